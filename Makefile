@@ -1,0 +1,46 @@
+# sourcebook developer commands. `make test` is the one test command.
+PYTHON ?= python3
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+SB     := $(PYTHON) scripts/sb.py
+
+.PHONY: test check demo demo-tamper bench bench-extract test-browser lint-docs clean help
+
+help:
+	@echo "make demo          build the demo workspace and artifacts from examples/demo/"
+	@echo "make test          run the test suite (installs test tools into .venv if missing)"
+	@echo "make check         tests + ruff + mypy"
+	@echo "make bench         performance figures on the real-text corpus"
+	@echo "make bench-extract extraction precision/recall/F1 on the benchmark pages"
+	@echo "make test-browser  headless Chromium checks of templates and demo artifacts"
+
+$(VPY): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -r requirements-dev.txt
+	@touch $(VPY)
+
+test: $(VPY)
+	$(VPY) -m pytest -m "not browser" $(PYTEST_ARGS)
+
+check: test
+	$(VPY) -m ruff check scripts tests
+	$(VPY) -m mypy scripts/sourcebook
+
+demo:
+	$(PYTHON) examples/demo/build.py
+
+demo-tamper:
+	$(PYTHON) examples/demo/build.py --tamper
+
+bench:
+	$(PYTHON) bench/run.py
+
+bench-extract:
+	$(PYTHON) bench/extract.py
+
+test-browser: $(VPY)
+	$(VPY) -m pytest -m browser $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) build dist bench-work examples/demo/workspace

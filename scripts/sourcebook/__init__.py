@@ -1,0 +1,9 @@
+"""sourcebook: turn a folder of sources into artifacts whose every claim is pinned to a quote.
+
+The public surface is small: :func:`sourcebook.cli.main` runs the command line in-process.
+Everything else is organised in layers (``base`` < ``engines`` < ``domain`` < ``cli``).
+"""
+
+from .base.versions import SB_VERSION as __version__
+
+__all__ = ["__version__"]

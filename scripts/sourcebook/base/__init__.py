@@ -1,0 +1,1 @@
+"""Base layer: errors, codes, versions, ids, JSON I/O, schemas. Standard library only."""

@@ -1,0 +1,51 @@
+"""Content-addressed identifiers and hashing (CONTRACT 4.2)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+_WS = re.compile(r"\s+")
+SRC_ID_RE = re.compile(r"^src_[0-9a-f]{12}$")
+CLM_ID_RE = re.compile(r"^clm_[0-9a-f]{12}$")
+CLS_ID_RE = re.compile(r"^cls_[0-9a-f]{12}$")
+
+
+def sha256_text(s: str) -> str:
+    return hashlib.sha256(s.encode("utf-8")).hexdigest()
+
+
+def sha256_bytes(b: bytes) -> str:
+    return hashlib.sha256(b).hexdigest()
+
+
+def ws_collapse(s: str) -> str:
+    return _WS.sub(" ", s).strip()
+
+
+def src_id(canonical: str, raw_sha256: str) -> str:
+    return "src_" + sha256_text(canonical + "\n" + raw_sha256)[:12]
+
+
+def chunk_id(source_id: str, ordinal: int) -> str:
+    return f"{source_id}#c{ordinal:04d}"
+
+
+def claim_id(text: str) -> str:
+    return "clm_" + sha256_text(ws_collapse(text).lower())[:12]
+
+
+def cluster_id(topic_key: str) -> str:
+    return "cls_" + sha256_text(topic_key)[:12]
+
+
+def paste_locator(text: str) -> str:
+    return "paste:" + sha256_text(ws_collapse(text))[:16]
+
+
+def is_src_id(s: object) -> bool:
+    return isinstance(s, str) and bool(SRC_ID_RE.match(s))
+
+
+def is_claim_id(s: object) -> bool:
+    return isinstance(s, str) and bool(CLM_ID_RE.match(s))

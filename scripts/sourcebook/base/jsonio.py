@@ -1,0 +1,99 @@
+"""Canonical JSON and atomic file I/O.
+
+Every write goes to a temp file in the same folder, is fsynced and renamed over the target,
+so a crash leaves either the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from typing import Any
+
+from .errors import SbError
+
+
+def dumps(obj: Any) -> str:
+    """The pretty canonical form: indent 2, sorted keys, UTF-8 characters kept, trailing newline."""
+    return json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def dumps_compact(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def atomic_write_bytes(path: str, data: bytes) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def atomic_write_text(path: str, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def write_json(path: str, obj: Any) -> None:
+    atomic_write_text(path, dumps(obj))
+
+
+def append_line(path: str, line: str) -> None:
+    """Append one line durably (for append-only trails such as history and rechecks)."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    data = (line.rstrip("\n") + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_text(path: str, subject: str | None = None) -> str:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        raise SbError("E-IO", subject or path, "file not found") from None
+    except OSError as exc:
+        raise SbError("E-IO", subject or path, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SbError("E-IO", subject or path, f"not valid UTF-8 at byte {exc.start}") from None
+
+
+def loads(text: str, subject: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SbError("E-JSON", subject,
+                      f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}; "
+                      "fix or restore the file") from None
+    except RecursionError:
+        raise SbError("E-JSON", subject, "JSON nested too deeply") from None
+
+
+def read_json(path: str, subject: str | None = None) -> Any:
+    return loads(read_text(path, subject), subject or path)
+
+
+def expect(obj: Any, typ: type | tuple, subject: str, pointer: str) -> Any:
+    """Return ``obj`` if it has the type, else raise E-JSON naming the file and JSON pointer."""
+    if isinstance(obj, typ) and not (isinstance(obj, bool) and typ in (int, float, (int, float))):
+        return obj
+    names = {dict: "an object", list: "an array", str: "a string", int: "an integer", bool: "true/false"}
+    want = names.get(typ, getattr(typ, "__name__", str(typ))) if isinstance(typ, type) else "a value of the right type"
+    raise SbError("E-JSON", f"{subject}{pointer or '/'}", f"expected {want}, found {type(obj).__name__}")

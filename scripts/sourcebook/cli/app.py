@@ -1,0 +1,123 @@
+"""The entry point and the single ladder that turns exceptions into exit codes."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Sequence, TextIO
+
+from ..base.errors import EXIT_USAGE, SbError
+from ..base.versions import SB_VERSION
+from .context import Ctx
+from .table import COMMANDS, GROUPS
+
+DESCRIPTION = """\
+sourcebook: pin every claim to an exact quote in a source you supplied.
+
+A workspace is a folder of sources; sb turns each into one canonical text, indexes it,
+and checks every citation byte for byte before anything ships.
+
+Exit status: 0 success, 1 a usage or input problem, 2 a failed gate."""
+
+
+def _command_index(argv: Sequence[str]) -> int:
+    """Position of the subcommand in argv, or -1 when there is none."""
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        if tok == "--dir":
+            i += 2
+            continue
+        if tok.startswith("-"):
+            i += 1
+            continue
+        return i
+    return -1
+
+
+def _root_help() -> str:
+    lines = ["usage: sb [--dir DIR] [--version] <command> [options]", "", DESCRIPTION, ""]
+    for group, title in GROUPS:
+        lines.append(f"{title}:")
+        for name, cmd in COMMANDS.items():
+            if cmd.group == group:
+                lines.append(f"  {name:<15} {cmd.summary}")
+        lines.append("")
+    lines.append("Run `sb <command> --help` for a command's options. Docs: README.md and docs/.")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
+         stderr: TextIO | None = None, cwd: str | None = None) -> int:
+    """Run one ``sb`` command in-process and return its exit status. Never calls sys.exit."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    ctx = Ctx(stdout=out, stderr=err, cwd=os.path.abspath(cwd or os.getcwd()))
+    try:
+        return _run(argv, ctx)
+    except SbError as exc:
+        for f in exc.findings:
+            ctx.finding(f)
+        ctx.err(f"{exc.code}  {exc.subject}  {exc.message}")
+        return exc.exit_code
+    except KeyboardInterrupt:
+        ctx.err("E-USAGE  sb  interrupted")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the last rung: a bug, reported in one line, never a traceback
+        if os.environ.get("SB_DEBUG"):
+            raise
+        ctx.err(f"E-INTERNAL  sb  {type(exc).__name__}: {exc} "
+                "(a bug in sb; rerun with SB_DEBUG=1 for details and report it)")
+        return EXIT_USAGE
+
+
+def _run(argv: list[str], ctx: Ctx) -> int:
+    pos = _command_index(argv)
+    head = argv if pos < 0 else argv[:pos]
+    if pos < 0:
+        if "--version" in head or "-V" in head:
+            ctx.out(f"sourcebook {SB_VERSION}")
+            return 0
+        if "--help" in head or "-h" in head:
+            ctx.stdout.write(_root_help())
+            return 0
+        ctx.stdout.write(_root_help())
+        return EXIT_USAGE
+    name = argv[pos]
+    if name == "help":
+        if pos + 1 < len(argv) and argv[pos + 1] in COMMANDS:
+            return _run(head + [argv[pos + 1], "--help"], ctx)
+        ctx.stdout.write(_root_help())
+        return 0
+    cmd = COMMANDS.get(name)
+    if cmd is None:
+        import difflib
+
+        near = difflib.get_close_matches(name, COMMANDS, n=1)
+        hint = f"; did you mean `sb {near[0]}`?" if near else "; run `sb --help` for the list"
+        raise SbError("E-USAGE", name, f"unknown command{hint}")
+    if "--version" in head:
+        ctx.out(f"sourcebook {SB_VERSION}")
+        return 0
+
+    from .parser import Parser, ParserExit, add_dir
+
+    Parser.out = ctx.stdout
+    module = importlib.import_module(f"{__package__}.{cmd.module}")
+    root = Parser(prog="sb", add_help=False)
+    root.add_argument("--dir", metavar="DIR")
+    sub = root.add_subparsers(dest="command", parser_class=Parser)
+    p = sub.add_parser(name, prog=f"sb {name}", help=cmd.summary,
+                       description=getattr(module, "DESCRIPTION", cmd.summary))
+    add_dir(p)
+    module.configure(p)
+    try:
+        args = root.parse_args(argv)
+    except ParserExit as exc:
+        return exc.status
+    ctx.dir = args.dir if args.dir is not None else getattr(args, "sub_dir", None)
+    return int(module.run(args, ctx) or 0)

@@ -1,0 +1,39 @@
+"""What a command handler gets: output streams, the working folder, and the workspace."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from ..base.errors import Finding
+
+
+@dataclass
+class Ctx:
+    stdout: TextIO
+    stderr: TextIO
+    cwd: str
+    dir: str | None = None
+
+    def out(self, line: str = "") -> None:
+        self.stdout.write(line + "\n")
+
+    def err(self, line: str) -> None:
+        self.stderr.write(line + "\n")
+
+    def finding(self, f: Finding) -> None:
+        self.err(f.line())
+
+    def emit_json(self, obj: Any) -> None:
+        self.stdout.write(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+    def path(self, p: str) -> str:
+        """A path argument, relative to the working folder (CONTRACT 1)."""
+        return os.path.normpath(os.path.join(self.cwd, os.path.expanduser(p)))
+
+    def workspace(self):  # -> Workspace (imported lazily to keep start-up small)
+        from ..domain.workspace import Workspace
+
+        return Workspace.discover(self.cwd, self.dir)

@@ -1,0 +1,57 @@
+"""The command table: name -> (module, one-line summary, group).
+
+The top-level parser lists every command from this table but imports only the module of the
+command being run, so each call pays for what it uses (start-up time matters: an agent calls
+``sb`` hundreds of times per question).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Command(NamedTuple):
+    module: str
+    summary: str
+    group: str
+
+
+COMMANDS: dict[str, Command] = {
+    # workspace and sources
+    "init": Command("cmd_init", "create a workspace (optionally seeded from another)", "workspace"),
+    "config": Command("cmd_config", "read or change capabilities and settings", "workspace"),
+    "status": Command("cmd_status", "show the derived state and the one next command", "workspace"),
+    "unblock": Command("cmd_unblock", "leave the BLOCKED state, recording the user's decision", "workspace"),
+    "add": Command("cmd_add", "add files, URLs or pasted text as sources", "sources"),
+    "extract": Command("cmd_extract", "turn each source into its canonical text (normalized.md)", "sources"),
+    "normalize": Command("cmd_normalize", "print the canonical text sb would make of a file", "sources"),
+    "source": Command("cmd_source", "list, show or remove sources", "sources"),
+    "chunk": Command("cmd_chunk", "split canonical texts into overlapping chunks", "search"),
+    "index": Command("cmd_index", "build the BM25 search index over chunks", "search"),
+    "search": Command("cmd_search", "rank chunks for a query", "search"),
+    "find": Command("cmd_find", "turn a pasted sentence into an exact citation span", "search"),
+    "quote": Command("cmd_quote", "print the text of a span", "search"),
+    "recheck": Command("cmd_recheck", "re-read cited sources and compare the quotes", "sources"),
+    # ledger and gate
+    "claim": Command("cmd_claim", "add, list, change, narrow or retract claims", "ledger"),
+    "contradictions": Command("cmd_contradictions", "list clusters of claims that disagree", "ledger"),
+    "adjudicate": Command("cmd_adjudicate", "record and apply decisions on contradictions", "ledger"),
+    "ledger": Command("cmd_ledger", "render the ledger as HTML, Markdown, JSON or CSL-JSON", "ledger"),
+    "plan": Command("cmd_plan", "write or show the artifact plan (plan.json)", "ledger"),
+    "verify": Command("cmd_verify", "run every gate; nothing ships unless this passes", "ledger"),
+    "package": Command("cmd_package", "copy a verified build into a distributable folder", "ledger"),
+    # artifacts
+    "template": Command("cmd_template", "copy an artifact template into build/", "artifacts"),
+    "render": Command("cmd_render", "render an artifact from a Markdown draft and the ledger", "artifacts"),
+    "inject": Command("cmd_inject", "insert a rendered ledger between the SB:LEDGER markers", "artifacts"),
+    "check-draft": Command("cmd_check_draft", "check a Markdown draft's numbered citations and coverage", "artifacts"),
+    "lint": Command("cmd_lint", "check an HTML artifact against the design rules", "artifacts"),
+    "licenses": Command("cmd_licenses", "check image credits and licences", "artifacts"),
+    "tts-plan": Command("cmd_tts_plan", "plan the podcast audio segments", "artifacts"),
+    # agent kit
+    "install": Command("cmd_install", "install the skill and commands for an agent harness", "agents"),
+    "mcp": Command("cmd_mcp", "serve sb as Model Context Protocol tools over stdio", "agents"),
+}
+
+GROUPS = (("workspace", "Workspace"), ("sources", "Sources"), ("search", "Search and cite"),
+          ("ledger", "Ledger and gate"), ("artifacts", "Artifacts"), ("agents", "Agents"))

@@ -1,0 +1,1 @@
+"""Domain layer: workspace-aware operations. Returns values and findings; never prints."""

@@ -1,0 +1,186 @@
+"""The state machine (CONTRACT 5.4): the state is derived from the files on disk.
+
+The stored ``state`` in the manifest is history; what ``sb status`` reports is recomputed each
+time from what exists, so no file edit can fake progress.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+from dataclasses import asdict, dataclass, field
+
+from ..base.errors import SbError
+from .sources import try_load_source
+from .workspace import Workspace
+
+MAX_REVISIONS = 3
+
+NEXT = {
+    "INIT": "sb add <url|file> --tier <A|B|C|D> --reason <why>",
+    "COLLECT": "sb extract",
+    "EXTRACT": "sb chunk",
+    "CHUNK": "sb index",
+    "INDEX": "sb plan --type answer --title <title> --thesis <thesis>",
+    "PLAN": "sb search <query>, then sb find <src> <text>, then sb claim add --json '{...}'",
+    "GROUND": "sb contradictions  (then adjudicate each OPEN cluster)",
+    "ADJUDICATE": "write the artifact: sb render answer --from draft.md  (or sb template answer)",
+    "COMPOSE": "sb ledger --html --out build/ledger.html && sb inject build/<type>.html --ledger build/ledger.html",
+    "RENDER": "sb verify",
+    "VERIFY": "sb package --out dist/",
+    "DONE": "nothing left: the artifact is verified and packaged",
+}
+ESCALATION = ("ESCALATE: stop and report the failing gate findings to the user; "
+              "once they decide, record it with sb unblock --reason \"<what the user decided>\"")
+
+
+@dataclass
+class Status:
+    state: str
+    stored_state: str
+    question: str
+    artifact_type: str | None
+    revise_count: int
+    sources: int
+    sources_ready: int
+    blockers: list = field(default_factory=list)
+    capabilities: dict = field(default_factory=dict)
+    next: str = ""
+    notes: list = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        return d
+
+
+def index_state(ws: Workspace, ready_ids: list[str]) -> str:
+    """``missing``, ``stale`` (sources or chunks changed since indexing) or ``current``."""
+    meta_path = os.path.join(ws.index_dir, "meta.json")
+    legacy = os.path.join(ws.index_dir, "lexical.json")
+    if not os.path.isfile(meta_path):
+        return "current" if os.path.isfile(legacy) else "missing"
+    try:
+        with open(meta_path, encoding="utf-8") as fh:
+            meta = json.load(fh)
+        recorded = meta.get("chunks", {})
+    except (OSError, ValueError, AttributeError):
+        return "stale"
+    if sorted(recorded) != sorted(ready_ids):
+        return "stale"
+    for sid in ready_ids:
+        try:
+            mtime_ns = os.stat(ws.chunks_path(sid)).st_mtime_ns
+        except OSError:
+            return "stale"
+        if recorded.get(sid, {}).get("mtime_ns") != mtime_ns:
+            return "stale"
+    return "current"
+
+
+def _has_claims(ws: Workspace) -> bool:
+    try:
+        with open(ws.claims_path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get("claims"), list) and bool(data["claims"])
+
+
+def _open_clusters(ws: Workspace) -> bool:
+    try:
+        from . import contradictions  # provided by the ledger layer
+    except ImportError:
+        return False
+    try:
+        return any(c.get("status") == "OPEN" for c in contradictions.clusters_for(ws))
+    except SbError:
+        return False
+
+
+def _builds(ws: Workspace) -> list[str]:
+    return sorted(p for p in glob.glob(os.path.join(ws.build_dir, "*.html"))
+                  if os.path.basename(p) != "ledger.html")
+
+
+def _has_injected_ledger(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        return False
+    a = text.find("<!-- SB:LEDGER -->")
+    b = text.find("<!-- /SB:LEDGER -->", a + 1)
+    return a >= 0 and b > a and 'class="ledger' in text[a:b]
+
+
+def derive(ws: Workspace) -> Status:
+    m = ws.load_manifest()
+    ids = ws.source_ids()
+    statuses = []
+    for sid in ids:
+        rec = try_load_source(ws, sid)
+        statuses.append((sid, rec.get("status") if isinstance(rec, dict) else "failed"))
+    ready = [sid for sid, st in statuses if st == "ready"]
+    revise = m.get("revise_count", 0) if isinstance(m.get("revise_count"), int) else 0
+    blockers = m.get("blockers") or []
+    st = Status(state="", stored_state=str(m.get("state", "")), question=str(m.get("question") or ""),
+                artifact_type=m.get("artifact_type"), revise_count=revise, sources=len(ids),
+                sources_ready=len(ready), blockers=list(blockers),
+                capabilities=dict(m.get("capabilities") or {}))
+    if revise >= MAX_REVISIONS or blockers:
+        st.state, st.next = "BLOCKED", ESCALATION
+        return st
+    st.state = _derive_progress(ws, statuses, ready, st)
+    if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE"):
+        st.state = "VERIFY"
+    st.next = st.next or NEXT.get(st.state, "sb status")
+    return st
+
+
+def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status) -> str:
+    if not statuses:
+        return "INIT"
+    if any(s in ("pending", "needs_extraction") for _, s in statuses) or not ready:
+        pending = [sid for sid, s in statuses if s in ("pending", "needs_extraction")]
+        if pending:
+            st.notes.append(f"{len(pending)} source(s) waiting for text: {', '.join(pending[:5])}")
+        return "COLLECT"
+    if any(not os.path.isfile(ws.chunks_path(sid)) for sid in ready):
+        return "EXTRACT"
+    idx = index_state(ws, ready)
+    if idx != "current":
+        if idx == "stale":
+            st.notes.append("the index is older than the chunks; rebuild it")
+        return "CHUNK"
+    if not os.path.isfile(ws.plan_path):
+        return "INDEX"
+    if not _has_claims(ws):
+        return "PLAN"
+    if _open_clusters(ws):
+        return "GROUND"
+    builds = _builds(ws)
+    if not builds:
+        return "ADJUDICATE"
+    if not any(_has_injected_ledger(p) for p in builds):
+        return "COMPOSE"
+    if not os.path.isfile(ws.build_path("PROVENANCE.json")):
+        return "RENDER"
+    if st.stored_state not in ("PACKAGE", "DONE", "VERIFY"):
+        return "RENDER"  # a build changed after packaging: verify again before it is DONE
+    return "DONE"
+
+
+def unblock(ws: Workspace, reason: str) -> Status:
+    if not reason or not reason.strip():
+        raise SbError("E-USAGE", "unblock", "--reason must say what the user decided")
+    with ws.lock():
+        m = ws.load_manifest()
+        m["revise_count"] = 0
+        m["blockers"] = []
+        m["state"] = "REVISE"
+        from ..base.clock import now_iso
+
+        m.setdefault("history", []).append({"state": "REVISE", "at": now_iso(), "note": f"unblocked: {reason.strip()}"})
+        ws.save_manifest(m)
+    return derive(ws)

@@ -1,0 +1,1 @@
+"""Engines: pure functions (values in, values out). No workspace, no printing."""

@@ -1,0 +1,1 @@
+"""CSS engine: tokens, values, colours, cascade. Pure."""

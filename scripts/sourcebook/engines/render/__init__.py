@@ -1,0 +1,1 @@
+"""Render engines: ledger forms, injection, templates. Pure."""

@@ -1,0 +1,1 @@
+"""Text engines: charset, normalize, HTML tree, extraction, chunking, tokenizing, find."""

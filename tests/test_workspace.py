@@ -1,0 +1,152 @@
+"""Workspace basics: init, config, status, unblock, discovery and the exit-code ladder."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from conftest import sb
+
+
+def test_init_creates_layout_and_prints_contract_lines(tmp_path):
+    r = sb("init", "--question", "Q?", cwd=tmp_path)
+    assert r.rc == 0
+    assert r.out.splitlines()[0] == f"initialized {tmp_path}/sourcebook.json"
+    assert r.out.splitlines()[-1].startswith("next: sb add")
+    for d in ("sources", "chunks", "index", "ledger", "assets", "build"):
+        assert (tmp_path / d).is_dir()
+    m = json.loads((tmp_path / "sourcebook.json").read_text())
+    assert m["state"] == "INIT" and m["question"] == "Q?" and m["revise_count"] == 0
+    assert m["history"][0]["note"] == "init"
+    again = sb("init", cwd=tmp_path)
+    assert again.rc == 0 and again.out.startswith("workspace already exists at ")
+
+
+def test_init_from_a_file_is_e_seed(tmp_path):
+    f = tmp_path / "x.txt"
+    f.write_text("hi")
+    r = sb("init", "--from", "x.txt", cwd=tmp_path / "..")
+    r = sb("init", "--from", str(f), "--dir", str(tmp_path / "new"), cwd=tmp_path)
+    assert r.rc == 1 and "E-SEED" in r.err
+    assert not (tmp_path / "new" / "sourcebook.json").exists()
+
+
+def test_no_workspace(tmp_path):
+    r = sb("status", cwd=tmp_path)
+    assert r.rc == 1 and r.err.startswith("E-NOWORKSPACE  .  ")
+
+
+def test_dir_before_or_after_the_command(ws, tmp_path):
+    assert sb("--dir", str(ws), "status", cwd=tmp_path).rc == 0
+    assert sb("status", "--dir", str(ws), cwd=tmp_path).rc == 0
+    r = sb("status", "--dir", str(tmp_path), cwd=tmp_path)
+    assert r.rc == 1 and "E-NOWORKSPACE" in r.err
+
+
+def test_usage_errors_exit_1_not_2(ws):
+    r = sb("status", "--bogus", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err
+    r = sb("nosuch", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err
+    r = sb(cwd=ws)
+    assert r.rc == 1 and "usage: sb" in r.out
+
+
+def test_help_and_version(ws):
+    r = sb("--version")
+    assert r.rc == 0 and r.out == "sourcebook 0.1.0\n"
+    r = sb("--help")
+    assert r.rc == 0 and "find" in r.out and "verify" in r.out
+    r = sb("config", "--help")
+    assert r.rc == 0 and "sb config set" in r.out
+
+
+def test_config_set_get_and_validation(ws):
+    r = sb("config", "set", "capabilities.web_fetch=script", cwd=ws)
+    assert r.rc == 0 and r.out == 'capabilities.web_fetch = "script"\n'
+    assert json.loads(sb("config", "get", "capabilities.web_fetch", cwd=ws).out) == "script"
+    assert json.loads(sb("config", "get", "config.nope", cwd=ws).out) is None
+    before = (ws / "sourcebook.json").read_text()
+    r = sb("config", "set", "capabilities.web_fetch=sometimes", cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA" in r.err
+    r = sb("config", "set", "capabilities.extra=1", cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA" in r.err
+    assert (ws / "sourcebook.json").read_text() == before
+    r = sb("config", "set", "novalue", cwd=ws)
+    assert r.rc == 1 and "E-CONFIG" in r.err
+    # rule ids contain dots; waivers are set whole, not nested
+    r = sb("config", "set", "lint_waivers.copy.em-dash=quoted titles use dashes", cwd=ws)
+    assert r.rc == 0
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert m["lint_waivers"] == {"copy.em-dash": "quoted titles use dashes"}
+    assert json.loads(sb("config", "get", "lint_waivers.copy.em-dash", cwd=ws).out) == "quoted titles use dashes"
+
+
+def test_config_cannot_escape_blocked(ws):
+    r = sb("config", "set", "revise_count=0", cwd=ws)
+    assert r.rc == 1 and "E-STATE" in r.err and "sb unblock" in r.err
+
+
+def test_malformed_manifest_is_a_clear_error(ws):
+    (ws / "sourcebook.json").write_text('{"state": "INIT",')
+    r = sb("status", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-JSON  sourcebook.json  invalid JSON at line 1")
+    (ws / "sourcebook.json").write_text('{"schema_version": 1, "config": []}')
+    r = sb("status", cwd=ws)
+    assert r.rc == 1 and "E-JSON  sourcebook.json/config" in r.err
+
+
+def test_unblock_resets_and_records(ws):
+    m = json.loads((ws / "sourcebook.json").read_text())
+    m["revise_count"] = 3
+    (ws / "sourcebook.json").write_text(json.dumps(m))
+    st = sb("status", cwd=ws)
+    assert "state      BLOCKED" in st.out and "ESCALATE:" in st.out
+    nxt = st.out.split("next", 1)[1]
+    assert "sb verify" not in nxt and "sb unblock --reason" in nxt
+    r = sb("unblock", "--reason", "user accepts the thin sourcing", cwd=ws)
+    assert r.rc == 0
+    assert r.out.splitlines()[0] == "unblocked  revise_count = 0, blockers cleared"
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert m["revise_count"] == 0 and m["history"][-1]["note"] == "unblocked: user accepts the thin sourcing"
+    r = sb("unblock", "--reason", "  ", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err
+
+
+def test_internal_errors_are_one_line(ws, monkeypatch):
+    from sourcebook.domain import state
+
+    def boom(_ws):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(state, "derive", boom)
+    monkeypatch.delenv("SB_DEBUG", raising=False)
+    r = sb("status", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-INTERNAL  sb  RuntimeError: kaboom") and "Traceback" not in r.err
+
+
+def test_lock_times_out_with_e_locked(ws):
+    from sourcebook.base.errors import SbError
+    from sourcebook.base.lockfile import FileLock
+
+    path = os.path.join(ws, ".sb.lock")
+    with FileLock(path):
+        other = FileLock(path, timeout=0.05)
+        # a second descriptor in the same process conflicts under flock
+        try:
+            with other:
+                raise AssertionError("second lock acquired")
+        except SbError as exc:
+            assert exc.code == "E-LOCKED"
+
+
+def test_unreadable_file_is_e_io(tmp_path):
+    from sourcebook.base import jsonio
+    from sourcebook.base.errors import SbError
+
+    try:
+        jsonio.read_json(str(tmp_path / "missing.json"), "missing.json")
+    except SbError as exc:
+        assert exc.code == "E-IO" and exc.subject == "missing.json"
+    else:
+        raise AssertionError("no error")
