@@ -77,7 +77,7 @@ def decode_bytes(raw: bytes, *, media_type: str | None = None, declared: str | N
     except UnicodeDecodeError as exc:
         return Decoded(raw.decode("utf-8", errors="replace"), None,
                        [f"not valid UTF-8 (first bad byte at {exc.start}) and no charset declared; "
-                        "undecodable bytes became U+FFFD: set the charset with `sb config` or re-add"])
+                        "undecodable bytes became U+FFFD; if you know the encoding: sb source set <id> charset=<name>, then sb extract --force"])
 
 
 def _bom_len(raw: bytes, name: str) -> int:
