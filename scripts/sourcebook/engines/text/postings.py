@@ -1,7 +1,7 @@
 """The on-disk postings format: terms hashed into shard files of sorted, compact lines.
 
-A shard holds one line per term, sorted by term: ``term TAB docs TAB tfs`` where ``docs`` are
-ascending document numbers and ``tfs`` the matching term frequencies, both space-separated.
+A shard holds one line per term, sorted by term: ``term TAB postings``, the postings
+space-separated in ascending document order, each ``doc`` (term frequency 1) or ``doc:tf``.
 A query reads only the shards of its own terms and parses only their lines, so its cost follows
 the postings it needs, not the size of the corpus.
 """
@@ -9,6 +9,7 @@ the postings it needs, not the size of the corpus.
 from __future__ import annotations
 
 import zlib
+from collections import defaultdict
 
 SHARDS = 256
 
@@ -22,24 +23,23 @@ def shard_name(n: int) -> str:
 
 
 class Builder:
-    """Accumulates ``doc -> {term: tf}`` in document order and renders the shard texts."""
+    """Accumulates ``doc -> {term: tf}`` in document order and renders the shard texts.
+
+    Postings are kept as their final text (``doc`` or ``doc:tf``), the document number's text
+    made once per document, so rendering a shard is a join.
+    """
 
     def __init__(self) -> None:
-        self._post: dict[str, list[list[int]]] = {}
+        self._post: defaultdict[str, list[str]] = defaultdict(list)
         self.doclen: list[int] = []
 
     def add(self, counts: dict[str, int]) -> int:
         doc = len(self.doclen)
         self.doclen.append(sum(counts.values()))
         post = self._post
-        get = post.get
+        ds = str(doc)
         for term, tf in counts.items():
-            entry = get(term)
-            if entry is None:
-                post[term] = [[doc], [tf]]
-            else:
-                entry[0].append(doc)
-                entry[1].append(tf)
+            post[term].append(ds if tf == 1 else f"{ds}:{tf}")
         return doc
 
     @property
@@ -49,10 +49,9 @@ class Builder:
     def shards(self) -> dict[int, str]:
         """Shard number -> file text (only non-empty shards)."""
         lines: dict[int, list[str]] = {}
-        for term in sorted(self._post):
-            docs, tfs = self._post[term]
-            lines.setdefault(shard_of(term), []).append(
-                f"{term}\t{' '.join(map(str, docs))}\t{' '.join(map(str, tfs))}\n")
+        post = self._post
+        for term in sorted(post):
+            lines.setdefault(shard_of(term), []).append(f"{term}\t{' '.join(post[term])}\n")
         return {n: "".join(ls) for n, ls in sorted(lines.items())}
 
 
@@ -68,5 +67,12 @@ def lookup(shard_text: str, term: str) -> tuple[list[int], list[int]] | None:
         i += 1
     j = shard_text.find("\n", i)
     line = shard_text[i + len(key): j if j >= 0 else len(shard_text)]
-    docs, _, tfs = line.partition("\t")
-    return list(map(int, docs.split())), list(map(int, tfs.split()))
+    if ":" not in line:
+        docs = list(map(int, line.split()))
+        return docs, [1] * len(docs)
+    docs, tfs = [], []
+    for tok in line.split():
+        d, _, tf = tok.partition(":")
+        docs.append(int(d))
+        tfs.append(int(tf) if tf else 1)
+    return docs, tfs

@@ -27,12 +27,14 @@ _CJK_RANGES = ("\u1100-\u11ff\u3040-\u309f\u30a0-\u30ff\u3130-\u318f\u31f0-\u31f
 _INDIC = "\u0900-\u0963\u0966-\u0dff\u0e00-\u0eff"
 _MARK_CHARS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
 _RAW = re.compile(rf"[\w{_MARK_CHARS}{_INDIC}]+")
-_PIECE = re.compile(rf"([{_CJK_RANGES}]+)|((?:[^\W_{_CJK_RANGES}]|[{_INDIC}])+)")
+_CJK_SPLIT = re.compile(f"([{_CJK_RANGES}]+)")
 _MARKS = re.compile(f"[{_MARK_CHARS}]")
 # Dropped from ASCII text without looking at each token: stop words and one-character words.
 _ASCII_DROP_SET = STOP_WORDS | frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
-# Lower-cases ASCII letters and turns every other non-alphanumeric byte into a space.
-_ASCII_TABLE = bytes(b + 32 if 65 <= b <= 90 else b if 48 <= b <= 57 or 97 <= b <= 122 else 32 for b in range(256))
+# Lower-cases ASCII letters, turns other ASCII bytes that are not letters or digits into spaces,
+# and keeps the bytes of non-ASCII characters.
+_BYTE_TABLE = bytes(b + 32 if 65 <= b <= 90 else b if 48 <= b <= 57 or 97 <= b <= 122 or b >= 128 else 32
+                    for b in range(256))
 _CACHE: dict[str, tuple[str, ...]] = {}
 
 
@@ -53,46 +55,51 @@ def _expand(raw: str) -> tuple[str, ...]:
     if raw.isascii():
         out = [p for p in raw.split("_") if len(p) > 1 and p not in STOP_WORDS]
     else:
-        for cjk, word in _PIECE.findall(fold(raw)):
-            if cjk:
-                out.extend([cjk] if len(cjk) == 1 else [cjk[i:i + 2] for i in range(len(cjk) - 1)])
-            elif len(word) > 1 and word not in STOP_WORDS:
-                out.append(word)
+        for word in _RAW.findall(fold(raw)):
+            for i, part in enumerate(_CJK_SPLIT.split(word)):
+                if i % 2:  # a run of Han, kana or Hangul
+                    out.extend([part] if len(part) == 1 else [part[j:j + 2] for j in range(len(part) - 1)])
+                else:
+                    out.extend(p for p in part.split("_") if len(p) > 1 and p not in STOP_WORDS)
     res = tuple(out)
     if len(_CACHE) < 200_000:
         _CACHE[raw] = res
     return res
 
 
-def _casefold(text: str) -> str:
-    return text.lower() if text.isascii() else text.casefold()
+def _coarse(text: str) -> list[str]:
+    """Split at ASCII punctuation and any whitespace, lower-casing ASCII letters, in C.
+
+    Non-ASCII characters pass through unchanged (UTF-8 continuation bytes are all >= 0x80), so
+    a coarse token holding any is refined by ``_expand``.
+    """
+    return text.encode("utf-8", "surrogatepass").translate(_BYTE_TABLE).decode("utf-8", "surrogatepass").split()
 
 
 def tokenize(text: str) -> list[str]:
     """The terms of ``text`` in order (stop words and one-character words dropped)."""
+    words = _coarse(text)
+    if text.isascii():
+        return [w for w in words if w not in _ASCII_DROP_SET]
     out: list[str] = []
-    for raw in _RAW.findall(_casefold(text)):
-        out.extend(_expand(raw))
+    for w in words:
+        if w.isascii():
+            if w not in _ASCII_DROP_SET:
+                out.append(w)
+        else:
+            out.extend(_expand(w))
     return out
 
 
 def term_counts(text: str) -> dict[str, int]:
-    """``Counter(tokenize(text))``, computed faster (the index builder calls it per chunk).
-
-    ASCII text is lower-cased and split by a byte table in C; only the stop words and
-    one-character words present are removed. Other text expands its non-ASCII tokens.
-    """
+    """``Counter(tokenize(text))``, computed faster (the index builder calls it per chunk)."""
+    counts = Counter(_coarse(text))
+    for w in _ASCII_DROP_SET.intersection(counts):
+        del counts[w]
     if text.isascii():
-        counts = Counter(text.encode("ascii").translate(_ASCII_TABLE).decode("ascii").split())
-        for w in _ASCII_DROP_SET.intersection(counts):
-            del counts[w]
         return counts
-    raw = Counter(_RAW.findall(text.casefold()))
-    for w in _ASCII_DROP_SET.intersection(raw):
-        del raw[w]
-    odd = [t for t in raw if not t.isascii() or "_" in t]
-    for tok in odd:
-        n = raw.pop(tok)
+    for tok in [t for t in counts if not t.isascii()]:
+        n = counts.pop(tok)
         for t in _expand(tok):
-            raw[t] += n
-    return raw
+            counts[t] += n
+    return counts
