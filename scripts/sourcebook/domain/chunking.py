@@ -7,26 +7,16 @@ so re-chunking with the same sizes leaves the index current.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
-from typing import TypedDict
 
 from ..base import jsonio
 from ..base.errors import EXIT_GATE, EXIT_USAGE, Finding, SbError
 from ..base.ids import chunk_id
 from ..engines.text.chunk import check_sizes, chunk
+from .chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
 from .sources import load_source, read_normalized
 from .workspace import Workspace
-
-
-class ChunkRecord(TypedDict):
-    chunk_id: str
-    end: int
-    heading_path: list[str]
-    ordinal: int
-    source_id: str
-    start: int
 
 
 @dataclass
@@ -101,26 +91,6 @@ def _read_or_none(path: str) -> str | None:
             return fh.read()
     except (OSError, UnicodeDecodeError):
         return None
-
-
-def load_chunks(ws: Workspace, sid: str) -> list[ChunkRecord]:
-    """A source's chunk records; E-JSON names the file and line when one is malformed."""
-    path = ws.chunks_path(sid)
-    rel = ws.rel(path)
-    text = jsonio.read_text(path, rel)
-    out: list[ChunkRecord] = []
-    for i, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except ValueError as exc:
-            raise SbError("E-JSON", f"{rel}:{i}", f"invalid JSON ({exc}); run `sb chunk` to rebuild it") from None
-        if not (isinstance(rec, dict) and isinstance(rec.get("start"), int) and isinstance(rec.get("end"), int)
-                and isinstance(rec.get("chunk_id"), str)):
-            raise SbError("E-JSON", f"{rel}:{i}", "not a chunk record (chunk_id, start, end); run `sb chunk` to rebuild it")
-        out.append(rec)
-    return out
 
 
 def chunks_fingerprint(ws: Workspace, sid: str) -> str | None:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from ..base.errors import EXIT_USAGE, SbError
 from ..engines.text.find import FindError, find_all, has_elision, resolve_parts, split_elided, tolerant
-from .chunking import ready_ids
 from .sources import load_source, read_normalized
 from .workspace import Workspace
 
@@ -63,6 +62,8 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
     if sid is not None:
         texts = [(sid, source_text(ws, sid, "E-FIND"))]
     else:
+        from .chunking import ready_ids
+
         texts = [(s, t) for s in ready_ids(ws) if (t := read_normalized(ws, s))]
         if not texts:
             raise SbError("E-FIND", "(all sources)", "no source has text yet; run `sb extract` first", EXIT_USAGE)

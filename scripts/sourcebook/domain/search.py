@@ -127,7 +127,7 @@ def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> 
 
 def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:
     """Attach spans, heading paths and previews (reading only the hits' sources)."""
-    from .chunking import load_chunks
+    from .chunkfiles import load_chunks
     from .sources import read_normalized
 
     recs: dict[str, dict] = {}

@@ -26,9 +26,9 @@ _CJK_RANGES = ("\u1100-\u11ff\u3040-\u309f\u30a0-\u30ff\u3130-\u318f\u31f0-\u31f
 # fold() removes (so a decomposed accent does not split a word).
 _INDIC = "\u0900-\u0963\u0966-\u0dff\u0e00-\u0eff"
 _MARK_CHARS = "\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
-_RAW = re.compile(rf"[\w{_MARK_CHARS}{_INDIC}]+")
-_CJK_SPLIT = re.compile(f"([{_CJK_RANGES}]+)")
-_MARKS = re.compile(f"[{_MARK_CHARS}]")
+_RAW_RE = rf"[\w{_MARK_CHARS}{_INDIC}]+"
+_CJK_SPLIT_RE = f"([{_CJK_RANGES}]+)"
+_MARKS_RE = f"[{_MARK_CHARS}]"
 # Dropped from ASCII text without looking at each token: stop words and one-character words.
 _ASCII_DROP_SET = STOP_WORDS | frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 # Lower-cases ASCII letters, turns other ASCII bytes that are not letters or digits into spaces,
@@ -43,7 +43,7 @@ def fold(text: str) -> str:
     if text.isascii():
         return text.lower()
     s = unicodedata.normalize("NFKD", text.casefold())
-    return unicodedata.normalize("NFC", _MARKS.sub("", s))
+    return unicodedata.normalize("NFC", re.sub(_MARKS_RE, "", s))
 
 
 def _expand(raw: str) -> tuple[str, ...]:
@@ -55,8 +55,9 @@ def _expand(raw: str) -> tuple[str, ...]:
     if raw.isascii():
         out = [p for p in raw.split("_") if len(p) > 1 and p not in STOP_WORDS]
     else:
-        for word in _RAW.findall(fold(raw)):
-            for i, part in enumerate(_CJK_SPLIT.split(word)):
+        # re caches compiled patterns; compiling only here keeps ASCII queries from paying for it
+        for word in re.findall(_RAW_RE, fold(raw)):
+            for i, part in enumerate(re.split(_CJK_SPLIT_RE, word)):
                 if i % 2:  # a run of Han, kana or Hangul
                     out.extend([part] if len(part) == 1 else [part[j:j + 2] for j in range(len(part) - 1)])
                 else:
