@@ -87,6 +87,11 @@ class Server:
         self.send(h, 200, PAGE + self.tag, [("Content-Type", "text/html; charset=windows-1252"),
                                             ("Set-Cookie", "session=secret")])
 
+    def r_doc_pdf(self, h):
+        from test_pdf import PAGES, make_pdf
+
+        self.send(h, 200, make_pdf(PAGES), [("Content-Type", "application/pdf")])
+
     def r_private(self, h):
         self.send(h, 200, b"private page", [("Content-Type", "text/plain")])
 
@@ -449,3 +454,81 @@ def test_guarded_redirects_checks_the_target_first():
     with pytest.raises(BlockedURL) as ei:
         _GuardedRedirects().redirect_request(None, None, 302, "Found", {}, "http://169.254.169.254/latest")
     assert "link-local" in str(ei.value)
+
+
+# -- sb add in script mode -------------------------------------------------------------------
+
+def _script_mode(ws, monkeypatch=None, resolver=None):
+    from conftest import sb
+
+    assert sb("config", "set", "capabilities.web_fetch=script", cwd=ws).rc == 0
+    if monkeypatch is not None:  # reach the loopback server: the test policy, injected below the CLI
+        real = fetch_url
+        monkeypatch.setattr(fetchmod, "fetch_url", lambda url, **kw: real(url, resolver=resolver, policy=LOOP, **kw))
+
+
+def test_script_mode_add_of_a_blocked_url_fails_cleanly(ws, _safety_net):
+    import json
+    import os
+
+    from conftest import sb
+    from sourcebook.manifest import check
+
+    _script_mode(ws)
+    r = sb("add", "http://169.254.169.254/latest/meta-data/", "--tier", "B", "--reason", "metadata", cwd=ws)
+    assert r.rc == 2 and r.err.startswith("E-ADD-FAILED  http://169.254.169.254/latest/meta-data/  ")
+    assert "blocked: 169.254.169.254 is link-local" in r.err
+    (sid,) = os.listdir(ws / "sources")
+    rec = json.loads((ws / "sources" / sid / "source.json").read_text())
+    assert rec["status"] == "failed" and "blocked" in rec["error"] and check(rec, "source", "s") == []
+    assert not [f for f in os.listdir(ws / "sources" / sid) if f.startswith("raw")]
+    assert _safety_net == []
+
+
+def test_script_mode_add_fetches_records_and_extracts(ws, server, monkeypatch):
+    import json
+
+    from conftest import sb
+
+    server.robots_txt = b"User-agent: *\nDisallow: /private\n"
+    _script_mode(ws, monkeypatch, names({"site.test": ["127.0.0.1"]}))
+    url = f"http://site.test:{server.port}/redirect?to=/page"
+    r = sb("add", url, "--tier", "A", "--reason", "the page", cwd=ws)
+    assert r.rc == 0, r.both
+    sid = r.out.split()[1]
+    folder = ws / "sources" / sid
+    assert (folder / "raw.html").read_bytes() == PAGE + b"A"
+    rec = json.loads((folder / "source.json").read_text())
+    assert rec["media_type"] == "text/html" and rec["charset"] == "windows-1252"
+    assert rec["fetch"]["final_url"].endswith("/page") and rec["fetch"]["robots"] == "honoured"
+    assert "session=secret" not in (folder / "source.json").read_text()
+    assert sb("extract", cwd=ws).rc == 0
+    assert "Caf\u00e9 \u20ac" in (folder / "normalized.md").read_text(encoding="utf-8")
+
+    r = sb("add", f"http://site.test:{server.port}/private", "--tier", "B", "--reason", "r", cwd=ws)
+    assert r.rc == 2 and "E-ADD-FAILED" in r.err and "robots.txt" in r.err
+    r = sb("add", f"http://site.test:{server.port}/private", "--tier", "B", "--reason", "r", "--ignore-robots", cwd=ws)
+    assert r.rc == 0, r.both
+    rec = json.loads((ws / "sources" / r.out.split()[1] / "source.json").read_text())
+    assert rec["fetch"]["robots"] == "ignored"
+
+
+def test_script_mode_pdf_records_its_pages(ws, server, monkeypatch):
+    import json
+
+    from conftest import sb
+    from test_pdf import HAVE_PYPDF
+
+    if not HAVE_PYPDF:
+        pytest.skip("pypdf is not installed")
+    _script_mode(ws, monkeypatch, names({"site.test": ["127.0.0.1"]}))
+    r = sb("add", f"http://site.test:{server.port}/doc.pdf", "--tier", "A", "--reason", "report", cwd=ws)
+    assert r.rc == 0, r.both
+    folder = ws / "sources" / r.out.split()[1]
+    assert (folder / "raw.pdf").read_bytes().startswith(b"%PDF-")
+    assert sb("extract", cwd=ws).rc == 0
+    text = (folder / "normalized.md").read_text(encoding="utf-8")
+    pages = json.loads((folder / "pages.json").read_text())["pages"]
+    assert [p["page"] for p in pages] == [1, 2, 3]
+    assert "exceptional heat wave." in text[pages[0]["start"]:pages[0]["end"]]
+    assert text[pages[2]["start"]:pages[2]["end"]].startswith("The second page")
