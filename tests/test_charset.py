@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import codecs
 
+import conftest  # noqa: F401  (puts scripts/ on sys.path)
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import conftest  # noqa: F401  (puts scripts/ on sys.path)
 from sourcebook.engines.text.charset import decode_bytes, label, parse_content_type
 
 CP1252_PAGE = ('<!doctype html><html><head><meta charset="windows-1252"><title>t</title></head>'

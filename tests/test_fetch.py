@@ -16,9 +16,9 @@ import threading
 import time
 import zlib
 
+import conftest  # noqa: F401
 import pytest
 
-import conftest  # noqa: F401
 from sourcebook.base.errors import SbError
 from sourcebook.domain import fetch as fetchmod
 from sourcebook.domain import robots
@@ -472,6 +472,7 @@ def test_script_mode_add_of_a_blocked_url_fails_cleanly(ws, _safety_net):
     import os
 
     from conftest import sb
+
     from sourcebook.manifest import check
 
     _script_mode(ws)

@@ -111,7 +111,7 @@ def _open_pinned(target: Target, deadline: _Deadline) -> socket.socket:
         deadline.watch(sock)
         return sock
     if deadline.expired:
-        raise socket.timeout("deadline passed while connecting")
+        raise TimeoutError("deadline passed while connecting")
     raise last or OSError("no address to connect to")
 
 
@@ -213,13 +213,13 @@ def _read_body(resp: http.client.HTTPResponse, sock: socket.socket, deadline: _D
                 raise SbError("E-FETCH-TOO-LARGE", subject, f"the body exceeds {max_bytes} bytes; refused")
             decoder.feed(chunk)
             if deadline.remaining() <= 0:
-                raise socket.timeout("deadline")
+                raise TimeoutError("deadline")
     except http.client.IncompleteRead:
         if deadline.expired:
-            raise socket.timeout("deadline") from None
+            raise TimeoutError("deadline") from None
         raise SbError("E-FETCH-TRUNCATED", subject, "the connection closed inside a chunk: the body is truncated") from None
     if deadline.expired:  # the watchdog closed the stream
-        raise socket.timeout("deadline")
+        raise TimeoutError("deadline")
     if declared is not None and got < declared:
         raise SbError("E-FETCH-TRUNCATED", subject,
                       f"received {got} of the {declared} bytes announced by Content-Length: the body is truncated")
@@ -260,11 +260,11 @@ def _request(target: Target, deadline: _Deadline, max_bytes: int, subject: str) 
         if not (resp.status in _REDIRECTS and "location" in headers):
             body = _read_body(resp, live, deadline, max_bytes, subject)
         if deadline.expired:  # the watchdog cut the stream: what was read is not the answer
-            raise socket.timeout("deadline")
+            raise TimeoutError("deadline")
         return _Response(resp.status, resp.reason, headers, body)
     except SbError:
         raise
-    except (socket.timeout, TimeoutError) as exc:
+    except TimeoutError as exc:
         raise _timeout(subject, deadline) from exc
     except ssl.SSLError as exc:
         raise SbError("E-FETCH-FAILED", subject, f"TLS failed for {target.host}: {exc.reason or exc}") from None
