@@ -533,3 +533,62 @@ def test_script_mode_pdf_records_its_pages(ws, server, monkeypatch):
     assert [p["page"] for p in pages] == [1, 2, 3]
     assert "exceptional heat wave." in text[pages[0]["start"]:pages[0]["end"]]
     assert text[pages[2]["start"]:pages[2]["end"]].startswith("The second page")
+
+
+# -- TLS: the certificate and SNI name the host while the socket goes to the checked address ---
+
+@pytest.fixture
+def tls_server(tmp_path):
+    import shutil
+    import ssl
+    import subprocess
+
+    if not shutil.which("openssl"):
+        pytest.skip("openssl is not installed")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=site.test", "-addext", "subjectAltName=DNS:site.test"],
+                   check=True, capture_output=True, timeout=60)
+    s = Server()
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(str(cert), str(key))
+    s.sni: list = []
+    ctx.sni_callback = lambda sock, name, _ctx: s.sni.append(name)
+    s.httpd.socket = ctx.wrap_socket(s.httpd.socket, server_side=True)
+    s.cafile = str(cert)
+    yield s
+    s.close()
+
+
+def _trust(monkeypatch, cafile):
+    import ssl
+
+    monkeypatch.setattr(fetchmod, "_tls_context", lambda: ssl.create_default_context(cafile=cafile))
+
+
+def test_https_uses_the_host_name_for_sni_and_the_certificate(tls_server, monkeypatch, _safety_net):
+    _trust(monkeypatch, tls_server.cafile)
+    f = fetch_url(f"https://site.test:{tls_server.port}/page", resolver=names({"site.test": ["127.0.0.1"]}),
+                  policy=LOOP)
+    assert f.body.endswith(b"A") and tls_server.sni and set(tls_server.sni) == {"site.test"}
+    assert set(_safety_net) == {"127.0.0.1"}
+    assert tls_server.requests[-1][1]["host"] == f"site.test:{tls_server.port}"
+
+
+def test_https_certificate_for_another_name_is_refused(tls_server, monkeypatch):
+    _trust(monkeypatch, tls_server.cafile)
+    err = code_of(lambda: fetch_url(f"https://other.test:{tls_server.port}/page", ignore_robots=True,
+                                    resolver=names({"other.test": ["127.0.0.1"]}), policy=LOOP))
+    assert err.code == "E-FETCH-FAILED" and "TLS" in err.message
+
+
+def test_non_ascii_path_is_percent_encoded_on_the_wire(server):
+    err = code_of(lambda: get(server, "/caf\u00e9 menu?q=\u00fc ber"))
+    assert err.code == "E-FETCH-FAILED" and "HTTP 404" in err.message
+    assert server.paths()[-1] == "/caf%C3%A9%20menu?q=%C3%BC%20ber"
+
+
+def test_multi_member_gzip_and_trailing_garbage(server, monkeypatch):
+    body = gzip.compress(b"one ") + gzip.compress(b"two") + b"\x00\x00junk"
+    monkeypatch.setattr(Server, "r_gzip", lambda self, h: self.send(h, 200, body, [("Content-Encoding", "gzip")]))
+    assert get(server, "/gzip").body == b"one two"

@@ -85,6 +85,11 @@ class _Deadline:
             self._timer = None
 
 
+def _tls_context() -> ssl.SSLContext:
+    """The system's trust store, certificate and host-name checks on (tests swap in their CA)."""
+    return ssl.create_default_context()
+
+
 def _connect(addr: str, port: int, timeout: float) -> socket.socket:
     """Open a TCP connection to an address (never a name: no lookup happens here)."""
     ip = ipaddress.ip_address(addr)
@@ -174,7 +179,7 @@ class _Decoder:
                     raise SbError("E-FETCH-TOO-LARGE", self.subject,
                                   f"the decompressed body exceeds {self.cap} bytes (a compression bomb?); refused")
                 data = self.z.unconsumed_tail
-                if self.z.eof and self.z.unused_data.strip(b"\x00"):
+                if self.z.eof and self.z.unused_data.startswith(b"\x1f\x8b"):  # another gzip member
                     data, self.z = self.z.unused_data, zlib.decompressobj(16 + zlib.MAX_WBITS)
                 elif self.z.eof:
                     break
@@ -237,7 +242,7 @@ class _Response:
 def _request(target: Target, deadline: _Deadline, max_bytes: int, subject: str) -> _Response:
     """One GET to a checked target; the body is read only for a final (non-redirect) answer."""
     if target.scheme == "https":
-        conn: http.client.HTTPConnection = _PinnedHTTPS(target, deadline, ssl.create_default_context())
+        conn: http.client.HTTPConnection = _PinnedHTTPS(target, deadline, _tls_context())
     else:
         conn = _PinnedHTTP(target, deadline)
     try:

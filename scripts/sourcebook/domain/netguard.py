@@ -17,7 +17,7 @@ import re
 import socket
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 Resolver = Callable[[str, int], Iterable[str]]
@@ -178,9 +178,10 @@ def split_url(url: str) -> tuple[str, str, int, str]:
         raise Refused(f"blocked: {host} is not a valid host name") from None
     if any(c in ascii_host for c in "\\/ \t\r\n") or ascii_host.startswith("-"):
         raise Refused(f"blocked: {host} is not a valid host name")
-    path = parts.path or "/"
+    # non-ASCII and spaces percent-encoded (as a browser sends them); existing escapes kept
+    path = quote(parts.path or "/", safe="/%:@!$&'()*+,;=~")
     if parts.query:
-        path += "?" + parts.query
+        path += "?" + quote(parts.query, safe="/%:@!$&'()*+,;=~?")
     return scheme, ascii_host.lower(), port or (443 if scheme == "https" else 80), path
 
 
