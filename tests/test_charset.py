@@ -126,3 +126,10 @@ def test_parse_content_type():
 def test_decoding_never_raises(raw, media, declared):
     d = decode_bytes(raw, media_type=media, declared=declared)
     assert isinstance(d.text, str) and not d.text.startswith("\ufeff")
+
+
+def test_declared_utf16_follows_the_byte_order_the_bytes_show():
+    text = "Grid operators reported a peak.\n"
+    for codec in ("utf-16-be", "utf-16-le"):
+        d = decode_bytes(text.encode(codec), media_type="text/plain", declared="utf-16")
+        assert d.text == text

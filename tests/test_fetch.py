@@ -18,6 +18,8 @@ import zlib
 
 import conftest  # noqa: F401
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sourcebook.base.errors import SbError
 from sourcebook.domain import fetch as fetchmod
@@ -592,3 +594,42 @@ def test_multi_member_gzip_and_trailing_garbage(server, monkeypatch):
     body = gzip.compress(b"one ") + gzip.compress(b"two") + b"\x00\x00junk"
     monkeypatch.setattr(Server, "r_gzip", lambda self, h: self.send(h, 200, body, [("Content-Encoding", "gzip")]))
     assert get(server, "/gzip").body == b"one two"
+
+
+def test_a_hanging_name_lookup_hits_the_deadline():
+    gate = threading.Event()
+
+    def slow(host, port):
+        gate.wait(5)  # bounded: released at the end of the test
+        return ["127.0.0.1"]
+    try:
+        err = code_of(lambda: fetch_url("http://slow.test/", resolver=slow, policy=LOOP, timeout=0.3))
+        assert err.code == "E-FETCH-TIMEOUT"
+    finally:
+        gate.set()
+
+
+def test_international_host_names_are_resolved_in_their_ascii_form(server):
+    res = names({"xn--bcher-kva.test": ["127.0.0.1"]})
+    f = fetch_url(f"http://B\u00fccher.test:{server.port}/page", resolver=res, policy=LOOP)
+    assert f.status == 200 and res.calls == ["xn--bcher-kva.test"]
+    assert server.requests[-1][1]["host"] == f"xn--bcher-kva.test:{server.port}"
+
+
+_refused_v4 = st.sampled_from(["127.0.0.1", "10.20.30.40", "169.254.169.254", "100.64.3.4", "192.168.7.7",
+                               "172.20.0.1", "0.0.0.0", "224.1.1.1", "240.9.9.9"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(_refused_v4, st.sampled_from(["mapped", "nat64", "6to4", "teredo", "compat"]), st.integers(0, 2**16 - 1))
+def test_every_ipv6_wrapping_of_a_refused_ipv4_is_refused(v4, form, noise):
+    n = int(ipaddress.IPv4Address(v4))
+    wrapped = {
+        "mapped": (0xFFFF << 32) | n,
+        "nat64": (0x64FF9B << 96) | n,
+        "6to4": (0x2002 << 112) | (n << 80) | noise,
+        "teredo": (0x20010000 << 96) | (noise << 32) | (~n & 0xFFFFFFFF),
+        "compat": n if n > 1 else (1 << 24) | n,
+    }[form]
+    ip = ipaddress.IPv6Address(wrapped)
+    assert classify(ip) is not None, (v4, form, str(ip))
