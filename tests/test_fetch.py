@@ -633,3 +633,30 @@ def test_every_ipv6_wrapping_of_a_refused_ipv4_is_refused(v4, form, noise):
     }[form]
     ip = ipaddress.IPv6Address(wrapped)
     assert classify(ip) is not None, (v4, form, str(ip))
+
+
+def test_a_server_that_never_answers_the_tls_handshake_hits_the_deadline():
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list = []
+    stop = threading.Event()
+
+    def accept():
+        listener.settimeout(5)
+        try:
+            held.append(listener.accept()[0])
+        except OSError:
+            pass
+        stop.wait(5)  # bounded: hold the connection open without a word
+    th = threading.Thread(target=accept, daemon=True)
+    th.start()
+    try:
+        port = listener.getsockname()[1]
+        err = code_of(lambda: fetch_url(f"https://mute.test:{port}/", ignore_robots=True, timeout=0.5,
+                                        resolver=names({"mute.test": ["127.0.0.1"]}), policy=LOOP))
+        assert err.code == "E-FETCH-TIMEOUT"
+    finally:
+        stop.set()
+        th.join(6)
+        for c in held:
+            c.close()
+        listener.close()

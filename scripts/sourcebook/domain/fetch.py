@@ -269,13 +269,11 @@ def _request(target: Target, deadline: _Deadline, max_bytes: int, subject: str) 
         return _Response(resp.status, resp.reason, headers, body)
     except SbError:
         raise
-    except TimeoutError as exc:
-        raise _timeout(subject, deadline) from exc
-    except ssl.SSLError as exc:
-        raise SbError("E-FETCH-FAILED", subject, f"TLS failed for {target.host}: {exc.reason or exc}") from None
     except (OSError, http.client.HTTPException) as exc:
-        if deadline.expired:
+        if deadline.expired or isinstance(exc, TimeoutError):  # the watchdog may surface as any error
             raise _timeout(subject, deadline) from exc
+        if isinstance(exc, ssl.SSLError):
+            raise SbError("E-FETCH-FAILED", subject, f"TLS failed for {target.host}: {exc.reason or exc}") from None
         raise SbError("E-FETCH-FAILED", subject, f"{type(exc).__name__}: {exc or 'connection failed'}") from None
     finally:
         conn.close()
