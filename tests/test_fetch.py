@@ -539,18 +539,26 @@ def test_script_mode_pdf_records_its_pages(ws, server, monkeypatch):
 
 # -- TLS: the certificate and SNI name the host while the socket goes to the checked address ---
 
-@pytest.fixture
-def tls_server(tmp_path):
+@pytest.fixture(scope="module")
+def tls_cert(tmp_path_factory):
     import shutil
-    import ssl
     import subprocess
 
     if not shutil.which("openssl"):
         pytest.skip("openssl is not installed")
-    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-                    "-days", "2", "-subj", "/CN=site.test", "-addext", "subjectAltName=DNS:site.test"],
-                   check=True, capture_output=True, timeout=60)
+    d = tmp_path_factory.mktemp("tls")
+    key, cert = d / "key.pem", d / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "2", "-subj", "/CN=site.test",
+                    "-addext", "subjectAltName=DNS:site.test"], check=True, capture_output=True, timeout=60)
+    return key, cert
+
+
+@pytest.fixture
+def tls_server(tls_cert):
+    import ssl
+
+    key, cert = tls_cert
     s = Server()
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.load_cert_chain(str(cert), str(key))
