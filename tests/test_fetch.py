@@ -94,6 +94,15 @@ class Server:
 
         self.send(h, 200, make_pdf(PAGES), [("Content-Type", "application/pdf")])
 
+    def r_untyped_pdf(self, h):
+        self.send(h, 200, b"%PDF-1.4\n%%EOF\n", [("Content-Type", "application/octet-stream")])
+
+    def r_untyped_html(self, h):
+        h.send_response(200)
+        h.send_header("Content-Length", "26")
+        h.end_headers()
+        h.wfile.write(b"<!DOCTYPE html><p>hi</p>\n\n")
+
     def r_private(self, h):
         self.send(h, 200, b"private page", [("Content-Type", "text/plain")])
 
@@ -668,3 +677,10 @@ def test_a_server_that_never_answers_the_tls_handshake_hits_the_deadline():
         for c in held:
             c.close()
         listener.close()
+
+
+def test_missing_or_generic_media_type_is_sniffed_from_the_bytes(server):
+    f = get(server, "/untyped-pdf")
+    assert f.media_type == "application/pdf" and any("media type" in n for n in f.notes)
+    assert get(server, "/untyped-html").media_type == "text/html"
+    assert get(server, "/gzip").media_type == "text/plain"
