@@ -76,7 +76,11 @@ class Server:
         h.wfile.write(body)
 
     def r_missing(self, h):
-        self.send(h, 404, b"not here", [("Content-Type", "text/plain")])
+        h.send_response(404)  # an error page larger than any cap, and cut short: never read
+        h.send_header("Content-Length", str(10**9))
+        h.end_headers()
+        h.wfile.write(b"not here")
+        h.close_connection = True
 
     def r_robots_txt(self, h):
         if self.robots_txt is None:

@@ -240,7 +240,7 @@ class _Response:
 
 
 def _request(target: Target, deadline: _Deadline, max_bytes: int, subject: str) -> _Response:
-    """One GET to a checked target; the body is read only for a final (non-redirect) answer."""
+    """One GET to a checked target; the body is read only for a 2xx answer."""
     if target.scheme == "https":
         conn: http.client.HTTPConnection = _PinnedHTTPS(target, deadline, _tls_context())
     else:
@@ -262,7 +262,7 @@ def _request(target: Target, deadline: _Deadline, max_bytes: int, subject: str) 
                 continue  # never stored
             headers[key] = f"{headers[key]}, {v}" if key in headers else v
         body = b""
-        if not (resp.status in _REDIRECTS and "location" in headers):
+        if 200 <= resp.status < 300:  # an error page or a redirect's body is never needed
             body = _read_body(resp, live, deadline, max_bytes, subject)
         if deadline.expired:  # the watchdog cut the stream: what was read is not the answer
             raise TimeoutError("deadline")
