@@ -7,10 +7,12 @@ time from what exists, so no file edit can fake progress.
 from __future__ import annotations
 
 import glob
+import hashlib
 import json
 import os
 
 from ..base.errors import SbError
+from ..base.versions import INDEXER
 from .sources import try_load_source
 from .workspace import Workspace
 
@@ -60,25 +62,35 @@ class Status:
 
 
 def index_state(ws: Workspace, ready_ids: list[str]) -> str:
-    """``missing``, ``stale`` (sources or chunks changed since indexing) or ``current``."""
-    meta_path = os.path.join(ws.index_dir, "meta.json")
-    legacy = os.path.join(ws.index_dir, "lexical.json")
-    if not os.path.isfile(meta_path):
-        return "current" if os.path.isfile(legacy) else "missing"
+    """``missing``, ``stale`` (ready sources or their chunk files differ from what was indexed)
+    or ``current``. Sizes are compared first; file hashes only when every size matches."""
     try:
-        with open(meta_path, encoding="utf-8") as fh:
+        with open(ws.index_path("sources.json"), encoding="utf-8") as fh:
+            recorded = json.load(fh)
+        with open(ws.index_path("meta.json"), encoding="utf-8") as fh:
             meta = json.load(fh)
-        recorded = meta.get("chunks", {})
-    except (OSError, ValueError, AttributeError):
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError):
+        return "stale"
+    if not isinstance(recorded, dict) or not isinstance(meta, dict) or meta.get("version") != INDEXER:
         return "stale"
     if sorted(recorded) != sorted(ready_ids):
         return "stale"
     for sid in ready_ids:
+        rec = recorded.get(sid)
         try:
-            mtime_ns = os.stat(ws.chunks_path(sid)).st_mtime_ns
+            if not isinstance(rec, dict) or os.path.getsize(ws.chunks_path(sid)) != rec.get("size"):
+                return "stale"
         except OSError:
             return "stale"
-        if recorded.get(sid, {}).get("mtime_ns") != mtime_ns:
+    for sid in ready_ids:
+        try:
+            with open(ws.chunks_path(sid), "rb") as fh:
+                digest = hashlib.sha256(fh.read()).hexdigest()
+        except OSError:
+            return "stale"
+        if digest != recorded[sid].get("chunks_sha256"):
             return "stale"
     return "current"
 
