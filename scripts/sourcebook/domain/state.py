@@ -94,13 +94,36 @@ def index_state(ws: Workspace, ready_ids: list[str]) -> str:
             return "stale"
     return "current"
 
-def _has_claims(ws: Workspace) -> bool:
+
+def _claims_raw(ws: Workspace) -> list:
     try:
         with open(ws.claims_path, encoding="utf-8") as fh:
             data = json.load(fh)
     except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and isinstance(data.get("claims"), list) and bool(data["claims"])
+        return []
+    claims = data.get("claims") if isinstance(data, dict) else None
+    return [c for c in claims if isinstance(c, dict)] if isinstance(claims, list) else []
+
+
+def stale_volatile(claims: list, today: str, max_age_days: int) -> list[str]:
+    """Active volatile claims whose as-of date is older than ``max_age_days``: time to recheck."""
+    from datetime import date
+
+    try:
+        now = date.fromisoformat(today)
+    except ValueError:
+        return []
+    out = []
+    for c in claims:
+        if c.get("status", "active") != "active" or not c.get("volatile"):
+            continue
+        try:
+            as_of = date.fromisoformat(str(c.get("as_of"))[:10])
+        except ValueError:
+            continue
+        if (now - as_of).days > max_age_days:
+            out.append(str(c.get("id")))
+    return sorted(out)
 
 
 def _open_clusters(ws: Workspace) -> bool:
@@ -148,6 +171,7 @@ def derive(ws: Workspace) -> Status:
         st.state, st.next = "BLOCKED", ESCALATION
         return st
     st.state = _derive_progress(ws, statuses, ready, st)
+    _note_stale(ws, m, st)
     if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE"):
         st.state = "VERIFY"
     st.next = st.next or NEXT.get(st.state, "sb status")
@@ -171,7 +195,7 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         return "CHUNK"
     if not os.path.isfile(ws.plan_path):
         return "INDEX"
-    if not _has_claims(ws):
+    if not _claims_raw(ws):
         return "PLAN"
     if _open_clusters(ws):
         return "GROUND"
@@ -185,6 +209,21 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
     if st.stored_state not in ("PACKAGE", "DONE", "VERIFY"):
         return "RENDER"  # a build changed after packaging: verify again before it is DONE
     return "DONE"
+
+
+def _note_stale(ws: Workspace, manifest: dict, st: Status) -> None:
+    claims = _claims_raw(ws)
+    if not claims:
+        return
+    cfg = (manifest.get("config") or {}).get("recheck") or {}
+    max_age = cfg.get("max_age_days", 90) if isinstance(cfg, dict) else 90
+    max_age = max_age if isinstance(max_age, int) and not isinstance(max_age, bool) else 90
+    from ..base.clock import today_iso
+
+    old = stale_volatile(claims, today_iso(), max_age)
+    if old:
+        st.notes.append(f"{len(old)} volatile claim(s) dated more than {max_age} days ago: "
+                        f"sb recheck {' '.join(old[:5])}")
 
 
 def unblock(ws: Workspace, reason: str) -> Status:
