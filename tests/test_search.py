@@ -192,3 +192,13 @@ def test_malformed_chunk_file_is_named(ws):
     (ws / "chunks" / f"{sid}.jsonl").write_text('{"chunk_id": 3}\n')
     r = sb("index", cwd=ws)
     assert r.rc == 1 and f"E-JSON  chunks/{sid}.jsonl:1" in r.err
+
+
+def test_status_notices_a_same_size_edit_of_a_chunk_file(ws):
+    sid, = indexed(ws, EN)
+    path = ws / "chunks" / f"{sid}.jsonl"
+    raw = path.read_text(encoding="utf-8")
+    edited = re.sub(r'"end":(\d)', lambda m: f'"end":{(int(m.group(1)) + 1) % 10}', raw, count=1)
+    assert edited != raw and len(edited) == len(raw)
+    path.write_text(edited, encoding="utf-8")
+    assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "CHUNK"
