@@ -280,3 +280,13 @@ def test_offsets_are_code_points(ws):
     s, e = _span(sb("find", sid, "world", cwd=ws).out)
     assert s == 31  # bytes would say 46, UTF-16 units 32
     assert len(text[:s].encode("utf-8")) == 46 and len(text[:s].encode("utf-16-le")) // 2 == 32
+
+
+def test_find_in_every_source_caps_the_listing(ws):
+    for i in range(22):
+        add_text(ws, f"Source number {i} mentions the ferry.\n")
+    r = sb("find", "the ferry", cwd=ws)
+    assert r.rc == 0
+    assert len([line for line in r.out.splitlines() if line.startswith("src_")]) == 20
+    assert r.out.splitlines()[-1] == "  ... and 2 more source(s) (--all lists every one)"
+    assert len(sb("find", "the ferry", "--all", cwd=ws).out.splitlines()) == 22
