@@ -19,7 +19,6 @@ from __future__ import annotations
 import csv
 import os
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys

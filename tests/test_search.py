@@ -9,9 +9,10 @@ import re
 import shutil
 
 from conftest import sb
+from text_sources import add_text, indexed, normalized
+
 from sourcebook.engines.text import postings
 from sourcebook.engines.text.tokenize import tokenize
-from text_sources import add_text, indexed, normalized
 
 JA = "東京の図書館は毎朝九時に開館します。"
 ZH = "北京大学的图书馆藏书非常丰富。"
