@@ -118,6 +118,7 @@ def fts5(ws: str, queries: list[str]) -> dict:
     if os.path.exists(db):
         os.remove(db)
     build, build_mem, rc, _ = run([sys.executable, "-c", FTS5_BUILD, ws, db], WORK)
+    build_cpu = CPU["last"]
     if rc != 0:
         sys.exit("FTS5 build failed")
     walls, mems = [], []
@@ -125,7 +126,7 @@ def fts5(ws: str, queries: list[str]) -> dict:
         w, m, rc, _ = run([sys.executable, "-c", FTS5_QUERY, db, q], WORK)
         walls.append(w)
         mems.append(m)
-    return {"build": build, "build_mem": build_mem, "size": os.path.getsize(db), "p50": pct(walls, 0.5),
+    return {"build": build, "build_cpu": build_cpu, "build_mem": build_mem, "size": os.path.getsize(db), "p50": pct(walls, 0.5),
             "p95": pct(walls, 0.95), "mem": max(mems)}
 
 
@@ -195,7 +196,9 @@ def report(size: str, r: dict) -> None:
     print(f"  sb search CPU  p50 {r['search_cpu']:.3f} s  ({r['search_cpu'] / max(r['search_base_cpu'], 1e-3):.1f}x "
           f"python3 -c pass at {r['search_base_cpu']:.3f} s CPU)")
     print(f"  FTS5 yardstick p50 {f['p50']:.3f} s  p95 {f['p95']:.3f} s  {f['mem']:.0f} MB peak  "
-          f"build {f['build']:.2f} s  {f['build_mem']:.0f} MB peak  {f['size'] / 1e6:.1f} MB")
+          f"build {f['build']:.2f} s ({f['build_cpu']:.2f} s CPU)  {f['build_mem']:.0f} MB peak  {f['size'] / 1e6:.1f} MB")
+    print(f"  sb index / FTS5 build: {r['index'][0] / f['build']:.1f}x wall, {r['index_cpu'] / max(f['build_cpu'], 1e-3):.1f}x CPU "
+          f"(same chunks, same machine, same run)")
     fd = r["find"]
     for name in ("exact", "tolerant", "all sources"):
         w, m, rc = fd[name]
