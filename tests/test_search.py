@@ -203,3 +203,25 @@ def test_status_notices_a_same_size_edit_of_a_chunk_file(ws):
     assert edited != raw and len(edited) == len(raw)
     path.write_text(edited, encoding="utf-8")
     assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "CHUNK"
+
+
+def test_two_processes_build_the_same_index_as_one(ws):
+    from sourcebook.domain.indexing import build_index
+    from sourcebook.domain.workspace import Workspace
+
+    indexed(ws, EN, f"{JA}\n", f"{RU}\n", "Harbour fares again. " * 40 + "\n", f"{ZH}\n")
+
+    def files():
+        out = {}
+        for dirpath, _, names in os.walk(ws / "index"):
+            for f in names:
+                p = os.path.join(dirpath, f)
+                out[os.path.relpath(p, ws)] = open(p, "rb").read()
+        return out
+
+    build_index(Workspace(str(ws)), workers=1)
+    one = files()
+    build_index(Workspace(str(ws)), workers=2)
+    assert files() == one
+    build_index(Workspace(str(ws)), workers=3)
+    assert files() == one
