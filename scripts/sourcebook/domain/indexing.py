@@ -111,7 +111,9 @@ def _split(plan: list, n: int) -> list[list]:
     if n <= 1 or len(plan) < 2:
         return [plan]
     sizes = [sum(e - s for s, e in sp) for _, sp in plan]
-    total, parts, cur, acc = sum(sizes), [], [], 0
+    total, acc = sum(sizes), 0
+    parts: list[list] = []
+    cur: list = []
     for item, size in zip(plan, sizes, strict=True):
         cur.append(item)
         acc += size
