@@ -14,9 +14,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from .html_blocks import Renderer, SILENT, absolute_http
+from .html_blocks import Renderer, absolute_http
 from .html_meta import page_meta
-from .html_score import Pass, choose, clean, furniture, is_hidden
+from .html_score import Page, Pass, choose, clean, furniture
 from .htmltree import Element, parse
 from .normalize import normalize
 
@@ -36,18 +36,19 @@ class HtmlResult:
 
 def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
     doc = parse(html)
-    base = _base_href(doc.root, base_url)
+    base = _base_href(doc.find("head"), base_url)
     meta = page_meta(doc, base)
     body = doc.find("body") or doc.root
     notes: list[str] = []
 
-    hidden = _hidden(body)
+    page = Page(body)
+    hidden = page.hidden
     best: tuple[str, list] | None = None
     for i, how in enumerate(PASSES):
-        skip = hidden | furniture(body, hidden, how.strict)
-        roots = choose(body, skip, how)
+        skip = hidden | furniture(page, how.strict)
+        roots = choose(page, skip, how)
         if how.clean:
-            skip |= clean(roots, skip, how)
+            skip |= clean(page, roots, skip, how)
         text, links = Renderer(skip, base).render(roots)
         if best is None or len(text) > len(best[0]):
             best = (text, links)
@@ -67,25 +68,11 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
     return HtmlResult(text=text, links=links, meta=meta, notes=notes)
 
 
-def _hidden(body: Element) -> set[int]:
-    out: set[int] = set()
-    stack = [body]
-    while stack:
-        el = stack.pop()
-        for c in el.children:
-            if isinstance(c, Element) and c.tag not in SILENT:
-                if is_hidden(c):
-                    out.add(id(c))
-                else:
-                    stack.append(c)
-    return out
-
-
-def _base_href(root: Element, base_url: str | None) -> str | None:
-    for b in root.iter():
+def _base_href(head: Element | None, base_url: str | None) -> str | None:
+    """``<base href>`` (it belongs in the head) resolved against the page's own URL."""
+    for b in head.iter() if head is not None else ():
         if b.tag == "base" and b.get("href"):
-            resolved = absolute_http(b.get("href"), base_url)
-            return resolved or base_url
+            return absolute_http(b.get("href"), base_url) or base_url
     return base_url
 
 
