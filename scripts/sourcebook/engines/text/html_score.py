@@ -25,7 +25,7 @@ STRONG_WORDS = frozenset(
     "subscribe subscription newsletter signup related recommended recommendations recirc "
     "recirculation outbrain taboola ad ads advert adverts advertisement advertising adslot sponsor "
     "sponsored promo promotion promotions popup modal footer skip trending popular paywall "
-    "login signin".split())
+    "login signin copyright rollover tooltip popover hovercard".split())
 # Dropped in the first, strict pass only.
 WEAK_WORDS = frozenset(
     "sidebar sidenav header masthead banner meta byline author tags tag widget widgets extra "
@@ -42,11 +42,14 @@ DROP_ROLES = frozenset(
     "navigation banner contentinfo complementary dialog alertdialog menu menubar search "
     "toolbar".split())
 PROTECTED = frozenset({"html", "body", "article", "main"})
+EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
+SIBLING_TEXT = 300
+P_LINK_DENSITY = 0.75
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3,
              "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3, "th": -5}
 _SCORED = frozenset({"p", "pre", "td"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
-                      "footer", "figure"})
+                      "footer", "figure", "p"})
 _COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
 _SENTENCE_END = re.compile(r"[.!?。]( |$)")
 _SPLIT = re.compile(r"[\s\-_:.,/]+")
@@ -90,7 +93,7 @@ def class_weight(el: Element) -> int:
     weight = 0
     for name in ("class", "id"):
         ws = words_of(el.attrs.get(name) or "")
-        if ws & NEGATIVE_WORDS:
+        if ws & NEGATIVE_WORDS and not ws & EMBED_WORDS:
             weight -= 25
         if ws & POSITIVE_WORDS:
             weight += 25
@@ -238,6 +241,8 @@ def _is_furniture(el: Element, strict: bool) -> bool:
     if "class" not in a and "id" not in a:
         return False
     ws = words(el)
+    if ws & EMBED_WORDS:  # a post embedded in the article ("social-media-embed") is quoted content
+        return False
     if ws & STRONG_WORDS:
         return True
     return strict and bool(ws & WEAK_WORDS) and not (ws & POSITIVE_WORDS)
@@ -351,6 +356,8 @@ def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, a
         bonus = top_score * 0.2 if top_class and sib.attrs.get("class") == top_class else 0
         if i in scores and scores[i] + bonus >= threshold:
             out.append(i)
+        elif m.text[i] >= SIBLING_TEXT and m.link_density(i) < 0.15:
+            out.append(i)  # an article split in several containers (between figures, asides)
         elif sib.tag == "p" or (sib.tag == "div" and not m.block_child[i]):
             ld = m.link_density(i)
             if m.text[i] > 80 and ld < 0.25:
@@ -431,8 +438,10 @@ def _counts(page: Page, alive: list[bool], text: list[int]) -> list[list[int]]:
 def _should_drop(el: Element, v: list[int], how: Pass) -> bool:
     if el.tag == "table" and is_data_table(el):
         return False
-    if any(a.tag in ("pre", "code") for a in el.ancestors()):
+    if any(a.tag in ("pre", "code") for a in el.ancestors()) or words(el) & EMBED_WORDS:
         return False
+    if el.tag == "p":  # a paragraph that is nothing but links points elsewhere ("see also")
+        return v[TEXT] > 0 and v[LINK] / v[TEXT] > P_LINK_DENSITY
     weight = class_weight(el) if how.weigh_classes else 0
     if weight < 0:
         return True
