@@ -77,23 +77,20 @@ def _base_href(head: Element | None, base_url: str | None) -> str | None:
 
 
 def _canonical(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[dict]]:
-    """Normalize the text and carry the link offsets over (NFC can shorten the text)."""
+    """Normalize the text and carry the link offsets over.
+
+    The writer already emits canonical lines, so normalizing only adds the final newline, unless
+    NFC composes characters (a letter and a combining accent), which shifts later offsets."""
     out = normalize(text)
-    lead = len(text) - len(text.lstrip("\n"))
-    if out == text[lead:lead + len(out)] and len(out) >= len(text.strip("\n")):
+    if out[:-1] == text:
         def where(i: int) -> int:
-            return min(max(i - lead, 0), len(out))
+            return i
     else:
         def where(i: int) -> int:
-            return min(len(normalize(text[:i] + "x")) - 2, len(out)) if i else 0
+            return len(unicodedata.normalize("NFC", text[:i]))
     links = []
     for s, e, href in sorted(set(spans)):
-        a, b = where(s), where(e)
-        if 0 <= a < b <= len(out):
+        a, b = where(s), min(where(e), len(out.rstrip("\n")))
+        if 0 <= a < b:
             links.append({"start": a, "end": b, "href": href})
-    links.sort(key=lambda d: (d["start"], d["end"], d["href"]))
     return out, links
-
-
-def is_canonical(text: str) -> bool:
-    return normalize(text) == text and unicodedata.is_normalized("NFC", text)

@@ -149,7 +149,8 @@ class Page:
                     elif tag in ("embed", "object", "iframe"):
                         media += 1000000
                     continue
-                if is_hidden(ch):
+                a = ch.attrs
+                if a and ("hidden" in a or "aria-hidden" in a or "style" in a) and is_hidden(ch):
                     self.hidden.add(id(ch))
                     continue
                 kids.append((ch, i))

@@ -73,16 +73,40 @@ def tokenize(raw: str, sink: Sink) -> None:
         return line
 
     fast = _FAST.match
+    attr_find = _SIMPLE_ATTR.findall
+    on_data, on_start, on_end = sink.handle_data, sink.handle_starttag, sink.handle_endtag
     while i < n:
         if cdata is None:
             m = fast(raw, i)
-            if m is not None:
-                i = _fast_token(m, sink, at(i))
-                if m.lastindex == 4:
-                    tag = m.group(2).lower()
-                    if tag in CDATA_CONTENT and not m.group(4):
-                        cdata = tag
-                        cdata_end = re.compile(r"</\s*%s\s*>" % tag, re.I)
+            if m is not None:  # the common case, kept inline: text, a plain start or end tag
+                if i > counted:
+                    line += raw.count("\n", counted, i)
+                    counted = i
+                sink.lineno = line
+                kind = m.lastindex
+                if kind == 1:
+                    d = m.group(1)
+                    on_data(unescape(d) if "&" in d else d)
+                elif kind == 5:
+                    on_end(m.group(5).lower())
+                else:
+                    name, attr_text, self_closing = m.group(2, 3, 4)
+                    tag = name.lower()
+                    attrs = []
+                    if attr_text:
+                        for aname, eq, v1, v2, v3 in attr_find(attr_text):
+                            value = (v1 or v2 or v3) if eq else None
+                            if value and "&" in value:
+                                value = unescape(value)
+                            attrs.append((aname.lower(), value))
+                    if self_closing:
+                        sink.handle_startendtag(tag, attrs)
+                    else:
+                        on_start(tag, attrs)
+                        if tag in CDATA_CONTENT:
+                            cdata = tag
+                            cdata_end = re.compile(r"</\s*%s\s*>" % tag, re.I)
+                i = m.end()
                 continue
             j = find("<", i)
             if j < 0:
@@ -141,31 +165,6 @@ _SIMPLE_TAG = (
 _SIMPLE_ATTR = re.compile(
     r"([^\s/>\"'=]+)(?:[ \t\n\r\f]*(=)[ \t\n\r\f]*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
 _FAST = re.compile(r"([^<]+)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
-
-
-def _fast_token(m: re.Match, sink: Sink, line: int) -> int:
-    """Text, a well-formed start tag or a plain end tag, matched by ``_FAST``."""
-    sink.lineno = line
-    kind = m.lastindex
-    if kind == 1:
-        d = m.group(1)
-        sink.handle_data(unescape(d) if "&" in d else d)
-    elif kind == 5:
-        sink.handle_endtag(m.group(5).lower())
-    else:
-        tag = m.group(2).lower()
-        attrs = []
-        if m.group(3):
-            for name, eq, v1, v2, v3 in _SIMPLE_ATTR.findall(m.group(3)):
-                value = (v1 or v2 or v3) if eq else None
-                if value and "&" in value:
-                    value = unescape(value)
-                attrs.append((name.lower(), value))
-        if m.group(4):
-            sink.handle_startendtag(tag, attrs)
-        else:
-            sink.handle_starttag(tag, attrs)
-    return m.end()
 
 
 def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:
