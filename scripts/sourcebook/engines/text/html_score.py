@@ -45,6 +45,7 @@ PROTECTED = frozenset({"html", "body", "article", "main"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
 SIBLING_TEXT = 300
 P_LINK_DENSITY = 0.75
+LIST_LINK_DENSITY = 0.5
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3,
              "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3, "th": -5}
 _SCORED = frozenset({"p", "pre", "td"})
@@ -392,10 +393,17 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
                     m.commas[a] -= v[COMMAS]
                     ca = counts[a]
                     for k in range(len(ca)):
-                        ca[k] -= v[3 + k]
+                        if k != 3:  # inputs stay counted: a box that held a form still did
+                            ca[k] -= v[3 + k]
                     if a == r:
                         break
                     a = parent[a]
+    # Siblings taken in beside the article are judged whole too (a sign-up box next to it).
+    main = max(roots, key=lambda e: m.text[page.index[id(e)]])
+    for root in roots:
+        r = page.index[id(root)]
+        if root is not main and root.tag in _CLEANED and _should_drop(root, [m.text[r], m.link[r], m.commas[r]] + counts[r], how):
+            drop.add(id(root))
     return drop
 
 
@@ -409,7 +417,8 @@ def _has_dropped_ancestor(i: int, root: int, parent: list[int], page: Page, drop
 
 
 def _counts(page: Page, alive: list[bool], text: list[int]) -> list[list[int]]:
-    """Per element: p, img, li, input, embed counts, heading text and list text below it."""
+    """Per element: p, img, li, input, embed counts, heading text and list text below it
+    (inputs counted in dropped forms too)."""
     n = len(page.elems)
     tags, parent = page.tags, page.parent
     out = []
@@ -417,9 +426,12 @@ def _counts(page: Page, alive: list[bool], text: list[int]) -> list[list[int]]:
         media = page.own_media[i]
         out.append([0, media % 1000, 0, (media // 1000) % 1000, media // 1000000, 0, 0])
     for i in range(n - 1, -1, -1):
-        if not alive[i]:
-            continue
         v = out[i]
+        if not alive[i]:
+            # A dropped form still tells that its container is a sign-up or search box.
+            if i:
+                out[parent[i]][3] += v[3]
+            continue
         tag = tags[i]
         if tag == "p":
             v[0] += 1
@@ -460,5 +472,6 @@ def _should_drop(el: Element, v: list[int], how: Pass) -> bool:
         or (inputs > p // 3)
         or (not is_list and heading_density < 0.9 and text < 25 and (img == 0 or img > 2) and not in_figure)
         or (not is_list and weight < 25 and ld > 0.2)
+        or (is_list and weight < 25 and ld > LIST_LINK_DENSITY)  # a rail of links to other pages
         or (weight >= 25 and ld > 0.5)
         or ((embeds == 1 and text < 75) or embeds > 1))
