@@ -28,7 +28,8 @@ STRONG_WORDS = frozenset(
     "login signin copyright rollover tooltip popover hovercard".split())
 # Dropped in the first, strict pass only.
 WEAK_WORDS = frozenset(
-    "sidebar sidenav header masthead banner meta byline author tags tag widget widgets extra "
+    "sidebar sidenav header masthead banner meta byline byl author authors timestamp dateline "
+    "tags tag widget widgets extra "
     "rss pagination pager toolbar tools supplemental community remark replies shoutbox "
     "skyscraper".split())
 POSITIVE_WORDS = frozenset(
@@ -42,6 +43,8 @@ DROP_ROLES = frozenset(
     "navigation banner contentinfo complementary dialog alertdialog menu menubar search "
     "toolbar".split())
 PROTECTED = frozenset({"html", "body", "article", "main"})
+# A weak word beside one of these names a container of the content ("main-sidebar-content").
+CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
 SIBLING_TEXT = 300
 P_LINK_DENSITY = 0.75
@@ -247,7 +250,7 @@ def _is_furniture(el: Element, strict: bool) -> bool:
         return False
     if ws & STRONG_WORDS:
         return True
-    return strict and bool(ws & WEAK_WORDS) and not (ws & POSITIVE_WORDS)
+    return strict and bool(ws & WEAK_WORDS) and not (ws & CONTAINER_WORDS)
 
 
 def choose(page: Page, skip: set[int], how: Pass) -> list[Element]:
