@@ -19,6 +19,7 @@ RAW = frozenset({"script", "style"})
 _CLOSES_P = frozenset(
     "address article aside blockquote details dialog div dl fieldset figcaption figure footer form "
     "h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre section table ul".split())
+_P_SCOPE = frozenset({"button", "table", "div", "section", "article", "body"})
 _SELF_SIBLING = {"li": {"li"}, "dt": {"dt", "dd"}, "dd": {"dt", "dd"}, "tr": {"tr"},
                  "td": {"td", "th"}, "th": {"td", "th"}, "option": {"option"}}
 _SCOPE_STOP = {"li": {"ul", "ol", "menu"}, "dt": {"dl"}, "dd": {"dl"}, "tr": {"table", "tbody", "thead", "tfoot"},
@@ -106,18 +107,34 @@ class _Builder(HTMLParser):
         self.comments: list[tuple[int, str]] = []
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
-        if tag in _CLOSES_P:
-            self._close_implied("p", {"button", "table", "div", "section", "article", "body"})
-        if tag in _SELF_SIBLING:
-            self._close_sibling(tag)
-        # The first of repeated attributes wins, as in browsers.
-        amap = {k: "" if v is None else v for k, v in reversed(attrs)} if attrs else {}
+        stack = self.stack
+        if tag in _CLOSES_P:  # close an open <p> unless a container stands in between
+            for i in range(len(stack) - 1, 0, -1):
+                t = stack[i].tag
+                if t == "p":
+                    del stack[i:]
+                    break
+                if t in _P_SCOPE:
+                    break
+        if tag in _SELF_SIBLING:  # a new <li> closes the open one in the same list
+            siblings, stop = _SELF_SIBLING[tag], _SCOPE_STOP[tag]
+            for i in range(len(stack) - 1, 0, -1):
+                t = stack[i].tag
+                if t in siblings:
+                    del stack[i:]
+                    break
+                if t in stop:
+                    break
+        amap = dict(attrs) if attrs else {}
+        if attrs and (len(amap) != len(attrs) or None in amap.values()):
+            # The first of repeated attributes wins, as in browsers; a bare attribute is "".
+            amap = {k: "" if v is None else v for k, v in reversed(attrs)}
         el = Element(tag, amap, self.lineno)
-        cur = self.stack[-1]
+        cur = stack[-1]
         el.parent = cur
         cur.children.append(el)
         if tag not in VOID:
-            self.stack.append(el)
+            stack.append(el)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         self.handle_starttag(tag, attrs)
@@ -131,25 +148,6 @@ class _Builder(HTMLParser):
                 for el in self.stack[i:]:
                     el.end_line = line
                 del self.stack[i:]
-                return
-
-    def _close_implied(self, tag: str, stop: set) -> None:
-        for i in range(len(self.stack) - 1, 0, -1):
-            t = self.stack[i].tag
-            if t == tag:
-                del self.stack[i:]
-                return
-            if t in stop:
-                return
-
-    def _close_sibling(self, tag: str) -> None:
-        siblings, stop = _SELF_SIBLING[tag], _SCOPE_STOP[tag]
-        for i in range(len(self.stack) - 1, 0, -1):
-            t = self.stack[i].tag
-            if t in siblings:
-                del self.stack[i:]
-                return
-            if t in stop:
                 return
 
     def handle_data(self, data: str) -> None:
