@@ -255,3 +255,13 @@ def test_twenty_parallel_adds(ws):
     assert all(p.returncode == 0 for p in procs), outs
     assert len(_claims(ws)) == 20
     assert len(_events(ws)) == 20
+
+
+def test_resolved_offsets_are_code_points(ws):
+    text = "Café 𝄞 and e\u0301 — the price is 4 € per trip. Ünïcode ends.\n"
+    sid = make_source(ws, text, name="uni")
+    r = add(ws, claim("The price is four euros.", evidence=[{"source_id": sid, "quote": "the price is 4 € per trip"}]))
+    assert r.rc == 0 and r.err == ""
+    e = _claims(ws)[last_id(r)]["evidence"][0]
+    assert (e["start"], e["end"]) == (text.index("the price"), text.index("the price") + 25)
+    assert text[e["start"]:e["end"]] == "the price is 4 € per trip"
