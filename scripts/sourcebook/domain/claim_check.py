@@ -26,6 +26,10 @@ def _int(v: object, minimum: int) -> bool:
     return type(v) is int and v >= minimum
 
 
+def _one_of(v: object, allowed: frozenset) -> bool:
+    return type(v) is str and v in allowed
+
+
 def _str_or_none(v: object, pattern: re.Pattern | None = None) -> bool:
     return v is None or (type(v) is str and (pattern is None or bool(pattern.search(v))))
 
@@ -65,9 +69,9 @@ def claim_ok(c: object) -> bool:
         return False
     if type(topic) is not str or not _TOPIC.search(topic):
         return False
-    if c.get("kind") not in _KINDS or c.get("confidence") not in _CONFS:
+    if not (_one_of(c.get("kind"), _KINDS) and _one_of(c.get("confidence"), _CONFS)):
         return False
-    if "status" in c and c["status"] not in _STATUSES:
+    if "status" in c and not _one_of(c["status"], _STATUSES):
         return False
     if "evidence" in c and not (type(c["evidence"]) is list and all(_evidence_ok(e) for e in c["evidence"])):
         return False
