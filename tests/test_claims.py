@@ -265,3 +265,10 @@ def test_resolved_offsets_are_code_points(ws):
     e = _claims(ws)[last_id(r)]["evidence"][0]
     assert (e["start"], e["end"]) == (text.index("the price"), text.index("the price") + 25)
     assert text[e["start"]:e["end"]] == "the price is 4 € per trip"
+
+
+def test_show_json_flag_before_id(ws):
+    cid = last_id(add(ws, claim("Flag order does not matter.")))
+    assert json.loads(sb("claim", "show", "--json", cid, cwd=ws).out)["id"] == cid
+    r = sb("claim", "show", cwd=ws)
+    assert r.rc == 1 and "needs a claim id" in r.err

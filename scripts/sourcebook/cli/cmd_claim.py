@@ -53,6 +53,8 @@ def run(args, ctx) -> int:
     from . import claim_views
 
     ws = ctx.workspace()
+    if args.action == "show" and args.id is None and isinstance(args.json_text, str):
+        args.id, args.json_text = args.json_text, True  # `sb claim show --json CLM`
     if args.action in ("add", "import"):
         return claim_views.run_add(args, ctx, ws)
     if args.action == "list":
