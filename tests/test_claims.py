@@ -272,3 +272,10 @@ def test_show_json_flag_before_id(ws):
     assert json.loads(sb("claim", "show", "--json", cid, cwd=ws).out)["id"] == cid
     r = sb("claim", "show", cwd=ws)
     assert r.rc == 1 and "needs a claim id" in r.err
+
+
+def test_list_json(ws):
+    a = last_id(add(ws, claim("Listed as JSON.")))
+    data = json.loads(sb("claim", "list", "--json", cwd=ws).out)
+    assert [(c["id"], c["ordinal"]) for c in data] == [(a, 1)]
+    assert sb("claim", "list", cwd=ws.parent).rc == 1  # no workspace

@@ -145,3 +145,35 @@ def test_fast_check_is_never_more_lenient(overrides):
     schema = load_schema("claims")["properties"]["claims"]["items"]
     if claim_ok(c):
         assert validate(c, schema, "x") == []
+
+
+# ---- every reader of the ledger refuses a hostile file cleanly ------------------------------
+from conftest import sb  # noqa: E402
+
+BODIES = {
+    "truncated": '{"schema_version": 1, "claims": [{"id": "clm_0123',
+    "empty file": "",
+    "null": "null",
+    "wrong key": '{"schema_version": 1, "items": []}',
+    "string offsets": json.dumps({"schema_version": 1, "claims": [{"id": "clm_0123456789ab", "text": "abc d", "topic_key": "a",
+                                  "kind": "fact", "confidence": "reported",
+                                  "evidence": [{"source_id": "src_0123456789ab", "start": "0", "end": 3}]}]}),
+    "path id": json.dumps({"schema_version": 1, "claims": [{"id": "../../x", "text": "abc d", "topic_key": "a",
+                                                            "kind": "fact", "confidence": "reported"}]}),
+    "deep nesting": "[" * 100000 + "]" * 100000,
+}
+COMMANDS = [("claim", "list"), ("claim", "show", "clm_0123456789ab"), ("ledger",), ("ledger", "--md"), ("ledger", "--csl"),
+            ("contradictions",), ("adjudicate", "--apply"), ("claim", "retract", "clm_0123456789ab", "--reason", "x")]
+
+
+@pytest.mark.parametrize("body", sorted(BODIES))
+def test_every_command_refuses_hostile_claims_file(ws, body):
+    path = os.path.join(str(ws), "ledger", "claims.json")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(BODIES[body])
+    for argv in COMMANDS:
+        r = sb(*argv, cwd=ws)
+        assert r.rc == 1, (argv, r.both)
+        assert ("E-JSON" in r.err or "E-SCHEMA" in r.err) and "ledger/claims.json" in r.err, (argv, r.err)
+        assert "Traceback" not in r.both and "E-INTERNAL" not in r.err
+    assert open(path, encoding="utf-8").read() == BODIES[body]

@@ -52,8 +52,11 @@ def _ordered(ws):
     return claims, nums
 
 
-def run_list(ctx, ws) -> int:
+def run_list(ctx, ws, as_json: bool = False) -> int:
     claims, nums = _ordered(ws)
+    if as_json:
+        ctx.emit_json([dict(c, ordinal=nums.get(c["id"])) for c in claims])
+        return 0
     if not claims:
         ctx.out("no claims yet; add one with `sb claim add --json '{...}'`")
         return 0
