@@ -63,7 +63,7 @@ class TextCache:
         needle = quote.encode("utf-8")
         if raw is None or not needle:
             return []
-        spans = []
+        spans: list[tuple[int, int]] = []
         ascii_text = raw.isascii()
         i = raw.find(needle)
         while i >= 0 and len(spans) < 50:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import http_href, md, md_link_target, safe_url
@@ -35,7 +35,7 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
     return "   " + " · ".join(bits)
 
 
-def render(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
     cited, inferred, nums = lm.ledger_order(claims, plan)
     shown = lm.shown_spans(cited)
     out = ["# Ledger", ""]

@@ -7,7 +7,7 @@ here, so a page and its gate cannot disagree about what entry 3 is.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 # confidence -> mark class (8.2); volatile adds m-moving
