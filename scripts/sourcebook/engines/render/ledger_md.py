@@ -19,7 +19,7 @@ def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
         head = f"tier {md(src.get('tier') or 'D')} · {name}"
         if src.get("publisher"):
             head += f" · {md(src['publisher'])}"
-    tail = f"\u201c{md(lm.evidence_quote(ev))}\u201d" if show_quote else f"chars {ev.get('start')}-{ev.get('end')}"
+    tail = f"\"{md(lm.evidence_quote(ev))}\"" if show_quote else f"chars {ev.get('start')}-{ev.get('end')}"
     return f"   - {head} · {tail}"
 
 
