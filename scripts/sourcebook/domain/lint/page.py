@@ -14,13 +14,16 @@ from ...engines.css import cascade as css_cascade
 from ...engines.css.parse import Decl, Sheet, StyleRule, UrlRef, parse_inline, parse_sheet
 from ...engines.css.vars import has_var, resolve_customs, substitute
 from ...engines.text.htmltree import Document, Element, parse
-from .decode import decode_html
+from ...engines.text.charset import decode_bytes
 
 
 class Page:
     def __init__(self, data: bytes | str, file: str):
         self.file = file
-        self.text, self.charset = decode_html(data)
+        if isinstance(data, str):
+            self.text = data
+        else:  # BOM, then <meta charset>, then UTF-8, then UTF-8 with U+FFFD: never raises
+            self.text = decode_bytes(data, media_type="text/html").text
         self.doc: Document = parse(self.text)
         self.sheet = Sheet()
         self.inline: dict[int, list[Decl]] = {}
