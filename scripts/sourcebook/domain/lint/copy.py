@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-from ...engines.text.htmltree import Text
 from .registry import WARN, Hit, rule, short
 
 _BUZZ = ("streamline empower supercharge leverage unleash seamless world-class enterprise-grade "
@@ -12,20 +11,6 @@ _BUZZ = ("streamline empower supercharge leverage unleash seamless world-class e
 _BUZZ_RE = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in _BUZZ) + r")(?![\w-])", re.I)
 _META = [re.compile(p, re.I) for p in (r"\b[a-z]+ theater\b", r"\bnot just\b[^.]{0,60}\bit'?s\b",
                                        r"\b(it'?s|that'?s|this is) actually\b")]
-_SKIP = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp"})
-
-
-def _texts(page):
-    """Visible body text nodes (not code), with their lines."""
-    stack = [page.body]
-    while stack:
-        node = stack.pop()
-        for ch in reversed(node.children):
-            if isinstance(ch, Text):
-                if ch.data.strip():
-                    yield ch
-            elif ch.tag not in _SKIP:
-                stack.append(ch)
 
 
 def _around(text: str, start: int, end: int) -> str:
@@ -35,7 +20,7 @@ def _around(text: str, start: int, end: int) -> str:
 @rule("copy.em-dash", WARN, "body text contains an em dash (\u2014) or a spaced double hyphen",
       "Em dashes everywhere are a strong tell of generated prose; use a full stop, comma or colon.")
 def em_dash(page):
-    for t in sorted(_texts(page), key=lambda n: n.line):
+    for t in page.prose:
         m = re.search(r"\u2014| -- ", t.data)
         if m:
             line = t.line + t.data.count("\n", 0, m.start())
@@ -48,7 +33,7 @@ def em_dash(page):
       "Buzzwords claim without saying anything; replace each with the specific fact.")
 def buzzword(page):
     seen: set[str] = set()
-    for t in sorted(_texts(page), key=lambda n: n.line):
+    for t in page.prose:
         for m in _BUZZ_RE.finditer(t.data):
             word = m.group(1).lower()
             if word in seen:
@@ -61,7 +46,7 @@ def buzzword(page):
 @rule("copy.meta-phrase", WARN, "a stock rhetorical move: '... theater', 'not just X, it's Y', 'it's actually'",
       "These phrases perform insight instead of delivering it; state the point directly.")
 def meta_phrase(page):
-    for t in sorted(_texts(page), key=lambda n: n.line):
+    for t in page.prose:
         for pat in _META:
             m = pat.search(t.data)
             if m:

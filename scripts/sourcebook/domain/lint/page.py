@@ -13,7 +13,9 @@ from functools import cached_property
 from ...engines.css import cascade as css_cascade
 from ...engines.css.parse import Decl, Sheet, StyleRule, UrlRef, parse_inline, parse_sheet
 from ...engines.css.vars import has_var, resolve_customs, substitute
-from ...engines.text.htmltree import Document, Element, parse
+from ...engines.text.htmltree import Document, Element, Text, parse
+
+_NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp"})
 from ...engines.text.charset import decode_bytes
 
 
@@ -123,3 +125,33 @@ class Page:
     @cached_property
     def body(self) -> Element:
         return self.doc.find("body") or self.doc.root
+
+    @cached_property
+    def elements(self) -> list[Element]:
+        """Every element of the body, in document order."""
+        return list(self.body.iter())
+
+    @cached_property
+    def own_text(self) -> dict[int, str]:
+        """id(element) -> its own (direct) text, stripped; only elements that have some."""
+        out = {}
+        for el in self.elements:
+            t = "".join(c.data for c in el.children if isinstance(c, Text)).strip()
+            if t:
+                out[id(el)] = t
+        return out
+
+    @cached_property
+    def prose(self) -> list[Text]:
+        """Body text nodes outside code and scripts, in line order (for the copy rules)."""
+        out, stack = [], [self.body]
+        while stack:
+            node = stack.pop()
+            for ch in reversed(node.children):
+                if isinstance(ch, Text):
+                    if ch.data.strip():
+                        out.append(ch)
+                elif ch.tag not in _NOT_PROSE:
+                    stack.append(ch)
+        out.sort(key=lambda n: n.line)
+        return out

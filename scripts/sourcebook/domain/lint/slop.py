@@ -289,15 +289,14 @@ def _own_text(el: Element) -> str:
 def eyebrow_reflex(page):
     hits: list[Element] = []
     comp = page.computed
-    for el in page.body.iter():
+    texts = page.own_text
+    for el in page.elements:
+        if id(el) not in texts:
+            continue
         st: Style | None = comp.style(el)
-        if st is None or st.display_none or not _own_text(el):
+        if st is None or st.display_none or st.transform != "uppercase":
             continue
-        tt, _ = st.inherited_value("text-transform")
-        if (tt or "").strip().lower() != "uppercase":
-            continue
-        ls, _ = st.inherited_value("letter-spacing")
-        ls = (ls or "").strip().lower()
+        ls = st.spacing
         try:
             amount = float(ls[:-2]) if ls.endswith(("px", "em")) and not ls.endswith("rem") else 0.0
         except ValueError:
@@ -315,7 +314,8 @@ def eyebrow_reflex(page):
 @rule("slop.numbered-scaffold", WARN, "three or more elements whose own text is a two-digit ordinal 01-09",
       "'01 / 02 / 03' section numbers are scaffolding that imitates structure instead of showing it.")
 def numbered_scaffold(page):
-    found = [el for el in page.body.iter() if re.fullmatch(r"0[1-9]\.?", _own_text(el) or "")]
+    texts = page.own_text
+    found = [el for el in page.elements if re.fullmatch(r"0[1-9]\.?", texts.get(id(el), ""))]
     if len(found) >= 3:
         yield Hit(found[0].line, f"<{found[0].tag}> {_own_text(found[0])}",
                   f"{len(found)} elements numbered like 01, 02, 03")
@@ -332,8 +332,10 @@ _PHRASING = frozenset("a abbr b bdi bdo br cite code data dfn em i kbd mark q s 
       "A grid of identical cards flattens different evidence into the same shape; vary the form with "
       "the content.")
 def card_grid_clone(page):
-    for parent in page.body.iter():
-        if parent.tag == "svg" or any(a.tag == "svg" for a in parent.ancestors()):
+    in_svg: set[int] = set()
+    for parent in page.elements:
+        if parent.tag == "svg" or (parent.parent is not None and id(parent.parent) in in_svg):
+            in_svg.add(id(parent))
             continue
         groups: dict[tuple, list[Element]] = {}
         for ch in parent.children:

@@ -16,7 +16,8 @@ from ..text.htmltree import Document, Element, Text
 from . import colors, values
 from .conditions import applies
 from .parse import Decl, Sheet, StyleRule, parse_sheet, split_top
-from .select import Complex, matches, parse_selector_list
+from . import select
+from .select import Complex, ancestor_keys, matches, own_keys, parse_selector_list
 from .vars import has_var, resolve_customs, substitute
 
 UA_CSS = """
@@ -58,7 +59,11 @@ class Style:
     invisible: bool = False
     opacity: float | None = 1.0
     sr_only: bool = False
+    transform: str = "none"  # text-transform (inherited)
+    spacing: str = "normal"  # letter-spacing as declared (inherited)
     unknown: dict = field(default_factory=dict)  # what is unresolved here: name -> site key
+    _simple: bool | None = field(default=None, repr=False)
+    _ground: colors.RGBA | None = field(default=None, repr=False)
 
     def value(self, prop: str) -> str | None:
         """The resolved value of a property declared on this element ('' when not declared)."""
@@ -96,10 +101,11 @@ class Computed:
 
 
 class _Entry:
-    __slots__ = ("cx", "rule", "key")
+    __slots__ = ("cx", "rule", "key", "need")
 
     def __init__(self, cx: Complex, rule: StyleRule, key: tuple):
         self.cx, self.rule, self.key = cx, rule, key
+        self.need = ancestor_keys(cx)
 
 
 def _layer_rank(sheet: Sheet, layer: str | None) -> int:
@@ -149,7 +155,7 @@ class Index:
         eid = el.attrs.get("id")
         if eid:
             out.extend(self.buckets.get(("id", eid), ()))
-        for c in set(el.classes):
+        for c in select.class_set(el):
             out.extend(self.buckets.get(("class", c), ()))
         return out
 
@@ -235,12 +241,20 @@ class _Builder:
         return key
 
     def run(self) -> Computed:
+        select.reset()
+        try:
+            return self._run()
+        finally:
+            select.reset()
+
+    def _run(self) -> Computed:
         html = next((c for c in self.doc.root.children if isinstance(c, Element)), None)
-        stack: list[tuple[Element, Style | None]] = [
-            (c, None) for c in reversed(self.doc.root.children) if isinstance(c, Element)]
+        empty: frozenset = frozenset()
+        stack: list[tuple[Element, Style | None, frozenset]] = [
+            (c, None, empty) for c in reversed(self.doc.root.children) if isinstance(c, Element)]
         while stack:
-            el, parent = stack.pop()
-            st = self.compute(el, parent, el is html)
+            el, parent, anc = stack.pop()
+            st = self.compute(el, parent, el is html, anc)
             self.out.styles[id(el)] = st
             if st.display_none:
                 continue
@@ -248,13 +262,16 @@ class _Builder:
                 for ch in el.children:
                     if isinstance(ch, Text) and ch.data.strip():
                         self.out.texts.append(TextRun(ch, st))
-            for ch in reversed(el.children):
-                if isinstance(ch, Element):
-                    stack.append((ch, st))
+            kids = [ch for ch in el.children if isinstance(ch, Element)]
+            if kids:
+                child_anc = anc | own_keys(el)
+                for ch in reversed(kids):
+                    stack.append((ch, st, child_anc))
         return self.out
 
-    def compute(self, el: Element, parent: Style | None, is_root: bool) -> Style:
-        entries = [(e.key, e.rule.decls) for e in self.index.candidates(el) if matches(e.cx, el)]
+    def compute(self, el: Element, parent: Style | None, is_root: bool, anc: frozenset) -> Style:
+        entries = [(e.key, e.rule.decls) for e in self.index.candidates(el)
+                   if e.need <= anc and matches(e.cx, el)]
         win = _winners(entries, self.inline.get(id(el)))
         own_custom = {p: d.value for p, d in win.items() if p.startswith("--")}
         inherited_custom = parent.custom if parent is not None else {}
@@ -300,7 +317,14 @@ class _Builder:
                     st.unknown["opacity"] = self.unresolved(d, "not a number")
         elif op is None:
             st.opacity = None
-        st.sr_only = self._sr_only(st)
+        st.sr_only = "position" in st.decls and self._sr_only(st)
+        for prop, attr in (("text-transform", "transform"), ("letter-spacing", "spacing")):
+            v = self.resolved(st, prop)[0] if prop in st.decls else ""
+            low = (v or "").strip().lower()
+            if low and low not in ("inherit", "unset"):
+                setattr(st, attr, low)
+            elif parent is not None:
+                setattr(st, attr, getattr(parent, attr))
 
     def _sr_only(self, st: Style) -> bool:
         pos = (self.resolved(st, "position")[0] or "").strip().lower()
@@ -434,12 +458,7 @@ def _over(top: tuple, bottom: tuple) -> tuple:
     return (top[0] + bottom[0] * k, top[1] + bottom[1] * k, top[2] + bottom[2] * k, top[3] + bottom[3] * k)
 
 
-def paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str | None]:
-    """The opaque colour seen where ``fg`` (or nothing) is drawn inside the element.
-
-    Each ancestor's background and opacity group is composited, innermost first, and the
-    result is placed on a white canvas. Returns (colour, None), or (None, site) when a
-    background image, an unresolved colour or opacity decides the result."""
+def _full_paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str | None]:
     layer = _premul(fg) if fg is not None else (0.0, 0.0, 0.0, 0.0)
     s: Style | None = style
     while s is not None:
@@ -455,3 +474,38 @@ def paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str
         s = s.parent
     final = _over(layer, (1.0, 1.0, 1.0, 1.0))
     return colors.RGBA(final[0], final[1], final[2], 1.0), None
+
+
+def _simple(style: Style) -> bool:
+    """No opacity group and nothing unknown on the way to the canvas (memoized per element)."""
+    got = style._simple
+    if got is None:
+        own = style.opacity == 1.0 and style.bg is not None and not style.bg_image
+        got = own and (style.parent is None or _simple(style.parent))
+        style._simple = got
+    return got
+
+
+def _ground(style: Style) -> colors.RGBA:
+    """The opaque ground of a simple element: its background over its parent's ground."""
+    got = style._ground
+    if got is None:
+        below = _ground(style.parent) if style.parent is not None else colors.WHITE
+        bg = style.bg if style.bg is not None else colors.TRANSPARENT
+        got = below if bg.a <= 0 else colors.over(bg, below)
+        style._ground = got
+    return got
+
+
+def paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str | None]:
+    """The opaque colour seen where ``fg`` (or nothing) is drawn inside the element.
+
+    Each ancestor's background and opacity group is composited, innermost first, and the
+    result is placed on a white canvas. Returns (colour, None), or (None, site) when a
+    background image, an unresolved colour or opacity decides the result."""
+    if _simple(style):  # the common case: plain backgrounds, no opacity; memoized per element
+        ground = _ground(style)
+        if fg is None:
+            return ground, None
+        return (fg if fg.a >= 1 else colors.over(fg, ground)), None
+    return _full_paint(style, fg)

@@ -407,6 +407,46 @@ def parse_selector_list(text: str, forgiving: bool = False) -> list[Complex] | N
     return result
 
 
+_CLASSES: dict[int, frozenset] = {}
+
+
+def class_set(e: Element) -> frozenset:
+    """The classes of an element, split once per matching run (see ``reset``)."""
+    got = _CLASSES.get(id(e))
+    if got is None:
+        got = _CLASSES[id(e)] = frozenset(e.classes)
+    return got
+
+
+def reset() -> None:
+    """Forget per-element caches (call around matching one document)."""
+    _CLASSES.clear()
+
+
+def ancestor_keys(cx: Complex) -> frozenset:
+    """Keys (``t:tag``, ``.class``, ``#id``) every match's ancestors must hold: a quick reject,
+    like a browser's ancestor filter."""
+    keys: set[str] = set()
+    for i in range(len(cx.combs) - 1, -1, -1):
+        if cx.combs[i] not in (" ", ">"):
+            break
+        part = cx.parts[i]
+        if part.tag:
+            keys.add("t:" + part.tag)
+        keys.update("." + c for c in part.classes)
+        keys.update("#" + x for x in part.ids)
+    return frozenset(keys)
+
+
+def own_keys(e: Element) -> set[str]:
+    keys = {"t:" + e.tag}
+    keys.update("." + c for c in class_set(e))
+    eid = e.attrs.get("id")
+    if eid:
+        keys.add("#" + eid)
+    return keys
+
+
 def _compound_ok(c: Compound, e: Element) -> bool:
     if c.never:
         return False
@@ -415,7 +455,7 @@ def _compound_ok(c: Compound, e: Element) -> bool:
     if c.ids and any(e.attrs.get("id") != i for i in c.ids):
         return False
     if c.classes:
-        have = e.classes
+        have = class_set(e)
         if any(k not in have for k in c.classes):
             return False
     return all(t(e) for t in c.tests)
