@@ -13,10 +13,10 @@ from functools import cached_property
 from ...engines.css import cascade as css_cascade
 from ...engines.css.parse import Decl, Sheet, StyleRule, UrlRef, parse_inline, parse_sheet
 from ...engines.css.vars import has_var, resolve_customs, substitute
+from ...engines.text.charset import decode_bytes
 from ...engines.text.htmltree import Document, Element, Text, parse
 
 _NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp"})
-from ...engines.text.charset import decode_bytes
 
 
 class Page:

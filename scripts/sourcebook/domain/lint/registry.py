@@ -6,8 +6,9 @@ detail). Rule ids are stable: they are what waivers, docs and the gate name.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple
+from typing import NamedTuple
 
 ERROR, WARN = "error", "warn"
 

@@ -208,7 +208,7 @@ def _families(v: str) -> list[str]:
       "suits the material.")
 def sole_overused_font(page):
     names: dict[str, int] = {}
-    for r, d, v in page.decls("font-family", "--font-display", "--font-body", "--font-mono"):
+    for _r, d, v in page.decls("font-family", "--font-display", "--font-body", "--font-mono"):
         for f in _families(v):
             if f and f not in _GENERIC and not f.startswith("var("):
                 names.setdefault(f, d.line)
@@ -243,7 +243,7 @@ def flat_scale(page):
     ordered = sorted(sizes)
     if len(ordered) < 3:
         return
-    for a, b in zip(ordered, ordered[1:]):
+    for a, b in zip(ordered, ordered[1:], strict=False):
         if b / a < 1.25 - 1e-6:
             yield Hit(sizes[b], f"{a:g}px and {b:g}px", f"font sizes {a:g}px and {b:g}px differ by a ratio of "
                                                        f"{b / a:.2f}, below 1.25")

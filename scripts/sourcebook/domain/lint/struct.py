@@ -96,7 +96,7 @@ def zindex_arbitrary(page):
       "scrolling.")
 def overflow_risk(page):
     fixed = []
-    for _, d, v in page.decls("max-width"):
+    for _r, _d, v in page.decls("max-width"):
         if values.clamp_max(v) is None:
             px = values.px(v)
             if px is not None:

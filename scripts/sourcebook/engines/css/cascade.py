@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..text.htmltree import Document, Element, Text
-from . import colors, values
+from . import colors, select, values
 from .conditions import applies
 from .parse import Decl, Sheet, StyleRule, parse_sheet, split_top
-from . import select
 from .select import Complex, ancestor_keys, matches, own_keys, parse_selector_list
 from .vars import has_var, resolve_customs, substitute
 
@@ -47,7 +46,7 @@ class Style:
     """The computed values of one element that the rules use."""
 
     el: Element
-    parent: "Style | None"
+    parent: Style | None
     custom: dict
     decls: dict  # property -> winning Decl (var() not yet substituted)
     color: colors.RGBA | None = None
@@ -470,7 +469,8 @@ def _full_paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | Non
         if s.opacity is None:
             return None, s.unknown.get("opacity", "?")
         if s.opacity < 1:
-            layer = tuple(x * s.opacity for x in layer)
+            k = s.opacity
+            layer = (layer[0] * k, layer[1] * k, layer[2] * k, layer[3] * k)
         s = s.parent
     final = _over(layer, (1.0, 1.0, 1.0, 1.0))
     return colors.RGBA(final[0], final[1], final[2], 1.0), None

@@ -52,8 +52,8 @@ def _mul(m: Mat, v: tuple[float, float, float]) -> tuple[float, float, float]:
 
 
 def _matmul(a: Mat, b: Mat) -> Mat:
-    cols = list(zip(*b))
-    return tuple(tuple(sum(x * y for x, y in zip(row, col)) for col in cols) for row in a)  # type: ignore[return-value]
+    cols = list(zip(*b, strict=False))
+    return tuple(tuple(sum(x * y for x, y in zip(row, col, strict=False)) for col in cols) for row in a)  # type: ignore[return-value]
 
 
 def _inv(m: Mat) -> Mat:
@@ -152,7 +152,7 @@ _WHITE_D50 = _xyz_white(*D50)
 
 def srgb_to_lab(r: float, g: float, b: float) -> tuple[float, float, float]:
     xyz = _mul(D65_TO_D50, _mul(SRGB_TO_XYZ, (to_linear(r), to_linear(g), to_linear(b))))
-    f = [_cbrt(v / w) if v / w > _EPS else (_KAPPA * v / w + 16) / 116 for v, w in zip(xyz, _WHITE_D50)]
+    f = [_cbrt(v / w) if v / w > _EPS else (_KAPPA * v / w + 16) / 116 for v, w in zip(xyz, _WHITE_D50, strict=False)]
     return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
 
 
@@ -167,29 +167,29 @@ def lab_to_srgb(L: float, a: float, b: float) -> tuple[float, float, float]:
     return from_linear(lin[0]), from_linear(lin[1]), from_linear(lin[2])
 
 
-def hsl_to_srgb(h: float, s: float, l: float) -> tuple[float, float, float]:
+def hsl_to_srgb(h: float, s: float, lig: float) -> tuple[float, float, float]:
     h = h % 360.0
     def f(n: float) -> float:
         k = (n + h / 30) % 12
-        a = s * min(l, 1 - l)
-        return l - a * max(-1.0, min(k - 3, 9 - k, 1.0))
+        a = s * min(lig, 1 - lig)
+        return lig - a * max(-1.0, min(k - 3, 9 - k, 1.0))
     return f(0), f(8), f(4)
 
 
 def srgb_to_hsl(r: float, g: float, b: float) -> tuple[float, float, float]:
     mx, mn = max(r, g, b), min(r, g, b)
-    l = (mx + mn) / 2
+    lig = (mx + mn) / 2
     d = mx - mn
     if d < 1e-12:
-        return 0.0, 0.0, l
-    s = 0.0 if l in (0, 1) else (mx - l) / min(l, 1 - l)
+        return 0.0, 0.0, lig
+    s = 0.0 if lig in (0, 1) else (mx - lig) / min(lig, 1 - lig)
     if mx == r:
         h = (g - b) / d + (6 if g < b else 0)
     elif mx == g:
         h = (b - r) / d + 2
     else:
         h = (r - g) / d + 4
-    return h * 60 % 360, s, l
+    return h * 60 % 360, s, lig
 
 
 def hwb_to_srgb(h: float, w: float, bl: float) -> tuple[float, float, float]:
@@ -213,7 +213,7 @@ def over(top: RGBA, bottom: RGBA) -> RGBA:
     if a <= 0:
         return TRANSPARENT
     mix = [(tc * top.a + bc * bottom.a * (1 - top.a)) / a for tc, bc in
-           zip((_clip(top.r), _clip(top.g), _clip(top.b)), (_clip(bottom.r), _clip(bottom.g), _clip(bottom.b)))]
+           zip((_clip(top.r), _clip(top.g), _clip(top.b)), (_clip(bottom.r), _clip(bottom.g), _clip(bottom.b)), strict=False)]
     return RGBA(mix[0], mix[1], mix[2], a)
 
 
@@ -319,11 +319,11 @@ def _parse_function(name: str, body: str) -> RGBA | None:
             return None
         return _finish(tuple(v / 255 for v in vals), alpha)  # type: ignore[arg-type, operator]
     if name in ("hsl", "hsla", "hwb"):
-        h, s, l = _num(ch[0], hue=True), _num(ch[1], 100.0), _num(ch[2], 100.0)
-        if h is None or s is None or l is None:
+        h, s, lig = _num(ch[0], hue=True), _num(ch[1], 100.0), _num(ch[2], 100.0)
+        if h is None or s is None or lig is None:
             return None
         conv = hsl_to_srgb if name != "hwb" else hwb_to_srgb
-        return _finish(conv(h, s / 100, l / 100), alpha)
+        return _finish(conv(h, s / 100, lig / 100), alpha)
     scales = {"lab": (100.0, 125.0, 125.0), "lch": (100.0, 150.0, 1.0),
               "oklab": (1.0, 0.4, 0.4), "oklch": (1.0, 0.4, 1.0)}
     if name not in scales:

@@ -26,7 +26,9 @@ _CMP = re.compile(r"(<=|>=|<|>|=)")
 
 def _split(text: str, word: str) -> list[str]:
     """Split at a top-level keyword (``and``/``or``), outside parentheses."""
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     toks = re.split(r"(\(|\)|\s+)", text)
     for t in toks:
         if t == "(":
@@ -136,7 +138,7 @@ def media_matches(prelude: str) -> bool:
             ok = head in _TYPES_TRUE
             if rest:
                 m = re.match(r"and\s+(.*)$", rest, re.I | re.S)
-                ok = ok and bool(m) and _condition(m.group(1))
+                ok = ok and m is not None and _condition(m.group(1))
         if ok != negate:
             return True
     return False

@@ -84,7 +84,7 @@ class Sheet:
     urls: list[UrlRef] = field(default_factory=list)
     layers: list[str] = field(default_factory=list)
 
-    def extend(self, other: "Sheet") -> None:
+    def extend(self, other: Sheet) -> None:
         self.rules.extend(other.rules)
         self.at_rules.extend(other.at_rules)
         self.urls.extend(other.urls)

@@ -11,7 +11,7 @@ else (``:has()``, namespaces) is *unsupported*: the caller counts it and it matc
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from ..text.htmltree import Element
 from .tokens import Token, tokenize
@@ -340,10 +340,10 @@ class _SelParser:
                 c.never = True
                 return (0, 0, 0)
             spec = max(x.spec for x in inner)
-            if name == "not":
-                c.tests.append(lambda e, inner=inner: not any(matches(x, e) for x in inner))
-            else:
-                c.tests.append(lambda e, inner=inner: any(matches(x, e) for x in inner))
+            def any_of(e: Element, inner: list[Complex] = inner) -> bool:
+                return any(matches(x, e) for x in inner)
+
+            c.tests.append((lambda e: not any_of(e)) if name == "not" else any_of)
             return (0, 0, 0) if name == "where" else spec
         if name in ("nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"):
             if " of " in f" {arg.lower()} ":

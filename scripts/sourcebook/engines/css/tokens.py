@@ -88,7 +88,7 @@ class _Tokenizer:
         return s[i], i + 1
 
     def name(self, i: int) -> tuple[str, int]:
-        s, out = self.s, []
+        s, out = self.s, []  # type: str, list[str]
         while i < self.n:
             m = _NAME_RUN.match(s, i)
             if m:
@@ -115,7 +115,7 @@ class _Tokenizer:
         return val, kind, m.end()
 
     def string(self, i: int, quote: str) -> tuple[str, str, int]:
-        s, out = self.s, []
+        s, out = self.s, []  # type: str, list[str]
         while i < self.n:
             c = s[i]
             if c == quote:
@@ -137,7 +137,7 @@ class _Tokenizer:
         return "string", "".join(out), i
 
     def url(self, i: int) -> tuple[str, str, int]:
-        s, out = self.s, []
+        s, out = self.s, []  # type: str, list[str]
         m = _WS_RUN.match(s, i)
         if m:
             i = m.end()

@@ -10,7 +10,7 @@ so another ``var()`` that names it falls back). A value that still cannot be sub
 from __future__ import annotations
 
 import re
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 _VAR = re.compile(r"var\(", re.I)
 MAX_LEN = 20000  # substitution larger than this is refused (exponential reference trees)
