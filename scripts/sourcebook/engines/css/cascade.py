@@ -58,6 +58,7 @@ class Style:
     invisible: bool = False
     opacity: float | None = 1.0
     sr_only: bool = False
+    concealed: bool = False  # screen-reader-only or fully transparent, itself or an ancestor
     transform: str = "none"  # text-transform (inherited)
     spacing: str = "normal"  # letter-spacing as declared (inherited)
     unknown: dict = field(default_factory=dict)  # what is unresolved here: name -> site key
@@ -255,9 +256,10 @@ class _Builder:
             el, parent, anc = stack.pop()
             st = self.compute(el, parent, el is html, anc)
             self.out.styles[id(el)] = st
-            if st.display_none:
+            if st.display_none or el.tag in _TEXT_SKIP:
                 continue
-            if el.tag not in _TEXT_SKIP and not st.invisible and not st.sr_only and st.opacity != 0:
+            st.concealed = st.sr_only or st.opacity == 0 or (parent is not None and parent.concealed)
+            if el.tag not in _TEXT_SKIP and not st.invisible and not st.concealed:
                 for ch in el.children:
                     if isinstance(ch, Text) and ch.data.strip():
                         self.out.texts.append(TextRun(ch, st))
