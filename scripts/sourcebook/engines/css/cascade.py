@@ -478,25 +478,32 @@ def _full_paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | Non
     return colors.RGBA(final[0], final[1], final[2], 1.0), None
 
 
+def _chain(style: Style, attr: str) -> list[Style]:
+    """The element and its ancestors up to the first one whose ``attr`` is memoized."""
+    out: list[Style] = []
+    s: Style | None = style
+    while s is not None and getattr(s, attr) is None:
+        out.append(s)
+        s = s.parent
+    return out
+
+
 def _simple(style: Style) -> bool:
     """No opacity group and nothing unknown on the way to the canvas (memoized per element)."""
-    got = style._simple
-    if got is None:
-        own = style.opacity == 1.0 and style.bg is not None and not style.bg_image
-        got = own and (style.parent is None or _simple(style.parent))
-        style._simple = got
-    return got
+    for s in reversed(_chain(style, "_simple")):  # outermost first: iterative for deep pages
+        own = s.opacity == 1.0 and s.bg is not None and not s.bg_image
+        s._simple = own and (s.parent is None or bool(s.parent._simple))
+    return bool(style._simple)
 
 
 def _ground(style: Style) -> colors.RGBA:
     """The opaque ground of a simple element: its background over its parent's ground."""
-    got = style._ground
-    if got is None:
-        below = _ground(style.parent) if style.parent is not None else colors.WHITE
-        bg = style.bg if style.bg is not None else colors.TRANSPARENT
-        got = below if bg.a <= 0 else colors.over(bg, below)
-        style._ground = got
-    return got
+    for s in reversed(_chain(style, "_ground")):
+        below = s.parent._ground if s.parent is not None and s.parent._ground is not None else colors.WHITE
+        bg = s.bg if s.bg is not None else colors.TRANSPARENT
+        s._ground = below if bg.a <= 0 else colors.over(bg, below)
+    assert style._ground is not None
+    return style._ground
 
 
 def paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str | None]:
