@@ -65,6 +65,42 @@ _reg({
 
 # --- ledger and gate -----------------------------------------------------------------------
 _reg({
+    # verify gates (CONTRACT 6.1 and the stricter checks beside them)
+    "E-CLAIM-ID": ("A claim's id is not the hash of its text, or appears twice: the text was edited in place.", "Restore the text, or add the new wording as a new claim (`sb claim narrow`)."),
+    "E-QUOTE-MISSING-SOURCE": ("Evidence cites a source that has no canonical text (unknown id or not extracted).", "Cite a ready source id from `sb source list`."),
+    "E-QUOTE-RANGE": ("An evidence span is not 0 <= start < end <= length of the text.", "Take offsets from `sb find`."),
+    "E-QUOTE-MISMATCH": ("The text at an evidence span is not the quote (or does not hash to quote_sha256).", "Re-find the passage with `sb find` and paste its exact text."),
+    "E-QUOTE-EMPTY": ("An evidence quote is empty or only whitespace, so it cites nothing.", "Quote the words that support the claim."),
+    "E-QUOTE-PARTS": ("A multi-part quote's parts are missing, out of order or too far apart.", "Keep parts in source order, at most 2000 characters apart."),
+    "E-CONF-MISMATCH": ("A claim's confidence disagrees with its evidence (inferred with evidence, or evidence missing).", "Add evidence, or mark it inferred/unsupported."),
+    "E-UNSUPPORTED": ("An active claim is unsupported.", "Find evidence or retract the claim."),
+    "E-TIER-REASON": ("A tier A or D source has no tier reason.", "Record why the source has that tier."),
+    "E-TIER-D": ("A claim resting on a tier-D source is stronger than reported.", "Hold it at reported, or cite a stronger source."),
+    "E-TIER-WEAK": ("A number, date or entity is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
+    "E-RECHECK-SCHEME": ("A recheck URL is not http(s).", "Give an http(s) URL where a reader can check again."),
+    "E-VOLATILE-UNDATED": ("A volatile claim lacks its as-of date or its recheck URL.", "Add both to the claim."),
+    "E-CLUSTER-OPEN": ("Claims disagree and no adjudication settles the cluster (or new claims joined it).", "Run `sb contradictions`, then `sb adjudicate`."),
+    "E-ADJ-NOWINNER": ("A supersede or retract adjudication names no winner.", "Name the claim that stands."),
+    "E-ADJ-WINNER": ("An adjudication's winner is not one of the claims it decides.", "Pick the winner from claim_ids."),
+    "E-ADJ-TOPIC": ("An adjudication's cluster id is not the id of its topic.", "Copy the cluster id from `sb contradictions`."),
+    "E-ADJ-UNAPPLIED": ("A recorded adjudication still owes a claim its effect.", "Run `sb adjudicate --apply`."),
+    "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor."),
+    "E-CONTESTED-HIDDEN": ("An active contested claim is not shown (in the plan or on the page).", "Show both sides of the disagreement."),
+    "E-HTML-MISSING": ("The artifact page to verify does not exist.", "Write it, or pass --html / --artifact."),
+    "E-REF-DANGLING": ("A citation link points at no ledger entry.", "Cite an active claim and re-inject the ledger."),
+    "E-LEDGER-ORPHAN": ("A ledger entry is never cited on the page.", "Cite it, or drop the claim from the plan."),
+    "E-LEDGER-MISSING": ("A page that would ship has no injected ledger (e.g. an unfilled template).", "Render the ledger and `sb inject` it, or remove the page from build/."),
+    "E-LEDGER-STALE": ("A citable claim is missing from the page's injected ledger.", "Re-render the ledger and inject it again."),
+    "E-ORDINAL-WRONG": ("A citation number or ledger entry number is not the claim's ledger ordinal.", "Re-render the ledger and use its numbers."),
+    "E-CLAIM-UNKNOWN": ("A claim id is unknown or the claim is not active.", "Use an id from `sb claim list`."),
+    "E-MARK-WRONG": ("A cited block's marks do not match its claims' confidence and volatility.", "Use the marks the ledger shows for the claim."),
+    "E-CITE-INFERRED": ("An inferred claim carries a citation number.", "Remove the <sup> ref; inferred claims cite nothing."),
+    "E-ASOF-MISSING": ("A volatile claim's as-of date is not on the page.", "Inject the ledger or print the date beside the claim."),
+    "E-LEGEND": ("The page does not have exactly one .mark-legend.", "Keep exactly one mark legend."),
+    "E-QUOTE-BUDGET": ("The page shows more quoted text than the quote budget allows.", "Shorten quotes; the ledger shows offsets instead."),
+    "E-IMG-EVIDENCE": ("A generated image illustrates a cited claim.", "Move the illustration out of cited blocks."),
+    "E-DEEP-RAW": ("--deep: a raw capture is missing or does not hash to raw_sha256.", "Restore the capture or re-add the source."),
+    "E-DEEP-DRIFT": ("--deep: normalized.md differs from a fresh extraction of the raw capture.", "Restore it with `sb extract --force` and re-check citations."),
 })
 
 # --- lint ----------------------------------------------------------------------------------
