@@ -49,7 +49,7 @@ def test_winner_outside_the_cluster(good):
 def test_cluster_id_must_match_topic(good):
     root, ids, cs = good
     write_adj(root, [adj("ferry.fares", [cs[1]["id"]], "scope_split", cls="cls_000000000000")])
-    assert "E-ADJ-TOPIC" in codes(sb("verify", cwd=root))
+    assert "E-ADJ-CLUSTER" in codes(sb("verify", cwd=root))
 
 
 def test_note_counts_adjudications(good):

@@ -64,7 +64,28 @@ _reg({
 })
 
 # --- ledger and gate -----------------------------------------------------------------------
+# claims, contradictions, adjudication, ledger forms, plan, inject
 _reg({
+    "E-CLAIM": ("A claim payload is missing, unreadable or not a claim (no text, not an object).", "Pass an object, a list, or {\"claims\": [...]} with --json, --file or --stdin."),
+    "E-CLAIM-UNKNOWN": ("No claim has that id (or an artifact names a claim that is not active).", "List claims with `sb claim list`."),
+    "E-CLAIM-STATUS": ("A claim's status cannot be changed that way (it would resurrect or silently drop a claim).", "Use `sb claim retract`, `sb claim narrow` or an adjudication; a retracted or superseded claim stays so."),
+    "E-CLAIM-SPAN": ("Evidence without offsets whose quote is not exactly one span of the source.", "Use `sb find SRC TEXT --all` and give start/end, or quote more context."),
+    "E-CLAIM-NARROW": ("`sb claim narrow` was asked for a text that gives no new claim.", "Write the narrower text the quote supports; it must differ from the old text."),
+    "W-QUOTE-MISMATCH": ("A claim was stored, but its quote is not the text at its offsets; the gate will fail it.", "Fix the offsets or the quote (`sb find`, `sb quote`)."),
+    "W-QUOTE-RANGE": ("A claim was stored, but its span is reversed or outside the source text; the gate will fail it.", "Use offsets with 0 <= start < end <= length."),
+    "W-QUOTE-EMPTY": ("A claim was stored with an empty or whitespace-only quote, which never verifies.", "Quote the exact words that support the claim."),
+    "W-QUOTE-GAP": ("A claim was stored, but its quote's parts are out of order or more than 2000 characters apart.", "Keep the parts of an elided quote in source order and close together."),
+    "W-QUOTE-SOURCE": ("A claim cites a source that is unknown or has no canonical text yet; its quote cannot be checked.", "Add and extract the source, or fix the source id."),
+    "E-INJECT": ("`sb inject` found no page, no ledger file, or no `<!-- SB:LEDGER -->` marker.", "Check the paths; start from `sb template` or add the marker pair."),
+    "E-PLAN": ("`sb plan` has no plan.json to show.", "Create one with `sb plan --type answer --title ... --thesis ...`."),
+    "W-CLAIM-INACTIVE": ("A re-added claim is already superseded or retracted and stays so.", "Add a new claim (new text) if the old one was wrong to retract."),
+    "E-CLUSTER-OPEN": ("A contradiction cluster has no decision covering all of its claims.", "Adjudicate it with `sb adjudicate`, naming every claim in the cluster."),
+    "E-ADJ-NOWINNER": ("A supersede decision names no winner.", "Set `winner` to the claim that stands."),
+    "E-ADJ-RETRACT": ("A retract decision names no winner, so it would retract nothing.", "Set `winner` to the claim that stands; the other named claims are retracted."),
+    "E-ADJ-WINNER": ("A decision's winner is not one of the claims it names.", "Pick the winner from the cluster's claim_ids."),
+    "E-ADJ-CLUSTER": ("A decision's cluster_id is not the id of its topic_key.", "Copy cluster_id and topic_key from `sb contradictions --json`."),
+    "E-ADJ-MEMBER": ("A decision names a claim that does not exist or has another topic.", "Name only the cluster's claims, as listed by `sb contradictions`."),
+    "E-ADJ-UNAPPLIED": ("A recorded decision still owes a claim its change.", "Run `sb adjudicate --apply`."),
     # verify gates (CONTRACT 6.1 and the stricter checks beside them)
     "E-CLAIM-ID": ("A claim's id is not the hash of its text, or appears twice: the text was edited in place.", "Restore the text, or add the new wording as a new claim (`sb claim narrow`)."),
     "E-QUOTE-MISSING-SOURCE": ("Evidence cites a source that has no canonical text (unknown id or not extracted).", "Cite a ready source id from `sb source list`."),
@@ -79,11 +100,6 @@ _reg({
     "E-TIER-WEAK": ("A number, date or entity is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
     "E-RECHECK-SCHEME": ("A recheck URL is not http(s).", "Give an http(s) URL where a reader can check again."),
     "E-VOLATILE-UNDATED": ("A volatile claim lacks its as-of date or its recheck URL.", "Add both to the claim."),
-    "E-CLUSTER-OPEN": ("Claims disagree and no adjudication settles the cluster (or new claims joined it).", "Run `sb contradictions`, then `sb adjudicate`."),
-    "E-ADJ-NOWINNER": ("A supersede or retract adjudication names no winner.", "Name the claim that stands."),
-    "E-ADJ-WINNER": ("An adjudication's winner is not one of the claims it decides.", "Pick the winner from claim_ids."),
-    "E-ADJ-TOPIC": ("An adjudication's cluster id is not the id of its topic.", "Copy the cluster id from `sb contradictions`."),
-    "E-ADJ-UNAPPLIED": ("A recorded adjudication still owes a claim its effect.", "Run `sb adjudicate --apply`."),
     "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor."),
     "E-CONTESTED-HIDDEN": ("An active contested claim is not shown (in the plan or on the page).", "Show both sides of the disagreement."),
     "E-HTML-MISSING": ("The artifact page to verify does not exist.", "Write it, or pass --html / --artifact."),
@@ -92,7 +108,6 @@ _reg({
     "E-LEDGER-MISSING": ("A page that would ship has no injected ledger (e.g. an unfilled template).", "Render the ledger and `sb inject` it, or remove the page from build/."),
     "E-LEDGER-STALE": ("A citable claim is missing from the page's injected ledger.", "Re-render the ledger and inject it again."),
     "E-ORDINAL-WRONG": ("A citation number or ledger entry number is not the claim's ledger ordinal.", "Re-render the ledger and use its numbers."),
-    "E-CLAIM-UNKNOWN": ("A claim id is unknown or the claim is not active.", "Use an id from `sb claim list`."),
     "E-MARK-WRONG": ("A cited block's marks do not match its claims' confidence and volatility.", "Use the marks the ledger shows for the claim."),
     "E-CITE-INFERRED": ("An inferred claim carries a citation number.", "Remove the <sup> ref; inferred claims cite nothing."),
     "E-ASOF-MISSING": ("A volatile claim's as-of date is not on the page.", "Inject the ledger or print the date beside the claim."),
