@@ -127,7 +127,7 @@ def test_multi_part_evidence_verifies_part_by_part(good):
     bad = [dict(parts[0]), dict(parts[1], quote="Single fares fell")]
     _edit_claim(root, cs, 0, evidence=[dict(ev, parts=bad)])
     r = verify(root)
-    assert "E-QUOTE-MISMATCH" in codes(r) and "part 1" in r.err
+    assert "E-QUOTE-MISMATCH" in codes(r) and "part 2" in r.err
     _edit_claim(root, cs, 0, evidence=[dict(ev, parts=[parts[1], parts[0]])])
     assert "E-QUOTE-PARTS" in codes(verify(root))
 
