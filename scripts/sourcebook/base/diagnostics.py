@@ -116,6 +116,18 @@ _reg({
     "E-IMG-EVIDENCE": ("A generated image illustrates a cited claim.", "Move the illustration out of cited blocks."),
     "E-DEEP-RAW": ("--deep: a raw capture is missing or does not hash to raw_sha256.", "Restore the capture or re-add the source."),
     "E-DEEP-DRIFT": ("--deep: normalized.md differs from a fresh extraction of the raw capture.", "Restore it with `sb extract --force` and re-check citations."),
+    # package
+    "E-PACKAGE": ("Nothing was packaged: no build/ folder, or `sb verify` does not pass now.", "Fix the findings listed and run `sb verify`."),
+    "E-PKG-OUT": ("The package folder would replace the workspace, one of its folders, or an unrelated folder.", "Choose a folder of its own, such as dist."),
+    "E-PKG-NOKEY": ("`--sign` was given without a key in SB_SIGNING_KEY.", "Export SB_SIGNING_KEY and package again."),
+    "E-PKG-NOSUMS": ("The package has no SHA256SUMS (or the folder does not exist).", "Package again with `sb package`."),
+    "E-PKG-MISSING": ("A file listed in SHA256SUMS is missing from the package.", "Package again; the copy is incomplete."),
+    "E-PKG-CHECKSUM": ("A packaged file does not match its SHA256SUMS line (or the line is malformed).", "The file changed after packaging; package again."),
+    "E-PKG-PATH": ("A SHA256SUMS path is absolute, contains '..', or resolves outside the package.", "Do not trust this package; package again."),
+    "E-PKG-EXTRA": ("The package holds a file that SHA256SUMS does not list.", "Something was added after packaging; package again."),
+    "E-PKG-SIGNATURE": ("SHA256SUMS.sig does not match SHA256SUMS under the given key.", "The package changed or was signed with another key."),
+    "E-PKG-SOURCE": ("A packaged citation's source text is not available (or ledger.json is unreadable).", "Pass --sources DIR holding <src_id>/normalized.md."),
+    "E-PKG-PROVENANCE": ("PROVENANCE.json disagrees with ledger.json (claim count) or is unreadable.", "Package again."),
 })
 
 # --- lint ----------------------------------------------------------------------------------
