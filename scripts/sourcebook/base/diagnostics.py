@@ -61,6 +61,13 @@ _reg({
 
 # --- web and pdf ---------------------------------------------------------------------------
 _reg({
+    "E-FETCH-BLOCKED": ("The fetch guard refused a URL or a redirect: not http(s), credentials in the URL, or an address in a refused range (loopback, private, link-local, ...).", "Fetch only public http(s) URLs; save the page yourself and add the file."),
+    "E-FETCH-FAILED": ("A script-mode fetch failed: the name did not resolve, the connection or TLS failed, an HTTP error status, or too many redirects.", "Check the URL; try again later, or save the page and add the file."),
+    "E-FETCH-TOO-LARGE": ("The response body, or its decompressed size, exceeds the byte cap.", "Save the file yourself and add it."),
+    "E-FETCH-TIMEOUT": ("The whole fetch did not finish before its one deadline.", "Try again later, or save the page and add the file."),
+    "E-FETCH-ROBOTS": ("The site's robots.txt disallows the URL for sourcebook (or robots.txt was unreachable).", "Respect it, or pass `--ignore-robots` (recorded in the source)."),
+    "E-FETCH-TRUNCATED": ("The body ended before its Content-Length, chunk or compressed-stream end: it is incomplete.", "Try again later."),
+    "E-FETCH-ENCODING": ("The response uses a Content-Encoding sourcebook does not decode (only gzip and deflate), or the compressed data is corrupt.", "Save the page with a browser and add the file."),
 })
 
 # --- ledger and gate -----------------------------------------------------------------------
@@ -144,6 +151,17 @@ _reg({
 
 # --- recheck -------------------------------------------------------------------------------
 _reg({
+    "E-RECHECK-TARGET": ("`sb recheck` was given a name that is neither a source nor a claim.", "Use ids from `sb source list` or `sb claim list`."),
+    "E-RECHECK-ARCHIVE": ("The web archive answered with something sb cannot use.", "Check config.archive.cdx_url and replay_url."),
+    "E-RECHECK-ADOPT": ("A fresh capture could not be adopted as a new source.", "Read the message; save the page with --file or adopt text."),
+    "E-RECHECK-CHANGED": ("The latest re-check found a claim's quote gone from its source.", "Narrow, supersede or retract the claim, or `sb claim ack CLM --reason`."),
+    "R-MATCHES": ("Re-check: the text read again is the text recorded.", "Nothing to do."),
+    "R-EDITED": ("Re-check: the source's text changed; each citation has its own outcome.", "Read the citation lines."),
+    "R-UNAVAILABLE": ("Re-check: the source could not be read again (not evidence the claim is false).", "Try later, or `--archive`."),
+    "R-UNVERIFIABLE": ("Re-check: the fresh read cannot be compared (other versions, another document, agent text).", "Compare by hand or `--adopt` a fresh capture."),
+    "R-INTACT": ("Re-check: the quoted words are still at the same offsets.", "Nothing to do."),
+    "R-MOVED": ("Re-check: the quoted words are still there at other offsets.", "Optionally `sb recheck SRC --adopt --apply`."),
+    "R-CHANGED": ("Re-check: the quoted words are gone from the source.", "Narrow, supersede, retract or acknowledge the claim."),
 })
 
 
