@@ -142,3 +142,33 @@ def test_at21b_javascript_recheck(ws):
     assert "E-RECHECK-SCHEME" in codes(r)
     page = open(p).read()
     assert "recheck URL withheld" in page and 'href="javascript:' not in page
+
+
+def test_recheck_changed_quote_fails_until_acknowledged(ws):
+    ids = add_sources(ws)
+    a = add(ws, "Harbour cards work on every Northline route.", ids["operator"],
+            "The Northline ferry accepts Harbour cards on every route")
+    write_plan(ws, [a])
+    build(ws, [a], [a])
+    r = sb("verify", cwd=ws)
+    assert r.rc == 0 and " recheck " not in r.out  # no trail, no row
+    p = os.path.join(ws, "operator.md")
+    open(p, "w").write(open(p).read().replace("accepts Harbour cards on every route", "is being reviewed"))
+    sb("recheck", ids["operator"], cwd=ws)
+    r = sb("verify", cwd=ws)
+    assert "E-RECHECK-CHANGED" in codes(r) and a in r.err, r.both
+    assert sb("claim", "ack", a, "--reason", "the operator page is being edited; quote held when collected",
+              cwd=ws).rc == 0
+    r = sb("verify", cwd=ws)
+    assert r.rc == 0, r.both
+    assert "  . recheck        1 source(s) re-checked" in r.out
+
+
+def test_malformed_recheck_trail_is_a_finding_not_a_crash(ws):
+    ids = add_sources(ws)
+    a = add(ws, "Harbour cards work on every Northline route.", ids["operator"],
+            "The Northline ferry accepts Harbour cards on every route")
+    with open(os.path.join(ws, "sources", ids["operator"], "rechecks.jsonl"), "w") as fh:
+        fh.write('{"checked_via": "live", "checked_at": "2026-01-01T00:00:00Z", "citations": [1, 2]}\n')
+    r = sb("verify", cwd=ws)
+    assert r.rc == 2 and "Traceback" not in r.both and "quotes" in r.out
