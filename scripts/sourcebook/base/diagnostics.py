@@ -73,6 +73,7 @@ _reg({
 
 # --- artifacts -----------------------------------------------------------------------------
 _reg({
+    "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
 # --- agent kit -----------------------------------------------------------------------------
