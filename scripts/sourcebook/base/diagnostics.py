@@ -64,7 +64,15 @@ _reg({
 })
 
 # --- ledger and gate -----------------------------------------------------------------------
+# claims, contradictions, adjudication, ledger forms, plan, inject
 _reg({
+    "E-CLUSTER-OPEN": ("A contradiction cluster has no decision covering all of its claims.", "Adjudicate it with `sb adjudicate`, naming every claim in the cluster."),
+    "E-ADJ-NOWINNER": ("A supersede decision names no winner.", "Set `winner` to the claim that stands."),
+    "E-ADJ-RETRACT": ("A retract decision names no winner, so it would retract nothing.", "Set `winner` to the claim that stands; the other named claims are retracted."),
+    "E-ADJ-WINNER": ("A decision's winner is not one of the claims it names.", "Pick the winner from the cluster's claim_ids."),
+    "E-ADJ-CLUSTER": ("A decision's cluster_id is not the id of its topic_key.", "Copy cluster_id and topic_key from `sb contradictions --json`."),
+    "E-ADJ-MEMBER": ("A decision names a claim that does not exist or has another topic.", "Name only the cluster's claims, as listed by `sb contradictions`."),
+    "E-ADJ-UNAPPLIED": ("A recorded decision still owes a claim its change.", "Run `sb adjudicate --apply`."),
 })
 
 # --- lint ----------------------------------------------------------------------------------
