@@ -81,6 +81,13 @@ _reg({
 
 # --- artifacts -----------------------------------------------------------------------------
 _reg({
+    "E-IMG-UNCREDITED": ("An image on the page has no entry in assets/credits.json.", "Add an entry under the key printed (file name, data-asset, or data:sha256:...)."),
+    "E-IMG-FIELDS": ("A credits entry lacks what its origin requires.", "Sourced: source, credit, license. Generated: generator and the verbatim prompt."),
+    "E-IMG-LICENSE": ("An image's licence is not permitted (NC, ND, unknown, all rights reserved, or unlisted).", "Use a CC0, public-domain, CC BY, CC BY-SA, MIT, Apache-2.0 or OGL image, or drop it."),
+    "E-IMG-ATTRIB": ("A CC BY image's credit line is not printed on the page.", "Put the credit text in the figure caption."),
+    "W-IMG-SHAREALIKE": ("An image is share-alike: the page inherits its licence (a warning only).", "Make sure the page may be shared under the same licence."),
+    "E-IMG-UNLABELED": ("A generated image has no visible 'Generated illustration' label.", "Add the label to its caption."),
+    "E-IMG-HASH": ("An asset file's digest differs from the one recorded in credits.json.", "Restore the file, or re-credit the new one with its sha256."),
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
