@@ -88,6 +88,12 @@ _reg({
     "W-IMG-SHAREALIKE": ("An image is share-alike: the page inherits its licence (a warning only).", "Make sure the page may be shared under the same licence."),
     "E-IMG-UNLABELED": ("A generated image has no visible 'Generated illustration' label.", "Add the label to its caption."),
     "E-IMG-HASH": ("An asset file's digest differs from the one recorded in credits.json.", "Restore the file, or re-credit the new one with its sha256."),
+    "E-TTS": ("`sb tts-plan` has no podcast script to plan, or the voices file is malformed.", "Write build/podcast.script.json (`sb render podcast --from script.json`)."),
+    "E-PODCAST-MISSING": ("The podcast gate found no build/podcast.script.json.", "Render the script with `sb render podcast --from script.json`."),
+    "E-POD-SPEAKER": ("A podcast line names a speaker the script does not declare.", "Add the speaker to `speakers` or fix the name."),
+    "E-POD-UNCITED": ("A factual podcast line cites no sourced claim.", "Give it the ids of its claims, or type it opinion, banter or transition."),
+    "E-POD-CLAIM-UNKNOWN": ("A podcast line cites a claim id that is not in the ledger.", "Cite an id from `sb claim list`."),
+    "E-POD-CLAIM-STALE": ("A podcast line cites a superseded or retracted claim.", "Cite the claim that replaced it."),
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
