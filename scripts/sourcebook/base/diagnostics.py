@@ -61,6 +61,13 @@ _reg({
 
 # --- web and pdf ---------------------------------------------------------------------------
 _reg({
+    "E-FETCH-BLOCKED": ("The fetch guard refused a URL or a redirect: not http(s), credentials in the URL, or an address in a refused range (loopback, private, link-local, ...).", "Fetch only public http(s) URLs; save the page yourself and add the file."),
+    "E-FETCH-FAILED": ("A script-mode fetch failed: the name did not resolve, the connection or TLS failed, an HTTP error status, or too many redirects.", "Check the URL; try again later, or save the page and add the file."),
+    "E-FETCH-TOO-LARGE": ("The response body, or its decompressed size, exceeds the byte cap.", "Save the file yourself and add it."),
+    "E-FETCH-TIMEOUT": ("The whole fetch did not finish before its one deadline.", "Try again later, or save the page and add the file."),
+    "E-FETCH-ROBOTS": ("The site's robots.txt disallows the URL for sourcebook (or robots.txt was unreachable).", "Respect it, or pass `--ignore-robots` (recorded in the source)."),
+    "E-FETCH-TRUNCATED": ("The body ended before its Content-Length, chunk or compressed-stream end: it is incomplete.", "Try again later."),
+    "E-FETCH-ENCODING": ("The response uses a Content-Encoding sourcebook does not decode (only gzip and deflate), or the compressed data is corrupt.", "Save the page with a browser and add the file."),
 })
 
 # --- ledger and gate -----------------------------------------------------------------------

@@ -6,7 +6,10 @@ import os
 
 from ..base import jsonio
 from ..base.errors import SbError
-from .records import SourceRecord
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .records import SourceRecord
 from .workspace import Workspace
 
 
