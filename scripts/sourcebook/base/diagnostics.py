@@ -73,6 +73,19 @@ _reg({
 # --- ledger and gate -----------------------------------------------------------------------
 # claims, contradictions, adjudication, ledger forms, plan, inject
 _reg({
+    "E-CLAIM": ("A claim payload is missing, unreadable or not a claim (no text, not an object).", "Pass an object, a list, or {\"claims\": [...]} with --json, --file or --stdin."),
+    "E-CLAIM-UNKNOWN": ("No claim has that id (or an artifact names a claim that is not active).", "List claims with `sb claim list`."),
+    "E-CLAIM-STATUS": ("A claim's status cannot be changed that way (it would resurrect or silently drop a claim).", "Use `sb claim retract`, `sb claim narrow` or an adjudication; a retracted or superseded claim stays so."),
+    "E-CLAIM-SPAN": ("Evidence without offsets whose quote is not exactly one span of the source.", "Use `sb find SRC TEXT --all` and give start/end, or quote more context."),
+    "E-CLAIM-NARROW": ("`sb claim narrow` was asked for a text that gives no new claim.", "Write the narrower text the quote supports; it must differ from the old text."),
+    "W-QUOTE-MISMATCH": ("A claim was stored, but its quote is not the text at its offsets; the gate will fail it.", "Fix the offsets or the quote (`sb find`, `sb quote`)."),
+    "W-QUOTE-RANGE": ("A claim was stored, but its span is reversed or outside the source text; the gate will fail it.", "Use offsets with 0 <= start < end <= length."),
+    "W-QUOTE-EMPTY": ("A claim was stored with an empty or whitespace-only quote, which never verifies.", "Quote the exact words that support the claim."),
+    "W-QUOTE-GAP": ("A claim was stored, but its quote's parts are out of order or more than 2000 characters apart.", "Keep the parts of an elided quote in source order and close together."),
+    "W-QUOTE-SOURCE": ("A claim cites a source that is unknown or has no canonical text yet; its quote cannot be checked.", "Add and extract the source, or fix the source id."),
+    "E-INJECT": ("`sb inject` found no page, no ledger file, or no `<!-- SB:LEDGER -->` marker.", "Check the paths; start from `sb template` or add the marker pair."),
+    "E-PLAN": ("`sb plan` has no plan.json to show.", "Create one with `sb plan --type answer --title ... --thesis ...`."),
+    "W-CLAIM-INACTIVE": ("A re-added claim is already superseded or retracted and stays so.", "Add a new claim (new text) if the old one was wrong to retract."),
     "E-CLUSTER-OPEN": ("A contradiction cluster has no decision covering all of its claims.", "Adjudicate it with `sb adjudicate`, naming every claim in the cluster."),
     "E-ADJ-NOWINNER": ("A supersede decision names no winner.", "Set `winner` to the claim that stands."),
     "E-ADJ-RETRACT": ("A retract decision names no winner, so it would retract nothing.", "Set `winner` to the claim that stands; the other named claims are retracted."),
