@@ -140,3 +140,18 @@ def test_transcript_markdown_with_citation_track(ws):
     assert "## Citation track" in md
     assert f"[1] The pass works on routes W1 and W2. ({good})" in md
     assert '"The pass works on W1 and W2."' in md
+
+
+def test_render_podcast_writes_script_and_transcript(ws):
+    _setup(ws)
+    good = claim_id("The pass works on routes W1 and W2.")
+    (ws / "ep.json").write_text(json.dumps(_script([_line(1, "Ana", "Routes.", "factual", [good])])), encoding="utf-8")
+    r = sb("render", "podcast", "--from", "ep.json", cwd=ws)
+    assert r.rc == 0, r.both
+    assert r.out.splitlines()[:2] == ["wrote build/podcast.script.json", "wrote build/podcast.md"]
+    assert (ws / "build" / "podcast.md").read_text(encoding="utf-8").startswith("# The water bus pass")
+    (ws / "bad.json").write_text(json.dumps(_script([_line(1, "Zed", "Routes.", "factual")])), encoding="utf-8")
+    r = sb("render", "podcast", "--from", "bad.json", cwd=ws)
+    assert r.rc == 1 and "E-POD-SPEAKER  line 1" in r.both and "E-POD-UNCITED  line 1" in r.both
+    r = sb("render", "podcast", "--from", "missing.json", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-DRAFT  missing.json")

@@ -150,6 +150,10 @@ _reg({
     "E-POD-UNCITED": ("A factual podcast line cites no sourced claim.", "Give it the ids of its claims, or type it opinion, banter or transition."),
     "E-POD-CLAIM-UNKNOWN": ("A podcast line cites a claim id that is not in the ledger.", "Cite an id from `sb claim list`."),
     "E-POD-CLAIM-STALE": ("A podcast line cites a superseded or retracted claim.", "Cite the claim that replaced it."),
+    "E-DRAFT": ("A draft for `sb render` is missing, unreadable or has no prose.", "Write the draft (see `sb render --help`) and pass it with --from."),
+    "E-DRAFT-CLAIM": ("A draft references a claim that is unknown, not active, unsupported, malformed, or cited from a heading.", "Cite an active claim id from `sb claim list`; the message names the draft line."),
+    "E-DRAFT-UNCITED": ("A citable claim of the ledger is not referenced in the draft.", "Reference it with [@clm_...] (contested claims need both sides shown), or retract it."),
+    "E-DRAFT-LIMIT": ("A draft breaks its artifact type's limits (explainer length and claim count, infographic figures).", "Cut the draft to the limit named, or render another type."),
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 

@@ -85,3 +85,21 @@ def write_transcript(ws: Workspace, script: dict) -> str:
     text = transcript_md(script, view.by_id, view.ordinals, citation_lines(view, ids))
     jsonio.atomic_write_text(ws.build_path("podcast.md"), text)
     return TRANSCRIPT
+
+
+def render_podcast(ws: Workspace, source: str | None, shown: str) -> list[str]:
+    """Check a script and write it with its transcript; refuse (exit 1) with every finding."""
+    path = source or script_path(ws)
+    if not os.path.isfile(path):
+        raise SbError("E-DRAFT", shown, "no podcast script; write one (see docs/artifacts.md) and pass --from")
+    script, findings = parse_script(jsonio.read_json(path, shown), shown)
+    if script is not None:
+        findings = line_findings(script, ledger_view(ws).by_id)
+    if findings:
+        first = findings[0]
+        raise SbError(first.code, first.subject, first.message + "; nothing was written", 1, findings=findings[1:])
+    assert script is not None
+    with ws.lock():
+        jsonio.write_json(script_path(ws), script)
+        written = [SCRIPT, write_transcript(ws, script)]
+    return written
