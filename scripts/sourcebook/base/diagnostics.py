@@ -154,6 +154,13 @@ _reg({
     "E-DRAFT-CLAIM": ("A draft references a claim that is unknown, not active, unsupported, malformed, or cited from a heading.", "Cite an active claim id from `sb claim list`; the message names the draft line."),
     "E-DRAFT-UNCITED": ("A citable claim of the ledger is not referenced in the draft.", "Reference it with [@clm_...] (contested claims need both sides shown), or retract it."),
     "E-DRAFT-LIMIT": ("A draft breaks its artifact type's limits (explainer length and claim count, infographic figures).", "Cut the draft to the limit named, or render another type."),
+    "W-CITE-CROWDED": ("A sentence cites more than three sources.", "Cite the key sources per sentence; split the sentence."),
+    "E-CITE-UNKNOWN": ("A draft cites a source number the workspace never assigned.", "Use numbers from `sb render report` or `sb check-draft --only`."),
+    "E-SOURCES-MISMATCH": ("A draft's Sources block disagrees with the ledger (wrong or missing entry).", "Regenerate it with `sb check-draft --only <numbers>` or `sb render report`."),
+    "W-SOURCES-MISSING": ("A draft cites sources but has no Sources block.", "Append one with `sb check-draft --only <numbers>`."),
+    "W-SOURCE-UNCITED": ("A Sources entry is never cited in the prose.", "Cite it where it supports a sentence, or drop the entry."),
+    "E-COVERAGE": ("Too few prose lines of a draft declare provenance.", "Cite sources, or mark what comes from your own knowledge [unverified]."),
+    "E-EVIDENCE-MISSING": ("A cited source has no verified quote behind an active claim.", "Pin a quote with `sb find` and `sb claim add`."),
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
