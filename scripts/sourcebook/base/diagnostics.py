@@ -170,6 +170,17 @@ _reg({
 
 # --- recheck -------------------------------------------------------------------------------
 _reg({
+    "E-RECHECK-TARGET": ("`sb recheck` was given a name that is neither a source nor a claim.", "Use ids from `sb source list` or `sb claim list`."),
+    "E-RECHECK-ARCHIVE": ("The web archive answered with something sb cannot use.", "Check config.archive.cdx_url and replay_url."),
+    "E-RECHECK-ADOPT": ("A fresh capture could not be adopted as a new source.", "Read the message; save the page with --file or adopt text."),
+    "E-RECHECK-CHANGED": ("The latest re-check found a claim's quote gone from its source.", "Narrow, supersede or retract the claim, or `sb claim ack CLM --reason`."),
+    "R-MATCHES": ("Re-check: the text read again is the text recorded.", "Nothing to do."),
+    "R-EDITED": ("Re-check: the source's text changed; each citation has its own outcome.", "Read the citation lines."),
+    "R-UNAVAILABLE": ("Re-check: the source could not be read again (not evidence the claim is false).", "Try later, or `--archive`."),
+    "R-UNVERIFIABLE": ("Re-check: the fresh read cannot be compared (other versions, another document, agent text).", "Compare by hand or `--adopt` a fresh capture."),
+    "R-INTACT": ("Re-check: the quoted words are still at the same offsets.", "Nothing to do."),
+    "R-MOVED": ("Re-check: the quoted words are still there at other offsets.", "Optionally `sb recheck SRC --adopt --apply`."),
+    "R-CHANGED": ("Re-check: the quoted words are gone from the source.", "Narrow, supersede, retract or acknowledge the claim."),
 })
 
 
