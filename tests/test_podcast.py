@@ -138,7 +138,7 @@ def test_transcript_markdown_with_citation_track(ws):
     assert "1. **Ana** _transition_: Welcome to \\*the\\* show." in md
     assert "2. **Ben** _factual_: It works on two routes.[1]" in md
     assert "## Citation track" in md
-    assert f"[1] The pass works on routes W1 and W2. ({good})" in md
+    assert f"- [1] The pass works on routes W1 and W2. ({good})" in md
     assert '"The pass works on W1 and W2."' in md
 
 

@@ -109,6 +109,6 @@ def transcript_md(script: Mapping, claims: Mapping[str, Mapping], ordinals: Mapp
         out.append("No line cites a claim.")
     for cid in sorted(cited, key=lambda c: ordinals[c]):
         claim = claims[cid]
-        out.append(f"[{ordinals[cid]}] {md_escape(str(claim.get('text', '')))} ({cid})")
-        out.extend(f"    - {src}" for src in citation_lines.get(cid, []))
+        out.append(f"- [{ordinals[cid]}] {md_escape(str(claim.get('text', '')))} ({cid})")
+        out.extend(f"  - {src}" for src in citation_lines.get(cid, []))
     return "\n".join(out).rstrip("\n") + "\n"
