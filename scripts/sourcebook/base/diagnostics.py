@@ -133,6 +133,10 @@ _reg({
 
 # --- lint ----------------------------------------------------------------------------------
 _reg({
+    "E-LINT": ("The file given to `sb lint` does not exist or cannot be read.", "Give the path of an HTML artifact, relative to the working folder."),
+    "E-LINT-RULE": ("`sb lint waive` named a rule id that does not exist.", "List the ids with `sb lint --rules`."),
+    "E-LINT-UNWAIVABLE": ("`sb lint waive` named an error rule; errors cannot be waived.", "Fix the page so the rule no longer fires."),
+    "E-LINT-WAIVE": ("A lint waiver was given without a written reason of at least 8 characters.", "Add `--reason \"why this warning is acceptable here\"`."),
 })
 
 # --- artifacts -----------------------------------------------------------------------------
