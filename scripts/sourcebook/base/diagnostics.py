@@ -139,10 +139,39 @@ _reg({
 
 # --- lint ----------------------------------------------------------------------------------
 _reg({
+    "E-LINT": ("The file given to `sb lint` does not exist or cannot be read.", "Give the path of an HTML artifact, relative to the working folder."),
+    "E-LINT-RULE": ("`sb lint waive` named a rule id that does not exist.", "List the ids with `sb lint --rules`."),
+    "E-LINT-UNWAIVABLE": ("`sb lint waive` named an error rule; errors cannot be waived.", "Fix the page so the rule no longer fires."),
+    "E-LINT-WAIVE": ("A lint waiver was given without a written reason of at least 8 characters.", "Add `--reason \"why this warning is acceptable here\"`."),
 })
 
 # --- artifacts -----------------------------------------------------------------------------
 _reg({
+    "E-IMG-UNCREDITED": ("An image on the page has no entry in assets/credits.json.", "Add an entry under the key printed (file name, data-asset, or data:sha256:...)."),
+    "E-IMG-FIELDS": ("A credits entry lacks what its origin requires.", "Sourced: source, credit, license. Generated: generator and the verbatim prompt."),
+    "E-IMG-LICENSE": ("An image's licence is not permitted (NC, ND, unknown, all rights reserved, or unlisted).", "Use a CC0, public-domain, CC BY, CC BY-SA, MIT, Apache-2.0 or OGL image, or drop it."),
+    "E-IMG-ATTRIB": ("A CC BY image's credit line is not printed on the page.", "Put the credit text in the figure caption."),
+    "W-IMG-SHAREALIKE": ("An image is share-alike: the page inherits its licence (a warning only).", "Make sure the page may be shared under the same licence."),
+    "E-IMG-UNLABELED": ("A generated image has no visible 'Generated illustration' label.", "Add the label to its caption."),
+    "E-IMG-HASH": ("An asset file's digest differs from the one recorded in credits.json.", "Restore the file, or re-credit the new one with its sha256."),
+    "E-TTS": ("`sb tts-plan` has no podcast script to plan, or the voices file is malformed.", "Write build/podcast.script.json (`sb render podcast --from script.json`)."),
+    "E-PODCAST-MISSING": ("The podcast gate found no build/podcast.script.json.", "Render the script with `sb render podcast --from script.json`."),
+    "E-POD-SPEAKER": ("A podcast line names a speaker the script does not declare.", "Add the speaker to `speakers` or fix the name."),
+    "E-POD-UNCITED": ("A factual podcast line cites no sourced claim.", "Give it the ids of its claims, or type it opinion, banter or transition."),
+    "E-POD-CLAIM-UNKNOWN": ("A podcast line cites a claim id that is not in the ledger.", "Cite an id from `sb claim list`."),
+    "E-POD-CLAIM-STALE": ("A podcast line cites a superseded or retracted claim.", "Cite the claim that replaced it."),
+    "E-DRAFT": ("A draft for `sb render` is missing, unreadable or has no prose.", "Write the draft (see `sb render --help`) and pass it with --from."),
+    "E-DRAFT-CLAIM": ("A draft references a claim that is unknown, not active, unsupported, malformed, or cited from a heading.", "Cite an active claim id from `sb claim list`; the message names the draft line."),
+    "E-DRAFT-UNCITED": ("A citable claim of the ledger is not referenced in the draft.", "Reference it with [@clm_...] (contested claims need both sides shown), or retract it."),
+    "E-DRAFT-LIMIT": ("A draft breaks its artifact type's limits (explainer length and claim count, infographic figures).", "Cut the draft to the limit named, or render another type."),
+    "W-CITE-CROWDED": ("A sentence cites more than three sources.", "Cite the key sources per sentence; split the sentence."),
+    "E-CITE-UNKNOWN": ("A draft cites a source number the workspace never assigned.", "Use numbers from `sb render report` or `sb check-draft --only`."),
+    "E-SOURCES-MISMATCH": ("A draft's Sources block disagrees with the ledger (wrong or missing entry).", "Regenerate it with `sb check-draft --only <numbers>` or `sb render report`."),
+    "W-SOURCES-MISSING": ("A draft cites sources but has no Sources block.", "Append one with `sb check-draft --only <numbers>`."),
+    "W-SOURCE-UNCITED": ("A Sources entry is never cited in the prose.", "Cite it where it supports a sentence, or drop the entry."),
+    "E-COVERAGE": ("Too few prose lines of a draft declare provenance.", "Cite sources, or mark what comes from your own knowledge [unverified]."),
+    "E-EVIDENCE-MISSING": ("A cited source has no verified quote behind an active claim.", "Pin a quote with `sb find` and `sb claim add`."),
+    "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
 # --- agent kit -----------------------------------------------------------------------------
