@@ -24,6 +24,8 @@ def test_answer_renders_and_verifies(kit):
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
     v = sb("verify", "--html", "build/answer.html", cwd=ws)
     assert v.rc == 0, v.both + page
+    lint = sb("lint", "build/answer.html", cwd=ws)
+    assert lint.rc == 0 and "0 unresolved" in lint.out, lint.out
 
 
 def test_page_markup(kit):
@@ -61,6 +63,8 @@ def test_other_types_verify(kit, kind):
     assert r.rc == 0, r.both
     v = sb("verify", "--html", f"build/{kind}.html", cwd=ws)
     assert v.rc == 0, v.both
+    lint = sb("lint", f"build/{kind}.html", cwd=ws)
+    assert lint.rc == 0 and "0 error(s), 0 warn(s), 0 waived, 0 unresolved" in lint.out, lint.out
 
 
 def test_deck_slides_and_notes(kit):
@@ -135,6 +139,7 @@ def test_explainer_renders_with_a_visual(kit):
     assert "<svg" in page and "<title id=\"chart-title\">" in page
     v = sb("verify", "--html", "build/explainer.html", cwd=ws)
     assert v.rc == 0, v.both
+    assert sb("lint", "build/explainer.html", cwd=ws).rc == 0
 
 
 def test_infographic_figures_are_number_claims(kit):
@@ -149,6 +154,8 @@ def test_infographic_figures_are_number_claims(kit):
     page = (ws / "build" / "infographic.html").read_text(encoding="utf-8")
     assert '<span class="figure-value">31,000</span>' in page
     assert sb("verify", "--html", "build/infographic.html", cwd=ws).rc == 0
+    lint = sb("lint", "build/infographic.html", cwd=ws)
+    assert lint.rc == 0, lint.out
 
 
 def test_prose_is_escaped(kit):
