@@ -74,7 +74,8 @@ class Server:
         tool = BY_NAME.get(name) if isinstance(name, str) else None
         if tool is None or tool not in listed():
             raise rpc.RpcError(rpc.INVALID_PARAMS, f"unknown tool: {name!r}")
-        args = params.get("arguments") or {}
+        args = params.get("arguments")
+        args = {} if args is None else args
         if not isinstance(args, dict):
             raise rpc.RpcError(rpc.INVALID_PARAMS, "arguments must be an object")
         problems = validate(args, tool.schema(), f"{tool.name}.arguments")
