@@ -61,10 +61,25 @@ _reg({
 
 # --- web and pdf ---------------------------------------------------------------------------
 _reg({
+    "E-FETCH-BLOCKED": ("The fetch guard refused a URL or a redirect: not http(s), credentials in the URL, or an address in a refused range (loopback, private, link-local, ...).", "Fetch only public http(s) URLs; save the page yourself and add the file."),
+    "E-FETCH-FAILED": ("A script-mode fetch failed: the name did not resolve, the connection or TLS failed, an HTTP error status, or too many redirects.", "Check the URL; try again later, or save the page and add the file."),
+    "E-FETCH-TOO-LARGE": ("The response body, or its decompressed size, exceeds the byte cap.", "Save the file yourself and add it."),
+    "E-FETCH-TIMEOUT": ("The whole fetch did not finish before its one deadline.", "Try again later, or save the page and add the file."),
+    "E-FETCH-ROBOTS": ("The site's robots.txt disallows the URL for sourcebook (or robots.txt was unreachable).", "Respect it, or pass `--ignore-robots` (recorded in the source)."),
+    "E-FETCH-TRUNCATED": ("The body ended before its Content-Length, chunk or compressed-stream end: it is incomplete.", "Try again later."),
+    "E-FETCH-ENCODING": ("The response uses a Content-Encoding sourcebook does not decode (only gzip and deflate), or the compressed data is corrupt.", "Save the page with a browser and add the file."),
 })
 
 # --- ledger and gate -----------------------------------------------------------------------
+# claims, contradictions, adjudication, ledger forms, plan, inject
 _reg({
+    "E-CLUSTER-OPEN": ("A contradiction cluster has no decision covering all of its claims.", "Adjudicate it with `sb adjudicate`, naming every claim in the cluster."),
+    "E-ADJ-NOWINNER": ("A supersede decision names no winner.", "Set `winner` to the claim that stands."),
+    "E-ADJ-RETRACT": ("A retract decision names no winner, so it would retract nothing.", "Set `winner` to the claim that stands; the other named claims are retracted."),
+    "E-ADJ-WINNER": ("A decision's winner is not one of the claims it names.", "Pick the winner from the cluster's claim_ids."),
+    "E-ADJ-CLUSTER": ("A decision's cluster_id is not the id of its topic_key.", "Copy cluster_id and topic_key from `sb contradictions --json`."),
+    "E-ADJ-MEMBER": ("A decision names a claim that does not exist or has another topic.", "Name only the cluster's claims, as listed by `sb contradictions`."),
+    "E-ADJ-UNAPPLIED": ("A recorded decision still owes a claim its change.", "Run `sb adjudicate --apply`."),
 })
 
 # --- lint ----------------------------------------------------------------------------------

@@ -7,21 +7,36 @@ status in one place (``cli.app``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 EXIT_OK = 0
 EXIT_USAGE = 1  # a usage or input problem (bad flags included)
 EXIT_GATE = 2  # a failed gate
 
 
-@dataclass(frozen=True)
 class Finding:
-    """One diagnostic line: ``CODE  subject  message``."""
+    """One diagnostic line: ``CODE  subject  message``.
 
-    code: str
-    subject: str
-    message: str
-    extra: dict = field(default_factory=dict, compare=False)
+    A plain class rather than a dataclass: importing dataclasses costs ~12 ms of start-up,
+    and every sb call imports this module.
+    """
+
+    __slots__ = ("code", "subject", "message", "extra")
+
+    def __init__(self, code: str, subject: str, message: str, extra: dict | None = None):
+        self.code = code
+        self.subject = subject
+        self.message = message
+        self.extra = extra if extra is not None else {}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Finding):
+            return NotImplemented
+        return (self.code, self.subject, self.message) == (other.code, other.subject, other.message)
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.subject, self.message))
+
+    def __repr__(self) -> str:
+        return f"Finding({self.code!r}, {self.subject!r}, {self.message!r})"
 
     @property
     def is_error(self) -> bool:

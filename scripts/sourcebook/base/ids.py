@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 _WS = re.compile(r"\s+")
@@ -12,10 +11,14 @@ CLS_ID_RE = re.compile(r"^cls_[0-9a-f]{12}$")
 
 
 def sha256_text(s: str) -> str:
+    import hashlib  # imported on first use: most sb calls never hash (start-up time)
+
     return hashlib.sha256(s.encode("utf-8")).hexdigest()
 
 
 def sha256_bytes(b: bytes) -> str:
+    import hashlib
+
     return hashlib.sha256(b).hexdigest()
 
 

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import os
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..base.errors import Finding
 
 
-@dataclass
 class Ctx:
-    stdout: TextIO
-    stderr: TextIO
-    cwd: str
-    dir: str | None = None
+    __slots__ = ("stdout", "stderr", "cwd", "dir")
+
+    def __init__(self, stdout: TextIO, stderr: TextIO, cwd: str, dir: str | None = None):
+        self.stdout = stdout
+        self.stderr = stderr
+        self.cwd = cwd
+        self.dir = dir
 
     def out(self, line: str = "") -> None:
         self.stdout.write(line + "\n")
@@ -27,6 +27,8 @@ class Ctx:
         self.err(f.line())
 
     def emit_json(self, obj: Any) -> None:
+        import json
+
         self.stdout.write(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
     def path(self, p: str) -> str:

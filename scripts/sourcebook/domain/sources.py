@@ -6,7 +6,10 @@ import os
 
 from ..base import jsonio
 from ..base.errors import SbError
-from .records import SourceRecord
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .records import SourceRecord
 from .workspace import Workspace
 
 
@@ -45,3 +48,43 @@ def read_normalized(ws: Workspace, sid: str) -> str | None:
     except OSError:
         return None
     return data.decode("utf-8", errors="replace")
+
+
+def citing_claims(ws: Workspace, sid: str) -> list[str]:
+    """Ids of active claims whose evidence cites the source (malformed claims refuse, not guess)."""
+    if not os.path.isfile(ws.claims_path):
+        return []
+    data = jsonio.read_json(ws.claims_path, "ledger/claims.json")
+    jsonio.expect(data, dict, "ledger/claims.json", "")
+    claims = jsonio.expect(data.get("claims", []), list, "ledger/claims.json", "/claims")
+    out = []
+    for c in claims:
+        if not isinstance(c, dict) or c.get("status", "active") != "active":
+            continue
+        for ev in c.get("evidence") or []:
+            if isinstance(ev, dict) and ev.get("source_id") == sid:
+                out.append(str(c.get("id")))
+                break
+    return sorted(out)
+
+
+EDITABLE = ("title", "author", "publisher", "published_at", "lang", "license", "charset", "tier", "tier_reason")
+
+
+def set_fields(ws: Workspace, sid: str, pairs: list[str]) -> SourceRecord:
+    """Change metadata fields of a source (never its text, id or hashes)."""
+    from ..base.schema import check
+
+    rec = load_source(ws, sid)
+    for pair in pairs:
+        if "=" not in pair:
+            raise SbError("E-USAGE", pair, "expected field=value")
+        key, value = pair.split("=", 1)
+        if key not in EDITABLE:
+            raise SbError("E-USAGE", key, f"not editable; editable fields: {', '.join(EDITABLE)}")
+        rec[key] = value if value != "" or key == "tier_reason" else None  # type: ignore[literal-required]
+    problems = check(rec, "source", f"sources/{sid}/source.json")
+    if problems:
+        raise SbError("E-SCHEMA", sid, problems[0].split("  ", 2)[-1] + "; nothing saved")
+    save_source(ws, rec)
+    return rec

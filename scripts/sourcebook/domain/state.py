@@ -9,7 +9,6 @@ from __future__ import annotations
 import glob
 import json
 import os
-from dataclasses import asdict, dataclass, field
 
 from ..base.errors import SbError
 from .sources import try_load_source
@@ -35,23 +34,29 @@ ESCALATION = ("ESCALATE: stop and report the failing gate findings to the user; 
               "once they decide, record it with sb unblock --reason \"<what the user decided>\"")
 
 
-@dataclass
 class Status:
-    state: str
-    stored_state: str
-    question: str
-    artifact_type: str | None
-    revise_count: int
-    sources: int
-    sources_ready: int
-    blockers: list = field(default_factory=list)
-    capabilities: dict = field(default_factory=dict)
-    next: str = ""
-    notes: list = field(default_factory=list)
+    """The derived state (a plain class: dataclasses would cost start-up time on every call)."""
+
+    FIELDS = ("state", "stored_state", "question", "artifact_type", "revise_count", "sources",
+              "sources_ready", "blockers", "capabilities", "next", "notes")
+
+    def __init__(self, state: str, stored_state: str, question: str, artifact_type: str | None,
+                 revise_count: int, sources: int, sources_ready: int, blockers: list | None = None,
+                 capabilities: dict | None = None, next: str = "", notes: list | None = None):
+        self.state = state
+        self.stored_state = stored_state
+        self.question = question
+        self.artifact_type = artifact_type
+        self.revise_count = revise_count
+        self.sources = sources
+        self.sources_ready = sources_ready
+        self.blockers = blockers or []
+        self.capabilities = capabilities or {}
+        self.next = next
+        self.notes = notes or []
 
     def to_json(self) -> dict:
-        d = asdict(self)
-        return d
+        return {f: getattr(self, f) for f in self.FIELDS}
 
 
 def index_state(ws: Workspace, ready_ids: list[str]) -> str:

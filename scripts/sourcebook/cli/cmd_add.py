@@ -1,0 +1,106 @@
+"""sb add."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Add sources: local files, URLs, or pasted text. Each source gets a content-addressed id
+(src_ + 12 hex digits) derived from its canonical locator and the SHA-256 of its bytes.
+
+  sb add notes/operator.md --tier A --reason "the operator's own status page"
+  sb add https://example.org/report --tier B --reason "bylined trade reporting"
+  sb add https://example.org/report --file saved.html --tier B --reason "..."   # bytes the agent saved
+  sb add --text "Pasted passage ..." --tier C --reason "forum post, unverified"
+  cat page.md | sb add --stdin --tier C --reason "..."
+
+URLs depend on capabilities.web_fetch: `agent` (default) records the URL as pending and says
+where to save the bytes; `script` fetches through the guarded fetcher; `none` refuses.
+Local files must lie inside the workspace or the current folder (--allow-outside to override).
+Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
+Exit: 0 all added, 1 some failed, 2 all failed."""
+
+
+def configure(p) -> None:
+    p.add_argument("locators", nargs="*", metavar="LOCATOR", help="files or http(s) URLs")
+    p.add_argument("--tier", required=True, choices=["A", "B", "C", "D"], help="source quality tier")
+    p.add_argument("--reason", default="", help="why this tier (required in practice for A and D)")
+    p.add_argument("--title")
+    p.add_argument("--author")
+    p.add_argument("--publisher")
+    p.add_argument("--published", metavar="DATE", help="publication date, YYYY-MM-DD")
+    p.add_argument("--lang")
+    p.add_argument("--license")
+    p.add_argument("--text", help="add this pasted text as a source")
+    p.add_argument("--stdin", action="store_true", help="read pasted text from standard input")
+    p.add_argument("--file", dest="saved", metavar="SAVED", help="bytes saved for the (single) URL given")
+    p.add_argument("--allow-outside", action="store_true", help="allow files outside the workspace and cwd")
+    p.add_argument("--ignore-robots", action="store_true", help="script mode: fetch even if robots.txt disallows")
+    p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
+
+
+def run(args, ctx) -> int:
+    import sys
+    from dataclasses import asdict
+
+    from ..base.errors import SbError
+    from ..domain import ingest
+    from ..engines.urls import is_url
+
+    ws = ctx.workspace()
+    meta = {"title": args.title, "author": args.author, "publisher": args.publisher,
+            "published_at": args.published, "lang": args.lang, "license": args.license}
+    req = ingest.AddRequest(args.tier, args.reason, {k: v for k, v in meta.items() if v},
+                            args.allow_outside, args.ignore_robots)
+    pastes = []
+    if args.text is not None:
+        pastes.append(args.text)
+    if args.stdin:
+        pastes.append(sys.stdin.read())
+    if not args.locators and not pastes:
+        raise SbError("E-USAGE", "sb add", "nothing to add: give files or URLs, --text or --stdin")
+    if args.saved and (len(args.locators) != 1 or not is_url(args.locators[0])):
+        raise SbError("E-USAGE", "sb add", "--file attaches saved bytes to exactly one URL")
+    saved = None
+    if args.saved:
+        try:
+            with open(ctx.path(args.saved), "rb") as fh:
+                saved = fh.read()
+        except OSError as exc:
+            raise SbError("E-ADD-MISSING", args.saved, f"cannot read the saved file: {exc.strerror}") from None
+    outcomes = []
+    with ws.lock():
+        mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
+        max_mb = ws.config_value("max_source_mb", ingest.DEFAULT_MAX_MB)
+        for text in pastes:
+            if not text.strip():
+                outcomes.append(ingest.AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
+                continue
+            outcomes.append(ingest.add_paste(ws, text, req))
+        for loc in args.locators:
+            try:
+                if is_url(loc):
+                    outcomes.append(ingest.add_url(ws, loc, req, mode, saved, args.saved or ""))
+                else:
+                    outcomes.append(ingest.add_file(ws, loc, ctx.cwd, req, max_mb if isinstance(max_mb, int) else 50))
+            except SbError as exc:
+                outcomes.append(ingest.AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
+        ok = [o for o in outcomes if o.status != "failed"]
+        if ok:
+            ws.record("COLLECT", f"added {len(ok)} source(s)")
+    for o in outcomes:
+        if o.status == "failed":
+            ctx.err(f"{o.code}  {o.locator}  {o.message}")
+    if args.json:
+        ctx.emit_json([asdict(o) for o in outcomes])
+    else:
+        for o in outcomes:
+            if o.status == "added":
+                ctx.out(f"added    {o.source_id}  tier {o.tier}  {o.locator}")
+            elif o.status == "exists":
+                ctx.out(f"exists   {o.source_id}  {o.locator}  (retrieved_at refreshed)")
+            elif o.status == "pending":
+                ctx.out(f"pending  {o.source_id}  {o.locator}")
+                ctx.out(f"  -> write the fetched bytes to {o.folder}/raw.html, then: sb extract")
+    failed = len(outcomes) - len(ok)
+    if failed and not ok:
+        return 2
+    return 1 if failed else 0

@@ -1,0 +1,77 @@
+"""sb source."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+List, inspect, edit or remove sources.
+
+  sb source list [--json]
+  sb source show SRC [--json]            the record, text length, links and pages
+  sb source set SRC charset=windows-1252 title="Annual report"   (then sb extract --force)
+  sb source rm SRC --reason "duplicate of src_..."
+
+`rm` refuses while an active claim cites the source; the folder is moved to
+sources/.removed/ and the removal is recorded in the workspace history."""
+
+
+def configure(p) -> None:
+    sub = p.add_subparsers(dest="action", required=True, metavar="{list,show,set,rm}")
+    ls = sub.add_parser("list", help="one line per source")
+    ls.add_argument("--json", action="store_true")
+    sh = sub.add_parser("show", help="one source's record")
+    sh.add_argument("source_id")
+    sh.add_argument("--json", action="store_true")
+    st = sub.add_parser("set", help="change metadata fields")
+    st.add_argument("source_id")
+    st.add_argument("pairs", nargs="+", metavar="FIELD=VALUE")
+    rm = sub.add_parser("rm", help="remove a source nobody cites")
+    rm.add_argument("source_id")
+    rm.add_argument("--reason", required=True, help="recorded in history")
+
+
+def run(args, ctx) -> int:
+    import os
+
+    from ..domain import sources
+
+    ws = ctx.workspace()
+    if args.action == "list":
+        recs = []
+        for sid in ws.source_ids():
+            rec = sources.try_load_source(ws, sid)
+            recs.append(rec or {"id": sid, "status": "failed", "error": "unreadable source.json"})
+        if args.json:
+            ctx.emit_json(recs)
+            return 0
+        if not recs:
+            ctx.out("no sources yet: sb add <file|url> --tier <A-D> --reason <why>")
+        for r in recs:
+            ctx.out(f"{r.get('id')}  {r.get('tier', '?')}  {r.get('status', '?'):<16}  "
+                    f"{(r.get('title') or r.get('locator') or '')[:70]}")
+        return 0
+    if args.action == "show":
+        rec = sources.load_source(ws, args.source_id)
+        text = sources.read_normalized(ws, args.source_id)
+        extra = {"chars": len(text) if text is not None else None,
+                 "links": os.path.isfile(ws.links_path(args.source_id)),
+                 "pages": os.path.isfile(ws.pages_path(args.source_id)),
+                 "cited_by": sources.citing_claims(ws, args.source_id)}
+        if args.json:
+            ctx.emit_json({"source": rec, **extra})
+            return 0
+        for key in sorted(rec):
+            ctx.out(f"{key:<20}{rec[key]}")
+        for key in sorted(extra):
+            ctx.out(f"{key:<20}{extra[key]}")
+        return 0
+    if args.action == "set":
+        with ws.lock():
+            rec = sources.set_fields(ws, args.source_id, args.pairs)
+        ctx.out(f"updated {rec['id']}")
+        return 0
+    from ..domain.ingest import remove_source
+
+    with ws.lock():
+        dest = remove_source(ws, args.source_id, args.reason, sources.citing_claims(ws, args.source_id))
+    ctx.out(f"removed  {args.source_id}  (kept in {ws.rel(dest)})")
+    return 0

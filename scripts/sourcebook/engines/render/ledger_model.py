@@ -1,0 +1,168 @@
+"""The ledger's numbers and marks, computed once for every form and for the gate (CONTRACT 8).
+
+Pure: claims, sources and the plan come in as values. The rendered forms (HTML, Markdown,
+JSON, CSL) and ``sb verify`` all read ordinals, marks, the quote budget and corroboration from
+here, so a page and its gate cannot disagree about what entry 3 is.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+from urllib.parse import urlsplit
+
+# confidence -> mark class (8.2); volatile adds m-moving
+MARK_CLASS = {"verified": "m-checked", "reported": "m-reported", "contested": "m-contested",
+              "inferred": "m-thin", "unsupported": "m-thin"}
+MARK_LABEL = {"m-checked": "checked", "m-reported": "reported", "m-contested": "contested",
+              "m-moving": "moving", "m-thin": "thin"}
+
+QUOTE_MAX_CHARS = 200
+QUOTE_MAX_WORDS = 25
+SOURCE_MAX_QUOTES = 3
+SOURCE_MAX_CHARS = 500
+PART_JOIN = " [...] "
+
+
+def is_active(claim: Mapping) -> bool:
+    return claim.get("status", "active") == "active"
+
+
+def is_citable(claim: Mapping) -> bool:
+    """Citable = active and not the author's inference (8.1)."""
+    return is_active(claim) and claim.get("confidence") != "inferred"
+
+
+def ordinals(claims: Iterable[Mapping], plan: Mapping | None = None) -> dict[str, int]:
+    """Claim id -> ordinal: first appearance in plan sections, then the rest by id, from 1."""
+    citable = {c["id"] for c in claims if is_citable(c)}
+    order: list[str] = []
+    seen: set[str] = set()
+    sections = plan.get("sections") if isinstance(plan, Mapping) else None
+    for sec in sections if isinstance(sections, list) else []:
+        ids = sec.get("claim_ids") if isinstance(sec, Mapping) else None
+        for cid in ids if isinstance(ids, list) else []:
+            if cid in citable and cid not in seen:
+                seen.add(cid)
+                order.append(cid)
+    order.extend(sorted(citable - seen))
+    return {cid: n for n, cid in enumerate(order, 1)}
+
+
+def marks(claim: Mapping) -> list[str]:
+    """The mark classes a claim requires (8.2)."""
+    out = [MARK_CLASS.get(str(claim.get("confidence")), "m-thin")]
+    if claim.get("volatile") is True:
+        out.append("m-moving")
+    return out
+
+
+def labels(claim: Mapping) -> list[str]:
+    return [MARK_LABEL[m] for m in marks(claim)]
+
+
+def evidence_quote(ev: Mapping) -> str:
+    """The quote as a reader sees it: a multi-part quote is its parts joined by ``[...]``."""
+    parts = ev.get("parts")
+    if isinstance(parts, list) and parts:
+        return PART_JOIN.join(str(p.get("quote", "")) for p in parts if isinstance(p, Mapping))
+    q = ev.get("quote")
+    return q if isinstance(q, str) else ""
+
+
+def span_key(ev: Mapping) -> tuple:
+    return (ev.get("source_id"), ev.get("start"), ev.get("end"))
+
+
+def quote_fits(quote: str) -> bool:
+    """A single quote is short enough to show (not empty, <=200 chars, <=25 words)."""
+    return bool(quote.strip()) and len(quote) <= QUOTE_MAX_CHARS and len(quote.split()) <= QUOTE_MAX_WORDS
+
+
+def shown_spans(ordered_claims: Iterable[Mapping]) -> set[tuple]:
+    """Spans whose quote may be printed under the render budget (8.3).
+
+    Walks claims in ordinal order; each distinct ``(source, start, end)`` is judged once. A
+    source shows at most 3 quotes and 500 characters in total.
+    """
+    shown: set[tuple] = set()
+    judged: set[tuple] = set()
+    per_source: dict[str, tuple[int, int]] = {}
+    for claim in ordered_claims:
+        for ev in claim.get("evidence") or []:
+            key = span_key(ev)
+            if key in judged:
+                continue
+            judged.add(key)
+            quote = evidence_quote(ev)
+            if ev.get("redacted") or not quote_fits(quote):
+                continue
+            count, total = per_source.get(str(ev.get("source_id")), (0, 0))
+            if count >= SOURCE_MAX_QUOTES or total + len(quote) > SOURCE_MAX_CHARS:
+                continue
+            per_source[str(ev.get("source_id"))] = (count + 1, total + len(quote))
+            shown.add(key)
+    return shown
+
+
+def independence_key(source_id: str, source: Mapping | None) -> str:
+    """What makes two sources independent: the publisher, else the host of a URL, else the file."""
+    if not source:
+        return "id:" + source_id
+    publisher = source.get("publisher")
+    if isinstance(publisher, str) and publisher.strip():
+        return "publisher:" + " ".join(publisher.lower().split())
+    locator = str(source.get("canonical_locator") or source.get("locator") or "")
+    if source.get("kind") == "url" or locator.lower().startswith(("http://", "https://")):
+        try:
+            host = (urlsplit(locator).hostname or "").lower()
+        except ValueError:
+            host = ""
+        if host.startswith("www."):
+            host = host[4:]
+        if host:
+            return "host:" + host
+    if locator:
+        return "file:" + locator
+    return "id:" + source_id
+
+
+def corroboration(claim: Mapping, sources: Mapping[str, Mapping]) -> int:
+    """The number of independent sources behind a claim's evidence."""
+    keys = {independence_key(str(ev.get("source_id")), sources.get(str(ev.get("source_id"))))
+            for ev in claim.get("evidence") or []}
+    return len(keys)
+
+
+def corroboration_text(n: int) -> str:
+    if n <= 0:
+        return "no source"
+    if n == 1:
+        return "1 source"
+    return f"{n} independent sources"
+
+
+def ledger_order(claims: Iterable[Mapping], plan: Mapping | None = None) -> tuple[list[Mapping], list[Mapping], dict[str, int]]:
+    """(citable claims by ordinal, active inferred claims by id, the ordinal map)."""
+    claims = list(claims)
+    nums = ordinals(claims, plan)
+    by_id = {c["id"]: c for c in claims}
+    cited = [by_id[cid] for cid in sorted(nums, key=nums.__getitem__)]
+    inferred = sorted((c for c in claims if is_active(c) and c.get("confidence") == "inferred"),
+                      key=lambda c: c["id"])
+    return cited, inferred, nums
+
+
+def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> list[dict]:
+    """The ledger as data (the ``--json`` form): each claim plus ordinal, marks and corroboration."""
+    cited, inferred, nums = ledger_order(claims, plan)
+    out = []
+    for c in cited + inferred:
+        e = dict(c)
+        e["ordinal"] = nums.get(c["id"])
+        e["marks"] = marks(c)
+        e["labels"] = labels(c)
+        n = corroboration(c, sources)
+        e["independent_sources"] = n
+        e["corroboration"] = corroboration_text(n)
+        out.append(e)
+    return out

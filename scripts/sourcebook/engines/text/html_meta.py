@@ -1,0 +1,196 @@
+"""Page metadata: title, author, publisher, publication date, language and canonical URL.
+
+Taken from ``<title>``, ``<meta>`` tags, Open Graph, JSON-LD (``@graph`` included),
+``<html lang>`` and ``<link rel=canonical>``. The most specific source wins: JSON-LD and Open
+Graph describe the article, ``<title>`` often carries the site name too. A value that is absent
+is ``None``; the publication date is ``YYYY-MM-DD`` whenever it can be read as a date.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from email.utils import parsedate
+
+from .html_blocks import absolute_http
+from .htmltree import Document, Element
+
+KEYS = ("title", "author", "publisher", "published_at", "lang", "canonical_url")
+_ARTICLE_TYPES = ("article", "posting", "report", "news", "blog", "creativework")
+_MONTHS = {m: i for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
+_ISO = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:\D|$)")
+_DMY_NAME = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})")
+_MDY_NAME = re.compile(r"([A-Za-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
+_LANG = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
+
+
+def page_meta(doc: Document, base: str | None) -> dict:
+    metas = _meta_tags(doc)
+    ld = _json_ld(doc)
+
+    def first(*values: object) -> str | None:
+        for v in values:
+            if isinstance(v, str):
+                v = " ".join(v.split())
+                if v:
+                    return v[:500]
+        return None
+
+    title_el = doc.find("title")
+    title = first(metas.get("og:title"), ld.get("headline"), metas.get("twitter:title"),
+                  title_el.text() if title_el is not None else None)
+    author = first(ld.get("author"), _not_url(metas.get("author")), _not_url(metas.get("article:author")),
+                   metas.get("parsely-author"), metas.get("dc.creator"), metas.get("sailthru.author"))
+    publisher = first(metas.get("og:site_name"), ld.get("publisher"), metas.get("application-name"))
+    date_raw = first(metas.get("article:published_time"), ld.get("datePublished"),
+                     metas.get("datepublished"), metas.get("date"), metas.get("pubdate"),
+                     metas.get("publishdate"), metas.get("dc.date"), metas.get("dc.date.issued"),
+                     metas.get("dcterms.created"), metas.get("sailthru.date"), metas.get("parsely-pub-date"),
+                     _first_time(doc))
+    html_el = doc.find("html")
+    lang = first(html_el.get("lang") if html_el is not None else None, metas.get("content-language"),
+                 metas.get("og:locale"), ld.get("inLanguage"))
+    canonical = None
+    for link in doc.find_all("link"):
+        if "canonical" in (link.get("rel") or "").lower().split():
+            canonical = absolute_http(link.get("href"), base)
+            if canonical:
+                break
+    if canonical is None:
+        canonical = absolute_http(metas.get("og:url"), base)
+    return {
+        "title": title,
+        "author": author,
+        "publisher": publisher,
+        "published_at": normalize_date(date_raw) if date_raw else None,
+        "lang": _lang(lang),
+        "canonical_url": canonical,
+    }
+
+
+def _not_url(v: str | None) -> str | None:
+    return None if v is None or "://" in v or v.startswith("/") else v
+
+
+def _lang(v: str | None) -> str | None:
+    if not v:
+        return None
+    v = v.strip().split(",")[0].strip()
+    if not _LANG.match(v):
+        return None
+    parts = v.replace("_", "-").split("-")
+    return "-".join([parts[0].lower()] + [p.upper() if len(p) == 2 else p for p in parts[1:]])
+
+
+def _meta_tags(doc: Document) -> dict[str, str]:
+    """First value of every ``<meta name|property|itemprop|http-equiv=... content=...>``."""
+    out: dict[str, str] = {}
+    for m in doc.find_all("meta"):
+        content = m.get("content")
+        if content is None:
+            continue
+        for attr in ("property", "name", "itemprop", "http-equiv"):
+            key = (m.get(attr) or "").strip().lower()
+            if key and key not in out and content.strip():
+                out[key] = content.strip()
+    for el in doc.iter():  # microdata on visible elements (itemprop="datePublished" etc.)
+        prop = el.attrs.get("itemprop")
+        if prop and el.tag != "meta":
+            key = prop.strip().lower()
+            value = el.get("content") or el.get("datetime")
+            if value and key not in out:
+                out[key] = value.strip()
+    return out
+
+
+def _first_time(doc: Document) -> str | None:
+    for t in doc.find_all("time"):
+        if t.get("datetime"):
+            return t.get("datetime")
+    return None
+
+
+def _json_ld(doc: Document) -> dict[str, str]:
+    """headline, author, publisher, datePublished, inLanguage from the article-like JSON-LD item."""
+    items: list[dict] = []
+    for s in doc.find_all("script"):
+        if (s.get("type") or "").strip().lower() != "application/ld+json":
+            continue
+        raw = "".join(c.data for c in s.children if not isinstance(c, Element)).strip()
+        raw = raw.removeprefix("<!--").removesuffix("-->").strip()
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        _collect(data, items, 0)
+    if not items:
+        return {}
+    item = next((i for i in items if _is_article(i)), items[0])
+    out: dict[str, str] = {}
+    for key in ("headline", "datePublished", "inLanguage"):
+        v = item.get(key)
+        if isinstance(v, str):
+            out[key] = v
+    names = _names(item.get("author"))
+    if names:
+        out["author"] = ", ".join(names)
+    publisher = _names(item.get("publisher"))
+    if publisher:
+        out["publisher"] = publisher[0]
+    return out
+
+
+def _collect(data: object, items: list[dict], depth: int) -> None:
+    if depth > 4:
+        return
+    if isinstance(data, list):
+        for d in data:
+            _collect(d, items, depth + 1)
+    elif isinstance(data, dict):
+        if "@type" in data:
+            items.append(data)
+        if "@graph" in data:
+            _collect(data["@graph"], items, depth + 1)
+
+
+def _is_article(item: dict) -> bool:
+    t = item.get("@type")
+    types = t if isinstance(t, list) else [t]
+    return any(isinstance(x, str) and any(a in x.lower() for a in _ARTICLE_TYPES) for x in types)
+
+
+def _names(v: object) -> list[str]:
+    out: list[str] = []
+    for x in v if isinstance(v, list) else [v]:
+        name = x.get("name") if isinstance(x, dict) else x
+        if isinstance(name, str) and name.strip() and "://" not in name:
+            name = " ".join(name.split())
+            if name not in out:
+                out.append(name)
+    return out
+
+
+def normalize_date(raw: str) -> str:
+    """``YYYY-MM-DD`` when the text reads as a date, else the text as given."""
+    s = raw.strip()
+    m = _ISO.search(s) or _COMPACT.match(s)
+    if m:
+        return _ymd(int(m.group(1)), int(m.group(2)), int(m.group(3))) or s
+    t = parsedate(s)
+    if t:
+        return _ymd(t[0], t[1], t[2]) or s
+    m = _DMY_NAME.search(s)
+    if m and m.group(2)[:3].lower() in _MONTHS:
+        return _ymd(int(m.group(3)), _MONTHS[m.group(2)[:3].lower()], int(m.group(1))) or s
+    m = _MDY_NAME.search(s)
+    if m and m.group(1)[:3].lower() in _MONTHS:
+        return _ymd(int(m.group(3)), _MONTHS[m.group(1)[:3].lower()], int(m.group(2))) or s
+    return s
+
+
+def _ymd(y: int, m: int, d: int) -> str | None:
+    if 1000 <= y <= 9999 and 1 <= m <= 12 and 1 <= d <= 31:
+        return f"{y:04d}-{m:02d}-{d:02d}"
+    return None

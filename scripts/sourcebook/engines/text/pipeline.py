@@ -1,0 +1,33 @@
+"""Raw bytes to canonical text: the one path shared by `sb extract`, `sb normalize`,
+`sb verify --deep` and `sb recheck`, so every caller produces the same text for the same bytes.
+"""
+
+from __future__ import annotations
+
+from .charset import decode_bytes
+from .normalize import normalize
+from .plain_extract import Extracted, tool_for
+
+
+def extract_bytes(raw: bytes, *, media_type: str | None, path: str = "", charset: str | None = None,
+                  base_url: str | None = None) -> tuple[Extracted, str | None]:
+    """Return the extraction and the charset used (None when not a text decoding)."""
+    tool = tool_for(media_type, path)
+    if tool is None:
+        return Extracted("none", "", [f"no extractor for media type {media_type or 'unknown'}; "
+                                      "write the text yourself and adopt it with sb extract --adopt"]), None
+    if tool == "sb.pdf":
+        from .pdf_extract import extract_pdf
+
+        res = extract_pdf(raw)
+        return Extracted("sb.pdf", res.text, list(res.notes), pages=list(res.pages)), None
+    mt = media_type if tool == "sb.text" else (media_type or "text/html")
+    dec = decode_bytes(raw, media_type=mt, declared=charset)
+    if tool == "sb.text":
+        out = Extracted("sb.text", normalize(dec.text), list(dec.notes))
+        return out, dec.charset
+    from .html_extract import extract_html
+
+    res = extract_html(dec.text, base_url)
+    out = Extracted("sb.html", res.text, list(dec.notes) + list(res.notes), links=list(res.links), meta=dict(res.meta))
+    return out, dec.charset

@@ -1,0 +1,119 @@
+"""Loading ledger/claims.json: hostile edits end in a clear E-JSON / E-SCHEMA, never a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from ledger_helpers import claim, ev, make_source, write_claims
+
+from sourcebook.base.errors import SbError
+from sourcebook.domain.claims import claims_by_id, load_claims, save_claims
+from sourcebook.domain.workspace import Workspace
+
+TEXT = "The ferry carries 120 cars. Service began on 2019-05-01.\n"
+
+
+def _write(root, body: str) -> None:
+    with open(os.path.join(str(root), "ledger", "claims.json"), "w", encoding="utf-8") as fh:
+        fh.write(body)
+
+
+def _good(root):
+    sid = make_source(root, TEXT)
+    return write_claims(root, [claim("The ferry carries 120 cars.", evidence=[ev(sid, TEXT, "The ferry carries 120 cars.")])])
+
+
+def test_missing_file_is_empty(ws):
+    assert load_claims(Workspace(str(ws))) == []
+
+
+def test_round_trip_sorted_and_defaults(ws):
+    stored = _good(ws)
+    w = Workspace(str(ws))
+    claims = load_claims(w)
+    assert [c["id"] for c in claims] == [c["id"] for c in stored]
+    save_claims(w, list(reversed(claims + [dict(claims[0], id="clm_000000000000", text="aaa zzz")])))
+    data = json.load(open(w.claims_path, encoding="utf-8"))
+    assert data["schema_version"] == 1
+    assert [c["id"] for c in data["claims"]] == sorted(c["id"] for c in data["claims"])
+    assert claims_by_id(load_claims(w))["clm_000000000000"]["text"] == "aaa zzz"
+
+
+def _mutate(root, fn):
+    stored = _good(root)
+    data = {"schema_version": 1, "claims": stored}
+    fn(data)
+    _write(root, json.dumps(data))
+
+
+HOSTILE = {
+    "string offsets": (lambda d: d["claims"][0]["evidence"][0].update(start="3"), "/claims/0/evidence/0/start"),
+    "negative offset": (lambda d: d["claims"][0]["evidence"][0].update(start=-4), "/claims/0/evidence/0/start"),
+    "unknown confidence": (lambda d: d["claims"][0].update(confidence="bogus"), "/claims/0/confidence"),
+    "unknown status": (lambda d: d["claims"][0].update(status="deleted"), "/claims/0/status"),
+    "unknown kind": (lambda d: d["claims"][0].update(kind="rumour"), "/claims/0/kind"),
+    "dotdot claim id": (lambda d: d["claims"][0].update(id="../../etc/passwd"), "/claims/0/id"),
+    "dotdot source id": (lambda d: d["claims"][0]["evidence"][0].update(source_id="../src_x"), "/claims/0/evidence/0/source_id"),
+    "evidence not a list": (lambda d: d["claims"][0].update(evidence={"source_id": "x"}), "/claims/0/evidence"),
+    "claims not a list": (lambda d: d.update(claims={"a": 1}), "/claims"),
+    "bool offset": (lambda d: d["claims"][0]["evidence"][0].update(end=True), "/claims/0/evidence/0/end"),
+    "text not a string": (lambda d: d["claims"][0].update(text=["x"]), "/claims/0/text"),
+    "bad topic": (lambda d: d["claims"][0].update(topic_key="Has Spaces"), "/claims/0/topic_key"),
+    "bad superseded_by": (lambda d: d["claims"][0].update(superseded_by="../x"), "/claims/0/superseded_by"),
+    "wrong schema version": (lambda d: d.update(schema_version=2), "/schema_version"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_edits_are_schema_errors(ws, name):
+    fn, pointer = HOSTILE[name]
+    _mutate(ws, fn)
+    with pytest.raises(SbError) as exc:
+        load_claims(Workspace(str(ws)))
+    err = exc.value
+    subjects = [err.subject] + [f.subject for f in err.findings]
+    assert err.code == "E-SCHEMA"
+    assert any(s == "ledger/claims.json" + pointer for s in subjects), subjects
+
+
+def test_truncated_json_names_file_and_position(ws):
+    _good(ws)
+    body = open(os.path.join(str(ws), "ledger", "claims.json"), encoding="utf-8").read()
+    _write(ws, body[: len(body) // 2])
+    with pytest.raises(SbError) as exc:
+        load_claims(Workspace(str(ws)))
+    assert exc.value.code == "E-JSON" and exc.value.subject == "ledger/claims.json"
+    assert "line" in exc.value.message
+
+
+def test_claims_under_the_wrong_key(ws):
+    stored = _good(ws)
+    _write(ws, json.dumps({"schema_version": 1, "clams": stored}))
+    with pytest.raises(SbError) as exc:
+        load_claims(Workspace(str(ws)))
+    assert exc.value.code == "E-SCHEMA" and "clams" in exc.value.message
+
+
+def test_top_level_list_is_refused(ws):
+    _write(ws, json.dumps(_good(ws)))
+    with pytest.raises(SbError) as exc:
+        load_claims(Workspace(str(ws)))
+    assert exc.value.code == "E-SCHEMA"
+
+
+def test_duplicate_ids_refused(ws):
+    stored = _good(ws)
+    _write(ws, json.dumps({"schema_version": 1, "claims": stored + stored}))
+    with pytest.raises(SbError) as exc:
+        load_claims(Workspace(str(ws)))
+    assert "duplicate" in exc.value.message
+
+
+def test_not_utf8(ws):
+    with open(os.path.join(str(ws), "ledger", "claims.json"), "wb") as fh:
+        fh.write(b'{"claims": ["\xff"]}')
+    with pytest.raises(SbError) as exc:
+        load_claims(Workspace(str(ws)))
+    assert exc.value.code == "E-IO" and "claims.json" in exc.value.subject

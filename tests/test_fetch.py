@@ -1,0 +1,451 @@
+"""Script-mode fetching against loopback servers: the guard, pinning, caps, deadline, robots.
+
+Names are mapped to addresses by an injected resolver (no DNS). The loopback servers are reached
+only through an explicit test policy; the command line never passes one. A safety net refuses
+any connection to a non-loopback address, so a guard bug fails the test instead of sending
+traffic anywhere.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.server
+import ipaddress
+import socket
+import threading
+import time
+import zlib
+
+import pytest
+
+import conftest  # noqa: F401
+from sourcebook.base.errors import SbError
+from sourcebook.domain import fetch as fetchmod
+from sourcebook.domain import robots
+from sourcebook.domain.fetch import USER_AGENT, fetch_url
+from sourcebook.domain.netguard import Policy, classify, parse_ip
+
+LOOP = Policy(allow=("127.0.0.1/32",))
+PAGE = "<html><head><title>T</title></head><body><p>Caf\u00e9 \u20ac</p></body></html>".encode("cp1252")
+
+
+class Server:
+    """A threading HTTP server on a loopback address with scripted paths; records requests."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, robots_txt: bytes | None = None, tag: bytes = b"A"):
+        self.requests: list[tuple[str, dict]] = []
+        self.robots_txt = robots_txt
+        self.tag = tag
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *a):
+                pass
+
+            def do_GET(self):
+                outer.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}))
+                route = self.path.split("?", 1)[0].strip("/").replace("-", "_").replace(".", "_") or "index"
+                getattr(outer, "r_" + route, outer.r_missing)(self)
+
+        self.httpd = http.server.ThreadingHTTPServer((host, port), Handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def paths(self):
+        return [p for p, _ in self.requests]
+
+    # -- routes -------------------------------------------------------------------------
+    @staticmethod
+    def send(h, status, body=b"", headers=()):
+        h.send_response(status)
+        for k, v in headers:
+            h.send_header(k, v)
+        if not any(k.lower() in ("content-length", "transfer-encoding") for k, _ in headers):
+            h.send_header("Content-Length", str(len(body)))
+        h.end_headers()
+        h.wfile.write(body)
+
+    def r_missing(self, h):
+        self.send(h, 404, b"not here", [("Content-Type", "text/plain")])
+
+    def r_robots_txt(self, h):
+        if self.robots_txt is None:
+            return self.r_missing(h)
+        if self.robots_txt == b"500":
+            return self.send(h, 500, b"oops")
+        self.send(h, 200, self.robots_txt, [("Content-Type", "text/plain")])
+
+    def r_page(self, h):
+        self.send(h, 200, PAGE + self.tag, [("Content-Type", "text/html; charset=windows-1252"),
+                                            ("Set-Cookie", "session=secret")])
+
+    def r_private(self, h):
+        self.send(h, 200, b"private page", [("Content-Type", "text/plain")])
+
+    def r_redirect(self, h):
+        self.send(h, 302, b"", [("Location", h.path.split("?to=", 1)[1])])
+
+    def r_loop(self, h):
+        self.send(h, 302, b"", [("Location", "/loop")])
+
+    def r_gzip(self, h):
+        self.send(h, 200, gzip.compress(b"hello gzip " * 100), [("Content-Encoding", "gzip"),
+                                                                ("Content-Type", "text/plain")])
+
+    def r_deflate(self, h):
+        c = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+        self.send(h, 200, c.compress(b"hello deflate " * 100) + c.flush(), [("Content-Encoding", "deflate")])
+
+    def r_bomb(self, h):
+        self.send(h, 200, BOMB, [("Content-Encoding", "gzip"), ("Content-Type", "text/html")])
+
+    def r_br(self, h):
+        self.send(h, 200, b"\x0b\x02\x80hello\x03", [("Content-Encoding", "br")])
+
+    def r_big(self, h):
+        h.send_response(200)
+        h.send_header("Content-Length", str(10**9))
+        h.end_headers()
+        h.wfile.write(b"x" * 1000)
+
+    def r_truncated(self, h):
+        h.send_response(200)
+        h.send_header("Content-Length", "1000")
+        h.end_headers()
+        h.wfile.write(b"y" * 100)
+        h.wfile.flush()
+        h.close_connection = True
+
+    def r_chunked_truncated(self, h):
+        h.send_response(200)
+        h.send_header("Transfer-Encoding", "chunked")
+        h.end_headers()
+        h.wfile.write(b"10\r\n0123456789abcdef\r\n400\r\nonly part")
+        h.wfile.flush()
+        h.close_connection = True
+
+    def r_gzip_truncated(self, h):
+        body = gzip.compress(b"some text " * 500)[:-20]
+        self.send(h, 200, body, [("Content-Encoding", "gzip")])
+
+    def r_drip(self, h):
+        h.send_response(200)
+        h.send_header("Content-Length", "200")
+        h.end_headers()
+        self._drip(h, b"z")
+
+    def r_drip_headers(self, h):
+        h.wfile.write(b"HTTP/1.1 200 OK\r\n")
+        self._drip(h, b"X-Slow: 1\r\n")
+
+    @staticmethod
+    def _drip(h, piece):
+        try:  # bounded: at most 200 pieces, 10 s
+            for _ in range(200):
+                h.wfile.write(piece)
+                h.wfile.flush()
+                time.sleep(0.05)
+        except OSError:
+            pass
+        h.close_connection = True
+
+
+BOMB = gzip.compress(b"\0" * (8 * 2**20), compresslevel=9)
+
+
+@pytest.fixture(autouse=True)
+def _safety_net(monkeypatch):
+    """Only loopback connections, ever; records every address connected to."""
+    real = fetchmod._connect
+    seen: list[str] = []
+
+    def guarded(addr, port, timeout):
+        assert ipaddress.ip_address(addr).is_loopback, f"test tried to connect to {addr}"
+        seen.append(addr)
+        return real(addr, port, timeout)
+    monkeypatch.setattr(fetchmod, "_connect", guarded)
+    robots.clear_cache()
+    yield seen
+    robots.clear_cache()
+
+
+@pytest.fixture
+def server():
+    s = Server()
+    yield s
+    s.close()
+
+
+def names(mapping):
+    calls = []
+
+    def resolve(host, port):
+        calls.append(host)
+        if host not in mapping:
+            raise socket.gaierror(-2, "Name or service not known")
+        return mapping[host]
+    resolve.calls = calls
+    return resolve
+
+
+def get(server, path, **kw):
+    kw.setdefault("resolver", names({"site.test": ["127.0.0.1"]}))
+    kw.setdefault("policy", LOOP)
+    return fetch_url(f"http://site.test:{server.port}{path}", **kw)
+
+
+def code_of(fn):
+    with pytest.raises(SbError) as ei:
+        fn()
+    return ei.value
+
+
+# -- the guard ------------------------------------------------------------------------------
+
+REFUSED = [
+    ("127.0.0.1", "loopback"), ("127.9.9.9", "loopback"), ("::1", "loopback"),
+    ("10.1.2.3", "private"), ("172.16.4.5", "private"), ("172.31.255.1", "private"), ("192.168.0.1", "private"),
+    ("169.254.169.254", "link-local"), ("fe80::1", "link-local"),
+    ("100.64.0.1", "carrier-grade NAT"), ("100.127.255.254", "carrier-grade NAT"),
+    ("fc00::1", "unique-local"), ("fd12:3456::1", "unique-local"), ("fec0::1", "site-local"),
+    ("224.0.0.1", "multicast"), ("ff02::1", "multicast"), ("240.0.0.1", "reserved"),
+    ("255.255.255.255", "broadcast"), ("0.0.0.0", "unspecified"), ("::", "unspecified"),
+    ("0.1.2.3", "reserved"), ("192.0.2.10", "documentation"), ("2001:db8::1", "documentation"),
+    ("198.18.0.1", "benchmarking"),
+    ("::ffff:127.0.0.1", "loopback (IPv4-mapped 127.0.0.1)"),
+    ("::ffff:169.254.169.254", "link-local (IPv4-mapped"),
+    ("2002:7f00:1::", "loopback (6to4 127.0.0.1)"), ("2002:a9fe:a9fe::1", "link-local (6to4"),
+    ("2001:0:4136:e378:8000:63bf:80ff:fffe", "loopback (Teredo client 127.0.0.1)"),
+    ("64:ff9b::7f00:1", "loopback (NAT64 127.0.0.1)"), ("64:ff9b::a9fe:a9fe", "link-local (NAT64"),
+    ("::7f00:1", "loopback (IPv4-compatible"), ("64:ff9b:1::1", "private"), ("4000::1", "reserved"),
+]
+
+
+@pytest.mark.parametrize("addr,cls", REFUSED)
+def test_each_refused_range_is_refused_before_any_connection(addr, cls, _safety_net, server):
+    err = code_of(lambda: fetch_url(f"http://victim.test:{server.port}/page",
+                                    resolver=names({"victim.test": [addr]})))
+    assert err.code == "E-FETCH-BLOCKED"
+    assert err.message.startswith("blocked: victim.test resolves to") and cls in err.message
+    assert _safety_net == [] and server.requests == []
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "[::1]", "[::ffff:127.0.0.1]", "2130706433", "0x7f.1", "localhost"])
+def test_address_literals_and_localhost_refused_without_dns(host, _safety_net, server):
+    resolver = names({})
+    err = code_of(lambda: fetch_url(f"http://{host}:{server.port}/page", resolver=resolver))
+    assert err.code == "E-FETCH-BLOCKED" and "loopback" in err.message
+    assert _safety_net == [] and server.requests == []
+    assert resolver.calls == []
+
+
+@pytest.mark.parametrize("addr", ["8.8.8.8", "2606:4700:4700::1111", "64:ff9b::808:808", "2002:808:808::1",
+                                  "::ffff:8.8.8.8", "100.128.0.1", "172.32.0.1"])
+def test_public_addresses_are_allowed(addr):
+    assert classify(parse_ip(addr)) is None
+
+
+def test_any_refused_address_among_several_refuses_the_name(_safety_net, server):
+    err = code_of(lambda: get(server, "/page", resolver=names({"site.test": ["127.0.0.1", "10.0.0.7"]})))
+    assert err.code == "E-FETCH-BLOCKED" and "10.0.0.7, which is private" in err.message
+    assert _safety_net == []
+
+
+@pytest.mark.parametrize("url,why", [
+    ("file:///etc/passwd", "scheme file:"), ("ftp://site.test/x", "scheme ftp:"),
+    ("javascript:alert(1)", "scheme javascript:"), ("http:///nohost", "no host"),
+    ("http://site.test:99999/", "not a valid URL")])
+def test_non_http_and_malformed_urls_refused(url, why):
+    err = code_of(lambda: fetch_url(url, resolver=names({"site.test": ["127.0.0.1"]}), policy=LOOP))
+    assert err.code == "E-FETCH-BLOCKED" and err.message.startswith("blocked:") and why in err.message
+
+
+def test_credentials_refused_and_never_echoed(server):
+    err = code_of(lambda: fetch_url(f"http://user:hunter2@site.test:{server.port}/page",
+                                    resolver=names({"site.test": ["127.0.0.1"]}), policy=LOOP))
+    assert err.code == "E-FETCH-BLOCKED" and "credentials" in err.message
+    assert "hunter2" not in str(err) and "hunter2" not in err.subject
+    assert server.requests == []
+
+
+def test_unresolvable_name_fails_cleanly():
+    err = code_of(lambda: fetch_url("http://nowhere.test/", resolver=names({})))
+    assert err.code == "E-FETCH-FAILED" and "cannot resolve nowhere.test" in err.message
+
+
+# -- pinning --------------------------------------------------------------------------------
+
+def test_fetch_connects_to_the_checked_address_with_host_header_and_user_agent(server, _safety_net):
+    f = get(server, "/page")
+    assert f.status == 200 and f.body == PAGE + b"A"
+    assert (f.media_type, f.charset) == ("text/html", "windows-1252")
+    assert f.final_url == f"http://site.test:{server.port}/page"
+    assert "set-cookie" not in f.headers
+    _, hdrs = server.requests[-1]
+    assert hdrs["host"] == f"site.test:{server.port}"
+    assert hdrs["user-agent"] == USER_AGENT and USER_AGENT.startswith("sourcebook/")
+    assert _safety_net and set(_safety_net) == {"127.0.0.1"}
+
+
+def test_rebinding_name_is_never_connected_to_loopback(_safety_net):
+    """First answer 127.0.0.2 (allowed by the test policy, standing in for a public address),
+    every later answer 127.0.0.1 (refused). The fetch must use the first, checked answer only."""
+    a = Server("127.0.0.2", robots_txt=b"User-agent: *\nAllow: /\n", tag=b"GOOD")
+    try:
+        b = Server("127.0.0.1", a.port, tag=b"EVIL")
+    except OSError:
+        a.close()
+        pytest.skip("could not bind the same port on 127.0.0.1")
+    answers = iter([["127.0.0.2"]])
+
+    def rebinding(host, port):
+        return next(answers, ["127.0.0.1"])
+    try:
+        url = f"http://rebind.test:{a.port}/redirect?to=/page"
+        f = fetch_url(url, resolver=rebinding, policy=Policy(allow=("127.0.0.2/32",)))
+        assert f.body.endswith(b"GOOD")
+        assert b.requests == [] and "127.0.0.1" not in _safety_net
+        assert a.paths() == ["/robots.txt", "/redirect?to=/page", "/page"]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_proxy_settings_are_ignored(server, monkeypatch):
+    for var in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy"):
+        monkeypatch.setenv(var, "http://10.9.9.9:3128")
+    assert get(server, "/page").body.endswith(b"A")
+
+
+# -- redirects ------------------------------------------------------------------------------
+
+def test_redirect_into_a_refused_range_is_refused(server, _safety_net):
+    err = code_of(lambda: get(server, "/redirect?to=http://169.254.169.254/latest/meta-data"))
+    assert err.code == "E-FETCH-BLOCKED" and "169.254.169.254 is link-local" in err.message
+    assert "redirect 1" in err.message and set(_safety_net) == {"127.0.0.1"}
+
+
+def test_redirect_to_a_name_resolving_to_a_refused_range_is_refused(server):
+    res = names({"site.test": ["127.0.0.1"], "inside.test": ["192.168.1.1"]})
+    err = code_of(lambda: get(server, "/redirect?to=http://inside.test/admin", resolver=res))
+    assert err.code == "E-FETCH-BLOCKED" and "inside.test resolves to 192.168.1.1, which is private" in err.message
+
+
+def test_redirect_to_another_scheme_is_refused(server):
+    err = code_of(lambda: get(server, "/redirect?to=file:///etc/passwd"))
+    assert err.code == "E-FETCH-BLOCKED" and "scheme file:" in err.message
+
+
+def test_redirects_followed_and_capped(server):
+    f = get(server, "/redirect?to=/page")
+    assert f.body.endswith(b"A") and f.final_url.endswith("/page") and any("redirected" in n for n in f.notes)
+    err = code_of(lambda: get(server, "/loop"))
+    assert err.code == "E-FETCH-FAILED" and "more than 10 redirects" in err.message
+    assert server.paths().count("/loop") == 11
+
+
+# -- caps, encodings, truncation, deadline ---------------------------------------------------
+
+def test_gzip_and_deflate_bodies_are_decoded(server):
+    assert get(server, "/gzip").body == b"hello gzip " * 100
+    assert get(server, "/deflate").body == b"hello deflate " * 100
+
+
+def test_gzip_bomb_is_capped(server):
+    assert len(BOMB) < 64 * 1024
+    err = code_of(lambda: get(server, "/bomb", max_bytes=1024 * 1024))
+    assert err.code == "E-FETCH-TOO-LARGE" and "decompressed" in err.message
+
+
+def test_declared_length_over_the_cap_is_refused(server):
+    err = code_of(lambda: get(server, "/big", max_bytes=10_000))
+    assert err.code == "E-FETCH-TOO-LARGE"
+
+
+def test_unsupported_content_encoding_refused(server):
+    err = code_of(lambda: get(server, "/br"))
+    assert err.code == "E-FETCH-ENCODING" and "'br'" in err.message
+
+
+@pytest.mark.parametrize("path", ["/truncated", "/chunked-truncated", "/gzip-truncated"])
+def test_truncated_body_is_refused(server, path):
+    err = code_of(lambda: get(server, path))
+    assert err.code == "E-FETCH-TRUNCATED" and "truncated" in err.message
+
+
+@pytest.mark.parametrize("path", ["/drip", "/drip-headers"])
+def test_slow_drip_hits_the_overall_deadline(server, path):
+    err = code_of(lambda: get(server, path, timeout=0.6))
+    assert err.code == "E-FETCH-TIMEOUT" and "0.6 s" in err.message
+
+
+def test_http_error_status_fails(server):
+    err = code_of(lambda: get(server, "/nothing-here"))
+    assert err.code == "E-FETCH-FAILED" and "HTTP 404" in err.message
+
+
+# -- robots.txt -----------------------------------------------------------------------------
+
+def test_robots_txt_is_honoured_and_cached(server):
+    server.robots_txt = b"User-agent: *\nDisallow: /private\n"
+    err = code_of(lambda: get(server, "/private"))
+    assert err.code == "E-FETCH-ROBOTS" and "--ignore-robots" in err.message
+    assert get(server, "/page").body.endswith(b"A")
+    assert server.paths().count("/robots.txt") == 1  # cached per site
+    assert "/private" not in server.paths()
+
+
+def test_robots_rules_for_sourcebook_by_name(server):
+    server.robots_txt = b"User-agent: sourcebook\nDisallow: /\n\nUser-agent: *\nAllow: /\n"
+    assert code_of(lambda: get(server, "/page")).code == "E-FETCH-ROBOTS"
+
+
+def test_ignore_robots_fetches_and_says_so(server):
+    server.robots_txt = b"User-agent: *\nDisallow: /\n"
+    f = get(server, "/private", ignore_robots=True)
+    assert f.body == b"private page" and any("robots.txt not consulted" in n for n in f.notes)
+    assert "/robots.txt" not in server.paths()
+
+
+def test_robots_server_error_means_disallowed_and_missing_means_allowed(server):
+    server.robots_txt = b"500"
+    err = code_of(lambda: get(server, "/page"))
+    assert err.code == "E-FETCH-ROBOTS" and "HTTP 500" in err.message
+    robots.clear_cache()
+    server.robots_txt = None
+    assert get(server, "/page").status == 200
+
+
+# -- the original kit's names (CONTRACT 11, 12) ------------------------------------------------
+
+CONTRACT_BLOCKED = ["http://127.0.0.1/", "http://localhost:8080/", "http://169.254.169.254/latest/meta-data/",
+                    "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://10.1.2.3/", "http://192.168.0.1/",
+                    "http://172.16.4.5/", "http://0.0.0.0/", "http://224.0.0.1/", "http://240.0.0.1/",
+                    "file:///etc/passwd", "javascript:alert(document.cookie)",
+                    "http://user:secret@169.254.169.254/", "http://100.64.0.1/", "http://[2002:7f00:1::]/"]
+
+
+@pytest.mark.parametrize("url", CONTRACT_BLOCKED)
+def test_assert_fetchable_blocks_the_contract_list(url):
+    from sourcebook.collect import BlockedURL, assert_fetchable
+
+    with pytest.raises(BlockedURL) as ei:
+        assert_fetchable(url)
+    assert str(ei.value).startswith("blocked:") and isinstance(ei.value, ValueError)
+    assert "secret" not in str(ei.value)
+
+
+def test_guarded_redirects_checks_the_target_first():
+    from sourcebook.collect import BlockedURL, _GuardedRedirects
+
+    with pytest.raises(BlockedURL) as ei:
+        _GuardedRedirects().redirect_request(None, None, 302, "Found", {}, "http://169.254.169.254/latest")
+    assert "link-local" in str(ei.value)

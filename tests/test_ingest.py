@@ -1,0 +1,262 @@
+"""sb add, sb extract, sb normalize and sb source: contract lines, codes and safety."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from conftest import ROOT, sb
+
+
+def _src(ws, sid):
+    return json.loads((ws / "sources" / sid / "source.json").read_text())
+
+
+def _add(ws, name, text, *extra):
+    (ws / name).write_text(text, encoding="utf-8")
+    r = sb("add", name, "--tier", "B", "--reason", "test source", *extra, cwd=ws)
+    assert r.rc == 0, r.both
+    return r.out.split()[1]
+
+
+def test_add_file_prints_contract_line_and_is_content_addressed(ws):
+    (ws / "notes-on_fares.md").write_text("# Fares\n\nThe fare is 3 marks.\n")
+    r = sb("add", "notes-on_fares.md", "--tier", "A", "--reason", "official page", cwd=ws)
+    assert r.rc == 0
+    sid = r.out.split()[1]
+    assert r.out == f"added    {sid}  tier A  notes-on_fares.md\n"
+    rec = _src(ws, sid)
+    assert rec["kind"] == "file" and rec["canonical_locator"] == "notes-on_fares.md"
+    assert rec["title"] == "notes on fares" and rec["status"] == "pending" and rec["media_type"] == "text/markdown"
+    assert (ws / "sources" / sid / "raw.md").read_text() == "# Fares\n\nThe fare is 3 marks.\n"
+    from sourcebook.base.ids import sha256_bytes, src_id
+
+    assert sid == src_id("notes-on_fares.md", sha256_bytes(b"# Fares\n\nThe fare is 3 marks.\n"))
+    again = sb("add", "notes-on_fares.md", "--tier", "B", "--reason", "re-rated", cwd=ws)
+    assert again.out == f"exists   {sid}  notes-on_fares.md  (retrieved_at refreshed)\n"
+    assert _src(ws, sid)["tier"] == "B"
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert m["history"][-1]["state"] == "COLLECT"
+
+
+def test_missing_file_fails_with_valid_record(ws):
+    r = sb("add", "nope.md", "--tier", "B", cwd=ws)
+    assert r.rc == 2 and r.err.startswith("E-ADD-MISSING  nope.md  no such file: nope.md")
+    sid = os.listdir(ws / "sources")[0]
+    from sourcebook.manifest import check
+
+    rec = _src(ws, sid)
+    assert rec["status"] == "failed" and check(rec, "source", "s") == []
+
+
+def test_partial_failure_exits_1(ws):
+    (ws / "a.md").write_text("alpha text\n")
+    r = sb("add", "a.md", "nope.md", "--tier", "B", cwd=ws)
+    assert r.rc == 1 and "added" in r.out and "E-ADD-MISSING" in r.err
+
+
+def test_nothing_to_add_is_usage(ws):
+    r = sb("add", "--tier", "B", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err
+
+
+def test_paths_outside_workspace_and_symlinks_are_refused(ws, tmp_path):
+    outside = tmp_path / "secret.txt"
+    outside.write_text("private\n")
+    r = sb("add", str(outside), "--tier", "C", cwd=ws)
+    assert r.rc == 2 and "E-ADD-REFUSED" in r.err
+    os.symlink(outside, ws / "link.txt")
+    r = sb("add", "link.txt", "--tier", "C", cwd=ws)
+    assert r.rc == 2 and "E-ADD-REFUSED" in r.err
+    assert sb("add", str(outside), "--tier", "C", "--allow-outside", cwd=ws).rc == 0
+
+
+def test_size_cap(ws):
+    sb("config", "set", "config.max_source_mb=1", cwd=ws)
+    (ws / "big.txt").write_bytes(b"x" * (2 * 2**20))
+    r = sb("add", "big.txt", "--tier", "C", cwd=ws)
+    assert r.rc == 2 and "E-ADD-REFUSED" in r.err and "limit" in r.err
+
+
+def test_paste_text_and_stdin(ws):
+    r = sb("add", "--text", "A pasted  passage.", "--tier", "C", "--reason", "chat", cwd=ws)
+    assert r.rc == 0
+    sid = r.out.split()[1]
+    rec = _src(ws, sid)
+    assert rec["kind"] == "paste" and rec["locator"].startswith("paste:") and rec["locator"] == rec["canonical_locator"]
+    r = sb("add", "--stdin", "--tier", "C", cwd=ws, stdin="From standard input.\n")
+    assert r.rc == 0 and r.out.startswith("added")
+
+
+def test_url_agent_mode_pending_then_saved_bytes_are_content_addressed(ws):
+    r = sb("add", "HTTPS://Example.org:443/page?utm_source=x&b=2#top", "--tier", "B", "--reason", "r", cwd=ws)
+    assert r.rc == 0
+    lines = r.out.splitlines()
+    pid = lines[0].split()[1]
+    assert lines[0].startswith("pending  src_") and lines[1].startswith("  -> write the fetched bytes to ")
+    rec = _src(ws, pid)
+    assert rec["kind"] == "url" and rec["canonical_locator"] == "https://example.org/page?b=2" and rec["raw_sha256"] == ""
+    # the agent saves the page into the pending folder, as told
+    (ws / "sources" / pid / "raw.html").write_text("<html><body><p>Saved words of the page.</p></body></html>")
+    r = sb("extract", cwd=ws)
+    assert r.rc == 0, r.both
+    new = r.out.split()[1]
+    assert new != pid and f"(was {pid})" in r.out
+    rec = _src(ws, new)
+    assert rec["raw_sha256"] and rec["status"] == "ready"
+    assert not (ws / "sources" / pid).exists()
+    # re-adding the URL never resets the ready source to pending
+    r = sb("add", "https://example.org/page?b=2", "--tier", "B", cwd=ws)
+    assert r.out.startswith(f"exists   {new}")
+
+
+def test_url_with_saved_file(ws):
+    (ws / "saved.html").write_text("<p>Hello from the saved page.</p>")
+    r = sb("add", "https://example.org/a", "--file", "saved.html", "--tier", "B", "--reason", "r", cwd=ws)
+    assert r.rc == 0 and r.out.startswith("added    src_")
+    rec = _src(ws, r.out.split()[1])
+    assert rec["raw_sha256"] and rec["media_type"] == "text/html"
+
+
+def test_url_credentials_are_refused_and_never_stored(ws):
+    r = sb("add", "https://user:secret@example.org/", "--tier", "B", cwd=ws)
+    assert r.rc == 2 and "E-ADD-FAILED" in r.err and "secret" not in r.both
+    assert not any("secret" in p.read_text() for p in (ws / "sources").rglob("*.json"))
+
+
+def test_bad_port_and_none_mode(ws):
+    r = sb("add", "http://example.org:99999/", "--tier", "B", cwd=ws)
+    assert r.rc == 2 and "E-ADD-FAILED" in r.err
+    sb("config", "set", "capabilities.web_fetch=none", cwd=ws)
+    r = sb("add", "https://example.org/", "--tier", "B", cwd=ws)
+    assert r.rc == 2 and "E-ADD-FAILED" in r.err
+
+
+def test_extract_ready_lines_and_idempotent(ws):
+    sid = _add(ws, "a.md", "# T\r\n\r\n\r\n\r\nCafe\u0301 line   \n")
+    r = sb("extract", cwd=ws)
+    assert r.rc == 0 and r.out == f"ready    {sid}  15 chars  via sb.text\n"
+    text = (ws / "sources" / sid / "normalized.md").read_text()
+    assert text == "# T\n\nCafé line\n"
+    rec = _src(ws, sid)
+    assert rec["normalizer_version"] == 1 and rec["extraction"]["tool"] == "sb.text"
+    assert sb("extract", cwd=ws).out == r.out
+
+
+def test_extract_drift_and_missing(ws):
+    sid = _add(ws, "a.md", "Original text.\n")
+    sb("extract", cwd=ws)
+    p = ws / "sources" / sid / "normalized.md"
+    p.write_text("Fabricated text.\n")
+    r = sb("extract", cwd=ws)
+    assert r.rc == 2 and f"E-NORM-DRIFT  {sid}" in r.err
+    p.unlink()
+    r = sb("extract", cwd=ws)
+    assert r.rc == 2 and f"E-NORM-MISSING  {sid}" in r.err
+    r = sb("extract", "--force", cwd=ws)
+    assert r.rc == 0 and p.read_text() == "Original text.\n"
+
+
+def test_extract_with_nothing_ready(ws):
+    r = sb("extract", cwd=ws)
+    assert r.rc == 2 and "E-EXTRACT" in r.err
+
+
+def test_unknown_media_needs_extraction_and_adopt(ws):
+    (ws / "scan.bin").write_bytes(b"\x00\x01\x02")
+    r = sb("add", "scan.bin", "--tier", "B", cwd=ws)
+    sid = r.out.split()[1]
+    r = sb("extract", cwd=ws)
+    assert r.rc == 2 and r.out.startswith(f"needs-extraction  {sid}  ") and "--adopt" in r.out
+    (ws / "typed.md").write_text("The text the agent read.\n")
+    r = sb("extract", "--adopt", sid, "typed.md", cwd=ws)
+    assert r.rc == 0 and r.out.startswith(f"ready    {sid}")
+    rec = _src(ws, sid)
+    assert rec["extraction"]["tool"] == "agent" and rec["status"] == "ready"
+    # adopted sources stay adopted on the next plain extract
+    assert sb("extract", cwd=ws).rc == 0
+    r = sb("extract", "--adopt", sid, "typed.md", cwd=ws)
+    assert r.rc == 1 and "E-EXTRACT" in r.err
+
+
+def test_cp1252_undeclared_gives_replacement_then_charset_fix(ws):
+    (ws / "old.txt").write_bytes("caf\xe9 cr\xe8me\n".encode("cp1252"))
+    sid = sb("add", "old.txt", "--tier", "B", cwd=ws).out.split()[1]
+    sb("extract", cwd=ws)
+    assert "\ufffd" in (ws / "sources" / sid / "normalized.md").read_text()
+    assert sb("source", "set", sid, "charset=windows-1252", cwd=ws).rc == 0
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert (ws / "sources" / sid / "normalized.md").read_text() == "café crème\n"
+
+
+def test_markdown_mentioning_meta_charset_is_not_sniffed(ws):
+    text = 'Use <meta charset="windows-1252"> in old pages. Naïve café.\n'
+    sid = _add(ws, "prose.md", text)
+    sb("extract", cwd=ws)
+    assert (ws / "sources" / sid / "normalized.md").read_text() == text
+
+
+def test_normalize_prints_canonical_text_without_workspace(tmp_path):
+    (tmp_path / "x.md").write_text("a  \r\nb\n\n\n\nc")
+    r = sb("normalize", "x.md", cwd=tmp_path)
+    assert r.rc == 0 and r.out == "a\nb\n\nc\n"
+    r = sb("normalize", "x.md", "--json", cwd=tmp_path)
+    assert json.loads(r.out)["tool"] == "sb.text"
+    r = sb("normalize", "missing.md", cwd=tmp_path)
+    assert r.rc == 1 and "E-ADD-MISSING" in r.err
+
+
+def test_source_list_show_set_rm(ws):
+    sid = _add(ws, "a.md", "Some text here.\n")
+    sb("extract", cwd=ws)
+    assert sid in sb("source", "list", cwd=ws).out
+    data = json.loads(sb("source", "show", sid, "--json", cwd=ws).out)
+    assert data["chars"] == 16 and data["cited_by"] == []
+    r = sb("source", "show", "src_000000000000", cwd=ws)
+    assert r.rc == 1 and "E-SOURCE-UNKNOWN" in r.err
+    r = sb("source", "show", "../../etc", cwd=ws)
+    assert r.rc == 1 and "E-SOURCE-UNKNOWN" in r.err
+    r = sb("source", "set", sid, "tier=Z", cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA" in r.err
+    r = sb("source", "set", sid, "id=src_111111111111", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err
+    claims = {"schema_version": 1, "claims": [{"id": "clm_aaaaaaaaaaaa", "status": "active", "text": "x",
+                                               "evidence": [{"source_id": sid, "start": 0, "end": 4}]}]}
+    (ws / "ledger" / "claims.json").write_text(json.dumps(claims))
+    r = sb("source", "rm", sid, "--reason", "dup", cwd=ws)
+    assert r.rc == 1 and "E-SOURCE-CITED" in r.err and "clm_aaaaaaaaaaaa" in r.err
+    claims["claims"][0]["status"] = "retracted"
+    (ws / "ledger" / "claims.json").write_text(json.dumps(claims))
+    r = sb("source", "rm", sid, "--reason", "duplicate", cwd=ws)
+    assert r.rc == 0 and not (ws / "sources" / sid).exists()
+    kept = list((ws / "sources" / ".removed").iterdir())
+    assert len(kept) == 1 and (kept[0] / "normalized.md").exists()
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert "removed source " + sid in m["history"][-1]["note"]
+
+
+def test_two_processes_adding_at_once_lose_nothing(ws):
+    for i in range(12):
+        (ws / f"f{i}.md").write_text(f"file number {i}\n")
+    cmd = [sys.executable, os.path.join(ROOT, "scripts", "sb.py"), "add", "--tier", "B", "--reason", "r"]
+    a = subprocess.Popen(cmd + [f"f{i}.md" for i in range(0, 12, 2)], cwd=ws, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    b = subprocess.Popen(cmd + [f"f{i}.md" for i in range(1, 12, 2)], cwd=ws, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert a.wait(60) == 0 and b.wait(60) == 0
+    assert len([d for d in os.listdir(ws / "sources") if d.startswith("src_")]) == 12
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert sum(1 for h in m["history"] if h["note"].startswith("added")) == 2
+
+
+def test_determinism_across_workspaces(tmp_path):
+    outs = []
+    for name in ("one", "two"):
+        root = tmp_path / name
+        root.mkdir()
+        sb("init", cwd=root)
+        (root / "a.md").write_text("# Title\n\nSame text.\n")
+        sid = sb("add", "a.md", "--tier", "B", "--reason", "r", cwd=root).out.split()[1]
+        sb("extract", cwd=root)
+        outs.append((sid, (root / "sources" / sid / "normalized.md").read_bytes()))
+    assert outs[0] == outs[1]
