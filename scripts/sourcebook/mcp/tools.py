@@ -83,7 +83,7 @@ def _json_out(command: str, argv: list[str]) -> list[str]:
 
 
 def _add(a: dict) -> Steps:
-    argv = ["add", f"--tier={a['tier']}", f"--reason={a['reason']}"]
+    argv = _json_out("add", ["add", f"--tier={a['tier']}", f"--reason={a['reason']}"])
     for key in ("title", "author", "publisher", "published", "lang", "license", "text", "file"):
         _opt(argv, f"--{key}", a.get(key))
     locs = list(a.get("locators") or [])
@@ -201,7 +201,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool("quote", "Print a span", "Print the exact text of a span of a source.",
          {"source": S, "start": I, "end": I}, ("source", "start", "end"), _quote, ("quote",), True),
     Tool("claim_add", "Add claims", "Add one claim or a list of claims to the ledger. Each claim has text, "
-         "topic_key, kind, confidence and evidence [{source_id, start, end, quote}].",
+         "topic_key, kind, confidence and evidence [{source_id, quote}] (start and end may be omitted: the exact "
+         "quote is located in the source and must occur once).",
          {"claims": {"type": ["object", "array"], "description": "a claim, a list of claims, or {claims: [...]}"}},
          ("claims",), _claim_add, ("claim",)),
     Tool("claim_list", "List claims", "List the claims in the ledger with their ordinal, confidence and status.",
