@@ -142,3 +142,29 @@ def test_shipped_as_package_data():
     text = open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8").read()
     assert '"share/sourcebook/skills/sourcebook/reference" = ["skills/sourcebook/reference/*.md"]' in text
     assert '"share/sourcebook/commands" = ["commands/*.md"]' in text
+
+
+def test_committed_adapter_copies_match_their_source():
+    """A harness copy checked into the repository (e.g. .claude/skills/sourcebook) must be
+    byte-identical to skills/sourcebook and commands/; refresh it with `sb install`."""
+    from sourcebook.domain.install import HARNESSES
+
+    p = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if p.returncode != 0:
+        pytest.skip("not a git checkout")
+    tracked = set(p.stdout.splitlines())
+    stale = []
+    for layouts in HARNESSES.values():
+        for layout in layouts:
+            for rel in tracked:
+                if rel.startswith(layout.skill + "/"):
+                    src = os.path.join(SKILL_DIR, rel[len(layout.skill) + 1:])
+                elif layout.commands and rel.startswith(layout.commands + "/"):
+                    src = os.path.join(COMMANDS_DIR, rel[len(layout.commands) + 1:])
+                    if not os.path.isfile(src):
+                        continue  # a project's own command, not a copy of ours
+                else:
+                    continue
+                if not os.path.isfile(src) or open(src, "rb").read() != open(os.path.join(ROOT, rel), "rb").read():
+                    stale.append(rel)
+    assert not stale, f"committed adapter copies differ from their source: {stale}"
