@@ -108,7 +108,7 @@ def kit_files(skills: str | None = None, commands: str | None = None) -> tuple[d
 
 def portability_findings(files: dict[str, str]) -> list[tuple[str, str]]:
     """(file, token) for each Markdown file that names a harness-specific tool."""
-    bad = []
+    bad: list[tuple[str, str]] = []
     for rel, path in sorted(files.items()):
         if not rel.endswith(".md"):
             continue

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable
+from functools import cache
+from typing import Any
 
 from ..cli.table import COMMANDS
 
@@ -44,13 +45,13 @@ class Tool:
                                 "destructiveHint": False, "openWorldHint": False}}
 
 
-@lru_cache(maxsize=None)
+@cache
 def available(command: str) -> bool:
     cmd = COMMANDS.get(command)
     return cmd is not None and importlib.util.find_spec(f"sourcebook.cli.{cmd.module}") is not None
 
 
-@lru_cache(maxsize=None)
+@cache
 def supports(command: str, flag: str) -> bool:
     """Whether this build's `sb <command>` accepts a flag (commands grow flags over time)."""
     import argparse
@@ -170,7 +171,7 @@ def _status(a: dict) -> Steps:
     return [_json_out("status", ["status"])]
 
 
-S, B, I = {"type": "string"}, {"type": "boolean"}, {"type": "integer", "minimum": 0}
+S, B, INT = {"type": "string"}, {"type": "boolean"}, {"type": "integer", "minimum": 0}
 _ARTIFACTS = ["answer", "explainer", "deck", "brief", "infographic", "podcast", "report"]
 
 TOOLS: tuple[Tool, ...] = (
@@ -199,7 +200,7 @@ TOOLS: tuple[Tool, ...] = (
          {"text": {"type": "string", "minLength": 1}, "source": {"type": "string", "description": "src_... id; "
           "omit to look in every source"}, "all": B}, ("text",), _find, ("find",), True),
     Tool("quote", "Print a span", "Print the exact text of a span of a source.",
-         {"source": S, "start": I, "end": I}, ("source", "start", "end"), _quote, ("quote",), True),
+         {"source": S, "start": INT, "end": INT}, ("source", "start", "end"), _quote, ("quote",), True),
     Tool("claim_add", "Add claims", "Add one claim or a list of claims to the ledger. Each claim has text, "
          "topic_key, kind, confidence and evidence [{source_id, quote}] (start and end may be omitted: the exact "
          "quote is located in the source and must occur once).",
