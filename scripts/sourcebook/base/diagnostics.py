@@ -73,6 +73,19 @@ _reg({
 # --- ledger and gate -----------------------------------------------------------------------
 # claims, contradictions, adjudication, ledger forms, plan, inject
 _reg({
+    "E-CLAIM": ("A claim payload is missing, unreadable or not a claim (no text, not an object).", "Pass an object, a list, or {\"claims\": [...]} with --json, --file or --stdin."),
+    "E-CLAIM-UNKNOWN": ("No claim has that id (or an artifact names a claim that is not active).", "List claims with `sb claim list`."),
+    "E-CLAIM-STATUS": ("A claim's status cannot be changed that way (it would resurrect or silently drop a claim).", "Use `sb claim retract`, `sb claim narrow` or an adjudication; a retracted or superseded claim stays so."),
+    "E-CLAIM-SPAN": ("Evidence without offsets whose quote is not exactly one span of the source.", "Use `sb find SRC TEXT --all` and give start/end, or quote more context."),
+    "E-CLAIM-NARROW": ("`sb claim narrow` was asked for a text that gives no new claim.", "Write the narrower text the quote supports; it must differ from the old text."),
+    "W-QUOTE-MISMATCH": ("A claim was stored, but its quote is not the text at its offsets; the gate will fail it.", "Fix the offsets or the quote (`sb find`, `sb quote`)."),
+    "W-QUOTE-RANGE": ("A claim was stored, but its span is reversed or outside the source text; the gate will fail it.", "Use offsets with 0 <= start < end <= length."),
+    "W-QUOTE-EMPTY": ("A claim was stored with an empty or whitespace-only quote, which never verifies.", "Quote the exact words that support the claim."),
+    "W-QUOTE-GAP": ("A claim was stored, but its quote's parts are out of order or more than 2000 characters apart.", "Keep the parts of an elided quote in source order and close together."),
+    "W-QUOTE-SOURCE": ("A claim cites a source that is unknown or has no canonical text yet; its quote cannot be checked.", "Add and extract the source, or fix the source id."),
+    "E-INJECT": ("`sb inject` found no page, no ledger file, or no `<!-- SB:LEDGER -->` marker.", "Check the paths; start from `sb template` or add the marker pair."),
+    "E-PLAN": ("`sb plan` has no plan.json to show.", "Create one with `sb plan --type answer --title ... --thesis ...`."),
+    "W-CLAIM-INACTIVE": ("A re-added claim is already superseded or retracted and stays so.", "Add a new claim (new text) if the old one was wrong to retract."),
     "E-CLUSTER-OPEN": ("A contradiction cluster has no decision covering all of its claims.", "Adjudicate it with `sb adjudicate`, naming every claim in the cluster."),
     "E-ADJ-NOWINNER": ("A supersede decision names no winner.", "Set `winner` to the claim that stands."),
     "E-ADJ-RETRACT": ("A retract decision names no winner, so it would retract nothing.", "Set `winner` to the claim that stands; the other named claims are retracted."),
@@ -98,6 +111,17 @@ _reg({
 
 # --- recheck -------------------------------------------------------------------------------
 _reg({
+    "E-RECHECK-TARGET": ("`sb recheck` was given a name that is neither a source nor a claim.", "Use ids from `sb source list` or `sb claim list`."),
+    "E-RECHECK-ARCHIVE": ("The web archive answered with something sb cannot use.", "Check config.archive.cdx_url and replay_url."),
+    "E-RECHECK-ADOPT": ("A fresh capture could not be adopted as a new source.", "Read the message; save the page with --file or adopt text."),
+    "E-RECHECK-CHANGED": ("The latest re-check found a claim's quote gone from its source.", "Narrow, supersede or retract the claim, or `sb claim ack CLM --reason`."),
+    "R-MATCHES": ("Re-check: the text read again is the text recorded.", "Nothing to do."),
+    "R-EDITED": ("Re-check: the source's text changed; each citation has its own outcome.", "Read the citation lines."),
+    "R-UNAVAILABLE": ("Re-check: the source could not be read again (not evidence the claim is false).", "Try later, or `--archive`."),
+    "R-UNVERIFIABLE": ("Re-check: the fresh read cannot be compared (other versions, another document, agent text).", "Compare by hand or `--adopt` a fresh capture."),
+    "R-INTACT": ("Re-check: the quoted words are still at the same offsets.", "Nothing to do."),
+    "R-MOVED": ("Re-check: the quoted words are still there at other offsets.", "Optionally `sb recheck SRC --adopt --apply`."),
+    "R-CHANGED": ("Re-check: the quoted words are gone from the source.", "Narrow, supersede, retract or acknowledge the claim."),
 })
 
 

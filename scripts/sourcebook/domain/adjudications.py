@@ -139,3 +139,68 @@ def unapplied(claims: list[Claim], adjs: list[Adjudication]) -> list[Finding]:
             text = "confidence -> contested"
         out.append(Finding("E-ADJ-UNAPPLIED", cid, f"{text}; run `sb adjudicate --apply`"))
     return out
+
+
+# ---- commands ------------------------------------------------------------------------------
+def payload_items(payload: object) -> list:
+    if isinstance(payload, dict) and "adjudications" in payload and "cluster_id" not in payload:
+        items = payload["adjudications"]
+        if not isinstance(items, list):
+            raise SbError("E-SCHEMA", "adjudication/adjudications", "must be a list of decisions")
+        return items
+    if isinstance(payload, list):
+        return payload
+    if isinstance(payload, dict):
+        return [payload]
+    raise SbError("E-SCHEMA", "adjudication", "expected a decision object, a list, or {\"adjudications\": [...]}")
+
+
+def record(ws: Workspace, items: list) -> int:
+    """Validate and upsert decisions by cluster id; nothing is saved if any item is wrong."""
+    from ..base.clock import now_iso
+    from .claims import claims_by_id, load_claims
+
+    if not items:
+        raise SbError("E-SCHEMA", "adjudication", "the payload holds no decisions")
+    with ws.lock():
+        stored = {a["cluster_id"]: a for a in load_adjudications(ws)}
+        fresh = []
+        for item in items:
+            if isinstance(item, dict):
+                item = dict(item)
+                item.setdefault("decided_at", now_iso())
+                item.setdefault("winner", None)
+            fresh.append(item)
+        problems = check({"schema_version": SCHEMA, "adjudications": fresh}, "adjudications", "adjudication")
+        if problems:
+            raise schema_error(problems, "the decision (nothing was saved)")
+        by_id = claims_by_id(load_claims(ws))
+        findings = [f for adj in fresh for f in cross_check(adj, by_id)]
+        if findings:
+            first = findings[0]
+            raise SbError(first.code, first.subject, first.message + "; nothing was saved", findings=findings[1:])
+        for adj in fresh:
+            stored[adj["cluster_id"]] = adj
+        save_adjudications(ws, list(stored.values()))
+        ws.record("ADJUDICATE", f"recorded {len(fresh)} adjudication(s)")
+    return len(fresh)
+
+
+def apply(ws: Workspace) -> tuple[list[str], list[Finding]]:
+    """Apply every valid decision to the claims; returns (changed ids, skipped decisions' findings)."""
+    from .claims import append_events, claims_by_id, event, load_claims, save_claims
+
+    with ws.lock():
+        claims = load_claims(ws)
+        adjs = load_adjudications(ws)
+        by_id = claims_by_id(claims)
+        skipped = [f for adj in adjs for f in cross_check(adj, by_id) if f.code != "E-ADJ-MEMBER"]
+        before = {c["id"]: (c.get("status"), c.get("confidence")) for c in claims}
+        changed = apply_outcomes(claims, adjs)
+        if changed:
+            save_claims(ws, claims)
+            by_cls = {cid: a["cluster_id"] for a in adjs for cid in a["claim_ids"]}
+            append_events(ws, [event("adjudicate-apply", cid, cluster_id=by_cls.get(cid),
+                                     status=by_id[cid].get("status"), confidence=by_id[cid].get("confidence"),
+                                     was=list(before[cid])) for cid in changed])
+    return changed, skipped

@@ -48,7 +48,7 @@ class AddRequest:
     ignore_robots: bool = False
 
 
-def _base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str) -> SourceRecord:
+def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str) -> SourceRecord:
     rec: SourceRecord = {
         "schema_version": SCHEMA, "id": src_id(canonical, raw_sha), "kind": kind, "locator": locator,
         "canonical_locator": canonical, "tier": req.tier, "tier_reason": req.reason,
@@ -60,7 +60,7 @@ def _base_record(kind: str, locator: str, canonical: str, req: AddRequest, media
     return rec
 
 
-def _store(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str) -> AddOutcome:
+def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str) -> AddOutcome:
     sid = rec["id"]
     if ws.has_source(sid):
         old = load_source(ws, sid)
@@ -79,7 +79,7 @@ def _store(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str) -> Add
 
 
 def _failed(ws: Workspace, kind: str, locator: str, canonical: str, req: AddRequest, code: str, error: str) -> AddOutcome:
-    rec = _base_record(kind, locator, canonical, req, "application/octet-stream", "")
+    rec = base_record(kind, locator, canonical, req, "application/octet-stream", "")
     rec["status"] = "failed"
     rec["error"] = error
     rec["extraction"] = {"tool": "none", "version": 0, "ok": False, "notes": [error]}
@@ -91,8 +91,8 @@ def _failed(ws: Workspace, kind: str, locator: str, canonical: str, req: AddRequ
 def add_paste(ws: Workspace, text: str, req: AddRequest) -> AddOutcome:
     raw = text.encode("utf-8")
     canonical = paste_locator(text)
-    rec = _base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw))
-    return _store(ws, rec, raw, ".md")
+    rec = base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw))
+    return store_source(ws, rec, raw, ".md")
 
 
 def _allowed_roots(ws: Workspace, cwd: str) -> list[str]:
@@ -120,9 +120,9 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
     if not meta.get("title"):
         stem = os.path.splitext(os.path.basename(real))[0]
         meta["title"] = stem.replace("-", " ").replace("_", " ")
-    rec = _base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta), media, sha256_bytes(raw))
+    rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta), media, sha256_bytes(raw))
     ext = os.path.splitext(real)[1] or _EXT_BY_MEDIA.get(media, ".bin")
-    return _store(ws, rec, raw, ext)
+    return store_source(ws, rec, raw, ext)
 
 
 def _inside(path: str, root: str) -> bool:
@@ -140,8 +140,8 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
         raise SbError("E-ADD-FAILED", loc[:200], str(exc)) from None
     if saved is not None:
         media = media_type_for(saved_name) if saved_name else "text/html"
-        rec = _base_record("url", loc, canonical, req, media, sha256_bytes(saved))
-        return _store(ws, rec, saved, _EXT_BY_MEDIA.get(media, os.path.splitext(saved_name)[1] or ".html"))
+        rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved))
+        return store_source(ws, rec, saved, _EXT_BY_MEDIA.get(media, os.path.splitext(saved_name)[1] or ".html"))
     if mode == "none":
         return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED",
                        "capabilities.web_fetch is none: save the page yourself and add it with --file")
@@ -150,8 +150,8 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
     existing = _ready_with_locator(ws, canonical)
     if existing:  # never reset a ready source to pending (weakness 7)
         return AddOutcome("exists", loc, existing, req.tier)
-    rec = _base_record("url", loc, canonical, req, "text/html", "")
-    return _store(ws, rec, None, "")
+    rec = base_record("url", loc, canonical, req, "text/html", "")
+    return store_source(ws, rec, None, "")
 
 
 def _ready_with_locator(ws: Workspace, canonical: str) -> str | None:
@@ -170,11 +170,11 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
     except SbError as exc:
         return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED", f"fetch failed: {exc.message}")
     media = got.media_type or "application/octet-stream"
-    rec = _base_record("url", loc, canonical, req, media, sha256_bytes(got.body))
+    rec = base_record("url", loc, canonical, req, media, sha256_bytes(got.body))
     rec["charset"] = got.charset
     rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
                     "robots": "ignored" if req.ignore_robots else "honoured"}
-    return _store(ws, rec, got.body, _EXT_BY_MEDIA.get(media, ".bin"))
+    return store_source(ws, rec, got.body, _EXT_BY_MEDIA.get(media, ".bin"))
 
 
 # ---- extract ------------------------------------------------------------------------------

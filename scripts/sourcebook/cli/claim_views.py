@@ -1,0 +1,145 @@
+"""Output of ``sb claim``: reading the payload and printing results (the handler stays thin)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..base.errors import SbError
+
+
+def read_payload(args, ctx) -> tuple[str, str]:
+    """(text, where) by precedence --json > --file > --stdin."""
+    if isinstance(args.json_text, str):
+        return args.json_text, "--json"
+    if args.file:
+        path = ctx.path(args.file)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                return fh.read(), args.file
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SbError("E-CLAIM", args.file, f"cannot read the payload file: {getattr(exc, 'strerror', None) or exc}") from None
+    if args.stdin:
+        return sys.stdin.read(), "--stdin"
+    raise SbError("E-CLAIM", "(none)", "no claim given; pass --json '{...}', --file P or --stdin")
+
+
+def run_add(args, ctx, ws) -> int:
+    from ..domain.claim_add import add_claims, parse_payload
+
+    text, where = read_payload(args, ctx)
+    items = parse_payload(text, where)
+    if not items:
+        raise SbError("E-CLAIM", "(none)", "the payload holds no claims")
+    failed = 0
+    for res in add_claims(ws, items):
+        for f in res.findings:
+            ctx.finding(f)
+        if res.ok:
+            ctx.out(f"claim {res.claim_id}")
+        else:
+            failed += 1
+    return 1 if failed else 0
+
+
+def _ordered(ws):
+    from ..domain.claims import load_claims
+    from ..domain.plan import load_plan_quiet
+    from ..engines.render.ledger_model import ordinals
+
+    claims = load_claims(ws)
+    nums = ordinals(claims, load_plan_quiet(ws))
+    claims.sort(key=lambda c: (c["id"] not in nums, nums.get(c["id"], 0), c["id"]))
+    return claims, nums
+
+
+def run_list(ctx, ws) -> int:
+    claims, nums = _ordered(ws)
+    if not claims:
+        ctx.out("no claims yet; add one with `sb claim add --json '{...}'`")
+        return 0
+    for c in claims:
+        n = f"[{nums[c['id']]}]" if c["id"] in nums else "[-]"
+        ctx.out(f"{n:>5} {c['id']}  {c['confidence']:<11} {c['status']:<10} {c['topic_key']}")
+        ctx.out("       " + " ".join(c["text"].split())[:110])
+    return 0
+
+
+def run_one(args, ctx, ws) -> int:
+    from ..domain import claim_edit
+
+    cid = args.id
+    if args.action == "show":
+        return _show(ctx, ws, cid, as_json=args.json_text is not None)
+    if args.action == "retract":
+        claim, changed = claim_edit.retract(ws, cid, args.reason)
+        ctx.out(f"retracted {cid}" if changed else f"already retracted {cid}")
+        return 0
+    if args.action == "narrow":
+        if not args.text:
+            raise SbError("E-USAGE", "claim narrow", "--text is the narrower claim; see `sb claim narrow --help`")
+        new = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
+        ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; update every artifact that cites it)")
+        ctx.out(f"claim {new['id']}")
+        return 0
+    if args.action == "ack":
+        claim_edit.ack(ws, cid, args.reason)
+        ctx.out(f"acknowledged {cid}")
+        return 0
+    if args.action == "set":
+        changes = _changes(args)
+        if not changes:
+            raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, ...")
+        claim_edit.set_fields(ws, cid, changes, args.reason)
+        ctx.out(f"updated {cid}")
+        return 0
+    raise SbError("E-USAGE", f"claim {args.action}", "takes no claim id")
+
+
+def _changes(args) -> dict:
+    out: dict = {}
+    for key in ("status", "confidence", "kind", "notes", "topic_key"):
+        v = getattr(args, key)
+        if v is not None:
+            out[key] = v
+    if args.superseded_by is not None:
+        out["superseded_by"] = args.superseded_by or None
+    if args.as_of is not None:
+        out["as_of"] = args.as_of or None
+    if args.recheck is not None:
+        out["recheck"] = args.recheck or None
+    if args.volatile is not None:
+        out["volatile"] = args.volatile == "true"
+    return out
+
+
+def _show(ctx, ws, cid, as_json: bool) -> int:
+    from ..domain.claim_edit import _get
+    from ..domain.claims import claims_by_id, load_claims, read_events
+    from ..domain.sources import try_load_source
+    from ..engines.render.ledger_model import corroboration, corroboration_text, labels
+
+    claims = load_claims(ws)
+    claim = _get(claims_by_id(claims), cid)
+    sources = {}
+    for ev in claim.get("evidence") or []:
+        sid = ev.get("source_id")
+        if sid not in sources and ws.has_source(sid):
+            sources[sid] = try_load_source(ws, sid) or {}
+    n = corroboration(claim, sources)
+    trail = read_events(ws, cid)
+    if as_json:
+        ctx.emit_json(dict(claim, independent_sources=n, events=trail))
+        return 0
+    ctx.out(f"{claim['id']}  {claim['status']}  {claim['confidence']}  {claim['kind']}  {claim['topic_key']}")
+    ctx.out(f"text       {claim['text']}")
+    ctx.out(f"marks      {', '.join(labels(claim))}    {corroboration_text(n)}")
+    for key in ("as_of", "recheck", "superseded_by", "narrowed_from", "narrowed_to", "limitation", "status_reason", "notes"):
+        if claim.get(key):
+            ctx.out(f"{key:<10} {claim[key]}")
+    for j, ev in enumerate(claim.get("evidence") or []):
+        ctx.out(f"evidence   {ev['source_id']}  {ev['start']}..{ev['end']}  {ev.get('quote', '')!r}")
+    for a in claim.get("acks") or []:
+        ctx.out(f"ack        {a['at']}  {a['reason']}")
+    for e in trail:
+        ctx.out(f"trail      {e.get('at')}  {e.get('event')}" + (f"  {e['reason']}" if e.get("reason") else ""))
+    return 0

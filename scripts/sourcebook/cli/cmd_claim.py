@@ -1,0 +1,64 @@
+"""sb claim."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
+
+  sb claim add --json '{"text": "The ferry carries 120 cars.", "topic_key": "ferry.capacity",
+                        "kind": "number", "confidence": "verified",
+                        "evidence": [{"source_id": "src_0123456789ab", "quote": "carries 120 cars"}]}'
+  sb claim import --file claims.json      (an object, a list, or {"claims": [...]})
+  sb claim list
+  sb claim show clm_0123456789ab [--json]
+  sb claim set clm_0123456789ab --confidence reported --notes "only the operator says so"
+  sb claim retract clm_0123456789ab --reason "the source withdrew the figure"
+  sb claim narrow clm_0123456789ab --text "The ferry carries 120 cars in summer." --reason "quote is seasonal"
+  sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
+
+Evidence may omit start/end: the quote is located in the source and must occur exactly once.
+A quote with [...] becomes a multi-part citation (parts in order, at most 2000 characters
+apart). A quote that does not hold is stored with a W-QUOTE-... warning and fails `sb verify`.
+Input precedence: --json, then --file, then --stdin. Each stored claim prints `claim <id>`.
+Claims are never deleted; `retract` and `narrow` keep the old claim and record why."""
+
+ACTIONS = ("add", "import", "list", "show", "set", "retract", "narrow", "ack")
+
+
+def configure(p) -> None:
+    from ..domain.records import CLAIM_KINDS, CLAIM_STATUSES, CONFIDENCES
+
+    p.add_argument("action", choices=ACTIONS, help="what to do")
+    p.add_argument("id", nargs="?", help="the claim id (show, set, retract, narrow, ack)")
+    src = p.add_argument_group("input (add, import)")
+    src.add_argument("--json", dest="json_text", metavar="S", help="the payload as a JSON string (show: print JSON)",
+                     nargs="?", const=True)
+    src.add_argument("--file", metavar="P", help="read the payload from a file")
+    src.add_argument("--stdin", action="store_true", help="read the payload from standard input")
+    ch = p.add_argument_group("changes (set)")
+    ch.add_argument("--status", choices=CLAIM_STATUSES)
+    ch.add_argument("--confidence", choices=CONFIDENCES)
+    ch.add_argument("--kind", choices=CLAIM_KINDS)
+    ch.add_argument("--superseded-by", metavar="CLM")
+    ch.add_argument("--notes")
+    ch.add_argument("--as-of", metavar="YYYY-MM-DD")
+    ch.add_argument("--recheck", metavar="URL")
+    ch.add_argument("--volatile", choices=("true", "false"))
+    ch.add_argument("--topic", dest="topic_key", metavar="KEY")
+    p.add_argument("--text", help="narrow: the narrower claim text")
+    p.add_argument("--reason", help="retract, narrow, ack, set: why (recorded in the trail)")
+
+
+def run(args, ctx) -> int:
+    from . import claim_views
+
+    ws = ctx.workspace()
+    if args.action in ("add", "import"):
+        return claim_views.run_add(args, ctx, ws)
+    if args.action == "list":
+        return claim_views.run_list(ctx, ws)
+    if not args.id:
+        from ..base.errors import SbError
+
+        raise SbError("E-USAGE", f"claim {args.action}", "needs a claim id; see `sb claim --help`")
+    return claim_views.run_one(args, ctx, ws)

@@ -1,0 +1,55 @@
+"""The ledger in its forms (``sb ledger``): claims, sources and plan gathered, then rendered.
+
+Rendering itself is pure (``engines/render/ledger_*``); this module only reads the workspace.
+"""
+
+from __future__ import annotations
+
+from ..base import jsonio
+from .claims import load_claims
+from .plan import load_plan_quiet
+from .sources import try_load_source
+from .workspace import Workspace
+
+FORMS = ("html", "md", "json", "sources", "csl")
+
+
+def source_records(ws: Workspace) -> dict[str, dict]:
+    """Every readable source record by id (an unreadable one is left out, not fatal here)."""
+    out = {}
+    for sid in ws.source_ids():
+        rec = try_load_source(ws, sid)
+        if isinstance(rec, dict):
+            out[sid] = dict(rec)
+    return out
+
+
+def render_form(ws: Workspace, form: str) -> str:
+    claims = load_claims(ws)
+    sources = source_records(ws)
+    plan = load_plan_quiet(ws)
+    if form == "html":
+        from ..engines.render import ledger_html
+
+        return ledger_html.render(claims, sources, plan)
+    if form == "md":
+        from ..engines.render import ledger_md
+
+        return ledger_md.render(claims, sources, plan)
+    if form == "json":
+        from ..engines.render import ledger_json
+
+        return ledger_json.render(claims, sources, plan)
+    if form == "sources":
+        from ..engines.render import ledger_sources
+
+        return ledger_sources.render(sources, claims)
+    from ..engines.render import ledger_csl
+
+    return ledger_csl.render(sources, claims)
+
+
+def write_out(path: str, text: str) -> int:
+    """Write atomically (parents made); returns the number of characters written."""
+    jsonio.atomic_write_text(path, text)
+    return len(text)

@@ -1,0 +1,69 @@
+"""The sources as CSL-JSON (for Pandoc ``--citeproc``, Zotero and other citation managers).
+
+Standard CSL variables carry what a bibliography prints; everything sourcebook knows beyond
+that (tier, hashes, the claims a source supports) sits under ``custom``, which CSL processors
+pass through untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Mapping
+
+from .escape import http_href, safe_url
+
+_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+
+
+def _date_parts(value: object) -> dict | None:
+    m = _DATE.match(str(value or ""))
+    if not m:
+        return None
+    return {"date-parts": [[int(g) for g in m.groups() if g]]}
+
+
+def item(sid: str, src: Mapping, claim_ids: list[str]) -> dict:
+    locator = safe_url(src.get("canonical_locator") or src.get("locator") or "")
+    href = http_href(locator)
+    out: dict = {"id": sid, "type": "webpage" if href else "document",
+                 "title": str(src.get("title") or locator or sid)}
+    if src.get("author"):
+        out["author"] = [{"literal": str(src["author"])}]
+    if src.get("publisher"):
+        out["publisher"] = str(src["publisher"])
+        if href:
+            out["container-title"] = str(src["publisher"])
+    if href:
+        out["URL"] = href
+    issued = _date_parts(src.get("published_at"))
+    if issued:
+        out["issued"] = issued
+    accessed = _date_parts(src.get("retrieved_at"))
+    if accessed:
+        out["accessed"] = accessed
+    if src.get("lang"):
+        out["language"] = str(src["lang"])
+    if src.get("license"):
+        out["license"] = str(src["license"])
+    out["custom"] = {
+        "sourcebook_id": sid, "kind": src.get("kind"), "locator": locator, "tier": src.get("tier"),
+        "tier_reason": src.get("tier_reason"), "status": src.get("status"),
+        "raw_sha256": src.get("raw_sha256"), "normalized_sha256": src.get("normalized_sha256"),
+        "normalizer_version": src.get("normalizer_version"), "retrieved_at": src.get("retrieved_at"),
+        "claims": claim_ids,
+    }
+    return out
+
+
+def render(sources: Mapping[str, Mapping], claims: list[Mapping]) -> str:
+    support: dict[str, list[str]] = {}
+    for c in sorted(claims, key=lambda c: c["id"]):
+        if c.get("status", "active") != "active":
+            continue
+        for ev in c.get("evidence") or []:
+            ids = support.setdefault(str(ev.get("source_id")), [])
+            if c["id"] not in ids:
+                ids.append(c["id"])
+    items = [item(sid, sources[sid], support.get(sid, [])) for sid in sorted(sources)]
+    return json.dumps(items, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

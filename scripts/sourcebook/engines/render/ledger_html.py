@@ -1,0 +1,77 @@
+"""The ledger as an HTML fragment (CONTRACT 8.4): ``<ol class="ledger">`` plus the thin list."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from . import ledger_model as lm
+from .escape import h, http_href, safe_url
+
+
+def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
+    sid = str(ev.get("source_id"))
+    if src is None:
+        name = f'<span class="tier tier-none">unknown source</span> {h(sid)}'
+    else:
+        tier = str(src.get("tier") or "D")
+        title = src.get("title") or safe_url(src.get("canonical_locator") or src.get("locator")) or sid
+        href = http_href(src.get("canonical_locator") or src.get("locator"))
+        label = f'<a href="{h(href)}" rel="nofollow noopener">{h(title)}</a>' if href else h(title)
+        name = f'<span class="tier tier-{h(tier)}">tier {h(tier)}</span> {label}'
+        if src.get("publisher"):
+            name += f" &middot; {h(src['publisher'])}"
+    if show_quote:
+        tail = f'<q class="ledger-quote">{h(lm.evidence_quote(ev))}</q>'
+    else:
+        tail = f'<span class="ledger-span">chars {h(ev.get("start"))}&ndash;{h(ev.get("end"))}</span>'
+    return f'    <p class="ledger-source">{name} {tail}</p>'
+
+
+def _meta(claim: Mapping, n_sources: int | None) -> str:
+    bits = [f'<span class="mark {h(m)}">{h(lm.MARK_LABEL[m])}</span>' for m in lm.marks(claim)]
+    if claim.get("as_of"):
+        bits.append(f'<span class="as-of">as of {h(claim["as_of"])}</span>')
+    if claim.get("recheck"):
+        href = http_href(claim["recheck"])
+        if href:
+            bits.append(f'<a class="recheck" href="{h(href)}" rel="nofollow noopener">recheck</a>')
+        else:
+            bits.append(f'<span class="recheck">recheck URL withheld (not http or https): {h(claim["recheck"])}</span>')
+    if n_sources is not None:
+        bits.append(f'<span class="corroboration">{h(lm.corroboration_text(n_sources))}</span>')
+    return f'    <p class="ledger-meta">{" ".join(bits)}</p>'
+
+
+def _limitation(claim: Mapping) -> list[str]:
+    if claim.get("limitation"):
+        return [f'    <p class="ledger-limitation">{h(claim["limitation"])}</p>']
+    return []
+
+
+def render(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+    cited, inferred, nums = lm.ledger_order(claims, plan)
+    shown = lm.shown_spans(cited)
+    out = ['<ol class="ledger">']
+    for c in cited:
+        out.append(f'  <li class="ledger-entry" id="c-{h(c["id"])}" value="{nums[c["id"]]}">')
+        out.append(f'    <p class="ledger-claim">{h(c["text"])}</p>')
+        out.append(_meta(c, lm.corroboration(c, sources)))
+        out.extend(_limitation(c))
+        evidence = c.get("evidence") or []
+        for ev in evidence:
+            out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+        if not evidence:
+            out.append('    <p class="ledger-source"><span class="tier tier-none">no source</span></p>')
+        out.append("  </li>")
+    out.append("</ol>")
+    if inferred:
+        out.append('<ul class="ledger ledger-thin">')
+        out.append('  <li class="ledger-note">The author\'s inferences: no source, weigh them as opinion.</li>')
+        for c in inferred:
+            out.append(f'  <li class="ledger-entry" id="c-{h(c["id"])}">')
+            out.append(f'    <p class="ledger-claim">{h(c["text"])}</p>')
+            out.append(_meta(c, None))
+            out.extend(_limitation(c))
+            out.append("  </li>")
+        out.append("</ul>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,16 @@
+"""The ledger as JSON (CONTRACT 8.4 ``--json``): citable claims by ordinal, then inferred ones."""
+
+from __future__ import annotations
+
+import json
+from typing import Mapping
+
+from . import ledger_model as lm
+
+
+def document(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> dict:
+    return {"schema_version": 1, "ledger": lm.entries(claims, sources, plan)}
+
+
+def render(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+    return json.dumps(document(claims, sources, plan), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

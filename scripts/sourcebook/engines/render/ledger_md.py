@@ -1,0 +1,55 @@
+"""The ledger as Markdown (CONTRACT 8.4 ``--md``), every interpolation escaped."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from . import ledger_model as lm
+from .escape import http_href, md, md_link_target, safe_url
+
+
+def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
+    sid = str(ev.get("source_id"))
+    if src is None:
+        head = f"unknown source {md(sid)}"
+    else:
+        title = src.get("title") or safe_url(src.get("canonical_locator") or src.get("locator")) or sid
+        href = http_href(src.get("canonical_locator") or src.get("locator"))
+        name = f"[{md(title)}]({md_link_target(href)})" if href else md(title)
+        head = f"tier {md(src.get('tier') or 'D')} · {name}"
+        if src.get("publisher"):
+            head += f" · {md(src['publisher'])}"
+    tail = f"\u201c{md(lm.evidence_quote(ev))}\u201d" if show_quote else f"chars {ev.get('start')}-{ev.get('end')}"
+    return f"   - {head} · {tail}"
+
+
+def _meta(claim: Mapping, n_sources: int | None) -> str:
+    bits = list(lm.labels(claim))
+    if claim.get("as_of"):
+        bits.append(f"as of {md(claim['as_of'])}")
+    if claim.get("recheck"):
+        href = http_href(claim["recheck"])
+        bits.append(f"[recheck]({md_link_target(href)})" if href else "recheck URL withheld")
+    if n_sources is not None:
+        bits.append(lm.corroboration_text(n_sources))
+    return "   " + " · ".join(bits)
+
+
+def render(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+    cited, inferred, nums = lm.ledger_order(claims, plan)
+    shown = lm.shown_spans(cited)
+    out = ["# Ledger", ""]
+    for c in cited:
+        out.append(f"{nums[c['id']]}. **{md(c['text'])}**  ")
+        out.append(_meta(c, lm.corroboration(c, sources)))
+        if c.get("limitation"):
+            out.append(f"   _{md(c['limitation'])}_")
+        for ev in c.get("evidence") or []:
+            out.append(_source(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+        out.append("")
+    if inferred:
+        out += ["## The author's inferences (no source)", ""]
+        for c in inferred:
+            out.append(f"- **{md(c['text'])}** · thin")
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
