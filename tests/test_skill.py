@@ -69,7 +69,7 @@ def test_hot_path_is_short_and_covers_the_loop():
     for needle in ("sb recheck", "sb claim narrow", "sb claim ack", "--adopt", "sb unblock --reason",
                    "sb mcp", "MCP", "sb status", "sb find"):
         assert needle in text, needle
-    for outcome in ("matches", "intact", "moved", "changed", "unavailable", "unverifiable"):
+    for outcome in ("matches", "edited", "intact", "moved", "changed", "unavailable", "unverifiable"):
         assert f"`{outcome}`" in text, outcome
 
 
