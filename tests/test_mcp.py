@@ -134,6 +134,9 @@ def test_values_never_become_options():
     assert BY_NAME["find"].build({"text": "--help", "source": "src_000000000000"}) == \
         [["find", "--", "src_000000000000", "--help"]]
     assert BY_NAME["search"].build({"query": "-k 3", "k": 2})[0][-2:] == ["--", "-k 3"]
+    assert BY_NAME["search"].build({"query": "ferry"})[0][-1] == "ferry"
+    assert BY_NAME["quote"].build({"source": "src_000000000000", "start": 0, "end": 5}) == \
+        [["quote", "src_000000000000", "0", "5"]]
     argv = BY_NAME["claim_add"].build({"claims": {"text": "--x"}})[0]
     assert argv[:2] == ["claim", "add"] and argv[2].startswith("--json={")
     assert BY_NAME["add"].build({"tier": "A", "reason": "-r", "locators": ["-f.md"]})[0][-2:] == ["--", "-f.md"]

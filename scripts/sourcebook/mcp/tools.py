@@ -1,7 +1,8 @@
 """The MCP tools: a JSON Schema for each and the `sb` argument lists it runs.
 
 Each tool is a thin adapter over one or more commands. A value from the client never becomes
-an option by accident: positional values follow `--`, and payloads are passed as `--json=...`.
+an option by accident: option values are passed as `--flag=value`, and positional values that
+start with `-` follow a `--`.
 """
 
 from __future__ import annotations
@@ -79,6 +80,12 @@ def _flag(argv: list[str], flag: str, on: Any) -> None:
         argv.append(flag)
 
 
+def _pos(*values: str) -> list[str]:
+    """Positional values; a `--` goes first only when one of them looks like an option, since
+    argparse subcommands handle `--` unevenly next to optional-value flags."""
+    return (["--"] if any(v.startswith("-") for v in values) else []) + list(values)
+
+
 def _json_out(command: str, argv: list[str]) -> list[str]:
     return argv + (["--json"] if supports(command, "--json") else [])
 
@@ -90,7 +97,7 @@ def _add(a: dict) -> Steps:
     locs = list(a.get("locators") or [])
     if not locs and not a.get("text"):
         raise ValueError("give locators (files or URLs) or text")
-    return [argv + ["--", *locs]]
+    return [argv + _pos(*locs)]
 
 
 def _ingest(a: dict) -> Steps:
@@ -101,17 +108,17 @@ def _search(a: dict) -> Steps:
     argv = _json_out("search", ["search"])
     _opt(argv, "-k", a.get("k"))
     _opt(argv, "--source", a.get("source"))
-    return [argv + ["--", a["query"]]]
+    return [argv + _pos(a["query"])]
 
 
 def _find(a: dict) -> Steps:
     argv = ["find"]
     _flag(argv, "--all", a.get("all"))
-    return [argv + ["--", *([a["source"]] if a.get("source") else []), a["text"]]]
+    return [argv + _pos(*([a["source"]] if a.get("source") else []), a["text"])]
 
 
 def _quote(a: dict) -> Steps:
-    return [["quote", "--", a["source"], str(a["start"]), str(a["end"])]]
+    return [["quote", *_pos(a["source"], str(a["start"]), str(a["end"]))]]
 
 
 def _claim_add(a: dict) -> Steps:
@@ -119,6 +126,8 @@ def _claim_add(a: dict) -> Steps:
 
 
 def _claim_list(a: dict) -> Steps:
+    if a.get("id"):  # one claim in full, as JSON
+        return [["claim", "show", a["id"], "--json"]]
     return [["claim", "list"]]
 
 
@@ -147,7 +156,7 @@ def _ledger(a: dict) -> Steps:
 def _render(a: dict) -> Steps:
     argv = ["render"]
     _opt(argv, "--from", a.get("draft"))
-    return [argv + ["--", a["type"]]]
+    return [argv + [a["type"]]]
 
 
 def _check_draft(a: dict) -> Steps:
@@ -155,7 +164,7 @@ def _check_draft(a: dict) -> Steps:
     _opt(argv, "--min-coverage", a.get("min_coverage"))
     _flag(argv, "--strict", a.get("strict"))
     _flag(argv, "--evidence", a.get("evidence"))
-    return [argv + ["--", a["file"]]]
+    return [argv + _pos(a["file"])]
 
 
 def _verify(a: dict) -> Steps:
@@ -206,8 +215,9 @@ TOOLS: tuple[Tool, ...] = (
          "quote is located in the source and must occur once).",
          {"claims": {"type": ["object", "array"], "description": "a claim, a list of claims, or {claims: [...]}"}},
          ("claims",), _claim_add, ("claim",)),
-    Tool("claim_list", "List claims", "List the claims in the ledger with their ordinal, confidence and status.",
-         {}, (), _claim_list, ("claim",), True),
+    Tool("claim_list", "List claims", "List the claims in the ledger with their ordinal, confidence and status; "
+         "with `id`, one claim in full as JSON.", {"id": {"type": "string", "pattern": "^clm_[0-9a-f]{12}$"}},
+         (), _claim_list, ("claim",), True),
     Tool("contradictions", "List contradictions", "Clusters of active claims on one topic that disagree, "
          "with their status (OPEN or RESOLVED).", {"strict": B}, (), _contradictions, ("contradictions",), True),
     Tool("adjudicate", "Record adjudications", "Record decisions on contradiction clusters (supersede, "
