@@ -156,6 +156,7 @@ def _ledger(a: dict) -> Steps:
 def _render(a: dict) -> Steps:
     argv = ["render"]
     _opt(argv, "--from", a.get("draft"))
+    _opt(argv, "--style", a.get("style"))
     return [argv + [a["type"]]]
 
 
@@ -164,7 +165,11 @@ def _check_draft(a: dict) -> Steps:
     _opt(argv, "--min-coverage", a.get("min_coverage"))
     _flag(argv, "--strict", a.get("strict"))
     _flag(argv, "--evidence", a.get("evidence"))
-    return [argv + _pos(a["file"])]
+    _opt(argv, "--only", a.get("only"))
+    _opt(argv, "--style", a.get("style"))
+    if not a.get("file") and not a.get("only"):
+        raise ValueError("give the draft file, or only (source numbers or ids) for a Sources block")
+    return [argv + (_pos(a["file"]) if a.get("file") else [])]
 
 
 def _verify(a: dict) -> Steps:
@@ -181,6 +186,7 @@ def _status(a: dict) -> Steps:
 
 
 S, B, INT = {"type": "string"}, {"type": "boolean"}, {"type": "integer", "minimum": 0}
+_STYLES = ["markdown", "plain", "evidence"]
 _ARTIFACTS = ["answer", "explainer", "deck", "brief", "infographic", "podcast", "report"]
 
 TOOLS: tuple[Tool, ...] = (
@@ -229,12 +235,16 @@ TOOLS: tuple[Tool, ...] = (
          (), _ledger, ("ledger",), True),
     Tool("render", "Render an artifact", "Render build/<type>.html (or report.md) from a Markdown draft that "
          "references claims as [@clm_...].",
-         {"type": {"type": "string", "enum": _ARTIFACTS}, "draft": {"type": "string", "description": "draft path"}},
+         {"type": {"type": "string", "enum": _ARTIFACTS},
+          "draft": {"type": "string", "description": "draft path (default: draft.md in the workspace)"},
+          "style": {"type": "string", "enum": _STYLES, "description": "report only: the Sources block style"}},
          ("type",), _render, ("render",)),
     Tool("check_draft", "Check a Markdown draft", "Check a Markdown draft's numbered [n] citations against the "
          "ledger and its citation coverage.",
-         {"file": S, "min_coverage": {"type": "number", "minimum": 0, "maximum": 1}, "strict": B, "evidence": B},
-         ("file",), _check_draft, ("check-draft",), True),
+         {"file": S, "min_coverage": {"type": "number", "minimum": 0, "maximum": 1}, "strict": B, "evidence": B,
+          "only": {"type": "string", "description": "print a Sources block for these numbers or source ids "
+                   "(comma-separated)"}, "style": {"type": "string", "enum": _STYLES}},
+         (), _check_draft, ("check-draft",), True),
     Tool("verify", "Run the gate", "Run every gate. Nothing ships unless this passes; each finding names a code, "
          "the claim or file, and what to fix.",
          {"html": S, "artifact": {"type": "string", "enum": _ARTIFACTS}, "podcast": B, "deep": B},
