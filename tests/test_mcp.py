@@ -106,8 +106,9 @@ def test_tools_list_has_schemas(tmp_path):
     from sourcebook.mcp.tools import TOOLS
 
     names = {t.name for t in TOOLS}
-    assert names == {"status", "add", "ingest", "search", "find", "quote", "claim_add", "claim_list",
+    assert names >= {"status", "add", "ingest", "search", "find", "quote", "claim_add", "claim_list",
                      "contradictions", "adjudicate", "ledger", "render", "check_draft", "verify"}
+    assert names - {t["name"] for t in tools} == {t.name for t in TOOLS if t.name not in by_name}
 
 
 def test_a_failing_command_is_a_tool_error_not_a_protocol_error(tmp_path):
@@ -142,6 +143,12 @@ def test_values_never_become_options():
     assert BY_NAME["add"].build({"tier": "A", "reason": "-r", "locators": ["-f.md"]})[0][-2:] == ["--", "-f.md"]
     with pytest.raises(ValueError):
         BY_NAME["add"].build({"tier": "A", "reason": "why"})
+    assert BY_NAME["claim_change"].build({"action": "narrow", "id": "clm_000000000000", "reason": "-r",
+                                         "text": "--t"}) == \
+        [["claim", "narrow", "clm_000000000000", "--reason=-r", "--text=--t"]]
+    assert BY_NAME["plan"].build({}) == [["plan", "--show"]]
+    with pytest.raises(ValueError):
+        BY_NAME["recheck"].build({})
 
 
 def test_a_command_cannot_read_or_write_the_protocol_streams(ws, tmp_path, monkeypatch, capsys):

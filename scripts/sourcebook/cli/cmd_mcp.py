@@ -10,8 +10,9 @@ Cursor, Codex and others) that call tools without a shell.
   sb mcp --dir ~/work/ferry    serve one workspace
 
 Messages are newline-delimited JSON-RPC 2.0 on stdin/stdout; logs go to stderr. Tools: status,
-add, ingest, search, find, quote, claim_add, claim_list, contradictions, adjudicate, ledger,
-render, check_draft, verify. Each runs the same code as the `sb` command of that name.
+add, ingest, search, find, quote, claim_add, claim_list, claim_change, contradictions,
+adjudicate, plan, ledger, render, check_draft, verify, recheck. Each runs the same code as the
+`sb` command of that name.
 Configuration for each client: docs/agents.md."""
 
 

@@ -131,6 +131,33 @@ def _claim_list(a: dict) -> Steps:
     return [["claim", "list"]]
 
 
+def _claim_change(a: dict) -> Steps:
+    argv = ["claim", a["action"], a["id"], f"--reason={a['reason']}"]
+    if a["action"] == "narrow":
+        if not a.get("text"):
+            raise ValueError("narrow needs the narrower text")
+        argv.append(f"--text={a['text']}")
+    return [argv]
+
+
+def _plan(a: dict) -> Steps:
+    argv = ["plan"]
+    for key in ("type", "title", "thesis", "audience", "images"):
+        _opt(argv, f"--{key}", a.get(key))
+    return [argv if len(argv) > 1 else ["plan", "--show"]]
+
+
+def _recheck(a: dict) -> Steps:
+    argv = _json_out("recheck", ["recheck"])
+    for flag in ("all", "archive", "adopt", "apply"):
+        _flag(argv, f"--{flag}", a.get(flag))
+    _opt(argv, "--file", a.get("file"))
+    targets = list(a.get("targets") or [])
+    if not targets and not a.get("all"):
+        raise ValueError("give targets (source or claim ids) or all: true")
+    return [argv + _pos(*targets)]
+
+
 def _contradictions(a: dict) -> Steps:
     argv = _json_out("contradictions", ["contradictions"])
     _flag(argv, "--strict", a.get("strict"))
@@ -224,6 +251,22 @@ TOOLS: tuple[Tool, ...] = (
     Tool("claim_list", "List claims", "List the claims in the ledger with their ordinal, confidence and status; "
          "with `id`, one claim in full as JSON.", {"id": {"type": "string", "pattern": "^clm_[0-9a-f]{12}$"}},
          (), _claim_list, ("claim",), True),
+    Tool("claim_change", "Narrow, retract or acknowledge a claim", "Narrow a claim to what its quote supports "
+         "(a new claim supersedes the old), retract it, or acknowledge a re-check finding; each with a reason "
+         "that is kept in the trail.",
+         {"action": {"type": "string", "enum": ["narrow", "retract", "ack"]},
+          "id": {"type": "string", "pattern": "^clm_[0-9a-f]{12}$"}, "reason": {"type": "string", "minLength": 1},
+          "text": {"type": "string", "description": "narrow: the narrower claim text"}},
+         ("action", "id", "reason"), _claim_change, ("claim",)),
+    Tool("plan", "Write or show the plan", "Write plan.json (artifact type, title, thesis, audience, images); "
+         "with no arguments, show it.",
+         {"type": {"type": "string", "enum": _ARTIFACTS[:-1]}, "title": S, "thesis": S, "audience": S,
+          "images": {"type": "string", "enum": ["none", "source", "generate"]}}, (), _plan, ("plan",)),
+    Tool("recheck", "Re-check citations", "Read cited sources again and compare each citation with the fresh "
+         "text (R-MATCHES, R-EDITED, R-INTACT, R-MOVED, R-CHANGED, R-UNAVAILABLE, R-UNVERIFIABLE).",
+         {"targets": {"type": "array", "items": S, "description": "source or claim ids"}, "all": B,
+          "archive": B, "file": {"type": "string", "description": "a fresh copy you saved of the one source named"},
+          "adopt": B, "apply": B}, (), _recheck, ("recheck",)),
     Tool("contradictions", "List contradictions", "Clusters of active claims on one topic that disagree, "
          "with their status (OPEN or RESOLVED).", {"strict": B}, (), _contradictions, ("contradictions",), True),
     Tool("adjudicate", "Record adjudications", "Record decisions on contradiction clusters (supersede, "
