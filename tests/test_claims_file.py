@@ -137,7 +137,7 @@ _BASE = {"id": "clm_0123456789ab", "text": "A claim.", "topic_key": "a.b", "kind
          "evidence": [{"source_id": "src_0123456789ab", "start": 0, "end": 3, "quote": "abc"}]}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.dictionaries(st.sampled_from(_FIELDS), st.one_of(_ANY, st.lists(st.one_of(_ANY, _EV), max_size=2),
                                                             _EV), max_size=5))
 def test_fast_check_is_never_more_lenient(overrides):
