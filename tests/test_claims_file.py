@@ -196,3 +196,11 @@ def test_symlinked_trail_or_ledger_folder_never_written_outside(ws, tmp_path):
     r = sb("claim", "add", "--json", json.dumps({"text": "Another claim.", "topic_key": "a", "kind": "fact",
                                                  "confidence": "reported"}), cwd=ws)
     assert r.rc == 1 and "E-IO" in r.err and list(elsewhere.iterdir()) == []
+
+
+def test_broken_manifest_writes_no_claim(ws):
+    (ws / "sourcebook.json").write_text("{broken")
+    r = sb("claim", "add", "--json", json.dumps({"text": "A claim.", "topic_key": "a", "kind": "fact",
+                                                 "confidence": "reported"}), cwd=ws)
+    assert r.rc == 1 and "E-JSON" in r.err and "sourcebook.json" in r.err
+    assert not (ws / "ledger" / "claims.json").exists()

@@ -104,6 +104,7 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
     """Store every valid item; return one result per item, in input order."""
     results: list[ItemResult] = []
     with ws.lock():
+        ws.load_manifest()  # a broken manifest fails here, before any ledger file is written
         claims = load_claims(ws)
         by_id = claims_by_id(claims)
         cache = TextCache(ws)
