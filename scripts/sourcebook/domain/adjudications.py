@@ -163,6 +163,7 @@ def record(ws: Workspace, items: list) -> int:
     if not items:
         raise SbError("E-SCHEMA", "adjudication", "the payload holds no decisions")
     with ws.lock():
+        ws.load_manifest()  # fail before writing if the history cannot be recorded
         stored = {a["cluster_id"]: a for a in load_adjudications(ws)}
         fresh = []
         for item in items:
