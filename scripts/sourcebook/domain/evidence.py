@@ -73,6 +73,11 @@ class TextCache:
         return spans
 
 
+def _span_ok(ev: dict, text: str) -> bool:
+    s, e = ev.get("start"), ev.get("end")
+    return type(s) is int and type(e) is int and 0 <= s < e <= len(text)
+
+
 def _has_offsets(ev: dict) -> bool:
     return "start" in ev or "end" in ev
 
@@ -109,8 +114,10 @@ def resolve(ev: dict, cache: TextCache, subject: str) -> list[Finding]:
                           "quote cannot be located; give start/end or add and extract the source first")
         raise SbError("E-CLAIM-SPAN", subject, "evidence has neither offsets nor a quote to locate; "
                       "give the exact quote (from `sb find`) or start/end")
-    ev.setdefault("quote", "")
     text = cache.text(sid)
+    if "quote" not in ev and "quote_sha256" not in ev and text is not None and _span_ok(ev, text):
+        ev["quote"] = text[ev["start"]:ev["end"]]  # offsets from `sb find`: the quote is what they name
+    ev.setdefault("quote", "")
     if text is None:
         why = "is not a source in this workspace" if not cache.known(sid) else "has no canonical text yet"
         return [Finding("W-QUOTE-SOURCE", subject, f"source {str(sid)[:40]} {why}; the quote could not be checked "
