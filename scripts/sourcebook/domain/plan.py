@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base import jsonio
 from ..base.errors import Finding, SbError
@@ -39,8 +39,7 @@ def load_plan_quiet(ws: Workspace) -> dict | None:
         return None
 
 
-@dataclass
-class PlanResult:
+class PlanResult(NamedTuple):
     plan: dict
     problems: list[Finding]
     written: bool
