@@ -20,6 +20,7 @@ WARN_FOR = {"range": "W-QUOTE-RANGE", "empty": "W-QUOTE-EMPTY", "mismatch": "W-Q
 
 
 _CONTINUATION = bytes(range(0x80, 0xC0))
+LOCATE_CAP = 50  # enough to say "ambiguous" and list a few; a common phrase may occur thousands of times
 
 
 class TextCache:
@@ -66,7 +67,7 @@ class TextCache:
         spans: list[tuple[int, int]] = []
         ascii_text = raw.isascii()
         i = raw.find(needle)
-        while i >= 0 and len(spans) < 50:
+        while i >= 0 and len(spans) < LOCATE_CAP:
             start = i if ascii_text else len(raw[:i].translate(None, _CONTINUATION))
             spans.append((start, start + len(quote)))
             i = raw.find(needle, i + 1)
@@ -138,7 +139,8 @@ def _resolve_single(ev: dict, cache: TextCache, quote: str, sid: object, subject
         raise SbError("E-CLAIM-SPAN", subject, f"the quote is not in {sid}; paste it from `sb find {sid} \"...\"` "
                       "(which shows the exact text) or give start/end")
     if len(spans) > 1:
-        raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {len(spans)} times in {sid} at {_where(spans)}; "
+        times = f"{len(spans)}+" if len(spans) >= LOCATE_CAP else str(len(spans))
+        raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {times} times in {sid} at {_where(spans)}; "
                       "give start/end for the one you mean, or quote more context")
     ev["start"], ev["end"] = spans[0]
 
