@@ -207,13 +207,13 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         return "COMPOSE"
     if not os.path.isfile(ws.build_path("PROVENANCE.json")):
         return "RENDER"
-    if st.stored_state not in ("PACKAGE", "DONE", "VERIFY"):
-        return "RENDER"  # a build changed after packaging: verify again before it is DONE
+    if st.stored_state == "VERIFY":
+        return "VERIFY"  # verified since the last package: package it (package re-runs the gate)
+    if st.stored_state not in ("PACKAGE", "DONE"):
+        return "RENDER"  # a failed verify since packaging: fix and verify again before it is DONE
     if not _package_current(ws):
         st.notes.append("a page in build/ changed after it was packaged; verify and package again")
         return "RENDER"
-    if st.stored_state == "VERIFY":
-        return "VERIFY"  # verified again since the last package: package it
     return "DONE"
 
 
