@@ -172,7 +172,8 @@ def derive(ws: Workspace) -> Status:
         return st
     st.state = _derive_progress(ws, statuses, ready, st)
     _note_stale(ws, m, st)
-    if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE"):
+    if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE") \
+            and not os.path.isfile(ws.build_path("PROVENANCE.json")):
         st.state = "VERIFY"
     st.next = st.next or NEXT.get(st.state, "sb status")
     return st
@@ -206,8 +207,13 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         return "COMPOSE"
     if not os.path.isfile(ws.build_path("PROVENANCE.json")):
         return "RENDER"
-    if st.stored_state not in ("PACKAGE", "DONE", "VERIFY"):
-        return "RENDER"  # a build changed after packaging: verify again before it is DONE
+    if st.stored_state == "VERIFY":
+        return "VERIFY"  # verified since the last package: package it (package re-runs the gate)
+    if st.stored_state not in ("PACKAGE", "DONE"):
+        return "RENDER"  # a failed verify since packaging: fix and verify again before it is DONE
+    if not _package_current(ws):
+        st.notes.append("a page in build/ changed after it was packaged; verify and package again")
+        return "RENDER"
     return "DONE"
 
 
@@ -224,6 +230,20 @@ def _note_stale(ws: Workspace, manifest: dict, st: Status) -> None:
     if old:
         st.notes.append(f"{len(old)} volatile claim(s) dated more than {max_age} days ago: "
                         f"sb recheck {' '.join(old[:5])}")
+
+
+def _package_current(ws: Workspace) -> bool:
+    """The shipping pages are the ones packaged (PROVENANCE records their digests)."""
+    try:
+        with open(ws.build_path("PROVENANCE.json"), encoding="utf-8") as fh:
+            recorded = json.load(fh).get("build_sha256")
+    except (OSError, ValueError, AttributeError):
+        return False
+    if not isinstance(recorded, dict):
+        return True  # a package from before digests were recorded
+    from .package import page_digests
+
+    return page_digests(ws) == recorded
 
 
 def unblock(ws: Workspace, reason: str) -> Status:

@@ -153,6 +153,11 @@ class Workspace:
         return self.path("ledger", "events.jsonl")
 
     @property
+    def report_numbers_path(self) -> str:
+        """Source numbers of the Markdown report: assigned on first citation, then kept."""
+        return self.path("ledger", "report_numbers.json")
+
+    @property
     def plan_path(self) -> str:
         return self.path("plan.json")
 
