@@ -25,7 +25,7 @@ STRONG_WORDS = frozenset(
     "subscribe subscription newsletter signup related recommended recommendations recirc "
     "recirculation outbrain taboola ad ads advert adverts advertisement advertising adslot sponsor "
     "sponsored promo promotion promotions popup modal footer skip trending popular paywall "
-    "login signin copyright rollover tooltip popover hovercard".split())
+    "login signin copyright tooltip popover hovercard".split())
 # Dropped in the first, strict pass only.
 WEAK_WORDS = frozenset(
     "sidebar sidenav header masthead banner meta byline byl author authors timestamp dateline "
