@@ -217,3 +217,12 @@ def test_an_article_split_around_an_aside_stays_whole():
                   "<aside><p>Advert text</p></aside>"
                   f"<section><div class='x'><p>{second}</p></div></section></div>")
     assert "The committee met" in out and "A second part" in out and "Advert" not in out
+
+
+def test_deep_and_crafted_markup_is_handled():
+    deep = "<div>" * 3000 + f"<p>{FILLER}</p>" + "</div>" * 3000
+    assert extract_html(deep).text.startswith("The committee met")
+    nested = extract_html("<ul><li>item " * 2000)
+    assert nested.text.startswith("- item\n  - item") and max(map(len, nested.text.splitlines())) < 60
+    for crafted in ("<!--" * 3000, "</a" * 3000, "<a b='" * 300, "<p>x" + "</span>" * 3000):
+        assert normalize(extract_html(crafted).text) == extract_html(crafted).text
