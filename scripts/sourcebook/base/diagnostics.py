@@ -176,6 +176,8 @@ _reg({
 
 # --- agent kit -----------------------------------------------------------------------------
 _reg({
+    "E-PORTABILITY": ("The skill or a command names a harness-specific tool, so it would not work in every agent.", "Name `sb` commands and plain actions (\"read the file\") instead; nothing was installed."),
+    "E-INSTALL": ("The kit could not be installed or uninstalled at the destination.", "Read the message: create the folder, move the named path away, or remove a damaged install record."),
 })
 
 # --- recheck -------------------------------------------------------------------------------
