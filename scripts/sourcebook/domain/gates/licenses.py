@@ -8,7 +8,6 @@ in the note instead of failing the gate, so a CC BY-SA image can ship.
 from __future__ import annotations
 
 from ...base.errors import Finding
-from ..licenses import check_licenses
 from . import GateResult, register
 from .context import GateContext
 
@@ -17,6 +16,8 @@ NOTICE_ONLY = ("W-IMG-SHAREALIKE",)
 
 @register("licenses", 100)
 def gate(ctx: GateContext) -> GateResult:
+    from ..licenses import check_licenses
+
     pages = [p for p in ctx.pages if p.exists] or [None]
     seen: set[str] = set()
     findings: list[Finding] = []
