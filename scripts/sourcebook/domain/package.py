@@ -68,7 +68,8 @@ def _files(ws: Workspace, base: str, skip_names: tuple = ()) -> tuple[list[tuple
     """(absolute source, relative path) of regular files under ``base``; symlinks leaving the
     workspace are skipped and named."""
     root = os.path.realpath(ws.root)
-    out, skipped = [], []
+    out: list[tuple[str, str]] = []
+    skipped: list[str] = []
     for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))
                              or _keep_link(os.path.join(dirpath, d), root, skipped, ws))
