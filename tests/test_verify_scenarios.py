@@ -31,7 +31,7 @@ def build(root, shown: list[str], order: list[str]) -> str:
         spans = "".join(f'<span class="mark {m}"></span>' for m in marks(c))
         blocks.append(f'<p data-claim="{cid}">{html.escape(c["text"])} {spans}'
                       f'<sup class="ref"><a href="#c-{cid}">{order.index(cid) + 1}</a></sup></p>')
-    page = ("<!doctype html><html lang=\"en\"><head><title>A</title></head><body><main>" + "".join(blocks)
+    page = ("<!doctype html><html lang=\"en\"><head><meta name=\"viewport\" content=\"width=device-width\"><title>A</title></head><body><main>" + "".join(blocks)
             + '<p class="mark-legend">marks</p></main>\n<!-- SB:LEDGER -->\n<!-- /SB:LEDGER -->\n</body></html>\n')
     p = os.path.join(root, "build", "answer.html")
     open(p, "w").write(page)
@@ -166,8 +166,8 @@ def test_recheck_changed_quote_fails_until_acknowledged(ws):
 
 def test_malformed_recheck_trail_is_a_finding_not_a_crash(ws):
     ids = add_sources(ws)
-    a = add(ws, "Harbour cards work on every Northline route.", ids["operator"],
-            "The Northline ferry accepts Harbour cards on every route")
+    add(ws, "Harbour cards work on every Northline route.", ids["operator"],
+        "The Northline ferry accepts Harbour cards on every route")
     with open(os.path.join(ws, "sources", ids["operator"], "rechecks.jsonl"), "w") as fh:
         fh.write('{"checked_via": "live", "checked_at": "2026-01-01T00:00:00Z", "citations": [1, 2]}\n')
     r = sb("verify", cwd=ws)
