@@ -292,3 +292,27 @@ def test_eyebrow_counts_rem_tracking_and_inherited_styles():
     css = ".kick { text-transform: uppercase; letter-spacing: 0.1rem; font-size: 12px; }"
     body = '<div class="kick"><p>One</p><p>Two</p><p>Three</p></div>'
     assert "slop.eyebrow-reflex" in _ids(lint_html(_page(css=css, body=body), file="p.html"))
+
+
+def test_quoted_source_text_is_not_the_pages_prose():
+    body = ('<p>The report says <q class="ledger-quote">we leverage it \u2014 fully</q>.</p>'
+            "<blockquote>It is security theater.</blockquote>")
+    rep = lint_html(_page(body=body), file="p.html")
+    assert not [f for f in rep.findings if f.rule.startswith("copy.")]
+
+
+def test_clean_page_with_a_rendered_ledger_lints_clean():
+    from sourcebook.engines.render.ledger_html import render
+
+    claims = [{"id": f"clm_00000000000{i}", "text": f"Claim {i} holds.", "kind": "fact", "topic_key": f"t{i}",
+               "confidence": ["verified", "reported", "contested", "inferred"][i % 4], "status": "active",
+               "evidence": [] if i % 4 == 3 else [{"source_id": "src_000000000001", "start": 0, "end": 9,
+                                                   "quote": "A passage \u2014 to leverage."}],
+               "volatile": i == 2, "as_of": "2025-01-01" if i == 2 else None,
+               "recheck": "https://example.org/x" if i == 2 else None, "contradicts": [], "notes": "",
+               "superseded_by": None} for i in range(8)]
+    sources = {"src_000000000001": {"id": "src_000000000001", "tier": "A", "title": "Report", "publisher": "Agency",
+                                    "locator": "https://example.org/r", "canonical_locator": "https://example.org/r"}}
+    page = open(os.path.join(LINT, "clean.html"), encoding="utf-8").read()
+    rep = lint_html(page.replace("</main>", render(claims, sources) + "</main>"), file="answer.html")
+    assert rep.findings == [] and rep.unresolved == 0

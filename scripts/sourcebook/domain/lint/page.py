@@ -16,7 +16,8 @@ from ...engines.css.vars import has_var, resolve_customs, substitute
 from ...engines.text.charset import decode_bytes
 from ...engines.text.htmltree import Document, Element, Text, parse
 
-_NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp"})
+# Quoted words belong to their source, code to the machine: neither is the page's own prose.
+_NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp", "q", "blockquote"})
 
 
 class Page:
