@@ -316,3 +316,26 @@ def test_clean_page_with_a_rendered_ledger_lints_clean():
     page = open(os.path.join(LINT, "clean.html"), encoding="utf-8").read()
     rep = lint_html(page.replace("</main>", render(claims, sources) + "</main>"), file="answer.html")
     assert rep.findings == [] and rep.unresolved == 0
+
+
+def test_report_api_for_the_gate(ws):
+    page = ws / "page.html"
+    page.write_text(_page(body="<p>Teams leverage the data.</p>", css=".x { color: var(--nope); }"))
+    sb("lint", "waive", "copy.buzzword", "--reason", "the vendor's slogan, quoted", cwd=ws)
+    from sourcebook.domain.lint.waivers import load_waivers
+    from sourcebook.domain.workspace import Workspace
+
+    rep = lint_html(page.read_bytes(), file="page.html", waivers=load_waivers(Workspace(str(ws))))
+    assert rep.ok and rep.gate_note() == "0 errors, 1 waived, 0 unresolved"
+    bad = lint_html(_page(body='<img src="x.png">'), file="b.html")
+    assert [f.gate_line() for f in bad.failing] == ["a11y.img-alt  b.html:13  image has no alt attribute"]
+
+
+def test_dir_flag_reads_waivers_from_that_workspace(ws, tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text(_page(body="<p>Teams leverage the data.</p>"))
+    sb("lint", "waive", "copy.buzzword", "--reason", "the vendor's slogan, quoted", cwd=ws)
+    assert sb("lint", "page.html", cwd=tmp_path).rc == 2
+    assert sb("--dir", str(ws), "lint", "page.html", cwd=tmp_path).rc == 0
+    missing = sb("--dir", str(tmp_path / "nowhere"), "lint", "page.html", cwd=tmp_path)
+    assert missing.rc == 1 and "E-NOWORKSPACE" in missing.err
