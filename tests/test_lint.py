@@ -339,3 +339,8 @@ def test_dir_flag_reads_waivers_from_that_workspace(ws, tmp_path):
     assert sb("--dir", str(ws), "lint", "page.html", cwd=tmp_path).rc == 0
     missing = sb("--dir", str(tmp_path / "nowhere"), "lint", "page.html", cwd=tmp_path)
     assert missing.rc == 1 and "E-NOWORKSPACE" in missing.err
+
+
+def test_linked_style_sheet_is_an_unresolved_value():
+    rep = lint_html(_page(head='<link rel="stylesheet" href="site.css">\n'), file="p.html")
+    assert rep.unresolved == 1 and "site.css" in rep.unresolved_values[0]

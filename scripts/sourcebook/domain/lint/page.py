@@ -46,6 +46,10 @@ class Page:
                             for r in sh.rules:
                                 r.conditions = (("media", media),) + r.conditions
                         self.sheet.extend(sh)
+            if el.tag == "link" and "stylesheet" in (el.attrs.get("rel") or "").lower().split():
+                # a linked sheet is not read (a self-contained page has none): its styles are unknown
+                href = el.attrs.get("href") or ""
+                self.unresolved[f"{el.line}:link:{href}"] = f"linked style sheet not read: {href}"
             style = el.attrs.get("style")
             if style:
                 decls, urls = parse_inline(style, el.line)
