@@ -262,3 +262,29 @@ def test_usage_errors(ws):
     assert r.rc == 1 and "E-RECHECK-TARGET" in r.err
     r = sb("recheck", "src_000000000000", cwd=ws)
     assert r.rc == 1 and "E-SOURCE-UNKNOWN" in r.err
+
+
+def test_status_suggests_recheck_for_old_volatile_claims():
+    from sourcebook.domain.state import stale_volatile
+
+    claims = [{"id": "clm_a", "volatile": True, "as_of": "2025-08-01"},
+              {"id": "clm_b", "volatile": True, "as_of": "2025-12-01"},
+              {"id": "clm_c", "volatile": True, "as_of": "2025-01-01", "status": "retracted"},
+              {"id": "clm_d", "volatile": False, "as_of": "2020-01-01"}]
+    assert stale_volatile(claims, "2026-01-01", 90) == ["clm_a"]
+    assert stale_volatile(claims, "2026-01-01", 10) == ["clm_a", "clm_b"]
+
+
+def test_status_note_names_the_command(ws):
+    (ws / "a.md").write_text("The pier opened in 2019.\n")
+    sid = sb("add", "a.md", "--tier", "A", "--reason", "official", cwd=ws).out.split()[1]
+    sb("extract", cwd=ws)
+    sb("chunk", cwd=ws)
+    sb("index", cwd=ws)
+    sb("plan", "--type", "answer", "--title", "Pier", "--thesis", "The pier opened in 2019 for sure.", cwd=ws)
+    claim = {"text": "The pier opened in 2019.", "topic_key": "pier", "kind": "date", "confidence": "verified",
+             "volatile": True, "as_of": "2025-06-01", "recheck": "https://example.org/pier",
+             "evidence": [{"source_id": sid, "quote": "The pier opened in 2019."}]}
+    assert sb("claim", "add", "--json", json.dumps(claim), cwd=ws).rc == 0
+    r = sb("status", cwd=ws)
+    assert "sb recheck clm_" in r.out, r.out
