@@ -99,3 +99,15 @@ def test_deeply_nested_page_is_linted():
             + "</div>" * 3000 + "</body></html>")
     rep = lint_html(html, file="deep.html")
     assert rep.unresolved == 0 and not any(f.rule.startswith("a11y.contrast") for f in rep.findings)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=1, max_value=3000), st.booleans())
+def test_var_chains_of_any_depth_resolve_and_cycles_do_not(depth, cycle):
+    from sourcebook.engines.css.vars import resolve_customs, substitute
+
+    own = {f"--v{i}": f"var(--v{i + 1})" for i in range(depth)}
+    own[f"--v{depth}"] = "var(--v0)" if cycle else "#123456"
+    got = resolve_customs({}, own)
+    assert substitute("1px solid var(--v0)", got.get) == (None if cycle else "1px solid #123456")
+    assert substitute("var(--v0, red)", got.get) == ("red" if cycle else "#123456")
