@@ -468,7 +468,7 @@ def parse_color(text: str) -> RGBA | str | None:
     if m:
         try:
             return _parse_function(m.group(1).lower(), m.group(2).strip())
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError, IndexError):
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError, IndexError, RecursionError):
             return None
     return None
 
