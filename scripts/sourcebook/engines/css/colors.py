@@ -484,7 +484,3 @@ def _parse_hex(s: str) -> RGBA | None:
         return None
     vals = [int(h[i:i + 2], 16) / 255 for i in range(0, len(h), 2)]
     return RGBA(vals[0], vals[1], vals[2], vals[3] if len(vals) == 4 else 1.0)
-
-
-def is_color(text: str) -> bool:
-    return parse_color(text) is not None
