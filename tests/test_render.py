@@ -73,7 +73,7 @@ def test_deck_slides_and_notes(kit):
     assert sb("render", "deck", cwd=ws).rc == 0
     page = (ws / "build" / "deck.html").read_text(encoding="utf-8")
     assert '<li class="slide" id="s2">' in page and '<li class="slide" id="s3">' in page
-    assert '<aside class="notes" aria-label="Speaker notes">' in page
+    assert '<aside class="notes" aria-label="Speaker notes, slide 2">' in page
     assert "Source: Water bus status, tier A" in page
 
 
