@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from ..base import jsonio
 from ..base.clock import today_iso
@@ -101,7 +103,7 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
             page = fill_slot(page, "VISUAL", "\n" + visual + "\n" if visual else "")
             page = _EMPTY_VISUAL.sub("", page)
     page = fill_provenance(page, build_date=today_iso(), source_count=source_count)
-    return inject(page, ledger_html.render(view.claims, view.sources, view.plan))
+    return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan))
 
 
 def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:

@@ -8,7 +8,7 @@ the ledger is placed, and the per-type limits hold (an explainer is one screen).
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...base.errors import Finding
 from . import ledger_model as lm
@@ -43,7 +43,7 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
     return out
 
 
-def unplaced_findings(blocks: list[Block], claims: list[Mapping], where: str) -> list[Finding]:
+def unplaced_findings(blocks: list[Block], claims: Sequence[Mapping], where: str) -> list[Finding]:
     """Every citable claim must be on the page: the ledger lists it, and a contested claim's
     other side may not be left out."""
     placed = {cid for b in blocks for cid in b.ids}

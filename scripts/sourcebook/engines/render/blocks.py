@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from . import ledger_model as lm
 from .draft import CLAIM_REF, Block, ref_ids

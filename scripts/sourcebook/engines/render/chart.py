@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 NUMBER = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(%|k\b|m\b|bn\b|b\b|million|billion|thousand)?", re.I)
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
