@@ -241,3 +241,37 @@ def test_tampered_adjudications_file(ws):
     path.write_text(json.dumps({"schema_version": 1, "decisions": [bad]}))
     r = sb("contradictions", cwd=ws)
     assert r.rc == 1 and "E-SCHEMA" in r.err and "decisions" in r.err
+
+
+def test_at07_flow_with_real_sources(ws, tmp_path):
+    """AT-07a/b: real add/extract, an OPEN numeric cluster, both_stand from a file, applied."""
+    inp = ws / "input"
+    inp.mkdir()
+    (inp / "operator-status.md").write_text("# Status\n\nThe ferry carries 120 cars per crossing.\n")
+    (inp / "trade-report.md").write_text("# Trade\n\nThe ferry carries 150 cars per crossing.\n")
+    for name, tier in (("operator-status", "A"), ("trade-report", "B")):
+        r = sb("add", f"input/{name}.md", "--tier", tier, "--reason", "test corpus", "--title", name, cwd=ws)
+        assert r.rc == 0, r.both
+    assert sb("extract", cwd=ws).rc == 0
+    ids = {}
+    for sid in sorted(p.name for p in (ws / "sources").iterdir()):
+        meta = json.loads((ws / "sources" / sid / "source.json").read_text())
+        ids[meta["title"]] = sid
+    ca = tmp_path / "a.json"
+    ca.write_text(json.dumps(claim("The ferry carries 120 cars.", "ferry.capacity", kind="number", confidence="verified",
+                                   evidence=[{"source_id": ids["operator-status"], "quote": "carries 120 cars"}])))
+    cb = tmp_path / "b.json"
+    cb.write_text(json.dumps(claim("The ferry carries 150 cars.", "ferry.capacity", kind="number", confidence="reported",
+                                   evidence=[{"source_id": ids["trade-report"], "quote": "carries 150 cars"}])))
+    a = last_id(sb("claim", "add", "--file", str(ca), cwd=ws))
+    b = last_id(sb("claim", "add", "--file", str(cb), cwd=ws))
+    assert sb("contradictions", cwd=ws).rc == 0
+    r = sb("contradictions", "--strict", cwd=ws)
+    assert r.rc == 2 and "E-CLUSTER-OPEN" in r.err
+    d = tmp_path / "d.json"
+    d.write_text(json.dumps({"adjudications": [dict(_decision(a, b), decided_at="2026-01-01T00:00:00Z")]}))
+    r = sb("adjudicate", "--file", str(d), "--apply", cwd=ws)
+    assert r.rc == 0 and "recorded 1 adjudication(s)" in r.out and "2 claim(s) changed" in r.out
+    assert {c["confidence"] for c in _claims(ws).values()} == {"contested"}
+    html = sb("ledger", "--html", cwd=ws).out
+    assert html.count('<span class="mark m-contested">contested</span>') == 2

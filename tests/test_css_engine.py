@@ -58,3 +58,41 @@ def test_known_colours_and_contrast():
     ratio = colors.contrast(colors.parse_color("#8a8a8a"), colors.parse_color("#f7f2e8"))
     assert f"{ratio:.2f}" == "3.09"
     assert round(colors.contrast(colors.parse_color("#000"), colors.parse_color("#fff")), 2) == 21.0
+
+
+HTML_BITS = st.sampled_from(["<p>", "</p>", "<div class=a>", "</div>", "<style>", "</style>", "a{color:red}",
+                             ".a{background:rgba(0,0,0,.5);opacity:.5}", "<img src=x>", "text \u2014 ", "&amp;",
+                             "<svg><image href='//x/y'/></svg>", "<span style='color:var(--x)'>", "</span>",
+                             ":root{--x:var(--y);--y:var(--x)}", "<h1>", "</h1>", "\x00", "<!--", "-->", "<![CDATA["])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(HTML_BITS, max_size=40), st.text(max_size=40))
+def test_lint_never_raises_on_arbitrary_markup(bits, noise):
+    from sourcebook.domain.lint.runner import lint_html
+
+    rep = lint_html("".join(bits) + noise, file="p.html")
+    assert rep.errors >= 0 and rep.unresolved >= 0
+    lint_html(("".join(bits) + noise).encode("utf-8", "surrogatepass"), file="p.html")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_colour_and_length_parsers_never_raise(text):
+    from sourcebook.engines.css import values
+
+    colors.parse_color(text)
+    colors.parse_color(f"oklch({text})")
+    colors.parse_color(f"color-mix(in oklch, {text}, red)")
+    values.length(text)
+    values.font_size(text, (16.0, 16.0))
+
+
+def test_deeply_nested_page_is_linted():
+    from sourcebook.domain.lint.runner import lint_html
+
+    html = ("<html lang=en><head><title>t</title><style>div { background: rgba(255,255,255,.5) } "
+            "div div span { color: #333333 }</style></head><body>" + "<div>" * 3000 + "<span>deep</span>"
+            + "</div>" * 3000 + "</body></html>")
+    rep = lint_html(html, file="deep.html")
+    assert rep.unresolved == 0 and not any(f.rule.startswith("a11y.contrast") for f in rep.findings)

@@ -2,18 +2,182 @@
 
 from __future__ import annotations
 
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sourcebook.engines.text.html_extract import extract_html
+from sourcebook.engines.text.html_meta import normalize_date
 from sourcebook.engines.text.normalize import normalize
 
 FILLER = ("The committee met on Tuesday to review the figures, and it agreed, after a long "
           "discussion, that the numbers were sound. ")
+BODY = f"<p>{FILLER * 3}</p><p>{FILLER * 2}</p>"
 
 
-def test_article_kept_and_furniture_dropped():
-    html = f"""<html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
-    <article><h1>Budget</h1><p>{FILLER * 3}</p></article>
-    <footer>Copyright 2026 Example Corp</footer></body></html>"""
-    r = extract_html(html, "https://example.com/a")
-    assert "The committee met" in r.text
-    assert "Home" not in r.text and "Copyright" not in r.text
+def page(article: str, head: str = "", around: str = "") -> str:
+    return (f"<!doctype html><html><head>{head}</head><body>"
+            f"<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+            f"{around.replace('ARTICLE', article) if around else article}"
+            f"<footer><p>Copyright 2026 Example Corp, all rights reserved.</p></footer></body></html>")
+
+
+def text_of(article: str, **kw) -> str:
+    return extract_html(page(article, **kw), "https://example.com/a/b").text
+
+
+def test_article_kept_and_page_furniture_dropped():
+    out = text_of(f"<article><h1>Budget</h1>{BODY}</article>"
+                  "<div class='cookie-banner'><p>We use cookies to improve your experience, "
+                  "accept them all now please.</p></div>"
+                  "<script>var x = 'script text';</script><style>p{color:red}</style>")
+    assert out.startswith("# Budget\n\nThe committee met")
+    for gone in ("Home", "Copyright", "cookies", "script text", "color"):
+        assert gone not in out
+
+
+def test_nested_lists_written_once_and_indented():
+    out = text_of(BODY + "<ul><li>fruit<ul><li>apple</li><li>pear</li></ul></li><li>bread</li></ul>"
+                  "<ol start='3'><li>third</li><li>fourth</li></ol>")
+    assert "- fruit\n  - apple\n  - pear\n- bread" in out
+    assert "3. third\n4. fourth" in out
+    assert out.count("apple") == 1
+
+
+def test_inline_elements_never_glue_or_split_words():
+    out = text_of(BODY + "<p>un<b>believ</b>able and <i>two</i> <span>words</span>,"
+                  "<a href='/x'>linked</a>\n<em>next</em>&nbsp;line<br>broken</p>"
+                  "<div>block one, which is a longer line</div><div>block two, also a longer line</div>")
+    assert "unbelievable and two words,linked next line\nbroken" in out
+    assert "block one, which is a longer line\n\nblock two" in out
+
+
+def test_tables_become_pipe_tables():
+    out = text_of(BODY + "<table><thead><tr><th>Year</th><th>Total</th></tr></thead>"
+                  "<tbody><tr><td>2024</td><td>1 | 2</td></tr><tr><td>2025</td></tr></tbody></table>")
+    assert "| Year | Total |\n| --- | --- |\n| 2024 | 1 \\| 2 |\n| 2025 |  |" in out
+
+
+def test_quotes_code_headings_and_captions():
+    out = text_of(f"<article><h2>Section</h2>{BODY}<blockquote><p>First.</p><p>Second.</p></blockquote>"
+                  "<pre><code>x = 1\n\n    y = 2</code></pre>"
+                  "<figure><img src='a.png'><figcaption>A chart of the totals.</figcaption></figure></article>")
+    assert "## Section" in out
+    assert "> First.\n>\n> Second." in out
+    assert "```\nx = 1\n\n    y = 2\n```" in out
+    assert "A chart of the totals." in out
+
+
+def test_sidebar_named_wrapper_holding_the_article_is_kept():
+    out = text_of(f"<article>{BODY}</article><aside><p>Most read elsewhere.</p></aside>",
+                  around="<div class='page-with-sidebar' id='sidebarLayout'>ARTICLE</div>")
+    assert "The committee met" in out
+    assert "Most read" not in out
+
+
+def test_comment_section_dropped_but_commentary_kept():
+    out = text_of(f"<article><div class='commentary'>{BODY}</div></article>"
+                  "<section id='comments'><h3>3 comments</h3><p>I disagree with every single word of "
+                  "this, and I will say so, loudly, at length.</p></section>")
+    assert "The committee met" in out
+    assert "disagree" not in out and "comments" not in out
+
+
+def test_share_widgets_and_hidden_text_dropped():
+    out = text_of(f"<article>{BODY}<div class='share-buttons'><a href='https://fb.example/'>Share on "
+                  "Facebook</a></div><p hidden>secret words</p><p style='display: none'>more secret</p>"
+                  "</article>")
+    assert "Share" not in out and "secret" not in out
+
+
+def test_link_text_stays_and_urls_go_to_links_with_exact_offsets():
+    r = extract_html(page(f"<article><p>The minister said so in <a href='/report.pdf'>the full report</a> "
+                          f"published on Monday, and repeated it at <a href='https://other.example/x?y=1'>this "
+                          f"café</a>. Write to <a href='mailto:a@b.c'>the desk</a> or go back to the "
+                          f"<a href='#top'>top</a> of the page.</p>{BODY}</article>"),
+                     "https://example.com/a/b")
+    assert "http" not in r.text and "report.pdf" not in r.text and "mailto" not in r.text
+    assert "said so in the full report published on Monday, and repeated it at this café. " in r.text
+    assert [(r.text[x["start"]:x["end"]], x["href"]) for x in r.links] == [
+        ("the full report", "https://example.com/report.pdf"),
+        ("this café", "https://other.example/x?y=1")]
+    assert r.links == sorted(r.links, key=lambda x: (x["start"], x["end"]))
+
+
+def test_base_href_resolves_links():
+    r = extract_html(page(f"<article><p>Read the <a href='doc'>doc</a> before the meeting.</p>{BODY}</article>",
+                          head="<base href='https://cdn.example/root/'>"), "https://example.com/a")
+    assert r.links[0]["href"] == "https://cdn.example/root/doc"
+
+
+def test_links_inside_lists_and_quotes_have_right_offsets():
+    r = extract_html(page(f"<article>{BODY}<blockquote><p>quoted <a href='/q'>source</a></p></blockquote>"
+                          "<ul><li>item <a href='/i'>link</a></li></ul></article>"), "https://example.com/")
+    assert [r.text[x["start"]:x["end"]] for x in r.links] == ["source", "link"]
+
+
+def test_metadata_from_open_graph_and_meta_tags():
+    head = ("<title>Budget news | Example</title><meta property='og:title' content='Budget passes'>"
+            "<meta property='og:site_name' content='Example Times'><meta name='author' content='Ana Ruiz'>"
+            "<meta property='article:published_time' content='2025-03-04T10:00:00+01:00'>"
+            "<link rel='canonical' href='/budget'>")
+    html = page(f"<article>{BODY}</article>", head=head).replace("<html>", "<html lang='en-gb'>")
+    meta = extract_html(html, "https://example.com/x?utm=1").meta
+    assert meta == {"title": "Budget passes", "author": "Ana Ruiz", "publisher": "Example Times",
+                    "published_at": "2025-03-04", "lang": "en-GB",
+                    "canonical_url": "https://example.com/budget"}
+
+
+def test_metadata_from_json_ld_graph():
+    ld = {"@context": "https://schema.org", "@graph": [
+        {"@type": "WebSite", "name": "Site"},
+        {"@type": "NewsArticle", "headline": "Rates held", "datePublished": "2024-11-05",
+         "author": [{"@type": "Person", "name": "Ana Ruiz"}, {"@type": "Person", "name": "Li Wei"}],
+         "publisher": {"@type": "Organization", "name": "Daily Example"}}]}
+    head = f"<title>x</title><script type='application/ld+json'>{json.dumps(ld)}</script>"
+    meta = extract_html(page(f"<article>{BODY}</article>", head=head)).meta
+    assert (meta["title"], meta["author"], meta["publisher"], meta["published_at"]) == (
+        "Rates held", "Ana Ruiz, Li Wei", "Daily Example", "2024-11-05")
+    assert meta["lang"] is None and meta["canonical_url"] is None
+
+
+def test_metadata_absent_is_none_and_bad_json_ld_ignored():
+    head = "<script type='application/ld+json'>{not json</script><meta property='og:locale' content='pt_BR'>"
+    meta = extract_html(page(f"<article>{BODY}</article>", head=head)).meta
+    assert meta["title"] is None and meta["author"] is None and meta["lang"] == "pt-BR"
+
+
+def test_dates_normalized():
+    assert normalize_date("2019-11-18T23:04:24-05:00") == "2019-11-18"
+    assert normalize_date("Mon, 18 Nov 2019 10:00:00 GMT") == "2019-11-18"
+    assert normalize_date("November 18, 2019") == "2019-11-18"
+    assert normalize_date("18 November 2019") == "2019-11-18"
+    assert normalize_date("20191118") == "2019-11-18"
+    assert normalize_date("last week") == "last week"
+
+
+def test_short_page_uses_looser_pass_and_never_empty():
+    r = extract_html("<html><body><div class='sidebar'><p>Only this short note.</p></div></body></html>")
+    assert r.text == "Only this short note.\n"
+    assert extract_html("").text == "" and extract_html("<p>   </p>").text == ""
+
+
+def test_output_is_canonical_and_deterministic():
+    html = page(f"<article><h1>Cafe\u0301</h1>{BODY}<p>trailing   \u00a0</p><p>e\u0301</p></article>")
+    a, b = extract_html(html, "https://example.com/"), extract_html(html, "https://example.com/")
+    assert a == b
+    assert normalize(a.text) == a.text and "\u0301" not in a.text  # NFC composed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(list("<>/ab pdivlu=\"'&;#\n\t\u00a0é\u0301\r") + [
+    "<p>", "</p>", "<a href='/x'>", "</a>", "<li>", "<ul>", "<table>", "<td>", "<pre>", "<br>",
+    "<!--", "-->", "<script>", "</div>", "<blockquote>", "&amp;", "<h2>", "<tr>"]), max_size=120).map("".join)
+       | st.text(max_size=200))
+def test_never_raises_and_output_canonical(html):
+    r = extract_html(html, "https://example.com/")
     assert normalize(r.text) == r.text
+    for link in r.links:
+        assert 0 <= link["start"] < link["end"] <= len(r.text)
+        assert link["href"].startswith("https://")

@@ -101,6 +101,7 @@ def test_markdown_is_escaped(ws):
     assert "secret" not in md
     assert "## The author's inferences" in md and "&lt;script&gt;" in md
     assert re.search(r"^1\. \*\*.+\*\*  $", md, re.M)
+    assert re.search(r'^   - tier B · \[news\]\(https://news\.example/a\) · Daily News · "Tickets cost 4 euros\."$', md, re.M)
 
 
 def test_sources_form(ws):

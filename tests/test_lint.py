@@ -273,3 +273,22 @@ def test_lint_rules_doc_is_current():
 
     path = os.path.join(ROOT, "docs", "lint-rules.md")
     assert open(path, encoding="utf-8").read() == render_markdown(), "run python3 tests/gen_docs.py"
+
+
+def test_side_stripe_reads_border_color_shorthand_sides():
+    fire = lint_html(_page(css=".q { border-style: solid; border-width: 0 0 0 4px; border-left-width: 4px; "
+                                "border-color: #dddddd #dddddd #dddddd #c0392b; }", body='<p class="q">q</p>'), file="p.html")
+    calm = lint_html(_page(css=".q { border-left-width: 4px; border-color: #c0392b #c0392b #c0392b #777777; }",
+                           body='<p class="q">q</p>'), file="p.html")
+    assert "slop.side-stripe" in _ids(fire) and "slop.side-stripe" not in _ids(calm)
+
+
+def test_base_href_to_another_origin_is_external():
+    rep = lint_html(_page(head='<base href="https://cdn.example.com/">\n'), file="p.html")
+    assert "struct.external-ref" in _ids(rep)
+
+
+def test_eyebrow_counts_rem_tracking_and_inherited_styles():
+    css = ".kick { text-transform: uppercase; letter-spacing: 0.1rem; font-size: 12px; }"
+    body = '<div class="kick"><p>One</p><p>Two</p><p>Three</p></div>'
+    assert "slop.eyebrow-reflex" in _ids(lint_html(_page(css=css, body=body), file="p.html"))

@@ -107,11 +107,6 @@ _reg({
     "E-TIER-WEAK": ("A number, date or entity is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
     "E-RECHECK-SCHEME": ("A recheck URL is not http(s).", "Give an http(s) URL where a reader can check again."),
     "E-VOLATILE-UNDATED": ("A volatile claim lacks its as-of date or its recheck URL.", "Add both to the claim."),
-    "E-CLUSTER-OPEN": ("Claims disagree and no adjudication settles the cluster (or new claims joined it).", "Run `sb contradictions`, then `sb adjudicate`."),
-    "E-ADJ-NOWINNER": ("A supersede or retract adjudication names no winner.", "Name the claim that stands."),
-    "E-ADJ-WINNER": ("An adjudication's winner is not one of the claims it decides.", "Pick the winner from claim_ids."),
-    "E-ADJ-TOPIC": ("An adjudication's cluster id is not the id of its topic.", "Copy the cluster id from `sb contradictions`."),
-    "E-ADJ-UNAPPLIED": ("A recorded adjudication still owes a claim its effect.", "Run `sb adjudicate --apply`."),
     "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor."),
     "E-CONTESTED-HIDDEN": ("An active contested claim is not shown (in the plan or on the page).", "Show both sides of the disagreement."),
     "E-HTML-MISSING": ("The artifact page to verify does not exist.", "Write it, or pass --html / --artifact."),
@@ -120,7 +115,6 @@ _reg({
     "E-LEDGER-MISSING": ("A page that would ship has no injected ledger (e.g. an unfilled template).", "Render the ledger and `sb inject` it, or remove the page from build/."),
     "E-LEDGER-STALE": ("A citable claim is missing from the page's injected ledger.", "Re-render the ledger and inject it again."),
     "E-ORDINAL-WRONG": ("A citation number or ledger entry number is not the claim's ledger ordinal.", "Re-render the ledger and use its numbers."),
-    "E-CLAIM-UNKNOWN": ("A claim id is unknown or the claim is not active.", "Use an id from `sb claim list`."),
     "E-MARK-WRONG": ("A cited block's marks do not match its claims' confidence and volatility.", "Use the marks the ledger shows for the claim."),
     "E-CITE-INFERRED": ("An inferred claim carries a citation number.", "Remove the <sup> ref; inferred claims cite nothing."),
     "E-ASOF-MISSING": ("A volatile claim's as-of date is not on the page.", "Inject the ledger or print the date beside the claim."),
@@ -129,6 +123,18 @@ _reg({
     "E-IMG-EVIDENCE": ("A generated image illustrates a cited claim.", "Move the illustration out of cited blocks."),
     "E-DEEP-RAW": ("--deep: a raw capture is missing or does not hash to raw_sha256.", "Restore the capture or re-add the source."),
     "E-DEEP-DRIFT": ("--deep: normalized.md differs from a fresh extraction of the raw capture.", "Restore it with `sb extract --force` and re-check citations."),
+    # package
+    "E-PACKAGE": ("Nothing was packaged: no build/ folder, or `sb verify` does not pass now.", "Fix the findings listed and run `sb verify`."),
+    "E-PKG-OUT": ("The package folder would replace the workspace, one of its folders, or an unrelated folder.", "Choose a folder of its own, such as dist."),
+    "E-PKG-NOKEY": ("`--sign` was given without a key in SB_SIGNING_KEY.", "Export SB_SIGNING_KEY and package again."),
+    "E-PKG-NOSUMS": ("The package has no SHA256SUMS (or the folder does not exist).", "Package again with `sb package`."),
+    "E-PKG-MISSING": ("A file listed in SHA256SUMS is missing from the package.", "Package again; the copy is incomplete."),
+    "E-PKG-CHECKSUM": ("A packaged file does not match its SHA256SUMS line (or the line is malformed).", "The file changed after packaging; package again."),
+    "E-PKG-PATH": ("A SHA256SUMS path is absolute, contains '..', or resolves outside the package.", "Do not trust this package; package again."),
+    "E-PKG-EXTRA": ("The package holds a file that SHA256SUMS does not list.", "Something was added after packaging; package again."),
+    "E-PKG-SIGNATURE": ("SHA256SUMS.sig does not match SHA256SUMS under the given key.", "The package changed or was signed with another key."),
+    "E-PKG-SOURCE": ("A packaged citation's source text is not available (or ledger.json is unreadable).", "Pass --sources DIR holding <src_id>/normalized.md."),
+    "E-PKG-PROVENANCE": ("PROVENANCE.json disagrees with ledger.json (claim count) or is unreadable.", "Package again."),
 })
 
 # --- lint ----------------------------------------------------------------------------------
@@ -170,6 +176,8 @@ _reg({
 
 # --- agent kit -----------------------------------------------------------------------------
 _reg({
+    "E-PORTABILITY": ("The skill or a command names a harness-specific tool, so it would not work in every agent.", "Name `sb` commands and plain actions (\"read the file\") instead; nothing was installed."),
+    "E-INSTALL": ("The kit could not be installed or uninstalled at the destination.", "Read the message: create the folder, move the named path away, or remove a damaged install record."),
 })
 
 # --- recheck -------------------------------------------------------------------------------

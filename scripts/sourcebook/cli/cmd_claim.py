@@ -9,7 +9,7 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
                         "kind": "number", "confidence": "verified",
                         "evidence": [{"source_id": "src_0123456789ab", "quote": "carries 120 cars"}]}'
   sb claim import --file claims.json      (an object, a list, or {"claims": [...]})
-  sb claim list
+  sb claim list [--json]
   sb claim show clm_0123456789ab [--json]
   sb claim set clm_0123456789ab --confidence reported --notes "only the operator says so"
   sb claim retract clm_0123456789ab --reason "the source withdrew the figure"
@@ -53,10 +53,12 @@ def run(args, ctx) -> int:
     from . import claim_views
 
     ws = ctx.workspace()
+    if args.action == "show" and args.id is None and isinstance(args.json_text, str):
+        args.id, args.json_text = args.json_text, True  # `sb claim show --json CLM`
     if args.action in ("add", "import"):
         return claim_views.run_add(args, ctx, ws)
     if args.action == "list":
-        return claim_views.run_list(ctx, ws)
+        return claim_views.run_list(ctx, ws, as_json=args.json_text is True)
     if not args.id:
         from ..base.errors import SbError
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..base.errors import Finding, SbError
 from ..base.ids import claim_id
 from ..base.schema import load_schema, validate
+from .claim_check import claim_ok
 from .claims import DEFAULTS, append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache, resolve
 from .records import Claim
@@ -80,7 +81,7 @@ def build_claim(item: object, index: int, cache: TextCache) -> tuple[Claim, list
         for j, ev in enumerate(evidence):
             if isinstance(ev, dict):
                 warnings += resolve(ev, cache, f"{claim['id']}/evidence/{j}")
-    problems = validate(claim, _claim_schema(), f"claim/claims/{index}")
+    problems = [] if claim_ok(claim) else validate(claim, _claim_schema(), f"claim/claims/{index}")
     if problems:
         raise schema_error(problems, "the claim")
     return claim, warnings  # type: ignore[return-value]

@@ -108,7 +108,8 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: s
         if confidence:
             new["confidence"] = confidence
         _check(new)
-        old.update(status="superseded", superseded_by=new_id, narrowed_to=new_id, status_reason=why)
+        old["status"], old["superseded_by"] = "superseded", new_id
+        old["narrowed_to"], old["status_reason"] = new_id, why
         by_id[new_id] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("narrow", cid, narrowed_to=new_id, reason=why),
@@ -132,5 +133,5 @@ def ack(ws: Workspace, cid: str, reason: str | None) -> Claim:
 
 def latest_ack(claim: Claim) -> str | None:
     """When the claim was last acknowledged (``at`` of the newest ack), for the recheck gate."""
-    acks = claim.get("acks") or []
-    return max((a.get("at", "") for a in acks if isinstance(a, dict)), default=None) or None
+    acks: list = list(claim.get("acks") or [])
+    return max((str(a.get("at", "")) for a in acks if isinstance(a, dict)), default="") or None

@@ -16,6 +16,7 @@ from ..base.clock import now_iso
 from ..base.errors import Finding, SbError
 from ..base.schema import check
 from ..base.versions import SCHEMA
+from .claim_check import claim_ok
 from .records import Claim
 from .workspace import Workspace
 
@@ -49,7 +50,9 @@ def parse_claims(text: str, subject: str = CLAIMS_FILE) -> list[Claim]:
         keys = ", ".join(sorted(map(str, data))) or "none"
         raise SbError("E-SCHEMA", f"{subject}/", f"no \"claims\" list (keys found: {keys}); "
                       "the file must be {\"schema_version\": 1, \"claims\": [...]}")
-    problems = check(data, "claims", subject)
+    fast = (type(data) is dict and set(data) == {"schema_version", "claims"} and data["schema_version"] == 1
+            and type(data["claims"]) is list and all(claim_ok(c) for c in data["claims"]))
+    problems = [] if fast else check(data, "claims", subject)
     if problems:
         raise schema_error(problems, subject)
     claims: list[Claim] = data["claims"]

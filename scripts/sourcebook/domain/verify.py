@@ -8,6 +8,7 @@ the state to VERIFY and the counter back to 0.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from ..base import jsonio
@@ -67,6 +68,11 @@ def run_gates(ctx: GateContext) -> list[Row]:
             res: GateResult | None = g.fn(ctx)
         except SbError as exc:  # a gate that cannot read something reports it, the rest still run
             res = GateResult([Finding(exc.code, exc.subject, exc.message)], "could not run")
+        except Exception as exc:  # noqa: BLE001 - one broken gate must not hide the others' findings
+            res = GateResult([Finding("E-INTERNAL", g.name, f"the gate failed: {type(exc).__name__}: {exc}; "
+                                                            "rerun with SB_DEBUG=1 and report it")], "could not run")
+            if os.environ.get("SB_DEBUG"):
+                raise
         if res is not None:
             rows.append(Row(g.name, res.findings, res.note))
     return rows

@@ -132,6 +132,10 @@ class Workspace:
     def index_dir(self) -> str:
         return self.path("index")
 
+    def index_path(self, name: str) -> str:
+        """A file of the search index: meta.json, sources.json, docs.txt, doclen.bin, shards/XX.tsv."""
+        return self.path("index", name)
+
     @property
     def ledger_dir(self) -> str:
         return self.path("ledger")

@@ -58,22 +58,43 @@ def _load_json(path: str, rel: str, problems: list[Finding]) -> Any:
     return None
 
 
-def _items(doc: Any, key: str, rel: str, problems: list[Finding]) -> list[dict]:
-    """``doc[key]`` as a list of objects; anything else is reported and skipped."""
+def _items(doc: Any, key: str, rel: str, problems: list[Finding]) -> list[tuple[int, dict]]:
+    """``doc[key]`` as (index, object) pairs; anything else is reported and skipped."""
     if doc is None:
         return []
     if not isinstance(doc, dict) or not isinstance(doc.get(key), list):
+        found = type(doc).__name__ if not isinstance(doc, dict) else "keys " + ", ".join(sorted(map(str, doc)))
         problems.append(Finding("E-SCHEMA", f"{rel}/{key}",
-                                f"expected an object with a {key!r} array; the file holds "
-                                f"{type(doc).__name__ if not isinstance(doc, dict) else 'other keys'}"))
+                                f"expected an object with a {key!r} array; the file holds {found}"))
         return []
     out = []
     for i, item in enumerate(doc[key]):
         if isinstance(item, dict):
-            out.append(item)
+            out.append((i, item))
         else:
             problems.append(Finding("E-SCHEMA", f"{rel}/{key}/{i}", f"expected an object, found {type(item).__name__}"))
     return out
+
+
+def _valid(pairs: list[tuple[int, dict]], schema: str, rel: str, key: str) -> tuple[list[dict], list[Finding]]:
+    """(items that match their schema, schema findings of the whole file)."""
+    from .schemas import schema_findings
+
+    doc = {"schema_version": 1, key: [item for _, item in pairs]}
+    found = schema_findings(doc, schema, rel)
+    bad: set[int] = set()
+    prefix = f"{rel}/{key}/"
+    for f in found:
+        if f.subject.startswith(prefix):
+            bad.add(int(f.subject[len(prefix):].split("/", 1)[0]))
+    # report pointers with the file's own indices, not the filtered ones
+    fixed = []
+    for f in found:
+        if f.subject.startswith(prefix):
+            head, _, tail = f.subject[len(prefix):].partition("/")
+            f = Finding(f.code, f"{prefix}{pairs[int(head)][0]}{'/' + tail if tail else ''}", f.message)
+        fixed.append(f)
+    return [item for j, (_, item) in enumerate(pairs) if j not in bad], fixed
 
 
 class GateContext:
@@ -97,10 +118,14 @@ class GateContext:
                 rec = None
             self.sources[sid] = rec
         self.claims_doc = _load_json(ws.claims_path, "ledger/claims.json", self.problems)
-        self.claims: list[dict] = _items(self.claims_doc, "claims", "ledger/claims.json", self.problems)
+        pairs = _items(self.claims_doc, "claims", "ledger/claims.json", self.problems)
+        self.claims: list[dict] = [c for _, c in pairs]  # every readable claim, for the per-claim gates
+        # claims that match the schema: the only ones handed to the ledger's own functions
+        self.valid_claims, self.claim_schema = _valid(pairs, "claims", "ledger/claims.json", "claims")
         self.adj_doc = _load_json(ws.adjudications_path, "ledger/adjudications.json", self.problems)
-        self.adjudications: list[dict] = _items(self.adj_doc, "adjudications", "ledger/adjudications.json",
-                                                self.problems)
+        apairs = _items(self.adj_doc, "adjudications", "ledger/adjudications.json", self.problems)
+        self.adjudications, self.adj_schema = _valid(apairs, "adjudications", "ledger/adjudications.json",
+                                                     "adjudications")
         self.plan: dict | None = None
         self.plan_doc = _load_json(ws.plan_path, "plan.json", self.problems)
         if isinstance(self.plan_doc, dict):

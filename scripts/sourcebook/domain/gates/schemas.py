@@ -41,6 +41,13 @@ def claim_id_findings(claims: list[dict]) -> list[Finding]:
     return out
 
 
+def _top_level(doc: dict, key: str, rel: str) -> list[Finding]:
+    """Schema findings about the file's own keys (the items are checked one by one)."""
+    if not isinstance(doc.get(key), list):
+        return []  # already reported while loading
+    return [f for f in schema_findings(dict(doc, **{key: []}), key, rel)]
+
+
 @register("schemas", 10)
 def gate(ctx: GateContext) -> GateResult:
     f: list[Finding] = list(ctx.problems)
@@ -53,10 +60,10 @@ def gate(ctx: GateContext) -> GateResult:
                 f.append(Finding("E-SCHEMA", f"sources/{sid}/source.json/id",
                                  f"the record's id {safe(rec.get('id'))} does not match its folder"))
     if isinstance(ctx.claims_doc, dict):
-        f += schema_findings(ctx.claims_doc, "claims", "ledger/claims.json")
+        f += _top_level(ctx.claims_doc, "claims", "ledger/claims.json") + ctx.claim_schema
     f += claim_id_findings(ctx.claims)
     if isinstance(ctx.adj_doc, dict):
-        f += schema_findings(ctx.adj_doc, "adjudications", "ledger/adjudications.json")
+        f += _top_level(ctx.adj_doc, "adjudications", "ledger/adjudications.json") + ctx.adj_schema
     if ctx.plan is not None:
         f += schema_findings(ctx.plan, "plan", "plan.json")
     return GateResult(f, f"{len(ctx.sources)} sources, {len(ctx.claims)} claims")

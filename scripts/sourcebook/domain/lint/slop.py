@@ -61,13 +61,26 @@ def _side_width(page, r, side: str) -> tuple[float | None, str, object]:
 
 
 def _side_color(page, r, side: str) -> colors.RGBA | None:
-    for p in (f"border-{side}-color", f"border-{side}", "border-color"):
+    """The colour of one side's border: its longhand, its shorthand, else ``border-color``."""
+    for p in (f"border-{side}-color", f"border-{side}"):
         v, _ = page.get(r, p)
         if v:
             found = _colors_in(v)
             if found:
-                return found[0] if p != "border-color" else found[-1 if side in ("left", "inline-start") else 1 if len(found) > 1 else 0]
-    return None
+                return found[0]
+    v, _ = page.get(r, "border-color")
+    if not v:
+        return None
+    comps = values.components(v)
+    if side in ("inline-start", "inline-end"):
+        side = "left" if side == "inline-start" else "right"
+    # top right bottom left, with the usual one/two/three-value shorthands
+    index = {1: {"left": 0, "right": 0}, 2: {"left": 1, "right": 1}, 3: {"left": 1, "right": 1},
+             4: {"left": 3, "right": 1}}.get(len(comps), {}).get(side)
+    if index is None:
+        return None
+    c = colors.parse_color(comps[index])
+    return c if isinstance(c, colors.RGBA) and c.a > 0 else None
 
 
 @rule("slop.side-stripe", ERROR, "a coloured border of 2px or more on one side only (left or right), "
@@ -296,12 +309,8 @@ def eyebrow_reflex(page):
         st: Style | None = comp.style(el)
         if st is None or st.display_none or st.transform != "uppercase":
             continue
-        ls = st.spacing
-        try:
-            amount = float(ls[:-2]) if ls.endswith(("px", "em")) and not ls.endswith("rem") else 0.0
-        except ValueError:
-            amount = 0.0
-        if amount <= 0:
+        amount = values.px(st.spacing, values.Ctx(em=st.font or (16.0, 16.0))) if st.spacing != "normal" else None
+        if amount is None or amount <= 0:
             continue
         if st.font is None or st.font[0] <= 13.6:
             hits.append(el)

@@ -42,6 +42,8 @@ def _element_refs(el) -> list[tuple[str, str]]:
             out.append(("href", a["href"]))
         if a.get("imagesrcset"):
             out.extend(("imagesrcset", u) for u in _srcset_urls(a["imagesrcset"]))
+    if tag == "base" and a.get("href"):  # every relative URL would then load from there
+        out.append(("href", a["href"]))
     if tag == "object" and a.get("data"):
         out.append(("data", a["data"]))
     if tag in ("image", "use", "feimage", "script") and (a.get("href") or a.get("xlink:href")):

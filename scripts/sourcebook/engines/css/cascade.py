@@ -58,6 +58,7 @@ class Style:
     invisible: bool = False
     opacity: float | None = 1.0
     sr_only: bool = False
+    concealed: bool = False  # screen-reader-only or fully transparent, itself or an ancestor
     transform: str = "none"  # text-transform (inherited)
     spacing: str = "normal"  # letter-spacing as declared (inherited)
     unknown: dict = field(default_factory=dict)  # what is unresolved here: name -> site key
@@ -255,9 +256,10 @@ class _Builder:
             el, parent, anc = stack.pop()
             st = self.compute(el, parent, el is html, anc)
             self.out.styles[id(el)] = st
-            if st.display_none:
+            if st.display_none or el.tag in _TEXT_SKIP:
                 continue
-            if el.tag not in _TEXT_SKIP and not st.invisible and not st.sr_only and st.opacity != 0:
+            st.concealed = st.sr_only or st.opacity == 0 or (parent is not None and parent.concealed)
+            if el.tag not in _TEXT_SKIP and not st.invisible and not st.concealed:
                 for ch in el.children:
                     if isinstance(ch, Text) and ch.data.strip():
                         self.out.texts.append(TextRun(ch, st))
@@ -476,25 +478,32 @@ def _full_paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | Non
     return colors.RGBA(final[0], final[1], final[2], 1.0), None
 
 
+def _chain(style: Style, attr: str) -> list[Style]:
+    """The element and its ancestors up to the first one whose ``attr`` is memoized."""
+    out: list[Style] = []
+    s: Style | None = style
+    while s is not None and getattr(s, attr) is None:
+        out.append(s)
+        s = s.parent
+    return out
+
+
 def _simple(style: Style) -> bool:
     """No opacity group and nothing unknown on the way to the canvas (memoized per element)."""
-    got = style._simple
-    if got is None:
-        own = style.opacity == 1.0 and style.bg is not None and not style.bg_image
-        got = own and (style.parent is None or _simple(style.parent))
-        style._simple = got
-    return got
+    for s in reversed(_chain(style, "_simple")):  # outermost first: iterative for deep pages
+        own = s.opacity == 1.0 and s.bg is not None and not s.bg_image
+        s._simple = own and (s.parent is None or bool(s.parent._simple))
+    return bool(style._simple)
 
 
 def _ground(style: Style) -> colors.RGBA:
     """The opaque ground of a simple element: its background over its parent's ground."""
-    got = style._ground
-    if got is None:
-        below = _ground(style.parent) if style.parent is not None else colors.WHITE
-        bg = style.bg if style.bg is not None else colors.TRANSPARENT
-        got = below if bg.a <= 0 else colors.over(bg, below)
-        style._ground = got
-    return got
+    for s in reversed(_chain(style, "_ground")):
+        below = s.parent._ground if s.parent is not None and s.parent._ground is not None else colors.WHITE
+        bg = s.bg if s.bg is not None else colors.TRANSPARENT
+        s._ground = below if bg.a <= 0 else colors.over(bg, below)
+    assert style._ground is not None
+    return style._ground
 
 
 def paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str | None]:

@@ -390,6 +390,8 @@ def _parse_mix(body: str) -> RGBA | None:
     items = []
     for part in parts[1:]:
         pct = None
+        if not part.strip():
+            return None
         toks = part.rsplit(None, 1)
         if len(toks) == 2 and toks[1].endswith("%"):
             pct = _num(toks[1], 1.0)
@@ -460,7 +462,7 @@ def parse_color(text: str) -> RGBA | str | None:
     if m:
         try:
             return _parse_function(m.group(1).lower(), m.group(2).strip())
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError):
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError, IndexError):
             return None
     return None
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from .html_blocks import Renderer, SILENT, absolute_http
+from .html_blocks import Renderer, absolute_http
 from .html_meta import page_meta
-from .html_score import Pass, choose, clean, furniture, is_hidden
+from .html_score import Page, Pass, choose, clean, furniture
 from .htmltree import Element, parse
 from .normalize import normalize
 
@@ -36,18 +36,19 @@ class HtmlResult:
 
 def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
     doc = parse(html)
-    base = _base_href(doc.root, base_url)
+    base = _base_href(doc.find("head"), base_url)
     meta = page_meta(doc, base)
     body = doc.find("body") or doc.root
     notes: list[str] = []
 
-    hidden = _hidden(body)
+    page = Page(body)
+    hidden = page.hidden
     best: tuple[str, list] | None = None
     for i, how in enumerate(PASSES):
-        skip = hidden | furniture(body, hidden, how.strict)
-        roots = choose(body, skip, how)
+        skip = hidden | furniture(page, how.strict)
+        roots = choose(page, skip, how)
         if how.clean:
-            skip |= clean(roots, skip, how)
+            skip |= clean(page, roots, skip, how)
         text, links = Renderer(skip, base).render(roots)
         if best is None or len(text) > len(best[0]):
             best = (text, links)
@@ -67,46 +68,29 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
     return HtmlResult(text=text, links=links, meta=meta, notes=notes)
 
 
-def _hidden(body: Element) -> set[int]:
-    out: set[int] = set()
-    stack = [body]
-    while stack:
-        el = stack.pop()
-        for c in el.children:
-            if isinstance(c, Element) and c.tag not in SILENT:
-                if is_hidden(c):
-                    out.add(id(c))
-                else:
-                    stack.append(c)
-    return out
-
-
-def _base_href(root: Element, base_url: str | None) -> str | None:
-    for b in root.iter():
+def _base_href(head: Element | None, base_url: str | None) -> str | None:
+    """``<base href>`` (it belongs in the head) resolved against the page's own URL."""
+    for b in head.iter() if head is not None else ():
         if b.tag == "base" and b.get("href"):
-            resolved = absolute_http(b.get("href"), base_url)
-            return resolved or base_url
+            return absolute_http(b.get("href"), base_url) or base_url
     return base_url
 
 
 def _canonical(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[dict]]:
-    """Normalize the text and carry the link offsets over (NFC can shorten the text)."""
+    """Normalize the text and carry the link offsets over.
+
+    The writer already emits canonical lines, so normalizing only adds the final newline, unless
+    NFC composes characters (a letter and a combining accent), which shifts later offsets."""
     out = normalize(text)
-    lead = len(text) - len(text.lstrip("\n"))
-    if out == text[lead:lead + len(out)] and len(out) >= len(text.strip("\n")):
+    if out[:-1] == text:
         def where(i: int) -> int:
-            return min(max(i - lead, 0), len(out))
+            return i
     else:
         def where(i: int) -> int:
-            return min(len(normalize(text[:i] + "x")) - 2, len(out)) if i else 0
+            return len(unicodedata.normalize("NFC", text[:i]))
     links = []
     for s, e, href in sorted(set(spans)):
-        a, b = where(s), where(e)
-        if 0 <= a < b <= len(out):
+        a, b = where(s), min(where(e), len(out.rstrip("\n")))
+        if 0 <= a < b:
             links.append({"start": a, "end": b, "href": href})
-    links.sort(key=lambda d: (d["start"], d["end"], d["href"]))
     return out, links
-
-
-def is_canonical(text: str) -> bool:
-    return normalize(text) == text and unicodedata.is_normalized("NFC", text)

@@ -26,9 +26,27 @@ _MDY_NAME = re.compile(r"([A-Za-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4
 _LANG = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 
 
+_WANTED = frozenset({"meta", "link", "script", "time", "title", "html"})
+
+
+def _gather(doc: Document) -> dict[str, list[Element]]:
+    """The elements metadata comes from, by tag, plus ``itemprop`` holders, in one walk."""
+    out: dict[str, list[Element]] = {t: [] for t in _WANTED | {"itemprop"}}
+    stack = [doc.root]
+    while stack:
+        el = stack.pop()
+        if el.tag in _WANTED:
+            out[el.tag].append(el)
+        elif "itemprop" in el.attrs:
+            out["itemprop"].append(el)
+        stack.extend(c for c in reversed(el.children) if type(c) is Element)
+    return out
+
+
 def page_meta(doc: Document, base: str | None) -> dict:
-    metas = _meta_tags(doc)
-    ld = _json_ld(doc)
+    found = _gather(doc)
+    metas = _meta_tags(found)
+    ld = _json_ld(found["script"])
 
     def first(*values: object) -> str | None:
         for v in values:
@@ -38,7 +56,7 @@ def page_meta(doc: Document, base: str | None) -> dict:
                     return v[:500]
         return None
 
-    title_el = doc.find("title")
+    title_el = found["title"][0] if found["title"] else None
     title = first(metas.get("og:title"), ld.get("headline"), metas.get("twitter:title"),
                   title_el.text() if title_el is not None else None)
     author = first(ld.get("author"), _not_url(metas.get("author")), _not_url(metas.get("article:author")),
@@ -48,12 +66,12 @@ def page_meta(doc: Document, base: str | None) -> dict:
                      metas.get("datepublished"), metas.get("date"), metas.get("pubdate"),
                      metas.get("publishdate"), metas.get("dc.date"), metas.get("dc.date.issued"),
                      metas.get("dcterms.created"), metas.get("sailthru.date"), metas.get("parsely-pub-date"),
-                     _first_time(doc))
-    html_el = doc.find("html")
+                     next((t.get("datetime") for t in found["time"] if t.get("datetime")), None))
+    html_el = found["html"][0] if found["html"] else None
     lang = first(html_el.get("lang") if html_el is not None else None, metas.get("content-language"),
                  metas.get("og:locale"), ld.get("inLanguage"))
     canonical = None
-    for link in doc.find_all("link"):
+    for link in found["link"]:
         if "canonical" in (link.get("rel") or "").lower().split():
             canonical = absolute_http(link.get("href"), base)
             if canonical:
@@ -84,10 +102,10 @@ def _lang(v: str | None) -> str | None:
     return "-".join([parts[0].lower()] + [p.upper() if len(p) == 2 else p for p in parts[1:]])
 
 
-def _meta_tags(doc: Document) -> dict[str, str]:
+def _meta_tags(found: dict[str, list[Element]]) -> dict[str, str]:
     """First value of every ``<meta name|property|itemprop|http-equiv=... content=...>``."""
     out: dict[str, str] = {}
-    for m in doc.find_all("meta"):
+    for m in found["meta"]:
         content = m.get("content")
         if content is None:
             continue
@@ -95,9 +113,9 @@ def _meta_tags(doc: Document) -> dict[str, str]:
             key = (m.get(attr) or "").strip().lower()
             if key and key not in out and content.strip():
                 out[key] = content.strip()
-    for el in doc.iter():  # microdata on visible elements (itemprop="datePublished" etc.)
+    for el in found["itemprop"] + found["time"]:  # microdata (itemprop="datePublished" etc.)
         prop = el.attrs.get("itemprop")
-        if prop and el.tag != "meta":
+        if prop:
             key = prop.strip().lower()
             value = el.get("content") or el.get("datetime")
             if value and key not in out:
@@ -105,17 +123,10 @@ def _meta_tags(doc: Document) -> dict[str, str]:
     return out
 
 
-def _first_time(doc: Document) -> str | None:
-    for t in doc.find_all("time"):
-        if t.get("datetime"):
-            return t.get("datetime")
-    return None
-
-
-def _json_ld(doc: Document) -> dict[str, str]:
+def _json_ld(scripts: list[Element]) -> dict[str, str]:
     """headline, author, publisher, datePublished, inLanguage from the article-like JSON-LD item."""
     items: list[dict] = []
-    for s in doc.find_all("script"):
+    for s in scripts:
         if (s.get("type") or "").strip().lower() != "application/ld+json":
             continue
         raw = "".join(c.data for c in s.children if not isinstance(c, Element)).strip()

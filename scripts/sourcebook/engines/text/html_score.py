@@ -25,10 +25,11 @@ STRONG_WORDS = frozenset(
     "subscribe subscription newsletter signup related recommended recommendations recirc "
     "recirculation outbrain taboola ad ads advert adverts advertisement advertising adslot sponsor "
     "sponsored promo promotion promotions popup modal footer skip trending popular paywall "
-    "login signin".split())
+    "login signin copyright rollover tooltip popover hovercard".split())
 # Dropped in the first, strict pass only.
 WEAK_WORDS = frozenset(
-    "sidebar sidenav header masthead banner meta byline author tags tag widget widgets extra "
+    "sidebar sidenav header masthead banner meta byline byl author authors timestamp dateline "
+    "tags tag widget widgets extra "
     "rss pagination pager toolbar tools supplemental community remark replies shoutbox "
     "skyscraper".split())
 POSITIVE_WORDS = frozenset(
@@ -42,11 +43,17 @@ DROP_ROLES = frozenset(
     "navigation banner contentinfo complementary dialog alertdialog menu menubar search "
     "toolbar".split())
 PROTECTED = frozenset({"html", "body", "article", "main"})
+# A weak word beside one of these names a container of the content ("main-sidebar-content").
+CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
+EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
+SIBLING_TEXT = 300
+P_LINK_DENSITY = 0.75
+LIST_LINK_DENSITY = 0.5
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3,
              "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3, "th": -5}
 _SCORED = frozenset({"p", "pre", "td"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
-                      "footer", "figure"})
+                      "footer", "figure", "p"})
 _COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
 _SENTENCE_END = re.compile(r"[.!?。]( |$)")
 _SPLIT = re.compile(r"[\s\-_:.,/]+")
@@ -90,7 +97,7 @@ def class_weight(el: Element) -> int:
     weight = 0
     for name in ("class", "id"):
         ws = words_of(el.attrs.get(name) or "")
-        if ws & NEGATIVE_WORDS:
+        if ws & NEGATIVE_WORDS and not ws & EMBED_WORDS:
             weight -= 25
         if ws & POSITIVE_WORDS:
             weight += 25
@@ -105,72 +112,127 @@ def is_hidden(el: Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
-def _children(el: Element, skip: set[int]) -> list[Element]:
-    return [c for c in el.children if isinstance(c, Element) and id(c) not in skip and c.tag not in SILENT]
+class Page:
+    """The visible elements under the body in document order, measured once.
 
+    Hidden elements and elements that never hold reading text are left out (``hidden`` holds
+    the ids of the hidden ones, for the renderer). Measurements with a set of dropped elements
+    are sums over this list, so each pass costs one linear sweep.
+    """
 
-def measure(root: Element, skip: set[int]) -> dict[int, list[int]]:
-    """Per kept element: text, link text, commas, and counts of p, img, li, input, embed,
-    heading text and list text (all below it)."""
-    order: list[Element] = []
-    stack = [root]
-    while stack:
-        el = stack.pop()
-        order.append(el)
-        stack.extend(_children(el, skip))
-    stats: dict[int, list[int]] = {}
-    for el in reversed(order):  # children before their parents
-        v = [0] * 10
-        for ch in el.children:
-            if isinstance(ch, Text):
-                d = ch.data
-                if not d.isspace():
-                    v[TEXT] += len(" ".join(d.split()))
-                    v[COMMAS] += len(_COMMAS.findall(d))
-            else:
+    def __init__(self, body: Element):
+        self.body = body
+        self.elems: list[Element] = []
+        self.parent: list[int] = []
+        self.hidden: set[int] = set()
+        own_text: list[int] = []
+        own_commas: list[int] = []
+        own_media: list[int] = []  # img / input / embed children, packed as img + 1000*input + 10**6*embed
+        stack: list[tuple[Element, int]] = [(body, -1)]
+        while stack:
+            el, parent = stack.pop()
+            i = len(self.elems)
+            self.elems.append(el)
+            self.parent.append(parent)
+            t = c = media = 0
+            kids = []
+            for ch in el.children:
+                if isinstance(ch, Text):
+                    d = ch.data
+                    if not d.isspace():
+                        t += len(" ".join(d.split()))
+                        if "," in d or not d.isascii():
+                            c += len(_COMMAS.findall(d))
+                    continue
                 tag = ch.tag
-                if tag == "img":
-                    v[IMG] += 1
-                elif tag in ("input", "select", "textarea"):
-                    v[INPUT] += 1
-                elif tag in ("embed", "object", "iframe"):
-                    v[EMBED] += 1
-                s = stats.get(id(ch))
-                if s is not None:
-                    for i in range(10):
-                        v[i] += s[i]
-        tag = el.tag
-        if tag == "a":
-            v[LINK] = v[TEXT]
-        elif tag == "p":
-            v[P] += 1
-        elif tag == "li":
-            v[LI] += 1
-        elif tag in HEADINGS:
-            v[HEAD] = v[TEXT]
-        elif tag in ("ul", "ol"):
-            v[LIST] = v[TEXT]
-        stats[id(el)] = v
-    return stats
+                if tag in SILENT:
+                    if tag == "img":
+                        media += 1
+                    elif tag in ("input", "select", "textarea"):
+                        media += 1000
+                    elif tag in ("embed", "object", "iframe"):
+                        media += 1000000
+                    continue
+                a = ch.attrs
+                if a and ("hidden" in a or "aria-hidden" in a or "style" in a) and is_hidden(ch):
+                    self.hidden.add(id(ch))
+                    continue
+                kids.append((ch, i))
+            own_text.append(t)
+            own_commas.append(c)
+            own_media.append(media)
+            stack.extend(reversed(kids))
+        self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
+        self.index = {id(e): i for i, e in enumerate(self.elems)}
+        self.tags = [e.tag for e in self.elems]
+        self.end = list(range(1, len(self.elems) + 1))  # one past each element's last descendant
+        for i in range(len(self.elems) - 1, 0, -1):
+            p = self.parent[i]
+            if self.end[i] > self.end[p]:
+                self.end[p] = self.end[i]
+
+    def alive(self, skip: set[int]) -> list[bool]:
+        """For each element: neither it nor an ancestor is dropped."""
+        out = [True] * len(self.elems)
+        parent = self.parent
+        for i, el in enumerate(self.elems):
+            if id(el) in skip or (i and not out[parent[i]]):
+                out[i] = False
+        return out
+
+    def measure(self, alive: list[bool]) -> "Measure":
+        n = len(self.elems)
+        text = self.own_text[:]
+        link = [0] * n
+        commas = self.own_commas[:]
+        inline = self.own_text[:]  # text not inside a block child: the element's own paragraph
+        block_child = [False] * n
+        parent, tags = self.parent, self.tags
+        for i in range(n - 1, 0, -1):
+            if not alive[i]:
+                continue
+            tag = tags[i]
+            if tag == "a":
+                link[i] = text[i]
+            p = parent[i]
+            text[p] += text[i]
+            link[p] += link[i]
+            commas[p] += commas[i]
+            if tag in BLOCKS:
+                block_child[p] = True
+            else:
+                inline[p] += text[i]
+        return Measure(text, link, commas, inline, block_child)
 
 
-def link_density(v: list[int]) -> float:
-    return v[LINK] / v[TEXT] if v[TEXT] else 0.0
+@dataclass
+class Measure:
+    text: list[int]
+    link: list[int]
+    commas: list[int]
+    inline: list[int]
+    block_child: list[bool]
+
+    def link_density(self, i: int) -> float:
+        return self.link[i] / self.text[i] if self.text[i] else 0.0
 
 
-def furniture(body: Element, skip: set[int], strict: bool) -> set[int]:
+def furniture(page: Page, strict: bool) -> set[int]:
     """Elements to drop for their tag, role or class/id words, sparing any that holds most of
     the page's text (a wrapper named ``sidebar`` around the article is still the article)."""
-    stats = measure(body, skip)
-    total = stats[id(body)][TEXT] or 1
+    alive = page.alive(set())
+    m = page.measure(alive)
+    total = m.text[0] or 1
     drop: set[int] = set()
-    stack = _children(body, skip)
-    while stack:
-        el = stack.pop()
-        if el.tag not in PROTECTED and _is_furniture(el, strict) and stats[id(el)][TEXT] * 2 < total:
-            drop.add(id(el))
+    dropped = [False] * len(page.elems)
+    parent = page.parent
+    for i, el in enumerate(page.elems):
+        if i and dropped[parent[i]]:
+            dropped[i] = True
             continue
-        stack.extend(_children(el, skip))
+        if i and el.tag not in PROTECTED and m.text[i] * 2 < total and _is_furniture(el, strict):
+            drop.add(id(el))
+            dropped[i] = True
     return drop
 
 
@@ -178,196 +240,224 @@ def _is_furniture(el: Element, strict: bool) -> bool:
     tag = el.tag
     if tag in STRONG_TAGS or (strict and tag in WEAK_TAGS):
         return True
-    role = (el.attrs.get("role") or "").lower()
-    if role in DROP_ROLES:
+    a = el.attrs
+    if "role" in a and a["role"].lower() in DROP_ROLES:
         return True
+    if "class" not in a and "id" not in a:
+        return False
     ws = words(el)
-    if not ws:
+    if ws & EMBED_WORDS:  # a post embedded in the article ("social-media-embed") is quoted content
         return False
     if ws & STRONG_WORDS:
         return True
-    return strict and bool(ws & WEAK_WORDS) and not (ws & POSITIVE_WORDS)
+    return strict and bool(ws & WEAK_WORDS) and not (ws & CONTAINER_WORDS)
 
 
-def _has_block_child(el: Element, skip: set[int]) -> bool:
-    return any(c.tag in BLOCKS for c in _children(el, skip))
-
-
-def choose(body: Element, skip: set[int], how: Pass) -> list[Element]:
+def choose(page: Page, skip: set[int], how: Pass) -> list[Element]:
     """The elements holding the article, in document order."""
-    stats = measure(body, skip)
-    stop = body.parent  # scores never flow above the body
-    scores: dict[int, float] = {}
-    elements: dict[int, Element] = {}
+    alive = page.alive(skip)
+    m = page.measure(alive)
+    elems, parent, tags = page.elems, page.parent, page.tags
+    scores: dict[int, float] = {}  # element index -> score
 
-    def init(el: Element) -> None:
-        scores[id(el)] = _TAG_BASE.get(el.tag, -5 if el.tag in HEADINGS else 0) + (
+    def init(i: int) -> None:
+        el = elems[i]
+        scores[i] = _TAG_BASE.get(el.tag, -5 if el.tag in HEADINGS else 0) + (
             class_weight(el) if how.weigh_classes else 0)
-        elements[id(el)] = el
 
-    def add(el: Element, text_len: int, commas: int) -> None:
-        if text_len < 25:
-            return
+    def add(i: int, text_len: int, commas: int) -> None:
         score = 1 + commas + min(text_len // 100, 3)
         level = 0
-        node: Element | None = el
-        while node is not None and level < 5 and node is not stop:
-            if id(node) not in scores:
-                init(node)
-            scores[id(node)] += score if level == 0 else score / 2 if level == 1 else score / (level * 3)
-            node = node.parent
+        while i >= 0 and level < 5:
+            if i not in scores:
+                init(i)
+            scores[i] += score if level == 0 else score / 2 if level == 1 else score / (level * 3)
+            i = parent[i]
             level += 1
 
-    stack = [body]
-    while stack:
-        el = stack.pop()
-        kids = _children(el, skip)
-        stack.extend(kids)
-        if el.parent is None:
+    for i in range(1, len(elems)):
+        if not alive[i]:
             continue
-        v = stats[id(el)]
-        if el.tag in _SCORED or (el.tag in ("div", "section", "article") and not _has_block_child(el, skip)):
-            add(el.parent, v[TEXT], v[COMMAS])
-        elif el.tag in BLOCKS and el.tag not in HEADINGS:
+        tag = tags[i]
+        if tag in _SCORED or (tag in ("div", "section", "article") and not m.block_child[i]):
+            if m.text[i] >= 25:
+                add(parent[i], m.text[i], m.commas[i])
+        elif tag in BLOCKS and tag not in HEADINGS and m.inline[i] >= 25:
             # Inline text sitting directly in a container counts as a paragraph of it.
-            t, c = _inline_text(el, skip, stats)
-            if t >= 25:
-                add(el, t, c)
+            add(i, m.inline[i], page.own_commas[i])
     if not scores:
-        return [body]
-    for key, el in elements.items():
-        scores[key] *= 1 - link_density(stats[id(el)])
-    ranked = sorted(elements.values(), key=lambda e: -scores[id(e)])  # stable: document order on ties
-    top = ranked[0]
-    top_score = scores[id(top)]
-    top = _common_parent_of_alternatives(top, ranked, scores, body)
-    top = _climb(top, scores, body, skip)
-    if id(top) not in scores:
+        return [page.body]
+    for i in scores:
+        scores[i] *= 1 - m.link_density(i)
+    ranked = sorted(scores, key=lambda i: (-scores[i], i))
+    top = _common_parent_of_alternatives(ranked, scores, parent)
+    top = _climb(top, scores, parent, alive)
+    if top not in scores:
         init(top)
-    return _with_siblings(top, scores, stats, skip, body)
+    return [elems[i] for i in _with_siblings(top, scores, m, page, alive)]
 
 
-def _inline_text(el: Element, skip: set[int], stats: dict[int, list[int]]) -> tuple[int, int]:
-    t = c = 0
-    for ch in el.children:
-        if isinstance(ch, Text):
-            if not ch.data.isspace():
-                t += len(" ".join(ch.data.split()))
-                c += len(_COMMAS.findall(ch.data))
-        elif ch.tag not in BLOCKS and id(ch) in stats:
-            t += stats[id(ch)][TEXT]
-            c += stats[id(ch)][COMMAS]
-    return t, c
-
-
-def _common_parent_of_alternatives(top: Element, ranked: list[Element], scores: dict[int, float],
-                                   body: Element) -> Element:
-    best = scores[id(top)]
+def _common_parent_of_alternatives(ranked: list[int], scores: dict[int, float], parent: list[int]) -> int:
+    top = ranked[0]
+    best = scores[top]
     if best <= 0:
         return top
-    alts = [e for e in ranked[1:5] if scores[id(e)] / best >= 0.75]
+    alts = [i for i in ranked[1:5] if scores[i] / best >= 0.75]
     if len(alts) < 3:
         return top
-    alt_ancestors = [set(map(id, a.ancestors())) | {id(a)} for a in alts]
-    parent = top.parent
-    while parent is not None and parent is not body:
-        if sum(1 for anc in alt_ancestors if id(parent) in anc) >= 3:
-            return parent
-        parent = parent.parent
+    lines = []
+    for a in alts:
+        chain = set()
+        while a >= 0:
+            chain.add(a)
+            a = parent[a]
+        lines.append(chain)
+    p = parent[top]
+    while p > 0:
+        if sum(1 for chain in lines if p in chain) >= 3:
+            return p
+        p = parent[p]
     return top
 
 
-def _climb(top: Element, scores: dict[int, float], body: Element, skip: set[int]) -> Element:
-    last = scores.get(id(top), 0.0)
+def _climb(top: int, scores: dict[int, float], parent: list[int], alive: list[bool]) -> int:
+    last = scores.get(top, 0.0)
     threshold = last / 3
-    parent = top.parent
-    while parent is not None and parent is not body and parent.tag != "#document":
-        if id(parent) not in scores:
-            parent = parent.parent
+    p = parent[top]
+    while p > 0:
+        if p not in scores:
+            p = parent[p]
             continue
-        ps = scores[id(parent)]
-        if ps < threshold:
+        if scores[p] < threshold:
             break
-        if ps > last:
-            top = parent
+        if scores[p] > last:
+            top = p
             break
-        last = ps
-        parent = parent.parent
-    parent = top.parent
-    while parent is not None and parent is not body and parent.tag != "#document" and len(_children(parent, skip)) == 1:
-        top = parent
-        parent = top.parent
+        last = scores[p]
+        p = parent[p]
+    while top > 0 and parent[top] > 0:
+        p = parent[top]
+        if sum(1 for j, q in enumerate(parent) if q == p and alive[j]) != 1:
+            break
+        top = p
     return top
 
 
-def _with_siblings(top: Element, scores: dict[int, float], stats: dict[int, list[int]], skip: set[int],
-                   body: Element) -> list[Element]:
-    parent = top.parent
-    if parent is None or top is body:
-        return [top]
-    top_score = scores[id(top)]
+def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, alive: list[bool]) -> list[int]:
+    if top == 0:
+        return [0]
+    p = page.parent[top]
+    top_score = scores[top]
+    top_class = page.elems[top].attrs.get("class")
     threshold = max(10.0, top_score * 0.2)
     out = []
-    for sib in _children(parent, skip):
-        if sib is top:
-            out.append(sib)
+    for i in range(p + 1, len(page.elems)):
+        if page.parent[i] != p or not alive[i]:
             continue
-        bonus = top_score * 0.2 if sib.attrs.get("class") and sib.attrs.get("class") == top.attrs.get("class") else 0
-        if id(sib) in scores and scores[id(sib)] + bonus >= threshold:
-            out.append(sib)
-        elif sib.tag == "p" or (sib.tag == "div" and not _has_block_child(sib, skip)):
-            v = stats[id(sib)]
-            ld = link_density(v)
-            if v[TEXT] > 80 and ld < 0.25:
-                out.append(sib)
-            elif 0 < v[TEXT] <= 80 and ld == 0 and _SENTENCE_END.search(sib.text().strip()):
-                out.append(sib)
+        if i == top:
+            out.append(i)
+            continue
+        sib = page.elems[i]
+        bonus = top_score * 0.2 if top_class and sib.attrs.get("class") == top_class else 0
+        if i in scores and scores[i] + bonus >= threshold:
+            out.append(i)
+        elif m.text[i] >= SIBLING_TEXT and m.link_density(i) < 0.15:
+            out.append(i)  # an article split in several containers (between figures, asides)
+        elif sib.tag == "p" or (sib.tag == "div" and not m.block_child[i]):
+            ld = m.link_density(i)
+            if m.text[i] > 80 and ld < 0.25:
+                out.append(i)
+            elif 0 < m.text[i] <= 80 and ld == 0 and _SENTENCE_END.search(sib.text().strip()):
+                out.append(i)
     return out
 
 
-def clean(roots: list[Element], skip: set[int], how: Pass) -> set[int]:
+def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[int]:
     """Readability's conditional clean-up inside the chosen content: containers that look like
-    link lists, image galleries, forms or tiny fragments go. Inner ones are judged first."""
+    link lists, image galleries, forms or tiny fragments go. Inner ones are judged first, and
+    what they drop no longer counts for the containers around them."""
     drop: set[int] = set()
+    alive = page.alive(skip)
+    m = page.measure(alive)
+    counts = _counts(page, alive, m.text)
+    parent, tags = page.parent, page.tags
     for root in roots:
-        stats = measure(root, skip)
-        order: list[Element] = []
-        stack = _children(root, skip)
-        while stack:
-            el = stack.pop()
-            order.append(el)
-            stack.extend(_children(el, skip))
-        for el in reversed(order):
-            if el.tag not in _CLEANED or _inside_dropped(el, drop, root):
+        r = page.index[id(root)]
+        for i in range(page.end[r] - 1, r, -1):
+            if not alive[i] or tags[i] not in _CLEANED or _has_dropped_ancestor(i, r, parent, page, drop):
                 continue
-            if _should_drop(el, stats[id(el)], how):
-                drop.add(id(el))
-                v = stats[id(el)]
-                for anc in el.ancestors():
-                    s = stats.get(id(anc))
-                    if s is None:
+            v = [m.text[i], m.link[i], m.commas[i]] + counts[i]
+            if _should_drop(page.elems[i], v, how):
+                drop.add(id(page.elems[i]))
+                a = parent[i]
+                while a >= r:
+                    m.text[a] -= v[TEXT]
+                    m.link[a] -= v[LINK]
+                    m.commas[a] -= v[COMMAS]
+                    ca = counts[a]
+                    for k in range(len(ca)):
+                        if k != 3:  # inputs stay counted: a box that held a form still did
+                            ca[k] -= v[3 + k]
+                    if a == r:
                         break
-                    for i in range(10):
-                        s[i] -= v[i]
-                    if anc is root:
-                        break
+                    a = parent[a]
+    # Siblings taken in beside the article are judged whole too (a sign-up box next to it).
+    main = max(roots, key=lambda e: m.text[page.index[id(e)]])
+    for root in roots:
+        r = page.index[id(root)]
+        if root is not main and root.tag in _CLEANED and _should_drop(root, [m.text[r], m.link[r], m.commas[r]] + counts[r], how):
+            drop.add(id(root))
     return drop
 
 
-def _inside_dropped(el: Element, drop: set[int], root: Element) -> bool:
-    for anc in el.ancestors():
-        if anc is root:
-            return False
-        if id(anc) in drop:
+def _has_dropped_ancestor(i: int, root: int, parent: list[int], page: Page, drop: set[int]) -> bool:
+    a = parent[i]
+    while a > root:
+        if id(page.elems[a]) in drop:
             return True
+        a = parent[a]
     return False
+
+
+def _counts(page: Page, alive: list[bool], text: list[int]) -> list[list[int]]:
+    """Per element: p, img, li, input, embed counts, heading text and list text below it
+    (inputs counted in dropped forms too)."""
+    n = len(page.elems)
+    tags, parent = page.tags, page.parent
+    out = []
+    for i in range(n):
+        media = page.own_media[i]
+        out.append([0, media % 1000, 0, (media // 1000) % 1000, media // 1000000, 0, 0])
+    for i in range(n - 1, -1, -1):
+        v = out[i]
+        if not alive[i]:
+            # A dropped form still tells that its container is a sign-up or search box.
+            if i:
+                out[parent[i]][3] += v[3]
+            continue
+        tag = tags[i]
+        if tag == "p":
+            v[0] += 1
+        elif tag == "li":
+            v[2] += 1
+        elif tag in HEADINGS:
+            v[5] = text[i]
+        elif tag in ("ul", "ol"):
+            v[6] = text[i]
+        if i:
+            pv = out[parent[i]]
+            for k in range(7):
+                pv[k] += v[k]
+    return out
 
 
 def _should_drop(el: Element, v: list[int], how: Pass) -> bool:
     if el.tag == "table" and is_data_table(el):
         return False
-    if any(a.tag in ("pre", "code") for a in el.ancestors()):
+    if any(a.tag in ("pre", "code") for a in el.ancestors()) or words(el) & EMBED_WORDS:
         return False
+    if el.tag == "p":  # a paragraph that is nothing but links points elsewhere ("see also")
+        return v[TEXT] > 0 and v[LINK] / v[TEXT] > P_LINK_DENSITY
     weight = class_weight(el) if how.weigh_classes else 0
     if weight < 0:
         return True
@@ -378,12 +468,13 @@ def _should_drop(el: Element, v: list[int], how: Pass) -> bool:
     is_list = el.tag in ("ul", "ol") or (text > 0 and v[LIST] / text > 0.9)
     in_figure = el.tag == "figure" or any(a.tag == "figure" for a in el.ancestors())
     heading_density = v[HEAD] / text if text else 0.0
-    ld = link_density(v)
+    ld = v[LINK] / text if text else 0.0
     return bool(
         (img > 1 and p / img < 0.5 and not in_figure)
         or (not is_list and li > p)
         or (inputs > p // 3)
         or (not is_list and heading_density < 0.9 and text < 25 and (img == 0 or img > 2) and not in_figure)
         or (not is_list and weight < 25 and ld > 0.2)
+        or (is_list and weight < 25 and ld > LIST_LINK_DENSITY)  # a rail of links to other pages
         or (weight >= 25 and ld > 0.5)
         or ((embeds == 1 and text < 75) or embeds > 1))

@@ -11,12 +11,15 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Iterator, Union
 
+from .html_tokens import tokenize
+
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
 # Start of one of these closes an open <p> (HTML's "p end tag omitted" rule).
 _CLOSES_P = frozenset(
     "address article aside blockquote details dialog div dl fieldset figcaption figure footer form "
     "h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre section table ul".split())
+_P_SCOPE = frozenset({"button", "table", "div", "section", "article", "body"})
 _SELF_SIBLING = {"li": {"li"}, "dt": {"dt", "dd"}, "dd": {"dt", "dd"}, "tr": {"tr"},
                  "td": {"td", "th"}, "th": {"td", "th"}, "option": {"option"}}
 _SCOPE_STOP = {"li": {"ul", "ol", "menu"}, "dt": {"dl"}, "dd": {"dl"}, "tr": {"table", "tbody", "thead", "tfoot"},
@@ -103,73 +106,64 @@ class _Builder(HTMLParser):
         self.doctype: str | None = None
         self.comments: list[tuple[int, str]] = []
 
-    @property
-    def cur(self) -> Element:
-        return self.stack[-1]
-
-    def _append(self, node: Node) -> None:
-        node.parent = self.cur
-        self.cur.children.append(node)
-
     def handle_starttag(self, tag: str, attrs: list) -> None:
-        line = self.getpos()[0]
-        if tag in _CLOSES_P:
-            self._close_implied("p", {"button", "table", "div", "section", "article", "body"})
-        if tag in _SELF_SIBLING:
-            self._close_sibling(tag)
-        amap: dict[str, str] = {}
-        for k, v in attrs:
-            if k not in amap:
-                amap[k] = "" if v is None else v
-        el = Element(tag, amap, line)
-        self._append(el)
+        stack = self.stack
+        if tag in _CLOSES_P:  # close an open <p> unless a container stands in between
+            for i in range(len(stack) - 1, 0, -1):
+                t = stack[i].tag
+                if t == "p":
+                    del stack[i:]
+                    break
+                if t in _P_SCOPE:
+                    break
+        if tag in _SELF_SIBLING:  # a new <li> closes the open one in the same list
+            siblings, stop = _SELF_SIBLING[tag], _SCOPE_STOP[tag]
+            for i in range(len(stack) - 1, 0, -1):
+                t = stack[i].tag
+                if t in siblings:
+                    del stack[i:]
+                    break
+                if t in stop:
+                    break
+        amap = dict(attrs) if attrs else {}
+        if attrs and (len(amap) != len(attrs) or None in amap.values()):
+            # The first of repeated attributes wins, as in browsers; a bare attribute is "".
+            amap = {k: "" if v is None else v for k, v in reversed(attrs)}
+        el = Element(tag, amap, self.lineno)
+        cur = stack[-1]
+        el.parent = cur
+        cur.children.append(el)
         if tag not in VOID:
-            self.stack.append(el)
+            stack.append(el)
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         self.handle_starttag(tag, attrs)
-        if tag not in VOID and self.cur.tag == tag:
+        if tag not in VOID and self.stack[-1].tag == tag:
             self.stack.pop()
 
     def handle_endtag(self, tag: str) -> None:
         for i in range(len(self.stack) - 1, 0, -1):
             if self.stack[i].tag == tag:
-                line = self.getpos()[0]
+                line = self.lineno
                 for el in self.stack[i:]:
                     el.end_line = line
                 del self.stack[i:]
                 return
 
-    def _close_implied(self, tag: str, stop: set) -> None:
-        for i in range(len(self.stack) - 1, 0, -1):
-            t = self.stack[i].tag
-            if t == tag:
-                del self.stack[i:]
-                return
-            if t in stop:
-                return
-
-    def _close_sibling(self, tag: str) -> None:
-        siblings, stop = _SELF_SIBLING[tag], _SCOPE_STOP[tag]
-        for i in range(len(self.stack) - 1, 0, -1):
-            t = self.stack[i].tag
-            if t in siblings:
-                del self.stack[i:]
-                return
-            if t in stop:
-                return
-
     def handle_data(self, data: str) -> None:
         if not data:
             return
-        last = self.cur.children[-1] if self.cur.children else None
+        cur = self.stack[-1]
+        last = cur.children[-1] if cur.children else None
         if isinstance(last, Text):
             last.data += data
         else:
-            self._append(Text(data, self.getpos()[0]))
+            t = Text(data, self.lineno)
+            t.parent = cur
+            cur.children.append(t)
 
     def handle_comment(self, data: str) -> None:
-        self.comments.append((self.getpos()[0], data))
+        self.comments.append((self.lineno, data))
 
     def handle_decl(self, decl: str) -> None:
         if decl.lower().startswith("doctype"):
@@ -199,6 +193,13 @@ class Document:
 
 
 def parse(html: str) -> Document:
+    b = _Builder()
+    tokenize(html, b)
+    return Document(b.root, b.doctype, b.comments)
+
+
+def parse_with_stdlib(html: str) -> Document:
+    """The same tree built by :class:`HTMLParser` itself (slower; tests compare the two)."""
     b = _Builder()
     try:
         b.feed(html)

@@ -1,0 +1,50 @@
+"""The fast tokenizer builds exactly the tree HTMLParser would, line numbers included."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sourcebook.engines.text.htmltree import Element, parse, parse_with_stdlib
+
+
+def shape(html: str, parser) -> list:
+    doc = parser(html)
+    out: list = [doc.doctype, doc.comments]
+    stack: list = [doc.root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Element):
+            out.append((node.tag, sorted(node.attrs.items()), node.line, node.end_line))
+            stack.extend(reversed(node.children))
+        else:
+            out.append((node.data, node.line))
+    return out
+
+
+CASES = [
+    "<!DOCTYPE html><html lang=en><head><title>a &amp; b</title></head><body><p>x</p></body></html>",
+    "<div class='a' id=\"b\" data-x=y hidden>text &lt;tag&gt; &amp &copy;</div>",
+    "<a href=x/>after</a><br/><p/>", "<img src=a.png alt='x > y'>\n<p>line\ntwo</p>",
+    "<script>if (a < b && c > d) { x = '</div>'; }</script><p>after</p>",
+    "<style>p > a { color: red }</style>", "<SCRIPT>a</SCRIPT ><p>b",
+    "<!-- comment -- with dashes --><p>x</p><!--unclosed", "<? pi ?><!bogus><![CDATA[x]]>",
+    "a < b and c <d e", "<p>1<p>2<li>3<li>4</ul>", "<div a=1 a=2 B=3 c>x</div>",
+    "<a b=\"c\"d>x</a>", "<a =b>x</a>", "<a b=c=d>x</a>", "<a/href=x>y</a>", "</ 3>x</>y",
+    "<div\n  class='multi\nline'\n>x</div>", "<p>unterminated <b", "<p>tail &", "<td>x<td>y<tr><td>z",
+    "<![if !IE]><p>x</p><![endif]>", "<br/ >x", "<svg><path d='M0 0'/></svg>", "<p>é&eacute;&#233;&#xE9;</p>",
+]
+
+
+@pytest.mark.parametrize("html", CASES)
+def test_same_tree_as_htmlparser(html):
+    assert shape(html, parse) == shape(html, parse_with_stdlib)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("<>/=\"' \nab&;#!-?") + [
+    "<p", "<a", "</p>", "</a>", "<script>", "</script>", "<!--", "-->", "href", "&amp;", "<br/>",
+    "<li>", "<div class=x>", "</div>", "<!doctype html>"]), max_size=60).map("".join))
+def test_same_tree_on_arbitrary_markup(html):
+    assert shape(html, parse) == shape(html, parse_with_stdlib)
