@@ -279,3 +279,13 @@ def test_list_json(ws):
     data = json.loads(sb("claim", "list", "--json", cwd=ws).out)
     assert [(c["id"], c["ordinal"]) for c in data] == [(a, 1)]
     assert sb("claim", "list", cwd=ws.parent).rc == 1  # no workspace
+
+
+def test_offsets_without_quote_take_the_text(ws):
+    sid = _src(ws)
+    s = TEXT.index("Tickets")
+    r = add(ws, claim("Offsets only.", evidence=[{"source_id": sid, "start": s, "end": s + 21}]))
+    assert r.rc == 0 and r.err == ""
+    assert _claims(ws)[last_id(r)]["evidence"][0]["quote"] == "Tickets cost 4 euros."
+    r = add(ws, claim("Offsets only, bad.", evidence=[{"source_id": sid, "start": 5, "end": 10**6}]))
+    assert r.rc == 0 and "W-QUOTE-RANGE" in r.err

@@ -137,7 +137,7 @@ _BASE = {"id": "clm_0123456789ab", "text": "A claim.", "topic_key": "a.b", "kind
          "evidence": [{"source_id": "src_0123456789ab", "start": 0, "end": 3, "quote": "abc"}]}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.dictionaries(st.sampled_from(_FIELDS), st.one_of(_ANY, st.lists(st.one_of(_ANY, _EV), max_size=2),
                                                             _EV), max_size=5))
 def test_fast_check_is_never_more_lenient(overrides):
@@ -177,3 +177,30 @@ def test_every_command_refuses_hostile_claims_file(ws, body):
         assert ("E-JSON" in r.err or "E-SCHEMA" in r.err) and "ledger/claims.json" in r.err, (argv, r.err)
         assert "Traceback" not in r.both and "E-INTERNAL" not in r.err
     assert open(path, encoding="utf-8").read() == BODIES[body]
+
+
+def test_symlinked_trail_or_ledger_folder_never_written_outside(ws, tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep\n")
+    (ws / "ledger" / "events.jsonl").symlink_to(outside)
+    r = sb("claim", "add", "--json", json.dumps({"text": "A claim.", "topic_key": "a", "kind": "fact",
+                                                 "confidence": "reported"}), cwd=ws)
+    assert r.rc == 1 and "E-IO" in r.err and "ledger/events.jsonl" in r.err
+    assert outside.read_text() == "keep\n"
+    assert not (ws / "ledger" / "claims.json").exists()  # nothing half-written
+    (ws / "ledger" / "events.jsonl").unlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.rename(ws / "ledger", tmp_path / "old-ledger")
+    (ws / "ledger").symlink_to(elsewhere)
+    r = sb("claim", "add", "--json", json.dumps({"text": "Another claim.", "topic_key": "a", "kind": "fact",
+                                                 "confidence": "reported"}), cwd=ws)
+    assert r.rc == 1 and "E-IO" in r.err and list(elsewhere.iterdir()) == []
+
+
+def test_broken_manifest_writes_no_claim(ws):
+    (ws / "sourcebook.json").write_text("{broken")
+    r = sb("claim", "add", "--json", json.dumps({"text": "A claim.", "topic_key": "a", "kind": "fact",
+                                                 "confidence": "reported"}), cwd=ws)
+    assert r.rc == 1 and "E-JSON" in r.err and "sourcebook.json" in r.err
+    assert not (ws / "ledger" / "claims.json").exists()

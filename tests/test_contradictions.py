@@ -275,3 +275,11 @@ def test_at07_flow_with_real_sources(ws, tmp_path):
     assert {c["confidence"] for c in _claims(ws).values()} == {"contested"}
     html = sb("ledger", "--html", cwd=ws).out
     assert html.count('<span class="mark m-contested">contested</span>') == 2
+
+
+def test_scope_split_changes_nothing_but_resolves():
+    a, b = _c("Carries 120 cars in winter."), _c("Carries 150 cars in summer.")
+    adj = _adj([a, b], "scope_split")
+    assert apply_outcomes([a, b], [adj]) == [] and unapplied([a, b], [adj]) == []
+    [cl] = detect([a, b], [adj])
+    assert cl["status"] == "RESOLVED" and cl["outcome"] == "scope_split"

@@ -16,7 +16,8 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
   sb claim narrow clm_0123456789ab --text "The ferry carries 120 cars in summer." --reason "quote is seasonal"
   sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
 
-Evidence may omit start/end: the quote is located in the source and must occur exactly once.
+Evidence may omit start/end: the quote is located in the source and must occur exactly once;
+evidence with start/end but no quote takes the text at those offsets as its quote.
 A quote with [...] becomes a multi-part citation (parts in order, at most 2000 characters
 apart). A quote that does not hold is stored with a W-QUOTE-... warning and fails `sb verify`.
 Input precedence: --json, then --file, then --stdin. Each stored claim prints `claim <id>`.

@@ -92,6 +92,7 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: s
     if not text or len(text.strip()) < 3:
         raise SbError("E-CLAIM-NARROW", cid, "--text must be the narrower claim (at least 3 characters)")
     with ws.lock():
+        ws.load_manifest()  # fail before writing if the history cannot be recorded
         by_id = claims_by_id(load_claims(ws))
         old = _get(by_id, cid)
         if old.get("status", "active") != "active":

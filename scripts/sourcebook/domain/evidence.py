@@ -20,6 +20,7 @@ WARN_FOR = {"range": "W-QUOTE-RANGE", "empty": "W-QUOTE-EMPTY", "mismatch": "W-Q
 
 
 _CONTINUATION = bytes(range(0x80, 0xC0))
+LOCATE_CAP = 50  # enough to say "ambiguous" and list a few; a common phrase may occur thousands of times
 
 
 class TextCache:
@@ -66,11 +67,16 @@ class TextCache:
         spans: list[tuple[int, int]] = []
         ascii_text = raw.isascii()
         i = raw.find(needle)
-        while i >= 0 and len(spans) < 50:
+        while i >= 0 and len(spans) < LOCATE_CAP:
             start = i if ascii_text else len(raw[:i].translate(None, _CONTINUATION))
             spans.append((start, start + len(quote)))
             i = raw.find(needle, i + 1)
         return spans
+
+
+def _span_ok(ev: dict, text: str) -> bool:
+    s, e = ev.get("start"), ev.get("end")
+    return type(s) is int and type(e) is int and 0 <= s < e <= len(text)
 
 
 def _has_offsets(ev: dict) -> bool:
@@ -109,8 +115,10 @@ def resolve(ev: dict, cache: TextCache, subject: str) -> list[Finding]:
                           "quote cannot be located; give start/end or add and extract the source first")
         raise SbError("E-CLAIM-SPAN", subject, "evidence has neither offsets nor a quote to locate; "
                       "give the exact quote (from `sb find`) or start/end")
-    ev.setdefault("quote", "")
     text = cache.text(sid)
+    if "quote" not in ev and "quote_sha256" not in ev and text is not None and _span_ok(ev, text):
+        ev["quote"] = text[ev["start"]:ev["end"]]  # offsets from `sb find`: the quote is what they name
+    ev.setdefault("quote", "")
     if text is None:
         why = "is not a source in this workspace" if not cache.known(sid) else "has no canonical text yet"
         return [Finding("W-QUOTE-SOURCE", subject, f"source {str(sid)[:40]} {why}; the quote could not be checked "
@@ -131,7 +139,8 @@ def _resolve_single(ev: dict, cache: TextCache, quote: str, sid: object, subject
         raise SbError("E-CLAIM-SPAN", subject, f"the quote is not in {sid}; paste it from `sb find {sid} \"...\"` "
                       "(which shows the exact text) or give start/end")
     if len(spans) > 1:
-        raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {len(spans)} times in {sid} at {_where(spans)}; "
+        times = f"{len(spans)}+" if len(spans) >= LOCATE_CAP else str(len(spans))
+        raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {times} times in {sid} at {_where(spans)}; "
                       "give start/end for the one you mean, or quote more context")
     ev["start"], ev["end"] = spans[0]
 
