@@ -55,6 +55,9 @@ def test_known_colours_and_contrast():
     assert colors.parse_color("color-mix(in srgb, red, blue)").hex() == "#800080"
     assert colors.parse_color("hwb(120 0% 50%)").hex() == "#008000"
     assert colors.parse_color("rgb(from red r g b)") is None
+    assert colors.parse_color("light-dark(#111111, #eeeeee)").hex() == "#111111"
+    assert colors.parse_color("color(display-p3 1 1 1)").hex() == "#ffffff"
+    assert colors.parse_color("lab(50% 0 0)").hex() == "#777777"
     ratio = colors.contrast(colors.parse_color("#8a8a8a"), colors.parse_color("#f7f2e8"))
     assert f"{ratio:.2f}" == "3.09"
     assert round(colors.contrast(colors.parse_color("#000"), colors.parse_color("#fff")), 2) == 21.0

@@ -272,9 +272,9 @@ def hero_shout(page):
             yield Hit(d.line, _sel(r), f"font-size {v} grows to {mx:g}px")
 
 
-@rule("slop.tracking-floor", ERROR, "negative letter-spacing below -0.04em on text that is not large display "
-      "type (size unknown or >= 32px)",
-      "Tight tracking copied from display specimens makes text smudge together.")
+@rule("slop.tracking-floor", ERROR, "letter-spacing tighter than -0.04em on display type (a rule whose font size "
+      "is 32px or more, or not set)",
+      "Squeezed headline tracking is a poster reflex; below -0.04em letters touch and words blur.")
 def tracking_floor(page):
     for r, d, v in page.decls("letter-spacing"):
         comp = v.strip().lower()

@@ -297,6 +297,12 @@ def _finish(rgb: tuple[float, float, float] | None, alpha: float | None) -> RGBA
 def _parse_function(name: str, body: str) -> RGBA | None:
     if name == "color-mix":
         return _parse_mix(body)
+    if name == "light-dark":  # the page is judged in its light colour scheme
+        from .parse import split_top
+
+        parts = split_top(body)
+        first = parse_color(parts[0]) if len(parts) == 2 else None
+        return first if isinstance(first, RGBA) else None
     if " from " in f" {body} ".lower() or "var(" in body.lower() or "calc(" in body.lower():
         return None  # relative colour syntax or unresolved pieces: not judged
     split = _args(body)
