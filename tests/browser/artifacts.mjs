@@ -41,7 +41,7 @@ try {
       await page.setViewportSize({ width: 1200, height: 900 });
       await page.goto(url, { waitUntil: "load" });
       const current = () => page.evaluate(() => {
-        const s = [...document.querySelectorAll(".slide")].filter((el) => !el.hidden);
+        const s = [...document.querySelectorAll(".slide")].filter((el) => el.getBoundingClientRect().height > 0);
         return s.length === 1 ? s[0].id : `${s.length} visible`;
       });
       const start = await current();
