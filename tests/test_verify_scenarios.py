@@ -31,7 +31,7 @@ def build(root, shown: list[str], order: list[str]) -> str:
         spans = "".join(f'<span class="mark {m}"></span>' for m in marks(c))
         blocks.append(f'<p data-claim="{cid}">{html.escape(c["text"])} {spans}'
                       f'<sup class="ref"><a href="#c-{cid}">{order.index(cid) + 1}</a></sup></p>')
-    page = ("<!doctype html><html lang=\"en\"><head><title>A</title></head><body><main>" + "".join(blocks)
+    page = ("<!doctype html><html lang=\"en\"><head><meta name=\"viewport\" content=\"width=device-width\"><title>A</title></head><body><main>" + "".join(blocks)
             + '<p class="mark-legend">marks</p></main>\n<!-- SB:LEDGER -->\n<!-- /SB:LEDGER -->\n</body></html>\n')
     p = os.path.join(root, "build", "answer.html")
     open(p, "w").write(page)

@@ -118,7 +118,7 @@ def page(claims: list[dict], order: list[str], *, body_extra: str = "", skip_blo
             blocks.append(f'<p data-claim="{c["id"]}">{html.escape(c["text"])} <span class="mark m-thin"></span></p>')
     legend_html = '<p class="mark-legend"><span class="mark m-checked">checked</span></p>' * legend
     led = ledger_html(claims, order) if ledger else ""
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Answer</title></head><body>"
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>Answer</title></head><body>"
             f"<main>{''.join(blocks)}{body_extra}{legend_html}</main>\n<!-- SB:LEDGER -->\n{led}\n"
             "<!-- /SB:LEDGER -->\n</body></html>\n")
 

@@ -32,7 +32,7 @@ _GATES: dict[str, Gate] = {}
 
 # One module per family; imported on first use so `import gates` stays cheap.
 FAMILIES = ("schemas", "normalizer", "quotes", "confidence", "tiers", "volatility", "clusters",
-            "plan", "html", "recheck")
+            "plan", "html", "recheck", "licenses", "lint", "podcast")
 
 
 def register(name: str, order: int) -> Callable:

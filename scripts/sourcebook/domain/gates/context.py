@@ -134,6 +134,7 @@ class GateContext:
             self.problems.append(Finding("E-SCHEMA", "plan.json/", f"expected an object, found {type(self.plan_doc).__name__}"))
         self.plan_exists = os.path.isfile(ws.plan_path)
         self._texts: dict[str, str | None] = {}
+        self._bytes: dict[str, bytes | None] = {}
         self._pages_html: dict[str, str] = {}
         self._memo: dict[str, Any] = {}
 
@@ -167,17 +168,24 @@ class GateContext:
         t = rec.get("tier") if rec else None
         return t if t in ("A", "B", "C", "D") else "D"
 
-    def text(self, sid: Any) -> str | None:
-        """The canonical text of a source, or None. Ids are checked before any path is built."""
+    def raw_text(self, sid: Any) -> bytes | None:
+        """The bytes of a source's normalized.md (read once per run), or None."""
         if not is_src_id(sid):
             return None
-        if sid not in self._texts:
+        if sid not in self._bytes:
             try:
                 with open(self.ws.normalized_path(sid), "rb") as fh:
-                    self._texts[sid] = fh.read().decode("utf-8", errors="replace")
+                    self._bytes[sid] = fh.read()
             except OSError:
-                self._texts[sid] = None
-        return self._texts[sid]
+                self._bytes[sid] = None
+        return self._bytes[sid]
+
+    def text(self, sid: Any) -> str | None:
+        """The canonical text of a source, or None. Ids are checked before any path is built."""
+        if sid not in self._texts:
+            data = self.raw_text(sid)
+            self._texts[sid] = None if data is None else data.decode("utf-8", errors="replace")
+        return self._texts.get(sid)
 
     # ---- the artifact pages ------------------------------------------------------------
     @cached_property

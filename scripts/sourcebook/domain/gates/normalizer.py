@@ -76,7 +76,8 @@ def gate(ctx: GateContext) -> GateResult:
         if not rec or rec.get("status") != "ready":
             continue
         ready += 1
-        digest = _sha_file(ctx.ws.normalized_path(sid))
+        data = ctx.raw_text(sid)
+        digest = None if data is None else hashlib.sha256(data).hexdigest()
         if digest is None:
             f.append(Finding("E-NORM-MISSING", sid, "ready but normalized.md is missing; run `sb extract --force`"))
             continue
