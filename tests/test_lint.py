@@ -344,3 +344,10 @@ def test_dir_flag_reads_waivers_from_that_workspace(ws, tmp_path):
 def test_linked_style_sheet_is_an_unresolved_value():
     rep = lint_html(_page(head='<link rel="stylesheet" href="site.css">\n'), file="p.html")
     assert rep.unresolved == 1 and "site.css" in rep.unresolved_values[0]
+
+
+def test_inert_style_elements_are_not_applied():
+    body = ('<template><style>p { color: #eeeeee; }</style></template>'
+            '<style type="text/x-scss">p { color: #eeeeee; }</style><p>Dark text.</p>')
+    rep = lint_html(_page(body=body), file="p.html")
+    assert not [f for f in rep.findings if f.rule.startswith("a11y.contrast")]

@@ -37,7 +37,8 @@ class Page:
 
     def _collect_css(self) -> None:
         for el in self.doc.iter():
-            if el.tag == "style":
+            if el.tag == "style" and (el.attrs.get("type") or "text/css").lower() == "text/css" \
+                    and not any(a.tag == "template" for a in el.ancestors()):
                 media = (el.attrs.get("media") or "").strip()
                 for ch in el.children:
                     if hasattr(ch, "data"):

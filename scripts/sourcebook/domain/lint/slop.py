@@ -7,7 +7,7 @@ import re
 from ...engines.css import colors, values
 from ...engines.css.cascade import Style
 from ...engines.css.parse import split_top
-from ...engines.text.htmltree import Element, Text
+from ...engines.text.htmltree import Element
 from .registry import ERROR, WARN, Hit, rule, short
 
 _OVERUSED = ("inter", "roboto", "geist", "space grotesk", "plus jakarta sans", "fraunces")
@@ -292,10 +292,6 @@ def tracking_floor(page):
             yield Hit(d.line, _sel(r), f"letter-spacing {v}")
 
 
-def _own_text(el: Element) -> str:
-    return "".join(c.data for c in el.children if isinstance(c, Text)).strip()
-
-
 @rule("slop.eyebrow-reflex", ERROR, "three or more small (<= 13.6px) upper-case, letter-spaced labels",
       "The tracked-out uppercase kicker above every heading is a template tic; it adds a layer of "
       "labels nobody reads.")
@@ -316,7 +312,7 @@ def eyebrow_reflex(page):
             hits.append(el)
     if len(hits) >= 3:
         first = hits[0]
-        yield Hit(first.line, f"<{first.tag}> {short(_own_text(first), 40)}",
+        yield Hit(first.line, f"<{first.tag}> {short(texts[id(first)], 40)}",
                   f"{len(hits)} small upper-case tracked labels")
 
 
@@ -326,7 +322,7 @@ def numbered_scaffold(page):
     texts = page.own_text
     found = [el for el in page.elements if re.fullmatch(r"0[1-9]\.?", texts.get(id(el), ""))]
     if len(found) >= 3:
-        yield Hit(found[0].line, f"<{found[0].tag}> {_own_text(found[0])}",
+        yield Hit(found[0].line, f"<{found[0].tag}> {texts[id(found[0])]}",
                   f"{len(found)} elements numbered like 01, 02, 03")
 
 

@@ -65,22 +65,6 @@ class Style:
     _simple: bool | None = field(default=None, repr=False)
     _ground: colors.RGBA | None = field(default=None, repr=False)
 
-    def value(self, prop: str) -> str | None:
-        """The resolved value of a property declared on this element ('' when not declared)."""
-        d = self.decls.get(prop)
-        if d is None:
-            return ""
-        return substitute(d.value, self.custom.get)
-
-    def inherited_value(self, prop: str) -> tuple[str | None, Decl | None]:
-        s: Style | None = self
-        while s is not None:
-            d = s.decls.get(prop)
-            if d is not None and d.value.lower() not in ("inherit", "unset"):
-                return substitute(d.value, s.custom.get), d
-            s = s.parent
-        return "", None
-
 
 @dataclass
 class TextRun:

@@ -468,7 +468,7 @@ def parse_color(text: str) -> RGBA | str | None:
     if m:
         try:
             return _parse_function(m.group(1).lower(), m.group(2).strip())
-        except (ValueError, ZeroDivisionError, OverflowError, TypeError, IndexError):
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError, IndexError, RecursionError):
             return None
     return None
 
@@ -484,7 +484,3 @@ def _parse_hex(s: str) -> RGBA | None:
         return None
     vals = [int(h[i:i + 2], 16) / 255 for i in range(0, len(h), 2)]
     return RGBA(vals[0], vals[1], vals[2], vals[3] if len(vals) == 4 else 1.0)
-
-
-def is_color(text: str) -> bool:
-    return parse_color(text) is not None
