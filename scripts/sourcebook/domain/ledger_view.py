@@ -22,8 +22,8 @@ class LedgerView:
     sources: dict[str, SourceRecord]
     plan: dict | None
     ordinals: dict[str, int]
-    cited: list[Claim] = field(default_factory=list)  # citable claims in ordinal order
-    inferred: list[Claim] = field(default_factory=list)  # active inferred claims by id
+    cited: list = field(default_factory=list)  # citable claims in ordinal order
+    inferred: list = field(default_factory=list)  # active inferred claims by id
     shown: set = field(default_factory=set)  # spans whose quote the budget prints
 
     def source(self, sid: str) -> SourceRecord | None:
