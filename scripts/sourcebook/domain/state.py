@@ -7,7 +7,6 @@ time from what exists, so no file edit can fake progress.
 from __future__ import annotations
 
 import glob
-import hashlib
 import json
 import os
 
@@ -87,8 +86,10 @@ def index_state(ws: Workspace, ready_ids: list[str]) -> str:
             if not isinstance(rec, dict) or st.st_size != rec.get("size"):
                 return "stale"
             if st.st_mtime_ns >= built_ns:
+                from ..base.ids import sha256_bytes  # rare path: keep hashlib off start-up
+
                 with open(path, "rb") as fh:
-                    if hashlib.sha256(fh.read()).hexdigest() != rec.get("chunks_sha256"):
+                    if sha256_bytes(fh.read()) != rec.get("chunks_sha256"):
                         return "stale"
         except OSError:
             return "stale"
