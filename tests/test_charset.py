@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import codecs
 
+import conftest  # noqa: F401  (puts scripts/ on sys.path)
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import conftest  # noqa: F401  (puts scripts/ on sys.path)
 from sourcebook.engines.text.charset import decode_bytes, label, parse_content_type
 
 CP1252_PAGE = ('<!doctype html><html><head><meta charset="windows-1252"><title>t</title></head>'
@@ -126,3 +126,41 @@ def test_parse_content_type():
 def test_decoding_never_raises(raw, media, declared):
     d = decode_bytes(raw, media_type=media, declared=declared)
     assert isinstance(d.text, str) and not d.text.startswith("\ufeff")
+
+
+def test_declared_utf16_follows_the_byte_order_the_bytes_show():
+    text = "Grid operators reported a peak.\n"
+    for codec in ("utf-16-be", "utf-16-le"):
+        d = decode_bytes(text.encode(codec), media_type="text/plain", declared="utf-16")
+        assert d.text == text
+
+
+def _extract_file(ws, name, raw):
+    import json
+
+    from conftest import sb
+
+    (ws / name).write_bytes(raw)
+    r = sb("add", name, "--tier", "B", "--reason", "charset test", cwd=ws)
+    assert r.rc == 0, r.both
+    sid = r.out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
+    rec = json.loads((ws / "sources" / sid / "source.json").read_text())
+    return sid, rec, (ws / "sources" / sid / "normalized.md").read_text(encoding="utf-8")
+
+
+def test_meta_cp1252_page_extracts_to_real_characters(ws):
+    _, rec, text = _extract_file(ws, "old.html", CP1252_PAGE)
+    assert rec["charset"] == "windows-1252" and "\ufffd" not in text
+    assert text.count("\u201cCaf\u00e9\u201d costs \u20ac5 \u2014 na\u00efve") == 1
+
+
+@pytest.mark.parametrize("bom", [True, False])
+def test_utf16_html_page_extracts(ws, bom):
+    page = "<html><head><title>Zw\u00f6lf</title></head><body><article><h1>Zw\u00f6lf</h1>" \
+           "<p>Der Bericht nennt zw\u00f6lf Stationen und \u201eeine\u201c Ausnahme.</p></article></body></html>"
+    raw = (codecs.BOM_UTF16_LE if bom else b"") + page.encode("utf-16-le")
+    _, rec, text = _extract_file(ws, f"page{int(bom)}.html", raw)
+    assert rec["charset"] == "utf-16le"
+    assert "Der Bericht nennt zw\u00f6lf Stationen und \u201eeine\u201c Ausnahme." in text
+    assert "\ufeff" not in text

@@ -255,3 +255,37 @@ def test_twenty_parallel_adds(ws):
     assert all(p.returncode == 0 for p in procs), outs
     assert len(_claims(ws)) == 20
     assert len(_events(ws)) == 20
+
+
+def test_resolved_offsets_are_code_points(ws):
+    text = "Café 𝄞 and e\u0301 — the price is 4 € per trip. Ünïcode ends.\n"
+    sid = make_source(ws, text, name="uni")
+    r = add(ws, claim("The price is four euros.", evidence=[{"source_id": sid, "quote": "the price is 4 € per trip"}]))
+    assert r.rc == 0 and r.err == ""
+    e = _claims(ws)[last_id(r)]["evidence"][0]
+    assert (e["start"], e["end"]) == (text.index("the price"), text.index("the price") + 25)
+    assert text[e["start"]:e["end"]] == "the price is 4 € per trip"
+
+
+def test_show_json_flag_before_id(ws):
+    cid = last_id(add(ws, claim("Flag order does not matter.")))
+    assert json.loads(sb("claim", "show", "--json", cid, cwd=ws).out)["id"] == cid
+    r = sb("claim", "show", cwd=ws)
+    assert r.rc == 1 and "needs a claim id" in r.err
+
+
+def test_list_json(ws):
+    a = last_id(add(ws, claim("Listed as JSON.")))
+    data = json.loads(sb("claim", "list", "--json", cwd=ws).out)
+    assert [(c["id"], c["ordinal"]) for c in data] == [(a, 1)]
+    assert sb("claim", "list", cwd=ws.parent).rc == 1  # no workspace
+
+
+def test_offsets_without_quote_take_the_text(ws):
+    sid = _src(ws)
+    s = TEXT.index("Tickets")
+    r = add(ws, claim("Offsets only.", evidence=[{"source_id": sid, "start": s, "end": s + 21}]))
+    assert r.rc == 0 and r.err == ""
+    assert _claims(ws)[last_id(r)]["evidence"][0]["quote"] == "Tickets cost 4 euros."
+    r = add(ws, claim("Offsets only, bad.", evidence=[{"source_id": sid, "start": 5, "end": 10**6}]))
+    assert r.rc == 0 and "W-QUOTE-RANGE" in r.err

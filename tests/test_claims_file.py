@@ -117,3 +117,90 @@ def test_not_utf8(ws):
     with pytest.raises(SbError) as exc:
         load_claims(Workspace(str(ws)))
     assert exc.value.code == "E-IO" and "claims.json" in exc.value.subject
+
+
+# ---- the fast check never accepts what the schema rejects ----------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from sourcebook.base.schema import load_schema, validate  # noqa: E402
+from sourcebook.domain.claim_check import claim_ok  # noqa: E402
+
+_ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=4),
+                 st.sampled_from(["clm_0123456789ab", "src_0123456789ab", "2026-01-01", "active", "verified",
+                                  "fact", "a.b", "https://x", "2026-01-01T00:00:00Z", "clm_0123456789ab\n"]))
+_EV = st.dictionaries(st.sampled_from(["source_id", "start", "end", "quote", "quote_sha256", "length", "redacted", "parts"]),
+                      st.one_of(_ANY, st.lists(st.dictionaries(st.sampled_from(["start", "end", "quote", "x"]), _ANY), max_size=2)))
+_FIELDS = ["id", "text", "topic_key", "kind", "confidence", "evidence", "volatile", "as_of", "recheck", "contradicts",
+           "status", "superseded_by", "notes", "narrowed_from", "narrowed_to", "limitation", "status_reason", "acks"]
+_BASE = {"id": "clm_0123456789ab", "text": "A claim.", "topic_key": "a.b", "kind": "fact", "confidence": "verified",
+         "evidence": [{"source_id": "src_0123456789ab", "start": 0, "end": 3, "quote": "abc"}]}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(_FIELDS), st.one_of(_ANY, st.lists(st.one_of(_ANY, _EV), max_size=2),
+                                                            _EV), max_size=5))
+def test_fast_check_is_never_more_lenient(overrides):
+    c = dict(_BASE, **overrides)
+    schema = load_schema("claims")["properties"]["claims"]["items"]
+    if claim_ok(c):
+        assert validate(c, schema, "x") == []
+
+
+# ---- every reader of the ledger refuses a hostile file cleanly ------------------------------
+from conftest import sb  # noqa: E402
+
+BODIES = {
+    "truncated": '{"schema_version": 1, "claims": [{"id": "clm_0123',
+    "empty file": "",
+    "null": "null",
+    "wrong key": '{"schema_version": 1, "items": []}',
+    "string offsets": json.dumps({"schema_version": 1, "claims": [{"id": "clm_0123456789ab", "text": "abc d", "topic_key": "a",
+                                  "kind": "fact", "confidence": "reported",
+                                  "evidence": [{"source_id": "src_0123456789ab", "start": "0", "end": 3}]}]}),
+    "path id": json.dumps({"schema_version": 1, "claims": [{"id": "../../x", "text": "abc d", "topic_key": "a",
+                                                            "kind": "fact", "confidence": "reported"}]}),
+    "deep nesting": "[" * 100000 + "]" * 100000,
+}
+COMMANDS = [("claim", "list"), ("claim", "show", "clm_0123456789ab"), ("ledger",), ("ledger", "--md"), ("ledger", "--csl"),
+            ("contradictions",), ("adjudicate", "--apply"), ("claim", "retract", "clm_0123456789ab", "--reason", "x")]
+
+
+@pytest.mark.parametrize("body", sorted(BODIES))
+def test_every_command_refuses_hostile_claims_file(ws, body):
+    path = os.path.join(str(ws), "ledger", "claims.json")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(BODIES[body])
+    for argv in COMMANDS:
+        r = sb(*argv, cwd=ws)
+        assert r.rc == 1, (argv, r.both)
+        assert ("E-JSON" in r.err or "E-SCHEMA" in r.err) and "ledger/claims.json" in r.err, (argv, r.err)
+        assert "Traceback" not in r.both and "E-INTERNAL" not in r.err
+    assert open(path, encoding="utf-8").read() == BODIES[body]
+
+
+def test_symlinked_trail_or_ledger_folder_never_written_outside(ws, tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep\n")
+    (ws / "ledger" / "events.jsonl").symlink_to(outside)
+    r = sb("claim", "add", "--json", json.dumps({"text": "A claim.", "topic_key": "a", "kind": "fact",
+                                                 "confidence": "reported"}), cwd=ws)
+    assert r.rc == 1 and "E-IO" in r.err and "ledger/events.jsonl" in r.err
+    assert outside.read_text() == "keep\n"
+    assert not (ws / "ledger" / "claims.json").exists()  # nothing half-written
+    (ws / "ledger" / "events.jsonl").unlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.rename(ws / "ledger", tmp_path / "old-ledger")
+    (ws / "ledger").symlink_to(elsewhere)
+    r = sb("claim", "add", "--json", json.dumps({"text": "Another claim.", "topic_key": "a", "kind": "fact",
+                                                 "confidence": "reported"}), cwd=ws)
+    assert r.rc == 1 and "E-IO" in r.err and list(elsewhere.iterdir()) == []
+
+
+def test_broken_manifest_writes_no_claim(ws):
+    (ws / "sourcebook.json").write_text("{broken")
+    r = sb("claim", "add", "--json", json.dumps({"text": "A claim.", "topic_key": "a", "kind": "fact",
+                                                 "confidence": "reported"}), cwd=ws)
+    assert r.rc == 1 and "E-JSON" in r.err and "sourcebook.json" in r.err
+    assert not (ws / "ledger" / "claims.json").exists()

@@ -109,3 +109,177 @@ def test_retract_and_both_stand():
     assert unapplied([x, y], [_adj([x, y], "both_stand")]) == []
     z = _c("Carries 70 cars.")
     assert [f.message.split(";")[0] for f in unapplied([z], [_adj([z], "both_stand")])] == ["confidence -> contested"]
+
+
+# ---- the commands -------------------------------------------------------------------------
+import json  # noqa: E402
+
+from conftest import sb  # noqa: E402
+from ledger_helpers import add, claim, ev, last_id, make_source  # noqa: E402
+
+OP = "Harbour status: the ferry carries 120 cars per crossing.\n"
+TRADE = "Trade report: the ferry carries 150 cars per crossing.\n"
+
+
+def _numeric_pair(ws):
+    a_src = make_source(ws, OP, name="operator-status", tier="A")
+    b_src = make_source(ws, TRADE, name="trade-report", tier="B")
+    a = last_id(add(ws, claim("The ferry carries 120 cars.", "ferry.capacity", kind="number", confidence="verified",
+                              evidence=[ev(a_src, OP, "the ferry carries 120 cars")])))
+    b = last_id(add(ws, claim("The ferry carries 150 cars.", "ferry.capacity", kind="number", confidence="reported",
+                              evidence=[ev(b_src, TRADE, "the ferry carries 150 cars")])))
+    return a, b
+
+
+def _decision(a, b, outcome="both_stand", winner=None, topic="ferry.capacity"):
+    return {"cluster_id": cluster_id(topic), "topic_key": topic, "claim_ids": [a, b], "outcome": outcome,
+            "reason": "operator and trade press count different vessel classes", "winner": winner}
+
+
+def _claims(ws):
+    return {c["id"]: c for c in json.loads((ws / "ledger" / "claims.json").read_text())["claims"]}
+
+
+def test_open_cluster_row_advice_and_strict(ws):
+    a, b = _numeric_pair(ws)
+    cls = cluster_id("ferry.capacity")
+    r = sb("contradictions", cwd=ws)
+    assert r.rc == 0
+    lines = r.out.splitlines()
+    assert lines[0] == f"{cls}  ferry.capacity  numeric  {' vs '.join(sorted([a, b]))}   OPEN"
+    assert lines[1] == "" and len(lines) == 5
+    r = sb("contradictions", "--strict", cwd=ws)
+    assert r.rc == 2 and f"E-CLUSTER-OPEN  {cls}" in r.err
+    data = json.loads(sb("contradictions", "--json", cwd=ws).out)
+    assert data[0]["cluster_id"] == cls and data[0]["status"] == "OPEN" and data[0]["outcome"] is None
+    from sourcebook.domain.state import _open_clusters
+    from sourcebook.domain.workspace import Workspace
+
+    assert _open_clusters(Workspace(str(ws))) is True
+
+
+def test_none(ws):
+    assert sb("contradictions", cwd=ws).out.strip() == "no contradiction candidates"
+
+
+def test_both_stand_apply_then_late_claim_reopens(ws, tmp_path):
+    a, b = _numeric_pair(ws)
+    f = tmp_path / "d.json"
+    f.write_text(json.dumps(_decision(a, b)))
+    r = sb("adjudicate", "--file", str(f), cwd=ws)
+    assert r.rc == 0 and r.out.strip() == "recorded 1 adjudication(s)"
+    stored = json.loads((ws / "ledger" / "adjudications.json").read_text())["adjudications"][0]
+    assert stored["decided_at"] == "2026-01-01T00:00:00Z"
+    from sourcebook.domain.adjudications import load_adjudications, unapplied
+    from sourcebook.domain.claims import load_claims
+    from sourcebook.domain.workspace import Workspace
+
+    w = Workspace(str(ws))
+    assert {f.code for f in unapplied(load_claims(w), load_adjudications(w))} == {"E-ADJ-UNAPPLIED"}
+    r = sb("adjudicate", "--apply", cwd=ws)
+    assert r.rc == 0 and r.out.strip() == f"applied outcomes; 2 claim(s) changed: {', '.join(sorted([a, b]))}"
+    assert {c["confidence"] for c in _claims(ws).values()} == {"contested"}
+    assert unapplied(load_claims(w), load_adjudications(w)) == []
+    r = sb("contradictions", cwd=ws)
+    assert r.out.splitlines()[0].endswith("   RESOLVED both_stand") and len(r.out.splitlines()) == 1
+    assert sb("contradictions", "--strict", cwd=ws).rc == 0
+    src = make_source(ws, "Forum: it carries 300 cars.\n", name="forum-thread", tier="C")
+    late = last_id(add(ws, claim("The ferry carries 300 cars.", "ferry.capacity", kind="number",
+                                 evidence=[ev(src, "Forum: it carries 300 cars.\n", "it carries 300 cars")])))
+    r = sb("contradictions", cwd=ws)
+    assert f"OPEN both_stand (new since the adjudication: {late})" in r.out
+    r = sb("contradictions", "--strict", cwd=ws)
+    assert r.rc == 2 and "E-CLUSTER-OPEN" in r.err and late in r.err
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert any(h["state"] == "ADJUDICATE" for h in m["history"])
+
+
+def test_adjudicate_cross_checks_save_nothing(ws):
+    a, b = _numeric_pair(ws)
+    other = last_id(add(ws, claim("Unrelated claim text.", "other.topic")))
+    cases = {
+        "E-ADJ-WINNER": _decision(a, b, "supersede", other),
+        "E-ADJ-NOWINNER": _decision(a, b, "supersede", None),
+        "E-ADJ-RETRACT": _decision(a, b, "retract", None),
+        "E-ADJ-CLUSTER": dict(_decision(a, b), cluster_id=cluster_id("ferry.other")),
+        "E-ADJ-MEMBER": dict(_decision(a, b), claim_ids=[a, other]),
+    }
+    for code, payload in cases.items():
+        r = sb("adjudicate", "--json", json.dumps(payload), "--apply", cwd=ws)
+        assert r.rc == 1 and code in r.err and "nothing was saved" in r.err, (code, r.both)
+        assert not (ws / "ledger" / "adjudications.json").exists()
+    assert all(c["status"] == "active" for c in _claims(ws).values())
+    r = sb("adjudicate", "--json", json.dumps(dict(_decision(a, b), reason="too short")), cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA" in r.err and "/reason" in r.err
+    r = sb("adjudicate", "--json", json.dumps(dict(_decision(a, b), outcome="merge")), cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA" in r.err
+    assert sb("adjudicate", "--json", "{oops", cwd=ws).rc == 1
+    assert sb("adjudicate", cwd=ws).rc == 1
+
+
+def test_supersede_and_retract_apply(ws):
+    a, b = _numeric_pair(ws)
+    r = sb("adjudicate", "--json", json.dumps({"adjudications": [_decision(a, b, "supersede", a)]}), "--apply", cwd=ws)
+    assert r.rc == 0 and f"1 claim(s) changed: {b}" in r.out
+    assert _claims(ws)[b]["status"] == "superseded" and _claims(ws)[b]["superseded_by"] == a
+    assert sb("contradictions", cwd=ws).out.strip() == "no contradiction candidates"
+    events = [json.loads(x) for x in (ws / "ledger" / "events.jsonl").read_text().splitlines()]
+    assert events[-1]["event"] == "adjudicate-apply" and events[-1]["claim_id"] == b
+
+
+def test_tampered_adjudications_file(ws):
+    a, b = _numeric_pair(ws)
+    path = ws / "ledger" / "adjudications.json"
+    path.write_text('{"schema_version": 1, "adjudications": [')
+    r = sb("contradictions", cwd=ws)
+    assert r.rc == 1 and "E-JSON  ledger/adjudications.json" in r.err
+    bad = dict(_decision(a, b, "supersede", "clm_000000000000"), decided_at="2026-01-01T00:00:00Z")
+    path.write_text(json.dumps({"schema_version": 1, "adjudications": [bad]}))
+    r = sb("adjudicate", "--apply", cwd=ws)
+    assert r.rc == 1 and "E-ADJ-WINNER" in r.err and "0 claim(s) changed" in r.out
+    assert all(c["status"] == "active" for c in _claims(ws).values())
+    path.write_text(json.dumps({"schema_version": 1, "decisions": [bad]}))
+    r = sb("contradictions", cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA" in r.err and "decisions" in r.err
+
+
+def test_at07_flow_with_real_sources(ws, tmp_path):
+    """AT-07a/b: real add/extract, an OPEN numeric cluster, both_stand from a file, applied."""
+    inp = ws / "input"
+    inp.mkdir()
+    (inp / "operator-status.md").write_text("# Status\n\nThe ferry carries 120 cars per crossing.\n")
+    (inp / "trade-report.md").write_text("# Trade\n\nThe ferry carries 150 cars per crossing.\n")
+    for name, tier in (("operator-status", "A"), ("trade-report", "B")):
+        r = sb("add", f"input/{name}.md", "--tier", tier, "--reason", "test corpus", "--title", name, cwd=ws)
+        assert r.rc == 0, r.both
+    assert sb("extract", cwd=ws).rc == 0
+    ids = {}
+    for sid in sorted(p.name for p in (ws / "sources").iterdir()):
+        meta = json.loads((ws / "sources" / sid / "source.json").read_text())
+        ids[meta["title"]] = sid
+    ca = tmp_path / "a.json"
+    ca.write_text(json.dumps(claim("The ferry carries 120 cars.", "ferry.capacity", kind="number", confidence="verified",
+                                   evidence=[{"source_id": ids["operator-status"], "quote": "carries 120 cars"}])))
+    cb = tmp_path / "b.json"
+    cb.write_text(json.dumps(claim("The ferry carries 150 cars.", "ferry.capacity", kind="number", confidence="reported",
+                                   evidence=[{"source_id": ids["trade-report"], "quote": "carries 150 cars"}])))
+    a = last_id(sb("claim", "add", "--file", str(ca), cwd=ws))
+    b = last_id(sb("claim", "add", "--file", str(cb), cwd=ws))
+    assert sb("contradictions", cwd=ws).rc == 0
+    r = sb("contradictions", "--strict", cwd=ws)
+    assert r.rc == 2 and "E-CLUSTER-OPEN" in r.err
+    d = tmp_path / "d.json"
+    d.write_text(json.dumps({"adjudications": [dict(_decision(a, b), decided_at="2026-01-01T00:00:00Z")]}))
+    r = sb("adjudicate", "--file", str(d), "--apply", cwd=ws)
+    assert r.rc == 0 and "recorded 1 adjudication(s)" in r.out and "2 claim(s) changed" in r.out
+    assert {c["confidence"] for c in _claims(ws).values()} == {"contested"}
+    html = sb("ledger", "--html", cwd=ws).out
+    assert html.count('<span class="mark m-contested">contested</span>') == 2
+
+
+def test_scope_split_changes_nothing_but_resolves():
+    a, b = _c("Carries 120 cars in winter."), _c("Carries 150 cars in summer.")
+    adj = _adj([a, b], "scope_split")
+    assert apply_outcomes([a, b], [adj]) == [] and unapplied([a, b], [adj]) == []
+    [cl] = detect([a, b], [adj])
+    assert cl["status"] == "RESOLVED" and cl["outcome"] == "scope_split"

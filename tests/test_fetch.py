@@ -16,9 +16,11 @@ import threading
 import time
 import zlib
 
-import pytest
-
 import conftest  # noqa: F401
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sourcebook.base.errors import SbError
 from sourcebook.domain import fetch as fetchmod
 from sourcebook.domain import robots
@@ -74,7 +76,11 @@ class Server:
         h.wfile.write(body)
 
     def r_missing(self, h):
-        self.send(h, 404, b"not here", [("Content-Type", "text/plain")])
+        h.send_response(404)  # an error page larger than any cap, and cut short: never read
+        h.send_header("Content-Length", str(10**9))
+        h.end_headers()
+        h.wfile.write(b"not here")
+        h.close_connection = True
 
     def r_robots_txt(self, h):
         if self.robots_txt is None:
@@ -86,6 +92,20 @@ class Server:
     def r_page(self, h):
         self.send(h, 200, PAGE + self.tag, [("Content-Type", "text/html; charset=windows-1252"),
                                             ("Set-Cookie", "session=secret")])
+
+    def r_doc_pdf(self, h):
+        from test_pdf import PAGES, make_pdf
+
+        self.send(h, 200, make_pdf(PAGES), [("Content-Type", "application/pdf")])
+
+    def r_untyped_pdf(self, h):
+        self.send(h, 200, b"%PDF-1.4\n%%EOF\n", [("Content-Type", "application/octet-stream")])
+
+    def r_untyped_html(self, h):
+        h.send_response(200)
+        h.send_header("Content-Length", "26")
+        h.end_headers()
+        h.wfile.write(b"<!DOCTYPE html><p>hi</p>\n\n")
 
     def r_private(self, h):
         self.send(h, 200, b"private page", [("Content-Type", "text/plain")])
@@ -449,3 +469,222 @@ def test_guarded_redirects_checks_the_target_first():
     with pytest.raises(BlockedURL) as ei:
         _GuardedRedirects().redirect_request(None, None, 302, "Found", {}, "http://169.254.169.254/latest")
     assert "link-local" in str(ei.value)
+
+
+# -- sb add in script mode -------------------------------------------------------------------
+
+def _script_mode(ws, monkeypatch=None, resolver=None):
+    from conftest import sb
+
+    assert sb("config", "set", "capabilities.web_fetch=script", cwd=ws).rc == 0
+    if monkeypatch is not None:  # reach the loopback server: the test policy, injected below the CLI
+        real = fetch_url
+        monkeypatch.setattr(fetchmod, "fetch_url", lambda url, **kw: real(url, resolver=resolver, policy=LOOP, **kw))
+
+
+def test_script_mode_add_of_a_blocked_url_fails_cleanly(ws, _safety_net):
+    import json
+    import os
+
+    from conftest import sb
+
+    from sourcebook.manifest import check
+
+    _script_mode(ws)
+    r = sb("add", "http://169.254.169.254/latest/meta-data/", "--tier", "B", "--reason", "metadata", cwd=ws)
+    assert r.rc == 2 and r.err.startswith("E-ADD-FAILED  http://169.254.169.254/latest/meta-data/  ")
+    assert "blocked: 169.254.169.254 is link-local" in r.err
+    (sid,) = os.listdir(ws / "sources")
+    rec = json.loads((ws / "sources" / sid / "source.json").read_text())
+    assert rec["status"] == "failed" and "blocked" in rec["error"] and check(rec, "source", "s") == []
+    assert not [f for f in os.listdir(ws / "sources" / sid) if f.startswith("raw")]
+    assert _safety_net == []
+
+
+def test_script_mode_add_fetches_records_and_extracts(ws, server, monkeypatch):
+    import json
+
+    from conftest import sb
+
+    server.robots_txt = b"User-agent: *\nDisallow: /private\n"
+    _script_mode(ws, monkeypatch, names({"site.test": ["127.0.0.1"]}))
+    url = f"http://site.test:{server.port}/redirect?to=/page"
+    r = sb("add", url, "--tier", "A", "--reason", "the page", cwd=ws)
+    assert r.rc == 0, r.both
+    sid = r.out.split()[1]
+    folder = ws / "sources" / sid
+    assert (folder / "raw.html").read_bytes() == PAGE + b"A"
+    rec = json.loads((folder / "source.json").read_text())
+    assert rec["media_type"] == "text/html" and rec["charset"] == "windows-1252"
+    assert rec["fetch"]["final_url"].endswith("/page") and rec["fetch"]["robots"] == "honoured"
+    assert "session=secret" not in (folder / "source.json").read_text()
+    assert sb("extract", cwd=ws).rc == 0
+    assert "Caf\u00e9 \u20ac" in (folder / "normalized.md").read_text(encoding="utf-8")
+
+    r = sb("add", f"http://site.test:{server.port}/private", "--tier", "B", "--reason", "r", cwd=ws)
+    assert r.rc == 2 and "E-ADD-FAILED" in r.err and "robots.txt" in r.err
+    r = sb("add", f"http://site.test:{server.port}/private", "--tier", "B", "--reason", "r", "--ignore-robots", cwd=ws)
+    assert r.rc == 0, r.both
+    rec = json.loads((ws / "sources" / r.out.split()[1] / "source.json").read_text())
+    assert rec["fetch"]["robots"] == "ignored"
+
+
+def test_script_mode_pdf_records_its_pages(ws, server, monkeypatch):
+    import json
+
+    from conftest import sb
+    from test_pdf import HAVE_PYPDF
+
+    if not HAVE_PYPDF:
+        pytest.skip("pypdf is not installed")
+    _script_mode(ws, monkeypatch, names({"site.test": ["127.0.0.1"]}))
+    r = sb("add", f"http://site.test:{server.port}/doc.pdf", "--tier", "A", "--reason", "report", cwd=ws)
+    assert r.rc == 0, r.both
+    folder = ws / "sources" / r.out.split()[1]
+    assert (folder / "raw.pdf").read_bytes().startswith(b"%PDF-")
+    assert sb("extract", cwd=ws).rc == 0
+    text = (folder / "normalized.md").read_text(encoding="utf-8")
+    pages = json.loads((folder / "pages.json").read_text())["pages"]
+    assert [p["page"] for p in pages] == [1, 2, 3]
+    assert "exceptional heat wave." in text[pages[0]["start"]:pages[0]["end"]]
+    assert text[pages[2]["start"]:pages[2]["end"]].startswith("The second page")
+
+
+# -- TLS: the certificate and SNI name the host while the socket goes to the checked address ---
+
+@pytest.fixture(scope="module")
+def tls_cert(tmp_path_factory):
+    import shutil
+    import subprocess
+
+    if not shutil.which("openssl"):
+        pytest.skip("openssl is not installed")
+    d = tmp_path_factory.mktemp("tls")
+    key, cert = d / "key.pem", d / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", str(key), "-out", str(cert), "-days", "2", "-subj", "/CN=site.test",
+                    "-addext", "subjectAltName=DNS:site.test"], check=True, capture_output=True, timeout=60)
+    return key, cert
+
+
+@pytest.fixture
+def tls_server(tls_cert):
+    import ssl
+
+    key, cert = tls_cert
+    s = Server()
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(str(cert), str(key))
+    s.sni: list = []
+    ctx.sni_callback = lambda sock, name, _ctx: s.sni.append(name)
+    s.httpd.socket = ctx.wrap_socket(s.httpd.socket, server_side=True)
+    s.cafile = str(cert)
+    yield s
+    s.close()
+
+
+def _trust(monkeypatch, cafile):
+    import ssl
+
+    monkeypatch.setattr(fetchmod, "_tls_context", lambda: ssl.create_default_context(cafile=cafile))
+
+
+def test_https_uses_the_host_name_for_sni_and_the_certificate(tls_server, monkeypatch, _safety_net):
+    _trust(monkeypatch, tls_server.cafile)
+    f = fetch_url(f"https://site.test:{tls_server.port}/page", resolver=names({"site.test": ["127.0.0.1"]}),
+                  policy=LOOP)
+    assert f.body.endswith(b"A") and tls_server.sni and set(tls_server.sni) == {"site.test"}
+    assert set(_safety_net) == {"127.0.0.1"}
+    assert tls_server.requests[-1][1]["host"] == f"site.test:{tls_server.port}"
+
+
+def test_https_certificate_for_another_name_is_refused(tls_server, monkeypatch):
+    _trust(monkeypatch, tls_server.cafile)
+    err = code_of(lambda: fetch_url(f"https://other.test:{tls_server.port}/page", ignore_robots=True,
+                                    resolver=names({"other.test": ["127.0.0.1"]}), policy=LOOP))
+    assert err.code == "E-FETCH-FAILED" and "TLS" in err.message
+
+
+def test_non_ascii_path_is_percent_encoded_on_the_wire(server):
+    err = code_of(lambda: get(server, "/caf\u00e9 menu?q=\u00fc ber"))
+    assert err.code == "E-FETCH-FAILED" and "HTTP 404" in err.message
+    assert server.paths()[-1] == "/caf%C3%A9%20menu?q=%C3%BC%20ber"
+
+
+def test_multi_member_gzip_and_trailing_garbage(server, monkeypatch):
+    body = gzip.compress(b"one ") + gzip.compress(b"two") + b"\x00\x00junk"
+    monkeypatch.setattr(Server, "r_gzip", lambda self, h: self.send(h, 200, body, [("Content-Encoding", "gzip")]))
+    assert get(server, "/gzip").body == b"one two"
+
+
+def test_a_hanging_name_lookup_hits_the_deadline():
+    gate = threading.Event()
+
+    def slow(host, port):
+        gate.wait(5)  # bounded: released at the end of the test
+        return ["127.0.0.1"]
+    try:
+        err = code_of(lambda: fetch_url("http://slow.test/", resolver=slow, policy=LOOP, timeout=0.3))
+        assert err.code == "E-FETCH-TIMEOUT"
+    finally:
+        gate.set()
+
+
+def test_international_host_names_are_resolved_in_their_ascii_form(server):
+    res = names({"xn--bcher-kva.test": ["127.0.0.1"]})
+    f = fetch_url(f"http://B\u00fccher.test:{server.port}/page", resolver=res, policy=LOOP)
+    assert f.status == 200 and res.calls == ["xn--bcher-kva.test"]
+    assert server.requests[-1][1]["host"] == f"xn--bcher-kva.test:{server.port}"
+
+
+_refused_v4 = st.sampled_from(["127.0.0.1", "10.20.30.40", "169.254.169.254", "100.64.3.4", "192.168.7.7",
+                               "172.20.0.1", "0.0.0.0", "224.1.1.1", "240.9.9.9"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(_refused_v4, st.sampled_from(["mapped", "nat64", "6to4", "teredo", "compat"]), st.integers(0, 2**16 - 1))
+def test_every_ipv6_wrapping_of_a_refused_ipv4_is_refused(v4, form, noise):
+    n = int(ipaddress.IPv4Address(v4))
+    wrapped = {
+        "mapped": (0xFFFF << 32) | n,
+        "nat64": (0x64FF9B << 96) | n,
+        "6to4": (0x2002 << 112) | (n << 80) | noise,
+        "teredo": (0x20010000 << 96) | (noise << 32) | (~n & 0xFFFFFFFF),
+        "compat": n if n > 1 else (1 << 24) | n,
+    }[form]
+    ip = ipaddress.IPv6Address(wrapped)
+    assert classify(ip) is not None, (v4, form, str(ip))
+
+
+def test_a_server_that_never_answers_the_tls_handshake_hits_the_deadline():
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list = []
+    stop = threading.Event()
+
+    def accept():
+        listener.settimeout(5)
+        try:
+            held.append(listener.accept()[0])
+        except OSError:
+            pass
+        stop.wait(5)  # bounded: hold the connection open without a word
+    th = threading.Thread(target=accept, daemon=True)
+    th.start()
+    try:
+        port = listener.getsockname()[1]
+        err = code_of(lambda: fetch_url(f"https://mute.test:{port}/", ignore_robots=True, timeout=0.5,
+                                        resolver=names({"mute.test": ["127.0.0.1"]}), policy=LOOP))
+        assert err.code == "E-FETCH-TIMEOUT"
+    finally:
+        stop.set()
+        th.join(6)
+        for c in held:
+            c.close()
+        listener.close()
+
+
+def test_missing_or_generic_media_type_is_sniffed_from_the_bytes(server):
+    f = get(server, "/untyped-pdf")
+    assert f.media_type == "application/pdf" and any("media type" in n for n in f.notes)
+    assert get(server, "/untyped-html").media_type == "text/html"
+    assert get(server, "/gzip").media_type == "text/plain"

@@ -110,3 +110,171 @@ def test_resolved_parts_are_exact(text, data):
         assert exc.code in ("E-FIND-AMBIGUOUS", "E-FIND-NOMATCH")
         return
     assert [text[s:e] for s, e in spans] == [text[i:j]]
+
+
+# ---- the commands ----------------------------------------------------------------------------
+import json  # noqa: E402
+import re  # noqa: E402
+
+from conftest import sb  # noqa: E402
+from text_sources import add_text, indexed, normalized  # noqa: E402
+
+DOC = ("# Ferries\n\nThe **bold** claim is here. No other partner scheme is live at this time.\n\n"
+       "It\u2019s a \u201cquote\u201d \u2014 yes. The card, the card, the card.\n")
+
+
+def _span(out: str) -> tuple[int, int]:
+    s, e = re.search(r"(\d+)\.\.(\d+)", out).groups()
+    return int(s), int(e)
+
+
+def test_exact_find_line_and_quote(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, "No other partner scheme is live at this time.", cwd=ws)
+    assert r.rc == 0
+    s, e = _span(r.out)
+    assert r.out.splitlines()[0] == f"{sid}  {s}..{e}  exact  (1 match)"
+    assert normalized(ws, sid)[s:e] == "No other partner scheme is live at this time."
+    q = sb("quote", sid, s, e, "--json", cwd=ws)
+    assert json.loads(q.out) == {"source_id": sid, "start": s, "end": e,
+                                 "quote": "No other partner scheme is live at this time."}
+
+
+def test_ambiguous_text_reports_the_true_count_and_every_place(ws):
+    sid = add_text(ws, DOC)
+    text = normalized(ws, sid)
+    r = sb("find", sid, "the card", cwd=ws)
+    assert r.rc == 0
+    lines = r.out.splitlines()
+    assert lines[0].endswith("exact  (2 matches)")
+    spans = [(s, s + 8) for s in [m.start() for m in re.finditer("the card", text)]]
+    assert lines[1] == f"  also at  {spans[1][0]}..{spans[1][1]}"
+    r = sb("find", sid, "the card", "--all", cwd=ws)
+    assert r.out.splitlines() == [f"{sid}  {s}..{e}  exact  (2 matches)" for s, e in spans]
+
+
+def test_inexact_names_the_region_the_quote_command_and_the_text(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, "the bold claim is here", cwd=ws)
+    assert r.rc == 1
+    s, e = _span(r.err)
+    assert r.err.startswith(f"E-FIND-INEXACT  {sid}  {s}..{e}  markup-ignored  (1 match)")
+    assert f"sb quote {sid} {s} {e}" in r.err
+    assert '"The **bold** claim is here"' in r.err
+    assert normalized(ws, sid)[s:e] == "The **bold** claim is here"
+
+
+def test_inexact_whitespace_level_keeps_the_contract_name(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, "No other   partner\nscheme", cwd=ws)
+    assert r.rc == 1 and "whitespace-normalized  (1 match)" in r.err
+
+
+def test_inexact_typography(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, 'It\'s a "quote" - yes', cwd=ws)
+    assert r.rc == 1 and "typography-folded" in r.err
+
+
+def test_nomatch_offers_anchors_from_the_index(ws):
+    sid, = indexed(ws, DOC)
+    r = sb("find", sid, "partner scheme closed yesterday", cwd=ws)
+    assert r.rc == 1
+    assert r.err.startswith(f"E-FIND-NOMATCH  {sid}")
+    assert f"nearest: {sid}#c0000" in r.err
+
+
+def test_nomatch_without_index_suggests_search(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, "zeppelin", cwd=ws)
+    assert r.rc == 1 and "E-FIND-NOMATCH" in r.err and "sb search" in r.err
+
+
+def test_find_errors(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, "   ", cwd=ws)
+    assert r.rc == 1 and "E-FIND  (empty)" in r.err
+    r = sb("find", sid, cwd=ws)
+    assert r.rc == 1 and "E-FIND  (empty)" in r.err
+    import os
+    os.remove(ws / "sources" / sid / "normalized.md")
+    r = sb("find", sid, "card", cwd=ws)
+    assert r.rc == 1 and f"E-FIND  {sid}" in r.err
+    r = sb("find", "src_000000000000", "card", cwd=ws)
+    assert r.rc == 1 and "E-SOURCE-UNKNOWN" in r.err
+    r = sb("find", "notanid", "card", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err
+
+
+def test_find_without_source_searches_every_source(ws):
+    a = add_text(ws, DOC)
+    b = add_text(ws, "Another text. The card, again.\n")
+    r = sb("find", "The card", cwd=ws)
+    assert r.rc == 0
+    starts = [line.split("  ")[0] for line in r.out.splitlines() if line.startswith("src_")]
+    assert starts == sorted([a, b])
+    r = sb("find", "the BOLD claim", cwd=ws)
+    assert r.rc == 1 and f"E-FIND-INEXACT  {a}" in r.err
+    r = sb("find", "zeppelin", cwd=ws)
+    assert r.rc == 1 and "E-FIND-NOMATCH  (all sources)" in r.err
+
+
+def test_elided_quote_resolves_to_parts(ws):
+    sid = add_text(ws, DOC)
+    text = normalized(ws, sid)
+    r = sb("find", sid, "No other partner scheme [...] at this time.", cwd=ws)
+    assert r.rc == 0, r.both
+    lines = r.out.splitlines()
+    assert len(lines) == 2 and lines[0].endswith("exact  (part 1 of 2)")
+    (s1, e1), (s2, e2) = _span(lines[0]), _span(lines[1])
+    assert text[s1:e1] == "No other partner scheme" and text[s2:e2] == "at this time."
+    j = json.loads(sb("find", sid, "No other partner scheme [\u2026] at this time.", "--json", cwd=ws).out)
+    assert j["exact"] and j["matches"][0]["parts"] == [{"start": s1, "end": e1}, {"start": s2, "end": e2}]
+
+
+def test_elided_errors(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, "at this time. [...] No other partner", cwd=ws)
+    assert r.rc == 1 and f"E-FIND-GAP  {sid}" in r.err
+    r = sb("find", sid, "card, [...] card", cwd=ws)
+    assert r.rc == 1 and f"E-FIND-AMBIGUOUS  {sid}" in r.err and "2 places" in r.err
+    r = sb("find", sid, "No other [...] zeppelin", cwd=ws)
+    assert r.rc == 1 and f"E-FIND-NOMATCH  {sid}" in r.err and "part 2 of 2" in r.err
+
+
+def test_find_json_inexact_and_nomatch(ws):
+    sid = add_text(ws, DOC)
+    r = sb("find", sid, "the bold claim", "--json", cwd=ws)
+    j = json.loads(r.out)
+    assert r.rc == 1 and j["exact"] is False and j["error"] == "E-FIND-INEXACT"
+    m = j["matches"][0]
+    assert normalized(ws, sid)[m["start"]:m["end"]] == m["text"]
+    r = sb("find", sid, "zeppelin", "--json", cwd=ws)
+    assert r.rc == 1 and json.loads(r.out)["error"] == "E-FIND-NOMATCH"
+
+
+def test_quote_errors(ws):
+    sid = add_text(ws, DOC)
+    n = len(normalized(ws, sid))
+    for args in ((sid, 5, 5), (sid, -1, 3), (sid, 0, n + 1), ("src_000000000000", 0, 1), ("bogus", 0, 1)):
+        r = sb("quote", *args, cwd=ws)
+        assert r.rc == 1 and "E-QUOTE" in r.err, (args, r.both)
+    assert sb("quote", sid, 0, n, cwd=ws).out == normalized(ws, sid)
+
+
+def test_offsets_are_code_points(ws):
+    text = ("Caf\u00e9 cre\u0300me \U0001F600 smile; \u6771\u4eac\u30bf\u30ef\u30fc tower; "
+            "a\u0308ccent world.\n")
+    sid = add_text(ws, text)
+    norm = normalized(ws, sid)
+    for needle in ("cre\u0300me", "\U0001F600 smile", "\u6771\u4eac\u30bf\u30ef\u30fc", "world"):
+        if needle not in norm:  # normalization composed it
+            continue
+        r = sb("find", sid, needle, cwd=ws)
+        s, e = _span(r.out)
+        assert (s, e) == (norm.index(needle), norm.index(needle) + len(needle))
+        assert sb("quote", sid, s, e, cwd=ws).out == needle + "\n"
+    r = sb("find", sid, "\U0001F600 smile", cwd=ws)
+    s, _ = _span(r.out)
+    assert s == norm.index("\U0001F600")  # one code point, not two UTF-16 units or four bytes
+    assert len(norm[:s].encode("utf-8")) != s

@@ -102,3 +102,8 @@ def test_offsets_are_code_points():
     s = text.index("world")
     assert problem(text, {"source_id": "s", "start": s, "end": s + 5, "quote": "world"}) is None
     assert s == 10
+
+
+def test_tier_d_allows_contested_but_not_verified():
+    assert lm.tier_d_allows("contested") and lm.tier_d_allows("reported")
+    assert not lm.tier_d_allows("verified") and not lm.tier_d_allows(["x"])

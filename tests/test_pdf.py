@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import builtins
 
+import conftest  # noqa: F401
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import conftest  # noqa: F401
 from sourcebook.engines.text import pdf_extract
 from sourcebook.engines.text.normalize import normalize
 from sourcebook.engines.text.pdf_extract import clean_page, extract_pdf, join_pages
@@ -123,5 +123,5 @@ def test_joined_pages_are_canonical_and_spans_match(pages):
     cleaned = [clean_page(p) for p in pages]
     text, spans = join_pages(cleaned)
     assert normalize(text) == text
-    for page, span in zip(cleaned, spans):
+    for page, span in zip(cleaned, spans, strict=True):
         assert text[span["start"]:span["end"]] == page

@@ -77,6 +77,11 @@ def core() -> None:
 
 def main() -> int:
     core()
+    import steps  # the claims, the plan, the drafts and the artifacts (examples/demo/steps.py)
+
+    steps.run(sb, source_id, WS, HERE)
+    if "--tamper" in sys.argv[1:]:
+        return steps.tamper(sb, WS)
     print(f"\ndemo workspace: {WS}")
     return 0
 

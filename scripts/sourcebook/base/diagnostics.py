@@ -93,18 +93,91 @@ _reg({
     "E-ADJ-CLUSTER": ("A decision's cluster_id is not the id of its topic_key.", "Copy cluster_id and topic_key from `sb contradictions --json`."),
     "E-ADJ-MEMBER": ("A decision names a claim that does not exist or has another topic.", "Name only the cluster's claims, as listed by `sb contradictions`."),
     "E-ADJ-UNAPPLIED": ("A recorded decision still owes a claim its change.", "Run `sb adjudicate --apply`."),
+    # verify gates (CONTRACT 6.1 and the stricter checks beside them)
+    "E-CLAIM-ID": ("A claim's id is not the hash of its text, or appears twice: the text was edited in place.", "Restore the text, or add the new wording as a new claim (`sb claim narrow`)."),
+    "E-QUOTE-MISSING-SOURCE": ("Evidence cites a source that has no canonical text (unknown id or not extracted).", "Cite a ready source id from `sb source list`."),
+    "E-QUOTE-RANGE": ("An evidence span is not 0 <= start < end <= length of the text.", "Take offsets from `sb find`."),
+    "E-QUOTE-MISMATCH": ("The text at an evidence span is not the quote (or does not hash to quote_sha256).", "Re-find the passage with `sb find` and paste its exact text."),
+    "E-QUOTE-EMPTY": ("An evidence quote is empty or only whitespace, so it cites nothing.", "Quote the words that support the claim."),
+    "E-QUOTE-PARTS": ("A multi-part quote's parts are missing, out of order or too far apart.", "Keep parts in source order, at most 2000 characters apart."),
+    "E-CONF-MISMATCH": ("A claim's confidence disagrees with its evidence (inferred with evidence, or evidence missing).", "Add evidence, or mark it inferred/unsupported."),
+    "E-UNSUPPORTED": ("An active claim is unsupported.", "Find evidence or retract the claim."),
+    "E-TIER-REASON": ("A tier A or D source has no tier reason.", "Record why the source has that tier."),
+    "E-TIER-D": ("A claim resting on a tier-D source is stronger than reported.", "Hold it at reported, or cite a stronger source."),
+    "E-TIER-WEAK": ("A number, date or entity is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
+    "E-RECHECK-SCHEME": ("A recheck URL is not http(s).", "Give an http(s) URL where a reader can check again."),
+    "E-VOLATILE-UNDATED": ("A volatile claim lacks its as-of date or its recheck URL.", "Add both to the claim."),
+    "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor."),
+    "E-CONTESTED-HIDDEN": ("An active contested claim is not shown (in the plan or on the page).", "Show both sides of the disagreement."),
+    "E-HTML-MISSING": ("The artifact page to verify does not exist.", "Write it, or pass --html / --artifact."),
+    "E-REF-DANGLING": ("A citation link points at no ledger entry.", "Cite an active claim and re-inject the ledger."),
+    "E-LEDGER-ORPHAN": ("A ledger entry is never cited on the page.", "Cite it, or drop the claim from the plan."),
+    "E-LEDGER-MISSING": ("A page that would ship has no injected ledger (e.g. an unfilled template).", "Render the ledger and `sb inject` it, or remove the page from build/."),
+    "E-LEDGER-STALE": ("A citable claim is missing from the page's injected ledger.", "Re-render the ledger and inject it again."),
+    "E-ORDINAL-WRONG": ("A citation number or ledger entry number is not the claim's ledger ordinal.", "Re-render the ledger and use its numbers."),
+    "E-MARK-WRONG": ("A cited block's marks do not match its claims' confidence and volatility.", "Use the marks the ledger shows for the claim."),
+    "E-CITE-INFERRED": ("An inferred claim carries a citation number.", "Remove the <sup> ref; inferred claims cite nothing."),
+    "E-ASOF-MISSING": ("A volatile claim's as-of date is not on the page.", "Inject the ledger or print the date beside the claim."),
+    "E-LEGEND": ("The page does not have exactly one .mark-legend.", "Keep exactly one mark legend."),
+    "E-QUOTE-BUDGET": ("The page shows more quoted text than the quote budget allows.", "Shorten quotes; the ledger shows offsets instead."),
+    "E-IMG-EVIDENCE": ("A generated image illustrates a cited claim.", "Move the illustration out of cited blocks."),
+    "E-DEEP-RAW": ("--deep: a raw capture is missing or does not hash to raw_sha256.", "Restore the capture or re-add the source."),
+    "E-DEEP-DRIFT": ("--deep: normalized.md differs from a fresh extraction of the raw capture.", "Restore it with `sb extract --force` and re-check citations."),
+    # package
+    "E-PACKAGE": ("Nothing was packaged: no build/ folder, or `sb verify` does not pass now.", "Fix the findings listed and run `sb verify`."),
+    "E-PKG-OUT": ("The package folder would replace the workspace, one of its folders, or an unrelated folder.", "Choose a folder of its own, such as dist."),
+    "E-PKG-NOKEY": ("`--sign` was given without a key in SB_SIGNING_KEY.", "Export SB_SIGNING_KEY and package again."),
+    "E-PKG-NOSUMS": ("The package has no SHA256SUMS (or the folder does not exist).", "Package again with `sb package`."),
+    "E-PKG-MISSING": ("A file listed in SHA256SUMS is missing from the package.", "Package again; the copy is incomplete."),
+    "E-PKG-CHECKSUM": ("A packaged file does not match its SHA256SUMS line (or the line is malformed).", "The file changed after packaging; package again."),
+    "E-PKG-PATH": ("A SHA256SUMS path is absolute, contains '..', or resolves outside the package.", "Do not trust this package; package again."),
+    "E-PKG-EXTRA": ("The package holds a file that SHA256SUMS does not list.", "Something was added after packaging; package again."),
+    "E-PKG-SIGNATURE": ("SHA256SUMS.sig does not match SHA256SUMS under the given key.", "The package changed or was signed with another key."),
+    "E-PKG-SOURCE": ("A packaged citation's source text is not available (or ledger.json is unreadable).", "Pass --sources DIR holding <src_id>/normalized.md."),
+    "E-PKG-PROVENANCE": ("PROVENANCE.json disagrees with ledger.json (claim count) or is unreadable.", "Package again."),
 })
 
 # --- lint ----------------------------------------------------------------------------------
 _reg({
+    "E-LINT": ("The file given to `sb lint` does not exist or cannot be read.", "Give the path of an HTML artifact, relative to the working folder."),
+    "E-LINT-RULE": ("`sb lint waive` named a rule id that does not exist.", "List the ids with `sb lint --rules`."),
+    "E-LINT-UNWAIVABLE": ("`sb lint waive` named an error rule; errors cannot be waived.", "Fix the page so the rule no longer fires."),
+    "E-LINT-WAIVE": ("A lint waiver was given without a written reason of at least 8 characters.", "Add `--reason \"why this warning is acceptable here\"`."),
 })
 
 # --- artifacts -----------------------------------------------------------------------------
 _reg({
+    "E-IMG-UNCREDITED": ("An image on the page has no entry in assets/credits.json.", "Add an entry under the key printed (file name, data-asset, or data:sha256:...)."),
+    "E-IMG-FIELDS": ("A credits entry lacks what its origin requires.", "Sourced: source, credit, license. Generated: generator and the verbatim prompt."),
+    "E-IMG-LICENSE": ("An image's licence is not permitted (NC, ND, unknown, all rights reserved, or unlisted).", "Use a CC0, public-domain, CC BY, CC BY-SA, MIT, Apache-2.0 or OGL image, or drop it."),
+    "E-IMG-ATTRIB": ("A CC BY image's credit line is not printed on the page.", "Put the credit text in the figure caption."),
+    "W-IMG-SHAREALIKE": ("An image is share-alike: the page inherits its licence (a warning only).", "Make sure the page may be shared under the same licence."),
+    "E-IMG-UNLABELED": ("A generated image has no visible 'Generated illustration' label.", "Add the label to its caption."),
+    "E-IMG-HASH": ("An asset file's digest differs from the one recorded in credits.json.", "Restore the file, or re-credit the new one with its sha256."),
+    "E-TTS": ("`sb tts-plan` has no podcast script to plan, or the voices file is malformed.", "Write build/podcast.script.json (`sb render podcast --from script.json`)."),
+    "E-PODCAST-MISSING": ("The podcast gate found no build/podcast.script.json.", "Render the script with `sb render podcast --from script.json`."),
+    "E-POD-SPEAKER": ("A podcast line names a speaker the script does not declare.", "Add the speaker to `speakers` or fix the name."),
+    "E-POD-UNCITED": ("A factual podcast line cites no sourced claim.", "Give it the ids of its claims, or type it opinion, banter or transition."),
+    "E-POD-CLAIM-UNKNOWN": ("A podcast line cites a claim id that is not in the ledger.", "Cite an id from `sb claim list`."),
+    "E-POD-CLAIM-STALE": ("A podcast line cites a superseded or retracted claim.", "Cite the claim that replaced it."),
+    "E-DRAFT": ("A draft for `sb render` is missing, unreadable or has no prose.", "Write the draft (see `sb render --help`) and pass it with --from."),
+    "E-DRAFT-CLAIM": ("A draft references a claim that is unknown, not active, unsupported, malformed, or cited from a heading.", "Cite an active claim id from `sb claim list`; the message names the draft line."),
+    "E-DRAFT-UNCITED": ("A citable claim of the ledger is not referenced in the draft.", "Reference it with [@clm_...] (contested claims need both sides shown), or retract it."),
+    "E-DRAFT-LIMIT": ("A draft breaks its artifact type's limits (explainer length and claim count, infographic figures).", "Cut the draft to the limit named, or render another type."),
+    "W-CITE-CROWDED": ("A sentence cites more than three sources.", "Cite the key sources per sentence; split the sentence."),
+    "E-CITE-UNKNOWN": ("A draft cites a source number the workspace never assigned.", "Use numbers from `sb render report` or `sb check-draft --only`."),
+    "E-SOURCES-MISMATCH": ("A draft's Sources block disagrees with the ledger (wrong or missing entry).", "Regenerate it with `sb check-draft --only <numbers>` or `sb render report`."),
+    "W-SOURCES-MISSING": ("A draft cites sources but has no Sources block.", "Append one with `sb check-draft --only <numbers>`."),
+    "W-SOURCE-UNCITED": ("A Sources entry is never cited in the prose.", "Cite it where it supports a sentence, or drop the entry."),
+    "E-COVERAGE": ("Too few prose lines of a draft declare provenance.", "Cite sources, or mark what comes from your own knowledge [unverified]."),
+    "E-EVIDENCE-MISSING": ("A cited source has no verified quote behind an active claim.", "Pin a quote with `sb find` and `sb claim add`."),
+    "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
 # --- agent kit -----------------------------------------------------------------------------
 _reg({
+    "E-PORTABILITY": ("The skill or a command names a harness-specific tool, so it would not work in every agent.", "Name `sb` commands and plain actions (\"read the file\") instead; nothing was installed."),
+    "E-INSTALL": ("The kit could not be installed or uninstalled at the destination.", "Read the message: create the folder, move the named path away, or remove a damaged install record."),
 })
 
 # --- recheck -------------------------------------------------------------------------------

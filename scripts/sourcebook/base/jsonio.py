@@ -53,8 +53,11 @@ def append_line(path: str, line: str) -> None:
     """Append one line durably (for append-only trails such as history and rechecks)."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     data = (line.rstrip("\n") + "\n").encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data  # a torn last line (a killed writer) must not swallow this one
         os.write(fd, data)
         os.fsync(fd)
     finally:

@@ -52,8 +52,11 @@ def _ordered(ws):
     return claims, nums
 
 
-def run_list(ctx, ws) -> int:
+def run_list(ctx, ws, as_json: bool = False) -> int:
     claims, nums = _ordered(ws)
+    if as_json:
+        ctx.emit_json([dict(c, ordinal=nums.get(c["id"])) for c in claims])
+        return 0
     if not claims:
         ctx.out("no claims yet; add one with `sb claim add --json '{...}'`")
         return 0
@@ -120,11 +123,11 @@ def _show(ctx, ws, cid, as_json: bool) -> int:
 
     claims = load_claims(ws)
     claim = _get(claims_by_id(claims), cid)
-    sources = {}
+    sources: dict[str, dict] = {}
     for ev in claim.get("evidence") or []:
-        sid = ev.get("source_id")
+        sid = str(ev.get("source_id"))
         if sid not in sources and ws.has_source(sid):
-            sources[sid] = try_load_source(ws, sid) or {}
+            sources[sid] = dict(try_load_source(ws, sid) or {})
     n = corroboration(claim, sources)
     trail = read_events(ws, cid)
     if as_json:
@@ -136,7 +139,7 @@ def _show(ctx, ws, cid, as_json: bool) -> int:
     for key in ("as_of", "recheck", "superseded_by", "narrowed_from", "narrowed_to", "limitation", "status_reason", "notes"):
         if claim.get(key):
             ctx.out(f"{key:<10} {claim[key]}")
-    for j, ev in enumerate(claim.get("evidence") or []):
+    for ev in claim.get("evidence") or []:
         ctx.out(f"evidence   {ev['source_id']}  {ev['start']}..{ev['end']}  {ev.get('quote', '')!r}")
     for a in claim.get("acks") or []:
         ctx.out(f"ack        {a['at']}  {a['reason']}")

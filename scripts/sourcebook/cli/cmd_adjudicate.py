@@ -35,7 +35,8 @@ def run(args, ctx) -> int:
     from ..domain import adjudications as adj
 
     ws = ctx.workspace()
-    text = where = None
+    text: str | None = None
+    where = ""
     if args.json_text is not None:
         text, where = args.json_text, "--json"
     elif args.file:

@@ -9,14 +9,15 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
                         "kind": "number", "confidence": "verified",
                         "evidence": [{"source_id": "src_0123456789ab", "quote": "carries 120 cars"}]}'
   sb claim import --file claims.json      (an object, a list, or {"claims": [...]})
-  sb claim list
+  sb claim list [--json]
   sb claim show clm_0123456789ab [--json]
   sb claim set clm_0123456789ab --confidence reported --notes "only the operator says so"
   sb claim retract clm_0123456789ab --reason "the source withdrew the figure"
   sb claim narrow clm_0123456789ab --text "The ferry carries 120 cars in summer." --reason "quote is seasonal"
   sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
 
-Evidence may omit start/end: the quote is located in the source and must occur exactly once.
+Evidence may omit start/end: the quote is located in the source and must occur exactly once;
+evidence with start/end but no quote takes the text at those offsets as its quote.
 A quote with [...] becomes a multi-part citation (parts in order, at most 2000 characters
 apart). A quote that does not hold is stored with a W-QUOTE-... warning and fails `sb verify`.
 Input precedence: --json, then --file, then --stdin. Each stored claim prints `claim <id>`.
@@ -53,10 +54,12 @@ def run(args, ctx) -> int:
     from . import claim_views
 
     ws = ctx.workspace()
+    if args.action == "show" and args.id is None and isinstance(args.json_text, str):
+        args.id, args.json_text = args.json_text, True  # `sb claim show --json CLM`
     if args.action in ("add", "import"):
         return claim_views.run_add(args, ctx, ws)
     if args.action == "list":
-        return claim_views.run_list(ctx, ws)
+        return claim_views.run_list(ctx, ws, as_json=args.json_text is True)
     if not args.id:
         from ..base.errors import SbError
 

@@ -17,7 +17,7 @@ from ..base.errors import Finding, SbError
 from ..base.ids import cluster_id
 from ..base.schema import check
 from ..base.versions import SCHEMA
-from .claims import schema_error
+from .claims import inside, schema_error
 from .records import Adjudication, Claim
 from .workspace import Workspace
 
@@ -48,7 +48,7 @@ def save_adjudications(ws: Workspace, adjs: list[Adjudication]) -> None:
     problems = check({"schema_version": SCHEMA, "adjudications": ordered}, "adjudications", ADJ_FILE)
     if problems:
         raise schema_error(problems, ADJ_FILE)
-    jsonio.write_json(ws.adjudications_path, {"schema_version": SCHEMA, "adjudications": ordered})
+    jsonio.write_json(inside(ws, ws.adjudications_path), {"schema_version": SCHEMA, "adjudications": ordered})
 
 
 def cross_check(adj: Adjudication, by_id: dict[str, Claim]) -> list[Finding]:
@@ -163,6 +163,7 @@ def record(ws: Workspace, items: list) -> int:
     if not items:
         raise SbError("E-SCHEMA", "adjudication", "the payload holds no decisions")
     with ws.lock():
+        ws.load_manifest()  # fail before writing if the history cannot be recorded
         stored = {a["cluster_id"]: a for a in load_adjudications(ws)}
         fresh = []
         for item in items:

@@ -8,11 +8,11 @@ per call whatever the number of items, and the trail gets one durable append.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from ..base.errors import Finding, SbError
 from ..base.ids import claim_id
 from ..base.schema import load_schema, validate
+from .claim_check import claim_ok
 from .claims import DEFAULTS, append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache, resolve
 from .records import Claim
@@ -22,11 +22,13 @@ from .workspace import Workspace
 TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason")
 
 
-@dataclass
 class ItemResult:
-    index: int
-    claim_id: str | None = None
-    findings: list[Finding] = field(default_factory=list)
+    """The outcome of one payload item: the stored id, or None, and its findings."""
+
+    def __init__(self, index: int):
+        self.index = index
+        self.claim_id: str | None = None
+        self.findings: list[Finding] = []
 
     @property
     def ok(self) -> bool:
@@ -80,7 +82,7 @@ def build_claim(item: object, index: int, cache: TextCache) -> tuple[Claim, list
         for j, ev in enumerate(evidence):
             if isinstance(ev, dict):
                 warnings += resolve(ev, cache, f"{claim['id']}/evidence/{j}")
-    problems = validate(claim, _claim_schema(), f"claim/claims/{index}")
+    problems = [] if claim_ok(claim) else validate(claim, _claim_schema(), f"claim/claims/{index}")
     if problems:
         raise schema_error(problems, "the claim")
     return claim, warnings  # type: ignore[return-value]
@@ -103,6 +105,7 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
     """Store every valid item; return one result per item, in input order."""
     results: list[ItemResult] = []
     with ws.lock():
+        ws.load_manifest()  # a broken manifest fails here, before any ledger file is written
         claims = load_claims(ws)
         by_id = claims_by_id(claims)
         cache = TextCache(ws)

@@ -92,6 +92,7 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: s
     if not text or len(text.strip()) < 3:
         raise SbError("E-CLAIM-NARROW", cid, "--text must be the narrower claim (at least 3 characters)")
     with ws.lock():
+        ws.load_manifest()  # fail before writing if the history cannot be recorded
         by_id = claims_by_id(load_claims(ws))
         old = _get(by_id, cid)
         if old.get("status", "active") != "active":
@@ -108,7 +109,8 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: s
         if confidence:
             new["confidence"] = confidence
         _check(new)
-        old.update(status="superseded", superseded_by=new_id, narrowed_to=new_id, status_reason=why)
+        old["status"], old["superseded_by"] = "superseded", new_id
+        old["narrowed_to"], old["status_reason"] = new_id, why
         by_id[new_id] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("narrow", cid, narrowed_to=new_id, reason=why),
@@ -132,5 +134,5 @@ def ack(ws: Workspace, cid: str, reason: str | None) -> Claim:
 
 def latest_ack(claim: Claim) -> str | None:
     """When the claim was last acknowledged (``at`` of the newest ack), for the recheck gate."""
-    acks = claim.get("acks") or []
-    return max((a.get("at", "") for a in acks if isinstance(a, dict)), default=None) or None
+    acks: list = list(claim.get("acks") or [])
+    return max((str(a.get("at", "")) for a in acks if isinstance(a, dict)), default="") or None

@@ -16,6 +16,7 @@ from ..base.clock import now_iso
 from ..base.errors import Finding, SbError
 from ..base.schema import check
 from ..base.versions import SCHEMA
+from .claim_check import claim_ok
 from .records import Claim
 from .workspace import Workspace
 
@@ -49,7 +50,9 @@ def parse_claims(text: str, subject: str = CLAIMS_FILE) -> list[Claim]:
         keys = ", ".join(sorted(map(str, data))) or "none"
         raise SbError("E-SCHEMA", f"{subject}/", f"no \"claims\" list (keys found: {keys}); "
                       "the file must be {\"schema_version\": 1, \"claims\": [...]}")
-    problems = check(data, "claims", subject)
+    fast = (type(data) is dict and set(data) == {"schema_version", "claims"} and data["schema_version"] == 1
+            and type(data["claims"]) is list and all(claim_ok(c) for c in data["claims"]))
+    problems = [] if fast else check(data, "claims", subject)
     if problems:
         raise schema_error(problems, subject)
     claims: list[Claim] = data["claims"]
@@ -75,8 +78,22 @@ def load_claims(ws: Workspace) -> list[Claim]:
     return parse_claims(jsonio.read_text(path, CLAIMS_FILE), CLAIMS_FILE)
 
 
+def inside(ws: Workspace, path: str) -> str:
+    """``path`` if writing it stays inside the workspace (no symlinked folder or trail leads out)."""
+    root = os.path.realpath(ws.root)
+    folder = os.path.realpath(os.path.dirname(path))
+    if os.path.islink(path) or not (folder == root or folder.startswith(root + os.sep)):
+        raise SbError("E-IO", ws.rel(path), "is a symbolic link or lies outside the workspace; "
+                      "sb writes ledger files only inside the workspace (replace it with a regular file)")
+    return path
+
+
 def save_claims(ws: Workspace, claims: list[Claim]) -> None:
-    """Write all claims, sorted by id, atomically. Callers hold ``ws.lock()``."""
+    """Write all claims, sorted by id, atomically. Callers hold ``ws.lock()``.
+
+    The trail is checked too, before anything is written, since every save appends to it."""
+    inside(ws, ws.claims_path)
+    inside(ws, ws.claim_events_path)
     ordered = sorted(claims, key=lambda c: c["id"])
     jsonio.write_json(ws.claims_path, {"schema_version": SCHEMA, "claims": ordered})
 
@@ -101,7 +118,7 @@ def append_events(ws: Workspace, events: list[dict]) -> None:
     """Append trail records in one durable write (one fsync for a whole import)."""
     if not events:
         return
-    jsonio.append_line(ws.claim_events_path, "\n".join(jsonio.dumps_compact(e) for e in events))
+    jsonio.append_line(inside(ws, ws.claim_events_path), "\n".join(jsonio.dumps_compact(e) for e in events))
 
 
 def read_events(ws: Workspace, claim_id: str | None = None) -> list[dict]:

@@ -9,9 +9,9 @@ over-eager; the agent decides, in writing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 from itertools import combinations
-from typing import Callable
 
 from ..base.ids import cluster_id
 from .adjudications import load_adjudications

@@ -26,7 +26,7 @@ from urllib.parse import urljoin
 
 from ..base.errors import SbError
 from ..base.versions import SB_VERSION
-from ..engines.text.charset import parse_content_type
+from ..engines.text.charset import looks_like_html, parse_content_type
 from ..engines.urls import strip_credentials
 from . import robots
 from .netguard import STRICT, Policy, Refused, Resolver, Target, Unresolvable, check_url
@@ -85,6 +85,11 @@ class _Deadline:
             self._timer = None
 
 
+def _tls_context() -> ssl.SSLContext:
+    """The system's trust store, certificate and host-name checks on (tests swap in their CA)."""
+    return ssl.create_default_context()
+
+
 def _connect(addr: str, port: int, timeout: float) -> socket.socket:
     """Open a TCP connection to an address (never a name: no lookup happens here)."""
     ip = ipaddress.ip_address(addr)
@@ -111,7 +116,7 @@ def _open_pinned(target: Target, deadline: _Deadline) -> socket.socket:
         deadline.watch(sock)
         return sock
     if deadline.expired:
-        raise socket.timeout("deadline passed while connecting")
+        raise TimeoutError("deadline passed while connecting")
     raise last or OSError("no address to connect to")
 
 
@@ -174,7 +179,7 @@ class _Decoder:
                     raise SbError("E-FETCH-TOO-LARGE", self.subject,
                                   f"the decompressed body exceeds {self.cap} bytes (a compression bomb?); refused")
                 data = self.z.unconsumed_tail
-                if self.z.eof and self.z.unused_data.strip(b"\x00"):
+                if self.z.eof and self.z.unused_data.startswith(b"\x1f\x8b"):  # another gzip member
                     data, self.z = self.z.unused_data, zlib.decompressobj(16 + zlib.MAX_WBITS)
                 elif self.z.eof:
                     break
@@ -213,13 +218,13 @@ def _read_body(resp: http.client.HTTPResponse, sock: socket.socket, deadline: _D
                 raise SbError("E-FETCH-TOO-LARGE", subject, f"the body exceeds {max_bytes} bytes; refused")
             decoder.feed(chunk)
             if deadline.remaining() <= 0:
-                raise socket.timeout("deadline")
+                raise TimeoutError("deadline")
     except http.client.IncompleteRead:
         if deadline.expired:
-            raise socket.timeout("deadline") from None
+            raise TimeoutError("deadline") from None
         raise SbError("E-FETCH-TRUNCATED", subject, "the connection closed inside a chunk: the body is truncated") from None
     if deadline.expired:  # the watchdog closed the stream
-        raise socket.timeout("deadline")
+        raise TimeoutError("deadline")
     if declared is not None and got < declared:
         raise SbError("E-FETCH-TRUNCATED", subject,
                       f"received {got} of the {declared} bytes announced by Content-Length: the body is truncated")
@@ -235,9 +240,9 @@ class _Response:
 
 
 def _request(target: Target, deadline: _Deadline, max_bytes: int, subject: str) -> _Response:
-    """One GET to a checked target; the body is read only for a final (non-redirect) answer."""
+    """One GET to a checked target; the body is read only for a 2xx answer."""
     if target.scheme == "https":
-        conn: http.client.HTTPConnection = _PinnedHTTPS(target, deadline, ssl.create_default_context())
+        conn: http.client.HTTPConnection = _PinnedHTTPS(target, deadline, _tls_context())
     else:
         conn = _PinnedHTTP(target, deadline)
     try:
@@ -257,20 +262,18 @@ def _request(target: Target, deadline: _Deadline, max_bytes: int, subject: str) 
                 continue  # never stored
             headers[key] = f"{headers[key]}, {v}" if key in headers else v
         body = b""
-        if not (resp.status in _REDIRECTS and "location" in headers):
+        if 200 <= resp.status < 300:  # an error page or a redirect's body is never needed
             body = _read_body(resp, live, deadline, max_bytes, subject)
         if deadline.expired:  # the watchdog cut the stream: what was read is not the answer
-            raise socket.timeout("deadline")
+            raise TimeoutError("deadline")
         return _Response(resp.status, resp.reason, headers, body)
     except SbError:
         raise
-    except (socket.timeout, TimeoutError) as exc:
-        raise _timeout(subject, deadline) from exc
-    except ssl.SSLError as exc:
-        raise SbError("E-FETCH-FAILED", subject, f"TLS failed for {target.host}: {exc.reason or exc}") from None
     except (OSError, http.client.HTTPException) as exc:
-        if deadline.expired:
+        if deadline.expired or isinstance(exc, TimeoutError):  # the watchdog may surface as any error
             raise _timeout(subject, deadline) from exc
+        if isinstance(exc, ssl.SSLError):
+            raise SbError("E-FETCH-FAILED", subject, f"TLS failed for {target.host}: {exc.reason or exc}") from None
         raise SbError("E-FETCH-FAILED", subject, f"{type(exc).__name__}: {exc or 'connection failed'}") from None
     finally:
         conn.close()
@@ -341,11 +344,25 @@ def fetch_url(url: str, *, ignore_robots: bool = False, timeout: float = DEFAULT
             if not 200 <= resp.status < 300:
                 raise SbError("E-FETCH-FAILED", subject, f"HTTP {resp.status} {resp.reason} from {target.url}")
             media, charset = parse_content_type(resp.headers.get("content-type"))
+            if media in (None, "application/octet-stream", "binary/octet-stream"):
+                sniffed = _sniff_media(resp.body)
+                if sniffed:
+                    notes.append(f"media type {media or '(none)'} sent; the bytes are {sniffed}")
+                    media = sniffed
             return Fetched(url=subject, final_url=target.url, status=resp.status, media_type=media,
                            charset=charset, body=resp.body, headers=resp.headers, notes=notes)
     finally:
         deadline.cancel()
     raise SbError("E-FETCH-FAILED", subject, f"more than {MAX_REDIRECTS} redirects; refused")
+
+
+def _sniff_media(body: bytes) -> str | None:
+    """A media type from the first bytes, for servers that send none (or a generic one)."""
+    if body.startswith(b"%PDF-"):
+        return "application/pdf"
+    if looks_like_html(body):
+        return "text/html"
+    return None
 
 
 def _fetch_plain(url: str, subject: str, resolver: Resolver | None, policy: Policy, known: dict,

@@ -173,7 +173,7 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
     rec = base_record("url", loc, canonical, req, media, sha256_bytes(got.body))
     rec["charset"] = got.charset
     rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
-                    "robots": "ignored" if req.ignore_robots else "honoured"}
+                    "robots": "ignored" if req.ignore_robots else "honoured", "notes": list(got.notes)}
     return store_source(ws, rec, got.body, _EXT_BY_MEDIA.get(media, ".bin"))
 
 

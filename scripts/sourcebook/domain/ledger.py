@@ -14,10 +14,11 @@ from .workspace import Workspace
 FORMS = ("html", "md", "json", "sources", "csl")
 
 
-def source_records(ws: Workspace) -> dict[str, dict]:
-    """Every readable source record by id (an unreadable one is left out, not fatal here)."""
+def source_records(ws: Workspace, only: set[str] | None = None) -> dict[str, dict]:
+    """Readable source records by id (all, or only those named); an unreadable one is left out."""
     out = {}
-    for sid in ws.source_ids():
+    ids = ws.source_ids() if only is None else sorted(sid for sid in only if ws.has_source(sid))
+    for sid in ids:
         rec = try_load_source(ws, sid)
         if isinstance(rec, dict):
             out[sid] = dict(rec)
@@ -26,7 +27,11 @@ def source_records(ws: Workspace) -> dict[str, dict]:
 
 def render_form(ws: Workspace, form: str) -> str:
     claims = load_claims(ws)
-    sources = source_records(ws)
+    cited = None
+    if form in ("html", "md", "json"):  # these show only the sources active claims cite
+        cited = {str(ev.get("source_id")) for c in claims if c.get("status", "active") == "active"
+                 for ev in c.get("evidence") or []}
+    sources = source_records(ws, cited)
     plan = load_plan_quiet(ws)
     if form == "html":
         from ..engines.render import ledger_html

@@ -15,11 +15,11 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Union
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
-IPAddress = Union[ipaddress.IPv4Address, ipaddress.IPv6Address]
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 Resolver = Callable[[str, int], Iterable[str]]
 
 
@@ -142,7 +142,7 @@ def parse_ip(text: str) -> IPAddress | None:
 
 def default_resolver(host: str, port: int) -> list[str]:
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
-    return [info[4][0] for info in infos]
+    return [str(info[4][0]) for info in infos]
 
 
 @dataclass
@@ -178,9 +178,10 @@ def split_url(url: str) -> tuple[str, str, int, str]:
         raise Refused(f"blocked: {host} is not a valid host name") from None
     if any(c in ascii_host for c in "\\/ \t\r\n") or ascii_host.startswith("-"):
         raise Refused(f"blocked: {host} is not a valid host name")
-    path = parts.path or "/"
+    # non-ASCII and spaces percent-encoded (as a browser sends them); existing escapes kept
+    path = quote(parts.path or "/", safe="/%:@!$&'()*+,;=~")
     if parts.query:
-        path += "?" + parts.query
+        path += "?" + quote(parts.query, safe="/%:@!$&'()*+,;=~?")
     return scheme, ascii_host.lower(), port or (443 if scheme == "https" else 80), path
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..base import jsonio
 from ..base.errors import Finding, SbError
 from ..base.schema import check
 from ..base.versions import SCHEMA
-from .claims import _split
+from .claims import _split, inside
 from .workspace import Workspace
 
 PLAN_FILE = "plan.json"
@@ -39,8 +39,7 @@ def load_plan_quiet(ws: Workspace) -> dict | None:
         return None
 
 
-@dataclass
-class PlanResult:
+class PlanResult(NamedTuple):
     plan: dict
     problems: list[Finding]
     written: bool
@@ -74,7 +73,7 @@ def write_plan(ws: Workspace, *, type_: str, title: str | None = None, thesis: s
         problems = [Finding(*_split(p)) for p in check(plan, "plan", PLAN_FILE)]
         if problems:
             return PlanResult(plan, problems, False)
-        jsonio.write_json(ws.plan_path, plan)
+        jsonio.write_json(inside(ws, ws.plan_path), plan)
         manifest["artifact_type"] = type_
         ws.save_manifest(manifest)
     return PlanResult(plan, [], True)

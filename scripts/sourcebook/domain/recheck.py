@@ -65,6 +65,7 @@ class Fresh:
     charset: str | None = None
     error: str = ""
     location: str = ""
+    comparable: bool = True  # False: nothing could ever be compared (a paste has no origin)
 
 
 @dataclass
@@ -145,7 +146,7 @@ def read_again(ws: Workspace, rec: SourceRecord, fetch: Callable[[str], object] 
         return Fresh("live" if kind == "url" else "file", saved, rec.get("media_type"), rec.get("charset"),
                      location="saved copy")
     if kind == "paste":
-        return Fresh("file", error="a pasted text has no origin to read again")
+        return Fresh("file", error="a pasted text has no origin to read again", comparable=False)
     if kind == "file":
         path = local_path(ws, rec)
         if path is None:
@@ -173,7 +174,7 @@ def compare(ws: Workspace, rec: SourceRecord, fresh: Fresh, cites: list[Citation
     at = now_iso()
     base = SourceCheck(sid, at, fresh.via, "", "", "", location=fresh.location, citations=cites)
     if fresh.raw is None:
-        return _done(base, "unavailable", fresh.error)
+        return _done(base, "unavailable" if fresh.comparable else "unverifiable", fresh.error)
     base.raw_sha256 = sha256_bytes(fresh.raw)
     ext = rec.get("extraction") or {}
     tool = ext.get("tool")

@@ -57,6 +57,11 @@ class Evidence(TypedDict, total=False):
     parts: list[Part]
 
 
+class Ack(TypedDict):
+    at: str
+    reason: str
+
+
 class Claim(TypedDict, total=False):
     id: str
     text: str
@@ -71,6 +76,11 @@ class Claim(TypedDict, total=False):
     status: str  # active | superseded | retracted
     superseded_by: Optional[str]
     notes: str
+    narrowed_from: Optional[str]
+    narrowed_to: Optional[str]
+    limitation: Optional[str]
+    status_reason: Optional[str]
+    acks: list[Ack]
 
 
 class Adjudication(TypedDict, total=False):

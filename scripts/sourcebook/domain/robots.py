@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 import urllib.robotparser
-from typing import Callable
+from collections.abc import Callable
 
 from ..base.errors import SbError
 from .netguard import Target
@@ -17,6 +17,7 @@ ROBOTS_MAX = 512 * 1024
 TTL = 3600.0
 _CACHE: dict[tuple[str, str, int], tuple[float, urllib.robotparser.RobotFileParser, str]] = {}
 
+_DISALLOW_ALL = ["User-agent: *", "Disallow: /"]
 Getter = Callable[[str, int], "tuple[int, bytes]"]
 
 
@@ -36,15 +37,15 @@ def _load(target: Target, get: Getter) -> tuple[urllib.robotparser.RobotFilePars
     try:
         status, body = get(url, ROBOTS_MAX)
     except SbError as exc:
-        parser.disallow_all = True
+        parser.parse(_DISALLOW_ALL)
         return parser, f"robots.txt could not be read ({exc.message}), so the site counts as disallowing"
     if 200 <= status < 300:
         parser.parse(body.decode("utf-8", "replace").splitlines())
         return parser, ""
     if 400 <= status < 500:
-        parser.allow_all = True
+        parser.parse([])  # no rules: everything allowed
         return parser, ""
-    parser.disallow_all = True
+    parser.parse(_DISALLOW_ALL)
     return parser, f"robots.txt answered HTTP {status}, so the site counts as disallowing"
 
 

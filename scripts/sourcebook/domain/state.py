@@ -7,10 +7,12 @@ time from what exists, so no file edit can fake progress.
 from __future__ import annotations
 
 import glob
+import hashlib
 import json
 import os
 
 from ..base.errors import SbError
+from ..base.versions import INDEXER
 from .sources import try_load_source
 from .workspace import Workspace
 
@@ -60,36 +62,68 @@ class Status:
 
 
 def index_state(ws: Workspace, ready_ids: list[str]) -> str:
-    """``missing``, ``stale`` (sources or chunks changed since indexing) or ``current``."""
-    meta_path = os.path.join(ws.index_dir, "meta.json")
-    legacy = os.path.join(ws.index_dir, "lexical.json")
-    if not os.path.isfile(meta_path):
-        return "current" if os.path.isfile(legacy) else "missing"
+    """``missing``, ``stale`` (ready sources or their chunk files differ from what was indexed)
+    or ``current``. Sizes are compared first; file hashes only when every size matches."""
     try:
-        with open(meta_path, encoding="utf-8") as fh:
+        with open(ws.index_path("sources.json"), encoding="utf-8") as fh:
+            recorded = json.load(fh)
+        with open(ws.index_path("meta.json"), encoding="utf-8") as fh:
             meta = json.load(fh)
-        recorded = meta.get("chunks", {})
-    except (OSError, ValueError, AttributeError):
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError):
+        return "stale"
+    if not isinstance(recorded, dict) or not isinstance(meta, dict) or meta.get("version") != INDEXER:
         return "stale"
     if sorted(recorded) != sorted(ready_ids):
         return "stale"
     for sid in ready_ids:
+        rec = recorded.get(sid)
         try:
-            mtime_ns = os.stat(ws.chunks_path(sid)).st_mtime_ns
+            if not isinstance(rec, dict) or os.path.getsize(ws.chunks_path(sid)) != rec.get("size"):
+                return "stale"
         except OSError:
             return "stale"
-        if recorded.get(sid, {}).get("mtime_ns") != mtime_ns:
+    for sid in ready_ids:
+        try:
+            with open(ws.chunks_path(sid), "rb") as fh:
+                digest = hashlib.sha256(fh.read()).hexdigest()
+        except OSError:
+            return "stale"
+        if digest != recorded[sid].get("chunks_sha256"):
             return "stale"
     return "current"
 
 
-def _has_claims(ws: Workspace) -> bool:
+def _claims_raw(ws: Workspace) -> list:
     try:
         with open(ws.claims_path, encoding="utf-8") as fh:
             data = json.load(fh)
     except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and isinstance(data.get("claims"), list) and bool(data["claims"])
+        return []
+    claims = data.get("claims") if isinstance(data, dict) else None
+    return [c for c in claims if isinstance(c, dict)] if isinstance(claims, list) else []
+
+
+def stale_volatile(claims: list, today: str, max_age_days: int) -> list[str]:
+    """Active volatile claims whose as-of date is older than ``max_age_days``: time to recheck."""
+    from datetime import date
+
+    try:
+        now = date.fromisoformat(today)
+    except ValueError:
+        return []
+    out = []
+    for c in claims:
+        if c.get("status", "active") != "active" or not c.get("volatile"):
+            continue
+        try:
+            as_of = date.fromisoformat(str(c.get("as_of"))[:10])
+        except ValueError:
+            continue
+        if (now - as_of).days > max_age_days:
+            out.append(str(c.get("id")))
+    return sorted(out)
 
 
 def _open_clusters(ws: Workspace) -> bool:
@@ -137,7 +171,9 @@ def derive(ws: Workspace) -> Status:
         st.state, st.next = "BLOCKED", ESCALATION
         return st
     st.state = _derive_progress(ws, statuses, ready, st)
-    if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE"):
+    _note_stale(ws, m, st)
+    if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE") \
+            and not os.path.isfile(ws.build_path("PROVENANCE.json")):
         st.state = "VERIFY"
     st.next = st.next or NEXT.get(st.state, "sb status")
     return st
@@ -160,7 +196,7 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         return "CHUNK"
     if not os.path.isfile(ws.plan_path):
         return "INDEX"
-    if not _has_claims(ws):
+    if not _claims_raw(ws):
         return "PLAN"
     if _open_clusters(ws):
         return "GROUND"
@@ -171,9 +207,43 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         return "COMPOSE"
     if not os.path.isfile(ws.build_path("PROVENANCE.json")):
         return "RENDER"
-    if st.stored_state not in ("PACKAGE", "DONE", "VERIFY"):
-        return "RENDER"  # a build changed after packaging: verify again before it is DONE
+    if st.stored_state == "VERIFY":
+        return "VERIFY"  # verified since the last package: package it (package re-runs the gate)
+    if st.stored_state not in ("PACKAGE", "DONE"):
+        return "RENDER"  # a failed verify since packaging: fix and verify again before it is DONE
+    if not _package_current(ws):
+        st.notes.append("a page in build/ changed after it was packaged; verify and package again")
+        return "RENDER"
     return "DONE"
+
+
+def _note_stale(ws: Workspace, manifest: dict, st: Status) -> None:
+    claims = _claims_raw(ws)
+    if not claims:
+        return
+    cfg = (manifest.get("config") or {}).get("recheck") or {}
+    max_age = cfg.get("max_age_days", 90) if isinstance(cfg, dict) else 90
+    max_age = max_age if isinstance(max_age, int) and not isinstance(max_age, bool) else 90
+    from ..base.clock import today_iso
+
+    old = stale_volatile(claims, today_iso(), max_age)
+    if old:
+        st.notes.append(f"{len(old)} volatile claim(s) dated more than {max_age} days ago: "
+                        f"sb recheck {' '.join(old[:5])}")
+
+
+def _package_current(ws: Workspace) -> bool:
+    """The shipping pages are the ones packaged (PROVENANCE records their digests)."""
+    try:
+        with open(ws.build_path("PROVENANCE.json"), encoding="utf-8") as fh:
+            recorded = json.load(fh).get("build_sha256")
+    except (OSError, ValueError, AttributeError):
+        return False
+    if not isinstance(recorded, dict):
+        return True  # a package from before digests were recorded
+    from .package import page_digests
+
+    return page_digests(ws) == recorded
 
 
 def unblock(ws: Workspace, reason: str) -> Status:

@@ -132,6 +132,10 @@ class Workspace:
     def index_dir(self) -> str:
         return self.path("index")
 
+    def index_path(self, name: str) -> str:
+        """A file of the search index: meta.json, sources.json, docs.txt, doclen.bin, shards/XX.tsv."""
+        return self.path("index", name)
+
     @property
     def ledger_dir(self) -> str:
         return self.path("ledger")
@@ -147,6 +151,11 @@ class Workspace:
     @property
     def claim_events_path(self) -> str:
         return self.path("ledger", "events.jsonl")
+
+    @property
+    def report_numbers_path(self) -> str:
+        """Source numbers of the Markdown report: assigned on first citation, then kept."""
+        return self.path("ledger", "report_numbers.json")
 
     @property
     def plan_path(self) -> str:

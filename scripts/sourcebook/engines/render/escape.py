@@ -38,9 +38,9 @@ def http_href(url: object) -> str | None:
 
 
 def md(value: object) -> str:
-    """Markdown-escape text: punctuation backslash-escaped, ``<``/``&`` as entities, one line."""
+    """Markdown-escape text: punctuation backslash-escaped, ``<``, ``>`` and ``&`` as entities, one line."""
     text = " ".join(("" if value is None else str(value)).split())
-    text = text.replace("&", "&amp;").replace("<", "&lt;")
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 

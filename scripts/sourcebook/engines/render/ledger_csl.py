@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from .escape import http_href, safe_url
 
@@ -56,7 +56,7 @@ def item(sid: str, src: Mapping, claim_ids: list[str]) -> dict:
     return out
 
 
-def render(sources: Mapping[str, Mapping], claims: list[Mapping]) -> str:
+def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
     support: dict[str, list[str]] = {}
     for c in sorted(claims, key=lambda c: c["id"]):
         if c.get("status", "active") != "active":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import h, http_href, safe_url
@@ -48,7 +48,7 @@ def _limitation(claim: Mapping) -> list[str]:
     return []
 
 
-def render(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
     cited, inferred, nums = lm.ledger_order(claims, plan)
     shown = lm.shown_spans(cited)
     out = ['<ol class="ledger">']

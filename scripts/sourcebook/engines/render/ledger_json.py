@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 
 
-def document(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> dict:
+def document(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> dict:
     return {"schema_version": 1, "ledger": lm.entries(claims, sources, plan)}
 
 
-def render(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
     return json.dumps(document(claims, sources, plan), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

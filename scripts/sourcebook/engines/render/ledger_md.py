@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import http_href, md, md_link_target, safe_url
@@ -19,7 +19,7 @@ def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
         head = f"tier {md(src.get('tier') or 'D')} · {name}"
         if src.get("publisher"):
             head += f" · {md(src['publisher'])}"
-    tail = f"\u201c{md(lm.evidence_quote(ev))}\u201d" if show_quote else f"chars {ev.get('start')}-{ev.get('end')}"
+    tail = f"\"{md(lm.evidence_quote(ev))}\"" if show_quote else f"chars {ev.get('start')}-{ev.get('end')}"
     return f"   - {head} · {tail}"
 
 
@@ -35,7 +35,7 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
     return "   " + " · ".join(bits)
 
 
-def render(claims: list[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
     cited, inferred, nums = lm.ledger_order(claims, plan)
     shown = lm.shown_spans(cited)
     out = ["# Ledger", ""]

@@ -7,7 +7,7 @@ here, so a page and its gate cannot disagree about what entry 3 is.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 # confidence -> mark class (8.2); volatile adds m-moving
@@ -21,6 +21,17 @@ QUOTE_MAX_WORDS = 25
 SOURCE_MAX_QUOTES = 3
 SOURCE_MAX_CHARS = 500
 PART_JOIN = " [...] "
+
+
+# The strongest confidences tier-D (weak) evidence can carry. `contested` is allowed because it
+# does not claim strength: it says the claim is disputed, which is what a both_stand decision
+# records. Without it, both_stand on a tier-D claim could never pass (applied: too strong;
+# unapplied: the decision is owed).
+TIER_D_ALLOWED = frozenset({"unsupported", "inferred", "reported", "contested"})
+
+
+def tier_d_allows(confidence: object) -> bool:
+    return isinstance(confidence, str) and confidence in TIER_D_ALLOWED
 
 
 def is_active(claim: Mapping) -> bool:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from .escape import http_href, md, md_link_target, safe_url
 
 
-def render(sources: Mapping[str, Mapping], claims: list[Mapping]) -> str:
+def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
     support: dict[str, set] = {}
     for c in claims:
         if c.get("status", "active") != "active":

@@ -213,6 +213,8 @@ def decode_bytes(raw: bytes, *, media_type: str | None = None, declared: str | N
             notes.append(f"declared charset {declared.strip()!r} is unknown; ignored")
         elif name in _WIDE and not detect_wide(raw) and b"\x00" not in raw[:4096]:
             notes.append(f"declared charset {name} ignored: the bytes are ASCII-compatible")
+        elif name in _WIDE and (detect_wide(raw) or "")[:6] == name[:6]:
+            return _decode(raw, detect_wide(raw) or name, "declared", notes)  # the byte order the bytes show
         else:
             return _decode(raw, name, "declared", notes)
     markup = is_markup(media_type) if media_type else looks_like_html(raw)

@@ -13,7 +13,7 @@ they would "verify" anywhere.
 from __future__ import annotations
 
 import hashlib
-from typing import Mapping
+from collections.abc import Mapping
 
 MAX_GAP = 2000
 
@@ -31,7 +31,7 @@ def _span_problem(text: str, start: object, end: object, quote: object, label: s
         return "range", f"{label}span {start}..{end} is outside the text (0..{len(text)}) or reversed"
     if not isinstance(quote, str) or not quote.strip():
         return "empty", f"{label}quote is empty or whitespace; an empty quote verifies nothing"
-    found = text[start:end]  # type: ignore[misc]
+    found = text[start:end]  # type: ignore[index]
     if found != quote:
         return "mismatch", f"{label}text at {start}..{end} is {_clip(found)!r}, not the quoted {_clip(quote)!r}"
     return None
@@ -52,9 +52,9 @@ def problem(text: str, ev: Mapping) -> tuple[str, str] | None:
     if redacted or (not quote and isinstance(digest, str) and digest):
         if not (_int(start) and _int(end)) or not (0 <= start < end <= len(text)):  # type: ignore[operator]
             return "range", f"span {start}..{end} is outside the text (0..{len(text)}) or reversed"
-        if not text[start:end].strip():  # type: ignore[misc]
+        if not text[start:end].strip():  # type: ignore[index]
             return "empty", "the cited span is whitespace; it verifies nothing"
-        if _sha(text[start:end]) != digest:  # type: ignore[misc]
+        if _sha(text[start:end]) != digest:  # type: ignore[index]
             return "hash", f"sha256 of the text at {start}..{end} differs from quote_sha256"
         return None
     return _span_problem(text, start, end, quote, "")

@@ -50,6 +50,10 @@ def find_all(text: str, needle: str) -> list[tuple[int, int]]:
     return out
 
 
+def has_elision(quote: str) -> bool:
+    return _ELISION.search(quote) is not None
+
+
 def split_elided(quote: str) -> list[str]:
     """The parts of a quote written with ``[...]`` elisions, stripped, empty parts dropped."""
     return [p.strip() for p in _ELISION.split(quote) if p.strip()]

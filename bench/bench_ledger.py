@@ -1,0 +1,140 @@
+"""Ledger benchmarks on the real-text corpus (size L by default).
+
+    python3 bench/bench_ledger.py [--size S|M|L] [--claims 1000]
+
+Builds a workspace under bench-work/ledger-<size>/ whose sources are the corpus files (written
+as ready sources), one quoted sentence per file, then times each section in a fresh `sb`
+process and prints one line per figure. Sections are plain functions listed in SECTIONS, so
+more can be appended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+CORPUS = os.environ.get("SB_BENCH_CORPUS", "/work/shared/bench/corpus/corpus.tar.xz")
+WORK = os.path.join(ROOT, "bench-work")
+SB = [sys.executable, os.path.join(ROOT, "scripts", "sb.py")]
+_SENTENCE = re.compile(r"[A-Z][^.\n]{30,160}\.")
+
+
+def corpus_files(size: str) -> list[str]:
+    """Paths of the corpus files of one size, unpacking the archive once."""
+    base = os.path.join(WORK, "corpus")
+    if not os.path.isdir(os.path.join(base, "L")):
+        os.makedirs(base, exist_ok=True)
+        with tarfile.open(CORPUS) as tar:
+            tar.extractall(base, filter="data") if sys.version_info >= (3, 12) else tar.extractall(base)
+    rows = open(os.path.join(base, "MANIFEST.tsv"), encoding="utf-8").read().splitlines()
+    head = rows[0].split("\t")
+    col = head.index(f"in_{size}")
+    name = head.index("name") if "name" in head else 0
+    out = []
+    for row in rows[1:]:
+        cells = row.split("\t")
+        if cells[col].strip().lower() in ("1", "true", "yes", "y"):
+            out.append(os.path.join(base, "L", cells[name]))
+    return sorted(out)
+
+
+def build_workspace(size: str, n_claims: int) -> tuple[str, list[dict]]:
+    """A workspace with the corpus as ready sources and ``n_claims`` claim payloads (not added)."""
+    from sourcebook.base.ids import sha256_text, src_id
+    from sourcebook.engines.text.normalize import normalize
+
+    root = os.path.join(WORK, f"ledger-{size}")
+    shutil.rmtree(root, ignore_errors=True)
+    subprocess.run(SB + ["init", "--dir", root, "--question", "bench"], check=True, capture_output=True)
+    claims: list[dict] = []
+    files = corpus_files(size)
+    for path in files:
+        with open(path, "rb") as fh:
+            text = normalize(fh.read().decode("utf-8", errors="replace"))
+        loc = "corpus/" + os.path.basename(path)
+        sid = src_id(loc, sha256_text(text))
+        d = os.path.join(root, "sources", sid)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "normalized.md"), "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        rec = {"schema_version": 1, "id": sid, "kind": "file", "locator": loc, "canonical_locator": loc,
+               "tier": "B", "tier_reason": "benchmark corpus", "retrieved_at": "2026-01-01T00:00:00Z",
+               "status": "ready", "error": None, "title": os.path.basename(path), "publisher": None,
+               "media_type": "text/markdown", "charset": None, "raw_sha256": sha256_text(text),
+               "normalized_sha256": sha256_text(text), "normalizer_version": 1,
+               "extraction": {"tool": "sb.text", "version": 1, "ok": True, "notes": []}}
+        with open(os.path.join(d, "source.json"), "w", encoding="utf-8") as fh:
+            json.dump(rec, fh, indent=2, sort_keys=True)
+        seen = set()
+        for m in _SENTENCE.finditer(text):
+            q = m.group(0)
+            if q in seen or text.count(q) != 1:
+                continue
+            seen.add(q)
+            claims.append({"text": f"Claim {len(claims)}: {q}", "topic_key": f"bench.t{len(claims) % 97}",
+                           "kind": "fact", "confidence": "reported",
+                           "evidence": [{"source_id": sid, "quote": q}]})
+            break
+    while len(claims) < n_claims:  # more claims than files: cite further sentences of the same sources
+        c = dict(claims[len(claims) % len(files)])
+        c["text"] = f"Claim {len(claims)}: " + c["text"]
+        claims.append(c)
+    return root, claims[:n_claims]
+
+
+def timed(argv: list[str], cwd: str) -> tuple[str, subprocess.CompletedProcess]:
+    """Run sb in a new process; returns "<wall> s wall, <cpu> s cpu" (cpu is steadier on a busy machine)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run(SB + argv, cwd=cwd, capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return f"{wall:.3f} s wall, {cpu:.3f} s cpu", proc
+
+
+def section_claim_import(root: str, claims: list[dict]) -> None:
+    path = os.path.join(root, "bench-claims.json")
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump({"claims": claims}, fh)
+    secs, proc = timed(["claim", "import", "--file", path], root)
+    stored = proc.stdout.count("claim clm_")
+    print(f"claim import  {len(claims)} claims in one call: {secs}  ({stored} stored, exit {proc.returncode})")
+    secs, proc = timed(["ledger", "--html"], root)
+    print(f"ledger --html {stored} claims: {secs}")
+    secs, proc = timed(["contradictions"], root)
+    print(f"contradictions {stored} claims: {secs}")
+
+
+SECTIONS = [section_claim_import]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--size", default="L", choices=("S", "M", "L"))
+    ap.add_argument("--claims", type=int, default=1000)
+    args = ap.parse_args(argv)
+    if not os.path.exists(CORPUS):
+        print(f"bench_ledger: corpus not found at {CORPUS}; set SB_BENCH_CORPUS")
+        return 0
+    t0 = time.perf_counter()
+    root, claims = build_workspace(args.size, args.claims)
+    print(f"bench_ledger  size {args.size}: {len(os.listdir(os.path.join(root, 'sources')))} sources, "
+          f"workspace built in {time.perf_counter() - t0:.1f} s")
+    for section in SECTIONS:
+        section(root, claims)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""sb find."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Turn a pasted sentence into an exact citation span (code-point offsets into normalized.md).
+
+  sb find src_1823e227204b "No other partner scheme is live at this time."
+  sb find "No other partner scheme is live"          # every ready source
+  sb find src_1823e227204b "The operator [...] at this time."   # elided quote: one span per part
+
+Exact text prints `<src>  <start>..<end>  exact  (<n> match|matches)` and exits 0. Text found
+more than once prints the first span, the true count, and the other spans below it (all
+spans with --all); a citation needs one, so quote more context. When the text is only found
+by tolerating differences (whitespace, case, Markdown markup such as **bold** or [links](url),
+curly quotes and dashes, soft hyphens and zero-width characters), find prints E-FIND-INEXACT
+with the region, the `sb quote` command for it, and the exact text to paste, and exits 1:
+an approximate span never becomes a citation. Not found at all: E-FIND-NOMATCH with the
+nearest indexed passages. Parts of an elided quote ([...]) must each match exactly, in order,
+at most 2000 characters apart."""
+
+MAX_LISTED = 20
+
+
+def configure(p) -> None:
+    p.add_argument("args", nargs="+", metavar="[SRC] TEXT", help="optional source id, then the text to find")
+    p.add_argument("--all", action="store_true", help="print every exact occurrence on its own line")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run(args, ctx) -> int:
+    from ..base.errors import SbError
+    from ..base.ids import is_src_id
+
+    if len(args.args) > 2:
+        raise SbError("E-USAGE", "sb find", "give at most a source id and one TEXT (quote the text)")
+    if len(args.args) == 2:
+        sid, needle = args.args
+        if not is_src_id(sid):
+            raise SbError("E-USAGE", "sb find", f"{sid[:40]!r} is not a source id (src_ + 12 hex); "
+                          "to search every source pass only the text")
+    elif is_src_id(args.args[0]):
+        sid, needle = args.args[0], ""
+    else:
+        sid, needle = None, args.args[0]
+    from ..domain.locate import find
+
+    res = find(ctx.workspace(), needle, sid)
+    subject = sid or "(all sources)"
+    if args.json:
+        return _json(ctx, res, sid)
+    if res.error is not None:
+        ctx.err(f"{res.error.code}  {subject}  {res.error.message}")
+        return 1
+    if res.elided:
+        for loc in res.located:
+            for i, (s, e) in enumerate(loc.parts, 1):
+                ctx.out(f"{loc.source_id}  {s}..{e}  exact  (part {i} of {len(loc.parts)})")
+        return 0
+    if res.found_exact:
+        for loc in res.located:
+            _exact_lines(ctx, loc, args.all)
+        return 0
+    if res.located:
+        for loc in res.located:
+            n = len(loc.inexact)
+            for h in loc.inexact[:MAX_LISTED]:
+                ctx.err(f"E-FIND-INEXACT  {loc.source_id}  {h.start}..{h.end}  {h.level}  ({_count(n)})")
+                ctx.err(f"  not an exact quote; check the region with: sb quote {loc.source_id} {h.start} {h.end}")
+                ctx.err(f"  exact text to paste: {_show(h.text)}")
+        return 1
+    ctx.err(f"E-FIND-NOMATCH  {subject}  not found, even ignoring whitespace, case, markup, "
+            "typographic quotes and dashes, and invisible characters")
+    for a in res.anchors:
+        ctx.err(f"  nearest: {a.chunk_id}  {a.start}..{a.end}  {a.preview[:100]}")
+    if not res.anchors:
+        ctx.err("  look for the passage with `sb search <words>` and copy it with `sb quote`")
+    return 1
+
+
+def _count(n: int) -> str:
+    return f"{n} match" if n == 1 else f"{n} matches"
+
+
+def _show(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _exact_lines(ctx, loc, show_all: bool) -> None:
+    n = len(loc.exact)
+    if show_all:
+        for s, e in loc.exact:
+            ctx.out(f"{loc.source_id}  {s}..{e}  exact  ({_count(n)})")
+        return
+    s, e = loc.exact[0]
+    ctx.out(f"{loc.source_id}  {s}..{e}  exact  ({_count(n)})")
+    for s, e in loc.exact[1:MAX_LISTED]:
+        ctx.out(f"  also at  {s}..{e}")
+    if n > MAX_LISTED:
+        ctx.out(f"  ... and {n - MAX_LISTED} more (--all lists every one)")
+
+
+def _json(ctx, res, sid) -> int:
+    matches = []
+    for loc in res.located:
+        for s, e in loc.exact:
+            matches.append({"source_id": loc.source_id, "start": s, "end": e, "match": "exact"})
+        for h in loc.inexact:
+            matches.append({"source_id": loc.source_id, "start": h.start, "end": h.end, "match": h.level, "text": h.text})
+        if loc.parts:
+            matches.append({"source_id": loc.source_id, "match": "exact",
+                            "parts": [{"start": s, "end": e} for s, e in loc.parts]})
+    ok = res.found_exact
+    out = {"needle": res.needle, "source_id": sid, "exact": ok, "matches": matches,
+           "error": res.error.code if res.error else (None if ok else "E-FIND-INEXACT" if matches else "E-FIND-NOMATCH"),
+           "anchors": [a.to_json() for a in res.anchors]}
+    ctx.emit_json(out)
+    return 0 if ok else 1

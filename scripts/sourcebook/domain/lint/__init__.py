@@ -1,0 +1,1 @@
+"""The design linter: rules registered by family, run over one HTML page (``runner.lint_html``)."""

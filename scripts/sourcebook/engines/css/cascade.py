@@ -1,0 +1,520 @@
+"""The cascade: the computed style of every element, each computed once.
+
+Rules are bucketed by the id, class or tag of their rightmost compound (as browsers do), so an
+element only tests the rules that could match it; declarations are ordered by origin,
+importance, cascade layer, specificity and source order; inline ``style`` attributes win over
+selectors. Only the properties the linter needs are computed: colour, background, font size
+and weight, visibility, opacity, text transform and letter spacing, plus custom properties.
+A value that cannot be resolved is recorded once (by declaration site) and left unjudged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..text.htmltree import Document, Element, Text
+from . import colors, select, values
+from .conditions import applies
+from .parse import Decl, Sheet, StyleRule, parse_sheet, split_top
+from .select import Complex, ancestor_keys, matches, own_keys, parse_selector_list
+from .vars import has_var, resolve_customs, substitute
+
+UA_CSS = """
+head, script, style, template, title, meta, link, base, noscript, datalist, param, area, [hidden],
+details:not([open]) > :not(summary), dialog:not([open]) { display: none }
+h1 { font-size: 2em; font-weight: bold } h2 { font-size: 1.5em; font-weight: bold }
+h3 { font-size: 1.17em; font-weight: bold } h4 { font-weight: bold }
+h5 { font-size: 0.83em; font-weight: bold } h6 { font-size: 0.67em; font-weight: bold }
+b, strong, th, optgroup, legend { font-weight: bolder }
+small, sub, sup { font-size: smaller }
+code, kbd, samp, pre, tt { font-size: 0.8125em }
+:link { color: #0000ee }
+mark { background-color: yellow; color: black }
+button, input, select, textarea { font-size: 13.333px; font-weight: normal; color: black }
+button, input[type=button], input[type=submit], input[type=reset] { background-color: #efefef }
+input, textarea, select { background-color: white }
+"""
+INHERITED = frozenset({"color", "font-size", "font-weight", "visibility", "text-transform",
+                       "letter-spacing"})
+_TEXT_SKIP = frozenset({"script", "style", "svg", "math", "option", "select", "textarea", "template",
+                        "noscript", "title"})
+_ROOT_FONT = (16.0, 16.0)
+
+
+@dataclass
+class Style:
+    """The computed values of one element that the rules use."""
+
+    el: Element
+    parent: Style | None
+    custom: dict
+    decls: dict  # property -> winning Decl (var() not yet substituted)
+    color: colors.RGBA | None = None
+    bg: colors.RGBA | None = colors.TRANSPARENT
+    bg_image: bool = False
+    font: values.Range | None = (16.0, 16.0)
+    weight: int | None = 400
+    display_none: bool = False
+    invisible: bool = False
+    opacity: float | None = 1.0
+    sr_only: bool = False
+    concealed: bool = False  # screen-reader-only or fully transparent, itself or an ancestor
+    transform: str = "none"  # text-transform (inherited)
+    spacing: str = "normal"  # letter-spacing as declared (inherited)
+    unknown: dict = field(default_factory=dict)  # what is unresolved here: name -> site key
+    _simple: bool | None = field(default=None, repr=False)
+    _ground: colors.RGBA | None = field(default=None, repr=False)
+
+    def value(self, prop: str) -> str | None:
+        """The resolved value of a property declared on this element ('' when not declared)."""
+        d = self.decls.get(prop)
+        if d is None:
+            return ""
+        return substitute(d.value, self.custom.get)
+
+    def inherited_value(self, prop: str) -> tuple[str | None, Decl | None]:
+        s: Style | None = self
+        while s is not None:
+            d = s.decls.get(prop)
+            if d is not None and d.value.lower() not in ("inherit", "unset"):
+                return substitute(d.value, s.custom.get), d
+            s = s.parent
+        return "", None
+
+
+@dataclass
+class TextRun:
+    node: Text
+    style: Style
+
+
+@dataclass
+class Computed:
+    styles: dict = field(default_factory=dict)  # id(Element) -> Style
+    texts: list = field(default_factory=list)  # TextRun for each visible, non-blank text node
+    unresolved: dict = field(default_factory=dict)  # site key -> description
+    unsupported: list = field(default_factory=list)  # StyleRule whose selector is not understood
+    pending: dict = field(default_factory=dict)  # site key -> description, counted once it decides a judgement
+
+    def style(self, el: Element) -> Style | None:
+        return self.styles.get(id(el))
+
+
+class _Entry:
+    __slots__ = ("cx", "rule", "key", "need")
+
+    def __init__(self, cx: Complex, rule: StyleRule, key: tuple):
+        self.cx, self.rule, self.key = cx, rule, key
+        self.need = ancestor_keys(cx)
+
+
+def _layer_rank(sheet: Sheet, layer: str | None) -> int:
+    if layer is None:
+        return 10 ** 6
+    try:
+        return sheet.layers.index(layer)
+    except ValueError:
+        return 10 ** 5
+
+
+_UA_SHEET: Sheet | None = None
+
+
+def _ua_sheet() -> Sheet:
+    global _UA_SHEET
+    if _UA_SHEET is None:
+        _UA_SHEET = parse_sheet(UA_CSS, 0)
+    return _UA_SHEET
+
+
+class Index:
+    """The rules of a page, bucketed for matching."""
+
+    def __init__(self, sheet: Sheet):
+        self.buckets: dict[tuple[str, str], list[_Entry]] = {}
+        self.unsupported: list[StyleRule] = []
+        for origin, sh in ((0, _ua_sheet()), (1, sheet)):
+            for rule in sh.rules:
+                if not rule.decls or not applies(rule.conditions):
+                    continue
+                cxs = parse_selector_list(rule.selector)
+                if cxs is None:
+                    if origin:
+                        self.unsupported.append(rule)
+                    continue
+                rank = _layer_rank(sh, rule.layer)
+                for cx in cxs:
+                    if any(p.never for p in cx.parts[-1:]):
+                        continue
+                    entry = _Entry(cx, rule, (origin, rank, cx.spec, rule.order))
+                    self.buckets.setdefault(cx.key, []).append(entry)
+
+    def candidates(self, el: Element) -> list[_Entry]:
+        out = list(self.buckets.get(("*", ""), ()))
+        out.extend(self.buckets.get(("tag", el.tag), ()))
+        eid = el.attrs.get("id")
+        if eid:
+            out.extend(self.buckets.get(("id", eid), ()))
+        for c in select.class_set(el):
+            out.extend(self.buckets.get(("class", c), ()))
+        return out
+
+
+def _cascade_key(entry_key: tuple, important: bool, inline: bool, i: int) -> tuple:
+    origin, rank, spec, order = entry_key
+    if important:
+        group = 3 if origin == 0 else 2
+        return (group, -rank, inline, spec, order, i)
+    return (origin, rank, inline, spec, order, i)
+
+
+def _winners(entries: list[tuple[tuple, list[Decl]]], inline: list[Decl] | None) -> dict[str, Decl]:
+    items: list[tuple[tuple, Decl]] = []
+    for key, decls in entries:
+        for i, d in enumerate(decls):
+            items.append((_cascade_key(key, d.important, False, i), d))
+    if inline:
+        for i, d in enumerate(inline):
+            items.append((_cascade_key((1, 10 ** 6, (0, 0, 0), 0), d.important, True, i), d))
+    items.sort(key=lambda kv: kv[0])
+    out: dict[str, Decl] = {}
+    for _, d in items:
+        out[d.prop] = d
+        if d.prop == "background":  # the shorthand resets the longhands declared before it
+            out.pop("background-color", None)
+            out.pop("background-image", None)
+        elif d.prop == "font":
+            out.pop("font-size", None)
+            out.pop("font-weight", None)
+    return out
+
+
+def _bolder(parent: int) -> int:
+    return 400 if parent < 350 else 700 if parent < 550 else 900
+
+
+def _lighter(parent: int) -> int:
+    return 100 if parent < 550 else 400 if parent < 750 else 700
+
+
+def _weight(v: str, parent: int | None) -> int | None:
+    low = v.strip().lower()
+    if low == "normal":
+        return 400
+    if low == "bold":
+        return 700
+    if low in ("bolder", "lighter"):
+        return None if parent is None else (_bolder(parent) if low == "bolder" else _lighter(parent))
+    try:
+        n = float(low)
+    except ValueError:
+        return None
+    return int(n) if 1 <= n <= 1000 else None
+
+
+def _font_shorthand(v: str) -> tuple[str | None, str | None]:
+    """(size, weight) parts of a ``font`` shorthand, None when absent."""
+    size = weight = None
+    for comp in values.components(v):
+        low = comp.lower()
+        if size is None and (low in ("bold", "bolder", "lighter") or low.isdigit() and len(low) == 3):
+            weight = comp
+            continue
+        head = comp.split("/", 1)[0]
+        if size is None and (head.lower() in values.FONT_KEYWORDS or head.lower() in ("smaller", "larger")
+                             or values.length(head, values.Ctx(pct=(16.0, 16.0))) is not None):
+            size = head
+            break
+    return size, weight
+
+
+class _Builder:
+    def __init__(self, doc: Document, sheet: Sheet, inline: dict[int, list[Decl]]):
+        self.doc = doc
+        self.index = Index(sheet)
+        self.inline = inline
+        self.out = Computed(unsupported=self.index.unsupported)
+
+    def unresolved(self, d: Decl, why: str) -> str:
+        key = d.key()
+        self.out.unresolved.setdefault(key, f"{d.prop}: {d.value} ({why})")
+        return key
+
+    def run(self) -> Computed:
+        select.reset()
+        try:
+            return self._run()
+        finally:
+            select.reset()
+
+    def _run(self) -> Computed:
+        html = next((c for c in self.doc.root.children if isinstance(c, Element)), None)
+        empty: frozenset = frozenset()
+        stack: list[tuple[Element, Style | None, frozenset]] = [
+            (c, None, empty) for c in reversed(self.doc.root.children) if isinstance(c, Element)]
+        while stack:
+            el, parent, anc = stack.pop()
+            st = self.compute(el, parent, el is html, anc)
+            self.out.styles[id(el)] = st
+            if st.display_none or el.tag in _TEXT_SKIP:
+                continue
+            st.concealed = st.sr_only or st.opacity == 0 or (parent is not None and parent.concealed)
+            if el.tag not in _TEXT_SKIP and not st.invisible and not st.concealed:
+                for ch in el.children:
+                    if isinstance(ch, Text) and ch.data.strip():
+                        self.out.texts.append(TextRun(ch, st))
+            kids = [ch for ch in el.children if isinstance(ch, Element)]
+            if kids:
+                child_anc = anc | own_keys(el)
+                for ch in reversed(kids):
+                    stack.append((ch, st, child_anc))
+        return self.out
+
+    def compute(self, el: Element, parent: Style | None, is_root: bool, anc: frozenset) -> Style:
+        entries = [(e.key, e.rule.decls) for e in self.index.candidates(el)
+                   if e.need <= anc and matches(e.cx, el)]
+        win = _winners(entries, self.inline.get(id(el)))
+        own_custom = {p: d.value for p, d in win.items() if p.startswith("--")}
+        inherited_custom = parent.custom if parent is not None else {}
+        custom = resolve_customs(inherited_custom, own_custom) if own_custom else inherited_custom
+        st = Style(el, parent, custom, win)
+        self._display(st, parent)
+        self._font(st, parent, is_root)
+        self._color(st, parent)
+        self._background(st)
+        return st
+
+    def resolved(self, st: Style, prop: str) -> tuple[str | None, Decl | None]:
+        """The var()-substituted value declared for ``prop`` (None: unresolved, counted)."""
+        d = st.decls.get(prop)
+        if d is None:
+            return "", None
+        if not has_var(d.value):
+            return d.value, d
+        v = substitute(d.value, st.custom.get)
+        if v is None:
+            st.unknown[prop] = self.unresolved(d, "var() without a value")
+        return v, d
+
+    def _display(self, st: Style, parent: Style | None) -> None:
+        disp, _ = self.resolved(st, "display")
+        st.display_none = (disp or "").strip().lower() == "none"
+        vis, _ = self.resolved(st, "visibility")
+        low = (vis or "").strip().lower()
+        if low in ("hidden", "collapse"):
+            st.invisible = True
+        elif low == "visible":
+            st.invisible = False
+        else:
+            st.invisible = parent.invisible if parent is not None else False
+        op, d = self.resolved(st, "opacity")
+        if op:
+            t = op.strip()
+            try:
+                st.opacity = max(0.0, min(1.0, float(t[:-1]) / 100 if t.endswith("%") else float(t)))
+            except ValueError:
+                st.opacity = None
+                if d is not None:
+                    st.unknown["opacity"] = self.unresolved(d, "not a number")
+        elif op is None:
+            st.opacity = None
+        st.sr_only = "position" in st.decls and self._sr_only(st)
+        for prop, attr in (("text-transform", "transform"), ("letter-spacing", "spacing")):
+            v = self.resolved(st, prop)[0] if prop in st.decls else ""
+            low = (v or "").strip().lower()
+            if low and low not in ("inherit", "unset"):
+                setattr(st, attr, low)
+            elif parent is not None:
+                setattr(st, attr, getattr(parent, attr))
+
+    def _sr_only(self, st: Style) -> bool:
+        pos = (self.resolved(st, "position")[0] or "").strip().lower()
+        if pos not in ("absolute", "fixed"):
+            return False
+        clip = (self.resolved(st, "clip")[0] or "").replace(",", " ").lower()
+        if clip.startswith("rect(") and all(x in ("0", "0px", "1px", "rect(0", "0)", "1px)", "0px)", "rect(1px")
+                                            for x in clip.split()):
+            return True
+        cp = (self.resolved(st, "clip-path")[0] or "").lower().replace(" ", "")
+        if cp in ("inset(50%)", "inset(100%)", "circle(0)", "circle(0px)"):
+            return True
+        w = values.px(self.resolved(st, "width")[0] or "x")
+        h = values.px(self.resolved(st, "height")[0] or "x")
+        ov = (self.resolved(st, "overflow")[0] or "").strip().lower()
+        return w is not None and h is not None and w <= 1 and h <= 1 and ov in ("hidden", "clip")
+
+    def _font(self, st: Style, parent: Style | None, is_root: bool) -> None:
+        pfont = parent.font if parent is not None else (16.0, 16.0)
+        pweight = parent.weight if parent is not None else 400
+        size_txt, d = self.resolved(st, "font-size")
+        weight_txt, wd = self.resolved(st, "font-weight")
+        if "font" in st.decls and "font-size" not in st.decls:
+            short, d = self.resolved(st, "font")
+            if short is None:
+                size_txt = weight_txt = None
+            elif short:
+                s, w = _font_shorthand(short)
+                size_txt = s if s is not None else "medium"
+                weight_txt, wd = (w if w is not None else "normal"), d
+        root_font = _ROOT_FONT  # rem stays 16px: the root size is rarely changed in artifacts
+        if size_txt is None:
+            st.font = None
+        elif not size_txt or size_txt.strip().lower() in ("inherit", "unset"):
+            st.font = pfont
+        elif pfont is None:
+            st.font = None
+        else:
+            rng = values.font_size(size_txt, pfont, root_font)
+            if rng is None and d is not None:
+                st.unknown["font-size"] = self.unresolved(d, "font size not resolvable")
+            st.font = rng
+        if weight_txt is None:
+            st.weight = None
+        elif not weight_txt or weight_txt.strip().lower() in ("inherit", "unset"):
+            st.weight = pweight
+        else:
+            st.weight = _weight(weight_txt, pweight)
+            if st.weight is None and wd is not None:
+                st.unknown["font-weight"] = self.unresolved(wd, "font weight not resolvable")
+        for k in ("font-size", "font-weight"):
+            if parent is not None and k in parent.unknown and k not in st.decls:
+                st.unknown.setdefault(k, parent.unknown[k])
+
+    def _color(self, st: Style, parent: Style | None) -> None:
+        pcolor = parent.color if parent is not None else colors.RGBA(0.0, 0.0, 0.0, 1.0)
+        v, d = self.resolved(st, "color")
+        if v is None:
+            st.color = None
+            return
+        low = v.strip().lower()
+        if not low or low in ("inherit", "unset", "currentcolor"):
+            st.color = pcolor
+            if pcolor is None and parent is not None and "color" in parent.unknown:
+                st.unknown["color"] = parent.unknown["color"]
+            return
+        if low in ("initial", "revert", "revert-layer"):
+            st.color = colors.RGBA(0.0, 0.0, 0.0, 1.0)
+            return
+        c = colors.parse_color(v)
+        if isinstance(c, colors.RGBA):
+            st.color = c
+        else:
+            st.color = None
+            if d is not None:
+                st.unknown["color"] = self.unresolved(d, "colour not resolvable")
+
+    def _background(self, st: Style) -> None:
+        bgc, dc = self.resolved(st, "background-color")
+        img, di = self.resolved(st, "background-image")
+        if "background" in st.decls:
+            short, ds = self.resolved(st, "background")
+            if short is None:
+                st.bg = None
+                return
+            layers = split_top(short)
+            final = layers[-1] if layers else ""
+            bgc, dc = "transparent", ds
+            for comp in values.components(final):
+                if colors.parse_color(comp) is not None or comp.lower().startswith(("var(", "color-mix(")):
+                    bgc = comp
+            has_img = any(x in short.lower() for x in ("url(", "gradient(", "image(", "image-set(", "element("))
+            img, di = ("image" if has_img else "none"), ds
+        if img and img.strip().lower() not in ("none", "initial", "unset", "inherit") and di is not None:
+            st.bg_image = True
+            st.unknown["background-image"] = di.key()
+            self.out.pending[di.key()] = f"{di.prop}: {di.value} (an image behind text)"
+        elif img is None:
+            st.bg = None
+            return
+        if bgc is None:
+            st.bg = None
+            return
+        low = (bgc or "transparent").strip().lower()
+        if low in ("transparent", "initial", "unset", "revert", "none"):
+            st.bg = colors.TRANSPARENT
+        elif low == "currentcolor":
+            st.bg = st.color
+        else:
+            c = colors.parse_color(bgc)
+            if isinstance(c, colors.RGBA):
+                st.bg = c
+            else:
+                st.bg = None
+                if dc is not None:
+                    st.unknown["background-color"] = self.unresolved(dc, "colour not resolvable")
+
+
+def cascade(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]] | None = None) -> Computed:
+    """Computed styles of every element of ``doc`` under ``sheet`` and inline declarations."""
+    return _Builder(doc, sheet, inline or {}).run()
+
+
+# ---- painting: what colour a text run and the ground behind it end up as ---------------------
+def _premul(c: colors.RGBA) -> tuple[float, float, float, float]:
+    return (colors._clip(c.r) * c.a, colors._clip(c.g) * c.a, colors._clip(c.b) * c.a, c.a)
+
+
+def _over(top: tuple, bottom: tuple) -> tuple:
+    k = 1 - top[3]
+    return (top[0] + bottom[0] * k, top[1] + bottom[1] * k, top[2] + bottom[2] * k, top[3] + bottom[3] * k)
+
+
+def _full_paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str | None]:
+    layer = _premul(fg) if fg is not None else (0.0, 0.0, 0.0, 0.0)
+    s: Style | None = style
+    while s is not None:
+        if s.bg is None:
+            return None, s.unknown.get("background-color") or s.unknown.get("background") or "?"
+        if s.bg_image and layer[3] < 0.999:
+            return None, s.unknown.get("background-image", "?")
+        layer = _over(layer, _premul(s.bg))
+        if s.opacity is None:
+            return None, s.unknown.get("opacity", "?")
+        if s.opacity < 1:
+            k = s.opacity
+            layer = (layer[0] * k, layer[1] * k, layer[2] * k, layer[3] * k)
+        s = s.parent
+    final = _over(layer, (1.0, 1.0, 1.0, 1.0))
+    return colors.RGBA(final[0], final[1], final[2], 1.0), None
+
+
+def _chain(style: Style, attr: str) -> list[Style]:
+    """The element and its ancestors up to the first one whose ``attr`` is memoized."""
+    out: list[Style] = []
+    s: Style | None = style
+    while s is not None and getattr(s, attr) is None:
+        out.append(s)
+        s = s.parent
+    return out
+
+
+def _simple(style: Style) -> bool:
+    """No opacity group and nothing unknown on the way to the canvas (memoized per element)."""
+    for s in reversed(_chain(style, "_simple")):  # outermost first: iterative for deep pages
+        own = s.opacity == 1.0 and s.bg is not None and not s.bg_image
+        s._simple = own and (s.parent is None or bool(s.parent._simple))
+    return bool(style._simple)
+
+
+def _ground(style: Style) -> colors.RGBA:
+    """The opaque ground of a simple element: its background over its parent's ground."""
+    for s in reversed(_chain(style, "_ground")):
+        below = s.parent._ground if s.parent is not None and s.parent._ground is not None else colors.WHITE
+        bg = s.bg if s.bg is not None else colors.TRANSPARENT
+        s._ground = below if bg.a <= 0 else colors.over(bg, below)
+    assert style._ground is not None
+    return style._ground
+
+
+def paint(style: Style, fg: colors.RGBA | None) -> tuple[colors.RGBA | None, str | None]:
+    """The opaque colour seen where ``fg`` (or nothing) is drawn inside the element.
+
+    Each ancestor's background and opacity group is composited, innermost first, and the
+    result is placed on a white canvas. Returns (colour, None), or (None, site) when a
+    background image, an unresolved colour or opacity decides the result."""
+    if _simple(style):  # the common case: plain backgrounds, no opacity; memoized per element
+        ground = _ground(style)
+        if fg is None:
+            return ground, None
+        return (fg if fg.a >= 1 else colors.over(fg, ground)), None
+    return _full_paint(style, fg)

@@ -1,0 +1,484 @@
+"""CSS colours: parsing, conversion between colour spaces, compositing and WCAG contrast.
+
+A colour is an ``RGBA`` of floats: sRGB channels in 0..1 (out-of-gamut values are kept until
+display, then clipped) and alpha in 0..1. Parsing covers hex, every CSS named colour, ``rgb``,
+``hsl``, ``hwb``, ``lab``, ``lch``, ``oklab``, ``oklch``, ``color()`` (srgb, srgb-linear,
+display-p3, xyz) and ``color-mix()``. Whatever cannot be resolved (relative colour syntax,
+unknown functions) parses to ``None``: the caller counts it, never guesses.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+from .namedcolors import NAMED
+
+
+class RGBA(NamedTuple):
+    r: float
+    g: float
+    b: float
+    a: float = 1.0
+
+    def hex(self) -> str:
+        return "#" + "".join(f"{round(_clip(c) * 255):02x}" for c in (self.r, self.g, self.b))
+
+
+CURRENT = "currentcolor"
+TRANSPARENT = RGBA(0.0, 0.0, 0.0, 0.0)
+WHITE = RGBA(1.0, 1.0, 1.0, 1.0)
+# System colours in a light colour scheme, as browsers paint them by default.
+SYSTEM = {"canvas": "#ffffff", "canvastext": "#000000", "linktext": "#0000ee", "visitedtext": "#551a8b",
+          "activetext": "#ff0000", "buttonface": "#efefef", "buttontext": "#000000", "buttonborder": "#767676",
+          "field": "#ffffff", "fieldtext": "#000000", "highlight": "#3367d6", "highlighttext": "#ffffff",
+          "selecteditem": "#3367d6", "selecteditemtext": "#ffffff", "mark": "#ffff00", "marktext": "#000000",
+          "graytext": "#808080", "accentcolor": "#0075ff", "accentcolortext": "#ffffff"}
+
+
+def _clip(x: float) -> float:
+    return 0.0 if x < 0 else 1.0 if x > 1 else x
+
+
+# ---- matrices ------------------------------------------------------------------------------
+Mat = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
+
+
+def _mul(m: Mat, v: tuple[float, float, float]) -> tuple[float, float, float]:
+    return (m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
+            m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
+            m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2])
+
+
+def _matmul(a: Mat, b: Mat) -> Mat:
+    cols = list(zip(*b, strict=False))
+    return tuple(tuple(sum(x * y for x, y in zip(row, col, strict=False)) for col in cols) for row in a)  # type: ignore[return-value]
+
+
+def _inv(m: Mat) -> Mat:
+    (a, b, c), (d, e, f), (g, h, i) = m
+    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+    return ((( e * i - f * h) / det, -(b * i - c * h) / det, (b * f - c * e) / det),
+            (-(d * i - f * g) / det, (a * i - c * g) / det, -(a * f - c * d) / det),
+            (( d * h - e * g) / det, -(a * h - b * g) / det, (a * e - b * d) / det))
+
+
+def _xyz_white(x: float, y: float) -> tuple[float, float, float]:
+    return (x / y, 1.0, (1 - x - y) / y)
+
+
+def _rgb_to_xyz(prim: tuple, white: tuple[float, float]) -> Mat:
+    """The linear-RGB to XYZ matrix of a colour space given its primaries and white point."""
+    cols = [(x / y, 1.0, (1 - x - y) / y) for x, y in prim]
+    m: Mat = tuple(tuple(cols[j][i] for j in range(3)) for i in range(3))  # type: ignore[assignment]
+    s = _mul(_inv(m), _xyz_white(*white))
+    return tuple(tuple(m[i][j] * s[j] for j in range(3)) for i in range(3))  # type: ignore[return-value]
+
+
+D65 = (0.3127, 0.3290)
+D50 = (0.3457, 0.3585)
+SRGB_TO_XYZ = _rgb_to_xyz(((0.64, 0.33), (0.30, 0.60), (0.15, 0.06)), D65)
+XYZ_TO_SRGB = _inv(SRGB_TO_XYZ)
+P3_TO_XYZ = _rgb_to_xyz(((0.680, 0.320), (0.265, 0.690), (0.150, 0.060)), D65)
+_BRADFORD: Mat = ((0.8951, 0.2664, -0.1614), (-0.7502, 1.7135, 0.0367), (0.0389, -0.0685, 1.0296))
+
+
+def _adapt(src: tuple[float, float], dst: tuple[float, float]) -> Mat:
+    s, d = _mul(_BRADFORD, _xyz_white(*src)), _mul(_BRADFORD, _xyz_white(*dst))
+    scale: Mat = ((d[0] / s[0], 0, 0), (0, d[1] / s[1], 0), (0, 0, d[2] / s[2]))
+    return _matmul(_inv(_BRADFORD), _matmul(scale, _BRADFORD))
+
+
+D65_TO_D50 = _adapt(D65, D50)
+D50_TO_D65 = _inv(D65_TO_D50)
+# Ottosson's OKLab: linear sRGB -> LMS, then cube roots -> Lab.
+_OK_M1: Mat = ((0.4122214708, 0.5363325363, 0.0514459929), (0.2119034982, 0.6806995451, 0.1073969566),
+               (0.0883024619, 0.2817188376, 0.6299787005))
+_OK_M2: Mat = ((0.2104542553, 0.7936177850, -0.0040720468), (1.9779984951, -2.4285922050, 0.4505937099),
+               (0.0259040371, 0.7827717662, -0.8086757660))
+_OK_M1_INV, _OK_M2_INV = _inv(_OK_M1), _inv(_OK_M2)
+
+
+# ---- transfer functions and spaces -----------------------------------------------------------
+def to_linear(c: float) -> float:
+    a = abs(c)
+    v = a / 12.92 if a <= 0.04045 else ((a + 0.055) / 1.055) ** 2.4
+    return math.copysign(v, c)
+
+
+def from_linear(c: float) -> float:
+    a = abs(c)
+    v = 12.92 * a if a <= 0.0031308 else 1.055 * a ** (1 / 2.4) - 0.055
+    return math.copysign(v, c)
+
+
+def _cbrt(x: float) -> float:
+    return math.copysign(abs(x) ** (1 / 3), x)
+
+
+def srgb_to_oklab(r: float, g: float, b: float) -> tuple[float, float, float]:
+    lms = _mul(_OK_M1, (to_linear(r), to_linear(g), to_linear(b)))
+    return _mul(_OK_M2, (_cbrt(lms[0]), _cbrt(lms[1]), _cbrt(lms[2])))
+
+
+def oklab_to_srgb(L: float, a: float, b: float) -> tuple[float, float, float]:
+    lms_ = _mul(_OK_M2_INV, (L, a, b))
+    lin = _mul(_OK_M1_INV, (lms_[0] ** 3, lms_[1] ** 3, lms_[2] ** 3))
+    return from_linear(lin[0]), from_linear(lin[1]), from_linear(lin[2])
+
+
+def to_polar(L: float, a: float, b: float) -> tuple[float, float, float]:
+    c = math.hypot(a, b)
+    h = math.degrees(math.atan2(b, a)) % 360.0 if c > 1e-9 else 0.0
+    return L, c, h
+
+
+def from_polar(L: float, c: float, h: float) -> tuple[float, float, float]:
+    return L, c * math.cos(math.radians(h)), c * math.sin(math.radians(h))
+
+
+def srgb_to_oklch(r: float, g: float, b: float) -> tuple[float, float, float]:
+    return to_polar(*srgb_to_oklab(r, g, b))
+
+
+def oklch_to_srgb(L: float, c: float, h: float) -> tuple[float, float, float]:
+    return oklab_to_srgb(*from_polar(L, c, h))
+
+
+_EPS, _KAPPA = 216 / 24389, 24389 / 27
+_WHITE_D50 = _xyz_white(*D50)
+
+
+def srgb_to_lab(r: float, g: float, b: float) -> tuple[float, float, float]:
+    xyz = _mul(D65_TO_D50, _mul(SRGB_TO_XYZ, (to_linear(r), to_linear(g), to_linear(b))))
+    f = [_cbrt(v / w) if v / w > _EPS else (_KAPPA * v / w + 16) / 116 for v, w in zip(xyz, _WHITE_D50, strict=False)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def lab_to_srgb(L: float, a: float, b: float) -> tuple[float, float, float]:
+    fy = (L + 16) / 116
+    fx, fz = a / 500 + fy, fy - b / 200
+    x = fx ** 3 if fx ** 3 > _EPS else (116 * fx - 16) / _KAPPA
+    y = fy ** 3 if L > _KAPPA * _EPS else L / _KAPPA
+    z = fz ** 3 if fz ** 3 > _EPS else (116 * fz - 16) / _KAPPA
+    xyz = (x * _WHITE_D50[0], y * _WHITE_D50[1], z * _WHITE_D50[2])
+    lin = _mul(XYZ_TO_SRGB, _mul(D50_TO_D65, xyz))
+    return from_linear(lin[0]), from_linear(lin[1]), from_linear(lin[2])
+
+
+def hsl_to_srgb(h: float, s: float, lig: float) -> tuple[float, float, float]:
+    h = h % 360.0
+    def f(n: float) -> float:
+        k = (n + h / 30) % 12
+        a = s * min(lig, 1 - lig)
+        return lig - a * max(-1.0, min(k - 3, 9 - k, 1.0))
+    return f(0), f(8), f(4)
+
+
+def srgb_to_hsl(r: float, g: float, b: float) -> tuple[float, float, float]:
+    mx, mn = max(r, g, b), min(r, g, b)
+    lig = (mx + mn) / 2
+    d = mx - mn
+    if d < 1e-12:
+        return 0.0, 0.0, lig
+    s = 0.0 if lig in (0, 1) else (mx - lig) / min(lig, 1 - lig)
+    if mx == r:
+        h = (g - b) / d + (6 if g < b else 0)
+    elif mx == g:
+        h = (b - r) / d + 2
+    else:
+        h = (r - g) / d + 4
+    return h * 60 % 360, s, lig
+
+
+def hwb_to_srgb(h: float, w: float, bl: float) -> tuple[float, float, float]:
+    if w + bl >= 1:
+        gray = w / (w + bl)
+        return gray, gray, gray
+    r, g, b = hsl_to_srgb(h, 1.0, 0.5)
+    k = 1 - w - bl
+    return r * k + w, g * k + w, b * k + w
+
+
+def srgb_to_hwb(r: float, g: float, b: float) -> tuple[float, float, float]:
+    h = srgb_to_hsl(r, g, b)[0]
+    return h, min(r, g, b), 1 - max(r, g, b)
+
+
+# ---- compositing and contrast ----------------------------------------------------------------
+def over(top: RGBA, bottom: RGBA) -> RGBA:
+    """Source-over compositing of two (straight-alpha) colours."""
+    a = top.a + bottom.a * (1 - top.a)
+    if a <= 0:
+        return TRANSPARENT
+    mix = [(tc * top.a + bc * bottom.a * (1 - top.a)) / a for tc, bc in
+           zip((_clip(top.r), _clip(top.g), _clip(top.b)), (_clip(bottom.r), _clip(bottom.g), _clip(bottom.b)), strict=False)]
+    return RGBA(mix[0], mix[1], mix[2], a)
+
+
+def luminance(c: RGBA) -> float:
+    """WCAG 2.x relative luminance of an opaque colour (8-bit channels, as browsers report them)."""
+    def ch(v: float) -> float:
+        v = round(_clip(v) * 255) / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b)
+
+
+def contrast(fg: RGBA, bg: RGBA) -> float:
+    """WCAG 2.x contrast ratio; a translucent foreground is composited over the background first."""
+    if bg.a < 1:
+        bg = over(bg, WHITE)
+    if fg.a < 1:
+        fg = over(fg, bg)
+    l1, l2 = luminance(fg), luminance(bg)
+    hi, lo = max(l1, l2), min(l1, l2)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def oklch(c: RGBA) -> tuple[float, float, float]:
+    """OKLCH (L 0..1, C, h degrees) of a colour, for the palette rules."""
+    return srgb_to_oklch(c.r, c.g, c.b)
+
+
+# ---- parsing --------------------------------------------------------------------------------
+_HEX_RE = re.compile(r"#([0-9a-fA-F]{3,8})$")
+_FUNC_RE = re.compile(r"([a-zA-Z-]+)\((.*)\)$", re.S)
+_NUM_RE = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(%|deg|rad|grad|turn)?$", re.I)
+
+
+def _num(tok: str, pct_scale: float = 1.0, hue: bool = False) -> float | None:
+    """A channel value: ``none`` is 0; percentages scale so 100% = ``pct_scale``."""
+    if tok.lower() == "none":
+        return 0.0
+    m = _NUM_RE.match(tok)
+    if not m:
+        return None
+    v, unit = float(m.group(1)), (m.group(2) or "").lower()
+    if unit == "%":
+        return v / 100 * pct_scale
+    if unit:
+        if not hue:
+            return None
+        return v * {"deg": 1, "rad": 180 / math.pi, "grad": 0.9, "turn": 360}[unit]
+    return v
+
+
+def _alpha(tok: str | None) -> float | None:
+    if tok is None:
+        return 1.0
+    v = _num(tok, 1.0)
+    return None if v is None else _clip(v)
+
+
+def _args(body: str) -> tuple[list[str], str | None] | None:
+    """Split a colour function's arguments into channels and an optional alpha."""
+    from .parse import split_top
+
+    if "," in body:
+        parts = split_top(body)
+        if len(parts) not in (3, 4):
+            return None
+        return parts[:3], parts[3] if len(parts) == 4 else None
+    alpha = None
+    if "/" in body:
+        body, alpha = body.rsplit("/", 1)
+        alpha = alpha.strip()
+    parts = body.split()
+    return parts, alpha
+
+
+def _finish(rgb: tuple[float, float, float] | None, alpha: float | None) -> RGBA | None:
+    if rgb is None or alpha is None or any(v != v for v in rgb):
+        return None
+    return RGBA(rgb[0], rgb[1], rgb[2], alpha)
+
+
+def _parse_function(name: str, body: str) -> RGBA | None:
+    if name == "color-mix":
+        return _parse_mix(body)
+    if " from " in f" {body} ".lower() or "var(" in body.lower() or "calc(" in body.lower():
+        return None  # relative colour syntax or unresolved pieces: not judged
+    split = _args(body)
+    if split is None:
+        return None
+    ch, a_tok = split
+    alpha = _alpha(a_tok)
+    if name == "color":
+        if len(ch) != 4:
+            return None
+        space, vals = ch[0].lower(), [_num(t, 1.0) for t in ch[1:]]
+        if any(v is None for v in vals):
+            return None
+        return _finish(_from_space(space, vals), alpha)  # type: ignore[arg-type]
+    if len(ch) != 3:
+        return None
+    if name in ("rgb", "rgba"):
+        vals = [_num(t, 255.0) for t in ch]
+        if any(v is None for v in vals):
+            return None
+        return _finish(tuple(v / 255 for v in vals), alpha)  # type: ignore[arg-type, operator]
+    if name in ("hsl", "hsla", "hwb"):
+        h, s, lig = _num(ch[0], hue=True), _num(ch[1], 100.0), _num(ch[2], 100.0)
+        if h is None or s is None or lig is None:
+            return None
+        conv = hsl_to_srgb if name != "hwb" else hwb_to_srgb
+        return _finish(conv(h, s / 100, lig / 100), alpha)
+    scales = {"lab": (100.0, 125.0, 125.0), "lch": (100.0, 150.0, 1.0),
+              "oklab": (1.0, 0.4, 0.4), "oklch": (1.0, 0.4, 1.0)}
+    if name not in scales:
+        return None
+    sc = scales[name]
+    vals = [_num(ch[0], sc[0]), _num(ch[1], sc[1]), _num(ch[2], sc[2], hue=name.endswith("ch"))]
+    if any(v is None for v in vals):
+        return None
+    return _finish(_from_space(name, vals), alpha)  # type: ignore[arg-type]
+
+
+def _from_space(space: str, v: list[float]) -> tuple[float, float, float] | None:
+    """sRGB of channel values given in one of the CSS colour spaces."""
+    if space == "srgb":
+        return v[0], v[1], v[2]
+    if space == "srgb-linear":
+        return from_linear(v[0]), from_linear(v[1]), from_linear(v[2])
+    if space == "display-p3":
+        lin = _mul(XYZ_TO_SRGB, _mul(P3_TO_XYZ, (to_linear(v[0]), to_linear(v[1]), to_linear(v[2]))))
+        return from_linear(lin[0]), from_linear(lin[1]), from_linear(lin[2])
+    if space in ("xyz", "xyz-d65", "xyz-d50"):
+        xyz = (v[0], v[1], v[2]) if space != "xyz-d50" else _mul(D50_TO_D65, (v[0], v[1], v[2]))
+        lin = _mul(XYZ_TO_SRGB, xyz)
+        return from_linear(lin[0]), from_linear(lin[1]), from_linear(lin[2])
+    if space == "lab":
+        return lab_to_srgb(max(v[0], 0.0), v[1], v[2])
+    if space == "lch":
+        return lab_to_srgb(*from_polar(max(v[0], 0.0), max(v[1], 0.0), v[2]))
+    if space == "oklab":
+        return oklab_to_srgb(max(v[0], 0.0), v[1], v[2])
+    if space == "oklch":
+        return oklch_to_srgb(max(v[0], 0.0), max(v[1], 0.0), v[2])
+    if space == "hsl":
+        return hsl_to_srgb(v[0], v[1], v[2])
+    if space == "hwb":
+        return hwb_to_srgb(v[0], v[1], v[2])
+    return None
+
+
+_TO_SPACE = {
+    "srgb": lambda r, g, b: (r, g, b),
+    "srgb-linear": lambda r, g, b: (to_linear(r), to_linear(g), to_linear(b)),
+    "oklab": srgb_to_oklab, "oklch": srgb_to_oklch, "lab": srgb_to_lab,
+    "lch": lambda r, g, b: to_polar(*srgb_to_lab(r, g, b)),
+    "hsl": srgb_to_hsl, "hwb": srgb_to_hwb,
+    "xyz": lambda r, g, b: _mul(SRGB_TO_XYZ, (to_linear(r), to_linear(g), to_linear(b))),
+    "xyz-d65": lambda r, g, b: _mul(SRGB_TO_XYZ, (to_linear(r), to_linear(g), to_linear(b))),
+}
+_HUE_INDEX = {"oklch": 2, "lch": 2, "hsl": 0, "hwb": 0}
+
+
+def _parse_mix(body: str) -> RGBA | None:
+    from .parse import split_top
+
+    parts = split_top(body)
+    if len(parts) != 3:
+        return None
+    m = re.match(r"in\s+([a-z0-9-]+)(?:\s+(shorter|longer|increasing|decreasing)\s+hue)?$", parts[0].strip(), re.I)
+    if not m:
+        return None
+    space, method = m.group(1).lower(), (m.group(2) or "shorter").lower()
+    if space not in _TO_SPACE:
+        return None
+    items = []
+    for part in parts[1:]:
+        pct = None
+        if not part.strip():
+            return None
+        toks = part.rsplit(None, 1)
+        if len(toks) == 2 and toks[1].endswith("%"):
+            pct = _num(toks[1], 1.0)
+            part = toks[0]
+        elif part.split(None, 1)[0].endswith("%") and len(part.split(None, 1)) == 2:
+            pct, part = _num(part.split(None, 1)[0], 1.0), part.split(None, 1)[1]
+        col = parse_color(part)
+        if col is None or col == CURRENT:
+            return None
+        items.append((col, pct))
+    (c1, p1), (c2, p2) = items
+    if p1 is None and p2 is None:
+        p1 = p2 = 0.5
+    elif p1 is None:
+        p1 = 1 - p2  # type: ignore[operator]
+    elif p2 is None:
+        p2 = 1 - p1
+    total = p1 + p2  # type: ignore[operator]
+    if total <= 0:
+        return None
+    mult = min(total, 1.0)
+    t = p2 / total  # type: ignore[operator]
+    conv = _TO_SPACE[space]
+    v1, v2 = list(conv(c1.r, c1.g, c1.b)), list(conv(c2.r, c2.g, c2.b))  # type: ignore[union-attr]
+    hi = _HUE_INDEX.get(space)
+    a1, a2 = c1.a, c2.a  # type: ignore[union-attr]
+    a = a1 * (1 - t) + a2 * t
+    out = []
+    for i in range(3):
+        if i == hi:
+            h1, h2 = v1[i], v2[i]
+            d = h2 - h1
+            if method == "shorter":
+                d = (d + 180) % 360 - 180
+            elif method == "longer" and abs(d) < 180:
+                d = d - 360 if d > 0 else d + 360
+            elif method == "increasing":
+                d %= 360
+            elif method == "decreasing":
+                d = -((-d) % 360)
+            out.append((h1 + d * t) % 360)
+        else:  # premultiplied interpolation
+            val = v1[i] * a1 * (1 - t) + v2[i] * a2 * t
+            out.append(val / a if a > 0 else 0.0)
+    rgb = _from_space(space if space not in ("xyz",) else "xyz", out)
+    if space == "hsl":
+        rgb = hsl_to_srgb(out[0], out[1], out[2])
+    elif space == "hwb":
+        rgb = hwb_to_srgb(out[0], out[1], out[2])
+    return _finish(rgb, a * mult)
+
+
+def parse_color(text: str) -> RGBA | str | None:
+    """A colour value: an ``RGBA``, the string ``currentcolor``, or ``None`` when unresolvable."""
+    s = text.strip()
+    low = s.lower()
+    if low == "currentcolor":
+        return CURRENT
+    if low == "transparent":
+        return TRANSPARENT
+    if low in NAMED:
+        return _parse_hex(NAMED[low])
+    if low in SYSTEM:
+        return _parse_hex(SYSTEM[low])
+    if s.startswith("#"):
+        return _parse_hex(s)
+    m = _FUNC_RE.match(s)
+    if m:
+        try:
+            return _parse_function(m.group(1).lower(), m.group(2).strip())
+        except (ValueError, ZeroDivisionError, OverflowError, TypeError, IndexError):
+            return None
+    return None
+
+
+def _parse_hex(s: str) -> RGBA | None:
+    m = _HEX_RE.match(s)
+    if not m:
+        return None
+    h = m.group(1)
+    if len(h) in (3, 4):
+        h = "".join(c * 2 for c in h)
+    if len(h) not in (6, 8):
+        return None
+    vals = [int(h[i:i + 2], 16) / 255 for i in range(0, len(h), 2)]
+    return RGBA(vals[0], vals[1], vals[2], vals[3] if len(vals) == 4 else 1.0)
+
+
+def is_color(text: str) -> bool:
+    return parse_color(text) is not None

@@ -1,0 +1,170 @@
+"""Which conditional rules apply: ``@media`` and ``@supports`` evaluated for one environment.
+
+The page is judged as a desktop screen first renders it: 1280x800 CSS px, colour, a light
+colour scheme, no reduced-motion preference, a fine pointer that can hover. ``@supports`` is
+taken as a current browser answers it (true, unless negated). ``@container`` and
+``@starting-style`` rules are not applied: a container's size is not known statically.
+"""
+
+from __future__ import annotations
+
+import re
+
+ENV = {"width": 1280.0, "height": 800.0, "device-width": 1280.0, "device-height": 800.0,
+       "resolution": 1.0, "color": 8.0, "monochrome": 0.0, "color-index": 0.0, "aspect-ratio": 1.6,
+       "device-aspect-ratio": 1.6}
+KEYWORDS = {"prefers-color-scheme": "light", "prefers-reduced-motion": "no-preference",
+            "prefers-contrast": "no-preference", "prefers-reduced-transparency": "no-preference",
+            "prefers-reduced-data": "no-preference", "forced-colors": "none", "inverted-colors": "none",
+            "orientation": "landscape", "hover": "hover", "any-hover": "hover", "pointer": "fine",
+            "any-pointer": "fine", "scripting": "enabled", "display-mode": "browser", "update": "fast",
+            "overflow-block": "scroll", "overflow-inline": "scroll", "color-gamut": "srgb",
+            "dynamic-range": "standard", "video-dynamic-range": "standard", "grid": "0"}
+_TYPES_TRUE = {"all", "screen"}
+_CMP = re.compile(r"(<=|>=|<|>|=)")
+
+
+def _split(text: str, word: str) -> list[str]:
+    """Split at a top-level keyword (``and``/``or``), outside parentheses."""
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    toks = re.split(r"(\(|\)|\s+)", text)
+    for t in toks:
+        if t == "(":
+            depth += 1
+        elif t == ")":
+            depth -= 1
+        if depth == 0 and t.strip().lower() == word:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(t)
+    parts.append("".join(cur))
+    return [p.strip() for p in parts]
+
+
+def _value(v: str) -> float | None:
+    v = v.strip().lower()
+    m = re.match(r"^([+-]?\d*\.?\d+)\s*(px|em|rem|dppx|x|dpi|dpcm)?$", v)
+    if m:
+        n, unit = float(m.group(1)), m.group(2) or ""
+        return n * {"em": 16.0, "rem": 16.0, "dpi": 1 / 96, "dpcm": 2.54 / 96}.get(unit, 1.0)
+    m = re.match(r"^(\d+)\s*/\s*(\d+)$", v)
+    if m and float(m.group(2)):
+        return float(m.group(1)) / float(m.group(2))
+    return None
+
+
+def _feature(name: str, value: str | None) -> bool:
+    name = name.strip().lower()
+    if value is None:
+        if name in ENV:
+            return ENV[name] != 0
+        return KEYWORDS.get(name, "none") not in ("none", "no-preference", "0")
+    for prefix, op in (("min-", ">="), ("max-", "<=")):
+        if name.startswith(prefix) and name[len(prefix):] in ENV:
+            return _compare(ENV[name[len(prefix):]], op, value)
+    if name in ENV:
+        return _compare(ENV[name], "=", value)
+    if name in KEYWORDS:
+        return KEYWORDS[name] == value.strip().lower()
+    return False
+
+
+def _compare(have: float, op: str, value: str) -> bool:
+    want = _value(value)
+    if want is None:
+        return False
+    return {"<": have < want, "<=": have <= want + 1e-9, ">": have > want, ">=": have >= want - 1e-9,
+            "=": abs(have - want) < 1e-9}[op]
+
+
+def _range(inner: str) -> bool:
+    parts = [p.strip() for p in _CMP.split(inner)]
+    if len(parts) == 3:
+        a, op, b = parts
+        if a.lower() in ENV:
+            return _compare(ENV[a.lower()], op, b)
+        flip = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}[op]
+        return b.lower() in ENV and _compare(ENV[b.lower()], flip, a)
+    if len(parts) == 5:
+        a, op1, name, op2, b = parts
+        return _range(f"{a} {op1} {name}") and _range(f"{name} {op2} {b}")
+    return False
+
+
+def _condition(text: str) -> bool:
+    text = text.strip()
+    low = text.lower()
+    if low.startswith("not ") or low.startswith("not("):
+        return not _condition(text[3:])
+    for word, combine in (("or", any), ("and", all)):
+        parts = _split(text, word)
+        if len(parts) > 1:
+            return combine(_condition(p) for p in parts)
+    if text.startswith("(") and text.endswith(")"):
+        inner = text[1:-1].strip()
+        if inner.startswith("(") or inner.lower().startswith("not"):
+            return _condition(inner)
+        if ":" in inner:
+            name, _, value = inner.partition(":")
+            return _feature(name, value)
+        if _CMP.search(inner):
+            return _range(inner)
+        return _feature(inner, None)
+    return False
+
+
+def media_matches(prelude: str) -> bool:
+    """Whether a media query list matches the environment (an empty list matches)."""
+    from .parse import split_top
+
+    queries = split_top(prelude) if prelude.strip() else ["all"]
+    for q in queries:
+        words = q.split(None, 1)
+        if not words:
+            continue
+        head = words[0].lower()
+        negate = head == "not"
+        if head in ("not", "only"):
+            q = words[1] if len(words) > 1 else ""
+            words = q.split(None, 1)
+            head = words[0].lower() if words else ""
+        if q.startswith("("):
+            ok = _condition(q)
+        else:
+            rest = words[1] if len(words) > 1 else ""
+            ok = head in _TYPES_TRUE
+            if rest:
+                m = re.match(r"and\s+(.*)$", rest, re.I | re.S)
+                ok = ok and m is not None and _condition(m.group(1))
+        if ok != negate:
+            return True
+    return False
+
+
+def supports_matches(prelude: str) -> bool:
+    text = prelude.strip()
+    low = text.lower()
+    if low.startswith("not ") or low.startswith("not("):
+        return not supports_matches(text[3:])
+    for word, combine in (("or", any), ("and", all)):
+        parts = _split(text, word)
+        if len(parts) > 1:
+            return combine(supports_matches(p) for p in parts)
+    if text.startswith("(") and text.endswith(")") and text[1:].lstrip().startswith(("(", "not")):
+        return supports_matches(text[1:-1])
+    return True
+
+
+def applies(conditions: tuple[tuple[str, str], ...]) -> bool:
+    """Whether a rule inside these at-rules applies in the environment."""
+    for name, prelude in conditions:
+        if name == "media" and not media_matches(prelude):
+            return False
+        if name == "supports" and not supports_matches(prelude):
+            return False
+        if name in ("container", "starting-style", "document", "-moz-document"):
+            return False
+    return True

@@ -1,0 +1,370 @@
+"""Parse style sheets into rules and declarations, keeping the line each came from.
+
+Conditional group rules (``@media @supports @layer @container @scope``) are recursed; each
+style rule remembers the chain of at-rule preludes around it (``conditions``) and its cascade
+layer. CSS nesting is flattened: a nested rule gets its full selector (``&`` replaced by the
+parent, or the parent prepended as a descendant). ``@keyframes`` are kept as empty shells;
+``@font-face``, ``@page`` and ``@property`` keep their declarations. Lines are 1-based lines of
+the file the CSS was taken from: the caller passes the line on which the CSS text starts.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from .tokens import Token, tokenize
+
+_GROUPS = frozenset({"media", "supports", "layer", "container", "scope", "starting-style", "document",
+                     "-moz-document"})
+_DECL_BLOCKS = frozenset({"font-face", "page", "property", "counter-style", "font-palette-values",
+                          "view-transition", "position-try"})
+_KEYFRAMES = frozenset({"keyframes", "-webkit-keyframes", "-moz-keyframes", "-o-keyframes"})
+_OPEN = {"{": "}", "(": ")", "[": "]", "function": ")"}
+
+
+@dataclass
+class Decl:
+    prop: str
+    value: str
+    important: bool
+    line: int
+
+    def key(self) -> str:
+        """A stable name for this declaration site (used to count unresolved values once)."""
+        return f"{self.line}:{self.prop}:{self.value}"
+
+
+@dataclass
+class StyleRule:
+    selector: str
+    decls: list[Decl]
+    line: int
+    conditions: tuple[tuple[str, str], ...] = ()
+    layer: str | None = None
+    order: int = 0
+    _last: dict[str, Decl] | None = field(default=None, repr=False, compare=False)
+
+    def get(self, prop: str) -> Decl | None:
+        """The declaration of ``prop`` that wins inside this rule (``!important`` first, then last)."""
+        if self._last is None:
+            last: dict[str, Decl] = {}
+            for d in self.decls:
+                prev = last.get(d.prop)
+                if prev is None or d.important or not prev.important:
+                    last[d.prop] = d
+            self._last = last
+        return self._last.get(prop)
+
+    @property
+    def at_rule(self) -> str:
+        return " ".join(f"@{n} {p}".strip() for n, p in self.conditions)
+
+
+@dataclass
+class AtRule:
+    name: str
+    prelude: str
+    line: int
+    conditions: tuple[tuple[str, str], ...] = ()
+    decls: list[Decl] = field(default_factory=list)
+
+
+@dataclass
+class UrlRef:
+    url: str
+    line: int
+    via: str  # "url" for url()/src()/image-set(), "import" for @import "..."
+
+
+@dataclass
+class Sheet:
+    rules: list[StyleRule] = field(default_factory=list)
+    at_rules: list[AtRule] = field(default_factory=list)
+    urls: list[UrlRef] = field(default_factory=list)
+    layers: list[str] = field(default_factory=list)
+
+    def extend(self, other: Sheet) -> None:
+        self.rules.extend(other.rules)
+        self.at_rules.extend(other.at_rules)
+        self.urls.extend(other.urls)
+        for name in other.layers:
+            if name not in self.layers:
+                self.layers.append(name)
+
+
+def split_top(text: str, sep: str = ",") -> list[str]:
+    """Split at ``sep`` outside brackets, parentheses and quotes; parts are stripped."""
+    parts, depth, quote, cur = [], 0, "", []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                cur.append(text[i:i + 2])
+                i += 2
+                continue
+            if c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(0, depth - 1)
+        elif depth == 0 and (c == sep or sep == " " and c in " \t\n\r\f"):
+            parts.append("".join(cur).strip())
+            cur = []
+            i += 1
+            continue
+        cur.append(c)
+        i += 1
+    parts.append("".join(cur).strip())
+    return [p for p in parts if p] if sep == " " else parts
+
+
+def nest_selector(parent: str | None, child: str) -> str:
+    """The full selector of a rule nested in ``parent`` (CSS Nesting)."""
+    if parent is None:
+        return child
+    parents = split_top(parent)
+    ref = parent if len(parents) == 1 else f":is({parent})"
+    out = []
+    for part in split_top(child):
+        out.append(part.replace("&", ref) if "&" in part else f"{ref} {part}")
+    return ", ".join(out)
+
+
+class _Parser:
+    def __init__(self, css: str, first_line: int, order_base: int, anon_base: int = 0):
+        self.src = css
+        self.toks: list[Token] = tokenize(css)
+        self.first_line = first_line
+        self.nl = [i for i, c in enumerate(css) if c == "\n"]
+        self.order = order_base
+        self.anon = anon_base
+        self.sheet = Sheet()
+        self.match = self._match_table()
+
+    def line(self, pos: int) -> int:
+        return self.first_line + bisect.bisect_left(self.nl, pos)
+
+    def _match_table(self) -> list[int]:
+        """For each opening token, the index of its closing token (or len when unclosed)."""
+        n = len(self.toks)
+        match = [-1] * n
+        stack: list[tuple[int, str]] = []
+        for i, t in enumerate(self.toks):
+            opener = _OPEN.get(t.kind)
+            if opener:
+                stack.append((i, opener))
+            elif t.kind in (")", "]", "}") and stack:
+                if stack[-1][1] == t.kind:
+                    match[stack.pop()[0]] = i
+                elif t.kind == "}":  # a stray ) or ] inside a block does not close it
+                    while stack and stack[-1][1] != "}":
+                        match[stack.pop()[0]] = i
+                    if stack:
+                        match[stack.pop()[0]] = i
+        for i, _ in stack:
+            match[i] = n
+        return match
+
+    def text(self, i: int, j: int) -> str:
+        """The source text of tokens [i, j), whitespace runs collapsed to one space."""
+        parts = []
+        for t in self.toks[i:j]:
+            parts.append(" " if t.kind == "ws" else self.src[t.pos:t.end])
+        return " ".join("".join(parts).split())
+
+    def skip(self, i: int) -> int:
+        """Index after the component value starting at ``i``."""
+        t = self.toks[i]
+        if t.kind in _OPEN:
+            return min(self.match[i] + 1, len(self.toks))
+        return i + 1
+
+    def scan(self, i: int, end: int, stops: str) -> int:
+        while i < end and self.toks[i].kind not in stops:
+            i = self.skip(i)
+        return min(i, end)
+
+    # ---- top level and group rules ----------------------------------------------------
+    def rule_list(self, i: int, end: int, conds: tuple, layer: str | None, parent: str | None) -> None:
+        toks = self.toks
+        while i < end:
+            t = toks[i]
+            if t.kind in ("ws", "cdo", "cdc", ";"):
+                i += 1
+            elif t.kind == "at":
+                i = self.at_rule(i, end, conds, layer, parent)
+            elif t.kind == "}":
+                i += 1
+            else:
+                j = self.scan(i, end, "{")
+                if j >= end:
+                    return
+                self.style_rule(i, j, conds, layer, parent)
+                i = self.skip(j)
+
+    def style_rule(self, i: int, brace: int, conds: tuple, layer: str | None, parent: str | None) -> None:
+        prelude = self.text(i, brace)
+        if not prelude:
+            return
+        selector = nest_selector(parent, prelude)
+        rule = StyleRule(selector, [], self.line(self.toks[i].pos), conds, layer, self.next_order())
+        self.sheet.rules.append(rule)
+        self.block(brace + 1, self.match[brace], rule, conds, layer)
+
+    def next_order(self) -> int:
+        self.order += 1
+        return self.order
+
+    def block(self, i: int, end: int, rule: StyleRule, conds: tuple, layer: str | None) -> None:
+        """The contents of a style rule: declarations, nested rules and nested at-rules."""
+        toks = self.toks
+        end = min(end, len(toks))
+        while i < end:
+            t = toks[i]
+            if t.kind in ("ws", ";"):
+                i += 1
+                continue
+            if t.kind == "at":
+                i = self.at_rule(i, end, conds, layer, rule.selector)
+                continue
+            custom = t.kind == "ident" and t.value.startswith("--")
+            j = self.scan(i, end, ";" if custom else ";{")
+            if j < end and toks[j].kind == "{":
+                self.style_rule(i, j, conds, layer, rule.selector)
+                i = self.skip(j)
+                continue
+            d = self.declaration(i, j)
+            if d is not None:
+                rule.decls.append(d)
+            i = j + 1
+
+    def declaration(self, i: int, j: int) -> Decl | None:
+        toks = self.toks
+        while i < j and toks[i].kind == "ws":
+            i += 1
+        if i >= j or toks[i].kind != "ident":
+            return None
+        name = toks[i].value
+        k = i + 1
+        while k < j and toks[k].kind == "ws":
+            k += 1
+        if k >= j or toks[k].kind != ":":
+            return None
+        k += 1
+        e = j
+        while e > k and toks[e - 1].kind == "ws":
+            e -= 1
+        important = False
+        if e - k >= 2 and toks[e - 1].kind == "ident" and toks[e - 1].value.lower() == "important":
+            b = e - 2
+            while b > k and toks[b].kind == "ws":
+                b -= 1
+            if toks[b].kind == "delim" and toks[b].value == "!":
+                important, e = True, b
+        prop = name if name.startswith("--") else name.lower()
+        value = self.text(k, e)
+        return Decl(prop, value, important, self.line(toks[i].pos))
+
+    def decl_list(self, i: int, end: int) -> list[Decl]:
+        out = []
+        while i < end:
+            j = self.scan(i, end, ";{")
+            if j < end and self.toks[j].kind == "{":  # @page margin boxes and the like
+                i = self.skip(j)
+                continue
+            d = self.declaration(i, j)
+            if d is not None:
+                out.append(d)
+            i = j + 1
+        return out
+
+    def at_rule(self, i: int, end: int, conds: tuple, layer: str | None, parent: str | None) -> int:
+        t = self.toks[i]
+        name = t.value.lower()
+        j = self.scan(i + 1, end, ";{")
+        prelude = self.text(i + 1, j)
+        line = self.line(t.pos)
+        has_block = j < end and self.toks[j].kind == "{"
+        close = self.match[j] if has_block else j
+        if name == "layer":
+            names = [n.strip() for n in prelude.split(",") if n.strip()]
+            if not has_block:
+                for n in names:
+                    self._add_layer(n if layer is None else f"{layer}.{n}")
+                return j + 1
+            if not names:
+                self.anon += 1
+                names = [f"#anon{self.anon}"]
+            sub = names[0] if layer is None else f"{layer}.{names[0]}"
+            self._add_layer(sub)
+            self._group(j, close, conds + (("layer", prelude),), sub, parent)
+        elif name in _GROUPS:
+            if has_block:
+                self._group(j, close, conds + ((name, prelude),), layer, parent)
+        elif name in _KEYFRAMES:
+            self.sheet.at_rules.append(AtRule("keyframes", prelude, line, conds))
+        elif name in _DECL_BLOCKS:
+            decls = self.decl_list(j + 1, close) if has_block else []
+            self.sheet.at_rules.append(AtRule(name, prelude, line, conds, decls))
+        elif name in ("import", "charset", "namespace") or has_block:
+            self.sheet.at_rules.append(AtRule(name, prelude, line, conds))
+        return (close + 1) if has_block else j + 1
+
+    def _group(self, brace: int, close: int, conds: tuple, layer: str | None, parent: str | None) -> None:
+        if parent is None:
+            self.rule_list(brace + 1, close, conds, layer, None)
+        else:  # a group rule nested in a style rule holds declarations for the parent selector
+            rule = StyleRule(parent, [], self.line(self.toks[brace].pos), conds, layer, self.next_order())
+            self.sheet.rules.append(rule)
+            self.block(brace + 1, close, rule, conds, layer)
+
+    def _add_layer(self, name: str) -> None:
+        if name not in self.sheet.layers:
+            self.sheet.layers.append(name)
+
+    def collect_urls(self) -> None:
+        toks, n = self.toks, len(self.toks)
+        for i, t in enumerate(toks):
+            if t.kind in ("url", "badurl"):
+                self.sheet.urls.append(UrlRef(t.value.strip(), self.line(t.pos), "url"))
+            elif t.kind in ("function", "at"):
+                low = t.value.lower()
+                if low not in ("url", "src", "image-set", "-webkit-image-set", "import"):
+                    continue
+                end = self.match[i] if t.kind == "function" else self.scan(i + 1, n, ";{")
+                for k in range(i + 1, min(end, n)):
+                    s = toks[k]
+                    if s.kind == "string":
+                        self.sheet.urls.append(UrlRef(s.value.strip(), self.line(s.pos),
+                                                      "import" if low == "import" else "url"))
+                        if low in ("url", "src", "import"):
+                            break
+                    elif s.kind not in ("ws", ",", "dimension", "number", "ident", "function", ")"):
+                        break
+
+
+def parse_sheet(css: str, first_line: int = 1, order_base: int = 0) -> Sheet:
+    """Every rule, at-rule and URL reference of one style sheet."""
+    p = _Parser(css, first_line, order_base)
+    p.rule_list(0, len(p.toks), (), None, None)
+    p.collect_urls()
+    return p.sheet
+
+
+def parse_declarations(css: str, line: int = 1) -> list[Decl]:
+    """The declarations of a ``style`` attribute."""
+    p = _Parser(css, line, 0)
+    return p.decl_list(0, len(p.toks))
+
+
+def parse_inline(css: str, line: int = 1) -> tuple[list[Decl], list[UrlRef]]:
+    """Declarations and URL references of a ``style`` attribute."""
+    p = _Parser(css, line, 0)
+    decls = p.decl_list(0, len(p.toks))
+    p.collect_urls()
+    return decls, p.sheet.urls

@@ -1,0 +1,172 @@
+"""From parsed draft blocks to the body of each artifact type, and the draft's checks. Pure.
+
+The checks make a rendered page pass ``sb verify`` by construction: every reference names an
+active claim with a source (or an inference, shown without a number), every citable claim of
+the ledger is placed, and the per-type limits hold (an explainer is one screen).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from ...base.errors import Finding
+from . import ledger_model as lm
+from .blocks import claim_attr, h, inline, marks_html, ref_html, render_blocks
+from .chart import bar_chart, chartable, first_number
+from .draft import Block, bad_refs, words
+
+EXPLAINER_WORDS = 60
+EXPLAINER_CLAIMS = 5
+_FIGURE = re.compile(r"(?<![\w.,])\d[\d,.]*(?![\w])")  # a standalone number, not "W3"
+
+
+def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where: str) -> list[Finding]:
+    """Unknown, stale, unsupported or malformed references, each naming its draft line."""
+    out = []
+    for b in blocks:
+        at = f"{where}:{b.line}"
+        for bad in bad_refs(b.text):
+            out.append(Finding("E-DRAFT-CLAIM", at, f"{bad} is not a claim reference; write [@clm_<12 hex>] "
+                                                    "or [@clm_a; @clm_b]"))
+        if b.kind in ("h1", "h2", "h3") and b.ids:
+            out.append(Finding("E-DRAFT-CLAIM", at, "a heading cannot cite a claim; put the claim in the sentence below it"))
+        for cid in b.ids:
+            c = claims.get(cid)
+            if c is None:
+                out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is not in the ledger; see `sb claim list`"))
+            elif not lm.is_active(c):
+                by = f" by {c.get('superseded_by')}" if c.get("superseded_by") else ""
+                out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is {c.get('status')}{by}; cite the claim that stands"))
+            elif c.get("confidence") == "unsupported":
+                out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is unsupported; find its evidence or retract it"))
+    return out
+
+
+def unplaced_findings(blocks: list[Block], claims: list[Mapping], where: str) -> list[Finding]:
+    """Every citable claim must be on the page: the ledger lists it, and a contested claim's
+    other side may not be left out."""
+    placed = {cid for b in blocks for cid in b.ids}
+    out = []
+    for c in sorted(claims, key=lambda c: c["id"]):
+        if lm.is_citable(c) and c.get("confidence") != "unsupported" and c["id"] not in placed:
+            why = "a contested claim: show both sides" if c.get("confidence") == "contested" else "the ledger lists it"
+            out.append(Finding("E-DRAFT-UNCITED", c["id"], f"not referenced in {where} ({why}); cite it with "
+                                                           f"[@{c['id']}] or retract it"))
+    return out
+
+
+def explainer_findings(blocks: list[Block], where: str) -> list[Finding]:
+    prose = [b for b in blocks if b.kind in ("p", "li", "quote")]
+    n_words = sum(words(b.text) for b in prose)
+    ids = {cid for b in blocks for cid in b.ids}
+    out = []
+    if n_words > EXPLAINER_WORDS:
+        out.append(Finding("E-DRAFT-LIMIT", where, f"an explainer has at most {EXPLAINER_WORDS} words of body copy; "
+                                                   f"this draft has {n_words}"))
+    if len(ids) > EXPLAINER_CLAIMS:
+        out.append(Finding("E-DRAFT-LIMIT", where, f"an explainer places at most {EXPLAINER_CLAIMS} claims; "
+                                                   f"this draft places {len(ids)}"))
+    return out
+
+
+def infographic_findings(blocks: list[Block], claims: Mapping[str, Mapping], where: str) -> list[Finding]:
+    out = []
+    for b in blocks:
+        if b.kind in ("p", "li", "quote") and _FIGURE.search(re.sub(r"\[@[^\]]*\]", "", b.text)):
+            kinds = {claims.get(cid, {}).get("kind") for cid in b.ids}
+            if not kinds & {"number", "date"}:
+                out.append(Finding("E-DRAFT-LIMIT", f"{where}:{b.line}", "every figure in an infographic is a cited "
+                                                                         "claim of kind number; cite one or drop the figure"))
+    return out
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"\[@[^\]]*\]", "", text).replace("*", "").replace("`", "").split())
+
+
+def chart_figure(blocks: list[Block], claims: Mapping[str, Mapping], title: str) -> str:
+    order = [cid for b in blocks for cid in b.ids]
+    seen: list[Mapping] = []
+    labels: dict[str, str] = {}
+    for b in blocks:
+        for cid in b.ids:
+            labels.setdefault(cid, _plain(b.text))
+    for cid in order:
+        c = claims.get(cid)
+        if c is not None and lm.is_citable(c) and c not in seen:
+            seen.append(c)
+    items = chartable(seen)
+    if len(items) < 2:
+        return ""
+    svg = bar_chart(items, labels, title)
+    return (f'<figure class="chart">\n{svg}\n<figcaption>Each bar is a number claim cited on this page, '
+            "at the value its source states.</figcaption>\n</figure>")
+
+
+def infographic_body(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int], title: str) -> str:
+    figures, rest = [], []
+    for b in blocks:
+        number = next((claims[c] for c in b.ids if claims.get(c, {}).get("kind") == "number"), None)
+        if b.kind in ("p", "li") and number is not None and first_number(str(number.get("text", ""))):
+            value = first_number(str(number["text"]))[0]  # type: ignore[index]
+            figures.append(f'    <li{claim_attr(b)}><span class="figure-value">{h(value)}</span>'
+                           f'<span class="figure-text">{inline(b.text, claims, ordinals)}</span></li>')
+        else:
+            rest.append(b)
+    parts = [chart_figure(blocks, claims, title)]
+    if figures:
+        parts.append('<ul class="figures">\n' + "\n".join(figures) + "\n</ul>")
+    if rest:
+        parts.append('<div class="notes-body">\n' + render_blocks(rest, claims, ordinals)[0] + "\n</div>")
+    return "\n".join(p for p in parts if p)
+
+
+def explainer_visual(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int], title: str) -> str:
+    chart = chart_figure(blocks, claims, title)
+    if chart:
+        return chart.replace('<figure class="chart">\n', "").replace("\n</figure>", "")
+    for b in blocks:
+        for cid in b.ids:
+            c = claims.get(cid)
+            n = first_number(str(c.get("text", ""))) if c and c.get("kind") == "number" and lm.is_citable(c) else None
+            if n:
+                return (f'<p class="key-figure" data-claim="{h(cid)}">{h(n[0])}{ref_html([cid], claims, ordinals)}</p>\n'
+                        f"<figcaption>{h(c['text'])}</figcaption>")  # type: ignore[index]
+    return ""
+
+
+def _note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], sources: Mapping[str, Mapping]) -> str:
+    c = claims[cid]
+    if cid not in ordinals:
+        return f"<li>{marks_html([c])} {h(c.get('text'))} (the author's inference, no source)</li>"
+    cites = []
+    for ev in c.get("evidence") or []:
+        src = sources.get(str(ev.get("source_id"))) or {}
+        name = src.get("title") or ev.get("source_id")
+        cites.append(f"{h(name)}, tier {h(src.get('tier', 'D'))}, chars {h(ev.get('start'))}&ndash;{h(ev.get('end'))}")
+    return f"<li>Ledger entry {ordinals[cid]}: {h(c.get('text'))} Source: {'; '.join(cites) or 'none'}.</li>"
+
+
+def deck_slides(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int],
+                sources: Mapping[str, Mapping]) -> str:
+    """One ``li.slide`` per ``---``-separated part; speaker notes carry each claim's citation."""
+    parts: list[list[Block]] = [[]]
+    for b in blocks:
+        if b.kind == "break":
+            parts.append([])
+        elif b.kind != "h1":
+            parts[-1].append(b)
+    out = []
+    taken: set[str] = set()
+    for i, part in enumerate((p for p in parts if p), 2):
+        body, _ = render_blocks(part, claims, ordinals, taken, indent="    ")
+        ids = []
+        for b in part:
+            ids += [c for c in b.ids if c not in ids and c in claims]
+        notes = "".join(_note(c, claims, ordinals, sources) for c in ids)
+        out.append(f'  <li class="slide" id="s{i}">\n{body}')
+        if notes:
+            out.append(f'    <aside class="notes" aria-label="Speaker notes"><h3>Notes</h3><ul>{notes}</ul></aside>')
+        out.append("  </li>")
+    return "\n".join(out)

@@ -1,0 +1,113 @@
+"""Draft blocks to HTML: escaped prose, ordinal superscripts, marks and as-of dates (CONTRACT 8.5).
+
+Pure. A reference to a citable claim becomes ``<sup class="ref"><a href="#c-<id>">N</a></sup>``
+with the ledger ordinal; an inferred claim gets no superscript (it has no source), only its
+``thin`` mark. Marks follow the claim's confidence and volatility (8.2); a volatile claim
+prints its as-of date beside the sentence.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Mapping
+
+from . import ledger_model as lm
+from .draft import CLAIM_REF, Block, ref_ids
+
+MARK_ORDER = ("m-checked", "m-reported", "m-contested", "m-moving", "m-thin")
+_CODE = re.compile(r"`([^`]+)`")
+_LINK = re.compile(r"\[([^\]]+)\]\((https?://[^\s)]+)\)")
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_EM = re.compile(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])")
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def h(s: object) -> str:
+    return html.escape("" if s is None else str(s), quote=True)
+
+
+def marks_html(claims: list[Mapping]) -> str:
+    wanted = {m for c in claims for m in lm.marks(c)}
+    spans = [f'<span class="mark {m}">{lm.MARK_LABEL[m]}</span>' for m in MARK_ORDER if m in wanted]
+    dates = []
+    for c in claims:
+        if c.get("volatile") is True and c.get("as_of") and c["as_of"] not in dates:
+            dates.append(c["as_of"])
+    spans += [f'<span class="as-of">as of {h(d)}</span>' for d in dates]
+    return " ".join(spans)
+
+
+def ref_html(ids: list[str], claims: Mapping[str, Mapping], ordinals: Mapping[str, int]) -> str:
+    sups = "".join(f'<sup class="ref"><a href="#c-{h(cid)}">{ordinals[cid]}</a></sup>'
+                   for cid in ids if cid in ordinals)
+    return sups + " " + marks_html([claims[cid] for cid in ids])
+
+
+def inline(text: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int]) -> str:
+    """One line of draft prose as HTML: escaped, light Markdown, references rendered."""
+    held: list[str] = []
+
+    def hold(fragment: str) -> str:
+        held.append(fragment)
+        return f"\x00{len(held) - 1}\x00"
+
+    text = re.sub(r"[ \t]+(?=\[@)", "", text)  # the number sits on the word it follows
+    text = CLAIM_REF.sub(lambda m: hold(ref_html(ref_ids(m.group(1)), claims, ordinals)), text)
+    text = _CODE.sub(lambda m: hold(f"<code>{h(m.group(1))}</code>"), text)
+    out = h(text)
+    out = _LINK.sub(lambda m: f'<a href="{m.group(2)}" rel="nofollow noopener">{m.group(1)}</a>', out)
+    out = _BOLD.sub(r"<strong>\1</strong>", out)
+    out = _EM.sub(r"<em>\1</em>", out)
+    return re.sub("\x00(\\d+)\x00", lambda m: held[int(m.group(1))], out)
+
+
+def claim_attr(block: Block) -> str:
+    return f' data-claim="{h(" ".join(block.ids))}"' if block.ids else ""
+
+
+def slug(text: str, taken: set[str]) -> str:
+    """A section id: lower-case ASCII words, never in the ledger's ``c-`` namespace, unique."""
+    base = "sec-" + (_SLUG.sub("-", CLAIM_REF.sub("", text).lower()).strip("-") or "part")
+    out, n = base, 2
+    while out in taken:
+        out, n = f"{base}-{n}", n + 1
+    taken.add(out)
+    return out
+
+
+def render_blocks(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int],
+                  taken: set[str] | None = None, indent: str = "      ") -> tuple[str, list[tuple[str, str]]]:
+    """HTML for a run of blocks, and the (id, heading text) of each h2 for the contents."""
+    taken = set() if taken is None else taken
+    out: list[str] = []
+    toc: list[tuple[str, str]] = []
+    open_list = False
+    for b in blocks:
+        if b.kind != "li" and open_list:
+            out.append(f"{indent}</ul>")
+            open_list = False
+        body = inline(b.text, claims, ordinals)
+        if b.kind in ("h2", "h3"):
+            sid = slug(b.text, taken)
+            if b.kind == "h2":
+                toc.append((sid, b.text))
+            out.append(f'{indent}<{b.kind} id="{sid}">{body}</{b.kind}>')
+        elif b.kind == "li":
+            if not open_list:
+                out.append(f"{indent}<ul>")
+                open_list = True
+            out.append(f"{indent}  <li{claim_attr(b)}>{body}</li>")
+        elif b.kind == "quote":
+            out.append(f"{indent}<blockquote{claim_attr(b)}><p>{body}</p></blockquote>")
+        elif b.kind == "break":
+            out.append(f"{indent}<hr>")
+        elif b.kind == "p":
+            out.append(f"{indent}<p{claim_attr(b)}>{body}</p>")
+    if open_list:
+        out.append(f"{indent}</ul>")
+    return "\n".join(out), toc
+
+
+def toc_html(toc: list[tuple[str, str]]) -> str:
+    return "".join(f'<li><a href="#{sid}">{h(CLAIM_REF.sub("", text).strip())}</a></li>' for sid, text in toc)

@@ -1,0 +1,67 @@
+"""Template slots: fill a shipped template's named regions. Pure string work.
+
+A template marks each region it lets sb fill with a pair of comments,
+``<!-- SB:NAME -->`` and ``<!-- /SB:NAME -->`` (the ledger pair of CONTRACT 8.5 is one of
+them), and says where the shared stylesheet goes with ``/* SB:SHARED-CSS */`` inside its
+``<style>``. Markers are kept when a region is filled, so a page can be filled again.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+SHARED_CSS_MARK = "/* SB:SHARED-CSS */"
+SLOTS = ("HEADING", "DEK", "TOC", "BODY", "VISUAL", "DATE", "SOURCES", "LEDGER")
+_TITLE = re.compile(r"<title>.*?</title>", re.S | re.I)
+
+
+def open_mark(name: str) -> str:
+    return f"<!-- SB:{name} -->"
+
+
+def close_mark(name: str) -> str:
+    return f"<!-- /SB:{name} -->"
+
+
+def has_slot(page: str, name: str) -> bool:
+    i = page.find(open_mark(name))
+    return i >= 0 and page.find(close_mark(name), i) > i
+
+
+def fill_slot(page: str, name: str, content: str) -> str:
+    """Replace what lies between the markers of ``name`` (first pair); unchanged if absent."""
+    start = page.find(open_mark(name))
+    if start < 0:
+        return page
+    inner = start + len(open_mark(name))
+    end = page.find(close_mark(name), inner)
+    if end < 0:
+        return page
+    return page[:inner] + content + page[end:]
+
+
+def slot_content(page: str, name: str) -> str | None:
+    start = page.find(open_mark(name))
+    if start < 0:
+        return None
+    inner = start + len(open_mark(name))
+    end = page.find(close_mark(name), inner)
+    return None if end < 0 else page[inner:end]
+
+
+def expand_shared_css(page: str, css: str) -> str:
+    """Put the shared stylesheet where the template asks for it (once)."""
+    block = css.strip("\n")
+    return page.replace(SHARED_CSS_MARK, f"{SHARED_CSS_MARK}\n{block}\n/* /SB:SHARED-CSS */", 1) \
+        if "/* /SB:SHARED-CSS */" not in page else page
+
+
+def set_title(page: str, title: str) -> str:
+    return _TITLE.sub(lambda _m: f"<title>{html.escape(title, quote=False)}</title>", page, count=1)
+
+
+def fill_provenance(page: str, *, build_date: str, source_count: int) -> str:
+    """The footer every artifact carries: the build date and how many sources it rests on."""
+    page = fill_slot(page, "DATE", f'on <time datetime="{html.escape(build_date)}">{html.escape(build_date)}</time>')
+    return fill_slot(page, "SOURCES", f"{source_count}")

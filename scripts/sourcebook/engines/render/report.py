@@ -1,0 +1,133 @@
+"""The Markdown report: claim references become numbered source citations ``[n]`` and a
+``## Sources`` block is generated from the ledger (pure).
+
+A source's number is its identity in the report: assigned on first citation and kept (the
+caller persists the numbering), so editing a draft never renumbers ``[4]``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping
+
+from . import ledger_model as lm
+from .draft import ANY_REF, CLAIM_REF, SOURCE_REF, ref_ids
+from .mdtext import is_web_url, md_escape, md_link, source_name
+
+MAX_PER_SENTENCE = 3
+UNVERIFIED = "[unverified]"
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+SOURCES_HEAD = re.compile(r"^(#{1,6}\s*Sources\s*:?\s*|Sources:\s*)$", re.I)
+
+
+def cut_sources(text: str) -> str:
+    """The draft without an old Sources block (a heading ``Sources`` and everything after)."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if SOURCES_HEAD.match(line.strip()):
+            return "\n".join(lines[:i]).rstrip() + "\n"
+    return text.rstrip() + "\n"
+
+
+def claim_sources(claim: Mapping) -> list[str]:
+    out: list[str] = []
+    for ev in claim.get("evidence") or []:
+        sid = str(ev.get("source_id"))
+        if sid not in out:
+            out.append(sid)
+    return out
+
+
+def cited_order(text: str, claims: Mapping[str, Mapping]) -> list[str]:
+    """Source ids in order of first citation (claim references and ``[@src_...]`` alike)."""
+    out: list[str] = []
+    for m in ANY_REF.finditer(text):
+        for rid in ref_ids(m.group(1) + m.group(2)):
+            sids = [rid] if rid.startswith("src_") else (
+                claim_sources(claims[rid]) if rid in claims and lm.is_citable(claims[rid]) else [])
+            out.extend(s for s in sids if s not in out)
+    return out
+
+
+def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[str, int], used: list[int],
+                crowded: list[bool]) -> str:
+    nums: list[int] = []
+    tags: list[str] = []
+    for rid in ids:
+        if rid.startswith("src_"):
+            sids = [rid]
+        else:
+            c = claims[rid]
+            if not lm.is_citable(c):
+                tags.append(UNVERIFIED)
+                continue
+            sids = claim_sources(c)
+            if c.get("confidence") == "contested":
+                tags.append(" (contested)")
+            if c.get("volatile") is True and c.get("as_of"):
+                tags.append(f" (as of {c['as_of']})")
+        for sid in sids:
+            n = numbers[sid]
+            if n in used or n in nums:
+                continue
+            if len(used) + len(nums) >= MAX_PER_SENTENCE:
+                crowded[0] = True
+                continue
+            nums.append(n)
+    used.extend(nums)
+    return "".join(f"[{n}]" for n in nums) + "".join(dict.fromkeys(t for t in tags if t == UNVERIFIED)) \
+        + "".join(dict.fromkeys(t for t in tags if t != UNVERIFIED))
+
+
+def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str, int]) -> tuple[str, list[int]]:
+    """The draft with references replaced; returns the text and the lines that hit the cap of three."""
+    out_lines, crowded_lines = [], []
+    for n, line in enumerate(text.splitlines(), 1):
+        sentences = _SENTENCE.split(line)
+        rebuilt = []
+        crowded = [False]
+        for sentence in sentences:
+            used: list[int] = []
+            sentence = re.sub(r"[ \t]+(?=\[@)", "", sentence)
+            sentence = ANY_REF.sub(lambda m: _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers, used,
+                                                         crowded), sentence)
+            rebuilt.append(sentence)
+        if crowded[0]:
+            crowded_lines.append(n)
+        seps = _SENTENCE.findall(line)
+        joined = rebuilt[0] + "".join(sep + s for sep, s in zip(seps, rebuilt[1:]))
+        out_lines.append(joined)
+    return "\n".join(out_lines).rstrip() + "\n", crowded_lines
+
+
+def sources_block(entries: list[tuple[int, str, Mapping | None]], style: str,
+                  quotes: Mapping[str, list[str]] | None = None) -> str:
+    """The Sources block for ``(number, source id, record)`` entries in number order."""
+    quotes = quotes or {}
+    if style == "plain":
+        lines = ["Sources:"]
+        for n, sid, src in entries:
+            where = (src or {}).get("canonical_locator") or sid
+            lines.append(f"[{n}] {source_name(src, sid)}, {where}")
+        return "\n".join(lines) + "\n"
+    lines = ["## Sources", ""]
+    for n, sid, src in entries:
+        src = src or {}
+        locator = src.get("canonical_locator")
+        line = f"- [{n}] {md_link(source_name(src, sid), locator)}"
+        if locator and not is_web_url(locator):
+            line += f" ({md_escape(str(locator))})"
+        line += f" · tier {src.get('tier', 'D')}"
+        lines.append(line)
+        if style == "evidence":
+            for q in quotes.get(sid, []):
+                lines.append(f'  > "{md_escape(q)}"')
+    return "\n".join(lines) + "\n"
+
+
+def source_claim_refs(text: str) -> list[str]:
+    return [rid for m in SOURCE_REF.finditer(text) for rid in ref_ids(m.group(1))]
+
+
+def claim_refs(text: str) -> list[str]:
+    return [rid for m in CLAIM_REF.finditer(text) for rid in ref_ids(m.group(1))]

@@ -1,0 +1,136 @@
+"""Chunker v1: split a canonical text into overlapping, heading-aware spans.
+
+1. Blocks: a heading line (``#`` to ``###``, through its newline) carries its level; the text
+   between headings splits into paragraphs at blank lines (the separator stays with the block
+   before it). Blocks tile the text.
+2. A block longer than ``target`` splits after sentence ends once a piece reaches 0.6 x target;
+   a piece still longer is cut after the last space within ``target`` (else hard).
+3. A heading closes the current chunk and opens one; its path is the stack of open headings.
+   A piece joins the current chunk if the chunk stays within ``target``, else opens a new one.
+4. A last chunk shorter than 120 characters joins its predecessor.
+5. A chunk after one with the same heading path starts up to ``overlap`` characters earlier,
+   at a word start when one exists there.
+
+Chunks are spans (code-point offsets) of the text, not copies of it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+TARGET = 1600
+OVERLAP = 240
+MIN_LAST = 120
+
+_HEADING = re.compile(r"^(#{1,3})[ \t]+(.+?)[ \t]*$", re.M)
+_PARA_SEP = re.compile(r"\n[ \t]*\n")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+class Chunk(NamedTuple):
+    ordinal: int
+    start: int
+    end: int
+    heading_path: tuple[str, ...]
+
+
+class Block(NamedTuple):
+    start: int
+    end: int
+    level: int  # 1-3 for a heading line, 0 for a paragraph
+    title: str
+
+
+def check_sizes(target: int, overlap: int) -> str | None:
+    """Why these sizes cannot work, or None when they can."""
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        return f"target must be a whole number of at least 1, got {target!r}"
+    if not isinstance(overlap, int) or isinstance(overlap, bool) or overlap < 0:
+        return f"overlap must be a whole number of at least 0, got {overlap!r}"
+    if overlap >= target:
+        return f"overlap ({overlap}) must be smaller than target ({target})"
+    return None
+
+
+def blocks(text: str) -> list[Block]:
+    out: list[Block] = []
+    pos = 0
+    for m in _HEADING.finditer(text):
+        _paragraphs(text, pos, m.start(), out)
+        end = m.end() + 1 if m.end() < len(text) else m.end()
+        out.append(Block(m.start(), end, len(m.group(1)), m.group(2)))
+        pos = end
+    _paragraphs(text, pos, len(text), out)
+    return out
+
+
+def _paragraphs(text: str, start: int, end: int, out: list[Block]) -> None:
+    if start >= end:
+        return
+    pos = start
+    for m in _PARA_SEP.finditer(text, start, end):
+        out.append(Block(pos, m.end(), 0, ""))
+        pos = m.end()
+    if pos < end:
+        out.append(Block(pos, end, 0, ""))
+
+
+def pieces(text: str, start: int, end: int, target: int) -> list[tuple[int, int]]:
+    """A block cut into pieces of at most ``target`` characters (sentence ends preferred)."""
+    if end - start <= target:
+        return [(start, end)]
+    rough = []
+    a = start
+    for m in _SENTENCE_END.finditer(text, start, end):
+        if m.end() - a >= 0.6 * target and m.end() < end:
+            rough.append((a, m.end()))
+            a = m.end()
+    rough.append((a, end))
+    out = []
+    for a, b in rough:
+        while b - a > target:
+            sp = text.rfind(" ", a, a + target)
+            cut = sp + 1 if sp >= a else a + target
+            out.append((a, cut))
+            a = cut
+        out.append((a, b))
+    return out
+
+
+def chunk(text: str, target: int = TARGET, overlap: int = OVERLAP) -> list[Chunk]:
+    problem = check_sizes(target, overlap)
+    if problem:
+        raise ValueError(problem)
+    spans: list[list] = []  # [start, end, heading_path]
+    stack: list[tuple[int, str]] = []
+    cur: list | None = None
+    for b in blocks(text):
+        if b.level:
+            if cur is not None:
+                spans.append(cur)
+            while stack and stack[-1][0] >= b.level:
+                stack.pop()
+            stack.append((b.level, b.title))
+            cur = [b.start, b.start, tuple(t for _, t in stack)]
+        for a, e in pieces(text, b.start, b.end, target):
+            if cur is None:
+                cur = [a, e, tuple(t for _, t in stack)]
+            elif e - cur[0] <= target or cur[1] == cur[0]:
+                cur[1] = e
+            else:
+                spans.append(cur)
+                cur = [a, e, cur[2]]
+    if cur is not None:
+        spans.append(cur)
+    if len(spans) >= 2 and spans[-1][1] - spans[-1][0] < MIN_LAST:
+        last = spans.pop()
+        spans[-1][1] = last[1]
+    out: list[Chunk] = []
+    for i, (s, e, path) in enumerate(spans):
+        if i and overlap and path == out[-1].heading_path:
+            want = max(out[-1].start, s - overlap)
+            sp = text.rfind(" ", want, s)
+            s = sp + 1 if sp > want else want
+        out.append(Chunk(i, s, e, path))
+    return out

@@ -1,0 +1,5 @@
+"""The Model Context Protocol server: `sb` commands as MCP tools over stdio.
+
+An interface layer like ``cli``: each tool builds an ``sb`` argument list and runs it through
+``cli.main`` in-process, so the server adds no behaviour of its own.
+"""

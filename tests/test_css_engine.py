@@ -1,0 +1,98 @@
+"""The CSS engine's invariants: the tokenizer never raises; colour conversions round-trip."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sourcebook.engines.css import colors
+from sourcebook.engines.css.cascade import cascade
+from sourcebook.engines.css.parse import parse_declarations, parse_sheet
+from sourcebook.engines.css.tokens import tokenize
+from sourcebook.engines.text.htmltree import parse as parse_html
+
+CSS_CHARS = st.text(alphabet=st.sampled_from(list("abc-_#.:;,{}()[]@!*/\\\"' \n\t0123456789%+<>=~|&\x00\u00e9\U0001f600")),
+                    max_size=200)
+unit = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=300), CSS_CHARS))
+def test_tokenizer_and_parser_never_raise(text):
+    toks = tokenize(text)
+    assert all(t.end > t.pos or t.end == t.pos == len(text) for t in toks)
+    sheet = parse_sheet(text)
+    parse_declarations(text)
+    cascade(parse_html("<p class=a id=b>x</p>"), sheet)
+
+
+@settings(max_examples=200, deadline=None)
+@given(unit, unit, unit)
+def test_oklab_and_oklch_round_trip(r, g, b):
+    back = colors.oklch_to_srgb(*colors.srgb_to_oklch(r, g, b))
+    assert all(math.isclose(x, y, abs_tol=1e-6) for x, y in zip(back, (r, g, b), strict=False))
+    back = colors.oklab_to_srgb(*colors.srgb_to_oklab(r, g, b))
+    assert all(math.isclose(x, y, abs_tol=1e-6) for x, y in zip(back, (r, g, b), strict=False))
+
+
+@settings(max_examples=200, deadline=None)
+@given(unit, unit, unit)
+def test_hsl_hwb_lab_lch_round_trip(r, g, b):
+    for to, back in ((colors.srgb_to_hsl, colors.hsl_to_srgb), (colors.srgb_to_hwb, colors.hwb_to_srgb),
+                     (colors.srgb_to_lab, colors.lab_to_srgb)):
+        got = back(*to(r, g, b))
+        assert all(math.isclose(x, y, abs_tol=1e-5) for x, y in zip(got, (r, g, b), strict=False)), to.__name__
+    lch = colors.to_polar(*colors.srgb_to_lab(r, g, b))
+    got = colors.lab_to_srgb(*colors.from_polar(*lch))
+    assert all(math.isclose(x, y, abs_tol=1e-5) for x, y in zip(got, (r, g, b), strict=False))
+
+
+def test_known_colours_and_contrast():
+    assert colors.parse_color("rebeccapurple").hex() == "#663399"
+    assert colors.parse_color("oklch(62.8% 0.2577 29.23)").hex() == "#ff0000"
+    assert colors.parse_color("color-mix(in srgb, red, blue)").hex() == "#800080"
+    assert colors.parse_color("hwb(120 0% 50%)").hex() == "#008000"
+    assert colors.parse_color("rgb(from red r g b)") is None
+    ratio = colors.contrast(colors.parse_color("#8a8a8a"), colors.parse_color("#f7f2e8"))
+    assert f"{ratio:.2f}" == "3.09"
+    assert round(colors.contrast(colors.parse_color("#000"), colors.parse_color("#fff")), 2) == 21.0
+
+
+HTML_BITS = st.sampled_from(["<p>", "</p>", "<div class=a>", "</div>", "<style>", "</style>", "a{color:red}",
+                             ".a{background:rgba(0,0,0,.5);opacity:.5}", "<img src=x>", "text \u2014 ", "&amp;",
+                             "<svg><image href='//x/y'/></svg>", "<span style='color:var(--x)'>", "</span>",
+                             ":root{--x:var(--y);--y:var(--x)}", "<h1>", "</h1>", "\x00", "<!--", "-->", "<![CDATA["])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(HTML_BITS, max_size=40), st.text(max_size=40))
+def test_lint_never_raises_on_arbitrary_markup(bits, noise):
+    from sourcebook.domain.lint.runner import lint_html
+
+    rep = lint_html("".join(bits) + noise, file="p.html")
+    assert rep.errors >= 0 and rep.unresolved >= 0
+    lint_html(("".join(bits) + noise).encode("utf-8", "surrogatepass"), file="p.html")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_colour_and_length_parsers_never_raise(text):
+    from sourcebook.engines.css import values
+
+    colors.parse_color(text)
+    colors.parse_color(f"oklch({text})")
+    colors.parse_color(f"color-mix(in oklch, {text}, red)")
+    values.length(text)
+    values.font_size(text, (16.0, 16.0))
+
+
+def test_deeply_nested_page_is_linted():
+    from sourcebook.domain.lint.runner import lint_html
+
+    html = ("<html lang=en><head><title>t</title><style>div { background: rgba(255,255,255,.5) } "
+            "div div span { color: #333333 }</style></head><body>" + "<div>" * 3000 + "<span>deep</span>"
+            + "</div>" * 3000 + "</body></html>")
+    rep = lint_html(html, file="deep.html")
+    assert rep.unresolved == 0 and not any(f.rule.startswith("a11y.contrast") for f in rep.findings)

@@ -1,0 +1,147 @@
+"""sb ledger: HTML, Markdown, JSON, sources and CSL forms; escaping; safe links."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+from conftest import sb
+from ledger_helpers import add, claim, ev, last_id, make_source
+
+TEXT = 'Tickets cost 4 euros. The <b onmouseover="x()">card</b> works. Night service ends at midnight.\n'
+HOSTILE = '<img src=x onerror="alert(1)"> *bold* [link](javascript:alert(1)) `code` "quoted" & done'
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.attrs = [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        self.attrs += attrs
+
+
+def _setup(ws):
+    url = make_source(ws, TEXT, name="op", tier="A", publisher="Harbour <Authority>", title='Status "page"',
+                      locator="https://user:secret@harbour.example/status?x=1", kind="url")
+    bad = make_source(ws, TEXT + "x", name="js", tier="C", title="JS link", locator="javascript:alert(1)", kind="url")
+    news = make_source(ws, TEXT + "y", name="news", tier="B", publisher="Daily News", locator="https://news.example/a", kind="url")
+    c1 = last_id(add(ws, claim(HOSTILE, "t.one", confidence="verified", volatile=True, as_of="2025-12-01",
+                               recheck="javascript:alert(2)",
+                               evidence=[ev(url, TEXT, 'The <b onmouseover="x()">card</b> works.'),
+                                         ev(news, TEXT + "y", "Tickets cost 4 euros.")])))
+    c2 = last_id(add(ws, claim("Night service ends at midnight.", "t.two", confidence="reported",
+                               recheck="https://harbour.example/night",
+                               evidence=[ev(bad, TEXT + "x", "Night service ends at midnight.")])))
+    c3 = last_id(add(ws, claim("The author thinks <script>x</script> matters.", "t.three", confidence="inferred")))
+    c4 = last_id(add(ws, claim("Unsupported but active.", "t.four", confidence="unsupported")))
+    return url, bad, news, c1, c2, c3, c4
+
+
+def test_html_escapes_everything_and_links_only_http(ws):
+    url, bad, news, c1, c2, c3, c4 = _setup(ws)
+    r = sb("ledger", "--html", cwd=ws)
+    assert r.rc == 0
+    html = r.out
+    p = _Tags()
+    p.feed(html)
+    assert set(p.tags) <= {"ol", "ul", "li", "p", "span", "a", "q"}
+    assert not [a for a in p.attrs if a[0].startswith("on")]
+    hrefs = [v for k, v in p.attrs if k == "href"]
+    assert hrefs and all(h.startswith("https://") for h in hrefs)
+    assert "secret" not in html and "user:" not in html
+    assert "https://harbour.example/status?x=1" in hrefs
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
+    assert "recheck URL withheld" in html and "javascript:alert(2)" in html
+    assert '<a class="recheck" href="https://harbour.example/night" rel="nofollow noopener">recheck</a>' in html
+    assert "Harbour &lt;Authority&gt;" in html and "Status &quot;page&quot;" in html
+    assert f'<li class="ledger-entry" id="c-{c1}" value="3">' in html  # by id: c2, c4, c1
+    assert '<span class="mark m-checked">checked</span> <span class="mark m-moving">moving</span>' in html
+    assert '<span class="as-of">as of 2025-12-01</span>' in html
+    assert "2 independent sources" in html and "1 source" in html
+    assert '<ul class="ledger ledger-thin">' in html and f'<li class="ledger-entry" id="c-{c3}">' in html
+    assert "&lt;script&gt;" in html
+    assert f'id="c-{c4}" value=' in html  # unsupported is citable (m-thin)
+    assert '<span class="tier tier-none">no source</span>' in html
+
+
+def test_ordinals_follow_plan(ws):
+    _, _, _, c1, c2, *_ = _setup(ws)
+    plan = {"schema_version": 1, "type": "answer", "title": "Title", "thesis": "A thesis sentence.",
+            "sections": [{"id": "a", "heading": "A", "claim_ids": [c2]}]}
+    (ws / "plan.json").write_text(json.dumps(plan))
+    html = sb("ledger", cwd=ws).out
+    assert f'id="c-{c2}" value="1"' in html
+    data = json.loads(sb("ledger", "--json", cwd=ws).out)
+    assert data["schema_version"] == 1
+    assert [e["ordinal"] for e in data["ledger"]] == [1, 2, 3, None]
+    assert data["ledger"][0]["id"] == c2 and data["ledger"][0]["marks"] == ["m-reported"]
+    assert data["ledger"][-1]["confidence"] == "inferred"
+
+
+def test_budget_names_span_for_long_quotes(ws):
+    long = "word " * 40 + "end.\n"
+    sid = make_source(ws, long, name="long")
+    add(ws, claim("A claim with a long quote.", evidence=[{"source_id": sid, "start": 0, "end": len(long) - 1, "quote": long[:-1]}]))
+    html = sb("ledger", cwd=ws).out
+    assert f"chars 0&ndash;{len(long) - 1}" in html and "ledger-quote" not in html
+    assert f"chars 0-{len(long) - 1}" in sb("ledger", "--md", cwd=ws).out
+
+
+def test_markdown_is_escaped(ws):
+    _setup(ws)
+    md = sb("ledger", "--md", cwd=ws).out
+    assert md.startswith("# Ledger\n")
+    assert "<img" not in md and "&lt;img" in md
+    assert "](javascript" not in md and "\\[link\\]\\(javascript:alert\\(1\\)\\)" in md
+    assert "\\*bold\\*" in md and "\\`code\\`" in md
+    assert "[recheck](https://harbour.example/night)" in md and "recheck URL withheld" in md
+    assert "secret" not in md
+    assert "## The author's inferences" in md and "&lt;script&gt;" in md
+    assert re.search(r"^1\. \*\*.+\*\*  $", md, re.M)
+    assert re.search(r'^   - tier B · \[news\]\(https://news\.example/a\) · Daily News · "Tickets cost 4 euros\."$', md, re.M)
+
+
+def test_sources_form(ws):
+    url, bad, news, *_ = _setup(ws)
+    md = sb("ledger", "--sources", cwd=ws).out
+    assert md.startswith("# Sources\n")
+    assert md.index("Status \"page\"") < md.index("Daily") or md.index("## Status") < md.index("## news")
+    assert f"`{url}` · [https://harbour.example/status?x=1](https://harbour.example/status?x=1)" in md
+    assert "](javascript" not in md and "secret" not in md
+    assert "supports 1 claim(s)" in md and "Harbour &lt;Authority&gt;" in md
+
+
+def test_csl(ws):
+    url, bad, news, c1, *_ = _setup(ws)
+    r = sb("ledger", "--csl", cwd=ws)
+    items = {i["id"]: i for i in json.loads(r.out)}
+    assert set(items) == {url, bad, news}
+    u = items[url]
+    assert u["type"] == "webpage" and u["URL"] == "https://harbour.example/status?x=1"
+    assert u["publisher"] == "Harbour <Authority>" and u["accessed"] == {"date-parts": [[2026, 1, 1]]}
+    assert u["custom"]["tier"] == "A" and u["custom"]["claims"] == [c1]
+    assert "URL" not in items[bad] and items[bad]["type"] == "document"
+    assert "secret" not in r.out
+
+
+def test_out_writes_and_reports(ws, tmp_path):
+    _setup(ws)
+    r = sb("ledger", "--html", "--out", "build/sub/ledger.html", cwd=ws)
+    body = (ws / "build" / "sub" / "ledger.html").read_text(encoding="utf-8")
+    assert r.rc == 0 and r.out.strip() == f"wrote build/sub/ledger.html  ({len(body)} bytes)"
+    assert sb("ledger", "--md", "--json", cwd=ws).rc == 1
+
+
+def test_empty_ledger(ws):
+    assert sb("ledger", cwd=ws).out == '<ol class="ledger">\n</ol>\n'
+    assert sb("ledger", "--sources", cwd=ws).out.strip().endswith("no sources yet")
+    assert json.loads(sb("ledger", "--csl", cwd=ws).out) == []
+
+
+def test_malformed_claims_gives_error_not_render(ws):
+    (ws / "ledger" / "claims.json").write_text('{"schema_version": 1, "claims": [{"id": "clm_x"}]}')
+    r = sb("ledger", cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA  ledger/claims.json/claims/0" in r.err and r.out == ""

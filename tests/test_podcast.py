@@ -1,0 +1,157 @@
+"""The podcast: script checks, the TTS plan, the transcript (CONTRACT 3.7, 10.2; AT-15)."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import sb
+from ledger_helpers import claim, ev, make_source, write_claims
+
+from sourcebook.base.ids import claim_id
+from sourcebook.domain.workspace import Workspace
+
+TEXT = "The pass works on W1 and W2. Route W3 follows in December.\n"
+
+
+def _setup(ws):
+    sid = make_source(ws, TEXT, name="status")
+    stored = write_claims(ws, [
+        claim("The pass works on routes W1 and W2.", "pass.routes", confidence="verified",
+              evidence=[ev(sid, TEXT, "The pass works on W1 and W2.")]),
+        claim("Old wording of the routes claim.", "pass.old", status="superseded",
+              superseded_by=claim_id("The pass works on routes W1 and W2."),
+              evidence=[ev(sid, TEXT, "Route W3 follows in December.")]),
+        claim("Riders will like it.", "pass.mood", confidence="inferred"),
+    ])
+    return sid, stored
+
+
+def _script(lines, speakers=("Ana", "Ben")):
+    return {"schema_version": 1, "episode": "The water bus pass",
+            "speakers": [{"name": s, "voice_hint": f"{s} voice"} for s in speakers],
+            "outline": [{"name": "Routes", "description": "Where the pass works", "size": "short"}],
+            "lines": lines}
+
+
+def _write(ws, script):
+    (ws / "build" / "podcast.script.json").write_text(json.dumps(script), encoding="utf-8")
+
+
+def _line(n, speaker, text, kind="banter", claims=(), segment="intro"):
+    return {"n": n, "speaker": speaker, "text": text, "kind": kind, "claims": list(claims), "segment": segment}
+
+
+def test_missing_script(ws):
+    from sourcebook.domain.podcast import check_podcast
+
+    findings, _ = check_podcast(Workspace(str(ws)))
+    assert [f.code for f in findings] == ["E-PODCAST-MISSING"]
+    r = sb("tts-plan", cwd=ws)
+    assert r.rc == 2 and r.err.startswith("E-TTS  ")
+
+
+def test_uncited_factual_line_then_fixed(ws):
+    from sourcebook.domain.podcast import check_podcast
+
+    _, stored = _setup(ws)
+    good = claim_id("The pass works on routes W1 and W2.")
+    _write(ws, _script([_line(1, "Ana", "Welcome.", "transition"), _line(2, "Ben", "The pass works on two routes.", "factual")]))
+    findings, _ = check_podcast(Workspace(str(ws)))
+    assert [(f.code, f.subject) for f in findings] == [("E-POD-UNCITED", "line 2")]
+    _write(ws, _script([_line(1, "Ana", "Welcome.", "transition"),
+                        _line(2, "Ben", "The pass works on two routes.", "factual", [good])]))
+    findings, note = check_podcast(Workspace(str(ws)))
+    assert findings == [] and note == "2 lines, citation track intact"
+
+
+def test_speaker_unknown_stale_and_inferred_only(ws):
+    from sourcebook.domain.podcast import check_podcast
+
+    _setup(ws)
+    stale = claim_id("Old wording of the routes claim.")
+    thin = claim_id("Riders will like it.")
+    _write(ws, _script([_line(1, "Cat", "Hi.", "banter"),
+                        _line(2, "Ana", "A fact.", "factual", ["clm_000000000000"]),
+                        _line(3, "Ana", "Old fact.", "factual", [stale]),
+                        _line(4, "Ben", "A guess stated as fact.", "factual", [thin])]))
+    codes = [(f.code, f.subject) for f in check_podcast(Workspace(str(ws)))[0]]
+    assert ("E-POD-SPEAKER", "line 1") in codes
+    assert ("E-POD-CLAIM-UNKNOWN", "line 2") in codes
+    assert ("E-POD-CLAIM-STALE", "line 3") in codes
+    assert ("E-POD-UNCITED", "line 4") in codes
+
+
+def test_schema_problem_is_reported(ws):
+    from sourcebook.domain.podcast import check_podcast
+
+    _write(ws, {"schema_version": 1, "episode": "Ep", "speakers": [], "lines": []})
+    findings, _ = check_podcast(Workspace(str(ws)))
+    assert findings and all(f.code == "E-SCHEMA" for f in findings)
+    r = sb("tts-plan", cwd=ws)
+    assert r.rc == 2 and "E-SCHEMA" in r.err
+
+
+def test_tts_plan_is_valid_with_deterministic_pauses(ws):
+    from sourcebook.manifest import check
+
+    _setup(ws)
+    good = claim_id("The pass works on routes W1 and W2.")
+    _write(ws, _script([_line(3, "Ana", "So, routes", "transition", segment="body"),
+                        _line(1, "Ana", "Welcome.", "transition"),
+                        _line(2, "Ben", "It works on two routes.", "factual", [good], segment="body")]))
+    (ws / "voices.json").write_text(json.dumps({"Ana": {"hint": "calm", "voice_id": "v1"}}), encoding="utf-8")
+    r = sb("tts-plan", "--voices", "voices.json", cwd=ws)
+    assert r.rc == 0, r.both
+    assert r.out.splitlines()[0] == "wrote build/podcast.ttsplan.json  3 segment(s)"
+    plan = json.loads((ws / "build" / "podcast.ttsplan.json").read_text(encoding="utf-8"))
+    assert check(plan, "ttsplan", "plan") == []
+    assert [s["id"] for s in plan["segments"]] == ["s0001", "s0002", "s0003"]
+    # 1->2 segment changes (600); 2->3 same segment, speaker changes (320); last line (600)
+    assert [s["pause_after_ms"] for s in plan["segments"]] == [600, 320, 600]
+    assert plan["voices"] == {"Ana": {"hint": "calm", "voice_id": "v1"}, "Ben": {"hint": "Ben voice", "voice_id": None}}
+    assert (ws / "build" / "audio" / "concat.txt").read_text() == "file 's0001.wav'\nfile 's0002.wav'\nfile 's0003.wav'\n"
+    assert not (ws / "build" / "audio" / "episode.wav").exists()  # audio is never required
+    before = (ws / "build" / "podcast.ttsplan.json").read_bytes()
+    sb("tts-plan", "--voices", "voices.json", cwd=ws)
+    assert (ws / "build" / "podcast.ttsplan.json").read_bytes() == before
+
+
+def test_sentence_pause_within_a_speaker():
+    from sourcebook.engines.render.podcast import pause_after
+
+    lines = [{"speaker": "A", "text": 'He said "yes."'}, {"speaker": "A", "text": "and then"}, {"speaker": "A", "text": "x"}]
+    assert pause_after(lines, 0) == 180
+    assert pause_after(lines, 1) == 0
+
+
+def test_transcript_markdown_with_citation_track(ws):
+    from sourcebook.domain.podcast import write_transcript
+
+    _setup(ws)
+    good = claim_id("The pass works on routes W1 and W2.")
+    script = _script([_line(1, "Ana", "Welcome to *the* show.", "transition"),
+                      _line(2, "Ben", "It works on two routes.", "factual", [good])])
+    write_transcript(Workspace(str(ws)), script)
+    md = (ws / "build" / "podcast.md").read_text(encoding="utf-8")
+    assert md.startswith("# The water bus pass\n")
+    assert "1. **Routes** (short): Where the pass works" in md
+    assert "1. **Ana** _transition_: Welcome to \\*the\\* show." in md
+    assert "2. **Ben** _factual_: It works on two routes.[1]" in md
+    assert "## Citation track" in md
+    assert f"- [1] The pass works on routes W1 and W2. ({good})" in md
+    assert '"The pass works on W1 and W2."' in md
+
+
+def test_render_podcast_writes_script_and_transcript(ws):
+    _setup(ws)
+    good = claim_id("The pass works on routes W1 and W2.")
+    (ws / "ep.json").write_text(json.dumps(_script([_line(1, "Ana", "Routes.", "factual", [good])])), encoding="utf-8")
+    r = sb("render", "podcast", "--from", "ep.json", cwd=ws)
+    assert r.rc == 0, r.both
+    assert r.out.splitlines()[:2] == ["wrote build/podcast.script.json", "wrote build/podcast.md"]
+    assert (ws / "build" / "podcast.md").read_text(encoding="utf-8").startswith("# The water bus pass")
+    (ws / "bad.json").write_text(json.dumps(_script([_line(1, "Zed", "Routes.", "factual")])), encoding="utf-8")
+    r = sb("render", "podcast", "--from", "bad.json", cwd=ws)
+    assert r.rc == 1 and "E-POD-SPEAKER  line 1" in r.both and "E-POD-UNCITED  line 1" in r.both
+    r = sb("render", "podcast", "--from", "missing.json", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-DRAFT  missing.json")

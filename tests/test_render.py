@@ -1,0 +1,168 @@
+"""sb render: a Markdown draft becomes a page that passes sb verify by construction."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import sb
+from render_kit import build, draft
+
+
+@pytest.fixture
+def kit(ws):
+    ids = build(ws)
+    (ws / "draft.md").write_text(draft(ids), encoding="utf-8")
+    return ws, ids
+
+
+def test_answer_renders_and_verifies(kit):
+    ws, ids = kit
+    r = sb("render", "answer", "--from", "draft.md", cwd=ws)
+    assert r.rc == 0, r.both
+    assert r.out.splitlines()[0] == "wrote build/answer.html"
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    v = sb("verify", "--html", "build/answer.html", cwd=ws)
+    assert v.rc == 0, v.both + page
+    lint = sb("lint", "build/answer.html", cwd=ws)
+    assert lint.rc == 0 and "0 unresolved" in lint.out, lint.out
+
+
+def test_page_markup(kit):
+    ws, ids = kit
+    assert sb("render", "answer", cwd=ws).rc == 0
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    assert "<title>Can the pass pay a water bus fare?</title>" in page
+    assert f'<p data-claim="{ids["pass"]} {ids["fare"]}">' in page
+    # ordinal superscripts link to the ledger; marks and the as-of date follow the sentence
+    assert re.search(rf'<sup class="ref"><a href="#c-{ids["pass"]}">\d</a></sup> <span class="mark m-checked">checked</span> '
+                     r'<span class="mark m-moving">moving</span> <span class="as-of">as of 2026-10-14</span>', page)
+    # inferred: thin mark, no superscript
+    li = re.search(rf'<li data-claim="{ids["guess"]}">(.*?)</li>', page).group(1)
+    assert "m-thin" in li and "sup" not in li
+    # both sides of the contested pair, the contents, the ledger, the footer
+    assert page.count("m-contested") >= 3
+    assert '<a href="#sec-where-the-pass-works">Where the pass works</a>' in page
+    assert re.search(r'<!-- SB:LEDGER -->\n<ol class="ledger">', page)
+    assert '<time datetime="2026-01-01">2026-01-01</time>' in page
+
+
+def test_render_is_deterministic(kit):
+    ws, _ = kit
+    sb("render", "answer", cwd=ws)
+    first = (ws / "build" / "answer.html").read_bytes()
+    sb("render", "answer", cwd=ws)
+    assert (ws / "build" / "answer.html").read_bytes() == first
+
+
+@pytest.mark.parametrize("kind", ["brief", "deck"])
+def test_other_types_verify(kit, kind):
+    ws, ids = kit
+    (ws / "draft.md").write_text(draft(ids).replace("## How many ride", "---\n\n## How many ride"), encoding="utf-8")
+    r = sb("render", kind, cwd=ws)
+    assert r.rc == 0, r.both
+    v = sb("verify", "--html", f"build/{kind}.html", cwd=ws)
+    assert v.rc == 0, v.both
+    lint = sb("lint", f"build/{kind}.html", cwd=ws)
+    assert lint.rc == 0 and "0 error(s), 0 warn(s), 0 waived, 0 unresolved" in lint.out, lint.out
+
+
+def test_deck_slides_and_notes(kit):
+    ws, ids = kit
+    (ws / "draft.md").write_text(draft(ids).replace("## How many ride", "---\n\n## How many ride"), encoding="utf-8")
+    assert sb("render", "deck", cwd=ws).rc == 0
+    page = (ws / "build" / "deck.html").read_text(encoding="utf-8")
+    assert '<li class="slide" id="s2">' in page and '<li class="slide" id="s3">' in page
+    assert '<aside class="notes" aria-label="Speaker notes">' in page
+    assert "Source: Water bus status, tier A" in page
+
+
+def test_unknown_id_names_the_line(kit):
+    ws, ids = kit
+    (ws / "draft.md").write_text(draft(ids, "\nOne more [@clm_000000000000].\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1
+    assert "E-DRAFT-CLAIM  draft.md:13  clm_000000000000 is not in the ledger" in r.err
+    assert not (ws / "build" / "answer.html").exists()
+
+
+def test_superseded_and_malformed_refs(kit):
+    ws, ids = kit
+    import json
+
+    data = json.loads((ws / "ledger" / "claims.json").read_text())
+    for c in data["claims"]:
+        if c["id"] == ids["fare"]:
+            c["status"] = "retracted"
+    (ws / "ledger" / "claims.json").write_text(json.dumps(data))
+    (ws / "draft.md").write_text(draft(ids, "\nBad [@clm_xyz] ref.\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1
+    assert f"draft.md:5  {ids['fare']} is retracted" in r.err
+    assert "[@clm_xyz] is not a claim reference" in r.err
+
+
+def test_every_citable_claim_must_be_placed(kit):
+    ws, ids = kit
+    text = draft(ids).replace(f"the trade press 38,500 [@{ids['ride_b']}]", "the trade press more")
+    (ws / "draft.md").write_text(text, encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1
+    assert f"E-DRAFT-UNCITED  {ids['ride_b']}" in r.both and "show both sides" in r.both
+
+
+def test_missing_or_empty_draft(kit):
+    ws, _ = kit
+    r = sb("render", "brief", "--from", "nope.md", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-DRAFT  nope.md")
+    (ws / "empty.md").write_text("# Only a title\n", encoding="utf-8")
+    r = sb("render", "brief", "--from", "empty.md", cwd=ws)
+    assert r.rc == 1 and "E-DRAFT  empty.md" in r.err
+
+
+def test_explainer_limits(kit):
+    ws, ids = kit
+    long = " ".join(["word"] * 70)
+    (ws / "draft.md").write_text(draft(ids, f"\n{long}\n"), encoding="utf-8")
+    r = sb("render", "explainer", cwd=ws)
+    assert r.rc == 1 and "E-DRAFT-LIMIT" in r.err and "at most 60 words" in r.err
+
+
+def test_explainer_renders_with_a_visual(kit):
+    ws, ids = kit
+    short = (f"The pass works on W1 and W2 [@{ids['pass']}]. Fares are 3.40 marks [@{ids['fare']}]. "
+             f"Riders: 31,000 [@{ids['ride_a']}] or 38,500 [@{ids['ride_b']}].\n\nMaybe more soon [@{ids['guess']}].\n")
+    (ws / "draft.md").write_text(short, encoding="utf-8")
+    r = sb("render", "explainer", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "explainer.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "<title id=\"chart-title\">" in page
+    v = sb("verify", "--html", "build/explainer.html", cwd=ws)
+    assert v.rc == 0, v.both
+    assert sb("lint", "build/explainer.html", cwd=ws).rc == 0
+
+
+def test_infographic_figures_are_number_claims(kit):
+    ws, ids = kit
+    bad = draft(ids, "\nAbout 12 boats run.\n")
+    (ws / "draft.md").write_text(bad, encoding="utf-8")
+    r = sb("render", "infographic", cwd=ws)
+    assert r.rc == 1 and "E-DRAFT-LIMIT  draft.md:13" in r.err
+    (ws / "draft.md").write_text(draft(ids), encoding="utf-8")
+    r = sb("render", "infographic", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "infographic.html").read_text(encoding="utf-8")
+    assert '<span class="figure-value">31,000</span>' in page
+    assert sb("verify", "--html", "build/infographic.html", cwd=ws).rc == 0
+    lint = sb("lint", "build/infographic.html", cwd=ws)
+    assert lint.rc == 0, lint.out
+
+
+def test_prose_is_escaped(kit):
+    ws, ids = kit
+    (ws / "draft.md").write_text(draft(ids, '\n<script>alert(1)</script> and [x](javascript:alert(1)) **bold**\n'),
+                                 encoding="utf-8")
+    assert sb("render", "answer", cwd=ws).rc == 0
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in page and "&lt;script&gt;" in page
+    assert 'href="javascript' not in page and "<strong>bold</strong>" in page

@@ -1,0 +1,189 @@
+"""The Markdown report and sb check-draft (numbered source citations, coverage, evidence)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import sb
+from render_kit import build, draft
+
+
+@pytest.fixture
+def kit(ws):
+    ids = build(ws)
+    (ws / "draft.md").write_text(draft(ids), encoding="utf-8")
+    return ws, ids
+
+
+def _report(ws):
+    return (ws / "build" / "report.md").read_text(encoding="utf-8")
+
+
+def test_report_numbers_sources_in_order_of_first_citation(kit):
+    ws, ids = kit
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 0, r.both
+    assert r.out.strip().endswith("wrote build/report.md  2 source(s) cited")
+    md = _report(ws)
+    # the status page is cited first, so it is [1]; the trade report [2]
+    assert "The pass is accepted on W1 and W2[1] (as of 2026-10-14). A single fare is 3.40 marks[2]." in md
+    assert "31,000 riders a weekday[1] (contested), the trade press 38,500[2] (contested)." in md
+    assert "Commuters may switch once W3 takes the pass[unverified]." in md
+    sources = md.split("## Sources\n\n", 1)[1]
+    assert sources.splitlines()[0] == ("- [1] [Water bus status · Calder Bay Water Bus Authority]"
+                                       "(https://water.example/status) · tier A")
+    assert sources.splitlines()[1].startswith("- [2] Trade report · The Ferry Ledger (input/trade.md) · tier B")
+    numbers = json.loads((ws / "ledger" / "report_numbers.json").read_text())
+    assert numbers["sources"] == {ids["src_a"]: 1, ids["src_b"]: 2}
+
+
+def test_numbers_are_kept_when_the_draft_changes(kit):
+    ws, ids = kit
+    sb("render", "report", cwd=ws)
+    # now cite the trade report first: it keeps [2]
+    (ws / "draft.md").write_text(f"The fare is 3.40 marks [@{ids['fare']}], the pass works [@{ids['pass']}].\n",
+                                 encoding="utf-8")
+    assert sb("render", "report", cwd=ws).rc == 0
+    assert "The fare is 3.40 marks[2], the pass works[1] (as of 2026-10-14)." in _report(ws)
+
+
+def test_evidence_and_plain_styles(kit):
+    ws, ids = kit
+    assert sb("render", "report", "--style", "evidence", cwd=ws).rc == 0
+    md = _report(ws)
+    assert '  > "A single adult fare is 3.40 marks."' in md
+    assert sb("render", "report", "--style", "plain", cwd=ws).rc == 0
+    md = _report(ws)
+    assert "\nSources:\n[1] Water bus status · Calder Bay Water Bus Authority, https://water.example/status\n" in md
+
+
+def test_old_sources_block_is_replaced_and_rerender_is_stable(kit):
+    ws, ids = kit
+    (ws / "draft.md").write_text(draft(ids) + "\n## Sources\n\n- [9] stale\n", encoding="utf-8")
+    sb("render", "report", cwd=ws)
+    first = _report(ws)
+    assert "stale" not in first and first.count("## Sources") == 1
+    sb("render", "report", cwd=ws)
+    assert _report(ws) == first
+
+
+def test_at_most_three_sources_per_sentence(ws):
+    from ledger_helpers import claim, ev, make_source, write_claims
+
+    from sourcebook.base.ids import claim_id
+
+    refs = []
+    cs = []
+    for i in range(4):
+        text = f"Source {i} says the fare is 3.40 marks.\n"
+        sid = make_source(ws, text, name=f"s{i}", tier="A")
+        cs.append(claim(f"Claim {i}: the fare is 3.40.", f"fare.t{i}", confidence="verified",
+                        evidence=[ev(sid, text, "the fare is 3.40 marks")]))
+        refs.append(claim_id(f"Claim {i}: the fare is 3.40."))
+    write_claims(ws, cs)
+    (ws / "draft.md").write_text("All four agree on the fare " + "".join(f"[@{r}]" for r in refs) + ".\n", encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 0 and "W-CITE-CROWDED  draft.md:1" in r.out
+    assert "on the fare[1][2][3]." in _report(ws)
+
+
+def test_report_refuses_unknown_ids(kit):
+    ws, ids = kit
+    (ws / "draft.md").write_text("A claim [@clm_000000000000] and [@src_000000000000].\n", encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 1
+    assert "E-DRAFT-CLAIM  draft.md:1" in r.err and "src_000000000000 is not a source" in r.both
+
+
+def test_pandoc_style_source_refs(kit):
+    ws, ids = kit
+    (ws / "draft.md").write_text(f"The trade press reports it [@{ids['src_b']}].\n", encoding="utf-8")
+    assert sb("render", "report", cwd=ws).rc == 0
+    assert "The trade press reports it[1]." in _report(ws)
+
+
+# ---- check-draft -----------------------------------------------------------------------------
+
+def _check(ws, text, *flags):
+    (ws / "answer.md").write_text(text, encoding="utf-8")
+    return sb("check-draft", "answer.md", *flags, cwd=ws)
+
+
+def test_check_draft_passes_the_rendered_report(kit):
+    ws, _ = kit
+    sb("render", "report", "--style", "evidence", cwd=ws)
+    r = sb("check-draft", "build/report.md", "--strict", "--evidence", "--min-coverage", "0.9", cwd=ws)
+    assert r.rc == 0, r.both
+    assert "info: stats: 3 prose line(s), 3 with provenance (1 [unverified]), coverage 1.00" in r.out
+    assert r.out.strip().endswith("check-draft ok  build/report.md")
+
+
+def test_unknown_number_and_mismatched_block(kit):
+    ws, _ = kit
+    sb("render", "report", cwd=ws)
+    r = _check(ws, "The fare is 3.40 marks for adults [7].\n\n## Sources\n\n- [1] Somewhere else entirely\n")
+    assert r.rc == 2
+    assert "E-CITE-UNKNOWN  answer.md:1  [7]" in r.err
+    assert "E-SOURCES-MISMATCH  answer.md:5  [1]" in r.err
+
+
+def test_cited_number_missing_from_block_and_uncited_entry(kit):
+    ws, _ = kit
+    sb("render", "report", cwd=ws)
+    block = sb("check-draft", "--only", "1", cwd=ws).out
+    r = _check(ws, "The fare is 3.40 marks for adults [2].\n\n" + block)
+    assert r.rc == 2
+    assert "E-SOURCES-MISMATCH  answer.md:1  [2] is cited but missing" in r.err
+    assert "W-SOURCE-UNCITED" in r.out
+
+
+def test_coverage_threshold_and_unverified(kit):
+    ws, _ = kit
+    sb("render", "report", cwd=ws)
+    block = sb("check-draft", "--only", "1,2", cwd=ws).out
+    text = ("# Title words here are ignored\n\nThe pass works on two routes [1].\nThe fare is the same as last year [2].\n"
+            "Most riders seem to like the boats a lot.\n| a | b | c | d |\n```\ncode lines are not prose\n```\n\n" + block)
+    r = _check(ws, text)
+    assert r.rc == 0, r.both
+    assert "3 prose line(s), 2 with provenance (0 [unverified]), coverage 0.67" in r.out
+    r = _check(ws, text, "--min-coverage", "0.9")
+    assert r.rc == 2 and "E-COVERAGE  answer.md  coverage 0.67 is below 0.90" in r.err
+    r = _check(ws, text.replace("a lot.", "a lot. [unverified]"), "--min-coverage", "0.9")
+    assert r.rc == 0, r.both
+
+
+def test_strict_makes_warnings_fail(kit):
+    ws, _ = kit
+    sb("render", "report", cwd=ws)
+    r = _check(ws, "The pass works on two routes [1].\n")
+    assert r.rc == 0 and "W-SOURCES-MISSING  answer.md" in r.out
+    assert _check(ws, "The pass works on two routes [1].\n", "--strict").rc == 2
+    r = _check(ws, "Every source agrees on this one [1][2][3][4].\n")
+    assert "W-CITE-CROWDED  answer.md:1" in r.out
+
+
+def test_evidence_mode_needs_a_verified_quote(kit):
+    ws, ids = kit
+    sb("render", "report", cwd=ws)
+    data = json.loads((ws / "ledger" / "claims.json").read_text())
+    for c in data["claims"]:
+        for e in c["evidence"]:
+            if e["source_id"] == ids["src_b"]:
+                e["quote"] = "words that are not in the source"
+    (ws / "ledger" / "claims.json").write_text(json.dumps(data))
+    block = sb("check-draft", "--only", "1,2", cwd=ws).out
+    r = _check(ws, "The pass works on two routes [1].\nThe fare is the same as last year [2].\n\n" + block, "--evidence")
+    assert r.rc == 2 and "E-EVIDENCE-MISSING  answer.md:2  [2]" in r.err
+
+
+def test_only_assigns_numbers_to_new_sources(kit):
+    ws, ids = kit
+    r = sb("check-draft", "--only", f"{ids['src_b']},{ids['src_a']}", cwd=ws)
+    assert r.rc == 0, r.both
+    assert r.out.splitlines()[2].startswith("- [1] Trade report")
+    r = sb("check-draft", "--only", "9", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-CITE-UNKNOWN  9")
+    assert sb("check-draft", cwd=ws).rc == 1
+    r = sb("check-draft", "nope.md", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-DRAFT  nope.md")

@@ -1,0 +1,194 @@
+"""Search: every script found, the output formats, the index files, and staleness."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import shutil
+
+from conftest import sb
+from sourcebook.engines.text import postings
+from sourcebook.engines.text.tokenize import tokenize
+from text_sources import add_text, indexed, normalized
+
+JA = "東京の図書館は毎朝九時に開館します。"
+ZH = "北京大学的图书馆藏书非常丰富。"
+RU = "Паромы Нортлайн принимают карту Харбор только по будням."
+EN = "The Harbour card is accepted on every inner-harbour line. Fares are charged per trip.\n"
+
+LINE = re.compile(r"^ ?\d{1,2}  src_[0-9a-f]{12}#c\d{4}  [ \d]{2}\d\.\d{3}  .+$")
+
+
+def _three_scripts(ws):
+    return indexed(ws, f"# 日本語\n\n{JA}\n", f"# 中文\n\n{ZH}\n", f"# Русский\n\n{RU}\n", EN)
+
+
+def test_japanese_chinese_russian_found_by_two_words_and_pinned_by_find(ws):
+    ja, zh, ru, _ = _three_scripts(ws)
+    for sid, query, sentence in ((ja, "図書館 開館", JA), (zh, "图书馆 藏书", ZH), (ru, "паромы карту", RU)):
+        r = sb("search", query, "--json", cwd=ws)
+        assert r.rc == 0, r.both
+        hits = json.loads(r.out)
+        assert hits and hits[0]["source_id"] == sid, (query, hits)
+        r = sb("find", sid, sentence, cwd=ws)
+        assert r.rc == 0, r.both
+        s, e = map(int, re.search(r"(\d+)\.\.(\d+)", r.out).groups())
+        assert normalized(ws, sid)[s:e] == sentence
+        assert sb("quote", sid, s, e, cwd=ws).out == sentence + "\n"
+
+
+def test_accents_fold_in_search(ws):
+    sid, = indexed(ws, "Le café naïve de l'école.\n")
+    hits = json.loads(sb("search", "naive ecole", "--json", cwd=ws).out)
+    assert hits[0]["source_id"] == sid
+
+
+def test_text_output_format(ws):
+    indexed(ws, "# Ferries\n\n## Northline\n\n" + EN + EN)
+    r = sb("search", "harbour card fares", cwd=ws)
+    lines = r.out.splitlines()
+    assert LINE.match(lines[0]), lines[0]
+    assert lines[0].endswith("Ferries > Northline")
+    assert lines[1].startswith("      ") and "Harbour card" in lines[1]
+
+
+def test_no_heading_and_no_hits(ws):
+    indexed(ws, EN)
+    assert sb("search", "harbour", cwd=ws).out.splitlines()[0].endswith("(no heading)")
+    r = sb("search", "zeppelin", cwd=ws)
+    assert r.rc == 0 and r.out == "no hits for 'zeppelin'\n"
+    r = sb("search", "the and of", cwd=ws)  # only stop words
+    assert r.rc == 0 and "no hits for" in r.out
+
+
+def test_json_fields(ws):
+    sid, = indexed(ws, EN)
+    hit = json.loads(sb("search", "harbour", "--json", cwd=ws).out)[0]
+    assert set(hit) == {"rank", "chunk_id", "score", "source_id", "start", "end", "heading_path", "preview"}
+    assert hit["rank"] == 1 and hit["chunk_id"] == f"{sid}#c0000" and hit["source_id"] == sid
+    assert hit["score"] == round(hit["score"], 4)
+    assert hit["preview"] == " ".join(EN.split())[:160]
+    assert normalized(ws, sid)[hit["start"]:hit["end"]] == EN
+
+
+def test_bm25_score_by_hand(ws):
+    a, b, c = indexed(ws, "apple banana cherry\n", "apple apple date\n", "elderberry fig grape\n")
+    hits = json.loads(sb("search", "apple", "--json", cwd=ws).out)
+    n, df, avgdl = 3, 2, 3.0
+    idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+    def s(tf, dl):
+        return idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * dl / avgdl))
+    assert [h["source_id"] for h in hits] == [b, a]
+    assert hits[0]["score"] == round(s(2, 3), 4) and hits[1]["score"] == round(s(1, 3), 4)
+
+
+def test_ties_sort_by_chunk_id_and_k_limits(ws):
+    ids = indexed(ws, "zebra one\n", "zebra two\n", "zebra six\n")
+    hits = json.loads(sb("search", "zebra", "-k", "2", "--json", cwd=ws).out)
+    assert [h["chunk_id"] for h in hits] == sorted(f"{i}#c0000" for i in ids)[:2]
+    assert sb("search", "zebra", "-k", "0", cwd=ws).rc == 1
+
+
+def test_source_prefix_filter(ws):
+    a, b = indexed(ws, "zebra crossing here\n", "zebra stripes there\n")
+    hits = json.loads(sb("search", "zebra", "--source", b, "--json", cwd=ws).out)
+    assert [h["source_id"] for h in hits] == [b]
+
+
+def test_search_without_index(ws):
+    add_text(ws, EN)
+    r = sb("search", "harbour", cwd=ws)
+    assert r.rc == 2 and "E-SEARCH  index" in r.err
+
+
+def test_search_with_a_broken_index(ws):
+    indexed(ws, EN)
+    (ws / "index" / "meta.json").write_text("{not json")
+    r = sb("search", "harbour", cwd=ws)
+    assert r.rc == 2 and "E-SEARCH  index/meta.json" in r.err
+
+
+def test_a_query_reads_only_its_own_shards(ws):
+    indexed(ws, EN, "Completely different words about zeppelins and balloons.\n")
+    keep = postings.shard_name(postings.shard_of("harbour"))
+    shards = ws / "index" / "shards"
+    for name in os.listdir(shards):
+        if name != keep:
+            os.remove(shards / name)
+    hits = json.loads(sb("search", "harbour", "--json", cwd=ws).out)
+    assert hits and "Harbour" in hits[0]["preview"]
+
+
+def test_index_output_and_files(ws):
+    indexed(ws, EN)
+    r = sb("index", cwd=ws)
+    n_terms = len(set(tokenize(EN)))
+    assert re.fullmatch(rf"indexed  1 chunks  {n_terms} terms  avgdl=\d+\.\d{{4}}\n", r.out), r.out
+    meta = json.loads((ws / "index" / "meta.json").read_text())
+    assert meta["n_docs"] == 1 and meta["n_terms"] == n_terms and meta["version"] >= 2
+    assert (ws / "index" / "docs.txt").read_text().strip().endswith("#c0000")
+
+
+def test_index_is_deterministic(tmp_path):
+    trees = []
+    for name in ("one", "two"):
+        root = tmp_path / name
+        root.mkdir()
+        assert sb("init", cwd=root).rc == 0
+        indexed(root, EN, f"{JA}\n", f"{RU}\n")
+        files = {}
+        for dirpath, _, names in os.walk(root / "index"):
+            for f in names:
+                p = os.path.join(dirpath, f)
+                files[os.path.relpath(p, root)] = open(p, "rb").read()
+        trees.append(files)
+    assert trees[0] == trees[1]
+
+
+def test_index_errors(ws):
+    r = sb("index", cwd=ws)
+    assert r.rc == 2 and "E-INDEX  sources" in r.err
+    sid = add_text(ws, EN)
+    r = sb("index", cwd=ws)
+    assert r.rc == 2 and f"E-INDEX  {sid}" in r.err and "sb chunk" in r.err
+
+
+def test_index_with_no_searchable_terms(ws):
+    add_text(ws, "a an the of it\n")
+    assert sb("chunk", cwd=ws).rc == 0
+    r = sb("index", cwd=ws)
+    assert r.rc == 2 and "E-INDEX  chunks" in r.err
+    assert not (ws / "index" / "meta.json").exists()
+
+
+def test_status_notices_a_stale_and_a_missing_index(ws):
+    indexed(ws, EN)
+    assert "state      INDEX" in sb("status", cwd=ws).out
+    add_text(ws, "A later source about zeppelins.\n")
+    assert sb("chunk", cwd=ws).rc == 0
+    st = json.loads(sb("status", "--json", cwd=ws).out)
+    assert st["state"] == "CHUNK" and st["next"] == "sb index"
+    assert sb("index", cwd=ws).rc == 0
+    assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "INDEX"
+    assert sb("chunk", "--target", "40", "--overlap", "5", cwd=ws).rc == 0  # chunks changed
+    assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "CHUNK"
+    assert sb("index", cwd=ws).rc == 0
+    shutil.rmtree(ws / "index")
+    assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "CHUNK"
+    assert sb("index", cwd=ws).rc == 0
+    assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "INDEX"
+
+
+def test_rebuild_leaves_no_stray_folders(ws):
+    indexed(ws, EN)
+    assert sb("index", cwd=ws).rc == 0
+    assert sorted(n for n in os.listdir(ws) if n.startswith("index")) == ["index"]
+
+
+def test_malformed_chunk_file_is_named(ws):
+    sid, = indexed(ws, EN)
+    (ws / "chunks" / f"{sid}.jsonl").write_text('{"chunk_id": 3}\n')
+    r = sb("index", cwd=ws)
+    assert r.rc == 1 and f"E-JSON  chunks/{sid}.jsonl:1" in r.err
