@@ -10,7 +10,7 @@ nested markup cannot exhaust the stack.
 
 from __future__ import annotations
 
-from typing import Callable, Union
+from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
 
 from .html_writer import Writer, collapse
@@ -46,7 +46,7 @@ def absolute_http(href: str | None, base: str | None) -> str | None:
     return url
 
 
-Item = Union[Element, Text, Callable[[], None]]
+Item = Element | Text | Callable[[], None]
 
 
 class Renderer:
@@ -208,7 +208,8 @@ class Renderer:
         w.brk(2)
         for i, cells in enumerate(rows):
             cells = cells + [("", [])] * (width - len(cells))
-            line, links = "|", []
+            line = "|"
+            links: list[tuple[int, int, str]] = []
             for text, cell_links in cells:
                 line += " "
                 links.extend((len(line) + s, len(line) + e, h) for s, e, h in cell_links)
@@ -223,7 +224,7 @@ class Renderer:
     def _cell(self, cell: Element) -> tuple[str, list[tuple[int, int, str]]]:
         sub = Renderer(self.skip, self.base, Writer(single_line=True))
         sub.walk(cell)
-        text, links = sub.w.result(), sub.w.links
+        text, links = sub.w.result(), list(sub.w.links)
         if "|" not in text:
             return text, links
         # Escape pipes; shift link offsets by the backslashes inserted before them.

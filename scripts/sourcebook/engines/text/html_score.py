@@ -180,7 +180,7 @@ class Page:
                 out[i] = False
         return out
 
-    def measure(self, alive: list[bool]) -> "Measure":
+    def measure(self, alive: list[bool]) -> Measure:
         n = len(self.elems)
         text = self.own_text[:]
         link = [0] * n

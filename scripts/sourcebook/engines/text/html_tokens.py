@@ -134,7 +134,7 @@ def tokenize(raw: str, sink: Sink) -> None:
                         on_start(tag, attrs)
                         if tag in CDATA_CONTENT:
                             cdata = tag
-                            cdata_end = re.compile(r"</\s*%s\s*>" % tag, re.I)
+                            cdata_end = re.compile(rf"</\s*{tag}\s*>", re.I)
                 i = m.end()
                 continue
             j = find("<", i)
@@ -156,7 +156,7 @@ def tokenize(raw: str, sink: Sink) -> None:
             k, tag = _starttag(raw, i, sink, at)
             if tag in CDATA_CONTENT:
                 cdata = tag
-                cdata_end = re.compile(r"</\s*%s\s*>" % tag, re.I)
+                cdata_end = re.compile(rf"</\s*{tag}\s*>", re.I)
         elif startswith("</", i):
             k, closed = _endtag(raw, i, sink, at, cdata, ahead)
             if closed:
@@ -217,7 +217,7 @@ def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:
         if not am:
             break
         name, rest, value = am.group(1, 2, 3)
-        if not rest:
+        if not rest or value is None:
             value = None
         elif value[:1] == "'" == value[-1:] or value[:1] == '"' == value[-1:]:
             value = value[1:-1]

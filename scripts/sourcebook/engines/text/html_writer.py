@@ -161,7 +161,7 @@ class Writer:
 
 def _common_prefix(a: str, b: str) -> str:
     n = 0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):
         if x != y:
             break
         n += 1

@@ -8,8 +8,8 @@ Every element and text run records the 1-based line of the HTML file it starts o
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html.parser import HTMLParser
-from typing import Iterator, Union
 
 from .html_tokens import tokenize
 
@@ -62,7 +62,7 @@ class Element:
     def classes(self) -> list[str]:
         return (self.attrs.get("class") or "").split()
 
-    def iter(self) -> Iterator["Element"]:
+    def iter(self) -> Iterator[Element]:
         """This element and every descendant element, in document order."""
         stack: list[Element] = [self]
         while stack:
@@ -82,23 +82,23 @@ class Element:
     def text(self, skip: frozenset = RAW) -> str:
         return "".join(t.data for t in self.iter_text(skip))
 
-    def find_all(self, tag: str) -> list["Element"]:
+    def find_all(self, tag: str) -> list[Element]:
         return [e for e in self.iter() if e.tag == tag]
 
-    def find(self, tag: str) -> "Element | None":
+    def find(self, tag: str) -> Element | None:
         for e in self.iter():
             if e.tag == tag:
                 return e
         return None
 
-    def ancestors(self) -> Iterator["Element"]:
+    def ancestors(self) -> Iterator[Element]:
         p = self.parent
         while p is not None:
             yield p
             p = p.parent
 
 
-Node = Union[Element, Text]
+Node = Element | Text
 
 
 class _Builder(HTMLParser):
