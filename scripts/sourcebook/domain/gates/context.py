@@ -11,12 +11,13 @@ from __future__ import annotations
 import glob
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
+from ..records import Adjudication, Claim
 from ..workspace import MANIFEST, Workspace
 
 
@@ -121,11 +122,12 @@ class GateContext:
         pairs = _items(self.claims_doc, "claims", "ledger/claims.json", self.problems)
         self.claims: list[dict] = [c for _, c in pairs]  # every readable claim, for the per-claim gates
         # claims that match the schema: the only ones handed to the ledger's own functions
-        self.valid_claims, self.claim_schema = _valid(pairs, "claims", "ledger/claims.json", "claims")
+        valid, self.claim_schema = _valid(pairs, "claims", "ledger/claims.json", "claims")
+        self.valid_claims = cast("list[Claim]", valid)
         self.adj_doc = _load_json(ws.adjudications_path, "ledger/adjudications.json", self.problems)
         apairs = _items(self.adj_doc, "adjudications", "ledger/adjudications.json", self.problems)
-        self.adjudications, self.adj_schema = _valid(apairs, "adjudications", "ledger/adjudications.json",
-                                                     "adjudications")
+        adjs, self.adj_schema = _valid(apairs, "adjudications", "ledger/adjudications.json", "adjudications")
+        self.adjudications = cast("list[Adjudication]", adjs)
         self.plan: dict | None = None
         self.plan_doc = _load_json(ws.plan_path, "plan.json", self.problems)
         if isinstance(self.plan_doc, dict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...base.errors import Finding
 from . import GateResult, register
-from .context import GateContext
+from .context import GateContext, Page
 
 NOTICE_ONLY = ("W-IMG-SHAREALIKE",)
 
@@ -18,7 +18,7 @@ NOTICE_ONLY = ("W-IMG-SHAREALIKE",)
 def gate(ctx: GateContext) -> GateResult:
     from ..licenses import check_licenses
 
-    pages = [p for p in ctx.pages if p.exists] or [None]
+    pages: list[Page | None] = [p for p in ctx.pages if p.exists] or [None]
     seen: set[str] = set()
     findings: list[Finding] = []
     notices: list[str] = []

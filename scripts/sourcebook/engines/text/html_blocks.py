@@ -55,6 +55,7 @@ class Renderer:
         self.base = base
         self.w = writer or Writer()
         self.markers: dict[int, str] = {}  # id(li) -> "3. " for ordered lists
+        self.in_item = 0  # how many list items the walk is inside
 
     def render(self, roots: list[Element]) -> tuple[str, list[tuple[int, int, str]]]:
         for root in roots:
@@ -122,7 +123,7 @@ class Renderer:
                 w.brk(2)
             return end_quote
         if tag in ("ul", "ol", "menu"):
-            gap = 1 if any(p.tag == "li" for p in el.ancestors()) else 2
+            gap = 1 if self.in_item else 2  # a nested list follows its item's line
             w.brk(gap)
             self._number_items(el)
             return lambda: w.brk(gap)
@@ -130,10 +131,12 @@ class Renderer:
             w.brk(1)
             marker = self.markers.get(id(el), "- ")
             w.push(" " * len(marker), marker)
+            self.in_item += 1
 
             def end_item() -> None:
                 w.pop()
                 w.brk(1)
+                self.in_item -= 1
             return end_item
         if tag in ("dt", "dd", "tr"):
             w.brk(1)
