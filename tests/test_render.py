@@ -230,3 +230,20 @@ def test_image_refusals(kit):
     (ws / "draft.md").write_text(draft(ids, "\n## A picture\n\n![The bay](assets/bay.png)\n"), encoding="utf-8")
     r = sb("render", "answer", cwd=ws)
     assert r.rc == 1 and r.err.startswith("E-IMG-UNCREDITED  bay.png")
+
+
+def test_share_alike_image_ships(kit):
+    """A CC BY-SA image warns in sb licenses and still passes sb verify."""
+    import json
+
+    ws, ids = kit
+    _images(ws, ids=ids)
+    (ws / "assets" / "credits.json").write_text(json.dumps({"bay.png": {
+        "origin": "sourced", "source": "https://photos.example/bay", "credit": "Photo: R. Quay",
+        "license": "CC BY-SA 4.0"}}), encoding="utf-8")
+    (ws / "draft.md").write_text(draft(ids, "\n![The bay at dawn](assets/bay.png)\n"), encoding="utf-8")
+    assert sb("render", "answer", cwd=ws).rc == 0
+    lic = sb("licenses", cwd=ws)
+    assert lic.rc == 0 and "W-IMG-SHAREALIKE  bay.png" in lic.out
+    v = sb("verify", cwd=ws)
+    assert v.rc == 0, v.both

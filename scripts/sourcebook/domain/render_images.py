@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from ..base.errors import Finding
 from ..engines.render.blocks import h
 from ..engines.render.draft import Block
+from ..engines.render.escape import http_href
 from ..engines.render.images import GENERATED_LABEL
-from ..engines.render.mdtext import is_web_url
 from .licenses import images_mode, load_credits
 from .workspace import Workspace
 
@@ -71,9 +71,9 @@ def figure_html(ws: Workspace, block: Block) -> str:
         cls, origin = "image generated", "generated"
     else:
         credit = h(entry.get("credit"))
-        source = entry.get("source")
-        if is_web_url(source):
-            credit = f'<a href="{h(source)}" rel="nofollow noopener">{credit}</a>'
+        href = http_href(entry.get("source"))
+        if href:
+            credit = f'<a href="{h(href)}" rel="nofollow noopener">{credit}</a>'
         caption = f"{credit} ({h(entry.get('license'))})"
         cls, origin = "image", "sourced"
     return (f'<figure class="{cls}"><img src="{uri}" data-asset="{h(name)}" data-origin="{origin}" alt="{h(block.text)}">'

@@ -262,6 +262,13 @@ class _Builder:
         inherited_custom = parent.custom if parent is not None else {}
         custom = resolve_customs(inherited_custom, own_custom) if own_custom else inherited_custom
         st = Style(el, parent, custom, win)
+        if parent is not None and not win:  # nothing declared: inherit, and that is all
+            st.color, st.font, st.weight = parent.color, parent.font, parent.weight
+            st.invisible, st.transform, st.spacing = parent.invisible, parent.transform, parent.spacing
+            for k in ("color", "font-size", "font-weight"):
+                if k in parent.unknown:
+                    st.unknown[k] = parent.unknown[k]
+            return st
         self._display(st, parent)
         self._font(st, parent, is_root)
         self._color(st, parent)
