@@ -855,3 +855,17 @@ def test_at22g_unblock_flow(grounded):
     assert m["revise_count"] == 0 and m["blockers"] == []
     assert m["history"][-1]["note"] == "unblocked: the user chose to drop the stray link"
     assert _status(grounded)["state"] != "BLOCKED"
+
+
+# --------------------------------------------------------------------------- hostile inputs
+
+def test_unwritable_out_path_is_a_clear_error(grounded):
+    # an --out below a regular file cannot be written: E-IO naming the path, exit 1, no E-INTERNAL
+    blocker = os.path.join(grounded, "build", "answer.html")
+    before = read(blocker)
+    for argv in (("ledger", "--html", "--out", "build/answer.html/ledger.html"),
+                 ("template", "brief", "--out", "build/answer.html/brief.html")):
+        r = sb(*argv, cwd=grounded)
+        assert r.rc == 1, r.both
+        assert "E-INTERNAL" not in r.both and re.search(r"^E-IO  \S*build/answer\.html", r.err, re.M), r.both
+    assert read(blocker) == before

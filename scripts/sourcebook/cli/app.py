@@ -67,6 +67,11 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a path the user named cannot be read or written: their fix, not a bug
+        where = exc.filename if exc.filename is not None else "sb"
+        ctx.err(f"E-IO  {where}  cannot read or write: {exc.strerror or exc}; check the path and its "
+                "permissions, then run the command again")
+        return EXIT_USAGE
     except Exception as exc:  # the last rung: a bug, reported in one line, never a traceback
         if os.environ.get("SB_DEBUG"):
             raise
