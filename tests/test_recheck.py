@@ -297,4 +297,4 @@ def test_hand_corrupted_trail_is_not_a_crash(ws, server):
                  '{"checked_via": "live", "checked_at": "2026-01-01T00:00:00Z", "citations": [7, {"claim_id": "'
                  + cid + '", "outcome": "changed", "start": 1, "end": 2}]}\n')
     r = sb("verify", cwd=ws)
-    assert "E-INTERNAL" not in r.both and "E-RECHECK-CHANGED" in r.both
+    assert "E-INTERNAL" not in r.both and "E-RECHECK-CHANGED" in r.both and "E-RECHECK-TRAIL" in r.both

@@ -302,6 +302,7 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
 
     out = []
     latest: dict[str, dict | None] = {}
+    reported: set[str] = set()
     for c in claims:
         if c.get("status", "active") != "active":
             continue
@@ -315,6 +316,11 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
             if not row:
                 continue
             cites = row.get("citations") if isinstance(row.get("citations"), list) else []
+            bad_shape = any(not isinstance(x, dict) for x in cites) or not isinstance(row.get("citations"), list)
+            if bad_shape and sid not in reported:
+                reported.add(sid)
+                out.append(Finding("E-RECHECK-TRAIL", sid, "the latest re-check record in rechecks.jsonl is not "
+                                   "one sb wrote (its citations are malformed); run sb recheck again"))
             gone = [x for x in cites if isinstance(x, dict) and x.get("claim_id") == c.get("id")
                     and x.get("outcome") == "changed"]
             at = row.get("checked_at") if isinstance(row.get("checked_at"), str) else ""
