@@ -247,3 +247,35 @@ def test_share_alike_image_ships(kit):
     assert lic.rc == 0 and "W-IMG-SHAREALIKE  bay.png" in lic.out
     v = sb("verify", cwd=ws)
     assert v.rc == 0, v.both
+
+
+def test_a_page_beside_the_answer_may_cite_a_subset(kit):
+    ws, ids = kit
+    short = (f"The pass works on W1 and W2 [@{ids['pass']}]. "
+             f"Riders: 31,000 [@{ids['ride_a']}] or 38,500 [@{ids['ride_b']}].\n")
+    (ws / "sub.md").write_text(short, encoding="utf-8")
+    assert sb("render", "answer", cwd=ws).rc == 0
+    r = sb("render", "explainer", "--from", "sub.md", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "explainer.html").read_text(encoding="utf-8")
+    assert 'data-scope="cited"' in page and f'id="c-{ids["fare"]}"' not in page
+    v = sb("verify", cwd=ws)
+    assert v.rc == 0, v.both
+    # hiding one side of a contested pair is still refused
+    (ws / "sub.md").write_text(f"The pass works on W1 and W2 [@{ids['pass']}]. Riders: 31,000 [@{ids['ride_a']}].\n")
+    r = sb("render", "explainer", "--from", "sub.md", cwd=ws)
+    assert r.rc == 1 and f"E-DRAFT-UNCITED  {ids['ride_b']}" in r.both
+
+
+def test_the_main_artifact_may_not_carry_a_subset_ledger(kit):
+    ws, ids = kit
+    assert sb("render", "answer", cwd=ws).rc == 0
+    path = ws / "build" / "answer.html"
+    page = path.read_text(encoding="utf-8")
+    start = page.index(f'  <li class="ledger-entry" id="c-{ids["fare"]}"')
+    end = page.index("</li>", start) + len("</li>\n")
+    page = page[:start] + page[end:]
+    path.write_text(page.replace('<ol class="ledger">', '<ol class="ledger" data-scope="cited">'), encoding="utf-8")
+    sb("plan", "--type", "answer", "--title", "Water bus", "--thesis", "The pass works on most routes.", cwd=ws)
+    v = sb("verify", "--html", "build/answer.html", cwd=ws)
+    assert v.rc == 2 and f"E-LEDGER-STALE  {ids['fare']}" in v.both

@@ -13,7 +13,7 @@ import json
 import os
 import shutil
 
-OUTPUTS = ("answer.html", "brief.html", "deck.html", "report.md", "podcast.md")
+OUTPUTS = ("answer.html", "brief.html", "deck.html", "explainer.html", "report.md", "podcast.md")
 
 
 HERE_SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "claims.json")
@@ -71,11 +71,12 @@ def plan(sb, ws: str, ids: dict[str, str]) -> None:
 def render(sb, ws: str, here: str) -> None:
     drafts = os.path.join(ws, "drafts")
     os.makedirs(drafts, exist_ok=True)
-    for name in ("draft.md", "deck.md", "podcast.json"):
+    for name in ("draft.md", "deck.md", "explainer.md", "podcast.json"):
         shutil.copyfile(os.path.join(here, name), os.path.join(drafts, name))
     sb("render", "answer", "--from", "drafts/draft.md")
     sb("render", "brief", "--from", "drafts/draft.md")
     sb("render", "deck", "--from", "drafts/deck.md")
+    sb("render", "explainer", "--from", "drafts/explainer.md")  # four of the claims: a subset ledger
     sb("render", "report", "--from", "drafts/draft.md", "--style", "evidence")
     sb("check-draft", "build/report.md", "--evidence", "--strict", "--min-coverage", "0.9")
     sb("render", "podcast", "--from", "drafts/podcast.json")

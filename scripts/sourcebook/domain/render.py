@@ -75,7 +75,10 @@ def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: Ledg
     if not any(b.kind in ("p", "li", "quote") for b in blocks):
         return [Finding("E-DRAFT", where, "the draft has no prose; write paragraphs that cite claims with [@clm_...]")]
     found = art.reference_findings(blocks, view.by_id, where)
-    found += art.unplaced_findings(blocks, view.claims, where)
+    unplaced = art.unplaced_findings(blocks, view.claims, where)
+    if not is_main(kind, view):  # a page beside the main artifact may cite a subset, never hide a side
+        unplaced = [f for f in unplaced if view.by_id.get(f.subject, {}).get("confidence") == "contested"]
+    found += unplaced
     if kind == "explainer":
         found += art.explainer_findings(blocks, where)
     if kind == "infographic":
@@ -104,7 +107,14 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
             page = fill_slot(page, "VISUAL", "\n" + visual + "\n" if visual else "")
             page = _EMPTY_VISUAL.sub("", page)
     page = fill_provenance(page, build_date=today_iso(), source_count=source_count)
-    return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan))
+    only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids}
+    return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan, only))
+
+
+def is_main(kind: str, view: LedgerView) -> bool:
+    """The plan's artifact (an answer when there is no plan) carries the whole ledger."""
+    plan_type = (view.plan or {}).get("type") if isinstance(view.plan, dict) else None
+    return kind == (plan_type or "answer")
 
 
 def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:

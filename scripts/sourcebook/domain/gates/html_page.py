@@ -26,6 +26,7 @@ class Block:
 class PageView:
     has_region: bool
     has_ledger: bool
+    subset: bool = False  # the ledger lists only the claims this page cites (data-scope="cited")
     entries: dict[str, Element] = field(default_factory=dict)  # claim id -> li.ledger-entry
     links: list[tuple[str, Element]] = field(default_factory=list)  # (#c- target, <a>) outside the ledger
     sup_refs: list[tuple[str, str]] = field(default_factory=list)  # (target, text) of every sup.ref link
@@ -65,6 +66,8 @@ def read_page(html: str) -> PageView:
     for el in ledger.iter():
         if "ledger" in el.classes:
             view.has_ledger = True
+            if el.attrs.get("data-scope") == "cited":
+                view.subset = True
         ident = el.attrs.get("id") or ""
         if ident:
             view.anchors.add(ident)

@@ -48,10 +48,16 @@ def _limitation(claim: Mapping) -> list[str]:
     return []
 
 
-def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
+def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None,
+           only: set[str] | None = None) -> str:
+    """The ledger as HTML. ``only``: list just these claims (a page that cites a subset), still
+    numbered with the whole ledger's ordinals and marked ``data-scope="cited"``."""
     cited, inferred, nums = lm.ledger_order(claims, plan)
     shown = lm.shown_spans(cited)
-    out = ['<ol class="ledger">']
+    if only is not None:
+        cited = [c for c in cited if c["id"] in only]
+        inferred = [c for c in inferred if c["id"] in only]
+    out = ['<ol class="ledger" data-scope="cited">' if only is not None else '<ol class="ledger">']
     for c in cited:
         out.append(f'  <li class="ledger-entry" id="c-{h(c["id"])}" value="{nums[c["id"]]}">')
         out.append(f'    <p class="ledger-claim">{h(c["text"])}</p>')
