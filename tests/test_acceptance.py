@@ -869,3 +869,16 @@ def test_unwritable_out_path_is_a_clear_error(grounded):
         assert r.rc == 1, r.both
         assert "E-INTERNAL" not in r.both and re.search(r"^E-IO  \S*build/answer\.html", r.err, re.M), r.both
     assert read(blocker) == before
+
+
+@pytest.mark.parametrize("damage", [b"\xff\xfe{garbage", b"src_"])
+def test_damaged_index_file_says_rebuild(indexed, damage):
+    # a damaged index/docs.txt is E-SEARCH naming the file and `sb index`, never E-INTERNAL
+    with open(os.path.join(indexed, "index", "docs.txt"), "wb") as fh:
+        fh.write(damage)
+    for q in ("orchard", "passengers"):
+        r = sb("search", q, cwd=indexed)
+        assert r.rc == 2, r.both
+        assert re.search(r"^E-SEARCH  index/docs\.txt  unreadable .*sb index", r.err, re.M), r.both
+    ok(sb("index", cwd=indexed))
+    assert "src_" in ok(sb("search", "passengers", cwd=indexed)).out
