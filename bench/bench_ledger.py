@@ -116,7 +116,55 @@ def section_claim_import(root: str, claims: list[dict]) -> None:
     print(f"contradictions {stored} claims: {secs}")
 
 
-SECTIONS = [section_claim_import]
+def _write_page(root: str, claims: list[dict]) -> None:
+    """plan.json placing every claim, and build/answer.html citing each with the injected ledger."""
+    import html as _html
+
+    from sourcebook.engines.render import ledger_model as lm
+
+    ids = [c["id"] for c in claims if c.get("status") == "active"]
+    with open(os.path.join(root, "plan.json"), "w", encoding="utf-8") as fh:
+        json.dump({"schema_version": 1, "type": "answer", "title": "Bench", "thesis": "A benchmark page.",
+                   "sections": [{"id": "all", "heading": "All", "claim_ids": ids}]}, fh)
+    by = {c["id"]: c for c in claims}
+    blocks = []
+    for n, cid in enumerate(ids, 1):
+        spans = "".join(f'<span class="mark {m}"></span>' for m in lm.marks(by[cid]))
+        blocks.append(f'<p data-claim="{cid}">{_html.escape(by[cid]["text"])} {spans}'
+                      f'<sup class="ref"><a href="#c-{cid}">{n}</a></sup></p>')
+    page = ('<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">'
+            "<title>Bench</title></head><body><main>" + "\n".join(blocks)
+            + '<p class="mark-legend">marks</p></main>\n<!-- SB:LEDGER -->\n<!-- /SB:LEDGER -->\n</body></html>\n')
+    with open(os.path.join(root, "build", "answer.html"), "w", encoding="utf-8") as fh:
+        fh.write(page)
+    subprocess.run(SB + ["ledger", "--html", "--out", "build/ledger.html"], cwd=root, check=True, capture_output=True)
+    subprocess.run(SB + ["inject", "build/answer.html", "--ledger", "build/ledger.html"], cwd=root, check=True,
+                   capture_output=True)
+
+
+def section_verify(root: str, claims: list[dict]) -> None:
+    """sb verify over 100 and all claims: the workspace gates alone, then with the page."""
+    path = os.path.join(root, "ledger", "claims.json")
+    with open(path, encoding="utf-8") as fh:
+        full = json.load(fh)
+    for n in (100, len(full["claims"])):
+        subset = dict(full, claims=full["claims"][:n])
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(subset, fh)
+        for name in ("plan.json", os.path.join("build", "answer.html")):
+            if os.path.exists(os.path.join(root, name)):
+                os.unlink(os.path.join(root, name))
+        secs, proc = timed(["verify"], root)
+        print(f"verify        {n} claims, no page: {secs}  (exit {proc.returncode})")
+        _write_page(root, subset["claims"])
+        secs, proc = timed(["verify"], root)
+        tail = proc.stdout.strip().splitlines()[-1:] + proc.stderr.strip().splitlines()[:1]
+        print(f"verify        {n} claims, page + ledger: {secs}  (exit {proc.returncode}: {' / '.join(tail)})")
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(full, fh)
+
+
+SECTIONS = [section_claim_import, section_verify]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import csv
 import os
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -95,38 +94,40 @@ def startup(cwd: str, reps: int = 15) -> dict:
     return {name: statistics.median(v) for name, v in times.items()}
 
 
-def fts5(ws: str, queries: list[str]) -> dict:
-    """The same chunks in a contentless FTS5 table; queries in fresh processes."""
-    import json
+FTS5_BUILD = r"""
+import json, os, sqlite3, sys
+ws, db = sys.argv[1], sys.argv[2]
+con = sqlite3.connect(db)
+con.execute("CREATE VIRTUAL TABLE c USING fts5(body, content='', tokenize='unicode61 remove_diacritics 2')")
+for name in sorted(os.listdir(os.path.join(ws, "chunks"))):
+    with open(os.path.join(ws, "sources", name[:-6], "normalized.md"), encoding="utf-8") as fh:
+        text = fh.read()
+    with open(os.path.join(ws, "chunks", name), encoding="utf-8") as fh:
+        rows = [(text[r["start"]:r["end"]],) for r in map(json.loads, fh)]
+    con.executemany("INSERT INTO c(body) VALUES (?)", rows)
+con.commit()
+"""
+FTS5_QUERY = ("import sqlite3,sys;c=sqlite3.connect(sys.argv[1]);"
+              "q=' OR '.join('\"'+w.replace('\"','')+'\"' for w in sys.argv[2].split());"
+              "print(c.execute('SELECT rowid FROM c WHERE c MATCH ? ORDER BY bm25(c) LIMIT 8',(q,)).fetchall())")
 
+
+def fts5(ws: str, queries: list[str]) -> dict:
+    """The same chunks in a contentless FTS5 table (built and queried in fresh processes)."""
     db = os.path.join(WORK, f"fts5-{os.path.basename(ws)}.db")
     if os.path.exists(db):
         os.remove(db)
-    t0 = time.perf_counter()
-    con = sqlite3.connect(db)
-    con.execute("CREATE VIRTUAL TABLE c USING fts5(body, content='', tokenize='unicode61 remove_diacritics 2')")
-    rows = []
-    for name in sorted(os.listdir(os.path.join(ws, "chunks"))):
-        sid = name[:-6]
-        with open(os.path.join(ws, "sources", sid, "normalized.md"), encoding="utf-8") as fh:
-            text = fh.read()
-        with open(os.path.join(ws, "chunks", name), encoding="utf-8") as fh:
-            for line in fh:
-                r = json.loads(line)
-                rows.append((text[r["start"]:r["end"]],))
-    con.executemany("INSERT INTO c(body) VALUES (?)", rows)
-    con.commit()
-    con.close()
-    build = time.perf_counter() - t0
-    code = ("import sqlite3,sys;c=sqlite3.connect(sys.argv[1]);"
-            "q=' OR '.join('\"'+w.replace('\"','')+'\"' for w in sys.argv[2].split());"
-            "print(c.execute('SELECT rowid FROM c WHERE c MATCH ? ORDER BY bm25(c) LIMIT 8',(q,)).fetchall())")
+    build, build_mem, rc, _ = run([sys.executable, "-c", FTS5_BUILD, ws, db], WORK)
+    build_cpu = CPU["last"]
+    if rc != 0:
+        sys.exit("FTS5 build failed")
     walls, mems = [], []
     for q in queries:
-        w, m, rc, _ = run([sys.executable, "-c", code, db, q], WORK)
+        w, m, rc, _ = run([sys.executable, "-c", FTS5_QUERY, db, q], WORK)
         walls.append(w)
         mems.append(m)
-    return {"build": build, "size": os.path.getsize(db), "p50": pct(walls, 0.5), "p95": pct(walls, 0.95), "mem": max(mems)}
+    return {"build": build, "build_cpu": build_cpu, "build_mem": build_mem, "size": os.path.getsize(db), "p50": pct(walls, 0.5),
+            "p95": pct(walls, 0.95), "mem": max(mems)}
 
 
 def bench_size(size: str, corpus: str, queries: list[str]) -> dict:
@@ -147,9 +148,10 @@ def bench_size(size: str, corpus: str, queries: list[str]) -> dict:
         if name == "index":
             row["index_out"] = out.strip()
     row["index_bytes"] = du(os.path.join(ws, "index"))
-    walls, mems, cpus, base = [], [], [], []
+    walls, mems, cpus, base, base_cpu = [], [], [], [], []
     for q in queries:  # each query next to a bare interpreter start, so load affects both alike
         base.append(run(PASS, ws)[0])
+        base_cpu.append(CPU["last"])
         w, m, rc, _ = run(SB + ["search", q], ws)
         walls.append(w)
         mems.append(m)
@@ -157,6 +159,7 @@ def bench_size(size: str, corpus: str, queries: list[str]) -> dict:
     row["search"] = (pct(walls, 0.5), pct(walls, 0.95), max(mems))
     row["search_cpu"] = pct(cpus, 0.5)
     row["search_base"] = pct(base, 0.5)
+    row["search_base_cpu"] = pct(base_cpu, 0.5)
     row["find"] = bench_find(ws)
     row["fts5"] = fts5(ws, queries)
     row["startup"] = startup(ws)
@@ -188,10 +191,14 @@ def report(size: str, r: dict) -> None:
     p50, p95, m = r["search"]
     f = r["fts5"]
     base = r["startup"]["python3 -c pass"]
-    print(f"  sb search      p50 {p50:.3f} s  p95 {p95:.3f} s  {m:.0f} MB peak  {r['search_cpu']:.3f} s CPU  "
+    print(f"  sb search      p50 {p50:.3f} s  p95 {p95:.3f} s  {m:.0f} MB peak  "
           f"({p50 / r['search_base']:.1f}x python3 -c pass at {r['search_base']:.3f} s, interleaved)")
+    print(f"  sb search CPU  p50 {r['search_cpu']:.3f} s  ({r['search_cpu'] / max(r['search_base_cpu'], 1e-3):.1f}x "
+          f"python3 -c pass at {r['search_base_cpu']:.3f} s CPU)")
     print(f"  FTS5 yardstick p50 {f['p50']:.3f} s  p95 {f['p95']:.3f} s  {f['mem']:.0f} MB peak  "
-          f"build {f['build']:.2f} s  {f['size'] / 1e6:.1f} MB")
+          f"build {f['build']:.2f} s ({f['build_cpu']:.2f} s CPU)  {f['build_mem']:.0f} MB peak  {f['size'] / 1e6:.1f} MB")
+    print(f"  sb index / FTS5 build: {r['index'][0] / f['build']:.1f}x wall, {r['index_cpu'] / max(f['build_cpu'], 1e-3):.1f}x CPU "
+          f"(same chunks, same machine, same run)")
     fd = r["find"]
     for name in ("exact", "tolerant", "all sources"):
         w, m, rc = fd[name]
@@ -223,6 +230,9 @@ def main(argv: list[str]) -> int:
     calib = time.process_time() - t0
     print(f"sourcebook search benchmark  ({len(queries)} queries, python {sys.version.split()[0]}, "
           f"{os.cpu_count()} cpu, load average {os.getloadavg()[0]:.1f}, sum(range(1e7)) {calib:.3f} s CPU)")
+    own = __import__("resource").getrusage(__import__("resource").RUSAGE_SELF).ru_maxrss / 1024
+    print(f"(peak memory is each process's ru_maxrss from wait4; it cannot read below this "
+          f"script's own {own:.0f} MB, which a child shares until exec)")
     results = {}
     for size in sizes:
         results[size] = bench_size(size, corpus, queries)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import os
 
+from conftest import FIXTURES, sb
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import FIXTURES, sb
-from sourcebook.engines.text.chunk import blocks, check_sizes, chunk
 from text_sources import add_text
+
+from sourcebook.engines.text.chunk import blocks, check_sizes, chunk
 
 SAMPLE = os.path.join(FIXTURES, "chunk", "sample.md")
 
@@ -54,7 +54,7 @@ def test_blocks_tile_the_text():
     text = open(SAMPLE, encoding="utf-8").read()
     bs = blocks(text)
     assert bs[0].start == 0 and bs[-1].end == len(text)
-    assert all(a.end == b.start for a, b in zip(bs, bs[1:]))
+    assert all(a.end == b.start for a, b in zip(bs, bs[1:], strict=False))
 
 
 def test_a_short_last_chunk_joins_its_predecessor():
@@ -68,7 +68,7 @@ def test_overlap_reaches_back_to_the_last_word_before_the_cut():
     text = "\n\n".join(" ".join(f"w{i:03d}{j}" for i in range(30)) for j in range(6))
     cs = chunk(text, 300, 50)
     assert len(cs) > 2
-    for prev, c in zip(cs, cs[1:]):
+    for prev, c in zip(cs, cs[1:], strict=False):
         assert prev.start <= c.start < prev.end  # the overlap repeats the tail of the previous chunk
         assert text[c.start - 1] == " "  # and starts at a word
     assert chunk(text, 300, 0)[1].start == cs[0].end  # no overlap asked: chunks abut
@@ -87,7 +87,7 @@ def test_chunks_tile_the_text(text, target, overlap):
     assert cs[0].start == 0 and cs[-1].end == len(text)
     for i, c in enumerate(cs):
         assert c.ordinal == i and 0 <= c.start < c.end <= len(text)
-    for prev, c in zip(cs, cs[1:]):
+    for prev, c in zip(cs, cs[1:], strict=False):
         assert prev.start <= c.start <= prev.end  # no gap, never backwards
 
 

@@ -55,6 +55,9 @@ def test_known_colours_and_contrast():
     assert colors.parse_color("color-mix(in srgb, red, blue)").hex() == "#800080"
     assert colors.parse_color("hwb(120 0% 50%)").hex() == "#008000"
     assert colors.parse_color("rgb(from red r g b)") is None
+    assert colors.parse_color("light-dark(#111111, #eeeeee)").hex() == "#111111"
+    assert colors.parse_color("color(display-p3 1 1 1)").hex() == "#ffffff"
+    assert colors.parse_color("lab(50% 0 0)").hex() == "#777777"
     ratio = colors.contrast(colors.parse_color("#8a8a8a"), colors.parse_color("#f7f2e8"))
     assert f"{ratio:.2f}" == "3.09"
     assert round(colors.contrast(colors.parse_color("#000"), colors.parse_color("#fff")), 2) == 21.0
@@ -96,3 +99,36 @@ def test_deeply_nested_page_is_linted():
             + "</div>" * 3000 + "</body></html>")
     rep = lint_html(html, file="deep.html")
     assert rep.unresolved == 0 and not any(f.rule.startswith("a11y.contrast") for f in rep.findings)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=1, max_value=3000), st.booleans())
+def test_var_chains_of_any_depth_resolve_and_cycles_do_not(depth, cycle):
+    from sourcebook.engines.css.vars import resolve_customs, substitute
+
+    own = {f"--v{i}": f"var(--v{i + 1})" for i in range(depth)}
+    own[f"--v{depth}"] = "var(--v0)" if cycle else "#123456"
+    got = resolve_customs({}, own)
+    assert substitute("1px solid var(--v0)", got.get) == (None if cycle else "1px solid #123456")
+    assert substitute("var(--v0, red)", got.get) == ("red" if cycle else "#123456")
+
+
+def test_absurd_nesting_never_crashes():
+    from sourcebook.domain.lint.runner import lint_html
+
+    css = ("a{" * 3000 + "color:red" + "}" * 3000 + "\n@media " + "(" * 2000 + "x" + ")" * 2000 + "{p{color:red}}\n"
+           + ":is(" * 2000 + "p" + ")" * 2000 + "{color:red}\np{width:calc" + "(" * 2000 + "1px" + ")" * 2000
+           + "; color: " + "color-mix(in srgb, " * 500 + "red" + ", blue)" * 500 + "}")
+    rep = lint_html(f"<html lang=en><head><title>t</title><style>{css}</style></head><body><p>x</p></body></html>",
+                    file="deep.html")
+    assert rep.errors >= 0
+
+
+def test_long_descendant_chains_on_deep_pages_do_not_backtrack():
+    from sourcebook.domain.lint.runner import lint_html
+
+    css = " ".join(["div"] * 60) + " span { color: #aaaaaa }"
+    html = ("<html lang=en><head><title>t</title><style>" + css + "</style></head><body>" + "<div>" * 400
+            + "<span>x</span>" + "</div>" * 400 + "</body></html>")
+    rep = lint_html(html, file="deep.html")
+    assert [f.snippet for f in rep.findings if f.rule == "a11y.contrast-body"] == ["#aaaaaa on #ffffff"]

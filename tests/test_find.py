@@ -263,18 +263,30 @@ def test_quote_errors(ws):
 
 
 def test_offsets_are_code_points(ws):
-    text = ("Caf\u00e9 cre\u0300me \U0001F600 smile; \u6771\u4eac\u30bf\u30ef\u30fc tower; "
-            "a\u0308ccent world.\n")
+    # é precomposed, m + combining tilde (no precomposed form: 2 code points), an astral emoji,
+    # CJK, then an ASCII word whose offset counts each of those as code points.
+    text = "Caf\u00e9 m\u0303a \U0001F600 smile; \u6771\u4eac\u30bf\u30ef\u30fc tower; world.\n"
     sid = add_text(ws, text)
     norm = normalized(ws, sid)
-    for needle in ("cre\u0300me", "\U0001F600 smile", "\u6771\u4eac\u30bf\u30ef\u30fc", "world"):
-        if needle not in norm:  # normalization composed it
-            continue
+    assert norm == text
+    for needle in ("Caf\u00e9", "m\u0303a", "\U0001F600 smile", "\u6771\u4eac\u30bf\u30ef\u30fc", "world"):
         r = sb("find", sid, needle, cwd=ws)
+        assert r.rc == 0, r.both
         s, e = _span(r.out)
-        assert (s, e) == (norm.index(needle), norm.index(needle) + len(needle))
+        assert (s, e) == (text.index(needle), text.index(needle) + len(needle))
         assert sb("quote", sid, s, e, cwd=ws).out == needle + "\n"
-    r = sb("find", sid, "\U0001F600 smile", cwd=ws)
-    s, _ = _span(r.out)
-    assert s == norm.index("\U0001F600")  # one code point, not two UTF-16 units or four bytes
-    assert len(norm[:s].encode("utf-8")) != s
+    s, e = _span(sb("find", sid, "m\u0303a", cwd=ws).out)
+    assert (s, e) == (5, 8)  # m, U+0303, a
+    s, e = _span(sb("find", sid, "world", cwd=ws).out)
+    assert s == 31  # bytes would say 46, UTF-16 units 32
+    assert len(text[:s].encode("utf-8")) == 46 and len(text[:s].encode("utf-16-le")) // 2 == 32
+
+
+def test_find_in_every_source_caps_the_listing(ws):
+    for i in range(22):
+        add_text(ws, f"Source number {i} mentions the ferry.\n")
+    r = sb("find", "the ferry", cwd=ws)
+    assert r.rc == 0
+    assert len([line for line in r.out.splitlines() if line.startswith("src_")]) == 20
+    assert r.out.splitlines()[-1] == "  ... and 2 more source(s) (--all lists every one)"
+    assert len(sb("find", "the ferry", "--all", cwd=ws).out.splitlines()) == 22

@@ -181,3 +181,48 @@ def test_never_raises_and_output_canonical(html):
     for link in r.links:
         assert 0 <= link["start"] < link["end"] <= len(r.text)
         assert link["href"].startswith("https://")
+
+
+def test_link_offsets_survive_nfc_composition():
+    r = extract_html("<p>Cafe\u0301 and e\u0301e\u0301 then <a href='/x'>the link</a> after.</p>", "https://e.com/")
+    assert r.text == "Café and éé then the link after.\n"
+    assert [r.text[x["start"]:x["end"]] for x in r.links] == ["the link"]
+
+
+def test_class_and_id_words_split_on_separators_and_camel_case():
+    from sourcebook.engines.text.html_score import words_of
+
+    assert words_of("post-body commentsSection related_posts2 sidebar:left") >= {
+        "post", "body", "comments", "section", "related", "posts", "sidebar", "left"}
+    assert "comment" not in words_of("commentary")
+
+
+def test_link_rails_signup_boxes_and_hover_cards_dropped():
+    out = text_of(f"<article>{BODY}<p>Rep. <span class='people'><a href='/p/1'>Ana Ruiz</a>"
+                  "<span class='personTooltip'><a href='/a/2'>Another story about her</a></span></span> "
+                  "spoke first, and the others, all of them, followed her lead.</p>"
+                  "<h4>More:</h4><ul><li><a href='/n/1'>An unrelated headline elsewhere</a></li>"
+                  "<li><a href='/n/2'>A second unrelated headline</a></li></ul>"
+                  f"<p>{FILLER}</p></article>"
+                  "<div><h2>Get our newsletter</h2><p>The day's top headlines in your inbox every morning.</p>"
+                  "<form><input type='email' name='e'><input type='submit' value='Sign up'></form></div>")
+    assert "Rep. Ana Ruiz spoke first" in out
+    for gone in ("Another story", "unrelated headline", "newsletter", "inbox"):
+        assert gone not in out
+
+
+def test_an_article_split_around_an_aside_stays_whole():
+    second = "A second part of the same article continues the story with more detail. " * 5
+    out = text_of(f"<div class='wrap'><section><div class='body'>{BODY}</div></section>"
+                  "<aside><p>Advert text</p></aside>"
+                  f"<section><div class='x'><p>{second}</p></div></section></div>")
+    assert "The committee met" in out and "A second part" in out and "Advert" not in out
+
+
+def test_deep_and_crafted_markup_is_handled():
+    deep = "<div>" * 3000 + f"<p>{FILLER}</p>" + "</div>" * 3000
+    assert extract_html(deep).text.startswith("The committee met")
+    nested = extract_html("<ul><li>item " * 2000)
+    assert nested.text.startswith("- item\n  - item") and max(map(len, nested.text.splitlines())) < 60
+    for crafted in ("<!--" * 3000, "</a" * 3000, "<a b='" * 300, "<p>x" + "</span>" * 3000):
+        assert normalize(extract_html(crafted).text) == extract_html(crafted).text

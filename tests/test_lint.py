@@ -33,8 +33,19 @@ def _ids(report) -> list[str]:
 
 
 # ---- the registry and per-rule fixtures --------------------------------------------------------
+CONTRACT_RULES = {
+    "slop.gradient-text", "slop.side-stripe", "slop.over-round", "slop.ghost-card", "slop.stripe-bg",
+    "slop.cream-band", "slop.ai-palette", "slop.sole-overused-font", "slop.flat-scale", "slop.hero-shout",
+    "slop.tracking-floor", "slop.eyebrow-reflex", "slop.numbered-scaffold", "slop.card-grid-clone",
+    "copy.em-dash", "copy.buzzword", "copy.meta-phrase", "a11y.contrast-body", "a11y.contrast-large",
+    "a11y.reduced-motion", "a11y.reveal-gate", "a11y.tap-target", "a11y.img-alt", "a11y.lang-title",
+    "a11y.focus-visible", "struct.external-ref", "struct.zindex-arbitrary", "struct.overflow-risk"}
+
+
 def test_contract_has_28_rules_in_four_families():
-    assert len(RULES) == 28
+    # all 28 of the contract, plus script URLs and inline handlers (a weakness of the original)
+    assert len(CONTRACT_RULES) == 28
+    assert set(RULES) - CONTRACT_RULES == {"struct.script-url"} and CONTRACT_RULES <= set(RULES)
     assert {r.family for r in RULES.values()} == {"slop", "copy", "a11y", "struct"}
     for r in RULES.values():
         assert r.message and r.rationale and r.severity in ("error", "warn")
@@ -292,3 +303,62 @@ def test_eyebrow_counts_rem_tracking_and_inherited_styles():
     css = ".kick { text-transform: uppercase; letter-spacing: 0.1rem; font-size: 12px; }"
     body = '<div class="kick"><p>One</p><p>Two</p><p>Three</p></div>'
     assert "slop.eyebrow-reflex" in _ids(lint_html(_page(css=css, body=body), file="p.html"))
+
+
+def test_quoted_source_text_is_not_the_pages_prose():
+    body = ('<p>The report says <q class="ledger-quote">we leverage it \u2014 fully</q>.</p>'
+            "<blockquote>It is security theater.</blockquote>")
+    rep = lint_html(_page(body=body), file="p.html")
+    assert not [f for f in rep.findings if f.rule.startswith("copy.")]
+
+
+def test_clean_page_with_a_rendered_ledger_lints_clean():
+    from sourcebook.engines.render.ledger_html import render
+
+    claims = [{"id": f"clm_00000000000{i}", "text": f"Claim {i} holds.", "kind": "fact", "topic_key": f"t{i}",
+               "confidence": ["verified", "reported", "contested", "inferred"][i % 4], "status": "active",
+               "evidence": [] if i % 4 == 3 else [{"source_id": "src_000000000001", "start": 0, "end": 9,
+                                                   "quote": "A passage \u2014 to leverage."}],
+               "volatile": i == 2, "as_of": "2025-01-01" if i == 2 else None,
+               "recheck": "https://example.org/x" if i == 2 else None, "contradicts": [], "notes": "",
+               "superseded_by": None} for i in range(8)]
+    sources = {"src_000000000001": {"id": "src_000000000001", "tier": "A", "title": "Report", "publisher": "Agency",
+                                    "locator": "https://example.org/r", "canonical_locator": "https://example.org/r"}}
+    page = open(os.path.join(LINT, "clean.html"), encoding="utf-8").read()
+    rep = lint_html(page.replace("</main>", render(claims, sources) + "</main>"), file="answer.html")
+    assert rep.findings == [] and rep.unresolved == 0
+
+
+def test_report_api_for_the_gate(ws):
+    page = ws / "page.html"
+    page.write_text(_page(body="<p>Teams leverage the data.</p>", css=".x { color: var(--nope); }"))
+    sb("lint", "waive", "copy.buzzword", "--reason", "the vendor's slogan, quoted", cwd=ws)
+    from sourcebook.domain.lint.waivers import load_waivers
+    from sourcebook.domain.workspace import Workspace
+
+    rep = lint_html(page.read_bytes(), file="page.html", waivers=load_waivers(Workspace(str(ws))))
+    assert rep.ok and rep.gate_note() == "0 errors, 1 waived, 0 unresolved"
+    bad = lint_html(_page(body='<img src="x.png">'), file="b.html")
+    assert [f.gate_line() for f in bad.failing] == ["a11y.img-alt  b.html:13  image has no alt attribute"]
+
+
+def test_dir_flag_reads_waivers_from_that_workspace(ws, tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text(_page(body="<p>Teams leverage the data.</p>"))
+    sb("lint", "waive", "copy.buzzword", "--reason", "the vendor's slogan, quoted", cwd=ws)
+    assert sb("lint", "page.html", cwd=tmp_path).rc == 2
+    assert sb("--dir", str(ws), "lint", "page.html", cwd=tmp_path).rc == 0
+    missing = sb("--dir", str(tmp_path / "nowhere"), "lint", "page.html", cwd=tmp_path)
+    assert missing.rc == 1 and "E-NOWORKSPACE" in missing.err
+
+
+def test_linked_style_sheet_is_an_unresolved_value():
+    rep = lint_html(_page(head='<link rel="stylesheet" href="site.css">\n'), file="p.html")
+    assert rep.unresolved == 1 and "site.css" in rep.unresolved_values[0]
+
+
+def test_inert_style_elements_are_not_applied():
+    body = ('<template><style>p { color: #eeeeee; }</style></template>'
+            '<style type="text/x-scss">p { color: #eeeeee; }</style><p>Dark text.</p>')
+    rep = lint_html(_page(body=body), file="p.html")
+    assert not [f for f in rep.findings if f.rule.startswith("a11y.contrast")]

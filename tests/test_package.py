@@ -313,3 +313,15 @@ def test_done_after_package_and_render_after_a_page_changes(good):
     assert sb("verify", cwd=root).rc == 2
     st = json.loads(sb("status", "--json", cwd=root).out)
     assert st["state"] != "DONE"
+
+
+def test_assets_folder_linked_out_of_the_workspace_is_not_followed(good, tmp_path):
+    root, ids, cs = good
+    outside = tmp_path / "private-photos"
+    outside.mkdir()
+    (outside / "me.jpg").write_text("private")
+    shutil.rmtree(os.path.join(root, "assets"))
+    os.symlink(outside, os.path.join(root, "assets"))
+    r = sb("package", cwd=root)
+    assert r.rc == 0 and "skipped  assets" in r.err
+    assert not os.path.exists(os.path.join(root, "dist", "assets", "me.jpg"))

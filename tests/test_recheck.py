@@ -288,3 +288,13 @@ def test_status_note_names_the_command(ws):
     assert sb("claim", "add", "--json", json.dumps(claim), cwd=ws).rc == 0
     r = sb("status", cwd=ws)
     assert "sb recheck clm_" in r.out, r.out
+
+
+def test_hand_corrupted_trail_is_not_a_crash(ws, server):
+    sid, cid = _collect(ws, server)
+    with open(ws / "sources" / sid / "rechecks.jsonl", "w") as fh:
+        fh.write('[1, 2]\n{"checked_via": "live", "checked_at": 5}\n'
+                 '{"checked_via": "live", "checked_at": "2026-01-01T00:00:00Z", "citations": [7, {"claim_id": "'
+                 + cid + '", "outcome": "changed", "start": 1, "end": 2}]}\n')
+    r = sb("verify", cwd=ws)
+    assert "E-INTERNAL" not in r.both and "E-RECHECK-CHANGED" in r.both

@@ -73,7 +73,7 @@ def test_deck_slides_and_notes(kit):
     assert sb("render", "deck", cwd=ws).rc == 0
     page = (ws / "build" / "deck.html").read_text(encoding="utf-8")
     assert '<li class="slide" id="s2">' in page and '<li class="slide" id="s3">' in page
-    assert '<aside class="notes" aria-label="Speaker notes">' in page
+    assert '<aside class="notes" aria-label="Speaker notes, slide 2">' in page
     assert "Source: Water bus status, tier A" in page
 
 
@@ -166,3 +166,84 @@ def test_prose_is_escaped(kit):
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
     assert "<script>alert" not in page and "&lt;script&gt;" in page
     assert 'href="javascript' not in page and "<strong>bold</strong>" in page
+
+
+PNG_B64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+
+
+def _images(ws, mode="source", ids=None):
+    import base64
+    import json
+
+    (ws / "assets" / "bay.png").write_bytes(base64.b64decode(PNG_B64))
+    (ws / "assets" / "credits.json").write_text(json.dumps({
+        "bay.png": {"origin": "sourced", "source": "https://photos.example/bay", "credit": "Photo: R. Quay",
+                    "license": "CC BY 4.0"}}), encoding="utf-8")
+    (ws / "plan.json").write_text(json.dumps({"schema_version": 1, "type": "answer", "title": "Water bus",
+                                              "thesis": "The pass works on two routes.",
+                                              "images": {"mode": mode, "slots": []},
+                                              "sections": [{"id": "answer", "heading": "Answer",
+                                                            "claim_ids": sorted((ids or {}).get(k) for k in
+                                                                                ("pass", "fare", "ride_a", "ride_b")
+                                                                                if ids)}]}),
+                                 encoding="utf-8")
+
+
+def test_sourced_image_is_inlined_credited_and_verifies(kit):
+    ws, ids = kit
+    _images(ws, ids=ids)
+    (ws / "draft.md").write_text(draft(ids, "\n![The bay at dawn](assets/bay.png)\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    assert 'src="data:image/png;base64,' in page and 'data-asset="bay.png"' in page and 'alt="The bay at dawn"' in page
+    assert '<a href="https://photos.example/bay" rel="nofollow noopener">Photo: R. Quay</a> (CC BY 4.0)' in page
+    assert sb("licenses", cwd=ws).rc == 0
+    v = sb("verify", cwd=ws)
+    assert v.rc == 0, v.both
+
+
+def test_image_refusals(kit):
+    import json
+
+    ws, ids = kit
+    _images(ws, mode="none")
+    (ws / "draft.md").write_text(draft(ids, "\n![The bay](assets/bay.png)\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and "E-DRAFT-IMAGE  draft.md:13  plan.json images.mode is none" in r.err
+    _images(ws, mode="generate")
+    (ws / "assets" / "credits.json").write_text(json.dumps({"bay.png": {"origin": "generated", "generator": "a model",
+                                                                        "prompt": "a bay at dawn"}}), encoding="utf-8")
+    (ws / "draft.md").write_text(draft(ids, "![The bay](assets/bay.png)\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and "would look like evidence" in r.err
+    (ws / "draft.md").write_text(draft(ids, "\n## A picture\n\n![The bay](assets/bay.png)\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    assert 'data-origin="generated"' in page and "Generated illustration" in page
+    assert sb("licenses", cwd=ws).rc == 0
+    (ws / "draft.md").write_text(draft(ids, "\n![A missing one](assets/nope.png)\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and "no file assets/nope.png" in r.err
+    (ws / "assets" / "credits.json").write_text("{}", encoding="utf-8")
+    (ws / "draft.md").write_text(draft(ids, "\n## A picture\n\n![The bay](assets/bay.png)\n"), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-IMG-UNCREDITED  bay.png")
+
+
+def test_share_alike_image_ships(kit):
+    """A CC BY-SA image warns in sb licenses and still passes sb verify."""
+    import json
+
+    ws, ids = kit
+    _images(ws, ids=ids)
+    (ws / "assets" / "credits.json").write_text(json.dumps({"bay.png": {
+        "origin": "sourced", "source": "https://photos.example/bay", "credit": "Photo: R. Quay",
+        "license": "CC BY-SA 4.0"}}), encoding="utf-8")
+    (ws / "draft.md").write_text(draft(ids, "\n![The bay at dawn](assets/bay.png)\n"), encoding="utf-8")
+    assert sb("render", "answer", cwd=ws).rc == 0
+    lic = sb("licenses", cwd=ws)
+    assert lic.rc == 0 and "W-IMG-SHAREALIKE  bay.png" in lic.out
+    v = sb("verify", cwd=ws)
+    assert v.rc == 0, v.both

@@ -9,9 +9,10 @@ import re
 import shutil
 
 from conftest import sb
+from text_sources import add_text, indexed, normalized
+
 from sourcebook.engines.text import postings
 from sourcebook.engines.text.tokenize import tokenize
-from text_sources import add_text, indexed, normalized
 
 JA = "東京の図書館は毎朝九時に開館します。"
 ZH = "北京大学的图书馆藏书非常丰富。"
@@ -192,3 +193,35 @@ def test_malformed_chunk_file_is_named(ws):
     (ws / "chunks" / f"{sid}.jsonl").write_text('{"chunk_id": 3}\n')
     r = sb("index", cwd=ws)
     assert r.rc == 1 and f"E-JSON  chunks/{sid}.jsonl:1" in r.err
+
+
+def test_status_notices_a_same_size_edit_of_a_chunk_file(ws):
+    sid, = indexed(ws, EN)
+    path = ws / "chunks" / f"{sid}.jsonl"
+    raw = path.read_text(encoding="utf-8")
+    edited = re.sub(r'"end":(\d)', lambda m: f'"end":{(int(m.group(1)) + 1) % 10}', raw, count=1)
+    assert edited != raw and len(edited) == len(raw)
+    path.write_text(edited, encoding="utf-8")
+    assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "CHUNK"
+
+
+def test_two_processes_build_the_same_index_as_one(ws):
+    from sourcebook.domain.indexing import build_index
+    from sourcebook.domain.workspace import Workspace
+
+    indexed(ws, EN, f"{JA}\n", f"{RU}\n", "Harbour fares again. " * 40 + "\n", f"{ZH}\n")
+
+    def files():
+        out = {}
+        for dirpath, _, names in os.walk(ws / "index"):
+            for f in names:
+                p = os.path.join(dirpath, f)
+                out[os.path.relpath(p, ws)] = open(p, "rb").read()
+        return out
+
+    build_index(Workspace(str(ws)), workers=1)
+    one = files()
+    build_index(Workspace(str(ws)), workers=2)
+    assert files() == one
+    build_index(Workspace(str(ws)), workers=3)
+    assert files() == one

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -43,7 +44,15 @@ def test_pip_install_gives_a_working_sb(tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"
-    r = _run([str(py), "-m", "pip", "install", "--quiet", ROOT], tmp_path)
+    # build from a copy: setuptools writes build/ and *.egg-info beside the sources
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE", "NOTICE"):
+        shutil.copy(os.path.join(ROOT, name), src / name)
+    for name in ("scripts", "schemas", "templates", "skills", "commands"):
+        shutil.copytree(os.path.join(ROOT, name), src / name,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "node_modules"))
+    r = _run([str(py), "-m", "pip", "install", "--quiet", str(src)], tmp_path)
     assert r.returncode == 0, r.stderr[-2000:]
     sb = env_dir / "bin" / "sb"
     work = tmp_path / "work"

@@ -20,7 +20,7 @@ def _read(name: str) -> str:
 @pytest.mark.parametrize("kind", TYPES)
 def test_template_has_the_required_parts(kind):
     page = _read(f"{kind}.html")
-    assert page.startswith("<!doctype html>")
+    assert page.startswith("<!DOCTYPE html>")
     assert re.search(r'<html lang="[a-z]{2}', page)
     assert "<title>" in page and 'name="viewport"' in page
     assert '<meta name="robots" content="noindex">' in page

@@ -7,7 +7,7 @@ import os
 
 import pytest
 from conftest import sb
-from verify_kit import claim, good_workspace, write_claims
+from verify_kit import good_workspace
 
 
 def codes(r) -> list[str]:

@@ -166,8 +166,8 @@ def test_recheck_changed_quote_fails_until_acknowledged(ws):
 
 def test_malformed_recheck_trail_is_a_finding_not_a_crash(ws):
     ids = add_sources(ws)
-    a = add(ws, "Harbour cards work on every Northline route.", ids["operator"],
-            "The Northline ferry accepts Harbour cards on every route")
+    add(ws, "Harbour cards work on every Northline route.", ids["operator"],
+        "The Northline ferry accepts Harbour cards on every route")
     with open(os.path.join(ws, "sources", ids["operator"], "rechecks.jsonl"), "w") as fh:
         fh.write('{"checked_via": "live", "checked_at": "2026-01-01T00:00:00Z", "citations": [1, 2]}\n')
     r = sb("verify", cwd=ws)

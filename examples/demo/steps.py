@@ -42,7 +42,7 @@ def claims(sb, source_id, ws: str) -> dict[str, str]:
     _write(os.path.join(ws, "claims.input.json"), {"claims": payload})
     out = sb("claim", "add", "--file", "claims.input.json")
     ids = [line.split()[-1] for line in out.splitlines() if line.startswith("claim ")]
-    return dict(zip(keys, ids))
+    return dict(zip(keys, ids, strict=True))
 
 
 def adjudicate(sb, ws: str, ids: dict[str, str]) -> None:

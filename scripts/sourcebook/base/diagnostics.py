@@ -171,6 +171,7 @@ _reg({
     "W-SOURCE-UNCITED": ("A Sources entry is never cited in the prose.", "Cite it where it supports a sentence, or drop the entry."),
     "E-COVERAGE": ("Too few prose lines of a draft declare provenance.", "Cite sources, or mark what comes from your own knowledge [unverified]."),
     "E-EVIDENCE-MISSING": ("A cited source has no verified quote behind an active claim.", "Pin a quote with `sb find` and `sb claim add`."),
+    "E-DRAFT-IMAGE": ("An image in a draft cannot be placed (images.mode is none, no such asset, no alt text, or a generated image next to a cited block).", "Set `sb plan --images`, put the file in assets/, write alt text, or move a generated image away from cited text."),
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from typing import Any
 
 from .errors import SbError
@@ -24,6 +23,8 @@ def dumps_compact(obj: Any) -> str:
 
 
 def atomic_write_bytes(path: str, data: bytes) -> None:
+    import tempfile  # imported when writing: read-only commands start faster
+
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     try:

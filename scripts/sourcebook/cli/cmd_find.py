@@ -58,8 +58,11 @@ def run(args, ctx) -> int:
                 ctx.out(f"{loc.source_id}  {s}..{e}  exact  (part {i} of {len(loc.parts)})")
         return 0
     if res.found_exact:
-        for loc in res.located:
+        shown = res.located if args.all or sid else res.located[:MAX_LISTED]
+        for loc in shown:
             _exact_lines(ctx, loc, args.all)
+        if len(shown) < len(res.located):
+            ctx.out(f"  ... and {len(res.located) - len(shown)} more source(s) (--all lists every one)")
         return 0
     if res.located:
         for loc in res.located:

@@ -24,15 +24,14 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.licenses import check_licenses, default_page
-
     import os
 
     from ..base.errors import SbError
+    from ..domain.licenses import check_licenses, default_page
 
     ws = ctx.workspace()
     page = ctx.path(args.html) if args.html else default_page(ws)
-    if args.html and not os.path.isfile(page):
+    if args.html and (page is None or not os.path.isfile(page)):
         raise SbError("E-IO", args.html, "no such page; give the path of a built HTML file")
     findings, note = check_licenses(ws, page)
     errors = [f for f in findings if f.is_error]

@@ -60,7 +60,7 @@ def run(args, ctx) -> int:
         return 0
     from ..domain.render import default_draft, render_html
 
-    result = render_html(ws, args.type, draft or default_draft(ws), args.draft or "draft.md")
-    ctx.out(f"wrote {ws.rel(result.path)}")
-    ctx.out(f"next: sb verify --html {ws.rel(result.path)}")
+    page = render_html(ws, args.type, draft or default_draft(ws), args.draft or "draft.md")
+    ctx.out(f"wrote {ws.rel(page.path)}")
+    ctx.out(f"next: sb verify --html {ws.rel(page.path)}")
     return 0

@@ -7,6 +7,7 @@ source that no verified quote supports; ``--strict`` makes warnings fail too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..base.errors import Finding, SbError
@@ -25,7 +26,7 @@ class DraftReport:
     stats: str
 
 
-def _entry_matches(text: str, src: dict | None, sid: str) -> bool:
+def _entry_matches(text: str, src: Mapping | None, sid: str) -> bool:
     if src is None:
         return False
     wanted = [str(src.get("canonical_locator") or ""), str(src.get("locator") or ""), str(src.get("title") or ""), sid]
@@ -43,7 +44,8 @@ def verified_sources(ws: Workspace, view: LedgerView) -> set[str]:
             sid = str(ev.get("source_id"))
             if sid not in texts:
                 texts[sid] = read_normalized(ws, sid) if sid in view.sources else None
-            if texts[sid] is not None and holds(texts[sid], ev):
+            text = texts[sid]
+            if text is not None and holds(text, ev):
                 out.add(sid)
     return out
 

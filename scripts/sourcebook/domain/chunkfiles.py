@@ -4,7 +4,7 @@ which only reads them, does not load the chunking code."""
 from __future__ import annotations
 
 import json
-from typing import TypedDict
+from typing import TypedDict, cast
 
 from ..base import jsonio
 from ..base.errors import SbError
@@ -36,5 +36,5 @@ def load_chunks(ws: Workspace, sid: str) -> list[ChunkRecord]:
         if not (isinstance(rec, dict) and isinstance(rec.get("start"), int) and isinstance(rec.get("end"), int)
                 and isinstance(rec.get("chunk_id"), str)):
             raise SbError("E-JSON", f"{rel}:{i}", "not a chunk record (chunk_id, start, end); run `sb chunk` to rebuild it")
-        out.append(rec)
+        out.append(cast(ChunkRecord, rec))
     return out

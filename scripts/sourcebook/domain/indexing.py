@@ -44,40 +44,100 @@ class IndexStats:
     bytes: int
 
 
-def build_index(ws: Workspace) -> IndexStats:
+PARALLEL_MIN_CHARS = 4_000_000  # below this, starting a second process costs more than it saves
+
+
+def build_index(ws: Workspace, workers: int | None = None) -> IndexStats:
+    """Index every ready source's chunks. Large workspaces are tokenized by two processes,
+    each taking a contiguous run of documents; their postings are joined in order, so the
+    files are the same whichever way they were built."""
     with ws.lock():
         ids = ready_ids(ws)
         if not ids:
             raise SbError("E-INDEX", "sources", "no ready source to index; run `sb extract` and `sb chunk` first", EXIT_GATE)
-        builder = postings.Builder()
+        plan: list[tuple[str, list[tuple[int, int]]]] = []
         chunk_ids: list[str] = []
         recorded: dict[str, dict] = {}
         for sid in ids:
             path = ws.chunks_path(sid)
             if not os.path.isfile(path):
                 raise SbError("E-INDEX", sid, "ready but not chunked; run `sb chunk` first", EXIT_GATE)
-            text = read_normalized(ws, sid) or ""
             recs = sorted(load_chunks(ws, sid), key=lambda r: r["chunk_id"])
-            for r in recs:
-                builder.add(term_counts(text[r["start"]:r["end"]]))
-                chunk_ids.append(r["chunk_id"])
+            plan.append((sid, [(r["start"], r["end"]) for r in recs]))
+            chunk_ids.extend(r["chunk_id"] for r in recs)
             recorded[sid] = {"chunks": len(recs), "chunks_sha256": chunks_fingerprint(ws, sid),
                              "size": os.path.getsize(path)}
-        if builder.n_terms == 0:
+        doclen, shards, n_terms = _build(ws, plan, workers)
+        if n_terms == 0:
             raise SbError("E-INDEX", "chunks", f"{len(chunk_ids)} chunk(s) but not one searchable term; "
                           "check that the sources have text", EXIT_GATE)
         n = len(chunk_ids)
-        avgdl = round(sum(builder.doclen) / n, 4) if n else 0.0
+        avgdl = round(sum(doclen) / n, 4) if n else 0.0
         width = max(map(len, chunk_ids))
-        meta = {"avgdl": avgdl, "id_width": width, "n_docs": n, "n_terms": builder.n_terms,
+        meta = {"avgdl": avgdl, "id_width": width, "n_docs": n, "n_terms": n_terms,
                 "shards": postings.SHARDS, "version": INDEXER}
-        size = _write(ws, meta, recorded, chunk_ids, width, builder)
-        ws.record("INDEX", f"indexed {n} chunks, {builder.n_terms} terms")
-    return IndexStats(n, builder.n_terms, avgdl, len(ids), size)
+        size = _write(ws, meta, recorded, chunk_ids, width, doclen, shards)
+        ws.record("INDEX", f"indexed {n} chunks, {n_terms} terms")
+    return IndexStats(n, n_terms, avgdl, len(ids), size)
+
+
+def _build(ws: Workspace, plan: list, workers: int | None) -> tuple[list[int], dict[int, str], int]:
+    spans = sum(e - s for _, sp in plan for s, e in sp)
+    if workers is None:
+        workers = 2 if (os.cpu_count() or 1) > 1 and spans >= PARALLEL_MIN_CHARS else 1
+    parts = _split(plan, max(1, workers))
+    bases = [0]
+    for part in parts[:-1]:
+        bases.append(bases[-1] + sum(len(sp) for _, sp in part))
+    jobs = [(ws.root, part, base) for part, base in zip(parts, bases, strict=True)]
+    results = None
+    if len(jobs) > 1:
+        try:
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
+                results = pool.map(_build_part, jobs)
+        except (ImportError, ValueError, OSError):
+            results = None  # no fork here: do it in this process
+    if results is None:
+        results = [_build_part(job) for job in jobs]
+    doclen = [d for lens, _ in results for d in lens]
+    shards, n_terms = postings.merge([lines for _, lines in results])
+    return doclen, shards, n_terms
+
+
+def _split(plan: list, n: int) -> list[list]:
+    """``n`` contiguous runs of sources of about equal size (by characters chunked)."""
+    if n <= 1 or len(plan) < 2:
+        return [plan]
+    sizes = [sum(e - s for s, e in sp) for _, sp in plan]
+    total, acc = sum(sizes), 0
+    parts: list[list] = []
+    cur: list = []
+    for item, size in zip(plan, sizes, strict=True):
+        cur.append(item)
+        acc += size
+        if len(parts) < n - 1 and acc >= total * (len(parts) + 1) / n:
+            parts.append(cur)
+            cur = []
+    if cur:
+        parts.append(cur)
+    return parts
+
+
+def _build_part(job: tuple) -> tuple[list[int], dict[int, list[str]]]:
+    root, part, base = job
+    ws = Workspace(root)
+    builder = postings.Builder(base)
+    for sid, spans in part:
+        text = read_normalized(ws, sid) or ""
+        for s, e in spans:
+            builder.add(term_counts(text[s:e]))
+    return builder.doclen, builder.lines()
 
 
 def _write(ws: Workspace, meta: dict, recorded: dict, chunk_ids: list[str], width: int,
-           builder: postings.Builder) -> int:
+           doclen: list[int], shards: dict[int, str]) -> int:
     final = ws.index_dir
     tmp = final + f".new-{os.getpid()}"
     old = final + f".old-{os.getpid()}"
@@ -85,14 +145,14 @@ def _write(ws: Workspace, meta: dict, recorded: dict, chunk_ids: list[str], widt
     os.makedirs(os.path.join(tmp, SHARD_DIR))
     files = {META: jsonio.dumps(meta), SOURCES: jsonio.dumps(recorded),
              DOCS: "".join(c.ljust(width) + "\n" for c in chunk_ids)}
-    for n, body in builder.shards().items():
+    for n, body in shards.items():
         files[os.path.join(SHARD_DIR, postings.shard_name(n))] = body
     size = 0
     for rel, body in files.items():
         data = body.encode("utf-8")
         size += len(data)
         _write_file(os.path.join(tmp, rel), data)
-    lens = array("I", builder.doclen)
+    lens = array("I", doclen)
     if sys.byteorder == "big":
         lens.byteswap()
     _write_file(os.path.join(tmp, DOCLEN), lens.tobytes())

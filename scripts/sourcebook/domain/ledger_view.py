@@ -4,12 +4,11 @@ page, its ledger and the gate agree on what entry 3 is."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
-from ..base import jsonio
 from ..engines.render.ledger_model import ledger_order, shown_spans
 from .claims import load_claims
+from .plan import load_plan_quiet
 from .records import Claim, SourceRecord
 from .sources import all_sources
 from .workspace import Workspace
@@ -22,25 +21,17 @@ class LedgerView:
     sources: dict[str, SourceRecord]
     plan: dict | None
     ordinals: dict[str, int]
-    cited: list[Claim] = field(default_factory=list)  # citable claims in ordinal order
-    inferred: list[Claim] = field(default_factory=list)  # active inferred claims by id
+    cited: list = field(default_factory=list)  # citable claims in ordinal order
+    inferred: list = field(default_factory=list)  # active inferred claims by id
     shown: set = field(default_factory=set)  # spans whose quote the budget prints
 
     def source(self, sid: str) -> SourceRecord | None:
         return self.sources.get(sid)
 
 
-def load_plan(ws: Workspace) -> dict | None:
-    """plan.json as a dict, or None when there is none (the schemas gate judges its shape)."""
-    if not os.path.isfile(ws.plan_path):
-        return None
-    data = jsonio.read_json(ws.plan_path, "plan.json")
-    return data if isinstance(data, dict) else None
-
-
 def ledger_view(ws: Workspace) -> LedgerView:
     claims = load_claims(ws)
-    plan = load_plan(ws)
+    plan = load_plan_quiet(ws)
     cited, inferred, nums = ledger_order(claims, plan)
     return LedgerView(claims=claims, by_id={c["id"]: c for c in claims},
                       sources={s["id"]: s for s in all_sources(ws)}, plan=plan, ordinals=nums,

@@ -21,6 +21,7 @@ from ..engines.render.images import (
     needs_attribution,
 )
 from ..engines.text.htmltree import parse
+from .claims import _split
 from .workspace import Workspace
 
 CREDITS = "assets/credits.json"
@@ -38,12 +39,7 @@ def load_credits(ws: Workspace) -> tuple[dict, list[Finding]]:
     if not data:
         return {}, []
     problems = check(data, "credits", CREDITS)
-    return data, [Finding(*_split3(p)) for p in problems]
-
-
-def _split3(line: str) -> tuple[str, str, str]:
-    parts = (line.split("  ", 2) + ["", ""])[:3]
-    return parts[0], parts[1], parts[2]
+    return data, [Finding(*_split(p)) for p in problems]
 
 
 def page_images(html_text: str) -> tuple[list[tuple[str, dict]], str]:

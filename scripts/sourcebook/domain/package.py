@@ -68,7 +68,10 @@ def _files(ws: Workspace, base: str, skip_names: tuple = ()) -> tuple[list[tuple
     """(absolute source, relative path) of regular files under ``base``; symlinks leaving the
     workspace are skipped and named."""
     root = os.path.realpath(ws.root)
-    out, skipped = [], []
+    out: list[tuple[str, str]] = []
+    skipped: list[str] = []
+    if os.path.islink(base) and not _keep_link(base, root, skipped, ws):
+        return out, skipped  # build/ or assets/ itself points out of the workspace
     for dirpath, dirnames, filenames in os.walk(base):
         dirnames[:] = sorted(d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))
                              or _keep_link(os.path.join(dirpath, d), root, skipped, ws))
@@ -84,7 +87,9 @@ def _files(ws: Workspace, base: str, skip_names: tuple = ()) -> tuple[list[tuple
 
 
 def _keep_link(path: str, root: str, skipped: list[str], ws: Workspace) -> bool:
-    if _inside(os.path.realpath(path), root) and not os.path.isdir(path):
+    real = os.path.realpath(path)
+    if _inside(real, root) and (not os.path.isdir(path) or real == os.path.realpath(ws.assets_dir)
+                                or real == os.path.realpath(ws.build_dir)):
         return True
     skipped.append(ws.rel(path))
     return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..engines.render import ledger_model as lm
 from ..engines.urls import strip_credentials
@@ -51,7 +51,7 @@ def redact_entries(entries: list[dict]) -> int:
     return redacted
 
 
-def public_url(value):
+def public_url(value: object) -> str | None:
     """An http(s) URL without credentials, or None for anything else (paths, pastes, schemes)."""
     if not isinstance(value, str) or not value.lower().startswith(("http://", "https://")):
         return None
@@ -81,6 +81,7 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
             out["title"] = None
     else:
         for k in ("locator", "canonical_locator"):
-            if isinstance(out[k], str) and out[k].lower().startswith(("http://", "https://")):
-                out[k] = public_url(out[k])
+            v = out[k]
+            if isinstance(v, str) and v.lower().startswith(("http://", "https://")):
+                out[k] = public_url(v)
     return out

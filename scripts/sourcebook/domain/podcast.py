@@ -9,6 +9,7 @@ from ..base.errors import Finding, SbError
 from ..base.schema import check
 from ..engines.render.mdtext import evidence_md
 from ..engines.render.podcast import concat_manifest, line_findings, transcript_md, tts_plan
+from .claims import _split
 from .ledger_view import LedgerView, ledger_view
 from .workspace import Workspace
 
@@ -24,7 +25,7 @@ def script_path(ws: Workspace) -> str:
 def parse_script(data: object, subject: str = SCRIPT) -> tuple[dict | None, list[Finding]]:
     """The script and its schema findings; None when it cannot be used at all."""
     problems = check(data, "podcast", subject)
-    findings = [Finding(*(p.split("  ", 2) + ["", ""])[:3]) for p in problems]
+    findings = [Finding(*_split(p)) for p in problems]
     return (data if isinstance(data, dict) and not findings else None), findings
 
 

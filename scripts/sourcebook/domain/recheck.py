@@ -281,16 +281,18 @@ def via_archive(ws: Workspace, rec: SourceRecord, cites: list[Citation], get_byt
 # ---- the gate ------------------------------------------------------------------------------
 def latest_checks(ws: Workspace, sid: str) -> dict | None:
     """The newest live or file re-check of a source (archive lines confirm, they do not clear)."""
-    rows = [r for r in read_trail(ws, sid) if r.get("checked_via") in ("live", "file")]
+    rows = [r for r in read_trail(ws, sid) if r.get("checked_via") in ("live", "file")
+            and isinstance(r.get("checked_at"), str)]
     return rows[-1] if rows else None
 
 
 def dealt_with_since(claim: Claim, events: list[dict], at: str) -> bool:
     """Acknowledged (``sb claim ack``) or created by narrowing after the re-check at ``at``."""
-    if any(isinstance(a, dict) and a.get("at", "") >= at for a in claim.get("acks") or []):
+    acks = claim.get("acks") if isinstance(claim.get("acks"), list) else []
+    if any(isinstance(a, dict) and str(a.get("at", "")) >= at for a in acks):
         return True
-    return any(e.get("claim_id") == claim.get("id") and e.get("event") == "add" and e.get("narrowed_from")
-               and e.get("at", "") >= at for e in events)
+    return any(isinstance(e, dict) and e.get("claim_id") == claim.get("id") and e.get("event") == "add"
+               and e.get("narrowed_from") and str(e.get("at", "")) >= at for e in events)
 
 
 def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> list:
@@ -312,11 +314,14 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
             row = latest[sid]
             if not row:
                 continue
-            gone = [x for x in row.get("citations") or [] if x.get("claim_id") == c.get("id") and x.get("outcome") == "changed"]
-            if gone and not dealt_with_since(c, events, row.get("checked_at", "")):
+            cites = row.get("citations") if isinstance(row.get("citations"), list) else []
+            gone = [x for x in cites if isinstance(x, dict) and x.get("claim_id") == c.get("id")
+                    and x.get("outcome") == "changed"]
+            at = row.get("checked_at") if isinstance(row.get("checked_at"), str) else ""
+            if gone and not dealt_with_since(c, events, at):
                 out.append(Finding("E-RECHECK-CHANGED", c["id"],
                                    f"the quote at {sid} {gone[0].get('start')}..{gone[0].get('end')} is gone from the "
-                                   f"source as read again on {row.get('checked_at', '')[:10]}; narrow, supersede or "
+                                   f"source as read again on {at[:10]}; narrow, supersede or "
                                    f"retract the claim, or acknowledge it: sb claim ack {c['id']} --reason \"...\""))
                 break
     return out

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from ..base import jsonio
 from ..base.clock import today_iso
@@ -21,6 +23,7 @@ from ..engines.render.draft import Block, parse
 from ..engines.render.inject import inject
 from ..engines.render.page import fill_provenance, fill_slot, set_title
 from .ledger_view import LedgerView, ledger_view
+from .render_images import image_findings, with_figures
 from .templates import load_template
 from .workspace import Workspace
 
@@ -68,7 +71,7 @@ def _thesis(view: LedgerView) -> str:
     return ""
 
 
-def check_draft_blocks(kind: str, blocks: list[Block], view: LedgerView, where: str) -> list[Finding]:
+def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: LedgerView, where: str) -> list[Finding]:
     if not any(b.kind in ("p", "li", "quote") for b in blocks):
         return [Finding("E-DRAFT", where, "the draft has no prose; write paragraphs that cite claims with [@clm_...]")]
     found = art.reference_findings(blocks, view.by_id, where)
@@ -77,7 +80,7 @@ def check_draft_blocks(kind: str, blocks: list[Block], view: LedgerView, where: 
         found += art.explainer_findings(blocks, where)
     if kind == "infographic":
         found += art.infographic_findings(blocks, view.by_id, where)
-    return found
+    return found + image_findings(ws, blocks, where)
 
 
 def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str, source_count: int) -> str:
@@ -101,19 +104,19 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
             page = fill_slot(page, "VISUAL", "\n" + visual + "\n" if visual else "")
             page = _EMPTY_VISUAL.sub("", page)
     page = fill_provenance(page, build_date=today_iso(), source_count=source_count)
-    return inject(page, ledger_html.render(view.claims, view.sources, view.plan))
+    return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan))
 
 
 def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:
     text = read_draft(draft_path, shown)
     blocks = parse(text)
     view = ledger_view(ws)
-    problems = check_draft_blocks(kind, blocks, view, shown)
+    problems = check_draft_blocks(ws, kind, blocks, view, shown)
     out = ws.build_path(f"{kind}.html")
     if problems:
         raise refuse(problems, ws.rel(out))
     ready = sum(1 for s in view.sources.values() if s.get("status") == "ready")
-    page = build_page(kind, blocks, view, _title(blocks, view, ws, kind), _thesis(view), ready)
+    page = build_page(kind, with_figures(ws, blocks), view, _title(blocks, view, ws, kind), _thesis(view), ready)
     with ws.lock():
         jsonio.atomic_write_text(out, page)
     return Rendered(out, [])

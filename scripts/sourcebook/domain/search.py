@@ -137,7 +137,7 @@ def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> 
     scores = bm25.score(lists, idx.doclen(), idx.n_docs, idx.avgdl, keep)
     best = bm25.top(scores, k)
     ids = idx.chunk_ids([d for d, _ in best])
-    return _hits(ws, [(cid, s) for cid, (_, s) in zip(ids, best)])
+    return _hits(ws, [(cid, s) for cid, (_, s) in zip(ids, best, strict=True)])
 
 
 def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:

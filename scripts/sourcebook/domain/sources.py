@@ -17,7 +17,7 @@ def load_source(ws: Workspace, sid: str) -> SourceRecord:
     path = ws.source_json(sid)
     if not os.path.isfile(path):
         raise SbError("E-SOURCE-UNKNOWN", sid, "no such source; list them with `sb source list`")
-    rel = ws.rel(path)
+    rel = f"sources/{sid}/source.json"  # not os.path.relpath: status reads every record
     data = jsonio.read_json(path, rel)
     jsonio.expect(data, dict, rel, "")
     return data  # type: ignore[return-value]

@@ -97,11 +97,12 @@ def settle_state(ws: Workspace, rep: Report) -> None:
             if rep.passed:
                 m["state"], m["revise_count"] = "VERIFY", 0
             else:
-                count = m.get("revise_count") if isinstance(m.get("revise_count"), int) else 0
-                count = min(MAX_REVISIONS, max(0, count) + 1)
+                stored = m.get("revise_count")
+                count = min(MAX_REVISIONS, max(0, stored if isinstance(stored, int) else 0) + 1)
                 state = "BLOCKED" if count >= MAX_REVISIONS else "REVISE"
                 m["revise_count"], m["state"] = count, state
-                hist = m.get("history") if isinstance(m.get("history"), list) else []
+                hist = m.get("history")
+                hist = hist if isinstance(hist, list) else []
                 hist.append({"state": state, "at": now_iso(),
                              "note": f"verify failed with {len(rep.findings)} finding(s)"})
                 m["history"] = hist

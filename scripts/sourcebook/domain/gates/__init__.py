@@ -9,8 +9,8 @@ workspace is read once however many gates look at it.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ...base.errors import Finding
 

@@ -24,5 +24,6 @@ def gate(ctx: GateContext) -> GateResult:
         f += cross_check(a, by_id)
     clusters = detect(claims, adjs)
     f += open_findings(clusters)
-    f += unapplied(claims, adjs)
+    if adjs:  # nothing can be owed without a decision
+        f += unapplied(claims, adjs)
     return GateResult(f, f"{len(clusters)} cluster(s), {len(adjs)} adjudicated")

@@ -11,12 +11,13 @@ from __future__ import annotations
 import glob
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
+from ..records import Adjudication, Claim
 from ..workspace import MANIFEST, Workspace
 
 
@@ -121,11 +122,12 @@ class GateContext:
         pairs = _items(self.claims_doc, "claims", "ledger/claims.json", self.problems)
         self.claims: list[dict] = [c for _, c in pairs]  # every readable claim, for the per-claim gates
         # claims that match the schema: the only ones handed to the ledger's own functions
-        self.valid_claims, self.claim_schema = _valid(pairs, "claims", "ledger/claims.json", "claims")
+        valid, self.claim_schema = _valid(pairs, "claims", "ledger/claims.json", "claims")
+        self.valid_claims = cast("list[Claim]", valid)
         self.adj_doc = _load_json(ws.adjudications_path, "ledger/adjudications.json", self.problems)
         apairs = _items(self.adj_doc, "adjudications", "ledger/adjudications.json", self.problems)
-        self.adjudications, self.adj_schema = _valid(apairs, "adjudications", "ledger/adjudications.json",
-                                                     "adjudications")
+        adjs, self.adj_schema = _valid(apairs, "adjudications", "ledger/adjudications.json", "adjudications")
+        self.adjudications = cast("list[Adjudication]", adjs)
         self.plan: dict | None = None
         self.plan_doc = _load_json(ws.plan_path, "plan.json", self.problems)
         if isinstance(self.plan_doc, dict):
@@ -134,6 +136,7 @@ class GateContext:
             self.problems.append(Finding("E-SCHEMA", "plan.json/", f"expected an object, found {type(self.plan_doc).__name__}"))
         self.plan_exists = os.path.isfile(ws.plan_path)
         self._texts: dict[str, str | None] = {}
+        self._bytes: dict[str, bytes | None] = {}
         self._pages_html: dict[str, str] = {}
         self._memo: dict[str, Any] = {}
 
@@ -167,17 +170,24 @@ class GateContext:
         t = rec.get("tier") if rec else None
         return t if t in ("A", "B", "C", "D") else "D"
 
-    def text(self, sid: Any) -> str | None:
-        """The canonical text of a source, or None. Ids are checked before any path is built."""
+    def raw_text(self, sid: Any) -> bytes | None:
+        """The bytes of a source's normalized.md (read once per run), or None."""
         if not is_src_id(sid):
             return None
-        if sid not in self._texts:
+        if sid not in self._bytes:
             try:
                 with open(self.ws.normalized_path(sid), "rb") as fh:
-                    self._texts[sid] = fh.read().decode("utf-8", errors="replace")
+                    self._bytes[sid] = fh.read()
             except OSError:
-                self._texts[sid] = None
-        return self._texts[sid]
+                self._bytes[sid] = None
+        return self._bytes[sid]
+
+    def text(self, sid: Any) -> str | None:
+        """The canonical text of a source, or None. Ids are checked before any path is built."""
+        if sid not in self._texts:
+            data = self.raw_text(sid)
+            self._texts[sid] = None if data is None else data.decode("utf-8", errors="replace")
+        return self._texts.get(sid)
 
     # ---- the artifact pages ------------------------------------------------------------
     @cached_property

@@ -13,8 +13,16 @@ from ...base.ids import is_claim_id
 from . import GateResult, register
 from .context import GateContext, Page, evidence, is_active, safe
 from .html_page import PageView, read_page
-from .ledger_view import (MARK_CLASSES, PER_SOURCE_CHARS, PER_SOURCE_QUOTES, QUOTE_MAX_CHARS, QUOTE_MAX_WORDS,
-                          citable, ordinals, required_marks)
+from .ledger_view import (
+    MARK_CLASSES,
+    PER_SOURCE_CHARS,
+    PER_SOURCE_QUOTES,
+    QUOTE_MAX_CHARS,
+    QUOTE_MAX_WORDS,
+    citable,
+    ordinals,
+    required_marks,
+)
 
 
 def _entries(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> list[Finding]:
@@ -98,7 +106,7 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
         if claims and wrong:
             f.append(Finding("E-MARK-WRONG", safe(b.ids[0]), f"{page.rel}:{b.el.line}: the block shows "
                                                              f"{', '.join(wrong)}, which none of its claims has"))
-        inferred = {c.get("id") for c in claims if c.get("confidence") == "inferred"}
+        inferred = {str(c.get("id")) for c in claims if c.get("confidence") == "inferred"}
         if inferred and b.refs and (len(inferred) == len(claims) or any(x in inferred for x, _ in b.refs)):
             f.append(Finding("E-CITE-INFERRED", safe(sorted(inferred)[0]), f"{page.rel}:{b.el.line}: an inferred "
                                                                            "claim carries a citation number; it "
@@ -123,7 +131,7 @@ def _dates_and_legend(ctx: GateContext, page: Page, v: PageView) -> list[Finding
     for img in v.images:
         if "generated" not in (img.attrs.get("data-origin") or ""):
             continue
-        near = [a for _, a in zip(range(3), img.ancestors())]
+        near = [a for _, a in zip(range(3), img.ancestors(), strict=False)]
         if "data-claim" in img.attrs or any("data-claim" in a.attrs for a in near):
             f.append(Finding("E-IMG-EVIDENCE", safe(img.attrs.get("src") or "(no src)", 60),
                              f"{page.rel}:{img.line}: a generated image sits in a cited block; an illustration "
@@ -136,7 +144,7 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
     seen: set[tuple] = set()
     per_src: dict[str, list[int]] = {}
     flagged_src: set[str] = set()
-    order = sorted(ctx.claims_by_id.values(), key=lambda c: (ords.get(c.get("id"), 10**9), str(c.get("id"))))
+    order = sorted(ctx.claims_by_id.values(), key=lambda c: (ords.get(str(c.get("id")), 10**9), str(c.get("id"))))
     for c in order:
         for ev in evidence(c):
             q, sid = ev.get("quote"), ev.get("source_id")
@@ -184,7 +192,7 @@ def gate(ctx: GateContext) -> GateResult:
             continue
         found, stats = check_page(ctx, page)
         f += found
-        totals = [a + b for a, b in zip(totals, stats)]
+        totals = [a + b for a, b in zip(totals, stats, strict=True)]
         checked += 1
     note = f"{totals[0]} refs resolved, {totals[1]} ledger entries, {totals[2]} ordinals"
     if checked > 1:

@@ -8,16 +8,17 @@ in the note instead of failing the gate, so a CC BY-SA image can ship.
 from __future__ import annotations
 
 from ...base.errors import Finding
-from ..licenses import check_licenses
 from . import GateResult, register
-from .context import GateContext
+from .context import GateContext, Page
 
 NOTICE_ONLY = ("W-IMG-SHAREALIKE",)
 
 
 @register("licenses", 100)
 def gate(ctx: GateContext) -> GateResult:
-    pages = [p for p in ctx.pages if p.exists] or [None]
+    from ..licenses import check_licenses
+
+    pages: list[Page | None] = [p for p in ctx.pages if p.exists] or [None]
     seen: set[str] = set()
     findings: list[Finding] = []
     notices: list[str] = []

@@ -7,7 +7,6 @@ No row when no page exists. Each unwaived error or warning is a finding
 from __future__ import annotations
 
 from ...base.errors import Finding
-from ..lint.runner import lint_html
 from . import GateResult, register
 from .context import GateContext
 
@@ -17,6 +16,8 @@ def gate(ctx: GateContext) -> GateResult | None:
     pages = [p for p in ctx.pages if p.exists]
     if not pages:
         return None
+    from ..lint.runner import lint_html  # imported only when a page is linted
+
     waivers = ctx.manifest.get("lint_waivers")
     waivers = {k: v for k, v in waivers.items() if isinstance(v, str)} if isinstance(waivers, dict) else {}
     findings: list[Finding] = []

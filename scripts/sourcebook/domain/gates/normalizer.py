@@ -46,7 +46,8 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
             out.append(Finding("E-DEEP-RAW", sid, f"{ctx.ws.rel(raws[0])} does not hash to the recorded "
                                                   "raw_sha256; the capture was changed after it was added"))
             return out, False
-    extraction = rec.get("extraction") if isinstance(rec.get("extraction"), dict) else {}
+    ext = rec.get("extraction")
+    extraction = ext if isinstance(ext, dict) else {}
     reextract = _reextractor()
     if reextract is None or not raws or extraction.get("tool") == "agent":
         return out, False  # agent-written text has no extractor to repeat
@@ -60,7 +61,7 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
     fresh = normalize(fresh)
     current = ctx.text(sid)
     if current is not None and fresh != current:
-        at = next((i for i, (a, b) in enumerate(zip(fresh, current)) if a != b), min(len(fresh), len(current)))
+        at = next((i for i, (a, b) in enumerate(zip(fresh, current, strict=False)) if a != b), min(len(fresh), len(current)))
         out.append(Finding("E-DEEP-DRIFT", sid,
                            f"normalized.md differs from a fresh extraction of the raw capture from "
                            f"character {at}; the canonical text was edited. Restore it with "
@@ -76,7 +77,8 @@ def gate(ctx: GateContext) -> GateResult:
         if not rec or rec.get("status") != "ready":
             continue
         ready += 1
-        digest = _sha_file(ctx.ws.normalized_path(sid))
+        data = ctx.raw_text(sid)
+        digest = None if data is None else hashlib.sha256(data).hexdigest()
         if digest is None:
             f.append(Finding("E-NORM-MISSING", sid, "ready but normalized.md is missing; run `sb extract --force`"))
             continue

@@ -3,7 +3,6 @@ via ``domain.podcast``. A row only with ``--podcast`` or when the plan's type is
 
 from __future__ import annotations
 
-from ..podcast import check_podcast
 from . import GateResult, register
 from .context import GateContext
 
@@ -12,5 +11,7 @@ from .context import GateContext
 def gate(ctx: GateContext) -> GateResult | None:
     if not ctx.podcast_expected:
         return None
+    from ..podcast import check_podcast
+
     findings, note = check_podcast(ctx.ws)
     return GateResult(findings, note)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 
-from ..claims import read_events
-from ..recheck import gate_findings
 from . import GateResult, register
 from .context import GateContext
 
@@ -20,5 +18,8 @@ def gate(ctx: GateContext) -> GateResult | None:
     trails = [sid for sid in ctx.sources if os.path.isfile(ctx.ws.rechecks_path(sid))]
     if not trails:
         return None
+    from ..claims import read_events
+    from ..recheck import gate_findings
+
     f = gate_findings(ctx.ws, ctx.valid_claims, read_events(ctx.ws))
     return GateResult(f, f"{len(trails)} source(s) re-checked, no cited quote left unresolved")

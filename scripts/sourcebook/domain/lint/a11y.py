@@ -6,7 +6,7 @@ import math
 import re
 
 from ...engines.css import colors, values
-from ...engines.css.cascade import paint
+from ...engines.css.paint import paint
 from ...engines.css.select import parse_selector_list
 from .registry import ERROR, WARN, Hit, rule, short
 

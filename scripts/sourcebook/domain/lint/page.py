@@ -16,7 +16,8 @@ from ...engines.css.vars import has_var, resolve_customs, substitute
 from ...engines.text.charset import decode_bytes
 from ...engines.text.htmltree import Document, Element, Text, parse
 
-_NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp"})
+# Quoted words belong to their source, code to the machine: neither is the page's own prose.
+_NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp", "q", "blockquote"})
 
 
 class Page:
@@ -36,7 +37,8 @@ class Page:
 
     def _collect_css(self) -> None:
         for el in self.doc.iter():
-            if el.tag == "style":
+            if el.tag == "style" and (el.attrs.get("type") or "text/css").lower() == "text/css" \
+                    and not any(a.tag == "template" for a in el.ancestors()):
                 media = (el.attrs.get("media") or "").strip()
                 for ch in el.children:
                     if hasattr(ch, "data"):
@@ -45,6 +47,10 @@ class Page:
                             for r in sh.rules:
                                 r.conditions = (("media", media),) + r.conditions
                         self.sheet.extend(sh)
+            if el.tag == "link" and "stylesheet" in (el.attrs.get("rel") or "").lower().split():
+                # a linked sheet is not read (a self-contained page has none): its styles are unknown
+                href = el.attrs.get("href") or ""
+                self.unresolved[f"{el.line}:link:{href}"] = f"linked style sheet not read: {href}"
             style = el.attrs.get("style")
             if style:
                 decls, urls = parse_inline(style, el.line)

@@ -68,6 +68,10 @@ class LintReport:
         return (f"{self.errors} error(s), {self.warns} warn(s), {self.waived} waived, "
                 f"{self.unresolved} unresolved value(s)")
 
+    def gate_note(self) -> str:
+        """The verify gate's note for a passing page: ``0 errors, <w> waived, <u> unresolved``."""
+        return f"{self.errors} errors, {self.waived} waived, {self.unresolved} unresolved"
+
     def to_json(self) -> dict:
         by = lambda pred: [f.to_json() for f in self.findings if pred(f)]  # noqa: E731
         return {"file": self.file, "rules_version": RULES_VERSION,

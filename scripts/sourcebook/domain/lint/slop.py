@@ -7,7 +7,7 @@ import re
 from ...engines.css import colors, values
 from ...engines.css.cascade import Style
 from ...engines.css.parse import split_top
-from ...engines.text.htmltree import Element, Text
+from ...engines.text.htmltree import Element
 from .registry import ERROR, WARN, Hit, rule, short
 
 _OVERUSED = ("inter", "roboto", "geist", "space grotesk", "plus jakarta sans", "fraunces")
@@ -272,9 +272,9 @@ def hero_shout(page):
             yield Hit(d.line, _sel(r), f"font-size {v} grows to {mx:g}px")
 
 
-@rule("slop.tracking-floor", ERROR, "negative letter-spacing below -0.04em on text that is not large display "
-      "type (size unknown or >= 32px)",
-      "Tight tracking copied from display specimens makes text smudge together.")
+@rule("slop.tracking-floor", ERROR, "letter-spacing tighter than -0.04em on display type (a rule whose font size "
+      "is 32px or more, or not set)",
+      "Squeezed headline tracking is a poster reflex; below -0.04em letters touch and words blur.")
 def tracking_floor(page):
     for r, d, v in page.decls("letter-spacing"):
         comp = v.strip().lower()
@@ -290,10 +290,6 @@ def tracking_floor(page):
         size = values.px(size_v) if size_v else None
         if size is None or size >= 32:
             yield Hit(d.line, _sel(r), f"letter-spacing {v}")
-
-
-def _own_text(el: Element) -> str:
-    return "".join(c.data for c in el.children if isinstance(c, Text)).strip()
 
 
 @rule("slop.eyebrow-reflex", ERROR, "three or more small (<= 13.6px) upper-case, letter-spaced labels",
@@ -316,7 +312,7 @@ def eyebrow_reflex(page):
             hits.append(el)
     if len(hits) >= 3:
         first = hits[0]
-        yield Hit(first.line, f"<{first.tag}> {short(_own_text(first), 40)}",
+        yield Hit(first.line, f"<{first.tag}> {short(texts[id(first)], 40)}",
                   f"{len(hits)} small upper-case tracked labels")
 
 
@@ -326,7 +322,7 @@ def numbered_scaffold(page):
     texts = page.own_text
     found = [el for el in page.elements if re.fullmatch(r"0[1-9]\.?", texts.get(id(el), ""))]
     if len(found) >= 3:
-        yield Hit(found[0].line, f"<{found[0].tag}> {_own_text(found[0])}",
+        yield Hit(found[0].line, f"<{found[0].tag}> {texts[id(found[0])]}",
                   f"{len(found)} elements numbered like 01, 02, 03")
 
 

@@ -111,3 +111,21 @@ def overflow_risk(page):
         if mx is not None and mx > widest:
             yield Hit(d.line, short(r.selector), f"{d.prop} {v} can reach {mx:g}px, wider than the "
                                                  f"largest max-width {widest:g}px")
+
+
+_SCRIPT_URL = re.compile(r"^\s*(javascript|vbscript|livescript)\s*:|^\s*data\s*:\s*text/html", re.I)
+_URL_ATTRS = ("href", "src", "action", "formaction", "xlink:href", "data", "poster", "background")
+
+
+@rule("struct.script-url", ERROR, "a javascript:/vbscript: URL or an inline event-handler attribute (onclick=...)",
+      "An artifact must keep every claim readable with JavaScript off and carry no code smuggled in "
+      "through a source or a claim; behaviour belongs in one reviewed <script> block.")
+def script_url(page):
+    for el in page.doc.iter():
+        for attr in _URL_ATTRS:
+            value = el.attrs.get(attr)
+            if value and _SCRIPT_URL.match(value):
+                yield Hit(el.line, short(value), f"<{el.tag} {attr}> runs code when followed")
+        for attr in el.attrs:
+            if attr.startswith("on") and len(attr) > 2 and attr[2:].isalpha():
+                yield Hit(el.line, short(f"{attr}={el.attrs[attr]}"), f"<{el.tag}> has an inline {attr} handler")

@@ -161,9 +161,12 @@ def supports_matches(prelude: str) -> bool:
 def applies(conditions: tuple[tuple[str, str], ...]) -> bool:
     """Whether a rule inside these at-rules applies in the environment."""
     for name, prelude in conditions:
-        if name == "media" and not media_matches(prelude):
-            return False
-        if name == "supports" and not supports_matches(prelude):
+        try:
+            if name == "media" and not media_matches(prelude):
+                return False
+            if name == "supports" and not supports_matches(prelude):
+                return False
+        except RecursionError:
             return False
         if name in ("container", "starting-style", "document", "-moz-document"):
             return False

@@ -21,6 +21,7 @@ _DECL_BLOCKS = frozenset({"font-face", "page", "property", "counter-style", "fon
                           "view-transition", "position-try"})
 _KEYFRAMES = frozenset({"keyframes", "-webkit-keyframes", "-moz-keyframes", "-o-keyframes"})
 _OPEN = {"{": "}", "(": ")", "[": "]", "function": ")"}
+MAX_DEPTH = 100  # nesting deeper than this is ignored
 
 
 @dataclass
@@ -145,6 +146,7 @@ class _Parser:
         self.anon = anon_base
         self.sheet = Sheet()
         self.match = self._match_table()
+        self.depth = 0
 
     def line(self, pos: int) -> int:
         return self.first_line + bisect.bisect_left(self.nl, pos)
@@ -209,12 +211,14 @@ class _Parser:
 
     def style_rule(self, i: int, brace: int, conds: tuple, layer: str | None, parent: str | None) -> None:
         prelude = self.text(i, brace)
-        if not prelude:
+        if not prelude or self.depth > MAX_DEPTH:
             return
         selector = nest_selector(parent, prelude)
         rule = StyleRule(selector, [], self.line(self.toks[i].pos), conds, layer, self.next_order())
         self.sheet.rules.append(rule)
+        self.depth += 1
         self.block(brace + 1, self.match[brace], rule, conds, layer)
+        self.depth -= 1
 
     def next_order(self) -> int:
         self.order += 1
@@ -316,6 +320,15 @@ class _Parser:
         return (close + 1) if has_block else j + 1
 
     def _group(self, brace: int, close: int, conds: tuple, layer: str | None, parent: str | None) -> None:
+        if self.depth > MAX_DEPTH:  # absurd nesting: ignored, like a browser's stack limit
+            return
+        self.depth += 1
+        try:
+            self._group_body(brace, close, conds, layer, parent)
+        finally:
+            self.depth -= 1
+
+    def _group_body(self, brace: int, close: int, conds: tuple, layer: str | None, parent: str | None) -> None:
         if parent is None:
             self.rule_list(brace + 1, close, conds, layer, None)
         else:  # a group rule nested in a style rule holds declarations for the parent selector

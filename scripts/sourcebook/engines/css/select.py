@@ -333,7 +333,13 @@ class _SelParser:
             c.never = True
             return (0, 0, 1)
         if name in ("is", "where", "not", "matches", "-webkit-any", "-moz-any"):
-            inner = parse_selector_list(arg, forgiving=name != "not")
+            if _NESTING[0] >= MAX_NESTING:
+                raise Unsupported("selectors nested too deeply")
+            _NESTING[0] += 1
+            try:
+                inner = parse_selector_list(arg, forgiving=name != "not")
+            finally:
+                _NESTING[0] -= 1
             if not inner:
                 if name == "not":
                     raise Unsupported(":not()")
@@ -377,6 +383,8 @@ class _SelParser:
 
 
 _CACHE: dict[tuple[str, bool], list[Complex] | None] = {}
+MAX_NESTING = 32  # :is(:is(...)) deeper than this is not supported
+_NESTING = [0]
 
 
 def parse_selector_list(text: str, forgiving: bool = False) -> list[Complex] | None:
@@ -389,6 +397,8 @@ def parse_selector_list(text: str, forgiving: bool = False) -> list[Complex] | N
     result: list[Complex] | None
     try:
         result = _SelParser(text).selector_list()
+    except RecursionError:
+        result = None
     except Unsupported:
         result = None
         if forgiving:
@@ -418,9 +428,13 @@ def class_set(e: Element) -> frozenset:
     return got
 
 
+_MEMO: dict[tuple[int, int, int], bool] = {}
+
+
 def reset() -> None:
     """Forget per-element caches (call around matching one document)."""
     _CLASSES.clear()
+    _MEMO.clear()
 
 
 def ancestor_keys(cx: Complex) -> frozenset:
@@ -478,7 +492,14 @@ def _match_at(cx: Complex, i: int, e: Element) -> bool:
     if comb == " ":
         p = e.parent
         while p is not None and p.tag != "#document":
-            if _match_at(cx, i - 1, p):
+            if i > 1:  # memoized, so long descendant chains never backtrack exponentially
+                key = (id(cx), i - 1, id(p))
+                hit = _MEMO.get(key)
+                if hit is None:
+                    hit = _MEMO[key] = _match_at(cx, i - 1, p)
+            else:
+                hit = _match_at(cx, i - 1, p)
+            if hit:
                 return True
             p = p.parent
         return False

@@ -183,7 +183,10 @@ def length(text: str, ctx: Ctx = DEFAULT, *, unitless_zero: bool = True) -> Rang
     if all(t.kind == "ws" for t in toks):
         return None
     ev = _Eval(toks, ctx)
-    v = ev.sum()
+    try:
+        v = ev.sum()
+    except RecursionError:
+        return None
     if v is None or ev.peek() is not None:
         return None
     rng, is_len = v

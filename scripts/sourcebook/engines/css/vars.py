@@ -47,6 +47,13 @@ def substitute(value: str, lookup: Callable[[str], str | None]) -> str | None:
     """``value`` with every ``var()`` replaced; None if one has no value and no fallback."""
     if not has_var(value):
         return value
+    try:
+        return _substitute(value, lookup)
+    except RecursionError:  # fallbacks nested deeper than the stack: unresolved, never a crash
+        return None
+
+
+def _substitute(value: str, lookup: Callable[[str], str | None]) -> str | None:
     out, pos = [], 0
     for _ in range(10000):
         m = _VAR.search(value, pos)
@@ -64,7 +71,7 @@ def substitute(value: str, lookup: Callable[[str], str | None]) -> str | None:
         if got is None:
             if not sep:
                 return None
-            got = substitute(fallback.strip(), lookup)
+            got = _substitute(fallback.strip(), lookup)
             if got is None:
                 return None
         out.append(value[pos:m.start()])
@@ -76,36 +83,59 @@ def substitute(value: str, lookup: Callable[[str], str | None]) -> str | None:
     return "".join(out).strip()
 
 
-def resolve_customs(inherited: Mapping[str, str | None], own: Mapping[str, str]) -> dict[str, str | None]:
-    """The custom properties of an element: ``inherited`` updated by its ``own`` raw values."""
-    result: dict[str, str | None] = dict(inherited)
-    done: dict[str, str | None] = {}
-    active: list[str] = []
-    cyclic: set[str] = set()
+_REF = re.compile(r"var\(\s*(--[^\s,)]+)", re.I)
 
-    def get(name: str) -> str | None:
-        if name in done:
-            return done[name]
-        if name not in own:
-            return inherited.get(name)
-        if name in active:  # a cycle: every property on it is invalid, fallbacks or not
-            cyclic.update(active[active.index(name):])
-            return None
-        active.append(name)
+
+def _order(own: Mapping[str, str]) -> tuple[list[str], set[str]]:
+    """Own custom properties in dependency order (referenced first), and those on a cycle.
+
+    Iterative depth-first search, so a chain of any depth is fine."""
+    refs = {n: [r for r in _REF.findall(v) if r in own] for n, v in own.items()}
+    state: dict[str, int] = {}  # 0 on the current path, 1 finished
+    order: list[str] = []
+    cyclic: set[str] = set()
+    for root in own:
+        if root in state:
+            continue
+        state[root] = 0
+        path = [root]
+        stack = [iter(refs[root])]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                done = path.pop()
+                state[done] = 1
+                order.append(done)
+            elif nxt not in state:
+                state[nxt] = 0
+                path.append(nxt)
+                stack.append(iter(refs[nxt]))
+            elif state[nxt] == 0:  # back to a property on the current path: a cycle
+                cyclic.update(path[path.index(nxt):])
+    return order, cyclic
+
+
+def resolve_customs(inherited: Mapping[str, str | None], own: Mapping[str, str]) -> dict[str, str | None]:
+    """The custom properties of an element: ``inherited`` updated by its ``own`` raw values.
+
+    Every property on a reference cycle is invalid, fallbacks or not (CSS Variables 1)."""
+    result: dict[str, str | None] = dict(inherited)
+    order, cyclic = _order(own)
+
+    def lookup(name: str) -> str | None:
+        return result.get(name) if name in own else inherited.get(name)
+
+    for name in order:
         raw = own[name]
         low = raw.lower()
-        if low == "inherit":
+        if name in cyclic:
+            val = None
+        elif low == "inherit":
             val = inherited.get(name)
         elif low in ("initial", "unset", "revert", "revert-layer"):
             val = None if low == "initial" else inherited.get(name)
         else:
-            val = substitute(raw, get)
-        active.pop()
-        if name in cyclic:
-            val = None
-        done[name] = val
-        return val
-
-    for name in own:
-        result[name] = get(name)
+            val = substitute(raw, lookup)
+        result[name] = val
     return result

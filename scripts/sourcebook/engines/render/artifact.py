@@ -8,7 +8,7 @@ the ledger is placed, and the per-type limits hold (an explainer is one screen).
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...base.errors import Finding
 from . import ledger_model as lm
@@ -43,7 +43,7 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
     return out
 
 
-def unplaced_findings(blocks: list[Block], claims: list[Mapping], where: str) -> list[Finding]:
+def unplaced_findings(blocks: list[Block], claims: Sequence[Mapping], where: str) -> list[Finding]:
     """Every citable claim must be on the page: the ledger lists it, and a contested claim's
     other side may not be left out."""
     placed = {cid for b in blocks for cid in b.ids}
@@ -81,17 +81,10 @@ def infographic_findings(blocks: list[Block], claims: Mapping[str, Mapping], whe
     return out
 
 
-def _plain(text: str) -> str:
-    return " ".join(re.sub(r"\[@[^\]]*\]", "", text).replace("*", "").replace("`", "").split())
-
-
 def chart_figure(blocks: list[Block], claims: Mapping[str, Mapping], title: str) -> str:
     order = [cid for b in blocks for cid in b.ids]
     seen: list[Mapping] = []
-    labels: dict[str, str] = {}
-    for b in blocks:
-        for cid in b.ids:
-            labels.setdefault(cid, _plain(b.text))
+    labels = {cid: str(claims[cid].get("text", "")) for b in blocks for cid in b.ids if cid in claims}
     for cid in order:
         c = claims.get(cid)
         if c is not None and lm.is_citable(c) and c not in seen:
@@ -105,20 +98,33 @@ def chart_figure(blocks: list[Block], claims: Mapping[str, Mapping], title: str)
 
 
 def infographic_body(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int], title: str) -> str:
-    figures, rest = [], []
+    """The chart first, then the draft in order: each paragraph citing a number claim becomes a
+    big figure (the number as the claim states it), runs of figures sit in one grid."""
+    parts = [chart_figure(blocks, claims, title)]
+    figures: list[str] = []
+    rest: list[Block] = []
+
+    def flush() -> None:
+        if rest:
+            parts.append(render_blocks(rest, claims, ordinals)[0])
+            rest.clear()
+        if figures:
+            parts.append('<ul class="figures">\n' + "\n".join(figures) + "\n</ul>")
+            figures.clear()
+
     for b in blocks:
         number = next((claims[c] for c in b.ids if claims.get(c, {}).get("kind") == "number"), None)
-        if b.kind in ("p", "li") and number is not None and first_number(str(number.get("text", ""))):
-            value = first_number(str(number["text"]))[0]  # type: ignore[index]
-            figures.append(f'    <li{claim_attr(b)}><span class="figure-value">{h(value)}</span>'
+        shown = first_number(str(number.get("text", ""))) if number is not None and b.kind in ("p", "li") else None
+        if shown:
+            if rest:
+                flush()
+            figures.append(f'    <li{claim_attr(b)}><span class="figure-value">{h(shown[0])}</span>'
                            f'<span class="figure-text">{inline(b.text, claims, ordinals)}</span></li>')
         else:
+            if figures:
+                flush()
             rest.append(b)
-    parts = [chart_figure(blocks, claims, title)]
-    if figures:
-        parts.append('<ul class="figures">\n' + "\n".join(figures) + "\n</ul>")
-    if rest:
-        parts.append('<div class="notes-body">\n' + render_blocks(rest, claims, ordinals)[0] + "\n</div>")
+    flush()
     return "\n".join(p for p in parts if p)
 
 
@@ -167,6 +173,6 @@ def deck_slides(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Ma
         notes = "".join(_note(c, claims, ordinals, sources) for c in ids)
         out.append(f'  <li class="slide" id="s{i}">\n{body}')
         if notes:
-            out.append(f'    <aside class="notes" aria-label="Speaker notes"><h3>Notes</h3><ul>{notes}</ul></aside>')
+            out.append(f'    <aside class="notes" aria-label="Speaker notes, slide {i}"><h3>Notes</h3><ul>{notes}</ul></aside>')
         out.append("  </li>")
     return "\n".join(out)

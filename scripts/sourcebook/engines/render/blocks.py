@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from . import ledger_model as lm
 from .draft import CLAIM_REF, Block, ref_ids
@@ -102,6 +102,8 @@ def render_blocks(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: 
             out.append(f"{indent}<blockquote{claim_attr(b)}><p>{body}</p></blockquote>")
         elif b.kind == "break":
             out.append(f"{indent}<hr>")
+        elif b.kind == "raw":
+            out.append(f"{indent}{b.text}")
         elif b.kind == "p":
             out.append(f"{indent}<p{claim_attr(b)}>{body}</p>")
     if open_list:

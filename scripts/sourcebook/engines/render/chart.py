@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 NUMBER = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(%|k\b|m\b|bn\b|b\b|million|billion|thousand)?", re.I)
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
@@ -31,20 +31,22 @@ def first_number(text: str) -> tuple[str, float, str] | None:
 
 
 def chartable(claims: list[Mapping]) -> list[tuple[Mapping, str, float]]:
-    """Number claims whose values can share one axis (same unit class as the first)."""
-    out = []
-    unit0 = None
+    """Number claims that can share one axis: the largest group with the same topic family
+    (the topic key's first part) and unit class, so a fare is never drawn beside a head count."""
+    groups: dict[tuple[str, str], list[tuple[Mapping, str, float]]] = {}
     for c in claims:
         if c.get("kind") != "number":
             continue
         n = first_number(str(c.get("text", "")))
         if n is None or n[1] < 0:
             continue
-        if unit0 is None:
-            unit0 = n[2]
-        if n[2] == unit0:
-            out.append((c, n[0], n[1]))
-    return out
+        family = str(c.get("topic_key", "")).split(".")[0]
+        groups.setdefault((family, n[2]), []).append((c, n[0], n[1]))
+    best: list[tuple[Mapping, str, float]] = []
+    for items in groups.values():
+        if len(items) > len(best):
+            best = items
+    return best
 
 
 def _short(text: str, limit: int = 70) -> str:
@@ -55,19 +57,20 @@ def _short(text: str, limit: int = 70) -> str:
 def bar_chart(items: list[tuple[Mapping, str, float]], labels: Mapping[str, str], title: str) -> str:
     """Horizontal bars, one row per claim: label above, bar below, value at the bar's end."""
     width, left, right, row = 640, 16, 120, 56
+    inner = left + 8
     top = 16
     height = top + row * len(items) + 44
     vmax = max(v for _, _, v in items) or 1.0
-    span = width - left - right
+    span = width - inner - right
     out = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title">',
            f'<title id="chart-title">{html.escape(title)}</title>']
     for i, (c, shown, value) in enumerate(items):
         y = top + i * row
         w = max(2.0, span * value / vmax)
         label = html.escape(_short(labels.get(c["id"]) or str(c.get("text", ""))))
-        out.append(f'<text x="{left}" y="{y + 14}" font-size="14" fill="#111417">{label}</text>')
-        out.append(f'<rect x="{left}" y="{y + 22}" width="{w:.1f}" height="18" fill="#1b1e22"/>')
-        out.append(f'<text x="{left + w + 8:.1f}" y="{y + 36}" font-size="14" fill="#111417">{html.escape(shown)}</text>')
+        out.append(f'<text x="{inner}" y="{y + 14}" font-size="14" fill="#111417">{label}</text>')
+        out.append(f'<rect x="{inner}" y="{y + 22}" width="{w:.1f}" height="18" fill="#1b1e22"/>')
+        out.append(f'<text x="{inner + w + 8:.1f}" y="{y + 36}" font-size="14" fill="#111417">{html.escape(shown)}</text>')
     base = top + row * len(items) + 4
     out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#111417" stroke-width="1"/>')
     out.append(f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#111417" stroke-width="1"/>')

@@ -17,14 +17,16 @@ SOURCE_REF = re.compile(r"\[@(src_[0-9a-f]{12}(?:\s*;\s*@src_[0-9a-f]{12})*)\]")
 _HEADING = re.compile(r"^(#{1,3})\s+(.+?)\s*#*\s*$")
 _ITEM = re.compile(r"^\s*[-*]\s+(.*)$")
 _RULE = re.compile(r"^\s*(---+|\*\*\*+)\s*$")
+_IMAGE = re.compile(r"^\s*!\[([^\]]*)\]\(([^)\s]+)\)\s*$")
 
 
 @dataclass
 class Block:
-    kind: str  # h1 h2 h3 p li quote break
+    kind: str  # h1 h2 h3 p li quote break img (raw: HTML made by sb itself, never from a draft)
     text: str
     line: int
     ids: list[str] = field(default_factory=list)  # claim ids referenced, in order, once each
+    src: str = ""  # img: the asset named
 
 
 def ref_ids(group: str) -> list[str]:
@@ -76,6 +78,11 @@ def parse(text: str) -> list[Block]:
         if _RULE.match(line):
             flush()
             blocks.append(Block("break", "", n))
+            continue
+        img = _IMAGE.match(line)
+        if img:
+            flush()
+            blocks.append(Block("img", img.group(1), n, src=img.group(2)))
             continue
         h = _HEADING.match(line)
         if h:

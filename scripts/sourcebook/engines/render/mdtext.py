@@ -2,31 +2,25 @@
 
 from __future__ import annotations
 
-import re
-from typing import Mapping
+from collections.abc import Mapping
 
+from .escape import http_href, md, md_link_target
 from .ledger_model import evidence_quote, span_key
-
-_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
-_WS = re.compile(r"\s+")
 
 
 def md_escape(s: str) -> str:
     """Escape Markdown and inline-HTML syntax, and fold newlines, so a value renders as itself."""
-    return _SPECIAL.sub(r"\\\1", _WS.sub(" ", s).strip())
+    return md(s)
 
 
 def is_web_url(s: object) -> bool:
-    return isinstance(s, str) and s.lower().startswith(("http://", "https://"))
+    return http_href(s) is not None
 
 
 def md_link(label: str, url: str | None) -> str:
     """``[label](url)`` for an http(s) URL, else the escaped label alone (never a script link)."""
-    text = md_escape(label)
-    if not is_web_url(url):
-        return text
-    safe = str(url).replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
-    return f"[{text}]({safe})"
+    href = http_href(url)
+    return f"[{md(label)}]({md_link_target(href)})" if href else md(label)
 
 
 def source_name(source: Mapping | None, sid: str) -> str:

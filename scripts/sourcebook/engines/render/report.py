@@ -8,7 +8,7 @@ caller persists the numbering), so editing a draft never renumbers ``[4]``.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .draft import ANY_REF, CLAIM_REF, SOURCE_REF, ref_ids
@@ -89,18 +89,18 @@ def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str,
         for sentence in sentences:
             used: list[int] = []
             sentence = re.sub(r"[ \t]+(?=\[@)", "", sentence)
-            sentence = ANY_REF.sub(lambda m: _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers, used,
-                                                         crowded), sentence)
+            sentence = ANY_REF.sub(lambda m, used=used, crowded=crowded: _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers,
+                                                                    used, crowded), sentence)
             rebuilt.append(sentence)
         if crowded[0]:
             crowded_lines.append(n)
         seps = _SENTENCE.findall(line)
-        joined = rebuilt[0] + "".join(sep + s for sep, s in zip(seps, rebuilt[1:]))
+        joined = rebuilt[0] + "".join(sep + s for sep, s in zip(seps, rebuilt[1:], strict=True))
         out_lines.append(joined)
     return "\n".join(out_lines).rstrip() + "\n", crowded_lines
 
 
-def sources_block(entries: list[tuple[int, str, Mapping | None]], style: str,
+def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str,
                   quotes: Mapping[str, list[str]] | None = None) -> str:
     """The Sources block for ``(number, source id, record)`` entries in number order."""
     quotes = quotes or {}

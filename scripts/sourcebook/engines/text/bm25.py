@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 K1 = 1.2
 B = 0.75
@@ -25,7 +25,7 @@ def score(postings: Sequence[tuple[list[int], list[int]]], doclen: Sequence[int]
     avg = avgdl or 1.0
     for docs, tfs in postings:
         w = idf(n_docs, len(docs))
-        for d, tf in zip(docs, tfs):
+        for d, tf in zip(docs, tfs, strict=True):
             if keep is not None and not keep(d):
                 continue
             norm = K1 * (1 - B + B * doclen[d] / avg)

@@ -10,7 +10,7 @@ nested markup cannot exhaust the stack.
 
 from __future__ import annotations
 
-from typing import Callable, Union
+from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
 
 from .html_writer import Writer, collapse
@@ -46,7 +46,7 @@ def absolute_http(href: str | None, base: str | None) -> str | None:
     return url
 
 
-Item = Union[Element, Text, Callable[[], None]]
+Item = Element | Text | Callable[[], None]
 
 
 class Renderer:
@@ -55,6 +55,7 @@ class Renderer:
         self.base = base
         self.w = writer or Writer()
         self.markers: dict[int, str] = {}  # id(li) -> "3. " for ordered lists
+        self.in_item = 0  # how many list items the walk is inside
 
     def render(self, roots: list[Element]) -> tuple[str, list[tuple[int, int, str]]]:
         for root in roots:
@@ -122,7 +123,7 @@ class Renderer:
                 w.brk(2)
             return end_quote
         if tag in ("ul", "ol", "menu"):
-            gap = 1 if any(p.tag == "li" for p in el.ancestors()) else 2
+            gap = 1 if self.in_item else 2  # a nested list follows its item's line
             w.brk(gap)
             self._number_items(el)
             return lambda: w.brk(gap)
@@ -130,10 +131,12 @@ class Renderer:
             w.brk(1)
             marker = self.markers.get(id(el), "- ")
             w.push(" " * len(marker), marker)
+            self.in_item += 1
 
             def end_item() -> None:
                 w.pop()
                 w.brk(1)
+                self.in_item -= 1
             return end_item
         if tag in ("dt", "dd", "tr"):
             w.brk(1)
@@ -205,7 +208,8 @@ class Renderer:
         w.brk(2)
         for i, cells in enumerate(rows):
             cells = cells + [("", [])] * (width - len(cells))
-            line, links = "|", []
+            line = "|"
+            links: list[tuple[int, int, str]] = []
             for text, cell_links in cells:
                 line += " "
                 links.extend((len(line) + s, len(line) + e, h) for s, e, h in cell_links)
@@ -220,7 +224,7 @@ class Renderer:
     def _cell(self, cell: Element) -> tuple[str, list[tuple[int, int, str]]]:
         sub = Renderer(self.skip, self.base, Writer(single_line=True))
         sub.walk(cell)
-        text, links = sub.w.result(), sub.w.links
+        text, links = sub.w.result(), list(sub.w.links)
         if "|" not in text:
             return text, links
         # Escape pipes; shift link offsets by the backslashes inserted before them.

@@ -62,10 +62,10 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
         best = Renderer(hidden, base).render([body])
         if best[0].strip():
             notes.append("no main content found; kept all visible text")
-    text, links = _canonical(*best)
+    text, link_list = _canonical(*best)
     if not text:
         notes.append("the page has no visible text")
-    return HtmlResult(text=text, links=links, meta=meta, notes=notes)
+    return HtmlResult(text=text, links=link_list, meta=meta, notes=notes)
 
 
 def _base_href(head: Element | None, base_url: str | None) -> str | None:

@@ -25,7 +25,7 @@ STRONG_WORDS = frozenset(
     "subscribe subscription newsletter signup related recommended recommendations recirc "
     "recirculation outbrain taboola ad ads advert adverts advertisement advertising adslot sponsor "
     "sponsored promo promotion promotions popup modal footer skip trending popular paywall "
-    "login signin copyright rollover tooltip popover hovercard".split())
+    "login signin copyright tooltip popover hovercard".split())
 # Dropped in the first, strict pass only.
 WEAK_WORDS = frozenset(
     "sidebar sidenav header masthead banner meta byline byl author authors timestamp dateline "
@@ -180,7 +180,7 @@ class Page:
                 out[i] = False
         return out
 
-    def measure(self, alive: list[bool]) -> "Measure":
+    def measure(self, alive: list[bool]) -> Measure:
         n = len(self.elems)
         text = self.own_text[:]
         link = [0] * n
@@ -335,11 +335,12 @@ def _climb(top: int, scores: dict[int, float], parent: list[int], alive: list[bo
             break
         last = scores[p]
         p = parent[p]
-    while top > 0 and parent[top] > 0:
-        p = parent[top]
-        if sum(1 for j, q in enumerate(parent) if q == p and alive[j]) != 1:
-            break
-        top = p
+    kids = [0] * len(parent)
+    for j in range(1, len(parent)):
+        if alive[j]:
+            kids[parent[j]] += 1
+    while top > 0 and parent[top] > 0 and kids[parent[top]] == 1:  # an only child: take the wrapper
+        top = parent[top]
     return top
 
 
@@ -374,87 +375,77 @@ def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, a
 
 def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[int]:
     """Readability's conditional clean-up inside the chosen content: containers that look like
-    link lists, image galleries, forms or tiny fragments go. Inner ones are judged first, and
-    what they drop no longer counts for the containers around them."""
+    link lists, image galleries, forms or tiny fragments go. One bottom-up sweep: each element
+    is judged on what is left below it once its own descendants were judged."""
     drop: set[int] = set()
     alive = page.alive(skip)
-    m = page.measure(alive)
-    counts = _counts(page, alive, m.text)
-    parent, tags = page.parent, page.tags
+    elems, parent, tags, n = page.elems, page.parent, page.tags, len(page.elems)
+    # Inside <pre>/<code> nothing is judged; inside <figure> images are expected.
+    in_code = [False] * n
+    in_figure = [False] * n
+    for i in range(1, n):
+        p = parent[i]
+        in_code[i] = in_code[p] or tags[p] in ("pre", "code")
+        in_figure[i] = in_figure[p] or tags[i] == "figure"
+    totals: dict[int, list[int]] = {}
     for root in roots:
         r = page.index[id(root)]
-        for i in range(page.end[r] - 1, r, -1):
-            if not alive[i] or tags[i] not in _CLEANED or _has_dropped_ancestor(i, r, parent, page, drop):
-                continue
-            v = [m.text[i], m.link[i], m.commas[i]] + counts[i]
-            if _should_drop(page.elems[i], v, how):
-                drop.add(id(page.elems[i]))
-                a = parent[i]
-                while a >= r:
-                    m.text[a] -= v[TEXT]
-                    m.link[a] -= v[LINK]
-                    m.commas[a] -= v[COMMAS]
-                    ca = counts[a]
-                    for k in range(len(ca)):
-                        if k != 3:  # inputs stay counted: a box that held a form still did
-                            ca[k] -= v[3 + k]
-                    if a == r:
-                        break
-                    a = parent[a]
+        vec: dict[int, list[int]] = {}
+        for i in range(page.end[r] - 1, r - 1, -1):
+            media = page.own_media[i]
+            v = vec.pop(i, None) or [0] * 10
+            v[IMG] += media % 1000
+            v[INPUT] += (media // 1000) % 1000
+            v[EMBED] += media // 1000000
+            if alive[i]:
+                v[TEXT] += page.own_text[i]
+                v[COMMAS] += page.own_commas[i]
+                tag = tags[i]
+                if tag == "a":
+                    v[LINK] = v[TEXT]
+                elif tag == "p":
+                    v[P] += 1
+                elif tag == "li":
+                    v[LI] += 1
+                elif tag in HEADINGS:
+                    v[HEAD] = v[TEXT]
+                elif tag in ("ul", "ol"):
+                    v[LIST] = v[TEXT]
+                if (i != r and tag in _CLEANED and not in_code[i]
+                        and _should_drop(elems[i], v, how, in_figure[i])):
+                    drop.add(id(elems[i]))
+                    v = _inputs_only(v)
+            else:  # a dropped form still tells that its container is a sign-up or search box
+                v = _inputs_only(v)
+            if i == r:
+                totals[r] = v
+                break
+            pv = vec.get(parent[i])
+            if pv is None:
+                vec[parent[i]] = v
+            else:
+                for k in range(10):
+                    pv[k] += v[k]
     # Siblings taken in beside the article are judged whole too (a sign-up box next to it).
-    main = max(roots, key=lambda e: m.text[page.index[id(e)]])
+    main = max(roots, key=lambda e: totals[page.index[id(e)]][TEXT])
     for root in roots:
         r = page.index[id(root)]
-        if root is not main and root.tag in _CLEANED and _should_drop(root, [m.text[r], m.link[r], m.commas[r]] + counts[r], how):
+        if root is not main and root.tag in _CLEANED and _should_drop(root, totals[r], how, in_figure[r]):
             drop.add(id(root))
     return drop
 
 
-def _has_dropped_ancestor(i: int, root: int, parent: list[int], page: Page, drop: set[int]) -> bool:
-    a = parent[i]
-    while a > root:
-        if id(page.elems[a]) in drop:
-            return True
-        a = parent[a]
-    return False
-
-
-def _counts(page: Page, alive: list[bool], text: list[int]) -> list[list[int]]:
-    """Per element: p, img, li, input, embed counts, heading text and list text below it
-    (inputs counted in dropped forms too)."""
-    n = len(page.elems)
-    tags, parent = page.tags, page.parent
-    out = []
-    for i in range(n):
-        media = page.own_media[i]
-        out.append([0, media % 1000, 0, (media // 1000) % 1000, media // 1000000, 0, 0])
-    for i in range(n - 1, -1, -1):
-        v = out[i]
-        if not alive[i]:
-            # A dropped form still tells that its container is a sign-up or search box.
-            if i:
-                out[parent[i]][3] += v[3]
-            continue
-        tag = tags[i]
-        if tag == "p":
-            v[0] += 1
-        elif tag == "li":
-            v[2] += 1
-        elif tag in HEADINGS:
-            v[5] = text[i]
-        elif tag in ("ul", "ol"):
-            v[6] = text[i]
-        if i:
-            pv = out[parent[i]]
-            for k in range(7):
-                pv[k] += v[k]
+def _inputs_only(v: list[int]) -> list[int]:
+    """What a removed element still contributes to its container: its form inputs."""
+    out = [0] * 10
+    out[INPUT] = v[INPUT]
     return out
 
 
-def _should_drop(el: Element, v: list[int], how: Pass) -> bool:
+def _should_drop(el: Element, v: list[int], how: Pass, in_figure: bool) -> bool:
     if el.tag == "table" and is_data_table(el):
         return False
-    if any(a.tag in ("pre", "code") for a in el.ancestors()) or words(el) & EMBED_WORDS:
+    if words(el) & EMBED_WORDS:
         return False
     if el.tag == "p":  # a paragraph that is nothing but links points elsewhere ("see also")
         return v[TEXT] > 0 and v[LINK] / v[TEXT] > P_LINK_DENSITY
@@ -466,7 +457,6 @@ def _should_drop(el: Element, v: list[int], how: Pass) -> bool:
     text = v[TEXT]
     p, img, li, inputs, embeds = v[P], v[IMG], v[LI] - 100, v[INPUT], v[EMBED]
     is_list = el.tag in ("ul", "ol") or (text > 0 and v[LIST] / text > 0.9)
-    in_figure = el.tag == "figure" or any(a.tag == "figure" for a in el.ancestors())
     heading_density = v[HEAD] / text if text else 0.0
     ld = v[LINK] / text if text else 0.0
     return bool(

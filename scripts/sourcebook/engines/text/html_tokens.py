@@ -43,6 +43,34 @@ CDATA_CONTENT = ("script", "style")
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz=/ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+_GT = re.compile(">")
+# A malformed start tag is looked for within this many characters (a real tag this long and
+# malformed does not occur; without the bound, crafted input would make parsing quadratic).
+_TAG_WINDOW = 512
+
+
+class _Ahead:
+    """Forward searches over one document that never rescan it: a search from a later position
+    reuses an earlier answer that still lies ahead, so runs of unclosed ``<!--`` or ``</x``
+    cost linear time in all (the patterns have no look-behind, so the answer is the same)."""
+
+    def __init__(self, raw: str):
+        self.raw = raw
+        self.memo: dict[re.Pattern, tuple[int, re.Match | None]] = {}
+
+    def search(self, pattern: re.Pattern, pos: int) -> re.Match | None:
+        got = self.memo.get(pattern)
+        if got is not None and got[0] <= pos and (got[1] is None or got[1].start() >= pos):
+            return got[1]
+        m = pattern.search(self.raw, pos)
+        self.memo[pattern] = (pos, m)
+        return m
+
+    def find_gt(self, pos: int) -> int:
+        m = self.search(_GT, pos)
+        return m.start() if m else -1
+
+
 class Sink(Protocol):
     lineno: int
 
@@ -64,6 +92,7 @@ def tokenize(raw: str, sink: Sink) -> None:
     cdata_end: re.Pattern | None = None
     find = raw.find
     startswith = raw.startswith
+    ahead = _Ahead(raw)
 
     def at(pos: int) -> int:
         nonlocal line, counted
@@ -105,7 +134,7 @@ def tokenize(raw: str, sink: Sink) -> None:
                         on_start(tag, attrs)
                         if tag in CDATA_CONTENT:
                             cdata = tag
-                            cdata_end = re.compile(r"</\s*%s\s*>" % tag, re.I)
+                            cdata_end = re.compile(rf"</\s*{tag}\s*>", re.I)
                 i = m.end()
                 continue
             j = find("<", i)
@@ -127,25 +156,25 @@ def tokenize(raw: str, sink: Sink) -> None:
             k, tag = _starttag(raw, i, sink, at)
             if tag in CDATA_CONTENT:
                 cdata = tag
-                cdata_end = re.compile(r"</\s*%s\s*>" % tag, re.I)
+                cdata_end = re.compile(rf"</\s*{tag}\s*>", re.I)
         elif startswith("</", i):
-            k, closed = _endtag(raw, i, sink, at, cdata)
+            k, closed = _endtag(raw, i, sink, at, cdata, ahead)
             if closed:
                 cdata = cdata_end = None
         elif startswith("<!--", i):
-            k = _comment(raw, i, sink, at)
+            k = _comment(raw, i, sink, at, ahead)
         elif startswith("<?", i):
-            k = find(">", i + 2)
+            k = ahead.find_gt(i + 2)
             if k >= 0:
                 k += 1
         elif startswith("<!", i):
-            k = _declaration(raw, i, sink, at)
+            k = _declaration(raw, i, sink, at, ahead)
         elif i + 1 < n:
             sink.lineno = at(i)
             sink.handle_data("<")
             k = i + 1
         if k < 0:  # an unfinished construct at the end of input is text, as HTMLParser.close()
-            k = find(">", i + 1)
+            k = ahead.find_gt(i + 1)
             if k < 0:
                 k = find("<", i + 1)
                 k = i + 1 if k < 0 else k
@@ -168,7 +197,7 @@ _FAST = re.compile(r"([^<]+)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)\s
 
 
 def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:
-    m = _LOCATE_END.match(raw, i)
+    m = _LOCATE_END.match(raw, i, i + _TAG_WINDOW)
     j = m.end() if m else i
     nxt = raw[j:j + 1]
     if nxt == ">":
@@ -188,7 +217,7 @@ def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:
         if not am:
             break
         name, rest, value = am.group(1, 2, 3)
-        if not rest:
+        if not rest or value is None:
             value = None
         elif value[:1] == "'" == value[-1:] or value[:1] == '"' == value[-1:]:
             value = value[1:-1]
@@ -208,8 +237,8 @@ def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:
     return endpos, tag
 
 
-def _endtag(raw: str, i: int, sink: Sink, at, cdata: str | None) -> tuple[int, bool]:
-    gt = raw.find(">", i + 1)
+def _endtag(raw: str, i: int, sink: Sink, at, cdata: str | None, ahead: _Ahead) -> tuple[int, bool]:
+    gt = ahead.find_gt(i + 1)
     if gt < 0:
         return -1, False
     gtpos = gt + 1
@@ -223,12 +252,12 @@ def _endtag(raw: str, i: int, sink: Sink, at, cdata: str | None) -> tuple[int, b
         if not nm:
             if raw[i:i + 3] == "</>":
                 return i + 3, False
-            pos = raw.find(">", i + 2)
+            pos = ahead.find_gt(i + 2)
             if pos < 0:
                 return -1, False
             sink.handle_comment(raw[i + 2:pos])
             return pos + 1, False
-        pos = raw.find(">", nm.end())
+        pos = ahead.find_gt(nm.end())
         sink.handle_endtag(nm.group(1).lower())
         return pos + 1, False
     elem = m.group(1).lower()
@@ -239,8 +268,8 @@ def _endtag(raw: str, i: int, sink: Sink, at, cdata: str | None) -> tuple[int, b
     return gtpos, True
 
 
-def _comment(raw: str, i: int, sink: Sink, at) -> int:
-    m = _COMMENTCLOSE.search(raw, i + 4)
+def _comment(raw: str, i: int, sink: Sink, at, ahead: _Ahead) -> int:
+    m = ahead.search(_COMMENTCLOSE, i + 4)
     if not m:
         return -1
     sink.lineno = at(i)
@@ -248,20 +277,20 @@ def _comment(raw: str, i: int, sink: Sink, at) -> int:
     return m.end()
 
 
-def _declaration(raw: str, i: int, sink: Sink, at) -> int:
+def _declaration(raw: str, i: int, sink: Sink, at, ahead: _Ahead) -> int:
     if raw.startswith("<![", i):
         name = _MARKED_NAME.match(raw, i + 3)
         close = _MSCLOSE if name and name.group(1).lower() in ("if", "else", "endif") else _MARKEDCLOSE
-        m = close.search(raw, i + 3)
+        m = ahead.search(close, i + 3)
         return m.end() if m else -1
     if raw[i:i + 9].lower() == "<!doctype":
-        gt = raw.find(">", i + 9)
+        gt = ahead.find_gt(i + 9)
         if gt < 0:
             return -1
         sink.lineno = at(i)
         sink.handle_decl(raw[i + 2:gt])
         return gt + 1
-    pos = raw.find(">", i + 2)
+    pos = ahead.find_gt(i + 2)
     if pos < 0:
         return -1
     sink.lineno = at(i)

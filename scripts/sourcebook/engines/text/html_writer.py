@@ -16,6 +16,8 @@ import re
 # Collapsible whitespace (browsers collapse ASCII whitespace; NBSP and line separators are
 # treated as spaces so the canonical text is easy to quote).
 _WS = re.compile(r"[ \t\n\r\f\v\u00a0\u2028\u2029\x85]+")
+# Quotes and lists nested deeper than this are written without further indentation.
+MAX_NESTING = 16
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\ufeff]")
 
 
@@ -28,7 +30,7 @@ class Writer:
     def __init__(self, single_line: bool = False):
         self.buf: list[str] = []
         self.pos = 0
-        self.prefixes: list[str] = []
+        self.prefixes: list[str] = [""]  # cumulative: prefixes[-1] starts every line
         self.need = 0  # newlines wanted before the next text (0, 1 or 2)
         self.started = False
         self.space = False  # a space is pending between the last text and the next one
@@ -60,7 +62,9 @@ class Writer:
         self.space = False
 
     def push(self, prefix: str, marker: str | None = None) -> None:
-        self.prefixes.append(prefix)
+        if len(self.prefixes) > MAX_NESTING:  # deeper blocks stop indenting: output stays linear
+            prefix = ""
+        self.prefixes.append(self.prefixes[-1] + prefix)
         self.marker = marker
 
     def pop(self) -> None:
@@ -89,16 +93,16 @@ class Writer:
 
     def _start_line(self) -> None:
         if self.started:
-            cur = "".join(self.prefixes)
+            cur = self.prefixes[-1]
             for i in range(self.need):
                 self._emit("\n")
                 if i < self.need - 1:  # a blank line keeps the prefixes both lines share
                     common = _common_prefix(self.last_prefix, cur).rstrip()
                     self._emit(common)
         self.need = 0
-        prefix = "".join(self.prefixes[:-1]) + self.marker if self.marker is not None else "".join(self.prefixes)
+        prefix = self.prefixes[-2] + self.marker if self.marker is not None else self.prefixes[-1]
         self.marker = None
-        self.last_prefix = "".join(self.prefixes)
+        self.last_prefix = self.prefixes[-1]
         if self.lead:
             prefix += self.lead
             self.lead = None
@@ -157,7 +161,7 @@ class Writer:
 
 def _common_prefix(a: str, b: str) -> str:
     n = 0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):
         if x != y:
             break
         n += 1

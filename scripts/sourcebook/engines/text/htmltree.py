@@ -8,8 +8,8 @@ Every element and text run records the 1-based line of the HTML file it starts o
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html.parser import HTMLParser
-from typing import Iterator, Union
 
 from .html_tokens import tokenize
 
@@ -19,6 +19,9 @@ RAW = frozenset({"script", "style"})
 _CLOSES_P = frozenset(
     "address article aside blockquote details dialog div dl fieldset figcaption figure footer form "
     "h1 h2 h3 h4 h5 h6 header hgroup hr main menu nav ol p pre section table ul".split())
+_P = frozenset({"p"})
+# Implied closes look this far up the open elements at most (absurdly deep markup stays linear).
+_SEARCH_DEPTH = 512
 _P_SCOPE = frozenset({"button", "table", "div", "section", "article", "body"})
 _SELF_SIBLING = {"li": {"li"}, "dt": {"dt", "dd"}, "dd": {"dt", "dd"}, "tr": {"tr"},
                  "td": {"td", "th"}, "th": {"td", "th"}, "option": {"option"}}
@@ -59,7 +62,7 @@ class Element:
     def classes(self) -> list[str]:
         return (self.attrs.get("class") or "").split()
 
-    def iter(self) -> Iterator["Element"]:
+    def iter(self) -> Iterator[Element]:
         """This element and every descendant element, in document order."""
         stack: list[Element] = [self]
         while stack:
@@ -79,23 +82,23 @@ class Element:
     def text(self, skip: frozenset = RAW) -> str:
         return "".join(t.data for t in self.iter_text(skip))
 
-    def find_all(self, tag: str) -> list["Element"]:
+    def find_all(self, tag: str) -> list[Element]:
         return [e for e in self.iter() if e.tag == tag]
 
-    def find(self, tag: str) -> "Element | None":
+    def find(self, tag: str) -> Element | None:
         for e in self.iter():
             if e.tag == tag:
                 return e
         return None
 
-    def ancestors(self) -> Iterator["Element"]:
+    def ancestors(self) -> Iterator[Element]:
         p = self.parent
         while p is not None:
             yield p
             p = p.parent
 
 
-Node = Union[Element, Text]
+Node = Element | Text
 
 
 class _Builder(HTMLParser):
@@ -103,28 +106,38 @@ class _Builder(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.root = Element("#document", {}, 1)
         self.stack: list[Element] = [self.root]
+        self.open: dict[str, int] = {}  # open elements per tag: most searches end before they start
         self.doctype: str | None = None
         self.comments: list[tuple[int, str]] = []
 
+    def _truncate(self, i: int) -> None:
+        for el in self.stack[i:]:
+            self.open[el.tag] -= 1
+        del self.stack[i:]
+
+    def _find_open(self, wanted, stop) -> int:
+        """Index of the nearest open element in ``wanted`` unless one in ``stop`` comes first."""
+        stack = self.stack
+        for i in range(len(stack) - 1, max(0, len(stack) - 1 - _SEARCH_DEPTH), -1):
+            t = stack[i].tag
+            if t in wanted:
+                return i
+            if t in stop:
+                return 0
+        return 0
+
     def handle_starttag(self, tag: str, attrs: list) -> None:
         stack = self.stack
-        if tag in _CLOSES_P:  # close an open <p> unless a container stands in between
-            for i in range(len(stack) - 1, 0, -1):
-                t = stack[i].tag
-                if t == "p":
-                    del stack[i:]
-                    break
-                if t in _P_SCOPE:
-                    break
+        if tag in _CLOSES_P and self.open.get("p"):  # close an open <p> unless a container stands between
+            i = self._find_open(_P, _P_SCOPE)
+            if i:
+                self._truncate(i)
         if tag in _SELF_SIBLING:  # a new <li> closes the open one in the same list
-            siblings, stop = _SELF_SIBLING[tag], _SCOPE_STOP[tag]
-            for i in range(len(stack) - 1, 0, -1):
-                t = stack[i].tag
-                if t in siblings:
-                    del stack[i:]
-                    break
-                if t in stop:
-                    break
+            siblings = _SELF_SIBLING[tag]
+            if any(self.open.get(t) for t in siblings):
+                i = self._find_open(siblings, _SCOPE_STOP[tag])
+                if i:
+                    self._truncate(i)
         amap = dict(attrs) if attrs else {}
         if attrs and (len(amap) != len(attrs) or None in amap.values()):
             # The first of repeated attributes wins, as in browsers; a bare attribute is "".
@@ -135,19 +148,22 @@ class _Builder(HTMLParser):
         cur.children.append(el)
         if tag not in VOID:
             stack.append(el)
+            self.open[tag] = self.open.get(tag, 0) + 1
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         self.handle_starttag(tag, attrs)
         if tag not in VOID and self.stack[-1].tag == tag:
-            self.stack.pop()
+            self._truncate(len(self.stack) - 1)
 
     def handle_endtag(self, tag: str) -> None:
+        if not self.open.get(tag):  # a stray end tag is ignored
+            return
         for i in range(len(self.stack) - 1, 0, -1):
             if self.stack[i].tag == tag:
                 line = self.lineno
                 for el in self.stack[i:]:
                     el.end_line = line
-                del self.stack[i:]
+                self._truncate(i)
                 return
 
     def handle_data(self, data: str) -> None:

@@ -23,18 +23,20 @@ def shard_name(n: int) -> str:
 
 
 class Builder:
-    """Accumulates ``doc -> {term: tf}`` in document order and renders the shard texts.
+    """Accumulates ``doc -> {term: tf}`` in document order and renders the shard lines.
 
     Postings are kept as their final text (``doc`` or ``doc:tf``), the document number's text
-    made once per document, so rendering a shard is a join.
+    made once per document, so rendering a shard is a join. ``base`` is the number of the first
+    document, so several builders can each take a contiguous run of documents.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, base: int = 0) -> None:
         self._post: defaultdict[str, list[str]] = defaultdict(list)
+        self.base = base
         self.doclen: list[int] = []
 
     def add(self, counts: dict[str, int]) -> int:
-        doc = len(self.doclen)
+        doc = self.base + len(self.doclen)
         self.doclen.append(sum(counts.values()))
         post = self._post
         ds = str(doc)
@@ -42,17 +44,38 @@ class Builder:
             post[term].append(ds if tf == 1 else f"{ds}:{tf}")
         return doc
 
-    @property
-    def n_terms(self) -> int:
-        return len(self._post)
-
-    def shards(self) -> dict[int, str]:
-        """Shard number -> file text (only non-empty shards)."""
-        lines: dict[int, list[str]] = {}
+    def lines(self) -> dict[int, list[str]]:
+        """Shard number -> its ``term TAB postings`` lines, sorted by term."""
+        out: dict[int, list[str]] = {}
         post = self._post
         for term in sorted(post):
-            lines.setdefault(shard_of(term), []).append(f"{term}\t{' '.join(post[term])}\n")
-        return {n: "".join(ls) for n, ls in sorted(lines.items())}
+            out.setdefault(shard_of(term), []).append(f"{term}\t{' '.join(post[term])}")
+        return out
+
+    def shards(self) -> tuple[dict[int, str], int]:
+        return merge([self.lines()])
+
+
+def merge(parts: list[dict[int, list[str]]]) -> tuple[dict[int, str], int]:
+    """Join the shard lines of builders that took consecutive runs of documents, in order.
+
+    Returns shard number -> file text (non-empty shards only) and the number of terms.
+    """
+    if len(parts) == 1:
+        only = parts[0]
+        return {n: "\n".join(ls) + "\n" for n, ls in sorted(only.items())}, sum(map(len, only.values()))
+    out: dict[int, str] = {}
+    n_terms = 0
+    for n in sorted(set().union(*parts)):
+        joined: dict[str, str] = {}
+        for part in parts:
+            for line in part.get(n, ()):
+                term, _, post = line.partition("\t")
+                prev = joined.get(term)
+                joined[term] = post if prev is None else prev + " " + post
+        n_terms += len(joined)
+        out[n] = "".join(f"{t}\t{joined[t]}\n" for t in sorted(joined))
+    return out, n_terms
 
 
 def lookup(shard_text: str, term: str) -> tuple[list[int], list[int]] | None:
