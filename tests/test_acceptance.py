@@ -882,3 +882,13 @@ def test_damaged_index_file_says_rebuild(indexed, damage):
         assert re.search(r"^E-SEARCH  index/docs\.txt  unreadable .*sb index", r.err, re.M), r.both
     ok(sb("index", cwd=indexed))
     assert "src_" in ok(sb("search", "passengers", cwd=indexed)).out
+
+
+def test_damaged_recheck_trail_fails_the_gate(grounded, ids):
+    # a re-check trail whose latest line has damaged citations is E-RECHECK-TRAIL naming the file
+    sid = ids["operator-status"]
+    with open(os.path.join(grounded, "sources", sid, "rechecks.jsonl"), "w", encoding="utf-8") as fh:
+        fh.write('{"checked_via": "live", "checked_at": "2026-01-01T00:00:00Z", "citations": [1, 2]}\n')
+    r = verify(grounded)
+    assert r.rc == 2 and "E-INTERNAL" not in r.both
+    assert re.search(rf"E-RECHECK-TRAIL\s+sources/{sid}/rechecks\.jsonl", r.both), r.both

@@ -311,6 +311,12 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
                 continue
             if sid not in latest:
                 latest[sid] = latest_checks(ws, sid) if os.path.isfile(ws.rechecks_path(sid)) else None
+                bad = latest[sid] and (not isinstance(latest[sid].get("citations"), list) or not all(
+                    isinstance(x, dict) for x in latest[sid]["citations"]))
+                if bad:  # a trail the gate cannot read must not pass as "nothing gone"
+                    out.append(Finding("E-RECHECK-TRAIL", f"sources/{sid}/rechecks.jsonl",
+                                       "the latest re-check line has damaged citations; run "
+                                       f"`sb recheck {sid}` to append a fresh re-check"))
             row = latest[sid]
             if not row:
                 continue
