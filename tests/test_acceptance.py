@@ -869,3 +869,26 @@ def test_unwritable_out_path_is_a_clear_error(grounded):
         assert r.rc == 1, r.both
         assert "E-INTERNAL" not in r.both and re.search(r"^E-IO  \S*build/answer\.html", r.err, re.M), r.both
     assert read(blocker) == before
+
+
+@pytest.mark.parametrize("damage", [b"\xff\xfe{garbage", b"src_"])
+def test_damaged_index_file_says_rebuild(indexed, damage):
+    # a damaged index/docs.txt is E-SEARCH naming the file and `sb index`, never E-INTERNAL
+    with open(os.path.join(indexed, "index", "docs.txt"), "wb") as fh:
+        fh.write(damage)
+    for q in ("orchard", "passengers"):
+        r = sb("search", q, cwd=indexed)
+        assert r.rc == 2, r.both
+        assert re.search(r"^E-SEARCH  index/docs\.txt  unreadable .*sb index", r.err, re.M), r.both
+    ok(sb("index", cwd=indexed))
+    assert "src_" in ok(sb("search", "passengers", cwd=indexed)).out
+
+
+def test_damaged_recheck_trail_fails_the_gate(grounded, ids):
+    # a re-check trail whose latest line has damaged citations is E-RECHECK-TRAIL naming the file
+    sid = ids["operator-status"]
+    with open(os.path.join(grounded, "sources", sid, "rechecks.jsonl"), "w", encoding="utf-8") as fh:
+        fh.write('{"checked_via": "live", "checked_at": "2026-01-01T00:00:00Z", "citations": [1, 2]}\n')
+    r = verify(grounded)
+    assert r.rc == 2 and "E-INTERNAL" not in r.both
+    assert re.search(rf"E-RECHECK-TRAIL\s+sources/{sid}/rechecks\.jsonl", r.both), r.both

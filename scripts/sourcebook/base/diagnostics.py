@@ -186,7 +186,7 @@ _reg({
     "E-RECHECK-TARGET": ("`sb recheck` was given a name that is neither a source nor a claim.", "Use ids from `sb source list` or `sb claim list`."),
     "E-RECHECK-ARCHIVE": ("The web archive answered with something sb cannot use.", "Check config.archive.cdx_url and replay_url."),
     "E-RECHECK-ADOPT": ("A fresh capture could not be adopted as a new source.", "Read the message; save the page with --file or adopt text."),
-    "E-RECHECK-TRAIL": ("A re-check record has a shape sb never writes.", "Run `sb recheck` again for the source; the trail keeps the old line."),
+    "E-RECHECK-TRAIL": ("The latest line of a source's re-check trail is damaged.", "Run `sb recheck SRC` to append a fresh re-check."),
     "E-RECHECK-CHANGED": ("The latest re-check found a claim's quote gone from its source.", "Narrow, supersede or retract the claim, or `sb claim ack CLM --reason`."),
     "R-MATCHES": ("Re-check: the text read again is the text recorded.", "Nothing to do."),
     "R-EDITED": ("Re-check: the source's text changed; each citation has its own outcome.", "Read the citation lines."),

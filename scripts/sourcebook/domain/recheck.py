@@ -302,7 +302,6 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
 
     out = []
     latest: dict[str, dict | None] = {}
-    reported: set[str] = set()
     for c in claims:
         if c.get("status", "active") != "active":
             continue
@@ -312,15 +311,16 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
                 continue
             if sid not in latest:
                 latest[sid] = latest_checks(ws, sid) if os.path.isfile(ws.rechecks_path(sid)) else None
+                bad = latest[sid] and (not isinstance(latest[sid].get("citations"), list) or not all(
+                    isinstance(x, dict) for x in latest[sid]["citations"]))
+                if bad:  # a trail the gate cannot read must not pass as "nothing gone"
+                    out.append(Finding("E-RECHECK-TRAIL", f"sources/{sid}/rechecks.jsonl",
+                                       "the latest re-check line has damaged citations; run "
+                                       f"`sb recheck {sid}` to append a fresh re-check"))
             row = latest[sid]
             if not row:
                 continue
             cites = row.get("citations") if isinstance(row.get("citations"), list) else []
-            bad_shape = any(not isinstance(x, dict) for x in cites) or not isinstance(row.get("citations"), list)
-            if bad_shape and sid not in reported:
-                reported.add(sid)
-                out.append(Finding("E-RECHECK-TRAIL", sid, "the latest re-check record in rechecks.jsonl is not "
-                                   "one sb wrote (its citations are malformed); run sb recheck again"))
             gone = [x for x in cites if isinstance(x, dict) and x.get("claim_id") == c.get("id")
                     and x.get("outcome") == "changed"]
             at = row.get("checked_at") if isinstance(row.get("checked_at"), str) else ""

@@ -24,6 +24,11 @@ PREVIEW = 160
 _WS = re.compile(r"\s+")
 
 
+def _unreadable(name: str, exc: Exception) -> SbError:
+    """A damaged index file: the index is derived, so rebuilding it is always the fix."""
+    return SbError("E-SEARCH", f"index/{name}", f"unreadable ({exc}); rebuild it with `sb index`", EXIT_GATE)
+
+
 @dataclass
 class SearchHit:
     rank: int
@@ -70,6 +75,8 @@ class Index:
                     text = fh.read()
             except FileNotFoundError:
                 text = ""
+            except (OSError, UnicodeDecodeError) as exc:
+                raise _unreadable(f"shards/{postings.shard_name(n)}", exc) from None
             self._shards[n] = text
         return postings.lookup(text, term)
 
@@ -90,18 +97,26 @@ class Index:
         """The chunk ids of some document numbers (seeks into the fixed-width docs.txt)."""
         out = []
         rec = self.width + 1
-        with open(self.ws.index_path("docs.txt"), "rb") as fh:
-            for d in docs:
-                fh.seek(d * rec)
-                out.append(fh.read(self.width).decode("utf-8").rstrip())
+        try:
+            with open(self.ws.index_path("docs.txt"), "rb") as fh:
+                for d in docs:
+                    fh.seek(d * rec)
+                    out.append(fh.read(self.width).decode("utf-8").rstrip())
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _unreadable("docs.txt", exc) from None
+        if any("#c" not in c for c in out):  # truncated or overwritten: no record at that offset
+            raise _unreadable("docs.txt", "a record is not a chunk id")
         return out
 
     def doc_range(self, prefix: str) -> tuple[int, int]:
         """Document numbers whose chunk id starts with ``prefix`` (ids are sorted): [lo, hi)."""
-        with open(self.ws.index_path("docs.txt"), "rb") as fh:
-            data = fh.read()
         rec = self.width + 1
-        ids = [data[i:i + self.width].decode("utf-8").rstrip() for i in range(0, len(data), rec)]
+        try:
+            with open(self.ws.index_path("docs.txt"), "rb") as fh:
+                data = fh.read()
+            ids = [data[i:i + self.width].decode("utf-8").rstrip() for i in range(0, len(data), rec)]
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _unreadable("docs.txt", exc) from None
         lo = next((i for i, c in enumerate(ids) if c.startswith(prefix)), len(ids))
         hi = lo
         while hi < len(ids) and ids[hi].startswith(prefix):
