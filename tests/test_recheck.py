@@ -7,7 +7,6 @@ import json
 import threading
 
 import pytest
-
 from conftest import sb
 
 PAGE = """<html><head><title>Fares</title></head><body><article>

@@ -9,7 +9,6 @@ import sys
 import venv
 
 import pytest
-
 from conftest import ROOT
 
 SB = os.path.join(ROOT, "scripts", "sb.py")

@@ -20,7 +20,7 @@ class FileLock:
         self._fd: int | None = None
         self._depth = 0
 
-    def __enter__(self) -> "FileLock":
+    def __enter__(self) -> FileLock:
         if self._depth:
             self._depth += 1
             return self

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from .errors import SbError
@@ -20,7 +20,7 @@ _DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict:
     path = data_file("schemas", f"{name}.schema.json")
     try:
@@ -53,7 +53,7 @@ def _esc(key: str) -> str:
 
 
 def validate(instance: Any, schema: dict, subject: str = "") -> list[str]:
-    out: list[str] = []
+    out: list[tuple[str, str]] = []
     _walk(instance, schema, "", out)
     return [f"E-SCHEMA  {subject}{ptr or '/'}  {msg}" for ptr, msg in out]
 

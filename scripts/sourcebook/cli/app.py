@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from ..base.errors import EXIT_USAGE, SbError
 from ..base.versions import SB_VERSION

@@ -59,8 +59,9 @@ def run(args, ctx) -> int:
         if args.json:
             ctx.emit_json({"source": rec, **extra})
             return 0
-        for key in sorted(rec):
-            ctx.out(f"{key:<20}{rec[key]}")
+        fields = dict(rec)
+        for key in sorted(fields):
+            ctx.out(f"{key:<20}{fields[key]}")
         for key in sorted(extra):
             ctx.out(f"{key:<20}{extra[key]}")
         return 0

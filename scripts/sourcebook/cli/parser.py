@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from ..base.errors import SbError
 
@@ -15,7 +15,7 @@ class ParserExit(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    out = None  # the stream help is written to; set per call by the app
+    out: TextIO | None = None  # the stream help is written to; set per call by the app
 
     def __init__(self, *a, **kw):
         kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)

@@ -8,8 +8,8 @@ any other fetch.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 from urllib.parse import quote
 
 from ..base.errors import SbError

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Callable
 
 from ..base import jsonio
 from ..base.clock import now_iso
@@ -106,7 +106,7 @@ def citations_of(claims: list[Claim], sid: str, only: set[str] | None = None) ->
 
 def targets(ws: Workspace, claims: list[Claim], names: list[str], everything: bool) -> list[tuple[str, set[str] | None]]:
     """(source id, claim filter) pairs for the sources and claims named, or every cited source."""
-    cited = sorted({ev.get("source_id") for c in claims if c.get("status", "active") == "active"
+    cited = sorted({str(ev.get("source_id")) for c in claims if c.get("status", "active") == "active"
                     for ev in (c.get("evidence") or []) if isinstance(ev, dict) and is_src_id(ev.get("source_id"))})
     if everything:
         return [(sid, None) for sid in cited if ws.has_source(sid)]
@@ -121,7 +121,7 @@ def targets(ws: Workspace, claims: list[Claim], names: list[str], everything: bo
             out[name] = None
         elif is_claim_id(name) and name in by_id:
             for ev in by_id[name].get("evidence") or []:
-                sid = ev.get("source_id") if isinstance(ev, dict) else None
+                sid = str(ev.get("source_id")) if isinstance(ev, dict) else ""
                 if is_src_id(sid) and ws.has_source(sid) and out.get(sid, set()) is not None:
                     out.setdefault(sid, set()).add(name)  # type: ignore[union-attr]
         else:
@@ -288,7 +288,7 @@ def latest_checks(ws: Workspace, sid: str) -> dict | None:
 
 def dealt_with_since(claim: Claim, events: list[dict], at: str) -> bool:
     """Acknowledged (``sb claim ack``) or created by narrowing after the re-check at ``at``."""
-    acks = claim.get("acks") if isinstance(claim.get("acks"), list) else []
+    acks: list = claim.get("acks") or [] if isinstance(claim.get("acks"), list) else []
     if any(isinstance(a, dict) and str(a.get("at", "")) >= at for a in acks):
         return True
     return any(isinstance(e, dict) and e.get("claim_id") == claim.get("id") and e.get("event") == "add"
@@ -306,13 +306,14 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
         if c.get("status", "active") != "active":
             continue
         for ev in c.get("evidence") or []:
-            sid = ev.get("source_id") if isinstance(ev, dict) else None
+            sid = str(ev.get("source_id")) if isinstance(ev, dict) else ""
             if not is_src_id(sid):
                 continue
             if sid not in latest:
                 latest[sid] = latest_checks(ws, sid) if os.path.isfile(ws.rechecks_path(sid)) else None
-                bad = latest[sid] and (not isinstance(latest[sid].get("citations"), list) or not all(
-                    isinstance(x, dict) for x in latest[sid]["citations"]))
+                got = latest[sid]
+                bad = got is not None and (not isinstance(got.get("citations"), list) or not all(
+                    isinstance(x, dict) for x in got["citations"]))
                 if bad:  # a trail the gate cannot read must not pass as "nothing gone"
                     out.append(Finding("E-RECHECK-TRAIL", f"sources/{sid}/rechecks.jsonl",
                                        "the latest re-check line has damaged citations; run "
@@ -320,10 +321,10 @@ def gate_findings(ws: Workspace, claims: list[Claim], events: list[dict]) -> lis
             row = latest[sid]
             if not row:
                 continue
-            cites = row.get("citations") if isinstance(row.get("citations"), list) else []
+            cites: list = row["citations"] if isinstance(row.get("citations"), list) else []
             gone = [x for x in cites if isinstance(x, dict) and x.get("claim_id") == c.get("id")
                     and x.get("outcome") == "changed"]
-            at = row.get("checked_at") if isinstance(row.get("checked_at"), str) else ""
+            at: str = row["checked_at"] if isinstance(row.get("checked_at"), str) else ""
             if gone and not dealt_with_since(c, events, at):
                 out.append(Finding("E-RECHECK-CHANGED", c["id"],
                                    f"the quote at {sid} {gone[0].get('start')}..{gone[0].get('end')} is gone from the "
@@ -435,8 +436,9 @@ def adopt(ws: Workspace, sid: str, fetch, saved: bytes | None, apply: bool) -> t
         for m in migrations:
             if m.new is None:
                 continue
-            evs = by_id[m.claim_id]["evidence"]
+            evs: list = list(by_id[m.claim_id].get("evidence") or [])
             evs[m.evidence] = m.new
+            by_id[m.claim_id]["evidence"] = evs
             events.append(event("evidence-migrated", m.claim_id, old=m.old, new=m.new, reason=f"recheck --adopt {sid}"))
         save_claims(ws, list(by_id.values()))
         append_events(ws, events)

@@ -5,7 +5,7 @@ These are the shapes passed between modules; the JSON files are their serialised
 
 from __future__ import annotations
 
-from typing import Optional, TypedDict
+from typing import TypedDict
 
 
 class Extraction(TypedDict, total=False):
@@ -25,19 +25,21 @@ class SourceRecord(TypedDict, total=False):
     tier_reason: str
     retrieved_at: str
     status: str  # pending | needs_extraction | ready | failed
-    error: Optional[str]
-    title: Optional[str]
-    author: Optional[str]
-    publisher: Optional[str]
-    published_at: Optional[str]
-    lang: Optional[str]
-    license: Optional[str]
+    error: str | None
+    title: str | None
+    author: str | None
+    publisher: str | None
+    published_at: str | None
+    lang: str | None
+    license: str | None
     media_type: str
-    charset: Optional[str]
+    charset: str | None
     raw_sha256: str
     normalized_sha256: str
     normalizer_version: int
     extraction: Extraction
+    canonical_url: str | None  # the page's own <link rel=canonical>, when it has one
+    fetch: dict  # script mode: final URL, HTTP status, robots, the fetcher's notes
 
 
 class Part(TypedDict):
@@ -70,16 +72,16 @@ class Claim(TypedDict, total=False):
     confidence: str
     evidence: list[Evidence]
     volatile: bool
-    as_of: Optional[str]
-    recheck: Optional[str]
+    as_of: str | None
+    recheck: str | None
     contradicts: list[str]
     status: str  # active | superseded | retracted
-    superseded_by: Optional[str]
+    superseded_by: str | None
     notes: str
-    narrowed_from: Optional[str]
-    narrowed_to: Optional[str]
-    limitation: Optional[str]
-    status_reason: Optional[str]
+    narrowed_from: str | None
+    narrowed_to: str | None
+    limitation: str | None
+    status_reason: str | None
     acks: list[Ack]
 
 
@@ -90,7 +92,7 @@ class Adjudication(TypedDict, total=False):
     outcome: str  # supersede | both_stand | scope_split | retract
     reason: str
     decided_at: str
-    winner: Optional[str]
+    winner: str | None
 
 
 CLAIM_KINDS = ("fact", "number", "date", "entity", "quote", "definition", "interpretation", "recommendation")

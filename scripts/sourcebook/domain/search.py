@@ -24,7 +24,7 @@ PREVIEW = 160
 _WS = re.compile(r"\s+")
 
 
-def _unreadable(name: str, exc: Exception) -> SbError:
+def _unreadable(name: str, exc: Exception | str) -> SbError:
     """A damaged index file: the index is derived, so rebuilding it is always the fix."""
     return SbError("E-SEARCH", f"index/{name}", f"unreadable ({exc}); rebuild it with `sb index`", EXIT_GATE)
 

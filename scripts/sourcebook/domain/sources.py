@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..base import jsonio
 from ..base.errors import SbError
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .records import SourceRecord

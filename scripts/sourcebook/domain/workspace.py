@@ -7,8 +7,9 @@ it for paths, so the layout is one fact in one place.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from ..base import jsonio
 from ..base.clock import now_iso
@@ -65,7 +66,7 @@ class Workspace:
         self._lock = FileLock(os.path.join(self.root, ".sb.lock"))
 
     @classmethod
-    def discover(cls, cwd: str, dir_arg: str | None = None) -> "Workspace":
+    def discover(cls, cwd: str, dir_arg: str | None = None) -> Workspace:
         root = find_root(cwd, dir_arg)
         if root is None:
             where = dir_arg or cwd
@@ -192,10 +193,11 @@ class Workspace:
     def load_manifest(self) -> dict:
         data = jsonio.read_json(self.manifest_path, MANIFEST)
         jsonio.expect(data, dict, MANIFEST, "")
-        for key, typ in (("capabilities", dict), ("config", dict)):
+        for key in ("capabilities", "config"):
             if key in data:
-                jsonio.expect(data[key], typ, MANIFEST, f"/{key}")
-        for key, typ in (("history", list), ("blockers", list), ("lint_waivers", dict)):
+                jsonio.expect(data[key], dict, MANIFEST, f"/{key}")
+        shapes: tuple[tuple[str, type], ...] = (("history", list), ("blockers", list), ("lint_waivers", dict))
+        for key, typ in shapes:
             if key in data and data[key] is not None:
                 jsonio.expect(data[key], typ, MANIFEST, f"/{key}")
         return data
@@ -222,7 +224,7 @@ class Workspace:
 
     # ---- lock --------------------------------------------------------------------------
     @contextmanager
-    def lock(self) -> Iterator["Workspace"]:
+    def lock(self) -> Iterator[Workspace]:
         """Exclusive lock for a mutating command. Re-entrant within one process."""
         with self._lock:
             yield self

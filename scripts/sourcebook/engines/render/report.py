@@ -89,8 +89,10 @@ def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str,
         for sentence in sentences:
             used: list[int] = []
             sentence = re.sub(r"[ \t]+(?=\[@)", "", sentence)
-            sentence = ANY_REF.sub(lambda m, used=used, crowded=crowded: _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers,
-                                                                    used, crowded), sentence)
+            def group(m: re.Match, used: list[int] = used, crowded: list[bool] = crowded) -> str:
+                return _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers, used, crowded)
+
+            sentence = ANY_REF.sub(group, sentence)
             rebuilt.append(sentence)
         if crowded[0]:
             crowded_lines.append(n)

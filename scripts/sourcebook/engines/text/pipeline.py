@@ -19,8 +19,8 @@ def extract_bytes(raw: bytes, *, media_type: str | None, path: str = "", charset
     if tool == "sb.pdf":
         from .pdf_extract import extract_pdf
 
-        res = extract_pdf(raw)
-        return Extracted("sb.pdf", res.text, list(res.notes), pages=list(res.pages)), None
+        pdf = extract_pdf(raw)
+        return Extracted("sb.pdf", pdf.text, list(pdf.notes), pages=list(pdf.pages)), None
     mt = media_type if tool == "sb.text" else (media_type or "text/html")
     dec = decode_bytes(raw, media_type=mt, declared=charset)
     if tool == "sb.text":
