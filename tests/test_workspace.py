@@ -150,3 +150,19 @@ def test_unreadable_file_is_e_io(tmp_path):
         assert exc.code == "E-IO" and exc.subject == "missing.json"
     else:
         raise AssertionError("no error")
+
+
+def test_status_cache_never_hides_a_change(ws):
+    (ws / "a.md").write_text("Some text.\n")
+    sid = sb("add", "a.md", "--tier", "B", "--reason", "r", cwd=ws).out.split()[1]
+    sb("extract", cwd=ws)
+    assert "sources    1/1 ready" in sb("status", cwd=ws).out
+    assert (ws / ".sb-cache" / "source-status.json").is_file()
+    rec_path = ws / "sources" / sid / "source.json"
+    rec = json.loads(rec_path.read_text())
+    rec["status"] = "needs_extraction"
+    rec_path.write_text(json.dumps(rec))  # a hand edit: the cache must notice
+    st = json.loads(sb("status", "--json", cwd=ws).out)
+    assert st["sources_ready"] == 0 and st["state"] == "COLLECT"
+    (ws / ".sb-cache" / "source-status.json").write_text("not json")
+    assert json.loads(sb("status", "--json", cwd=ws).out)["sources_ready"] == 0

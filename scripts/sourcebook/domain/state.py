@@ -154,13 +154,48 @@ def _has_injected_ledger(path: str) -> bool:
     return a >= 0 and b > a and 'class="ledger' in text[a:b]
 
 
+def source_statuses(ws: Workspace) -> list[tuple[str, str]]:
+    """(id, status) of every source. `sb status` runs often on large workspaces, so each
+    record's status is cached with its file's mtime and size (``.sb-cache/``, never shipped);
+    a record whose file changed in any way is read again."""
+    cache_path = ws.status_cache_path
+    try:
+        with open(cache_path, encoding="utf-8") as fh:
+            cache = json.load(fh)
+        if not isinstance(cache, dict):
+            cache = {}
+    except (OSError, ValueError):
+        cache = {}
+    out: list[tuple[str, str]] = []
+    fresh: dict[str, list] = {}
+    for sid in ws.source_dir_names():
+        try:
+            st = os.stat(os.path.join(ws.sources_dir, sid, "source.json"))
+        except OSError:
+            continue  # a folder without a record is not a source
+        key = [st.st_mtime_ns, st.st_size]
+        hit = cache.get(sid)
+        if isinstance(hit, list) and len(hit) == 3 and hit[:2] == key and isinstance(hit[2], str):
+            status = hit[2]
+        else:
+            rec = try_load_source(ws, sid)
+            status = str(rec.get("status")) if isinstance(rec, dict) else "failed"
+        fresh[sid] = key + [status]
+        out.append((sid, status))
+    if fresh != cache:
+        try:
+            from ..base.jsonio import atomic_write_text, dumps_compact
+
+            atomic_write_text(cache_path, dumps_compact(fresh))
+        except OSError:
+            pass  # a read-only workspace: no cache, same answer
+    return out
+
+
 def derive(ws: Workspace) -> Status:
     m = ws.load_manifest()
-    ids = ws.source_ids()
-    statuses = []
-    for sid in ids:
-        rec = try_load_source(ws, sid)
-        statuses.append((sid, rec.get("status") if isinstance(rec, dict) else "failed"))
+    statuses = source_statuses(ws)
+    ids = [sid for sid, _ in statuses]
     ready = [sid for sid, st in statuses if st == "ready"]
     revise = m.get("revise_count", 0) if isinstance(m.get("revise_count"), int) else 0
     blockers = m.get("blockers") or []
@@ -188,7 +223,11 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         if pending:
             st.notes.append(f"{len(pending)} source(s) waiting for text: {', '.join(pending[:5])}")
         return "COLLECT"
-    if any(not os.path.isfile(ws.chunks_path(sid)) for sid in ready):
+    try:
+        chunked = set(os.listdir(ws.chunks_dir))
+    except OSError:
+        chunked = set()
+    if any(f"{sid}.jsonl" not in chunked for sid in ready):
         return "EXTRACT"
     idx = index_state(ws, ready)
     if idx != "current":

@@ -186,6 +186,17 @@ class Workspace:
             return []
         return sorted(n for n in names if is_src_id(n) and os.path.isfile(os.path.join(self.sources_dir, n, "source.json")))
 
+    def source_dir_names(self) -> list[str]:
+        """Names under sources/ that look like source ids, sorted (no stat per folder)."""
+        try:
+            return sorted(n for n in os.listdir(self.sources_dir) if is_src_id(n))
+        except OSError:
+            return []
+
+    @property
+    def status_cache_path(self) -> str:
+        return self.path(".sb-cache", "source-status.json")
+
     def has_source(self, sid: str) -> bool:
         return is_src_id(sid) and os.path.isfile(os.path.join(self.sources_dir, sid, "source.json"))
 
