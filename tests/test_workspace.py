@@ -166,3 +166,13 @@ def test_status_cache_never_hides_a_change(ws):
     assert st["sources_ready"] == 0 and st["state"] == "COLLECT"
     (ws / ".sb-cache" / "source-status.json").write_text("not json")
     assert json.loads(sb("status", "--json", cwd=ws).out)["sources_ready"] == 0
+
+
+def test_init_from_into_an_existing_workspace_says_it_was_not_used(ws, tmp_path):
+    r = sb("init", "--from", str(tmp_path), cwd=ws)
+    assert r.rc == 0 and r.out.startswith("workspace already exists") and "--from was not used" in r.err
+
+
+def test_empty_search_query_is_a_usage_error(ws):
+    r = sb("search", "  ", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err and "empty" in r.err

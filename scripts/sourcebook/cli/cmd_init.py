@@ -27,6 +27,9 @@ def run(args, ctx) -> int:
     res = init_workspace(root, args.question, seed)
     if not res.created:
         ctx.out(f"workspace already exists at {os.path.join(res.root, 'sourcebook.json')}")
+        if seed is not None:
+            ctx.err(f"note  {args.seed}  --from was not used: the workspace exists; copy sources in "
+                    "with sb add, or init a new folder")
     else:
         ctx.out(f"initialized {os.path.join(res.root, 'sourcebook.json')}")
         if seed is not None:
