@@ -70,6 +70,25 @@ def append_line(path: str, line: str) -> None:
         os.close(fd)
 
 
+def read_jsonl(path: str) -> list[dict]:
+    """The objects of an append-only JSON-lines trail, oldest first. A missing file is empty;
+    a line that is not an object (torn by a killed writer) is skipped."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return []
+    out = []
+    for line in lines:
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(rec, dict):
+            out.append(rec)
+    return out
+
+
 def read_text(path: str, subject: str | None = None) -> str:
     try:
         with open(path, "rb") as fh:

@@ -123,17 +123,4 @@ def append_events(ws: Workspace, events: list[dict]) -> None:
 
 def read_events(ws: Workspace, claim_id: str | None = None) -> list[dict]:
     """The trail, oldest first; unreadable lines are skipped (the trail is informational)."""
-    try:
-        with open(ws.claim_events_path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except OSError:
-        return []
-    out = []
-    for line in lines:
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(rec, dict) and (claim_id is None or rec.get("claim_id") == claim_id):
-            out.append(rec)
-    return out
+    return [r for r in jsonio.read_jsonl(ws.claim_events_path) if claim_id is None or r.get("claim_id") == claim_id]

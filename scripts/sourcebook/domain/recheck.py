@@ -8,7 +8,6 @@ outcome is appended to ``sources/<id>/rechecks.jsonl``, a trail that is never re
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -228,20 +227,7 @@ def append_trail(ws: Workspace, chk: SourceCheck) -> None:
 
 def read_trail(ws: Workspace, sid: str) -> list[dict]:
     """Every recorded re-check of a source, oldest first (a torn last line is skipped)."""
-    try:
-        with open(ws.rechecks_path(sid), encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except OSError:
-        return []
-    out = []
-    for line in lines:
-        try:
-            rec = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(rec, dict):
-            out.append(rec)
-    return out
+    return jsonio.read_jsonl(ws.rechecks_path(sid))
 
 
 # ---- the archive ---------------------------------------------------------------------------
