@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date
+from functools import lru_cache
 from itertools import combinations
 
 from ..base.ids import cluster_id
@@ -60,8 +61,14 @@ def _date(a: Claim, b: Claim) -> bool:
     return bool(da) and bool(db) and da != db
 
 
+@lru_cache(maxsize=4096)
+def _negated(text: str) -> bool:
+    return bool(_NEG.search(text))
+
+
 def _polarity(a: Claim, b: Claim) -> bool:
-    return bool(_NEG.search(a["text"])) != bool(_NEG.search(b["text"]))
+    # every pair in a topic is compared: decide each text's polarity once
+    return _negated(a["text"]) != _negated(b["text"])
 
 
 def _explicit(a: Claim, b: Claim) -> bool:

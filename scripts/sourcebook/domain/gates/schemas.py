@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 
 from ...base.errors import Finding
 from ...base.ids import claim_id
@@ -12,9 +13,14 @@ from . import GateResult, register
 from .context import GateContext, safe
 
 
+@cache
+def _installed(name: str) -> bool:
+    return os.path.isfile(data_file("schemas", f"{name}.schema.json"))
+
+
 def schema_findings(instance, name: str, subject: str) -> list[Finding]:
     """Schema problems as findings; a schema that is not installed checks nothing."""
-    if not os.path.isfile(data_file("schemas", f"{name}.schema.json")):
+    if not _installed(name):  # asked once per record: a thousand sources, one stat
         return []
     out = []
     for line in check(instance, name, subject):
