@@ -68,8 +68,59 @@ def _pattern(p: str) -> re.Pattern:
 
 def validate(instance: Any, schema: dict, subject: str = "") -> list[str]:
     out: list[tuple[tuple, str]] = []
-    _walk(instance, schema, (), out)
+    _compiled(schema)(instance, (), out)
     return [f"E-SCHEMA  {subject}{_pointer(path) or '/'}  {msg}" for path, msg in out]
+
+
+_COMPILED: dict[int, tuple[dict, Any]] = {}
+
+
+def _compiled(schema: dict):
+    """A checker for ``schema``, built once: verify validates a thousand records with the
+    same few schemas, so the per-node keyword lookups are done ahead of time."""
+    got = _COMPILED.get(id(schema))
+    if got is not None and got[0] is schema:
+        return got[1]
+    fn = _compile(schema)
+    _COMPILED[id(schema)] = (schema, fn)
+    return fn
+
+
+def _compile(schema: Any):
+    if not isinstance(schema, dict):
+        return lambda value, path, out: None
+    plain = {"type", "properties", "required", "additionalProperties", "items", "enum", "pattern",
+             "minLength", "maxLength", "format", "minimum", "maximum", "minItems", "maxItems", "const"}
+    if any(k in schema for k in plain - {"type", "properties", "required", "additionalProperties"}) \
+            or not isinstance(schema.get("properties", {}), dict):
+        return lambda value, path, out: _walk(value, schema, path, out)
+    typ = schema.get("type")
+    required = tuple(schema.get("required", ()))
+    props = {k: _compile(v) for k, v in schema.get("properties", {}).items()}
+    extra = schema.get("additionalProperties", True)
+    extra_fn = _compile(extra) if isinstance(extra, dict) else None
+
+    def check(value: Any, path: tuple, out: list) -> None:
+        if typ is not None and not (_type_ok(value, typ) if isinstance(typ, str) else any(_type_ok(value, t) for t in typ)):
+            _walk(value, schema, path, out)  # the general path words the finding
+            return
+        if not isinstance(value, dict):
+            if value is not None or typ is None:
+                _walk(value, schema, path, out)
+            return
+        for key in required:
+            if key not in value:
+                out.append((path, f"missing required property {json.dumps(key)}"))
+        for key in sorted(value, key=str):
+            sub = props.get(key)
+            if sub is not None:
+                sub(value[key], path + (key,), out)
+            elif extra is False:
+                out.append((path + (key,), "unexpected property"))
+            elif extra_fn is not None:
+                extra_fn(value[key], path + (key,), out)
+
+    return check
 
 
 def _walk(value: Any, schema: dict, path: tuple, out: list) -> None:
