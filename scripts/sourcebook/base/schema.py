@@ -86,41 +86,101 @@ def _compiled(schema: dict):
     return fn
 
 
+_MISSING = object()
+
+_PREDICATES = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+
+
+def _type_predicate(types: tuple):
+    preds = [_PREDICATES.get(t, lambda v: True) for t in types]
+    if len(preds) == 1:
+        return preds[0]
+    if len(preds) == 2:
+        a, b = preds
+        return lambda v: a(v) or b(v)
+    return lambda v: any(p(v) for p in preds)
+
+
 def _compile(schema: Any):
+    """A closure equivalent to ``_walk(value, schema, ...)``, with the keyword lookups and
+    pattern compilation done once. ``_walk`` stays the reference: any failed type check is
+    handed to it so the wording of findings has one source."""
     if not isinstance(schema, dict):
         return lambda value, path, out: None
-    plain = {"type", "properties", "required", "additionalProperties", "items", "enum", "pattern",
-             "minLength", "maxLength", "format", "minimum", "maximum", "minItems", "maxItems", "const"}
-    if any(k in schema for k in plain - {"type", "properties", "required", "additionalProperties"}) \
-            or not isinstance(schema.get("properties", {}), dict):
-        return lambda value, path, out: _walk(value, schema, path, out)
+    const = schema.get("const", _MISSING)
     typ = schema.get("type")
+    types = None if typ is None else ((typ,) if isinstance(typ, str) else tuple(typ))
+    type_ok = _type_predicate(types) if types is not None else None
+    enum = schema.get("enum")
+    pat = _pattern(schema["pattern"]) if isinstance(schema.get("pattern"), str) else None
+    min_len, max_len = schema.get("minLength"), schema.get("maxLength")
+    fmt = {"date": _DATE, "date-time": _DATETIME, "uri": _URI}.get(schema.get("format") or "")
+    minimum, maximum = schema.get("minimum"), schema.get("maximum")
+    min_items, max_items = schema.get("minItems"), schema.get("maxItems")
+    items = schema.get("items")
+    items_fn = _compile(items) if isinstance(items, dict) else None
+    props_raw = schema.get("properties", {})
+    props = {k: _compile(v) for k, v in props_raw.items()} if isinstance(props_raw, dict) else {}
     required = tuple(schema.get("required", ()))
-    props = {k: _compile(v) for k, v in schema.get("properties", {}).items()}
     extra = schema.get("additionalProperties", True)
     extra_fn = _compile(extra) if isinstance(extra, dict) else None
+    simple_str = not (min_len is not None or max_len is not None or pat is not None or fmt is not None)
 
     def check(value: Any, path: tuple, out: list) -> None:
-        if typ is not None and not (_type_ok(value, typ) if isinstance(typ, str) else any(_type_ok(value, t) for t in typ)):
-            _walk(value, schema, path, out)  # the general path words the finding
+        if const is not _MISSING and value != const:
+            _walk(value, schema, path, out)
             return
-        if not isinstance(value, dict):
-            if value is not None or typ is None:
-                _walk(value, schema, path, out)
+        if type_ok is not None and not type_ok(value):
+            _walk(value, schema, path, out)
             return
-        for key in required:
-            if key not in value:
-                out.append((path, f"missing required property {json.dumps(key)}"))
-        for key in sorted(value, key=str):
-            sub = props.get(key)
-            if sub is not None:
-                sub(value[key], path + (key,), out)
-            elif extra is False:
-                out.append((path + (key,), "unexpected property"))
-            elif extra_fn is not None:
-                extra_fn(value[key], path + (key,), out)
+        if enum is not None and value not in enum:
+            out.append((path, f"must be one of {', '.join(json.dumps(v) for v in enum)}"))
+        if isinstance(value, str):
+            if simple_str:
+                return
+            if (min_len is not None and len(value) < min_len) or (max_len is not None and len(value) > max_len) \
+                    or (pat is not None and not pat.search(value)) or (fmt is not None and not fmt.match(value)):
+                _walk(value, {k: v for k, v in schema.items() if k not in ("enum", "const")}, path, out)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+                _walk(value, {k: v for k, v in schema.items() if k not in ("enum", "const")}, path, out)
+        elif isinstance(value, list):
+            if (min_items is not None and len(value) < min_items) or (max_items is not None and len(value) > max_items):
+                out.extend(_list_size(value, min_items, max_items, path))
+            if items_fn is not None:
+                for i, item in enumerate(value):
+                    items_fn(item, path + (i,), out)
+        elif isinstance(value, dict):
+            for key in required:
+                if key not in value:
+                    out.append((path, f"missing required property {json.dumps(key)}"))
+            for key in sorted(value, key=str):
+                sub = props.get(key)
+                if sub is not None:
+                    sub(value[key], path + (key,), out)
+                elif extra is False:
+                    out.append((path + (key,), "unexpected property"))
+                elif extra_fn is not None:
+                    extra_fn(value[key], path + (key,), out)
 
     return check
+
+
+def _list_size(value: list, lo: int | None, hi: int | None, path: tuple) -> list[tuple[tuple, str]]:
+    out = []
+    if lo is not None and len(value) < lo:
+        out.append((path, f"fewer than {lo} items"))
+    if hi is not None and len(value) > hi:
+        out.append((path, f"more than {hi} items"))
+    return out
 
 
 def _walk(value: Any, schema: dict, path: tuple, out: list) -> None:
