@@ -260,3 +260,16 @@ def test_determinism_across_workspaces(tmp_path):
         sb("extract", cwd=root)
         outs.append((sid, (root / "sources" / sid / "normalized.md").read_bytes()))
     assert outs[0] == outs[1]
+
+
+def test_html_file_takes_its_own_title(ws):
+    (ws / "minutes-2026.html").write_text("<html><head><title>Transport Committee minutes</title></head>"
+                                          "<body><p>The committee met.</p></body></html>")
+    sid = sb("add", "minutes-2026.html", "--tier", "A", "--reason", "official minutes", cwd=ws).out.split()[1]
+    assert _src(ws, sid)["title"] is None
+    sb("extract", cwd=ws)
+    assert _src(ws, sid)["title"] == "Transport Committee minutes"
+    (ws / "bare.html").write_text("<p>No title here at all.</p>")
+    sid = sb("add", "bare.html", "--tier", "C", cwd=ws).out.split()[1]
+    sb("extract", cwd=ws)
+    assert _src(ws, sid)["title"] == "bare"

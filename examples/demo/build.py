@@ -21,13 +21,17 @@ WS = os.path.join(HERE, "workspace")
 EPOCH = "1793577600"  # 2026-11-01T00:00:00Z
 
 SOURCES = [
-    ("operator-status.md", "A", "the operator's own status page", "Calder Bay Water Bus Authority"),
-    ("council-minutes.html", "A", "official minutes of the city's transport committee", None),
-    ("trade-report.md", "B", "bylined, dated trade reporting", "The Ferry Ledger"),
-    ("forum-thread.md", "C", "anonymous commuter forum posts", "Calder commuters forum"),
-    ("ja-notice.md", "B", "operator notice in Japanese", "Calder Bay Water Bus Authority"),
-    ("zh-notice.md", "B", "operator notice in Chinese", "Calder Bay Water Bus Authority"),
-    ("ru-notice.md", "B", "operator notice in Russian", "Calder Bay Water Bus Authority"),
+    ("operator-status.md", "A", "the operator's own status page", "Calder Bay Water Bus Authority",
+     "Calder Bay Water Bus: service status"),
+    ("council-minutes.html", "A", "official minutes of the city's transport committee", None, None),
+    ("trade-report.md", "B", "bylined, dated trade reporting", "The Ferry Ledger",
+     "Water buses win riders as the bridge closes"),
+    ("forum-thread.md", "C", "anonymous commuter forum posts", "Calder commuters forum",
+     "Re: Tidewater Pass on the water bus?"),
+    ("ja-notice.md", "B", "operator notice in Japanese", "Calder Bay Water Bus Authority", "水上バスのお知らせ"),
+    ("zh-notice.md", "B", "operator notice in Chinese", "Calder Bay Water Bus Authority", "水上巴士通告"),
+    ("ru-notice.md", "B", "operator notice in Russian", "Calder Bay Water Bus Authority",
+     "Объявление о водном автобусе"),
 ]
 
 
@@ -62,8 +66,9 @@ def core() -> None:
     os.makedirs(WS)
     shutil.copytree(os.path.join(HERE, "sources"), os.path.join(WS, "clippings"))
     sb("init", "--question", "Can a Tidewater Pass pay the fare on the Calder Bay water bus?")
-    for name, tier, reason, publisher in SOURCES:
-        extra = ["--publisher", publisher] if publisher else []
+    for name, tier, reason, publisher, title in SOURCES:
+        # the HTML page names its own title and publisher; the others are given here
+        extra = (["--publisher", publisher] if publisher else []) + (["--title", title] if title else [])
         sb("add", f"clippings/{name}", "--tier", tier, "--reason", reason, *extra)
     sb("extract")
     sb("chunk")

@@ -117,12 +117,16 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
         raw = fh.read()
     media = media_type_for(real)
     meta = dict(req.meta)
-    if not meta.get("title"):
-        stem = os.path.splitext(os.path.basename(real))[0]
-        meta["title"] = stem.replace("-", " ").replace("_", " ")
+    if not meta.get("title") and media not in ("text/html", "application/xhtml+xml"):
+        meta["title"] = _stem_title(real)  # an HTML page names itself: its title comes at extract
     rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta), media, sha256_bytes(raw))
     ext = os.path.splitext(real)[1] or _EXT_BY_MEDIA.get(media, ".bin")
     return store_source(ws, rec, raw, ext)
+
+
+def _stem_title(path: str) -> str:
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return stem.replace("-", " ").replace("_", " ")
 
 
 def _inside(path: str, root: str) -> bool:
@@ -231,6 +235,8 @@ def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
             rec[key] = value  # type: ignore[literal-required]
         if key == "canonical_url" and value and not rec.get("canonical_url"):
             rec["canonical_url"] = value
+    if not rec.get("title") and rec.get("kind") == "file":
+        rec["title"] = _stem_title(raw_path if not rec.get("locator") else rec["locator"])
     return out
 
 
