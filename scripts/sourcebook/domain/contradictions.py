@@ -15,13 +15,12 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..base.ids import cluster_id
+from ..engines.text import numbers
 from .adjudications import load_adjudications
 from .claims import load_claims
 from .records import Adjudication, Claim
 from .workspace import Workspace
 
-_NUM = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(%|k\b|m\b|bn\b|b\b|million|billion|thousand)?", re.I)
-_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _NEG = re.compile(r"\b(not|no|never|cannot|can't|without|fails to|does not|do not|is not|are not|"
                   r"lacks|absent|excludes|unavailable|non-)\b", re.I)
@@ -30,14 +29,8 @@ RECENCY_DAYS = 180
 
 
 def first_number(text: str) -> float | None:
-    m = _NUM.search(text)
-    if not m:
-        return None
-    try:
-        value = float(m.group(1).replace(",", ""))
-    except ValueError:
-        return None
-    return value * _SCALE.get((m.group(2) or "").lower(), 1.0)
+    got = numbers.first_number(text)
+    return got.value if got else None
 
 
 def _numeric(a: Claim, b: Claim) -> bool:

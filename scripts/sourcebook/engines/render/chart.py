@@ -8,26 +8,17 @@ figure the ledger does not hold.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Mapping
 
-NUMBER = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(%|k\b|m\b|bn\b|b\b|million|billion|thousand)?", re.I)
-_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
+from ..text import numbers
 
 
 def first_number(text: str) -> tuple[str, float, str] | None:
     """(as written, value, unit class) of the first number in a claim's text."""
-    m = NUMBER.search(text)
-    if not m:
+    got = numbers.first_number(text)
+    if got is None:
         return None
-    try:
-        value = float(m.group(1).replace(",", ""))
-    except ValueError:
-        return None
-    suffix = (m.group(2) or "").lower()
-    unit = "%" if suffix == "%" else ""
-    value *= _SCALE.get(suffix, 1.0)
-    return m.group(0).strip(), value, unit
+    return got.written, got.value, "%" if got.suffix == "%" else ""
 
 
 def chartable(claims: list[Mapping]) -> list[tuple[Mapping, str, float]]:
