@@ -34,12 +34,21 @@ CASES = [
     "<a b=\"c\"d>x</a>", "<a =b>x</a>", "<a b=c=d>x</a>", "<a/href=x>y</a>", "</ 3>x</>y",
     "<div\n  class='multi\nline'\n>x</div>", "<p>unterminated <b", "<p>tail &", "<td>x<td>y<tr><td>z",
     "<![if !IE]><p>x</p><![endif]>", "<br/ >x", "<svg><path d='M0 0'/></svg>", "<p>é&eacute;&#233;&#xE9;</p>",
+    # A "<" inside a tag, and text pieced together from many stray ones.
+    "<a title='x<y' b=\"<\">t</a>", "<a b<c d>x</a>", "<a<b>y</b>", "<p\n>x</p\n><b >y</b >",
+    "<a b " * 40, "<a\n x=1\n" * 40 + "<p>z", "a<!--c-->b<!---->c</x>d",
 ]
+
+
+def in_order(doc) -> bool:
+    """The document's element list is the tree's document order."""
+    return [id(e) for e in doc.iter()] == [id(e) for e in doc.root.iter()]
 
 
 @pytest.mark.parametrize("html", CASES)
 def test_same_tree_as_htmlparser(html):
     assert shape(html, parse) == shape(html, parse_with_stdlib)
+    assert in_order(parse(html)) and in_order(parse_with_stdlib(html))
 
 
 @settings(max_examples=300, deadline=None)
@@ -48,3 +57,4 @@ def test_same_tree_as_htmlparser(html):
     "<li>", "<div class=x>", "</div>", "<!doctype html>"]), max_size=60).map("".join))
 def test_same_tree_on_arbitrary_markup(html):
     assert shape(html, parse) == shape(html, parse_with_stdlib)
+    assert in_order(parse(html))

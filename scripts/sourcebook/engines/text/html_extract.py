@@ -14,10 +14,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from ...base.gc_pause import paused_gc
 from .html_blocks import Renderer, absolute_http
 from .html_meta import page_meta
 from .html_score import Page, Pass, choose, clean, furniture
-from .htmltree import Element, parse
+from .htmltree import Document, Element, parse
 from .normalize import normalize
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
@@ -35,7 +36,17 @@ class HtmlResult:
 
 
 def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
-    doc = parse(html)
+    # The tree lives only for this call: no collector scans while it is in use, and it is
+    # unlinked at the end so it is freed at once.
+    with paused_gc():
+        doc = parse(html)
+        try:
+            return _extract(doc, base_url)
+        finally:
+            doc.discard()
+
+
+def _extract(doc: Document, base_url: str | None) -> HtmlResult:
     base = _base_href(doc.find("head"), base_url)
     meta = page_meta(doc, base)
     body = doc.find("body") or doc.root

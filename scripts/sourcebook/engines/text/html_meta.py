@@ -32,14 +32,12 @@ _WANTED = frozenset({"meta", "link", "script", "time", "title", "html"})
 def _gather(doc: Document) -> dict[str, list[Element]]:
     """The elements metadata comes from, by tag, plus ``itemprop`` holders, in one walk."""
     out: dict[str, list[Element]] = {t: [] for t in _WANTED | {"itemprop"}}
-    stack = [doc.root]
-    while stack:
-        el = stack.pop()
+    itemprop = out["itemprop"]
+    for el in doc.iter():
         if el.tag in _WANTED:
             out[el.tag].append(el)
         elif "itemprop" in el.attrs:
-            out["itemprop"].append(el)
-        stack.extend(c for c in reversed(el.children) if type(c) is Element)
+            itemprop.append(el)
     return out
 
 

@@ -4,8 +4,11 @@
 markup with a few regular expressions and counts lines only between tokens, which makes parsing
 several times faster. It reproduces ``HTMLParser``'s behaviour (``convert_charrefs=True``, fed
 the whole document then closed): the same tag and attribute parsing, raw text in ``script`` and
-``style``, comments, declarations, and stray ``<`` kept as text. The tree builder receives the
-same calls with the same line numbers either way.
+``style``, comments, declarations, and stray ``<`` kept as text.
+
+``FAST`` reads the common tokens (text, well-formed start tags, plain end tags); the tree
+builder applies those itself, in one loop. :class:`Tokenizer` reads everything else and calls
+the builder's handlers with the same line numbers ``HTMLParser`` would give.
 """
 
 from __future__ import annotations
@@ -82,92 +85,61 @@ class Sink(Protocol):
     def handle_decl(self, decl: str) -> None: ...
 
 
-def tokenize(raw: str, sink: Sink) -> None:
-    """Feed ``raw`` to ``sink``'s handlers, setting ``sink.lineno`` before each call."""
-    n = len(raw)
-    i = 0
-    line = 1
-    counted = 0  # raw[:counted] has been scanned for newlines
-    cdata: str | None = None
-    cdata_end: re.Pattern | None = None
-    find = raw.find
-    startswith = raw.startswith
-    ahead = _Ahead(raw)
+class Tokenizer:
+    """The general path: HTMLParser's reading of everything the fast pattern leaves (comments,
+    declarations, processing instructions, script and style content, malformed tags, a stray
+    ``<``), with the line count kept between calls."""
 
-    def at(pos: int) -> int:
-        nonlocal line, counted
-        if pos > counted:
-            line += raw.count("\n", counted, pos)
-            counted = pos
-        return line
+    def __init__(self, raw: str, sink: Sink):
+        self.raw = raw
+        self.sink = sink
+        self.ahead = _Ahead(raw)
+        self.line = 1
+        self.counted = 0  # raw[:counted] has been scanned for newlines; line is the line there
+        self.cdata: str | None = None  # inside script or style: text up to its end tag
+        self.cdata_end: re.Pattern | None = None
 
-    fast = _FAST.match
-    attr_find = _SIMPLE_ATTR.findall
-    on_data, on_start, on_end = sink.handle_data, sink.handle_starttag, sink.handle_endtag
-    while i < n:
-        if cdata is None:
-            m = fast(raw, i)
-            if m is not None:  # the common case, kept inline: text, a plain start or end tag
-                if i > counted:
-                    line += raw.count("\n", counted, i)
-                    counted = i
-                sink.lineno = line
-                kind = m.lastindex
-                if kind == 1:
-                    d = m.group(1)
-                    on_data(unescape(d) if "&" in d else d)
-                elif kind == 5:
-                    on_end(m.group(5).lower())
-                else:
-                    name, attr_text, self_closing = m.group(2, 3, 4)
-                    tag = name.lower()
-                    attrs = []
-                    if attr_text:
-                        for aname, eq, v1, v2, v3 in attr_find(attr_text):
-                            value = (v1 or v2 or v3) if eq else None
-                            if value and "&" in value:
-                                value = unescape(value)
-                            attrs.append((aname.lower(), value))
-                    if self_closing:
-                        sink.handle_startendtag(tag, attrs)
-                    else:
-                        on_start(tag, attrs)
-                        if tag in CDATA_CONTENT:
-                            cdata = tag
-                            cdata_end = re.compile(rf"</\s*{tag}\s*>", re.I)
-                i = m.end()
-                continue
-            j = find("<", i)
-            if j < 0:
-                j = n
-        else:
-            m = cdata_end.search(raw, i)  # type: ignore[union-attr]
-            if not m:  # an unclosed script or style swallows the rest, as in HTMLParser
-                return
+    def at(self, pos: int) -> int:
+        """The line of ``raw[pos]``, for positions at or after the last one asked."""
+        if pos > self.counted:
+            self.line += self.raw.count("\n", self.counted, pos)
+            self.counted = pos
+        return self.line
+
+    def enter_cdata(self, tag: str) -> None:
+        self.cdata = tag
+        self.cdata_end = _CDATA_END[tag]
+
+    def step(self, i: int) -> int:
+        """Read the construct at ``raw[i]`` (a ``<``, or script/style content) and return where
+        reading goes on; the end of the input when an unclosed script or style swallows it."""
+        raw, sink, at, ahead, cdata = self.raw, self.sink, self.at, self.ahead, self.cdata
+        n = len(raw)
+        if cdata is not None:
+            m = self.cdata_end.search(raw, i)  # type: ignore[union-attr]
+            if not m:  # as in HTMLParser, the rest is never reported
+                return n
             j = m.start()
-        if i < j:
-            sink.lineno = at(i)
-            sink.handle_data(unescape(raw[i:j]) if cdata is None else raw[i:j])
-            i = j
-        if i == n:
-            break
+            if i < j:
+                sink.lineno = at(i)
+                sink.handle_data(raw[i:j])
+                i = j
         k = -1
         if _STARTTAGOPEN.match(raw, i):
             k, tag = _starttag(raw, i, sink, at)
             if tag in CDATA_CONTENT:
-                cdata = tag
-                cdata_end = re.compile(rf"</\s*{tag}\s*>", re.I)
-        elif startswith("</", i):
+                self.enter_cdata(tag)
+        elif raw.startswith("</", i):
             k, closed = _endtag(raw, i, sink, at, cdata, ahead)
             if closed:
-                cdata = cdata_end = None
-        elif startswith("<!--", i):
+                self.cdata = self.cdata_end = None
+        elif raw.startswith("<!--", i):
             k = _comment(raw, i, sink, at, ahead)
-        elif startswith("<?", i):
+        elif raw.startswith("<?", i):
             k = ahead.find_gt(i + 2)
             if k >= 0:
                 k += 1
-        elif startswith("<!", i):
+        elif raw.startswith("<!", i):
             k = _declaration(raw, i, sink, at, ahead)
         elif i + 1 < n:
             sink.lineno = at(i)
@@ -176,24 +148,31 @@ def tokenize(raw: str, sink: Sink) -> None:
         if k < 0:  # an unfinished construct at the end of input is text, as HTMLParser.close()
             k = ahead.find_gt(i + 1)
             if k < 0:
-                k = find("<", i + 1)
+                k = raw.find("<", i + 1)
                 k = i + 1 if k < 0 else k
             else:
                 k += 1
             sink.lineno = at(i)
-            sink.handle_data(unescape(raw[i:k]) if cdata is None else raw[i:k])
-        i = k
+            sink.handle_data(unescape(raw[i:k]) if self.cdata is None else raw[i:k])
+        return k
 
 
 # Well-formed start tags (most of them) are read by one pattern; anything unusual takes the
-# general path below, which mirrors HTMLParser step by step.
+# general path below, which mirrors HTMLParser step by step. No part of the pattern crosses a
+# "<", so a failed attempt never reads past the next one (which keeps crafted input linear);
+# the rare tag with a "<" inside takes the general path. The attribute group takes the trailing
+# space too, so every newline inside a tag is in a group.
 _SIMPLE_TAG = (
-    r"<([a-zA-Z][^\t\n\r\f />\x00]*)"
-    r"((?:[ \t\n\r\f]+[^\s/>\"'=]+(?:[ \t\n\r\f]*=[ \t\n\r\f]*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*)"
-    r"[ \t\n\r\f]*(/?)>")
-_SIMPLE_ATTR = re.compile(
+    r"<([a-zA-Z][^\t\n\r\f />\x00<]*)"
+    r"((?:[ \t\n\r\f]+[^\s/>\"'=<]+(?:[ \t\n\r\f]*=[ \t\n\r\f]*(?:\"[^\"<]*\"|'[^'<]*'|[^\s\"'=<>`]+))?)*"
+    r"[ \t\n\r\f]*)(/?)>")
+SIMPLE_ATTR = re.compile(
     r"([^\s/>\"'=]+)(?:[ \t\n\r\f]*(=)[ \t\n\r\f]*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
-_FAST = re.compile(r"([^<]+)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
+# Every position matches: text (group 1), a plain start tag (2-4) or end tag (5), or any other
+# ``<`` (6), which the general path reads. An end tag with space before ``>`` takes that path too,
+# so the tokens of this pattern never hide a newline outside a group.
+FAST = re.compile(r"([^<]+)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>|(<)")
+_CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
 
 
 def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:

@@ -9,9 +9,11 @@ Every element and text run records the 1-based line of the HTML file it starts o
 from __future__ import annotations
 
 from collections.abc import Iterator
+from html import unescape
 from html.parser import HTMLParser
 
-from .html_tokens import tokenize
+from ...base.gc_pause import paused_gc
+from .html_tokens import CDATA_CONTENT, FAST, SIMPLE_ATTR, Tokenizer
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
@@ -32,9 +34,9 @@ _SCOPE_STOP = {"li": {"ul", "ol", "menu"}, "dt": {"dl"}, "dd": {"dl"}, "tr": {"t
 class Text:
     __slots__ = ("data", "parent", "line")
 
-    def __init__(self, data: str, line: int):
+    def __init__(self, data: str, line: int, parent: Element | None = None):
         self.data = data
-        self.parent: Element | None = None
+        self.parent = parent
         self.line = line
 
     def __repr__(self) -> str:
@@ -44,11 +46,11 @@ class Text:
 class Element:
     __slots__ = ("tag", "attrs", "children", "parent", "line", "end_line")
 
-    def __init__(self, tag: str, attrs: dict[str, str], line: int):
+    def __init__(self, tag: str, attrs: dict[str, str], line: int, parent: Element | None = None):
         self.tag = tag
         self.attrs = attrs
         self.children: list[Node] = []
-        self.parent: Element | None = None
+        self.parent = parent
         self.line = line
         self.end_line = line
 
@@ -106,9 +108,13 @@ class _Builder(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.root = Element("#document", {}, 1)
         self.stack: list[Element] = [self.root]
+        self.elements: list[Element] = []  # in the order made, which is document order
         self.open: dict[str, int] = {}  # open elements per tag: most searches end before they start
         self.doctype: str | None = None
         self.comments: list[tuple[int, str]] = []
+        # Text runs that grew by more pieces, joined once at the end: appending to the string
+        # each time would copy it each time (quadratic on thousands of stray "<").
+        self.pieces: dict[Text, list[str]] = {}
 
     def _truncate(self, i: int) -> None:
         for el in self.stack[i:]:
@@ -126,28 +132,30 @@ class _Builder(HTMLParser):
                 return 0
         return 0
 
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        stack = self.stack
-        if tag in _CLOSES_P and self.open.get("p"):  # close an open <p> unless a container stands between
+    def close_implied(self, tag: str) -> None:
+        """Close what the start of ``tag`` ends: an open <p> before a block, the open <li>
+        before a new one in the same list, unless a container stands between."""
+        if tag in _CLOSES_P and self.open.get("p"):
             i = self._find_open(_P, _P_SCOPE)
             if i:
                 self._truncate(i)
-        if tag in _SELF_SIBLING:  # a new <li> closes the open one in the same list
-            siblings = _SELF_SIBLING[tag]
-            if any(self.open.get(t) for t in siblings):
-                i = self._find_open(siblings, _SCOPE_STOP[tag])
-                if i:
-                    self._truncate(i)
+        siblings = _SELF_SIBLING.get(tag)
+        if siblings is not None and any(self.open.get(t) for t in siblings):
+            i = self._find_open(siblings, _SCOPE_STOP[tag])
+            if i:
+                self._truncate(i)
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.close_implied(tag)
         amap = dict(attrs) if attrs else {}
         if attrs and (len(amap) != len(attrs) or None in amap.values()):
-            # The first of repeated attributes wins, as in browsers; a bare attribute is "".
-            amap = {k: "" if v is None else v for k, v in reversed(attrs)}
-        el = Element(tag, amap, self.lineno)
-        cur = stack[-1]
-        el.parent = cur
+            amap = _first_wins(attrs)
+        cur = self.stack[-1]
+        el = Element(tag, amap, self.lineno, cur)
         cur.children.append(el)
+        self.elements.append(el)
         if tag not in VOID:
-            stack.append(el)
+            self.stack.append(el)
             self.open[tag] = self.open.get(tag, 0) + 1
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
@@ -172,11 +180,18 @@ class _Builder(HTMLParser):
         cur = self.stack[-1]
         last = cur.children[-1] if cur.children else None
         if isinstance(last, Text):
-            last.data += data
+            pieces = self.pieces.get(last)
+            if pieces is None:
+                self.pieces[last] = [last.data, data]
+            else:
+                pieces.append(data)
         else:
-            t = Text(data, self.lineno)
-            t.parent = cur
-            cur.children.append(t)
+            cur.children.append(Text(data, self.lineno, cur))
+
+    def finish(self) -> None:
+        for text, pieces in self.pieces.items():
+            text.data = "".join(pieces)
+        self.pieces.clear()
 
     def handle_comment(self, data: str) -> None:
         self.comments.append((self.lineno, data))
@@ -186,32 +201,165 @@ class _Builder(HTMLParser):
             self.doctype = decl
 
 
+def _first_wins(attrs: list) -> dict[str, str]:
+    """The first of repeated attributes wins, as in browsers; a bare attribute is ""."""
+    return {k: "" if v is None else v for k, v in reversed(attrs)}
+
+
 class Document:
     """A parsed page: ``root`` (a ``#document`` element), the doctype and the comments."""
 
-    def __init__(self, root: Element, doctype: str | None, comments: list[tuple[int, str]]):
+    def __init__(self, root: Element, doctype: str | None, comments: list[tuple[int, str]],
+                 elements: list[Element]):
         self.root = root
         self.doctype = doctype
         self.comments = comments
+        # Every element but the root in document order: an element's descendants are all made
+        # while it is open, before anything after it.
+        self.elements = elements
 
     def find(self, tag: str) -> Element | None:
-        return self.root.find(tag)
+        for e in self.iter():
+            if e.tag == tag:
+                return e
+        return None
 
     def find_all(self, tag: str) -> list[Element]:
-        return self.root.find_all(tag)
+        return [e for e in self.iter() if e.tag == tag]
 
     def iter(self) -> Iterator[Element]:
-        return self.root.iter()
+        """The root and every element, in document order (as ``root.iter()``, without a walk)."""
+        yield self.root
+        yield from self.elements
 
     def text(self) -> str:
         """Document text: every text node, entities decoded, without script and style."""
         return self.root.text()
 
+    def discard(self) -> None:
+        """Unlink the tree so that it is freed as soon as it is dropped: its parent links make
+        cycles, which otherwise wait for the cyclic collector (a scan of every node). The
+        document is empty afterwards."""
+        self.root.children.clear()
+        for el in self.elements:
+            el.children.clear()
+        self.elements = []
+
 
 def parse(html: str) -> Document:
     b = _Builder()
-    tokenize(html, b)
-    return Document(b.root, b.doctype, b.comments)
+    with paused_gc():
+        _build(html, b)
+        b.finish()
+    return Document(b.root, b.doctype, b.comments, b.elements)
+
+
+# For each start tag that may close open elements, the tags whose being open makes it do so.
+_IMPLIED_BY = {tag: ("p",) for tag in _CLOSES_P} | {tag: tuple(sib) for tag, sib in _SELF_SIBLING.items()}
+
+
+def _build(raw: str, b: _Builder) -> None:
+    """Tokenize ``raw`` into ``b``. The common tokens (text, a start tag, the end tag of the
+    current element) are applied here directly, because a method call per token would cost as
+    much as the rest of the parse; everything else goes through the tokenizer's general path and
+    the builder's methods, as with HTMLParser."""
+    tok = Tokenizer(raw, b)
+    stack, open_count, elements = b.stack, b.open, b.elements
+    count_of = open_count.get
+    attr_find = SIMPLE_ATTR.findall
+    tokens = FAST.finditer
+    implied_by = _IMPLIED_BY.get
+    # Attribute text -> (attribute list, attribute map): pages repeat the same attributes a lot.
+    seen: dict[str, tuple[list, dict]] = {}
+    n = len(raw)
+    i = 0
+    while i < n:
+        if tok.cdata is None:
+            line = tok.at(i)
+            for m in tokens(raw, i):
+                kind = m.lastindex
+                if kind == 1:
+                    d = m.group(1)
+                    cur = stack[-1]
+                    kids = cur.children
+                    if kids and type(kids[-1]) is Text:
+                        b.handle_data(unescape(d) if "&" in d else d)
+                    else:
+                        kids.append(Text(unescape(d) if "&" in d else d, line, cur))
+                    line += d.count("\n")
+                elif kind == 5:
+                    tag = m.group(5).lower()
+                    top = stack[-1]
+                    if top.tag == tag:
+                        top.end_line = line
+                        stack.pop()
+                        open_count[tag] -= 1
+                    else:
+                        b.lineno = line
+                        b.handle_endtag(tag)
+                elif kind == 6:
+                    i = m.start()
+                    break
+                else:
+                    name, attr_text, closing = m.group(2, 3, 4)
+                    tag = name.lower()
+                    if not attr_text:
+                        attrs: list = []
+                        amap: dict[str, str] = {}
+                        line_after = line
+                    else:
+                        got = seen.get(attr_text)
+                        if got is None:
+                            got = seen[attr_text] = _attributes(attr_find(attr_text))
+                        attrs, amap = got
+                        amap = amap.copy()
+                        line_after = line + attr_text.count("\n") if "\n" in attr_text else line
+                    if closing and tag not in VOID:
+                        b.lineno = line
+                        b.handle_startendtag(tag, attrs)
+                    else:
+                        implied = implied_by(tag)
+                        if implied is not None:
+                            for t in implied:
+                                if count_of(t):
+                                    b.close_implied(tag)
+                                    break
+                        cur = stack[-1]
+                        el = Element(tag, amap, line, cur)
+                        cur.children.append(el)
+                        elements.append(el)
+                        if tag not in VOID:
+                            stack.append(el)
+                            open_count[tag] = count_of(tag, 0) + 1
+                    line = line_after
+                    if tag in CDATA_CONTENT and not closing:
+                        tok.enter_cdata(tag)
+                        i = m.end()
+                        break
+            else:
+                i = n
+            tok.line, tok.counted = line, i
+        if i < n:
+            i = tok.step(i)
+
+
+def _attributes(found: list[tuple[str, ...]]) -> tuple[list, dict]:
+    """The attribute list HTMLParser reports (bare attributes as None) and the element's map."""
+    attrs: list[tuple[str, str | None]] = []
+    bare = False
+    for name, eq, v1, v2, v3 in found:
+        value: str | None
+        if eq:
+            value = v1 or v2 or v3
+            if "&" in value:
+                value = unescape(value)
+        else:
+            value = None
+            bare = True
+        attrs.append((name.lower(), value))
+    if bare or len(set(a for a, _ in attrs)) != len(attrs):
+        return attrs, _first_wins(attrs)
+    return attrs, dict(attrs)
 
 
 def parse_with_stdlib(html: str) -> Document:
@@ -222,4 +370,5 @@ def parse_with_stdlib(html: str) -> Document:
         b.close()
     except (AssertionError, ValueError):  # malformed markup the stdlib parser gives up on
         pass
-    return Document(b.root, b.doctype, b.comments)
+    b.finish()
+    return Document(b.root, b.doctype, b.comments, b.elements)
