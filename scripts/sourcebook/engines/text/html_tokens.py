@@ -6,8 +6,8 @@ several times faster. It reproduces ``HTMLParser``'s behaviour (``convert_charre
 the whole document then closed): the same tag and attribute parsing, raw text in ``script`` and
 ``style``, comments, declarations, and stray ``<`` kept as text.
 
-``FAST`` reads the common tokens (text, well-formed start tags, plain end tags); the tree
-builder applies those itself, in one loop. :class:`Tokenizer` reads everything else and calls
+``FAST`` reads the common tokens (text, well-formed start tags, plain end tags) and
+:func:`attributes` their attributes; the tree builder applies those tokens itself, in one loop. :class:`Tokenizer` reads everything else and calls
 the builder's handlers with the same line numbers ``HTMLParser`` would give.
 """
 
@@ -166,12 +166,36 @@ _SIMPLE_TAG = (
     r"<([a-zA-Z][^\t\n\r\f />\x00<]*)"
     r"((?:[ \t\n\r\f]+[^\s/>\"'=<]+(?:[ \t\n\r\f]*=[ \t\n\r\f]*(?:\"[^\"<]*\"|'[^'<]*'|[^\s\"'=<>`]+))?)*"
     r"[ \t\n\r\f]*)(/?)>")
-SIMPLE_ATTR = re.compile(
+# The usual start tag, tried first: a lower-case name and attributes all written name="value"
+# with lower-case names and no character reference, which read as they are written.
+_PLAIN_TAG = (
+    r"<([a-z][-a-z0-9_:.]*)"
+    r"((?:[ \t\n\r\f]+[a-z_:][-a-z0-9_:.]*=\"[^\"&<]*\")*[ \t\n\r\f]*)(/?)>")
+_PLAIN_ATTR = re.compile(r'[ \t\n\r\f]+([^\s=]+)="([^"]*)"')
+_SIMPLE_ATTR = re.compile(
     r"([^\s/>\"'=]+)(?:[ \t\n\r\f]*(=)[ \t\n\r\f]*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
-# Every position matches: text (group 1), a plain start tag (2-4) or end tag (5), or any other
-# ``<`` (6), which the general path reads. An end tag with space before ``>`` takes that path too,
-# so the tokens of this pattern never hide a newline outside a group.
-FAST = re.compile(r"([^<]+)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>|(<)")
+# Every position matches: text (group 1), a plain start tag (2-4), another well-formed start
+# tag (5-7), an end tag (8), or any other ``<`` (9), which the general path reads. An end tag
+# with space before ``>`` takes that path too, so no token hides a newline outside a group.
+FAST = re.compile(r"([^<]+)|" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>|(<)")
+TEXT, PLAIN_TAG, START_TAG, END_TAG, OTHER = 1, 4, 7, 8, 9  # FAST's match.lastindex
+
+
+def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
+    """The attributes HTMLParser reports for a tag ``FAST`` read (a bare one's value is None)."""
+    if plain:
+        return _PLAIN_ATTR.findall(attr_text)
+    attrs: list[tuple[str, str | None]] = []
+    for name, eq, v1, v2, v3 in _SIMPLE_ATTR.findall(attr_text):
+        value: str | None = None
+        if eq:
+            value = v1 or v2 or v3
+            if "&" in value:
+                value = unescape(value)
+        attrs.append((name.lower(), value))
+    return attrs
+
+
 _CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
 
 

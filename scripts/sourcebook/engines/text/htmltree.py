@@ -13,7 +13,7 @@ from html import unescape
 from html.parser import HTMLParser
 
 from ...base.gc_pause import paused_gc
-from .html_tokens import CDATA_CONTENT, FAST, SIMPLE_ATTR, Tokenizer
+from .html_tokens import CDATA_CONTENT, END_TAG, FAST, OTHER, PLAIN_TAG, TEXT, Tokenizer, attributes
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
@@ -266,7 +266,6 @@ def _build(raw: str, b: _Builder) -> None:
     tok = Tokenizer(raw, b)
     stack, open_count, elements = b.stack, b.open, b.elements
     count_of = open_count.get
-    attr_find = SIMPLE_ATTR.findall
     tokens = FAST.finditer
     implied_by = _IMPLIED_BY.get
     # Attribute text -> (attribute list, attribute map): pages repeat the same attributes a lot.
@@ -278,7 +277,7 @@ def _build(raw: str, b: _Builder) -> None:
             line = tok.at(i)
             for m in tokens(raw, i):
                 kind = m.lastindex
-                if kind == 1:
+                if kind == TEXT:
                     d = m.group(1)
                     cur = stack[-1]
                     kids = cur.children
@@ -287,8 +286,9 @@ def _build(raw: str, b: _Builder) -> None:
                     else:
                         kids.append(Text(unescape(d) if "&" in d else d, line, cur))
                     line += d.count("\n")
-                elif kind == 5:
-                    tag = m.group(5).lower()
+                    continue
+                if kind == END_TAG:
+                    tag = m.group(8).lower()
                     top = stack[-1]
                     if top.tag == tag:
                         top.end_line = line
@@ -297,45 +297,48 @@ def _build(raw: str, b: _Builder) -> None:
                     else:
                         b.lineno = line
                         b.handle_endtag(tag)
-                elif kind == 6:
+                    continue
+                if kind == OTHER:
                     i = m.start()
                     break
+                if kind == PLAIN_TAG:
+                    tag, attr_text, closing = m.group(2, 3, 4)
                 else:
-                    name, attr_text, closing = m.group(2, 3, 4)
+                    name, attr_text, closing = m.group(5, 6, 7)
                     tag = name.lower()
-                    if not attr_text:
-                        attrs: list = []
-                        amap: dict[str, str] = {}
-                        line_after = line
-                    else:
-                        got = seen.get(attr_text)
-                        if got is None:
-                            got = seen[attr_text] = _attributes(attr_find(attr_text))
-                        attrs, amap = got
-                        amap = amap.copy()
-                        line_after = line + attr_text.count("\n") if "\n" in attr_text else line
-                    if closing and tag not in VOID:
-                        b.lineno = line
-                        b.handle_startendtag(tag, attrs)
-                    else:
-                        implied = implied_by(tag)
-                        if implied is not None:
-                            for t in implied:
-                                if count_of(t):
-                                    b.close_implied(tag)
-                                    break
-                        cur = stack[-1]
-                        el = Element(tag, amap, line, cur)
-                        cur.children.append(el)
-                        elements.append(el)
-                        if tag not in VOID:
-                            stack.append(el)
-                            open_count[tag] = count_of(tag, 0) + 1
-                    line = line_after
-                    if tag in CDATA_CONTENT and not closing:
-                        tok.enter_cdata(tag)
-                        i = m.end()
-                        break
+                if not attr_text:
+                    attrs: list = []
+                    amap: dict[str, str] = {}
+                    line_after = line
+                else:
+                    got = seen.get(attr_text)
+                    if got is None:
+                        got = seen[attr_text] = _attribute_map(attributes(attr_text, kind == PLAIN_TAG))
+                    attrs, amap = got
+                    amap = amap.copy()
+                    line_after = line + attr_text.count("\n") if "\n" in attr_text else line
+                if closing and tag not in VOID:
+                    b.lineno = line
+                    b.handle_startendtag(tag, attrs)
+                else:
+                    implied = implied_by(tag)
+                    if implied is not None:
+                        for t in implied:
+                            if count_of(t):
+                                b.close_implied(tag)
+                                break
+                    cur = stack[-1]
+                    el = Element(tag, amap, line, cur)
+                    cur.children.append(el)
+                    elements.append(el)
+                    if tag not in VOID:
+                        stack.append(el)
+                        open_count[tag] = count_of(tag, 0) + 1
+                line = line_after
+                if tag in CDATA_CONTENT and not closing:
+                    tok.enter_cdata(tag)
+                    i = m.end()
+                    break
             else:
                 i = n
             tok.line, tok.counted = line, i
@@ -343,23 +346,12 @@ def _build(raw: str, b: _Builder) -> None:
             i = tok.step(i)
 
 
-def _attributes(found: list[tuple[str, ...]]) -> tuple[list, dict]:
-    """The attribute list HTMLParser reports (bare attributes as None) and the element's map."""
-    attrs: list[tuple[str, str | None]] = []
-    bare = False
-    for name, eq, v1, v2, v3 in found:
-        value: str | None
-        if eq:
-            value = v1 or v2 or v3
-            if "&" in value:
-                value = unescape(value)
-        else:
-            value = None
-            bare = True
-        attrs.append((name.lower(), value))
-    if bare or len(set(a for a, _ in attrs)) != len(attrs):
+def _attribute_map(attrs: list) -> tuple[list, dict]:
+    """The attributes as reported, and the element's map of them."""
+    amap = dict(attrs)
+    if len(amap) != len(attrs) or None in amap.values():
         return attrs, _first_wins(attrs)
-    return attrs, dict(attrs)
+    return attrs, amap
 
 
 def parse_with_stdlib(html: str) -> Document:
