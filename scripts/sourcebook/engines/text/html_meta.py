@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from email.utils import parsedate
 
 from .html_blocks import absolute_http
 from .htmltree import Document, Element
@@ -187,6 +186,8 @@ def normalize_date(raw: str) -> str:
     m = _ISO.search(s) or _COMPACT.match(s)
     if m:
         return _ymd(int(m.group(1)), int(m.group(2)), int(m.group(3))) or s
+    from email.utils import parsedate  # here: importing it costs more than most pages' metadata
+
     t = parsedate(s)
     if t:
         return _ymd(t[0], t[1], t[2]) or s

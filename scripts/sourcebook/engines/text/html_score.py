@@ -60,6 +60,10 @@ _SPLIT = re.compile(r"[\s\-_:.,/]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
+# What an <img>, a form field or an embed adds to its parent's packed media count.
+_MEDIA = {"img": 1, "input": 1000, "select": 1000, "textarea": 1000, "embed": 10**6, "object": 10**6,
+          "iframe": 10**6}
+
 # Indexes of the per-element measurement vector.
 TEXT, LINK, COMMAS, P, IMG, LI, INPUT, EMBED, HEAD, LIST = range(10)
 
@@ -128,12 +132,14 @@ class Page:
         own_text: list[int] = []
         own_commas: list[int] = []
         own_media: list[int] = []  # img / input / embed children, packed as img + 1000*input + 10**6*embed
+        elems, parents, hidden = self.elems, self.parent, self.hidden
+        commas_in = _COMMAS.findall
         stack: list[tuple[Element, int]] = [(body, -1)]
         while stack:
             el, parent = stack.pop()
-            i = len(self.elems)
-            self.elems.append(el)
-            self.parent.append(parent)
+            i = len(elems)
+            elems.append(el)
+            parents.append(parent)
             t = c = media = 0
             kids = []
             for ch in el.children:
@@ -142,20 +148,15 @@ class Page:
                     if not d.isspace():
                         t += len(" ".join(d.split()))
                         if "," in d or not d.isascii():
-                            c += len(_COMMAS.findall(d))
+                            c += len(commas_in(d))
                     continue
                 tag = ch.tag
                 if tag in SILENT:
-                    if tag == "img":
-                        media += 1
-                    elif tag in ("input", "select", "textarea"):
-                        media += 1000
-                    elif tag in ("embed", "object", "iframe"):
-                        media += 1000000
+                    media += _MEDIA.get(tag, 0)
                     continue
                 a = ch.attrs
                 if a and ("hidden" in a or "aria-hidden" in a or "style" in a) and is_hidden(ch):
-                    self.hidden.add(id(ch))
+                    hidden.add(id(ch))
                     continue
                 kids.append((ch, i))
             own_text.append(t)
@@ -163,22 +164,30 @@ class Page:
             own_media.append(media)
             stack.extend(reversed(kids))
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
-        self.index = {id(e): i for i, e in enumerate(self.elems)}
-        self.tags = [e.tag for e in self.elems]
-        self.end = list(range(1, len(self.elems) + 1))  # one past each element's last descendant
-        for i in range(len(self.elems) - 1, 0, -1):
-            p = self.parent[i]
-            if self.end[i] > self.end[p]:
-                self.end[p] = self.end[i]
+        self.tags = [e.tag for e in elems]
+        end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
+        for i in range(len(elems) - 1, 0, -1):
+            p = parents[i]
+            if end[i] > end[p]:
+                end[p] = end[i]
+        self.index = {id(e): i for i, e in enumerate(elems)}
+        self._whole: Measure | None = None
 
     def alive(self, skip: set[int]) -> list[bool]:
         """For each element: neither it nor an ancestor is dropped."""
         out = [True] * len(self.elems)
-        parent = self.parent
-        for i, el in enumerate(self.elems):
-            if id(el) in skip or (i and not out[parent[i]]):
-                out[i] = False
+        index, end = self.index, self.end
+        for key in skip:
+            i = index.get(key)
+            if i is not None:  # a dropped element and its descendants, which follow it
+                out[i:end[i]] = [False] * (end[i] - i)
         return out
+
+    def whole(self) -> Measure:
+        """The measures with nothing dropped."""
+        if self._whole is None:
+            self._whole = self.measure([True] * len(self.elems))
+        return self._whole
 
     def measure(self, alive: list[bool]) -> Measure:
         n = len(self.elems)
@@ -220,8 +229,7 @@ class Measure:
 def furniture(page: Page, strict: bool) -> set[int]:
     """Elements to drop for their tag, role or class/id words, sparing any that holds most of
     the page's text (a wrapper named ``sidebar`` around the article is still the article)."""
-    alive = page.alive(set())
-    m = page.measure(alive)
+    m = page.whole()
     total = m.text[0] or 1
     drop: set[int] = set()
     dropped = [False] * len(page.elems)
