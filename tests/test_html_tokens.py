@@ -37,6 +37,8 @@ CASES = [
     # A "<" inside a tag, and text pieced together from many stray ones.
     "<a title='x<y' b=\"<\">t</a>", "<a b<c d>x</a>", "<a<b>y</b>", "<p\n>x</p\n><b >y</b >",
     "<a b " * 40, "<a\n x=1\n" * 40 + "<p>z", "a<!--c-->b<!---->c</x>d",
+    # References that stand for nothing leave no text node.
+    "<p>&#1;</p><p>a&#1;b</p>x&#1;<b>y</b>&#1;", "<script>a</script >b<style>c</STYLE>",
 ]
 
 

@@ -123,7 +123,11 @@ class Tokenizer:
             if i < j:
                 sink.lineno = at(i)
                 sink.handle_data(raw[i:j])
-                i = j
+            # The end tag found is the one HTMLParser reads there: the first ">" after "</" ends it.
+            sink.lineno = at(j)
+            sink.handle_endtag(cdata)
+            self.cdata = self.cdata_end = None
+            return m.end()
         k = -1
         if _STARTTAGOPEN.match(raw, i):
             k, tag = _starttag(raw, i, sink, at)
@@ -171,7 +175,7 @@ _SIMPLE_TAG = (
 _PLAIN_TAG = (
     r"<([a-z][-a-z0-9_:.]*)"
     r"((?:[ \t\n\r\f]+[a-z_:][-a-z0-9_:.]*=\"[^\"&<]*\")*[ \t\n\r\f]*)(/?)>")
-_PLAIN_ATTR = re.compile(r'[ \t\n\r\f]+([^\s=]+)="([^"]*)"')
+_PLAIN_ATTR = re.compile(r'([-a-z0-9_:.]+)="([^"]*)"')
 _SIMPLE_ATTR = re.compile(
     r"([^\s/>\"'=]+)(?:[ \t\n\r\f]*(=)[ \t\n\r\f]*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
 # Every position matches: text (group 1), a plain start tag (2-4), another well-formed start

@@ -278,17 +278,19 @@ def _build(raw: str, b: _Builder) -> None:
             for m in tokens(raw, i):
                 kind = m.lastindex
                 if kind == TEXT:
-                    d = m.group(1)
-                    cur = stack[-1]
-                    kids = cur.children
-                    if kids and type(kids[-1]) is Text:
-                        b.handle_data(unescape(d) if "&" in d else d)
-                    else:
-                        kids.append(Text(unescape(d) if "&" in d else d, line, cur))
+                    d = m[1]
+                    data = unescape(d) if "&" in d else d
+                    if data:  # a reference to an invalid code point stands for nothing
+                        cur = stack[-1]
+                        kids = cur.children
+                        if kids and type(kids[-1]) is Text:
+                            b.handle_data(data)
+                        else:
+                            kids.append(Text(data, line, cur))
                     line += d.count("\n")
                     continue
                 if kind == END_TAG:
-                    tag = m.group(8).lower()
+                    tag = m[8].lower()
                     top = stack[-1]
                     if top.tag == tag:
                         top.end_line = line
@@ -313,7 +315,8 @@ def _build(raw: str, b: _Builder) -> None:
                 else:
                     got = seen.get(attr_text)
                     if got is None:
-                        got = seen[attr_text] = _attribute_map(attributes(attr_text, kind == PLAIN_TAG))
+                        plain = kind == PLAIN_TAG
+                        got = seen[attr_text] = _attribute_map(attributes(attr_text, plain), plain)
                     attrs, amap = got
                     amap = amap.copy()
                     line_after = line + attr_text.count("\n") if "\n" in attr_text else line
@@ -346,10 +349,10 @@ def _build(raw: str, b: _Builder) -> None:
             i = tok.step(i)
 
 
-def _attribute_map(attrs: list) -> tuple[list, dict]:
-    """The attributes as reported, and the element's map of them."""
+def _attribute_map(attrs: list, plain: bool) -> tuple[list, dict]:
+    """The attributes as reported, and the element's map of them (plain ones are never bare)."""
     amap = dict(attrs)
-    if len(amap) != len(attrs) or None in amap.values():
+    if len(amap) != len(attrs) or (not plain and None in amap.values()):
         return attrs, _first_wins(attrs)
     return attrs, amap
 
