@@ -26,6 +26,7 @@ SILENT = frozenset(
     "script style noscript template svg math canvas iframe object embed video audio map area "
     "input select option optgroup textarea button head title meta link base img picture source "
     "track param datalist rp".split())
+_ASCII_SPACE = " \t\n\r\f\v"
 _BLOCKISH_IN_CELL = frozenset("p div ul ol table blockquote pre h1 h2 h3 h4 h5 h6 section article".split())
 
 
@@ -70,7 +71,9 @@ class Renderer:
         while stack:
             item = stack.pop()
             if isinstance(item, Text):
-                w.text(collapse(item.data))
+                d = item.data
+                # Most text between tags is ASCII white space, which collapses to one space.
+                w.text(" " if d and not d.strip(_ASCII_SPACE) else collapse(d))
                 continue
             if not isinstance(item, Element):
                 item()

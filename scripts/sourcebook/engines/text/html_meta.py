@@ -32,7 +32,7 @@ def _gather(doc: Document) -> dict[str, list[Element]]:
     """The elements metadata comes from, by tag, plus ``itemprop`` holders, in one walk."""
     out: dict[str, list[Element]] = {t: [] for t in _WANTED | {"itemprop"}}
     itemprop = out["itemprop"]
-    for el in doc.iter():
+    for el in doc.elements:  # the root element holds no metadata
         if el.tag in _WANTED:
             out[el.tag].append(el)
         elif "itemprop" in el.attrs:

@@ -88,6 +88,10 @@ def words_of(raw: str) -> frozenset:
     if got is None:
         out = set()
         for part in _SPLIT.split(raw):
+            if part == part.lower():  # no capital, so no camelCase word boundary
+                if part:
+                    out.add(part.rstrip("0123456789"))
+                continue
             for w in _CAMEL.sub(" ", part).split():
                 out.add(w.lower().rstrip("0123456789"))
         if len(_word_cache) > 50000:
@@ -134,14 +138,15 @@ class Page:
         own_media: list[int] = []  # img / input / embed children, packed as img + 1000*input + 10**6*embed
         elems, parents, hidden = self.elems, self.parent, self.hidden
         commas_in = _COMMAS.findall
-        stack: list[tuple[Element, int]] = [(body, -1)]
+        stack: list[Element] = [body]
+        stack_parent: list[int] = [-1]  # the number of each stacked element's parent
         while stack:
-            el, parent = stack.pop()
+            el = stack.pop()
             i = len(elems)
             elems.append(el)
-            parents.append(parent)
+            parents.append(stack_parent.pop())
             t = c = media = 0
-            kids = []
+            kids: list[Element] = []
             for ch in el.children:
                 if isinstance(ch, Text):
                     d = ch.data
@@ -158,11 +163,14 @@ class Page:
                 if a and ("hidden" in a or "aria-hidden" in a or "style" in a) and is_hidden(ch):
                     hidden.add(id(ch))
                     continue
-                kids.append((ch, i))
+                kids.append(ch)
             own_text.append(t)
             own_commas.append(c)
             own_media.append(media)
-            stack.extend(reversed(kids))
+            if kids:
+                kids.reverse()
+                stack += kids
+                stack_parent += [i] * len(kids)
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
         self.tags = [e.tag for e in elems]
         end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
