@@ -120,6 +120,15 @@ def is_hidden(el: Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
+def _collapsed_len(d: str) -> int:
+    """``len(" ".join(d.split()))``, without splitting the usual text (printable, so its only
+    white space is the ASCII space, and no two spaces in a row)."""
+    s = d.strip()
+    if "  " not in s and s.isprintable():
+        return len(s)
+    return len(" ".join(s.split()))
+
+
 class Page:
     """The visible elements under the body in document order, measured once.
 
@@ -151,7 +160,7 @@ class Page:
                 if isinstance(ch, Text):
                     d = ch.data
                     if not d.isspace():
-                        t += len(" ".join(d.split()))
+                        t += _collapsed_len(d)
                         if "," in d or not d.isascii():
                             c += len(commas_in(d))
                     continue
@@ -180,6 +189,7 @@ class Page:
                 end[p] = end[i]
         self.index = {id(e): i for i, e in enumerate(elems)}
         self._whole: Measure | None = None
+        self._inside: tuple[list[bool], list[bool]] | None = None
 
     def alive(self, skip: set[int]) -> list[bool]:
         """For each element: neither it nor an ancestor is dropped."""
@@ -190,6 +200,20 @@ class Page:
             if i is not None:  # a dropped element and its descendants, which follow it
                 out[i:end[i]] = [False] * (end[i] - i)
         return out
+
+    def inside(self) -> tuple[list[bool], list[bool]]:
+        """For each element: inside <pre>/<code> (where nothing is judged), and inside a
+        <figure> (where images are expected)."""
+        if self._inside is None:
+            n, parent, tags = len(self.elems), self.parent, self.tags
+            in_code = [False] * n
+            in_figure = [False] * n
+            for i in range(1, n):
+                p = parent[i]
+                in_code[i] = in_code[p] or tags[p] in ("pre", "code")
+                in_figure[i] = in_figure[p] or tags[i] == "figure"
+            self._inside = (in_code, in_figure)
+        return self._inside
 
     def whole(self) -> Measure:
         """The measures with nothing dropped."""
@@ -395,14 +419,8 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
     is judged on what is left below it once its own descendants were judged."""
     drop: set[int] = set()
     alive = page.alive(skip)
-    elems, parent, tags, n = page.elems, page.parent, page.tags, len(page.elems)
-    # Inside <pre>/<code> nothing is judged; inside <figure> images are expected.
-    in_code = [False] * n
-    in_figure = [False] * n
-    for i in range(1, n):
-        p = parent[i]
-        in_code[i] = in_code[p] or tags[p] in ("pre", "code")
-        in_figure[i] = in_figure[p] or tags[i] == "figure"
+    elems, parent, tags = page.elems, page.parent, page.tags
+    in_code, in_figure = page.inside()
     totals: dict[int, list[int]] = {}
     for root in roots:
         r = page.index[id(root)]
