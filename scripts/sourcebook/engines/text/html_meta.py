@@ -29,14 +29,12 @@ _WANTED = frozenset({"meta", "link", "script", "time", "title", "html"})
 
 
 def _gather(doc: Document) -> dict[str, list[Element]]:
-    """The elements metadata comes from, by tag, plus ``itemprop`` holders, in one walk."""
-    out: dict[str, list[Element]] = {t: [] for t in _WANTED | {"itemprop"}}
-    itemprop = out["itemprop"]
-    for el in doc.elements:  # the root element holds no metadata
-        if el.tag in _WANTED:
-            out[el.tag].append(el)
-        elif "itemprop" in el.attrs:
-            itemprop.append(el)
+    """The elements metadata comes from, by tag, plus ``itemprop`` holders, in document order."""
+    out: dict[str, list[Element]] = {t: [] for t in _WANTED}
+    elements = doc.elements  # the root element holds no metadata
+    for el in [e for e in elements if e.tag in _WANTED]:
+        out[el.tag].append(el)
+    out["itemprop"] = [e for e in elements if "itemprop" in e.attrs and e.tag not in _WANTED]
     return out
 
 

@@ -23,6 +23,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\ufeff]")
 
 def collapse(s: str) -> str:
     """Whitespace collapsed to single spaces, control characters removed (ends kept)."""
+    if "  " not in s and s.isprintable():  # the usual text: its only white space is single spaces
+        return s
     return _WS.sub(" ", _CONTROL.sub("", s))
 
 
