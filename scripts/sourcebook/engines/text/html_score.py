@@ -43,6 +43,7 @@ DROP_ROLES = frozenset(
     "navigation banner contentinfo complementary dialog alertdialog menu menubar search "
     "toolbar".split())
 PROTECTED = frozenset({"html", "body", "article", "main"})
+_FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 # A weak word beside one of these names a container of the content ("main-sidebar-content").
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
@@ -261,18 +262,20 @@ class Measure:
 def furniture(page: Page, strict: bool) -> set[int]:
     """Elements to drop for their tag, role or class/id words, sparing any that holds most of
     the page's text (a wrapper named ``sidebar`` around the article is still the article)."""
-    m = page.whole()
-    total = m.text[0] or 1
+    text = page.whole().text
+    total = text[0] or 1
     drop: set[int] = set()
-    dropped = [False] * len(page.elems)
-    parent = page.parent
-    for i, el in enumerate(page.elems):
-        if i and dropped[parent[i]]:
-            dropped[i] = True
-            continue
-        if i and el.tag not in PROTECTED and m.text[i] * 2 < total and _is_furniture(el, strict):
+    elems, end, n = page.elems, page.end, len(page.elems)
+    i = 1
+    while i < n:
+        el = elems[i]
+        # Without attributes, only its tag can make an element furniture.
+        if (el.tag not in PROTECTED and text[i] * 2 < total and (el.attrs or el.tag in _FURNITURE_TAGS)
+                and _is_furniture(el, strict)):
             drop.add(id(el))
-            dropped[i] = True
+            i = end[i]  # its descendants go with it
+        else:
+            i += 1
     return drop
 
 
