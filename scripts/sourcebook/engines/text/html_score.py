@@ -13,6 +13,7 @@ page's text is ever dropped for its name or tag.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .html_blocks import BLOCKS, HEADINGS, SILENT, is_data_table
@@ -202,6 +203,13 @@ class Page:
                 out[i:end[i]] = [False] * (end[i] - i)
         return out
 
+    def children(self, i: int) -> Iterator[int]:
+        """The numbers of element ``i``'s children: each one's subtree ends where the next starts."""
+        c, stop, end = i + 1, self.end[i], self.end
+        while c < stop:
+            yield c
+            c = end[c]
+
     def inside(self) -> tuple[list[bool], list[bool]]:
         """For each element: inside <pre>/<code> (where nothing is judged), and inside a
         <figure> (where images are expected)."""
@@ -334,7 +342,7 @@ def choose(page: Page, skip: set[int], how: Pass) -> list[Element]:
         scores[i] *= 1 - m.link_density(i)
     ranked = sorted(scores, key=lambda i: (-scores[i], i))
     top = _common_parent_of_alternatives(ranked, scores, parent)
-    top = _climb(top, scores, parent, alive)
+    top = _climb(top, scores, page, alive)
     if top not in scores:
         init(top)
     return [elems[i] for i in _with_siblings(top, scores, m, page, alive)]
@@ -363,7 +371,8 @@ def _common_parent_of_alternatives(ranked: list[int], scores: dict[int, float], 
     return top
 
 
-def _climb(top: int, scores: dict[int, float], parent: list[int], alive: list[bool]) -> int:
+def _climb(top: int, scores: dict[int, float], page: Page, alive: list[bool]) -> int:
+    parent = page.parent
     last = scores.get(top, 0.0)
     threshold = last / 3
     p = parent[top]
@@ -378,11 +387,8 @@ def _climb(top: int, scores: dict[int, float], parent: list[int], alive: list[bo
             break
         last = scores[p]
         p = parent[p]
-    kids = [0] * len(parent)
-    for j in range(1, len(parent)):
-        if alive[j]:
-            kids[parent[j]] += 1
-    while top > 0 and parent[top] > 0 and kids[parent[top]] == 1:  # an only child: take the wrapper
+    # An only child: take the wrapper.
+    while top > 0 and parent[top] > 0 and sum(alive[c] for c in page.children(parent[top])) == 1:
         top = parent[top]
     return top
 
@@ -395,8 +401,8 @@ def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, a
     top_class = page.elems[top].attrs.get("class")
     threshold = max(10.0, top_score * 0.2)
     out = []
-    for i in range(p + 1, len(page.elems)):
-        if page.parent[i] != p or not alive[i]:
+    for i in page.children(p):
+        if not alive[i]:
             continue
         if i == top:
             out.append(i)
