@@ -215,7 +215,9 @@ def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:
         return -1, None
     else:
         endpos = j if j > i else i + 1
-    tm = _TAGFIND.match(raw, i + 1)
+    # Bounded by the tag's end: a longer name would make this text anyway, and unbounded a name
+    # running over thousands of stray "<a" would be read again at each of them.
+    tm = _TAGFIND.match(raw, i + 1, endpos)
     k = tm.end() if tm else i + 1
     tag = tm.group(1).lower() if tm else ""
     attrs = []
