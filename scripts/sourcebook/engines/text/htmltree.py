@@ -267,7 +267,7 @@ def _build(raw: str, b: _Builder) -> None:
     stack, open_count, elements = b.stack, b.open, b.elements
     count_of = open_count.get
     tokens = FAST.finditer
-    implied_by = _IMPLIED_BY.get
+    implying = _IMPLIED_BY
     # Attribute text -> (attribute list, attribute map): pages repeat the same attributes a lot.
     seen: dict[str, tuple[list, dict]] = {}
     n = len(raw)
@@ -311,7 +311,6 @@ def _build(raw: str, b: _Builder) -> None:
                 if not attr_text:
                     attrs: list = []
                     amap: dict[str, str] = {}
-                    line_after = line
                 else:
                     got = seen.get(attr_text)
                     if got is None:
@@ -319,14 +318,12 @@ def _build(raw: str, b: _Builder) -> None:
                         got = seen[attr_text] = _attribute_map(attributes(attr_text, plain), plain)
                     attrs, amap = got
                     amap = amap.copy()
-                    line_after = line + attr_text.count("\n") if "\n" in attr_text else line
                 if closing and tag not in VOID:
                     b.lineno = line
                     b.handle_startendtag(tag, attrs)
                 else:
-                    implied = implied_by(tag)
-                    if implied is not None:
-                        for t in implied:
+                    if tag in implying:
+                        for t in implying[tag]:
                             if count_of(t):
                                 b.close_implied(tag)
                                 break
@@ -337,7 +334,8 @@ def _build(raw: str, b: _Builder) -> None:
                     if tag not in VOID:
                         stack.append(el)
                         open_count[tag] = count_of(tag, 0) + 1
-                line = line_after
+                if "\n" in attr_text:  # the next token starts on a later line
+                    line += attr_text.count("\n")
                 if tag in CDATA_CONTENT and not closing:
                     tok.enter_cdata(tag)
                     i = m.end()
