@@ -135,7 +135,8 @@ class _Store:
                           separators=(",", ":")).encode("utf-8", "surrogatepass")
         mac = hmac.new(self.key, body, hashlib.sha256).hexdigest().encode()
         try:
-            atomic_write_bytes(self._path(name), _MAGIC + b" " + mac + b"\n" + body)
+            # no fsync: a torn or lost cache file fails its signature and is recomputed
+            atomic_write_bytes(self._path(name), _MAGIC + b" " + mac + b"\n" + body, durable=False)
         except OSError:
             pass  # a read-only workspace: no cache, same answers
 
