@@ -166,3 +166,14 @@ def test_csl_is_read_by_pandoc_citeproc(ws, tmp_path):
     assert "Accessed January 1, 2026. https://harbour.example/status?x=1." in refs
     assert refs.count("Daily News") == 1 and "Harbour <Authority>" in refs
     assert "javascript" not in refs and "secret" not in refs
+
+
+def test_a_broken_plan_is_an_error_not_a_silent_renumbering(ws):
+    _setup(ws)
+    (ws / "plan.json").write_text('{"schema_version": 1, "sections": [', encoding="utf-8")
+    for form in ("--html", "--md", "--json"):
+        r = sb("ledger", form, cwd=ws)
+        assert r.rc == 1 and r.err.startswith("E-JSON  plan.json") and not r.out, (form, r.both)
+    (ws / "draft.md").write_text("# Answer\n\nThe card works.\n", encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and "E-JSON  plan.json" in r.err and not (ws / "build" / "answer.html").exists()
