@@ -133,6 +133,23 @@ def test_a_hand_edited_cache_is_ignored(good):
     assert r.rc == 2 and "E-QUOTE-MISMATCH" in codes(r)
 
 
+def test_a_good_pages_facts_filed_under_a_bad_pages_name_are_ignored(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    folder = os.path.join(root, ".sb-cache", "verify")
+    good_files = {n: open(os.path.join(folder, n), "rb").read() for n in os.listdir(folder) if n != "sources.json"}
+    order = [c["id"] for c in cs]
+    write_page(root, page(cs, order).replace(f'href="#c-{cs[0]["id"]}">1</a>', f'href="#c-{cs[0]["id"]}">7</a>'))
+    assert sb("verify", cwd=root).rc == 2
+    for kind in ("view-", "lint-"):  # the bad page's facts replaced by the good page's, renamed
+        bad = next(n for n in os.listdir(folder) if n.startswith(kind) and n not in good_files)
+        good_bytes = next(b for n, b in good_files.items() if n.startswith(kind))
+        with open(os.path.join(folder, bad), "wb") as fh:
+            fh.write(good_bytes)
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and codes(r) == ["E-ORDINAL-WRONG"]
+
+
 def test_the_ship_gate_and_no_cache_trust_no_cache(good):
     root, ids, cs = good
     assert sb("verify", cwd=root).rc == 0

@@ -16,8 +16,8 @@ Why this cannot be used to slip a change past the gate:
 - A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
   second write within the same clock tick would otherwise keep the identity unchanged.
 - Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
-  (``$XDG_CACHE_HOME/sourcebook/verify.key``); a cache file edited by hand fails its signature
-  and is ignored.
+  (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
+  edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
 - ``sb verify --no-cache``, ``--deep`` and ``sb package`` check everything from scratch.
 
 Without a usable key (a read-only home) verify simply runs uncached.
@@ -109,6 +109,13 @@ class _Store:
     def _path(self, name: str) -> str:
         return os.path.join(self.folder, name)
 
+    def _mac(self, name: str, body: bytes) -> bytes:
+        # The folder and name are signed with the body: a document renamed to another key (the
+        # view of a good page filed under a bad page's hash) or copied from another workspace
+        # fails its signature.
+        msg = f"{self.folder}\0{name}\0".encode("utf-8", "surrogatepass") + body
+        return hmac.new(self.key, msg, hashlib.sha256).hexdigest().encode()
+
     def read(self, name: str) -> Any:
         try:
             with open(self._path(name), "rb") as fh:
@@ -119,8 +126,7 @@ class _Store:
         parts = head.split(b" ")
         if len(parts) != 2 or parts[0] != _MAGIC:
             return None
-        want = hmac.new(self.key, body, hashlib.sha256).hexdigest().encode()
-        if not hmac.compare_digest(want, parts[1]):
+        if not hmac.compare_digest(self._mac(name, body), parts[1]):
             return None
         try:
             doc = json.loads(body)
@@ -133,7 +139,7 @@ class _Store:
     def write(self, name: str, data: Any) -> None:
         body = json.dumps({"format": FORMAT, "sb": SB_VERSION, "data": data}, ensure_ascii=False,
                           separators=(",", ":")).encode("utf-8", "surrogatepass")
-        mac = hmac.new(self.key, body, hashlib.sha256).hexdigest().encode()
+        mac = self._mac(name, body)
         try:
             # no fsync: a torn or lost cache file fails its signature and is recomputed
             atomic_write_bytes(self._path(name), _MAGIC + b" " + mac + b"\n" + body, durable=False)
