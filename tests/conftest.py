@@ -50,8 +50,10 @@ def run():
 
 
 @pytest.fixture(autouse=True)
-def _stable_clock(monkeypatch):
+def _stable_clock(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01T00:00:00Z
+    # the verify cache's signing key lives in the user's cache folder: never the real one
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "user-cache"))
 
 
 @pytest.fixture

@@ -117,6 +117,29 @@ def test_uninstall_removes_exactly_what_was_installed(tmp_path):
     assert sorted(os.listdir(tmp_path)) == [".claude", "notes.txt"]  # the user's folder stays
 
 
+@pytest.mark.parametrize("link", [False, True])
+def test_a_users_own_file_of_the_same_name_is_never_overwritten(tmp_path, link):
+    (tmp_path / ".claude" / "commands").mkdir(parents=True)
+    theirs = tmp_path / ".claude" / "commands" / "sb-ask.md"
+    theirs.write_text("my own sb-ask prompt\n")
+    before = _tree(tmp_path)
+    r = sb("install", "--harness", "claude", "--dest", tmp_path, *(["--link"] if link else []))
+    assert r.rc == 1 and r.err.startswith("E-INSTALL") and "sb-ask.md" in r.err and "move" in r.err
+    assert _tree(tmp_path) == before and not (tmp_path / ".sourcebook").exists()  # nothing written
+    theirs.unlink()
+    assert sb("install", "--harness", "claude", "--dest", tmp_path, *(["--link"] if link else [])).rc == 0
+
+
+def test_a_file_identical_to_ours_is_adopted(tmp_path):
+    (tmp_path / ".claude" / "commands").mkdir(parents=True)
+    same = tmp_path / ".claude" / "commands" / "sb-ask.md"
+    same.write_bytes(open(os.path.join(ROOT, "commands", "sb-ask.md"), "rb").read())
+    r = sb("install", "--harness", "claude", "--dest", tmp_path, "--json")
+    assert r.rc == 0, r.both
+    actions = {c["path"]: c["action"] for c in json.loads(r.out)["changes"]}
+    assert actions[".claude/commands/sb-ask.md"] == "unchanged"
+
+
 def test_uninstall_one_harness_keeps_the_others(tmp_path):
     assert sb("install", "--harness", "codex", "--dest", tmp_path).rc == 0
     assert sb("install", "--harness", "agents", "--dest", tmp_path).rc == 0

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from html.parser import HTMLParser
 
+import pytest
 from conftest import sb
 from ledger_helpers import add, claim, ev, last_id, make_source
 
@@ -121,7 +124,8 @@ def test_csl(ws):
     assert set(items) == {url, bad, news}
     u = items[url]
     assert u["type"] == "webpage" and u["URL"] == "https://harbour.example/status?x=1"
-    assert u["publisher"] == "Harbour <Authority>" and u["accessed"] == {"date-parts": [[2026, 1, 1]]}
+    assert u["container-title"] == "Harbour <Authority>" and "publisher" not in u
+    assert u["accessed"] == {"date-parts": [[2026, 1, 1]]}
     assert u["custom"]["tier"] == "A" and u["custom"]["claims"] == [c1]
     assert "URL" not in items[bad] and items[bad]["type"] == "document"
     assert "secret" not in r.out
@@ -145,3 +149,31 @@ def test_malformed_claims_gives_error_not_render(ws):
     (ws / "ledger" / "claims.json").write_text('{"schema_version": 1, "claims": [{"id": "clm_x"}]}')
     r = sb("ledger", cwd=ws)
     assert r.rc == 1 and "E-SCHEMA  ledger/claims.json/claims/0" in r.err and r.out == ""
+
+
+@pytest.mark.skipif(shutil.which("pandoc") is None, reason="pandoc is not installed (.ci/run installs it)")
+def test_csl_is_read_by_pandoc_citeproc(ws, tmp_path):
+    url, bad, news, c1, *_ = _setup(ws)
+    bib = tmp_path / "sources.json"
+    bib.write_text(sb("ledger", "--csl", cwd=ws).out, encoding="utf-8")
+    doc = tmp_path / "doc.md"
+    doc.write_text(f"The card works [@{url}]. Night service [@{bad}; @{news}].\n\n# References\n", encoding="utf-8")
+    proc = subprocess.run(["pandoc", str(doc), "--citeproc", f"--bibliography={bib}", "-t", "plain", "--wrap=none"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr
+    body, refs = proc.stdout.split("References", 1)
+    assert "[@" not in body and "???" not in proc.stdout  # every key resolved
+    assert "Accessed January 1, 2026. https://harbour.example/status?x=1." in refs
+    assert refs.count("Daily News") == 1 and "Harbour <Authority>" in refs
+    assert "javascript" not in refs and "secret" not in refs
+
+
+def test_a_broken_plan_is_an_error_not_a_silent_renumbering(ws):
+    _setup(ws)
+    (ws / "plan.json").write_text('{"schema_version": 1, "sections": [', encoding="utf-8")
+    for form in ("--html", "--md", "--json"):
+        r = sb("ledger", form, cwd=ws)
+        assert r.rc == 1 and r.err.startswith("E-JSON  plan.json") and not r.out, (form, r.both)
+    (ws / "draft.md").write_text("# Answer\n\nThe card works.\n", encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and "E-JSON  plan.json" in r.err and not (ws / "build" / "answer.html").exists()

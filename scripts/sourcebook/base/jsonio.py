@@ -22,7 +22,9 @@ def dumps_compact(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
-def atomic_write_bytes(path: str, data: bytes) -> None:
+def atomic_write_bytes(path: str, data: bytes, *, durable: bool = True) -> None:
+    """Write ``data`` to ``path`` through a temp file and a rename. ``durable=False`` skips the
+    fsync, for caches whose torn or lost copy is detected and simply recomputed."""
     import tempfile  # imported when writing: read-only commands start faster
 
     folder = os.path.dirname(os.path.abspath(path))
@@ -35,7 +37,8 @@ def atomic_write_bytes(path: str, data: bytes) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException as exc:
         try:

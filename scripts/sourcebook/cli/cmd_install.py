@@ -15,7 +15,8 @@ shim `.sourcebook/bin/sb` so the agent can call `sb` from any folder.
   sb install --harness claude --uninstall     remove exactly what was installed
 
 Re-running is safe: unchanged files are reported as unchanged. What was written is recorded in
-`<dest>/.sourcebook/installed.json`; `--uninstall` removes those files and nothing else.
+`<dest>/.sourcebook/installed.json`; `--uninstall` removes those files and nothing else. A
+file of yours where a kit file would go stops the install before anything is written (E-INSTALL).
 Every installed Markdown file is checked for harness-specific tool names (E-PORTABILITY, exit 2).
 Then put the shim on PATH: export PATH="<dest>/.sourcebook/bin:$PATH"."""
 

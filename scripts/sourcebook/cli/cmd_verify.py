@@ -15,6 +15,12 @@ would ship is checked too.
   sb verify --podcast                also check build/podcast.script.json
   sb verify --deep                   also re-hash raw captures and re-extract them
   sb verify --json                   the report as JSON on stdout
+  sb verify --no-cache               check everything from scratch
+
+A repeat run reuses what an earlier one established about files that have not changed since
+(hashes of sources, quotes that held, what a page contains), kept in .sb-cache/verify/ and
+signed with a per-user key outside the workspace; any write to a file makes it be read again.
+--deep, --no-cache and `sb package` trust no cache.
 
 A failed run counts a revision; the third in a row blocks the workspace until a person decides
 (`sb unblock --reason "..."`). A run that only misses the artifact file does not count. The
@@ -28,6 +34,8 @@ def configure(p) -> None:
     p.add_argument("--deep", action="store_true",
                    help="re-hash each raw capture and re-extract it against normalized.md")
     p.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
+    p.add_argument("--no-cache", action="store_true",
+                   help="check every file from scratch instead of reusing facts from earlier runs")
 
 
 def run(args, ctx) -> int:
@@ -39,7 +47,7 @@ def run(args, ctx) -> int:
                                       or args.artifact.startswith(".")):
         raise SbError("E-USAGE", "sb verify", f"--artifact takes a type name such as answer, not {args.artifact!r}")
     opts = VerifyOptions(html=ctx.path(args.html) if args.html else None, artifact=args.artifact,
-                         podcast=args.podcast, deep=args.deep)
+                         podcast=args.podcast, deep=args.deep, cache=not args.no_cache)
     rep = verify(ctx.workspace(), opts)
     if args.json:
         ctx.emit_json(rep.to_json())

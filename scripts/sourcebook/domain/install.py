@@ -222,6 +222,7 @@ def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str 
     if not os.path.isdir(dest):
         raise SbError("E-INSTALL", dest, "no such folder; create it or pass another --dest", EXIT_USAGE)
     rec = _read_record(dest)
+    _refuse_foreign_files(dest, rec, harnesses, skill, cmds, skill_root, link)
     created: list[str] = list(rec["dirs"])
     report = Report(dest, harnesses)
     done: set[str] = set()  # a path shared by two harnesses is written once
@@ -268,6 +269,47 @@ def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str 
     jsonio.write_json(os.path.join(dest, RECORD), rec)
     _scan_installed(dest, report)
     return report
+
+
+def _planned(harnesses: list[str], skill: dict, cmds: dict, skill_root: str, link: bool) -> dict[str, str]:
+    """Every path an install would place (relative to dest) and what it places there."""
+    out: dict[str, str] = {}
+    for h in harnesses:
+        for layout in HARNESSES[h]:
+            if link:
+                out[layout.skill] = skill_root
+            else:
+                out.update({f"{layout.skill}/{rel}": src for rel, src in skill.items()})
+            if layout.commands:
+                out.update({f"{layout.commands}/{name}": src for name, src in cmds.items()})
+    return out
+
+
+def _refuse_foreign_files(dest: str, rec: dict, harnesses: list[str], skill: dict, cmds: dict,
+                          skill_root: str, link: bool) -> None:
+    """Stop before writing anything when a file we would place is already there and is not
+    ours: a user's own ``sb-ask.md`` must never be overwritten, nor removed by ``--uninstall``."""
+    owned = set().union(*[set(v) for v in rec["harnesses"].values()]) if rec["harnesses"] else set()
+    foreign = []
+    for rel, src in sorted(_planned(harnesses, skill, cmds, skill_root, link).items()):
+        full = os.path.join(dest, rel)
+        if rel in owned or not os.path.lexists(full) or (os.path.isdir(full) and not os.path.islink(full)):
+            continue  # ours, free, or a folder (the link step judges folders file by file)
+        if os.path.islink(full) and os.readlink(full) == src:
+            continue
+        if not link and os.path.isfile(full):
+            with open(src, "rb") as fh:
+                if _same_file(full, fh.read()):
+                    continue  # identical to what we would write: adopting it loses nothing
+        foreign.append(rel)
+    if foreign:
+        from ..base.errors import Finding
+
+        raise SbError("E-INSTALL", os.path.join(dest, foreign[0]),
+                      f"exists and was not written by sourcebook ({len(foreign)} such file(s)); move "
+                      "them away, then install again. Nothing was installed",
+                      findings=[Finding("E-INSTALL", os.path.join(dest, f), "not written by sourcebook")
+                                for f in foreign[1:]])
 
 
 def _shared(rec: dict, harness: str, rel: str) -> bool:

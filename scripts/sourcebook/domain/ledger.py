@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base import jsonio
 from .claims import load_claims
-from .plan import load_plan_quiet
+from .plan import load_plan
 from .sources import try_load_source
 from .workspace import Workspace
 
@@ -32,7 +32,7 @@ def render_form(ws: Workspace, form: str) -> str:
         cited = {str(ev.get("source_id")) for c in claims if c.get("status", "active") == "active"
                  for ev in c.get("evidence") or []}
     sources = source_records(ws, cited)
-    plan = load_plan_quiet(ws)
+    plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
     if form == "html":
         from ..engines.render import ledger_html
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..engines.render.ledger_model import ledger_order, shown_spans
 from .claims import load_claims
-from .plan import load_plan_quiet
+from .plan import load_plan
 from .records import Claim, SourceRecord
 from .sources import all_sources
 from .workspace import Workspace
@@ -31,7 +31,7 @@ class LedgerView:
 
 def ledger_view(ws: Workspace) -> LedgerView:
     claims = load_claims(ws)
-    plan = load_plan_quiet(ws)
+    plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
     cited, inferred, nums = ledger_order(claims, plan)
     return LedgerView(claims=claims, by_id={c["id"]: c for c in claims},
                       sources={s["id"]: s for s in all_sources(ws)}, plan=plan, ordinals=nums,

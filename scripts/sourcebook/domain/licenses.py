@@ -20,7 +20,6 @@ from ..engines.render.images import (
     missing_fields,
     needs_attribution,
 )
-from ..engines.text.htmltree import parse
 from .claims import _split
 from .workspace import Workspace
 
@@ -44,6 +43,8 @@ def load_credits(ws: Workspace) -> tuple[dict, list[Finding]]:
 
 def page_images(html_text: str) -> tuple[list[tuple[str, dict]], str]:
     """(key, attributes) of every ``<img>`` with a non-empty src, and the document text."""
+    from ..engines.text.htmltree import parse  # verify hands over the page it already read
+
     doc = parse(html_text)
     found = []
     for el in doc.iter():
@@ -78,12 +79,16 @@ def images_mode(ws: Workspace) -> str:
         return "none"
 
 
-def check_licenses(ws: Workspace, html_path: str | None) -> tuple[list[Finding], str]:
-    """Findings for the page's images and the credits file, and the gate note."""
+def check_licenses(ws: Workspace, html_path: str | None,
+                   seen: tuple[list[tuple[str, dict]], str] | None = None) -> tuple[list[Finding], str]:
+    """Findings for the page's images and the credits file, and the gate note. ``seen`` is the
+    page's (images, text) when the caller has already read the page."""
     credits, findings = load_credits(ws)
     images: list[tuple[str, dict]] = []
     text = ""
-    if html_path and os.path.isfile(html_path):
+    if seen is not None:
+        images, text = seen
+    elif html_path and os.path.isfile(html_path):
         with open(html_path, "rb") as fh:
             images, text = page_images(fh.read().decode("utf-8", errors="replace"))
     if not images and not credits:

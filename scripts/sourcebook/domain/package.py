@@ -120,13 +120,13 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     target = resolve_out(ws, out)
     if not os.path.isdir(ws.build_dir):
         raise SbError("E-PACKAGE", "build", "no build/ folder; compose and verify an artifact first")
-    rep = verify(ws, VerifyOptions(), settle=False)
+    rep = verify(ws, VerifyOptions(cache=False), settle=False)  # the ship gate trusts no cache
     if not rep.passed:
         raise SbError("E-PACKAGE", ws.rel(target), f"sb verify fails with {len(rep.findings)} finding(s); "
                       "nothing was packaged. Fix them and run `sb verify`", EXIT_GATE, findings=rep.findings)
     with ws.lock():
         write_report(ws, rep)
-        ctx = GateContext(ws)
+        ctx = GateContext(ws, VerifyOptions(cache=False))
         entries = json.loads(json.dumps(lm.entries(ctx.valid_claims, {k: v for k, v in ctx.sources.items() if v},
                                                    ctx.plan)))  # a deep copy: redaction edits it
         redacted = redact_entries(entries) if public else 0

@@ -81,6 +81,7 @@ def run_gates(ctx: GateContext) -> list[Row]:
 def verify(ws: Workspace, opts: VerifyOptions | None = None, *, settle: bool = True) -> Report:
     ctx = GateContext(ws, opts)
     rep = Report(ws.root, run_gates(ctx), [p.rel for p in ctx.pages], ctx.opts.deep)
+    ctx.cache.save()
     if settle:
         settle_state(ws, rep)
         write_report(ws, rep)

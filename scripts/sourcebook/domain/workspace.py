@@ -64,6 +64,8 @@ class Workspace:
     def __init__(self, root: str):
         self.root = os.path.abspath(root)
         self._lock = FileLock(os.path.join(self.root, ".sb.lock"))
+        # a source's paths are built thousands of times per verify: join the fixed part once
+        self._src = os.path.join(self.root, "sources", "")
 
     @classmethod
     def discover(cls, cwd: str, dir_arg: str | None = None) -> Workspace:
@@ -97,13 +99,13 @@ class Workspace:
     def source_dir(self, sid: str) -> str:
         if not is_src_id(sid):
             raise SbError("E-SOURCE-UNKNOWN", str(sid)[:80], "not a source id (src_ and 12 hex digits)")
-        return self.path("sources", sid)
+        return self._src + sid
 
     def source_json(self, sid: str) -> str:
-        return os.path.join(self.source_dir(sid), "source.json")
+        return self.source_dir(sid) + os.sep + "source.json"
 
     def normalized_path(self, sid: str) -> str:
-        return os.path.join(self.source_dir(sid), "normalized.md")
+        return self.source_dir(sid) + os.sep + "normalized.md"
 
     def links_path(self, sid: str) -> str:
         return os.path.join(self.source_dir(sid), "links.json")
@@ -112,7 +114,7 @@ class Workspace:
         return os.path.join(self.source_dir(sid), "pages.json")
 
     def rechecks_path(self, sid: str) -> str:
-        return os.path.join(self.source_dir(sid), "rechecks.jsonl")
+        return self.source_dir(sid) + os.sep + "rechecks.jsonl"
 
     def raw_files(self, sid: str) -> list[str]:
         d = self.source_dir(sid)

@@ -9,6 +9,7 @@ computed on first use and cached, so a thousand claims cost one pass each.
 from __future__ import annotations
 
 import glob
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -18,7 +19,9 @@ from typing import Any, cast
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
 from ..records import Adjudication, Claim
+from ..verify_cache import VerifyCache, file_sig
 from ..workspace import MANIFEST, Workspace
+from .html_page import PAGE_VIEW_VERSION, PageView, read_page
 
 
 @dataclass
@@ -27,6 +30,7 @@ class VerifyOptions:
     artifact: str | None = None  # an artifact type: build/<type>.html
     podcast: bool = False
     deep: bool = False
+    cache: bool = True  # reuse what an earlier run established (never with deep)
 
 
 @dataclass
@@ -37,11 +41,14 @@ class Page:
     selected: bool  # the artifact named by --html/--artifact/plan.type
 
 
-def _load_json(path: str, rel: str, problems: list[Finding]) -> Any:
-    """The parsed file, or None (with a finding) when it cannot be read or parsed."""
+def _load_json(path: str, rel: str, problems: list[Finding], shas: dict[str, str] | None = None) -> Any:
+    """The parsed file, or None (with a finding) when it cannot be read or parsed. ``shas``
+    collects the SHA-256 of the bytes read, by ``rel``."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
+        if shas is not None:
+            shas[rel] = hashlib.sha256(data).hexdigest()
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -109,27 +116,41 @@ class GateContext:
         except SbError as exc:
             self.problems.append(Finding(exc.code, exc.subject, exc.message))
         self.raw_manifest = self.manifest
+        self.cache = VerifyCache(ws, enabled=self.opts.cache and not self.opts.deep)
         # sources: id -> record (None when source.json is unreadable)
         self.sources: dict[str, dict | None] = {}
-        for sid in ws.source_ids():
+        self.source_sigs: dict[str, list[int]] = {}
+        self.trusted: set[str] = set()  # records the cache vouches for (parsed, schema-clean)
+        for sid in ws.source_dir_names():
+            path = ws.source_json(sid)
+            sig = file_sig(path)
+            if sig is None:
+                continue  # a folder without a record is not a source
+            self.source_sigs[sid] = sig
+            rec = self.cache.record(sid, sig)
+            if rec is not None:
+                self.trusted.add(sid)
+                self.sources[sid] = rec
+                continue
             rel = f"sources/{sid}/source.json"
-            rec = _load_json(ws.source_json(sid), rel, self.problems)
+            rec = _load_json(path, rel, self.problems)
             if rec is not None and not isinstance(rec, dict):
                 self.problems.append(Finding("E-SCHEMA", rel + "/", f"expected an object, found {type(rec).__name__}"))
                 rec = None
             self.sources[sid] = rec
-        self.claims_doc = _load_json(ws.claims_path, "ledger/claims.json", self.problems)
+        self.doc_shas: dict[str, str] = {}
+        self.claims_doc = _load_json(ws.claims_path, "ledger/claims.json", self.problems, self.doc_shas)
         pairs = _items(self.claims_doc, "claims", "ledger/claims.json", self.problems)
         self.claims: list[dict] = [c for _, c in pairs]  # every readable claim, for the per-claim gates
         # claims that match the schema: the only ones handed to the ledger's own functions
-        valid, self.claim_schema = _valid(pairs, "claims", "ledger/claims.json", "claims")
+        valid, self.claim_schema = self._valid(pairs, "claims", "ledger/claims.json", "claims")
         self.valid_claims = cast("list[Claim]", valid)
-        self.adj_doc = _load_json(ws.adjudications_path, "ledger/adjudications.json", self.problems)
+        self.adj_doc = _load_json(ws.adjudications_path, "ledger/adjudications.json", self.problems, self.doc_shas)
         apairs = _items(self.adj_doc, "adjudications", "ledger/adjudications.json", self.problems)
-        adjs, self.adj_schema = _valid(apairs, "adjudications", "ledger/adjudications.json", "adjudications")
+        adjs, self.adj_schema = self._valid(apairs, "adjudications", "ledger/adjudications.json", "adjudications")
         self.adjudications = cast("list[Adjudication]", adjs)
         self.plan: dict | None = None
-        self.plan_doc = _load_json(ws.plan_path, "plan.json", self.problems)
+        self.plan_doc = _load_json(ws.plan_path, "plan.json", self.problems, self.doc_shas)
         if isinstance(self.plan_doc, dict):
             self.plan = self.plan_doc
         elif self.plan_doc is not None:
@@ -137,8 +158,33 @@ class GateContext:
         self.plan_exists = os.path.isfile(ws.plan_path)
         self._texts: dict[str, str | None] = {}
         self._bytes: dict[str, bytes | None] = {}
+        self._shas: dict[str, str | None] = {}
         self._pages_html: dict[str, str] = {}
+        self._pages_sha: dict[str, str] = {}
+        self._views: dict[str, PageView] = {}
         self._memo: dict[str, Any] = {}
+
+    def _valid(self, pairs: list[tuple[int, dict]], schema: str, rel: str, key: str) -> tuple[list[dict], list[Finding]]:
+        """``_valid``, skipped for a file whose very bytes an earlier run found clean."""
+        fact = f"{schema}:{self.doc_shas.get(rel)}"
+        if rel in self.doc_shas and self.cache.clean(fact):
+            return [item for _, item in pairs], []
+        valid, found = _valid(pairs, schema, rel, key)
+        if rel in self.doc_shas and not found:
+            self.cache.remember_clean(fact)
+        return valid, found
+
+    def schema_findings(self, doc: Any, schema: str, rel: str) -> list[Finding]:
+        """Schema findings of a whole file, skipped when an earlier run found these bytes clean."""
+        from .schemas import schema_findings
+
+        fact = f"{schema}:{self.doc_shas.get(rel)}"
+        if rel in self.doc_shas and self.cache.clean(fact):
+            return []
+        found = schema_findings(doc, schema, rel)
+        if rel in self.doc_shas and not found:
+            self.cache.remember_clean(fact)
+        return found
 
     def memo(self, key: str, fn):
         """Compute a derived view once per run (ordinals, clusters, ...)."""
@@ -176,11 +222,28 @@ class GateContext:
             return None
         if sid not in self._bytes:
             try:
-                with open(self.ws.normalized_path(sid), "rb") as fh:
+                with open(self.ws.normalized_path(sid), "rb", buffering=0) as fh:
                     self._bytes[sid] = fh.read()
             except OSError:
                 self._bytes[sid] = None
         return self._bytes[sid]
+
+    def text_sha(self, sid: Any) -> str | None:
+        """SHA-256 of a source's normalized.md (from the cache when the file is unchanged), or None."""
+        if not is_src_id(sid):
+            return None
+        if sid not in self._shas:
+            path = self.ws.normalized_path(sid)
+            rel = f"sources/{sid}/normalized.md"
+            sig = file_sig(path)
+            sha = self.cache.digest(rel, sig)
+            if sha is None:
+                data = self.raw_text(sid)
+                sha = None if data is None else hashlib.sha256(data).hexdigest()
+                if sha is not None:
+                    self.cache.remember_digest(rel, sig, sha)
+            self._shas[sid] = sha
+        return self._shas[sid]
 
     def text(self, sid: Any) -> str | None:
         """The canonical text of a source, or None. Ids are checked before any path is built."""
@@ -226,8 +289,33 @@ class GateContext:
     def page_html(self, page: Page) -> str:
         if page.path not in self._pages_html:
             with open(page.path, "rb") as fh:  # non-UTF-8 bytes never crash the gate
-                self._pages_html[page.path] = fh.read().decode("utf-8", errors="replace")
+                data = fh.read()
+            self._pages_html[page.path] = data.decode("utf-8", errors="replace")
+            self._pages_sha[page.path] = hashlib.sha256(data).hexdigest()
         return self._pages_html[page.path]
+
+    def page_sha(self, page: Page) -> str:
+        """SHA-256 of the page's bytes: what the page-level cached facts are keyed by."""
+        self.page_html(page)
+        return self._pages_sha[page.path]
+
+    def page_view(self, page: Page) -> PageView:
+        """The page read once for every gate, or reused from an earlier run of the same bytes."""
+        if page.path not in self._views:
+            html = self.page_html(page)
+            key = f"{PAGE_VIEW_VERSION}-{self.page_sha(page)[:40]}"
+            view = None
+            cached = self.cache.page_fact("view", key)
+            if isinstance(cached, dict):
+                try:
+                    view = PageView.from_json(cached)
+                except (KeyError, TypeError, IndexError, ValueError):
+                    view = None
+            if view is None:
+                view = read_page(html)
+                self.cache.remember_page_fact("view", key, view.to_json())
+            self._views[page.path] = view
+        return self._views[page.path]
 
     @cached_property
     def podcast_expected(self) -> bool:

@@ -12,7 +12,7 @@ from ...base.errors import Finding
 from ...base.ids import is_claim_id
 from . import GateResult, register
 from .context import GateContext, Page, evidence, is_active, safe
-from .html_page import PageView, read_page
+from .html_page import PageView
 from .ledger_view import (
     MARK_CLASSES,
     PER_SOURCE_CHARS,
@@ -39,7 +39,7 @@ def _entries(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) ->
             f.append(Finding("E-CLAIM-UNKNOWN", safe(x), f"{page.rel}: the injected ledger lists a claim that is "
                                                          "unknown or no longer active; re-render and inject the ledger"))
             continue
-        value = (li.attrs.get("value") or "").strip()
+        value = li.strip()
         if x in ords and value and value != str(ords[x]):
             f.append(Finding("E-ORDINAL-WRONG", safe(x), f"{page.rel}: ledger entry numbered {safe(value, 12)} "
                                                          f"but the claim's ordinal is {ords[x]}; the injected "
@@ -58,7 +58,7 @@ def _refs(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> tu
     f: list[Finding] = []
     resolved = 0
     linked: set[str] = set()
-    for x, _a in v.links:
+    for x in v.links:
         if x in v.entries or (not is_claim_id(x) and f"c-{x}" in v.anchors):
             resolved += 1
             linked.add(x)
@@ -93,7 +93,7 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
         for x in b.ids:
             c = by_id.get(x)
             if c is None or not is_active(c):
-                f.append(Finding("E-CLAIM-UNKNOWN", safe(x), f"{page.rel}:{b.el.line}: data-claim names a claim "
+                f.append(Finding("E-CLAIM-UNKNOWN", safe(x), f"{page.rel}:{b.line}: data-claim names a claim "
                                                              "that is unknown or not active"))
                 continue
             shown.add(x)
@@ -102,16 +102,16 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
             allowed |= need
             missing = sorted(need - b.marks)
             if missing:
-                f.append(Finding("E-MARK-WRONG", safe(x), f"{page.rel}:{b.el.line}: the block lacks "
+                f.append(Finding("E-MARK-WRONG", safe(x), f"{page.rel}:{b.line}: the block lacks "
                                                           f"{', '.join(missing)} for a {c.get('confidence')}"
                                                           f"{' volatile' if c.get('volatile') is True else ''} claim"))
         wrong = sorted(m for m in b.marks if m in MARK_CLASSES and m not in allowed)
         if claims and wrong:
-            f.append(Finding("E-MARK-WRONG", safe(b.ids[0]), f"{page.rel}:{b.el.line}: the block shows "
+            f.append(Finding("E-MARK-WRONG", safe(b.ids[0]), f"{page.rel}:{b.line}: the block shows "
                                                              f"{', '.join(wrong)}, which none of its claims has"))
         inferred = {str(c.get("id")) for c in claims if c.get("confidence") == "inferred"}
         if inferred and b.refs and (len(inferred) == len(claims) or any(x in inferred for x, _ in b.refs)):
-            f.append(Finding("E-CITE-INFERRED", safe(sorted(inferred)[0]), f"{page.rel}:{b.el.line}: an inferred "
+            f.append(Finding("E-CITE-INFERRED", safe(sorted(inferred)[0]), f"{page.rel}:{b.line}: an inferred "
                                                                            "claim carries a citation number; it "
                                                                            "has no source to cite"))
     for c in ctx.active:
@@ -134,8 +134,7 @@ def _dates_and_legend(ctx: GateContext, page: Page, v: PageView) -> list[Finding
     for img in v.images:
         if "generated" not in (img.attrs.get("data-origin") or ""):
             continue
-        near = [a for _, a in zip(range(3), img.ancestors(), strict=False)]
-        if "data-claim" in img.attrs or any("data-claim" in a.attrs for a in near):
+        if img.in_claim_block:
             f.append(Finding("E-IMG-EVIDENCE", safe(img.attrs.get("src") or "(no src)", 60),
                              f"{page.rel}:{img.line}: a generated image sits in a cited block; an illustration "
                              "is never evidence, move it out"))
@@ -173,7 +172,7 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
 
 def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], tuple[int, int, int]]:
     ords = ctx.memo("ordinals", ordinals)
-    v = read_page(ctx.page_html(page))
+    v = ctx.page_view(page)
     ref_f, resolved, good = _refs(ctx, page, v, ords)
     f = _entries(ctx, page, v, ords) + ref_f + _blocks(ctx, page, v) + _dates_and_legend(ctx, page, v)
     f += _budget(ctx, page, v, ords)

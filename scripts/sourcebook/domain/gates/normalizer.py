@@ -77,8 +77,7 @@ def gate(ctx: GateContext) -> GateResult:
         if not rec or rec.get("status") != "ready":
             continue
         ready += 1
-        data = ctx.raw_text(sid)
-        digest = None if data is None else hashlib.sha256(data).hexdigest()
+        digest = ctx.text_sha(sid)
         if digest is None:
             f.append(Finding("E-NORM-MISSING", sid, "ready but normalized.md is missing; run `sb extract --force`"))
             continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...base.errors import Finding
 from ...engines.text.citation import problem
+from ..verify_cache import hold_key
 from . import GateResult, register
 from .context import GateContext, cid, evidence, safe
 
@@ -19,6 +20,10 @@ CODE = {"range": "E-QUOTE-RANGE", "empty": "E-QUOTE-EMPTY", "mismatch": "E-QUOTE
 
 def evidence_problem(ctx: GateContext, ev: dict) -> tuple[str, str] | None:
     sid = ev.get("source_id")
+    sha = ctx.text_sha(sid)
+    key = hold_key(sha, ev) if sha is not None and ctx.cache.enabled else None
+    if key is not None and ctx.cache.holds(key):
+        return None  # this very span held against this very text in an earlier run
     text = ctx.text(sid)
     if text is None:
         return "E-QUOTE-MISSING-SOURCE", (f"source {safe(sid)} has no normalized.md (unknown id, not a source "
@@ -28,6 +33,8 @@ def evidence_problem(ctx: GateContext, ev: dict) -> tuple[str, str] | None:
         return "E-QUOTE-PARTS", f"{safe(sid)}: parts must be a non-empty list of {{start, end, quote}}"
     found = problem(text, ev)
     if found is None:
+        if key is not None:
+            ctx.cache.remember_hold(key)
         return None
     kind, msg = found
     return CODE.get(kind, "E-QUOTE-MISMATCH"), f"{safe(sid)}: {msg}; re-find it with `sb find`"

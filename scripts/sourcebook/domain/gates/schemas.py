@@ -60,16 +60,20 @@ def gate(ctx: GateContext) -> GateResult:
     if ctx.manifest:
         f += schema_findings(ctx.manifest, "manifest", "sourcebook.json")
     for sid, rec in ctx.sources.items():
-        if rec is not None:
-            f += schema_findings(rec, "source", f"sources/{sid}/source.json")
-            if rec.get("id") != sid:
-                f.append(Finding("E-SCHEMA", f"sources/{sid}/source.json/id",
+        if rec is None or sid in ctx.trusted:
+            continue  # unreadable (already reported), or known clean and unchanged
+        found = schema_findings(rec, "source", f"sources/{sid}/source.json")
+        if rec.get("id") != sid:
+            found.append(Finding("E-SCHEMA", f"sources/{sid}/source.json/id",
                                  f"the record's id {safe(rec.get('id'))} does not match its folder"))
+        if not found:
+            ctx.cache.remember_record(sid, ctx.source_sigs.get(sid), rec)
+        f += found
     if isinstance(ctx.claims_doc, dict):
         f += _top_level(ctx.claims_doc, "claims", "ledger/claims.json") + ctx.claim_schema
     f += claim_id_findings(ctx.claims)
     if isinstance(ctx.adj_doc, dict):
         f += _top_level(ctx.adj_doc, "adjudications", "ledger/adjudications.json") + ctx.adj_schema
     if ctx.plan is not None:
-        f += schema_findings(ctx.plan, "plan", "plan.json")
+        f += ctx.schema_findings(ctx.plan, "plan", "plan.json")
     return GateResult(f, f"{len(ctx.sources)} sources, {len(ctx.claims)} claims")

@@ -31,9 +31,9 @@ def item(sid: str, src: Mapping, claim_ids: list[str]) -> dict:
     if src.get("author"):
         out["author"] = [{"literal": str(src["author"])}]
     if src.get("publisher"):
-        out["publisher"] = str(src["publisher"])
-        if href:
-            out["container-title"] = str(src["publisher"])
+        # a web page's publisher is the site it appears on; giving both variables makes
+        # citation styles print the name twice ("Daily News. Daily News.")
+        out["container-title" if href else "publisher"] = str(src["publisher"])
     if href:
         out["URL"] = href
     issued = _date_parts(src.get("published_at"))

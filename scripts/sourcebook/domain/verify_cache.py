@@ -1,0 +1,257 @@
+"""What ``sb verify`` already established, so a repeat run reads only what changed.
+
+Verify runs many times in a revision loop while the sources stay the same. It remembers, in
+``.sb-cache/verify/`` (never shipped):
+
+- the SHA-256 of each ``normalized.md``, keyed by the file's identity;
+- each ``source.json`` that parsed and matched its schema, keyed the same way;
+- which evidence spans held byte for byte against which text (by the text's hash);
+- what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
+  rules found on it, keyed by the hash of the page's bytes.
+
+Why this cannot be used to slip a change past the gate:
+
+- A file's identity is its size, mtime, ctime, inode and device. Any write moves the ctime,
+  and no user-space call sets a ctime back, so an edited file is always read again.
+- A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
+  second write within the same clock tick would otherwise keep the identity unchanged.
+- Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
+  (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
+  edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
+- ``sb verify --no-cache``, ``--deep`` and ``sb package`` check everything from scratch.
+
+Without a usable key (a read-only home) verify simply runs uncached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import time
+from typing import Any
+
+from ..base.jsonio import atomic_write_bytes
+from ..base.versions import SB_VERSION
+from .workspace import Workspace
+
+FORMAT = 1  # bump when a remembered fact changes meaning
+RACY_NS = 1_000_000_000
+PAGES_KEPT = 8  # page views and lint results of this many recent pages
+_MAGIC = b"sb-verify-cache"
+
+
+def key_path() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "sourcebook", "verify.key")
+
+
+def _load_key() -> bytes | None:
+    """The per-user signing key, created on first use (atomically: two first runs agree)."""
+    path = key_path()
+    try:
+        with open(path, "rb") as fh:
+            key = fh.read()
+        return key if len(key) >= 32 else None
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(os.urandom(32))
+        try:
+            os.link(tmp, path)  # fails if another process made one first: theirs wins
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
+        with open(path, "rb") as fh:
+            key = fh.read()
+        return key if len(key) >= 32 else None
+    except OSError:
+        return None
+
+
+def file_sig(path: str) -> list[int] | None:
+    """A file's identity (size, mtime, ctime, inode, device), or None when it is not a file."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if (st.st_mode & 0o170000) != 0o100000:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+
+
+def settled(sig: list[int] | None, now_ns: int) -> bool:
+    """True when the file last changed long enough ago that its identity can be trusted."""
+    return sig is not None and sig[2] < now_ns - RACY_NS
+
+
+def hold_key(text_sha: str, ev: dict) -> str:
+    """The key of "this evidence holds against the text with this hash"."""
+    body = repr(sorted(ev.items()))  # evidence is parsed JSON: repr is exact and cheaper than dumps
+    return hashlib.sha256(f"{text_sha}\0{body}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+class _Store:
+    """Signed JSON documents in one folder; a document that fails its signature is absent."""
+
+    def __init__(self, folder: str, key: bytes):
+        self.folder = folder
+        self.key = key
+
+    def _path(self, name: str) -> str:
+        return os.path.join(self.folder, name)
+
+    def _mac(self, name: str, body: bytes) -> bytes:
+        # The folder and name are signed with the body: a document renamed to another key (the
+        # view of a good page filed under a bad page's hash) or copied from another workspace
+        # fails its signature.
+        msg = f"{self.folder}\0{name}\0".encode("utf-8", "surrogatepass") + body
+        return hmac.new(self.key, msg, hashlib.sha256).hexdigest().encode()
+
+    def read(self, name: str) -> Any:
+        try:
+            with open(self._path(name), "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return None
+        head, _, body = data.partition(b"\n")
+        parts = head.split(b" ")
+        if len(parts) != 2 or parts[0] != _MAGIC:
+            return None
+        if not hmac.compare_digest(self._mac(name, body), parts[1]):
+            return None
+        try:
+            doc = json.loads(body)
+        except ValueError:
+            return None
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("sb") != SB_VERSION:
+            return None
+        return doc.get("data")
+
+    def write(self, name: str, data: Any) -> None:
+        body = json.dumps({"format": FORMAT, "sb": SB_VERSION, "data": data}, ensure_ascii=False,
+                          separators=(",", ":")).encode("utf-8", "surrogatepass")
+        mac = self._mac(name, body)
+        try:
+            # no fsync: a torn or lost cache file fails its signature and is recomputed
+            atomic_write_bytes(self._path(name), _MAGIC + b" " + mac + b"\n" + body, durable=False)
+        except OSError:
+            pass  # a read-only workspace: no cache, same answers
+
+    def prune(self, prefix: str, keep: int) -> None:
+        """Keep the ``keep`` most recently written documents whose names start with ``prefix``."""
+        try:
+            names = [n for n in os.listdir(self.folder) if n.startswith(prefix) and n.endswith(".json")]
+            if len(names) <= keep:
+                return
+            by_age = sorted(names, key=lambda n: os.stat(self._path(n)).st_mtime_ns, reverse=True)
+            for n in by_age[keep:]:
+                os.unlink(self._path(n))
+        except OSError:
+            pass
+
+
+class VerifyCache:
+    """The facts one verify run may reuse and the new ones it learns (saved by ``save``)."""
+
+    def __init__(self, ws: Workspace, enabled: bool = True):
+        self.now_ns = time.time_ns()
+        key = _load_key() if enabled else None
+        self.store = _Store(ws.path(".sb-cache", "verify"), key) if key else None
+        doc = self.store.read("sources.json") if self.store else None
+        doc = doc if isinstance(doc, dict) else {}
+        self._digests: dict[str, list] = _dict(doc.get("digests"))
+        self._records: dict[str, list] = _dict(doc.get("records"))
+        holds = doc.get("holds")
+        self._holds: set[str] = {h for h in holds if isinstance(h, str)} if isinstance(holds, list) else set()
+        self._new: dict[str, dict] = {"digests": {}, "records": {}}
+        self._new_holds: set[str] = set()
+        clean = doc.get("clean")
+        self._clean: set[str] = {h for h in clean if isinstance(h, str)} if isinstance(clean, list) else set()
+        self._new_clean: set[str] = set()
+        self._used_holds: set[str] = set()
+
+    @property
+    def enabled(self) -> bool:
+        return self.store is not None
+
+    # ---- source files ------------------------------------------------------------------
+    def digest(self, rel: str, sig: list[int] | None) -> str | None:
+        hit = self._digests.get(rel)
+        if sig is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == sig and settled(sig, self.now_ns):
+            self._new["digests"][rel] = hit
+            return hit[1] if isinstance(hit[1], str) else None
+        return None
+
+    def remember_digest(self, rel: str, sig: list[int] | None, sha: str) -> None:
+        if self.enabled and settled(sig, self.now_ns):
+            self._new["digests"][rel] = [sig, sha]
+
+    def record(self, sid: str, sig: list[int] | None) -> dict | None:
+        """A source record known to parse and match its schema, if the file is unchanged."""
+        hit = self._records.get(sid)
+        if sig is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == sig \
+                and isinstance(hit[1], dict) and settled(sig, self.now_ns):
+            self._new["records"][sid] = hit
+            return hit[1]
+        return None
+
+    def remember_record(self, sid: str, sig: list[int] | None, rec: dict) -> None:
+        if self.enabled and settled(sig, self.now_ns):
+            self._new["records"][sid] = [sig, rec]
+
+    # ---- evidence ----------------------------------------------------------------------
+    def holds(self, key: str) -> bool:
+        if key in self._holds:
+            self._used_holds.add(key)
+            return True
+        return False
+
+    def remember_hold(self, key: str) -> None:
+        if self.enabled:
+            self._new_holds.add(key)
+
+    # ---- whole files, by content ------------------------------------------------------
+    def clean(self, fact: str) -> bool:
+        """True when an earlier run found a file with these exact bytes schema-clean."""
+        if fact in self._clean:
+            self._new_clean.add(fact)
+            return True
+        return False
+
+    def remember_clean(self, fact: str) -> None:
+        if self.enabled:
+            self._new_clean.add(fact)
+
+    # ---- pages -------------------------------------------------------------------------
+    def page_fact(self, kind: str, key: str) -> Any:
+        return self.store.read(f"{kind}-{key}.json") if self.store else None
+
+    def remember_page_fact(self, kind: str, key: str, data: Any) -> None:
+        if self.store:
+            self.store.write(f"{kind}-{key}.json", data)
+            self.store.prune(f"{kind}-", PAGES_KEPT)
+
+    # ---- saving ------------------------------------------------------------------------
+    def save(self) -> None:
+        """Write what this run saw, dropping facts about files that are gone or changed."""
+        if not self.store:
+            return
+        holds = self._used_holds | self._new_holds
+        if self._new["digests"] == self._digests and self._new["records"] == self._records \
+                and holds == self._holds and self._new_clean == self._clean:
+            return
+        self.store.write("sources.json", {"digests": self._new["digests"], "records": self._new["records"],
+                                          "holds": sorted(holds), "clean": sorted(self._new_clean)})
+
+
+def _dict(v: Any) -> dict:
+    return v if isinstance(v, dict) else {}

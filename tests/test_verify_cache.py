@@ -1,0 +1,209 @@
+"""The verify cache: a repeat run reuses facts, and no edit of any file gets past the gate."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from conftest import sb
+from verify_kit import good_workspace, manifest, page, text_of, write_page
+
+from sourcebook.domain import verify_cache
+
+
+@pytest.fixture
+def good(ws, monkeypatch):
+    ids, cs = good_workspace(ws)
+    # Files written a moment ago are normally never remembered (same clock tick); the tests
+    # remember them, and wait a little before each edit so the edit moves the ctime.
+    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    return ws, ids, cs
+
+
+def codes(r) -> list[str]:
+    return [ln.split()[0] for ln in r.err.splitlines() if ln.startswith(("E-", "W-"))]
+
+
+def cache_doc(root) -> dict:
+    with open(os.path.join(root, ".sb-cache", "verify", "sources.json"), "rb") as fh:
+        head, _, body = fh.read().partition(b"\n")
+    assert head.startswith(b"sb-verify-cache ")
+    return json.loads(body)["data"]
+
+
+def edit(path: str, old: str, new: str) -> None:
+    time.sleep(0.05)  # a later clock tick than the file's last write, so its ctime moves
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    assert old in text
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text.replace(old, new))
+
+
+def test_a_repeat_run_reuses_what_the_first_established(good):
+    root, ids, cs = good
+    first = sb("verify", cwd=root)
+    assert first.rc == 0, first.both
+    doc = cache_doc(root)
+    assert set(doc["records"]) == set(ids.values())
+    assert {f"sources/{sid}/normalized.md" for sid in ids.values()} <= set(doc["digests"])
+    assert len(doc["holds"]) == 3 and doc["clean"]
+    views = [n for n in os.listdir(os.path.join(root, ".sb-cache", "verify")) if n.startswith(("view-", "lint-"))]
+    assert len(views) == 2
+    second = sb("verify", cwd=root)
+    assert second.rc == 0 and second.out == first.out
+
+
+def test_an_edited_source_text_is_read_again(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    path = os.path.join(root, "sources", ids["operator"], "normalized.md")
+    edit(path, "every route", "EVERY route")  # same size: only the ctime tells
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-NORM-DRIFT" in codes(r) and "E-QUOTE-MISMATCH" in codes(r)
+
+
+def test_an_edit_with_its_mtime_put_back_is_still_seen(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    path = os.path.join(root, "sources", ids["operator"], "normalized.md")
+    before = os.stat(path)
+    edit(path, "every route", "EVERY route")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # size and mtime as they were
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-NORM-DRIFT" in codes(r)
+
+
+def test_a_fabricated_text_with_its_hash_updated_still_fails_the_quote(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0  # the quote is remembered as holding
+    sid = ids["operator"]
+    edit(os.path.join(root, "sources", sid, "normalized.md"), "Harbour cards on every", "Harbour cards on no")
+    import hashlib
+
+    rec_path = os.path.join(root, "sources", sid, "source.json")
+    with open(rec_path, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    rec["normalized_sha256"] = hashlib.sha256(text_of(root, sid).encode()).hexdigest()
+    with open(rec_path, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and set(codes(r)) == {"E-QUOTE-MISMATCH"} and cs[0]["id"] in r.err, r.both
+
+
+def test_an_edited_source_record_is_validated_again(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    edit(os.path.join(root, "sources", ids["trade"], "source.json"), '"tier": "B"', '"tier": "Q"')
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-SCHEMA" in codes(r) and f"sources/{ids['trade']}/source.json/tier" in r.err
+
+
+def test_a_changed_page_is_read_and_linted_again(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    order = [c["id"] for c in cs]
+    html = page(cs, order).replace(f'href="#c-{cs[0]["id"]}">1</a>', f'href="#c-{cs[0]["id"]}">7</a>')
+    write_page(root, html)
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and codes(r) == ["E-ORDINAL-WRONG"]
+    write_page(root, page(cs, order, body_extra='<p style="color:#777;background:#888">low contrast</p>'))
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "a11y.contrast" in r.err
+
+
+def test_a_hand_edited_cache_is_ignored(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    sid = ids["operator"]
+    bad = dict(cs[0]["evidence"][0], quote="The Northline ferry refuses Harbour cards on every route")
+    path = os.path.join(root, ".sb-cache", "verify", "sources.json")
+    with open(path, "rb") as fh:
+        head, _, body = fh.read().partition(b"\n")
+    doc = json.loads(body)
+    sha = doc["data"]["digests"][f"sources/{sid}/normalized.md"][1]
+    doc["data"]["holds"].append(verify_cache.hold_key(sha, bad))
+    with open(path, "wb") as fh:  # the old signature no longer matches the body
+        fh.write(head + b"\n" + json.dumps(doc).encode())
+    claims_path = os.path.join(root, "ledger", "claims.json")
+    edit(claims_path, cs[0]["evidence"][0]["quote"], bad["quote"])
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-QUOTE-MISMATCH" in codes(r)
+
+
+def test_a_good_pages_facts_filed_under_a_bad_pages_name_are_ignored(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    folder = os.path.join(root, ".sb-cache", "verify")
+    good_files = {n: open(os.path.join(folder, n), "rb").read() for n in os.listdir(folder) if n != "sources.json"}
+    order = [c["id"] for c in cs]
+    write_page(root, page(cs, order).replace(f'href="#c-{cs[0]["id"]}">1</a>', f'href="#c-{cs[0]["id"]}">7</a>'))
+    assert sb("verify", cwd=root).rc == 2
+    for kind in ("view-", "lint-"):  # the bad page's facts replaced by the good page's, renamed
+        bad = next(n for n in os.listdir(folder) if n.startswith(kind) and n not in good_files)
+        good_bytes = next(b for n, b in good_files.items() if n.startswith(kind))
+        with open(os.path.join(folder, bad), "wb") as fh:
+            fh.write(good_bytes)
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and codes(r) == ["E-ORDINAL-WRONG"]
+
+
+def test_the_ship_gate_and_no_cache_trust_no_cache(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    # Forge a correctly signed fact (as someone holding the user's key could): the cached run
+    # believes it, but --no-cache and package check from scratch.
+    sid = ids["operator"]
+    bad = dict(cs[0]["evidence"][0], quote="The Northline ferry refuses Harbour cards on every route")
+    cache = verify_cache.VerifyCache(_ws(root))
+    doc = cache_doc(root)
+    sha = doc["digests"][f"sources/{sid}/normalized.md"][1]
+    doc["holds"].append(verify_cache.hold_key(sha, bad))
+    assert cache.store is not None
+    cache.store.write("sources.json", doc)
+    edit(os.path.join(root, "ledger", "claims.json"), cs[0]["evidence"][0]["quote"], bad["quote"])
+    assert sb("verify", cwd=root).rc == 0  # the forged fact was used: this is what the signature guards
+    r = sb("verify", "--no-cache", cwd=root)
+    assert r.rc == 2 and "E-QUOTE-MISMATCH" in codes(r)
+    r = sb("package", "--out", "dist", cwd=root)
+    assert r.rc == 2 and not os.path.exists(os.path.join(root, "dist"))
+
+
+def test_young_files_are_not_remembered(ws):
+    ids, cs = good_workspace(ws)  # default RACY_NS: everything here was written just now
+    assert sb("verify", cwd=ws).rc == 0
+    doc = cache_doc(ws)
+    assert doc["digests"] == {} and doc["records"] == {}
+    assert len(doc["holds"]) == 3  # facts about content, not about files, are kept
+
+
+def test_no_cache_writes_nothing_and_an_unusable_key_folder_runs_uncached(good, monkeypatch, tmp_path):
+    root, ids, cs = good
+    r = sb("verify", "--no-cache", cwd=root)
+    assert r.rc == 0 and not os.path.exists(os.path.join(root, ".sb-cache", "verify"))
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    r = sb("verify", cwd=root)
+    assert r.rc == 0 and not os.path.exists(os.path.join(root, ".sb-cache", "verify"))
+    assert manifest(root)["state"] == "VERIFY"
+
+
+def test_the_key_is_private_and_shared_by_runs(good):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    key = verify_cache.key_path()
+    assert os.stat(key).st_mode & 0o077 == 0
+    with open(key, "rb") as fh:
+        first = fh.read()
+    assert sb("verify", cwd=root).rc == 0
+    with open(key, "rb") as fh:
+        assert fh.read() == first and len(first) == 32
+
+
+def _ws(root):
+    from sourcebook.domain.workspace import Workspace
+
+    return Workspace(str(root))
