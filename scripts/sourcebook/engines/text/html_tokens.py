@@ -7,8 +7,9 @@ the whole document then closed): the same tag and attribute parsing, raw text in
 ``style``, comments, declarations, and stray ``<`` kept as text.
 
 ``FAST`` reads the common tokens (text, well-formed start tags, plain end tags) and
-:func:`attributes` their attributes; the tree builder applies those tokens itself, in one loop. :class:`Tokenizer` reads everything else and calls
-the builder's handlers with the same line numbers ``HTMLParser`` would give.
+:func:`attributes` their attributes; the tree builder applies those tokens itself, in one loop.
+:class:`Tokenizer` reads everything else and calls the builder's handlers with the same line
+numbers ``HTMLParser`` would give.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """The one HTML tree builder, shared by extraction, the linter and the gate.
 
-Built on :class:`html.parser.HTMLParser` (entities decoded). Tolerant like a browser where it
-matters: void elements never take children, an end tag closes the nearest open element of the
-same name (stray end tags are ignored), ``<p>`` and ``<li>``-like elements are closed implicitly.
+The tree is the one :class:`html.parser.HTMLParser` would give (entities decoded), read by the
+faster tokenizer of ``html_tokens`` (``parse_with_stdlib`` builds it with the stdlib parser, for
+comparison). Tolerant like a browser where it matters: void elements never take children, an end
+tag closes the nearest open element of the same name (stray end tags are ignored), ``<p>`` and
+``<li>``-like elements are closed implicitly.
 Every element and text run records the 1-based line of the HTML file it starts on.
 """
 
@@ -189,6 +191,7 @@ class _Builder(HTMLParser):
             cur.children.append(Text(data, self.lineno, cur))
 
     def finish(self) -> None:
+        """Join the text runs that grew by pieces."""
         for text, pieces in self.pieces.items():
             text.data = "".join(pieces)
         self.pieces.clear()
