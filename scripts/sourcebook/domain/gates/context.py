@@ -235,7 +235,7 @@ class GateContext:
         if sid not in self._shas:
             path = self.ws.normalized_path(sid)
             rel = f"sources/{sid}/normalized.md"
-            sig = file_sig(path)
+            sig = file_sig(path) if self.cache.enabled else None
             sha = self.cache.digest(rel, sig)
             if sha is None:
                 data = self.raw_text(sid)
