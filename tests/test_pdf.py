@@ -125,3 +125,58 @@ def test_joined_pages_are_canonical_and_spans_match(pages):
     assert normalize(text) == text
     for page, span in zip(cleaned, spans, strict=True):
         assert text[span["start"]:span["end"]] == page
+
+
+@needs_pypdf
+def test_a_pdf_that_runs_past_its_time_limit_gives_a_note_not_a_hang(monkeypatch):
+    import time
+
+    from pypdf import PageObject
+
+    def stuck(self, *a, **k):  # a crafted file that keeps pypdf busy, in miniature
+        while True:
+            try:
+                time.sleep(0.05)
+            except Exception:  # noqa: BLE001 - a library that swallows errors must still be stopped
+                pass
+
+    monkeypatch.setattr(PageObject, "extract_text", stuck)
+    r = extract_pdf(make_pdf(PAGES), seconds=0.2)
+    assert r.text == "" and r.pages == [] and "did not finish within 0.2 s" in r.notes[0]
+    assert "sb extract --adopt" in r.notes[0]
+
+
+def test_the_time_limit_restores_an_outer_alarm_and_is_inert_off_the_main_thread():
+    import signal
+    import threading
+
+    from sourcebook.base.time_limit import TimeLimitExceeded, time_limit
+
+    fired = []
+
+    def outer_handler(*_):
+        fired.append(1)
+
+    previous = signal.signal(signal.SIGALRM, outer_handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 30)
+        with time_limit(5):
+            pass
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < remaining <= 30 and signal.getsignal(signal.SIGALRM) is outer_handler
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    seen = []
+
+    def worker():
+        try:
+            with time_limit(0.01):
+                seen.append("ran")
+        except TimeLimitExceeded:
+            seen.append("limited")
+
+    t = threading.Thread(target=worker)
+    t.start()
+    t.join()
+    assert seen == ["ran"] and not fired

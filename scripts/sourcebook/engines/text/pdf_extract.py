@@ -14,9 +14,11 @@ import io
 import re
 from dataclasses import dataclass, field
 
+from ...base.time_limit import TimeLimitExceeded, time_limit
 from .normalize import normalize
 
 MIN_CHARS = 40  # fewer visible characters than this is not a text layer (CONTRACT 4.4)
+PDF_SECONDS = 120.0  # pypdf has no limit of its own: a crafted file must not hang `sb extract`
 
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
                             "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"})
@@ -66,25 +68,31 @@ def join_pages(page_texts: list[str]) -> tuple[str, list[dict]]:
     return (text + "\n" if text else ""), pages
 
 
-def extract_pdf(raw: bytes) -> PdfResult:
+def extract_pdf(raw: bytes, seconds: float | None = None) -> PdfResult:
+    """The PDF's text, within ``seconds`` (default ``PDF_SECONDS``; POSIX main thread only)."""
     try:
         from pypdf import PdfReader
     except ImportError:
         return PdfResult("", [], ["pypdf is not installed: install it (pip install pypdf) and run "
                                   "`sb extract --force`, or have the agent read the PDF and adopt its text"],
                          available=False)
+    limit = PDF_SECONDS if seconds is None else seconds
     notes: list[str] = []
+    texts: list[str] = []
     try:
-        reader = PdfReader(io.BytesIO(raw), strict=False)
-        if reader.is_encrypted:
-            reader.decrypt("")
-        texts = []
-        for i, page in enumerate(reader.pages, 1):
-            try:
-                texts.append(clean_page(page.extract_text() or ""))
-            except Exception as exc:  # one broken page must not lose the others
-                notes.append(f"page {i}: text could not be extracted ({type(exc).__name__})")
-                texts.append("")
+        with time_limit(limit):
+            reader = PdfReader(io.BytesIO(raw), strict=False)
+            if reader.is_encrypted:
+                reader.decrypt("")
+            for i, page in enumerate(reader.pages, 1):
+                try:
+                    texts.append(clean_page(page.extract_text() or ""))
+                except Exception as exc:  # one broken page must not lose the others
+                    notes.append(f"page {i}: text could not be extracted ({type(exc).__name__})")
+                    texts.append("")
+    except TimeLimitExceeded:
+        return PdfResult("", [], [f"pypdf did not finish within {limit:g} s (after {len(texts)} page(s)); "
+                                  "have the agent read the PDF and adopt its text with `sb extract --adopt`"])
     except Exception as exc:  # pypdf raises many types on malformed files
         return PdfResult("", [], [f"pypdf could not read the PDF: {type(exc).__name__}: {exc}"])
     text, pages = join_pages(texts)
