@@ -14,7 +14,8 @@ Why this cannot be used to slip a change past the gate:
 - A file's identity is its size, mtime, ctime, inode and device. Any write moves the ctime,
   and no user-space call sets a ctime back, so an edited file is always read again.
 - A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
-  second write within the same clock tick would otherwise keep the identity unchanged.
+  second write within the same timestamp tick would otherwise keep the identity unchanged. Two
+  seconds covers the coarsest common granularity (FAT's two-second timestamps).
 - Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
   (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
   edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
@@ -37,7 +38,7 @@ from ..base.versions import SB_VERSION
 from .workspace import Workspace
 
 FORMAT = 1  # bump when a remembered fact changes meaning
-RACY_NS = 1_000_000_000
+RACY_NS = 2_000_000_000
 PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
 
