@@ -207,3 +207,26 @@ def _ws(root):
     from sourcebook.domain.workspace import Workspace
 
     return Workspace(str(root))
+
+
+def test_facts_written_by_other_code_are_not_reused(good, monkeypatch):
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    assert verify_cache.VerifyCache(_ws(root))._records  # this code reads its own facts
+    monkeypatch.setattr(verify_cache, "code_fingerprint", lambda: "another-build")
+    assert not verify_cache.VerifyCache(_ws(root))._records  # an upgrade starts from scratch
+
+
+def test_the_code_fingerprint_follows_the_modules():
+    verify_cache.code_fingerprint.cache_clear()
+    first = verify_cache.code_fingerprint()
+    module = verify_cache.__file__
+    st = os.stat(module)
+    try:
+        os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        verify_cache.code_fingerprint.cache_clear()
+        assert verify_cache.code_fingerprint() != first
+    finally:
+        os.utime(module, ns=(st.st_atime_ns, st.st_mtime_ns))
+        verify_cache.code_fingerprint.cache_clear()
+    assert verify_cache.code_fingerprint() == first

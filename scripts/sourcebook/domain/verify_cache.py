@@ -19,6 +19,8 @@ Why this cannot be used to slip a change past the gate:
 - Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
   (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
   edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
+- Facts carry the fingerprint of the code that established them (``code_fingerprint``); other
+  code, even under the same version number, starts from scratch.
 - ``sb verify --no-cache``, ``--deep`` and ``sb package`` check everything from scratch.
 
 Without a usable key (a read-only home) verify simply runs uncached.
@@ -31,9 +33,11 @@ import hmac
 import json
 import os
 import time
+from functools import cache
 from typing import Any
 
 from ..base.jsonio import atomic_write_bytes
+from ..base.resources import data_dir
 from ..base.versions import SB_VERSION
 from .workspace import Workspace
 
@@ -41,6 +45,27 @@ FORMAT = 1  # bump when a remembered fact changes meaning
 RACY_NS = 2_000_000_000
 PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
+
+
+@cache
+def code_fingerprint() -> str:
+    """Which sb wrote a fact: its version, plus the size and mtime of every module and schema,
+    so facts from other code (an upgrade, a checkout of another commit) are never reused even
+    when the version number stayed the same."""
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    h = hashlib.sha256(SB_VERSION.encode())
+    for folder in (pkg, data_dir("schemas")):
+        for dirpath, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".json")):
+                    try:
+                        st = os.stat(os.path.join(dirpath, name))
+                    except OSError:
+                        continue
+                    h.update(f"{os.path.relpath(os.path.join(dirpath, name), folder)}\0{st.st_size}\0"
+                             f"{st.st_mtime_ns}\n".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:32]
 
 
 def key_path() -> str:
@@ -133,12 +158,12 @@ class _Store:
             doc = json.loads(body)
         except ValueError:
             return None
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("sb") != SB_VERSION:
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("sb") != code_fingerprint():
             return None
         return doc.get("data")
 
     def write(self, name: str, data: Any) -> None:
-        body = json.dumps({"format": FORMAT, "sb": SB_VERSION, "data": data}, ensure_ascii=False,
+        body = json.dumps({"format": FORMAT, "sb": code_fingerprint(), "data": data}, ensure_ascii=False,
                           separators=(",", ":")).encode("utf-8", "surrogatepass")
         mac = self._mac(name, body)
         try:
