@@ -164,13 +164,18 @@ class GateContext:
         self._views: dict[str, PageView] = {}
         self._memo: dict[str, Any] = {}
 
+    def _clean_fact(self, schema: str, rel: str) -> str | None:
+        """The cache key of "these very bytes of ``rel`` match ``schema``" (None: not read)."""
+        sha = self.doc_shas.get(rel)
+        return f"{schema}:{sha}" if sha else None
+
     def _valid(self, pairs: list[tuple[int, dict]], schema: str, rel: str, key: str) -> tuple[list[dict], list[Finding]]:
         """``_valid``, skipped for a file whose very bytes an earlier run found clean."""
-        fact = f"{schema}:{self.doc_shas.get(rel)}"
-        if rel in self.doc_shas and self.cache.clean(fact):
+        fact = self._clean_fact(schema, rel)
+        if fact and self.cache.clean(fact):
             return [item for _, item in pairs], []
         valid, found = _valid(pairs, schema, rel, key)
-        if rel in self.doc_shas and not found:
+        if fact and not found:
             self.cache.remember_clean(fact)
         return valid, found
 
@@ -178,11 +183,11 @@ class GateContext:
         """Schema findings of a whole file, skipped when an earlier run found these bytes clean."""
         from .schemas import schema_findings
 
-        fact = f"{schema}:{self.doc_shas.get(rel)}"
-        if rel in self.doc_shas and self.cache.clean(fact):
+        fact = self._clean_fact(schema, rel)
+        if fact and self.cache.clean(fact):
             return []
         found = schema_findings(doc, schema, rel)
-        if rel in self.doc_shas and not found:
+        if fact and not found:
             self.cache.remember_clean(fact)
         return found
 
