@@ -26,6 +26,7 @@ def contrast_failures(page) -> list[tuple[str, int, str, str]]:
     comp = page.computed
     seen: set[tuple] = set()
     out: list[tuple[str, int, str, str]] = []
+    ratios: dict[tuple, float] = {}  # a page has thousands of text runs but few colour pairs
 
     def unresolved(site: str | None) -> None:
         if site and site != "?":
@@ -42,7 +43,9 @@ def contrast_failures(page) -> list[tuple[str, int, str, str]]:
         if fg is None or bg is None:
             unresolved(site or site2)
             continue
-        ratio = math.floor(colors.contrast(fg, bg) * 100 + 1e-9) / 100
+        ratio = ratios.get((fg, bg))
+        if ratio is None:
+            ratio = ratios[(fg, bg)] = math.floor(colors.contrast(fg, bg) * 100 + 1e-9) / 100
         if ratio >= 4.5:
             continue
         font, weight = st.font, st.weight
