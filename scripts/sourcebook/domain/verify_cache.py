@@ -185,6 +185,54 @@ class _Store:
             pass
 
 
+class _ByIdentity:
+    """Facts about files, each valid while the file keeps the identity it had when learnt.
+    Only facts this run used or learnt are kept, so facts about gone or changed files drop out."""
+
+    def __init__(self, stored: Any, now_ns: int):
+        self.old: dict[str, list] = stored if isinstance(stored, dict) else {}
+        self.kept: dict[str, list] = {}
+        self.now_ns = now_ns
+
+    def get(self, key: str, sig: list[int] | None, kind: type) -> Any:
+        hit = self.old.get(key)
+        if sig is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == sig \
+                and isinstance(hit[1], kind) and settled(sig, self.now_ns):
+            self.kept[key] = hit
+            return hit[1]
+        return None
+
+    def put(self, key: str, sig: list[int] | None, value: Any) -> None:
+        if settled(sig, self.now_ns):
+            self.kept[key] = [sig, value]
+
+    @property
+    def changed(self) -> bool:
+        return self.kept != self.old
+
+
+class _ByContent:
+    """Facts about content (keyed by hashes), true wherever they were learnt; only those this
+    run used or learnt are kept."""
+
+    def __init__(self, stored: Any):
+        self.old: set[str] = {h for h in stored if isinstance(h, str)} if isinstance(stored, list) else set()
+        self.kept: set[str] = set()
+
+    def has(self, key: str) -> bool:
+        if key in self.old:
+            self.kept.add(key)
+            return True
+        return False
+
+    def add(self, key: str) -> None:
+        self.kept.add(key)
+
+    @property
+    def changed(self) -> bool:
+        return self.kept != self.old
+
+
 class VerifyCache:
     """The facts one verify run may reuse and the new ones it learns (saved by ``save``)."""
 
@@ -194,16 +242,10 @@ class VerifyCache:
         self.store = _Store(ws.path(".sb-cache", "verify"), key) if key else None
         doc = self.store.read("sources.json") if self.store else None
         doc = doc if isinstance(doc, dict) else {}
-        self._digests: dict[str, list] = _dict(doc.get("digests"))
-        self._records: dict[str, list] = _dict(doc.get("records"))
-        holds = doc.get("holds")
-        self._holds: set[str] = {h for h in holds if isinstance(h, str)} if isinstance(holds, list) else set()
-        self._new: dict[str, dict] = {"digests": {}, "records": {}}
-        self._new_holds: set[str] = set()
-        clean = doc.get("clean")
-        self._clean: set[str] = {h for h in clean if isinstance(h, str)} if isinstance(clean, list) else set()
-        self._new_clean: set[str] = set()
-        self._used_holds: set[str] = set()
+        self._digests = _ByIdentity(doc.get("digests"), self.now_ns)
+        self._records = _ByIdentity(doc.get("records"), self.now_ns)
+        self._holds = _ByContent(doc.get("holds"))
+        self._clean = _ByContent(doc.get("clean"))
 
     @property
     def enabled(self) -> bool:
@@ -211,51 +253,37 @@ class VerifyCache:
 
     # ---- source files ------------------------------------------------------------------
     def digest(self, rel: str, sig: list[int] | None) -> str | None:
-        hit = self._digests.get(rel)
-        if sig is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == sig and settled(sig, self.now_ns):
-            self._new["digests"][rel] = hit
-            return hit[1] if isinstance(hit[1], str) else None
-        return None
+        """The SHA-256 of a file learnt earlier, if the file is unchanged."""
+        return self._digests.get(rel, sig, str)
 
     def remember_digest(self, rel: str, sig: list[int] | None, sha: str) -> None:
-        if self.enabled and settled(sig, self.now_ns):
-            self._new["digests"][rel] = [sig, sha]
+        if self.enabled:
+            self._digests.put(rel, sig, sha)
 
     def record(self, sid: str, sig: list[int] | None) -> dict | None:
         """A source record known to parse and match its schema, if the file is unchanged."""
-        hit = self._records.get(sid)
-        if sig is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == sig \
-                and isinstance(hit[1], dict) and settled(sig, self.now_ns):
-            self._new["records"][sid] = hit
-            return hit[1]
-        return None
+        return self._records.get(sid, sig, dict)
 
     def remember_record(self, sid: str, sig: list[int] | None, rec: dict) -> None:
-        if self.enabled and settled(sig, self.now_ns):
-            self._new["records"][sid] = [sig, rec]
+        if self.enabled:
+            self._records.put(sid, sig, rec)
 
-    # ---- evidence ----------------------------------------------------------------------
+    # ---- evidence, and whole files by content ---------------------------------------------
     def holds(self, key: str) -> bool:
-        if key in self._holds:
-            self._used_holds.add(key)
-            return True
-        return False
+        """True when this evidence held against this text in an earlier run (see ``hold_key``)."""
+        return self._holds.has(key)
 
     def remember_hold(self, key: str) -> None:
         if self.enabled:
-            self._new_holds.add(key)
+            self._holds.add(key)
 
-    # ---- whole files, by content ------------------------------------------------------
     def clean(self, fact: str) -> bool:
         """True when an earlier run found a file with these exact bytes schema-clean."""
-        if fact in self._clean:
-            self._new_clean.add(fact)
-            return True
-        return False
+        return self._clean.has(fact)
 
     def remember_clean(self, fact: str) -> None:
         if self.enabled:
-            self._new_clean.add(fact)
+            self._clean.add(fact)
 
     # ---- pages -------------------------------------------------------------------------
     def page_fact(self, kind: str, key: str) -> Any:
@@ -268,16 +296,9 @@ class VerifyCache:
 
     # ---- saving ------------------------------------------------------------------------
     def save(self) -> None:
-        """Write what this run saw, dropping facts about files that are gone or changed."""
-        if not self.store:
+        """Write what this run used and learnt, when that differs from what was read."""
+        parts = (self._digests, self._records, self._holds, self._clean)
+        if not self.store or not any(p.changed for p in parts):
             return
-        holds = self._used_holds | self._new_holds
-        if self._new["digests"] == self._digests and self._new["records"] == self._records \
-                and holds == self._holds and self._new_clean == self._clean:
-            return
-        self.store.write("sources.json", {"digests": self._new["digests"], "records": self._new["records"],
-                                          "holds": sorted(holds), "clean": sorted(self._new_clean)})
-
-
-def _dict(v: Any) -> dict:
-    return v if isinstance(v, dict) else {}
+        self.store.write("sources.json", {"digests": self._digests.kept, "records": self._records.kept,
+                                          "holds": sorted(self._holds.kept), "clean": sorted(self._clean.kept)})
