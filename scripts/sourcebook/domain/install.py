@@ -231,14 +231,7 @@ def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str 
         owned = set().union(*[set(v) for v in rec["harnesses"].values()]) if rec["harnesses"] else set()
         mine: list[str] = []
         for layout in HARNESSES[h]:
-            items: list[tuple[str, str]] = []
-            if link:
-                items.append((layout.skill, skill_root))
-            else:
-                items += [(f"{layout.skill}/{rel}", src) for rel, src in skill.items()]
-            if layout.commands:
-                items += [(f"{layout.commands}/{name}", src) for name, src in cmds.items()]
-            for rel, src in items:
+            for rel, src in _layout_items(layout, skill, cmds, skill_root, link):
                 mine.append(rel)
                 if rel in done:
                     continue
@@ -271,18 +264,19 @@ def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str 
     return report
 
 
+def _layout_items(layout: Layout, skill: dict, cmds: dict, skill_root: str, link: bool) -> list[tuple[str, str]]:
+    """(path relative to dest, what goes there) for one layout: the skill folder as one link,
+    or its files as copies, then the commands."""
+    items = [(layout.skill, skill_root)] if link else [(f"{layout.skill}/{rel}", src) for rel, src in skill.items()]
+    if layout.commands:
+        items += [(f"{layout.commands}/{name}", src) for name, src in cmds.items()]
+    return items
+
+
 def _planned(harnesses: list[str], skill: dict, cmds: dict, skill_root: str, link: bool) -> dict[str, str]:
     """Every path an install would place (relative to dest) and what it places there."""
-    out: dict[str, str] = {}
-    for h in harnesses:
-        for layout in HARNESSES[h]:
-            if link:
-                out[layout.skill] = skill_root
-            else:
-                out.update({f"{layout.skill}/{rel}": src for rel, src in skill.items()})
-            if layout.commands:
-                out.update({f"{layout.commands}/{name}": src for name, src in cmds.items()})
-    return out
+    return {rel: src for h in harnesses for layout in HARNESSES[h]
+            for rel, src in _layout_items(layout, skill, cmds, skill_root, link)}
 
 
 def _refuse_foreign_files(dest: str, rec: dict, harnesses: list[str], skill: dict, cmds: dict,
