@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable, Mapping
 
 from ..base import jsonio
 from ..base.errors import Finding
@@ -41,16 +42,18 @@ def load_credits(ws: Workspace) -> tuple[dict, list[Finding]]:
     return data, [Finding(*_split(p)) for p in problems]
 
 
+def image_refs(attr_maps: Iterable[Mapping[str, str]]) -> list[tuple[str, dict]]:
+    """(credits key, attributes) of each ``<img>`` (given by its attributes) with a non-empty src."""
+    return [(image_key(a.get("src") or "", a.get("data-asset")), dict(a)) for a in attr_maps
+            if (a.get("src") or "").strip()]
+
+
 def page_images(html_text: str) -> tuple[list[tuple[str, dict]], str]:
     """(key, attributes) of every ``<img>`` with a non-empty src, and the document text."""
     from ..engines.text.htmltree import parse  # verify hands over the page it already read
 
     doc = parse(html_text)
-    found = []
-    for el in doc.iter():
-        if el.tag == "img" and (el.get("src") or "").strip():
-            found.append((image_key(el.get("src") or "", el.get("data-asset")), dict(el.attrs)))
-    return found, doc.text()
+    return image_refs(el.attrs for el in doc.iter() if el.tag == "img"), doc.text()
 
 
 def default_page(ws: Workspace) -> str | None:

@@ -16,8 +16,7 @@ NOTICE_ONLY = ("W-IMG-SHAREALIKE",)
 
 @register("licenses", 100)
 def gate(ctx: GateContext) -> GateResult:
-    from ...engines.render.images import image_key
-    from ..licenses import check_licenses
+    from ..licenses import check_licenses, image_refs
 
     pages: list[Page | None] = [p for p in ctx.pages if p.exists] or [None]
     seen: set[str] = set()
@@ -28,8 +27,7 @@ def gate(ctx: GateContext) -> GateResult:
         read = None
         if page is not None:  # the page as the html gate read it: no second parse
             v = ctx.page_view(page)
-            read = ([(image_key(i.attrs.get("src") or "", i.attrs.get("data-asset")), dict(i.attrs))
-                     for i in v.images + v.ledger_images if (i.attrs.get("src") or "").strip()], v.text)
+            read = (image_refs(i.attrs for i in v.images + v.ledger_images), v.text)
         found, page_note = check_licenses(ctx.ws, page.path if page else None, read)
         note = note or page_note
         for f in found:
