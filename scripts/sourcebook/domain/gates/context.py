@@ -21,7 +21,7 @@ from ...base.ids import is_src_id
 from ..records import Adjudication, Claim
 from ..verify_cache import VerifyCache, file_sig
 from ..workspace import MANIFEST, Workspace
-from .html_page import PAGE_VIEW_VERSION, PageView, read_page
+from .html_page import PageView, read_page
 
 
 @dataclass
@@ -308,7 +308,7 @@ class GateContext:
         """The page read once for every gate, or reused from an earlier run of the same bytes."""
         if page.path not in self._views:
             html = self.page_html(page)
-            key = f"{PAGE_VIEW_VERSION}-{self.page_sha(page)[:40]}"
+            key = self.page_sha(page)[:40]  # cached facts also carry the code's fingerprint
             view = None
             cached = self.cache.page_fact("view", key)
             if isinstance(cached, dict):

@@ -14,7 +14,6 @@ if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a c
     from ...engines.text.htmltree import Element
 
 OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
-PAGE_VIEW_VERSION = 1  # bump when read_page starts reading something new: cached views are dropped
 
 
 @dataclass
