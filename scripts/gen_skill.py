@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from sourcebook.base.jsonio import atomic_write_text  # noqa: E402
 from sourcebook.base.resources import KIT_ROOT  # noqa: E402
-from sourcebook.domain.install import root_skill_text  # noqa: E402
+from sourcebook.domain.install.harnesses import root_skill_text  # noqa: E402
 
 if __name__ == "__main__":
     target = os.path.join(KIT_ROOT, "SKILL.md")

@@ -220,7 +220,7 @@ def test_ack_recorded(ws):
     acks = _claims(ws)[cid]["acks"]
     assert acks == [{"at": "2026-01-01T00:00:00Z", "reason": "re-read the page; still says so"}]
     assert _events(ws)[-1]["event"] == "ack"
-    from sourcebook.domain.claim_edit import latest_ack
+    from sourcebook.domain.ledger.claim_edit import latest_ack
 
     assert latest_ack(_claims(ws)[cid]) == "2026-01-01T00:00:00Z"
     assert sb("claim", "ack", "clm_000000000000", "--reason", "x", cwd=ws).rc == 1

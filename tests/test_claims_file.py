@@ -9,8 +9,8 @@ import pytest
 from ledger_helpers import claim, ev, make_source, write_claims
 
 from sourcebook.base.errors import SbError
-from sourcebook.domain.claims import claims_by_id, load_claims, save_claims
-from sourcebook.domain.workspace import Workspace
+from sourcebook.domain.ledger.claims import claims_by_id, load_claims, save_claims
+from sourcebook.domain.workspace.layout import Workspace
 
 TEXT = "The ferry carries 120 cars. Service began on 2019-05-01.\n"
 
@@ -124,7 +124,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from sourcebook.base.schema import load_schema, validate  # noqa: E402
-from sourcebook.domain.claim_check import claim_ok  # noqa: E402
+from sourcebook.domain.ledger.claim_check import claim_ok  # noqa: E402
 
 _ANY = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=4),
                  st.sampled_from(["clm_0123456789ab", "src_0123456789ab", "2026-01-01", "active", "verified",

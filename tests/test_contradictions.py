@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sourcebook.base.ids import claim_id, cluster_id
-from sourcebook.domain.adjudications import apply_outcomes, cross_check, unapplied
-from sourcebook.domain.contradictions import detect, first_number, open_findings
+from sourcebook.domain.ledger.adjudications import apply_outcomes, cross_check, unapplied
+from sourcebook.domain.ledger.contradictions import detect, first_number, open_findings
 
 
 def _c(text, topic="ferry.capacity", kind="number", **kw):
@@ -152,8 +152,8 @@ def test_open_cluster_row_advice_and_strict(ws):
     assert r.rc == 2 and f"E-CLUSTER-OPEN  {cls}" in r.err
     data = json.loads(sb("contradictions", "--json", cwd=ws).out)
     assert data[0]["cluster_id"] == cls and data[0]["status"] == "OPEN" and data[0]["outcome"] is None
-    from sourcebook.domain.state import _open_clusters
-    from sourcebook.domain.workspace import Workspace
+    from sourcebook.domain.gate.state import _open_clusters
+    from sourcebook.domain.workspace.layout import Workspace
 
     assert _open_clusters(Workspace(str(ws))) is True
 
@@ -170,9 +170,9 @@ def test_both_stand_apply_then_late_claim_reopens(ws, tmp_path):
     assert r.rc == 0 and r.out.strip() == "recorded 1 adjudication(s)"
     stored = json.loads((ws / "ledger" / "adjudications.json").read_text())["adjudications"][0]
     assert stored["decided_at"] == "2026-01-01T00:00:00Z"
-    from sourcebook.domain.adjudications import load_adjudications, unapplied
-    from sourcebook.domain.claims import load_claims
-    from sourcebook.domain.workspace import Workspace
+    from sourcebook.domain.ledger.adjudications import load_adjudications, unapplied
+    from sourcebook.domain.ledger.claims import load_claims
+    from sourcebook.domain.workspace.layout import Workspace
 
     w = Workspace(str(ws))
     assert {f.code for f in unapplied(load_claims(w), load_adjudications(w))} == {"E-ADJ-UNAPPLIED"}

@@ -22,10 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sourcebook.base.errors import SbError
-from sourcebook.domain import fetch as fetchmod
-from sourcebook.domain import robots
-from sourcebook.domain.fetch import USER_AGENT, fetch_url
-from sourcebook.domain.netguard import Policy, classify, parse_ip
+from sourcebook.domain.sources import fetch as fetchmod
+from sourcebook.domain.sources import robots
+from sourcebook.domain.sources.fetch import USER_AGENT, fetch_url
+from sourcebook.domain.sources.netguard import Policy, classify, parse_ip
 
 LOOP = Policy(allow=("127.0.0.1/32",))
 PAGE = "<html><head><title>T</title></head><body><p>Caf\u00e9 \u20ac</p></body></html>".encode("cp1252")

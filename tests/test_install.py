@@ -204,7 +204,7 @@ def test_bad_harness_and_missing_dest_are_usage_errors(tmp_path):
 
 def test_a_forbidden_token_refuses_the_install(tmp_path):
     from sourcebook.base.errors import SbError
-    from sourcebook.domain.install import install
+    from sourcebook.domain.install.harnesses import install
 
     kit = tmp_path / "kit"
     (kit / "skill" / "reference").mkdir(parents=True)

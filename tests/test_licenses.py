@@ -71,7 +71,7 @@ def test_share_alike_is_a_warning_that_passes(ws):
     assert r.rc == 0, r.both
     assert "W-IMG-SHAREALIKE  harbour.jpg" in r.out
     assert r.out.splitlines()[-1] == "licenses ok  1 asset(s), 1 referenced"
-    from sourcebook.domain.licenses import GATE_WARNINGS
+    from sourcebook.domain.artifacts.licenses import GATE_WARNINGS
 
     assert "W-IMG-SHAREALIKE" in GATE_WARNINGS
 

@@ -334,7 +334,7 @@ def test_report_api_for_the_gate(ws):
     page.write_text(_page(body="<p>Teams leverage the data.</p>", css=".x { color: var(--nope); }"))
     sb("lint", "waive", "copy.buzzword", "--reason", "the vendor's slogan, quoted", cwd=ws)
     from sourcebook.domain.lint.waivers import load_waivers
-    from sourcebook.domain.workspace import Workspace
+    from sourcebook.domain.workspace.layout import Workspace
 
     rep = lint_html(page.read_bytes(), file="page.html", waivers=load_waivers(Workspace(str(ws))))
     assert rep.ok and rep.gate_note() == "0 errors, 1 waived, 0 unresolved"

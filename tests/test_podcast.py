@@ -8,7 +8,7 @@ from conftest import sb
 from ledger_helpers import claim, ev, make_source, write_claims
 
 from sourcebook.base.ids import claim_id
-from sourcebook.domain.workspace import Workspace
+from sourcebook.domain.workspace.layout import Workspace
 
 TEXT = "The pass works on W1 and W2. Route W3 follows in December.\n"
 
@@ -42,7 +42,7 @@ def _line(n, speaker, text, kind="banter", claims=(), segment="intro"):
 
 
 def test_missing_script(ws):
-    from sourcebook.domain.podcast import check_podcast
+    from sourcebook.domain.artifacts.podcast import check_podcast
 
     findings, _ = check_podcast(Workspace(str(ws)))
     assert [f.code for f in findings] == ["E-PODCAST-MISSING"]
@@ -51,7 +51,7 @@ def test_missing_script(ws):
 
 
 def test_uncited_factual_line_then_fixed(ws):
-    from sourcebook.domain.podcast import check_podcast
+    from sourcebook.domain.artifacts.podcast import check_podcast
 
     _, stored = _setup(ws)
     good = claim_id("The pass works on routes W1 and W2.")
@@ -65,7 +65,7 @@ def test_uncited_factual_line_then_fixed(ws):
 
 
 def test_speaker_unknown_stale_and_inferred_only(ws):
-    from sourcebook.domain.podcast import check_podcast
+    from sourcebook.domain.artifacts.podcast import check_podcast
 
     _setup(ws)
     stale = claim_id("Old wording of the routes claim.")
@@ -82,7 +82,7 @@ def test_speaker_unknown_stale_and_inferred_only(ws):
 
 
 def test_schema_problem_is_reported(ws):
-    from sourcebook.domain.podcast import check_podcast
+    from sourcebook.domain.artifacts.podcast import check_podcast
 
     _write(ws, {"schema_version": 1, "episode": "Ep", "speakers": [], "lines": []})
     findings, _ = check_podcast(Workspace(str(ws)))
@@ -125,7 +125,7 @@ def test_sentence_pause_within_a_speaker():
 
 
 def test_transcript_markdown_with_citation_track(ws):
-    from sourcebook.domain.podcast import write_transcript
+    from sourcebook.domain.artifacts.podcast import write_transcript
 
     _setup(ws)
     good = claim_id("The pass works on routes W1 and W2.")

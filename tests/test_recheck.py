@@ -55,8 +55,8 @@ class _Server:
 
 @pytest.fixture
 def server(monkeypatch):
-    from sourcebook.domain import recheck
-    from sourcebook.domain.netguard import Policy
+    from sourcebook.domain.recheck import reread as recheck
+    from sourcebook.domain.sources.netguard import Policy
 
     monkeypatch.setattr(recheck, "FETCH_POLICY", Policy(allow=("127.0.0.1/32",)))
     s = _Server()
@@ -118,9 +118,9 @@ def test_moved_quote_gives_new_offsets(ws, server):
 
 
 def test_removed_quote_fails_the_gate_until_acknowledged(ws, server):
-    from sourcebook.domain import recheck
-    from sourcebook.domain.claims import load_claims, read_events
-    from sourcebook.domain.workspace import Workspace
+    from sourcebook.domain.recheck import reread as recheck
+    from sourcebook.domain.ledger.claims import load_claims, read_events
+    from sourcebook.domain.workspace.layout import Workspace
 
     sid, cid = _collect(ws, server)
     server.serve("/fares", PAGE.replace(f"<p>{QUOTE}</p>", "<p>Children pay half fare.</p>"))
@@ -163,7 +163,7 @@ def test_archive_finds_the_removed_quote(ws, server):
 
 def test_archive_config_switch_and_bad_cdx(ws, server):
     from sourcebook.base.errors import SbError
-    from sourcebook.domain import archive
+    from sourcebook.domain.sources import archive
 
     sid, _ = _collect(ws, server)
     server.serve("/cdx", "this is not json", ctype="text/plain")
@@ -190,8 +190,8 @@ def test_torn_trail_line_does_not_swallow_the_next(ws, server):
 
 
 def _trail_tolerant(ws, sid):
-    from sourcebook.domain import recheck
-    from sourcebook.domain.workspace import Workspace
+    from sourcebook.domain.recheck import reread as recheck
+    from sourcebook.domain.workspace.layout import Workspace
 
     return recheck.read_trail(Workspace(str(ws)), sid)
 
@@ -264,7 +264,7 @@ def test_usage_errors(ws):
 
 
 def test_status_suggests_recheck_for_old_volatile_claims():
-    from sourcebook.domain.state import stale_volatile
+    from sourcebook.domain.gate.state import stale_volatile
 
     claims = [{"id": "clm_a", "volatile": True, "as_of": "2025-08-01"},
               {"id": "clm_b", "volatile": True, "as_of": "2025-12-01"},

@@ -40,7 +40,7 @@ def _set(o, p, v):
 
 def test_compiled_checker_matches_the_reference_walker():
     from sourcebook.base import schema as S
-    from sourcebook.domain.workspace import new_manifest
+    from sourcebook.domain.workspace.layout import new_manifest
 
     rng = random.Random(7)
     docs = [("source", SAMPLES["source"]), ("manifest", new_manifest("q"))]

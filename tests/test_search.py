@@ -206,8 +206,8 @@ def test_status_notices_a_same_size_edit_of_a_chunk_file(ws):
 
 
 def test_two_processes_build_the_same_index_as_one(ws):
-    from sourcebook.domain.indexing import build_index
-    from sourcebook.domain.workspace import Workspace
+    from sourcebook.domain.sources.indexing import build_index
+    from sourcebook.domain.workspace.layout import Workspace
 
     indexed(ws, EN, f"{JA}\n", f"{RU}\n", "Harbour fares again. " * 40 + "\n", f"{ZH}\n")
 

@@ -118,7 +118,7 @@ def test_no_unknown_commands_are_named():
 
 
 def test_root_skill_is_generated_and_current():
-    from sourcebook.domain.install import root_skill_text
+    from sourcebook.domain.install.harnesses import root_skill_text
 
     root = open(os.path.join(ROOT, "SKILL.md"), encoding="utf-8").read()
     assert root == root_skill_text(), "SKILL.md is stale: run python3 scripts/gen_skill.py"
@@ -129,7 +129,7 @@ def test_root_skill_is_generated_and_current():
 
 
 def test_root_skill_generation_notices_an_edit(tmp_path):
-    from sourcebook.domain.install import root_skill_text
+    from sourcebook.domain.install.harnesses import root_skill_text
 
     src = tmp_path / "SKILL.md"
     src.write_text("---\nname: sourcebook\n---\nRead `reference/evidence.md`.\n")
@@ -147,7 +147,7 @@ def test_shipped_as_package_data():
 def test_committed_adapter_copies_match_their_source():
     """A harness copy checked into the repository (e.g. .claude/skills/sourcebook) must be
     byte-identical to skills/sourcebook and commands/; refresh it with `sb install`."""
-    from sourcebook.domain.install import HARNESSES
+    from sourcebook.domain.install.harnesses import HARNESSES
 
     p = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
     if p.returncode != 0:

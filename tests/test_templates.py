@@ -76,7 +76,7 @@ def test_template_out_is_relative_to_the_working_folder(ws):
 
 
 def test_missing_template_is_E_TEMPLATE(ws, monkeypatch, tmp_path):
-    import sourcebook.domain.templates as templates
+    import sourcebook.domain.artifacts.templates as templates
 
     monkeypatch.setattr(templates, "data_file", lambda *parts: str(tmp_path.joinpath(*parts)))
     r = sb("template", "deck", cwd=ws)
@@ -91,7 +91,7 @@ def test_unknown_type_is_a_usage_error(ws):
 
 def test_templates_lint_clean():
     lint = pytest.importorskip("sourcebook.domain.lint.runner")
-    from sourcebook.domain.templates import load_template
+    from sourcebook.domain.artifacts.templates import load_template
 
     for kind in TYPES:
         for page in (_read(f"{kind}.html"), load_template(kind)):

@@ -10,7 +10,7 @@ import pytest
 from conftest import sb
 from verify_kit import good_workspace, manifest, page, text_of, write_page
 
-from sourcebook.domain import verify_cache
+from sourcebook.domain.gate import verify_cache
 
 
 @pytest.fixture
@@ -204,7 +204,7 @@ def test_the_key_is_private_and_shared_by_runs(good):
 
 
 def _ws(root):
-    from sourcebook.domain.workspace import Workspace
+    from sourcebook.domain.workspace.layout import Workspace
 
     return Workspace(str(root))
 

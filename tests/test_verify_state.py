@@ -66,7 +66,7 @@ def test_status_after_verify_and_package_state(ws):
 
 def test_warnings_fail_too(ws):
     from sourcebook.base.errors import Finding
-    from sourcebook.domain.verify import Report, Row
+    from sourcebook.domain.gate.verify import Report, Row
 
     rep = Report("/x", [Row("lint", [Finding("W-SOMETHING", "a", "b")], "")])
     assert not rep.passed and not rep.only_missing_artifact

@@ -114,7 +114,7 @@ def test_unblock_resets_and_records(ws):
 
 
 def test_internal_errors_are_one_line(ws, monkeypatch):
-    from sourcebook.domain import state
+    from sourcebook.domain.gate import state
 
     def boom(_ws):
         raise RuntimeError("kaboom")

@@ -1,6 +1,6 @@
 """Compatibility names (CONTRACT 11 and 12): the original kit's fetch-guard entry points.
 
-sourcebook itself fetches through :mod:`sourcebook.domain.fetch`, which also pins the connection
+sourcebook itself fetches through :mod:`sourcebook.domain.sources.fetch`, which also pins the connection
 to the checked address; these names keep scripts and tests written for the original kit working.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import urllib.request
 
-from .domain.netguard import Refused, Unresolvable, check_url
+from .domain.sources.netguard import Refused, Unresolvable, check_url
 
 
 class BlockedURL(ValueError):

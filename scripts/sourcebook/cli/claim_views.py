@@ -24,7 +24,7 @@ def read_payload(args, ctx) -> tuple[str, str]:
 
 
 def run_add(args, ctx, ws) -> int:
-    from ..domain.claim_add import add_claims, parse_payload
+    from ..domain.ledger.claim_add import add_claims, parse_payload
 
     text, where = read_payload(args, ctx)
     items = parse_payload(text, where)
@@ -42,8 +42,8 @@ def run_add(args, ctx, ws) -> int:
 
 
 def _ordered(ws):
-    from ..domain.claims import load_claims
-    from ..domain.plan import load_plan_quiet
+    from ..domain.ledger.claims import load_claims
+    from ..domain.ledger.plan import load_plan_quiet
     from ..engines.render.ledger_model import ordinals
 
     claims = load_claims(ws)
@@ -68,7 +68,7 @@ def run_list(ctx, ws, as_json: bool = False) -> int:
 
 
 def run_one(args, ctx, ws) -> int:
-    from ..domain import claim_edit
+    from ..domain.ledger import claim_edit
 
     cid = args.id
     if args.action == "show":
@@ -116,9 +116,9 @@ def _changes(args) -> dict:
 
 
 def _show(ctx, ws, cid, as_json: bool) -> int:
-    from ..domain.claim_edit import _get
-    from ..domain.claims import claims_by_id, load_claims, read_events
-    from ..domain.sources import try_load_source
+    from ..domain.ledger.claim_edit import _get
+    from ..domain.ledger.claims import claims_by_id, load_claims, read_events
+    from ..domain.sources.store import try_load_source
     from ..engines.render.ledger_model import corroboration, corroboration_text, labels
 
     claims = load_claims(ws)

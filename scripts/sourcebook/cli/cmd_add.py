@@ -42,7 +42,7 @@ def run(args, ctx) -> int:
     from dataclasses import asdict
 
     from ..base.errors import SbError
-    from ..domain import ingest
+    from ..domain.sources import ingest
     from ..engines.urls import is_url
 
     ws = ctx.workspace()

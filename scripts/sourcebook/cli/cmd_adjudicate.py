@@ -32,7 +32,7 @@ def run(args, ctx) -> int:
     import sys
 
     from ..base.errors import SbError
-    from ..domain import adjudications as adj
+    from ..domain.ledger import adjudications as adj
 
     ws = ctx.workspace()
     text: str | None = None

@@ -41,7 +41,7 @@ def run(args, ctx) -> int:
 
     ws = ctx.workspace()
     if args.only:
-        from ..domain.check_draft import only_block
+        from ..domain.artifacts.check_draft import only_block
 
         wanted = [w.strip() for w in args.only.split(",") if w.strip()]
         ctx.stdout.write(only_block(ws, wanted, args.style))
@@ -50,7 +50,7 @@ def run(args, ctx) -> int:
         raise SbError("E-USAGE", "check-draft", "give a draft file, or --only IDS; see `sb check-draft --help`")
     if args.min_coverage is not None and not 0 <= args.min_coverage <= 1:
         raise SbError("E-USAGE", "--min-coverage", "give a share between 0 and 1, e.g. 0.5")
-    from ..domain.check_draft import check
+    from ..domain.artifacts.check_draft import check
 
     path = ctx.path(args.file)
     try:

@@ -19,7 +19,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.chunking import chunk_workspace
+    from ..domain.sources.chunking import chunk_workspace
 
     done, problems, (t, o) = chunk_workspace(ctx.workspace(), args.target, args.overlap)
     for c in done:

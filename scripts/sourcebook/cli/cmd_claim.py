@@ -27,7 +27,7 @@ ACTIONS = ("add", "import", "list", "show", "set", "retract", "narrow", "ack")
 
 
 def configure(p) -> None:
-    from ..domain.records import CLAIM_KINDS, CLAIM_STATUSES, CONFIDENCES
+    from ..domain.workspace.records import CLAIM_KINDS, CLAIM_STATUSES, CONFIDENCES
 
     p.add_argument("action", choices=ACTIONS, help="what to do")
     p.add_argument("id", nargs="?", help="the claim id (show, set, retract, narrow, ack)")

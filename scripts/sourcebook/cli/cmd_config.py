@@ -23,7 +23,7 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ..base.errors import SbError
-    from ..domain.setup import config_get, config_set, dumps_value
+    from ..domain.workspace.setup import config_get, config_set, dumps_value
 
     ws = ctx.workspace()
     if args.action in ("list", "get"):

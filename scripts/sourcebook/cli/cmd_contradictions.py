@@ -23,7 +23,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.contradictions import clusters_for, open_findings
+    from ..domain.ledger.contradictions import clusters_for, open_findings
 
     clusters = clusters_for(ctx.workspace())
     if args.json:

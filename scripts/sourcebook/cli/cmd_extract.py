@@ -27,7 +27,7 @@ def run(args, ctx) -> int:
 
     from ..base.errors import SbError
     from ..base.jsonio import read_text
-    from ..domain import ingest
+    from ..domain.sources import ingest
 
     ws = ctx.workspace()
     with ws.lock():

@@ -43,7 +43,7 @@ def run(args, ctx) -> int:
         sid, needle = args.args[0], ""
     else:
         sid, needle = None, args.args[0]
-    from ..domain.locate import find
+    from ..domain.sources.locate import find
 
     res = find(ctx.workspace(), needle, sid)
     subject = sid or "(all sources)"

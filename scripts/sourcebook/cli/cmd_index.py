@@ -14,7 +14,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.indexing import build_index
+    from ..domain.sources.indexing import build_index
 
     st = build_index(ctx.workspace())
     ctx.out(f"indexed  {st.n_docs} chunks  {st.n_terms} terms  avgdl={st.avgdl:.4f}")

@@ -32,7 +32,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain import install as inst
+    from ..domain.install import harnesses as inst
 
     harnesses = inst.resolve_harnesses(args.harness)
     dest = inst.resolve_dest(args.dest, args.user, ctx.cwd)

@@ -27,7 +27,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.ledger import render_form, write_out
+    from ..domain.ledger.forms import render_form, write_out
 
     ws = ctx.workspace()
     text = render_form(ws, args.form or "html")

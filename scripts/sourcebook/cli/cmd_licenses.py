@@ -27,7 +27,7 @@ def run(args, ctx) -> int:
     import os
 
     from ..base.errors import SbError
-    from ..domain.licenses import check_licenses, default_page
+    from ..domain.artifacts.licenses import check_licenses, default_page
 
     ws = ctx.workspace()
     page = ctx.path(args.html) if args.html else default_page(ws)

@@ -60,7 +60,7 @@ def run(args, ctx) -> int:
         raise SbError("E-LINT", args.target, f"cannot read: {exc.strerror or exc}") from None
     from ..domain.lint.runner import lint_html
     from ..domain.lint.waivers import load_waivers
-    from ..domain.workspace import Workspace, find_root
+    from ..domain.workspace.layout import Workspace, find_root
 
     root = find_root(ctx.cwd, ctx.dir)
     if ctx.dir and root is None:

@@ -15,7 +15,7 @@ workspace question, thesis to a TODO placeholder). A plan that fails its schema 
 
 
 def configure(p) -> None:
-    from ..domain.records import ARTIFACT_TYPES
+    from ..domain.workspace.records import ARTIFACT_TYPES
 
     p.add_argument("--type", dest="type_", choices=ARTIFACT_TYPES, help="the artifact type")
     p.add_argument("--title")
@@ -27,7 +27,7 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ..base.errors import SbError
-    from ..domain.plan import load_plan, write_plan
+    from ..domain.ledger.plan import load_plan, write_plan
 
     ws = ctx.workspace()
     edits = any(v is not None for v in (args.type_, args.title, args.thesis, args.audience, args.images))

@@ -45,7 +45,7 @@ def _saved(args, ctx):
 
 def run(args, ctx) -> int:
     from ..base.errors import SbError
-    from ..domain import recheck
+    from ..domain.recheck import reread as recheck
 
     ws = ctx.workspace()
     saved = _saved(args, ctx)

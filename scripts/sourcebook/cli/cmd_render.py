@@ -44,21 +44,21 @@ def run(args, ctx) -> int:
     ws = ctx.workspace()
     draft = ctx.path(args.draft) if args.draft else None
     if args.type == "podcast":
-        from ..domain.podcast import render_podcast
+        from ..domain.artifacts.podcast import render_podcast
 
         for path in render_podcast(ws, draft, args.draft or "build/podcast.script.json"):
             ctx.out(f"wrote {path}")
         ctx.out("next: sb verify --podcast, then sb tts-plan")
         return 0
     if args.type == "report":
-        from ..domain.report import render_report
+        from ..domain.artifacts.report import render_report
 
         result = render_report(ws, draft or ws.path("draft.md"), args.draft or "draft.md", args.style)
         for note in result.notes:
             ctx.out(note)
         ctx.out(f"wrote {ws.rel(result.path)}  {result.count} source(s) cited")
         return 0
-    from ..domain.render import default_draft, render_html
+    from ..domain.artifacts.render import default_draft, render_html
 
     page = render_html(ws, args.type, draft or default_draft(ws), args.draft or "draft.md")
     ctx.out(f"wrote {ws.rel(page.path)}")

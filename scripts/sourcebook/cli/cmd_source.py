@@ -32,7 +32,7 @@ def configure(p) -> None:
 def run(args, ctx) -> int:
     import os
 
-    from ..domain import sources
+    from ..domain.sources import store as sources
 
     ws = ctx.workspace()
     if args.action == "list":
@@ -70,7 +70,7 @@ def run(args, ctx) -> int:
             rec = sources.set_fields(ws, args.source_id, args.pairs)
         ctx.out(f"updated {rec['id']}")
         return 0
-    from ..domain.ingest import remove_source
+    from ..domain.sources.ingest import remove_source
 
     with ws.lock():
         dest = remove_source(ws, args.source_id, args.reason, sources.citing_claims(ws, args.source_id))

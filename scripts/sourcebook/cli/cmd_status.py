@@ -13,7 +13,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.state import derive
+    from ..domain.gate.state import derive
 
     st = derive(ctx.workspace())
     if args.json:

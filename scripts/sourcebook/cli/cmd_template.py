@@ -26,7 +26,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.templates import copy_template
+    from ..domain.artifacts.templates import copy_template
 
     ws = ctx.workspace()
     dest = copy_template(ws, args.type, ctx.path(args.out) if args.out else None)

@@ -21,7 +21,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.podcast import write_tts_plan
+    from ..domain.artifacts.podcast import write_tts_plan
 
     ws = ctx.workspace()
     path, n = write_tts_plan(ws, ctx.path(args.voices) if args.voices else None)

@@ -12,7 +12,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ..domain.state import unblock
+    from ..domain.gate.state import unblock
 
     st = unblock(ctx.workspace(), args.reason)
     ctx.out("unblocked  revise_count = 0, blockers cleared")

@@ -40,8 +40,8 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ..base.errors import SbError
-    from ..domain.gates.context import VerifyOptions
-    from ..domain.verify import report_lines, verify
+    from ..domain.gate.gates.context import VerifyOptions
+    from ..domain.gate.verify import report_lines, verify
 
     if args.artifact is not None and (not args.artifact or "/" in args.artifact or "\\" in args.artifact
                                       or args.artifact.startswith(".")):

@@ -36,6 +36,6 @@ class Ctx:
         return os.path.normpath(os.path.join(self.cwd, os.path.expanduser(p)))
 
     def workspace(self):  # -> Workspace (imported lazily to keep start-up small)
-        from ..domain.workspace import Workspace
+        from ..domain.workspace.layout import Workspace
 
         return Workspace.discover(self.cwd, self.dir)

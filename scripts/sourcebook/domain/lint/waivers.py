@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...base.errors import SbError
-from ..workspace import Workspace
+from ..workspace.layout import Workspace
 from .registry import ERROR, load_rules
 
 MIN_REASON = 8

@@ -1,0 +1,11 @@
+"""The artifacts room: pages, reports and scripts made from the ledger.
+
+Modules:
+- ``render``, ``render_images``, ``templates``: ``sb render``, inlined figures, ``sb template``;
+- ``report``: the Markdown report and its numbered sources;
+- ``podcast``: the podcast script's checks, TTS plan and transcript;
+- ``licenses``: image credits and licences (``sb licenses``);
+- ``check_draft``: ``sb check-draft``.
+
+May import: ``base``, ``engines``, and the ``workspace``, ``sources`` and ``ledger`` rooms.
+"""

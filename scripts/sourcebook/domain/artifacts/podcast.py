@@ -1,0 +1,106 @@
+"""The podcast script in a workspace: its checks (the podcast gate), the TTS plan, the transcript."""
+
+from __future__ import annotations
+
+import os
+
+from ...base import jsonio
+from ...base.errors import Finding, SbError
+from ...base.schema import check
+from ...engines.render.mdtext import evidence_md
+from ...engines.render.podcast import concat_manifest, line_findings, transcript_md, tts_plan
+from ..ledger.claims import _split
+from ..ledger.ledger_view import LedgerView, ledger_view
+from ..workspace.layout import Workspace
+
+SCRIPT = "build/podcast.script.json"
+PLAN = "build/podcast.ttsplan.json"
+TRANSCRIPT = "build/podcast.md"
+
+
+def script_path(ws: Workspace) -> str:
+    return ws.build_path("podcast.script.json")
+
+
+def parse_script(data: object, subject: str = SCRIPT) -> tuple[dict | None, list[Finding]]:
+    """The script and its schema findings; None when it cannot be used at all."""
+    problems = check(data, "podcast", subject)
+    findings = [Finding(*_split(p)) for p in problems]
+    return (data if isinstance(data, dict) and not findings else None), findings
+
+
+def read_script(ws: Workspace) -> tuple[dict | None, list[Finding]]:
+    path = script_path(ws)
+    if not os.path.isfile(path):
+        return None, [Finding("E-PODCAST-MISSING", SCRIPT, "no podcast script; write it and run "
+                                                         "`sb render podcast --from script.json`")]
+    return parse_script(jsonio.read_json(path, SCRIPT))
+
+
+def check_podcast(ws: Workspace) -> tuple[list[Finding], str]:
+    """The podcast gate: the script exists, validates, and every factual line cites live claims."""
+    script, findings = read_script(ws)
+    if script is None:
+        return findings, "no usable podcast script"
+    view = ledger_view(ws)
+    findings = line_findings(script, view.by_id)
+    return findings, f"{len(script['lines'])} lines, citation track intact"
+
+
+def load_voices(path: str) -> dict:
+    data = jsonio.read_json(path, os.path.basename(path))
+    if not isinstance(data, dict):
+        raise SbError("E-TTS", path, "a voices file maps speaker names to {\"hint\": ..., \"voice_id\": ...}")
+    return {k: (v if isinstance(v, dict) else {"voice_id": v if isinstance(v, str) else None}) for k, v in data.items()}
+
+
+def write_tts_plan(ws: Workspace, voices_path: str | None) -> tuple[str, int]:
+    """Write the TTS plan and concat.txt; return (plan path, segment count)."""
+    script, findings = read_script(ws)
+    if script is None:
+        if findings and findings[0].code == "E-PODCAST-MISSING":
+            raise SbError("E-TTS", SCRIPT, "no podcast script to plan; write build/podcast.script.json first", 2)
+        raise SbError("E-SCHEMA", findings[0].subject, findings[0].message + "; fix the script", 2,
+                      findings=findings[1:])
+    plan = tts_plan(script, load_voices(voices_path) if voices_path else None)
+    problems = check(plan, "ttsplan", PLAN)
+    if problems:
+        first = problems[0].split("  ", 2) + ["", ""]
+        raise SbError("E-SCHEMA", first[1], first[2], 2)
+    with ws.lock():
+        jsonio.write_json(ws.build_path("podcast.ttsplan.json"), plan)
+        jsonio.atomic_write_text(ws.build_path("audio", "concat.txt"), concat_manifest(plan))
+    return PLAN, len(plan["segments"])
+
+
+def citation_lines(view: LedgerView, ids: list[str]) -> dict[str, list[str]]:
+    return {cid: [evidence_md(ev, view.source(str(ev.get("source_id"))), view.shown)
+                  for ev in view.by_id[cid].get("evidence") or []]
+            for cid in ids if cid in view.by_id}
+
+
+def write_transcript(ws: Workspace, script: dict) -> str:
+    """Write ``build/podcast.md``: the transcript with its citation track."""
+    view = ledger_view(ws)
+    ids = sorted({cid for line in script["lines"] for cid in line.get("claims", [])})
+    text = transcript_md(script, view.by_id, view.ordinals, citation_lines(view, ids))
+    jsonio.atomic_write_text(ws.build_path("podcast.md"), text)
+    return TRANSCRIPT
+
+
+def render_podcast(ws: Workspace, source: str | None, shown: str) -> list[str]:
+    """Check a script and write it with its transcript; refuse (exit 1) with every finding."""
+    path = source or script_path(ws)
+    if not os.path.isfile(path):
+        raise SbError("E-DRAFT", shown, "no podcast script; write one (see docs/artifacts.md) and pass --from")
+    script, findings = parse_script(jsonio.read_json(path, shown), shown)
+    if script is not None:
+        findings = line_findings(script, ledger_view(ws).by_id)
+    if findings:
+        first = findings[0]
+        raise SbError(first.code, first.subject, first.message + "; nothing was written", 1, findings=findings[1:])
+    assert script is not None
+    with ws.lock():
+        jsonio.write_json(script_path(ws), script)
+        written = [SCRIPT, write_transcript(ws, script)]
+    return written

@@ -1,0 +1,132 @@
+"""``sb render``: a Markdown draft and the ledger in, a finished artifact out.
+
+The page is the type's template with the draft's blocks, ordinals, marks, as-of dates, the
+contents, the provenance footer and the injected ledger filled in, written atomically to
+``build/<type>.html``. Every refusal names the draft line; nothing is written on a refusal.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import cast
+
+from ...base import jsonio
+from ...base.clock import today_iso
+from ...base.errors import EXIT_USAGE, Finding, SbError
+from ...engines.render import artifact as art
+from ...engines.render import ledger_html
+from ...engines.render.blocks import h, render_blocks, toc_html
+from ...engines.render.draft import Block, parse
+from ...engines.render.inject import inject
+from ...engines.render.page import fill_provenance, fill_slot, set_title
+from ..ledger.ledger_view import LedgerView, ledger_view
+from .render_images import image_findings, with_figures
+from .templates import load_template
+from ..workspace.layout import Workspace
+
+HTML_TYPES = ("answer", "explainer", "deck", "brief", "infographic")
+_EMPTY_VISUAL = re.compile(r'\s*<figure class="visual">\s*<!-- SB:VISUAL --><!-- /SB:VISUAL -->\s*</figure>')
+
+
+@dataclass
+class Rendered:
+    path: str
+    notes: list[str]
+
+
+def read_draft(path: str, shown: str) -> str:
+    if not os.path.isfile(path):
+        raise SbError("E-DRAFT", shown, "no such draft; write it (see `sb render --help`) or pass --from")
+    return jsonio.read_text(path, shown)
+
+
+def default_draft(ws: Workspace) -> str:
+    return ws.path("draft.md")
+
+
+def refuse(findings: list[Finding], what: str) -> SbError:
+    first = findings[0]
+    more = f" ({len(findings) - 1} more above)" if len(findings) > 1 else ""
+    return SbError(first.code, first.subject, first.message + more + f"; nothing was written to {what}",
+                   EXIT_USAGE, findings=findings[1:])
+
+
+def _title(blocks: list[Block], view: LedgerView, ws: Workspace, kind: str) -> str:
+    for b in blocks:
+        if b.kind == "h1":
+            return re.sub(r"\[@[^\]]*\]", "", b.text).strip()
+    if view.plan and isinstance(view.plan.get("title"), str) and view.plan["title"].strip():
+        return view.plan["title"].strip()
+    question = ws.load_manifest().get("question")
+    return question.strip() if isinstance(question, str) and question.strip() else kind.capitalize()
+
+
+def _thesis(view: LedgerView) -> str:
+    thesis = view.plan.get("thesis") if view.plan else None
+    if isinstance(thesis, str) and thesis.strip() and not thesis.startswith("TODO"):
+        return thesis.strip()
+    return ""
+
+
+def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: LedgerView, where: str) -> list[Finding]:
+    if not any(b.kind in ("p", "li", "quote") for b in blocks):
+        return [Finding("E-DRAFT", where, "the draft has no prose; write paragraphs that cite claims with [@clm_...]")]
+    found = art.reference_findings(blocks, view.by_id, where)
+    unplaced = art.unplaced_findings(blocks, view.claims, where)
+    if not is_main(kind, view):  # a page beside the main artifact may cite a subset, never hide a side
+        unplaced = [f for f in unplaced if view.by_id.get(f.subject, {}).get("confidence") == "contested"]
+    found += unplaced
+    if kind == "explainer":
+        found += art.explainer_findings(blocks, where)
+    if kind == "infographic":
+        found += art.infographic_findings(blocks, view.by_id, where)
+    return found + image_findings(ws, blocks, where)
+
+
+def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str, source_count: int) -> str:
+    claims, nums = view.by_id, view.ordinals
+    page = load_template(kind)
+    page = set_title(page, title)
+    page = fill_slot(page, "HEADING", h(title))
+    page = fill_slot(page, "DEK", h(thesis))
+    body_blocks = [b for b in blocks if b.kind != "h1"]
+    if kind == "deck":
+        page = fill_slot(page, "BODY", "\n" + art.deck_slides(body_blocks, claims, nums, view.sources) + "\n")
+    elif kind == "infographic":
+        page = fill_slot(page, "BODY", "\n" + art.infographic_body(body_blocks, claims, nums, title) + "\n")
+    else:
+        body, toc = render_blocks(body_blocks, claims, nums)
+        page = fill_slot(page, "BODY", "\n" + body + "\n")
+        if toc:
+            page = fill_slot(page, "TOC", toc_html(toc))
+        if kind == "explainer":
+            visual = art.explainer_visual(body_blocks, claims, nums, title)
+            page = fill_slot(page, "VISUAL", "\n" + visual + "\n" if visual else "")
+            page = _EMPTY_VISUAL.sub("", page)
+    page = fill_provenance(page, build_date=today_iso(), source_count=source_count)
+    only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids}
+    return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan, only))
+
+
+def is_main(kind: str, view: LedgerView) -> bool:
+    """The plan's artifact (an answer when there is no plan) carries the whole ledger."""
+    plan_type = (view.plan or {}).get("type") if isinstance(view.plan, dict) else None
+    return kind == (plan_type or "answer")
+
+
+def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:
+    text = read_draft(draft_path, shown)
+    blocks = parse(text)
+    view = ledger_view(ws)
+    problems = check_draft_blocks(ws, kind, blocks, view, shown)
+    out = ws.build_path(f"{kind}.html")
+    if problems:
+        raise refuse(problems, ws.rel(out))
+    ready = sum(1 for s in view.sources.values() if s.get("status") == "ready")
+    page = build_page(kind, with_figures(ws, blocks), view, _title(blocks, view, ws, kind), _thesis(view), ready)
+    with ws.lock():
+        jsonio.atomic_write_text(out, page)
+    return Rendered(out, [])

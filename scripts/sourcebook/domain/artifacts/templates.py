@@ -1,0 +1,52 @@
+"""The shipped artifact templates: find one, complete it, copy it into a workspace."""
+
+from __future__ import annotations
+
+import os
+
+from ...base import jsonio
+from ...base.clock import today_iso
+from ...base.errors import SbError
+from ...base.resources import data_file
+from ...engines.render.page import expand_shared_css, fill_provenance
+from ..sources.store import all_sources
+from ..workspace.layout import Workspace
+
+TYPES = ("answer", "explainer", "deck", "brief", "infographic", "podcast")
+SHARED_CSS = "_shared.css"
+
+
+def template_path(kind: str) -> str:
+    return data_file("templates", f"{kind}.html")
+
+
+def shared_css() -> str:
+    path = data_file("templates", SHARED_CSS)
+    if not os.path.isfile(path):
+        raise SbError("E-TEMPLATE", SHARED_CSS, f"the shared stylesheet is missing ({path}); reinstall sourcebook")
+    return jsonio.read_text(path, SHARED_CSS)
+
+
+def load_template(kind: str) -> str:
+    """The template's text with the shared stylesheet in place."""
+    path = template_path(kind)
+    if kind not in TYPES or not os.path.isfile(path):
+        raise SbError("E-TEMPLATE", kind,
+                      f"no template {kind}.html in {os.path.dirname(path)}; the types are {', '.join(TYPES)}")
+    return expand_shared_css(jsonio.read_text(path, f"{kind}.html"), shared_css())
+
+
+def ready_source_count(ws: Workspace) -> int:
+    return sum(1 for s in all_sources(ws) if s.get("status") == "ready")
+
+
+def copy_template(ws: Workspace, kind: str, dest: str | None) -> str:
+    """Write the completed template to ``dest`` (default ``build/<kind>.html``); return the path."""
+    page = load_template(kind)
+    page = fill_provenance(page, build_date=today_iso(), source_count=ready_source_count(ws))
+    target = dest or ws.build_path(f"{kind}.html")
+    if os.path.isdir(target):
+        target = os.path.join(target, f"{kind}.html")
+    with ws.lock():
+        jsonio.atomic_write_text(target, page)
+    return target

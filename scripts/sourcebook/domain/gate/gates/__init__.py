@@ -1,0 +1,48 @@
+"""The verify gates: a registry of small functions, one family per module (CONTRACT 6).
+
+Each gate is ``fn(ctx: GateContext) -> GateResult | None`` registered with its name and its
+place in the report; ``None`` means the gate has no row in this run (for example no lint row
+when the artifact is missing). ``run_gates`` runs them in order over one shared context, so the
+workspace is read once however many gates look at it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ....base.errors import Finding
+
+
+@dataclass
+class GateResult:
+    findings: list[Finding] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Gate:
+    name: str
+    order: int
+    fn: Callable
+
+
+_GATES: dict[str, Gate] = {}
+
+# One module per family; imported on first use so `import gates` stays cheap.
+FAMILIES = ("schemas", "normalizer", "quotes", "confidence", "tiers", "volatility", "clusters",
+            "plan", "html", "recheck", "licenses", "lint", "podcast")
+
+
+def register(name: str, order: int) -> Callable:
+    def deco(fn: Callable) -> Callable:
+        _GATES[name] = Gate(name, order, fn)
+        return fn
+    return deco
+
+
+def gates() -> list[Gate]:
+    for fam in FAMILIES:
+        importlib.import_module(f"{__name__}.{fam}")
+    return sorted(_GATES.values(), key=lambda g: (g.order, g.name))

@@ -1,0 +1,29 @@
+"""Gate ``clusters``: every disagreement is adjudicated, and every decision is carried out.
+
+Detection, the cross-checks of a decision (its cluster id is its topic's, a supersede or
+retract names a winner from the cluster, every named claim exists) and the unapplied effects
+all come from the ledger's own modules, run over the claims and decisions that match their
+schemas (a malformed file is reported by the schemas gate).
+"""
+
+from __future__ import annotations
+
+from ....base.errors import Finding
+from ...ledger.adjudications import cross_check, unapplied
+from ...ledger.contradictions import detect, open_findings
+from . import GateResult, register
+from .context import GateContext
+
+
+@register("clusters", 70)
+def gate(ctx: GateContext) -> GateResult:
+    claims, adjs = ctx.valid_claims, ctx.adjudications
+    by_id = {c["id"]: c for c in claims}
+    f: list[Finding] = []
+    for a in adjs:
+        f += cross_check(a, by_id)
+    clusters = detect(claims, adjs)
+    f += open_findings(clusters)
+    if adjs:  # nothing can be owed without a decision
+        f += unapplied(claims, adjs)
+    return GateResult(f, f"{len(clusters)} cluster(s), {len(adjs)} adjudicated")

@@ -1,0 +1,144 @@
+"""Reading an artifact page for the html gate: the ledger region, refs, blocks and marks.
+
+The injected ledger is the part between ``<!-- SB:LEDGER -->`` and ``<!-- /SB:LEDGER -->``;
+only ``li.ledger-entry`` elements inside it are ledger entries, so an ordinary ``id="c-intro"``
+heading elsewhere is never mistaken for one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
+    from ....engines.text.htmltree import Element
+
+OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
+
+
+@dataclass
+class Block:
+    line: int
+    ids: list[str]
+    marks: set[str]
+    refs: list[tuple[str, str]]  # (claim id, visible text) of the block's own sup.ref links
+
+
+@dataclass
+class Image:
+    line: int
+    attrs: dict[str, str]
+    in_claim_block: bool  # the image or one of its three nearest ancestors carries data-claim
+
+
+@dataclass
+class PageView:
+    """What the gates need from a page, as plain data: a pure function of the page's text, so
+    a repeat verify of an unchanged page can reuse it (see ``to_json``/``from_json``)."""
+
+    has_region: bool
+    has_ledger: bool
+    subset: bool = False  # the ledger lists only the claims this page cites (data-scope="cited")
+    entries: dict[str, str] = field(default_factory=dict)  # claim id -> value attribute of its li.ledger-entry
+    links: list[str] = field(default_factory=list)  # #c- targets of <a> outside the ledger
+    sup_refs: list[tuple[str, str]] = field(default_factory=list)  # (target, text) of every sup.ref link
+    blocks: list[Block] = field(default_factory=list)
+    anchors: set[str] = field(default_factory=set)  # every id attribute on the page
+    text: str = ""
+    legends: int = 0
+    images: list[Image] = field(default_factory=list)  # outside the ledger
+    ledger_images: list[Image] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
+        return {"has_region": self.has_region, "has_ledger": self.has_ledger, "subset": self.subset,
+                "entries": self.entries, "links": self.links, "sup_refs": self.sup_refs,
+                "blocks": [[b.line, b.ids, sorted(b.marks), b.refs] for b in self.blocks],
+                "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
+                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images]}
+
+    @classmethod
+    def from_json(cls, d: dict) -> PageView:
+        img = lambda r: Image(r[0], r[1], r[2])  # noqa: E731
+        pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
+        return cls(d["has_region"], d["has_ledger"], d["subset"], d["entries"], d["links"], pairs(d["sup_refs"]),
+                   [Block(b[0], b[1], set(b[2]), pairs(b[3])) for b in d["blocks"]], set(d["anchors"]),
+                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]])
+
+
+def _own_elements(block: Element):
+    """The block and its descendants, without nested data-claim blocks or the mark legend."""
+    from ....engines.text.htmltree import Element
+
+    stack = [block]
+    while stack:
+        el = stack.pop()
+        yield el
+        for c in reversed(el.children):
+            if isinstance(c, Element) and "data-claim" not in c.attrs and "mark-legend" not in c.classes:
+                stack.append(c)
+
+
+def _ref_links(sup: Element):
+    for a in sup.iter():
+        href = a.attrs.get("href") or ""
+        if a.tag == "a" and href.startswith("#c-"):
+            yield href[3:], a.text().strip()
+
+
+def read_page(html: str) -> PageView:
+    from ....engines.text.htmltree import parse
+
+    a = html.find(OPEN)
+    b = html.find(CLOSE, a + len(OPEN)) if a >= 0 else -1
+    has_region = a >= 0 and b >= 0
+    body_html = html[:a] + html[b:] if has_region else html
+    ledger_html = html[a + len(OPEN):b] if has_region else ""
+    body, ledger = parse(body_html), parse(ledger_html)
+    view = PageView(has_region, False)
+    for el in ledger.iter():
+        if "ledger" in el.classes:
+            view.has_ledger = True
+            if el.attrs.get("data-scope") == "cited":
+                view.subset = True
+        ident = el.attrs.get("id") or ""
+        if ident:
+            view.anchors.add(ident)
+        if el.tag == "li" and "ledger-entry" in el.classes and ident.startswith("c-"):
+            if any("ledger" in p.classes for p in el.ancestors()) and ident[2:] not in view.entries:
+                view.entries[ident[2:]] = el.attrs.get("value") or ""
+        elif el.tag == "img":
+            view.ledger_images.append(_image(el))
+    for el in body.iter():
+        attrs = el.attrs
+        if attrs.get("id"):
+            view.anchors.add(attrs["id"])
+        if el.tag == "a" and (attrs.get("href") or "").startswith("#c-"):
+            view.links.append(attrs["href"][3:])
+        elif el.tag == "sup" and "ref" in el.classes:
+            view.sup_refs.extend(_ref_links(el))
+        elif el.tag == "img":
+            view.images.append(_image(el))
+        if "mark-legend" in el.classes:
+            view.legends += 1
+        if "data-claim" in attrs:
+            view.blocks.append(_block(el))
+    view.legends += sum("mark-legend" in el.classes for el in ledger.iter())
+    view.text = body.text() + "\n" + ledger.text()
+    return view
+
+
+def _block(el: Element) -> Block:
+    marks: set[str] = set()
+    refs: list[tuple[str, str]] = []
+    for d in _own_elements(el):
+        marks.update(c for c in d.classes if c.startswith("m-"))
+        if d.tag == "sup" and "ref" in d.classes:
+            refs.extend(_ref_links(d))
+    return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs)
+
+
+def _image(el: Element) -> Image:
+    near = [a for _, a in zip(range(3), el.ancestors(), strict=False)]
+    return Image(el.line, dict(el.attrs),
+                 "data-claim" in el.attrs or any("data-claim" in a.attrs for a in near))

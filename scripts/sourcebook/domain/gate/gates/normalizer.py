@@ -1,0 +1,101 @@
+"""Gate ``normalizer``: each ready source's canonical text is the one that was recorded.
+
+Default: the file's hash and normalizer version match ``source.json``. ``--deep`` also
+re-hashes the raw capture against ``raw_sha256`` and re-extracts it, so a sentence written
+into ``normalized.md`` (with its recorded hash updated to match) is still caught.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from ....base.errors import Finding, SbError
+from ....base.versions import NORMALIZER
+from ....engines.text.normalize import normalize
+from . import GateResult, register
+from .context import GateContext
+
+
+def _sha_file(path: str) -> str | None:
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def _reextractor():
+    try:
+        from ...sources.ingest import reextract
+    except ImportError:
+        return None
+    return reextract
+
+
+def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding], bool]:
+    """(findings, re-extracted?) for one ready source."""
+    out: list[Finding] = []
+    raws = ctx.ws.raw_files(sid)
+    recorded_raw = rec.get("raw_sha256")
+    if isinstance(recorded_raw, str) and recorded_raw:
+        if not raws:
+            out.append(Finding("E-DEEP-RAW", sid, "the raw capture (raw.*) is missing; "
+                                                  "re-add the source from its original"))
+            return out, False
+        if _sha_file(raws[0]) != recorded_raw:
+            out.append(Finding("E-DEEP-RAW", sid, f"{ctx.ws.rel(raws[0])} does not hash to the recorded "
+                                                  "raw_sha256; the capture was changed after it was added"))
+            return out, False
+    ext = rec.get("extraction")
+    extraction = ext if isinstance(ext, dict) else {}
+    reextract = _reextractor()
+    if reextract is None or not raws or extraction.get("tool") == "agent":
+        return out, False  # agent-written text has no extractor to repeat
+    try:
+        fresh = reextract(ctx.ws, rec)
+    except SbError as exc:
+        out.append(Finding("E-DEEP-DRIFT", sid, f"the raw capture could not be re-extracted: {exc.message}"))
+        return out, True
+    if fresh is None:
+        return out, False
+    fresh = normalize(fresh)
+    current = ctx.text(sid)
+    if current is not None and fresh != current:
+        at = next((i for i, (a, b) in enumerate(zip(fresh, current, strict=False)) if a != b), min(len(fresh), len(current)))
+        out.append(Finding("E-DEEP-DRIFT", sid,
+                           f"normalized.md differs from a fresh extraction of the raw capture from "
+                           f"character {at}; the canonical text was edited. Restore it with "
+                           "`sb extract --force`, then re-check the claims citing it"))
+    return out, True
+
+
+@register("normalizer", 20)
+def gate(ctx: GateContext) -> GateResult:
+    f: list[Finding] = []
+    ready = at_version = redone = 0
+    for sid, rec in ctx.sources.items():
+        if not rec or rec.get("status") != "ready":
+            continue
+        ready += 1
+        digest = ctx.text_sha(sid)
+        if digest is None:
+            f.append(Finding("E-NORM-MISSING", sid, "ready but normalized.md is missing; run `sb extract --force`"))
+            continue
+        version = rec.get("normalizer_version")
+        if version != NORMALIZER:
+            f.append(Finding("E-NORM-DRIFT", sid, f"normalizer_version is {version!r}, this sb normalizes at "
+                                                  f"v{NORMALIZER}; re-extract with `sb extract --force` and "
+                                                  "re-check the citations"))
+        else:
+            at_version += 1
+        if rec.get("normalized_sha256") != digest:
+            f.append(Finding("E-NORM-DRIFT", sid, "normalized.md does not hash to the recorded normalized_sha256; "
+                                                  "the canonical text changed after extraction; restore it"))
+        elif ctx.opts.deep:
+            found, did = deep_findings(ctx, sid, rec)
+            f += found
+            redone += did
+    note = f"{at_version} sources at v{NORMALIZER}"
+    if ctx.opts.deep:
+        note += f", {redone} re-extracted from raw"
+    return GateResult(f, note)

@@ -1,0 +1,211 @@
+"""``sb package``: copy a verified build into a distributable folder (CONTRACT 10.3, A11).
+
+The gate runs first: nothing is packaged unless ``sb verify`` passes now. The folder is built
+from nothing in a temporary sibling and swapped in, so a public package never keeps a previous
+private build's sources. Symlinks are never followed out of the workspace, and the target may
+not be the workspace, one of its folders, or a folder that is not a previous package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+
+from ...base import jsonio
+from ...base.clock import now_iso
+from ...base.errors import EXIT_GATE, SbError
+from ...base.versions import SB_VERSION, tool_versions
+from ...engines.render import ledger_model as lm
+from .gates.context import GateContext, VerifyOptions
+from .package_redact import provenance_source, redact_entries
+from ..workspace.layout import SUBDIRS, Workspace
+
+SUMS, SIG = "SHA256SUMS", "SHA256SUMS.sig"
+PUBLIC_SKIP = (".src.html", ".fragment.html")
+
+
+@dataclass
+class PackageResult:
+    out: str  # as given, for messages
+    files: int
+    redacted: int
+    public: bool
+    signed: bool
+    skipped: list[str] = field(default_factory=list)  # symlinks left out
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def resolve_out(ws: Workspace, out: str) -> str:
+    """The package folder, refusing anything whose replacement would destroy work."""
+    root = os.path.realpath(ws.root)
+    target = os.path.realpath(os.path.join(root, os.path.expanduser(out)))
+    if _inside(root, target):
+        raise SbError("E-PKG-OUT", out, "is the workspace or a folder that contains it; "
+                      "package into a folder of its own such as dist")
+    if any(_inside(target, os.path.join(root, d)) for d in SUBDIRS) or target == os.path.join(root, "ledger"):
+        raise SbError("E-PKG-OUT", out, "is inside the workspace's own folders; use a folder such as dist")
+    if os.path.islink(os.path.join(root, out)):
+        raise SbError("E-PKG-OUT", out, "is a symlink; give a real folder")
+    if os.path.exists(target):
+        if not os.path.isdir(target):
+            raise SbError("E-PKG-OUT", out, "exists and is not a folder")
+        names = os.listdir(target)
+        if names and SUMS not in names and "PROVENANCE.json" not in names:
+            raise SbError("E-PKG-OUT", out, "exists, is not empty and is not a previous package; "
+                          "it would be replaced, so remove it yourself or choose another --out")
+    return target
+
+
+def _files(ws: Workspace, base: str, skip_names: tuple = ()) -> tuple[list[tuple[str, str]], list[str]]:
+    """(absolute source, relative path) of regular files under ``base``; symlinks leaving the
+    workspace are skipped and named."""
+    root = os.path.realpath(ws.root)
+    out: list[tuple[str, str]] = []
+    skipped: list[str] = []
+    if os.path.islink(base) and not _keep_link(base, root, skipped, ws):
+        return out, skipped  # build/ or assets/ itself points out of the workspace
+    for dirpath, dirnames, filenames in os.walk(base):
+        dirnames[:] = sorted(d for d in dirnames if not os.path.islink(os.path.join(dirpath, d))
+                             or _keep_link(os.path.join(dirpath, d), root, skipped, ws))
+        for name in sorted(filenames):
+            path = os.path.join(dirpath, name)
+            if name.endswith(".tmp") or name.startswith(".") or name.endswith(skip_names):
+                continue
+            if os.path.islink(path) and not _keep_link(path, root, skipped, ws):
+                continue
+            if os.path.isfile(path):
+                out.append((path, os.path.relpath(path, base).replace(os.sep, "/")))
+    return out, skipped
+
+
+def _keep_link(path: str, root: str, skipped: list[str], ws: Workspace) -> bool:
+    real = os.path.realpath(path)
+    if _inside(real, root) and (not os.path.isdir(path) or real == os.path.realpath(ws.assets_dir)
+                                or real == os.path.realpath(ws.build_dir)):
+        return True
+    skipped.append(ws.rel(path))
+    return False
+
+
+def _sha_file(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def sign(sums: bytes, key: str) -> str:
+    return hmac.new(key.encode("utf-8"), sums, hashlib.sha256).hexdigest()
+
+
+def page_digests(ws: Workspace) -> dict[str, str]:
+    """Digest of every shipping page, so the state can tell a build changed after packaging."""
+    from .gates.context import shipping_pages
+
+    return {os.path.basename(p): _sha_file(p) for p in shipping_pages(ws)}
+
+
+def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = None) -> PackageResult:
+    from .verify import verify, write_report
+
+    target = resolve_out(ws, out)
+    if not os.path.isdir(ws.build_dir):
+        raise SbError("E-PACKAGE", "build", "no build/ folder; compose and verify an artifact first")
+    rep = verify(ws, VerifyOptions(cache=False), settle=False)  # the ship gate trusts no cache
+    if not rep.passed:
+        raise SbError("E-PACKAGE", ws.rel(target), f"sb verify fails with {len(rep.findings)} finding(s); "
+                      "nothing was packaged. Fix them and run `sb verify`", EXIT_GATE, findings=rep.findings)
+    with ws.lock():
+        write_report(ws, rep)
+        ctx = GateContext(ws, VerifyOptions(cache=False))
+        entries = json.loads(json.dumps(lm.entries(ctx.valid_claims, {k: v for k, v in ctx.sources.items() if v},
+                                                   ctx.plan)))  # a deep copy: redaction edits it
+        redacted = redact_entries(entries) if public else 0
+        parent = os.path.dirname(target)
+        os.makedirs(parent, exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=parent)
+        try:
+            skipped = _fill(ws, ctx, tmp, entries, public, redacted)
+            signed = _write_sums(tmp, key)
+            if os.path.exists(target):
+                shutil.rmtree(target)
+            os.replace(tmp, target)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        files = sum(len(f) for _, _, f in os.walk(target)) - 1 - signed
+        m = ws.load_manifest()
+        m["state"] = "PACKAGE"
+        m.setdefault("history", []).append({"state": "PACKAGE", "at": now_iso(),
+                                            "note": f"packaged {files} file(s) into {out}"})
+        ws.save_manifest(m)
+    return PackageResult(out, files, redacted, public, bool(signed), skipped)
+
+
+def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool, redacted: int) -> list[str]:
+    skip = PUBLIC_SKIP if public else ()
+    build_files, skipped = _files(ws, ws.build_dir, skip)
+    asset_files, skipped2 = _files(ws, ws.assets_dir)
+    for src, rel in build_files:
+        if rel != "PROVENANCE.json":
+            _copy(src, os.path.join(tmp, rel))
+    for src, rel in asset_files:
+        _copy(src, os.path.join(tmp, "assets", rel))
+    visibility = "public" if public else "private"
+    jsonio.write_json(os.path.join(tmp, "ledger.json"), {"schema_version": 1, "visibility": visibility,
+                                                          "ledger": entries})
+    if not public:
+        for sid, rec in ctx.sources.items():
+            if rec and rec.get("status") == "ready" and not os.path.islink(ws.normalized_path(sid)):
+                path = ws.normalized_path(sid)
+                if os.path.isfile(path):
+                    _copy(path, os.path.join(tmp, "sources", sid, "normalized.md"))
+    prov = provenance(ws, ctx, entries, public, redacted)
+    jsonio.write_json(os.path.join(tmp, "PROVENANCE.json"), prov)
+    jsonio.write_json(ws.build_path("PROVENANCE.json"), prov)
+    return skipped + skipped2
+
+
+def _copy(src: str, dest: str) -> None:
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def provenance(ws: Workspace, ctx: GateContext, entries: list, public: bool, redacted: int) -> dict:
+    report = {}
+    try:
+        saved = jsonio.read_json(ws.build_path("verify.json"), "build/verify.json")
+        if isinstance(saved, dict) and saved.get("pass") is True:
+            report = saved
+    except SbError:
+        pass
+    return {"schema_version": 1, "generated_at": now_iso(), "sb_version": SB_VERSION,
+            "question": ctx.manifest.get("question", ""), "tool_versions": tool_versions(),
+            "sources": [provenance_source(rec, public) for _, rec in sorted(ctx.sources.items()) if rec],
+            "claims": len(entries), "gate_report": report, "visibility": "public" if public else "private",
+            "redacted_quotes": redacted, "build_sha256": page_digests(ws)}
+
+
+def _write_sums(folder: str, key: str | None) -> int:
+    lines = []
+    for dirpath, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, folder).replace(os.sep, "/")
+            if rel not in (SUMS, SIG):
+                lines.append(f"{_sha_file(path)}  {rel}")
+    data = ("\n".join(sorted(lines, key=lambda ln: ln.split("  ", 1)[1])) + "\n").encode("utf-8")
+    jsonio.atomic_write_bytes(os.path.join(folder, SUMS), data)
+    if key:
+        jsonio.atomic_write_text(os.path.join(folder, SIG), f"hmac-sha256  {sign(data, key)}\n")
+        return 1
+    return 0

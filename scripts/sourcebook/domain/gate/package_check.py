@@ -1,0 +1,164 @@
+"""``sb package --verify``: is a package what was packaged, and do its citations still hold?
+
+Checks every line of ``SHA256SUMS`` (refusing ``..`` and absolute paths, naming files that are
+not listed), the HMAC signature when a key is given, every claim text against its id, the
+provenance claim count against the ledger, and every citation against the shipped sources
+(private), a ``--sources`` folder, or the workspace's sources.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+from dataclasses import dataclass, field
+
+from ...base.errors import Finding
+from ...base.ids import claim_id, is_src_id
+from ...engines.text.citation import problem
+from .package import SIG, SUMS, sign
+
+_LINE = re.compile(r"^([0-9a-f]{64})  (.+)$")
+
+
+@dataclass
+class CheckResult:
+    findings: list[Finding] = field(default_factory=list)
+    checksums: int = 0
+    citations: int = 0
+    against: str = ""
+    signature: str = ""  # "ok", "unsigned", "not checked"
+
+
+def _sha_file(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _safe_rel(rel: str) -> bool:
+    parts = rel.replace("\\", "/").split("/")
+    return not (rel.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", rel) or ".." in parts or "" in parts)
+
+
+def check_sums(out: str, res: CheckResult, label: str) -> None:
+    try:
+        data = open(os.path.join(out, SUMS), "rb").read()
+    except OSError:
+        res.findings.append(Finding("E-PKG-NOSUMS", label, f"no {SUMS}; this is not a package (or it was stripped)"))
+        return
+    listed = set()
+    for n, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), 1):
+        if not line.strip():
+            continue
+        m = _LINE.match(line)
+        if not m:
+            res.findings.append(Finding("E-PKG-CHECKSUM", f"{SUMS}:{n}", "not a `<sha256>  <path>` line"))
+            continue
+        digest, rel = m.groups()
+        if not _safe_rel(rel):
+            res.findings.append(Finding("E-PKG-PATH", f"{SUMS}:{n}", f"{rel!r} leaves the package (absolute or "
+                                                                     "'..'); refusing to read it"))
+            continue
+        listed.add(rel)
+        path = os.path.join(out, *rel.split("/"))
+        real = os.path.realpath(path)
+        if not real.startswith(os.path.realpath(out) + os.sep):
+            res.findings.append(Finding("E-PKG-PATH", rel, "resolves outside the package (a symlink)"))
+        elif not os.path.isfile(path):
+            res.findings.append(Finding("E-PKG-MISSING", rel, "listed in SHA256SUMS but not in the package"))
+        elif _sha_file(path) != digest:
+            res.findings.append(Finding("E-PKG-CHECKSUM", rel, "the file changed after packaging"))
+        else:
+            res.checksums += 1
+    for dirpath, _, names in os.walk(out):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), out).replace(os.sep, "/")
+            if rel not in listed and rel not in (SUMS, SIG):
+                res.findings.append(Finding("E-PKG-EXTRA", rel, "in the package but not in SHA256SUMS; "
+                                                                "it was added after packaging"))
+    key = os.environ.get("SB_SIGNING_KEY")
+    sig_path = os.path.join(out, SIG)
+    if not key:
+        res.signature = "not checked (set SB_SIGNING_KEY to check it)" if os.path.isfile(sig_path) else "unsigned"
+        return
+    if not os.path.isfile(sig_path):
+        res.signature = "unsigned (no SHA256SUMS.sig)"
+        return
+    stored = open(sig_path, encoding="utf-8", errors="replace").read().split()
+    if not stored or not hmac.compare_digest(stored[-1], sign(data, key)):
+        res.findings.append(Finding("E-PKG-SIGNATURE", SIG, "the HMAC does not match SHA256SUMS under this key; "
+                                                            "the package was changed or signed with another key"))
+    else:
+        res.signature = "ok"
+
+
+def _source_text(sid: str, dirs: list[str]) -> str | None:
+    if not is_src_id(sid):
+        return None
+    for d in dirs:
+        for cand in (os.path.join(d, sid, "normalized.md"), os.path.join(d, "sources", sid, "normalized.md")):
+            try:
+                with open(cand, "rb") as fh:
+                    return fh.read().decode("utf-8", errors="replace")
+            except OSError:
+                continue
+    return None
+
+
+def check_ledger(out: str, res: CheckResult, source_dirs: list[str]) -> None:
+    try:
+        doc = json.loads(open(os.path.join(out, "ledger.json"), "rb").read().decode("utf-8"))
+        entries = doc["ledger"]
+        assert isinstance(entries, list)
+    except (OSError, ValueError, KeyError, TypeError, AssertionError):
+        res.findings.append(Finding("E-PKG-SOURCE", "ledger.json", "missing or not a ledger (schema_version, ledger)"))
+        return
+    for e in entries:
+        if not isinstance(e, dict):
+            continue
+        text, cid = e.get("text"), e.get("id")
+        if not isinstance(text, str) or claim_id(text) != cid:
+            res.findings.append(Finding("E-CLAIM-ID", str(cid)[:40], "ledger.json: the claim text does not match "
+                                                                     "its id; the text was edited"))
+        for ev in e.get("evidence") or []:
+            if not isinstance(ev, dict):
+                continue
+            sid = ev.get("source_id")
+            text_ = _source_text(sid, source_dirs) if isinstance(sid, str) else None
+            if text_ is None:
+                res.findings.append(Finding("E-PKG-SOURCE", str(sid)[:40], f"{cid}: no normalized.md for this "
+                                                                          "source; pass --sources DIR"))
+                continue
+            found = problem(text_, ev)
+            if found:
+                res.findings.append(Finding("E-QUOTE-MISMATCH", str(cid), f"{sid}: {found[1]}"))
+            else:
+                res.citations += 1
+    try:
+        prov = json.loads(open(os.path.join(out, "PROVENANCE.json"), "rb").read().decode("utf-8"))
+        if prov.get("claims") != len(entries):
+            res.findings.append(Finding("E-PKG-PROVENANCE", "PROVENANCE.json", f"says {prov.get('claims')} claims, "
+                                                                               f"ledger.json has {len(entries)}"))
+    except (OSError, ValueError, AttributeError):
+        res.findings.append(Finding("E-PKG-PROVENANCE", "PROVENANCE.json", "missing or not JSON"))
+
+
+def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None) -> CheckResult:
+    res = CheckResult()
+    check_sums(out, res, label)
+    if any(f.code == "E-PKG-NOSUMS" for f in res.findings):
+        return res
+    shipped = os.path.join(out, "sources")
+    if sources:
+        dirs, res.against = [sources], f"the sources in {sources}"
+    elif os.path.isdir(shipped):
+        dirs, res.against = [shipped], "the shipped sources"
+    else:
+        dirs, res.against = [workspace_sources] if workspace_sources else [], "the workspace sources"
+    check_ledger(out, res, dirs)
+    return res

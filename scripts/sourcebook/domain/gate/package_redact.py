@@ -1,0 +1,87 @@
+"""What a public package may show: quotes within the budget, no local paths, no file names,
+no credentials in URLs (CONTRACT 10.3).
+
+Pure functions over ledger entries and source records.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+
+from ...engines.render import ledger_model as lm
+from ...engines.urls import strip_credentials
+
+SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "title", "publisher", "tier", "tier_reason",
+                 "published_at", "retrieved_at", "raw_sha256", "normalized_sha256", "normalizer_version")
+
+
+def _sha(s: str) -> str:
+    return hashlib.sha256(s.encode("utf-8")).hexdigest()
+
+
+def _hide(item: dict) -> None:
+    quote = item.pop("quote", "") or ""
+    item["quote_sha256"] = item.get("quote_sha256") or _sha(quote)
+    item["length"] = len(quote)
+    item["redacted"] = True
+
+
+def redact_entries(entries: list[dict]) -> int:
+    """Replace every quote the render budget would not print by its hash, in place.
+
+    The budget walks claims in ordinal order and judges each distinct span once, exactly as the
+    rendered ledger does, so the package never shows a quote the page withheld. Returns the
+    number of evidence items redacted.
+    """
+    shown = lm.shown_spans(entries)
+    redacted = 0
+    for e in entries:
+        for ev in e.get("evidence") or []:
+            if lm.span_key(ev) in shown or ev.get("redacted"):
+                continue
+            if ev.get("parts"):
+                for p in ev["parts"]:
+                    _hide(p)
+            _hide(ev)
+            redacted += 1
+        if isinstance(e.get("recheck"), str):
+            e["recheck"] = public_url(e["recheck"])
+    return redacted
+
+
+def public_url(value: object) -> str | None:
+    """An http(s) URL without credentials, or None for anything else (paths, pastes, schemes)."""
+    if not isinstance(value, str) or not value.lower().startswith(("http://", "https://")):
+        return None
+    try:
+        return strip_credentials(value)
+    except ValueError:
+        return None
+
+
+def _file_title(rec: Mapping) -> bool:
+    """The title is only the file's name (the default `sb add` gives a file)."""
+    title = rec.get("title")
+    for loc in (rec.get("locator"), rec.get("canonical_locator")):
+        if isinstance(loc, str) and loc and isinstance(title, str):
+            stem = os.path.splitext(os.path.basename(loc))[0]
+            if title.strip().lower() == stem.replace("-", " ").replace("_", " ").strip().lower():
+                return True
+    return False
+
+
+def provenance_source(rec: Mapping, public: bool) -> dict:
+    out = {k: rec.get(k) for k in SOURCE_FIELDS}
+    if public:
+        for k in ("locator", "canonical_locator"):
+            out[k] = public_url(out[k])
+        if rec.get("kind") != "url" and _file_title(rec):
+            out["title"] = None
+    else:
+        for k in ("locator", "canonical_locator"):
+            v = out[k]
+            if isinstance(v, str) and v.lower().startswith(("http://", "https://")):
+                out[k] = public_url(v)
+    return out

@@ -1,0 +1,301 @@
+"""The state machine (CONTRACT 5.4): the state is derived from the files on disk.
+
+The stored ``state`` in the manifest is history; what ``sb status`` reports is recomputed each
+time from what exists, so no file edit can fake progress.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+
+from ...base.errors import SbError
+from ...base.versions import INDEXER
+from ..sources.store import try_load_source
+from ..workspace.layout import Workspace
+
+MAX_REVISIONS = 3
+
+NEXT = {
+    "INIT": "sb add <url|file> --tier <A|B|C|D> --reason <why>",
+    "COLLECT": "sb extract",
+    "EXTRACT": "sb chunk",
+    "CHUNK": "sb index",
+    "INDEX": "sb plan --type answer --title <title> --thesis <thesis>",
+    "PLAN": "sb search <query>, then sb find <src> <text>, then sb claim add --json '{...}'",
+    "GROUND": "sb contradictions  (then adjudicate each OPEN cluster)",
+    "ADJUDICATE": "write the artifact: sb render answer --from draft.md  (or sb template answer)",
+    "COMPOSE": "sb ledger --html --out build/ledger.html && sb inject build/<type>.html --ledger build/ledger.html",
+    "RENDER": "sb verify",
+    "VERIFY": "sb package --out dist/",
+    "DONE": "nothing left: the artifact is verified and packaged",
+}
+ESCALATION = ("ESCALATE: stop and report the failing gate findings to the user; "
+              "once they decide, record it with sb unblock --reason \"<what the user decided>\"")
+
+
+class Status:
+    """The derived state (a plain class: dataclasses would cost start-up time on every call)."""
+
+    FIELDS = ("state", "stored_state", "question", "artifact_type", "revise_count", "sources",
+              "sources_ready", "blockers", "capabilities", "next", "notes")
+
+    def __init__(self, state: str, stored_state: str, question: str, artifact_type: str | None,
+                 revise_count: int, sources: int, sources_ready: int, blockers: list | None = None,
+                 capabilities: dict | None = None, next: str = "", notes: list | None = None):
+        self.state = state
+        self.stored_state = stored_state
+        self.question = question
+        self.artifact_type = artifact_type
+        self.revise_count = revise_count
+        self.sources = sources
+        self.sources_ready = sources_ready
+        self.blockers = blockers or []
+        self.capabilities = capabilities or {}
+        self.next = next
+        self.notes = notes or []
+
+    def to_json(self) -> dict:
+        return {f: getattr(self, f) for f in self.FIELDS}
+
+
+def index_state(ws: Workspace, ready_ids: list[str]) -> str:
+    """``missing``, ``stale`` (ready sources or their chunk files differ from what was indexed)
+    or ``current``. Sizes are compared for every chunk file; a file is hashed only when it was
+    written after the index, so a status call costs a stat per source."""
+    try:
+        with open(ws.index_path("sources.json"), encoding="utf-8") as fh:
+            recorded = json.load(fh)
+        with open(ws.index_path("meta.json"), encoding="utf-8") as fh:
+            meta = json.load(fh)
+            built_ns = os.fstat(fh.fileno()).st_mtime_ns
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError):
+        return "stale"
+    if not isinstance(recorded, dict) or not isinstance(meta, dict) or meta.get("version") != INDEXER:
+        return "stale"
+    if sorted(recorded) != sorted(ready_ids):
+        return "stale"
+    for sid in ready_ids:
+        rec = recorded.get(sid)
+        path = ws.chunks_path(sid)
+        try:
+            st = os.stat(path)
+            if not isinstance(rec, dict) or st.st_size != rec.get("size"):
+                return "stale"
+            if st.st_mtime_ns >= built_ns:
+                from ...base.ids import sha256_bytes  # rare path: keep hashlib off start-up
+
+                with open(path, "rb") as fh:
+                    if sha256_bytes(fh.read()) != rec.get("chunks_sha256"):
+                        return "stale"
+        except OSError:
+            return "stale"
+    return "current"
+
+
+def _claims_raw(ws: Workspace) -> list:
+    try:
+        with open(ws.claims_path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return []
+    claims = data.get("claims") if isinstance(data, dict) else None
+    return [c for c in claims if isinstance(c, dict)] if isinstance(claims, list) else []
+
+
+def stale_volatile(claims: list, today: str, max_age_days: int) -> list[str]:
+    """Active volatile claims whose as-of date is older than ``max_age_days``: time to recheck."""
+    from datetime import date
+
+    try:
+        now = date.fromisoformat(today)
+    except ValueError:
+        return []
+    out = []
+    for c in claims:
+        if c.get("status", "active") != "active" or not c.get("volatile"):
+            continue
+        try:
+            as_of = date.fromisoformat(str(c.get("as_of"))[:10])
+        except ValueError:
+            continue
+        if (now - as_of).days > max_age_days:
+            out.append(str(c.get("id")))
+    return sorted(out)
+
+
+def _open_clusters(ws: Workspace) -> bool:
+    try:
+        from ..ledger import contradictions  # provided by the ledger layer
+    except ImportError:
+        return False
+    try:
+        return any(c.get("status") == "OPEN" for c in contradictions.clusters_for(ws))
+    except SbError:
+        return False
+
+
+def _builds(ws: Workspace) -> list[str]:
+    return sorted(p for p in glob.glob(os.path.join(ws.build_dir, "*.html"))
+                  if os.path.basename(p) != "ledger.html")
+
+
+def _has_injected_ledger(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        return False
+    a = text.find("<!-- SB:LEDGER -->")
+    b = text.find("<!-- /SB:LEDGER -->", a + 1)
+    return a >= 0 and b > a and 'class="ledger' in text[a:b]
+
+
+def source_statuses(ws: Workspace) -> list[tuple[str, str]]:
+    """(id, status) of every source. `sb status` runs often on large workspaces, so each
+    record's status is cached with its file's mtime and size (``.sb-cache/``, never shipped);
+    a record whose file changed in any way is read again."""
+    cache_path = ws.status_cache_path
+    try:
+        with open(cache_path, encoding="utf-8") as fh:
+            cache = json.load(fh)
+        if not isinstance(cache, dict):
+            cache = {}
+    except (OSError, ValueError):
+        cache = {}
+    out: list[tuple[str, str]] = []
+    fresh: dict[str, list] = {}
+    for sid in ws.source_dir_names():
+        try:
+            st = os.stat(os.path.join(ws.sources_dir, sid, "source.json"))
+        except OSError:
+            continue  # a folder without a record is not a source
+        key = [st.st_mtime_ns, st.st_size]
+        hit = cache.get(sid)
+        if isinstance(hit, list) and len(hit) == 3 and hit[:2] == key and isinstance(hit[2], str):
+            status = hit[2]
+        else:
+            rec = try_load_source(ws, sid)
+            status = str(rec.get("status")) if isinstance(rec, dict) else "failed"
+        fresh[sid] = key + [status]
+        out.append((sid, status))
+    if fresh != cache:
+        try:
+            from ...base.jsonio import atomic_write_text, dumps_compact
+
+            atomic_write_text(cache_path, dumps_compact(fresh))
+        except OSError:
+            pass  # a read-only workspace: no cache, same answer
+    return out
+
+
+def derive(ws: Workspace) -> Status:
+    m = ws.load_manifest()
+    statuses = source_statuses(ws)
+    ids = [sid for sid, _ in statuses]
+    ready = [sid for sid, st in statuses if st == "ready"]
+    revise = m.get("revise_count", 0) if isinstance(m.get("revise_count"), int) else 0
+    blockers = m.get("blockers") or []
+    st = Status(state="", stored_state=str(m.get("state", "")), question=str(m.get("question") or ""),
+                artifact_type=m.get("artifact_type"), revise_count=revise, sources=len(ids),
+                sources_ready=len(ready), blockers=list(blockers),
+                capabilities=dict(m.get("capabilities") or {}))
+    if revise >= MAX_REVISIONS or blockers:
+        st.state, st.next = "BLOCKED", ESCALATION
+        return st
+    st.state = _derive_progress(ws, statuses, ready, st)
+    _note_stale(ws, m, st)
+    if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE") \
+            and not os.path.isfile(ws.build_path("PROVENANCE.json")):
+        st.state = "VERIFY"
+    st.next = st.next or NEXT.get(st.state, "sb status")
+    return st
+
+
+def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status) -> str:
+    if not statuses:
+        return "INIT"
+    if any(s in ("pending", "needs_extraction") for _, s in statuses) or not ready:
+        pending = [sid for sid, s in statuses if s in ("pending", "needs_extraction")]
+        if pending:
+            st.notes.append(f"{len(pending)} source(s) waiting for text: {', '.join(pending[:5])}")
+        return "COLLECT"
+    try:
+        chunked = set(os.listdir(ws.chunks_dir))
+    except OSError:
+        chunked = set()
+    if any(f"{sid}.jsonl" not in chunked for sid in ready):
+        return "EXTRACT"
+    idx = index_state(ws, ready)
+    if idx != "current":
+        if idx == "stale":
+            st.notes.append("the index is older than the chunks; rebuild it")
+        return "CHUNK"
+    if not os.path.isfile(ws.plan_path):
+        return "INDEX"
+    if not _claims_raw(ws):
+        return "PLAN"
+    if _open_clusters(ws):
+        return "GROUND"
+    builds = _builds(ws)
+    if not builds:
+        return "ADJUDICATE"
+    if not any(_has_injected_ledger(p) for p in builds):
+        return "COMPOSE"
+    if not os.path.isfile(ws.build_path("PROVENANCE.json")):
+        return "RENDER"
+    if st.stored_state == "VERIFY":
+        return "VERIFY"  # verified since the last package: package it (package re-runs the gate)
+    if st.stored_state not in ("PACKAGE", "DONE"):
+        return "RENDER"  # a failed verify since packaging: fix and verify again before it is DONE
+    if not _package_current(ws):
+        st.notes.append("a page in build/ changed after it was packaged; verify and package again")
+        return "RENDER"
+    return "DONE"
+
+
+def _note_stale(ws: Workspace, manifest: dict, st: Status) -> None:
+    claims = _claims_raw(ws)
+    if not claims:
+        return
+    cfg = (manifest.get("config") or {}).get("recheck") or {}
+    max_age = cfg.get("max_age_days", 90) if isinstance(cfg, dict) else 90
+    max_age = max_age if isinstance(max_age, int) and not isinstance(max_age, bool) else 90
+    from ...base.clock import today_iso
+
+    old = stale_volatile(claims, today_iso(), max_age)
+    if old:
+        st.notes.append(f"{len(old)} volatile claim(s) dated more than {max_age} days ago: "
+                        f"sb recheck {' '.join(old[:5])}")
+
+
+def _package_current(ws: Workspace) -> bool:
+    """The shipping pages are the ones packaged (PROVENANCE records their digests)."""
+    try:
+        with open(ws.build_path("PROVENANCE.json"), encoding="utf-8") as fh:
+            recorded = json.load(fh).get("build_sha256")
+    except (OSError, ValueError, AttributeError):
+        return False
+    if not isinstance(recorded, dict):
+        return True  # a package from before digests were recorded
+    from .package import page_digests
+
+    return page_digests(ws) == recorded
+
+
+def unblock(ws: Workspace, reason: str) -> Status:
+    if not reason or not reason.strip():
+        raise SbError("E-USAGE", "unblock", "--reason must say what the user decided")
+    with ws.lock():
+        m = ws.load_manifest()
+        m["revise_count"] = 0
+        m["blockers"] = []
+        m["state"] = "REVISE"
+        from ...base.clock import now_iso
+
+        m.setdefault("history", []).append({"state": "REVISE", "at": now_iso(), "note": f"unblocked: {reason.strip()}"})
+        ws.save_manifest(m)
+    return derive(ws)

@@ -1,0 +1,137 @@
+"""``sb verify``: run every gate, settle the revision state, write ``build/verify.json``.
+
+The escalation rule (CONTRACT 5.4, 6): a failed run counts one revision (at most three); the
+third puts the workspace in BLOCKED until a person decides (``sb unblock --reason``). A run
+whose only findings are a missing artifact does not count: nothing was checked. A pass sets
+the state to VERIFY and the counter back to 0.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ...base import jsonio
+from ...base.clock import now_iso
+from ...base.errors import Finding, SbError
+from ...base.versions import SB_VERSION
+from .gates import GateResult, gates
+from .gates.context import GateContext, VerifyOptions
+from .state import ESCALATION, MAX_REVISIONS
+from ..workspace.layout import Workspace
+
+
+@dataclass
+class Row:
+    gate: str
+    findings: list[Finding]
+    note: str
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+@dataclass
+class Report:
+    root: str
+    rows: list[Row]
+    pages: list[str] = field(default_factory=list)
+    deep: bool = False
+    revise_count: int | None = None
+    state: str | None = None
+    escalation: str = ""
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for r in self.rows for f in r.findings]
+
+    @property
+    def passed(self) -> bool:
+        return not self.findings  # any finding, warnings included, fails
+
+    @property
+    def only_missing_artifact(self) -> bool:
+        fs = self.findings
+        return bool(fs) and all(f.code == "E-HTML-MISSING" for f in fs)
+
+    def to_json(self) -> dict:
+        return {"gates": [{"gate": r.gate, "note": r.note, "findings": [f.line() for f in r.findings],
+                           "details": [f.to_json() for f in r.findings]} for r in self.rows],
+                "pass": self.passed}
+
+
+def run_gates(ctx: GateContext) -> list[Row]:
+    rows = []
+    for g in gates():
+        try:
+            res: GateResult | None = g.fn(ctx)
+        except SbError as exc:  # a gate that cannot read something reports it, the rest still run
+            res = GateResult([Finding(exc.code, exc.subject, exc.message)], "could not run")
+        except Exception as exc:  # noqa: BLE001 - one broken gate must not hide the others' findings
+            res = GateResult([Finding("E-INTERNAL", g.name, f"the gate failed: {type(exc).__name__}: {exc}; "
+                                                            "rerun with SB_DEBUG=1 and report it")], "could not run")
+            if os.environ.get("SB_DEBUG"):
+                raise
+        if res is not None:
+            rows.append(Row(g.name, res.findings, res.note))
+    return rows
+
+
+def verify(ws: Workspace, opts: VerifyOptions | None = None, *, settle: bool = True) -> Report:
+    ctx = GateContext(ws, opts)
+    rep = Report(ws.root, run_gates(ctx), [p.rel for p in ctx.pages], ctx.opts.deep)
+    ctx.cache.save()
+    if settle:
+        settle_state(ws, rep)
+        write_report(ws, rep)
+    return rep
+
+
+def settle_state(ws: Workspace, rep: Report) -> None:
+    """Move the revision counter and stored state per the escalation rule."""
+    if not rep.passed and rep.only_missing_artifact:
+        return
+    try:
+        with ws.lock():
+            m = ws.load_manifest()
+            if rep.passed:
+                m["state"], m["revise_count"] = "VERIFY", 0
+            else:
+                stored = m.get("revise_count")
+                count = min(MAX_REVISIONS, max(0, stored if isinstance(stored, int) else 0) + 1)
+                state = "BLOCKED" if count >= MAX_REVISIONS else "REVISE"
+                m["revise_count"], m["state"] = count, state
+                hist = m.get("history")
+                hist = hist if isinstance(hist, list) else []
+                hist.append({"state": state, "at": now_iso(),
+                             "note": f"verify failed with {len(rep.findings)} finding(s)"})
+                m["history"] = hist
+                if state == "BLOCKED":
+                    rep.escalation = ESCALATION
+            rep.revise_count, rep.state = m.get("revise_count"), m.get("state")
+            ws.save_manifest(m)
+    except SbError:
+        pass  # an unreadable manifest is already a finding of the schemas gate
+
+
+def write_report(ws: Workspace, rep: Report) -> None:
+    doc = rep.to_json()
+    doc.update({"schema_version": 1, "generated_at": now_iso(), "sb_version": SB_VERSION,
+                "pages": rep.pages, "deep": rep.deep, "finding_count": len(rep.findings)})
+    try:
+        jsonio.write_json(ws.build_path("verify.json"), doc)
+    except OSError as exc:
+        raise SbError("E-IO", "build/verify.json", f"cannot write the report: {exc.strerror or exc}") from None
+
+
+def report_lines(rep: Report) -> list[str]:
+    out = [f"sb verify  {rep.root}"]
+    for r in rep.rows:
+        if r.ok:
+            out.append(f"  . {r.gate:<14} {r.note}")
+        else:
+            out.append(f"  x {r.gate:<14} {len(r.findings)} finding(s)")
+            out += [f"      {f.line()}" for f in r.findings]
+    out.append("  PASS" if rep.passed else f"  FAIL  {len(rep.findings)} finding(s)")
+    return out

@@ -1,0 +1,304 @@
+"""What ``sb verify`` already established, so a repeat run reads only what changed.
+
+Verify runs many times in a revision loop while the sources stay the same. It remembers, in
+``.sb-cache/verify/`` (never shipped):
+
+- the SHA-256 of each ``normalized.md``, keyed by the file's identity;
+- each ``source.json`` that parsed and matched its schema, keyed the same way;
+- which evidence spans held byte for byte against which text (by the text's hash);
+- what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
+  rules found on it, keyed by the hash of the page's bytes.
+
+Why this cannot be used to slip a change past the gate:
+
+- A file's identity is its size, mtime, ctime, inode and device. Any write moves the ctime,
+  and no user-space call sets a ctime back, so an edited file is always read again.
+- A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
+  second write within the same timestamp tick would otherwise keep the identity unchanged. Two
+  seconds covers the coarsest common granularity (FAT's two-second timestamps).
+- Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
+  (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
+  edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
+- Facts carry the fingerprint of the code that established them (``code_fingerprint``); other
+  code, even under the same version number, starts from scratch.
+- ``sb verify --no-cache``, ``--deep`` and ``sb package`` check everything from scratch.
+
+Without a usable key (a read-only home) verify simply runs uncached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import time
+from functools import cache
+from typing import Any
+
+from ...base.jsonio import atomic_write_bytes
+from ...base.resources import data_dir
+from ...base.versions import SB_VERSION
+from ..workspace.layout import Workspace
+
+FORMAT = 1  # bump when a remembered fact changes meaning
+RACY_NS = 2_000_000_000
+PAGES_KEPT = 8  # page views and lint results of this many recent pages
+_MAGIC = b"sb-verify-cache"
+
+
+@cache
+def code_fingerprint() -> str:
+    """Which sb wrote a fact: its version, plus the size and mtime of every module and schema,
+    so facts from other code (an upgrade, a checkout of another commit) are never reused even
+    when the version number stayed the same."""
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    h = hashlib.sha256(SB_VERSION.encode())
+    for folder in (pkg, data_dir("schemas")):
+        for dirpath, dirs, files in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".json")):
+                    try:
+                        st = os.stat(os.path.join(dirpath, name))
+                    except OSError:
+                        continue
+                    h.update(f"{os.path.relpath(os.path.join(dirpath, name), folder)}\0{st.st_size}\0"
+                             f"{st.st_mtime_ns}\n".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:32]
+
+
+def key_path() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "sourcebook", "verify.key")
+
+
+def _load_key() -> bytes | None:
+    """The per-user signing key, created on first use (atomically: two first runs agree)."""
+    path = key_path()
+    try:
+        with open(path, "rb") as fh:
+            key = fh.read()
+        return key if len(key) >= 32 else None
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(os.urandom(32))
+        try:
+            os.link(tmp, path)  # fails if another process made one first: theirs wins
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
+        with open(path, "rb") as fh:
+            key = fh.read()
+        return key if len(key) >= 32 else None
+    except OSError:
+        return None
+
+
+def file_sig(path: str) -> list[int] | None:
+    """A file's identity (size, mtime, ctime, inode, device), or None when it is not a file."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if (st.st_mode & 0o170000) != 0o100000:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+
+
+def settled(sig: list[int] | None, now_ns: int) -> bool:
+    """True when the file last changed long enough ago that its identity can be trusted."""
+    return sig is not None and sig[2] < now_ns - RACY_NS
+
+
+def hold_key(text_sha: str, ev: dict) -> str:
+    """The key of "this evidence holds against the text with this hash"."""
+    body = repr(sorted(ev.items()))  # evidence is parsed JSON: repr is exact and cheaper than dumps
+    return hashlib.sha256(f"{text_sha}\0{body}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+class _Store:
+    """Signed JSON documents in one folder; a document that fails its signature is absent."""
+
+    def __init__(self, folder: str, key: bytes):
+        self.folder = folder
+        self.key = key
+
+    def _path(self, name: str) -> str:
+        return os.path.join(self.folder, name)
+
+    def _mac(self, name: str, body: bytes) -> bytes:
+        # The folder and name are signed with the body: a document renamed to another key (the
+        # view of a good page filed under a bad page's hash) or copied from another workspace
+        # fails its signature.
+        msg = f"{self.folder}\0{name}\0".encode("utf-8", "surrogatepass") + body
+        return hmac.new(self.key, msg, hashlib.sha256).hexdigest().encode()
+
+    def read(self, name: str) -> Any:
+        try:
+            with open(self._path(name), "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return None
+        head, _, body = data.partition(b"\n")
+        parts = head.split(b" ")
+        if len(parts) != 2 or parts[0] != _MAGIC:
+            return None
+        if not hmac.compare_digest(self._mac(name, body), parts[1]):
+            return None
+        try:
+            doc = json.loads(body)
+        except ValueError:
+            return None
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("sb") != code_fingerprint():
+            return None
+        return doc.get("data")
+
+    def write(self, name: str, data: Any) -> None:
+        body = json.dumps({"format": FORMAT, "sb": code_fingerprint(), "data": data}, ensure_ascii=False,
+                          separators=(",", ":")).encode("utf-8", "surrogatepass")
+        mac = self._mac(name, body)
+        try:
+            # no fsync: a torn or lost cache file fails its signature and is recomputed
+            atomic_write_bytes(self._path(name), _MAGIC + b" " + mac + b"\n" + body, durable=False)
+        except OSError:
+            pass  # a read-only workspace: no cache, same answers
+
+    def prune(self, prefix: str, keep: int) -> None:
+        """Keep the ``keep`` most recently written documents whose names start with ``prefix``."""
+        try:
+            names = [n for n in os.listdir(self.folder) if n.startswith(prefix) and n.endswith(".json")]
+            if len(names) <= keep:
+                return
+            by_age = sorted(names, key=lambda n: os.stat(self._path(n)).st_mtime_ns, reverse=True)
+            for n in by_age[keep:]:
+                os.unlink(self._path(n))
+        except OSError:
+            pass
+
+
+class _ByIdentity:
+    """Facts about files, each valid while the file keeps the identity it had when learnt.
+    Only facts this run used or learnt are kept, so facts about gone or changed files drop out."""
+
+    def __init__(self, stored: Any, now_ns: int):
+        self.old: dict[str, list] = stored if isinstance(stored, dict) else {}
+        self.kept: dict[str, list] = {}
+        self.now_ns = now_ns
+
+    def get(self, key: str, sig: list[int] | None, kind: type) -> Any:
+        hit = self.old.get(key)
+        if sig is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == sig \
+                and isinstance(hit[1], kind) and settled(sig, self.now_ns):
+            self.kept[key] = hit
+            return hit[1]
+        return None
+
+    def put(self, key: str, sig: list[int] | None, value: Any) -> None:
+        if settled(sig, self.now_ns):
+            self.kept[key] = [sig, value]
+
+    @property
+    def changed(self) -> bool:
+        return self.kept != self.old
+
+
+class _ByContent:
+    """Facts about content (keyed by hashes), true wherever they were learnt; only those this
+    run used or learnt are kept."""
+
+    def __init__(self, stored: Any):
+        self.old: set[str] = {h for h in stored if isinstance(h, str)} if isinstance(stored, list) else set()
+        self.kept: set[str] = set()
+
+    def has(self, key: str) -> bool:
+        if key in self.old:
+            self.kept.add(key)
+            return True
+        return False
+
+    def add(self, key: str) -> None:
+        self.kept.add(key)
+
+    @property
+    def changed(self) -> bool:
+        return self.kept != self.old
+
+
+class VerifyCache:
+    """The facts one verify run may reuse and the new ones it learns (saved by ``save``)."""
+
+    def __init__(self, ws: Workspace, enabled: bool = True):
+        self.now_ns = time.time_ns()
+        key = _load_key() if enabled else None
+        self.store = _Store(ws.path(".sb-cache", "verify"), key) if key else None
+        doc = self.store.read("sources.json") if self.store else None
+        doc = doc if isinstance(doc, dict) else {}
+        self._digests = _ByIdentity(doc.get("digests"), self.now_ns)
+        self._records = _ByIdentity(doc.get("records"), self.now_ns)
+        self._holds = _ByContent(doc.get("holds"))
+        self._clean = _ByContent(doc.get("clean"))
+
+    @property
+    def enabled(self) -> bool:
+        return self.store is not None
+
+    # ---- source files ------------------------------------------------------------------
+    def digest(self, rel: str, sig: list[int] | None) -> str | None:
+        """The SHA-256 of a file learnt earlier, if the file is unchanged."""
+        return self._digests.get(rel, sig, str)
+
+    def remember_digest(self, rel: str, sig: list[int] | None, sha: str) -> None:
+        if self.enabled:
+            self._digests.put(rel, sig, sha)
+
+    def record(self, sid: str, sig: list[int] | None) -> dict | None:
+        """A source record known to parse and match its schema, if the file is unchanged."""
+        return self._records.get(sid, sig, dict)
+
+    def remember_record(self, sid: str, sig: list[int] | None, rec: dict) -> None:
+        if self.enabled:
+            self._records.put(sid, sig, rec)
+
+    # ---- evidence, and whole files by content ---------------------------------------------
+    def holds(self, key: str) -> bool:
+        """True when this evidence held against this text in an earlier run (see ``hold_key``)."""
+        return self._holds.has(key)
+
+    def remember_hold(self, key: str) -> None:
+        if self.enabled:
+            self._holds.add(key)
+
+    def clean(self, fact: str) -> bool:
+        """True when an earlier run found a file with these exact bytes schema-clean."""
+        return self._clean.has(fact)
+
+    def remember_clean(self, fact: str) -> None:
+        if self.enabled:
+            self._clean.add(fact)
+
+    # ---- pages -------------------------------------------------------------------------
+    def page_fact(self, kind: str, key: str) -> Any:
+        return self.store.read(f"{kind}-{key}.json") if self.store else None
+
+    def remember_page_fact(self, kind: str, key: str, data: Any) -> None:
+        if self.store:
+            self.store.write(f"{kind}-{key}.json", data)
+            self.store.prune(f"{kind}-", PAGES_KEPT)
+
+    # ---- saving ------------------------------------------------------------------------
+    def save(self) -> None:
+        """Write what this run used and learnt, when that differs from what was read."""
+        parts = (self._digests, self._records, self._holds, self._clean)
+        if not self.store or not any(p.changed for p in parts):
+            return
+        self.store.write("sources.json", {"digests": self._digests.kept, "records": self._records.kept,
+                                          "holds": sorted(self._holds.kept), "clean": sorted(self._clean.kept)})

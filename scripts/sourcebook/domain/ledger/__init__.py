@@ -1,0 +1,12 @@
+"""The ledger room: claims and what is decided about them.
+
+Modules:
+- ``claims``: the claims file and its event trail;
+- ``claim_add``, ``claim_check``, ``claim_edit``, ``evidence``: adding, checking and changing
+  claims, and resolving their evidence to exact spans;
+- ``forms``, ``ledger_view``: the ledger in its forms (``sb ledger``) and the view artifacts read;
+- ``plan``: ``plan.json``;
+- ``contradictions``, ``adjudications``: candidate conflicts and the decisions on them.
+
+May import: ``base``, ``engines``, and the ``workspace`` and ``sources`` rooms.
+"""

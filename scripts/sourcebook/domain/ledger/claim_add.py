@@ -1,0 +1,135 @@
+"""``sb claim add|import``: validate, resolve and store claims in one locked write.
+
+A payload is an object, a list, or ``{"claims": [...]}``. Each item is handled on its own: a bad
+item is reported and skipped, the good ones are stored. The claims file is read and written once
+per call whatever the number of items, and the trail gets one durable append.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ...base.errors import Finding, SbError
+from ...base.ids import claim_id
+from ...base.schema import load_schema, validate
+from .claim_check import claim_ok
+from .claims import DEFAULTS, append_events, claims_by_id, event, load_claims, save_claims, schema_error
+from .evidence import TextCache, resolve
+from ..workspace.records import Claim
+from ..workspace.layout import Workspace
+
+# Fields that record what happened to a claim; re-adding the same text keeps them.
+TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason")
+
+
+class ItemResult:
+    """The outcome of one payload item: the stored id, or None, and its findings."""
+
+    def __init__(self, index: int):
+        self.index = index
+        self.claim_id: str | None = None
+        self.findings: list[Finding] = []
+
+    @property
+    def ok(self) -> bool:
+        return self.claim_id is not None
+
+
+def payload_items(payload: object) -> list:
+    """The list of claim items in a payload (object, list, or {"claims": [...]})."""
+    if isinstance(payload, dict) and "claims" in payload and "text" not in payload:
+        items = payload["claims"]
+        if not isinstance(items, list):
+            raise SbError("E-CLAIM", "(none)", "\"claims\" must be a list of claim objects")
+        return items
+    if isinstance(payload, list):
+        return payload
+    if isinstance(payload, dict):
+        return [payload]
+    raise SbError("E-CLAIM", "(none)", "expected a claim object, a list, or {\"claims\": [...]}")
+
+
+def parse_payload(text: str, where: str) -> list:
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SbError("E-CLAIM", where, f"not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise SbError("E-CLAIM", where, "JSON nested too deeply") from None
+    return payload_items(payload)
+
+
+def _claim_schema() -> dict:
+    return load_schema("claims")["properties"]["claims"]["items"]
+
+
+def build_claim(item: object, index: int, cache: TextCache) -> tuple[Claim, list[Finding]]:
+    """A full claim record from one payload item (raises SbError for an unusable item)."""
+    if not isinstance(item, dict):
+        raise SbError("E-CLAIM", "(none)", f"item {index} is not a claim object")
+    text = item.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise SbError("E-CLAIM", "(none)", f"item {index} has no text; every claim states one sentence")
+    claim: dict = {k: v for k, v in item.items() if k != "id"}
+    claim["id"] = claim_id(text)
+    for key, value in DEFAULTS.items():
+        if key not in claim:
+            claim[key] = list(value) if isinstance(value, list) else value
+    warnings: list[Finding] = []
+    evidence = claim.get("evidence")
+    if isinstance(evidence, list):
+        evidence = claim["evidence"] = [dict(e) if isinstance(e, dict) else e for e in evidence]
+        for j, ev in enumerate(evidence):
+            if isinstance(ev, dict):
+                warnings += resolve(ev, cache, f"{claim['id']}/evidence/{j}")
+    problems = [] if claim_ok(claim) else validate(claim, _claim_schema(), f"claim/claims/{index}")
+    if problems:
+        raise schema_error(problems, "the claim")
+    return claim, warnings  # type: ignore[return-value]
+
+
+def _merge_existing(new: dict, old: Claim) -> list[Finding]:
+    """Re-adding never resurrects: a superseded or retracted claim keeps its status."""
+    for key in TRAIL_FIELDS:
+        if key in old and key not in new:
+            new[key] = old[key]  # type: ignore[literal-required]
+    if old.get("status", "active") != "active" and new.get("status") != old.get("status"):
+        new["status"] = old["status"]
+        new["superseded_by"] = old.get("superseded_by")
+        return [Finding("W-CLAIM-INACTIVE", new["id"], f"already {old['status']}; re-adding keeps it "
+                        f"{old['status']} (a retracted or superseded claim is never resurrected)")]
+    return []
+
+
+def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
+    """Store every valid item; return one result per item, in input order."""
+    results: list[ItemResult] = []
+    with ws.lock():
+        ws.load_manifest()  # a broken manifest fails here, before any ledger file is written
+        claims = load_claims(ws)
+        by_id = claims_by_id(claims)
+        cache = TextCache(ws)
+        events: list[dict] = []
+        for i, item in enumerate(items):
+            res = ItemResult(i)
+            results.append(res)
+            try:
+                claim, warnings = build_claim(item, i, cache)
+            except SbError as exc:
+                res.findings = exc.findings + [exc.finding()]
+                continue
+            old = by_id.get(claim["id"])
+            if old is not None:
+                warnings += _merge_existing(claim, old)  # type: ignore[arg-type]
+            by_id[claim["id"]] = claim
+            res.claim_id, res.findings = claim["id"], warnings
+            events.append(event("add" if old is None else "readd", claim["id"], status=claim["status"],
+                                confidence=claim["confidence"],
+                                warnings=[w.code for w in warnings] or None))
+        stored = [r.claim_id for r in results if r.ok]
+        if stored:
+            save_claims(ws, list(by_id.values()))
+            append_events(ws, events)
+            note = f"claim {stored[0]}" if len(stored) == 1 else f"claim {stored[0]} (+{len(stored) - 1} more)"
+            ws.record("GROUND", note)
+    return results

@@ -1,0 +1,138 @@
+"""Changing stored claims: ``set``, ``retract``, ``narrow`` and ``ack``.
+
+Every change is validated against the claims schema before it is saved (no unknown enum is
+ever stored) and appended to the trail. Status only moves forward: a claim is retracted or
+superseded through the commands that say why, and never comes back to active.
+"""
+
+from __future__ import annotations
+
+from ...base.clock import now_iso
+from ...base.errors import SbError
+from ...base.ids import claim_id, is_claim_id
+from ...base.schema import validate
+from .claim_add import _claim_schema
+from .claims import append_events, claims_by_id, event, load_claims, save_claims, schema_error
+from ..workspace.records import Claim
+from ..workspace.layout import Workspace
+
+
+def _get(by_id: dict[str, Claim], cid: str) -> Claim:
+    claim = by_id.get(cid) if is_claim_id(cid) else None
+    if claim is None:
+        raise SbError("E-CLAIM-UNKNOWN", str(cid)[:80], "no such claim; list them with `sb claim list`")
+    return claim
+
+
+def _reason(reason: str | None, what: str) -> str:
+    if not reason or not reason.strip():
+        raise SbError("E-USAGE", f"claim {what}", "--reason must say why (it is recorded in the trail)")
+    return " ".join(reason.split())
+
+
+def _check(claim: dict) -> None:
+    problems = validate(claim, _claim_schema(), f"claim/{claim['id']}")
+    if problems:
+        raise schema_error(problems, "the value")
+
+
+def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None) -> Claim:
+    """Overwrite the given fields after checking them; status changes follow the rules above."""
+    with ws.lock():
+        claims = load_claims(ws)
+        by_id = claims_by_id(claims)
+        claim = _get(by_id, cid)
+        new = dict(claim)
+        new.update(changes)
+        status, old_status = new.get("status"), claim.get("status", "active")
+        if "superseded_by" in changes and changes["superseded_by"] and "status" not in changes:
+            status = new["status"] = "superseded"
+        if status != old_status:
+            if old_status != "active":
+                raise SbError("E-CLAIM-STATUS", cid, f"is {old_status}; a {old_status} claim is never made "
+                              f"{status} again (add a new claim instead)")
+            if status == "retracted":
+                raise SbError("E-CLAIM-STATUS", cid, "use `sb claim retract CLM --reason \"...\"` so the reason is recorded")
+            if status == "superseded":
+                winner = new.get("superseded_by")
+                if not winner or winner == cid or winner not in by_id:
+                    raise SbError("E-CLAIM-STATUS", cid, "superseded needs --superseded-by naming another existing "
+                                  "claim (to narrow a claim, use `sb claim narrow`)")
+        if new.get("superseded_by") and new["superseded_by"] not in by_id:
+            raise SbError("E-CLAIM-UNKNOWN", str(new["superseded_by"])[:80], "--superseded-by names no claim")
+        _check(new)
+        by_id[cid] = new  # type: ignore[assignment]
+        save_claims(ws, list(by_id.values()))
+        append_events(ws, [event("set", cid, changes=changes, reason=reason)])
+    return new  # type: ignore[return-value]
+
+
+def retract(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, bool]:
+    """Retract a claim (kept, never deleted). Returns (claim, changed)."""
+    why = _reason(reason, "retract")
+    with ws.lock():
+        by_id = claims_by_id(load_claims(ws))
+        claim = _get(by_id, cid)
+        if claim.get("status") == "retracted":
+            return claim, False
+        claim["status"] = "retracted"
+        claim["status_reason"] = why
+        save_claims(ws, list(by_id.values()))
+        append_events(ws, [event("retract", cid, reason=why)])
+    return claim, True
+
+
+def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: str | None = None) -> Claim:
+    """Rewrite a claim to what its quote supports: a new claim; the old one is superseded by it.
+
+    Every artifact that cited the old id then fails the gate until it is updated, which is the
+    point: a narrowing is never silent.
+    """
+    why = _reason(reason, "narrow")
+    if not text or len(text.strip()) < 3:
+        raise SbError("E-CLAIM-NARROW", cid, "--text must be the narrower claim (at least 3 characters)")
+    with ws.lock():
+        ws.load_manifest()  # fail before writing if the history cannot be recorded
+        by_id = claims_by_id(load_claims(ws))
+        old = _get(by_id, cid)
+        if old.get("status", "active") != "active":
+            raise SbError("E-CLAIM-STATUS", cid, f"is {old.get('status')}; only an active claim can be narrowed")
+        new_id = claim_id(text)
+        if new_id == cid:
+            raise SbError("E-CLAIM-NARROW", cid, "the new text is the same claim (ids match); say less than before")
+        if new_id in by_id:
+            raise SbError("E-CLAIM-NARROW", new_id, f"a claim with this text already exists ({by_id[new_id].get('status')}); "
+                          "supersede the old claim with it: sb claim set OLD --superseded-by NEW")
+        new = {k: v for k, v in old.items() if k not in ("acks", "narrowed_to", "status_reason")}
+        new.update(id=new_id, text=" ".join(text.split()), narrowed_from=cid,
+                   limitation=f"claim narrowed from: {old['text']}", status="active", superseded_by=None)
+        if confidence:
+            new["confidence"] = confidence
+        _check(new)
+        old["status"], old["superseded_by"] = "superseded", new_id
+        old["narrowed_to"], old["status_reason"] = new_id, why
+        by_id[new_id] = new  # type: ignore[assignment]
+        save_claims(ws, list(by_id.values()))
+        append_events(ws, [event("narrow", cid, narrowed_to=new_id, reason=why),
+                           event("add", new_id, narrowed_from=cid, status="active", confidence=new["confidence"])])
+        ws.record("GROUND", f"claim {new_id}")
+    return new  # type: ignore[return-value]
+
+
+def ack(ws: Workspace, cid: str, reason: str | None) -> Claim:
+    """Record that someone looked at a claim after its evidence changed, and why it stands."""
+    why = _reason(reason, "ack")
+    with ws.lock():
+        by_id = claims_by_id(load_claims(ws))
+        claim = _get(by_id, cid)
+        at = now_iso()
+        claim.setdefault("acks", []).append({"at": at, "reason": why})
+        save_claims(ws, list(by_id.values()))
+        append_events(ws, [event("ack", cid, reason=why)])
+    return claim
+
+
+def latest_ack(claim: Claim) -> str | None:
+    """When the claim was last acknowledged (``at`` of the newest ack), for the recheck gate."""
+    acks: list = list(claim.get("acks") or [])
+    return max((str(a.get("at", "")) for a in acks if isinstance(a, dict)), default="") or None

@@ -1,0 +1,60 @@
+"""The ledger in its forms (``sb ledger``): claims, sources and plan gathered, then rendered.
+
+Rendering itself is pure (``engines/render/ledger_*``); this module only reads the workspace.
+"""
+
+from __future__ import annotations
+
+from ...base import jsonio
+from .claims import load_claims
+from .plan import load_plan
+from ..sources.store import try_load_source
+from ..workspace.layout import Workspace
+
+FORMS = ("html", "md", "json", "sources", "csl")
+
+
+def source_records(ws: Workspace, only: set[str] | None = None) -> dict[str, dict]:
+    """Readable source records by id (all, or only those named); an unreadable one is left out."""
+    out = {}
+    ids = ws.source_ids() if only is None else sorted(sid for sid in only if ws.has_source(sid))
+    for sid in ids:
+        rec = try_load_source(ws, sid)
+        if isinstance(rec, dict):
+            out[sid] = dict(rec)
+    return out
+
+
+def render_form(ws: Workspace, form: str) -> str:
+    claims = load_claims(ws)
+    cited = None
+    if form in ("html", "md", "json"):  # these show only the sources active claims cite
+        cited = {str(ev.get("source_id")) for c in claims if c.get("status", "active") == "active"
+                 for ev in c.get("evidence") or []}
+    sources = source_records(ws, cited)
+    plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
+    if form == "html":
+        from ...engines.render import ledger_html
+
+        return ledger_html.render(claims, sources, plan)
+    if form == "md":
+        from ...engines.render import ledger_md
+
+        return ledger_md.render(claims, sources, plan)
+    if form == "json":
+        from ...engines.render import ledger_json
+
+        return ledger_json.render(claims, sources, plan)
+    if form == "sources":
+        from ...engines.render import ledger_sources
+
+        return ledger_sources.render(sources, claims)
+    from ...engines.render import ledger_csl
+
+    return ledger_csl.render(sources, claims)
+
+
+def write_out(path: str, text: str) -> int:
+    """Write atomically (parents made); returns the number of characters written."""
+    jsonio.atomic_write_text(path, text)
+    return len(text)

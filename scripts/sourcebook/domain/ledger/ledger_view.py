@@ -1,0 +1,38 @@
+"""Everything an artifact needs from the workspace's ledger, read once: claims, sources, plan,
+ordinals and the quotes the render budget shows. The numbers come from ``ledger_model`` so a
+page, its ledger and the gate agree on what entry 3 is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...engines.render.ledger_model import ledger_order, shown_spans
+from .claims import load_claims
+from .plan import load_plan
+from ..workspace.records import Claim, SourceRecord
+from ..sources.store import all_sources
+from ..workspace.layout import Workspace
+
+
+@dataclass
+class LedgerView:
+    claims: list[Claim]
+    by_id: dict[str, Claim]
+    sources: dict[str, SourceRecord]
+    plan: dict | None
+    ordinals: dict[str, int]
+    cited: list = field(default_factory=list)  # citable claims in ordinal order
+    inferred: list = field(default_factory=list)  # active inferred claims by id
+    shown: set = field(default_factory=set)  # spans whose quote the budget prints
+
+    def source(self, sid: str) -> SourceRecord | None:
+        return self.sources.get(sid)
+
+
+def ledger_view(ws: Workspace) -> LedgerView:
+    claims = load_claims(ws)
+    plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
+    cited, inferred, nums = ledger_order(claims, plan)
+    return LedgerView(claims=claims, by_id={c["id"]: c for c in claims},
+                      sources={s["id"]: s for s in all_sources(ws)}, plan=plan, ordinals=nums,
+                      cited=cited, inferred=inferred, shown=shown_spans(cited))

@@ -1,0 +1,380 @@
+"""Adding sources and extracting their canonical text (CONTRACT 4, amendments A10, A12).
+
+Every source is content-addressed: its id is derived from its canonical locator and the
+SHA-256 of its raw bytes, so one id always names one text.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ...base import jsonio
+from ...base.clock import now_iso
+from ...base.errors import SbError
+from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
+from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, SCHEMA
+from ...engines import urls
+from ...engines.text.normalize import normalize
+from ...engines.text.pipeline import extract_bytes
+from ...engines.text.plain_extract import Extracted, media_type_for
+from ..workspace.records import SourceRecord
+from .store import load_source, save_source, try_load_source
+from ..workspace.layout import Workspace
+
+META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
+DEFAULT_MAX_MB = 50
+_EXT_BY_MEDIA = {"text/html": ".html", "application/xhtml+xml": ".html", "text/markdown": ".md",
+                 "text/x-markdown": ".md", "text/plain": ".txt", "application/pdf": ".pdf", "application/json": ".json"}
+
+
+@dataclass
+class AddOutcome:
+    status: str  # added | exists | pending | failed
+    locator: str
+    source_id: str = ""
+    tier: str = ""
+    folder: str = ""
+    code: str = ""
+    message: str = ""
+
+
+@dataclass
+class AddRequest:
+    tier: str
+    reason: str = ""
+    meta: dict = field(default_factory=dict)
+    allow_outside: bool = False
+    ignore_robots: bool = False
+
+
+def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str) -> SourceRecord:
+    rec: SourceRecord = {
+        "schema_version": SCHEMA, "id": src_id(canonical, raw_sha), "kind": kind, "locator": locator,
+        "canonical_locator": canonical, "tier": req.tier, "tier_reason": req.reason,
+        "retrieved_at": now_iso(), "media_type": media, "charset": None, "raw_sha256": raw_sha,
+        "status": "pending", "error": None,
+    }
+    for f in META_FIELDS:
+        rec[f] = req.meta.get(f)  # type: ignore[literal-required]
+    return rec
+
+
+def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str) -> AddOutcome:
+    sid = rec["id"]
+    if ws.has_source(sid):
+        old = load_source(ws, sid)
+        old["retrieved_at"] = rec["retrieved_at"]
+        old["tier"] = rec["tier"]
+        old["tier_reason"] = rec["tier_reason"]
+        save_source(ws, old)
+        return AddOutcome("exists", rec["locator"], sid, rec["tier"])
+    folder = ws.source_dir(sid)
+    os.makedirs(folder, exist_ok=True)
+    if raw is not None:
+        jsonio.atomic_write_bytes(os.path.join(folder, "raw" + ext), raw)
+    save_source(ws, rec)
+    status = "added" if raw is not None else "pending"
+    return AddOutcome(status, rec["locator"], sid, rec["tier"], folder=folder)
+
+
+def _failed(ws: Workspace, kind: str, locator: str, canonical: str, req: AddRequest, code: str, error: str) -> AddOutcome:
+    rec = base_record(kind, locator, canonical, req, "application/octet-stream", "")
+    rec["status"] = "failed"
+    rec["error"] = error
+    rec["extraction"] = {"tool": "none", "version": 0, "ok": False, "notes": [error]}
+    if not ws.has_source(rec["id"]):
+        save_source(ws, rec)
+    return AddOutcome("failed", locator, rec["id"], req.tier, code=code, message=error)
+
+
+def add_paste(ws: Workspace, text: str, req: AddRequest) -> AddOutcome:
+    raw = text.encode("utf-8")
+    canonical = paste_locator(text)
+    rec = base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw))
+    return store_source(ws, rec, raw, ".md")
+
+
+def _allowed_roots(ws: Workspace, cwd: str) -> list[str]:
+    return [os.path.realpath(ws.root), os.path.realpath(cwd)]
+
+
+def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = DEFAULT_MAX_MB) -> AddOutcome:
+    path = os.path.join(cwd, os.path.expanduser(loc))
+    real = os.path.realpath(path)
+    root_real = os.path.realpath(ws.root)
+    canonical = os.path.relpath(real, root_real).replace(os.sep, "/") if _inside(real, root_real) else loc
+    if not os.path.isfile(real):
+        return _failed(ws, "file", loc, canonical, req, "E-ADD-MISSING", f"no such file: {loc}")
+    if not req.allow_outside and not any(_inside(real, r) for r in _allowed_roots(ws, cwd)):
+        raise SbError("E-ADD-REFUSED", loc, "outside the workspace and the current folder (a symlink counts by "
+                      "its target); copy it in, or pass --allow-outside if you mean it")
+    size = os.path.getsize(real)
+    if size > max_mb * 2**20:
+        raise SbError("E-ADD-REFUSED", loc, f"{size / 2**20:.1f} MB is over the {max_mb} MB limit "
+                      "(config.max_source_mb)")
+    with open(real, "rb") as fh:
+        raw = fh.read()
+    media = media_type_for(real)
+    meta = dict(req.meta)
+    if not meta.get("title") and media not in ("text/html", "application/xhtml+xml"):
+        meta["title"] = _stem_title(real)  # an HTML page names itself: its title comes at extract
+    rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta), media, sha256_bytes(raw))
+    ext = os.path.splitext(real)[1] or _EXT_BY_MEDIA.get(media, ".bin")
+    return store_source(ws, rec, raw, ext)
+
+
+def _stem_title(path: str) -> str:
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return stem.replace("-", " ").replace("_", " ")
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | None = None,
+            saved_name: str = "") -> AddOutcome:
+    if urls.has_credentials(loc):
+        raise SbError("E-ADD-FAILED", urls.strip_credentials(loc),
+                      "the URL carries a user name or password; remove them (they would be stored and shared)")
+    try:
+        canonical = urls.canonical_url(loc)
+    except urls.BadURL as exc:
+        raise SbError("E-ADD-FAILED", loc[:200], str(exc)) from None
+    if saved is not None:
+        media = media_type_for(saved_name) if saved_name else "text/html"
+        rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved))
+        return store_source(ws, rec, saved, _EXT_BY_MEDIA.get(media, os.path.splitext(saved_name)[1] or ".html"))
+    if mode == "none":
+        return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED",
+                       "capabilities.web_fetch is none: save the page yourself and add it with --file")
+    if mode == "script":
+        return _fetch_and_store(ws, loc, canonical, req)
+    existing = _ready_with_locator(ws, canonical)
+    if existing:  # never reset a ready source to pending (weakness 7)
+        return AddOutcome("exists", loc, existing, req.tier)
+    rec = base_record("url", loc, canonical, req, "text/html", "")
+    return store_source(ws, rec, None, "")
+
+
+def _ready_with_locator(ws: Workspace, canonical: str) -> str | None:
+    for sid in ws.source_ids():
+        rec = try_load_source(ws, sid)
+        if rec and rec.get("canonical_locator") == canonical and rec.get("status") == "ready":
+            return sid
+    return None
+
+
+def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -> AddOutcome:
+    from .fetch import fetch_url
+
+    try:
+        got = fetch_url(loc, ignore_robots=req.ignore_robots)
+    except SbError as exc:
+        return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED", f"fetch failed: {exc.message}")
+    media = got.media_type or "application/octet-stream"
+    rec = base_record("url", loc, canonical, req, media, sha256_bytes(got.body))
+    rec["charset"] = got.charset
+    rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
+                    "robots": "ignored" if req.ignore_robots else "honoured", "notes": list(got.notes)}
+    return store_source(ws, rec, got.body, _EXT_BY_MEDIA.get(media, ".bin"))
+
+
+# ---- extract ------------------------------------------------------------------------------
+@dataclass
+class ExtractLine:
+    status: str  # ready | needs-extraction | pending | drift | skipped
+    source_id: str
+    chars: int = 0
+    tool: str = ""
+    note: str = ""
+    code: str = ""
+    renamed_from: str = ""
+
+
+def _readdress(ws: Workspace, rec: SourceRecord, raw: bytes) -> SourceRecord:
+    """Give a pending URL source whose bytes the agent saved its content-addressed id."""
+    old = rec["id"]
+    rec["raw_sha256"] = sha256_bytes(raw)
+    new = src_id(rec["canonical_locator"], rec["raw_sha256"])
+    rec["id"] = new
+    if new == old:
+        return rec
+    if ws.has_source(new):
+        _park(ws, old, f"duplicate of {new}")
+        return load_source(ws, new)
+    os.replace(ws.source_dir(old), ws.source_dir(new))
+    save_source(ws, rec)
+    return rec
+
+
+def _park(ws: Workspace, sid: str, why: str) -> str:
+    """Move a source folder out of the way without deleting it (nothing is lost)."""
+    dest_root = ws.path("sources", ".removed")
+    os.makedirs(dest_root, exist_ok=True)
+    dest = os.path.join(dest_root, f"{sid}-{now_iso().replace(':', '')}")
+    n = 1
+    while os.path.exists(dest):
+        n += 1
+        dest = os.path.join(dest_root, f"{sid}-{now_iso().replace(':', '')}-{n}")
+    os.replace(ws.source_dir(sid), dest)
+    ws.record("COLLECT", f"removed source {sid}: {why} (kept in {ws.rel(dest)})", set_state=False)
+    return dest
+
+
+def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
+    """Run the extractor and fill metadata the user did not give."""
+    base_url = rec["locator"] if rec.get("kind") == "url" else None
+    out, charset = extract_bytes(raw, media_type=rec.get("media_type"), path=raw_path,
+                                 charset=rec.get("charset"), base_url=base_url)
+    if charset and charset != rec.get("charset"):
+        rec["charset"] = charset
+    for key, value in (out.meta or {}).items():
+        if key in META_FIELDS and value and not rec.get(key):
+            rec[key] = value  # type: ignore[literal-required]
+        if key == "canonical_url" and value and not rec.get("canonical_url"):
+            rec["canonical_url"] = value
+    if not rec.get("title") and rec.get("kind") == "file":
+        rec["title"] = _stem_title(raw_path if not rec.get("locator") else rec["locator"])
+    return out
+
+
+def extract_all(ws: Workspace, force: bool = False) -> list[ExtractLine]:
+    lines: list[ExtractLine] = []
+    for sid in ws.source_ids():
+        rec = load_source(ws, sid)
+        status = rec.get("status")
+        if status == "failed":
+            continue
+        text_path = ws.normalized_path(sid)
+        if status == "ready" and not force:
+            lines.append(_drift_check(ws, rec, text_path))
+            continue
+        if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
+            continue
+        raws = ws.raw_files(sid)
+        if not raws:
+            lines.append(ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
+                                     f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again"))
+            continue
+        with open(raws[0], "rb") as fh:
+            raw = fh.read()
+        renamed = ""
+        if rec.get("kind") == "url" and not rec.get("raw_sha256"):
+            renamed = sid
+            rec = _readdress(ws, rec, raw)
+            sid = rec["id"]
+            text_path = ws.normalized_path(sid)
+            raws = ws.raw_files(sid)
+            if rec.get("status") == "ready" and not force:
+                lines.append(_drift_check(ws, rec, text_path))
+                continue
+        out = _extract_one(rec, raws[0], raw)
+        text, notes, tool = out.text, out.notes, out.tool
+        if not text.strip():
+            rec["status"] = "needs_extraction"
+            rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 0), "ok": False,
+                                 "notes": notes or ["no text could be extracted"]}
+            save_source(ws, rec)
+            note = (notes or ["no text could be extracted"])[0]
+            lines.append(ExtractLine("needs-extraction", sid, note=note + "; write the text to a file and run "
+                                     f"sb extract --adopt {sid} FILE", renamed_from=renamed))
+            continue
+        if os.path.isfile(text_path) and rec.get("normalized_sha256") and not force:
+            current = _read(text_path)
+            if current != text:
+                lines.append(ExtractLine("drift", sid, code="E-NORM-DRIFT",
+                                         note="normalized.md differs from a fresh extraction; run sb extract --force"))
+                continue
+        _write_text(ws, rec, text, tool, notes, out.links, out.pages)
+        lines.append(ExtractLine("ready", sid, len(text), tool, renamed_from=renamed))
+    return lines
+
+
+def _read(path: str) -> str:
+    with open(path, "rb") as fh:
+        return fh.read().decode("utf-8", errors="replace")
+
+
+def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: list[str],
+                links: list | None = None, pages: list | None = None) -> None:
+    sid = rec["id"]
+    jsonio.atomic_write_text(ws.normalized_path(sid), text)
+    if links:
+        jsonio.write_json(ws.links_path(sid), {"schema_version": 1, "links": links})
+    if pages:
+        jsonio.write_json(ws.pages_path(sid), {"schema_version": 1, "pages": pages})
+    rec["normalized_sha256"] = sha256_text(text)
+    rec["normalizer_version"] = NORMALIZER
+    rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 1), "ok": True, "notes": notes}
+    rec["status"] = "ready"
+    rec["error"] = None
+    save_source(ws, rec)
+
+
+def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLine:
+    sid = rec["id"]
+    if not os.path.isfile(text_path):
+        return ExtractLine("drift", sid, code="E-NORM-MISSING", note="ready but normalized.md is missing; "
+                           "run sb extract --force")
+    text = _read(text_path)
+    if rec.get("normalizer_version") != NORMALIZER:
+        return ExtractLine("drift", sid, code="E-NORM-DRIFT",
+                           note=f"normalized with version {rec.get('normalizer_version')}, sb uses {NORMALIZER}")
+    if sha256_text(text) != rec.get("normalized_sha256"):
+        return ExtractLine("drift", sid, code="E-NORM-DRIFT",
+                           note="normalized.md changed since it was recorded (hash mismatch)")
+    return ExtractLine("ready", sid, len(text), rec.get("extraction", {}).get("tool", ""))
+
+
+def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
+    """Take the agent's text for a source sb could not read (amendment A12)."""
+    rec = load_source(ws, sid)
+    if rec.get("status") == "ready":
+        raise SbError("E-EXTRACT", sid, "already ready; adopting text would replace its canonical text. "
+                      "Add the new text as a new source instead")
+    if rec.get("status") == "failed":
+        raise SbError("E-EXTRACT", sid, "the source failed to add; fix the locator and add it again")
+    canon = normalize(text)
+    if not canon.strip():
+        raise SbError("E-EXTRACT", origin, "the file to adopt is empty")
+    _write_text(ws, rec, canon, "agent", [f"text written by the agent and adopted from {origin}"])
+    return ExtractLine("ready", sid, len(canon), "agent")
+
+
+def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
+    """The canonical text sb would produce now from the stored raw bytes (None if none/adopted)."""
+    if rec.get("extraction", {}).get("tool") == "agent":
+        return None
+    raws = ws.raw_files(rec["id"])
+    if not raws:
+        return None
+    with open(raws[0], "rb") as fh:
+        raw = fh.read()
+    base_url = rec["locator"] if rec.get("kind") == "url" else None
+    out, _ = extract_bytes(raw, media_type=rec.get("media_type"), path=raws[0], charset=rec.get("charset"),
+                           base_url=base_url)
+    return out.text
+
+
+def raw_sha256_now(ws: Workspace, sid: str) -> str | None:
+    raws = ws.raw_files(sid)
+    if not raws:
+        return None
+    with open(raws[0], "rb") as fh:
+        return sha256_bytes(fh.read())
+
+
+def remove_source(ws: Workspace, sid: str, reason: str, citing: list[str]) -> str:
+    if citing:
+        raise SbError("E-SOURCE-CITED", sid, f"cited by active claim(s) {', '.join(citing[:10])}; "
+                      "retract or supersede them first (sb claim retract CLM --reason ...)")
+    load_source(ws, sid)
+    dest = _park(ws, sid, reason or "removed by the user")
+    try:
+        os.unlink(ws.chunks_path(sid))
+    except OSError:
+        pass
+    return dest
+
