@@ -20,8 +20,12 @@ $(VPY): requirements-dev.txt
 	$(VPY) -m pip install --quiet -r requirements-dev.txt
 	@touch $(VPY)
 
+# Two runs, each spread over every core: the in-process suite, then the tests marked `slow`
+# (they start processes: smoke tests of the console script, pip install, the demo build) in a
+# pytest run of their own, so a hung child can never stall the fast suite. Each prints its slowest tests, so a new slow test is seen the day it lands.
 test: $(VPY)
-	$(VPY) -m pytest -m "not browser" $(PYTEST_ARGS)
+	$(VPY) -m pytest -m "not browser and not slow" -n auto --durations=10 $(PYTEST_ARGS)
+	$(VPY) -m pytest -m "slow and not browser" -n auto --durations=5 $(PYTEST_ARGS)
 
 check: test
 	$(VPY) -m ruff check scripts tests

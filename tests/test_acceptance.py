@@ -204,6 +204,7 @@ def claims(prepared):
 
 # --------------------------------------------------------------------------- AT-01 .. AT-04
 
+@pytest.mark.slow
 def test_at01_pipeline_subprocess_search_and_stdlib_imports(tmp_path):
     # AT-01: the pipeline exits 0 through the real script, search prints source ids, imports are stdlib
     root = tmp_path / "ws"
@@ -628,6 +629,7 @@ def test_at19_four_failures_block(grounded):
     assert "sb unblock --reason" in r.out
 
 
+@pytest.mark.slow
 def test_at20_install_script_layouts(tmp_path):
     # AT-20: scripts/install.py --harness all writes the four contract layouts, the shim, portable skill
     p = subprocess.run([sys.executable, os.path.join(SCRIPTS, "install.py"), "--harness", "all", "--dest",

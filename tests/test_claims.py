@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT, sb
 from ledger_helpers import add, claim, ev, last_id, make_source
 
@@ -246,6 +247,7 @@ def test_malformed_claims_file_is_not_overwritten(ws):
     assert open(path).read() == '{"schema_version": 1, "claims": ['
 
 
+@pytest.mark.slow
 def test_twenty_parallel_adds(ws):
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "scripts"))
     procs = [subprocess.Popen([sys.executable, os.path.join(ROOT, "scripts", "sb.py"), "claim", "add", "--json",

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT, sb
 
 
@@ -237,6 +238,7 @@ def test_source_list_show_set_rm(ws):
     assert "removed source " + sid in m["history"][-1]["note"]
 
 
+@pytest.mark.slow
 def test_two_processes_adding_at_once_lose_nothing(ws):
     for i in range(12):
         (ws / f"f{i}.md").write_text(f"file number {i}\n")

@@ -60,6 +60,7 @@ def test_each_harness_gets_its_layout_and_a_shim(tmp_path, harness):
         assert "AGENTS.md" in r.out and ".agents/skills/sourcebook/SKILL.md" in r.out
 
 
+@pytest.mark.slow
 def test_shim_runs_sb(tmp_path):
     assert sb("install", "--harness", "claude", "--dest", tmp_path).rc == 0
     p = subprocess.run([str(tmp_path / ".sourcebook" / "bin" / "sb"), "--version"], capture_output=True, text=True)
@@ -221,6 +222,7 @@ def test_a_forbidden_token_refuses_the_install(tmp_path):
     assert os.listdir(dest) == []  # nothing written
 
 
+@pytest.mark.slow
 def test_install_script_has_the_same_flags(tmp_path):
     p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "install.py"), "--harness", "claude",
                         "--dest", str(tmp_path)], capture_output=True, text=True)

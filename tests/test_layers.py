@@ -97,3 +97,155 @@ def test_layer_rule_catches_an_upward_import(tmp_path):
     node = fake.body[0]
     path = os.path.join(PKG, "engines", "text", "x.py")
     assert _resolve(path, node) == "sourcebook.domain"
+
+
+# --- rooms of the domain layer -------------------------------------------------------------
+# Each room may import the rooms listed here (and itself); docs/architecture.md draws the same.
+ROOMS: dict[str, set[str]] = {
+    "workspace": set(),
+    "install": set(),
+    "sources": {"workspace"},
+    "lint": {"workspace"},
+    "ledger": {"workspace", "sources"},
+    "artifacts": {"workspace", "sources", "ledger"},
+    "recheck": {"workspace", "sources", "ledger"},
+    "gate": {"workspace", "sources", "ledger", "artifacts", "recheck", "lint"},
+}
+
+
+def _module_name(path: str) -> str:
+    rel = os.path.relpath(path, SCRIPTS)[:-3].split(os.sep)
+    return ".".join(rel[:-1]) if rel[-1] == "__init__" else ".".join(rel)
+
+
+def _imports(path: str, source: str | None = None) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import in a file, lazy ones inside functions included.
+
+    ``from pkg import name`` names the submodule ``pkg.name`` when there is one."""
+    tree = ast.parse(source if source is not None else open(path, encoding="utf-8").read(), path)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve(path, node)
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                out.append((node.lineno, sub if _exists(sub) else base))
+        elif isinstance(node, ast.Import):
+            out.extend((node.lineno, a.name) for a in node.names)
+    return out
+
+
+def _exists(mod: str) -> bool:
+    p = os.path.join(SCRIPTS, *mod.split("."))
+    return os.path.isfile(p + ".py") or os.path.isfile(os.path.join(p, "__init__.py"))
+
+
+def _room(mod: str) -> str | None:
+    parts = mod.split(".")
+    return parts[2] if len(parts) > 3 and parts[:2] == ["sourcebook", "domain"] else None
+
+
+def _room_violations(path: str, source: str | None = None) -> list[str]:
+    mine = _room(_module_name(path))
+    if mine is None:
+        return []
+    bad = []
+    for line, target in _imports(path, source):
+        theirs = _room(target)
+        if theirs and theirs != mine and theirs not in ROOMS[mine]:
+            bad.append(f"{os.path.relpath(path, ROOT)}:{line} ({mine}) imports {target} ({theirs})")
+    return bad
+
+
+def test_every_domain_module_sits_in_a_room():
+    dom = os.path.join(PKG, "domain")
+    loose = [f for f in os.listdir(dom) if f.endswith(".py") and f != "__init__.py"]
+    assert not loose, f"modules outside a room: {loose}"
+    rooms = {d for d in os.listdir(dom) if os.path.isfile(os.path.join(dom, d, "__init__.py"))}
+    assert rooms == set(ROOMS), "a room was added or removed: update ROOMS and docs/architecture.md"
+    for room in rooms:
+        doc = ast.get_docstring(ast.parse(open(os.path.join(dom, room, "__init__.py"), encoding="utf-8").read()))
+        assert doc and "May import" in doc, f"domain/{room}/__init__.py must say what it holds and may import"
+        mods = [f for f in os.listdir(os.path.join(dom, room)) if f.endswith(".py") and f != "__init__.py"]
+        assert len(mods) <= 15, f"domain/{room} holds {len(mods)} modules: split it"
+
+
+def test_rooms_import_only_in_the_documented_direction():
+    bad = [v for path in _modules() for v in _room_violations(path)]
+    assert not bad, "\n".join(bad)
+
+
+def test_room_rule_catches_an_import_against_the_direction():
+    path = os.path.join(PKG, "domain", "sources", "ingest.py")
+    assert _room_violations(path, "from ..ledger import claims\n")
+    assert _room_violations(path, "def f():\n    from ..gate.verify import verify\n")  # lazy ones too
+    assert not _room_violations(path, "from ..workspace.layout import Workspace\n")
+
+
+def _graph(extra: dict[str, str] | None = None) -> dict[str, set[str]]:
+    g: dict[str, set[str]] = {}
+    for path in _modules():
+        if os.path.relpath(path, PKG).startswith(".."):
+            continue
+        src = (extra or {}).get(path)
+        g[_module_name(path)] = {t for _, t in _imports(path, src) if t.startswith("sourcebook.") and _exists(t)}
+    return g
+
+
+def _cycles(g: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+    for root in sorted(g):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(g[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in g:
+                    continue
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(g[w]))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+    return out
+
+
+def test_no_import_circles():
+    assert _cycles(_graph()) == []
+
+
+def test_circle_check_catches_a_new_circle():
+    # workspace.layout importing the verifier closes a loop verify -> ... -> layout -> verify
+    path = os.path.join(PKG, "domain", "workspace", "layout.py")
+    src = open(path, encoding="utf-8").read() + "\ndef _x():\n    from ..gate import verify\n"
+    cycles = _cycles(_graph({path: src}))
+    assert any("sourcebook.domain.workspace.layout" in c and "sourcebook.domain.gate.verify" in c for c in cycles)

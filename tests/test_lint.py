@@ -8,7 +8,7 @@ import os
 import pytest
 from conftest import FIXTURES, ROOT, sb
 
-from sourcebook.domain.lint.registry import load_rules
+from sourcebook.domain.lint.catalogue import load_rules
 from sourcebook.domain.lint.runner import lint_html
 
 LINT = os.path.join(FIXTURES, "lint")

@@ -171,6 +171,7 @@ def test_a_command_cannot_read_or_write_the_protocol_streams(ws, tmp_path, monke
     assert sys.stdin.read().startswith('{"jsonrpc"')  # the protocol stream was left alone
 
 
+@pytest.mark.slow
 def test_sb_mcp_subprocess_writes_only_frames(ws):
     lines = [_req("initialize", {"protocolVersion": "2025-06-18"}), '{"jsonrpc":"2.0","method":"notifications/initialized"}',
              _req("tools/call", {"name": "status", "arguments": {}}, msg_id=2), "\u00e9 not json",

@@ -118,8 +118,8 @@ def test_moved_quote_gives_new_offsets(ws, server):
 
 
 def test_removed_quote_fails_the_gate_until_acknowledged(ws, server):
-    from sourcebook.domain.recheck import reread as recheck
     from sourcebook.domain.ledger.claims import load_claims, read_events
+    from sourcebook.domain.recheck import reread as recheck
     from sourcebook.domain.workspace.layout import Workspace
 
     sid, cid = _collect(ws, server)

@@ -19,6 +19,7 @@ def _run(cmd, cwd, **kw):
     return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=120, **kw)
 
 
+@pytest.mark.slow
 def test_checkout_shim_runs_a_pipeline(tmp_path):
     assert _run([sys.executable, SB, "--version"], tmp_path).stdout == "sourcebook 0.1.0\n"
     assert _run([sys.executable, SB, "init"], tmp_path).returncode == 0
@@ -31,6 +32,7 @@ def test_checkout_shim_runs_a_pipeline(tmp_path):
     assert r.returncode == 1 and "Traceback" not in r.stderr and "E-USAGE" in r.stderr
 
 
+@pytest.mark.slow
 def test_python_dash_m(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "scripts"))
     r = subprocess.run([sys.executable, "-m", "sourcebook", "--version"], cwd=tmp_path, env=env,

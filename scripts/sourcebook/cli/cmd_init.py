@@ -18,9 +18,9 @@ def configure(p) -> None:
 def run(args, ctx) -> int:
     import os
 
-    from ..domain.workspace.setup import init_workspace
     from ..domain.gate.state import derive
     from ..domain.workspace.layout import Workspace
+    from ..domain.workspace.setup import init_workspace
 
     root = ctx.path(ctx.dir) if ctx.dir else ctx.cwd
     seed = ctx.path(args.seed) if args.seed else None

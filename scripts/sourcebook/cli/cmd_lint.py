@@ -25,7 +25,7 @@ def configure(p) -> None:
 
 
 def _rules(ctx) -> int:
-    from ..domain.lint.registry import load_rules
+    from ..domain.lint.catalogue import load_rules
 
     for r in load_rules().values():
         ctx.out(f"{r.id:<26} {r.severity:<5}  {r.message}")
@@ -75,7 +75,7 @@ def run(args, ctx) -> int:
 
 
 def _print(report, ctx) -> None:
-    from ..domain.lint.registry import load_rules
+    from ..domain.lint.catalogue import load_rules
 
     rules = load_rules()
     for f in report.findings:

@@ -15,9 +15,9 @@ from ...engines.render import draft_check
 from ...engines.render.mdtext import source_name
 from ...engines.text.citation import holds
 from ..ledger.ledger_view import LedgerView, ledger_view
-from .report import assign_numbers, block_for, load_numbers
 from ..sources.store import read_normalized
 from ..workspace.layout import Workspace
+from .report import assign_numbers, block_for, load_numbers
 
 
 @dataclass

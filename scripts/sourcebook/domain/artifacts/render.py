@@ -23,9 +23,9 @@ from ...engines.render.draft import Block, parse
 from ...engines.render.inject import inject
 from ...engines.render.page import fill_provenance, fill_slot, set_title
 from ..ledger.ledger_view import LedgerView, ledger_view
+from ..workspace.layout import Workspace
 from .render_images import image_findings, with_figures
 from .templates import load_template
-from ..workspace.layout import Workspace
 
 HTML_TYPES = ("answer", "explainer", "deck", "brief", "infographic")
 _EMPTY_VISUAL = re.compile(r'\s*<figure class="visual">\s*<!-- SB:VISUAL --><!-- /SB:VISUAL -->\s*</figure>')

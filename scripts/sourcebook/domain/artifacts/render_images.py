@@ -18,8 +18,8 @@ from ...engines.render.blocks import h
 from ...engines.render.draft import Block
 from ...engines.render.escape import http_href
 from ...engines.render.images import GENERATED_LABEL
-from .licenses import images_mode, load_credits
 from ..workspace.layout import Workspace
+from .licenses import images_mode, load_credits
 
 
 def asset_name(src: str) -> str:

@@ -18,8 +18,8 @@ from ...engines.render import ledger_model as lm
 from ...engines.render.draft import ANY_REF, ref_ids
 from ...engines.render.report import cited_order, claim_sources, cut_sources, render_prose, sources_block
 from ..ledger.ledger_view import LedgerView, ledger_view
-from .render import read_draft
 from ..workspace.layout import Workspace
+from .render import read_draft
 
 NUMBERS = "ledger/report_numbers.json"
 

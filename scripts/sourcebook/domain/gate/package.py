@@ -21,9 +21,10 @@ from ...base.clock import now_iso
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import SB_VERSION, tool_versions
 from ...engines.render import ledger_model as lm
+from ..workspace.layout import SUBDIRS, Workspace
+from .digests import page_digests, sha_file
 from .gates.context import GateContext, VerifyOptions
 from .package_redact import provenance_source, redact_entries
-from ..workspace.layout import SUBDIRS, Workspace
 
 SUMS, SIG = "SHA256SUMS", "SHA256SUMS.sig"
 PUBLIC_SKIP = (".src.html", ".fragment.html")
@@ -95,23 +96,8 @@ def _keep_link(path: str, root: str, skipped: list[str], ws: Workspace) -> bool:
     return False
 
 
-def _sha_file(path: str) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def sign(sums: bytes, key: str) -> str:
     return hmac.new(key.encode("utf-8"), sums, hashlib.sha256).hexdigest()
-
-
-def page_digests(ws: Workspace) -> dict[str, str]:
-    """Digest of every shipping page, so the state can tell a build changed after packaging."""
-    from .gates.context import shipping_pages
-
-    return {os.path.basename(p): _sha_file(p) for p in shipping_pages(ws)}
 
 
 def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = None) -> PackageResult:
@@ -202,7 +188,7 @@ def _write_sums(folder: str, key: str | None) -> int:
             path = os.path.join(dirpath, name)
             rel = os.path.relpath(path, folder).replace(os.sep, "/")
             if rel not in (SUMS, SIG):
-                lines.append(f"{_sha_file(path)}  {rel}")
+                lines.append(f"{sha_file(path)}  {rel}")
     data = ("\n".join(sorted(lines, key=lambda ln: ln.split("  ", 1)[1])) + "\n").encode("utf-8")
     jsonio.atomic_write_bytes(os.path.join(folder, SUMS), data)
     if key:

@@ -281,7 +281,7 @@ def _package_current(ws: Workspace) -> bool:
         return False
     if not isinstance(recorded, dict):
         return True  # a package from before digests were recorded
-    from .package import page_digests
+    from .digests import page_digests
 
     return page_digests(ws) == recorded
 

@@ -15,10 +15,10 @@ from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import Finding, SbError
 from ...base.versions import SB_VERSION
+from ..workspace.layout import Workspace
 from .gates import GateResult, gates
 from .gates.context import GateContext, VerifyOptions
 from .state import ESCALATION, MAX_REVISIONS
-from ..workspace.layout import Workspace
 
 
 @dataclass

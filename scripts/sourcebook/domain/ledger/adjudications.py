@@ -17,9 +17,9 @@ from ...base.errors import Finding, SbError
 from ...base.ids import cluster_id
 from ...base.schema import check
 from ...base.versions import SCHEMA
-from .claims import inside, schema_error
-from ..workspace.records import Adjudication, Claim
 from ..workspace.layout import Workspace
+from ..workspace.records import Adjudication, Claim
+from .claims import inside, schema_error
 
 ADJ_FILE = "ledger/adjudications.json"
 

@@ -12,11 +12,11 @@ import json
 from ...base.errors import Finding, SbError
 from ...base.ids import claim_id
 from ...base.schema import load_schema, validate
+from ..workspace.layout import Workspace
+from ..workspace.records import Claim
 from .claim_check import claim_ok
 from .claims import DEFAULTS, append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache, resolve
-from ..workspace.records import Claim
-from ..workspace.layout import Workspace
 
 # Fields that record what happened to a claim; re-adding the same text keeps them.
 TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason")

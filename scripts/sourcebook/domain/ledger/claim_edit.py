@@ -11,10 +11,10 @@ from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import claim_id, is_claim_id
 from ...base.schema import validate
+from ..workspace.layout import Workspace
+from ..workspace.records import Claim
 from .claim_add import _claim_schema
 from .claims import append_events, claims_by_id, event, load_claims, save_claims, schema_error
-from ..workspace.records import Claim
-from ..workspace.layout import Workspace
 
 
 def _get(by_id: dict[str, Claim], cid: str) -> Claim:

@@ -16,9 +16,9 @@ from ...base.clock import now_iso
 from ...base.errors import Finding, SbError
 from ...base.schema import check
 from ...base.versions import SCHEMA
-from .claim_check import claim_ok
-from ..workspace.records import Claim
 from ..workspace.layout import Workspace
+from ..workspace.records import Claim
+from .claim_check import claim_ok
 
 CLAIMS_FILE = "ledger/claims.json"
 

@@ -16,10 +16,10 @@ from itertools import combinations
 
 from ...base.ids import cluster_id
 from ...engines.text import numbers
+from ..workspace.layout import Workspace
+from ..workspace.records import Adjudication, Claim
 from .adjudications import load_adjudications
 from .claims import load_claims
-from ..workspace.records import Adjudication, Claim
-from ..workspace.layout import Workspace
 
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _NEG = re.compile(r"\b(not|no|never|cannot|can't|without|fails to|does not|do not|is not|are not|"

@@ -6,10 +6,10 @@ Rendering itself is pure (``engines/render/ledger_*``); this module only reads t
 from __future__ import annotations
 
 from ...base import jsonio
-from .claims import load_claims
-from .plan import load_plan
 from ..sources.store import try_load_source
 from ..workspace.layout import Workspace
+from .claims import load_claims
+from .plan import load_plan
 
 FORMS = ("html", "md", "json", "sources", "csl")
 

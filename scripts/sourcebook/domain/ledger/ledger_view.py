@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engines.render.ledger_model import ledger_order, shown_spans
-from .claims import load_claims
-from .plan import load_plan
-from ..workspace.records import Claim, SourceRecord
 from ..sources.store import all_sources
 from ..workspace.layout import Workspace
+from ..workspace.records import Claim, SourceRecord
+from .claims import load_claims
+from .plan import load_plan
 
 
 @dataclass

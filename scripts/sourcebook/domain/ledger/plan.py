@@ -15,8 +15,8 @@ from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.schema import check
 from ...base.versions import SCHEMA
-from .claims import _split, inside
 from ..workspace.layout import Workspace
+from .claims import _split, inside
 
 PLAN_FILE = "plan.json"
 THESIS_PLACEHOLDER = "TODO: state the thesis in one sentence"

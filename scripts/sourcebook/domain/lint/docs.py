@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .registry import ERROR, load_rules
+from .catalogue import load_rules
+from .registry import ERROR
 
 _FAMILIES = {"slop": "Generic-looking design", "copy": "Generated-sounding copy",
              "a11y": "Accessibility", "struct": "Self-contained structure"}

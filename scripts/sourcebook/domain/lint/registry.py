@@ -45,13 +45,6 @@ def rule(rule_id: str, severity: str, message: str, rationale: str):
     return wrap
 
 
-def load_rules() -> dict[str, Rule]:
-    """Every registered rule (importing the family modules registers them)."""
-    from . import a11y, copy, slop, struct  # noqa: F401
-
-    return RULES
-
-
 def short(text: str, n: int = 60) -> str:
     """A one-line snippet of at most ``n`` characters."""
     text = " ".join(text.split())

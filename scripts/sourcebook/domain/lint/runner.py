@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...base.versions import RULES as RULES_VERSION
+from .catalogue import load_rules
 from .page import Page
-from .registry import ERROR, load_rules
+from .registry import ERROR
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ...base.errors import SbError
 from ..workspace.layout import Workspace
-from .registry import ERROR, load_rules
+from .catalogue import load_rules
+from .registry import ERROR
 
 MIN_REASON = 8
 

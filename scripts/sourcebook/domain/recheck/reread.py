@@ -20,11 +20,11 @@ from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER
 from ...engines.text.compare import fate
 from ...engines.text.pipeline import extract_bytes
 from ...engines.urls import strip_credentials
-from ..sources import archive
 from ..ledger.claims import load_claims
-from ..workspace.records import Claim, SourceRecord
+from ..sources import archive
 from ..sources.store import load_source, read_normalized
 from ..workspace.layout import Workspace
+from ..workspace.records import Claim, SourceRecord
 
 # Source-level and citation-level outcomes, each with a stable code and a plain sentence.
 OUTCOMES = {
@@ -374,8 +374,8 @@ class Migration:
 
 def adopt(ws: Workspace, sid: str, fetch, saved: bytes | None, apply: bool) -> tuple[str, list[Migration]]:
     """Add the fresh read as a new source and re-find every cited quote in it."""
-    from ..sources import ingest
     from ..ledger.claims import append_events, claims_by_id, event, save_claims
+    from ..sources import ingest
 
     rec = load_source(ws, sid)
     fresh = read_again(ws, rec, fetch, saved)

@@ -14,9 +14,9 @@ from ...base import jsonio
 from ...base.errors import EXIT_GATE, EXIT_USAGE, Finding, SbError
 from ...base.ids import chunk_id
 from ...engines.text.chunk import check_sizes, chunk
+from ..workspace.layout import Workspace
 from .chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
 from .store import load_source, read_normalized
-from ..workspace.layout import Workspace
 
 
 @dataclass

@@ -24,9 +24,9 @@ from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import INDEXER
 from ...engines.text import postings
 from ...engines.text.tokenize import term_counts
+from ..workspace.layout import Workspace
 from .chunking import chunks_fingerprint, load_chunks, ready_ids
 from .store import read_normalized
-from ..workspace.layout import Workspace
 
 META = "meta.json"
 SOURCES = "sources.json"

@@ -18,9 +18,9 @@ from ...engines import urls
 from ...engines.text.normalize import normalize
 from ...engines.text.pipeline import extract_bytes
 from ...engines.text.plain_extract import Extracted, media_type_for
+from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from .store import load_source, save_source, try_load_source
-from ..workspace.layout import Workspace
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
 DEFAULT_MAX_MB = 50

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_USAGE, SbError
 from ...engines.text.find import FindError, find_all, has_elision, resolve_parts, split_elided, tolerant
-from .store import load_source, read_normalized
 from ..workspace.layout import Workspace
+from .store import load_source, read_normalized
 
 
 @dataclass

@@ -4,8 +4,7 @@ Modules:
 - ``layout``: discovery, the folder layout (the only module that knows a path), the manifest,
   history and the lock (``Workspace``, ``find_root``, ``MANIFEST``);
 - ``setup``: ``sb init`` and ``sb config``;
-- ``records``: the typed shapes of sources, claims and adjudications, and their enums;
-- ``revisions``: the revision limits the gate and the state machine share.
+- ``records``: the typed shapes of sources, claims and adjudications, and their enums.
 
 May import: ``base`` and ``engines`` only. Every other room may import this one.
 """

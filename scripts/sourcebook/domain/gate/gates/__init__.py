@@ -9,37 +9,14 @@ workspace is read once however many gates look at it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
-from ....base.errors import Finding
+from .registry import _GATES, Gate, GateResult, register
 
-
-@dataclass
-class GateResult:
-    findings: list[Finding] = field(default_factory=list)
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Gate:
-    name: str
-    order: int
-    fn: Callable
-
-
-_GATES: dict[str, Gate] = {}
+__all__ = ["FAMILIES", "Gate", "GateResult", "gates", "register"]
 
 # One module per family; imported on first use so `import gates` stays cheap.
 FAMILIES = ("schemas", "normalizer", "quotes", "confidence", "tiers", "volatility", "clusters",
             "plan", "html", "recheck", "licenses", "lint", "podcast")
-
-
-def register(name: str, order: int) -> Callable:
-    def deco(fn: Callable) -> Callable:
-        _GATES[name] = Gate(name, order, fn)
-        return fn
-    return deco
 
 
 def gates() -> list[Gate]:

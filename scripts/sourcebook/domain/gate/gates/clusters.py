@@ -11,8 +11,8 @@ from __future__ import annotations
 from ....base.errors import Finding
 from ...ledger.adjudications import cross_check, unapplied
 from ...ledger.contradictions import detect, open_findings
-from . import GateResult, register
 from .context import GateContext
+from .registry import GateResult, register
 
 
 @register("clusters", 70)

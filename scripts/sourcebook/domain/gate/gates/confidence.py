@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ....base.errors import Finding
-from . import GateResult, register
 from .context import GateContext, cid, evidence, is_active
+from .registry import GateResult, register
 
 
 @register("confidence", 40)

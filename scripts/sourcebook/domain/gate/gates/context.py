@@ -18,9 +18,9 @@ from typing import Any, cast
 
 from ....base.errors import Finding, SbError
 from ....base.ids import is_src_id
+from ...workspace.layout import MANIFEST, Workspace
 from ...workspace.records import Adjudication, Claim
 from ..verify_cache import VerifyCache, file_sig
-from ...workspace.layout import MANIFEST, Workspace
 from .html_page import PageView, read_page
 
 
@@ -86,7 +86,7 @@ def _items(doc: Any, key: str, rel: str, problems: list[Finding]) -> list[tuple[
 
 def _valid(pairs: list[tuple[int, dict]], schema: str, rel: str, key: str) -> tuple[list[dict], list[Finding]]:
     """(items that match their schema, schema findings of the whole file)."""
-    from .schemas import schema_findings
+    from .schema_check import schema_findings
 
     doc = {"schema_version": 1, key: [item for _, item in pairs]}
     found = schema_findings(doc, schema, rel)
@@ -181,7 +181,7 @@ class GateContext:
 
     def schema_findings(self, doc: Any, schema: str, rel: str) -> list[Finding]:
         """Schema findings of a whole file, skipped when an earlier run found these bytes clean."""
-        from .schemas import schema_findings
+        from .schema_check import schema_findings
 
         fact = self._clean_fact(schema, rel)
         if fact and self.cache.clean(fact):

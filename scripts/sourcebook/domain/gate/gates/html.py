@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ....base.errors import Finding
 from ....base.ids import is_claim_id
-from . import GateResult, register
 from .context import GateContext, Page, evidence, is_active, safe
 from .html_page import PageView
 from .ledger_view import (
@@ -23,6 +22,7 @@ from .ledger_view import (
     ordinals,
     required_marks,
 )
+from .registry import GateResult, register
 
 
 def _entries(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> list[Finding]:

@@ -12,8 +12,8 @@ import hashlib
 from ....base.errors import Finding, SbError
 from ....base.versions import NORMALIZER
 from ....engines.text.normalize import normalize
-from . import GateResult, register
 from .context import GateContext
+from .registry import GateResult, register
 
 
 def _sha_file(path: str) -> str | None:

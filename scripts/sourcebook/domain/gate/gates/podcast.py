@@ -3,8 +3,8 @@ via ``domain.podcast``. A row only with ``--podcast`` or when the plan's type is
 
 from __future__ import annotations
 
-from . import GateResult, register
 from .context import GateContext
+from .registry import GateResult, register
 
 
 @register("podcast", 120)

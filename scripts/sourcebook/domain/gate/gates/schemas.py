@@ -2,31 +2,11 @@
 
 from __future__ import annotations
 
-import os
-from functools import cache
-
 from ....base.errors import Finding
 from ....base.ids import claim_id
-from ....base.resources import data_file
-from ....base.schema import check
-from . import GateResult, register
 from .context import GateContext, safe
-
-
-@cache
-def _installed(name: str) -> bool:
-    return os.path.isfile(data_file("schemas", f"{name}.schema.json"))
-
-
-def schema_findings(instance, name: str, subject: str) -> list[Finding]:
-    """Schema problems as findings; a schema that is not installed checks nothing."""
-    if not _installed(name):  # asked once per record: a thousand sources, one stat
-        return []
-    out = []
-    for line in check(instance, name, subject):
-        code, subj, msg = (line.split("  ", 2) + ["", ""])[:3]
-        out.append(Finding(code, subj, msg))
-    return out
+from .registry import GateResult, register
+from .schema_check import schema_findings
 
 
 def claim_id_findings(claims: list[dict]) -> list[Finding]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ....base.errors import Finding
 from ...workspace.records import CONF_RANK
-from . import GateResult, register
 from .context import GateContext, cid, evidence
+from .registry import GateResult, register
 
 _HARD_KINDS = ("number", "date", "entity")
 

@@ -1,0 +1,35 @@
+"""The gate registry: each gate is a small function registered with its name and its order.
+
+The family modules import this module to register; the package's ``gates()`` imports the
+families. Neither imports the other back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ....base.errors import Finding
+
+
+@dataclass
+class GateResult:
+    findings: list[Finding] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Gate:
+    name: str
+    order: int
+    fn: Callable
+
+
+_GATES: dict[str, Gate] = {}
+
+
+def register(name: str, order: int) -> Callable:
+    def deco(fn: Callable) -> Callable:
+        _GATES[name] = Gate(name, order, fn)
+        return fn
+    return deco
