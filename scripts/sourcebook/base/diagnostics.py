@@ -198,5 +198,24 @@ _reg({
 })
 
 
+# --- sentence provenance: claims and their evidence ---------------------------------------------
+# (codes of this area are registered in one _reg block right below this line)
+
+
+
+# --- sentence provenance: every sentence on the page --------------------------------------------
+# (codes of this area are registered in one _reg block right below this line)
+
+
+
+# --- sentence provenance: derived files and the podcast -----------------------------------------
+# (codes of this area are registered in one _reg block right below this line)
+
+
+
+# --- sentence provenance: drafts and reports ----------------------------------------------------
+# (codes of this area are registered in one _reg block right below this line)
+
+
 def describe(code: str) -> Code | None:
     return CODES.get(code)
