@@ -29,7 +29,7 @@ def test_report_numbers_sources_in_order_of_first_citation(kit):
     # the status page is cited first, so it is [1]; the trade report [2]
     assert "The pass is accepted on W1 and W2[1] (as of 2026-10-14). A single fare is 3.40 marks[2]." in md
     assert "31,000 riders a weekday[1] (contested), the trade press 38,500[2] (contested)." in md
-    assert "Commuters may switch once W3 takes the pass[unverified]." in md
+    assert "Commuters may switch once W3 takes the pass[inference]." in md  # the author's inference, not [unverified]
     sources = md.split("## Sources\n\n", 1)[1]
     assert sources.splitlines()[0] == ("- [1] [Water bus status · Calder Bay Water Bus Authority]"
                                        "(https://water.example/status) · tier A")
@@ -113,9 +113,11 @@ def _check(ws, text, *flags):
 def test_check_draft_passes_the_rendered_report(kit):
     ws, _ = kit
     sb("render", "report", "--style", "evidence", cwd=ws)
-    r = sb("check-draft", "build/report.md", "--strict", "--evidence", "--min-coverage", "0.9", cwd=ws)
+    r = sb("check-draft", "build/report.md", "--strict", "--evidence", cwd=ws)  # full coverage is the default
     assert r.rc == 0, r.both
-    assert "info: stats: 3 prose line(s), 3 with provenance (1 [unverified]), coverage 1.00" in r.out
+    # counted in sentences; the inferred claim is the author's inference, not [unverified]
+    assert ("info: stats: 4 prose sentence(s), 4 with provenance (3 cited, 1 inferred, 0 [unverified], 0 framing), "
+            "0 uncited, 0 refused for figures, coverage 1.00") in r.out
     assert r.out.strip().endswith("check-draft ok  build/report.md")
 
 
@@ -144,9 +146,13 @@ def test_coverage_threshold_and_unverified(kit):
     block = sb("check-draft", "--only", "1,2", cwd=ws).out
     text = ("# Title words here are ignored\n\nThe pass works on two routes [1].\nThe fare is the same as last year [2].\n"
             "Most riders seem to like the boats a lot.\n| a | b | c | d |\n```\ncode lines are not prose\n```\n\n" + block)
-    r = _check(ws, text)
+    r = _check(ws, text)  # full coverage is the default: the uncited sentence is named and fails
+    assert r.rc == 2
+    assert "3 prose sentence(s), 2 with provenance (2 cited, 0 inferred, 0 [unverified], 0 framing), 1 uncited" in r.out
+    assert 'W-DRAFT-UNCITED-SENTENCE  answer.md:5  "Most riders seem to like the boats a lot."' in r.out
+    assert "E-COVERAGE  answer.md  coverage 0.67 is below 1.00" in r.err
+    r = _check(ws, text, "--min-coverage", "0.5")  # a lower threshold is asked for explicitly
     assert r.rc == 0, r.both
-    assert "3 prose line(s), 2 with provenance (0 [unverified]), coverage 0.67" in r.out
     r = _check(ws, text, "--min-coverage", "0.9")
     assert r.rc == 2 and "E-COVERAGE  answer.md  coverage 0.67 is below 0.90" in r.err
     r = _check(ws, text.replace("a lot.", "a lot. [unverified]"), "--min-coverage", "0.9")

@@ -169,7 +169,7 @@ _reg({
     "E-SOURCES-MISMATCH": ("A draft's Sources block disagrees with the ledger (wrong or missing entry).", "Regenerate it with `sb check-draft --only <numbers>` or `sb render report`."),
     "W-SOURCES-MISSING": ("A draft cites sources but has no Sources block.", "Append one with `sb check-draft --only <numbers>`."),
     "W-SOURCE-UNCITED": ("A Sources entry is never cited in the prose.", "Cite it where it supports a sentence, or drop the entry."),
-    "E-COVERAGE": ("Too few prose lines of a draft declare provenance.", "Cite sources, or mark what comes from your own knowledge [unverified]."),
+    "E-COVERAGE": ("Too few prose sentences of a draft declare provenance (full coverage unless a lower --min-coverage is asked for).", "Cite each sentence [n], mark the author's inference [inference] or your own knowledge [unverified], or tag framing [framing]."),
     "E-EVIDENCE-MISSING": ("A cited source has no verified quote behind an active claim.", "Pin a quote with `sb find` and `sb claim add`."),
     "E-DRAFT-IMAGE": ("An image in a draft cannot be placed (images.mode is none, no such asset, no alt text, or a generated image next to a cited block).", "Set `sb plan --images`, put the file in assets/, write alt text, or move a generated image away from cited text."),
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
@@ -215,6 +215,15 @@ _reg({
 
 # --- sentence provenance: drafts and reports ----------------------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "W-DRAFT-UNCITED-SENTENCE": ("A sentence of a draft checked with `sb check-draft` declares no provenance (a warning that names it; coverage below the threshold fails with E-COVERAGE).", "Cite it [n], mark the author's inference [inference] or your own knowledge [unverified], or tag your own words [framing]."),
+    "E-DRAFT-FIGURE": ("A figure or date in a sentence of a draft or report is not in the claims of the sources it cites (their text, quotes and as-of dates), or the sentence cites nothing; an ambiguous date such as 01.11.2026 is never backed.", "Write the figure the source gives, cite the source that gives it, or write the date unambiguously (2026-11-01, 1 November 2026)."),
+    "E-DRAFT-FRAMING": ("A sentence tagged [framing] carries a figure, date, amount or quotation.", "Framing is the author's words only: cite the claim that states the figure, or drop it."),
+    "E-DRAFT-INFERENCE": ("A sentence marked as the author's inference ([inference], or citing an inferred claim) carries a figure, date, amount or quotation.", "Cite the claim that states the figure and infer in words."),
+    "W-DRAFT-UNVERIFIED-FIGURE": ("A sentence marked [unverified] states a figure or date: the one thing a reader cannot check.", "Find a source for it and cite it [n]."),
+    "E-DRAFT-LABEL-FIGURE": ("A heading, table row or short label of a draft or report states a figure or date that nothing cited under it (or in the draft) states; the workspace's question as the title is allowed.", "Cite the claim that gives it in that section or row, or drop the figure."),
+    "E-REPORT-UNCITED": ("A sentence of build/report.md is neither cited, the author's inference nor framing ([unverified] is not accepted in a report).", "Cite the claim [@clm_...] in the draft, add the inference to the ledger and cite it, or tag your own words [framing]; render the report again."),
+})
 
 
 def describe(code: str) -> Code | None:

@@ -6,7 +6,7 @@ DESCRIPTION = """\
 Run every gate over the workspace and the artifact; nothing ships unless this passes.
 
 Gates, in order: schemas normalizer quotes confidence tiers volatility clusters plan html
-licenses lint podcast. Any finding fails, warnings included. The artifact is --html, else
+licenses lint podcast report. Any finding fails, warnings included. The artifact is --html, else
 build/<--artifact>.html, else build/<plan.type>.html; every other page in build/ that a package
 would ship is checked too.
 

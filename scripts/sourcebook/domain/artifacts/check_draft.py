@@ -1,8 +1,11 @@
-"""``sb check-draft``: a Markdown draft's ``[n]`` citations against the ledger.
+"""``sb check-draft``: a Markdown draft's sentences and ``[n]`` citations against the ledger.
 
-Unknown numbers and a Sources block that disagrees with the ledger fail; ``--min-coverage``
-fails a draft whose prose declares too little provenance; ``--evidence`` fails a draft citing a
-source that no verified quote supports; ``--strict`` makes warnings fail too.
+Unknown numbers and a Sources block that disagrees with the ledger fail; so does a draft in
+which a sentence declares no provenance (full coverage is the default; a lower
+``--min-coverage`` must be asked for), and a figure or date a sentence's citations do not back
+(``engines.render.draft_provenance``). ``--evidence`` fails a draft citing a source that no
+verified quote supports; ``--strict`` makes warnings fail too. The report gate of ``sb verify``
+checks ``build/report.md`` with the same ``assess`` (``draft_ledger`` builds what it reads).
 """
 
 from __future__ import annotations
@@ -12,18 +15,46 @@ from dataclasses import dataclass
 
 from ...base.errors import Finding, SbError
 from ...engines.render import draft_check
+from ...engines.render.draft_provenance import Assessment, DraftLedger, assess, uncited_findings
 from ...engines.render.mdtext import source_name
+from ...engines.render.report import cut_sources
 from ...engines.text.citation import holds
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..sources.store import read_normalized
 from ..workspace.layout import Workspace
-from .report import assign_numbers, block_for, load_numbers
+from .report import assign_numbers, block_for, load_numbers, reference_problems
+
+UNCITED_ADVICE = ("declares no provenance; cite it [n], mark the author's inference [inference] or what you "
+                  "wrote from your own knowledge [unverified], or tag it [framing]")
 
 
 @dataclass
 class DraftReport:
     findings: list[Finding]
     stats: str
+    assessment: Assessment | None = None
+    threshold: float = 1.0
+
+    def to_json(self, where: str) -> dict:
+        a = self.assessment or Assessment()
+        return {"file": where, "ok": not any(f.is_error for f in self.findings),
+                "min_coverage": self.threshold, "stats": a.stats(),
+                "sentences": [{"line": s.line, "kind": k, "text": s.text} for s, k in a.kinds],
+                "uncited": [{"line": s.line, "text": s.text} for s in a.uncited],
+                "findings": [f.to_json() for f in self.findings]}
+
+
+def draft_ledger(by_num: dict[int, str], claims: list, sources, question: object) -> DraftLedger:
+    """What ``assess`` checks a draft against: the numbering, the claims, the sources."""
+    return DraftLedger(by_num, {c["id"]: c for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)},
+                       set(sources), question if isinstance(question, str) else "")
+
+
+def stats_line(a: Assessment) -> str:
+    with_prov = a.sentences - len(a.uncited)
+    return (f"info: stats: {a.sentences} prose sentence(s), {with_prov} with provenance ({a.count('cited')} cited, "
+            f"{a.count('inferred')} inferred, {a.count('unverified')} [unverified], {a.count('framing')} framing), "
+            f"{len(a.uncited)} uncited, {a.refused} refused for figures, coverage {a.coverage:.2f}")
 
 
 def _entry_matches(text: str, src: Mapping | None, sid: str) -> bool:
@@ -55,7 +86,7 @@ def check(ws: Workspace, text: str, where: str, *, min_coverage: float | None, e
     view = ledger_view(ws)
     nums = load_numbers(ws)
     by_num = {n: sid for sid, n in nums.items()}
-    f: list[Finding] = []
+    f: list[Finding] = reference_problems(cut_sources(text), view, where)
     for n, line in sorted(d.cited.items()):
         if n not in by_num:
             f.append(Finding("E-CITE-UNKNOWN", f"{where}:{line}", f"[{n}] is not a source number of this workspace; "
@@ -90,15 +121,17 @@ def check(ws: Workspace, text: str, where: str, *, min_coverage: float | None, e
                 f.append(Finding("E-EVIDENCE-MISSING", f"{where}:{line}", f"[{n}] ({sid}) has no verified quote behind "
                                                                           "an active claim; pin a quote with `sb find` "
                                                                           "and `sb claim add`"))
-    cov = d.coverage
-    with_prov = sum(1 for p in d.prose if p.numbers or p.unverified)
-    unverified = sum(1 for p in d.prose if p.unverified)
-    stats = (f"info: stats: {len(d.prose)} prose line(s), {with_prov} with provenance "
-             f"({unverified} [unverified]), coverage {cov:.2f}")
-    if min_coverage is not None and cov + 1e-9 < min_coverage:
-        f.append(Finding("E-COVERAGE", where, f"coverage {cov:.2f} is below {min_coverage:.2f}; cite sources or mark "
-                                              "what you wrote from your own knowledge [unverified]"))
-    return DraftReport(f, stats)
+    a = assess(d, draft_ledger(by_num, view.claims, view.sources, ws.load_manifest().get("question")), where)
+    f += a.findings
+    f += uncited_findings(a, where, "W-DRAFT-UNCITED-SENTENCE", UNCITED_ADVICE, "; --json lists every one")
+    threshold = 1.0 if min_coverage is None else min_coverage
+    if a.coverage + 1e-9 < threshold:
+        default = " (full coverage is the default; a lower --min-coverage must be asked for)" if min_coverage is None else ""
+        f.append(Finding("E-COVERAGE", where, f"coverage {a.coverage:.2f} is below {threshold:.2f}{default}; "
+                                              f"{len(a.uncited)} sentence(s) declare no provenance: cite each [n], "
+                                              "mark the author's inference [inference] or what you wrote from your "
+                                              "own knowledge [unverified], or tag framing [framing]"))
+    return DraftReport(f, stats_line(a), a, threshold)
 
 
 def only_block(ws: Workspace, wanted: list[str], style: str) -> str:

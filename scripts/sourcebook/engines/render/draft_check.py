@@ -1,9 +1,13 @@
-"""Reading a Markdown draft that cites sources as ``[n]`` (pure): prose lines, citations, the
-Sources block, coverage.
+"""Reading a Markdown draft that cites sources as ``[n]`` (pure): its sentences and what each
+declares, its headings and table rows, its citations and its Sources block.
 
-Coverage = prose lines with declared provenance (a ``[n]`` or ``[unverified]``) over prose
-lines. A prose line is a non-empty line of four or more words once citation markers are
-removed, not a heading, a table row, inside a code fence, or after the Sources heading.
+The unit is the sentence (``engines.text.sentences``), in every script: paragraphs and list
+items are split into sentences, and each sentence is given the markers written in it or right
+after its stop (``[n]``, ``[@clm_...]``/``[@src_...]``, ``[inference]``, ``[unverified]``,
+``[framing]``). A sentence never begins with a marker: ``water. [1] Next`` gives ``[1]`` to the
+sentence before. A line that ends with a marker ends its sentence even without a stop. Headings,
+table rows, code fences and everything after the Sources heading are structure, not sentences;
+so is a short label (fewer than four words, or eight CJK characters) that carries no marker.
 """
 
 from __future__ import annotations
@@ -11,40 +15,120 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..text.sentences import is_short_label, split_sentences
 from .report import SOURCES_HEAD
 
 NUM = re.compile(r"\[(\d+)\]")
-UNVERIFIED = re.compile(r"\[unverified\]", re.I)
+REF = re.compile(r"\[@([^\]]*)\]")
+TAG = re.compile(r"\[(framing|inference|unverified)\]", re.I)
+MARK = re.compile(r"\[(?:\d+|@[^\]]*|framing|inference|unverified)\]", re.I)
 _ENTRY = re.compile(r"^\s*(?:[-*]\s+)?\[(\d+)\]\s*(.*)$")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+_RULE = re.compile(r"^\s*(?:---+|\*\*\*+|___+)\s*$")
+_HEADING = re.compile(r"^(#{1,6})\s*(.*?)\s*#*\s*$")
+_SPACE_BEFORE_STOP = re.compile(r"\s+(?=[.,;:!?。、，．！？])")
 
 
 @dataclass
-class ProseLine:
+class DraftSentence:
+    line: int  # the line the sentence starts on
+    text: str  # the sentence with its markers removed (what a reader reads)
+    numbers: list[int] = field(default_factory=list)  # [n]
+    refs: list[str] = field(default_factory=list)  # [@...] ids
+    tags: set[str] = field(default_factory=set)  # framing, inference, unverified (lower case)
+    label: bool = False  # a short label without markers: structure, not prose
+
+
+@dataclass
+class StructureLine:
     line: int
-    text: str
-    numbers: list[int]
-    unverified: bool
+    kind: str  # "heading" | "table"
+    level: int  # heading level (0 for a table row)
+    text: str  # markers removed
+    numbers: list[int] = field(default_factory=list)
+    refs: list[str] = field(default_factory=list)
 
 
 @dataclass
 class DraftCitations:
-    prose: list[ProseLine] = field(default_factory=list)
+    sentences: list[DraftSentence] = field(default_factory=list)  # prose sentences and short labels
+    structure: list[StructureLine] = field(default_factory=list)  # headings and table rows
     cited: dict[int, int] = field(default_factory=dict)  # number -> first line citing it
     sources_line: int | None = None  # the line of the Sources heading
     entries: dict[int, tuple[int, str]] = field(default_factory=dict)  # number -> (line, text)
     crowded: list[int] = field(default_factory=list)  # lines with a sentence citing more than three
 
     @property
-    def coverage(self) -> float:
-        if not self.prose:
-            return 1.0
-        return sum(1 for p in self.prose if p.numbers or p.unverified) / len(self.prose)
+    def prose(self) -> list[DraftSentence]:
+        return [s for s in self.sentences if not s.label]
+
+
+def _tidy(text: str) -> str:
+    return _SPACE_BEFORE_STOP.sub("", " ".join(text.split()))
+
+
+def _block_sentences(lines: list[tuple[int, str]]) -> list[DraftSentence]:
+    """The sentences of one paragraph or list item, given as (line number, text) pairs."""
+    plain = ""
+    starts: list[tuple[int, int]] = []  # (offset in plain, line number)
+    marks: list[tuple[int, str]] = []  # (offset in plain, marker)
+    breaks: list[int] = []  # offsets where a line ended with a marker
+    for n, line in lines:
+        if plain:
+            plain += " "
+        starts.append((len(plain), n))
+        pos = 0
+        last_end = -1
+        for m in MARK.finditer(line):
+            plain += line[pos:m.start()]
+            marks.append((len(plain), m.group(0)))
+            pos = last_end = m.end()
+        plain += line[pos:]
+        if last_end >= 0 and not line[last_end:].strip():
+            breaks.append(len(plain))
+    spans: list[tuple[int, int]] = []
+    cut = 0
+    for b in [*breaks, len(plain)]:
+        if b > cut:
+            spans += [(cut + s.start, cut + s.end) for s in split_sentences(plain[cut:b])]
+        cut = b
+    if not spans:  # markers alone: they still cite, on the block's first line
+        spans = [(0, 0)]
+    out = []
+    for start, end in spans:
+        line = max((n for off, n in starts if off <= start), default=lines[0][0])
+        out.append(DraftSentence(line, _tidy(plain[start:end])))
+    for off, mark in marks:
+        i = max((j for j, (start, _) in enumerate(spans) if start <= off), default=0)
+        s = out[i]
+        num = NUM.fullmatch(mark)
+        ref = REF.fullmatch(mark)
+        if num:
+            s.numbers.append(int(num.group(1)))
+        elif ref:
+            s.refs += [x.strip().lstrip("@") for x in ref.group(1).split(";") if x.strip()]
+        else:
+            s.tags.add(mark[1:-1].lower())
+    for s in out:
+        s.label = not s.text or (not (s.numbers or s.refs or s.tags) and is_short_label(s.text))
+    return [s for s in out if s.text or s.numbers or s.refs or s.tags]
+
+
+def _structure(n: int, kind: str, level: int, text: str) -> StructureLine:
+    refs = [x.strip().lstrip("@") for m in REF.finditer(text) for x in m.group(1).split(";") if x.strip()]
+    return StructureLine(n, kind, level, _tidy(MARK.sub(" ", text)), [int(x) for x in NUM.findall(text)], refs)
 
 
 def read(text: str) -> DraftCitations:
     out = DraftCitations()
     fence = False
+    block: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if block:
+            out.sentences.extend(_block_sentences(block))
+            block.clear()
+
     for n, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if out.sources_line is not None:
@@ -53,21 +137,41 @@ def read(text: str) -> DraftCitations:
                 out.entries.setdefault(int(m.group(1)), (n, m.group(2)))
             continue
         if stripped.startswith("```"):
+            flush()
             fence = not fence
             continue
-        if fence or not stripped:
+        if fence:
+            continue
+        if not stripped or _RULE.match(line):
+            flush()
             continue
         if SOURCES_HEAD.match(stripped):
+            flush()
             out.sources_line = n
             continue
-        if stripped.startswith(("#", "|")):
+        if stripped.startswith("#"):
+            flush()
+            h = _HEADING.match(stripped)
+            out.structure.append(_structure(n, "heading", len(h.group(1)) if h else 1, h.group(2) if h else stripped))
             continue
-        nums = [int(x) for x in NUM.findall(line)]
-        for x in nums:
-            out.cited.setdefault(x, n)
-        if any(len(set(NUM.findall(s))) > 3 for s in _SENTENCE.split(line)):
-            out.crowded.append(n)
-        plain = UNVERIFIED.sub(" ", NUM.sub(" ", line))
-        if len(plain.split()) >= 4:
-            out.prose.append(ProseLine(n, line, nums, bool(UNVERIFIED.search(line))))
+        if stripped.startswith("|"):
+            flush()
+            out.structure.append(_structure(n, "table", 0, stripped))
+            continue
+        item = _ITEM.match(line)
+        if item:
+            flush()
+            block.append((n, line[item.end():]))
+            continue
+        if stripped.startswith(">"):
+            stripped = stripped.lstrip(">").strip()
+        block.append((n, stripped))
+    flush()
+    for s in out.sentences:
+        if len(set(s.numbers)) > 3 and s.line not in out.crowded:
+            out.crowded.append(s.line)
+    for line, numbers in [(s.line, s.numbers) for s in out.sentences] + [(t.line, t.numbers) for t in out.structure]:
+        for x in numbers:
+            out.cited[x] = min(out.cited.get(x, line), line)
+    out.cited = dict(sorted(out.cited.items()))
     return out

@@ -15,9 +15,18 @@ from .draft import ANY_REF, CLAIM_REF, SOURCE_REF, ref_ids
 from .mdtext import is_web_url, md_escape, md_link, source_name
 
 MAX_PER_SENTENCE = 3
-UNVERIFIED = "[unverified]"
+# An inferred claim has no source to number: the report marks the sentence as the author's
+# inference (the tag ``sb check-draft`` and the report gate count as inferred). ``[unverified]``
+# is a different thing: a chat answer's words from the model's own knowledge, never written here.
+INFERENCE = "[inference]"
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
-SOURCES_HEAD = re.compile(r"^(#{1,6}\s*Sources\s*:?\s*|Sources:\s*)$", re.I)
+# The headings that open a Sources block, in every language a draft may be written in: the one
+# list `render report` (which replaces the block) and `check-draft` (which reads it) share.
+SOURCES_HEADINGS = ("Sources", "References", "Bibliography", "Références", "Quellen", "Literatur",
+                    "Fuentes", "Referencias", "Источники", "Литература", "出典", "参考文献", "参考資料",
+                    "来源", "资料来源", "參考資料", "資料來源")
+_NAMES = "|".join(re.escape(h) for h in SOURCES_HEADINGS)
+SOURCES_HEAD = re.compile(rf"^(#{{1,6}}\s*(?:{_NAMES})\s*[:：]?\s*|(?:{_NAMES})\s*[:：]\s*)$", re.I)
 
 
 def cut_sources(text: str) -> str:
@@ -59,7 +68,7 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
         else:
             c = claims[rid]
             if not lm.is_citable(c):
-                tags.append(UNVERIFIED)
+                tags.append(INFERENCE)
                 continue
             sids = claim_sources(c)
             if c.get("confidence") == "contested":
@@ -75,8 +84,8 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
                 continue
             nums.append(n)
     used.extend(nums)
-    return "".join(f"[{n}]" for n in nums) + "".join(dict.fromkeys(t for t in tags if t == UNVERIFIED)) \
-        + "".join(dict.fromkeys(t for t in tags if t != UNVERIFIED))
+    return "".join(f"[{n}]" for n in nums) + "".join(dict.fromkeys(t for t in tags if t == INFERENCE)) \
+        + "".join(dict.fromkeys(t for t in tags if t != INFERENCE))
 
 
 def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str, int]) -> tuple[str, list[int]]:

@@ -1,0 +1,260 @@
+"""What each sentence of a draft declares, and whether its figures stand (pure).
+
+A prose sentence is **cited** (a ``[n]`` source number, a ``[@src_...]`` or a citable
+``[@clm_...]``), **inferred** (it cites an ``inferred`` claim, or carries ``[inference]``, the
+mark ``sb render report`` writes for one), **unverified** (``[unverified]``: a chat answer's words
+from the model's own knowledge; the report gate does not accept it), **framing** (``[framing]``:
+the author's words, no claim) or **uncited**.
+
+Figures and dates (``engines.text.figures``) must stand: in a cited sentence every one occurs in
+what backs it (the text, quotes and ``as_of`` of the active claims whose evidence comes from the
+sources it cites, or of the claims it cites); an uncited, inferred or framing sentence carries
+none, and framing and inference carry no quotation either. Headings, table rows and short labels
+are structure, but their figures too must occur in what is cited: under the heading for a
+heading, in the row (else anywhere in the draft) for a row or a label. The workspace's own
+question as the title is always allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ...base.errors import Finding
+from ..text.figures import Figure, find_figures, unbacked
+from . import ledger_model as lm
+from .draft_check import DraftCitations, DraftSentence, StructureLine
+
+KINDS = ("cited", "inferred", "unverified", "framing", "uncited")
+LIST_LIMIT = 20  # uncited sentences named one by one; the rest are counted
+_QUOTATION = re.compile(r"“[^”]+”|\"[^\"]+\"|«[^»]+»|„[^“”]+[“”]|「[^」]+」|『[^』]+』|‘[^’]+’")
+
+
+class DraftLedger(NamedTuple):
+    """What a draft's sentences are checked against."""
+
+    by_num: Mapping[int, str]  # report number -> source id
+    claims: Mapping[str, Mapping]  # claim id -> claim, every status
+    sources: Collection[str]  # the workspace's source ids
+    question: str = ""  # the workspace's question: always allowed as the title
+
+
+@dataclass
+class Assessment:
+    kinds: list[tuple[DraftSentence, str]] = field(default_factory=list)  # prose sentences only
+    findings: list[Finding] = field(default_factory=list)
+    refused: int = 0  # sentences refused for a figure, date, amount or quotation
+
+    def count(self, kind: str) -> int:
+        return sum(1 for _, k in self.kinds if k == kind)
+
+    @property
+    def sentences(self) -> int:
+        return len(self.kinds)
+
+    @property
+    def uncited(self) -> list[DraftSentence]:
+        return [s for s, k in self.kinds if k == "uncited"]
+
+    @property
+    def coverage(self) -> float:
+        return 1.0 if not self.kinds else (len(self.kinds) - len(self.uncited)) / len(self.kinds)
+
+    def stats(self) -> dict:
+        out: dict = {"sentences": self.sentences}
+        out.update({k: self.count(k) for k in KINDS})
+        out.update({"refused": self.refused, "coverage": round(self.coverage, 4)})
+        return out
+
+
+def snippet(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def quotations(text: str) -> list[str]:
+    """Words set in quotation marks (“…”, "…", «…», „…“, 「…」, 『…』)."""
+    return [m.group(0) for m in _QUOTATION.finditer(text)]
+
+
+def claim_backing(claim: Mapping) -> list[str]:
+    """A claim's text, its quotes and its as-of date: what a sentence citing it may state."""
+    out = [str(claim.get("text") or "")]
+    out += [lm.evidence_quote(ev) for ev in claim.get("evidence") or [] if isinstance(ev, Mapping)]
+    if claim.get("as_of"):
+        out.append(str(claim["as_of"]))
+    return [t for t in out if t]
+
+
+class _Backing:
+    """Backing texts by source and by claim, computed once per draft."""
+
+    def __init__(self, ledger: DraftLedger):
+        self.ledger = ledger
+        self.by_source: dict[str, list[str]] = {}
+        for c in ledger.claims.values():
+            if not lm.is_citable(c):
+                continue
+            texts = claim_backing(c)
+            for sid in {str(ev.get("source_id")) for ev in c.get("evidence") or [] if isinstance(ev, Mapping)}:
+                self.by_source.setdefault(sid, []).extend(texts)
+
+    def citable(self, rid: str) -> bool:
+        if rid.startswith("src_"):
+            return rid in self.ledger.sources
+        c = self.ledger.claims.get(rid)
+        return c is not None and lm.is_citable(c)
+
+    def inferred(self, rid: str) -> bool:
+        c = self.ledger.claims.get(rid)
+        return c is not None and lm.is_active(c) and c.get("confidence") == "inferred"
+
+    def of(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
+        out: list[str] = []
+        for n in numbers:
+            sid = self.ledger.by_num.get(n)
+            out += self.by_source.get(sid, []) if sid else []
+        for rid in refs:
+            if rid.startswith("src_"):
+                out += self.by_source.get(rid, [])
+            elif self.citable(rid):
+                out += claim_backing(self.ledger.claims[rid])
+        return out
+
+
+def _written(figs: list[Figure]) -> str:
+    return ", ".join(dict.fromkeys(f.written for f in figs))
+
+
+def _ambiguous_hint(figs: list[Figure]) -> str:
+    amb = [f.written for f in figs if f.kind == "ambiguous"]
+    return (f"; {amb[0]} is an ambiguous date (day or month first?): write it as 2026-11-01 or 1 November 2026"
+            if amb else "")
+
+
+def _cites(numbers: list[int], refs: list[str]) -> str:
+    return "".join(f"[{n}]" for n in dict.fromkeys(numbers)) + "".join(f"[@{r}]" for r in dict.fromkeys(refs))
+
+
+def _kind(s: DraftSentence, backing: _Backing, unverified_ok: bool) -> str:
+    if s.numbers or any(backing.citable(r) for r in s.refs):
+        return "cited"
+    if "inference" in s.tags or any(backing.inferred(r) for r in s.refs):
+        return "inferred"
+    if "unverified" in s.tags and unverified_ok:
+        return "unverified"
+    if "framing" in s.tags:
+        return "framing"
+    return "uncited"
+
+
+def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str) -> Finding | None:
+    at, said = f"{where}:{s.line}", f'"{snippet(s.text)}"'
+    if kind == "cited":
+        bad = unbacked(s.text, backing.of(s.numbers, s.refs))
+        if bad:
+            return Finding("E-DRAFT-FIGURE", at, f"{said}: {_written(bad)} is not in what {_cites(s.numbers, s.refs)} "
+                                                 "supports (the claims and quotes of what it cites); write the figure "
+                                                 f"the source gives, or cite the source that gives it{_ambiguous_hint(bad)}")
+        return None
+    figs = find_figures(s.text)
+    quoted = quotations(s.text) if kind in ("inferred", "framing") else []
+    if not figs and not quoted:
+        return None
+    what = ", ".join([f.written for f in figs] + quoted)
+    if kind == "uncited":
+        return Finding("E-DRAFT-FIGURE", at, f"{said} cites nothing, so {_written(figs)} is backed by nothing; cite "
+                                             f"the source that gives it{_ambiguous_hint(figs)}")
+    if kind == "framing":
+        return Finding("E-DRAFT-FRAMING", at, f"{said} is tagged [framing] but carries {what}; framing carries no "
+                                              "figure, date, amount or quotation: cite the claim that states it")
+    if kind == "inferred":
+        return Finding("E-DRAFT-INFERENCE", at, f"{said} is the author's inference but carries {what}; an inference "
+                                                "carries no figure, date, amount or quotation: cite the claim that "
+                                                "states it and infer in words")
+    return Finding("W-DRAFT-UNVERIFIED-FIGURE", at, f"{said} is marked [unverified] but states {_written(figs)}; a "
+                                                    "figure from memory is the one a reader cannot check: find a "
+                                                    "source and cite it")
+
+
+def _section(structure: list[StructureLine], i: int, sentences: list[DraftSentence]) -> tuple[list[int], list[str]]:
+    """What is cited under heading ``i``: up to the next heading of its level or higher."""
+    head = structure[i]
+    end = next((t.line for t in structure[i + 1:] if t.kind == "heading" and t.level <= head.level), None)
+    nums, refs = list(head.numbers), list(head.refs)
+    for s in sentences:
+        if s.line > head.line and (end is None or s.line < end):
+            nums += s.numbers
+            refs += s.refs
+    for t in structure[i + 1:]:
+        if t.kind == "table" and (end is None or t.line < end):
+            nums += t.numbers
+            refs += t.refs
+    return nums, refs
+
+
+def _is_question(text: str, question: str) -> bool:
+    norm = lambda x: " ".join(x.split()).casefold()  # noqa: E731
+    return bool(question.strip()) and norm(text) == norm(question)
+
+
+def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedger, where: str) -> list[Finding]:
+    out = []
+    every = ([n for s in d.sentences for n in s.numbers] + [n for t in d.structure for n in t.numbers],
+             [r for s in d.sentences for r in s.refs] + [r for t in d.structure for r in t.refs])
+    for i, t in enumerate(d.structure):
+        if not find_figures(t.text):
+            continue
+        if t.kind == "heading":
+            if t.level == 1 and _is_question(t.text, ledger.question):
+                continue
+            nums, refs = _section(d.structure, i, d.sentences)
+            place = "under this heading"
+        elif t.numbers or t.refs:
+            nums, refs, place = t.numbers, t.refs, "in this row"
+        else:
+            (nums, refs), place = every, "in the draft"
+        bad = unbacked(t.text, backing.of(nums, refs))
+        if bad:
+            out.append(Finding("E-DRAFT-LABEL-FIGURE", f"{where}:{t.line}",
+                               f'{t.kind} "{snippet(t.text)}" states {_written(bad)}, which nothing cited {place} '
+                               f"states; cite the claim that gives it, or drop the figure{_ambiguous_hint(bad)}"))
+    for s in d.sentences:
+        if s.label and s.text and find_figures(s.text):
+            bad = unbacked(s.text, backing.of(*every))
+            if bad:
+                out.append(Finding("E-DRAFT-LABEL-FIGURE", f"{where}:{s.line}",
+                                   f'label "{snippet(s.text)}" states {_written(bad)}, which nothing cited in the '
+                                   f"draft states; cite the claim that gives it, or drop the figure"
+                                   f"{_ambiguous_hint(bad)}"))
+    return out
+
+
+def assess(d: DraftCitations, ledger: DraftLedger, where: str, *, unverified_ok: bool = True) -> Assessment:
+    """Each prose sentence's kind, and the findings of figures that do not stand.
+
+    ``unverified_ok``: whether ``[unverified]`` declares provenance (a chat answer checked with
+    ``sb check-draft``) or leaves the sentence uncited (the report ``sb verify`` ships)."""
+    backing = _Backing(ledger)
+    out = Assessment()
+    for s in d.prose:
+        kind = _kind(s, backing, unverified_ok)
+        out.kinds.append((s, kind))
+        f = _sentence_finding(s, kind, backing, where)
+        if f is not None:
+            out.findings.append(f)
+            out.refused += 1 if f.is_error else 0
+    out.findings += _structure_findings(d, backing, ledger, where)
+    return out
+
+
+def uncited_findings(a: Assessment, where: str, code: str, advice: str, more: str = "",
+                     limit: int = LIST_LIMIT) -> list[Finding]:
+    """One finding per uncited sentence, the first ``limit`` of them; the rest are counted."""
+    rest = a.uncited
+    out = [Finding(code, f"{where}:{s.line}", f'"{snippet(s.text)}" {advice}') for s in rest[:limit]]
+    if len(rest) > limit:
+        lines = ", ".join(str(s.line) for s in rest[limit:limit + 10]) + (", ..." if len(rest) > limit + 10 else "")
+        out.append(Finding(code, where, f"and {len(rest) - limit} more uncited sentence(s) (lines {lines}){more}"))
+    return out
