@@ -75,11 +75,11 @@ def test_changed_figure_next_to_a_citation_fails(kit):
     ws, _ = kit
     r = _check(ws, EN.replace("3.40 marks [2]", "2.40 marks [2]") + _block(ws))
     assert r.rc == 2
-    assert "E-DRAFT-FIGURE  answer.md:3" in r.err and '2.40 is not in what [2] supports' in r.err
+    assert "E-DRAFT-FIGURE  answer.md:3" in r.err and '2.40 marks is not in what [2] supports' in r.err
     assert "1 refused for figures" in _stats(r)
     # the right figure with the wrong source is refused too: [1] says nothing of the fare
     r = _check(ws, EN.replace("3.40 marks [2]", "3.40 marks [1]") + _block(ws))
-    assert r.rc == 2 and "3.40 is not in what [1] supports" in r.err
+    assert r.rc == 2 and "3.40 marks is not in what [1] supports" in r.err
 
 
 def test_dates_are_compared_by_meaning_and_as_of_backs_a_date(kit):
@@ -129,6 +129,16 @@ def test_a_citation_after_the_stop_belongs_to_the_sentence_before(kit):
     r = _check(ws, text, "--min-coverage", "0.5")
     assert "3 prose sentence(s), 2 with provenance (2 cited" in _stats(r)
     assert 'W-DRAFT-UNCITED-SENTENCE  answer.md:2  "Riders seem to like the boats a lot"' in r.out
+
+
+def test_wrapped_lines_links_and_a_line_ending_in_a_citation(kit):
+    ws, _ = kit
+    text = ("A single adult fare is 3.40 marks, as\nthe trade report says ([the report](https://x.example/2026/10/09)) [2]\n"
+            "Riders seem to like the new boats a lot\n\n" + _block(ws))
+    r = _check(ws, text, "--min-coverage", "0.5")
+    assert r.rc == 0, r.both  # the digits of a web address are no figure
+    assert "2 prose sentence(s), 1 with provenance (1 cited" in _stats(r)  # the wrapped sentence is one
+    assert 'W-DRAFT-UNCITED-SENTENCE  answer.md:3  "Riders seem to like the new boats a lot"' in r.out
 
 
 def test_framing_and_inference_carry_no_figure_or_quotation(kit):
@@ -192,8 +202,9 @@ def test_claim_references_count_and_are_checked(kit):
 
 def test_ambiguous_numeric_dates_are_refused(kit):
     ws, _ = kit
-    r = _check(ws, EN.replace("as of 14 October 2026", "as of 14.10.2026") + _block(ws))
-    assert r.rc == 2 and "E-DRAFT-FIGURE  answer.md:3" in r.err
+    assert _check(ws, EN.replace("as of 14 October 2026", "as of 14.10.2026") + _block(ws)).rc == 0  # day first
+    r = _check(ws, EN.replace("as of 14 October 2026", "as of 10.11.2026") + _block(ws))
+    assert r.rc == 2 and "E-DRAFT-FIGURE  answer.md:3" in r.err and "10.11.2026 is an ambiguous date" in r.err
 
 
 # ---- Japanese, Chinese, Russian -------------------------------------------------------------

@@ -27,6 +27,14 @@ _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 _RULE = re.compile(r"^\s*(?:---+|\*\*\*+|___+)\s*$")
 _HEADING = re.compile(r"^(#{1,6})\s*(.*?)\s*#*\s*$")
 _SPACE_BEFORE_STOP = re.compile(r"\s+(?=[.,;:!?。、，．！？])")
+_LINK = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\)")
+_URL = re.compile(r"<?\b(?:https?|ftp)://[^\s<>]*[^\s<>.,;:!?)\]]>?")
+
+
+def _readable(line: str) -> str:
+    """The line as a reader reads it: a Markdown link is its text, a bare URL is not prose (the
+    digits of a web address are no figure)."""
+    return _URL.sub(" ", _LINK.sub(lambda m: m.group(1), line))
 
 
 @dataclass
@@ -73,7 +81,8 @@ def _block_sentences(lines: list[tuple[int, str]]) -> list[DraftSentence]:
     starts: list[tuple[int, int]] = []  # (offset in plain, line number)
     marks: list[tuple[int, str]] = []  # (offset in plain, marker)
     breaks: list[int] = []  # offsets where a line ended with a marker
-    for n, line in lines:
+    for n, raw in lines:
+        line = _readable(raw)
         if plain:
             plain += " "
         starts.append((len(plain), n))
@@ -96,8 +105,8 @@ def _block_sentences(lines: list[tuple[int, str]]) -> list[DraftSentence]:
         spans = [(0, 0)]
     out = []
     for start, end in spans:
-        line = max((n for off, n in starts if off <= start), default=lines[0][0])
-        out.append(DraftSentence(line, _tidy(plain[start:end])))
+        first = max((ln for off, ln in starts if off <= start), default=lines[0][0])
+        out.append(DraftSentence(first, _tidy(plain[start:end])))
     for off, mark in marks:
         i = max((j for j, (start, _) in enumerate(spans) if start <= off), default=0)
         s = out[i]
@@ -115,6 +124,7 @@ def _block_sentences(lines: list[tuple[int, str]]) -> list[DraftSentence]:
 
 
 def _structure(n: int, kind: str, level: int, text: str) -> StructureLine:
+    text = _readable(text)
     refs = [x.strip().lstrip("@") for m in REF.finditer(text) for x in m.group(1).split(";") if x.strip()]
     return StructureLine(n, kind, level, _tidy(MARK.sub(" ", text)), [int(x) for x in NUM.findall(text)], refs)
 
@@ -170,8 +180,8 @@ def read(text: str) -> DraftCitations:
     for s in out.sentences:
         if len(set(s.numbers)) > 3 and s.line not in out.crowded:
             out.crowded.append(s.line)
-    for line, numbers in [(s.line, s.numbers) for s in out.sentences] + [(t.line, t.numbers) for t in out.structure]:
+    for at, numbers in [(s.line, s.numbers) for s in out.sentences] + [(t.line, t.numbers) for t in out.structure]:
         for x in numbers:
-            out.cited[x] = min(out.cited.get(x, line), line)
+            out.cited[x] = min(out.cited.get(x, at), at)
     out.cited = dict(sorted(out.cited.items()))
     return out
