@@ -120,7 +120,7 @@ class _Backing:
                 out += self.by_source.get(rid, [])
             elif self.citable(rid):
                 out += claim_backing(self.ledger.claims[rid])
-        return out
+        return list(dict.fromkeys(out))
 
 
 def _written(figs: list[Figure]) -> str:
