@@ -6,7 +6,7 @@ SB_VERSION = "0.1.0"
 # artifact can say which algorithm produced it and the gate can notice drift.
 NORMALIZER = 1
 CHUNKER = 1
-INDEXER = 2  # 2: sharded postings (a query reads only its terms' shards)
+INDEXER = 3  # 2: sharded postings; 3: segments named by index/lexical.json, incremental
 EXTRACTOR_TEXT = 1
 EXTRACTOR_HTML = 2
 EXTRACTOR_PDF = 2

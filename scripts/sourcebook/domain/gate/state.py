@@ -11,8 +11,7 @@ import json
 import os
 
 from ...base.errors import SbError
-from ...base.versions import INDEXER
-from ..sources.store import try_load_source
+from ..sources.statuses import source_facts, source_statuses  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 
 MAX_REVISIONS = 3
@@ -60,38 +59,29 @@ class Status:
         return {f: getattr(self, f) for f in self.FIELDS}
 
 
-def index_state(ws: Workspace, ready_ids: list[str]) -> str:
-    """``missing``, ``stale`` (ready sources or their chunk files differ from what was indexed)
-    or ``current``. Sizes are compared for every chunk file; a file is hashed only when it was
-    written after the index, so a status call costs a stat per source."""
-    try:
-        with open(ws.index_path("sources.json"), encoding="utf-8") as fh:
-            recorded = json.load(fh)
-        with open(ws.index_path("meta.json"), encoding="utf-8") as fh:
-            meta = json.load(fh)
-            built_ns = os.fstat(fh.fileno()).st_mtime_ns
-    except FileNotFoundError:
-        return "missing"
-    except (OSError, ValueError):
-        return "stale"
-    if not isinstance(recorded, dict) or not isinstance(meta, dict) or meta.get("version") != INDEXER:
-        return "stale"
-    if sorted(recorded) != sorted(ready_ids):
-        return "stale"
-    for sid in ready_ids:
-        rec = recorded.get(sid)
-        path = ws.chunks_path(sid)
-        try:
-            st = os.stat(path)
-            if not isinstance(rec, dict) or st.st_size != rec.get("size"):
-                return "stale"
-            if st.st_mtime_ns >= built_ns:
-                from ...base.ids import sha256_bytes  # rare path: keep hashlib off start-up
+def index_state(ws: Workspace, ready_ids: list[str], facts: dict | None = None) -> str:
+    """``missing``, ``stale`` (ready sources, their chunk files or their texts differ from what
+    was indexed) or ``current``. Sizes are compared for every chunk file; a file is hashed only
+    when it was written after the index, so a status call costs a stat per source."""
+    from ..sources import index_manifest as M
 
-                with open(path, "rb") as fh:
-                    if sha256_bytes(fh.read()) != rec.get("chunks_sha256"):
-                        return "stale"
-        except OSError:
+    try:
+        man = M.read(ws.index_dir, strict=False)
+    except SbError:
+        return "stale"
+    if man is None:
+        return "missing" if not os.path.exists(ws.index_path(M.NAME)) and not os.path.exists(
+            ws.index_path("meta.json")) else "stale"
+    try:
+        live = M.live_sources(ws.index_dir, man)
+    except SbError:
+        return "stale"
+    if len(live) != len(ready_ids) or any(sid not in live for sid in ready_ids):
+        return "stale"
+    since = M.built_ns(ws.index_dir)
+    for sid in ready_ids:
+        sha = facts[sid].text_sha256 if facts else live[sid][1].get("text_sha256")
+        if not M.unchanged(ws.chunks_path(sid), live[sid][1], sha, since):
             return "stale"
     return "current"
 
@@ -154,47 +144,10 @@ def _has_injected_ledger(path: str) -> bool:
     return a >= 0 and b > a and 'class="ledger' in text[a:b]
 
 
-def source_statuses(ws: Workspace) -> list[tuple[str, str]]:
-    """(id, status) of every source. `sb status` runs often on large workspaces, so each
-    record's status is cached with its file's mtime and size (``.sb-cache/``, never shipped);
-    a record whose file changed in any way is read again."""
-    cache_path = ws.status_cache_path
-    try:
-        with open(cache_path, encoding="utf-8") as fh:
-            cache = json.load(fh)
-        if not isinstance(cache, dict):
-            cache = {}
-    except (OSError, ValueError):
-        cache = {}
-    out: list[tuple[str, str]] = []
-    fresh: dict[str, list] = {}
-    for sid in ws.source_dir_names():
-        try:
-            st = os.stat(os.path.join(ws.sources_dir, sid, "source.json"))
-        except OSError:
-            continue  # a folder without a record is not a source
-        key = [st.st_mtime_ns, st.st_size]
-        hit = cache.get(sid)
-        if isinstance(hit, list) and len(hit) == 3 and hit[:2] == key and isinstance(hit[2], str):
-            status = hit[2]
-        else:
-            rec = try_load_source(ws, sid)
-            status = str(rec.get("status")) if isinstance(rec, dict) else "failed"
-        fresh[sid] = key + [status]
-        out.append((sid, status))
-    if fresh != cache:
-        try:
-            from ...base.jsonio import atomic_write_text, dumps_compact
-
-            atomic_write_text(cache_path, dumps_compact(fresh))
-        except OSError:
-            pass  # a read-only workspace: no cache, same answer
-    return out
-
-
 def derive(ws: Workspace) -> Status:
     m = ws.load_manifest()
-    statuses = source_statuses(ws)
+    facts = source_facts(ws)
+    statuses = [(sid, f.status) for sid, f in facts.items()]
     ids = [sid for sid, _ in statuses]
     ready = [sid for sid, st in statuses if st == "ready"]
     revise = m.get("revise_count", 0) if isinstance(m.get("revise_count"), int) else 0
@@ -206,7 +159,7 @@ def derive(ws: Workspace) -> Status:
     if revise >= MAX_REVISIONS or blockers:
         st.state, st.next = "BLOCKED", ESCALATION
         return st
-    st.state = _derive_progress(ws, statuses, ready, st)
+    st.state = _derive_progress(ws, statuses, ready, st, facts)
     _note_stale(ws, m, st)
     if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE") \
             and not os.path.isfile(ws.build_path("PROVENANCE.json")):
@@ -215,7 +168,7 @@ def derive(ws: Workspace) -> Status:
     return st
 
 
-def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status) -> str:
+def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status, facts: dict) -> str:
     if not statuses:
         return "INIT"
     if any(s in ("pending", "needs_extraction") for _, s in statuses) or not ready:
@@ -229,7 +182,7 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         chunked = set()
     if any(f"{sid}.jsonl" not in chunked for sid in ready):
         return "EXTRACT"
-    idx = index_state(ws, ready)
+    idx = index_state(ws, ready, facts)
     if idx != "current":
         if idx == "stale":
             st.notes.append("the index is older than the chunks; rebuild it")

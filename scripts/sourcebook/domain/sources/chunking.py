@@ -27,15 +27,9 @@ class Chunked:
 
 
 def ready_ids(ws: Workspace) -> list[str]:
-    out = []
-    for sid in ws.source_ids():
-        try:
-            rec = load_source(ws, sid)
-        except SbError:
-            continue
-        if rec.get("status") == "ready":
-            out.append(sid)
-    return out
+    from .statuses import ready_ids as ready
+
+    return ready(ws)
 
 
 def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, int]:

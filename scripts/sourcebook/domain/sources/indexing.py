@@ -1,38 +1,39 @@
-"""Building the search index under ``index/`` and telling whether it is current.
+"""``sb index``: keeping the search index under ``index/`` current, doing work in proportion to
+what changed (amendments A5, A17).
 
-Layout (all deterministic: the same chunks give byte-identical files):
+The index is a set of immutable segments (``index_segments``) named by ``index/lexical.json``
+(``index_manifest``). A run compares the ready sources with what the index holds (chunk file
+size and hash, text hash): sources added or re-chunked go into one new segment, sources removed
+or re-chunked are marked deleted in the segment that held them, the merge policy keeps the
+segment count small, and the new manifest is committed last. ``--rebuild`` (or an index of
+another format) builds from nothing: the result is one segment whose bytes depend only on the
+sources, however they were reached.
 
-- ``meta.json``    version, n_docs, n_terms, avgdl, shard count, id_width
-- ``sources.json`` per indexed source: the SHA-256 and size of its chunk file (staleness)
-- ``docs.txt``     chunk ids in document-number order, padded to ``id_width`` (seekable)
-- ``doclen.bin``   document lengths in terms, little-endian uint32
-- ``shards/XX.tsv`` postings, terms hashed into 256 files (``engines.text.postings``)
-
-The folder is built beside the old one and swapped in, so a reader never sees half an index.
+A build tokenizes in tasks of about ``RUN_DOCS`` documents, each written as a run (a segment
+numbered from its first document); large builds run the tasks in two processes. Runs are then
+merged shard by shard, one term at a time, so memory stays bounded whatever the corpus size.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
-import sys
-from array import array
 from dataclasses import dataclass
 
-from ...base import jsonio
 from ...base.errors import EXIT_GATE, SbError
-from ...base.versions import INDEXER
-from ...engines.text import postings
+from ...engines.text.findterms import chunk_keys, piece_cut
+from ...engines.text.postings import Builder
 from ...engines.text.tokenize import term_counts
 from ..workspace.layout import Workspace
-from .chunking import chunks_fingerprint, load_chunks, ready_ids
+from . import index_manifest as M
+from . import index_segments as S
+from .statuses import source_facts
 from .store import read_normalized
 
-META = "meta.json"
-SOURCES = "sources.json"
-DOCS = "docs.txt"
-DOCLEN = "doclen.bin"
-SHARD_DIR = "shards"  # the names under index/ (Workspace.index_path)
+RUN_DOCS = 50_000  # documents per build task: bounds a builder's memory (about 60 MB)
+PARALLEL_MIN_DOCS = 6_000  # below this a second process costs more than it saves
+OLD_FILES = ("meta.json", "sources.json", "docs.txt", "doclen.bin", "shards")  # index format 2
 
 
 @dataclass
@@ -41,145 +42,257 @@ class IndexStats:
     n_terms: int
     avgdl: float
     sources: int
-    bytes: int
+    bytes: int = 0
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+    segments: int = 0
+    merged: int = 0
+    rebuilt: bool = False
+    unchanged: bool = False
 
 
-PARALLEL_MIN_CHARS = 4_000_000  # below this, starting a second process costs more than it saves
+class _Item:
+    __slots__ = ("sid", "n", "info")
+
+    def __init__(self, sid: str, n: int, info: dict):
+        self.sid, self.n, self.info = sid, n, info
 
 
-def build_index(ws: Workspace, workers: int | None = None) -> IndexStats:
-    """Index every ready source's chunks. Large workspaces are tokenized by two processes,
-    each taking a contiguous run of documents; their postings are joined in order, so the
-    files are the same whichever way they were built."""
+def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None, progress=None) -> IndexStats:
+    """Bring the index up to date (or rebuild it). ``progress(done, total, what)`` is called as
+    work advances (the command line draws it on a terminal)."""
     with ws.lock():
-        ids = ready_ids(ws)
-        if not ids:
+        facts = source_facts(ws)
+        ready = [sid for sid, f in facts.items() if f.status == "ready"]
+        if not ready:
             raise SbError("E-INDEX", "sources", "no ready source to index; run `sb extract` and `sb chunk` first", EXIT_GATE)
-        plan: list[tuple[str, list[tuple[int, int]]]] = []
-        chunk_ids: list[str] = []
-        recorded: dict[str, dict] = {}
-        for sid in ids:
-            path = ws.chunks_path(sid)
-            if not os.path.isfile(path):
+        for sid in ready:
+            if not os.path.isfile(ws.chunks_path(sid)):
                 raise SbError("E-INDEX", sid, "ready but not chunked; run `sb chunk` first", EXIT_GATE)
-            recs = sorted(load_chunks(ws, sid), key=lambda r: r["chunk_id"])
-            plan.append((sid, [(r["start"], r["end"]) for r in recs]))
-            chunk_ids.extend(r["chunk_id"] for r in recs)
-            recorded[sid] = {"chunks": len(recs), "chunks_sha256": chunks_fingerprint(ws, sid),
-                             "size": os.path.getsize(path)}
-        doclen, shards, n_terms = _build(ws, plan, workers)
-        if n_terms == 0:
-            raise SbError("E-INDEX", "chunks", f"{len(chunk_ids)} chunk(s) but not one searchable term; "
+        idir = ws.index_dir
+        os.makedirs(idir, exist_ok=True)
+        man = None if rebuild else M.read(idir, strict=False)
+        refs: list[M.SegRef] = []
+        live: dict[str, tuple[str, dict]] = {}
+        dropped = 0
+        if man is not None:
+            for ref in man.segments:
+                if S.Segment(idir, ref.name).intact():
+                    refs.append(ref)
+                else:
+                    dropped += 1  # damaged: its sources are indexed again below
+            try:
+                live = M.live_sources(idir, M.Manifest(refs))
+            except SbError:
+                man, refs, live = None, [], {}
+        since = M.built_ns(idir) if man is not None else 0
+        ready_set = set(ready)
+        changed = [sid for sid in ready if not (sid in live and M.unchanged(
+            ws.chunks_path(sid), live[sid][1], facts[sid].text_sha256, since))]
+        removed = sorted(sid for sid in live if sid not in ready_set)
+        if man is not None and not changed and not removed and not dropped:
+            S.remove_stray(idir, {r.name for r in refs})
+            return IndexStats(man.n_docs, man.n_terms, man.avgdl, len(live), unchanged=True,
+                              segments=len(refs))
+        by_name = {r.name: r for r in refs}
+        for sid in changed + removed:
+            if sid in live:
+                seg, rec = live[sid]
+                by_name[seg].deleted[sid] = list(rec["docs"])
+        keep = set(by_name)
+        if changed:
+            items = _plan(ws, changed, facts)
+            name = _build(ws, items, workers, keep, progress)
+            new = S.Segment(idir, name)
+            refs.append(M.SegRef(name, new.n_docs, len(items)))
+            keep.add(name)
+        refs = [r for r in refs if r.live > 0]
+        refs, merged = _apply_merges(idir, refs, keep, progress)
+        out = _totals(idir, refs, len(ready))
+        if out.n_terms == 0:
+            S.remove_stray(idir, set(by_name))
+            raise SbError("E-INDEX", "chunks", f"{out.n_docs} chunk(s) but not one searchable term; "
                           "check that the sources have text", EXIT_GATE)
-        n = len(chunk_ids)
-        avgdl = round(sum(doclen) / n, 4) if n else 0.0
-        width = max(map(len, chunk_ids))
-        meta = {"avgdl": avgdl, "id_width": width, "n_docs": n, "n_terms": n_terms,
-                "shards": postings.SHARDS, "version": INDEXER}
-        size = _write(ws, meta, recorded, chunk_ids, width, doclen, shards)
-        ws.record("INDEX", f"indexed {n} chunks, {n_terms} terms")
-    return IndexStats(n, n_terms, avgdl, len(ids), size)
+        size = M.commit(idir, out)
+        S.remove_stray(idir, {r.name for r in refs})
+        _remove_old_format(idir)
+        added = sum(1 for sid in changed if sid not in live)
+        ws.record("INDEX", f"indexed {out.n_docs} chunks, {out.n_terms} terms")
+    size += sum(_du(os.path.join(idir, r.name)) for r in refs)
+    return IndexStats(out.n_docs, out.n_terms, out.avgdl, len(ready), size, added, len(changed) - added,
+                      len(removed), len(refs), merged, rebuilt=man is None)
 
 
-def _build(ws: Workspace, plan: list, workers: int | None) -> tuple[list[int], dict[int, str], int]:
-    spans = sum(e - s for _, sp in plan for s, e in sp)
+def _plan(ws: Workspace, sids: list[str], facts: dict) -> list[_Item]:
+    items = []
+    for sid in sids:
+        with open(ws.chunks_path(sid), "rb") as fh:
+            data = fh.read()
+        n = sum(1 for line in data.split(b"\n") if line.strip())
+        items.append(_Item(sid, n, {"chunks": n, "chunks_sha256": hashlib.sha256(data).hexdigest(),
+                                    "size": len(data), "text_sha256": facts[sid].text_sha256}))
+    return items
+
+
+def _tasks(items: list[_Item], parallel: bool) -> list[tuple[int, list[_Item]]]:
+    """Contiguous groups of sources of about RUN_DOCS documents each, with their first doc."""
+    total = sum(i.n for i in items)
+    n_tasks = max(1, -(-total // RUN_DOCS))
+    if parallel and n_tasks < 2 and total >= PARALLEL_MIN_DOCS:
+        n_tasks = 2
+    out: list[tuple[int, list[_Item]]] = []
+    cur: list[_Item] = []
+    base = acc = 0
+    for item in items:
+        cur.append(item)
+        acc += item.n
+        if len(out) < n_tasks - 1 and acc >= total * (len(out) + 1) / n_tasks:
+            out.append((base, cur))
+            base, cur = acc, []
+    if cur or not out:
+        out.append((base, cur))
+    return out
+
+
+def _build(ws: Workspace, items: list[_Item], workers: int | None, keep: set[str], progress) -> str:
+    """One segment holding ``items`` (in order), built in runs and merged."""
     if workers is None:
-        workers = 2 if (os.cpu_count() or 1) > 1 and spans >= PARALLEL_MIN_CHARS else 1
-    parts = _split(plan, max(1, workers))
-    bases = [0]
-    for part in parts[:-1]:
-        bases.append(bases[-1] + sum(len(sp) for _, sp in part))
-    jobs = [(ws.root, part, base) for part, base in zip(parts, bases, strict=True)]
+        total = sum(i.n for i in items)
+        workers = 2 if (os.cpu_count() or 1) > 1 and total >= PARALLEL_MIN_DOCS else 1
+    tasks = _tasks(items, workers > 1)
+    jobs = [(ws.root, base, [(i.sid, i.n, i.info) for i in group], sorted(keep)) for base, group in tasks]
     results = None
-    if len(jobs) > 1:
+    if workers > 1 and len(jobs) > 1:
         try:
             import multiprocessing
 
-            with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
-                results = pool.map(_build_part, jobs)
+            with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
+                results = []
+                for res in pool.imap(_run_task, jobs):
+                    results.append(res)
+                    if progress is not None:
+                        progress(len(results), len(jobs), "tokenized")
         except (ImportError, ValueError, OSError):
             results = None  # no fork here: do it in this process
     if results is None:
-        results = [_build_part(job) for job in jobs]
-    doclen = [d for lens, _ in results for d in lens]
-    shards, n_terms = postings.merge([lines for _, lines in results])
-    return doclen, shards, n_terms
+        results = []
+        for job in jobs:
+            results.append(_run_task(job))
+            if progress is not None:
+                progress(len(results), len(jobs), "tokenized")
+    for res in results:
+        if isinstance(res, tuple):  # an SbError raised in a worker
+            raise SbError(*res)
+    names = [r for r in results if isinstance(r, str)]
+    if len(names) == 1:
+        return names[0]
+    shard_progress = None if progress is None else (lambda d, t: progress(d, t, "merged"))
+    return S.merge(ws.index_dir, [S.MergeInput(S.Segment(ws.index_dir, n)) for n in names], keep, shard_progress)
 
 
-def _split(plan: list, n: int) -> list[list]:
-    """``n`` contiguous runs of sources of about equal size (by characters chunked)."""
-    if n <= 1 or len(plan) < 2:
-        return [plan]
-    sizes = [sum(e - s for s, e in sp) for _, sp in plan]
-    total, acc = sum(sizes), 0
-    parts: list[list] = []
-    cur: list = []
-    for item, size in zip(plan, sizes, strict=True):
-        cur.append(item)
-        acc += size
-        if len(parts) < n - 1 and acc >= total * (len(parts) + 1) / n:
-            parts.append(cur)
-            cur = []
-    if cur:
-        parts.append(cur)
-    return parts
-
-
-def _build_part(job: tuple) -> tuple[list[int], dict[int, list[str]]]:
-    root, part, base = job
+def _run_task(job: tuple) -> str | tuple:
+    root, base, group, keep = job
     ws = Workspace(root)
-    builder = postings.Builder(base)
-    for sid, spans in part:
+    try:
+        return _tokenize(ws, base, group, set(keep))
+    except SbError as exc:
+        return (exc.code, exc.subject, exc.message, exc.exit_code)
+
+
+def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
+    from .chunkfiles import load_chunks
+
+    builder = Builder()
+    chunk_ids: list[str] = []
+    spans: list[S.SourceSpan] = []
+    for sid, n, info in group:
         text = read_normalized(ws, sid) or ""
-        for s, e in spans:
-            builder.add(term_counts(text[s:e]))
-    return builder.doclen, builder.lines()
+        recs = sorted(load_chunks(ws, sid), key=lambda r: r["chunk_id"])
+        if len(recs) != n:
+            raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", EXIT_GATE)
+        lo = len(chunk_ids)
+        for i, r in enumerate(recs):
+            s, e = r["start"], r["end"]
+            piece = text[s:e]
+            counts = term_counts(piece)
+            nxt = recs[i + 1]["start"] if i + 1 < n else len(text)
+            builder.add(counts, chunk_keys(piece, counts, piece_cut(text, e, nxt)))
+            chunk_ids.append(r["chunk_id"])
+        spans.append(S.SourceSpan(sid, lo, len(chunk_ids), info))
+    return S.write_segment(ws.index_dir, chunk_ids, builder.doclen, S.encoded(builder.terms(), builder.tf_max),
+                           spans, builder.tf_max, base, keep)
 
 
-def _write(ws: Workspace, meta: dict, recorded: dict, chunk_ids: list[str], width: int,
-           doclen: list[int], shards: dict[int, str]) -> int:
-    final = ws.index_dir
-    tmp = final + f".new-{os.getpid()}"
-    old = final + f".old-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(os.path.join(tmp, SHARD_DIR))
-    files = {META: jsonio.dumps(meta), SOURCES: jsonio.dumps(recorded),
-             DOCS: "".join(c.ljust(width) + "\n" for c in chunk_ids)}
-    for n, body in shards.items():
-        files[os.path.join(SHARD_DIR, postings.shard_name(n))] = body
-    size = 0
-    for rel, body in files.items():
-        data = body.encode("utf-8")
-        size += len(data)
-        _write_file(os.path.join(tmp, rel), data)
-    lens = array("I", doclen)
-    if sys.byteorder == "big":
-        lens.byteswap()
-    _write_file(os.path.join(tmp, DOCLEN), lens.tobytes())
-    size += len(lens) * lens.itemsize
-    _fsync_dir(tmp)
-    if os.path.exists(final):
-        os.replace(final, old)
-    os.replace(tmp, final)
-    shutil.rmtree(old, ignore_errors=True)
-    return size
+def _apply_merges(idir: str, refs: list[M.SegRef], keep: set[str], progress) -> tuple[list[M.SegRef], int]:
+    groups = M.merges(refs)
+    if not groups:
+        return refs, 0
+    current = {r.name: r for r in refs}
+    for group in groups:
+        parts = []
+        for pseudo in group:
+            parts.append(current.pop(pseudo))
+        inputs = [S.MergeInput(S.Segment(idir, r.name), r.deleted) for r in parts]
+        shard_progress = None if progress is None else (lambda d, t: progress(d, t, "merged"))
+        name = S.merge(idir, inputs, keep, shard_progress)
+        keep.add(name)
+        seg = S.Segment(idir, name)
+        current["+".join(group)] = M.SegRef(name, seg.n_docs, sum(r.sources - len(r.deleted) for r in parts))
+    out = sorted(current.values(), key=lambda r: (-r.live, r.name))
+    return out, len(groups)
 
 
-def _write_file(path: str, data: bytes) -> None:
-    with open(path, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
+def _totals(idir: str, refs: list[M.SegRef], n_sources: int) -> M.Manifest:
+    n_docs = total = 0
+    for ref in refs:
+        seg = S.Segment(idir, ref.name)
+        seg_len = int(seg.meta["total_len"])
+        if ref.deleted:
+            lens = seg.doclen()
+            seg_len -= sum(sum(lens[lo:hi]) for lo, hi in ref.deleted.values())
+        total += seg_len
+        n_docs += ref.live
+    return M.Manifest(refs, n_docs, _count_terms(idir, refs), total, n_sources)
 
 
-def _fsync_dir(path: str) -> None:
+def _count_terms(idir: str, refs: list[M.SegRef]) -> int:
+    """Distinct ranking terms over the live segments (a term that only deleted chunks hold
+    counts until its segment is merged)."""
+    if not refs:
+        return 0
+    segs = sorted((S.Segment(idir, r.name) for r in refs), key=lambda s: (-int(s.meta["terms"]), s.name))
+    big = segs[0]
+    n = int(big.meta["terms"])
+    if len(segs) == 1:
+        return n
+    others: dict[int, set[str]] = {}
+    for seg in segs[1:]:
+        for shard in range(256):
+            for term, _df, _off in seg.shard_entries(shard):
+                if not term.startswith("~"):
+                    others.setdefault(shard, set()).add(term)
+    for shard, terms in others.items():
+        have = {t for t, _df, _off in big.shard_entries(shard)}
+        n += len(terms - have)
+    return n
+
+
+def _remove_old_format(idir: str) -> None:
+    for name in OLD_FILES:
+        path = os.path.join(idir, name)
+        if os.path.isdir(path):
+            shutil.rmtree(path, ignore_errors=True)
+        elif os.path.exists(path):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+
+def _du(path: str) -> int:
     try:
-        fd = os.open(path, os.O_RDONLY)
+        return sum(e.stat().st_size for e in os.scandir(path) if e.is_file())
     except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        return 0
+

@@ -1,32 +1,33 @@
-"""Ranking chunks for a query (BM25 over the sharded index).
+"""Ranking chunks for a query (BM25 over the segments of the index).
 
-A query opens ``meta.json``, the shard of each query term, ``doclen.bin`` and, for the hits
-only, their records in ``docs.txt`` (fixed-width, read by seeking), their chunk files and
-their sources' text for the preview. Nothing else of the index is read.
+A query reads ``lexical.json``, then in each segment the dictionary shard of each query term
+(one slice of ``terms.tsv``), those terms' postings, ``doclen.bin``, and for the best hits only
+their records in ``docs.txt`` (by seeking), their chunk files and their sources' text for the
+preview. Its cost follows the postings of its terms, not the size of the corpus.
+
+Scores use the live documents of all segments (N, df, avgdl), each added up in sorted term
+order with the same arithmetic however the index is split into segments, and ties are broken
+by chunk id: an index brought up to date incrementally ranks exactly like one rebuilt.
 """
 
 from __future__ import annotations
 
-import json
-import os
+import heapq
 import re
-import sys
 from array import array
 from dataclasses import asdict, dataclass, field
+from itertools import compress, repeat
+from operator import add
 
-from ...base.errors import EXIT_GATE, SbError
-from ...base.versions import INDEXER
-from ...engines.text import bm25, postings
+from ...base.errors import SbError
+from ...engines.text import bm25
 from ...engines.text.tokenize import tokenize
 from ..workspace.layout import Workspace
+from . import index_manifest as M
+from .index_segments import Segment
 
 PREVIEW = 160
 _WS = re.compile(r"\s+")
-
-
-def _unreadable(name: str, exc: Exception | str) -> SbError:
-    """A damaged index file: the index is derived, so rebuilding it is always the fix."""
-    return SbError("E-SEARCH", f"index/{name}", f"unreadable ({exc}); rebuild it with `sb index`", EXIT_GATE)
 
 
 @dataclass
@@ -47,97 +48,197 @@ class SearchHit:
 
 
 class Index:
-    """Read access to the index files, each opened only when needed."""
+    """The committed index: its segments, their deletions, and the counts BM25 needs."""
 
     def __init__(self, ws: Workspace):
         self.ws = ws
-        try:
-            with open(ws.index_path("meta.json"), encoding="utf-8") as fh:
-                meta = json.load(fh)
-        except FileNotFoundError:
-            raise SbError("E-SEARCH", "index", "no index yet; run `sb index` (after `sb chunk`)", EXIT_GATE) from None
-        except (OSError, ValueError) as exc:
-            raise SbError("E-SEARCH", "index/meta.json", f"unreadable ({exc}); rebuild it with `sb index`", EXIT_GATE) from None
-        if not isinstance(meta, dict) or meta.get("version") != INDEXER:
-            raise SbError("E-SEARCH", "index/meta.json", f"index format {meta.get('version') if isinstance(meta, dict) else '?'} "
-                          f"is not {INDEXER}; rebuild it with `sb index`", EXIT_GATE)
-        self.n_docs = int(meta.get("n_docs", 0))
-        self.avgdl = float(meta.get("avgdl", 0.0))
-        self.width = int(meta.get("id_width", 0))
-        self._shards: dict[int, str] = {}
+        self.man = M.read(ws.index_dir, strict=True)
+        assert self.man is not None
+        self.refs = self.man.segments
+        self.segs = [Segment(ws.index_dir, r.name) for r in self.refs]
+        self.bases: list[int] = []
+        acc = 0
+        for r in self.refs:
+            self.bases.append(acc)
+            acc += r.docs
+        self.n_docs = self.man.n_docs
+        self.avgdl = self.man.avgdl
+        self._live: dict[int, bytearray | None] = {}
+        self._doclen: dict[int, array] = {}
 
-    def postings(self, term: str) -> tuple[list[int], list[int]] | None:
-        n = postings.shard_of(term)
-        text = self._shards.get(n)
-        if text is None:
-            try:
-                with open(self.ws.index_path(os.path.join("shards", postings.shard_name(n))), encoding="utf-8") as fh:
-                    text = fh.read()
-            except FileNotFoundError:
-                text = ""
-            except (OSError, UnicodeDecodeError) as exc:
-                raise _unreadable(f"shards/{postings.shard_name(n)}", exc) from None
-            self._shards[n] = text
-        return postings.lookup(text, term)
+    def live(self, i: int) -> bytearray | None:
+        """Segment ``i``'s live-document mask (None: nothing deleted there)."""
+        if i not in self._live:
+            ref = self.refs[i]
+            mask = None
+            if ref.deleted:
+                mask = bytearray(b"\x01") * ref.docs
+                for lo, hi in ref.deleted.values():
+                    mask[lo:hi] = bytes(hi - lo)
+            self._live[i] = mask
+        return self._live[i]
 
-    def doclen(self) -> array:
-        lens = array("I")
-        try:
-            with open(self.ws.index_path("doclen.bin"), "rb") as fh:
-                lens.frombytes(fh.read())
-        except (OSError, ValueError) as exc:
-            raise SbError("E-SEARCH", "index/doclen.bin", f"unreadable ({exc}); rebuild it with `sb index`", EXIT_GATE) from None
-        if sys.byteorder == "big":
-            lens.byteswap()
-        if len(lens) != self.n_docs:
-            raise SbError("E-SEARCH", "index/doclen.bin", "does not match meta.json; rebuild it with `sb index`", EXIT_GATE)
-        return lens
+    def doclen(self, i: int) -> array:
+        if i not in self._doclen:
+            self._doclen[i] = self.segs[i].doclen()
+        return self._doclen[i]
 
-    def chunk_ids(self, docs: list[int]) -> list[str]:
-        """The chunk ids of some document numbers (seeks into the fixed-width docs.txt)."""
+    def postings(self, term: str) -> list[tuple[int, array, array]]:
+        """``(segment, docs, tfs)`` of a term's live postings, segment by segment."""
         out = []
-        rec = self.width + 1
-        try:
-            with open(self.ws.index_path("docs.txt"), "rb") as fh:
-                for d in docs:
-                    fh.seek(d * rec)
-                    out.append(fh.read(self.width).decode("utf-8").rstrip())
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _unreadable("docs.txt", exc) from None
-        if any("#c" not in c for c in out):  # truncated or overwritten: no record at that offset
-            raise _unreadable("docs.txt", "a record is not a chunk id")
+        for i, seg in enumerate(self.segs):
+            hit = seg.postings(term)
+            if hit is None:
+                continue
+            docs, tfs = hit
+            mask = self.live(i)
+            if mask is not None:
+                sel = bytes(map(mask.__getitem__, docs))
+                docs = array("I", compress(docs, sel))
+                tfs = array(tfs.typecode, compress(tfs, sel))
+            if docs:
+                out.append((i, docs, tfs))
         return out
 
-    def doc_range(self, prefix: str) -> tuple[int, int]:
-        """Document numbers whose chunk id starts with ``prefix`` (ids are sorted): [lo, hi)."""
-        rec = self.width + 1
-        try:
-            with open(self.ws.index_path("docs.txt"), "rb") as fh:
-                data = fh.read()
-            ids = [data[i:i + self.width].decode("utf-8").rstrip() for i in range(0, len(data), rec)]
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _unreadable("docs.txt", exc) from None
-        lo = next((i for i, c in enumerate(ids) if c.startswith(prefix)), len(ids))
-        hi = lo
-        while hi < len(ids) and ids[hi].startswith(prefix):
-            hi += 1
-        return lo, hi
+    def df(self, term: str) -> int:
+        """How many documents hold the term (deleted ones included: a rarity estimate)."""
+        n = 0
+        for seg in self.segs:
+            hit = seg.entry(term)
+            if hit is not None:
+                n += hit[0]
+        return n
+
+    def chunk_ids(self, keys: list[int]) -> list[str]:
+        """Chunk ids of global document keys (segment base + document number)."""
+        import bisect
+
+        by_seg: dict[int, list[int]] = {}
+        for key in keys:
+            i = bisect.bisect_right(self.bases, key) - 1
+            by_seg.setdefault(i, []).append(key - self.bases[i])
+        ids: dict[int, str] = {}
+        for i, docs in by_seg.items():
+            for d, cid in zip(docs, self.segs[i].chunk_ids(docs), strict=True):
+                ids[self.bases[i] + d] = cid
+        return [ids[k] for k in keys]
+
+    def prefix_masks(self, prefix: str) -> dict[int, bytearray]:
+        """Per segment, which documents' chunk ids start with ``prefix``."""
+        out: dict[int, bytearray] = {}
+        for i, seg in enumerate(self.segs):
+            mask = bytearray(self.refs[i].docs)
+            for sid, rec in seg.sources().items():
+                lo, hi = rec["docs"]
+                if sid.startswith(prefix):
+                    mask[lo:hi] = b"\x01" * (hi - lo)
+                elif prefix.startswith(sid) and hi > lo:
+                    for d, cid in enumerate(seg.chunk_ids(range(lo, hi)), lo):
+                        if cid.startswith(prefix):
+                            mask[d] = 1
+            out[i] = mask
+        return out
+
+    def close(self) -> None:
+        for seg in self.segs:
+            seg.close()
+
+
+class _Memo(dict):
+    """(tf, doclen) -> a term's BM25 contribution, computed on first use."""
+
+    __slots__ = ("w", "avg")
+
+    def __init__(self, w: float, avg: float):
+        super().__init__()
+        self.w = w
+        self.avg = avg
+
+    def __missing__(self, key: tuple[int, int]) -> float:
+        tf, dl = key
+        norm = bm25.K1 * (1 - bm25.B + bm25.B * dl / self.avg)
+        v = self.w * tf * (bm25.K1 + 1) / (tf + norm)
+        self[key] = v
+        return v
+
+
+def score(idx: Index, terms: list[str], prefix: str | None = None) -> tuple[list[int], list[float]]:
+    """Global document keys and their BM25 scores, for documents holding a query term."""
+    masks = idx.prefix_masks(prefix) if prefix else None
+    per_term: list[dict[int, float]] = []
+    avg = idx.avgdl or 1.0
+    for term in terms:
+        parts = idx.postings(term)
+        df = sum(len(d) for _, d, _ in parts)
+        if not df:
+            continue
+        memo = _Memo(bm25.idf(idx.n_docs, df), avg)
+        contrib: dict[int, float] = {}
+        for i, docs, tfs in parts:
+            if masks is not None:
+                sel = bytes(map(masks[i].__getitem__, docs))
+                docs = array("I", compress(docs, sel))
+                tfs = array(tfs.typecode, compress(tfs, sel))
+                if not docs:
+                    continue
+            lens = idx.doclen(i)
+            vals = map(memo.__getitem__, zip(tfs, map(lens.__getitem__, docs)))
+            base = idx.bases[i]
+            keys = map(add, docs, repeat(base)) if base else docs
+            contrib.update(zip(keys, vals))
+        per_term.append(contrib)
+    if not per_term:
+        return [], []
+    if len(per_term) == 1:
+        only = per_term[0]
+        return list(only), list(only.values())
+    keys = list(set().union(*per_term))
+    acc = map(per_term[0].get, keys, repeat(0.0))
+    for contrib in per_term[1:]:
+        acc = map(add, acc, map(contrib.get, keys, repeat(0.0)))
+    return keys, list(acc)
+
+
+def top(idx: Index, keys: list[int], vals: list[float], k: int) -> list[tuple[str, float]]:
+    """The ``k`` best (chunk id, score), sorted by (-score, chunk id)."""
+    if not keys:
+        return []
+    if len(keys) > k:
+        floor = heapq.nlargest(k, vals)[-1]
+        sel = list(map(floor.__le__, vals))
+        keys = list(compress(keys, sel))
+        vals = list(compress(vals, sel))
+    ids = idx.chunk_ids(keys)
+    best = sorted(zip(ids, vals), key=lambda cv: (-cv[1], cv[0]))
+    return best[:k]
 
 
 def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> list[SearchHit]:
-    idx = Index(ws)
     terms = sorted(set(tokenize(query)))
-    lists = [p for p in (idx.postings(t) for t in terms) if p]
-    if not lists or k < 1:
+    if k < 1 or not terms:
+        Index(ws).close()  # still refuse when there is no index
         return []
-    keep = None
-    if prefix:
-        lo, hi = idx.doc_range(prefix)
-        keep = lambda d: lo <= d < hi  # noqa: E731
-    scores = bm25.score(lists, idx.doclen(), idx.n_docs, idx.avgdl, keep)
-    best = bm25.top(scores, k)
-    ids = idx.chunk_ids([d for d, _ in best])
-    return _hits(ws, [(cid, s) for cid, (_, s) in zip(ids, best, strict=True)])
+    for attempt in (1, 2):
+        idx = Index(ws)
+        try:
+            keys, vals = score(idx, terms, prefix)
+            best = top(idx, keys, vals, k)
+            break
+        except SbError:
+            if attempt == 2 or _same_manifest(ws, idx):
+                raise
+            # a writer committed a new index while this query read the old one: read again
+        finally:
+            idx.close()
+    return _hits(ws, best)
+
+
+def _same_manifest(ws: Workspace, idx: Index) -> bool:
+    try:
+        now = M.read(ws.index_dir, strict=True)
+    except SbError:
+        return True
+    return now is not None and [r.name for r in now.segments] == [r.name for r in idx.refs]
 
 
 def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:
@@ -148,9 +249,9 @@ def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:
     recs: dict[str, dict] = {}
     texts: dict[str, str] = {}
     out = []
-    for rank, (cid, score) in enumerate(found, 1):
+    for rank, (cid, score_) in enumerate(found, 1):
         sid = cid.partition("#")[0]
-        hit = SearchHit(rank, cid, score, sid, 0, 0)
+        hit = SearchHit(rank, cid, score_, sid, 0, 0)
         out.append(hit)
         if sid not in recs:
             try:

@@ -1,85 +1,109 @@
-"""The on-disk postings format: terms hashed into shard files of sorted, compact lines.
+"""The postings of one index segment: built in memory, written and read as bytes.
 
-A shard holds one line per term, sorted by term: ``term TAB postings``, the postings
-space-separated in ascending document order, each ``doc`` (term frequency 1) or ``doc:tf``.
-A query reads only the shards of its own terms and parses only their lines, so its cost follows
-the postings it needs, not the size of the corpus.
+Pure: values in, values out (no files). ``domain/sources/index_segments.py`` does the I/O.
+
+A segment numbers its documents from 0. For each term it holds the documents that contain it,
+in ascending order, and the term's frequency in each. On disk:
+
+- ``terms.tsv``: one line per term, ``term TAB df TAB offset``, grouped by shard (CRC-32 of the
+  term mod 256) and sorted by term within a shard; ``terms.idx`` holds the byte offset of each
+  shard's first line (257 little-endian uint64), so a lookup reads one shard's lines only;
+- ``postings.bin``: at ``offset``, ``df`` document numbers (little-endian uint32), then ``df``
+  term frequencies (uint16, or uint32 when the segment's largest frequency needs it).
+
+Terms starting with ``~`` never come from the tokenizer (``~`` separates words): they are
+find-only keys (``engines/text/findterms.py``), held beside the ranking terms and ignored by
+BM25 and by the term count.
 """
 
 from __future__ import annotations
 
+import sys
 import zlib
-from collections import defaultdict
+from array import array
+from collections import defaultdict, deque
+from collections.abc import Iterable, Iterator
+from functools import partial
+from itertools import repeat
 
 SHARDS = 256
+FIND_PREFIX = "~"
+_BIG = sys.byteorder == "big"
+_consume = deque(maxlen=0).extend
+_extend = array.extend
 
 
 def shard_of(term: str) -> int:
     return zlib.crc32(term.encode("utf-8")) % SHARDS
 
 
-def shard_name(n: int) -> str:
-    return f"{n:02x}.tsv"
+def le(arr: array) -> bytes:
+    """An array's bytes, little-endian whatever the machine."""
+    if _BIG:
+        arr = array(arr.typecode, arr)
+        arr.byteswap()
+    return arr.tobytes()
+
+
+def from_le(typecode: str, data: bytes) -> array:
+    arr = array(typecode)
+    arr.frombytes(data)
+    if _BIG:
+        arr.byteswap()
+    return arr
 
 
 class Builder:
-    """Accumulates ``doc -> {term: tf}`` in document order and renders the shard lines.
+    """Postings of consecutive documents, kept as one ``array('I')`` per term holding
+    ``doc, tf`` pairs (appended in C: no Python loop per posting)."""
 
-    Postings are kept as their final text (``doc`` or ``doc:tf``), the document number's text
-    made once per document, so rendering a shard is a join. ``base`` is the number of the first
-    document, so several builders can each take a contiguous run of documents.
-    """
+    def __init__(self) -> None:
+        self._post: defaultdict[str, array] = defaultdict(partial(array, "I"))
+        self.doclen = array("I")
+        self.postings = 0
+        self.tf_max = 1
 
-    def __init__(self, base: int = 0) -> None:
-        self._post: defaultdict[str, list[str]] = defaultdict(list)
-        self.base = base
-        self.doclen: list[int] = []
-
-    def add(self, counts: dict[str, int]) -> int:
-        doc = self.base + len(self.doclen)
+    def add(self, counts: dict[str, int], find_only: Iterable[str] = ()) -> int:
+        """Add one document: its ranking terms with their counts, and find-only keys."""
+        doc = len(self.doclen)
         self.doclen.append(sum(counts.values()))
-        post = self._post
-        ds = str(doc)
-        for term, tf in counts.items():
-            post[term].append(ds if tf == 1 else f"{ds}:{tf}")
+        get = self._post.__getitem__
+        _consume(map(_extend, map(get, counts), zip(repeat(doc), counts.values())))
+        extra = [t for t in find_only if t not in counts]
+        _consume(map(_extend, map(get, extra), repeat((doc, 1))))
+        self.postings += len(counts) + len(extra)
+        if counts:
+            self.tf_max = max(self.tf_max, max(counts.values()))
         return doc
 
-    def lines(self) -> dict[int, list[str]]:
-        """Shard number -> its ``term TAB postings`` lines, sorted by term."""
-        out: dict[int, list[str]] = {}
+    def __len__(self) -> int:
+        return len(self.doclen)
+
+    def terms(self) -> Iterator[tuple[str, array, array]]:
+        """(term, docs, tfs) in on-disk order: by shard, then by term."""
         post = self._post
-        for term in sorted(post):
-            out.setdefault(shard_of(term), []).append(f"{term}\t{' '.join(post[term])}")
-        return out
-
-    def shards(self) -> tuple[dict[int, str], int]:
-        return merge([self.lines()])
+        for term in sorted(post, key=_disk_key):
+            pairs = post[term]
+            yield term, pairs[0::2], pairs[1::2]
 
 
-def merge(parts: list[dict[int, list[str]]]) -> tuple[dict[int, str], int]:
-    """Join the shard lines of builders that took consecutive runs of documents, in order.
-
-    Returns shard number -> file text (non-empty shards only) and the number of terms.
-    """
-    if len(parts) == 1:
-        only = parts[0]
-        return {n: "\n".join(ls) + "\n" for n, ls in sorted(only.items())}, sum(map(len, only.values()))
-    out: dict[int, str] = {}
-    n_terms = 0
-    for n in sorted(set().union(*parts)):
-        joined: dict[str, str] = {}
-        for part in parts:
-            for line in part.get(n, ()):
-                term, _, post = line.partition("\t")
-                prev = joined.get(term)
-                joined[term] = post if prev is None else prev + " " + post
-        n_terms += len(joined)
-        out[n] = "".join(f"{t}\t{joined[t]}\n" for t in sorted(joined))
-    return out, n_terms
+def _disk_key(term: str) -> tuple[int, str]:
+    return shard_of(term), term
 
 
-def lookup(shard_text: str, term: str) -> tuple[list[int], list[int]] | None:
-    """The postings of ``term`` in a shard's text, or None. Parses that one line only."""
+def disk_order(terms: Iterable[str]) -> list[str]:
+    return sorted(terms, key=_disk_key)
+
+
+def parse_shard(text: str) -> Iterator[tuple[str, int, int]]:
+    """The ``(term, df, offset)`` entries of one shard's lines."""
+    for line in text.splitlines():
+        term, df, off = line.split("\t")
+        yield term, int(df), int(off)
+
+
+def lookup(shard_text: str, term: str) -> tuple[int, int] | None:
+    """``(df, offset)`` of ``term`` in one shard's lines, or None. Parses that one line."""
     key = term + "\t"
     if shard_text.startswith(key):
         i = 0
@@ -89,13 +113,9 @@ def lookup(shard_text: str, term: str) -> tuple[list[int], list[int]] | None:
             return None
         i += 1
     j = shard_text.find("\n", i)
-    line = shard_text[i + len(key): j if j >= 0 else len(shard_text)]
-    if ":" not in line:
-        docs = list(map(int, line.split()))
-        return docs, [1] * len(docs)
-    docs, tfs = [], []
-    for tok in line.split():
-        d, _, tf = tok.partition(":")
-        docs.append(int(d))
-        tfs.append(int(tf) if tf else 1)
-    return docs, tfs
+    _, df, off = shard_text[i:j if j >= 0 else len(shard_text)].split("\t")
+    return int(df), int(off)
+
+
+def is_ranking_term(term: str) -> bool:
+    return not term.startswith(FIND_PREFIX)

@@ -1,0 +1,72 @@
+"""Each source's status and text hash, without reading ten thousand records each time.
+
+``sb status``, ``sb chunk``, ``sb index`` and ``sb find`` run often on large workspaces, so each
+record's status and ``normalized_sha256`` are cached in ``.sb-cache/source-status.json``, keyed
+by the record file's mtime and size; a record changed in any way is read again. Deleting the
+cache is always safe.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from ..workspace.layout import Workspace
+from .store import try_load_source
+
+
+class Fact:
+    __slots__ = ("status", "text_sha256")
+
+    def __init__(self, status: str, text_sha256: str | None):
+        self.status = status
+        self.text_sha256 = text_sha256
+
+
+def source_facts(ws: Workspace) -> dict[str, Fact]:
+    """Source id -> its status and text hash, for every source folder with a record, in id order."""
+    cache_path = ws.status_cache_path
+    try:
+        with open(cache_path, encoding="utf-8") as fh:
+            cache = json.load(fh)
+        if not isinstance(cache, dict):
+            cache = {}
+    except (OSError, ValueError):
+        cache = {}
+    out: dict[str, Fact] = {}
+    fresh: dict[str, list] = {}
+    join = os.path.join
+    src = ws.sources_dir
+    for sid in ws.source_dir_names():
+        try:
+            st = os.stat(join(src, sid, "source.json"))
+        except OSError:
+            continue  # a folder without a record is not a source
+        key = [st.st_mtime_ns, st.st_size]
+        hit = cache.get(sid)
+        if isinstance(hit, list) and len(hit) == 4 and hit[:2] == key and isinstance(hit[2], str):
+            status, sha = hit[2], hit[3]
+        else:
+            rec = try_load_source(ws, sid)
+            status = str(rec.get("status")) if isinstance(rec, dict) else "failed"
+            sha = rec.get("normalized_sha256") if isinstance(rec, dict) else None
+            sha = sha if isinstance(sha, str) else None
+        fresh[sid] = key + [status, sha]
+        out[sid] = Fact(status, sha)
+    if fresh != cache:
+        try:
+            from ...base.jsonio import atomic_write_bytes, dumps_compact
+
+            atomic_write_bytes(cache_path, dumps_compact(fresh).encode("utf-8"), durable=False)
+        except OSError:
+            pass  # a read-only workspace: no cache, same answer
+    return out
+
+
+def source_statuses(ws: Workspace) -> list[tuple[str, str]]:
+    """(id, status) of every source, in id order."""
+    return [(sid, f.status) for sid, f in source_facts(ws).items()]
+
+
+def ready_ids(ws: Workspace) -> list[str]:
+    return [sid for sid, f in source_facts(ws).items() if f.status == "ready"]

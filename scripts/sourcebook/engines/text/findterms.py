@@ -1,0 +1,104 @@
+"""Which indexed terms a text must hold for ``find`` to match a pasted needle in it.
+
+Pure functions. ``sb find TEXT`` across every source asks the index for the sources that hold
+the needle's rarest terms and runs the exact search and the tolerance ladder on those only. That
+is only sound if a source *without* those terms can never match, so both sides are defined
+here, next to each other:
+
+- **The needle side** (``needle_stages``). A needle may begin or end inside a word, so only its
+  *interior pieces* count: the whitespace-separated pieces other than the first and the last.
+  Whitespace in the needle is whitespace in any match (every rung of the ladder keeps it), and
+  the tokenizer never joins across whitespace, so an interior piece of an exact match is a whole
+  piece of the text and has the same terms. Rungs 0 and 1 (whitespace, case) keep the pieces;
+  rungs 2-4 allow Markdown marks and invisible characters between any two characters of the
+  text, so for them a piece is taken with those *fills* removed (``join``).
+- **The text side** (``chunk_keys``). Where a fill sits inside a piece of the text
+  (``snake_case``, ``im*port*ant``, a soft hyphen), the piece with its fills removed can have
+  terms the piece itself lacks (``snakecase``); they are indexed as find-only keys
+  ``~snakecase``. A chunk gets the key ``~*`` ("always check this text") when its last piece is
+  cut in two by a hard chunk cut, or when it holds a dotless ``ı``, the one character that the
+  ladder's case-insensitive match equates with ``i`` while the tokenizer does not.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .find import _prepare
+from .postings import FIND_PREFIX
+from .tokenize import tokenize
+
+ALWAYS = FIND_PREFIX + "*"
+_INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+# What the ladder lets sit between two characters of the text (engines.text.find._MARKUP_FILL
+# and its invisible characters), as one pattern to remove.
+_FILL = r"\]\([^)\s]*\)|!?\[|[*_`\\" + _INVISIBLE + "]"
+_FILL_RE = re.compile(_FILL)
+# A whitespace-separated piece with a fill between two other characters in it.
+_JOINED_PIECE = re.compile(r"(?<!\S)\S*?[^\s*_`\\\[" + _INVISIBLE + r"](?:" + _FILL + r")+\S\S*")
+_CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
+
+
+def join(text: str) -> str:
+    """``text`` with every fill removed (the form both sides agree on for rungs 2-4)."""
+    return _FILL_RE.sub("", text)
+
+
+def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
+    """The find-only keys of one chunk, given its ranking terms ``plain``."""
+    keys: set[str] = set()
+    for m in _JOINED_PIECE.finditer(chunk):
+        keys.update(t for t in tokenize(join(m.group())) if t not in plain)
+    out = sorted(FIND_PREFIX + t for t in keys)
+    if split_at_end or _CASE_TRAP in chunk:
+        out.append(ALWAYS)
+    return out
+
+
+def piece_cut(text: str, end: int, next_start: int) -> bool:
+    """Whether the piece of ``text`` that spans ``end`` (a chunk's end) lies whole in no chunk:
+    it runs on past ``end`` and begins before ``next_start`` (the next chunk's start)."""
+    if end <= 0 or end >= len(text) or text[end - 1].isspace() or text[end].isspace():
+        return False
+    i = end - 1
+    while i > 0 and not text[i - 1].isspace():
+        i -= 1
+    return next_start > i
+
+
+class Stage(NamedTuple):
+    """The terms a text must hold for one step of find to match there (``joined``: each term
+    may be held as a find-only ``~`` key instead). ``terms`` empty: no indexed term, so every
+    text must be read."""
+
+    terms: tuple[str, ...]
+    joined: bool
+
+
+def _interior(text: str) -> list[str]:
+    return text.split()[1:-1]
+
+
+def _terms(pieces: list[str], drop_trap: bool) -> tuple[str, ...]:
+    out: set[str] = set()
+    for p in pieces:
+        out.update(tokenize(p))
+    if drop_trap:  # the text may hold i or I where the needle has a dotless i
+        out = {t for t in out if _CASE_TRAP not in t}
+    return tuple(sorted(out))
+
+
+def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
+    """The exact stage, and the stages of the tolerance ladder (rungs 0-1 share the exact
+    pieces; rungs 2-4 use their prepared needle with fills removed)."""
+    exact = Stage(_terms(_interior(needle), False), False)
+    ladder = [Stage(_terms(_interior(_prepare(needle, 0)), True), False)]
+    seen = set()
+    for rung in (2, 3, 4):
+        prepared = join(_prepare(needle, rung))
+        if prepared in seen:
+            continue
+        seen.add(prepared)
+        ladder.append(Stage(_terms(_interior(prepared), True), True))
+    return exact, ladder
