@@ -7,6 +7,7 @@ import math
 import os
 import re
 import shutil
+from array import array
 
 from conftest import sb
 from text_sources import add_text, indexed, normalized
@@ -106,18 +107,36 @@ def test_search_without_index(ws):
 
 def test_search_with_a_broken_index(ws):
     indexed(ws, EN)
-    (ws / "index" / "meta.json").write_text("{not json")
+    (ws / "index" / "lexical.json").write_text("{not json")
     r = sb("search", "harbour", cwd=ws)
-    assert r.rc == 2 and "E-SEARCH  index/meta.json" in r.err
+    assert r.rc == 2 and "E-SEARCH  index/lexical.json" in r.err and "sb index" in r.err
 
 
-def test_a_query_reads_only_its_own_shards(ws):
+def _segment(ws):
+    man = json.loads((ws / "index" / "lexical.json").read_text())
+    assert len(man["segments"]) == 1
+    return ws / "index" / man["segments"][0]["name"]
+
+
+def test_a_query_reads_only_its_own_shard_and_postings(ws):
     indexed(ws, EN, "Completely different words about zeppelins and balloons.\n")
-    keep = postings.shard_name(postings.shard_of("harbour"))
-    shards = ws / "index" / "shards"
-    for name in os.listdir(shards):
-        if name != keep:
-            os.remove(shards / name)
+    seg = _segment(ws)
+    idx = array("Q")
+    idx.frombytes((seg / "terms.idx").read_bytes())
+    n = postings.shard_of("harbour")
+    terms = bytearray((seg / "terms.tsv").read_bytes())
+    keep = bytes(terms[idx[n]:idx[n + 1]])
+    line = next(ln for ln in keep.decode().splitlines() if ln.startswith("harbour\t"))
+    df, off = map(int, line.split("\t")[1:])
+    post = bytearray((seg / "postings.bin").read_bytes())
+    want = bytes(post[off:off + df * 6])
+    # every other byte of the dictionary and the postings is garbage: the query never reads it
+    terms[:] = b"#" * len(terms)
+    terms[idx[n]:idx[n + 1]] = keep
+    post[:] = b"\xff" * len(post)
+    post[off:off + df * 6] = want
+    (seg / "terms.tsv").write_bytes(bytes(terms))
+    (seg / "postings.bin").write_bytes(bytes(post))
     hits = json.loads(sb("search", "harbour", "--json", cwd=ws).out)
     assert hits and "Harbour" in hits[0]["preview"]
 
@@ -126,10 +145,13 @@ def test_index_output_and_files(ws):
     indexed(ws, EN)
     r = sb("index", cwd=ws)
     n_terms = len(set(tokenize(EN)))
-    assert re.fullmatch(rf"indexed  1 chunks  {n_terms} terms  avgdl=\d+\.\d{{4}}\n", r.out), r.out
-    meta = json.loads((ws / "index" / "meta.json").read_text())
-    assert meta["n_docs"] == 1 and meta["n_terms"] == n_terms and meta["version"] >= 2
-    assert (ws / "index" / "docs.txt").read_text().strip().endswith("#c0000")
+    first, detail = r.out.splitlines()  # the contract line, then what this run did
+    assert re.fullmatch(rf"indexed  1 chunks  {n_terms} terms  avgdl=\d+\.\d{{4}}", first), r.out
+    assert detail == "  nothing changed since the last run (1 source(s), 1 segment(s))"
+    man = json.loads((ws / "index" / "lexical.json").read_text())
+    assert man["n_docs"] == 1 and man["n_terms"] == n_terms and man["version"] >= 3
+    assert man["sources"] == 1 and man["layout"]["lexical.json"] and man["avgdl"] == len(tokenize(EN))
+    assert (_segment(ws) / "docs.txt").read_text().strip().endswith("#c0000")
 
 
 def test_index_is_deterministic(tmp_path):

@@ -3,20 +3,30 @@
 A chunk file holds one compact JSON object per chunk (sorted keys): chunk_id, end,
 heading_path, ordinal, source_id, start. A file is rewritten only when its content changes,
 so re-chunking with the same sizes leaves the index current.
+
+Work follows what changed: ``.sb-cache/chunks.json`` records, per source, the sizes and
+modification times of its text and chunk file and the sizes used; a source whose files and
+sizes are as recorded is not read again. Large runs chunk in two processes, and the files are
+written through ``base.batchwrite`` (fsyncs in parallel).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 
 from ...base import jsonio
 from ...base.errors import EXIT_GATE, EXIT_USAGE, Finding, SbError
 from ...base.ids import chunk_id
+from ...base.versions import CHUNKER
 from ...engines.text.chunk import check_sizes, chunk
 from ..workspace.layout import Workspace
 from .chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
-from .store import load_source, read_normalized
+from .store import read_normalized
+
+PARALLEL_MIN = 200  # sources to chunk before a second process pays for itself
+BATCH = 100  # sources per task (progress moves per task)
 
 
 @dataclass
@@ -44,39 +54,138 @@ def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, 
     return t, o
 
 
+_PATHS: dict[tuple[str, ...], str] = {}
+
+
 def render(sid: str, text: str, target: int, overlap: int) -> tuple[str, int]:
+    """The chunk file's text (exactly ``jsonio.dumps_compact`` of each record, one a line)."""
     lines = []
     for c in chunk(text, target, overlap):
-        rec: ChunkRecord = {"chunk_id": chunk_id(sid, c.ordinal), "end": c.end, "heading_path": list(c.heading_path),
-                            "ordinal": c.ordinal, "source_id": sid, "start": c.start}
-        lines.append(jsonio.dumps_compact(rec) + "\n")
+        path = _PATHS.get(c.heading_path)
+        if path is None:
+            path = json.dumps(list(c.heading_path), separators=(",", ":"), ensure_ascii=False)
+            if len(_PATHS) < 10_000:
+                _PATHS[c.heading_path] = path
+        lines.append(f'{{"chunk_id":"{chunk_id(sid, c.ordinal)}","end":{c.end},"heading_path":{path},'
+                     f'"ordinal":{c.ordinal},"source_id":"{sid}","start":{c.start}}}\n')
     return "".join(lines), len(lines)
 
 
-def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | None = None
-                    ) -> tuple[list[Chunked], list[Finding], tuple[int, int]]:
+def _stat(path: str) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
+
+
+def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | None = None, progress=None,
+                    workers: int | None = None) -> tuple[list[Chunked], list[Finding], tuple[int, int]]:
+    """Chunk every ready source whose text, chunk file or sizes changed. ``progress(done,
+    total)`` is called as sources are done."""
     t, o = sizes(ws, target, overlap)
-    done: list[Chunked] = []
-    problems: list[Finding] = []
     with ws.lock():
         ids = ready_ids(ws)
         if not ids:
             raise SbError("E-CHUNK", "sources", "no ready source to chunk; run `sb add` and `sb extract` first", EXIT_GATE)
+        cache = _load_cache(ws, [t, o, CHUNKER])
+        done: list[Chunked] = []
+        todo: list[str] = []
+        fresh: dict[str, list] = {}
         for sid in ids:
+            hit = cache.get(sid)
+            if hit is not None and hit[:2] == _stat(ws.normalized_path(sid)) and hit[2:4] == _stat(ws.chunks_path(sid)):
+                done.append(Chunked(sid, hit[4], False))
+                fresh[sid] = hit
+            else:
+                todo.append(sid)
+        problems: list[Finding] = []
+        for res in _run(ws, todo, t, o, workers, progress):
+            sid, n, changed, problem, entry = res
+            if problem:
+                problems.append(Finding("E-CHUNK", sid, problem))
+                continue
+            done.append(Chunked(sid, n, changed))
+            if entry is not None:
+                fresh[sid] = entry
+        done.sort(key=lambda c: c.source_id)
+        _save_cache(ws, [t, o, CHUNKER], fresh)
+        if done:
+            ws.record("CHUNK", f"chunked {len(done)} source(s) (target={t} overlap={o})")
+    return done, problems, (t, o)
+
+
+def _run(ws: Workspace, todo: list[str], t: int, o: int, workers: int | None, progress):
+    if not todo:
+        return []
+    batches = [todo[i:i + BATCH] for i in range(0, len(todo), BATCH)]
+    if workers is None:
+        workers = 2 if (os.cpu_count() or 1) > 1 and len(todo) >= PARALLEL_MIN else 1
+    out: list = []
+    jobs = [(ws.root, b, t, o) for b in batches]
+    if workers > 1 and len(jobs) > 1:
+        try:
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for res in pool.imap(_chunk_batch, jobs):
+                    out.extend(res)
+                    if progress is not None:
+                        progress(len(out), len(todo))
+            return out
+        except (ImportError, ValueError, OSError):
+            out = []  # no fork here: do it in this process
+    for job in jobs:
+        out.extend(_chunk_batch(job))
+        if progress is not None:
+            progress(len(out), len(todo))
+    return out
+
+
+def _chunk_batch(job: tuple) -> list[tuple]:
+    from ...base.batchwrite import BatchWriter
+
+    root, sids, t, o = job
+    ws = Workspace(root)
+    out = []
+    with BatchWriter() as w:
+        for sid in sids:
             text = read_normalized(ws, sid)
             if not text:
-                problems.append(Finding("E-CHUNK", sid, "ready but normalized.md is missing or empty; "
-                                        "run `sb extract --force` or remove the source"))
+                out.append((sid, 0, False, "ready but normalized.md is missing or empty; "
+                            "run `sb extract --force` or remove the source", None))
                 continue
             body, n = render(sid, text, t, o)
             path = ws.chunks_path(sid)
             changed = _read_or_none(path) != body
             if changed:
-                jsonio.atomic_write_text(path, body)
-            done.append(Chunked(sid, n, changed))
-        if done:
-            ws.record("CHUNK", f"chunked {len(done)} source(s) (target={t} overlap={o})")
-    return done, problems, (t, o)
+                w.write(path, body.encode("utf-8"))
+            out.append((sid, n, changed, "", None))
+    for i, (sid, n, changed, problem, _) in enumerate(out):
+        if not problem:
+            text_st, chunk_st = _stat(ws.normalized_path(sid)), _stat(ws.chunks_path(sid))
+            if text_st and chunk_st:
+                out[i] = (sid, n, changed, problem, text_st + chunk_st + [n])
+    return out
+
+
+def _load_cache(ws: Workspace, settings: list) -> dict[str, list]:
+    try:
+        with open(ws.chunk_cache_path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("settings") != settings or not isinstance(data.get("sources"), dict):
+        return {}
+    return {k: v for k, v in data["sources"].items() if isinstance(v, list) and len(v) == 5}
+
+
+def _save_cache(ws: Workspace, settings: list, sources: dict[str, list]) -> None:
+    try:
+        jsonio.atomic_write_bytes(ws.chunk_cache_path, jsonio.dumps_compact(
+            {"settings": settings, "sources": sources}).encode("utf-8"), durable=False)
+    except OSError:
+        pass  # a read-only cache folder: the next run reads the sources again
 
 
 def _read_or_none(path: str) -> str | None:
@@ -85,22 +194,3 @@ def _read_or_none(path: str) -> str | None:
             return fh.read()
     except (OSError, UnicodeDecodeError):
         return None
-
-
-def chunks_fingerprint(ws: Workspace, sid: str) -> str | None:
-    """SHA-256 of a chunk file's bytes, or None when it is missing."""
-    import hashlib
-
-    try:
-        with open(ws.chunks_path(sid), "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest()
-    except OSError:
-        return None
-
-
-def stat_key(path: str) -> list[int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return [st.st_size, st.st_mtime_ns]

@@ -136,7 +136,7 @@ class Workspace:
         return self.path("index")
 
     def index_path(self, name: str) -> str:
-        """A file of the search index: meta.json, sources.json, docs.txt, doclen.bin, shards/XX.tsv."""
+        """A file or folder of the search index: lexical.json (the manifest), seg-<hash>/..."""
         return self.path("index", name)
 
     @property
@@ -198,6 +198,18 @@ class Workspace:
     @property
     def status_cache_path(self) -> str:
         return self.path(".sb-cache", "source-status.json")
+
+    @property
+    def chunk_cache_path(self) -> str:
+        """What each chunk file was made from (text and chunk file stats, sizes): lets
+        `sb chunk` skip unchanged sources without reading them."""
+        return self.path(".sb-cache", "chunks.json")
+
+    @property
+    def extract_cache_path(self) -> str:
+        """Ready sources whose record and text were checked, by their stats: lets
+        `sb extract` skip them without hashing their text again."""
+        return self.path(".sb-cache", "extract.json")
 
     def has_source(self, sid: str) -> bool:
         return is_src_id(sid) and os.path.isfile(os.path.join(self.sources_dir, sid, "source.json"))

@@ -35,8 +35,14 @@ _INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
 # and its invisible characters), as one pattern to remove.
 _FILL = r"\]\([^)\s]*\)|!?\[|[*_`\\" + _INVISIBLE + "]"
 _FILL_RE = re.compile(_FILL)
-# A whitespace-separated piece with a fill between two other characters in it.
-_JOINED_PIECE = re.compile(r"(?<!\S)\S*?[^\s*_`\\\[" + _INVISIBLE + r"](?:" + _FILL + r")+\S\S*")
+# A fill between two characters that ASCII punctuation does not already separate. Written to
+# start with one character class (a fill character, then a look back at the one before it), so
+# the regular expression engine scans for it quickly.
+_SIDE = r"[^\s!-/:-@\[-`{-~" + _INVISIBLE + "]"
+_JOIN_AT = re.compile(r"[*_`\\\[\]!" + _INVISIBLE + r"](?<=" + _SIDE + ".)"
+                      r"(?:(?<=[*_`\\\[" + _INVISIBLE + r"])|(?<=!)\[|(?<=\])\([^)\s]*\))"
+                      r"(?:" + _FILL + r")*(?=" + _SIDE + ")")
+_SPACE = re.compile(r"\s")
 _CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
 
 
@@ -48,8 +54,15 @@ def join(text: str) -> str:
 def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
     keys: set[str] = set()
-    for m in _JOINED_PIECE.finditer(chunk):
-        keys.update(t for t in tokenize(join(m.group())) if t not in plain)
+    end = -1
+    for m in _JOIN_AT.finditer(chunk):
+        p = m.start()
+        if p < end:
+            continue
+        start = max(chunk.rfind(" ", 0, p), chunk.rfind("\n", 0, p), chunk.rfind("\t", 0, p)) + 1
+        space = _SPACE.search(chunk, p)
+        end = space.start() if space else len(chunk)
+        keys.update(t for t in tokenize(join(chunk[start:end])) if t not in plain)
     out = sorted(FIND_PREFIX + t for t in keys)
     if split_at_end or _CASE_TRAP in chunk:
         out.append(ALWAYS)
