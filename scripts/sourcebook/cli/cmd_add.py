@@ -16,6 +16,8 @@ URLs depend on capabilities.web_fetch: `agent` (default) records the URL as pend
 where to save the bytes; `script` fetches through the guarded fetcher; `none` refuses.
 Local files must lie inside the workspace or the current folder (--allow-outside to override).
 Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
+With more than ten locators the output is a summary (failures first, counts, the next
+command); --verbose prints a line per source.
 Exit: 0 all added, 1 some failed, 2 all failed."""
 
 
@@ -35,6 +37,7 @@ def configure(p) -> None:
     p.add_argument("--allow-outside", action="store_true", help="allow files outside the workspace and cwd")
     p.add_argument("--ignore-robots", action="store_true", help="script mode: fetch even if robots.txt disallows")
     p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
+    p.add_argument("--verbose", action="store_true", help="a line for every source, however many")
 
 
 def run(args, ctx) -> int:
@@ -86,21 +89,37 @@ def run(args, ctx) -> int:
         ok = [o for o in outcomes if o.status != "failed"]
         if ok:
             ws.record("COLLECT", f"added {len(ok)} source(s)")
-    for o in outcomes:
-        if o.status == "failed":
-            ctx.err(f"{o.code}  {o.locator}  {o.message}")
+    from .listing import bounded, small
+
+    few = small(len(outcomes), args.verbose)
+    bounded(ctx.err, [f"{o.code}  {o.locator}  {o.message}" for o in outcomes if o.status == "failed"],
+            few or args.json, "failure(s)")
     if args.json:
         ctx.emit_json([asdict(o) for o in outcomes])
-    else:
+    elif few:
         for o in outcomes:
-            if o.status == "added":
-                ctx.out(f"added    {o.source_id}  tier {o.tier}  {o.locator}")
-            elif o.status == "exists":
-                ctx.out(f"exists   {o.source_id}  {o.locator}  (retrieved_at refreshed)")
-            elif o.status == "pending":
-                ctx.out(f"pending  {o.source_id}  {o.locator}")
-                ctx.out(f"  -> write the fetched bytes to {o.folder}/raw.html, then: sb extract")
+            if o.status != "failed":
+                ctx.out(_text(o))
+    else:
+        bounded(ctx.out, [_text(o) for o in outcomes if o.status == "pending"], False, "pending source(s)")
+        counts: dict[str, int] = {}
+        for o in outcomes:
+            counts[o.status] = counts.get(o.status, 0) + 1
+        tiers = sorted({o.tier for o in outcomes if o.status == "added"})
+        ctx.out(f"{len(outcomes):,} locator(s): " + ", ".join(
+            f"{counts.get(k, 0):,} {k}" for k in ("added", "exists", "pending", "failed"))
+            + (f"  (tier {', '.join(tiers)})" if tiers else ""))
+        if counts.get("added") or counts.get("pending"):
+            ctx.out("next: sb extract")
     failed = len(outcomes) - len(ok)
     if failed and not ok:
         return 2
     return 1 if failed else 0
+
+
+def _text(o) -> str:
+    if o.status == "added":
+        return f"added    {o.source_id}  tier {o.tier}  {o.locator}"
+    if o.status == "exists":
+        return f"exists   {o.source_id}  {o.locator}  (retrieved_at refreshed)"
+    return f"pending  {o.source_id}  {o.locator}\n  -> write the fetched bytes to {o.folder}/raw.html, then: sb extract"

@@ -18,6 +18,8 @@ compared: other sb versions, another document at the address, agent-written text
 Per citation: R-INTACT, R-MOVED (new offsets given), R-CHANGED (the words are gone).
 `sb verify` fails (E-RECHECK-CHANGED) until a claim with a gone quote is narrowed,
 superseded, retracted or acknowledged (sb claim ack CLM --reason ...).
+With more than ten sources the output lists the sources whose text changed or could not be
+read (first ten), then the counts; --verbose lists every source and citation.
 Exit 2 when a quote is gone from a live read, else 0."""
 
 
@@ -29,6 +31,7 @@ def configure(p) -> None:
     p.add_argument("--adopt", action="store_true", help="add the fresh read as a new source (one SRC)")
     p.add_argument("--apply", action="store_true", help="with --adopt: move the citations that were found")
     p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
+    p.add_argument("--verbose", action="store_true", help="every source and citation, however many")
 
 
 def _saved(args, ctx):
@@ -66,16 +69,25 @@ def run(args, ctx) -> int:
     if args.json:
         ctx.emit_json({"checks": [c.to_json() for c in res.checks], "changed": res.changed})
         return 2 if res.changed else 0
-    for chk in res.checks:
-        ctx.out(f"{chk.code:<15} {chk.source_id}  {chk.checked_via:<7} {chk.note}")
+    from .listing import bounded, small
+
+    few = small(len(res.checks), args.verbose)
+    shown = res.checks if few else [c for c in res.checks if c.outcome != "matches"]
+    lines = []
+    for chk in shown:
+        block = [f"{chk.code:<15} {chk.source_id}  {chk.checked_via:<7} {chk.note}"]
         for c in chk.citations:
+            if not few and c.outcome == "intact":
+                continue
             part = f" part {c.part + 1}" if c.part is not None else ""
             if c.outcome == "moved":
                 where = f"{c.start}..{c.end} -> {c.new_start}..{c.new_end}"
             else:
                 where = f"{c.start}..{c.end}"
             if c.outcome:
-                ctx.out(f"  {c.code:<13} {c.claim_id}{part}  {where}  {recheck.OUTCOMES[c.outcome][1]}")
+                block.append(f"  {c.code:<13} {c.claim_id}{part}  {where}  {recheck.OUTCOMES[c.outcome][1]}")
+        lines.append("\n".join(block))
+    bounded(ctx.out, lines, few, "source(s) that changed or could not be read")
     counts: dict[str, int] = {}
     for chk in res.checks:
         if chk.checked_via != "archive":

@@ -1,7 +1,7 @@
 """Index segments on disk: writing one, reading one, and merging several into one.
 
-A segment is an immutable folder ``index/seg-<hash>/`` (the hash is of its own ``sources.json``
-and ``meta.json``, so the same content always has the same name):
+A segment is an immutable folder ``index/seg-<hash>/`` (the hash is of every byte in it, so the
+same content always has the same name, and a name already live is never rewritten):
 
 - ``meta.json``     version, docs, terms (ranking terms), keys (all dictionary entries),
                     total_len, tf_max, tf_width, id_width, base, and each file's size
@@ -221,6 +221,7 @@ def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: It
     idx = array("Q", repeat(0, P.SHARDS + 1))
     n_terms = n_keys = 0
     shard = 0
+    digest = hashlib.sha256()  # of everything written: the segment's name
     with open(os.path.join(tmp, TERMS), "wb") as tf, open(os.path.join(tmp, POSTINGS), "wb") as pf:
         pos = tpos = 0
         lines: list[str] = []
@@ -229,6 +230,7 @@ def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: It
             if s != shard:
                 data = "".join(lines).encode("utf-8")
                 tf.write(data)
+                digest.update(data)
                 tpos += len(data)
                 lines = []
                 for k in range(shard + 1, s + 1):
@@ -237,12 +239,15 @@ def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: It
             lines.append(f"{term}\t{df}\t{pos}\n")
             pf.write(dbytes)
             pf.write(tbytes)
+            digest.update(dbytes)
+            digest.update(tbytes)
             pos += df * (4 + width)
             n_keys += 1
             if P.is_ranking_term(term):
                 n_terms += 1
         data = "".join(lines).encode("utf-8")
         tf.write(data)
+        digest.update(data)
         tpos += len(data)
         for k in range(shard + 1, P.SHARDS + 1):
             idx[k] = tpos
@@ -257,13 +262,15 @@ def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: It
     }
     for f, data in files.items():
         _write(os.path.join(tmp, f), data)
+        digest.update(data)
     sizes = {f: os.path.getsize(os.path.join(tmp, f)) for f in FILES if f != META}
     meta = {"base": base, "docs": len(chunk_ids), "id_width": id_width, "keys": n_keys, "sizes": sizes,
             "terms": n_terms, "tf_max": tf_max, "tf_width": width, "total_len": sum(doclen), "version": INDEXER}
     meta_bytes = _dumps(meta)
     _write(os.path.join(tmp, META), meta_bytes)
     _fsync_dir(tmp)
-    name = PREFIX + hashlib.sha256(files[SOURCES] + meta_bytes).hexdigest()[:16]
+    digest.update(meta_bytes)
+    name = PREFIX + digest.hexdigest()[:16]
     final = os.path.join(index_dir, name)
     if os.path.isdir(final):
         if keep is not None and name in keep:

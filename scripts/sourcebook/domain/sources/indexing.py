@@ -203,7 +203,7 @@ def _run_task(job: tuple) -> str | tuple:
 def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
     from .chunkfiles import load_chunks
 
-    builder = Builder()
+    builder = Builder(base)
     chunk_ids: list[str] = []
     spans: list[S.SourceSpan] = []
     for sid, n, info in group:

@@ -191,6 +191,7 @@ class ExtractLine:
     note: str = ""
     code: str = ""
     renamed_from: str = ""
+    checked: bool = False  # ready before this run: only checked for drift
 
 
 def _readdress(ws: Workspace, rec: SourceRecord, raw: bytes) -> SourceRecord:
@@ -240,9 +241,19 @@ def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
     return out
 
 
-def extract_all(ws: Workspace, force: bool = False) -> list[ExtractLine]:
+def extract_all(ws: Workspace, force: bool = False, progress=None) -> list[ExtractLine]:
+    from .extract_cache import ExtractCache
+
+    seen = ExtractCache(ws)
     lines: list[ExtractLine] = []
-    for sid in ws.source_ids():
+    ids = ws.source_ids()
+    for i, sid in enumerate(ids):
+        if progress is not None:
+            progress(i, len(ids))
+        hit = None if force else seen.hit(sid)
+        if hit is not None:  # ready and unchanged since it was last checked
+            lines.append(ExtractLine("ready", sid, hit[0], hit[1], checked=True))
+            continue
         rec = load_source(ws, sid)
         status = rec.get("status")
         if status == "failed":
@@ -289,6 +300,7 @@ def extract_all(ws: Workspace, force: bool = False) -> list[ExtractLine]:
                 continue
         _write_text(ws, rec, text, tool, notes, out.links, out.pages)
         lines.append(ExtractLine("ready", sid, len(text), tool, renamed_from=renamed))
+    seen.save([(ln.source_id, ln.chars, ln.tool) for ln in lines if ln.status == "ready" and not ln.code])
     return lines
 
 
@@ -325,7 +337,7 @@ def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLin
     if sha256_text(text) != rec.get("normalized_sha256"):
         return ExtractLine("drift", sid, code="E-NORM-DRIFT",
                            note="normalized.md changed since it was recorded (hash mismatch)")
-    return ExtractLine("ready", sid, len(text), rec.get("extraction", {}).get("tool", ""))
+    return ExtractLine("ready", sid, len(text), rec.get("extraction", {}).get("tool", ""), checked=True)
 
 
 def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:

@@ -61,22 +61,25 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         raise SbError("E-FIND", "(empty)", "nothing to find; pass the text to look for", EXIT_USAGE)
     if sid is not None:
         texts = [(sid, source_text(ws, sid, "E-FIND"))]
-    else:
-        from .chunking import ready_ids
+        exact = tolerant_texts = elided = texts
+    else:  # every ready source: the index says which can hold the needle (find_index)
+        from .find_index import plan
 
-        texts = [(s, t) for s in ready_ids(ws) if (t := read_normalized(ws, s))]
-        if not texts:
+        p = plan(ws, needle)
+        if next(p.texts(None), None) is None:
             raise SbError("E-FIND", "(all sources)", "no source has text yet; run `sb extract` first", EXIT_USAGE)
+        exact, tolerant_texts = p.texts(p.exact), p.texts(p.tolerant)
+        elided = p.texts(p.with_first(p.elided))
     if has_elision(needle):
-        return _find_elided(texts, needle, split_elided(needle))
+        return _find_elided(elided, needle, split_elided(needle))
     out = FindOutcome(needle, [])
-    for s, text in texts:
+    for s, text in exact:
         spans = find_all(text, needle)
         if spans:
             out.located.append(Located(s, exact=spans))
     if out.located:
         return out
-    for s, text in texts:
+    for s, text in tolerant_texts:
         hits = tolerant(text, needle)
         if hits:
             out.located.append(Located(s, inexact=hits))
@@ -85,7 +88,7 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
     return out
 
 
-def _find_elided(texts: list[tuple[str, str]], needle: str, parts: list[str]) -> FindOutcome:
+def _find_elided(texts, needle: str, parts: list[str]) -> FindOutcome:
     out = FindOutcome(needle, [], elided=True)
     errors = []
     for s, text in texts:

@@ -54,10 +54,11 @@ def from_le(typecode: str, data: bytes) -> array:
 
 
 class Builder:
-    """Postings of consecutive documents, kept as one ``array('I')`` per term holding
-    ``doc, tf`` pairs (appended in C: no Python loop per posting)."""
+    """Postings of consecutive documents numbered from ``base``, kept as one ``array('I')`` per
+    term holding ``doc, tf`` pairs (appended in C: no Python loop per posting)."""
 
-    def __init__(self) -> None:
+    def __init__(self, base: int = 0) -> None:
+        self.base = base
         self._post: defaultdict[str, array] = defaultdict(partial(array, "I"))
         self.doclen = array("I")
         self.postings = 0
@@ -65,7 +66,7 @@ class Builder:
 
     def add(self, counts: dict[str, int], find_only: Iterable[str] = ()) -> int:
         """Add one document: its ranking terms with their counts, and find-only keys."""
-        doc = len(self.doclen)
+        doc = self.base + len(self.doclen)
         self.doclen.append(sum(counts.values()))
         get = self._post.__getitem__
         _consume(map(_extend, map(get, counts), zip(repeat(doc), counts.values())))

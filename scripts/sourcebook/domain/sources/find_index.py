@@ -1,0 +1,162 @@
+"""Which sources ``sb find TEXT`` (no source id) must read: the index picks them.
+
+For each step of find (the exact search, then the tolerance ladder) the needle's interior terms
+(``engines/text/findterms.py``) are looked up rarest first; a source is a candidate only if it
+holds every one of them (in any chunk; for the markup rungs, as a term or as a find-only joined
+key). Sources marked ``~*`` (a word cut in two by a hard chunk cut, or a dotless i), ready
+sources the index does not hold with their current text, and every source when there is no
+index, are always read. A step whose needle has no whole indexed word (a needle of one or two
+words, or only stop words) reads every source: that is the scan fallback ``sb find --help``
+mentions. Only candidates are read, one text at a time, so the answers are those of reading
+every source, at the cost of the few that can match.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+
+from ...base.errors import SbError
+from ...engines.text.find import has_elision, split_elided
+from ...engines.text.findterms import ALWAYS, Stage, needle_stages
+from ...engines.text.postings import FIND_PREFIX
+from ..workspace.layout import Workspace
+from .statuses import source_facts
+from .store import read_normalized
+
+MAX_TERMS = 8  # terms intersected per step (the rarest): enough to leave a handful of sources
+
+
+class FindPlan:
+    """The ready sources, and for each step the ones to read (``None``: all of them)."""
+
+    def __init__(self, ws: Workspace, ready: list[str]):
+        self.ws = ws
+        self.ready = ready
+        self.exact: list[str] | None = None
+        self.tolerant: list[str] | None = None
+        self.elided: list[str] | None = None  # an elided needle ([...]): sources holding every part
+        self.scan = True  # no usable index: every step reads every source
+
+    def texts(self, ids: list[str] | None) -> Iterator[tuple[str, str]]:
+        """``(id, text)`` of the given sources (all when None) that have text, read lazily."""
+        for sid in self.ready if ids is None else ids:
+            text = read_normalized(self.ws, sid)
+            if text:
+                yield sid, text
+
+    def with_first(self, ids: list[str] | None) -> list[str] | None:
+        """``ids`` and the first ready source that has text, in source order."""
+        if ids is None:
+            return None
+        first = next((sid for sid, _ in self.texts(None)), None)
+        return ids if first is None or first in ids else sorted(set(ids) | {first}, key=self.ready.index)
+
+
+class _Sources:
+    """Maps a segment's documents to the sources holding them."""
+
+    def __init__(self, idx, live: dict[str, tuple[str, dict]]):
+        self.idx = idx
+        self.los: list[list[int]] = []
+        self.sids: list[list[str]] = []
+        self.ranges: dict[str, tuple[int, int, int]] = {}
+        names = {ref.name: i for i, ref in enumerate(idx.refs)}
+        per: list[list[tuple[int, int, str]]] = [[] for _ in idx.refs]
+        for sid, (seg, rec) in live.items():
+            i = names[seg]
+            lo, hi = rec["docs"]
+            if hi > lo:
+                per[i].append((lo, hi, sid))
+                self.ranges[sid] = (i, lo, hi)
+        for spans in per:
+            spans.sort()
+            self.los.append([lo for lo, _, _ in spans])
+            self.sids.append([sid for _, _, sid in spans])
+
+    def holding(self, term: str, among: set[str] | None) -> set[str]:
+        out: set[str] = set()
+        for i, docs, _ in self.idx.postings(term):
+            if among is not None and len(among) * 8 < len(docs):
+                for sid in among:
+                    r = self.ranges.get(sid)
+                    if r is not None and r[0] == i:
+                        j = bisect.bisect_left(docs, r[1])
+                        if j < len(docs) and docs[j] < r[2]:
+                            out.add(sid)
+                continue
+            los, sids = self.los[i], self.sids[i]
+            last = -1
+            for d in docs:
+                if d < last:
+                    continue
+                k = bisect.bisect_right(los, d) - 1
+                if k >= 0:
+                    out.add(sids[k])
+                    nxt = k + 1
+                    last = los[nxt] if nxt < len(los) else 1 << 62
+        return out if among is None else out & among
+
+
+def plan(ws: Workspace, needle: str) -> FindPlan:
+    facts = source_facts(ws)
+    ready = [sid for sid, f in facts.items() if f.status == "ready"]
+    out = FindPlan(ws, ready)
+    if not ready:
+        return out
+    try:
+        from . import index_manifest as M
+        from .search import Index
+
+        if M.read(ws.index_dir, strict=False) is None:
+            return out
+        idx = Index(ws)
+        live = M.live_sources(ws.index_dir, idx.man)
+    except SbError:
+        return out  # no index, or a damaged one: read every source
+    try:
+        current = {sid for sid in ready if sid in live and live[sid][1].get("text_sha256") == facts[sid].text_sha256}
+        unindexed = {sid for sid in ready if sid not in current}
+        srcs = _Sources(idx, live)
+        always = (srcs.holding(ALWAYS, None) & current) | unindexed
+        exact, ladder = needle_stages(needle)
+        order = {sid: i for i, sid in enumerate(ready)}
+
+        def pick(stages: list[Stage]) -> list[str] | None:
+            found: set[str] = set()
+            for stage in stages:
+                got = _candidates(idx, srcs, stage)
+                if got is None:
+                    return None
+                found |= got
+            return sorted((found & current) | always, key=order.__getitem__)
+
+        out.exact = pick([exact])
+        out.tolerant = pick([exact] + ladder)
+        if has_elision(needle):
+            found = None
+            for part in split_elided(needle):
+                got = _candidates(idx, srcs, needle_stages(part)[0])
+                found = got if found is None else (found if got is None else found & got)
+            if found is not None:
+                out.elided = sorted((found & current) | always, key=order.__getitem__)
+        out.scan = False
+    finally:
+        idx.close()
+    return out
+
+
+def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
+    """Sources holding every term of a step (None: the step has no indexed term)."""
+    if not stage.terms:
+        return None
+    ranked = sorted(stage.terms, key=lambda t: (idx.df(t) + (idx.df(FIND_PREFIX + t) if stage.joined else 0), t))
+    cands: set[str] | None = None
+    for term in ranked[:MAX_TERMS]:
+        have = srcs.holding(term, cands)
+        if stage.joined:
+            have |= srcs.holding(FIND_PREFIX + term, cands)
+        cands = have
+        if not cands:
+            break
+    return cands
