@@ -17,7 +17,13 @@ curly quotes and dashes, soft hyphens and zero-width characters), find prints E-
 with the region, the `sb quote` command for it, and the exact text to paste, and exits 1:
 an approximate span never becomes a citation. Not found at all: E-FIND-NOMATCH with the
 nearest indexed passages. Parts of an elided quote ([...]) must each match exactly, in order,
-at most 2000 characters apart."""
+at most 2000 characters apart.
+
+Without a source id, find asks the index which sources hold the text's rarest whole words
+(the words inside it: not the first and last, which may be cut) and reads only those, with the
+same answers as reading them all. It falls back to a scan that reads every source when the
+text has no whole indexed word (one or two words, or only stop words such as "of the"), for
+sources added or re-extracted since `sb index`, and when there is no index."""
 
 MAX_LISTED = 20
 
