@@ -222,7 +222,7 @@ def test_an_old_format_index_is_refused_then_replaced(ws):
 KILLER = r"""
 import os, signal, sys
 sys.path.insert(0, {scripts!r})
-from sourcebook.domain.sources import index_segments as S, indexing
+from sourcebook.domain.sources import index_write as S, indexing
 indexing.RUN_DOCS, indexing.PARALLEL_MIN_DOCS = 10, 1  # several runs, so the build merges
 real, seen = S._merged_terms, [0]
 def dying(plans, tf_max, progress):

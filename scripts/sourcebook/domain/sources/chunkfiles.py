@@ -4,6 +4,7 @@ which only reads them, does not load the chunking code."""
 from __future__ import annotations
 
 import json
+import re
 from typing import TypedDict, cast
 
 from ...base import jsonio
@@ -38,3 +39,22 @@ def load_chunks(ws: Workspace, sid: str) -> list[ChunkRecord]:
             raise SbError("E-JSON", f"{rel}:{i}", "not a chunk record (chunk_id, start, end); run `sb chunk` to rebuild it")
         out.append(cast(ChunkRecord, rec))
     return out
+
+
+_SPAN = re.compile(r'^\{"chunk_id":"([^"\\]+)","end":(\d+),"heading_path":.*,"ordinal":\d+,"source_id":"[^"\\]+",'
+                   r'"start":(\d+)\}$', re.M)
+
+
+def chunk_spans(ws: Workspace, sid: str) -> list[tuple[str, int, int]]:
+    """``(chunk_id, start, end)`` of a source's chunks, sorted by chunk id. Files in the form
+    `sb chunk` writes are read with one pattern; anything else goes through ``load_chunks``."""
+    try:
+        with open(ws.chunks_path(sid), encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError):
+        text = None
+    if text is not None:
+        found = [(m.group(1), int(m.group(3)), int(m.group(2))) for m in _SPAN.finditer(text)]
+        if len(found) == sum(1 for line in text.split("\n") if line.strip()):
+            return sorted(found)
+    return sorted((r["chunk_id"], r["start"], r["end"]) for r in load_chunks(ws, sid))

@@ -18,11 +18,8 @@ writes a small segment and merges only small ones.
 from __future__ import annotations
 
 import json
-import math
 import os
-from dataclasses import dataclass, field
 
-from ...base import jsonio
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import INDEXER
 from .index_segments import damaged
@@ -44,12 +41,14 @@ LAYOUT = {
 }
 
 
-@dataclass
 class SegRef:
-    name: str
-    docs: int
-    sources: int
-    deleted: dict[str, list[int]] = field(default_factory=dict)
+    """A live segment: its name, documents, sources, and the sources deleted from it."""
+
+    __slots__ = ("name", "docs", "sources", "deleted")
+
+    def __init__(self, name: str, docs: int, sources: int, deleted: dict[str, list[int]] | None = None):
+        self.name, self.docs, self.sources = name, docs, sources
+        self.deleted = deleted if deleted is not None else {}
 
     @property
     def live(self) -> int:
@@ -60,13 +59,15 @@ class SegRef:
                 "deleted": {sid: list(r) for sid, r in sorted(self.deleted.items())}}
 
 
-@dataclass
 class Manifest:
-    segments: list[SegRef]
-    n_docs: int = 0
-    n_terms: int = 0
-    total_len: int = 0
-    n_sources: int = 0
+    """What ``lexical.json`` holds (plain classes: dataclasses cost start-up time on every query)."""
+
+    __slots__ = ("segments", "n_docs", "n_terms", "total_len", "n_sources")
+
+    def __init__(self, segments: list[SegRef], n_docs: int = 0, n_terms: int = 0, total_len: int = 0,
+                 n_sources: int = 0):
+        self.segments, self.n_docs, self.n_terms = segments, n_docs, n_terms
+        self.total_len, self.n_sources = total_len, n_sources
 
     @property
     def avgdl(self) -> float:
@@ -88,7 +89,7 @@ def read(index_dir: str, *, strict: bool = True) -> Manifest | None:
             data = json.load(fh)
     except FileNotFoundError:
         if strict and os.path.isfile(os.path.join(index_dir, "meta.json")):
-            raise SbError("E-SEARCH", "index", f"the index has an older format; rebuild it with `sb index`",
+            raise SbError("E-SEARCH", "index", "the index has an older format; rebuild it with `sb index`",
                           EXIT_GATE) from None
         if strict:
             raise SbError("E-SEARCH", "index", "no index yet; run `sb index` (after `sb chunk`)", EXIT_GATE) from None
@@ -116,13 +117,19 @@ def read(index_dir: str, *, strict: bool = True) -> Manifest | None:
 
 
 def commit(index_dir: str, man: Manifest) -> int:
+    from ...base import jsonio
+
     data = jsonio.dumps(man.to_json()).encode("utf-8")
     jsonio.atomic_write_bytes(os.path.join(index_dir, NAME), data)
     return len(data)
 
 
 def tier(live: int) -> int:
-    return int(math.log(max(live, 1), FACTOR))
+    n, t = max(live, 1), 0
+    while n >= FACTOR:
+        n //= FACTOR
+        t += 1
+    return t
 
 
 def merges(segs: list[SegRef]) -> list[list[str]]:

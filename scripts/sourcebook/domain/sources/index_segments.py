@@ -1,4 +1,4 @@
-"""Index segments on disk: writing one, reading one, and merging several into one.
+"""Index segments on disk, and reading one (``index_write`` writes and merges them).
 
 A segment is an immutable folder ``index/seg-<hash>/`` (the hash is of every byte in it, so the
 same content always has the same name, and a name already live is never rewritten):
@@ -14,19 +14,15 @@ same content always has the same name, and a name already live is never rewritte
 
 A segment is written into a temporary folder, each file fsynced, then renamed into place; only
 ``index/lexical.json`` (``index_manifest``) makes it part of the index, so a writer killed at any
-moment leaves the previous index whole.
+moment leaves the previous index whole. Kept apart from the writer so a query loads little code.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
 from array import array
-from collections.abc import Iterable, Iterator
-from itertools import accumulate, compress, repeat
-from operator import add
+from collections.abc import Iterable
 
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import INDEXER
@@ -43,10 +39,6 @@ def damaged(rel: str, why: object) -> SbError:
     """A damaged index file: the index is derived, so `sb index` (which drops a damaged
     segment and indexes its sources again) is always the fix."""
     return SbError("E-SEARCH", f"index/{rel}", f"unreadable ({why}); run `sb index` to repair it", EXIT_GATE)
-
-
-def _dumps(obj: object) -> bytes:
-    return (json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -187,255 +179,3 @@ class Segment:
         if self._post is not None:
             self._post.close()
             self._post = None
-
-
-# ---- writing ---------------------------------------------------------------------------------
-class SourceSpan:
-    """What a segment records of one source it holds."""
-
-    __slots__ = ("sid", "lo", "hi", "info")
-
-    def __init__(self, sid: str, lo: int, hi: int, info: dict):
-        self.sid, self.lo, self.hi, self.info = sid, lo, hi, info
-
-    def record(self, shift: int = 0) -> dict:
-        return dict(self.info, docs=[self.lo + shift, self.hi + shift])
-
-
-def encoded(terms: Iterator[tuple[str, array, array]], tf_max: int) -> Iterator[tuple[str, int, bytes, bytes]]:
-    """Builder terms as the bytes ``write_segment`` takes."""
-    tcode = "H" if tf_max < 65536 else "I"
-    for term, docs, tfs in terms:
-        yield term, len(docs), P.le(docs), P.le(tfs if tfs.typecode == tcode else array(tcode, tfs))
-
-
-def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: Iterator[tuple[str, int, bytes, bytes]],
-                  sources: list[SourceSpan], tf_max: int, base: int = 0, keep: set[str] | None = None) -> str:
-    """Write a segment from documents numbered ``base``.. and its terms in disk order, each as
-    ``(term, df, docs bytes, tfs bytes)`` with frequencies ``tf_width`` wide; returns its folder
-    name. ``keep``: names of live segments (an identical one is reused, never rewritten)."""
-    tmp = os.path.join(index_dir, f"{TMP_PREFIX}{os.getpid()}-{_serial()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(tmp)
-    width = 2 if tf_max < 65536 else 4
-    idx = array("Q", repeat(0, P.SHARDS + 1))
-    n_terms = n_keys = 0
-    shard = 0
-    digest = hashlib.sha256()  # of everything written: the segment's name
-    with open(os.path.join(tmp, TERMS), "wb") as tf, open(os.path.join(tmp, POSTINGS), "wb") as pf:
-        pos = tpos = 0
-        lines: list[str] = []
-        for term, df, dbytes, tbytes in terms:
-            s = P.shard_of(term)
-            if s != shard:
-                data = "".join(lines).encode("utf-8")
-                tf.write(data)
-                digest.update(data)
-                tpos += len(data)
-                lines = []
-                for k in range(shard + 1, s + 1):
-                    idx[k] = tpos
-                shard = s
-            lines.append(f"{term}\t{df}\t{pos}\n")
-            pf.write(dbytes)
-            pf.write(tbytes)
-            digest.update(dbytes)
-            digest.update(tbytes)
-            pos += df * (4 + width)
-            n_keys += 1
-            if P.is_ranking_term(term):
-                n_terms += 1
-        data = "".join(lines).encode("utf-8")
-        tf.write(data)
-        digest.update(data)
-        tpos += len(data)
-        for k in range(shard + 1, P.SHARDS + 1):
-            idx[k] = tpos
-        _sync(tf)
-        _sync(pf)
-    id_width = max(map(len, chunk_ids), default=1)
-    files = {
-        SOURCES: _dumps({s.sid: s.record(base) for s in sources}),
-        DOCS: "".join(c.ljust(id_width) + "\n" for c in chunk_ids).encode("utf-8"),
-        DOCLEN: P.le(doclen),
-        TERMS_IDX: P.le(idx),
-    }
-    for f, data in files.items():
-        _write(os.path.join(tmp, f), data)
-        digest.update(data)
-    sizes = {f: os.path.getsize(os.path.join(tmp, f)) for f in FILES if f != META}
-    meta = {"base": base, "docs": len(chunk_ids), "id_width": id_width, "keys": n_keys, "sizes": sizes,
-            "terms": n_terms, "tf_max": tf_max, "tf_width": width, "total_len": sum(doclen), "version": INDEXER}
-    meta_bytes = _dumps(meta)
-    _write(os.path.join(tmp, META), meta_bytes)
-    _fsync_dir(tmp)
-    digest.update(meta_bytes)
-    name = PREFIX + digest.hexdigest()[:16]
-    final = os.path.join(index_dir, name)
-    if os.path.isdir(final):
-        if keep is not None and name in keep:
-            shutil.rmtree(tmp, ignore_errors=True)  # the same content is already live
-            return name
-        shutil.rmtree(final)  # a leftover (perhaps half-deleted): never trust it
-    os.replace(tmp, final)
-    _fsync_dir(index_dir)
-    return name
-
-
-_SERIAL = [0]
-
-
-def _serial() -> int:
-    _SERIAL[0] += 1
-    return _SERIAL[0]
-
-
-def _write(path: str, data: bytes) -> None:
-    with open(path, "wb") as fh:
-        fh.write(data)
-        _sync(fh)
-
-
-def _sync(fh) -> None:
-    fh.flush()
-    os.fsync(fh.fileno())
-
-
-def _fsync_dir(path: str) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-# ---- merging ---------------------------------------------------------------------------------
-class MergeInput:
-    """A segment taking part in a merge, and the sources of it that are deleted."""
-
-    def __init__(self, seg: Segment, deleted: dict[str, list[int]] | None = None):
-        self.seg = seg
-        self.deleted = dict(deleted or {})
-        n = seg.n_docs
-        self.live: bytearray | None = None
-        if self.deleted:
-            live = bytearray(b"\x01") * n
-            for lo, hi in self.deleted.values():
-                live[lo:hi] = bytes(hi - lo)
-            self.live = live
-        self.n_live = n if self.live is None else sum(self.live)
-
-
-def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None, progress=None) -> str:
-    """One segment holding the live documents of ``inputs``, in their order (so each source's
-    chunks stay contiguous). Streams one dictionary shard and one term at a time."""
-    chunk_ids: list[str] = []
-    doclen = array("I")
-    sources: list[SourceSpan] = []
-    plans = []
-    out_base = 0
-    for inp in inputs:
-        seg = inp.seg
-        in_base = int(seg.meta.get("base", 0))
-        live = inp.live
-        ids = seg.all_chunk_ids()
-        lens = seg.doclen()
-        if len(ids) != seg.n_docs:
-            raise damaged(seg.rel(DOCS), "does not match meta.json")
-        remap = None
-        if live is None:
-            chunk_ids.extend(ids)
-            doclen.extend(lens)
-        else:
-            chunk_ids.extend(compress(ids, live))
-            doclen.extend(compress(lens, live))
-            remap = array("q", map(add, accumulate(live), repeat(out_base - 1)))
-        for sid, rec in sorted(seg.sources().items(), key=lambda kv: (kv[1]["docs"][0], kv[0])):
-            if sid in inp.deleted:
-                continue
-            lo, hi = rec["docs"][0] - in_base, rec["docs"][1] - in_base
-            info = {k: v for k, v in rec.items() if k != "docs"}
-            if remap is None:
-                nlo = out_base + lo
-            else:  # live documents before it
-                nlo = int(remap[lo - 1]) + 1 if lo > 0 else out_base
-            sources.append(SourceSpan(sid, nlo, nlo + (hi - lo), info))
-        plans.append((seg, in_base, out_base, live, remap))
-        out_base += inp.n_live
-    tf_max = max((int(i.seg.meta.get("tf_max", 1)) for i in inputs), default=1)
-    name = write_segment(index_dir, chunk_ids, doclen, _merged_terms(plans, tf_max, progress), sources, tf_max, 0, keep)
-    for inp in inputs:
-        inp.seg.close()
-    return name
-
-
-def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[str, int, bytes, bytes]]:
-    """The union of the inputs' terms in disk order, postings concatenated (renumbered, the
-    deleted documents dropped). Each input's postings file is read front to back once."""
-    handles = [seg._open(POSTINGS) for seg, *_ in plans]
-    widths = [int(seg.meta["tf_width"]) for seg, *_ in plans]
-    out_width = 2 if tf_max < 65536 else 4
-    tcode = "H" if out_width == 2 else "I"
-    try:
-        for n in range(P.SHARDS):
-            table: dict[str, list] = {}
-            for i, (seg, *_rest) in enumerate(plans):
-                for term, df, off in seg.shard_entries(n):
-                    table.setdefault(term, []).append((i, df, off))
-            for term in sorted(table):
-                dparts: list[bytes] = []
-                tparts: list[bytes] = []
-                total = 0
-                for i, df, off in table[term]:
-                    seg, in_base, out_base, live, remap = plans[i]
-                    fh = handles[i]
-                    if fh.tell() != off:
-                        raise damaged(seg.rel(TERMS), "postings out of order")
-                    w = widths[i]
-                    data = fh.read(df * (4 + w))
-                    if len(data) != df * (4 + w):
-                        raise damaged(seg.rel(POSTINGS), "truncated")
-                    if live is None and in_base == out_base and w == out_width:
-                        dparts.append(data[:df * 4])
-                        tparts.append(data[df * 4:])
-                        total += df
-                        continue
-                    d = P.from_le("I", data[:df * 4])
-                    t = P.from_le("H" if w == 2 else "I", data[df * 4:])
-                    if live is not None:
-                        local = list(map(add, d, repeat(-in_base)))
-                        keep = list(map(live.__getitem__, local))
-                        d = array("I", map(remap.__getitem__, compress(local, keep)))
-                        t = array(t.typecode, compress(t, keep))
-                    elif in_base != out_base:
-                        d = array("I", map(add, d, repeat(out_base - in_base)))
-                    if t.typecode != tcode:
-                        t = array(tcode, t)
-                    dparts.append(P.le(d))
-                    tparts.append(P.le(t))
-                    total += len(d)
-                if total:
-                    yield term, total, b"".join(dparts), b"".join(tparts)
-            if progress is not None:
-                progress(n + 1, P.SHARDS)
-    finally:
-        for fh in handles:
-            fh.close()
-
-
-def remove_stray(index_dir: str, live: set[str]) -> None:
-    """Delete temporary folders and segments the manifest does not name (after a commit, or
-    left by a writer that was killed)."""
-    try:
-        names = os.listdir(index_dir)
-    except OSError:
-        return
-    for name in names:
-        path = os.path.join(index_dir, name)
-        if name.startswith(TMP_PREFIX) or (name.startswith(PREFIX) and name not in live):
-            shutil.rmtree(path, ignore_errors=True)

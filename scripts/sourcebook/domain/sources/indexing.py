@@ -28,6 +28,7 @@ from ...engines.text.tokenize import term_counts
 from ..workspace.layout import Workspace
 from . import index_manifest as M
 from . import index_segments as S
+from . import index_write as W
 from .statuses import source_facts
 from .store import read_normalized
 
@@ -92,7 +93,7 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
             ws.chunks_path(sid), live[sid][1], facts[sid].text_sha256, since))]
         removed = sorted(sid for sid in live if sid not in ready_set)
         if man is not None and not changed and not removed and not dropped:
-            S.remove_stray(idir, {r.name for r in refs})
+            W.remove_stray(idir, {r.name for r in refs})
             return IndexStats(man.n_docs, man.n_terms, man.avgdl, len(live), unchanged=True,
                               segments=len(refs))
         by_name = {r.name: r for r in refs}
@@ -111,11 +112,11 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
         refs, merged = _apply_merges(idir, refs, keep, progress)
         out = _totals(idir, refs, len(ready))
         if out.n_terms == 0:
-            S.remove_stray(idir, set(by_name))
+            W.remove_stray(idir, set(by_name))
             raise SbError("E-INDEX", "chunks", f"{out.n_docs} chunk(s) but not one searchable term; "
                           "check that the sources have text", EXIT_GATE)
         size = M.commit(idir, out)
-        S.remove_stray(idir, {r.name for r in refs})
+        W.remove_stray(idir, {r.name for r in refs})
         _remove_old_format(idir)
         added = sum(1 for sid in changed if sid not in live)
         ws.record("INDEX", f"indexed {out.n_docs} chunks, {out.n_terms} terms")
@@ -188,7 +189,7 @@ def _build(ws: Workspace, items: list[_Item], workers: int | None, keep: set[str
     if len(names) == 1:
         return names[0]
     shard_progress = None if progress is None else (lambda d, t: progress(d, t, "merged"))
-    return S.merge(ws.index_dir, [S.MergeInput(S.Segment(ws.index_dir, n)) for n in names], keep, shard_progress)
+    return W.merge(ws.index_dir, [W.MergeInput(S.Segment(ws.index_dir, n)) for n in names], keep, shard_progress)
 
 
 def _run_task(job: tuple) -> str | tuple:
@@ -201,26 +202,26 @@ def _run_task(job: tuple) -> str | tuple:
 
 
 def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
-    from .chunkfiles import load_chunks
+    from .chunkfiles import chunk_spans
 
     builder = Builder(base)
+    add = builder.add
     chunk_ids: list[str] = []
-    spans: list[S.SourceSpan] = []
+    spans: list[W.SourceSpan] = []
     for sid, n, info in group:
         text = read_normalized(ws, sid) or ""
-        recs = sorted(load_chunks(ws, sid), key=lambda r: r["chunk_id"])
+        recs = chunk_spans(ws, sid)
         if len(recs) != n:
             raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", EXIT_GATE)
         lo = len(chunk_ids)
-        for i, r in enumerate(recs):
-            s, e = r["start"], r["end"]
+        size = len(text)
+        for i, (cid, s, e) in enumerate(recs):
             piece = text[s:e]
             counts = term_counts(piece)
-            nxt = recs[i + 1]["start"] if i + 1 < n else len(text)
-            builder.add(counts, chunk_keys(piece, counts, piece_cut(text, e, nxt)))
-            chunk_ids.append(r["chunk_id"])
-        spans.append(S.SourceSpan(sid, lo, len(chunk_ids), info))
-    return S.write_segment(ws.index_dir, chunk_ids, builder.doclen, S.encoded(builder.terms(), builder.tf_max),
+            add(counts, chunk_keys(piece, counts, piece_cut(text, e, recs[i + 1][1] if i + 1 < n else size)))
+            chunk_ids.append(cid)
+        spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
+    return W.write_segment(ws.index_dir, chunk_ids, builder.doclen, W.encoded(builder.terms(), builder.tf_max),
                            spans, builder.tf_max, base, keep)
 
 
@@ -233,9 +234,9 @@ def _apply_merges(idir: str, refs: list[M.SegRef], keep: set[str], progress) -> 
         parts = []
         for pseudo in group:
             parts.append(current.pop(pseudo))
-        inputs = [S.MergeInput(S.Segment(idir, r.name), r.deleted) for r in parts]
+        inputs = [W.MergeInput(S.Segment(idir, r.name), r.deleted) for r in parts]
         shard_progress = None if progress is None else (lambda d, t: progress(d, t, "merged"))
-        name = S.merge(idir, inputs, keep, shard_progress)
+        name = W.merge(idir, inputs, keep, shard_progress)
         keep.add(name)
         seg = S.Segment(idir, name)
         current["+".join(group)] = M.SegRef(name, seg.n_docs, sum(r.sources - len(r.deleted) for r in parts))

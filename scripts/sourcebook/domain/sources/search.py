@@ -8,6 +8,11 @@ preview. Its cost follows the postings of its terms, not the size of the corpus.
 Scores use the live documents of all segments (N, df, avgdl), each added up in sorted term
 order with the same arithmetic however the index is split into segments, and ties are broken
 by chunk id: an index brought up to date incrementally ranks exactly like one rebuilt.
+
+Ranking skips work it can prove useless (MaxScore): terms are summed rarest first, and once
+the terms left could not lift a document not yet seen above the k-th best score so far, no
+new document is considered; only documents whose partial score plus what is left can still
+reach the k-th best are scored exactly.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import heapq
 import re
 from array import array
-from dataclasses import asdict, dataclass, field
+from bisect import bisect_left, bisect_right
 from itertools import compress, repeat
 from operator import add
 
@@ -27,24 +32,27 @@ from . import index_manifest as M
 from .index_segments import Segment
 
 PREVIEW = 160
+EXACT_MAX = 5000  # documents scored one by one at the end; more and all postings are summed
 _WS = re.compile(r"\s+")
+_SAFE = 1e-9  # relative slack for bounds computed in another summation order
 
 
-@dataclass
 class SearchHit:
-    rank: int
-    chunk_id: str
-    score: float
-    source_id: str
-    start: int
-    end: int
-    heading_path: list = field(default_factory=list)
-    preview: str = ""
+    """One ranked chunk (a plain class: dataclasses cost start-up time on every query)."""
+
+    __slots__ = ("rank", "chunk_id", "score", "source_id", "start", "end", "heading_path", "preview")
+
+    def __init__(self, rank: int, chunk_id: str, score: float, source_id: str, start: int, end: int,
+                 heading_path: list | None = None, preview: str = ""):
+        self.rank, self.chunk_id, self.score, self.source_id = rank, chunk_id, score, source_id
+        self.start, self.end = start, end
+        self.heading_path = heading_path if heading_path is not None else []
+        self.preview = preview
 
     def to_json(self) -> dict:
-        d = asdict(self)
-        d["score"] = round(self.score, 4)
-        return d
+        return {"rank": self.rank, "chunk_id": self.chunk_id, "score": round(self.score, 4),
+                "source_id": self.source_id, "start": self.start, "end": self.end,
+                "heading_path": list(self.heading_path), "preview": self.preview}
 
 
 class Index:
@@ -145,7 +153,8 @@ class Index:
 
 
 class _Memo(dict):
-    """(tf, doclen) -> a term's BM25 contribution, computed on first use."""
+    """(tf, doclen) -> a term's BM25 contribution, computed on first use (the arithmetic of
+    ``engines.text.bm25.score``, so every path gives the same floats)."""
 
     __slots__ = ("w", "avg")
 
@@ -162,54 +171,125 @@ class _Memo(dict):
         return v
 
 
-def score(idx: Index, terms: list[str], prefix: str | None = None) -> tuple[list[int], list[float]]:
-    """Global document keys and their BM25 scores, for documents holding a query term."""
+class _Term:
+    """A query term's live postings (after a --source filter), per segment."""
+
+    __slots__ = ("memo", "ub", "parts", "docs")
+
+    def __init__(self, memo: _Memo, parts: list[tuple[int, array, array]]):
+        self.memo = memo
+        self.ub = memo.w * (bm25.K1 + 1)  # no document gets more from this term
+        self.parts = parts
+        self.docs = sum(len(d) for _, d, _ in parts)
+
+
+def _terms(idx: Index, terms: list[str], prefix: str | None) -> list[_Term]:
     masks = idx.prefix_masks(prefix) if prefix else None
-    per_term: list[dict[int, float]] = []
+    out = []
     avg = idx.avgdl or 1.0
     for term in terms:
         parts = idx.postings(term)
         df = sum(len(d) for _, d, _ in parts)
         if not df:
             continue
-        memo = _Memo(bm25.idf(idx.n_docs, df), avg)
-        contrib: dict[int, float] = {}
-        for i, docs, tfs in parts:
-            if masks is not None:
+        if masks is not None:
+            kept = []
+            for i, docs, tfs in parts:
                 sel = bytes(map(masks[i].__getitem__, docs))
                 docs = array("I", compress(docs, sel))
-                tfs = array(tfs.typecode, compress(tfs, sel))
-                if not docs:
-                    continue
-            lens = idx.doclen(i)
-            vals = map(memo.__getitem__, zip(tfs, map(lens.__getitem__, docs)))
-            base = idx.bases[i]
-            keys = map(add, docs, repeat(base)) if base else docs
-            contrib.update(zip(keys, vals))
-        per_term.append(contrib)
-    if not per_term:
-        return [], []
-    if len(per_term) == 1:
-        only = per_term[0]
-        return list(only), list(only.values())
-    keys = list(set().union(*per_term))
-    acc = map(per_term[0].get, keys, repeat(0.0))
-    for contrib in per_term[1:]:
-        acc = map(add, acc, map(contrib.get, keys, repeat(0.0)))
-    return keys, list(acc)
+                if docs:
+                    kept.append((i, docs, array(tfs.typecode, compress(tfs, sel))))
+            parts = kept
+        t = _Term(_Memo(bm25.idf(idx.n_docs, df), avg), parts)
+        if t.docs:
+            out.append(t)
+    return out
 
 
-def top(idx: Index, keys: list[int], vals: list[float], k: int) -> list[tuple[str, float]]:
-    """The ``k`` best (chunk id, score), sorted by (-score, chunk id)."""
-    if not keys:
+def _accumulate(idx: Index, scores: dict[int, float], t: _Term, only: bool = False) -> None:
+    """``scores[d] = scores.get(d, 0.0) + contribution`` for each posting of ``t``, in C.
+    ``only``: for documents already in ``scores`` (no new ones)."""
+    for i, docs, tfs in t.parts:
+        lens = idx.doclen(i)
+        base = idx.bases[i]
+        keys = list(map(add, docs, repeat(base))) if base else docs
+        if only:
+            sel = list(map(scores.__contains__, keys))
+            keys = list(compress(keys, sel))
+            if not keys:
+                continue
+            docs, tfs = list(compress(docs, sel)), list(compress(tfs, sel))
+        vals = map(t.memo.__getitem__, zip(tfs, map(lens.__getitem__, docs)))
+        scores.update(zip(keys, list(map(add, map(scores.get, keys, repeat(0.0)), vals))))
+
+
+def _kth(scores: dict[int, float], k: int) -> float:
+    """A little under the k-th best score so far (a lower bound of the final k-th best)."""
+    if len(scores) < k:
+        return float("-inf")
+    return heapq.nlargest(k, scores.values())[-1] * (1 - _SAFE) - _SAFE
+
+
+def rank(idx: Index, terms: list[str], k: int, prefix: str | None = None) -> list[tuple[int, float]]:
+    """``(document key, exact score)`` of every document that can be among the ``k`` best
+    (all documents tied with the k-th included), in no particular order."""
+    ts = _terms(idx, terms, prefix)
+    if not ts:
         return []
-    if len(keys) > k:
-        floor = heapq.nlargest(k, vals)[-1]
-        sel = list(map(floor.__le__, vals))
-        keys = list(compress(keys, sel))
-        vals = list(compress(vals, sel))
-    ids = idx.chunk_ids(keys)
-    best = sorted(zip(ids, vals), key=lambda cv: (-cv[1], cv[0]))
+    partial: dict[int, float] = {}
+    rest = sum(t.ub for t in ts)
+    left = sorted(range(len(ts)), key=lambda j: (-ts[j].ub, j))  # rarest first
+    closed = False  # once true, documents not seen yet cannot reach the k-th best
+    for n, j in enumerate(left):
+        t = ts[j]
+        if closed:
+            floor = _kth(partial, k)
+            partial = {d: s for d, s in partial.items() if s + rest >= floor}
+        _accumulate(idx, partial, t, only=closed)
+        rest -= t.ub
+        if not closed and n + 1 < len(left):
+            closed = rest < _kth(partial, k)
+    floor = _kth(partial, k)
+    keys = [d for d, s in partial.items() if s >= floor]
+    if len(keys) > EXACT_MAX:
+        exact: dict[int, float] = {}
+        for t in ts:  # sorted term order: the arithmetic of a full sum
+            _accumulate(idx, exact, t)
+        return list(exact.items())
+    return list(zip(keys, _exact(idx, ts, keys), strict=True))
+
+
+def _exact(idx: Index, ts: list[_Term], keys: list[int]) -> list[float]:
+    """Scores summed in sorted term order, 0.0 + each present term's contribution: the same
+    floats as summing every posting in that order."""
+    bases = idx.bases
+    where = []
+    for key in keys:
+        i = bisect_right(bases, key) - 1
+        where.append((i, key - bases[i]))
+    acc = [0.0] * len(keys)
+    for t in ts:
+        by_seg = {i: (docs, tfs) for i, docs, tfs in t.parts}
+        for n, (i, d) in enumerate(where):
+            hit = by_seg.get(i)
+            if hit is None:
+                continue
+            docs, tfs = hit
+            j = bisect_left(docs, d)
+            if j < len(docs) and docs[j] == d:
+                acc[n] = acc[n] + t.memo[(tfs[j], idx.doclen(i)[d])]
+    return acc
+
+
+def top(idx: Index, scored: list[tuple[int, float]], k: int) -> list[tuple[str, float]]:
+    """The ``k`` best (chunk id, score), sorted by (-score, chunk id)."""
+    if not scored:
+        return []
+    if len(scored) > k:
+        floor = heapq.nlargest(k, (s for _, s in scored))[-1]
+        scored = [kv for kv in scored if kv[1] >= floor]
+    ids = idx.chunk_ids([key for key, _ in scored])
+    best = sorted(zip(ids, (s for _, s in scored)), key=lambda cv: (-cv[1], cv[0]))
     return best[:k]
 
 
@@ -221,8 +301,7 @@ def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> 
     for attempt in (1, 2):
         idx = Index(ws)
         try:
-            keys, vals = score(idx, terms, prefix)
-            best = top(idx, keys, vals, k)
+            best = top(idx, rank(idx, terms, k, prefix), k)
             break
         except SbError:
             if attempt == 2 or _same_manifest(ws, idx):
@@ -242,27 +321,55 @@ def _same_manifest(ws: Workspace, idx: Index) -> bool:
 
 
 def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:
-    """Attach spans, heading paths and previews (reading only the hits' sources)."""
-    from .chunkfiles import load_chunks
-    from .store import read_normalized
-
-    recs: dict[str, dict] = {}
-    texts: dict[str, str] = {}
+    """Attach spans, heading paths and previews, reading only each hit's line of its chunk file
+    and the start of its source's text."""
     out = []
-    for rank, (cid, score_) in enumerate(found, 1):
+    for rank_, (cid, score_) in enumerate(found, 1):
         sid = cid.partition("#")[0]
-        hit = SearchHit(rank, cid, score_, sid, 0, 0)
+        hit = SearchHit(rank_, cid, score_, sid, 0, 0)
         out.append(hit)
-        if sid not in recs:
-            try:
-                recs[sid] = {r["chunk_id"]: r for r in load_chunks(ws, sid)}
-            except SbError:
-                recs[sid] = {}
-            texts[sid] = read_normalized(ws, sid) or ""
-        rec = recs[sid].get(cid)
+        rec = _chunk_record(ws, sid, cid)
         if rec is None:  # the chunk file changed since indexing; the hit still stands
             continue
         hit.start, hit.end = rec["start"], rec["end"]
         hit.heading_path = list(rec.get("heading_path") or [])
-        hit.preview = _WS.sub(" ", texts[sid][hit.start:hit.end]).strip()[:PREVIEW]
+        hit.preview = _WS.sub(" ", _span(ws, sid, hit.start, hit.end)).strip()[:PREVIEW]
     return out
+
+
+def _chunk_record(ws: Workspace, sid: str, cid: str) -> dict | None:
+    """A chunk's record: the line of its ordinal when it is there, else found by id."""
+    import json
+
+    try:
+        with open(ws.chunks_path(sid), "rb") as fh:
+            lines = fh.read().split(b"\n")
+    except OSError:
+        return None
+    try:
+        n = int(cid.rpartition("#c")[2])
+        rec = json.loads(lines[n]) if n < len(lines) else None
+        if isinstance(rec, dict) and rec.get("chunk_id") == cid and isinstance(rec.get("start"), int):
+            return rec
+        for line in lines:
+            if cid.encode() in line:
+                rec = json.loads(line)
+                if isinstance(rec, dict) and rec.get("chunk_id") == cid and isinstance(rec.get("start"), int):
+                    return rec
+    except ValueError:
+        return None
+    return None
+
+
+def _span(ws: Workspace, sid: str, start: int, end: int) -> str:
+    """``normalized.md[start:end]`` (code points); when the text is ASCII up to ``end``, bytes
+    are code points and only that much is read."""
+    try:
+        with open(ws.normalized_path(sid), "rb") as fh:
+            head = fh.read(end)
+            if len(head) == end and head.isascii():
+                return head[start:end].decode("ascii")
+            head += fh.read()
+    except OSError:
+        return ""
+    return head.decode("utf-8", errors="replace")[start:end]

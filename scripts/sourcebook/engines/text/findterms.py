@@ -55,7 +55,8 @@ def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool 
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
     keys: set[str] = set()
     end = -1
-    for m in _JOIN_AT.finditer(chunk):
+    first = _JOIN_AT.search(chunk)
+    for m in _JOIN_AT.finditer(chunk, first.start()) if first else ():
         p = m.start()
         if p < end:
             continue
