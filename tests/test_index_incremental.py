@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from text_sources import add_text
 
 from sourcebook.domain.sources import index_manifest as M
-from sourcebook.domain.sources import indexing
+from sourcebook.domain.index import build as indexing
 
 WORDS = ("harbour ferry card fare line route weekend night zeppelin balloon orchard pear apple "
          "tide pier dock lantern signal timetable platform bridge river canal lock gate").split()
@@ -222,7 +222,7 @@ def test_an_old_format_index_is_refused_then_replaced(ws):
 KILLER = r"""
 import os, signal, sys
 sys.path.insert(0, {scripts!r})
-from sourcebook.domain.sources import index_write as S, indexing
+from sourcebook.domain.index import build as indexing, write as S
 indexing.RUN_DOCS, indexing.PARALLEL_MIN_DOCS = 10, 1  # several runs, so the build merges
 real, seen = S._merged_terms, [0]
 def dying(plans, tf_max, progress):

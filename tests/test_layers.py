@@ -105,6 +105,7 @@ ROOMS: dict[str, set[str]] = {
     "workspace": set(),
     "install": set(),
     "sources": {"workspace"},
+    "index": {"workspace", "sources"},
     "lint": {"workspace"},
     "ledger": {"workspace", "sources"},
     "artifacts": {"workspace", "sources", "ledger"},

@@ -228,7 +228,7 @@ def test_status_notices_a_same_size_edit_of_a_chunk_file(ws):
 
 
 def test_two_processes_build_the_same_index_as_one(ws):
-    from sourcebook.domain.sources.indexing import build_index
+    from sourcebook.domain.index.build import build_index
     from sourcebook.domain.workspace.layout import Workspace
 
     indexed(ws, EN, f"{JA}\n", f"{RU}\n", "Harbour fares again. " * 40 + "\n", f"{ZH}\n")

@@ -22,7 +22,7 @@ def configure(p) -> None:
 def run(args, ctx) -> int:
     from dataclasses import asdict
 
-    from ..domain.sources.indexing import build_index
+    from ..domain.index.build import build_index
     from .progress import Progress
 
     with Progress(ctx.stderr, "indexing") as progress:

@@ -1,4 +1,4 @@
-"""Index segments on disk, and reading one (``index_write`` writes and merges them).
+"""Index segments on disk, and reading one (``domain/index/write`` writes and merges them).
 
 A segment is an immutable folder ``index/seg-<hash>/`` (the hash is of every byte in it, so the
 same content always has the same name, and a name already live is never rewritten):

@@ -25,12 +25,12 @@ from ...base.errors import EXIT_GATE, SbError
 from ...engines.text.findterms import chunk_keys, piece_cut
 from ...engines.text.postings import Builder
 from ...engines.text.tokenize import term_counts
+from ..sources import index_manifest as M
+from ..sources import index_segments as S
+from ..sources.statuses import source_facts
+from ..sources.store import read_normalized
 from ..workspace.layout import Workspace
-from . import index_manifest as M
-from . import index_segments as S
-from . import index_write as W
-from .statuses import source_facts
-from .store import read_normalized
+from . import write as W
 
 RUN_DOCS = 50_000  # documents per build task: bounds a builder's memory (about 60 MB)
 PARALLEL_MIN_DOCS = 6_000  # below this a second process costs more than it saves
@@ -202,7 +202,7 @@ def _run_task(job: tuple) -> str | tuple:
 
 
 def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
-    from .chunkfiles import chunk_spans
+    from ..sources.chunkfiles import chunk_spans
 
     builder = Builder(base)
     add = builder.add

@@ -1,4 +1,4 @@
-"""Writing index segments, and merging several into one (the reader is ``index_segments``).
+"""Writing index segments, and merging several into one (the reader is ``sources/index_segments``).
 
 A segment is written into ``index/.tmp-<pid>-<n>/``, each file fsynced, then renamed to
 ``index/seg-<hash>``, the hash being of every byte written: the same content always has the same
@@ -20,7 +20,7 @@ from operator import add
 
 from ...base.versions import INDEXER
 from ...engines.text import postings as P
-from .index_segments import DOCLEN, DOCS, FILES, META, POSTINGS, PREFIX, SOURCES, TERMS, TERMS_IDX, TMP_PREFIX, Segment, damaged
+from ..sources.index_segments import DOCLEN, DOCS, FILES, META, POSTINGS, PREFIX, SOURCES, TERMS, TERMS_IDX, TMP_PREFIX, Segment, damaged
 
 
 def _dumps(obj: object) -> bytes:
