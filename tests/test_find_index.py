@@ -139,6 +139,15 @@ def test_chunk_keys_mark_joined_words_and_traps():
     assert piece_cut(text, 5, 5) and not piece_cut(text, 5, 0) and not piece_cut(text, 14, 15)
 
 
+def test_a_large_scan_says_why(tmp_path, monkeypatch):
+    _workspace(tmp_path, {"a.md": "The ferry card is accepted on every line.\n", "b.md": "Zeppelins fly.\n"})
+    monkeypatch.setattr(find_index, "SCAN_NOTE", 2)
+    r = sb("find", "ferry card", cwd=tmp_path)  # two words: no whole indexed word
+    assert r.rc == 0 and "W-FIND-SCAN  (all sources)  read all 2 sources because the text has no whole" in r.err
+    r = sb("find", "The ferry card is accepted", cwd=tmp_path)
+    assert r.rc == 0 and "W-FIND-SCAN" not in r.err
+
+
 def test_find_help_names_the_scan_fallback(ws):
     r = sb("find", "--help", cwd=ws)
     assert "index" in r.out and "reads every source" in r.out

@@ -59,6 +59,12 @@ _reg({
     "E-SOURCE-CITED": ("A source cannot be removed while an active claim cites it.", "Retract or supersede the citing claims first."),
 })
 
+# --- scale: incremental index, bounded output ------------------------------------------------
+_reg({
+    "W-INDEX-REPAIRED": ("`sb index` found a segment of the index damaged (a file missing or of the wrong size), dropped it and indexed its sources again.", "Nothing to do; if it happens again, check the disk (or run `sb index --rebuild`)."),
+    "W-FIND-SCAN": ("`sb find TEXT` read every source of a large workspace instead of the few the index points to: the text has no whole indexed word, or there is no index.", "Paste a longer passage (three words or more, not only stop words), or run `sb index`."),
+})
+
 # --- web and pdf ---------------------------------------------------------------------------
 _reg({
     "E-FETCH-BLOCKED": ("The fetch guard refused a URL or a redirect: not http(s), credentials in the URL, or an address in a refused range (loopback, private, link-local, ...).", "Fetch only public http(s) URLs; save the page yourself and add the file."),

@@ -53,6 +53,8 @@ def run(args, ctx) -> int:
 
     res = find(ctx.workspace(), needle, sid)
     subject = sid or "(all sources)"
+    if res.note:
+        ctx.err(f"W-FIND-SCAN  {subject}  {res.note}")
     if args.json:
         return _json(ctx, res, sid)
     if res.error is not None:

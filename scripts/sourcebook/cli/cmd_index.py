@@ -27,6 +27,9 @@ def run(args, ctx) -> int:
 
     with Progress(ctx.stderr, "indexing") as progress:
         st = build_index(ctx.workspace(), rebuild=args.rebuild, progress=progress)
+    for seg, n in st.repaired:
+        ctx.err(f"W-INDEX-REPAIRED  index/{seg}  damaged (a file missing or of the wrong size); "
+                f"its {n} source(s) were indexed again")
     if args.json:
         ctx.emit_json(asdict(st))
         return 0

@@ -63,9 +63,21 @@ def run(args, ctx) -> int:
         return _print_adopt(ctx, args, new_id, moves)
     use_archive = args.archive or bool(ws.config_value("recheck", {}).get("archive") if isinstance(
         ws.config_value("recheck", {}), dict) else False)
-    with ws.lock():
+    from .listing import LIMIT
+    from .progress import Progress
+
+    with ws.lock(), Progress(ctx.stderr, "re-checking") as bar:
+        def progress(message: str) -> None:  # a line per source when few, else a progress line
+            import re
+
+            m = re.search(r"\((\d+)/(\d+)\)$", message)
+            if m and (int(m.group(2)) > LIMIT and not args.verbose):
+                bar(int(m.group(1)), int(m.group(2)))
+            else:
+                ctx.err(f"...  {message}")
+
         res = recheck.run(ws, args.names, args.all, use_archive, fetch, saved,
-                          progress=None if args.json else (lambda m: ctx.err(f"...  {m}")))
+                          progress=None if args.json else progress)
     if args.json:
         ctx.emit_json({"checks": [c.to_json() for c in res.checks], "changed": res.changed})
         return 2 if res.changed else 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_GATE, SbError
 from ...engines.text.findterms import chunk_keys, piece_cut
@@ -51,6 +51,7 @@ class IndexStats:
     merged: int = 0
     rebuilt: bool = False
     unchanged: bool = False
+    repaired: list = field(default_factory=list)  # (segment, sources) found damaged and indexed again
 
 
 class _Item:
@@ -76,13 +77,13 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
         man = None if rebuild else M.read(idir, strict=False)
         refs: list[M.SegRef] = []
         live: dict[str, tuple[str, dict]] = {}
-        dropped = 0
+        repaired: list[tuple[str, int]] = []
         if man is not None:
             for ref in man.segments:
                 if S.Segment(idir, ref.name).intact():
                     refs.append(ref)
-                else:
-                    dropped += 1  # damaged: its sources are indexed again below
+                else:  # damaged: its sources are indexed again below
+                    repaired.append((ref.name, ref.sources - len(ref.deleted)))
             try:
                 live = M.live_sources(idir, M.Manifest(refs))
             except SbError:
@@ -92,7 +93,7 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
         changed = [sid for sid in ready if not (sid in live and M.unchanged(
             ws.chunks_path(sid), live[sid][1], facts[sid].text_sha256, since))]
         removed = sorted(sid for sid in live if sid not in ready_set)
-        if man is not None and not changed and not removed and not dropped:
+        if man is not None and not changed and not removed and not repaired:
             W.remove_stray(idir, {r.name for r in refs})
             return IndexStats(man.n_docs, man.n_terms, man.avgdl, len(live), unchanged=True,
                               segments=len(refs))
@@ -122,7 +123,7 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
         ws.record("INDEX", f"indexed {out.n_docs} chunks, {out.n_terms} terms")
     size += sum(_du(os.path.join(idir, r.name)) for r in refs)
     return IndexStats(out.n_docs, out.n_terms, out.avgdl, len(ready), size, added, len(changed) - added,
-                      len(removed), len(refs), merged, rebuilt=man is None)
+                      len(removed), len(refs), merged, rebuilt=man is None, repaired=repaired)
 
 
 def _plan(ws: Workspace, sids: list[str], facts: dict) -> list[_Item]:

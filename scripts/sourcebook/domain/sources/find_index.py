@@ -25,6 +25,7 @@ from .statuses import source_facts
 from .store import read_normalized
 
 MAX_TERMS = 8  # terms intersected per step (the rarest): enough to leave a handful of sources
+SCAN_NOTE = 200  # sources read by a fallback scan before find says so (W-FIND-SCAN)
 
 
 class FindPlan:
@@ -37,6 +38,7 @@ class FindPlan:
         self.tolerant: list[str] | None = None
         self.elided: list[str] | None = None  # an elided needle ([...]): sources holding every part
         self.scan = True  # no usable index: every step reads every source
+        self.why = "there is no index (run `sb index`)"  # why a step reads every source, if one does
 
     def texts(self, ids: list[str] | None) -> Iterator[tuple[str, str]]:
         """``(id, text)`` of the given sources (all when None) that have text, read lazily."""
@@ -127,6 +129,8 @@ def plan(ws: Workspace, needle: str) -> FindPlan:
             for stage in stages:
                 got = _candidates(idx, srcs, stage)
                 if got is None:
+                    out.why = ("the text has no whole indexed word (a word with text on both sides that is "
+                               "not a stop word); paste a longer passage")
                     return None
                 found |= got
             return sorted((found & current) | always, key=order.__getitem__)
@@ -141,6 +145,8 @@ def plan(ws: Workspace, needle: str) -> FindPlan:
             if found is not None:
                 out.elided = sorted((found & current) | always, key=order.__getitem__)
         out.scan = False
+        if out.exact is not None and out.tolerant is not None:
+            out.why = ""
     finally:
         idx.close()
     return out
@@ -160,3 +166,11 @@ def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
         if not cands:
             break
     return cands
+
+
+def scan_note(p: FindPlan, exact_found: bool) -> str:
+    """What to tell the user when a large workspace was read whole (empty when it was not)."""
+    read_all = p.exact is None if exact_found else (p.exact is None or p.tolerant is None)
+    if not read_all or len(p.ready) < SCAN_NOTE or not p.why:
+        return ""
+    return f"read all {len(p.ready):,} sources because {p.why}"

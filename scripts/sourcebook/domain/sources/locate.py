@@ -32,6 +32,7 @@ class FindOutcome:
     elided: bool = False
     error: FindError | None = None
     anchors: list = field(default_factory=list)  # SearchHit, when nothing matched
+    note: str = ""  # why every source was read, on a large workspace (W-FIND-SCAN)
 
     @property
     def found_exact(self) -> bool:
@@ -77,6 +78,10 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         spans = find_all(text, needle)
         if spans:
             out.located.append(Located(s, exact=spans))
+    if sid is None:
+        from .find_index import scan_note
+
+        out.note = scan_note(p, bool(out.located))
     if out.located:
         return out
     for s, text in tolerant_texts:
