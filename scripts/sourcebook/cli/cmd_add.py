@@ -78,7 +78,11 @@ def run(args, ctx) -> int:
                 outcomes.append(ingest.AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
                 continue
             outcomes.append(ingest.add_paste(ws, text, req))
-        for loc in args.locators:
+        from .progress import Progress
+
+        bar = Progress(ctx.stderr, "adding")
+        for n, loc in enumerate(args.locators, 1):
+            bar(n - 1, len(args.locators))
             try:
                 if is_url(loc):
                     outcomes.append(ingest.add_url(ws, loc, req, mode, saved, args.saved or ""))
@@ -86,6 +90,7 @@ def run(args, ctx) -> int:
                     outcomes.append(ingest.add_file(ws, loc, ctx.cwd, req, max_mb if isinstance(max_mb, int) else 50))
             except SbError as exc:
                 outcomes.append(ingest.AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
+        bar.close()
         ok = [o for o in outcomes if o.status != "failed"]
         if ok:
             ws.record("COLLECT", f"added {len(ok)} source(s)")

@@ -164,7 +164,7 @@ def _build(ws: Workspace, items: list[_Item], workers: int | None, keep: set[str
         workers = 2 if (os.cpu_count() or 1) > 1 and total >= PARALLEL_MIN_DOCS else 1
     tasks = _tasks(items, workers > 1)
     jobs = [(ws.root, base, [(i.sid, i.n, i.info) for i in group], sorted(keep)) for base, group in tasks]
-    results = None
+    results: list | None = None
     if workers > 1 and len(jobs) > 1:
         try:
             import multiprocessing
@@ -219,7 +219,8 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
         for i, (cid, s, e) in enumerate(recs):
             piece = text[s:e]
             counts = term_counts(piece)
-            add(counts, chunk_keys(piece, counts, piece_cut(text, e, recs[i + 1][1] if i + 1 < n else size)))
+            cut = e < size and not text[e].isspace() and piece_cut(text, e, recs[i + 1][1] if i + 1 < n else size)
+            add(counts, chunk_keys(piece, counts, cut))
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
     return W.write_segment(ws.index_dir, chunk_ids, builder.doclen, W.encoded(builder.terms(), builder.tf_max),

@@ -20,7 +20,20 @@ from operator import add
 
 from ...base.versions import INDEXER
 from ...engines.text import postings as P
-from ..sources.index_segments import DOCLEN, DOCS, FILES, META, POSTINGS, PREFIX, SOURCES, TERMS, TERMS_IDX, TMP_PREFIX, Segment, damaged
+from ..sources.index_segments import (
+    DOCLEN,
+    DOCS,
+    FILES,
+    META,
+    POSTINGS,
+    PREFIX,
+    SOURCES,
+    TERMS,
+    TERMS_IDX,
+    TMP_PREFIX,
+    Segment,
+    damaged,
+)
 
 
 def _dumps(obj: object) -> bytes:
@@ -39,17 +52,18 @@ class SourceSpan:
         return dict(self.info, docs=[self.lo + shift, self.hi + shift])
 
 
-def encoded(terms: Iterator[tuple[str, array, array]], tf_max: int) -> Iterator[tuple[str, int, bytes, bytes]]:
+def encoded(terms: Iterator[tuple[int, str, array, array]], tf_max: int) -> Iterator[tuple[int, str, int, bytes, bytes]]:
     """Builder terms as the bytes ``write_segment`` takes."""
     tcode = "H" if tf_max < 65536 else "I"
-    for term, docs, tfs in terms:
-        yield term, len(docs), P.le(docs), P.le(tfs if tfs.typecode == tcode else array(tcode, tfs))
+    le = P.le
+    for shard, term, docs, tfs in terms:
+        yield shard, term, len(docs), le(docs), le(array(tcode, tfs))
 
 
-def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: Iterator[tuple[str, int, bytes, bytes]],
+def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: Iterator[tuple[int, str, int, bytes, bytes]],
                   sources: list[SourceSpan], tf_max: int, base: int = 0, keep: set[str] | None = None) -> str:
     """Write a segment from documents numbered ``base``.. and its terms in disk order, each as
-    ``(term, df, docs bytes, tfs bytes)`` with frequencies ``tf_width`` wide; returns its folder
+    ``(shard, term, df, docs bytes, tfs bytes)``, frequencies ``tf_width`` wide; returns its folder
     name. ``keep``: names of live segments (an identical one is reused, never rewritten)."""
     tmp = os.path.join(index_dir, f"{TMP_PREFIX}{os.getpid()}-{_serial()}")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -62,30 +76,21 @@ def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: It
     with open(os.path.join(tmp, TERMS), "wb") as tf, open(os.path.join(tmp, POSTINGS), "wb") as pf:
         pos = tpos = 0
         lines: list[str] = []
-        for term, df, dbytes, tbytes in terms:
-            s = P.shard_of(term)
+        blocks: list[bytes] = []
+        for s, term, df, dbytes, tbytes in terms:
             if s != shard:
-                data = "".join(lines).encode("utf-8")
-                tf.write(data)
-                digest.update(data)
-                tpos += len(data)
-                lines = []
+                tpos = _flush(tf, pf, lines, blocks, digest, tpos)
                 for k in range(shard + 1, s + 1):
                     idx[k] = tpos
                 shard = s
             lines.append(f"{term}\t{df}\t{pos}\n")
-            pf.write(dbytes)
-            pf.write(tbytes)
-            digest.update(dbytes)
-            digest.update(tbytes)
+            blocks.append(dbytes)
+            blocks.append(tbytes)
             pos += df * (4 + width)
             n_keys += 1
-            if P.is_ranking_term(term):
+            if term[0] != P.FIND_PREFIX:
                 n_terms += 1
-        data = "".join(lines).encode("utf-8")
-        tf.write(data)
-        digest.update(data)
-        tpos += len(data)
+        tpos = _flush(tf, pf, lines, blocks, digest, tpos)
         for k in range(shard + 1, P.SHARDS + 1):
             idx[k] = tpos
         _sync(tf)
@@ -117,6 +122,19 @@ def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: It
     os.replace(tmp, final)
     _fsync_dir(index_dir)
     return name
+
+
+def _flush(tf, pf, lines: list[str], blocks: list[bytes], digest, tpos: int) -> int:
+    """Write one shard's dictionary lines and postings; returns the dictionary's new size."""
+    data = "".join(lines).encode("utf-8")
+    post = b"".join(blocks)
+    tf.write(data)
+    pf.write(post)
+    digest.update(post)
+    digest.update(data)
+    lines.clear()
+    blocks.clear()
+    return tpos + len(data)
 
 
 _SERIAL = [0]
@@ -211,7 +229,7 @@ def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None
     return name
 
 
-def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[str, int, bytes, bytes]]:
+def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, str, int, bytes, bytes]]:
     """The union of the inputs' terms in disk order, postings concatenated (renumbered, the
     deleted documents dropped). Each input's postings file is read front to back once."""
     handles = [seg._open(POSTINGS) for seg, *_ in plans]
@@ -257,7 +275,7 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[str, int
                     tparts.append(P.le(t))
                     total += len(d)
                 if total:
-                    yield term, total, b"".join(dparts), b"".join(tparts)
+                    yield n, term, total, b"".join(dparts), b"".join(tparts)
             if progress is not None:
                 progress(n + 1, P.SHARDS)
     finally:

@@ -147,7 +147,7 @@ def _chunk_batch(job: tuple) -> list[tuple]:
 
     root, sids, t, o = job
     ws = Workspace(root)
-    out = []
+    out: list[tuple] = []
     with BatchWriter() as w:
         for sid in sids:
             text = read_normalized(ws, sid)

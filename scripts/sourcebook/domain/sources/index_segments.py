@@ -23,6 +23,7 @@ import json
 import os
 from array import array
 from collections.abc import Iterable
+from typing import BinaryIO
 
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import INDEXER
@@ -51,7 +52,7 @@ class Segment:
         self._meta: dict | None = None
         self._idx: array | None = None
         self._shards: dict[int, str] = {}
-        self._post = None
+        self._post: BinaryIO | None = None
 
     def rel(self, f: str) -> str:
         return f"{self.name}/{f}"
@@ -118,9 +119,9 @@ class Segment:
 
     def read_postings(self, df: int, off: int) -> tuple[array, array]:
         width = int(self.meta["tf_width"])
-        if self._post is None:
-            self._post = self._open(POSTINGS)
         fh = self._post
+        if fh is None:
+            fh = self._post = self._open(POSTINGS)
         fh.seek(off)
         data = fh.read(df * (4 + width))
         if len(data) != df * (4 + width):

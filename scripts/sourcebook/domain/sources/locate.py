@@ -7,6 +7,7 @@ approximate span never becomes a citation. Offsets are code points of normalized
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_USAGE, SbError
@@ -60,6 +61,9 @@ def quote(ws: Workspace, sid: str, start: int, end: int) -> str:
 def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
     if not needle.strip():
         raise SbError("E-FIND", "(empty)", "nothing to find; pass the text to look for", EXIT_USAGE)
+    exact: Iterable[tuple[str, str]]
+    tolerant_texts: Iterable[tuple[str, str]]
+    elided: Iterable[tuple[str, str]]
     if sid is not None:
         texts = [(sid, source_text(ws, sid, "E-FIND"))]
         exact = tolerant_texts = elided = texts

@@ -21,6 +21,7 @@ import heapq
 import re
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import add
 
@@ -60,8 +61,9 @@ class Index:
 
     def __init__(self, ws: Workspace):
         self.ws = ws
-        self.man = M.read(ws.index_dir, strict=True)
-        assert self.man is not None
+        man = M.read(ws.index_dir, strict=True)
+        assert man is not None  # strict: None is raised as E-SEARCH
+        self.man: M.Manifest = man
         self.refs = self.man.segments
         self.segs = [Segment(ws.index_dir, r.name) for r in self.refs]
         self.bases: list[int] = []
@@ -212,15 +214,17 @@ def _accumulate(idx: Index, scores: dict[int, float], t: _Term, only: bool = Fal
     for i, docs, tfs in t.parts:
         lens = idx.doclen(i)
         base = idx.bases[i]
-        keys = list(map(add, docs, repeat(base))) if base else docs
+        keys: Sequence[int] = list(map(add, docs, repeat(base))) if base else docs
+        ds: Sequence[int] = docs
+        fs: Sequence[int] = tfs
         if only:
             sel = list(map(scores.__contains__, keys))
             keys = list(compress(keys, sel))
             if not keys:
                 continue
-            docs, tfs = list(compress(docs, sel)), list(compress(tfs, sel))
-        vals = map(t.memo.__getitem__, zip(tfs, map(lens.__getitem__, docs)))
-        scores.update(zip(keys, list(map(add, map(scores.get, keys, repeat(0.0)), vals))))
+            ds, fs = list(compress(docs, sel)), list(compress(tfs, sel))
+        vals = map(t.memo.__getitem__, zip(fs, map(lens.__getitem__, ds), strict=True))
+        scores.update(zip(keys, list(map(add, map(scores.get, keys, repeat(0.0)), vals)), strict=True))
 
 
 def _kth(scores: dict[int, float], k: int) -> float:
@@ -289,7 +293,7 @@ def top(idx: Index, scored: list[tuple[int, float]], k: int) -> list[tuple[str, 
         floor = heapq.nlargest(k, (s for _, s in scored))[-1]
         scored = [kv for kv in scored if kv[1] >= floor]
     ids = idx.chunk_ids([key for key, _ in scored])
-    best = sorted(zip(ids, (s for _, s in scored)), key=lambda cv: (-cv[1], cv[0]))
+    best = sorted(zip(ids, (s for _, s in scored), strict=True), key=lambda cv: (-cv[1], cv[0]))
     return best[:k]
 
 

@@ -29,7 +29,7 @@ from itertools import repeat
 SHARDS = 256
 FIND_PREFIX = "~"
 _BIG = sys.byteorder == "big"
-_consume = deque(maxlen=0).extend
+_consume = deque[object](maxlen=0).extend
 _extend = array.extend
 
 
@@ -64,15 +64,15 @@ class Builder:
         self.postings = 0
         self.tf_max = 1
 
-    def add(self, counts: dict[str, int], find_only: Iterable[str] = ()) -> int:
+    def add(self, counts: dict[str, int], find_only: list[str] | tuple = ()) -> int:
         """Add one document: its ranking terms with their counts, and find-only keys."""
         doc = self.base + len(self.doclen)
         self.doclen.append(sum(counts.values()))
         get = self._post.__getitem__
         _consume(map(_extend, map(get, counts), zip(repeat(doc), counts.values())))
-        extra = [t for t in find_only if t not in counts]
-        _consume(map(_extend, map(get, extra), repeat((doc, 1))))
-        self.postings += len(counts) + len(extra)
+        if find_only:  # keys the ranking terms do not hold (engines.text.findterms.chunk_keys)
+            _consume(map(_extend, map(get, find_only), repeat((doc, 1))))
+        self.postings += len(counts) + len(find_only)
         if counts:
             self.tf_max = max(self.tf_max, max(counts.values()))
         return doc
@@ -80,12 +80,12 @@ class Builder:
     def __len__(self) -> int:
         return len(self.doclen)
 
-    def terms(self) -> Iterator[tuple[str, array, array]]:
-        """(term, docs, tfs) in on-disk order: by shard, then by term."""
+    def terms(self) -> Iterator[tuple[int, str, array, array]]:
+        """(shard, term, docs, tfs) in on-disk order: by shard, then by term."""
         post = self._post
-        for term in sorted(post, key=_disk_key):
+        for shard, term in sorted(zip(map(shard_of, post), post, strict=True)):
             pairs = post[term]
-            yield term, pairs[0::2], pairs[1::2]
+            yield shard, term, pairs[0::2], pairs[1::2]
 
 
 def _disk_key(term: str) -> tuple[int, str]:

@@ -37,7 +37,7 @@ _ASCII_DROP_SET = STOP_WORDS | frozenset("abcdefghijklmnopqrstuvwxyz0123456789_"
 _BYTE_TABLE = bytes(b + 32 if 65 <= b <= 90 else b if 48 <= b <= 57 or 97 <= b <= 122 or b >= 128 else 32
                     for b in range(256))
 _CACHE: dict[str, tuple[str, ...]] = {}
-_consume = deque(maxlen=0).extend
+_consume = deque[object](maxlen=0).extend
 
 
 def fold(text: str) -> str:
