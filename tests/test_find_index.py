@@ -14,7 +14,8 @@ from conftest import ROOT, sb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sourcebook.domain.sources import find_index, locate
+from sourcebook.domain.index import find as find_index
+from sourcebook.domain.sources import locate
 from sourcebook.domain.workspace.layout import Workspace
 from sourcebook.engines.text.findterms import chunk_keys, join, needle_stages, piece_cut
 from sourcebook.engines.text.tokenize import tokenize

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from text_sources import add_text
 
 from sourcebook.domain.index import build as indexing
-from sourcebook.domain.sources import index_manifest as M
+from sourcebook.domain.index import manifest as M
 
 WORDS = ("harbour ferry card fare line route weekend night zeppelin balloon orchard pear apple "
          "tide pier dock lantern signal timetable platform bridge river canal lock gate").split()

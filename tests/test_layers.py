@@ -104,13 +104,13 @@ def test_layer_rule_catches_an_upward_import(tmp_path):
 ROOMS: dict[str, set[str]] = {
     "workspace": set(),
     "install": set(),
-    "sources": {"workspace"},
-    "index": {"workspace", "sources"},
+    "index": {"workspace"},
+    "sources": {"workspace", "index"},
     "lint": {"workspace"},
     "ledger": {"workspace", "sources"},
     "artifacts": {"workspace", "sources", "ledger"},
     "recheck": {"workspace", "sources", "ledger"},
-    "gate": {"workspace", "sources", "ledger", "artifacts", "recheck", "lint"},
+    "gate": {"workspace", "index", "sources", "ledger", "artifacts", "recheck", "lint"},
 }
 
 

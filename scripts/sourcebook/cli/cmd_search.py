@@ -28,7 +28,7 @@ def run(args, ctx) -> int:
         raise SbError("E-USAGE", "-k", f"must be at least 1, got {args.k}")
     if not args.query.strip():
         raise SbError("E-USAGE", "sb search", "the query is empty; give the words to look for")
-    from ..domain.sources.search import search
+    from ..domain.index.search import search
 
     hits = search(ctx.workspace(), args.query, args.k, args.source)
     if args.json:

@@ -11,7 +11,7 @@ import json
 import os
 
 from ...base.errors import SbError
-from ..sources.statuses import source_facts, source_statuses  # noqa: F401  (re-exported)
+from ..index.statuses import source_facts, source_statuses  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 
 MAX_REVISIONS = 3
@@ -63,7 +63,7 @@ def index_state(ws: Workspace, ready_ids: list[str], facts: dict | None = None) 
     """``missing``, ``stale`` (ready sources, their chunk files or their texts differ from what
     was indexed) or ``current``. Sizes are compared for every chunk file; a file is hashed only
     when it was written after the index, so a status call costs a stat per source."""
-    from ..sources import index_manifest as M
+    from ..index import manifest as M
 
     try:
         man = M.read(ws.index_dir, strict=False)

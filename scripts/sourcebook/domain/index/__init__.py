@@ -1,12 +1,16 @@
-"""The index room: building and updating the search index (``sb index``).
+"""The index room: the search index over the sources' chunks, and what reads it.
 
 Modules:
-- ``build``: ``sb index`` — what changed since the last run, the new segment, deletions, the
-  merge policy, the commit of ``index/lexical.json``;
-- ``write``: writing a segment, and merging segments into one (bounded memory).
+- ``statuses``: each source's status and text hash, cached by its record's stat (status,
+  chunk, index and find read them for ten thousand sources without opening every record);
+- ``chunkfiles``: reading ``chunks/<src>.jsonl``;
+- ``manifest``: ``index/lexical.json``, the commit point, and the merge policy;
+- ``segments``: the segment format and reading a segment; ``write``: writing and merging them;
+- ``build``: ``sb index`` (what changed since the last run, the new segment, deletions, merges);
+- ``search``: ``sb search`` (BM25 over the segments, MaxScore);
+- ``find``: which sources ``sb find TEXT`` must read (the ``sources`` room's ``locate`` reads
+  them).
 
-Reading the index (``search``, ``find_index``), its manifest and its segment format live in the
-``sources`` room, beside ``sb search`` and ``sb find``.
-
-May import: ``base``, ``engines``, and the ``workspace`` and ``sources`` rooms.
+May import: ``base``, ``engines`` and the ``workspace`` room (the ``sources`` room imports
+this one: chunking writes what the index reads, and find asks it where to look).
 """

@@ -1,8 +1,8 @@
 """``sb index``: keeping the search index under ``index/`` current, doing work in proportion to
 what changed (amendments A5, A17).
 
-The index is a set of immutable segments (``index_segments``) named by ``index/lexical.json``
-(``index_manifest``). A run compares the ready sources with what the index holds (chunk file
+The index is a set of immutable segments (``segments``) named by ``index/lexical.json``
+(``manifest``). A run compares the ready sources with what the index holds (chunk file
 size and hash, text hash): sources added or re-chunked go into one new segment, sources removed
 or re-chunked are marked deleted in the segment that held them, the merge policy keeps the
 segment count small, and the new manifest is committed last. ``--rebuild`` (or an index of
@@ -25,12 +25,11 @@ from ...base.errors import EXIT_GATE, SbError
 from ...engines.text.findterms import chunk_keys, piece_cut
 from ...engines.text.postings import Builder
 from ...engines.text.tokenize import term_counts
-from ..sources import index_manifest as M
-from ..sources import index_segments as S
-from ..sources.statuses import source_facts
-from ..sources.store import read_normalized
 from ..workspace.layout import Workspace
+from . import manifest as M
+from . import segments as S
 from . import write as W
+from .statuses import read_text, source_facts
 
 RUN_DOCS = 50_000  # documents per build task: bounds a builder's memory (about 60 MB)
 PARALLEL_MIN_DOCS = 6_000  # below this a second process costs more than it saves
@@ -203,14 +202,14 @@ def _run_task(job: tuple) -> str | tuple:
 
 
 def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
-    from ..sources.chunkfiles import chunk_spans
+    from .chunkfiles import chunk_spans
 
     builder = Builder(base)
     add = builder.add
     chunk_ids: list[str] = []
     spans: list[W.SourceSpan] = []
     for sid, n, info in group:
-        text = read_normalized(ws, sid) or ""
+        text = read_text(ws, sid)
         recs = chunk_spans(ws, sid)
         if len(recs) != n:
             raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", EXIT_GATE)

@@ -1,4 +1,4 @@
-"""Writing index segments, and merging several into one (the reader is ``sources/index_segments``).
+"""Writing index segments, and merging several into one (the reader is ``segments``).
 
 A segment is written into ``index/.tmp-<pid>-<n>/``, each file fsynced, then renamed to
 ``index/seg-<hash>``, the hash being of every byte written: the same content always has the same
@@ -20,7 +20,7 @@ from operator import add
 
 from ...base.versions import INDEXER
 from ...engines.text import postings as P
-from ..sources.index_segments import (
+from .segments import (
     DOCLEN,
     DOCS,
     FILES,

@@ -6,13 +6,8 @@ Modules:
 - ``fetch``, ``netguard``, ``robots``, ``archive``: guarded script-mode fetching and the
   web-archive client;
 - ``extract_cache``: what lets ``sb extract`` skip ready sources that did not change;
-- ``statuses``: each source's status and text hash, cached by the record's stat;
-- ``chunking``, ``chunkfiles``: ``sb chunk`` and reading chunk files;
-- ``index_manifest``, ``index_segments``: reading the search index (``index/lexical.json`` and
-  its segments; the ``index`` room builds them);
-- ``search``: ``sb search`` (BM25 over the segments);
-- ``locate``, ``find_index``: ``sb find`` and ``sb quote``, and the sources the index says a
-  needle can be in.
+- ``chunking``: ``sb chunk`` (the ``index`` room reads chunk files and builds the index);
+- ``locate``: ``sb find`` and ``sb quote`` (asking the ``index`` room which sources to read).
 
-May import: ``base``, ``engines`` and the ``workspace`` room.
+May import: ``base``, ``engines`` and the ``workspace`` and ``index`` rooms.
 """

@@ -21,8 +21,8 @@ from ...base.errors import EXIT_GATE, EXIT_USAGE, Finding, SbError
 from ...base.ids import chunk_id
 from ...base.versions import CHUNKER
 from ...engines.text.chunk import check_sizes, chunk
+from ..index.chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
-from .chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
 from .store import read_normalized
 
 PARALLEL_MIN = 200  # sources to chunk before a second process pays for itself
@@ -37,7 +37,7 @@ class Chunked:
 
 
 def ready_ids(ws: Workspace) -> list[str]:
-    from .statuses import ready_ids as ready
+    from ..index.statuses import ready_ids as ready
 
     return ready(ws)
 

@@ -67,8 +67,8 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
     if sid is not None:
         texts = [(sid, source_text(ws, sid, "E-FIND"))]
         exact = tolerant_texts = elided = texts
-    else:  # every ready source: the index says which can hold the needle (find_index)
-        from .find_index import plan
+    else:  # every ready source: the index says which can hold the needle (index/find)
+        from ..index.find import plan
 
         p = plan(ws, needle)
         if next(p.texts(None), None) is None:
@@ -83,7 +83,7 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         if spans:
             out.located.append(Located(s, exact=spans))
     if sid is None:
-        from .find_index import scan_note
+        from ..index.find import scan_note
 
         out.note = scan_note(p, bool(out.located))
     if out.located:
@@ -112,7 +112,7 @@ def _find_elided(texts, needle: str, parts: list[str]) -> FindOutcome:
 
 
 def _anchors(ws: Workspace, needle: str, sid: str | None) -> list:
-    from .search import search
+    from ..index.search import search
 
     try:
         return search(ws, needle, k=3, prefix=f"{sid}#" if sid else None)

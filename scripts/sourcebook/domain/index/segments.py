@@ -1,4 +1,4 @@
-"""Index segments on disk, and reading one (``domain/index/write`` writes and merges them).
+"""Index segments on disk, and reading one (``write`` writes and merges them).
 
 A segment is an immutable folder ``index/seg-<hash>/`` (the hash is of every byte in it, so the
 same content always has the same name, and a name already live is never rewritten):
@@ -13,7 +13,7 @@ same content always has the same name, and a name already live is never rewritte
                     (``engines/text/postings.py``)
 
 A segment is written into a temporary folder, each file fsynced, then renamed into place; only
-``index/lexical.json`` (``index_manifest``) makes it part of the index, so a writer killed at any
+``index/lexical.json`` (``manifest``) makes it part of the index, so a writer killed at any
 moment leaves the previous index whole. Kept apart from the writer so a query loads little code.
 """
 

@@ -22,7 +22,7 @@ import os
 
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import INDEXER
-from .index_segments import damaged
+from .segments import damaged
 
 NAME = "lexical.json"
 FORMAT = "sourcebook lexical index"
@@ -160,7 +160,7 @@ def merges(segs: list[SegRef]) -> list[list[str]]:
 
 def live_sources(index_dir: str, man: Manifest) -> dict[str, tuple[str, dict]]:
     """Source id -> (segment name, its record in that segment) for every live source."""
-    from .index_segments import Segment
+    from .segments import Segment
 
     out: dict[str, tuple[str, dict]] = {}
     for ref in man.segments:

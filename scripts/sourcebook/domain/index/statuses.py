@@ -12,7 +12,6 @@ import json
 import os
 
 from ..workspace.layout import Workspace
-from .store import try_load_source
 
 
 class Fact:
@@ -47,7 +46,7 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
         if isinstance(hit, list) and len(hit) == 4 and hit[:2] == key and isinstance(hit[2], str):
             status, sha = hit[2], hit[3]
         else:
-            rec = try_load_source(ws, sid)
+            rec = _record(ws, sid)
             status = str(rec.get("status")) if isinstance(rec, dict) else "failed"
             sha = rec.get("normalized_sha256") if isinstance(rec, dict) else None
             sha = sha if isinstance(sha, str) else None
@@ -70,3 +69,22 @@ def source_statuses(ws: Workspace) -> list[tuple[str, str]]:
 
 def ready_ids(ws: Workspace) -> list[str]:
     return [sid for sid, f in source_facts(ws).items() if f.status == "ready"]
+
+
+def _record(ws: Workspace, sid: str) -> dict | None:
+    """A source record, or None when it is unreadable (status treats that as a failed source)."""
+    try:
+        with open(ws.source_json(sid), encoding="utf-8") as fh:
+            rec = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    return rec if isinstance(rec, dict) else None
+
+
+def read_text(ws: Workspace, sid: str) -> str:
+    """A source's canonical text ("" when it has none)."""
+    try:
+        with open(ws.normalized_path(sid), "rb") as fh:
+            return fh.read().decode("utf-8", errors="replace")
+    except OSError:
+        return ""

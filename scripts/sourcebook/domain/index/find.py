@@ -21,8 +21,7 @@ from ...engines.text.find import has_elision, split_elided
 from ...engines.text.findterms import ALWAYS, Stage, needle_stages
 from ...engines.text.postings import FIND_PREFIX
 from ..workspace.layout import Workspace
-from .statuses import source_facts
-from .store import read_normalized
+from .statuses import read_text, source_facts
 
 MAX_TERMS = 8  # terms intersected per step (the rarest): enough to leave a handful of sources
 SCAN_NOTE = 200  # sources read by a fallback scan before find says so (W-FIND-SCAN)
@@ -43,7 +42,7 @@ class FindPlan:
     def texts(self, ids: list[str] | None) -> Iterator[tuple[str, str]]:
         """``(id, text)`` of the given sources (all when None) that have text, read lazily."""
         for sid in self.ready if ids is None else ids:
-            text = read_normalized(self.ws, sid)
+            text = read_text(self.ws, sid)
             if text:
                 yield sid, text
 
@@ -107,7 +106,7 @@ def plan(ws: Workspace, needle: str) -> FindPlan:
     if not ready:
         return out
     try:
-        from . import index_manifest as M
+        from . import manifest as M
         from .search import Index
 
         if M.read(ws.index_dir, strict=False) is None:

@@ -29,8 +29,8 @@ from ...base.errors import SbError
 from ...engines.text import bm25
 from ...engines.text.tokenize import tokenize
 from ..workspace.layout import Workspace
-from . import index_manifest as M
-from .index_segments import Segment
+from . import manifest as M
+from .segments import Segment
 
 PREVIEW = 160
 EXACT_MAX = 5000  # documents scored one by one at the end; more and all postings are summed
