@@ -1,7 +1,9 @@
 """Contradiction candidates (CONTRACT 7.1): detectors, clusters and the reopen rule.
 
 Active claims that share a ``topic_key`` are compared pairwise by five detectors. A topic with
-at least one firing pair is a cluster. A recorded adjudication resolves a cluster only for the
+at least one firing pair is a cluster. The numeric and date detectors read what a claim's text
+holds, not only what its ``kind`` says: a ``fact`` that states a figure or a date is compared
+like a ``number`` or a ``date``. A recorded adjudication resolves a cluster only for the
 claims it names: a claim that joins later reopens it. Detection is deliberately cheap and
 over-eager; the agent decides, in writing.
 """
@@ -15,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...base.ids import cluster_id
-from ...engines.text import numbers
+from ...engines.text import figures, numbers
 from ..workspace.layout import Workspace
 from ..workspace.records import Adjudication, Claim
 from .adjudications import load_adjudications
@@ -33,10 +35,29 @@ def first_number(text: str) -> float | None:
     return got.value if got else None
 
 
+_AMOUNT = ("number", "percent", "money")
+
+
+@lru_cache(maxsize=4096)
+def _figures(text: str) -> tuple[figures.Figure, ...]:
+    return tuple(figures.find_figures(text))
+
+
+def _value(c: Claim) -> float | None:
+    """A number claim's first number (CONTRACT 7.1); any other claim's first amount, if it states one."""
+    if c.get("kind") == "number":
+        return first_number(c["text"])
+    for f in _figures(c["text"]):
+        if f.kind in _AMOUNT:
+            try:
+                return float(re.sub(r"[^0-9.]", "", f.key.rsplit(":", 1)[-1]) or "x")
+            except ValueError:
+                return None
+    return None
+
+
 def _numeric(a: Claim, b: Claim) -> bool:
-    if a.get("kind") != "number" or b.get("kind") != "number":
-        return False
-    x, y = first_number(a["text"]), first_number(b["text"])
+    x, y = _value(a), _value(b)
     if x is None or y is None:
         return False
     denom = max(abs(x), abs(y)) or 1.0
@@ -44,12 +65,10 @@ def _numeric(a: Claim, b: Claim) -> bool:
 
 
 def _dates(text: str) -> set[str]:
-    return {m.group(0) for m in _ISO.finditer(text)}
+    return {m.group(0) for m in _ISO.finditer(text)} | {f.key for f in _figures(text) if f.kind == "date"}
 
 
 def _date(a: Claim, b: Claim) -> bool:
-    if a.get("kind") != "date" or b.get("kind") != "date":
-        return False
     da, db = _dates(a["text"]), _dates(b["text"])
     return bool(da) and bool(db) and da != db
 

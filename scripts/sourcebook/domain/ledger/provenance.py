@@ -48,7 +48,8 @@ RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
 
 # quotation marks around quoted words: “…”, "…", «…», 「…」, 『…』, „…“
 _QUOTATION = re.compile(r"“[^”\n]+”|\"[^\"\n]+\"|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』|„[^“”\n]+[“”]")
-_BREAK = re.compile(r"\n[ \t]*\n|\n[ \t]*#{1,6}[ \t]")  # a blank line, or a heading line
+_HEADING = re.compile(r"\n[ \t]*#{1,6}[ \t]")  # a heading line
+_BLANK = re.compile(r"\n[ \t]*\n")  # a blank line
 _DATE_PREFIX = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?")
 
 
@@ -129,7 +130,7 @@ def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
         a, b = parts[i - 1].get("start"), parts[i].get("end")
         if not (_int(a) and _int(b) and 0 <= a < b <= len(text)):  # type: ignore[operator]
             continue  # the quotes gate reports a broken span
-        m = _BREAK.search(text, a, b)  # type: ignore[arg-type]
+        m = _HEADING.search(text, a, b) or _BLANK.search(text, a, b)  # type: ignore[arg-type]
         if m:
             what = "a heading" if "#" in m.group(0) else "a blank line"
             out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
