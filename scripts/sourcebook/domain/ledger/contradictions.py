@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...base.ids import cluster_id
-from ...engines.text import figures, numbers
+from ...engines.text import numbers
 from ..workspace.layout import Workspace
 from ..workspace.records import Adjudication, Claim
 from .adjudications import load_adjudications
@@ -36,18 +36,24 @@ def first_number(text: str) -> float | None:
 
 
 _AMOUNT = ("number", "percent", "money")
+# a text with no digit that starts a number (not "W3") and no CJK numeral states no amount and
+# no dated day: the figure reader is skipped (a month named alone, "in September", is left to
+# the other detectors)
+_DIGITISH = re.compile(r"(?<!\w)\d|[〇一二三四五六七八九十百千万億兆]")
 
 
 @lru_cache(maxsize=4096)
-def _figures(text: str) -> tuple[figures.Figure, ...]:
+def _figures(text: str) -> tuple:
+    if not _DIGITISH.search(text):
+        return ()
+    from ...engines.text import figures  # its tables are built on first use only
+
     return tuple(figures.find_figures(text))
 
 
-def _value(c: Claim) -> float | None:
-    """A number claim's first number (CONTRACT 7.1); any other claim's first amount, if it states one."""
-    if c.get("kind") == "number":
-        return first_number(c["text"])
-    for f in _figures(c["text"]):
+@lru_cache(maxsize=4096)
+def _amount(text: str) -> float | None:
+    for f in _figures(text):
         if f.kind in _AMOUNT:
             try:
                 return float(re.sub(r"[^0-9.]", "", f.key.rsplit(":", 1)[-1]) or "x")
@@ -56,16 +62,25 @@ def _value(c: Claim) -> float | None:
     return None
 
 
+def _value(c: Claim) -> float | None:
+    """A number claim's first number (CONTRACT 7.1); any other claim's first amount, if it states one."""
+    return first_number(c["text"]) if c.get("kind") == "number" else _amount(c["text"])
+
+
 def _numeric(a: Claim, b: Claim) -> bool:
-    x, y = _value(a), _value(b)
-    if x is None or y is None:
+    x = _value(a)
+    if x is None:
+        return False
+    y = _value(b)
+    if y is None:
         return False
     denom = max(abs(x), abs(y)) or 1.0
     return abs(x - y) / denom > TOLERANCE
 
 
-def _dates(text: str) -> set[str]:
-    return {m.group(0) for m in _ISO.finditer(text)} | {f.key for f in _figures(text) if f.kind == "date"}
+@lru_cache(maxsize=4096)
+def _dates(text: str) -> frozenset[str]:
+    return frozenset({m.group(0) for m in _ISO.finditer(text)} | {f.key for f in _figures(text) if f.kind == "date"})
 
 
 def _date(a: Claim, b: Claim) -> bool:
