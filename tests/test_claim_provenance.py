@@ -318,3 +318,16 @@ def test_a_fact_with_figures_is_compared_like_a_number(ws, src):
     clusters = json.loads(r.out)["clusters"] if r.out.strip().startswith("{") else json.loads(r.out)
     assert any("numeric" in c["detectors"] for c in clusters), r.out
     assert claim_id("Ridership had passed 35,000.") in clusters[0]["claim_ids"]
+
+
+@pytest.mark.parametrize(("text", "quote", "figure"), [
+    ("十二月十日からW3航路でもパスが使えます。", "十二月一日からW3航路でもタイドウォーター・パスが使えるようになります", "十二月十日"),
+    ("新的读卡器将于十二月安装。", "新的读卡器将于十一月安装", "十二月"),
+    ("Новые считыватели установят в декабре.", "Новые считыватели установят в ноябре", "декабре"),
+])
+def test_figures_in_every_script(ws, text, quote, figure):
+    body = f"# 通知\n\n{quote}。\n"
+    sid = make_source(ws, body, name="cjk", tier="B")
+    r = add(ws, claim(text, kind="date", evidence=[ev(sid, body, quote)]))
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-FIGURE"] and figure in r.err, r.both
+    assert verify_json(ws)["codes"] == ["E-CLAIM-FIGURE"]
