@@ -261,6 +261,20 @@ def test_as_of_stated_by_the_source_is_allowed(ws):
     assert verify_json(ws)["rc"] == 0
 
 
+def test_a_clean_claim_remembered_by_the_cache_is_read_again_when_its_source_changes(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number",
+             volatile=True, as_of="2025-12-01", recheck="https://example.org/fares")
+    assert r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0 and verify_json(ws)["rc"] == 0  # the second run reuses the first
+    path = os.path.join(str(ws), "sources", src, "source.json")
+    with open(path, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    rec["retrieved_at"] = "2025-06-01T00:00:00Z"  # now the source is older than the claim's as_of
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    assert verify_json(ws)["codes"] == ["E-CLAIM-ASOF-LATE"]
+
+
 # ---- contests stay visible --------------------------------------------------------------
 
 def _both_stand(ws, src):

@@ -162,7 +162,7 @@ def _asof_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
 
     for sid in sids:
         text = text_of(sid)
-        if text is not None and as_of in text or text is not None and not figures.unbacked(as_of, [text]):
+        if text is not None and (as_of in text or not figures.unbacked(as_of, [text])):
             return []  # the source itself states the date ("As of 2026-01-15 ...")
     latest = max(dates)
     return [Flag("asof", f"as_of {as_of} is later than every date of its sources (latest {latest}, published or "
