@@ -206,7 +206,7 @@ def test_plan_type_podcast_expects_no_page(good):
 
 def test_event_handler_markup_in_claim_text_is_just_text(good):
     root, ids, cs = good
-    evil = claim(root, '<img src=x onerror="alert(1)"> fares rose', ids["operator"], "Single fares rose", topic="x.y")
+    evil = claim(root, '<img src=x onerror="alert(origin)"> fares rose', ids["operator"], "Single fares rose", topic="x.y")
     allc = cs + [evil]
     write_claims(root, allc)
     write_plan(root, order(allc))

@@ -104,7 +104,7 @@ _reg({
     "E-UNSUPPORTED": ("An active claim is unsupported.", "Find evidence or retract the claim."),
     "E-TIER-REASON": ("A tier A or D source has no tier reason.", "Record why the source has that tier."),
     "E-TIER-D": ("A claim resting on a tier-D source is stronger than reported.", "Hold it at reported, or cite a stronger source."),
-    "E-TIER-WEAK": ("A number, date or entity is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
+    "E-TIER-WEAK": ("A claim (of any kind) is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
     "E-RECHECK-SCHEME": ("A recheck URL is not http(s).", "Give an http(s) URL where a reader can check again."),
     "E-VOLATILE-UNDATED": ("A volatile claim lacks its as-of date or its recheck URL.", "Add both to the claim."),
     "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor."),
@@ -200,6 +200,22 @@ _reg({
 
 # --- sentence provenance: claims and their evidence ---------------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-CLAIM-FIGURE": ("A figure or date in a claim's text occurs in none of its evidence quotes (as_of is not backing).", "Quote the words that state it, or `sb claim narrow` the text to what the quotes say."),
+    "W-CLAIM-FIGURE": ("A claim was stored, but a figure or date in its text occurs in none of its quotes; verify will refuse it.", "Quote the words that state it, or narrow the claim."),
+    "E-CLAIM-DATE-AMBIGUOUS": ("A claim's text holds a numeric date that reads two ways (01.11.2026, 01/11/2026).", "Write the date unambiguously: 2026-11-01 or 1 November 2026."),
+    "W-CLAIM-DATE-AMBIGUOUS": ("A claim was stored with an ambiguous numeric date in its text; verify will refuse it.", "Write the date as 2026-11-01 or 1 November 2026 (narrow the claim)."),
+    "E-CLAIM-INFERRED": ("An inferred claim states a figure, date, amount or quotation: an inference carries none.", "Cite the claim that states it, or word the inference without it."),
+    "W-CLAIM-INFERRED": ("An inferred claim was stored with a figure, date, amount or quotation; verify will refuse it.", "Cite the claim that states it, or word the inference without it."),
+    "E-QUOTE-SPLICE": ("The parts of a multi-part quote lie in different paragraphs of the source (a blank line or heading between them).", "Quote one passage, or cite each passage as its own evidence."),
+    "W-QUOTE-SPLICE": ("A claim was stored, but its multi-part quote joins different paragraphs; verify will refuse it.", "Quote one passage, or cite each passage as its own evidence."),
+    "E-CLAIM-ASOF-LATE": ("A claim's as_of is later than every evidence source's published or retrieved date, and no source states it.", "Set --as-of to the date the source speaks for."),
+    "W-CLAIM-ASOF-LATE": ("A claim was stored with an as_of later than its sources' dates; verify will refuse it.", "Set --as-of to the date the source speaks for."),
+    "W-CLAIM-NEGATION": ("Review: a claim and its quote disagree on negation (listed by verify, never a refusal).", "Check the claim says what the quote says, then `sb claim ack CLM --reason`."),
+    "W-CLAIM-HEDGE": ("Review: a quote hedges (may, could, likely, ...) and its claim does not (never a refusal).", "Keep the hedge in the claim, or `sb claim ack CLM --reason` if it stands."),
+    "W-CLAIM-CUT": ("Review: a quote starts mid-sentence after a reporting verb, a question or a negation (never a refusal).", "Check the claim does not state as fact what the source reports, asks or denies; then ack it."),
+    "E-CLAIM-CONTESTED": ("A claim named in a both_stand decision would be retracted, superseded or narrowed.", "Record a new decision for its cluster with `sb adjudicate`, then `sb adjudicate --apply`."),
+})
 
 
 

@@ -80,13 +80,16 @@ def run_one(args, ctx, ws) -> int:
     if args.action == "narrow":
         if not args.text:
             raise SbError("E-USAGE", "claim narrow", "--text is the narrower claim; see `sb claim narrow --help`")
-        new = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
+        new, warnings = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
+        for f in warnings:
+            ctx.finding(f)
         ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; update every artifact that cites it)")
         ctx.out(f"claim {new['id']}")
         return 0
     if args.action == "ack":
-        claim_edit.ack(ws, cid, args.reason)
-        ctx.out(f"acknowledged {cid}")
+        _, flags = claim_edit.ack(ws, cid, args.reason)
+        ctx.out(f"acknowledged {cid}" + (f"  (answers {len(flags)} review flag(s): "
+                                         f"{', '.join(sorted({k.split(':')[0] for k in flags}))})" if flags else ""))
         return 0
     if args.action == "set":
         changes = _changes(args)
@@ -142,7 +145,8 @@ def _show(ctx, ws, cid, as_json: bool) -> int:
     for ev in claim.get("evidence") or []:
         ctx.out(f"evidence   {ev['source_id']}  {ev['start']}..{ev['end']}  {ev.get('quote', '')!r}")
     for a in claim.get("acks") or []:
-        ctx.out(f"ack        {a['at']}  {a['reason']}")
+        answers = sorted({k.split(":")[0] for k in a.get("flags") or []})
+        ctx.out(f"ack        {a['at']}  {a['reason']}" + (f"  (answers {', '.join(answers)})" if answers else ""))
     for e in trail:
         ctx.out(f"trail      {e.get('at')}  {e.get('event')}" + (f"  {e['reason']}" if e.get("reason") else ""))
     return 0

@@ -59,9 +59,13 @@ class Evidence(TypedDict, total=False):
     parts: list[Part]
 
 
-class Ack(TypedDict):
+class _AckBase(TypedDict):
     at: str
     reason: str
+
+
+class Ack(_AckBase, total=False):
+    flags: list[str]  # the review flags this ack answers (keys from ledger.provenance)
 
 
 class Claim(TypedDict, total=False):

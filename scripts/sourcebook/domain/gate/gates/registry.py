@@ -16,6 +16,7 @@ from ....base.errors import Finding
 class GateResult:
     findings: list[Finding] = field(default_factory=list)
     note: str = ""
+    review: list[Finding] = field(default_factory=list)  # W- flags listed for a person; they never fail
 
 
 @dataclass(frozen=True)
