@@ -81,9 +81,13 @@ def run(args, ctx) -> int:
             ctx.out(f"{key:<20}{extra[key]}")
         return 0
     if args.action == "set":
+        from ..domain.sources.edit import edit_source
+
         with ws.lock():
-            rec = sources.set_fields(ws, args.source_id, args.pairs)
+            rec, notes = edit_source(ws, args.source_id, args.pairs)
         ctx.out(f"updated {rec['id']}")
+        for note in notes:
+            ctx.out(f"recorded {note}")
         return 0
     from ..domain.sources.ingest import remove_source
 

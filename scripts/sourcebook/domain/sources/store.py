@@ -95,10 +95,3 @@ def citing_claims(ws: Workspace, sid: str) -> list[str]:
                 out.append(str(c.get("id")))
                 break
     return sorted(out)
-
-
-def set_fields(ws: Workspace, sid: str, pairs: list[str]) -> SourceRecord:
-    """Change metadata fields of a source (never its text, id or hashes); see ``edit``."""
-    from .edit import edit_source
-
-    return edit_source(ws, sid, pairs)[0]

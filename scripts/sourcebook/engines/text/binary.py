@@ -4,14 +4,15 @@ A file of NULs and random bytes, an image a server calls ``text/html``, or text 
 nobody declared decodes to characters all the same, mostly U+FFFD and control characters. Such a
 decoding is not canonical text: the source becomes ``needs_extraction`` with a note saying why,
 never a ``normalized.md`` full of replacement characters. A page with a few undecodable bytes
-(an undeclared windows-1252 accent) is still text: only a share of at least ``MAX_BAD`` counts.
+(an undeclared windows-1252 accent) is still text: it takes NUL bytes, or a share of at least
+``MAX_BAD`` (30%: "mostly") undecodable and control characters.
 """
 
 from __future__ import annotations
 
 import re
 
-MAX_BAD = 0.10  # share of NUL, U+FFFD and control characters above which bytes are not text
+MAX_BAD = 0.30  # share of NUL, U+FFFD and control characters above which bytes are not text
 _BAD = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]")
 
 
