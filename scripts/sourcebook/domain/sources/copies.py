@@ -8,11 +8,11 @@ link was found (``bytes``, ``text``, ``near``) or that the user set it (``user``
 of linked sources once for corroboration.
 
 Finding a copy must not read every text in a large workspace, so each source's raw SHA-256,
-text SHA-256, shingle count and sketch are kept in ``sources/.fingerprints.tsv``, one line per
+text SHA-256, shingle count and sketch are kept in ``.sb-cache/fingerprints.tsv``, one line per
 source, appended as sources are added and extracted (the last line of a source wins). The file is
-derived: sources it does not list (an older workspace, ``sb init --from``) are fingerprinted
-from their records and texts on first use and appended, and lines of removed sources are
-ignored. A lookup reads this one file, not the texts.
+derived, like everything in ``.sb-cache/``: sources it does not list (a deleted cache, an older
+workspace, ``sb init --from``) are fingerprinted from their records and texts on first use and
+appended, and lines of removed sources are ignored. A lookup reads this one file, not the texts.
 """
 
 from __future__ import annotations
@@ -121,6 +121,7 @@ class Fingerprints:
         if not self._pending:
             return
         try:
+            os.makedirs(os.path.dirname(self.ws.fingerprints_path), exist_ok=True)
             with open(self.ws.fingerprints_path, "a", encoding="utf-8") as fh:
                 fh.write("".join(e.line() for e in self._pending))
                 fh.flush()
@@ -195,9 +196,17 @@ def root_of(ws: Workspace, sid: str) -> str:
     return cur
 
 
+def _declared_independent(ws: Workspace, sid: str) -> bool:
+    rec = try_load_source(ws, sid) or {}
+    return rec.get("same_as_basis") == "user" and not rec.get("same_as")
+
+
 def _pick(ws: Workspace, sid: str, others: list[str]) -> str | None:
-    """The group root of the first candidate that is not in this source's own group."""
+    """The group root of the first candidate that is not in this source's own group, nor
+    declared independent by the user (an undone link is undone both ways)."""
     for o in others:
+        if _declared_independent(ws, o):
+            continue
         root = root_of(ws, o)
         if root != sid and root_of(ws, root) != sid:
             return root

@@ -199,8 +199,9 @@ class Workspace:
 
     @property
     def fingerprints_path(self) -> str:
-        """Hashes and shingle sketches of every source, to find copies without reading texts."""
-        return self.path("sources", ".fingerprints.tsv")
+        """Hashes and shingle sketches of every source, to find copies without reading texts
+        (derived: rebuilt from the sources when missing)."""
+        return self.path(".sb-cache", "fingerprints.tsv")
 
     @property
     def status_cache_path(self) -> str:
@@ -252,8 +253,13 @@ class Workspace:
     # ---- lock --------------------------------------------------------------------------
     @contextmanager
     def lock(self) -> Iterator[Workspace]:
-        """Exclusive lock for a mutating command. Re-entrant within one process."""
+        """Exclusive lock for a mutating command. Re-entrant within one process.
+
+        Taking it checks the manifest first: a command that would write to a workspace whose
+        manifest is damaged stops before it writes anything (E-SCHEMA), so nothing is rewritten."""
         with self._lock:
+            if self._lock._depth == 1 and os.path.exists(self.manifest_path):
+                self.load_manifest()
             yield self
 
     def ensure_layout(self) -> None:

@@ -74,22 +74,36 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
             break
     assert best is not None
     best = _admit_loss(page, best, base, notes)
-    if not best[0].strip():
-        # Nothing looked like an article: keep every visible word rather than nothing, unless
-        # every visible word is page furniture (a menu around a page a script fills in).
-        everything = Renderer(hidden, base).render([body])
-        if everything[0].strip() and not Renderer(hidden | furniture(page, strict=False), base).render([body])[0].strip():
-            notes.append(f"{LOSS_NOTE} navigation: the page's only visible text is menus, headers and footers "
-                         f"({_sample(everything[0])}); its content may be loaded by a script: save the rendered "
-                         "page, or read it and adopt its text")
-        elif everything[0].strip():
-            best = everything
+    if best[0].strip() and _only_navigation(page, base):
+        notes.append(f"{LOSS_NOTE} navigation: the page's only visible text is menus, headers and footers "
+                     f"({_sample(best[0])}); its content may be loaded by a script: save the rendered "
+                     "page, or read it and adopt its text")
+        best = ("", [])
+    elif not best[0].strip():
+        # Nothing looked like an article: keep every visible word rather than nothing.
+        best = Renderer(hidden, base).render([body])
+        if best[0].strip():
             notes.append("no main content found; kept all visible text")
     text, link_list = _canonical(*best)
     if not text and not any(n.startswith(LOSS_NOTE) for n in notes):
         notes.append("the page has no visible text")
     meta = page_meta(doc, base, text)
     return HtmlResult(text=text, links=link_list, meta=meta, notes=notes)
+
+
+_NAV_TAGS = frozenset({"nav", "header", "footer", "menu"})
+_NAV_ROLES = frozenset({"navigation", "banner", "contentinfo", "menu", "menubar"})
+
+
+def _only_navigation(page: Page, base: str | None) -> bool:
+    """True when every visible word of a small page sits in navigation markup (``nav``, ``header``,
+    ``footer``, ``menu`` or their ARIA roles), whatever share of the page it is: an app shell
+    whose article a script would load. Cheap to ask: only pages with little text are looked at."""
+    if page.whole().text[0] >= 4 * LOSS_MIN_CHARS:
+        return False
+    nav = {id(el) for el in page.elems[1:] if el.tag in _NAV_TAGS
+           or (el.attrs.get("role") or "").lower() in _NAV_ROLES}
+    return bool(nav) and not Renderer(page.hidden | nav, base).render([page.body])[0].strip()
 
 
 def _alnum(text: str) -> int:
