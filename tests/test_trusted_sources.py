@@ -249,9 +249,8 @@ def test_the_shim_runs_the_python_it_was_installed_with(tmp_path):
     import venv
 
     pypdf = pytest.importorskip("pypdf")
-    from test_pdf import PAGES, make_pdf
-
     from conftest import ROOT
+    from test_pdf import PAGES, make_pdf
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False, symlinks=True).create(env_dir)
@@ -340,6 +339,8 @@ def test_a_damaged_source_record_is_e_schema_everywhere_and_reads_nothing_outsid
         assert _bytes(path) == before, argv
     r = sb("search", "banana", cwd=ws)
     assert "SECRET" not in r.both
+    r = sb("source", "show", sid, cwd=ws)
+    assert r.rc == 1 and r.err.startswith(f"E-SCHEMA  sources/{sid}/source.json/{field}  ")
 
 
 def test_an_unknown_field_in_a_stored_claim_is_e_schema_at_verify(ws):

@@ -14,7 +14,12 @@ Add sources: local files, URLs, or pasted text. Each source gets a content-addre
 
 URLs depend on capabilities.web_fetch: `agent` (default) records the URL as pending and says
 where to save the bytes; `script` fetches through the guarded fetcher; `none` refuses.
-Local files must lie inside the workspace or the current folder (--allow-outside to override).
+Local files must lie inside the workspace or the current folder (--allow-outside to override);
+a path that does not exist stores nothing (quote paths with spaces), and a mistyped URL
+(htps://, https//) is named as such (E-ADD-URL). Adding a source again refreshes retrieved_at
+but never changes its tier or reason (E-ADD-CONFLICT): `sb source set` does, and records it.
+The same bytes as a source already there (another name or URL) warn W-SOURCE-COPY: the two count
+as one source for corroboration (`sb extract` does the same for equal or near-duplicate text).
 Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
 Exit: 0 all added, 1 some failed, 2 all failed."""
 

@@ -24,6 +24,7 @@ from ...base.errors import SbError
 from ...base.ids import is_src_id, sha256_text
 from ...engines.text import shingles
 from ..workspace.layout import Workspace
+from ..workspace.records import SourceRecord
 from .store import load_source, read_normalized, try_load_source
 
 MAX_HOPS = 32
@@ -249,7 +250,7 @@ def describe(ws: Workspace, match: Match) -> str:
             "counted as one source with it for corroboration")
 
 
-def set_same_as(ws: Workspace, sid: str, value: str) -> tuple[dict, str]:
+def set_same_as(ws: Workspace, sid: str, value: str) -> tuple[SourceRecord, str]:
     """``sb source set SRC same_as=SRC2`` (declare) or ``same_as=none`` (undo). Returns the
     record and a history note; the caller saves both under the lock."""
     rec = load_source(ws, sid)

@@ -45,7 +45,7 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
     notes: list[str] = []
     for key, value in parsed:
         if key == "same_as":
-            rec, note = set_same_as(ws, sid, value)  # type: ignore[assignment]
+            rec, note = set_same_as(ws, sid, value)
             notes.append(note)
             continue
         before = rec.get(key)

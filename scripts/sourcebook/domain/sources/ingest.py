@@ -15,11 +15,11 @@ from ...base.errors import SbError
 from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
 from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, SCHEMA
 from ...engines import urls
-from ...engines.url_typos import url_typo
 from ...engines.text.extract_notes import LOSS_NOTE
 from ...engines.text.normalize import normalize
 from ...engines.text.pipeline import extract_bytes
 from ...engines.text.plain_extract import Extracted, media_type_for
+from ...engines.url_typos import url_typo
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from . import copies

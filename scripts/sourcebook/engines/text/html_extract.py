@@ -15,8 +15,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ...base.gc_pause import paused_gc
-from .html_blocks import Renderer, absolute_http
 from .extract_notes import LOSS_NOTE
+from .html_blocks import Renderer, absolute_http
 from .html_meta import page_meta
 from .html_score import Page, Pass, choose, clean, furniture
 from .htmltree import Document, Element, parse
