@@ -465,3 +465,16 @@ def test_plain_verify_catches_an_edited_raw_capture_and_caches_the_re_extraction
     r = sb("verify", cwd=ws)
     assert r.rc == 2 and f"E-DEEP-DRIFT  {sid}" in r.err
     assert text_path.read_text(encoding="utf-8") == text
+
+
+def test_near_duplicates_are_found_the_same_way_in_a_batch(ws, monkeypatch):
+    """Past a few lookups the fingerprints index their bands; the answers do not change."""
+    from sourcebook.domain.sources import copies
+
+    monkeypatch.setattr(copies, "FIND_CALLS", 0)
+    a = _add(ws, "rules.md", DOC).out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
+    edition = DOC.replace("two working days", "three working days")
+    c = _add(ws, "rules-2026.md", edition).out.split()[1]
+    r = sb("extract", cwd=ws)
+    assert f"W-SOURCE-COPY  {c}  a near-duplicate" in r.err and a in r.err

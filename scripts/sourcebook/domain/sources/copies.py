@@ -18,6 +18,7 @@ appended, and lines of removed sources are ignored. A lookup reads this one file
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 
 from ...base.errors import SbError
@@ -28,6 +29,8 @@ from ..workspace.records import SourceRecord
 from .store import load_source, read_normalized, try_load_source
 
 MAX_HOPS = 32
+FIND_CALLS = 4  # near-duplicate lookups answered by searching the file before its bands are indexed
+_LINE_ID = re.compile(r"(?m)^(src_[0-9a-f]{12})\t")
 
 
 @dataclass
@@ -59,29 +62,56 @@ class Match:
 
 
 class Fingerprints:
-    """The fingerprints of a workspace's sources, loaded once per command."""
+    """The fingerprints of a workspace's sources, loaded once per command.
+
+    The file is read as one string and parsed only where a lookup lands (a hash or a band value
+    found by ``str.find``), so a command costs one read of it, not a parse of every line."""
 
     def __init__(self, ws: Workspace):
         self.ws = ws
-        self.entries: dict[str, Entry] = {}
+        self._blob = ""
         try:
             with open(ws.fingerprints_path, encoding="utf-8") as fh:
-                for line in fh:
-                    e = Entry.parse(line)
-                    if e is not None:
-                        self.entries[e.sid] = e
+                self._blob = fh.read()
         except FileNotFoundError:
             pass
         except (OSError, UnicodeDecodeError):
-            self.entries = {}
-        self.present = set(ws.source_ids())
-        self._bands: dict[str, list[str]] | None = None
-        self._by: dict[str, set[str]] = {}  # "r:<raw sha>" / "t:<text sha>" -> ids
-        for e in self.entries.values():
-            self._index(e)
+            self._blob = ""
+        self._known = set(_LINE_ID.findall(self._blob))
+        self._parsed: dict[str, Entry | None] = {}
+        self.present = set(ws.source_dir_names())  # a listing, no stat per source
         self._pending: list[Entry] = []
-        for sid in sorted(self.present - set(self.entries)):
+        self._mine: dict[str, Entry] = {}  # entries learnt in this run
+        self._calls = 0
+        self._band_index: dict[str, set[str]] | None = None
+        for sid in sorted(self.present - self._known):
             self._fingerprint_existing(sid)
+
+    def entry(self, sid: str) -> Entry | None:
+        """The latest entry of a source (this run's, else the file's last line for it)."""
+        if sid in self._mine:
+            return self._mine[sid]
+        if sid not in self._parsed:
+            e = None
+            i = self._blob.rfind(sid + "\t")
+            while i > 0 and self._blob[i - 1] != "\n":
+                i = self._blob.rfind(sid + "\t", 0, i)
+            if i >= 0:
+                j = self._blob.find("\n", i)
+                e = Entry.parse(self._blob[i:j if j >= 0 else len(self._blob)])
+            self._parsed[sid] = e
+        return self._parsed[sid]
+
+    def _lines_with(self, needle: str) -> set[str]:
+        """Ids of the file's lines that contain ``needle``."""
+        out = set()
+        blob = self._blob
+        i = blob.find(needle)
+        while i >= 0:
+            start = blob.rfind("\n", 0, i) + 1
+            out.add(blob[start:start + 16])
+            i = blob.find(needle, i + 1)
+        return out
 
     def _fingerprint_existing(self, sid: str) -> None:
         rec = try_load_source(self.ws, sid)
@@ -99,23 +129,10 @@ class Fingerprints:
         sk = shingles.sketch(text)
         e.text, e.count, e.sketch = sha256_text(text), sk.shingles, sk.to_hex()
 
-    def _index(self, e: Entry, add: bool = True) -> None:
-        for key in (f"r:{e.raw}" if e.raw else "", f"t:{e.text}" if e.text else ""):
-            if key:
-                ids = self._by.setdefault(key, set())
-                (ids.add if add else ids.discard)(e.sid)
-
     def _put(self, e: Entry) -> None:
-        old = self.entries.get(e.sid)
-        if old is not None:
-            self._index(old, add=False)
-        self._index(e)
-        self.entries[e.sid] = e
+        self._mine[e.sid] = e
         self.present.add(e.sid)
         self._pending.append(e)
-        if self._bands is not None and e.sketch:
-            for b in shingles.bands(e.sketch):
-                self._bands.setdefault(b, []).append(e.sid)
 
     def save(self) -> None:
         """Append what this command learnt (the caller holds the workspace lock)."""
@@ -133,14 +150,14 @@ class Fingerprints:
 
     # ---- recording -------------------------------------------------------------------------
     def added(self, sid: str, raw_sha: str) -> None:
-        old = self.entries.get(sid)
+        old = self.entry(sid)
         if old is None or old.raw != raw_sha:
             self._put(Entry(sid, raw_sha, *(old.text, old.count, old.sketch) if old else ()))
 
     def extracted(self, sid: str, raw_sha: str, text: str) -> None:
         e = Entry(sid, raw_sha)
         self._fill_text(e, text)
-        old = self.entries.get(sid)
+        old = self.entry(sid)
         if old is None or (old.raw, old.text, old.sketch) != (e.raw, e.text, e.sketch):
             self._put(e)
 
@@ -148,39 +165,81 @@ class Fingerprints:
     def _live(self, sid: str) -> bool:
         return sid in self.present and os.path.isfile(self.ws.source_json(sid))
 
+    def _matching(self, sid: str, field: str, value: str) -> list[str]:
+        """Ids whose latest entry has ``field == value`` (found in the file or in this run)."""
+        cands = self._lines_with(f"\t{value}\t") | {o for o, e in self._mine.items() if getattr(e, field) == value}
+        out = []
+        for o in cands:
+            e = self.entry(o)
+            if o != sid and e is not None and getattr(e, field) == value and self._live(o):
+                out.append(o)
+        return sorted(out)
+
     def same_bytes(self, sid: str, raw_sha: str) -> list[str]:
-        if not raw_sha:
-            return []
-        return sorted(o for o in self._by.get(f"r:{raw_sha}", ()) if o != sid and self._live(o))
+        return self._matching(sid, "raw", raw_sha) if raw_sha else []
 
     def same_text(self, sid: str) -> list[str]:
-        me = self.entries.get(sid)
-        if me is None or not me.text:
-            return []
-        return sorted(o for o in self._by.get(f"t:{me.text}", ()) if o != sid and self._live(o))
+        me = self.entry(sid)
+        return self._matching(sid, "text", me.text) if me is not None and me.text else []
 
     def near(self, sid: str) -> list[tuple[float, str]]:
         """(estimated containment, id) of near-duplicates of a source, best first."""
-        me = self.entries.get(sid)
+        me = self.entry(sid)
         if me is None or not me.sketch:
             return []
-        if self._bands is None:
-            self._bands = {}
-            for e in self.entries.values():
-                if e.sketch:
-                    for b in shingles.bands(e.sketch):
-                        self._bands.setdefault(b, []).append(e.sid)
-        cands = {o for b in shingles.bands(me.sketch) for o in self._bands.get(b, ()) if o != sid}
+        cands = self._band_hits(sid, me.sketch)
         mine = shingles.Sketch.from_hex(me.count, me.sketch)
         out = []
         for o in sorted(cands):
-            e = self.entries[o]
-            if not self._live(o) or not e.sketch:
+            e = self.entry(o)
+            if e is None or not e.sketch or not self._live(o):
                 continue
             like = shingles.likeness(mine, shingles.Sketch.from_hex(e.count, e.sketch))
             if like.near:
                 out.append((like.containment, o))
         return sorted(out, key=lambda t: (-t[0], t[1]))
+
+
+    def _band_hits(self, sid: str, sketch: str) -> set[str]:
+        """Sources sharing an LSH band with ``sketch``. A band is 16 hex digits at a fixed place
+        in the sketch; such a string occurs in the file almost only where a band really matches,
+        so the file is searched for each band (a scan at memory speed, no parsing) and each hit
+        is checked for its place. Entries learnt in this run are compared directly."""
+        width = 8 * shingles.BAND
+        out: set[str] = set()
+        blob = self._blob
+        self._calls += 1
+        if self._calls > FIND_CALLS:  # a batch (sb extract of many sources): index the bands once
+            if self._band_index is None:
+                self._band_index = {}
+                for line in blob.splitlines():
+                    f = line.split("\t")
+                    if len(f) == 5 and f[4]:
+                        for b in shingles.bands(f[4]):
+                            self._band_index.setdefault(b, set()).add(f[0])
+            for band in shingles.bands(sketch):
+                out.update(self._band_index.get(band, ()))
+                n, part = band.split(":", 1)
+                at = int(n) * width
+                out.update(e.sid for e in self._mine.values() if e.sketch and e.sketch[at:at + width] == part)
+            out.discard(sid)
+            return out
+        for band in shingles.bands(sketch):
+            n, part = band.split(":", 1)
+            at = int(n) * width
+            i = blob.find(part)
+            while i >= 0:
+                start = blob.rfind("\n", 0, i) + 1
+                line_end = blob.find("\n", i)
+                line = blob[start:line_end if line_end >= 0 else len(blob)]
+                fields = line.split("\t")
+                if len(fields) == 5 and line.rfind("\t") + 1 + at == i - start:
+                    out.add(fields[0])
+                i = blob.find(part, i + 1)
+            out.update(e.sid for e in self._mine.values() if e.sketch and e.sketch[at:at + width] == part)
+        out.discard(sid)
+        # a hit on a stale line (the source was extracted again since) is judged on its latest entry
+        return out
 
 
 def root_of(ws: Workspace, sid: str) -> str:
