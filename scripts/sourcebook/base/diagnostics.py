@@ -40,7 +40,7 @@ _reg({
 
 # --- core: ingest, chunk, index, search, find, sources --------------------------------------
 _reg({
-    "E-ADD-MISSING": ("A file given to `sb add` does not exist or is not a regular file.", "Check the path."),
+    "E-ADD-MISSING": ("A file given to `sb add` does not exist or is not a regular file; nothing is stored for it.", "Check the path; quote a path with spaces."),
     "E-ADD-FAILED": ("A source could not be added (fetch refused or failed, unreadable input).", "Read the message; fix the locator or save the bytes and use `--file`."),
     "E-ADD-REFUSED": ("A local path is not allowed as a source (outside the allowed roots, a symlink, too large).", "Copy the file into the workspace or pass `--allow-outside`."),
     "E-EXTRACT": ("Extraction produced no ready source.", "Read the per-source notes; adopt agent text with `sb extract --adopt`."),
@@ -68,6 +68,16 @@ _reg({
     "E-FETCH-ROBOTS": ("The site's robots.txt disallows the URL for sourcebook (or robots.txt was unreachable).", "Respect it, or pass `--ignore-robots` (recorded in the source)."),
     "E-FETCH-TRUNCATED": ("The body ended before its Content-Length, chunk or compressed-stream end: it is incomplete.", "Try again later."),
     "E-FETCH-ENCODING": ("The response uses a Content-Encoding sourcebook does not decode (only gzip and deflate), or the compressed data is corrupt.", "Save the page with a browser and add the file."),
+})
+
+# --- trusted sources -------------------------------------------------------------------------
+_reg({
+    "E-ADD-CONFLICT": ("A source was added again with another tier or reason; a re-add never changes how a source is rated.", "Re-rate it with `sb source set SRC tier=... reason=...`, which records the change."),
+    "E-ADD-URL": ("A locator looks like a mistyped URL (`htps://`, `https//`, `http:/x`); nothing was added.", "Add the URL the message suggests."),
+    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two count as one source for corroboration.", "Nothing, if they are one document; if they are independent, `sb source set SRC same_as=none`."),
+    "E-SAME-AS": ("`sb source set SRC same_as=...` would link a source to itself or make a circle of links.", "Link each copy to the first source of its group."),
+    "W-EXTRACT-LOSS": ("Main-content extraction kept only a small part of a page (navigation, say); sb kept the page's whole text instead, or, when the page's only text is menus, left it needs_extraction.", "Read normalized.md before citing it; for a page a script fills in, save the rendered page or adopt its text."),
+    "E-QUOTE-SHORT": ("A verified claim rests only on quotes of fewer than two words (four CJK characters).", "Quote the words that state the claim, or hold it at reported."),
 })
 
 # --- ledger and gate -----------------------------------------------------------------------
@@ -121,8 +131,8 @@ _reg({
     "E-LEGEND": ("The page does not have exactly one .mark-legend.", "Keep exactly one mark legend."),
     "E-QUOTE-BUDGET": ("The page shows more quoted text than the quote budget allows.", "Shorten quotes; the ledger shows offsets instead."),
     "E-IMG-EVIDENCE": ("A generated image illustrates a cited claim.", "Move the illustration out of cited blocks."),
-    "E-DEEP-RAW": ("--deep: a raw capture is missing or does not hash to raw_sha256.", "Restore the capture or re-add the source."),
-    "E-DEEP-DRIFT": ("--deep: normalized.md differs from a fresh extraction of the raw capture.", "Restore it with `sb extract --force` and re-check citations."),
+    "E-DEEP-RAW": ("A raw capture is missing or does not hash to raw_sha256 (checked by every verify, cached by file identity).", "Restore the capture or re-add the source."),
+    "E-DEEP-DRIFT": ("normalized.md differs from a fresh extraction of the raw capture (checked by every verify, cached by file identity).", "Restore it with `sb extract --force` and re-check citations."),
     # package
     "E-PACKAGE": ("Nothing was packaged: no build/ folder, or `sb verify` does not pass now.", "Fix the findings listed and run `sb verify`."),
     "E-PKG-OUT": ("The package folder would replace the workspace, one of its folders, or an unrelated folder.", "Choose a folder of its own, such as dist."),

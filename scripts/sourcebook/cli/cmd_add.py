@@ -14,7 +14,12 @@ Add sources: local files, URLs, or pasted text. Each source gets a content-addre
 
 URLs depend on capabilities.web_fetch: `agent` (default) records the URL as pending and says
 where to save the bytes; `script` fetches through the guarded fetcher; `none` refuses.
-Local files must lie inside the workspace or the current folder (--allow-outside to override).
+Local files must lie inside the workspace or the current folder (--allow-outside to override);
+a path that does not exist stores nothing (quote paths with spaces), and a mistyped URL
+(htps://, https//) is named as such (E-ADD-URL). Adding a source again refreshes retrieved_at
+but never changes its tier or reason (E-ADD-CONFLICT): `sb source set` does, and records it.
+The same bytes as a source already there (another name or URL) warn W-SOURCE-COPY: the two count
+as one source for corroboration (`sb extract` does the same for equal or near-duplicate text).
 Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
 Exit: 0 all added, 1 some failed, 2 all failed."""
 
@@ -22,11 +27,13 @@ Exit: 0 all added, 1 some failed, 2 all failed."""
 def configure(p) -> None:
     p.add_argument("locators", nargs="*", metavar="LOCATOR", help="files or http(s) URLs")
     p.add_argument("--tier", required=True, choices=["A", "B", "C", "D"], help="source quality tier")
-    p.add_argument("--reason", default="", help="why this tier (required in practice for A and D)")
+    p.add_argument("--reason", "--tier-reason", dest="reason", default="",
+                   help="why this tier (required in practice for A and D; the record's tier_reason)")
     p.add_argument("--title")
     p.add_argument("--author")
     p.add_argument("--publisher")
-    p.add_argument("--published", metavar="DATE", help="publication date, YYYY-MM-DD")
+    p.add_argument("--published", "--published-at", dest="published", metavar="DATE",
+                   help="publication date, YYYY-MM-DD (the record's published_at)")
     p.add_argument("--lang")
     p.add_argument("--license")
     p.add_argument("--text", help="add this pasted text as a source")
@@ -70,6 +77,9 @@ def run(args, ctx) -> int:
     with ws.lock():
         mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
         max_mb = ws.config_value("max_source_mb", ingest.DEFAULT_MAX_MB)
+        from ..domain.sources.copies import Fingerprints
+
+        req.fp = Fingerprints(ws)
         for text in pastes:
             if not text.strip():
                 outcomes.append(ingest.AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
@@ -83,12 +93,16 @@ def run(args, ctx) -> int:
                     outcomes.append(ingest.add_file(ws, loc, ctx.cwd, req, max_mb if isinstance(max_mb, int) else 50))
             except SbError as exc:
                 outcomes.append(ingest.AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
+        req.fp.save()
+        _hint_spaces(args.locators, outcomes, ctx)
         ok = [o for o in outcomes if o.status != "failed"]
         if ok:
             ws.record("COLLECT", f"added {len(ok)} source(s)")
     for o in outcomes:
         if o.status == "failed":
             ctx.err(f"{o.code}  {o.locator}  {o.message}")
+        for w in o.warnings:
+            ctx.err(f"W-SOURCE-COPY  {o.source_id}  {w}")
     if args.json:
         ctx.emit_json([asdict(o) for o in outcomes])
     else:
@@ -104,3 +118,19 @@ def run(args, ctx) -> int:
     if failed and not ok:
         return 2
     return 1 if failed else 0
+
+
+def _hint_spaces(locators: list[str], outcomes: list, ctx) -> None:
+    """A path with spaces typed without quotes arrives as several missing files: name the path."""
+    import os
+
+    missing = {o.locator for o in outcomes if o.code == "E-ADD-MISSING"}
+    for i in range(len(locators)):
+        for j in range(len(locators), i + 1, -1):
+            run = locators[i:j]
+            joined = " ".join(run)
+            if all(r in missing for r in run) and os.path.isfile(ctx.path(joined)):
+                for o in outcomes:
+                    if o.locator in run and o.code == "E-ADD-MISSING":
+                        o.message += f"; did you mean the file '{joined}'? Quote a path with spaces"
+                return

@@ -54,6 +54,9 @@ def run(args, ctx) -> int:
                 ctx.out(f"pending  {ln.source_id}  {ln.note}")
     for ln in problems:
         ctx.err(f"{ln.code}  {ln.source_id}  {ln.note}")
+    for ln in lines:
+        for code, msg in ln.warnings:
+            ctx.err(f"{code}  {ln.source_id}  {msg}")
     if problems:
         return 2
     if not ready:

@@ -31,7 +31,9 @@ def ready_ids(ws: Workspace) -> list[str]:
     for sid in ws.source_ids():
         try:
             rec = load_source(ws, sid)
-        except SbError:
+        except SbError as exc:
+            if exc.code == "E-SCHEMA":
+                raise  # a damaged record is named, not skipped in silence
             continue
         if rec.get("status") == "ready":
             out.append(sid)

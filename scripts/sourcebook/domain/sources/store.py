@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...base import jsonio
 from ...base.errors import SbError
+from ...base.ids import is_src_id
 
 if TYPE_CHECKING:
     from ..workspace.records import SourceRecord
@@ -20,7 +21,35 @@ def load_source(ws: Workspace, sid: str) -> SourceRecord:
     rel = f"sources/{sid}/source.json"  # not os.path.relpath: status reads every record
     data = jsonio.read_json(path, rel)
     jsonio.expect(data, dict, rel, "")
+    problem = record_problem(data, sid)
+    if problem:
+        raise SbError("E-SCHEMA", f"{rel}/{problem[0]}", problem[1] + "; restore the record from a backup, "
+                      "or remove the source with `sb source rm` (sb reads nothing through a damaged record)")
     return data  # type: ignore[return-value]
+
+
+_STATUSES = ("pending", "needs_extraction", "ready", "failed")
+
+
+def record_problem(rec: dict, sid: str) -> tuple[str, str] | None:
+    """(field, what is wrong) when a record cannot be trusted to name its own files, else None.
+
+    Every path sb builds for a source comes from its id, so an id that is not ``src_`` and 12
+    hex digits, or not the record's own folder, could point anywhere (``../..``): such a record
+    is refused before anything is read through it. A record without a status, or a record past
+    ``pending`` without its extraction, cannot say what its text is.
+    """
+    rid = rec.get("id")
+    if not is_src_id(rid):
+        return "id", f"{str(rid)[:60]!r} is not a source id (src_ and 12 hex digits)"
+    if rid != sid:
+        return "id", f"the record's id {rid} is not its folder's name {sid}"
+    status = rec.get("status")
+    if status not in _STATUSES:
+        return "status", "missing" if status is None else f"{str(status)[:40]!r} is not a source status"
+    if status != "pending" and not isinstance(rec.get("extraction"), dict):
+        return "extraction", "missing: a source past pending records how its text was extracted"
+    return None
 
 
 def try_load_source(ws: Workspace, sid: str) -> SourceRecord | None:
@@ -66,25 +95,3 @@ def citing_claims(ws: Workspace, sid: str) -> list[str]:
                 out.append(str(c.get("id")))
                 break
     return sorted(out)
-
-
-EDITABLE = ("title", "author", "publisher", "published_at", "lang", "license", "charset", "tier", "tier_reason")
-
-
-def set_fields(ws: Workspace, sid: str, pairs: list[str]) -> SourceRecord:
-    """Change metadata fields of a source (never its text, id or hashes)."""
-    from ...base.schema import check
-
-    rec = load_source(ws, sid)
-    for pair in pairs:
-        if "=" not in pair:
-            raise SbError("E-USAGE", pair, "expected field=value")
-        key, value = pair.split("=", 1)
-        if key not in EDITABLE:
-            raise SbError("E-USAGE", key, f"not editable; editable fields: {', '.join(EDITABLE)}")
-        rec[key] = value if value != "" or key == "tier_reason" else None  # type: ignore[literal-required]
-    problems = check(rec, "source", f"sources/{sid}/source.json")
-    if problems:
-        raise SbError("E-SCHEMA", sid, problems[0].split("  ", 2)[-1] + "; nothing saved")
-    save_source(ws, rec)
-    return rec

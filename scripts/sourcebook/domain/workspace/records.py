@@ -40,6 +40,8 @@ class SourceRecord(TypedDict, total=False):
     extraction: Extraction
     canonical_url: str | None  # the page's own <link rel=canonical>, when it has one
     fetch: dict  # script mode: final URL, HTTP status, robots, the fetcher's notes
+    same_as: str | None  # the source this one is a copy or edition of (one source for corroboration)
+    same_as_basis: str  # bytes | text | near (found by sb) | user (declared or undone by the user)
 
 
 class Part(TypedDict):
