@@ -39,6 +39,9 @@ CASES = [
     ("3.4 and 3.40", [("number", "3.4"), ("number", "3.4")]),
     ("1.234.567 and 38.500,5", [("number", "1234567"), ("number", "38500.5")]),
     ("1'000 and 1 000 000", [("number", "1000"), ("number", "1000000")]),
+    ("EUR1000 or 1000EUR", [("money", "EUR:1000"), ("money", "EUR:1000")]),
+    ("see No.5 on p.12", [("number", "5"), ("number", "12")]),
+    ("1–3 December 2026", [("date", "2026-12-01"), ("date", "2026-12-03")]),
     # dates in English, French, German, Spanish
     ("On 1 December 2026.", [("date", "2026-12-01")]),
     ("On December 1, 2026 and Dec. 1st", [("date", "2026-12-01"), ("date", "--12-01")]),
