@@ -310,6 +310,10 @@ _TIME = re.compile(
 _CJK_TIME = re.compile(r"(?P<ap>午前|午後|上午|下午)?(?P<h>[01]?\d|2[0-3])時(?:(?P<mi>[0-5]?\d)分|(?P<half>半))?")
 
 
+_MIXED_CJK = re.compile(r"(?<![\d.,])((?:\d+(?:\.\d+)?[兆億亿万萬])+)(\d+(?![\d.,]))?")
+_MIXED_PART = re.compile(r"(\d+(?:\.\d+)?)([兆億亿万萬])")
+
+
 def _cjk_int(s: str) -> int | None:
     """A CJK numeral read as an integer: 三万一千 -> 31000, 二〇二六 -> 2026, 十二 -> 12."""
     if not s:
@@ -536,6 +540,18 @@ class _Scan:
     # numbers ----------------------------------------------------------------------------
     def cjk_numbers(self) -> None:
         t = self.t
+        for m in _MIXED_CJK.finditer(t) if any(u in t for u in "万萬億亿兆") else ():
+            # digits between big units: 1億2000万円, 3万5000人
+            parts = _MIXED_PART.findall(m.group(1))
+            if len(parts) < 2 and not m.group(2):
+                continue  # "3.1万" alone: the numbers pass reads it with its scale
+            total = sum((Decimal(n).scaleb(_GLUED_SCALES[u]) for n, u in parts), Decimal(m.group(2) or 0))
+            am = _CUR_AFTER.match(t, m.end())
+            code = _code_of(am["cur"]) if am and am.start() == m.end() and not am["cur"][:1].isascii() else None
+            if code and am:
+                self.add("money", f"{code}:{_canon(total)}", m.start(), am.end())
+            else:
+                self.add("number", _canon(total), m.start(), m.end())
         for m in re.finditer(r"百分之(" + _CN + r"+|\d+(?:\.\d+)?)", t):
             g = m.group(1)
             v = _value(g) if g[0].isdigit() else str(_cjk_int(g))
