@@ -210,6 +210,10 @@ _reg({
 
 # --- sentence provenance: derived files and the podcast -----------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-DERIVED-DRIFT": ("A file sourcebook writes (a page's injected ledger or build line, build/report.md, the podcast transcript, TTS plan or concat list) differs from what it would write now.", "Render it again (`sb render`, or `sb ledger --html` then `sb inject`; `sb tts-plan`); never edit it by hand. The message names the file, the first differing line and both versions."),
+    "E-DERIVED-UNKNOWN": ("A derived file cannot be re-derived: what it was written from is missing or damaged (the report's draft record build/report.draft.json, the podcast script).", "Render it again: `sb render report --from DRAFT`, `sb render podcast`, `sb tts-plan`."),
+})
 
 
 

@@ -79,12 +79,16 @@ def citation_lines(view: LedgerView, ids: list[str]) -> dict[str, list[str]]:
             for cid in ids if cid in view.by_id}
 
 
+def transcript_of(view: LedgerView, script: dict) -> str:
+    """The transcript with its citation track, as ``build/podcast.md`` holds it (a script that
+    passed its schema)."""
+    ids = sorted({cid for line in script["lines"] for cid in line.get("claims", [])})
+    return transcript_md(script, view.by_id, view.ordinals, citation_lines(view, ids))
+
+
 def write_transcript(ws: Workspace, script: dict) -> str:
     """Write ``build/podcast.md``: the transcript with its citation track."""
-    view = ledger_view(ws)
-    ids = sorted({cid for line in script["lines"] for cid in line.get("claims", [])})
-    text = transcript_md(script, view.by_id, view.ordinals, citation_lines(view, ids))
-    jsonio.atomic_write_text(ws.build_path("podcast.md"), text)
+    jsonio.atomic_write_text(ws.build_path("podcast.md"), transcript_of(ledger_view(ws), script))
     return TRANSCRIPT
 
 
