@@ -205,7 +205,7 @@ def test_a_factual_line_states_only_what_its_claims_state(ws):
     assert [(c, s) for c, s, _ in found] == [("E-POD-FIGURE", "line 1"), ("E-POD-FIGURE", "line 2"),
                                              ("E-POD-FIGURE", "line 3"), ("E-POD-FIGURE", "line 4")]
     assert '"2.40 marks" occurs in none of the claims it cites' in found[0][2]
-    assert "it cites no claim" in found[1][2]  # an inferred claim backs no figure
+    assert "the claims it cites back no figure" in found[1][2]  # an inferred claim backs no figure
     assert '"40,000"' in found[2][2] and "it cites no claim" in found[2][2]
     assert '"01.11.2026" could be read day-first or month-first' in found[3][2]
 
@@ -230,3 +230,16 @@ def test_render_podcast_refuses_an_unbacked_figure(ws):
     _write(ws, _script([_line(1, "Ana", "Up 9 marks!", "transition")]))
     r = sb("verify", "--podcast", cwd=ws)  # a script put in build/ by hand is refused by the gate
     assert r.rc == 2 and 'E-POD-TRANSITION  line 1  a transition carries "9 marks"' in r.err
+
+
+def test_a_repeat_verify_reads_figures_again_after_an_edit(ws, monkeypatch):
+    from sourcebook.domain.gate import verify_cache
+
+    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    fare, _ = _fare(ws)
+    _write(ws, _script([_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare])]))
+    assert sb("verify", "--podcast", cwd=ws).rc == 0
+    assert sb("verify", "--podcast", cwd=ws).rc == 0  # the figures are known to be backed
+    _write(ws, _script([_line(1, "Ben", "A single fare costs 3.50 marks.", "factual", [fare])]))
+    r = sb("verify", "--podcast", cwd=ws)
+    assert r.rc == 2 and 'E-POD-FIGURE  line 1  "3.50 marks"' in r.err

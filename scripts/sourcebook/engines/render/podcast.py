@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ...base.errors import Finding
-from ..text.figures import Figure, find_figures, unbacked
-from ..text.quotations import find_quotations
 from .ledger_model import evidence_quote
 from .mdtext import md_escape
+
+if TYPE_CHECKING:  # the figure engine is loaded only when a script's figures are checked
+    from ..text.figures import Figure
 
 AUDIO_DIR = "build/audio"
 CONCAT = f"{AUDIO_DIR}/concat.txt"
@@ -61,14 +63,16 @@ def _named(figs: list[Figure]) -> str:
     return ", ".join(dict.fromkeys(f'"{f.written}"' for f in figs))
 
 
-def _unbacked_message(figs: list[Figure], cited: bool, whose: str) -> str:
+def _unbacked_message(figs: list[Figure], ids: list[str], backed_by: list[str], whose: str) -> str:
     """Why these figures are not backed; ``whose``: "it cites" (a line) or "the script cites"."""
     odd = [f for f in figs if f.kind == "ambiguous"]
     plain = [f for f in figs if f.kind != "ambiguous"]
     parts = []
-    if plain and cited:
+    if plain and backed_by:
         verb = "occurs" if len(plain) == 1 else "occur"
         parts.append(f"{_named(plain)} {verb} in none of the claims {whose} (their texts, quotes and as-of dates)")
+    elif plain and ids:
+        parts.append(f"{_named(plain)}, but the claims {whose} back no figure (an inferred claim has no source)")
     elif plain:
         parts.append(f"{_named(plain)}, but {whose.replace('cites', 'cites no claim')}: nothing backs a figure")
     if odd:
@@ -84,6 +88,9 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
     """A transition carries no figure, date, amount or quotation; every other line states only
     figures and dates its cited claims state; the episode title and the outline only those of
     the claims some line cites."""
+    from ..text.figures import find_figures, unbacked
+    from ..text.quotations import find_quotations
+
     out: list[Finding] = []
     cited: list[str] = []
     for line in script.get("lines", []):
@@ -101,7 +108,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
         texts = _claims_backing(ids, claims)
         figs = unbacked(text, texts)
         if figs:
-            out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, bool(texts), "it cites")))
+            out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, ids, texts, "it cites")))
     texts = _claims_backing(cited, claims)
     structure = [("episode", str(script.get("episode") or ""))]
     structure += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")
@@ -109,7 +116,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
     for subject, text in structure:
         figs = unbacked(text, texts)
         if figs:
-            out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, bool(texts), "the script cites")))
+            out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, cited, texts, "the script cites")))
     return out
 
 

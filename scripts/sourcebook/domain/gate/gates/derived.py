@@ -78,7 +78,8 @@ def _build_line(ctx: GateContext, page: Page, html: str) -> list[Finding]:
         ready = sum(1 for s in ctx.sources.values() if s and s.get("status") == "ready")
         if count != str(ready):
             out.append(Finding("E-DERIVED-DRIFT", page.rel, f"the build line says \"{_short(count)}\" sources; the "
-                                                            f"workspace has {ready} ready source(s); {fix}"))
+                                                            f"workspace has {ready} ready source(s): re-render the "
+                                                            f"page, or write {ready} there (or the template's words)"))
     return out
 
 
