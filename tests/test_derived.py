@@ -265,6 +265,16 @@ def test_the_build_line(built):
     assert _verify(ws).rc == 0
 
 
+def test_a_second_ledger_region_is_refused(built):
+    ws, _ = built
+    page = ws / "build" / "answer.html"
+    text = page.read_text(encoding="utf-8")
+    extra = '<!-- SB:LEDGER -->\n<ol class="ledger"><li>Invented.</li></ol>\n<!-- /SB:LEDGER -->\n</body>'
+    page.write_text(text.replace("</body>", extra), encoding="utf-8")
+    [f] = _drift(_verify(ws))
+    assert f.startswith("E-DERIVED-DRIFT  build/answer.html  2 <!-- SB:LEDGER --> marker pairs")
+
+
 def test_a_source_retitled_after_rendering(built):
     ws, ids = built
     path = ws / "sources" / ids["src_b"] / "source.json"

@@ -29,7 +29,7 @@ from functools import cache
 from ....base import jsonio
 from ....base.clock import today_iso
 from ....base.errors import Finding, SbError
-from ....engines.render.page import slot_content
+from ....engines.render.page import close_mark, open_mark, slot_content
 from ...ledger.ledger_view import view_of
 from ..rederive import WORKSPACE, Ledgers, ledger_findings, podcast_findings, report_findings
 from ..verify_cache import settled
@@ -96,9 +96,21 @@ def _short(s: str, n: int = 60) -> str:
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
+def _doubled_marks(page: Page, html: str) -> list[Finding]:
+    """sourcebook writes each of its regions once; a second pair would be read as the page's own
+    text by some and as sourcebook's by others."""
+    out = []
+    for name in ("LEDGER", "DATE", "SOURCES"):
+        n = max(html.count(open_mark(name)), html.count(close_mark(name)))
+        if n > 1:
+            out.append(Finding("E-DERIVED-DRIFT", page.rel, f"{n} <!-- SB:{name} --> marker pairs; sourcebook writes "
+                                                            "one: remove the others and re-render or re-inject"))
+    return out
+
+
 def page_findings(ctx: GateContext, page: Page) -> list[Finding]:
     html = ctx.page_html(page)
-    found = _build_line(ctx, page, html)
+    found = _doubled_marks(page, html) + _build_line(ctx, page, html)
     pv = ctx.page_view(page)
     if not pv.has_region or not pv.has_ledger:
         return found  # no injected ledger: the html gate says E-LEDGER-MISSING
