@@ -184,7 +184,7 @@ glued_text = st.lists(st.sampled_from(PIECES), max_size=8).map("".join)
 any_text = st.one_of(pieces_text, glued_text, st.text(alphabet="0123456789.,:/- 年月日万十一二三%€$abW", max_size=30))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(any_text)
 def test_figures_are_written_spans_in_order(text):
     pos = 0
@@ -194,7 +194,7 @@ def test_figures_are_written_spans_in_order(text):
         pos = f.end
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(any_text)
 def test_a_text_backs_its_own_figures(text):
     assert [f for f in unbacked(text, [text]) if f.kind != "ambiguous"] == []
@@ -232,7 +232,7 @@ def _styles(n: int) -> list[str]:
     return out
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_every_grouping_style_gives_the_same_key(n):
     styles = _styles(n)
@@ -243,7 +243,7 @@ def test_every_grouping_style_gives_the_same_key(n):
         assert unbacked(f"Ridership: {s} riders.", [f"about {styles[0]} riders"]) == []
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=100, deadline=None, derandomize=True)
 @given(
     st.integers(min_value=1, max_value=10**8),
     st.integers(min_value=0, max_value=99),
@@ -269,7 +269,7 @@ MONTHS = {
 }
 
 
-@settings(max_examples=100, deadline=None, derandomize=True)
+@settings(max_examples=50, deadline=None, derandomize=True)
 @given(st.integers(1990, 2100), st.integers(1, 12), st.integers(1, 28))
 def test_written_dates_agree_in_every_language(y, m, d):
     forms = [

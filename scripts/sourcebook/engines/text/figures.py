@@ -57,17 +57,18 @@ KINDS = ("number", "percent", "money", "date", "time", "version", "ambiguous")
 _FOLD = {chr(0xFF10 + i): str(i) for i in range(10)}
 _FOLD.update({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "％": "%", "−": "-", "＄": "$", "￥": "¥"})
 _FOLD_BETWEEN_DIGITS = {"，": ",", "．": ".", "：": ":"}
+_FOLD_TABLE = str.maketrans(_FOLD)
+_BETWEEN_DIGITS = re.compile(r"(?<=\d)[，．：](?=\d)")
 
 
 def _fold(text: str) -> str:
     """A same-length ASCII view: full-width digits and signs, thin and no-break spaces, and the
     full-width comma, point and colon between digits ("３１，０００" -> "31,000")."""
-    chars = [_FOLD.get(ch, ch) for ch in text]
-    for i in range(1, len(chars) - 1):
-        ch = chars[i]
-        if ch in _FOLD_BETWEEN_DIGITS and chars[i - 1].isdigit() and chars[i + 1].isdigit():
-            chars[i] = _FOLD_BETWEEN_DIGITS[ch]
-    return "".join(chars)
+    if not text.isascii() and any(ch in text for ch in _FOLD):
+        text = text.translate(_FOLD_TABLE)
+    if "，" in text or "．" in text or "：" in text:
+        text = _BETWEEN_DIGITS.sub(lambda m: _FOLD_BETWEEN_DIGITS[m.group(0)], text)
+    return text
 
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.]+", re.I)
@@ -98,7 +99,7 @@ def _blocked_spans(t: str) -> list[tuple[int, int]]:
 # --- numbers ------------------------------------------------------------------------------
 
 _NUM = re.compile(
-    r"""(?<![\d.,])(?:
+    r"""(?=\d)(?<![\d.,])(?:
       \d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)
     | \d{1,3}(?:\ \d{3})+(?:[.,]\d+)?(?!\d)
     | \d{1,3}(?:\.\d{3}){2,}(?:,\d+)?(?!\d|\.\d)
@@ -289,19 +290,18 @@ _CJK_UNITS = "十拾百佰千仟万萬億亿兆"
 _CN = "[" + _CJK_DIGITS + _CJK_UNITS + "]"
 _CJK_SUFFIX = "月日年人名万萬億亿元円%号號条條歳岁倍"
 _ERA = {"令和": 2018, "平成": 1988, "昭和": 1925}
+_CJK_M = r"(?P<m>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:(?P<d>[12]\d|3[01]|0?[1-9]|" + _CN + r"{1,3})[日号號])?"
 _CJK_DATE = re.compile(
-    r"(?:(?P<era>令和|平成|昭和)(?P<ey>元|\d{1,2}|" + _CN + r"{1,3})年"
-    r"|(?P<y>\d{4}|[〇零一二三四五六七八九]{4})年)?"
-    r"(?:(?P<m>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月)?"
-    r"(?:(?P<d>[12]\d|3[01]|0?[1-9]|" + _CN + r"{1,3})[日号號])?"
+    r"(?:(?:(?P<era>令和|平成|昭和)(?P<ey>元|\d{1,2}|" + _CN + r"{1,3})|(?P<y>\d{4}|[〇零一二三四五六七八九]{4}))年"
+    r"(?:" + _CJK_M + ")?|" + _CJK_M.replace("?P<m>", "?P<m2>").replace("?P<d>", "?P<d2>") + ")"
 )
-_ISO = re.compile(r"(?<![\d.\-/])(?P<y>\d{4})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d|[.\-/]\d)")
-_ISO_YM = re.compile(r"(?<![\d.\-/])(?P<y>\d{4})-(?P<m>0[1-9]|1[0-2])(?!\d|-\d)")
+_ISO = re.compile(r"(?P<y>\d(?<![\d.\-/]\d)\d{3})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d|[.\-/]\d)")
+_ISO_YM = re.compile(r"(?P<y>\d(?<![\d.\-/]\d)\d{3})-(?P<m>0[1-9]|1[0-2])(?!\d|-\d)")
 _NUMERIC_DATE = re.compile(
-    r"(?<![\d.\-/])(?P<a>\d{1,2})(?P<s>[./-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?!\d|[.\-/]\d)"
+    r"(?P<a>\d(?<![\d.\-/]\d)\d?)(?P<s>[./-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?!\d|[.\-/]\d)"
 )
 _TIME = re.compile(
-    r"(?<![\d.:,])(?P<h>[01]?\d|2[0-3])(?:(?P<sep>[:.h])(?P<mi>[0-5]\d))?(?::[0-5]\d)?"
+    r"(?P<h>\d(?<![\d.:,]\d)\d?)(?:(?P<sep>[:.h])(?P<mi>[0-5]\d))?(?::[0-5]\d)?"
     r"(?:\ ?(?P<ap>[ap]\.m\.|[ap]m\b|[AP]M\b|[ap]\.m\b))?(?!\d)"
 )
 _CJK_TIME = re.compile(r"(?P<ap>午前|午後|上午|下午)?(?P<h>[01]?\d|2[0-3])時(?:(?P<mi>[0-5]?\d)分|(?P<half>半))?")
@@ -370,6 +370,33 @@ def date_parts(key: str) -> tuple[int | None, int | None, int | None]:
     return (None, num(m.group(4)), num(m.group(5)))
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+_NAMES_LOWER = sorted({n.lower() for n in _MONTHS})
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _month_words(t: str) -> list[int]:
+    """Start offsets of the month names in ``t`` (whole words, with each language's case rule).
+    Substring search per name: far faster than one big alternation over a long text."""
+    low = t.lower()
+    if len(low) != len(t):  # a character whose lower case is longer: scan word by word
+        return [w.start() for w in _WORD.finditer(t) if _month_of(w.group(0)) is not None]
+    found: set[int] = set()
+    n = len(t)
+    for name in _NAMES_LOWER:
+        i = low.find(name)
+        while i != -1:
+            j = i + len(name)
+            if (i == 0 or not _is_word_char(t[i - 1])) and (j == n or not _is_word_char(t[j])):
+                if _month_of(t[i:j]) is not None:
+                    found.add(i)
+            i = low.find(name, i + 1)
+    return sorted(found)
+
+
 def _month_of(name: str) -> int | None:
     n = name.rstrip(".")
     return _MONTHS.get(n) if n in _CAP_ONLY else _MONTHS.get(n.lower())
@@ -413,11 +440,27 @@ class _Scan:
             self._numeric_date(m)
         for m in _ISO_YM.finditer(t):
             self.add("date", _date_key(int(m["y"]), int(m["m"]), None), m.start(), m.end())
-        for m in _CJK_DATE.finditer(t):
-            if m.end() > m.start():
+        if "年" in t or "月" in t:
+            for m in _CJK_DATE.finditer(t):
                 self._cjk_date(m)
+        self._written_dates()
+
+    def _written_dates(self) -> None:
+        t = self.t
+        months = _month_words(t)
+        if not months:
+            return
         for i, rx in enumerate(_WRITTEN_DATES):
-            for m in rx.finditer(t):
+            for p in months:
+                if i == 0:  # the day comes first: try each start a few characters back
+                    m = next(
+                        (x for x in (rx.match(t, ds) for ds in range(max(0, p - 9), p)) if x and x.start("m") == p),
+                        None,
+                    )
+                else:
+                    m = rx.match(t, p)
+                if not m:
+                    continue
                 mon = _month_of(m["m"])
                 if mon is None:
                     continue
@@ -453,7 +496,7 @@ class _Scan:
             self.add("ambiguous", "|".join(sorted(readings)), m.start(), m.end())
 
     def _cjk_date(self, m: re.Match[str]) -> None:
-        y = mo = d = None
+        y = None
         if m["era"]:
             n = 1 if m["ey"] == "元" else _cjk_int(m["ey"])
             if n is None:
@@ -461,15 +504,10 @@ class _Scan:
             y = _ERA[m["era"]] + n
         elif m["y"]:
             y = _cjk_int(m["y"])
-        mo = _cjk_int(m["m"]) if m["m"] else None
-        d = _cjk_int(m["d"]) if m["d"] else None
-        if d is not None and mo is None:
-            # "3日" alone is a count of days: leave it to the numbers; keep a year before it
-            if y is not None:
-                end = m.end("y") + 1 if m["y"] else m.end("ey") + 1
-                self.add("date", _date_key(y, None, None), m.start(), end)
-            return
-        if (y is not None or mo is not None) and _valid(y, mo, d):
+        ms, ds = m["m"] or m["m2"], m["d"] or m["d2"]
+        mo = _cjk_int(ms) if ms else None
+        d = _cjk_int(ds) if ds else None
+        if _valid(y, mo, d):
             self.add("date", _date_key(y, mo, d), m.start(), m.end())
 
     # times ------------------------------------------------------------------------------
@@ -479,12 +517,14 @@ class _Scan:
             if not (sep == ":" or sep == "h" or ap):
                 continue
             hh, mm = int(m["h"]), int(m["mi"] or 0)
+            if hh > 23:
+                continue
             if ap:
                 if not 1 <= hh <= 12:
                     continue
                 hh = hh % 12 + (12 if ap.lower().startswith("p") else 0)
             self.add("time", f"{hh:02d}:{mm:02d}", m.start(), m.end())
-        for m in _CJK_TIME.finditer(self.t):
+        for m in _CJK_TIME.finditer(self.t) if "時" in self.t else ():
             hh, mm = int(m["h"]), 30 if m["half"] else int(m["mi"] or 0)
             if m["ap"] in ("午後", "下午") and hh < 12:
                 hh += 12
@@ -627,11 +667,8 @@ def _figures(text: str) -> tuple[Figure, ...]:
     return tuple(_ranges(figs, sc.t))
 
 
-_ANY_MONTH = re.compile(_MONTH_ALT)
-
-
 def _has_month(text: str) -> bool:
-    return _ANY_MONTH.search(text) is not None
+    return bool(_month_words(text))
 
 
 def find_figures(text: str) -> list[Figure]:
