@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
-from ...engines.render import ledger_html
 from ...engines.render.inject import CLOSE, OPEN
-from ...engines.text.linediff import first_difference
-from ..ledger.ledger_view import LedgerView, view_of
-from ..workspace.records import Claim, SourceRecord
+
+if TYPE_CHECKING:  # the renderers are loaded only when something is rendered (not on a cached run)
+    from ..ledger.ledger_view import LedgerView
+    from ..workspace.records import Claim, SourceRecord
 
 MASK = "SBSOURCENAMEWITHHELD"  # survives HTML and Markdown escaping unchanged
 
@@ -62,6 +62,8 @@ class Ledgers:
 
     @classmethod
     def masked(cls, claims: list[Claim], sources: Mapping[str, Mapping], plan: dict | None) -> Ledgers:
+        from ..ledger.ledger_view import view_of
+
         html = {sid: dict(src, title=MASK) for sid, src in sources.items()}
         md = {sid: {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK}
               for sid, src in sources.items()}
@@ -73,6 +75,8 @@ def drift(rel: str, shipped: str, expected: str, fix: str, *, first_line: int = 
           wildcard: str | None = None) -> Finding | None:
     """One finding for the first line where ``shipped`` differs from ``expected`` (None: they
     agree). ``first_line`` is the file line the texts start on."""
+    from ...engines.text.linediff import first_difference
+
     d = first_difference(shipped, expected, wildcard)
     if d is None:
         return None
@@ -105,6 +109,8 @@ def injected(ledger: str) -> str:
 def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None, fix: str) -> list[Finding]:
     """The page's injected ledger against the ledger rendered now: the whole ledger, or (``only``)
     the entries of a page that lists what it cites."""
+    from ...engines.render import ledger_html
+
     region = ledger_region(html)
     if region is None:
         return []

@@ -22,7 +22,6 @@ today's date), so a repeat run renders nothing again unless something changed.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 from functools import cache
 
@@ -30,7 +29,6 @@ from ....base import jsonio
 from ....base.clock import today_iso
 from ....base.errors import Finding, SbError
 from ....engines.render.page import close_mark, open_mark, slot_content
-from ...ledger.ledger_view import view_of
 from ..rederive import WORKSPACE, Ledgers, ledger_findings, podcast_findings, report_findings
 from ..verify_cache import settled
 from .context import GateContext, Page
@@ -84,6 +82,8 @@ def _build_line(ctx: GateContext, page: Page, html: str) -> list[Finding]:
 
 
 def _is_date(s: str) -> bool:
+    import datetime
+
     try:
         datetime.date.fromisoformat(s)
     except ValueError:
@@ -152,21 +152,30 @@ def files_findings(ctx: GateContext, files: dict[str, bytes | None]) -> list[Fin
 
 # ---- the gate ------------------------------------------------------------------------------
 
-def _key(ctx: GateContext, *parts: bytes | str | None) -> str | None:
-    """The key of "these derived files were what sourcebook writes", over every input: the
-    files' bytes, the claims, the plan, the source records' identities and today's date. None
-    (nothing remembered) when a source record changed too recently for its identity to count."""
+def _inputs(ctx: GateContext) -> bytes | None:
+    """The digest of what every derived file is rendered from: the claims, the plan, each
+    source record's identity, today's date. None (nothing remembered) when a source record
+    changed too recently for its identity to count."""
     sigs = sorted(ctx.source_sigs.items())
     if not ctx.cache.enabled or not all(settled(sig, ctx.cache.now_ns) for _, sig in sigs):
         return None
     h = hashlib.sha256()
-    common = ("derived", ctx.doc_shas.get("ledger/claims.json", "-"), ctx.doc_shas.get("plan.json", "-"), today_iso(),
-              repr(sorted(_placeholders().items())))
-    for part in common + parts:
+    for part in ("derived", ctx.doc_shas.get("ledger/claims.json", "-"), ctx.doc_shas.get("plan.json", "-"),
+                 today_iso(), repr(sigs)):
+        h.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    return h.digest()
+
+
+def _key(ctx: GateContext, *parts: bytes | str | None) -> str | None:
+    """The key of "these derived files were what sourcebook writes": the inputs above and the
+    files' own bytes."""
+    common = ctx.memo("derived-inputs", _inputs)
+    if common is None:
+        return None
+    h = hashlib.sha256(common)
+    for part in parts:
         data = b"\1" if part is None else part if isinstance(part, bytes) else part.encode("utf-8", "surrogatepass")
         h.update(hashlib.sha256(data).digest())
-    for sid, sig in sigs:
-        h.update(f"{sid}:{sig}\n".encode())
     return h.hexdigest()[:40]
 
 
@@ -178,6 +187,8 @@ def _unreadable_ledger(ctx: GateContext) -> bool:
 
 
 def ledgers(ctx: GateContext) -> Ledgers:
+    from ...ledger.ledger_view import view_of
+
     return ctx.memo("derived-ledgers", lambda c: Ledgers.exact(view_of(
         c.valid_claims, {k: v for k, v in c.sources.items() if v}, c.plan)))
 
