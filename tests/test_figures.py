@@ -39,6 +39,9 @@ CASES = [
     ("3.4 and 3.40", [("number", "3.4"), ("number", "3.4")]),
     ("1.234.567 and 38.500,5", [("number", "1234567"), ("number", "38500.5")]),
     ("1'000 and 1 000 000", [("number", "1000"), ("number", "1000000")]),
+    ("EUR1000 or 1000EUR", [("money", "EUR:1000"), ("money", "EUR:1000")]),
+    ("see No.5 on p.12", [("number", "5"), ("number", "12")]),
+    ("1–3 December 2026", [("date", "2026-12-01"), ("date", "2026-12-03")]),
     # dates in English, French, German, Spanish
     ("On 1 December 2026.", [("date", "2026-12-01")]),
     ("On December 1, 2026 and Dec. 1st", [("date", "2026-12-01"), ("date", "--12-01")]),
@@ -65,6 +68,7 @@ CASES = [
     ("「運賃は3.40マークです。」子供は無料です。", [("money", "MARK:3.4")]),
     ("３１，０００人", [("number", "31000")]),
     ("3.1万人", [("number", "31000")]),
+    ("1億2000万円と３万１０００人", [("money", "JPY:120000000"), ("number", "31000")]),
     ("2026年12月1日に開始", [("date", "2026-12-01")]),
     ("令和8年4月1日", [("date", "2026-04-01")]),
     ("二〇二六年", [("date", "2026")]),
@@ -227,6 +231,8 @@ def _styles(n: int) -> list[str]:
         out.append(comma.replace(",", "."))  # German grouping, unambiguous with two groups
     if n < 10**8:
         out.append(_cjk(n) + "人")  # a lone CJK numeral needs its counter
+    if 10_000 <= n < 10**8:
+        out.append(f"{n // 10000}万{n % 10000 or ''}人")  # 3万1000人
     if n % 1000 == 0 and n:
         out.append(f"{n // 1000} thousand")
     return out

@@ -41,6 +41,10 @@ CASES = [
     ("See www.example.com. Then go.", ["See www.example.com.", "Then go."]),
     ("It happened in the U.K. in 2026.", ["It happened in the U.K. in 2026."]),
     ("Vitamin C. The rest is water.", ["Vitamin C.", "The rest is water."]),
+    ("It opens at 10 a.m. Calder Transit said so.", ["It opens at 10 a.m.", "Calder Transit said so."]),
+    ("(See Fig. 2. It shows x.) Then we go.", ["(See Fig. 2. It shows x.)", "Then we go."]),
+    ("He said “Go. Now.” Then he left.", ["He said “Go. Now.”", "Then he left."]),
+    ("It’s fine. 1) One. 2) Two.", ["It’s fine.", "1) One.", "2) Two."]),
     # citations and trailing fragments stay with their sentence
     ("Ridership rose 3%. (as of 2026-10-01)", ["Ridership rose 3%. (as of 2026-10-01)"]),
     ("One is here. [@clm_a] Two is here. [@clm_b; @clm_c]", ["One is here. [@clm_a]", "Two is here. [@clm_b; @clm_c]"]),
@@ -62,6 +66,8 @@ CASES = [
     ("新的读卡器将于十一月安装。W3航路也一样！", ["新的读卡器将于十一月安装。", "W3航路也一样！"]),
     ("そうですか？はい！わかりました。", ["そうですか？", "はい！", "わかりました。"]),
     ("「行きます。」と彼は言った。次の日。", ["「行きます。」と彼は言った。", "次の日。"]),
+    ("「運賃は3.40マークです。子供は無料です。」と発表した。", ["「運賃は3.40マークです。子供は無料です。」と発表した。"]),
+    ("「運賃は3.40マークです。子供は無料です。」次。", ["「運賃は3.40マークです。子供は無料です。」", "次。"]),
     ("运费是３．４０马克。儿童免费．明天见。", ["运费是３．４０马克。", "儿童免费．", "明天见。"]),
     ("真的吗!是的。", ["真的吗!", "是的。"]),
     ("她说：“走吧。”然后离开了。", ["她说：“走吧。”", "然后离开了。"]),
@@ -133,7 +139,7 @@ SEPS = [" ", " ", " ", "", "\n", "\n\n", "  ", "\t", "\n- ", "\n1. "]
 token_texts = st.lists(st.tuples(st.sampled_from(TOKENS), st.sampled_from(SEPS)), max_size=20).map(
     lambda xs: "".join(a + b for a, b in xs)
 )
-char_texts = st.text(alphabet=st.sampled_from(list("ab A.!?。！？\n\"')([]」「12日…")), max_size=40)
+char_texts = st.text(alphabet=st.sampled_from(list("ab A.!?。！？\n\"')([]」「12日…“”（）")), max_size=40)
 any_text = st.one_of(token_texts, char_texts)
 
 

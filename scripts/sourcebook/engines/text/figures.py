@@ -76,8 +76,10 @@ _CITE = re.compile(r"\[(?:\^?\d+(?:\s*[,;–-]\s*\d+)*|@[^\]\n]*|\^[^\]\n]*)\]")
 _LETTERS = r"A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 # a run of latin/cyrillic/greek letters, digits and underscores holding a digit
 _GLUED = re.compile(rf"[0-9{_LETTERS}]*[0-9][0-9{_LETTERS}]*")
+_CODES = "EUR|USD|GBP|JPY|CNY|RMB|RUB|CHF|INR|KRW|SEK|NOK|DKK|CAD|AUD|HKD"
 _OK_GLUED = re.compile(
     r"\d+(?:st|nd|rd|th|k|K|bn|mn|m|M|er|ème|e|h|г|млн|млрд|тыс|руб)?|[vV]\d+|\d{1,2}h\d{2}|\d{2}T\d{2}|\d{2}Z"
+    rf"|(?:{_CODES})\d+|\d+(?:{_CODES})"
 )
 
 
@@ -89,7 +91,8 @@ def _blocked_spans(t: str) -> list[tuple[int, int]]:
     for m in _GLUED.finditer(t):
         s, e = m.span()
         joined = s >= 1 and t[s - 1] in "-_./:"
-        glued_left = joined and s >= 2 and t[s - 2].isalpha() and not is_cjk(t[s - 2])
+        # "COVID-19", "Ту-154", "id_42" (but "No.5" and "p.12" are numbers)
+        glued_left = s >= 2 and t[s - 1] in "-_" and t[s - 2].isalpha() and not is_cjk(t[s - 2])
         if not _OK_GLUED.fullmatch(m.group(0)) or glued_left or (joined and s - 1 == last_blocked):
             spans.append((s, e))
             last_blocked = e
@@ -99,7 +102,7 @@ def _blocked_spans(t: str) -> list[tuple[int, int]]:
 # --- numbers ------------------------------------------------------------------------------
 
 _NUM = re.compile(
-    r"""(?=\d)(?<![\d.,])(?:
+    r"""(?=\d)(?<![\d,])(?<![^A-Za-z]\.)(?:
       \d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)
     | \d{1,3}(?:\ \d{3})+(?:[.,]\d+)?(?!\d)
     | \d{1,3}(?:\.\d{3}){2,}(?:,\d+)?(?!\d|\.\d)
@@ -182,7 +185,7 @@ _CUR_AFTER = re.compile(
     + r")(?![A-Za-z\u0400-\u04ff])"
 )
 _CUR_BEFORE = re.compile(
-    r"(?:(?<![A-Za-z])(?P<code>US\$|C\$|A\$|HK\$|EUR|USD|GBP|JPY|CNY|RMB|RUB|CHF|INR|KRW|SEK|NOK|DKK)\ ?"
+    r"(?:(?<![A-Za-z])(?P<code>US\$|C\$|A\$|HK\$|EUR|USD|GBP|JPY|CNY|RMB|RUB|CHF|INR|KRW|SEK|NOK|DKK|CAD|AUD|HKD)\ ?"
     r"|(?P<sym>[€$£¥₽₹₩])\ ?)\Z"
 )
 _CUR_CODE = [(re.compile(p + r"\Z"), c) for p, c in _CURRENCIES]
@@ -305,6 +308,10 @@ _TIME = re.compile(
     r"(?:\ ?(?P<ap>[ap]\.m\.|[ap]m\b|[AP]M\b|[ap]\.m\b))?(?!\d)"
 )
 _CJK_TIME = re.compile(r"(?P<ap>午前|午後|上午|下午)?(?P<h>[01]?\d|2[0-3])時(?:(?P<mi>[0-5]?\d)分|(?P<half>半))?")
+
+
+_MIXED_CJK = re.compile(r"(?<![\d.,])((?:\d+(?:\.\d+)?[兆億亿万萬])+)(\d+(?![\d.,]))?")
+_MIXED_PART = re.compile(r"(\d+(?:\.\d+)?)([兆億亿万萬])")
 
 
 def _cjk_int(s: str) -> int | None:
@@ -533,6 +540,18 @@ class _Scan:
     # numbers ----------------------------------------------------------------------------
     def cjk_numbers(self) -> None:
         t = self.t
+        for m in _MIXED_CJK.finditer(t) if any(u in t for u in "万萬億亿兆") else ():
+            # digits between big units: 1億2000万円, 3万5000人
+            parts = _MIXED_PART.findall(m.group(1))
+            if len(parts) < 2 and not m.group(2):
+                continue  # "3.1万" alone: the numbers pass reads it with its scale
+            total = sum((Decimal(n).scaleb(_GLUED_SCALES[u]) for n, u in parts), Decimal(m.group(2) or 0))
+            am = _CUR_AFTER.match(t, m.end())
+            code = _code_of(am["cur"]) if am and am.start() == m.end() and not am["cur"][:1].isascii() else None
+            if code and am:
+                self.add("money", f"{code}:{_canon(total)}", m.start(), am.end())
+            else:
+                self.add("number", _canon(total), m.start(), m.end())
         for m in re.finditer(r"百分之(" + _CN + r"+|\d+(?:\.\d+)?)", t):
             g = m.group(1)
             v = _value(g) if g[0].isdigit() else str(_cjk_int(g))
@@ -647,7 +666,19 @@ def _ranges(figs: list[Figure], t: str) -> list[Figure]:
             out[i + 1] = b._replace(kind="money", key=a.key.split(":", 1)[0] + ":" + _value(exact_digits(b.written)))
         elif a.kind in ("number", "date") and b.kind == "money" and _bare(a.written):
             out[i] = a._replace(kind="money", key=b.key.split(":", 1)[0] + ":" + _value(exact_digits(a.written)))
+        elif a.kind == "number" and b.kind == "date" and _day(a.key) and b.written[:1].isdigit():
+            y, m, d = date_parts(b.key)
+            if d is not None and _valid(y, m, _day(a.key)):
+                out[i] = a._replace(kind="date", key=_date_key(y, m, _day(a.key)))  # 1–3 December 2026
+        elif a.kind == "date" and b.kind == "number" and _day(b.key) and not a.written[:1].isdigit():
+            y, m, d = date_parts(a.key)
+            if d is not None and _valid(y, m, _day(b.key)):
+                out[i + 1] = b._replace(kind="date", key=_date_key(y, m, _day(b.key)))  # December 1–3
     return out
+
+
+def _day(key: str) -> int | None:
+    return int(key) if key.isdigit() and 1 <= int(key) <= 31 else None
 
 
 def _bare(written: str) -> bool:

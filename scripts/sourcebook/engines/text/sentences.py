@@ -185,18 +185,50 @@ def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
             return None  # German ordinal date: "1. Dezember"
     initialism = re.fullmatch(r"(?:[^\W\d_]\.)+[^\W\d_]", tok) is not None
     single = len(tok) == 1 and tok.isalpha()
-    if (single and tok.isupper()) or initialism:
+    if low in _MAYBE_END or (single and not tok.isupper()):
+        return k if first.isupper() or is_cjk(first) else None
+    if single or initialism:
         return k if word in _STARTERS or is_cjk(first) else None
-    if low in _MAYBE_END or single:
         return k if first.isupper() or is_cjk(first) else None
     return k
 
 
+_PAIRS = {"」": "「", "』": "『", "）": "（", ")": "(", "”": "“", "»": "«", "】": "【"}
+_PAIR_OPENERS = set(_PAIRS.values())
+
+
+def _enclosed(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Matched bracket and quote pairs (opener, closer) on one line: a stop inside them does not
+    end the sentence (「運賃は3.40マークです。子供は無料です。」と発表した).
+    Unmatched brackets ("1) item", an apostrophe) are ignored."""
+    pairs: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    for i in range(lo, hi):
+        ch = text[i]
+        if ch == "\n":
+            stack.clear()
+        elif ch in _PAIR_OPENERS:
+            stack.append((ch, i))
+        elif ch in _PAIRS:
+            want = _PAIRS[ch]
+            for j in range(len(stack) - 1, -1, -1):
+                if stack[j][0] == want:
+                    pairs.append((stack[j][1], i))
+                    del stack[j:]
+                    break
+    return pairs
+
+
 def _soft_cuts(text: str, lo: int, hi: int) -> list[int]:
     cuts: list[int] = []
+    pairs: list[tuple[int, int]] | None = None
     for m in _CANDIDATE.finditer(text, lo, hi):
         cut = _decide(text, m.start(), m.end(), lo, hi)
-        if cut is not None:
+        if cut is None:
+            continue
+        if pairs is None:
+            pairs = _enclosed(text, lo, hi) if any(c in text[lo:hi] for c in _PAIRS) else []
+        if not any(o < cut <= c for o, c in pairs):
             cuts.append(cut)
     return cuts
 
