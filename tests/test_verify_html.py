@@ -44,7 +44,9 @@ def test_ledger_entry_numbers_must_match(good):
     root, ids, cs = good
     html = page(cs, order(cs)).replace(f'id="c-{cs[1]["id"]}" value="2"', f'id="c-{cs[1]["id"]}" value="5"')
     write_page(root, html)
-    assert codes(sb("verify", cwd=root)) == ["E-ORDINAL-WRONG"]
+    r = sb("verify", cwd=root)
+    # the hand-edited number is also a ledger that is not what sourcebook writes
+    assert codes(r) == ["E-ORDINAL-WRONG", "E-DERIVED-DRIFT"] and 'value="5"' in r.err
 
 
 def test_only_ledger_entries_are_ledger_entries(good):

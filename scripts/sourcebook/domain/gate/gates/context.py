@@ -329,15 +329,15 @@ class GateContext:
 
 # ---- helpers shared by the gate families ------------------------------------------------
 
+def is_shipping_page(name: str) -> bool:
+    """An ``*.html`` file name that is a page: not the bare ledger, a source copy or a fragment."""
+    return name.endswith(".html") and name != "ledger.html" and not name.endswith((".src.html", ".fragment.html"))
+
+
 def shipping_pages(ws: Workspace) -> list[str]:
     """Every ``build/*.html`` that a package ships: not the bare ledger, sources or fragments."""
-    out = []
-    for p in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*.html"))):
-        name = os.path.basename(p)
-        if name == "ledger.html" or name.endswith((".src.html", ".fragment.html")) or not os.path.isfile(p):
-            continue
-        out.append(p)
-    return out
+    return [p for p in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*.html")))
+            if is_shipping_page(os.path.basename(p)) and os.path.isfile(p)]
 
 
 def is_active(claim: dict) -> bool:
