@@ -5,7 +5,7 @@ from __future__ import annotations
 DESCRIPTION = """\
 Run every gate over the workspace and the artifact; nothing ships unless this passes.
 
-Gates, in order: schemas normalizer quotes confidence tiers volatility clusters plan html
+Gates, in order: schemas normalizer quotes confidence tiers volatility clusters plan html prose
 licenses lint podcast. Any finding fails, warnings included. The artifact is --html, else
 build/<--artifact>.html, else build/<plan.type>.html; every other page in build/ that a package
 would ship is checked too.

@@ -26,6 +26,7 @@ class Row:
     gate: str
     findings: list[Finding]
     note: str
+    extra: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -56,9 +57,13 @@ class Report:
         return bool(fs) and all(f.code == "E-HTML-MISSING" for f in fs)
 
     def to_json(self) -> dict:
-        return {"gates": [{"gate": r.gate, "note": r.note, "findings": [f.line() for f in r.findings],
-                           "details": [f.to_json() for f in r.findings]} for r in self.rows],
-                "pass": self.passed}
+        gates = []
+        for r in self.rows:
+            entry = {"gate": r.gate, "note": r.note, "findings": [f.line() for f in r.findings],
+                     "details": [f.to_json() for f in r.findings]}
+            entry.update((k, v) for k, v in r.extra.items() if k not in entry)
+            gates.append(entry)
+        return {"gates": gates, "pass": self.passed}
 
 
 def run_gates(ctx: GateContext) -> list[Row]:
@@ -74,7 +79,7 @@ def run_gates(ctx: GateContext) -> list[Row]:
             if os.environ.get("SB_DEBUG"):
                 raise
         if res is not None:
-            rows.append(Row(g.name, res.findings, res.note))
+            rows.append(Row(g.name, res.findings, res.note, res.extra))
     return rows
 
 
@@ -131,7 +136,7 @@ def report_lines(rep: Report) -> list[str]:
         if r.ok:
             out.append(f"  . {r.gate:<14} {r.note}")
         else:
-            out.append(f"  x {r.gate:<14} {len(r.findings)} finding(s)")
+            out.append(f"  x {r.gate:<14} {len(r.findings)} finding(s)" + (f"  ({r.note})" if r.extra and r.note else ""))
             out += [f"      {f.line()}" for f in r.findings]
     out.append("  PASS" if rep.passed else f"  FAIL  {len(rep.findings)} finding(s)")
     return out

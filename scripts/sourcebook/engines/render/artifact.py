@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from ...base.errors import Finding
 from . import ledger_model as lm
 from .blocks import claim_attr, h, inline, marks_html, ref_html, render_blocks
-from .chart import bar_chart, chartable, first_number
-from .draft import Block, bad_refs, words
+from .chart import CAPTION, bar_chart, chartable, first_number
+from .draft import CLAIM_REF, FRAMING, Block, bad_refs, framing_spans, quoted, words
 
 EXPLAINER_WORDS = 60
 EXPLAINER_CLAIMS = 5
@@ -40,6 +40,30 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
                 out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is {c.get('status')}{by}; cite the claim that stands"))
             elif c.get("confidence") == "unsupported":
                 out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is unsupported; find its evidence or retract it"))
+    return out
+
+
+def framing_findings(blocks: list[Block], where: str) -> list[Finding]:
+    """A sentence tagged ``[framing]`` is the author's own words: it cites nothing and carries no
+    figure, date, amount or quotation (the gate refuses such a page; render says so first)."""
+    from ..text.figures import find_figures
+
+    out = []
+    for b in blocks:
+        if not FRAMING.search(b.text):
+            continue
+        for start, end, framing in framing_spans(b.text):
+            sentence = b.text[start:end]
+            if not framing:
+                continue
+            words = " ".join(FRAMING.sub("", sentence).split()[:8])
+            figs = find_figures(CLAIM_REF.sub(" ", FRAMING.sub(" ", sentence)))
+            why = ("cites a claim" if CLAIM_REF.search(sentence) else f"carries the figure {figs[0].written!r}"
+                   if figs else "carries a quotation" if quoted(sentence) else "")
+            if why:
+                out.append(Finding("E-RENDER-FRAMING", f"{where}:{b.line}", f"\"{words}\" is tagged [framing] but "
+                                                                           f"{why}; framing is the author's own "
+                                                                           "words: cite the claim instead of the tag"))
     return out
 
 
@@ -93,8 +117,7 @@ def chart_figure(blocks: list[Block], claims: Mapping[str, Mapping], title: str)
     if len(items) < 2:
         return ""
     svg = bar_chart(items, labels, title)
-    return (f'<figure class="chart">\n{svg}\n<figcaption>Each bar is a number claim cited on this page, '
-            "at the value its source states.</figcaption>\n</figure>")
+    return f'<figure class="chart">\n{svg}\n<figcaption>{CAPTION}</figcaption>\n</figure>'
 
 
 def infographic_body(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int], title: str) -> str:
@@ -142,7 +165,7 @@ def explainer_visual(blocks: list[Block], claims: Mapping[str, Mapping], ordinal
     return ""
 
 
-def _note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], sources: Mapping[str, Mapping]) -> str:
+def speaker_note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], sources: Mapping[str, Mapping]) -> str:
     c = claims[cid]
     if cid not in ordinals:
         return f"<li>{marks_html([c])} {h(c.get('text'))} (the author's inference, no source)</li>"
@@ -170,7 +193,7 @@ def deck_slides(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Ma
         ids = []
         for b in part:
             ids += [c for c in b.ids if c not in ids and c in claims]
-        notes = "".join(_note(c, claims, ordinals, sources) for c in ids)
+        notes = "".join(speaker_note(c, claims, ordinals, sources) for c in ids)
         out.append(f'  <li class="slide" id="s{i}">\n{body}')
         if notes:
             out.append(f'    <aside class="notes" aria-label="Speaker notes, slide {i}"><h3>Notes</h3><ul>{notes}</ul></aside>')

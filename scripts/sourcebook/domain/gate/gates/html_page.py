@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .html_prose import PageProse
+
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
     from ....engines.text.htmltree import Element
 
@@ -48,6 +50,7 @@ class PageView:
     legends: int = 0
     images: list[Image] = field(default_factory=list)  # outside the ledger
     ledger_images: list[Image] = field(default_factory=list)
+    prose: PageProse = field(default_factory=PageProse)  # every sentence, for the prose gate
 
     def to_json(self) -> dict:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
@@ -55,7 +58,8 @@ class PageView:
                 "entries": self.entries, "links": self.links, "sup_refs": self.sup_refs,
                 "blocks": [[b.line, b.ids, sorted(b.marks), b.refs] for b in self.blocks],
                 "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
-                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images]}
+                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images],
+                "prose": self.prose.to_json()}
 
     @classmethod
     def from_json(cls, d: dict) -> PageView:
@@ -63,7 +67,8 @@ class PageView:
         pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
         return cls(d["has_region"], d["has_ledger"], d["subset"], d["entries"], d["links"], pairs(d["sup_refs"]),
                    [Block(b[0], b[1], set(b[2]), pairs(b[3])) for b in d["blocks"]], set(d["anchors"]),
-                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]])
+                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]],
+                   PageProse.from_json(d["prose"]))
 
 
 def _own_elements(block: Element):
@@ -88,6 +93,7 @@ def _ref_links(sup: Element):
 
 def read_page(html: str) -> PageView:
     from ....engines.text.htmltree import parse
+    from .html_prose import read_prose
 
     a = html.find(OPEN)
     b = html.find(CLOSE, a + len(OPEN)) if a >= 0 else -1
@@ -125,6 +131,11 @@ def read_page(html: str) -> PageView:
             view.blocks.append(_block(el))
     view.legends += sum("mark-legend" in el.classes for el in ledger.iter())
     view.text = body.text() + "\n" + ledger.text()
+    # lines of the body after the cut ledger region are lines of the page further down
+    cut = html.count("\n", 0, a) + 1 if has_region else 0
+    removed = html.count("\n", a, b) if has_region else 0
+    view.prose = read_prose(body, ledger, line_of=lambda n: n + removed if has_region and n > cut else n,
+                            ledger_line0=html.count("\n", 0, a + len(OPEN)) + 1 if has_region else 1)
     return view
 
 

@@ -16,6 +16,7 @@ from ....base.errors import Finding
 class GateResult:
     findings: list[Finding] = field(default_factory=list)
     note: str = ""
+    extra: dict = field(default_factory=dict)  # more keys for the gate's entry in --json (shown with its note)
 
 
 @dataclass(frozen=True)
