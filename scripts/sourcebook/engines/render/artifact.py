@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from ...base.errors import Finding
 from . import ledger_model as lm
-from .blocks import claim_attr, h, inline, marks_html, ref_html, render_blocks
+from .apparatus import speaker_note
+from .blocks import claim_attr, h, inline, ref_html, render_blocks
 from .chart import CAPTION, bar_chart, chartable, first_number
 from .draft import CLAIM_REF, FRAMING, Block, bad_refs, framing_spans, quoted, words
 
@@ -163,18 +164,6 @@ def explainer_visual(blocks: list[Block], claims: Mapping[str, Mapping], ordinal
                 return (f'<p class="key-figure" data-claim="{h(cid)}">{h(n[0])}{ref_html([cid], claims, ordinals)}</p>\n'
                         f"<figcaption>{h(c['text'])}</figcaption>")  # type: ignore[index]
     return ""
-
-
-def speaker_note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], sources: Mapping[str, Mapping]) -> str:
-    c = claims[cid]
-    if cid not in ordinals:
-        return f"<li>{marks_html([c])} {h(c.get('text'))} (the author's inference, no source)</li>"
-    cites = []
-    for ev in c.get("evidence") or []:
-        src = sources.get(str(ev.get("source_id"))) or {}
-        name = src.get("title") or ev.get("source_id")
-        cites.append(f"{h(name)}, tier {h(src.get('tier', 'D'))}, chars {h(ev.get('start'))}&ndash;{h(ev.get('end'))}")
-    return f"<li>Ledger entry {ordinals[cid]}: {h(c.get('text'))} Source: {'; '.join(cites) or 'none'}.</li>"
 
 
 def deck_slides(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int],

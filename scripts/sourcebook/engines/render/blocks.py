@@ -10,14 +10,12 @@ which words are the author's own.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 
-from . import ledger_model as lm
+from .apparatus import h, marks_html
 from .draft import CLAIM_REF, FRAMING, Block, framing_spans, ref_ids
 
-MARK_ORDER = ("m-checked", "m-reported", "m-contested", "m-moving", "m-thin")
 _CODE = re.compile(r"`([^`]+)`")
 _LINK = re.compile(r"\[([^\]]+)\]\((https?://[^\s)]+)\)")
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
@@ -25,21 +23,6 @@ _EM = re.compile(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _FRAME_OPEN, _FRAME_CLOSE = "\x01", "\x02"  # survive escaping; become the span's tags at the end
 _BEFORE_STOP = re.compile(r"\s+(?=[.!?\u3002\uff01\uff1f]+$)")
-
-
-def h(s: object) -> str:
-    return html.escape("" if s is None else str(s), quote=True)
-
-
-def marks_html(claims: list[Mapping]) -> str:
-    wanted = {m for c in claims for m in lm.marks(c)}
-    spans = [f'<span class="mark {m}">{lm.MARK_LABEL[m]}</span>' for m in MARK_ORDER if m in wanted]
-    dates = []
-    for c in claims:
-        if c.get("volatile") is True and c.get("as_of") and c["as_of"] not in dates:
-            dates.append(c["as_of"])
-    spans += [f'<span class="as-of">as of {h(d)}</span>' for d in dates]
-    return " ".join(spans)
 
 
 def ref_html(ids: list[str], claims: Mapping[str, Mapping], ordinals: Mapping[str, int]) -> str:

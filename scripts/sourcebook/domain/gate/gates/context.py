@@ -22,6 +22,7 @@ from ...workspace.layout import MANIFEST, Workspace
 from ...workspace.records import Adjudication, Claim
 from ..verify_cache import VerifyCache, file_sig
 from .html_page import PageView, read_page
+from .html_prose import PageProse
 
 
 @dataclass
@@ -319,8 +320,26 @@ class GateContext:
             if view is None:
                 view = read_page(html)
                 self.cache.remember_page_fact("view", key, view.to_json())
+                if view.prose is not None:
+                    self.cache.remember_page_fact("sentences", key, view.prose.to_json())
             self._views[page.path] = view
         return self._views[page.path]
+
+    def page_prose(self, page: Page) -> PageProse:
+        """Every sentence of the page (read with its view, or reused from an earlier run)."""
+        view = self.page_view(page)
+        if view.prose is None:
+            key = self.page_sha(page)[:40]
+            cached = self.cache.page_fact("sentences", key)
+            if isinstance(cached, dict):
+                try:
+                    view.prose = PageProse.from_json(cached)
+                except (KeyError, TypeError, IndexError, ValueError):
+                    view.prose = None
+            if view.prose is None:
+                view.prose = read_page(self.page_html(page)).prose or PageProse()
+                self.cache.remember_page_fact("sentences", key, view.prose.to_json())
+        return view.prose
 
     @cached_property
     def podcast_expected(self) -> bool:

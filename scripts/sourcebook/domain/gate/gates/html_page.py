@@ -50,7 +50,9 @@ class PageView:
     legends: int = 0
     images: list[Image] = field(default_factory=list)  # outside the ledger
     ledger_images: list[Image] = field(default_factory=list)
-    prose: PageProse = field(default_factory=PageProse)  # every sentence, for the prose gate
+    # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
+    # that reuses the gate's result never loads it), so None when the view came from the cache
+    prose: PageProse | None = None
 
     def to_json(self) -> dict:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
@@ -58,8 +60,7 @@ class PageView:
                 "entries": self.entries, "links": self.links, "sup_refs": self.sup_refs,
                 "blocks": [[b.line, b.ids, sorted(b.marks), b.refs] for b in self.blocks],
                 "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
-                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images],
-                "prose": self.prose.to_json()}
+                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images]}
 
     @classmethod
     def from_json(cls, d: dict) -> PageView:
@@ -67,8 +68,7 @@ class PageView:
         pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
         return cls(d["has_region"], d["has_ledger"], d["subset"], d["entries"], d["links"], pairs(d["sup_refs"]),
                    [Block(b[0], b[1], set(b[2]), pairs(b[3])) for b in d["blocks"]], set(d["anchors"]),
-                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]],
-                   PageProse.from_json(d["prose"]))
+                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]])
 
 
 def _own_elements(block: Element):

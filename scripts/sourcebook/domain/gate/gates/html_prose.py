@@ -23,7 +23,6 @@ the page's text, so it is cached with the page view.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,9 +42,6 @@ GENERATED = frozenset({"DATE", "SOURCES", "TOC"})  # sourcebook writes what lies
 MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 _HEADING = {f"h{n}": n for n in range(1, 7)}
-_HIDING_CSS = re.compile(r"display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)|content-visibility\s*:\s*hidden",
-                         re.I)
-_CONTENT_CSS = re.compile(r"(?<![\w-])content\s*:", re.I)
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
@@ -54,17 +50,23 @@ def norm(text: str) -> str:
     return _SPACE_BEFORE.sub(r"\1", " ".join(text.split()))
 
 
-@dataclass
 class Piece:
-    where: str  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
-    line: int
-    text: str  # normalized
-    level: int = 0  # a heading's level
-    refs: list[str] = field(default_factory=list)  # claims cited here by a sup.ref in a block naming them
-    tail: str = ""  # words after the last such ref, to the sentence's end
-    thin: list[str] = field(default_factory=list)  # claim ids of the block an attached m-thin mark sits in
-    framing: bool = False
-    block: list[str] = field(default_factory=list)  # as-of: the claims of its block
+    """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
+
+    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block")
+
+    def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
+                 tail: str = "", thin: list[str] | None = None, framing: bool = False,
+                 block: list[str] | None = None):
+        self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
+        self.line = line
+        self.text = text  # normalized
+        self.level = level  # a heading's level
+        self.refs = refs or []  # claims cited here by a sup.ref in a block naming them
+        self.tail = tail  # words after the last such ref, to the sentence's end
+        self.thin = thin or []  # claim ids of the block an attached m-thin mark sits in
+        self.framing = framing
+        self.block = block or []  # as-of: the claims of its block
 
     def to_json(self) -> list:
         return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
@@ -75,15 +77,17 @@ class Piece:
         return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
 
 
-@dataclass
 class PageProse:
-    pieces: list[Piece] = field(default_factory=list)
-    comments: list[tuple[int, str]] = field(default_factory=list)  # (line, text) outside sb's markers
-    css_content: list[tuple[int, str]] = field(default_factory=list)  # (line, value) of `content:`
-    stray_refs: list[tuple[int, str]] = field(default_factory=list)  # (line, claim id) of a misplaced #c- link
-    stray_marks: list[tuple[int, str]] = field(default_factory=list)  # (line, class) of a mark outside a block
-    hidden: list[tuple[int, str, str]] = field(default_factory=list)  # (line, claim id, how)
-    shown: list[str] = field(default_factory=list)  # claim ids of the visible claim blocks
+    """Everything the prose gate needs from a page, as plain data."""
+
+    def __init__(self) -> None:
+        self.pieces: list[Piece] = []
+        self.comments: list[tuple[int, str]] = []  # (line, text) outside sb's markers
+        self.css_content: list[tuple[int, str]] = []  # (line, value) of `content:`
+        self.stray_refs: list[tuple[int, str]] = []  # (line, target) of a misplaced #c- link
+        self.stray_marks: list[tuple[int, str]] = []  # (line, class) of a mark outside a block
+        self.hidden: list[tuple[int, str, str]] = []  # (line, claim id, how)
+        self.shown: list[str] = []  # claim ids of the visible claim blocks
 
     def to_json(self) -> dict:
         return {"pieces": [p.to_json() for p in self.pieces], "comments": self.comments,
@@ -93,20 +97,27 @@ class PageProse:
     @classmethod
     def from_json(cls, d: dict) -> PageProse:
         pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
-        return cls([Piece.from_json(r) for r in d["pieces"]], pairs(d["comments"]), pairs(d["css_content"]),
-                   pairs(d["stray_refs"]), pairs(d["stray_marks"]), [(a, b, c) for a, b, c in d["hidden"]],
-                   list(d["shown"]))
+        out = cls()
+        out.pieces = [Piece.from_json(r) for r in d["pieces"]]
+        out.comments, out.css_content = pairs(d["comments"]), pairs(d["css_content"])
+        out.stray_refs, out.stray_marks = pairs(d["stray_refs"]), pairs(d["stray_marks"])
+        out.hidden = [(a, b, c) for a, b, c in d["hidden"]]
+        out.shown = list(d["shown"])
+        return out
 
 
 # ---- the walk ----------------------------------------------------------------------------
 
-@dataclass
 class _Ctx:
-    claim: tuple[str, ...] | None = None  # ids of the nearest data-claim block
-    where: str = "prose"
-    level: int = 0
-    framing: bool = False
-    legend: bool = False
+    __slots__ = ("claim", "where", "level", "framing", "legend")
+
+    def __init__(self, claim: tuple[str, ...] | None = None, where: str = "prose", level: int = 0,
+                 framing: bool = False, legend: bool = False):
+        self.claim = claim  # ids of the nearest data-claim block
+        self.where = where
+        self.level = level
+        self.framing = framing
+        self.legend = legend
 
 
 class _Run:
@@ -144,6 +155,7 @@ class _Reader:
         # comments by where they stood: before child n, or inside the text run at child n
         self.before: dict[tuple[int, int], list[str]] = {}
         self.inside: dict[tuple[int, int], list[tuple[int, str]]] = {}
+        self.commented = {id(parent) for parent, _n, _o in body.comment_sites}
         for (_line, data), (parent, n, off) in zip(body.comments, body.comment_sites, strict=False):
             if off < 0:
                 self.before.setdefault((id(parent), n), []).append(data)
@@ -189,31 +201,43 @@ class _Reader:
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
         from ....engines.text.htmltree import Text
 
-        if el.tag in SKIP:
+        tag = el.tag
+        if tag in SKIP:
             return
-        if el.tag != "#document":
-            ctx = _context(el, ctx)
-            if _boundary(el):
+        boundary = False
+        if tag != "#document":
+            classes = el.classes
+            ctx = _context(el, ctx, classes)
+            boundary = tag in BLOCK or "figure-value" in classes  # a figure's big number reads alone
+            if boundary:
                 self.flush()
             if el.attrs:
                 self.attributes(el, ctx)
-            if self.apparatus(el, ctx):
+            if self.apparatus(el, ctx, classes):
                 return
-        todo: list[tuple] = []
+        stack.append(("exit", boundary))
+        kids = el.children
         key = id(el)
-        for i, ch in enumerate(el.children):
+        if key not in self.commented:
+            for ch in reversed(kids):
+                if type(ch) is Text:
+                    stack.append(("text", ch.data, ch.line, ctx))  # type: ignore[union-attr]
+                else:
+                    stack.append(("el", ch, ctx))
+            return
+        todo: list[tuple] = []  # children in order, with the comments that stood among them
+        for i, ch in enumerate(kids):
             todo.extend(("comment", d) for d in self.before.get((key, i), ()))
-            if isinstance(ch, Text):
+            if type(ch) is Text:
                 pos = 0
                 for off, data in self.inside.get((key, i), ()):
-                    todo.append(("text", ch.data[pos:off], ch.line, ctx))
+                    todo.append(("text", ch.data[pos:off], ch.line, ctx))  # type: ignore[union-attr]
                     todo.append(("comment", data))
                     pos = off
-                todo.append(("text", ch.data[pos:], ch.line, ctx))
+                todo.append(("text", ch.data[pos:], ch.line, ctx))  # type: ignore[union-attr]
             else:
                 todo.append(("el", ch, ctx))
-        todo.extend(("comment", d) for d in self.before.get((key, len(el.children)), ()))
-        stack.append(("exit", el))
+        todo.extend(("comment", d) for d in self.before.get((key, len(kids)), ()))
         stack.extend(reversed(todo))
 
     def attributes(self, el: Element, ctx: _Ctx) -> None:
@@ -227,9 +251,8 @@ class _Reader:
                 self.out.pieces.append(Piece(f"attr:{name}", self.line_of(el.line), norm(s.text),
                                              framing=ctx.framing))
 
-    def apparatus(self, el: Element, ctx: _Ctx) -> bool:
+    def apparatus(self, el: Element, ctx: _Ctx, classes: list[str]) -> bool:
         """Sourcebook's citation apparatus: note where it stands; True when its text is not prose."""
-        classes = el.classes
         href = el.attrs.get("href") or ""
         if el.tag == "sup" and "ref" in classes:
             targets = [(a.attrs.get("href") or "")[3:] for a in el.iter()
@@ -286,13 +309,7 @@ def _framed(run: _Run, start: int, end: int, text: str) -> bool:
     return all(c or not text[start + k].isalnum() for k, c in enumerate(covered))
 
 
-def _boundary(el: Element) -> bool:
-    """Elements whose start and end break a run of text; a figure's big number is read alone."""
-    return el.tag in BLOCK or "figure-value" in el.classes
-
-
-def _context(el: Element, ctx: _Ctx) -> _Ctx:
-    classes = el.classes
+def _context(el: Element, ctx: _Ctx, classes: list[str]) -> _Ctx:
     claim = el.attrs.get("data-claim")
     where, level = ctx.where, ctx.level
     if where != "chart":
@@ -320,8 +337,9 @@ def _context(el: Element, ctx: _Ctx) -> _Ctx:
                 ctx.framing or framing, ctx.legend or legend)
 
 
-def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int) -> PageProse:
-    """The sentences and outright refusals of a page, from its two parsed parts."""
+def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int, styles: bool = True) -> PageProse:
+    """The sentences and outright refusals of a page, from its two parsed parts (``styles``:
+    also read its style sheets for ``content`` values and hidden claims)."""
     reader = _Reader(body, line_of)
     out = reader.out
     stack: list[tuple] = [("el", body.root, _Ctx())]
@@ -334,7 +352,7 @@ def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int) 
             reader.element(step[1], step[2], stack)
         elif kind == "comment":
             reader.marker(step[1])
-        elif _boundary(step[1]):  # exit
+        elif step[1]:  # the exit of an element that breaks runs
             reader.flush()
     reader.flush()
     for line, data in body.comments:
@@ -343,14 +361,15 @@ def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int) 
     for line, data in ledger.comments:
         if not MARKER.match(data):
             out.comments.append((ledger_line0 + line - 1, data))
-    _styles(body, ledger, out, line_of, ledger_line0)
+    if styles:
+        _styles(body, ledger, out, line_of, ledger_line0)
     return out
 
 
 # ---- styles: content strings and hidden claims ----------------------------------------------
 
 def _styles(body: Document, ledger: Document, out: PageProse, line_of, ledger_line0: int) -> None:
-    from ....engines.css.parse import parse_inline, parse_sheet
+    from ....engines.css.parse import parse_inline
 
     blocks = [el for el in body.elements if "data-claim" in el.attrs]
     entries = [el for el in ledger.elements if el.tag == "li" and "ledger-entry" in el.classes
@@ -360,19 +379,15 @@ def _styles(body: Document, ledger: Document, out: PageProse, line_of, ledger_li
         fix = line_of if shift is None else (lambda n, s=shift: s + n - 1)
         for el in doc.elements:
             style = el.attrs.get("style")
-            if style and (_CONTENT_CSS.search(style) or _HIDING_CSS.search(style)):
+            if style and _LOOSE_CSS.search(style):
                 decls, _ = parse_inline(style, el.line)
                 for d in decls:
                     if d.prop == "content":
                         out.css_content.append((fix(el.line), d.value.strip()))
             if el.tag != "style":
                 continue
-            css = el.text(skip=frozenset())
-            if not (_CONTENT_CSS.search(css) or _HIDING_CSS.search(css)):
-                continue
             for ch in el.children:
-                sheet = parse_sheet(getattr(ch, "data", ""), getattr(ch, "line", el.line))
-                for r in sheet.rules:
+                for r in sheet_rules(getattr(ch, "data", ""), getattr(ch, "line", el.line)):
                     for d in r.decls:
                         if d.prop == "content" and d.value.strip().lower() not in ("none", "normal"):
                             out.css_content.append((fix(d.line), d.value.strip()))
@@ -381,17 +396,54 @@ def _styles(body: Document, ledger: Document, out: PageProse, line_of, ledger_li
     hidden = _hidden_by_markup(blocks) | _hidden_by_markup(entries)
     if rules:
         hidden.update(_hidden_by_rules(rules, blocks, entries, body, ledger))
+    shown: set[str] = set()
     for el in blocks:
         ids = (el.attrs.get("data-claim") or "").split()
         how = hidden.get(id(el))
         if how:
-            out.hidden.extend((line_of(el.line), x, how) for x in ids)
-        else:
-            out.shown.extend(x for x in ids if x not in out.shown)
+            out.hidden.extend((line_of(el.line), x, f"the claim's block is hidden by {how}") for x in ids)
+            continue
+        for x in ids:
+            if x not in shown:
+                shown.add(x)
+                out.shown.append(x)
     for el in entries:
         how = hidden.get(id(el))
         if how:
-            out.hidden.append((ledger_line0 + el.line - 1, el.attrs["id"][2:], how))
+            out.hidden.append((ledger_line0 + el.line - 1, el.attrs["id"][2:], f"its ledger entry is hidden by {how}"))
+
+
+# A style sheet is cut into its top-level rules (strings and comments respected) and only the
+# rules that could hide or add text are parsed: a page's whole sheet would cost more to parse
+# than the rest of reading the page.
+_LOOSE_CSS = re.compile(r"display\s*:(?!\s*(?:block|inline|inline-block|flex|inline-flex|grid|inline-grid|flow-root|"
+                        r"table|table-cell|table-row|list-item|contents)\s*(?:[;}]|$))|visibility|(?<![\w-])content|\\",
+                        re.I)
+_CSS_SCAN = re.compile(r"/\*.*?(?:\*/|\Z)|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?|[{}]", re.S)
+
+
+def sheet_rules(css: str, first_line: int) -> list:
+    from ....engines.css.parse import parse_sheet
+
+    if not _LOOSE_CSS.search(css):
+        return []
+    out = []
+    depth, start = 0, 0
+    for m in _CSS_SCAN.finditer(css):
+        tok = m.group()
+        if tok == "{":
+            depth += 1
+        elif tok == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                chunk = css[start:m.end()]
+                if _LOOSE_CSS.search(chunk):
+                    out += parse_sheet(chunk, first_line + css.count("\n", 0, start)).rules
+                start = m.end()
+    rest = css[start:]
+    if rest.strip() and _LOOSE_CSS.search(rest):
+        out += parse_sheet(rest, first_line + css.count("\n", 0, start)).rules
+    return out
 
 
 def _hides(prop: str, value: str) -> bool:
@@ -419,7 +471,7 @@ def _hidden_by_markup(els: list[Element]) -> dict[int, str]:
             why = f"aria-hidden on <{e.tag}>"
         elif e.tag == "template":
             why = "a <template> around it"
-        elif a.get("style") and _HIDING_CSS.search(a["style"]):
+        elif a.get("style") and _LOOSE_CSS.search(a["style"]):
             decls, _ = parse_inline(a["style"], e.line)
             if any(_hides(d.prop, d.value) for d in decls):
                 why = f"style=\"{a['style'].strip()[:40]}\" on <{e.tag}>"

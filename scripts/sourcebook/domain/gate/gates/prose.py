@@ -34,7 +34,7 @@ from ....base.ids import is_claim_id
 from ..verify_cache import file_sig
 from .context import GateContext, Page, is_active, safe
 from .html_prose import PageProse, Piece
-from .prose_fixed import NOTES_LABEL, credit_sentences, fixed_text, note_sentences, template_key
+from .prose_fixed import NOTES_LABEL, credit_sentences, fixed_text, note_sentences, page_kind, template_key
 from .registry import GateResult, register
 
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
@@ -62,12 +62,13 @@ class _Judge:
     """One page's sentences against the ledger."""
 
     def __init__(self, ctx: GateContext, page: Page, pr: PageProse):
-        from ....engines.text import figures, sentences
+        from ....engines.text import sentences
 
         self.ctx, self.page, self.pr = ctx, page, pr
-        self.fig, self.sent = figures, sentences
+        self.sent = sentences
+        self._fig = None
         self.claims = ctx.claims_by_id
-        self.fixed, self.css_ok = fixed_text(ctx)
+        self.fixed, self.css_ok = fixed_text(ctx, page_kind(page.rel))
         question = ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None
         self.question = " ".join(question.split()) if isinstance(question, str) else None
         self.f: list[Finding] = []
@@ -77,6 +78,23 @@ class _Judge:
         self._notes: set[str] | None = None
 
     # -- helpers --
+    @property
+    def fig(self):
+        if self._fig is None:  # imported when a sentence first needs it
+            from ....engines.text import figures
+
+            self._fig = figures
+        return self._fig
+
+    def unbacked(self, text: str, ids) -> list:
+        """The figures of ``text`` none of these claims states; a sentence that is word for word
+        part of what a claim says or quotes states nothing more (no need to read its figures)."""
+        backing = self.backing(ids)
+        core = text.rstrip(".!?\u3002\uff01\uff1f ")
+        if core and any(_within(core, b) for b in backing):
+            return []
+        return self.fig.unbacked(text, backing)
+
     def live(self, x: str) -> dict | None:
         c = self.claims.get(x)
         return c if c is not None and is_active(c) else None
@@ -92,6 +110,7 @@ class _Judge:
                 for e in ev if isinstance(ev, list) else []:
                     if isinstance(e, dict) and isinstance(e.get("quote"), str):
                         got.append(e["quote"])
+                got = [" ".join(t.split()) for t in got]
                 self._backing[x] = got
             out += got
         return out
@@ -132,7 +151,7 @@ class _Judge:
             self.page_cited.update(ok)
             for _, s in heads:
                 s.update(ok)
-            bad = self.fig.unbacked(p.text, self.backing(ok))
+            bad = self.unbacked(p.text, ok)
             refused = False
             if bad:
                 refused = True
@@ -172,7 +191,7 @@ class _Judge:
         for p in self.pr.pieces:
             w = p.where
             if w == "as-of":
-                bad = self.fig.unbacked(p.text, self.backing(x for x in p.block if self.live(x)))
+                bad = self.unbacked(p.text, [x for x in p.block if self.live(x)])
                 if bad:
                     self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"prints {bad[0].written!r}, which is no date or figure "
                                                              "of the claims of its block; print the claim's as_of")
@@ -202,7 +221,7 @@ class _Judge:
             if not self.fig.find_figures(p.text):
                 continue
             ids = scope if scope is not None else self.page_cited
-            bad = self.fig.unbacked(p.text, self.backing(sorted(ids)))
+            bad = self.unbacked(p.text, sorted(ids))
             if bad:
                 under = "under this heading" if scope is not None else "on the page"
                 self.counts["refused"] += p.where not in STRUCTURE
@@ -259,6 +278,17 @@ class _Judge:
                                                                           "on the same page; show both"))
 
 
+def _within(core: str, text: str) -> bool:
+    """``core`` occurs in ``text`` as whole words."""
+    i = text.find(core)
+    while i >= 0:
+        j = i + len(core)
+        if (i == 0 or not text[i - 1].isalnum()) and (j == len(text) or not text[j].isalnum()):
+            return True
+        i = text.find(core, i + 1)
+    return False
+
+
 def _mates(ctx: GateContext) -> dict[str, set[str]]:
     """Each contested claim's other side: the active claims decided with it, or contested on
     the same topic."""
@@ -285,7 +315,7 @@ def _key(ctx: GateContext, page: Page) -> str:
         [sid, rec.get("title"), rec.get("tier")] for sid, rec in c.sources.items() if isinstance(rec, dict)))
     parts = [ctx.page_sha(page), page.rel, ctx.doc_shas.get("ledger/claims.json"),
              ctx.doc_shas.get("ledger/adjudications.json"), ctx.doc_shas.get("plan.json"),
-             ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None, srcs, template_key(ctx),
+             ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None, srcs, template_key(ctx, page_kind(page.rel)),
              file_sig(ctx.ws.credits_path)]
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False, default=str).encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
@@ -298,7 +328,7 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], dict[str, i
             return [Finding(*r) for r in got["findings"]], {k: int(got["counts"][k]) for k in KINDS}
         except (TypeError, KeyError, ValueError):
             pass
-    judge = _Judge(ctx, page, ctx.page_view(page).prose)
+    judge = _Judge(ctx, page, ctx.page_prose(page))
     judge.run()
     judge.outright()
     ctx.cache.remember_page_fact("prose", key, {"findings": [[f.code, f.subject, f.message] for f in judge.f],
