@@ -499,3 +499,20 @@ def test_comment_sites_agree_between_the_two_builders():
         doc = fn(html)
         sites.append([(p.tag, n, off) for p, n, off in doc.comment_sites])
     assert sites[0] == sites[1] == [("p", 1, 6), ("p", 2, -1), ("p", 3, 6), ("p", 3, 7), ("#document", 1, -1)]
+
+
+def test_deep_markup_is_read_without_recursion(demo, page, tmp_path):
+    deep = ('<div aria-hidden="true">' + "<div>" * 3000 + '<p data-claim="clm_c95bbf88e63c">The fare is 3.40 marks'
+            '<sup class="ref"><a href="#c-clm_c95bbf88e63c">5</a></sup> <span class="mark m-checked">checked</span>.</p>'
+            + "</div>" * 3001)
+    lines = refused(demo, body(page, deep), tmp_path, "E-PAGE-HIDDEN", "clm_c95bbf88e63c", "aria-hidden")
+    assert not any(ln.startswith("E-INTERNAL") for ln in lines)
+
+
+def test_the_gate_knows_the_artifact_types():
+    from sourcebook.domain.artifacts.templates import TYPES
+    from sourcebook.domain.gate.gates.prose_fixed import TYPES as GATE_TYPES
+    from sourcebook.domain.gate.gates.prose_fixed import page_kind
+
+    assert GATE_TYPES == TYPES
+    assert page_kind("build/deck.html") == "deck" and page_kind("build/other.html") is None

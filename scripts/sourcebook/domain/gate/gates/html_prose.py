@@ -452,39 +452,50 @@ def _hides(prop: str, value: str) -> bool:
         or (prop == "content-visibility" and v == "hidden")
 
 
+def _up(els: list[Element], own) -> dict[int, str]:
+    """Why each element is hidden: ``own(e)`` of itself or of its nearest ancestor that has a
+    reason. Every element is judged once, and without recursion (markup may nest deeply)."""
+    memo: dict[int, str] = {}
+    out: dict[int, str] = {}
+    for el in els:
+        chain: list[Element] = []
+        e: Element | None = el
+        why = ""
+        while e is not None and e.tag != "#document":
+            if id(e) in memo:
+                why = memo[id(e)]
+                break
+            chain.append(e)
+            why = own(e)
+            if why:
+                break
+            e = e.parent
+        for c in chain:  # all below where the walk stopped share its answer
+            memo[id(c)] = why
+        if why:
+            out[id(el)] = why
+    return out
+
+
 def _hidden_by_markup(els: list[Element]) -> dict[int, str]:
     """Elements hidden by an attribute or inline style on themselves or an ancestor."""
     from ....engines.css.parse import parse_inline
 
-    memo: dict[int, str] = {}
-    out: dict[int, str] = {}
-
-    def how(e: Element) -> str:
-        got = memo.get(id(e))
-        if got is not None:
-            return got
+    def own(e: Element) -> str:
         a = e.attrs
-        why = ""
         if "hidden" in a:
-            why = f"the hidden attribute on <{e.tag}>"
-        elif a.get("aria-hidden", "false").strip().lower() != "false":
-            why = f"aria-hidden on <{e.tag}>"
-        elif e.tag == "template":
-            why = "a <template> around it"
-        elif a.get("style") and _LOOSE_CSS.search(a["style"]):
+            return f"the hidden attribute on <{e.tag}>"
+        if a.get("aria-hidden", "false").strip().lower() != "false":
+            return f"aria-hidden on <{e.tag}>"
+        if e.tag == "template":
+            return "a <template> around it"
+        if a.get("style") and _LOOSE_CSS.search(a["style"]):
             decls, _ = parse_inline(a["style"], e.line)
             if any(_hides(d.prop, d.value) for d in decls):
-                why = f"style=\"{a['style'].strip()[:40]}\" on <{e.tag}>"
-        if not why and e.parent is not None and e.parent.tag != "#document":
-            why = how(e.parent)
-        memo[id(e)] = why
-        return why
+                return f"style=\"{a['style'].strip()[:40]}\" on <{e.tag}>"
+        return ""
 
-    for el in els:
-        why = how(el)
-        if why:
-            out[id(el)] = why
-    return out
+    return _up(els, own)
 
 
 def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body: Document,
@@ -510,29 +521,15 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
         for c in moved:
             c.parent = parent
         parent.children[n:n] = moved
-    out: dict[int, str] = {}
     select.reset()
     try:
-        memo: dict[int, str] = {}
-
-        def how(e) -> str:
-            got = memo.get(id(e))
-            if got is not None:
-                return got
-            why = ""
+        def own(e: Element) -> str:
             for r, cxs in compiled:
                 if any(select.matches(cx, e) for cx in cxs):
-                    why = f"the style rule `{r.selector.strip()[:40]}` (line {r.line})"
-                    break
-            if not why and e.parent is not None and e.parent.tag != "#document":
-                why = how(e.parent)
-            memo[id(e)] = why
-            return why
+                    return f"the style rule `{r.selector.strip()[:40]}` (line {r.line})"
+            return ""
 
-        for el in blocks + entries:
-            why = how(el)
-            if why:
-                out[id(el)] = why
+        return _up(blocks + entries, own)
     finally:
         select.reset()
         if moved:
@@ -540,4 +537,3 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
             del parent.children[n:n + len(moved)]
             for c in moved:
                 c.parent = ledger.root
-    return out
