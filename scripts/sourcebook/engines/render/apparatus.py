@@ -1,4 +1,5 @@
-"""The apparatus sb writes beside a claim: its marks, its as-of date, a deck's speaker note. Pure.
+"""The apparatus sb writes beside a claim: its marks, its as-of date, a deck's speaker note, a
+chart's fixed words. Pure.
 
 Kept apart from the draft renderer so that ``sb verify``, which compares speaker notes with what
 ``sb render`` would write, loads only this and the ledger model.
@@ -12,6 +13,9 @@ from collections.abc import Mapping
 from . import ledger_model as lm
 
 MARK_ORDER = ("m-checked", "m-reported", "m-contested", "m-moving", "m-thin")
+# the fixed words of a chart (engines.render.chart), which the gate accepts as sb's own
+AXIS_NOTE = "Value as each claim states it, bars from zero; one claim per row"
+CAPTION = "Each bar is a number claim cited on this page, at the value its source states."
 
 
 def h(s: object) -> str:

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 
 from ...base.errors import Finding
 from . import ledger_model as lm
-from .apparatus import speaker_note
+from .apparatus import CAPTION, speaker_note
 from .blocks import claim_attr, h, inline, ref_html, render_blocks
-from .chart import CAPTION, bar_chart, chartable, first_number
+from .chart import bar_chart, chartable, first_number
 from .draft import CLAIM_REF, FRAMING, Block, bad_refs, framing_spans, quoted, words
 
 EXPLAINER_WORDS = 60

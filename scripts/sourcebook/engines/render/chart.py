@@ -11,9 +11,7 @@ import html
 from collections.abc import Mapping
 
 from ..text import numbers
-
-AXIS_NOTE = "Value as each claim states it, bars from zero; one claim per row"
-CAPTION = "Each bar is a number claim cited on this page, at the value its source states."
+from .apparatus import AXIS_NOTE
 
 
 def first_number(text: str) -> tuple[str, float, str] | None:

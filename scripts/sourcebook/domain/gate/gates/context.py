@@ -14,7 +14,7 @@ import json
 import os
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ....base.errors import Finding, SbError
 from ....base.ids import is_src_id
@@ -22,7 +22,9 @@ from ...workspace.layout import MANIFEST, Workspace
 from ...workspace.records import Adjudication, Claim
 from ..verify_cache import VerifyCache, file_sig
 from .html_page import PageView, read_page
-from .html_prose import PageProse
+
+if TYPE_CHECKING:
+    from .html_prose import PageProse
 
 
 @dataclass
@@ -327,6 +329,8 @@ class GateContext:
 
     def page_prose(self, page: Page) -> PageProse:
         """Every sentence of the page (read with its view, or reused from an earlier run)."""
+        from .html_prose import PageProse
+
         view = self.page_view(page)
         if view.prose is None:
             key = self.page_sha(page)[:40]

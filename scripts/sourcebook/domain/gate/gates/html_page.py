@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .html_prose import PageProse
-
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
     from ....engines.text.htmltree import Element
+    from .html_prose import PageProse
 
 OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
 

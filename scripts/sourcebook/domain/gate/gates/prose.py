@@ -28,17 +28,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from typing import TYPE_CHECKING
 
 from ....base.errors import Finding
 from ....base.ids import is_claim_id
 from ..verify_cache import file_sig
 from .context import GateContext, Page, is_active, safe
-from .html_prose import PageProse, Piece
-from .prose_fixed import NOTES_LABEL, credit_sentences, fixed_text, note_sentences, page_kind, template_key
 from .registry import GateResult, register
+
+if TYPE_CHECKING:  # the reader and the template texts are loaded only when a page is judged
+    from .html_prose import PageProse, Piece
 
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 KINDS = ("cited", "inferred", "framing", "refused")
+_NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 _QUOTES = (("“", "”"), ('"', '"'), ("«", "»"), ("「", "」"), ("『", "』"), ("„", "“"), ("‘", "’"), ("‹", "›"))
 
 
@@ -63,6 +67,7 @@ class _Judge:
 
     def __init__(self, ctx: GateContext, page: Page, pr: PageProse):
         from ....engines.text import sentences
+        from .prose_fixed import fixed_text, page_kind
 
         self.ctx, self.page, self.pr = ctx, page, pr
         self.sent = sentences
@@ -92,6 +97,8 @@ class _Judge:
         backing = self.backing(ids)
         core = text.rstrip(".!?\u3002\uff01\uff1f ")
         if core and any(_within(core, b) for b in backing):
+            return []
+        if not self.fig.find_figures(text):  # nothing to back: the claims' texts need no reading
             return []
         return self.fig.unbacked(text, backing)
 
@@ -127,6 +134,7 @@ class _Judge:
     def notes(self) -> set[str]:
         if self._notes is None:
             from .ledger_view import ordinals
+            from .prose_fixed import note_sentences
 
             self._notes = note_sentences(self.ctx, self.pr.shown, self.ctx.memo("ordinals", ordinals))
         return self._notes
@@ -209,9 +217,9 @@ class _Judge:
                 structure.append((p, None))
             elif w == "notes" and p.text in self.notes():
                 continue
-            elif w == "credit" and p.text in credit_sentences(self.ctx):
+            elif w == "credit" and p.text in self.credits():
                 continue
-            elif w.startswith("attr:") and (p.text in self.fixed or NOTES_LABEL.match(p.text)):
+            elif w.startswith("attr:") and (p.text in self.fixed or _NOTES_LABEL.match(p.text)):
                 continue
             else:
                 self.prose(p, heads, structure)
@@ -228,6 +236,11 @@ class _Judge:
                 self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
                                                           f"which no claim cited {under} states; cite a claim that "
                                                           "states it there, or drop the figure")
+
+    def credits(self) -> set[str]:
+        from .prose_fixed import credit_sentences
+
+        return credit_sentences(self.ctx)
 
     def restates(self, text: str) -> bool:
         """A chart label or caption that is (the start of) a claim cited on the page."""
@@ -309,6 +322,8 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
 
 
 def _key(ctx: GateContext, page: Page) -> str:
+    from .prose_fixed import page_kind, template_key
+
     """Everything a page's result depends on besides the code: the page, the ledger, the
     decisions, the plan (ordinals), the question, the sources' names and the templates."""
     srcs = ctx.memo("prose-sources", lambda c: sorted(

@@ -1,12 +1,13 @@
 """Text sourcebook writes itself, which a page may carry without a citation.
 
-- The shipped templates' own sentences (the skip link, the legend, the ledger's intro, the
-  footer, the placeholders), their attribute texts and their stylesheets' ``content`` values,
-  read from ``templates/*.html`` with the same reader the gate uses on a page, so the two agree
-  on every sentence. Cached with the verify cache, keyed by the templates' file identities.
-- The chart's fixed captions and the deck's speaker notes, which ``sb render`` writes from the
-  ledger: a note is recomputed here with the renderer's own function and compared sentence by
-  sentence, so a note edited by hand is read as prose again.
+- The shipped template's own text: a sentence or an attribute text that stands verbatim in
+  ``templates/<type>.html`` (as a whole: after a tag, a quote or the sentence before it), such
+  as the skip link, the legend, the ledger's intro, the footer and the placeholders; and the
+  templates' style sheets' ``content`` values.
+- The chart's fixed captions, and the deck's speaker notes and the image credits, which ``sb
+  render`` writes from the ledger and ``assets/credits.json``: they are recomputed here with the
+  renderer's own functions and compared sentence by sentence, so a note edited by hand is read
+  as prose again.
 """
 
 from __future__ import annotations
@@ -19,16 +20,15 @@ from collections.abc import Iterable, Mapping
 
 from ..verify_cache import file_sig
 from .context import GateContext
-from .html_prose import norm
 
 # the artifact types, as domain.artifacts.templates.TYPES (not imported: a repeat verify that
 # reuses every page's result should not pay for the renderer's modules)
 TYPES = ("answer", "explainer", "deck", "brief", "infographic", "podcast")
-NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")
 
 
 def _generated() -> frozenset[str]:
-    from ....engines.render.chart import AXIS_NOTE, CAPTION
+    from ....engines.render.apparatus import AXIS_NOTE, CAPTION
+    from .html_prose import norm
 
     return frozenset(norm(t) for t in (AXIS_NOTE, CAPTION))
 
@@ -44,25 +44,47 @@ def _template_sig(kind: str) -> str:
 _CONTENT = re.compile(r"(?<![\w-])content\s*:", re.I)
 
 
-_STYLE = re.compile(r"(<style[^>]*>)(.*?)(</style>)", re.S | re.I)
+_STYLE = re.compile(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+_STYLE_BODY = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+_LEFT = frozenset('>"\'')  # a sentence of a template starts after a tag or an attribute's quote,
+_STOPS = frozenset(".!?\u3002\uff01\uff1f")  # or after the sentence before it
+_RIGHT = frozenset('<"\'')
 
 
-def _read_template(kind: str) -> dict:
-    from ....engines.text.htmltree import parse
-    from ...artifacts.templates import load_template
-    from .html_prose import read_prose, sheet_rules
+class Template:
+    """A shipped template's own text (markup, attributes and entities as written, style and
+    script left out, white space collapsed) and its style sheets' ``content`` values."""
 
-    try:
-        html = load_template(kind)
-    except Exception:  # noqa: BLE001 - a missing template is the E-TEMPLATE of render, not the gate's
-        return {"texts": [], "css": []}
-    css: set[str] = set()
-    for m in _STYLE.finditer(html):
-        if _CONTENT.search(m.group(2)):
-            css.update(d.value.strip() for r in sheet_rules(m.group(2), 1) for d in r.decls if d.prop == "content")
-    doc = parse(_STYLE.sub(r"\1\3", html))  # the sheet holds no sentence: not parsed again
-    texts = {p.text for p in read_prose(doc, parse(""), line_of=lambda n: n, ledger_line0=1, styles=False).pieces}
-    return {"texts": sorted(texts), "css": sorted(css)}
+    def __init__(self, kind: str):
+        from html import unescape
+
+        from ...artifacts.templates import load_template
+
+        try:
+            raw = load_template(kind)
+        except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
+            raw = ""
+        self.css: set[str] = set()
+        for m in _STYLE_BODY.finditer(raw):
+            if _CONTENT.search(m.group(1)):
+                from .html_prose import sheet_rules
+
+                self.css.update(d.value.strip() for r in sheet_rules(m.group(1), 1) for d in r.decls
+                                if d.prop == "content")
+        self.text = " ".join(unescape(_STYLE.sub(" ", raw)).split())
+
+    def holds(self, sentence: str) -> bool:
+        """``sentence`` stands in the template verbatim, as a whole sentence or text."""
+        t, n = self.text, len(sentence)
+        i = t.find(sentence)
+        while i >= 0:
+            j = i + n
+            left = i == 0 or t[i - 1] in _LEFT or (t[i - 1] == " " and (i < 2 or t[i - 2] in _LEFT or t[i - 2] in _STOPS))
+            right = j == len(t) or t[j] in _RIGHT or (t[j] == " " and (sentence[-1] in _STOPS or t[j + 1:j + 2] in _RIGHT))
+            if left and right:
+                return True
+            i = t.find(sentence, i + 1)
+        return False
 
 
 def page_kind(rel: str) -> str | None:
@@ -72,27 +94,25 @@ def page_kind(rel: str) -> str | None:
     return kind if kind in TYPES else None
 
 
-def fixed_text(ctx: GateContext, kind: str | None) -> tuple[frozenset[str], frozenset[str]]:
-    """(the sentences and attribute texts of the page's template, or of every template when its
-    type is unknown, and sb's own chart captions; the templates' CSS ``content`` values)."""
-    def one(k: str) -> dict:
-        def compute(ctx: GateContext) -> dict:
-            key = _template_sig(k)
-            got = ctx.cache.page_fact("template", key)
-            if not (isinstance(got, dict) and isinstance(got.get("texts"), list) and isinstance(got.get("css"), list)):
-                got = _read_template(k)
-                ctx.cache.remember_page_fact("template", key, got)
-            return got
-        return ctx.memo(f"prose-template-{k}", compute)
+class Fixed:
+    """What the page's template (every template, when its type is unknown) and the renderer's
+    charts write themselves."""
 
-    kinds = [kind] if kind else list(TYPES)
-    texts: set[str] = set(_generated())
-    css: set[str] = set()
-    for k in kinds:
-        got = one(k)
-        texts.update(got["texts"])
-        css.update(got["css"])
-    return frozenset(texts), frozenset(css)
+    def __init__(self, ctx: GateContext, kind: str | None):
+        kinds = [kind] if kind else list(TYPES)
+        self.templates = [ctx.memo(f"prose-template-{k}", lambda _c, k=k: Template(k)) for k in kinds]
+        self.generated = _generated()
+        self.css = frozenset(v for t in self.templates for v in t.css)
+
+    def __contains__(self, sentence: object) -> bool:
+        return isinstance(sentence, str) and bool(sentence) and (
+            sentence in self.generated or any(t.holds(sentence) for t in self.templates))
+
+
+def fixed_text(ctx: GateContext, kind: str | None) -> tuple[Fixed, frozenset[str]]:
+    """(a test of "sourcebook writes this itself", the templates' CSS ``content`` values)."""
+    fixed = Fixed(ctx, kind)
+    return fixed, fixed.css
 
 
 def template_key(ctx: GateContext, kind: str | None) -> str:
