@@ -516,3 +516,11 @@ def test_the_gate_knows_the_artifact_types():
 
     assert GATE_TYPES == TYPES
     assert page_kind("build/deck.html") == "deck" and page_kind("build/other.html") is None
+
+
+def test_text_between_the_footer_markers_is_read_unless_sb_wrote_it(demo, page, tmp_path):
+    html = page.replace("<!-- SB:SOURCES -->7<!-- /SB:SOURCES -->", "<!-- SB:SOURCES -->7 audited, 12<!-- /SB:SOURCES -->")
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "12")
+    html = page.replace("<!-- SB:TOC --><li>", "<!-- SB:TOC --><li><a href=\"#x\">Ridership 50,000</a></li><li>", 1)
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "50,000")

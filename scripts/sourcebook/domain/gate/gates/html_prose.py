@@ -38,7 +38,10 @@ SKIP = frozenset({"script", "style"})
 ATTRS = ("alt", "title", "aria-label", "aria-description", "placeholder")
 META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:title", "twitter:description",
                        "keywords", "author"})
-GENERATED = frozenset({"DATE", "SOURCES", "TOC"})  # sourcebook writes what lies between these markers
+# What sourcebook writes between these markers (the footer's build date and source count) is not
+# read when it is what sb writes there; anything else there is read like the text around it.
+GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
+             "SOURCES": re.compile(r"\d+|the workspace's")}
 MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 _HEADING = {f"h{n}": n for n in range(1, 7)}
@@ -151,7 +154,8 @@ class _Reader:
         self.line_of = line_of  # body line -> page line
         self.out = PageProse()
         self.run: _Run | None = None
-        self.generated = 0  # depth inside SB:DATE / SB:SOURCES / SB:TOC
+        self.generated: str | None = None  # inside SB:DATE or SB:SOURCES
+        self.held: list[tuple[str, int, _Ctx]] = []  # the text read there
         # comments by where they stood: before child n, or inside the text run at child n
         self.before: dict[tuple[int, int], list[str]] = {}
         self.inside: dict[tuple[int, int], list[tuple[int, str]]] = {}
@@ -163,12 +167,25 @@ class _Reader:
                 self.inside.setdefault((id(parent), n - 1), []).append((off, data))
 
     def marker(self, data: str) -> None:
-        if MARKER.match(data) and data.strip().lstrip("/")[3:] in GENERATED:
-            self.generated = max(0, self.generated + (-1 if data.strip().startswith("/") else 1))
+        if not MARKER.match(data):
+            return
+        name = data.strip().lstrip("/")[3:]
+        if name not in GENERATED:
+            return
+        if not data.strip().startswith("/"):
+            self.generated, self.held = name, []
+        elif self.generated == name:
+            held, self.generated = self.held, None
+            if not GENERATED[name].fullmatch(" ".join("".join(t for t, _, _ in held).split())):
+                for t, line, ctx in held:  # not what sb writes there: read it
+                    self.text(t, line, ctx)
 
     # -- runs of text --
     def text(self, data: str, line: int, ctx: _Ctx) -> None:
-        if self.generated or not data:
+        if self.generated:
+            self.held.append((data, line, ctx))
+            return
+        if not data:
             return
         if self.run is None:
             if not data.strip():
