@@ -138,7 +138,8 @@ def test_contested_hidden_on_page(good):
 def test_quote_budget(good):
     root, ids, cs = good
     long_quote = cs[0]["evidence"][0]["quote"]
-    html = page(cs, order(cs), body_extra=f"<blockquote>{long_quote}</blockquote>")
+    cited = f'<sup class="ref"><a href="#c-{cs[0]["id"]}">1</a></sup><span class="mark m-checked"></span>'
+    html = page(cs, order(cs), body_extra=f'<blockquote data-claim="{cs[0]["id"]}">{long_quote}{cited}</blockquote>')
     write_page(root, html)
     assert sb("verify", cwd=root).rc == 0
     from verify_kit import OPERATOR
