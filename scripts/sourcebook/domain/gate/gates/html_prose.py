@@ -45,6 +45,9 @@ GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
 MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 _HEADING = {f"h{n}": n for n in range(1, 7)}
+# Where one clause of a sentence ends and another begins: each clause of a cited sentence needs a
+# citation of its own, so "X[1], and an invented Y" and "an invented X, and Y[1]" are both caught.
+_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so|or)\s+|;\s+|\s+[—–]\s+|；")
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
@@ -206,10 +209,7 @@ class _Reader:
             # a ref or a mark belongs to the sentence it sits in, or to the one it follows
             refs = [(o, x) for o, x in run.refs if s.start < o <= nxt]
             thin = [x for o, ids in run.thin if s.start < o <= nxt for x in ids]
-            tail = ""
-            if refs:
-                last = max(o for o, _ in refs)
-                tail = norm(text[last:s.end]) if last < s.end else ""
+            tail = _uncited_clause(text, s.start, s.end, nxt, [o for o, _ in refs]) if refs else ""
             self.out.pieces.append(Piece(run.ctx.where, self.line_of(_line(run, s.start)), norm(s.text),
                                          run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
                                          list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text)))
@@ -554,3 +554,20 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
             del parent.children[n:n + len(moved)]
             for c in moved:
                 c.parent = ledger.root
+
+
+def _uncited_clause(text: str, start: int, end: int, nxt: int, offsets: list[int]) -> str:
+    """The first clause of the sentence ``text[start:end]`` that no citation covers, or "".
+
+    A ref covers the clause it sits in; the last clause is also covered by a ref right after the
+    sentence's stop (before ``nxt``), which is where hand-composed pages put it."""
+    bounds = [start]
+    for m in _CLAUSE.finditer(text, start, end):
+        bounds += [m.start(), m.end()]
+    bounds.append(end)
+    clauses = [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+    for i, (a, b) in enumerate(clauses):
+        stop = nxt if i == len(clauses) - 1 else b
+        if not any(a < o <= stop for o in offsets):
+            return norm(text[a:b])
+    return ""

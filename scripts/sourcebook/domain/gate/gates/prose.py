@@ -168,7 +168,7 @@ class _Judge:
                                                          "or cite the claim that states it")
             if p.tail and not self.sent.is_short_label(p.tail):
                 refused = True
-                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"goes on after its last citation (\"{safe(first_words(p.tail), 80)}\"); "
+                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
                                                         "cite what that clause rests on at its end, or cut it")
             self.counts["refused" if refused else "cited"] += 1
             return
