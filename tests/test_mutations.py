@@ -115,6 +115,13 @@ def test_rewording_a_cited_sentence_without_changing_a_fact_passes(ws):
     assert rc == 0 and not codes, doc
 
 
+def test_a_list_inside_a_cited_sentence_is_not_a_clause_of_its_own(ws):
+    _edit(ws, "build/answer.html", "City officers said the press figures were summer peaks",
+          "City officers said the press figures were summer, seasonal, and passing peaks")
+    rc, codes, doc = _verify(ws)
+    assert rc == 0 and not codes, doc
+
+
 # --------------------------------------------------------------------------- attacks on a page
 # (what, how, the code that must refuse it)
 

@@ -565,7 +565,17 @@ def _uncited_clause(text: str, start: int, end: int, nxt: int, offsets: list[int
     for m in _CLAUSE.finditer(text, start, end):
         bounds += [m.start(), m.end()]
     bounds.append(end)
-    clauses = [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+    clauses: list[tuple[int, int]] = []
+    for i in range(0, len(bounds), 2):
+        a, b = bounds[i], bounds[i + 1]
+        # "short, simple, and descriptive": a run of fewer than four words is part of the
+        # clause before it (a list, an aside), not a clause of its own
+        if clauses and len(text[a:b].split()) < 4:
+            clauses[-1] = (clauses[-1][0], b)
+        else:
+            clauses.append((a, b))
+    if len(clauses) > 1 and len(text[clauses[0][0]:clauses[0][1]].split()) < 4:
+        clauses[0:2] = [(clauses[0][0], clauses[1][1])]
     for i, (a, b) in enumerate(clauses):
         stop = nxt if i == len(clauses) - 1 else b
         if not any(a < o <= stop for o in offsets):
