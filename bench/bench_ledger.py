@@ -67,6 +67,8 @@ def build_workspace(size: str, n_claims: int) -> tuple[str, list[dict]]:
         os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, "normalized.md"), "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
+        with open(os.path.join(d, "raw.md"), "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
         rec = {"schema_version": 1, "id": sid, "kind": "file", "locator": loc, "canonical_locator": loc,
                "tier": "B", "tier_reason": "benchmark corpus", "retrieved_at": "2026-01-01T00:00:00Z",
                "status": "ready", "error": None, "title": os.path.basename(path), "publisher": None,
@@ -81,13 +83,13 @@ def build_workspace(size: str, n_claims: int) -> tuple[str, list[dict]]:
             if q in seen or text.count(q) != 1:
                 continue
             seen.add(q)
-            claims.append({"text": f"Claim {len(claims)}: {q}", "topic_key": f"bench.t{len(claims) % 97}",
+            claims.append({"text": f"Claim n{len(claims)}: {q}", "topic_key": f"bench.t{len(claims) % 97}",
                            "kind": "fact", "confidence": "reported",
                            "evidence": [{"source_id": sid, "quote": q}]})
             break
     while len(claims) < n_claims:  # more claims than files: cite further sentences of the same sources
         c = dict(claims[len(claims) % len(files)])
-        c["text"] = f"Claim {len(claims)}: " + c["text"]
+        c["text"] = f"Claim n{len(claims)}: " + c["text"]
         claims.append(c)
     return root, claims[:n_claims]
 

@@ -19,6 +19,8 @@ def make_source(root, text: str, *, name: str = "doc", tier: str = "A", publishe
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, "normalized.md"), "w", encoding="utf-8", newline="") as fh:
         fh.write(text)
+    with open(os.path.join(d, "raw.md"), "w", encoding="utf-8", newline="") as fh:
+        fh.write(text)  # the capture the canonical text was made from: verify re-hashes it
     rec = {"schema_version": 1, "id": sid, "kind": kind, "locator": locator, "canonical_locator": locator,
            "tier": tier, "tier_reason": f"tier {tier} for tests", "retrieved_at": "2026-01-01T00:00:00Z",
            "status": "ready", "error": None, "title": title or name, "author": None, "publisher": publisher,

@@ -90,7 +90,8 @@ def test_a_fabricated_text_with_its_hash_updated_still_fails_the_quote(good):
     with open(rec_path, "w", encoding="utf-8") as fh:
         json.dump(rec, fh)
     r = sb("verify", cwd=root)
-    assert r.rc == 2 and set(codes(r)) == {"E-QUOTE-MISMATCH"} and cs[0]["id"] in r.err, r.both
+    # the quote no longer holds, and the text is not what the raw capture extracts to
+    assert r.rc == 2 and set(codes(r)) == {"E-QUOTE-MISMATCH", "E-DEEP-DRIFT"} and cs[0]["id"] in r.err, r.both
 
 
 def test_an_edited_source_record_is_validated_again(good):
@@ -164,6 +165,7 @@ def test_the_ship_gate_and_no_cache_trust_no_cache(good):
     assert cache.store is not None
     cache.store.write("sources.json", doc)
     edit(os.path.join(root, "ledger", "claims.json"), cs[0]["evidence"][0]["quote"], bad["quote"])
+    edit(os.path.join(root, "build", "answer.html"), cs[0]["evidence"][0]["quote"], bad["quote"])  # as re-rendered
     assert sb("verify", cwd=root).rc == 0  # the forged fact was used: this is what the signature guards
     r = sb("verify", "--no-cache", cwd=root)
     assert r.rc == 2 and "E-QUOTE-MISMATCH" in codes(r)

@@ -40,7 +40,7 @@ _reg({
 
 # --- core: ingest, chunk, index, search, find, sources --------------------------------------
 _reg({
-    "E-ADD-MISSING": ("A file given to `sb add` does not exist or is not a regular file.", "Check the path."),
+    "E-ADD-MISSING": ("A file given to `sb add` does not exist or is not a regular file; nothing is stored for it.", "Check the path; quote a path with spaces."),
     "E-ADD-FAILED": ("A source could not be added (fetch refused or failed, unreadable input).", "Read the message; fix the locator or save the bytes and use `--file`."),
     "E-ADD-REFUSED": ("A local path is not allowed as a source (outside the allowed roots, a symlink, too large).", "Copy the file into the workspace or pass `--allow-outside`."),
     "E-EXTRACT": ("Extraction produced no ready source.", "Read the per-source notes; adopt agent text with `sb extract --adopt`."),
@@ -74,6 +74,16 @@ _reg({
     "E-FETCH-ROBOTS": ("The site's robots.txt disallows the URL for sourcebook (or robots.txt was unreachable).", "Respect it, or pass `--ignore-robots` (recorded in the source)."),
     "E-FETCH-TRUNCATED": ("The body ended before its Content-Length, chunk or compressed-stream end: it is incomplete.", "Try again later."),
     "E-FETCH-ENCODING": ("The response uses a Content-Encoding sourcebook does not decode (only gzip and deflate), or the compressed data is corrupt.", "Save the page with a browser and add the file."),
+})
+
+# --- trusted sources -------------------------------------------------------------------------
+_reg({
+    "E-ADD-CONFLICT": ("A source was added again with another tier or reason; a re-add never changes how a source is rated.", "Re-rate it with `sb source set SRC tier=... reason=...`, which records the change."),
+    "E-ADD-URL": ("A locator looks like a mistyped URL (`htps://`, `https//`, `http:/x`); nothing was added.", "Add the URL the message suggests."),
+    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two count as one source for corroboration.", "Nothing, if they are one document; if they are independent, `sb source set SRC same_as=none`."),
+    "E-SAME-AS": ("`sb source set SRC same_as=...` would link a source to itself or make a circle of links.", "Link each copy to the first source of its group."),
+    "W-EXTRACT-LOSS": ("Main-content extraction kept only a small part of a page (navigation, say); sb kept the page's whole text instead, or, when the page's only text is menus, left it needs_extraction.", "Read normalized.md before citing it; for a page a script fills in, save the rendered page or adopt its text."),
+    "E-QUOTE-SHORT": ("A verified claim rests only on quotes of fewer than two words (four CJK characters).", "Quote the words that state the claim, or hold it at reported."),
 })
 
 # --- ledger and gate -----------------------------------------------------------------------
@@ -110,7 +120,7 @@ _reg({
     "E-UNSUPPORTED": ("An active claim is unsupported.", "Find evidence or retract the claim."),
     "E-TIER-REASON": ("A tier A or D source has no tier reason.", "Record why the source has that tier."),
     "E-TIER-D": ("A claim resting on a tier-D source is stronger than reported.", "Hold it at reported, or cite a stronger source."),
-    "E-TIER-WEAK": ("A number, date or entity is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
+    "E-TIER-WEAK": ("A claim (of any kind) is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
     "E-RECHECK-SCHEME": ("A recheck URL is not http(s).", "Give an http(s) URL where a reader can check again."),
     "E-VOLATILE-UNDATED": ("A volatile claim lacks its as-of date or its recheck URL.", "Add both to the claim."),
     "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor."),
@@ -127,8 +137,8 @@ _reg({
     "E-LEGEND": ("The page does not have exactly one .mark-legend.", "Keep exactly one mark legend."),
     "E-QUOTE-BUDGET": ("The page shows more quoted text than the quote budget allows.", "Shorten quotes; the ledger shows offsets instead."),
     "E-IMG-EVIDENCE": ("A generated image illustrates a cited claim.", "Move the illustration out of cited blocks."),
-    "E-DEEP-RAW": ("--deep: a raw capture is missing or does not hash to raw_sha256.", "Restore the capture or re-add the source."),
-    "E-DEEP-DRIFT": ("--deep: normalized.md differs from a fresh extraction of the raw capture.", "Restore it with `sb extract --force` and re-check citations."),
+    "E-DEEP-RAW": ("A raw capture is missing or does not hash to raw_sha256 (checked by every verify, cached by file identity).", "Restore the capture or re-add the source."),
+    "E-DEEP-DRIFT": ("normalized.md differs from a fresh extraction of the raw capture (checked by every verify, cached by file identity).", "Restore it with `sb extract --force` and re-check citations."),
     # package
     "E-PACKAGE": ("Nothing was packaged: no build/ folder, or `sb verify` does not pass now.", "Fix the findings listed and run `sb verify`."),
     "E-PKG-OUT": ("The package folder would replace the workspace, one of its folders, or an unrelated folder.", "Choose a folder of its own, such as dist."),
@@ -206,16 +216,53 @@ _reg({
 
 # --- sentence provenance: claims and their evidence ---------------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-CLAIM-FIGURE": ("A figure or date in a claim's text occurs in none of its evidence quotes (as_of is not backing).", "Quote the words that state it, or `sb claim narrow` the text to what the quotes say."),
+    "W-CLAIM-FIGURE": ("A claim was stored, but a figure or date in its text occurs in none of its quotes; verify will refuse it.", "Quote the words that state it, or narrow the claim."),
+    "E-CLAIM-DATE-AMBIGUOUS": ("A claim's text holds a numeric date that reads two ways (01.11.2026, 01/11/2026).", "Write the date unambiguously: 2026-11-01 or 1 November 2026."),
+    "W-CLAIM-DATE-AMBIGUOUS": ("A claim was stored with an ambiguous numeric date in its text; verify will refuse it.", "Write the date as 2026-11-01 or 1 November 2026 (narrow the claim)."),
+    "E-CLAIM-INFERRED": ("An inferred claim states a figure, date, amount or quotation: an inference carries none.", "Cite the claim that states it, or word the inference without it."),
+    "W-CLAIM-INFERRED": ("An inferred claim was stored with a figure, date, amount or quotation; verify will refuse it.", "Cite the claim that states it, or word the inference without it."),
+    "E-QUOTE-SPLICE": ("The parts of a multi-part quote lie in different paragraphs of the source (a blank line or heading between them).", "Quote one passage, or cite each passage as its own evidence."),
+    "W-QUOTE-SPLICE": ("A claim was stored, but its multi-part quote joins different paragraphs; verify will refuse it.", "Quote one passage, or cite each passage as its own evidence."),
+    "E-CLAIM-ASOF-LATE": ("A claim's as_of is later than every evidence source's published or retrieved date, and no source states it.", "Set --as-of to the date the source speaks for."),
+    "W-CLAIM-ASOF-LATE": ("A claim was stored with an as_of later than its sources' dates; verify will refuse it.", "Set --as-of to the date the source speaks for."),
+    "W-CLAIM-NEGATION": ("Review: a claim and its quote disagree on negation (listed by verify, never a refusal).", "Check the claim says what the quote says, then `sb claim ack CLM --reason`."),
+    "W-CLAIM-HEDGE": ("Review: a quote hedges (may, could, likely, ...) and its claim does not (never a refusal).", "Keep the hedge in the claim, or `sb claim ack CLM --reason` if it stands."),
+    "W-CLAIM-CUT": ("Review: a quote starts mid-sentence after a reporting verb, a question or a negation (never a refusal).", "Check the claim does not state as fact what the source reports, asks or denies; then ack it."),
+    "E-CLAIM-CONTESTED": ("A claim named in a both_stand decision would be retracted, superseded or narrowed.", "Record a new decision for its cluster with `sb adjudicate`, then `sb adjudicate --apply`."),
+})
 
 
 
 # --- sentence provenance: every sentence on the page --------------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-PAGE-UNCITED": ("A sentence on a shipped page (body, standfirst, list, table cell, caption, quote, details, footnote, or alt/title/aria-label text) cites no claim and is not declared framing or an inference.", "Put it in a block whose data-claim names the claim it rests on, with that claim's sup.ref (`[@clm_...]` in a draft), declare it framing (`[framing]` in a draft, class=\"framing\" in HTML), or cut it; the message names the line and first words."),
+    "E-PAGE-CLAUSE-UNCITED": ("A clause of four words or more in a cited sentence carries no citation of its own (before, between or after the cited clauses).", "Cite what that clause rests on at its end, or cut it."),
+    "E-PAGE-FIGURE-UNBACKED": ("A figure or date in a cited sentence (or an as-of date) occurs in none of the texts, quotes or dates of the claims it cites.", "Correct the figure to what the claim says, or cite the claim that states it."),
+    "E-PAGE-STRUCTURE-FIGURE": ("A figure or date in a title, heading, the contents, the legend, the footer, a chart label or a short label occurs in no claim cited on the page (for a heading: cited under it).", "Cite a claim that states it under that heading, or drop the figure from the heading or label."),
+    "E-PAGE-FRAMING-FACT": ("A sentence declared framing carries a figure, date, amount or quotation.", "Framing is the author's own words: cite the claim that states the fact instead."),
+    "E-PAGE-INFERRED-FACT": ("A sentence shown as the author's inference (thin mark) carries a figure, date, amount or quotation.", "State the figure in a cited sentence; keep the inference free of facts."),
+    "E-PAGE-COMMENT": ("The page holds an HTML comment other than sourcebook's own <!-- SB:... --> markers.", "Delete it: readers and machines can read a comment."),
+    "E-PAGE-CSS-CONTENT": ("A CSS `content:` value (in a <style> element or a style attribute) puts text on the page that the shipped stylesheets do not have.", "Write the text in the page, cited, and remove the `content:` declaration."),
+    "E-PAGE-REF-STRAY": ("A link to a ledger entry (#c-...) is not a sup.ref inside a block whose data-claim names that claim.", "Cite the claim from its own claim block (`[@clm_...]` in a draft), or remove the link."),
+    "E-PAGE-MARK-STRAY": ("A confidence mark (.mark / m-*) sits outside any data-claim block (the legend and the ledger excepted).", "Marks belong to claim blocks: move the mark into the claim's block or remove it."),
+    "E-PAGE-HIDDEN": ("A claim block or a ledger entry is hidden (hidden, aria-hidden, display:none or visibility:hidden, on it or an ancestor, inline or by a style rule).", "Remove what hides it: every claim the page shows must be visible."),
+    "E-PAGE-CONTEST-ONESIDED": ("A contested claim is shown on a page without the other members of its contradiction cluster.", "Show both sides of the disagreement on the same page."),
+    "E-RENDER-FRAMING": ("A sentence tagged [framing] in a draft or the plan thesis cites a claim or carries a figure, date, amount or quotation.", "Framing is the author's own words: cite the claim instead of tagging the sentence."),
+})
 
 
 
 # --- sentence provenance: derived files and the podcast -----------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-DERIVED-DRIFT": ("A file sourcebook writes (a page's injected ledger or build line, build/report.md, the podcast transcript, TTS plan or concat list) differs from what it would write now.", "Render it again (`sb render`, or `sb ledger --html` then `sb inject`; `sb tts-plan`); never edit it by hand. The message names the file, the first differing line and both versions."),
+    "E-DERIVED-UNKNOWN": ("A derived file cannot be re-derived: what it was written from is missing or damaged (the report's draft record build/report.draft.json, the podcast script).", "Render it again: `sb render report --from DRAFT`, `sb render podcast`, `sb tts-plan`."),
+    "E-POD-TRANSITION": ("A podcast transition line carries a figure, date, amount or quotation.", "A transition states nothing: move the fact into a factual line that cites its claim."),
+    "E-POD-FIGURE": ("A figure or date in a podcast line (or in the episode title or outline) occurs in none of the claims it cites (their texts, quotes and as-of dates), or is an ambiguous numeric date such as 01.11.2026.", "Cite the claim that states it, correct the figure, or write the date as 2026-11-01 or 1 November 2026."),
+})
 
 
 

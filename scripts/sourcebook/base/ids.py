@@ -35,6 +35,12 @@ def chunk_id(source_id: str, ordinal: int) -> str:
 
 
 def claim_id(text: str) -> str:
+    """The hash of the claim's words: NFC-normalised (so visually identical texts share one id;
+    ASCII and already-composed texts hash as before), white space collapsed, lower-cased."""
+    if not text.isascii():
+        import unicodedata  # only non-ASCII texts pay for it
+
+        text = unicodedata.normalize("NFC", text)
     return "clm_" + sha256_text(ws_collapse(text).lower())[:12]
 
 

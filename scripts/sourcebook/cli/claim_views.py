@@ -60,10 +60,12 @@ def run_list(ctx, ws, as_json: bool = False) -> int:
     if not claims:
         ctx.out("no claims yet; add one with `sb claim add --json '{...}'`")
         return 0
+    from ..engines.render.visible import visible
+
     for c in claims:
         n = f"[{nums[c['id']]}]" if c["id"] in nums else "[-]"
         ctx.out(f"{n:>5} {c['id']}  {c['confidence']:<11} {c['status']:<10} {c['topic_key']}")
-        ctx.out("       " + " ".join(c["text"].split())[:110])
+        ctx.out("       " + " ".join(visible(c["text"]).split())[:110])
     return 0
 
 
@@ -80,13 +82,16 @@ def run_one(args, ctx, ws) -> int:
     if args.action == "narrow":
         if not args.text:
             raise SbError("E-USAGE", "claim narrow", "--text is the narrower claim; see `sb claim narrow --help`")
-        new = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
+        new, warnings = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
+        for f in warnings:
+            ctx.finding(f)
         ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; update every artifact that cites it)")
         ctx.out(f"claim {new['id']}")
         return 0
     if args.action == "ack":
-        claim_edit.ack(ws, cid, args.reason)
-        ctx.out(f"acknowledged {cid}")
+        _, flags = claim_edit.ack(ws, cid, args.reason)
+        ctx.out(f"acknowledged {cid}" + (f"  (answers {len(flags)} review flag(s): "
+                                         f"{', '.join(sorted({k.split(':')[0] for k in flags}))})" if flags else ""))
         return 0
     if args.action == "set":
         changes = _changes(args)
@@ -118,31 +123,29 @@ def _changes(args) -> dict:
 def _show(ctx, ws, cid, as_json: bool) -> int:
     from ..domain.ledger.claim_edit import _get
     from ..domain.ledger.claims import claims_by_id, load_claims, read_events
-    from ..domain.sources.store import try_load_source
+    from ..domain.ledger.forms import source_records
     from ..engines.render.ledger_model import corroboration, corroboration_text, labels
+    from ..engines.render.visible import visible
 
     claims = load_claims(ws)
     claim = _get(claims_by_id(claims), cid)
-    sources: dict[str, dict] = {}
-    for ev in claim.get("evidence") or []:
-        sid = str(ev.get("source_id"))
-        if sid not in sources and ws.has_source(sid):
-            sources[sid] = dict(try_load_source(ws, sid) or {})
+    sources = source_records(ws, {str(ev.get("source_id")) for ev in claim.get("evidence") or []})
     n = corroboration(claim, sources)
     trail = read_events(ws, cid)
     if as_json:
         ctx.emit_json(dict(claim, independent_sources=n, events=trail))
         return 0
     ctx.out(f"{claim['id']}  {claim['status']}  {claim['confidence']}  {claim['kind']}  {claim['topic_key']}")
-    ctx.out(f"text       {claim['text']}")
+    ctx.out(f"text       {visible(claim['text'])}")
     ctx.out(f"marks      {', '.join(labels(claim))}    {corroboration_text(n)}")
     for key in ("as_of", "recheck", "superseded_by", "narrowed_from", "narrowed_to", "limitation", "status_reason", "notes"):
         if claim.get(key):
             ctx.out(f"{key:<10} {claim[key]}")
     for ev in claim.get("evidence") or []:
-        ctx.out(f"evidence   {ev['source_id']}  {ev['start']}..{ev['end']}  {ev.get('quote', '')!r}")
+        ctx.out(f"evidence   {ev['source_id']}  {ev['start']}..{ev['end']}  {visible(repr(ev.get('quote', '')))}")
     for a in claim.get("acks") or []:
-        ctx.out(f"ack        {a['at']}  {a['reason']}")
+        answers = sorted({k.split(":")[0] for k in a.get("flags") or []})
+        ctx.out(f"ack        {a['at']}  {a['reason']}" + (f"  (answers {', '.join(answers)})" if answers else ""))
     for e in trail:
         ctx.out(f"trail      {e.get('at')}  {e.get('event')}" + (f"  {e['reason']}" if e.get("reason") else ""))
     return 0

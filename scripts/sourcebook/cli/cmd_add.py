@@ -14,7 +14,12 @@ Add sources: local files, URLs, or pasted text. Each source gets a content-addre
 
 URLs depend on capabilities.web_fetch: `agent` (default) records the URL as pending and says
 where to save the bytes; `script` fetches through the guarded fetcher; `none` refuses.
-Local files must lie inside the workspace or the current folder (--allow-outside to override).
+Local files must lie inside the workspace or the current folder (--allow-outside to override);
+a path that does not exist stores nothing (quote paths with spaces), and a mistyped URL
+(htps://, https//) is named as such (E-ADD-URL). Adding a source again refreshes retrieved_at
+but never changes its tier or reason (E-ADD-CONFLICT): `sb source set` does, and records it.
+The same bytes as a source already there (another name or URL) warn W-SOURCE-COPY: the two count
+as one source for corroboration (`sb extract` does the same for equal or near-duplicate text).
 Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
 With more than ten locators the output is a summary (failures first, counts, the next
 command); --verbose prints a line per source.
@@ -24,11 +29,13 @@ Exit: 0 all added, 1 some failed, 2 all failed."""
 def configure(p) -> None:
     p.add_argument("locators", nargs="*", metavar="LOCATOR", help="files or http(s) URLs")
     p.add_argument("--tier", required=True, choices=["A", "B", "C", "D"], help="source quality tier")
-    p.add_argument("--reason", default="", help="why this tier (required in practice for A and D)")
+    p.add_argument("--reason", "--tier-reason", dest="reason", default="",
+                   help="why this tier (required in practice for A and D; the record's tier_reason)")
     p.add_argument("--title")
     p.add_argument("--author")
     p.add_argument("--publisher")
-    p.add_argument("--published", metavar="DATE", help="publication date, YYYY-MM-DD")
+    p.add_argument("--published", "--published-at", dest="published", metavar="DATE",
+                   help="publication date, YYYY-MM-DD (the record's published_at)")
     p.add_argument("--lang")
     p.add_argument("--license")
     p.add_argument("--text", help="add this pasted text as a source")
@@ -73,6 +80,9 @@ def run(args, ctx) -> int:
     with ws.lock():
         mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
         max_mb = ws.config_value("max_source_mb", ingest.DEFAULT_MAX_MB)
+        from ..domain.sources.copies import Fingerprints
+
+        req.fp = Fingerprints(ws)
         for text in pastes:
             if not text.strip():
                 outcomes.append(ingest.AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
@@ -91,14 +101,20 @@ def run(args, ctx) -> int:
             except SbError as exc:
                 outcomes.append(ingest.AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
         bar.close()
+        req.fp.save()
+        _hint_spaces(args.locators, outcomes, ctx)
         ok = [o for o in outcomes if o.status != "failed"]
         if ok:
             ws.record("COLLECT", f"added {len(ok)} source(s)")
     from .listing import bounded, small
 
     few = small(len(outcomes), args.verbose)
-    bounded(ctx.err, [f"{o.code}  {o.locator}  {o.message}" for o in outcomes if o.status == "failed"],
-            few or args.json, "failure(s)")
+    problems = []
+    for o in outcomes:
+        if o.status == "failed":
+            problems.append(f"{o.code}  {o.locator}  {o.message}")
+        problems += [f"W-SOURCE-COPY  {o.source_id}  {w}" for w in o.warnings]
+    bounded(ctx.err, problems, few or args.json, "failure(s) and warning(s)")
     if args.json:
         ctx.emit_json([asdict(o) for o in outcomes])
     elif few:
@@ -128,3 +144,31 @@ def _text(o) -> str:
     if o.status == "exists":
         return f"exists   {o.source_id}  {o.locator}  (retrieved_at refreshed)"
     return f"pending  {o.source_id}  {o.locator}\n  -> write the fetched bytes to {o.folder}/raw.html, then: sb extract"
+
+
+SPACES_MAX = 20  # words a path typed without quotes may have been split into
+
+
+def _hint_spaces(locators: list[str], outcomes: list, ctx) -> None:
+    """A path with spaces typed without quotes arrives as several missing files: name the path.
+    Only runs of consecutive missing locators are joined (at most SPACES_MAX), so ten thousand
+    files cost nothing here."""
+    import os
+
+    missing = {o.locator for o in outcomes if o.code == "E-ADD-MISSING"}
+    if not missing:
+        return
+    for i in range(len(locators)):
+        if locators[i] not in missing:
+            continue
+        k = i
+        while k < len(locators) and k - i < SPACES_MAX and locators[k] in missing:
+            k += 1
+        for j in range(k, i + 1, -1):
+            run = locators[i:j]
+            joined = " ".join(run)
+            if os.path.isfile(ctx.path(joined)):
+                for o in outcomes:
+                    if o.locator in run and o.code == "E-ADD-MISSING":
+                        o.message += f"; did you mean the file '{joined}'? Quote a path with spaces"
+                return

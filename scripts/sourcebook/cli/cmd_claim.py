@@ -19,7 +19,13 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
 Evidence may omit start/end: the quote is located in the source and must occur exactly once;
 evidence with start/end but no quote takes the text at those offsets as its quote.
 A quote with [...] becomes a multi-part citation (parts in order, at most 2000 characters
-apart). A quote that does not hold is stored with a W-QUOTE-... warning and fails `sb verify`.
+apart, in one paragraph). A quote that does not hold is stored with a W-QUOTE-... warning and
+fails `sb verify`. The claim's text says no more than its quotes: a figure or date no quote
+states, an ambiguous date (01.11.2026), an inferred claim with a figure or quotation, or an
+as_of later than its sources is stored with a W-CLAIM-... warning (add, import, narrow) and
+refused by `sb verify`; negation, hedge and cut flags are for review only, and `ack --reason`
+answers them. A claim in a both_stand decision is not retracted, superseded or narrowed until
+a new decision for its cluster.
 Input precedence: --json, then --file, then --stdin. Each stored claim prints `claim <id>`.
 Claims are never deleted; `retract` and `narrow` keep the old claim and record why."""
 

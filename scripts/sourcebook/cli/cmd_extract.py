@@ -69,6 +69,8 @@ def run(args, ctx) -> int:
         ctx.out(f"{len(lines):,} source(s): " + ", ".join(f"{n:,} {k}" for k, n in counts.items()))
     bounded(ctx.err, [f"{ln.code}  {ln.source_id}  {ln.note}" for ln in problems], args.verbose or args.json,
             "drifted source(s)")
+    bounded(ctx.err, [f"{code}  {ln.source_id}  {msg}" for ln in lines for code, msg in ln.warnings],
+            args.verbose or args.json or small(len(lines), False), "warning(s)")
     if problems:
         return 2
     if not ready:

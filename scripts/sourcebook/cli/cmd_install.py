@@ -18,7 +18,10 @@ Re-running is safe: unchanged files are reported as unchanged. What was written 
 `<dest>/.sourcebook/installed.json`; `--uninstall` removes those files and nothing else. A
 file of yours where a kit file would go stops the install before anything is written (E-INSTALL).
 Every installed Markdown file is checked for harness-specific tool names (E-PORTABILITY, exit 2).
-Then put the shim on PATH: export PATH="<dest>/.sourcebook/bin:$PATH"."""
+Then put the shim on PATH: export PATH="<dest>/.sourcebook/bin:$PATH". The shim runs the
+Python this install runs with (or --python PATH), so `pip install .[pdf]` into a virtual
+environment, then installing with that environment's python, gives the shim PDF support with no
+environment active."""
 
 
 def configure(p) -> None:
@@ -28,6 +31,8 @@ def configure(p) -> None:
     p.add_argument("--user", action="store_true", help="install under your home folder instead of a project")
     p.add_argument("--link", action="store_true", help="symlink to this kit instead of copying")
     p.add_argument("--uninstall", action="store_true", help="remove what an earlier install wrote")
+    p.add_argument("--python", metavar="PATH", help="the Python the shim runs (default: the one running this "
+                   "install, e.g. a virtual environment's bin/python)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -39,7 +44,7 @@ def run(args, ctx) -> int:
     if args.uninstall:
         report = inst.uninstall(dest, harnesses)
     else:
-        report = inst.install(dest, harnesses, link=args.link)
+        report = inst.install(dest, harnesses, link=args.link, python=args.python)
     if args.json:
         ctx.emit_json(report.to_json())
         return 0

@@ -8,7 +8,13 @@ List, inspect, edit or remove sources.
   sb source list [--json]
   sb source show SRC [--json]            the record, text length, links and pages
   sb source set SRC charset=windows-1252 title="Annual report"   (then sb extract --force)
+  sb source set SRC tier=B reason="bylined trade reporting"      (recorded in the history)
+  sb source set SRC same_as=SRC2         the two are one document: one source for corroboration
+  sb source set SRC same_as=none         they are independent after all (undoes a found link)
   sb source rm SRC --reason "duplicate of src_..."
+
+Fields take the names `sb add` uses: tier, reason, title, author, publisher, published, lang,
+license, plus charset and same_as. A re-add never changes a tier or reason; this does.
 
 `rm` refuses while an active claim cites the source; the folder is moved to
 sources/.removed/ and the removal is recorded in the workspace history."""
@@ -21,7 +27,7 @@ def configure(p) -> None:
     sh = sub.add_parser("show", help="one source's record")
     sh.add_argument("source_id")
     sh.add_argument("--json", action="store_true")
-    st = sub.add_parser("set", help="change metadata fields")
+    st = sub.add_parser("set", help="change metadata fields, the tier, or same_as")
     st.add_argument("source_id")
     st.add_argument("pairs", nargs="+", metavar="FIELD=VALUE")
     rm = sub.add_parser("rm", help="remove a source nobody cites")
@@ -37,18 +43,27 @@ def run(args, ctx) -> int:
     ws = ctx.workspace()
     if args.action == "list":
         recs = []
+        from ..base.errors import SbError
+
+        damaged = False
         for sid in ws.source_ids():
-            rec = sources.try_load_source(ws, sid)
-            recs.append(rec or {"id": sid, "status": "failed", "error": "unreadable source.json"})
+            try:
+                rec = sources.load_source(ws, sid)
+            except SbError as exc:  # damaged: named, and nothing taken from it
+                ctx.err(f"{exc.code}  {exc.subject}  {exc.message}")
+                rec = {"id": sid, "status": "damaged", "error": f"{exc.code} {exc.subject}"}
+                damaged = True
+            recs.append(rec)
         if args.json:
             ctx.emit_json(recs)
-            return 0
+            return 1 if damaged else 0
         if not recs:
             ctx.out("no sources yet: sb add <file|url> --tier <A-D> --reason <why>")
         for r in recs:
+            copy = f"  (same as {r['same_as']})" if r.get("same_as") else ""
             ctx.out(f"{r.get('id')}  {r.get('tier', '?')}  {r.get('status', '?'):<16}  "
-                    f"{(r.get('title') or r.get('locator') or '')[:70]}")
-        return 0
+                    f"{(r.get('title') or r.get('locator') or '')[:70]}{copy}")
+        return 1 if damaged else 0
     if args.action == "show":
         rec = sources.load_source(ws, args.source_id)
         text = sources.read_normalized(ws, args.source_id)
@@ -66,9 +81,13 @@ def run(args, ctx) -> int:
             ctx.out(f"{key:<20}{extra[key]}")
         return 0
     if args.action == "set":
+        from ..domain.sources.edit import edit_source
+
         with ws.lock():
-            rec = sources.set_fields(ws, args.source_id, args.pairs)
+            rec, notes = edit_source(ws, args.source_id, args.pairs)
         ctx.out(f"updated {rec['id']}")
+        for note in notes:
+            ctx.out(f"recorded {note}")
         return 0
     from ..domain.sources.ingest import remove_source
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 DESCRIPTION = """\
 Show where the workspace stands and the one next command. The state is derived from the
 files on disk each time (sources, chunks, index freshness, plan, claims, clusters, builds),
-so it cannot drift from reality."""
+so it cannot drift from reality. Notes name what needs a person: damaged source records
+(E-SCHEMA), PDFs waiting for pypdf (with the command that installs it for the Python that runs
+sb), a stale index, volatile claims due for a recheck. A damaged sourcebook.json is reported
+(E-SCHEMA) and never rewritten."""
 
 
 def configure(p) -> None:

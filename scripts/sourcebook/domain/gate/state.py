@@ -160,6 +160,7 @@ def derive(ws: Workspace) -> Status:
         st.state, st.next = "BLOCKED", ESCALATION
         return st
     st.state = _derive_progress(ws, statuses, ready, st, facts)
+    _note_sources(ws, statuses, st)
     _note_stale(ws, m, st)
     if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE") \
             and not os.path.isfile(ws.build_path("PROVENANCE.json")):
@@ -208,6 +209,29 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
         st.notes.append("a page in build/ changed after it was packaged; verify and package again")
         return "RENDER"
     return "DONE"
+
+
+def _note_sources(ws: Workspace, statuses: list, st: Status) -> None:
+    """Sources that cannot progress by themselves: damaged records, PDFs waiting for pypdf."""
+    damaged = [sid for sid, s in statuses if s == "damaged"]
+    if damaged:
+        from ..sources.store import load_source
+
+        try:
+            load_source(ws, damaged[0])
+            why = ""
+        except SbError as exc:
+            why = f": {exc.subject} {exc.message.split(';')[0]}"
+        st.notes.append(f"E-SCHEMA {len(damaged)} source record(s) damaged ({', '.join(damaged[:5])}){why}; "
+                        "nothing is read through them until they are restored")
+    waiting = [sid for sid, s in statuses if s == "needs_extraction"]
+    if waiting:
+        from ..sources.pdf_support import status_note, waits_for_pypdf
+        from ..sources.store import try_load_source
+
+        pdfs = [sid for sid in waiting if waits_for_pypdf(try_load_source(ws, sid) or {})]
+        if pdfs:
+            st.notes.append(status_note(pdfs))
 
 
 def _note_stale(ws: Workspace, manifest: dict, st: Status) -> None:

@@ -1,5 +1,7 @@
 """Each source's status and text hash, without reading ten thousand records each time.
 
+A record that cannot be read or trusted (``workspace.records.record_problem``) is ``damaged``.
+
 ``sb status``, ``sb chunk``, ``sb index`` and ``sb find`` run often on large workspaces, so each
 record's status and ``normalized_sha256`` are cached in ``.sb-cache/source-status.json``, keyed
 by the record file's mtime and size; a record changed in any way is read again. Deleting the
@@ -47,7 +49,7 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
             status, sha = hit[2], hit[3]
         else:
             rec = _record(ws, sid)
-            status = str(rec.get("status")) if isinstance(rec, dict) else "failed"
+            status = str(rec.get("status")) if rec is not None else "damaged"
             sha = rec.get("normalized_sha256") if isinstance(rec, dict) else None
             sha = sha if isinstance(sha, str) else None
         fresh[sid] = key + [status, sha]
@@ -72,13 +74,16 @@ def ready_ids(ws: Workspace) -> list[str]:
 
 
 def _record(ws: Workspace, sid: str) -> dict | None:
-    """A source record, or None when it is unreadable (status treats that as a failed source)."""
+    """A source record, or None when it is unreadable or damaged (``sources.store.load_source``
+    refuses the same records, naming the problem)."""
+    from ..workspace.records import record_problem
+
     try:
         with open(ws.source_json(sid), encoding="utf-8") as fh:
             rec = json.load(fh)
     except (OSError, ValueError):
         return None
-    return rec if isinstance(rec, dict) else None
+    return rec if isinstance(rec, dict) and record_problem(rec, sid) is None else None
 
 
 def read_text(ws: Workspace, sid: str) -> str:

@@ -117,12 +117,29 @@ def portability_findings(files: dict[str, str]) -> list[tuple[str, str]]:
     return bad
 
 
-def shim_text() -> str:
+def shim_text(python: str | None = None) -> str:
+    """The shim runs the Python the kit was installed with (or the one named), never whatever
+    ``python3`` is first on PATH: optional extras (pypdf) installed into a virtual environment
+    then work through the shim with no environment active. The path is kept as given, not
+    resolved, because a virtual environment's ``bin/python`` is a link to the base interpreter."""
+    py = python or sys.executable or "python3"
     script = os.path.join(KIT_ROOT, "scripts", "sb.py")
     if os.path.isfile(script):
-        return f'#!/bin/sh\nexec python3 "{script}" "$@"\n'
+        return f'#!/bin/sh\nexec "{py}" "{script}" "$@"\n'
     # an installed package has no scripts/ folder: run the module with the same interpreter
-    return f'#!/bin/sh\nexec "{sys.executable}" -m sourcebook "$@"\n'
+    return f'#!/bin/sh\nexec "{py}" -m sourcebook "$@"\n'
+
+
+def check_python(python: str) -> str:
+    """An absolute path to an executable Python for the shim (``E-INSTALL`` otherwise)."""
+    path = os.path.abspath(os.path.expanduser(python))
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise SbError("E-INSTALL", python, "not an executable file; name the Python that should run sb "
+                      "(for a virtual environment: <venv>/bin/python)")
+    if any(c in path for c in '"$`\\\n'):
+        raise SbError("E-INSTALL", python, "the path holds a quote, $, backquote, backslash or newline; "
+                      "the shim cannot name it safely")
+    return path
 
 
 def _read_record(dest: str) -> dict:
@@ -207,8 +224,9 @@ def _remove_owned_tree(dest: str, rel_dir: str, owned: set[str]) -> None:
 
 
 def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str | None = None,
-            commands: str | None = None) -> Report:
+            commands: str | None = None, python: str | None = None) -> Report:
     """Install the skill, the commands and the shim for each harness into dest."""
+    python = check_python(python) if python else None
     skill, cmds = kit_files(skills, commands)
     bad = portability_findings({**{f"skill/{k}": v for k, v in skill.items()},
                                 **{f"commands/{k}": v for k, v in cmds.items()}})
@@ -253,7 +271,9 @@ def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str 
                 os.unlink(full)
                 report.changes.append(Change(rel, "removed"))
         rec["harnesses"][h] = sorted(set(mine))
-    report.changes.append(Change(SHIM, _place_bytes(dest, SHIM, shim_text().encode(), created, 0o755)))
+    report.changes.append(Change(SHIM, _place_bytes(dest, SHIM, shim_text(python).encode(), created, 0o755)))
+    report.notes.append(f"the shim runs {python or sys.executable}: install optional extras (pypdf) for that "
+                        "Python, or name another with --python")
     if "codex" in harnesses:
         report.notes.append("codex: add this to AGENTS.md at the project root:\n" + AGENTS_SNIPPET)
     rec["dirs"] = sorted(set(created))

@@ -124,6 +124,23 @@ def apply_outcomes(claims: list[Claim], adjs: list[Adjudication]) -> list[str]:
     return changed
 
 
+def standing_contest(adjs: list[Adjudication], cid: str) -> Adjudication | None:
+    """The both_stand decision that names ``cid``, if any: such a claim stays until a new decision."""
+    for adj in adjs:
+        if adj.get("outcome") == "both_stand" and cid in (adj.get("claim_ids") or []):
+            return adj
+    return None
+
+
+def contest_refusal(adj: Adjudication, cid: str, doing: str, note: str = "") -> SbError:
+    """E-CLAIM-CONTESTED: ``cid`` would be retracted or superseded while a both_stand decision names it."""
+    cls = adj["cluster_id"]
+    return SbError("E-CLAIM-CONTESTED", cid, f"cannot be {doing} while the both_stand decision on cluster {cls} "
+                   f"(topic {adj.get('topic_key')}) names it: both sides stay visible{note}; record a new decision "
+                   f"for {cls} with `sb adjudicate` (outcome supersede or retract, naming the winner), then "
+                   "`sb adjudicate --apply`")
+
+
 def unapplied(claims: list[Claim], adjs: list[Adjudication]) -> list[Finding]:
     """``E-ADJ-UNAPPLIED`` per claim that applying the decisions to a copy would still change."""
     trial = copy.deepcopy(claims)
@@ -198,6 +215,11 @@ def apply(ws: Workspace) -> tuple[list[str], list[Finding]]:
         skipped = [f for adj in adjs for f in cross_check(adj, by_id) if f.code != "E-ADJ-MEMBER"]
         before = {c["id"]: (c.get("status"), c.get("confidence")) for c in claims}
         changed = apply_outcomes(claims, adjs)
+        for cid in changed:
+            contest = standing_contest(adjs, cid)
+            status = by_id[cid].get("status")
+            if contest is not None and status != before[cid][0] and status in ("retracted", "superseded"):
+                raise contest_refusal(contest, cid, f"{status} by another decision", " (nothing was applied)")
         if changed:
             save_claims(ws, claims)
             by_cls = {cid: a["cluster_id"] for a in adjs for cid in a["claim_ids"]}

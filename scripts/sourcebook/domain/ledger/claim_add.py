@@ -17,6 +17,7 @@ from ..workspace.records import Claim
 from .claim_check import claim_ok
 from .claims import DEFAULTS, append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache, resolve
+from .provenance import add_warnings, check_claim
 
 # Fields that record what happened to a claim; re-adding the same text keeps them.
 TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason")
@@ -121,6 +122,7 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
             old = by_id.get(claim["id"])
             if old is not None:
                 warnings += _merge_existing(claim, old)  # type: ignore[arg-type]
+            warnings += add_warnings(claim, check_claim(claim, cache.text, cache.record))  # after the acks merge
             by_id[claim["id"]] = claim
             res.claim_id, res.findings = claim["id"], warnings
             events.append(event("add" if old is None else "readd", claim["id"], status=claim["status"],

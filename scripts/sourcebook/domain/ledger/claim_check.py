@@ -18,6 +18,7 @@ _TOPIC = re.compile(r"^[a-z0-9]+([._-][a-z0-9]+)*$")
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+_FLAG = re.compile(r"^W-[A-Z0-9-]+:[0-9a-f]{12}$")
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _KINDS, _CONFS, _STATUSES = frozenset(CLAIM_KINDS), frozenset(CONFIDENCES), frozenset(CLAIM_STATUSES)
 
@@ -95,7 +96,10 @@ def claim_ok(c: object) -> bool:
     if "acks" in c:
         acks = c["acks"]
         if type(acks) is not list or not all(
-                type(a) is dict and set(a) == {"at", "reason"} and type(a["at"]) is str and _DATETIME.search(a["at"])
-                and type(a["reason"]) is str and a["reason"] for a in acks):
+                type(a) is dict and {"at", "reason"} <= set(a) <= {"at", "reason", "flags"} and type(a["at"]) is str
+                and _DATETIME.search(a["at"]) and type(a["reason"]) is str and a["reason"]
+                and ("flags" not in a or (type(a["flags"]) is list and all(type(f) is str and _FLAG.search(f)
+                                                                             for f in a["flags"])))
+                for a in acks):
             return False
     return True

@@ -2,19 +2,26 @@
 
 Every change is validated against the claims schema before it is saved (no unknown enum is
 ever stored) and appended to the trail. Status only moves forward: a claim is retracted or
-superseded through the commands that say why, and never comes back to active.
+superseded through the commands that say why, and never comes back to active. A claim that a
+both_stand decision names is neither retracted nor superseded until a new decision for its
+cluster replaces that one. A narrowed claim is read like an added one (``provenance``): its
+text may say no more than its quotes. An ack records who looked, and which review flags of
+the claim it answers.
 """
 
 from __future__ import annotations
 
 from ...base.clock import now_iso
-from ...base.errors import SbError
+from ...base.errors import Finding, SbError
 from ...base.ids import claim_id, is_claim_id
 from ...base.schema import validate
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim
+from .adjudications import contest_refusal, load_adjudications, standing_contest
 from .claim_add import _claim_schema
 from .claims import append_events, claims_by_id, event, load_claims, save_claims, schema_error
+from .evidence import TextCache
+from .provenance import REVIEW, add_warnings, check_claim
 
 
 def _get(by_id: dict[str, Claim], cid: str) -> Claim:
@@ -58,6 +65,7 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
                 if not winner or winner == cid or winner not in by_id:
                     raise SbError("E-CLAIM-STATUS", cid, "superseded needs --superseded-by naming another existing "
                                   "claim (to narrow a claim, use `sb claim narrow`)")
+                _uncontested(ws, cid, "superseded")
         if new.get("superseded_by") and new["superseded_by"] not in by_id:
             raise SbError("E-CLAIM-UNKNOWN", str(new["superseded_by"])[:80], "--superseded-by names no claim")
         _check(new)
@@ -65,6 +73,13 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("set", cid, changes=changes, reason=reason)])
     return new  # type: ignore[return-value]
+
+
+def _uncontested(ws: Workspace, cid: str, doing: str) -> None:
+    """Refuse (E-CLAIM-CONTESTED) to retract or supersede a claim a both_stand decision names."""
+    contest = standing_contest(load_adjudications(ws), cid)
+    if contest is not None:
+        raise contest_refusal(contest, cid, doing)
 
 
 def retract(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, bool]:
@@ -75,6 +90,7 @@ def retract(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, bool]:
         claim = _get(by_id, cid)
         if claim.get("status") == "retracted":
             return claim, False
+        _uncontested(ws, cid, "retracted")
         claim["status"] = "retracted"
         claim["status_reason"] = why
         save_claims(ws, list(by_id.values()))
@@ -82,11 +98,12 @@ def retract(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, bool]:
     return claim, True
 
 
-def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: str | None = None) -> Claim:
+def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
+           confidence: str | None = None) -> tuple[Claim, list[Finding]]:
     """Rewrite a claim to what its quote supports: a new claim; the old one is superseded by it.
 
     Every artifact that cited the old id then fails the gate until it is updated, which is the
-    point: a narrowing is never silent.
+    point: a narrowing is never silent. Returns the new claim and the warnings on its text.
     """
     why = _reason(reason, "narrow")
     if not text or len(text.strip()) < 3:
@@ -97,6 +114,7 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: s
         old = _get(by_id, cid)
         if old.get("status", "active") != "active":
             raise SbError("E-CLAIM-STATUS", cid, f"is {old.get('status')}; only an active claim can be narrowed")
+        _uncontested(ws, cid, "narrowed (narrowing supersedes it)")
         new_id = claim_id(text)
         if new_id == cid:
             raise SbError("E-CLAIM-NARROW", cid, "the new text is the same claim (ids match); say less than before")
@@ -109,27 +127,36 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None, confidence: s
         if confidence:
             new["confidence"] = confidence
         _check(new)
+        cache = TextCache(ws)
+        warnings = add_warnings(new, check_claim(new, cache.text, cache.record))
         old["status"], old["superseded_by"] = "superseded", new_id
         old["narrowed_to"], old["status_reason"] = new_id, why
         by_id[new_id] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("narrow", cid, narrowed_to=new_id, reason=why),
-                           event("add", new_id, narrowed_from=cid, status="active", confidence=new["confidence"])])
+                           event("add", new_id, narrowed_from=cid, status="active", confidence=new["confidence"],
+                                 warnings=[w.code for w in warnings] or None)])
         ws.record("GROUND", f"claim {new_id}")
-    return new  # type: ignore[return-value]
+    return new, warnings  # type: ignore[return-value]
 
 
-def ack(ws: Workspace, cid: str, reason: str | None) -> Claim:
-    """Record that someone looked at a claim after its evidence changed, and why it stands."""
+def ack(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, list[str]]:
+    """Record that someone looked at a claim, and why it stands: after its evidence changed (the
+    recheck gate), and at its review flags (negation, hedge, cut), which the ack then silences.
+    Returns the claim and the review flags this ack answers."""
     why = _reason(reason, "ack")
     with ws.lock():
         by_id = claims_by_id(load_claims(ws))
         claim = _get(by_id, cid)
-        at = now_iso()
-        claim.setdefault("acks", []).append({"at": at, "reason": why})
+        cache = TextCache(ws)
+        flags = sorted({f.key for f in check_claim(claim, cache.text, cache.record) if f.rule in REVIEW})
+        entry: dict = {"at": now_iso(), "reason": why}
+        if flags:
+            entry["flags"] = flags
+        claim.setdefault("acks", []).append(entry)  # type: ignore[arg-type]
         save_claims(ws, list(by_id.values()))
-        append_events(ws, [event("ack", cid, reason=why)])
-    return claim
+        append_events(ws, [event("ack", cid, reason=why, flags=flags or None)])
+    return claim, flags
 
 
 def latest_ack(claim: Claim) -> str | None:

@@ -1,7 +1,9 @@
 """Contradiction candidates (CONTRACT 7.1): detectors, clusters and the reopen rule.
 
 Active claims that share a ``topic_key`` are compared pairwise by five detectors. A topic with
-at least one firing pair is a cluster. A recorded adjudication resolves a cluster only for the
+at least one firing pair is a cluster. The numeric and date detectors read what a claim's text
+holds, not only what its ``kind`` says: a ``fact`` that states a figure or a date is compared
+like a ``number`` or a ``date``. A recorded adjudication resolves a cluster only for the
 claims it names: a claim that joins later reopens it. Detection is deliberately cheap and
 over-eager; the agent decides, in writing.
 """
@@ -33,23 +35,55 @@ def first_number(text: str) -> float | None:
     return got.value if got else None
 
 
+_AMOUNT = ("number", "percent", "money")
+# a text with no digit that starts a number (not "W3") and no CJK numeral states no amount and
+# no dated day: the figure reader is skipped (a month named alone, "in September", is left to
+# the other detectors)
+_DIGITISH = re.compile(r"(?<!\w)\d|[〇一二三四五六七八九十百千万億兆]")
+
+
+@lru_cache(maxsize=4096)
+def _figures(text: str) -> tuple:
+    if not _DIGITISH.search(text):
+        return ()
+    from ...engines.text import figures  # its tables are built on first use only
+
+    return tuple(figures.find_figures(text))
+
+
+@lru_cache(maxsize=4096)
+def _amount(text: str) -> float | None:
+    for f in _figures(text):
+        if f.kind in _AMOUNT:
+            try:
+                return float(re.sub(r"[^0-9.]", "", f.key.rsplit(":", 1)[-1]) or "x")
+            except ValueError:
+                return None
+    return None
+
+
+def _value(c: Claim) -> float | None:
+    """A number claim's first number (CONTRACT 7.1); any other claim's first amount, if it states one."""
+    return first_number(c["text"]) if c.get("kind") == "number" else _amount(c["text"])
+
+
 def _numeric(a: Claim, b: Claim) -> bool:
-    if a.get("kind") != "number" or b.get("kind") != "number":
+    x = _value(a)
+    if x is None:
         return False
-    x, y = first_number(a["text"]), first_number(b["text"])
-    if x is None or y is None:
+    y = _value(b)
+    if y is None:
         return False
     denom = max(abs(x), abs(y)) or 1.0
     return abs(x - y) / denom > TOLERANCE
 
 
-def _dates(text: str) -> set[str]:
-    return {m.group(0) for m in _ISO.finditer(text)}
+@lru_cache(maxsize=4096)
+def _dates(text: str) -> frozenset[str]:
+    return frozenset({m.group(0) for m in _ISO.finditer(text)} | {f.key for f in _figures(text) if f.kind == "date"})
 
 
 def _date(a: Claim, b: Claim) -> bool:
-    if a.get("kind") != "date" or b.get("kind") != "date":
-        return False
     da, db = _dates(a["text"]), _dates(b["text"])
     return bool(da) and bool(db) and da != db
 

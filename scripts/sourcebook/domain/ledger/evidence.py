@@ -13,6 +13,7 @@ from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
 from ...engines.text.citation import problem
 from ...engines.text.find import FindError, resolve_parts, split_elided
+from ..sources.store import try_load_source
 from ..workspace.layout import Workspace
 
 WARN_FOR = {"range": "W-QUOTE-RANGE", "empty": "W-QUOTE-EMPTY", "mismatch": "W-QUOTE-MISMATCH",
@@ -32,6 +33,7 @@ class TextCache:
         self.ws = ws
         self._raw: dict[str, bytes | None] = {}
         self._texts: dict[str, str | None] = {}
+        self._records: dict[str, dict | None] = {}
 
     def known(self, sid: object) -> bool:
         return is_src_id(sid) and self.ws.has_source(str(sid))
@@ -57,6 +59,16 @@ class TextCache:
             raw = self.raw(sid)
             self._texts[key] = None if raw is None else raw.decode("utf-8", errors="replace")
         return self._texts[key]
+
+    def record(self, sid: object) -> dict | None:
+        """A source's record (read once), or None when unknown or unreadable."""
+        if not self.known(sid):
+            return None
+        key = str(sid)
+        if key not in self._records:
+            rec = try_load_source(self.ws, key)
+            self._records[key] = dict(rec) if rec is not None else None
+        return self._records[key]
 
     def locate(self, sid: object, quote: str) -> list[tuple[int, int]]:
         """Every occurrence of ``quote`` (overlapping ones too) as code-point spans."""

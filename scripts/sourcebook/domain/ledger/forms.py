@@ -22,7 +22,26 @@ def source_records(ws: Workspace, only: set[str] | None = None) -> dict[str, dic
         rec = try_load_source(ws, sid)
         if isinstance(rec, dict):
             out[sid] = dict(rec)
+    if only is not None:
+        add_copy_roots(ws, out)
     return out
+
+
+def add_copy_roots(ws: Workspace, records: dict[str, dict]) -> None:
+    """Add the records that ``same_as`` links lead to, so copies count once for corroboration
+    here exactly as they do where every record is read (the gate)."""
+    todo = [str(r.get("same_as")) for r in records.values() if r.get("same_as")]
+    for _ in range(32 * max(1, len(todo))):
+        if not todo:
+            return
+        sid = todo.pop()
+        if sid in records or not ws.has_source(sid):
+            continue
+        rec = try_load_source(ws, sid)
+        if isinstance(rec, dict):
+            records[sid] = dict(rec)
+            if rec.get("same_as"):
+                todo.append(str(rec["same_as"]))
 
 
 def render_form(ws: Workspace, form: str) -> str:

@@ -32,7 +32,11 @@ class LedgerView:
 def ledger_view(ws: Workspace) -> LedgerView:
     claims = load_claims(ws)
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
+    return view_of(claims, {s["id"]: s for s in all_sources(ws)}, plan)
+
+
+def view_of(claims: list[Claim], sources: dict[str, SourceRecord], plan: dict | None) -> LedgerView:
+    """The view of claims, sources and a plan already read (the gate and a package have them)."""
     cited, inferred, nums = ledger_order(claims, plan)
-    return LedgerView(claims=claims, by_id={c["id"]: c for c in claims},
-                      sources={s["id"]: s for s in all_sources(ws)}, plan=plan, ordinals=nums,
-                      cited=cited, inferred=inferred, shown=shown_spans(cited))
+    return LedgerView(claims=claims, by_id={c["id"]: c for c in claims}, sources=sources, plan=plan,
+                      ordinals=nums, cited=cited, inferred=inferred, shown=shown_spans(cited))

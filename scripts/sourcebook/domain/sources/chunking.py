@@ -37,9 +37,14 @@ class Chunked:
 
 
 def ready_ids(ws: Workspace) -> list[str]:
-    from ..index.statuses import ready_ids as ready
+    from ..index.statuses import source_facts
+    from .store import load_source
 
-    return ready(ws)
+    facts = source_facts(ws)
+    for sid, fact in facts.items():
+        if fact.status == "damaged":
+            load_source(ws, sid)  # E-SCHEMA naming the record: a damaged record is not skipped in silence
+    return [sid for sid, fact in facts.items() if fact.status == "ready"]
 
 
 def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, int]:

@@ -15,11 +15,15 @@ from ...base.errors import SbError
 from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
 from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, SCHEMA
 from ...engines import urls
+from ...engines.text.extract_notes import LOSS_NOTE
 from ...engines.text.normalize import normalize
 from ...engines.text.pipeline import extract_bytes
 from ...engines.text.plain_extract import Extracted, media_type_for
+from ...engines.url_typos import url_typo
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
+from . import copies
+from .copies import Fingerprints
 from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
@@ -37,6 +41,7 @@ class AddOutcome:
     folder: str = ""
     code: str = ""
     message: str = ""
+    warnings: list[str] = field(default_factory=list)  # W-SOURCE-COPY messages
 
 
 @dataclass
@@ -46,6 +51,7 @@ class AddRequest:
     meta: dict = field(default_factory=dict)
     allow_outside: bool = False
     ignore_robots: bool = False
+    fp: Fingerprints | None = None  # one load of the fingerprints per command (None: load here)
 
 
 def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str) -> SourceRecord:
@@ -60,22 +66,45 @@ def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media:
     return rec
 
 
-def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str) -> AddOutcome:
+def _refuse_retier(old: SourceRecord, req_tier: str, req_reason: str, locator: str) -> None:
+    """A re-add never rewrites how a source was rated: that takes `sb source set`, which records it."""
+    sid = old["id"]
+    tier, reason = old.get("tier"), old.get("tier_reason") or ""
+    if req_tier == tier and (not req_reason or req_reason == reason):
+        return
+    change = f"tier={req_tier}" + (f' reason="{req_reason}"' if req_reason else "")
+    raise SbError("E-ADD-CONFLICT", locator[:200],
+                  f"already added as {sid} with tier {tier} ({reason or 'no reason given'!r}); adding it again "
+                  f"changes nothing. To re-rate it: sb source set {sid} {change}")
+
+
+def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
+                 fp: Fingerprints | None = None) -> AddOutcome:
     sid = rec["id"]
     if ws.has_source(sid):
         old = load_source(ws, sid)
+        _refuse_retier(old, rec["tier"], rec["tier_reason"], rec["locator"])
         old["retrieved_at"] = rec["retrieved_at"]
-        old["tier"] = rec["tier"]
-        old["tier_reason"] = rec["tier_reason"]
         save_source(ws, old)
-        return AddOutcome("exists", rec["locator"], sid, rec["tier"])
+        return AddOutcome("exists", rec["locator"], sid, str(old.get("tier")))
     folder = ws.source_dir(sid)
+    own = fp is None
+    fp = fp or Fingerprints(ws)
+    warnings = []
+    if raw is not None:
+        match = copies.detect(ws, fp, dict(rec), text=False)
+        if match:
+            copies.link(rec, match)  # type: ignore[arg-type]
+            warnings.append(copies.describe(ws, match) + f"; if they are independent: sb source set {sid} same_as=none")
     os.makedirs(folder, exist_ok=True)
     if raw is not None:
         jsonio.atomic_write_bytes(os.path.join(folder, "raw" + ext), raw)
     save_source(ws, rec)
+    fp.added(sid, rec["raw_sha256"])
+    if own:
+        fp.save()
     status = "added" if raw is not None else "pending"
-    return AddOutcome(status, rec["locator"], sid, rec["tier"], folder=folder)
+    return AddOutcome(status, rec["locator"], sid, rec["tier"], folder=folder, warnings=warnings)
 
 
 def _failed(ws: Workspace, kind: str, locator: str, canonical: str, req: AddRequest, code: str, error: str) -> AddOutcome:
@@ -92,7 +121,7 @@ def add_paste(ws: Workspace, text: str, req: AddRequest) -> AddOutcome:
     raw = text.encode("utf-8")
     canonical = paste_locator(text)
     rec = base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw))
-    return store_source(ws, rec, raw, ".md")
+    return store_source(ws, rec, raw, ".md", req.fp)
 
 
 def _allowed_roots(ws: Workspace, cwd: str) -> list[str]:
@@ -105,7 +134,13 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
     root_real = os.path.realpath(ws.root)
     canonical = os.path.relpath(real, root_real).replace(os.sep, "/") if _inside(real, root_real) else loc
     if not os.path.isfile(real):
-        return _failed(ws, "file", loc, canonical, req, "E-ADD-MISSING", f"no such file: {loc}")
+        # Nothing is stored for a path that is not there: a typo must not leave a phantom source.
+        typo = url_typo(loc)
+        if typo:
+            return AddOutcome("failed", loc, code="E-ADD-URL", message=f"looks like a mistyped URL ({typo}); "
+                              "nothing was added")
+        what = "a folder, not a file" if os.path.isdir(real) else "no such file"
+        return AddOutcome("failed", loc, code="E-ADD-MISSING", message=f"{what}: {loc}; nothing was added")
     if not req.allow_outside and not any(_inside(real, r) for r in _allowed_roots(ws, cwd)):
         raise SbError("E-ADD-REFUSED", loc, "outside the workspace and the current folder (a symlink counts by "
                       "its target); copy it in, or pass --allow-outside if you mean it")
@@ -121,7 +156,7 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
         meta["title"] = _stem_title(real)  # an HTML page names itself: its title comes at extract
     rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta), media, sha256_bytes(raw))
     ext = os.path.splitext(real)[1] or _EXT_BY_MEDIA.get(media, ".bin")
-    return store_source(ws, rec, raw, ext)
+    return store_source(ws, rec, raw, ext, req.fp)
 
 
 def _stem_title(path: str) -> str:
@@ -145,7 +180,8 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
     if saved is not None:
         media = media_type_for(saved_name) if saved_name else "text/html"
         rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved))
-        return store_source(ws, rec, saved, _EXT_BY_MEDIA.get(media, os.path.splitext(saved_name)[1] or ".html"))
+        return store_source(ws, rec, saved, _EXT_BY_MEDIA.get(media, os.path.splitext(saved_name)[1] or ".html"),
+                            req.fp)
     if mode == "none":
         return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED",
                        "capabilities.web_fetch is none: save the page yourself and add it with --file")
@@ -153,9 +189,11 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
         return _fetch_and_store(ws, loc, canonical, req)
     existing = _ready_with_locator(ws, canonical)
     if existing:  # never reset a ready source to pending (weakness 7)
-        return AddOutcome("exists", loc, existing, req.tier)
+        old = load_source(ws, existing)
+        _refuse_retier(old, req.tier, req.reason, loc)
+        return AddOutcome("exists", loc, existing, str(old.get("tier")))
     rec = base_record("url", loc, canonical, req, "text/html", "")
-    return store_source(ws, rec, None, "")
+    return store_source(ws, rec, None, "", req.fp)
 
 
 def _ready_with_locator(ws: Workspace, canonical: str) -> str | None:
@@ -178,7 +216,7 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
     rec["charset"] = got.charset
     rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
                     "robots": "ignored" if req.ignore_robots else "honoured", "notes": list(got.notes)}
-    return store_source(ws, rec, got.body, _EXT_BY_MEDIA.get(media, ".bin"))
+    return store_source(ws, rec, got.body, _EXT_BY_MEDIA.get(media, ".bin"), req.fp)
 
 
 # ---- extract ------------------------------------------------------------------------------
@@ -191,6 +229,7 @@ class ExtractLine:
     note: str = ""
     code: str = ""
     renamed_from: str = ""
+    warnings: list[tuple[str, str]] = field(default_factory=list)  # (code, message): W-EXTRACT-LOSS, W-SOURCE-COPY
     checked: bool = False  # ready before this run: only checked for drift
 
 
@@ -246,6 +285,7 @@ def extract_all(ws: Workspace, force: bool = False, progress=None) -> list[Extra
 
     seen = ExtractCache(ws)
     lines: list[ExtractLine] = []
+    fp: Fingerprints | None = None
     ids = ws.source_ids()
     for i, sid in enumerate(ids):
         if progress is not None:
@@ -254,7 +294,11 @@ def extract_all(ws: Workspace, force: bool = False, progress=None) -> list[Extra
         if hit is not None:  # ready and unchanged since it was last checked
             lines.append(ExtractLine("ready", sid, hit[0], hit[1], checked=True))
             continue
-        rec = load_source(ws, sid)
+        try:
+            rec = load_source(ws, sid)
+        except SbError as exc:  # a damaged record: reported, nothing read through it, the rest go on
+            lines.append(ExtractLine("damaged", exc.subject, code=exc.code, note=exc.message))
+            continue
         status = rec.get("status")
         if status == "failed":
             continue
@@ -298,8 +342,12 @@ def extract_all(ws: Workspace, force: bool = False, progress=None) -> list[Extra
                 lines.append(ExtractLine("drift", sid, code="E-NORM-DRIFT",
                                          note="normalized.md differs from a fresh extraction; run sb extract --force"))
                 continue
-        _write_text(ws, rec, text, tool, notes, out.links, out.pages)
-        lines.append(ExtractLine("ready", sid, len(text), tool, renamed_from=renamed))
+        fp = fp or Fingerprints(ws)
+        warnings = [("W-EXTRACT-LOSS", n) for n in notes if n.startswith(LOSS_NOTE)]
+        warnings += _write_text(ws, rec, text, tool, notes, out.links, out.pages, fp)
+        lines.append(ExtractLine("ready", sid, len(text), tool, renamed_from=renamed, warnings=warnings))
+    if fp is not None:
+        fp.save()
     seen.save([(ln.source_id, ln.chars, ln.tool) for ln in lines if ln.status == "ready" and not ln.code])
     return lines
 
@@ -310,7 +358,9 @@ def _read(path: str) -> str:
 
 
 def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: list[str],
-                links: list | None = None, pages: list | None = None) -> None:
+                links: list | None = None, pages: list | None = None,
+                fp: Fingerprints | None = None) -> list[tuple[str, str]]:
+    """Store the canonical text; returns the copy warning when the text is another source's."""
     sid = rec["id"]
     jsonio.atomic_write_text(ws.normalized_path(sid), text)
     if links:
@@ -322,7 +372,24 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
     rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 1), "ok": True, "notes": notes}
     rec["status"] = "ready"
     rec["error"] = None
+    own = fp is None
+    fp = fp or Fingerprints(ws)
+    fp.extracted(sid, str(rec.get("raw_sha256") or ""), text)
+    warnings = []
+    match = copies.detect(ws, fp, dict(rec), text=True)
+    if match and (match.other != rec.get("same_as") or match.basis != rec.get("same_as_basis")):
+        copies.link(rec, match)  # type: ignore[arg-type]
+    if match or (rec.get("same_as") and ws.has_source(str(rec.get("same_as")))):
+        shown = match or copies.Match(str(rec["same_as"]), str(rec.get("same_as_basis") or "user"))
+        if shown.basis == "user":
+            msg = f"declared the same document as {shown.other}; counted as one source with it for corroboration"
+        else:
+            msg = copies.describe(ws, shown) + f"; if they are independent: sb source set {sid} same_as=none"
+        warnings.append(("W-SOURCE-COPY", msg))
     save_source(ws, rec)
+    if own:
+        fp.save()
+    return warnings
 
 
 def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLine:
@@ -351,8 +418,8 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
     canon = normalize(text)
     if not canon.strip():
         raise SbError("E-EXTRACT", origin, "the file to adopt is empty")
-    _write_text(ws, rec, canon, "agent", [f"text written by the agent and adopted from {origin}"])
-    return ExtractLine("ready", sid, len(canon), "agent")
+    warnings = _write_text(ws, rec, canon, "agent", [f"text written by the agent and adopted from {origin}"])
+    return ExtractLine("ready", sid, len(canon), "agent", warnings=warnings)
 
 
 def reextract(ws: Workspace, rec: SourceRecord) -> str | None:

@@ -11,6 +11,7 @@ from ...base.errors import SbError
 if TYPE_CHECKING:
     from ..workspace.records import SourceRecord
 from ..workspace.layout import Workspace
+from ..workspace.records import record_problem  # noqa: F401  (re-exported: the gate's schemas use it)
 
 
 def load_source(ws: Workspace, sid: str) -> SourceRecord:
@@ -20,6 +21,10 @@ def load_source(ws: Workspace, sid: str) -> SourceRecord:
     rel = f"sources/{sid}/source.json"  # not os.path.relpath: status reads every record
     data = jsonio.read_json(path, rel)
     jsonio.expect(data, dict, rel, "")
+    problem = record_problem(data, sid)
+    if problem:
+        raise SbError("E-SCHEMA", f"{rel}/{problem[0]}", problem[1] + "; restore the record from a backup, "
+                      "or remove the source with `sb source rm` (sb reads nothing through a damaged record)")
     return data  # type: ignore[return-value]
 
 
@@ -66,25 +71,3 @@ def citing_claims(ws: Workspace, sid: str) -> list[str]:
                 out.append(str(c.get("id")))
                 break
     return sorted(out)
-
-
-EDITABLE = ("title", "author", "publisher", "published_at", "lang", "license", "charset", "tier", "tier_reason")
-
-
-def set_fields(ws: Workspace, sid: str, pairs: list[str]) -> SourceRecord:
-    """Change metadata fields of a source (never its text, id or hashes)."""
-    from ...base.schema import check
-
-    rec = load_source(ws, sid)
-    for pair in pairs:
-        if "=" not in pair:
-            raise SbError("E-USAGE", pair, "expected field=value")
-        key, value = pair.split("=", 1)
-        if key not in EDITABLE:
-            raise SbError("E-USAGE", key, f"not editable; editable fields: {', '.join(EDITABLE)}")
-        rec[key] = value if value != "" or key == "tier_reason" else None  # type: ignore[literal-required]
-    problems = check(rec, "source", f"sources/{sid}/source.json")
-    if problems:
-        raise SbError("E-SCHEMA", sid, problems[0].split("  ", 2)[-1] + "; nothing saved")
-    save_source(ws, rec)
-    return rec

@@ -20,6 +20,8 @@ from ...base.versions import SB_VERSION, SCHEMA, tool_versions
 
 MANIFEST = "sourcebook.json"
 SUBDIRS = ("sources", "chunks", "index", "ledger", "assets", "build")
+# Keys without which the manifest is damaged (CONTRACT 3.2 plus the history every write appends to).
+REQUIRED = ("schema_version", "state", "capabilities", "config", "history")
 STATES = ("INIT", "COLLECT", "EXTRACT", "CHUNK", "INDEX", "PLAN", "GROUND", "ADJUDICATE", "COMPOSE",
           "RENDER", "VERIFY", "PACKAGE", "DONE", "REVISE", "BLOCKED")
 
@@ -196,6 +198,12 @@ class Workspace:
             return []
 
     @property
+    def fingerprints_path(self) -> str:
+        """Hashes and shingle sketches of every source, to find copies without reading texts
+        (derived: rebuilt from the sources when missing)."""
+        return self.path(".sb-cache", "fingerprints.tsv")
+
+    @property
     def status_cache_path(self) -> str:
         return self.path(".sb-cache", "source-status.json")
 
@@ -225,6 +233,13 @@ class Workspace:
         for key, typ in shapes:
             if key in data and data[key] is not None:
                 jsonio.expect(data[key], typ, MANIFEST, f"/{key}")
+        for key in REQUIRED:
+            if data.get(key) is None:
+                # A damaged manifest is reported, never repaired: writing it back would lose
+                # whatever the user (or a restore) still has to reconcile (trusted-sources issue).
+                raise SbError("E-SCHEMA", f"{MANIFEST}/{key}",
+                              f"missing: {MANIFEST} is damaged, and sb never rewrites a damaged manifest; "
+                              "restore it from a backup or version control (nothing was written)")
         return data
 
     def save_manifest(self, manifest: dict) -> None:
@@ -250,8 +265,13 @@ class Workspace:
     # ---- lock --------------------------------------------------------------------------
     @contextmanager
     def lock(self) -> Iterator[Workspace]:
-        """Exclusive lock for a mutating command. Re-entrant within one process."""
+        """Exclusive lock for a mutating command. Re-entrant within one process.
+
+        Taking it checks the manifest first: a command that would write to a workspace whose
+        manifest is damaged stops before it writes anything (E-SCHEMA), so nothing is rewritten."""
         with self._lock:
+            if self._lock._depth == 1 and os.path.exists(self.manifest_path):
+                self.load_manifest()
             yield self
 
     def ensure_layout(self) -> None:

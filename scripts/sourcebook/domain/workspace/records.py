@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from ...base.ids import is_src_id
+
 
 class Extraction(TypedDict, total=False):
     tool: str
@@ -40,6 +42,8 @@ class SourceRecord(TypedDict, total=False):
     extraction: Extraction
     canonical_url: str | None  # the page's own <link rel=canonical>, when it has one
     fetch: dict  # script mode: final URL, HTTP status, robots, the fetcher's notes
+    same_as: str | None  # the source this one is a copy or edition of (one source for corroboration)
+    same_as_basis: str  # bytes | text | near (found by sb) | user (declared or undone by the user)
 
 
 class Part(TypedDict):
@@ -59,9 +63,13 @@ class Evidence(TypedDict, total=False):
     parts: list[Part]
 
 
-class Ack(TypedDict):
+class _AckBase(TypedDict):
     at: str
     reason: str
+
+
+class Ack(_AckBase, total=False):
+    flags: list[str]  # the review flags this ack answers (keys from ledger.provenance)
 
 
 class Claim(TypedDict, total=False):
@@ -102,3 +110,27 @@ CLAIM_STATUSES = ("active", "superseded", "retracted")
 TIERS = ("A", "B", "C", "D")
 SOURCE_STATUSES = ("pending", "needs_extraction", "ready", "failed")
 ARTIFACT_TYPES = ("answer", "explainer", "deck", "brief", "infographic", "podcast")
+
+
+_STATUSES = ("pending", "needs_extraction", "ready", "failed")
+
+
+def record_problem(rec: dict, sid: str) -> tuple[str, str] | None:
+    """(field, what is wrong) when a record cannot be trusted to name its own files, else None.
+
+    Every path sb builds for a source comes from its id, so an id that is not ``src_`` and 12
+    hex digits, or not the record's own folder, could point anywhere (``../..``): such a record
+    is refused before anything is read through it. A record without a status, or a record past
+    ``pending`` without its extraction, cannot say what its text is.
+    """
+    rid = rec.get("id")
+    if not is_src_id(rid):
+        return "id", f"{str(rid)[:60]!r} is not a source id (src_ and 12 hex digits)"
+    if rid != sid:
+        return "id", f"the record's id {rid} is not its folder's name {sid}"
+    status = rec.get("status")
+    if status not in _STATUSES:
+        return "status", "missing" if status is None else f"{str(status)[:40]!r} is not a source status"
+    if status != "pending" and not isinstance(rec.get("extraction"), dict):
+        return "extraction", "missing: a source past pending records how its text was extracted"
+    return None

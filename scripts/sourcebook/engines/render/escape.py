@@ -11,6 +11,7 @@ import html
 import re
 
 from ..urls import strip_credentials
+from .visible import visible
 
 _HTTP = re.compile(r"^https?://", re.I)
 _USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
@@ -18,8 +19,9 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|~])")
 
 
 def h(value: object) -> str:
-    """HTML-escape text or an attribute value (quotes included)."""
-    return html.escape("" if value is None else str(value), quote=True)
+    """HTML-escape text or an attribute value (quotes included); invisible and bidirectional
+    control characters are written as ``[U+XXXX]`` so the reader sees what is stored."""
+    return html.escape(visible("" if value is None else str(value)), quote=True)
 
 
 def safe_url(url: object) -> str:
@@ -39,7 +41,7 @@ def http_href(url: object) -> str | None:
 
 def md(value: object) -> str:
     """Markdown-escape text: punctuation backslash-escaped, ``<``, ``>`` and ``&`` as entities, one line."""
-    text = " ".join(("" if value is None else str(value)).split())
+    text = " ".join(visible("" if value is None else str(value)).split())
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _MD_SPECIAL.sub(r"\\\1", text)
 

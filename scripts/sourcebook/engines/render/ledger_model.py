@@ -137,10 +137,27 @@ def independence_key(source_id: str, source: Mapping | None) -> str:
     return "id:" + source_id
 
 
+def copy_root(source_id: str, sources: Mapping[str, Mapping]) -> str:
+    """The first source of a group of copies: ``same_as`` followed (a cycle stops the walk)."""
+    seen = {source_id}
+    cur = source_id
+    for _ in range(32):
+        rec = sources.get(cur)
+        nxt = rec.get("same_as") if isinstance(rec, Mapping) else None
+        if not isinstance(nxt, str) or not nxt or nxt in seen:
+            break
+        seen.add(nxt)
+        cur = nxt
+    return cur
+
+
 def corroboration(claim: Mapping, sources: Mapping[str, Mapping]) -> int:
-    """The number of independent sources behind a claim's evidence."""
-    keys = {independence_key(str(ev.get("source_id")), sources.get(str(ev.get("source_id"))))
-            for ev in claim.get("evidence") or []}
+    """The number of independent sources behind a claim's evidence. Copies and editions of one
+    document (linked by ``same_as``) count once: each source counts as the first of its group."""
+    keys = set()
+    for ev in claim.get("evidence") or []:
+        root = copy_root(str(ev.get("source_id")), sources)
+        keys.add(independence_key(root, sources.get(root)))
     return len(keys)
 
 
@@ -175,5 +192,22 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
         n = corroboration(c, sources)
         e["independent_sources"] = n
         e["corroboration"] = corroboration_text(n)
+        _show_hidden(e)
         out.append(e)
     return out
+
+
+def _show_hidden(e: dict) -> None:
+    """JSON keeps the stored text; where it holds characters a reader cannot see, the entry
+    also carries ``text_shown`` / ``quote_shown`` with them written as ``[U+XXXX]``."""
+    from .visible import visible
+
+    text = e.get("text")
+    if isinstance(text, str) and visible(text) != text:
+        e["text_shown"] = visible(text)
+    evs = e.get("evidence")
+    if isinstance(evs, list) and any(isinstance(ev, Mapping) and visible(evidence_quote(ev)) != evidence_quote(ev)
+                                     for ev in evs):
+        e["evidence"] = [dict(ev, quote_shown=visible(evidence_quote(ev)))
+                         if isinstance(ev, Mapping) and visible(evidence_quote(ev)) != evidence_quote(ev) else ev
+                         for ev in evs]

@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ...base.gc_pause import paused_gc
+from .extract_notes import LOSS_NOTE
 from .html_blocks import Renderer, absolute_http
 from .html_meta import page_meta
 from .html_score import Page, Pass, choose, clean, furniture
@@ -23,6 +24,11 @@ from .normalize import normalize
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
 ENOUGH_CHARS = 500
+# Loss: a page with at least LOSS_MIN_CHARS of content of which the extraction kept less than
+# KEPT_SHARE (letters and digits, page furniture such as menus and footers not counted).
+LOSS_MIN_CHARS = 200
+KEPT_SHARE = 0.34
+PROSE_CHARS = 150  # kept running text of this many letters is an article, whatever else the page has
 PASSES = (Pass(), Pass(strict=False), Pass(strict=False, weigh_classes=False),
           Pass(strict=False, weigh_classes=False, clean=False))
 
@@ -48,7 +54,6 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
 
 def _extract(doc: Document, base_url: str | None) -> HtmlResult:
     base = _base_href(doc.find("head"), base_url)
-    meta = page_meta(doc, base)
     body = doc.find("body") or doc.root
     notes: list[str] = []
 
@@ -68,15 +73,105 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
         if len(best[0]) >= ENOUGH_CHARS:
             break
     assert best is not None
-    if not best[0].strip():
+    best = _admit_loss(page, best, base, notes)
+    if best[0].strip() and _only_navigation(page, base):
+        notes.append(f"{LOSS_NOTE} navigation: the page's only visible text is menus, headers and footers "
+                     f"({_sample(best[0])}); its content may be loaded by a script: save the rendered "
+                     "page, or read it and adopt its text")
+        best = ("", [])
+    elif not best[0].strip():
         # Nothing looked like an article: keep every visible word rather than nothing.
         best = Renderer(hidden, base).render([body])
         if best[0].strip():
             notes.append("no main content found; kept all visible text")
     text, link_list = _canonical(*best)
-    if not text:
+    if not text and not any(n.startswith(LOSS_NOTE) for n in notes):
         notes.append("the page has no visible text")
+    meta = page_meta(doc, base, text)
     return HtmlResult(text=text, links=link_list, meta=meta, notes=notes)
+
+
+_NAV_TAGS = frozenset({"nav", "header", "footer", "menu"})
+_NAV_ROLES = frozenset({"navigation", "banner", "contentinfo", "menu", "menubar"})
+
+
+def _only_navigation(page: Page, base: str | None) -> bool:
+    """True when every visible word of a small page sits in navigation markup (``nav``, ``header``,
+    ``footer``, ``menu`` or their ARIA roles), whatever share of the page it is: an app shell
+    whose article a script would load. Cheap to ask: only pages with little text are looked at."""
+    if page.whole().text[0] >= 4 * LOSS_MIN_CHARS:
+        return False
+    nav = {id(el) for el in page.elems[1:] if el.tag in _NAV_TAGS
+           or (el.attrs.get("role") or "").lower() in _NAV_ROLES}
+    return bool(nav) and not Renderer(page.hidden | nav, base).render([page.body])[0].strip()
+
+
+def _alnum(text: str) -> int:
+    return sum(1 for ch in text if ch.isalnum())
+
+
+def _admit_loss(page: Page, best: tuple[str, list], base: str | None, notes: list[str]) -> tuple[str, list]:
+    """Main-content extraction that kept a small part of the page says so (trusted-sources issue).
+
+    The page's *content* is its visible text less the furniture every pass drops by name (menus,
+    footers, comment threads, share bars). When the extraction kept no running text (fewer than
+    ``PROSE_CHARS`` letters in paragraphs) and under ``KEPT_SHARE`` of the content (say, a
+    Prev/Next bar out of a page of lists), the content is kept instead and a note names
+    what the main-content pass had dropped, so ``sb extract`` warns (W-EXTRACT-LOSS). A page whose
+    only visible text is furniture gets no text and a note, so it becomes ``needs_extraction``.
+    """
+    whole = page.whole().text[0]
+    if whole < LOSS_MIN_CHARS or len(best[0]) >= KEPT_SHARE * whole:
+        return best  # the cheap measure already shows most of the page was kept
+    if _prose(best[0]) >= PROSE_CHARS:
+        return best  # an article beside big rails and teasers: what was kept is the reading text
+    content = Renderer(page.hidden | furniture(page, strict=False), base).render([page.body])
+    full, kept = _alnum(content[0]), _alnum(best[0])
+    if full < LOSS_MIN_CHARS or kept >= KEPT_SHARE * full:
+        return best
+    dropped = _dropped(best[0], content[0])
+    notes.append(f"{LOSS_NOTE} {kept} of {full} letters and digits of the page's text "
+                 f"(kept: {_sample(best[0])}); dropped: {dropped}. sb kept all of the page's text instead "
+                 "(menus and footers still left out): check normalized.md before citing it")
+    return content
+
+
+def _prose(text: str) -> int:
+    """Letters and digits in paragraphs of running text (not headings, list items, table rows)."""
+    n = 0
+    for line in text.splitlines():
+        t = line.strip()
+        if len(t) >= 40 and not t.startswith(("|", "#", "- ", "* ", ">", "```")) and any(c in t for c in ".!?。,;"):
+            n += _alnum(t)
+    return n
+
+
+def _sample(text: str, limit: int = 60) -> str:
+    words = " ".join(w for w in text.replace("|", " ").replace("#", " ").split() if w.strip("-*"))
+    return repr(words if len(words) <= limit else words[:limit - 1] + "…")
+
+
+def _dropped(kept: str, full: str) -> str:
+    """What the page holds that the main-content pass did not keep: headings and list items."""
+    have = set(kept.splitlines())
+    heads, items, other = [], [], 0
+    for line in full.splitlines():
+        if not line.strip() or line in have:
+            continue
+        if line.startswith("#"):
+            heads.append(line.lstrip("# ").strip())
+        elif line.lstrip().startswith(("- ", "* ")) or line.lstrip()[:1].isdigit() and ". " in line[:6]:
+            items.append(line.strip().lstrip("-* ").strip())
+        else:
+            other += 1
+    bits = []
+    if heads:
+        bits.append("heading(s) " + ", ".join(repr(h[:50]) for h in heads[:3]))
+    if items:
+        bits.append(f"{len(items)} list item(s) such as " + ", ".join(repr(i[:40]) for i in items[:3]))
+    if other:
+        bits.append(f"{other} other line(s)")
+    return "; ".join(bits) or "text"
 
 
 def _base_href(head: Element | None, base_url: str | None) -> str | None:

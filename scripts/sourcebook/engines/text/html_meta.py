@@ -25,7 +25,7 @@ _MDY_NAME = re.compile(r"([A-Za-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4
 _LANG = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 
 
-_WANTED = frozenset({"meta", "link", "script", "time", "title", "html"})
+_WANTED = frozenset({"meta", "link", "script", "time", "title", "html", "h1", "h2"})
 
 
 def _gather(doc: Document) -> dict[str, list[Element]]:
@@ -38,7 +38,9 @@ def _gather(doc: Document) -> dict[str, list[Element]]:
     return out
 
 
-def page_meta(doc: Document, base: str | None) -> dict:
+def page_meta(doc: Document, base: str | None, text: str = "") -> dict:
+    """The page's metadata; ``text`` (the extracted main content) supplies the main heading that
+    replaces a generic ``<title>``."""
     found = _gather(doc)
     metas = _meta_tags(found)
     ld = _json_ld(found["script"])
@@ -52,8 +54,13 @@ def page_meta(doc: Document, base: str | None) -> dict:
         return None
 
     title_el = found["title"][0] if found["title"] else None
-    title = first(metas.get("og:title"), ld.get("headline"), metas.get("twitter:title"),
-                  title_el.text() if title_el is not None else None)
+    title = first(metas.get("og:title"), ld.get("headline"), metas.get("twitter:title"))
+    if title is None:
+        tag_title = first(title_el.text() if title_el is not None else None)
+        site = [metas.get("og:site_name"), metas.get("application-name"), ld.get("publisher")]
+        site += [link.get("title") for link in found["link"]
+                 if set((link.get("rel") or "").lower().split()) & {"home", "start", "up", "contents", "top"}]
+        title = first(_main_heading(text, found) if generic_title(tag_title, site) else None, tag_title)
     author = first(ld.get("author"), _not_url(metas.get("author")), _not_url(metas.get("article:author")),
                    metas.get("parsely-author"), metas.get("dc.creator"), metas.get("sailthru.author"))
     publisher = first(metas.get("og:site_name"), ld.get("publisher"), metas.get("application-name"))
@@ -81,6 +88,37 @@ def page_meta(doc: Document, base: str | None) -> dict:
         "lang": _lang(lang),
         "canonical_url": canonical,
     }
+
+
+GENERIC_TITLES = frozenset("home homepage home page index untitled untitled document document page start "
+                           "welcome main page new page default title".split(" "))
+_GENERIC_PHRASES = frozenset({"home page", "untitled document", "main page", "new page", "default title"})
+_HEADING = re.compile(r"^#{1,2} +(.+?) *$", re.M)
+
+
+def generic_title(title: str | None, site_names: list) -> bool:
+    """A ``<title>`` that names the site or nothing rather than the page: empty, a word such as
+    "Home" or "Untitled", or the site's name (``og:site_name``, the title of the page's
+    ``<link rel=home|start|up>``: a DocBook chapter titled with its book's name)."""
+    if not title:
+        return True
+    t = " ".join(title.lower().split())
+    if t in GENERIC_TITLES or t in _GENERIC_PHRASES:
+        return True
+    return any(isinstance(n, str) and " ".join(n.lower().split()) == t for n in site_names)
+
+
+def _main_heading(text: str, found: dict[str, list[Element]]) -> str | None:
+    """The first heading of the extracted text, else of the document."""
+    m = _HEADING.search(text or "")
+    if m and m.group(1).strip("# "):
+        return m.group(1)
+    for tag in ("h1", "h2"):
+        for el in found.get(tag, ()):
+            words = " ".join(el.text().split())
+            if words:
+                return words
+    return None
 
 
 def _not_url(v: str | None) -> str | None:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from .binary import not_text
 from .charset import decode_bytes
 from .normalize import normalize
 from .plain_extract import Extracted, tool_for
@@ -23,6 +24,9 @@ def extract_bytes(raw: bytes, *, media_type: str | None, path: str = "", charset
         return Extracted("sb.pdf", pdf.text, list(pdf.notes), pages=list(pdf.pages)), None
     mt = media_type if tool == "sb.text" else (media_type or "text/html")
     dec = decode_bytes(raw, media_type=mt, declared=charset)
+    junk = not_text(dec.text, media_type)
+    if junk:  # NULs and undecodable bytes are never canonical text (trusted-sources issue)
+        return Extracted(tool, "", [junk]), dec.charset
     if tool == "sb.text":
         out = Extracted("sb.text", normalize(dec.text), list(dec.notes))
         return out, dec.charset

@@ -46,6 +46,8 @@ _CJK_RANGES = (
 
 def is_cjk(ch: str) -> bool:
     """A Han, kana or CJK iteration character: scripts written without spaces between words."""
+    if len(ch) != 1:
+        return False
     o = ord(ch)
     return any(lo <= o <= hi for lo, hi in _CJK_RANGES)
 
@@ -78,6 +80,10 @@ _BEFORE_NUMBER = {
     "no", "nos", "nr", "fig", "figs", "p", "pp", "vol", "vols", "ch", "chap", "sec", "art",
     "para", "tab", "eq", "ref", "ed", "op", "pt", "pts", "ex", "n", "núm", "pág", "s", "abb",
     "стр", "рис", "гл", "п", "ст", "т", "ч", "с", "табл", "д", "кв", "корп",
+    # month abbreviations before a day or year: "Dec. 1, 2026", "1er déc. 2026"
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "janv", "févr", "avr", "juil", "déc", "ene", "dic", "янв", "февр", "апр", "авг", "сент",
+    "окт", "нояб", "дек",
 }
 _MAYBE_END = {
     "etc", "al", "usw", "inc", "ltd", "co", "corp", "jr", "sr", "bros", "plc", "llc", "gmbh",
@@ -108,106 +114,146 @@ def _first_letter(s: str) -> str:
 
 
 def _token_before(text: str, i: int) -> str:
-    """The whitespace-delimited token ending at i, without leading opening punctuation."""
+    """The token ending at i (back to a space or CJK text), without leading opening punctuation."""
     j = i
-    while j > 0 and not text[j - 1].isspace():
+    while j > 0 and not text[j - 1].isspace() and not is_cjk(text[j - 1]) and text[j - 1] not in _CJK_STOPS:
         j -= 1
     return text[j:i].lstrip(_OPENERS)
 
 
-def _next_word(text: str, i: int) -> str:
-    m = re.compile(r"\S+").match(text, i)
-    return m.group(0) if m else ""
+_WORD = re.compile(r"[^\W\d_]+")
+_NONSPACE = re.compile(r"\S+")
 
 
-def _is_stop_after_cjk(text: str, run: str, s: int, e: int) -> bool:
+def _is_cjk_stop(text: str, run: str, s: int, e: int) -> bool:
     """Whether a run of stop characters is a CJK-style stop (cuts without a following space)."""
     if any(ch in _CJK_STOPS for ch in run):
         return True
     if "．" in run:
         return not (e < len(text) and text[e].isdigit()) and not (s > 0 and text[s - 1].isdigit())
-    # ASCII ! or ? right after CJK text and followed by CJK text: "一样!下一句"
-    return run.strip(".") != "" and "." not in run and s > 0 and is_cjk(text[s - 1])
+    # ASCII ! or ? right after CJK text: "一样!下一句"
+    return set(run) <= {"!", "?"} and s > 0 and is_cjk(text[s - 1])
 
 
-def _decide(text: str, s: int, e: int) -> int | None:
-    """Given a run of stop characters text[s:e], return the cut position or None."""
+def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
+    """Given a run of stop characters text[s:e] inside text[lo:n], the cut position or None."""
     run = text[s:e]
-    n = len(text)
     # closing quotes/brackets directly after the stop belong to this sentence
     k = e
     while k < n and text[k] in _CLOSERS:
         k += 1
-    if _is_stop_after_cjk(text, run, s, e):
+    if _is_cjk_stop(text, run, s, e):
         # a quoted sentence continued by a particle: 「…です。」と言った
-        if k < n and k > e and text[k] in "と、，":
+        if e < k < n and text[k] in "と、，":
             return None
         return k
-    if k < n and not text[k].isspace():
-        nxt = text[k]
-        # an English sentence followed directly by CJK text: "He left.次の文"
-        if is_cjk(nxt) and run != "." or (run == "." and is_cjk(nxt) and _token_before(text, s)[-1:].isalpha()):
-            return k
-        return None  # "3.14", "e.g.x", "U.S" inside a token, "...and"
     if k >= n:
         return k
-    # whitespace follows: look at the next word
-    m = _WS.match(text, k)
+    if not text[k].isspace():
+        # an English sentence followed directly by CJK text: "He left.次の文"
+        if is_cjk(text[k]) and not (s > 0 and text[s - 1].isdigit()):
+            return k
+        return None  # "3.14", "U.S" inside a token, "...and"
+    m = _WS.match(text, k, n)
     j = m.end() if m else k
     if j >= n:
         return k
     if text[j] == "[":
-        return k  # a citation group after the stop; attached to this sentence later
-    nw = _next_word(text, j)
-    first = _first_letter(nw)
+        return k  # a citation group after the stop; attached to this sentence by the caller
+    nw = _NONSPACE.match(text, j, n)
+    nxt = nw.group(0) if nw else ""
+    first = _first_letter(nxt)
     if first.islower():
         return None
     if "." not in run and "…" not in run:
         return k  # ! or ?
-    if run in ("...", "…") or len(run) > 1 and set(run) <= {".", "…"}:
+    if run != ".":  # an ellipsis, possibly with a stop
         return k if (first.isupper() or is_cjk(first) or first.isdigit()) else None
     tok = _token_before(text, s)
     low = tok.lower()
-    word = nw.strip(_OPENERS + _CLOSERS + ",;:").lower()
+    wm = _WORD.match(nxt.lstrip(_OPENERS))
+    word = wm.group(0).lower() if wm else ""
     if low in _TITLES or low in _INLINE:
         return None
     if low in _BEFORE_NUMBER and first.isdigit():
         return None
-    if tok.isdigit() and len(tok) <= 2 and word in _MONTH_WORDS:
-        return None  # German ordinal date: "1. Dezember"
+    if tok.isdigit() and len(tok) <= 3:
+        start = s - len(tok)
+        if start <= lo or text[start - 1] == "\n":
+            return None  # a numbered list item: "1. First"
+        if len(tok) <= 2 and word in _MONTH_WORDS:
+            return None  # German ordinal date: "1. Dezember"
     initialism = re.fullmatch(r"(?:[^\W\d_]\.)+[^\W\d_]", tok) is not None
     single = len(tok) == 1 and tok.isalpha()
-    if single and tok.isupper() or initialism:
+    if low in _MAYBE_END or (single and not tok.isupper()):
+        return k if first.isupper() or is_cjk(first) else None
+    if single or initialism:
         return k if word in _STARTERS or is_cjk(first) else None
-    if low in _MAYBE_END or single:
         return k if first.isupper() or is_cjk(first) else None
     return k
 
 
+_PAIRS = {"」": "「", "』": "『", "）": "（", ")": "(", "”": "“", "»": "«", "】": "【"}
+_PAIR_OPENERS = set(_PAIRS.values())
+
+
+def _enclosed(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Matched bracket and quote pairs (opener, closer) on one line: a stop inside them does not
+    end the sentence (「運賃は3.40マークです。子供は無料です。」と発表した).
+    Unmatched brackets ("1) item", an apostrophe) are ignored."""
+    pairs: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    for i in range(lo, hi):
+        ch = text[i]
+        if ch == "\n":
+            stack.clear()
+        elif ch in _PAIR_OPENERS:
+            stack.append((ch, i))
+        elif ch in _PAIRS:
+            want = _PAIRS[ch]
+            for j in range(len(stack) - 1, -1, -1):
+                if stack[j][0] == want:
+                    pairs.append((stack[j][1], i))
+                    del stack[j:]
+                    break
+    return pairs
+
+
 def _soft_cuts(text: str, lo: int, hi: int) -> list[int]:
     cuts: list[int] = []
+    pairs: list[tuple[int, int]] | None = None
     for m in _CANDIDATE.finditer(text, lo, hi):
-        cut = _decide(text[:hi], m.start(), m.end())
-        if cut is not None:
+        cut = _decide(text, m.start(), m.end(), lo, hi)
+        if cut is None:
+            continue
+        if pairs is None:
+            pairs = _enclosed(text, lo, hi) if any(c in text[lo:hi] for c in _PAIRS) else []
+        if not any(o < cut <= c for o, c in pairs):
             cuts.append(cut)
     return cuts
 
 
 def _hard_cuts(text: str) -> list[int]:
-    """Positions where a new sentence always starts: blank lines, list items, headings, tables."""
+    """Positions where a new sentence always starts: a blank line, and a line that opens a list
+    item, a heading, a table row or a block quote."""
     cuts = [m.start() for m in _HARD_BREAK.finditer(text)]
     pos = 0
     lines = text.split("\n")
     for a, b in zip(lines, lines[1:], strict=False):
         pos += len(a)
-        if (
-            a.lstrip().startswith(("#", "|"))
-            or b.lstrip().startswith(("#", "|", ">"))
-            or _LIST_START.match(b)
-        ):
+        if b.lstrip().startswith(("#", "|", ">")) or _LIST_START.match(b):
             cuts.append(pos)
         pos += 1
     return sorted(set(cuts))
+
+
+def _line_cut(text: str, a: int, limit: int) -> int | None:
+    """A sentence that starts a heading or table row ("# Title", "| cell |") ends with its line."""
+    if a < limit and text[a] in "#|":
+        nl = text.find("\n", a, limit)
+        if nl != -1:
+            return nl
+    return None
 
 
 def _ends_with_stop(s: str) -> bool:
@@ -233,28 +279,43 @@ def split_sentences(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     bounds = [0, *_hard_cuts(text), len(text)]
     for lo, hi in zip(bounds, bounds[1:], strict=False):
-        spans: list[tuple[int, int]] = []
-        prev = lo
-        for cut in _soft_cuts(text, lo, hi):
-            # citation groups right after the stop stay with this sentence
-            while True:
-                g = _BRACKET_GROUP.match(text, cut, hi)
-                if not g:
-                    break
-                cut = g.end()
-            a, b = _trim(text, prev, cut)
-            if a < b:
-                spans.append((a, b))
-            prev = max(prev, cut)
-        a, b = _trim(text, prev, hi)
-        if a < b:
-            frag = text[a:b]
-            if spans and not _ends_with_stop(frag) and (_weight(frag) < 4 or _bracketed(frag)):
-                spans[-1] = (spans[-1][0], b)
-            else:
-                spans.append((a, b))
-        out.extend(Sentence(a, b, text[a:b]) for a, b in spans)
+        out.extend(Sentence(a, b, text[a:b]) for a, b in _paragraph(text, lo, hi))
     return out
+
+
+def _paragraph(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    joinable = False  # whether a trailing fragment may join the last span
+    cuts = _soft_cuts(text, lo, hi)
+    i = 0
+    prev = lo
+    while True:
+        while i < len(cuts) and cuts[i] <= prev:
+            i += 1
+        a, _ = _trim(text, prev, hi)
+        line = _line_cut(text, a, cuts[i] if i < len(cuts) else hi)
+        if line is not None:
+            cut, joins = line, False
+        elif i < len(cuts):
+            cut, joins = cuts[i], True
+            # citation groups right after the stop stay with this sentence
+            while g := _BRACKET_GROUP.match(text, cut, hi):
+                cut = g.end()
+        else:
+            break
+        a, b = _trim(text, prev, cut)
+        if a < b:
+            spans.append((a, b))
+            joinable = joins
+        prev = cut
+    a, b = _trim(text, prev, hi)
+    if a < b:
+        frag = text[a:b]
+        if spans and joinable and not _ends_with_stop(frag) and (_weight(frag) < 4 or _bracketed(frag)):
+            spans[-1] = (spans[-1][0], b)
+        else:
+            spans.append((a, b))
+    return spans
 
 
 # --- word counts ---------------------------------------------------------------------------

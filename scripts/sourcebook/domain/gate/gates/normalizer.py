@@ -12,6 +12,7 @@ import hashlib
 from ....base.errors import Finding, SbError
 from ....base.versions import NORMALIZER
 from ....engines.text.normalize import normalize
+from ..verify_cache import file_sig
 from .context import GateContext
 from .registry import GateResult, register
 
@@ -51,6 +52,11 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
     reextract = _reextractor()
     if reextract is None or not raws or extraction.get("tool") == "agent":
         return out, False  # agent-written text has no extractor to repeat
+    if extraction.get("tool") == "sb.pdf":
+        from ...sources.pdf_support import pypdf_available
+
+        if not pypdf_available():
+            return out, False  # the extractor is not here to repeat (never a false drift)
     try:
         fresh = reextract(ctx.ws, rec)
     except SbError as exc:
@@ -67,6 +73,33 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
                            f"character {at}; the canonical text was edited. Restore it with "
                            "`sb extract --force`, then re-check the claims citing it"))
     return out, True
+
+
+def _pair_sig(ctx: GateContext, sid: str) -> list[int] | None:
+    """The identity of the raw capture and normalized.md together; its third field is the later
+    of their ctimes, so the cache's racy-write rule holds for both files."""
+    raws = ctx.ws.raw_files(sid)
+    a = file_sig(raws[0]) if raws else None
+    b = file_sig(ctx.ws.normalized_path(sid))
+    if a is None or b is None:
+        return None
+    return [a[0], a[1], max(a[2], b[2]), a[3], a[4], *b]
+
+
+def _checked_once(ctx: GateContext, sid: str, rec: dict, digest: str) -> list[Finding]:
+    """The ``--deep`` checks on a plain run, remembered by file identity: a sentence written into
+    normalized.md with its hash updated, or a raw capture edited after extraction, is caught by
+    plain ``sb verify``; only the first run after a change pays for the re-extraction."""
+    sig = _pair_sig(ctx, sid) if ctx.cache.enabled else None
+    fact = hashlib.sha256(repr((digest, rec.get("raw_sha256"), rec.get("charset"), rec.get("media_type"),
+                                rec.get("locator"), rec.get("kind"))).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    rel = f"sources/{sid}/re-extracted"
+    if sig is not None and ctx.cache.digest(rel, sig) == fact:
+        return []
+    found, _ = deep_findings(ctx, sid, rec)
+    if not found:
+        ctx.cache.remember_digest(rel, sig, fact)
+    return found
 
 
 @register("normalizer", 20)
@@ -95,6 +128,8 @@ def gate(ctx: GateContext) -> GateResult:
             found, did = deep_findings(ctx, sid, rec)
             f += found
             redone += did
+        else:
+            f += _checked_once(ctx, sid, rec, digest)
     note = f"{at_version} sources at v{NORMALIZER}"
     if ctx.opts.deep:
         note += f", {redone} re-extracted from raw"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ....base.errors import Finding
 from ....base.ids import claim_id
+from ...sources.store import record_problem
 from .context import GateContext, safe
 from .registry import GateResult, register
 from .schema_check import schema_findings
@@ -46,6 +47,10 @@ def gate(ctx: GateContext) -> GateResult:
         if rec.get("id") != sid:
             found.append(Finding("E-SCHEMA", f"sources/{sid}/source.json/id",
                                  f"the record's id {safe(rec.get('id'))} does not match its folder"))
+        elif not found:
+            problem = record_problem(rec, sid)  # what the schema cannot say: a status needs its extraction
+            if problem:
+                found.append(Finding("E-SCHEMA", f"sources/{sid}/source.json/{problem[0]}", problem[1]))
         if not found:
             ctx.cache.remember_record(sid, ctx.source_sigs.get(sid), rec)
         f += found

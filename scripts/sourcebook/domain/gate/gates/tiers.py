@@ -1,10 +1,11 @@
 """Gate ``tiers``: a claim is no stronger than its weakest admissible source allows.
 
 Ranks: unsupported 0 < inferred 1 < reported 2 < contested 3 < verified 4. A claim resting on a
-tier-D source (an unknown source counts as D) may be at most ``reported``; a number, date or
-entity is ``verified`` only with an A or B source. A claim marked contested by a both_stand
-adjudication is exempt from the tier-D ceiling: contested says "disputed", not "strong", and
-the ceiling would otherwise make that outcome impossible to ship.
+tier-D source (an unknown source counts as D) may be at most ``reported``; a claim of any kind
+is ``verified`` only with an A or B source (the legend's "checked" promises it, whatever the
+claim calls itself). A claim marked contested by a both_stand adjudication is exempt from the
+tier-D ceiling: contested says "disputed", not "strong", and the ceiling would otherwise make
+that outcome impossible to ship.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from ....base.errors import Finding
 from ...workspace.records import CONF_RANK
 from .context import GateContext, cid, evidence
 from .registry import GateResult, register
-
-_HARD_KINDS = ("number", "date", "entity")
 
 
 def _both_stand_ids(ctx: GateContext) -> set[str]:
@@ -48,10 +47,12 @@ def gate(ctx: GateContext) -> GateResult:
             f.append(Finding("E-TIER-D", cid(c), f"cites a tier-D source, so it can be at most reported "
                                                  f"(it is {conf}); set --confidence reported or cite a "
                                                  "stronger source"))
-        elif c.get("kind") in _HARD_KINDS and not tiers & {"A", "B"}:
+        elif not tiers & {"A", "B"}:
             if conf == "verified":
-                f.append(Finding("E-TIER-WEAK", cid(c), f"a {c.get('kind')} is verified only with a tier A "
-                                                        "or B source; hold it at reported or cite one"))
+                f.append(Finding("E-TIER-WEAK", cid(c), f"a claim is verified only with a tier A or B source "
+                                                        f"(this {c.get('kind')} cites tier "
+                                                        f"{'/'.join(sorted(tiers))} only); hold it at reported "
+                                                        "or cite one"))
             else:
                 held += 1
     return GateResult(f, f"{held} claim(s) correctly held at reported")

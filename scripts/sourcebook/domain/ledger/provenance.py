@@ -1,0 +1,244 @@
+"""A claim says no more than its evidence: the rules that read a claim's own text.
+
+One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim and warn
+(``W-``), and the gate refuses (``E-``) or lists the claim for review. The rules:
+
+- **figure**: every figure and date in the claim's text occurs in its evidence quotes (all
+  parts; ``as_of`` is not backing), compared by meaning (``engines.text.figures.unbacked``);
+- **ambiguous**: no ambiguous numeric date (01.11.2026) in a claim's text, ever;
+- **inferred**: an ``inferred`` claim (the author's own inference) carries no figure, date,
+  amount or quotation;
+- **splice**: the parts of a multi-part quote stay within one paragraph of the source (no blank
+  line and no heading line between them);
+- **asof**: ``as_of`` is not later than every evidence source's published or retrieved date,
+  unless a source states that very date;
+- **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
+  disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
+  sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
+  looked; the ack names the flags it silences (``Flag.key``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from ...base.errors import Finding
+from ...engines.text import stance
+
+
+class Flag(NamedTuple):
+    rule: str  # one of REFUSED or REVIEW
+    message: str  # what is wrong, naming the figure, quote or date
+    key: str = ""  # review flags: what an ack records to silence this very flag
+
+
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof")
+REVIEW = ("negation", "hedge", "cut")
+ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
+         "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE"}
+WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
+           "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "negation": "W-CLAIM-NEGATION",
+           "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT"}
+
+TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
+RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
+
+# quotation marks around quoted words: “…”, "…", «…», 「…」, 『…』, „…“
+_QUOTATION = re.compile(r"“[^”\n]+”|\"[^\"\n]+\"|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』|„[^“”\n]+[“”]")
+_HEADING = re.compile(r"\n[ \t]*#{1,6}[ \t]")  # a heading line
+_BLANK = re.compile(r"\n[ \t]*\n")  # a blank line
+_DATE_PREFIX = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?")
+
+
+def _int(v: object) -> bool:
+    return type(v) is int
+
+
+def _clip(s: str, n: int = 50) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def evidence_items(claim: Mapping) -> list[dict]:
+    ev = claim.get("evidence")
+    return [e for e in ev if isinstance(e, dict)] if isinstance(ev, list) else []
+
+
+def _parts(ev: Mapping) -> list[Mapping] | None:
+    parts = ev.get("parts")
+    if isinstance(parts, list) and parts and all(isinstance(p, Mapping) for p in parts):
+        return parts
+    return None
+
+
+def quotes(ev: Mapping, text: str | None) -> list[str]:
+    """What one evidence item quotes: its parts, its quote, or (redacted) the text it spans."""
+    parts = _parts(ev)
+    if parts is not None:
+        return [p["quote"] for p in parts if isinstance(p.get("quote"), str)]
+    q = ev.get("quote")
+    if isinstance(q, str) and q.strip():
+        return [q]
+    s, e = ev.get("start"), ev.get("end")
+    if text is not None and _int(s) and _int(e) and 0 <= s < e <= len(text):  # type: ignore[operator]
+        return [text[s:e]]  # type: ignore[index]
+    return []
+
+
+def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
+    from ...engines.text import figures
+
+    text = str(claim.get("text", ""))
+    out = [Flag("ambiguous", f"{f.written!r} in the claim's text is a numeric date that reads two ways "
+                             "(day.month or month.day); write it as 2026-11-01 or 1 November 2026")
+           for f in figures.ambiguous(text)]
+    evs = evidence_items(claim)
+    if evs:
+        backing = [q for ev in evs for q in quotes(ev, _text_if_redacted(ev, text_of))]
+        for f in figures.unbacked(text, backing):
+            if f.kind != "ambiguous":
+                what = "date" if f.kind == "date" else "figure"
+                out.append(Flag("figure", f"the {what} {f.written!r} in the claim's text occurs in none of its "
+                                          "quotes; quote the words that state it, or narrow the text to what "
+                                          "the quotes say"))
+    if claim.get("confidence") == "inferred":
+        said = [f.written for f in figures.find_figures(text) if f.kind != "ambiguous"]
+        said += [m.group(0) for m in _QUOTATION.finditer(text)]
+        if said:
+            shown = ", ".join(repr(_clip(s, 30)) for s in said[:3]) + (" ..." if len(said) > 3 else "")
+            out.append(Flag("inferred", f"an inferred claim states {shown}; an inference carries no figure, date, "
+                                        "amount or quotation: cite the claim that states it, or say it without"))
+    return out
+
+
+def _text_if_redacted(ev: Mapping, text_of: TextOf) -> str | None:
+    q = ev.get("quote")
+    if _parts(ev) is not None or (isinstance(q, str) and q.strip()):
+        return None  # the quote is there: no need to read the source
+    return text_of(ev.get("source_id"))
+
+
+def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
+    parts = _parts(ev)
+    if parts is None or text is None or len(parts) < 2:
+        return []
+    out = []
+    for i in range(1, len(parts)):
+        a, b = parts[i - 1].get("start"), parts[i].get("end")
+        if not (_int(a) and _int(b) and 0 <= a < b <= len(text)):  # type: ignore[operator]
+            continue  # the quotes gate reports a broken span
+        m = _HEADING.search(text, a, b) or _BLANK.search(text, a, b)  # type: ignore[arg-type]
+        if m:
+            what = "a heading" if "#" in m.group(0) else "a blank line"
+            out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
+                                      f"different paragraphs ({what} at offset {m.start() + 1} between them); "
+                                      "quote one passage, or cite each passage as its own evidence"))
+            break
+    return out
+
+
+def _dates_of(rec: Mapping | None) -> list[str]:
+    out = []
+    for key in ("published_at", "retrieved_at"):
+        v = rec.get(key) if rec else None
+        m = _DATE_PREFIX.match(v) if isinstance(v, str) else None
+        if m:
+            out.append(m.group(0))
+    return out
+
+
+def _asof_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
+    as_of = claim.get("as_of")
+    if not isinstance(as_of, str) or not re.match(r"^\d{4}-\d{2}-\d{2}$", as_of):
+        return []
+    sids = list(dict.fromkeys(ev.get("source_id") for ev in evidence_items(claim)))
+    dates = [d for sid in sids for d in _dates_of(record_of(sid))]
+    if not dates or any(as_of[:len(d)] <= d for d in dates):
+        return []
+    from ...engines.text import figures
+
+    for sid in sids:
+        text = text_of(sid)
+        if text is not None and (as_of in text or not figures.unbacked(as_of, [text])):
+            return []  # the source itself states the date ("As of 2026-01-15 ...")
+    latest = max(dates)
+    return [Flag("asof", f"as_of {as_of} is later than every date of its sources (latest {latest}, published or "
+                         "retrieved), and no source states it; set --as-of to the date the source speaks for")]
+
+
+def _key(rule: str, ev: Mapping, quote: str) -> str:
+    digest = hashlib.sha256(f"{ev.get('source_id')}\n{quote}".encode()).hexdigest()[:12]
+    return f"{WARNING[rule]}:{digest}"
+
+
+def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
+    said = str(claim.get("text", ""))
+    qs = quotes(ev, text)
+    if not qs:
+        return []
+    quote = " ".join(qs)
+    sid = ev.get("source_id")
+    out = []
+    if stance.negated(said) != stance.negated(quote):
+        side = "the quote" if stance.negated(quote) else "the claim"
+        out.append(Flag("negation", f"the claim and its quote from {sid} disagree on negation (only {side} "
+                                    f"negates: {_clip(quote)!r}); check the claim says what the quote says",
+                        _key("negation", ev, quote)))
+    hedges = stance.modals(quote)
+    if hedges and not stance.hedged(said):
+        out.append(Flag("hedge", f"the quote from {sid} hedges ({', '.join(repr(h) for h in hedges)}) and the "
+                                 "claim does not; keep the hedge, or cite a source that states it plainly",
+                        _key("hedge", ev, quote)))
+    parts = _parts(ev)
+    start = parts[0].get("start") if parts else ev.get("start")
+    end = parts[-1].get("end") if parts else ev.get("end")
+    if text is not None and _int(start) and _int(end):
+        cut = stance.cut_context(text, start, end)  # type: ignore[arg-type]
+        if cut and not (cut.kind == "reporting" and stance.reports(said)):
+            what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation"}
+            out.append(Flag("cut", f"the quote from {sid} starts mid-sentence, cut from {what[cut.kind]} "
+                                   f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
+                                   "state as fact what the source only reports, asks or denies",
+                            _key("cut", ev, quote)))
+    return out
+
+
+def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
+    """Every flag of one claim, refusals first, then review flags (in evidence order)."""
+    out = _figure_flags(claim, text_of)
+    evs = evidence_items(claim)
+    for ev in evs:
+        if _parts(ev) is not None:
+            out += _splice_flags(ev, text_of(ev.get("source_id")))
+    out += _asof_flags(claim, text_of, record_of)
+    for ev in evs:
+        out += _review_flags(claim, ev, text_of(ev.get("source_id")))
+    return out
+
+
+def silenced(claim: Mapping) -> set[str]:
+    """The review flags someone has looked at (``sb claim ack``): their keys."""
+    acks = claim.get("acks")
+    out: set[str] = set()
+    for a in acks if isinstance(acks, list) else []:
+        flags = a.get("flags") if isinstance(a, dict) else None
+        if isinstance(flags, list):
+            out.update(f for f in flags if isinstance(f, str))
+    return out
+
+
+def add_warnings(claim: Mapping, flags: list[Flag]) -> list[Finding]:
+    """The flags as ``W-`` warnings of ``sb claim add``/``narrow`` (the claim is stored)."""
+    cid = str(claim.get("id"))
+    done = silenced(claim)
+    out = []
+    for f in flags:
+        if f.rule in REFUSED:
+            out.append(Finding(WARNING[f.rule], cid, f"stored, but {f.message}; sb verify will refuse it"))
+        elif f.key not in done:
+            out.append(Finding(WARNING[f.rule], cid, f"{f.message} (listed for review by sb verify until "
+                                                     f"`sb claim ack {cid} --reason \"...\"`)"))
+    return out

@@ -1,0 +1,333 @@
+"""Copies of one document are one source (amendment A15).
+
+A source added under another name or URL with the same bytes, or extracted to the same canonical
+text, or to a near-duplicate text (another edition or format: see ``engines.text.shingles``) is
+linked to the source it copies: ``same_as`` in its record, with ``same_as_basis`` saying how the
+link was found (``bytes``, ``text``, ``near``) or that the user set it (``user``; a user's
+``same_as: null`` is an undone link that detection never re-creates). The ledger counts a group
+of linked sources once for corroboration.
+
+Finding a copy must not read every text in a large workspace, so each source's raw SHA-256,
+text SHA-256, shingle count and sketch are kept in ``.sb-cache/fingerprints.tsv``, one line per
+source, appended as sources are added and extracted (the last line of a source wins). The file is
+derived, like everything in ``.sb-cache/``: sources it does not list (a deleted cache, an older
+workspace, ``sb init --from``) are fingerprinted from their records and texts on first use and
+appended, and lines of removed sources are ignored. A lookup reads this one file, not the texts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from ...base.errors import SbError
+from ...base.ids import is_src_id, sha256_text
+from ...engines.text import shingles
+from ..workspace.layout import Workspace
+from ..workspace.records import SourceRecord
+from .store import load_source, read_normalized, try_load_source
+
+MAX_HOPS = 32
+FIND_CALLS = 4  # near-duplicate lookups answered by searching the file before its bands are indexed
+_LINE_ID = re.compile(r"(?m)^(src_[0-9a-f]{12})\t")
+
+
+@dataclass
+class Entry:
+    sid: str
+    raw: str = ""  # raw SHA-256 ("" when unknown)
+    text: str = ""  # normalized SHA-256 ("" until ready)
+    count: int = 0  # distinct shingles
+    sketch: str = ""  # shingles.Sketch.to_hex() ("" until ready)
+
+    def line(self) -> str:
+        return f"{self.sid}\t{self.raw}\t{self.text}\t{self.count}\t{self.sketch}\n"
+
+    @classmethod
+    def parse(cls, line: str) -> Entry | None:
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) != 5 or not is_src_id(parts[0]) or not parts[3].isdigit():
+            return None  # a torn or foreign line: ignored, the source is fingerprinted again
+        if parts[4] and len(parts[4]) != 8 * shingles.BUCKETS:
+            return None
+        return cls(parts[0], parts[1], parts[2], int(parts[3]), parts[4])
+
+
+@dataclass
+class Match:
+    other: str  # the source this one copies (the root of its group)
+    basis: str  # bytes | text | near
+    share: float = 1.0  # near: estimated share of the shorter text's shingles found in the other
+
+
+class Fingerprints:
+    """The fingerprints of a workspace's sources, loaded once per command.
+
+    The file is read as one string and parsed only where a lookup lands (a hash or a band value
+    found by ``str.find``), so a command costs one read of it, not a parse of every line."""
+
+    def __init__(self, ws: Workspace):
+        self.ws = ws
+        self._blob = ""
+        try:
+            with open(ws.fingerprints_path, encoding="utf-8") as fh:
+                self._blob = fh.read()
+        except FileNotFoundError:
+            pass
+        except (OSError, UnicodeDecodeError):
+            self._blob = ""
+        self._known = set(_LINE_ID.findall(self._blob))
+        self._parsed: dict[str, Entry | None] = {}
+        self.present = set(ws.source_dir_names())  # a listing, no stat per source
+        self._pending: list[Entry] = []
+        self._mine: dict[str, Entry] = {}  # entries learnt in this run
+        self._calls = 0
+        self._band_index: dict[str, set[str]] | None = None
+        for sid in sorted(self.present - self._known):
+            self._fingerprint_existing(sid)
+
+    def entry(self, sid: str) -> Entry | None:
+        """The latest entry of a source (this run's, else the file's last line for it)."""
+        if sid in self._mine:
+            return self._mine[sid]
+        if sid not in self._parsed:
+            e = None
+            i = self._blob.rfind(sid + "\t")
+            while i > 0 and self._blob[i - 1] != "\n":
+                i = self._blob.rfind(sid + "\t", 0, i)
+            if i >= 0:
+                j = self._blob.find("\n", i)
+                e = Entry.parse(self._blob[i:j if j >= 0 else len(self._blob)])
+            self._parsed[sid] = e
+        return self._parsed[sid]
+
+    def _lines_with(self, needle: str) -> set[str]:
+        """Ids of the file's lines that contain ``needle``."""
+        out = set()
+        blob = self._blob
+        i = blob.find(needle)
+        while i >= 0:
+            start = blob.rfind("\n", 0, i) + 1
+            out.add(blob[start:start + 16])
+            i = blob.find(needle, i + 1)
+        return out
+
+    def _fingerprint_existing(self, sid: str) -> None:
+        rec = try_load_source(self.ws, sid)
+        if rec is None:
+            return
+        e = Entry(sid, str(rec.get("raw_sha256") or ""))
+        if rec.get("status") == "ready":
+            text = read_normalized(self.ws, sid)
+            if text is not None:
+                self._fill_text(e, text)
+        self._put(e)
+
+    @staticmethod
+    def _fill_text(e: Entry, text: str) -> None:
+        sk = shingles.sketch(text)
+        e.text, e.count, e.sketch = sha256_text(text), sk.shingles, sk.to_hex()
+
+    def _put(self, e: Entry) -> None:
+        self._mine[e.sid] = e
+        self.present.add(e.sid)
+        self._pending.append(e)
+
+    def save(self) -> None:
+        """Append what this command learnt (the caller holds the workspace lock)."""
+        if not self._pending:
+            return
+        try:
+            os.makedirs(os.path.dirname(self.ws.fingerprints_path), exist_ok=True)
+            with open(self.ws.fingerprints_path, "a", encoding="utf-8") as fh:
+                fh.write("".join(e.line() for e in self._pending))
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError:
+            pass  # derived: recomputed next time
+        self._pending = []
+
+    # ---- recording -------------------------------------------------------------------------
+    def added(self, sid: str, raw_sha: str) -> None:
+        old = self.entry(sid)
+        if old is None or old.raw != raw_sha:
+            self._put(Entry(sid, raw_sha, *(old.text, old.count, old.sketch) if old else ()))
+
+    def extracted(self, sid: str, raw_sha: str, text: str) -> None:
+        e = Entry(sid, raw_sha)
+        self._fill_text(e, text)
+        old = self.entry(sid)
+        if old is None or (old.raw, old.text, old.sketch) != (e.raw, e.text, e.sketch):
+            self._put(e)
+
+    # ---- finding -----------------------------------------------------------------------------
+    def _live(self, sid: str) -> bool:
+        return sid in self.present and os.path.isfile(self.ws.source_json(sid))
+
+    def _matching(self, sid: str, field: str, value: str) -> list[str]:
+        """Ids whose latest entry has ``field == value`` (found in the file or in this run)."""
+        cands = self._lines_with(f"\t{value}\t") | {o for o, e in self._mine.items() if getattr(e, field) == value}
+        out = []
+        for o in cands:
+            e = self.entry(o)
+            if o != sid and e is not None and getattr(e, field) == value and self._live(o):
+                out.append(o)
+        return sorted(out)
+
+    def same_bytes(self, sid: str, raw_sha: str) -> list[str]:
+        return self._matching(sid, "raw", raw_sha) if raw_sha else []
+
+    def same_text(self, sid: str) -> list[str]:
+        me = self.entry(sid)
+        return self._matching(sid, "text", me.text) if me is not None and me.text else []
+
+    def near(self, sid: str) -> list[tuple[float, str]]:
+        """(estimated containment, id) of near-duplicates of a source, best first."""
+        me = self.entry(sid)
+        if me is None or not me.sketch:
+            return []
+        cands = self._band_hits(sid, me.sketch)
+        mine = shingles.Sketch.from_hex(me.count, me.sketch)
+        out = []
+        for o in sorted(cands):
+            e = self.entry(o)
+            if e is None or not e.sketch or not self._live(o):
+                continue
+            like = shingles.likeness(mine, shingles.Sketch.from_hex(e.count, e.sketch))
+            if like.near:
+                out.append((like.containment, o))
+        return sorted(out, key=lambda t: (-t[0], t[1]))
+
+
+    def _band_hits(self, sid: str, sketch: str) -> set[str]:
+        """Sources sharing an LSH band with ``sketch``. A band is 16 hex digits at a fixed place
+        in the sketch; such a string occurs in the file almost only where a band really matches,
+        so the file is searched for each band (a scan at memory speed, no parsing) and each hit
+        is checked for its place. Entries learnt in this run are compared directly."""
+        width = 8 * shingles.BAND
+        out: set[str] = set()
+        blob = self._blob
+        self._calls += 1
+        if self._calls > FIND_CALLS:  # a batch (sb extract of many sources): index the bands once
+            if self._band_index is None:
+                self._band_index = {}
+                for line in blob.splitlines():
+                    f = line.split("\t")
+                    if len(f) == 5 and f[4]:
+                        for b in shingles.bands(f[4]):
+                            self._band_index.setdefault(b, set()).add(f[0])
+            for band in shingles.bands(sketch):
+                out.update(self._band_index.get(band, ()))
+                n, part = band.split(":", 1)
+                at = int(n) * width
+                out.update(e.sid for e in self._mine.values() if e.sketch and e.sketch[at:at + width] == part)
+            out.discard(sid)
+            return out
+        for band in shingles.bands(sketch):
+            n, part = band.split(":", 1)
+            at = int(n) * width
+            i = blob.find(part)
+            while i >= 0:
+                start = blob.rfind("\n", 0, i) + 1
+                line_end = blob.find("\n", i)
+                line = blob[start:line_end if line_end >= 0 else len(blob)]
+                fields = line.split("\t")
+                if len(fields) == 5 and line.rfind("\t") + 1 + at == i - start:
+                    out.add(fields[0])
+                i = blob.find(part, i + 1)
+            out.update(e.sid for e in self._mine.values() if e.sketch and e.sketch[at:at + width] == part)
+        out.discard(sid)
+        # a hit on a stale line (the source was extracted again since) is judged on its latest entry
+        return out
+
+
+def root_of(ws: Workspace, sid: str) -> str:
+    """The first source of a group of copies (following ``same_as``; a cycle stops the walk)."""
+    seen = {sid}
+    cur = sid
+    for _ in range(MAX_HOPS):
+        rec = try_load_source(ws, cur)
+        nxt = rec.get("same_as") if rec else None
+        if not is_src_id(nxt) or nxt in seen or not ws.has_source(str(nxt)):
+            return cur
+        seen.add(str(nxt))
+        cur = str(nxt)
+    return cur
+
+
+def _declared_independent(ws: Workspace, sid: str) -> bool:
+    rec = try_load_source(ws, sid) or {}
+    return rec.get("same_as_basis") == "user" and not rec.get("same_as")
+
+
+def _pick(ws: Workspace, sid: str, others: list[str]) -> str | None:
+    """The group root of the first candidate that is not in this source's own group, nor
+    declared independent by the user (an undone link is undone both ways)."""
+    for o in others:
+        if _declared_independent(ws, o):
+            continue
+        root = root_of(ws, o)
+        if root != sid and root_of(ws, root) != sid:
+            return root
+    return None
+
+
+def detect(ws: Workspace, fp: Fingerprints, rec: dict, *, text: bool) -> Match | None:
+    """The source ``rec`` copies, by bytes (always) and by text (once extracted), or None.
+    A link the user set or undid is never replaced."""
+    sid = rec["id"]
+    if rec.get("same_as_basis") == "user":
+        return None
+    found = _pick(ws, sid, fp.same_bytes(sid, str(rec.get("raw_sha256") or "")))
+    if found:
+        return Match(found, "bytes")
+    if not text:
+        return None
+    found = _pick(ws, sid, fp.same_text(sid))
+    if found:
+        return Match(found, "text")
+    for share, other in fp.near(sid):
+        found = _pick(ws, sid, [other])
+        if found:
+            return Match(found, "near", share)
+    return None
+
+
+def link(rec: dict, match: Match) -> None:
+    rec["same_as"] = match.other
+    rec["same_as_basis"] = match.basis
+
+
+def describe(ws: Workspace, match: Match) -> str:
+    """The warning's words: what the other source is and how the copy was found."""
+    other = try_load_source(ws, match.other) or {}
+    name = other.get("title") or other.get("locator") or match.other
+    how = {"bytes": "the same bytes as", "text": "the same canonical text as",
+           "near": f"a near-duplicate (about {round(match.share * 100)}% of its 5-word shingles shared) of"}
+    return (f"{how[match.basis]} {match.other} ({str(name)[:80]}): another copy or edition of one document, "
+            "counted as one source with it for corroboration")
+
+
+def set_same_as(ws: Workspace, sid: str, value: str) -> tuple[SourceRecord, str]:
+    """``sb source set SRC same_as=SRC2`` (declare) or ``same_as=none`` (undo). Returns the
+    record and a history note; the caller saves both under the lock."""
+    rec = load_source(ws, sid)
+    target = value.strip()
+    before = rec.get("same_as")
+    if target.lower() in ("", "none", "null"):
+        rec["same_as"] = None
+        rec["same_as_basis"] = "user"
+        return rec, f"source {sid}: declared independent (was same_as {before or 'nothing'})"
+    if not is_src_id(target):
+        raise SbError("E-SOURCE-UNKNOWN", target[:80], "same_as takes a source id (src_ and 12 hex digits), "
+                      "or none to undo the link")
+    if target == sid:
+        raise SbError("E-SAME-AS", sid, "a source cannot be a copy of itself")
+    load_source(ws, target)  # E-SOURCE-UNKNOWN / E-SCHEMA
+    if root_of(ws, target) == sid:
+        raise SbError("E-SAME-AS", sid, f"{target} is already linked to {sid} (same_as); linking back would "
+                      f"make a circle. They already count as one source")
+    rec["same_as"] = target
+    rec["same_as_basis"] = "user"
+    return rec, f"source {sid}: declared the same document as {target}"

@@ -1,0 +1,32 @@
+"""Bytes that are not text (pure).
+
+A file of NULs and random bytes, an image a server calls ``text/html``, or text in an encoding
+nobody declared decodes to characters all the same, mostly U+FFFD and control characters. Such a
+decoding is not canonical text: the source becomes ``needs_extraction`` with a note saying why,
+never a ``normalized.md`` full of replacement characters. A page with a few undecodable bytes
+(an undeclared windows-1252 accent) is still text: it takes NUL bytes, or a share of at least
+``MAX_BAD`` (30%: "mostly") undecodable and control characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_BAD = 0.30  # share of NUL, U+FFFD and control characters above which bytes are not text
+_BAD = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]")
+
+
+def not_text(text: str, media_type: str | None = None) -> str | None:
+    """A note when the decoded ``text`` is not text, else None."""
+    if not text:
+        return None
+    bad = len(_BAD.findall(text))
+    nul = text.count("\x00")
+    if bad < max(1, MAX_BAD * len(text)) and nul * 1000 < len(text):
+        return None
+    share = round(100 * bad / len(text))
+    served = f" (served as {media_type})" if media_type else ""
+    what = "NUL bytes" if nul else "bytes that are not valid in any declared encoding"
+    return (f"the bytes are not text{served}: {share}% of them decode to {what}, replacement or control "
+            "characters. If it is text in a legacy encoding, set it (sb source set SRC charset=windows-1251) "
+            "and run sb extract; otherwise read it another way and adopt the text")

@@ -1,0 +1,347 @@
+"""Claims that say no more than their evidence: the claim-text gate, its warnings at add and
+narrow, review flags and acks, the tier rule for every kind, and contests that stay visible.
+
+Verify runs here over the ledger alone (no plan, no page), so each test sees the claim rules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from conftest import sb
+from ledger_helpers import add, claim, ev, last_id, make_source
+
+from sourcebook.base.ids import claim_id, cluster_id
+from sourcebook.engines.text import stance
+
+PAGE = ("# Water bus notice\n\n"
+        "Weekday ridership averaged 38,500 passengers over the summer. A single adult fare is 3.40 marks.\n\n"
+        "No other scheme is live at this time.\n\n"
+        "Fares may rise by 5% in 2027.\n\n"
+        "Officials said that the ferry runs every 20 minutes. Councillor Okafor asked whether ridership had "
+        "passed 35,000. The operator denied that the readers were switched off.\n\n"
+        "Route W3 reopens on Monday.\n\n"
+        "## Timetable\n\n"
+        "Boats run every 12 minutes. Route W3 boats carry 80 people and run every 15 minutes in winter.\n")
+
+
+@pytest.fixture
+def src(ws):
+    return make_source(ws, PAGE, name="notice", tier="A")
+
+
+def _claims(ws) -> dict:
+    with open(os.path.join(str(ws), "ledger", "claims.json"), encoding="utf-8") as fh:
+        return {c["id"]: c for c in json.load(fh)["claims"]}
+
+
+def _codes(text: str) -> list[str]:
+    return [ln.split()[0] for ln in text.splitlines() if ln.strip().startswith(("E-", "W-"))]
+
+
+def _add(ws, text, sid, *quotes, **kw):
+    evidence = [ev(sid, PAGE, q) for q in quotes]
+    return add(ws, claim(text, evidence=evidence, **kw))
+
+
+def verify_json(ws) -> dict:
+    r = sb("verify", "--json", cwd=ws)
+    doc = json.loads(r.out)
+    doc["rc"] = r.rc
+    doc["codes"] = [d["code"] for g in doc["gates"] for d in g["details"]]
+    return doc
+
+
+# ---- figures and dates in a claim's own text --------------------------------------------------
+
+def test_wrong_figure_is_stored_with_a_warning_and_refused_by_verify(ws, src):
+    r = _add(ws, "Weekday ridership averaged 48,500 passengers over the summer.", src,
+             "Weekday ridership averaged 38,500 passengers over the summer.", kind="number", confidence="verified")
+    assert r.rc == 0, r.both  # stored: the original kit's scenarios store broken evidence and expect exit 0
+    cid = last_id(r)
+    assert _codes(r.err) == ["W-CLAIM-FIGURE"] and cid in r.err and "48,500" in r.err
+    assert cid in _claims(ws)
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-CLAIM-FIGURE"], doc
+    assert "48,500" in json.dumps(doc)
+
+
+def test_right_figure_in_other_grouping_passes(ws, src):
+    r = _add(ws, "Weekday ridership averaged 38 500 passengers over the summer.", src,
+             "Weekday ridership averaged 38,500 passengers over the summer.", kind="number", confidence="verified")
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_as_of_is_not_backing_and_every_part_is(ws, src):
+    # the year comes from the claim's as_of only: refused
+    r = _add(ws, "A single adult fare is 3.40 marks in 2026.", src, "A single adult fare is 3.40 marks.",
+             kind="number", confidence="verified", as_of="2026-01-01")
+    assert "W-CLAIM-FIGURE" in r.err and "2026" in r.err
+    # a multi-part quote backs the claim with every part
+    r = add(ws, claim("Route W3 boats carry 80 people and run every 15 minutes in winter.",
+                      evidence=[{"source_id": src, "quote": "Route W3 boats carry 80 people [...] every 15 minutes"}]))
+    assert r.rc == 0 and "W-CLAIM-FIGURE" not in r.err, r.both
+    stored = _claims(ws)[last_id(r)]["evidence"][0]
+    assert len(stored["parts"]) == 2
+
+
+def test_spelled_out_numbers_are_left_to_the_reader(ws, src):
+    r = _add(ws, "Three travellers in the thread reported the same failure.", src, "Route W3 reopens on Monday.")
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_ambiguous_numeric_date_is_warned_then_refused(ws, src):
+    r = _add(ws, "Route W3 reopens on 01.11.2026.", src, "Route W3 reopens on Monday.", kind="date")
+    assert r.rc == 0 and "W-CLAIM-DATE-AMBIGUOUS" in _codes(r.err) and "01.11.2026" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-DATE-AMBIGUOUS" in doc["codes"]
+
+
+def test_narrow_warns_on_a_changed_figure_and_on_negation(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks, unchanged.", src, "A single adult fare is 3.40 marks.",
+             kind="number")
+    cid = last_id(r)
+    r = sb("claim", "narrow", cid, "--text", "A single adult fare is 2.40 marks.", "--reason", "shorter", cwd=ws)
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-FIGURE"] and "2.40" in r.err, r.both
+    new = last_id(r)
+    events = [json.loads(x) for x in open(os.path.join(str(ws), "ledger", "events.jsonl"), encoding="utf-8")]
+    assert events[-1]["claim_id"] == new and events[-1]["warnings"] == ["W-CLAIM-FIGURE"]
+    assert "E-CLAIM-FIGURE" in verify_json(ws)["codes"]
+    r = sb("claim", "narrow", new, "--text", "A single adult fare is not 3.40 marks.", "--reason", "negated",
+           cwd=ws)
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-NEGATION"], r.both
+
+
+# ---- tiers: verified needs A or B whatever the kind -----------------------------------------
+
+def test_verified_fact_on_tier_c_is_weak(ws):
+    sid = make_source(ws, PAGE, name="forum", tier="C")
+    _add(ws, "No other scheme is live.", sid, "No other scheme is live at this time.", kind="fact",
+         confidence="verified")
+    doc = verify_json(ws)
+    assert doc["codes"] == ["E-TIER-WEAK"], doc
+    assert "tier C" in doc["gates"][[g["gate"] for g in doc["gates"]].index("tiers")]["findings"][0]
+
+
+# ---- inferred claims ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["Ridership will pass 40,000 in 2027.",
+                                  "The operator calls the readers \u201cnearly ready\u201d."])
+def test_inferred_claim_carries_no_figure_or_quotation(ws, text):
+    r = add(ws, claim(text, confidence="inferred", kind="interpretation"))
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-INFERRED"], r.both
+    doc = verify_json(ws)
+    assert doc["codes"] == ["E-CLAIM-INFERRED"], doc
+
+
+def test_inferred_claim_in_plain_words_passes(ws):
+    r = add(ws, claim("Until the W3 readers work, riders should carry another way to pay.", confidence="inferred",
+                      kind="recommendation"))
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+# ---- multi-part quotes stay in one paragraph ----------------------------------------------
+
+def test_parts_across_a_heading_are_spliced(ws, src):
+    r = add(ws, claim("Route W3 boats run every 12 minutes.",
+                      evidence=[{"source_id": src, "quote": "Route W3 reopens [...] run every 12 minutes"}]))
+    assert r.rc == 0 and "W-QUOTE-SPLICE" in _codes(r.err), r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-QUOTE-SPLICE" in doc["codes"]
+    assert "heading" in json.dumps(doc)
+
+
+def test_parts_across_a_blank_line_are_spliced(ws, src):
+    r = add(ws, claim("No other scheme is live at this time; fares may rise.",
+                      evidence=[{"source_id": src, "quote": "No other scheme is live [...] Fares may rise"}]))
+    assert "W-QUOTE-SPLICE" in _codes(r.err) and "blank line" in r.err, r.both
+
+
+# ---- review flags: negation, hedge, cut -----------------------------------------------------
+
+def test_honest_negation_mismatch_is_listed_for_review_and_passes(ws, src):
+    r = _add(ws, "Only two partner schemes are live.", src, "No other scheme is live at this time.")
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-NEGATION"], r.both
+    cid = last_id(r)
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and doc["pass"] is True and doc["codes"] == []
+    assert [(f["code"], f["subject"]) for f in doc["review"]] == [("W-CLAIM-NEGATION", cid)]
+    text = sb("verify", cwd=ws)
+    assert text.rc == 0 and "review: 1 flag(s)" in text.out and "W-CLAIM-NEGATION" in text.out
+    assert "PASS" in text.out.splitlines()[-1]
+    with open(os.path.join(str(ws), "build", "verify.json"), encoding="utf-8") as fh:
+        assert json.load(fh)["review"][0]["code"] == "W-CLAIM-NEGATION"
+    # someone looked: the ack answers the flag and it leaves the review list
+    r = sb("claim", "ack", cid, "--reason", "only two schemes are named elsewhere; the claim stands", cwd=ws)
+    assert r.rc == 0 and "answers 1 review flag(s): W-CLAIM-NEGATION" in r.out, r.both
+    acks = _claims(ws)[cid]["acks"]
+    assert len(acks) == 1 and acks[0]["flags"][0].startswith("W-CLAIM-NEGATION:")
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and doc["review"] == []
+    assert "1 answered by an ack" in sb("verify", cwd=ws).out
+    show = sb("claim", "show", cid, cwd=ws)
+    assert "answers W-CLAIM-NEGATION" in show.out
+
+
+def test_ack_without_review_flags_keeps_its_old_shape(ws, src):
+    r = _add(ws, "No other scheme is live.", src, "No other scheme is live at this time.")
+    cid = last_id(r)
+    assert r.err == "", r.both
+    r = sb("claim", "ack", cid, "--reason", "re-read after the page changed", cwd=ws)
+    assert r.rc == 0 and r.out.strip() == f"acknowledged {cid}"
+    assert set(_claims(ws)[cid]["acks"][0]) == {"at", "reason"}
+
+
+def test_hedge_in_quote_dropped_by_claim(ws, src):
+    r = _add(ws, "Fares will rise by 5% in 2027.", src, "Fares may rise by 5% in 2027.")
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-HEDGE"] and "'may'" in r.err, r.both
+    assert [f["code"] for f in verify_json(ws)["review"]] == ["W-CLAIM-HEDGE"]
+    r = _add(ws, "Fares could rise by 5% in 2027.", src, "Fares may rise by 5% in 2027.")
+    assert r.err == "", r.both
+
+
+@pytest.mark.parametrize(("text", "quote", "words"), [
+    ("The ferry runs every 20 minutes.", "the ferry runs every 20 minutes", "said"),
+    ("Ridership had passed 35,000.", "ridership had passed 35,000", "asked whether"),
+    ("The readers were switched off.", "the readers were switched off", "denied that"),
+])
+def test_quote_cut_after_report_question_or_denial(ws, src, text, quote, words):
+    r = _add(ws, text, src, quote)
+    assert r.rc == 0 and "W-CLAIM-CUT" in _codes(r.err) and words in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]]
+
+
+def test_a_claim_that_reports_keeps_the_report(ws, src):
+    r = _add(ws, "Officials said the ferry runs every 20 minutes.", src, "the ferry runs every 20 minutes")
+    assert r.rc == 0 and r.err == "", r.both
+
+
+def test_stance_readings():
+    assert stance.negated("No other scheme is live.") and stance.negated("It isn't live")
+    assert stance.negated("W3航路では使えません") and stance.negated("Это не так") and stance.negated("不能用")
+    assert not stance.negated("See No. 5 for the map") and not stance.negated("Only two schemes are live")
+    assert stance.modals("Boats may run from 1 May 2026 and could stop") == ["may", "could"]
+    assert stance.modals("It opened in May 2026") == [] and stance.modals("开通时间预计在十二月") == ["预计"]
+    assert stance.hedged("Route W3 is due to accept the pass")
+    text = "Is it true that the line runs late? Yes."
+    s = text.index("the line")
+    assert stance.cut_context(text, s, s + len("the line runs late")) == stance.Cut("question", "?")
+    text = "As of 2026-01-15 the line runs every 20 minutes."
+    s = text.index("the line")
+    assert stance.cut_context(text, s, len(text) - 1) is None
+    assert stance.cut_context(text, 0, 10) is None
+
+
+# ---- as_of no later than the sources ------------------------------------------------------
+
+def test_as_of_later_than_every_source_date(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number",
+             volatile=True, as_of="2026-06-30", recheck="https://example.org/fares")
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-ASOF-LATE"] and "2026-01-01" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["codes"] == ["E-CLAIM-ASOF-LATE"], doc
+    cid = last_id(r)
+    assert sb("claim", "set", cid, "--as-of", "2025-12-31", cwd=ws).rc == 0
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_as_of_stated_by_the_source_is_allowed(ws):
+    text = "# Status\n\nAs of 2026-01-15 the line runs every 20 minutes on weekdays.\n"
+    sid = make_source(ws, text, name="status")  # retrieved 2026-01-01, yet it states the date
+    r = add(ws, claim("The line runs every 20 minutes on weekdays.", volatile=True, as_of="2026-01-15",
+                      recheck="https://example.org/status",
+                      evidence=[ev(sid, text, "the line runs every 20 minutes on weekdays")]))
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_a_clean_claim_remembered_by_the_cache_is_read_again_when_its_source_changes(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number",
+             volatile=True, as_of="2025-12-01", recheck="https://example.org/fares")
+    assert r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0 and verify_json(ws)["rc"] == 0  # the second run reuses the first
+    path = os.path.join(str(ws), "sources", src, "source.json")
+    with open(path, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    rec["retrieved_at"] = "2025-06-01T00:00:00Z"  # now the source is older than the claim's as_of
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    assert verify_json(ws)["codes"] == ["E-CLAIM-ASOF-LATE"]
+
+
+# ---- contests stay visible --------------------------------------------------------------
+
+def _both_stand(ws, src):
+    a = last_id(_add(ws, "Weekday ridership averaged 38,500 passengers over the summer.", src,
+                     "Weekday ridership averaged 38,500 passengers over the summer.", kind="number",
+                     topic="ridership.weekday"))
+    b = last_id(_add(ws, "Ridership had passed 35,000.", src, "ridership had passed 35,000", kind="number",
+                     topic="ridership.weekday"))
+    decision = {"cluster_id": cluster_id("ridership.weekday"), "topic_key": "ridership.weekday",
+                "claim_ids": sorted([a, b]), "outcome": "both_stand",
+                "reason": "different periods and different counts; both are shown"}
+    r = sb("adjudicate", "--json", json.dumps(decision), "--apply", cwd=ws)
+    assert r.rc == 0, r.both
+    return a, b, decision
+
+
+def test_both_stand_claims_cannot_be_retracted_superseded_or_narrowed(ws, src):
+    a, b, decision = _both_stand(ws, src)
+    cls = decision["cluster_id"]
+    for argv in (("retract", a, "--reason", "the summer figure is old"),
+                 ("set", a, "--superseded-by", b),
+                 ("set", a, "--status", "superseded", "--superseded-by", b),
+                 ("narrow", a, "--text", "Weekday ridership was high over the summer.", "--reason", "vaguer")):
+        r = sb("claim", *argv, cwd=ws)
+        assert r.rc == 1 and _codes(r.err) == ["E-CLAIM-CONTESTED"], (argv, r.both)
+        assert cls in r.err and "sb adjudicate" in r.err
+    assert all(c["status"] == "active" for c in _claims(ws).values())
+    # a new decision for the cluster replaces both_stand: then the claim may go
+    r = sb("adjudicate", "--json", json.dumps(dict(decision, outcome="supersede", winner=b,
+                                                   reason="the council's count replaces the summer one")), cwd=ws)
+    assert r.rc == 0, r.both
+    r = sb("claim", "retract", a, "--reason", "the summer figure is withdrawn", cwd=ws)
+    assert r.rc == 0, r.both
+
+
+def test_adjudication_apply_does_not_retract_a_both_stand_claim(ws, src):
+    a, b, decision = _both_stand(ws, src)
+    path = os.path.join(str(ws), "ledger", "adjudications.json")
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    doc["adjudications"].append(dict(doc["adjudications"][0], outcome="retract", winner=b))  # hand-edited twin
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    r = sb("adjudicate", "--apply", cwd=ws)
+    assert r.rc == 1 and _codes(r.err) == ["E-CLAIM-CONTESTED"] and decision["cluster_id"] in r.err, r.both
+    assert _claims(ws)[a]["status"] == "active"
+
+
+def test_a_fact_with_figures_is_compared_like_a_number(ws, src):
+    _add(ws, "Weekday ridership averaged 38,500 passengers over the summer.", src,
+         "Weekday ridership averaged 38,500 passengers over the summer.", kind="fact", topic="ridership.weekday")
+    _add(ws, "Ridership had passed 35,000.", src, "ridership had passed 35,000", kind="fact",
+         topic="ridership.weekday")
+    r = sb("contradictions", "--json", cwd=ws)
+    clusters = json.loads(r.out)["clusters"] if r.out.strip().startswith("{") else json.loads(r.out)
+    assert any("numeric" in c["detectors"] for c in clusters), r.out
+    assert claim_id("Ridership had passed 35,000.") in clusters[0]["claim_ids"]
+
+
+@pytest.mark.parametrize(("text", "quote", "figure"), [
+    ("十二月十日からW3航路でもパスが使えます。", "十二月一日からW3航路でもタイドウォーター・パスが使えるようになります", "十二月十日"),
+    ("新的读卡器将于十二月安装。", "新的读卡器将于十一月安装", "十二月"),
+    ("Новые считыватели установят в декабре.", "Новые считыватели установят в ноябре", "декабре"),
+])
+def test_figures_in_every_script(ws, text, quote, figure):
+    body = f"# 通知\n\n{quote}。\n"
+    sid = make_source(ws, body, name="cjk", tier="B")
+    r = add(ws, claim(text, kind="date", evidence=[ev(sid, body, quote)]))
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-FIGURE"] and figure in r.err, r.both
+    assert verify_json(ws)["codes"] == ["E-CLAIM-FIGURE"]
