@@ -247,3 +247,32 @@ def test_two_processes_build_the_same_index_as_one(ws):
     assert files() == one
     build_index(Workspace(str(ws)), workers=3)
     assert files() == one
+
+
+def test_pruned_ranking_equals_scoring_every_posting(tmp_path):
+    """MaxScore skips documents it can prove are not in the top k: the answer must be exactly
+    that of summing every posting (ties at the k-th included, then broken by chunk id)."""
+    import random
+
+    from sourcebook.domain.index import search as S
+    from sourcebook.domain.workspace.layout import Workspace
+
+    rng = random.Random(5)
+    words = "harbour ferry card fare line route weekend night zeppelin balloon orchard pear tide pier".split()
+    root = tmp_path / "ws"
+    root.mkdir()
+    assert sb("init", cwd=root).rc == 0
+    for i in range(12):  # frequent and rare words, repeated texts (ties), varied lengths
+        body = " ".join(rng.choice(words[: 4 + i % 10]) for _ in range(rng.randrange(20, 400)))
+        add_text(root, f"# T{i % 5}\n\n{body}.\n\n{body[:200]}.\n")
+    for cmd in (("chunk", "--target", "120", "--overlap", "20"), ("index",)):
+        assert sb(*cmd, cwd=root).rc == 0
+    idx = S.Index(Workspace(str(root)))
+    for _ in range(60):
+        terms = sorted(set(rng.sample(words, rng.randrange(1, 6))))
+        k = rng.choice((1, 2, 3, 8, 30))
+        every: dict[int, float] = {}
+        for t in S._terms(idx, terms, None):
+            S._accumulate(idx, every, t)
+        assert S.top(idx, S.rank(idx, terms, k), k) == S.top(idx, list(every.items()), k), (terms, k)
+    idx.close()
