@@ -4,13 +4,14 @@ VENV   := .venv
 VPY    := $(VENV)/bin/python
 SB     := $(PYTHON) scripts/sb.py
 
-.PHONY: test check demo demo-tamper bench bench-extract test-browser lint-docs clean help
+.PHONY: test check demo demo-tamper bench bench-scale bench-extract test-browser lint-docs clean help
 
 help:
 	@echo "make demo          build the demo workspace and artifacts from examples/demo/"
 	@echo "make test          run the test suite (installs test tools into .venv if missing)"
 	@echo "make check         tests + ruff + mypy"
 	@echo "make bench         performance figures on the real-text corpus"
+	@echo "make bench-scale   the ten-thousand-sources table (BENCH_SCALE_DIR, REUSE=1 keeps sources)"
 	@echo "make bench-extract extraction precision/recall/F1 on the benchmark pages"
 	@echo "make test-browser  headless Chromium checks of templates and demo artifacts"
 
@@ -41,6 +42,13 @@ demo-tamper:
 bench:
 	@for f in bench/bench_search.py bench/bench_ledger.py bench/bench_lint.py; do \
 	  if [ -f $$f ]; then $(PYTHON) $$f || exit 1; fi; done
+
+# Ten thousand sources (ten variants of each L file): every row of the issue's table, timed as
+# whole processes with peak memory. Slow (minutes) and not part of `make test`; REUSE=1 keeps
+# the added and extracted sources of an earlier run in $(BENCH_SCALE_DIR).
+BENCH_SCALE_DIR ?= bench-work/scale
+bench-scale:
+	$(PYTHON) bench/bench_scale.py --work $(BENCH_SCALE_DIR) $(if $(REUSE),--reuse,)
 
 bench-extract:
 	$(PYTHON) bench/bench_extract.py
