@@ -222,8 +222,8 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
             add(counts, chunk_keys(piece, counts, cut))
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
-    return W.write_segment(ws.index_dir, chunk_ids, builder.doclen, W.encoded(builder.terms(), builder.tf_max),
-                           spans, builder.tf_max, base, keep)
+    return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen),
+                           W.encoded(builder.terms(), builder.tf_max), spans, builder.tf_max, base, keep)
 
 
 def _apply_merges(idir: str, refs: list[M.SegRef], keep: set[str], progress) -> tuple[list[M.SegRef], int]:

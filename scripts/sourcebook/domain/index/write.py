@@ -60,7 +60,20 @@ def encoded(terms: Iterator[tuple[int, str, array, array]], tf_max: int) -> Iter
         yield shard, term, len(docs), le(docs), le(array(tcode, tfs))
 
 
-def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: Iterator[tuple[int, str, int, bytes, bytes]],
+class Docs:
+    """The documents of a segment being written: how many, the width of their ids, and a
+    function giving, in order, blocks of (chunk ids, lengths): a merge streams them from its
+    inputs rather than holding every id of the corpus."""
+
+    def __init__(self, n: int, id_width: int, blocks):
+        self.n, self.id_width, self.blocks = n, id_width, blocks
+
+    @classmethod
+    def of(cls, chunk_ids: list[str], doclen: array) -> Docs:
+        return cls(len(chunk_ids), max(map(len, chunk_ids), default=1), lambda: iter([(chunk_ids, doclen)]))
+
+
+def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, int, bytes, bytes]],
                   sources: list[SourceSpan], tf_max: int, base: int = 0, keep: set[str] | None = None) -> str:
     """Write a segment from documents numbered ``base``.. and its terms in disk order, each as
     ``(shard, term, df, docs bytes, tfs bytes)``, frequencies ``tf_width`` wide; returns its folder
@@ -95,19 +108,32 @@ def write_segment(index_dir: str, chunk_ids: list[str], doclen: array, terms: It
             idx[k] = tpos
         _sync(tf)
         _sync(pf)
-    id_width = max(map(len, chunk_ids), default=1)
-    files = {
-        SOURCES: _dumps({s.sid: s.record(base) for s in sources}),
-        DOCS: "".join(c.ljust(id_width) + "\n" for c in chunk_ids).encode("utf-8"),
-        DOCLEN: P.le(doclen),
-        TERMS_IDX: P.le(idx),
-    }
+    id_width = docs.id_width
+    total = count = 0
+    ids_digest, lens_digest = hashlib.sha256(), hashlib.sha256()
+    with open(os.path.join(tmp, DOCS), "wb") as df_, open(os.path.join(tmp, DOCLEN), "wb") as lf:
+        for ids, lens in docs.blocks():
+            data = "".join([c.ljust(id_width) + "\n" for c in ids]).encode("utf-8")
+            df_.write(data)
+            ids_digest.update(data)
+            data = P.le(lens)
+            lf.write(data)
+            lens_digest.update(data)
+            total += sum(lens)
+            count += len(lens)
+        _sync(df_)
+        _sync(lf)
+    if count != docs.n:
+        raise damaged(f"{os.path.basename(tmp)}/{DOCS}", "the documents written do not match their count")
+    digest.update(ids_digest.digest())
+    digest.update(lens_digest.digest())
+    files = {SOURCES: _dumps({s.sid: s.record(base) for s in sources}), TERMS_IDX: P.le(idx)}
     for f, data in files.items():
         _write(os.path.join(tmp, f), data)
         digest.update(data)
     sizes = {f: os.path.getsize(os.path.join(tmp, f)) for f in FILES if f != META}
-    meta = {"base": base, "docs": len(chunk_ids), "id_width": id_width, "keys": n_keys, "sizes": sizes,
-            "terms": n_terms, "tf_max": tf_max, "tf_width": width, "total_len": sum(doclen), "version": INDEXER}
+    meta = {"base": base, "docs": docs.n, "id_width": id_width, "keys": n_keys, "sizes": sizes,
+            "terms": n_terms, "tf_max": tf_max, "tf_width": width, "total_len": total, "version": INDEXER}
     meta_bytes = _dumps(meta)
     _write(os.path.join(tmp, META), meta_bytes)
     _fsync_dir(tmp)
@@ -189,8 +215,6 @@ class MergeInput:
 def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None, progress=None) -> str:
     """One segment holding the live documents of ``inputs``, in their order (so each source's
     chunks stay contiguous). Streams one dictionary shard and one term at a time."""
-    chunk_ids: list[str] = []
-    doclen = array("I")
     sources: list[SourceSpan] = []
     plans = []
     out_base = 0
@@ -198,18 +222,7 @@ def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None
         seg = inp.seg
         in_base = int(seg.meta.get("base", 0))
         live = inp.live
-        ids = seg.all_chunk_ids()
-        lens = seg.doclen()
-        if len(ids) != seg.n_docs:
-            raise damaged(seg.rel(DOCS), "does not match meta.json")
-        remap = None
-        if live is None:
-            chunk_ids.extend(ids)
-            doclen.extend(lens)
-        else:
-            chunk_ids.extend(compress(ids, live))
-            doclen.extend(compress(lens, live))
-            remap = array("q", map(add, accumulate(live), repeat(out_base - 1)))
+        remap = None if live is None else array("q", map(add, accumulate(live), repeat(out_base - 1)))
         for sid, rec in sorted(seg.sources().items(), key=lambda kv: (kv[1]["docs"][0], kv[0])):
             if sid in inp.deleted:
                 continue
@@ -223,10 +236,41 @@ def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None
         plans.append((seg, in_base, out_base, live, remap))
         out_base += inp.n_live
     tf_max = max((int(i.seg.meta.get("tf_max", 1)) for i in inputs), default=1)
-    name = write_segment(index_dir, chunk_ids, doclen, _merged_terms(plans, tf_max, progress), sources, tf_max, 0, keep)
+    width = max((int(i.seg.meta.get("id_width", 1)) for i in inputs), default=1)
+    docs = Docs(out_base, width, lambda: _merged_docs(inputs))
+    name = write_segment(index_dir, docs, _merged_terms(plans, tf_max, progress), sources, tf_max, 0, keep)
     for inp in inputs:
         inp.seg.close()
     return name
+
+
+BLOCK = 65_536  # documents read at a time from each input's docs.txt and doclen.bin
+
+
+def _merged_docs(inputs: list[MergeInput]) -> Iterator[tuple[list[str], array]]:
+    for inp in inputs:
+        seg = inp.seg
+        n = seg.n_docs
+        width = int(seg.meta["id_width"])
+        with seg._open(DOCS) as dfh, seg._open(DOCLEN) as lfh:
+            for start in range(0, n, BLOCK):
+                count = min(BLOCK, n - start)
+                raw = dfh.read(count * (width + 1))
+                data = lfh.read(count * 4)
+                if len(raw) != count * (width + 1) or len(data) != count * 4:
+                    raise damaged(seg.rel(DOCS), "shorter than meta.json says")
+                try:
+                    ids = [line.rstrip() for line in raw.decode("utf-8").split("\n")[:-1]]
+                except UnicodeDecodeError as exc:
+                    raise damaged(seg.rel(DOCS), exc) from None
+                if len(ids) != count or any("#c" not in c for c in ids):
+                    raise damaged(seg.rel(DOCS), "a record is not a chunk id")
+                lens = P.from_le("I", data)
+                if inp.live is not None:
+                    keep = inp.live[start:start + count]
+                    ids = list(compress(ids, keep))
+                    lens = array("I", compress(lens, keep))
+                yield ids, lens
 
 
 def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, str, int, bytes, bytes]]:
