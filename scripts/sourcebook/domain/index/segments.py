@@ -154,14 +154,6 @@ class Segment:
             raise damaged(self.rel(DOCS), "a record is not a chunk id")
         return out
 
-    def all_chunk_ids(self) -> list[str]:
-        try:
-            with self._open(DOCS) as fh:
-                text = fh.read().decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise damaged(self.rel(DOCS), exc) from None
-        return [line.rstrip() for line in text.split("\n")[:-1]]
-
     def shard_entries(self, n: int) -> list[tuple[str, int, int]]:
         try:
             return list(P.parse_shard(self._shard(n)))
