@@ -82,6 +82,9 @@ class Fingerprints:
         self.present = set(ws.source_dir_names())  # a listing, no stat per source
         self._pending: list[Entry] = []
         self._mine: dict[str, Entry] = {}  # entries learnt in this run
+        # ... indexed by raw hash, text hash and LSH band, so a lookup in a run that learnt ten
+        # thousand entries does not compare against each of them (that was quadratic)
+        self._mine_by: dict[str, dict[str, set[str]]] = {"raw": {}, "text": {}, "band": {}}
         self._calls = 0
         self._band_index: dict[str, set[str]] | None = None
         for sid in sorted(self.present - self._known):
@@ -130,6 +133,19 @@ class Fingerprints:
         e.text, e.count, e.sketch = sha256_text(text), sk.shingles, sk.to_hex()
 
     def _put(self, e: Entry) -> None:
+        old = self._mine.get(e.sid)
+        for entry, add in ((old, False), (e, True)):
+            if entry is None:
+                continue
+            keys = [("raw", entry.raw), ("text", entry.text)] + [("band", b) for b in shingles.bands(entry.sketch)]
+            for field, value in keys:
+                if not value:
+                    continue
+                ids = self._mine_by[field].setdefault(value, set())
+                if add:
+                    ids.add(e.sid)
+                else:
+                    ids.discard(e.sid)
         self._mine[e.sid] = e
         self.present.add(e.sid)
         self._pending.append(e)
@@ -167,7 +183,7 @@ class Fingerprints:
 
     def _matching(self, sid: str, field: str, value: str) -> list[str]:
         """Ids whose latest entry has ``field == value`` (found in the file or in this run)."""
-        cands = self._lines_with(f"\t{value}\t") | {o for o, e in self._mine.items() if getattr(e, field) == value}
+        cands = self._lines_with(f"\t{value}\t") | self._mine_by[field].get(value, set())
         out = []
         for o in cands:
             e = self.entry(o)
@@ -219,9 +235,7 @@ class Fingerprints:
                             self._band_index.setdefault(b, set()).add(f[0])
             for band in shingles.bands(sketch):
                 out.update(self._band_index.get(band, ()))
-                n, part = band.split(":", 1)
-                at = int(n) * width
-                out.update(e.sid for e in self._mine.values() if e.sketch and e.sketch[at:at + width] == part)
+                out.update(self._mine_by["band"].get(band, ()))
             out.discard(sid)
             return out
         for band in shingles.bands(sketch):
@@ -236,7 +250,7 @@ class Fingerprints:
                 if len(fields) == 5 and line.rfind("\t") + 1 + at == i - start:
                     out.add(fields[0])
                 i = blob.find(part, i + 1)
-            out.update(e.sid for e in self._mine.values() if e.sketch and e.sketch[at:at + width] == part)
+            out.update(self._mine_by["band"].get(band, ()))
         out.discard(sid)
         # a hit on a stale line (the source was extracted again since) is judged on its latest entry
         return out
