@@ -22,7 +22,7 @@ import shutil
 from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_GATE, SbError
-from ...engines.text.findterms import chunk_keys, piece_cut
+from ...engines.text.findterms import CASE_TRAP, JOIN_AT, chunk_keys, piece_cut
 from ...engines.text.postings import Builder
 from ...engines.text.tokenize import term_counts
 from ..workspace.layout import Workspace
@@ -206,6 +206,7 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
 
     builder = Builder(base)
     add = builder.add
+    needs_keys, trap = JOIN_AT.search, CASE_TRAP
     chunk_ids: list[str] = []
     spans: list[W.SourceSpan] = []
     for sid, n, info in group:
@@ -219,7 +220,10 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
             piece = text[s:e]
             counts = term_counts(piece)
             cut = e < size and not text[e].isspace() and piece_cut(text, e, recs[i + 1][1] if i + 1 < n else size)
-            add(counts, chunk_keys(piece, counts, cut))
+            if cut or needs_keys(piece) or trap in piece:
+                add(counts, chunk_keys(piece, counts, cut))
+            else:  # most chunks: no fill inside a word, no dotless i, nothing for find to add
+                add(counts)
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
     return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen),

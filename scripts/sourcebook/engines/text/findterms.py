@@ -39,11 +39,11 @@ _FILL_RE = re.compile(_FILL)
 # start with one character class (a fill character, then a look back at the one before it), so
 # the regular expression engine scans for it quickly.
 _SIDE = r"[^\s!-/:-@\[-`{-~" + _INVISIBLE + "]"
-_JOIN_AT = re.compile(r"[*_`\\\[\]!" + _INVISIBLE + r"](?<=" + _SIDE + ".)"
+JOIN_AT = re.compile(r"[*_`\\\[\]!" + _INVISIBLE + r"](?<=" + _SIDE + ".)"
                       r"(?:(?<=[*_`\\\[" + _INVISIBLE + r"])|(?<=!)\[|(?<=\])\([^)\s]*\))"
                       r"(?:" + _FILL + r")*(?=" + _SIDE + ")")
 _SPACE = re.compile(r"\s")
-_CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
+CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
 
 
 def join(text: str) -> str:
@@ -55,8 +55,8 @@ def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool 
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
     keys: set[str] = set()
     end = -1
-    first = _JOIN_AT.search(chunk)
-    for m in _JOIN_AT.finditer(chunk, first.start()) if first else ():
+    first = JOIN_AT.search(chunk)
+    for m in JOIN_AT.finditer(chunk, first.start()) if first else ():
         p = m.start()
         if p < end:
             continue
@@ -65,7 +65,7 @@ def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool 
         end = space.start() if space else len(chunk)
         keys.update(t for t in tokenize(join(chunk[start:end])) if t not in plain)
     out = sorted(FIND_PREFIX + t for t in keys)
-    if split_at_end or _CASE_TRAP in chunk:
+    if split_at_end or CASE_TRAP in chunk:
         out.append(ALWAYS)
     return out
 
@@ -99,7 +99,7 @@ def _terms(pieces: list[str], drop_trap: bool) -> tuple[str, ...]:
     for p in pieces:
         out.update(tokenize(p))
     if drop_trap:  # the text may hold i or I where the needle has a dotless i
-        out = {t for t in out if _CASE_TRAP not in t}
+        out = {t for t in out if CASE_TRAP not in t}
     return tuple(sorted(out))
 
 
