@@ -22,7 +22,7 @@ import sys
 import zlib
 from array import array
 from collections import defaultdict, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from itertools import repeat
 
@@ -88,14 +88,6 @@ class Builder:
             yield shard, term, pairs[0::2], pairs[1::2]
 
 
-def _disk_key(term: str) -> tuple[int, str]:
-    return shard_of(term), term
-
-
-def disk_order(terms: Iterable[str]) -> list[str]:
-    return sorted(terms, key=_disk_key)
-
-
 def parse_shard(text: str) -> Iterator[tuple[str, int, int]]:
     """The ``(term, df, offset)`` entries of one shard's lines."""
     for line in text.splitlines():
@@ -117,6 +109,3 @@ def lookup(shard_text: str, term: str) -> tuple[int, int] | None:
     _, df, off = shard_text[i:j if j >= 0 else len(shard_text)].split("\t")
     return int(df), int(off)
 
-
-def is_ranking_term(term: str) -> bool:
-    return not term.startswith(FIND_PREFIX)
