@@ -174,3 +174,23 @@ def test_rechunking_unchanged_keeps_the_index_current(ws):
     assert sb("chunk", cwd=ws).rc == 0
     assert os.stat(ws / "chunks" / f"{sid}.jsonl").st_mtime_ns == before
     assert "state      INDEX" in sb("status", cwd=ws).out
+
+
+def test_a_second_run_reads_only_what_changed(ws, monkeypatch):
+    from sourcebook.domain.sources import chunking
+
+    a = add_text(ws, "# A\n\nThe first text, about ferries.\n")
+    b = add_text(ws, "# B\n\nThe second text, about zeppelins.\n")
+    assert sb("chunk", cwd=ws).rc == 0
+    seen: list[str] = []
+    real = chunking.read_normalized
+    monkeypatch.setattr(chunking, "read_normalized", lambda w, sid: seen.append(sid) or real(w, sid))
+    r = sb("chunk", cwd=ws)
+    assert r.rc == 0 and seen == [] and f"chunked  {a}  1 chunks" in r.out  # nothing read again
+    r = sb("chunk", "--target", "20", "--overlap", "5", cwd=ws)
+    assert r.rc == 0 and sorted(seen) == sorted([a, b])  # new sizes: every source
+    seen.clear()
+    text = ws / "sources" / b / "normalized.md"
+    text.write_text(text.read_text() + "More about zeppelins.\n")
+    assert sb("chunk", "--target", "20", "--overlap", "5", cwd=ws).rc == 0
+    assert seen == [b]  # only the changed text

@@ -276,3 +276,18 @@ def test_html_file_takes_its_own_title(ws):
     sid = sb("add", "bare.html", "--tier", "C", cwd=ws).out.split()[1]
     sb("extract", cwd=ws)
     assert _src(ws, sid)["title"] == "bare"
+
+
+def test_extract_skips_sources_unchanged_since_their_last_check(ws, monkeypatch):
+    from sourcebook.domain.sources import ingest
+
+    sid = _add(ws, "a.md", "Original text.\n")
+    first = sb("extract", cwd=ws)
+    reads: list[str] = []
+    real = ingest._read
+    monkeypatch.setattr(ingest, "_read", lambda p: reads.append(p) or real(p))
+    assert sb("extract", cwd=ws).out == first.out and reads == []  # not hashed again
+    (ws / "sources" / sid / "normalized.md").write_text("Fabricated text!\n")
+    r = sb("extract", cwd=ws)
+    assert r.rc == 2 and f"E-NORM-DRIFT  {sid}" in r.err and reads  # a changed file is checked
+    assert sb("extract", "--force", cwd=ws).rc == 0
