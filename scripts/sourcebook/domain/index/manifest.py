@@ -22,7 +22,13 @@ import os
 
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import INDEXER
-from .segments import damaged
+
+
+def damaged(rel: str, why: object) -> SbError:
+    """A damaged index file: the index is derived, so `sb index` (which drops a damaged
+    segment and indexes its sources again) is always the fix."""
+    return SbError("E-SEARCH", f"index/{rel}", f"unreadable ({why}); run `sb index` to repair it", EXIT_GATE)
+
 
 NAME = "lexical.json"
 FORMAT = "sourcebook lexical index"
@@ -160,11 +166,17 @@ def merges(segs: list[SegRef]) -> list[list[str]]:
 
 def live_sources(index_dir: str, man: Manifest) -> dict[str, tuple[str, dict]]:
     """Source id -> (segment name, its record in that segment) for every live source."""
-    from .segments import Segment
-
     out: dict[str, tuple[str, dict]] = {}
     for ref in man.segments:
-        for sid, rec in Segment(index_dir, ref.name).sources().items():
+        rel = f"{ref.name}/sources.json"
+        try:
+            with open(os.path.join(index_dir, rel), encoding="utf-8") as fh:
+                data = json.load(fh)
+        except (OSError, ValueError) as exc:
+            raise damaged(rel, getattr(exc, "strerror", None) or exc) from None
+        if not isinstance(data, dict):
+            raise damaged(rel, "not an object")
+        for sid, rec in data.items():
             if sid not in ref.deleted:
                 out[sid] = (ref.name, rec)
     return out

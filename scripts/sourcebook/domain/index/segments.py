@@ -25,21 +25,16 @@ from array import array
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from ...base.errors import EXIT_GATE, SbError
+from ...base.errors import SbError
 from ...base.versions import INDEXER
 from ...engines.text import postings as P
+from .manifest import damaged
 
 META, SOURCES, DOCS, DOCLEN, TERMS, TERMS_IDX, POSTINGS = (
     "meta.json", "sources.json", "docs.txt", "doclen.bin", "terms.tsv", "terms.idx", "postings.bin")
 FILES = (META, SOURCES, DOCS, DOCLEN, TERMS, TERMS_IDX, POSTINGS)
 PREFIX = "seg-"
 TMP_PREFIX = ".tmp-"
-
-
-def damaged(rel: str, why: object) -> SbError:
-    """A damaged index file: the index is derived, so `sb index` (which drops a damaged
-    segment and indexes its sources again) is always the fix."""
-    return SbError("E-SEARCH", f"index/{rel}", f"unreadable ({why}); run `sb index` to repair it", EXIT_GATE)
 
 
 # ---- reading ---------------------------------------------------------------------------------
