@@ -257,3 +257,13 @@ def test_killed_mid_merge_leaves_the_old_index_usable(ws, monkeypatch, after):
     assert _results(ws) == before
     names = os.listdir(ws / "index")
     assert len(names) == 2 and not any(n.startswith(".tmp-") for n in names)
+
+
+def test_a_rebuild_of_the_same_content_reuses_the_live_segment(ws):
+    add_text(ws, _text(8, 90))
+    assert sb("chunk", cwd=ws).rc == 0 and sb("index", cwd=ws).rc == 0
+    seg = json.loads((ws / "index" / "lexical.json").read_text())["segments"][0]["name"]
+    inode = os.stat(ws / "index" / seg / "postings.bin").st_ino
+    assert sb("index", "--rebuild", cwd=ws).rc == 0  # never deleted while it is the live index
+    assert json.loads((ws / "index" / "lexical.json").read_text())["segments"][0]["name"] == seg
+    assert os.stat(ws / "index" / seg / "postings.bin").st_ino == inode

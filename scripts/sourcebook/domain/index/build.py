@@ -73,16 +73,20 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
                 raise SbError("E-INDEX", sid, "ready but not chunked; run `sb chunk` first", EXIT_GATE)
         idir = ws.index_dir
         os.makedirs(idir, exist_ok=True)
-        man = None if rebuild else M.read(idir, strict=False)
+        man = M.read(idir, strict=False)
         refs: list[M.SegRef] = []
         live: dict[str, tuple[str, dict]] = {}
         repaired: list[tuple[str, int]] = []
+        committed: set[str] = set()  # intact live segments: never deleted before the next commit
+        for ref in man.segments if man is not None else ():
+            if S.Segment(idir, ref.name).intact():
+                refs.append(ref)
+                committed.add(ref.name)
+            else:  # damaged: its sources are indexed again below
+                repaired.append((ref.name, ref.sources - len(ref.deleted)))
+        if rebuild:
+            man, refs = None, []
         if man is not None:
-            for ref in man.segments:
-                if S.Segment(idir, ref.name).intact():
-                    refs.append(ref)
-                else:  # damaged: its sources are indexed again below
-                    repaired.append((ref.name, ref.sources - len(ref.deleted)))
             try:
                 live = M.live_sources(idir, M.Manifest(refs))
             except SbError:
@@ -101,7 +105,7 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
             if sid in live:
                 seg, rec = live[sid]
                 by_name[seg].deleted[sid] = list(rec["docs"])
-        keep = set(by_name)
+        keep = set(by_name) | committed  # a segment with the same content is reused, not rewritten
         if changed:
             items = _plan(ws, changed, facts)
             name = _build(ws, items, workers, keep, progress)
@@ -112,7 +116,7 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
         refs, merged = _apply_merges(idir, refs, keep, progress)
         out = _totals(idir, refs, len(ready))
         if out.n_terms == 0:
-            W.remove_stray(idir, set(by_name))
+            W.remove_stray(idir, committed)
             raise SbError("E-INDEX", "chunks", f"{out.n_docs} chunk(s) but not one searchable term; "
                           "check that the sources have text", EXIT_GATE)
         size = M.commit(idir, out)
