@@ -54,10 +54,13 @@ class IndexStats:
 
 
 class _Item:
-    __slots__ = ("sid", "n", "info")
+    """A source to index: its chunk count, what its segment records, and how much text its
+    chunks cover (the work of tokenizing it)."""
 
-    def __init__(self, sid: str, n: int, info: dict):
-        self.sid, self.n, self.info = sid, n, info
+    __slots__ = ("sid", "n", "info", "work")
+
+    def __init__(self, sid: str, n: int, info: dict, work: int = 0):
+        self.sid, self.n, self.info, self.work = sid, n, info, work
 
 
 def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None, progress=None) -> IndexStats:
@@ -135,26 +138,34 @@ def _plan(ws: Workspace, sids: list[str], facts: dict) -> list[_Item]:
         with open(ws.chunks_path(sid), "rb") as fh:
             data = fh.read()
         n = sum(1 for line in data.split(b"\n") if line.strip())
+        try:
+            work = os.path.getsize(ws.normalized_path(sid)) + 200 * n
+        except OSError:
+            work = 200 * n
         items.append(_Item(sid, n, {"chunks": n, "chunks_sha256": hashlib.sha256(data).hexdigest(),
-                                    "size": len(data), "text_sha256": facts[sid].text_sha256}))
+                                    "size": len(data), "text_sha256": facts[sid].text_sha256}, work))
     return items
 
 
-def _tasks(items: list[_Item], parallel: bool) -> list[tuple[int, list[_Item]]]:
-    """Contiguous groups of sources of about RUN_DOCS documents each, with their first doc."""
+def _tasks(items: list[_Item], workers: int) -> list[tuple[int, list[_Item]]]:
+    """Contiguous groups of sources, each with its first document: at most about RUN_DOCS
+    documents a group (a builder's memory), as many groups as a multiple of ``workers`` (no
+    process idles at the end), cut where the text to tokenize (``_Item.work``) is even."""
     total = sum(i.n for i in items)
     n_tasks = max(1, -(-total // RUN_DOCS))
-    if parallel and n_tasks < 2 and total >= PARALLEL_MIN_DOCS:
-        n_tasks = 2
+    if workers > 1 and total >= PARALLEL_MIN_DOCS:
+        n_tasks = -(-n_tasks // workers) * workers
+    work = sum(i.work for i in items)
     out: list[tuple[int, list[_Item]]] = []
     cur: list[_Item] = []
-    base = acc = 0
+    base = docs = done = 0
     for item in items:
         cur.append(item)
-        acc += item.n
-        if len(out) < n_tasks - 1 and acc >= total * (len(out) + 1) / n_tasks:
+        docs += item.n
+        done += item.work
+        if len(out) < n_tasks - 1 and done >= work * (len(out) + 1) / n_tasks:
             out.append((base, cur))
-            base, cur = acc, []
+            base, cur = docs, []
     if cur or not out:
         out.append((base, cur))
     return out
@@ -165,7 +176,7 @@ def _build(ws: Workspace, items: list[_Item], workers: int | None, keep: set[str
     if workers is None:
         total = sum(i.n for i in items)
         workers = 2 if (os.cpu_count() or 1) > 1 and total >= PARALLEL_MIN_DOCS else 1
-    tasks = _tasks(items, workers > 1)
+    tasks = _tasks(items, workers)
     jobs = [(ws.root, base, [(i.sid, i.n, i.info) for i in group], sorted(keep)) for base, group in tasks]
     results: list | None = None
     if workers > 1 and len(jobs) > 1:
