@@ -135,7 +135,8 @@ def main(argv: list[str]) -> int:
             prev = json.load(fh)
         rows[TABLE[0][0]] = prev["add"] + "  [reused]"
         rows[TABLE[1][0]] = prev["extract"] + "  [reused]"
-        ok[TABLE[0][0]] = ok[TABLE[1][0]] = bool(prev.get("ok", False))
+        ok[TABLE[0][0]] = bool(prev.get("ok_add", False))
+        ok[TABLE[1][0]] = bool(prev.get("ok_extract", False))
     else:
         shutil.rmtree(ws, ignore_errors=True)
         os.makedirs(ws)
@@ -148,7 +149,7 @@ def main(argv: list[str]) -> int:
         ok[TABLE[1][0]] = ext.wall / len(files) < 0.006  # about 4 ms a source
         with open(last, "w", encoding="utf-8") as fh:
             json.dump({"add": rows[TABLE[0][0]], "extract": rows[TABLE[1][0]],
-                       "ok": ok[TABLE[0][0]] and ok[TABLE[1][0]]}, fh)
+                       "ok_add": ok[TABLE[0][0]], "ok_extract": ok[TABLE[1][0]]}, fh)
     print(f"workspace {ws}: {len(files):,} sources")
     # chunk and index from nothing
     shutil.rmtree(os.path.join(ws, "chunks"), ignore_errors=True)
