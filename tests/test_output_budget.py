@@ -107,3 +107,10 @@ def test_progress_line_only_on_a_terminal_and_after_a_while():
     q(50, 100)
     q.close()
     assert pipe.getvalue() == ""  # never when stderr is not a terminal
+
+
+def test_source_list_is_bounded_too(big):
+    root, _ = big
+    r = sb("source", "list", cwd=root)
+    assert r.rc == 0 and _lines(r) <= 12 and f"{N} source(s): {N} ready" in r.out, r.out
+    assert len(sb("source", "list", "--verbose", cwd=root).out.splitlines()) == N

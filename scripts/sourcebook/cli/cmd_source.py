@@ -5,7 +5,7 @@ from __future__ import annotations
 DESCRIPTION = """\
 List, inspect, edit or remove sources.
 
-  sb source list [--json]
+  sb source list [--verbose] [--json]    the first ten and counts; --verbose every source
   sb source show SRC [--json]            the record, text length, links and pages
   sb source set SRC charset=windows-1252 title="Annual report"   (then sb extract --force)
   sb source set SRC tier=B reason="bylined trade reporting"      (recorded in the history)
@@ -22,8 +22,9 @@ sources/.removed/ and the removal is recorded in the workspace history."""
 
 def configure(p) -> None:
     sub = p.add_subparsers(dest="action", required=True, metavar="{list,show,set,rm}")
-    ls = sub.add_parser("list", help="one line per source")
+    ls = sub.add_parser("list", help="one line per source (the first ten, then counts, unless --verbose)")
     ls.add_argument("--json", action="store_true")
+    ls.add_argument("--verbose", action="store_true", help="a line for every source, however many")
     sh = sub.add_parser("show", help="one source's record")
     sh.add_argument("source_id")
     sh.add_argument("--json", action="store_true")
@@ -59,10 +60,19 @@ def run(args, ctx) -> int:
             return 1 if damaged else 0
         if not recs:
             ctx.out("no sources yet: sb add <file|url> --tier <A-D> --reason <why>")
+        from .listing import bounded, small
+
+        lines = []
         for r in recs:
             copy = f"  (same as {r['same_as']})" if r.get("same_as") else ""
-            ctx.out(f"{r.get('id')}  {r.get('tier', '?')}  {r.get('status', '?'):<16}  "
-                    f"{(r.get('title') or r.get('locator') or '')[:70]}{copy}")
+            lines.append(f"{r.get('id')}  {r.get('tier', '?')}  {r.get('status', '?'):<16}  "
+                         f"{(r.get('title') or r.get('locator') or '')[:70]}{copy}")
+        bounded(ctx.out, lines, args.verbose, "source(s)")
+        if not small(len(lines), args.verbose):
+            counts: dict[str, int] = {}
+            for r in recs:
+                counts[str(r.get("status", "?"))] = counts.get(str(r.get("status", "?")), 0) + 1
+            ctx.out(f"{len(recs):,} source(s): " + ", ".join(f"{n:,} {k}" for k, n in sorted(counts.items())))
         return 1 if damaged else 0
     if args.action == "show":
         rec = sources.load_source(ws, args.source_id)
