@@ -109,6 +109,33 @@ def ready_count(ws: str) -> int:
     return int(st.get("sources_ready", 0))
 
 
+def run_fresh_chunk(ws: str) -> Run:
+    """`sb chunk` from nothing: no chunk files, no chunk cache."""
+    shutil.rmtree(os.path.join(ws, "chunks"), ignore_errors=True)
+    os.makedirs(os.path.join(ws, "chunks"))
+    try:
+        os.unlink(os.path.join(ws, ".sb-cache", "chunks.json"))
+    except OSError:
+        pass
+    return run(SB + ["chunk"], ws)
+
+
+def run_fresh_index(ws: str) -> Run:
+    """`sb index` from nothing: no index folder."""
+    shutil.rmtree(os.path.join(ws, "index"), ignore_errors=True)
+    return run(SB + ["index"], ws)
+
+
+def best(runs: list[Run]) -> Run:
+    """The fastest run, with the largest peak memory of them all."""
+    fast = min(runs, key=lambda r: r.wall)
+    return Run(fast.wall, fast.cpu, max(r.mb for r in runs), fast.rc, fast.out)
+
+
+def load() -> str:
+    return f"  [load {os.getloadavg()[0]:.1f}]"
+
+
 def fmt(r: Run, mem: bool = True) -> str:
     return f"{r.wall:.2f} s" + (f", {r.mb:.0f} MB" if mem else "") + f"  (CPU {r.cpu:.2f} s)"
 
@@ -117,6 +144,8 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--work", default=os.path.join(REPO, "bench-work", "scale"))
     ap.add_argument("--reuse", action="store_true", help="keep added and extracted sources when present")
+    ap.add_argument("--best-of", type=int, default=1, metavar="N",
+                    help="run chunk and index from nothing N times and keep the fastest (a shared machine)")
     args = ap.parse_args(argv)
     work = os.path.abspath(args.work)
     os.makedirs(work, exist_ok=True)
@@ -144,7 +173,8 @@ def main(argv: list[str]) -> int:
         add = run(SB + ["add", *files, "--allow-outside", "--tier", "B", "--reason", "benchmark corpus"], ws)
         ext = run(SB + ["extract"], ws)
         rows[TABLE[0][0]] = fmt(add)
-        rows[TABLE[1][0]] = f"{fmt(ext)}, {ext.wall / len(files) * 1000:.1f} ms a source"
+        rows[TABLE[0][0]] += load()
+        rows[TABLE[1][0]] = f"{fmt(ext)}, {ext.wall / len(files) * 1000:.1f} ms a source" + load()
         ok[TABLE[0][0]] = add.wall < 15.7 * 1.25  # keep: within a quarter of the figure before
         ok[TABLE[1][0]] = ext.wall / len(files) < 0.006  # about 4 ms a source
         with open(last, "w", encoding="utf-8") as fh:
@@ -152,19 +182,11 @@ def main(argv: list[str]) -> int:
                        "ok_add": ok[TABLE[0][0]], "ok_extract": ok[TABLE[1][0]]}, fh)
     print(f"workspace {ws}: {len(files):,} sources")
     # chunk and index from nothing
-    shutil.rmtree(os.path.join(ws, "chunks"), ignore_errors=True)
-    os.makedirs(os.path.join(ws, "chunks"))
-    shutil.rmtree(os.path.join(ws, "index"), ignore_errors=True)
-    for cache in ("chunks.json",):
-        try:
-            os.unlink(os.path.join(ws, ".sb-cache", cache))
-        except OSError:
-            pass
-    ch = run(SB + ["chunk"], ws)
-    rows[TABLE[2][0]] = fmt(ch)
+    ch = best([run_fresh_chunk(ws) for _ in range(max(1, args.best_of))])
+    rows[TABLE[2][0]] = fmt(ch) + load()
     ok[TABLE[2][0]] = ch.wall < 10
-    ix = run(SB + ["index"], ws)
-    rows[TABLE[3][0]] = fmt(ix) + f", {du(os.path.join(ws, 'index')) / 1e6:.0f} MB on disk"
+    ix = best([run_fresh_index(ws) for _ in range(max(1, args.best_of))])
+    rows[TABLE[3][0]] = fmt(ix) + f", {du(os.path.join(ws, 'index')) / 1e6:.0f} MB on disk" + load()
     ok[TABLE[3][0]] = ix.wall < 20 and ix.mb < 250
     # one more source
     extra = os.path.join(work, "one-more.md")
@@ -177,7 +199,7 @@ def main(argv: list[str]) -> int:
     steps = [run(SB + [cmd], ws) for cmd in ("extract", "chunk", "index")]
     total = sum(r.wall for r in steps)
     rows[TABLE[4][0]] = (" + ".join(f"{r.wall:.2f}" for r in steps) + f" = {total:.2f} s, "
-                         f"{max(r.mb for r in steps):.0f} MB peak  (CPU {sum(r.cpu for r in steps):.2f} s)")
+                         f"{max(r.mb for r in steps):.0f} MB peak  (CPU {sum(r.cpu for r in steps):.2f} s)" + load())
     ok[TABLE[4][0]] = total < 3
     # search
     with open(os.path.join(data, "corpus", "queries.txt"), encoding="utf-8") as fh:
@@ -186,17 +208,18 @@ def main(argv: list[str]) -> int:
     walls = sorted(r.wall for r in runs)
     p50 = statistics.median(walls)
     rows[TABLE[5][0]] = (f"{p50:.3f} s, p95 {walls[int(0.95 * (len(walls) - 1))]:.3f} s, "
-                         f"{max(r.mb for r in runs):.0f} MB peak  (CPU p50 {statistics.median(r.cpu for r in runs):.3f} s)")
+                         f"{max(r.mb for r in runs):.0f} MB peak  (CPU p50 {statistics.median(r.cpu for r in runs):.3f} s)"
+                         + load())
     ok[TABLE[5][0]] = p50 < 0.1 and max(r.mb for r in runs) < 100
     # find, no match
     fd = run(SB + ["find", NO_MATCH], ws, ok=(1,))
     assert "E-FIND-NOMATCH" in fd.out, fd.out
-    rows[TABLE[6][0]] = fmt(fd)
+    rows[TABLE[6][0]] = fmt(fd) + load()
     ok[TABLE[6][0]] = fd.wall < 1 and fd.mb < 100
     # status
     sts = [run(SB + ["status"], ws) for _ in range(7)]
     stw = statistics.median(r.wall for r in sts)
-    rows[TABLE[7][0]] = f"{stw:.3f} s median of 7, {max(r.mb for r in sts):.0f} MB"
+    rows[TABLE[7][0]] = f"{stw:.3f} s median of 7, {max(r.mb for r in sts):.0f} MB" + load()
     ok[TABLE[7][0]] = stw < 0.3
     # extract when nothing changed
     ex = run(SB + ["extract"], ws)
@@ -211,8 +234,9 @@ def main(argv: list[str]) -> int:
     print(f"|{'-' * (width + 2)}|---|---|---|---|")
     for name, before, target in TABLE:
         print(f"| {name:<{width}} | {before} | {target} | {rows[name]} | {'ok' if ok[name] else 'MISS'} |")
-    print("\n(wall times are whole processes on this machine at the load average above; CPU is user + system "
-          "of the process and its children; MB is the peak resident set from wait4)")
+    print("\n(wall times are whole processes on this machine; [load] is the one-minute load average when the "
+          "row was measured; CPU is user + system of the process and its children; MB is the peak resident "
+          "set from wait4; chunk and index are the best of --best-of runs from nothing)")
     return 0
 
 
