@@ -36,11 +36,11 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
         cache = {}
     out: dict[str, Fact] = {}
     fresh: dict[str, list] = {}
-    join = os.path.join
-    src = ws.sources_dir
+    src = os.path.join(ws.sources_dir, "")
+    tail = os.sep + "source.json"
     for sid in ws.source_dir_names():
         try:
-            st = os.stat(join(src, sid, "source.json"))
+            st = os.stat(src + sid + tail)
         except OSError:
             continue  # a folder without a record is not a source
         key = [st.st_mtime_ns, st.st_size]

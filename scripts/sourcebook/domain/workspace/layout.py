@@ -68,6 +68,7 @@ class Workspace:
         self._lock = FileLock(os.path.join(self.root, ".sb.lock"))
         # a source's paths are built thousands of times per verify: join the fixed part once
         self._src = os.path.join(self.root, "sources", "")
+        self._chunks = os.path.join(self.root, "chunks", "")
 
     @classmethod
     def discover(cls, cwd: str, dir_arg: str | None = None) -> Workspace:
@@ -131,7 +132,7 @@ class Workspace:
         return self.path("chunks")
 
     def chunks_path(self, sid: str) -> str:
-        return self.path("chunks", f"{sid}.jsonl")
+        return self._chunks + sid + ".jsonl"
 
     @property
     def index_dir(self) -> str:
