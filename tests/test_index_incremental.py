@@ -160,7 +160,7 @@ def test_one_more_source_writes_a_small_segment(ws):
     add_text(ws, _text(77, 30))
     assert sb("chunk", cwd=ws).rc == 0
     r = sb("index", cwd=ws)
-    assert r.rc == 0 and "1 source(s) added, 0 re-chunked, 0 removed; 2 segment(s)" in r.out, r.out
+    assert r.rc == 0 and "1 source(s) added, 0 changed, 0 removed; 2 segment(s)" in r.out, r.out
     after = json.loads((ws / "index" / "lexical.json").read_text())["segments"]
     assert after[0] == before[0] and after[1]["docs"] < before[0]["docs"]
     r = sb("index", cwd=ws)
@@ -188,7 +188,7 @@ def test_removed_source_leaves_search_and_status(ws):
     assert sb("source", "rm", a, "--reason", "off topic", cwd=ws).rc == 0
     assert json.loads(sb("status", "--json", cwd=ws).out)["state"] == "CHUNK"
     r = sb("index", cwd=ws)
-    assert "0 source(s) added, 0 re-chunked, 1 removed" in r.out, r.out
+    assert "0 source(s) added, 0 changed, 1 removed" in r.out, r.out
     hits = json.loads(sb("search", "harbour", "--json", cwd=ws).out)
     assert [h["source_id"] for h in hits] == [b]
     man = json.loads((ws / "index" / "lexical.json").read_text())
@@ -267,3 +267,22 @@ def test_a_rebuild_of_the_same_content_reuses_the_live_segment(ws):
     assert sb("index", "--rebuild", cwd=ws).rc == 0  # never deleted while it is the live index
     assert json.loads((ws / "index" / "lexical.json").read_text())["segments"][0]["name"] == seg
     assert os.stat(ws / "index" / seg / "postings.bin").st_ino == inode
+
+
+def test_a_re_extracted_source_is_indexed_again(ws):
+    (ws / "old.txt").write_bytes("The caf\xe9 by the harbour sells cr\xe8me.\n".encode("cp1252"))
+    r = sb("add", "old.txt", "--tier", "B", "--reason", "legacy file", cwd=ws)
+    sid = r.out.split()[1]
+    add_text(ws, "The ferry card is accepted on every line.\n")
+    assert sb("chunk", cwd=ws).rc == 0 and sb("index", cwd=ws).rc == 0
+    assert not json.loads(sb("search", "cafe creme", "--json", cwd=ws).out)  # mis-decoded text
+    assert sb("source", "set", sid, "charset=windows-1252", cwd=ws).rc == 0
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert json.loads(sb("status", "--json", cwd=ws).out)["state"] in ("EXTRACT", "CHUNK")
+    assert sb("chunk", cwd=ws).rc == 0
+    r = sb("index", cwd=ws)
+    assert "0 source(s) added, 1 changed, 0 removed" in r.out, r.out
+    hits = json.loads(sb("search", "cafe creme", "--json", cwd=ws).out)
+    assert [h["source_id"] for h in hits] == [sid]
+    fresh = _results(ws)
+    assert sb("index", "--rebuild", cwd=ws).rc == 0 and _results(ws) == fresh

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 DESCRIPTION = """\
 Bring the BM25 search index (index/) up to date with every ready source's chunks. The work
-follows what changed: sources added or re-chunked since the last run are indexed into a new
-segment, removed or re-chunked ones are marked deleted, and small segments are merged now and
-then; the ranking is exactly that of an index built from nothing. index/lexical.json is the
+follows what changed: sources added, re-chunked or re-extracted since the last run are indexed
+into a new segment, removed or changed ones are marked deleted, and small segments are merged; the ranking is exactly that of an index built from nothing. index/lexical.json is the
 index's manifest (format, counts, segments). The index is derived: delete it any time and run
 `sb index` again. `sb status` says when it is older than the chunks.
 
@@ -40,6 +39,6 @@ def run(args, ctx) -> int:
         ctx.out(f"  built from nothing: {st.sources:,} source(s), {st.segments} segment(s), {st.bytes / 1e6:.1f} MB")
     else:
         merged = f", {st.merged} merge(s)" if st.merged else ""
-        ctx.out(f"  {st.added:,} source(s) added, {st.changed:,} re-chunked, {st.removed:,} removed; "
+        ctx.out(f"  {st.added:,} source(s) added, {st.changed:,} changed, {st.removed:,} removed; "
                 f"{st.segments} segment(s){merged}")
     return 0
