@@ -5,8 +5,9 @@ from __future__ import annotations
 DESCRIPTION = """\
 Bring the BM25 search index (index/) up to date with every ready source's chunks. The work
 follows what changed: sources added, re-chunked or re-extracted since the last run are indexed
-into a new segment, removed or changed ones are marked deleted, and small segments are merged; the ranking is exactly that of an index built from nothing. index/lexical.json is the
-index's manifest (format, counts, segments). The index is derived: delete it any time and run
+into a new segment, removed or changed ones are marked deleted, and small segments are merged;
+the ranking is exactly that of an index built from nothing. index/lexical.json is the index's
+manifest (format, counts, segments). The index is derived: delete it any time and run
 `sb index` again. `sb status` says when it is older than the chunks.
 
   sb chunk && sb index
