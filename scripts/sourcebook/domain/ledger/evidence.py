@@ -1,10 +1,13 @@
 """Evidence at the moment a claim is added: resolve missing offsets, check the quote.
 
 Offsets may be omitted: the quote is looked up in the source's canonical text and must occur
-exactly once (else the claim is refused with the occurrences listed). A quote written with
-``[...]`` becomes multi-part evidence, each part its own exact span. A quote that does not hold
-at the given offsets is still stored, with a ``W-QUOTE-...`` warning (the gate refuses it
-later), so the agent's work is never lost to a typo.
+exactly once (else the claim is refused with the occurrences listed); a paste that differs
+from the source only in line breaks, spacing, markup, typographic quotes and dashes or
+invisible characters is located too (``evidence_match``), and the source's exact text at that
+span is stored in its place. A quote written with ``[...]`` becomes multi-part evidence, each
+part its own exact span. A quote that does not hold at the given offsets is still stored,
+with a ``W-QUOTE-...`` warning that names the command fixing it (the gate refuses it later),
+so the agent's work is never lost to a typo.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from ...base.ids import is_src_id
 from ...engines.text.citation import problem
 from ...engines.text.find import FindError, resolve_parts, split_elided
 from ..workspace.layout import Workspace
+from .evidence_match import Located, mismatch_fix, resolve_tolerant
 
 WARN_FOR = {"range": "W-QUOTE-RANGE", "empty": "W-QUOTE-EMPTY", "mismatch": "W-QUOTE-MISMATCH",
             "gap": "W-QUOTE-GAP", "hash": "W-QUOTE-MISMATCH"}
@@ -32,6 +36,7 @@ class TextCache:
         self.ws = ws
         self._raw: dict[str, bytes | None] = {}
         self._texts: dict[str, str | None] = {}
+        self.located: list[Located] = []  # quotes stored from a tolerant match, to be shown
 
     def known(self, sid: object) -> bool:
         return is_src_id(sid) and self.ws.has_source(str(sid))
@@ -126,8 +131,8 @@ def resolve(ev: dict, cache: TextCache, subject: str) -> list[Finding]:
     bad = problem(text, ev)
     if bad:
         kind, message = bad
-        return [Finding(WARN_FOR[kind], subject, f"stored, but {message}; sb verify will fail it "
-                        f"(fix with `sb find {sid} \"...\"` and re-add)")]
+        return [Finding(WARN_FOR[kind], subject, f"stored, but {message}; sb verify will fail it: "
+                        f"{mismatch_fix(text, ev, subject)}")]
     return []
 
 
@@ -136,8 +141,11 @@ def _resolve_single(ev: dict, cache: TextCache, quote: str, sid: object, subject
         raise SbError("E-CLAIM-SPAN", subject, "the quote is empty; quote the exact words that support the claim")
     spans = cache.locate(sid, quote)
     if not spans:
-        raise SbError("E-CLAIM-SPAN", subject, f"the quote is not in {sid}; paste it from `sb find {sid} \"...\"` "
-                      "(which shows the exact text) or give start/end")
+        text = cache.text(sid) or ""
+        s, e = resolve_tolerant(text, quote, str(sid), subject)
+        ev["start"], ev["end"], ev["quote"] = s, e, text[s:e]
+        cache.located.append(Located(subject, str(sid), s, e, text[s:e]))
+        return
     if len(spans) > 1:
         times = f"{len(spans)}+" if len(spans) >= LOCATE_CAP else str(len(spans))
         raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {times} times in {sid} at {_where(spans)}; "

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
-from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, SCHEMA
+from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, NORMALIZERS, SCHEMA
 from ...engines import urls
-from ...engines.text.normalize import normalize
-from ...engines.text.pipeline import extract_bytes
+from ...engines.text.pipeline import extract_bytes, text_canonical
 from ...engines.text.plain_extract import Extracted, media_type_for
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
@@ -184,13 +184,28 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
 # ---- extract ------------------------------------------------------------------------------
 @dataclass
 class ExtractLine:
-    status: str  # ready | needs-extraction | pending | drift | skipped
+    status: str  # ready | needs-extraction | pending | drift | skipped | kept
     source_id: str
     chars: int = 0
     tool: str = ""
     note: str = ""
     code: str = ""
     renamed_from: str = ""
+    version: int = NORMALIZER  # the canonical text version the source is at after this run
+    upgraded_from: int = 0  # the version it had, when this run moved it
+    carried: int = 0  # citations re-located on its new text
+    findings: list = field(default_factory=list)  # {code, subject, message}: citations not carried
+
+
+class Carrier(Protocol):
+    """What re-locates the citations of a source whose canonical text is replaced (the ledger
+    room provides it; the sources room does not know claims)."""
+
+    def plan(self, sid: str, old_text: str, new_text: str, force: bool) -> tuple[int, list[dict]]:
+        """(citations that move, findings for those that cannot) for this replacement."""
+
+    def accept(self, sid: str) -> None:
+        """The replacement is written: keep the planned spans."""
 
 
 def _readdress(ws: Workspace, rec: SourceRecord, raw: bytes) -> SourceRecord:
@@ -240,7 +255,12 @@ def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
     return out
 
 
-def extract_all(ws: Workspace, force: bool = False) -> list[ExtractLine]:
+def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
+                carry: Carrier | None = None) -> list[ExtractLine]:
+    """Extract pending sources; check ready ones for drift. ``upgrade`` re-extracts ready sources
+    at an older canonical text version, ``force`` every ready source; ``carry`` moves the
+    citations of a replaced text (and, without ``force``, keeps a source whose citations
+    cannot all move at its old version)."""
     lines: list[ExtractLine] = []
     for sid in ws.source_ids():
         rec = load_source(ws, sid)
@@ -249,8 +269,10 @@ def extract_all(ws: Workspace, force: bool = False) -> list[ExtractLine]:
             continue
         text_path = ws.normalized_path(sid)
         if status == "ready" and not force:
-            lines.append(_drift_check(ws, rec, text_path))
-            continue
+            line = _drift_check(ws, rec, text_path)
+            if not (upgrade and line.status == "ready" and line.version < NORMALIZER):
+                lines.append(line)
+                continue
         if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
             continue
         raws = ws.raw_files(sid)
@@ -272,6 +294,11 @@ def extract_all(ws: Workspace, force: bool = False) -> list[ExtractLine]:
                 continue
         out = _extract_one(rec, raws[0], raw)
         text, notes, tool = out.text, out.notes, out.tool
+        if not text.strip() and status == "ready":
+            note = (notes or ["no text could be extracted"])[0]
+            lines.append(ExtractLine("kept", sid, note=f"kept as it is: a fresh extraction gave no text ({note})",
+                                     version=rec.get("normalizer_version") or 0))
+            continue
         if not text.strip():
             rec["status"] = "needs_extraction"
             rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 0), "ok": False,
@@ -281,14 +308,35 @@ def extract_all(ws: Workspace, force: bool = False) -> list[ExtractLine]:
             lines.append(ExtractLine("needs-extraction", sid, note=note + "; write the text to a file and run "
                                      f"sb extract --adopt {sid} FILE", renamed_from=renamed))
             continue
-        if os.path.isfile(text_path) and rec.get("normalized_sha256") and not force:
+        replacing = status == "ready" and os.path.isfile(text_path)
+        if os.path.isfile(text_path) and rec.get("normalized_sha256") and not force and not replacing:
             current = _read(text_path)
             if current != text:
                 lines.append(ExtractLine("drift", sid, code="E-NORM-DRIFT",
                                          note="normalized.md differs from a fresh extraction; run sb extract --force"))
                 continue
+        line = ExtractLine("ready", sid, len(text), tool, renamed_from=renamed)
+        old_version = rec.get("normalizer_version")
+        if replacing:
+            old_text = _read(text_path)
+            if old_text != text and carry is not None:
+                line.carried, line.findings = carry.plan(sid, old_text, text, force)
+                if line.findings and not force:
+                    v = old_version if isinstance(old_version, int) else 0
+                    lines.append(ExtractLine("kept", sid, len(old_text), rec.get("extraction", {}).get("tool", ""),
+                                             code="E-UPGRADE-CARRY", version=v, findings=line.findings,
+                                             note=f"kept at canonical text v{v}: {len(line.findings)} citation(s) "
+                                                  "cannot be carried over (listed above)"))
+                    continue
+            if old_version != NORMALIZER:
+                line.upgraded_from = old_version if isinstance(old_version, int) else 0
         _write_text(ws, rec, text, tool, notes, out.links, out.pages)
-        lines.append(ExtractLine("ready", sid, len(text), tool, renamed_from=renamed))
+        if replacing and carry is not None:
+            carry.accept(sid)
+        if line.findings:
+            line.code = "E-UPGRADE-CARRY"
+            line.note = f"{len(line.findings)} citation(s) could not be carried over (listed above)"
+        lines.append(line)
     return lines
 
 
@@ -319,13 +367,15 @@ def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLin
         return ExtractLine("drift", sid, code="E-NORM-MISSING", note="ready but normalized.md is missing; "
                            "run sb extract --force")
     text = _read(text_path)
-    if rec.get("normalizer_version") != NORMALIZER:
+    version = rec.get("normalizer_version")
+    if version not in NORMALIZERS:
         return ExtractLine("drift", sid, code="E-NORM-DRIFT",
-                           note=f"normalized with version {rec.get('normalizer_version')}, sb uses {NORMALIZER}")
+                           note=f"normalized with version {version!r}, which this sb does not know "
+                                f"(it knows {', '.join(map(str, NORMALIZERS))}); re-extract with sb extract --force")
     if sha256_text(text) != rec.get("normalized_sha256"):
         return ExtractLine("drift", sid, code="E-NORM-DRIFT",
                            note="normalized.md changed since it was recorded (hash mismatch)")
-    return ExtractLine("ready", sid, len(text), rec.get("extraction", {}).get("tool", ""))
+    return ExtractLine("ready", sid, len(text), rec.get("extraction", {}).get("tool", ""), version=version)
 
 
 def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
@@ -336,7 +386,7 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
                       "Add the new text as a new source instead")
     if rec.get("status") == "failed":
         raise SbError("E-EXTRACT", sid, "the source failed to add; fix the locator and add it again")
-    canon = normalize(text)
+    canon = text_canonical(text, media_type="text/markdown")
     if not canon.strip():
         raise SbError("E-EXTRACT", origin, "the file to adopt is empty")
     _write_text(ws, rec, canon, "agent", [f"text written by the agent and adopted from {origin}"])
@@ -344,7 +394,8 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
 
 
 def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
-    """The canonical text sb would produce now from the stored raw bytes (None if none/adopted)."""
+    """The canonical text sb produces from the stored raw bytes at the source's recorded
+    canonical text version (None if no raw capture, or the text was adopted)."""
     if rec.get("extraction", {}).get("tool") == "agent":
         return None
     raws = ws.raw_files(rec["id"])
@@ -353,8 +404,9 @@ def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
     with open(raws[0], "rb") as fh:
         raw = fh.read()
     base_url = rec["locator"] if rec.get("kind") == "url" else None
+    version = rec.get("normalizer_version")
     out, _ = extract_bytes(raw, media_type=rec.get("media_type"), path=raws[0], charset=rec.get("charset"),
-                           base_url=base_url)
+                           base_url=base_url, normalizer=version if version in NORMALIZERS else NORMALIZER)
     return out.text
 
 

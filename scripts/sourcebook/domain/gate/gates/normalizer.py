@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from ....base.errors import Finding, SbError
-from ....base.versions import NORMALIZER
+from ....base.versions import NORMALIZER, NORMALIZERS
 from ....engines.text.normalize import normalize
 from .context import GateContext
 from .registry import GateResult, register
@@ -72,7 +72,7 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
 @register("normalizer", 20)
 def gate(ctx: GateContext) -> GateResult:
     f: list[Finding] = []
-    ready = at_version = redone = 0
+    ready = at_version = older = redone = 0
     for sid, rec in ctx.sources.items():
         if not rec or rec.get("status") != "ready":
             continue
@@ -82,12 +82,14 @@ def gate(ctx: GateContext) -> GateResult:
             f.append(Finding("E-NORM-MISSING", sid, "ready but normalized.md is missing; run `sb extract --force`"))
             continue
         version = rec.get("normalizer_version")
-        if version != NORMALIZER:
-            f.append(Finding("E-NORM-DRIFT", sid, f"normalizer_version is {version!r}, this sb normalizes at "
-                                                  f"v{NORMALIZER}; re-extract with `sb extract --force` and "
-                                                  "re-check the citations"))
-        else:
+        if version not in NORMALIZERS:
+            f.append(Finding("E-NORM-DRIFT", sid, f"normalizer_version is {version!r}, a version this sb does not "
+                                                  f"know (it knows {', '.join(map(str, NORMALIZERS))}); re-extract "
+                                                  "with `sb extract --force` and re-check the citations"))
+        elif version == NORMALIZER:
             at_version += 1
+        else:
+            older += 1
         if rec.get("normalized_sha256") != digest:
             f.append(Finding("E-NORM-DRIFT", sid, "normalized.md does not hash to the recorded normalized_sha256; "
                                                   "the canonical text changed after extraction; restore it"))
@@ -96,6 +98,8 @@ def gate(ctx: GateContext) -> GateResult:
             f += found
             redone += did
     note = f"{at_version} sources at v{NORMALIZER}"
+    if older:
+        note += f", {older} at an older version (`sb extract --upgrade` moves them)"
     if ctx.opts.deep:
         note += f", {redone} re-extracted from raw"
     return GateResult(f, note)
