@@ -180,10 +180,8 @@ class RstConverter:
                     i = self.line_block(lines, i, out)
                     continue
                 if c in "+=" and (line.startswith(("+-", "+=")) or _SIMPLE_TABLE.match(line)):
-                    j = i
-                    while j < n and lines[j]:
-                        j += 1
-                    out += [""] + lines[i:j] + [""]
+                    j = _table_end(lines, i)
+                    out += [""] + [self.table_line(ln) for ln in lines[i:j]] + [""]
                     i = j
                     continue
                 if c == ">" and line.startswith(">>> "):
@@ -230,6 +228,16 @@ class RstConverter:
                 continue
             i = self.paragraph(lines, i, out)
         return out
+
+    def table_line(self, line: str) -> str:
+        """A table row with its cells' inline markup rendered (borders and column gaps kept)."""
+        s = line.strip()
+        if not s or s[0] in "+=" and not s.strip("+=-: |"):
+            return line
+        if s.startswith("|"):
+            return "|".join(self.inline(cell) if cell.strip() else cell for cell in line.split("|"))
+        cells = re.split(r"(\s{2,})", line)
+        return "".join(c if not c.strip() else self.inline(c) for c in cells)
 
     @staticmethod
     def _indented_end(lines: list[str], i: int) -> int:
@@ -378,6 +386,26 @@ class RstConverter:
             sig = [self.inline("``" + args + "``") if args and "``" not in args else args, ""] if args else []
             return sig + self.body(content)
         return self.body(content)
+
+
+def _table_end(lines: list[str], i: int) -> int:
+    """The end of a table starting at ``i``: a grid table ends at a blank line; a simple table
+    (``===  ===`` borders) may hold blank lines and ends after the border line that a blank line
+    or the end follows."""
+    n = len(lines)
+    j = i + 1
+    if lines[i].startswith("+"):
+        while j < n and lines[j]:
+            j += 1
+        return j
+    while j < n:
+        if _SIMPLE_TABLE.match(lines[j]) and (j + 1 >= n or not lines[j + 1]):
+            return j + 1
+        j += 1
+    j = i
+    while j < n and lines[j]:
+        j += 1
+    return j
 
 
 def _trim(block: list[str]) -> list[str]:

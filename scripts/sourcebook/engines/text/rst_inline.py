@@ -4,8 +4,8 @@ Roles become their visible text: ``:pep:`649``` is "PEP 649", ``:rfc:`9110``` is
 ``:py:func:`len``` is "len()", ``:class:`~a.B``` is "B", an explicit title
 ``:ref:`the text <target>``` is "the text". Hyperlink references keep their text only
 (``\\`Python <https://python.org>\\`_`` is "Python"; the address is not reading matter).
-Inline literals become Markdown code spans. Emphasis and strong emphasis are kept (Markdown
-writes them the same way). Footnote references become ``[1]``, substitutions their
+Inline literals become Markdown code spans. Emphasis and strong emphasis become their words,
+as a reader copies them from the page. Footnote references become ``[1]``, substitutions their
 replacement text, escapes the escaped character. Plain text then gets Sphinx's typographic
 quotes, dashes and ellipses (``smartquotes``), code spans and code-like roles excepted.
 """
@@ -32,6 +32,11 @@ _INLINE = re.compile(
     r"|\[(?P<fn>#[\w.-]*|\*|\d+|[A-Za-z][\w.-]*)\]_"
     r"|\|(?P<subst>[^|\s](?:[^|]*[^|\s])?)\|(?:__?)?"
 )
+# a start-string between a quote or bracket and its closer (``"*"``, ``(*)``) is not markup
+_CLOSER = {"'": "'", '"': '"', "<": ">", "(": ")", "[": "]", "{": "}"}
+_OPEN_LEN = {"literal": 2, "strong": 2, "emph": 1, "rtext": 0, "itext": 1, "under": 1, "suffix": 1, "fn": 1,
+             "subst": 1, "esc": 0}
+_DOUBLE_PUNCT = re.compile(r"[_.+:-]{2}")
 _REF_END = re.compile(r"(?<=[A-Za-z0-9])__?(?=[\s.,;:!?)\]}'\"]|$)")
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
 _TITLE = re.compile(r"^(?P<title>[\s\S]*?)\s*<(?P<target>[^<>]+)>$")
@@ -83,9 +88,8 @@ def render_role(role: str, content: str) -> tuple[str, bool]:
     if name in ("pep", "pep-reference", "rfc", "rfc-reference"):
         if title is not None:
             return _unescape(title), False
-        num = target.split("#", 1)[0].strip()
         label = "PEP" if name.startswith("pep") else "RFC"
-        return (f"{label} {int(num)}" if num.isdigit() else f"{label} {num}"), False
+        return f"{label} {target.strip()}", False  # as Sphinx shows it: "PEP 8", "PEP 3131#rationale"
     if title is not None:
         return _unescape(title), False
     text = _unescape(target).strip()
@@ -115,6 +119,11 @@ def _drop_ref_marks(text: str) -> str:
             k -= 1
         if not text[k].isalnum() or (k and text[k - 1] == "\\"):
             continue  # ``__init__``: a name, not a reference
+        if _DOUBLE_PUNCT.search(text, k, m.start()):
+            continue  # ``B.__radd__``: a reference name's inner punctuation is single
+        token_start = max(text.rfind(" ", 0, k), text.rfind("(", 0, k)) + 1
+        if "://" in text[token_start:m.start()]:
+            continue  # the end of an address: ``https://host/page#object.__hash__``
         out.append(text[pos:m.start()])
         pos = m.end()
     if not out:
@@ -137,7 +146,8 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
             kind = m.lastgroup
             a, b = m.span()
             if kind != "esc" and ((a and (text[a - 1].isalnum() or text[a - 1] in "_\\`")) or
-                                  (b < len(text) and (text[b].isalnum() or text[b] in "_`"))):
+                                  (b < len(text) and (text[b].isalnum() or text[b] in "_`")) or
+                                  (a and _CLOSER.get(text[a - 1]) == text[a + _OPEN_LEN[kind]:a + _OPEN_LEN[kind] + 1])):
                 at = a + 1  # not inline markup by the start- and end-string rules
                 continue
             if a > pos:
@@ -152,8 +162,7 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
                 ch = m.group("escaped")
                 pieces.append((False, "" if ch.isspace() else ch))
             elif kind == "strong" or kind == "emph":
-                mark = "**" if kind == "strong" else "*"
-                pieces += [(None, mark), (True, _unescape(m.group(kind))), (None, mark)]
+                pieces.append((True, _unescape(m.group(kind))))  # shown as plain words
             elif kind == "suffix":
                 shown, code = render_role(m.group("suffix"), m.group("itext"))
                 pieces.append((not code, shown))
