@@ -56,7 +56,7 @@ def move_evidence(old_text: str, new_text: str, ev: dict) -> dict | None:
     """The evidence item on the new text, or None when its words are not there."""
     parts = ev.get("parts")
     if isinstance(parts, list) and parts:
-        moved_parts = []
+        moved_parts: list[dict] = []
         for p in parts:
             if not isinstance(p, dict):
                 return None
@@ -71,9 +71,10 @@ def move_evidence(old_text: str, new_text: str, ev: dict) -> dict | None:
         out["start"], out["end"] = moved_parts[0]["start"], moved_parts[-1]["end"]
         out["quote"] = " [...] ".join(p["quote"] for p in moved_parts)
         return out
-    out = _move_span(old_text, new_text, ev)
-    if out is None:
+    single = _move_span(old_text, new_text, ev)
+    if single is None:
         return None
+    out = single
     if not ev.get("quote") and isinstance(ev.get("quote_sha256"), str):
         cited = new_text[out["start"]:out["end"]]
         out["quote_sha256"] = hashlib.sha256(cited.encode("utf-8")).hexdigest()
@@ -102,7 +103,7 @@ class EvidenceCarrier:
         moves: list[tuple[Claim, int, dict]] = []
         problems: list[dict] = []
         for c, j in self._citing.get(sid, []):
-            ev = c["evidence"][j]
+            ev: dict = c["evidence"][j]  # type: ignore[assignment]
             moved = move_evidence(old_text, new_text, ev)
             if moved is not None:
                 moves.append((c, j, moved))
@@ -125,9 +126,9 @@ class EvidenceCarrier:
 
     def accept(self, sid: str) -> None:
         for claim, j, moved in self._plans.pop(sid, []):
-            old = claim["evidence"][j]
+            old: dict = claim["evidence"][j]  # type: ignore[assignment]
             if moved != old:
-                claim["evidence"][j] = moved  # type: ignore[index]
+                claim["evidence"][j] = moved  # type: ignore[call-overload]
                 self._events.setdefault(claim["id"], []).append(
                     (sid, f"{old.get('start')}..{old.get('end')}", f"{moved['start']}..{moved['end']}"))
 

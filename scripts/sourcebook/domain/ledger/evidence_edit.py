@@ -58,6 +58,6 @@ def replace_evidence(ws: Workspace, cid: str, items: list, reason: str | None = 
         _check(new)
         by_id[cid] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
-        append_events(ws, [event("evidence", cid, old=[_span(e) for e in claim.get("evidence") or []],
+        append_events(ws, [event("evidence", cid, old=[_span(dict(e)) for e in claim.get("evidence") or []],
                                  new=[_span(e) for e in new_ev], reason=reason)])
     return new, list(cache.located)  # type: ignore[return-value]

@@ -172,7 +172,7 @@ def relocate(old_text: str, new_text: str, start: int, end: int, quote: str) -> 
     """Where a citation's words are in a new version of its source (None when they are not):
     the exact quote if it occurs, else its reader view; the occurrence nearest to the old
     place, measured as a fraction of the text, wins."""
-    exact = []
+    exact: list[tuple[int, int]] = []
     i = new_text.find(quote) if quote else -1
     while i >= 0 and len(exact) < 1000:
         exact.append((i, i + len(quote)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .canon_lines import common_indent, dedent, fenced, indent_of
+from .canon_lines import common_indent, dedent, fenced
 from .rst_inline import InlineContext, render_inline
 
 _ADORN_CHARS = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -354,16 +354,18 @@ class RstConverter:
         short = name.rsplit(":", 1)[-1]
         if short in ADMONITIONS or short == "admonition":
             title = ADMONITIONS.get(short) or self.inline(args)
-            text = ([args] if args and short != "admonition" else []) + ([""] if args and content and short != "admonition" else []) + content
-            return _quoted([title, ""] + self.body(_trim(text)))
+            body = content
+            if args and short != "admonition":  # text on the directive line is the content's start
+                body = [args] + ([""] if content else []) + content
+            return _quoted([title, ""] + self.body(_trim(body)))
         if short in VERSIONS:
             version, _, rest = args.partition(" ")
             lead = f"{VERSIONS[short]} {version}" + (":" if rest or content else ".")
-            text = " ".join(x for x in (lead, self.inline(rest.strip()) if rest.strip() else "") if x)
-            body = self.body(content) if content else []
-            if body and body[0]:
-                return [f"{text} {body[0]}"] + body[1:]
-            return [text] + body
+            said = " ".join(x for x in (lead, self.inline(rest.strip()) if rest.strip() else "") if x)
+            lines = self.body(content) if content else []
+            if lines and lines[0]:
+                return [f"{said} {lines[0]}"] + lines[1:]
+            return [said] + lines
         if short in CODE_DIRECTIVES:
             lang = args.split()[0] if args and short in ("code-block", "code", "sourcecode") else \
                 ("math" if short == "math" else "")

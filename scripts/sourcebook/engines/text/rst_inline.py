@@ -143,7 +143,7 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
             m = search(text, at)
             if m is None:
                 break
-            kind = m.lastgroup
+            kind = m.lastgroup or ""
             a, b = m.span()
             if kind != "esc" and ((a and (text[a - 1].isalnum() or text[a - 1] in "_\\`")) or
                                   (b < len(text) and (text[b].isalnum() or text[b] in "_`")) or
