@@ -18,7 +18,7 @@ from .canon_lines import code_span, fenced
 
 _TITLE = re.compile(r"(={1,6}|#{1,6}) +(\S.*?)(?: +\1)?$")
 _ATTR = re.compile(r":(!?[\w][\w-]*!?):(?: +(.*))?$")
-_BLOCK_ATTR = re.compile(r"\[[^\]]*\]$")
+_BLOCK_ATTR = re.compile(r"\[\[?[^\]]*\]\]?$")
 _BLOCK_TITLE = re.compile(r"\.(?![.\s])(.+)$")
 _DELIM = re.compile(r"(-{4,}|\.{4,}|_{4,}|={4,}|\*{4,}|\+{4,}|/{4,}|--|\|={3,}|,={3,}|:={3,})$")
 _LIST = re.compile(r"(\*{1,5}|-|\.{1,5}|\d+\.|[a-zA-Z]\.)[ \t]+(\S.*)$")

@@ -4,7 +4,8 @@ sentences.
 A line at the top or bottom of pages (the first or last two lines of a page) that repeats on
 at least two pages and half of them, digits aside, is a running header or footer and is
 dropped; so is a bare page number there ("7", "Page 7 of 30", "- 7 -", "vii"). Each page's
-wrapped paragraphs are joined as in plain text (``plain_reflow``). Pages are then joined with
+wrapped lines are joined (``plain_reflow.reflow_lines``: a line that ends where the next
+line's first word would not have fit was wrapped; a short line ends its paragraph). Pages are then joined with
 a blank line, except where a page ends inside a sentence (no closing punctuation) and the next
 one goes on with it: there the two are joined with a space (or without one, when a word was
 hyphenated across the break). The span of each page in the joined text is recorded.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .plain_reflow import reflow_block, wrap_width
+from .plain_reflow import reflow_lines, wrap_width
 
 EDGE = 2  # lines looked at, at the top and at the bottom of each page
 _DIGITS = re.compile(r"\d+")
@@ -58,7 +59,7 @@ def reflow_page(page: str, width: int) -> str:
             block.append(line)
             continue
         if block:
-            out += reflow_block(block, width)
+            out += reflow_lines(block, width)
             block = []
         out.append("")
     return "\n".join(out).strip("\n")

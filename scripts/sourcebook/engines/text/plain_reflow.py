@@ -19,7 +19,7 @@ import re
 
 _UNDERLINE = re.compile(r"([=\-~*^#+])\1{2,}$")
 _MARKER = re.compile(r"(?:[-*+\u2022o]|\d{1,3}[.)]|\(?[a-z0-9]{1,3}\)|[a-z][.)])[ \t]+\S")
-_COLUMNS = re.compile(r"\S {3,}\S|\. ?\. ?\. ?\.")
+_COLUMNS = re.compile(r"\S {4,}\S|\. ?\. ?\. ?\.")
 _RFC_FOOTER = re.compile(r"\S.*\[Page \d+\]$")
 _RFC_HEADER = re.compile(r"(?:RFC \d+|Internet-Draft)\s{2,}\S.*\s{2,}\S*\s*\d{4}$")
 _RFC_SECTION = re.compile(r"(?:(\d+(?:\.\d+)*)\.?|Appendix [A-Z](?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?)\s+\S")
@@ -58,6 +58,24 @@ def _wrapped(group: list[str], limit: float) -> bool:
         if k + 1 < len(group) and len(line) + 1 + _first_word(group[k + 1]) < limit:
             return False
     return True
+
+
+def reflow_lines(block: list[str], width: int) -> list[str]:
+    """Join each line that was wrapped (it ends where the next line's first word would not have
+    fit) with the next one; a short line ends its paragraph. For text whose paragraphs are not
+    separated by blank lines, such as a PDF page's."""
+    limit = width * 0.9
+    out: list[str] = []
+    prev_raw = ""
+    for line in block:
+        s = line.strip()
+        if out and (len(prev_raw) + 1 + _first_word(line) >= limit and not _COLUMNS.search(s)
+                    and not _COLUMNS.search(prev_raw.strip()) and not _MARKER.match(s)):
+            out[-1] = out[-1] + " " + " ".join(s.split())
+        else:
+            out.append(line.rstrip())
+        prev_raw = line
+    return out
 
 
 def reflow_block(block: list[str], width: int, strip: int = 0) -> list[str]:
