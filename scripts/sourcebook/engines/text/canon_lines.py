@@ -24,8 +24,8 @@ def split_lines(text: str) -> list[str]:
 
 def join_lines(lines: list[str]) -> str:
     text = "\n".join(lines)
-    if " \n" in text or "\t\n" in text:  # a converter's line with trailing blanks
-        text = "\n".join(ln.rstrip() for ln in text.split("\n"))
+    if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):
+        text = "\n".join([ln.rstrip() for ln in lines])  # a converter left blanks at a line end
     text = text.strip("\n")
     while "\n\n\n" in text:
         text = text.replace("\n\n\n", "\n\n")

@@ -24,6 +24,7 @@ _HTML = re.compile(r"</?[A-Za-z!?]")
 
 # first characters after which a line may start a block of its own
 _MARK_CHARS = frozenset("#>-*+|<`~=_[0123456789")
+_NOT_PLAIN = _MARK_CHARS | {" ", "\t", ""}
 
 
 def _starts_block(s: str) -> bool:
@@ -75,6 +76,9 @@ def reflow_markdown(lines: list[str]) -> list[str]:
     while i < n:
         line = lines[i]
         i += 1
+        if para and not (fence or verbatim or quote) and line[:1] not in _NOT_PLAIN:
+            para.append(line)  # the common case: a wrapped paragraph's next line
+            continue
         if fence:
             out.append(line)
             s = line.lstrip()

@@ -19,11 +19,20 @@ import re
 
 _UNDERLINE = re.compile(r"([=\-~*^#+])\1{2,}$")
 _MARKER = re.compile(r"(?:[-*+\u2022o]|\d{1,3}[.)]|\(?[a-z0-9]{1,3}\)|[a-z][.)])[ \t]+\S")
-_COLUMNS = re.compile(r"\S {4,}\S|\. ?\. ?\. ?\.")
+_GAP = re.compile(r"\S {4,}\S")
+_LEADERS = re.compile(r"\. ?\. ?\. ?\.")
+
+
+def _columns(text: str) -> bool:
+    """Columns (a gap of four spaces inside a line) or dot leaders: a table, a contents page."""
+    return bool(("    " in text and _GAP.search(text)) or ((". ." in text or "...." in text) and _LEADERS.search(text)))
+
+
 _RFC_FOOTER = re.compile(r"\S.*\[Page \d+\]$")
 _RFC_HEADER = re.compile(r"(?:RFC \d+|Internet-Draft)\s{2,}\S.*\s{2,}\S*\s*\d{4}$")
 _RFC_SECTION = re.compile(r"(?:(\d+(?:\.\d+)*)\.?|Appendix [A-Z](?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?)\s+\S")
 _TERMINAL = frozenset(".!?:")
+_BULLETS = frozenset("-*+\u2022o")
 
 
 def wrap_width(lines: list[str]) -> int:
@@ -40,23 +49,26 @@ def _first_word(line: str) -> int:
     return len(s) if k < 0 else k
 
 
+def _is_marker(s: str) -> bool:
+    """Does the (left-stripped) line open a list item? (cheap tests first: most lines do not)"""
+    c = s[:1]
+    if c in _BULLETS:
+        return s[1:2] in (" ", "\t")
+    if c.isdigit() or c == "(" or s[1:2] in (".", ")"):
+        return _MARKER.match(s) is not None
+    return False
+
+
 def _wrapped(group: list[str], limit: float) -> bool:
     """Were these lines one paragraph wrapped at the text's width?"""
     if len(group) < 2:
         return False
-    body_indent = None
-    for k, line in enumerate(group):
-        s = line.strip()
-        if _COLUMNS.search(s):
+    body_indent = len(group[1]) - len(group[1].lstrip())
+    prev = group[0]
+    for line in group[1:]:
+        if len(prev) + 1 + _first_word(line) < limit or len(line) - len(line.lstrip()) != body_indent:
             return False
-        if k:
-            ind = len(line) - len(line.lstrip())
-            if body_indent is None:
-                body_indent = ind
-            elif ind != body_indent:
-                return False
-        if k + 1 < len(group) and len(line) + 1 + _first_word(group[k + 1]) < limit:
-            return False
+        prev = line
     return True
 
 
@@ -69,8 +81,8 @@ def reflow_lines(block: list[str], width: int) -> list[str]:
     prev_raw = ""
     for line in block:
         s = line.strip()
-        if out and (len(prev_raw) + 1 + _first_word(line) >= limit and not _COLUMNS.search(s)
-                    and not _COLUMNS.search(prev_raw.strip()) and not _MARKER.match(s)):
+        if out and (len(prev_raw) + 1 + _first_word(line) >= limit and not _columns(s)
+                    and not _columns(prev_raw.strip()) and not _is_marker(s)):
             out[-1] = out[-1] + " " + " ".join(s.split())
         else:
             out.append(line.rstrip())
@@ -80,10 +92,12 @@ def reflow_lines(block: list[str], width: int) -> list[str]:
 
 def reflow_block(block: list[str], width: int, strip: int = 0) -> list[str]:
     """One block of non-blank lines: list items split off, each wrapped paragraph joined."""
+    if len(block) == 1 or _columns("\n".join(block)):  # a line, or columns: kept as they are
+        return [ln[strip:] if ln[:strip].isspace() else ln for ln in block]
     groups: list[list[str]] = []
     for line in block:
         s = line.lstrip()
-        if not groups or (_MARKER.match(s) and len(line) - len(s) <= len(groups[-1][0]) - len(groups[-1][0].lstrip())):
+        if not groups or (_is_marker(s) and len(line) - len(s) <= len(groups[-1][0]) - len(groups[-1][0].lstrip())):
             groups.append([line])
         else:
             groups[-1].append(line)
@@ -93,7 +107,10 @@ def reflow_block(block: list[str], width: int, strip: int = 0) -> list[str]:
         if _wrapped(g, limit):
             first = g[0]
             lead = first[: len(first) - len(first.lstrip())]
-            out.append(lead[strip:] + " ".join(" ".join(ln.split()) for ln in g))
+            joined = " ".join(ln.strip() for ln in g)
+            if "  " in joined or "\t" in joined:
+                joined = " ".join(joined.split())
+            out.append(lead[strip:] + joined)
         else:
             out.extend(ln[strip:] if ln[:strip].isspace() else ln for ln in g)
     return out
@@ -159,7 +176,7 @@ def plain_to_markdown(lines: list[str], rfc: bool = False) -> list[str]:
                 continue
         if rfc and len(block) == 1 and not block[0][:1].isspace():
             m = _RFC_SECTION.match(block[0])
-            if m or not _COLUMNS.search(block[0]):
+            if m or not _columns(block[0]):
                 words = block[0].split()
                 label = words[1] if m and words[0] == "Appendix" and len(words) > 1 else words[0]
                 level = len([p for p in label.rstrip(".").split(".") if p]) if m else 1

@@ -210,7 +210,8 @@ class RstConverter:
             if m:
                 i = self.item(lines, i, len(m.group(0)) if m.group(2) else len(line), "- ", out)
                 continue
-            m = _ENUM.match(line) if (c.isalnum() or c in "#(") else None
+            k = line.find(" ", 1, 10)
+            m = _ENUM.match(line) if (c in "#(" or (k > 0 and line[k - 1] in ".)")) else None
             if m and (not nxt or nxt[0] == " " or _ENUM.match(nxt)):
                 label = m.group(0).rstrip()
                 if "#" in label:
@@ -253,10 +254,13 @@ class RstConverter:
 
     def paragraph(self, lines: list[str], i: int, out: list[str]) -> int:
         n = len(lines)
-        j = i
-        while j < n and lines[j] and not lines[j][0] == " ":
+        j = i + 1
+        while j < n:
+            ln = lines[j]
+            if not ln or ln[0] == " ":
+                break
             j += 1
-        text = " ".join(ln.strip() for ln in lines[i:j])
+        text = " ".join(lines[i:j]) if j > i + 1 else lines[i]  # margin lines: no indentation to strip
         if "  " in text:
             text = " ".join(text.split())  # as a browser shows it: one space between words
         literal = text.endswith("::")

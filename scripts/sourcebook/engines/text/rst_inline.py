@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .canon_lines import code_span
-from .smartquotes import educate_pieces
+from .smartquotes import educate, educate_pieces
 
 # Inline markup starts after start of text, whitespace or opening punctuation and ends before
 # end of text, whitespace or closing punctuation (the reStructuredText recognition rules); the
@@ -132,53 +132,88 @@ def _drop_ref_marks(text: str) -> str:
     return "".join(out)
 
 
+_HOLE = "\ue000"  # stands for a code piece while the plain text around it is educated
+
+
 def render_inline(text: str, ctx: InlineContext | None = None) -> str:
     """One paragraph's text (already on one line) as canonical Markdown."""
+    if not ("`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text) or _HOLE in text:
+        if _HOLE in text:
+            return _render_pieces(text, ctx)
+        return educate(_drop_ref_marks(text) if "_" in text else text)
+    parts: list[str] = []
+    codes: list[str] = []
+    pos = at = 0
+    n = len(text)
+    search = _INLINE.search
+    while True:
+        m = search(text, at)
+        if m is None:
+            break
+        kind = m.lastgroup or ""
+        a, b = m.span()
+        if kind != "esc" and ((a and (text[a - 1].isalnum() or text[a - 1] in "_\\`")) or
+                              (b < n and (text[b].isalnum() or text[b] in "_`")) or
+                              (a and _CLOSER.get(text[a - 1]) == text[a + _OPEN_LEN[kind]:a + _OPEN_LEN[kind] + 1])):
+            at = a + 1  # not inline markup by the start- and end-string rules
+            continue
+        if a > pos:
+            parts.append(text[pos:a])
+        pos = at = b
+        shown, code = _shown(m, kind, ctx)
+        if code:
+            parts.append(_HOLE)
+            codes.append(shown)
+        else:
+            parts.append(shown)
+    if pos < n:
+        parts.append(text[pos:])
+    plain = "".join(parts)
+    if "_" in plain:
+        plain = _drop_ref_marks(plain)
+    plain = educate(plain)
+    if not codes:
+        return plain
+    bits = plain.split(_HOLE)
+    out = [bits[0]]
+    for code, bit in zip(codes, bits[1:]):
+        out.append(code)
+        out.append(bit)
+    return "".join(out)
+
+
+def _shown(m: re.Match, kind: str, ctx: InlineContext | None) -> tuple[str, bool]:
+    """(what a construct shows, is it code that typographic quotes leave alone)"""
+    if kind == "literal":
+        return code_span(m.group("literal")), True
+    if kind == "rtext":
+        shown, code = render_role(m.group("role"), m.group("rtext"))
+        return shown, code
+    if kind == "esc":
+        ch = m.group("escaped")
+        return ("" if ch.isspace() else ch), True
+    if kind == "strong" or kind == "emph":
+        return _unescape(m.group(kind)), False  # shown as plain words
+    if kind == "suffix":
+        return render_role(m.group("suffix"), m.group("itext"))
+    if kind == "itext" or kind == "under":
+        title, target = _split_title(m.group("itext"))
+        return _unescape(title if title is not None else target), False
+    if kind == "fn":
+        return (ctx or InlineContext()).footnote(m.group("fn")), True
+    name = m.group("subst")
+    return (ctx.substitutions if ctx else {}).get(name, name), False
+
+
+def _render_pieces(text: str, ctx: InlineContext | None) -> str:
+    """The rare text that holds the private-use character standing for code: piece by piece."""
     pieces: list[tuple[bool | None, str]] = []
-    pos = 0
-    if "`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text:
-        search = _INLINE.search
-        at = 0
-        while True:
-            m = search(text, at)
-            if m is None:
-                break
-            kind = m.lastgroup or ""
-            a, b = m.span()
-            if kind != "esc" and ((a and (text[a - 1].isalnum() or text[a - 1] in "_\\`")) or
-                                  (b < len(text) and (text[b].isalnum() or text[b] in "_`")) or
-                                  (a and _CLOSER.get(text[a - 1]) == text[a + _OPEN_LEN[kind]:a + _OPEN_LEN[kind] + 1])):
-                at = a + 1  # not inline markup by the start- and end-string rules
-                continue
-            if a > pos:
-                pieces.append((True, text[pos:a]))
-            pos = at = b
-            if kind == "literal":
-                pieces.append((False, code_span(m.group("literal"))))
-            elif kind == "rtext":
-                shown, code = render_role(m.group("role"), m.group("rtext"))
-                pieces.append((not code, shown))
-            elif kind == "esc":
-                ch = m.group("escaped")
-                pieces.append((False, "" if ch.isspace() else ch))
-            elif kind == "strong" or kind == "emph":
-                pieces.append((True, _unescape(m.group(kind))))  # shown as plain words
-            elif kind == "suffix":
-                shown, code = render_role(m.group("suffix"), m.group("itext"))
-                pieces.append((not code, shown))
-            elif kind == "itext" or kind == "under":
-                title, target = _split_title(m.group("itext"))
-                pieces.append((True, _unescape(title if title is not None else target)))
-            elif kind == "fn":
-                pieces.append((False, (ctx or InlineContext()).footnote(m.group("fn"))))
-            elif kind == "subst":
-                name = m.group("subst")
-                pieces.append((True, (ctx.substitutions if ctx else {}).get(name, name)))
-    if not pieces:
-        if "_" in text:
-            text = _drop_ref_marks(text)
-        return educate_pieces([(True, text)])
-    if pos < len(text):
-        pieces.append((True, text[pos:]))
-    pieces = [(kind, _drop_ref_marks(t)) if kind and "_" in t else (kind, t) for kind, t in pieces]
+    pos = at = 0
+    while (m := _INLINE.search(text, at)) is not None:
+        kind = m.lastgroup or ""
+        pieces.append((True, text[pos:m.start()]))
+        shown, code = _shown(m, kind, ctx)
+        pieces.append((not code, shown))
+        pos = at = m.end()
+    pieces.append((True, text[pos:]))
     return educate_pieces(pieces)
