@@ -20,6 +20,7 @@ from ...engines.text.pipeline import extract_bytes, text_canonical
 from ...engines.text.plain_extract import Extracted, media_type_for
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
+from .parallel import WINDOW, extract_ahead
 from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
@@ -238,11 +239,18 @@ def _park(ws: Workspace, sid: str, why: str) -> str:
     return dest
 
 
-def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
-    """Run the extractor and fill metadata the user did not give."""
+def _job(rec: SourceRecord, raw_path: str) -> tuple[str, str | None, str | None, str | None]:
     base_url = rec["locator"] if rec.get("kind") == "url" else None
-    out, charset = extract_bytes(raw, media_type=rec.get("media_type"), path=raw_path,
-                                 charset=rec.get("charset"), base_url=base_url)
+    return raw_path, rec.get("media_type"), rec.get("charset"), base_url
+
+
+def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes,
+                 ahead: tuple[Extracted, str | None] | None = None) -> Extracted:
+    """Run the extractor (or take the result a worker computed) and fill metadata the user did
+    not give."""
+    _, media_type, charset_in, base_url = _job(rec, raw_path)
+    out, charset = ahead if ahead is not None else extract_bytes(raw, media_type=media_type, path=raw_path,
+                                                                  charset=charset_in, base_url=base_url)
     if charset and charset != rec.get("charset"):
         rec["charset"] = charset
     for key, value in (out.meta or {}).items():
@@ -262,82 +270,105 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
     citations of a replaced text (and, without ``force``, keeps a source whose citations
     cannot all move at its old version)."""
     lines: list[ExtractLine] = []
-    for sid in ws.source_ids():
-        rec = load_source(ws, sid)
-        status = rec.get("status")
-        if status == "failed":
-            continue
-        text_path = ws.normalized_path(sid)
-        if status == "ready" and not force:
-            line = _drift_check(ws, rec, text_path)
-            if not (upgrade and line.status == "ready" and line.version < NORMALIZER):
+    ids = ws.source_ids()
+    for w in range(0, len(ids), WINDOW):
+        recs = {sid: load_source(ws, sid) for sid in ids[w:w + WINDOW]}
+        ahead = extract_ahead(_jobs(ws, recs, force, upgrade))
+        for sid, rec in recs.items():
+            line = _extract_source(ws, sid, rec, force, upgrade, carry, ahead.get(sid))
+            if line is not None:
                 lines.append(line)
-                continue
+    return lines
+
+
+def _jobs(ws: Workspace, recs: dict[str, SourceRecord], force: bool, upgrade: bool) -> dict:
+    """The sources of a window that will surely be extracted, as jobs for the workers."""
+    jobs = {}
+    for sid, rec in recs.items():
+        status = rec.get("status")
+        if status == "failed" or (rec.get("kind") == "url" and not rec.get("raw_sha256")):
+            continue
+        if status == "ready" and not force and not (upgrade and rec.get("normalizer_version") != NORMALIZER):
+            continue
         if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
             continue
         raws = ws.raw_files(sid)
-        if not raws:
-            lines.append(ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
-                                     f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again"))
-            continue
+        if raws:
+            jobs[sid] = _job(rec, raws[0])
+    return jobs
+
+
+def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upgrade: bool,
+                carry: Carrier | None, ahead: tuple[Extracted, str | None] | None) -> ExtractLine | None:
+    """Extract one source (or check it for drift); None when there is nothing to say."""
+    status = rec.get("status")
+    if status == "failed":
+        return None
+    text_path = ws.normalized_path(sid)
+    if status == "ready" and not force:
+        line = _drift_check(ws, rec, text_path)
+        if not (upgrade and line.status == "ready" and line.version < NORMALIZER):
+            return line
+    if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
+        return None
+    raws = ws.raw_files(sid)
+    if not raws:
+        return ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
+                           f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again")
+    raw = b""
+    if ahead is None or (rec.get("kind") == "url" and not rec.get("raw_sha256")):
         with open(raws[0], "rb") as fh:
             raw = fh.read()
-        renamed = ""
-        if rec.get("kind") == "url" and not rec.get("raw_sha256"):
-            renamed = sid
-            rec = _readdress(ws, rec, raw)
-            sid = rec["id"]
-            text_path = ws.normalized_path(sid)
-            raws = ws.raw_files(sid)
-            if rec.get("status") == "ready" and not force:
-                lines.append(_drift_check(ws, rec, text_path))
-                continue
-        out = _extract_one(rec, raws[0], raw)
-        text, notes, tool = out.text, out.notes, out.tool
-        if not text.strip() and status == "ready":
-            note = (notes or ["no text could be extracted"])[0]
-            lines.append(ExtractLine("kept", sid, note=f"kept as it is: a fresh extraction gave no text ({note})",
-                                     version=rec.get("normalizer_version") or 0))
-            continue
-        if not text.strip():
-            rec["status"] = "needs_extraction"
-            rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 0), "ok": False,
-                                 "notes": notes or ["no text could be extracted"]}
-            save_source(ws, rec)
-            note = (notes or ["no text could be extracted"])[0]
-            lines.append(ExtractLine("needs-extraction", sid, note=note + "; write the text to a file and run "
-                                     f"sb extract --adopt {sid} FILE", renamed_from=renamed))
-            continue
-        replacing = status == "ready" and os.path.isfile(text_path)
-        if os.path.isfile(text_path) and rec.get("normalized_sha256") and not force and not replacing:
-            current = _read(text_path)
-            if current != text:
-                lines.append(ExtractLine("drift", sid, code="E-NORM-DRIFT",
-                                         note="normalized.md differs from a fresh extraction; run sb extract --force"))
-                continue
-        line = ExtractLine("ready", sid, len(text), tool, renamed_from=renamed)
-        old_version = rec.get("normalizer_version")
-        if replacing:
-            old_text = _read(text_path)
-            if old_text != text and carry is not None:
-                line.carried, line.findings = carry.plan(sid, old_text, text, force)
-                if line.findings and not force:
-                    v = old_version if isinstance(old_version, int) else 0
-                    lines.append(ExtractLine("kept", sid, len(old_text), rec.get("extraction", {}).get("tool", ""),
-                                             code="E-UPGRADE-CARRY", version=v, findings=line.findings,
-                                             note=f"kept at canonical text v{v}: {len(line.findings)} citation(s) "
-                                                  "cannot be carried over (listed above)"))
-                    continue
-            if old_version != NORMALIZER:
-                line.upgraded_from = old_version if isinstance(old_version, int) else 0
-        _write_text(ws, rec, text, tool, notes, out.links, out.pages)
-        if replacing and carry is not None:
-            carry.accept(sid)
-        if line.findings:
-            line.code = "E-UPGRADE-CARRY"
-            line.note = f"{len(line.findings)} citation(s) could not be carried over (listed above)"
-        lines.append(line)
-    return lines
+    renamed = ""
+    if rec.get("kind") == "url" and not rec.get("raw_sha256"):
+        renamed = sid
+        rec = _readdress(ws, rec, raw)
+        sid = rec["id"]
+        text_path = ws.normalized_path(sid)
+        raws = ws.raw_files(sid)
+        if rec.get("status") == "ready" and not force:
+            return _drift_check(ws, rec, text_path)
+    out = _extract_one(rec, raws[0], raw, ahead)
+    text, notes, tool = out.text, out.notes, out.tool
+    if not text.strip() and status == "ready":
+        note = (notes or ["no text could be extracted"])[0]
+        return ExtractLine("kept", sid, note=f"kept as it is: a fresh extraction gave no text ({note})",
+                           version=rec.get("normalizer_version") or 0)
+    if not text.strip():
+        rec["status"] = "needs_extraction"
+        rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 0), "ok": False,
+                             "notes": notes or ["no text could be extracted"]}
+        save_source(ws, rec)
+        note = (notes or ["no text could be extracted"])[0]
+        return ExtractLine("needs-extraction", sid, note=note + "; write the text to a file and run "
+                           f"sb extract --adopt {sid} FILE", renamed_from=renamed)
+    replacing = status == "ready" and os.path.isfile(text_path)
+    if os.path.isfile(text_path) and rec.get("normalized_sha256") and not force and not replacing:
+        current = _read(text_path)
+        if current != text:
+            return ExtractLine("drift", sid, code="E-NORM-DRIFT",
+                               note="normalized.md differs from a fresh extraction; run sb extract --force")
+    line = ExtractLine("ready", sid, len(text), tool, renamed_from=renamed)
+    old_version = rec.get("normalizer_version")
+    if replacing:
+        old_text = _read(text_path)
+        if old_text != text and carry is not None:
+            line.carried, line.findings = carry.plan(sid, old_text, text, force)
+            if line.findings and not force:
+                v = old_version if isinstance(old_version, int) else 0
+                return ExtractLine("kept", sid, len(old_text), rec.get("extraction", {}).get("tool", ""),
+                                   code="E-UPGRADE-CARRY", version=v, findings=line.findings,
+                                   note=f"kept at canonical text v{v}: {len(line.findings)} citation(s) "
+                                        "cannot be carried over (listed above)")
+        if old_version != NORMALIZER:
+            line.upgraded_from = old_version if isinstance(old_version, int) else 0
+    _write_text(ws, rec, text, tool, notes, out.links, out.pages)
+    if replacing and carry is not None:
+        carry.accept(sid)
+    if line.findings:
+        line.code = "E-UPGRADE-CARRY"
+        line.note = f"{len(line.findings)} citation(s) could not be carried over (listed above)"
+    return line
 
 
 def _read(path: str) -> str:

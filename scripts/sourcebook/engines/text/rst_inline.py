@@ -176,8 +176,8 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
         return plain
     bits = plain.split(_HOLE)
     out = [bits[0]]
-    for code, bit in zip(codes, bits[1:]):
-        out.append(code)
+    for piece, bit in zip(codes, bits[1:], strict=True):
+        out.append(piece)
         out.append(bit)
     return "".join(out)
 
