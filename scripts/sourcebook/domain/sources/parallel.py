@@ -14,7 +14,7 @@ import os
 from ...engines.text.pipeline import extract_bytes
 from ...engines.text.plain_extract import Extracted
 
-MIN_BATCH = 32  # fewer sources than this are not worth starting workers for
+MIN_BATCH = 64  # fewer sources than this are not worth starting workers for
 WINDOW = 256  # sources extracted ahead of the writer at most
 
 Job = tuple[str, "str | None", "str | None", "str | None"]  # raw path, media type, charset, base URL
