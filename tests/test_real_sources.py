@@ -408,3 +408,16 @@ def test_pdf_running_header_dropped_and_sentence_joined(ws):
     assert text[spans[1]["start"]:].startswith("takes effect on the first day")
     assert "to publish it.\nThe format" in text  # a short line ends its paragraph
     assert spans[0]["end"] < spans[1]["start"] and spans[0]["start"] == 0
+
+
+def test_an_elided_paste_from_the_rendered_page_is_placed_part_by_part(real):
+    root, ids = real
+    sid = ids["pep-0649.txt"]
+    text = text_of(root, sid)
+    r = ok(add_claim(root, "PEP 649 adds __annotate__.", [{"source_id": sid, "quote":
+           "It adds a new internal mechanism [...] via a new object method called __annotate__."}]))
+    assert "stored   " in r.out
+    ev = claims_of(root)[r.out.split()[-1]]["evidence"][0]
+    assert [p["quote"] for p in ev["parts"]] == ["It adds a new internal mechanism",
+                                                  "via a new object method called `__annotate__`."]
+    assert problem(text, ev) is None

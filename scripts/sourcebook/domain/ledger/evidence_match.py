@@ -18,7 +18,10 @@ import shlex
 from typing import NamedTuple
 
 from ...base.errors import SbError
-from ...engines.text.reader_view import locate
+from ...engines.text.citation import MAX_GAP
+from ...engines.text.reader_view import View, build, quote_view, spans_of
+
+build_view = build
 
 CAP = 50
 
@@ -33,8 +36,8 @@ class Located(NamedTuple):
     quote: str
 
 
-def tolerant_spans(text: str, quote: str) -> list[tuple[int, int]]:
-    return locate(text, quote, CAP)
+def tolerant_spans(text: str, quote: str, view: View | None = None) -> list[tuple[int, int]]:
+    return spans_of(view or build(text), text, quote_view(quote), CAP)
 
 
 def _where(spans: list[tuple[int, int]]) -> str:
@@ -42,9 +45,9 @@ def _where(spans: list[tuple[int, int]]) -> str:
     return shown + (f" (and {len(spans) - 10} more)" if len(spans) > 10 else "")
 
 
-def resolve_tolerant(text: str, quote: str, sid: str, subject: str) -> tuple[int, int]:
+def resolve_tolerant(text: str, quote: str, sid: str, subject: str, view: View | None = None) -> tuple[int, int]:
     """The one span whose reader view is the quote's; E-CLAIM-SPAN when none or several."""
-    spans = tolerant_spans(text, quote)
+    spans = tolerant_spans(text, quote, view)
     if len(spans) == 1:
         return spans[0]
     if spans:
@@ -65,13 +68,32 @@ def repair_command(cid: str, sid: str, quote: str) -> str:
     return f"sb claim evidence {cid} --source {sid} --quote {shlex.quote(quote)}"
 
 
-def mismatch_fix(text: str, ev: dict, subject: str) -> str:
+def tolerant_chain(text: str, view: View, pieces: list[str]) -> list[tuple[int, int]] | None:
+    """An elided quote's parts located by their reader views, in order and close together, when
+    exactly one chain of them exists (None otherwise)."""
+    occ = [tolerant_spans(text, p, view) for p in pieces]
+    if not all(occ):
+        return None
+    chains = []
+    for first in occ[0]:
+        chain = [first]
+        for spans in occ[1:]:
+            nxt = next((sp for sp in spans if sp[0] >= chain[-1][1]), None)
+            if nxt is None or nxt[0] - chain[-1][1] > MAX_GAP:
+                break
+            chain.append(nxt)
+        if len(chain) == len(pieces):
+            chains.append(chain)
+    return chains[0] if len(chains) == 1 else None
+
+
+def mismatch_fix(text: str, ev: dict, subject: str, view: View | None = None) -> str:
     """How to fix evidence whose quote is not the text at its offsets, as one sentence."""
     sid = str(ev.get("source_id"))
     cid = claim_of(subject)
     quote = ev.get("quote")
     if isinstance(quote, str) and quote.strip():
-        spans = tolerant_spans(text, quote)
+        spans = tolerant_spans(text, quote, view)
         if len(spans) == 1:
             s, e = spans[0]
             return (f"the quoted words are at {s}..{e}; fix it with: {repair_command(cid, sid, quote)}")
