@@ -261,6 +261,8 @@ def test_upgrading_a_v1_workspace_keeps_every_claim_verifying(real):
     r = ok(sb("extract", cwd=root))  # a v1 source stays v1: no drift, a note
     assert "E-NORM-DRIFT" not in r.both and "3 source(s) keep canonical text v1" in r.out
     assert "x" not in _quotes_gate(root)[:4]
+    deep = sb("verify", "--deep", cwd=root)  # re-extracted at the version each source records
+    assert "E-DEEP-DRIFT" not in deep.both and "3 at an older version" in deep.out, deep.both
     role = "Python solved this by accepting :pep:`563`, incorporating\na new approach"
     assert role in v1[pep]
     literal = "via a new object method called ``__annotate__``."

@@ -273,16 +273,19 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
     ids = ws.source_ids()
     for w in range(0, len(ids), WINDOW):
         recs = {sid: load_source(ws, sid) for sid in ids[w:w + WINDOW]}
-        ahead = extract_ahead(_jobs(ws, recs, force, upgrade))
+        raws: dict[str, list[str]] = {}
+        ahead = extract_ahead(_jobs(ws, recs, force, upgrade, raws))
         for sid, rec in recs.items():
-            line = _extract_source(ws, sid, rec, force, upgrade, carry, ahead.get(sid))
+            line = _extract_source(ws, sid, rec, force, upgrade, carry, ahead.get(sid), raws.get(sid))
             if line is not None:
                 lines.append(line)
     return lines
 
 
-def _jobs(ws: Workspace, recs: dict[str, SourceRecord], force: bool, upgrade: bool) -> dict:
-    """The sources of a window that will surely be extracted, as jobs for the workers."""
+def _jobs(ws: Workspace, recs: dict[str, SourceRecord], force: bool, upgrade: bool,
+          raws_seen: dict[str, list[str]]) -> dict:
+    """The sources of a window that will surely be extracted, as jobs for the workers (the raw
+    files found are noted in ``raws_seen``, so each folder is listed once)."""
     jobs = {}
     for sid, rec in recs.items():
         status = rec.get("status")
@@ -292,14 +295,15 @@ def _jobs(ws: Workspace, recs: dict[str, SourceRecord], force: bool, upgrade: bo
             continue
         if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
             continue
-        raws = ws.raw_files(sid)
+        raws = raws_seen[sid] = ws.raw_files(sid)
         if raws:
             jobs[sid] = _job(rec, raws[0])
     return jobs
 
 
 def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upgrade: bool,
-                carry: Carrier | None, ahead: tuple[Extracted, str | None] | None) -> ExtractLine | None:
+                    carry: Carrier | None, ahead: tuple[Extracted, str | None] | None,
+                    raws: list[str] | None = None) -> ExtractLine | None:
     """Extract one source (or check it for drift); None when there is nothing to say."""
     status = rec.get("status")
     if status == "failed":
@@ -311,7 +315,8 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
             return line
     if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
         return None
-    raws = ws.raw_files(sid)
+    if raws is None:
+        raws = ws.raw_files(sid)
     if not raws:
         return ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
                            f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again")
