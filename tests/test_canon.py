@@ -158,7 +158,7 @@ def test_formats_are_recognised():
 
 
 def test_v1_stays_reproducible():
-    raw = "Some text that\nwraps  \r\n\n\n\nhere.\n".encode()
+    raw = b"Some text that\nwraps  \r\n\n\n\nhere.\n"
     v1, _ = extract_bytes(raw, media_type="text/markdown", path="a.md", normalizer=1)
     v2, _ = extract_bytes(raw, media_type="text/markdown", path="a.md", normalizer=2)
     assert v1.text == normalize(raw.decode()) == "Some text that\nwraps\n\nhere.\n"

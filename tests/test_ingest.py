@@ -276,28 +276,3 @@ def test_html_file_takes_its_own_title(ws):
     sb("extract", cwd=ws)
     assert _src(ws, sid)["title"] == "bare"
 
-
-def test_a_batch_extracted_by_worker_processes_is_what_one_process_writes(tmp_path, monkeypatch):
-    from sourcebook.domain.sources import parallel
-
-    texts = [f"# Doc {k}\n\nA paragraph that wraps\nover two lines, number {k}.\n" for k in range(4)]
-    out = {}
-    for jobs in ("1", "2"):
-        root = tmp_path / f"ws{jobs}"
-        root.mkdir()
-        assert sb("init", cwd=root).rc == 0
-        for k, t in enumerate(texts):
-            (root / f"d{k}.md").write_text(t)
-            assert sb("add", f"d{k}.md", "--tier", "B", "--reason", "r", cwd=root).rc == 0
-        monkeypatch.setenv("SB_JOBS", jobs)
-        monkeypatch.setattr(parallel, "MIN_BATCH", 2)
-        seen = []
-        real = parallel.extract_ahead
-        monkeypatch.setattr("sourcebook.domain.sources.ingest.extract_ahead",
-                            lambda js: seen.append(real(js)) or seen[-1])
-        r = sb("extract", cwd=root)
-        assert r.rc == 0, r.both
-        assert bool(seen[0]) == (jobs == "2")  # two workers computed the texts; one process did it itself
-        out[jobs] = {p.parent.name: p.read_text() for p in (root / "sources").glob("*/normalized.md")}
-    assert out["1"] == out["2"] and len(out["1"]) == 4
-    assert any("A paragraph that wraps over two lines, number 0.\n" in t for t in out["1"].values())

@@ -3,7 +3,6 @@
 Modules:
 - ``ingest``: ``sb add`` and ``sb extract`` (content-addressed records, adopt, re-extract,
   upgrade to the current canonical text version);
-- ``parallel``: a batch of captures extracted by worker processes;
 - ``store``: reading and writing ``source.json`` and ``normalized.md``;
 - ``fetch``, ``netguard``, ``robots``, ``archive``: guarded script-mode fetching and the
   web-archive client;

@@ -20,7 +20,6 @@ from ...engines.text.pipeline import extract_bytes, text_canonical
 from ...engines.text.plain_extract import Extracted, media_type_for
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
-from .parallel import WINDOW, extract_ahead
 from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
@@ -239,18 +238,11 @@ def _park(ws: Workspace, sid: str, why: str) -> str:
     return dest
 
 
-def _job(rec: SourceRecord, raw_path: str) -> tuple[str, str | None, str | None, str | None]:
+def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
+    """Run the extractor and fill metadata the user did not give."""
     base_url = rec["locator"] if rec.get("kind") == "url" else None
-    return raw_path, rec.get("media_type"), rec.get("charset"), base_url
-
-
-def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes,
-                 ahead: tuple[Extracted, str | None] | None = None) -> Extracted:
-    """Run the extractor (or take the result a worker computed) and fill metadata the user did
-    not give."""
-    _, media_type, charset_in, base_url = _job(rec, raw_path)
-    out, charset = ahead if ahead is not None else extract_bytes(raw, media_type=media_type, path=raw_path,
-                                                                  charset=charset_in, base_url=base_url)
+    out, charset = extract_bytes(raw, media_type=rec.get("media_type"), path=raw_path,
+                                 charset=rec.get("charset"), base_url=base_url)
     if charset and charset != rec.get("charset"):
         rec["charset"] = charset
     for key, value in (out.meta or {}).items():
@@ -270,40 +262,15 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
     citations of a replaced text (and, without ``force``, keeps a source whose citations
     cannot all move at its old version)."""
     lines: list[ExtractLine] = []
-    ids = ws.source_ids()
-    for w in range(0, len(ids), WINDOW):
-        recs = {sid: load_source(ws, sid) for sid in ids[w:w + WINDOW]}
-        raws: dict[str, list[str]] = {}
-        ahead = extract_ahead(_jobs(ws, recs, force, upgrade, raws))
-        for sid, rec in recs.items():
-            line = _extract_source(ws, sid, rec, force, upgrade, carry, ahead.get(sid), raws.get(sid))
-            if line is not None:
-                lines.append(line)
+    for sid in ws.source_ids():
+        line = _extract_source(ws, sid, load_source(ws, sid), force, upgrade, carry)
+        if line is not None:
+            lines.append(line)
     return lines
 
 
-def _jobs(ws: Workspace, recs: dict[str, SourceRecord], force: bool, upgrade: bool,
-          raws_seen: dict[str, list[str]]) -> dict:
-    """The sources of a window that will surely be extracted, as jobs for the workers (the raw
-    files found are noted in ``raws_seen``, so each folder is listed once)."""
-    jobs = {}
-    for sid, rec in recs.items():
-        status = rec.get("status")
-        if status == "failed" or (rec.get("kind") == "url" and not rec.get("raw_sha256")):
-            continue
-        if status == "ready" and not force and not (upgrade and rec.get("normalizer_version") != NORMALIZER):
-            continue
-        if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
-            continue
-        raws = raws_seen[sid] = ws.raw_files(sid)
-        if raws:
-            jobs[sid] = _job(rec, raws[0])
-    return jobs
-
-
 def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upgrade: bool,
-                    carry: Carrier | None, ahead: tuple[Extracted, str | None] | None,
-                    raws: list[str] | None = None) -> ExtractLine | None:
+                    carry: Carrier | None) -> ExtractLine | None:
     """Extract one source (or check it for drift); None when there is nothing to say."""
     status = rec.get("status")
     if status == "failed":
@@ -315,15 +282,12 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
             return line
     if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
         return None
-    if raws is None:
-        raws = ws.raw_files(sid)
+    raws = ws.raw_files(sid)
     if not raws:
         return ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
                            f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again")
-    raw = b""
-    if ahead is None or (rec.get("kind") == "url" and not rec.get("raw_sha256")):
-        with open(raws[0], "rb") as fh:
-            raw = fh.read()
+    with open(raws[0], "rb") as fh:
+        raw = fh.read()
     renamed = ""
     if rec.get("kind") == "url" and not rec.get("raw_sha256"):
         renamed = sid
@@ -333,7 +297,7 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
         raws = ws.raw_files(sid)
         if rec.get("status") == "ready" and not force:
             return _drift_check(ws, rec, text_path)
-    out = _extract_one(rec, raws[0], raw, ahead)
+    out = _extract_one(rec, raws[0], raw)
     text, notes, tool = out.text, out.notes, out.tool
     if not text.strip() and status == "ready":
         note = (notes or ["no text could be extracted"])[0]

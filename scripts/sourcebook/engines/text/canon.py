@@ -43,9 +43,11 @@ def text_format(text: str, media_type: str | None = None, path: str = "") -> str
 
 def sniff(text: str) -> str:
     head = text[:_SNIFF]
+    if head.lstrip("\ufeff").startswith("PEP: "):
+        return "rst"
     if len(_RFC_PAGE.findall(head)) >= 2:
         return "rfc"
-    if head.lstrip("\ufeff").startswith("PEP: ") or _RST_DIRECTIVE.search(head):
+    if _RST_DIRECTIVE.search(head):
         return "rst"
     roles = len(_RST_ROLE.findall(head))
     titles = len(_RST_TITLE.findall(head))

@@ -267,7 +267,7 @@ class RstConverter:
         if literal:
             text = text[:-2].rstrip() if text.endswith(" ::") or text == "::" else text[:-1]
         if text:
-            out.append(self.inline(text))
+            out.append(render_inline(text, self.ctx))
         if not literal:
             return j
         k = j
@@ -284,6 +284,15 @@ class RstConverter:
         first = lines[i][col:].strip()
         j = self._indented_end(lines, i + 1)
         rest = lines[i + 1:j]
+        if first and first[0] not in _ADORN_CHARS and not first.endswith("::") and \
+                all(ln and ln.lstrip()[0] not in _ADORN_CHARS for ln in rest) and \
+                len({len(ln) - len(ln.lstrip()) for ln in rest}) <= 1:
+            # the common item: one paragraph (no nested block, no literal block after it)
+            text = " ".join([first] + [ln.strip() for ln in rest]) if rest else first
+            if "  " in text:
+                text = " ".join(text.split())
+            out.append(marker + render_inline(text, self.ctx))
+            return j
         block = [first] + dedent(rest, common_indent(rest) if rest else 0)
         out += _prefixed(self.body(_trim(block)), marker, " " * len(marker))
         return j
