@@ -9,7 +9,10 @@ every `sb extract --force`, so they avoid a regular expression per line).
 
 from __future__ import annotations
 
+import re
 import unicodedata
+
+_BLANK_RUN = re.compile(r"\n\n\n+")
 
 
 def split_lines(text: str) -> list[str]:
@@ -26,9 +29,7 @@ def join_lines(lines: list[str]) -> str:
     text = "\n".join(lines)
     if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):
         text = "\n".join([ln.rstrip() for ln in lines])  # a converter left blanks at a line end
-    text = text.strip("\n")
-    while "\n\n\n" in text:
-        text = text.replace("\n\n\n", "\n\n")
+    text = _BLANK_RUN.sub("\n\n", text.strip("\n"))
     return text + "\n" if text else ""
 
 

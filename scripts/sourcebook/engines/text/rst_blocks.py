@@ -53,14 +53,28 @@ def _is_adornment(line: str) -> bool:
     return len(line) >= 2 and line[0] in _ADORN_CHARS and line == line[0] * len(line)
 
 
+_EXPLICIT_START = re.compile(r"^\.\.", re.M)
+
+
+def _explicit_lines(lines: list[str]) -> list[int]:
+    """Indexes of the lines that start with ``..`` (found in the joined text: few lines do)."""
+    text = "\n".join(lines)
+    out: list[int] = []
+    line = pos = 0
+    for m in _EXPLICIT_START.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        out.append(line)
+    return out
+
+
 def _prescan(lines: list[str]) -> InlineContext:
     """Substitution texts and footnote numbers, which inline markup anywhere may refer to."""
     ctx = InlineContext()
     manual: set[int] = set()
     auto: list[str] = []
-    for i, ln in enumerate(lines):
-        if not ln.startswith(".."):
-            continue
+    for i in _explicit_lines(lines):
+        ln = lines[i]
         m = _DIRECTIVE.match(ln)
         if m and m.group("sub"):
             args = (m.group("args") or "").strip()

@@ -160,6 +160,11 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
         if a > pos:
             parts.append(text[pos:a])
         pos = at = b
+        if kind == "literal":  # the commonest construct, handled here without a call
+            lit = m.group("literal")
+            parts.append(_HOLE)
+            codes.append("`" + lit + "`" if "`" not in lit else code_span(lit))
+            continue
         shown, code = _shown(m, kind, ctx)
         if code:
             parts.append(_HOLE)
