@@ -179,6 +179,16 @@ def test_headings_of_every_format_in_search_and_chunks(real):
     flat = {h for p in paths["rfc-1969-cargo-prepublish.md"] for h in p}
     assert "Cargo.toml" not in flat and "Cargo.lock" not in flat and "Summary" in flat
     assert not any("this comment is code" in h for p in paths["manual.adoc"] for h in p)
+    with open(os.path.join(root, "notes.txt"), "w", encoding="utf-8") as fh:  # plain text, underlined titles
+        fh.write("Field notes\n===========\n\nThe harbour ferries were counted on\nevery weekday in May.\n\n"
+                 "Ferry counts\n------------\n\n" + "The counts rose over the month, week after week.\n" * 6)
+    notes = ok(sb("add", "notes.txt", "--tier", "C", "--reason", "my notes", cwd=root)).out.split()[1]
+    ok(sb("extract", cwd=root))
+    ok(sb("chunk", "--target", "60", "--overlap", "0", cwd=root))
+    with open(os.path.join(root, "chunks", f"{notes}.jsonl"), encoding="utf-8") as fh:
+        assert ("Field notes", "Ferry counts") in {tuple(json.loads(ln)["heading_path"]) for ln in fh}
+    ok(sb("chunk", cwd=root))
+    ok(sb("index", cwd=root))
     r = ok(sb("search", "stringized annotations forward references", "-k", "3", cwd=root))
     first = r.out.splitlines()[:3]
     assert re.match(r"^ ?1  src_[0-9a-f]{12}#c\d{4}  [ \d.]+  \S", first[0]) and "(no heading)" not in first[0], first
