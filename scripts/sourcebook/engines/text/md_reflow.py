@@ -57,6 +57,7 @@ def reflow_markdown(lines: list[str]) -> list[str]:
     prev_blank = True
     n = len(lines)
     i = 0
+    not_plain, starts_block, append = _NOT_PLAIN, _starts_block, para.append  # locals: a hot loop
 
     def flush() -> None:
         if para:
@@ -76,8 +77,8 @@ def reflow_markdown(lines: list[str]) -> list[str]:
     while i < n:
         line = lines[i]
         i += 1
-        if para and not (fence or verbatim or quote) and line[:1] not in _NOT_PLAIN:
-            para.append(line)  # the common case: a wrapped paragraph's next line
+        if para and not (fence or verbatim or quote) and line[:1] not in not_plain:
+            append(line)  # the common case: a wrapped paragraph's next line
             continue
         if fence:
             out.append(line)
@@ -117,8 +118,8 @@ def reflow_markdown(lines: list[str]) -> list[str]:
                 para.clear()
                 prev_blank = False
                 continue
-            if not _starts_block(s):
-                para.append(s)
+            if not starts_block(s):
+                append(s)
                 continue
         if quote and c != ">" and not _starts_block(s) and ind < 4:
             quote.append(s)  # a lazy continuation of the quote
