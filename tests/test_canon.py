@@ -213,3 +213,8 @@ def test_running_headers_and_page_numbers_dropped_and_cut_word_joined():
     text, spans = join_pages_v2(clean)
     assert "the exam" in text and "example shows the rest." in text
     assert [s["page"] for s in spans] == [1, 2, 3] and text[spans[1]["start"]:].startswith("ple shows")
+
+
+def test_reader_view_composes_a_decomposed_paste():
+    text = "Le caf\u00e9 est ouvert.\n"
+    assert locate(text, "Le cafe\u0301 est ouvert.") == [(0, len(text) - 1)]

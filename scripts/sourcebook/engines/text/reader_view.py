@@ -18,6 +18,7 @@ version of its source, nearest to where they were.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from typing import NamedTuple
 
@@ -108,8 +109,9 @@ def build(text: str) -> View:
 
 
 def quote_view(quote: str) -> str:
-    """A pasted quote as the view it must match: its own markup dropped, spaces collapsed."""
-    return " ".join(build(quote).text.split())
+    """A pasted quote as the view it must match: composed like the canonical text (NFC), its own
+    markup dropped, spaces collapsed."""
+    return " ".join(build(unicodedata.normalize("NFC", quote)).text.split())
 
 
 def _src_start(v: View, i: int) -> int:
