@@ -21,7 +21,6 @@ from ...engines.text.plain_extract import Extracted, media_type_for
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from .store import load_source, save_source, try_load_source
-from .writeback import Direct, Writer
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
 DEFAULT_MAX_MB = 50
@@ -263,16 +262,15 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
     citations of a replaced text (and, without ``force``, keeps a source whose citations
     cannot all move at its old version)."""
     lines: list[ExtractLine] = []
-    with Writer() as out:  # the disk syncs one source while the next is extracted
-        for sid in ws.source_ids():
-            line = _extract_source(ws, sid, load_source(ws, sid), force, upgrade, carry, out)
-            if line is not None:
-                lines.append(line)
+    for sid in ws.source_ids():
+        line = _extract_source(ws, sid, load_source(ws, sid), force, upgrade, carry)
+        if line is not None:
+            lines.append(line)
     return lines
 
 
 def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upgrade: bool,
-                    carry: Carrier | None, out: Writer | Direct) -> ExtractLine | None:
+                    carry: Carrier | None) -> ExtractLine | None:
     """Extract one source (or check it for drift); None when there is nothing to say."""
     status = rec.get("status")
     if status == "failed":
@@ -309,7 +307,7 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
         rec["status"] = "needs_extraction"
         rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 0), "ok": False,
                              "notes": notes or ["no text could be extracted"]}
-        out.write_json(ws.source_json(sid), rec)
+        save_source(ws, rec)
         note = (notes or ["no text could be extracted"])[0]
         return ExtractLine("needs-extraction", sid, note=note + "; write the text to a file and run "
                            f"sb extract --adopt {sid} FILE", renamed_from=renamed)
@@ -333,7 +331,7 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
                                         "cannot be carried over (listed above)")
         if old_version != NORMALIZER:
             line.upgraded_from = old_version if isinstance(old_version, int) else 0
-    _write_text(ws, rec, text, tool, notes, extracted.links, extracted.pages, out)
+    _write_text(ws, rec, text, tool, notes, extracted.links, extracted.pages)
     if replacing and carry is not None:
         carry.accept(sid)
     if line.findings:
@@ -348,20 +346,19 @@ def _read(path: str) -> str:
 
 
 def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: list[str],
-                links: list | None = None, pages: list | None = None, out: Writer | Direct | None = None) -> None:
+                links: list | None = None, pages: list | None = None) -> None:
     sid = rec["id"]
-    out = out or Direct()
-    out.write_text(ws.normalized_path(sid), text)
+    jsonio.atomic_write_text(ws.normalized_path(sid), text)
     if links:
-        out.write_json(ws.links_path(sid), {"schema_version": 1, "links": links})
+        jsonio.write_json(ws.links_path(sid), {"schema_version": 1, "links": links})
     if pages:
-        out.write_json(ws.pages_path(sid), {"schema_version": 1, "pages": pages})
+        jsonio.write_json(ws.pages_path(sid), {"schema_version": 1, "pages": pages})
     rec["normalized_sha256"] = sha256_text(text)
     rec["normalizer_version"] = NORMALIZER
     rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 1), "ok": True, "notes": notes}
     rec["status"] = "ready"
     rec["error"] = None
-    out.write_json(ws.source_json(sid), rec)
+    save_source(ws, rec)
 
 
 def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLine:
