@@ -207,6 +207,12 @@ _reg({
     "R-CHANGED": ("Re-check: the quoted words are gone from the source.", "Narrow, supersede, retract or acknowledge the claim."),
 })
 
+# --- real sources: canonical text v2, tolerant evidence ---
+_reg({
+    "E-UPGRADE-CARRY": ("Moving a source to a new canonical text version (`sb extract --upgrade` or `--force`) could not find a citation's words in the new text; without --force the source keeps its old text.", "Repair the evidence with `sb claim evidence CLM --source SRC --quote ...` or retract the claim, then upgrade again."),
+    "E-CLAIM-EVIDENCE": ("`sb claim evidence` was given evidence that does not hold; the claim's evidence is unchanged.", "Quote the source's own words (`sb find SRC TEXT --evidence` prints them), or leave out start/end."),
+})
+
 
 # --- sentence provenance: claims and their evidence ---------------------------------------------
 # (codes of this area are registered in one _reg block right below this line)

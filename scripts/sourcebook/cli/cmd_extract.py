@@ -7,17 +7,27 @@ Turn each source's raw capture into its canonical text, sources/<id>/normalized.
 once and never edited (its SHA-256 is recorded). Ready sources are only checked for drift.
 
   sb extract                      extract every pending source
-  sb extract --force              re-extract ready sources too (overwrites their text)
+  sb extract --upgrade            move sources at an older canonical text version to the current
+                                  one, carrying every claim's citations over to the new text
+  sb extract --force              re-extract every ready source (upgrading it too)
   sb extract --adopt SRC FILE     take the text you wrote for a source sb could not read
                                   (a scanned PDF, a page behind a script): recorded as tool agent
 
-Markdown and text are normalized as they are; HTML keeps the main content only (link URLs
-go to links.json beside it); PDF text comes from pypdf when installed (pages in pages.json).
-Exit 2 when any source drifted or nothing is ready."""
+Canonical text v2: Markdown, reStructuredText, AsciiDoc and plain text (RFCs, Project
+Gutenberg) become reflowed Markdown, one line per paragraph, with headings, rendered roles
+("PEP 649", "RFC 9110") and code blocks; HTML keeps the main content only (link URLs go to
+links.json beside it); PDF text comes from pypdf when installed, without running headers,
+footers and page numbers (pages in pages.json). A source extracted by an older sb keeps its
+text (v1) until --upgrade or --force; when its text changes, each citation is found again by
+its words and its span rewritten; one that cannot be is listed (E-UPGRADE-CARRY) and, without
+--force, the source keeps its old text. Exit 2 when any source drifted, a citation could not be
+carried over, or nothing is ready."""
 
 
 def configure(p) -> None:
     p.add_argument("--force", action="store_true", help="re-extract ready sources as well")
+    p.add_argument("--upgrade", action="store_true",
+                   help="re-extract sources at an older canonical text version, carrying citations over")
     p.add_argument("--adopt", nargs=2, metavar=("SRC", "FILE"), help="adopt agent-written text for SRC")
     p.add_argument("--json", action="store_true", help="print per-source results as JSON")
 
@@ -27,6 +37,7 @@ def run(args, ctx) -> int:
 
     from ..base.errors import SbError
     from ..base.jsonio import read_text
+    from ..base.versions import NORMALIZER
     from ..domain.sources import ingest
 
     ws = ctx.workspace()
@@ -36,8 +47,15 @@ def run(args, ctx) -> int:
             text = read_text(ctx.path(path), path)
             lines = [ingest.adopt(ws, sid, text, path)]
         else:
-            lines = ingest.extract_all(ws, force=args.force)
-        ready = [ln for ln in lines if ln.status == "ready"]
+            carrier = None
+            if args.force or args.upgrade:
+                from ..domain.ledger.evidence_carry import EvidenceCarrier
+
+                carrier = EvidenceCarrier(ws, NORMALIZER)
+            lines = ingest.extract_all(ws, force=args.force, upgrade=args.upgrade, carry=carrier)
+            if carrier is not None:
+                carrier.commit()
+        ready = [ln for ln in lines if ln.status in ("ready", "kept")]
         problems = [ln for ln in lines if ln.code]
         if ready and not problems:
             ws.record("EXTRACT", f"extracted {len(ready)} source(s)")
@@ -47,12 +65,22 @@ def run(args, ctx) -> int:
         for ln in lines:
             if ln.status == "ready":
                 was = f"  (was {ln.renamed_from})" if ln.renamed_from and ln.renamed_from != ln.source_id else ""
+                if ln.upgraded_from:
+                    was += f"  (canonical text v{ln.upgraded_from} -> v{ln.version}; {ln.carried} citation(s) carried over)"
                 ctx.out(f"ready    {ln.source_id}  {ln.chars} chars  via {ln.tool}{was}")
+            elif ln.status == "kept" and not ln.code:
+                ctx.out(f"kept     {ln.source_id}  {ln.note}")
             elif ln.status == "needs-extraction":
                 ctx.out(f"needs-extraction  {ln.source_id}  {ln.note}")
             elif ln.status == "pending":
                 ctx.out(f"pending  {ln.source_id}  {ln.note}")
+    older = sum(1 for ln in lines if ln.status == "ready" and ln.version < NORMALIZER)
+    if older and not args.json:
+        ctx.out(f"note     {older} source(s) keep canonical text v1; `sb extract --upgrade` moves them to "
+                f"v{NORMALIZER} (reflowed, markup rendered) and carries their citations over")
     for ln in problems:
+        for f in ln.findings:
+            ctx.err(f"{f['code']}  {f['subject']}  {f['message']}")
         ctx.err(f"{ln.code}  {ln.source_id}  {ln.note}")
     for ln in lines:
         for code, msg in ln.warnings:

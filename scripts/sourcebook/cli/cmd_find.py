@@ -9,6 +9,8 @@ Turn a pasted sentence into an exact citation span (code-point offsets into norm
   sb find "No other partner scheme is live"          # every ready source
   sb find src_1823e227204b "The operator [...] at this time."   # elided quote: one span per part
 
+  sb find src_1823e227204b "No other partner scheme is live" --evidence   # a ready evidence object
+
 Exact text prints `<src>  <start>..<end>  exact  (<n> match|matches)` and exits 0. Text found
 more than once prints the first span, the true count, and the other spans below it (all
 spans with --all); a citation needs one, so quote more context. When the text is only found
@@ -17,7 +19,13 @@ curly quotes and dashes, soft hyphens and zero-width characters), find prints E-
 with the region, the `sb quote` command for it, and the exact text to paste, and exits 1:
 an approximate span never becomes a citation. Not found at all: E-FIND-NOMATCH with the
 nearest indexed passages. Parts of an elided quote ([...]) must each match exactly, in order,
-at most 2000 characters apart."""
+at most 2000 characters apart.
+
+--evidence prints one JSON evidence object {"source_id", "start", "end", "quote"} to paste into
+a claim, and exits 0, when the text stands for exactly one span: an exact quote, or a paste
+from the rendered page that differs only in spacing, line breaks, markup, typographic quotes
+and dashes or invisible characters (the quote printed is then the source's own text, as
+`sb claim add` would store it). Case and every letter and digit must match."""
 
 MAX_LISTED = 20
 
@@ -26,6 +34,8 @@ def configure(p) -> None:
     p.add_argument("args", nargs="+", metavar="[SRC] TEXT", help="optional source id, then the text to find")
     p.add_argument("--all", action="store_true", help="print every exact occurrence on its own line")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--evidence", action="store_true",
+                   help="print a ready-to-paste evidence object for the one span the text stands for")
 
 
 def run(args, ctx) -> int:
@@ -43,6 +53,17 @@ def run(args, ctx) -> int:
         sid, needle = args.args[0], ""
     else:
         sid, needle = None, args.args[0]
+    if args.evidence:
+        import json
+
+        from ..domain.sources.locate import find_evidence
+
+        ev = find_evidence(ctx.workspace(), needle, sid)
+        if not ev.exact:
+            ctx.err(f"note  {ev.source_id}  {ev.start}..{ev.end}  the paste differs from the source only in spacing, "
+                    "line breaks or markup; the quote below is the source's own text")
+        ctx.out(json.dumps(ev.to_json(), ensure_ascii=False))
+        return 0
     from ..domain.sources.locate import find
 
     res = find(ctx.workspace(), needle, sid)
@@ -71,6 +92,9 @@ def run(args, ctx) -> int:
                 ctx.err(f"E-FIND-INEXACT  {loc.source_id}  {h.start}..{h.end}  {h.level}  ({_count(n)})")
                 ctx.err(f"  not an exact quote; check the region with: sb quote {loc.source_id} {h.start} {h.end}")
                 ctx.err(f"  exact text to paste: {_show(h.text)}")
+            if loc.accepted:
+                ctx.err("  `sb claim add` takes your paste as it is and stores this exact text; "
+                        f"`sb find {loc.source_id} \"...\" --evidence` prints the evidence object")
         return 1
     ctx.err(f"E-FIND-NOMATCH  {subject}  not found, even ignoring whitespace, case, markup, "
             "typographic quotes and dashes, and invisible characters")

@@ -11,7 +11,8 @@ Japanese and Korean. Then pin the sentence you want with `sb find`.
   sb search "東京 タワー" -k 3
   sb search "deadline" --source src_1823e227204b --json
 
-Each hit: rank, chunk id, score, heading path, and a preview of the chunk."""
+Each hit: rank, chunk id, score and heading path; a preview of the chunk; then where it is,
+as the command that prints it whole:  `sb quote SRC START END`."""
 
 
 def configure(p) -> None:
@@ -41,4 +42,5 @@ def run(args, ctx) -> int:
         path = " > ".join(h.heading_path) or "(no heading)"
         ctx.out(f"{h.rank:>2}  {h.chunk_id}  {h.score:>7.3f}  {path}")
         ctx.out(f"      {h.preview}")
+        ctx.out(f"      sb quote {h.source_id} {h.start} {h.end}")
     return 0

@@ -30,6 +30,7 @@ class ItemResult:
         self.index = index
         self.claim_id: str | None = None
         self.findings: list[Finding] = []
+        self.located: list = []  # evidence_match.Located: quotes stored from a tolerant match
 
     @property
     def ok(self) -> bool:
@@ -119,6 +120,8 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
             except SbError as exc:
                 res.findings = exc.findings + [exc.finding()]
                 continue
+            finally:
+                res.located, cache.located = cache.located, []
             old = by_id.get(claim["id"])
             if old is not None:
                 warnings += _merge_existing(claim, old)  # type: ignore[arg-type]

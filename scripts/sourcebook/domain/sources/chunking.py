@@ -27,6 +27,10 @@ class Chunked:
 
 
 def ready_ids(ws: Workspace) -> list[str]:
+    return [sid for sid, _ in ready_sources(ws)]
+
+
+def ready_sources(ws: Workspace) -> list[tuple[str, dict]]:
     out = []
     for sid in ws.source_ids():
         try:
@@ -36,8 +40,14 @@ def ready_ids(ws: Workspace) -> list[str]:
                 raise  # a damaged record is named, not skipped in silence
             continue
         if rec.get("status") == "ready":
-            out.append(sid)
+            out.append((sid, dict(rec)))
     return out
+
+
+def markdown_headings(rec: dict) -> bool:
+    """Does this source's canonical text mark headings with ``#``? (A PDF's text does not: a
+    ``#`` line there is a comment in a code sample, not a heading.)"""
+    return (rec.get("extraction") or {}).get("tool") != "sb.pdf"
 
 
 def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, int]:
@@ -52,9 +62,9 @@ def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, 
     return t, o
 
 
-def render(sid: str, text: str, target: int, overlap: int) -> tuple[str, int]:
+def render(sid: str, text: str, target: int, overlap: int, headings: bool = True) -> tuple[str, int]:
     lines = []
-    for c in chunk(text, target, overlap):
+    for c in chunk(text, target, overlap, headings):
         rec: ChunkRecord = {"chunk_id": chunk_id(sid, c.ordinal), "end": c.end, "heading_path": list(c.heading_path),
                             "ordinal": c.ordinal, "source_id": sid, "start": c.start}
         lines.append(jsonio.dumps_compact(rec) + "\n")
@@ -67,16 +77,16 @@ def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | Non
     done: list[Chunked] = []
     problems: list[Finding] = []
     with ws.lock():
-        ids = ready_ids(ws)
-        if not ids:
+        ready = ready_sources(ws)
+        if not ready:
             raise SbError("E-CHUNK", "sources", "no ready source to chunk; run `sb add` and `sb extract` first", EXIT_GATE)
-        for sid in ids:
+        for sid, rec in ready:
             text = read_normalized(ws, sid)
             if not text:
                 problems.append(Finding("E-CHUNK", sid, "ready but normalized.md is missing or empty; "
                                         "run `sb extract --force` or remove the source"))
                 continue
-            body, n = render(sid, text, t, o)
+            body, n = render(sid, text, t, o, markdown_headings(rec))
             path = ws.chunks_path(sid)
             changed = _read_or_none(path) != body
             if changed:

@@ -4,8 +4,10 @@ Each page's text is extracted, ligatures unfolded (U+FB00..FB06), words hyphenat
 end rejoined (a lower-case letter, ``-`` and a line break, a lower-case letter: deterministic and
 never guessed from a dictionary), soft hyphens at line ends dropped, and the page normalized.
 Pages are joined by one blank line and each page's span is recorded, so a citation can name its
-page. The result is canonical: ``normalize(text) == text``. A PDF without a usable text layer
-(scanned pages) gives ``text == ""`` and a note; the agent's reading can then be adopted.
+page. Canonical text v2 (``normalizer=2``) also drops running headers, footers and page numbers
+and joins wrapped lines and sentences cut by a page break (``pdf_layout``); v1 keeps them.
+A PDF without a usable text layer (scanned pages) gives ``text == ""`` and a note; the
+agent's reading can then be adopted.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ def join_pages(page_texts: list[str]) -> tuple[str, list[dict]]:
     return (text + "\n" if text else ""), pages
 
 
-def extract_pdf(raw: bytes, seconds: float | None = None) -> PdfResult:
+def extract_pdf(raw: bytes, seconds: float | None = None, normalizer: int = 2) -> PdfResult:
     """The PDF's text, within ``seconds`` (default ``PDF_SECONDS``; POSIX main thread only)."""
     try:
         from pypdf import PdfReader
@@ -95,7 +97,12 @@ def extract_pdf(raw: bytes, seconds: float | None = None) -> PdfResult:
                                   "have the agent read the PDF and adopt its text with `sb extract --adopt`"])
     except Exception as exc:  # pypdf raises many types on malformed files
         return PdfResult("", [], [f"pypdf could not read the PDF: {type(exc).__name__}: {exc}"])
-    text, pages = join_pages(texts)
+    if normalizer >= 2:
+        from .pdf_layout import layout_pages
+
+        text, pages = layout_pages(texts)
+    else:
+        text, pages = join_pages(texts)
     if len("".join(text.split())) < MIN_CHARS:
         notes.append(f"no usable text layer ({len(texts)} page(s); scanned?): have the agent read the "
                      "PDF and adopt its text with `sb extract --adopt`")

@@ -521,6 +521,7 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
     which it selects (whatever the media: a printed page must not hide a side either). The
     ledger's elements are put back in their place in the page while the selectors run."""
     from ....engines.css import select
+    from ....engines.text.htmltree import Element
 
     compiled = []
     for r in rules:
@@ -534,7 +535,7 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
     moved: list[Element] = []
     if site is not None and entries:
         parent, n = site
-        moved = [c for c in ledger.root.children if hasattr(c, "tag")]
+        moved = [c for c in ledger.root.children if isinstance(c, Element)]
         for c in moved:
             c.parent = parent
         parent.children[n:n] = moved

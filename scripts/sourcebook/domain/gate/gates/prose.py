@@ -229,18 +229,18 @@ class _Judge:
                 continue
             else:
                 self.prose(p, heads, structure)
-        for p, scope in structure:
+        for p, under in structure:
             if self.question and p.where in ("title", "heading") and p.text == self.question:
                 continue
             if not self.fig.find_figures(p.text):
                 continue
-            ids = scope if scope is not None else self.page_cited
+            ids: set[str] = under if under is not None else self.page_cited
             bad = self.unbacked(p.text, sorted(ids))
             if bad:
-                under = "under this heading" if scope is not None else "on the page"
+                where_cited = "under this heading" if under is not None else "on the page"
                 self.counts["refused"] += p.where not in STRUCTURE
                 self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
-                                                          f"which no claim cited {under} states; cite a claim that "
+                                                          f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
 
     def credits(self) -> set[str]:
