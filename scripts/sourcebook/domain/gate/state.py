@@ -212,8 +212,24 @@ def derive(ws: Workspace) -> Status:
     if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE") \
             and not os.path.isfile(ws.build_path("PROVENANCE.json")):
         st.state = "VERIFY"
+    if revise > 0:
+        _note_failed_verify(ws, st)
     st.next = st.next or NEXT.get(st.state, "sb status")
     return st
+
+
+def _note_failed_verify(ws: Workspace, st: Status) -> None:
+    """After a failed verify: name the failing codes, and lead to the fix of the first one
+    rather than to the same gate again (the next run would count towards BLOCKED)."""
+    from .next_step import after_failure
+
+    found = after_failure(ws)
+    if found is None:
+        return
+    note, fix = found
+    st.notes.append(note)
+    if st.state == "RENDER":
+        st.next = fix
 
 
 def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ....base.errors import Finding
 from ....base.ids import is_claim_id
+from .. import route as routes
 from .context import GateContext, Page, evidence, is_active, safe
 from .html_page import PageView
 from .ledger_view import (
@@ -25,32 +26,55 @@ from .ledger_view import (
 from .registry import GateResult, register
 
 
+def _remake(ctx: GateContext, page: Page) -> str:
+    """The command that rebuilds this page's apparatus, by the route the page was made."""
+    return routes.remake(ctx.ws, routes.route_of(ctx.page_html(page)), page.rel)
+
+
+def _edit(ctx: GateContext, page: Page, what: str) -> str:
+    return routes.edit(ctx.ws, routes.route_of(ctx.page_html(page)), page.rel, what)
+
+
+def _marks_fix(ctx: GateContext, page: Page) -> str:
+    """Marks and numbers come from the ledger: a rendered page takes them again by rendering."""
+    if routes.route_of(ctx.page_html(page)) == routes.RENDER:
+        return f"the claim changed since the page was rendered: run `{_remake(ctx, page)}`"
+    return f"use the marks and numbers of the ledger in {page.rel}"
+
+
+def _no_claims_yet(ctx: GateContext) -> str:
+    """Before any claim exists a page has nothing to cite: say what comes first."""
+    if ctx.claims:
+        return ""
+    return ("; there are no claims yet: pin quotes first (sb search QUERY, sb find SRC \"TEXT\", "
+            "sb claim add --json '{...}')")
+
+
 def _entries(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> list[Finding]:
     f: list[Finding] = []
     by_id = ctx.claims_by_id
     if not v.has_region or not v.has_ledger:
         f.append(Finding("E-LEDGER-MISSING", page.rel,
-                         "no injected ledger between <!-- SB:LEDGER --> markers; run `sb ledger --html --out "
-                         f"build/ledger.html` then `sb inject {page.rel} --ledger build/ledger.html`"))
+                         f"no injected ledger between <!-- SB:LEDGER --> markers; run `{_remake(ctx, page)}`"))
         return f
     for x, li in v.entries.items():
         c = by_id.get(x)
         if c is None or not is_active(c):
             f.append(Finding("E-CLAIM-UNKNOWN", safe(x), f"{page.rel}: the injected ledger lists a claim that is "
-                                                         "unknown or no longer active; re-render and inject the ledger"))
+                                                         f"unknown or no longer active; run `{_remake(ctx, page)}`"))
             continue
         value = li.strip()
         if x in ords and value and value != str(ords[x]):
             f.append(Finding("E-ORDINAL-WRONG", safe(x), f"{page.rel}: ledger entry numbered {safe(value, 12)} "
                                                          f"but the claim's ordinal is {ords[x]}; the injected "
-                                                         "ledger is stale, re-render and inject it"))
+                                                         f"ledger is stale, run `{_remake(ctx, page)}`"))
     # The selected artifact carries the whole ledger; another page (an explainer beside the
     # answer) may carry only what it cites, numbered with the whole ledger's ordinals.
     partial = v.subset and not page.selected
     for x in ords:
         if x not in v.entries and not partial:
             f.append(Finding("E-LEDGER-STALE", x, f"{page.rel}: a citable claim is missing from the injected "
-                                                  "ledger; re-render it (`sb ledger --html`) and inject again"))
+                                                  f"ledger; run `{_remake(ctx, page)}`"))
     return f
 
 
@@ -64,12 +88,15 @@ def _refs(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> tu
             linked.add(x)
         else:
             f.append(Finding("E-REF-DANGLING", safe(x), f"{page.rel}: links to #c-{safe(x)} but the ledger has no "
-                                                        "such entry; cite an active claim or re-inject the ledger"))
+                                                        "such entry; "
+                                                        + _edit(ctx, page, "cite an active claim")))
     for x in v.entries:
         c = ctx.claims_by_id.get(x)
         if x not in linked and c is not None and c.get("confidence") != "inferred":
-            f.append(Finding("E-LEDGER-ORPHAN", safe(x), f"{page.rel}: in the ledger but never cited; cite it "
-                                                         "with <sup class=\"ref\"> or drop it from the plan"))
+            how = ("cite it [@" + safe(x) + "]" if routes.route_of(ctx.page_html(page)) == routes.RENDER
+                   else "cite it with <sup class=\"ref\">")
+            f.append(Finding("E-LEDGER-ORPHAN", safe(x), f"{page.rel}: in the ledger but never cited; "
+                                                         + _edit(ctx, page, how) + ", or drop it from the plan"))
     good = 0
     for x, text in v.sup_refs:
         want = ords.get(x)
@@ -77,7 +104,8 @@ def _refs(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> tu
             continue  # dangling or inferred: reported by their own checks
         if text != str(want):
             f.append(Finding("E-ORDINAL-WRONG", safe(x), f"{page.rel}: <sup> shows {safe(text, 12)!r} but the "
-                                                         f"ledger numbers this claim {want}"))
+                                                         f"ledger numbers this claim {want}; "
+                                                         + _marks_fix(ctx, page)))
         else:
             good += 1
     return f, resolved, good
@@ -94,7 +122,8 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
             c = by_id.get(x)
             if c is None or not is_active(c):
                 f.append(Finding("E-CLAIM-UNKNOWN", safe(x), f"{page.rel}:{b.line}: data-claim names a claim "
-                                                             "that is unknown or not active"))
+                                                             "that is unknown or not active; "
+                                                             + _edit(ctx, page, "cite the claim that stands")))
                 continue
             shown.add(x)
             claims.append(c)
@@ -104,20 +133,24 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
             if missing:
                 f.append(Finding("E-MARK-WRONG", safe(x), f"{page.rel}:{b.line}: the block lacks "
                                                           f"{', '.join(missing)} for a {c.get('confidence')}"
-                                                          f"{' volatile' if c.get('volatile') is True else ''} claim"))
+                                                          f"{' volatile' if c.get('volatile') is True else ''} claim; "
+                                                          + _marks_fix(ctx, page)))
         wrong = sorted(m for m in b.marks if m in MARK_CLASSES and m not in allowed)
         if claims and wrong:
             f.append(Finding("E-MARK-WRONG", safe(b.ids[0]), f"{page.rel}:{b.line}: the block shows "
-                                                             f"{', '.join(wrong)}, which none of its claims has"))
+                                                             f"{', '.join(wrong)}, which none of its claims has; "
+                                                             + _marks_fix(ctx, page)))
         inferred = {str(c.get("id")) for c in claims if c.get("confidence") == "inferred"}
         if inferred and b.refs and (len(inferred) == len(claims) or any(x in inferred for x, _ in b.refs)):
             f.append(Finding("E-CITE-INFERRED", safe(sorted(inferred)[0]), f"{page.rel}:{b.line}: an inferred "
                                                                            "claim carries a citation number; it "
-                                                                           "has no source to cite"))
+                                                                           "has no source to cite; "
+                                                                           + _marks_fix(ctx, page)))
     for c in ctx.active:
         if c.get("confidence") == "contested" and c.get("id") not in shown:
             f.append(Finding("E-CONTESTED-HIDDEN", safe(c.get("id")), f"{page.rel}: a contested claim is shown in "
-                                                                      "no data-claim block; show both sides"))
+                                                                      "no data-claim block; "
+                                                                      + _edit(ctx, page, "show both sides")))
     return f
 
 
@@ -126,9 +159,10 @@ def _dates_and_legend(ctx: GateContext, page: Page, v: PageView) -> list[Finding
     for c in ctx.active:
         as_of = c.get("as_of")
         if c.get("volatile") is True and isinstance(as_of, str) and as_of and as_of not in v.text:
+            fix = (f"run `{_remake(ctx, page)}`" if routes.route_of(ctx.page_html(page)) == routes.RENDER
+                   else f"run `{_remake(ctx, page)}` or print \"as of\" beside it")
             f.append(Finding("E-ASOF-MISSING", safe(c.get("id")), f"{page.rel}: volatile claim's date {as_of} "
-                                                                  "is not on the page; inject the ledger or "
-                                                                  "print \"as of\" beside it"))
+                                                                  f"is not on the page; {fix}"))
     if v.legends != 1:
         f.append(Finding("E-LEGEND", page.rel, f"{v.legends} .mark-legend elements; the page needs exactly one"))
     for img in v.images:
@@ -188,9 +222,11 @@ def gate(ctx: GateContext) -> GateResult:
     checked = 0
     for page in ctx.pages:
         if not page.exists:
-            f.append(Finding("E-HTML-MISSING", page.rel, "the artifact does not exist; write it (sb template "
-                                                         f"{ctx.opts.artifact or ctx.plan_type or 'answer'}) or "
-                                                         "pass --html"))
+            kind = ctx.opts.artifact or (routes.kind_of(page.rel) if page.rel.endswith(".html") else None) \
+                or ctx.plan_type or "answer"
+            f.append(Finding("E-HTML-MISSING", page.rel, f"the artifact does not exist; make it "
+                                                         f"({routes.missing_page(ctx.ws, kind)}) or pass --html"
+                                                         + _no_claims_yet(ctx)))
             continue
         found, stats = check_page(ctx, page)
         f += found
