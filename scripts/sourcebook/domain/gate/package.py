@@ -13,7 +13,6 @@ import hmac
 import json
 import os
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 
 from ...base import jsonio
@@ -118,7 +117,7 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
         redacted = redact_entries(entries) if public else 0
         parent = os.path.dirname(target)
         os.makedirs(parent, exist_ok=True)
-        tmp = tempfile.mkdtemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=parent)
+        tmp = jsonio.make_temp_dir(parent, os.path.basename(target))
         try:
             skipped = _fill(ws, ctx, tmp, entries, public, redacted)
             signed = _write_sums(tmp, key)
