@@ -35,10 +35,20 @@ def run_add(args, ctx, ws) -> int:
         for f in res.findings:
             ctx.finding(f)
         if res.ok:
+            # the start of the text first, so a list of claims maps ids to texts; the id stays
+            # the last token of its `claim <id>` line, which scripts and the original kit parse
+            ctx.out(f"stored   {_preview(res.text)}")
             ctx.out(f"claim {res.claim_id}")
         else:
             failed += 1
     return 1 if failed else 0
+
+
+def _preview(text: object, width: int = 72) -> str:
+    from ..engines.render.visible import visible
+
+    flat = " ".join(visible(str(text or "")).split())
+    return f'"{flat}"' if len(flat) <= width else f'"{flat[:width - 1].rstrip()}…"'
 
 
 def _ordered(ws):

@@ -20,6 +20,7 @@ from ...base.clock import now_iso
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import SB_VERSION, tool_versions
 from ...engines.render import ledger_model as lm
+from ..sources.store import for_display
 from ..workspace.layout import SUBDIRS, Workspace
 from .digests import page_digests, sha_file
 from .gates.context import GateContext, VerifyOptions
@@ -112,7 +113,8 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     with ws.lock():
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))
-        entries = json.loads(json.dumps(lm.entries(ctx.valid_claims, {k: v for k, v in ctx.sources.items() if v},
+        shown_sources = for_display(ws, {k: v for k, v in ctx.sources.items() if v})
+        entries = json.loads(json.dumps(lm.entries(ctx.valid_claims, shown_sources,
                                                    ctx.plan)))  # a deep copy: redaction edits it
         redacted = redact_entries(entries) if public else 0
         parent = os.path.dirname(target)

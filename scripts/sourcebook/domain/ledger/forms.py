@@ -6,7 +6,7 @@ Rendering itself is pure (``engines/render/ledger_*``); this module only reads t
 from __future__ import annotations
 
 from ...base import jsonio
-from ..sources.store import try_load_source
+from ..sources.store import for_display, try_load_source
 from ..workspace.layout import Workspace
 from .claims import load_claims
 from .plan import load_plan
@@ -24,7 +24,7 @@ def source_records(ws: Workspace, only: set[str] | None = None) -> dict[str, dic
             out[sid] = dict(rec)
     if only is not None:
         add_copy_roots(ws, out)
-    return out
+    return for_display(ws, out)
 
 
 def add_copy_roots(ws: Workspace, records: dict[str, dict]) -> None:

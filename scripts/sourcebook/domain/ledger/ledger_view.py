@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engines.render.ledger_model import ledger_order, shown_spans
-from ..sources.store import all_sources
+from ..sources.store import all_sources, for_display
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim, SourceRecord
 from .claims import load_claims
@@ -33,6 +33,7 @@ def ledger_view(ws: Workspace) -> LedgerView:
     claims = load_claims(ws)
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
     cited, inferred, nums = ledger_order(claims, plan)
+    sources = for_display(ws, {s["id"]: s for s in all_sources(ws)})
     return LedgerView(claims=claims, by_id={c["id"]: c for c in claims},
-                      sources={s["id"]: s for s in all_sources(ws)}, plan=plan, ordinals=nums,
-                      cited=cited, inferred=inferred, shown=shown_spans(cited))
+                      sources=sources, plan=plan, ordinals=nums,
+                      cited=cited, inferred=inferred, shown=shown_spans(cited, sources))

@@ -32,6 +32,7 @@ class FindOutcome:
     elided: bool = False
     error: FindError | None = None
     anchors: list = field(default_factory=list)  # SearchHit, when nothing matched
+    diff: object = None  # engines.text.word_diff.WordDiff against the best anchor (offsets into its source)
 
     @property
     def found_exact(self) -> bool:
@@ -47,8 +48,9 @@ def source_text(ws: Workspace, sid: str, code: str) -> str:
 
 
 def quote(ws: Workspace, sid: str, start: int, end: int) -> str:
-    if not ws.has_source(sid):
-        raise SbError("E-QUOTE", str(sid)[:80], "no such source; list them with `sb source list`", EXIT_USAGE)
+    if not ws.has_source(sid):  # the code `sb find` uses for the same situation
+        raise SbError("E-SOURCE-UNKNOWN", str(sid)[:80], "no such source; list them with `sb source list`",
+                      EXIT_USAGE)
     text = source_text(ws, sid, "E-QUOTE")
     if not 0 <= start < end <= len(text):
         raise SbError("E-QUOTE", sid, f"span {start}..{end} is outside 0 <= start < end <= {len(text)} "
@@ -82,7 +84,20 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
             out.located.append(Located(s, inexact=hits))
     if not out.located:
         out.anchors = _anchors(ws, needle, sid)
+        out.diff = _why(ws, needle, out.anchors)
     return out
+
+
+def _why(ws: Workspace, needle: str, anchors: list):
+    """The words in which the paste and the nearest passage differ (None if nothing aligns)."""
+    from ...engines.text.word_diff import differing_words
+
+    if not anchors:
+        return None
+    best = anchors[0]
+    text = read_normalized(ws, best.source_id) or ""
+    d = differing_words(needle, text[best.start:best.end])
+    return d._replace(start=d.start + best.start, end=d.end + best.start) if d else None
 
 
 def _find_elided(texts: list[tuple[str, str]], needle: str, parts: list[str]) -> FindOutcome:

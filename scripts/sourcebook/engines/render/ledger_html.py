@@ -6,25 +6,36 @@ from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import h, http_href, safe_url
+from .quote_view import page_text, quote_html
 
 
 def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
     sid = str(ev.get("source_id"))
+    shown = lm.evidence_display(ev, src, show_quote)
     if src is None:
         name = f'<span class="tier tier-none">unknown source</span> {h(sid)}'
     else:
         tier = str(src.get("tier") or "D")
-        title = src.get("title") or safe_url(src.get("canonical_locator") or src.get("locator")) or sid
-        href = http_href(src.get("canonical_locator") or src.get("locator"))
-        label = f'<a href="{h(href)}" rel="nofollow noopener">{h(title)}</a>' if href else h(title)
+        title = src.get("title") or safe_url(src.get("url") or src.get("canonical_locator") or src.get("locator")) or sid
+        href = shown["href"]
+        label = f'<a href="{h(href)}" rel="noopener noreferrer">{h(title)}</a>' if href else h(title)
         name = f'<span class="tier tier-{h(tier)}">tier {h(tier)}</span> {label}'
         if src.get("publisher"):
             name += f" &middot; {h(src['publisher'])}"
-    if show_quote:
-        tail = f'<q class="ledger-quote">{h(lm.evidence_quote(ev))}</q>'
-    else:
-        tail = f'<span class="ledger-span">chars {h(ev.get("start"))}&ndash;{h(ev.get("end"))}</span>'
-    return f'    <p class="ledger-source">{name} {tail}</p>'
+    return f'    <p class="ledger-source" data-span="{h(ev.get("start"))}-{h(ev.get("end"))}">{name}{words_html(shown)}</p>'
+
+
+def words_html(shown: Mapping) -> str:
+    """The quote, or its excerpt and full length, and its page: never an offset range alone."""
+    out = ""
+    if shown["mode"] == "quote":
+        out = f' <q class="ledger-quote">{quote_html(shown["quote"], h)}</q>'
+    elif shown["mode"] == "excerpt":
+        length = f' <span class="ledger-length">({h(shown["length"])} in full)</span>' if shown["length"] else ""
+        out = f' <q class="ledger-quote ledger-excerpt">{h(shown["excerpt"])}</q>{length}'
+    if shown["page"]:
+        out += f' <span class="ledger-page">{h(page_text(shown["page"]))}</span>'
+    return out
 
 
 def _meta(claim: Mapping, n_sources: int | None) -> str:
@@ -53,7 +64,7 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
     """The ledger as HTML. ``only``: list just these claims (a page that cites a subset), still
     numbered with the whole ledger's ordinals and marked ``data-scope="cited"``."""
     cited, inferred, nums = lm.ledger_order(claims, plan)
-    shown = lm.shown_spans(cited)
+    shown = lm.shown_spans(cited, sources)
     if only is not None:
         cited = [c for c in cited if c["id"] in only]
         inferred = [c for c in inferred if c["id"] in only]

@@ -89,12 +89,17 @@ def quote_fits(quote: str) -> bool:
     return bool(quote.strip()) and len(quote) <= QUOTE_MAX_CHARS and len(quote.split()) <= QUOTE_MAX_WORDS
 
 
-def shown_spans(ordered_claims: Iterable[Mapping]) -> set[tuple]:
-    """Spans whose quote may be printed under the render budget (8.3).
+def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping] | None = None) -> set[tuple]:
+    """Spans whose quote may be printed in full under the render budget (8.3); the others show
+    an excerpt (``quote_view.excerpt``).
 
     Walks claims in ordinal order; each distinct ``(source, start, end)`` is judged once. A
-    source shows at most 3 quotes and 500 characters in total.
+    source shows at most 3 quotes and 500 characters in total, unless ``sources`` says it
+    carries a free licence (public domain, CC BY, CC BY-SA, the author's own), which lifts the
+    budget.
     """
+    from .quote_view import is_free
+
     shown: set[tuple] = set()
     judged: set[tuple] = set()
     per_source: dict[str, tuple[int, int]] = {}
@@ -105,7 +110,12 @@ def shown_spans(ordered_claims: Iterable[Mapping]) -> set[tuple]:
                 continue
             judged.add(key)
             quote = evidence_quote(ev)
-            if ev.get("redacted") or not quote_fits(quote):
+            if ev.get("redacted") or not quote.strip():
+                continue
+            if sources is not None and is_free(sources.get(str(ev.get("source_id")))):
+                shown.add(key)
+                continue
+            if not quote_fits(quote):
                 continue
             count, total = per_source.get(str(ev.get("source_id")), (0, 0))
             if count >= SOURCE_MAX_QUOTES or total + len(quote) > SOURCE_MAX_CHARS:
@@ -180,9 +190,46 @@ def ledger_order(claims: Iterable[Mapping], plan: Mapping | None = None) -> tupl
     return cited, inferred, nums
 
 
+def pages_of(src: Mapping | None) -> list | None:
+    """The page spans a source record carries for display (``_pages``, from pages.json)."""
+    pages = (src or {}).get("_pages")
+    return pages if isinstance(pages, list) else None
+
+
+def evidence_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
+    """What a reader is shown of one evidence item, the same in every ledger form:
+
+    ``mode`` ``quote`` (the whole quote, ``full``), ``excerpt`` (opening and closing words and
+    the full ``length``) or ``none`` (nothing to show); ``page`` (``{"page", "label"}``) for a
+    source with pages; ``href``, the public address with a text fragment or ``#page=N``."""
+    from .quote_view import evidence_start, excerpt, excerpt_terms, length_text, page_of, source_href
+
+    quote = evidence_quote(ev)
+    page = page_of(evidence_start(ev), pages_of(src))
+    out: dict = {"mode": "none", "quote": "", "excerpt": "", "length": "", "page": page, "href": None}
+    if quote.strip() and not ev.get("redacted"):
+        if full:
+            out.update(mode="quote", quote=quote)
+        else:
+            out.update(mode="excerpt", excerpt=excerpt(quote), length=length_text(quote))
+        out["href"] = source_href(src, quote, page)  # the same link whether the quote or its excerpt shows
+    elif isinstance(ev.get("excerpt"), str) and ev["excerpt"]:  # a public package's redacted quote
+        n = ev.get("length")
+        out.update(mode="excerpt", excerpt=ev["excerpt"], length=f"{n} characters" if isinstance(n, int) else "")
+        out["href"] = source_href(src, excerpt_terms(ev["excerpt"]), page)
+    else:
+        out["href"] = source_href(src, "", page)
+    return out
+
+
 def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> list[dict]:
-    """The ledger as data (the ``--json`` form): each claim plus ordinal, marks and corroboration."""
+    """The ledger as data (the ``--json`` form): each claim plus ordinal, marks and corroboration.
+
+    Each evidence item also says how the ledger shows it: ``shown`` (``quote`` or
+    ``excerpt``), the ``excerpt`` and ``shown_length`` of an over-budget quote, the ``page``
+    and ``page_label`` of a paged source, and ``href``, the link to the passage."""
     cited, inferred, nums = ledger_order(claims, plan)
+    shown = shown_spans(cited, sources)
     out = []
     for c in cited + inferred:
         e = dict(c)
@@ -193,7 +240,23 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
         e["independent_sources"] = n
         e["corroboration"] = corroboration_text(n)
         _show_hidden(e)
+        e["evidence"] = [_with_display(ev, sources.get(str(ev.get("source_id"))), span_key(ev) in shown)
+                         if isinstance(ev, Mapping) else ev for ev in e.get("evidence") or []]
         out.append(e)
+    return out
+
+
+def _with_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
+    d = evidence_display(ev, src, full)
+    out = dict(ev)
+    if d["mode"] != "none":
+        out["shown"] = d["mode"]
+    if d["mode"] == "excerpt":
+        out["excerpt"], out["shown_length"] = d["excerpt"], d["length"]
+    if d["page"]:
+        out["page"], out["page_label"] = d["page"]["page"], d["page"]["label"]
+    if d["href"]:
+        out["href"] = d["href"]
     return out
 
 

@@ -181,6 +181,9 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
     per_src: dict[str, list[int]] = {}
     flagged_src: set[str] = set()
     order = sorted(ctx.claims_by_id.values(), key=lambda c: (ords.get(str(c.get("id")), 10**9), str(c.get("id"))))
+    from ....engines.render.quote_view import is_free, plain
+
+    flat = " ".join(v.text.split())
     for c in order:
         for ev in evidence(c):
             q, sid = ev.get("quote"), ev.get("source_id")
@@ -188,8 +191,12 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
             if not isinstance(q, str) or not q.strip() or key in seen or not isinstance(sid, str):
                 continue
             seen.add(key)
-            if q not in v.text:
-                continue
+            if is_free(ctx.source(sid)):
+                continue  # a free licence (public domain, CC BY, CC BY-SA, own) lifts the budget
+            if q not in v.text and " ".join(plain(q).split()) not in flat:
+                continue  # shown neither as stored nor with its markup rendered
+            if len(q.split()) < 3 and len(q) < 12:
+                continue  # a word or two is not a quotation (and an excerpt may show that much)
             if len(q) > QUOTE_MAX_CHARS or len(q.split()) > QUOTE_MAX_WORDS:
                 f.append(Finding("E-QUOTE-BUDGET", safe(c.get("id")), f"{page.rel}: a quote of {len(q)} characters, "
                                                                       f"{len(q.split())} words is shown (at most "
