@@ -45,11 +45,12 @@ def add_copy_roots(ws: Workspace, records: dict[str, dict]) -> None:
 
 
 def render_form(ws: Workspace, form: str) -> str:
-    claims = load_claims(ws)
+    from .adjudications import with_reasons
+
+    claims = with_reasons(ws, load_claims(ws))
     cited = None
-    if form in ("html", "md", "json"):  # these show only the sources active claims cite
-        cited = {str(ev.get("source_id")) for c in claims if c.get("status", "active") == "active"
-                 for ev in c.get("evidence") or []}
+    if form in ("html", "md", "json"):  # these show only the sources their claims (history too) cite
+        cited = {str(ev.get("source_id")) for c in claims for ev in c.get("evidence") or []}
     sources = source_records(ws, cited)
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
     if form == "html":

@@ -30,7 +30,9 @@ class LedgerView:
 
 
 def ledger_view(ws: Workspace) -> LedgerView:
-    claims = load_claims(ws)
+    from .adjudications import with_reasons
+
+    claims = with_reasons(ws, load_claims(ws))  # set-aside claims carry the reason History shows
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
     cited, inferred, nums = ledger_order(claims, plan)
     sources = for_display(ws, {s["id"]: s for s in all_sources(ws)})

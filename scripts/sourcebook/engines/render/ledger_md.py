@@ -51,7 +51,9 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
 
 def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
     cited, inferred, nums = lm.ledger_order(claims, plan)
-    shown = lm.shown_spans(cited, sources)
+    history, gone = lm.history_claims(claims), lm.withdrawn_claims(claims)
+    shown = lm.shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
+    by_id = {c["id"]: c for c in claims}
     out = ["# Ledger", ""]
     for c in cited:
         out.append(f"{nums[c['id']]}. **{md(c['text'])}**  ")
@@ -66,4 +68,26 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         for c in inferred:
             out.append(f"- **{md(c['text'])}** · thin")
         out.append("")
+    for title, part in (("## History (superseded claims, not numbered)", history),
+                        ("## Withdrawn (retracted claims)", gone)):
+        if not part:
+            continue
+        out += [title, ""]
+        for c in part:
+            out.append(f"- ~~{md(c['text'])}~~  ")
+            out.append("   " + _history_meta(c, by_id, nums))
+            for ev in c.get("evidence") or []:
+                out.append(_source(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+        out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _history_meta(c: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int]) -> str:
+    bits = [str(c.get("status"))]
+    succ = lm.standing_successor(c, by_id) if c.get("status") == "superseded" else None
+    if succ:
+        bits[0] += f" by [{nums[succ]}]" if succ in nums else " by an inference"
+    why = lm.history_reason(c)
+    if why:
+        bits.append(md(why))
+    return " · ".join(bits)

@@ -222,6 +222,72 @@ def evidence_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
     return out
 
 
+# ---- history: the claims set aside, kept so a reader sees what changed ------------------------
+def history_claims(claims: Iterable[Mapping]) -> list[Mapping]:
+    """Superseded claims, by id: the unnumbered History part of every ledger form."""
+    return sorted((c for c in claims if c.get("status") == "superseded"), key=lambda c: c["id"])
+
+
+def withdrawn_claims(claims: Iterable[Mapping]) -> list[Mapping]:
+    """Retracted claims, by id: the collapsed Withdrawn part of a private ledger."""
+    return sorted((c for c in claims if c.get("status") == "retracted"), key=lambda c: c["id"])
+
+
+def standing_successor(claim: Mapping, by_id: Mapping[str, Mapping]) -> str | None:
+    """The active claim a superseded one leads to (following a chain of supersessions), or None."""
+    seen = {claim.get("id")}
+    cur = claim.get("superseded_by")
+    for _ in range(64):
+        if not isinstance(cur, str) or cur in seen or cur not in by_id:
+            return None
+        nxt = by_id[cur]
+        if is_active(nxt):
+            return cur
+        seen.add(cur)
+        cur = nxt.get("superseded_by")
+    return None
+
+
+def history_reason(claim: Mapping) -> str:
+    """Why a claim was set aside: the decision's reason (``_why``, attached by the workspace
+    layer from the adjudication), else the reason recorded with the claim."""
+    why = claim.get("_why") or claim.get("status_reason") or ""
+    return str(why)
+
+
+def history_entry(claim: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int]) -> dict:
+    """A superseded or retracted claim as data: what replaced it (id and ledger number) and why."""
+    e = {k: v for k, v in claim.items() if not str(k).startswith("_")}
+    succ = standing_successor(claim, by_id) if claim.get("status") == "superseded" else None
+    e["successor"] = succ
+    e["successor_ordinal"] = nums.get(succ) if succ else None
+    e["reason"] = history_reason(claim)
+    return e
+
+
+def history_parts(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None,
+                  withdrawn: bool = True) -> dict:
+    """``{"history": [...], "withdrawn": [...]}``: the set-aside claims as data, each with its
+    successor, reason and evidence as the ledger shows it (``withdrawn`` only when asked for)."""
+    claims = list(claims)
+    cited, _, nums = ledger_order(claims, plan)
+    history, gone = history_claims(claims), withdrawn_claims(claims)
+    shown = shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
+    by_id = {c["id"]: c for c in claims}
+    out: dict = {}
+    for key, part in (("history", history), ("withdrawn", gone if withdrawn else None)):
+        if part is None:
+            continue
+        rows = []
+        for c in part:
+            e = history_entry(c, by_id, nums)
+            e["evidence"] = [_with_display(ev, sources.get(str(ev.get("source_id"))), span_key(ev) in shown)
+                             if isinstance(ev, Mapping) else ev for ev in c.get("evidence") or []]
+            rows.append(e)
+        out[key] = rows
+    return out
+
+
 def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> list[dict]:
     """The ledger as data (the ``--json`` form): each claim plus ordinal, marks and corroboration.
 
@@ -232,7 +298,7 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
     shown = shown_spans(cited, sources)
     out = []
     for c in cited + inferred:
-        e = dict(c)
+        e = {k: v for k, v in c.items() if not str(k).startswith("_")}
         e["ordinal"] = nums.get(c["id"])
         e["marks"] = marks(c)
         e["labels"] = labels(c)

@@ -82,10 +82,21 @@ def _refs(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> tu
     f: list[Finding] = []
     resolved = 0
     linked: set[str] = set()
+    for x in v.history_links:
+        if f"h-{x}" in v.anchors:
+            resolved += 1
+        else:
+            f.append(Finding("E-REF-DANGLING", safe(x), f"{page.rel}: links to #h-{safe(x)} but the ledger's History "
+                                                        f"has no such entry; run `{_remake(ctx, page)}`"))
     for x in v.links:
         if x in v.entries or (not is_claim_id(x) and f"c-{x}" in v.anchors):
             resolved += 1
             linked.add(x)
+        elif ctx.claims_by_id.get(x, {}).get("status") == "superseded":
+            f.append(Finding("E-HISTORY-UNMARKED", safe(x), f"{page.rel}: links to #c-{safe(x)}, a superseded claim, "
+                                                            "as if it stood; link its History entry (#h-"
+                                                            f"{safe(x)}) in a passage about what changed, or cite "
+                                                            "its successor"))
         else:
             f.append(Finding("E-REF-DANGLING", safe(x), f"{page.rel}: links to #c-{safe(x)} but the ledger has no "
                                                         "such entry; "
@@ -120,6 +131,9 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
         claims = []
         for x in b.ids:
             c = by_id.get(x)
+            if c is not None and c.get("status") == "superseded":
+                f += _history_block(ctx, page, v, b, x)
+                continue
             if c is None or not is_active(c):
                 f.append(Finding("E-CLAIM-UNKNOWN", safe(x), f"{page.rel}:{b.line}: data-claim names a claim "
                                                              "that is unknown or not active; "
@@ -152,6 +166,26 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
                                                                       "no data-claim block; "
                                                                       + _edit(ctx, page, "show both sides")))
     return f
+
+
+def _history_block(ctx: GateContext, page: Page, v: PageView, b, x: str) -> list[Finding]:
+    """A superseded claim may be cited only as history: in a block marked ``history`` whose
+    link goes to its entry in the ledger's History part (``#h-<id>``), never as a standing
+    claim with a number."""
+    from ....engines.render.ledger_model import standing_successor
+
+    c = ctx.claims_by_id[x]
+    succ = standing_successor(c, ctx.claims_by_id)
+    instead = f"cite its successor {succ}" if succ else "cite the claim that stands"
+    if not b.as_history or x not in b.history or any(r == x for r, _ in b.refs):
+        return [Finding("E-HISTORY-UNMARKED", safe(x), f"{page.rel}:{b.line}: cites a superseded claim as if it "
+                                                       "stood; tell it as history (a block with class \"history\" "
+                                                       f"linking to #h-{safe(x)}), or {instead}")]
+    if f"h-{x}" not in v.anchors:
+        return [Finding("E-HISTORY-UNMARKED", safe(x), f"{page.rel}:{b.line}: cites a superseded claim as history "
+                                                       "but the ledger has no History entry for it; run "
+                                                       f"`{_remake(ctx, page)}`")]
+    return []
 
 
 def _dates_and_legend(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:

@@ -22,6 +22,8 @@ class Block:
     ids: list[str]
     marks: set[str]
     refs: list[tuple[str, str]]  # (claim id, visible text) of the block's own sup.ref links
+    history: list[str] = field(default_factory=list)  # claims it cites as history (links to #h-<id>)
+    as_history: bool = False  # the block, or an element around it, has class "history"
 
 
 @dataclass
@@ -48,22 +50,25 @@ class PageView:
     legends: int = 0
     images: list[Image] = field(default_factory=list)  # outside the ledger
     ledger_images: list[Image] = field(default_factory=list)
+    history_links: list[str] = field(default_factory=list)  # #h- targets of <a> outside the ledger
 
     def to_json(self) -> dict:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
         return {"has_region": self.has_region, "has_ledger": self.has_ledger, "subset": self.subset,
                 "entries": self.entries, "links": self.links, "sup_refs": self.sup_refs,
-                "blocks": [[b.line, b.ids, sorted(b.marks), b.refs] for b in self.blocks],
+                "blocks": [[b.line, b.ids, sorted(b.marks), b.refs, b.history, b.as_history] for b in self.blocks],
                 "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
-                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images]}
+                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images],
+                "history_links": self.history_links}
 
     @classmethod
     def from_json(cls, d: dict) -> PageView:
         img = lambda r: Image(r[0], r[1], r[2])  # noqa: E731
         pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
         return cls(d["has_region"], d["has_ledger"], d["subset"], d["entries"], d["links"], pairs(d["sup_refs"]),
-                   [Block(b[0], b[1], set(b[2]), pairs(b[3])) for b in d["blocks"]], set(d["anchors"]),
-                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]])
+                   [Block(b[0], b[1], set(b[2]), pairs(b[3]), b[4], b[5]) for b in d["blocks"]], set(d["anchors"]),
+                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]],
+                   d["history_links"])
 
 
 def _own_elements(block: Element):
@@ -115,6 +120,8 @@ def read_page(html: str) -> PageView:
             view.anchors.add(attrs["id"])
         if el.tag == "a" and (attrs.get("href") or "").startswith("#c-"):
             view.links.append(attrs["href"][3:])
+        elif el.tag == "a" and (attrs.get("href") or "").startswith("#h-"):
+            view.history_links.append(attrs["href"][3:])
         elif el.tag == "sup" and "ref" in el.classes:
             view.sup_refs.extend(_ref_links(el))
         elif el.tag == "img":
@@ -131,11 +138,15 @@ def read_page(html: str) -> PageView:
 def _block(el: Element) -> Block:
     marks: set[str] = set()
     refs: list[tuple[str, str]] = []
+    history: list[str] = []
     for d in _own_elements(el):
         marks.update(c for c in d.classes if c.startswith("m-"))
         if d.tag == "sup" and "ref" in d.classes:
             refs.extend(_ref_links(d))
-    return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs)
+        if d.tag == "a" and (d.attrs.get("href") or "").startswith("#h-"):
+            history.append(d.attrs["href"][3:])
+    as_history = "history" in el.classes or any("history" in a.classes for a in el.ancestors())
+    return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs, history, as_history)
 
 
 def _image(el: Element) -> Image:
