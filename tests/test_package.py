@@ -301,7 +301,7 @@ def test_done_after_package_and_render_after_a_page_changes(good):
     st = json.loads(sb("status", "--json", cwd=root).out)
     assert st["state"] == "DONE", st
     with open(os.path.join(root, "build", "answer.html"), "a") as fh:
-        fh.write("<!-- later edit -->\n")
+        fh.write("\n")  # any later edit (a comment would now be refused: E-PAGE-COMMENT)
     st = json.loads(sb("status", "--json", cwd=root).out)
     assert st["state"] == "RENDER" and st["next"] == "sb verify"
     assert sb("verify", cwd=root).rc == 0

@@ -155,3 +155,91 @@ def test_render_podcast_writes_script_and_transcript(ws):
     assert r.rc == 1 and "E-POD-SPEAKER  line 1" in r.both and "E-POD-UNCITED  line 1" in r.both
     r = sb("render", "podcast", "--from", "missing.json", cwd=ws)
     assert r.rc == 1 and r.err.startswith("E-DRAFT  missing.json")
+
+
+# ---- figures: a transition states none, any other line only those of the claims it cites -------
+
+FARE_TEXT = "A single fare is 3.40 marks from 1 December 2026.\n\nFares as published on 1 October 2026.\n"
+
+
+def _fare(ws):
+    sid = make_source(ws, FARE_TEXT, name="fares")
+    write_claims(ws, [
+        claim("A single fare is 3.40 marks.", "fare.single", kind="number", confidence="verified", as_of="2026-10-01",
+              evidence=[ev(sid, FARE_TEXT, "A single fare is 3.40 marks from 1 December 2026.")]),
+        claim("Riders will pay more.", "fare.mood", confidence="inferred"),
+    ])
+    return claim_id("A single fare is 3.40 marks."), claim_id("Riders will pay more.")
+
+
+def _figure_codes(ws, lines, **extra):
+    from sourcebook.domain.artifacts.podcast import check_podcast
+
+    script = _script(lines)
+    script.update(extra)
+    _write(ws, script)
+    return [(f.code, f.subject, f.message) for f in check_podcast(Workspace(str(ws)))[0]]
+
+
+def test_a_transition_carries_no_figure_date_or_quotation(ws):
+    fare, _ = _fare(ws)
+    assert _figure_codes(ws, [_line(1, "Ana", "Now, the fares.", "transition")]) == []
+    for text, shown in (("Now, 3.40 marks for a ride.", '"3.40 marks"'), ("On to December 2026.", '"December 2026"'),
+                        ('As the minutes put it, "no scheme is live".', '"no scheme is live"'),
+                        ("Next: «la suite».", "«la suite»"), ("次は「運賃」です。", "「運賃」")):
+        [(code, subject, message)] = _figure_codes(ws, [_line(1, "Ana", text, "transition", [fare])])
+        assert (code, subject) == ("E-POD-TRANSITION", "line 1") and shown in message, text
+
+
+def test_a_factual_line_states_only_what_its_claims_state(ws):
+    fare, guess = _fare(ws)
+    ok = [_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare]),
+          _line(2, "Ben", "That holds from December 1, 2026.", "factual", [fare]),  # the quote's date, written otherwise
+          _line(3, "Ana", "As of 1 October 2026, anyway.", "opinion", [fare]),  # the claim's as-of date
+          _line(4, "Ana", "Three riders told us so.", "banter")]  # spelled-out numbers are left to the reader
+    assert _figure_codes(ws, ok) == []
+    found = _figure_codes(ws, [_line(1, "Ben", "A single fare costs 2.40 marks.", "factual", [fare]),
+                               _line(2, "Ben", "It rises to 4 marks in 2027.", "opinion", [guess]),
+                               _line(3, "Ana", "Ridership passed 40,000.", "banter"),
+                               _line(4, "Ben", "Fares changed on 01.11.2026.", "factual", [fare])])
+    assert [(c, s) for c, s, _ in found] == [("E-POD-FIGURE", "line 1"), ("E-POD-FIGURE", "line 2"),
+                                             ("E-POD-FIGURE", "line 3"), ("E-POD-FIGURE", "line 4")]
+    assert '"2.40 marks" occurs in none of the claims it cites' in found[0][2]
+    assert "the claims it cites back no figure" in found[1][2]  # an inferred claim backs no figure
+    assert '"40,000"' in found[2][2] and "it cites no claim" in found[2][2]
+    assert '"01.11.2026" could be read day-first or month-first' in found[3][2]
+
+
+def test_episode_title_and_outline_figures(ws):
+    fare, _ = _fare(ws)
+    lines = [_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare])]
+    assert _figure_codes(ws, lines, episode="Fares from December 2026") == []
+    found = _figure_codes(ws, lines, episode="Fares in 2031",
+                          outline=[{"name": "Fares", "description": "Up 12% since May", "size": "short"}])
+    assert [(c, s) for c, s, _ in found] == [("E-POD-FIGURE", "episode"), ("E-POD-FIGURE", "outline 1")]
+    assert "the claims the script cites" in found[0][2]
+
+
+def test_render_podcast_refuses_an_unbacked_figure(ws):
+    fare, _ = _fare(ws)
+    (ws / "ep.json").write_text(json.dumps(_script([_line(1, "Ana", "It costs 9 marks.", "factual", [fare])])),
+                                encoding="utf-8")
+    r = sb("render", "podcast", "--from", "ep.json", cwd=ws)
+    assert r.rc == 1 and r.err.startswith('E-POD-FIGURE  line 1  "9 marks" occurs in none') and "nothing was written" in r.err
+    assert not (ws / "build" / "podcast.md").exists()
+    _write(ws, _script([_line(1, "Ana", "Up 9 marks!", "transition")]))
+    r = sb("verify", "--podcast", cwd=ws)  # a script put in build/ by hand is refused by the gate
+    assert r.rc == 2 and 'E-POD-TRANSITION  line 1  a transition carries "9 marks"' in r.err
+
+
+def test_a_repeat_verify_reads_figures_again_after_an_edit(ws, monkeypatch):
+    from sourcebook.domain.gate import verify_cache
+
+    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    fare, _ = _fare(ws)
+    _write(ws, _script([_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare])]))
+    assert sb("verify", "--podcast", cwd=ws).rc == 0
+    assert sb("verify", "--podcast", cwd=ws).rc == 0  # the figures are known to be backed
+    _write(ws, _script([_line(1, "Ben", "A single fare costs 3.50 marks.", "factual", [fare])]))
+    r = sb("verify", "--podcast", cwd=ws)
+    assert r.rc == 2 and 'E-POD-FIGURE  line 1  "3.50 marks"' in r.err

@@ -180,7 +180,8 @@ def _images(ws, mode="source", ids=None):
         "bay.png": {"origin": "sourced", "source": "https://photos.example/bay", "credit": "Photo: R. Quay",
                     "license": "CC BY 4.0"}}), encoding="utf-8")
     (ws / "plan.json").write_text(json.dumps({"schema_version": 1, "type": "answer", "title": "Water bus",
-                                              "thesis": "The pass works on two routes.",
+                                              "thesis": f"The pass works on two routes [@{ids['pass']}]." if ids
+                                              else "The pass works on two routes.",
                                               "images": {"mode": mode, "slots": []},
                                               "sections": [{"id": "answer", "heading": "Answer",
                                                             "claim_ids": sorted((ids or {}).get(k) for k in
@@ -192,7 +193,7 @@ def _images(ws, mode="source", ids=None):
 def test_sourced_image_is_inlined_credited_and_verifies(kit):
     ws, ids = kit
     _images(ws, ids=ids)
-    (ws / "draft.md").write_text(draft(ids, "\n![The bay at dawn](assets/bay.png)\n"), encoding="utf-8")
+    (ws / "draft.md").write_text(draft(ids, "\n![The bay at dawn](assets/bay.png) [framing]\n"), encoding="utf-8")
     r = sb("render", "answer", cwd=ws)
     assert r.rc == 0, r.both
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
@@ -241,7 +242,7 @@ def test_share_alike_image_ships(kit):
     (ws / "assets" / "credits.json").write_text(json.dumps({"bay.png": {
         "origin": "sourced", "source": "https://photos.example/bay", "credit": "Photo: R. Quay",
         "license": "CC BY-SA 4.0"}}), encoding="utf-8")
-    (ws / "draft.md").write_text(draft(ids, "\n![The bay at dawn](assets/bay.png)\n"), encoding="utf-8")
+    (ws / "draft.md").write_text(draft(ids, "\n![The bay at dawn](assets/bay.png) [framing]\n"), encoding="utf-8")
     assert sb("render", "answer", cwd=ws).rc == 0
     lic = sb("licenses", cwd=ws)
     assert lic.rc == 0 and "W-IMG-SHAREALIKE  bay.png" in lic.out

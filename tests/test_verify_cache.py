@@ -165,6 +165,7 @@ def test_the_ship_gate_and_no_cache_trust_no_cache(good):
     assert cache.store is not None
     cache.store.write("sources.json", doc)
     edit(os.path.join(root, "ledger", "claims.json"), cs[0]["evidence"][0]["quote"], bad["quote"])
+    edit(os.path.join(root, "build", "answer.html"), cs[0]["evidence"][0]["quote"], bad["quote"])  # as re-rendered
     assert sb("verify", cwd=root).rc == 0  # the forged fact was used: this is what the signature guards
     r = sb("verify", "--no-cache", cwd=root)
     assert r.rc == 2 and "E-QUOTE-MISMATCH" in codes(r)

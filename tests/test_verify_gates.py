@@ -36,8 +36,9 @@ def test_good_workspace_passes_with_contract_report(good):
     assert "  . html           3 refs resolved, 3 ledger entries, 3 ordinals" in lines
     assert lines[-1] == "  PASS"
     gates = [ln.split()[1] for ln in lines[1:-1]]
-    assert gates == ["schemas", "normalizer", "quotes", "confidence", "claim-text", "tiers", "volatility", "clusters", "plan", "html",
-                     "licenses", "lint"]
+    assert gates == ["schemas", "normalizer", "quotes", "confidence", "claim-text", "tiers", "volatility", "clusters", "plan",
+                     "html", "prose", "derived", "licenses", "lint"]
+    assert "  . derived        re-derived 1 page ledger(s) match" in lines
     assert "  . licenses       images.mode=none, nothing to check" in lines
     assert "  . lint           0 errors, 0 waived, 0 unresolved" in lines
     m = manifest(root)
@@ -71,7 +72,9 @@ def test_at03_flipped_quote_is_mismatch_with_the_claim_id(good):
     _edit_claim(root, cs, 0, evidence=[ev])
     r = verify(root)
     assert r.rc == 2 and "E-QUOTE-MISMATCH" in r.both and cs[0]["id"] in r.both
-    assert "  x quotes         1 finding(s)" in r.out and r.out.splitlines()[-1] == "  FAIL  1 finding(s)"
+    assert "  x quotes         1 finding(s)" in r.out
+    # the page still shows the old quote: its injected ledger is no longer what sourcebook writes
+    assert "E-DERIVED-DRIFT  build/answer.html:" in r.err and r.out.splitlines()[-1] == "  FAIL  2 finding(s)"
 
 
 def test_at03_no_plan_passes(ws):

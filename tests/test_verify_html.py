@@ -44,7 +44,9 @@ def test_ledger_entry_numbers_must_match(good):
     root, ids, cs = good
     html = page(cs, order(cs)).replace(f'id="c-{cs[1]["id"]}" value="2"', f'id="c-{cs[1]["id"]}" value="5"')
     write_page(root, html)
-    assert codes(sb("verify", cwd=root)) == ["E-ORDINAL-WRONG"]
+    r = sb("verify", cwd=root)
+    # the hand-edited number is also a ledger that is not what sourcebook writes
+    assert codes(r) == ["E-ORDINAL-WRONG", "E-DERIVED-DRIFT"] and 'value="5"' in r.err
 
 
 def test_only_ledger_entries_are_ledger_entries(good):
@@ -136,7 +138,8 @@ def test_contested_hidden_on_page(good):
 def test_quote_budget(good):
     root, ids, cs = good
     long_quote = cs[0]["evidence"][0]["quote"]
-    html = page(cs, order(cs), body_extra=f"<blockquote>{long_quote}</blockquote>")
+    cited = f'<sup class="ref"><a href="#c-{cs[0]["id"]}">1</a></sup><span class="mark m-checked"></span>'
+    html = page(cs, order(cs), body_extra=f'<blockquote data-claim="{cs[0]["id"]}">{long_quote}{cited}</blockquote>')
     write_page(root, html)
     assert sb("verify", cwd=root).rc == 0
     from verify_kit import OPERATOR

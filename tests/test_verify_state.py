@@ -25,7 +25,8 @@ def test_at19_three_failures_block_and_escalate(ws):
         m = manifest(ws)
         assert m["revise_count"] == min(3, i)
         assert m["state"] == ("BLOCKED" if i >= 3 else "REVISE")
-        assert m["history"][-1]["note"] == "verify failed with 1 finding(s)"
+        # the quote mismatch, and the page's ledger that still shows the old quote
+        assert m["history"][-1]["note"] == "verify failed with 2 finding(s)"
         if i >= 3:
             assert "ESCALATE" in r.err
     st = sb("status", cwd=ws)
@@ -77,5 +78,5 @@ def test_verify_json_written_on_failure(ws):
     _break(ws, cs)
     sb("verify", cwd=ws)
     doc = json.load(open(os.path.join(ws, "build", "verify.json")))
-    assert doc["pass"] is False and doc["finding_count"] == 1
+    assert doc["pass"] is False and doc["finding_count"] == 2  # the mismatch, and the page showing the old quote
     assert any("E-QUOTE-MISMATCH" in line for g in doc["gates"] for line in g["findings"])

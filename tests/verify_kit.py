@@ -20,6 +20,9 @@ FORUM = ("# Forum thread\n\nSomeone wrote that the ferry carried 9,000 riders a 
          "Another reply said the night service does not run at all.\n")
 
 
+SOURCES: dict[str, dict] = {}  # every source record add_sources made, by id (ids are unique per path)
+
+
 def add_sources(root) -> dict[str, str]:
     """Add and extract three sources (tiers A, B, C); returns {name: source id}."""
     ids = {}
@@ -34,6 +37,9 @@ def add_sources(root) -> dict[str, str]:
         ids[name] = r.out.split()[1]
     r = sb("extract", cwd=root)
     assert r.rc == 0, r.both
+    for sid in ids.values():
+        with open(os.path.join(root, "sources", sid, "source.json"), encoding="utf-8") as fh:
+            SOURCES[sid] = json.load(fh)
     return ids
 
 
@@ -84,22 +90,12 @@ def marks(c: dict) -> list[str]:
 
 
 def ledger_html(claims: list[dict], order: list[str]) -> str:
-    """The injected ledger for ``claims`` numbered in ``order`` (inferred claims unnumbered)."""
-    by = {c["id"]: c for c in claims}
-    rows = []
-    for n, cid in enumerate(order, 1):
-        c = by[cid]
-        asof = f' <span class="as-of">as of {c["as_of"]}</span>' if c.get("as_of") else ""
-        spans = "".join(f'<span class="mark {m}">{m[2:]}</span>' for m in marks(c))
-        rows.append(f'<li class="ledger-entry" id="c-{cid}" value="{n}"><p class="ledger-claim">'
-                    f'{html.escape(c["text"])}</p><p class="ledger-meta">{spans}{asof}</p></li>')
-    thin = [c for c in claims if c["confidence"] == "inferred" and c["status"] == "active"]
-    out = '<ol class="ledger">' + "".join(rows) + "</ol>"
-    if thin:
-        out += '<ul class="ledger ledger-thin">' + "".join(
-            f'<li class="ledger-entry" id="c-{c["id"]}"><p class="ledger-claim">{html.escape(c["text"])}</p></li>'
-            for c in thin) + "</ul>"
-    return out
+    """The injected ledger for ``claims`` numbered in ``order``, as `sb ledger --html` writes it:
+    verify re-derives it and refuses any other bytes."""
+    from sourcebook.engines.render import ledger_html as render
+
+    plan = {"sections": [{"id": "answer", "claim_ids": list(order)}]}
+    return render.render(claims, SOURCES, plan).rstrip("\n")
 
 
 def page(claims: list[dict], order: list[str], *, body_extra: str = "", skip_blocks: tuple = (),

@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KIT = os.path.dirname(os.path.dirname(HERE))
 SB = [sys.executable, os.path.join(KIT, "scripts", "sb.py")]
 WS = os.path.join(HERE, "workspace")
-EPOCH = "1793577600"  # 2026-11-01T00:00:00Z
+EPOCH = "1793577600"  # 2026-11-02T00:00:00Z
 
 SOURCES = [
     ("operator-status.md", "A", "the operator's own status page", "Calder Bay Water Bus Authority",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 
 OUTPUTS = ("answer.html", "brief.html", "deck.html", "explainer.html", "report.md", "podcast.md")
@@ -58,7 +59,9 @@ def adjudicate(sb, ws: str, ids: dict[str, str]) -> None:
 
 def plan(sb, ws: str, ids: dict[str, str]) -> None:
     spec = load(HERE_SPEC)["plan"]
-    sb("plan", "--type", "answer", "--title", spec["title"], "--thesis", spec["thesis"], "--audience", spec["audience"])
+    # the standfirst cites like a draft sentence: [@key] in claims.json becomes [@clm_...]
+    thesis = re.sub(r"\[@([a-z0-9-]+)\]", lambda m: f"[@{ids[m.group(1)]}]", spec["thesis"])
+    sb("plan", "--type", "answer", "--title", spec["title"], "--thesis", thesis, "--audience", spec["audience"])
     path = os.path.join(ws, "plan.json")
     with open(path, encoding="utf-8") as fh:
         stored = json.load(fh)

@@ -241,11 +241,32 @@ _reg({
 
 # --- sentence provenance: every sentence on the page --------------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-PAGE-UNCITED": ("A sentence on a shipped page (body, standfirst, list, table cell, caption, quote, details, footnote, or alt/title/aria-label text) cites no claim and is not declared framing or an inference.", "Put it in a block whose data-claim names the claim it rests on, with that claim's sup.ref (`[@clm_...]` in a draft), declare it framing (`[framing]` in a draft, class=\"framing\" in HTML), or cut it; the message names the line and first words."),
+    "E-PAGE-CLAUSE-UNCITED": ("A cited sentence goes on for four words or more after its last citation.", "Cite what that clause rests on at its end, or cut it."),
+    "E-PAGE-FIGURE-UNBACKED": ("A figure or date in a cited sentence (or an as-of date) occurs in none of the texts, quotes or dates of the claims it cites.", "Correct the figure to what the claim says, or cite the claim that states it."),
+    "E-PAGE-STRUCTURE-FIGURE": ("A figure or date in a title, heading, the contents, the legend, the footer, a chart label or a short label occurs in no claim cited on the page (for a heading: cited under it).", "Cite a claim that states it under that heading, or drop the figure from the heading or label."),
+    "E-PAGE-FRAMING-FACT": ("A sentence declared framing carries a figure, date, amount or quotation.", "Framing is the author's own words: cite the claim that states the fact instead."),
+    "E-PAGE-INFERRED-FACT": ("A sentence shown as the author's inference (thin mark) carries a figure, date, amount or quotation.", "State the figure in a cited sentence; keep the inference free of facts."),
+    "E-PAGE-COMMENT": ("The page holds an HTML comment other than sourcebook's own <!-- SB:... --> markers.", "Delete it: readers and machines can read a comment."),
+    "E-PAGE-CSS-CONTENT": ("A CSS `content:` value (in a <style> element or a style attribute) puts text on the page that the shipped stylesheets do not have.", "Write the text in the page, cited, and remove the `content:` declaration."),
+    "E-PAGE-REF-STRAY": ("A link to a ledger entry (#c-...) is not a sup.ref inside a block whose data-claim names that claim.", "Cite the claim from its own claim block (`[@clm_...]` in a draft), or remove the link."),
+    "E-PAGE-MARK-STRAY": ("A confidence mark (.mark / m-*) sits outside any data-claim block (the legend and the ledger excepted).", "Marks belong to claim blocks: move the mark into the claim's block or remove it."),
+    "E-PAGE-HIDDEN": ("A claim block or a ledger entry is hidden (hidden, aria-hidden, display:none or visibility:hidden, on it or an ancestor, inline or by a style rule).", "Remove what hides it: every claim the page shows must be visible."),
+    "E-PAGE-CONTEST-ONESIDED": ("A contested claim is shown on a page without the other members of its contradiction cluster.", "Show both sides of the disagreement on the same page."),
+    "E-RENDER-FRAMING": ("A sentence tagged [framing] in a draft or the plan thesis cites a claim or carries a figure, date, amount or quotation.", "Framing is the author's own words: cite the claim instead of tagging the sentence."),
+})
 
 
 
 # --- sentence provenance: derived files and the podcast -----------------------------------------
 # (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-DERIVED-DRIFT": ("A file sourcebook writes (a page's injected ledger or build line, build/report.md, the podcast transcript, TTS plan or concat list) differs from what it would write now.", "Render it again (`sb render`, or `sb ledger --html` then `sb inject`; `sb tts-plan`); never edit it by hand. The message names the file, the first differing line and both versions."),
+    "E-DERIVED-UNKNOWN": ("A derived file cannot be re-derived: what it was written from is missing or damaged (the report's draft record build/report.draft.json, the podcast script).", "Render it again: `sb render report --from DRAFT`, `sb render podcast`, `sb tts-plan`."),
+    "E-POD-TRANSITION": ("A podcast transition line carries a figure, date, amount or quotation.", "A transition states nothing: move the fact into a factual line that cites its claim."),
+    "E-POD-FIGURE": ("A figure or date in a podcast line (or in the episode title or outline) occurs in none of the claims it cites (their texts, quotes and as-of dates), or is an ambiguous numeric date such as 01.11.2026.", "Cite the claim that states it, correct the figure, or write the date as 2026-11-01 or 1 November 2026."),
+})
 
 
 

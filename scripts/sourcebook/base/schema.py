@@ -15,8 +15,10 @@ from typing import Any
 from .errors import SbError
 from .resources import data_file
 
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+# ASCII digits and \Z: Python's \d also matches other scripts' digits and $ matches before a
+# final newline, so "2026-01-01\n" or fullwidth digits would pass as a date.
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}\Z", re.ASCII)
+_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z", re.ASCII)
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -46,6 +48,21 @@ def _type_ok(value: Any, typ: str) -> bool:
     if typ == "null":
         return value is None
     return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality for ``const`` and ``enum``: ``true`` is not ``1`` (Python's ``==`` says it is)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+
+
+def _in(value: Any, enum: list) -> bool:
+    return any(_same(value, e) for e in enum)
 
 
 def _esc(key: object) -> str:
@@ -135,13 +152,13 @@ def _compile(schema: Any):
     simple_str = not (min_len is not None or max_len is not None or pat is not None or fmt is not None)
 
     def check(value: Any, path: tuple, out: list) -> None:
-        if const is not _MISSING and value != const:
+        if const is not _MISSING and not _same(value, const):
             _walk(value, schema, path, out)
             return
         if type_ok is not None and not type_ok(value):
             _walk(value, schema, path, out)
             return
-        if enum is not None and value not in enum:
+        if enum is not None and not _in(value, enum):
             out.append((path, f"must be one of {', '.join(json.dumps(v) for v in enum)}"))
         if isinstance(value, str):
             if simple_str:
@@ -188,7 +205,7 @@ def _walk(value: Any, schema: dict, path: tuple, out: list) -> None:
     # thousand records must not build a thousand strings per field.
     if not isinstance(schema, dict):
         return
-    if "const" in schema and value != schema["const"]:
+    if "const" in schema and not _same(value, schema["const"]):
         out.append((path, f"must be {json.dumps(schema['const'])}"))
         return
     typ = schema.get("type")
@@ -198,7 +215,7 @@ def _walk(value: Any, schema: dict, path: tuple, out: list) -> None:
             types = [typ] if isinstance(typ, str) else typ
             out.append((path, f"expected {' or '.join(types)}, found {_jtype(value)}"))
             return
-    if "enum" in schema and value not in schema["enum"]:
+    if "enum" in schema and not _in(value, schema["enum"]):
         out.append((path, f"must be one of {', '.join(json.dumps(v) for v in schema['enum'])}"))
     if isinstance(value, str):
         if "minLength" in schema and len(value) < schema["minLength"]:

@@ -8,7 +8,7 @@ from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.schema import check
 from ...engines.render.mdtext import evidence_md
-from ...engines.render.podcast import concat_manifest, line_findings, transcript_md, tts_plan
+from ...engines.render.podcast import concat_manifest, figure_findings, line_findings, transcript_md, tts_plan
 from ..ledger.claims import _split
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace
@@ -37,13 +37,23 @@ def read_script(ws: Workspace) -> tuple[dict | None, list[Finding]]:
     return parse_script(jsonio.read_json(path, SCRIPT))
 
 
-def check_podcast(ws: Workspace) -> tuple[list[Finding], str]:
-    """The podcast gate: the script exists, validates, and every factual line cites live claims."""
+FIGURE_CODES = ("E-POD-TRANSITION", "E-POD-FIGURE")
+
+
+def script_findings(script: dict, claims: dict, *, figures: bool = True) -> list[Finding]:
+    """Every line's speaker and citations, and (``figures``) its figures: a transition states
+    none, any other line only those of the claims it cites."""
+    return line_findings(script, claims) + (figure_findings(script, claims) if figures else [])
+
+
+def check_podcast(ws: Workspace, *, figures: bool = True) -> tuple[list[Finding], str]:
+    """The podcast gate: the script exists, validates, every factual line cites live claims, and
+    (unless the caller knows these very inputs passed) every figure is backed by them."""
     script, findings = read_script(ws)
     if script is None:
         return findings, "no usable podcast script"
     view = ledger_view(ws)
-    findings = line_findings(script, view.by_id)
+    findings = script_findings(script, view.by_id, figures=figures)
     return findings, f"{len(script['lines'])} lines, citation track intact"
 
 
@@ -79,12 +89,16 @@ def citation_lines(view: LedgerView, ids: list[str]) -> dict[str, list[str]]:
             for cid in ids if cid in view.by_id}
 
 
+def transcript_of(view: LedgerView, script: dict) -> str:
+    """The transcript with its citation track, as ``build/podcast.md`` holds it (a script that
+    passed its schema)."""
+    ids = sorted({cid for line in script["lines"] for cid in line.get("claims", [])})
+    return transcript_md(script, view.by_id, view.ordinals, citation_lines(view, ids))
+
+
 def write_transcript(ws: Workspace, script: dict) -> str:
     """Write ``build/podcast.md``: the transcript with its citation track."""
-    view = ledger_view(ws)
-    ids = sorted({cid for line in script["lines"] for cid in line.get("claims", [])})
-    text = transcript_md(script, view.by_id, view.ordinals, citation_lines(view, ids))
-    jsonio.atomic_write_text(ws.build_path("podcast.md"), text)
+    jsonio.atomic_write_text(ws.build_path("podcast.md"), transcript_of(ledger_view(ws), script))
     return TRANSCRIPT
 
 
@@ -95,7 +109,7 @@ def render_podcast(ws: Workspace, source: str | None, shown: str) -> list[str]:
         raise SbError("E-DRAFT", shown, "no podcast script; write one (see docs/artifacts.md) and pass --from")
     script, findings = parse_script(jsonio.read_json(path, shown), shown)
     if script is not None:
-        findings = line_findings(script, ledger_view(ws).by_id)
+        findings = script_findings(script, ledger_view(ws).by_id)
     if findings:
         first = findings[0]
         raise SbError(first.code, first.subject, first.message + "; nothing was written", 1, findings=findings[1:])

@@ -18,10 +18,10 @@ from ...base.clock import today_iso
 from ...base.errors import EXIT_USAGE, Finding, SbError
 from ...engines.render import artifact as art
 from ...engines.render import ledger_html
-from ...engines.render.blocks import h, render_blocks, toc_html
-from ...engines.render.draft import Block, parse
+from ...engines.render.blocks import h, inline, render_blocks, toc_html
+from ...engines.render.draft import Block, claim_ids_in, parse
 from ...engines.render.inject import inject
-from ...engines.render.page import fill_provenance, fill_slot, set_title
+from ...engines.render.page import fill_provenance, fill_slot, set_slot_attr, set_title
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace
 from .render_images import image_findings, with_figures
@@ -71,10 +71,21 @@ def _thesis(view: LedgerView) -> str:
     return ""
 
 
+def thesis_block(view: LedgerView) -> Block | None:
+    """The standfirst (plan thesis) as a line of draft prose: it may cite with [@clm_...] and be
+    tagged [framing] like any sentence of the draft."""
+    thesis = _thesis(view)
+    return Block("p", thesis, 0, claim_ids_in(thesis)) if thesis else None
+
+
 def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: LedgerView, where: str) -> list[Finding]:
     if not any(b.kind in ("p", "li", "quote") for b in blocks):
         return [Finding("E-DRAFT", where, "the draft has no prose; write paragraphs that cite claims with [@clm_...]")]
-    found = art.reference_findings(blocks, view.by_id, where)
+    found = art.reference_findings(blocks, view.by_id, where) + art.framing_findings(blocks, where)
+    dek = thesis_block(view)
+    if dek is not None and kind != "explainer":  # the explainer has no standfirst
+        found += [Finding(f.code, "plan.json thesis", f.message) for f in
+                  art.reference_findings([dek], view.by_id, "") + art.framing_findings([dek], "")]
     unplaced = art.unplaced_findings(blocks, view.claims, where)
     if not is_main(kind, view):  # a page beside the main artifact may cite a subset, never hide a side
         unplaced = [f for f in unplaced if view.by_id.get(f.subject, {}).get("confidence") == "contested"]
@@ -91,7 +102,10 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
     page = load_template(kind)
     page = set_title(page, title)
     page = fill_slot(page, "HEADING", h(title))
-    page = fill_slot(page, "DEK", h(thesis))
+    dek_ids = claim_ids_in(thesis)
+    page = fill_slot(page, "DEK", inline(thesis, claims, nums))
+    if dek_ids:
+        page = set_slot_attr(page, "DEK", "data-claim", " ".join(dek_ids))
     body_blocks = [b for b in blocks if b.kind != "h1"]
     if kind == "deck":
         page = fill_slot(page, "BODY", "\n" + art.deck_slides(body_blocks, claims, nums, view.sources) + "\n")

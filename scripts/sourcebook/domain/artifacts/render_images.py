@@ -59,6 +59,17 @@ def image_findings(ws: Workspace, blocks: list[Block], where: str) -> list[Findi
     return out
 
 
+def caption_html(entry: Mapping) -> str:
+    """The figure caption sb writes from an image's credits entry (the gate compares it too)."""
+    if entry.get("origin") == "generated":
+        return f'<span class="generated-label">{GENERATED_LABEL}</span>, not evidence. Prompt: {h(entry.get("prompt"))}'
+    credit = h(entry.get("credit"))
+    href = http_href(entry.get("source"))
+    if href:
+        credit = f'<a href="{h(href)}" rel="nofollow noopener">{credit}</a>'
+    return f"{credit} ({h(entry.get('license'))})"
+
+
 def figure_html(ws: Workspace, block: Block) -> str:
     name = asset_name(block.src)
     with open(os.path.join(ws.assets_dir, name), "rb") as fh:
@@ -66,18 +77,11 @@ def figure_html(ws: Workspace, block: Block) -> str:
     mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
     entry = load_credits(ws)[0].get(name) or {}
     uri = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
-    if entry.get("origin") == "generated":
-        caption = f'<span class="generated-label">{GENERATED_LABEL}</span>, not evidence. Prompt: {h(entry.get("prompt"))}'
-        cls, origin = "image generated", "generated"
-    else:
-        credit = h(entry.get("credit"))
-        href = http_href(entry.get("source"))
-        if href:
-            credit = f'<a href="{h(href)}" rel="nofollow noopener">{credit}</a>'
-        caption = f"{credit} ({h(entry.get('license'))})"
-        cls, origin = "image", "sourced"
-    return (f'<figure class="{cls}"><img src="{uri}" data-asset="{h(name)}" data-origin="{origin}" alt="{h(block.text)}">'
-            f"<figcaption>{caption}</figcaption></figure>")
+    generated = entry.get("origin") == "generated"
+    cls, origin = ("image generated", "generated") if generated else ("image", "sourced")
+    framing = ' class="framing"' if block.framing else ""  # ![alt](src) [framing]: the alt text is framing
+    return (f'<figure class="{cls}"><img src="{uri}" data-asset="{h(name)}" data-origin="{origin}"{framing} '
+            f'alt="{h(block.text)}"><figcaption>{caption_html(entry)}</figcaption></figure>')
 
 
 def with_figures(ws: Workspace, blocks: list[Block]) -> list[Block]:

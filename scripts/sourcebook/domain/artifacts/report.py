@@ -3,11 +3,16 @@
 Numbers live in ``ledger/report_numbers.json``: a source gets the next number the first time
 a report or ``sb check-draft --only`` cites it, and keeps it, so a draft's ``[4]`` always
 means the same source.
+
+The report is derived: ``build/report.draft.json`` keeps the draft, the style and the numbers
+it was rendered with, so ``sb verify`` (and ``sb package --verify``, which ships the record)
+can render it again and compare byte for byte.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...base import jsonio
@@ -19,9 +24,10 @@ from ...engines.render.draft import ANY_REF, ref_ids
 from ...engines.render.report import cited_order, claim_sources, cut_sources, render_prose, sources_block
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace
-from .render import read_draft
 
 NUMBERS = "ledger/report_numbers.json"
+DRAFT_RECORD = "build/report.draft.json"
+STYLES = ("markdown", "plain", "evidence")
 
 
 @dataclass
@@ -29,6 +35,31 @@ class ReportResult:
     path: str
     count: int
     notes: list[str]
+
+
+@dataclass(frozen=True)
+class ReportDraft:
+    """What ``sb render report`` rendered ``build/report.md`` from."""
+
+    draft: str  # the draft without its old Sources block
+    style: str
+    origin: str  # the draft's path as it was given, for messages
+    numbers: dict[str, int]  # source id -> its [n], for every source the report cites
+
+    def to_json(self) -> dict:
+        return {"schema_version": SCHEMA, "from": self.origin, "style": self.style,
+                "numbers": dict(sorted(self.numbers.items())), "draft": self.draft}
+
+    @classmethod
+    def from_json(cls, data: object) -> ReportDraft | None:
+        """The record, or None when the file does not have the record's shape."""
+        if not isinstance(data, dict):
+            return None
+        draft, style, origin, nums = data.get("draft"), data.get("style"), data.get("from"), data.get("numbers")
+        if not (isinstance(draft, str) and style in STYLES and isinstance(origin, str) and isinstance(nums, dict)
+                and all(is_src_id(k) and isinstance(v, int) and not isinstance(v, bool) for k, v in nums.items())):
+            return None
+        return cls(draft, str(style), origin, dict(nums))
 
 
 def load_numbers(ws: Workspace) -> dict[str, int]:
@@ -93,15 +124,45 @@ def quotes_by_source(view: LedgerView, claim_ids: list[str]) -> dict[str, list[d
     return out
 
 
-def block_for(ws: Workspace, view: LedgerView, sids: list[str], nums: dict[str, int], style: str,
+def block_for(ws: Workspace, view: LedgerView, sids: list[str], nums: Mapping[str, int], style: str,
               claim_ids: list[str] | None = None) -> str:
+    return sources_for(view, sids, nums, style, claim_ids)
+
+
+def sources_for(view: LedgerView, sids: list[str], nums: Mapping[str, int], style: str,
+                claim_ids: list[str] | None = None) -> str:
+    """The Sources block for these sources (quotes of these claims, else of every claim citing them)."""
     entries = sorted(((nums[s], s, view.source(s)) for s in sids), key=lambda e: e[0])
     ids = claim_ids if claim_ids is not None else [c["id"] for c in view.cited
                                                    if set(claim_sources(c)) & set(sids)]
     return sources_block(entries, style, quotes_by_source(view, ids))
 
 
+def compose_report(view: LedgerView, text: str, style: str, nums: Mapping[str, int]) -> tuple[str, list[int]]:
+    """The report's text from a draft (without its Sources block) and the source numbers, which
+    must cover every source the draft cites; and the lines that cite more than three sources."""
+    order = cited_order(text, view.by_id)
+    prose, crowded = render_prose(text, view.by_id, nums)
+    cids = [rid for m in ANY_REF.finditer(text) for rid in ref_ids(m.group(1) + m.group(2)) if is_claim_id(rid)]
+    block = sources_for(view, order, nums, style, cids) if order else ""
+    return prose + ("\n" + block if block else ""), crowded
+
+
+def rederive_report(view: LedgerView, record: ReportDraft) -> tuple[str | None, str]:
+    """(the report as ``sb render report`` would write it from this record now, "") or (None,
+    why it cannot be written: a reference that no longer stands, a source without a number)."""
+    problems = reference_problems(record.draft, view, record.origin)
+    if problems:
+        return None, f"{problems[0].subject}: {problems[0].message}"
+    missing = [sid for sid in cited_order(record.draft, view.by_id) if sid not in record.numbers]
+    if missing:
+        return None, f"{missing[0]} is cited but has no number in {DRAFT_RECORD}"
+    return compose_report(view, record.draft, record.style, record.numbers)[0], ""
+
+
 def render_report(ws: Workspace, draft_path: str, shown: str, style: str) -> ReportResult:
+    from .render import read_draft  # here, so verify's re-derivation does not load the page renderer
+
     text = cut_sources(read_draft(draft_path, shown))
     view = ledger_view(ws)
     problems = reference_problems(text, view, shown)
@@ -112,11 +173,11 @@ def render_report(ws: Workspace, draft_path: str, shown: str, style: str) -> Rep
     notes = []
     with ws.lock():
         nums = assign_numbers(ws, order)
-        prose, crowded = render_prose(text, view.by_id, nums)
-        cids = [rid for m in ANY_REF.finditer(text) for rid in ref_ids(m.group(1) + m.group(2)) if is_claim_id(rid)]
-        block = block_for(ws, view, order, nums, style, cids) if order else ""
+        report, crowded = compose_report(view, text, style, nums)
         out = ws.build_path("report.md")
-        jsonio.atomic_write_text(out, prose + ("\n" + block if block else ""))
+        record = ReportDraft(text, style, shown, {sid: nums[sid] for sid in order})
+        jsonio.write_json(ws.build_path("report.draft.json"), record.to_json())
+        jsonio.atomic_write_text(out, report)
     for n in crowded:
         notes.append(f"W-CITE-CROWDED  {shown}:{n}  more than {3} sources in one sentence; the first three are "
                      "printed, split the sentence to cite the rest")

@@ -2,8 +2,11 @@
 
 Checks every line of ``SHA256SUMS`` (refusing ``..`` and absolute paths, naming files that are
 not listed), the HMAC signature when a key is given, every claim text against its id, the
-provenance claim count against the ledger, and every citation against the shipped sources
-(private), a ``--sources`` folder, or the workspace's sources.
+provenance claim count against the ledger, every citation against the shipped sources
+(private), a ``--sources`` folder, or the workspace's sources, and that every derived file
+(each page's injected ledger, the report, the podcast transcript, TTS plan and concat list) is
+what the package's own ``ledger.json``, sources and scripts render: a package whose files were
+edited and whose ``SHA256SUMS`` was written again still fails.
 """
 
 from __future__ import annotations
@@ -14,11 +17,15 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from typing import cast
 
 from ...base.errors import Finding
 from ...base.ids import claim_id, is_src_id
 from ...engines.text.citation import problem
+from ..ledger.ledger_view import view_of
+from ..workspace.records import Claim, SourceRecord
 from .package import SIG, SUMS, sign
+from .rederive import PACKAGE, Ledgers, ledger_findings, podcast_findings, report_findings
 
 _LINE = re.compile(r"^([0-9a-f]{64})  (.+)$")
 
@@ -148,6 +155,94 @@ def check_ledger(out: str, res: CheckResult, source_dirs: list[str]) -> None:
         res.findings.append(Finding("E-PKG-PROVENANCE", "PROVENANCE.json", "missing or not JSON"))
 
 
+def _read(out: str, rel: str) -> str | None:
+    try:
+        with open(os.path.join(out, *rel.split("/")), "rb") as fh:
+            return fh.read().decode("utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _json(out: str, rel: str) -> object:
+    text = _read(out, rel)
+    try:
+        return json.loads(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def package_ledgers(out: str) -> Ledgers | None:
+    """The ledger the package's derived files must render from: its ``ledger.json`` entries,
+    numbered by their ordinals, with the sources its ``PROVENANCE.json`` lists (names masked in
+    a public package, whose records withhold file names and local paths)."""
+    led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
+    if not isinstance(led, dict) or not isinstance(led.get("ledger"), list) or not isinstance(prov, dict):
+        return None  # check_ledger reports it
+    def ok(e: object) -> bool:
+        return isinstance(e, dict) and isinstance(e.get("id"), str) and isinstance(e.get("text"), str)
+
+    claims = [e for e in led["ledger"] if ok(e)]
+    numbered = sorted((e for e in claims if isinstance(e.get("ordinal"), int)), key=lambda e: e["ordinal"])
+    plan = {"sections": [{"id": "ledger", "claim_ids": [e["id"] for e in numbered]}]}
+    # the ledger's History and (private) Withdrawn parts, with the reason each entry shows
+    for key in ("history", "withdrawn"):
+        part = led.get(key)
+        for e in part if isinstance(part, list) else []:
+            if ok(e):
+                claims.append(dict(e, _why=e.get("reason") or ""))
+    listed = prov.get("sources")
+    listed = listed if isinstance(listed, list) else []
+    sources = {s["id"]: dict(s) for s in listed if isinstance(s, dict) and isinstance(s.get("id"), str)}
+    _pages_from_entries(claims, sources)
+    as_claims = cast("list[Claim]", claims)
+    if prov.get("visibility") == "public" or led.get("visibility") == "public":
+        return Ledgers.masked(as_claims, sources, plan)
+    return Ledgers.exact(view_of(as_claims, cast("dict[str, SourceRecord]", sources), plan))
+
+
+def _pages_from_entries(claims: list[dict], sources: dict[str, dict]) -> None:
+    """The pages the ledger named (``page``, ``page_label`` of each evidence item) as the page
+    spans the renderer reads, so a package's pages show "p. 7" again without its pages.json."""
+    for c in claims:
+        for ev in c.get("evidence") or []:
+            if not isinstance(ev, dict) or not isinstance(ev.get("page"), int):
+                continue
+            src = sources.get(str(ev.get("source_id")))
+            start = ev.get("start")
+            parts = ev.get("parts")
+            if isinstance(parts, list) and parts and isinstance(parts[0], dict):
+                start = parts[0].get("start")
+            if src is None or not isinstance(start, int):
+                continue
+            src.setdefault("_pages", []).append({"page": ev["page"], "start": start, "end": start + 1,
+                                                 "label": str(ev.get("page_label") or ev["page"])})
+
+
+_FIX = "the file was edited after packaging; package again from a verified build"
+
+
+def check_derived(out: str, res: CheckResult) -> None:
+    from .gates.context import is_shipping_page
+    from .gates.html_page import read_page
+
+    ledgers = package_ledgers(out)
+    if ledgers is None:
+        return
+    for name in sorted(os.listdir(out)):
+        if not is_shipping_page(name) or not os.path.isfile(os.path.join(out, name)):
+            continue
+        html = _read(out, name) or ""
+        view = read_page(html)
+        if view.has_region and view.has_ledger:
+            res.findings += ledger_findings(name, html, ledgers, set(view.entries) if view.subset else None, _FIX)
+    report = _read(out, PACKAGE.report)
+    if report is not None:
+        res.findings += report_findings(PACKAGE, report, _read(out, PACKAGE.record), ledgers, _FIX)
+    shipped = {rel: _read(out, rel) for rel in (PACKAGE.transcript, PACKAGE.tts_plan, PACKAGE.concat)}
+    res.findings += podcast_findings(PACKAGE, shipped, _read(out, PACKAGE.script), ledgers,
+                                     {"transcript": _FIX, "tts_plan": _FIX, "script": _FIX})
+
+
 def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None) -> CheckResult:
     res = CheckResult()
     check_sums(out, res, label)
@@ -161,4 +256,5 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     else:
         dirs, res.against = [workspace_sources] if workspace_sources else [], "the workspace sources"
     check_ledger(out, res, dirs)
+    check_derived(out, res)
     return res

@@ -27,6 +27,7 @@ class Row:
     findings: list[Finding]
     note: str
     review: list[Finding] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -63,9 +64,13 @@ class Report:
         return bool(fs) and all(f.code == "E-HTML-MISSING" for f in fs)
 
     def to_json(self) -> dict:
-        return {"gates": [{"gate": r.gate, "note": r.note, "findings": [f.line() for f in r.findings],
-                           "details": [f.to_json() for f in r.findings]} for r in self.rows],
-                "pass": self.passed, "review": [f.to_json() for f in self.review]}
+        gates = []
+        for r in self.rows:
+            entry = {"gate": r.gate, "note": r.note, "findings": [f.line() for f in r.findings],
+                     "details": [f.to_json() for f in r.findings]}
+            entry.update((k, v) for k, v in r.extra.items() if k not in entry)
+            gates.append(entry)
+        return {"gates": gates, "pass": self.passed, "review": [f.to_json() for f in self.review]}
 
 
 def run_gates(ctx: GateContext) -> list[Row]:
@@ -81,7 +86,7 @@ def run_gates(ctx: GateContext) -> list[Row]:
             if os.environ.get("SB_DEBUG"):
                 raise
         if res is not None:
-            rows.append(Row(g.name, res.findings, res.note, res.review))
+            rows.append(Row(g.name, res.findings, res.note, res.review, res.extra))
     return rows
 
 
@@ -153,7 +158,7 @@ def report_lines(rep: Report) -> list[str]:
         if r.ok:
             out.append(f"  . {r.gate:<14} {r.note}")
         else:
-            out.append(f"  x {r.gate:<14} {len(r.findings)} finding(s)")
+            out.append(f"  x {r.gate:<14} {len(r.findings)} finding(s)" + (f"  ({r.note})" if r.extra and r.note else ""))
             out += [f"      {f.line()}" for f in r.findings]
     if rep.review:
         out.append(f"  review: {len(rep.review)} flag(s) for a person to look at (they do not fail the run; "

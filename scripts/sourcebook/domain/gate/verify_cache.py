@@ -8,6 +8,8 @@ Verify runs many times in a revision loop while the sources stay the same. It re
 - which evidence spans held byte for byte against which text (by the text's hash);
 - what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
   rules found on it, keyed by the hash of the page's bytes.
+- which derived files matched what sourcebook writes, and which podcast scripts' figures were
+  backed, as ``clean`` facts keyed by the hash of every input (gates ``derived``, ``podcast``).
 
 Why this cannot be used to slip a change past the gate:
 

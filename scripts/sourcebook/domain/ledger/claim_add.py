@@ -8,6 +8,7 @@ per call whatever the number of items, and the trail gets one durable append.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from ...base.errors import Finding, SbError
 from ...base.ids import claim_id
@@ -103,7 +104,7 @@ def _merge_existing(new: dict, old: Claim) -> list[Finding]:
     return []
 
 
-def long_quote_warnings(claim: dict, record) -> list[Finding]:
+def long_quote_warnings(claim: Mapping, record) -> list[Finding]:
     """Say at `claim add`, not after rendering, when a quote is over the ledger's budget: the
     ledger will show an excerpt of it (a free licence lifts the budget)."""
     from ...engines.render import ledger_model as lm

@@ -71,7 +71,7 @@ def render_form(ws: Workspace, form: str) -> str:
         return ledger_sources.render(sources, claims)
     from ...engines.render import ledger_csl
 
-    return ledger_csl.render(sources, claims)
+    return ledger_csl.render(sources, claims, plan)
 
 
 def write_out(path: str, text: str) -> int:

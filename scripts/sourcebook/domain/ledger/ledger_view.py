@@ -34,8 +34,11 @@ def ledger_view(ws: Workspace) -> LedgerView:
 
     claims = with_reasons(ws, load_claims(ws))  # set-aside claims carry the reason History shows
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
+    return view_of(claims, for_display(ws, {s["id"]: s for s in all_sources(ws)}), plan)
+
+
+def view_of(claims: list[Claim], sources: dict[str, SourceRecord], plan: dict | None) -> LedgerView:
+    """The view of claims, sources and a plan already read (the gate and a package have them)."""
     cited, inferred, nums = ledger_order(claims, plan)
-    sources = for_display(ws, {s["id"]: s for s in all_sources(ws)})
-    return LedgerView(claims=claims, by_id={c["id"]: c for c in claims},
-                      sources=sources, plan=plan, ordinals=nums,
-                      cited=cited, inferred=inferred, shown=shown_spans(cited, sources))
+    return LedgerView(claims=claims, by_id={c["id"]: c for c in claims}, sources=sources, plan=plan,
+                      ordinals=nums, cited=cited, inferred=inferred, shown=shown_spans(cited, sources))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_USAGE, SbError
 from ...engines.text.find import FindError, find_all, has_elision, resolve_parts, split_elided, tolerant
+from ...engines.text.word_diff import WordDiff
 from ..workspace.layout import Workspace
 from .store import load_source, read_normalized
 
@@ -32,7 +33,7 @@ class FindOutcome:
     elided: bool = False
     error: FindError | None = None
     anchors: list = field(default_factory=list)  # SearchHit, when nothing matched
-    diff: object = None  # engines.text.word_diff.WordDiff against the best anchor (offsets into its source)
+    diff: WordDiff | None = None  # how the paste differs from the best anchor (offsets into its source)
 
     @property
     def found_exact(self) -> bool:

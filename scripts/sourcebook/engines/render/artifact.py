@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 
 from ...base.errors import Finding
 from . import ledger_model as lm
-from .blocks import claim_attr, h, inline, marks_html, ref_html, render_blocks
+from .apparatus import CAPTION, speaker_note
+from .blocks import claim_attr, h, inline, ref_html, render_blocks
 from .chart import bar_chart, chartable, first_number
-from .draft import Block, bad_refs, words
+from .draft import CLAIM_REF, FRAMING, Block, bad_refs, framing_spans, quoted, words
 
 EXPLAINER_WORDS = 60
 EXPLAINER_CLAIMS = 5
@@ -40,6 +41,30 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
                 out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is {c.get('status')}{by}; cite the claim that stands"))
             elif c.get("confidence") == "unsupported":
                 out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is unsupported; find its evidence or retract it"))
+    return out
+
+
+def framing_findings(blocks: list[Block], where: str) -> list[Finding]:
+    """A sentence tagged ``[framing]`` is the author's own words: it cites nothing and carries no
+    figure, date, amount or quotation (the gate refuses such a page; render says so first)."""
+    from ..text.figures import find_figures
+
+    out = []
+    for b in blocks:
+        if not FRAMING.search(b.text):
+            continue
+        for start, end, framing in framing_spans(b.text):
+            sentence = b.text[start:end]
+            if not framing:
+                continue
+            words = " ".join(FRAMING.sub("", sentence).split()[:8])
+            figs = find_figures(CLAIM_REF.sub(" ", FRAMING.sub(" ", sentence)))
+            why = ("cites a claim" if CLAIM_REF.search(sentence) else f"carries the figure {figs[0].written!r}"
+                   if figs else "carries a quotation" if quoted(sentence) else "")
+            if why:
+                out.append(Finding("E-RENDER-FRAMING", f"{where}:{b.line}", f"\"{words}\" is tagged [framing] but "
+                                                                           f"{why}; framing is the author's own "
+                                                                           "words: cite the claim instead of the tag"))
     return out
 
 
@@ -93,8 +118,7 @@ def chart_figure(blocks: list[Block], claims: Mapping[str, Mapping], title: str)
     if len(items) < 2:
         return ""
     svg = bar_chart(items, labels, title)
-    return (f'<figure class="chart">\n{svg}\n<figcaption>Each bar is a number claim cited on this page, '
-            "at the value its source states.</figcaption>\n</figure>")
+    return f'<figure class="chart">\n{svg}\n<figcaption>{CAPTION}</figcaption>\n</figure>'
 
 
 def infographic_body(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int], title: str) -> str:
@@ -142,18 +166,6 @@ def explainer_visual(blocks: list[Block], claims: Mapping[str, Mapping], ordinal
     return ""
 
 
-def _note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], sources: Mapping[str, Mapping]) -> str:
-    c = claims[cid]
-    if cid not in ordinals:
-        return f"<li>{marks_html([c])} {h(c.get('text'))} (the author's inference, no source)</li>"
-    cites = []
-    for ev in c.get("evidence") or []:
-        src = sources.get(str(ev.get("source_id"))) or {}
-        name = src.get("title") or ev.get("source_id")
-        cites.append(f"{h(name)}, tier {h(src.get('tier', 'D'))}, chars {h(ev.get('start'))}&ndash;{h(ev.get('end'))}")
-    return f"<li>Ledger entry {ordinals[cid]}: {h(c.get('text'))} Source: {'; '.join(cites) or 'none'}.</li>"
-
-
 def deck_slides(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int],
                 sources: Mapping[str, Mapping]) -> str:
     """One ``li.slide`` per ``---``-separated part; speaker notes carry each claim's citation."""
@@ -170,7 +182,7 @@ def deck_slides(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Ma
         ids = []
         for b in part:
             ids += [c for c in b.ids if c not in ids and c in claims]
-        notes = "".join(_note(c, claims, ordinals, sources) for c in ids)
+        notes = "".join(speaker_note(c, claims, ordinals, sources) for c in ids)
         out.append(f'  <li class="slide" id="s{i}">\n{body}')
         if notes:
             out.append(f'    <aside class="notes" aria-label="Speaker notes, slide {i}"><h3>Notes</h3><ul>{notes}</ul></aside>')

@@ -3,39 +3,26 @@
 Pure. A reference to a citable claim becomes ``<sup class="ref"><a href="#c-<id>">N</a></sup>``
 with the ledger ordinal; an inferred claim gets no superscript (it has no source), only its
 ``thin`` mark. Marks follow the claim's confidence and volatility (8.2); a volatile claim
-prints its as-of date beside the sentence.
+prints its as-of date beside the sentence. A sentence tagged ``[framing]`` becomes
+``<span class="framing">…</span>`` without the tag, so the page shows (and the gate reads)
+which words are the author's own.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping
 
-from . import ledger_model as lm
-from .draft import CLAIM_REF, Block, ref_ids
+from .apparatus import h, marks_html
+from .draft import CLAIM_REF, FRAMING, Block, framing_spans, ref_ids
 
-MARK_ORDER = ("m-checked", "m-reported", "m-contested", "m-moving", "m-thin")
 _CODE = re.compile(r"`([^`]+)`")
 _LINK = re.compile(r"\[([^\]]+)\]\((https?://[^\s)]+)\)")
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _EM = re.compile(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])")
 _SLUG = re.compile(r"[^a-z0-9]+")
-
-
-def h(s: object) -> str:
-    return html.escape("" if s is None else str(s), quote=True)
-
-
-def marks_html(claims: list[Mapping]) -> str:
-    wanted = {m for c in claims for m in lm.marks(c)}
-    spans = [f'<span class="mark {m}">{lm.MARK_LABEL[m]}</span>' for m in MARK_ORDER if m in wanted]
-    dates = []
-    for c in claims:
-        if c.get("volatile") is True and c.get("as_of") and c["as_of"] not in dates:
-            dates.append(c["as_of"])
-    spans += [f'<span class="as-of">as of {h(d)}</span>' for d in dates]
-    return " ".join(spans)
+_FRAME_OPEN, _FRAME_CLOSE = "\x01", "\x02"  # survive escaping; become the span's tags at the end
+_BEFORE_STOP = re.compile(r"\s+(?=[.!?\u3002\uff01\uff1f]+$)")
 
 
 def ref_html(ids: list[str], claims: Mapping[str, Mapping], ordinals: Mapping[str, int]) -> str:
@@ -52,6 +39,7 @@ def inline(text: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int]
         held.append(fragment)
         return f"\x00{len(held) - 1}\x00"
 
+    text = _frame(text)
     text = re.sub(r"[ \t]+(?=\[@)", "", text)  # the number sits on the word it follows
     text = CLAIM_REF.sub(lambda m: hold(ref_html(ref_ids(m.group(1)), claims, ordinals)), text)
     text = _CODE.sub(lambda m: hold(f"<code>{h(m.group(1))}</code>"), text)
@@ -59,7 +47,22 @@ def inline(text: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int]
     out = _LINK.sub(lambda m: f'<a href="{m.group(2)}" rel="nofollow noopener">{m.group(1)}</a>', out)
     out = _BOLD.sub(r"<strong>\1</strong>", out)
     out = _EM.sub(r"<em>\1</em>", out)
-    return re.sub("\x00(\\d+)\x00", lambda m: held[int(m.group(1))], out)
+    out = re.sub("\x00(\\d+)\x00", lambda m: held[int(m.group(1))], out)
+    return out.replace(_FRAME_OPEN, '<span class="framing">').replace(_FRAME_CLOSE, "</span>")
+
+
+def _frame(text: str) -> str:
+    """Each sentence tagged ``[framing]`` between the framing sentinels, the tag taken out."""
+    if not FRAMING.search(text):
+        return text
+    out, pos = [], 0
+    for start, end, framing in framing_spans(text):
+        if framing:
+            body = _BEFORE_STOP.sub("", FRAMING.sub("", text[start:end]).strip())
+            out.append(text[pos:start] + _FRAME_OPEN + body + _FRAME_CLOSE)
+            pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def claim_attr(block: Block) -> str:

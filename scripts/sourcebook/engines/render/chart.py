@@ -11,6 +11,7 @@ import html
 from collections.abc import Mapping
 
 from ..text import numbers
+from .apparatus import AXIS_NOTE
 
 
 def first_number(text: str) -> tuple[str, float, str] | None:
@@ -65,7 +66,6 @@ def bar_chart(items: list[tuple[Mapping, str, float]], labels: Mapping[str, str]
     base = top + row * len(items) + 4
     out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#111417" stroke-width="1"/>')
     out.append(f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#111417" stroke-width="1"/>')
-    out.append(f'<text x="{left}" y="{base + 30}" font-size="14" fill="#111417">Value as each claim states it, '
-               'bars from zero; one claim per row</text>')
+    out.append(f'<text x="{left}" y="{base + 30}" font-size="14" fill="#111417">{AXIS_NOTE}</text>')
     out.append("</svg>")
     return "\n".join(out)

@@ -1,7 +1,9 @@
 """The Markdown draft an agent writes for ``sb render`` (pure parsing).
 
 Prose in a small Markdown subset; claims referenced inline as ``[@clm_xxxxxxxxxxxx]`` or
-``[@clm_a; @clm_b]``. Blocks: ``#``/``##``/``###`` headings, paragraphs (blank-line separated),
+``[@clm_a; @clm_b]``, and a sentence of the author's own words (no claim: a transition, a
+signpost) declared with the tag ``[framing]`` where a citation would go, at the end of the
+sentence before or after its full stop. Blocks: ``#``/``##``/``###`` headings, paragraphs (blank-line separated),
 ``- `` list items, ``> `` quotes, and ``---`` (a slide break in a deck, a rule elsewhere).
 Every block keeps its 1-based line so an error can name it.
 """
@@ -13,11 +15,12 @@ from dataclasses import dataclass, field
 
 CLAIM_REF = re.compile(r"\[@(clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*)\]")
 ANY_REF = re.compile(r"\[@([^\]\s;]*)((?:\s*;\s*@[^\]\s;]*)*)\]")
+FRAMING = re.compile(r"\[\s*framing\s*\]", re.I)
 SOURCE_REF = re.compile(r"\[@(src_[0-9a-f]{12}(?:\s*;\s*@src_[0-9a-f]{12})*)\]")
 _HEADING = re.compile(r"^(#{1,3})\s+(.+?)\s*#*\s*$")
 _ITEM = re.compile(r"^\s*[-*]\s+(.*)$")
 _RULE = re.compile(r"^\s*(---+|\*\*\*+)\s*$")
-_IMAGE = re.compile(r"^\s*!\[([^\]]*)\]\(([^)\s]+)\)\s*$")
+_IMAGE = re.compile(r"^\s*!\[([^\]]*)\]\(([^)\s]+)\)\s*(\[\s*framing\s*\])?\s*$", re.I)
 
 
 @dataclass
@@ -27,6 +30,7 @@ class Block:
     line: int
     ids: list[str] = field(default_factory=list)  # claim ids referenced, in order, once each
     src: str = ""  # img: the asset named
+    framing: bool = False  # img: the line ends in [framing], so its alt text is the author's own words
 
 
 def ref_ids(group: str) -> list[str]:
@@ -82,7 +86,7 @@ def parse(text: str) -> list[Block]:
         img = _IMAGE.match(line)
         if img:
             flush()
-            blocks.append(Block("img", img.group(1), n, src=img.group(2)))
+            blocks.append(Block("img", img.group(1), n, src=img.group(2), framing=bool(img.group(3))))
             continue
         h = _HEADING.match(line)
         if h:
@@ -112,5 +116,26 @@ def parse(text: str) -> list[Block]:
 
 
 def words(text: str) -> int:
-    """Words of prose, references excluded."""
-    return len(ANY_REF.sub(" ", text).split())
+    """Words of prose, references and framing tags excluded."""
+    return len(ANY_REF.sub(" ", FRAMING.sub(" ", text)).split())
+
+
+_QUOTES = (("\u201c", "\u201d"), ('"', '"'), ("\u00ab", "\u00bb"), ("\u300c", "\u300d"), ("\u300e", "\u300f"),
+           ("\u201e", "\u201c"), ("\u2018", "\u2019"), ("\u2039", "\u203a"))
+
+
+def quoted(text: str) -> bool:
+    """Words in quotation marks (an apostrophe is not one): what framing may not carry."""
+    for a, b in _QUOTES:
+        i = text.find(a)
+        if i >= 0 and text.find(b, i + 1) > i:
+            return True
+    return False
+
+
+def framing_spans(text: str) -> list[tuple[int, int, bool]]:
+    """(start, end, framing) of each sentence of a line of draft prose; a framing sentence is
+    one that carries the ``[framing]`` tag (before or after its stop)."""
+    from ..text.sentences import split_sentences
+
+    return [(s.start, s.end, bool(FRAMING.search(s.text))) for s in split_sentences(text)]

@@ -64,10 +64,10 @@ def item(sid: str, src: Mapping, claim_ids: list[str], citations: list[dict] | N
     return out
 
 
-def _citation(cid: str, ev: Mapping, src: Mapping) -> dict:
+def _citation(cid: str, ev: Mapping, src: Mapping, full: bool) -> dict:
     from .ledger_model import evidence_display
 
-    shown = evidence_display(ev, src, False)
+    shown = evidence_display(ev, src, full)
     cite: dict = {"claim": cid}
     if shown["page"]:
         cite["label"], cite["locator"] = "page", shown["page"]["label"]
@@ -76,7 +76,11 @@ def _citation(cid: str, ev: Mapping, src: Mapping) -> dict:
     return cite
 
 
-def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
+def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping], plan: Mapping | None = None) -> str:
+    from .ledger_model import ledger_order, shown_spans, span_key
+
+    cited, _, _ = ledger_order(claims, plan)
+    shown = shown_spans(cited, sources)  # the links are the ledger's: built from what it shows
     support: dict[str, list[str]] = {}
     cites: dict[str, list[dict]] = {}
     for c in sorted(claims, key=lambda c: c["id"]):
@@ -88,7 +92,7 @@ def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
             if c["id"] not in ids:
                 ids.append(c["id"])
             if sid in sources:
-                cite = _citation(c["id"], ev, sources[sid])
+                cite = _citation(c["id"], ev, sources[sid], span_key(ev) in shown)
                 if len(cite) > 1 and cite not in cites.setdefault(sid, []):
                     cites[sid].append(cite)
     items = [item(sid, sources[sid], support.get(sid, []), cites.get(sid)) for sid in sorted(sources)]

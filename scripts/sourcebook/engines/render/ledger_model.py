@@ -210,12 +210,17 @@ def evidence_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
     if quote.strip() and not ev.get("redacted"):
         if full:
             out.update(mode="quote", quote=quote)
+            out["href"] = source_href(src, quote, page)
         else:
             out.update(mode="excerpt", excerpt=excerpt(quote), length=length_text(quote))
-        out["href"] = source_href(src, quote, page)  # the same link whether the quote or its excerpt shows
+            # the link's text fragment never says more than the excerpt shows
+            out["href"] = source_href(src, excerpt_terms(out["excerpt"]), page)
     elif isinstance(ev.get("excerpt"), str) and ev["excerpt"]:  # a public package's redacted quote
         n = ev.get("length")
-        out.update(mode="excerpt", excerpt=ev["excerpt"], length=f"{n} characters" if isinstance(n, int) else "")
+        shown_length = ev.get("shown_length")
+        out.update(mode="excerpt", excerpt=ev["excerpt"],
+                   length=shown_length if isinstance(shown_length, str) else
+                   f"{n} characters" if isinstance(n, int) else "")
         out["href"] = source_href(src, excerpt_terms(ev["excerpt"]), page)
     else:
         out["href"] = source_href(src, "", page)

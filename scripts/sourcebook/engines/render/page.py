@@ -41,6 +41,17 @@ def fill_slot(page: str, name: str, content: str) -> str:
     return page[:inner] + content + page[end:]
 
 
+def set_slot_attr(page: str, name: str, attr: str, value: str) -> str:
+    """Set an attribute on the element whose start tag comes right before the slot's opening
+    marker (``<p class="dek"><!-- SB:DEK -->``); unchanged when there is none."""
+    i = page.find(open_mark(name))
+    j = page.rfind("<", 0, i) if i > 0 else -1
+    tag = page[j:i] if j >= 0 else ""
+    if not tag.endswith(">") or tag.startswith(("</", "<!")) or f" {attr}=" in tag:
+        return page
+    return page[:j] + tag[:-1] + f' {attr}="{html.escape(value, quote=True)}">' + page[i:]
+
+
 def slot_content(page: str, name: str) -> str | None:
     start = page.find(open_mark(name))
     if start < 0:

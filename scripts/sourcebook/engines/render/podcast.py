@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ...base.errors import Finding
+from .ledger_model import evidence_quote
 from .mdtext import md_escape
+
+if TYPE_CHECKING:  # the figure engine is loaded only when a script's figures are checked
+    from ..text.figures import Figure
 
 AUDIO_DIR = "build/audio"
 CONCAT = f"{AUDIO_DIR}/concat.txt"
@@ -39,6 +44,79 @@ def line_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Findin
             elif not citable and all(c in claims for c in ids):
                 out.append(Finding("E-POD-UNCITED", subject, "a factual line cites only inferred claims; "
                                                              "cite a sourced claim or make it opinion"))
+    return out
+
+
+def backing(claim: Mapping) -> list[str]:
+    """What a line citing this claim may take its figures from: the claim's text, its quotes
+    and its as-of date. An inferred claim backs nothing (it has no source)."""
+    if claim.get("confidence") == "inferred":
+        return []
+    out = [str(claim.get("text") or "")]
+    out += [evidence_quote(ev) for ev in claim.get("evidence") or [] if isinstance(ev, Mapping)]
+    if isinstance(claim.get("as_of"), str):
+        out.append(claim["as_of"])
+    return out
+
+
+def _named(figs: list[Figure]) -> str:
+    return ", ".join(dict.fromkeys(f'"{f.written}"' for f in figs))
+
+
+def _unbacked_message(figs: list[Figure], ids: list[str], backed_by: list[str], whose: str) -> str:
+    """Why these figures are not backed; ``whose``: "it cites" (a line) or "the script cites"."""
+    odd = [f for f in figs if f.kind == "ambiguous"]
+    plain = [f for f in figs if f.kind != "ambiguous"]
+    parts = []
+    if plain and backed_by:
+        verb = "occurs" if len(plain) == 1 else "occur"
+        parts.append(f"{_named(plain)} {verb} in none of the claims {whose} (their texts, quotes and as-of dates)")
+    elif plain and ids:
+        parts.append(f"{_named(plain)}, but the claims {whose} back no figure (an inferred claim has no source)")
+    elif plain:
+        parts.append(f"{_named(plain)}, but {whose.replace('cites', 'cites no claim')}: nothing backs a figure")
+    if odd:
+        parts.append(f"{_named(odd)} could be read day-first or month-first; write 2026-11-01 or 1 November 2026")
+    return "; ".join(parts) + "; cite the claim that states it, or correct the figure"
+
+
+def _claims_backing(ids: list[str], claims: Mapping[str, Mapping]) -> list[str]:
+    return [t for c in ids if c in claims for t in backing(claims[c])]
+
+
+def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Finding]:
+    """A transition carries no figure, date, amount or quotation; every other line states only
+    figures and dates its cited claims state; the episode title and the outline only those of
+    the claims some line cites."""
+    from ..text.figures import find_figures, unbacked
+    from ..text.quotations import find_quotations
+
+    out: list[Finding] = []
+    cited: list[str] = []
+    for line in script.get("lines", []):
+        subject = f"line {line.get('n')}"
+        text = str(line.get("text") or "")
+        ids = [c for c in line.get("claims") or [] if isinstance(c, str)]
+        cited += [c for c in ids if c not in cited]
+        if line.get("kind") == "transition":
+            carried = [f'"{f.written}"' for f in find_figures(text)] + [q.text for q in find_quotations(text)]
+            if carried:
+                out.append(Finding("E-POD-TRANSITION", subject, f"a transition carries {', '.join(carried)}; it "
+                                                                "links segments and states nothing: move the fact "
+                                                                "into a factual line that cites its claim"))
+            continue
+        texts = _claims_backing(ids, claims)
+        figs = unbacked(text, texts)
+        if figs:
+            out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, ids, texts, "it cites")))
+    texts = _claims_backing(cited, claims)
+    structure = [("episode", str(script.get("episode") or ""))]
+    structure += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")
+                  for i, part in enumerate(script.get("outline") or [], 1) if isinstance(part, Mapping)]
+    for subject, text in structure:
+        figs = unbacked(text, texts)
+        if figs:
+            out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, cited, texts, "the script cites")))
     return out
 
 

@@ -112,7 +112,7 @@ def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str,
 
 
 def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str,
-                  quotes: Mapping[str, list[Mapping]] | None = None) -> str:
+                  quotes: Mapping[str, Sequence[Mapping]] | None = None) -> str:
     """The Sources block for ``(number, source id, record)`` entries in number order.
 
     ``quotes``: per source, what the ledger shows of each cited quote (``evidence_display``):

@@ -569,9 +569,10 @@ class _Scan:
             multi = len(run) > 1 and (any(c in _CJK_UNITS for c in run) or "〇" in run or "零" in run)
             if not (suffix or multi):
                 continue  # 一つ, 一个, 统一, 十分
-            v = _cjk_int(run)
-            if v is None:
+            n = _cjk_int(run)
+            if n is None:
                 continue
+            v = str(n)
             am = _CUR_AFTER.match(t, e)
             code = _code_of(am["cur"]) if am and am.start() == e and not am["cur"][:1].isascii() else None
             if nxt == "%":

@@ -114,6 +114,7 @@ class _Builder(HTMLParser):
         self.open: dict[str, int] = {}  # open elements per tag: most searches end before they start
         self.doctype: str | None = None
         self.comments: list[tuple[int, str]] = []
+        self.comment_sites: list[tuple[Element, int, int]] = []
         # Text runs that grew by more pieces, joined once at the end: appending to the string
         # each time would copy it each time (quadratic on thousands of stray "<").
         self.pieces: dict[Text, list[str]] = {}
@@ -198,6 +199,13 @@ class _Builder(HTMLParser):
 
     def handle_comment(self, data: str) -> None:
         self.comments.append((self.lineno, data))
+        cur = self.stack[-1]
+        kids = cur.children
+        offset = -1
+        if kids and type(kids[-1]) is Text:  # later text joins this run: remember where it stood
+            pieces = self.pieces.get(kids[-1])  # type: ignore[arg-type]
+            offset = sum(map(len, pieces)) if pieces else len(kids[-1].data)  # type: ignore[union-attr]
+        self.comment_sites.append((cur, len(kids), offset))
 
     def handle_decl(self, decl: str) -> None:
         if decl.lower().startswith("doctype"):
@@ -210,13 +218,20 @@ def _first_wins(attrs: list) -> dict[str, str]:
 
 
 class Document:
-    """A parsed page: ``root`` (a ``#document`` element), the doctype and the comments."""
+    """A parsed page: ``root`` (a ``#document`` element), the doctype and the comments.
+
+    ``comment_sites[i]`` says where ``comments[i]`` stood: ``(parent, n, offset)``, the parent
+    element and how many children it had then; ``offset`` is -1 when the comment came after an
+    element (it sits before ``parent.children[n]``), else the comment came inside the text run
+    ``parent.children[n - 1]`` at that code-point offset (text after a comment joins the run
+    before it, as the stdlib parser's data does)."""
 
     def __init__(self, root: Element, doctype: str | None, comments: list[tuple[int, str]],
-                 elements: list[Element]):
+                 elements: list[Element], comment_sites: list[tuple[Element, int, int]] | None = None):
         self.root = root
         self.doctype = doctype
         self.comments = comments
+        self.comment_sites = comment_sites if comment_sites is not None else []
         # Every element but the root in document order: an element's descendants are all made
         # while it is open, before anything after it.
         self.elements = elements
@@ -254,7 +269,7 @@ def parse(html: str) -> Document:
     with paused_gc():
         _build(html, b)
         b.finish()
-    return Document(b.root, b.doctype, b.comments, b.elements)
+    return Document(b.root, b.doctype, b.comments, b.elements, b.comment_sites)
 
 
 # For each start tag that may close open elements, the tags whose being open makes it do so.
@@ -367,4 +382,4 @@ def parse_with_stdlib(html: str) -> Document:
     except (AssertionError, ValueError):  # malformed markup the stdlib parser gives up on
         pass
     b.finish()
-    return Document(b.root, b.doctype, b.comments, b.elements)
+    return Document(b.root, b.doctype, b.comments, b.elements, b.comment_sites)

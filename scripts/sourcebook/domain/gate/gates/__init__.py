@@ -16,7 +16,7 @@ __all__ = ["FAMILIES", "Gate", "GateResult", "gates", "register"]
 
 # One module per family; imported on first use so `import gates` stays cheap.
 FAMILIES = ("schemas", "normalizer", "quotes", "confidence", "tiers", "volatility", "clusters",
-            "plan", "html", "recheck", "licenses", "lint", "podcast", "claim_text", "report")
+            "plan", "html", "prose", "derived", "recheck", "licenses", "lint", "podcast", "claim_text", "report")
 
 
 def gates() -> list[Gate]:

@@ -65,4 +65,4 @@ def gate(ctx: GateContext) -> GateResult:
     note = f"{clean} claim(s) say no more than their evidence"
     if review or answered:
         note += f"; {len(review)} flag(s) for review, {answered} answered by an ack"
-    return GateResult(found, note, review)
+    return GateResult(found, note, review=review)

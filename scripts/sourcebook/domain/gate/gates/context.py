@@ -14,7 +14,7 @@ import json
 import os
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ....base.errors import Finding, SbError
 from ....base.ids import is_src_id
@@ -22,6 +22,9 @@ from ...workspace.layout import MANIFEST, Workspace
 from ...workspace.records import Adjudication, Claim
 from ..verify_cache import VerifyCache, file_sig
 from .html_page import PageView, read_page
+
+if TYPE_CHECKING:
+    from .html_prose import PageProse
 
 
 @dataclass
@@ -319,8 +322,28 @@ class GateContext:
             if view is None:
                 view = read_page(html)
                 self.cache.remember_page_fact("view", key, view.to_json())
+                if view.prose is not None:
+                    self.cache.remember_page_fact("sentences", key, view.prose.to_json())
             self._views[page.path] = view
         return self._views[page.path]
+
+    def page_prose(self, page: Page) -> PageProse:
+        """Every sentence of the page (read with its view, or reused from an earlier run)."""
+        from .html_prose import PageProse
+
+        view = self.page_view(page)
+        if view.prose is None:
+            key = self.page_sha(page)[:40]
+            cached = self.cache.page_fact("sentences", key)
+            if isinstance(cached, dict):
+                try:
+                    view.prose = PageProse.from_json(cached)
+                except (KeyError, TypeError, IndexError, ValueError):
+                    view.prose = None
+            if view.prose is None:
+                view.prose = read_page(self.page_html(page)).prose or PageProse()
+                self.cache.remember_page_fact("sentences", key, view.prose.to_json())
+        return view.prose
 
     @cached_property
     def podcast_expected(self) -> bool:
@@ -329,15 +352,15 @@ class GateContext:
 
 # ---- helpers shared by the gate families ------------------------------------------------
 
+def is_shipping_page(name: str) -> bool:
+    """An ``*.html`` file name that is a page: not the bare ledger, a source copy or a fragment."""
+    return name.endswith(".html") and name != "ledger.html" and not name.endswith((".src.html", ".fragment.html"))
+
+
 def shipping_pages(ws: Workspace) -> list[str]:
     """Every ``build/*.html`` that a package ships: not the bare ledger, sources or fragments."""
-    out = []
-    for p in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*.html"))):
-        name = os.path.basename(p)
-        if name == "ledger.html" or name.endswith((".src.html", ".fragment.html")) or not os.path.isfile(p):
-            continue
-        out.append(p)
-    return out
+    return [p for p in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*.html")))
+            if is_shipping_page(os.path.basename(p)) and os.path.isfile(p)]
 
 
 def is_active(claim: dict) -> bool:

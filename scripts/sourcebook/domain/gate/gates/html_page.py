@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
     from ....engines.text.htmltree import Element
+    from .html_prose import PageProse
 
 OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
 
@@ -51,6 +52,9 @@ class PageView:
     images: list[Image] = field(default_factory=list)  # outside the ledger
     ledger_images: list[Image] = field(default_factory=list)
     history_links: list[str] = field(default_factory=list)  # #h- targets of <a> outside the ledger
+    # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
+    # that reuses the gate's result never loads it), so None when the view came from the cache
+    prose: PageProse | None = None
 
     def to_json(self) -> dict:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
@@ -93,6 +97,7 @@ def _ref_links(sup: Element):
 
 def read_page(html: str) -> PageView:
     from ....engines.text.htmltree import parse
+    from .html_prose import read_prose
 
     a = html.find(OPEN)
     b = html.find(CLOSE, a + len(OPEN)) if a >= 0 else -1
@@ -132,6 +137,11 @@ def read_page(html: str) -> PageView:
             view.blocks.append(_block(el))
     view.legends += sum("mark-legend" in el.classes for el in ledger.iter())
     view.text = body.text() + "\n" + ledger.text()
+    # lines of the body after the cut ledger region are lines of the page further down
+    cut = html.count("\n", 0, a) + 1 if has_region else 0
+    removed = html.count("\n", a, b) if has_region else 0
+    view.prose = read_prose(body, ledger, line_of=lambda n: n + removed if has_region and n > cut else n,
+                            ledger_line0=html.count("\n", 0, a + len(OPEN)) + 1 if has_region else 1)
     return view
 
 

@@ -17,6 +17,7 @@ class GateResult:
     findings: list[Finding] = field(default_factory=list)
     note: str = ""
     review: list[Finding] = field(default_factory=list)  # W- flags listed for a person; they never fail
+    extra: dict = field(default_factory=dict)  # more keys for the gate's entry in --json (shown with its note)
 
 
 @dataclass(frozen=True)

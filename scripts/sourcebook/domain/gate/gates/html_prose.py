@@ -1,0 +1,571 @@
+"""Reading every sentence of a page for the prose gate, from the tree the page view builds.
+
+A reader, or a machine, can get text from a page in more places than its paragraphs: the title
+and standfirst, headings, lists, table cells, captions, ``<details>``, footnotes, the ``alt``,
+``title`` and ``aria-label`` attributes, HTML comments and CSS ``content:`` strings. This module
+turns the parsed page (outside the injected ledger) into plain records the gate judges:
+
+- ``Piece``: one sentence (split with ``engines.text.sentences``) with where it stands (prose,
+  a heading, the contents, the legend, the footer, an attribute, a chart, speaker notes), the
+  claims whose ``sup.ref`` sits in it or right after it inside a block naming them, whether an
+  ``m-thin`` mark of an inference sits there, and whether it is declared framing
+  (``class="framing"`` on it or around it).
+- What is refused outright, whatever the claims say: comments other than sourcebook's markers,
+  CSS ``content`` values, ``#c-`` links that are not a ``sup.ref`` in a block naming the claim,
+  marks outside claim blocks, hidden claim blocks and ledger entries.
+
+The apparatus sourcebook writes (``.mark`` labels, ``sup.ref`` numbers, ``.as-of`` dates) is
+taken out of a sentence's text; what sits between the ``SB:DATE``, ``SB:SOURCES`` and
+``SB:TOC`` markers is sourcebook's own and is not read. Everything here is a pure function of
+the page's text, so it is cached with the page view.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ....engines.text.htmltree import Document, Element
+
+# Elements whose start or end breaks a run of text: sentences never run across them.
+BLOCK = frozenset(
+    "address article aside blockquote body button caption center col colgroup dd desc details dialog "
+    "dir div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html "
+    "label legend li main menu nav noscript ol optgroup option p pre section select summary table "
+    "tbody td template text textarea tfoot th thead title tr ul".split())
+SKIP = frozenset({"script", "style"})
+ATTRS = ("alt", "title", "aria-label", "aria-description", "placeholder")
+META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:title", "twitter:description",
+                       "keywords", "author"})
+# What sourcebook writes between these markers (the footer's build date and source count) is not
+# read when it is what sb writes there; anything else there is read like the text around it.
+GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
+             "SOURCES": re.compile(r"\d+|the workspace's")}
+MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
+MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
+HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a history citation
+_HEADING = {f"h{n}": n for n in range(1, 7)}
+_SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
+
+
+def norm(text: str) -> str:
+    """Whitespace collapsed, and no space left before punctuation where apparatus was taken out."""
+    return _SPACE_BEFORE.sub(r"\1", " ".join(text.split()))
+
+
+class Piece:
+    """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
+
+    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history")
+
+    def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
+                 tail: str = "", thin: list[str] | None = None, framing: bool = False,
+                 block: list[str] | None = None, history: list[str] | None = None):
+        self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
+        self.line = line
+        self.text = text  # normalized
+        self.level = level  # a heading's level
+        self.refs = refs or []  # claims cited here by a sup.ref in a block naming them
+        self.tail = tail  # words after the last such ref, to the sentence's end
+        self.thin = thin or []  # claim ids of the block an attached m-thin mark sits in
+        self.framing = framing
+        self.block = block or []  # as-of: the claims of its block
+        self.history = history or []  # superseded claims cited here as history (a sup.ref to #h-<id>)
+
+    def to_json(self) -> list:
+        return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
+                self.block, self.history]
+
+    @classmethod
+    def from_json(cls, r: list) -> Piece:
+        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
+
+
+class PageProse:
+    """Everything the prose gate needs from a page, as plain data."""
+
+    def __init__(self) -> None:
+        self.pieces: list[Piece] = []
+        self.comments: list[tuple[int, str]] = []  # (line, text) outside sb's markers
+        self.css_content: list[tuple[int, str]] = []  # (line, value) of `content:`
+        self.stray_refs: list[tuple[int, str]] = []  # (line, target) of a misplaced #c- link
+        self.stray_marks: list[tuple[int, str]] = []  # (line, class) of a mark outside a block
+        self.hidden: list[tuple[int, str, str]] = []  # (line, claim id, how)
+        self.shown: list[str] = []  # claim ids of the visible claim blocks
+
+    def to_json(self) -> dict:
+        return {"pieces": [p.to_json() for p in self.pieces], "comments": self.comments,
+                "css_content": self.css_content, "stray_refs": self.stray_refs, "stray_marks": self.stray_marks,
+                "hidden": self.hidden, "shown": self.shown}
+
+    @classmethod
+    def from_json(cls, d: dict) -> PageProse:
+        pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
+        out = cls()
+        out.pieces = [Piece.from_json(r) for r in d["pieces"]]
+        out.comments, out.css_content = pairs(d["comments"]), pairs(d["css_content"])
+        out.stray_refs, out.stray_marks = pairs(d["stray_refs"]), pairs(d["stray_marks"])
+        out.hidden = [(a, b, c) for a, b, c in d["hidden"]]
+        out.shown = list(d["shown"])
+        return out
+
+
+# ---- the walk ----------------------------------------------------------------------------
+
+class _Ctx:
+    __slots__ = ("claim", "where", "level", "framing", "legend")
+
+    def __init__(self, claim: tuple[str, ...] | None = None, where: str = "prose", level: int = 0,
+                 framing: bool = False, legend: bool = False):
+        self.claim = claim  # ids of the nearest data-claim block
+        self.where = where
+        self.level = level
+        self.framing = framing
+        self.legend = legend
+
+
+class _Run:
+    """The text of one run between block boundaries, with where each apparatus item stood."""
+
+    def __init__(self, ctx: _Ctx, line: int):
+        self.ctx = ctx
+        self.parts: list[str] = []
+        self.size = 0
+        self.lines: list[tuple[int, int]] = [(0, line)]
+        self.refs: list[tuple[int, str]] = []  # (offset, claim id) of refs in a block naming them
+        self.hist: list[tuple[int, str]] = []  # (offset, claim id) of history refs (#h-) in such a block
+        self.thin: list[tuple[int, tuple[str, ...]]] = []
+        self.framing: list[tuple[int, int]] = []
+
+    def add(self, text: str, line: int, framing: bool) -> None:
+        if not text:
+            return
+        if self.lines[-1][1] != line:
+            self.lines.append((self.size, line))
+        if framing:
+            self.framing.append((self.size, self.size + len(text)))
+        self.parts.append(text)
+        self.size += len(text)
+
+
+class _Reader:
+    def __init__(self, body: Document, line_of):
+        from ....engines.text.sentences import split_sentences
+
+        self.split = split_sentences
+        self.line_of = line_of  # body line -> page line
+        self.out = PageProse()
+        self.run: _Run | None = None
+        self.generated: str | None = None  # inside SB:DATE or SB:SOURCES
+        self.held: list[tuple[str, int, _Ctx]] = []  # the text read there
+        # comments by where they stood: before child n, or inside the text run at child n
+        self.before: dict[tuple[int, int], list[str]] = {}
+        self.inside: dict[tuple[int, int], list[tuple[int, str]]] = {}
+        self.commented = {id(parent) for parent, _n, _o in body.comment_sites}
+        for (_line, data), (parent, n, off) in zip(body.comments, body.comment_sites, strict=False):
+            if off < 0:
+                self.before.setdefault((id(parent), n), []).append(data)
+            else:
+                self.inside.setdefault((id(parent), n - 1), []).append((off, data))
+
+    def marker(self, data: str) -> None:
+        if not MARKER.match(data):
+            return
+        name = data.strip().lstrip("/")[3:]
+        if name not in GENERATED:
+            return
+        if not data.strip().startswith("/"):
+            self.generated, self.held = name, []
+        elif self.generated == name:
+            held, self.generated = self.held, None
+            if not GENERATED[name].fullmatch(" ".join("".join(t for t, _, _ in held).split())):
+                for t, line, ctx in held:  # not what sb writes there: read it
+                    self.text(t, line, ctx)
+
+    # -- runs of text --
+    def text(self, data: str, line: int, ctx: _Ctx) -> None:
+        if self.generated:
+            self.held.append((data, line, ctx))
+            return
+        if not data:
+            return
+        if self.run is None:
+            if not data.strip():
+                return
+            self.run = _Run(ctx, line)
+        self.run.add(data, line, ctx.framing)
+
+    def flush(self) -> None:
+        run, self.run = self.run, None
+        if run is None or not run.size:
+            return
+        text = "".join(run.parts)
+        if not text.strip():
+            return
+        sentences = self.split(text)
+        for i, s in enumerate(sentences):
+            nxt = sentences[i + 1].start if i + 1 < len(sentences) else len(text)
+            # a ref or a mark belongs to the sentence it sits in, or to the one it follows
+            refs = [(o, x) for o, x in run.refs if s.start < o <= nxt]
+            hist = [(o, x) for o, x in run.hist if s.start < o <= nxt]
+            thin = [x for o, ids in run.thin if s.start < o <= nxt for x in ids]
+            tail = ""
+            if refs or hist:
+                last = max(o for o, _ in refs + hist)
+                tail = norm(text[last:s.end]) if last < s.end else ""
+            self.out.pieces.append(Piece(run.ctx.where, self.line_of(_line(run, s.start)), norm(s.text),
+                                         run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
+                                         list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
+                                         history=list(dict.fromkeys(x for _, x in hist))))
+
+    # -- elements --
+    def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
+        from ....engines.text.htmltree import Text
+
+        tag = el.tag
+        if tag in SKIP:
+            return
+        boundary = False
+        if tag != "#document":
+            classes = el.classes
+            ctx = _context(el, ctx, classes)
+            boundary = tag in BLOCK or "figure-value" in classes  # a figure's big number reads alone
+            if boundary:
+                self.flush()
+            if el.attrs:
+                self.attributes(el, ctx)
+            if self.apparatus(el, ctx, classes):
+                return
+        stack.append(("exit", boundary))
+        kids = el.children
+        key = id(el)
+        if key not in self.commented:
+            for ch in reversed(kids):
+                if type(ch) is Text:
+                    stack.append(("text", ch.data, ch.line, ctx))  # type: ignore[union-attr]
+                else:
+                    stack.append(("el", ch, ctx))
+            return
+        todo: list[tuple] = []  # children in order, with the comments that stood among them
+        for i, ch in enumerate(kids):
+            todo.extend(("comment", d) for d in self.before.get((key, i), ()))
+            if type(ch) is Text:
+                pos = 0
+                for off, data in self.inside.get((key, i), ()):
+                    todo.append(("text", ch.data[pos:off], ch.line, ctx))  # type: ignore[union-attr]
+                    todo.append(("comment", data))
+                    pos = off
+                todo.append(("text", ch.data[pos:], ch.line, ctx))  # type: ignore[union-attr]
+            else:
+                todo.append(("el", ch, ctx))
+        todo.extend(("comment", d) for d in self.before.get((key, len(kids)), ()))
+        stack.extend(reversed(todo))
+
+    def attributes(self, el: Element, ctx: _Ctx) -> None:
+        attrs = el.attrs
+        items = [(n, attrs[n]) for n in ATTRS if attrs.get(n)]
+        if el.tag == "meta" and attrs.get("content") and \
+                (attrs.get("name") or attrs.get("property") or "").lower() in META_TEXT:
+            items.append(("content", attrs["content"]))
+        for name, value in items:
+            for s in self.split(value):
+                self.out.pieces.append(Piece(f"attr:{name}", self.line_of(el.line), norm(s.text),
+                                             framing=ctx.framing))
+
+    def apparatus(self, el: Element, ctx: _Ctx, classes: list[str]) -> bool:
+        """Sourcebook's citation apparatus: note where it stands; True when its text is not prose."""
+        href = el.attrs.get("href") or ""
+        if el.tag == "sup" and "ref" in classes:
+            targets = [(a.attrs.get("href") or "")[3:] for a in el.iter()
+                       if a.tag == "a" and (a.attrs.get("href") or "").startswith("#c-")]
+            history = [(a.attrs.get("href") or "")[3:] for a in el.iter()
+                       if a.tag == "a" and (a.attrs.get("href") or "").startswith("#h-")]
+            if history and not targets:  # a superseded claim told as history: its block must name it
+                for x in history:
+                    if ctx.claim is not None and x in ctx.claim:
+                        if self.run is None:
+                            self.run = _Run(ctx, el.line)
+                        self.run.hist.append((self.run.size, x))
+                label = el.text().strip()
+                return not label or label in HISTORY_LABELS
+            if not targets:
+                return False
+            for x in targets:
+                if ctx.claim is not None and x in ctx.claim:
+                    if self.run is None:
+                        self.run = _Run(ctx, el.line)
+                    self.run.refs.append((self.run.size, x))
+                else:
+                    self.out.stray_refs.append((self.line_of(el.line), x))
+            label = el.text().strip()
+            return not label or label.isdigit()
+        if el.tag == "a" and href.startswith("#c-"):
+            self.out.stray_refs.append((self.line_of(el.line), href[3:]))
+            return False
+        marks = [c for c in classes if c == "mark" or c.startswith("m-")]
+        if marks:
+            if ctx.claim is None and not ctx.legend and ctx.where != "notes":  # sb writes the notes' marks
+                self.out.stray_marks.append((self.line_of(el.line), " ".join(marks)))
+            if "m-thin" in classes and ctx.claim is not None:
+                if self.run is None:
+                    self.run = _Run(ctx, el.line)
+                self.run.thin.append((self.run.size, ctx.claim))
+            label = el.text().strip().lower()
+            return not label or label in MARK_LABELS
+        if "as-of" in classes and ctx.claim is not None:
+            text = norm(el.text())
+            if text:
+                self.out.pieces.append(Piece("as-of", self.line_of(el.line), text, block=list(ctx.claim)))
+            return True
+        return False
+
+
+def _line(run: _Run, offset: int) -> int:
+    line = run.lines[0][1]
+    for o, n in run.lines:
+        if o > offset:
+            break
+        line = n
+    return line
+
+
+def _framed(run: _Run, start: int, end: int, text: str) -> bool:
+    """Every letter and digit of text[start:end] lies in framing."""
+    if not run.framing:
+        return False
+    covered = bytearray(end - start)
+    for a, b in run.framing:
+        for k in range(max(a, start), min(b, end)):
+            covered[k - start] = 1
+    return all(c or not text[start + k].isalnum() for k, c in enumerate(covered))
+
+
+def _context(el: Element, ctx: _Ctx, classes: list[str]) -> _Ctx:
+    claim = el.attrs.get("data-claim")
+    where, level = ctx.where, ctx.level
+    if where != "chart":
+        if el.tag == "svg" or (el.tag == "figure" and ("chart" in classes or "visual" in classes)):
+            where, level = "chart", 0
+        elif el.tag == "title":
+            where = "title"
+        elif el.tag in _HEADING:
+            where, level = "heading", _HEADING[el.tag]
+        elif el.tag == "nav" or "toc" in classes:
+            where = "toc"
+        elif "mark-legend" in classes:
+            where = "legend"
+        elif el.tag == "footer" or "provenance" in classes:
+            where = "footer"
+        elif el.tag == "aside" and "notes" in classes:
+            where = "notes"
+        elif el.tag == "figure" and "image" in classes:
+            where = "credit"
+    framing = "framing" in classes
+    legend = "mark-legend" in classes
+    if claim is None and where == ctx.where and level == ctx.level and not framing and not legend:
+        return ctx
+    return _Ctx(tuple(claim.split()) if claim is not None else ctx.claim, where, level,
+                ctx.framing or framing, ctx.legend or legend)
+
+
+def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int, styles: bool = True) -> PageProse:
+    """The sentences and outright refusals of a page, from its two parsed parts (``styles``:
+    also read its style sheets for ``content`` values and hidden claims)."""
+    reader = _Reader(body, line_of)
+    out = reader.out
+    stack: list[tuple] = [("el", body.root, _Ctx())]
+    while stack:
+        step = stack.pop()
+        kind = step[0]
+        if kind == "text":
+            reader.text(step[1], step[2], step[3])
+        elif kind == "el":
+            reader.element(step[1], step[2], stack)
+        elif kind == "comment":
+            reader.marker(step[1])
+        elif step[1]:  # the exit of an element that breaks runs
+            reader.flush()
+    reader.flush()
+    for line, data in body.comments:
+        if not MARKER.match(data):
+            out.comments.append((line_of(line), data))
+    for line, data in ledger.comments:
+        if not MARKER.match(data):
+            out.comments.append((ledger_line0 + line - 1, data))
+    if styles:
+        _styles(body, ledger, out, line_of, ledger_line0)
+    return out
+
+
+# ---- styles: content strings and hidden claims ----------------------------------------------
+
+def _styles(body: Document, ledger: Document, out: PageProse, line_of, ledger_line0: int) -> None:
+    from ....engines.css.parse import parse_inline
+
+    blocks = [el for el in body.elements if "data-claim" in el.attrs]
+    entries = [el for el in ledger.elements if el.tag == "li" and "ledger-entry" in el.classes
+               and (el.attrs.get("id") or "").startswith("c-")]
+    rules = []
+    for doc, shift in ((body, None), (ledger, ledger_line0)):
+        fix = line_of if shift is None else (lambda n, s=shift: s + n - 1)
+        for el in doc.elements:
+            style = el.attrs.get("style")
+            if style and _LOOSE_CSS.search(style):
+                decls, _ = parse_inline(style, el.line)
+                for d in decls:
+                    if d.prop == "content":
+                        out.css_content.append((fix(el.line), d.value.strip()))
+            if el.tag != "style":
+                continue
+            for ch in el.children:
+                for r in sheet_rules(getattr(ch, "data", ""), getattr(ch, "line", el.line)):
+                    for d in r.decls:
+                        if d.prop == "content" and d.value.strip().lower() not in ("none", "normal"):
+                            out.css_content.append((fix(d.line), d.value.strip()))
+                        elif _hides(d.prop, d.value):
+                            rules.append(r)
+    hidden = _hidden_by_markup(blocks) | _hidden_by_markup(entries)
+    if rules:
+        hidden.update(_hidden_by_rules(rules, blocks, entries, body, ledger))
+    shown: set[str] = set()
+    for el in blocks:
+        ids = (el.attrs.get("data-claim") or "").split()
+        how = hidden.get(id(el))
+        if how:
+            out.hidden.extend((line_of(el.line), x, f"the claim's block is hidden by {how}") for x in ids)
+            continue
+        for x in ids:
+            if x not in shown:
+                shown.add(x)
+                out.shown.append(x)
+    for el in entries:
+        how = hidden.get(id(el))
+        if how:
+            out.hidden.append((ledger_line0 + el.line - 1, el.attrs["id"][2:], f"its ledger entry is hidden by {how}"))
+
+
+# A style sheet is cut into its top-level rules (strings and comments respected) and only the
+# rules that could hide or add text are parsed: a page's whole sheet would cost more to parse
+# than the rest of reading the page.
+_LOOSE_CSS = re.compile(r"display\s*:(?!\s*(?:block|inline|inline-block|flex|inline-flex|grid|inline-grid|flow-root|"
+                        r"table|table-cell|table-row|list-item|contents)\s*(?:[;}]|$))|visibility|(?<![\w-])content|\\",
+                        re.I)
+_CSS_SCAN = re.compile(r"/\*.*?(?:\*/|\Z)|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?|[{}]", re.S)
+
+
+def sheet_rules(css: str, first_line: int) -> list:
+    from ....engines.css.parse import parse_sheet
+
+    if not _LOOSE_CSS.search(css):
+        return []
+    out = []
+    depth, start = 0, 0
+    for m in _CSS_SCAN.finditer(css):
+        tok = m.group()
+        if tok == "{":
+            depth += 1
+        elif tok == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                chunk = css[start:m.end()]
+                if _LOOSE_CSS.search(chunk):
+                    out += parse_sheet(chunk, first_line + css.count("\n", 0, start)).rules
+                start = m.end()
+    rest = css[start:]
+    if rest.strip() and _LOOSE_CSS.search(rest):
+        out += parse_sheet(rest, first_line + css.count("\n", 0, start)).rules
+    return out
+
+
+def _hides(prop: str, value: str) -> bool:
+    v = value.strip().lower().replace("!important", "").strip()
+    return (prop == "display" and v == "none") or (prop == "visibility" and v in ("hidden", "collapse")) \
+        or (prop == "content-visibility" and v == "hidden")
+
+
+def _up(els: list[Element], own) -> dict[int, str]:
+    """Why each element is hidden: ``own(e)`` of itself or of its nearest ancestor that has a
+    reason. Every element is judged once, and without recursion (markup may nest deeply)."""
+    memo: dict[int, str] = {}
+    out: dict[int, str] = {}
+    for el in els:
+        chain: list[Element] = []
+        e: Element | None = el
+        why = ""
+        while e is not None and e.tag != "#document":
+            if id(e) in memo:
+                why = memo[id(e)]
+                break
+            chain.append(e)
+            why = own(e)
+            if why:
+                break
+            e = e.parent
+        for c in chain:  # all below where the walk stopped share its answer
+            memo[id(c)] = why
+        if why:
+            out[id(el)] = why
+    return out
+
+
+def _hidden_by_markup(els: list[Element]) -> dict[int, str]:
+    """Elements hidden by an attribute or inline style on themselves or an ancestor."""
+    from ....engines.css.parse import parse_inline
+
+    def own(e: Element) -> str:
+        a = e.attrs
+        if "hidden" in a:
+            return f"the hidden attribute on <{e.tag}>"
+        if a.get("aria-hidden", "false").strip().lower() != "false":
+            return f"aria-hidden on <{e.tag}>"
+        if e.tag == "template":
+            return "a <template> around it"
+        if a.get("style") and _LOOSE_CSS.search(a["style"]):
+            decls, _ = parse_inline(a["style"], e.line)
+            if any(_hides(d.prop, d.value) for d in decls):
+                return f"style=\"{a['style'].strip()[:40]}\" on <{e.tag}>"
+        return ""
+
+    return _up(els, own)
+
+
+def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body: Document,
+                     ledger: Document) -> dict[int, str]:
+    """Claim blocks and ledger entries that a hiding style rule selects, or an ancestor of
+    which it selects (whatever the media: a printed page must not hide a side either). The
+    ledger's elements are put back in their place in the page while the selectors run."""
+    from ....engines.css import select
+
+    compiled = []
+    for r in rules:
+        cxs = select.parse_selector_list(r.selector)
+        if cxs:
+            compiled.append((r, cxs))
+    if not compiled:
+        return {}
+    site = next(((p, n) for (_l, d), (p, n, _o) in zip(body.comments, body.comment_sites, strict=False)
+                 if d.strip() == "/SB:LEDGER"), None)
+    moved: list[Element] = []
+    if site is not None and entries:
+        parent, n = site
+        moved = [c for c in ledger.root.children if hasattr(c, "tag")]
+        for c in moved:
+            c.parent = parent
+        parent.children[n:n] = moved
+    select.reset()
+    try:
+        def own(e: Element) -> str:
+            for r, cxs in compiled:
+                if any(select.matches(cx, e) for cx in cxs):
+                    return f"the style rule `{r.selector.strip()[:40]}` (line {r.line})"
+            return ""
+
+        return _up(blocks + entries, own)
+    finally:
+        select.reset()
+        if moved:
+            parent, n = site  # type: ignore[misc]
+            del parent.children[n:n + len(moved)]
+            for c in moved:
+                c.parent = ledger.root

@@ -1,0 +1,157 @@
+"""Text sourcebook writes itself, which a page may carry without a citation.
+
+- The shipped template's own text: a sentence or an attribute text that stands verbatim in
+  ``templates/<type>.html`` (as a whole: after a tag, a quote or the sentence before it), such
+  as the skip link, the legend, the ledger's intro, the footer and the placeholders; and the
+  templates' style sheets' ``content`` values.
+- The chart's fixed captions, and the deck's speaker notes and the image credits, which ``sb
+  render`` writes from the ledger and ``assets/credits.json``: they are recomputed here with the
+  renderer's own functions and compared sentence by sentence, so a note edited by hand is read
+  as prose again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping
+
+from ..verify_cache import file_sig
+from .context import GateContext
+
+# the artifact types, as domain.artifacts.templates.TYPES (not imported: a repeat verify that
+# reuses every page's result should not pay for the renderer's modules)
+TYPES = ("answer", "explainer", "deck", "brief", "infographic", "podcast")
+
+
+def _generated() -> frozenset[str]:
+    from ....engines.render.apparatus import AXIS_NOTE, CAPTION
+    from .html_prose import norm
+
+    return frozenset(norm(t) for t in (AXIS_NOTE, CAPTION))
+
+
+def _template_sig(kind: str) -> str:
+    from ...artifacts.templates import template_path
+
+    sigs = [kind, file_sig(template_path(kind)),
+            file_sig(os.path.join(os.path.dirname(template_path("answer")), "_shared.css"))]
+    return hashlib.sha256(json.dumps(sigs).encode()).hexdigest()[:40]
+
+
+_CONTENT = re.compile(r"(?<![\w-])content\s*:", re.I)
+
+
+_STYLE = re.compile(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+_STYLE_BODY = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+_LEFT = frozenset('>"\'')  # a sentence of a template starts after a tag or an attribute's quote,
+_STOPS = frozenset(".!?\u3002\uff01\uff1f")  # or after the sentence before it
+_RIGHT = frozenset('<"\'')
+
+
+class Template:
+    """A shipped template's own text (markup, attributes and entities as written, style and
+    script left out, white space collapsed) and its style sheets' ``content`` values."""
+
+    def __init__(self, kind: str):
+        from html import unescape
+
+        from ...artifacts.templates import load_template
+
+        try:
+            raw = load_template(kind)
+        except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
+            raw = ""
+        self.css: set[str] = set()
+        for m in _STYLE_BODY.finditer(raw):
+            if _CONTENT.search(m.group(1)):
+                from .html_prose import sheet_rules
+
+                self.css.update(d.value.strip() for r in sheet_rules(m.group(1), 1) for d in r.decls
+                                if d.prop == "content")
+        self.text = " ".join(unescape(_STYLE.sub(" ", raw)).split())
+
+    def holds(self, sentence: str) -> bool:
+        """``sentence`` stands in the template verbatim, as a whole sentence or text."""
+        t, n = self.text, len(sentence)
+        i = t.find(sentence)
+        while i >= 0:
+            j = i + n
+            left = i == 0 or t[i - 1] in _LEFT or (t[i - 1] == " " and (i < 2 or t[i - 2] in _LEFT or t[i - 2] in _STOPS))
+            right = j == len(t) or t[j] in _RIGHT or (t[j] == " " and (sentence[-1] in _STOPS or t[j + 1:j + 2] in _RIGHT))
+            if left and right:
+                return True
+            i = t.find(sentence, i + 1)
+        return False
+
+
+def page_kind(rel: str) -> str | None:
+    """The template a page was made from, by its name (build/answer.html: answer)."""
+    name = os.path.basename(rel)
+    kind = name[:-5] if name.endswith(".html") else ""
+    return kind if kind in TYPES else None
+
+
+class Fixed:
+    """What the page's template (every template, when its type is unknown) and the renderer's
+    charts write themselves."""
+
+    def __init__(self, ctx: GateContext, kind: str | None):
+        kinds = [kind] if kind else list(TYPES)
+        self.templates = [ctx.memo(f"prose-template-{k}", lambda _c, k=k: Template(k)) for k in kinds]
+        self.generated = _generated()
+        self.css = frozenset(v for t in self.templates for v in t.css)
+
+    def __contains__(self, sentence: object) -> bool:
+        return isinstance(sentence, str) and bool(sentence) and (
+            sentence in self.generated or any(t.holds(sentence) for t in self.templates))
+
+
+def fixed_text(ctx: GateContext, kind: str | None) -> tuple[Fixed, frozenset[str]]:
+    """(a test of "sourcebook writes this itself", the templates' CSS ``content`` values)."""
+    fixed = Fixed(ctx, kind)
+    return fixed, fixed.css
+
+
+def template_key(ctx: GateContext, kind: str | None) -> str:
+    return ctx.memo(f"prose-template-key-{kind}", lambda _c: "".join(_template_sig(k) for k in ([kind] if kind else TYPES)))
+
+
+def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]) -> set[str]:
+    """The sentences of the speaker notes ``sb render deck`` writes for these claims, read the
+    way the page is read."""
+    from ....engines.render.apparatus import speaker_note
+    from ....engines.text.htmltree import parse
+    from .html_prose import read_prose
+
+    sources = {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)}
+    claims = ctx.claims_by_id
+    notes = []
+    for x in ids:
+        try:
+            notes.append(speaker_note(x, claims, ords, sources))
+        except (KeyError, TypeError, AttributeError):
+            continue
+    doc = parse('<aside class="notes"><ul>' + "".join(notes) + "</ul></aside>")
+    return {p.text for p in read_prose(doc, parse(""), line_of=lambda n: n, ledger_line0=1, styles=False).pieces}
+
+
+def credit_sentences(ctx: GateContext) -> set[str]:
+    """The sentences of the image captions ``sb render`` writes from ``assets/credits.json``."""
+    def compute(ctx: GateContext) -> set[str]:
+        from ....engines.text.htmltree import parse
+        from ...artifacts.licenses import load_credits
+        from ...artifacts.render_images import caption_html
+        from .html_prose import read_prose
+
+        try:
+            credits, _ = load_credits(ctx.ws)
+        except Exception:  # noqa: BLE001 - an unreadable credits file is the licenses gate's finding
+            return set()
+        html = "".join(f'<figure class="image"><figcaption>{caption_html(e)}</figcaption></figure>'
+                       for e in credits.values() if isinstance(e, Mapping))
+        return {p.text for p in read_prose(parse(html), parse(""), line_of=lambda n: n, ledger_line0=1,
+                                           styles=False).pieces}
+    return ctx.memo("prose-credits", compute)

@@ -1,0 +1,70 @@
+"""The first line where two texts differ, shown short enough for one finding.
+
+``sb verify`` re-derives the files sourcebook writes and compares them byte for byte with what
+ships; a reader fixing a difference needs the line and both versions, not a whole diff. Pure.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SHOWN = 72  # characters of each version a finding shows
+
+
+class LineDiff(NamedTuple):
+    line: int  # 1-based, in the texts compared
+    shipped: str  # that line as it ships (shortened), "(end of file)" past the last line
+    expected: str  # that line as sourcebook writes it (shortened)
+
+
+END = "(end of file)"
+
+
+def _split(text: str) -> list[str]:
+    """Lines with their endings kept, so a missing or extra final newline is a difference too."""
+    return text.splitlines(keepends=True)
+
+
+def shorten(line: str, col: int, width: int = SHOWN) -> str:
+    """The part of ``line`` around column ``col``, at most ``width`` characters, with ``…`` where
+    it was cut; line endings and control characters made visible."""
+    text = line.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    if len(text) <= width:
+        return text
+    start = max(0, min(col - width // 3, len(text) - width))
+    end = start + width
+    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+
+
+def _fits(line: str, pattern: str, wildcard: str) -> bool:
+    """``line`` is ``pattern`` with the span from its first to its last ``wildcard`` replaced by
+    any text of one line."""
+    i = pattern.find(wildcard)
+    if i < 0:
+        return line == pattern
+    head, tail = pattern[:i], pattern[pattern.rfind(wildcard) + len(wildcard):]
+    return len(line) >= len(head) + len(tail) and line.startswith(head) and line.endswith(tail) \
+        and "\n" not in line[len(head):len(line) - len(tail)]
+
+
+def first_difference(shipped: str, expected: str, wildcard: str | None = None) -> LineDiff | None:
+    """None when the texts are equal; else the first differing line and both versions.
+
+    With ``wildcard``, an expected line holding it matches any shipped line that agrees before
+    its first and after its last occurrence (a package's source names, which a public package
+    withholds from its records but its pages still show)."""
+    if shipped == expected:
+        return None
+    a, b = _split(shipped), _split(expected)
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y and not (wildcard and wildcard in y and _fits(x, y, wildcard)):
+            col = next((j for j, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y)))
+            if x.endswith("\n") and y.endswith("\n"):  # the ending is shown only when it differs
+                x, y = x[:-1], y[:-1]
+            return LineDiff(i + 1, shorten(x, col), shorten(y, col))
+    if len(a) == len(b):
+        return None  # every line matched its pattern
+    i = min(len(a), len(b))
+    return LineDiff(i + 1, shorten(a[i].rstrip("\n"), 0) if i < len(a) else END,
+                    shorten(b[i].rstrip("\n"), 0) if i < len(b) else END)

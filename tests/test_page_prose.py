@@ -1,0 +1,532 @@
+"""Every sentence on the page: the prose gate on the demo's rendered pages, attacked one way at a
+time (the attacks of issue 12), in English, Japanese and Chinese; the [framing] syntax; the
+standfirst's citations; coverage in verify's output."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+
+import pytest
+from conftest import ROOT, sb
+
+DEMO = os.path.join(ROOT, "examples", "demo")
+EPOCH = "1793577600"  # the demo's own clock (2026-11-02T00:00:00Z)
+
+
+# --------------------------------------------------------------------------- the demo, in-process
+
+def _steps():
+    spec = importlib.util.spec_from_file_location("demo_steps", os.path.join(DEMO, "steps.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod
+
+
+def _build_demo(root: str) -> None:
+    """examples/demo/build.py's steps, run in-process (no chunk/index/search: no page needs them)."""
+    def run(*args, ok=(0,), show=True):
+        r = sb(*args, cwd=root)
+        assert r.rc in ok, (args, r.both)
+        return r.out
+
+    def source_id(name: str) -> str:
+        for sid in sorted(os.listdir(os.path.join(root, "sources"))):
+            with open(os.path.join(root, "sources", sid, "source.json"), encoding="utf-8") as fh:
+                if json.load(fh)["canonical_locator"].endswith(name):
+                    return sid
+        raise AssertionError(name)
+
+    build = importlib.util.spec_from_file_location("demo_build", os.path.join(DEMO, "build.py"))
+    sources = importlib.util.module_from_spec(build)
+    build.loader.exec_module(sources)  # type: ignore[union-attr]
+    shutil.copytree(os.path.join(DEMO, "sources"), os.path.join(root, "clippings"))
+    run("init", "--question", "Can a Tidewater Pass pay the fare on the Calder Bay water bus?")
+    for name, tier, reason, publisher, title in sources.SOURCES:
+        extra = (["--publisher", publisher] if publisher else []) + (["--title", title] if title else [])
+        run("add", f"clippings/{name}", "--tier", tier, "--reason", reason, *extra)
+    run("extract")
+    steps = _steps()
+    ids = steps.claims(run, source_id, root)
+    steps.adjudicate(run, root, ids)
+    steps.plan(run, root, ids)
+    drafts = os.path.join(root, "drafts")
+    os.makedirs(drafts)
+    for name in ("draft.md", "deck.md", "explainer.md"):
+        shutil.copyfile(os.path.join(DEMO, name), os.path.join(drafts, name))
+    for kind, name in (("answer", "draft.md"), ("brief", "draft.md"), ("deck", "deck.md"),
+                       ("explainer", "explainer.md")):
+        run("render", kind, "--from", f"drafts/{name}")
+
+
+@pytest.fixture(autouse=True)
+def _demo_clock(_stable_clock, monkeypatch):
+    # verify checks the build line's date is not after today: run at the demo's own date
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        root = str(tmp_path_factory.mktemp("prose") / "demo")
+        os.makedirs(root)
+        _build_demo(root)
+        yield root
+    finally:
+        if old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+@pytest.fixture
+def page(demo):
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def check(demo: str, html: str, tmp_path) -> tuple[list[str], dict]:
+    """Verify ``html`` as the answer page (beside the demo's other pages), in-process and without
+    touching the workspace's state: the findings of the prose gate and its coverage."""
+    from sourcebook.domain.gate.gates.context import VerifyOptions
+    from sourcebook.domain.gate.verify import verify
+    from sourcebook.domain.workspace.layout import Workspace
+
+    path = tmp_path / "answer.html"
+    path.write_text(html, encoding="utf-8")
+    rep = verify(Workspace(demo), VerifyOptions(html=str(path), cache=False), settle=False)
+    row = next(r for r in rep.rows if r.gate == "prose")
+    lines = [f.line() for f in row.findings]
+    return lines, row.extra["coverage"][str(path)]
+
+
+def codes(lines: list[str]) -> list[str]:
+    return sorted({ln.split()[0] for ln in lines})
+
+
+def body(html: str, extra: str) -> str:
+    return html.replace("<!-- /SB:BODY -->", extra + "\n<!-- /SB:BODY -->", 1)
+
+
+def refused(demo, html, tmp_path, code: str, *words: str) -> list[str]:
+    lines, cov = check(demo, html, tmp_path)
+    assert code in codes(lines), lines
+    hit = [ln for ln in lines if ln.startswith(code)]
+    for w in words:
+        assert any(w in ln for ln in hit), (w, hit)
+    return lines
+
+
+# --------------------------------------------------------------------------- the demo passes
+
+def test_demo_pages_pass_with_coverage(demo, page, tmp_path):
+    lines, cov = check(demo, page, tmp_path)
+    assert lines == []
+    assert cov == {"cited": 9, "inferred": 1, "framing": 1, "refused": 0}
+    r = sb("verify", "--json", cwd=demo)
+    assert r.rc == 0, r.both
+    gate = next(g for g in json.loads(r.out)["gates"] if g["gate"] == "prose")
+    assert set(gate) >= {"gate", "note", "findings", "details", "coverage"}
+    assert gate["coverage"]["build/deck.html"]["refused"] == 0
+    assert "build/answer.html: 9 cited, 1 inferred, 1 framing, 0 refused" in gate["note"]
+    r = sb("verify", cwd=demo)
+    assert re.search(r"^  \. prose +build/answer\.html: 9 cited, 1 inferred, 1 framing, 0 refused", r.out, re.M)
+
+
+def test_committed_demo_pages_carry_framing_and_a_cited_standfirst():
+    with open(os.path.join(DEMO, "answer.html"), encoding="utf-8") as fh:
+        html = fh.read()
+    assert '<span class="framing">The two ridership figures disagree, and both are shown here.</span>' in html
+    assert re.search(r'<p class="dek" data-claim="clm_\w+ clm_\w+"><!-- SB:DEK -->Yes on routes W1 and W2 today'
+                     r'<sup class="ref">', html)
+    assert "[framing]" not in html
+
+
+def test_rewording_a_cited_sentence_without_changing_a_fact_passes(demo, page, tmp_path):
+    html = page.replace("A single adult fare bought on board is 3.40 marks", "An adult single ticket bought aboard costs 3.40 marks")
+    assert html != page
+    html = html.replace("Riders say the W3 readers were still switched off in late September",
+                        "According to riders, the W3 readers were still off in late September")
+    lines, cov = check(demo, html, tmp_path)
+    assert lines == [] and cov["cited"] == 9
+
+
+# --------------------------------------------------------------------------- the attacks, one at a time
+
+def test_appended_paragraph_is_uncited(demo, page, tmp_path):
+    html = body(page, "<p>Python 3.15 will make the future import a no-op in October 2026.</p>")
+    lines, cov = check(demo, html, tmp_path)
+    assert codes(lines) == ["E-PAGE-UNCITED"] and "Python 3.15 will make the future import" in lines[0]
+    assert re.match(r"E-PAGE-UNCITED  \S+answer\.html:\d+ ", lines[0]) and cov["refused"] == 1
+
+
+def test_uncited_clause_inside_a_cited_sentence(demo, page, tmp_path):
+    html = page.replace('switched off in late September<sup class="ref"><a href="#c-clm_1c9cba3adeec">4</a></sup> '
+                        '<span class="mark m-reported">reported</span>.',
+                        'switched off in late September<sup class="ref"><a href="#c-clm_1c9cba3adeec">4</a></sup> '
+                        '<span class="mark m-reported">reported</span>, and the operator has quietly dropped the '
+                        'W3 upgrade.')
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "and the operator has quietly")
+
+
+def test_changed_figure_next_to_a_checked_mark(demo, page, tmp_path):
+    html = page.replace("is 3.40 marks<sup", "is 2.40 marks<sup")
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-FIGURE-UNBACKED", "2.40", "clm_c95bbf88e63c")
+
+
+def test_changed_date_in_a_cited_sentence_and_in_an_as_of(demo, page, tmp_path):
+    html = page.replace("due to follow on 1 December 2026", "due to follow on 1 December 2027")
+    refused(demo, html, tmp_path, "E-PAGE-FIGURE-UNBACKED", "2027")
+    html = page.replace('<span class="as-of">as of 2026-10-14</span>', '<span class="as-of">as of 2026-12-14</span>', 1)
+    refused(demo, html, tmp_path, "E-PAGE-FIGURE-UNBACKED", "2026-12-14")
+
+
+def test_invented_title_dek_and_heading(demo, page, tmp_path):
+    html = page.replace("Can a Tidewater Pass pay the fare on the Calder Bay water bus?</title>",
+                        "Tidewater Pass accepted on all 5 routes</title>")
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "'5'")
+    html = re.sub(r'<p class="dek".*?</p>', '<p class="dek">The pass will work on every route next spring.</p>', page)
+    refused(demo, html, tmp_path, "E-PAGE-UNCITED", "The pass will work on every route")
+    html = page.replace(">What a ride costs</h2>", ">Fares rose 12% in 2026</h2>")
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "12%")
+    # a figure a claim under that heading states is fine; the workspace's question is always allowed
+    html = page.replace(">What a ride costs</h2>", ">A ride costs 3.40 marks</h2>")
+    assert check(demo, html, tmp_path)[0] == []
+
+
+def test_heading_figures_count_only_claims_cited_under_it(demo, page, tmp_path):
+    # 31,000 is cited on the page, but under "How many people ride", not under "Where the pass works today"
+    html = page.replace(">Where the pass works today</h2>", ">Where 31,000 riders use the pass</h2>")
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "under this heading")
+    html = page.replace(">How many people ride</h2>", ">How many people ride: 31,000 or 38,500</h2>")
+    assert check(demo, html, tmp_path)[0] == []
+
+
+@pytest.mark.parametrize("extra, words", [
+    ("<table><tr><th>Fare</th></tr><tr><td>Fares rise to 4.10 marks for every rider next year.</td></tr></table>",
+     "Fares rise to 4.10 marks"),
+    ("<details><summary>More</summary><p>The operator plans to sell the W3 boats next spring.</p></details>",
+     "The operator plans to sell"),
+    ("<details><summary>The operator will sell the W3 boats soon</summary><p>Yes.</p></details>",
+     "The operator will sell the W3"),
+    ('<aside class="footnotes"><ol><li id="fn1">The fare was cut for pensioners last month.</li></ol></aside>',
+     "The fare was cut for pensioners"),
+    ("<figure><figcaption>Ridership doubled after the bridge closed for repairs.</figcaption></figure>",
+     "Ridership doubled after the bridge"),
+    ("<blockquote><p>Every boat will take the pass by spring.</p></blockquote>", "Every boat will take the pass"),
+    ("<ul><li>The forum says the readers are broken on every boat.</li></ul>", "The forum says the readers"),
+    ('<img src="x.png" alt="Map of the routes where the pass is refused">', "Map of the routes where"),
+    ('<abbr title="The operator has admitted the readers are faulty">W3</abbr>', "The operator has admitted"),
+    ('<nav aria-label="The pass works on every route of the bay"><a href="#main">Top</a></nav>',
+     "The pass works on every route"),
+    ('<meta name="description" content="The pass works on every route of the bay today.">',
+     "The pass works on every route"),
+])
+def test_text_outside_paragraphs_is_read(demo, page, tmp_path, extra, words):
+    html = body(page, extra) if not extra.startswith("<meta") else page.replace("</head>", extra + "</head>", 1)
+    refused(demo, html, tmp_path, "E-PAGE-UNCITED", words)
+
+
+def test_html_comments_outside_the_markers(demo, page, tmp_path):
+    html = body(page, "<!-- The operator will raise fares to 5 marks in 2027. -->")
+    refused(demo, html, tmp_path, "E-PAGE-COMMENT", "The operator will raise fares")
+    html = page.replace("</footer>", "</footer><!--[if IE]>old<![endif]-->")
+    refused(demo, html, tmp_path, "E-PAGE-COMMENT")
+    # sourcebook's own markers are fine, anywhere
+    assert check(demo, page.replace("<body>", "<body><!-- SB:NOTE --><!-- /SB:NOTE -->"), tmp_path)[0] == []
+
+
+def test_css_content_strings(demo, page, tmp_path):
+    html = page.replace("</style>", '.dek::after { content: " Fares double in 2027."; }\n</style>', 1)
+    refused(demo, html, tmp_path, "E-PAGE-CSS-CONTENT", "Fares double in 2027")
+    html = body(page, '<p style="content: \'hidden claim\'">Yes.</p>')
+    refused(demo, html, tmp_path, "E-PAGE-CSS-CONTENT", "hidden claim")
+    html = page.replace("</style>", "h2::before { content: attr(data-x); }\n</style>", 1)
+    refused(demo, html, tmp_path, "E-PAGE-CSS-CONTENT", "attr(data-x)")
+    assert check(demo, page.replace("</style>", "h2::before { content: none; }\n</style>", 1), tmp_path)[0] == []
+
+
+def test_bare_ref_outside_a_block(demo, page, tmp_path):
+    html = body(page, '<p>The operator has ordered ten new boats for the bay<sup class="ref">'
+                      '<a href="#c-clm_c95bbf88e63c">5</a></sup>.</p>')
+    lines = refused(demo, html, tmp_path, "E-PAGE-REF-STRAY", "clm_c95bbf88e63c")
+    assert "E-PAGE-UNCITED" in codes(lines)
+    # a ref inside a block that does not name the claim is stray too
+    html = page.replace('the pass<sup class="ref"><a href="#c-clm_40321b1077cf">1</a></sup>',
+                        'the pass<sup class="ref"><a href="#c-clm_c95bbf88e63c">1</a></sup>', 1)
+    refused(demo, html, tmp_path, "E-PAGE-REF-STRAY", "clm_c95bbf88e63c")
+    # a plain in-page link to a ledger entry, not a sup.ref
+    html = body(page, '<p>See <a href="#c-clm_c95bbf88e63c">the fare</a>.</p>')
+    refused(demo, html, tmp_path, "E-PAGE-REF-STRAY")
+
+
+def test_mark_outside_a_block(demo, page, tmp_path):
+    html = body(page, '<p>Fares are fair. <span class="mark m-checked">checked</span></p>')
+    refused(demo, html, tmp_path, "E-PAGE-MARK-STRAY", "m-checked")
+
+
+@pytest.mark.parametrize("how, attr", [
+    ("the hidden attribute", ' hidden'),
+    ("aria-hidden", ' aria-hidden="true"'),
+    ("display:none", ' style="display: none"'),
+    ("visibility:hidden", ' style="visibility:hidden"'),
+])
+def test_hidden_side_of_a_contest(demo, page, tmp_path, how, attr):
+    html = page.replace('<p data-claim="clm_356077fe51e5 clm_13811f60ff01 clm_cefcab0f6732">',
+                        '<p data-claim="clm_356077fe51e5 clm_cefcab0f6732">The operator and the city give an '
+                        'audited 31,000 passengers per weekday<sup class="ref"><a href="#c-clm_356077fe51e5">7</a>'
+                        '</sup> <span class="mark m-contested">contested</span>.</p>'
+                        f'<p data-claim="clm_13811f60ff01"{attr}>', 1)
+    lines = refused(demo, html, tmp_path, "E-PAGE-HIDDEN", "clm_13811f60ff01")
+    assert "E-PAGE-CONTEST-ONESIDED" in codes(lines)
+
+
+def test_hidden_by_a_style_rule_or_an_ancestor(demo, page, tmp_path):
+    html = page.replace("</style>", ".quiet { display: none }\n</style>", 1).replace(
+        '<p data-claim="clm_c95bbf88e63c', '<p class="quiet" data-claim="clm_c95bbf88e63c', 1)
+    refused(demo, html, tmp_path, "E-PAGE-HIDDEN", "clm_c95bbf88e63c", ".quiet")
+    html = page.replace("<article>", '<article aria-hidden="true">', 1)
+    refused(demo, html, tmp_path, "E-PAGE-HIDDEN", "clm_40321b1077cf")
+    # a ledger entry, by a rule that reaches into the injected ledger, even for print only
+    html = page.replace("</style>", "@media print { .ledger-section li.ledger-entry { visibility: hidden } }\n</style>", 1)
+    refused(demo, html, tmp_path, "E-PAGE-HIDDEN", "ledger entry")
+    html = page.replace('<li class="ledger-entry" id="c-clm_13811f60ff01"',
+                        '<li class="ledger-entry" hidden id="c-clm_13811f60ff01"', 1)
+    refused(demo, html, tmp_path, "E-PAGE-HIDDEN", "clm_13811f60ff01")
+
+
+def test_contest_shown_one_sided(demo, page, tmp_path):
+    html = page.replace(" The trade press reports 38,500 over the summer<sup class=\"ref\"><a href=\"#c-clm_13811f60ff01\">"
+                        "8</a></sup> <span class=\"mark m-contested\">contested</span>.", "", 1)
+    html = html.replace("clm_356077fe51e5 clm_13811f60ff01 clm_cefcab0f6732", "clm_356077fe51e5 clm_cefcab0f6732", 1)
+    refused(demo, html, tmp_path, "E-PAGE-CONTEST-ONESIDED", "clm_356077fe51e5", "clm_13811f60ff01")
+
+
+def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
+    html = page.replace("both are shown here.</span>", "both are shown here, 7,000 apart.</span>")
+    refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "7,000")
+    html = page.replace("both are shown here.</span>", "both are shown, \u201cas the minutes say\u201d.</span>")
+    refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "quotation")
+    html = page.replace("carry another way to pay on W3 <span", "carry another way to pay on W3 until 2027 <span")
+    refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "2027")
+    # a block declared framing as a whole, and a framing span over an uncited sentence
+    lines, cov = check(demo, body(page, '<p class="framing">What follows is what the sources say.</p>'), tmp_path)
+    assert lines == [] and cov["framing"] == 2
+    html = page.replace("<span class=\"framing\">", "<span>", 1)
+    refused(demo, html, tmp_path, "E-PAGE-UNCITED", "The two ridership figures disagree")
+
+
+def test_short_labels_need_no_citation_but_their_figures_do(demo, page, tmp_path):
+    assert check(demo, body(page, "<p>In short: yes.</p>"), tmp_path)[0] == []
+    refused(demo, body(page, "<p>W4 opens 2027.</p>"), tmp_path, "E-PAGE-STRUCTURE-FIGURE", "2027")
+    assert check(demo, body(page, "<p>Fare: 3.40 marks.</p>"), tmp_path)[0] == []
+
+
+# --------------------------------------------------------------------------- Japanese and Chinese pages
+
+JA_BLOCK = ('<p data-claim="clm_79722db3218d">W3航路では{date}からパスが使えるようになります<sup class="ref">'
+            '<a href="#c-clm_79722db3218d">2</a></sup> <span class="mark m-checked">checked</span> '
+            '<span class="mark m-moving">moving</span> <span class="as-of">as of 2026-10-14</span>。{more}</p>')
+ZH_BLOCK = ('<p data-claim="clm_9518b3a6cb33">新的读卡器将于{month}安装<sup class="ref"><a href="#c-clm_9518b3a6cb33">3</a>'
+            '</sup> <span class="mark m-checked">checked</span>。{more}</p>')
+
+
+def test_japanese_page(demo, page, tmp_path):
+    good = body(page, JA_BLOCK.format(date="十二月一日", more=""))
+    lines, cov = check(demo, good, tmp_path)
+    assert lines == [] and cov["cited"] == 10
+    refused(demo, body(page, JA_BLOCK.format(date="十一月一日", more="")), tmp_path, "E-PAGE-FIGURE-UNBACKED")
+    refused(demo, body(page, JA_BLOCK.format(date="十二月一日", more="運賃は来年から値上げされる予定です。")), tmp_path,
+            "E-PAGE-UNCITED", "運賃は来年から値上げ")
+    refused(demo, body(page, "<p>W4航路は来年の春に新しく開通する予定です。</p>"), tmp_path, "E-PAGE-UNCITED")
+
+
+def test_chinese_page(demo, page, tmp_path):
+    lines, cov = check(demo, body(page, ZH_BLOCK.format(month="十一月", more="")), tmp_path)
+    assert lines == [] and cov["cited"] == 10
+    refused(demo, body(page, ZH_BLOCK.format(month="十月", more="")), tmp_path, "E-PAGE-FIGURE-UNBACKED")
+    refused(demo, body(page, ZH_BLOCK.format(month="十一月", more="运营方明年将出售所有渡船。")), tmp_path,
+            "E-PAGE-UNCITED", "运营方明年将出售")
+
+
+# --------------------------------------------------------------------------- the gate end to end
+
+def test_verify_refuses_and_shows_coverage_when_it_fails(demo, tmp_path):
+    root = shutil.copytree(demo, str(tmp_path / "ws"))
+    path = os.path.join(root, "build", "answer.html")
+    with open(path, encoding="utf-8") as fh:
+        html = fh.read()
+    assert sb("verify", cwd=root).rc == 0  # fills the cache
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(body(html, "<p>The operator will scrap the water bus next year.</p>"))
+    r = sb("verify", cwd=root)
+    assert r.rc == 2
+    assert re.search(r"^  x prose +1 finding\(s\)  \(build/answer\.html: 9 cited, 1 inferred, 1 framing, 1 refused",
+                     r.out, re.M), r.out
+    assert re.search(r"E-PAGE-UNCITED  build/answer\.html:\d+  \"The operator will scrap the water bus", r.err)
+    r = sb("verify", "--json", cwd=root)  # the repeat run reuses the page's result and still refuses
+    gate = next(g for g in json.loads(r.out)["gates"] if g["gate"] == "prose")
+    assert gate["coverage"]["build/answer.html"]["refused"] == 1 and gate["details"][0]["code"] == "E-PAGE-UNCITED"
+
+
+def test_acceptance_style_page_passes(tmp_path):
+    """The original kit's pages: cited paragraphs, the template's h1, dek and footer."""
+    from ledger_helpers import claim, ev, make_source, write_claims
+
+    root = tmp_path / "ws"
+    root.mkdir()
+    assert sb("init", "--question", "How often do trains run?", cwd=root).rc == 0
+    text = "# Status\n\nThe line runs every 20 minutes on weekdays.\n"
+    a = make_source(root, text, name="status", tier="A", title="Status", publisher="Rail")
+    (c,) = write_claims(root, [claim("Trains run every 20 minutes on weekdays.", "service.freq", confidence="verified",
+                                     evidence=[ev(a, text, "The line runs every 20 minutes on weekdays.")])])
+    (root / "plan.json").write_text(json.dumps({"schema_version": 1, "type": "answer", "title": "Trains",
+                                                "thesis": "t", "sections": [{"id": "a", "heading": "A",
+                                                                             "claim_ids": [c["id"]]}]}), encoding="utf-8")
+    assert sb("template", "answer", cwd=root).rc == 0
+    path = root / "build" / "answer.html"
+    html = path.read_text(encoding="utf-8")
+    block = (f'<p data-claim="{c["id"]}">Trains run every 20 minutes on weekdays. (as of 2026-01-15) '
+             f'<span class="mark m-checked">checked</span><sup class="ref"><a href="#c-{c["id"]}">1</a></sup></p>')
+    html = re.sub(r"<!-- SB:BODY -->.*<!-- /SB:BODY -->", f"<!-- SB:BODY -->\n{block}\n<!-- /SB:BODY -->", html, flags=re.S)
+    path.write_text(html, encoding="utf-8")
+    assert sb("ledger", "--html", "--out", "build/ledger.html", cwd=root).rc == 0
+    assert sb("inject", "build/answer.html", "--ledger", "build/ledger.html", cwd=root).rc == 0
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-PAGE-FIGURE-UNBACKED" in r.err and "2026-01-15" in r.err  # no claim is dated so
+    html = path.read_text(encoding="utf-8").replace(" (as of 2026-01-15)", "")
+    path.write_text(html, encoding="utf-8")
+    r = sb("verify", cwd=root)
+    assert "E-PAGE" not in r.both, r.both
+
+
+# --------------------------------------------------------------------------- the draft syntax
+
+def test_framing_tag_renders_a_span_and_the_thesis_cites(demo, tmp_path):
+    root = shutil.copytree(demo, str(tmp_path / "ws"))
+    with open(os.path.join(root, "build", "answer.html"), encoding="utf-8") as fh:
+        html = fh.read()
+    assert '<span class="framing">The two ridership figures disagree, and both are shown here.</span> The operator' in html
+    assert '<p class="dek" data-claim="clm_40321b1077cf clm_79722db3218d"><!-- SB:DEK -->' in html
+    # the tag before the stop, and in Japanese
+    draft = os.path.join(root, "drafts", "draft.md")
+    with open(draft, encoding="utf-8") as fh:
+        text = fh.read()
+    text = text.replace("both are shown here. [framing]", "both are shown here [framing].")
+    text += "\n\n二つの数字は期間が違います[framing]。\n"
+    with open(draft, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    r = sb("render", "answer", "--from", "drafts/draft.md", cwd=root)
+    assert r.rc == 0, r.both
+    with open(os.path.join(root, "build", "answer.html"), encoding="utf-8") as fh:
+        html = fh.read()
+    assert '<span class="framing">The two ridership figures disagree, and both are shown here.</span>' in html
+    assert '<p><span class="framing">二つの数字は期間が違います。</span></p>' in html
+
+
+@pytest.mark.parametrize("sentence, why", [
+    ("The two figures are 7,000 apart. [framing]", "7,000"),
+    ("The minutes say \u201cpeaks only\u201d. [framing]", "quotation"),
+    ("The fare is 3.40 marks [@clm_c95bbf88e63c] [framing].", "cites a claim"),
+])
+def test_render_refuses_framing_with_a_fact(demo, tmp_path, sentence, why):
+    root = shutil.copytree(demo, str(tmp_path / "ws"))
+    draft = os.path.join(root, "drafts", "draft.md")
+    with open(draft, "a", encoding="utf-8") as fh:
+        fh.write(f"\n\n{sentence}\n")
+    r = sb("render", "answer", "--from", "drafts/draft.md", cwd=root)
+    assert r.rc == 1 and r.err.startswith("E-RENDER-FRAMING  drafts/draft.md:") and why in r.err, r.both
+
+
+def test_thesis_references_are_checked(demo, tmp_path):
+    root = shutil.copytree(demo, str(tmp_path / "ws"))
+    r = sb("plan", "--type", "answer", "--thesis", "Yes, on two routes [@clm_000000000000].", cwd=root)
+    assert r.rc == 0, r.both
+    r = sb("render", "answer", "--from", "drafts/draft.md", cwd=root)
+    assert r.rc == 1 and "plan.json thesis" in r.err and "E-DRAFT-CLAIM" in r.err, r.both
+    r = sb("plan", "--type", "answer", "--thesis", "Both figures stand, 7,000 apart. [framing]", cwd=root)
+    r = sb("render", "answer", "--from", "drafts/draft.md", cwd=root)
+    assert r.rc == 1 and "E-RENDER-FRAMING  plan.json thesis" in r.err, r.both
+    sb("plan", "--type", "answer", "--thesis", "Both figures stand. [framing]", cwd=root)
+    assert sb("render", "answer", "--from", "drafts/draft.md", cwd=root).rc == 0
+    with open(os.path.join(root, "build", "answer.html"), encoding="utf-8") as fh:
+        assert '<p class="dek"><!-- SB:DEK --><span class="framing">Both figures stand.</span><!-- /SB:DEK -->' in fh.read()
+    assert sb("verify", cwd=root).rc == 0
+
+
+def test_image_alt_text_framing_tag(tmp_path):
+    from sourcebook.engines.render.draft import parse
+
+    (img,) = parse("![The bay at dawn](assets/bay.png) [framing]\n")
+    assert img.kind == "img" and img.framing and img.text == "The bay at dawn"
+    (img,) = parse("![The bay at dawn](assets/bay.png)\n")
+    assert not img.framing
+
+
+# --------------------------------------------------------------------------- templates and the tree
+
+@pytest.mark.parametrize("kind", ["answer", "explainer", "deck", "brief", "infographic", "podcast"])
+def test_every_template_styles_framing_visibly(kind):
+    from sourcebook.domain.artifacts.templates import load_template
+    from sourcebook.engines.css.colors import contrast, parse_color
+    from sourcebook.engines.css.parse import parse_sheet
+
+    html = load_template(kind)
+    css = html.split("<style>", 1)[1].split("</style>", 1)[0]
+    rules = [r for r in parse_sheet(css).rules if r.selector.strip() == ".framing"]
+    assert rules and rules[0].get("font-style").value == "italic"
+    colour = rules[0].get("color").value
+    muted = re.search(r"--muted:\s*(#[0-9a-f]{6})", html).group(1)
+    paper = re.search(r"--paper:\s*(#[0-9a-f]{6})", html).group(1)
+    assert colour == "var(--muted)" and contrast(parse_color(muted), parse_color(paper)) >= 4.5
+
+
+def test_rendered_framing_lints_clean(demo, tmp_path):
+    root = shutil.copytree(demo, str(tmp_path / "ws"))
+    for kind in ("answer", "brief", "deck"):
+        r = sb("lint", os.path.join(root, "build", f"{kind}.html"))
+        assert r.rc == 0, (kind, r.both)
+
+
+def test_comment_sites_agree_between_the_two_builders():
+    from sourcebook.engines.text.htmltree import parse, parse_with_stdlib
+
+    html = ("<footer><p>Built <!-- SB:DATE -->on <time>x</time><!-- /SB:DATE --> from <!-- SB:SOURCES -->7"
+            "<!-- /SB:SOURCES --> sources.</p></footer><!-- end -->")
+    sites = []
+    for fn in (parse, parse_with_stdlib):
+        doc = fn(html)
+        sites.append([(p.tag, n, off) for p, n, off in doc.comment_sites])
+    assert sites[0] == sites[1] == [("p", 1, 6), ("p", 2, -1), ("p", 3, 6), ("p", 3, 7), ("#document", 1, -1)]
+
+
+def test_deep_markup_is_read_without_recursion(demo, page, tmp_path):
+    deep = ('<div aria-hidden="true">' + "<div>" * 3000 + '<p data-claim="clm_c95bbf88e63c">The fare is 3.40 marks'
+            '<sup class="ref"><a href="#c-clm_c95bbf88e63c">5</a></sup> <span class="mark m-checked">checked</span>.</p>'
+            + "</div>" * 3001)
+    lines = refused(demo, body(page, deep), tmp_path, "E-PAGE-HIDDEN", "clm_c95bbf88e63c", "aria-hidden")
+    assert not any(ln.startswith("E-INTERNAL") for ln in lines)
+
+
+def test_the_gate_knows_the_artifact_types():
+    from sourcebook.domain.artifacts.templates import TYPES
+    from sourcebook.domain.gate.gates.prose_fixed import TYPES as GATE_TYPES
+    from sourcebook.domain.gate.gates.prose_fixed import page_kind
+
+    assert GATE_TYPES == TYPES
+    assert page_kind("build/deck.html") == "deck" and page_kind("build/other.html") is None
+
+
+def test_text_between_the_footer_markers_is_read_unless_sb_wrote_it(demo, page, tmp_path):
+    html = page.replace("<!-- SB:SOURCES -->7<!-- /SB:SOURCES -->", "<!-- SB:SOURCES -->7 audited, 12<!-- /SB:SOURCES -->")
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "12")
+    html = page.replace("<!-- SB:TOC --><li>", "<!-- SB:TOC --><li><a href=\"#x\">Ridership 50,000</a></li><li>", 1)
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "50,000")
