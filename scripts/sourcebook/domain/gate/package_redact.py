@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ...engines.render import ledger_model as lm
 from ...engines.urls import strip_credentials
 
-SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "url", "license", "title", "publisher", "tier", "tier_reason",
+SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "url", "license", "media_type", "title", "publisher", "tier", "tier_reason",
                  "published_at", "retrieved_at", "raw_sha256", "normalized_sha256", "normalizer_version")
 
 

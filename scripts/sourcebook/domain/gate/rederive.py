@@ -64,9 +64,17 @@ class Ledgers:
     def masked(cls, claims: list[Claim], sources: Mapping[str, Mapping], plan: dict | None) -> Ledgers:
         from ..ledger.ledger_view import view_of
 
+        from ...engines.render.quote_view import public_address
+
         html = {sid: dict(src, title=MASK) for sid, src in sources.items()}
-        md = {sid: {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK}
-              for sid, src in sources.items()}
+        md: dict[str, dict] = {}
+        for sid, src in sources.items():
+            # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
+            md[sid] = {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK,
+                       **{k: src[k] for k in ("license", "_pages", "media_type") if src.get(k)}}
+            address = public_address(src)
+            if address:
+                md[sid]["url"] = address
         return cls(view_of(claims, cast("dict[str, SourceRecord]", html), plan),
                    view_of(claims, cast("dict[str, SourceRecord]", md), plan), MASK)
 
