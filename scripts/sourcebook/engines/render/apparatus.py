@@ -38,9 +38,12 @@ def speaker_note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str,
     c = claims[cid]
     if cid not in ordinals:
         return f"<li>{marks_html([c])} {h(c.get('text'))} (the author's inference, no source)</li>"
+    from .quote_view import evidence_start, page_of, page_text
+
     cites = []
     for ev in c.get("evidence") or []:
         src = sources.get(str(ev.get("source_id"))) or {}
         name = src.get("title") or ev.get("source_id")
-        cites.append(f"{h(name)}, tier {h(src.get('tier', 'D'))}, chars {h(ev.get('start'))}&ndash;{h(ev.get('end'))}")
+        page = page_of(evidence_start(ev), lm.pages_of(src))
+        cites.append(f"{h(name)}, tier {h(src.get('tier', 'D'))}" + (f", {h(page_text(page))}" if page else ""))
     return f"<li>Ledger entry {ordinals[cid]}: {h(c.get('text'))} Source: {'; '.join(cites) or 'none'}.</li>"

@@ -60,15 +60,16 @@ def _limitation(claim: Mapping) -> list[str]:
 
 
 def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None,
-           only: set[str] | None = None, withdrawn: bool = True) -> str:
+           only: set[str] | None = None, withdrawn: bool = True, numbers: Mapping[str, int] | None = None) -> str:
     """The ledger as HTML. ``only``: list just these claims (a page that cites a subset), still
     numbered with the whole ledger's ordinals and marked ``data-scope="cited"``.
 
     After the numbered entries and the author's inferences come two unnumbered parts: History
     (superseded claims, struck through, with what replaced them and why) and, when
     ``withdrawn``, the retracted claims in a collapsed part between ``<!-- SB:WITHDRAWN -->``
-    markers, which a public package leaves out."""
-    cited, inferred, nums = lm.ledger_order(claims, plan)
+    markers, which a public package leaves out. ``numbers``: the page's own numbering (a page
+    rendered from a draft is numbered in its reading order)."""
+    cited, inferred, nums = lm.ledger_order(claims, plan, numbers)
     history, gone = lm.history_claims(claims), lm.withdrawn_claims(claims) if withdrawn else []
     shown = lm.shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
     by_id = {c["id"]: c for c in claims}

@@ -179,10 +179,27 @@ def corroboration_text(n: int) -> str:
     return f"{n} independent sources"
 
 
-def ledger_order(claims: Iterable[Mapping], plan: Mapping | None = None) -> tuple[list[Mapping], list[Mapping], dict[str, int]]:
-    """(citable claims by ordinal, active inferred claims by id, the ordinal map)."""
+def reading_ordinals(order: Iterable[str], claims: Iterable[Mapping], plan: Mapping | None = None) -> dict[str, int]:
+    """The numbers of a page rendered from a draft: its citable claims in the order the page
+    first cites them (its reading order), then any other citable claim in ledger order."""
     claims = list(claims)
-    nums = ordinals(claims, plan)
+    citable = {c["id"] for c in claims if is_citable(c)}
+    out: dict[str, int] = {}
+    for cid in order:
+        if cid in citable and cid not in out:
+            out[cid] = len(out) + 1
+    for cid, _ in sorted(ordinals(claims, plan).items(), key=lambda kv: kv[1]):
+        if cid not in out:
+            out[cid] = len(out) + 1
+    return out
+
+
+def ledger_order(claims: Iterable[Mapping], plan: Mapping | None = None,
+                 numbers: Mapping[str, int] | None = None) -> tuple[list[Mapping], list[Mapping], dict[str, int]]:
+    """(citable claims by ordinal, active inferred claims by id, the ordinal map). ``numbers``:
+    a page's own numbering (``reading_ordinals``) instead of the ledger's."""
+    claims = list(claims)
+    nums = dict(numbers) if numbers is not None else ordinals(claims, plan)
     by_id = {c["id"]: c for c in claims}
     cited = [by_id[cid] for cid in sorted(nums, key=nums.__getitem__)]
     inferred = sorted((c for c in claims if is_active(c) and c.get("confidence") == "inferred"),

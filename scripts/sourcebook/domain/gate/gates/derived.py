@@ -77,12 +77,30 @@ def _build_line(ctx: GateContext, page: Page, html: str) -> list[Finding]:
                                                             f"YYYY-MM-DD</time>, a real day not after today); {fix}"))
     count = slot_content(html, "SOURCES")
     if count is not None and count not in _placeholders()["SOURCES"]:
+        from ....engines.render.page import sources_text
+
         ready = sum(1 for s in ctx.sources.values() if s and s.get("status") == "ready")
-        if count != str(ready):
-            out.append(Finding("E-DERIVED-DRIFT", page.rel, f"the build line says \"{_short(count)}\" sources; the "
-                                                            f"workspace has {ready} ready source(s): re-render the "
-                                                            f"page, or write {ready} there (or the template's words)"))
+        cited = _cited_sources(ctx, page)
+        want = sources_text(cited, ready)
+        if count not in (want, str(ready)):  # a bare count: a page rendered before the footer said both
+            out.append(Finding("E-DERIVED-DRIFT", page.rel, f"the build line says \"{_short(count)}\"; the page "
+                                                            f"cites {cited} of the workspace's {ready} ready "
+                                                            f"source(s): re-render the page, or write \"{want}\" "
+                                                            "there (or the template's words)"))
     return out
+
+
+def _cited_sources(ctx: GateContext, page: Page) -> int:
+    """The sources behind the claims the page's injected ledger numbers."""
+    from .context import evidence
+
+    out = set()
+    for x in ctx.page_view(page).entries:
+        c = ctx.claims_by_id.get(x)
+        if c is None or c.get("status", "active") != "active" or c.get("confidence") == "inferred":
+            continue
+        out.update(str(ev.get("source_id")) for ev in evidence(c) if ctx.source(ev.get("source_id")))
+    return len(out)
 
 
 def _is_date(s: str) -> bool:

@@ -20,7 +20,7 @@ from .ledger_view import (
     QUOTE_MAX_CHARS,
     QUOTE_MAX_WORDS,
     citable,
-    ordinals,
+    page_ordinals,
     required_marks,
 )
 from .registry import GateResult, register
@@ -246,7 +246,7 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
 
 
 def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], tuple[int, int, int]]:
-    ords = ctx.memo("ordinals", ordinals)
+    ords = page_ordinals(ctx, page)
     v = ctx.page_view(page)
     ref_f, resolved, good = _refs(ctx, page, v, ords)
     f = _entries(ctx, page, v, ords) + ref_f + _blocks(ctx, page, v) + _dates_and_legend(ctx, page, v)

@@ -88,11 +88,20 @@ def _own_elements(block: Element):
                 stack.append(c)
 
 
+def ref_label(text: str) -> str:
+    """A citation number as shown: ``11``, or ``[11]`` with the brackets sb writes for copied
+    and spoken text (a reader never sees them)."""
+    label = text.strip()
+    if label.startswith("[") and label.endswith("]"):
+        label = label[1:-1].strip()
+    return label
+
+
 def _ref_links(sup: Element):
     for a in sup.iter():
         href = a.attrs.get("href") or ""
         if a.tag == "a" and href.startswith("#c-"):
-            yield href[3:], a.text().strip()
+            yield href[3:], ref_label(a.text())
 
 
 def read_page(html: str) -> PageView:

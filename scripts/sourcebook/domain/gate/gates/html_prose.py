@@ -41,7 +41,7 @@ META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:tit
 # What sourcebook writes between these markers (the footer's build date and source count) is not
 # read when it is what sb writes there; anything else there is read like the text around it.
 GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
-             "SOURCES": re.compile(r"\d+|the workspace's")}
+             "SOURCES": re.compile(r"\d+ of the \d+ sources? read|the workspace's sources|\d+|the workspace's")}
 MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a history citation
@@ -287,7 +287,7 @@ class _Reader:
                         if self.run is None:
                             self.run = _Run(ctx, el.line)
                         self.run.hist.append((self.run.size, x))
-                label = el.text().strip()
+                label = _label(el.text())
                 return not label or label in HISTORY_LABELS
             if not targets:
                 return False
@@ -298,7 +298,7 @@ class _Reader:
                     self.run.refs.append((self.run.size, x))
                 else:
                     self.out.stray_refs.append((self.line_of(el.line), x))
-            label = el.text().strip()
+            label = _label(el.text())
             return not label or label.isdigit()
         if el.tag == "a" and href.startswith("#c-"):
             self.out.stray_refs.append((self.line_of(el.line), href[3:]))
@@ -319,6 +319,12 @@ class _Reader:
                 self.out.pieces.append(Piece("as-of", self.line_of(el.line), text, block=list(ctx.claim)))
             return True
         return False
+
+
+def _label(text: str) -> str:
+    """A citation's label without the brackets sb writes for copied and spoken text."""
+    label = text.strip()
+    return label[1:-1].strip() if label.startswith("[") and label.endswith("]") else label
 
 
 def _line(run: _Run, offset: int) -> int:

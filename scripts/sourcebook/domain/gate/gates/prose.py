@@ -138,10 +138,10 @@ class _Judge:
 
     def notes(self) -> set[str]:
         if self._notes is None:
-            from .ledger_view import ordinals
+            from .ledger_view import page_ordinals
             from .prose_fixed import note_sentences
 
-            self._notes = note_sentences(self.ctx, self.pr.shown, self.ctx.memo("ordinals", ordinals))
+            self._notes = note_sentences(self.ctx, self.pr.shown, page_ordinals(self.ctx, self.page))
         return self._notes
 
     # -- the sentences --
