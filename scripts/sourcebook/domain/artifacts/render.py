@@ -24,7 +24,7 @@ from ...engines.render.draft import Block, claim_ids_in, parse
 from ...engines.render.inject import inject
 from ...engines.render.ledger_model import reading_ordinals
 from ...engines.render.numbering import marks_used, sup_order
-from ...engines.render.page import fill_provenance, fill_slot, legend_for, set_slot_attr, set_title
+from ...engines.render.page import fill_provenance, fill_slot, legend_for, mark_rendered, set_slot_attr, set_title
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace
 from .render_images import image_findings, with_figures
@@ -121,7 +121,7 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
 def _compose(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str,
              nums: Mapping[str, int]) -> str:
     claims = view.by_id
-    page = load_template(kind)
+    page = mark_rendered(load_template(kind))
     page = set_title(page, title)
     page = fill_slot(page, "HEADING", h(title))
     dek_ids = claim_ids_in(thesis)

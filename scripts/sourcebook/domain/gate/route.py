@@ -15,13 +15,19 @@ from ..workspace.layout import Workspace
 
 RENDER = "render"
 TEMPLATE = "template"
-# Only `sb render` fills the footer's date slot; a template copied by `sb template` keeps the
-# placeholder text there, and a page written from scratch has no slot at all.
+# `sb render` names itself in the page's generator meta (a template says only "sourcebook");
+# a page rendered before it did is known by the footer's date, which only `sb render` fills.
+_RENDERED = re.compile(r'<meta name="generator" content="sourcebook render">')
 _FILLED_DATE = re.compile(r"<!-- SB:DATE -->\s*on <time datetime=")
+_TEMPLATE_META = '<meta name="generator" content="sourcebook">'
 
 
 def route_of(html: str) -> str:
-    return RENDER if _FILLED_DATE.search(html) else TEMPLATE
+    if _RENDERED.search(html):
+        return RENDER
+    if _TEMPLATE_META in html and _FILLED_DATE.search(html):
+        return RENDER
+    return TEMPLATE
 
 
 def route_of_file(path: str) -> str | None:

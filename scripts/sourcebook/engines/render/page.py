@@ -95,3 +95,11 @@ def legend_for(page: str, used: set[str]) -> str:
         if m.group(1) not in keep:
             page = page[:m.start()] + page[m.end():]
     return page
+
+
+RENDERED_BY = '<meta name="generator" content="sourcebook render">'
+
+
+def mark_rendered(page: str) -> str:
+    """Say in the page that ``sb render`` made it (its hints and numbering follow that route)."""
+    return page.replace('<meta name="generator" content="sourcebook">', RENDERED_BY, 1)
