@@ -192,6 +192,7 @@ _reg({
     "W-QUOTE-LONG": ("A claim was stored with a quote over the ledger's budget (200 characters, 25 words; 3 quotes or 500 characters per source): the ledger will show an excerpt of it.", "Quote the words that state the claim, or record the source's free licence (`sb source set SRC license=...`), which lifts the budget."),
     "W-INDEX-STALE": ("The search index still lists sources removed since it was built; they are skipped.", "Rebuild it with `sb index`."),
     "E-HISTORY-UNMARKED": ("A page cites a superseded claim as if it stood (a number, a #c- link, a block not marked as history), or as history without a History entry in its ledger.", "Tell it as history (a passage with class \"history\" linking to #h-<id>, or [@clm_...] in a history passage of the draft), or cite its successor; re-render the ledger."),
+    "E-DRAFT-SUBSET": ("A draft uses Markdown outside the subset sb renders (raw HTML, indented code, a setext heading, a loose or empty list item, a nested block quote, an unclosed code fence, a link that is not http(s)); the line is named and nothing is written.", "Write it in the subset (docs/artifacts.md, \"Markdown subset\"): ## headings, lists, > quotes, pipe tables, ``` code fences."),
     "E-ADJ-CONFLICT": ("A decision wants a claim to stand that was retracted, narrowed or superseded outside it; a decision never brings back what a person set aside.", "Name the claim that replaced it, or add the claim again; nothing was saved or applied."),
 })
 

@@ -20,7 +20,7 @@ from ...engines.render import artifact as art
 from ...engines.render import ledger_html
 from ...engines.render import ledger_model as lm
 from ...engines.render.blocks import h, inline, render_blocks, toc_html
-from ...engines.render.draft import Block, claim_ids_in, parse
+from ...engines.render.draft import Block, claim_ids_in, parse_checked
 from ...engines.render.inject import inject
 from ...engines.render.ledger_model import reading_ordinals
 from ...engines.render.numbering import marks_used, sup_order
@@ -59,7 +59,7 @@ def refuse(findings: list[Finding], what: str) -> SbError:
 
 def _title(blocks: list[Block], view: LedgerView, ws: Workspace, kind: str) -> str:
     for b in blocks:
-        if b.kind == "h1":
+        if b.kind == "h1" and not b.quote:
             return re.sub(r"\[@[^\]]*\]", "", b.text).strip()
     if view.plan and isinstance(view.plan.get("title"), str) and view.plan["title"].strip():
         return view.plan["title"].strip()
@@ -128,7 +128,7 @@ def _compose(kind: str, blocks: list[Block], view: LedgerView, title: str, thesi
     page = fill_slot(page, "DEK", inline(thesis, claims, nums))
     if dek_ids:
         page = set_slot_attr(page, "DEK", "data-claim", " ".join(dek_ids))
-    body_blocks = [b for b in blocks if b.kind != "h1"]
+    body_blocks = [b for b in blocks if b.kind != "h1" or b.quote]  # a heading in a quote stays in it
     if kind == "deck":
         page = fill_slot(page, "BODY", "\n" + art.deck_slides(body_blocks, claims, nums, view.sources) + "\n")
     elif kind == "infographic":
@@ -153,10 +153,12 @@ def is_main(kind: str, view: LedgerView) -> bool:
 
 def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:
     text = read_draft(draft_path, shown)
-    blocks = parse(text)
+    blocks, syntax = parse_checked(text)
+    out = ws.build_path(f"{kind}.html")
+    if syntax:  # a construct outside the subset is refused, never flattened into text
+        raise refuse([Finding("E-DRAFT-SUBSET", f"{shown}:{e.line}", e.message) for e in syntax], ws.rel(out))
     view = ledger_view(ws)
     problems = check_draft_blocks(ws, kind, blocks, view, shown)
-    out = ws.build_path(f"{kind}.html")
     if problems:
         raise refuse(problems, ws.rel(out))
     ready = sum(1 for s in view.sources.values() if s.get("status") == "ready")

@@ -16,10 +16,13 @@ from collections.abc import Mapping
 from .apparatus import h, marks_html
 from .draft import CLAIM_REF, FRAMING, Block, claim_ids_in, framing_spans, ref_ids
 
-_CODE = re.compile(r"`([^`]+)`")
+_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_UBOLD = re.compile(r"(?<![\w_])__(?=\S)(.+?)(?<=\S)__(?![\w_])")
+_UEM = re.compile(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])")
 _LINK = re.compile(r"\[([^\]]+)\]\((https?://[^\s)]+)\)")
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_EM = re.compile(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])")
+_EM = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _FRAME_OPEN, _FRAME_CLOSE = "\x01", "\x02"  # survive escaping; become the span's tags at the end
 _BEFORE_STOP = re.compile(r"\s+(?=[.!?\u3002\uff01\uff1f]+$)")
@@ -66,19 +69,33 @@ def inline(text: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int]
         return f"\x00{len(held) - 1}\x00"
 
     text = _frame(text)
+    # a backslash before punctuation makes it a plain character; code spans are taken as they are
+    text = _CODE.sub(lambda m: hold(f"<code>{h(_code_text(m.group(2)))}</code>"), text)
+    text = _ESCAPE.sub(lambda m: hold(h(m.group(1))), text)
     text = re.sub(r"[ \t]+(?=\[@)", "", text)  # the number sits on the word it follows
     # the last word, the references, the marks and the closing punctuation never break apart
     text = _TAIL.sub(lambda m: (_KEEP_OPEN + m.group(1) if not _MARKUP.search(m.group(1)) else m.group(1) + _KEEP_OPEN)
                      + hold(ref_html(claim_ids_in(m.group(2)), claims, ordinals)) + m.group(3) + _KEEP_CLOSE, text)
     text = CLAIM_REF.sub(lambda m: hold(ref_html(ref_ids(m.group(1)), claims, ordinals)), text)
-    text = _CODE.sub(lambda m: hold(f"<code>{h(m.group(1))}</code>"), text)
     out = h(text)
-    out = _LINK.sub(lambda m: f'<a href="{m.group(2)}" rel="nofollow noopener">{m.group(1)}</a>', out)
+    # the address is held so that emphasis markers in it (`_`, `*`) stay as they are
+    out = _LINK.sub(lambda m: f'<a href="{hold(m.group(2))}" rel="nofollow noopener">{m.group(1)}</a>', out)
     out = _BOLD.sub(r"<strong>\1</strong>", out)
+    out = _UBOLD.sub(r"<strong>\1</strong>", out)
     out = _EM.sub(r"<em>\1</em>", out)
+    out = _UEM.sub(r"<em>\1</em>", out)
     out = re.sub("\x00(\\d+)\x00", lambda m: held[int(m.group(1))], out)
     out = out.replace(_KEEP_OPEN, '<span class="cite-tail">').replace(_KEEP_CLOSE, "</span>")
     return out.replace(_FRAME_OPEN, '<span class="framing">').replace(_FRAME_CLOSE, "</span>")
+
+
+def _code_text(body: str) -> str:
+    """A code span's text as CommonMark reads it: line breaks as spaces, one space stripped from
+    each end when both ends have one and the span is not all spaces."""
+    body = body.replace("\n", " ")
+    if len(body) > 1 and body.startswith(" ") and body.endswith(" ") and body.strip(" "):
+        body = body[1:-1]
+    return body
 
 
 def _frame(text: str) -> str:
@@ -115,37 +132,97 @@ def slug(text: str, taken: set[str]) -> str:
 
 def render_blocks(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int],
                   taken: set[str] | None = None, indent: str = "      ") -> tuple[str, list[tuple[str, str]]]:
-    """HTML for a run of blocks, and the (id, heading text) of each h2 for the contents."""
+    """HTML for a run of blocks, and the (id, heading text) of each h2 for the contents: nested
+    and ordered lists, block quotes, tables and code as such."""
     taken = set() if taken is None else taken
     out: list[str] = []
     toc: list[tuple[str, str]] = []
-    open_list = False
+    lists: list[str] = []  # the tags of the open lists, outermost first (each with an open <li>)
+    quote = 0
+
+    def close_item() -> None:
+        """Close the innermost open <li> (on its own line when a nested list sits in it)."""
+        if out and out[-1].lstrip().startswith("<li") and not out[-1].endswith("</li>"):
+            out[-1] += "</li>"
+        else:
+            out.append(f"{indent}{'  ' * len(lists)}</li>")
+
+    def close_lists(to: int = 0) -> None:
+        while len(lists) > to:
+            close_item()
+            out.append(f"{indent}{'  ' * (len(lists) - 1)}</{lists.pop()}>")
+
     for b in blocks:
-        if b.kind != "li" and open_list:
-            out.append(f"{indent}</ul>")
-            open_list = False
-        body = inline(b.text, claims, ordinals)
+        if b.kind != "li":
+            close_lists()
+        if b.quote != quote:
+            close_lists()
+            if quote:
+                out.append(f"{indent}</blockquote>")
+            if b.quote:
+                out.append(f"{indent}<blockquote>")
+            quote = b.quote
+        if b.kind == "li":
+            tag = "ol" if b.ordered else "ul"
+            close_lists(b.depth + 1)
+            if len(lists) == b.depth + 1:
+                if b.new_list or lists[-1] != tag:
+                    close_lists(b.depth)
+                else:
+                    close_item()
+            while len(lists) < b.depth + 1:
+                start = f' start="{b.start}"' if tag == "ol" and b.start not in (None, 1) and len(lists) == b.depth else ""
+                out.append(f"{indent}{'  ' * len(lists)}<{tag}{start}>")
+                lists.append(tag)
+            out.append(f"{indent}{'  ' * b.depth}  <li{history_attr(b, claims)}{claim_attr(b)}>"
+                       f"{inline(b.text, claims, ordinals)}")
+            continue
         if b.kind in ("h2", "h3"):
             sid = slug(b.text, taken)
             if b.kind == "h2":
                 toc.append((sid, b.text))
-            out.append(f'{indent}<{b.kind} id="{sid}">{body}</{b.kind}>')
-        elif b.kind == "li":
-            if not open_list:
-                out.append(f"{indent}<ul>")
-                open_list = True
-            out.append(f"{indent}  <li{history_attr(b, claims)}{claim_attr(b)}>{body}</li>")
-        elif b.kind == "quote":
-            out.append(f"{indent}<blockquote{history_attr(b, claims)}{claim_attr(b)}><p>{body}</p></blockquote>")
+            out.append(f'{indent}<{b.kind} id="{sid}">{inline(b.text, claims, ordinals)}</{b.kind}>')
+        elif b.kind in ("h1", "h4", "h5", "h6"):
+            out.append(f"{indent}<{b.kind}>{inline(b.text, claims, ordinals)}</{b.kind}>")
+        elif b.kind in ("quote", "p"):
+            out.append(f"{indent}<p{history_attr(b, claims)}{claim_attr(b)}>{inline(b.text, claims, ordinals)}</p>")
         elif b.kind == "break":
             out.append(f"{indent}<hr>")
+        elif b.kind == "code":
+            lang = f' class="language-{h(b.lang)}"' if b.lang else ""
+            body = h(b.text) + ("\n" if b.text else "")
+            out.append(f"{indent}<pre><code{lang}>{body}</code></pre>")
+        elif b.kind == "table":
+            out.append(table_html(b, claims, ordinals, indent))
         elif b.kind == "raw":
             out.append(f"{indent}{b.text}")
-        elif b.kind == "p":
-            out.append(f"{indent}<p{history_attr(b, claims)}{claim_attr(b)}>{body}</p>")
-    if open_list:
-        out.append(f"{indent}</ul>")
+    close_lists()
+    if quote:
+        out.append(f"{indent}</blockquote>")
     return "\n".join(out), toc
+
+
+def table_html(b: Block, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], indent: str) -> str:
+    """A pipe table: the header row in <thead>, each body row a <tr> naming the claims its cells cite."""
+    from .draft import claim_ids_in
+
+    def row(cells: list[str], tag: str) -> str:
+        ids = [cid for c in cells for cid in claim_ids_in(c)]
+        attr = f' data-claim="{h(" ".join(dict.fromkeys(ids)))}"' if ids else ""
+        history = ' class="history"' if any(claims.get(cid, {}).get("status") == "superseded" for cid in ids) else ""
+        tds = "".join(f"<{tag}{_align_attr(b.align, k)}>{inline(c, claims, ordinals)}</{tag}>"
+                      for k, c in enumerate(cells))
+        return f"<tr{history}{attr}>{tds}</tr>"
+
+    head = row(b.rows[0], "th") if b.rows else ""
+    body = "".join(row(r, "td") for r in b.rows[1:])
+    return (f"{indent}<table>\n{indent}  <thead>{head}</thead>" + (f"\n{indent}  <tbody>{body}</tbody>" if body else "")
+            + f"\n{indent}</table>")
+
+
+def _align_attr(align: list[str], k: int) -> str:
+    a = align[k] if k < len(align) else ""
+    return f' style="text-align:{a}"' if a else ""
 
 
 def toc_html(toc: list[tuple[str, str]]) -> str:

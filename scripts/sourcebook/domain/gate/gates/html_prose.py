@@ -367,6 +367,8 @@ def _context(el: Element, ctx: _Ctx, classes: list[str]) -> _Ctx:
             where = "notes"
         elif el.tag == "figure" and "image" in classes:
             where = "credit"
+        elif el.tag == "pre":  # code is quoted material, not the author's sentences
+            where = "code"
     framing = "framing" in classes
     legend = "mark-legend" in classes
     if claim is None and where == ctx.where and level == ctx.level and not framing and not legend:

@@ -216,7 +216,7 @@ class _Judge:
                 scope: set[str] = set()
                 heads.append((p.level, scope))
                 structure.append((p, scope))
-            elif w in STRUCTURE:
+            elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
                 structure.append((p, None))
