@@ -15,19 +15,14 @@ from ..workspace.layout import Workspace
 
 RENDER = "render"
 TEMPLATE = "template"
-# `sb render` names itself in the page's generator meta (a template says only "sourcebook");
-# a page rendered before it did is known by the footer's date, which only `sb render` fills.
+# `sb render` names itself in the page's generator meta (a template says only "sourcebook").
 _RENDERED = re.compile(r'<meta name="generator" content="sourcebook render">')
-_FILLED_DATE = re.compile(r"<!-- SB:DATE -->\s*on <time datetime=")
-_TEMPLATE_META = '<meta name="generator" content="sourcebook">'
 
 
 def route_of(html: str) -> str:
-    if _RENDERED.search(html):
-        return RENDER
-    if _TEMPLATE_META in html and _FILLED_DATE.search(html):
-        return RENDER
-    return TEMPLATE
+    """``render`` for a page `sb render` made (its generator meta says so), else ``template``
+    (`sb template` fills the footer's date too, so the date tells nothing)."""
+    return RENDER if _RENDERED.search(html) else TEMPLATE
 
 
 def route_of_file(path: str) -> str | None:

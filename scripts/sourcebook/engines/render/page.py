@@ -80,8 +80,13 @@ def sources_text(cited: int, read: int) -> str:
 def fill_provenance(page: str, *, build_date: str, source_count: int, cited: int | None = None) -> str:
     """The footer every artifact carries: the build date, and how many sources the page cites
     of the ``source_count`` the workspace read (``cited`` None: all of them)."""
-    page = fill_slot(page, "DATE", f'on <time datetime="{html.escape(build_date)}">{html.escape(build_date)}</time>')
+    page = fill_date(page, build_date)
     return fill_slot(page, "SOURCES", sources_text(source_count if cited is None else cited, source_count))
+
+
+def fill_date(page: str, build_date: str) -> str:
+    """The footer's build date."""
+    return fill_slot(page, "DATE", f'on <time datetime="{html.escape(build_date)}">{html.escape(build_date)}</time>')
 
 
 _LEGEND_ITEM = re.compile(r'\n?[ \t]*<span class="legend-item"><span class="mark (m-[a-z]+)">[^<]*</span>[^<]*</span>')
