@@ -161,3 +161,32 @@ def test_a_decision_never_brings_back_what_a_person_retracted(disputed):
     assert not (ws / "ledger" / "adjudications.json").exists() or \
         "both_stand" not in (ws / "ledger" / "adjudications.json").read_text()
     assert (ws / "ledger" / "claims.json").read_text() == before
+
+
+def test_a_draft_tells_a_superseded_claim_as_history(ws):
+    # `sb render` shows a paragraph that cites a superseded claim as history: class "history",
+    # a link to its History entry instead of a number, no marks; the page passes the gate
+    from render_kit import build, draft
+
+    ids = build(ws)
+    adj = json.loads((ws / "ledger" / "adjudications.json").read_text())
+    adj["adjudications"][0].update(outcome="supersede", winner=ids["ride_a"])
+    (ws / "ledger" / "adjudications.json").write_text(json.dumps(adj))
+    assert sb("adjudicate", "--apply", cwd=ws).rc == 0
+    text = draft(ids).replace(f"the trade press 38,500 [@{ids['ride_b']}].",
+                              f"an older count.\n\nThe trade press once reported 38,500 [@{ids['ride_b']}].")
+    (ws / "draft.md").write_text(text, encoding="utf-8")
+    r = sb("render", "answer", "--from", "draft.md", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    para = re.search(rf'<p class="history" data-claim="{ids["ride_b"]}">(.*?)</p>', page).group(1)
+    assert f'<a href="#h-{ids["ride_b"]}">' in para and "mark" not in para
+    assert f'<li class="history-entry" id="h-{ids["ride_b"]}">' in page
+    v = sb("verify", "--html", "build/answer.html", cwd=ws)
+    assert v.rc == 0, v.both
+    # the standfirst states what stands: a superseded claim there is refused
+    plan = {"schema_version": 1, "type": "answer", "title": "Water bus", "sections": [{"id": "a", "heading": "A",
+            "claim_ids": [ids["pass"]]}], "thesis": f"The trade press counts 38,500 [@{ids['ride_b']}]."}
+    (ws / "plan.json").write_text(json.dumps(plan))
+    r = sb("render", "answer", "--from", "draft.md", cwd=ws)
+    assert r.rc == 1 and "E-DRAFT-CLAIM  plan.json thesis" in r.err and "superseded" in r.err

@@ -129,15 +129,15 @@ def refused(demo, html, tmp_path, code: str, *words: str) -> list[str]:
 def test_demo_pages_pass_with_coverage(demo, page, tmp_path):
     lines, cov = check(demo, page, tmp_path)
     assert lines == []
-    assert cov == {"cited": 9, "inferred": 1, "framing": 1, "refused": 0}
+    assert cov == {"cited": 10, "inferred": 1, "framing": 1, "refused": 0}
     r = sb("verify", "--json", cwd=demo)
     assert r.rc == 0, r.both
     gate = next(g for g in json.loads(r.out)["gates"] if g["gate"] == "prose")
     assert set(gate) >= {"gate", "note", "findings", "details", "coverage"}
     assert gate["coverage"]["build/deck.html"]["refused"] == 0
-    assert "build/answer.html: 9 cited, 1 inferred, 1 framing, 0 refused" in gate["note"]
+    assert "build/answer.html: 10 cited, 1 inferred, 1 framing, 0 refused" in gate["note"]
     r = sb("verify", cwd=demo)
-    assert re.search(r"^  \. prose +build/answer\.html: 9 cited, 1 inferred, 1 framing, 0 refused", r.out, re.M)
+    assert re.search(r"^  \. prose +build/answer\.html: 10 cited, 1 inferred, 1 framing, 0 refused", r.out, re.M)
 
 
 def test_committed_demo_pages_carry_framing_and_a_cited_standfirst():
@@ -155,7 +155,7 @@ def test_rewording_a_cited_sentence_without_changing_a_fact_passes(demo, page, t
     html = html.replace("Riders say the W3 readers were still switched off in late",
                         "According to riders, the W3 readers were still off in late")
     lines, cov = check(demo, html, tmp_path)
-    assert lines == [] and cov["cited"] == 9
+    assert lines == [] and cov["cited"] == 10
 
 
 # --------------------------------------------------------------------------- the attacks, one at a time
@@ -341,7 +341,7 @@ ZH_BLOCK = ('<p data-claim="clm_9518b3a6cb33">新的读卡器将于{month}安装
 def test_japanese_page(demo, page, tmp_path):
     good = body(page, JA_BLOCK.format(date="十二月一日", more=""))
     lines, cov = check(demo, good, tmp_path)
-    assert lines == [] and cov["cited"] == 10
+    assert lines == [] and cov["cited"] == 11
     refused(demo, body(page, JA_BLOCK.format(date="十一月一日", more="")), tmp_path, "E-PAGE-FIGURE-UNBACKED")
     refused(demo, body(page, JA_BLOCK.format(date="十二月一日", more="運賃は来年から値上げされる予定です。")), tmp_path,
             "E-PAGE-UNCITED", "運賃は来年から値上げ")
@@ -350,7 +350,7 @@ def test_japanese_page(demo, page, tmp_path):
 
 def test_chinese_page(demo, page, tmp_path):
     lines, cov = check(demo, body(page, ZH_BLOCK.format(month="十一月", more="")), tmp_path)
-    assert lines == [] and cov["cited"] == 10
+    assert lines == [] and cov["cited"] == 11
     refused(demo, body(page, ZH_BLOCK.format(month="十月", more="")), tmp_path, "E-PAGE-FIGURE-UNBACKED")
     refused(demo, body(page, ZH_BLOCK.format(month="十一月", more="运营方明年将出售所有渡船。")), tmp_path,
             "E-PAGE-UNCITED", "运营方明年将出售")
@@ -368,7 +368,7 @@ def test_verify_refuses_and_shows_coverage_when_it_fails(demo, tmp_path):
         fh.write(body(html, "<p>The operator will scrap the water bus next year.</p>"))
     r = sb("verify", cwd=root)
     assert r.rc == 2
-    assert re.search(r"^  x prose +1 finding\(s\)  \(build/answer\.html: 9 cited, 1 inferred, 1 framing, 1 refused",
+    assert re.search(r"^  x prose +1 finding\(s\)  \(build/answer\.html: 10 cited, 1 inferred, 1 framing, 1 refused",
                      r.out, re.M), r.out
     assert re.search(r"E-PAGE-UNCITED  build/answer\.html:\d+  \"The operator will scrap the water bus", r.err)
     r = sb("verify", "--json", cwd=root)  # the repeat run reuses the page's result and still refuses

@@ -98,6 +98,8 @@ def reference_problems(text: str, view: LedgerView, where: str) -> list[Finding]
                     out.append(Finding("E-DRAFT-CLAIM", at, f"[@{rid}] is neither a claim nor a source id"))
                 elif rid not in view.by_id:
                     out.append(Finding("E-DRAFT-CLAIM", at, f"{rid} is not in the ledger; see `sb claim list`"))
+                elif view.by_id[rid].get("status") == "superseded":
+                    continue  # told as history: its sources are numbered and the sentence says so
                 elif not lm.is_active(view.by_id[rid]) or view.by_id[rid].get("confidence") == "unsupported":
                     c = view.by_id[rid]
                     state = c.get("status") if not lm.is_active(c) else "unsupported"

@@ -53,7 +53,8 @@ def cited_order(text: str, claims: Mapping[str, Mapping]) -> list[str]:
     for m in ANY_REF.finditer(text):
         for rid in ref_ids(m.group(1) + m.group(2)):
             sids = [rid] if rid.startswith("src_") else (
-                claim_sources(claims[rid]) if rid in claims and lm.is_citable(claims[rid]) else [])
+                claim_sources(claims[rid]) if rid in claims and (lm.is_citable(claims[rid])
+                                                                 or claims[rid].get("status") == "superseded") else [])
             out.extend(s for s in sids if s not in out)
     return out
 
@@ -67,7 +68,9 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
             sids = [rid]
         else:
             c = claims[rid]
-            if not lm.is_citable(c):
+            if c.get("status") == "superseded":
+                tags.append(" (superseded)")  # history: what a source said before it was set aside
+            elif not lm.is_citable(c):
                 tags.append(INFERENCE)
                 continue
             sids = claim_sources(c)
