@@ -15,7 +15,7 @@ from conftest import ROOT, sb
 
 DEMO = os.path.join(ROOT, "examples", "demo")
 # the brackets sb writes around a citation number for copied and spoken text (whole-story item 4)
-SEP_OPEN = '<span class="visually-hidden"> [</span>'
+SEP_OPEN = '<span class="ref-sep"> [</span>'
 EPOCH = "1793577600"  # the demo's own clock (2026-11-02T00:00:00Z)
 
 

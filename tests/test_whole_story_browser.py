@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -98,3 +99,31 @@ def test_ledger_links_scroll_to_the_quoted_words(ws, tmp_path):
         assert found[target]["inView"] and found[target]["scrollY"] > 0, found[target]
     control = results[-1]
     assert control["scrollY"] == 0 and not control["inView"], control
+
+
+def test_copied_numbers_never_touch_a_digit_tails_never_break_and_deck_notes_hide(ws, tmp_path):
+    """Numbers that read and honest furniture (items 4, 5, 7), in Chromium: a cited sentence
+    ending in a number copies as "38,500 [4]", never "38,5004"; a sentence's last word, refs,
+    marks and stop never break across lines at 360 px; deck notes are hidden on screen, shown
+    with N and in print, and readable with JavaScript off."""
+    why = _why_not()
+    if why:
+        pytest.skip(why)
+    from render_kit import build, draft
+
+    ids = build(ws)
+    (ws / "draft.md").write_text(draft(ids), encoding="utf-8")
+    for kind in ("answer", "deck"):
+        r = sb("render", kind, "--from", "draft.md", cwd=ws)
+        assert r.rc == 0, r.both
+    pages = [str(ws / "build" / "answer.html"), str(ws / "build" / "deck.html")]
+    proc = subprocess.run(["node", os.path.join(BROWSER, "page_checks.mjs"), *pages], capture_output=True, text=True,
+                          timeout=240, env={**os.environ, "CHROMIUM": CHROMIUM})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    answer, deck = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    copied = " ".join(answer["copied"])
+    assert re.search(r"38,500 \[\d+\]", copied), copied
+    assert not re.search(r"38,500\d", copied) and not re.search(r"W2\d", copied), copied
+    assert answer["tails"] == {"360": 0, "768": 0}, answer["tails"]
+    notes = deck["notes"]
+    assert notes == {"screen": "none", "afterN": "block", "afterNN": "none", "print": "block", "nojs": "block"}, notes

@@ -35,8 +35,8 @@ _MARKUP = re.compile(r"[*`\[\]]")  # a word carrying inline markup is not wrappe
 
 # Brackets a reader does not see but copied text and a screen reader keep, so a number never
 # runs into the word before it ("Python 3.7 [11]", never "3.711").
-OPEN_SEP = '<span class="visually-hidden"> [</span>'
-CLOSE_SEP = '<span class="visually-hidden">]</span>'
+OPEN_SEP = '<span class="ref-sep"> [</span>'
+CLOSE_SEP = '<span class="ref-sep">]</span>'
 HISTORY_LABEL = "superseded"
 
 
