@@ -164,6 +164,8 @@ def test_template_page_hints_say_edit_the_page(ws):
     ("E-HTML-MISSING", "build/deck.html", "sb render deck --from draft.md"),
     ("slop.gradient-text", "build/answer.html:12", "edit the style of build/answer.html"),
     ("E-SOMETHING-NEW", "x", "read the finding's message"),
+    ("E-PAGE-UNCITED", "build/answer.html:7", "fix the sentence in build/answer.html"),
+    ("E-DERIVED-DRIFT", "build/answer.html:9", "sb ledger --html --out build/ledger.html && sb inject"),
 ])
 def test_fix_for_each_kind_of_subject(ws, code, subject, want):
     from sourcebook.domain.gate.next_step import fix_for

@@ -99,7 +99,8 @@ def _page_of(ws: Workspace, finding: dict, pages: list[str]) -> str | None:
     """The page a finding is about: its subject, or the page its message starts with."""
     subject, message = str(finding.get("subject", "")), str(finding.get("message", ""))
     for rel in pages:
-        if subject == rel or message.startswith(rel + ":") or message.startswith(rel + " "):
+        if subject in (rel, ) or subject.startswith(rel + ":") or message.startswith(rel + ":") \
+                or message.startswith(rel + " "):
             return rel
     if subject.endswith(".html"):
         return subject
@@ -118,6 +119,10 @@ def fix_for(ws: Workspace, finding: dict, pages: list[str]) -> str:
     page = _page_of(ws, finding, pages)
     if code == "E-HTML-MISSING":
         return routes.missing_page(ws, routes.kind_of(subject))
+    if page and code.startswith(("E-PAGE-", "E-DERIVED-")):  # the prose gate, re-derived files
+        route = routes.route_of_file(os.path.join(ws.root, page)) or routes.TEMPLATE
+        return routes.edit(ws, route, page, "fix the sentence") if code.startswith("E-PAGE-") \
+            else routes.remake(ws, route, page)
     if page and (code in _PAGE_REMAKE or code in _PAGE_EDIT or "." in code):
         route = routes.route_of_file(os.path.join(ws.root, page)) or routes.TEMPLATE
         if code in _PAGE_REMAKE or (route == routes.RENDER and code in _PAGE_EDIT):
