@@ -94,7 +94,7 @@ def _cited_sources(ctx: GateContext, page: Page) -> int:
     """The sources behind the claims the page's injected ledger numbers."""
     from .context import evidence
 
-    out = set()
+    out: set[str] = set()
     for x in ctx.page_view(page).entries:
         c = ctx.claims_by_id.get(x)
         if c is None or c.get("status", "active") != "active" or c.get("confidence") == "inferred":
