@@ -67,6 +67,8 @@ def build_workspace(size: str, n_claims: int) -> tuple[str, list[dict]]:
         os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, "normalized.md"), "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
+        with open(os.path.join(d, "raw.md"), "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
         rec = {"schema_version": 1, "id": sid, "kind": "file", "locator": loc, "canonical_locator": loc,
                "tier": "B", "tier_reason": "benchmark corpus", "retrieved_at": "2026-01-01T00:00:00Z",
                "status": "ready", "error": None, "title": os.path.basename(path), "publisher": None,

@@ -244,7 +244,7 @@ _reg({
 # (codes of this area are registered in one _reg block right below this line)
 _reg({
     "E-PAGE-UNCITED": ("A sentence on a shipped page (body, standfirst, list, table cell, caption, quote, details, footnote, or alt/title/aria-label text) cites no claim and is not declared framing or an inference.", "Put it in a block whose data-claim names the claim it rests on, with that claim's sup.ref (`[@clm_...]` in a draft), declare it framing (`[framing]` in a draft, class=\"framing\" in HTML), or cut it; the message names the line and first words."),
-    "E-PAGE-CLAUSE-UNCITED": ("A cited sentence goes on for four words or more after its last citation.", "Cite what that clause rests on at its end, or cut it."),
+    "E-PAGE-CLAUSE-UNCITED": ("A clause of four words or more in a cited sentence carries no citation of its own (before, between or after the cited clauses).", "Cite what that clause rests on at its end, or cut it."),
     "E-PAGE-FIGURE-UNBACKED": ("A figure or date in a cited sentence (or an as-of date) occurs in none of the texts, quotes or dates of the claims it cites.", "Correct the figure to what the claim says, or cite the claim that states it."),
     "E-PAGE-STRUCTURE-FIGURE": ("A figure or date in a title, heading, the contents, the legend, the footer, a chart label or a short label occurs in no claim cited on the page (for a heading: cited under it).", "Cite a claim that states it under that heading, or drop the figure from the heading or label."),
     "E-PAGE-FRAMING-FACT": ("A sentence declared framing carries a figure, date, amount or quotation.", "Framing is the author's own words: cite the claim that states the fact instead."),

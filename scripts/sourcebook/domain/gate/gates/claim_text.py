@@ -36,8 +36,28 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
     return "claim-text:" + hashlib.sha256(body).hexdigest()[:32]
 
 
+def _whole(ctx: GateContext) -> str | None:
+    """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
+    the common repeat run instead of one per claim."""
+    doc = ctx.doc_shas.get("ledger/claims.json")
+    if not ctx.cache.enabled or doc is None or ctx.claim_schema:
+        return None
+    h = hashlib.sha256(doc.encode("ascii"))
+    for sid in sorted(ctx.sources):
+        sha = ctx.text_sha(sid)
+        if sha is None:
+            return None
+        rec = ctx.source(sid) or {}
+        h.update(f"\0{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:40]
+
+
 @register("claim-text", 45)
 def gate(ctx: GateContext) -> GateResult:
+    whole = _whole(ctx)
+    note = ctx.cache.page_fact("claim-text", whole) if whole else None
+    if isinstance(note, str):
+        return GateResult([], note)
     found: list[Finding] = []
     review: list[Finding] = []
     clean = answered = 0
@@ -65,4 +85,6 @@ def gate(ctx: GateContext) -> GateResult:
     note = f"{clean} claim(s) say no more than their evidence"
     if review or answered:
         note += f"; {len(review)} flag(s) for review, {answered} answered by an ack"
+    if whole and not found and not review:
+        ctx.cache.remember_page_fact("claim-text", whole, note)
     return GateResult(found, note, review=review)

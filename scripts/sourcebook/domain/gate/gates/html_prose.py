@@ -46,6 +46,9 @@ MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a history citation
 _HEADING = {f"h{n}": n for n in range(1, 7)}
+# Where one clause of a sentence ends and another begins: each clause of a cited sentence needs a
+# citation of its own, so "X[1], and an invented Y" and "an invented X, and Y[1]" are both caught.
+_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so|or)\s+|;\s+|\s+[—–]\s+|；")
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
@@ -210,10 +213,8 @@ class _Reader:
             refs = [(o, x) for o, x in run.refs if s.start < o <= nxt]
             hist = [(o, x) for o, x in run.hist if s.start < o <= nxt]
             thin = [x for o, ids in run.thin if s.start < o <= nxt for x in ids]
-            tail = ""
-            if refs or hist:
-                last = max(o for o, _ in refs + hist)
-                tail = norm(text[last:s.end]) if last < s.end else ""
+            marks_at = [o for o, _ in refs + hist]
+            tail = _uncited_clause(text, s.start, s.end, nxt, marks_at) if marks_at else ""
             self.out.pieces.append(Piece(run.ctx.where, self.line_of(_line(run, s.start)), norm(s.text),
                                          run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
                                          list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
@@ -577,3 +578,30 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
             del parent.children[n:n + len(moved)]
             for c in moved:
                 c.parent = ledger.root
+
+
+def _uncited_clause(text: str, start: int, end: int, nxt: int, offsets: list[int]) -> str:
+    """The first clause of the sentence ``text[start:end]`` that no citation covers, or "".
+
+    A ref covers the clause it sits in; the last clause is also covered by a ref right after the
+    sentence's stop (before ``nxt``), which is where hand-composed pages put it."""
+    bounds = [start]
+    for m in _CLAUSE.finditer(text, start, end):
+        bounds += [m.start(), m.end()]
+    bounds.append(end)
+    clauses: list[tuple[int, int]] = []
+    for i in range(0, len(bounds), 2):
+        a, b = bounds[i], bounds[i + 1]
+        # "short, simple, and descriptive": a run of fewer than four words is part of the
+        # clause before it (a list, an aside), not a clause of its own
+        if clauses and len(text[a:b].split()) < 4:
+            clauses[-1] = (clauses[-1][0], b)
+        else:
+            clauses.append((a, b))
+    if len(clauses) > 1 and len(text[clauses[0][0]:clauses[0][1]].split()) < 4:
+        clauses[0:2] = [(clauses[0][0], clauses[1][1])]
+    for i, (a, b) in enumerate(clauses):
+        stop = nxt if i == len(clauses) - 1 else b
+        if not any(a < o <= stop for o in offsets):
+            return norm(text[a:b])
+    return ""

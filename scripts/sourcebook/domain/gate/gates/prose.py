@@ -102,6 +102,12 @@ class _Judge:
             return []
         return self.fig.unbacked(text, backing)
 
+    def verbatim(self, text: str, ids) -> bool:
+        """The sentence is word for word part of what one of its claims says or quotes: it states
+        nothing more, whatever its clauses."""
+        core = text.rstrip(".!?\u3002\uff01\uff1f ")
+        return bool(core) and any(_within(core, b) for b in self.backing(ids))
+
     def live(self, x: str) -> dict | None:
         c = self.claims.get(x)
         return c if c is not None and is_active(c) else None
@@ -173,9 +179,9 @@ class _Judge:
                 self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"cites {', '.join(ok)} but {bad[0].written!r} occurs in "
                                                          "none of their texts, quotes or dates; correct the figure "
                                                          "or cite the claim that states it")
-            if p.tail and not self.sent.is_short_label(p.tail):
+            if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok):
                 refused = True
-                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"goes on after its last citation (\"{safe(first_words(p.tail), 80)}\"); "
+                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
                                                         "cite what that clause rests on at its end, or cut it")
             self.counts["refused" if refused else "cited"] += 1
             return

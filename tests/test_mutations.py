@@ -1,0 +1,313 @@
+"""The mutation suite: the demo's pages, draft, report, podcast and claims, attacked one way at a
+time, the way someone trying to ship an unsupported sentence would. Every attack must be refused
+with its own code; rewording a cited sentence without changing a fact must still pass.
+
+The demo is built once (in-process, at its own clock) and copied for each attack, so one attack
+never leaks into the next.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+
+import pytest
+from conftest import sb
+from demo_kit import EPOCH, build_demo
+
+INVENTED = "Python 3.15 will make the future import a no-op in October 2026."
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        root = str(tmp_path_factory.mktemp("mutations") / "demo")
+        os.makedirs(root)
+        build_demo(root, full=True)
+        yield root
+    finally:
+        if old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+@pytest.fixture(autouse=True)
+def _demo_clock(_stable_clock, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)  # the build line's date is the demo's day
+
+
+@pytest.fixture
+def ws(built, tmp_path):
+    dest = str(tmp_path / "ws")
+    shutil.copytree(built, dest, ignore=shutil.ignore_patterns(".sb-cache", ".sb.lock"))
+    return dest
+
+
+def _read(ws: str, rel: str) -> str:
+    with open(os.path.join(ws, rel), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _write(ws: str, rel: str, text: str) -> None:
+    with open(os.path.join(ws, rel), "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def _edit(ws: str, rel: str, old: str, new: str) -> None:
+    text = _read(ws, rel)
+    assert old in text, f"{old!r} is not in {rel}: the demo changed, update the attack"
+    _write(ws, rel, text.replace(old, new, 1))
+
+
+def _verify(ws: str) -> tuple[int, set[str], dict]:
+    r = sb("verify", "--podcast", "--json", "--no-cache", cwd=ws)
+    doc = json.loads(r.out)
+    codes = {d["code"] for g in doc["gates"] for d in g["details"]}
+    return r.rc, codes, doc
+
+
+def _ids(ws: str) -> dict[str, dict]:
+    r = sb("ledger", "--json", cwd=ws)
+    assert r.rc == 0, r.both
+    return {e["text"]: e for e in json.loads(r.out)["ledger"]}
+
+
+def _claim_id(ws: str, words: str) -> str:
+    hits = [e["id"] for text, e in _ids(ws).items() if words in text]
+    assert len(hits) == 1, (words, hits)
+    return hits[0]
+
+
+def _source(ws: str, name: str) -> str:
+    for sid in sorted(os.listdir(os.path.join(ws, "sources"))):
+        if not sid.startswith("src_"):
+            continue
+        with open(os.path.join(ws, "sources", sid, "source.json"), encoding="utf-8") as fh:
+            if json.load(fh)["canonical_locator"].endswith(name):
+                return sid
+    raise AssertionError(name)
+
+
+def _body(ws: str, html: str, page: str = "build/answer.html") -> None:
+    _edit(ws, page, "<!-- /SB:BODY -->", html + "\n<!-- /SB:BODY -->")
+
+
+# --------------------------------------------------------------------------- the demo as shipped
+
+def test_the_demo_passes_every_gate(ws):
+    rc, codes, doc = _verify(ws)
+    assert rc == 0 and not codes, doc
+    prose = next(g for g in doc["gates"] if g["gate"] == "prose")
+    assert prose["coverage"], prose  # coverage per page is in --json
+
+
+def test_rewording_a_cited_sentence_without_changing_a_fact_passes(ws):
+    _edit(ws, "build/answer.html", "A single adult fare bought on board is 3.40 marks",
+          "Bought on board, one adult fare costs 3.40 marks")
+    _edit(ws, "build/answer.html", "Riders say the W3 readers were still switched off in late September",
+          "According to riders, the W3 readers were still off in late September")
+    rc, codes, doc = _verify(ws)
+    assert rc == 0 and not codes, doc
+
+
+def test_a_list_inside_a_cited_sentence_is_not_a_clause_of_its_own(ws):
+    _edit(ws, "build/answer.html", "City officers said the press figures were summer peaks",
+          "City officers said the press figures were summer, seasonal, and passing peaks")
+    rc, codes, doc = _verify(ws)
+    assert rc == 0 and not codes, doc
+
+
+# --------------------------------------------------------------------------- attacks on a page
+# (what, how, the code that must refuse it)
+
+PAGE_ATTACKS = [
+    ("an appended paragraph", lambda ws, ids: _body(ws, f"<p>{INVENTED}</p>"), "E-PAGE-UNCITED"),
+    ("an uncited clause inside a cited sentence",
+     lambda ws, ids: _edit(ws, "build/answer.html", 'summer peaks<sup class="ref">',
+                      'summer peaks, and the operator will scrap fares for every rider next year<sup class="ref">'),
+     "E-PAGE-CLAUSE-UNCITED"),
+    ("3.40 marks changed to 2.40 next to a checked mark",
+     lambda ws, ids: _edit(ws, "build/answer.html", "is 3.40 marks<sup", "is 2.40 marks<sup"), "E-PAGE-FIGURE-UNBACKED"),
+    ("an invented standfirst",
+     lambda ws, ids: _edit(ws, "build/answer.html", '<p class="dek"', '<p class="dek-x"') or
+     _body(ws, '<p class="dek">Fares fall to one mark for every rider next spring.</p>'), "E-PAGE-UNCITED"),
+    ("a figure in the title",
+     lambda ws, ids: _edit(ws, "build/answer.html", "<!-- SB:HEADING -->Can a Tidewater Pass",
+                      "<!-- SB:HEADING -->In 2031, can a Tidewater Pass"), "E-PAGE-STRUCTURE-FIGURE"),
+    ("a figure in a heading",
+     lambda ws, ids: _edit(ws, "build/answer.html", ">What a ride costs</h2>", ">What a ride costs in 2031</h2>"),
+     "E-PAGE-STRUCTURE-FIGURE"),
+    ("a table cell", lambda ws, ids: _body(ws, "<table><tr><td>Night fares rise to five marks for every rider "
+                                          "from January.</td></tr></table>"), "E-PAGE-UNCITED"),
+    ("a details block", lambda ws, ids: _body(ws, "<details><summary>More</summary><p>The operator will add a fifth "
+                                             "route to the network next spring.</p></details>"), "E-PAGE-UNCITED"),
+    ("a footnote", lambda ws, ids: _body(ws, '<aside class="footnote"><p>The single fare used to be much cheaper '
+                                        'before the bridge closed.</p></aside>'), "E-PAGE-UNCITED"),
+    ("alt text", lambda ws, ids: _body(ws, '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" '
+                                  'alt="A boat carrying nine hundred riders across the bay at dawn">'),
+     "E-PAGE-UNCITED"),
+    ("a title attribute", lambda ws, ids: _body(ws, '<p><abbr title="Fares will double next year for every '
+                                               'rider on every route">W3</abbr></p>'), "E-PAGE-UNCITED"),
+    ("an aria-label", lambda ws, ids: _body(ws, '<section aria-label="The bridge reopens next spring for all '
+                                           'traffic and the boats stop"></section>'), "E-PAGE-UNCITED"),
+    ("an HTML comment", lambda ws, ids: _body(ws, "<!-- the press figures are the real ones -->"), "E-PAGE-COMMENT"),
+    ("a CSS content string",
+     lambda ws, ids: _body(ws, '<style>.dek::after { content: " Fares double in 2027."; }</style>'),
+     "E-PAGE-CSS-CONTENT"),
+    ("a citation link after an invented sentence outside any claim block",
+     lambda ws, ids: _body(ws, f'<p>Fares will double next year.<sup class="ref"><a href="#c-{ids["fare"]}">5</a></sup></p>'),
+     "E-PAGE-REF-STRAY"),
+    ("a checked mark outside a claim block",
+     lambda ws, ids: _body(ws, '<p>Fares will double next year <span class="mark m-checked">checked</span>.</p>'),
+     "E-PAGE-MARK-STRAY"),
+    ("hidden on one side of a contest",
+     lambda ws, ids: _edit(ws, "build/answer.html", f'<li class="ledger-entry" id="c-{ids["summer"]}"',
+                      f'<li class="ledger-entry" hidden id="c-{ids["summer"]}"'),
+     "E-PAGE-HIDDEN"),
+    ("an invented sentence in Japanese", lambda ws, ids: _body(ws, "<p>運賃は2027年に5マルクに上がります。</p>"),
+     "E-PAGE-UNCITED"),
+    ("an invented sentence in Chinese", lambda ws, ids: _body(ws, "<p>票价将于2027年涨到5马克。</p>"), "E-PAGE-UNCITED"),
+    ("a changed date in a cited Japanese sentence",
+     lambda ws, ids: _edit(ws, "build/answer.html",
+                      "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats",
+                      "W3航路は2027年12月1日から対応する予定です"), "E-PAGE-FIGURE-UNBACKED"),
+    ("a changed date in a cited Chinese sentence",
+     lambda ws, ids: _edit(ws, "build/answer.html",
+                      "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats",
+                      "W3航线将于2026年11月1日开始使用"), "E-PAGE-FIGURE-UNBACKED"),
+]
+
+
+@pytest.mark.parametrize("what,attack,code", PAGE_ATTACKS, ids=[a[0] for a in PAGE_ATTACKS])
+def test_an_attack_on_a_page_is_refused(ws, what, attack, code):
+    attack(ws, {"fare": _claim_id(ws, "3.40 marks"), "summer": _claim_id(ws, "over the summer")})
+    rc, codes, doc = _verify(ws)
+    assert rc == 2 and code in codes, (what, sorted(codes))
+
+
+# --------------------------------------------------------------------------- derived files
+
+@pytest.mark.parametrize("rel,old,new", [
+    ("build/answer.html", '<q class="ledger-quote">Single fares bought on board cost 3.40 marks',
+     '<q class="ledger-quote">Single fares bought on board cost 2.40 marks'),
+    ("build/report.md", "3.40 marks", "2.40 marks"),
+    ("build/podcast.md", "an average of 31,000 passengers", "an average of 35,000 passengers"),
+], ids=["the injected ledger", "the report", "the podcast transcript"])
+def test_an_edited_derived_file_is_refused_by_verify_and_package(ws, rel, old, new):
+    _edit(ws, rel, old, new)
+    rc, codes, doc = _verify(ws)
+    assert rc == 2 and "E-DERIVED-DRIFT" in codes, sorted(codes)
+    drift = [d for g in doc["gates"] for d in g["details"] if d["code"] == "E-DERIVED-DRIFT"]
+    assert any(os.path.basename(rel) in d["subject"] + d["message"] for d in drift), drift
+    r = sb("package", "--out", "dist", cwd=ws)
+    assert r.rc == 2 and "E-PACKAGE" in r.err and not os.path.exists(os.path.join(ws, "dist", "SHA256SUMS"))
+
+
+# --------------------------------------------------------------------------- drafts and the report
+
+def test_an_invented_sentence_in_the_draft_is_refused_by_check_draft(ws):
+    report = _read(ws, "build/report.md")
+    _write(ws, "drafts/report-copy.md", report.replace("\n## ", f"\n{INVENTED}\n\n## ", 1))
+    r = sb("check-draft", "drafts/report-copy.md", cwd=ws)
+    assert r.rc != 0 and "E-DRAFT-FIGURE" in r.err, r.both
+
+
+def test_an_invented_sentence_rendered_from_the_draft_is_refused_by_verify(ws):
+    draft = _read(ws, "drafts/draft.md")
+    _write(ws, "drafts/draft.md", draft.rstrip("\n") + f"\n\n{INVENTED}\n")
+    sb("render", "answer", "--from", "drafts/draft.md", cwd=ws)  # render may itself refuse; verify must
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-PAGE-UNCITED" in codes, sorted(codes)
+
+
+def test_a_japanese_draft_with_one_citation_in_three_sentences_fails(ws):
+    fare = _ids(ws)[next(t for t in _ids(ws) if "3.40 marks" in t)]
+    _write(ws, "drafts/ja.md", "# 運賃\n\n大人の運賃は3.40マルクです[1]。子供は無料で乗れます。W3航路は来年廃止されます。\n\n"
+                               f"## 出典\n\n1. {fare['sources'][0]['title'] if fare.get('sources') else 'source'}\n")
+    r = sb("check-draft", "drafts/ja.md", "--json", cwd=ws)
+    doc = json.loads(r.out)
+    assert r.rc != 0 and doc["stats"]["sentences"] == 3 and abs(doc["stats"]["coverage"] - 1 / 3) < 0.01, doc
+    assert {u["line"] for u in doc["uncited"]} == {3}
+    assert not any("Sources" in f for f in map(str, doc["findings"]) if "heading" in f), doc  # 出典 is a Sources heading
+
+
+# --------------------------------------------------------------------------- claims
+
+def _add(ws: str, payload: dict):
+    return sb("claim", "add", "--json", json.dumps(payload), cwd=ws)
+
+
+def test_a_claim_whose_figure_is_not_its_quotes_is_warned_then_refused(ws):
+    src = _source(ws, "trade-report.md")
+    text = _read(ws, f"sources/{src}/normalized.md")
+    quote = next(s for s in re.split(r"(?<=\.)\s+", text) if "38,500" in s)
+    r = _add(ws, {"text": quote.replace("38,500", "48,500"), "topic_key": "ridership.mutant", "kind": "number",
+                  "confidence": "reported", "evidence": [{"source_id": src, "quote": quote}]})
+    assert r.rc == 0 and "W-CLAIM-FIGURE" in r.err and "48,500" in r.err, r.both
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-CLAIM-FIGURE" in codes
+
+
+def test_narrowing_a_claim_to_another_figure_or_its_negation(ws):
+    fare = _claim_id(ws, "3.40 marks")
+    r = sb("claim", "narrow", fare, "--text", "A single adult fare bought on board is 2.40 marks.",
+           "--reason", "mutation", cwd=ws)
+    assert r.rc == 0 and "W-CLAIM-FIGURE" in r.err, r.both
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-CLAIM-FIGURE" in codes
+
+
+def test_narrowing_to_the_negation_is_flagged_for_review(ws):
+    kids = _claim_id(ws, "under twelve")
+    r = sb("claim", "narrow", kids, "--text", "Children under twelve do not ride free with a paying adult.",
+           "--reason", "mutation", cwd=ws)
+    assert r.rc == 0 and "W-CLAIM-NEGATION" in r.err, r.both
+    _rc, _codes, doc = _verify(ws)
+    assert any(f["code"] == "W-CLAIM-NEGATION" for f in doc["review"]), doc["review"]
+
+
+def test_a_tier_c_source_cannot_back_a_verified_fact(ws):
+    src = _source(ws, "forum-thread.md")
+    text = _read(ws, f"sources/{src}/normalized.md")
+    quote = next(s.strip() for s in text.splitlines() if len(s.split()) > 6 and not s.startswith(("#", "*")))
+    r = _add(ws, {"text": "A commuter posted about the pass.", "topic_key": "forum.mutant", "kind": "fact",
+                  "confidence": "verified", "evidence": [{"source_id": src, "quote": quote}]})
+    assert r.rc == 0, r.both
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-TIER-WEAK" in codes
+
+
+def test_an_inferred_claim_states_no_figure(ws):
+    r = _add(ws, {"text": "Ridership will pass 40,000 in 2027.", "topic_key": "ridership.guess", "kind": "fact",
+                  "confidence": "inferred", "evidence": []})
+    assert r.rc == 0 and "W-CLAIM-INFERRED" in r.err, r.both
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-CLAIM-INFERRED" in codes
+
+
+def test_a_multi_part_quote_spliced_across_sections_is_refused(ws):
+    src = _source(ws, "operator-status.md")
+    r = _add(ws, {"text": "Route W3 boats run every 12 minutes.", "topic_key": "timetable.w3", "kind": "fact",
+                  "confidence": "reported", "evidence": [{"source_id": src, "quote": "Route W3 [...] run every 12 minutes"}]})
+    assert r.rc == 0 and "W-QUOTE-SPLICE" in r.err, r.both
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-QUOTE-SPLICE" in codes
+
+
+# --------------------------------------------------------------------------- the podcast
+
+def test_a_podcast_transition_carries_no_figure(ws):
+    path = os.path.join(ws, "drafts", "podcast.json")
+    with open(path, encoding="utf-8") as fh:
+        script = json.load(fh)
+    line = next(ln for ln in script["lines"] if ln["kind"] == "transition")
+    line["text"] = "How busy is the service? 38,500 riders, they say."
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(script, fh)
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    assert r.rc != 0 and "E-POD-TRANSITION" in r.err, r.both
