@@ -35,10 +35,12 @@ def test_page_markup(kit):
     assert "<title>Can the pass pay a water bus fare?</title>" in page
     assert f'<p data-claim="{ids["pass"]} {ids["fare"]}">' in page
     # ordinal superscripts link to the ledger, numbered in reading order, with brackets a reader
-    # does not see but copied text keeps; the last word, refs, marks, as-of and stop never break apart
-    assert (f'<span class="cite-tail">W2<sup class="ref"><a href="#c-{ids["pass"]}"><span class="ref-sep"> '
-            '[</span>1<span class="ref-sep">]</span></a></sup> <span class="mark m-checked">checked</span> '
-            '<span class="mark m-moving">moving</span> <span class="as-of">as of 2026-10-14</span>.</span>') in page
+    # does not see but copied text keeps; the last word, refs, marks, as-of and stop never break
+    # apart (no space before the <sup>; the marks and the stop in a span that never wraps)
+    assert (f'W2<sup class="ref"><a href="#c-{ids["pass"]}"><span class="ref-sep"> '
+            '[</span>1<span class="ref-sep">]</span></a></sup><span class="cite-tail">\u00a0<span class="mark '
+            'm-checked">checked</span>\u00a0<span class="mark m-moving">moving</span>\u00a0<span class="as-of">as of '
+            '2026-10-14</span>.</span>') in page
     # inferred: thin mark, no superscript
     li = re.search(rf'<li data-claim="{ids["guess"]}">(.*?)</li>', page).group(1)
     assert "m-thin" in li and "sup" not in li

@@ -1,8 +1,8 @@
 // Whole-story checks of rendered pages in headless Chromium, one JSON object per file.
 // usage: node page_checks.mjs FILE...
 // {"file", "copied": [text of each cited block as a selection copies it],
-//  "tails": {"360": n, ...}  (cite-tail spans, which hold a sentence's last word, refs, marks and
-//  stop, that break across lines at that width), "notes": null | {"screen", "afterN", "afterNN",
+//  "tails": {"360": n, ...}  (citation runs, a sentence's last word, refs, marks and stop, that
+//  break across lines at that width), "notes": null | {"screen", "afterN", "afterNN",
 //  "print", "nojs"} (the computed display of the first speaker notes)}
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -40,8 +40,39 @@ try {
     }));
     for (const w of [360, 768]) {
       await page.setViewportSize({ width: w, height: 900 });
-      result.tails[w] = await page.evaluate(() => [...document.querySelectorAll(".cite-tail")]
-        .filter((el) => el.getClientRects().length > 1).length);
+      result.tails[w] = await page.evaluate(() => {
+        // a citation run: the word before a sup.ref, the refs, marks and dates after it, and the
+        // character after them (the stop); all must sit on one line
+        const charRect = (node, i) => {
+          const r = document.createRange();
+          r.setStart(node, i);
+          r.setEnd(node, i + 1);
+          return r.getClientRects()[0] || null;
+        };
+        const apparatus = (n) => n && ((n.nodeType === 1 && (n.matches("sup.ref") || n.classList.contains("mark")
+          || n.classList.contains("as-of"))) || (n.nodeType === 3 && !n.data.replace(/\u00a0/g, "").trim()));
+        let broken = 0;
+        for (const sup of document.querySelectorAll("sup.ref")) {
+          const prev = sup.previousSibling;
+          if (!prev || prev.nodeType !== 3 || !prev.data.length || (sup.previousElementSibling || {}).matches?.("sup.ref")) continue;
+          const before = charRect(prev, prev.data.length - 1);
+          if (!before) continue;
+          const mid = (r) => (r.top + r.bottom) / 2;
+          const rects = [];
+          let n = sup;
+          while (apparatus(n)) {
+            if (n.nodeType === 1) rects.push(...n.getClientRects());
+            n = n.nextSibling;
+          }
+          if (n && n.nodeType === 3 && n.data.length) {
+            const after = charRect(n, 0);
+            if (after) rects.push(after);
+          }
+          // another line is a whole line height away; a superscript sits within its own line
+          if (rects.some((r) => Math.abs(mid(r) - mid(before)) > before.height * 0.75)) broken += 1;
+        }
+        return broken;
+      });
     }
     if (await page.$(".notes")) {
       await page.setViewportSize({ width: 1200, height: 900 });

@@ -30,7 +30,7 @@ def marks_html(claims: list[Mapping]) -> str:
         if c.get("volatile") is True and c.get("as_of") and c["as_of"] not in dates:
             dates.append(c["as_of"])
     spans += [f'<span class="as-of">as of {h(d)}</span>' for d in dates]
-    return " ".join(spans)
+    return "\u00a0".join(spans)  # marks and dates never part across lines
 
 
 def speaker_note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], sources: Mapping[str, Mapping]) -> str:

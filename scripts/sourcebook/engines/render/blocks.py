@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 
 from .apparatus import h, marks_html
-from .draft import CLAIM_REF, FRAMING, Block, claim_ids_in, framing_spans, ref_ids
+from .draft import CLAIM_REF, FRAMING, Block, claim_ids_in, framing_spans
 
 _CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
@@ -26,11 +26,6 @@ _EM = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _FRAME_OPEN, _FRAME_CLOSE = "\x01", "\x02"  # survive escaping; become the span's tags at the end
 _BEFORE_STOP = re.compile(r"\s+(?=[.!?\u3002\uff01\uff1f]+$)")
-_KEEP_OPEN, _KEEP_CLOSE = "\x03", "\x04"  # around a sentence's last word, references, marks and stop
-# a word (no framing sentinel in it), its references, then closing punctuation and quotes
-_TAIL = re.compile(r"([^\s\x01\x02]*)((?:\[@clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*\])+)"
-                   r"([.,;:!?\u2026\u3002\uff01\uff1f\u3001)\]\u00bb\u201d\u2019\"']*)")
-_MARKUP = re.compile(r"[*`\[\]]")  # a word carrying inline markup is not wrapped with its refs
 
 
 # Brackets a reader does not see but copied text and a screen reader keep, so a number never
@@ -38,9 +33,13 @@ _MARKUP = re.compile(r"[*`\[\]]")  # a word carrying inline markup is not wrappe
 OPEN_SEP = '<span class="ref-sep"> [</span>'
 CLOSE_SEP = '<span class="ref-sep">]</span>'
 HISTORY_LABEL = "superseded"
+NBSP = "\u00a0"
+# a run of references and the closing punctuation after it (kept with the marks on one line)
+_CITE = re.compile(r"((?:\[@clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*\])+)"
+                   r"([.,;:!?\u2026\u3002\uff01\uff1f\u3001)\]\u00bb\u201d\u2019\"']*)")
 
 
-def ref_html(ids: list[str], claims: Mapping[str, Mapping], ordinals: Mapping[str, int]) -> str:
+def ref_html(ids: list[str], claims: Mapping[str, Mapping], ordinals: Mapping[str, int], tail: str = "") -> str:
     """The citation apparatus of a reference: the ledger numbers (a superseded claim: a link to
     its History entry instead), then the marks and as-of dates of the claims that stand."""
     sups = []
@@ -52,7 +51,12 @@ def ref_html(ids: list[str], claims: Mapping[str, Mapping], ordinals: Mapping[st
                         "</a></sup>")
     live = [claims[cid] for cid in ids if claims.get(cid, {}).get("status", "active") == "active"]
     marks = marks_html(live)
-    return "".join(sups) + (" " + marks if marks else "")
+    # no break between the word, its numbers, its marks and the stop (``tail``): the word runs
+    # into the <sup>, and the marks and the stop sit in a span that never wraps, opened by a
+    # no-break space
+    if not marks and not tail:
+        return "".join(sups)
+    return "".join(sups) + f'<span class="cite-tail">{NBSP if marks else ""}{marks}{tail}</span>'
 
 
 def tells_history(block: Block, claims: Mapping[str, Mapping]) -> bool:
@@ -73,10 +77,7 @@ def inline(text: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int]
     text = _CODE.sub(lambda m: hold(f"<code>{h(_code_text(m.group(2)))}</code>"), text)
     text = _ESCAPE.sub(lambda m: hold(h(m.group(1))), text)
     text = re.sub(r"[ \t]+(?=\[@)", "", text)  # the number sits on the word it follows
-    # the last word, the references, the marks and the closing punctuation never break apart
-    text = _TAIL.sub(lambda m: (_KEEP_OPEN + m.group(1) if not _MARKUP.search(m.group(1)) else m.group(1) + _KEEP_OPEN)
-                     + hold(ref_html(claim_ids_in(m.group(2)), claims, ordinals)) + m.group(3) + _KEEP_CLOSE, text)
-    text = CLAIM_REF.sub(lambda m: hold(ref_html(ref_ids(m.group(1)), claims, ordinals)), text)
+    text = _CITE.sub(lambda m: hold(ref_html(claim_ids_in(m.group(1)), claims, ordinals, h(m.group(2)))), text)
     out = h(text)
     # the address is held so that emphasis markers in it (`_`, `*`) stay as they are
     out = _LINK.sub(lambda m: f'<a href="{hold(m.group(2))}" rel="nofollow noopener">{m.group(1)}</a>', out)
@@ -85,7 +86,6 @@ def inline(text: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int]
     out = _EM.sub(r"<em>\1</em>", out)
     out = _UEM.sub(r"<em>\1</em>", out)
     out = re.sub("\x00(\\d+)\x00", lambda m: held[int(m.group(1))], out)
-    out = out.replace(_KEEP_OPEN, '<span class="cite-tail">').replace(_KEEP_CLOSE, "</span>")
     return out.replace(_FRAME_OPEN, '<span class="framing">').replace(_FRAME_CLOSE, "</span>")
 
 
