@@ -139,7 +139,8 @@ def test_bad_port_and_none_mode(ws):
 def test_extract_ready_lines_and_idempotent(ws):
     sid = _add(ws, "a.md", "# T\r\n\r\n\r\n\r\nCafe\u0301 line   \n")
     r = sb("extract", cwd=ws)
-    assert r.rc == 0 and r.out == f"ready    {sid}  15 chars  via sb.text\n"
+    # like chunk, extract ends with the next command (field notes)
+    assert r.rc == 0 and r.out == f"ready    {sid}  15 chars  via sb.text\nnext: sb chunk\n"
     text = (ws / "sources" / sid / "normalized.md").read_text()
     assert text == "# T\n\nCafé line\n"
     rec = _src(ws, sid)

@@ -185,6 +185,17 @@ _reg({
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
+# --- the whole story: history, links, status ---
+_reg({
+    "E-SOURCE-URL": ("The public address given for a source (`sb add --url`, `sb source set url=`) is not an http(s) URL, or carries a user name or password.", "Give the page's public https:// address, without credentials."),
+    "E-SOURCE-LICENSE": ("A source licence sb does not know was given (`sb add --license`, `sb source set license=`).", "Use public-domain, cc-by, cc-by-sa, own or unknown; a free licence lifts the quote budget."),
+    "W-QUOTE-LONG": ("A claim was stored with a quote over the ledger's budget (200 characters, 25 words; 3 quotes or 500 characters per source): the ledger will show an excerpt of it.", "Quote the words that state the claim, or record the source's free licence (`sb source set SRC license=...`), which lifts the budget."),
+    "W-INDEX-STALE": ("The search index still lists sources removed since it was built; they are skipped.", "Rebuild it with `sb index`."),
+    "E-HISTORY-UNMARKED": ("A page cites a superseded claim as if it stood (a number, a #c- link, a block not marked as history), or as history without a History entry in its ledger.", "Tell it as history (a passage with class \"history\" linking to #h-<id>, or [@clm_...] in a history passage of the draft), or cite its successor; re-render the ledger."),
+    "E-DRAFT-SUBSET": ("A draft uses Markdown outside the subset sb renders (raw HTML, indented code, a setext heading, a loose or empty list item, a nested block quote, an unclosed code fence, a link that is not http(s)); the line is named and nothing is written.", "Write it in the subset (docs/artifacts.md, \"Markdown subset\"): ## headings, lists, > quotes, pipe tables, ``` code fences."),
+    "E-ADJ-CONFLICT": ("A decision wants a claim to stand that was retracted, narrowed or superseded outside it; a decision never brings back what a person set aside.", "Name the claim that replaced it, or add the claim again; nothing was saved or applied."),
+})
+
 # --- agent kit -----------------------------------------------------------------------------
 _reg({
     "E-PORTABILITY": ("The skill or a command names a harness-specific tool, so it would not work in every agent.", "Name `sb` commands and plain actions (\"read the file\") instead; nothing was installed."),

@@ -36,6 +36,9 @@ def run_add(args, ctx, ws) -> int:
             ctx.finding(f)
         if res.ok:
             _stored(ctx, res.located)
+            # the start of the text first, so a list of claims maps ids to texts; the id stays
+            # the last token of its `claim <id>` line, which scripts and the original kit parse
+            ctx.out(f"stored   {_preview(res.text)}")
             ctx.out(f"claim {res.claim_id}")
         else:
             failed += 1
@@ -73,6 +76,13 @@ def run_evidence(args, ctx, ws) -> int:
         ctx.out(f"evidence {ev['source_id']}  {ev['start']}..{ev['end']}  {json.dumps(ev.get('quote', ''), ensure_ascii=False)}")
     ctx.out(f"updated {args.id}")
     return 0
+
+
+def _preview(text: object, width: int = 72) -> str:
+    from ..engines.render.visible import visible
+
+    flat = " ".join(visible(str(text or "")).split())
+    return f'"{flat}"' if len(flat) <= width else f'"{flat[:width - 1].rstrip()}…"'
 
 
 def _ordered(ws):

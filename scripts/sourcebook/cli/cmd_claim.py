@@ -32,7 +32,9 @@ an inferred claim with a figure or quotation, or an as_of later than its sources
 a W-CLAIM-... warning (add, import, narrow) and refused by `sb verify`; negation, hedge and cut
 flags are for review only, and `ack --reason` answers them. A claim in a both_stand decision is
 not retracted, superseded or narrowed until a new decision for its cluster.
-Input precedence: --json, then --file, then --stdin. Each stored claim prints `claim <id>`.
+Input precedence: --json, then --file, then --stdin; each takes one claim object, a list, or
+{"claims": [...]}, for add and import alike. Each stored claim prints `stored  "<the start of its
+text>"` and then `claim <id>` (the id is that line's last token).
 Claims are never deleted; `retract` and `narrow` keep the old claim and record why."""
 
 ACTIONS = ("add", "import", "list", "show", "set", "retract", "narrow", "ack", "evidence")
@@ -46,7 +48,8 @@ def configure(p) -> None:
     src = p.add_argument_group("input (add, import, evidence)")
     src.add_argument("--json", dest="json_text", metavar="S", help="the payload as a JSON string (show: print JSON)",
                      nargs="?", const=True)
-    src.add_argument("--file", metavar="P", help="read the payload from a file")
+    src.add_argument("--file", metavar="P", help="read the payload from a file: one claim object, a list of them, "
+                                                 "or {\"claims\": [...]} (add and import take the same)")
     src.add_argument("--stdin", action="store_true", help="read the payload from standard input")
     ch = p.add_argument_group("changes (set)")
     ch.add_argument("--status", choices=CLAIM_STATUSES)

@@ -90,4 +90,8 @@ def run(args, ctx) -> int:
     if not ready:
         raise SbError("E-EXTRACT", ".", "no source is ready: add sources, save pending captures, "
                       "or adopt text with sb extract --adopt SRC FILE", exit_code=2)
+    if not args.json:
+        waiting = [ln for ln in lines if ln.status in ("pending", "needs-extraction")]
+        ctx.out("next: sb chunk" if not waiting else
+                f"next: sb chunk  ({len(waiting)} source(s) still wait for text: see `sb status`)")
     return 0

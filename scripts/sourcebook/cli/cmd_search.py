@@ -29,9 +29,12 @@ def run(args, ctx) -> int:
         raise SbError("E-USAGE", "-k", f"must be at least 1, got {args.k}")
     if not args.query.strip():
         raise SbError("E-USAGE", "sb search", "the query is empty; give the words to look for")
-    from ..domain.sources.search import search
+    from ..domain.sources.search import search_skipping
 
-    hits = search(ctx.workspace(), args.query, args.k, args.source)
+    hits, gone = search_skipping(ctx.workspace(), args.query, args.k, args.source)
+    if gone:
+        ctx.err(f"W-INDEX-STALE  index  the index still lists {len(gone)} removed source(s) ({', '.join(sorted(gone)[:3])}); "
+                "they are skipped. Rebuild it with `sb index`")
     if args.json:
         ctx.emit_json([h.to_json() for h in hits])
         return 0

@@ -63,6 +63,8 @@ def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media:
     }
     for f in META_FIELDS:
         rec[f] = req.meta.get(f)  # type: ignore[literal-required]
+    if req.meta.get("url"):
+        rec["url"] = req.meta["url"]  # the public address of a local copy (only when given)
     return rec
 
 
@@ -84,6 +86,12 @@ def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
     if ws.has_source(sid):
         old = load_source(ws, sid)
         _refuse_retier(old, rec["tier"], rec["tier_reason"], rec["locator"])
+        if rec.get("url") and old.get("url") != rec.get("url"):
+            if old.get("url"):
+                raise SbError("E-ADD-CONFLICT", rec["locator"][:200],
+                              f"already added as {sid} with the address {old.get('url')}; adding it again changes "
+                              f"nothing. To change it: sb source set {sid} url={rec.get('url')}")
+            old["url"] = rec["url"]  # a copy added before its address was known gets it now
         old["retrieved_at"] = rec["retrieved_at"]
         save_source(ws, old)
         return AddOutcome("exists", rec["locator"], sid, str(old.get("tier")))

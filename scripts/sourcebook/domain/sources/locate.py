@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from ...base.errors import EXIT_USAGE, SbError
 from ...engines.text.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
 from ...engines.text.reader_view import locate as view_locate
+from ...engines.text.word_diff import WordDiff
 from ..workspace.layout import Workspace
 from .store import load_source, read_normalized
 
@@ -40,6 +41,7 @@ class FindOutcome:
     elided: bool = False
     error: FindError | None = None
     anchors: list = field(default_factory=list)  # SearchHit, when nothing matched
+    diff: WordDiff | None = None  # how the paste differs from the best anchor (offsets into its source)
 
     @property
     def found_exact(self) -> bool:
@@ -55,8 +57,9 @@ def source_text(ws: Workspace, sid: str, code: str) -> str:
 
 
 def quote(ws: Workspace, sid: str, start: int, end: int) -> str:
-    if not ws.has_source(sid):
-        raise SbError("E-QUOTE", str(sid)[:80], "no such source; list them with `sb source list`", EXIT_USAGE)
+    if not ws.has_source(sid):  # the code `sb find` uses for the same situation
+        raise SbError("E-SOURCE-UNKNOWN", str(sid)[:80], "no such source; list them with `sb source list`",
+                      EXIT_USAGE)
     text = source_text(ws, sid, "E-QUOTE")
     if not 0 <= start < end <= len(text):
         raise SbError("E-QUOTE", sid, f"span {start}..{end} is outside 0 <= start < end <= {len(text)} "
@@ -93,6 +96,7 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
             out.located.append(Located(s, inexact=hits, accepted=spans[0] if len(spans) == 1 else None))
     if not out.located:
         out.anchors = _anchors(ws, needle, sid)
+        out.diff = _why(ws, needle, out.anchors)
     return out
 
 
@@ -158,6 +162,18 @@ def find_evidence(ws: Workspace, needle: str, sid: str | None = None) -> Evidenc
                       f"quotes and dashes{near}; look for the passage with `sb search`", EXIT_USAGE)
     s, a, b = spans[0]
     return Evidence(s, a, b, source_text(ws, s, "E-FIND")[a:b], res.found_exact)
+
+
+def _why(ws: Workspace, needle: str, anchors: list):
+    """The words in which the paste and the nearest passage differ (None if nothing aligns)."""
+    from ...engines.text.word_diff import differing_words
+
+    if not anchors:
+        return None
+    best = anchors[0]
+    text = read_normalized(ws, best.source_id) or ""
+    d = differing_words(needle, text[best.start:best.end])
+    return d._replace(start=d.start + best.start, end=d.end + best.start) if d else None
 
 
 def _find_elided(texts: list[tuple[str, str]], needle: str, parts: list[str]) -> FindOutcome:

@@ -125,19 +125,40 @@ class Index:
 
 
 def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> list[SearchHit]:
+    return search_skipping(ws, query, k, prefix)[0]
+
+
+def search_skipping(ws: Workspace, query: str, k: int = 8,
+                    prefix: str | None = None) -> tuple[list[SearchHit], set[str]]:
+    """The hits, and the ids of sources skipped because they were removed after the index was
+    built (``sb source rm``): the index is stale, but a removed source is never a hit."""
     idx = Index(ws)
     terms = sorted(set(tokenize(query)))
     lists = [p for p in (idx.postings(t) for t in terms) if p]
     if not lists or k < 1:
-        return []
+        return [], set()
     keep = None
     if prefix:
         lo, hi = idx.doc_range(prefix)
         keep = lambda d: lo <= d < hi  # noqa: E731
     scores = bm25.score(lists, idx.doclen(), idx.n_docs, idx.avgdl, keep)
-    best = bm25.top(scores, k)
-    ids = idx.chunk_ids([d for d, _ in best])
-    return _hits(ws, [(cid, s) for cid, (_, s) in zip(ids, best, strict=True)])
+    want = k
+    gone: set[str] = set()
+    while True:
+        best = bm25.top(scores, want)
+        ids = idx.chunk_ids([d for d, _ in best])
+        # a source removed since the index was built (`sb source rm`) is never a hit
+        found = []
+        for cid, (_, s) in zip(ids, best, strict=True):
+            sid = cid.partition("#")[0]
+            if ws.has_source(sid):
+                found.append((cid, s))
+            else:
+                gone.add(sid)
+        if len(found) >= k or want >= len(scores):
+            break
+        want *= 4
+    return _hits(ws, found[:k]), gone
 
 
 def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:

@@ -112,12 +112,17 @@ class _Judge:
         c = self.claims.get(x)
         return c if c is not None and is_active(c) else None
 
+    def past(self, x: str) -> dict | None:
+        """A superseded claim: citable only as history, and then it backs what it said."""
+        c = self.claims.get(x)
+        return c if c is not None and c.get("status") == "superseded" else None
+
     def backing(self, ids) -> list[str]:
         out: list[str] = []
         for x in ids:
             got = self._backing.get(x)
             if got is None:
-                c = self.live(x) or {}
+                c = self.live(x) or self.past(x) or {}
                 got = [t for t in [c.get("text"), c.get("as_of")] if isinstance(t, str)]
                 ev = c.get("evidence")
                 for e in ev if isinstance(ev, list) else []:
@@ -139,10 +144,10 @@ class _Judge:
 
     def notes(self) -> set[str]:
         if self._notes is None:
-            from .ledger_view import ordinals
+            from .ledger_view import page_ordinals
             from .prose_fixed import note_sentences
 
-            self._notes = note_sentences(self.ctx, self.pr.shown, self.ctx.memo("ordinals", ordinals))
+            self._notes = note_sentences(self.ctx, self.pr.shown, page_ordinals(self.ctx, self.page))
         return self._notes
 
     # -- the sentences --
@@ -157,14 +162,16 @@ class _Judge:
             else:
                 self.counts["framing"] += 1
             return
-        if p.refs:
+        if p.refs or p.history:
             ok = [x for x in p.refs if self.live(x)]
-            if not ok:  # the html gate names the unknown or retired claim
+            told = [x for x in p.history if self.past(x)]  # the html gate checks it is told as history
+            if not ok and not told:  # the html gate names the unknown or retired claim
                 self.counts["refused"] += 1
                 return
-            self.page_cited.update(ok)
+            self.page_cited.update(ok + told)
             for _, s in heads:
-                s.update(ok)
+                s.update(ok + told)
+            ok = ok + told
             bad = self.unbacked(p.text, ok)
             refused = False
             if bad:
@@ -215,7 +222,7 @@ class _Judge:
                 scope: set[str] = set()
                 heads.append((p.level, scope))
                 structure.append((p, scope))
-            elif w in STRUCTURE:
+            elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
                 structure.append((p, None))
