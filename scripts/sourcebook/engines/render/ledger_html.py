@@ -104,7 +104,7 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         out.append("</ul>")
     listed = {c["id"] for c in cited + inferred}
     if history:
-        out.append('<ul class="ledger-history" aria-label="History">')
+        out.append('<ul class="ledger-history">')  # its first item names it: no aria-label on a list
         out.append('  <li class="ledger-note">History: claims set aside since they were made, kept so you can see '
                    "what changed. They are not numbered and support nothing but an account of the change.</li>")
         for c in history:
