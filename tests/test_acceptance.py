@@ -593,11 +593,12 @@ def test_at17_private_package_ships_sources(grounded, ids):
 # --------------------------------------------------------------------------- AT-18 .. AT-20
 
 def test_at18_normalizer_version_bump(grounded, ids):
-    # AT-18 (1): a recorded normalizer version that is not 1 is drift
+    # AT-18 (1): a recorded normalizer version this sb does not know is drift (amendment A14:
+    # versions 1 and 2 are both known, a v1 source stays v1 until upgraded)
     sid = ids["trade-report"]
     path = os.path.join(grounded, "sources", sid, "source.json")
     rec = json.loads(read(path))
-    rec["normalizer_version"] = 2
+    rec["normalizer_version"] = 99
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(rec, fh)
     r = verify(grounded)

@@ -35,7 +35,9 @@ def test_add_resolves_offsets_and_prints_claim_id(ws):
     r = add(ws, claim("Tickets cost four euros.", evidence=[{"source_id": sid, "quote": "Tickets cost 4 euros."}]))
     assert r.rc == 0, r.both
     cid = last_id(r)
-    assert r.out.strip() == f"claim {cid}" and cid == claim_id("Tickets cost four euros.")
+    # the `claim <id>` line is kept as the original kit printed it; the line before says which text it is
+    assert r.out.splitlines() == ['stored   "Tickets cost four euros."', f"claim {cid}"]
+    assert cid == claim_id("Tickets cost four euros.")
     e = _claims(ws)[cid]["evidence"][0]
     assert TEXT[e["start"]:e["end"]] == "Tickets cost 4 euros."
     m = json.load(open(os.path.join(str(ws), "sourcebook.json")))

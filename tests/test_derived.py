@@ -251,10 +251,10 @@ def test_the_build_line(built):
     page = ws / "build" / "answer.html"
     text = page.read_text(encoding="utf-8")
     count = re.search(r"<!-- SB:SOURCES -->(.*?)<!-- /SB:SOURCES -->", text).group(1)
-    assert count == "2"
-    page.write_text(text.replace("<!-- SB:SOURCES -->2<", "<!-- SB:SOURCES -->12<"), encoding="utf-8")
+    assert count == "2 of the 2 sources read"  # the sources it cites, of those read (item 5)
+    page.write_text(text.replace("<!-- SB:SOURCES -->2 of", "<!-- SB:SOURCES -->12 of"), encoding="utf-8")
     [f] = _drift(_verify(ws))
-    assert f.startswith("E-DERIVED-DRIFT  build/answer.html  the build line says \"12\" sources")
+    assert f.startswith("E-DERIVED-DRIFT  build/answer.html  the build line says \"12 of the 2 sources read\"")
     page.write_text(text.replace('datetime="2026-01-01">2026-01-01<', 'datetime="2031-01-01">2031-01-01<'),
                     encoding="utf-8")
     [f] = _drift(_verify(ws))
@@ -310,10 +310,20 @@ def test_a_repeat_run_sees_a_claim_change(built, monkeypatch):
 
 
 def test_a_hand_composed_page_with_the_ledger_injected_passes(built):
+    # a rendered page is numbered in its reading order (whole-story issue, item 4); with a plan in
+    # that same order, `sb ledger --html` + `sb inject` writes exactly the ledger render writes
+    from sourcebook.engines.render.numbering import sup_order
+
     ws, _ = built
     os.unlink(ws / "build" / "explainer.html")
-    assert sb("ledger", "--html", "--out", "build/ledger.html", cwd=ws).rc == 0
     page = ws / "build" / "answer.html"
+    plan = {"schema_version": 1, "type": "answer", "title": "Water bus", "thesis": "The pass works on two routes.",
+            "sections": [{"id": "all", "heading": "All", "claim_ids": sup_order(page.read_text(encoding="utf-8"))}]}
+    (ws / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    for args in (("render", "answer", "--from", "drafts/draft.md"), ("render", "podcast", "--from", "drafts/podcast.json"),
+                 ("render", "report", "--from", "drafts/draft.md", "--style", "evidence"), ("tts-plan",)):
+        assert sb(*args, cwd=ws).rc == 0, args
+    assert sb("ledger", "--html", "--out", "build/ledger.html", cwd=ws).rc == 0
     text = page.read_text(encoding="utf-8")
     a, b = text.index("<!-- SB:LEDGER -->"), text.index("<!-- /SB:LEDGER -->")
     page.write_text(text[:a] + "<!-- SB:LEDGER -->\n<ol class=\"ledger\"></ol>\n" + text[b:], encoding="utf-8")

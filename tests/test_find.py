@@ -256,9 +256,14 @@ def test_find_json_inexact_and_nomatch(ws):
 def test_quote_errors(ws):
     sid = add_text(ws, DOC)
     n = len(normalized(ws, sid))
-    for args in ((sid, 5, 5), (sid, -1, 3), (sid, 0, n + 1), ("src_000000000000", 0, 1), ("bogus", 0, 1)):
+    for args in ((sid, 5, 5), (sid, -1, 3), (sid, 0, n + 1)):
         r = sb("quote", *args, cwd=ws)
         assert r.rc == 1 and "E-QUOTE" in r.err, (args, r.both)
+    # an unknown source is the code `sb find` gives for the same situation
+    for args in (("src_000000000000", 0, 1), ("bogus", 0, 1)):
+        r = sb("quote", *args, cwd=ws)
+        assert r.rc == 1 and r.err.startswith("E-SOURCE-UNKNOWN"), (args, r.both)
+        assert sb("find", "src_000000000000", "x", cwd=ws).err.startswith("E-SOURCE-UNKNOWN")
     assert sb("quote", sid, 0, n, cwd=ws).out == normalized(ws, sid)
 
 

@@ -95,8 +95,9 @@ def test_the_demo_finds_the_same_as_a_scan(tmp_path, monkeypatch):
     assert narrowed > len(sentences) // 2  # the index did the choosing, most of the time
 
 
-PIECES = list("abcdeIı _*`\\[]()!-'\u2019\u00ad\u200b.\n") + [
-    "ferry", "card", "snake_case", "im*port*ant", "[link](u)", "**bold**", " ", " ", " the "]
+PIECES = list("abcdeIı _*`\\[]()!-'\u2019\u00ad\u200b.\n|") + [
+    "ferry", "card", "snake_case", "im*port*ant", "[link](u)", "**bold**", " ", " ", " the ",
+    ":pep:`8`", "`Title <https://x.org>`_", "[ref][1]", "\n- ", "\n1. ", "\n# ", "`code`", "\u2014", "\u2026"]
 MARKED = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
 
 

@@ -139,11 +139,12 @@ def test_bad_port_and_none_mode(ws):
 def test_extract_ready_lines_and_idempotent(ws):
     sid = _add(ws, "a.md", "# T\r\n\r\n\r\n\r\nCafe\u0301 line   \n")
     r = sb("extract", cwd=ws)
-    assert r.rc == 0 and r.out == f"ready    {sid}  15 chars  via sb.text\n"
+    # like chunk, extract ends with the next command (field notes)
+    assert r.rc == 0 and r.out == f"ready    {sid}  15 chars  via sb.text\nnext: sb chunk\n"
     text = (ws / "sources" / sid / "normalized.md").read_text()
     assert text == "# T\n\nCafé line\n"
     rec = _src(ws, sid)
-    assert rec["normalizer_version"] == 1 and rec["extraction"]["tool"] == "sb.text"
+    assert rec["normalizer_version"] == 2 and rec["extraction"]["tool"] == "sb.text"  # canonical text v2 (A14)
     assert sb("extract", cwd=ws).out == r.out
 
 
@@ -203,7 +204,7 @@ def test_markdown_mentioning_meta_charset_is_not_sniffed(ws):
 def test_normalize_prints_canonical_text_without_workspace(tmp_path):
     (tmp_path / "x.md").write_text("a  \r\nb\n\n\n\nc")
     r = sb("normalize", "x.md", cwd=tmp_path)
-    assert r.rc == 0 and r.out == "a\nb\n\nc\n"
+    assert r.rc == 0 and r.out == "a b\n\nc\n"  # canonical text v2: a paragraph's lines are joined
     r = sb("normalize", "x.md", "--json", cwd=tmp_path)
     assert json.loads(r.out)["tool"] == "sb.text"
     r = sb("normalize", "missing.md", cwd=tmp_path)

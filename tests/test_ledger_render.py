@@ -55,7 +55,9 @@ def test_html_escapes_everything_and_links_only_http(ws):
     hrefs = [v for k, v in p.attrs if k == "href"]
     assert hrefs and all(h.startswith("https://") for h in hrefs)
     assert "secret" not in html and "user:" not in html
-    assert "https://harbour.example/status?x=1" in hrefs
+    # a web source links to the passage: its address plus a text fragment of the quote
+    assert "https://harbour.example/status?x=1#:~:text=The%20%3Cb%20onmouseover%3D%22x%28%29%22%3Ecard%3C%2Fb%3E%20works%2E" in hrefs
+    assert html.count('rel="noopener noreferrer"') == 2
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
     assert "recheck URL withheld" in html and "javascript:alert(2)" in html
     assert '<a class="recheck" href="https://harbour.example/night" rel="nofollow noopener">recheck</a>' in html
@@ -84,13 +86,18 @@ def test_ordinals_follow_plan(ws):
     assert data["ledger"][-1]["confidence"] == "inferred"
 
 
-def test_budget_names_span_for_long_quotes(ws):
+def test_budget_shows_an_excerpt_for_long_quotes(ws):
+    # an over-budget quote shows its opening and closing words and its full length, never a
+    # bare offset range (whole-story issue, item 2)
     long = "word " * 40 + "end.\n"
     sid = make_source(ws, long, name="long")
     add(ws, claim("A claim with a long quote.", evidence=[{"source_id": sid, "start": 0, "end": len(long) - 1, "quote": long[:-1]}]))
     html = sb("ledger", cwd=ws).out
-    assert f"chars 0&ndash;{len(long) - 1}" in html and "ledger-quote" not in html
-    assert f"chars 0-{len(long) - 1}" in sb("ledger", "--md", cwd=ws).out
+    assert "chars 0" not in html and "&ndash;" not in html
+    assert '<q class="ledger-quote ledger-excerpt">word word word word … word word word end.</q>' in html
+    assert '<span class="ledger-length">(41 words in full)</span>' in html
+    md = sb("ledger", "--md", cwd=ws).out
+    assert "chars 0-" not in md and '"word word word word … word word word end." (41 words in full)' in md
 
 
 def test_markdown_is_escaped(ws):
@@ -104,7 +111,8 @@ def test_markdown_is_escaped(ws):
     assert "secret" not in md
     assert "## The author's inferences" in md and "&lt;script&gt;" in md
     assert re.search(r"^1\. \*\*.+\*\*  $", md, re.M)
-    assert re.search(r'^   - tier B · \[news\]\(https://news\.example/a\) · Daily News · "Tickets cost 4 euros\."$', md, re.M)
+    assert re.search(r'^   - tier B · \[news\]\(https://news\.example/a#:~:text=Tickets%20cost%204%20euros%2E\) · Daily News · '
+                     r'"Tickets cost 4 euros\."$', md, re.M)
 
 
 def test_sources_form(ws):

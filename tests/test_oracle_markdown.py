@@ -40,7 +40,7 @@ hypothesis = pytest.importorskip("hypothesis")
 st = pytest.importorskip("hypothesis.strategies")
 given, settings, HealthCheck = hypothesis.given, hypothesis.settings, hypothesis.HealthCheck
 
-MD = markdown_it.MarkdownIt("commonmark")
+MD = markdown_it.MarkdownIt("commonmark").enable("table")  # pipe tables are part of the subset
 DRAFTS = 200  # generated subset drafts
 ESCAPES = 300  # generated strings through escape.md
 # Deterministic and quick: a fixed seed, no example database, no per-example deadline.
@@ -52,13 +52,14 @@ def ours(text: str) -> str:
     """The page body ``sb render`` makes of a draft: the first ``#`` heading is the page title
     (plain text, in the template's heading), the rest of the blocks go through render_blocks."""
     blocks = parse(text)
-    head = f"<h1>{h(_title(blocks, None, None, 'answer'))}</h1>" if any(b.kind == "h1" for b in blocks) else ""
-    body, _ = render_blocks([b for b in blocks if b.kind != "h1"], {}, {})
+    head = f"<h1>{h(_title(blocks, None, None, 'answer'))}</h1>" if any(b.kind == "h1" and not b.quote
+                                                                        for b in blocks) else ""
+    body, _ = render_blocks([b for b in blocks if b.kind != "h1" or b.quote], {}, {})
     return head + body
 
 
 _KEEP = {"a": ("href", "title"), "img": ("src", "alt", "title"), "ol": ("start",), "code": ("class",)}
-_BLOCK = re.compile(r" ?(</?(?:p|ul|ol|li|blockquote|h[1-6]|hr|pre)(?: [^>]*)?>) ?")
+_BLOCK = re.compile(r" ?(</?(?:p|ul|ol|li|blockquote|h[1-6]|hr|pre|table|thead|tbody|tr|th|td)(?: [^>]*)?>) ?")
 
 
 class _Canon(HTMLParser):
@@ -552,81 +553,85 @@ def R(a: int, b: int) -> list[int]:
     return list(range(a, b + 1))
 
 
-# The examples the subset does not render as CommonMark does, by reason. docs/artifacts.md lists
-# the same groups in the same order ("Markdown subset: what the renderer supports").
+# The examples the subset renders differently from CommonMark, by reason, and the examples it
+# refuses (E-DRAFT-SUBSET, the line named; never flattened into text), by reason. docs/artifacts.md
+# lists the same groups in the same order ("Markdown subset: what the renderer supports").
 UNSUPPORTED: dict[str, list[int]] = {
-    "Fenced code blocks: a draft is prose, so a code fence and everything in it is dropped":
-        R(119, 147) + [237, 263, 278, 318, 321, 324, 347],
-    "Indented code blocks are not a block type: a line indented four spaces is read as text":
-        [48, 49, 69, 225, 231, 236, 252, 253, 257, 264, 270, 272],
-    "Ordered lists (`1.`, `1)`) are not a block type: the line stays text":
-        [254, 259, 265, 267, 268, 271, 273, 274, 283] + R(286, 293) + [296, 297, 299, 302, 305, 311, 313],
-    "Only runs of `-` or `*` make a rule: `___` and spaced `- - -` or `* * *` are text or list items":
-        [43, 50, 51, 52, 53, 54, 60, 61],
-    "Setext headings (a line underlined with `---`) are not supported; `---` is always a rule":
-        [59],
-    "Headings are `#` to `###` at the start of a line: `####` and deeper, indented markers and empty headings are text":
-        [62, 68, 71, 72, 79],
-    "A closing `#` run is dropped even without a space before it (`# foo#` is the heading `foo`)":
-        [75],
     "The first `#` heading is the page title, printed above the body as plain text (no inline Markdown)":
-        [66, 78, 227],
-    "Backslash escapes are not supported: the backslash is printed":
-        [65, 76, 437, 440],
+        [66, 68, 76, 78, 227],
     "Hard line breaks (two trailing spaces) are not supported: the lines are joined":
         [226],
-    "A block quote is one paragraph of inline text: no headings, lists, nested quotes or second paragraph "
-    "inside it, and an empty `>` gives an empty paragraph":
-        [228, 229, 230, 232, 235, 239, 240, 244, 250, 251],
-    "No lazy continuation: a line without `>` ends the block quote":
-        [233, 238, 247],
-    "A list item is one paragraph of inline text: no nested lists, paragraphs, quotes or headings inside it, "
-    "and indentation does not decide where an item ends":
-        [256, 258, 260, 262, 277, 294, 298, 300, 307, 312, 316, 319, 320, 323, 325, 326],
-    "Empty list items (a bullet alone, or text starting on the next line) are text":
-        [279, 280, 281, 282, 284, 315],
-    "Lists are always tight: items separated by blank lines get no paragraphs":
-        [306, 314],
-    "`+` is not a bullet, and a change of bullet does not start a new list":
-        [301],
-    "A `*` followed by a no-break space starts a list item (CommonMark needs a space or tab)":
-        [353],
-    "Raw HTML and autolinks (`<...>`) are text, escaped":
-        [308, 309, 344, 346, 475, 476, 477, 480, 481],
-    "Code spans use single backticks: double-backtick spans, the stripping of one space at each end "
-    "and unmatched backtick runs differ":
-        [329, 330, 331, 335, 336, 339, 340, 349],
-    "`_` and `__` are not emphasis; only `*` and `**` are":
-        [357, 364, 373, 376, 377, 382, 389, 390, 399, 402, 403, 406, 407, 408, 424, 425, 426, 449, 450, 452, 453]
-        + R(454, 459) + [461, 462, 463, 465, 468, 470, 479],
-    "Intraword `*` does not make italics (`foo*bar*`)":
-        [355, 356, 370, 429],
-    "`*` and `**` pair left to right, not by CommonMark's delimiter-run rules: runs of three or more, "
-    "unbalanced runs and nesting of the same marker differ (`***x***` gives misnested tags)":
-        [369, 379, 380, 391, 392, 409, 413, 416, 417, 418, 421, 427, 431, 432, 436, 439, 442, 443, 444, 445, 447,
-         464, 466, 467, 471, 472],
-    "Links are inline `[text](http(s)://...)` only: relative and `#` destinations, titles, `<...>` "
-    "destinations, escapes and brackets in them are text":
-        [404, 419, 422, 433, 473, 474] + [n for n in R(482, 526) if n not in (488, 490, 497, 508, 511, 513, 523, 525)],
-    "Reference links and link reference definitions (`[foo]: /url`) are text":
-        [317] + [n for n in R(527, 571) if n not in (546, 547, 548, 551, 552)],
+    "A line that looks like a list item ends a block quote (CommonMark carries on the quote's paragraph)":
+        [238],
+    "A list marker indented four spaces past its parent's starts a nested list (CommonMark reads it as text)":
+        [312],
+    "The lines of a paragraph are joined without their trailing spaces, even inside a code span":
+        [336],
+    "An autolink holding a backtick is read as a code span":
+        [346],
+    "Emphasis pairs `*` and `_` runs left to right, not by CommonMark's delimiter-run rules: intraword markers, "
+    "runs of three or more, unbalanced runs and nesting of the same marker differ":
+        [355, 356, 369, 370, 373, 380, 389, 392, 407, 408, 409, 413, 416, 417, 418, 425, 426, 427, 429, 431, 432,
+         439, 442, 443, 444, 445, 447, 451] + R(454, 459) + R(463, 469) + [471, 472],
+}
+REFUSED: dict[str, list[int]] = {
+    "Indented code blocks (a line indented four spaces or more)":
+        [48, 69, 134, 225, 231, 236, 252, 253, 257, 272],
+    "Setext headings (a line of `=` or `-` right under text)":
+        [59, 141],
+    "A list item that opens with a list, a block quote, a rule, a heading or code":
+        [61, 292, 293, 298, 299, 300, 318, 324],
+    "Empty headings":
+        [79],
+    "Code fences that never close":
+        [126, 127, 128, 137, 139, 237],
+    "Empty block quotes":
+        [239, 240],
+    "Block quotes inside block quotes":
+        [250, 251, 259, 260],
+    "List items of more than one paragraph":
+        [254, 256, 258, 262, 263, 264, 270, 271, 273, 274, 277, 286, 287, 288, 289, 290, 307, 309, 316, 317, 319, 325],
+    "Empty list items":
+        [278, 279, 280, 281, 282, 283, 284, 315],
+    "Loose lists (a blank line between items of one list)":
+        [306, 311, 313, 314, 326],
+    "Raw HTML and autolinks":
+        [308, 344, 475, 476, 477, 480, 481, 536, 538],
+    "A block quote, code fence or heading inside a list item":
+        [320, 321],
+    "Links to anything but an http(s) address (relative, `#`, empty or `<...>` destinations)":
+        [404, 419, 422, 433, 473, 474] + R(482, 510) + R(512, 522) + [524, 526, 531, 532, 567, 568],
+    "Link reference definitions (`[foo]: /url`)":
+        [527, 528, 529, 530, 533, 534, 535, 537, 539, 540, 541, 542, 543, 544, 545, 546, 549, 550, 552] + R(553, 566)
+        + [569, 570, 571],
 }
 
 UNSUPPORTED_SET = {n for group in UNSUPPORTED.values() for n in group}
+REFUSED_SET = {n for group in REFUSED.values() for n in group}
+
+
+def refused_by_us(text: str) -> bool:
+    from sourcebook.engines.render.draft import problems_in
+
+    return bool(problems_in(text))
 
 
 def test_the_unsupported_list_names_spec_examples_once():
-    listed = [n for group in UNSUPPORTED.values() for n in group]
+    listed = [n for group in list(UNSUPPORTED.values()) + list(REFUSED.values()) for n in group]
     assert len(listed) == len(set(listed)), "an example is listed under two reasons"
     assert set(listed) <= ALL_EXAMPLES
-    assert len(ALL_EXAMPLES) == 423 and len(ALL_EXAMPLES - set(listed)) >= 120
+    assert len(ALL_EXAMPLES) == 423 and len(ALL_EXAMPLES - set(listed)) >= 200
 
 
 @pytest.mark.parametrize("section", list(SPEC))
 def test_spec_examples_render_as_commonmark_except_the_listed_ones(section):
     examples = SPEC[section]
+    refused = {n for n, text in examples.items() if refused_by_us(text)}
+    want_refused = {n for n in REFUSED_SET if n in examples}
+    assert refused == want_refused, (f"refused but not listed: {sorted(refused - want_refused)}; "
+                                     f"listed as refused but rendered: {sorted(want_refused - refused)}")
     unsupported = {n for n in UNSUPPORTED_SET if n in examples}
-    differing = {n for n, text in examples.items() if differs(text)}
+    differing = {n for n, text in examples.items() if n not in refused and differs(text)}
     newly_broken = sorted(differing - unsupported)
     now_supported = sorted(unsupported - differing)
     detail = "\n".join(f"  {n}: {examples[n]!r}\n    ours:       {norm(ours(examples[n]))}\n"
@@ -649,7 +654,7 @@ def test_the_docs_list_the_same_unsupported_examples():
             a, _, b = part.strip().partition("–")
             nums.update(range(int(a), int(b or a) + 1))
         groups.append(nums)
-    assert groups == [set(g) for g in UNSUPPORTED.values()]
+    assert groups == [set(g) for g in list(UNSUPPORTED.values()) + list(REFUSED.values())]
 
 
 # ---- generated drafts in the promised subset ------------------------------------------------
@@ -718,6 +723,22 @@ HEADING = st.builds(lambda level, line, close: f"{level} {line}{close}", st.samp
 LIST = st.builds(lambda bullet, items: "\n".join(f"{bullet} {i}" for i in items),
                  st.sampled_from(["-", "*"]), st.lists(LINE, min_size=1, max_size=4))
 QUOTE = st.lists(LINE, min_size=1, max_size=3).map(lambda lines: "\n".join(f"> {x}" for x in lines))
+# the block types item 7 of the whole-story issue added: ordered and nested lists, tables, code
+OLIST = st.builds(lambda start, delim, items: "\n".join(f"{start + k}{delim} {x}" for k, x in enumerate(items)),
+                  st.sampled_from([1, 1, 3]), st.sampled_from([".", ")"]), st.lists(LINE, min_size=1, max_size=3))
+NESTED = st.builds(lambda a, kids, b: f"- {a}\n" + "\n".join(f"  - {k}" for k in kids) + f"\n- {b}",
+                   LINE, st.lists(LINE, min_size=1, max_size=3), LINE)
+CELL = st.lists(st.one_of(WORD, WORD, CODE_SPAN.filter(lambda c: "|" not in c and "\\" not in c)), min_size=1,
+                max_size=2).map(_join)
+TABLE = st.builds(lambda head, align, rows: "\n".join(
+    ["| " + " | ".join(head) + " |", "| " + " | ".join(align[:len(head)]) + " |"]
+    + ["| " + " | ".join((r + [""] * len(head))[:len(head)]) + " |" for r in rows]),
+    st.lists(CELL, min_size=1, max_size=3), st.lists(st.sampled_from(["---", ":--", "--:", ":-:"]), min_size=3,
+                                                      max_size=3),
+    st.lists(st.lists(CELL, min_size=1, max_size=3), min_size=1, max_size=3))
+FENCED = st.builds(lambda info, lines: f"```{info}\n" + "\n".join(lines) + "\n```", st.sampled_from(["", "python", "sh"]),
+                   st.lists(st.text(alphabet="abc xyz=()<>&*_[]#-", min_size=1, max_size=12)
+                            .filter(lambda t: not t.startswith(" ")), min_size=1, max_size=3))
 RULE = st.sampled_from(["---", "***", "-----"])
 TITLE = st.lists(st.one_of(WORD, WORD, st.sampled_from(["&", "<", ">", "?", "'s", "\"x\""])), min_size=1, max_size=5) \
     .map(lambda ws: "# " + _join(ws))
@@ -726,12 +747,14 @@ TITLE = st.lists(st.one_of(WORD, WORD, st.sampled_from(["&", "<", ">", "?", "'s"
 @st.composite
 def drafts(draw) -> str:
     blocks = [draw(TITLE)] if draw(st.booleans()) else []
-    kinds = draw(st.lists(st.sampled_from(["p", "p", "h", "list", "quote", "rule"]), min_size=1, max_size=5))
+    kinds = draw(st.lists(st.sampled_from(["p", "p", "h", "list", "quote", "rule", "olist", "nested", "table", "code"]),
+                          min_size=1, max_size=5))
     last = None
     for kind in kinds:
-        if kind == "list" and last == "list":
+        if kind in ("list", "olist", "nested") and last in ("list", "olist", "nested"):
             kind = "p"
-        blocks.append(draw({"p": PARAGRAPH, "h": HEADING, "list": LIST, "quote": QUOTE, "rule": RULE}[kind]))
+        blocks.append(draw({"p": PARAGRAPH, "h": HEADING, "list": LIST, "quote": QUOTE, "rule": RULE, "olist": OLIST,
+                            "nested": NESTED, "table": TABLE, "code": FENCED}[kind]))
         last = kind
     return "\n\n".join(blocks) + "\n"
 
@@ -781,7 +804,7 @@ def test_escaped_report_text_renders_as_itself(s):
             assert _parts(got) == (["p", tag, "/" + tag, "/p"], f"x {shown}"), got
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: the italics pass rewrites an `*` inside a link's href")
 def test_an_asterisk_in_a_link_url_stays_in_the_href():
+    # the renderer holds a link's address while emphasis is read (once a known gap)
     draft = "See [the list](https://example.com/*all*) here.\n"
     assert norm(ours(draft)) == norm(MD.render(draft))

@@ -21,12 +21,13 @@ except ImportError:
 needs_pypdf = pytest.mark.skipif(not HAVE_PYPDF, reason="pypdf is not installed")
 
 
-def make_pdf(pages: list[list[str]]) -> bytes:
-    """A minimal valid PDF: one Helvetica text line per string, top to bottom on each page."""
+def make_pdf(pages: list[list[str]], catalog_extra: str = "") -> bytes:
+    """A minimal valid PDF: one Helvetica text line per string, top to bottom on each page.
+    ``catalog_extra`` goes into the catalog (e.g. ``/PageLabels << ... >>``)."""
     objs: list[bytes] = []
     n = len(pages)
     kids = " ".join(f"{3 + 2 * i} 0 R" for i in range(n))
-    objs.append(b"<< /Type /Catalog /Pages 2 0 R >>")
+    objs.append(f"<< /Type /Catalog /Pages 2 0 R {catalog_extra}>>".encode())
     objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n} >>".encode())
     font_obj = 3 + 2 * n
     for i, lines in enumerate(pages):

@@ -34,9 +34,13 @@ def test_page_markup(kit):
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
     assert "<title>Can the pass pay a water bus fare?</title>" in page
     assert f'<p data-claim="{ids["pass"]} {ids["fare"]}">' in page
-    # ordinal superscripts link to the ledger; marks and the as-of date follow the sentence
-    assert re.search(rf'<sup class="ref"><a href="#c-{ids["pass"]}">\d</a></sup> <span class="mark m-checked">checked</span> '
-                     r'<span class="mark m-moving">moving</span> <span class="as-of">as of 2026-10-14</span>', page)
+    # ordinal superscripts link to the ledger, numbered in reading order, with brackets a reader
+    # does not see but copied text keeps; the last word, refs, marks, as-of and stop never break
+    # apart (no space before the <sup>; the marks and the stop in a span that never wraps)
+    assert (f'W2<sup class="ref"><a href="#c-{ids["pass"]}"><span class="ref-sep"> '
+            '[</span>1<span class="ref-sep">]</span></a></sup><span class="cite-tail">\u00a0<span class="mark '
+            'm-checked">checked</span>\u00a0<span class="mark m-moving">moving</span>\u00a0<span class="as-of">as of '
+            '2026-10-14</span>.</span>') in page
     # inferred: thin mark, no superscript
     li = re.search(rf'<li data-claim="{ids["guess"]}">(.*?)</li>', page).group(1)
     assert "m-thin" in li and "sup" not in li
@@ -160,12 +164,19 @@ def test_infographic_figures_are_number_claims(kit):
 
 def test_prose_is_escaped(kit):
     ws, ids = kit
-    (ws / "draft.md").write_text(draft(ids, '\n<script>alert(1)</script> and [x](javascript:alert(1)) **bold**\n'),
-                                 encoding="utf-8")
+    # raw HTML and a link that is not http(s) are outside the draft's subset: refused with the
+    # line named, never rendered and never flattened into text (whole-story issue, item 7)
+    (ws / "draft.md").write_text(draft(ids, '\n<script>alert(1)</script> and **bold**\n'), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-DRAFT-SUBSET  draft.md:13  raw HTML")
+    (ws / "draft.md").write_text(draft(ids, '\nSee [x](javascript:alert(1)) and **bold**\n'), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-DRAFT-SUBSET  draft.md:13") and "not an http(s) address" in r.err
+    assert not (ws / "build" / "answer.html").exists()
+    (ws / "draft.md").write_text(draft(ids, '\nWhen a < b & c > d, say "so" **bold**\n'), encoding="utf-8")
     assert sb("render", "answer", cwd=ws).rc == 0
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
-    assert "<script>alert" not in page and "&lt;script&gt;" in page
-    assert 'href="javascript' not in page and "<strong>bold</strong>" in page
+    assert "When a &lt; b &amp; c &gt; d, say &quot;so&quot; <strong>bold</strong>" in page
 
 
 PNG_B64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="

@@ -64,7 +64,8 @@ def test_template_command_prints_contract_lines(ws):
     assert advice.startswith("next: ")
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
     assert '<time datetime="2026-01-01">2026-01-01</time>' in page
-    assert "<!-- SB:SOURCES -->0<!-- /SB:SOURCES --> sources" in page
+    # a hand-composed page cites what its author cites: no count is made for it (whole-story item 5)
+    assert "; it cites <!-- SB:SOURCES -->the workspace's sources<!-- /SB:SOURCES -->." in page
 
 
 def test_template_out_is_relative_to_the_working_folder(ws):

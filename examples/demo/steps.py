@@ -35,9 +35,13 @@ def claims(sb, source_id, ws: str) -> dict[str, str]:
     """Add every claim with `sb claim add`; each quote's span is located in its source (it must
     occur exactly once). Returns key -> claim id."""
     payload, keys = [], []
-    for c in load(HERE_SPEC)["claims"]:
+    spec = load(HERE_SPEC)["claims"]
+    by_key = {c["key"]: _claim_id(c["text"]) for c in spec}  # ids are the hash of the text
+    for c in spec:
         item = {k: v for k, v in c.items() if k not in ("key", "evidence")}
         item["evidence"] = [{"source_id": source_id(ev["file"]), "quote": ev["quote"]} for ev in c["evidence"]]
+        if c.get("contradicts"):  # an explicit disagreement names the other claim by its key
+            item["contradicts"] = [by_key[k] for k in c["contradicts"]]
         payload.append(item)
         keys.append(c["key"])
     _write(os.path.join(ws, "claims.input.json"), {"claims": payload})
@@ -46,12 +50,17 @@ def claims(sb, source_id, ws: str) -> dict[str, str]:
     return dict(zip(keys, ids, strict=True))
 
 
+def _claim_id(text: str) -> str:
+    return "clm_" + hashlib.sha256(" ".join(text.split()).lower().encode("utf-8")).hexdigest()[:12]
+
+
 def adjudicate(sb, ws: str, ids: dict[str, str]) -> None:
     spec = load(HERE_SPEC)
     sb("contradictions", ok=(0, 2))
     decisions = [{"cluster_id": "cls_" + hashlib.sha256(a["topic_key"].encode()).hexdigest()[:12],
                   "topic_key": a["topic_key"], "claim_ids": sorted(ids[k] for k in a["claims"]),
-                  "outcome": a["outcome"], "reason": a["reason"]} for a in spec["adjudications"]]
+                  "outcome": a["outcome"], "reason": a["reason"],
+                  **({"winner": ids[a["winner"]]} if a.get("winner") else {})} for a in spec["adjudications"]]
     _write(os.path.join(ws, "adjudications.input.json"), {"adjudications": decisions})
     sb("adjudicate", "--file", "adjudications.input.json", "--apply")
     sb("contradictions")

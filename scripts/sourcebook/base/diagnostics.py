@@ -191,6 +191,17 @@ _reg({
     "E-TEMPLATE": ("The artifact template is missing from the installation.", "Reinstall sourcebook, or check that `templates/` sits beside `scripts/`."),
 })
 
+# --- the whole story: history, links, status ---
+_reg({
+    "E-SOURCE-URL": ("The public address given for a source (`sb add --url`, `sb source set url=`) is not an http(s) URL, or carries a user name or password.", "Give the page's public https:// address, without credentials."),
+    "E-SOURCE-LICENSE": ("A source licence sb does not know was given (`sb add --license`, `sb source set license=`).", "Use public-domain, cc-by, cc-by-sa, own or unknown; a free licence lifts the quote budget."),
+    "W-QUOTE-LONG": ("A claim was stored with a quote over the ledger's budget (200 characters, 25 words; 3 quotes or 500 characters per source): the ledger will show an excerpt of it.", "Quote the words that state the claim, or record the source's free licence (`sb source set SRC license=...`), which lifts the budget."),
+    "W-INDEX-STALE": ("The search index still lists sources removed since it was built; they are skipped.", "Rebuild it with `sb index`."),
+    "E-HISTORY-UNMARKED": ("A page cites a superseded claim as if it stood (a number, a #c- link, a block not marked as history), or as history without a History entry in its ledger.", "Tell it as history (a passage with class \"history\" linking to #h-<id>, or [@clm_...] in a history passage of the draft), or cite its successor; re-render the ledger."),
+    "E-DRAFT-SUBSET": ("A draft uses Markdown outside the subset sb renders (raw HTML, indented code, a setext heading, a loose or empty list item, a nested block quote, an unclosed code fence, a link that is not http(s)); the line is named and nothing is written.", "Write it in the subset (docs/artifacts.md, \"Markdown subset\"): ## headings, lists, > quotes, pipe tables, ``` code fences."),
+    "E-ADJ-CONFLICT": ("A decision wants a claim to stand that was retracted, narrowed or superseded outside it; a decision never brings back what a person set aside.", "Name the claim that replaced it, or add the claim again; nothing was saved or applied."),
+})
+
 # --- agent kit -----------------------------------------------------------------------------
 _reg({
     "E-PORTABILITY": ("The skill or a command names a harness-specific tool, so it would not work in every agent.", "Name `sb` commands and plain actions (\"read the file\") instead; nothing was installed."),
@@ -211,6 +222,12 @@ _reg({
     "R-INTACT": ("Re-check: the quoted words are still at the same offsets.", "Nothing to do."),
     "R-MOVED": ("Re-check: the quoted words are still there at other offsets.", "Optionally `sb recheck SRC --adopt --apply`."),
     "R-CHANGED": ("Re-check: the quoted words are gone from the source.", "Narrow, supersede, retract or acknowledge the claim."),
+})
+
+# --- real sources: canonical text v2, tolerant evidence ---
+_reg({
+    "E-UPGRADE-CARRY": ("Moving a source to a new canonical text version (`sb extract --upgrade` or `--force`) could not find a citation's words in the new text; without --force the source keeps its old text.", "Repair the evidence with `sb claim evidence CLM --source SRC --quote ...` or retract the claim, then upgrade again."),
+    "E-CLAIM-EVIDENCE": ("`sb claim evidence` was given evidence that does not hold; the claim's evidence is unchanged.", "Quote the source's own words (`sb find SRC TEXT --evidence` prints them), or leave out start/end."),
 })
 
 

@@ -22,17 +22,47 @@ def dumps_compact(obj: Any) -> str:
     return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
-def atomic_write_bytes(path: str, data: bytes, *, durable: bool = True) -> None:
-    """Write ``data`` to ``path`` through a temp file and a rename. ``durable=False`` skips the
-    fsync, for caches whose torn or lost copy is detected and simply recomputed."""
-    import tempfile  # imported when writing: read-only commands start faster
+FILE_MODE = 0o666  # what a new file asks for; the umask takes away the rest (0644 under 022)
+SECRET_MODE = 0o600  # keys and other secrets: never readable by others, whatever the umask
 
+
+def umask() -> int:
+    """The process umask (read by setting it and putting it back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def shared_mode(mode: int = FILE_MODE) -> int:
+    """The permissions a file created with ``mode`` gets under the current umask."""
+    return mode & ~umask() & 0o777
+
+
+def _temp_name(path: str) -> str:
+    return os.path.join(os.path.dirname(os.path.abspath(path)),
+                        f".{os.path.basename(path)}.{os.urandom(6).hex()}.tmp")
+
+
+def atomic_write_bytes(path: str, data: bytes, *, durable: bool = True, mode: int = FILE_MODE) -> None:
+    """Write ``data`` to ``path`` through a temp file and a rename. ``durable=False`` skips the
+    fsync, for caches whose torn or lost copy is detected and simply recomputed.
+
+    The file is created with ``mode`` and the umask applies, as for any file a user's tools
+    write (0644 under the usual 022): what sb writes can be shared. ``SECRET_MODE`` is for
+    what is secret by nature."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    except OSError as exc:  # name the file the caller asked for, not the hidden temp file
-        raise OSError(exc.errno, exc.strerror, path) from None
+    for _ in range(16):
+        tmp = _temp_name(path)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
+            break
+        except FileExistsError:
+            continue
+        except OSError as exc:  # name the file the caller asked for, not the hidden temp file
+            raise OSError(exc.errno, exc.strerror, path) from None
+    else:
+        raise OSError(17, "could not create a temporary file", path)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -50,6 +80,20 @@ def atomic_write_bytes(path: str, data: bytes, *, durable: bool = True) -> None:
         raise
 
 
+def make_temp_dir(parent: str, name: str) -> str:
+    """A new hidden folder beside ``name`` in ``parent``, created with 0777 less the umask
+    (``tempfile.mkdtemp`` makes 0700, which a renamed package folder would keep)."""
+    os.makedirs(parent, exist_ok=True)
+    for _ in range(16):
+        path = os.path.join(parent, f".{name}.{os.urandom(6).hex()}.tmp")
+        try:
+            os.mkdir(path, 0o777)
+            return path
+        except FileExistsError:
+            continue
+    raise OSError(17, "could not create a temporary folder", os.path.join(parent, name))
+
+
 def atomic_write_text(path: str, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
@@ -62,7 +106,7 @@ def append_line(path: str, line: str) -> None:
     """Append one line durably (for append-only trails such as history and rechecks)."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     data = (line.rstrip("\n") + "\n").encode("utf-8")
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
     try:
         size = os.fstat(fd).st_size
         if size and os.pread(fd, 1, size - 1) != b"\n":

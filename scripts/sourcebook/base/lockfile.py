@@ -24,7 +24,7 @@ class FileLock:
         if self._depth:
             self._depth += 1
             return self
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)  # the umask applies
         if fcntl is not None:
             deadline = time.monotonic() + self.timeout
             delay = 0.005

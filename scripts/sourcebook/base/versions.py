@@ -4,8 +4,12 @@ SB_VERSION = "0.1.0"
 
 # Algorithm versions. A change in output of an algorithm bumps its number, so a stored
 # artifact can say which algorithm produced it and the gate can notice drift.
-NORMALIZER = 1
-CHUNKER = 1
+# 2: canonical text v2 (reflowed paragraphs; reStructuredText and AsciiDoc rendered as Markdown;
+#    RFC and PDF page furniture dropped). A source keeps the version it was extracted with until
+#    `sb extract --upgrade` moves it, so both are known and each can be reproduced.
+NORMALIZER = 2
+NORMALIZERS = (1, 2)
+CHUNKER = 2  # 2: `#` lines inside fenced code are not headings; heading levels 1-6
 INDEXER = 3  # 2: sharded postings; 3: segments named by index/lexical.json, incremental
 EXTRACTOR_TEXT = 1
 EXTRACTOR_HTML = 2

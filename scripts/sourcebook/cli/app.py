@@ -122,8 +122,26 @@ def _run(argv: list[str], ctx: Ctx) -> int:
     add_dir(p)
     module.configure(p)
     try:
-        args = root.parse_args(argv)
+        args, extra = root.parse_known_args(argv)
     except ParserExit as exc:
         return exc.status
+    if extra:  # named by the command's own parser, whose --help lists what it takes
+        raise SbError("E-USAGE", p.prog, f"unrecognized arguments: {' '.join(extra)}{_near_flag(p, extra)}; "
+                                         f"see `{p.prog} --help`")
     ctx.dir = args.dir if args.dir is not None else getattr(args, "sub_dir", None)
     return int(module.run(args, ctx) or 0)
+
+
+def _near_flag(p, extra: list[str]) -> str:
+    """``--k`` -> ``did you mean -k?``: the closest option the command takes."""
+    import difflib
+
+    flags = [o for a in p._actions for o in a.option_strings]  # noqa: SLF001 - argparse has no public list
+    for tok in extra:
+        if tok.startswith("-"):
+            name = tok.split("=", 1)[0]
+            near = difflib.get_close_matches(name, flags, n=1, cutoff=0.6) or \
+                [f for f in flags if f.lstrip("-") == name.lstrip("-")]
+            if near:
+                return f" (did you mean {near[0]}?)"
+    return ""

@@ -35,10 +35,54 @@ def run_add(args, ctx, ws) -> int:
         for f in res.findings:
             ctx.finding(f)
         if res.ok:
+            _stored(ctx, res.located)
+            # the start of the text first, so a list of claims maps ids to texts; the id stays
+            # the last token of its `claim <id>` line, which scripts and the original kit parse
+            ctx.out(f"stored   {_preview(res.text)}")
             ctx.out(f"claim {res.claim_id}")
         else:
             failed += 1
     return 1 if failed else 0
+
+
+def _stored(ctx, located) -> None:
+    """Say what was stored for a quote located with tolerance (the source's text, not the paste)."""
+    import json
+
+    for loc in located:
+        ctx.out(f"stored   {loc.subject}  {loc.source_id}  {loc.start}..{loc.end}  the source's own text "
+                "(your paste differed only in spacing, line breaks or markup)")
+        ctx.out(f"  quote: {json.dumps(loc.quote, ensure_ascii=False)}")
+
+
+def run_evidence(args, ctx, ws) -> int:
+    import json
+
+    from ..domain.ledger.evidence_edit import evidence_items, replace_evidence
+
+    if args.source or args.quote:
+        if not (args.source and args.quote):
+            raise SbError("E-USAGE", "claim evidence", "give both --source SRC and --quote TEXT (or a payload)")
+        items: list = [{"source_id": args.source, "quote": args.quote}]
+    else:
+        text, where = read_payload(args, ctx)
+        try:
+            items = evidence_items(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise SbError("E-CLAIM", where, f"not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    claim, located = replace_evidence(ws, args.id, items, args.reason)
+    _stored(ctx, located)
+    for ev in claim.get("evidence") or []:
+        ctx.out(f"evidence {ev['source_id']}  {ev['start']}..{ev['end']}  {json.dumps(ev.get('quote', ''), ensure_ascii=False)}")
+    ctx.out(f"updated {args.id}")
+    return 0
+
+
+def _preview(text: object, width: int = 72) -> str:
+    from ..engines.render.visible import visible
+
+    flat = " ".join(visible(str(text or "")).split())
+    return f'"{flat}"' if len(flat) <= width else f'"{flat[:width - 1].rstrip()}…"'
 
 
 def _ordered(ws):
@@ -88,6 +132,8 @@ def run_one(args, ctx, ws) -> int:
         ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; update every artifact that cites it)")
         ctx.out(f"claim {new['id']}")
         return 0
+    if args.action == "evidence":
+        return run_evidence(args, ctx, ws)
     if args.action == "ack":
         _, flags = claim_edit.ack(ws, cid, args.reason)
         ctx.out(f"acknowledged {cid}" + (f"  (answers {len(flags)} review flag(s): "

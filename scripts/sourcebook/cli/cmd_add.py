@@ -20,10 +20,20 @@ a path that does not exist stores nothing (quote paths with spaces), and a misty
 but never changes its tier or reason (E-ADD-CONFLICT): `sb source set` does, and records it.
 The same bytes as a source already there (another name or URL) warn W-SOURCE-COPY: the two count
 as one source for corroboration (`sb extract` does the same for equal or near-duplicate text).
+A local copy of a public page records where readers find it with --url: every ledger entry
+citing it links to the quoted passage there (a text fragment, or #page=N for a PDF).
+--license is public-domain, cc-by, cc-by-sa, own or unknown (the default); a free licence lifts
+the ledger's quote budget, so long quotes show in full instead of as an excerpt.
+
+  sb add saved/pep-0563.html --url https://peps.python.org/pep-0563/ --tier A --reason "the PEP itself" \
+      --license public-domain
+
 Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
 With more than ten locators the output is a summary (failures first, counts, the next
 command); --verbose prints a line per source.
-Exit: 0 all added, 1 some failed, 2 all failed."""
+Exit: 0 all added, 1 some failed, 2 all failed. For `sb add` alone, 2 does not mean a failed
+gate: it means nothing was added (a missing file, a path outside the workspace, a refused or
+failed fetch), the status the original kit's scripts rely on."""
 
 
 def configure(p) -> None:
@@ -41,6 +51,8 @@ def configure(p) -> None:
     p.add_argument("--text", help="add this pasted text as a source")
     p.add_argument("--stdin", action="store_true", help="read pasted text from standard input")
     p.add_argument("--file", dest="saved", metavar="SAVED", help="bytes saved for the (single) URL given")
+    p.add_argument("--url", metavar="URL", help="the public address of the (single) local file or pasted text: every "
+                                                "ledger entry citing it links to the quoted passage there")
     p.add_argument("--allow-outside", action="store_true", help="allow files outside the workspace and cwd")
     p.add_argument("--ignore-robots", action="store_true", help="script mode: fetch even if robots.txt disallows")
     p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
@@ -69,6 +81,17 @@ def run(args, ctx) -> int:
         raise SbError("E-USAGE", "sb add", "nothing to add: give files or URLs, --text or --stdin")
     if args.saved and (len(args.locators) != 1 or not is_url(args.locators[0])):
         raise SbError("E-USAGE", "sb add", "--file attaches saved bytes to exactly one URL")
+    if args.url is not None:
+        from ..domain.sources.edit import check_url
+
+        if len(args.locators) + len(pastes) != 1 or any(is_url(x) for x in args.locators):
+            raise SbError("E-USAGE", "sb add", "--url gives the public address of exactly one local file or "
+                                               "pasted text (a URL locator is its own address)")
+        req.meta["url"] = check_url(args.url, "--url")
+    if args.license is not None:
+        from ..domain.sources.edit import check_license
+
+        req.meta["license"] = check_license(args.license, "--license")
     saved = None
     if args.saved:
         try:

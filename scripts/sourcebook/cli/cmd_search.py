@@ -11,7 +11,8 @@ Japanese and Korean. Then pin the sentence you want with `sb find`.
   sb search "東京 タワー" -k 3
   sb search "deadline" --source src_1823e227204b --json
 
-Each hit: rank, chunk id, score, heading path, and a preview of the chunk."""
+Each hit: rank, chunk id, score and heading path; a preview of the chunk; then where it is,
+as the command that prints it whole:  `sb quote SRC START END`."""
 
 
 def configure(p) -> None:
@@ -28,9 +29,12 @@ def run(args, ctx) -> int:
         raise SbError("E-USAGE", "-k", f"must be at least 1, got {args.k}")
     if not args.query.strip():
         raise SbError("E-USAGE", "sb search", "the query is empty; give the words to look for")
-    from ..domain.index.search import search
+    from ..domain.index.search import search_skipping
 
-    hits = search(ctx.workspace(), args.query, args.k, args.source)
+    hits, gone = search_skipping(ctx.workspace(), args.query, args.k, args.source)
+    if gone:
+        ctx.err(f"W-INDEX-STALE  index  the index still lists {len(gone)} removed source(s) ({', '.join(sorted(gone)[:3])}); "
+                "they are skipped. Rebuild it with `sb index`")
     if args.json:
         ctx.emit_json([h.to_json() for h in hits])
         return 0
@@ -41,4 +45,5 @@ def run(args, ctx) -> int:
         path = " > ".join(h.heading_path) or "(no heading)"
         ctx.out(f"{h.rank:>2}  {h.chunk_id}  {h.score:>7.3f}  {path}")
         ctx.out(f"      {h.preview}")
+        ctx.out(f"      sb quote {h.source_id} {h.start} {h.end}")
     return 0

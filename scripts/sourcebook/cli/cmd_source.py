@@ -11,10 +11,15 @@ List, inspect, edit or remove sources.
   sb source set SRC tier=B reason="bylined trade reporting"      (recorded in the history)
   sb source set SRC same_as=SRC2         the two are one document: one source for corroboration
   sb source set SRC same_as=none         they are independent after all (undoes a found link)
+  sb source set SRC url=https://example.org/report   the public address of a local copy
+  sb source set SRC license=cc-by        public-domain, cc-by, cc-by-sa, own or unknown
   sb source rm SRC --reason "duplicate of src_..."
 
-Fields take the names `sb add` uses: tier, reason, title, author, publisher, published, lang,
-license, plus charset and same_as. A re-add never changes a tier or reason; this does.
+Fields take the names `sb add` uses: tier, reason, title, author, publisher, published (or
+published_at), lang, license, url, plus charset and same_as. A re-add never changes a tier,
+reason or address; this does (tier, reason, url and license changes are recorded in the
+history). The fields of one `set` are applied together or not at all: a field name sb does
+not know changes nothing and names the closest one.
 
 `rm` refuses while an active claim cites the source; the folder is moved to
 sources/.removed/ and the removal is recorded in the workspace history."""

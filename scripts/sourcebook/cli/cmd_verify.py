@@ -59,6 +59,8 @@ def run(args, ctx) -> int:
             ctx.out(line)
         for f in rep.findings:
             ctx.finding(f)
+    if rep.warning:
+        ctx.err(rep.warning)
     if rep.escalation:
         ctx.err(f"revisions  {rep.revise_count}/3: the workspace is BLOCKED")
         ctx.err(rep.escalation)

@@ -101,7 +101,8 @@ def _add(a: dict) -> Steps:
 
 
 def _ingest(a: dict) -> Steps:
-    return [["extract"] + (["--force"] if a.get("force") else []), ["chunk"], ["index"]]
+    extract = ["extract"] + (["--force"] if a.get("force") else []) + (["--upgrade"] if a.get("upgrade") else [])
+    return [extract, ["chunk"], ["index"]]
 
 
 def _search(a: dict) -> Steps:
@@ -114,6 +115,7 @@ def _search(a: dict) -> Steps:
 def _find(a: dict) -> Steps:
     argv = ["find"]
     _flag(argv, "--all", a.get("all"))
+    _flag(argv, "--evidence", a.get("evidence"))
     return [argv + _pos(*([a["source"]] if a.get("source") else []), a["text"])]
 
 
@@ -231,21 +233,25 @@ TOOLS: tuple[Tool, ...] = (
          ("tier", "reason"), _add, ("add",)),
     Tool("ingest", "Extract, chunk and index", "Turn every source into its canonical text, split it into chunks "
          "and rebuild the search index (sb extract, sb chunk, sb index).",
-         {"force": {"type": "boolean", "description": "re-extract sources that are already ready"}},
+         {"force": {"type": "boolean", "description": "re-extract sources that are already ready"},
+          "upgrade": {"type": "boolean", "description": "move sources extracted by an older sb to the current "
+                      "canonical text, carrying their citations over"}},
          (), _ingest, ("extract", "chunk", "index")),
     Tool("search", "Search the sources", "Rank chunks of the sources for a query (BM25).",
          {"query": {"type": "string", "minLength": 1}, "k": {"type": "integer", "minimum": 1},
           "source": {"type": "string", "description": "only chunks whose id starts with this"}},
          ("query",), _search, ("search",), True),
     Tool("find", "Find an exact span", "Turn a sentence copied from a source into an exact citation span "
-         "(source id and code-point offsets). An inexact paste is an error that prints the exact text to use.",
+         "(source id and code-point offsets). An inexact paste is an error that prints the exact text to use; "
+         "with evidence, a paste from the rendered page (spacing, markup aside) gives a ready evidence object.",
          {"text": {"type": "string", "minLength": 1}, "source": {"type": "string", "description": "src_... id; "
-          "omit to look in every source"}, "all": B}, ("text",), _find, ("find",), True),
+          "omit to look in every source"}, "all": B, "evidence": B}, ("text",), _find, ("find",), True),
     Tool("quote", "Print a span", "Print the exact text of a span of a source.",
          {"source": S, "start": INT, "end": INT}, ("source", "start", "end"), _quote, ("quote",), True),
     Tool("claim_add", "Add claims", "Add one claim or a list of claims to the ledger. Each claim has text, "
-         "topic_key, kind, confidence and evidence [{source_id, quote}] (start and end may be omitted: the exact "
-         "quote is located in the source and must occur once).",
+         "topic_key, kind, confidence and evidence [{source_id, quote}] (start and end may be omitted: the quote "
+         "is located in the source and must occur once; a paste that differs only in line breaks, markup or "
+         "curly quotes is stored as the source's own words, printed as `stored ...`).",
          {"claims": {"type": ["object", "array"], "description": "a claim, a list of claims, or {claims: [...]}"}},
          ("claims",), _claim_add, ("claim",)),
     Tool("claim_list", "List claims", "List the claims in the ledger with their ordinal, confidence and status; "

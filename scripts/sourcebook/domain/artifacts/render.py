@@ -18,10 +18,13 @@ from ...base.clock import today_iso
 from ...base.errors import EXIT_USAGE, Finding, SbError
 from ...engines.render import artifact as art
 from ...engines.render import ledger_html
+from ...engines.render import ledger_model as lm
 from ...engines.render.blocks import h, inline, render_blocks, toc_html
-from ...engines.render.draft import Block, claim_ids_in, parse
+from ...engines.render.draft import Block, claim_ids_in, parse_checked
 from ...engines.render.inject import inject
-from ...engines.render.page import fill_provenance, fill_slot, set_slot_attr, set_title
+from ...engines.render.ledger_model import reading_ordinals
+from ...engines.render.numbering import marks_used, sup_order
+from ...engines.render.page import fill_provenance, fill_slot, legend_for, mark_rendered, set_slot_attr, set_title
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace
 from .render_images import image_findings, with_figures
@@ -56,7 +59,7 @@ def refuse(findings: list[Finding], what: str) -> SbError:
 
 def _title(blocks: list[Block], view: LedgerView, ws: Workspace, kind: str) -> str:
     for b in blocks:
-        if b.kind == "h1":
+        if b.kind == "h1" and not b.quote:
             return re.sub(r"\[@[^\]]*\]", "", b.text).strip()
     if view.plan and isinstance(view.plan.get("title"), str) and view.plan["title"].strip():
         return view.plan["title"].strip()
@@ -85,7 +88,7 @@ def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: Ledg
     dek = thesis_block(view)
     if dek is not None and kind != "explainer":  # the explainer has no standfirst
         found += [Finding(f.code, "plan.json thesis", f.message) for f in
-                  art.reference_findings([dek], view.by_id, "") + art.framing_findings([dek], "")]
+                  art.reference_findings([dek], view.by_id, "", history=False) + art.framing_findings([dek], "")]
     unplaced = art.unplaced_findings(blocks, view.claims, where)
     if not is_main(kind, view):  # a page beside the main artifact may cite a subset, never hide a side
         unplaced = [f for f in unplaced if view.by_id.get(f.subject, {}).get("confidence") == "contested"]
@@ -98,15 +101,34 @@ def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: Ledg
 
 
 def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str, source_count: int) -> str:
-    claims, nums = view.by_id, view.ordinals
-    page = load_template(kind)
+    """The page, numbered in its own reading order: composed once with the ledger's numbers to
+    find the order in which a reader meets the claims, then again with 1, 2, 3... in that order
+    (the injected ledger numbered the same way), whatever plan another artifact used."""
+    page = _compose(kind, blocks, view, title, thesis, view.ordinals)
+    nums = reading_ordinals(sup_order(page), cast("list[Mapping]", view.claims), view.plan)
+    if nums != view.ordinals:
+        page = _compose(kind, blocks, view, title, thesis, nums)
+    only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids}
+    cited = {str(ev.get("source_id")) for c in view.claims
+             if lm.is_citable(c) and (only is None or c["id"] in only) for ev in c.get("evidence") or []}
+    page = fill_provenance(page, build_date=today_iso(), source_count=source_count,
+                           cited=len({s for s in cited if s in view.sources}))
+    page = legend_for(page, marks_used(page))
+    return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan, only,
+                                           numbers=nums))
+
+
+def _compose(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str,
+             nums: Mapping[str, int]) -> str:
+    claims = view.by_id
+    page = mark_rendered(load_template(kind))
     page = set_title(page, title)
     page = fill_slot(page, "HEADING", h(title))
     dek_ids = claim_ids_in(thesis)
     page = fill_slot(page, "DEK", inline(thesis, claims, nums))
     if dek_ids:
         page = set_slot_attr(page, "DEK", "data-claim", " ".join(dek_ids))
-    body_blocks = [b for b in blocks if b.kind != "h1"]
+    body_blocks = [b for b in blocks if b.kind != "h1" or b.quote]  # a heading in a quote stays in it
     if kind == "deck":
         page = fill_slot(page, "BODY", "\n" + art.deck_slides(body_blocks, claims, nums, view.sources) + "\n")
     elif kind == "infographic":
@@ -120,9 +142,7 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
             visual = art.explainer_visual(body_blocks, claims, nums, title)
             page = fill_slot(page, "VISUAL", "\n" + visual + "\n" if visual else "")
             page = _EMPTY_VISUAL.sub("", page)
-    page = fill_provenance(page, build_date=today_iso(), source_count=source_count)
-    only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids}
-    return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan, only))
+    return page
 
 
 def is_main(kind: str, view: LedgerView) -> bool:
@@ -133,10 +153,12 @@ def is_main(kind: str, view: LedgerView) -> bool:
 
 def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:
     text = read_draft(draft_path, shown)
-    blocks = parse(text)
+    blocks, syntax = parse_checked(text)
+    out = ws.build_path(f"{kind}.html")
+    if syntax:  # a construct outside the subset is refused, never flattened into text
+        raise refuse([Finding("E-DRAFT-SUBSET", f"{shown}:{e.line}", e.message) for e in syntax], ws.rel(out))
     view = ledger_view(ws)
     problems = check_draft_blocks(ws, kind, blocks, view, shown)
-    out = ws.build_path(f"{kind}.html")
     if problems:
         raise refuse(problems, ws.rel(out))
     ready = sum(1 for s in view.sources.values() if s.get("status") == "ready")

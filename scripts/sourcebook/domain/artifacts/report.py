@@ -98,6 +98,8 @@ def reference_problems(text: str, view: LedgerView, where: str) -> list[Finding]
                     out.append(Finding("E-DRAFT-CLAIM", at, f"[@{rid}] is neither a claim nor a source id"))
                 elif rid not in view.by_id:
                     out.append(Finding("E-DRAFT-CLAIM", at, f"{rid} is not in the ledger; see `sb claim list`"))
+                elif view.by_id[rid].get("status") == "superseded":
+                    continue  # told as history: its sources are numbered and the sentence says so
                 elif not lm.is_active(view.by_id[rid]) or view.by_id[rid].get("confidence") == "unsupported":
                     c = view.by_id[rid]
                     state = c.get("status") if not lm.is_active(c) else "unsupported"
@@ -105,18 +107,22 @@ def reference_problems(text: str, view: LedgerView, where: str) -> list[Finding]
     return out
 
 
-def quotes_by_source(view: LedgerView, claim_ids: list[str]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
+def quotes_by_source(view: LedgerView, claim_ids: list[str]) -> dict[str, list[dict]]:
+    """What the ledger shows of each quote the cited claims rest on (the whole quote, or an
+    excerpt of one over the budget), with its page and link, by source; each span once."""
+    out: dict[str, list[dict]] = {}
+    seen: set[tuple] = set()
     for cid in claim_ids:
         c = view.by_id.get(cid)
         if not c or not lm.is_citable(c):
             continue
         for ev in c.get("evidence") or []:
-            q = lm.evidence_quote(ev)
-            if not ev.get("redacted") and lm.quote_fits(q):
-                bucket = out.setdefault(str(ev.get("source_id")), [])
-                if q not in bucket:
-                    bucket.append(q)
+            key = lm.span_key(ev)
+            if key in seen:
+                continue
+            seen.add(key)
+            sid = str(ev.get("source_id"))
+            out.setdefault(sid, []).append(lm.evidence_display(ev, view.source(sid), key in view.shown))
     return out
 
 

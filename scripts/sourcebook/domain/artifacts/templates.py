@@ -8,7 +8,7 @@ from ...base import jsonio
 from ...base.clock import today_iso
 from ...base.errors import SbError
 from ...base.resources import data_file
-from ...engines.render.page import expand_shared_css, fill_provenance
+from ...engines.render.page import expand_shared_css, fill_date
 from ..sources.store import all_sources
 from ..workspace.layout import Workspace
 
@@ -43,7 +43,9 @@ def ready_source_count(ws: Workspace) -> int:
 def copy_template(ws: Workspace, kind: str, dest: str | None) -> str:
     """Write the completed template to ``dest`` (default ``build/<kind>.html``); return the path."""
     page = load_template(kind)
-    page = fill_provenance(page, build_date=today_iso(), source_count=ready_source_count(ws))
+    # the date only: a page composed by hand cites what its author cites, which no count made
+    # now can know, so the footer keeps the template's words for its sources
+    page = fill_date(page, today_iso())
     target = dest or ws.build_path(f"{kind}.html")
     if os.path.isdir(target):
         target = os.path.join(target, f"{kind}.html")

@@ -12,8 +12,8 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import shutil
-import tempfile
 from dataclasses import dataclass, field
 
 from ...base import jsonio
@@ -21,6 +21,8 @@ from ...base.clock import now_iso
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import SB_VERSION, tool_versions
 from ...engines.render import ledger_model as lm
+from ..ledger.adjudications import with_reasons
+from ..sources.store import for_display
 from ..workspace.layout import SUBDIRS, Workspace
 from .digests import page_digests, sha_file
 from .gates.context import GateContext, VerifyOptions
@@ -113,14 +115,19 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     with ws.lock():
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))
-        entries = json.loads(json.dumps(lm.entries(ctx.valid_claims, {k: v for k, v in ctx.sources.items() if v},
+        shown_sources = for_display(ws, {k: v for k, v in ctx.sources.items() if v})
+        entries = json.loads(json.dumps(lm.entries(ctx.valid_claims, shown_sources,
                                                    ctx.plan)))  # a deep copy: redaction edits it
+        told = with_reasons(ws, list(ctx.valid_claims))
+        parts = json.loads(json.dumps(lm.history_parts(told, shown_sources, ctx.plan, withdrawn=not public)))
         redacted = redact_entries(entries) if public else 0
+        if public:
+            redacted += redact_entries(parts.get("history", []))
         parent = os.path.dirname(target)
         os.makedirs(parent, exist_ok=True)
-        tmp = tempfile.mkdtemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=parent)
+        tmp = jsonio.make_temp_dir(parent, os.path.basename(target))
         try:
-            skipped = _fill(ws, ctx, tmp, entries, public, redacted)
+            skipped = _fill(ws, ctx, tmp, entries, public, redacted, parts)
             signed = _write_sums(tmp, key)
             if os.path.exists(target):
                 shutil.rmtree(target)
@@ -137,18 +144,22 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     return PackageResult(out, files, redacted, public, bool(signed), skipped)
 
 
-def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool, redacted: int) -> list[str]:
+def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool, redacted: int,
+          parts: dict | None = None) -> list[str]:
     skip = PUBLIC_SKIP if public else ()
     build_files, skipped = _files(ws, ws.build_dir, skip)
     asset_files, skipped2 = _files(ws, ws.assets_dir)
     for src, rel in build_files:
         if rel != "PROVENANCE.json":
-            _copy(src, os.path.join(tmp, rel))
+            if public and rel.endswith(".html"):
+                _copy_public_page(src, os.path.join(tmp, rel))
+            else:
+                _copy(src, os.path.join(tmp, rel))
     for src, rel in asset_files:
         _copy(src, os.path.join(tmp, "assets", rel))
     visibility = "public" if public else "private"
     jsonio.write_json(os.path.join(tmp, "ledger.json"), {"schema_version": 1, "visibility": visibility,
-                                                          "ledger": entries})
+                                                          "ledger": entries, **(parts or {})})
     if not public:
         for sid, rec in ctx.sources.items():
             if rec and rec.get("status") == "ready" and not os.path.islink(ws.normalized_path(sid)):
@@ -159,6 +170,16 @@ def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool
     jsonio.write_json(os.path.join(tmp, "PROVENANCE.json"), prov)
     jsonio.write_json(ws.build_path("PROVENANCE.json"), prov)
     return skipped + skipped2
+
+
+def _copy_public_page(src: str, dest: str) -> None:
+    """A page for a public package: the ledger's collapsed Withdrawn part (retracted claims,
+    between ``<!-- SB:WITHDRAWN -->`` markers) is left out; everything else is copied as is."""
+    with open(src, "rb") as fh:
+        data = fh.read()
+    out = re.sub(rb"\n?<!-- SB:WITHDRAWN -->.*?<!-- /SB:WITHDRAWN -->", b"", data, flags=re.S)
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    jsonio.atomic_write_bytes(dest, out)
 
 
 def _copy(src: str, dest: str) -> None:

@@ -178,17 +178,44 @@ def package_ledgers(out: str) -> Ledgers | None:
     led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
     if not isinstance(led, dict) or not isinstance(led.get("ledger"), list) or not isinstance(prov, dict):
         return None  # check_ledger reports it
-    claims = [e for e in led["ledger"] if isinstance(e, dict) and isinstance(e.get("id"), str)
-              and isinstance(e.get("text"), str)]
+    def ok(e: object) -> bool:
+        return isinstance(e, dict) and isinstance(e.get("id"), str) and isinstance(e.get("text"), str)
+
+    claims = [e for e in led["ledger"] if ok(e)]
     numbered = sorted((e for e in claims if isinstance(e.get("ordinal"), int)), key=lambda e: e["ordinal"])
     plan = {"sections": [{"id": "ledger", "claim_ids": [e["id"] for e in numbered]}]}
+    # the ledger's History and (private) Withdrawn parts, with the reason each entry shows
+    for key in ("history", "withdrawn"):
+        part = led.get(key)
+        for e in part if isinstance(part, list) else []:
+            if ok(e):
+                claims.append(dict(e, _why=e.get("reason") or ""))
     listed = prov.get("sources")
     listed = listed if isinstance(listed, list) else []
-    sources = {s["id"]: s for s in listed if isinstance(s, dict) and isinstance(s.get("id"), str)}
+    sources = {s["id"]: dict(s) for s in listed if isinstance(s, dict) and isinstance(s.get("id"), str)}
+    _pages_from_entries(claims, sources)
     as_claims = cast("list[Claim]", claims)
     if prov.get("visibility") == "public" or led.get("visibility") == "public":
         return Ledgers.masked(as_claims, sources, plan)
     return Ledgers.exact(view_of(as_claims, cast("dict[str, SourceRecord]", sources), plan))
+
+
+def _pages_from_entries(claims: list[dict], sources: dict[str, dict]) -> None:
+    """The pages the ledger named (``page``, ``page_label`` of each evidence item) as the page
+    spans the renderer reads, so a package's pages show "p. 7" again without its pages.json."""
+    for c in claims:
+        for ev in c.get("evidence") or []:
+            if not isinstance(ev, dict) or not isinstance(ev.get("page"), int):
+                continue
+            src = sources.get(str(ev.get("source_id")))
+            start = ev.get("start")
+            parts = ev.get("parts")
+            if isinstance(parts, list) and parts and isinstance(parts[0], dict):
+                start = parts[0].get("start")
+            if src is None or not isinstance(start, int):
+                continue
+            src.setdefault("_pages", []).append({"page": ev["page"], "start": start, "end": start + 1,
+                                                 "label": str(ev.get("page_label") or ev["page"])})
 
 
 _FIX = "the file was edited after packaging; package again from a verified build"

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ...engines.render import ledger_model as lm
 from ...engines.urls import strip_credentials
 
-SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "title", "publisher", "tier", "tier_reason",
+SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "url", "license", "media_type", "title", "publisher", "tier", "tier_reason",
                  "published_at", "retrieved_at", "raw_sha256", "normalized_sha256", "normalizer_version")
 
 
@@ -23,6 +23,12 @@ def _sha(s: str) -> str:
 
 def _hide(item: dict) -> None:
     quote = item.pop("quote", "") or ""
+    href = item.get("href")
+    if isinstance(href, str) and "#:~:text=" in href:  # the link never says more than the excerpt
+        from ...engines.render.quote_view import excerpt, excerpt_terms, text_fragment
+
+        base = href.split("#", 1)[0]
+        item["href"] = base + "#" + text_fragment(excerpt_terms(item.get("excerpt") or excerpt(quote)))
     item["quote_sha256"] = item.get("quote_sha256") or _sha(quote)
     item["length"] = len(quote)
     item["redacted"] = True
@@ -39,7 +45,9 @@ def redact_entries(entries: list[dict]) -> int:
     redacted = 0
     for e in entries:
         for ev in e.get("evidence") or []:
-            if lm.span_key(ev) in shown or ev.get("redacted"):
+            # entries say how the ledger shows each quote (a free licence lifts the budget)
+            full = ev.get("shown") == "quote" if "shown" in ev else lm.span_key(ev) in shown
+            if full or ev.get("redacted"):
                 continue
             if ev.get("parts"):
                 for p in ev["parts"]:
@@ -75,12 +83,12 @@ def _file_title(rec: Mapping) -> bool:
 def provenance_source(rec: Mapping, public: bool) -> dict:
     out = {k: rec.get(k) for k in SOURCE_FIELDS}
     if public:
-        for k in ("locator", "canonical_locator"):
+        for k in ("locator", "canonical_locator", "url"):
             out[k] = public_url(out[k])
         if rec.get("kind") != "url" and _file_title(rec):
             out["title"] = None
     else:
-        for k in ("locator", "canonical_locator"):
+        for k in ("locator", "canonical_locator", "url"):
             v = out[k]
             if isinstance(v, str) and v.lower().startswith(("http://", "https://")):
                 out[k] = public_url(v)

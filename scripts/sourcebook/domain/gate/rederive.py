@@ -62,11 +62,18 @@ class Ledgers:
 
     @classmethod
     def masked(cls, claims: list[Claim], sources: Mapping[str, Mapping], plan: dict | None) -> Ledgers:
+        from ...engines.render.quote_view import public_address
         from ..ledger.ledger_view import view_of
 
         html = {sid: dict(src, title=MASK) for sid, src in sources.items()}
-        md = {sid: {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK}
-              for sid, src in sources.items()}
+        md: dict[str, dict] = {}
+        for sid, src in sources.items():
+            # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
+            md[sid] = {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK,
+                       **{k: src[k] for k in ("license", "_pages", "media_type") if src.get(k)}}
+            address = public_address(src)
+            if address:
+                md[sid]["url"] = address
         return cls(view_of(claims, cast("dict[str, SourceRecord]", html), plan),
                    view_of(claims, cast("dict[str, SourceRecord]", md), plan), MASK)
 
@@ -115,7 +122,15 @@ def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None
     if region is None:
         return []
     view = ledgers.html
-    expected = injected(ledger_html.render(view.claims, view.sources, view.plan, only))
+    numbers = None
+    from .route import RENDER, route_of
+
+    if route_of(html) == RENDER:  # a rendered page is numbered in its reading order, its ledger too
+        from ...engines.render.ledger_model import reading_ordinals
+        from ...engines.render.numbering import sup_order
+
+        numbers = reading_ordinals(sup_order(html), view.claims, view.plan)
+    expected = injected(ledger_html.render(view.claims, view.sources, view.plan, only, numbers=numbers))
     d = drift(rel, region[0], expected, fix, first_line=region[1], what="the injected ledger",
               wildcard=ledgers.wildcard)
     return [d] if d else []

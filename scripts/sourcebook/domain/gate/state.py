@@ -21,7 +21,7 @@ NEXT = {
     "COLLECT": "sb extract",
     "EXTRACT": "sb chunk",
     "CHUNK": "sb index",
-    "INDEX": "sb plan --type answer --title <title> --thesis <thesis>",
+    "INDEX": "sb plan --type answer --title <title>  (the thesis can wait until you know the answer)",
     "PLAN": "sb search <query>, then sb find <src> <text>, then sb claim add --json '{...}'",
     "GROUND": "sb contradictions  (then adjudicate each OPEN cluster)",
     "ADJUDICATE": "write the artifact: sb render answer --from draft.md  (or sb template answer)",
@@ -165,8 +165,24 @@ def derive(ws: Workspace) -> Status:
     if st.state == "RENDER" and st.stored_state in ("VERIFY", "PACKAGE", "DONE") \
             and not os.path.isfile(ws.build_path("PROVENANCE.json")):
         st.state = "VERIFY"
+    if revise > 0:
+        _note_failed_verify(ws, st)
     st.next = st.next or NEXT.get(st.state, "sb status")
     return st
+
+
+def _note_failed_verify(ws: Workspace, st: Status) -> None:
+    """After a failed verify: name the failing codes, and lead to the fix of the first one
+    rather than to the same gate again (the next run would count towards BLOCKED)."""
+    from .next_step import after_failure
+
+    found = after_failure(ws)
+    if found is None:
+        return
+    note, fix = found
+    st.notes.append(note)
+    if st.state == "RENDER":
+        st.next = fix
 
 
 def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status, facts: dict) -> str:
@@ -175,7 +191,8 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
     if any(s in ("pending", "needs_extraction") for _, s in statuses) or not ready:
         pending = [sid for sid, s in statuses if s in ("pending", "needs_extraction")]
         if pending:
-            st.notes.append(f"{len(pending)} source(s) waiting for text: {', '.join(pending[:5])}")
+            more = f" and {len(pending) - 5} more (sb source list)" if len(pending) > 5 else ""
+            st.notes.append(f"{len(pending)} source(s) waiting for text: {', '.join(pending[:5])}{more}")
         return "COLLECT"
     try:
         chunked = set(os.listdir(ws.chunks_dir))
@@ -243,10 +260,46 @@ def _note_stale(ws: Workspace, manifest: dict, st: Status) -> None:
     max_age = max_age if isinstance(max_age, int) and not isinstance(max_age, bool) else 90
     from ...base.clock import today_iso
 
-    old = stale_volatile(claims, today_iso(), max_age)
+    today = today_iso()
+    old = [cid for cid in stale_volatile(claims, today, max_age)
+           if not _rechecked_recently(ws, cid, claims, today, max_age)]
     if old:
         st.notes.append(f"{len(old)} volatile claim(s) dated more than {max_age} days ago: "
                         f"sb recheck {' '.join(old[:5])}")
+
+
+def _rechecked_recently(ws: Workspace, cid: str, claims: list, today: str, max_age: int) -> bool:
+    """A recheck that found a claim's quotes again, within the age limit, makes it fresh: the
+    latest live or file re-read of each of its sources matched, or kept its quoted words."""
+    from datetime import date
+
+    from ...base.jsonio import read_jsonl
+
+    claim = next((c for c in claims if c.get("id") == cid), None)
+    sids = {str(ev.get("source_id")) for ev in (claim or {}).get("evidence") or [] if isinstance(ev, dict)}
+    if not sids:
+        return False
+    try:
+        now = date.fromisoformat(today)
+    except ValueError:
+        return False
+    for sid in sids:
+        if not ws.has_source(sid):
+            return False
+        rows = [r for r in read_jsonl(ws.rechecks_path(sid)) if r.get("checked_via") in ("live", "file")]
+        if not rows:
+            return False
+        row = rows[-1]
+        try:
+            age = (now - date.fromisoformat(str(row.get("checked_at"))[:10])).days
+        except ValueError:
+            return False
+        mine = [c for c in row.get("citations") or [] if isinstance(c, dict) and c.get("claim_id") == cid]
+        held = row.get("outcome") == "matches" or (mine and all(c.get("outcome") in ("intact", "moved")
+                                                                 for c in mine))
+        if age > max_age or not held:
+            return False
+    return True
 
 
 def _package_current(ws: Workspace) -> bool:

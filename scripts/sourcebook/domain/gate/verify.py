@@ -43,6 +43,7 @@ class Report:
     revise_count: int | None = None
     state: str | None = None
     escalation: str = ""
+    warning: str = ""  # one failing run short of BLOCKED
 
     @property
     def findings(self) -> list[Finding]:
@@ -120,10 +121,25 @@ def settle_state(ws: Workspace, rep: Report) -> None:
                 m["history"] = hist
                 if state == "BLOCKED":
                     rep.escalation = ESCALATION
+                elif count == MAX_REVISIONS - 1:
+                    rep.warning = _last_warning(ws, rep, count)
             rep.revise_count, rep.state = m.get("revise_count"), m.get("state")
             ws.save_manifest(m)
     except SbError:
         pass  # an unreadable manifest is already a finding of the schemas gate
+
+
+def _last_warning(ws: Workspace, rep: Report, count: int) -> str:
+    """Said when one more failing run would BLOCK; louder when this run repeats the last one."""
+    from .next_step import findings_of, last_failure
+
+    before = last_failure(ws)
+    same = before is not None and sorted(f"{d.get('code')}  {d.get('subject')}" for d in findings_of(before)) \
+        == sorted(f"{f.code}  {f.subject}" for f in rep.findings)
+    head = (f"revisions  {count}/{MAX_REVISIONS}: the same {len(rep.findings)} finding(s) as the last run; "
+            "a third unchanged run will BLOCK the workspace" if same else
+            f"revisions  {count}/{MAX_REVISIONS}: one more failing run will BLOCK the workspace")
+    return head + " until a person decides (sb unblock --reason); `sb status` names the fix for the first finding"
 
 
 def write_report(ws: Workspace, rep: Report) -> None:

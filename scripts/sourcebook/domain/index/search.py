@@ -298,14 +298,35 @@ def top(idx: Index, scored: list[tuple[int, float]], k: int) -> list[tuple[str, 
 
 
 def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> list[SearchHit]:
+    return search_skipping(ws, query, k, prefix)[0]
+
+
+def search_skipping(ws: Workspace, query: str, k: int = 8,
+                    prefix: str | None = None) -> tuple[list[SearchHit], set[str]]:
+    """The hits, and the ids of sources skipped because they were removed after the index was
+    built (``sb source rm``): the index is stale, but a removed source is never a hit."""
     terms = sorted(set(tokenize(query)))
     if k < 1 or not terms:
         Index(ws).close()  # still refuse when there is no index
-        return []
+        return [], set()
     for attempt in (1, 2):
         idx = Index(ws)
         try:
-            best = top(idx, rank(idx, terms, k, prefix), k)
+            want = k
+            gone: set[str] = set()
+            while True:
+                scored = rank(idx, terms, want, prefix)
+                best = top(idx, scored, want)
+                found = []
+                for cid, s in best:
+                    sid = cid.partition("#")[0]
+                    if ws.has_source(sid):
+                        found.append((cid, s))
+                    else:
+                        gone.add(sid)
+                if len(found) >= k or len(best) < want:
+                    break
+                want *= 4
             break
         except SbError:
             if attempt == 2 or _same_manifest(ws, idx):
@@ -313,7 +334,7 @@ def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> 
             # a writer committed a new index while this query read the old one: read again
         finally:
             idx.close()
-    return _hits(ws, best)
+    return _hits(ws, found[:k]), gone
 
 
 def _same_manifest(ws: Workspace, idx: Index) -> bool:

@@ -180,14 +180,13 @@ def _place_copy(dest: str, rel: str, src: str, created: list[str], mode: int | N
 def _place_bytes(dest: str, rel: str, data: bytes, created: list[str], mode: int | None = None) -> str:
     full = os.path.join(dest, rel)
     _makedirs(dest, os.path.dirname(rel), created)
-    if _same_file(full, data) and (mode is None or (os.stat(full).st_mode & 0o777) == mode):
+    want = None if mode is None else jsonio.shared_mode(mode)  # the umask applies to the shim too
+    if _same_file(full, data) and (want is None or (os.stat(full).st_mode & 0o777) == want):
         return "unchanged"
     action = "updated" if os.path.lexists(full) else "installed"
     if os.path.islink(full):
         os.unlink(full)
-    jsonio.atomic_write_bytes(full, data)
-    if mode is not None:
-        os.chmod(full, mode)
+    jsonio.atomic_write_bytes(full, data, mode=jsonio.FILE_MODE if mode is None else mode)
     return action
 
 
@@ -271,7 +270,7 @@ def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str 
                 os.unlink(full)
                 report.changes.append(Change(rel, "removed"))
         rec["harnesses"][h] = sorted(set(mine))
-    report.changes.append(Change(SHIM, _place_bytes(dest, SHIM, shim_text(python).encode(), created, 0o755)))
+    report.changes.append(Change(SHIM, _place_bytes(dest, SHIM, shim_text(python).encode(), created, 0o777)))
     report.notes.append(f"the shim runs {python or sys.executable}: install optional extras (pypdf) for that "
                         "Python, or name another with --python")
     if "codex" in harnesses:

@@ -4,6 +4,9 @@ Modules:
 - ``claims``: the claims file and its event trail;
 - ``claim_add``, ``claim_check``, ``claim_edit``, ``evidence``: adding, checking and changing
   claims, and resolving their evidence to exact spans;
+- ``evidence_match``: a pasted quote located once markup and spacing are ignored, and the fix a
+  ``W-QUOTE-...`` warning names; ``evidence_edit``: ``sb claim evidence``;
+- ``evidence_carry``: citations carried to a source's new canonical text (``sb extract --upgrade``);
 - ``forms``, ``ledger_view``: the ledger in its forms (``sb ledger``) and the view artifacts read;
 - ``plan``: ``plan.json``;
 - ``contradictions``, ``adjudications``: candidate conflicts and the decisions on them.

@@ -82,21 +82,86 @@ def cross_check(adj: Adjudication, by_id: dict[str, Claim]) -> list[Finding]:
 
 def effect(adj: Adjudication, claim: Claim) -> str | None:
     """The change an outcome owes a claim, as text, or None when nothing is owed (7.2)."""
-    if claim.get("status", "active") != "active":
+    want = _wanted(adj, claim)
+    if want is None:
         return None
-    outcome, winner = adj["outcome"], adj.get("winner")
-    if outcome == "supersede" and winner and claim["id"] != winner:
-        return f"status -> superseded by {winner}"
-    if outcome == "both_stand" and claim.get("confidence") != "contested":
+    status, winner = want
+    if status != claim.get("status", "active") or (status == "superseded" and claim.get("superseded_by") != winner):
+        if status == "active":
+            return f"status -> active (the decision on {adj['cluster_id']} no longer sets it aside)"
+        return f"status -> superseded by {winner}" if status == "superseded" else "status -> retracted"
+    if adj["outcome"] == "both_stand" and claim.get("confidence") != "contested":
         return "confidence -> contested"
-    if outcome == "retract" and winner and claim["id"] != winner:
-        return "status -> retracted"
     return None
 
 
-def apply_outcomes(claims: list[Claim], adjs: list[Adjudication]) -> list[str]:
+def set_aside_by(claim: Claim, adj: Adjudication) -> bool:
+    """True when the claim is inactive because of a decision on this same cluster (an earlier
+    outcome a new decision may take back), not because someone retracted, narrowed or set it."""
+    status = claim.get("status", "active")
+    reason = claim.get("status_reason") or ""
+    if status == "retracted":
+        return reason == f"retracted by adjudication of {adj['cluster_id']}"
+    if status == "superseded":
+        if claim.get("narrowed_to"):
+            return False
+        if reason:
+            return reason == f"superseded by adjudication of {adj['cluster_id']}"
+        return claim.get("superseded_by") in adj["claim_ids"]  # a decision applied before reasons were kept
+    return False
+
+
+def _wanted(adj: Adjudication, claim: Claim) -> tuple[str, str | None] | None:
+    """(status, superseded_by) the decision wants for a claim it names, or None when the claim
+    is set aside by something else and the decision does not ask for it back."""
+    outcome, winner, cid = adj["outcome"], adj.get("winner"), claim["id"]
+    if outcome == "supersede" and winner and cid != winner:
+        want: tuple[str, str | None] = ("superseded", winner)
+    elif outcome == "retract" and winner and cid != winner:
+        want = ("retracted", None)
+    elif outcome in ("supersede", "retract") and not winner:
+        return None  # no winner: the decision is refused by its cross-check
+    else:
+        want = ("active", None)
+    if claim.get("status", "active") != "active" and not set_aside_by(claim, adj):
+        return None  # retracted or narrowed outside this decision: left as it is (or a conflict, below)
+    return want
+
+
+def conflicts(claims: list[Claim], adjs: list[Adjudication]) -> list[Finding]:
+    """``E-ADJ-CONFLICT``: a decision that wants a claim to stand which was retracted, narrowed
+    or superseded outside it; a decision never resurrects what a person set aside."""
+    by_id = {c["id"]: c for c in claims}
+    out = []
+    for adj in adjs:
+        if any(f.code != "E-ADJ-MEMBER" for f in cross_check(adj, by_id)):
+            continue
+        for cid in adj["claim_ids"]:
+            claim = by_id.get(cid)
+            if claim is None or claim.get("topic_key") != adj["topic_key"]:
+                continue
+            status = claim.get("status", "active")
+            if status == "active" or set_aside_by(claim, adj):
+                continue
+            stands = (adj["outcome"] in ("both_stand", "scope_split")
+                      or (adj["outcome"] in ("supersede", "retract") and adj.get("winner") == cid))
+            if stands:
+                why = ("narrowed to " + str(claim.get("narrowed_to")) if claim.get("narrowed_to")
+                       else claim.get("status_reason") or f"{status} outside this decision")
+                out.append(Finding("E-ADJ-CONFLICT", adj["cluster_id"],
+                                   f"the {adj['outcome']} decision wants {cid} to stand, but it is {status} ({why}); "
+                                   "a decision never brings back what was set aside outside it: name the claim "
+                                   "that replaced it, or add the claim again"))
+    return out
+
+
+def apply_outcomes(claims: list[Claim], adjs: list[Adjudication], restore=None) -> list[str]:
     """Apply every decision to ``claims`` in place (stored order); returns the changed ids.
 
+    A decision brings its claims in line with what it says, whatever an earlier decision on the
+    same cluster did: a claim that decision superseded or retracted stands again when the new one
+    says so, and is superseded by the new winner otherwise. ``restore(cid, cluster_id)`` gives
+    the confidence a claim had before a both_stand decision made it contested (None: keep).
     Decisions that fail the cross-check are skipped, so a winner outside its cluster can never
     supersede everyone.
     """
@@ -105,21 +170,33 @@ def apply_outcomes(claims: list[Claim], adjs: list[Adjudication]) -> list[str]:
     for adj in adjs:
         if any(f.code != "E-ADJ-MEMBER" for f in cross_check(adj, by_id)):
             continue
+        cls = adj["cluster_id"]
         for cid in adj["claim_ids"]:
             claim = by_id.get(cid)
             if claim is None or claim.get("topic_key") != adj["topic_key"]:
                 continue
-            what = effect(adj, claim)
-            if what is None:
+            want = _wanted(adj, claim)
+            if want is None:
                 continue
-            if adj["outcome"] == "supersede":
-                claim["status"], claim["superseded_by"] = "superseded", adj["winner"]
-            elif adj["outcome"] == "both_stand":
+            before = (claim.get("status", "active"), claim.get("superseded_by"), claim.get("confidence"))
+            status, winner = want
+            if status == "active":
+                claim["status"], claim["superseded_by"] = "active", None
+                claim.pop("status_reason", None)  # type: ignore[misc]
+            elif status == "superseded":
+                claim["status"], claim["superseded_by"] = "superseded", winner
+                claim["status_reason"] = f"superseded by adjudication of {cls}"
+            else:
+                claim["status"], claim["superseded_by"] = "retracted", None
+                claim["status_reason"] = f"retracted by adjudication of {cls}"
+            if adj["outcome"] == "both_stand":
                 claim["confidence"] = "contested"
-            elif adj["outcome"] == "retract":
-                claim["status"] = "retracted"
-                claim["status_reason"] = f"retracted by adjudication of {adj['cluster_id']}"
-            if cid not in changed:
+            elif claim.get("confidence") == "contested" and restore is not None:
+                earlier = restore(cid, cls)
+                if earlier:
+                    claim["confidence"] = earlier
+            if (claim.get("status"), claim.get("superseded_by"), claim.get("confidence")) != before \
+                    and cid not in changed:
                 changed.append(cid)
     return changed
 
@@ -149,13 +226,15 @@ def unapplied(claims: list[Claim], adjs: list[Adjudication]) -> list[Finding]:
     for cid in apply_outcomes(trial, adjs):
         after = next(c for c in trial if c["id"] == cid)
         old = before[cid]
-        if after.get("status") != old.get("status"):
-            text = (f"status -> superseded by {after.get('superseded_by')}" if after["status"] == "superseded"
-                    else "status -> retracted")
+        if after.get("status") != old.get("status") or after.get("superseded_by") != old.get("superseded_by"):
+            text = {"superseded": f"status -> superseded by {after.get('superseded_by')}",
+                    "retracted": "status -> retracted"}.get(after["status"],
+                                                            "status -> active (its cluster's decision no longer "
+                                                            "sets it aside)")
         else:
-            text = "confidence -> contested"
+            text = f"confidence -> {after.get('confidence')}"
         out.append(Finding("E-ADJ-UNAPPLIED", cid, f"{text}; run `sb adjudicate --apply`"))
-    return out
+    return out + conflicts(claims, adjs)
 
 
 # ---- commands ------------------------------------------------------------------------------
@@ -192,8 +271,10 @@ def record(ws: Workspace, items: list) -> int:
         problems = check({"schema_version": SCHEMA, "adjudications": fresh}, "adjudications", "adjudication")
         if problems:
             raise schema_error(problems, "the decision (nothing was saved)")
-        by_id = claims_by_id(load_claims(ws))
+        claims = load_claims(ws)
+        by_id = claims_by_id(claims)
         findings = [f for adj in fresh for f in cross_check(adj, by_id)]
+        findings += conflicts(claims, fresh)  # a record the claims could never follow is not saved
         if findings:
             first = findings[0]
             raise SbError(first.code, first.subject, first.message + "; nothing was saved", findings=findings[1:])
@@ -213,8 +294,12 @@ def apply(ws: Workspace) -> tuple[list[str], list[Finding]]:
         adjs = load_adjudications(ws)
         by_id = claims_by_id(claims)
         skipped = [f for adj in adjs for f in cross_check(adj, by_id) if f.code != "E-ADJ-MEMBER"]
+        clash = conflicts(claims, adjs)
+        if clash:
+            first = clash[0]
+            raise SbError(first.code, first.subject, first.message + "; nothing was applied", findings=clash[1:])
         before = {c["id"]: (c.get("status"), c.get("confidence")) for c in claims}
-        changed = apply_outcomes(claims, adjs)
+        changed = apply_outcomes(claims, adjs, _confidence_before(ws))
         for cid in changed:
             contest = standing_contest(adjs, cid)
             status = by_id[cid].get("status")
@@ -227,3 +312,61 @@ def apply(ws: Workspace) -> tuple[list[str], list[Finding]]:
                                      status=by_id[cid].get("status"), confidence=by_id[cid].get("confidence"),
                                      was=list(before[cid])) for cid in changed])
     return changed, skipped
+
+
+def _confidence_before(ws: Workspace):
+    """``restore(cid, cls)``: the confidence a claim had before a decision on ``cls`` first
+    changed it (from the trail), so a both_stand that is replaced stops calling it contested."""
+    from .claims import read_events
+
+    first: dict[tuple[str, str], str] = {}
+    for e in read_events(ws):
+        if e.get("event") != "adjudicate-apply":
+            continue
+        was = e.get("was")
+        key = (str(e.get("claim_id")), str(e.get("cluster_id")))
+        if key not in first and isinstance(was, list) and len(was) == 2 and isinstance(was[1], str) \
+                and was[1] != "contested":
+            first[key] = was[1]
+
+    def restore(cid: str, cls: str) -> str | None:
+        return first.get((cid, cls))
+
+    return restore
+
+
+def attach_reasons(claims: list, adjs: list[Adjudication]) -> list:
+    """Copies of the claims in which each set-aside one carries ``_why``, the reason a reader is
+    shown in the ledger's History: the adjudication's own reason for a claim a decision set
+    aside, the narrowing or retraction reason otherwise. For display only; never saved."""
+    by_cls = {a["cluster_id"]: a for a in adjs}
+    out = []
+    for c in claims:
+        status = c.get("status", "active")
+        if status not in ("superseded", "retracted"):
+            out.append(c)
+            continue
+        c = dict(c)
+        why = ""
+        reason = str(c.get("status_reason") or "")
+        for prefix in ("superseded by adjudication of ", "retracted by adjudication of "):
+            if reason.startswith(prefix) and reason[len(prefix):] in by_cls:
+                why = by_cls[reason[len(prefix):]]["reason"]
+        if not why and not reason and status == "superseded":
+            for adj in adjs:  # a decision applied before reasons were kept
+                if c["id"] in adj["claim_ids"] and adj.get("winner") == c.get("superseded_by"):
+                    why = adj["reason"]
+        if not why and c.get("narrowed_to"):
+            why = f"narrowed to what its quote supports: {reason}" if reason else "narrowed to what its quote supports"
+        c["_why"] = why or reason
+        out.append(c)
+    return out
+
+
+def with_reasons(ws: Workspace, claims: list) -> list:
+    """``attach_reasons`` with the workspace's decisions (an unreadable file gives no reasons)."""
+    try:
+        adjs = load_adjudications(ws)
+    except SbError:
+        adjs = []
+    return attach_reasons(claims, adjs)

@@ -8,6 +8,7 @@ per call whatever the number of items, and the trail gets one durable append.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from ...base.errors import Finding, SbError
 from ...base.ids import claim_id
@@ -29,7 +30,9 @@ class ItemResult:
     def __init__(self, index: int):
         self.index = index
         self.claim_id: str | None = None
+        self.text = ""  # the stored claim's text, so the caller can show which id is which
         self.findings: list[Finding] = []
+        self.located: list = []  # evidence_match.Located: quotes stored from a tolerant match
 
     @property
     def ok(self) -> bool:
@@ -102,6 +105,29 @@ def _merge_existing(new: dict, old: Claim) -> list[Finding]:
     return []
 
 
+def long_quote_warnings(claim: Mapping, record) -> list[Finding]:
+    """Say at `claim add`, not after rendering, when a quote is over the ledger's budget: the
+    ledger will show an excerpt of it (a free licence lifts the budget)."""
+    from ...engines.render import ledger_model as lm
+    from ...engines.render.quote_view import is_free
+
+    out = []
+    for ev in claim.get("evidence") or []:
+        if not isinstance(ev, dict):
+            continue
+        quote = lm.evidence_quote(ev)
+        if not quote.strip() or lm.quote_fits(quote) or is_free(record(ev.get("source_id"))):
+            continue
+        out.append(Finding("W-QUOTE-LONG", claim["id"],
+                           f"stored; its quote from {ev.get('source_id')} has {len(quote)} characters and "
+                           f"{len(quote.split())} words, over the budget of {lm.QUOTE_MAX_CHARS} characters and "
+                           f"{lm.QUOTE_MAX_WORDS} words a quote ({lm.SOURCE_MAX_QUOTES} quotes, "
+                           f"{lm.SOURCE_MAX_CHARS} characters a source): the ledger shows its opening and closing "
+                           "words only. Quote the words that state the claim, or record the source's free licence "
+                           f"(sb source set {ev.get('source_id')} license=...)"))
+    return out
+
+
 def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
     """Store every valid item; return one result per item, in input order."""
     results: list[ItemResult] = []
@@ -119,12 +145,15 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
             except SbError as exc:
                 res.findings = exc.findings + [exc.finding()]
                 continue
+            finally:
+                res.located, cache.located = cache.located, []
             old = by_id.get(claim["id"])
             if old is not None:
                 warnings += _merge_existing(claim, old)  # type: ignore[arg-type]
             warnings += add_warnings(claim, check_claim(claim, cache.text, cache.record))  # after the acks merge
+            warnings += long_quote_warnings(claim, cache.record)
             by_id[claim["id"]] = claim
-            res.claim_id, res.findings = claim["id"], warnings
+            res.claim_id, res.text, res.findings = claim["id"], claim["text"], warnings
             events.append(event("add" if old is None else "readd", claim["id"], status=claim["status"],
                                 confidence=claim["confidence"],
                                 warnings=[w.code for w in warnings] or None))

@@ -1,10 +1,13 @@
 """Evidence at the moment a claim is added: resolve missing offsets, check the quote.
 
 Offsets may be omitted: the quote is looked up in the source's canonical text and must occur
-exactly once (else the claim is refused with the occurrences listed). A quote written with
-``[...]`` becomes multi-part evidence, each part its own exact span. A quote that does not hold
-at the given offsets is still stored, with a ``W-QUOTE-...`` warning (the gate refuses it
-later), so the agent's work is never lost to a typo.
+exactly once (else the claim is refused with the occurrences listed); a paste that differs
+from the source only in line breaks, spacing, markup, typographic quotes and dashes or
+invisible characters is located too (``evidence_match``), and the source's exact text at that
+span is stored in its place. A quote written with ``[...]`` becomes multi-part evidence, each
+part its own exact span. A quote that does not hold at the given offsets is still stored,
+with a ``W-QUOTE-...`` warning that names the command fixing it (the gate refuses it later),
+so the agent's work is never lost to a typo.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from ...engines.text.citation import problem
 from ...engines.text.find import FindError, resolve_parts, split_elided
 from ..sources.store import try_load_source
 from ..workspace.layout import Workspace
+from .evidence_match import Located, View, build_view, mismatch_fix, resolve_tolerant, tolerant_chain
 
 WARN_FOR = {"range": "W-QUOTE-RANGE", "empty": "W-QUOTE-EMPTY", "mismatch": "W-QUOTE-MISMATCH",
             "gap": "W-QUOTE-GAP", "hash": "W-QUOTE-MISMATCH"}
@@ -34,6 +38,8 @@ class TextCache:
         self._raw: dict[str, bytes | None] = {}
         self._texts: dict[str, str | None] = {}
         self._records: dict[str, dict | None] = {}
+        self.located: list[Located] = []  # quotes stored from a tolerant match, to be shown
+        self._views: dict[str, View] = {}
 
     def known(self, sid: object) -> bool:
         return is_src_id(sid) and self.ws.has_source(str(sid))
@@ -69,6 +75,13 @@ class TextCache:
             rec = try_load_source(self.ws, key)
             self._records[key] = dict(rec) if rec is not None else None
         return self._records[key]
+
+    def view(self, sid: object) -> View:
+        """The reader view of a source's text, built once per command."""
+        key = str(sid)
+        if key not in self._views:
+            self._views[key] = build_view(self.text(sid) or "")
+        return self._views[key]
 
     def locate(self, sid: object, quote: str) -> list[tuple[int, int]]:
         """Every occurrence of ``quote`` (overlapping ones too) as code-point spans."""
@@ -117,7 +130,7 @@ def resolve(ev: dict, cache: TextCache, subject: str) -> list[Finding]:
     elif isinstance(quote, str) and present:
         pieces = split_elided(quote)
         if len(pieces) > 1:
-            _resolve_parts(ev, cache.text(sid) or "", pieces, sid, subject)
+            _resolve_parts(ev, cache, pieces, sid, subject)
         elif not _has_offsets(ev):
             _resolve_single(ev, cache, quote, sid, subject)
             return []  # located here, so it holds by construction
@@ -138,8 +151,8 @@ def resolve(ev: dict, cache: TextCache, subject: str) -> list[Finding]:
     bad = problem(text, ev)
     if bad:
         kind, message = bad
-        return [Finding(WARN_FOR[kind], subject, f"stored, but {message}; sb verify will fail it "
-                        f"(fix with `sb find {sid} \"...\"` and re-add)")]
+        return [Finding(WARN_FOR[kind], subject, f"stored, but {message}; sb verify will fail it: "
+                        f"{mismatch_fix(text, ev, subject, cache.view(sid))}")]
     return []
 
 
@@ -148,8 +161,11 @@ def _resolve_single(ev: dict, cache: TextCache, quote: str, sid: object, subject
         raise SbError("E-CLAIM-SPAN", subject, "the quote is empty; quote the exact words that support the claim")
     spans = cache.locate(sid, quote)
     if not spans:
-        raise SbError("E-CLAIM-SPAN", subject, f"the quote is not in {sid}; paste it from `sb find {sid} \"...\"` "
-                      "(which shows the exact text) or give start/end")
+        text = cache.text(sid) or ""
+        s, e = resolve_tolerant(text, quote, str(sid), subject, cache.view(sid))
+        ev["start"], ev["end"], ev["quote"] = s, e, text[s:e]
+        cache.located.append(Located(subject, str(sid), s, e, text[s:e]))
+        return
     if len(spans) > 1:
         times = f"{len(spans)}+" if len(spans) >= LOCATE_CAP else str(len(spans))
         raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {times} times in {sid} at {_where(spans)}; "
@@ -157,14 +173,21 @@ def _resolve_single(ev: dict, cache: TextCache, quote: str, sid: object, subject
     ev["start"], ev["end"] = spans[0]
 
 
-def _resolve_parts(ev: dict, text: str, pieces: list[str], sid: object, subject: str) -> None:
+def _resolve_parts(ev: dict, cache: TextCache, pieces: list[str], sid: object, subject: str) -> None:
+    text = cache.text(sid) or ""
     try:
         spans = resolve_parts(text, pieces)
     except FindError as exc:
         if _has_offsets(ev):
             return  # offsets were given: keep them; the check below warns
-        extra = f" at {_where([(c[0][0], c[-1][1]) for c in exc.candidates])}" if exc.candidates else ""
-        raise SbError("E-CLAIM-SPAN", subject, f"elided quote in {sid}: {exc.message}{extra}") from None
+        chain = tolerant_chain(text, cache.view(sid), pieces) if exc.code != "E-FIND-AMBIGUOUS" else None
+        if chain is None:
+            extra = f" at {_where([(c[0][0], c[-1][1]) for c in exc.candidates])}" if exc.candidates else ""
+            raise SbError("E-CLAIM-SPAN", subject, f"elided quote in {sid}: {exc.message}{extra}") from None
+        spans = chain
+        stored = " [...] ".join(text[s:e] for s, e in spans)
+        ev["quote"] = stored
+        cache.located.append(Located(subject, str(sid), spans[0][0], spans[-1][1], stored))
     parts = [{"start": s, "end": e, "quote": text[s:e]} for s, e in spans]
     if _has_offsets(ev) and (ev.get("start"), ev.get("end")) != (parts[0]["start"], parts[-1]["end"]):
         return  # the given offsets disagree with where the parts are: keep them and warn

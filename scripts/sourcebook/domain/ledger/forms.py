@@ -6,7 +6,7 @@ Rendering itself is pure (``engines/render/ledger_*``); this module only reads t
 from __future__ import annotations
 
 from ...base import jsonio
-from ..sources.store import try_load_source
+from ..sources.store import for_display, try_load_source
 from ..workspace.layout import Workspace
 from .claims import load_claims
 from .plan import load_plan
@@ -24,7 +24,7 @@ def source_records(ws: Workspace, only: set[str] | None = None) -> dict[str, dic
             out[sid] = dict(rec)
     if only is not None:
         add_copy_roots(ws, out)
-    return out
+    return for_display(ws, out)
 
 
 def add_copy_roots(ws: Workspace, records: dict[str, dict]) -> None:
@@ -45,11 +45,12 @@ def add_copy_roots(ws: Workspace, records: dict[str, dict]) -> None:
 
 
 def render_form(ws: Workspace, form: str) -> str:
-    claims = load_claims(ws)
+    from .adjudications import with_reasons
+
+    claims = with_reasons(ws, load_claims(ws))
     cited = None
-    if form in ("html", "md", "json"):  # these show only the sources active claims cite
-        cited = {str(ev.get("source_id")) for c in claims if c.get("status", "active") == "active"
-                 for ev in c.get("evidence") or []}
+    if form in ("html", "md", "json"):  # these show only the sources their claims (history too) cite
+        cited = {str(ev.get("source_id")) for c in claims for ev in c.get("evidence") or []}
     sources = source_records(ws, cited)
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
     if form == "html":
@@ -70,7 +71,7 @@ def render_form(ws: Workspace, form: str) -> str:
         return ledger_sources.render(sources, claims)
     from ...engines.render import ledger_csl
 
-    return ledger_csl.render(sources, claims)
+    return ledger_csl.render(sources, claims, plan)
 
 
 def write_out(path: str, text: str) -> int:

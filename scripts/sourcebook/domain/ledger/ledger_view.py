@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engines.render.ledger_model import ledger_order, shown_spans
-from ..sources.store import all_sources
+from ..sources.store import all_sources, for_display
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim, SourceRecord
 from .claims import load_claims
@@ -30,13 +30,15 @@ class LedgerView:
 
 
 def ledger_view(ws: Workspace) -> LedgerView:
-    claims = load_claims(ws)
+    from .adjudications import with_reasons
+
+    claims = with_reasons(ws, load_claims(ws))  # set-aside claims carry the reason History shows
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
-    return view_of(claims, {s["id"]: s for s in all_sources(ws)}, plan)
+    return view_of(claims, for_display(ws, {s["id"]: s for s in all_sources(ws)}), plan)
 
 
 def view_of(claims: list[Claim], sources: dict[str, SourceRecord], plan: dict | None) -> LedgerView:
     """The view of claims, sources and a plan already read (the gate and a package have them)."""
     cited, inferred, nums = ledger_order(claims, plan)
     return LedgerView(claims=claims, by_id={c["id"]: c for c in claims}, sources=sources, plan=plan,
-                      ordinals=nums, cited=cited, inferred=inferred, shown=shown_spans(cited))
+                      ordinals=nums, cited=cited, inferred=inferred, shown=shown_spans(cited, sources))

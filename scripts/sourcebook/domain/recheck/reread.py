@@ -16,7 +16,7 @@ from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import is_claim_id, is_src_id, sha256_bytes, sha256_text
-from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER
+from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, NORMALIZERS
 from ...engines.text.compare import fate
 from ...engines.text.pipeline import extract_bytes
 from ...engines.urls import strip_credentials
@@ -179,7 +179,7 @@ def compare(ws: Workspace, rec: SourceRecord, fresh: Fresh, cites: list[Citation
     tool = ext.get("tool")
     if tool == "agent":
         return _done(base, "unverifiable", "the recorded text was written by the agent, not extracted by sb")
-    if rec.get("normalizer_version") != NORMALIZER or ext.get("version") != EXTRACTOR_VERSIONS.get(tool or ""):
+    if rec.get("normalizer_version") not in NORMALIZERS or ext.get("version") != EXTRACTOR_VERSIONS.get(tool or ""):
         return _done(base, "unverifiable", f"recorded with {tool} v{ext.get('version')} and normalizer "
                      f"v{rec.get('normalizer_version')}; sb now uses v{EXTRACTOR_VERSIONS.get(tool or '')} and "
                      f"v{NORMALIZER}: a difference would reflect sb, not the source")
@@ -188,7 +188,8 @@ def compare(ws: Workspace, rec: SourceRecord, fresh: Fresh, cites: list[Citation
                      f"({fresh.media_type}, was {rec.get('media_type')})")
     base_url = rec.get("locator") if rec.get("kind") == "url" else None
     out, _ = extract_bytes(fresh.raw, media_type=rec.get("media_type"), path=ws.raw_files(sid)[0] if ws.raw_files(sid) else "",
-                           charset=fresh.charset or rec.get("charset"), base_url=base_url)
+                           charset=fresh.charset or rec.get("charset"), base_url=base_url,
+                           normalizer=rec.get("normalizer_version") or NORMALIZER)
     canon = out.meta.get("canonical_url") if out.meta else None
     if canon and rec.get("canonical_url") and strip_credentials(canon) != rec.get("canonical_url"):
         return _done(base, "unverifiable", f"the page now declares another canonical address ({canon})")

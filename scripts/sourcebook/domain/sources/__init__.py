@@ -1,7 +1,8 @@
 """The sources room: getting a source in, turning it into canonical text, and finding text in it.
 
 Modules:
-- ``ingest``: ``sb add`` and ``sb extract`` (content-addressed records, adopt, re-extract);
+- ``ingest``: ``sb add`` and ``sb extract`` (content-addressed records, adopt, re-extract,
+  upgrade to the current canonical text version);
 - ``store``: reading and writing ``source.json`` and ``normalized.md``;
 - ``fetch``, ``netguard``, ``robots``, ``archive``: guarded script-mode fetching and the
   web-archive client;

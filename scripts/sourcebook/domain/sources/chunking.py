@@ -23,7 +23,7 @@ from ...base.versions import CHUNKER
 from ...engines.text.chunk import check_sizes, chunk
 from ..index.chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
-from .store import read_normalized
+from .store import read_normalized, try_load_source
 
 PARALLEL_MIN = 200  # sources to chunk before a second process pays for itself
 BATCH = 100  # sources per task (progress moves per task)
@@ -47,6 +47,12 @@ def ready_ids(ws: Workspace) -> list[str]:
     return [sid for sid, fact in facts.items() if fact.status == "ready"]
 
 
+def markdown_headings(rec: dict) -> bool:
+    """Does this source's canonical text mark headings with ``#``? (A PDF's text does not: a
+    ``#`` line there is a comment in a code sample, not a heading.)"""
+    return (rec.get("extraction") or {}).get("tool") != "sb.pdf"
+
+
 def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, int]:
     """The sizes to use: flags win over ``config.chunk_target``/``chunk_overlap``."""
     cfg = ws.load_manifest().get("config") or {}
@@ -62,10 +68,10 @@ def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, 
 _PATHS: dict[tuple[str, ...], str] = {}
 
 
-def render(sid: str, text: str, target: int, overlap: int) -> tuple[str, int]:
+def render(sid: str, text: str, target: int, overlap: int, headings: bool = True) -> tuple[str, int]:
     """The chunk file's text (exactly ``jsonio.dumps_compact`` of each record, one a line)."""
     lines = []
-    for c in chunk(text, target, overlap):
+    for c in chunk(text, target, overlap, headings):
         path = _PATHS.get(c.heading_path)
         if path is None:
             path = json.dumps(list(c.heading_path), separators=(",", ":"), ensure_ascii=False)
@@ -160,7 +166,7 @@ def _chunk_batch(job: tuple) -> list[tuple]:
                 out.append((sid, 0, False, "ready but normalized.md is missing or empty; "
                             "run `sb extract --force` or remove the source", None))
                 continue
-            body, n = render(sid, text, t, o)
+            body, n = render(sid, text, t, o, markdown_headings(try_load_source(ws, sid) or {}))
             path = ws.chunks_path(sid)
             changed = _read_or_none(path) != body
             if changed:

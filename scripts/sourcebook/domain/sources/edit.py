@@ -2,7 +2,9 @@
 
 Field names agree with ``sb add``: ``tier``, ``reason`` (the record's ``tier_reason``),
 ``published`` (``published_at``), ``title``, ``author``, ``publisher``, ``lang``, ``license``,
-plus ``charset`` and ``same_as`` (``SRC`` declares the two one document, ``none`` undoes a link).
+plus ``charset``, ``url`` (the public address of a local copy, http(s) only) and ``same_as`` (``SRC``
+declares the two one document, ``none`` undoes a link). A licence is one of ``public-domain``,
+``cc-by``, ``cc-by-sa``, ``own`` or ``unknown``; a free one lifts the ledger's quote budget.
 A change of tier, reason or ``same_as`` is recorded in the workspace history, so a re-rating is
 never silent (a re-add cannot change them at all).
 """
@@ -15,9 +17,9 @@ from ..workspace.records import SourceRecord
 from .store import load_source, save_source
 
 EDITABLE = ("title", "author", "publisher", "published_at", "lang", "license", "charset", "tier", "tier_reason",
-            "same_as")
+            "same_as", "url")
 ALIASES = {"published": "published_at", "reason": "tier_reason"}  # the names `sb add` uses
-RECORDED = ("tier", "tier_reason")
+RECORDED = ("tier", "tier_reason", "url", "license")
 
 
 def parse_pairs(pairs: list[str]) -> list[tuple[str, str]]:
@@ -26,13 +28,51 @@ def parse_pairs(pairs: list[str]) -> list[tuple[str, str]]:
         if "=" not in pair:
             raise SbError("E-USAGE", pair, "expected field=value")
         key, value = pair.split("=", 1)
-        key = ALIASES.get(key.strip(), key.strip())
+        typed = key.strip()
+        key = ALIASES.get(typed, typed.replace("-", "_"))
+        key = ALIASES.get(key, key)
         if key not in EDITABLE:
-            names = ", ".join(["tier", "reason", "published"] + [k for k in EDITABLE if k not in
-                                                                  ("tier", "tier_reason", "published_at")])
-            raise SbError("E-USAGE", key, f"not editable; editable fields: {names}")
+            import difflib
+
+            names = ["tier", "reason", "published"] + [k for k in EDITABLE if k not in
+                                                       ("tier", "tier_reason", "published_at")]
+            near = difflib.get_close_matches(key, names + list(ALIASES.values()), n=1, cutoff=0.6)
+            hint = f"did you mean {near[0]}? " if near else ""
+            raise SbError("E-USAGE", typed, f"not a field sb source set changes; {hint}nothing was changed (the "
+                                            f"fields of one set are applied together or not at all). "
+                                            f"Fields: {', '.join(names)}")
         out.append((key, value))
     return out
+
+
+def check_url(value: str, subject: str) -> str:
+    """The public address of a source: http(s), a host, no user name or password."""
+    from ...engines.urls import BadURL, canonical_url, has_credentials, is_url
+
+    text = value.strip()
+    if not is_url(text):
+        raise SbError("E-SOURCE-URL", subject, f"{text[:80]!r} is not an http(s) address; give the page's public "
+                                               "URL (https://...), or url= to clear it")
+    if has_credentials(text):
+        raise SbError("E-SOURCE-URL", subject, "the address carries a user name or password; give it without them "
+                                               "(it is shown to every reader)")
+    try:
+        canonical_url(text)
+    except BadURL as exc:
+        raise SbError("E-SOURCE-URL", subject, f"{exc}; give the page's public URL") from None
+    return text
+
+
+def check_license(value: str, subject: str) -> str:
+    """One of the licences the quote budget knows; common spellings (``CC BY 4.0``) are accepted."""
+    from ...engines.render.quote_view import LICENSES, canonical_license
+
+    known = canonical_license(value)
+    if known is None:
+        raise SbError("E-SOURCE-LICENSE", subject, f"{value.strip()[:60]!r} is not a licence sb knows; use one of "
+                                                   f"{', '.join(LICENSES)} (a free one, all but unknown, lifts the "
+                                                   "quote budget)")
+    return known
 
 
 def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord, list[str]]:
@@ -48,8 +88,14 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
             rec, note = set_same_as(ws, sid, value)
             notes.append(note)
             continue
+        if key == "url" and value.strip():
+            value = check_url(value, sid)
+        elif key == "license" and value.strip():
+            value = check_license(value, sid)
         before = rec.get(key)
         rec[key] = value if value != "" or key == "tier_reason" else None  # type: ignore[literal-required]
+        if key == "url" and rec.get("url") is None:
+            rec.pop("url", None)  # type: ignore[misc]
         if key in RECORDED and before != rec.get(key):
             notes.append(f"source {sid}: {key} {before!r} -> {rec.get(key)!r}")
     problems = check(rec, "source", f"sources/{sid}/source.json")

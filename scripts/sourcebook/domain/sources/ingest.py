@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
-from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, SCHEMA
+from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, NORMALIZERS, SCHEMA
 from ...engines import urls
 from ...engines.text.extract_notes import LOSS_NOTE
-from ...engines.text.normalize import normalize
-from ...engines.text.pipeline import extract_bytes
+from ...engines.text.pipeline import extract_bytes, text_canonical
 from ...engines.text.plain_extract import Extracted, media_type_for
 from ...engines.url_typos import url_typo
 from ..workspace.layout import Workspace
@@ -63,6 +63,8 @@ def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media:
     }
     for f in META_FIELDS:
         rec[f] = req.meta.get(f)  # type: ignore[literal-required]
+    if req.meta.get("url"):
+        rec["url"] = req.meta["url"]  # the public address of a local copy (only when given)
     return rec
 
 
@@ -84,6 +86,12 @@ def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
     if ws.has_source(sid):
         old = load_source(ws, sid)
         _refuse_retier(old, rec["tier"], rec["tier_reason"], rec["locator"])
+        if rec.get("url") and old.get("url") != rec.get("url"):
+            if old.get("url"):
+                raise SbError("E-ADD-CONFLICT", rec["locator"][:200],
+                              f"already added as {sid} with the address {old.get('url')}; adding it again changes "
+                              f"nothing. To change it: sb source set {sid} url={rec.get('url')}")
+            old["url"] = rec["url"]  # a copy added before its address was known gets it now
         old["retrieved_at"] = rec["retrieved_at"]
         save_source(ws, old)
         return AddOutcome("exists", rec["locator"], sid, str(old.get("tier")))
@@ -222,7 +230,7 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
 # ---- extract ------------------------------------------------------------------------------
 @dataclass
 class ExtractLine:
-    status: str  # ready | needs-extraction | pending | drift | skipped
+    status: str  # ready | needs-extraction | pending | drift | skipped | kept
     source_id: str
     chars: int = 0
     tool: str = ""
@@ -230,7 +238,22 @@ class ExtractLine:
     code: str = ""
     renamed_from: str = ""
     warnings: list[tuple[str, str]] = field(default_factory=list)  # (code, message): W-EXTRACT-LOSS, W-SOURCE-COPY
+    version: int = NORMALIZER  # the canonical text version the source is at after this run
+    upgraded_from: int = 0  # the version it had, when this run moved it
+    carried: int = 0  # citations re-located on its new text
+    findings: list = field(default_factory=list)  # {code, subject, message}: citations not carried
     checked: bool = False  # ready before this run: only checked for drift
+
+
+class Carrier(Protocol):
+    """What re-locates the citations of a source whose canonical text is replaced (the ledger
+    room provides it; the sources room does not know claims)."""
+
+    def plan(self, sid: str, old_text: str, new_text: str, force: bool) -> tuple[int, list[dict]]:
+        """(citations that move, findings for those that cannot) for this replacement."""
+
+    def accept(self, sid: str) -> None:
+        """The replacement is written: keep the planned spans."""
 
 
 def _readdress(ws: Workspace, rec: SourceRecord, raw: bytes) -> SourceRecord:
@@ -280,76 +303,124 @@ def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
     return out
 
 
-def extract_all(ws: Workspace, force: bool = False, progress=None) -> list[ExtractLine]:
+def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
+                carry: Carrier | None = None, progress=None) -> list[ExtractLine]:
+    """Extract pending sources; check ready ones for drift. ``upgrade`` re-extracts ready sources
+    at an older canonical text version, ``force`` every ready source; ``carry`` moves the
+    citations of a replaced text (and, without ``force``, keeps a source whose citations
+    cannot all move at its old version). A ready source unchanged since it was last found
+    intact is not read again (``extract_cache``); ``progress(done, total)`` follows the run."""
     from .extract_cache import ExtractCache
 
     seen = ExtractCache(ws)
     lines: list[ExtractLine] = []
-    fp: Fingerprints | None = None
+    fp = _LazyFingerprints(ws)  # read only when a text is written, saved once for the batch
     ids = ws.source_ids()
     for i, sid in enumerate(ids):
         if progress is not None:
             progress(i, len(ids))
-        hit = None if force else seen.hit(sid)
+        hit = None if force or upgrade else seen.hit(sid)
         if hit is not None:  # ready and unchanged since it was last checked
-            lines.append(ExtractLine("ready", sid, hit[0], hit[1], checked=True))
+            lines.append(ExtractLine("ready", sid, hit[0], hit[1], version=hit[2], checked=True))
             continue
         try:
             rec = load_source(ws, sid)
         except SbError as exc:  # a damaged record: reported, nothing read through it, the rest go on
             lines.append(ExtractLine("damaged", exc.subject, code=exc.code, note=exc.message))
             continue
-        status = rec.get("status")
-        if status == "failed":
-            continue
-        text_path = ws.normalized_path(sid)
-        if status == "ready" and not force:
-            lines.append(_drift_check(ws, rec, text_path))
-            continue
-        if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
-            continue
-        raws = ws.raw_files(sid)
-        if not raws:
-            lines.append(ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
-                                     f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again"))
-            continue
-        with open(raws[0], "rb") as fh:
-            raw = fh.read()
-        renamed = ""
-        if rec.get("kind") == "url" and not rec.get("raw_sha256"):
-            renamed = sid
-            rec = _readdress(ws, rec, raw)
-            sid = rec["id"]
-            text_path = ws.normalized_path(sid)
-            raws = ws.raw_files(sid)
-            if rec.get("status") == "ready" and not force:
-                lines.append(_drift_check(ws, rec, text_path))
-                continue
-        out = _extract_one(rec, raws[0], raw)
-        text, notes, tool = out.text, out.notes, out.tool
-        if not text.strip():
-            rec["status"] = "needs_extraction"
-            rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 0), "ok": False,
-                                 "notes": notes or ["no text could be extracted"]}
-            save_source(ws, rec)
-            note = (notes or ["no text could be extracted"])[0]
-            lines.append(ExtractLine("needs-extraction", sid, note=note + "; write the text to a file and run "
-                                     f"sb extract --adopt {sid} FILE", renamed_from=renamed))
-            continue
-        if os.path.isfile(text_path) and rec.get("normalized_sha256") and not force:
-            current = _read(text_path)
-            if current != text:
-                lines.append(ExtractLine("drift", sid, code="E-NORM-DRIFT",
-                                         note="normalized.md differs from a fresh extraction; run sb extract --force"))
-                continue
-        fp = fp or Fingerprints(ws)
-        warnings = [("W-EXTRACT-LOSS", n) for n in notes if n.startswith(LOSS_NOTE)]
-        warnings += _write_text(ws, rec, text, tool, notes, out.links, out.pages, fp)
-        lines.append(ExtractLine("ready", sid, len(text), tool, renamed_from=renamed, warnings=warnings))
-    if fp is not None:
-        fp.save()
-    seen.save([(ln.source_id, ln.chars, ln.tool) for ln in lines if ln.status == "ready" and not ln.code])
+        line = _extract_source(ws, sid, rec, force, upgrade, carry, fp)
+        if line is not None:
+            lines.append(line)
+    if fp.loaded is not None:
+        fp.loaded.save()
+    seen.save([(ln.source_id, ln.chars, ln.tool, ln.version) for ln in lines if ln.status == "ready" and not ln.code])
     return lines
+
+
+class _LazyFingerprints:
+    """The copy-detection fingerprints, loaded on the first text written in a batch."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.ws = ws
+        self.loaded: Fingerprints | None = None
+
+    def get(self) -> Fingerprints:
+        if self.loaded is None:
+            self.loaded = Fingerprints(self.ws)
+        return self.loaded
+
+
+def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upgrade: bool,
+                    carry: Carrier | None, fp: _LazyFingerprints | None = None) -> ExtractLine | None:
+    """Extract one source (or check it for drift); None when there is nothing to say."""
+    status = rec.get("status")
+    if status == "failed":
+        return None
+    text_path = ws.normalized_path(sid)
+    if status == "ready" and not force:
+        line = _drift_check(ws, rec, text_path)
+        if not (upgrade and line.status == "ready" and line.version < NORMALIZER):
+            return line
+    if status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent":
+        return None
+    raws = ws.raw_files(sid)
+    if not raws:
+        return ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
+                           f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again")
+    with open(raws[0], "rb") as fh:
+        raw = fh.read()
+    renamed = ""
+    if rec.get("kind") == "url" and not rec.get("raw_sha256"):
+        renamed = sid
+        rec = _readdress(ws, rec, raw)
+        sid = rec["id"]
+        text_path = ws.normalized_path(sid)
+        raws = ws.raw_files(sid)
+        if rec.get("status") == "ready" and not force:
+            return _drift_check(ws, rec, text_path)
+    extracted = _extract_one(rec, raws[0], raw)
+    text, notes, tool = extracted.text, extracted.notes, extracted.tool
+    if not text.strip() and status == "ready":
+        note = (notes or ["no text could be extracted"])[0]
+        return ExtractLine("kept", sid, note=f"kept as it is: a fresh extraction gave no text ({note})",
+                           version=rec.get("normalizer_version") or 0)
+    if not text.strip():
+        rec["status"] = "needs_extraction"
+        rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 0), "ok": False,
+                             "notes": notes or ["no text could be extracted"]}
+        save_source(ws, rec)
+        note = (notes or ["no text could be extracted"])[0]
+        return ExtractLine("needs-extraction", sid, note=note + "; write the text to a file and run "
+                           f"sb extract --adopt {sid} FILE", renamed_from=renamed)
+    replacing = status == "ready" and os.path.isfile(text_path)
+    if os.path.isfile(text_path) and rec.get("normalized_sha256") and not force and not replacing:
+        current = _read(text_path)
+        if current != text:
+            return ExtractLine("drift", sid, code="E-NORM-DRIFT",
+                               note="normalized.md differs from a fresh extraction; run sb extract --force")
+    line = ExtractLine("ready", sid, len(text), tool, renamed_from=renamed)
+    old_version = rec.get("normalizer_version")
+    if replacing:
+        old_text = _read(text_path)
+        if old_text != text and carry is not None:
+            line.carried, line.findings = carry.plan(sid, old_text, text, force)
+            if line.findings and not force:
+                v = old_version if isinstance(old_version, int) else 0
+                return ExtractLine("kept", sid, len(old_text), rec.get("extraction", {}).get("tool", ""),
+                                   code="E-UPGRADE-CARRY", version=v, findings=line.findings,
+                                   note=f"kept at canonical text v{v}: {len(line.findings)} citation(s) "
+                                        "cannot be carried over (listed above)")
+        if old_version != NORMALIZER:
+            line.upgraded_from = old_version if isinstance(old_version, int) else 0
+    line.warnings = [("W-EXTRACT-LOSS", n) for n in notes if n.startswith(LOSS_NOTE)]
+    line.warnings += _write_text(ws, rec, text, tool, notes, extracted.links, extracted.pages,
+                                 fp.get() if fp is not None else None)
+    if replacing and carry is not None:
+        carry.accept(sid)
+    if line.findings:
+        line.code = "E-UPGRADE-CARRY"
+        line.note = f"{len(line.findings)} citation(s) could not be carried over (listed above)"
+    return line
 
 
 def _read(path: str) -> str:
@@ -398,13 +469,16 @@ def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLin
         return ExtractLine("drift", sid, code="E-NORM-MISSING", note="ready but normalized.md is missing; "
                            "run sb extract --force")
     text = _read(text_path)
-    if rec.get("normalizer_version") != NORMALIZER:
+    version = rec.get("normalizer_version")
+    if version not in NORMALIZERS:
         return ExtractLine("drift", sid, code="E-NORM-DRIFT",
-                           note=f"normalized with version {rec.get('normalizer_version')}, sb uses {NORMALIZER}")
+                           note=f"normalized with version {version!r}, which this sb does not know "
+                                f"(it knows {', '.join(map(str, NORMALIZERS))}); re-extract with sb extract --force")
     if sha256_text(text) != rec.get("normalized_sha256"):
         return ExtractLine("drift", sid, code="E-NORM-DRIFT",
                            note="normalized.md changed since it was recorded (hash mismatch)")
-    return ExtractLine("ready", sid, len(text), rec.get("extraction", {}).get("tool", ""), checked=True)
+    return ExtractLine("ready", sid, len(text), rec.get("extraction", {}).get("tool", ""), version=version,
+                       checked=True)
 
 
 def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
@@ -415,7 +489,7 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
                       "Add the new text as a new source instead")
     if rec.get("status") == "failed":
         raise SbError("E-EXTRACT", sid, "the source failed to add; fix the locator and add it again")
-    canon = normalize(text)
+    canon = text_canonical(text, media_type="text/markdown")
     if not canon.strip():
         raise SbError("E-EXTRACT", origin, "the file to adopt is empty")
     warnings = _write_text(ws, rec, canon, "agent", [f"text written by the agent and adopted from {origin}"])
@@ -423,7 +497,8 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
 
 
 def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
-    """The canonical text sb would produce now from the stored raw bytes (None if none/adopted)."""
+    """The canonical text sb produces from the stored raw bytes at the source's recorded
+    canonical text version (None if no raw capture, or the text was adopted)."""
     if rec.get("extraction", {}).get("tool") == "agent":
         return None
     raws = ws.raw_files(rec["id"])
@@ -432,8 +507,9 @@ def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
     with open(raws[0], "rb") as fh:
         raw = fh.read()
     base_url = rec["locator"] if rec.get("kind") == "url" else None
+    version = rec.get("normalizer_version")
     out, _ = extract_bytes(raw, media_type=rec.get("media_type"), path=raws[0], charset=rec.get("charset"),
-                           base_url=base_url)
+                           base_url=base_url, normalizer=version if version in NORMALIZERS else NORMALIZER)
     return out.text
 
 

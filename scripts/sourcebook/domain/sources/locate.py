@@ -3,15 +3,23 @@
 Exact occurrences are citations. When only the tolerance ladder finds the text, the result
 names the region and the exact text there, and the caller refuses (E-FIND-INEXACT): an
 approximate span never becomes a citation. Offsets are code points of normalized.md.
+
+``find_evidence`` (``sb find --evidence``) goes one step further, as ``sb claim add`` does: a
+paste whose reader view (``engines.text.reader_view``: spacing, line breaks, markup,
+typographic quotes and dashes aside) occurs exactly once becomes evidence holding the
+source's own text at that span.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_USAGE, SbError
-from ...engines.text.find import FindError, find_all, has_elision, resolve_parts, split_elided, tolerant
+from ...engines.text.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
+from ...engines.text.reader_view import locate as view_locate
+from ...engines.text.word_diff import WordDiff
 from ..workspace.layout import Workspace
 from .store import load_source, read_normalized
 
@@ -24,6 +32,7 @@ class Located:
     exact: list[tuple[int, int]] = field(default_factory=list)
     inexact: list = field(default_factory=list)  # engines.text.find.Hit
     parts: list[tuple[int, int]] = field(default_factory=list)
+    accepted: tuple[int, int] | None = None  # the one span `claim add` would store for this paste
 
 
 @dataclass
@@ -33,6 +42,7 @@ class FindOutcome:
     elided: bool = False
     error: FindError | None = None
     anchors: list = field(default_factory=list)  # SearchHit, when nothing matched
+    diff: WordDiff | None = None  # how the paste differs from the best anchor (offsets into its source)
     note: str = ""  # why every source was read, on a large workspace (W-FIND-SCAN)
 
     @property
@@ -49,8 +59,9 @@ def source_text(ws: Workspace, sid: str, code: str) -> str:
 
 
 def quote(ws: Workspace, sid: str, start: int, end: int) -> str:
-    if not ws.has_source(sid):
-        raise SbError("E-QUOTE", str(sid)[:80], "no such source; list them with `sb source list`", EXIT_USAGE)
+    if not ws.has_source(sid):  # the code `sb find` uses for the same situation
+        raise SbError("E-SOURCE-UNKNOWN", str(sid)[:80], "no such source; list them with `sb source list`",
+                      EXIT_USAGE)
     text = source_text(ws, sid, "E-QUOTE")
     if not 0 <= start < end <= len(text):
         raise SbError("E-QUOTE", sid, f"span {start}..{end} is outside 0 <= start < end <= {len(text)} "
@@ -90,11 +101,91 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         return out
     for s, text in tolerant_texts:
         hits = tolerant(text, needle)
+        spans = view_locate(text, needle, 2) if (hits or _may_hold(text, needle)) else []
+        if not hits and spans:
+            hits = [Hit(a, b, "markup-rendered", text[a:b]) for a, b in spans]
         if hits:
-            out.located.append(Located(s, inexact=hits))
+            out.located.append(Located(s, inexact=hits, accepted=spans[0] if len(spans) == 1 else None))
     if not out.located:
         out.anchors = _anchors(ws, needle, sid)
+        out.diff = _why(ws, needle, out.anchors)
     return out
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _may_hold(text: str, needle: str) -> bool:
+    """A cheap test before building a reader view: the paste's longest word is in the text
+    (the view never changes letters or digits; only short words such as "PEP" are rendered)."""
+    words = _WORD.findall(needle)
+    longest = max(words, key=len) if words else ""
+    return len(longest) < 4 or longest in text
+
+
+@dataclass
+class Evidence:
+    """A ready-to-paste evidence object: the source's own text at the span a paste stands for."""
+
+    source_id: str
+    start: int
+    end: int
+    quote: str
+    exact: bool  # the paste was the source's text as it is
+    parts: list[dict] = field(default_factory=list)  # an elided quote's parts
+
+    def to_json(self) -> dict:
+        out: dict = {"source_id": self.source_id, "start": self.start, "end": self.end, "quote": self.quote}
+        if self.parts:
+            out["parts"] = self.parts
+        return out
+
+
+def find_evidence(ws: Workspace, needle: str, sid: str | None = None) -> Evidence:
+    """The one span a paste stands for, as evidence (E-FIND-NOMATCH, -AMBIGUOUS, -INEXACT)."""
+    res = find(ws, needle, sid)
+    subject = sid or "(all sources)"
+    if res.error is not None:
+        raise SbError(res.error.code, subject, res.error.message, EXIT_USAGE)
+    if res.elided:
+        if len(res.located) > 1:
+            raise SbError("E-FIND-AMBIGUOUS", subject, f"the elided quote resolves in {len(res.located)} sources; "
+                          "give the source id", EXIT_USAGE)
+        loc = res.located[0]
+        text = source_text(ws, loc.source_id, "E-FIND")
+        parts = [{"start": a, "end": b, "quote": text[a:b]} for a, b in loc.parts]
+        return Evidence(loc.source_id, loc.parts[0][0], loc.parts[-1][1],
+                        " [...] ".join(text[a:b] for a, b in loc.parts), True, parts)
+    if res.found_exact:
+        spans = [(loc.source_id, a, b) for loc in res.located for a, b in loc.exact]
+    else:
+        spans = [(loc.source_id, *loc.accepted) for loc in res.located if loc.accepted]
+    if len(spans) > 1:
+        where = ", ".join(f"{s} {a}..{b}" for s, a, b in spans[:10])
+        raise SbError("E-FIND-AMBIGUOUS", subject, f"{len(spans)} places match ({where}); quote more context "
+                      "so that one place holds it", EXIT_USAGE)
+    if not spans and res.located:
+        h = res.located[0].inexact[0]
+        raise SbError("E-FIND-INEXACT", res.located[0].source_id, f"found at {h.start}..{h.end} only {h.level}; "
+                      f"the source says {h.text!r}: a citation quotes it as it is", EXIT_USAGE)
+    if not spans:
+        near = f"; nearest: {res.anchors[0].chunk_id} {res.anchors[0].start}..{res.anchors[0].end}" if res.anchors else ""
+        raise SbError("E-FIND-NOMATCH", subject, "not found, even ignoring spacing, line breaks, markup, typographic "
+                      f"quotes and dashes{near}; look for the passage with `sb search`", EXIT_USAGE)
+    s, a, b = spans[0]
+    return Evidence(s, a, b, source_text(ws, s, "E-FIND")[a:b], res.found_exact)
+
+
+def _why(ws: Workspace, needle: str, anchors: list):
+    """The words in which the paste and the nearest passage differ (None if nothing aligns)."""
+    from ...engines.text.word_diff import differing_words
+
+    if not anchors:
+        return None
+    best = anchors[0]
+    text = read_normalized(ws, best.source_id) or ""
+    d = differing_words(needle, text[best.start:best.end])
+    return d._replace(start=d.start + best.start, end=d.end + best.start) if d else None
 
 
 def _find_elided(texts, needle: str, parts: list[str]) -> FindOutcome:

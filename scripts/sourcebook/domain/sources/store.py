@@ -37,11 +37,39 @@ def try_load_source(ws: Workspace, sid: str) -> SourceRecord | None:
 
 
 def save_source(ws: Workspace, rec: SourceRecord) -> None:
+    rec.pop("_pages", None)  # type: ignore[typeddict-item]  # display-only, never stored
     jsonio.write_json(ws.source_json(rec["id"]), rec)
 
 
 def all_sources(ws: Workspace) -> list[SourceRecord]:
     return [load_source(ws, sid) for sid in ws.source_ids()]
+
+
+def read_pages(ws: Workspace, sid: str) -> list[dict] | None:
+    """A paged source's page spans (pages.json: ``page``, ``start``, ``end``, ``label``), or None."""
+    import json
+
+    try:
+        with open(ws.pages_path(sid), encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError):
+        return None
+    pages = doc.get("pages") if isinstance(doc, dict) else None
+    return [p for p in pages if isinstance(p, dict)] if isinstance(pages, list) else None
+
+
+def for_display(ws: Workspace, recs: dict) -> dict:
+    """Copies of source records with their pages attached as ``_pages`` (display only: a record
+    carrying it is never saved)."""
+    out = {}
+    for sid, rec in recs.items():
+        if isinstance(rec, dict):
+            rec = dict(rec)
+            pages = read_pages(ws, sid)
+            if pages:
+                rec["_pages"] = pages
+        out[sid] = rec
+    return out
 
 
 def read_normalized(ws: Workspace, sid: str) -> str | None:

@@ -44,6 +44,7 @@ class SourceRecord(TypedDict, total=False):
     fetch: dict  # script mode: final URL, HTTP status, robots, the fetcher's notes
     same_as: str | None  # the source this one is a copy or edition of (one source for corroboration)
     same_as_basis: str  # bytes | text | near (found by sb) | user (declared or undone by the user)
+    url: str  # the public address of a local copy (`sb add --url`, `sb source set url=`)
 
 
 class Part(TypedDict):

@@ -30,7 +30,7 @@ def marks_html(claims: list[Mapping]) -> str:
         if c.get("volatile") is True and c.get("as_of") and c["as_of"] not in dates:
             dates.append(c["as_of"])
     spans += [f'<span class="as-of">as of {h(d)}</span>' for d in dates]
-    return " ".join(spans)
+    return "\u00a0".join(spans)  # marks and dates never part across lines
 
 
 def speaker_note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str, int], sources: Mapping[str, Mapping]) -> str:
@@ -38,9 +38,12 @@ def speaker_note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str,
     c = claims[cid]
     if cid not in ordinals:
         return f"<li>{marks_html([c])} {h(c.get('text'))} (the author's inference, no source)</li>"
+    from .quote_view import evidence_start, page_of, page_text
+
     cites = []
     for ev in c.get("evidence") or []:
         src = sources.get(str(ev.get("source_id"))) or {}
         name = src.get("title") or ev.get("source_id")
-        cites.append(f"{h(name)}, tier {h(src.get('tier', 'D'))}, chars {h(ev.get('start'))}&ndash;{h(ev.get('end'))}")
+        page = page_of(evidence_start(ev), lm.pages_of(src))
+        cites.append(f"{h(name)}, tier {h(src.get('tier', 'D'))}" + (f", {h(page_text(page))}" if page else ""))
     return f"<li>Ledger entry {ordinals[cid]}: {h(c.get('text'))} Source: {'; '.join(cites) or 'none'}.</li>"

@@ -22,8 +22,11 @@ EXPLAINER_CLAIMS = 5
 _FIGURE = re.compile(r"(?<![\w.,])\d[\d,.]*(?![\w])")  # a standalone number, not "W3"
 
 
-def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where: str) -> list[Finding]:
-    """Unknown, stale, unsupported or malformed references, each naming its draft line."""
+def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where: str,
+                       history: bool = True) -> list[Finding]:
+    """Unknown, retracted, unsupported or malformed references, each naming its draft line. A
+    superseded claim may be cited (``history``): its paragraph tells what changed and is shown
+    as history, linked to the claim's History entry in the ledger."""
     out = []
     for b in blocks:
         at = f"{where}:{b.line}"
@@ -36,9 +39,13 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
             c = claims.get(cid)
             if c is None:
                 out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is not in the ledger; see `sb claim list`"))
+            elif history and c.get("status") == "superseded" and b.kind in ("p", "li", "quote"):
+                continue  # told as history (blocks.tells_history)
             elif not lm.is_active(c):
                 by = f" by {c.get('superseded_by')}" if c.get("superseded_by") else ""
-                out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is {c.get('status')}{by}; cite the claim that stands"))
+                out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is {c.get('status')}{by}; cite the claim that stands"
+                                                        + (" (a superseded claim is cited only in a paragraph "
+                                                           "about what changed)" if by else "")))
             elif c.get("confidence") == "unsupported":
                 out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is unsupported; find its evidence or retract it"))
     return out

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from .escape import http_href, safe_url
+from .quote_view import license_of, public_address
 
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
@@ -23,9 +24,9 @@ def _date_parts(value: object) -> dict | None:
     return {"date-parts": [[int(g) for g in m.groups() if g]]}
 
 
-def item(sid: str, src: Mapping, claim_ids: list[str]) -> dict:
+def item(sid: str, src: Mapping, claim_ids: list[str], citations: list[dict] | None = None) -> dict:
     locator = safe_url(src.get("canonical_locator") or src.get("locator") or "")
-    href = http_href(locator)
+    href = public_address(src) or http_href(locator)
     out: dict = {"id": sid, "type": "webpage" if href else "document",
                  "title": str(src.get("title") or locator or sid)}
     if src.get("author"):
@@ -53,17 +54,46 @@ def item(sid: str, src: Mapping, claim_ids: list[str]) -> dict:
         "normalizer_version": src.get("normalizer_version"), "retrieved_at": src.get("retrieved_at"),
         "claims": claim_ids,
     }
+    if src.get("license"):
+        out["custom"]["license"] = license_of(src)
+    if citations:
+        # one cite-item per cited passage, as a citation processor takes it: the page as
+        # `locator` (label "page", the printed page label where the PDF defines one) and the
+        # link that opens the passage
+        out["custom"]["citations"] = citations
     return out
 
 
-def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
+def _citation(cid: str, ev: Mapping, src: Mapping, full: bool) -> dict:
+    from .ledger_model import evidence_display
+
+    shown = evidence_display(ev, src, full)
+    cite: dict = {"claim": cid}
+    if shown["page"]:
+        cite["label"], cite["locator"] = "page", shown["page"]["label"]
+    if shown["href"]:
+        cite["URL"] = shown["href"]
+    return cite
+
+
+def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping], plan: Mapping | None = None) -> str:
+    from .ledger_model import ledger_order, shown_spans, span_key
+
+    cited, _, _ = ledger_order(claims, plan)
+    shown = shown_spans(cited, sources)  # the links are the ledger's: built from what it shows
     support: dict[str, list[str]] = {}
+    cites: dict[str, list[dict]] = {}
     for c in sorted(claims, key=lambda c: c["id"]):
         if c.get("status", "active") != "active":
             continue
         for ev in c.get("evidence") or []:
-            ids = support.setdefault(str(ev.get("source_id")), [])
+            sid = str(ev.get("source_id"))
+            ids = support.setdefault(sid, [])
             if c["id"] not in ids:
                 ids.append(c["id"])
-    items = [item(sid, sources[sid], support.get(sid, [])) for sid in sorted(sources)]
+            if sid in sources:
+                cite = _citation(c["id"], ev, sources[sid], span_key(ev) in shown)
+                if len(cite) > 1 and cite not in cites.setdefault(sid, []):
+                    cites[sid].append(cite)
+    items = [item(sid, sources[sid], support.get(sid, []), cites.get(sid)) for sid in sorted(sources)]
     return json.dumps(items, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

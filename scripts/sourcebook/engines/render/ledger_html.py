@@ -6,25 +6,36 @@ from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import h, http_href, safe_url
+from .quote_view import page_text, quote_html
 
 
 def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
     sid = str(ev.get("source_id"))
+    shown = lm.evidence_display(ev, src, show_quote)
     if src is None:
         name = f'<span class="tier tier-none">unknown source</span> {h(sid)}'
     else:
         tier = str(src.get("tier") or "D")
-        title = src.get("title") or safe_url(src.get("canonical_locator") or src.get("locator")) or sid
-        href = http_href(src.get("canonical_locator") or src.get("locator"))
-        label = f'<a href="{h(href)}" rel="nofollow noopener">{h(title)}</a>' if href else h(title)
+        title = src.get("title") or safe_url(src.get("url") or src.get("canonical_locator") or src.get("locator")) or sid
+        href = shown["href"]
+        label = f'<a href="{h(href)}" rel="noopener noreferrer">{h(title)}</a>' if href else h(title)
         name = f'<span class="tier tier-{h(tier)}">tier {h(tier)}</span> {label}'
         if src.get("publisher"):
             name += f" &middot; {h(src['publisher'])}"
-    if show_quote:
-        tail = f'<q class="ledger-quote">{h(lm.evidence_quote(ev))}</q>'
-    else:
-        tail = f'<span class="ledger-span">chars {h(ev.get("start"))}&ndash;{h(ev.get("end"))}</span>'
-    return f'    <p class="ledger-source">{name} {tail}</p>'
+    return f'    <p class="ledger-source" data-span="{h(ev.get("start"))}-{h(ev.get("end"))}">{name}{words_html(shown)}</p>'
+
+
+def words_html(shown: Mapping) -> str:
+    """The quote, or its excerpt and full length, and its page: never an offset range alone."""
+    out = ""
+    if shown["mode"] == "quote":
+        out = f' <q class="ledger-quote">{quote_html(shown["quote"], h)}</q>'
+    elif shown["mode"] == "excerpt":
+        length = f' <span class="ledger-length">({h(shown["length"])} in full)</span>' if shown["length"] else ""
+        out = f' <q class="ledger-quote ledger-excerpt">{h(shown["excerpt"])}</q>{length}'
+    if shown["page"]:
+        out += f' <span class="ledger-page">{h(page_text(shown["page"]))}</span>'
+    return out
 
 
 def _meta(claim: Mapping, n_sources: int | None) -> str:
@@ -49,11 +60,22 @@ def _limitation(claim: Mapping) -> list[str]:
 
 
 def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None,
-           only: set[str] | None = None) -> str:
+           only: set[str] | None = None, withdrawn: bool = True, numbers: Mapping[str, int] | None = None) -> str:
     """The ledger as HTML. ``only``: list just these claims (a page that cites a subset), still
-    numbered with the whole ledger's ordinals and marked ``data-scope="cited"``."""
-    cited, inferred, nums = lm.ledger_order(claims, plan)
-    shown = lm.shown_spans(cited)
+    numbered with the whole ledger's ordinals and marked ``data-scope="cited"``.
+
+    After the numbered entries and the author's inferences come two unnumbered parts: History
+    (superseded claims, struck through, with what replaced them and why) and, when
+    ``withdrawn``, the retracted claims in a collapsed part between ``<!-- SB:WITHDRAWN -->``
+    markers, which a public package leaves out. ``numbers``: the page's own numbering (a page
+    rendered from a draft is numbered in its reading order)."""
+    cited, inferred, nums = lm.ledger_order(claims, plan, numbers)
+    history, gone = lm.history_claims(claims), lm.withdrawn_claims(claims) if withdrawn else []
+    shown = lm.shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
+    by_id = {c["id"]: c for c in claims}
+    if only is not None:
+        history = [c for c in history if c["id"] in only or lm.standing_successor(c, by_id) in only]
+        gone = [c for c in gone if c["id"] in only]
     if only is not None:
         cited = [c for c in cited if c["id"] in only]
         inferred = [c for c in inferred if c["id"] in only]
@@ -80,4 +102,44 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
             out.extend(_limitation(c))
             out.append("  </li>")
         out.append("</ul>")
+    listed = {c["id"] for c in cited + inferred}
+    if history:
+        out.append('<ul class="ledger-history">')  # its first item names it: no aria-label on a list
+        out.append('  <li class="ledger-note">History: claims set aside since they were made, kept so you can see '
+                   "what changed. They are not numbered and support nothing but an account of the change.</li>")
+        for c in history:
+            out.extend(_history_entry(c, by_id, nums, listed, sources, shown))
+        out.append("</ul>")
+    if gone:
+        out.append("<!-- SB:WITHDRAWN -->")
+        out.append(f'<details class="ledger-withdrawn"><summary>Withdrawn: {len(gone)} retracted '
+                   f'claim{"s" if len(gone) != 1 else ""}</summary>')
+        out.append('<ul class="ledger-withdrawn-list">')
+        for c in gone:
+            out.extend(_history_entry(c, by_id, nums, listed, sources, shown))
+        out.append("</ul>")
+        out.append("</details>")
+        out.append("<!-- /SB:WITHDRAWN -->")
     return "\n".join(out) + "\n"
+
+
+def _history_entry(c: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int], listed: set[str],
+                   sources: Mapping[str, Mapping], shown: set) -> list[str]:
+    superseded = c.get("status") == "superseded"
+    prefix, cls = ("h", "history-entry") if superseded else ("w", "withdrawn-entry")
+    out = [f'  <li class="{cls}" id="{prefix}-{h(c["id"])}">',
+           f'    <p class="ledger-claim"><s>{h(c["text"])}</s></p>']
+    bits = [f'<span class="history-mark">{"superseded" if superseded else "retracted"}</span>']
+    succ = lm.standing_successor(c, by_id) if superseded else None
+    if succ:
+        label = f"[{nums[succ]}]" if succ in nums else "an inference"
+        target = f'<a href="#c-{h(succ)}">{h(label)}</a>' if succ in listed else h(label)
+        bits.append(f'<span class="superseded-by">by {target}</span>')
+    why = lm.history_reason(c)
+    if why:
+        bits.append(f'<span class="history-reason">{h(why)}</span>')
+    out.append(f'    <p class="ledger-meta">{" ".join(bits)}</p>')
+    for ev in c.get("evidence") or []:
+        out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+    out.append("  </li>")
+    return out

@@ -6,21 +6,35 @@ from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import http_href, md, md_link_target, safe_url
+from .quote_view import page_text, quote_md
 
 
 def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
     sid = str(ev.get("source_id"))
+    shown = lm.evidence_display(ev, src, show_quote)
     if src is None:
         head = f"unknown source {md(sid)}"
     else:
-        title = src.get("title") or safe_url(src.get("canonical_locator") or src.get("locator")) or sid
-        href = http_href(src.get("canonical_locator") or src.get("locator"))
+        title = src.get("title") or safe_url(src.get("url") or src.get("canonical_locator") or src.get("locator")) or sid
+        href = shown["href"]
         name = f"[{md(title)}]({md_link_target(href)})" if href else md(title)
         head = f"tier {md(src.get('tier') or 'D')} · {name}"
         if src.get("publisher"):
             head += f" · {md(src['publisher'])}"
-    tail = f"\"{md(lm.evidence_quote(ev))}\"" if show_quote else f"chars {ev.get('start')}-{ev.get('end')}"
-    return f"   - {head} · {tail}"
+    tail = words_md(shown)
+    return f"   - {head}" + (f" · {tail}" if tail else "")
+
+
+def words_md(shown: Mapping) -> str:
+    """The quote, or its excerpt and full length, and its page, as Markdown."""
+    bits = []
+    if shown["mode"] == "quote":
+        bits.append(f"\"{quote_md(shown['quote'], md)}\"")
+    elif shown["mode"] == "excerpt":
+        bits.append(f"\"{md(shown['excerpt'])}\"" + (f" ({md(shown['length'])} in full)" if shown["length"] else ""))
+    if shown["page"]:
+        bits.append(md(page_text(shown["page"])))
+    return " · ".join(bits)
 
 
 def _meta(claim: Mapping, n_sources: int | None) -> str:
@@ -37,7 +51,9 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
 
 def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> str:
     cited, inferred, nums = lm.ledger_order(claims, plan)
-    shown = lm.shown_spans(cited)
+    history, gone = lm.history_claims(claims), lm.withdrawn_claims(claims)
+    shown = lm.shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
+    by_id = {c["id"]: c for c in claims}
     out = ["# Ledger", ""]
     for c in cited:
         out.append(f"{nums[c['id']]}. **{md(c['text'])}**  ")
@@ -52,4 +68,26 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         for c in inferred:
             out.append(f"- **{md(c['text'])}** · thin")
         out.append("")
+    for title, part in (("## History (superseded claims, not numbered)", history),
+                        ("## Withdrawn (retracted claims)", gone)):
+        if not part:
+            continue
+        out += [title, ""]
+        for c in part:
+            out.append(f"- ~~{md(c['text'])}~~  ")
+            out.append("   " + _history_meta(c, by_id, nums))
+            for ev in c.get("evidence") or []:
+                out.append(_source(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+        out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _history_meta(c: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int]) -> str:
+    bits = [str(c.get("status"))]
+    succ = lm.standing_successor(c, by_id) if c.get("status") == "superseded" else None
+    if succ:
+        bits[0] += f" by [{nums[succ]}]" if succ in nums else " by an inference"
+    why = lm.history_reason(c)
+    if why:
+        bits.append(md(why))
+    return " · ".join(bits)

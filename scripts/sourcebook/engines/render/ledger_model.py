@@ -89,12 +89,17 @@ def quote_fits(quote: str) -> bool:
     return bool(quote.strip()) and len(quote) <= QUOTE_MAX_CHARS and len(quote.split()) <= QUOTE_MAX_WORDS
 
 
-def shown_spans(ordered_claims: Iterable[Mapping]) -> set[tuple]:
-    """Spans whose quote may be printed under the render budget (8.3).
+def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping] | None = None) -> set[tuple]:
+    """Spans whose quote may be printed in full under the render budget (8.3); the others show
+    an excerpt (``quote_view.excerpt``).
 
     Walks claims in ordinal order; each distinct ``(source, start, end)`` is judged once. A
-    source shows at most 3 quotes and 500 characters in total.
+    source shows at most 3 quotes and 500 characters in total, unless ``sources`` says it
+    carries a free licence (public domain, CC BY, CC BY-SA, the author's own), which lifts the
+    budget.
     """
+    from .quote_view import is_free
+
     shown: set[tuple] = set()
     judged: set[tuple] = set()
     per_source: dict[str, tuple[int, int]] = {}
@@ -105,7 +110,12 @@ def shown_spans(ordered_claims: Iterable[Mapping]) -> set[tuple]:
                 continue
             judged.add(key)
             quote = evidence_quote(ev)
-            if ev.get("redacted") or not quote_fits(quote):
+            if ev.get("redacted") or not quote.strip():
+                continue
+            if sources is not None and is_free(sources.get(str(ev.get("source_id")))):
+                shown.add(key)
+                continue
+            if not quote_fits(quote):
                 continue
             count, total = per_source.get(str(ev.get("source_id")), (0, 0))
             if count >= SOURCE_MAX_QUOTES or total + len(quote) > SOURCE_MAX_CHARS:
@@ -169,10 +179,27 @@ def corroboration_text(n: int) -> str:
     return f"{n} independent sources"
 
 
-def ledger_order(claims: Iterable[Mapping], plan: Mapping | None = None) -> tuple[list[Mapping], list[Mapping], dict[str, int]]:
-    """(citable claims by ordinal, active inferred claims by id, the ordinal map)."""
+def reading_ordinals(order: Iterable[str], claims: Iterable[Mapping], plan: Mapping | None = None) -> dict[str, int]:
+    """The numbers of a page rendered from a draft: its citable claims in the order the page
+    first cites them (its reading order), then any other citable claim in ledger order."""
     claims = list(claims)
-    nums = ordinals(claims, plan)
+    citable = {c["id"] for c in claims if is_citable(c)}
+    out: dict[str, int] = {}
+    for cid in order:
+        if cid in citable and cid not in out:
+            out[cid] = len(out) + 1
+    for cid, _ in sorted(ordinals(claims, plan).items(), key=lambda kv: kv[1]):
+        if cid not in out:
+            out[cid] = len(out) + 1
+    return out
+
+
+def ledger_order(claims: Iterable[Mapping], plan: Mapping | None = None,
+                 numbers: Mapping[str, int] | None = None) -> tuple[list[Mapping], list[Mapping], dict[str, int]]:
+    """(citable claims by ordinal, active inferred claims by id, the ordinal map). ``numbers``:
+    a page's own numbering (``reading_ordinals``) instead of the ledger's."""
+    claims = list(claims)
+    nums = dict(numbers) if numbers is not None else ordinals(claims, plan)
     by_id = {c["id"]: c for c in claims}
     cited = [by_id[cid] for cid in sorted(nums, key=nums.__getitem__)]
     inferred = sorted((c for c in claims if is_active(c) and c.get("confidence") == "inferred"),
@@ -180,12 +207,120 @@ def ledger_order(claims: Iterable[Mapping], plan: Mapping | None = None) -> tupl
     return cited, inferred, nums
 
 
+def pages_of(src: Mapping | None) -> list | None:
+    """The page spans a source record carries for display (``_pages``, from pages.json)."""
+    pages = (src or {}).get("_pages")
+    return pages if isinstance(pages, list) else None
+
+
+def evidence_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
+    """What a reader is shown of one evidence item, the same in every ledger form:
+
+    ``mode`` ``quote`` (the whole quote, ``full``), ``excerpt`` (opening and closing words and
+    the full ``length``) or ``none`` (nothing to show); ``page`` (``{"page", "label"}``) for a
+    source with pages; ``href``, the public address with a text fragment or ``#page=N``."""
+    from .quote_view import evidence_start, excerpt, excerpt_terms, length_text, page_of, source_href
+
+    quote = evidence_quote(ev)
+    page = page_of(evidence_start(ev), pages_of(src))
+    out: dict = {"mode": "none", "quote": "", "excerpt": "", "length": "", "page": page, "href": None}
+    if quote.strip() and not ev.get("redacted"):
+        if full:
+            out.update(mode="quote", quote=quote)
+            out["href"] = source_href(src, quote, page)
+        else:
+            out.update(mode="excerpt", excerpt=excerpt(quote), length=length_text(quote))
+            # the link's text fragment never says more than the excerpt shows
+            out["href"] = source_href(src, excerpt_terms(out["excerpt"]), page)
+    elif isinstance(ev.get("excerpt"), str) and ev["excerpt"]:  # a public package's redacted quote
+        n = ev.get("length")
+        shown_length = ev.get("shown_length")
+        out.update(mode="excerpt", excerpt=ev["excerpt"],
+                   length=shown_length if isinstance(shown_length, str) else
+                   f"{n} characters" if isinstance(n, int) else "")
+        out["href"] = source_href(src, excerpt_terms(ev["excerpt"]), page)
+    else:
+        out["href"] = source_href(src, "", page)
+    return out
+
+
+# ---- history: the claims set aside, kept so a reader sees what changed ------------------------
+def history_claims(claims: Iterable[Mapping]) -> list[Mapping]:
+    """Superseded claims, by id: the unnumbered History part of every ledger form."""
+    return sorted((c for c in claims if c.get("status") == "superseded"), key=lambda c: c["id"])
+
+
+def withdrawn_claims(claims: Iterable[Mapping]) -> list[Mapping]:
+    """Retracted claims, by id: the collapsed Withdrawn part of a private ledger."""
+    return sorted((c for c in claims if c.get("status") == "retracted"), key=lambda c: c["id"])
+
+
+def standing_successor(claim: Mapping, by_id: Mapping[str, Mapping]) -> str | None:
+    """The active claim a superseded one leads to (following a chain of supersessions), or None."""
+    seen = {claim.get("id")}
+    cur = claim.get("superseded_by")
+    for _ in range(64):
+        if not isinstance(cur, str) or cur in seen or cur not in by_id:
+            return None
+        nxt = by_id[cur]
+        if is_active(nxt):
+            return cur
+        seen.add(cur)
+        cur = nxt.get("superseded_by")
+    return None
+
+
+def history_reason(claim: Mapping) -> str:
+    """Why a claim was set aside: the decision's reason (``_why``, attached by the workspace
+    layer from the adjudication), else the reason recorded with the claim."""
+    why = claim.get("_why") or claim.get("status_reason") or ""
+    return str(why)
+
+
+def history_entry(claim: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int]) -> dict:
+    """A superseded or retracted claim as data: what replaced it (id and ledger number) and why."""
+    e = {k: v for k, v in claim.items() if not str(k).startswith("_")}
+    succ = standing_successor(claim, by_id) if claim.get("status") == "superseded" else None
+    e["successor"] = succ
+    e["successor_ordinal"] = nums.get(succ) if succ else None
+    e["reason"] = history_reason(claim)
+    return e
+
+
+def history_parts(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None,
+                  withdrawn: bool = True) -> dict:
+    """``{"history": [...], "withdrawn": [...]}``: the set-aside claims as data, each with its
+    successor, reason and evidence as the ledger shows it (``withdrawn`` only when asked for)."""
+    claims = list(claims)
+    cited, _, nums = ledger_order(claims, plan)
+    history, gone = history_claims(claims), withdrawn_claims(claims)
+    shown = shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
+    by_id = {c["id"]: c for c in claims}
+    out: dict = {}
+    for key, part in (("history", history), ("withdrawn", gone if withdrawn else None)):
+        if part is None:
+            continue
+        rows = []
+        for c in part:
+            e = history_entry(c, by_id, nums)
+            e["evidence"] = [_with_display(ev, sources.get(str(ev.get("source_id"))), span_key(ev) in shown)
+                             if isinstance(ev, Mapping) else ev for ev in c.get("evidence") or []]
+            rows.append(e)
+        out[key] = rows
+    return out
+
+
 def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None) -> list[dict]:
-    """The ledger as data (the ``--json`` form): each claim plus ordinal, marks and corroboration."""
+    """The ledger as data (the ``--json`` form): each claim plus ordinal, marks and corroboration.
+
+    Each evidence item also says how the ledger shows it: ``shown`` (``quote`` or
+    ``excerpt``), the ``excerpt`` and ``shown_length`` of an over-budget quote, the ``page``
+    and ``page_label`` of a paged source, and ``href``, the link to the passage."""
     cited, inferred, nums = ledger_order(claims, plan)
+    shown = shown_spans(cited, sources)
     out = []
     for c in cited + inferred:
-        e = dict(c)
+        e = {k: v for k, v in c.items() if not str(k).startswith("_")}
         e["ordinal"] = nums.get(c["id"])
         e["marks"] = marks(c)
         e["labels"] = labels(c)
@@ -193,7 +328,23 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
         e["independent_sources"] = n
         e["corroboration"] = corroboration_text(n)
         _show_hidden(e)
+        e["evidence"] = [_with_display(ev, sources.get(str(ev.get("source_id"))), span_key(ev) in shown)
+                         if isinstance(ev, Mapping) else ev for ev in e.get("evidence") or []]
         out.append(e)
+    return out
+
+
+def _with_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
+    d = evidence_display(ev, src, full)
+    out = dict(ev)
+    if d["mode"] != "none":
+        out["shown"] = d["mode"]
+    if d["mode"] == "excerpt":
+        out["excerpt"], out["shown_length"] = d["excerpt"], d["length"]
+    if d["page"]:
+        out["page"], out["page_label"] = d["page"]["page"], d["page"]["label"]
+    if d["href"]:
+        out["href"] = d["href"]
     return out
 
 

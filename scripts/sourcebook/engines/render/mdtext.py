@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .escape import http_href, md, md_link_target
-from .ledger_model import evidence_quote, span_key
+from .ledger_model import span_key
 
 
 def md_escape(s: str) -> str:
@@ -32,12 +32,21 @@ def source_name(source: Mapping | None, sid: str) -> str:
 
 
 def evidence_md(ev: Mapping, source: Mapping | None, shown: set) -> str:
-    """One evidence line: tier, linked source name, then the quote if the budget shows it, else the span."""
+    """One evidence line: tier, linked source name, then the quote if the budget shows it, else
+    its excerpt and full length; and its page (never an offset range alone)."""
+    from .ledger_model import evidence_display
+    from .quote_view import page_text, quote_md
+
     sid = str(ev.get("source_id"))
     tier = (source or {}).get("tier", "D") if source else "D"
-    name = md_link(source_name(source, sid), (source or {}).get("canonical_locator"))
-    if span_key(ev) in shown:
-        where = f'"{md_escape(evidence_quote(ev))}"'
+    d = evidence_display(ev, source, span_key(ev) in shown)
+    name = md_link(source_name(source, sid), d["href"])
+    if d["mode"] == "quote":
+        where = f'"{quote_md(d["quote"], md_escape)}"'
+    elif d["mode"] == "excerpt":
+        where = f'"{md_escape(d["excerpt"])}" ({md_escape(d["length"])} in full)'
     else:
-        where = f"chars {ev.get('start')}-{ev.get('end')}"
+        where = "no quote recorded"
+    if d["page"]:
+        where += f" · {md_escape(page_text(d['page']))}"
     return f"tier {tier} · {name} · {where}"

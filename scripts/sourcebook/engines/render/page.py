@@ -72,7 +72,39 @@ def set_title(page: str, title: str) -> str:
     return _TITLE.sub(lambda _m: f"<title>{html.escape(title, quote=False)}</title>", page, count=1)
 
 
-def fill_provenance(page: str, *, build_date: str, source_count: int) -> str:
-    """The footer every artifact carries: the build date and how many sources it rests on."""
-    page = fill_slot(page, "DATE", f'on <time datetime="{html.escape(build_date)}">{html.escape(build_date)}</time>')
-    return fill_slot(page, "SOURCES", f"{source_count}")
+def sources_text(cited: int, read: int) -> str:
+    """What the footer says of the sources: how many the page cites, of how many were read."""
+    return f"{cited} of the {read} source{'s' if read != 1 else ''} read"
+
+
+def fill_provenance(page: str, *, build_date: str, source_count: int, cited: int | None = None) -> str:
+    """The footer every artifact carries: the build date, and how many sources the page cites
+    of the ``source_count`` the workspace read (``cited`` None: all of them)."""
+    page = fill_date(page, build_date)
+    return fill_slot(page, "SOURCES", sources_text(source_count if cited is None else cited, source_count))
+
+
+def fill_date(page: str, build_date: str) -> str:
+    """The footer's build date."""
+    return fill_slot(page, "DATE", f'on <time datetime="{html.escape(build_date)}">{html.escape(build_date)}</time>')
+
+
+_LEGEND_ITEM = re.compile(r'\n?[ \t]*<span class="legend-item"><span class="mark (m-[a-z]+)">[^<]*</span>[^<]*</span>')
+
+
+def legend_for(page: str, used: set[str]) -> str:
+    """The mark legend with only the marks the page uses (one item is kept if none is used)."""
+    items = list(_LEGEND_ITEM.finditer(page))
+    keep = {m.group(1) for m in items if m.group(1) in used} or ({items[0].group(1)} if items else set())
+    for m in reversed(items):
+        if m.group(1) not in keep:
+            page = page[:m.start()] + page[m.end():]
+    return page
+
+
+RENDERED_BY = '<meta name="generator" content="sourcebook render">'
+
+
+def mark_rendered(page: str) -> str:
+    """Say in the page that ``sb render`` made it (its hints and numbering follow that route)."""
+    return page.replace('<meta name="generator" content="sourcebook">', RENDERED_BY, 1)

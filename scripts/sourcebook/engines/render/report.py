@@ -53,7 +53,8 @@ def cited_order(text: str, claims: Mapping[str, Mapping]) -> list[str]:
     for m in ANY_REF.finditer(text):
         for rid in ref_ids(m.group(1) + m.group(2)):
             sids = [rid] if rid.startswith("src_") else (
-                claim_sources(claims[rid]) if rid in claims and lm.is_citable(claims[rid]) else [])
+                claim_sources(claims[rid]) if rid in claims and (lm.is_citable(claims[rid])
+                                                                 or claims[rid].get("status") == "superseded") else [])
             out.extend(s for s in sids if s not in out)
     return out
 
@@ -67,7 +68,9 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
             sids = [rid]
         else:
             c = claims[rid]
-            if not lm.is_citable(c):
+            if c.get("status") == "superseded":
+                tags.append(" (superseded)")  # history: what a source said before it was set aside
+            elif not lm.is_citable(c):
                 tags.append(INFERENCE)
                 continue
             sids = claim_sources(c)
@@ -112,28 +115,58 @@ def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str,
 
 
 def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str,
-                  quotes: Mapping[str, list[str]] | None = None) -> str:
-    """The Sources block for ``(number, source id, record)`` entries in number order."""
+                  quotes: Mapping[str, Sequence[Mapping]] | None = None) -> str:
+    """The Sources block for ``(number, source id, record)`` entries in number order.
+
+    ``quotes``: per source, what the ledger shows of each cited quote (``evidence_display``):
+    the pages they sit on are named on the source's line, and the ``evidence`` style lists each
+    quote (or its excerpt) with its page and a link to the passage."""
+    from .quote_view import page_text, public_address, quote_md
+
     quotes = quotes or {}
     if style == "plain":
         lines = ["Sources:"]
         for n, sid, src in entries:
-            where = (src or {}).get("canonical_locator") or sid
-            lines.append(f"[{n}] {source_name(src, sid)}, {where}")
+            where = public_address(src) or (src or {}).get("canonical_locator") or sid
+            pages = _pages(quotes.get(sid, []), page_text)
+            lines.append(f"[{n}] {source_name(src, sid)}, {where}" + (f", {pages}" if pages else ""))
         return "\n".join(lines) + "\n"
     lines = ["## Sources", ""]
     for n, sid, src in entries:
         src = src or {}
+        address = public_address(src)
         locator = src.get("canonical_locator")
-        line = f"- [{n}] {md_link(source_name(src, sid), locator)}"
-        if locator and not is_web_url(locator):
+        line = f"- [{n}] {md_link(source_name(src, sid), address or locator)}"
+        if locator and not address and not is_web_url(locator):
             line += f" ({md_escape(str(locator))})"
         line += f" · tier {src.get('tier', 'D')}"
+        pages = _pages(quotes.get(sid, []), page_text)
+        if pages:
+            line += f" · {md_escape(pages)}"
         lines.append(line)
         if style == "evidence":
-            for q in quotes.get(sid, []):
-                lines.append(f'  > "{md_escape(q)}"')
+            for shown in quotes.get(sid, []):
+                if shown["mode"] == "quote":
+                    words = f'"{quote_md(shown["quote"], md_escape)}"'
+                elif shown["mode"] == "excerpt":
+                    words = f'"{md_escape(shown["excerpt"])}" ({md_escape(shown["length"])} in full)'
+                else:
+                    continue
+                if shown["page"]:
+                    words += f" · {md_escape(page_text(shown['page']))}"
+                if shown["href"]:
+                    words += f" · {md_link('at the source', shown['href'])}"
+                lines.append(f"  > {words}")
     return "\n".join(lines) + "\n"
+
+
+def _pages(shown: Sequence[Mapping], page_text) -> str:
+    """``p. 7, p. 9``: the distinct pages a source's cited quotes sit on, in page order."""
+    seen: dict[int, str] = {}
+    for d in shown:
+        if d.get("page"):
+            seen.setdefault(d["page"]["page"], page_text(d["page"]))
+    return ", ".join(seen[k] for k in sorted(seen))
 
 
 def source_claim_refs(text: str) -> list[str]:

@@ -1,8 +1,9 @@
-"""Chunker v1: split a canonical text into overlapping, heading-aware spans.
+"""Chunker v2: split a canonical text into overlapping, heading-aware spans.
 
-1. Blocks: a heading line (``#`` to ``###``, through its newline) carries its level; the text
-   between headings splits into paragraphs at blank lines (the separator stays with the block
-   before it). Blocks tile the text.
+1. Blocks: a heading line (``#`` to ``######``, through its newline; never inside a fenced
+   code block, and not at all in text that is not Markdown, such as a PDF's) carries its level;
+   the text between headings splits into paragraphs at blank lines (the separator stays with
+   the block before it). Blocks tile the text.
 2. A block longer than ``target`` splits after sentence ends once a piece reaches 0.6 x target;
    a piece still longer is cut after the last space within ``target`` (else hard).
 3. A heading closes the current chunk and opens one; its path is the stack of open headings.
@@ -23,7 +24,8 @@ TARGET = 1600
 OVERLAP = 240
 MIN_LAST = 120
 
-_HEADING = re.compile(r"^(#{1,3})[ \t]+(.+?)[ \t]*$", re.M)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*$", re.M)
+_FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})", re.M)
 _PARA_SEP = re.compile(r"\n[ \t]*\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
@@ -53,10 +55,33 @@ def check_sizes(target: int, overlap: int) -> str | None:
     return None
 
 
-def blocks(text: str) -> list[Block]:
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of fenced code blocks (an unclosed fence runs to the end of the text)."""
+    spans: list[tuple[int, int]] = []
+    opened = -1
+    mark = ""
+    for m in _FENCE.finditer(text):
+        run = m.group(1)
+        if opened < 0:
+            opened, mark = m.start(), run
+            continue
+        eol = text.find("\n", m.end())
+        rest = text[m.end(): eol if eol >= 0 else len(text)]
+        if run[0] == mark[0] and len(run) >= len(mark) and not rest.strip(run[0] + " \t"):
+            spans.append((opened, m.end()))
+            opened = -1
+    if opened >= 0:
+        spans.append((opened, len(text)))
+    return spans
+
+
+def blocks(text: str, headings: bool = True) -> list[Block]:
     out: list[Block] = []
     pos = 0
-    for m in _HEADING.finditer(text):
+    fences = code_spans(text) if headings and ("```" in text or "~~~" in text) else []
+    for m in (_HEADING.finditer(text) if headings else ()):
+        if fences and any(a <= m.start() < b for a, b in fences):
+            continue
         _paragraphs(text, pos, m.start(), out)
         end = m.end() + 1 if m.end() < len(text) else m.end()
         out.append(Block(m.start(), end, len(m.group(1)), m.group(2)))
@@ -98,14 +123,14 @@ def pieces(text: str, start: int, end: int, target: int) -> list[tuple[int, int]
     return out
 
 
-def chunk(text: str, target: int = TARGET, overlap: int = OVERLAP) -> list[Chunk]:
+def chunk(text: str, target: int = TARGET, overlap: int = OVERLAP, headings: bool = True) -> list[Chunk]:
     problem = check_sizes(target, overlap)
     if problem:
         raise ValueError(problem)
     spans: list[list] = []  # [start, end, heading_path]
     stack: list[tuple[int, str]] = []
     cur: list | None = None
-    for b in blocks(text):
+    for b in blocks(text, headings):
         if b.level:
             if cur is not None:
                 spans.append(cur)

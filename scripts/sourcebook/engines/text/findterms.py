@@ -27,20 +27,21 @@ from typing import NamedTuple
 
 from .find import _prepare
 from .postings import FIND_PREFIX
+from .reader_view import quote_view
 from .tokenize import tokenize
 
 ALWAYS = FIND_PREFIX + "*"
 _INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
 # What the ladder lets sit between two characters of the text (engines.text.find._MARKUP_FILL
 # and its invisible characters), as one pattern to remove.
-_FILL = r"\]\([^)\s]*\)|!?\[|[*_`\\" + _INVISIBLE + "]"
+_FILL = r"\]\([^)\s]*\)|\]\[[^\]\n]*\]|!?\[|[*_`\\" + _INVISIBLE + "]"
 _FILL_RE = re.compile(_FILL)
 # A fill between two characters that ASCII punctuation does not already separate. Written to
 # start with one character class (a fill character, then a look back at the one before it), so
 # the regular expression engine scans for it quickly.
 _SIDE = r"[^\s!-/:-@\[-`{-~" + _INVISIBLE + "]"
 JOIN_AT = re.compile(r"[*_`\\\[\]!" + _INVISIBLE + r"](?<=" + _SIDE + ".)"
-                      r"(?:(?<=[*_`\\\[" + _INVISIBLE + r"])|(?<=!)\[|(?<=\])\([^)\s]*\))"
+                      r"(?:(?<=[*_`\\\[" + _INVISIBLE + r"])|(?<=!)\[|(?<=\])\([^)\s]*\)|(?<=\])\[[^\]\n]*\])"
                       r"(?:" + _FILL + r")*(?=" + _SIDE + ")")
 _SPACE = re.compile(r"\s")
 CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
@@ -109,8 +110,9 @@ def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
     exact = Stage(_terms(_interior(needle), False), False)
     ladder = [Stage(_terms(_interior(_prepare(needle, 0)), True), False)]
     seen = set()
-    for rung in (2, 3, 4):
-        prepared = join(_prepare(needle, rung))
+    # rungs 2-4, then the reader view (`sb find`'s markup-rendered match: engines.text.reader_view)
+    for prepared in (join(_prepare(needle, 2)), join(_prepare(needle, 3)), join(_prepare(needle, 4)),
+                     join(quote_view(needle))):
         if prepared in seen:
             continue
         seen.add(prepared)

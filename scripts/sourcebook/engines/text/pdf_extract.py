@@ -3,9 +3,11 @@
 Each page's text is extracted, ligatures unfolded (U+FB00..FB06), words hyphenated across a line
 end rejoined (a lower-case letter, ``-`` and a line break, a lower-case letter: deterministic and
 never guessed from a dictionary), soft hyphens at line ends dropped, and the page normalized.
-Pages are joined by one blank line and each page's span is recorded, so a citation can name its
-page. The result is canonical: ``normalize(text) == text``. A PDF without a usable text layer
-(scanned pages) gives ``text == ""`` and a note; the agent's reading can then be adopted.
+Pages are joined by one blank line and each page's span is recorded (with the printed page
+label where the PDF defines labels), so a citation can name its page. Canonical text v2
+(``normalizer=2``) also drops running headers, footers and page numbers and joins wrapped lines
+and sentences cut by a page break (``pdf_layout``); v1 keeps them. A PDF without a usable text
+layer (scanned pages) gives ``text == ""`` and a note; the agent's reading can then be adopted.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ _HYPHEN_BREAK = re.compile(r"(?<=\w)([-\u00ad])[ \t]*\n[ \t]*(?=\w)")
 @dataclass
 class PdfResult:
     text: str
-    pages: list[dict] = field(default_factory=list)  # {"page": n (1-based), "start", "end"}
+    pages: list[dict] = field(default_factory=list)  # {"page": n (1-based), "start", "end"[, "label"]}
     notes: list[str] = field(default_factory=list)
     available: bool = True  # False when pypdf is not installed
 
@@ -68,7 +70,20 @@ def join_pages(page_texts: list[str]) -> tuple[str, list[dict]]:
     return (text + "\n" if text else ""), pages
 
 
-def extract_pdf(raw: bytes, seconds: float | None = None) -> PdfResult:
+def page_labels(reader) -> list[str]:
+    """The printed page labels (``vii``, ``7``, ``A-3``) when the PDF defines them (its catalog
+    has /PageLabels), else nothing: a reader then sees the physical page number."""
+    try:
+        root = reader.trailer["/Root"]
+        if "/PageLabels" not in root:
+            return []
+        labels = [str(x) for x in reader.page_labels]
+    except Exception:  # a malformed label tree costs the labels, never the text  # noqa: BLE001
+        return []
+    return labels if len(labels) == len(reader.pages) else []
+
+
+def extract_pdf(raw: bytes, seconds: float | None = None, normalizer: int = 2) -> PdfResult:
     """The PDF's text, within ``seconds`` (default ``PDF_SECONDS``; POSIX main thread only)."""
     try:
         from pypdf import PdfReader
@@ -78,12 +93,14 @@ def extract_pdf(raw: bytes, seconds: float | None = None) -> PdfResult:
                          available=False)
     limit = PDF_SECONDS if seconds is None else seconds
     notes: list[str] = []
+    labels: list[str] = []
     texts: list[str] = []
     try:
         with time_limit(limit):
             reader = PdfReader(io.BytesIO(raw), strict=False)
             if reader.is_encrypted:
                 reader.decrypt("")
+            labels = page_labels(reader)
             for i, page in enumerate(reader.pages, 1):
                 try:
                     texts.append(clean_page(page.extract_text() or ""))
@@ -95,7 +112,14 @@ def extract_pdf(raw: bytes, seconds: float | None = None) -> PdfResult:
                                   "have the agent read the PDF and adopt its text with `sb extract --adopt`"])
     except Exception as exc:  # pypdf raises many types on malformed files
         return PdfResult("", [], [f"pypdf could not read the PDF: {type(exc).__name__}: {exc}"])
-    text, pages = join_pages(texts)
+    if normalizer >= 2:
+        from .pdf_layout import layout_pages
+
+        text, pages = layout_pages(texts)
+    else:
+        text, pages = join_pages(texts)
+    for p, label in zip(pages, labels, strict=False):
+        p["label"] = label
     if len("".join(text.split())) < MIN_CHARS:
         notes.append(f"no usable text layer ({len(texts)} page(s); scanned?): have the agent read the "
                      "PDF and adopt its text with `sb extract --adopt`")

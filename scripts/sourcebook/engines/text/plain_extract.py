@@ -6,10 +6,9 @@ import mimetypes
 import os
 from dataclasses import dataclass, field
 
-from .normalize import normalize
-
 TEXT_TYPES = ("text/markdown", "text/plain", "text/x-markdown")
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+TEXT_EXTENSIONS = (".md", ".markdown", ".txt", ".text", ".rst", ".rest", ".adoc", ".asciidoc")
 
 
 @dataclass
@@ -28,6 +27,10 @@ def media_type_for(path: str) -> str:
     ext = os.path.splitext(path)[1].lower()
     if ext in (".md", ".markdown"):
         return "text/markdown"
+    if ext in (".rst", ".rest"):
+        return "text/x-rst"
+    if ext in (".adoc", ".asciidoc"):
+        return "text/asciidoc"
     guess, _ = mimetypes.guess_type(path)
     return guess or "application/octet-stream"
 
@@ -35,7 +38,7 @@ def media_type_for(path: str) -> str:
 def tool_for(media_type: str | None, path: str = "") -> str | None:
     mt = (media_type or "").split(";")[0].strip().lower()
     ext = os.path.splitext(path)[1].lower()
-    if mt in TEXT_TYPES or ext in (".md", ".markdown", ".txt"):
+    if mt in TEXT_TYPES or ext in TEXT_EXTENSIONS:
         return "sb.text"
     if mt in HTML_TYPES or ext in (".html", ".htm", ".xhtml"):
         return "sb.html"
@@ -44,7 +47,3 @@ def tool_for(media_type: str | None, path: str = "") -> str | None:
     if mt.startswith("text/"):
         return "sb.text"
     return None
-
-
-def extract_text(text: str) -> Extracted:
-    return Extracted("sb.text", normalize(text))

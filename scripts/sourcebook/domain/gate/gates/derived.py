@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import cache
+from typing import TYPE_CHECKING, cast
 
 from ....base import jsonio
 from ....base.clock import today_iso
@@ -33,6 +34,9 @@ from ..rederive import WORKSPACE, Ledgers, ledger_findings, podcast_findings, re
 from ..verify_cache import settled
 from .context import GateContext, Page
 from .registry import GateResult, register
+
+if TYPE_CHECKING:
+    from ...workspace.records import Claim
 
 N = WORKSPACE
 PODCAST_FIXES = {"transcript": "run `sb render podcast` again; never edit the transcript by hand",
@@ -73,12 +77,30 @@ def _build_line(ctx: GateContext, page: Page, html: str) -> list[Finding]:
                                                             f"YYYY-MM-DD</time>, a real day not after today); {fix}"))
     count = slot_content(html, "SOURCES")
     if count is not None and count not in _placeholders()["SOURCES"]:
+        from ....engines.render.page import sources_text
+
         ready = sum(1 for s in ctx.sources.values() if s and s.get("status") == "ready")
-        if count != str(ready):
-            out.append(Finding("E-DERIVED-DRIFT", page.rel, f"the build line says \"{_short(count)}\" sources; the "
-                                                            f"workspace has {ready} ready source(s): re-render the "
-                                                            f"page, or write {ready} there (or the template's words)"))
+        cited = _cited_sources(ctx, page)
+        want = sources_text(cited, ready)
+        if count not in (want, str(ready)):  # a bare count: a page rendered before the footer said both
+            out.append(Finding("E-DERIVED-DRIFT", page.rel, f"the build line says \"{_short(count)}\"; the page "
+                                                            f"cites {cited} of the workspace's {ready} ready "
+                                                            f"source(s): re-render the page, or write \"{want}\" "
+                                                            "there (or the template's words)"))
     return out
+
+
+def _cited_sources(ctx: GateContext, page: Page) -> int:
+    """The sources behind the claims the page's injected ledger numbers."""
+    from .context import evidence
+
+    out: set[str] = set()
+    for x in ctx.page_view(page).entries:
+        c = ctx.claims_by_id.get(x)
+        if c is None or c.get("status", "active") != "active" or c.get("confidence") == "inferred":
+            continue
+        out.update(str(ev.get("source_id")) for ev in evidence(c) if ctx.source(ev.get("source_id")))
+    return len(out)
 
 
 def _is_date(s: str) -> bool:
@@ -161,6 +183,7 @@ def _inputs(ctx: GateContext) -> bytes | None:
         return None
     h = hashlib.sha256()
     for part in ("derived", ctx.doc_shas.get("ledger/claims.json", "-"), ctx.doc_shas.get("plan.json", "-"),
+                 ctx.doc_shas.get("ledger/adjudications.json", "-"),  # a History entry shows a decision's reason
                  today_iso(), repr(sigs)):
         h.update(part.encode("utf-8", "surrogatepass") + b"\0")
     return h.digest()
@@ -187,10 +210,15 @@ def _unreadable_ledger(ctx: GateContext) -> bool:
 
 
 def ledgers(ctx: GateContext) -> Ledgers:
+    """The ledger as sb renders it: sources with their pages, set-aside claims with the reason
+    their History entry shows (the same enrichment ``ledger_view`` gives a render)."""
+    from ...ledger.adjudications import attach_reasons
     from ...ledger.ledger_view import view_of
+    from ...sources.store import for_display
 
     return ctx.memo("derived-ledgers", lambda c: Ledgers.exact(view_of(
-        c.valid_claims, {k: v for k, v in c.sources.items() if v}, c.plan)))
+        cast("list[Claim]", attach_reasons(list(c.valid_claims), list(c.adjudications))),
+        for_display(c.ws, {k: v for k, v in c.sources.items() if v}), c.plan)))
 
 
 def _checked(ctx: GateContext, key: str | None, check) -> list[Finding]:

@@ -23,6 +23,8 @@ class Block:
     ids: list[str]
     marks: set[str]
     refs: list[tuple[str, str]]  # (claim id, visible text) of the block's own sup.ref links
+    history: list[str] = field(default_factory=list)  # claims it cites as history (links to #h-<id>)
+    as_history: bool = False  # the block, or an element around it, has class "history"
 
 
 @dataclass
@@ -49,6 +51,7 @@ class PageView:
     legends: int = 0
     images: list[Image] = field(default_factory=list)  # outside the ledger
     ledger_images: list[Image] = field(default_factory=list)
+    history_links: list[str] = field(default_factory=list)  # #h- targets of <a> outside the ledger
     # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
     # that reuses the gate's result never loads it), so None when the view came from the cache
     prose: PageProse | None = None
@@ -57,17 +60,19 @@ class PageView:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
         return {"has_region": self.has_region, "has_ledger": self.has_ledger, "subset": self.subset,
                 "entries": self.entries, "links": self.links, "sup_refs": self.sup_refs,
-                "blocks": [[b.line, b.ids, sorted(b.marks), b.refs] for b in self.blocks],
+                "blocks": [[b.line, b.ids, sorted(b.marks), b.refs, b.history, b.as_history] for b in self.blocks],
                 "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
-                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images]}
+                "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images],
+                "history_links": self.history_links}
 
     @classmethod
     def from_json(cls, d: dict) -> PageView:
         img = lambda r: Image(r[0], r[1], r[2])  # noqa: E731
         pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
         return cls(d["has_region"], d["has_ledger"], d["subset"], d["entries"], d["links"], pairs(d["sup_refs"]),
-                   [Block(b[0], b[1], set(b[2]), pairs(b[3])) for b in d["blocks"]], set(d["anchors"]),
-                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]])
+                   [Block(b[0], b[1], set(b[2]), pairs(b[3]), b[4], b[5]) for b in d["blocks"]], set(d["anchors"]),
+                   d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]],
+                   d["history_links"])
 
 
 def _own_elements(block: Element):
@@ -83,11 +88,20 @@ def _own_elements(block: Element):
                 stack.append(c)
 
 
+def ref_label(text: str) -> str:
+    """A citation number as shown: ``11``, or ``[11]`` with the brackets sb writes for copied
+    and spoken text (a reader never sees them)."""
+    label = text.strip()
+    if label.startswith("[") and label.endswith("]"):
+        label = label[1:-1].strip()
+    return label
+
+
 def _ref_links(sup: Element):
     for a in sup.iter():
         href = a.attrs.get("href") or ""
         if a.tag == "a" and href.startswith("#c-"):
-            yield href[3:], a.text().strip()
+            yield href[3:], ref_label(a.text())
 
 
 def read_page(html: str) -> PageView:
@@ -120,6 +134,8 @@ def read_page(html: str) -> PageView:
             view.anchors.add(attrs["id"])
         if el.tag == "a" and (attrs.get("href") or "").startswith("#c-"):
             view.links.append(attrs["href"][3:])
+        elif el.tag == "a" and (attrs.get("href") or "").startswith("#h-"):
+            view.history_links.append(attrs["href"][3:])
         elif el.tag == "sup" and "ref" in el.classes:
             view.sup_refs.extend(_ref_links(el))
         elif el.tag == "img":
@@ -141,11 +157,15 @@ def read_page(html: str) -> PageView:
 def _block(el: Element) -> Block:
     marks: set[str] = set()
     refs: list[tuple[str, str]] = []
+    history: list[str] = []
     for d in _own_elements(el):
         marks.update(c for c in d.classes if c.startswith("m-"))
         if d.tag == "sup" and "ref" in d.classes:
             refs.extend(_ref_links(d))
-    return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs)
+        if d.tag == "a" and (d.attrs.get("href") or "").startswith("#h-"):
+            history.append(d.attrs["href"][3:])
+    as_history = "history" in el.classes or any("history" in a.classes for a in el.ancestors())
+    return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs, history, as_history)
 
 
 def _image(el: Element) -> Image:

@@ -41,9 +41,10 @@ META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:tit
 # What sourcebook writes between these markers (the footer's build date and source count) is not
 # read when it is what sb writes there; anything else there is read like the text around it.
 GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
-             "SOURCES": re.compile(r"\d+|the workspace's")}
+             "SOURCES": re.compile(r"\d+ of the \d+ sources? read|the workspace's sources|\d+|the workspace's")}
 MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
+HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a history citation
 _HEADING = {f"h{n}": n for n in range(1, 7)}
 # Where one clause of a sentence ends and another begins: each clause of a cited sentence needs a
 # citation of its own, so "X[1], and an invented Y" and "an invented X, and Y[1]" are both caught.
@@ -59,11 +60,11 @@ def norm(text: str) -> str:
 class Piece:
     """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
 
-    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block")
+    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history")
 
     def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
                  tail: str = "", thin: list[str] | None = None, framing: bool = False,
-                 block: list[str] | None = None):
+                 block: list[str] | None = None, history: list[str] | None = None):
         self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
         self.line = line
         self.text = text  # normalized
@@ -73,14 +74,15 @@ class Piece:
         self.thin = thin or []  # claim ids of the block an attached m-thin mark sits in
         self.framing = framing
         self.block = block or []  # as-of: the claims of its block
+        self.history = history or []  # superseded claims cited here as history (a sup.ref to #h-<id>)
 
     def to_json(self) -> list:
         return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
-                self.block]
+                self.block, self.history]
 
     @classmethod
     def from_json(cls, r: list) -> Piece:
-        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
+        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
 
 
 class PageProse:
@@ -135,6 +137,7 @@ class _Run:
         self.size = 0
         self.lines: list[tuple[int, int]] = [(0, line)]
         self.refs: list[tuple[int, str]] = []  # (offset, claim id) of refs in a block naming them
+        self.hist: list[tuple[int, str]] = []  # (offset, claim id) of history refs (#h-) in such a block
         self.thin: list[tuple[int, tuple[str, ...]]] = []
         self.framing: list[tuple[int, int]] = []
 
@@ -208,11 +211,14 @@ class _Reader:
             nxt = sentences[i + 1].start if i + 1 < len(sentences) else len(text)
             # a ref or a mark belongs to the sentence it sits in, or to the one it follows
             refs = [(o, x) for o, x in run.refs if s.start < o <= nxt]
+            hist = [(o, x) for o, x in run.hist if s.start < o <= nxt]
             thin = [x for o, ids in run.thin if s.start < o <= nxt for x in ids]
-            tail = _uncited_clause(text, s.start, s.end, nxt, [o for o, _ in refs]) if refs else ""
+            marks_at = [o for o, _ in refs + hist]
+            tail = _uncited_clause(text, s.start, s.end, nxt, marks_at) if marks_at else ""
             self.out.pieces.append(Piece(run.ctx.where, self.line_of(_line(run, s.start)), norm(s.text),
                                          run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
-                                         list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text)))
+                                         list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
+                                         history=list(dict.fromkeys(x for _, x in hist))))
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
@@ -274,6 +280,16 @@ class _Reader:
         if el.tag == "sup" and "ref" in classes:
             targets = [(a.attrs.get("href") or "")[3:] for a in el.iter()
                        if a.tag == "a" and (a.attrs.get("href") or "").startswith("#c-")]
+            history = [(a.attrs.get("href") or "")[3:] for a in el.iter()
+                       if a.tag == "a" and (a.attrs.get("href") or "").startswith("#h-")]
+            if history and not targets:  # a superseded claim told as history: its block must name it
+                for x in history:
+                    if ctx.claim is not None and x in ctx.claim:
+                        if self.run is None:
+                            self.run = _Run(ctx, el.line)
+                        self.run.hist.append((self.run.size, x))
+                label = _label(el.text())
+                return not label or label in HISTORY_LABELS
             if not targets:
                 return False
             for x in targets:
@@ -283,7 +299,7 @@ class _Reader:
                     self.run.refs.append((self.run.size, x))
                 else:
                     self.out.stray_refs.append((self.line_of(el.line), x))
-            label = el.text().strip()
+            label = _label(el.text())
             return not label or label.isdigit()
         if el.tag == "a" and href.startswith("#c-"):
             self.out.stray_refs.append((self.line_of(el.line), href[3:]))
@@ -304,6 +320,12 @@ class _Reader:
                 self.out.pieces.append(Piece("as-of", self.line_of(el.line), text, block=list(ctx.claim)))
             return True
         return False
+
+
+def _label(text: str) -> str:
+    """A citation's label without the brackets sb writes for copied and spoken text."""
+    label = text.strip()
+    return label[1:-1].strip() if label.startswith("[") and label.endswith("]") else label
 
 
 def _line(run: _Run, offset: int) -> int:
@@ -346,6 +368,8 @@ def _context(el: Element, ctx: _Ctx, classes: list[str]) -> _Ctx:
             where = "notes"
         elif el.tag == "figure" and "image" in classes:
             where = "credit"
+        elif el.tag == "pre":  # code is quoted material, not the author's sentences
+            where = "code"
     framing = "framing" in classes
     legend = "mark-legend" in classes
     if claim is None and where == ctx.where and level == ctx.level and not framing and not legend:
@@ -521,6 +545,7 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
     which it selects (whatever the media: a printed page must not hide a side either). The
     ledger's elements are put back in their place in the page while the selectors run."""
     from ....engines.css import select
+    from ....engines.text.htmltree import Element
 
     compiled = []
     for r in rules:
@@ -534,7 +559,7 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
     moved: list[Element] = []
     if site is not None and entries:
         parent, n = site
-        moved = [c for c in ledger.root.children if hasattr(c, "tag")]
+        moved = [c for c in ledger.root.children if isinstance(c, Element)]
         for c in moved:
             c.parent = parent
         parent.children[n:n] = moved

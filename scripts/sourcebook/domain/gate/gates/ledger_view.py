@@ -21,3 +21,18 @@ def ordinals(ctx: GateContext) -> dict[str, int]:
 
 def required_marks(claim: dict) -> set[str]:
     return set(lm.marks(claim))
+
+
+def page_ordinals(ctx: GateContext, page) -> dict[str, int]:
+    """The numbers a page must show: a page ``sb render`` made is numbered in its own reading
+    order (the order its citation links first name the claims); a page composed by hand keeps
+    the ledger's ordinals (CONTRACT 8.1)."""
+    from .. import route as routes
+
+    def compute(c: GateContext) -> dict[str, int]:
+        if routes.route_of(c.page_html(page)) != routes.RENDER:
+            return c.memo("ordinals", ordinals)
+        order = [x for x, _ in c.page_view(page).sup_refs]
+        return lm.reading_ordinals(order, c.valid_claims, c.plan)
+
+    return ctx.memo(f"page-ordinals:{page.path}", compute)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from ....base.errors import Finding, SbError
-from ....base.versions import NORMALIZER
+from ....base.versions import NORMALIZER, NORMALIZERS
 from ....engines.text.normalize import normalize
 from ..verify_cache import file_sig
 from .context import GateContext
@@ -105,7 +105,7 @@ def _checked_once(ctx: GateContext, sid: str, rec: dict, digest: str) -> list[Fi
 @register("normalizer", 20)
 def gate(ctx: GateContext) -> GateResult:
     f: list[Finding] = []
-    ready = at_version = redone = 0
+    ready = at_version = older = redone = 0
     for sid, rec in ctx.sources.items():
         if not rec or rec.get("status") != "ready":
             continue
@@ -115,12 +115,14 @@ def gate(ctx: GateContext) -> GateResult:
             f.append(Finding("E-NORM-MISSING", sid, "ready but normalized.md is missing; run `sb extract --force`"))
             continue
         version = rec.get("normalizer_version")
-        if version != NORMALIZER:
-            f.append(Finding("E-NORM-DRIFT", sid, f"normalizer_version is {version!r}, this sb normalizes at "
-                                                  f"v{NORMALIZER}; re-extract with `sb extract --force` and "
-                                                  "re-check the citations"))
-        else:
+        if version not in NORMALIZERS:
+            f.append(Finding("E-NORM-DRIFT", sid, f"normalizer_version is {version!r}, a version this sb does not "
+                                                  f"know (it knows {', '.join(map(str, NORMALIZERS))}); re-extract "
+                                                  "with `sb extract --force` and re-check the citations"))
+        elif version == NORMALIZER:
             at_version += 1
+        else:
+            older += 1
         if rec.get("normalized_sha256") != digest:
             f.append(Finding("E-NORM-DRIFT", sid, "normalized.md does not hash to the recorded normalized_sha256; "
                                                   "the canonical text changed after extraction; restore it"))
@@ -131,6 +133,8 @@ def gate(ctx: GateContext) -> GateResult:
         else:
             f += _checked_once(ctx, sid, rec, digest)
     note = f"{at_version} sources at v{NORMALIZER}"
+    if older:
+        note += f", {older} at an older version (`sb extract --upgrade` moves them)"
     if ctx.opts.deep:
         note += f", {redone} re-extracted from raw"
     return GateResult(f, note)

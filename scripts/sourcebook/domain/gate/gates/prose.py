@@ -112,12 +112,17 @@ class _Judge:
         c = self.claims.get(x)
         return c if c is not None and is_active(c) else None
 
+    def past(self, x: str) -> dict | None:
+        """A superseded claim: citable only as history, and then it backs what it said."""
+        c = self.claims.get(x)
+        return c if c is not None and c.get("status") == "superseded" else None
+
     def backing(self, ids) -> list[str]:
         out: list[str] = []
         for x in ids:
             got = self._backing.get(x)
             if got is None:
-                c = self.live(x) or {}
+                c = self.live(x) or self.past(x) or {}
                 got = [t for t in [c.get("text"), c.get("as_of")] if isinstance(t, str)]
                 ev = c.get("evidence")
                 for e in ev if isinstance(ev, list) else []:
@@ -139,10 +144,10 @@ class _Judge:
 
     def notes(self) -> set[str]:
         if self._notes is None:
-            from .ledger_view import ordinals
+            from .ledger_view import page_ordinals
             from .prose_fixed import note_sentences
 
-            self._notes = note_sentences(self.ctx, self.pr.shown, self.ctx.memo("ordinals", ordinals))
+            self._notes = note_sentences(self.ctx, self.pr.shown, page_ordinals(self.ctx, self.page))
         return self._notes
 
     # -- the sentences --
@@ -157,14 +162,16 @@ class _Judge:
             else:
                 self.counts["framing"] += 1
             return
-        if p.refs:
+        if p.refs or p.history:
             ok = [x for x in p.refs if self.live(x)]
-            if not ok:  # the html gate names the unknown or retired claim
+            told = [x for x in p.history if self.past(x)]  # the html gate checks it is told as history
+            if not ok and not told:  # the html gate names the unknown or retired claim
                 self.counts["refused"] += 1
                 return
-            self.page_cited.update(ok)
+            self.page_cited.update(ok + told)
             for _, s in heads:
-                s.update(ok)
+                s.update(ok + told)
+            ok = ok + told
             bad = self.unbacked(p.text, ok)
             refused = False
             if bad:
@@ -215,7 +222,7 @@ class _Judge:
                 scope: set[str] = set()
                 heads.append((p.level, scope))
                 structure.append((p, scope))
-            elif w in STRUCTURE:
+            elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
                 structure.append((p, None))
@@ -229,18 +236,18 @@ class _Judge:
                 continue
             else:
                 self.prose(p, heads, structure)
-        for p, scope in structure:
+        for p, under in structure:
             if self.question and p.where in ("title", "heading") and p.text == self.question:
                 continue
             if not self.fig.find_figures(p.text):
                 continue
-            ids = scope if scope is not None else self.page_cited
+            ids: set[str] = under if under is not None else self.page_cited
             bad = self.unbacked(p.text, sorted(ids))
             if bad:
-                under = "under this heading" if scope is not None else "on the page"
+                where_cited = "under this heading" if under is not None else "on the page"
                 self.counts["refused"] += p.where not in STRUCTURE
                 self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
-                                                          f"which no claim cited {under} states; cite a claim that "
+                                                          f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
 
     def credits(self) -> set[str]:

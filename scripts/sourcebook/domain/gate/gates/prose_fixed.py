@@ -124,9 +124,10 @@ def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]
     way the page is read."""
     from ....engines.render.apparatus import speaker_note
     from ....engines.text.htmltree import parse
+    from ...sources.store import for_display
     from .html_prose import read_prose
 
-    sources = {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)}
+    sources = for_display(ctx.ws, {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)})
     claims = ctx.claims_by_id
     notes = []
     for x in ids:

@@ -1,4 +1,7 @@
-"""Gate ``quotes``: every evidence span of every claim holds byte for byte.
+"""Gate ``quotes``: every evidence span of every active claim holds byte for byte.
+
+A retracted or superseded claim is history: its evidence is kept as it was and is not checked,
+so retracting a claim whose quote went wrong is a way out, never a trap.
 
 The rule itself lives in ``engines.text.citation`` (shared with ``sb claim add``): a span holds
 iff ``normalized[start:end] == quote`` in code points; a redacted or hash-only span holds by
@@ -45,6 +48,8 @@ def gate(ctx: GateContext) -> GateResult:
     f: list[Finding] = []
     ok = total = 0
     for c in ctx.claims:
+        if c.get("status", "active") != "active":
+            continue
         for ev in evidence(c):
             total += 1
             prob = evidence_problem(ctx, ev)

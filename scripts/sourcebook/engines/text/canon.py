@@ -1,0 +1,82 @@
+"""Canonical text v2 for text formats: which format a text is in, and its reflowed Markdown.
+
+Markdown is reflowed (``md_reflow``); reStructuredText (``rst_blocks``) and AsciiDoc
+(``asciidoc``) become reflowed Markdown with their structure and roles rendered; plain text and
+RFCs are reflowed where their lines were wrapped (``plain_reflow``). A ``.txt`` file is sniffed:
+a PEP or any text with reStructuredText directives, roles or titles is reStructuredText, page
+footers ending ``[Page N]`` make an RFC, and so on.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .canon_lines import join_lines, split_lines
+
+FORMATS = ("markdown", "rst", "asciidoc", "plain", "rfc")
+_BY_EXT = {".md": "markdown", ".markdown": "markdown", ".rst": "rst", ".rest": "rst", ".adoc": "asciidoc",
+           ".asciidoc": "asciidoc", ".asc": "asciidoc"}
+_BY_TYPE = {"text/markdown": "markdown", "text/x-markdown": "markdown", "text/x-rst": "rst",
+            "text/prs.fallenstein.rst": "rst", "text/asciidoc": "asciidoc", "text/x-asciidoc": "asciidoc"}
+_SNIFF = 200_000  # characters looked at to tell a .txt file's format
+
+_RFC_PAGE = re.compile(r"\[Page \d+\]\s*$", re.M)
+_RST_DIRECTIVE = re.compile(r"^\.\. [\w:-]+::", re.M)
+_RST_ROLE = re.compile(r":[a-z][\w:-]*:`[^`]+`|``[^`\n]+``")
+_RST_TITLE = re.compile(r"^[^\s].*\n([=\-~^*#\"'+`:.])\1{2,}$", re.M)
+_ADOC_HEAD = re.compile(r"\A\s*= \S")
+_ADOC_MARKS = re.compile(r"^(?:={2,5} \S|\[source[,\]]|:[\w-]+:(?: |$)|-{4}$|\.{4}$)", re.M)
+_MD_MARKS = re.compile(r"^(?:#{1,6} \S|```|~~~)", re.M)
+
+
+def text_format(text: str, media_type: str | None = None, path: str = "") -> str:
+    """The format of a text source: by extension, then media type, then by its content."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext in _BY_EXT:
+        return _BY_EXT[ext]
+    mt = (media_type or "").split(";")[0].strip().lower()
+    if mt in _BY_TYPE:
+        return _BY_TYPE[mt]
+    return sniff(text)
+
+
+def sniff(text: str) -> str:
+    head = text[:_SNIFF]
+    if head.lstrip("\ufeff").startswith("PEP: "):
+        return "rst"
+    if len(_RFC_PAGE.findall(head)) >= 2:
+        return "rfc"
+    if _RST_DIRECTIVE.search(head):
+        return "rst"
+    roles = len(_RST_ROLE.findall(head))
+    titles = len(_RST_TITLE.findall(head))
+    if roles >= 3 or (roles and titles) or titles >= 3:
+        return "rst"
+    if _ADOC_HEAD.match(head) or len(_ADOC_MARKS.findall(head)) >= 3:
+        return "asciidoc"
+    if len(_MD_MARKS.findall(head)) >= 2:
+        return "markdown"
+    return "plain"
+
+
+def canonical_v2(text: str, fmt: str) -> str:
+    """The canonical text (v2) of a text source in format ``fmt``."""
+    lines = split_lines(text)
+    if fmt == "rst":
+        from .rst_blocks import rst_to_markdown
+
+        out = rst_to_markdown(lines)
+    elif fmt == "asciidoc":
+        from .asciidoc import asciidoc_to_markdown
+
+        out = asciidoc_to_markdown(lines)
+    elif fmt in ("plain", "rfc"):
+        from .plain_reflow import plain_to_markdown
+
+        out = plain_to_markdown(lines, rfc=fmt == "rfc")
+    else:
+        from .md_reflow import reflow_markdown
+
+        out = reflow_markdown(lines)
+    return join_lines(out)

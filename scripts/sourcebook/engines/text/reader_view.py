@@ -1,0 +1,188 @@
+"""A text as a reader sees it, with the way back to the source offsets (pure).
+
+The reader view of a canonical text (or of a pasted quote) drops what a rendered page does not
+show and folds what a copy may spell differently: runs of whitespace become one space;
+Markdown emphasis, code and link marks, backslash escapes, heading, quote and list markers,
+code fences and table pipes go; reStructuredText roles render as their text (``:pep:`8``` is
+"PEP 8", for texts still at canonical text v1), section underlines go; typographic quotes,
+dashes (a run of them is one ``-``) and the ellipsis fold to ASCII; soft hyphens and
+zero-width characters go. Letters, digits and case are never touched, so two texts with the
+same view differ only in what a reader cannot see.
+
+``locate`` finds a quote's view in a text's view and returns the source span of each
+occurrence, widened over emphasis and code marks it would otherwise cut in half; the text at
+that span is what a citation stores. ``relocate`` finds an old citation's words in a new
+version of its source, nearest to where they were.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from typing import NamedTuple
+
+from .rst_inline import render_role
+
+# what each token of the source becomes in the view
+_SPACE, _DROP, _STRUCT, _RENDER = 1, 2, 3, 4
+
+_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+                       "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+                       "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+                       "\u2015": "-", "\u2212": "-", "\u00a0": " "})
+_TOKEN = re.compile(
+    r"(?P<struct>(?m:^)[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|([=\-~^*#\"'+:.])\2{2,}[ \t]*(?=\n|$)|"
+    r"(?:#{1,6}|>(?:[ \t]*>)*|[-*+]|\d{1,9}[.)])[ \t]+))"
+    r"|(?P<role>:[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?P<rtext>(?:[^`\\\n]|\\.)+)`)"
+    r"|(?P<ref>`(?P<ref_t>[^`<\n]*[^`<\s])\s*<[^>\n]+>`_{0,2})"
+    r"|(?P<link_end>\]\([^)\s]*\)|\]\[[^\]\n]*\])"
+    r"|(?P<link_start>!?\[(?=[^\]\n]*\](?:\(|\[)))"
+    r"|(?P<ws>[^\S\n]*\n(?:[^\S\n]*\n)*|[^\S\n ][^\S\n]*| [^\S\n]+)"
+    r"|(?P<pipe>\|)"
+    r"|(?P<dashes>[-\u2010-\u2015\u2212]{2,})"
+    r"|(?P<ellipsis>\u2026)"
+    r"|(?P<mark>`+|\\(?=[!-/:-@\[-`{-~])|(?<![\w*])[*_]+|[*_]+(?![\w*]))"
+    r"|(?P<invisible>[\u00ad\u200b\u200c\u200d\u2060\ufeff])"
+)
+
+
+class View(NamedTuple):
+    text: str  # the reader view
+    starts: list[int]  # view offset where each segment begins
+    segs: list[tuple[int, int, int, int]]  # (view start, source start, source end, kind)
+    src_starts: list[int]  # source offset where each segment begins
+
+
+def build(text: str) -> View:
+    parts: list[str] = []
+    starts: list[int] = []
+    segs: list[tuple[int, int, int, int]] = []
+    vpos = 0
+    pos = 0
+    space = True  # the view ends with a space (or is empty): a space to add is not shown
+
+    def copy(a: int, b: int) -> None:
+        nonlocal vpos, space
+        if space and text[a] == " ":
+            starts.append(vpos)
+            segs.append((vpos, a, a + 1, _SPACE))
+            a += 1
+            if a == b:
+                return
+        starts.append(vpos)
+        segs.append((vpos, a, b, 0))
+        parts.append(text[a:b])
+        vpos += b - a
+        space = text[b - 1] == " "
+
+    for m in _TOKEN.finditer(text):
+        a, b = m.span()
+        if a > pos:  # an untouched run: one view character per source character
+            copy(pos, a)
+        pos = b
+        kind = m.lastgroup
+        if kind == "ws" or kind == "pipe":
+            shown, how = ("" if space else " "), _SPACE
+        elif kind == "role":
+            shown, how = render_role(m.group(0)[1:m.group(0).index(":`")], m.group("rtext"))[0], _RENDER
+        elif kind == "ref":
+            shown, how = m.group("ref_t"), _RENDER
+        elif kind == "dashes":
+            shown, how = "-", _RENDER
+        elif kind == "ellipsis":
+            shown, how = "...", _RENDER
+        elif kind == "struct":
+            shown, how = "", _STRUCT
+        else:
+            shown, how = "", _DROP
+        starts.append(vpos)
+        segs.append((vpos, a, b, how))
+        if shown:
+            parts.append(shown)
+            vpos += len(shown)
+            space = shown[-1] == " "
+    if pos < len(text):
+        copy(pos, len(text))
+    view = "".join(parts).translate(_FOLD)
+    return View(view, starts, segs, [sg[1] for sg in segs])
+
+
+def quote_view(quote: str) -> str:
+    """A pasted quote as the view it must match: composed like the canonical text (NFC), its own
+    markup dropped, spaces collapsed."""
+    return " ".join(build(unicodedata.normalize("NFC", quote)).text.split())
+
+
+def _src_start(v: View, i: int) -> int:
+    k = bisect_right(v.starts, i) - 1  # the last segment starting at i is the one shown there
+    vstart, s, e, how = v.segs[k]
+    return s + (i - vstart) if how == 0 else s
+
+
+def _src_end(v: View, i: int) -> int:
+    """Source offset just after view character ``i - 1``."""
+    k = bisect_right(v.starts, i - 1) - 1
+    vstart, s, e, how = v.segs[k]
+    return s + (i - vstart) if how == 0 else e
+
+
+def _widen(v: View, text: str, s: int, e: int) -> tuple[int, int]:
+    """Take in emphasis and code marks that touch the span, so it does not cut them in half."""
+    k = bisect_right(v.src_starts, s) - 1 if v.segs else -1
+    # marks right before the start
+    j = k - 1 if k >= 0 and v.segs[k][1] == s else k
+    while j >= 0 and v.segs[j][3] == _DROP and v.segs[j][2] == s:
+        s = v.segs[j][1]
+        j -= 1
+    # marks right after the end
+    k = bisect_right(v.src_starts, e) - 1 if v.segs else -1
+    while 0 <= k < len(v.segs) and v.segs[k][1] < e:
+        k += 1
+    while 0 <= k < len(v.segs) and v.segs[k][3] == _DROP and v.segs[k][1] == e:
+        e = v.segs[k][2]
+        k += 1
+    return s, e
+
+
+def spans_of(v: View, text: str, needle_view: str, cap: int = 50) -> list[tuple[int, int]]:
+    """Source spans of every occurrence (up to ``cap``) of ``needle_view`` in the view."""
+    out: list[tuple[int, int]] = []
+    if not needle_view:
+        return out
+    i = v.text.find(needle_view)
+    while i >= 0 and len(out) < cap:
+        s = _src_start(v, i)
+        e = _src_end(v, i + len(needle_view))
+        s, e = _widen(v, text, s, e)
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e and (s, e) not in out:
+            out.append((s, e))
+        i = v.text.find(needle_view, i + 1)
+    return out
+
+
+def locate(text: str, quote: str, cap: int = 50) -> list[tuple[int, int]]:
+    """Source spans whose reader view is the quote's reader view (at most ``cap``)."""
+    return spans_of(build(text), text, quote_view(quote), cap)
+
+
+def relocate(old_text: str, new_text: str, start: int, end: int, quote: str) -> tuple[int, int] | None:
+    """Where a citation's words are in a new version of its source (None when they are not):
+    the exact quote if it occurs, else its reader view; the occurrence nearest to the old
+    place, measured as a fraction of the text, wins."""
+    exact: list[tuple[int, int]] = []
+    i = new_text.find(quote) if quote else -1
+    while i >= 0 and len(exact) < 1000:
+        exact.append((i, i + len(quote)))
+        i = new_text.find(quote, i + 1)
+    want = start / max(1, len(old_text))
+    if exact:
+        return min(exact, key=lambda sp: (abs(sp[0] / max(1, len(new_text)) - want), sp[0]))
+    hits = locate(new_text, quote, cap=1000)
+    if not hits:
+        return None
+    return min(hits, key=lambda sp: (abs(sp[0] / max(1, len(new_text)) - want), sp[0]))

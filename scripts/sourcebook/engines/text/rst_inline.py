@@ -1,0 +1,224 @@
+"""reStructuredText inline markup, rendered as a reader sees it (canonical text v2).
+
+Roles become their visible text: ``:pep:`649``` is "PEP 649", ``:rfc:`9110``` is "RFC 9110",
+``:py:func:`len``` is "len()", ``:class:`~a.B``` is "B", an explicit title
+``:ref:`the text <target>``` is "the text". Hyperlink references keep their text only
+(``\\`Python <https://python.org>\\`_`` is "Python"; the address is not reading matter).
+Inline literals become Markdown code spans. Emphasis and strong emphasis become their words,
+as a reader copies them from the page. Footnote references become ``[1]``, substitutions their
+replacement text, escapes the escaped character. Plain text then gets Sphinx's typographic
+quotes, dashes and ellipses (``smartquotes``), code spans and code-like roles excepted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .canon_lines import code_span
+from .smartquotes import educate, educate_pieces
+
+# Inline markup starts after start of text, whitespace or opening punctuation and ends before
+# end of text, whitespace or closing punctuation (the reStructuredText recognition rules); the
+# pattern has no look-behind, so the regular expression engine can skip to its first
+# characters, and the rule is checked on each match.
+_INLINE = re.compile(
+    r"(?P<esc>\\(?P<escaped>[\s\S]))"
+    r"|``(?P<literal>\S(?:[^`]|`(?!`))*?)``"
+    r"|\*\*(?P<strong>[^\s*](?:[^*]*?[^\s*])?)\*\*"
+    r"|\*(?P<emph>[^\s*](?:[^*]*?[^\s*])?)\*"
+    r"|:(?P<role>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):`(?P<rtext>(?:[^`\\]|\\.)+)`"
+    r"|`(?P<itext>(?:[^`\\]|\\.)+)`(?::(?P<suffix>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):|(?P<under>__?))?"
+    r"|\[(?P<fn>#[\w.-]*|\*|\d+|[A-Za-z][\w.-]*)\]_"
+    r"|\|(?P<subst>[^|\s](?:[^|]*[^|\s])?)\|(?:__?)?"
+)
+# a start-string between a quote or bracket and its closer (``"*"``, ``(*)``) is not markup
+_CLOSER = {"'": "'", '"': '"', "<": ">", "(": ")", "[": "]", "{": "}"}
+_OPEN_LEN = {"literal": 2, "strong": 2, "emph": 1, "rtext": 0, "itext": 1, "under": 1, "suffix": 1, "fn": 1,
+             "subst": 1, "esc": 0}
+_DOUBLE_PUNCT = re.compile(r"[_.+:-]{2}")
+_REF_END = re.compile(r"(?<=[A-Za-z0-9])__?(?=[\s.,;:!?)\]}'\"]|$)")
+_WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
+_TITLE = re.compile(r"^(?P<title>[\s\S]*?)\s*<(?P<target>[^<>]+)>$")
+_CODE_ROLES = frozenset(("func", "meth", "class", "exc", "data", "attr", "mod", "obj", "const", "type",
+                         "macro", "member", "var", "struct", "union", "enum", "enumerator", "expr",
+                         "texpr", "function", "code", "literal", "samp", "file", "command", "program",
+                         "envvar", "option", "keyword", "kbd", "token", "makevar", "mimetype", "regexp"))
+_CALLABLE = frozenset(("func", "meth", "function"))
+
+
+@dataclass
+class InlineContext:
+    """What a document defines once and its inline markup refers to."""
+
+    substitutions: dict[str, str] = field(default_factory=dict)
+    footnotes: dict[str, int] = field(default_factory=dict)  # "#label" or "12" -> number
+    anonymous: list[int] = field(default_factory=list)  # numbers of ``[#]`` footnotes, in order
+    anonymous_used: int = 0
+
+    def footnote(self, label: str) -> str:
+        if label == "#":
+            k = self.anonymous_used
+            self.anonymous_used += 1
+            return f"[{self.anonymous[k]}]" if k < len(self.anonymous) else "[#]"
+        if label in self.footnotes:
+            return f"[{self.footnotes[label]}]"
+        return f"[{label.lstrip('#') or '#'}]"
+
+
+def _unescape(s: str) -> str:
+    if "\\" not in s:
+        return s
+    return re.sub(r"\\(\s)|\\([\s\S])", lambda m: "" if m.group(1) else m.group(2), s)
+
+
+def _split_title(text: str) -> tuple[str | None, str]:
+    m = _TITLE.match(text)
+    if m and m.group("title"):
+        return m.group("title"), m.group("target")
+    if m:
+        return None, m.group("target")
+    return None, text
+
+
+def render_role(role: str, content: str) -> tuple[str, bool]:
+    """(visible text, is it code-like) of ``:role:`content```."""
+    name = role.rsplit(":", 1)[-1].lower()
+    title, target = _split_title(content)
+    if name in ("pep", "pep-reference", "rfc", "rfc-reference"):
+        if title is not None:
+            return _unescape(title), False
+        label = "PEP" if name.startswith("pep") else "RFC"
+        return f"{label} {target.strip()}", False  # as Sphinx shows it: "PEP 8", "PEP 3131#rationale"
+    if title is not None:
+        return _unescape(title), False
+    text = _unescape(target).strip()
+    code = name in _CODE_ROLES
+    if code or role.startswith(("py:", "c:", "cpp:", "js:", "std:")):
+        if text.startswith("!"):
+            text = text[1:]
+        if text.startswith("~"):
+            text = text[1:].rsplit(".", 1)[-1]
+        if name in _CALLABLE and not text.endswith(")"):
+            text += "()"
+        return text, True
+    if name == "abbr":
+        return re.sub(r"\s*\(.*\)\s*$", "", text), False
+    if text.startswith(("!", "~")):
+        text = text[1:]
+    return text, False
+
+
+def _drop_ref_marks(text: str) -> str:
+    """``word_`` and ``word__`` (simple hyperlink references) without their underscores."""
+    out: list[str] = []
+    pos = 0
+    for m in _REF_END.finditer(text):
+        k = m.start()
+        while k > 0 and text[k - 1] in _WORDISH:
+            k -= 1
+        if not text[k].isalnum() or (k and text[k - 1] == "\\"):
+            continue  # ``__init__``: a name, not a reference
+        if _DOUBLE_PUNCT.search(text, k, m.start()):
+            continue  # ``B.__radd__``: a reference name's inner punctuation is single
+        token_start = max(text.rfind(" ", 0, k), text.rfind("(", 0, k)) + 1
+        if "://" in text[token_start:m.start()]:
+            continue  # the end of an address: ``https://host/page#object.__hash__``
+        out.append(text[pos:m.start()])
+        pos = m.end()
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+_HOLE = "\ue000"  # stands for a code piece while the plain text around it is educated
+
+
+def render_inline(text: str, ctx: InlineContext | None = None) -> str:
+    """One paragraph's text (already on one line) as canonical Markdown."""
+    if not ("`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text) or _HOLE in text:
+        if _HOLE in text:
+            return _render_pieces(text, ctx)
+        return educate(_drop_ref_marks(text) if "_" in text else text)
+    parts: list[str] = []
+    codes: list[str] = []
+    pos = at = 0
+    n = len(text)
+    search = _INLINE.search
+    while True:
+        m = search(text, at)
+        if m is None:
+            break
+        kind = m.lastgroup or ""
+        a, b = m.span()
+        if kind != "esc" and ((a and (text[a - 1].isalnum() or text[a - 1] in "_\\`")) or
+                              (b < n and (text[b].isalnum() or text[b] in "_`")) or
+                              (a and _CLOSER.get(text[a - 1]) == text[a + _OPEN_LEN[kind]:a + _OPEN_LEN[kind] + 1])):
+            at = a + 1  # not inline markup by the start- and end-string rules
+            continue
+        if a > pos:
+            parts.append(text[pos:a])
+        pos = at = b
+        if kind == "literal":  # the commonest construct, handled here without a call
+            lit = m.group("literal")
+            parts.append(_HOLE)
+            codes.append("`" + lit + "`" if "`" not in lit else code_span(lit))
+            continue
+        shown, code = _shown(m, kind, ctx)
+        if code:
+            parts.append(_HOLE)
+            codes.append(shown)
+        else:
+            parts.append(shown)
+    if pos < n:
+        parts.append(text[pos:])
+    plain = "".join(parts)
+    if "_" in plain:
+        plain = _drop_ref_marks(plain)
+    plain = educate(plain)
+    if not codes:
+        return plain
+    bits = plain.split(_HOLE)
+    out = [bits[0]]
+    for piece, bit in zip(codes, bits[1:], strict=True):
+        out.append(piece)
+        out.append(bit)
+    return "".join(out)
+
+
+def _shown(m: re.Match, kind: str, ctx: InlineContext | None) -> tuple[str, bool]:
+    """(what a construct shows, is it code that typographic quotes leave alone)"""
+    if kind == "literal":
+        return code_span(m.group("literal")), True
+    if kind == "rtext":
+        shown, code = render_role(m.group("role"), m.group("rtext"))
+        return shown, code
+    if kind == "esc":
+        ch = m.group("escaped")
+        return ("" if ch.isspace() else ch), True
+    if kind == "strong" or kind == "emph":
+        return _unescape(m.group(kind)), False  # shown as plain words
+    if kind == "suffix":
+        return render_role(m.group("suffix"), m.group("itext"))
+    if kind == "itext" or kind == "under":
+        title, target = _split_title(m.group("itext"))
+        return _unescape(title if title is not None else target), False
+    if kind == "fn":
+        return (ctx or InlineContext()).footnote(m.group("fn")), True
+    name = m.group("subst")
+    return (ctx.substitutions if ctx else {}).get(name, name), False
+
+
+def _render_pieces(text: str, ctx: InlineContext | None) -> str:
+    """The rare text that holds the private-use character standing for code: piece by piece."""
+    pieces: list[tuple[bool | None, str]] = []
+    pos = at = 0
+    while (m := _INLINE.search(text, at)) is not None:
+        kind = m.lastgroup or ""
+        pieces.append((True, text[pos:m.start()]))
+        shown, code = _shown(m, kind, ctx)
+        pieces.append((not code, shown))
+        pos = at = m.end()
+    pieces.append((True, text[pos:]))
+    return educate_pieces(pieces)

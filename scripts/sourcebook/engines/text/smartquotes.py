@@ -1,0 +1,109 @@
+"""Typographic quotes, dashes and ellipses, as Sphinx prints reStructuredText.
+
+A reStructuredText page on the web (a PEP, the Python documentation) is rendered by Sphinx
+with its ``smartquotes`` transform (action ``qDe``: quotes, ``---`` em and ``--`` en dashes,
+``...`` ellipses), so a reader who copies a sentence from it gets ``“...”``, ``don’t`` and
+``–``. Canonical text v2 of a reStructuredText source does the same, so such a paste is an
+exact quote. The rules are the SmartyPants ones as docutils applies them to English: text
+comes in pieces; code pieces are left alone but count as context for the next piece.
+"""
+
+from __future__ import annotations
+
+import re
+
+OPEN_D, CLOSE_D, OPEN_S, CLOSE_S = "\u201c", "\u201d", "\u2018", "\u2019"
+
+_PUNCT = frozenset("-!\"#$%'()*+,./:;<=>?@[\\]^_`{|}~")
+_OPEN = frozenset("([{")
+_DASH = frozenset("-\u2013\u2014")
+_QUOTE = re.compile("['\"]")
+_DECADE = re.compile(r"\d\d(?:s)")
+_ELLIPSIS = re.compile(r"\.\.\.|\. \. \.")
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _special_open(before: str, text: str, i: int) -> bool:
+    """An opening bracket or a dash, the quote, an optional punctuation mark, then a space."""
+    if not (before in _OPEN or before in _DASH):
+        return False
+    nxt = text[i + 1:i + 2]
+    if nxt == " ":
+        return True
+    return nxt in _PUNCT and text[i + 2:i + 3] == " " and nxt != ""
+
+
+def educate_quotes(text: str, prev: str = " ") -> str:
+    """Curl the straight quotes of one plain piece that follows the character ``prev``.
+
+    Each quote is decided by the characters around it, in the order of docutils' rules:
+    adjacent pairs, an opening bracket or dash before a lone quote, decades ('80s), an opening
+    quote after a space, bracket or dash, a closing quote after anything else."""
+    if "'" not in text and '"' not in text:
+        return text
+    chars = list(text)
+    n = len(text)
+    for m in _QUOTE.finditer(text):
+        i = m.start()
+        q = text[i]
+        before = text[i - 1] if i else (";" if prev in "'\"" else prev)
+        after = text[i + 1] if i + 1 < n else ""
+        after2 = text[i + 2] if i + 2 < n else ""
+        if q == "'":
+            if (before == '"' and _word(after)) or (after == '"' and _word(after2)):
+                chars[i] = OPEN_S
+            elif _special_open(before, text, i):
+                chars[i] = CLOSE_S
+            elif _DECADE.match(text, i + 1) and text[i + 3:i + 4] == "s":
+                chars[i] = CLOSE_S
+            elif (before.isspace() or before in "\u200b\u200c" or before in _OPEN or before in _DASH) and \
+                    (_word(after) or after in _PUNCT) and after:
+                chars[i] = OPEN_S
+            elif not before.isspace():
+                chars[i] = CLOSE_S
+            else:
+                chars[i] = OPEN_S
+        else:
+            if (after == "'" and _word(after2)) or (before == "'" and _word(after)):
+                chars[i] = OPEN_D
+            elif _special_open(before, text, i):
+                chars[i] = CLOSE_D
+            elif (before.isspace() or before in "\u200b\u200c" or before in _OPEN or before in _DASH) and \
+                    after and (_word(after) or after in _PUNCT):
+                chars[i] = OPEN_D
+            elif not before.isspace() or after.isspace():
+                chars[i] = CLOSE_D
+            else:
+                chars[i] = OPEN_D
+    return "".join(chars)
+
+
+def educate_pieces(pieces: list[tuple[bool | None, str]]) -> str:
+    """Join ``(plain, text)`` pieces. A plain piece gets dashes, ellipses and quotes, its quotes
+    judged with the previous piece's last character as context; a code piece (False) is kept
+    and is context; a markup piece (None) is kept and is not context."""
+    if len(pieces) == 1 and pieces[0][0]:
+        return educate(pieces[0][1], " ")
+    out: list[str] = []
+    prev = " "
+    for plain, text in pieces:
+        if not text:
+            continue
+        if plain is None:
+            out.append(text)
+            continue
+        out.append(educate(text, prev) if plain else text)
+        prev = text[-1]
+    return "".join(out)
+
+
+def educate(text: str, prev: str = " ") -> str:
+    """Dashes, ellipses and quotes in one plain piece that follows the character ``prev``."""
+    if "--" in text:
+        text = text.replace("---", "\u2014").replace("--", "\u2013")
+    if "..." in text or ". ." in text:
+        text = _ELLIPSIS.sub("\u2026", text)
+    return educate_quotes(text, prev)
