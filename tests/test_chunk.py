@@ -194,3 +194,16 @@ def test_a_second_run_reads_only_what_changed(ws, monkeypatch):
     text.write_text(text.read_text() + "More about zeppelins.\n")
     assert sb("chunk", "--target", "20", "--overlap", "5", cwd=ws).rc == 0
     assert seen == [b]  # only the changed text
+
+
+@settings(max_examples=80, deadline=None)
+@given(titles=st.lists(st.text(min_size=1, max_size=12).filter(lambda t: t.strip() and "\n" not in t and "\r" not in t),
+                       min_size=1, max_size=4))
+def test_chunk_lines_are_canonical_json(titles):
+    from sourcebook.base.jsonio import dumps_compact
+    from sourcebook.domain.sources.chunking import render
+
+    text = "".join(f"{'#' * (i % 3 + 1)} {t}\n\nSome words under it.\n\n" for i, t in enumerate(titles))
+    body, n = render("src_0123456789ab", text, 40, 5)
+    for line in body.splitlines():
+        assert line == dumps_compact(json.loads(line))

@@ -17,11 +17,12 @@ from ..workspace.layout import Workspace
 
 
 class Fact:
-    __slots__ = ("status", "text_sha256")
+    __slots__ = ("status", "text_sha256", "tool")
 
-    def __init__(self, status: str, text_sha256: str | None):
+    def __init__(self, status: str, text_sha256: str | None, tool: str = ""):
         self.status = status
         self.text_sha256 = text_sha256
+        self.tool = tool  # the extraction tool (a PDF's text has no Markdown headings)
 
 
 def source_facts(ws: Workspace) -> dict[str, Fact]:
@@ -45,15 +46,17 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
             continue  # a folder without a record is not a source
         key = [st.st_mtime_ns, st.st_size]
         hit = cache.get(sid)
-        if isinstance(hit, list) and len(hit) == 4 and hit[:2] == key and isinstance(hit[2], str):
-            status, sha = hit[2], hit[3]
+        if isinstance(hit, list) and len(hit) == 5 and hit[:2] == key and isinstance(hit[2], str):
+            status, sha, tool = hit[2], hit[3], str(hit[4])
         else:
             rec = _record(ws, sid)
             status = str(rec.get("status")) if rec is not None else "damaged"
             sha = rec.get("normalized_sha256") if isinstance(rec, dict) else None
             sha = sha if isinstance(sha, str) else None
-        fresh[sid] = key + [status, sha]
-        out[sid] = Fact(status, sha)
+            ext = rec.get("extraction") if isinstance(rec, dict) else None
+            tool = str(ext.get("tool") or "") if isinstance(ext, dict) else ""
+        fresh[sid] = key + [status, sha, tool]
+        out[sid] = Fact(status, sha, tool)
     if fresh != cache:
         try:
             from ...base.jsonio import atomic_write_bytes, dumps_compact

@@ -23,7 +23,7 @@ from ...base.versions import CHUNKER
 from ...engines.text.chunk import check_sizes, chunk
 from ..index.chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
-from .store import read_normalized, try_load_source
+from .store import read_normalized
 
 PARALLEL_MIN = 200  # sources to chunk before a second process pays for itself
 BATCH = 100  # sources per task (progress moves per task)
@@ -37,6 +37,11 @@ class Chunked:
 
 
 def ready_ids(ws: Workspace) -> list[str]:
+    return list(_ready(ws))
+
+
+def _ready(ws: Workspace) -> dict[str, bool]:
+    """Ready source id -> whether its text marks headings with ``#`` (not a PDF's)."""
     from ..index.statuses import source_facts
     from .store import load_source
 
@@ -44,7 +49,7 @@ def ready_ids(ws: Workspace) -> list[str]:
     for sid, fact in facts.items():
         if fact.status == "damaged":
             load_source(ws, sid)  # E-SCHEMA naming the record: a damaged record is not skipped in silence
-    return [sid for sid, fact in facts.items() if fact.status == "ready"]
+    return {sid: markdown_headings({"extraction": {"tool": f.tool}}) for sid, f in facts.items() if f.status == "ready"}
 
 
 def markdown_headings(rec: dict) -> bool:
@@ -65,18 +70,17 @@ def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, 
     return t, o
 
 
-_PATHS: dict[tuple[str, ...], str] = {}
-
-
 def render(sid: str, text: str, target: int, overlap: int, headings: bool = True) -> tuple[str, int]:
-    """The chunk file's text (exactly ``jsonio.dumps_compact`` of each record, one a line)."""
+    """The chunk file's text (exactly ``jsonio.dumps_compact`` of each record, one a line:
+    a heading path is written with the same string encoder ``json.dumps`` uses)."""
+    from json.encoder import encode_basestring
+
     lines = []
+    paths: dict[tuple[str, ...], str] = {}
     for c in chunk(text, target, overlap, headings):
-        path = _PATHS.get(c.heading_path)
+        path = paths.get(c.heading_path)
         if path is None:
-            path = json.dumps(list(c.heading_path), separators=(",", ":"), ensure_ascii=False)
-            if len(_PATHS) < 10_000:
-                _PATHS[c.heading_path] = path
+            path = paths[c.heading_path] = "[" + ",".join(map(encode_basestring, c.heading_path)) + "]"
         lines.append(f'{{"chunk_id":"{chunk_id(sid, c.ordinal)}","end":{c.end},"heading_path":{path},'
                      f'"ordinal":{c.ordinal},"source_id":"{sid}","start":{c.start}}}\n')
     return "".join(lines), len(lines)
@@ -96,7 +100,8 @@ def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | Non
     total)`` is called as sources are done."""
     t, o = sizes(ws, target, overlap)
     with ws.lock():
-        ids = ready_ids(ws)
+        ready = _ready(ws)
+        ids = list(ready)
         if not ids:
             raise SbError("E-CHUNK", "sources", "no ready source to chunk; run `sb add` and `sb extract` first", EXIT_GATE)
         cache = _load_cache(ws, [t, o, CHUNKER])
@@ -111,7 +116,7 @@ def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | Non
             else:
                 todo.append(sid)
         problems: list[Finding] = []
-        for res in _run(ws, todo, t, o, workers, progress):
+        for res in _run(ws, [(sid, ready[sid]) for sid in todo], t, o, workers, progress):
             sid, n, changed, problem, entry = res
             if problem:
                 problems.append(Finding("E-CHUNK", sid, problem))
@@ -126,7 +131,7 @@ def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | Non
     return done, problems, (t, o)
 
 
-def _run(ws: Workspace, todo: list[str], t: int, o: int, workers: int | None, progress):
+def _run(ws: Workspace, todo: list[tuple[str, bool]], t: int, o: int, workers: int | None, progress):
     if not todo:
         return []
     batches = [todo[i:i + BATCH] for i in range(0, len(todo), BATCH)]
@@ -160,13 +165,13 @@ def _chunk_batch(job: tuple) -> list[tuple]:
     ws = Workspace(root)
     out: list[tuple] = []
     with BatchWriter() as w:
-        for sid in sids:
+        for sid, headings in sids:
             text = read_normalized(ws, sid)
             if not text:
                 out.append((sid, 0, False, "ready but normalized.md is missing or empty; "
                             "run `sb extract --force` or remove the source", None))
                 continue
-            body, n = render(sid, text, t, o, markdown_headings(try_load_source(ws, sid) or {}))
+            body, n = render(sid, text, t, o, headings)
             path = ws.chunks_path(sid)
             changed = _read_or_none(path) != body
             if changed:
