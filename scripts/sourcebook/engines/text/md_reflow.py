@@ -57,7 +57,7 @@ def reflow_markdown(lines: list[str]) -> list[str]:
     prev_blank = True
     n = len(lines)
     i = 0
-    not_plain, starts_block, append = _NOT_PLAIN, _starts_block, para.append  # locals: a hot loop
+    not_plain, mark_chars, starts_block, append = _NOT_PLAIN, _MARK_CHARS, _starts_block, para.append  # hot loop
 
     def flush() -> None:
         if para:
@@ -108,6 +108,10 @@ def reflow_markdown(lines: list[str]) -> list[str]:
             out += lines[i - 1:j]
             i = j
             continue
+        if not para and not quote and line[:1] not in not_plain and "|" not in line:
+            prev_blank = False  # a paragraph's first line, at the margin and with no mark: nothing else
+            append(line)
+            continue
         s = line.lstrip()
         c = s[:1]
         ind = len(line) - len(s)
@@ -130,7 +134,7 @@ def reflow_markdown(lines: list[str]) -> list[str]:
                 para.clear()
                 prev_blank = False
                 continue
-            if not starts_block(s):
+            if c not in mark_chars or not starts_block(s):
                 append(s)
                 continue
         if quote and c != ">" and not _starts_block(s) and ind < 4:
