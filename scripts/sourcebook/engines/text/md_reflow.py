@@ -171,8 +171,10 @@ def _collapse(parts: list[str]) -> str:
     """A paragraph's lines on one line, words one space apart as a browser shows them (the first
     line's indentation, which places a list item, is kept)."""
     first = parts[0]
-    lead = first[: len(first) - len(first.lstrip())] if first[:1].isspace() else ""
     text = " ".join(parts) if len(parts) > 1 else first
+    if "  " not in text and "\t" not in text:
+        return text  # words one space apart already
+    lead = first[: len(first) - len(first.lstrip())] if first[:1].isspace() else ""
     if text.find("  ", len(lead)) >= 0 or "\t" in text:
         text = lead + " ".join(text.split())
     return text

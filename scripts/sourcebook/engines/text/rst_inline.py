@@ -141,9 +141,9 @@ _HOLE = "\ue000"  # stands for a code piece while the plain text around it is ed
 
 def render_inline(text: str, ctx: InlineContext | None = None) -> str:
     """One paragraph's text (already on one line) as canonical Markdown."""
-    if not ("`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text) or _HOLE in text:
-        if _HOLE in text:
-            return _render_pieces(text, ctx)
+    if _HOLE in text:
+        return _render_pieces(text, ctx)
+    if not ("`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text):
         return educate(_drop_ref_marks(text) if "_" in text else text)
     parts: list[str] = []
     codes: list[str] = []

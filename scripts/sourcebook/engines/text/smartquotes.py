@@ -113,4 +113,6 @@ def educate(text: str, prev: str = " ") -> str:
         text = text.replace("---", "\u2014").replace("--", "\u2013")
     if "..." in text or ". ." in text:
         text = _ELLIPSIS.sub("\u2026", text)
+    if "'" not in text and '"' not in text:
+        return text
     return educate_quotes(text, prev)
