@@ -62,21 +62,6 @@ def _is_marker(s: str) -> bool:
     return False
 
 
-def _wrapped(group: list[str], limit: float) -> bool:
-    """Were these lines one paragraph wrapped at the text's width?"""
-    if len(group) < 2:
-        return False
-    body_indent = len(group[1]) - len(group[1].lstrip())
-    prev = group[0]
-    for line in group[1:]:
-        s = line.lstrip()
-        k = s.find(" ")  # the first word ends there
-        if len(prev) + 1 + (len(s) if k < 0 else k) < limit or len(line) - len(s) != body_indent:
-            return False
-        prev = line
-    return True
-
-
 def reflow_lines(block: list[str], width: int) -> list[str]:
     """Join each line that was wrapped (it ends where the next line's first word would not have
     fit) with the next one; a short line ends its paragraph. For text whose paragraphs are not
@@ -101,20 +86,40 @@ def reflow_block(block: list[str], width: int, strip: int = 0) -> list[str]:
         return [ln[strip:] if ln[:strip].isspace() else ln for ln in block]
     if not block:
         return []
-    groups: list[list[str]] = [[block[0]]]
+    limit = width * 0.9
+    # One pass: list items split the block into groups, and each group is found wrapped or not
+    # as its lines go by (a paragraph is wrapped when each line ends where the next line's
+    # first word would not have fit and the lines after the first share one indentation).
+    groups: list[tuple[list[str], bool]] = []
+    group = [block[0]]
+    group_indent = len(block[0]) - len(block[0].lstrip())
+    body_indent = 0
+    wrapped = True  # so far: every line after the first ends where the next one's first word would not fit
+    prev = block[0]
     bullets = _BULLETS
     for line in block[1:]:
         s = line.lstrip()
+        ind = len(line) - len(s)
         c = s[:1]
         if (c in bullets or c.isdigit() or c == "(" or s[1:2] in (".", ")")) and _is_marker(s) and \
-                len(line) - len(s) <= len(groups[-1][0]) - len(groups[-1][0].lstrip()):
-            groups.append([line])
+                ind <= group_indent:
+            groups.append((group, wrapped and len(group) > 1))
+            group = [line]
+            group_indent = ind
+            wrapped = True
         else:
-            groups[-1].append(line)
-    limit = width * 0.9
+            if len(group) == 1:
+                body_indent = ind
+            if wrapped:
+                k = s.find(" ")  # the first word ends there
+                if len(prev) + 1 + (len(s) if k < 0 else k) < limit or ind != body_indent:
+                    wrapped = False
+            group.append(line)
+        prev = line
+    groups.append((group, wrapped and len(group) > 1))
     out: list[str] = []
-    for g in groups:
-        if _wrapped(g, limit):
+    for g, joined_up in groups:
+        if joined_up:
             first = g[0]
             lead = first[: len(first) - len(first.lstrip())]
             joined = " ".join(map(str.strip, g))
