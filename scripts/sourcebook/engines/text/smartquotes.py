@@ -56,6 +56,20 @@ def educate_quotes(text: str, prev: str = " ") -> str:
         pos = i + 1
         before = text[i - 1] if i else (";" if prev in "'\"" else prev)
         after = text[i + 1] if i + 1 < n else ""
+        # the commonest cases first, each what the rules below decide for it: an apostrophe
+        # inside a word (no decade after it), a quote opening a word after a space, a double
+        # quote closing after a letter or digit
+        if before.isalnum():
+            if q == "'":
+                if after != '"' and not after.isdecimal():
+                    add(CLOSE_S)
+                    continue
+            elif after != "'":
+                add(CLOSE_D)
+                continue
+        elif before.isspace() and after.isalpha():
+            add(OPEN_S if q == "'" else OPEN_D)
+            continue
         after2 = text[i + 2] if i + 2 < n else ""
         if q == "'":
             if (before == '"' and _word(after)) or (after == '"' and _word(after2)):
