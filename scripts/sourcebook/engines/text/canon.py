@@ -22,12 +22,16 @@ _BY_TYPE = {"text/markdown": "markdown", "text/x-markdown": "markdown", "text/x-
 _SNIFF = 200_000  # characters looked at to tell a .txt file's format
 
 _RFC_PAGE = re.compile(r"\[Page \d+\]\s*$", re.M)
-_RST_DIRECTIVE = re.compile(r"^\.\. [\w:-]+::", re.M)
 _RST_ROLE = re.compile(r":[a-z][\w:-]*:`[^`]+`|``[^`\n]+``")
-_RST_TITLE = re.compile(r"^[^\s].*\n([=\-~^*#\"'+`:.])\1{2,}$", re.M)
 _ADOC_HEAD = re.compile(r"\A\s*= \S")
-_ADOC_MARKS = re.compile(r"^(?:={2,5} \S|\[source[,\]]|:[\w-]+:(?: |$)|-{4}$|\.{4}$)", re.M)
-_MD_MARKS = re.compile(r"^(?:#{1,6} \S|```|~~~)", re.M)
+# Patterns for the start of a line are written with the line break before it (and searched in
+# the text after a line break): a pattern that opens with a literal character lets the search
+# jump from one line break to the next instead of trying every position. None of them ends
+# right after a line break, so the matches found are the same ones as with ``^``.
+_RST_DIRECTIVE = re.compile(r"\n\.\. [\w:-]+::")
+_RST_TITLE = re.compile(r"\n[^\s].*\n([=\-~^*#\"'+`:.])\1{2,}$", re.M)
+_ADOC_MARKS = re.compile(r"\n(?:={2,5} \S|\[source[,\]]|:[\w-]+:(?: |$)|-{4}$|\.{4}$)", re.M)
+_MD_MARKS = re.compile(r"\n(?:#{1,6} \S|```|~~~)")
 
 
 def text_format(text: str, media_type: str | None = None, path: str = "") -> str:
@@ -47,15 +51,16 @@ def sniff(text: str) -> str:
         return "rst"
     if len(_RFC_PAGE.findall(head)) >= 2:
         return "rfc"
-    if _RST_DIRECTIVE.search(head):
+    lines = "\n" + head  # every line, the first too, after a line break
+    if _RST_DIRECTIVE.search(lines):
         return "rst"
     roles = len(_RST_ROLE.findall(head))
-    titles = len(_RST_TITLE.findall(head))
+    titles = len(_RST_TITLE.findall(lines))
     if roles >= 3 or (roles and titles) or titles >= 3:
         return "rst"
-    if _ADOC_HEAD.match(head) or len(_ADOC_MARKS.findall(head)) >= 3:
+    if _ADOC_HEAD.match(head) or len(_ADOC_MARKS.findall(lines)) >= 3:
         return "asciidoc"
-    if len(_MD_MARKS.findall(head)) >= 2:
+    if len(_MD_MARKS.findall(lines)) >= 2:
         return "markdown"
     return "plain"
 

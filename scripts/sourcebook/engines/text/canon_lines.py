@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import repeat
+from operator import itemgetter
 
 _BLANK_RUN = re.compile(r"\n\n\n+")
+_LAST = itemgetter(-1)
 
 
 def split_lines(text: str) -> list[str]:
@@ -22,15 +25,25 @@ def split_lines(text: str) -> list[str]:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if text.startswith("\ufeff"):
         text = text[1:]
-    return [ln.rstrip() for ln in text.split("\n")]
+    return list(map(str.rstrip, text.split("\n")))
 
 
 def join_lines(lines: list[str]) -> str:
     text = "\n".join(lines)
-    if " \n" in text or "\t\n" in text or text.endswith((" ", "\t")):
+    if _blank_at_line_end(lines, text):
         text = "\n".join([ln.rstrip() for ln in lines])  # a converter left blanks at a line end
     text = _BLANK_RUN.sub("\n\n", text.strip("\n"))
     return text + "\n" if text else ""
+
+
+def _blank_at_line_end(lines: list[str], text: str) -> bool:
+    """Has ``text`` (``lines`` joined) a space or tab before a line break or at its end? When no
+    line holds a line break of its own, that is a line ending in one: their last characters
+    are looked at instead of searching the whole text for two-character pairs."""
+    if text.count("\n") != len(lines) - 1:
+        return " \n" in text or "\t\n" in text or text.endswith((" ", "\t"))
+    ends = "".join(map(_LAST, filter(None, lines)))
+    return " " in ends or "\t" in ends
 
 
 def indent_of(line: str) -> int:
@@ -39,12 +52,18 @@ def indent_of(line: str) -> int:
 
 def dedent(lines: list[str], n: int) -> list[str]:
     """Remove ``n`` leading columns (only spaces) from every line; blank lines stay blank."""
+    if n > 0:
+        head, tail = itemgetter(slice(None, n)), itemgetter(slice(n, None))
+        if all(map(str.isspace, map(head, filter(None, lines)))):  # the common case, without a loop in Python
+            return list(map(tail, lines))
     return [ln[n:] if ln[:n].isspace() else ln.lstrip(" ") for ln in lines]
 
 
 def common_indent(lines: list[str]) -> int:
-    widths = [indent_of(ln) for ln in lines if ln.strip()]
-    return min(widths) if widths else 0
+    body = list(filter(str.strip, lines))  # the lines that are not blank
+    if not body:
+        return 0
+    return min(map(int.__sub__, map(len, body), map(len, map(str.lstrip, body, repeat(" ")))))
 
 
 def fenced(lines: list[str], lang: str = "", prefix: str = "") -> list[str]:
@@ -57,8 +76,11 @@ def fenced(lines: list[str], lang: str = "", prefix: str = "") -> list[str]:
     if not body:
         return []
     ticks = "```"
-    while any(ticks in ln for ln in body):
+    joined = "\n".join(body)  # a run of backticks never spans two lines
+    while ticks in joined:
         ticks += "`"
+    if not prefix:
+        return [ticks + lang, *body, ticks]
     return [prefix + ticks + lang] + [(prefix + ln) if ln else prefix.rstrip() for ln in body] + [prefix + ticks]
 
 

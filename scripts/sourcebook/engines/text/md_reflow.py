@@ -57,7 +57,7 @@ def reflow_markdown(lines: list[str]) -> list[str]:
     prev_blank = True
     n = len(lines)
     i = 0
-    not_plain, starts_block, append = _NOT_PLAIN, _starts_block, para.append  # locals: a hot loop
+    not_plain, mark_chars, starts_block, append = _NOT_PLAIN, _MARK_CHARS, _starts_block, para.append  # hot loop
 
     def flush() -> None:
         if para:
@@ -80,11 +80,18 @@ def reflow_markdown(lines: list[str]) -> list[str]:
         if para and not (fence or verbatim or quote) and line[:1] not in not_plain:
             append(line)  # the common case: a wrapped paragraph's next line
             continue
-        if fence:
-            out.append(line)
-            s = line.lstrip()
-            if s.startswith(fence) and not s.strip(fence[0]).strip():
-                fence = ""
+        if fence:  # the code block's lines as they are, up to and with its closing fence
+            j = i - 1
+            while j < n:
+                ln = lines[j]
+                j += 1
+                if fence in ln:
+                    s = ln.lstrip()
+                    if s.startswith(fence) and not s.strip(fence[0]).strip():
+                        fence = ""
+                        break
+            out += lines[i - 1:j]
+            i = j
             continue
         if not line:
             if para or quote:
@@ -93,8 +100,17 @@ def reflow_markdown(lines: list[str]) -> list[str]:
             verbatim = False
             prev_blank = True
             continue
-        if verbatim:
-            out.append(line)
+        if verbatim:  # every line up to the next blank one
+            try:
+                j = lines.index("", i)
+            except ValueError:
+                j = n
+            out += lines[i - 1:j]
+            i = j
+            continue
+        if not para and not quote and line[:1] not in not_plain and "|" not in line:
+            prev_blank = False  # a paragraph's first line, at the margin and with no mark: nothing else
+            append(line)
             continue
         s = line.lstrip()
         c = s[:1]
@@ -118,13 +134,14 @@ def reflow_markdown(lines: list[str]) -> list[str]:
                 para.clear()
                 prev_blank = False
                 continue
-            if not starts_block(s):
+            if c not in mark_chars or not starts_block(s):
                 append(s)
                 continue
         if quote and c != ">" and not _starts_block(s) and ind < 4:
             quote.append(s)  # a lazy continuation of the quote
             continue
-        flush()
+        if para or quote:
+            flush()
         if ind >= 4 and prev_blank:
             out.append(line)  # an indented code block
             verbatim = True
@@ -154,9 +171,11 @@ def _collapse(parts: list[str]) -> str:
     """A paragraph's lines on one line, words one space apart as a browser shows them (the first
     line's indentation, which places a list item, is kept)."""
     first = parts[0]
-    lead = first[: len(first) - len(first.lstrip())]
     text = " ".join(parts) if len(parts) > 1 else first
-    if "  " in text[len(lead):] or "\t" in text:
+    if "  " not in text and "\t" not in text:
+        return text  # words one space apart already
+    lead = first[: len(first) - len(first.lstrip())] if first[:1].isspace() else ""
+    if text.find("  ", len(lead)) >= 0 or "\t" in text:
         text = lead + " ".join(text.split())
     return text
 

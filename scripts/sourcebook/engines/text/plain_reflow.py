@@ -16,6 +16,7 @@ titles at the left margin become headings and its three-space body indentation g
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 _UNDERLINE = re.compile(r"([=\-~*^#+])\1{2,}$")
 _MARKER = re.compile(r"(?:[-*+\u2022o]|\d{1,3}[.)]|\(?[a-z0-9]{1,3}\)|[a-z][.)])[ \t]+\S")
@@ -37,10 +38,12 @@ _BULLETS = frozenset("-*+\u2022o")
 
 def wrap_width(lines: list[str]) -> int:
     """The width a text was wrapped at: nine lines in ten of ten characters or more fit in it."""
-    lengths = sorted(len(ln) for ln in lines if len(ln) >= 10)
-    if not lengths:
+    lengths = sorted(map(len, lines))
+    k = bisect_left(lengths, 10)  # the lines of ten characters or more are the end of the sorted list
+    m = len(lengths) - k
+    if not m:
         return 72
-    return max(20, lengths[min(len(lengths) - 1, int(len(lengths) * 0.9))])
+    return max(20, lengths[k + min(m - 1, int(m * 0.9))])
 
 
 def _first_word(line: str) -> int:
@@ -57,19 +60,6 @@ def _is_marker(s: str) -> bool:
     if c.isdigit() or c == "(" or s[1:2] in (".", ")"):
         return _MARKER.match(s) is not None
     return False
-
-
-def _wrapped(group: list[str], limit: float) -> bool:
-    """Were these lines one paragraph wrapped at the text's width?"""
-    if len(group) < 2:
-        return False
-    body_indent = len(group[1]) - len(group[1].lstrip())
-    prev = group[0]
-    for line in group[1:]:
-        if len(prev) + 1 + _first_word(line) < limit or len(line) - len(line.lstrip()) != body_indent:
-            return False
-        prev = line
-    return True
 
 
 def reflow_lines(block: list[str], width: int) -> list[str]:
@@ -94,20 +84,45 @@ def reflow_block(block: list[str], width: int, strip: int = 0) -> list[str]:
     """One block of non-blank lines: list items split off, each wrapped paragraph joined."""
     if len(block) == 1 or _columns("\n".join(block)):  # a line, or columns: kept as they are
         return [ln[strip:] if ln[:strip].isspace() else ln for ln in block]
-    groups: list[list[str]] = []
-    for line in block:
-        s = line.lstrip()
-        if not groups or (_is_marker(s) and len(line) - len(s) <= len(groups[-1][0]) - len(groups[-1][0].lstrip())):
-            groups.append([line])
-        else:
-            groups[-1].append(line)
+    if not block:
+        return []
     limit = width * 0.9
+    # One pass: list items split the block into groups, and each group is found wrapped or not
+    # as its lines go by (a paragraph is wrapped when each line ends where the next line's
+    # first word would not have fit and the lines after the first share one indentation).
+    groups: list[tuple[list[str], bool]] = []
+    group = [block[0]]
+    group_indent = len(block[0]) - len(block[0].lstrip())
+    body_indent = 0
+    wrapped = True  # so far: every line after the first ends where the next one's first word would not fit
+    prev = block[0]
+    bullets = _BULLETS
+    for line in block[1:]:
+        s = line.lstrip()
+        ind = len(line) - len(s)
+        c = s[:1]
+        if (c in bullets or c.isdigit() or c == "(" or s[1:2] in (".", ")")) and _is_marker(s) and \
+                ind <= group_indent:
+            groups.append((group, wrapped and len(group) > 1))
+            group = [line]
+            group_indent = ind
+            wrapped = True
+        else:
+            if len(group) == 1:
+                body_indent = ind
+            if wrapped:
+                k = s.find(" ")  # the first word ends there
+                if len(prev) + 1 + (len(s) if k < 0 else k) < limit or ind != body_indent:
+                    wrapped = False
+            group.append(line)
+        prev = line
+    groups.append((group, wrapped and len(group) > 1))
     out: list[str] = []
-    for g in groups:
-        if _wrapped(g, limit):
+    for g, joined_up in groups:
+        if joined_up:
             first = g[0]
             lead = first[: len(first) - len(first.lstrip())]
-            joined = " ".join(ln.strip() for ln in g)
+            joined = " ".join(map(str.strip, g))
             if "  " in joined or "\t" in joined:
                 joined = " ".join(joined.split())
             out.append(lead[strip:] + joined)
@@ -160,9 +175,10 @@ def plain_to_markdown(lines: list[str], rfc: bool = False) -> list[str]:
             out.append("")
             i += 1
             continue
-        j = i
-        while j < n and lines[j]:
-            j += 1
+        try:
+            j = lines.index("", i)  # the block ends at the next blank line
+        except ValueError:
+            j = n
         block = lines[i:j]
         i = j
         if len(block) >= 2 and _UNDERLINE.match(block[1].strip()) and block[0].strip() and \

@@ -53,27 +53,27 @@ def _is_adornment(line: str) -> bool:
     return len(line) >= 2 and line[0] in _ADORN_CHARS and line == line[0] * len(line)
 
 
-_EXPLICIT_START = re.compile(r"^\.\.", re.M)
-
-
-def _explicit_lines(lines: list[str]) -> list[int]:
-    """Indexes of the lines that start with ``..`` (found in the joined text: few lines do)."""
-    text = "\n".join(lines)
-    out: list[int] = []
+def _explicit_lines(text: str) -> list[int]:
+    """Indexes of the lines of ``text`` that start with ``..`` (found by a string search for
+    the line break before them: few lines do)."""
+    out: list[int] = [0] if text.startswith("..") else []
     line = pos = 0
-    for m in _EXPLICIT_START.finditer(text):
-        line += text.count("\n", pos, m.start())
-        pos = m.start()
+    k = text.find("\n..")
+    while k >= 0:
+        line += text.count("\n", pos, k + 1)
+        pos = k + 1
         out.append(line)
+        k = text.find("\n..", pos)
     return out
 
 
-def _prescan(lines: list[str]) -> InlineContext:
-    """Substitution texts and footnote numbers, which inline markup anywhere may refer to."""
+def _prescan(lines: list[str], text: str) -> InlineContext:
+    """Substitution texts and footnote numbers, which inline markup anywhere may refer to
+    (``text`` is the lines joined)."""
     ctx = InlineContext()
     manual: set[int] = set()
     auto: list[str] = []
-    for i in _explicit_lines(lines):
+    for i in _explicit_lines(text):
         ln = lines[i]
         m = _DIRECTIVE.match(ln)
         if m and m.group("sub"):
@@ -123,8 +123,12 @@ def _unicode(args: str) -> str:
 
 class RstConverter:
     def __init__(self, lines: list[str]):
-        self.lines = [ln.expandtabs(8) if "\t" in ln else ln for ln in lines]
-        self.ctx = _prescan(self.lines)
+        text = "\n".join(lines)
+        if "\t" in text:
+            lines = [ln.expandtabs(8) if "\t" in ln else ln for ln in lines]
+            text = "\n".join(lines)
+        self.lines = list(lines)
+        self.ctx = _prescan(self.lines, text)
         self.styles: list[tuple[str, bool]] = []
         self._anon_defs = 0
 

@@ -21,14 +21,18 @@ from .smartquotes import educate, educate_pieces
 # Inline markup starts after start of text, whitespace or opening punctuation and ends before
 # end of text, whitespace or closing punctuation (the reStructuredText recognition rules); the
 # pattern has no look-behind, so the regular expression engine can skip to its first
-# characters, and the rule is checked on each match.
+# characters, and the rule is checked on each match. Every alternative opens with a literal
+# character (no group around the first one), so a search jumps from one of ``\`*:[|`` to the
+# next; runs of ordinary characters inside a construct are one ``[^...]*`` each (unrolled
+# loops, no alternation per character).
 _INLINE = re.compile(
-    r"(?P<esc>\\(?P<escaped>[\s\S]))"
-    r"|``(?P<literal>\S(?:[^`]|`(?!`))*?)``"
+    r"\\(?P<esc>[\s\S])"
+    r"|``(?P<literal>\S[^`]*(?:`(?!`)[^`]*)*)``"
     r"|\*\*(?P<strong>[^\s*](?:[^*]*?[^\s*])?)\*\*"
     r"|\*(?P<emph>[^\s*](?:[^*]*?[^\s*])?)\*"
-    r"|:(?P<role>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):`(?P<rtext>(?:[^`\\]|\\.)+)`"
-    r"|`(?P<itext>(?:[^`\\]|\\.)+)`(?::(?P<suffix>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):|(?P<under>__?))?"
+    r"|:(?P<role>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):`(?P<rtext>(?:[^`\\]|\\.)[^`\\]*(?:\\.[^`\\]*)*)`"
+    r"|`(?P<itext>(?:[^`\\]|\\.)[^`\\]*(?:\\.[^`\\]*)*)`"
+    r"(?::(?P<suffix>[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*):|(?P<under>__?))?"
     r"|\[(?P<fn>#[\w.-]*|\*|\d+|[A-Za-z][\w.-]*)\]_"
     r"|\|(?P<subst>[^|\s](?:[^|]*[^|\s])?)\|(?:__?)?"
 )
@@ -137,53 +141,59 @@ _HOLE = "\ue000"  # stands for a code piece while the plain text around it is ed
 
 def render_inline(text: str, ctx: InlineContext | None = None) -> str:
     """One paragraph's text (already on one line) as canonical Markdown."""
-    if not ("`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text) or _HOLE in text:
-        if _HOLE in text:
-            return _render_pieces(text, ctx)
+    if _HOLE in text:
+        return _render_pieces(text, ctx)
+    if not ("`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text):
         return educate(_drop_ref_marks(text) if "_" in text else text)
     parts: list[str] = []
     codes: list[str] = []
+    add, add_code = parts.append, codes.append
     pos = at = 0
     n = len(text)
     search = _INLINE.search
-    while True:
-        m = search(text, at)
-        if m is None:
-            break
+    closer, open_len = _CLOSER, _OPEN_LEN
+    while (m := search(text, at)) is not None:
         kind = m.lastgroup or ""
         a, b = m.span()
-        if kind != "esc" and ((a and (text[a - 1].isalnum() or text[a - 1] in "_\\`")) or
-                              (b < n and (text[b].isalnum() or text[b] in "_`")) or
-                              (a and _CLOSER.get(text[a - 1]) == text[a + _OPEN_LEN[kind]:a + _OPEN_LEN[kind] + 1])):
-            at = a + 1  # not inline markup by the start- and end-string rules
-            continue
+        if kind != "esc":  # the start- and end-string rules: not inline markup when broken
+            if a:
+                ch = text[a - 1]
+                if ch.isalnum() or ch in "_\\`" or (ch in closer and closer[ch] == text[a + open_len[kind]:a + open_len[kind] + 1]):
+                    at = a + 1
+                    continue
+            if b < n:
+                ch = text[b]
+                if ch.isalnum() or ch in "_`":
+                    at = a + 1
+                    continue
         if a > pos:
-            parts.append(text[pos:a])
+            add(text[pos:a])
         pos = at = b
         if kind == "literal":  # the commonest construct, handled here without a call
             lit = m.group("literal")
-            parts.append(_HOLE)
-            codes.append("`" + lit + "`" if "`" not in lit else code_span(lit))
+            add(_HOLE)
+            add_code("`" + lit + "`" if "`" not in lit else code_span(lit))
             continue
         shown, code = _shown(m, kind, ctx)
         if code:
-            parts.append(_HOLE)
-            codes.append(shown)
+            add(_HOLE)
+            add_code(shown)
         else:
-            parts.append(shown)
+            add(shown)
     if pos < n:
-        parts.append(text[pos:])
+        add(text[pos:])
     plain = "".join(parts)
     if "_" in plain:
         plain = _drop_ref_marks(plain)
     plain = educate(plain)
     if not codes:
         return plain
-    bits = plain.split(_HOLE)
-    out = [bits[0]]
-    for piece, bit in zip(codes, bits[1:], strict=True):
-        out.append(piece)
-        out.append(bit)
+    bits: list[str] = plain.split(_HOLE)
+    if len(bits) != len(codes) + 1:
+        raise ValueError("a code piece was lost while the text around it was educated")
+    out = bits + bits[1:]  # every even place a bit of plain text, every odd one a code piece
+    out[0::2] = bits
+    out[1::2] = codes
     return "".join(out)
 
 
@@ -195,7 +205,7 @@ def _shown(m: re.Match, kind: str, ctx: InlineContext | None) -> tuple[str, bool
         shown, code = render_role(m.group("role"), m.group("rtext"))
         return shown, code
     if kind == "esc":
-        ch = m.group("escaped")
+        ch = m.group("esc")
         return ("" if ch.isspace() else ch), True
     if kind == "strong" or kind == "emph":
         return _unescape(m.group(kind)), False  # shown as plain words

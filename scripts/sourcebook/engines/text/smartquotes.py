@@ -44,41 +44,62 @@ def educate_quotes(text: str, prev: str = " ") -> str:
     quote after a space, bracket or dash, a closing quote after anything else."""
     if "'" not in text and '"' not in text:
         return text
-    chars = list(text)
+    out: list[str] = []  # the text between quotes, and each quote curled
+    add = out.append
+    pos = 0
     n = len(text)
     for m in _QUOTE.finditer(text):
         i = m.start()
         q = text[i]
+        if i > pos:
+            add(text[pos:i])
+        pos = i + 1
         before = text[i - 1] if i else (";" if prev in "'\"" else prev)
         after = text[i + 1] if i + 1 < n else ""
+        # the commonest cases first, each what the rules below decide for it: an apostrophe
+        # inside a word (no decade after it), a quote opening a word after a space, a double
+        # quote closing after a letter or digit
+        if before.isalnum():
+            if q == "'":
+                if after != '"' and not after.isdecimal():
+                    add(CLOSE_S)
+                    continue
+            elif after != "'":
+                add(CLOSE_D)
+                continue
+        elif before.isspace() and after.isalpha():
+            add(OPEN_S if q == "'" else OPEN_D)
+            continue
         after2 = text[i + 2] if i + 2 < n else ""
         if q == "'":
             if (before == '"' and _word(after)) or (after == '"' and _word(after2)):
-                chars[i] = OPEN_S
+                add(OPEN_S)
             elif _special_open(before, text, i):
-                chars[i] = CLOSE_S
+                add(CLOSE_S)
             elif _DECADE.match(text, i + 1) and text[i + 3:i + 4] == "s":
-                chars[i] = CLOSE_S
+                add(CLOSE_S)
             elif (before.isspace() or before in "\u200b\u200c" or before in _OPEN or before in _DASH) and \
                     (_word(after) or after in _PUNCT) and after:
-                chars[i] = OPEN_S
+                add(OPEN_S)
             elif not before.isspace():
-                chars[i] = CLOSE_S
+                add(CLOSE_S)
             else:
-                chars[i] = OPEN_S
+                add(OPEN_S)
         else:
             if (after == "'" and _word(after2)) or (before == "'" and _word(after)):
-                chars[i] = OPEN_D
+                add(OPEN_D)
             elif _special_open(before, text, i):
-                chars[i] = CLOSE_D
+                add(CLOSE_D)
             elif (before.isspace() or before in "\u200b\u200c" or before in _OPEN or before in _DASH) and \
                     after and (_word(after) or after in _PUNCT):
-                chars[i] = OPEN_D
+                add(OPEN_D)
             elif not before.isspace() or after.isspace():
-                chars[i] = CLOSE_D
+                add(CLOSE_D)
             else:
-                chars[i] = OPEN_D
-    return "".join(chars)
+                add(OPEN_D)
+    if pos < n:
+        add(text[pos:])
+    return "".join(out)
 
 
 def educate_pieces(pieces: list[tuple[bool | None, str]]) -> str:
@@ -106,4 +127,6 @@ def educate(text: str, prev: str = " ") -> str:
         text = text.replace("---", "\u2014").replace("--", "\u2013")
     if "..." in text or ". ." in text:
         text = _ELLIPSIS.sub("\u2026", text)
+    if "'" not in text and '"' not in text:
+        return text
     return educate_quotes(text, prev)
