@@ -200,10 +200,23 @@ def test_a_second_run_reads_only_what_changed(ws, monkeypatch):
 @given(titles=st.lists(st.text(min_size=1, max_size=12).filter(lambda t: t.strip() and "\n" not in t and "\r" not in t),
                        min_size=1, max_size=4))
 def test_chunk_lines_are_canonical_json(titles):
+    # (a title holding U+0085 once split a record in two when read with splitlines)
     from sourcebook.base.jsonio import dumps_compact
     from sourcebook.domain.sources.chunking import render
 
     text = "".join(f"{'#' * (i % 3 + 1)} {t}\n\nSome words under it.\n\n" for i, t in enumerate(titles))
     body, n = render("src_0123456789ab", text, 40, 5)
-    for line in body.splitlines():
+    for line in body.rstrip("\n").split("\n"):  # records end at "\n" only (see chunkfiles)
         assert line == dumps_compact(json.loads(line))
+
+
+def test_a_heading_with_a_line_separator_character_survives_the_chunk_file(ws):
+    # JSON keeps U+0085 and U+2028 as they are; reading the chunk file must not cut a record there
+    sid = add_text(ws, "# Fares\u2028and passes\u0085today\n\nA single fare is 3.40 marks.\n")
+    r = sb("chunk", cwd=ws)
+    assert r.rc == 0, r.both
+    from sourcebook.domain.index.chunkfiles import load_chunks
+    from sourcebook.domain.workspace.layout import Workspace
+
+    recs = load_chunks(Workspace(str(ws)), sid)
+    assert recs and any("\u0085" in "".join(c["heading_path"]) for c in recs), recs

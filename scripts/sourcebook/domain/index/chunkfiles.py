@@ -27,7 +27,9 @@ def load_chunks(ws: Workspace, sid: str) -> list[ChunkRecord]:
     rel = ws.rel(path)
     text = jsonio.read_text(path, rel)
     out: list[ChunkRecord] = []
-    for i, line in enumerate(text.splitlines(), 1):
+    # records end at "\n" only: a heading may hold U+0085 or U+2028, which JSON keeps as they are
+    # and str.splitlines() would cut inside the record
+    for i, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         try:
