@@ -68,7 +68,7 @@ OPS = st.lists(st.one_of(
 ), min_size=1, max_size=7)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=OPS)
 def test_incremental_index_ranks_exactly_like_a_rebuild(tmp_path_factory, monkeypatch, ops):
     monkeypatch.setattr(M, "FACTOR", 2)  # merge often: small examples exercise the merge path
