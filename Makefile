@@ -51,10 +51,11 @@ bench:
 
 # Ten thousand sources (ten variants of each L file): every row of the issue's table, timed as
 # whole processes with peak memory. Slow (minutes) and not part of `make test`; REUSE=1 keeps
-# the added and extracted sources of an earlier run in $(BENCH_SCALE_DIR).
+# the added and extracted sources of an earlier run in $(BENCH_SCALE_DIR); BEST_OF=N keeps the
+# fastest of N chunk and index runs (a shared machine).
 BENCH_SCALE_DIR ?= bench-work/scale
 bench-scale:
-	$(PYTHON) bench/bench_scale.py --work $(BENCH_SCALE_DIR) $(if $(REUSE),--reuse,)
+	$(PYTHON) bench/bench_scale.py --work $(BENCH_SCALE_DIR) $(if $(REUSE),--reuse,) $(if $(BEST_OF),--best-of $(BEST_OF),)
 
 bench-extract:
 	$(PYTHON) bench/bench_extract.py
