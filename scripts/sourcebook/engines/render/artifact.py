@@ -11,11 +11,12 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ...base.errors import Finding
+from ..text.quotations import quoted
 from . import ledger_model as lm
 from .apparatus import CAPTION, speaker_note
 from .blocks import claim_attr, h, inline, ref_html, render_blocks
 from .chart import bar_chart, chartable, first_number
-from .draft import CLAIM_REF, FRAMING, Block, bad_refs, framing_spans, quoted, words
+from .draft import CLAIM_REF, FRAMING, Block, bad_refs, framing_spans, words
 
 EXPLAINER_WORDS = 60
 EXPLAINER_CLAIMS = 5

@@ -488,17 +488,6 @@ def words(text: str) -> int:
     return len(ANY_REF.sub(" ", FRAMING.sub(" ", text)).split())
 
 
-_QUOTES = (("\u201c", "\u201d"), ('"', '"'), ("\u00ab", "\u00bb"), ("\u300c", "\u300d"), ("\u300e", "\u300f"),
-           ("\u201e", "\u201c"), ("\u2018", "\u2019"), ("\u2039", "\u203a"))
-
-
-def quoted(text: str) -> bool:
-    """Words in quotation marks (an apostrophe is not one): what framing may not carry."""
-    for a, b in _QUOTES:
-        i = text.find(a)
-        if i >= 0 and text.find(b, i + 1) > i:
-            return True
-    return False
 
 
 def framing_spans(text: str) -> list[tuple[int, int, bool]]:

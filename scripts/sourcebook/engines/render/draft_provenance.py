@@ -17,7 +17,6 @@ question as the title is always allowed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -29,7 +28,6 @@ from .draft_check import DraftCitations, DraftSentence, StructureLine
 
 KINDS = ("cited", "inferred", "unverified", "framing", "uncited")
 LIST_LIMIT = 20  # uncited sentences named one by one; the rest are counted
-_QUOTATION = re.compile(r"“[^”]+”|\"[^\"]+\"|«[^»]+»|„[^“”]+[“”]|「[^」]+」|『[^』]+』|‘[^’]+’")
 
 
 class DraftLedger(NamedTuple):
@@ -74,8 +72,10 @@ def snippet(text: str, limit: int = 60) -> str:
 
 
 def quotations(text: str) -> list[str]:
-    """Words set in quotation marks (“…”, "…", «…», „…“, 「…」, 『…』)."""
-    return [m.group(0) for m in _QUOTATION.finditer(text)]
+    """Words set in quotation marks (the shared reading of ``engines.text.quotations``)."""
+    from ..text.quotations import find_quotations
+
+    return [q.text for q in find_quotations(text)]
 
 
 def claim_backing(claim: Mapping) -> list[str]:

@@ -27,3 +27,8 @@ class Quotation(NamedTuple):
 def find_quotations(text: str) -> list[Quotation]:
     """Every quotation in ``text``, in order, not overlapping."""
     return [Quotation(m.group(0), m.start(), m.end()) for m in _PATTERN.finditer(text)]
+
+
+def quoted(text: str) -> bool:
+    """Whether ``text`` quotes anyone: what framing, an inference or a transition may not do."""
+    return _PATTERN.search(text) is not None

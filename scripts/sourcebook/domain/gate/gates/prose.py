@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from ....base.errors import Finding
 from ....base.ids import is_claim_id
+from ....engines.text.quotations import quoted
 from ..verify_cache import file_sig
 from .context import GateContext, Page, is_active, safe
 from .registry import GateResult, register
@@ -43,7 +44,6 @@ if TYPE_CHECKING:  # the reader and the template texts are loaded only when a pa
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 KINDS = ("cited", "inferred", "framing", "refused")
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
-_QUOTES = (("“", "”"), ('"', '"'), ("«", "»"), ("「", "」"), ("『", "』"), ("„", "“"), ("‘", "’"), ("‹", "›"))
 
 
 def first_words(text: str, n: int = 8) -> str:
@@ -53,13 +53,6 @@ def first_words(text: str, n: int = 8) -> str:
     return " ".join(words[:n]) + ("…" if len(words) > n else "")
 
 
-def quoted(text: str) -> bool:
-    """Words in quotation marks (an apostrophe is not one)."""
-    for a, b in _QUOTES:
-        i = text.find(a)
-        if i >= 0 and text.find(b, i + 1) > i:
-            return True
-    return False
 
 
 class _Judge:
