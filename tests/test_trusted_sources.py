@@ -107,8 +107,34 @@ def test_same_canonical_text_and_near_duplicates_warn_at_extract(ws):
     assert "the same canonical text as " + first in warned[second]
     assert "near-duplicate" in warned[c] and _src(ws, c)["same_as_basis"] == "near"
     assert other not in warned and "same_as" not in _src(ws, other)
-    fp = (ws / ".sb-cache" / "fingerprints.tsv").read_text()
+    fp = (ws / ".sb-cache" / "fingerprints-2.tsv").read_text()
     assert all(sid in fp for sid in (a, b, c, other))
+
+
+def test_documents_from_one_template_are_not_copies_and_stale_links_are_taken_back(ws):
+    """Two proposals written from one template share its guidance, kept in HTML comments that no
+    reader sees: they are not one document. A link detection made earlier (here: by an older
+    sketch) is removed when a re-extraction no longer finds the copy; a user's link stays."""
+    guidance = "<!--\n" + " ".join(f"Explain step {i} of the process in plain words here." for i in range(80)) + "\n-->\n"
+    one = "# Proposal one\n\n" + guidance + DOC.split("\n\n", 1)[1]
+    two = "# Proposal two\n\n" + guidance + " ".join(f"item{i} differs entirely from the first" for i in range(40)) + "\n"
+    a = _add(ws, "one.md", one).out.split()[1]
+    b = _add(ws, "two.md", two).out.split()[1]
+    r = sb("extract", cwd=ws)
+    assert r.rc == 0 and "W-SOURCE-COPY" not in r.err, r.both
+    assert "same_as" not in _src(ws, b)
+    # an older version linked them: the link goes at the next re-extraction, with a word why
+    rec_path = ws / "sources" / b / "source.json"
+    rec = _src(ws, b)
+    rec.update(same_as=a, same_as_basis="near")
+    rec_path.write_text(json.dumps(rec), encoding="utf-8")
+    r = sb("extract", "--force", cwd=ws)
+    assert r.rc == 0 and f"W-SOURCE-COPY  {b}  no longer a copy of {a}" in r.err, r.both
+    assert "same_as" not in _src(ws, b)
+    # a link the user declared is the user's: re-extraction keeps it
+    assert sb("source", "set", b, f"same_as={a}", cwd=ws).rc == 0
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert _src(ws, b)["same_as"] == a and _src(ws, b)["same_as_basis"] == "user"
 
 
 def test_same_document_as_pdf_and_html_counts_once(ws):

@@ -8,7 +8,7 @@ link was found (``bytes``, ``text``, ``near``) or that the user set it (``user``
 of linked sources once for corroboration.
 
 Finding a copy must not read every text in a large workspace, so each source's raw SHA-256,
-text SHA-256, shingle count and sketch are kept in ``.sb-cache/fingerprints.tsv``, one line per
+text SHA-256, shingle count and sketch are kept in ``.sb-cache/fingerprints-N.tsv`` (N: the sketch format), one line per
 source, appended as sources are added and extracted (the last line of a source wins). The file is
 derived, like everything in ``.sb-cache/``: sources it does not list (a deleted cache, an older
 workspace, ``sb init --from``) are fingerprinted from their records and texts on first use and
@@ -29,6 +29,7 @@ from ..workspace.records import SourceRecord
 from .store import load_source, read_normalized, try_load_source
 
 MAX_HOPS = 32
+DETECTED = ("bytes", "text", "near")  # the bases detection sets, and may take back
 FIND_CALLS = 4  # near-duplicate lookups answered by searching the file before its bands are indexed
 _LINE_ID = re.compile(r"(?m)^(src_[0-9a-f]{12})\t")
 
@@ -87,6 +88,8 @@ class Fingerprints:
         self._mine_by: dict[str, dict[str, set[str]]] = {"raw": {}, "text": {}, "band": {}}
         self._calls = 0
         self._band_index: dict[str, set[str]] | None = None
+        self._sketches: dict[str, shingles.Sketch] = {}  # parsed sketches, by their hex
+        self._alive: set[str] = set()
         for sid in sorted(self.present - self._known):
             self._fingerprint_existing(sid)
 
@@ -179,7 +182,11 @@ class Fingerprints:
 
     # ---- finding -----------------------------------------------------------------------------
     def _live(self, sid: str) -> bool:
-        return sid in self.present and os.path.isfile(self.ws.source_json(sid))
+        if sid not in self._alive:  # sources are not removed while a command holds the lock
+            if not (sid in self.present and os.path.isfile(self.ws.source_json(sid))):
+                return False
+            self._alive.add(sid)
+        return True
 
     def _matching(self, sid: str, field: str, value: str) -> list[str]:
         """Ids whose latest entry has ``field == value`` (found in the file or in this run)."""
@@ -204,17 +211,24 @@ class Fingerprints:
         if me is None or not me.sketch:
             return []
         cands = self._band_hits(sid, me.sketch)
-        mine = shingles.Sketch.from_hex(me.count, me.sketch)
+        mine = self._sketch(me)
         out = []
+        # a templated family (say, hundreds of proposals from one template) shares bands with
+        # every member: sizes settle most pairs, and each sketch is parsed once per command
         for o in sorted(cands):
             e = self.entry(o)
-            if e is None or not e.sketch or not self._live(o):
+            if e is None or not e.sketch or not shingles.may_be_near(me.count, e.count) or not self._live(o):
                 continue
-            like = shingles.likeness(mine, shingles.Sketch.from_hex(e.count, e.sketch))
+            like = shingles.likeness(mine, self._sketch(e))
             if like.near:
                 out.append((like.containment, o))
         return sorted(out, key=lambda t: (-t[0], t[1]))
 
+    def _sketch(self, e: Entry) -> shingles.Sketch:
+        sk = self._sketches.get(e.sketch)
+        if sk is None or sk.shingles != e.count:
+            sk = self._sketches[e.sketch] = shingles.Sketch.from_hex(e.count, e.sketch)
+        return sk
 
     def _band_hits(self, sid: str, sketch: str) -> set[str]:
         """Sources sharing an LSH band with ``sketch``. A band is 16 hex digits at a fixed place
@@ -311,6 +325,12 @@ def detect(ws: Workspace, fp: Fingerprints, rec: dict, *, text: bool) -> Match |
 def link(rec: dict, match: Match) -> None:
     rec["same_as"] = match.other
     rec["same_as_basis"] = match.basis
+
+
+def unlink(rec: dict) -> None:
+    """Remove a link detection made (never one the user set: see ``DETECTED``)."""
+    rec.pop("same_as", None)
+    rec.pop("same_as_basis", None)
 
 
 def describe(ws: Workspace, match: Match) -> str:

@@ -446,10 +446,15 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
     own = fp is None
     fp = fp or Fingerprints(ws)
     fp.extracted(sid, str(rec.get("raw_sha256") or ""), text)
-    warnings = []
+    warnings: list[tuple[str, str]] = []
     match = copies.detect(ws, fp, dict(rec), text=True)
     if match and (match.other != rec.get("same_as") or match.basis != rec.get("same_as_basis")):
         copies.link(rec, match)  # type: ignore[arg-type]
+    elif match is None and rec.get("same_as") and rec.get("same_as_basis") in copies.DETECTED:
+        # a link detection made is detection's to undo: the text changed and copies nothing now
+        warnings.append(("W-SOURCE-COPY", f"no longer a copy of {rec['same_as']} (its text changed); "
+                                          "counted as a source of its own again"))
+        copies.unlink(rec)  # type: ignore[arg-type]
     if match or (rec.get("same_as") and ws.has_source(str(rec.get("same_as")))):
         shown = match or copies.Match(str(rec["same_as"]), str(rec.get("same_as_basis") or "user"))
         if shown.basis == "user":

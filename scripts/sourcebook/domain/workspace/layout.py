@@ -17,6 +17,7 @@ from ...base.errors import SbError
 from ...base.ids import is_src_id
 from ...base.lockfile import FileLock
 from ...base.versions import SB_VERSION, SCHEMA, tool_versions
+from ...engines.text import shingles
 
 MANIFEST = "sourcebook.json"
 SUBDIRS = ("sources", "chunks", "index", "ledger", "assets", "build")
@@ -201,8 +202,10 @@ class Workspace:
     @property
     def fingerprints_path(self) -> str:
         """Hashes and shingle sketches of every source, to find copies without reading texts
-        (derived: rebuilt from the sources when missing)."""
-        return self.path(".sb-cache", "fingerprints.tsv")
+        (derived: rebuilt from the sources when missing). The name carries the sketch format, so
+        a workspace fingerprinted by an older version starts a new file instead of comparing
+        sketches that cannot match."""
+        return self.path(".sb-cache", f"fingerprints-{shingles.FORMAT}.tsv")
 
     @property
     def status_cache_path(self) -> str:

@@ -4,14 +4,19 @@ Two sources are *copies* for corroboration when they are the same document: iden
 identical canonical text, or another edition or format of it (a PDF and its HTML pages, a
 reissue with a corrected line). The first two are hash comparisons. The third compares word
 shingles: every run of 5 consecutive words (``\\w+`` tokens, case-folded, so layout, markup and
-punctuation do not matter). Unrelated texts on one topic share almost none of them; an edition
-of a document shares most.
+punctuation do not matter; HTML comments, which no reader sees, are left out). Unrelated texts
+on one topic share almost none of them; an edition of a document shares most.
 
-The sketch is a one-permutation MinHash: each distinct shingle is hashed once (BLAKE2b, so the
-sketch is the same in every process), the hash picks one of ``BUCKETS`` buckets and the bucket
-keeps its smallest value. The fraction of buckets two sketches agree on estimates the Jaccard
+The sketch is a one-permutation MinHash: each distinct shingle gets a 30-bit hash, its top 6 bits
+pick one of ``BUCKETS`` buckets and the bucket keeps the smallest of the other 24. The hash is
+simple tabulation: every distinct word gets five random 32-bit values from BLAKE2b (one per
+place in a shingle, so the sketch is the same in every process and on every machine), and a
+shingle's hash is the XOR of its five words' values for their places. Tabulation hashing is
+known to be good enough for min-wise estimates, and it lets the whole text be hashed with a few
+operations on byte strings instead of one hash call per shingle (five times faster on real
+texts). The fraction of buckets two sketches agree on estimates the Jaccard
 similarity J of the two shingle sets (standard error about sqrt(J(1-J)/64), 0.06 at J = 0.5).
-A sketch is 64 x 32 bits (512 hex characters), computed in one pass over the text; comparing two
+A sketch is 64 values of 8 hex digits (512 characters), computed in one pass over the text; comparing two
 costs 64 comparisons, and with the exact number of distinct shingles stored beside it the share
 of the shorter text found in the longer one (its containment) follows from J:
 
@@ -30,8 +35,12 @@ with edits keeps most, while independent texts on the same subject share a few p
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import operator
 import re
+import sys
+from array import array
 from typing import NamedTuple
 
 BUCKETS = 64
@@ -41,8 +50,18 @@ MIN_JACCARD = 0.3
 MIN_CONTAINMENT = 0.7
 BAND = 2  # buckets per LSH band
 EMPTY = "--------"
+FORMAT = 2  # changes whenever the same text would get another sketch (names the cache file)
+
+_VALUE_BITS = 24  # 30-bit hashes: 6 bits of bucket, 24 of value (small ints sort fast)
+_VALUE_MASK = (1 << _VALUE_BITS) - 1
+_LOW30 = ((1 << 30) - 1).to_bytes(4, "little")
+_U32 = "I" if array("I").itemsize == 4 else "L"  # the typecode of 32-bit values here
 
 _WORD = re.compile(r"\w+")
+# HTML comments are not read by anyone who reads the document, and templated documents (a
+# proposal process's template keeps its guidance in comments) share most of their comments: two
+# different proposals from one template were "near-duplicates" until comments were left out
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
 class Sketch(NamedTuple):
@@ -63,32 +82,56 @@ class Sketch(NamedTuple):
 
 def sketch(text: str) -> Sketch:
     """The sketch of a text's 5-word shingles."""
+    if "<!--" in text:
+        text = _COMMENT.sub(" ", text)
     words = _WORD.findall(text.casefold())
-    mins: list[int | None] = [None] * BUCKETS
-    seen: set[str] = set()
+    n = len(words) - WORDS + 1
+    if n <= 0:
+        return Sketch(0, (None,) * BUCKETS)
     blake = hashlib.blake2b
-    for i in range(len(words) - WORDS + 1):
-        sh = " ".join(words[i:i + WORDS])
-        if sh in seen:
-            continue
-        seen.add(sh)
-        h = int.from_bytes(blake(sh.encode("utf-8"), digest_size=8).digest(), "big")
-        b, v = h % BUCKETS, h >> 32
-        cur = mins[b]
-        if cur is None or v < cur:
-            mins[b] = v
-    return Sketch(len(seen), tuple(mins))
+    tables = {w: blake(w.encode("utf-8"), digest_size=4 * WORDS, person=b"sb-shingle").digest()
+              for w in set(words)}
+    # row i of ``cells`` holds word i's five values; the value for place k of the shingle that
+    # starts at word i is cell (i + k, k), at index 5i + 6k: one strided slice per place
+    cells = array(_U32)
+    cells.frombytes(b"".join(map(tables.__getitem__, words)))
+    if sys.byteorder == "big":
+        cells.byteswap()  # digest bytes are read little-endian everywhere
+    mixed = 0
+    for k in range(WORDS):
+        mixed ^= int.from_bytes(cells[(WORDS + 1) * k::WORDS][:n].tobytes(), "little")
+    mixed &= int.from_bytes(_LOW30 * n, "little")
+    hashes = array(_U32)
+    hashes.frombytes(mixed.to_bytes(4 * n, "little"))
+    if sys.byteorder == "big":
+        hashes.byteswap()
+    ordered = sorted(set(hashes))
+    # sorted by hash = grouped by bucket (the top 6 bits), each group's first is its minimum
+    mins: list[int | None] = []
+    lo = 0
+    for b in range(1, BUCKETS + 1):
+        hi = bisect.bisect_left(ordered, b << _VALUE_BITS, lo)
+        mins.append(ordered[lo] & _VALUE_MASK if hi > lo else None)
+        lo = hi
+    return Sketch(len(ordered), tuple(mins))
 
 
 def jaccard(a: Sketch, b: Sketch) -> float:
     """The estimated Jaccard similarity of the two shingle sets."""
-    same = used = 0
-    for x, y in zip(a.values, b.values, strict=True):
-        if x is None and y is None:
-            continue
-        used += 1
-        same += x == y
-    return same / used if used else 0.0
+    same = sum(map(operator.eq, a.values, b.values))  # C-speed: thousands of pairs in a batch
+    both_empty = 0
+    if None in a.values and None in b.values:
+        both_empty = sum(x is None and y is None for x, y in zip(a.values, b.values, strict=True))
+    used = BUCKETS - both_empty
+    return (same - both_empty) / used if used else 0.0
+
+
+def may_be_near(a_shingles: int, b_shingles: int) -> bool:
+    """Whether texts with these shingle counts can be near-duplicates at all: the Jaccard
+    similarity of two sets is at most the smaller size over the larger, so a pair that cannot
+    reach ``MIN_JACCARD`` is settled without comparing sketches."""
+    small, big = min(a_shingles, b_shingles), max(a_shingles, b_shingles)
+    return small >= MIN_SHINGLES and small >= MIN_JACCARD * big
 
 
 class Likeness(NamedTuple):
@@ -102,7 +145,7 @@ class Likeness(NamedTuple):
 
 def likeness(a: Sketch, b: Sketch) -> Likeness:
     small = min(a.shingles, b.shingles)
-    if small < MIN_SHINGLES:
+    if not may_be_near(a.shingles, b.shingles):
         return Likeness(0.0, 0.0)
     j = jaccard(a, b)
     shared = j * (a.shingles + b.shingles) / (1 + j)
