@@ -69,12 +69,10 @@ def test_make_demo_is_reproducible_and_matches_the_committed_artifacts(tmp_path)
     r = _build(here)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "PASS" in r.stdout
-    first = {n: open(os.path.join(here, n), "rb").read() for n in COMMITTED}
-    r = _build(here)
-    assert r.returncode == 0, r.stdout + r.stderr
+    # the committed files came from another build, on another day: equal bytes are the proof
+    # that a build is reproducible (a second build here would only repeat it)
     for name in COMMITTED:
         produced = open(os.path.join(here, name), "rb").read()
-        assert produced == first[name], f"{name} differs between two builds"
         with open(os.path.join(DEMO, name), "rb") as fh:
             assert fh.read() == produced, f"examples/demo/{name} is not what make demo produces; rerun make demo"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import sys
 
@@ -20,6 +21,13 @@ def _modules():
         for f in files:
             if f.endswith(".py"):
                 yield os.path.join(dirpath, f)
+
+
+@functools.cache
+def _tree(path: str) -> ast.Module:
+    """A module's syntax tree, parsed once per test process (five checks read every module)."""
+    with open(path, encoding="utf-8") as fh:
+        return ast.parse(fh.read(), path)
 
 
 def _layer_of(path: str) -> int | None:
@@ -41,7 +49,7 @@ def test_only_stdlib_or_guarded_optional_imports():
     stdlib = set(sys.stdlib_module_names)
     bad = []
     for path in _modules():
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
+        tree = _tree(path)
         guarded = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Try) and any(
@@ -72,8 +80,7 @@ def test_layers_import_only_downward():
         mine = _layer_of(path)
         if mine is None:
             continue
-        tree = ast.parse(open(path, encoding="utf-8").read(), path)
-        for node in ast.walk(tree):
+        for node in ast.walk(_tree(path)):
             targets = []
             if isinstance(node, ast.ImportFrom):
                 targets = [_resolve(path, node)]
@@ -123,7 +130,7 @@ def _imports(path: str, source: str | None = None) -> list[tuple[int, str]]:
     """(line, absolute module) of every import in a file, lazy ones inside functions included.
 
     ``from pkg import name`` names the submodule ``pkg.name`` when there is one."""
-    tree = ast.parse(source if source is not None else open(path, encoding="utf-8").read(), path)
+    tree = ast.parse(source, path) if source is not None else _tree(path)
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
@@ -136,6 +143,7 @@ def _imports(path: str, source: str | None = None) -> list[tuple[int, str]]:
     return out
 
 
+@functools.cache
 def _exists(mod: str) -> bool:
     p = os.path.join(SCRIPTS, *mod.split("."))
     return os.path.isfile(p + ".py") or os.path.isfile(os.path.join(p, "__init__.py"))

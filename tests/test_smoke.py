@@ -43,7 +43,8 @@ def test_python_dash_m(tmp_path):
 @pytest.mark.slow
 def test_pip_install_gives_a_working_sb(tmp_path):
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
+    # a venv without its own pip (ensurepip alone costs seconds): this pip installs into it
+    venv.create(env_dir, with_pip=False)
     py = env_dir / "bin" / "python"
     # build from a copy: setuptools writes build/ and *.egg-info beside the sources
     src = tmp_path / "src"
@@ -53,7 +54,7 @@ def test_pip_install_gives_a_working_sb(tmp_path):
     for name in ("scripts", "schemas", "templates", "skills", "commands"):
         shutil.copytree(os.path.join(ROOT, name), src / name,
                         ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "node_modules"))
-    r = _run([str(py), "-m", "pip", "install", "--quiet", str(src)], tmp_path)
+    r = _run([sys.executable, "-m", "pip", "--python", str(py), "install", "--quiet", str(src)], tmp_path)
     assert r.returncode == 0, r.stderr[-2000:]
     sb = env_dir / "bin" / "sb"
     work = tmp_path / "work"
