@@ -49,7 +49,7 @@ bench:
 	@for f in bench/bench_search.py bench/bench_ledger.py bench/bench_lint.py; do \
 	  if [ -f $$f ]; then $(PYTHON) $$f || exit 1; fi; done
 
-# Ten thousand sources (ten variants of each L file): every row of the issue's table, timed as
+# Ten thousand sources (ten variants of each L file): every row of the scale table, timed as
 # whole processes with peak memory. Slow (minutes) and not part of `make test`; REUSE=1 keeps
 # the added and extracted sources of an earlier run in $(BENCH_SCALE_DIR); BEST_OF=N keeps the
 # fastest of N chunk and index runs (a shared machine).

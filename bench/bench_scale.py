@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Ten thousand sources: the table of the ten-thousand-sources issue, measured.
+"""Ten thousand sources: the scale table, measured.
 
 Builds a workspace of ten variants of each file of the shared L corpus (10,000 files, about
 424 MB), each variant its file with one distinguishing first line, then times every row of
-the issue's table as whole ``sb`` processes, with each process's peak memory (``wait4``: the
+the scale table as whole ``sb`` processes, with each process's peak memory (``wait4``: the
 largest resident set of the process and its children) and CPU time, and prints the table.
 
     python3 bench/bench_scale.py                          # work folder bench-work/scale
@@ -34,7 +34,7 @@ SB = [sys.executable, os.path.join(REPO, "scripts", "sb.py")]
 COPIES = 10
 # a sentence in none of the files (checked below): `sb find` has to say so
 NO_MATCH = "The quarterly lantern inspection of the northern canal locks found seventeen loose hinges"
-# (row, figure before this work, target) as in the issue
+# (row, figure before this work, target) as first measured
 TABLE = (
     ("sb add (one call, 10,000 files)", "15.7 s", "keep"),
     ("sb extract", "43.6 s", "keep linear (~4 ms a source)"),

@@ -877,8 +877,8 @@ def test_unwritable_out_path_is_a_clear_error(grounded):
 @pytest.mark.parametrize("damage", [b"\xff\xfe{garbage", b"src_"])
 def test_damaged_index_file_says_rebuild(indexed, damage):
     # a damaged index file (a segment's docs.txt) is E-SEARCH naming the file and `sb index`,
-    # never E-INTERNAL (the index is segments named by index/lexical.json since the
-    # ten-thousand-sources issue: the file damaged is the live segment's)
+    # never E-INTERNAL (the index is segments named by index/lexical.json: the file damaged is
+    # the live segment's)
     seg = json.loads(read(os.path.join(indexed, "index", "lexical.json")))["segments"][0]["name"]
     with open(os.path.join(indexed, "index", seg, "docs.txt"), "wb") as fh:
         fh.write(damage)

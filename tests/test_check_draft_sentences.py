@@ -2,7 +2,7 @@
 
 Every sentence of prose is cited, the author's inference, [unverified], framing or uncited;
 full coverage is the default; each uncited sentence is named; figures and dates must occur in
-the claims of the sources a sentence cites. The attacks of issue 12 are refused here."""
+the claims of the sources a sentence cites. Every known attack is refused here."""
 
 from __future__ import annotations
 

@@ -310,7 +310,7 @@ def test_a_repeat_run_sees_a_claim_change(built, monkeypatch):
 
 
 def test_a_hand_composed_page_with_the_ledger_injected_passes(built):
-    # a rendered page is numbered in its reading order (whole-story issue, item 4); with a plan in
+    # a rendered page is numbered in its reading order; with a plan in
     # that same order, `sb ledger --html` + `sb inject` writes exactly the ledger render writes
     from sourcebook.engines.render.numbering import sup_order
 

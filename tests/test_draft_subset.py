@@ -1,4 +1,4 @@
-"""Drafts render what they say (whole-story issue, item 7): ordered and nested lists, tables,
+"""Drafts render what they say: ordered and nested lists, tables,
 block quotes and code render as such (golden file); a construct outside the subset is refused
 with its line named, never flattened into text; the page passes the gate."""
 

@@ -1,4 +1,4 @@
-"""The small stumbles of ../shared/FIELD-NOTES.md (whole-story issue, item 9), one test each."""
+"""The small stumbles of ../shared/FIELD-NOTES.md, one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""History is part of the story (whole-story issue, item 1): a superseded claim stays in the
+"""History is part of the story: a superseded claim stays in the
 ledger, unnumbered, with what replaced it and why; a retracted one sits in a collapsed Withdrawn
 part of private builds; `ledger` in `sb ledger --json` keeps meaning the active claims; a page
 may cite a superseded claim only as history; re-adjudicating brings the claims in line."""

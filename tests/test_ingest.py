@@ -37,7 +37,7 @@ def test_add_file_prints_contract_line_and_is_content_addressed(ws):
     assert sid == src_id("notes-on_fares.md", sha256_bytes(b"# Fares\n\nThe fare is 3 marks.\n"))
     again = sb("add", "notes-on_fares.md", "--tier", "A", "--reason", "official page", cwd=ws)
     assert again.out == f"exists   {sid}  notes-on_fares.md  (retrieved_at refreshed)\n"
-    # a re-add with another tier is refused (trusted-sources issue): `sb source set` re-rates
+    # a re-add with another tier is refused: `sb source set` re-rates
     before = (ws / "sources" / sid / "source.json").read_bytes()
     again = sb("add", "notes-on_fares.md", "--tier", "B", "--reason", "re-rated", cwd=ws)
     assert again.rc == 2 and again.err.startswith("E-ADD-CONFLICT  notes-on_fares.md  already added as " + sid)

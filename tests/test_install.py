@@ -55,7 +55,7 @@ def test_each_harness_gets_its_layout_and_a_shim(tmp_path, harness):
     assert stat.S_IMODE(shim.stat().st_mode) == 0o755
     lines = shim.read_text().splitlines()
     assert lines[0] == "#!/bin/sh"
-    # the shim runs the Python the kit was installed with (trusted-sources issue), not PATH's python3
+    # the shim runs the Python the kit was installed with, not PATH's python3
     assert lines[1] == f'exec "{sys.executable}" "{os.path.join(ROOT, "scripts", "sb.py")}" "$@"'
     if harness == "codex":
         assert "AGENTS.md" in r.out and ".agents/skills/sourcebook/SKILL.md" in r.out

@@ -88,7 +88,7 @@ def test_ordinals_follow_plan(ws):
 
 def test_budget_shows_an_excerpt_for_long_quotes(ws):
     # an over-budget quote shows its opening and closing words and its full length, never a
-    # bare offset range (whole-story issue, item 2)
+    # bare offset range
     long = "word " * 40 + "end.\n"
     sid = make_source(ws, long, name="long")
     add(ws, claim("A claim with a long quote.", evidence=[{"source_id": sid, "start": 0, "end": len(long) - 1, "quote": long[:-1]}]))

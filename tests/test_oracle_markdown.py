@@ -723,7 +723,7 @@ HEADING = st.builds(lambda level, line, close: f"{level} {line}{close}", st.samp
 LIST = st.builds(lambda bullet, items: "\n".join(f"{bullet} {i}" for i in items),
                  st.sampled_from(["-", "*"]), st.lists(LINE, min_size=1, max_size=4))
 QUOTE = st.lists(LINE, min_size=1, max_size=3).map(lambda lines: "\n".join(f"> {x}" for x in lines))
-# the block types item 7 of the whole-story issue added: ordered and nested lists, tables, code
+# the block types beyond paragraphs and headings: ordered and nested lists, tables, code
 OLIST = st.builds(lambda start, delim, items: "\n".join(f"{start + k}{delim} {x}" for k, x in enumerate(items)),
                   st.sampled_from([1, 1, 3]), st.sampled_from([".", ")"]), st.lists(LINE, min_size=1, max_size=3))
 NESTED = st.builds(lambda a, kids, b: f"- {a}\n" + "\n".join(f"  - {k}" for k in kids) + f"\n- {b}",

@@ -1,5 +1,5 @@
 """Every sentence on the page: the prose gate on the demo's rendered pages, attacked one way at a
-time (the attacks of issue 12), in English, Japanese and Chinese; the [framing] syntax; the
+time (every known attack), in English, Japanese and Chinese; the [framing] syntax; the
 standfirst's citations; coverage in verify's output."""
 
 from __future__ import annotations

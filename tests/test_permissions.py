@@ -1,4 +1,4 @@
-"""Files a user can share (whole-story issue, item 8): everything sb writes honours the umask
+"""Files a user can share: everything sb writes honours the umask
 (0644 files and 0755 folders under the usual 022; 0600/0700 under 077), except what is secret by
 nature (the verify cache's signing key, always 0600)."""
 

@@ -165,7 +165,7 @@ def test_infographic_figures_are_number_claims(kit):
 def test_prose_is_escaped(kit):
     ws, ids = kit
     # raw HTML and a link that is not http(s) are outside the draft's subset: refused with the
-    # line named, never rendered and never flattened into text (whole-story issue, item 7)
+    # line named, never rendered and never flattened into text
     (ws / "draft.md").write_text(draft(ids, '\n<script>alert(1)</script> and **bold**\n'), encoding="utf-8")
     r = sb("render", "answer", cwd=ws)
     assert r.rc == 1 and r.err.startswith("E-DRAFT-SUBSET  draft.md:13  raw HTML")

@@ -1,4 +1,4 @@
-"""Status that leads forward (whole-story issue, item 6): after a failed verify `sb status`
+"""Status that leads forward: after a failed verify `sb status`
 names the failing codes and the command that fixes the first one; page hints name the route
 the page was made by; a second failing run warns that the third will BLOCK."""
 

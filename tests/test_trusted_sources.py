@@ -1,4 +1,4 @@
-"""Sources you can trust (trusted-sources issue): no silent rewrites, copies are one source,
+"""Sources you can trust: no silent rewrites, copies are one source,
 extraction that admits loss, PDF support where sb runs, and the hostile inputs, each with the
 file it must leave untouched checked byte for byte."""
 

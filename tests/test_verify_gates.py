@@ -254,7 +254,7 @@ def test_deep_catches_a_fabricated_sentence_with_its_hash_updated(good):
     rec = json.load(open(sj))
     rec["normalized_sha256"] = hashlib.sha256(text.encode()).hexdigest()
     json.dump(rec, open(sj, "w"))
-    r = verify(root)  # a plain run re-extracts what changed (trusted-sources issue)
+    r = verify(root)  # a plain run re-extracts what changed
     assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and sid in r.err
     r = verify(root, "--deep")
     assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and sid in r.err

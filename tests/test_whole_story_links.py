@@ -1,4 +1,4 @@
-"""One click to the passage, every quote readable (whole-story issue, items 2 and 3).
+"""One click to the passage, every quote readable.
 
 `sb add FILE --url URL` records the public address of a local copy; every ledger form links to
 the quoted words with a text fragment (#:~:text=), or to the page of a PDF (#page=N) and names

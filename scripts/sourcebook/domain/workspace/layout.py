@@ -240,7 +240,7 @@ class Workspace:
         for key in REQUIRED:
             if data.get(key) is None:
                 # A damaged manifest is reported, never repaired: writing it back would lose
-                # whatever the user (or a restore) still has to reconcile (trusted-sources issue).
+                # whatever the user (or a restore) still has to reconcile.
                 raise SbError("E-SCHEMA", f"{MANIFEST}/{key}",
                               f"missing: {MANIFEST} is damaged, and sb never rewrites a damaged manifest; "
                               "restore it from a backup or version control (nothing was written)")

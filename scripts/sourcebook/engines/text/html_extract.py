@@ -111,7 +111,7 @@ def _alnum(text: str) -> int:
 
 
 def _admit_loss(page: Page, best: tuple[str, list], base: str | None, notes: list[str]) -> tuple[str, list]:
-    """Main-content extraction that kept a small part of the page says so (trusted-sources issue).
+    """Main-content extraction that kept a small part of the page says so.
 
     The page's *content* is its visible text less the furniture every pass drops by name (menus,
     footers, comment threads, share bars). When the extraction kept no running text (fewer than

@@ -38,7 +38,7 @@ def extract_bytes(raw: bytes, *, media_type: str | None, path: str = "", charset
     mt = media_type if tool == "sb.text" else (media_type or "text/html")
     dec = decode_bytes(raw, media_type=mt, declared=charset)
     junk = not_text(dec.text, media_type)
-    if junk:  # NULs and undecodable bytes are never canonical text (trusted-sources issue)
+    if junk:  # NULs and undecodable bytes are never canonical text
         return Extracted(tool, "", [junk]), dec.charset
     if tool == "sb.text":
         out = Extracted("sb.text", text_canonical(dec.text, media_type=media_type, path=path, normalizer=normalizer),
