@@ -87,7 +87,7 @@ class Fingerprints:
         # thousand entries does not compare against each of them (that was quadratic)
         self._mine_by: dict[str, dict[str, set[str]]] = {"raw": {}, "text": {}, "band": {}}
         self._calls = 0
-        self._band_index: dict[str, set[str]] | None = None
+        self._index: dict[str, dict[str, set[str]]] | None = None  # see _file_index
         self._sketches: dict[str, shingles.Sketch] = {}  # parsed sketches, by their hex
         self._alive: set[str] = set()
         for sid in sorted(self.present - self._known):
@@ -190,7 +190,9 @@ class Fingerprints:
 
     def _matching(self, sid: str, field: str, value: str) -> list[str]:
         """Ids whose latest entry has ``field == value`` (found in the file or in this run)."""
-        cands = self._lines_with(f"\t{value}\t") | self._mine_by[field].get(value, set())
+        index = self._file_index()
+        found = index[field].get(value, set()) if index is not None else self._lines_with(f"\t{value}\t")
+        cands = found | self._mine_by[field].get(value, set())
         out = []
         for o in cands:
             e = self.entry(o)
@@ -224,6 +226,30 @@ class Fingerprints:
                 out.append((like.containment, o))
         return sorted(out, key=lambda t: (-t[0], t[1]))
 
+    def _file_index(self) -> dict[str, dict[str, set[str]]] | None:
+        """The file's entries indexed by raw hash, text hash and band, once a command has made
+        more than ``FIND_CALLS`` lookups (a batch: ``sb extract`` of many sources), else None.
+        A few lookups search the file as a string; ten thousand would each scan it (quadratic),
+        so a batch parses it once instead."""
+        self._calls += 1
+        if self._calls <= FIND_CALLS:
+            return None
+        if self._index is None:
+            latest: dict[str, Entry] = {}
+            for line in self._blob.splitlines():
+                e = Entry.parse(line)
+                if e is not None:
+                    latest[e.sid] = e  # the last line of a source wins
+            self._index = {"raw": {}, "text": {}, "band": {}}
+            for sid, e in latest.items():
+                self._parsed.setdefault(sid, e)
+                for field, value in (("raw", e.raw), ("text", e.text)):
+                    if value:
+                        self._index[field].setdefault(value, set()).add(sid)
+                for b in shingles.bands(e.sketch) if e.sketch else ():
+                    self._index["band"].setdefault(b, set()).add(sid)
+        return self._index
+
     def _sketch(self, e: Entry) -> shingles.Sketch:
         sk = self._sketches.get(e.sketch)
         if sk is None or sk.shingles != e.count:
@@ -238,17 +264,10 @@ class Fingerprints:
         width = 8 * shingles.BAND
         out: set[str] = set()
         blob = self._blob
-        self._calls += 1
-        if self._calls > FIND_CALLS:  # a batch (sb extract of many sources): index the bands once
-            if self._band_index is None:
-                self._band_index = {}
-                for line in blob.splitlines():
-                    f = line.split("\t")
-                    if len(f) == 5 and f[4]:
-                        for b in shingles.bands(f[4]):
-                            self._band_index.setdefault(b, set()).add(f[0])
+        index = self._file_index()
+        if index is not None:
             for band in shingles.bands(sketch):
-                out.update(self._band_index.get(band, ()))
+                out.update(index["band"].get(band, ()))
                 out.update(self._mine_by["band"].get(band, ()))
             out.discard(sid)
             return out
