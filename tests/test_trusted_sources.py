@@ -109,6 +109,11 @@ def test_same_canonical_text_and_near_duplicates_warn_at_extract(ws):
     assert other not in warned and "same_as" not in _src(ws, other)
     fp = (ws / ".sb-cache" / "fingerprints-2.tsv").read_text()
     assert all(sid in fp for sid in (a, b, c, other))
+    # an older format's file is replaced: its sketches could never match the new ones
+    (ws / ".sb-cache" / "fingerprints-2.tsv").rename(ws / ".sb-cache" / "fingerprints.tsv")
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert sorted(p.name for p in (ws / ".sb-cache").glob("fingerprints*")) == ["fingerprints-2.tsv"]
+    assert _src(ws, c)["same_as_basis"] == "near"
 
 
 def test_documents_from_one_template_are_not_copies_and_stale_links_are_taken_back(ws):

@@ -17,6 +17,7 @@ appended, and lines of removed sources are ignored. A lookup reads this one file
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 from dataclasses import dataclass
@@ -159,6 +160,10 @@ class Fingerprints:
             return
         try:
             os.makedirs(os.path.dirname(self.ws.fingerprints_path), exist_ok=True)
+            if not self._blob:  # a new file: an older format's file is dead weight now
+                for old in glob.glob(os.path.join(os.path.dirname(self.ws.fingerprints_path), "fingerprints*.tsv")):
+                    if old != self.ws.fingerprints_path:
+                        os.unlink(old)
             with open(self.ws.fingerprints_path, "a", encoding="utf-8") as fh:
                 fh.write("".join(e.line() for e in self._pending))
                 fh.flush()
