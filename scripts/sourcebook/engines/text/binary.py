@@ -10,17 +10,23 @@ never a ``normalized.md`` full of replacement characters. A page with a few unde
 
 from __future__ import annotations
 
-import re
-
 MAX_BAD = 0.30  # share of NUL, U+FFFD and control characters above which bytes are not text
-_BAD = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]")
+_CONTROLS = bytes([*range(0x00, 0x09), 0x0b, *range(0x0e, 0x20), 0x7f])  # tab, line ends and form feed are text
+
+
+def _bad_count(text: str) -> int:
+    """How many control characters and U+FFFD ``text`` holds. Counted on its UTF-8 bytes, where
+    a byte below 0x80 is always that ASCII character: deleting the control bytes in C is several
+    times faster than a regular expression trying every character."""
+    raw = text.encode("utf-8", "surrogatepass")
+    return len(raw) - len(raw.translate(None, _CONTROLS)) + text.count("\ufffd")
 
 
 def not_text(text: str, media_type: str | None = None) -> str | None:
     """A note when the decoded ``text`` is not text, else None."""
     if not text:
         return None
-    bad = len(_BAD.findall(text))
+    bad = _bad_count(text)
     nul = text.count("\x00")
     if bad < max(1, MAX_BAD * len(text)) and nul * 1000 < len(text):
         return None

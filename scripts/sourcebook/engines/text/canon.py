@@ -54,7 +54,7 @@ def sniff(text: str) -> str:
     lines = "\n" + head  # every line, the first too, after a line break
     if _RST_DIRECTIVE.search(lines):
         return "rst"
-    roles = len(_RST_ROLE.findall(head))
+    roles = len(_RST_ROLE.findall(head)) if "`" in head else 0  # every role holds a backtick
     titles = len(_RST_TITLE.findall(lines))
     if roles >= 3 or (roles and titles) or titles >= 3:
         return "rst"

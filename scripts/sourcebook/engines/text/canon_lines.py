@@ -53,16 +53,28 @@ def indent_of(line: str) -> int:
 def dedent(lines: list[str], n: int) -> list[str]:
     """Remove ``n`` leading columns (only spaces) from every line; blank lines stay blank."""
     if n > 0:
-        head, tail = itemgetter(slice(None, n)), itemgetter(slice(n, None))
-        if all(map(str.isspace, map(head, filter(None, lines)))):  # the common case, without a loop in Python
+        tail = itemgetter(slice(n, None))
+        # the common case, without a loop in Python: every line that is not empty opens with
+        # the ``n`` spaces (``startswith`` copies nothing; the slice test below is the general one)
+        if all(map(str.startswith, filter(None, lines), repeat(" " * n))) or \
+                all(map(str.isspace, map(itemgetter(slice(None, n)), filter(None, lines)))):
             return list(map(tail, lines))
     return [ln[n:] if ln[:n].isspace() else ln.lstrip(" ") for ln in lines]
 
 
 def common_indent(lines: list[str]) -> int:
-    body = list(filter(str.strip, lines))  # the lines that are not blank
-    if not body:
+    """The fewest leading spaces of a line that is not blank."""
+    for first in lines:
+        if first and not first.isspace():
+            break
+    else:
         return 0
+    n = len(first) - len(first.lstrip(" "))
+    # Usually the first line is the least indented: when every other line opens with as many
+    # spaces, that is the answer, found without copying each line to measure it.
+    if not n or all(map(str.startswith, filter(None, lines), repeat(" " * n))):
+        return n
+    body = list(filter(str.strip, lines))  # the lines that are not blank
     return min(map(int.__sub__, map(len, body), map(len, map(str.lstrip, body, repeat(" ")))))
 
 

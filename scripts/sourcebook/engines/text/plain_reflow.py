@@ -26,7 +26,9 @@ _LEADERS = re.compile(r"\. ?\. ?\. ?\.")
 
 def _columns(text: str) -> bool:
     """Columns (a gap of four spaces inside a line) or dot leaders: a table, a contents page."""
-    return bool(("    " in text and _GAP.search(text)) or ((". ." in text or "...." in text) and _LEADERS.search(text)))
+    # (the leaders' pattern opens with a literal dot, so searching for it straight away is
+    # faster than first looking for ". ." and "...." in the text)
+    return bool(("    " in text and _GAP.search(text)) or _LEADERS.search(text))
 
 
 _RFC_FOOTER = re.compile(r"\S.*\[Page \d+\]$")
@@ -34,6 +36,10 @@ _RFC_HEADER = re.compile(r"(?:RFC \d+|Internet-Draft)\s{2,}\S.*\s{2,}\S*\s*\d{4}
 _RFC_SECTION = re.compile(r"(?:(\d+(?:\.\d+)*)\.?|Appendix [A-Z](?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?)\s+\S")
 _TERMINAL = frozenset(".!?:")
 _BULLETS = frozenset("-*+\u2022o")
+# A line after a block's first that might open a list item: its first character a bullet, a
+# digit (any non-ASCII character, to be safe), or "(", or its second "." or ")" (``_is_marker``
+# decides; a block with no such line is one paragraph)
+_MAYBE_ITEM = re.compile(r"\n[^\S\n]*(?:[-*+o(0-9]|[^\x00-\x7f]|[^\n][.)])")
 
 
 def wrap_width(lines: list[str]) -> int:
@@ -82,14 +88,52 @@ def reflow_lines(block: list[str], width: int) -> list[str]:
 
 def reflow_block(block: list[str], width: int, strip: int = 0) -> list[str]:
     """One block of non-blank lines: list items split off, each wrapped paragraph joined."""
-    if len(block) == 1 or _columns("\n".join(block)):  # a line, or columns: kept as they are
-        return [ln[strip:] if ln[:strip].isspace() else ln for ln in block]
     if not block:
         return []
+    text = "\n".join(block)
+    if len(block) == 1 or _columns(text):  # a line, or columns: kept as they are
+        return [ln[strip:] if ln[:strip].isspace() else ln for ln in block]
     limit = width * 0.9
-    # One pass: list items split the block into groups, and each group is found wrapped or not
-    # as its lines go by (a paragraph is wrapped when each line ends where the next line's
-    # first word would not have fit and the lines after the first share one indentation).
+    if _MAYBE_ITEM.search(text, len(block[0])) is None:  # the common block: one paragraph
+        groups = [(block, _wrapped(block, limit))]
+    else:
+        groups = _item_groups(block, limit)
+    out: list[str] = []
+    for g, joined_up in groups:
+        if joined_up:
+            first = g[0]
+            lead = first[: len(first) - len(first.lstrip())]
+            joined = " ".join(map(str.strip, g))
+            if "  " in joined or "\t" in joined:
+                joined = " ".join(joined.split())
+            out.append(lead[strip:] + joined)
+        else:
+            out.extend(ln[strip:] if ln[:strip].isspace() else ln for ln in g)
+    return out
+
+
+def _wrapped(block: list[str], limit: float) -> bool:
+    """Was every line of a paragraph wrapped: does each end where the next line's first word
+    would not have fit, and do the lines after the first share one indentation?"""
+    if len(block) < 2:
+        return False
+    prev = block[0]
+    body_indent = -1
+    for line in block[1:]:
+        s = line.lstrip()
+        ind = len(line) - len(s)
+        if body_indent < 0:
+            body_indent = ind
+        k = s.find(" ")  # the first word ends there
+        if len(prev) + 1 + (len(s) if k < 0 else k) < limit or ind != body_indent:
+            return False
+        prev = line
+    return True
+
+
+def _item_groups(block: list[str], limit: float) -> list[tuple[list[str], bool]]:
+    """A block with list items split into its items (and the text before the first), each found
+    wrapped or not as its lines go by (``_wrapped``'s test), in one pass."""
     groups: list[tuple[list[str], bool]] = []
     group = [block[0]]
     group_indent = len(block[0]) - len(block[0].lstrip())
@@ -117,18 +161,7 @@ def reflow_block(block: list[str], width: int, strip: int = 0) -> list[str]:
             group.append(line)
         prev = line
     groups.append((group, wrapped and len(group) > 1))
-    out: list[str] = []
-    for g, joined_up in groups:
-        if joined_up:
-            first = g[0]
-            lead = first[: len(first) - len(first.lstrip())]
-            joined = " ".join(map(str.strip, g))
-            if "  " in joined or "\t" in joined:
-                joined = " ".join(joined.split())
-            out.append(lead[strip:] + joined)
-        else:
-            out.extend(ln[strip:] if ln[:strip].isspace() else ln for ln in g)
-    return out
+    return groups
 
 
 def drop_rfc_pages(lines: list[str]) -> list[str]:

@@ -41,7 +41,9 @@ _CLOSER = {"'": "'", '"': '"', "<": ">", "(": ")", "[": "]", "{": "}"}
 _OPEN_LEN = {"literal": 2, "strong": 2, "emph": 1, "rtext": 0, "itext": 1, "under": 1, "suffix": 1, "fn": 1,
              "subst": 1, "esc": 0}
 _DOUBLE_PUNCT = re.compile(r"[_.+:-]{2}")
-_REF_END = re.compile(r"(?<=[A-Za-z0-9])__?(?=[\s.,;:!?)\]}'\"]|$)")
+# written to open with the underscore and look behind it (not the other way round), so a search
+# jumps from one underscore to the next instead of trying the look-behind at every character
+_REF_END = re.compile(r"_(?<=[A-Za-z0-9]_)_?(?=[\s.,;:!?)\]}'\"]|$)")
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
 _TITLE = re.compile(r"^(?P<title>[\s\S]*?)\s*<(?P<target>[^<>]+)>$")
 _CODE_ROLES = frozenset(("func", "meth", "class", "exc", "data", "attr", "mod", "obj", "const", "type",
