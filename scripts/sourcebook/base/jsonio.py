@@ -50,6 +50,13 @@ def atomic_write_bytes(path: str, data: bytes, *, durable: bool = True, mode: in
     The file is created with ``mode`` and the umask applies, as for any file a user's tools
     write (0644 under the usual 022): what sb writes can be shared. ``SECRET_MODE`` is for
     what is secret by nature."""
+    commit_staged(stage_bytes(path, data, durable=durable, mode=mode), path)
+
+
+def stage_bytes(path: str, data: bytes, *, durable: bool = True, mode: int = FILE_MODE) -> str:
+    """The first half of an atomic write: ``data`` in a new temp file beside ``path``, fsynced;
+    returns its name. ``commit_staged`` puts it in place; ``discard_staged`` drops it. Staging
+    lets another process pay for the write and the fsync (extraction workers do)."""
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     for _ in range(16):
@@ -69,15 +76,30 @@ def atomic_write_bytes(path: str, data: bytes, *, durable: bool = True, mode: in
             fh.flush()
             if durable:
                 os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        discard_staged(tmp)
         if isinstance(exc, OSError) and exc.errno:
             raise OSError(exc.errno, exc.strerror, path) from None
         raise
+    return tmp
+
+
+def commit_staged(tmp: str, path: str) -> None:
+    """Rename a staged file over ``path`` (atomic: readers see the old file or the new one)."""
+    try:
+        os.replace(tmp, path)
+    except BaseException as exc:
+        discard_staged(tmp)
+        if isinstance(exc, OSError) and exc.errno:
+            raise OSError(exc.errno, exc.strerror, path) from None
+        raise
+
+
+def discard_staged(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
 
 
 def make_temp_dir(parent: str, name: str) -> str:

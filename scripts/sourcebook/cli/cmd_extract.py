@@ -24,7 +24,9 @@ its words and its span rewritten; one that cannot be is listed (E-UPGRADE-CARRY)
 carried over, or nothing is ready.
 
 Only new and pending sources are extracted; a ready source is checked for drift, and one
-unchanged since the last check (same record and text file) is not read again. With more than
+unchanged since the last check (same record and text file) is not read again. A batch of 48 or
+more sources is read and normalised on every core (--jobs N to choose), and written in order by
+this process: the workspace ends the same as with --jobs 1. With more than
 ten sources the output is a summary (first problems, counts, the next command); --verbose
 prints a line per source."""
 
@@ -36,6 +38,9 @@ def configure(p) -> None:
     p.add_argument("--adopt", nargs=2, metavar=("SRC", "FILE"), help="adopt agent-written text for SRC")
     p.add_argument("--json", action="store_true", help="print per-source results as JSON")
     p.add_argument("--verbose", action="store_true", help="a line for every source, however many")
+    p.add_argument("--jobs", type=int, metavar="N",
+                   help="processes that read and normalise a batch of sources (default: the cores, "
+                        "at most 8; 1: this process only); the results are the same either way")
 
 
 def run(args, ctx) -> int:
@@ -47,6 +52,8 @@ def run(args, ctx) -> int:
     from ..domain.sources import ingest
     from .listing import bounded, small
 
+    if args.jobs is not None and args.jobs < 1:
+        raise SbError("E-USAGE", "sb extract", f"--jobs takes a number of processes, 1 or more (got {args.jobs})")
     ws = ctx.workspace()
     with ws.lock():
         if args.adopt:
@@ -63,7 +70,7 @@ def run(args, ctx) -> int:
                 carrier = EvidenceCarrier(ws, NORMALIZER)
             with Progress(ctx.stderr, "extracting") as progress:
                 lines = ingest.extract_all(ws, force=args.force, upgrade=args.upgrade, carry=carrier,
-                                           progress=progress)
+                                           progress=progress, jobs_wanted=args.jobs)
             if carrier is not None:
                 carrier.commit()
         ready = [ln for ln in lines if ln.status in ("ready", "kept")]

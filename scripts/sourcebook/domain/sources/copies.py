@@ -132,8 +132,8 @@ class Fingerprints:
         self._put(e)
 
     @staticmethod
-    def _fill_text(e: Entry, text: str) -> None:
-        sk = shingles.sketch(text)
+    def _fill_text(e: Entry, text: str, sketch: shingles.Sketch | None = None) -> None:
+        sk = sketch if sketch is not None else shingles.sketch(text)
         e.text, e.count, e.sketch = sha256_text(text), sk.shingles, sk.to_hex()
 
     def _put(self, e: Entry) -> None:
@@ -178,9 +178,10 @@ class Fingerprints:
         if old is None or old.raw != raw_sha:
             self._put(Entry(sid, raw_sha, *(old.text, old.count, old.sketch) if old else ()))
 
-    def extracted(self, sid: str, raw_sha: str, text: str) -> None:
+    def extracted(self, sid: str, raw_sha: str, text: str, sketch: shingles.Sketch | None = None) -> None:
+        """Learn a source's new text (``sketch``: its sketch when already computed)."""
         e = Entry(sid, raw_sha)
-        self._fill_text(e, text)
+        self._fill_text(e, text, sketch)
         old = self.entry(sid)
         if old is None or (old.raw, old.text, old.sketch) != (e.raw, e.text, e.sketch):
             self._put(e)

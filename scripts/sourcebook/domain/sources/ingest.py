@@ -7,15 +7,17 @@ SHA-256 of its raw bytes, so one id always names one text.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
+from ...base.jsonio import discard_staged
 from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, NORMALIZERS, SCHEMA
 from ...engines import urls
+from ...engines.text import shingles
 from ...engines.text.extract_notes import LOSS_NOTE
 from ...engines.text.pipeline import extract_bytes, text_canonical
 from ...engines.text.plain_extract import Extracted, media_type_for
@@ -24,6 +26,7 @@ from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from . import copies
 from .copies import Fingerprints
+from .extract_pool import Done, Job, Prefetch, compute, default_jobs
 from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
@@ -286,11 +289,15 @@ def _park(ws: Workspace, sid: str, why: str) -> str:
     return dest
 
 
-def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
-    """Run the extractor and fill metadata the user did not give."""
+def _job(rec: SourceRecord, raw_path: str) -> Job:
     base_url = rec["locator"] if rec.get("kind") == "url" else None
-    out, charset = extract_bytes(raw, media_type=rec.get("media_type"), path=raw_path,
-                                 charset=rec.get("charset"), base_url=base_url)
+    return Job(rec["id"], raw_path, rec.get("media_type"), rec.get("charset"), base_url)
+
+
+def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
+    """Take the extractor's result (computed here or by a worker) and fill metadata the user
+    did not give."""
+    out, charset = done.extracted, done.charset
     if charset and charset != rec.get("charset"):
         rec["charset"] = charset
     for key, value in (out.meta or {}).items():
@@ -304,37 +311,64 @@ def _extract_one(rec: SourceRecord, raw_path: str, raw: bytes) -> Extracted:
 
 
 def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
-                carry: Carrier | None = None, progress=None) -> list[ExtractLine]:
+                carry: Carrier | None = None, progress=None, jobs_wanted: int | None = None) -> list[ExtractLine]:
     """Extract pending sources; check ready ones for drift. ``upgrade`` re-extracts ready sources
     at an older canonical text version, ``force`` every ready source; ``carry`` moves the
     citations of a replaced text (and, without ``force``, keeps a source whose citations
     cannot all move at its old version). A ready source unchanged since it was last found
-    intact is not read again (``extract_cache``); ``progress(done, total)`` follows the run."""
+    intact is not read again (``extract_cache``); ``progress(done, total)`` follows the run.
+    A batch is computed ahead in ``jobs_wanted`` processes (default: the cores; see
+    ``extract_pool``), and written here in order."""
     from .extract_cache import ExtractCache
 
     seen = ExtractCache(ws)
     lines: list[ExtractLine] = []
     fp = _LazyFingerprints(ws)  # read only when a text is written, saved once for the batch
     ids = ws.source_ids()
-    for i, sid in enumerate(ids):
-        if progress is not None:
-            progress(i, len(ids))
+    # first every record (cheap), so the sources to extract can be computed ahead in a batch
+    plan: list[tuple[str, tuple | SourceRecord | SbError]] = []
+    for sid in ids:
         hit = None if force or upgrade else seen.hit(sid)
         if hit is not None:  # ready and unchanged since it was last checked
-            lines.append(ExtractLine("ready", sid, hit[0], hit[1], version=hit[2], checked=True))
+            plan.append((sid, hit))
             continue
         try:
-            rec = load_source(ws, sid)
-        except SbError as exc:  # a damaged record: reported, nothing read through it, the rest go on
-            lines.append(ExtractLine("damaged", exc.subject, code=exc.code, note=exc.message))
-            continue
-        line = _extract_source(ws, sid, rec, force, upgrade, carry, fp)
-        if line is not None:
-            lines.append(line)
+            plan.append((sid, load_source(ws, sid)))
+        except SbError as exc:
+            plan.append((sid, exc))
+    jobs = [job for _, rec in plan if isinstance(rec, dict) and (job := _prefetchable(ws, rec, force, upgrade))]
+    with Prefetch(jobs, jobs_wanted if jobs_wanted is not None else default_jobs()) as pre:
+        for i, (sid, got) in enumerate(plan):
+            if progress is not None:
+                progress(i, len(ids))
+            if isinstance(got, tuple):
+                lines.append(ExtractLine("ready", sid, got[0], got[1], version=got[2], checked=True))
+            elif isinstance(got, SbError):  # a damaged record: reported, nothing read through it
+                lines.append(ExtractLine("damaged", got.subject, code=got.code, note=got.message))
+            else:
+                line = _extract_source(ws, sid, got, force, upgrade, carry, fp, pre)
+                if line is not None:
+                    lines.append(line)
     if fp.loaded is not None:
         fp.loaded.save()
     seen.save([(ln.source_id, ln.chars, ln.tool, ln.version) for ln in lines if ln.status == "ready" and not ln.code])
     return lines
+
+
+def _prefetchable(ws: Workspace, rec: SourceRecord, force: bool, upgrade: bool) -> Job | None:
+    """The job for a source ``_extract_source`` will surely extract, else None (it then computes
+    what it needs itself: a drift check, a capture readdressed by its bytes, an adopted text)."""
+    status = rec.get("status")
+    if status == "failed" or (status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent"):
+        return None
+    if status == "ready" and not force and not (upgrade and rec.get("normalizer_version") != NORMALIZER):
+        return None
+    if rec.get("kind") == "url" and not rec.get("raw_sha256"):
+        return None
+    raws = ws.raw_files(rec["id"])
+    if not raws:
+        return None
+    return replace(_job(rec, raws[0]), stage=ws.normalized_path(rec["id"]))
 
 
 class _LazyFingerprints:
@@ -351,7 +385,8 @@ class _LazyFingerprints:
 
 
 def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upgrade: bool,
-                    carry: Carrier | None, fp: _LazyFingerprints | None = None) -> ExtractLine | None:
+                    carry: Carrier | None, fp: _LazyFingerprints | None = None,
+                    pre: Prefetch | None = None) -> ExtractLine | None:
     """Extract one source (or check it for drift); None when there is nothing to say."""
     status = rec.get("status")
     if status == "failed":
@@ -367,10 +402,10 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
     if not raws:
         return ExtractLine("pending", sid, note=f"no raw capture yet: save the bytes to "
                            f"{ws.rel(ws.source_dir(sid))}/raw.html, then run sb extract again")
-    with open(raws[0], "rb") as fh:
-        raw = fh.read()
     renamed = ""
     if rec.get("kind") == "url" and not rec.get("raw_sha256"):
+        with open(raws[0], "rb") as fh:
+            raw = fh.read()
         renamed = sid
         rec = _readdress(ws, rec, raw)
         sid = rec["id"]
@@ -378,7 +413,21 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
         raws = ws.raw_files(sid)
         if rec.get("status") == "ready" and not force:
             return _drift_check(ws, rec, text_path)
-    extracted = _extract_one(rec, raws[0], raw)
+    done = pre.take(sid) if pre is not None else None
+    if done is None or done.job != _job(rec, raws[0]):  # not computed ahead, or for another capture
+        done = compute(_job(rec, raws[0]))
+    try:
+        return _extract_computed(ws, sid, rec, status, text_path, raws[0], renamed, done, force, carry, fp)
+    finally:
+        if done.staged:
+            discard_staged(done.staged)  # written ahead but not used (or already moved in place)
+
+
+def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | None, text_path: str,
+                      raw_path: str, renamed: str, done: Done, force: bool, carry: Carrier | None,
+                      fp: _LazyFingerprints | None) -> ExtractLine | None:
+    extracted = _extract_one(rec, raw_path, done)
+    sketch = done.sketch
     text, notes, tool = extracted.text, extracted.notes, extracted.tool
     if not text.strip() and status == "ready":
         note = (notes or ["no text could be extracted"])[0]
@@ -414,7 +463,7 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
             line.upgraded_from = old_version if isinstance(old_version, int) else 0
     line.warnings = [("W-EXTRACT-LOSS", n) for n in notes if n.startswith(LOSS_NOTE)]
     line.warnings += _write_text(ws, rec, text, tool, notes, extracted.links, extracted.pages,
-                                 fp.get() if fp is not None else None)
+                                 fp.get() if fp is not None else None, sketch, done.staged)
     if replacing and carry is not None:
         carry.accept(sid)
     if line.findings:
@@ -430,10 +479,15 @@ def _read(path: str) -> str:
 
 def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: list[str],
                 links: list | None = None, pages: list | None = None,
-                fp: Fingerprints | None = None) -> list[tuple[str, str]]:
-    """Store the canonical text; returns the copy warning when the text is another source's."""
+                fp: Fingerprints | None = None, sketch: shingles.Sketch | None = None,
+                staged: str | None = None) -> list[tuple[str, str]]:
+    """Store the canonical text (``staged``: already written beside it, by a worker); returns
+    the copy warning when the text is another source's."""
     sid = rec["id"]
-    jsonio.atomic_write_text(ws.normalized_path(sid), text)
+    if staged:
+        jsonio.commit_staged(staged, ws.normalized_path(sid))
+    else:
+        jsonio.atomic_write_text(ws.normalized_path(sid), text)
     if links:
         jsonio.write_json(ws.links_path(sid), {"schema_version": 1, "links": links})
     if pages:
@@ -445,7 +499,7 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
     rec["error"] = None
     own = fp is None
     fp = fp or Fingerprints(ws)
-    fp.extracted(sid, str(rec.get("raw_sha256") or ""), text)
+    fp.extracted(sid, str(rec.get("raw_sha256") or ""), text, sketch)
     warnings: list[tuple[str, str]] = []
     match = copies.detect(ws, fp, dict(rec), text=True)
     if match and (match.other != rec.get("same_as") or match.basis != rec.get("same_as_basis")):

@@ -1,0 +1,157 @@
+"""Extraction on every core: the pure part of extracting a source runs in worker processes.
+
+Extracting a source is mostly pure computation on its raw bytes: decoding and normalising them
+into the canonical text, and the shingle sketch of that text (copy detection). Both depend on
+nothing but the bytes and a few record fields, so a batch computes them ahead in a process
+pool while the calling process does everything that reads or writes the workspace (records,
+texts, fingerprints, copy links), one source at a time in the usual order. A source's result is
+therefore the same whichever process computed it, and the workspace is written exactly as by
+one process.
+
+Only a batch is worth the pool's start (``MIN_BATCH`` sources or more); what is prefetched is
+bounded (``AHEAD`` results per worker), so memory does not grow with the workspace. A worker
+that dies (killed, out of memory) costs nothing but time: its sources are computed here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+
+from ...base import jsonio
+from ...engines.text import shingles
+from ...engines.text.pipeline import extract_bytes
+from ...engines.text.plain_extract import Extracted
+
+MIN_BATCH = 48  # below this, starting processes costs more than it saves
+MAX_JOBS = 8
+AHEAD = 4  # results computed ahead, per worker
+
+
+@dataclass(frozen=True)
+class Job:
+    sid: str
+    raw_path: str
+    media_type: str | None
+    charset: str | None
+    base_url: str | None
+    # where the text will go: a worker writes and fsyncs it beside that file, so the calling
+    # process only renames it in place (the fsync is most of a write's time)
+    stage: str | None = field(default=None, compare=False)
+
+
+@dataclass
+class Done:
+    job: Job
+    extracted: Extracted
+    charset: str | None  # as extract_bytes found it
+    sketch: shingles.Sketch | None  # None when the text is empty
+    staged: str | None = None  # the text, written beside job.stage (see jsonio.stage_bytes)
+
+
+def compute(job: Job) -> Done:
+    """What a worker does for one source (also the fallback here)."""
+    with open(job.raw_path, "rb") as fh:
+        raw = fh.read()
+    out, charset = extract_bytes(raw, media_type=job.media_type, path=job.raw_path,
+                                 charset=job.charset, base_url=job.base_url)
+    if not out.text.strip():
+        return Done(job, out, charset, None)
+    staged = jsonio.stage_bytes(job.stage, out.text.encode("utf-8")) if job.stage else None
+    return Done(job, out, charset, shingles.sketch(out.text), staged)
+
+
+def default_jobs() -> int:
+    """Processes for a batch: the cores this process may use, at most ``MAX_JOBS``."""
+    try:
+        cores = len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_JOBS, cores))
+
+
+def _executor(workers: int) -> Executor:
+    import multiprocessing
+
+    # fork starts a worker in milliseconds with everything already imported; sb runs no
+    # threads while extracting. Elsewhere the platform's own way.
+    ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+class Prefetch:
+    """Results for ``jobs``, computed ahead in ``workers`` processes, taken in the jobs' order."""
+
+    def __init__(self, jobs: list[Job], workers: int):
+        self._jobs = jobs
+        self._at = {job.sid: k for k, job in enumerate(jobs)}
+        self._next = 0  # the next job to submit
+        self._window = max(2, workers * AHEAD)
+        self._futures: deque[tuple[int, Future]] = deque()
+        self._pool: Executor | None = None
+        self._orphans: list[Future] = []
+        if workers > 1 and len(jobs) >= MIN_BATCH:
+            try:
+                self._pool = _executor(workers)
+            except (OSError, ValueError, ImportError):  # no processes here (a sandbox): one is enough
+                self._pool = None
+
+    def __enter__(self) -> Prefetch:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def parallel(self) -> bool:
+        return self._pool is not None
+
+    def take(self, sid: str) -> Done | None:
+        """The result for ``sid`` (waiting for it), or None when it was not prefetched (not in
+        the batch, or taken out of order): the caller then computes it as usual."""
+        k = self._at.get(sid)
+        if self._pool is None or k is None:
+            return None
+        while self._futures and self._futures[0][0] < k:
+            self._drop(self._futures.popleft()[1])  # skipped by the caller: not needed
+        if self._next <= k:
+            self._next = k  # submit from here
+        self._fill()
+        if not self._futures or self._futures[0][0] != k:
+            return None
+        fut = self._futures.popleft()[1]
+        self._fill()
+        try:
+            return fut.result()
+        except BrokenProcessPool:
+            self.close()  # a worker died: the rest of the batch is computed here
+            return None
+
+    def _fill(self) -> None:
+        while self._pool is not None and self._next < len(self._jobs) and len(self._futures) < self._window:
+            try:
+                fut = self._pool.submit(compute, self._jobs[self._next])
+            except (BrokenProcessPool, RuntimeError):
+                self.close()
+                return
+            self._futures.append((self._next, fut))
+            self._next += 1
+
+    def _drop(self, fut: Future) -> None:
+        if not fut.cancel():
+            self._orphans.append(fut)  # running or done: its staged text is removed at close
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        while self._futures:
+            self._drop(self._futures.popleft()[1])
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        for fut in self._orphans:
+            if not fut.cancelled() and fut.exception() is None and fut.result().staged:
+                jsonio.discard_staged(fut.result().staged)
+        self._orphans = []
