@@ -15,6 +15,7 @@ that dies (killed, out of memory) costs nothing but time: its sources are comput
 
 from __future__ import annotations
 
+import glob
 import os
 import sys
 from collections import deque
@@ -94,6 +95,8 @@ class Prefetch:
         self._futures: deque[tuple[int, Future]] = deque()
         self._pool: Executor | None = None
         self._orphans: list[Future] = []
+        self._broken = False
+        self._taken: set[int] = set()
         if workers > 1 and len(jobs) >= MIN_BATCH:
             try:
                 self._pool = _executor(workers)
@@ -124,10 +127,13 @@ class Prefetch:
         if not self._futures or self._futures[0][0] != k:
             return None
         fut = self._futures.popleft()[1]
+        self._taken.add(k)  # from here its staged text is the caller's (never swept)
         self._fill()
         try:
             return fut.result()
         except BrokenProcessPool:
+            self._taken.discard(k)  # its result is lost, perhaps not its staged text
+            self._broken = True
             self.close()  # a worker died: the rest of the batch is computed here
             return None
 
@@ -136,6 +142,7 @@ class Prefetch:
             try:
                 fut = self._pool.submit(compute, self._jobs[self._next])
             except (BrokenProcessPool, RuntimeError):
+                self._broken = True
                 self.close()
                 return
             self._futures.append((self._next, fut))
@@ -155,3 +162,10 @@ class Prefetch:
             if not fut.cancelled() and fut.exception() is None and fut.result().staged:
                 jsonio.discard_staged(fut.result().staged)
         self._orphans = []
+        if self._broken:  # results lost with the pool may have staged their texts: sweep them
+            self._broken = False
+            for k, job in enumerate(self._jobs[:self._next]):
+                if job.stage and k not in self._taken:
+                    folder, name = os.path.split(job.stage)
+                    for tmp in glob.glob(os.path.join(glob.escape(folder), f".{glob.escape(name)}.*.tmp")):
+                        jsonio.discard_staged(tmp)
