@@ -17,7 +17,6 @@ from ...base.errors import SbError
 from ...base.ids import is_src_id
 from ...base.lockfile import FileLock
 from ...base.versions import SB_VERSION, SCHEMA, tool_versions
-from ...engines.text import shingles
 
 MANIFEST = "sourcebook.json"
 SUBDIRS = ("sources", "chunks", "index", "ledger", "assets", "build")
@@ -205,7 +204,9 @@ class Workspace:
         (derived: rebuilt from the sources when missing). The name carries the sketch format, so
         a workspace fingerprinted by an older version starts a new file instead of comparing
         sketches that cannot match."""
-        return self.path(".sb-cache", f"fingerprints-{shingles.FORMAT}.tsv")
+        from ...engines.text.shingles import FORMAT  # here: most commands never need it
+
+        return self.path(".sb-cache", f"fingerprints-{FORMAT}.tsv")
 
     @property
     def status_cache_path(self) -> str:
