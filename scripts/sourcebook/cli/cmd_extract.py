@@ -26,9 +26,9 @@ carried over, or nothing is ready.
 Only new and pending sources are extracted; a ready source is checked for drift, and one
 unchanged since the last check (same record and text file) is not read again. A batch of 48 or
 more sources is read and normalised on every core (--jobs N to choose), and written in order by
-this process: the workspace ends the same as with --jobs 1. With more than
-ten sources the output is a summary (first problems, counts, the next command); --verbose
-prints a line per source."""
+this process: the workspace ends the same as with --jobs 1. With more than ten sources the
+output is a summary (first problems, counts, the next command); --verbose prints a line per
+source."""
 
 
 def configure(p) -> None:
