@@ -8,4 +8,5 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from sourcebook.__main__ import run  # noqa: E402
 
-run()
+if __name__ == "__main__":  # a process started by importing this file must not run sb again
+    run()

@@ -71,7 +71,19 @@ def _state(root) -> dict:
 
 @pytest.fixture
 def small_batches(monkeypatch):
+    """Batches of a few sources use workers, and the test knows they did. (A test process runs
+    threads of its own, where sb would not fork: these workers only compute, which is safe.)"""
     monkeypatch.setattr(extract_pool, "MIN_BATCH", 4)
+    monkeypatch.setattr(extract_pool, "fork_safe", lambda: True)
+    started = []
+    real = extract_pool.Prefetch.__init__
+
+    def init(self, jobs, workers):
+        real(self, jobs, workers)
+        started.append(self.started)
+
+    monkeypatch.setattr(extract_pool.Prefetch, "__init__", init)
+    return started
 
 
 def test_a_parallel_batch_ends_as_a_serial_one(tmp_path, small_batches):
@@ -82,6 +94,7 @@ def test_a_parallel_batch_ends_as_a_serial_one(tmp_path, small_batches):
     r1 = sb("extract", "--jobs", "1", "--json", cwd=one)
     r2 = sb("extract", "--jobs", "2", "--json", cwd=two)
     assert r1.rc == r2.rc == 0, r1.both + r2.both
+    assert small_batches == [False, True]  # one process, then workers
     assert json.loads(r1.out) == json.loads(r2.out)
     assert r1.err == r2.err
     warned = [w for ln in json.loads(r2.out) for w in ln["warnings"]]
@@ -117,7 +130,20 @@ def test_a_worker_that_dies_costs_only_time(tmp_path, small_batches, monkeypatch
     monkeypatch.setattr(_dying, "parent", os.getpid(), raising=False)
     r = sb("extract", "--jobs", "2", cwd=two)
     assert r.rc == 0, r.both
+    assert small_batches[-1] is True
     assert _state(two) == _state(one)
+
+
+def test_where_forking_is_unsafe_the_batch_runs_here(tmp_path, monkeypatch):
+    monkeypatch.setattr(extract_pool, "MIN_BATCH", 4)
+    monkeypatch.setattr(extract_pool.sys, "platform", "darwin")
+    assert not extract_pool.fork_safe()
+    _corpus(tmp_path / "corpus", 8)
+    _workspace(tmp_path / "ws", tmp_path / "corpus")
+    jobs = [extract_pool.Job("src_x", str(tmp_path / "corpus" / "n0.md"), "text/markdown", None, None)] * 8
+    with extract_pool.Prefetch(jobs, 4) as pre:
+        assert not pre.started and pre.take("src_x") is None  # computed by the caller instead
+    assert sb("extract", "--jobs", "4", cwd=tmp_path / "ws").rc == 0
 
 
 def test_jobs_must_be_a_count(ws):

@@ -75,13 +75,23 @@ def default_jobs() -> int:
     return max(1, min(MAX_JOBS, cores))
 
 
-def _executor(workers: int) -> Executor:
+def _executor(workers: int) -> Executor | None:
+    """A pool of forked workers, or None where forking is not safe. A forked worker starts in
+    milliseconds with everything imported; forking is safe on Linux in a process with one
+    thread (sb from the command line). Elsewhere (macOS, where system libraries break in a
+    forked child; a host that runs sb on a thread) the batch runs in this process: a spawned
+    worker would start a new interpreter and import the host's main module again."""
     import multiprocessing
 
-    # fork starts a worker in milliseconds with everything already imported; sb runs no
-    # threads while extracting. Elsewhere the platform's own way.
-    ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    if not fork_safe():
+        return None
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+
+
+def fork_safe() -> bool:
+    import threading
+
+    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 class Prefetch:
@@ -102,6 +112,7 @@ class Prefetch:
                 self._pool = _executor(workers)
             except (OSError, ValueError, ImportError):  # no processes here (a sandbox): one is enough
                 self._pool = None
+        self.started = self._pool is not None  # for the record: did this batch use workers
 
     def __enter__(self) -> Prefetch:
         return self
