@@ -39,7 +39,7 @@ def configure(p) -> None:
     p.add_argument("--json", action="store_true", help="print per-source results as JSON")
     p.add_argument("--verbose", action="store_true", help="a line for every source, however many")
     p.add_argument("--jobs", type=int, metavar="N",
-                   help="processes that read and normalise a batch of sources (default: the cores, "
+                   help="processes that read and normalise a batch of sources (on Linux; default: the cores, "
                         "at most 8; 1: this process only); the results are the same either way")
 
 
