@@ -312,6 +312,15 @@ class RstConverter:
             out.append(marker + render_inline(text, self.ctx))
             return j
         block = [first] + dedent(rest, common_indent(rest) if rest else 0)
+        if first and _one_paragraph(block):
+            # what ``body`` makes of it, without its dispatch and the prefixing of its output
+            text = " ".join(block)
+            if "  " in text:
+                text = " ".join(text.split())
+            if not text.endswith("::"):  # (a literal block's introduction is left to ``body``)
+                shown = render_inline(text, self.ctx)
+                out.append(marker + shown if shown else marker.rstrip())
+                return j
         out += _prefixed(self.body(_trim(block)), marker, " " * len(marker))
         return j
 
@@ -419,6 +428,30 @@ class RstConverter:
             sig = [self.inline("``" + args + "``") if args and "``" not in args else args, ""] if args else []
             return sig + self.body(content)
         return self.body(content)
+
+
+def _one_paragraph(block: list[str]) -> bool:
+    """Does ``body`` read the whole of ``block`` (a list item's first line, stripped, and its
+    dedented continuation lines) as one paragraph? Decided for the
+    first lines ``body`` would not take for anything else: one opening with a backtick or quote
+    (inline markup or quoted words), or with a letter or digit that is no enumerator."""
+    line = block[0]
+    c = line[0]
+    if c in "`'\"" or (c == "*" and not _BULLET.match(line)):
+        if _is_adornment(line):
+            return False
+    elif c.isalnum():
+        k = line.find(" ", 1, 10)
+        if k > 0 and line[k - 1] in ".)" and _ENUM.match(line):
+            return False
+    else:
+        return False
+    if len(block) > 1 and _is_adornment(block[1]):
+        return False  # a section title
+    for ln in block[1:]:
+        if not ln or ln[0] == " ":
+            return False  # a blank line or a deeper one ends the paragraph
+    return True
 
 
 def _table_end(lines: list[str], i: int) -> int:
