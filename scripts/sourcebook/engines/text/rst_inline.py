@@ -148,7 +148,8 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
     """One paragraph's text (already on one line) as canonical Markdown."""
     if not text.isascii() and _HOLE in text:  # (``isascii`` looks at no character)
         return _render_pieces(text, ctx)
-    if not ("`" in text or "\\" in text or "*" in text or "|" in text or "]_" in text):
+    # (``]`` first: a search for one character is several times faster than one for two)
+    if not ("`" in text or "\\" in text or "*" in text or "|" in text or ("]" in text and "]_" in text)):
         return educate(_drop_ref_marks(text) if "_" in text else text)
     parts: list[str] = []
     codes: list[str] = []
