@@ -13,6 +13,8 @@ is rendered by ``rst_inline``.
 from __future__ import annotations
 
 import re
+from itertools import repeat
+from operator import itemgetter
 
 from .canon_lines import common_indent, dedent, fenced
 from .rst_inline import InlineContext, render_inline
@@ -175,7 +177,7 @@ class RstConverter:
             c = line[0]
             if c == " ":
                 j = self._indented_end(lines, i)
-                block = _trim(dedent(lines[i:j], common_indent(lines[i:j])))
+                block = _trim(_dedented(lines[i:j]))
                 out += _quoted(self.body(block))
                 i = j
                 continue
@@ -240,7 +242,7 @@ class RstConverter:
                 continue
             if nxt[:1] == " ":  # a definition list item: term, then its indented definition
                 j = self._indented_end(lines, i + 1)
-                block = _trim(dedent(lines[i + 1:j], common_indent(lines[i + 1:j])))
+                block = _trim(_dedented(lines[i + 1:j]))
                 out.append(self.inline(line))
                 out += _prefixed(self.body(block), ": ", "  ")
                 i = j
@@ -293,7 +295,7 @@ class RstConverter:
             k += 1
         if k < n and lines[k][0] == " ":
             end = self._indented_end(lines, k)
-            block = dedent(lines[k:end], common_indent(lines[k:end]))
+            block = _dedented(lines[k:end])
             out += [""] + fenced(block) + [""]
             return end
         return j
@@ -311,7 +313,16 @@ class RstConverter:
                 text = " ".join(text.split())
             out.append(marker + render_inline(text, self.ctx))
             return j
-        block = [first] + dedent(rest, common_indent(rest) if rest else 0)
+        block = [first] + _dedented(rest)
+        if first and _one_paragraph(block):
+            # what ``body`` makes of it, without its dispatch and the prefixing of its output
+            text = " ".join(block)
+            if "  " in text:
+                text = " ".join(text.split())
+            if not text.endswith("::"):  # (a literal block's introduction is left to ``body``)
+                shown = render_inline(text, self.ctx)
+                out.append(marker + shown if shown else marker.rstrip())
+                return j
         out += _prefixed(self.body(_trim(block)), marker, " " * len(marker))
         return j
 
@@ -322,7 +333,7 @@ class RstConverter:
         first = lines[i][m.end():].strip()
         j = self._indented_end(lines, i + 1)
         rest = lines[i + 1:j]
-        block = ([first] if first else []) + dedent(rest, common_indent(rest) if rest else 0)
+        block = ([first] if first else []) + _dedented(rest)
         body = self.body(_trim(block)) if block else []
         out += _prefixed(body, f"{name}: ", "  ") if body else [f"{name}:"]
         return j
@@ -354,7 +365,7 @@ class RstConverter:
                 shown = f"[{self._next_anonymous()}]"
             else:
                 shown = self.ctx.footnote(label) if label[0] in "#0123456789" else f"[{label}]"
-            block = [(f.group("text") or "").strip()] + dedent(rest, common_indent(rest) if rest else 0)
+            block = [(f.group("text") or "").strip()] + _dedented(rest)
             out += [""] + _prefixed(self.body(_trim(block)), shown + " ", "  ") + [""]
             return j
         d = _DIRECTIVE.match(line)
@@ -362,7 +373,7 @@ class RstConverter:
             return j  # a comment or a substitution definition: not reading matter
         name = d.group("name").lower()
         args = (d.group("args") or "").strip()
-        body = dedent(rest, common_indent(rest) if rest else 0)
+        body = _dedented(rest)
         k = 0
         while k < len(body) and body[k] and not _OPT_LINE.match(body[k]):
             args += " " + body[k].strip()  # arguments continued on following lines
@@ -419,6 +430,44 @@ class RstConverter:
             sig = [self.inline("``" + args + "``") if args and "``" not in args else args, ""] if args else []
             return sig + self.body(content)
         return self.body(content)
+
+
+def _one_paragraph(block: list[str]) -> bool:
+    """Does ``body`` read the whole of ``block`` (a list item's first line, stripped, and its
+    dedented continuation lines) as one paragraph? Decided for the
+    first lines ``body`` would not take for anything else: one opening with a backtick or quote
+    (inline markup or quoted words), or with a letter or digit that is no enumerator."""
+    line = block[0]
+    c = line[0]
+    if c in "`'\"" or (c == "*" and not _BULLET.match(line)):
+        if _is_adornment(line):
+            return False
+    elif c.isalnum():
+        k = line.find(" ", 1, 10)
+        if k > 0 and line[k - 1] in ".)" and _ENUM.match(line):
+            return False
+    else:
+        return False
+    if len(block) > 1 and _is_adornment(block[1]):
+        return False  # a section title
+    for ln in block[1:]:
+        if not ln or ln[0] == " ":
+            return False  # a blank line or a deeper one ends the paragraph
+    return True
+
+
+def _dedented(lines: list[str]) -> list[str]:
+    """``dedent(lines, common_indent(lines))``, the common case in one pass over the lines: the
+    first line that is not blank is the least indented, and every other opens with its spaces."""
+    for first in lines:
+        if first and not first.isspace():
+            break
+    else:
+        return dedent(lines, 0)
+    n = len(first) - len(first.lstrip(" "))
+    if n and all(map(str.startswith, filter(None, lines), repeat(" " * n))):
+        return list(map(itemgetter(slice(n, None)), lines))
+    return dedent(lines, common_indent(lines))
 
 
 def _table_end(lines: list[str], i: int) -> int:

@@ -20,6 +20,18 @@ _DASH = frozenset("-\u2013\u2014")
 _QUOTE = re.compile("['\"]")
 _DECADE = re.compile(r"\d\d(?:s)")
 _ELLIPSIS = re.compile(r"\.\.\.|\. \. \.")
+# The commonest quotes, curled by one substitution each before the loop below looks at the
+# rest: an apostrophe after a letter or digit (``don't``) that no double quote or digit
+# follows, a double quote after a letter or digit that no single quote follows, and one after a
+# space that a Latin letter follows. Each gets what the loop would give it, and none of them
+# is a neighbour the loop looks at differently once curled (a curled quote counts as
+# punctuation there, as the straight one does, except right before or after a quote of the
+# other kind, which these patterns leave out). They open with the quote and look behind it, so
+# a search jumps from one quote to the next; at the start of the text, where the character
+# before is the previous piece's, the look-behind fails and the loop decides.
+_APOSTROPHE = re.compile(r"'(?<=[^\W_]')(?![\"\d])")
+_CLOSE_D_WORD = re.compile(r"\"(?<=[^\W_]\")(?!')")
+_OPEN_D_WORD = re.compile(r"\"(?<=\s\")(?=[A-Za-z])")
 
 
 def _word(ch: str) -> bool:
@@ -42,6 +54,10 @@ def educate_quotes(text: str, prev: str = " ") -> str:
     Each quote is decided by the characters around it, in the order of docutils' rules:
     adjacent pairs, an opening bracket or dash before a lone quote, decades ('80s), an opening
     quote after a space, bracket or dash, a closing quote after anything else."""
+    if "'" in text:
+        text = _APOSTROPHE.sub(CLOSE_S, text)
+    if '"' in text:
+        text = _OPEN_D_WORD.sub(OPEN_D, _CLOSE_D_WORD.sub(CLOSE_D, text))
     if "'" not in text and '"' not in text:
         return text
     out: list[str] = []  # the text between quotes, and each quote curled
