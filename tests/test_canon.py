@@ -218,3 +218,13 @@ def test_running_headers_and_page_numbers_dropped_and_cut_word_joined():
 def test_reader_view_composes_a_decomposed_paste():
     text = "Le caf\u00e9 est ouvert.\n"
     assert locate(text, "Le cafe\u0301 est ouvert.") == [(0, len(text) - 1)]
+
+
+def test_a_private_use_character_in_a_substitution_is_text_not_a_crash():
+    # the converter marks code pieces with U+E000 while it curls quotes around them; a source
+    # whose own text brings that character in through a substitution is still read
+    doc = (".. |mark| replace:: a\ue000b\n\nSee |mark| and ``code`` here [#]_.\n\n"
+           ".. [#] A note.\n")
+    text = canonical_v2(doc, "rst")
+    assert "See a\ue000b and `code` here [1]." in text
+    assert "[1] A note." in text

@@ -154,6 +154,7 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
     parts: list[str] = []
     codes: list[str] = []
     add, add_code = parts.append, codes.append
+    used = ctx.anonymous_used if ctx is not None else 0
     pos = at = 0
     n = len(text)
     search = _INLINE.search
@@ -194,8 +195,10 @@ def render_inline(text: str, ctx: InlineContext | None = None) -> str:
     if not codes:
         return plain
     bits: list[str] = plain.split(_HOLE)
-    if len(bits) != len(codes) + 1:
-        raise ValueError("a code piece was lost while the text around it was educated")
+    if len(bits) != len(codes) + 1:  # a substitution brought the private-use character in
+        if ctx is not None:
+            ctx.anonymous_used = used  # the footnotes of this text are counted again
+        return _render_pieces(text, ctx)
     out = bits + bits[1:]  # every even place a bit of plain text, every odd one a code piece
     out[0::2] = bits
     out[1::2] = codes
