@@ -13,6 +13,7 @@ source's own text at that span.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -101,7 +102,8 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         return out
     for s, text in tolerant_texts:
         hits = tolerant(text, needle)
-        spans = view_locate(text, needle, 2) if (hits or _may_hold(text, needle)) else []
+        # the reader view of a long text costs a pass in Python: built only where it can match
+        spans = view_locate(text, needle, 2) if _may_hold(text, needle) else []
         if not hits and spans:
             hits = [Hit(a, b, "markup-rendered", text[a:b]) for a, b in spans]
         if hits:
@@ -118,7 +120,7 @@ _WORD = re.compile(r"\w+")
 def _may_hold(text: str, needle: str) -> bool:
     """A cheap test before building a reader view: the paste's longest word is in the text
     (the view never changes letters or digits; only short words such as "PEP" are rendered)."""
-    words = _WORD.findall(needle)
+    words = _WORD.findall(unicodedata.normalize("NFC", needle))  # composed, as the view compares
     longest = max(words, key=len) if words else ""
     return len(longest) < 4 or longest in text
 
