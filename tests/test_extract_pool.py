@@ -150,3 +150,26 @@ def test_jobs_must_be_a_count(ws):
     r = sb("extract", "--jobs", "0", cwd=ws)
     assert r.rc == 1 and "E-USAGE" in r.err and "--jobs" in r.err
     assert "--jobs N" in sb("extract", "--help", cwd=ws).out
+
+
+def test_an_interrupted_batch_leaves_no_staged_text(tmp_path, small_batches, monkeypatch):
+    from sourcebook.domain.sources import ingest
+
+    _corpus(tmp_path / "corpus", 16)
+    _workspace(tmp_path / "ws", tmp_path / "corpus")
+    real = ingest._write_text
+    calls = []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:  # Ctrl-C with workers busy ahead of this source
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ingest, "_write_text", interrupted)
+    r = sb("extract", "--jobs", "2", cwd=tmp_path / "ws")
+    assert r.rc != 0 and small_batches == [True]
+    left = [p for p in (tmp_path / "ws" / "sources").rglob("*") if p.name.endswith(".tmp")]
+    assert not left, left
+    monkeypatch.setattr(ingest, "_write_text", real)
+    assert sb("extract", "--jobs", "2", cwd=tmp_path / "ws").rc == 0  # and the next run finishes the batch

@@ -105,7 +105,6 @@ class Prefetch:
         self._futures: deque[tuple[int, Future]] = deque()
         self._pool: Executor | None = None
         self._orphans: list[Future] = []
-        self._broken = False
         self._taken: set[int] = set()
         if workers > 1 and len(jobs) >= MIN_BATCH:
             try:
@@ -144,16 +143,17 @@ class Prefetch:
             return fut.result()
         except BrokenProcessPool:
             self._taken.discard(k)  # its result is lost, perhaps not its staged text
-            self._broken = True
             self.close()  # a worker died: the rest of the batch is computed here
             return None
+        except BaseException:  # Ctrl-C while waiting, or the extractor's own error
+            self._taken.discard(k)
+            raise
 
     def _fill(self) -> None:
         while self._pool is not None and self._next < len(self._jobs) and len(self._futures) < self._window:
             try:
                 fut = self._pool.submit(compute, self._jobs[self._next])
             except (BrokenProcessPool, RuntimeError):
-                self._broken = True
                 self.close()
                 return
             self._futures.append((self._next, fut))
@@ -173,10 +173,13 @@ class Prefetch:
             if not fut.cancelled() and fut.exception() is None and fut.result().staged:
                 jsonio.discard_staged(fut.result().staged)
         self._orphans = []
-        if self._broken:  # results lost with the pool may have staged their texts: sweep them
-            self._broken = False
-            for k, job in enumerate(self._jobs[:self._next]):
-                if job.stage and k not in self._taken:
-                    folder, name = os.path.split(job.stage)
-                    for tmp in glob.glob(os.path.join(glob.escape(folder), f".{glob.escape(name)}.*.tmp")):
-                        jsonio.discard_staged(tmp)
+        # a job submitted and never taken (a broken pool, Ctrl-C, a source the caller passed
+        # over) may have staged its text with no result to say so: sweep its folder. After a
+        # whole batch every job was taken and this looks at nothing.
+        for k, job in enumerate(self._jobs[:self._next]):
+            if job.stage and k not in self._taken:
+                folder, name = os.path.split(job.stage)
+                for tmp in glob.glob(os.path.join(glob.escape(folder), f".{glob.escape(name)}.*.tmp")):
+                    jsonio.discard_staged(tmp)
+        self._next = len(self._jobs)  # closed: nothing more is submitted, nor swept twice
+        self._taken = set(range(self._next))
