@@ -89,6 +89,8 @@ def _executor(workers: int) -> Executor | None:
 
 
 def fork_safe() -> bool:
+    """Linux, and this process runs no other thread (a thread holding a lock at the fork would
+    leave the child waiting on it forever)."""
     import threading
 
     return sys.platform.startswith("linux") and threading.active_count() == 1
@@ -118,10 +120,6 @@ class Prefetch:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-    @property
-    def parallel(self) -> bool:
-        return self._pool is not None
 
     def take(self, sid: str) -> Done | None:
         """The result for ``sid`` (waiting for it), or None when it was not prefetched (not in
