@@ -509,3 +509,19 @@ def test_near_duplicates_are_found_the_same_way_in_a_batch(ws, monkeypatch):
     c = _add(ws, "rules-2026.md", edition).out.split()[1]
     r = sb("extract", cwd=ws)
     assert f"W-SOURCE-COPY  {c}  a near-duplicate" in r.err and a in r.err
+
+
+def test_fingerprinting_every_source_again_reports_progress(ws):
+    """A deleted cache (or a new sketch format) means every source is fingerprinted once, about
+    3 ms each: long in a large workspace, so it is followed like other long work."""
+    from sourcebook.domain.sources.copies import Fingerprints
+    from sourcebook.domain.workspace.layout import Workspace
+
+    ids = [_add(ws, f"doc{i}.md", DOC.replace("Harbour", f"Harbour {i}")).out.split()[1] for i in range(3)]
+    assert sb("extract", cwd=ws).rc == 0
+    (ws / ".sb-cache" / "fingerprints-2.tsv").unlink()
+    seen = []
+    fp = Fingerprints(Workspace(str(ws)), lambda done, total, what="": seen.append((done, total, what)))
+    assert [(d, t) for d, t, _ in seen] == [(0, 3), (1, 3), (2, 3)]
+    assert "fingerprinting" in seen[0][2]
+    assert all(fp.entry(sid) is not None and fp.entry(sid).sketch for sid in ids)

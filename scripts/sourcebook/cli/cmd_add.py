@@ -104,15 +104,15 @@ def run(args, ctx) -> int:
         mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
         max_mb = ws.config_value("max_source_mb", ingest.DEFAULT_MAX_MB)
         from ..domain.sources.copies import Fingerprints
+        from .progress import Progress
 
-        req.fp = Fingerprints(ws)
+        with Progress(ctx.stderr, "adding") as bar:
+            req.fp = Fingerprints(ws, bar)
         for text in pastes:
             if not text.strip():
                 outcomes.append(ingest.AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
                 continue
             outcomes.append(ingest.add_paste(ws, text, req))
-        from .progress import Progress
-
         bar = Progress(ctx.stderr, "adding")
         for n, loc in enumerate(args.locators, 1):
             bar(n - 1, len(args.locators))

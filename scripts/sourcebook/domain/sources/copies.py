@@ -69,7 +69,9 @@ class Fingerprints:
     The file is read as one string and parsed only where a lookup lands (a hash or a band value
     found by ``str.find``), so a command costs one read of it, not a parse of every line."""
 
-    def __init__(self, ws: Workspace):
+    def __init__(self, ws: Workspace, progress=None):
+        """``progress(done, total, what)`` follows the one long case: sources the file does not
+        list yet (a new sketch format, a deleted cache) are fingerprinted, about 3 ms each."""
         self.ws = ws
         self._blob = ""
         try:
@@ -91,7 +93,10 @@ class Fingerprints:
         self._index: dict[str, dict[str, set[str]]] | None = None  # see _file_index
         self._sketches: dict[str, shingles.Sketch] = {}  # parsed sketches, by their hex
         self._alive: set[str] = set()
-        for sid in sorted(self.present - self._known):
+        missing = sorted(self.present - self._known)
+        for k, sid in enumerate(missing):
+            if progress is not None:
+                progress(k, len(missing), "fingerprinting sources for copy detection (once)")
             self._fingerprint_existing(sid)
 
     def entry(self, sid: str) -> Entry | None:

@@ -323,7 +323,7 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
 
     seen = ExtractCache(ws)
     lines: list[ExtractLine] = []
-    fp = _LazyFingerprints(ws)  # read only when a text is written, saved once for the batch
+    fp = _LazyFingerprints(ws, progress)  # read only when a text is written, saved once for the batch
     ids = ws.source_ids()
     # first every record (cheap), so the sources to extract can be computed ahead in a batch
     plan: list[tuple[str, tuple | SourceRecord | SbError]] = []
@@ -374,13 +374,14 @@ def _prefetchable(ws: Workspace, rec: SourceRecord, force: bool, upgrade: bool) 
 class _LazyFingerprints:
     """The copy-detection fingerprints, loaded on the first text written in a batch."""
 
-    def __init__(self, ws: Workspace) -> None:
+    def __init__(self, ws: Workspace, progress=None) -> None:
         self.ws = ws
+        self.progress = progress
         self.loaded: Fingerprints | None = None
 
     def get(self) -> Fingerprints:
         if self.loaded is None:
-            self.loaded = Fingerprints(self.ws)
+            self.loaded = Fingerprints(self.ws, self.progress)
         return self.loaded
 
 
