@@ -8,8 +8,9 @@ link was found (``bytes``, ``text``, ``near``) or that the user set it (``user``
 of linked sources once for corroboration.
 
 Finding a copy must not read every text in a large workspace, so each source's raw SHA-256,
-text SHA-256, shingle count and sketch are kept in ``.sb-cache/fingerprints-N.tsv`` (N: the sketch format), one line per
-source, appended as sources are added and extracted (the last line of a source wins). The file is
+text SHA-256, shingle count and sketch are kept in ``.sb-cache/fingerprints-N.tsv`` (N: the
+sketch format), one line per source, appended as sources are added and extracted (the last
+line of a source wins). The file is
 derived, like everything in ``.sb-cache/``: sources it does not list (a deleted cache, an older
 workspace, ``sb init --from``) are fingerprinted from their records and texts on first use and
 appended, and lines of removed sources are ignored. A lookup reads this one file, not the texts.

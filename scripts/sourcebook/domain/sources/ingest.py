@@ -414,14 +414,15 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
         raws = ws.raw_files(sid)
         if rec.get("status") == "ready" and not force:
             return _drift_check(ws, rec, text_path)
+    job = _job(rec, raws[0])
     done = pre.take(sid) if pre is not None else None
-    if done is None or done.job != _job(rec, raws[0]):  # not computed ahead, or for another capture
-        done = compute(_job(rec, raws[0]))
+    if done is None or done.job != job:  # not computed ahead, or for another capture
+        done = compute(job)
     try:
         return _extract_computed(ws, sid, rec, status, text_path, raws[0], renamed, done, force, carry, fp)
     finally:
         if done.staged:
-            discard_staged(done.staged)  # written ahead but not used (or already moved in place)
+            discard_staged(done.staged)  # written ahead but not used
 
 
 def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | None, text_path: str,
@@ -465,6 +466,7 @@ def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | 
     line.warnings = [("W-EXTRACT-LOSS", n) for n in notes if n.startswith(LOSS_NOTE)]
     line.warnings += _write_text(ws, rec, text, tool, notes, extracted.links, extracted.pages,
                                  fp.get() if fp is not None else None, sketch, done.staged)
+    done.staged = None  # moved in place
     if replacing and carry is not None:
         carry.accept(sid)
     if line.findings:

@@ -64,18 +64,25 @@ def dedent(lines: list[str], n: int) -> list[str]:
 
 def common_indent(lines: list[str]) -> int:
     """The fewest leading spaces of a line that is not blank."""
+    body = list(filter(str.strip, lines))  # the lines that are not blank
+    if not body:
+        return 0
+    return min(map(int.__sub__, map(len, body), map(len, map(str.lstrip, body, repeat(" ")))))
+
+
+def dedented(lines: list[str]) -> list[str]:
+    """``dedent(lines, common_indent(lines))``: a block without its common indentation. The
+    common case in one pass: the first line that is not blank is the least indented, and every
+    other opens with its spaces (``startswith`` copies nothing)."""
     for first in lines:
         if first and not first.isspace():
             break
     else:
-        return 0
+        return dedent(lines, 0)
     n = len(first) - len(first.lstrip(" "))
-    # Usually the first line is the least indented: when every other line opens with as many
-    # spaces, that is the answer, found without copying each line to measure it.
-    if not n or all(map(str.startswith, filter(None, lines), repeat(" " * n))):
-        return n
-    body = list(filter(str.strip, lines))  # the lines that are not blank
-    return min(map(int.__sub__, map(len, body), map(len, map(str.lstrip, body, repeat(" ")))))
+    if n and all(map(str.startswith, filter(None, lines), repeat(" " * n))):
+        return list(map(itemgetter(slice(n, None)), lines))
+    return dedent(lines, common_indent(lines))
 
 
 def fenced(lines: list[str], lang: str = "", prefix: str = "") -> list[str]:

@@ -13,10 +13,8 @@ is rendered by ``rst_inline``.
 from __future__ import annotations
 
 import re
-from itertools import repeat
-from operator import itemgetter
 
-from .canon_lines import common_indent, dedent, fenced
+from .canon_lines import dedented, fenced
 from .rst_inline import InlineContext, render_inline
 
 _ADORN_CHARS = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -177,7 +175,7 @@ class RstConverter:
             c = line[0]
             if c == " ":
                 j = self._indented_end(lines, i)
-                block = _trim(_dedented(lines[i:j]))
+                block = _trim(dedented(lines[i:j]))
                 out += _quoted(self.body(block))
                 i = j
                 continue
@@ -242,7 +240,7 @@ class RstConverter:
                 continue
             if nxt[:1] == " ":  # a definition list item: term, then its indented definition
                 j = self._indented_end(lines, i + 1)
-                block = _trim(_dedented(lines[i + 1:j]))
+                block = _trim(dedented(lines[i + 1:j]))
                 out.append(self.inline(line))
                 out += _prefixed(self.body(block), ": ", "  ")
                 i = j
@@ -295,7 +293,7 @@ class RstConverter:
             k += 1
         if k < n and lines[k][0] == " ":
             end = self._indented_end(lines, k)
-            block = _dedented(lines[k:end])
+            block = dedented(lines[k:end])
             out += [""] + fenced(block) + [""]
             return end
         return j
@@ -313,7 +311,7 @@ class RstConverter:
                 text = " ".join(text.split())
             out.append(marker + render_inline(text, self.ctx))
             return j
-        block = [first] + _dedented(rest)
+        block = [first] + dedented(rest)
         if first and _one_paragraph(block):
             # what ``body`` makes of it, without its dispatch and the prefixing of its output
             text = " ".join(block)
@@ -333,7 +331,7 @@ class RstConverter:
         first = lines[i][m.end():].strip()
         j = self._indented_end(lines, i + 1)
         rest = lines[i + 1:j]
-        block = ([first] if first else []) + _dedented(rest)
+        block = ([first] if first else []) + dedented(rest)
         body = self.body(_trim(block)) if block else []
         out += _prefixed(body, f"{name}: ", "  ") if body else [f"{name}:"]
         return j
@@ -365,7 +363,7 @@ class RstConverter:
                 shown = f"[{self._next_anonymous()}]"
             else:
                 shown = self.ctx.footnote(label) if label[0] in "#0123456789" else f"[{label}]"
-            block = [(f.group("text") or "").strip()] + _dedented(rest)
+            block = [(f.group("text") or "").strip()] + dedented(rest)
             out += [""] + _prefixed(self.body(_trim(block)), shown + " ", "  ") + [""]
             return j
         d = _DIRECTIVE.match(line)
@@ -373,7 +371,7 @@ class RstConverter:
             return j  # a comment or a substitution definition: not reading matter
         name = d.group("name").lower()
         args = (d.group("args") or "").strip()
-        body = _dedented(rest)
+        body = dedented(rest)
         k = 0
         while k < len(body) and body[k] and not _OPT_LINE.match(body[k]):
             args += " " + body[k].strip()  # arguments continued on following lines
@@ -454,20 +452,6 @@ def _one_paragraph(block: list[str]) -> bool:
         if not ln or ln[0] == " ":
             return False  # a blank line or a deeper one ends the paragraph
     return True
-
-
-def _dedented(lines: list[str]) -> list[str]:
-    """``dedent(lines, common_indent(lines))``, the common case in one pass over the lines: the
-    first line that is not blank is the least indented, and every other opens with its spaces."""
-    for first in lines:
-        if first and not first.isspace():
-            break
-    else:
-        return dedent(lines, 0)
-    n = len(first) - len(first.lstrip(" "))
-    if n and all(map(str.startswith, filter(None, lines), repeat(" " * n))):
-        return list(map(itemgetter(slice(n, None)), lines))
-    return dedent(lines, common_indent(lines))
 
 
 def _table_end(lines: list[str], i: int) -> int:
