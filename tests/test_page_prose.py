@@ -48,8 +48,8 @@ def page(demo):
 def check(demo: str, html: str, tmp_path) -> tuple[list[str], dict]:
     """Verify ``html`` as the answer page (beside the demo's other pages), in-process and without
     touching the workspace's state: the findings of the prose gate and its coverage."""
+    from sourcebook.domain.gate.context import GateContext, VerifyOptions
     from sourcebook.domain.gate.gates import gates
-    from sourcebook.domain.gate.gates.context import GateContext, VerifyOptions
     from sourcebook.domain.workspace.layout import Workspace
 
     path = tmp_path / "answer.html"
@@ -471,8 +471,8 @@ def test_deep_markup_is_read_without_recursion(demo, page, tmp_path):
 
 def test_the_gate_knows_the_artifact_types():
     from sourcebook.domain.artifacts.templates import TYPES
-    from sourcebook.domain.gate.gates.prose_fixed import TYPES as GATE_TYPES
-    from sourcebook.domain.gate.gates.prose_fixed import page_kind
+    from sourcebook.domain.gate.prose_fixed import TYPES as GATE_TYPES
+    from sourcebook.domain.gate.prose_fixed import page_kind
 
     assert GATE_TYPES == TYPES
     assert page_kind("build/deck.html") == "deck" and page_kind("build/other.html") is None

@@ -43,7 +43,7 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ..base.errors import SbError
-    from ..domain.gate.gates.context import VerifyOptions
+    from ..domain.gate.context import VerifyOptions
     from ..domain.gate.verify import report_lines, verify
 
     if args.artifact is not None and (not args.artifact or "/" in args.artifact or "\\" in args.artifact

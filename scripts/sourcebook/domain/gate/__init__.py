@@ -2,7 +2,10 @@
 
 Modules:
 - ``verify``, ``verify_cache``: ``sb verify`` and the facts a repeat run reuses;
-- ``gates/``: the gates themselves, one family per module, registered in ``gates.registry``;
+- ``gates/``: the gates themselves (gates only), one family per module, registered in ``registry``;
+- ``registry``, ``context``: the gate registry and the one context every gate reads the build through;
+- ``ledger_view``, ``prose_fixed``, ``schema_check``: what several gates share (the ledger as a page
+  shows it, the fixed texts of each page kind, schema checks of workspace files);
 - ``state``: the state machine derived from the files (``sb status``, ``sb unblock``);
 - ``digests``: the digests of the built pages that a package records;
 - ``package``, ``package_check``, ``package_redact``: ``sb package`` and ``sb package --verify``.

@@ -24,6 +24,6 @@ def sha_file(path: str) -> str:
 
 def page_digests(ws: Workspace) -> dict[str, str]:
     """Digest of every shipping page, so the state can tell a build changed after packaging."""
-    from .gates.context import shipping_pages
+    from .context import shipping_pages
 
     return {os.path.basename(p): sha_file(p) for p in shipping_pages(ws)}

@@ -24,8 +24,8 @@ from ...engines.render import ledger_model as lm
 from ..ledger.adjudications import with_reasons
 from ..sources.store import for_display
 from ..workspace.layout import SUBDIRS, Workspace
+from .context import GateContext, VerifyOptions
 from .digests import page_digests, sha_file
-from .gates.context import GateContext, VerifyOptions
 from .package_redact import provenance_source, redact_entries
 
 SUMS, SIG = "SHA256SUMS", "SHA256SUMS.sig"

@@ -222,8 +222,8 @@ _FIX = "the file was edited after packaging; package again from a verified build
 
 
 def check_derived(out: str, res: CheckResult) -> None:
-    from .gates.context import is_shipping_page
-    from .gates.html_page import read_page
+    from ...engines.page.view import read_page
+    from .context import is_shipping_page
 
     ledgers = package_ledgers(out)
     if ledgers is None:

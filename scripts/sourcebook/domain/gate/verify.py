@@ -16,8 +16,8 @@ from ...base.clock import now_iso
 from ...base.errors import Finding, SbError
 from ...base.versions import SB_VERSION
 from ..workspace.layout import Workspace
+from .context import GateContext, VerifyOptions
 from .gates import GateResult, gates
-from .gates.context import GateContext, VerifyOptions
 from .state import ESCALATION, MAX_REVISIONS
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-from .registry import _GATES, Gate, GateResult, register
+from ..registry import _GATES, Gate, GateResult, register
 
 __all__ = ["FAMILIES", "Gate", "GateResult", "gates", "register"]
 

@@ -17,8 +17,8 @@ import hashlib
 
 from ....base.errors import Finding
 from ...ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
-from .context import GateContext, cid, evidence
-from .registry import GateResult, register
+from ..context import GateContext, cid, evidence
+from ..registry import GateResult, register
 
 
 def _fact(ctx: GateContext, c: dict) -> str | None:

@@ -14,8 +14,8 @@ import hashlib
 from ....base.errors import Finding
 from ...ledger.adjudications import cross_check, unapplied
 from ...ledger.contradictions import detect, open_findings
-from .context import GateContext
-from .registry import GateResult, register
+from ..context import GateContext
+from ..registry import GateResult, register
 
 
 @register("clusters", 70)

@@ -7,8 +7,8 @@ import re
 
 from ....base.errors import Finding
 from ....engines.render.ledger_model import evidence_quote
-from .context import GateContext, cid, evidence, is_active
-from .registry import GateResult, register
+from ..context import GateContext, cid, evidence, is_active
+from ..registry import GateResult, register
 
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]")
 _WORD = re.compile(r"\w+")

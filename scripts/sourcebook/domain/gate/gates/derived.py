@@ -30,10 +30,10 @@ from ....base import jsonio
 from ....base.clock import today_iso
 from ....base.errors import Finding, SbError
 from ....engines.render.page import close_mark, open_mark, slot_content
+from ..context import GateContext, Page
 from ..rederive import WORKSPACE, Ledgers, ledger_findings, podcast_findings, report_findings
+from ..registry import GateResult, register
 from ..verify_cache import settled
-from .context import GateContext, Page
-from .registry import GateResult, register
 
 if TYPE_CHECKING:
     from ...workspace.records import Claim
@@ -92,7 +92,7 @@ def _build_line(ctx: GateContext, page: Page, html: str) -> list[Finding]:
 
 def _cited_sources(ctx: GateContext, page: Page) -> int:
     """The sources behind the claims the page's injected ledger numbers."""
-    from .context import evidence
+    from ..context import evidence
 
     out: set[str] = set()
     for x in ctx.page_view(page).entries:

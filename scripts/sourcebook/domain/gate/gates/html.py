@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from ....base.errors import Finding
 from ....base.ids import is_claim_id
+from ....engines.page.view import PageView
 from .. import route as routes
-from .context import GateContext, Page, evidence, is_active, safe
-from .html_page import PageView
-from .ledger_view import (
+from ..context import GateContext, Page, evidence, is_active, safe
+from ..ledger_view import (
     MARK_CLASSES,
     PER_SOURCE_CHARS,
     PER_SOURCE_QUOTES,
@@ -23,7 +23,7 @@ from .ledger_view import (
     page_ordinals,
     required_marks,
 )
-from .registry import GateResult, register
+from ..registry import GateResult, register
 
 
 def _remake(ctx: GateContext, page: Page) -> str:

@@ -8,8 +8,8 @@ in the note instead of failing the gate, so a CC BY-SA image can ship.
 from __future__ import annotations
 
 from ....base.errors import Finding
-from .context import GateContext, Page
-from .registry import GateResult, register
+from ..context import GateContext, Page
+from ..registry import GateResult, register
 
 NOTICE_ONLY = ("W-IMG-SHAREALIKE",)
 

@@ -10,8 +10,8 @@ import hashlib
 import json
 
 from ....base.errors import Finding
-from .context import GateContext
-from .registry import GateResult, register
+from ..context import GateContext
+from ..registry import GateResult, register
 
 
 @register("lint", 110)

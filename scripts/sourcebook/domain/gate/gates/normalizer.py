@@ -12,9 +12,9 @@ import hashlib
 from ....base.errors import Finding, SbError
 from ....base.versions import NORMALIZER, NORMALIZERS
 from ....engines.text.normalize import normalize
+from ..context import GateContext
+from ..registry import GateResult, register
 from ..verify_cache import file_sig
-from .context import GateContext
-from .registry import GateResult, register
 
 
 def _sha_file(path: str) -> str | None:

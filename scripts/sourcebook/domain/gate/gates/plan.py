@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ....base.errors import Finding
-from .context import GateContext, cid, is_active, safe
-from .registry import GateResult, register
+from ..context import GateContext, cid, is_active, safe
+from ..registry import GateResult, register
 
 
 def plan_sections(plan: dict | None) -> list[dict]:

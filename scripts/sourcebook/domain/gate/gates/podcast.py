@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import hashlib
 
-from .context import GateContext
-from .registry import GateResult, register
+from ..context import GateContext
+from ..registry import GateResult, register
 
 
 def _figures_key(ctx: GateContext) -> str | None:

@@ -2,7 +2,7 @@
 
 A reader who finds one invented sentence on a page stops trusting all of them, so the gate reads
 all the text a reader or a machine can get from a page outside the injected ledger (see
-``html_prose``) and judges each sentence:
+``engines.page.prose``) and judges each sentence:
 
 - **cited**: a ``sup.ref`` to an active claim sits in it (or right after it) inside a block
   whose ``data-claim`` names that claim; every figure and date in it occurs in what the cited
@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING
 from ....base.errors import Finding
 from ....base.ids import is_claim_id
 from ....engines.text.quotations import quoted
+from ..context import GateContext, Page, is_active, safe
+from ..registry import GateResult, register
 from ..verify_cache import file_sig
-from .context import GateContext, Page, is_active, safe
-from .registry import GateResult, register
 
 if TYPE_CHECKING:  # the reader and the template texts are loaded only when a page is judged
-    from .html_prose import PageProse, Piece
+    from ....engines.page.prose import PageProse, Piece
 
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 KINDS = ("cited", "inferred", "framing", "refused")
@@ -60,7 +60,7 @@ class _Judge:
 
     def __init__(self, ctx: GateContext, page: Page, pr: PageProse):
         from ....engines.text import sentences
-        from .prose_fixed import fixed_text, page_kind
+        from ..prose_fixed import fixed_text, page_kind
 
         self.ctx, self.page, self.pr = ctx, page, pr
         self.sent = sentences
@@ -137,8 +137,8 @@ class _Judge:
 
     def notes(self) -> set[str]:
         if self._notes is None:
-            from .ledger_view import page_ordinals
-            from .prose_fixed import note_sentences
+            from ..ledger_view import page_ordinals
+            from ..prose_fixed import note_sentences
 
             self._notes = note_sentences(self.ctx, self.pr.shown, page_ordinals(self.ctx, self.page))
         return self._notes
@@ -244,7 +244,7 @@ class _Judge:
                                                           "states it there, or drop the figure")
 
     def credits(self) -> set[str]:
-        from .prose_fixed import credit_sentences
+        from ..prose_fixed import credit_sentences
 
         return credit_sentences(self.ctx)
 
@@ -328,7 +328,7 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
 
 
 def _key(ctx: GateContext, page: Page) -> str:
-    from .prose_fixed import page_kind, template_key
+    from ..prose_fixed import page_kind, template_key
 
     """Everything a page's result depends on besides the code: the page, the ledger, the
     decisions, the plan (ordinals), the question, the sources' names and the templates."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 
-from .context import GateContext
-from .registry import GateResult, register
+from ..context import GateContext
+from ..registry import GateResult, register
 
 
 @register("recheck", 35)

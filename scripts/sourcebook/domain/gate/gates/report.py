@@ -9,8 +9,8 @@ import hashlib
 import os
 
 from ....base.errors import Finding
-from .context import GateContext
-from .registry import GateResult, register
+from ..context import GateContext
+from ..registry import GateResult, register
 
 WHERE = "build/report.md"
 ADVICE = ("is neither cited, the author's inference nor framing; cite the claim that says it [@clm_...], "

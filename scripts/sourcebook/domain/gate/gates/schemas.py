@@ -5,9 +5,9 @@ from __future__ import annotations
 from ....base.errors import Finding
 from ....base.ids import claim_id
 from ...sources.store import record_problem
-from .context import GateContext, safe
-from .registry import GateResult, register
-from .schema_check import schema_findings
+from ..context import GateContext, safe
+from ..registry import GateResult, register
+from ..schema_check import schema_findings
 
 
 def claim_id_findings(claims: list[dict]) -> list[Finding]:

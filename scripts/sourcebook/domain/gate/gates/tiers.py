@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ....base.errors import Finding
 from ...workspace.records import CONF_RANK
-from .context import GateContext, cid, evidence
-from .registry import GateResult, register
+from ..context import GateContext, cid, evidence
+from ..registry import GateResult, register
 
 
 def _both_stand_ids(ctx: GateContext) -> set[str]:

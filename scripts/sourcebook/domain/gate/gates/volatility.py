@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ....base.errors import Finding
-from .context import GateContext, cid, safe
-from .registry import GateResult, register
+from ..context import GateContext, cid, safe
+from ..registry import GateResult, register
 
 
 def recheck_ok(url) -> bool:

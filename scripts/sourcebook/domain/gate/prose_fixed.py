@@ -18,8 +18,8 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
-from ..verify_cache import file_sig
 from .context import GateContext
+from .verify_cache import file_sig
 
 # the artifact types, as domain.artifacts.templates.TYPES (not imported: a repeat verify that
 # reuses every page's result should not pay for the renderer's modules)
@@ -27,14 +27,14 @@ TYPES = ("answer", "explainer", "deck", "brief", "infographic", "podcast")
 
 
 def _generated() -> frozenset[str]:
-    from ....engines.render.apparatus import AXIS_NOTE, CAPTION
-    from .html_prose import norm
+    from ...engines.page.prose import norm
+    from ...engines.render.apparatus import AXIS_NOTE, CAPTION
 
     return frozenset(norm(t) for t in (AXIS_NOTE, CAPTION))
 
 
 def _template_sig(kind: str) -> str:
-    from ...artifacts.templates import template_path
+    from ..artifacts.templates import template_path
 
     sigs = [kind, file_sig(template_path(kind)),
             file_sig(os.path.join(os.path.dirname(template_path("answer")), "_shared.css"))]
@@ -58,7 +58,7 @@ class Template:
     def __init__(self, kind: str):
         from html import unescape
 
-        from ...artifacts.templates import load_template
+        from ..artifacts.templates import load_template
 
         try:
             raw = load_template(kind)
@@ -67,7 +67,7 @@ class Template:
         self.css: set[str] = set()
         for m in _STYLE_BODY.finditer(raw):
             if _CONTENT.search(m.group(1)):
-                from .html_prose import sheet_rules
+                from ...engines.page.prose import sheet_rules
 
                 self.css.update(d.value.strip() for r in sheet_rules(m.group(1), 1) for d in r.decls
                                 if d.prop == "content")
@@ -122,10 +122,10 @@ def template_key(ctx: GateContext, kind: str | None) -> str:
 def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]) -> set[str]:
     """The sentences of the speaker notes ``sb render deck`` writes for these claims, read the
     way the page is read."""
-    from ....engines.render.apparatus import speaker_note
-    from ....engines.text.htmltree import parse
-    from ...sources.store import for_display
-    from .html_prose import read_prose
+    from ...engines.page.prose import read_prose
+    from ...engines.render.apparatus import speaker_note
+    from ...engines.text.htmltree import parse
+    from ..sources.store import for_display
 
     sources = for_display(ctx.ws, {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)})
     claims = ctx.claims_by_id
@@ -142,10 +142,10 @@ def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]
 def credit_sentences(ctx: GateContext) -> set[str]:
     """The sentences of the image captions ``sb render`` writes from ``assets/credits.json``."""
     def compute(ctx: GateContext) -> set[str]:
-        from ....engines.text.htmltree import parse
-        from ...artifacts.licenses import load_credits
-        from ...artifacts.render_images import caption_html
-        from .html_prose import read_prose
+        from ...engines.page.prose import read_prose
+        from ...engines.text.htmltree import parse
+        from ..artifacts.licenses import load_credits
+        from ..artifacts.render_images import caption_html
 
         try:
             credits, _ = load_credits(ctx.ws)

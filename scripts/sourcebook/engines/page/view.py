@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
-    from ....engines.text.htmltree import Element
-    from .html_prose import PageProse
+    from ..text.htmltree import Element
+    from .prose import PageProse
 
 OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
 
@@ -77,7 +77,7 @@ class PageView:
 
 def _own_elements(block: Element):
     """The block and its descendants, without nested data-claim blocks or the mark legend."""
-    from ....engines.text.htmltree import Element
+    from ..text.htmltree import Element
 
     stack = [block]
     while stack:
@@ -105,8 +105,8 @@ def _ref_links(sup: Element):
 
 
 def read_page(html: str) -> PageView:
-    from ....engines.text.htmltree import parse
-    from .html_prose import read_prose
+    from ..text.htmltree import parse
+    from .prose import read_prose
 
     a = html.find(OPEN)
     b = html.find(CLOSE, a + len(OPEN)) if a >= 0 else -1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ....base.errors import Finding
+from ...base.errors import Finding
 
 
 @dataclass

@@ -8,9 +8,9 @@ from __future__ import annotations
 import os
 from functools import cache
 
-from ....base.errors import Finding
-from ....base.resources import data_file
-from ....base.schema import check
+from ...base.errors import Finding
+from ...base.resources import data_file
+from ...base.schema import check
 
 
 @cache

@@ -26,7 +26,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ....engines.text.htmltree import Document, Element
+    from ..text.htmltree import Document, Element
 
 # Elements whose start or end breaks a run of text: sentences never run across them.
 BLOCK = frozenset(
@@ -154,7 +154,7 @@ class _Run:
 
 class _Reader:
     def __init__(self, body: Document, line_of):
-        from ....engines.text.sentences import split_sentences
+        from ..text.sentences import split_sentences
 
         self.split = split_sentences
         self.line_of = line_of  # body line -> page line
@@ -222,7 +222,7 @@ class _Reader:
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
-        from ....engines.text.htmltree import Text
+        from ..text.htmltree import Text
 
         tag = el.tag
         if tag in SKIP:
@@ -410,7 +410,7 @@ def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int, 
 # ---- styles: content strings and hidden claims ----------------------------------------------
 
 def _styles(body: Document, ledger: Document, out: PageProse, line_of, ledger_line0: int) -> None:
-    from ....engines.css.parse import parse_inline
+    from ..css.parse import parse_inline
 
     blocks = [el for el in body.elements if "data-claim" in el.attrs]
     entries = [el for el in ledger.elements if el.tag == "li" and "ledger-entry" in el.classes
@@ -464,7 +464,7 @@ _CSS_SCAN = re.compile(r"/\*.*?(?:\*/|\Z)|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\
 
 
 def sheet_rules(css: str, first_line: int) -> list:
-    from ....engines.css.parse import parse_sheet
+    from ..css.parse import parse_sheet
 
     if not _LOOSE_CSS.search(css):
         return []
@@ -520,7 +520,7 @@ def _up(els: list[Element], own) -> dict[int, str]:
 
 def _hidden_by_markup(els: list[Element]) -> dict[int, str]:
     """Elements hidden by an attribute or inline style on themselves or an ancestor."""
-    from ....engines.css.parse import parse_inline
+    from ..css.parse import parse_inline
 
     def own(e: Element) -> str:
         a = e.attrs
@@ -544,8 +544,8 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
     """Claim blocks and ledger entries that a hiding style rule selects, or an ancestor of
     which it selects (whatever the media: a printed page must not hide a side either). The
     ledger's elements are put back in their place in the page while the selectors run."""
-    from ....engines.css import select
-    from ....engines.text.htmltree import Element
+    from ..css import select
+    from ..text.htmltree import Element
 
     compiled = []
     for r in rules:

@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, cast
 
-from ....base.errors import Finding, SbError
-from ....base.ids import is_src_id
-from ...workspace.layout import MANIFEST, Workspace
-from ...workspace.records import Adjudication, Claim
-from ..verify_cache import VerifyCache, file_sig
-from .html_page import PageView, read_page
+from ...base.errors import Finding, SbError
+from ...base.ids import is_src_id
+from ...engines.page.view import PageView, read_page
+from ..workspace.layout import MANIFEST, Workspace
+from ..workspace.records import Adjudication, Claim
+from .verify_cache import VerifyCache, file_sig
 
 if TYPE_CHECKING:
-    from .html_prose import PageProse
+    from ...engines.page.prose import PageProse
 
 
 @dataclass
@@ -329,7 +329,7 @@ class GateContext:
 
     def page_prose(self, page: Page) -> PageProse:
         """Every sentence of the page (read with its view, or reused from an earlier run)."""
-        from .html_prose import PageProse
+        from ...engines.page.prose import PageProse
 
         view = self.page_view(page)
         if view.prose is None:

@@ -6,7 +6,7 @@ page cannot disagree with the ledger it embeds. Only claims that match the schem
 
 from __future__ import annotations
 
-from ....engines.render import ledger_model as lm
+from ...engines.render import ledger_model as lm
 from .context import GateContext
 
 MARK_CLASSES = tuple(lm.MARK_LABEL)
@@ -27,7 +27,7 @@ def page_ordinals(ctx: GateContext, page) -> dict[str, int]:
     """The numbers a page must show: a page ``sb render`` made is numbered in its own reading
     order (the order its citation links first name the claims); a page composed by hand keeps
     the ledger's ordinals (CONTRACT 8.1)."""
-    from .. import route as routes
+    from . import route as routes
 
     def compute(c: GateContext) -> dict[str, int]:
         if routes.route_of(c.page_html(page)) != routes.RENDER:
