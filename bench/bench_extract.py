@@ -26,7 +26,7 @@ from collections import Counter
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-from sourcebook.engines.text.pipeline import extract_bytes  # noqa: E402
+from sourcebook.engines.formats.pipeline import extract_bytes  # noqa: E402
 
 _TOKEN = re.compile(r"\w+")
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.text.charset import decode_bytes, label, parse_content_type
+from sourcebook.engines.formats.charset import decode_bytes, label, parse_content_type
 
 CP1252_PAGE = ('<!doctype html><html><head><meta charset="windows-1252"><title>t</title></head>'
                '<body><p>\u201cCaf\u00e9\u201d costs \u20ac5 \u2014 na\u00efve</p></body></html>').encode("cp1252")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from text_sources import add_text
 
-from sourcebook.engines.text.chunk import blocks, check_sizes, chunk
+from sourcebook.engines.search.chunk import blocks, check_sizes, chunk
 
 SAMPLE = os.path.join(FIXTURES, "chunk", "sample.md")
 

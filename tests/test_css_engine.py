@@ -11,7 +11,7 @@ from sourcebook.engines.css import colors
 from sourcebook.engines.css.cascade import cascade
 from sourcebook.engines.css.parse import parse_declarations, parse_sheet
 from sourcebook.engines.css.tokens import tokenize
-from sourcebook.engines.text.htmltree import parse as parse_html
+from sourcebook.engines.html.tree import parse as parse_html
 
 CSS_CHARS = st.text(alphabet=st.sampled_from(list("abc-_#.:;,{}()[]@!*/\\\"' \n\t0123456789%+<>=~|&\x00\u00e9\U0001f600")),
                     max_size=200)

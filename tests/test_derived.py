@@ -14,7 +14,7 @@ from conftest import sb
 from render_kit import build, draft
 
 from sourcebook.domain.gate import verify_cache
-from sourcebook.engines.text.linediff import END, first_difference, shorten
+from sourcebook.engines.diff.linediff import END, first_difference, shorten
 
 
 def _podcast(ids: dict[str, str]) -> dict:

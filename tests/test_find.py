@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.text.find import FindError, find_all, resolve_parts, split_elided, tolerant
+from sourcebook.engines.search.find import FindError, find_all, resolve_parts, split_elided, tolerant
 
 TEXT = ("The **bold** claim is here.\nSee [the docs](http://x.y/z) for more.\n"
         "It\u2019s a \u201cquote\u201d \u2014 yes. Soft\u00adhyphen. Multi\n  line  text.\n")

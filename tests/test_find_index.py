@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from sourcebook.domain.index import find as find_index
 from sourcebook.domain.sources import locate
 from sourcebook.domain.workspace.layout import Workspace
-from sourcebook.engines.text.findterms import chunk_keys, join, needle_stages, piece_cut
-from sourcebook.engines.text.tokenize import tokenize
+from sourcebook.engines.search.findterms import chunk_keys, join, needle_stages, piece_cut
+from sourcebook.engines.search.tokenize import tokenize
 
 DEMO = os.path.join(ROOT, "examples", "demo", "sources")
 _SENT = re.compile(r"[^\n.!?。]{12,220}[.!?。]")

@@ -7,8 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.text.html_extract import extract_html
-from sourcebook.engines.text.html_meta import normalize_date
+from sourcebook.engines.html.extract import extract_html
+from sourcebook.engines.html.meta import normalize_date
 from sourcebook.engines.text.normalize import normalize
 
 FILLER = ("The committee met on Tuesday to review the figures, and it agreed, after a long "
@@ -190,7 +190,7 @@ def test_link_offsets_survive_nfc_composition():
 
 
 def test_class_and_id_words_split_on_separators_and_camel_case():
-    from sourcebook.engines.text.html_score import words_of
+    from sourcebook.engines.html.score import words_of
 
     assert words_of("post-body commentsSection related_posts2 sidebar:left") >= {
         "post", "body", "comments", "section", "related", "posts", "sidebar", "left"}

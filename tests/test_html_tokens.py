@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.text.htmltree import Element, parse, parse_with_stdlib
+from sourcebook.engines.html.tree import Element, parse, parse_with_stdlib
 
 
 def shape(html: str, parser) -> list:

@@ -450,7 +450,7 @@ def test_rendered_framing_lints_clean(demo, tmp_path):
 
 
 def test_comment_sites_agree_between_the_two_builders():
-    from sourcebook.engines.text.htmltree import parse, parse_with_stdlib
+    from sourcebook.engines.html.tree import parse, parse_with_stdlib
 
     html = ("<footer><p>Built <!-- SB:DATE -->on <time>x</time><!-- /SB:DATE --> from <!-- SB:SOURCES -->7"
             "<!-- /SB:SOURCES --> sources.</p></footer><!-- end -->")

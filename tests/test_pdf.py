@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.text import pdf_extract
+from sourcebook.engines.formats import pdf_extract
+from sourcebook.engines.formats.pdf_extract import clean_page, extract_pdf, join_pages
 from sourcebook.engines.text.normalize import normalize
-from sourcebook.engines.text.pdf_extract import clean_page, extract_pdf, join_pages
 
 try:
     import pypdf  # noqa: F401

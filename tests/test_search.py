@@ -12,8 +12,8 @@ from array import array
 from conftest import sb
 from text_sources import add_text, indexed, normalized
 
-from sourcebook.engines.text import postings
-from sourcebook.engines.text.tokenize import tokenize
+from sourcebook.engines.search import postings
+from sourcebook.engines.search.tokenize import tokenize
 
 JA = "東京の図書館は毎朝九時に開館します。"
 ZH = "北京大学的图书馆藏书非常丰富。"

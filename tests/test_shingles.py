@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.text import shingles
+from sourcebook.engines.search import shingles
 
 
 def reference_sketch(text: str) -> shingles.Sketch:

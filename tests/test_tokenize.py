@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.text.tokenize import STOP_WORDS, fold, term_counts, tokenize
+from sourcebook.engines.search.tokenize import STOP_WORDS, fold, term_counts, tokenize
 
 
 def test_stop_list_is_the_52_english_words():

@@ -239,7 +239,7 @@ def test_a_page_whose_only_text_is_menus_needs_extraction(ws):
 
 
 def test_og_title_and_headings_beat_a_generic_title():
-    from sourcebook.engines.text.html_extract import extract_html
+    from sourcebook.engines.html.extract import extract_html
 
     page = ("<html><head><title>Home</title>{}</head><body><article><h1>Fare rules for 2026</h1>"
             "<p>" + "Fares rise in spring. " * 20 + "</p></article></body></html>")

@@ -19,8 +19,8 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ..base.errors import SbError
-    from ..engines.text.pipeline import extract_bytes
-    from ..engines.text.plain_extract import media_type_for
+    from ..engines.formats.pipeline import extract_bytes
+    from ..engines.formats.plain_extract import media_type_for
 
     path = ctx.path(args.path)
     try:

@@ -50,7 +50,7 @@ def image_refs(attr_maps: Iterable[Mapping[str, str]]) -> list[tuple[str, dict]]
 
 def page_images(html_text: str) -> tuple[list[tuple[str, dict]], str]:
     """(key, attributes) of every ``<img>`` with a non-empty src, and the document text."""
-    from ...engines.text.htmltree import parse  # verify hands over the page it already read
+    from ...engines.html.tree import parse  # verify hands over the page it already read
 
     doc = parse(html_text)
     return image_refs(el.attrs for el in doc.iter() if el.tag == "img"), doc.text()

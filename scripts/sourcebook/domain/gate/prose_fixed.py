@@ -122,9 +122,9 @@ def template_key(ctx: GateContext, kind: str | None) -> str:
 def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]) -> set[str]:
     """The sentences of the speaker notes ``sb render deck`` writes for these claims, read the
     way the page is read."""
+    from ...engines.html.tree import parse
     from ...engines.page.prose import read_prose
     from ...engines.render.apparatus import speaker_note
-    from ...engines.text.htmltree import parse
     from ..sources.store import for_display
 
     sources = for_display(ctx.ws, {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)})
@@ -142,8 +142,8 @@ def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]
 def credit_sentences(ctx: GateContext) -> set[str]:
     """The sentences of the image captions ``sb render`` writes from ``assets/credits.json``."""
     def compute(ctx: GateContext) -> set[str]:
+        from ...engines.html.tree import parse
         from ...engines.page.prose import read_prose
-        from ...engines.text.htmltree import parse
         from ..artifacts.licenses import load_credits
         from ..artifacts.render_images import caption_html
 

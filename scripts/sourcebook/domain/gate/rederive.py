@@ -82,7 +82,7 @@ def drift(rel: str, shipped: str, expected: str, fix: str, *, first_line: int = 
           wildcard: str | None = None) -> Finding | None:
     """One finding for the first line where ``shipped`` differs from ``expected`` (None: they
     agree). ``first_line`` is the file line the texts start on."""
-    from ...engines.text.linediff import first_difference
+    from ...engines.diff.linediff import first_difference
 
     d = first_difference(shipped, expected, wildcard)
     if d is None:

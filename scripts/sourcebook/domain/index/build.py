@@ -22,9 +22,9 @@ import shutil
 from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_GATE, SbError
-from ...engines.text.findterms import CASE_TRAP, JOIN_AT, chunk_keys, piece_cut
-from ...engines.text.postings import Builder
-from ...engines.text.tokenize import term_counts
+from ...engines.search.findterms import CASE_TRAP, JOIN_AT, chunk_keys, piece_cut
+from ...engines.search.postings import Builder
+from ...engines.search.tokenize import term_counts
 from ..workspace.layout import Workspace
 from . import manifest as M
 from . import segments as S

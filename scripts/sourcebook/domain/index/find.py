@@ -1,7 +1,7 @@
 """Which sources ``sb find TEXT`` (no source id) must read: the index picks them.
 
 For each step of find (the exact search, then the tolerance ladder) the needle's interior terms
-(``engines/text/findterms.py``) are looked up rarest first; a source is a candidate only if it
+(``engines/search/findterms.py``) are looked up rarest first; a source is a candidate only if it
 holds every one of them (in any chunk; for the markup rungs, as a term or as a find-only joined
 key). Sources marked ``~*`` (a word cut in two by a hard chunk cut, or a dotless i), ready
 sources the index does not hold with their current text, and every source when there is no
@@ -17,9 +17,9 @@ import bisect
 from collections.abc import Iterator
 
 from ...base.errors import SbError
-from ...engines.text.find import has_elision, split_elided
-from ...engines.text.findterms import ALWAYS, Stage, needle_stages
-from ...engines.text.postings import FIND_PREFIX
+from ...engines.search.find import has_elision, split_elided
+from ...engines.search.findterms import ALWAYS, Stage, needle_stages
+from ...engines.search.postings import FIND_PREFIX
 from ..workspace.layout import Workspace
 from .statuses import read_text, source_facts
 

@@ -26,8 +26,8 @@ from itertools import compress, repeat
 from operator import add
 
 from ...base.errors import SbError
-from ...engines.text import bm25
-from ...engines.text.tokenize import tokenize
+from ...engines.search import bm25
+from ...engines.search.tokenize import tokenize
 from ..workspace.layout import Workspace
 from . import manifest as M
 from .segments import Segment
@@ -156,7 +156,7 @@ class Index:
 
 class _Memo(dict):
     """(tf, doclen) -> a term's BM25 contribution, computed on first use (the arithmetic of
-    ``engines.text.bm25.score``, so every path gives the same floats)."""
+    ``engines.search.bm25.score``, so every path gives the same floats)."""
 
     __slots__ = ("w", "avg")
 

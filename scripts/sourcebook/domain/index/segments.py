@@ -10,7 +10,7 @@ same content always has the same name, and a name already live is never rewritte
 - ``docs.txt``      chunk ids in document order, padded to ``id_width`` (seekable)
 - ``doclen.bin``    document lengths in ranking terms, little-endian uint32
 - ``terms.tsv``, ``terms.idx``, ``postings.bin``: the dictionary and postings
-                    (``engines/text/postings.py``)
+                    (``engines/search/postings.py``)
 
 A segment is written into a temporary folder, each file fsynced, then renamed into place; only
 ``index/lexical.json`` (``manifest``) makes it part of the index, so a writer killed at any
@@ -27,7 +27,7 @@ from typing import BinaryIO
 
 from ...base.errors import SbError
 from ...base.versions import INDEXER
-from ...engines.text import postings as P
+from ...engines.search import postings as P
 from .manifest import damaged
 
 META, SOURCES, DOCS, DOCLEN, TERMS, TERMS_IDX, POSTINGS = (

@@ -19,7 +19,7 @@ from itertools import accumulate, compress, repeat
 from operator import add
 
 from ...base.versions import INDEXER
-from ...engines.text import postings as P
+from ...engines.search import postings as P
 from .segments import (
     DOCLEN,
     DOCS,

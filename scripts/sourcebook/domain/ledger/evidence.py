@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
+from ...engines.search.find import FindError, resolve_parts, split_elided
 from ...engines.text.citation import problem
-from ...engines.text.find import FindError, resolve_parts, split_elided
 from ..sources.store import try_load_source
 from ..workspace.layout import Workspace
 from .evidence_match import Located, View, build_view, mismatch_fix, resolve_tolerant, tolerant_chain

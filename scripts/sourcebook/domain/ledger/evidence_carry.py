@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import hashlib
 
+from ...engines.search.reader_view import relocate
 from ...engines.text.citation import MAX_GAP
-from ...engines.text.reader_view import relocate
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim
 from .claims import append_events, event, load_claims, save_claims

@@ -3,7 +3,7 @@
 A reader copies a sentence from a rendered page: no line breaks, no ``**`` or backticks, curly
 quotes, a role shown as "PEP 649". ``claim add`` (for a quote without offsets), ``sb find
 --evidence`` and ``sb claim evidence`` accept such a paste when its reader view
-(``engines.text.reader_view``) occurs exactly once in the source's; what they store is the
+(``engines.search.reader_view``) occurs exactly once in the source's; what they store is the
 source's own text at that span, never the paste, so the citation holds byte for byte. A
 difference in words, numbers or letters (case included) is never tolerated.
 
@@ -18,8 +18,8 @@ import shlex
 from typing import NamedTuple
 
 from ...base.errors import SbError
+from ...engines.search.reader_view import View, build, quote_view, spans_of
 from ...engines.text.citation import MAX_GAP
-from ...engines.text.reader_view import View, build, quote_view, spans_of
 
 build_view = build
 

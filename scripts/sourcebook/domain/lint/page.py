@@ -13,8 +13,8 @@ from functools import cached_property
 from ...engines.css import cascade as css_cascade
 from ...engines.css.parse import Decl, Sheet, StyleRule, UrlRef, parse_inline, parse_sheet
 from ...engines.css.vars import has_var, resolve_customs, substitute
-from ...engines.text.charset import decode_bytes
-from ...engines.text.htmltree import Document, Element, Text, parse
+from ...engines.formats.charset import decode_bytes
+from ...engines.html.tree import Document, Element, Text, parse
 
 # Quoted words belong to their source, code to the machine: neither is the page's own prose.
 _NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp", "q", "blockquote"})

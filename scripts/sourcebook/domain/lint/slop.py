@@ -7,7 +7,7 @@ import re
 from ...engines.css import colors, values
 from ...engines.css.cascade import Style
 from ...engines.css.parse import split_top
-from ...engines.text.htmltree import Element
+from ...engines.html.tree import Element
 from .registry import ERROR, WARN, Hit, rule, short
 
 _OVERUSED = ("inter", "roboto", "geist", "space grotesk", "plus jakarta sans", "fraunces")

@@ -17,8 +17,8 @@ from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import is_claim_id, is_src_id, sha256_bytes, sha256_text
 from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, NORMALIZERS
-from ...engines.text.compare import fate
-from ...engines.text.pipeline import extract_bytes
+from ...engines.diff.compare import fate
+from ...engines.formats.pipeline import extract_bytes
 from ...engines.urls import strip_credentials
 from ..ledger.claims import load_claims
 from ..sources import archive
@@ -408,7 +408,7 @@ def adopt(ws: Workspace, sid: str, fetch, saved: bytes | None, apply: bool) -> t
             if not isinstance(ev, dict) or ev.get("source_id") != sid:
                 continue
             quote = str(ev.get("quote") or "")
-            from ...engines.text.find import find_all
+            from ...engines.search.find import find_all
 
             hits = find_all(text, quote) if quote.strip() else []
             if len(hits) == 1:

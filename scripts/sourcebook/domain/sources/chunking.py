@@ -20,7 +20,7 @@ from ...base import jsonio
 from ...base.errors import EXIT_GATE, EXIT_USAGE, Finding, SbError
 from ...base.ids import chunk_id
 from ...base.versions import CHUNKER
-from ...engines.text.chunk import check_sizes, chunk
+from ...engines.search.chunk import check_sizes, chunk
 from ..index.chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 from .store import read_normalized

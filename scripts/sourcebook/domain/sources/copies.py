@@ -1,7 +1,7 @@
 """Copies of one document are one source (amendment A15).
 
 A source added under another name or URL with the same bytes, or extracted to the same canonical
-text, or to a near-duplicate text (another edition or format: see ``engines.text.shingles``) is
+text, or to a near-duplicate text (another edition or format: see ``engines.search.shingles``) is
 linked to the source it copies: ``same_as`` in its record, with ``same_as_basis`` saying how the
 link was found (``bytes``, ``text``, ``near``) or that the user set it (``user``; a user's
 ``same_as: null`` is an undone link that detection never re-creates). The ledger counts a group
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...base.errors import SbError
 from ...base.ids import is_src_id, sha256_text
-from ...engines.text import shingles
+from ...engines.search import shingles
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from .store import load_source, read_normalized, try_load_source

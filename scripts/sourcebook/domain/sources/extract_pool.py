@@ -24,9 +24,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ...base import jsonio
-from ...engines.text import shingles
-from ...engines.text.pipeline import extract_bytes
-from ...engines.text.plain_extract import Extracted
+from ...engines.formats.pipeline import extract_bytes
+from ...engines.formats.plain_extract import Extracted
+from ...engines.search import shingles
 
 MIN_BATCH = 48  # below this, starting processes costs more than it saves
 MAX_JOBS = 8

@@ -26,7 +26,7 @@ from urllib.parse import urljoin
 
 from ...base.errors import SbError
 from ...base.versions import SB_VERSION
-from ...engines.text.charset import looks_like_html, parse_content_type
+from ...engines.formats.charset import looks_like_html, parse_content_type
 from ...engines.urls import strip_credentials
 from . import robots
 from .netguard import STRICT, Policy, Refused, Resolver, Target, Unresolvable, check_url

@@ -5,7 +5,7 @@ names the region and the exact text there, and the caller refuses (E-FIND-INEXAC
 approximate span never becomes a citation. Offsets are code points of normalized.md.
 
 ``find_evidence`` (``sb find --evidence``) goes one step further, as ``sb claim add`` does: a
-paste whose reader view (``engines.text.reader_view``: spacing, line breaks, markup,
+paste whose reader view (``engines.search.reader_view``: spacing, line breaks, markup,
 typographic quotes and dashes aside) occurs exactly once becomes evidence holding the
 source's own text at that span.
 """
@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...base.errors import EXIT_USAGE, SbError
-from ...engines.text.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
-from ...engines.text.reader_view import locate as view_locate
-from ...engines.text.word_diff import WordDiff
+from ...engines.diff.word_diff import WordDiff
+from ...engines.search.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
+from ...engines.search.reader_view import locate as view_locate
 from ..workspace.layout import Workspace
 from .store import load_source, read_normalized
 
@@ -31,7 +31,7 @@ class Located:
 
     source_id: str
     exact: list[tuple[int, int]] = field(default_factory=list)
-    inexact: list = field(default_factory=list)  # engines.text.find.Hit
+    inexact: list = field(default_factory=list)  # engines.search.find.Hit
     parts: list[tuple[int, int]] = field(default_factory=list)
     accepted: tuple[int, int] | None = None  # the one span `claim add` would store for this paste
 
@@ -180,7 +180,7 @@ def find_evidence(ws: Workspace, needle: str, sid: str | None = None) -> Evidenc
 
 def _why(ws: Workspace, needle: str, anchors: list):
     """The words in which the paste and the nearest passage differ (None if nothing aligns)."""
-    from ...engines.text.word_diff import differing_words
+    from ...engines.diff.word_diff import differing_words
 
     if not anchors:
         return None

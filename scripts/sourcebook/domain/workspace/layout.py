@@ -204,7 +204,7 @@ class Workspace:
         (derived: rebuilt from the sources when missing). The name carries the sketch format, so
         a workspace fingerprinted by an older version starts a new file instead of comparing
         sketches that cannot match."""
-        from ...engines.text.shingles import FORMAT  # here: most commands never need it
+        from ...engines.search.shingles import FORMAT  # here: most commands never need it
 
         return self.path(".sb-cache", f"fingerprints-{FORMAT}.tsv")
 

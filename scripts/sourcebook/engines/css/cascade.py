@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..text.htmltree import Document, Element, Text
+from ..html.tree import Document, Element, Text
 from . import colors, select, values
 from .conditions import applies
 from .parse import Decl, Sheet, StyleRule, parse_sheet, split_top

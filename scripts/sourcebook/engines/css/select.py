@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..text.htmltree import Element
+from ..html.tree import Element
 from .tokens import Token, tokenize
 
 Spec = tuple[int, int, int]

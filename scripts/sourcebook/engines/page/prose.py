@@ -26,7 +26,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..text.htmltree import Document, Element
+    from ..html.tree import Document, Element
 
 # Elements whose start or end breaks a run of text: sentences never run across them.
 BLOCK = frozenset(
@@ -222,7 +222,7 @@ class _Reader:
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
-        from ..text.htmltree import Text
+        from ..html.tree import Text
 
         tag = el.tag
         if tag in SKIP:
@@ -545,7 +545,7 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
     which it selects (whatever the media: a printed page must not hide a side either). The
     ledger's elements are put back in their place in the page while the selectors run."""
     from ..css import select
-    from ..text.htmltree import Element
+    from ..html.tree import Element
 
     compiled = []
     for r in rules:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
-    from ..text.htmltree import Element
+    from ..html.tree import Element
     from .prose import PageProse
 
 OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
@@ -77,7 +77,7 @@ class PageView:
 
 def _own_elements(block: Element):
     """The block and its descendants, without nested data-claim blocks or the mark legend."""
-    from ..text.htmltree import Element
+    from ..html.tree import Element
 
     stack = [block]
     while stack:
@@ -105,7 +105,7 @@ def _ref_links(sup: Element):
 
 
 def read_page(html: str) -> PageView:
-    from ..text.htmltree import parse
+    from ..html.tree import parse
     from .prose import read_prose
 
     a = html.find(OPEN)

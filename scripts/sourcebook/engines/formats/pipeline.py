@@ -8,9 +8,9 @@ source extracted at v1 is re-extracted at v1 by the gate and by recheck, until i
 from __future__ import annotations
 
 from ...base.versions import NORMALIZER
+from ..text.normalize import normalize
 from .binary import not_text
 from .charset import decode_bytes
-from .normalize import normalize
 from .plain_extract import Extracted, tool_for
 
 
@@ -44,7 +44,7 @@ def extract_bytes(raw: bytes, *, media_type: str | None, path: str = "", charset
         out = Extracted("sb.text", text_canonical(dec.text, media_type=media_type, path=path, normalizer=normalizer),
                         list(dec.notes))
         return out, dec.charset
-    from .html_extract import extract_html
+    from ..html.extract import extract_html
 
     res = extract_html(dec.text, base_url)
     out = Extracted("sb.html", res.text, list(dec.notes) + list(res.notes), links=list(res.links), meta=dict(res.meta))

@@ -12,7 +12,7 @@ in ascending order, and the term's frequency in each. On disk:
   term frequencies (uint16, or uint32 when the segment's largest frequency needs it).
 
 Terms starting with ``~`` never come from the tokenizer (``~`` separates words): they are
-find-only keys (``engines/text/findterms.py``), held beside the ranking terms and ignored by
+find-only keys (``engines/search/findterms.py``), held beside the ranking terms and ignored by
 BM25 and by the term count.
 """
 
@@ -70,7 +70,7 @@ class Builder:
         self.doclen.append(sum(counts.values()))
         get = self._post.__getitem__
         _consume(map(_extend, map(get, counts), zip(repeat(doc), counts.values())))
-        if find_only:  # keys the ranking terms do not hold (engines.text.findterms.chunk_keys)
+        if find_only:  # keys the ranking terms do not hold (engines.search.findterms.chunk_keys)
             _consume(map(_extend, map(get, find_only), repeat((doc, 1))))
         self.postings += len(counts) + len(find_only)
         if counts:

@@ -22,7 +22,7 @@ import unicodedata
 from bisect import bisect_right
 from typing import NamedTuple
 
-from .rst_inline import render_role
+from ..formats.rst_inline import render_role
 
 # what each token of the source becomes in the view
 _SPACE, _DROP, _STRUCT, _RENDER = 1, 2, 3, 4

@@ -15,7 +15,7 @@ from html import unescape
 from html.parser import HTMLParser
 
 from ...base.gc_pause import paused_gc
-from .html_tokens import CDATA_CONTENT, END_TAG, FAST, OTHER, PLAIN_TAG, TEXT, Tokenizer, attributes
+from .tokens import CDATA_CONTENT, END_TAG, FAST, OTHER, PLAIN_TAG, TEXT, Tokenizer, attributes
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})

@@ -15,12 +15,12 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from ...base.gc_pause import paused_gc
-from .extract_notes import LOSS_NOTE
-from .html_blocks import Renderer, absolute_http
-from .html_meta import page_meta
-from .html_score import Page, Pass, choose, clean, furniture
-from .htmltree import Document, Element, parse
-from .normalize import normalize
+from ..formats.extract_notes import LOSS_NOTE
+from ..text.normalize import normalize
+from .blocks import Renderer, absolute_http
+from .meta import page_meta
+from .score import Page, Pass, choose, clean, furniture
+from .tree import Document, Element, parse
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
 ENOUGH_CHARS = 500

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import re
 
-from .html_blocks import absolute_http
-from .htmltree import Document, Element
+from .blocks import absolute_http
+from .tree import Document, Element
 
 KEYS = ("title", "author", "publisher", "published_at", "lang", "canonical_url")
 _ARTICLE_TYPES = ("article", "posting", "report", "news", "blog", "creativework")

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...base.time_limit import TimeLimitExceeded, time_limit
-from .normalize import normalize
+from ..text.normalize import normalize
 
 MIN_CHARS = 40  # fewer visible characters than this is not a text layer (CONTRACT 4.4)
 PDF_SECONDS = 120.0  # pypdf has no limit of its own: a crafted file must not hang `sb extract`

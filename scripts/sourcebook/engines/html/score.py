@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .html_blocks import BLOCKS, HEADINGS, SILENT, is_data_table
-from .htmltree import Element, Text
+from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table
+from .tree import Element, Text
 
 # Dropped in every pass (unless the element holds most of the page's text).
 STRONG_WORDS = frozenset(

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
 
-from .html_writer import Writer, collapse
-from .htmltree import Element, Text
+from .tree import Element, Text
+from .writer import Writer, collapse
 
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 BLOCKS = frozenset(

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..text.smartquotes import educate, educate_pieces
 from .canon_lines import code_span
-from .smartquotes import educate, educate_pieces
 
 # Inline markup starts after start of text, whitespace or opening punctuation and ends before
 # end of text, whitespace or closing punctuation (the reStructuredText recognition rules); the

@@ -32,7 +32,7 @@ from .tokenize import tokenize
 
 ALWAYS = FIND_PREFIX + "*"
 _INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
-# What the ladder lets sit between two characters of the text (engines.text.find._MARKUP_FILL
+# What the ladder lets sit between two characters of the text (engines.search.find._MARKUP_FILL
 # and its invisible characters), as one pattern to remove.
 _FILL = r"\]\([^)\s]*\)|\]\[[^\]\n]*\]|!?\[|[*_`\\" + _INVISIBLE + "]"
 _FILL_RE = re.compile(_FILL)
@@ -110,7 +110,7 @@ def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
     exact = Stage(_terms(_interior(needle), False), False)
     ladder = [Stage(_terms(_interior(_prepare(needle, 0)), True), False)]
     seen = set()
-    # rungs 2-4, then the reader view (`sb find`'s markup-rendered match: engines.text.reader_view)
+    # rungs 2-4, then the reader view (`sb find`'s markup-rendered match: engines.search.reader_view)
     for prepared in (join(_prepare(needle, 2)), join(_prepare(needle, 3)), join(_prepare(needle, 4)),
                      join(quote_view(needle))):
         if prepared in seen:

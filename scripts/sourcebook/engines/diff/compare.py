@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .find import find_all
+from ..search.find import find_all
 
 
 class SpanFate(NamedTuple):

@@ -1,0 +1,13 @@
+"""Source formats: raw bytes to canonical text, one converter per format.
+
+Modules:
+- ``pipeline``: the one path from bytes to canonical text (extract, normalize, verify --deep, recheck);
+- ``plain_extract``: which extractor a capture needs, and the plain text/Markdown extractor;
+- ``binary``, ``charset``: bytes that are not text, and decoding those that are;
+- ``canon``, ``canon_lines``: canonical text v2 for text formats and its shared first and last pass;
+- ``md_reflow``, ``plain_reflow``, ``asciidoc``, ``rst_blocks``, ``rst_inline``: the text converters;
+- ``pdf_extract``, ``pdf_layout``: PDF text through the optional pypdf, laid out as reading text;
+- ``extract_notes``: the words an extractor's warning starts with.
+
+May import: ``base``, the ``html`` and ``text`` engines.
+"""
