@@ -122,7 +122,7 @@ def _write_page(root: str, claims: list[dict]) -> None:
     """plan.json placing every claim, and build/answer.html citing each with the injected ledger."""
     import html as _html
 
-    from sourcebook.engines.render import ledger_model as lm
+    from sourcebook.engines.ledger import ledger_model as lm
 
     ids = [c["id"] for c in claims if c.get("status") == "active"]
     with open(os.path.join(root, "plan.json"), "w", encoding="utf-8") as fh:

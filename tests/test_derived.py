@@ -312,7 +312,7 @@ def test_a_repeat_run_sees_a_claim_change(built, monkeypatch):
 def test_a_hand_composed_page_with_the_ledger_injected_passes(built):
     # a rendered page is numbered in its reading order; with a plan in
     # that same order, `sb ledger --html` + `sb inject` writes exactly the ledger render writes
-    from sourcebook.engines.render.numbering import sup_order
+    from sourcebook.engines.ledger.numbering import sup_order
 
     ws, _ = built
     os.unlink(ws / "build" / "explainer.html")

@@ -50,7 +50,7 @@ def test_inexact_find_prints_the_text_as_json_and_as_a_shell_argument(ws):
         out = subprocess.run([bash, "-c", f"printf %s {word}"], capture_output=True, text=True, check=True).stdout
         assert out == text
     plain = "He said it"
-    from sourcebook.cli.cmd_find import _shell
+    from sourcebook.cli.search.cmd_find import _shell
 
     assert shlex.split(_shell(plain)) == [plain] and shlex.split(_shell("it's \"x\"")) == ["it's \"x\""]
     assert sb("find", sid, text, cwd=ws).rc == 0  # pasted either way, it is now exact

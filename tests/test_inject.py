@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import sb
 
-from sourcebook.engines.render.inject import inject
+from sourcebook.engines.ledger.inject import inject
 
 PAGE = "<html><body><p>Hi</p>\n<!-- SB:LEDGER -->\nold stuff\n<!-- /SB:LEDGER -->\n<footer>end</footer></body></html>\n"
 

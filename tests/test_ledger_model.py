@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sourcebook.engines.render import ledger_model as lm
+from sourcebook.engines.ledger import ledger_model as lm
 from sourcebook.engines.text.citation import MAX_GAP, problem
 
 

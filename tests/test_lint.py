@@ -313,7 +313,7 @@ def test_quoted_source_text_is_not_the_pages_prose():
 
 
 def test_clean_page_with_a_rendered_ledger_lints_clean():
-    from sourcebook.engines.render.ledger_html import render
+    from sourcebook.engines.ledger.ledger_html import render
 
     claims = [{"id": f"clm_00000000000{i}", "text": f"Claim {i} holds.", "kind": "fact", "topic_key": f"t{i}",
                "confidence": ["verified", "reported", "contested", "inferred"][i % 4], "status": "active",

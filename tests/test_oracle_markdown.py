@@ -30,10 +30,10 @@ import pytest
 from conftest import ROOT
 
 from sourcebook.domain.artifacts.render import _title
-from sourcebook.engines.render import escape
+from sourcebook.engines.ledger import escape
+from sourcebook.engines.ledger.visible import visible
 from sourcebook.engines.render.blocks import h, render_blocks
 from sourcebook.engines.render.draft import parse
-from sourcebook.engines.render.visible import visible
 
 markdown_it = pytest.importorskip("markdown_it")
 hypothesis = pytest.importorskip("hypothesis")

@@ -295,7 +295,6 @@ def test_signing(good, monkeypatch):
 
 def test_done_after_package_and_render_after_a_page_changes(good):
     root, ids, cs = good
-    pytest.importorskip("sourcebook.cli.cmd_index")
     assert sb("chunk", cwd=root).rc == 0 and sb("index", cwd=root).rc == 0
     assert sb("package", cwd=root).rc == 0
     st = json.loads(sb("status", "--json", cwd=root).out)

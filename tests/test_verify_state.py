@@ -57,7 +57,7 @@ def test_pass_resets_the_counter(ws):
 def test_status_after_verify_and_package_state(ws):
     import pytest
 
-    pytest.importorskip("sourcebook.cli.cmd_index")
+    pytest.importorskip("sourcebook.cli.search.cmd_index")
     good_workspace(ws)
     assert sb("chunk", cwd=ws).rc == 0 and sb("index", cwd=ws).rc == 0
     assert sb("verify", cwd=ws).rc == 0

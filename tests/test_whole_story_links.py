@@ -16,7 +16,7 @@ import pytest
 from conftest import sb
 from ledger_helpers import add, claim, last_id
 
-from sourcebook.engines.render import quote_view as qv
+from sourcebook.engines.ledger import quote_view as qv
 
 PAGE = """<!doctype html><html lang="en"><head><title>Ferry notice</title></head><body><main><article>
 <h1>Ferry notice</h1>

@@ -92,7 +92,7 @@ def marks(c: dict) -> list[str]:
 def ledger_html(claims: list[dict], order: list[str]) -> str:
     """The injected ledger for ``claims`` numbered in ``order``, as `sb ledger --html` writes it:
     verify re-derives it and refuses any other bytes."""
-    from sourcebook.engines.render import ledger_html as render
+    from sourcebook.engines.ledger import ledger_html as render
 
     plan = {"sections": [{"id": "answer", "claim_ids": list(order)}]}
     return render.render(claims, SOURCES, plan).rstrip("\n")

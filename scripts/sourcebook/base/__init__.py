@@ -1,1 +1,10 @@
-"""Base layer: errors, codes, versions, ids, JSON I/O, schemas. Standard library only."""
+"""Base layer: errors, codes, versions, ids, JSON I/O, schemas. Standard library only.
+
+Modules: ``errors`` (errors, findings, exit codes), ``diagnostics`` (every code with its meaning),
+``versions``, ``ids`` (identifiers and hashing), ``jsonio`` (canonical JSON, atomic writes),
+``batchwrite`` (many atomic writes at once), ``schema`` (the JSON Schema subset), ``lockfile``,
+``clock`` (honours SOURCE_DATE_EPOCH), ``resources`` (the shipped data folders), ``gc_pause``
+and ``time_limit``.
+
+May import: the standard library only.
+"""

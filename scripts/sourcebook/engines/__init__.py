@@ -1,1 +1,9 @@
-"""Engines: pure functions (values in, values out). No workspace, no printing."""
+"""Engines: pure functions (values in, values out). No workspace, no printing.
+
+Rooms by job: ``formats`` (bytes to canonical text), ``html`` (tokenizer, tree, article),
+``search`` (chunks, tokens, postings, find), ``text`` (prose and figures), ``diff``, ``css``,
+``page`` (a built page as a reader sees it), ``ledger`` (the ledger's forms) and ``render``
+(drafts to artifacts). ``urls`` and ``url_typos``: canonical locators and mistyped ones.
+
+May import: ``base``, and each other without circles.
+"""

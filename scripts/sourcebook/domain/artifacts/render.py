@@ -16,14 +16,14 @@ from typing import cast
 from ...base import jsonio
 from ...base.clock import today_iso
 from ...base.errors import EXIT_USAGE, Finding, SbError
+from ...engines.ledger import ledger_html
+from ...engines.ledger import ledger_model as lm
+from ...engines.ledger.inject import inject
+from ...engines.ledger.ledger_model import reading_ordinals
+from ...engines.ledger.numbering import marks_used, sup_order
 from ...engines.render import artifact as art
-from ...engines.render import ledger_html
-from ...engines.render import ledger_model as lm
 from ...engines.render.blocks import h, inline, render_blocks, toc_html
 from ...engines.render.draft import Block, claim_ids_in, parse_checked
-from ...engines.render.inject import inject
-from ...engines.render.ledger_model import reading_ordinals
-from ...engines.render.numbering import marks_used, sup_order
 from ...engines.render.page import fill_provenance, fill_slot, legend_for, mark_rendered, set_slot_attr, set_title
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace

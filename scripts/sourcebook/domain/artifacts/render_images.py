@@ -14,9 +14,9 @@ import os
 from collections.abc import Mapping
 
 from ...base.errors import Finding
+from ...engines.ledger.escape import http_href
 from ...engines.render.blocks import h
 from ...engines.render.draft import Block
-from ...engines.render.escape import http_href
 from ...engines.render.images import GENERATED_LABEL
 from ..workspace.layout import Workspace
 from .licenses import images_mode, load_credits

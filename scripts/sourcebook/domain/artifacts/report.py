@@ -19,7 +19,7 @@ from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.ids import is_claim_id, is_src_id
 from ...base.versions import SCHEMA
-from ...engines.render import ledger_model as lm
+from ...engines.ledger import ledger_model as lm
 from ...engines.render.draft import ANY_REF, ref_ids
 from ...engines.render.report import cited_order, claim_sources, cut_sources, render_prose, sources_block
 from ..ledger.ledger_view import LedgerView, ledger_view

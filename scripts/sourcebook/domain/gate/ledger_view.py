@@ -6,7 +6,7 @@ page cannot disagree with the ledger it embeds. Only claims that match the schem
 
 from __future__ import annotations
 
-from ...engines.render import ledger_model as lm
+from ...engines.ledger import ledger_model as lm
 from .context import GateContext
 
 MARK_CLASSES = tuple(lm.MARK_LABEL)

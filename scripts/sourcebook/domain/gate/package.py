@@ -20,7 +20,7 @@ from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import EXIT_GATE, SbError
 from ...base.versions import SB_VERSION, tool_versions
-from ...engines.render import ledger_model as lm
+from ...engines.ledger import ledger_model as lm
 from ..ledger.adjudications import with_reasons
 from ..sources.store import for_display
 from ..workspace.layout import SUBDIRS, Workspace

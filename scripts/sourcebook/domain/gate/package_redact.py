@@ -10,7 +10,7 @@ import hashlib
 import os
 from collections.abc import Mapping
 
-from ...engines.render import ledger_model as lm
+from ...engines.ledger import ledger_model as lm
 from ...engines.urls import strip_credentials
 
 SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "url", "license", "media_type", "title", "publisher", "tier", "tier_reason",
@@ -25,7 +25,7 @@ def _hide(item: dict) -> None:
     quote = item.pop("quote", "") or ""
     href = item.get("href")
     if isinstance(href, str) and "#:~:text=" in href:  # the link never says more than the excerpt
-        from ...engines.render.quote_view import excerpt, excerpt_terms, text_fragment
+        from ...engines.ledger.quote_view import excerpt, excerpt_terms, text_fragment
 
         base = href.split("#", 1)[0]
         item["href"] = base + "#" + text_fragment(excerpt_terms(item.get("excerpt") or excerpt(quote)))

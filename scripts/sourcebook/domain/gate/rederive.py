@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, cast
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
-from ...engines.render.inject import CLOSE, OPEN
+from ...engines.ledger.inject import CLOSE, OPEN
 
 if TYPE_CHECKING:  # the renderers are loaded only when something is rendered (not on a cached run)
     from ..ledger.ledger_view import LedgerView
@@ -62,7 +62,7 @@ class Ledgers:
 
     @classmethod
     def masked(cls, claims: list[Claim], sources: Mapping[str, Mapping], plan: dict | None) -> Ledgers:
-        from ...engines.render.quote_view import public_address
+        from ...engines.ledger.quote_view import public_address
         from ..ledger.ledger_view import view_of
 
         html = {sid: dict(src, title=MASK) for sid, src in sources.items()}
@@ -116,7 +116,7 @@ def injected(ledger: str) -> str:
 def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None, fix: str) -> list[Finding]:
     """The page's injected ledger against the ledger rendered now: the whole ledger, or (``only``)
     the entries of a page that lists what it cites."""
-    from ...engines.render import ledger_html
+    from ...engines.ledger import ledger_html
 
     region = ledger_region(html)
     if region is None:
@@ -126,8 +126,8 @@ def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None
     from .route import RENDER, route_of
 
     if route_of(html) == RENDER:  # a rendered page is numbered in its reading order, its ledger too
-        from ...engines.render.ledger_model import reading_ordinals
-        from ...engines.render.numbering import sup_order
+        from ...engines.ledger.ledger_model import reading_ordinals
+        from ...engines.ledger.numbering import sup_order
 
         numbers = reading_ordinals(sup_order(html), view.claims, view.plan)
     expected = injected(ledger_html.render(view.claims, view.sources, view.plan, only, numbers=numbers))

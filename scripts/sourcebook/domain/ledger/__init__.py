@@ -1,7 +1,8 @@
 """The ledger room: claims and what is decided about them.
 
 Modules:
-- ``claims``: the claims file and its event trail;
+- ``claims``: the claims file and its event trail; ``provenance``: the rules that read a claim's
+  own text (it says no more than its evidence);
 - ``claim_add``, ``claim_check``, ``claim_edit``, ``evidence``: adding, checking and changing
   claims, and resolving their evidence to exact spans;
 - ``evidence_match``: a pasted quote located once markup and spacing are ignored, and the fix a

@@ -108,8 +108,8 @@ def _merge_existing(new: dict, old: Claim) -> list[Finding]:
 def long_quote_warnings(claim: Mapping, record) -> list[Finding]:
     """Say at `claim add`, not after rendering, when a quote is over the ledger's budget: the
     ledger will show an excerpt of it (a free licence lifts the budget)."""
-    from ...engines.render import ledger_model as lm
-    from ...engines.render.quote_view import is_free
+    from ...engines.ledger import ledger_model as lm
+    from ...engines.ledger.quote_view import is_free
 
     out = []
     for ev in claim.get("evidence") or []:

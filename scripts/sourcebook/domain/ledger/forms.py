@@ -54,22 +54,22 @@ def render_form(ws: Workspace, form: str) -> str:
     sources = source_records(ws, cited)
     plan = load_plan(ws)  # a plan.json that cannot be read is an error, not a silent renumbering
     if form == "html":
-        from ...engines.render import ledger_html
+        from ...engines.ledger import ledger_html
 
         return ledger_html.render(claims, sources, plan)
     if form == "md":
-        from ...engines.render import ledger_md
+        from ...engines.ledger import ledger_md
 
         return ledger_md.render(claims, sources, plan)
     if form == "json":
-        from ...engines.render import ledger_json
+        from ...engines.ledger import ledger_json
 
         return ledger_json.render(claims, sources, plan)
     if form == "sources":
-        from ...engines.render import ledger_sources
+        from ...engines.ledger import ledger_sources
 
         return ledger_sources.render(sources, claims)
-    from ...engines.render import ledger_csl
+    from ...engines.ledger import ledger_csl
 
     return ledger_csl.render(sources, claims, plan)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...engines.render.ledger_model import ledger_order, shown_spans
+from ...engines.ledger.ledger_model import ledger_order, shown_spans
 from ..sources.store import all_sources, for_display
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim, SourceRecord

@@ -6,6 +6,8 @@ Modules:
 - ``store``: reading and writing ``source.json`` and ``normalized.md``;
 - ``fetch``, ``netguard``, ``robots``, ``archive``: guarded script-mode fetching and the
   web-archive client;
+- ``copies``: copies of one document are one source; ``edit``: ``sb source set``;
+- ``extract_pool``: extraction on every core; ``pdf_support``: whether PDF text waits for pypdf;
 - ``extract_cache``: what lets ``sb extract`` skip ready sources that did not change;
 - ``chunking``: ``sb chunk`` (the ``index`` room reads chunk files and builds the index);
 - ``locate``: ``sb find`` and ``sb quote`` (asking the ``index`` room which sources to read).

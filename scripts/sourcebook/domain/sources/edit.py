@@ -65,7 +65,7 @@ def check_url(value: str, subject: str) -> str:
 
 def check_license(value: str, subject: str) -> str:
     """One of the licences the quote budget knows; common spellings (``CC BY 4.0``) are accepted."""
-    from ...engines.render.quote_view import LICENSES, canonical_license
+    from ...engines.ledger.quote_view import LICENSES, canonical_license
 
     known = canonical_license(value)
     if known is None:

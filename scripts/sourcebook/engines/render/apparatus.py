@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from . import ledger_model as lm
+from ..ledger import ledger_model as lm
 
 MARK_ORDER = ("m-checked", "m-reported", "m-contested", "m-moving", "m-thin")
 # the fixed words of a chart (engines.render.chart), which the gate accepts as sb's own
@@ -38,7 +38,7 @@ def speaker_note(cid: str, claims: Mapping[str, Mapping], ordinals: Mapping[str,
     c = claims[cid]
     if cid not in ordinals:
         return f"<li>{marks_html([c])} {h(c.get('text'))} (the author's inference, no source)</li>"
-    from .quote_view import evidence_start, page_of, page_text
+    from ..ledger.quote_view import evidence_start, page_of, page_text
 
     cites = []
     for ev in c.get("evidence") or []:

@@ -11,8 +11,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ...base.errors import Finding
+from ..ledger import ledger_model as lm
 from ..text.quotations import quoted
-from . import ledger_model as lm
 from .apparatus import CAPTION, speaker_note
 from .blocks import claim_attr, h, inline, ref_html, render_blocks
 from .chart import bar_chart, chartable, first_number

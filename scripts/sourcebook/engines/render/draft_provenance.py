@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...base.errors import Finding
+from ..ledger import ledger_model as lm
 from ..text.figures import Figure, find_figures, unbacked
-from . import ledger_model as lm
 from .draft_check import DraftCitations, DraftSentence, StructureLine
 
 KINDS = ("cited", "inferred", "unverified", "framing", "uncited")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .escape import http_href, md, md_link_target
-from .ledger_model import span_key
+from ..ledger.escape import http_href, md, md_link_target
+from ..ledger.ledger_model import span_key
 
 
 def md_escape(s: str) -> str:
@@ -34,8 +34,8 @@ def source_name(source: Mapping | None, sid: str) -> str:
 def evidence_md(ev: Mapping, source: Mapping | None, shown: set) -> str:
     """One evidence line: tier, linked source name, then the quote if the budget shows it, else
     its excerpt and full length; and its page (never an offset range alone)."""
-    from .ledger_model import evidence_display
-    from .quote_view import page_text, quote_md
+    from ..ledger.ledger_model import evidence_display
+    from ..ledger.quote_view import page_text, quote_md
 
     sid = str(ev.get("source_id"))
     tier = (source or {}).get("tier", "D") if source else "D"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ...base.errors import Finding
-from .ledger_model import evidence_quote
+from ..ledger.ledger_model import evidence_quote
 from .mdtext import md_escape
 
 if TYPE_CHECKING:  # the figure engine is loaded only when a script's figures are checked

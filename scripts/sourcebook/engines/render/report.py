@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from . import ledger_model as lm
+from ..ledger import ledger_model as lm
 from .draft import ANY_REF, CLAIM_REF, SOURCE_REF, ref_ids
 from .mdtext import is_web_url, md_escape, md_link, source_name
 
@@ -121,7 +121,7 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
     ``quotes``: per source, what the ledger shows of each cited quote (``evidence_display``):
     the pages they sit on are named on the source's line, and the ``evidence`` style lists each
     quote (or its excerpt) with its page and a link to the passage."""
-    from .quote_view import page_text, public_address, quote_md
+    from ..ledger.quote_view import page_text, public_address, quote_md
 
     quotes = quotes or {}
     if style == "plain":

@@ -1,5 +1,8 @@
 """The verify gates: a registry of small functions, one family per module (CONTRACT 6).
 
+Rooms: ``records`` (gates over the workspace's sources and claims) and ``pages`` (gates over what
+ships).
+
 Each gate is ``fn(ctx: GateContext) -> GateResult | None`` registered with its name and its
 place in the report; ``None`` means the gate has no row in this run (for example no lint row
 when the artifact is missing). ``run_gates`` runs them in order over one shared context, so the
@@ -14,9 +17,13 @@ from ..registry import _GATES, Gate, GateResult, register
 
 __all__ = ["FAMILIES", "Gate", "GateResult", "gates", "register"]
 
-# One module per family; imported on first use so `import gates` stays cheap.
-FAMILIES = ("schemas", "normalizer", "quotes", "confidence", "tiers", "volatility", "clusters",
-            "plan", "html", "prose", "derived", "recheck", "licenses", "lint", "podcast", "claim_text", "report")
+# One module per family, in two rooms: ``records`` judge the workspace's sources and claims,
+# ``pages`` judge what ships (pages, report, podcast, derived files). Imported on first use so
+# `import gates` stays cheap.
+FAMILIES = ("records.schemas", "records.normalizer", "records.quotes", "records.confidence", "records.tiers",
+            "records.volatility", "records.clusters", "records.plan", "pages.html", "pages.prose",
+            "pages.derived", "records.recheck", "pages.licenses", "pages.lint", "pages.podcast",
+            "records.claim_text", "pages.report")
 
 
 def gates() -> list[Gate]:

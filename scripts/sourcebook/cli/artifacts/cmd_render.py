@@ -1,0 +1,66 @@
+"""sb render."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Render an artifact from a Markdown draft and the ledger.
+
+  sb render answer --from draft.md        writes build/answer.html
+  sb render deck --from draft.md          one slide per ---separated part
+  sb render report --from draft.md --style evidence    writes build/report.md
+  sb render podcast --from script.json    writes build/podcast.script.json and build/podcast.md
+
+The draft is Markdown prose that references claims inline:
+
+  # Can the Tidewater Pass pay a W3 fare?
+  ## Where the pass works
+  The pass is accepted on W1 and W2 [@clm_3f2a9c0d1b7e]. W3 follows in December
+  [@clm_8d01e6a2c4f9; @clm_0b5c7d3e9a12].
+
+Each block gets data-claim with its claims; each reference becomes the claim's ledger ordinal
+as a superscript link, followed by the marks its confidence and volatility earn and, for a
+volatile claim, its as-of date. Inferred claims get their thin mark and no number. The ledger
+is rendered and injected, the contents and the provenance footer filled in. Every citable
+claim must be referenced somewhere (the page's ledger lists them all, and contested claims
+show both sides); unknown, superseded, retracted and unsupported ids are refused with the
+draft line. An explainer holds at most 60 words and five claims; every figure in an
+infographic is a number claim. Without --from, draft.md in the workspace root is used
+(for podcast, the script already in build/).
+
+Report styles for the ## Sources block: markdown (default), plain, evidence (each source's
+exact quotes under it). Source numbers [n] are assigned on first citation and kept."""
+
+TYPES = ("answer", "explainer", "deck", "brief", "infographic", "podcast", "report")
+
+
+def configure(p) -> None:
+    p.add_argument("type", choices=TYPES, help="what to render")
+    p.add_argument("--from", dest="draft", metavar="FILE", help="the draft (relative to this folder)")
+    p.add_argument("--style", choices=("markdown", "plain", "evidence"), default="markdown",
+                   help="report only: the style of the Sources block")
+
+
+def run(args, ctx) -> int:
+    ws = ctx.workspace()
+    draft = ctx.path(args.draft) if args.draft else None
+    if args.type == "podcast":
+        from ...domain.artifacts.podcast import render_podcast
+
+        for path in render_podcast(ws, draft, args.draft or "build/podcast.script.json"):
+            ctx.out(f"wrote {path}")
+        ctx.out("next: sb verify --podcast, then sb tts-plan")
+        return 0
+    if args.type == "report":
+        from ...domain.artifacts.report import render_report
+
+        result = render_report(ws, draft or ws.path("draft.md"), args.draft or "draft.md", args.style)
+        for note in result.notes:
+            ctx.out(note)
+        ctx.out(f"wrote {ws.rel(result.path)}  {result.count} source(s) cited")
+        return 0
+    from ...domain.artifacts.render import default_draft, render_html
+
+    page = render_html(ws, args.type, draft or default_draft(ws), args.draft or "draft.md")
+    ctx.out(f"wrote {ws.rel(page.path)}")
+    ctx.out(f"next: sb verify --html {ws.rel(page.path)}")
+    return 0

@@ -1,0 +1,197 @@
+"""Output of ``sb claim``: reading the payload and printing results (the handler stays thin)."""
+
+from __future__ import annotations
+
+import sys
+
+from ...base.errors import SbError
+
+
+def read_payload(args, ctx) -> tuple[str, str]:
+    """(text, where) by precedence --json > --file > --stdin."""
+    if isinstance(args.json_text, str):
+        return args.json_text, "--json"
+    if args.file:
+        path = ctx.path(args.file)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                return fh.read(), args.file
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SbError("E-CLAIM", args.file, f"cannot read the payload file: {getattr(exc, 'strerror', None) or exc}") from None
+    if args.stdin:
+        return sys.stdin.read(), "--stdin"
+    raise SbError("E-CLAIM", "(none)", "no claim given; pass --json '{...}', --file P or --stdin")
+
+
+def run_add(args, ctx, ws) -> int:
+    from ...domain.ledger.claim_add import add_claims, parse_payload
+
+    text, where = read_payload(args, ctx)
+    items = parse_payload(text, where)
+    if not items:
+        raise SbError("E-CLAIM", "(none)", "the payload holds no claims")
+    failed = 0
+    for res in add_claims(ws, items):
+        for f in res.findings:
+            ctx.finding(f)
+        if res.ok:
+            _stored(ctx, res.located)
+            # the start of the text first, so a list of claims maps ids to texts; the id stays
+            # the last token of its `claim <id>` line, which scripts and the original kit parse
+            ctx.out(f"stored   {_preview(res.text)}")
+            ctx.out(f"claim {res.claim_id}")
+        else:
+            failed += 1
+    return 1 if failed else 0
+
+
+def _stored(ctx, located) -> None:
+    """Say what was stored for a quote located with tolerance (the source's text, not the paste)."""
+    import json
+
+    for loc in located:
+        ctx.out(f"stored   {loc.subject}  {loc.source_id}  {loc.start}..{loc.end}  the source's own text "
+                "(your paste differed only in spacing, line breaks or markup)")
+        ctx.out(f"  quote: {json.dumps(loc.quote, ensure_ascii=False)}")
+
+
+def run_evidence(args, ctx, ws) -> int:
+    import json
+
+    from ...domain.ledger.evidence_edit import evidence_items, replace_evidence
+
+    if args.source or args.quote:
+        if not (args.source and args.quote):
+            raise SbError("E-USAGE", "claim evidence", "give both --source SRC and --quote TEXT (or a payload)")
+        items: list = [{"source_id": args.source, "quote": args.quote}]
+    else:
+        text, where = read_payload(args, ctx)
+        try:
+            items = evidence_items(json.loads(text))
+        except json.JSONDecodeError as exc:
+            raise SbError("E-CLAIM", where, f"not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    claim, located = replace_evidence(ws, args.id, items, args.reason)
+    _stored(ctx, located)
+    for ev in claim.get("evidence") or []:
+        ctx.out(f"evidence {ev['source_id']}  {ev['start']}..{ev['end']}  {json.dumps(ev.get('quote', ''), ensure_ascii=False)}")
+    ctx.out(f"updated {args.id}")
+    return 0
+
+
+def _preview(text: object, width: int = 72) -> str:
+    from ...engines.ledger.visible import visible
+
+    flat = " ".join(visible(str(text or "")).split())
+    return f'"{flat}"' if len(flat) <= width else f'"{flat[:width - 1].rstrip()}…"'
+
+
+def _ordered(ws):
+    from ...domain.ledger.claims import load_claims
+    from ...domain.ledger.plan import load_plan_quiet
+    from ...engines.ledger.ledger_model import ordinals
+
+    claims = load_claims(ws)
+    nums = ordinals(claims, load_plan_quiet(ws))
+    claims.sort(key=lambda c: (c["id"] not in nums, nums.get(c["id"], 0), c["id"]))
+    return claims, nums
+
+
+def run_list(ctx, ws, as_json: bool = False) -> int:
+    claims, nums = _ordered(ws)
+    if as_json:
+        ctx.emit_json([dict(c, ordinal=nums.get(c["id"])) for c in claims])
+        return 0
+    if not claims:
+        ctx.out("no claims yet; add one with `sb claim add --json '{...}'`")
+        return 0
+    from ...engines.ledger.visible import visible
+
+    for c in claims:
+        n = f"[{nums[c['id']]}]" if c["id"] in nums else "[-]"
+        ctx.out(f"{n:>5} {c['id']}  {c['confidence']:<11} {c['status']:<10} {c['topic_key']}")
+        ctx.out("       " + " ".join(visible(c["text"]).split())[:110])
+    return 0
+
+
+def run_one(args, ctx, ws) -> int:
+    from ...domain.ledger import claim_edit
+
+    cid = args.id
+    if args.action == "show":
+        return _show(ctx, ws, cid, as_json=args.json_text is not None)
+    if args.action == "retract":
+        claim, changed = claim_edit.retract(ws, cid, args.reason)
+        ctx.out(f"retracted {cid}" if changed else f"already retracted {cid}")
+        return 0
+    if args.action == "narrow":
+        if not args.text:
+            raise SbError("E-USAGE", "claim narrow", "--text is the narrower claim; see `sb claim narrow --help`")
+        new, warnings = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
+        for f in warnings:
+            ctx.finding(f)
+        ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; update every artifact that cites it)")
+        ctx.out(f"claim {new['id']}")
+        return 0
+    if args.action == "evidence":
+        return run_evidence(args, ctx, ws)
+    if args.action == "ack":
+        _, flags = claim_edit.ack(ws, cid, args.reason)
+        ctx.out(f"acknowledged {cid}" + (f"  (answers {len(flags)} review flag(s): "
+                                         f"{', '.join(sorted({k.split(':')[0] for k in flags}))})" if flags else ""))
+        return 0
+    if args.action == "set":
+        changes = _changes(args)
+        if not changes:
+            raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, ...")
+        claim_edit.set_fields(ws, cid, changes, args.reason)
+        ctx.out(f"updated {cid}")
+        return 0
+    raise SbError("E-USAGE", f"claim {args.action}", "takes no claim id")
+
+
+def _changes(args) -> dict:
+    out: dict = {}
+    for key in ("status", "confidence", "kind", "notes", "topic_key"):
+        v = getattr(args, key)
+        if v is not None:
+            out[key] = v
+    if args.superseded_by is not None:
+        out["superseded_by"] = args.superseded_by or None
+    if args.as_of is not None:
+        out["as_of"] = args.as_of or None
+    if args.recheck is not None:
+        out["recheck"] = args.recheck or None
+    if args.volatile is not None:
+        out["volatile"] = args.volatile == "true"
+    return out
+
+
+def _show(ctx, ws, cid, as_json: bool) -> int:
+    from ...domain.ledger.claim_edit import _get
+    from ...domain.ledger.claims import claims_by_id, load_claims, read_events
+    from ...domain.ledger.forms import source_records
+    from ...engines.ledger.ledger_model import corroboration, corroboration_text, labels
+    from ...engines.ledger.visible import visible
+
+    claims = load_claims(ws)
+    claim = _get(claims_by_id(claims), cid)
+    sources = source_records(ws, {str(ev.get("source_id")) for ev in claim.get("evidence") or []})
+    n = corroboration(claim, sources)
+    trail = read_events(ws, cid)
+    if as_json:
+        ctx.emit_json(dict(claim, independent_sources=n, events=trail))
+        return 0
+    ctx.out(f"{claim['id']}  {claim['status']}  {claim['confidence']}  {claim['kind']}  {claim['topic_key']}")
+    ctx.out(f"text       {visible(claim['text'])}")
+    ctx.out(f"marks      {', '.join(labels(claim))}    {corroboration_text(n)}")
+    for key in ("as_of", "recheck", "superseded_by", "narrowed_from", "narrowed_to", "limitation", "status_reason", "notes"):
+        if claim.get(key):
+            ctx.out(f"{key:<10} {claim[key]}")
+    for ev in claim.get("evidence") or []:
+        ctx.out(f"evidence   {ev['source_id']}  {ev['start']}..{ev['end']}  {visible(repr(ev.get('quote', '')))}")
+    for a in claim.get("acks") or []:
+        answers = sorted({k.split(":")[0] for k in a.get("flags") or []})
+        ctx.out(f"ack        {a['at']}  {a['reason']}" + (f"  (answers {', '.join(answers)})" if answers else ""))
+    for e in trail:
+        ctx.out(f"trail      {e.get('at')}  {e.get('event')}" + (f"  {e['reason']}" if e.get("reason") else ""))
+    return 0

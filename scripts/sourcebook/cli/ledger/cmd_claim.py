@@ -1,0 +1,85 @@
+"""sb claim."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
+
+  sb claim add --json '{"text": "The ferry carries 120 cars.", "topic_key": "ferry.capacity",
+                        "kind": "number", "confidence": "verified",
+                        "evidence": [{"source_id": "src_0123456789ab", "quote": "carries 120 cars"}]}'
+  sb claim import --file claims.json      (an object, a list, or {"claims": [...]})
+  sb claim list [--json]
+  sb claim show clm_0123456789ab [--json]
+  sb claim set clm_0123456789ab --confidence reported --notes "only the operator says so"
+  sb claim retract clm_0123456789ab --reason "the source withdrew the figure"
+  sb claim narrow clm_0123456789ab --text "The ferry carries 120 cars in summer." --reason "quote is seasonal"
+  sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
+  sb claim evidence clm_0123456789ab --source src_0123456789ab --quote "carries 120 cars"
+
+Evidence may omit start/end: the quote is located in the source and must occur exactly once.
+A quote pasted from a rendered page (line breaks, markup, curly quotes and dashes aside) is
+located too, and the source's own text at that span is stored and printed (`stored ...`);
+a difference in words, numbers or letters is never accepted. Evidence with start/end but no
+quote takes the text at those offsets as its quote. `claim evidence` replaces one claim's
+evidence through the same checks (the new evidence must hold) and records it in the trail.
+A quote with [...] becomes a multi-part citation (parts in order, at most 2000 characters
+apart, in one paragraph). A quote that does not hold at given offsets is stored with a
+W-QUOTE-... warning that prints the `sb claim evidence` command fixing it; until fixed it fails
+`sb verify` (a retracted or superseded claim's evidence is no longer checked). The claim's text
+says no more than its quotes: a figure or date no quote states, an ambiguous date (01.11.2026),
+an inferred claim with a figure or quotation, or an as_of later than its sources is stored with
+a W-CLAIM-... warning (add, import, narrow) and refused by `sb verify`; negation, hedge and cut
+flags are for review only, and `ack --reason` answers them. A claim in a both_stand decision is
+not retracted, superseded or narrowed until a new decision for its cluster.
+Input precedence: --json, then --file, then --stdin; each takes one claim object, a list, or
+{"claims": [...]}, for add and import alike. Each stored claim prints `stored  "<the start of its
+text>"` and then `claim <id>` (the id is that line's last token).
+Claims are never deleted; `retract` and `narrow` keep the old claim and record why."""
+
+ACTIONS = ("add", "import", "list", "show", "set", "retract", "narrow", "ack", "evidence")
+
+
+def configure(p) -> None:
+    from ...domain.workspace.records import CLAIM_KINDS, CLAIM_STATUSES, CONFIDENCES
+
+    p.add_argument("action", choices=ACTIONS, help="what to do")
+    p.add_argument("id", nargs="?", help="the claim id (show, set, retract, narrow, ack, evidence)")
+    src = p.add_argument_group("input (add, import, evidence)")
+    src.add_argument("--json", dest="json_text", metavar="S", help="the payload as a JSON string (show: print JSON)",
+                     nargs="?", const=True)
+    src.add_argument("--file", metavar="P", help="read the payload from a file: one claim object, a list of them, "
+                                                 "or {\"claims\": [...]} (add and import take the same)")
+    src.add_argument("--stdin", action="store_true", help="read the payload from standard input")
+    ch = p.add_argument_group("changes (set)")
+    ch.add_argument("--status", choices=CLAIM_STATUSES)
+    ch.add_argument("--confidence", choices=CONFIDENCES)
+    ch.add_argument("--kind", choices=CLAIM_KINDS)
+    ch.add_argument("--superseded-by", metavar="CLM")
+    ch.add_argument("--notes")
+    ch.add_argument("--as-of", metavar="YYYY-MM-DD")
+    ch.add_argument("--recheck", metavar="URL")
+    ch.add_argument("--volatile", choices=("true", "false"))
+    ch.add_argument("--topic", dest="topic_key", metavar="KEY")
+    ev = p.add_argument_group("new evidence (evidence)")
+    ev.add_argument("--source", metavar="SRC", help="the source id of the new evidence")
+    ev.add_argument("--quote", help="the source's words (a paste from the rendered page is located too)")
+    p.add_argument("--text", help="narrow: the narrower claim text")
+    p.add_argument("--reason", help="retract, narrow, ack, set: why (recorded in the trail)")
+
+
+def run(args, ctx) -> int:
+    from . import claim_views
+
+    ws = ctx.workspace()
+    if args.action == "show" and args.id is None and isinstance(args.json_text, str):
+        args.id, args.json_text = args.json_text, True  # `sb claim show --json CLM`
+    if args.action in ("add", "import"):
+        return claim_views.run_add(args, ctx, ws)
+    if args.action == "list":
+        return claim_views.run_list(ctx, ws, as_json=args.json_text is True)
+    if not args.id:
+        from ...base.errors import SbError
+
+        raise SbError("E-USAGE", f"claim {args.action}", "needs a claim id; see `sb claim --help`")
+    return claim_views.run_one(args, ctx, ws)

@@ -1,0 +1,51 @@
+"""sb plan."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Write or show plan.json: the artifact's type, title, thesis and sections.
+
+  sb plan --type answer --title "Which ferries take the card?" --thesis "Two of three lines do, since May."
+  sb plan --images source          change one field; the rest of the plan is kept
+  sb plan --show                   print plan.json
+
+Flags win over the stored plan, the stored plan over defaults (title falls back to the
+workspace question, thesis to a TODO placeholder). A plan that fails its schema is reported
+(E-SCHEMA lines) and NOT written; exit 1. Sections and their claim_ids are edited in plan.json."""
+
+
+def configure(p) -> None:
+    from ...domain.workspace.records import ARTIFACT_TYPES
+
+    p.add_argument("--type", dest="type_", choices=ARTIFACT_TYPES, help="the artifact type")
+    p.add_argument("--title")
+    p.add_argument("--thesis")
+    p.add_argument("--audience")
+    p.add_argument("--images", choices=("none", "source", "generate"), help="image mode (default none)")
+    p.add_argument("--show", action="store_true", help="print plan.json and change nothing")
+
+
+def run(args, ctx) -> int:
+    from ...base.errors import SbError
+    from ...domain.ledger.plan import load_plan, write_plan
+
+    ws = ctx.workspace()
+    edits = any(v is not None for v in (args.type_, args.title, args.thesis, args.audience, args.images))
+    current = load_plan(ws)
+    if args.show or not edits:
+        if current is None:
+            raise SbError("E-PLAN", "plan.json", "no plan.json yet; create it with "
+                          "`sb plan --type answer --title ... --thesis ...`")
+        ctx.emit_json(current)
+        return 0
+    type_ = args.type_ or (current or {}).get("type")
+    if type_ is None or not isinstance(type_, str):
+        raise SbError("E-USAGE", "sb plan", "no plan.json yet: pass --type (answer, explainer, deck, brief, infographic, podcast)")
+    res = write_plan(ws, type_=type_, title=args.title, thesis=args.thesis, audience=args.audience, images=args.images)
+    for f in res.problems:
+        ctx.finding(f)
+    if not res.written:
+        ctx.err(f"plan.json not written: {len(res.problems)} problem(s); fix the flags and run again")
+        return 1
+    ctx.out(f"wrote plan.json (type={type_}). Next: place claim ids in its sections, then compose build/{type_}.html")
+    return 0

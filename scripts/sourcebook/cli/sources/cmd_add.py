@@ -1,0 +1,197 @@
+"""sb add."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Add sources: local files, URLs, or pasted text. Each source gets a content-addressed id
+(src_ + 12 hex digits) derived from its canonical locator and the SHA-256 of its bytes.
+
+  sb add notes/operator.md --tier A --reason "the operator's own status page"
+  sb add https://example.org/report --tier B --reason "bylined trade reporting"
+  sb add https://example.org/report --file saved.html --tier B --reason "..."   # bytes the agent saved
+  sb add --text "Pasted passage ..." --tier C --reason "forum post, unverified"
+  cat page.md | sb add --stdin --tier C --reason "..."
+
+URLs depend on capabilities.web_fetch: `agent` (default) records the URL as pending and says
+where to save the bytes; `script` fetches through the guarded fetcher; `none` refuses.
+Local files must lie inside the workspace or the current folder (--allow-outside to override);
+a path that does not exist stores nothing (quote paths with spaces), and a mistyped URL
+(htps://, https//) is named as such (E-ADD-URL). Adding a source again refreshes retrieved_at
+but never changes its tier or reason (E-ADD-CONFLICT): `sb source set` does, and records it.
+The same bytes as a source already there (another name or URL) warn W-SOURCE-COPY: the two count
+as one source for corroboration (`sb extract` does the same for equal or near-duplicate text).
+A local copy of a public page records where readers find it with --url: every ledger entry
+citing it links to the quoted passage there (a text fragment, or #page=N for a PDF).
+--license is public-domain, cc-by, cc-by-sa, own or unknown (the default); a free licence lifts
+the ledger's quote budget, so long quotes show in full instead of as an excerpt.
+
+  sb add saved/pep-0563.html --url https://peps.python.org/pep-0563/ --tier A --reason "the PEP itself" \
+      --license public-domain
+
+Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
+With more than ten locators the output is a summary (failures first, counts, the next
+command); --verbose prints a line per source.
+Exit: 0 all added, 1 some failed, 2 all failed. For `sb add` alone, 2 does not mean a failed
+gate: it means nothing was added (a missing file, a path outside the workspace, a refused or
+failed fetch), the status the original kit's scripts rely on."""
+
+
+def configure(p) -> None:
+    p.add_argument("locators", nargs="*", metavar="LOCATOR", help="files or http(s) URLs")
+    p.add_argument("--tier", required=True, choices=["A", "B", "C", "D"], help="source quality tier")
+    p.add_argument("--reason", "--tier-reason", dest="reason", default="",
+                   help="why this tier (required in practice for A and D; the record's tier_reason)")
+    p.add_argument("--title")
+    p.add_argument("--author")
+    p.add_argument("--publisher")
+    p.add_argument("--published", "--published-at", dest="published", metavar="DATE",
+                   help="publication date, YYYY-MM-DD (the record's published_at)")
+    p.add_argument("--lang")
+    p.add_argument("--license")
+    p.add_argument("--text", help="add this pasted text as a source")
+    p.add_argument("--stdin", action="store_true", help="read pasted text from standard input")
+    p.add_argument("--file", dest="saved", metavar="SAVED", help="bytes saved for the (single) URL given")
+    p.add_argument("--url", metavar="URL", help="the public address of the (single) local file or pasted text: every "
+                                                "ledger entry citing it links to the quoted passage there")
+    p.add_argument("--allow-outside", action="store_true", help="allow files outside the workspace and cwd")
+    p.add_argument("--ignore-robots", action="store_true", help="script mode: fetch even if robots.txt disallows")
+    p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
+    p.add_argument("--verbose", action="store_true", help="a line for every source, however many")
+
+
+def run(args, ctx) -> int:
+    import sys
+    from dataclasses import asdict
+
+    from ...base.errors import SbError
+    from ...domain.sources import ingest
+    from ...engines.urls import is_url
+
+    ws = ctx.workspace()
+    meta = {"title": args.title, "author": args.author, "publisher": args.publisher,
+            "published_at": args.published, "lang": args.lang, "license": args.license}
+    req = ingest.AddRequest(args.tier, args.reason, {k: v for k, v in meta.items() if v},
+                            args.allow_outside, args.ignore_robots)
+    pastes = []
+    if args.text is not None:
+        pastes.append(args.text)
+    if args.stdin:
+        pastes.append(sys.stdin.read())
+    if not args.locators and not pastes:
+        raise SbError("E-USAGE", "sb add", "nothing to add: give files or URLs, --text or --stdin")
+    if args.saved and (len(args.locators) != 1 or not is_url(args.locators[0])):
+        raise SbError("E-USAGE", "sb add", "--file attaches saved bytes to exactly one URL")
+    if args.url is not None:
+        from ...domain.sources.edit import check_url
+
+        if len(args.locators) + len(pastes) != 1 or any(is_url(x) for x in args.locators):
+            raise SbError("E-USAGE", "sb add", "--url gives the public address of exactly one local file or "
+                                               "pasted text (a URL locator is its own address)")
+        req.meta["url"] = check_url(args.url, "--url")
+    if args.license is not None:
+        from ...domain.sources.edit import check_license
+
+        req.meta["license"] = check_license(args.license, "--license")
+    saved = None
+    if args.saved:
+        try:
+            with open(ctx.path(args.saved), "rb") as fh:
+                saved = fh.read()
+        except OSError as exc:
+            raise SbError("E-ADD-MISSING", args.saved, f"cannot read the saved file: {exc.strerror}") from None
+    outcomes = []
+    with ws.lock():
+        mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
+        max_mb = ws.config_value("max_source_mb", ingest.DEFAULT_MAX_MB)
+        from ...domain.sources.copies import Fingerprints
+        from ..progress import Progress
+
+        with Progress(ctx.stderr, "adding") as bar:
+            req.fp = Fingerprints(ws, bar)
+        for text in pastes:
+            if not text.strip():
+                outcomes.append(ingest.AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
+                continue
+            outcomes.append(ingest.add_paste(ws, text, req))
+        bar = Progress(ctx.stderr, "adding")
+        for n, loc in enumerate(args.locators, 1):
+            bar(n - 1, len(args.locators))
+            try:
+                if is_url(loc):
+                    outcomes.append(ingest.add_url(ws, loc, req, mode, saved, args.saved or ""))
+                else:
+                    outcomes.append(ingest.add_file(ws, loc, ctx.cwd, req, max_mb if isinstance(max_mb, int) else 50))
+            except SbError as exc:
+                outcomes.append(ingest.AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
+        bar.close()
+        req.fp.save()
+        _hint_spaces(args.locators, outcomes, ctx)
+        ok = [o for o in outcomes if o.status != "failed"]
+        if ok:
+            ws.record("COLLECT", f"added {len(ok)} source(s)")
+    from ..listing import bounded, small
+
+    few = small(len(outcomes), args.verbose)
+    problems = []
+    for o in outcomes:
+        if o.status == "failed":
+            problems.append(f"{o.code}  {o.locator}  {o.message}")
+        problems += [f"W-SOURCE-COPY  {o.source_id}  {w}" for w in o.warnings]
+    bounded(ctx.err, problems, few or args.json, "failure(s) and warning(s)")
+    if args.json:
+        ctx.emit_json([asdict(o) for o in outcomes])
+    elif few:
+        for o in outcomes:
+            if o.status != "failed":
+                ctx.out(_text(o))
+    else:
+        bounded(ctx.out, [_text(o) for o in outcomes if o.status == "pending"], False, "pending source(s)")
+        counts: dict[str, int] = {}
+        for o in outcomes:
+            counts[o.status] = counts.get(o.status, 0) + 1
+        tiers = sorted({o.tier for o in outcomes if o.status == "added"})
+        ctx.out(f"{len(outcomes):,} locator(s): " + ", ".join(
+            f"{counts.get(k, 0):,} {k}" for k in ("added", "exists", "pending", "failed"))
+            + (f"  (tier {', '.join(tiers)})" if tiers else ""))
+        if counts.get("added") or counts.get("pending"):
+            ctx.out("next: sb extract")
+    failed = len(outcomes) - len(ok)
+    if failed and not ok:
+        return 2
+    return 1 if failed else 0
+
+
+def _text(o) -> str:
+    if o.status == "added":
+        return f"added    {o.source_id}  tier {o.tier}  {o.locator}"
+    if o.status == "exists":
+        return f"exists   {o.source_id}  {o.locator}  (retrieved_at refreshed)"
+    return f"pending  {o.source_id}  {o.locator}\n  -> write the fetched bytes to {o.folder}/raw.html, then: sb extract"
+
+
+SPACES_MAX = 20  # words a path typed without quotes may have been split into
+
+
+def _hint_spaces(locators: list[str], outcomes: list, ctx) -> None:
+    """A path with spaces typed without quotes arrives as several missing files: name the path.
+    Only runs of consecutive missing locators are joined (at most SPACES_MAX), so ten thousand
+    files cost nothing here."""
+    import os
+
+    missing = {o.locator for o in outcomes if o.code == "E-ADD-MISSING"}
+    if not missing:
+        return
+    for i in range(len(locators)):
+        if locators[i] not in missing:
+            continue
+        k = i
+        while k < len(locators) and k - i < SPACES_MAX and locators[k] in missing:
+            k += 1
+        for j in range(k, i + 1, -1):
+            run = locators[i:j]
+            joined = " ".join(run)
+            if os.path.isfile(ctx.path(joined)):
+                for o in outcomes:
+                    if o.locator in run and o.code == "E-ADD-MISSING":
+                        o.message += f"; did you mean the file '{joined}'? Quote a path with spaces"
+                return

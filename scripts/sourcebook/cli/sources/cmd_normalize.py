@@ -1,0 +1,42 @@
+"""sb normalize."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Print the canonical text sb would produce for a file, without a workspace. Useful to see
+what a page becomes before adding it, and to copy exact quotes.
+
+  sb normalize page.html
+  sb normalize report.pdf --json      text, links, pages, metadata and notes as JSON"""
+
+
+def configure(p) -> None:
+    p.add_argument("path", help="a file (.md, .txt, .html, .pdf, ...)")
+    p.add_argument("--charset", help="decode with this charset instead of detecting it")
+    p.add_argument("--base-url", help="resolve relative links against this URL")
+    p.add_argument("--json", action="store_true", help="print text, links, pages, meta and notes as JSON")
+
+
+def run(args, ctx) -> int:
+    from ...base.errors import SbError
+    from ...engines.formats.pipeline import extract_bytes
+    from ...engines.formats.plain_extract import media_type_for
+
+    path = ctx.path(args.path)
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise SbError("E-ADD-MISSING", args.path, f"cannot read: {exc.strerror}") from None
+    out, charset = extract_bytes(raw, media_type=media_type_for(path), path=path, charset=args.charset,
+                                 base_url=args.base_url)
+    if args.json:
+        ctx.emit_json({"tool": out.tool, "charset": charset, "text": out.text, "links": out.links,
+                       "pages": out.pages, "meta": out.meta, "notes": out.notes})
+        return 0
+    for note in out.notes:
+        ctx.err(f"note  {args.path}  {note}")
+    ctx.stdout.write(out.text)
+    if not out.text:
+        raise SbError("E-EXTRACT", args.path, "no text could be extracted", exit_code=2)
+    return 0

@@ -1,0 +1,112 @@
+"""sb source."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+List, inspect, edit or remove sources.
+
+  sb source list [--verbose] [--json]    the first ten and counts; --verbose every source
+  sb source show SRC [--json]            the record, text length, links and pages
+  sb source set SRC charset=windows-1252 title="Annual report"   (then sb extract --force)
+  sb source set SRC tier=B reason="bylined trade reporting"      (recorded in the history)
+  sb source set SRC same_as=SRC2         the two are one document: one source for corroboration
+  sb source set SRC same_as=none         they are independent after all (undoes a found link)
+  sb source set SRC url=https://example.org/report   the public address of a local copy
+  sb source set SRC license=cc-by        public-domain, cc-by, cc-by-sa, own or unknown
+  sb source rm SRC --reason "duplicate of src_..."
+
+Fields take the names `sb add` uses: tier, reason, title, author, publisher, published (or
+published_at), lang, license, url, plus charset and same_as. A re-add never changes a tier,
+reason or address; this does (tier, reason, url and license changes are recorded in the
+history). The fields of one `set` are applied together or not at all: a field name sb does
+not know changes nothing and names the closest one.
+
+`rm` refuses while an active claim cites the source; the folder is moved to
+sources/.removed/ and the removal is recorded in the workspace history."""
+
+
+def configure(p) -> None:
+    sub = p.add_subparsers(dest="action", required=True, metavar="{list,show,set,rm}")
+    ls = sub.add_parser("list", help="one line per source (the first ten, then counts, unless --verbose)")
+    ls.add_argument("--json", action="store_true")
+    ls.add_argument("--verbose", action="store_true", help="a line for every source, however many")
+    sh = sub.add_parser("show", help="one source's record")
+    sh.add_argument("source_id")
+    sh.add_argument("--json", action="store_true")
+    st = sub.add_parser("set", help="change metadata fields, the tier, or same_as")
+    st.add_argument("source_id")
+    st.add_argument("pairs", nargs="+", metavar="FIELD=VALUE")
+    rm = sub.add_parser("rm", help="remove a source nobody cites")
+    rm.add_argument("source_id")
+    rm.add_argument("--reason", required=True, help="recorded in history")
+
+
+def run(args, ctx) -> int:
+    import os
+
+    from ...domain.sources import store as sources
+
+    ws = ctx.workspace()
+    if args.action == "list":
+        recs = []
+        from ...base.errors import SbError
+
+        damaged = False
+        for sid in ws.source_ids():
+            try:
+                rec = sources.load_source(ws, sid)
+            except SbError as exc:  # damaged: named, and nothing taken from it
+                ctx.err(f"{exc.code}  {exc.subject}  {exc.message}")
+                rec = {"id": sid, "status": "damaged", "error": f"{exc.code} {exc.subject}"}
+                damaged = True
+            recs.append(rec)
+        if args.json:
+            ctx.emit_json(recs)
+            return 1 if damaged else 0
+        if not recs:
+            ctx.out("no sources yet: sb add <file|url> --tier <A-D> --reason <why>")
+        from ..listing import bounded, small
+
+        lines = []
+        for r in recs:
+            copy = f"  (same as {r['same_as']})" if r.get("same_as") else ""
+            lines.append(f"{r.get('id')}  {r.get('tier', '?')}  {r.get('status', '?'):<16}  "
+                         f"{(r.get('title') or r.get('locator') or '')[:70]}{copy}")
+        bounded(ctx.out, lines, args.verbose, "source(s)")
+        if not small(len(lines), args.verbose):
+            counts: dict[str, int] = {}
+            for r in recs:
+                counts[str(r.get("status", "?"))] = counts.get(str(r.get("status", "?")), 0) + 1
+            ctx.out(f"{len(recs):,} source(s): " + ", ".join(f"{n:,} {k}" for k, n in sorted(counts.items())))
+        return 1 if damaged else 0
+    if args.action == "show":
+        rec = sources.load_source(ws, args.source_id)
+        text = sources.read_normalized(ws, args.source_id)
+        extra = {"chars": len(text) if text is not None else None,
+                 "links": os.path.isfile(ws.links_path(args.source_id)),
+                 "pages": os.path.isfile(ws.pages_path(args.source_id)),
+                 "cited_by": sources.citing_claims(ws, args.source_id)}
+        if args.json:
+            ctx.emit_json({"source": rec, **extra})
+            return 0
+        fields = dict(rec)
+        for key in sorted(fields):
+            ctx.out(f"{key:<20}{fields[key]}")
+        for key in sorted(extra):
+            ctx.out(f"{key:<20}{extra[key]}")
+        return 0
+    if args.action == "set":
+        from ...domain.sources.edit import edit_source
+
+        with ws.lock():
+            rec, notes = edit_source(ws, args.source_id, args.pairs)
+        ctx.out(f"updated {rec['id']}")
+        for note in notes:
+            ctx.out(f"recorded {note}")
+        return 0
+    from ...domain.sources.ingest import remove_source
+
+    with ws.lock():
+        dest = remove_source(ws, args.source_id, args.reason, sources.citing_claims(ws, args.source_id))
+    ctx.out(f"removed  {args.source_id}  (kept in {ws.rel(dest)})")
+    return 0

@@ -1,0 +1,38 @@
+"""sb init."""
+
+from __future__ import annotations
+
+DESCRIPTION = """\
+Create a workspace in the current folder (or --dir): sourcebook.json plus the folders
+sources/ chunks/ index/ ledger/ assets/ build/. Running it again is harmless.
+
+  sb init --question "Which ferry lines accept the Harbour card?"
+  sb init --from ../old-workspace     # copy its sources (each folder with a source.json)"""
+
+
+def configure(p) -> None:
+    p.add_argument("--question", default="", help="the question this workspace answers")
+    p.add_argument("--from", dest="seed", metavar="DIR", help="copy sources from another workspace or sources/ folder")
+
+
+def run(args, ctx) -> int:
+    import os
+
+    from ...domain.gate.state import derive
+    from ...domain.workspace.layout import Workspace
+    from ...domain.workspace.setup import init_workspace
+
+    root = ctx.path(ctx.dir) if ctx.dir else ctx.cwd
+    seed = ctx.path(args.seed) if args.seed else None
+    res = init_workspace(root, args.question, seed)
+    if not res.created:
+        ctx.out(f"workspace already exists at {os.path.join(res.root, 'sourcebook.json')}")
+        if seed is not None:
+            ctx.err(f"note  {args.seed}  --from was not used: the workspace exists; copy sources in "
+                    "with sb add, or init a new folder")
+    else:
+        ctx.out(f"initialized {os.path.join(res.root, 'sourcebook.json')}")
+        if seed is not None:
+            ctx.out(f"seeded   {res.seeded} source(s) from {args.seed}")
+    ctx.out(f"next: {derive(Workspace(res.root)).next}")
+    return 0

@@ -1,0 +1,8 @@
+"""Gates over what ships: pages, the report, the podcast and the files sourcebook derives.
+
+Modules: ``html``, ``prose``, ``derived``, ``licenses``, ``lint``, ``podcast``, ``report``; each
+registers one gate family.
+
+May import: the gate room's shared machinery (``registry``, ``context``, ``ledger_view``,
+``prose_fixed``), the page readers in ``engines.page``, and the rooms the gate room may import.
+"""

@@ -1,0 +1,43 @@
+"""Gate ``licenses``: image credits and licences (CONTRACT 10.1), via ``domain.licenses``.
+
+Run once per checked page (or once without a page when none exists); findings shared between
+pages (a credits entry) are reported once. A share-alike licence is permitted: it is stated
+in the note instead of failing the gate, so a CC BY-SA image can ship.
+"""
+
+from __future__ import annotations
+
+from .....base.errors import Finding
+from ...context import GateContext, Page
+from ...registry import GateResult, register
+
+NOTICE_ONLY = ("W-IMG-SHAREALIKE",)
+
+
+@register("licenses", 100)
+def gate(ctx: GateContext) -> GateResult:
+    from ....artifacts.licenses import check_licenses, image_refs
+
+    pages: list[Page | None] = [p for p in ctx.pages if p.exists] or [None]
+    seen: set[str] = set()
+    findings: list[Finding] = []
+    notices: list[str] = []
+    note = ""
+    for page in pages:
+        read = None
+        if page is not None:  # the page as the html gate read it: no second parse
+            v = ctx.page_view(page)
+            read = (image_refs(i.attrs for i in v.images + v.ledger_images), v.text)
+        found, page_note = check_licenses(ctx.ws, page.path if page else None, read)
+        note = note or page_note
+        for f in found:
+            if f.line() in seen:
+                continue
+            seen.add(f.line())
+            if f.code in NOTICE_ONLY:
+                notices.append(f.subject)
+            else:
+                findings.append(f)
+    if notices:
+        note += f"; share-alike (keep the licence when reusing): {', '.join(sorted(set(notices)))}"
+    return GateResult(findings, note)

@@ -1,0 +1,47 @@
+"""Gate ``lint``: the design rules over every checked page (CONTRACT 9), via ``domain.lint``.
+
+No row when no page exists. Each unwaived error or warning is a finding
+``<rule>  <file>:<line>  <detail>``; waivers come from the manifest's ``lint_waivers``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from .....base.errors import Finding
+from ...context import GateContext
+from ...registry import GateResult, register
+
+
+@register("lint", 110)
+def gate(ctx: GateContext) -> GateResult | None:
+    pages = [p for p in ctx.pages if p.exists]
+    if not pages:
+        return None
+    waivers = ctx.manifest.get("lint_waivers")
+    waivers = {k: v for k, v in waivers.items() if isinstance(v, str)} if isinstance(waivers, dict) else {}
+    findings: list[Finding] = []
+    errors = waived = unresolved = 0
+    for page in pages:
+        # The rules are a pure function of the page, its name and the waivers (and of the code,
+        # whose fingerprint every cached fact carries).
+        key = hashlib.sha256(json.dumps([ctx.page_sha(page), page.rel, sorted(waivers.items())],
+                                        ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()[:40]
+        got = ctx.cache.page_fact("lint", key)
+        if not _well_formed(got):
+            from ....lint.runner import lint_html  # imported only when a page is linted
+
+            rep = lint_html(ctx.page_html(page), file=page.rel, waivers=waivers)
+            got = [rep.errors, rep.waived, rep.unresolved, [[f.rule, f.line, f.detail] for f in rep.failing]]
+            ctx.cache.remember_page_fact("lint", key, got)
+        errors += got[0]
+        waived += got[1]
+        unresolved += got[2]
+        findings += [Finding(rule, f"{page.rel}:{line}", detail) for rule, line, detail in got[3]]
+    return GateResult(findings, f"{errors} errors, {waived} waived, {unresolved} unresolved")
+
+
+def _well_formed(got: object) -> bool:
+    return isinstance(got, list) and len(got) == 4 and all(isinstance(n, int) for n in got[:3]) \
+        and isinstance(got[3], list) and all(isinstance(r, list) and len(r) == 3 for r in got[3])

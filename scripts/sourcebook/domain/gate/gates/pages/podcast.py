@@ -1,0 +1,40 @@
+"""Gate ``podcast``: the script exists, validates, every factual line cites live claims, and
+every figure is backed by the claims its line cites, via ``domain.podcast``. A row only with
+``--podcast`` or when the plan's type is podcast.
+
+The figure check is remembered by a key over the script's bytes and the claims' bytes, so a
+repeat run of an unchanged script and ledger does not read its figures again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from ...context import GateContext
+from ...registry import GateResult, register
+
+
+def _figures_key(ctx: GateContext) -> str | None:
+    claims = ctx.doc_shas.get("ledger/claims.json")
+    if not ctx.cache.enabled or not claims:
+        return None
+    try:
+        with open(ctx.ws.build_path("podcast.script.json"), "rb") as fh:
+            script = hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return None
+    return hashlib.sha256(f"podcast-figures\0{script}\0{claims}".encode()).hexdigest()[:40]
+
+
+@register("podcast", 120)
+def gate(ctx: GateContext) -> GateResult | None:
+    if not ctx.podcast_expected:
+        return None
+    from ....artifacts.podcast import FIGURE_CODES, check_podcast
+
+    key = _figures_key(ctx)
+    known = key is not None and ctx.cache.clean(key)
+    findings, note = check_podcast(ctx.ws, figures=not known)
+    if key and not known and not any(f.code in FIGURE_CODES for f in findings):
+        ctx.cache.remember_clean(key)
+    return GateResult(findings, note)

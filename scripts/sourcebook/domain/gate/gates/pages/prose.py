@@ -1,0 +1,372 @@
+"""Gate ``prose``: every sentence on every shipped page is cited, inferred or framing.
+
+A reader who finds one invented sentence on a page stops trusting all of them, so the gate reads
+all the text a reader or a machine can get from a page outside the injected ledger (see
+``engines.page.prose``) and judges each sentence:
+
+- **cited**: a ``sup.ref`` to an active claim sits in it (or right after it) inside a block
+  whose ``data-claim`` names that claim; every figure and date in it occurs in what the cited
+  claims say, quote or date (``engines.text.figures.unbacked``), and no clause of four words
+  or more follows its last citation;
+- **inferred**: it sits in a block naming an ``inferred`` claim and carries its thin mark;
+- **framing**: declared with ``class="framing"``; framing and inferences carry no figure, date,
+  amount or quotation;
+- **structure**: titles, headings, the contents, the legend, the footer, short labels and the
+  text sourcebook writes itself need no citation, but a figure or date in them must occur in
+  claims cited on the page (for a heading: cited under it); the workspace's question as the
+  title is always allowed.
+
+Anything else is refused with the page, line and first words. Refused outright: comments other
+than sourcebook's markers, CSS ``content`` strings the shipped stylesheets do not have, ``#c-``
+links outside a matching claim block, marks outside claim blocks, hidden claim blocks and ledger
+entries, and a contested claim whose other side is not shown on the same page. The counts per
+page go in the gate's note and in ``--json`` (``coverage``). A page's result is remembered by
+the hash of everything it depends on, so a repeat verify does not read it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import TYPE_CHECKING
+
+from .....base.errors import Finding
+from .....base.ids import is_claim_id
+from .....engines.text.quotations import quoted
+from ...context import GateContext, Page, is_active, safe
+from ...registry import GateResult, register
+from ...verify_cache import file_sig
+
+if TYPE_CHECKING:  # the reader and the template texts are loaded only when a page is judged
+    from .....engines.page.prose import PageProse, Piece
+
+STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
+KINDS = ("cited", "inferred", "framing", "refused")
+_NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
+
+
+def first_words(text: str, n: int = 8) -> str:
+    words = text.split()
+    if len(words) == 1 and len(text) > 24:  # a script written without spaces
+        return text[:20] + "…"
+    return " ".join(words[:n]) + ("…" if len(words) > n else "")
+
+
+
+
+class _Judge:
+    """One page's sentences against the ledger."""
+
+    def __init__(self, ctx: GateContext, page: Page, pr: PageProse):
+        from .....engines.text import sentences
+        from ...prose_fixed import fixed_text, page_kind
+
+        self.ctx, self.page, self.pr = ctx, page, pr
+        self.sent = sentences
+        self._fig = None
+        self.claims = ctx.claims_by_id
+        self.fixed, self.css_ok = fixed_text(ctx, page_kind(page.rel))
+        question = ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None
+        self.question = " ".join(question.split()) if isinstance(question, str) else None
+        self.f: list[Finding] = []
+        self.counts = dict.fromkeys(KINDS, 0)
+        self.page_cited: set[str] = set()
+        self._backing: dict[str, list[str]] = {}
+        self._notes: set[str] | None = None
+
+    # -- helpers --
+    @property
+    def fig(self):
+        if self._fig is None:  # imported when a sentence first needs it
+            from .....engines.text import figures
+
+            self._fig = figures
+        return self._fig
+
+    def unbacked(self, text: str, ids) -> list:
+        """The figures of ``text`` none of these claims states; a sentence that is word for word
+        part of what a claim says or quotes states nothing more (no need to read its figures)."""
+        backing = self.backing(ids)
+        core = text.rstrip(".!?\u3002\uff01\uff1f ")
+        if core and any(_within(core, b) for b in backing):
+            return []
+        if not self.fig.find_figures(text):  # nothing to back: the claims' texts need no reading
+            return []
+        return self.fig.unbacked(text, backing)
+
+    def verbatim(self, text: str, ids) -> bool:
+        """The sentence is word for word part of what one of its claims says or quotes: it states
+        nothing more, whatever its clauses."""
+        core = text.rstrip(".!?\u3002\uff01\uff1f ")
+        return bool(core) and any(_within(core, b) for b in self.backing(ids))
+
+    def live(self, x: str) -> dict | None:
+        c = self.claims.get(x)
+        return c if c is not None and is_active(c) else None
+
+    def past(self, x: str) -> dict | None:
+        """A superseded claim: citable only as history, and then it backs what it said."""
+        c = self.claims.get(x)
+        return c if c is not None and c.get("status") == "superseded" else None
+
+    def backing(self, ids) -> list[str]:
+        out: list[str] = []
+        for x in ids:
+            got = self._backing.get(x)
+            if got is None:
+                c = self.live(x) or self.past(x) or {}
+                got = [t for t in [c.get("text"), c.get("as_of")] if isinstance(t, str)]
+                ev = c.get("evidence")
+                for e in ev if isinstance(ev, list) else []:
+                    if isinstance(e, dict) and isinstance(e.get("quote"), str):
+                        got.append(e["quote"])
+                got = [" ".join(t.split()) for t in got]
+                self._backing[x] = got
+            out += got
+        return out
+
+    def refuse(self, code: str, p: Piece, what: str) -> None:
+        self.f.append(Finding(code, f"{self.page.rel}:{p.line}", f"\"{safe(first_words(p.text), 120)}\" {what}"))
+
+    def facts(self, text: str) -> str:
+        figs = self.fig.find_figures(text)
+        if figs:
+            return f"the figure {figs[0].written!r}"
+        return "a quotation" if quoted(text) else ""
+
+    def notes(self) -> set[str]:
+        if self._notes is None:
+            from ...ledger_view import page_ordinals
+            from ...prose_fixed import note_sentences
+
+            self._notes = note_sentences(self.ctx, self.pr.shown, page_ordinals(self.ctx, self.page))
+        return self._notes
+
+    # -- the sentences --
+    def prose(self, p: Piece, heads: list[tuple[int, set[str]]], structure: list) -> None:
+        where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
+        if p.framing:
+            fact = self.facts(p.text)
+            if fact:
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "
+                                                      "figure, date, amount or quotation: cite the claim instead")
+            else:
+                self.counts["framing"] += 1
+            return
+        if p.refs or p.history:
+            ok = [x for x in p.refs if self.live(x)]
+            told = [x for x in p.history if self.past(x)]  # the html gate checks it is told as history
+            if not ok and not told:  # the html gate names the unknown or retired claim
+                self.counts["refused"] += 1
+                return
+            self.page_cited.update(ok + told)
+            for _, s in heads:
+                s.update(ok + told)
+            ok = ok + told
+            bad = self.unbacked(p.text, ok)
+            refused = False
+            if bad:
+                refused = True
+                self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"cites {', '.join(ok)} but {bad[0].written!r} occurs in "
+                                                         "none of their texts, quotes or dates; correct the figure "
+                                                         "or cite the claim that states it")
+            if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok):
+                refused = True
+                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
+                                                        "cite what that clause rests on at its end, or cut it")
+            self.counts["refused" if refused else "cited"] += 1
+            return
+        inferred = [x for x in p.thin if (self.live(x) or {}).get("confidence") == "inferred"]
+        if inferred:
+            fact = self.facts(p.text)
+            if fact:
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but carries {fact}; "
+                                                       "an inference states no figure, date, amount or quotation")
+            else:
+                self.counts["inferred"] += 1
+            return
+        if p.text in self.fixed:
+            return
+        if self.sent.is_short_label(p.text):
+            structure.append((p, None))
+            return
+        self.counts["refused"] += 1
+        self.refuse("E-PAGE-UNCITED", p, f"cites no claim{where}: cite it (a sup.ref in a block naming the claim; "
+                                         "[@clm_...] in a draft), declare it framing ([framing]; class=\"framing\"), "
+                                         "or cut it")
+
+    def run(self) -> None:
+        heads: list[tuple[int, set[str]]] = []  # open headings: (level, claims cited under it)
+        structure: list[tuple[Piece, set[str] | None]] = []
+        titles = {p.text for p in self.pr.pieces if p.where == "title" or (p.where == "heading" and p.level == 1)}
+        for p in self.pr.pieces:
+            w = p.where
+            if w == "as-of":
+                bad = self.unbacked(p.text, [x for x in p.block if self.live(x)])
+                if bad:
+                    self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"prints {bad[0].written!r}, which is no date or figure "
+                                                             "of the claims of its block; print the claim's as_of")
+            elif w == "heading":
+                while heads and heads[-1][0] >= p.level:
+                    heads.pop()
+                scope: set[str] = set()
+                heads.append((p.level, scope))
+                structure.append((p, scope))
+            elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
+                structure.append((p, None))
+            elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
+                structure.append((p, None))
+            elif w == "chart" and self.sent.is_short_label(p.text):
+                structure.append((p, None))
+            elif w == "notes" and p.text in self.notes():
+                continue
+            elif w == "credit" and p.text in self.credits():
+                continue
+            elif w.startswith("attr:") and (p.text in self.fixed or _NOTES_LABEL.match(p.text)):
+                continue
+            else:
+                self.prose(p, heads, structure)
+        for p, under in structure:
+            if self.question and p.where in ("title", "heading") and p.text == self.question:
+                continue
+            if not self.fig.find_figures(p.text):
+                continue
+            ids: set[str] = under if under is not None else self.page_cited
+            bad = self.unbacked(p.text, sorted(ids))
+            if bad:
+                where_cited = "under this heading" if under is not None else "on the page"
+                self.counts["refused"] += p.where not in STRUCTURE
+                self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
+                                                          f"which no claim cited {where_cited} states; cite a claim that "
+                                                          "states it there, or drop the figure")
+
+    def credits(self) -> set[str]:
+        from ...prose_fixed import credit_sentences
+
+        return credit_sentences(self.ctx)
+
+    def restates(self, text: str) -> bool:
+        """A chart label or caption that is (the start of) a claim cited on the page."""
+        t = text.rstrip(".…").rstrip()
+        if len(t) < 12:
+            return False
+        for x in self.pr.shown:
+            c = self.live(x)
+            if c and isinstance(c.get("text"), str) and t in " ".join(c["text"].split()):
+                return True
+        return False
+
+    # -- refused outright --
+    def outright(self) -> None:
+        rel, pr = self.page.rel, self.pr
+        for line, data in pr.comments:
+            self.f.append(Finding("E-PAGE-COMMENT", f"{rel}:{line}", f"an HTML comment (\"{safe(first_words(data), 80)}\") "
+                                                                    "outside sourcebook's <!-- SB:... --> markers; "
+                                                                    "readers and machines can read it: delete it"))
+        for line, value in pr.css_content:
+            if value not in self.css_ok:
+                self.f.append(Finding("E-PAGE-CSS-CONTENT", f"{rel}:{line}", f"CSS content {safe(value, 60)} puts "
+                                                                             "text on the page that no sentence "
+                                                                             "holds; write it in the page, cited"))
+        for line, x in pr.stray_refs:
+            if not is_claim_id(x):  # an ordinary anchor such as #c-intro is no ledger entry
+                continue
+            self.f.append(Finding("E-PAGE-REF-STRAY", safe(x), f"{rel}:{line}: a link to #c-{safe(x)} that is not a "
+                                                               "sup.ref inside a block whose data-claim names that "
+                                                               "claim; cite it from its claim's block"))
+        for line, cls in pr.stray_marks:
+            self.f.append(Finding("E-PAGE-MARK-STRAY", f"{rel}:{line}", f"a mark ({safe(cls, 40)}) outside any "
+                                                                        "data-claim block vouches for nothing; "
+                                                                        "marks belong to claim blocks"))
+        for line, x, how in pr.hidden:
+            self.f.append(Finding("E-PAGE-HIDDEN", safe(x), f"{rel}:{line}: {how}; every claim the page shows "
+                                                            "must be visible, remove what hides it"))
+        shown = set(pr.shown)
+        mates = self.ctx.memo("prose-contest-mates", _mates)
+        for x in pr.shown:
+            c = self.live(x)
+            if c is None or c.get("confidence") != "contested":
+                continue
+            missing = sorted(mates.get(x, set()) - shown)
+            if missing:
+                self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
+                                                                          f"without its other side ({', '.join(missing)}) "
+                                                                          "on the same page; show both"))
+
+
+def _within(core: str, text: str) -> bool:
+    """``core`` occurs in ``text`` as whole words."""
+    i = text.find(core)
+    while i >= 0:
+        j = i + len(core)
+        if (i == 0 or not text[i - 1].isalnum()) and (j == len(text) or not text[j].isalnum()):
+            return True
+        i = text.find(core, i + 1)
+    return False
+
+
+def _mates(ctx: GateContext) -> dict[str, set[str]]:
+    """Each contested claim's other side: the active claims decided with it, or contested on
+    the same topic."""
+    live = {x for x, c in ctx.claims_by_id.items() if is_active(c)}
+    out: dict[str, set[str]] = {}
+    for a in ctx.adjudications:
+        ids = [y for y in a.get("claim_ids") or [] if y in live]
+        for y in ids:
+            out.setdefault(y, set()).update(z for z in ids if z != y)
+    topics: dict[str, list[str]] = {}
+    for c in ctx.active:
+        if c.get("confidence") == "contested" and isinstance(c.get("id"), str):
+            topics.setdefault(str(c.get("topic_key")), []).append(c["id"])
+    for ids in topics.values():
+        for y in ids:
+            out.setdefault(y, set()).update(z for z in ids if z != y)
+    return out
+
+
+def _key(ctx: GateContext, page: Page) -> str:
+    from ...prose_fixed import page_kind, template_key
+
+    """Everything a page's result depends on besides the code: the page, the ledger, the
+    decisions, the plan (ordinals), the question, the sources' names and the templates."""
+    srcs = ctx.memo("prose-sources", lambda c: sorted(
+        [sid, rec.get("title"), rec.get("tier")] for sid, rec in c.sources.items() if isinstance(rec, dict)))
+    parts = [ctx.page_sha(page), page.rel, ctx.doc_shas.get("ledger/claims.json"),
+             ctx.doc_shas.get("ledger/adjudications.json"), ctx.doc_shas.get("plan.json"),
+             ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None, srcs, template_key(ctx, page_kind(page.rel)),
+             file_sig(ctx.ws.credits_path)]
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False, default=str).encode("utf-8", "surrogatepass")).hexdigest()[:40]
+
+
+def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], dict[str, int]]:
+    key = _key(ctx, page)
+    got = ctx.cache.page_fact("prose", key)
+    if isinstance(got, dict) and isinstance(got.get("findings"), list) and isinstance(got.get("counts"), dict):
+        try:
+            return [Finding(*r) for r in got["findings"]], {k: int(got["counts"][k]) for k in KINDS}
+        except (TypeError, KeyError, ValueError):
+            pass
+    judge = _Judge(ctx, page, ctx.page_prose(page))
+    judge.run()
+    judge.outright()
+    ctx.cache.remember_page_fact("prose", key, {"findings": [[f.code, f.subject, f.message] for f in judge.f],
+                                                "counts": judge.counts})
+    return judge.f, judge.counts
+
+
+@register("prose", 92)
+def gate(ctx: GateContext) -> GateResult | None:
+    pages = [p for p in ctx.pages if p.exists]
+    if not pages:
+        return None
+    findings: list[Finding] = []
+    coverage: dict[str, dict[str, int]] = {}
+    for page in pages:
+        found, counts = check_page(ctx, page)
+        findings += found
+        coverage[page.rel] = counts
+    note = "; ".join(f"{rel}: " + ", ".join(f"{c[k]} {k}" for k in KINDS) for rel, c in coverage.items())
+    return GateResult(findings, note, extra={"coverage": coverage})

@@ -1,0 +1,67 @@
+"""Gate ``report``: every sentence of ``build/report.md`` (when it exists) is cited, the author's
+inference or framing, and its figures and dates stand, read as ``sb check-draft`` reads a
+draft (``engines.render.draft_provenance``). A report is not a chat answer: ``[unverified]``
+declares nothing here, so an invented sentence in the draft of a report cannot ship."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+from .....base.errors import Finding
+from ...context import GateContext
+from ...registry import GateResult, register
+
+WHERE = "build/report.md"
+ADVICE = ("is neither cited, the author's inference nor framing; cite the claim that says it [@clm_...], "
+          "add the inference to the ledger and cite it, or tag your own words [framing]; then "
+          "`sb render report` again")
+
+
+@register("report", 125)
+def gate(ctx: GateContext) -> GateResult | None:
+    path = ctx.ws.build_path("report.md")
+    if not os.path.isfile(path):
+        return None
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    key = _key(ctx, raw)
+    note = ctx.cache.page_fact("report", key) if key else None
+    if isinstance(note, str):  # these exact bytes, against this ledger, were clean before
+        return GateResult([], note)
+    from .....engines.render import draft_check
+    from .....engines.render.draft_provenance import assess, uncited_findings
+    from ....artifacts.check_draft import draft_ledger
+    from ....artifacts.report import load_numbers
+
+    text = raw.decode("utf-8", errors="replace")
+    by_num = {n: sid for sid, n in load_numbers(ctx.ws).items()}
+    d = draft_check.read(text)
+    a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question")), WHERE,
+               unverified_ok=False)
+    found = [Finding("E-CITE-UNKNOWN", f"{WHERE}:{line}", f"[{n}] is not a source number of this workspace; "
+                                                          "run `sb render report` again")
+             for n, line in d.cited.items() if n not in by_num]
+    found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", ADVICE)
+    note = (f"{WHERE}: {a.sentences} sentence(s): {a.count('cited')} cited, {a.count('inferred')} inferred, "
+            f"{a.count('framing')} framing, {len(a.uncited)} uncited, {a.refused} refused")
+    if key and not found:
+        ctx.cache.remember_page_fact("report", key, note)
+    return GateResult(found, note)
+
+
+def _key(ctx: GateContext, raw: bytes) -> str | None:
+    """What the verdict depends on: the report's bytes, the claims, the source numbers, the
+    workspace's sources and question. None when there is no cache to keep it in."""
+    if not ctx.cache.enabled or "ledger/claims.json" not in ctx.doc_shas:
+        return None
+    try:
+        with open(ctx.ws.report_numbers_path, "rb") as fh:
+            numbers = fh.read()
+    except OSError:
+        numbers = b""
+    h = hashlib.sha256(raw)
+    for part in (ctx.doc_shas["ledger/claims.json"], hashlib.sha256(numbers).hexdigest(),
+                 " ".join(sorted(ctx.sources)), str(ctx.manifest.get("question"))):
+        h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:40]

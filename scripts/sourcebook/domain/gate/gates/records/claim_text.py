@@ -1,0 +1,90 @@
+"""Gate ``claim-text``: every active claim says no more than its evidence.
+
+The rules live in ``ledger.provenance`` (shared with ``sb claim add`` and ``sb claim narrow``,
+which store the claim and warn): figures and dates in a claim's text occur in its quotes, no
+ambiguous numeric date, an inferred claim states no figure or quotation, the parts of a quote
+stay in one paragraph, ``as_of`` is no later than its sources. Those refuse. Negation, hedge and
+cut flags are listed for review and never fail the run; an ack (``sb claim ack``) that answers
+a flag silences it.
+
+A claim with no flag at all is remembered in the verify cache, keyed by the claim's record and
+the hash and dates of each source it cites, so a repeat run reads only what changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from .....base.errors import Finding
+from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
+from ...context import GateContext, cid, evidence
+from ...registry import GateResult, register
+
+
+def _fact(ctx: GateContext, c: dict) -> str | None:
+    """The cache key of "this very claim, over these very sources, raised no flag"."""
+    if not ctx.cache.enabled:
+        return None
+    parts = [repr(sorted(c.items()))]  # parsed JSON: repr is exact
+    for sid in sorted({str(e.get("source_id")) for e in evidence(c)}):
+        sha = ctx.text_sha(sid)
+        if sha is None:
+            return None
+        rec = ctx.source(sid) or {}
+        parts.append(f"{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}")
+    body = "\0".join(parts).encode("utf-8", "surrogatepass")
+    return "claim-text:" + hashlib.sha256(body).hexdigest()[:32]
+
+
+def _whole(ctx: GateContext) -> str | None:
+    """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
+    the common repeat run instead of one per claim."""
+    doc = ctx.doc_shas.get("ledger/claims.json")
+    if not ctx.cache.enabled or doc is None or ctx.claim_schema:
+        return None
+    h = hashlib.sha256(doc.encode("ascii"))
+    for sid in sorted(ctx.sources):
+        sha = ctx.text_sha(sid)
+        if sha is None:
+            return None
+        rec = ctx.source(sid) or {}
+        h.update(f"\0{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:40]
+
+
+@register("claim-text", 45)
+def gate(ctx: GateContext) -> GateResult:
+    whole = _whole(ctx)
+    note = ctx.cache.page_fact("claim-text", whole) if whole else None
+    if isinstance(note, str):
+        return GateResult([], note)
+    found: list[Finding] = []
+    review: list[Finding] = []
+    clean = answered = 0
+    for c in ctx.active:
+        fact = _fact(ctx, c)
+        if fact is not None and ctx.cache.clean(fact):
+            clean += 1
+            continue
+        flags = check_claim(c, ctx.text, ctx.source)
+        if not flags and fact is not None:
+            ctx.cache.remember_clean(fact)
+        done = silenced(c)
+        subject = cid(c)
+        refused = [f for f in flags if f.rule in REFUSED]
+        found += [Finding(ERROR[f.rule], subject, f.message) for f in refused]
+        for f in flags:
+            if f.rule in REFUSED:
+                continue
+            if f.key in done:
+                answered += 1
+            else:
+                review.append(Finding(WARNING[f.rule], subject, f"{f.message}; once looked at: "
+                                                                f"sb claim ack {subject} --reason \"...\""))
+        clean += not refused
+    note = f"{clean} claim(s) say no more than their evidence"
+    if review or answered:
+        note += f"; {len(review)} flag(s) for review, {answered} answered by an ack"
+    if whole and not found and not review:
+        ctx.cache.remember_page_fact("claim-text", whole, note)
+    return GateResult(found, note, review=review)

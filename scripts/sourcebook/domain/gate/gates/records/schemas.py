@@ -1,0 +1,64 @@
+"""Gate ``schemas``: every workspace file matches its schema, and claim ids match their text."""
+
+from __future__ import annotations
+
+from .....base.errors import Finding
+from .....base.ids import claim_id
+from ....sources.store import record_problem
+from ...context import GateContext, safe
+from ...registry import GateResult, register
+from ...schema_check import schema_findings
+
+
+def claim_id_findings(claims: list[dict]) -> list[Finding]:
+    """A claim id is the hash of its text: an edited text under an old id is tampering."""
+    out, seen = [], set()
+    for i, c in enumerate(claims):
+        cid, text = c.get("id"), c.get("text")
+        if not isinstance(text, str) or not isinstance(cid, str):
+            continue  # the schema check names the field
+        if cid != claim_id(text):
+            out.append(Finding("E-CLAIM-ID", safe(cid),
+                               f"ledger/claims.json/claims/{i}: the id does not match the claim text "
+                               f"(expected {claim_id(text)}); claim texts are not edited in place, "
+                               "use `sb claim narrow` or add a new claim"))
+        elif cid in seen:
+            out.append(Finding("E-CLAIM-ID", safe(cid), f"ledger/claims.json/claims/{i}: the id appears twice"))
+        seen.add(cid)
+    return out
+
+
+def _top_level(doc: dict, key: str, rel: str) -> list[Finding]:
+    """Schema findings about the file's own keys (the items are checked one by one)."""
+    if not isinstance(doc.get(key), list):
+        return []  # already reported while loading
+    return [f for f in schema_findings(dict(doc, **{key: []}), key, rel)]
+
+
+@register("schemas", 10)
+def gate(ctx: GateContext) -> GateResult:
+    f: list[Finding] = list(ctx.problems)
+    if ctx.manifest:
+        f += schema_findings(ctx.manifest, "manifest", "sourcebook.json")
+    for sid, rec in ctx.sources.items():
+        if rec is None or sid in ctx.trusted:
+            continue  # unreadable (already reported), or known clean and unchanged
+        found = schema_findings(rec, "source", f"sources/{sid}/source.json")
+        if rec.get("id") != sid:
+            found.append(Finding("E-SCHEMA", f"sources/{sid}/source.json/id",
+                                 f"the record's id {safe(rec.get('id'))} does not match its folder"))
+        elif not found:
+            problem = record_problem(rec, sid)  # what the schema cannot say: a status needs its extraction
+            if problem:
+                found.append(Finding("E-SCHEMA", f"sources/{sid}/source.json/{problem[0]}", problem[1]))
+        if not found:
+            ctx.cache.remember_record(sid, ctx.source_sigs.get(sid), rec)
+        f += found
+    if isinstance(ctx.claims_doc, dict):
+        f += _top_level(ctx.claims_doc, "claims", "ledger/claims.json") + ctx.claim_schema
+    f += claim_id_findings(ctx.claims)
+    if isinstance(ctx.adj_doc, dict):
+        f += _top_level(ctx.adj_doc, "adjudications", "ledger/adjudications.json") + ctx.adj_schema
+    if ctx.plan is not None:
+        f += ctx.schema_findings(ctx.plan, "plan", "plan.json")
+    return GateResult(f, f"{len(ctx.sources)} sources, {len(ctx.claims)} claims")

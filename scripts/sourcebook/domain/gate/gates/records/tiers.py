@@ -1,0 +1,58 @@
+"""Gate ``tiers``: a claim is no stronger than its weakest admissible source allows.
+
+Ranks: unsupported 0 < inferred 1 < reported 2 < contested 3 < verified 4. A claim resting on a
+tier-D source (an unknown source counts as D) may be at most ``reported``; a claim of any kind
+is ``verified`` only with an A or B source (the legend's "checked" promises it, whatever the
+claim calls itself). A claim marked contested by a both_stand adjudication is exempt from the
+tier-D ceiling: contested says "disputed", not "strong", and the ceiling would otherwise make
+that outcome impossible to ship.
+"""
+
+from __future__ import annotations
+
+from .....base.errors import Finding
+from ....workspace.records import CONF_RANK
+from ...context import GateContext, cid, evidence
+from ...registry import GateResult, register
+
+
+def _both_stand_ids(ctx: GateContext) -> set[str]:
+    out: set[str] = set()
+    for a in ctx.adjudications:
+        if a.get("outcome") == "both_stand" and isinstance(a.get("claim_ids"), list):
+            out.update(x for x in a["claim_ids"] if isinstance(x, str))
+    return out
+
+
+@register("tiers", 50)
+def gate(ctx: GateContext) -> GateResult:
+    f: list[Finding] = []
+    for sid, rec in ctx.sources.items():
+        if rec and rec.get("tier") in ("A", "D"):
+            reason = rec.get("tier_reason")
+            if not isinstance(reason, str) or not reason.strip():
+                f.append(Finding("E-TIER-REASON", sid, f"tier {rec['tier']} needs a reason; re-add with "
+                                                       "--reason \"why this tier\""))
+    held = 0
+    both_stand = _both_stand_ids(ctx)
+    for c in ctx.active:
+        evs = evidence(c)
+        if not evs:
+            continue
+        tiers = {ctx.tier(e.get("source_id")) for e in evs}
+        conf = c.get("confidence")
+        rank = CONF_RANK.get(conf, 0) if isinstance(conf, str) else 0
+        exempt = conf == "contested" and c.get("id") in both_stand
+        if "D" in tiers and rank > CONF_RANK["reported"] and not exempt:
+            f.append(Finding("E-TIER-D", cid(c), f"cites a tier-D source, so it can be at most reported "
+                                                 f"(it is {conf}); set --confidence reported or cite a "
+                                                 "stronger source"))
+        elif not tiers & {"A", "B"}:
+            if conf == "verified":
+                f.append(Finding("E-TIER-WEAK", cid(c), f"a claim is verified only with a tier A or B source "
+                                                        f"(this {c.get('kind')} cites tier "
+                                                        f"{'/'.join(sorted(tiers))} only); hold it at reported "
+                                                        "or cite one"))
+            else:
+                held += 1
+    return GateResult(f, f"{held} claim(s) correctly held at reported")

@@ -1,0 +1,12 @@
+"""Ledger forms: the ledger's numbers and marks, and the ledger written for each reader.
+
+Modules:
+- ``ledger_model``: the ledger's numbers and marks, computed once for every form and the gate;
+- ``numbering``: a page's reading order, the claims its citation numbers link to;
+- ``ledger_html``, ``ledger_md``, ``ledger_json``, ``ledger_csl``, ``ledger_sources``: the forms;
+- ``quote_view``: how a quote reaches a reader (its words, excerpt, page and link);
+- ``inject``: a rendered ledger put between a page's ledger markers;
+- ``escape``, ``visible``: escaping for every form, and characters a reader cannot see shown as such.
+
+May import: ``base``, ``engines.urls``. The render room builds on this one, never the reverse.
+"""
