@@ -49,6 +49,8 @@ _reg({
     "E-CHUNK": ("Chunking could not run (no ready source, or a ready source without text, or bad sizes).", "Run `sb extract` first; check --target/--overlap."),
     "E-INDEX": ("The index could not be built (no chunks).", "Run `sb chunk` first."),
     "E-SEARCH": ("Search needs an index that is present.", "Run `sb index`."),
+    "E-SEARCH-STALE": ("A hit's source was chunked again after the index was built, so its span would show a "
+                       "passage other than the one that matched.", "Run `sb index`."),
     "E-FIND": ("`sb find` got no text or a source without text.", "Give a source id and the text to find."),
     "E-FIND-INEXACT": ("The text was found only with tolerance; it is not an exact citation.", "Paste the exact text printed, or use `sb quote` with the offsets."),
     "E-FIND-NOMATCH": ("The text is not in the source.", "Search for the passage and copy it from `sb quote`."),

@@ -86,6 +86,17 @@ def index_state(ws: Workspace, ready_ids: list[str], facts: dict | None = None) 
     return "current"
 
 
+def _index_damage(ws: Workspace) -> str | None:
+    from ..index import manifest as M
+    from ..index.segments import first_damage
+
+    try:
+        man = M.read(ws.index_dir, strict=False)
+    except SbError:
+        return None
+    return first_damage(ws.index_dir, [r.name for r in man.segments]) if man is not None else None
+
+
 def _claims_raw(ws: Workspace) -> list:
     try:
         with open(ws.claims_path, encoding="utf-8") as fh:
@@ -201,6 +212,11 @@ def _derive_progress(ws: Workspace, statuses: list, ready: list[str], st: Status
     if any(f"{sid}.jsonl" not in chunked for sid in ready):
         return "EXTRACT"
     idx = index_state(ws, ready, facts)
+    damage = _index_damage(ws)
+    if damage:
+        st.notes.append(f"index/{damage} is not the size the index recorded (truncated or overwritten); "
+                        "search refuses it: run `sb index --rebuild`")
+        return "CHUNK"
     if idx != "current":
         if idx == "stale":
             st.notes.append("the index is older than the chunks; rebuild it")

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import add
 
-from ...base.errors import SbError
+from ...base.errors import EXIT_GATE, SbError
 from ...engines.search import bm25
 from ...engines.search.tokenize import tokenize
 from ..workspace.layout import Workspace
@@ -75,6 +75,15 @@ class Index:
         self.avgdl = self.man.avgdl
         self._live: dict[int, bytearray | None] = {}
         self._doclen: dict[int, array] = {}
+
+    def check(self) -> None:
+        """A segment whose files are not the sizes it recorded (truncated, half-copied) could
+        still answer queries that miss the lost part: refuse it, whatever the query."""
+        for seg in self.segs:
+            bad = seg.damage()
+            if bad:
+                raise SbError("E-SEARCH", f"index/{seg.rel(bad)}", "not the size the index recorded (truncated "
+                              "or overwritten); run `sb index --rebuild`", EXIT_GATE)
 
     def live(self, i: int) -> bytearray | None:
         """Segment ``i``'s live-document mask (None: nothing deleted there)."""
@@ -312,6 +321,7 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
     for attempt in (1, 2):
         idx = Index(ws)
         try:
+            idx.check()
             want = k
             gone: set[str] = set()
             while True:
@@ -334,7 +344,34 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
             # a writer committed a new index while this query read the old one: read again
         finally:
             idx.close()
+    _refuse_stale_chunks(ws, idx, found[:k])
     return _hits(ws, found[:k]), gone
+
+
+def _refuse_stale_chunks(ws: Workspace, idx: Index, found: list[tuple[str, float]]) -> None:
+    """A hit's span comes from its source's chunk file; when that file is not the one the index
+    was built from (``sb chunk`` ran again, or ``sb index`` was stopped before it committed),
+    the span would show a passage other than the one that matched. A chunk file older than the
+    index's commit is the one it read; a newer one is compared by size and digest."""
+    import os
+
+    since = M.built_ns(ws.index_dir)
+    suspects = []
+    for sid in dict.fromkeys(cid.partition("#")[0] for cid, _ in found):
+        try:
+            if os.stat(ws.chunks_path(sid)).st_mtime_ns >= since:
+                suspects.append(sid)
+        except OSError:
+            suspects.append(sid)
+    if not suspects:
+        return
+    live = M.live_sources(ws.index_dir, idx.man)
+    for sid in suspects:
+        rec = live.get(sid, ("", {}))[1]
+        if not M.unchanged(ws.chunks_path(sid), rec, rec.get("text_sha256") if isinstance(rec, dict) else None,
+                           since):
+            raise SbError("E-SEARCH-STALE", sid, "its chunks changed after the index was built, so a hit would "
+                          "show a passage other than the one that matched; run `sb index`", EXIT_GATE)
 
 
 def _same_manifest(ws: Workspace, idx: Index) -> bool:

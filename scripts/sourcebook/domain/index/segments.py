@@ -157,13 +157,36 @@ class Segment:
 
     def intact(self) -> bool:
         """Every file present with the size meta.json recorded (a cheap check `sb index` runs)."""
+        return self.damage() is None
+
+    def damage(self) -> str | None:
+        """The first file that is missing or not the size meta.json recorded (``meta.json``
+        itself when it is unreadable), or None: a stat per file, cheap enough for every query."""
         try:
             sizes = self.meta.get("sizes") or {}
-            return all(os.path.getsize(os.path.join(self.path, f)) == sizes.get(f) for f in FILES if f != META)
-        except (OSError, SbError):
-            return False
+        except SbError:
+            return META
+        for f in FILES:
+            if f == META:
+                continue
+            try:
+                if os.path.getsize(os.path.join(self.path, f)) != sizes.get(f):
+                    return f
+            except OSError:
+                return f
+        return None
 
     def close(self) -> None:
         if self._post is not None:
             self._post.close()
             self._post = None
+
+
+def first_damage(index_dir: str, names: Iterable[str]) -> str | None:
+    """``seg-<hash>/<file>`` of the first live segment file that is missing or not the size its
+    segment recorded, or None (``sb status`` names it; search refuses it)."""
+    for name in names:
+        bad = Segment(index_dir, name).damage()
+        if bad:
+            return f"{name}/{bad}"
+    return None
