@@ -34,13 +34,8 @@ def sb(*argv: str, cwd: str | os.PathLike | None = None, stdin: str | None = Non
     from sourcebook.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
-    if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
-    try:
-        rc = main([str(a) for a in argv], stdout=out, stderr=err, cwd=str(cwd) if cwd else None)
-    finally:
-        sys.stdin = old_stdin
+    rc = main([str(a) for a in argv], stdout=out, stderr=err, cwd=str(cwd) if cwd else None,
+              stdin=io.StringIO(stdin if stdin is not None else ""))
     return Result(rc, out.getvalue(), err.getvalue())
 
 

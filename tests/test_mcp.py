@@ -156,8 +156,8 @@ def test_a_command_cannot_read_or_write_the_protocol_streams(ws, tmp_path, monke
 
     seen = {}
 
-    def fake_main(argv, stdout, stderr, cwd):
-        seen["stdin"] = sys.stdin.read()
+    def fake_main(argv, stdout, stderr, cwd, stdin):
+        seen["stdin"] = stdin.read()
         print("stray output")
         stdout.write('{"ok": true}\n')
         return 0
@@ -283,3 +283,19 @@ def test_sdk_client_runs_a_small_workflow(ws):
 def test_sb_mcp_help_names_the_tools():
     r = sb("mcp", "--help")
     assert r.rc == 0 and "claim_add" in r.out and "docs/agents.md" in r.out
+
+
+def test_stdin_is_the_command_context_s_own_stream(ws, monkeypatch):
+    """`--stdin` reads the stream main() was given, never the process's (which an MCP server
+    or a test runner owns)."""
+    from sourcebook.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("the process stream must stay unread"))
+    out, err = io.StringIO(), io.StringIO()
+    rc = main(["add", "--stdin", "--tier", "C", "--reason", "pasted"], stdout=out, stderr=err, cwd=str(ws),
+              stdin=io.StringIO("The harbour card is accepted on the night ferry.\n"))
+    assert rc == 0, err.getvalue()
+    assert sys.stdin.read() == "the process stream must stay unread"
+    sid = out.getvalue().split()[1]
+    assert main(["extract"], stdout=io.StringIO(), stderr=io.StringIO(), cwd=str(ws)) == 0
+    assert "night ferry" in (ws / "sources" / sid / "normalized.md").read_text(encoding="utf-8")

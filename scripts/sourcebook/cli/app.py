@@ -50,12 +50,13 @@ def _root_help() -> str:
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
-         stderr: TextIO | None = None, cwd: str | None = None) -> int:
-    """Run one ``sb`` command in-process and return its exit status. Never calls sys.exit."""
+         stderr: TextIO | None = None, cwd: str | None = None, stdin: TextIO | None = None) -> int:
+    """Run one ``sb`` command in-process and return its exit status. Never calls sys.exit.
+    ``stdin`` is what ``--stdin`` options read (the process's standard input when None)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     out = stdout or sys.stdout
     err = stderr or sys.stderr
-    ctx = Ctx(stdout=out, stderr=err, cwd=os.path.abspath(cwd or os.getcwd()))
+    ctx = Ctx(stdout=out, stderr=err, cwd=os.path.abspath(cwd or os.getcwd()), stdin=stdin)
     try:
         return _run(argv, ctx)
     except SbError as exc:

@@ -1,4 +1,4 @@
-"""What a command handler gets: output streams, the working folder, and the workspace."""
+"""What a command handler gets: its input and output streams, the working folder, and the workspace."""
 
 from __future__ import annotations
 
@@ -9,13 +9,22 @@ from ..base.errors import Finding
 
 
 class Ctx:
-    __slots__ = ("stdout", "stderr", "cwd", "dir")
+    __slots__ = ("stdout", "stderr", "cwd", "dir", "stdin")
 
-    def __init__(self, stdout: TextIO, stderr: TextIO, cwd: str, dir: str | None = None):
+    def __init__(self, stdout: TextIO, stderr: TextIO, cwd: str, dir: str | None = None,
+                 stdin: TextIO | None = None):
+        # A command reads its input only through here, so a caller running sb in-process (the
+        # MCP server, tests) gives it its own stream instead of swapping the process's.
+        self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
         self.cwd = cwd
         self.dir = dir
+
+    def read_stdin(self) -> str:
+        import sys
+
+        return (self.stdin if self.stdin is not None else sys.stdin).read()
 
     def out(self, line: str = "") -> None:
         self.stdout.write(line + "\n")

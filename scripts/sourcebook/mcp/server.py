@@ -95,16 +95,13 @@ class Server:
         full = (["--dir", workspace] if workspace else []) + argv
         out, err = io.StringIO(), io.StringIO()
         self._log("sb " + " ".join(a if len(a) < 80 else a[:77] + "..." for a in argv))
-        old_in = sys.stdin
-        sys.stdin = io.StringIO("")
         try:
             with contextlib.redirect_stdout(self.log):
-                rc = main(full, stdout=out, stderr=err, cwd=self.cwd)
+                # the protocol stream is never a command's input: each gets an empty one
+                rc = main(full, stdout=out, stderr=err, cwd=self.cwd, stdin=io.StringIO(""))
         except BaseException as exc:  # noqa: BLE001 - SystemExit or worse from a command: report it
             rc = 1
             err.write(f"E-INTERNAL  sb {argv[0]}  {type(exc).__name__}: {exc}\n")
-        finally:
-            sys.stdin = old_in
         return {"command": "sb " + argv[0] + (" " + argv[1] if argv[0] == "claim" else ""),
                 "exit": rc, "stdout": out.getvalue(), "stderr": err.getvalue()}
 

@@ -29,5 +29,5 @@ def run(args, ctx) -> int:
     if ctx.stdout is sys.stdout:
         instream, outstream = stdio_streams()
     else:  # called in-process with its own streams
-        instream, outstream = sys.stdin, ctx.stdout
+        instream, outstream = ctx.stdin if ctx.stdin is not None else sys.stdin, ctx.stdout
     return serve(instream, outstream, ctx.stderr, ctx.cwd, workspace)

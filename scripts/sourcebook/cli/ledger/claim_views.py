@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from ...base.errors import SbError
 
 
@@ -19,7 +17,7 @@ def read_payload(args, ctx) -> tuple[str, str]:
         except (OSError, UnicodeDecodeError) as exc:
             raise SbError("E-CLAIM", args.file, f"cannot read the payload file: {getattr(exc, 'strerror', None) or exc}") from None
     if args.stdin:
-        return sys.stdin.read(), "--stdin"
+        return ctx.read_stdin(), "--stdin"
     raise SbError("E-CLAIM", "(none)", "no claim given; pass --json '{...}', --file P or --stdin")
 
 

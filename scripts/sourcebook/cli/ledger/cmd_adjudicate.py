@@ -29,7 +29,6 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     import json
-    import sys
 
     from ...base.errors import SbError
     from ...domain.ledger import adjudications as adj
@@ -46,7 +45,7 @@ def run(args, ctx) -> int:
         except (OSError, UnicodeDecodeError) as exc:
             raise SbError("E-IO", args.file, f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     elif args.stdin:
-        text, where = sys.stdin.read(), "--stdin"
+        text, where = ctx.read_stdin(), "--stdin"
     if text is None and not args.apply:
         raise SbError("E-USAGE", "sb adjudicate", "pass a decision (--json, --file or --stdin) and/or --apply")
     if text is not None:

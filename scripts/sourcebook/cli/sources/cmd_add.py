@@ -60,7 +60,6 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    import sys
     from dataclasses import asdict
 
     from ...base.errors import SbError
@@ -76,7 +75,7 @@ def run(args, ctx) -> int:
     if args.text is not None:
         pastes.append(args.text)
     if args.stdin:
-        pastes.append(sys.stdin.read())
+        pastes.append(ctx.read_stdin())
     if not args.locators and not pastes:
         raise SbError("E-USAGE", "sb add", "nothing to add: give files or URLs, --text or --stdin")
     if args.saved and (len(args.locators) != 1 or not is_url(args.locators[0])):
