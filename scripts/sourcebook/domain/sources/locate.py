@@ -13,7 +13,6 @@ source's own text at that span.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -21,6 +20,8 @@ from ...base.errors import EXIT_USAGE, SbError
 from ...engines.diff.word_diff import WordDiff
 from ...engines.search.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
 from ...engines.search.reader_view import locate as view_locate
+from ...engines.search.reader_view import locate_near as view_locate_near
+from ...engines.search.reader_view import quote_view
 from ..workspace.layout import Workspace
 from .store import load_source, read_normalized
 
@@ -100,10 +101,12 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         out.note = scan_note(p, bool(out.located))
     if out.located:
         return out
+    anchor = _anchor_word(needle)
     for s, text in tolerant_texts:
         hits = tolerant(text, needle)
-        # the reader view of a long text costs a pass in Python: built only where it can match
-        spans = view_locate(text, needle, 2) if _may_hold(text, needle) else []
+        # the reader view of a long text costs a pass in Python: built only around the places
+        # where the paste's longest word occurs (letters are never changed by the view)
+        spans = view_locate_near(text, needle, anchor, 2) if anchor else view_locate(text, needle, 2)
         if not hits and spans:
             hits = [Hit(a, b, "markup-rendered", text[a:b]) for a, b in spans]
         if hits:
@@ -117,12 +120,13 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
 _WORD = re.compile(r"\w+")
 
 
-def _may_hold(text: str, needle: str) -> bool:
-    """A cheap test before building a reader view: the paste's longest word is in the text
-    (the view never changes letters or digits; only short words such as "PEP" are rendered)."""
-    words = _WORD.findall(unicodedata.normalize("NFC", needle))  # composed, as the view compares
+def _anchor_word(needle: str) -> str:
+    """The longest word of the paste's reader view when it has four characters or more (every
+    view match holds it as written in the source), else "" (short words such as "PEP" may be
+    rendered from markup, so the whole view is built)."""
+    words = _WORD.findall(quote_view(needle))
     longest = max(words, key=len) if words else ""
-    return len(longest) < 4 or longest in text
+    return longest if len(longest) >= 4 else ""
 
 
 @dataclass

@@ -170,6 +170,69 @@ def locate(text: str, quote: str, cap: int = 50) -> list[tuple[int, int]]:
     return spans_of(build(text), text, quote_view(quote), cap)
 
 
+_MARGIN = 256  # view characters kept beyond a match's reach, so a window's cut edges never touch it
+_WINDOWED_SHARE = 0.5  # windows covering more of the text than this: one whole build is cheaper
+
+
+def locate_near(text: str, quote: str, word: str, cap: int = 50) -> list[tuple[int, int]]:
+    """``locate``, with the view built only around the places where ``word`` (a word of the
+    quote, letters and digits as written: the view never changes them) occurs in ``text``.
+
+    A match holds ``word``, and lies within the quote view's length of it in the view, so a
+    window of the text around each occurrence, cut at line starts and ends and reaching that
+    far (plus a margin) in the view on both sides, holds every match the whole view holds; the
+    answers are ``locate``'s, at the cost of the windows. A long text with few occurrences
+    (a paste that matches nowhere) is read in a few small pieces instead of one pass."""
+    nv = quote_view(quote)
+    if not nv or not word:
+        return []
+    reach = len(nv) + _MARGIN
+    budget = _WINDOWED_SHARE * len(text)  # source characters the windows may cost, at about 6 * reach each
+    places: list[int] = []
+    i = text.find(word)
+    while i >= 0:
+        places.append(i)
+        if len(places) * 6 * reach > budget:
+            return locate(text, quote, cap)
+        i = text.find(word, i + 1)
+    windows: list[list[int]] = []
+    for i in places:
+        a, b = _window(text, i, i + len(word), reach)
+        if windows and a <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], b)
+        else:
+            windows.append([a, b])
+    out: list[tuple[int, int]] = []
+    for a, b in windows:
+        part = text[a:b]
+        for s, e in spans_of(build(part), part, nv, cap):
+            out.append((a + s, a + e))
+        if len(out) >= cap:
+            break
+    return sorted(set(out))[:cap]
+
+
+def _window(text: str, s: int, e: int, reach: int) -> tuple[int, int]:
+    """Line-aligned bounds around ``text[s:e]`` whose views reach ``reach`` characters on each side
+    (or the text's ends). A view is never longer than three characters per source character
+    (an ellipsis), often shorter (dropped markup), so each side grows until it is long enough."""
+    a, b = s, e
+    grow = 3 * reach
+    while a > 0:
+        a = text.rfind("\n", 0, max(0, s - grow)) + 1 if s - grow > 0 else 0
+        if a == 0 or len(build(text[a:s]).text) >= reach:
+            break
+        grow *= 2
+    grow = 3 * reach
+    while b < len(text):
+        nl = text.find("\n", e + grow)
+        b = len(text) if nl < 0 else nl + 1
+        if b == len(text) or len(build(text[e:b]).text) >= reach:
+            break
+        grow *= 2
+    return a, b
+
+
 def relocate(old_text: str, new_text: str, start: int, end: int, quote: str) -> tuple[int, int] | None:
     """Where a citation's words are in a new version of its source (None when they are not):
     the exact quote if it occurs, else its reader view; the occurrence nearest to the old
