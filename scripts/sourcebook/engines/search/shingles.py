@@ -80,6 +80,13 @@ class Sketch(NamedTuple):
         return cls(shingles, vals)
 
 
+# A word's five tabulation values, kept across the texts one process sketches: a batch of texts
+# shares most of its words, so each is hashed once instead of once per text (about 20 bytes and
+# a key per word; cleared past the bound).
+_TABLES: dict[str, bytes] = {}
+_TABLES_MAX = 1_000_000
+
+
 def sketch(text: str) -> Sketch:
     """The sketch of a text's 5-word shingles."""
     if "<!--" in text:
@@ -88,9 +95,14 @@ def sketch(text: str) -> Sketch:
     n = len(words) - WORDS + 1
     if n <= 0:
         return Sketch(0, (None,) * BUCKETS)
+    tables = _TABLES
+    missing = set(words).difference(tables)
+    if len(tables) + len(missing) > _TABLES_MAX:
+        tables.clear()  # bounded memory; the values are a pure function of the word
+        missing = set(words)
     blake = hashlib.blake2b
-    tables = {w: blake(w.encode("utf-8"), digest_size=4 * WORDS, person=b"sb-shingle").digest()
-              for w in set(words)}
+    for w in missing:
+        tables[w] = blake(w.encode("utf-8"), digest_size=4 * WORDS, person=b"sb-shingle").digest()
     # row i of ``cells`` holds word i's five values; the value for place k of the shingle that
     # starts at word i is cell (i + k, k), at index 5i + 6k: one strided slice per place
     cells = array(_U32)
