@@ -11,13 +11,10 @@ NORMALIZER = 2
 NORMALIZERS = (1, 2)
 CHUNKER = 2  # 2: `#` lines inside fenced code are not headings; heading levels 1-6
 INDEXER = 3  # 2: sharded postings; 3: segments named by index/lexical.json, incremental
-EXTRACTOR_TEXT = 1
-EXTRACTOR_HTML = 2
-EXTRACTOR_PDF = 2
+# Extractor versions live in their format's row (engines/formats/registry.py): a format is one
+# converter and one row.
 RULES = 1
 SCHEMA = 1
-
-EXTRACTOR_VERSIONS = {"sb.text": EXTRACTOR_TEXT, "sb.html": EXTRACTOR_HTML, "sb.pdf": EXTRACTOR_PDF, "agent": 1}
 
 
 def tool_versions() -> dict:

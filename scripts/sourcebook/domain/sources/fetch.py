@@ -26,7 +26,8 @@ from urllib.parse import urljoin
 
 from ...base.errors import SbError
 from ...base.versions import SB_VERSION
-from ...engines.formats.charset import looks_like_html, parse_content_type
+from ...engines.formats.charset import parse_content_type
+from ...engines.formats.registry import sniff
 from ...engines.urls import strip_credentials
 from . import robots
 from .netguard import STRICT, Policy, Refused, Resolver, Target, Unresolvable, check_url
@@ -345,7 +346,7 @@ def fetch_url(url: str, *, ignore_robots: bool = False, timeout: float = DEFAULT
                 raise SbError("E-FETCH-FAILED", subject, f"HTTP {resp.status} {resp.reason} from {target.url}")
             media, charset = parse_content_type(resp.headers.get("content-type"))
             if media in (None, "application/octet-stream", "binary/octet-stream"):
-                sniffed = _sniff_media(resp.body)
+                sniffed = sniff(resp.body)
                 if sniffed:
                     notes.append(f"media type {media or '(none)'} sent; the bytes are {sniffed}")
                     media = sniffed
@@ -354,15 +355,6 @@ def fetch_url(url: str, *, ignore_robots: bool = False, timeout: float = DEFAULT
     finally:
         deadline.cancel()
     raise SbError("E-FETCH-FAILED", subject, f"more than {MAX_REDIRECTS} redirects; refused")
-
-
-def _sniff_media(body: bytes) -> str | None:
-    """A media type from the first bytes, for servers that send none (or a generic one)."""
-    if body.startswith(b"%PDF-"):
-        return "application/pdf"
-    if looks_like_html(body):
-        return "text/html"
-    return None
 
 
 def _fetch_plain(url: str, subject: str, resolver: Resolver | None, policy: Policy, known: dict,

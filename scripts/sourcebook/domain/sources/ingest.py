@@ -15,11 +15,12 @@ from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
 from ...base.jsonio import discard_staged
-from ...base.versions import EXTRACTOR_VERSIONS, NORMALIZER, NORMALIZERS, SCHEMA
+from ...base.versions import NORMALIZER, NORMALIZERS, SCHEMA
 from ...engines import urls
 from ...engines.formats.extract_notes import LOSS_NOTE
 from ...engines.formats.pipeline import extract_bytes, text_canonical
 from ...engines.formats.plain_extract import Extracted, media_type_for
+from ...engines.formats.registry import EXTRACTOR_VERSIONS, stored_extension
 from ...engines.search import shingles
 from ...engines.url_typos import url_typo
 from ..workspace.layout import Workspace
@@ -31,8 +32,6 @@ from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
 DEFAULT_MAX_MB = 50
-_EXT_BY_MEDIA = {"text/html": ".html", "application/xhtml+xml": ".html", "text/markdown": ".md",
-                 "text/x-markdown": ".md", "text/plain": ".txt", "application/pdf": ".pdf", "application/json": ".json"}
 
 
 @dataclass
@@ -166,7 +165,7 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
     if not meta.get("title") and media not in ("text/html", "application/xhtml+xml"):
         meta["title"] = _stem_title(real)  # an HTML page names itself: its title comes at extract
     rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta), media, sha256_bytes(raw))
-    ext = os.path.splitext(real)[1] or _EXT_BY_MEDIA.get(media, ".bin")
+    ext = os.path.splitext(real)[1] or stored_extension(media)
     return store_source(ws, rec, raw, ext, req.fp)
 
 
@@ -191,7 +190,7 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
     if saved is not None:
         media = media_type_for(saved_name) if saved_name else "text/html"
         rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved))
-        return store_source(ws, rec, saved, _EXT_BY_MEDIA.get(media, os.path.splitext(saved_name)[1] or ".html"),
+        return store_source(ws, rec, saved, stored_extension(media, os.path.splitext(saved_name)[1] or ".html"),
                             req.fp)
     if mode == "none":
         return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED",
@@ -227,7 +226,7 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
     rec["charset"] = got.charset
     rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
                     "robots": "ignored" if req.ignore_robots else "honoured", "notes": list(got.notes)}
-    return store_source(ws, rec, got.body, _EXT_BY_MEDIA.get(media, ".bin"), req.fp)
+    return store_source(ws, rec, got.body, stored_extension(media), req.fp)
 
 
 # ---- extract ------------------------------------------------------------------------------

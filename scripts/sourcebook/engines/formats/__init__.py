@@ -2,7 +2,8 @@
 
 Modules:
 - ``pipeline``: the one path from bytes to canonical text (extract, normalize, verify --deep, recheck);
-- ``plain_extract``: which extractor a capture needs, and the plain text/Markdown extractor;
+- ``registry``: the formats, one row each (tool, extractor version, media types, extensions, sniffing);
+- ``plain_extract``: what every extractor returns, and a local file's media type;
 - ``binary``, ``charset``: bytes that are not text, and decoding those that are;
 - ``canon``, ``canon_lines``: canonical text v2 for text formats and its shared first and last pass;
 - ``md_reflow``, ``plain_reflow``, ``asciidoc``, ``rst_blocks``, ``rst_inline``: the text converters;

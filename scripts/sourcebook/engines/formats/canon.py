@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import re
 
+from ...base.versions import NORMALIZER
+from ..text.normalize import normalize
 from .canon_lines import join_lines, split_lines
 
 FORMATS = ("markdown", "rst", "asciidoc", "plain", "rfc")
@@ -85,3 +87,10 @@ def canonical_v2(text: str, fmt: str) -> str:
 
         out = reflow_markdown(lines)
     return join_lines(out)
+
+
+def text_canonical(text: str, *, media_type: str | None = None, path: str = "", normalizer: int = NORMALIZER) -> str:
+    """Decoded text of a text source (Markdown, reStructuredText, AsciiDoc, plain) as canonical text."""
+    if normalizer < 2:
+        return normalize(text)
+    return canonical_v2(text, text_format(text, media_type, path))

@@ -1,14 +1,11 @@
-"""Choosing an extractor for a raw capture, and the text/Markdown extractor itself."""
+"""What every extractor returns, and the media type of a local file by its extension (the formats
+themselves are rows in ``registry``)."""
 
 from __future__ import annotations
 
 import mimetypes
 import os
 from dataclasses import dataclass, field
-
-TEXT_TYPES = ("text/markdown", "text/plain", "text/x-markdown")
-HTML_TYPES = ("text/html", "application/xhtml+xml")
-TEXT_EXTENSIONS = (".md", ".markdown", ".txt", ".text", ".rst", ".rest", ".adoc", ".asciidoc")
 
 
 @dataclass
@@ -33,17 +30,3 @@ def media_type_for(path: str) -> str:
         return "text/asciidoc"
     guess, _ = mimetypes.guess_type(path)
     return guess or "application/octet-stream"
-
-
-def tool_for(media_type: str | None, path: str = "") -> str | None:
-    mt = (media_type or "").split(";")[0].strip().lower()
-    ext = os.path.splitext(path)[1].lower()
-    if mt in TEXT_TYPES or ext in TEXT_EXTENSIONS:
-        return "sb.text"
-    if mt in HTML_TYPES or ext in (".html", ".htm", ".xhtml"):
-        return "sb.html"
-    if mt == "application/pdf" or ext == ".pdf":
-        return "sb.pdf"
-    if mt.startswith("text/"):
-        return "sb.text"
-    return None
