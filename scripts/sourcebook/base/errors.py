@@ -7,9 +7,26 @@ status in one place (``cli.app``).
 
 from __future__ import annotations
 
-EXIT_OK = 0
-EXIT_USAGE = 1  # a usage or input problem (bad flags included)
-EXIT_GATE = 2  # a failed gate
+from enum import IntEnum  # already imported by `re`: free at start-up
+
+
+class Exit(IntEnum):
+    """Every exit status ``sb`` returns, in one place. Three values (the contract's), and a name
+    for what each command means by them, so a handler says what happened, not a number."""
+
+    OK = 0
+    USAGE = 1  # a usage or input problem (bad flags included)
+    GATE = 2  # a failed gate: the work was checked and refused
+    INTERRUPTED = 130  # Ctrl-C
+    # what a command means by 1 or 2, by name (the values above; docs/compatibility.md lists them)
+    PARTLY_ADDED = 1  # sb add: some locators were added, others failed
+    NOTHING_ADDED = 2  # sb add: every locator failed
+    PROBLEMS = 2  # sb extract / sb chunk: some sources could not be processed
+    QUOTES_CHANGED = 2  # sb recheck: a cited quote is no longer what its source says
+
+
+EXIT_USAGE = Exit.USAGE
+EXIT_GATE = Exit.GATE
 
 
 class Finding:
@@ -65,10 +82,3 @@ class SbError(Exception):
 
     def finding(self) -> Finding:
         return Finding(self.code, self.subject, self.message)
-
-
-class UsageError(SbError):
-    """Bad flags or arguments; always exit 1 (argparse's default of 2 is overridden)."""
-
-    def __init__(self, message: str, subject: str = "sb"):
-        super().__init__("E-USAGE", subject, message, EXIT_USAGE)
