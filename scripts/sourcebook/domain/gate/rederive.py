@@ -70,7 +70,7 @@ class Ledgers:
         for sid, src in sources.items():
             # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
             md[sid] = {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK,
-                       **{k: src[k] for k in ("license", "_pages", "media_type") if src.get(k)}}
+                       **{k: src[k] for k in ("license", "_pages", "media_type", "_link") if src.get(k)}}
             address = public_address(src)
             if address:
                 md[sid]["url"] = address
