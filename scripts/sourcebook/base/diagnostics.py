@@ -180,6 +180,7 @@ _reg({
     "E-DRAFT-CLAIM": ("A draft references a claim that is unknown, not active, unsupported, malformed, or cited from a heading.", "Cite an active claim id from `sb claim list`; the message names the draft line."),
     "E-DRAFT-UNCITED": ("A citable claim of the ledger is not referenced in the draft.", "Reference it with [@clm_...] (contested claims need both sides shown), or retract it."),
     "E-DRAFT-LIMIT": ("A draft breaks its artifact type's limits (explainer length and claim count, infographic figures).", "Cut the draft to the limit named, or render another type."),
+    "W-CITE-SAME-DOCUMENT": ("Two numbers of a draft cite one document: copies or editions of it (a PDF and its HTML page) linked by same_as.", "Cite one number for the document; if the sources are independent, `sb source set SRC same_as=none`."),
     "W-CITE-CROWDED": ("A sentence cites more than three sources.", "Cite the key sources per sentence; split the sentence."),
     "E-CITE-UNKNOWN": ("A draft cites a source number the workspace never assigned.", "Use numbers from `sb render report` or `sb check-draft --only`."),
     "E-SOURCES-MISMATCH": ("A draft's Sources block disagrees with the ledger (wrong or missing entry).", "Regenerate it with `sb check-draft --only <numbers>` or `sb render report`."),
