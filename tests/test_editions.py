@@ -136,6 +136,9 @@ def test_the_pdf_added_from_a_file_links_to_its_html_twin(two):
     assert href.startswith(URL + "#:~:text="), href  # a text fragment finds the same words on the page
     html = sb("ledger", cwd=ws).out
     assert f'href="{URL}#:~:text=' in html and "Harbour Ferry Card Specification (PDF)" in html
+    # the report's Sources entry names the document and its edition, and links to the page
+    block = sb("check-draft", "--only", p, cwd=ws).out
+    assert f"Harbour Ferry Card Specification \\(PDF\\)]({URL})" in block, block
     # nothing is stored: the link is the sibling's, lent for display
     assert "url" not in json.loads((ws / "sources" / p / "source.json").read_text())
 

@@ -39,6 +39,7 @@ def try_load_source(ws: Workspace, sid: str) -> SourceRecord | None:
 def save_source(ws: Workspace, rec: SourceRecord) -> None:
     rec.pop("_pages", None)  # type: ignore[typeddict-item]  # display-only, never stored
     rec.pop("_link", None)  # type: ignore[typeddict-item]
+    rec.pop("_edition", None)  # type: ignore[typeddict-item]
     jsonio.write_json(ws.source_json(rec["id"]), rec)
 
 
@@ -62,8 +63,10 @@ def read_pages(ws: Workspace, sid: str) -> list[dict] | None:
 def for_display(ws: Workspace, recs: dict) -> dict:
     """Copies of source records with their pages attached as ``_pages`` and, for a source with
     no public address whose document has another edition with one, that address as ``_link``
-    (display only: a record carrying them is never saved)."""
-    from ...engines.ledger.editions import lent_links
+    and, for each edition of a document read in several, ``_edition`` (the document's title and
+    the edition's label: ``engines.ledger.editions``). Display only: a record carrying them is
+    never saved."""
+    from ...engines.ledger.editions import edition_names, lent_links
     from ...engines.ledger.quote_view import public_address
 
     out = {}
@@ -86,6 +89,11 @@ def for_display(ws: Workspace, recs: dict) -> dict:
         for sid, link in lent_links(pool).items():
             if sid in out and isinstance(out[sid], dict):
                 out[sid]["_link"] = link
+    else:
+        pool = {sid: r for sid, r in out.items() if isinstance(r, dict)}
+    for sid, name in edition_names(pool).items():
+        if sid in out and isinstance(out[sid], dict):
+            out[sid]["_edition"] = list(name)
     return out
 
 

@@ -10,7 +10,8 @@ place that counts or shows sources asks here, so they agree:
 - ``edition_label`` / ``editions_text``: what an edition is called ("PDF", "HTML") and a
   group's editions in words ("PDF and HTML");
 - ``groups``: the documents of more than one source, with their sources; ``document_title``:
-  a document's name;
+  a document's name; ``edition_names`` / ``edition_title``: an edition named by its document's
+  title and its label ("Card Specification (PDF)");
 - ``footer_counts``: what a page's build line says (documents cited of documents read, and
   the editions of each document read in more than one);
 - ``lent_links``: the public address a source's links use when it has none of its own (an
@@ -91,6 +92,26 @@ def document_title(group: Iterable[str], sources: Mapping[str, Mapping]) -> str:
         if title and title != stem:
             return title
     return str((sources.get(group[0]) or {}).get("title") or "") if group else ""
+
+
+def edition_names(sources: Mapping[str, Mapping]) -> dict[str, tuple[str, str]]:
+    """For each source of a document read in several editions: (the document's title, the
+    edition's label), so the PDF saved as ``spec.pdf`` reads "Card Specification (PDF)"."""
+    out = {}
+    for group in groups(sources).values():
+        title = document_title(group, sources)
+        for sid in group:
+            out[sid] = (title, edition_label(sources.get(sid)))
+    return out
+
+
+def edition_title(src: Mapping | None) -> str | None:
+    """"Card Specification (PDF)" for a source whose record carries ``_edition`` (attached for
+    display to each edition of a document read in several), else None."""
+    e = (src or {}).get("_edition")
+    if isinstance(e, (list, tuple)) and len(e) == 2 and e[1]:
+        return f"{e[0] or (src or {}).get('title') or ''} ({e[1]})".strip()
+    return None
 
 
 def lent_links(sources: Mapping[str, Mapping]) -> dict[str, dict]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
-from .editions import document_title, edition_label, groups
+from .editions import edition_names
 from .escape import h, http_href, safe_url
 from .quote_view import page_text, quote_html
 
@@ -149,13 +149,3 @@ def _history_entry(c: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, 
     out.append("  </li>")
     return out
 
-
-def edition_names(sources: Mapping[str, Mapping]) -> dict[str, tuple[str, str]]:
-    """For each source of a document read in several editions: (the document's title, the
-    edition's label), so the PDF saved as ``spec.pdf`` reads "Card Specification (PDF)"."""
-    out = {}
-    for group in groups(sources).values():
-        title = document_title(group, sources)
-        for sid in group:
-            out[sid] = (title, edition_label(sources.get(sid)))
-    return out
