@@ -111,11 +111,26 @@ def test_the_footer_counts_one_document_and_names_its_editions(two):
     footer = re.search(r"<!-- SB:SOURCES -->(.*?)<!-- /SB:SOURCES -->", _page(ws)).group(1)
     assert footer == "1 of the 1 source read (in PDF and HTML)"
     assert sb("verify", cwd=ws).rc == 0
-    # a footer edited to count the editions as two sources is drift
-    page = _page(ws).replace(footer, "2 of the 2 sources read")
-    (ws / "build" / "answer.html").write_text(page, encoding="utf-8")
-    v = sb("verify", cwd=ws)
-    assert v.rc == 2 and "E-DERIVED-DRIFT" in v.both and "in PDF and HTML" in v.both
+    # a footer edited to count the editions as two sources, or to carry words of its own in the
+    # editions' place, is drift
+    good = _page(ws)
+    for bad in ("2 of the 2 sources read", "1 of the 1 source read (in fact the fare is 9 marks)"):
+        (ws / "build" / "answer.html").write_text(good.replace(footer, bad), encoding="utf-8")
+        v = sb("verify", cwd=ws)
+        assert v.rc == 2 and "E-DERIVED-DRIFT" in v.both and "in PDF and HTML" in v.both, (bad, v.both)
+
+
+def test_display_fields_in_a_record_on_disk_are_ignored(two):
+    ws, h, p = two
+    path = ws / "sources" / p / "source.json"
+    rec = json.loads(path.read_text())
+    rec["_link"] = {"url": "javascript:alert(1)", "pdf": False, "from": h}
+    rec["_edition"] = ["Forged title", "HTML"]
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    _claims(ws, [[(p, QUOTES[6])]])
+    html = sb("ledger", cwd=ws).out
+    assert "javascript:" not in html and "Forged title" not in html
+    assert f'href="{URL}#:~:text=' in html  # the real sibling's address
 
 
 def test_the_sources_list_lists_one_document_with_both_editions(two):

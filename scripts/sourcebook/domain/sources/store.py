@@ -72,7 +72,8 @@ def for_display(ws: Workspace, recs: dict) -> dict:
     out = {}
     for sid, rec in recs.items():
         if isinstance(rec, dict):
-            rec = dict(rec)
+            # what is attached for display is never taken from the file
+            rec = {k: v for k, v in rec.items() if k not in ("_pages", "_link", "_edition")}
             pages = read_pages(ws, sid)
             if pages:
                 rec["_pages"] = pages

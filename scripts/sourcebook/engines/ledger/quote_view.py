@@ -258,8 +258,12 @@ def public_address(src: Mapping | None) -> str | None:
 def lent_address(src: Mapping | None) -> Mapping | None:
     """``{"url", "pdf", "from"}``: the address another edition of the same document lends a
     source with none of its own (``_link``, attached for display), or None."""
+    from .escape import http_href
+
     lent = (src or {}).get("_link")
-    return lent if isinstance(lent, Mapping) and isinstance(lent.get("url"), str) and lent["url"] else None
+    if not isinstance(lent, Mapping) or not isinstance(lent.get("url"), str):
+        return None
+    return lent if http_href(lent["url"]) else None  # an http(s) address, never a script
 
 
 def reader_address(src: Mapping | None) -> str | None:
