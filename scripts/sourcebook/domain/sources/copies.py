@@ -371,7 +371,8 @@ def describe(ws: Workspace, match: Match) -> str:
     how = {"bytes": "the same bytes as", "text": "the same canonical text as",
            "near": f"a near-duplicate (about {round(match.share * 100)}% of its 5-word shingles shared) of"}
     return (f"{how[match.basis]} {match.other} ({str(name)[:80]}): another copy or edition of one document, "
-            "counted as one source with it for corroboration")
+            "counted and shown as one document with it (one source for corroboration, one quote budget, one "
+            "search hit)")
 
 
 def set_same_as(ws: Workspace, sid: str, value: str) -> tuple[SourceRecord, str]:
