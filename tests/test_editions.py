@@ -214,10 +214,14 @@ def test_check_draft_warns_when_two_numbers_cite_one_document(two):
     assert "W-CITE-SAME-DOCUMENT" not in sb("check-draft", "chat.md", cwd=ws).both
 
 
-def test_a_document_over_two_html_pages_and_a_pdf_is_one_document(ws, tmp_path):
+@pytest.mark.parametrize("pdf_first", [True, False])
+def test_a_document_over_two_html_pages_and_a_pdf_is_one_document(ws, tmp_path, pdf_first):
     (tmp_path / "spec.pdf").write_bytes(pdf_edition())
     ids = []
-    for name, data in [("spec.pdf", None), *[(f"part{n}.html", t) for n, t in enumerate(html_pages(), 1)]]:
+    files = [("spec.pdf", None), *[(f"part{n}.html", t) for n, t in enumerate(html_pages(), 1)]]
+    # the pages first: each page is compared before the PDF has a text, and the two pages share
+    # no passage; the PDF then brings both into one document
+    for name, data in files if pdf_first else files[1:] + files[:1]:
         if data is not None:
             (tmp_path / name).write_text(data, encoding="utf-8")
         extra = ["--url", f"{URL}/{name}"] if data is not None else []
@@ -227,7 +231,7 @@ def test_a_document_over_two_html_pages_and_a_pdf_is_one_document(ws, tmp_path):
         assert sb("extract", cwd=ws).rc == 0  # each edition is compared with those before it
     for cmd in ("chunk", "index"):
         assert sb(cmd, cwd=ws).rc == 0
-    pdf, one, two_ = ids
+    pdf, one, two_ = ids if pdf_first else ids[2:] + ids[:2]
     cids = _claims(ws, [[(one, QUOTES[3])], [(two_, QUOTES[6])], [(pdf, QUOTES[9])]])
     assert _render(ws, cids).rc == 0
     footer = re.search(r"<!-- SB:SOURCES -->(.*?)<!-- /SB:SOURCES -->", _page(ws)).group(1)
