@@ -82,7 +82,7 @@ _reg({
 _reg({
     "E-ADD-CONFLICT": ("A source was added again with another tier or reason; a re-add never changes how a source is rated.", "Re-rate it with `sb source set SRC tier=... reason=...`, which records the change."),
     "E-ADD-URL": ("A locator looks like a mistyped URL (`htps://`, `https//`, `http:/x`); nothing was added.", "Add the URL the message suggests."),
-    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two count as one source for corroboration.", "Nothing, if they are one document; if they are independent, `sb source set SRC same_as=none`."),
+    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two are one document: counted once for corroboration and shown as one (one quote budget, one source in the footer and the Sources list, one search hit).", "Nothing, if they are one document (give the URL to one edition: the others link to it); if they are independent, `sb source set SRC same_as=none`."),
     "E-SAME-AS": ("`sb source set SRC same_as=...` would link a source to itself or make a circle of links.", "Link each copy to the first source of its group."),
     "W-EXTRACT-LOSS": ("Main-content extraction kept only a small part of a page (navigation, say); sb kept the page's whole text instead, or, when the page's only text is menus, left it needs_extraction.", "Read normalized.md before citing it; for a page a script fills in, save the rendered page or adopt its text."),
     "E-QUOTE-SHORT": ("A verified claim rests only on quotes of fewer than two words (four CJK characters).", "Quote the words that state the claim, or hold it at reported."),
@@ -182,6 +182,7 @@ _reg({
     "E-DRAFT-CLAIM": ("A draft references a claim that is unknown, not active, unsupported, malformed, or cited from a heading.", "Cite an active claim id from `sb claim list`; the message names the draft line."),
     "E-DRAFT-UNCITED": ("A citable claim of the ledger is not referenced in the draft.", "Reference it with [@clm_...] (contested claims need both sides shown), or retract it."),
     "E-DRAFT-LIMIT": ("A draft breaks its artifact type's limits (explainer length and claim count, infographic figures).", "Cut the draft to the limit named, or render another type."),
+    "W-CITE-SAME-DOCUMENT": ("Two numbers of a draft cite one document: copies or editions of it (a PDF and its HTML page) linked by same_as.", "Cite one number for the document; if the sources are independent, `sb source set SRC same_as=none`."),
     "W-CITE-CROWDED": ("A sentence cites more than three sources.", "Cite the key sources per sentence; split the sentence."),
     "E-CITE-UNKNOWN": ("A draft cites a source number the workspace never assigned.", "Use numbers from `sb render report` or `sb check-draft --only`."),
     "E-SOURCES-MISMATCH": ("A draft's Sources block disagrees with the ledger (wrong or missing entry).", "Regenerate it with `sb check-draft --only <numbers>` or `sb render report`."),

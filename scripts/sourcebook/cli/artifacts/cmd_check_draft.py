@@ -23,8 +23,8 @@ ledger, when coverage (sentences with provenance / sentences) is below --min-cov
 1.0: every sentence), when a figure or date is not in the claims of the sources its sentence
 cites (or a framing, inference or uncited sentence carries one), and with --evidence when a
 cited source has no verified quote behind an active claim. --strict makes warnings (uncited
-entries, more than three sources in a sentence, no Sources block, a figure marked
-[unverified]) fail too; the uncited sentences a lower --min-coverage allows are named but do
+entries, more than three sources in a sentence, two numbers citing one document in two
+editions, no Sources block, a figure marked [unverified]) fail too; the uncited sentences a lower --min-coverage allows are named but do
 not fail. The `info: stats:` line counts the sentences of each kind.
 
 Pandoc: cite sources as [@src_...] in a draft, then

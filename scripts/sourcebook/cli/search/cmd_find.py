@@ -71,6 +71,7 @@ def run(args, ctx) -> int:
                     "line breaks or markup; the quote below is the source's own text")
         ctx.out(json.dumps(ev.to_json(), ensure_ascii=False))
         return 0
+    from ...domain.index.editions_fold import where_text
     from ...domain.sources.locate import find
 
     res = find(ctx.workspace(), needle, sid)
@@ -110,6 +111,8 @@ def run(args, ctx) -> int:
             "typographic quotes and dashes, and invisible characters")
     for a in res.anchors:
         ctx.err(f"  nearest: {a.chunk_id}  {a.start}..{a.end}  {a.preview[:100]}")
+        if a.also_in:
+            ctx.err(f"    also in: {'; '.join(where_text(x) for x in a.also_in)}")
     if res.diff is not None:
         d = res.diff
         src = res.anchors[0].source_id

@@ -12,7 +12,9 @@ Japanese and Korean. Then pin the sentence you want with `sb find`.
   sb search "deadline" --source src_1823e227204b --json
 
 Each hit: rank, chunk id, score and heading path; a preview of the chunk; then where it is,
-as the command that prints it whole:  `sb quote SRC START END`."""
+as the command that prints it whole:  `sb quote SRC START END`. The same passage in another
+copy or edition of the document (a PDF and its HTML page, linked by same_as) is not a hit of
+its own: the hit names it, "also in: src_..., PDF p. 15" (in --json: "also_in")."""
 
 
 def configure(p) -> None:
@@ -29,6 +31,7 @@ def run(args, ctx) -> int:
         raise SbError("E-USAGE", "-k", f"must be at least 1, got {args.k}")
     if not args.query.strip():
         raise SbError("E-USAGE", "sb search", "the query is empty; give the words to look for")
+    from ...domain.index.editions_fold import where_text
     from ...domain.index.search import search_skipping
 
     hits, gone = search_skipping(ctx.workspace(), args.query, args.k, args.source)
@@ -46,4 +49,6 @@ def run(args, ctx) -> int:
         ctx.out(f"{h.rank:>2}  {h.chunk_id}  {h.score:>7.3f}  {path}")
         ctx.out(f"      {h.preview}")
         ctx.out(f"      sb quote {h.source_id} {h.start} {h.end}")
+        for a in h.also_in:
+            ctx.out(f"      also in: {where_text(a)}  (sb quote {a['source_id']} {a['start']} {a['end']})")
     return 0

@@ -12,6 +12,7 @@ List, inspect, edit or remove sources.
   sb source set SRC same_as=SRC2         the two are one document: one source for corroboration
   sb source set SRC same_as=none         they are independent after all (undoes a found link)
   sb source set SRC url=https://example.org/report   the public address of a local copy
+                                         (an edition without one links to its same_as sibling's)
   sb source set SRC license=cc-by        public-domain, cc-by, cc-by-sa, own or unknown
   sb source rm SRC --reason "duplicate of src_..."
 

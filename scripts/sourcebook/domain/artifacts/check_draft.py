@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ...base.errors import Finding, SbError
 from ...engines.render import draft_check
+from ...engines.render.draft_editions import same_document_findings
 from ...engines.render.draft_provenance import Assessment, DraftLedger, assess, uncited_findings
 from ...engines.render.mdtext import source_name
 from ...engines.render.report import cut_sources
@@ -110,6 +111,7 @@ def check(ws: Workspace, text: str, where: str, *, min_coverage: float | None, e
             if n not in d.cited and n in by_num:
                 f.append(Finding("W-SOURCE-UNCITED", f"{where}:{line}", f"[{n}] is listed but never cited; a claim "
                                                                         "probably lost its citation while editing"))
+    f += same_document_findings(d.cited, by_num, view.sources, where)
     for line in d.crowded:
         f.append(Finding("W-CITE-CROWDED", f"{where}:{line}", "a sentence cites more than three sources; cite the "
                                                               "key ones per sentence"))

@@ -18,6 +18,7 @@ from ...base.clock import today_iso
 from ...base.errors import EXIT_USAGE, Finding, SbError
 from ...engines.ledger import ledger_html
 from ...engines.ledger import ledger_model as lm
+from ...engines.ledger.editions import footer_counts
 from ...engines.ledger.inject import inject
 from ...engines.ledger.ledger_model import reading_ordinals
 from ...engines.ledger.numbering import marks_used, sup_order
@@ -100,10 +101,13 @@ def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: Ledg
     return found + image_findings(ws, blocks, where)
 
 
-def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str, source_count: int) -> str:
+def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str,
+               source_count: int | None = None) -> str:
     """The page, numbered in its own reading order: composed once with the ledger's numbers to
     find the order in which a reader meets the claims, then again with 1, 2, 3... in that order
-    (the injected ledger numbered the same way), whatever plan another artifact used."""
+    (the injected ledger numbered the same way), whatever plan another artifact used. The
+    footer counts documents (editions of one count once) from ``view.sources``; ``source_count``
+    is not read."""
     page = _compose(kind, blocks, view, title, thesis, view.ordinals)
     nums = reading_ordinals(sup_order(page), cast("list[Mapping]", view.claims), view.plan)
     if nums != view.ordinals:
@@ -111,8 +115,9 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
     only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids}
     cited = {str(ev.get("source_id")) for c in view.claims
              if lm.is_citable(c) and (only is None or c["id"] in only) for ev in c.get("evidence") or []}
-    page = fill_provenance(page, build_date=today_iso(), source_count=source_count,
-                           cited=len({s for s in cited if s in view.sources}))
+    ready = [sid for sid, s in view.sources.items() if s.get("status") == "ready"]
+    n_cited, n_read, editions = footer_counts(cited, ready, cast("Mapping[str, Mapping]", view.sources))
+    page = fill_provenance(page, build_date=today_iso(), source_count=n_read, cited=n_cited, editions=editions)
     page = legend_for(page, marks_used(page))
     return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan, only,
                                            numbers=nums))
@@ -161,8 +166,7 @@ def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Render
     problems = check_draft_blocks(ws, kind, blocks, view, shown)
     if problems:
         raise refuse(problems, ws.rel(out))
-    ready = sum(1 for s in view.sources.values() if s.get("status") == "ready")
-    page = build_page(kind, with_figures(ws, blocks), view, _title(blocks, view, ws, kind), _thesis(view), ready)
+    page = build_page(kind, with_figures(ws, blocks), view, _title(blocks, view, ws, kind), _thesis(view))
     with ws.lock():
         jsonio.atomic_write_text(out, page)
     return Rendered(out, [])

@@ -65,12 +65,13 @@ class Ledgers:
         from ...engines.ledger.quote_view import public_address
         from ..ledger.ledger_view import view_of
 
-        html = {sid: dict(src, title=MASK) for sid, src in sources.items()}
+        # names are masked: an edition's display name (its document's title) goes too
+        html = {sid: {k: v for k, v in dict(src, title=MASK).items() if k != "_edition"} for sid, src in sources.items()}
         md: dict[str, dict] = {}
         for sid, src in sources.items():
             # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
             md[sid] = {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK,
-                       **{k: src[k] for k in ("license", "_pages", "media_type") if src.get(k)}}
+                       **{k: src[k] for k in ("license", "_pages", "media_type", "_link") if src.get(k)}}
             address = public_address(src)
             if address:
                 md[sid]["url"] = address

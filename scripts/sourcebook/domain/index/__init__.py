@@ -8,6 +8,7 @@ Modules:
 - ``segments``: the segment format and reading a segment; ``write``: writing and merging them;
 - ``build``: ``sb index`` (what changed since the last run, the new segment, deletions, merges);
 - ``search``: ``sb search`` (BM25 over the segments, MaxScore);
+- ``editions_fold``: the same passage found in several editions of one document is one hit;
 - ``find``: which sources ``sb find TEXT`` must read (the ``sources`` room's ``locate`` reads
   them).
 

@@ -41,7 +41,7 @@ _SAFE = 1e-9  # relative slack for bounds computed in another summation order
 class SearchHit:
     """One ranked chunk (a plain class: dataclasses cost start-up time on every query)."""
 
-    __slots__ = ("rank", "chunk_id", "score", "source_id", "start", "end", "heading_path", "preview")
+    __slots__ = ("rank", "chunk_id", "score", "source_id", "start", "end", "heading_path", "preview", "also_in")
 
     def __init__(self, rank: int, chunk_id: str, score: float, source_id: str, start: int, end: int,
                  heading_path: list | None = None, preview: str = ""):
@@ -49,11 +49,15 @@ class SearchHit:
         self.start, self.end = start, end
         self.heading_path = heading_path if heading_path is not None else []
         self.preview = preview
+        self.also_in: list[dict] = []  # the same passage in other editions of the document (fold)
 
     def to_json(self) -> dict:
-        return {"rank": self.rank, "chunk_id": self.chunk_id, "score": round(self.score, 4),
-                "source_id": self.source_id, "start": self.start, "end": self.end,
-                "heading_path": list(self.heading_path), "preview": self.preview}
+        out = {"rank": self.rank, "chunk_id": self.chunk_id, "score": round(self.score, 4),
+               "source_id": self.source_id, "start": self.start, "end": self.end,
+               "heading_path": list(self.heading_path), "preview": self.preview}
+        if self.also_in:
+            out["also_in"] = [dict(a) for a in self.also_in]
+        return out
 
 
 class Index:
@@ -313,7 +317,26 @@ def search(ws: Workspace, query: str, k: int = 8, prefix: str | None = None) -> 
 def search_skipping(ws: Workspace, query: str, k: int = 8,
                     prefix: str | None = None) -> tuple[list[SearchHit], set[str]]:
     """The hits, and the ids of sources skipped because they were removed after the index was
-    built (``sb source rm``): the index is stale, but a removed source is never a hit."""
+    built (``sb source rm``): the index is stale, but a removed source is never a hit.
+
+    The same passage found in several editions of one document is one hit (the best ranked),
+    which names the others in ``also_in`` (see ``editions_fold``); the ``k`` hits are ``k``
+    passages."""
+    from .editions_fold import fold
+
+    want = k
+    for _ in range(4):
+        hits, gone = _search(ws, query, want, prefix)
+        kept = fold(ws, hits)
+        if len(kept) >= k or len(hits) < want:
+            break
+        want += k + (len(hits) - len(kept))  # folding took some: ask for as many more
+    for n, hit in enumerate(kept[:k], 1):
+        hit.rank = n
+    return kept[:k], gone
+
+
+def _search(ws: Workspace, query: str, k: int, prefix: str | None) -> tuple[list[SearchHit], set[str]]:
     terms = sorted(set(tokenize(query)))
     if k < 1 or not terms:
         Index(ws).close()  # still refuse when there is no index

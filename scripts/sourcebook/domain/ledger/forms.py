@@ -15,7 +15,8 @@ FORMS = ("html", "md", "json", "sources", "csl")
 
 
 def source_records(ws: Workspace, only: set[str] | None = None) -> dict[str, dict]:
-    """Readable source records by id (all, or only those named); an unreadable one is left out."""
+    """Readable source records by id (all, or only those named and the other copies and
+    editions of their documents); an unreadable one is left out."""
     out = {}
     ids = ws.source_ids() if only is None else sorted(sid for sid in only if ws.has_source(sid))
     for sid in ids:
@@ -24,7 +25,26 @@ def source_records(ws: Workspace, only: set[str] | None = None) -> dict[str, dic
             out[sid] = dict(rec)
     if only is not None:
         add_copy_roots(ws, out)
+        add_editions(ws, out)
     return for_display(ws, out)
+
+
+def add_editions(ws: Workspace, records: dict[str, dict]) -> None:
+    """Add the other sources of the documents ``records`` hold (a PDF cited alone is named as
+    one edition of its document, beside its HTML page)."""
+    from ...engines.ledger.editions import document_of
+
+    if not records:
+        return
+    everyone = {}
+    for sid in ws.source_ids():
+        rec = records.get(sid) or try_load_source(ws, sid)
+        if isinstance(rec, dict):
+            everyone[sid] = rec
+    docs = {document_of(sid, everyone) for sid in records}
+    for sid, rec in everyone.items():
+        if sid not in records and document_of(sid, everyone) in docs:
+            records[sid] = dict(rec)
 
 
 def add_copy_roots(ws: Workspace, records: dict[str, dict]) -> None:

@@ -353,6 +353,33 @@ def detect(ws: Workspace, fp: Fingerprints, rec: dict, *, text: bool) -> Match |
     return None
 
 
+def strays(ws: Workspace, fp: Fingerprints, sid: str, root: str) -> list[tuple[str, Match]]:
+    """Sources near ``sid`` that belong to no group yet, now that ``sid`` joined ``root``'s
+    group: ``(source, Match(root, "near"))``, each to be linked to ``root`` as well. Without this, a
+    document over several HTML pages extracted before its PDF would stay several documents:
+    the PDF links to the first page only, and each other page was compared before the PDF had
+    a text. A source in a group of its own, linked by the user, or declared independent is
+    left alone."""
+    out = []
+    for share, other in fp.near(sid):
+        if other in (sid, root):
+            continue
+        rec = try_load_source(ws, other)
+        if rec is None or rec.get("same_as") or rec.get("same_as_basis") == "user" or _is_linked_to(ws, other):
+            continue
+        out.append((other, Match(root, "near", share)))
+    return out
+
+
+def _is_linked_to(ws: Workspace, sid: str) -> bool:
+    """Whether another source names ``sid`` as the one it copies (``sid`` heads a group)."""
+    for other in ws.source_ids():
+        rec = try_load_source(ws, other) if other != sid else None
+        if rec is not None and rec.get("same_as") == sid:
+            return True
+    return False
+
+
 def link(rec: dict, match: Match) -> None:
     rec["same_as"] = match.other
     rec["same_as_basis"] = match.basis
@@ -371,7 +398,8 @@ def describe(ws: Workspace, match: Match) -> str:
     how = {"bytes": "the same bytes as", "text": "the same canonical text as",
            "near": f"a near-duplicate (about {round(match.share * 100)}% of its 5-word shingles shared) of"}
     return (f"{how[match.basis]} {match.other} ({str(name)[:80]}): another copy or edition of one document, "
-            "counted as one source with it for corroboration")
+            "counted and shown as one document with it (one source for corroboration, one quote budget, one "
+            "search hit)")
 
 
 def set_same_as(ws: Workspace, sid: str, value: str) -> tuple[SourceRecord, str]:

@@ -506,6 +506,8 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
     match = copies.detect(ws, fp, dict(rec), text=True)
     if match and (match.other != rec.get("same_as") or match.basis != rec.get("same_as_basis")):
         copies.link(rec, match)  # type: ignore[arg-type]
+    if match:
+        warnings += _link_strays(ws, fp, sid, match.other)
     elif match is None and rec.get("same_as") and rec.get("same_as_basis") in copies.DETECTED:
         # a link detection made is detection's to undo: the text changed and copies nothing now
         warnings.append(("W-SOURCE-COPY", f"no longer a copy of {rec['same_as']} (its text changed); "
@@ -522,6 +524,20 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
     if own:
         fp.save()
     return warnings
+
+
+def _link_strays(ws: Workspace, fp: Fingerprints, sid: str, root: str) -> list[tuple[str, str]]:
+    """Link the sources near this one that belong to no group yet to its group (the other pages
+    of a document extracted before its PDF); one W-SOURCE-COPY line for each."""
+    out = []
+    for other, m in copies.strays(ws, fp, sid, root):
+        orec = load_source(ws, other)
+        copies.link(orec, m)  # type: ignore[arg-type]
+        save_source(ws, orec)
+        out.append(("W-SOURCE-COPY", f"{other} is a near-duplicate of this source (about {round(m.share * 100)}% "
+                                     f"of the shorter text's 5-word shingles shared) and is now linked to {root} as "
+                                     f"well: one document; if it is independent: sb source set {other} same_as=none"))
+    return out
 
 
 def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLine:

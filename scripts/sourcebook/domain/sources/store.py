@@ -38,6 +38,8 @@ def try_load_source(ws: Workspace, sid: str) -> SourceRecord | None:
 
 def save_source(ws: Workspace, rec: SourceRecord) -> None:
     rec.pop("_pages", None)  # type: ignore[typeddict-item]  # display-only, never stored
+    rec.pop("_link", None)  # type: ignore[typeddict-item]
+    rec.pop("_edition", None)  # type: ignore[typeddict-item]
     jsonio.write_json(ws.source_json(rec["id"]), rec)
 
 
@@ -59,16 +61,40 @@ def read_pages(ws: Workspace, sid: str) -> list[dict] | None:
 
 
 def for_display(ws: Workspace, recs: dict) -> dict:
-    """Copies of source records with their pages attached as ``_pages`` (display only: a record
-    carrying it is never saved)."""
+    """Copies of source records with their pages attached as ``_pages`` and, for a source with
+    no public address whose document has another edition with one, that address as ``_link``
+    and, for each edition of a document read in several, ``_edition`` (the document's title and
+    the edition's label: ``engines.ledger.editions``). Display only: a record carrying them is
+    never saved."""
+    from ...engines.ledger.editions import edition_names, lent_links
+    from ...engines.ledger.quote_view import public_address
+
     out = {}
     for sid, rec in recs.items():
         if isinstance(rec, dict):
-            rec = dict(rec)
+            # what is attached for display is never taken from the file
+            rec = {k: v for k, v in rec.items() if k not in ("_pages", "_link", "_edition")}
             pages = read_pages(ws, sid)
             if pages:
                 rec["_pages"] = pages
         out[sid] = rec
+    if any(isinstance(r, dict) and public_address(r) is None for r in out.values()):
+        pool = {sid: r for sid, r in out.items() if isinstance(r, dict)}
+        # an edition lending its address may not be among the records asked for
+        if len(pool) < len(ws.source_dir_names()):
+            for sid in ws.source_ids():
+                if sid not in pool:
+                    other = try_load_source(ws, sid)
+                    if other is not None:
+                        pool[sid] = dict(other)
+        for sid, link in lent_links(pool).items():
+            if sid in out and isinstance(out[sid], dict):
+                out[sid]["_link"] = link
+    else:
+        pool = {sid: r for sid, r in out.items() if isinstance(r, dict)}
+    for sid, name in edition_names(pool).items():
+        if sid in out and isinstance(out[sid], dict):
+            out[sid]["_edition"] = list(name)
     return out
 
 

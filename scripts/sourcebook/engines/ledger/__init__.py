@@ -5,6 +5,8 @@ Modules:
 - ``numbering``: a page's reading order, the claims its citation numbers link to;
 - ``ledger_html``, ``ledger_md``, ``ledger_json``, ``ledger_csl``, ``ledger_sources``: the forms;
 - ``quote_view``: how a quote reaches a reader (its words, excerpt, page and link);
+- ``editions``: copies and editions of one document as a reader meets them (one document, its
+  editions named, an edition's borrowed link);
 - ``inject``: a rendered ledger put between a page's ledger markers;
 - ``escape``, ``visible``: escaping for every form, and characters a reader cannot see shown as such.
 

@@ -12,7 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from .escape import http_href, safe_url
-from .quote_view import license_of, public_address
+from .quote_view import license_of
+from .quote_view import reader_address as public_address
 
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
+from .editions import edition_names
 from .escape import h, http_href, safe_url
 from .quote_view import page_text, quote_html
 
 
-def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
+def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool, editions: Mapping[str, tuple] | None = None) -> str:
     sid = str(ev.get("source_id"))
     shown = lm.evidence_display(ev, src, show_quote)
     if src is None:
@@ -17,6 +18,9 @@ def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
     else:
         tier = str(src.get("tier") or "D")
         title = src.get("title") or safe_url(src.get("url") or src.get("canonical_locator") or src.get("locator")) or sid
+        edition = (editions or {}).get(sid)
+        if edition is not None:  # one document in several editions: its name, and which edition
+            title = f"{edition[0] or title} ({edition[1]})"
         href = shown["href"]
         label = f'<a href="{h(href)}" rel="noopener noreferrer">{h(title)}</a>' if href else h(title)
         name = f'<span class="tier tier-{h(tier)}">tier {h(tier)}</span> {label}'
@@ -72,6 +76,7 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
     cited, inferred, nums = lm.ledger_order(claims, plan, numbers)
     history, gone = lm.history_claims(claims), lm.withdrawn_claims(claims) if withdrawn else []
     shown = lm.shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
+    eds = edition_names(sources)
     by_id = {c["id"]: c for c in claims}
     if only is not None:
         history = [c for c in history if c["id"] in only or lm.standing_successor(c, by_id) in only]
@@ -87,7 +92,7 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         out.extend(_limitation(c))
         evidence = c.get("evidence") or []
         for ev in evidence:
-            out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+            out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown, eds))
         if not evidence:
             out.append('    <p class="ledger-source"><span class="tier tier-none">no source</span></p>')
         out.append("  </li>")
@@ -108,7 +113,7 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         out.append('  <li class="ledger-note">History: claims set aside since they were made, kept so you can see '
                    "what changed. They are not numbered and support nothing but an account of the change.</li>")
         for c in history:
-            out.extend(_history_entry(c, by_id, nums, listed, sources, shown))
+            out.extend(_history_entry(c, by_id, nums, listed, sources, shown, eds))
         out.append("</ul>")
     if gone:
         out.append("<!-- SB:WITHDRAWN -->")
@@ -116,7 +121,7 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
                    f'claim{"s" if len(gone) != 1 else ""}</summary>')
         out.append('<ul class="ledger-withdrawn-list">')
         for c in gone:
-            out.extend(_history_entry(c, by_id, nums, listed, sources, shown))
+            out.extend(_history_entry(c, by_id, nums, listed, sources, shown, eds))
         out.append("</ul>")
         out.append("</details>")
         out.append("<!-- /SB:WITHDRAWN -->")
@@ -124,7 +129,7 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
 
 
 def _history_entry(c: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int], listed: set[str],
-                   sources: Mapping[str, Mapping], shown: set) -> list[str]:
+                   sources: Mapping[str, Mapping], shown: set, eds: Mapping[str, tuple]) -> list[str]:
     superseded = c.get("status") == "superseded"
     prefix, cls = ("h", "history-entry") if superseded else ("w", "withdrawn-entry")
     out = [f'  <li class="{cls}" id="{prefix}-{h(c["id"])}">',
@@ -140,6 +145,7 @@ def _history_entry(c: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, 
         bits.append(f'<span class="history-reason">{h(why)}</span>')
     out.append(f'    <p class="ledger-meta">{" ".join(bits)}</p>')
     for ev in c.get("evidence") or []:
-        out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+        out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown, eds))
     out.append("  </li>")
     return out
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
+from .editions import edition_title
 from .escape import http_href, md, md_link_target, safe_url
 from .quote_view import page_text, quote_md
 
@@ -15,7 +16,8 @@ def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
     if src is None:
         head = f"unknown source {md(sid)}"
     else:
-        title = src.get("title") or safe_url(src.get("url") or src.get("canonical_locator") or src.get("locator")) or sid
+        title = edition_title(src) or src.get("title") or safe_url(src.get("url") or src.get("canonical_locator")
+                                                                   or src.get("locator")) or sid
         href = shown["href"]
         name = f"[{md(title)}]({md_link_target(href)})" if href else md(title)
         head = f"tier {md(src.get('tier') or 'D')} · {name}"

@@ -94,15 +94,18 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
     an excerpt (``quote_view.excerpt``).
 
     Walks claims in ordinal order; each distinct ``(source, start, end)`` is judged once. A
-    source shows at most 3 quotes and 500 characters in total, unless ``sources`` says it
-    carries a free licence (public domain, CC BY, CC BY-SA, the author's own), which lifts the
-    budget.
+    document shows at most 3 quotes and 500 characters in total, unless ``sources`` says the
+    source carries a free licence (public domain, CC BY, CC BY-SA, the author's own), which
+    lifts the budget. A document is a source with its copies and editions (``same_as``): the
+    PDF's quotes and the HTML page's count together, and the same words quoted from two of its
+    editions count once (a reader sees them once), as ``sb verify`` counts them.
     """
     from .quote_view import is_free
 
     shown: set[tuple] = set()
     judged: set[tuple] = set()
-    per_source: dict[str, tuple[int, int]] = {}
+    per_doc: dict[str, tuple[int, int]] = {}
+    counted: dict[tuple[str, str], bool] = {}  # (document, words) -> shown in full
     for claim in ordered_claims:
         for ev in claim.get("evidence") or []:
             key = span_key(ev)
@@ -117,12 +120,24 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
                 continue
             if not quote_fits(quote):
                 continue
-            count, total = per_source.get(str(ev.get("source_id")), (0, 0))
-            if count >= SOURCE_MAX_QUOTES or total + len(quote) > SOURCE_MAX_CHARS:
+            doc = copy_root(str(ev.get("source_id")), sources) if sources is not None else str(ev.get("source_id"))
+            words = budget_words(quote)
+            if (doc, words) in counted:
+                if counted[(doc, words)]:
+                    shown.add(key)  # these words are on the page already: no more of the budget
                 continue
-            per_source[str(ev.get("source_id"))] = (count + 1, total + len(quote))
-            shown.add(key)
+            count, total = per_doc.get(doc, (0, 0))
+            fits = count < SOURCE_MAX_QUOTES and total + len(quote) <= SOURCE_MAX_CHARS
+            counted[(doc, words)] = fits
+            if fits:
+                per_doc[doc] = (count + 1, total + len(quote))
+                shown.add(key)
     return shown
+
+
+def budget_words(quote: str) -> str:
+    """A quote as the budget compares it: its words, whitespace and case aside."""
+    return " ".join(quote.split()).casefold()
 
 
 def independence_key(source_id: str, source: Mapping | None) -> str:

@@ -12,7 +12,9 @@ them prints an offset range without words:
   raw, and is stripped from what a link or an excerpt is built of;
 - ``source_href``: the public address of a source (``url``, set by ``sb add --url`` or ``sb
   source set``, else an http(s) locator), with a text fragment (``#:~:text=start,end``) that
-  makes a browser scroll to and highlight the quoted words, or ``#page=N`` for a PDF;
+  makes a browser scroll to and highlight the quoted words, or ``#page=N`` for a PDF; a source
+  with no address of its own borrows the address of another edition of its document
+  (``reader_address``);
 - ``page_of``: the page a citation sits on, by the PDF's printed label where it defines
   labels, else its physical number (``pages.json``).
 """
@@ -253,15 +255,45 @@ def public_address(src: Mapping | None) -> str | None:
     return None
 
 
+def lent_address(src: Mapping | None) -> Mapping | None:
+    """``{"url", "pdf", "from"}``: the address another edition of the same document lends a
+    source with none of its own (``_link``, attached for display), or None."""
+    from .escape import http_href
+
+    lent = (src or {}).get("_link")
+    if not isinstance(lent, Mapping) or not isinstance(lent.get("url"), str):
+        return None
+    return lent if http_href(lent["url"]) else None  # an http(s) address, never a script
+
+
+def reader_address(src: Mapping | None) -> str | None:
+    """The address a reader is sent to: the source's public address, else its edition's."""
+    own = public_address(src)
+    if own is not None:
+        return own
+    lent = lent_address(src)
+    return str(lent["url"]) if lent else None
+
+
 def source_href(src: Mapping | None, quote: str = "", page: Mapping | None = None) -> str | None:
     """The link to the cited passage: the public address plus ``#page=N`` for a PDF page or a
-    text fragment built from the quote; None for a source with no public address."""
+    text fragment built from the quote; None for a source with no public address. A source
+    with none of its own (a PDF added from a file) links to an edition of the same document
+    that has one: a text fragment finds the same words there; a page number counted in one PDF
+    is only kept for another PDF."""
     base = public_address(src)
+    pdf = is_pdf(src)
     if base is None:
-        return None
+        lent = lent_address(src)
+        if lent is None:
+            return None
+        base = str(lent["url"])
+        if lent.get("pdf") and not pdf:
+            page = None
+        pdf = bool(lent.get("pdf"))
     parts = urlsplit(base)
     fragment = ""
-    if is_pdf(src):
+    if pdf:
         fragment = f"page={page['page']}" if page else ""
     elif quote.strip():
         fragment = text_fragment(quote)

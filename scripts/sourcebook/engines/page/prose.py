@@ -41,7 +41,8 @@ META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:tit
 # What sourcebook writes between these markers (the footer's build date and source count) is not
 # read when it is what sb writes there; anything else there is read like the text around it.
 GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
-             "SOURCES": re.compile(r"\d+ of the \d+ sources? read|the workspace's sources|\d+|the workspace's")}
+             "SOURCES": re.compile(r"\d+ of the \d+ sources? read(?: \((?:\d+ )?in [A-Za-z0-9 ,]{1,160}\))?"
+                                  r"|the workspace's sources|\d+|the workspace's")}
 MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a history citation

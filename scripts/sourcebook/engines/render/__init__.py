@@ -2,7 +2,8 @@
 
 Modules:
 - ``draft``, ``draft_check``, ``draft_provenance``: the Markdown draft an agent writes, read, with
-  what each sentence declares and whether its figures stand;
+  what each sentence declares and whether its figures stand; ``draft_editions``: two numbers of a
+  draft that cite one document (its copies or editions);
 - ``artifact``, ``blocks``, ``apparatus``, ``page``: draft blocks to each artifact's body, the marks
   and dates beside a claim, template slots filled;
 - ``chart``, ``images``: inline SVG charts from cited numbers, image keys and licence rules;

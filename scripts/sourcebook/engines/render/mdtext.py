@@ -26,7 +26,9 @@ def md_link(label: str, url: str | None) -> str:
 def source_name(source: Mapping | None, sid: str) -> str:
     if not source:
         return sid
-    title = source.get("title") or source.get("canonical_locator") or sid
+    from ..ledger.editions import edition_title
+
+    title = edition_title(source) or source.get("title") or source.get("canonical_locator") or sid
     publisher = source.get("publisher")
     return f"{title} · {publisher}" if publisher else str(title)
 

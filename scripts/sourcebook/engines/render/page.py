@@ -72,16 +72,20 @@ def set_title(page: str, title: str) -> str:
     return _TITLE.sub(lambda _m: f"<title>{html.escape(title, quote=False)}</title>", page, count=1)
 
 
-def sources_text(cited: int, read: int) -> str:
-    """What the footer says of the sources: how many the page cites, of how many were read."""
-    return f"{cited} of the {read} source{'s' if read != 1 else ''} read"
+def sources_text(cited: int, read: int, editions: str = "") -> str:
+    """What the footer says of the sources: how many the page cites, of how many were read (a
+    document read in several editions counts once), and ``editions``, the editions of those it
+    read in more than one (``in PDF and HTML``: see ``engines.ledger.editions.footer_counts``)."""
+    note = f" ({editions})" if editions else ""
+    return f"{cited} of the {read} source{'s' if read != 1 else ''} read{note}"
 
 
-def fill_provenance(page: str, *, build_date: str, source_count: int, cited: int | None = None) -> str:
+def fill_provenance(page: str, *, build_date: str, source_count: int, cited: int | None = None,
+                    editions: str = "") -> str:
     """The footer every artifact carries: the build date, and how many sources the page cites
     of the ``source_count`` the workspace read (``cited`` None: all of them)."""
     page = fill_date(page, build_date)
-    return fill_slot(page, "SOURCES", sources_text(source_count if cited is None else cited, source_count))
+    return fill_slot(page, "SOURCES", sources_text(source_count if cited is None else cited, source_count, editions))
 
 
 def fill_date(page: str, build_date: str) -> str:

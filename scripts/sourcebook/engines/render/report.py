@@ -121,7 +121,8 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
     ``quotes``: per source, what the ledger shows of each cited quote (``evidence_display``):
     the pages they sit on are named on the source's line, and the ``evidence`` style lists each
     quote (or its excerpt) with its page and a link to the passage."""
-    from ..ledger.quote_view import page_text, public_address, quote_md
+    from ..ledger.quote_view import page_text, quote_md
+    from ..ledger.quote_view import reader_address as public_address
 
     quotes = quotes or {}
     if style == "plain":

@@ -77,20 +77,23 @@ def _build_line(ctx: GateContext, page: Page, html: str) -> list[Finding]:
                                                             f"YYYY-MM-DD</time>, a real day not after today); {fix}"))
     count = slot_content(html, "SOURCES")
     if count is not None and count not in _placeholders()["SOURCES"]:
+        from .....engines.ledger.editions import footer_counts
         from .....engines.render.page import sources_text
 
-        ready = sum(1 for s in ctx.sources.values() if s and s.get("status") == "ready")
-        cited = _cited_sources(ctx, page)
-        want = sources_text(cited, ready)
+        records = cast("dict[str, dict]", {k: v for k, v in ctx.sources.items() if v})
+        ready_ids = [sid for sid, s in records.items() if s.get("status") == "ready"]
+        cited, ready, editions = footer_counts(_cited_sources(ctx, page), ready_ids, records)
+        want = sources_text(cited, ready, editions)
         if count not in (want, str(ready)):  # a bare count: a page rendered before the footer said both
             out.append(Finding("E-DERIVED-DRIFT", page.rel, f"the build line says \"{_short(count)}\"; the page "
                                                             f"cites {cited} of the workspace's {ready} ready "
-                                                            f"source(s): re-render the page, or write \"{want}\" "
+                                                            f"source(s) (editions of one document count once): "
+                                                            f"re-render the page, or write \"{want}\" "
                                                             "there (or the template's words)"))
     return out
 
 
-def _cited_sources(ctx: GateContext, page: Page) -> int:
+def _cited_sources(ctx: GateContext, page: Page) -> set[str]:
     """The sources behind the claims the page's injected ledger numbers."""
     from ...context import evidence
 
@@ -100,7 +103,7 @@ def _cited_sources(ctx: GateContext, page: Page) -> int:
         if c is None or c.get("status", "active") != "active" or c.get("confidence") == "inferred":
             continue
         out.update(str(ev.get("source_id")) for ev in evidence(c) if ctx.source(ev.get("source_id")))
-    return len(out)
+    return out
 
 
 def _is_date(s: str) -> bool:

@@ -8,6 +8,8 @@ within the budget, and generated images never illustrate a claim.
 
 from __future__ import annotations
 
+from typing import cast
+
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
 from .....engines.page.view import PageView
@@ -214,8 +216,13 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
     seen: set[tuple] = set()
     per_src: dict[str, list[int]] = {}
     flagged_src: set[str] = set()
+    counted: set[tuple[str, str]] = set()
     order = sorted(ctx.claims_by_id.values(), key=lambda c: (ords.get(str(c.get("id")), 10**9), str(c.get("id"))))
+    from .....engines.ledger.editions import document_of
+    from .....engines.ledger.ledger_model import budget_words
     from .....engines.ledger.quote_view import is_free, plain
+
+    records = cast("dict[str, dict]", ctx.sources)
 
     flat = " ".join(v.text.split())
     for c in order:
@@ -235,13 +242,22 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
                 f.append(Finding("E-QUOTE-BUDGET", safe(c.get("id")), f"{page.rel}: a quote of {len(q)} characters, "
                                                                       f"{len(q.split())} words is shown (at most "
                                                                       f"{QUOTE_MAX_CHARS} / {QUOTE_MAX_WORDS})"))
-            tally = per_src.setdefault(sid, [0, 0])
+            # one budget per document: a source's copies and editions (same_as) count together,
+            # and the same words quoted from two editions are shown, and counted, once
+            doc = document_of(sid, records)
+            if (doc, budget_words(q)) in counted:
+                continue
+            counted.add((doc, budget_words(q)))
+            tally = per_src.setdefault(doc, [0, 0])
             tally[0] += 1
             tally[1] += len(q)
-            if (tally[0] > PER_SOURCE_QUOTES or tally[1] > PER_SOURCE_CHARS) and sid not in flagged_src:
-                flagged_src.add(sid)
-                f.append(Finding("E-QUOTE-BUDGET", safe(sid), f"{page.rel}: more than {PER_SOURCE_QUOTES} quotes or "
-                                                              f"{PER_SOURCE_CHARS} characters shown from one source"))
+            if (tally[0] > PER_SOURCE_QUOTES or tally[1] > PER_SOURCE_CHARS) and doc not in flagged_src:
+                flagged_src.add(doc)
+                group = sorted(s for s in ctx.sources if document_of(s, records) == doc)
+                what = (f"one document ({', '.join(group)}: its editions count together)" if len(group) > 1
+                        else "one source")
+                f.append(Finding("E-QUOTE-BUDGET", safe(doc), f"{page.rel}: more than {PER_SOURCE_QUOTES} quotes or "
+                                                              f"{PER_SOURCE_CHARS} characters shown from {what}"))
     return f
 
 
