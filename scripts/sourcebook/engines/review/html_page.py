@@ -7,6 +7,8 @@ out are the http(s) passages of the sources, which a person follows on purpose.
 
 from __future__ import annotations
 
+import re
+
 from ..ledger.escape import h, http_href
 from .model import ClaimView, Flag, Passage, Review, SentenceView
 
@@ -27,6 +29,7 @@ h3{font-size:1.05rem;margin:.25rem 0}h4{font-size:1rem;margin:.75rem 0 .25rem}
 .ack{color:var(--ink);font-style:italic}
 .claim{border-top:1px dashed var(--line);margin-top:.5rem;padding-top:.5rem}
 .context{background:#f6f6f6;border-left:3px solid var(--line);padding:.5rem .75rem;margin:.5rem 0;white-space:pre-wrap}
+u.unbacked{text-decoration:underline wavy var(--warn);text-underline-offset:.2em}
 mark{background:var(--hl);color:var(--ink);padding:0 .1rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem;margin:.25rem 0;font-size:.9rem}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
@@ -100,6 +103,20 @@ def _claim(c: ClaimView) -> str:
     return "".join(out)
 
 
+def _said(s: SentenceView) -> str:
+    """The sentence, its words that no cited claim or quote has underlined."""
+    if not s.unbacked:
+        return h(s.text)
+    words = set(s.unbacked)
+    out, pos = [], 0
+    for m in re.finditer(r"[^\W\d_][\w'’\-]*", s.text):
+        if m.group(0).strip("'’-").lower() in words:
+            out += [h(s.text[pos:m.start()]), f'<u class="unbacked">{h(m.group(0))}</u>']
+            pos = m.end()
+    out.append(h(s.text[pos:]))
+    return "".join(out)
+
+
 def _sentence(s: SentenceView) -> str:
     flagged = " flagged" if s.all_flags() else ""
     badges = [s.kind] + [m for m in s.marks] + (["new since the last review"] if s.new else [])
@@ -107,7 +124,10 @@ def _sentence(s: SentenceView) -> str:
     out = [f'<article class="sentence{flagged}" id="{h(s.id)}" aria-labelledby="{h(s.id)}-t">',
            f'<p class="meta">{"".join(f"<span class=badge>{h(b)}</span>" for b in badges)}'
            f'{h(s.page)} line {s.line} · {h(s.where)}{as_of} · id <code>{h(s.id)}</code></p>',
-           f'<p class="said" id="{h(s.id)}-t">{h(s.text)}</p>', _flags(s.flags), _mark(s.mark, "this sentence")]
+           f'<p class="said" id="{h(s.id)}-t">{_said(s)}</p>', _flags(s.flags), _mark(s.mark, "this sentence")]
+    if s.unbacked:
+        out.insert(-2, f'<p class="meta">Underlined: words in none of its claims or quotes ({h(", ".join(s.unbacked))}); '
+                       'check they do not change the meaning.</p>')
     out += [_claim(c) for c in s.claims]
     out.append("</article>")
     return "".join(out)

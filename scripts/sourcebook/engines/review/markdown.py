@@ -6,10 +6,30 @@ shown in full (0: all), and every context is cut to ``CONTEXT`` characters eithe
 
 from __future__ import annotations
 
-from ..ledger.escape import md
+import re
+
+from ..ledger.visible import visible
 from .model import ClaimView, Flag, Review, SentenceView
 
 CONTEXT = 160
+_SPECIAL = re.compile(r"([\\`*_\[\]<>])")
+
+
+def md(value: object) -> str:
+    """Text on one line, invisible characters shown, Markdown's emphasis, code, link and tag
+    characters escaped: a source cannot format or hide anything in the review."""
+    text = " ".join(visible("" if value is None else str(value)).split())
+    return _SPECIAL.sub(r"\\\1", text)
+
+
+def _edge(text: str, left: bool) -> str:
+    """A context edge on one line, a space kept where the text had one at the quote."""
+    core = md(text)
+    if left and text[-1:].isspace():
+        core += " "
+    if not left and text[:1].isspace():
+        core = " " + core
+    return core
 
 
 def _flag(f: Flag) -> list[str]:
@@ -34,9 +54,9 @@ def _claim(c: ClaimView) -> list[str]:
         if p.missing:
             out.append(f"    - quote: “{md(p.quote)}” ({md(p.missing)})")
         else:
-            before = p.before[-CONTEXT:]
-            after = p.after[:CONTEXT]
-            out.append(f"    - in context: …{md(before)}**{md(p.quote)}**{md(after)}…")
+            before = _edge(p.before[-CONTEXT:], True)
+            after = _edge(p.after[:CONTEXT], False)
+            out.append(f"    - in context: …{before}**{md(p.quote)}**{after}…")
         out.append(f"    - source `{s.id}`: {md(s.title)} · {md(s.publisher)} · byline {md(s.byline)} · published "
                    f"{md(s.published)} · origin {md(s.origin)} · tier {md(s.tier)} · licence {md(s.license)}"
                    + (f" · {p.page}" if p.page else "") + (f" · <{p.href}>" if p.href else ""))
@@ -57,6 +77,8 @@ def _sentence(s: SentenceView) -> list[str]:
     out = [f"### `{s.id}` {s.page}:{s.line} ({tags}{as_of})", "", f"> {md(s.text)}", ""]
     for f in s.flags:
         out += _flag(f)
+    if s.unbacked:
+        out.append(f"  - words in none of its claims or quotes: {md(', '.join(s.unbacked))}")
     out.append(f"  - {_mark(s.mark)}")
     for c in s.claims:
         out += _claim(c)
@@ -85,8 +107,10 @@ def render_md(rev: Review, limit: int = 25) -> str:
     for s in shown_rows:
         out += _sentence(s)
     if len(shown_rows) < len(rows):
-        out.append(f"... {len(rows) - len(shown_rows)} more sentence(s), none flagged, contested, inferred or framing "
-                   "beyond those above: `sb review --md --limit 0` shows all; build/review.html has every one.")
+        rest = rows[len(shown_rows):]
+        first = sum(1 for s in rest if s.priority < 4)
+        out.append(f"... {len(rest)} more sentence(s) ({first} of them flagged, contested, inferred or framing): "
+                   "`sb review --md --limit 0` shows all; build/review.html has every one.")
         out.append("")
     if rev.adjudications:
         out += ["## Adjudications", ""]

@@ -83,6 +83,7 @@ class SentenceView:
     digest: str = ""
     mark: dict | None = None  # the latest mark on this sentence: verdict, note, by, at, current
     new: bool = False  # not in the last review
+    unbacked: list[str] = field(default_factory=list)  # content words in no cited claim's text or quote
 
     @property
     def priority(self) -> int:
