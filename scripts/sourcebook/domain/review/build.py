@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Any
 
 from ...base import jsonio
 from ...base.clock import now_iso
@@ -35,8 +36,9 @@ class _Join:
 
     def __init__(self, ws: Workspace):
         self.ws = ws
-        self.claims = {c["id"]: dict(c) for c in load_claims(ws) if isinstance(c.get("id"), str)}
-        self.adjs = [dict(a) for a in load_adjudications(ws)]
+        self.claims: dict[str, dict[str, Any]] = {c["id"]: dict(c) for c in load_claims(ws)
+                                                   if isinstance(c.get("id"), str)}
+        self.adjs: list[dict[str, Any]] = [dict(a) for a in load_adjudications(ws)]
         self.cache = TextCache(ws)
         self._records: dict[str, dict | None] = {}
         self._views: dict[tuple[str, str], ClaimView] = {}
@@ -49,8 +51,8 @@ class _Join:
         return self._records[key]
 
     def quotes_of(self, cid: str) -> list[str]:
-        c = self.claims.get(cid) or {}
-        evs = c.get("evidence") if isinstance(c.get("evidence"), list) else []
+        got = (self.claims.get(cid) or {}).get("evidence")
+        evs: list = got if isinstance(got, list) else []
         return [q for ev in evs if isinstance(ev, dict) for q in quotes(ev, self.cache.text(ev.get("source_id")))]
 
     def view(self, cid: str, role: str) -> ClaimView | None:
@@ -83,7 +85,8 @@ class _Join:
         return v
 
 
-def _sentence(join: _Join, raw: RawSentence, thesis: bool, page_backing: list[str]) -> SentenceView:
+def _sentence(join: _Join, raw: RawSentence, thesis: bool, page_backing: list[str],
+              title_twice: bool = False) -> SentenceView:
     kind = raw.kind
     views = [join.view(c, "cited") for c in raw.refs] + [join.view(c, "inferred") for c in raw.thin]
     views += [join.view(c, "history") for c in raw.history]
@@ -99,8 +102,8 @@ def _sentence(join: _Join, raw: RawSentence, thesis: bool, page_backing: list[st
         s.unbacked = preflags.missing_words(raw.text, backing)[0]
     elif kind in ("inferred", "framing"):
         s.flags += preflags.declared_flags(raw.text, kind, backing + (page_backing if kind == "framing" else []))
-    if raw.where in ("title", "heading") or thesis:
-        has = bool(raw.as_of) or (thesis and any(c.as_of for c in claims))
+    if (raw.where in ("title", "heading") and not title_twice) or thesis:
+        has = bool(raw.as_of) or (thesis and (any(c.as_of for c in claims) or preflags.states_a_day(raw.text)))
         s.flags += preflags.asof_flags(raw.text, "thesis" if thesis and raw.where == "prose" else raw.where, has)
     return s
 
@@ -149,6 +152,7 @@ def build_review(ws: Workspace, *, advance: bool = False) -> tuple[Review, dict]
                       "(sb render report) first")
     sentences: list[SentenceView] = []
     seen_thesis: set[str] = set()
+    titles = {(r.page, r.text) for r in raws if r.where == "title"}
     page_backing: dict[str, list[str]] = {}
     for raw in raws:
         for c in raw.refs:
@@ -157,7 +161,8 @@ def build_review(ws: Workspace, *, advance: bool = False) -> tuple[Review, dict]
         thesis = raw.where == "prose" and raw.kind == "cited" and raw.page not in seen_thesis
         if thesis:
             seen_thesis.add(raw.page)
-        s = _sentence(join, raw, thesis, page_backing.get(raw.page, []))
+        twice = raw.where == "heading" and (raw.page, raw.text) in titles  # the h1 that repeats the title
+        s = _sentence(join, raw, thesis, page_backing.get(raw.page, []), twice)
         s.id = record.sentence_id(s.page, s.text)
         s.digest = record.sentence_digest(s.page, s.where, s.text, s.kind,
                                           [(c.id, record.claim_digest(join.claims[c.id])) for c in s.claims])
@@ -166,13 +171,12 @@ def build_review(ws: Workspace, *, advance: bool = False) -> tuple[Review, dict]
     for s in sentences:
         m = latest.get(s.id)
         s.mark = dict(m, current=m.get("digest") == s.digest) if m else None
-        for c in s.claims:
-            cm = latest.get(c.id)
-            c.mark = dict(cm, current=cm.get("digest") == record.claim_digest(join.claims[c.id])) if cm else None
+        for cv in s.claims:
+            cm = latest.get(cv.id)
+            cv.mark = dict(cm, current=cm.get("digest") == record.claim_digest(join.claims[cv.id])) if cm else None
     at = now_iso()
     snap = _snapshot(sentences, join.claims, at)
-    before = record.advance(doc, snap) if advance else (doc.get("before") if doc.get("shown") and
-                                                        record._same(doc["shown"], snap) else doc.get("shown"))
+    before = record.advance(doc, snap) if advance else record.baseline(doc, snap)
     changes = _changes(before, snap, sentences, join.claims)
     current = {s.id: s.digest for s in sentences}
     current.update({cid: record.claim_digest(c) for cid, c in join.claims.items()})

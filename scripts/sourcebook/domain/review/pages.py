@@ -14,7 +14,6 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from ...engines.ledger.ledger_model import MARK_LABEL
 from ...engines.text.sentences import is_short_label
 from ..workspace.layout import Workspace
 
@@ -46,7 +45,8 @@ class RawSentence:
             return "framing"
         if self.refs or self.history or self.sources:
             return "cited"
-        return "structure" if self.where != "prose" or is_short_label(self.text) else "uncited"
+        # the gate refuses any other prose sentence that cites nothing: what is left is sb's own words
+        return "structure" if self.where != "prose" or is_short_label(self.text) else "unmarked"
 
 
 def page_files(ws: Workspace) -> list[str]:
@@ -70,7 +70,7 @@ def _read(path: str) -> str:
         return fh.read().decode("utf-8", errors="replace")
 
 
-def html_sentences(rel: str, html: str) -> list[RawSentence]:
+def html_sentences(rel: str, html: str, claims: dict[str, dict]) -> list[RawSentence]:
     from ...engines.page.view import read_page
 
     view = read_page(html)
@@ -82,11 +82,8 @@ def html_sentences(rel: str, html: str) -> list[RawSentence]:
             continue
         if p.where not in READ:
             continue
-        ids = set(p.refs) | set(p.thin) | set(p.history)
-        marks: set[str] = set()
-        for b in view.blocks:
-            if b.line == p.line and ids & set(b.ids):
-                marks |= {MARK_LABEL.get(m, m[2:]) for m in b.marks}
+        # the marks of its own claims (a block's marks are those of every claim in it)
+        marks = {m for c in [*p.refs, *p.thin] if c in claims for m in _labels(claims[c])}
         out.append(RawSentence(rel, len(out) + 1, p.line, p.where, p.text, list(p.refs), list(p.thin),
                                list(p.history), framing=p.framing, marks=sorted(marks),
                                as_of=list(dict.fromkeys(pending))))
@@ -97,13 +94,15 @@ def html_sentences(rel: str, html: str) -> list[RawSentence]:
 def report_sentences(ws: Workspace, rel: str, text: str, claims: dict[str, dict]) -> list[RawSentence]:
     from ...engines.render import draft_check
 
-    draft, numbers = None, {}
+    draft: str | None = None
+    numbers: dict = {}
     try:
         with open(ws.build_path("report.draft.json"), encoding="utf-8") as fh:
             rec = json.load(fh)
         if isinstance(rec, dict) and isinstance(rec.get("draft"), str):
             draft = rec["draft"]
-            numbers = rec.get("numbers") if isinstance(rec.get("numbers"), dict) else {}
+            got = rec.get("numbers")
+            numbers = got if isinstance(got, dict) else {}
     except (OSError, ValueError):
         pass
     by_num = {n: sid for sid, n in numbers.items() if isinstance(n, int)}
@@ -141,7 +140,7 @@ def read_all(ws: Workspace, claims: dict[str, dict]) -> tuple[list[str], list[Ra
     for path in page_files(ws):
         rel = ws.rel(path)
         text = _read(path)
-        got = report_sentences(ws, rel, text, claims) if path.endswith(".md") else html_sentences(rel, text)
+        got = report_sentences(ws, rel, text, claims) if path.endswith(".md") else html_sentences(rel, text, claims)
         pages.append(rel)
         out += got
     return pages, out

@@ -75,8 +75,8 @@ def _context(text: str, start: int, end: int) -> tuple[str, str]:
     lo = 0
     for m in _BLANK.finditer(text, 0, start):
         lo = m.end()
-    m = _BLANK.search(text, end)
-    hi = m.start() if m else len(text)
+    nxt = _BLANK.search(text, end)
+    hi = nxt.start() if nxt else len(text)
     if hi - lo > LONG:
         sents = split_sentences(text[lo:hi])
         idx = [i for i, s in enumerate(sents) if lo + s.end > start and lo + s.start < end]

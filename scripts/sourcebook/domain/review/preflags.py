@@ -27,6 +27,7 @@ from collections.abc import Iterable
 
 from ...engines.review.model import Flag
 from ...engines.text import figures
+from ...engines.text.sentences import is_cjk
 
 CODES = ("W-REVIEW-NAME", "W-REVIEW-CLAIM-MORE", "W-REVIEW-SENTENCE-MORE", "W-REVIEW-LINK",
          "W-REVIEW-DECLARED-FACT", "W-REVIEW-TITLE-ASOF")
@@ -67,7 +68,10 @@ def _fold(text: str) -> str:
 
 
 def _contains(hay: str, words: str) -> bool:
-    """``words`` (folded) occur in ``hay`` (folded) as whole words."""
+    """``words`` (folded) occur in ``hay`` (folded) as whole words (anywhere, for a script
+    written without spaces)."""
+    if any(is_cjk(ch) for ch in words):
+        return words in hay
     return re.search(r"(?<![\w])" + re.escape(words) + r"(?![\w])", hay) is not None
 
 
@@ -152,7 +156,8 @@ def name_flags(sentence: str, quotes: list[str]) -> list[Flag]:
                                   "or cite the quote that says it")]
 
 
-def claim_more_flags(claim_id: str, claim_text: str, quotes: list[str], names: list[str] = ()) -> list[Flag]:
+def claim_more_flags(claim_id: str, claim_text: str, quotes: list[str],
+                     names: Iterable[str] = ()) -> list[Flag]:
     """``names``: the titles and publishers of the claim's sources, which a claim may name."""
     if not quotes:
         return []
@@ -203,6 +208,11 @@ def period_of(text: str) -> list[str]:
     out = [f.written for f in figures.find_figures(text) if f.kind != "ambiguous"]
     out += [m.group(0) for m in _PERIOD.finditer(text) if not any(m.group(0) in w for w in out)]
     return list(dict.fromkeys(out))
+
+
+def states_a_day(text: str) -> bool:
+    """The sentence names a day ("19 November 2019", "2019-11-19"): it says where it stops."""
+    return any(f.kind == "date" and len(f.key) >= 10 for f in figures.find_figures(text))
 
 
 def asof_flags(text: str, where: str, has_as_of: bool) -> list[Flag]:

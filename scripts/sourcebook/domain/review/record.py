@@ -34,7 +34,8 @@ def digest(obj: object) -> str:
 
 def claim_digest(claim: Mapping) -> str:
     """What a reviewer judged of a claim: its words, standing and evidence."""
-    evs = claim.get("evidence") if isinstance(claim.get("evidence"), list) else []
+    got = claim.get("evidence")
+    evs: list = got if isinstance(got, list) else []
     ev = [{k: e.get(k) for k in ("source_id", "start", "end", "quote", "parts")} for e in evs if isinstance(e, dict)]
     return digest([claim.get("text"), claim.get("status", "active"), claim.get("confidence"), claim.get("as_of"),
                    claim.get("kind"), ev])
@@ -86,10 +87,17 @@ def check_note(note: str | None) -> str:
 
 def advance(doc: dict, snapshot: dict) -> dict | None:
     """Record what this review shows; returns the snapshot to compare with (None: a first review)."""
+    base = baseline(doc, snapshot)
+    if doc.get("shown") is None or not _same(doc["shown"], snapshot):
+        doc["before"], doc["shown"] = doc.get("shown"), snapshot
+    return base
+
+
+def baseline(doc: Mapping, snapshot: Mapping) -> dict | None:
+    """The review to compare with: the one before the last, when the last showed just this."""
     shown = doc.get("shown")
     if shown is not None and _same(shown, snapshot):
         return doc.get("before")
-    doc["before"], doc["shown"] = shown, snapshot
     return shown
 
 

@@ -87,8 +87,9 @@ class SentenceView:
 
     @property
     def priority(self) -> int:
-        """Lower reads first: flagged, contested, inferred, framing, then the rest."""
-        if self.flags or any(c.flags for c in self.claims):
+        """Lower reads first: flagged, contested, inferred, framing, a paraphrase with words no
+        quote has, then the rest."""
+        if self.all_flags():
             return 0
         if "contested" in self.marks or any(c.confidence == "contested" for c in self.claims):
             return 1
@@ -96,7 +97,7 @@ class SentenceView:
             return 2
         if self.kind == "framing":
             return 3
-        return 4
+        return 4 if self.unbacked else 5
 
     def all_flags(self) -> list[Flag]:
         return self.flags + [f for c in self.claims for f in c.flags]
