@@ -78,6 +78,7 @@ def test_name_flag_fires_on_a_place_no_quote_has():
     assert preflags.name_flags("Officials in Lyon counted 12 deer.", ["officials counted 12 deer"])
     assert not preflags.name_flags("Officials in Lyon counted 12 deer.", ["In Lyon, officials counted 12 deer"])
     assert not preflags.name_flags("Officials counted 12 deer.", ["officials counted 12 deer"])  # a capital that starts
+    assert not preflags.name_flags("Inner Mongolia's health authority spoke.", ["the Inner Mongolia health authority"])
     assert preflags.name_flags("ドイツのミュンヘンで鹿が数えられた。", ["鹿が数えられた"])  # a katakana name
     assert not preflags.name_flags("ミュンヘンで鹿が数えられた。", ["ミュンヘンで鹿が数えられた"])
 

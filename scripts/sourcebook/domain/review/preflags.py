@@ -81,7 +81,7 @@ def names(text: str) -> list[str]:
     out: list[str] = []
     first = _WORD.search(text)
     for m in _CAP_RUN.finditer(text):
-        run = m.group(0).strip()
+        run = re.sub(r"['’]s?$", "", m.group(0).strip())  # "Inner Mongolia's" names Inner Mongolia
         words = [w for w in run.split() if w.lower() not in _COMMON]
         if not words:
             continue
