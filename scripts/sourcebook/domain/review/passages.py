@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 
 from ...engines.ledger.escape import safe_url
-from ...engines.ledger.quote_view import page_of, source_href
+from ...engines.ledger.quote_view import page_of, public_address, source_href
 from ...engines.review.model import NOT_RECORDED, Passage, SourceFacts
 from ...engines.text.sentences import split_sentences
 
@@ -112,5 +112,8 @@ def passage(ev: Mapping, text: str | None, rec: Mapping | None, facts: SourceFac
     page = page_of(start, (rec or {}).get("_pages") if rec else None)
     if page:
         out.page = f"p. {page.get('label') or page.get('page')}"
-    out.href = source_href(rec, parts[0][2] if len(parts) > 1 else out.quote, page) if rec else None
+    link = rec
+    if rec and not public_address(rec) and isinstance(rec.get("canonical_url"), str):
+        link = dict(rec, url=rec["canonical_url"])  # a saved page names its own address: the editor may open it
+    out.href = source_href(link, parts[0][2] if len(parts) > 1 else out.quote, page) if link else None
     return out

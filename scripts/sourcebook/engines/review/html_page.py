@@ -21,6 +21,7 @@ h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.25rem;margin:2rem 0 .5rem;bord
 h3{font-size:1.05rem;margin:.25rem 0}h4{font-size:1rem;margin:.75rem 0 .25rem}
 .sentence{border:1px solid var(--line);border-radius:6px;padding:.75rem;margin:.75rem 0;overflow-wrap:anywhere}
 .sentence.flagged{border-left:6px solid var(--warn)}
+.sentence.structure{padding:.25rem .75rem;margin:.4rem 0;background:#fafafa}.sentence.structure p{margin:.1rem 0}
 .said{font-size:1.1rem;margin:.25rem 0}
 .meta{color:var(--muted);font-size:.9rem;margin:.25rem 0}
 .badge{display:inline-block;border:1px solid var(--muted);border-radius:3px;padding:0 .3rem;margin-right:.3rem;font-size:.85rem}
@@ -31,13 +32,16 @@ h3{font-size:1.05rem;margin:.25rem 0}h4{font-size:1rem;margin:.75rem 0 .25rem}
 .context{background:#f6f6f6;border-left:3px solid var(--line);padding:.5rem .75rem;margin:.5rem 0;white-space:pre-wrap}
 u.unbacked{text-decoration:underline wavy var(--warn);text-underline-offset:.2em}
 mark{background:var(--hl);color:var(--ink);padding:0 .1rem}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem;margin:.25rem 0;font-size:.9rem}
+dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:0 .75rem;margin:.25rem 0;font-size:.9rem}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 .review-ok{background:var(--okbg);padding:.25rem .5rem;border-radius:4px}
 .review-fix,.review-void{background:var(--warnbg);padding:.25rem .5rem;border-radius:4px}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;table-layout:fixed}
+td,th{border:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+caption{text-align:left;color:var(--muted)}code{overflow-wrap:anywhere}
 a{color:#0645ad}
-@media (max-width:40rem){main{padding:.5rem}dl.facts{grid-template-columns:1fr}}
+@media (max-width:40rem){main{padding:.5rem}dl.facts{grid-template-columns:minmax(0,1fr)}
+td,th{padding:.2rem;font-size:.8rem}}
 """
 
 
@@ -117,7 +121,17 @@ def _said(s: SentenceView) -> str:
     return "".join(out)
 
 
+def _structure(s: SentenceView) -> str:
+    """A title, heading or sourcebook's own words: one line, no claims to weigh."""
+    flagged = " flagged" if s.all_flags() else ""
+    return (f'<article class="sentence structure{flagged}" id="{h(s.id)}" aria-labelledby="{h(s.id)}-t">'
+            f'<p class="meta"><span class="badge">{h(s.where if s.kind == "structure" else s.kind)}</span>'
+            f'line {s.line} · id <code>{h(s.id)}</code></p><p id="{h(s.id)}-t">{h(s.text)}</p>{_flags(s.flags)}</article>')
+
+
 def _sentence(s: SentenceView) -> str:
+    if s.kind in ("structure", "unmarked") and not s.claims:
+        return _structure(s)
     flagged = " flagged" if s.all_flags() else ""
     badges = [s.kind] + [m for m in s.marks] + (["new since the last review"] if s.new else [])
     as_of = f" · as of {h(', '.join(s.as_of))}" if s.as_of else ""
