@@ -83,6 +83,17 @@ def test_name_flag_fires_on_a_place_no_quote_has():
     assert not preflags.name_flags("ミュンヘンで鹿が数えられた。", ["ミュンヘンで鹿が数えられた"])
 
 
+def test_attribution_flag_fires_when_another_source_is_named_as_the_speaker():
+    voices = ["Valley Gazette", "Ana Ruiz", "Hill Times"]
+    got = preflags.attribution_flags("The Valley Gazette says the census found 412 deer.", ["Hill Times"], voices)
+    assert [f.code for f in got] == ["W-REVIEW-ATTRIBUTION"] and "Valley Gazette" in got[0].message
+    assert not preflags.attribution_flags("Hill Times says the census found 412 deer.", ["Hill Times"], voices)
+    assert not preflags.attribution_flags("The census found 412 deer.", ["Hill Times"], voices)
+    # naming the cited source's own publisher is an attribution, not a name the quote lacks
+    assert not preflags.name_flags("Hill Times says the census found 412 deer.", ["the census found 412 deer"],
+                                   ["Hill Times"])
+
+
 def test_claim_more_flag_fires_when_the_claim_says_more_than_the_quote():
     assert preflags.claim_more_flags("clm_x", "Rangers will extend the count across the whole northern valley.",
                                      ["Rangers may extend the count."])

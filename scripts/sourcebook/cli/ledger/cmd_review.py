@@ -18,7 +18,7 @@ dates, origin, tier and licence ("not recorded" when missing) and a link to the 
 machine's pre-flags (W-REVIEW-NAME a name or place no cited quote contains, W-REVIEW-CLAIM-MORE
 a claim saying more than its quote, W-REVIEW-SENTENCE-MORE a paraphrase with words its claims
 lack, W-REVIEW-LINK a cause or "only" no quote states, W-REVIEW-DECLARED-FACT a name or figure in
-framing or an inference, W-REVIEW-TITLE-ASOF a title or thesis with a period and no as-of) and
+framing or an inference, W-REVIEW-ATTRIBUTION another source named as the speaker, W-REVIEW-TITLE-ASOF a title or thesis with a period and no as-of) and
 the claims' own review flags, each with every ack that answered it (an ack never hides a flag
 here); adjudications with their reasons; what changed since the last review. Flagged,
 contested, inferred and framing sentences come first. Pre-flags are for a person to judge:

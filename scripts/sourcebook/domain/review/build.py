@@ -19,7 +19,7 @@ from ...base.clock import now_iso
 from ...base.diagnostics import CODES
 from ...base.errors import SbError
 from ...base.ids import is_claim_id
-from ...engines.review.model import Change, ClaimView, Flag, Review, SentenceView
+from ...engines.review.model import NOT_RECORDED, Change, ClaimView, Flag, Review, SentenceView
 from ..ledger.adjudications import load_adjudications
 from ..ledger.claims import load_claims
 from ..ledger.evidence import TextCache
@@ -42,6 +42,7 @@ class _Join:
         self.cache = TextCache(ws)
         self._records: dict[str, dict | None] = {}
         self._views: dict[tuple[str, str], ClaimView] = {}
+        self._voices: list[str] | None = None
 
     def record(self, sid: object) -> dict | None:
         key = str(sid)
@@ -49,6 +50,13 @@ class _Join:
             rec = self.cache.record(key) if self.cache.known(key) else None
             self._records[key] = for_display(self.ws, {key: rec})[key] if rec else None
         return self._records[key]
+
+    def voices(self) -> list[str]:
+        """The publisher and byline of every source of the workspace."""
+        if self._voices is None:
+            facts = [source_facts(sid, self.record(sid)) for sid in self.ws.source_ids()]
+            self._voices = [x for f in facts for x in (f.publisher, f.byline) if x != NOT_RECORDED]
+        return self._voices
 
     def quotes_of(self, cid: str) -> list[str]:
         got = (self.claims.get(cid) or {}).get("evidence")
@@ -95,8 +103,11 @@ def _sentence(join: _Join, raw: RawSentence, thesis: bool, page_backing: list[st
                      list(raw.as_of), claims)
     quoted = [q for c in claims for q in join.quotes_of(c.id)]
     backing = quoted + [c.text for c in claims]
+    own = [x for c in claims for p in c.passages for x in (p.source.publisher, p.source.byline, p.source.title)
+           if x != NOT_RECORDED]
     if kind == "cited" and raw.where == "prose" and claims:
-        s.flags += preflags.name_flags(raw.text, quoted)
+        s.flags += preflags.name_flags(raw.text, quoted, own)
+        s.flags += preflags.attribution_flags(raw.text, own, join.voices())
         s.flags += preflags.link_flags(raw.text, backing)
         s.flags += preflags.sentence_more_flags(raw.text, backing)
         s.unbacked = preflags.missing_words(raw.text, backing)[0]

@@ -16,6 +16,9 @@ them is counted by ``sb verify``.
   double, ...) in a cited sentence that no cited quote or claim text contains;
 - **declared** (``W-REVIEW-DECLARED-FACT``): a framing or inferred sentence that names a
   person or place, or states a figure, its claims do not;
+- **attribution** (``W-REVIEW-ATTRIBUTION``): a cited sentence names the publisher or byline of
+  another source of the workspace, not of a source it cites ("The operator says" over a trade
+  paper's quote);
 - **asof** (``W-REVIEW-TITLE-ASOF``): a title, heading or thesis with a figure or a period
   ("November 2019") and no as-of date beside it.
 """
@@ -30,7 +33,7 @@ from ...engines.text import figures
 from ...engines.text.sentences import is_cjk
 
 CODES = ("W-REVIEW-NAME", "W-REVIEW-CLAIM-MORE", "W-REVIEW-SENTENCE-MORE", "W-REVIEW-LINK",
-         "W-REVIEW-DECLARED-FACT", "W-REVIEW-TITLE-ASOF")
+         "W-REVIEW-DECLARED-FACT", "W-REVIEW-ATTRIBUTION", "W-REVIEW-TITLE-ASOF")
 
 # capitalised words that are not names: months and days are dates (the figures reading owns
 # them), the rest start sentences or clauses
@@ -144,16 +147,30 @@ def _show(words: list[str], n: int = 6) -> str:
 
 # ---- the readings ----------------------------------------------------------------------------
 
-def name_flags(sentence: str, quotes: list[str]) -> list[Flag]:
+def name_flags(sentence: str, quotes: list[str], own: Iterable[str] = ()) -> list[Flag]:
+    """``own``: the publishers and bylines of the cited sources (naming them attributes, it adds nothing)."""
     if not quotes:
         return []
-    hay = _fold(" ".join(quotes))
+    hay = _fold(" ".join([*quotes, *own]))
     lost = [n for n in names(sentence) if not _contains(hay, _fold(n))]
     if not lost:
         return []
     return [Flag("W-REVIEW-NAME", f"{_show(lost)} in the sentence: none of its cited quotes contains "
                                   f"{'it' if len(lost) == 1 else 'them'}; check the place or name is the source's, "
                                   "or cite the quote that says it")]
+
+
+def attribution_flags(sentence: str, own: Iterable[str], others: Iterable[str]) -> list[Flag]:
+    """``own``: publishers and bylines of the cited sources; ``others``: those of the workspace's
+    other sources."""
+    said = _fold(sentence)
+    mine = {_fold(x) for x in own if x}
+    named = [x for x in dict.fromkeys(others) if x and len(x) > 2 and _fold(x) not in mine
+             and not any(_fold(x) in m for m in mine) and _contains(said, _fold(x))]
+    if not named:
+        return []
+    return [Flag("W-REVIEW-ATTRIBUTION", f"the sentence names {_show(named)}, the publisher or byline of another "
+                                         "source, not of a source it cites; check who said it, and cite that source")]
 
 
 def claim_more_flags(claim_id: str, claim_text: str, quotes: list[str],
