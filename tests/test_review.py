@@ -303,3 +303,16 @@ def test_review_page_is_not_a_shipping_page(desk):
     r = sb("package", "--out", "dist", cwd=ws)
     assert r.rc == 0, r.both
     assert not (ws / "dist" / "review.html").exists() and (ws / "dist" / "answer.html").exists()
+
+
+def test_the_report_is_reviewed_sentence_by_sentence_with_its_claims(desk):
+    ws, ids = desk
+    r = sb("render", "report", "--from", "draft.md", cwd=ws)
+    assert r.rc == 0, r.both
+    doc = _review(ws)
+    assert doc["pages"] == ["build/answer.html", "build/report.md"]
+    rows = [s for s in doc["sentences"] if s["page"] == "build/report.md"]
+    place = next(s for s in rows if s["text"] == PLANTED["place"])
+    assert [c["id"] for c in place["claims"]] == [ids["census"]] and _codes(place) == {"W-REVIEW-NAME"}
+    assert next(s for s in rows if s["text"] == PLANTED["framing"])["kind"] == "framing"
+    assert next(s for s in rows if s["text"] == PLANTED["inferred"])["kind"] == "inferred"
