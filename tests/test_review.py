@@ -79,6 +79,8 @@ def test_name_flag_fires_on_a_place_no_quote_has():
     assert not preflags.name_flags("Officials in Lyon counted 12 deer.", ["In Lyon, officials counted 12 deer"])
     assert not preflags.name_flags("Officials counted 12 deer.", ["officials counted 12 deer"])  # a capital that starts
     assert not preflags.name_flags("Inner Mongolia's health authority spoke.", ["the Inner Mongolia health authority"])
+    assert not preflags.name_flags("It bought 30 Dreamliners.", ["30 of Boeing's 787-9 Dreamliner jets"])
+    assert not preflags.name_flags("The United States will give a ship.", ["the U.S. will provide a ship"])
     assert preflags.name_flags("ドイツのミュンヘンで鹿が数えられた。", ["鹿が数えられた"])  # a katakana name
     assert not preflags.name_flags("ミュンヘンで鹿が数えられた。", ["ミュンヘンで鹿が数えられた"])
 
@@ -128,6 +130,8 @@ def test_asof_flag_fires_on_a_title_with_a_period_and_no_as_of():
     assert preflags.asof_flags("Cases rose to 31,000", "heading", False)
     assert not preflags.asof_flags("Deer in November 2019", "title", True)
     assert not preflags.asof_flags("Where the deer are", "title", False)
+    assert preflags.asof_flags("Wardens counted deer in November 2019.", "thesis", False)
+    assert not preflags.asof_flags("Emirates will buy 30 jets.", "thesis", False)  # a cited count is no period
 
 
 # ---- what the page shows -----------------------------------------------------------------------

@@ -78,6 +78,26 @@ def _contains(hay: str, words: str) -> bool:
     return re.search(r"(?<![\w])" + re.escape(words) + r"(?![\w])", hay) is not None
 
 
+# the same place written two ways: a quote saying "U.S." backs a sentence saying "United States"
+_ALIASES = (("united states", "u.s.", "us", "usa", "u.s.a.", "america"), ("united kingdom", "u.k.", "uk", "britain"),
+            ("united nations", "u.n.", "un"), ("european union", "e.u.", "eu"))
+
+
+def _named_in(hay: str, name: str) -> bool:
+    """A name (folded) occurs in ``hay``: as written, with each word's plural ending dropped
+    ("Dreamliners" for "Dreamliner"), or as a known alias."""
+    if _contains(hay, name):
+        return True
+    if not any(is_cjk(ch) for ch in name):
+        single = " ".join(re.sub(r"(?<=[a-z]{3})(?:es|s)$", "", w) for w in name.split())
+        if single != name and _contains(hay, single):
+            return True
+    for group in _ALIASES:
+        if name in group and any(_contains(hay, a) for a in group if a != name):
+            return True
+    return False
+
+
 def names(text: str) -> list[str]:
     """Capitalised names and places in a sentence (multi-word runs kept together), codes such as
     W3, and katakana names; a lone capitalised first word is taken as the sentence's start."""
@@ -152,7 +172,7 @@ def name_flags(sentence: str, quotes: list[str], own: Iterable[str] = ()) -> lis
     if not quotes:
         return []
     hay = _fold(" ".join([*quotes, *own]))
-    lost = [n for n in names(sentence) if not _contains(hay, _fold(n))]
+    lost = [n for n in names(sentence) if not _named_in(hay, _fold(n))]
     if not lost:
         return []
     return [Flag("W-REVIEW-NAME", f"{_show(lost)} in the sentence: none of its cited quotes contains "
@@ -210,7 +230,7 @@ def link_flags(sentence: str, backing: list[str]) -> list[Flag]:
 
 def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
     hay = _fold(" ".join(backing))
-    said = [n for n in names(sentence) if not _contains(hay, _fold(n))]
+    said = [n for n in names(sentence) if not _named_in(hay, _fold(n))]
     said += [f.written for f in figures.find_figures(sentence) if f.kind != "ambiguous"
              and not _contains(hay, _fold(f.written))]
     if not said:
@@ -220,9 +240,11 @@ def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
                                            "inference carry no facts: cite the claim that states it, or say it without")]
 
 
-def period_of(text: str) -> list[str]:
-    """Figures and periods in a title or thesis ("November 2019", "2019", "31,000")."""
-    out = [f.written for f in figures.find_figures(text) if f.kind != "ambiguous"]
+def period_of(text: str, dates_only: bool = False) -> list[str]:
+    """Figures and periods in a title or thesis ("November 2019", "2019", "31,000"; with
+    ``dates_only`` the periods alone)."""
+    out = [f.written for f in figures.find_figures(text) if f.kind != "ambiguous"
+           and (not dates_only or f.kind == "date")]
     out += [m.group(0) for m in _PERIOD.finditer(text) if not any(m.group(0) in w for w in out)]
     return list(dict.fromkeys(out))
 
@@ -235,7 +257,8 @@ def states_a_day(text: str) -> bool:
 def asof_flags(text: str, where: str, has_as_of: bool) -> list[Flag]:
     if has_as_of:
         return []
-    said = period_of(text)
+    # a thesis is cited, so its figures stand; what misleads there is a period read as whole
+    said = period_of(text, dates_only=where not in ("title", "heading"))
     if not said:
         return []
     what = {"title": "the title", "heading": "a heading"}.get(where, "the thesis")
