@@ -320,3 +320,10 @@ def test_the_report_is_reviewed_sentence_by_sentence_with_its_claims(desk):
     assert [c["id"] for c in place["claims"]] == [ids["census"]] and _codes(place) == {"W-REVIEW-NAME"}
     assert next(s for s in rows if s["text"] == PLANTED["framing"])["kind"] == "framing"
     assert next(s for s in rows if s["text"] == PLANTED["inferred"])["kind"] == "inferred"
+
+
+def test_the_mcp_review_tool_writes_the_page_and_reads_the_markdown():
+    from sourcebook.mcp.tools import BY_NAME
+
+    assert BY_NAME["review"].build({"limit": 5}) == [["review"], ["review", "--md", "--limit=5"]]
+    assert BY_NAME["review"].build({}) == [["review"], ["review", "--md"]]
