@@ -123,17 +123,37 @@ def test_status_suggests_a_plan_without_the_thesis(ws):
     assert st["state"] == "INDEX" and "--thesis" not in st["next"] and "sb plan --type answer --title" in st["next"]
 
 
-def test_a_matching_recheck_counts_as_fresh(ws):
-    sid = _ready(ws)[0]
+def test_a_matching_recheck_of_the_live_page_counts_as_fresh(ws):
+    page = "<html><body><main><p>The ferry carries 120 cars on weekdays.</p></main></body></html>"
+    (ws / "saved.html").write_text(page, encoding="utf-8")
+    r = sb("add", "https://ferry.example/status", "--file", "saved.html", "--tier", "A", "--reason", "operator",
+           cwd=ws)
+    assert r.rc == 0, r.both
+    sid = r.out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
     add(ws, claim("The ferry carries 120 cars.", "ferry.cars", kind="number", volatile=True, as_of="2025-06-01",
                   recheck="https://ferry.example/status",
                   evidence=[{"source_id": sid, "quote": "The ferry carries 120 cars on weekdays."}]))
     before = json.loads(sb("status", "--json", cwd=ws).out)["notes"]
     assert any("volatile claim(s) dated more than 90 days ago" in n for n in before)
-    r = sb("recheck", sid, cwd=ws)
-    assert r.rc == 0 and "R-MATCHES" in r.both, r.both
+    (ws / "fresh.html").write_text(page, encoding="utf-8")  # the page as fetched again today
+    r = sb("recheck", sid, "--file", "fresh.html", cwd=ws)
+    assert r.rc == 0 and "R-MATCHES" in r.both and " live " in r.out, r.both
     after = json.loads(sb("status", "--json", cwd=ws).out)["notes"]
     assert not any("volatile claim" in n for n in after), after
+
+
+def test_a_recheck_of_a_local_file_leaves_the_staleness_note(ws):
+    sid = _ready(ws)[0]
+    add(ws, claim("The ferry carries 120 cars.", "ferry.cars", kind="number", volatile=True, as_of="2019-11-01",
+                  recheck="https://ferry.example/status",
+                  evidence=[{"source_id": sid, "quote": "The ferry carries 120 cars on weekdays."}]))
+    r = sb("recheck", sid, cwd=ws)
+    assert r.rc == 0 and "R-MATCHES" in r.out and "local" in r.out and "not the live source" in r.out, r.both
+    rows = [json.loads(x) for x in (ws / "sources" / sid / "rechecks.jsonl").read_text().splitlines() if x.strip()]
+    assert rows[-1]["checked_via"] == "local"
+    after = json.loads(sb("status", "--json", cwd=ws).out)["notes"]
+    assert any("volatile claim(s) dated more than 90 days ago" in n for n in after), after
 
 
 def test_search_skips_a_removed_source_and_says_the_index_is_stale(ws):

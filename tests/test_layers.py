@@ -117,7 +117,8 @@ ROOMS: dict[str, set[str]] = {
     "ledger": {"workspace", "sources"},
     "artifacts": {"workspace", "sources", "ledger"},
     "recheck": {"workspace", "sources", "ledger"},
-    "gate": {"workspace", "index", "sources", "ledger", "artifacts", "recheck", "lint"},
+    "review": {"workspace", "sources", "ledger"},
+    "gate": {"workspace", "index", "sources", "ledger", "artifacts", "recheck", "review", "lint"},
 }
 
 

@@ -16,7 +16,7 @@ FORBIDDEN = ("WebFetch", "Bash(", "str_replace", "read_file", "apply_patch", "mc
 REFERENCES = ["evidence", "visual", "images", "licensing", "answer", "explainer", "deck", "brief",
               "infographic", "podcast", "report", "drafts"]
 COMMANDS = ["sourcebook", "sb-ask", "sb-add", "sb-explainer", "sb-deck", "sb-brief", "sb-infographic",
-            "sb-podcast", "sb-report", "sb-verify", "sb-ledger"]
+            "sb-podcast", "sb-report", "sb-verify", "sb-ledger", "sb-review"]
 
 
 def front_matter(path: str) -> tuple[dict, str]:

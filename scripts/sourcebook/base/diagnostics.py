@@ -299,5 +299,23 @@ _reg({
 })
 
 
+
+# --- the review: a person's desk ----------------------------------------------------------------
+# (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "W-REVIEW-NAME": ("Review: a capitalised name or place (or a katakana name) in a cited sentence occurs in none of its cited quotes (sb review; never a refusal).", "Check the name is the source's; cite the quote that says it, or cut it from the sentence."),
+    "W-REVIEW-CLAIM-MORE": ("Review: content words of a claim's text are missing from its quotes beyond a small share: the claim may say more than the quote (sb review; never a refusal).", "Narrow the claim to what the quote says (`sb claim narrow`), or mark it checked with `sb review --ok CLM --note`."),
+    "W-REVIEW-SENTENCE-MORE": ("Review: many content words of a cited sentence are in neither its claims' texts nor their quotes: the paraphrase may change the meaning (sb review; never a refusal).", "Reword the sentence to what its claims say, or mark it checked with `sb review --ok ID --note`."),
+    "W-REVIEW-LINK": ("Review: a cited sentence says a word of cause, exclusivity or scale (because, led to, only, double, ...) that no cited quote or claim says (sb review; never a refusal).", "Cite the quote that states the link, or drop it: joining two true claims can make a false one."),
+    "W-REVIEW-DECLARED-FACT": ("Review: a sentence declared framing or the author's inference names a person or place, or states a figure, that its claims do not (sb review; never a refusal).", "Cite the claim that states it, or word the framing or inference without it."),
+    "W-REVIEW-ATTRIBUTION": ("Review: a cited sentence names the publisher or byline of another source of the workspace, not of a source it cites (sb review; never a refusal).", "Check who said it; cite that source's quote, or name the source the sentence cites."),
+    "W-REVIEW-TITLE-ASOF": ("Review: a title, heading or thesis states a figure or a period (\"November 2019\") with no as-of date: a reader takes it as the whole period or as current (sb review; never a refusal).", "Check the sources cover the whole period, or say where the figure stops (\"to 19 November\")."),
+    "E-REVIEW-NOTE": ("`sb review --ok/--fix` was given no note, or one of fewer than three words.", "Say what you checked or what must change, in words a later reader can check."),
+    "E-REVIEW-TARGET": ("`sb review --ok/--fix` named neither a sentence shown by sb review (s-...) nor a claim id.", "Run `sb review --md` to see each sentence's id."),
+    "E-REVIEW-RECORD": ("The review record ledger/review.json is damaged.", "Restore it from version control, or move it aside to start a new record."),
+    "E-REVIEW-NOTHING": ("`sb review` found no shipped page and no build/report.md to review.", "Render a page (`sb render`) or the report (`sb render report`) first."),
+})
+
+
 def describe(code: str) -> Code | None:
     return CODES.get(code)

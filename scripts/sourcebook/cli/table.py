@@ -39,6 +39,7 @@ COMMANDS: dict[str, Command] = {
     "ledger": Command("ledger.cmd_ledger", "render the ledger as HTML, Markdown, JSON or CSL-JSON", "ledger"),
     "plan": Command("ledger.cmd_plan", "write or show the artifact plan (plan.json)", "ledger"),
     "verify": Command("ledger.cmd_verify", "run every gate; nothing ships unless this passes", "ledger"),
+    "review": Command("ledger.cmd_review", "every sentence beside its quotes in context, for a person to judge", "ledger"),
     "package": Command("ledger.cmd_package", "copy a verified build into a distributable folder", "ledger"),
     # artifacts
     "template": Command("artifacts.cmd_template", "copy an artifact template into build/", "artifacts"),

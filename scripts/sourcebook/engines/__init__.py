@@ -2,8 +2,8 @@
 
 Rooms by job: ``formats`` (bytes to canonical text), ``html`` (tokenizer, tree, article),
 ``search`` (chunks, tokens, postings, find), ``text`` (prose and figures), ``diff``, ``css``,
-``page`` (a built page as a reader sees it), ``ledger`` (the ledger's forms) and ``render``
-(drafts to artifacts). ``urls`` and ``url_typos``: canonical locators and mistyped ones.
+``page`` (a built page as a reader sees it), ``ledger`` (the ledger's forms), ``render``
+(drafts to artifacts) and ``review`` (the editor's desk as a page and as Markdown). ``urls`` and ``url_typos``: canonical locators and mistyped ones.
 
 May import: ``base``, and each other without circles.
 """

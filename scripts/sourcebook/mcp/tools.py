@@ -210,6 +210,13 @@ def _verify(a: dict) -> Steps:
     return [argv]
 
 
+def _review(a: dict) -> Steps:
+    """Write build/review.html for the person, and read the review as Markdown (bounded)."""
+    argv = ["review", "--md"]
+    _opt(argv, "--limit", a.get("limit"))
+    return [["review"], argv]
+
+
 def _status(a: dict) -> Steps:
     return [_json_out("status", ["status"])]
 
@@ -298,6 +305,12 @@ TOOLS: tuple[Tool, ...] = (
          "the claim or file, and what to fix.",
          {"html": S, "artifact": {"type": "string", "enum": _ARTIFACTS}, "podcast": B, "deep": B},
          (), _verify, ("verify",)),
+    Tool("review", "Prepare the editor's review", "Write build/review.html (every sentence of every shipped page "
+         "beside its quotes in context, with the W-REVIEW- flags a person should judge) and return it as "
+         "Markdown, the sentences to read first first. Hand build/review.html to the user; their decisions are "
+         "theirs to record (sb review --ok/--fix ID --note).",
+         {"limit": {"type": "integer", "minimum": 0, "description": "sentences shown in full (default 25; 0: all)"}},
+         (), _review, ("review",)),
 )
 
 BY_NAME = {t.name: t for t in TOOLS}

@@ -66,7 +66,7 @@ def default_page(ws: Workspace) -> str | None:
     if isinstance(kind, str) and kind != "podcast" and os.path.isfile(ws.build_path(f"{kind}.html")):
         return ws.build_path(f"{kind}.html")
     try:
-        names = sorted(n for n in os.listdir(ws.build_dir) if n.endswith(".html") and n != "ledger.html"
+        names = sorted(n for n in os.listdir(ws.build_dir) if n.endswith(".html") and n not in ("ledger.html", "review.html")
                        and not n.endswith(".src.html"))
     except OSError:
         return None

@@ -354,7 +354,8 @@ class GateContext:
 
 def is_shipping_page(name: str) -> bool:
     """An ``*.html`` file name that is a page: not the bare ledger, a source copy or a fragment."""
-    return name.endswith(".html") and name != "ledger.html" and not name.endswith((".src.html", ".fragment.html"))
+    return (name.endswith(".html") and name not in ("ledger.html", "review.html")  # review.html: the editor's, not the reader's
+            and not name.endswith((".src.html", ".fragment.html")))
 
 
 def shipping_pages(ws: Workspace) -> list[str]:

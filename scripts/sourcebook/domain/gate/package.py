@@ -150,7 +150,7 @@ def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool
     build_files, skipped = _files(ws, ws.build_dir, skip)
     asset_files, skipped2 = _files(ws, ws.assets_dir)
     for src, rel in build_files:
-        if rel != "PROVENANCE.json":
+        if rel not in ("PROVENANCE.json", "review.html"):  # the editor's desk quotes whole paragraphs: never shipped
             if public and rel.endswith(".html"):
                 _copy_public_page(src, os.path.join(tmp, rel))
             else:

@@ -141,7 +141,7 @@ def _open_clusters(ws: Workspace) -> bool:
 
 def _builds(ws: Workspace) -> list[str]:
     return sorted(p for p in glob.glob(os.path.join(ws.build_dir, "*.html"))
-                  if os.path.basename(p) != "ledger.html")
+                  if os.path.basename(p) not in ("ledger.html", "review.html"))
 
 
 def _has_injected_ledger(path: str) -> bool:

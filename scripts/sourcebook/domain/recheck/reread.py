@@ -38,6 +38,12 @@ OUTCOMES = {
     "changed": ("R-CHANGED", "the quoted words are gone from the source"),
 }
 Getter = Callable[[str], "Fresh"]
+# A source added from a file is read again from that file: it can show the file changed, never
+# that the world still says the same, so its line is recorded as ``local`` and does not make a
+# dated figure fresh (``sb status`` counts only ``live`` re-reads for that).
+LOCAL = "local"
+NOT_LIVE = ("read from the local file, not the live source: this shows the file still holds the quotes, "
+            "not that they are still true; a dated figure's staleness note stays")
 
 
 @dataclass
@@ -59,7 +65,7 @@ class Citation:
 class Fresh:
     """One fresh read: the bytes and how they were obtained, or why they could not be."""
 
-    via: str  # live | archive | file
+    via: str  # live | archive | local (a file on disk: never a fresh read) | file (a paste: nothing to read)
     raw: bytes | None = None
     media_type: str | None = None
     charset: str | None = None
@@ -143,16 +149,16 @@ def local_path(ws: Workspace, rec: SourceRecord) -> str | None:
 def read_again(ws: Workspace, rec: SourceRecord, fetch: Callable[[str], object] | None, saved: bytes | None) -> Fresh:
     kind = rec.get("kind")
     if saved is not None:
-        return Fresh("live" if kind == "url" else "file", saved, rec.get("media_type"), rec.get("charset"),
+        return Fresh("live" if kind == "url" else LOCAL, saved, rec.get("media_type"), rec.get("charset"),
                      location="saved copy")
     if kind == "paste":
         return Fresh("file", error="a pasted text has no origin to read again", comparable=False)
     if kind == "file":
         path = local_path(ws, rec)
         if path is None:
-            return Fresh("file", error=f"the file is no longer at {rec.get('locator')}")
+            return Fresh(LOCAL, error=f"the file is no longer at {rec.get('locator')}")
         with open(path, "rb") as fh:
-            return Fresh("file", fh.read(), rec.get("media_type"), rec.get("charset"), location=ws.rel(path))
+            return Fresh(LOCAL, fh.read(), rec.get("media_type"), rec.get("charset"), location=ws.rel(path))
     if fetch is None:
         return Fresh("live", error="capabilities.web_fetch is not script: save a fresh copy of the page and "
                      "pass it with --file, or sb config set capabilities.web_fetch=script")
@@ -269,7 +275,7 @@ def via_archive(ws: Workspace, rec: SourceRecord, cites: list[Citation], get_byt
 # ---- the gate ------------------------------------------------------------------------------
 def latest_checks(ws: Workspace, sid: str) -> dict | None:
     """The newest live or file re-check of a source (archive lines confirm, they do not clear)."""
-    rows = [r for r in read_trail(ws, sid) if r.get("checked_via") in ("live", "file")
+    rows = [r for r in read_trail(ws, sid) if r.get("checked_via") in ("live", "file", LOCAL)
             and isinstance(r.get("checked_at"), str)]
     return rows[-1] if rows else None
 
@@ -346,6 +352,8 @@ def run(ws: Workspace, names: list[str], everything: bool, use_archive: bool, fe
         rec = load_source(ws, sid)
         cites = citations_of(claims, sid, only)
         chk = compare(ws, rec, read_again(ws, rec, fetch, saved), cites)
+        if chk.checked_via == LOCAL and chk.outcome in ("matches", "edited"):
+            chk.note = f"{chk.note}; {NOT_LIVE}"
         append_trail(ws, chk)  # each source's line is written as soon as it is known
         result.checks.append(chk)
         needs = chk.outcome == "unavailable" or any(c.outcome == "changed" for c in chk.citations)

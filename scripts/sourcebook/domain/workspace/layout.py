@@ -164,6 +164,11 @@ class Workspace:
         return self.path("ledger", "report_numbers.json")
 
     @property
+    def review_path(self) -> str:
+        """The record of reviews by a person (``sb review``): marks and what was last shown."""
+        return self.path("ledger", "review.json")
+
+    @property
     def plan_path(self) -> str:
         return self.path("plan.json")
 
