@@ -187,6 +187,22 @@ def read_json(path: str, subject: str | None = None) -> Any:
     return loads(read_text(path, subject), subject or path)
 
 
+def payload_items(payload: object, plural: str, single_key: str, code: str, subject: str, what: str) -> list:
+    """The items of a JSON payload that may be one object, a list of them, or ``{plural: [...]}``
+    (``single_key`` tells one object from the wrapper): claims and decisions are given this way."""
+    if isinstance(payload, dict) and plural in payload and single_key not in payload:
+        items = payload[plural]
+        if not isinstance(items, list):
+            raise SbError(code, f"{subject}/{plural}" if code == "E-SCHEMA" else subject,
+                          f"\"{plural}\" must be a list of {what} objects")
+        return items
+    if isinstance(payload, list):
+        return payload
+    if isinstance(payload, dict):
+        return [payload]
+    raise SbError(code, subject, f"expected a {what} object, a list, or {{\"{plural}\": [...]}}")
+
+
 def expect(obj: Any, typ: type | tuple, subject: str, pointer: str) -> Any:
     """Return ``obj`` if it has the type, else raise E-JSON naming the file and JSON pointer."""
     if isinstance(obj, typ) and not (isinstance(obj, bool) and typ in (int, float, (int, float))):

@@ -239,16 +239,7 @@ def unapplied(claims: list[Claim], adjs: list[Adjudication]) -> list[Finding]:
 
 # ---- commands ------------------------------------------------------------------------------
 def payload_items(payload: object) -> list:
-    if isinstance(payload, dict) and "adjudications" in payload and "cluster_id" not in payload:
-        items = payload["adjudications"]
-        if not isinstance(items, list):
-            raise SbError("E-SCHEMA", "adjudication/adjudications", "must be a list of decisions")
-        return items
-    if isinstance(payload, list):
-        return payload
-    if isinstance(payload, dict):
-        return [payload]
-    raise SbError("E-SCHEMA", "adjudication", "expected a decision object, a list, or {\"adjudications\": [...]}")
+    return jsonio.payload_items(payload, "adjudications", "cluster_id", "E-SCHEMA", "adjudication", "decision")
 
 
 def record(ws: Workspace, items: list) -> int:

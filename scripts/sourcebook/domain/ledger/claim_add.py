@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.ids import claim_id
 from ...base.schema import load_schema, validate
@@ -41,16 +42,7 @@ class ItemResult:
 
 def payload_items(payload: object) -> list:
     """The list of claim items in a payload (object, list, or {"claims": [...]})."""
-    if isinstance(payload, dict) and "claims" in payload and "text" not in payload:
-        items = payload["claims"]
-        if not isinstance(items, list):
-            raise SbError("E-CLAIM", "(none)", "\"claims\" must be a list of claim objects")
-        return items
-    if isinstance(payload, list):
-        return payload
-    if isinstance(payload, dict):
-        return [payload]
-    raise SbError("E-CLAIM", "(none)", "expected a claim object, a list, or {\"claims\": [...]}")
+    return jsonio.payload_items(payload, "claims", "text", "E-CLAIM", "(none)", "claim")
 
 
 def parse_payload(text: str, where: str) -> list:

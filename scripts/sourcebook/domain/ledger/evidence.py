@@ -19,6 +19,7 @@ from ...engines.text.citation import problem
 from ..sources.store import try_load_source
 from ..workspace.layout import Workspace
 from .evidence_match import Located, View, build_view, mismatch_fix, resolve_tolerant, tolerant_chain
+from .evidence_match import spans_shown as _where
 
 WARN_FOR = {"range": "W-QUOTE-RANGE", "empty": "W-QUOTE-EMPTY", "mismatch": "W-QUOTE-MISMATCH",
             "gap": "W-QUOTE-GAP", "hash": "W-QUOTE-MISMATCH"}
@@ -106,11 +107,6 @@ def _span_ok(ev: dict, text: str) -> bool:
 
 def _has_offsets(ev: dict) -> bool:
     return "start" in ev or "end" in ev
-
-
-def _where(spans: list[tuple[int, int]]) -> str:
-    shown = ", ".join(f"{s}..{e}" for s, e in spans[:10])
-    return shown + (f" (and {len(spans) - 10} more)" if len(spans) > 10 else "")
 
 
 def resolve(ev: dict, cache: TextCache, subject: str) -> list[Finding]:

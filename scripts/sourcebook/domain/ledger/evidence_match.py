@@ -40,7 +40,8 @@ def tolerant_spans(text: str, quote: str, view: View | None = None) -> list[tupl
     return spans_of(view or build(text), text, quote_view(quote), CAP)
 
 
-def _where(spans: list[tuple[int, int]]) -> str:
+def spans_shown(spans: list[tuple[int, int]]) -> str:
+    """Spans as ``s..e``, the first ten of them (a finding names where a quote is)."""
     shown = ", ".join(f"{s}..{e}" for s, e in spans[:10])
     return shown + (f" (and {len(spans) - 10} more)" if len(spans) > 10 else "")
 
@@ -53,7 +54,7 @@ def resolve_tolerant(text: str, quote: str, sid: str, subject: str, view: View |
     if spans:
         times = f"{len(spans)}+" if len(spans) >= CAP else str(len(spans))
         raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {times} times in {sid} (ignoring line breaks and "
-                      f"markup) at {_where(spans)}; quote more context, or give start/end for the one you mean")
+                      f"markup) at {spans_shown(spans)}; quote more context, or give start/end for the one you mean")
     raise SbError("E-CLAIM-SPAN", subject, f"the quote is not in {sid}, even ignoring line breaks, markup, "
                   f"typographic quotes and dashes; find the passage with `sb find {sid} \"<a few of its words>\"` "
                   f"or `sb search`, and quote it as the source words it")
@@ -98,7 +99,7 @@ def mismatch_fix(text: str, ev: dict, subject: str, view: View | None = None) ->
             s, e = spans[0]
             return (f"the quoted words are at {s}..{e}; fix it with: {repair_command(cid, sid, quote)}")
         if spans:
-            return (f"the quoted words occur {len(spans)} times ({_where(spans)}); fix it with: "
+            return (f"the quoted words occur {len(spans)} times ({spans_shown(spans)}); fix it with: "
                     f"{repair_command(cid, sid, '<more of the passage>')}")
     return (f"find the passage with `sb find {sid} \"<a few of its words>\"`, then fix it with: "
             f"{repair_command(cid, sid, '<the exact words>')}")
