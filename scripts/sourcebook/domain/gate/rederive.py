@@ -13,6 +13,7 @@ dates are compared exactly everywhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
@@ -113,9 +114,18 @@ def injected(ledger: str) -> str:
     return "\n" + ledger.rstrip("\n") + "\n"
 
 
+_ENTRY = re.compile(r'<li class="(?:ledger-entry|history-entry|withdrawn-entry)" id="[chw]-([^"<>]+)"')
+_WHOLE, _CITED = '<ol class="ledger">', '<ol class="ledger" data-scope="cited">'
+
+
 def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None, fix: str) -> list[Finding]:
-    """The page's injected ledger against the ledger rendered now: the whole ledger, or (``only``)
-    the entries of a page that lists what it cites."""
+    """The page's injected ledger against the ledger rendered now, entry by entry.
+
+    Every entry the page shows must be what sourcebook writes for that claim now (text, marks,
+    number, sources, quotes, and the order of the entries), and every claim the page cites must
+    have its entry. A claim recorded after the page was made, which the page neither shows nor
+    cites, leaves the page as it was: a later inference does not make every page stale.
+    ``only``: the entries of a page whose ledger lists just what it cites (``data-scope``)."""
     from ...engines.ledger import ledger_html
 
     region = ledger_region(html)
@@ -130,10 +140,36 @@ def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None
         from ...engines.ledger.numbering import sup_order
 
         numbers = reading_ordinals(sup_order(html), view.claims, view.plan)
-    expected = injected(ledger_html.render(view.claims, view.sources, view.plan, only, numbers=numbers))
-    d = drift(rel, region[0], expected, fix, first_line=region[1], what="the injected ledger",
-              wildcard=ledgers.wildcard)
-    return [d] if d else []
+
+    def expected_for(ids: set[str] | None) -> str:
+        return injected(ledger_html.render(view.claims, view.sources, view.plan, ids, numbers=numbers))
+
+    def diff(expected: str) -> Finding | None:
+        return drift(rel, region[0], expected, fix, first_line=region[1], what="the injected ledger",
+                     wildcard=ledgers.wildcard)
+
+    whole = diff(expected_for(only))
+    if whole is None:
+        return []
+    if only is not None:
+        return [whole]
+    # a whole ledger injected before later claims were recorded: the entries it shows, each as
+    # sourcebook writes it now, in the whole ledger's order and numbering
+    shown = set(_ENTRY.findall(region[0]))
+    known = {str(c.get("id")) for c in view.claims}
+    if not shown or not shown <= known:
+        return [whole]
+    d = diff(expected_for(shown).replace(_CITED, _WHOLE, 1))
+    if d is not None:
+        return [d]
+    from ...engines.page.view import read_page
+
+    page = read_page(html)
+    cited = {x for b in page.blocks for x in b.ids} | {x for x, _ in page.sup_refs} | set(page.links)
+    missing = sorted(x for x in cited & known if x not in shown)
+    return [Finding("E-DERIVED-DRIFT", f"{rel}:{region[1]}",
+                    f"the injected ledger has no entry for {x}, which the page cites (recorded after the "
+                    f"ledger was injected?); {fix}") for x in missing]
 
 
 # ---- the report ----------------------------------------------------------------------------
