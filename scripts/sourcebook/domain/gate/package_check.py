@@ -171,10 +171,12 @@ def _json(out: str, rel: str) -> object:
         return None
 
 
-def package_ledgers(out: str) -> Ledgers | None:
+def package_ledgers(out: str, source_dirs: list[str] | None = None) -> Ledgers | None:
     """The ledger the package's derived files must render from: its ``ledger.json`` entries,
     numbered by their ordinals, with the sources its ``PROVENANCE.json`` lists (names masked in
-    a public package, whose records withhold file names and local paths)."""
+    a public package, whose records withhold file names and local paths). A quote a public
+    package withholds is read back from ``source_dirs`` when its hash agrees, so a page that was
+    allowed to print it (its own reading order gives it room in the budget) renders the same."""
     led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
     if not isinstance(led, dict) or not isinstance(led.get("ledger"), list) or not isinstance(prov, dict):
         return None  # check_ledger reports it
@@ -182,6 +184,8 @@ def package_ledgers(out: str) -> Ledgers | None:
         return isinstance(e, dict) and isinstance(e.get("id"), str) and isinstance(e.get("text"), str)
 
     claims = [e for e in led["ledger"] if ok(e)]
+    if source_dirs:
+        claims = [_restored(e, source_dirs) for e in claims]
     numbered = sorted((e for e in claims if isinstance(e.get("ordinal"), int)), key=lambda e: e["ordinal"])
     plan = {"sections": [{"id": "ledger", "claim_ids": [e["id"] for e in numbered]}]}
     # the ledger's History and (private) Withdrawn parts, with the reason each entry shows
@@ -198,6 +202,43 @@ def package_ledgers(out: str) -> Ledgers | None:
     if prov.get("visibility") == "public" or led.get("visibility") == "public":
         return Ledgers.masked(as_claims, sources, plan)
     return Ledgers.exact(view_of(as_claims, cast("dict[str, SourceRecord]", sources), plan))
+
+
+def _restored(entry: dict, dirs: list[str]) -> dict:
+    """``entry`` with each withheld quote put back from its source text, where the text at its
+    span has the recorded hash (else left withheld: ``check_ledger`` reports the mismatch)."""
+    evidence = entry.get("evidence")
+    if not isinstance(evidence, list) or not any(isinstance(ev, dict) and ev.get("redacted") for ev in evidence):
+        return entry
+    out = []
+    for ev in evidence:
+        if isinstance(ev, dict) and ev.get("redacted"):
+            text = _source_text(ev.get("source_id"), dirs) if isinstance(ev.get("source_id"), str) else None
+            back = _unredact(ev, text) if text is not None else None
+            ev = back or ev
+        out.append(ev)
+    return dict(entry, evidence=out)
+
+
+def _unredact(ev: dict, text: str) -> dict | None:
+    def back(item: dict) -> dict | None:
+        start, end, digest = item.get("start"), item.get("end"), item.get("quote_sha256")
+        if not (isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(text)):
+            return None
+        quote = text[start:end]
+        if hashlib.sha256(quote.encode("utf-8")).hexdigest() != digest:
+            return None
+        plain = {k: v for k, v in item.items() if k not in ("redacted", "length", "excerpt", "shown_length")}
+        return dict(plain, quote=quote)
+
+    parts = ev.get("parts")
+    if isinstance(parts, list) and parts:
+        got = [back(p) if isinstance(p, dict) else None for p in parts]
+        if any(p is None for p in got):
+            return None
+        plain = {k: v for k, v in ev.items() if k not in ("redacted", "length", "excerpt", "shown_length", "quote")}
+        return dict(plain, parts=got)
+    return back(ev)
 
 
 def _pages_from_entries(claims: list[dict], sources: dict[str, dict]) -> None:
@@ -221,11 +262,11 @@ def _pages_from_entries(claims: list[dict], sources: dict[str, dict]) -> None:
 _FIX = "the file was edited after packaging; package again from a verified build"
 
 
-def check_derived(out: str, res: CheckResult) -> None:
+def check_derived(out: str, res: CheckResult, source_dirs: list[str] | None = None) -> None:
     from ...engines.page.view import read_page
     from .context import is_shipping_page
 
-    ledgers = package_ledgers(out)
+    ledgers = package_ledgers(out, source_dirs)
     if ledgers is None:
         return
     for name in sorted(os.listdir(out)):
@@ -256,5 +297,5 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     else:
         dirs, res.against = [workspace_sources] if workspace_sources else [], "the workspace sources"
     check_ledger(out, res, dirs)
-    check_derived(out, res)
+    check_derived(out, res, dirs)
     return res
