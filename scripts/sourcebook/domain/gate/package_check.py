@@ -5,8 +5,9 @@ not listed), the HMAC signature when a key is given, every claim text against it
 provenance claim count against the ledger, every citation against the shipped sources
 (private), a ``--sources`` folder, or the workspace's sources, and that every derived file
 (each page's injected ledger, the report, the podcast transcript, TTS plan and concat list) is
-what the package's own ``ledger.json``, sources and scripts render: a package whose files were
-edited and whose ``SHA256SUMS`` was written again still fails.
+what the package's own ``ledger.json``, sources and scripts render, and runs the page gates
+over every shipped page against the package's own claims and sources: a package whose files
+were edited and whose ``SHA256SUMS`` was written again still fails.
 """
 
 from __future__ import annotations
@@ -213,7 +214,8 @@ def _restored(entry: dict, dirs: list[str]) -> dict:
     out = []
     for ev in evidence:
         if isinstance(ev, dict) and ev.get("redacted"):
-            text = _source_text(ev.get("source_id"), dirs) if isinstance(ev.get("source_id"), str) else None
+            sid = ev.get("source_id")
+            text = _source_text(sid, dirs) if isinstance(sid, str) else None
             back = _unredact(ev, text) if text is not None else None
             ev = back or ev
         out.append(ev)
