@@ -329,7 +329,9 @@ def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
     from .context import GateContext, VerifyOptions, is_shipping_page
     from .gates import gates
 
-    names = sorted(n for n in os.listdir(out) if is_shipping_page(n) and os.path.isfile(os.path.join(out, n)))
+    # a symlinked page or asset is already E-PKG-PATH; it is never followed here
+    names = sorted(n for n in os.listdir(out) if is_shipping_page(n) and os.path.isfile(os.path.join(out, n))
+                   and not os.path.islink(os.path.join(out, n)))
     led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
     if not names or not isinstance(led, dict) or not isinstance(led.get("ledger"), list) or not isinstance(prov, dict):
         return  # no page, or check_ledger already says the ledger or provenance is unreadable
@@ -362,7 +364,8 @@ def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
         for name in names:
             shutil.copyfile(os.path.join(out, name), os.path.join(tmp, "build", name))
         if os.path.isdir(os.path.join(out, "assets")):
-            shutil.copytree(os.path.join(out, "assets"), os.path.join(tmp, "assets"), dirs_exist_ok=True)
+            shutil.copytree(os.path.join(out, "assets"), os.path.join(tmp, "assets"), symlinks=True,
+                            dirs_exist_ok=True)
         ctx = GateContext(ws, VerifyOptions(cache=False))
         for g in gates():
             if g.name not in PAGE_GATES:
