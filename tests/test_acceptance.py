@@ -1040,3 +1040,17 @@ def test_a_pass_does_not_leave_blocked(grounded):
     assert "BLOCKED" not in r.both
     assert manifest(grounded)["state"] == "VERIFY" and _status(grounded)["state"] != "BLOCKED"
     ok(sb("package", "--out", "dist", cwd=grounded))
+
+
+def test_public_package_source_names_it_records_are_compared(grounded):
+    # a public package withholds only file-name titles; a recorded title renamed in a page's
+    # ledger (a trade review passed off as an official notice) fails, SHA256SUMS rewritten or not
+    ok(sb("package", "--public", "--out", "pub", cwd=grounded))
+    path = os.path.join(grounded, "pub", "answer.html")
+    page = read(path)
+    assert "Orchard Line review" in page
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace("Orchard Line review", "Ministry of Transport notice"))
+    _resum(os.path.join(grounded, "pub"))
+    r = sb("package", "--verify", "--out", "pub", cwd=grounded)
+    assert r.rc == 2 and "E-DERIVED-DRIFT  answer.html:" in r.both and "Ministry of Transport" in r.both, r.both

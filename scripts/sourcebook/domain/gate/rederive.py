@@ -6,8 +6,9 @@ function takes the texts as they ship and the ledger to render from, and returns
 reading files and choosing the ledger is the caller's part.
 
 A public package withholds some source titles and local paths from its records while its pages
-still show them; its comparisons render every source under a placeholder name and let that one
-span of a line differ (``first_difference``'s wildcard). Claim texts, quotes, numbers, marks and
+still show them; its comparisons render such a source under a placeholder name and let that one
+span of a line differ (``first_difference``'s wildcard); a title the package records is compared
+as it is. Claim texts, quotes, numbers, marks and
 dates are compared exactly everywhere.
 """
 
@@ -66,7 +67,9 @@ class Ledgers:
         from ...engines.ledger.quote_view import public_address
         from ..ledger.ledger_view import view_of
 
-        html = {sid: dict(src, title=MASK) for sid, src in sources.items()}
+        # a title the package records is compared as it is; only a withheld one (a file name)
+        # stands for whatever the page shows there
+        html = {sid: dict(src) if src.get("title") else dict(src, title=MASK) for sid, src in sources.items()}
         md: dict[str, dict] = {}
         for sid, src in sources.items():
             # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
