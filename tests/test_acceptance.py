@@ -898,3 +898,159 @@ def test_damaged_recheck_trail_fails_the_gate(grounded, ids):
     r = verify(grounded)
     assert r.rc == 2 and "E-INTERNAL" not in r.both
     assert re.search(rf"E-RECHECK-TRAIL\s+sources/{sid}/rechecks\.jsonl", r.both), r.both
+
+
+# --------------------------------------------------------------------------- packages, BLOCKED, late claims
+
+def _resum(out):
+    """Write SHA256SUMS again after an edit, the way someone covering their tracks would."""
+    rows = []
+    for dirpath, _, names in os.walk(out):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), out).replace(os.sep, "/")
+            if rel not in ("SHA256SUMS", "SHA256SUMS.sig"):
+                with open(os.path.join(out, rel), "rb") as fh:
+                    rows.append(f"{hashlib.sha256(fh.read()).hexdigest()}  {rel}")
+    with open(os.path.join(out, "SHA256SUMS"), "w", encoding="utf-8") as fh:
+        fh.write("\n".join(sorted(rows, key=lambda r: r.split("  ", 1)[1])) + "\n")
+
+
+def test_at17_inference_recorded_after_the_build_needs_no_re_render(grounded):
+    # AT-17 as the original kit writes it: after the full build an inferred claim is recorded and
+    # `sb verify` passes with the page as it is; the public package carries the inference
+    page = read(os.path.join(grounded, "build", "answer.html"))
+    late = add_claim(grounded, "This is an explicitly labelled editorial synthesis.", "line.synthesis",
+                     kind="interpretation", conf="inferred", notes="No source; author's synthesis.")
+    r = sb("verify", "--json", cwd=grounded)
+    assert r.rc == 0, r.both
+    with open(os.path.join(grounded, "build", "verify.json"), "w", encoding="utf-8") as fh:
+        fh.write(r.out)
+    assert read(os.path.join(grounded, "build", "answer.html")) == page
+    ok(sb("package", "--public", "--out", "dist", cwd=grounded))
+    led = json.loads(read(os.path.join(grounded, "dist", "ledger.json")))
+    assert late in {c["id"] for c in led["ledger"]}
+    prov = json.loads(read(os.path.join(grounded, "dist", "PROVENANCE.json")))
+    assert prov["claims"] == len(led["ledger"]) and prov["gate_report"]["pass"] is True
+    assert os.path.isfile(os.path.join(grounded, "dist", "verify.json"))
+    ok(sb("package", "--verify", "--out", "dist", cwd=grounded))
+
+
+def test_late_claim_the_page_cites_needs_its_ledger_entry(grounded, claims):
+    # a block that cites a claim recorded after the ledger was injected: the page's ledger lacks it
+    late = add_claim(grounded, "The line is quietest on Sunday evenings.", "line.quiet", conf="inferred")
+    path = os.path.join(grounded, "build", "answer.html")
+    page = read(path)
+    block = f'<p data-claim="{late}">The line is quietest on Sunday evenings. <span class="mark m-thin">thin</span></p>'
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace("<!-- /SB:BODY -->", block + "\n<!-- /SB:BODY -->", 1))
+    r = verify(grounded)
+    assert r.rc == 2 and re.search(rf"E-DERIVED-DRIFT\s+build/answer\.html:\d+\s+the injected ledger has no entry "
+                                   rf"for {late}", r.both), r.both
+
+
+def test_late_claim_does_not_excuse_an_edited_entry(grounded, claims):
+    # the entries a page shows are still compared byte for byte once a later claim exists
+    add_claim(grounded, "This is an explicitly labelled editorial synthesis.", "line.synthesis", conf="inferred")
+    path = os.path.join(grounded, "build", "answer.html")
+    page = read(path)
+    a = page.index("<!-- SB:LEDGER -->")
+    edited = page[:a] + page[a:].replace("4,200 passengers", "4,900 passengers", 1)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(edited)
+    r = verify(grounded)
+    assert r.rc == 2 and "E-DERIVED-DRIFT" in r.both and "4,900" in r.both, r.both
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_package_verify_reruns_the_page_gates_on_shipped_pages(grounded, public):
+    # an edited page with SHA256SUMS written again still fails `sb package --verify`
+    ok(sb("package", "--out", "dist", *(["--public"] if public else []), cwd=grounded))
+    dist = os.path.join(grounded, "dist")
+    ok(sb("package", "--verify", "--out", "dist", cwd=grounded))
+    path = os.path.join(dist, "answer.html")
+    page = read(path)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace("carried 4,200 passengers", "carried 5,200 passengers", 1))
+    _resum(dist)
+    r = sb("package", "--verify", "--out", "dist", cwd=grounded)
+    assert r.rc == 2 and re.search(r"E-PAGE-FIGURE-UNBACKED\s+answer\.html:\d+", r.both), r.both
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace("<!-- /SB:BODY -->", "<p>Tickets will be free for everyone next year.</p>\n"
+                                                  "<!-- /SB:BODY -->", 1))
+    _resum(dist)
+    r = sb("package", "--verify", "--out", "dist", cwd=grounded)
+    assert r.rc == 2 and re.search(r"E-PAGE-UNCITED\s+answer\.html:\d+", r.both), r.both
+
+
+def test_public_package_with_a_rendered_page_verifies(grounded, ids, claims):
+    # a page rendered in its own reading order may print a quote the whole ledger's budget
+    # withholds; the untouched public package still verifies, and an edited quote still fails
+    A = ids["operator-status"]
+    route = add_claim(grounded, "Kestrel Valley Rail runs the Orchard Line from Brindle Cross to Halloway Quay.",
+                      "line.route", evidence=[ev(grounded, A, "Kestrel Valley Rail runs the Orchard Line between "
+                                                              "Brindle Cross and Halloway Quay.")])
+    fare = add_claim(grounded, "An adult single fare costs 4.80 pounds.", "line.fare",
+                     kind="number", evidence=[ev(grounded, A, "A single adult fare costs 4.80 pounds since the fare "
+                                                              "review.")])
+    write_plan(grounded, [*claims.values(), route, fare])
+    render(grounded, [*claims.values(), route, fare])
+    with open(os.path.join(grounded, "fare.md"), "w", encoding="utf-8") as fh:
+        fh.write(f"# What does a ticket cost?\n\nAn adult single fare costs 4.80 pounds [@{fare}]. "
+                 f"The Orchard Line runs every 20 minutes on weekdays (as of 2026-01-15) [@{claims['freq']}].\n")
+    ok(sb("render", "explainer", "--from", "fare.md", cwd=grounded))
+    ok(verify(grounded))
+    ok(sb("package", "--public", "--out", "pub", cwd=grounded))
+    led = json.loads(read(os.path.join(grounded, "pub", "ledger.json")))
+    fare_ev = next(e for e in led["ledger"] if e["id"] == fare)["evidence"][0]
+    assert fare_ev.get("redacted") is True  # the fourth quote of one source: beyond the whole ledger's budget
+    assert "4.80 pounds since the fare review.</q>" in read(os.path.join(grounded, "pub", "explainer.html"))
+    r = ok(sb("package", "--verify", "--out", "pub", cwd=grounded))
+    assert "byte-exact" in r.out
+    path = os.path.join(grounded, "pub", "explainer.html")
+    page = read(path)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace("4.80 pounds since the fare review.</q>", "4.20 pounds since the fare review.</q>"))
+    _resum(os.path.join(grounded, "pub"))
+    r = sb("package", "--verify", "--out", "pub", cwd=grounded)
+    assert r.rc == 2 and "E-DERIVED-DRIFT  explainer.html:" in r.both and "4.20 pounds" in r.both, r.both
+
+
+def test_a_pass_does_not_leave_blocked(grounded):
+    # BLOCKED is left only through `sb unblock --reason`: a passing run says so and keeps it
+    path = os.path.join(grounded, "build", "answer.html")
+    page = read(path)
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write('<p><a href="#c-clm_deadbeef0000">x</a></p>\n')
+    for _ in range(3):
+        assert verify(grounded).rc == 2
+    assert _status(grounded)["state"] == "BLOCKED"
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page)
+    r = verify(grounded)
+    assert r.rc == 0 and "PASS" in r.out, r.both
+    assert "stays BLOCKED" in r.out and 'sb unblock --reason "<what the user decided>"' in r.out, r.out
+    assert manifest(grounded)["revise_count"] == 3 and manifest(grounded)["state"] == "BLOCKED"
+    assert _status(grounded)["state"] == "BLOCKED"
+    doc = json.loads(sb("verify", "--json", cwd=grounded).out)
+    assert doc["pass"] is True and doc["state"] == "BLOCKED" and "sb unblock --reason" in doc["next"]
+    r = sb("package", "--out", "dist", cwd=grounded)
+    assert r.rc == 2 and "E-STATE" in r.both and not os.path.exists(os.path.join(grounded, "dist")), r.both
+    ok(sb("unblock", "--reason", "the user removed the stray link", cwd=grounded))
+    r = ok(verify(grounded))
+    assert "BLOCKED" not in r.both
+    assert manifest(grounded)["state"] == "VERIFY" and _status(grounded)["state"] != "BLOCKED"
+    ok(sb("package", "--out", "dist", cwd=grounded))
+
+
+def test_public_package_source_names_it_records_are_compared(grounded):
+    # a public package withholds only file-name titles; a recorded title renamed in a page's
+    # ledger (a trade review passed off as an official notice) fails, SHA256SUMS rewritten or not
+    ok(sb("package", "--public", "--out", "pub", cwd=grounded))
+    path = os.path.join(grounded, "pub", "answer.html")
+    page = read(path)
+    assert "Orchard Line review" in page
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace("Orchard Line review", "Ministry of Transport notice"))
+    _resum(os.path.join(grounded, "pub"))
+    r = sb("package", "--verify", "--out", "pub", cwd=grounded)
+    assert r.rc == 2 and "E-DERIVED-DRIFT  answer.html:" in r.both and "Ministry of Transport" in r.both, r.both

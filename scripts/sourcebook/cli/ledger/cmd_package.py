@@ -10,13 +10,15 @@ Copy a verified build into a distributable folder, or check one.
                                    paths and file-name titles are withheld, URL credentials dropped
   SB_SIGNING_KEY=... sb package --sign   also write SHA256SUMS.sig (HMAC-SHA256 of SHA256SUMS)
   sb package --verify              check dist/: checksums, signature (with SB_SIGNING_KEY),
-                                   claim ids, and every citation against the shipped sources
+                                   claim ids, every citation against the shipped sources,
+                                   the files sourcebook wrote (rendered again), and the page
+                                   gates (html, prose, licenses) over every shipped page
   sb package --verify --out pub --sources ws/sources   a public package against given sources
 
-The gate runs first: nothing is packaged unless `sb verify` passes now. --out is relative to
-the workspace root and is rebuilt from nothing each time; it may not be the workspace, one of
-its folders, or a non-empty folder that is not a previous package. Exit 0 ok, 1 bad input,
-2 gate or check failure."""
+The gate runs first: nothing is packaged unless `sb verify` passes now and the workspace is
+not BLOCKED. --out is relative to the workspace root and is rebuilt from nothing each time; it
+may not be the workspace, one of its folders, or a non-empty folder that is not a previous
+package. Exit 0 ok, 1 bad input, 2 gate or check failure."""
 
 
 def configure(p) -> None:

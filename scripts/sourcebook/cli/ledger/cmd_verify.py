@@ -26,8 +26,10 @@ signed with a per-user key outside the workspace; any write to a file makes it b
 --deep, --no-cache and `sb package` trust no cache.
 
 A failed run counts a revision; the third in a row blocks the workspace until a person decides
-(`sb unblock --reason "..."`). A run that only misses the artifact file does not count. The
-report is also written to build/verify.json. Exit 0 pass, 2 fail."""
+(`sb unblock --reason "..."`); a run that passes while the workspace is BLOCKED says so and
+leaves it BLOCKED (exit 0: the gates pass), because only that recorded decision leaves it. A
+run that only misses the artifact file does not count. The report is also written to
+build/verify.json. Exit 0 pass, 2 fail."""
 
 
 def configure(p) -> None:
@@ -44,7 +46,7 @@ def configure(p) -> None:
 def run(args, ctx) -> int:
     from ...base.errors import SbError
     from ...domain.gate.context import VerifyOptions
-    from ...domain.gate.verify import report_lines, verify
+    from ...domain.gate.verify import HELD_NEXT, report_lines, verify
 
     if args.artifact is not None and (not args.artifact or "/" in args.artifact or "\\" in args.artifact
                                       or args.artifact.startswith(".")):
@@ -61,6 +63,8 @@ def run(args, ctx) -> int:
             ctx.finding(f)
     if rep.warning:
         ctx.err(rep.warning)
+    if rep.held and args.json:
+        ctx.err(f"state      BLOCKED: {HELD_NEXT}")
     if rep.escalation:
         ctx.err(f"revisions  {rep.revise_count}/3: the workspace is BLOCKED")
         ctx.err(rep.escalation)

@@ -106,6 +106,12 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     from .verify import verify, write_report
 
     target = resolve_out(ws, out)
+    from .state import is_blocked
+
+    if is_blocked(ws.load_manifest()):
+        raise SbError("E-STATE", "sourcebook.json", "the workspace is BLOCKED after three failed verify runs; "
+                      "nothing was packaged. Report the failures to the user and record their decision with "
+                      "sb unblock --reason \"<what the user decided>\"", EXIT_GATE)
     if not os.path.isdir(ws.build_dir):
         raise SbError("E-PACKAGE", "build", "no build/ folder; compose and verify an artifact first")
     rep = verify(ws, VerifyOptions(cache=False), settle=False)  # the ship gate trusts no cache

@@ -5,8 +5,9 @@ not listed), the HMAC signature when a key is given, every claim text against it
 provenance claim count against the ledger, every citation against the shipped sources
 (private), a ``--sources`` folder, or the workspace's sources, and that every derived file
 (each page's injected ledger, the report, the podcast transcript, TTS plan and concat list) is
-what the package's own ``ledger.json``, sources and scripts render: a package whose files were
-edited and whose ``SHA256SUMS`` was written again still fails.
+what the package's own ``ledger.json``, sources and scripts render, and runs the page gates
+over every shipped page against the package's own claims and sources: a package whose files
+were edited and whose ``SHA256SUMS`` was written again still fails.
 """
 
 from __future__ import annotations
@@ -171,10 +172,12 @@ def _json(out: str, rel: str) -> object:
         return None
 
 
-def package_ledgers(out: str) -> Ledgers | None:
+def package_ledgers(out: str, source_dirs: list[str] | None = None) -> Ledgers | None:
     """The ledger the package's derived files must render from: its ``ledger.json`` entries,
     numbered by their ordinals, with the sources its ``PROVENANCE.json`` lists (names masked in
-    a public package, whose records withhold file names and local paths)."""
+    a public package, whose records withhold file names and local paths). A quote a public
+    package withholds is read back from ``source_dirs`` when its hash agrees, so a page that was
+    allowed to print it (its own reading order gives it room in the budget) renders the same."""
     led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
     if not isinstance(led, dict) or not isinstance(led.get("ledger"), list) or not isinstance(prov, dict):
         return None  # check_ledger reports it
@@ -182,6 +185,8 @@ def package_ledgers(out: str) -> Ledgers | None:
         return isinstance(e, dict) and isinstance(e.get("id"), str) and isinstance(e.get("text"), str)
 
     claims = [e for e in led["ledger"] if ok(e)]
+    if source_dirs:
+        claims = [_restored(e, source_dirs) for e in claims]
     numbered = sorted((e for e in claims if isinstance(e.get("ordinal"), int)), key=lambda e: e["ordinal"])
     plan = {"sections": [{"id": "ledger", "claim_ids": [e["id"] for e in numbered]}]}
     # the ledger's History and (private) Withdrawn parts, with the reason each entry shows
@@ -198,6 +203,44 @@ def package_ledgers(out: str) -> Ledgers | None:
     if prov.get("visibility") == "public" or led.get("visibility") == "public":
         return Ledgers.masked(as_claims, sources, plan)
     return Ledgers.exact(view_of(as_claims, cast("dict[str, SourceRecord]", sources), plan))
+
+
+def _restored(entry: dict, dirs: list[str]) -> dict:
+    """``entry`` with each withheld quote put back from its source text, where the text at its
+    span has the recorded hash (else left withheld: ``check_ledger`` reports the mismatch)."""
+    evidence = entry.get("evidence")
+    if not isinstance(evidence, list) or not any(isinstance(ev, dict) and ev.get("redacted") for ev in evidence):
+        return entry
+    out = []
+    for ev in evidence:
+        if isinstance(ev, dict) and ev.get("redacted"):
+            sid = ev.get("source_id")
+            text = _source_text(sid, dirs) if isinstance(sid, str) else None
+            back = _unredact(ev, text) if text is not None else None
+            ev = back or ev
+        out.append(ev)
+    return dict(entry, evidence=out)
+
+
+def _unredact(ev: dict, text: str) -> dict | None:
+    def back(item: dict) -> dict | None:
+        start, end, digest = item.get("start"), item.get("end"), item.get("quote_sha256")
+        if not (isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(text)):
+            return None
+        quote = text[start:end]
+        if hashlib.sha256(quote.encode("utf-8")).hexdigest() != digest:
+            return None
+        plain = {k: v for k, v in item.items() if k not in ("redacted", "length", "excerpt", "shown_length")}
+        return dict(plain, quote=quote)
+
+    parts = ev.get("parts")
+    if isinstance(parts, list) and parts:
+        got = [back(p) if isinstance(p, dict) else None for p in parts]
+        if any(p is None for p in got):
+            return None
+        plain = {k: v for k, v in ev.items() if k not in ("redacted", "length", "excerpt", "shown_length", "quote")}
+        return dict(plain, parts=got)
+    return back(ev)
 
 
 def _pages_from_entries(claims: list[dict], sources: dict[str, dict]) -> None:
@@ -221,11 +264,11 @@ def _pages_from_entries(claims: list[dict], sources: dict[str, dict]) -> None:
 _FIX = "the file was edited after packaging; package again from a verified build"
 
 
-def check_derived(out: str, res: CheckResult) -> None:
+def check_derived(out: str, res: CheckResult, source_dirs: list[str] | None = None) -> None:
     from ...engines.page.view import read_page
     from .context import is_shipping_page
 
-    ledgers = package_ledgers(out)
+    ledgers = package_ledgers(out, source_dirs)
     if ledgers is None:
         return
     for name in sorted(os.listdir(out)):
@@ -243,6 +286,103 @@ def check_derived(out: str, res: CheckResult) -> None:
                                      {"transcript": _FIX, "tts_plan": _FIX, "script": _FIX})
 
 
+PAGE_GATES = ("html", "prose", "licenses")  # what a reader of a shipped page sees
+
+
+def _schema_keys() -> tuple[set[str], set[str], set[str]]:
+    """The fields a claim, an evidence item and a part may hold (the claims schema)."""
+    from ...base.schema import load_schema
+
+    item = load_schema("claims")["properties"]["claims"]["items"]
+    ev = item["properties"]["evidence"]["items"]
+    return set(item["properties"]), set(ev["properties"]), set(ev["properties"]["parts"]["items"]["properties"])
+
+
+def _as_claim(entry: dict, keys: tuple[set[str], set[str], set[str]]) -> dict:
+    """A ledger.json entry as the claim record it was rendered from."""
+    claim_keys, ev_keys, part_keys = keys
+    out = {k: v for k, v in entry.items() if k in claim_keys and v is not None}
+    evs = []
+    for ev in entry.get("evidence") or []:
+        if isinstance(ev, dict):
+            item = {k: v for k, v in ev.items() if k in ev_keys}
+            if isinstance(item.get("parts"), list):
+                item["parts"] = [{k: v for k, v in p.items() if k in part_keys} for p in item["parts"]
+                                 if isinstance(p, dict)]
+            evs.append(item)
+    out["evidence"] = evs
+    return out
+
+
+def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
+    """The page gates (``PAGE_GATES``) over every shipped page, against the package's own
+    ledger and sources: a page edited after packaging fails here whatever SHA256SUMS says.
+
+    The package is laid out as a scratch workspace (its claims from ``ledger.json``, its
+    sources from ``PROVENANCE.json`` and the source texts, its pages and assets) that the gates
+    read exactly as they read a build."""
+    import shutil
+    import tempfile
+
+    from ...base import jsonio
+    from ..workspace.layout import Workspace, new_manifest
+    from .context import GateContext, VerifyOptions, is_shipping_page
+    from .gates import gates
+
+    # a symlinked page or asset is already E-PKG-PATH; it is never followed here
+    names = sorted(n for n in os.listdir(out) if is_shipping_page(n) and os.path.isfile(os.path.join(out, n))
+                   and not os.path.islink(os.path.join(out, n)))
+    led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
+    if not names or not isinstance(led, dict) or not isinstance(led.get("ledger"), list) or not isinstance(prov, dict):
+        return  # no page, or check_ledger already says the ledger or provenance is unreadable
+    keys = _schema_keys()
+    entries = [e for e in led["ledger"] if isinstance(e, dict) and isinstance(e.get("id"), str)]
+    for part in ("history", "withdrawn"):
+        got = led.get(part)
+        entries += [e for e in got if isinstance(e, dict) and isinstance(e.get("id"), str)] if isinstance(got, list) else []
+    claims = [_as_claim(_restored(e, source_dirs) if source_dirs else e, keys) for e in entries]
+    numbered = sorted((e for e in led["ledger"] if isinstance(e, dict) and isinstance(e.get("ordinal"), int)),
+                      key=lambda e: e["ordinal"])
+    tmp = tempfile.mkdtemp(prefix="sb-package-check-")
+    try:
+        ws = Workspace(tmp)
+        jsonio.write_json(os.path.join(tmp, "sourcebook.json"), new_manifest())
+        listed = prov.get("sources")
+        for rec in listed if isinstance(listed, list) else []:
+            sid = rec.get("id") if isinstance(rec, dict) else None
+            if not isinstance(sid, str) or not is_src_id(sid):
+                continue
+            text = _source_text(sid, source_dirs)
+            os.makedirs(os.path.join(tmp, "sources", sid))
+            jsonio.write_json(ws.source_json(sid), dict(rec, status="ready" if text is not None else "failed"))
+            if text is not None:
+                jsonio.atomic_write_text(ws.normalized_path(sid), text)
+        jsonio.write_json(os.path.join(tmp, "ledger", "claims.json"), {"schema_version": 1, "claims": claims})
+        jsonio.write_json(os.path.join(tmp, "plan.json"), {"schema_version": 1, "sections": [
+            {"id": "ledger", "claim_ids": [e["id"] for e in numbered]}]})
+        os.makedirs(os.path.join(tmp, "build"))
+        for name in names:
+            shutil.copyfile(os.path.join(out, name), os.path.join(tmp, "build", name))
+        if os.path.isdir(os.path.join(out, "assets")):
+            shutil.copytree(os.path.join(out, "assets"), os.path.join(tmp, "assets"), symlinks=True,
+                            dirs_exist_ok=True)
+        ctx = GateContext(ws, VerifyOptions(cache=False))
+        for g in gates():
+            if g.name not in PAGE_GATES:
+                continue
+            try:
+                result = g.fn(ctx)
+            except Exception as exc:  # noqa: BLE001 - a gate that cannot run is a finding, never a traceback
+                res.findings.append(Finding("E-INTERNAL", g.name, f"the gate failed on the package: "
+                                                                   f"{type(exc).__name__}: {exc}"))
+                continue
+            for f in result.findings if result is not None else []:
+                res.findings.append(Finding(f.code, f.subject.replace("build/", "", 1),
+                                            f.message.replace("build/", "")))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None) -> CheckResult:
     res = CheckResult()
     check_sums(out, res, label)
@@ -256,5 +396,6 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     else:
         dirs, res.against = [workspace_sources] if workspace_sources else [], "the workspace sources"
     check_ledger(out, res, dirs)
-    check_derived(out, res)
+    check_derived(out, res, dirs)
+    check_pages(out, res, dirs)
     return res

@@ -6,13 +6,15 @@ function takes the texts as they ship and the ledger to render from, and returns
 reading files and choosing the ledger is the caller's part.
 
 A public package withholds some source titles and local paths from its records while its pages
-still show them; its comparisons render every source under a placeholder name and let that one
-span of a line differ (``first_difference``'s wildcard). Claim texts, quotes, numbers, marks and
+still show them; its comparisons render such a source under a placeholder name and let that one
+span of a line differ (``first_difference``'s wildcard); a title the package records is compared
+as it is. Claim texts, quotes, numbers, marks and
 dates are compared exactly everywhere.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
@@ -65,8 +67,10 @@ class Ledgers:
         from ...engines.ledger.quote_view import public_address
         from ..ledger.ledger_view import view_of
 
-        # names are masked: an edition's display name (its document's title) goes too
-        html = {sid: {k: v for k, v in dict(src, title=MASK).items() if k != "_edition"} for sid, src in sources.items()}
+        # a title the package records is compared as it is; only a withheld one (a file name)
+        # stands for whatever the page shows there; an edition's display name goes with it
+        html = {sid: {k: v for k, v in (dict(src) if src.get("title") else dict(src, title=MASK)).items()
+                      if k != "_edition"} for sid, src in sources.items()}
         md: dict[str, dict] = {}
         for sid, src in sources.items():
             # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
@@ -114,9 +118,18 @@ def injected(ledger: str) -> str:
     return "\n" + ledger.rstrip("\n") + "\n"
 
 
+_ENTRY = re.compile(r'<li class="(?:ledger-entry|history-entry|withdrawn-entry)" id="[chw]-([^"<>]+)"')
+_WHOLE, _CITED = '<ol class="ledger">', '<ol class="ledger" data-scope="cited">'
+
+
 def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None, fix: str) -> list[Finding]:
-    """The page's injected ledger against the ledger rendered now: the whole ledger, or (``only``)
-    the entries of a page that lists what it cites."""
+    """The page's injected ledger against the ledger rendered now, entry by entry.
+
+    Every entry the page shows must be what sourcebook writes for that claim now (text, marks,
+    number, sources, quotes, and the order of the entries), and every claim the page cites must
+    have its entry. A claim recorded after the page was made, which the page neither shows nor
+    cites, leaves the page as it was: a later inference does not make every page stale.
+    ``only``: the entries of a page whose ledger lists just what it cites (``data-scope``)."""
     from ...engines.ledger import ledger_html
 
     region = ledger_region(html)
@@ -131,10 +144,36 @@ def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None
         from ...engines.ledger.numbering import sup_order
 
         numbers = reading_ordinals(sup_order(html), view.claims, view.plan)
-    expected = injected(ledger_html.render(view.claims, view.sources, view.plan, only, numbers=numbers))
-    d = drift(rel, region[0], expected, fix, first_line=region[1], what="the injected ledger",
-              wildcard=ledgers.wildcard)
-    return [d] if d else []
+
+    def expected_for(ids: set[str] | None) -> str:
+        return injected(ledger_html.render(view.claims, view.sources, view.plan, ids, numbers=numbers))
+
+    def diff(expected: str) -> Finding | None:
+        return drift(rel, region[0], expected, fix, first_line=region[1], what="the injected ledger",
+                     wildcard=ledgers.wildcard)
+
+    whole = diff(expected_for(only))
+    if whole is None:
+        return []
+    if only is not None:
+        return [whole]
+    # a whole ledger injected before later claims were recorded: the entries it shows, each as
+    # sourcebook writes it now, in the whole ledger's order and numbering
+    shown = set(_ENTRY.findall(region[0]))
+    known = {str(c.get("id")) for c in view.claims}
+    if not shown or not shown <= known:
+        return [whole]
+    d = diff(expected_for(shown).replace(_CITED, _WHOLE, 1))
+    if d is not None:
+        return [d]
+    from ...engines.page.view import read_page
+
+    page = read_page(html)
+    cited = {x for b in page.blocks for x in b.ids} | {x for x, _ in page.sup_refs} | set(page.links)
+    missing = sorted(x for x in cited & known if x not in shown)
+    return [Finding("E-DERIVED-DRIFT", f"{rel}:{region[1]}",
+                    f"the injected ledger has no entry for {x}, which the page cites (recorded after the "
+                    f"ledger was injected?); {fix}") for x in missing]
 
 
 # ---- the report ----------------------------------------------------------------------------

@@ -155,6 +155,12 @@ def _has_injected_ledger(path: str) -> bool:
     return a >= 0 and b > a and 'class="ledger' in text[a:b]
 
 
+def is_blocked(manifest: dict) -> bool:
+    """Three failed runs or a recorded blocker: BLOCKED until ``sb unblock --reason``."""
+    revise = manifest.get("revise_count")
+    return (isinstance(revise, int) and revise >= MAX_REVISIONS) or bool(manifest.get("blockers"))
+
+
 def derive(ws: Workspace) -> Status:
     m = ws.load_manifest()
     facts = source_facts(ws)
@@ -167,7 +173,7 @@ def derive(ws: Workspace) -> Status:
                 artifact_type=m.get("artifact_type"), revise_count=revise, sources=len(ids),
                 sources_ready=len(ready), blockers=list(blockers),
                 capabilities=dict(m.get("capabilities") or {}))
-    if revise >= MAX_REVISIONS or blockers:
+    if is_blocked(m):
         st.state, st.next = "BLOCKED", ESCALATION
         return st
     st.state = _derive_progress(ws, statuses, ready, st, facts)

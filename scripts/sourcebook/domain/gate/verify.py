@@ -3,7 +3,8 @@
 The escalation rule (CONTRACT 5.4, 6): a failed run counts one revision (at most three); the
 third puts the workspace in BLOCKED until a person decides (``sb unblock --reason``). A run
 whose only findings are a missing artifact does not count: nothing was checked. A pass sets
-the state to VERIFY and the counter back to 0.
+the state to VERIFY and the counter back to 0, except in BLOCKED: a person decided nothing yet,
+so a pass there leaves the state and the counter as they are and says how to leave it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ from ...base.versions import SB_VERSION
 from ..workspace.layout import Workspace
 from .context import GateContext, VerifyOptions
 from .gates import GateResult, gates
-from .state import ESCALATION, MAX_REVISIONS
+from .state import ESCALATION, MAX_REVISIONS, is_blocked
+
+HELD_NEXT = ("the gates pass, but the workspace stays BLOCKED until a person decides: report the "
+             "earlier failures to the user, then record their decision with "
+             "sb unblock --reason \"<what the user decided>\"")
 
 
 @dataclass
@@ -44,6 +49,7 @@ class Report:
     state: str | None = None
     escalation: str = ""
     warning: str = ""  # one failing run short of BLOCKED
+    held: bool = False  # the gates passed, but the workspace stays BLOCKED until `sb unblock`
 
     @property
     def findings(self) -> list[Finding]:
@@ -70,7 +76,10 @@ class Report:
                      "details": [f.to_json() for f in r.findings]}
             entry.update((k, v) for k, v in r.extra.items() if k not in entry)
             gates.append(entry)
-        return {"gates": gates, "pass": self.passed, "review": [f.to_json() for f in self.review]}
+        doc = {"gates": gates, "pass": self.passed, "review": [f.to_json() for f in self.review]}
+        if self.held:
+            doc["state"], doc["next"] = "BLOCKED", HELD_NEXT
+        return doc
 
 
 def run_gates(ctx: GateContext) -> list[Row]:
@@ -107,6 +116,12 @@ def settle_state(ws: Workspace, rep: Report) -> None:
     try:
         with ws.lock():
             m = ws.load_manifest()
+            if rep.passed and is_blocked(m):
+                # only a person's recorded decision leaves BLOCKED; a pass is not one
+                rep.held, rep.state = True, "BLOCKED"
+                stored = m.get("revise_count")
+                rep.revise_count = stored if isinstance(stored, int) else None
+                return
             if rep.passed:
                 m["state"], m["revise_count"] = "VERIFY", 0
             else:
@@ -165,4 +180,6 @@ def report_lines(rep: Report) -> list[str]:
                    "`sb claim ack CLM --reason \"...\"` once looked at)")
         out += [f"      {f.line()}" for f in rep.review]
     out.append("  PASS" if rep.passed else f"  FAIL  {len(rep.findings)} finding(s)")
+    if rep.held:
+        out.append(f"  state  BLOCKED  {HELD_NEXT}")
     return out

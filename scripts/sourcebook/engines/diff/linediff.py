@@ -60,9 +60,16 @@ def first_difference(shipped: str, expected: str, wildcard: str | None = None) -
     for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y and not (wildcard and wildcard in y and _fits(x, y, wildcard)):
             col = next((j for j, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y)))
+            col_y = col
+            if wildcard and wildcard in y and x.startswith(y[:y.find(wildcard)]):
+                # the withheld name stands for any text: the difference is after it, so show
+                # both versions where they part counting from the end of the line
+                k = next((j for j, (p, q) in enumerate(zip(reversed(x), reversed(y), strict=False)) if p != q),
+                         min(len(x), len(y)))
+                col, col_y = len(x) - k, len(y) - k
             if x.endswith("\n") and y.endswith("\n"):  # the ending is shown only when it differs
                 x, y = x[:-1], y[:-1]
-            return LineDiff(i + 1, shorten(x, col), shorten(y, col))
+            return LineDiff(i + 1, shorten(x, col), shorten(y, col_y))
     if len(a) == len(b):
         return None  # every line matched its pattern
     i = min(len(a), len(b))
