@@ -201,7 +201,7 @@ def test_a_damaged_segment_is_refused_then_repaired(ws):
     seg = json.loads((ws / "index" / "lexical.json").read_text())["segments"][0]["name"]
     (ws / "index" / seg / "postings.bin").write_bytes(b"")
     r = sb("search", "harbour", cwd=ws)
-    assert r.rc == 2 and f"E-SEARCH  index/{seg}/postings.bin  not the size the index recorded" in r.err
+    assert r.rc == 2 and f"E-SEARCH  index/{seg}/postings.bin  unreadable (not the size the index recorded" in r.err
     assert "sb index" in r.err
     r = sb("index", cwd=ws)
     assert r.rc == 0 and f"W-INDEX-REPAIRED  index/{seg}  damaged" in r.err and "1 source(s)" in r.err

@@ -86,8 +86,8 @@ class Index:
         for seg in self.segs:
             bad = seg.damage()
             if bad:
-                raise SbError("E-SEARCH", f"index/{seg.rel(bad)}", "not the size the index recorded (truncated "
-                              "or overwritten); run `sb index --rebuild`", EXIT_GATE)
+                raise SbError("E-SEARCH", f"index/{seg.rel(bad)}", "unreadable (not the size the index recorded: "
+                              "truncated or overwritten); run `sb index --rebuild`", EXIT_GATE)
 
     def live(self, i: int) -> bytearray | None:
         """Segment ``i``'s live-document mask (None: nothing deleted there)."""
