@@ -296,5 +296,16 @@ _reg({
 })
 
 
+
+# --- derived figures: arithmetic over claims ----------------------------------------------------
+# (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-ARITH-SHAPE": ("A derived claim is not well formed: no operation, the wrong number of inputs, a quote of its own, a kind other than derived, or inferred/unsupported confidence.", "Give `--op` and `--from A,B` (difference, ratio and percent_change take two inputs, sum two or more), and no evidence: `sb claim add --op difference --from CLM_A,CLM_B --text \"...\"`."),
+    "E-ARITH-INPUT": ("An input of a derived claim is unknown, not active (retracted or superseded), has no evidence, is itself derived, states no figure or several, is in another unit than the other inputs, or divides by zero; or the derived claim is more confident than an input.", "Derive from active claims that quote one figure each (name one of several with CLM=FIGURE); after an input changes, add the derived claim again from what replaced it, or retract it."),
+    "E-ARITH-MISMATCH": ("A derived claim's text states no figure equal to what its operation gives from its inputs, rounded as stated.", "Write the computed figure (the message shows the computation), or state the rounding with `--round N`."),
+    "E-ARITH-FIGURE": ("A derived claim's text states a figure that is neither the computed result nor stated by one of its inputs.", "Say only the result and what the inputs state."),
+})
+
+
 def describe(code: str) -> Code | None:
     return CODES.get(code)

@@ -64,6 +64,11 @@ class Evidence(TypedDict, total=False):
     parts: list[Part]
 
 
+# A derived claim's computation: op (difference | sum | ratio | percent_change), the input claim
+# ids in order ("clm_...", or "clm_...=FIGURE" to name one of several), the decimal places.
+Derived = TypedDict("Derived", {"op": str, "from": list[str], "round": int}, total=False)
+
+
 class _AckBase(TypedDict):
     at: str
     reason: str
@@ -92,6 +97,7 @@ class Claim(TypedDict, total=False):
     limitation: str | None
     status_reason: str | None
     acks: list[Ack]
+    derived: Derived  # kind derived: the figure is computed from other claims
 
 
 class Adjudication(TypedDict, total=False):
@@ -104,7 +110,8 @@ class Adjudication(TypedDict, total=False):
     winner: str | None
 
 
-CLAIM_KINDS = ("fact", "number", "date", "entity", "quote", "definition", "interpretation", "recommendation")
+CLAIM_KINDS = ("fact", "number", "date", "entity", "quote", "definition", "interpretation", "recommendation",
+               "derived")
 CONFIDENCES = ("verified", "reported", "contested", "inferred", "unsupported")
 CONF_RANK = {"unsupported": 0, "inferred": 1, "reported": 2, "contested": 3, "verified": 4}
 CLAIM_STATUSES = ("active", "superseded", "retracted")

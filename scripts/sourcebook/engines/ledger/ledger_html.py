@@ -48,7 +48,7 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
             bits.append(f'<a class="recheck" href="{h(href)}" rel="nofollow noopener">recheck</a>')
         else:
             bits.append(f'<span class="recheck">recheck URL withheld (not http or https): {h(claim["recheck"])}</span>')
-    if n_sources is not None:
+    if n_sources is not None and not claim.get("derived"):
         bits.append(f'<span class="corroboration">{h(lm.corroboration_text(n_sources))}</span>')
     return f'    <p class="ledger-meta">{" ".join(bits)}</p>'
 
@@ -88,7 +88,10 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         evidence = c.get("evidence") or []
         for ev in evidence:
             out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
-        if not evidence:
+        derivation = lm.derivation_text(c, by_id, nums)
+        if derivation is not None:
+            out.append(f'    <p class="ledger-derived">computed: {h(derivation)}</p>')
+        elif not evidence:
             out.append('    <p class="ledger-source"><span class="tier tier-none">no source</span></p>')
         out.append("  </li>")
     out.append("</ol>")

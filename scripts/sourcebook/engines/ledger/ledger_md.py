@@ -44,7 +44,7 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
     if claim.get("recheck"):
         href = http_href(claim["recheck"])
         bits.append(f"[recheck]({md_link_target(href)})" if href else "recheck URL withheld")
-    if n_sources is not None:
+    if n_sources is not None and not claim.get("derived"):
         bits.append(lm.corroboration_text(n_sources))
     return "   " + " · ".join(bits)
 
@@ -62,6 +62,9 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
             out.append(f"   _{md(c['limitation'])}_")
         for ev in c.get("evidence") or []:
             out.append(_source(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+        derivation = lm.derivation_text(c, by_id, nums)
+        if derivation is not None:
+            out.append(f"   - computed: {md(derivation)}")
         out.append("")
     if inferred:
         out += ["## The author's inferences (no source)", ""]

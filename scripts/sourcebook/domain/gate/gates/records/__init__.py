@@ -1,7 +1,8 @@
 """Gates over the workspace's records: sources, claims, clusters, the plan.
 
 Modules: ``schemas``, ``normalizer``, ``quotes``, ``confidence``, ``tiers``, ``volatility``,
-``clusters``, ``plan``, ``recheck``, ``claim_text``; each registers one gate family.
+``clusters``, ``plan``, ``recheck``, ``claim_text``, ``arithmetic`` (derived figures computed
+from their inputs); each registers one gate family.
 
 May import: the gate room's shared machinery (``registry``, ``context``) and the rooms it may import.
 """
