@@ -96,11 +96,12 @@ def test_report_refuses_unknown_ids(kit):
     assert "E-DRAFT-CLAIM  draft.md:1" in r.err and "src_000000000000 is not a source" in r.both
 
 
-def test_pandoc_style_source_refs(kit):
+def test_a_bare_source_citation_is_refused(kit):
     ws, ids = kit
     (ws / "draft.md").write_text(f"The trade press reports it [@{ids['src_b']}].\n", encoding="utf-8")
-    assert sb("render", "report", cwd=ws).rc == 0
-    assert "The trade press reports it[1]." in _report(ws)
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 1 and "E-REPORT-SOURCE-CITE  draft.md:1" in r.err, r.both
+    assert not (ws / "build" / "report.md").exists() or "[1]" not in _report(ws)
 
 
 # ---- check-draft -----------------------------------------------------------------------------

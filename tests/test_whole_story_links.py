@@ -30,7 +30,8 @@ LONG_WORDS = " ".join(f"w{i}" for i in range(300))
 
 def _add(ws, name: str, body: str, *extra: str) -> str:
     (ws / name).write_text(body, encoding="utf-8")
-    r = sb("add", name, "--tier", "A", "--reason", "the operator's notice", *extra, cwd=ws)
+    attest = ["--attest", "saved from the operator's site by the test"] if "--url" in extra else []
+    r = sb("add", name, "--tier", "A", "--reason", "the operator's notice", *extra, *attest, cwd=ws)
     assert r.rc == 0, r.both
     return r.out.split()[1]
 
@@ -234,7 +235,8 @@ def test_pdf_citation_names_its_printed_page_and_links_to_it(ws):
     pages[8] = ["Body page 7: demand peaked at 41 gigawatts on Tuesday."]
     raw = make_pdf(pages, "/PageLabels << /Nums [0 << /S /r >> 2 << /S /D >>] >> ")
     (ws / "spec.pdf").write_bytes(raw)
-    r = sb("add", "spec.pdf", "--tier", "A", "--reason", "the spec", "--url", "https://grid.example/spec.pdf", cwd=ws)
+    r = sb("add", "spec.pdf", "--tier", "A", "--reason", "the spec", "--url", "https://grid.example/spec.pdf",
+           "--attest", "the grid operator's published spec, saved by the test", cwd=ws)
     assert r.rc == 0, r.both
     sid = r.out.split()[1]
     _extract(ws)

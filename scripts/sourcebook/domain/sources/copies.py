@@ -358,6 +358,46 @@ def link(rec: dict, match: Match) -> None:
     rec["same_as_basis"] = match.basis
 
 
+_TIER_RANK = {"A": 0, "B": 1, "C": 2, "D": 3}
+
+
+def _attested(rec: dict) -> bool:
+    from ...engines.ledger.origin import attestation
+
+    return attestation(rec) is not None
+
+
+def take_lower_tier(ws: Workspace, rec: dict, other: str) -> str | None:
+    """A copy is rated no better than the document it copies: lower ``rec``'s tier to the
+    other's when that is lower (a person's attestation keeps it). Returns the words saying so."""
+    root = try_load_source(ws, root_of(ws, other)) or {}
+    mine, theirs = rec.get("tier"), root.get("tier")
+    if _attested(rec) or theirs not in _TIER_RANK or mine not in _TIER_RANK:
+        return None
+    if _TIER_RANK[str(theirs)] <= _TIER_RANK[str(mine)]:
+        return None
+    rec["tier"] = theirs
+    why = f"lowered from tier {mine}: a copy of {root.get('id')} (tier {theirs})"
+    reason = str(rec.get("tier_reason") or "").strip()
+    rec["tier_reason"] = f"{reason}; {why}" if reason else why
+    return (f"it takes the lower tier of the two: tier {theirs} (given {mine}); if a person vouches for this "
+            f"copy: sb source set {rec.get('id')} tier={mine} attest=\"why\"")
+
+
+def copy_tier_problem(ws: Workspace, rec: dict) -> None:
+    """Refuse rating a copy better than the document it copies, unless attested."""
+    other = rec.get("same_as")
+    if not is_src_id(other) or not ws.has_source(str(other)) or _attested(rec):
+        return
+    root = try_load_source(ws, root_of(ws, str(other))) or {}
+    mine, theirs = rec.get("tier"), root.get("tier")
+    if mine in _TIER_RANK and theirs in _TIER_RANK and _TIER_RANK[str(theirs)] > _TIER_RANK[str(mine)]:
+        raise SbError("E-TIER-COPY", str(rec.get("id")),
+                      f"a copy of {root.get('id')} (tier {theirs}) cannot be rated tier {mine}: a copy takes the "
+                      f"lower tier of the two; nothing was changed. Add attest=\"why a reader may trust this copy\", "
+                      "or same_as=none if they are independent documents")
+
+
 def unlink(rec: dict) -> None:
     """Remove a link detection made (never one the user set: see ``DETECTED``)."""
     rec.pop("same_as", None)

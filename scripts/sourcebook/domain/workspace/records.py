@@ -17,6 +17,11 @@ class Extraction(TypedDict, total=False):
     notes: list[str]
 
 
+class Attestation(TypedDict):
+    reason: str
+    at: str
+
+
 class SourceRecord(TypedDict, total=False):
     schema_version: int
     id: str
@@ -45,6 +50,10 @@ class SourceRecord(TypedDict, total=False):
     same_as: str | None  # the source this one is a copy or edition of (one source for corroboration)
     same_as_basis: str  # bytes | text | near (found by sb) | user (declared or undone by the user)
     url: str  # the public address of a local copy (`sb add --url`, `sb source set url=`)
+    origin: str  # fetched | capture | agent | paste | file: how the bytes reached the workspace
+    attestation: Attestation  # a person vouches for pasted text or a supplied capture
+
+
 
 
 class Part(TypedDict):

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import h, http_href, safe_url
+from .origin import origin_words
 from .quote_view import page_text, quote_html
 
 
@@ -22,6 +23,7 @@ def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
         name = f'<span class="tier tier-{h(tier)}">tier {h(tier)}</span> {label}'
         if src.get("publisher"):
             name += f" &middot; {h(src['publisher'])}"
+        name += f' <span class="ledger-origin">({h(origin_words(src))})</span>'
     return f'    <p class="ledger-source" data-span="{h(ev.get("start"))}-{h(ev.get("end"))}">{name}{words_html(shown)}</p>'
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .escape import http_href, md, md_link_target, safe_url
+from .origin import origin_words
 from .quote_view import page_text, quote_md
 
 
@@ -21,6 +22,7 @@ def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
         head = f"tier {md(src.get('tier') or 'D')} · {name}"
         if src.get("publisher"):
             head += f" · {md(src['publisher'])}"
+        head += f" · {md(origin_words(src))}"
     tail = words_md(shown)
     return f"   - {head}" + (f" · {tail}" if tail else "")
 

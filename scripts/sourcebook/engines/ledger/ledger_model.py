@@ -356,8 +356,12 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
 
 
 def _with_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
+    from .origin import origin_words
+
     d = evidence_display(ev, src, full)
     out = dict(ev)
+    if src is not None:
+        out["origin"] = origin_words(src)
     if d["mode"] != "none":
         out["shown"] = d["mode"]
     if d["mode"] == "excerpt":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .escape import http_href, md, md_link_target, safe_url
+from .origin import origin_words
 
 
 def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
@@ -26,6 +27,7 @@ def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
         out.append(f"`{sid}` · {where}  ")
         pub = f" · {md(src['publisher'])}" if src.get("publisher") else ""
         out.append(f"tier {md(src.get('tier') or '?')}: {md(src.get('tier_reason') or '')}{pub}  ")
+        out.append(f"origin: {md(origin_words(src))}  ")
         out.append(f"supports {len(support.get(sid, ()))} claim(s) · retrieved {md(src.get('retrieved_at') or 'unknown')}"
                    + (f" · status {md(src.get('status'))}" if src.get("status") != "ready" else ""))
         out.append("")

@@ -2,7 +2,8 @@
 
 Modules: ``schemas``, ``normalizer``, ``quotes``, ``confidence``, ``tiers``, ``volatility``,
 ``clusters``, ``plan``, ``recheck``, ``claim_text``, ``arithmetic`` (derived figures computed
-from their inputs); each registers one gate family.
+from their inputs), ``titles`` (a cited source's title states no figure its text does not); each
+registers one gate family.
 
 May import: the gate room's shared machinery (``registry``, ``context``) and the rooms it may import.
 """
