@@ -28,7 +28,7 @@ from ...base.ids import is_src_id, sha256_text
 from ...engines.search import shingles
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
-from .store import load_source, read_normalized, try_load_source
+from .store import load_source, read_normalized, save_source, try_load_source
 
 MAX_HOPS = 32
 DETECTED = ("bytes", "text", "near")  # the bases detection sets, and may take back
@@ -361,30 +361,36 @@ def link(rec: dict, match: Match) -> None:
 _TIER_RANK = {"A": 0, "B": 1, "C": 2, "D": 3}
 
 
-def _attested(rec: dict) -> bool:
+def _attested(rec: SourceRecord | dict) -> bool:
     from ...engines.ledger.origin import attestation
 
     return attestation(rec) is not None
 
 
 def take_lower_tier(ws: Workspace, rec: dict, other: str) -> str | None:
-    """A copy is rated no better than the document it copies: lower ``rec``'s tier to the
-    other's when that is lower (a person's attestation keeps it). Returns the words saying so."""
-    root = try_load_source(ws, root_of(ws, other)) or {}
+    """A copy and the document it copies are rated alike, at the lower tier of the two: lower
+    whichever of ``rec`` and the other group's root is rated higher (a person's attestation
+    keeps a tier). The root, when lowered, is saved here. Returns the words saying so."""
+    root_id = root_of(ws, other)
+    root = try_load_source(ws, root_id) or {}
     mine, theirs = rec.get("tier"), root.get("tier")
-    if _attested(rec) or theirs not in _TIER_RANK or mine not in _TIER_RANK:
+    if mine not in _TIER_RANK or theirs not in _TIER_RANK or mine == theirs:
         return None
-    if _TIER_RANK[str(theirs)] <= _TIER_RANK[str(mine)]:
+    low, high = (root, rec) if _TIER_RANK[str(theirs)] > _TIER_RANK[str(mine)] else (rec, root)
+    if _attested(high):
         return None
-    rec["tier"] = theirs
-    why = f"lowered from tier {mine}: a copy of {root.get('id')} (tier {theirs})"
-    reason = str(rec.get("tier_reason") or "").strip()
-    rec["tier_reason"] = f"{reason}; {why}" if reason else why
-    return (f"it takes the lower tier of the two: tier {theirs} (given {mine}); if a person vouches for this "
-            f"copy: sb source set {rec.get('id')} tier={mine} attest=\"why\"")
+    given = high["tier"]
+    high["tier"] = low["tier"]
+    why = f"lowered from tier {given}: the same document as {low.get('id')} (tier {low['tier']})"
+    reason = str(high.get("tier_reason") or "").strip()
+    high["tier_reason"] = f"{reason}; {why}" if reason else why
+    if high is root:
+        save_source(ws, root)  # type: ignore[arg-type]
+    return (f"the two take the lower tier of the two: {high.get('id')} is now tier {low['tier']} (was {given}); "
+            f"if a person vouches for it: sb source set {high.get('id')} tier={given} attest=\"why\"")
 
 
-def copy_tier_problem(ws: Workspace, rec: dict) -> None:
+def copy_tier_problem(ws: Workspace, rec: SourceRecord | dict) -> None:
     """Refuse rating a copy better than the document it copies, unless attested."""
     other = rec.get("same_as")
     if not is_src_id(other) or not ws.has_source(str(other)) or _attested(rec):

@@ -38,20 +38,25 @@ def _origin_findings(ctx: GateContext) -> list[Finding]:
 
     f: list[Finding] = []
     for sid, rec in sorted(ctx.sources.items()):
-        if not rec or attestation(rec) is not None:
+        if not rec:
             continue
         tier = rec.get("tier")
         origin = origin_of(rec) if rec.get("origin") or rec.get("kind") == "paste" else None
-        if needs_attestation(origin, tier):
+        if needs_attestation(origin, tier) and attestation(rec) is None:
             what = "pasted text" if origin == "paste" else "a capture the author supplied"
             f.append(Finding("E-TIER-ORIGIN", sid, f"{what} is tier {tier} with nobody's word but the author's; "
                                                    f"sb source set {sid} tier=C, or attest=\"why a reader may "
                                                    "trust it\" (shown beside the source)"))
-        root = ctx.source(rec.get("same_as")) if rec.get("same_as") else None
-        if root and tier in _RANK and root.get("tier") in _RANK and _RANK[str(root["tier"])] > _RANK[str(tier)]:
-            f.append(Finding("E-TIER-COPY", sid, f"a copy of {rec.get('same_as')} (tier {root['tier']}) is rated "
-                                                 f"tier {tier}; a copy takes the lower tier of the two: sb source set "
-                                                 f"{sid} tier={root['tier']}, or attest=\"why\", or same_as=none"))
+        other = rec.get("same_as")
+        root = ctx.source(other) if isinstance(other, str) and other else None
+        if not root or tier not in _RANK or root.get("tier") not in _RANK or root.get("tier") == tier:
+            continue
+        high_id, high, low = (sid, rec, root) if _RANK[str(root["tier"])] > _RANK[str(tier)] else (other, root, rec)
+        if attestation(high) is None:
+            f.append(Finding("E-TIER-COPY", str(high_id),
+                             f"{sid} is a copy of {other}, and one is rated tier {high.get('tier')}, the other "
+                             f"tier {low.get('tier')}; copies take the lower tier of the two: sb source set "
+                             f"{high_id} tier={low.get('tier')}, or attest=\"why\", or same_as=none on {sid}"))
     return f
 
 
