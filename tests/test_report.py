@@ -32,7 +32,8 @@ def test_report_numbers_sources_in_order_of_first_citation(kit):
     assert "Commuters may switch once W3 takes the pass[inference]." in md  # the author's inference, not [unverified]
     sources = md.split("## Sources\n\n", 1)[1]
     assert sources.splitlines()[0] == ("- [1] [Water bus status · Calder Bay Water Bus Authority]"
-                                       "(https://water.example/status) · tier A")
+                                       "(https://water.example/status) · tier A · a capture supplied by the author, "
+                                       "not fetched by sourcebook")
     assert sources.splitlines()[1].startswith("- [2] Trade report · The Ferry Ledger (input/trade.md) · tier B")
     numbers = json.loads((ws / "ledger" / "report_numbers.json").read_text())
     assert numbers["sources"] == {ids["src_a"]: 1, ids["src_b"]: 2}
