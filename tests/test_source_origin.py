@@ -237,3 +237,37 @@ def test_a_title_whose_figures_the_source_states_passes(demo):
     assert r.rc == 0, r.both
     v = sb("verify", cwd=demo)
     assert "E-SOURCE-TITLE-FIGURE" not in v.err
+
+
+# ---- a figure filed under another topic key ---------------------------------------------------
+
+def test_a_conflicting_figure_under_another_topic_opens_a_candidate(demo):
+    from sourcebook.base.ids import claim_id
+
+    with open(os.path.join(demo, "ledger", "claims.json"), encoding="utf-8") as fh:
+        summer = next(c for c in json.load(fh)["claims"] if "38,500" in c["text"])
+    text = "Weekday ridership averaged 48,500 passengers over the summer."
+    ev = summer["evidence"][0]
+    item = {"text": text, "topic_key": "ridership.peak", "kind": "number", "confidence": "reported",
+            "evidence": [{"source_id": ev["source_id"], "quote": ev["quote"]}]}
+    r = sb("claim", "add", "--json", json.dumps(item), cwd=demo)
+    assert r.rc == 0, r.both  # stored (its figure is refused by claim-text at verify, W- here)
+    out = json.loads(sb("contradictions", "--json", cwd=demo).out)
+    cross = [c for c in out if c["detectors"] == ["cross-topic"]]
+    assert cross and claim_id(text) in cross[0]["claim_ids"] and summer["id"] in cross[0]["claim_ids"]
+    v = sb("verify", cwd=demo)
+    assert any(line.startswith("E-CLUSTER-OPEN") and "ridership.peak" in line and "--topic" in line
+               for line in v.err.splitlines()), v.both
+
+
+def test_measures_in_different_units_are_not_candidates():
+    from sourcebook.domain.ledger.contradictions import cross_topic
+
+    def c(i, text, topic):
+        return {"id": f"clm_{i:012x}", "text": text, "topic_key": topic, "kind": "number", "status": "active"}
+
+    claims = [c(1, "The water bus carried 31,000 passengers per weekday in the year to September.", "ridership.year"),
+              c(2, "The water bus carried 9,000 passengers on the average Sunday in the year to September.",
+                "ridership.sunday"),
+              c(3, "A single adult fare costs 3.40 marks.", "fare.single")]
+    assert cross_topic(claims) == []
