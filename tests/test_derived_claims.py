@@ -157,6 +157,8 @@ def test_shapes_refused(demo):
     assert r.rc == 1 and "E-ARITH-INPUT" in r.err and "no stronger" in r.err
     r = _add(demo, "--op", "difference", "--text", HONEST)
     assert r.rc == 1 and "E-USAGE" in r.err
+    r = _add(demo, "--op", "sum", "--from", f"{summer},{summer}", "--text", "Twice the summer figure is 77,000.")
+    assert r.rc == 1 and "E-ARITH-SHAPE" in r.err and "named twice" in r.err
 
 
 def test_inputs_refused(demo):

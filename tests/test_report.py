@@ -103,6 +103,10 @@ def test_a_bare_source_citation_is_refused(kit):
     r = sb("render", "report", cwd=ws)
     assert r.rc == 1 and "E-REPORT-SOURCE-CITE  draft.md:1" in r.err, r.both
     assert not (ws / "build" / "report.md").exists() or "[1]" not in _report(ws)
+    # a source number written by hand is a bare source citation too
+    (ws / "draft.md").write_text("The trade press reports 38,500 riders [2].\n", encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 1 and "E-REPORT-SOURCE-CITE  draft.md:1  [2] cites a source number" in r.err, r.both
 
 
 # ---- check-draft -----------------------------------------------------------------------------

@@ -60,6 +60,14 @@ def test_attested_paste_keeps_its_tier_and_the_reason_is_shown(ws):
     assert "origin: text pasted by the author; attested: read aloud by the operator" in listing
 
 
+def test_an_attestation_says_something(ws):
+    r = sb("add", "--text", "Fares rise on 1 January.", "--tier", "A", "--attest", "ok", cwd=ws)
+    assert r.rc == 1 and "E-ADD-ATTEST" in r.err and "gives no reason" in r.err
+    r = sb("add", "--text", "Fares rise on 1 January.", "--tier", "A", "--attest", "   ", cwd=ws)
+    assert r.rc == 1 and "E-ADD-ATTEST" in r.err
+    assert _sources(ws) == []
+
+
 def test_paste_at_tier_c_needs_no_attestation(ws):
     r = sb("add", "--stdin", "--tier", "C", "--reason", "chat", cwd=ws, stdin="Someone said so.\n")
     assert r.rc == 0, r.both

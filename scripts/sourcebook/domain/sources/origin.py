@@ -27,8 +27,14 @@ def attestation(reason: str | None) -> Attestation | None:
     return {"reason": " ".join(reason.split()), "at": now_iso()}
 
 
+MIN_REASON = 8  # as for a lint waiver: a reason says something
+
+
 def check_tier(origin: str | None, tier: str, attest: str | None, subject: str) -> None:
     """Refuse tier A or B for pasted text or a supplied capture that nobody attests."""
+    if attest is not None and attest.strip() and len(attest.strip()) < MIN_REASON:
+        raise SbError("E-ADD-ATTEST", subject[:200], f"--attest {attest.strip()!r} gives no reason; say who "
+                                                     "published it and how it was checked (8 characters or more)")
     if not needs_attestation(origin, tier) or attestation(attest) is not None:
         return
     raise SbError("E-ADD-ATTEST", subject[:200],

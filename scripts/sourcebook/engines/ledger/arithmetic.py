@@ -179,6 +179,8 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
     if (need is not None and len(items) != need) or len(items) < 2:
         many = f"exactly {need}" if need else "two or more"
         return None, [("E-ARITH-SHAPE", f"{cid}: {op} takes {many} input claims, {len(items)} given")]
+    if len({str(x).split("=", 1)[0] for x in items}) != len(items):
+        return None, [("E-ARITH-SHAPE", f"{cid}: an input is named twice; each input claim is named once")]
     if claim.get("evidence"):
         return None, [("E-ARITH-SHAPE", f"{cid} is derived and also quotes a source; a derived claim has no "
                                         "quote of its own (cite the figure's inputs instead), or make it a "
