@@ -254,7 +254,8 @@ def test_pdf_citation_names_its_printed_page_and_links_to_it(ws):
     (ws / "draft.md").write_text(f"Demand peaked at 41 gigawatts [@{cid}].\n", encoding="utf-8")
     assert sb("render", "report", "--from", "draft.md", cwd=ws).rc == 0
     report = (ws / "build" / "report.md").read_text(encoding="utf-8")
-    assert re.search(r"- \[1\] \[[^\]]+\]\(https://grid\.example/spec\.pdf\) · tier A · p\. 7$", report, re.M), report
+    assert re.search(r"- \[1\] \[[^\]]+\]\(https://grid\.example/spec\.pdf\) · tier A · a capture supplied by the author, "
+                     r"not fetched by sourcebook; attested: [^·]+ · p\. 7$", report, re.M), report
 
 
 def test_pdf_without_labels_falls_back_to_the_physical_page(ws):

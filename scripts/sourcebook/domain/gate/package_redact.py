@@ -87,7 +87,8 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
     # where the bytes came from, in the words every ledger uses
     out["origin"] = origin_of(rec)
     out["origin_words"] = origin_words(rec)
-    out["attestation"] = attestation(rec)
+    att = rec.get("attestation")
+    out["attestation"] = dict(att) if attestation(rec) is not None and isinstance(att, Mapping) else None
     if public:
         for k in ("locator", "canonical_locator", "url"):
             out[k] = public_url(out[k])
