@@ -80,7 +80,7 @@ _reg({
 _reg({
     "E-ADD-CONFLICT": ("A source was added again with another tier or reason; a re-add never changes how a source is rated.", "Re-rate it with `sb source set SRC tier=... reason=...`, which records the change."),
     "E-ADD-URL": ("A locator looks like a mistyped URL (`htps://`, `https//`, `http:/x`); nothing was added.", "Add the URL the message suggests."),
-    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two count as one source for corroboration.", "Nothing, if they are one document; if they are independent, `sb source set SRC same_as=none`."),
+    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two count as one source for corroboration, and the one rated higher takes the lower tier of the two unless attested.", "Nothing, if they are one document; if they are independent, `sb source set SRC same_as=none`."),
     "E-SAME-AS": ("`sb source set SRC same_as=...` would link a source to itself or make a circle of links.", "Link each copy to the first source of its group."),
     "W-EXTRACT-LOSS": ("Main-content extraction kept only a small part of a page (navigation, say); sb kept the page's whole text instead, or, when the page's only text is menus, left it needs_extraction.", "Read normalized.md before citing it; for a page a script fills in, save the rendered page or adopt its text."),
     "E-QUOTE-SHORT": ("A verified claim rests only on quotes of fewer than two words (four CJK characters).", "Quote the words that state the claim, or hold it at reported."),
