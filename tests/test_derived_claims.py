@@ -131,6 +131,7 @@ def test_rounding_is_stated_and_applied(demo):
     text = "The summer weekday average is 24.2% above the audited one."
     r = _add(demo, "--op", "percent_change", "--from", f"{summer},{audited}", "--text", text)
     assert r.rc == 1 and "E-ARITH-MISMATCH" in r.err  # whole units by default: 24%
+    assert "(--round 1)" in r.err  # the message names the rounding the text used
     r = _add(demo, "--op", "percent_change", "--round", "1", "--from", f"{summer},{audited}", "--text", text)
     assert r.rc == 0, r.both
     r = _add(demo, "--op", "ratio", "--round", "2", "--from", f"{summer},{audited}",

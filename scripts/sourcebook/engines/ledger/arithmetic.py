@@ -238,9 +238,14 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
     d = Derivation(str(op), inputs, result, unit, places, stated)
     if stated is None:
         said = _listed(quantities(text))
+        hint = "write the computed figure, or state the rounding with --round N"
+        for p in range(MAX_PLACES + 1):
+            target = abs(rounded(exact, p)) if _sign_free(str(op)) else rounded(exact, p)
+            if p != places and any((abs(q.value) if _sign_free(str(op)) else q.value) == target for q in quantities(text)):
+                hint = f"the text states the result rounded to {p} decimal place(s): state that rounding (--round {p})"
+                break
         problems.append(("E-ARITH-MISMATCH", f"{cid}: {expression(d)} (rounded to {places} decimal place(s)), but "
-                                             f"the text states {said}; write the computed figure, or state the "
-                                             "rounding with --round N"))
+                                             f"the text states {said}; {hint}"))
         return d, problems
     problems += _other_figures(cid, text, stated, inputs, by_id)
     return d, problems
