@@ -31,7 +31,9 @@ def test_numbers_parsed_with_scale():
 def test_numeric_cluster_open_then_resolved_and_reopened():
     a, b = _c("The ferry carries 120 cars."), _c("The ferry carries 150 cars.")
     near = _c("The ferry carries 121 cars.", topic="other.topic")
-    [cl] = detect([a, b, near], [])
+    [cl, cross] = detect([a, b, near], [])
+    # 121 under another topic agrees with 120 but not with 150: a candidate across topic keys
+    assert cross["detectors"] == ["cross-topic"] and cross["claim_ids"] == sorted((b["id"], near["id"]))
     assert cl["detectors"] == ["numeric"] and cl["status"] == "OPEN" and cl["outcome"] is None
     assert cl["cluster_id"] == cluster_id("ferry.capacity")
     assert [f.code for f in open_findings([cl])] == ["E-CLUSTER-OPEN"]

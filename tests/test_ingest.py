@@ -116,7 +116,8 @@ def test_url_agent_mode_pending_then_saved_bytes_are_content_addressed(ws):
 
 def test_url_with_saved_file(ws):
     (ws / "saved.html").write_text("<p>Hello from the saved page.</p>")
-    r = sb("add", "https://example.org/a", "--file", "saved.html", "--tier", "B", "--reason", "r", cwd=ws)
+    r = sb("add", "https://example.org/a", "--file", "saved.html", "--tier", "B", "--reason", "r",
+           "--attest", "saved by the test from the page", cwd=ws)
     assert r.rc == 0 and r.out.startswith("added    src_")
     rec = _src(ws, r.out.split()[1])
     assert rec["raw_sha256"] and rec["media_type"] == "text/html"

@@ -112,7 +112,7 @@ def test_markdown_is_escaped(ws):
     assert "## The author's inferences" in md and "&lt;script&gt;" in md
     assert re.search(r"^1\. \*\*.+\*\*  $", md, re.M)
     assert re.search(r'^   - tier B · \[news\]\(https://news\.example/a#:~:text=Tickets%20cost%204%20euros%2E\) · Daily News · '
-                     r'"Tickets cost 4 euros\."$', md, re.M)
+                     r'a capture supplied by the author, not fetched by sourcebook · "Tickets cost 4 euros\."$', md, re.M)
 
 
 def test_sources_form(ws):

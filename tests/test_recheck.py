@@ -69,7 +69,8 @@ def _collect(ws, server, html=PAGE):
     """Collect the page (bytes saved by the agent), cite it, and switch to script fetching."""
     server.serve("/fares", html)
     (ws / "saved.html").write_text(html)
-    r = sb("add", server.url("/fares"), "--file", "saved.html", "--tier", "A", "--reason", "operator page", cwd=ws)
+    r = sb("add", server.url("/fares"), "--file", "saved.html", "--tier", "A", "--reason", "operator page",
+           "--attest", "saved from the operator's page by the test", cwd=ws)
     assert r.rc == 0, r.both
     sid = r.out.split()[1]
     assert sb("extract", cwd=ws).rc == 0

@@ -32,7 +32,8 @@ def test_report_numbers_sources_in_order_of_first_citation(kit):
     assert "Commuters may switch once W3 takes the pass[inference]." in md  # the author's inference, not [unverified]
     sources = md.split("## Sources\n\n", 1)[1]
     assert sources.splitlines()[0] == ("- [1] [Water bus status · Calder Bay Water Bus Authority]"
-                                       "(https://water.example/status) · tier A")
+                                       "(https://water.example/status) · tier A · a capture supplied by the author, "
+                                       "not fetched by sourcebook")
     assert sources.splitlines()[1].startswith("- [2] Trade report · The Ferry Ledger (input/trade.md) · tier B")
     numbers = json.loads((ws / "ledger" / "report_numbers.json").read_text())
     assert numbers["sources"] == {ids["src_a"]: 1, ids["src_b"]: 2}
@@ -96,11 +97,16 @@ def test_report_refuses_unknown_ids(kit):
     assert "E-DRAFT-CLAIM  draft.md:1" in r.err and "src_000000000000 is not a source" in r.both
 
 
-def test_pandoc_style_source_refs(kit):
+def test_a_bare_source_citation_is_refused(kit):
     ws, ids = kit
     (ws / "draft.md").write_text(f"The trade press reports it [@{ids['src_b']}].\n", encoding="utf-8")
-    assert sb("render", "report", cwd=ws).rc == 0
-    assert "The trade press reports it[1]." in _report(ws)
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 1 and "E-REPORT-SOURCE-CITE  draft.md:1" in r.err, r.both
+    assert not (ws / "build" / "report.md").exists() or "[1]" not in _report(ws)
+    # a source number written by hand is a bare source citation too
+    (ws / "draft.md").write_text("The trade press reports 38,500 riders [2].\n", encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 1 and "E-REPORT-SOURCE-CITE  draft.md:1  [2] cites a source number" in r.err, r.both
 
 
 # ---- check-draft -----------------------------------------------------------------------------

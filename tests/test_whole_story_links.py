@@ -30,7 +30,8 @@ LONG_WORDS = " ".join(f"w{i}" for i in range(300))
 
 def _add(ws, name: str, body: str, *extra: str) -> str:
     (ws / name).write_text(body, encoding="utf-8")
-    r = sb("add", name, "--tier", "A", "--reason", "the operator's notice", *extra, cwd=ws)
+    attest = ["--attest", "saved from the operator's site by the test"] if "--url" in extra else []
+    r = sb("add", name, "--tier", "A", "--reason", "the operator's notice", *extra, *attest, cwd=ws)
     assert r.rc == 0, r.both
     return r.out.split()[1]
 
@@ -234,7 +235,8 @@ def test_pdf_citation_names_its_printed_page_and_links_to_it(ws):
     pages[8] = ["Body page 7: demand peaked at 41 gigawatts on Tuesday."]
     raw = make_pdf(pages, "/PageLabels << /Nums [0 << /S /r >> 2 << /S /D >>] >> ")
     (ws / "spec.pdf").write_bytes(raw)
-    r = sb("add", "spec.pdf", "--tier", "A", "--reason", "the spec", "--url", "https://grid.example/spec.pdf", cwd=ws)
+    r = sb("add", "spec.pdf", "--tier", "A", "--reason", "the spec", "--url", "https://grid.example/spec.pdf",
+           "--attest", "the grid operator's published spec, saved by the test", cwd=ws)
     assert r.rc == 0, r.both
     sid = r.out.split()[1]
     _extract(ws)
@@ -252,7 +254,8 @@ def test_pdf_citation_names_its_printed_page_and_links_to_it(ws):
     (ws / "draft.md").write_text(f"Demand peaked at 41 gigawatts [@{cid}].\n", encoding="utf-8")
     assert sb("render", "report", "--from", "draft.md", cwd=ws).rc == 0
     report = (ws / "build" / "report.md").read_text(encoding="utf-8")
-    assert re.search(r"- \[1\] \[[^\]]+\]\(https://grid\.example/spec\.pdf\) · tier A · p\. 7$", report, re.M), report
+    assert re.search(r"- \[1\] \[[^\]]+\]\(https://grid\.example/spec\.pdf\) · tier A · a capture supplied by the author, "
+                     r"not fetched by sourcebook; attested: [^·]+ · p\. 7$", report, re.M), report
 
 
 def test_pdf_without_labels_falls_back_to_the_physical_page(ws):

@@ -82,7 +82,7 @@ _reg({
 _reg({
     "E-ADD-CONFLICT": ("A source was added again with another tier or reason; a re-add never changes how a source is rated.", "Re-rate it with `sb source set SRC tier=... reason=...`, which records the change."),
     "E-ADD-URL": ("A locator looks like a mistyped URL (`htps://`, `https//`, `http:/x`); nothing was added.", "Add the URL the message suggests."),
-    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two are one document: counted once for corroboration and shown as one (one quote budget, one source in the footer and the Sources list, one search hit).", "Nothing, if they are one document (give the URL to one edition: the others link to it); if they are independent, `sb source set SRC same_as=none`."),
+    "W-SOURCE-COPY": ("A source has the same bytes, the same canonical text, or a near-duplicate text (another edition or format) as a source already there; the two are one document: counted once for corroboration and shown as one (one quote budget, one source in the footer and the Sources list, one search hit), and the one rated higher takes the lower tier of the two unless attested.", "Nothing, if they are one document (give the URL to one edition: the others link to it); if they are independent, `sb source set SRC same_as=none`."),
     "E-SAME-AS": ("`sb source set SRC same_as=...` would link a source to itself or make a circle of links.", "Link each copy to the first source of its group."),
     "W-EXTRACT-LOSS": ("Main-content extraction kept only a small part of a page (navigation, say); sb kept the page's whole text instead, or, when the page's only text is menus, left it needs_extraction.", "Read normalized.md before citing it; for a page a script fills in, save the rendered page or adopt its text."),
     "E-QUOTE-SHORT": ("A verified claim rests only on quotes of fewer than two words (four CJK characters).", "Quote the words that state the claim, or hold it at reported."),
@@ -314,6 +314,29 @@ _reg({
     "E-REVIEW-TARGET": ("`sb review --ok/--fix` named neither a sentence shown by sb review (s-...) nor a claim id.", "Run `sb review --md` to see each sentence's id."),
     "E-REVIEW-RECORD": ("The review record ledger/review.json is damaged.", "Restore it from version control, or move it aside to start a new record."),
     "E-REVIEW-NOTHING": ("`sb review` found no shipped page and no build/report.md to review.", "Render a page (`sb render`) or the report (`sb render report`) first."),
+})
+
+
+
+# --- derived figures: arithmetic over claims ----------------------------------------------------
+# (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-ARITH-SHAPE": ("A derived claim is not well formed: no operation, the wrong number of inputs, a quote of its own, a kind other than derived, or inferred/unsupported confidence.", "Give `--op` and `--from A,B` (difference, ratio and percent_change take two inputs, sum two or more), and no evidence: `sb claim add --op difference --from CLM_A,CLM_B --text \"...\"`."),
+    "E-ARITH-INPUT": ("An input of a derived claim is unknown, not active (retracted or superseded), has no evidence, is itself derived, states no figure or several, is in another unit than the other inputs, or divides by zero; or the derived claim is more confident than an input.", "Derive from active claims that quote one figure each (name one of several with CLM=FIGURE); after an input changes, add the derived claim again from what replaced it, or retract it."),
+    "E-ARITH-MISMATCH": ("A derived claim's text states no figure equal to what its operation gives from its inputs, rounded as stated.", "Write the computed figure (the message shows the computation), or state the rounding with `--round N`."),
+    "E-ARITH-FIGURE": ("A derived claim's text states a figure that is neither the computed result nor stated by one of its inputs.", "Say only the result and what the inputs state."),
+})
+
+
+
+# --- provenance a reader can see: origins, attestations, copies, titles ------------------------
+# (codes of this area are registered in one _reg block right below this line)
+_reg({
+    "E-ADD-ATTEST": ("Pasted text (--text, --stdin) or a capture the author supplied (--file, a local file with --url) was given tier A or B with no attestation; nothing was added or changed.", "Rate it C, or attest: `--attest \"who published it and how you checked\"` (`sb source set SRC attest=...`); the reason is recorded and shown beside the source."),
+    "E-TIER-ORIGIN": ("A source of pasted text or a supplied capture is tier A or B with no attestation (a hand-edited record).", "`sb source set SRC tier=C`, or `attest=\"why a reader may trust it\"`."),
+    "E-TIER-COPY": ("A copy or near-duplicate of a source is rated better than the source it copies; a copy takes the lower tier of the two.", "`sb source set SRC tier=<the other's tier>`, attest why this copy deserves more (`attest=\"...\"`), or `same_as=none` if they are independent documents."),
+    "E-REPORT-SOURCE-CITE": ("A sentence of a report's draft cites a source itself ([@src_...]), which would print as a numbered citation no claim stands behind.", "Record the claim the sentence rests on (`sb find`, `sb claim add`) and cite it [@clm_...]; render the report again."),
+    "E-SOURCE-TITLE-FIGURE": ("A cited source's title states a figure or date that occurs nowhere in the source's own text; titles reach the ledger and the deck notes, where a reader takes them as checked.", "`sb source set SRC title=\"...\"` without the figure, or with the figure the text states."),
 })
 
 

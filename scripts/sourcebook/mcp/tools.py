@@ -92,7 +92,7 @@ def _json_out(command: str, argv: list[str]) -> list[str]:
 
 def _add(a: dict) -> Steps:
     argv = _json_out("add", ["add", f"--tier={a['tier']}", f"--reason={a['reason']}"])
-    for key in ("title", "author", "publisher", "published", "lang", "license", "text", "file"):
+    for key in ("title", "author", "publisher", "published", "lang", "license", "text", "file", "attest"):
         _opt(argv, f"--{key}", a.get(key))
     locs = list(a.get("locators") or [])
     if not locs and not a.get("text"):
@@ -236,7 +236,9 @@ TOOLS: tuple[Tool, ...] = (
           "reason": {"type": "string", "minLength": 1, "description": "why this tier"},
           "title": S, "author": S, "publisher": S, "published": {"type": "string", "description": "YYYY-MM-DD"},
           "lang": S, "license": S, "text": {"type": "string", "description": "pasted text to add as a source"},
-          "file": {"type": "string", "description": "the saved bytes of a pending URL"}},
+          "file": {"type": "string", "description": "the saved bytes of a pending URL"},
+          "attest": {"type": "string", "description": "pasted text or saved bytes are tier C or D unless a person "
+                                                      "vouches for them: their reason, recorded and shown"}},
          ("tier", "reason"), _add, ("add",)),
     Tool("ingest", "Extract, chunk and index", "Turn every source into its canonical text, split it into chunks "
          "and rebuild the search index (sb extract, sb chunk, sb index).",

@@ -24,8 +24,11 @@ def read_payload(args, ctx) -> tuple[str, str]:
 def run_add(args, ctx, ws) -> int:
     from ...domain.ledger.claim_add import add_claims, parse_payload
 
-    text, where = read_payload(args, ctx)
-    items = parse_payload(text, where)
+    if getattr(args, "op", None) or getattr(args, "derived_from", None):
+        items = [derived_item(args)]
+    else:
+        text, where = read_payload(args, ctx)
+        items = parse_payload(text, where)
     if not items:
         raise SbError("E-CLAIM", "(none)", "the payload holds no claims")
     failed = 0
@@ -41,6 +44,27 @@ def run_add(args, ctx, ws) -> int:
         else:
             failed += 1
     return 1 if failed else 0
+
+
+def derived_item(args) -> dict:
+    """The claim ``sb claim add --op OP --from A,B --text ...`` describes."""
+    from ...engines.ledger.arithmetic import split_inputs
+
+    if not (args.op and args.derived_from and args.text):
+        raise SbError("E-USAGE", "claim add", "a derived claim needs --op, --from CLM,CLM and --text "
+                                              "\"...the computed figure...\"; see `sb claim --help`")
+    if args.kind not in (None, "derived"):
+        raise SbError("E-ARITH-SHAPE", "claim add", f"--op computes a figure, so the claim is of kind derived, "
+                                                    f"not {args.kind}; leave --kind out")
+    inputs = [x for value in args.derived_from for x in split_inputs(value)]
+    item: dict = {"text": args.text, "kind": "derived", "derived": {"op": args.op, "from": inputs}}
+    if args.round_places is not None:
+        item["derived"]["round"] = args.round_places
+    for flag, key in (("confidence", "confidence"), ("topic_key", "topic_key"), ("notes", "notes")):
+        value = getattr(args, flag, None)
+        if value is not None:
+            item[key] = value
+    return item
 
 
 def _stored(ctx, located) -> None:

@@ -32,6 +32,16 @@ an inferred claim with a figure or quotation, or an as_of later than its sources
 a W-CLAIM-... warning (add, import, narrow) and refused by `sb verify`; negation, hedge and cut
 flags are for review only, and `ack --reason` answers them. A claim in a both_stand decision is
 not retracted, superseded or narrowed until a new decision for its cluster.
+A derived figure is computed, never quoted: `sb claim add --op difference --from CLM_A,CLM_B
+--text "Weekday ridership on the summer count is 7,500 higher than the audited one."` stores a
+claim of kind derived whose text must state A - B (rounded with --round N, default whole
+units); sb reads each input's figure from its text, and refuses (E-ARITH-...) a figure that
+is not the result, another figure no input states, or an input that is not an active claim
+with evidence. Its confidence is its weakest input's (reported for a contested one) and its
+topic the first input's plus the operation (ridership.weekday.difference) unless given
+(--confidence, --topic). In a payload: {"text": ..., "kind":
+"derived", "derived": {"op": "difference", "from": ["clm_...", "clm_..."], "round": 0}}.
+`sb verify` checks the computation again, so a retracted input fails the derived claim.
 Input precedence: --json, then --file, then --stdin; each takes one claim object, a list, or
 {"claims": [...]}, for add and import alike. Each stored claim prints `stored  "<the start of its
 text>"` and then `claim <id>` (the id is that line's last token).
@@ -64,7 +74,16 @@ def configure(p) -> None:
     ev = p.add_argument_group("new evidence (evidence)")
     ev.add_argument("--source", metavar="SRC", help="the source id of the new evidence")
     ev.add_argument("--quote", help="the source's words (a paste from the rendered page is located too)")
-    p.add_argument("--text", help="narrow: the narrower claim text")
+    dv = p.add_argument_group("a derived figure (add)",
+                              "a claim whose figure sourcebook computes from other claims' figures")
+    dv.add_argument("--op", choices=("difference", "sum", "ratio", "percent_change"),
+                    help="difference: A - B; sum: A + B + ...; ratio: A / B; percent_change: (A - B) / B x 100")
+    dv.add_argument("--from", dest="derived_from", action="append", metavar="CLM,CLM",
+                    help="the input claims in order, comma-separated (or repeated); CLM=FIGURE names one figure "
+                         "of an input that states several (clm_0123456789ab=38,500)")
+    dv.add_argument("--round", dest="round_places", type=int, metavar="N", choices=range(0, 7),
+                    help="decimal places the result is rounded to, half away from zero (default 0)")
+    p.add_argument("--text", help="narrow: the narrower claim text; add --op: the derived claim's text")
     p.add_argument("--reason", help="retract, narrow, ack, set: why (recorded in the trail)")
 
 

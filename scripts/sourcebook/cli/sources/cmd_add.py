@@ -8,7 +8,7 @@ Add sources: local files, URLs, or pasted text. Each source gets a content-addre
 
   sb add notes/operator.md --tier A --reason "the operator's own status page"
   sb add https://example.org/report --tier B --reason "bylined trade reporting"
-  sb add https://example.org/report --file saved.html --tier B --reason "..."   # bytes the agent saved
+  sb add https://example.org/report --file saved.html --tier C --reason "..."   # bytes the agent saved
   sb add --text "Pasted passage ..." --tier C --reason "forum post, unverified"
   cat page.md | sb add --stdin --tier C --reason "..."
 
@@ -26,7 +26,17 @@ citing it links to the quoted passage there (a text fragment, or #page=N for a P
 the ledger's quote budget, so long quotes show in full instead of as an excerpt.
 
   sb add saved/pep-0563.html --url https://peps.python.org/pep-0563/ --tier A --reason "the PEP itself" \
-      --license public-domain
+      --license public-domain --attest "saved from peps.python.org, compared with the live page"
+
+Every source records its origin, and every ledger says it in words: "fetched by sourcebook on
+DATE" (script mode), "a capture supplied by the author, not fetched by sourcebook" (--file, a
+local file with --url, or a page the agent saved), "text pasted by the author" (--text,
+--stdin), "a local file supplied by the author". Pasted text and supplied captures carry only
+the author's word, so tier A or B is refused for them (E-ADD-ATTEST) unless a person attests:
+--attest "the operator's notice, checked against the printed copy" is recorded on the source
+and shown beside it. A copy or near-duplicate of a source already there takes the lower tier
+of the two. Figures and dates in --title must occur in the source's text (sb verify refuses a
+cited source whose title states one that does not: E-SOURCE-TITLE-FIGURE).
 
 Tiers: A primary/official, B reputable secondary, C informal, D unreliable.
 With more than ten locators the output is a summary (failures first, counts, the next
@@ -53,6 +63,10 @@ def configure(p) -> None:
     p.add_argument("--file", dest="saved", metavar="SAVED", help="bytes saved for the (single) URL given")
     p.add_argument("--url", metavar="URL", help="the public address of the (single) local file or pasted text: every "
                                                 "ledger entry citing it links to the quoted passage there")
+    p.add_argument("--attest", metavar="REASON",
+                   help="pasted text or a supplied capture (--text, --stdin, --file, --url) is tier C or D unless "
+                        "a person attests why a reader may trust it; the reason is recorded and shown beside the "
+                        "source in every ledger")
     p.add_argument("--allow-outside", action="store_true", help="allow files outside the workspace and cwd")
     p.add_argument("--ignore-robots", action="store_true", help="script mode: fetch even if robots.txt disallows")
     p.add_argument("--json", action="store_true", help="print the outcomes as JSON")
@@ -70,7 +84,7 @@ def run(args, ctx) -> int:
     meta = {"title": args.title, "author": args.author, "publisher": args.publisher,
             "published_at": args.published, "lang": args.lang, "license": args.license}
     req = ingest.AddRequest(args.tier, args.reason, {k: v for k, v in meta.items() if v},
-                            args.allow_outside, args.ignore_robots)
+                            args.allow_outside, args.ignore_robots, attest=args.attest)
     pastes = []
     if args.text is not None:
         pastes.append(args.text)
@@ -91,6 +105,12 @@ def run(args, ctx) -> int:
         from ...domain.sources.edit import check_license
 
         req.meta["license"] = check_license(args.license, "--license")
+    from ...domain.sources.origin import check_tier
+
+    if pastes:
+        check_tier("paste", args.tier, args.attest, "--stdin" if args.stdin else "--text")
+    if args.saved or args.url is not None:
+        check_tier("capture", args.tier, args.attest, args.saved or (args.locators or ["--url"])[0])
     saved = None
     if args.saved:
         try:

@@ -12,6 +12,7 @@ can render it again and compare byte for byte.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -107,6 +108,26 @@ def reference_problems(text: str, view: LedgerView, where: str) -> list[Finding]
     return out
 
 
+def source_citations(text: str, where: str) -> list[Finding]:
+    """A report sentence cites claims, never a bare source: ``[@src_...]`` would print as a
+    numbered citation (``[7]``) that no claim, quote or figure check stands behind."""
+    from ...engines.render.draft_check import NUM
+
+    fix = ("a report sentence cites the claim that says it: find the words (sb find), record the claim "
+           "(sb claim add) and cite [@clm_...]")
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        for m in ANY_REF.finditer(line):
+            for rid in ref_ids(m.group(1) + m.group(2)):
+                if is_src_id(rid):
+                    out.append(Finding("E-REPORT-SOURCE-CITE", f"{where}:{n}", f"[@{rid}] cites a source itself; {fix}"))
+        for m in NUM.finditer(re.sub(r"\[[^\]]*\]\([^)]*\)", "", line)):  # a link's text is no citation
+            out.append(Finding("E-REPORT-SOURCE-CITE", f"{where}:{n}",
+                                   f"[{m.group(1)}] cites a source number itself (sb numbers the report's sources); "
+                                   f"{fix}"))
+    return out
+
+
 def quotes_by_source(view: LedgerView, claim_ids: list[str]) -> dict[str, list[dict]]:
     """What the ledger shows of each quote the cited claims rest on (the whole quote, or an
     excerpt of one over the budget), with its page and link, by source; each span once."""
@@ -168,6 +189,7 @@ def render_report(ws: Workspace, draft_path: str, shown: str, style: str) -> Rep
     text = cut_sources(read_draft(draft_path, shown))
     view = ledger_view(ws)
     problems = reference_problems(text, view, shown)
+    problems += [] if problems else source_citations(text, shown)
     if problems:
         first = problems[0]
         raise SbError(first.code, first.subject, first.message + "; nothing was written", 1, findings=problems[1:])

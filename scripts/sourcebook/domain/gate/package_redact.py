@@ -81,7 +81,14 @@ def _file_title(rec: Mapping) -> bool:
 
 
 def provenance_source(rec: Mapping, public: bool) -> dict:
+    from ...engines.ledger.origin import attestation, origin_of, origin_words
+
     out = {k: rec.get(k) for k in SOURCE_FIELDS}
+    # where the bytes came from, in the words every ledger uses
+    out["origin"] = origin_of(rec)
+    out["origin_words"] = origin_words(rec)
+    att = rec.get("attestation")
+    out["attestation"] = dict(att) if attestation(rec) is not None and isinstance(att, Mapping) else None
     if public:
         for k in ("locator", "canonical_locator", "url"):
             out[k] = public_url(out[k])

@@ -64,6 +64,7 @@ class Ledgers:
 
     @classmethod
     def masked(cls, claims: list[Claim], sources: Mapping[str, Mapping], plan: dict | None) -> Ledgers:
+        from ...engines.ledger.origin import origin_of
         from ...engines.ledger.quote_view import public_address
         from ..ledger.ledger_view import view_of
 
@@ -75,7 +76,11 @@ class Ledgers:
         for sid, src in sources.items():
             # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
             md[sid] = {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK,
-                       **{k: src[k] for k in ("license", "_pages", "media_type", "_link") if src.get(k)}}
+                       **{k: src[k] for k in ("license", "_pages", "media_type", "_link", "retrieved_at", "attestation")
+                          if src.get(k)}}
+            origin = origin_of(src)  # where the text came from is public: every ledger says it
+            if origin:
+                md[sid]["origin"] = origin
             address = public_address(src)
             if address:
                 md[sid]["url"] = address

@@ -120,6 +120,44 @@ def long_quote_warnings(claim: Mapping, record) -> list[Finding]:
     return out
 
 
+def derived_defaults(item: object, by_id: Mapping[str, Claim]) -> object:
+    """A derived claim's defaults, from its inputs: confidence is the weakest input's (reported
+    for a contested one), the topic is the first input's with the operation added
+    (``ridership.weekday.difference``), the rounding is to whole units."""
+    from ...engines.ledger import arithmetic
+
+    if not isinstance(item, dict) or not arithmetic.is_derived(item):
+        return item
+    item = dict(item)
+    spec = item.get("derived")
+    if isinstance(spec, dict) and "round" not in spec:
+        item["derived"] = dict(spec, round=0)
+    if "confidence" not in item:
+        conf = arithmetic.default_confidence(item, by_id)
+        if conf is not None:
+            item["confidence"] = conf
+    if "topic_key" not in item:
+        first = next((by_id[i] for i in arithmetic.input_ids(item) if i in by_id), None)
+        if first is not None:
+            op = str(spec.get("op") if isinstance(spec, dict) else "derived").replace("_", "-")
+            item["topic_key"] = f"{first['topic_key']}.{op}"
+    return item
+
+
+def check_derived(claim: Mapping, by_id: Mapping[str, Claim]) -> None:
+    """Refuse a derived claim whose figure is not what its inputs give (the same check as the
+    ``arithmetic`` gate of ``sb verify``)."""
+    from ...engines.ledger import arithmetic
+
+    if not arithmetic.is_derived(claim):
+        return
+    _, problems = arithmetic.derive(claim, by_id)
+    if problems:
+        first, rest = problems[0], problems[1:]
+        raise SbError(first[0], str(claim.get("id")), f"not stored: {first[1]}",
+                      findings=[Finding(code, str(claim.get("id")), msg) for code, msg in rest])
+
+
 def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
     """Store every valid item; return one result per item, in input order."""
     results: list[ItemResult] = []
@@ -133,7 +171,9 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
             res = ItemResult(i)
             results.append(res)
             try:
+                item = derived_defaults(item, by_id)
                 claim, warnings = build_claim(item, i, cache)
+                check_derived(claim, by_id)
             except SbError as exc:
                 res.findings = exc.findings + [exc.finding()]
                 continue

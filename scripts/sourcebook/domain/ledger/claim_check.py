@@ -19,6 +19,8 @@ _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
 _FLAG = re.compile(r"^W-[A-Z0-9-]+:[0-9a-f]{12}$")
+_INPUT = re.compile(r"^clm_[0-9a-f]{12}(=.+)?$", re.S)
+_OPS = frozenset(("difference", "sum", "ratio", "percent_change"))
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _KINDS, _CONFS, _STATUSES = frozenset(CLAIM_KINDS), frozenset(CONFIDENCES), frozenset(CLAIM_STATUSES)
 
@@ -61,6 +63,17 @@ def _evidence_ok(ev: object) -> bool:
     return True
 
 
+def _derived_ok(d: object) -> bool:
+    if type(d) is not dict or not {"op", "from"} <= set(d) <= {"op", "from", "round"}:
+        return False
+    items = d["from"]
+    if not _one_of(d["op"], _OPS) or type(items) is not list or len(items) < 2:
+        return False
+    if not all(type(x) is str and _INPUT.search(x) for x in items):
+        return False
+    return "round" not in d or (type(d["round"]) is int and 0 <= d["round"] <= 6)
+
+
 def claim_ok(c: object) -> bool:
     """True only if the claim certainly satisfies the claims schema."""
     if type(c) is not dict:
@@ -92,6 +105,8 @@ def claim_ok(c: object) -> bool:
         if key in c and not _str_or_none(c[key]):
             return False
     if "notes" in c and type(c["notes"]) is not str:
+        return False
+    if "derived" in c and not _derived_ok(c["derived"]):
         return False
     if "acks" in c:
         acks = c["acks"]

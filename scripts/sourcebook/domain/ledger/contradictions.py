@@ -1,7 +1,9 @@
 """Contradiction candidates (CONTRACT 7.1): detectors, clusters and the reopen rule.
 
 Active claims that share a ``topic_key`` are compared pairwise by five detectors. A topic with
-at least one firing pair is a cluster. The numeric and date detectors read what a claim's text
+at least one firing pair is a cluster. Across topic keys, two claims stating different amounts
+in one unit about one subject are a candidate too (``cross_topic``), so a figure filed under
+another key still opens a decision. The numeric and date detectors read what a claim's text
 holds, not only what its ``kind`` says: a ``fact`` that states a figure or a date is compared
 like a ``number`` or a ``date``. A recorded adjudication resolves a cluster only for the
 claims it names: a claim that joins later reopens it. Detection is deliberately cheap and
@@ -155,6 +157,73 @@ def detect(claims: list[Claim], adjudications: list[Adjudication]) -> list[dict]
             late, status, outcome = [], "OPEN", None
         out.append({"cluster_id": cls, "topic_key": topic, "claim_ids": ids, "detectors": sorted(fired),
                     "status": status, "outcome": outcome, "unadjudicated_claim_ids": late})
+    return out + cross_topic(claims)
+
+
+# ---- across topic keys ----------------------------------------------------------------------
+# A figure filed under another topic key escapes the per-topic detectors. Two active claims
+# under different keys are a candidate when each states an amount in the same unit (the kind
+# of figure and the word after it, with any "per X": "passengers", "passengers per weekday"),
+# they share most of their other words (their subject), and the amounts differ as the numeric
+# detector counts a difference. The way out is the usual one: file them under one topic key
+# (`sb claim set CLM --topic KEY`) and decide there (scope_split when they measure different
+# things). Derived claims state a computation, not a measure, and are left out.
+_WORD = re.compile(r"[^\W\d_]{4,}", re.U)
+_STOP = frozenset("""that this with from were have been their there which about after before over under
+than more less into onto also only some most many much such they them then when where while said
+says each every other these those very will would could should being""".split())
+SUBJECT_SHARE = 0.6
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:6]
+
+
+@lru_cache(maxsize=4096)
+def _measure(text: str) -> tuple[str, float, frozenset[str]] | None:
+    """(unit, value, subject stems) of a text's first amount, or None."""
+    for f in _figures(text):
+        if f.kind not in _AMOUNT:
+            continue
+        try:
+            value = float(re.sub(r"[^0-9.\-]", "", f.key.rsplit(":", 1)[-1]) or "x")
+        except ValueError:
+            return None
+        after = [w.lower() for w in re.findall(r"[^\W\d_]+", text[f.end:f.end + 60])][:4]
+        noun = next((w for w in after if len(w) >= 3 and w not in _STOP), "")
+        per = f" per {after[after.index('per') + 1]}" if "per" in after[:-1] else ""
+        unit = f"{f.kind}:{f.key.split(':')[0] if f.kind == 'money' else ''}:{_stem(noun)}{per}"
+        words = {_stem(w) for w in _WORD.findall(text[:f.start] + " " + text[f.end:]) if w.lower() not in _STOP}
+        return unit, value, frozenset(words)
+    return None
+
+
+def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
+    shared = len(a & b)
+    return shared >= 2 and shared >= SUBJECT_SHARE * min(len(a), len(b))
+
+
+def cross_topic(claims: list[Claim]) -> list[dict]:
+    """Candidates across topic keys, one per pair, as OPEN clusters (detector ``cross-topic``)."""
+    by_unit: dict[str, list[tuple[Claim, float, frozenset[str]]]] = {}
+    for c in claims:
+        if c.get("status", "active") != "active" or c.get("kind") == "derived" or c.get("derived"):
+            continue
+        m = _measure(c["text"])
+        if m is not None:
+            by_unit.setdefault(m[0], []).append((c, m[1], m[2]))
+    out = []
+    for unit in sorted(by_unit):
+        for (a, x, sa), (b, y, sb) in combinations(sorted(by_unit[unit], key=lambda t: t[0]["id"]), 2):
+            if a["topic_key"] == b["topic_key"] or not _same_subject(sa, sb):
+                continue
+            if abs(x - y) / (max(abs(x), abs(y)) or 1.0) <= TOLERANCE:
+                continue
+            ta, tb = sorted((a["topic_key"], b["topic_key"]))
+            out.append({"cluster_id": cluster_id(f"{ta}~{tb}"), "topic_key": f"{ta}~{tb}",
+                        "claim_ids": sorted((a["id"], b["id"])), "detectors": ["cross-topic"], "status": "OPEN",
+                        "outcome": None, "unadjudicated_claim_ids": [],
+                        "topics": {a["id"]: a["topic_key"], b["id"]: b["topic_key"]}})
     return out
 
 
@@ -171,7 +240,12 @@ def open_findings(clusters: list[dict]):
     for c in clusters:
         if c["status"] != "OPEN":
             continue
-        if c["unadjudicated_claim_ids"]:
+        if "cross-topic" in c["detectors"]:
+            (a, ta), (b, tb) = sorted(c["topics"].items())
+            msg = (f"{a} (topic {ta}) and {b} (topic {tb}) state different amounts in the same unit about the same "
+                   f"subject under different topic keys; file them under one key (sb claim set {b} --topic {ta}) "
+                   "and adjudicate that topic (scope_split if they measure different things)")
+        elif c["unadjudicated_claim_ids"]:
             msg = (f"topic {c['topic_key']}: new since the adjudication: {', '.join(c['unadjudicated_claim_ids'])}; "
                    "adjudicate again naming every claim")
         else:

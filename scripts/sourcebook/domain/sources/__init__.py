@@ -7,6 +7,7 @@ Modules:
 - ``fetch``, ``netguard``, ``robots``, ``archive``: guarded script-mode fetching and the
   web-archive client;
 - ``copies``: copies of one document are one source; ``edit``: ``sb source set``;
+- ``origin``: how a source's bytes arrived, and the attestation pasted text or a capture needs;
 - ``extract_pool``: extraction on every core; ``pdf_support``: whether PDF text waits for pypdf;
 - ``extract_cache``: what lets ``sb extract`` skip ready sources that did not change;
 - ``chunking``: ``sb chunk`` (the ``index`` room reads chunk files and builds the index);

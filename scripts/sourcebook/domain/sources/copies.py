@@ -28,7 +28,7 @@ from ...base.ids import is_src_id, sha256_text
 from ...engines.search import shingles
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
-from .store import load_source, read_normalized, try_load_source
+from .store import load_source, read_normalized, save_source, try_load_source
 
 MAX_HOPS = 32
 DETECTED = ("bytes", "text", "near")  # the bases detection sets, and may take back
@@ -383,6 +383,52 @@ def _is_linked_to(ws: Workspace, sid: str) -> bool:
 def link(rec: dict, match: Match) -> None:
     rec["same_as"] = match.other
     rec["same_as_basis"] = match.basis
+
+
+_TIER_RANK = {"A": 0, "B": 1, "C": 2, "D": 3}
+
+
+def _attested(rec: SourceRecord | dict) -> bool:
+    from ...engines.ledger.origin import attestation
+
+    return attestation(rec) is not None
+
+
+def take_lower_tier(ws: Workspace, rec: dict, other: str) -> str | None:
+    """A copy and the document it copies are rated alike, at the lower tier of the two: lower
+    whichever of ``rec`` and the other group's root is rated higher (a person's attestation
+    keeps a tier). The root, when lowered, is saved here. Returns the words saying so."""
+    root_id = root_of(ws, other)
+    root = try_load_source(ws, root_id) or {}
+    mine, theirs = rec.get("tier"), root.get("tier")
+    if mine not in _TIER_RANK or theirs not in _TIER_RANK or mine == theirs:
+        return None
+    low, high = (root, rec) if _TIER_RANK[str(theirs)] > _TIER_RANK[str(mine)] else (rec, root)
+    if _attested(high):
+        return None
+    given = high["tier"]
+    high["tier"] = low["tier"]
+    why = f"lowered from tier {given}: the same document as {low.get('id')} (tier {low['tier']})"
+    reason = str(high.get("tier_reason") or "").strip()
+    high["tier_reason"] = f"{reason}; {why}" if reason else why
+    if high is root:
+        save_source(ws, root)  # type: ignore[arg-type]
+    return (f"the two take the lower tier of the two: {high.get('id')} is now tier {low['tier']} (was {given}); "
+            f"if a person vouches for it: sb source set {high.get('id')} tier={given} attest=\"why\"")
+
+
+def copy_tier_problem(ws: Workspace, rec: SourceRecord | dict) -> None:
+    """Refuse rating a copy better than the document it copies, unless attested."""
+    other = rec.get("same_as")
+    if not is_src_id(other) or not ws.has_source(str(other)) or _attested(rec):
+        return
+    root = try_load_source(ws, root_of(ws, str(other))) or {}
+    mine, theirs = rec.get("tier"), root.get("tier")
+    if mine in _TIER_RANK and theirs in _TIER_RANK and _TIER_RANK[str(theirs)] > _TIER_RANK[str(mine)]:
+        raise SbError("E-TIER-COPY", str(rec.get("id")),
+                      f"a copy of {root.get('id')} (tier {theirs}) cannot be rated tier {mine}: a copy takes the "
+                      f"lower tier of the two; nothing was changed. Add attest=\"why a reader may trust this copy\", "
+                      "or same_as=none if they are independent documents")
 
 
 def unlink(rec: dict) -> None:

@@ -2,8 +2,10 @@
 
 Field names agree with ``sb add``: ``tier``, ``reason`` (the record's ``tier_reason``),
 ``published`` (``published_at``), ``title``, ``author``, ``publisher``, ``lang``, ``license``,
-plus ``charset``, ``url`` (the public address of a local copy, http(s) only) and ``same_as`` (``SRC``
-declares the two one document, ``none`` undoes a link). A licence is one of ``public-domain``,
+plus ``charset``, ``url`` (the public address of a local copy, http(s) only), ``same_as`` (``SRC``
+declares the two one document, ``none`` undoes a link) and ``attest`` (a person's reason to trust
+pasted text or a supplied capture, which tier A or B needs; ``attest=`` withdraws it). A copy is
+no better rated than the source it copies unless attested. A licence is one of ``public-domain``,
 ``cc-by``, ``cc-by-sa``, ``own`` or ``unknown``; a free one lifts the ledger's quote budget.
 A change of tier, reason or ``same_as`` is recorded in the workspace history, so a re-rating is
 never silent (a re-add cannot change them at all).
@@ -17,9 +19,9 @@ from ..workspace.records import SourceRecord
 from .store import load_source, save_source
 
 EDITABLE = ("title", "author", "publisher", "published_at", "lang", "license", "charset", "tier", "tier_reason",
-            "same_as", "url")
+            "same_as", "url", "attest")
 ALIASES = {"published": "published_at", "reason": "tier_reason"}  # the names `sb add` uses
-RECORDED = ("tier", "tier_reason", "url", "license")
+RECORDED = ("tier", "tier_reason", "url", "license", "attestation")
 
 
 def parse_pairs(pairs: list[str]) -> list[tuple[str, str]]:
@@ -78,12 +80,26 @@ def check_license(value: str, subject: str) -> str:
 def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord, list[str]]:
     """Apply ``field=value`` pairs; returns the saved record and the history notes written."""
     from ...base.schema import check
-    from .copies import set_same_as
+    from ...engines.ledger.origin import attestation as attestation_reason
+    from ...engines.ledger.origin import origin_of
+    from .copies import copy_tier_problem, set_same_as
+    from .origin import attestation, check_tier
 
     parsed = parse_pairs(pairs)
     rec = load_source(ws, sid)
     notes: list[str] = []
     for key, value in parsed:
+        if key == "attest":
+            before_att = rec.get("attestation")
+            att = attestation(value)
+            if att is None:
+                rec.pop("attestation", None)  # type: ignore[misc]
+            else:
+                rec["attestation"] = att
+            if before_att != rec.get("attestation"):
+                notes.append(f"source {sid}: attestation {value.strip()!r}" if att else
+                             f"source {sid}: attestation withdrawn")
+            continue
         if key == "same_as":
             rec, note = set_same_as(ws, sid, value)
             notes.append(note)
@@ -98,6 +114,8 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
             rec.pop("url", None)  # type: ignore[misc]
         if key in RECORDED and before != rec.get(key):
             notes.append(f"source {sid}: {key} {before!r} -> {rec.get(key)!r}")
+    check_tier(origin_of(rec), str(rec.get("tier")), attestation_reason(rec), sid)
+    copy_tier_problem(ws, rec)
     problems = check(rec, "source", f"sources/{sid}/source.json")
     if problems:
         raise SbError("E-SCHEMA", sid, problems[0].split("  ", 2)[-1] + "; nothing saved")

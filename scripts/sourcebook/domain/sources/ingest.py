@@ -28,6 +28,7 @@ from ..workspace.records import SourceRecord
 from . import copies
 from .copies import Fingerprints
 from .extract_pool import Done, Job, Prefetch, compute, default_jobs
+from .origin import attestation
 from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
@@ -54,9 +55,11 @@ class AddRequest:
     allow_outside: bool = False
     ignore_robots: bool = False
     fp: Fingerprints | None = None  # one load of the fingerprints per command (None: load here)
+    attest: str | None = None  # a person's reason to trust pasted text or a supplied capture
 
 
-def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str) -> SourceRecord:
+def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str,
+                origin: str | None = None) -> SourceRecord:
     rec: SourceRecord = {
         "schema_version": SCHEMA, "id": src_id(canonical, raw_sha), "kind": kind, "locator": locator,
         "canonical_locator": canonical, "tier": req.tier, "tier_reason": req.reason,
@@ -67,6 +70,11 @@ def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media:
         rec[f] = req.meta.get(f)  # type: ignore[literal-required]
     if req.meta.get("url"):
         rec["url"] = req.meta["url"]  # the public address of a local copy (only when given)
+    if origin is not None:
+        rec["origin"] = origin
+    att = attestation(req.attest)
+    if att is not None:
+        rec["attestation"] = att
     return rec
 
 
@@ -94,6 +102,8 @@ def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
                               f"already added as {sid} with the address {old.get('url')}; adding it again changes "
                               f"nothing. To change it: sb source set {sid} url={rec.get('url')}")
             old["url"] = rec["url"]  # a copy added before its address was known gets it now
+        if rec.get("attestation") and not old.get("attestation"):
+            old["attestation"] = rec["attestation"]  # a person's word given on a later add is kept
         old["retrieved_at"] = rec["retrieved_at"]
         save_source(ws, old)
         return AddOutcome("exists", rec["locator"], sid, str(old.get("tier")))
@@ -105,7 +115,9 @@ def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
         match = copies.detect(ws, fp, dict(rec), text=False)
         if match:
             copies.link(rec, match)  # type: ignore[arg-type]
-            warnings.append(copies.describe(ws, match) + f"; if they are independent: sb source set {sid} same_as=none")
+            lowered = copies.take_lower_tier(ws, rec, match.other)  # type: ignore[arg-type]
+            warnings.append(copies.describe(ws, match) + f"; if they are independent: sb source set {sid} same_as=none"
+                            + (f"; {lowered}" if lowered else ""))
     os.makedirs(folder, exist_ok=True)
     if raw is not None:
         jsonio.atomic_write_bytes(os.path.join(folder, "raw" + ext), raw)
@@ -130,7 +142,7 @@ def _failed(ws: Workspace, kind: str, locator: str, canonical: str, req: AddRequ
 def add_paste(ws: Workspace, text: str, req: AddRequest) -> AddOutcome:
     raw = text.encode("utf-8")
     canonical = paste_locator(text)
-    rec = base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw))
+    rec = base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw), "paste")
     return store_source(ws, rec, raw, ".md", req.fp)
 
 
@@ -164,7 +176,8 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
     meta = dict(req.meta)
     if not meta.get("title") and media not in ("text/html", "application/xhtml+xml"):
         meta["title"] = _stem_title(real)  # an HTML page names itself: its title comes at extract
-    rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta), media, sha256_bytes(raw))
+    rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta, attest=req.attest), media,
+                      sha256_bytes(raw), "capture" if meta.get("url") else "file")
     ext = os.path.splitext(real)[1] or stored_extension(media)
     return store_source(ws, rec, raw, ext, req.fp)
 
@@ -189,7 +202,7 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
         raise SbError("E-ADD-FAILED", loc[:200], str(exc)) from None
     if saved is not None:
         media = media_type_for(saved_name) if saved_name else "text/html"
-        rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved))
+        rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved), "capture")
         return store_source(ws, rec, saved, stored_extension(media, os.path.splitext(saved_name)[1] or ".html"),
                             req.fp)
     if mode == "none":
@@ -202,7 +215,7 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
         old = load_source(ws, existing)
         _refuse_retier(old, req.tier, req.reason, loc)
         return AddOutcome("exists", loc, existing, str(old.get("tier")))
-    rec = base_record("url", loc, canonical, req, "text/html", "")
+    rec = base_record("url", loc, canonical, req, "text/html", "", "agent")
     return store_source(ws, rec, None, "", req.fp)
 
 
@@ -222,7 +235,7 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
     except SbError as exc:
         return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED", f"fetch failed: {exc.message}")
     media = got.media_type or "application/octet-stream"
-    rec = base_record("url", loc, canonical, req, media, sha256_bytes(got.body))
+    rec = base_record("url", loc, canonical, req, media, sha256_bytes(got.body), "fetched")
     rec["charset"] = got.charset
     rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
                     "robots": "ignored" if req.ignore_robots else "honoured", "notes": list(got.notes)}
@@ -504,8 +517,10 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
     fp.extracted(sid, str(rec.get("raw_sha256") or ""), text, sketch)
     warnings: list[tuple[str, str]] = []
     match = copies.detect(ws, fp, dict(rec), text=True)
+    lowered = None
     if match and (match.other != rec.get("same_as") or match.basis != rec.get("same_as_basis")):
         copies.link(rec, match)  # type: ignore[arg-type]
+        lowered = copies.take_lower_tier(ws, rec, match.other)  # type: ignore[arg-type]
     if match:
         warnings += _link_strays(ws, fp, sid, match.other)
     elif match is None and rec.get("same_as") and rec.get("same_as_basis") in copies.DETECTED:
@@ -519,7 +534,7 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
             msg = f"declared the same document as {shown.other}; counted as one source with it for corroboration"
         else:
             msg = copies.describe(ws, shown) + f"; if they are independent: sb source set {sid} same_as=none"
-        warnings.append(("W-SOURCE-COPY", msg))
+        warnings.append(("W-SOURCE-COPY", msg + (f"; {lowered}" if lowered else "")))
     save_source(ws, rec)
     if own:
         fp.save()

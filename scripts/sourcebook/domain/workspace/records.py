@@ -17,6 +17,11 @@ class Extraction(TypedDict, total=False):
     notes: list[str]
 
 
+class Attestation(TypedDict):
+    reason: str
+    at: str
+
+
 class SourceRecord(TypedDict, total=False):
     schema_version: int
     id: str
@@ -45,6 +50,10 @@ class SourceRecord(TypedDict, total=False):
     same_as: str | None  # the source this one is a copy or edition of (one source for corroboration)
     same_as_basis: str  # bytes | text | near (found by sb) | user (declared or undone by the user)
     url: str  # the public address of a local copy (`sb add --url`, `sb source set url=`)
+    origin: str  # fetched | capture | agent | paste | file: how the bytes reached the workspace
+    attestation: Attestation  # a person vouches for pasted text or a supplied capture
+
+
 
 
 class Part(TypedDict):
@@ -62,6 +71,11 @@ class Evidence(TypedDict, total=False):
     length: int
     redacted: bool
     parts: list[Part]
+
+
+# A derived claim's computation: op (difference | sum | ratio | percent_change), the input claim
+# ids in order ("clm_...", or "clm_...=FIGURE" to name one of several), the decimal places.
+Derived = TypedDict("Derived", {"op": str, "from": list[str], "round": int}, total=False)
 
 
 class _AckBase(TypedDict):
@@ -92,6 +106,7 @@ class Claim(TypedDict, total=False):
     limitation: str | None
     status_reason: str | None
     acks: list[Ack]
+    derived: Derived  # kind derived: the figure is computed from other claims
 
 
 class Adjudication(TypedDict, total=False):
@@ -104,7 +119,8 @@ class Adjudication(TypedDict, total=False):
     winner: str | None
 
 
-CLAIM_KINDS = ("fact", "number", "date", "entity", "quote", "definition", "interpretation", "recommendation")
+CLAIM_KINDS = ("fact", "number", "date", "entity", "quote", "definition", "interpretation", "recommendation",
+               "derived")
 CONFIDENCES = ("verified", "reported", "contested", "inferred", "unsupported")
 CONF_RANK = {"unsupported": 0, "inferred": 1, "reported": 2, "contested": 3, "verified": 4}
 CLAIM_STATUSES = ("active", "superseded", "retracted")

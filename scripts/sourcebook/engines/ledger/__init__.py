@@ -4,11 +4,13 @@ Modules:
 - ``ledger_model``: the ledger's numbers and marks, computed once for every form and the gate;
 - ``numbering``: a page's reading order, the claims its citation numbers link to;
 - ``ledger_html``, ``ledger_md``, ``ledger_json``, ``ledger_csl``, ``ledger_sources``: the forms;
+- ``arithmetic``: a derived claim's figure computed from its inputs' figures, and shown as a sum;
+- ``origin``: where a source's text came from, in words (fetched, a supplied capture, pasted);
 - ``quote_view``: how a quote reaches a reader (its words, excerpt, page and link);
 - ``editions``: copies and editions of one document as a reader meets them (one document, its
   editions named, an edition's borrowed link);
 - ``inject``: a rendered ledger put between a page's ledger markers;
 - ``escape``, ``visible``: escaping for every form, and characters a reader cannot see shown as such.
 
-May import: ``base``, ``engines.urls``. The render room builds on this one, never the reverse.
+May import: ``base``, ``engines.urls``, ``engines.text``. The render room builds on this one, never the reverse.
 """

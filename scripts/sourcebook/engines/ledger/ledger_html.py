@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from . import ledger_model as lm
 from .editions import edition_names
 from .escape import h, http_href, safe_url
+from .origin import origin_words
 from .quote_view import page_text, quote_html
 
 
@@ -26,6 +27,7 @@ def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool, editions: M
         name = f'<span class="tier tier-{h(tier)}">tier {h(tier)}</span> {label}'
         if src.get("publisher"):
             name += f" &middot; {h(src['publisher'])}"
+        name += f' <span class="ledger-origin">({h(origin_words(src))})</span>'
     return f'    <p class="ledger-source" data-span="{h(ev.get("start"))}-{h(ev.get("end"))}">{name}{words_html(shown)}</p>'
 
 
@@ -52,7 +54,7 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
             bits.append(f'<a class="recheck" href="{h(href)}" rel="nofollow noopener">recheck</a>')
         else:
             bits.append(f'<span class="recheck">recheck URL withheld (not http or https): {h(claim["recheck"])}</span>')
-    if n_sources is not None:
+    if n_sources is not None and not claim.get("derived"):
         bits.append(f'<span class="corroboration">{h(lm.corroboration_text(n_sources))}</span>')
     return f'    <p class="ledger-meta">{" ".join(bits)}</p>'
 
@@ -93,7 +95,10 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         evidence = c.get("evidence") or []
         for ev in evidence:
             out.append(_source_line(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown, eds))
-        if not evidence:
+        derivation = lm.derivation_text(c, by_id, nums)
+        if derivation is not None:
+            out.append(f'    <p class="ledger-derived">computed: {h(derivation)}</p>')
+        elif not evidence:
             out.append('    <p class="ledger-source"><span class="tier tier-none">no source</span></p>')
         out.append("  </li>")
     out.append("</ol>")

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from . import ledger_model as lm
 from .editions import edition_title
 from .escape import http_href, md, md_link_target, safe_url
+from .origin import origin_words
 from .quote_view import page_text, quote_md
 
 
@@ -23,6 +24,7 @@ def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
         head = f"tier {md(src.get('tier') or 'D')} · {name}"
         if src.get("publisher"):
             head += f" · {md(src['publisher'])}"
+        head += f" · {md(origin_words(src))}"
     tail = words_md(shown)
     return f"   - {head}" + (f" · {tail}" if tail else "")
 
@@ -46,7 +48,7 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
     if claim.get("recheck"):
         href = http_href(claim["recheck"])
         bits.append(f"[recheck]({md_link_target(href)})" if href else "recheck URL withheld")
-    if n_sources is not None:
+    if n_sources is not None and not claim.get("derived"):
         bits.append(lm.corroboration_text(n_sources))
     return "   " + " · ".join(bits)
 
@@ -64,6 +66,9 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
             out.append(f"   _{md(c['limitation'])}_")
         for ev in c.get("evidence") or []:
             out.append(_source(ev, sources.get(str(ev.get("source_id"))), lm.span_key(ev) in shown))
+        derivation = lm.derivation_text(c, by_id, nums)
+        if derivation is not None:
+            out.append(f"   - computed: {md(derivation)}")
         out.append("")
     if inferred:
         out += ["## The author's inferences (no source)", ""]

@@ -186,6 +186,22 @@ def corroboration(claim: Mapping, sources: Mapping[str, Mapping]) -> int:
     return len(keys)
 
 
+def derivation_text(claim: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int]) -> str | None:
+    """How a derived claim's figure is computed, with its inputs' ledger numbers:
+    "7,500 = 38,500 - 31,000 [7][8]"; None for a claim that is not derived."""
+    from . import arithmetic
+
+    if not arithmetic.is_derived(claim):
+        return None
+    marks = [f"[{nums[i]}]" if i in nums else "[not listed]" for i in arithmetic.input_ids(claim)]
+    d, problems = arithmetic.derive(claim, by_id)
+    if d is None or problems:
+        spec = claim.get("derived")
+        op = spec.get("op") if isinstance(spec, Mapping) else None
+        return f"{str(op or 'computed').replace('_', ' ')} of {''.join(marks)} (does not hold: see sb verify)"
+    return arithmetic.expression(d, marks)
+
+
 def corroboration_text(n: int) -> str:
     if n <= 0:
         return "no source"
@@ -331,6 +347,8 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
     Each evidence item also says how the ledger shows it: ``shown`` (``quote`` or
     ``excerpt``), the ``excerpt`` and ``shown_length`` of an over-budget quote, the ``page``
     and ``page_label`` of a paged source, and ``href``, the link to the passage."""
+    claims = list(claims)
+    by_id = {c["id"]: c for c in claims}
     cited, inferred, nums = ledger_order(claims, plan)
     shown = shown_spans(cited, sources)
     out = []
@@ -342,6 +360,9 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
         n = corroboration(c, sources)
         e["independent_sources"] = n
         e["corroboration"] = corroboration_text(n)
+        derivation = derivation_text(c, by_id, nums)
+        if derivation is not None:
+            e["derivation"] = derivation
         _show_hidden(e)
         e["evidence"] = [_with_display(ev, sources.get(str(ev.get("source_id"))), span_key(ev) in shown)
                          if isinstance(ev, Mapping) else ev for ev in e.get("evidence") or []]
@@ -350,8 +371,12 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
 
 
 def _with_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
+    from .origin import origin_words
+
     d = evidence_display(ev, src, full)
     out = dict(ev)
+    if src is not None:
+        out["origin"] = origin_words(src)
     if d["mode"] != "none":
         out["shown"] = d["mode"]
     if d["mode"] == "excerpt":

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from .editions import document_of, document_title, edition_label, editions_text
 from .escape import http_href, md, md_link_target, safe_url
+from .origin import origin_words
 from .quote_view import lent_address
 
 
@@ -57,8 +58,8 @@ def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
                 src = sources[sid]
                 status = f" · status {md(src.get('status'))}" if src.get("status") != "ready" else ""
                 out.append(f"- {md(edition_label(src))} `{sid}` · {_where(src)} · tier {md(src.get('tier') or '?')}: "
-                           f"{md(src.get('tier_reason') or '')} · retrieved {md(src.get('retrieved_at') or 'unknown')}"
-                           f"{status}")
+                           f"{md(src.get('tier_reason') or '')} · origin: {md(origin_words(src))} · retrieved "
+                           f"{md(src.get('retrieved_at') or 'unknown')}{status}")
             pub = f" · {md(head['publisher'])}" if head.get("publisher") else ""
             out.append("")
             out.append(f"supports {len(support.get(doc, ()))} claim(s){pub}")
@@ -67,6 +68,7 @@ def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
         out.append(f"`{doc}` · {_where(head)}  ")
         pub = f" · {md(head['publisher'])}" if head.get("publisher") else ""
         out.append(f"tier {md(head.get('tier') or '?')}: {md(head.get('tier_reason') or '')}{pub}  ")
+        out.append(f"origin: {md(origin_words(head))}  ")
         out.append(f"supports {len(support.get(doc, ()))} claim(s) · retrieved {md(head.get('retrieved_at') or 'unknown')}"
                    + (f" · status {md(head.get('status'))}" if head.get("status") != "ready" else ""))
         out.append("")

@@ -121,6 +121,7 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
     ``quotes``: per source, what the ledger shows of each cited quote (``evidence_display``):
     the pages they sit on are named on the source's line, and the ``evidence`` style lists each
     quote (or its excerpt) with its page and a link to the passage."""
+    from ..ledger.origin import origin_words
     from ..ledger.quote_view import page_text, quote_md
     from ..ledger.quote_view import reader_address as public_address
 
@@ -140,7 +141,7 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
         line = f"- [{n}] {md_link(source_name(src, sid), address or locator)}"
         if locator and not address and not is_web_url(locator):
             line += f" ({md_escape(str(locator))})"
-        line += f" · tier {src.get('tier', 'D')}"
+        line += f" · tier {src.get('tier', 'D')} · {md_escape(origin_words(src))}"
         pages = _pages(quotes.get(sid, []), page_text)
         if pages:
             line += f" · {md_escape(pages)}"

@@ -43,11 +43,29 @@ def gate(ctx: GateContext) -> GateResult | None:
                                                           "run `sb render report` again")
              for n, line in d.cited.items() if n not in by_num]
     found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", ADVICE)
+    found += _bare_sources(ctx)
     note = (f"{WHERE}: {a.sentences} sentence(s): {a.count('cited')} cited, {a.count('inferred')} inferred, "
             f"{a.count('framing')} framing, {len(a.uncited)} uncited, {a.refused} refused")
     if key and not found:
         ctx.cache.remember_page_fact("report", key, note)
     return GateResult(found, note)
+
+
+def _bare_sources(ctx: GateContext) -> list[Finding]:
+    """The report's draft (its record, which build/report.md must match) cites claims only."""
+    import json
+
+    from ....artifacts.report import DRAFT_RECORD, ReportDraft, source_citations
+
+    try:
+        with open(ctx.ws.build_path("report.draft.json"), encoding="utf-8") as fh:
+            record = ReportDraft.from_json(json.load(fh))
+    except (OSError, ValueError):
+        return []  # the derived gate reports a missing or damaged record
+    if record is None:
+        return []
+    return [Finding(f.code, f"{DRAFT_RECORD} ({f.subject})", f.message + "; then `sb render report` again")
+            for f in source_citations(record.draft, record.origin)]
 
 
 def _key(ctx: GateContext, raw: bytes) -> str | None:

@@ -1,7 +1,9 @@
 """Gates over the workspace's records: sources, claims, clusters, the plan.
 
 Modules: ``schemas``, ``normalizer``, ``quotes``, ``confidence``, ``tiers``, ``volatility``,
-``clusters``, ``plan``, ``recheck``, ``claim_text``; each registers one gate family.
+``clusters``, ``plan``, ``recheck``, ``claim_text``, ``arithmetic`` (derived figures computed
+from their inputs), ``titles`` (a cited source's title states no figure its text does not); each
+registers one gate family.
 
 May import: the gate room's shared machinery (``registry``, ``context``) and the rooms it may import.
 """

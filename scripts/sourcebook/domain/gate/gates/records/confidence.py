@@ -38,7 +38,8 @@ def gate(ctx: GateContext) -> GateResult:
         if conf == "inferred" and has_ev:
             f.append(Finding("E-CONF-MISMATCH", cid(c), "an inferred claim carries evidence; mark it "
                                                         "verified/reported, or drop the evidence"))
-        elif not has_ev and conf not in ("inferred", "unsupported"):
+        elif not has_ev and conf not in ("inferred", "unsupported") and c.get("kind") != "derived":
+            # a derived claim has no quote of its own: the arithmetic gate checks its inputs
             f.append(Finding("E-CONF-MISMATCH", cid(c), f"confidence {conf!r} needs evidence; add a quote, "
                                                         "or set confidence inferred/unsupported"))
         if conf == "verified" and is_active(c) and has_ev and only_short_quotes(c):

@@ -6,6 +6,9 @@ is ``verified`` only with an A or B source (the legend's "checked" promises it, 
 claim calls itself). A claim marked contested by a both_stand adjudication is exempt from the
 tier-D ceiling: contested says "disputed", not "strong", and the ceiling would otherwise make
 that outcome impossible to ship.
+
+Sources too: pasted text and supplied captures rated A or B need a person's attestation
+(``E-TIER-ORIGIN``), and a copy is rated no better than what it copies (``E-TIER-COPY``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,39 @@ def _both_stand_ids(ctx: GateContext) -> set[str]:
     return out
 
 
+_RANK = {"A": 0, "B": 1, "C": 2, "D": 3}
+
+
+def _origin_findings(ctx: GateContext) -> list[Finding]:
+    """Pasted text and supplied captures are A or B only when attested, and a copy is rated no
+    better than the document it copies (the same rules ``sb add`` and ``sb source set`` apply,
+    read again here because a record can be edited by hand)."""
+    from .....engines.ledger.origin import attestation, needs_attestation, origin_of
+
+    f: list[Finding] = []
+    for sid, rec in sorted(ctx.sources.items()):
+        if not rec:
+            continue
+        tier = rec.get("tier")
+        origin = origin_of(rec) if rec.get("origin") or rec.get("kind") == "paste" else None
+        if needs_attestation(origin, tier) and attestation(rec) is None:
+            what = "pasted text" if origin == "paste" else "a capture the author supplied"
+            f.append(Finding("E-TIER-ORIGIN", sid, f"{what} is tier {tier} with nobody's word but the author's; "
+                                                   f"sb source set {sid} tier=C, or attest=\"why a reader may "
+                                                   "trust it\" (shown beside the source)"))
+        other = rec.get("same_as")
+        root = ctx.source(other) if isinstance(other, str) and other else None
+        if not root or tier not in _RANK or root.get("tier") not in _RANK or root.get("tier") == tier:
+            continue
+        high_id, high, low = (sid, rec, root) if _RANK[str(root["tier"])] > _RANK[str(tier)] else (other, root, rec)
+        if attestation(high) is None:
+            f.append(Finding("E-TIER-COPY", str(high_id),
+                             f"{sid} is a copy of {other}, and one is rated tier {high.get('tier')}, the other "
+                             f"tier {low.get('tier')}; copies take the lower tier of the two: sb source set "
+                             f"{high_id} tier={low.get('tier')}, or attest=\"why\", or same_as=none on {sid}"))
+    return f
+
+
 @register("tiers", 50)
 def gate(ctx: GateContext) -> GateResult:
     f: list[Finding] = []
@@ -33,6 +69,7 @@ def gate(ctx: GateContext) -> GateResult:
             if not isinstance(reason, str) or not reason.strip():
                 f.append(Finding("E-TIER-REASON", sid, f"tier {rec['tier']} needs a reason; re-add with "
                                                        "--reason \"why this tier\""))
+    f += _origin_findings(ctx)
     held = 0
     both_stand = _both_stand_ids(ctx)
     for c in ctx.active:

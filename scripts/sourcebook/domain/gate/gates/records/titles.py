@@ -1,0 +1,48 @@
+"""Gate ``titles``: a cited source's title states no figure or date its text does not.
+
+A title is what the author typed (``--title``) or what the page called itself, and it reaches
+every ledger entry and the deck's notes beside checked quotes, where a reader takes it as
+checked too. So a title follows the prose rule: each figure and date in it must occur, by
+meaning, in the source's own canonical text or in what the active claims citing it say or
+quote ("2025 Annual Report" passes when the report says 2025). A title that states more is
+refused, never rewritten: ``sb source set SRC title="..."`` fixes it.
+"""
+
+from __future__ import annotations
+
+from .....base.errors import Finding
+from ...context import GateContext, evidence
+from ...registry import GateResult, register
+
+
+@register("titles", 52)
+def gate(ctx: GateContext) -> GateResult | None:
+    from .....engines.text import figures
+
+    backing: dict[str, list[str]] = {}
+    for c in ctx.active:
+        for ev in evidence(c):
+            sid = ev.get("source_id")
+            if isinstance(sid, str):
+                got = backing.setdefault(sid, [])
+                got.append(str(c.get("text") or ""))
+                if isinstance(ev.get("quote"), str):
+                    got.append(ev["quote"])
+    found: list[Finding] = []
+    checked = 0
+    for sid in sorted(backing):
+        rec = ctx.source(sid)
+        title = rec.get("title") if rec else None
+        if not isinstance(title, str) or not figures.find_figures(title):
+            continue
+        checked += 1
+        text = ctx.text(sid) or ""
+        bad = figures.unbacked(title, [text, *backing[sid]])
+        if bad:
+            shown = ", ".join(repr(f.written) for f in bad[:3])
+            found.append(Finding("E-SOURCE-TITLE-FIGURE", sid,
+                                 f"its title {title[:80]!r} states {shown}, which its text does not; the title is "
+                                 f"shown beside checked quotes: sb source set {sid} title=\"...\" without it"))
+    if not checked:
+        return None
+    return GateResult(found, f"{checked - len(found)}/{checked} title(s) with figures stated by their sources")

@@ -1,0 +1,247 @@
+"""Derived claims: a figure sourcebook computes from other claims' figures.
+
+The honest route (the summer figure is 7,500 higher than the audited one) is stored, shown in
+the ledger with its inputs and passes `sb verify` on the first try; an invented figure, an
+invented second figure, a retracted input, a derived claim with a quote of its own, inputs of
+different units are refused with their codes, at `claim add` and at `sb verify`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from conftest import sb
+from demo_kit import EPOCH, build_demo
+
+HONEST = "The summer weekday average is 7,500 passengers higher than the audited one."
+
+
+@pytest.fixture(scope="module")
+def demo_master(tmp_path_factory):
+    root = tmp_path_factory.mktemp("derived-demo") / "ws"
+    root.mkdir()
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    try:
+        build_demo(str(root))
+    finally:
+        mp.undo()
+    return root
+
+
+@pytest.fixture
+def demo(demo_master, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    root = tmp_path / "ws"
+    shutil.copytree(demo_master, root)
+    return root
+
+
+def _claims(root) -> list[dict]:
+    with open(os.path.join(root, "ledger", "claims.json"), encoding="utf-8") as fh:
+        return json.load(fh)["claims"]
+
+
+def _id(root, needle: str) -> str:
+    return next(c["id"] for c in _claims(root) if needle in c["text"])
+
+
+def _inputs(root) -> tuple[str, str]:
+    return _id(root, "38,500"), _id(root, "31,000")
+
+
+def _add(root, *args):
+    return sb("claim", "add", *args, cwd=root)
+
+
+def _render_all(root) -> None:
+    for kind, name in (("answer", "draft.md"), ("brief", "draft.md"), ("deck", "deck.md"),
+                       ("explainer", "explainer.md")):
+        r = sb("render", kind, "--from", f"drafts/{name}", cwd=root)
+        assert r.rc == 0, r.both
+
+
+def _cite_in_draft(root, cid: str, sentence: str) -> None:
+    path = os.path.join(root, "drafts", "draft.md")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    text = text.replace("City officers said", f"{sentence} [@{cid}]. City officers said", 1)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def test_honest_difference_is_stored_shown_with_inputs_and_passes_verify_first_time(demo):
+    summer, audited = _inputs(demo)
+    r = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text", HONEST)
+    assert r.rc == 0, r.both
+    cid = r.out.split()[-1]
+    stored = next(c for c in _claims(demo) if c["id"] == cid)
+    assert stored["kind"] == "derived" and stored["evidence"] == []
+    assert stored["derived"] == {"op": "difference", "from": [summer, audited], "round": 0}
+    assert stored["confidence"] == "reported"  # the inputs are contested: the computation is held at reported
+    assert stored["topic_key"] == "ridership.weekday.difference"
+    _cite_in_draft(demo, cid, "The summer average is 7,500 passengers higher than the audited one")
+    _render_all(demo)
+    v = sb("verify", cwd=demo)
+    assert v.rc == 0, v.both
+    assert "1/1 derived figure(s) computed" in v.out
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    assert '<p class="ledger-derived">computed: 7,500 = 38,500 - 31,000 [8][7]</p>' in page
+    md = sb("ledger", "--md", cwd=demo).out.replace("\\", "")
+    assert "computed: 7,500 = 38,500 - 31,000 [8][7]" in md
+    doc = json.loads(sb("ledger", "--json", cwd=demo).out)
+    entry = next(e for e in doc["ledger"] if e["id"] == cid)
+    assert entry["derivation"].startswith("7,500 = 38,500 - 31,000 [")
+
+
+def test_a_sentence_citing_the_derived_claim_with_another_figure_is_refused(demo):
+    summer, audited = _inputs(demo)
+    cid = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text", HONEST).out.split()[-1]
+    _cite_in_draft(demo, cid, "The summer average is 8,500 passengers higher than the audited one")
+    _render_all(demo)
+    v = sb("verify", cwd=demo)
+    assert v.rc == 2 and any(line.startswith("E-PAGE-FIGURE-UNBACKED") and "'8,500'" in line
+                             for line in v.err.splitlines()), v.both
+
+
+@pytest.mark.parametrize("text, code", [
+    ("The summer weekday average is 8,500 passengers higher than the audited one.", "E-ARITH-MISMATCH"),
+    ("The summer weekday average is 7,500 passengers higher, reaching 40,000 in August.", "E-ARITH-FIGURE"),
+])
+def test_invented_figures_have_no_route(demo, text, code):
+    summer, audited = _inputs(demo)
+    r = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text", text)
+    assert r.rc == 1 and code in r.err, r.both
+    assert not any(c.get("kind") == "derived" for c in _claims(demo))  # nothing stored
+
+
+def test_the_mismatch_message_shows_the_computation(demo):
+    summer, audited = _inputs(demo)
+    r = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text",
+             "The summer weekday average is 7,000 passengers higher than the audited one.")
+    assert "7,500 = 38,500 - 31,000" in r.err and "'7,000'" in r.err
+
+
+def test_rounding_is_stated_and_applied(demo):
+    summer, audited = _inputs(demo)
+    text = "The summer weekday average is 24.2% above the audited one."
+    r = _add(demo, "--op", "percent_change", "--from", f"{summer},{audited}", "--text", text)
+    assert r.rc == 1 and "E-ARITH-MISMATCH" in r.err  # whole units by default: 24%
+    assert "(--round 1)" in r.err  # the message names the rounding the text used
+    r = _add(demo, "--op", "percent_change", "--round", "1", "--from", f"{summer},{audited}", "--text", text)
+    assert r.rc == 0, r.both
+    r = _add(demo, "--op", "ratio", "--round", "2", "--from", f"{summer},{audited}",
+             "--text", "The summer figure is 1.24 times the audited one.")
+    assert r.rc == 0, r.both
+    out = sb("ledger", "--md", cwd=demo).out.replace("\\", "")  # Markdown escapes aside
+    assert "24.2% = (38,500 - 31,000) / 31,000 x 100" in out
+    assert "1.24 = 38,500 / 31,000" in out
+
+
+def test_shapes_refused(demo):
+    summer, audited = _inputs(demo)
+    r = _add(demo, "--op", "difference", "--from", summer, "--text", "It is 38,500 more than nothing.")
+    assert r.rc == 1 and "E-SCHEMA" in r.err or "E-ARITH-SHAPE" in r.err
+    item = {"text": HONEST, "kind": "derived", "topic_key": "x.y", "confidence": "reported",
+            "derived": {"op": "difference", "from": [summer, audited]},
+            "evidence": [{"source_id": "src_000000000000", "start": 0, "end": 3}]}
+    r = _add(demo, "--json", json.dumps(item))
+    assert r.rc == 1 and "E-ARITH-SHAPE" in r.err, r.both
+    r = _add(demo, "--op", "difference", "--kind", "number", "--from", f"{summer},{audited}", "--text", HONEST)
+    assert r.rc == 1 and "E-ARITH-SHAPE" in r.err
+    r = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text", HONEST,
+             "--confidence", "verified")
+    assert r.rc == 1 and "E-ARITH-INPUT" in r.err and "no stronger" in r.err
+    r = _add(demo, "--op", "difference", "--text", HONEST)
+    assert r.rc == 1 and "E-USAGE" in r.err
+    r = _add(demo, "--op", "sum", "--from", f"{summer},{summer}", "--text", "Twice the summer figure is 77,000.")
+    assert r.rc == 1 and "E-ARITH-SHAPE" in r.err and "named twice" in r.err
+
+
+def test_inputs_refused(demo):
+    summer, audited = _inputs(demo)
+    fare = _id(demo, "3.40 marks")
+    r = _add(demo, "--op", "difference", "--from", f"{summer},{fare}", "--text", "It is 38,496.6 more.")
+    assert r.rc == 1 and "E-ARITH-INPUT" in r.err and "different units" in r.err
+    r = _add(demo, "--op", "difference", "--from", f"{summer},clm_0123456789ab", "--text", HONEST)
+    assert r.rc == 1 and "E-ARITH-INPUT" in r.err and "not a claim" in r.err
+    inferred = next(c["id"] for c in _claims(demo) if c["confidence"] == "inferred")
+    r = _add(demo, "--op", "difference", "--from", f"{summer},{inferred}", "--text", HONEST)
+    assert r.rc == 1 and "E-ARITH-INPUT" in r.err
+
+
+def test_an_input_naming_one_of_several_figures(demo):
+    routes = _id(demo, "W1 and W2")
+    summer, audited = _inputs(demo)
+    # an input with a date and an amount: the date is not a quantity, so the amount is read
+    r = _add(demo, "--op", "sum", "--from", f"{summer}=38,500,{audited}", "--text",
+             "Together the two averages come to 69,500 passengers a weekday.")
+    assert r.rc == 0, r.both
+    r = _add(demo, "--op", "sum", "--from", f"{summer}=40,000,{audited}", "--text", "They come to 71,000.")
+    assert r.rc == 1 and "does not state" in r.err
+    r = _add(demo, "--op", "sum", "--from", f"{routes},{audited}", "--text", "They come to 31,001.")
+    assert r.rc == 1 and "E-ARITH-INPUT" in r.err
+
+
+def test_a_retracted_input_fails_the_derived_claim_at_verify(demo):
+    summer, audited = _inputs(demo)
+    cid = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text", HONEST).out.split()[-1]
+    path = os.path.join(demo, "ledger", "claims.json")
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    for c in doc["claims"]:  # (a both_stand decision keeps it from `sb claim retract`)
+        if c["id"] == summer:
+            c["status"] = "retracted"
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    v = sb("verify", cwd=demo)
+    assert v.rc == 2
+    assert any(line.startswith("E-ARITH-INPUT") and cid in line and "retracted" in line
+               for line in v.err.splitlines()), v.both
+
+
+def test_a_hand_edited_figure_fails_verify(demo):
+    summer, audited = _inputs(demo)
+    cid = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text", HONEST).out.split()[-1]
+    path = os.path.join(demo, "ledger", "claims.json")
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    for c in doc["claims"]:
+        if c["id"] == cid:
+            c["text"] = HONEST.replace("7,500", "9,500")
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    v = sb("verify", cwd=demo)
+    assert v.rc == 2 and "E-ARITH-MISMATCH" in v.err
+
+
+def test_claims_file_form(demo, tmp_path):
+    summer, audited = _inputs(demo)
+    payload = {"claims": [{"text": "The summer figure is 7,500 above the audited one.", "kind": "derived",
+                           "topic_key": "ridership.gap", "derived": {"op": "difference", "from": [summer, audited]}}]}
+    path = os.path.join(demo, "derived.json")
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(payload, fh)
+    r = sb("claim", "add", "--file", "derived.json", cwd=demo)
+    assert r.rc == 0, r.both
+    stored = next(c for c in _claims(demo) if c["kind"] == "derived")
+    assert stored["topic_key"] == "ridership.gap" and stored["confidence"] == "reported"
+
+
+def test_help_names_the_flags():
+    r = sb("claim", "--help")
+    assert "--op" in r.out and "--from" in r.out and "--round" in r.out and "percent_change" in r.out
+
+
+def test_original_claims_files_stay_valid():
+    from sourcebook.base.schema import load_schema, validate
+
+    schema = load_schema("claims")["properties"]["claims"]["items"]
+    old = {"id": "clm_0123456789ab", "text": "The ferry carries 120 cars.", "topic_key": "ferry.capacity",
+           "kind": "number", "confidence": "verified",
+           "evidence": [{"source_id": "src_0123456789ab", "start": 0, "end": 5, "quote": "carri"}]}
+    assert validate(old, schema, "x") == []

@@ -1,0 +1,281 @@
+"""Provenance a reader can see: every source says where its bytes came from.
+
+Pasted text and supplied captures are refused tier A or B unless a person attests (the reason is
+shown beside the source); a copy takes the lower tier of the two; a title states no figure its
+source does not; every ledger form, the source list and PROVENANCE.json say the origin in words;
+records written before origins were recorded keep working.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from conftest import sb
+from demo_kit import EPOCH, build_demo
+
+FORUM = ("# Re: Tidewater Pass on the water bus?\n\nA rider wrote that route W3 readers would be switched on "
+         "before Christmas, and that the crew had said so twice on the morning boats.\n")
+
+
+def _rec(ws, sid: str) -> dict:
+    with open(os.path.join(ws, "sources", sid, "source.json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _write_rec(ws, sid: str, rec: dict) -> None:
+    with open(os.path.join(ws, "sources", sid, "source.json"), "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+
+
+def _sid(r) -> str:
+    return r.out.split()[1]
+
+
+def _sources(ws) -> list[str]:
+    return sorted(os.listdir(os.path.join(ws, "sources"))) if os.path.isdir(os.path.join(ws, "sources")) else []
+
+
+# ---- pasted text and supplied captures --------------------------------------------------------
+
+def test_pasted_text_as_tier_a_is_refused_and_nothing_is_added(ws):
+    r = sb("add", "--text", "The operator says 48,000 ride every weekday.", "--tier", "A",
+           "--publisher", "Calder Bay Water Bus Authority", "--reason", "the operator", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-ADD-ATTEST  --text"), r.both
+    assert "--attest" in r.err and "--tier C" in r.err
+    assert _sources(ws) == []
+
+
+def test_attested_paste_keeps_its_tier_and_the_reason_is_shown(ws):
+    r = sb("add", "--text", "Fares rise to 3.60 marks on 1 January.", "--tier", "A", "--reason", "the operator",
+           "--attest", "read aloud by the operator's press officer on the phone, 2026-11-01", cwd=ws)
+    assert r.rc == 0, r.both
+    rec = _rec(ws, _sid(r))
+    assert rec["origin"] == "paste" and rec["tier"] == "A"
+    assert rec["attestation"]["reason"] == "read aloud by the operator's press officer on the phone, 2026-11-01"
+    assert rec["attestation"]["at"] == "2026-01-01T00:00:00Z"  # the clock honours SOURCE_DATE_EPOCH
+    listing = sb("ledger", "--sources", cwd=ws).out
+    assert "origin: text pasted by the author; attested: read aloud by the operator" in listing
+
+
+def test_an_attestation_says_something(ws):
+    r = sb("add", "--text", "Fares rise on 1 January.", "--tier", "A", "--attest", "ok", cwd=ws)
+    assert r.rc == 1 and "E-ADD-ATTEST" in r.err and "gives no reason" in r.err
+    r = sb("add", "--text", "Fares rise on 1 January.", "--tier", "A", "--attest", "   ", cwd=ws)
+    assert r.rc == 1 and "E-ADD-ATTEST" in r.err
+    assert _sources(ws) == []
+
+
+def test_paste_at_tier_c_needs_no_attestation(ws):
+    r = sb("add", "--stdin", "--tier", "C", "--reason", "chat", cwd=ws, stdin="Someone said so.\n")
+    assert r.rc == 0, r.both
+    assert _rec(ws, _sid(r))["origin"] == "paste"
+
+
+def test_supplied_capture_of_a_url_is_refused_at_tier_a(ws):
+    (ws / "saved.html").write_text("<html><body><p>Ridership hit 48,000.</p></body></html>", encoding="utf-8")
+    r = sb("add", "https://operator.example/status", "--file", "saved.html", "--tier", "A", "--reason", "operator",
+           cwd=ws)
+    assert r.rc == 1 and "E-ADD-ATTEST  saved.html" in r.err and "capture" in r.err
+    assert _sources(ws) == []
+    r = sb("add", "https://operator.example/status", "--file", "saved.html", "--tier", "C", "--reason", "a capture",
+           cwd=ws)
+    assert r.rc == 0, r.both
+    assert _rec(ws, _sid(r))["origin"] == "capture"
+
+
+def test_local_copy_with_its_public_address_is_a_capture(ws):
+    (ws / "status.md").write_text("# Status\n\nRoute W3 opens in December.\n", encoding="utf-8")
+    r = sb("add", "status.md", "--url", "https://operator.example/status", "--tier", "B", "--reason", "copy", cwd=ws)
+    assert r.rc == 1 and "E-ADD-ATTEST" in r.err
+    r = sb("add", "status.md", "--tier", "B", "--reason", "the operator's file", cwd=ws)
+    assert r.rc == 0, r.both
+    assert _rec(ws, _sid(r))["origin"] == "file"
+
+
+def test_source_set_cannot_raise_a_paste_without_attestation(ws):
+    sid = _sid(sb("add", "--text", "The ferry runs hourly.", "--tier", "C", cwd=ws))
+    r = sb("source", "set", sid, "tier=A", "reason=the operator", cwd=ws)
+    assert r.rc == 1 and "E-ADD-ATTEST" in r.err
+    assert _rec(ws, sid)["tier"] == "C"  # nothing changed
+    r = sb("source", "set", sid, "tier=A", "reason=the operator", "attest=the timetable page, checked by phone",
+           cwd=ws)
+    assert r.rc == 0, r.both
+    assert _rec(ws, sid)["attestation"]["reason"] == "the timetable page, checked by phone"
+
+
+def test_a_hand_edited_tier_fails_verify(ws):
+    sid = _sid(sb("add", "--text", "The ferry runs hourly on weekdays.", "--tier", "C", cwd=ws))
+    rec = _rec(ws, sid)
+    rec["tier"], rec["tier_reason"] = "A", "edited"
+    _write_rec(ws, sid, rec)
+    v = sb("verify", cwd=ws)
+    assert v.rc == 2 and f"E-TIER-ORIGIN  {sid}" in v.err, v.both
+
+
+def test_help_names_attest():
+    r = sb("add", "--help")
+    assert "--attest" in r.out and "text pasted by the author" in r.out
+
+
+# ---- copies take the lower tier -------------------------------------------------------------
+
+def test_a_copy_of_a_forum_post_re_added_as_tier_a_takes_tier_c(ws):
+    (ws / "forum.md").write_text(FORUM, encoding="utf-8")
+    (ws / "operator-notice.md").write_text(FORUM, encoding="utf-8")
+    forum = _sid(sb("add", "forum.md", "--tier", "C", "--reason", "a forum post", cwd=ws))
+    r = sb("add", "operator-notice.md", "--tier", "A", "--reason", "the operator", cwd=ws)
+    assert r.rc == 0, r.both
+    copy = _sid(r)
+    assert "W-SOURCE-COPY" in r.err and f"the lower tier of the two: {copy} is now tier C (was A)" in r.err
+    rec = _rec(ws, copy)
+    assert rec["same_as"] == forum and rec["tier"] == "C"
+    assert f"the same document as {forum} (tier C)" in rec["tier_reason"]
+    r = sb("source", "set", copy, "tier=A", cwd=ws)
+    assert r.rc == 1 and "E-TIER-COPY" in r.err
+    rec["tier"] = "A"  # by hand
+    _write_rec(ws, copy, rec)
+    v = sb("verify", cwd=ws)
+    assert f"E-TIER-COPY  {copy}" in v.err
+
+
+def test_a_near_duplicate_found_at_extract_takes_the_lower_tier(ws):
+    body = FORUM + "\n" + " ".join(f"On day {i} the rider saw boat {i * 7} leave pier {i % 5} late." for i in range(40))
+    (ws / "forum.md").write_text(body, encoding="utf-8")
+    (ws / "reprint.md").write_text(body.replace("# Re:", "# Reprinted:").replace("twice", "three times"),
+                                   encoding="utf-8")
+    sb("add", "forum.md", "--tier", "C", "--reason", "a forum post", cwd=ws)
+    copy = _sid(sb("add", "reprint.md", "--tier", "B", "--reason", "a newsletter", cwd=ws))
+    r = sb("extract", cwd=ws)
+    assert r.rc == 0, r.both
+    assert "near-duplicate" in r.err and "lower tier of the two" in r.err, r.both
+    assert _rec(ws, copy)["tier"] == "C"  # whichever of the two was found to copy the other
+
+
+def test_an_attested_copy_keeps_its_tier(ws):
+    (ws / "forum.md").write_text(FORUM, encoding="utf-8")
+    (ws / "official.md").write_text(FORUM, encoding="utf-8")
+    sb("add", "forum.md", "--tier", "C", "--reason", "a forum post", cwd=ws)
+    r = sb("add", "official.md", "--tier", "A", "--reason", "the operator",
+           "--attest", "the operator published this text; the forum quoted it whole", cwd=ws)
+    assert r.rc == 0 and _rec(ws, _sid(r))["tier"] == "A"
+
+
+# ---- origin in words, in every form ------------------------------------------------------------
+
+def test_origin_words():
+    from sourcebook.engines.ledger.origin import origin_words
+
+    assert origin_words({"kind": "url", "fetch": {"status": 200}, "retrieved_at": "2026-11-02T10:00:00Z"}) == \
+        "fetched by sourcebook on 2026-11-02"
+    assert origin_words({"kind": "url"}) == "a capture supplied by the author, not fetched by sourcebook"
+    assert origin_words({"kind": "file", "url": "https://x.example/"}) == \
+        "a capture supplied by the author, not fetched by sourcebook"
+    assert origin_words({"kind": "paste"}) == "text pasted by the author"
+    assert origin_words({"kind": "file"}) == "a local file supplied by the author"
+    assert origin_words({}) == "origin not recorded"
+    assert origin_words({"kind": "paste", "attestation": {"reason": "checked", "at": "x"}}) == \
+        "text pasted by the author; attested: checked"
+
+
+@pytest.fixture(scope="module")
+def demo_master(tmp_path_factory):
+    root = tmp_path_factory.mktemp("origin-demo") / "ws"
+    root.mkdir()
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    try:
+        build_demo(str(root))
+    finally:
+        mp.undo()
+    return root
+
+
+@pytest.fixture
+def demo(demo_master, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    root = tmp_path / "ws"
+    shutil.copytree(demo_master, root)
+    return root
+
+
+def test_every_ledger_form_and_the_package_say_the_origin(demo, tmp_path):
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    assert '<span class="ledger-origin">(a local file supplied by the author)</span>' in page
+    assert "a local file supplied by the author" in sb("ledger", "--md", cwd=demo).out
+    doc = json.loads(sb("ledger", "--json", cwd=demo).out)
+    assert all(ev.get("origin") == "a local file supplied by the author"
+               for e in doc["ledger"] for ev in e.get("evidence") or [])
+    assert "origin: a local file supplied by the author" in sb("ledger", "--sources", cwd=demo).out
+    assert sb("verify", cwd=demo).rc == 0
+    out = tmp_path / "dist"
+    r = sb("package", "--out", str(out), cwd=demo)
+    assert r.rc == 0, r.both
+    prov = json.loads((out / "PROVENANCE.json").read_text(encoding="utf-8"))
+    assert {s["origin_words"] for s in prov["sources"]} == {"a local file supplied by the author"}
+    assert {s["origin"] for s in prov["sources"]} == {"file"}
+
+
+def test_records_without_an_origin_keep_working(demo):
+    for sid in _sources(demo):
+        rec = _rec(demo, sid)
+        rec.pop("origin", None)
+        _write_rec(demo, sid, rec)
+    v = sb("verify", cwd=demo)
+    assert v.rc == 0, v.both  # the origin is read from the kind: the pages say the same words
+
+
+# ---- titles follow the prose rule -------------------------------------------------------------
+
+def test_a_figure_in_a_title_no_text_states_is_refused(demo):
+    sid = next(s for s in _sources(demo) if _rec(demo, s)["locator"].endswith("trade-report.md"))
+    r = sb("source", "set", sid, "title=Ridership hit 48,000 a weekday in 2026", cwd=demo)
+    assert r.rc == 0, r.both
+    v = sb("verify", cwd=demo)
+    assert v.rc == 2 and any(line.startswith(f"E-SOURCE-TITLE-FIGURE  {sid}") and "'48,000'" in line
+                             for line in v.err.splitlines()), v.both
+
+
+def test_a_title_whose_figures_the_source_states_passes(demo):
+    sid = next(s for s in _sources(demo) if _rec(demo, s)["locator"].endswith("trade-report.md"))
+    r = sb("source", "set", sid, "title=Water buses carry 38,500 a weekday this summer", cwd=demo)
+    assert r.rc == 0, r.both
+    v = sb("verify", cwd=demo)
+    assert "E-SOURCE-TITLE-FIGURE" not in v.err
+
+
+# ---- a figure filed under another topic key ---------------------------------------------------
+
+def test_a_conflicting_figure_under_another_topic_opens_a_candidate(demo):
+    from sourcebook.base.ids import claim_id
+
+    with open(os.path.join(demo, "ledger", "claims.json"), encoding="utf-8") as fh:
+        summer = next(c for c in json.load(fh)["claims"] if "38,500" in c["text"])
+    text = "Weekday ridership averaged 48,500 passengers over the summer."
+    ev = summer["evidence"][0]
+    item = {"text": text, "topic_key": "ridership.peak", "kind": "number", "confidence": "reported",
+            "evidence": [{"source_id": ev["source_id"], "quote": ev["quote"]}]}
+    r = sb("claim", "add", "--json", json.dumps(item), cwd=demo)
+    assert r.rc == 0, r.both  # stored (its figure is refused by claim-text at verify, W- here)
+    out = json.loads(sb("contradictions", "--json", cwd=demo).out)
+    cross = [c for c in out if c["detectors"] == ["cross-topic"]]
+    assert cross and claim_id(text) in cross[0]["claim_ids"] and summer["id"] in cross[0]["claim_ids"]
+    v = sb("verify", cwd=demo)
+    assert any(line.startswith("E-CLUSTER-OPEN") and "ridership.peak" in line and "--topic" in line
+               for line in v.err.splitlines()), v.both
+
+
+def test_measures_in_different_units_are_not_candidates():
+    from sourcebook.domain.ledger.contradictions import cross_topic
+
+    def c(i, text, topic):
+        return {"id": f"clm_{i:012x}", "text": text, "topic_key": topic, "kind": "number", "status": "active"}
+
+    claims = [c(1, "The water bus carried 31,000 passengers per weekday in the year to September.", "ridership.year"),
+              c(2, "The water bus carried 9,000 passengers on the average Sunday in the year to September.",
+                "ridership.sunday"),
+              c(3, "A single adult fare costs 3.40 marks.", "fare.single")]
+    assert cross_topic(claims) == []
