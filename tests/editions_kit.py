@@ -75,7 +75,7 @@ def add_two_editions(ws, tmp) -> tuple[str, str]:
     (tmp / "spec.html").write_text(html_edition(), encoding="utf-8")
     (tmp / "spec.pdf").write_bytes(pdf_edition())
     h = _added(sb("add", str(tmp / "spec.html"), "--url", URL, "--tier", "A", "--reason", "the publisher's page",
-                  "--allow-outside", cwd=ws))
+                  "--attest", "saved from the publisher's site by the author", "--allow-outside", cwd=ws))
     p = _added(sb("add", str(tmp / "spec.pdf"), "--tier", "A", "--reason", "the publisher's PDF",
                   "--allow-outside", cwd=ws))
     for cmd in ("extract", "chunk", "index"):
