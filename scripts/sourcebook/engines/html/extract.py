@@ -21,6 +21,7 @@ from .blocks import Renderer, absolute_http
 from .meta import page_meta
 from .score import Page, Pass, choose, clean, furniture
 from .tree import Document, Element, parse
+from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
 ENOUGH_CHARS = 500
@@ -65,7 +66,7 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
         roots = choose(page, skip, how)
         if how.clean:
             skip |= clean(page, roots, skip, how)
-        text, links = Renderer(skip, base).render(roots)
+        text, links = trim(*Renderer(skip, base).render(roots))
         if best is None or len(text) > len(best[0]):
             best = (text, links)
             if i:

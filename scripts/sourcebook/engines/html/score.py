@@ -44,6 +44,15 @@ DROP_ROLES = frozenset(
     "navigation banner contentinfo complementary dialog alertdialog menu menubar search "
     "toolbar".split())
 PROTECTED = frozenset({"html", "body", "article", "main"})
+# Words naming furniture that is links and buttons by nature (menus, share bars, tag clouds): an
+# element so named that holds running prose is a wrapper of the article ("entry share-enabled"),
+# not the furniture itself.
+LINK_WORDS = frozenset(
+    "nav navbar navigation navlinks menu menubar submenu megamenu breadcrumb breadcrumbs share "
+    "shares sharing sharebar social sidebar sidenav header masthead banner toolbar tools widget "
+    "widgets tags tag extra".split())
+WRAPPER_PROSE = 500  # characters of running text with few links that no link furniture holds
+WRAPPER_LINK_DENSITY = 0.2
 _FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 # A weak word beside one of these names a container of the content ("main-sidebar-content").
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
@@ -270,7 +279,8 @@ class Measure:
 def furniture(page: Page, strict: bool) -> set[int]:
     """Elements to drop for their tag, role or class/id words, sparing any that holds most of
     the page's text (a wrapper named ``sidebar`` around the article is still the article)."""
-    text = page.whole().text
+    whole = page.whole()
+    text, link, commas = whole.text, whole.link, whole.commas
     total = text[0] or 1
     drop: set[int] = set()
     elems, end, n = page.elems, page.end, len(page.elems)
@@ -278,8 +288,9 @@ def furniture(page: Page, strict: bool) -> set[int]:
     while i < n:
         el = elems[i]
         # Without attributes, only its tag can make an element furniture.
+        prose = text[i] >= WRAPPER_PROSE and link[i] < WRAPPER_LINK_DENSITY * text[i] and commas[i] >= 3
         if (el.tag not in PROTECTED and text[i] * 2 < total and (el.attrs or el.tag in _FURNITURE_TAGS)
-                and _is_furniture(el, strict)):
+                and _is_furniture(el, strict, prose)):
             drop.add(id(el))
             i = end[i]  # its descendants go with it
         else:
@@ -287,7 +298,7 @@ def furniture(page: Page, strict: bool) -> set[int]:
     return drop
 
 
-def _is_furniture(el: Element, strict: bool) -> bool:
+def _is_furniture(el: Element, strict: bool, prose: bool = False) -> bool:
     tag = el.tag
     if tag in STRONG_TAGS or (strict and tag in WEAK_TAGS):
         return True
@@ -298,6 +309,8 @@ def _is_furniture(el: Element, strict: bool) -> bool:
         return False
     ws = words(el)
     if ws & EMBED_WORDS:  # a post embedded in the article ("social-media-embed") is quoted content
+        return False
+    if prose and not (ws & (STRONG_WORDS | WEAK_WORDS) - LINK_WORDS):
         return False
     if ws & STRONG_WORDS:
         return True
