@@ -25,7 +25,7 @@ CAPTION_WORDS = frozenset({"caption", "captions", "figcaption", "credit", "credi
 # Text beside an image longer than this is an article's paragraph, not a caption.
 CAPTION_CHARS = 300
 _MEDIA = frozenset({"img", "picture", "video", "svg"})
-_BLOCKY = frozenset("p div section article ul ol table blockquote pre h1 h2 h3 h4 h5 h6 figure".split())
+_BLOCKY = frozenset("div section article ul ol table blockquote pre h1 h2 h3 h4 h5 h6 figure".split())
 _SPAN = re.compile(r"^::: caption\n(.*?)\n:::$", re.M | re.S)
 
 
@@ -39,7 +39,7 @@ def is_caption(el: Element) -> bool:
 
         if words(el) & CAPTION_WORDS and _short(el):
             return True
-    if tag == "figure" or tag in ("div", "span", "p"):
+    if tag in ("figure", "div"):
         return _image_with_line(el, tag == "figure")
     return False
 

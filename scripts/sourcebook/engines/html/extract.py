@@ -18,6 +18,7 @@ from ...base.gc_pause import paused_gc
 from ..formats.extract_notes import LOSS_NOTE
 from ..text.normalize import normalize
 from .blocks import Renderer, absolute_http
+from .lead import standfirst
 from .meta import page_meta
 from .score import Page, Pass, choose, clean, furniture
 from .tree import Document, Element, parse
@@ -64,6 +65,9 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
     for i, how in enumerate(PASSES):
         skip = hidden | furniture(page, how.strict)
         roots = choose(page, skip, how)
+        lead = standfirst(page, roots)
+        if lead is not None:
+            roots = [lead] + roots
         if how.clean:
             skip |= clean(page, roots, skip, how)
         text, links = trim(*Renderer(skip, base).render(roots))

@@ -298,6 +298,12 @@ def furniture(page: Page, strict: bool) -> set[int]:
     return drop
 
 
+def is_named_furniture(el: Element) -> bool:
+    """Class or id words name furniture, strict pass (bylines, dates and tags included)."""
+    ws = words(el)
+    return bool(ws & (STRONG_WORDS | WEAK_WORDS)) and not ws & EMBED_WORDS
+
+
 def _is_furniture(el: Element, strict: bool, prose: bool = False) -> bool:
     tag = el.tag
     if tag in STRONG_TAGS or (strict and tag in WEAK_TAGS):
