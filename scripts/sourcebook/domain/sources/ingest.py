@@ -30,6 +30,9 @@ from .extract_pool import Done, Job, Prefetch, compute, default_jobs
 from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
+# What the page says of itself for a reader, each with the tag that said it (HTML pages).
+READER_FIELDS = ("byline", "byline_from", "publisher_from", "published", "published_from", "modified",
+                 "modified_from", "dates_note")
 DEFAULT_MAX_MB = 50
 _EXT_BY_MEDIA = {"text/html": ".html", "application/xhtml+xml": ".html", "text/markdown": ".md",
                  "text/x-markdown": ".md", "text/plain": ".txt", "application/pdf": ".pdf", "application/json": ".json"}
@@ -305,6 +308,8 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
             rec[key] = value  # type: ignore[literal-required]
         if key == "canonical_url" and value and not rec.get("canonical_url"):
             rec["canonical_url"] = value
+        if key in READER_FIELDS and value:
+            rec[key] = value  # type: ignore[literal-required]
     if not rec.get("title") and rec.get("kind") == "file":
         rec["title"] = _stem_title(raw_path if not rec.get("locator") else rec["locator"])
     return out

@@ -45,6 +45,16 @@ class SourceRecord(TypedDict, total=False):
     same_as: str | None  # the source this one is a copy or edition of (one source for corroboration)
     same_as_basis: str  # bytes | text | near (found by sb) | user (declared or undone by the user)
     url: str  # the public address of a local copy (`sb add --url`, `sb source set url=`)
+    # What an HTML page says of itself, each with the tag that said it ("meta property=...",
+    # "json-ld datePublished", "time datetime"); dates are YYYY-MM-DD, never a guess among several.
+    byline: str
+    byline_from: str
+    publisher_from: str
+    published: str
+    published_from: str
+    modified: str
+    modified_from: str
+    dates_note: str  # conflicting or unreadable dates the page states, and where
 
 
 class Part(TypedDict):

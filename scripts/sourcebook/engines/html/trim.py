@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .captions import CAPTION_OPEN
+
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
 _FENCE = "```"
 SENTENCE_HEADING = 60
@@ -27,7 +29,7 @@ class _Block:
     start: int
     end: int  # one past the block's last character (before the blank line)
     level: int  # heading level, 0 for other blocks
-    protected: bool  # inside a code fence
+    protected: bool  # code (inside a fence) or a caption block: never a lead-in
 
 
 def _blocks(text: str) -> list[_Block]:
@@ -46,7 +48,7 @@ def _blocks(text: str) -> list[_Block]:
             if (hashes <= 6 and chunk[hashes:hashes + 1] == " " and "\n" not in chunk
                     and not _sentence(chunk[hashes + 1:])):
                 level = hashes
-        protected = fenced
+        protected = fenced or chunk.startswith(CAPTION_OPEN)
         for line in chunk.split("\n"):
             if line.lstrip("> ").startswith(_FENCE):
                 fenced = not fenced

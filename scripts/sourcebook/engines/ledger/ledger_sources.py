@@ -7,6 +7,20 @@ from collections.abc import Mapping, Sequence
 from .escape import http_href, md, md_link_target, safe_url
 
 
+def reader_line(src: Mapping) -> str:
+    """Byline and dates as the page states them ("by A. Writer · published 2024-05-01 ·
+    modified 2024-05-03"), or what is unclear about its dates; empty when the page says nothing."""
+    bits = []
+    if src.get("byline"):
+        bits.append(f"by {md(src['byline'])}")
+    for key in ("published", "modified"):
+        if src.get(key):
+            bits.append(f"{key} {md(src[key])}")
+    if src.get("dates_note"):
+        bits.append(f"dates unclear: {md(src['dates_note'])}")
+    return " · ".join(bits)
+
+
 def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
     support: dict[str, set] = {}
     for c in claims:
@@ -26,6 +40,9 @@ def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
         out.append(f"`{sid}` · {where}  ")
         pub = f" · {md(src['publisher'])}" if src.get("publisher") else ""
         out.append(f"tier {md(src.get('tier') or '?')}: {md(src.get('tier_reason') or '')}{pub}  ")
+        said = reader_line(src)
+        if said:
+            out.append(said + "  ")
         out.append(f"supports {len(support.get(sid, ()))} claim(s) · retrieved {md(src.get('retrieved_at') or 'unknown')}"
                    + (f" · status {md(src.get('status'))}" if src.get("status") != "ready" else ""))
         out.append("")
