@@ -13,7 +13,7 @@ CHUNKER = 2  # 2: `#` lines inside fenced code are not headings; heading levels 
 INDEXER = 3  # 2: sharded postings; 3: segments named by index/lexical.json, incremental
 EXTRACTOR_TEXT = 1
 EXTRACTOR_HTML = 3  # 3: captions as ::: caption blocks, the standfirst kept, teaser leftovers trimmed
-EXTRACTOR_PDF = 2
+EXTRACTOR_PDF = 3  # 3: section headings from the outline or numbered titles
 RULES = 1
 SCHEMA = 1
 
