@@ -22,6 +22,7 @@ from .lead import standfirst
 from .meta import page_meta
 from .score import Page, Pass, choose, clean, furniture
 from .tree import Document, Element, parse
+from .teasers import teaser_lists
 from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
@@ -70,6 +71,7 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
             roots = [lead] + roots
         if how.clean:
             skip |= clean(page, roots, skip, how)
+            skip |= teaser_lists(page, roots, skip)
         text, links = trim(*Renderer(skip, base).render(roots))
         if best is None or len(text) > len(best[0]):
             best = (text, links)
