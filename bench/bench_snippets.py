@@ -112,7 +112,7 @@ def main() -> int:
     for c in crashes:
         print(f"  crash  {c}")
     if args.worst:
-        for n, pid, missing, found in sorted(misses, key=lambda m: (-m[0], m[1]))[: args.worst]:
+        for _n, pid, missing, found in sorted(misses, key=lambda m: (-m[0], m[1]))[: args.worst]:
             print(f"  {pid}  missing {len(missing)}  kept {len(found)}  {evaldata[pid].get('url', '')[:60]}")
     return 0 if not crashes else 1
 

@@ -48,7 +48,8 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
         key = [st.st_mtime_ns, st.st_size]
         hit = cache.get(sid)
         if isinstance(hit, list) and len(hit) == 6 and hit[:2] == key and isinstance(hit[2], str):
-            status, sha, tool, version = hit[2], hit[3], str(hit[4]), hit[5] if isinstance(hit[5], int) else 0
+            status, sha, tool = hit[2], hit[3], str(hit[4])
+            version = hit[5] if isinstance(hit[5], int) else 0
         else:
             rec = _record(ws, sid)
             status = str(rec.get("status")) if rec is not None else "damaged"
@@ -56,8 +57,8 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
             sha = sha if isinstance(sha, str) else None
             ext = rec.get("extraction") if isinstance(rec, dict) else None
             tool = str(ext.get("tool") or "") if isinstance(ext, dict) else ""
-            version = ext.get("version") if isinstance(ext, dict) else 0
-            version = version if isinstance(version, int) and not isinstance(version, bool) else 0
+            got = ext.get("version") if isinstance(ext, dict) else 0
+            version = got if isinstance(got, int) and not isinstance(got, bool) else 0
         fresh[sid] = key + [status, sha, tool, version]
         out[sid] = Fact(status, sha, tool, version)
     if fresh != cache:

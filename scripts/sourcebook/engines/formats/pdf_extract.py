@@ -121,12 +121,11 @@ def extract_pdf(raw: bytes, seconds: float | None = None, normalizer: int = 2) -
         return PdfResult("", [], [f"pypdf could not read the PDF: {type(exc).__name__}: {exc}"])
     if normalizer >= 2:
         from .pdf_layout import layout_pages
-
         from .pdf_outline import apply_headings, numbered_headings, outline_headings
 
         text, pages = layout_pages(texts)
         heads = outline_headings(text, pages, outline) if outline else []
-        text, pages = apply_headings(text, pages, heads or numbered_headings(text))
+        text, pages = apply_headings(text, pages, heads or numbered_headings(text, pages))
     else:
         text, pages = join_pages(texts)
     for p, label in zip(pages, labels, strict=False):

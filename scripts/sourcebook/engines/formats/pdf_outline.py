@@ -83,7 +83,7 @@ def _titled(line: str, title: str) -> bool:
     if _key(line) == title:
         return True
     m = _SECTION_NUMBER.match(line)
-    return bool(m) and _key(line[m.end():]) == title
+    return m is not None and _key(line[m.end():]) == title
 
 
 def outline_headings(text: str, pages: list[dict], outline: list[OutlineEntry]) -> list[tuple[int, int]]:
@@ -110,23 +110,40 @@ def outline_headings(text: str, pages: list[dict], outline: list[OutlineEntry]) 
     return found
 
 
-def numbered_headings(text: str) -> list[tuple[int, int]]:
-    """(offset, level) of lines that read as numbered section titles, in running order."""
+def numbered_headings(text: str, pages: list[dict] | None = None) -> list[tuple[int, int]]:
+    """(offset, level) of lines that read as numbered section titles, in running order. A page
+    joined to the one before it mid-line starts a line of its own here."""
     found: list[tuple[int, int]] = []
     last: tuple[int, ...] = ()
-    starts_block = True  # after a blank line or a line that ends a sentence
-    pos = 0
-    for line in text.split("\n"):
+    page_starts = {p["start"] for p in pages or () if p["start"] and text[p["start"] - 1] == " "}
+    starts = sorted({0} | {i + 1 for i, ch in enumerate(text) if ch == "\n"} | page_starts)
+    for at in starts:
+        if at >= len(text):
+            break
+        eol = text.find("\n", at)
+        line = text[at:eol if eol >= 0 else len(text)]
         m = _NUMBERED.match(line)
-        if (m and starts_block and len(line) <= TITLE_MAX and m.group(2)[:1].isupper()
+        if not (m and len(line) <= TITLE_MAX and m.group(2)[:1].isupper()
                 and line.rstrip()[-1:] not in ".,;:" and sum(c.isalpha() for c in m.group(2)) >= 3):
-            num = tuple(int(x) for x in m.group(1).split("."))
-            if _follows(last, num):
-                found.append((pos, min(len(num), MAX_DEPTH)))
-                last = num
-        starts_block = not line.strip() or line.rstrip()[-1:] in ".!?:" or bool(found and found[-1][0] == pos)
-        pos += len(line) + 1
+            continue
+        if not (at == 0 or at in page_starts or _block_start(text, at) or (found and _prev_line(text, at) == found[-1][0])):
+            continue
+        num = tuple(int(x) for x in m.group(1).split("."))
+        if _follows(last, num):
+            found.append((at, min(len(num), MAX_DEPTH)))
+            last = num
     return found if len(found) >= 2 else []
+
+
+def _prev_line(text: str, at: int) -> int:
+    """Offset of the line before the one starting at ``at``."""
+    return text.rfind("\n", 0, max(0, at - 1)) + 1
+
+
+def _block_start(text: str, at: int) -> bool:
+    """The line at ``at`` follows a blank line or a line that ends a sentence."""
+    before = text[_prev_line(text, at):at - 1]
+    return not before.strip() or before.rstrip()[-1:] in ".!?:"
 
 
 def _follows(last: tuple[int, ...], num: tuple[int, ...]) -> bool:

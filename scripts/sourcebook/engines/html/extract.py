@@ -21,8 +21,8 @@ from .blocks import Renderer, absolute_http
 from .lead import standfirst
 from .meta import page_meta
 from .score import Page, Pass, choose, clean, furniture
-from .tree import Document, Element, parse
 from .teasers import teaser_lists
+from .tree import Document, Element, parse
 from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.

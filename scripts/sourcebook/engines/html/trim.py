@@ -97,13 +97,13 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
         break
     if not any(drop) or all(drop):
         return text, spans
-    keep: list[tuple[int, int]] = [(b.start, b.end) for b, d in zip(blocks, drop, strict=True) if not d]
+    keep = [(blk.start, blk.end) for blk, d in zip(blocks, drop, strict=True) if not d]
     out: list[str] = []
     moved: list[tuple[int, int, str]] = []
     pos = 0
-    for a, b in keep:
-        shift = pos - a
-        out.append(text[a:b])
-        moved.extend((s + shift, e + shift, h) for s, e, h in spans if a <= s and e <= b)
-        pos += b - a + 2
+    for lo, hi in keep:
+        shift = pos - lo
+        out.append(text[lo:hi])
+        moved.extend((s + shift, e + shift, h) for s, e, h in spans if lo <= s and e <= hi)
+        pos += hi - lo + 2
     return "\n\n".join(out), moved
