@@ -6,7 +6,8 @@ snippet are whitespace-normalised (runs of white space become one space); a ``wi
 found in the text is a true positive, one missing a false negative; a ``without`` snippet found
 is a false positive, one missing a true negative. Counts are pooled over all pages:
 precision = tp/(tp+fp), recall = tp/(tp+fn), F1 = 2tp/(2tp+fp+fn), accuracy = (tp+tn)/all.
-Pages per second is CPU time of this process, decoding included.
+Pages per second is CPU time of this process, decoding included. A second line scores the text
+less its ``::: caption`` blocks, for information (the figures above score the whole text).
 
 ``--worst N`` lists the N pages with the most misses, ``--page ID`` prints one page's text and
 which of its snippets it got wrong.
@@ -26,6 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 from sourcebook.engines.formats.pipeline import extract_bytes  # noqa: E402
+from sourcebook.engines.html.captions import caption_spans  # noqa: E402
 
 _WS = re.compile(r"\s+")
 
@@ -45,6 +47,13 @@ def flat(text: str) -> str:
 def normalize_page(raw: bytes) -> str:
     out, _charset = extract_bytes(raw, media_type="text/html", path="page.html")
     return out.text
+
+
+def prose_only(text: str) -> str:
+    """The text less its caption blocks (for the second, informative figure)."""
+    for a, b in reversed(caption_spans(text)):
+        text = text[:a] + text[b:]
+    return text
 
 
 def judge(text: str, item: dict) -> tuple[list[str], list[str], int, int]:
@@ -84,11 +93,14 @@ def main() -> int:
             crashes.append(f"{pid}: {type(exc).__name__}: {exc}")
             texts[pid] = ""
     seconds = time.process_time() - t0
+    ptp = pfp = pfn = 0
     for pid, _ in pages:
         missing, found, t_p, t_n = judge(texts[pid], evaldata[pid])
         tp, tn, fn, fp = tp + t_p, tn + t_n, fn + len(missing), fp + len(found)
         if missing or found:
             misses.append((len(missing) + len(found), pid, missing, found))
+        p_missing, p_found, p_tp, _ = judge(prose_only(texts[pid]), evaldata[pid])
+        ptp, pfp, pfn = ptp + p_tp, pfp + len(p_found), pfn + len(p_missing)
     if args.page:
         print(texts.get(args.page, ""))
         for _, _, missing, found in misses:
@@ -107,6 +119,8 @@ def main() -> int:
     print(f"  recall       {recall:.3f}")
     print(f"  F1           {f1:.3f}")
     print(f"  accuracy     {(tp + tn) / total if total else 0.0:.3f}")
+    print(f"  prose only   P {ptp / ((ptp + pfp) or 1):.3f}  R {ptp / ((ptp + pfn) or 1):.3f}  "
+          f"F1 {2 * ptp / ((2 * ptp + pfp + pfn) or 1):.3f}  (caption blocks left out; for information)")
     print(f"  pages/s      {len(pages) / seconds:.1f}  (CPU time of this process, decoding included)")
     print(f"  crashes      {len(crashes)}")
     for c in crashes:

@@ -201,6 +201,7 @@ class Page:
         self.index = {id(e): i for i, e in enumerate(elems)}
         self._whole: Measure | None = None
         self._inside: tuple[list[bool], list[bool]] | None = None
+        self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
 
     def alive(self, skip: set[int]) -> list[bool]:
         """For each element: neither it nor an ancestor is dropped."""
@@ -276,9 +277,16 @@ class Measure:
         return self.link[i] / self.text[i] if self.text[i] else 0.0
 
 
-def furniture(page: Page, strict: bool) -> set[int]:
+def furniture(page: Page, strict: bool) -> frozenset[int]:
     """Elements to drop for their tag, role or class/id words, sparing any that holds most of
     the page's text (a wrapper named ``sidebar`` around the article is still the article)."""
+    got = page.furniture.get(strict)
+    if got is None:
+        got = page.furniture[strict] = frozenset(_furniture(page, strict))
+    return got
+
+
+def _furniture(page: Page, strict: bool) -> set[int]:
     whole = page.whole()
     text, link, commas = whole.text, whole.link, whole.commas
     total = text[0] or 1
