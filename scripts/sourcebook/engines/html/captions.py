@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from .names import words
 from .tree import Element, Text
 
 CAPTION_OPEN = "::: caption"
@@ -35,8 +36,6 @@ def is_caption(el: Element) -> bool:
         return True
     a = el.attrs
     if a and ("class" in a or "id" in a):
-        from .score import words
-
         if words(el) & CAPTION_WORDS and _short(el):
             return True
     if tag in ("figure", "div"):

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table
+from .names import words, words_of
 from .tree import Element, Text
 
 # Dropped in every pass (unless the element holds most of the page's text).
@@ -67,8 +68,6 @@ _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section",
                       "footer", "figure", "p"})
 _COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
 _SENTENCE_END = re.compile(r"[.!?。]( |$)")
-_SPLIT = re.compile(r"[\s\-_:.,/]+")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 # What an <img>, a form field or an embed adds to its parent's packed media count.
@@ -84,31 +83,6 @@ class Pass:
     strict: bool = True  # drop elements named with the weak words too
     weigh_classes: bool = True
     clean: bool = True  # conditional clean-up of the chosen content
-
-
-_word_cache: dict[str, frozenset] = {}
-
-
-def words(el: Element) -> frozenset:
-    """The lower-cased words of an element's class and id."""
-    return words_of((el.attrs.get("class") or "") + " " + (el.attrs.get("id") or ""))
-
-
-def words_of(raw: str) -> frozenset:
-    got = _word_cache.get(raw)
-    if got is None:
-        out = set()
-        for part in _SPLIT.split(raw):
-            if part == part.lower():  # no capital, so no camelCase word boundary
-                if part:
-                    out.add(part.rstrip("0123456789"))
-                continue
-            for w in _CAMEL.sub(" ", part).split():
-                out.add(w.lower().rstrip("0123456789"))
-        if len(_word_cache) > 50000:
-            _word_cache.clear()
-        got = _word_cache[raw] = frozenset(out)
-    return got
 
 
 def class_weight(el: Element) -> int:
