@@ -308,8 +308,11 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
             rec[key] = value  # type: ignore[literal-required]
         if key == "canonical_url" and value and not rec.get("canonical_url"):
             rec["canonical_url"] = value
-        if key in READER_FIELDS and value:
-            rec[key] = value  # type: ignore[literal-required]
+        if key in READER_FIELDS:  # the page's own claims, as this extraction read them
+            if value:
+                rec[key] = value  # type: ignore[literal-required]
+            else:
+                rec.pop(key, None)  # type: ignore[misc]
     if not rec.get("title") and rec.get("kind") == "file":
         rec["title"] = _stem_title(raw_path if not rec.get("locator") else rec["locator"])
     return out
