@@ -4,7 +4,7 @@ VENV   := .venv
 VPY    := $(VENV)/bin/python
 SB     := $(PYTHON) scripts/sb.py
 
-.PHONY: test check demo demo-tamper bench bench-scale bench-extract test-browser lint-docs clean help
+.PHONY: test check demo demo-tamper bench bench-scale bench-extract bench-snippets test-browser lint-docs clean help
 
 help:
 	@echo "make demo          build the demo workspace and artifacts from examples/demo/"
@@ -13,6 +13,7 @@ help:
 	@echo "make bench         performance figures on the real-text corpus"
 	@echo "make bench-scale   the ten-thousand-sources table (BENCH_SCALE_DIR, REUSE=1 keeps sources)"
 	@echo "make bench-extract extraction precision/recall/F1 on the benchmark pages"
+	@echo "make bench-snippets extraction precision/recall/F1 on the snippet set (pages of every kind)"
 	@echo "make test-browser  headless Chromium checks of templates and demo artifacts"
 
 $(VPY): requirements-dev.txt
@@ -59,6 +60,10 @@ bench-scale:
 
 bench-extract:
 	$(PYTHON) bench/bench_extract.py
+	$(PYTHON) bench/bench_snippets.py
+
+bench-snippets:
+	$(PYTHON) bench/bench_snippets.py
 
 test-browser: $(VPY)
 	$(VPY) -m pytest -m browser $(PYTEST_ARGS)

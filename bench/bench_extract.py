@@ -4,7 +4,8 @@ Runs the same bytes-to-text path as ``sb normalize page.html`` over every page a
 precision, recall and F1 by the benchmark's own metric (4-token shingles of ``\\w+`` tokens,
 per-page precision and recall averaged over pages, F1 of the two averages), pages per second
 (CPU time of this process, so a busy machine does not distort it), empty pages, crashes, and
-whether a second run gives byte-identical output.
+whether a second run gives byte-identical output. A second line scores the text less its
+``::: caption`` blocks, for information (the figures above score the whole text).
 
 Data: ``$SB_BENCH_DATA/extraction`` (default ``<repo>/../shared/bench``, then
 ``/work/shared/bench``). ``--worst N`` lists the N pages with the lowest F1, ``--page ID``
@@ -27,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
 from sourcebook.engines.formats.pipeline import extract_bytes  # noqa: E402
+from sourcebook.engines.html.captions import caption_spans  # noqa: E402
 
 _TOKEN = re.compile(r"\w+")
 
@@ -100,6 +102,14 @@ def main() -> int:
     for pid, _ in pages:
         per_page[pid] = score(truth.get(pid, {}).get("articleBody", ""), first[pid])
     n = len(per_page)
+    prose = {}
+    for pid, _ in pages:
+        text = first[pid]
+        for a, b in reversed(caption_spans(text)):
+            text = text[:a] + text[b:]
+        prose[pid] = score(truth.get(pid, {}).get("articleBody", ""), text)
+    prose_p = sum(p for p, _ in prose.values()) / n
+    prose_r = sum(r for _, r in prose.values()) / n
     precision = sum(p for p, _ in per_page.values()) / n
     recall = sum(r for _, r in per_page.values()) / n
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
@@ -110,6 +120,8 @@ def main() -> int:
     print(f"  precision    {precision:.3f}")
     print(f"  recall       {recall:.3f}")
     print(f"  F1           {f1:.3f}")
+    print(f"  prose only   P {prose_p:.3f}  R {prose_r:.3f}  F1 {2 * prose_p * prose_r / ((prose_p + prose_r) or 1):.3f}"
+          "  (caption blocks left out; for information)")
     print(f"  pages/s      {n / seconds:.1f}  (CPU time of this process, decoding included)")
     print(f"  empty        {empty}")
     print(f"  crashes      {len(crashes)}")

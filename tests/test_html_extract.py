@@ -126,7 +126,11 @@ def test_metadata_from_open_graph_and_meta_tags():
     meta = extract_html(html, "https://example.com/x?utm=1").meta
     assert meta == {"title": "Budget passes", "author": "Ana Ruiz", "publisher": "Example Times",
                     "published_at": "2025-03-04", "lang": "en-GB",
-                    "canonical_url": "https://example.com/budget"}
+                    "canonical_url": "https://example.com/budget",
+                    "byline": "Ana Ruiz", "byline_from": "meta name=author",
+                    "publisher_from": "meta property=og:site_name",
+                    "published": "2025-03-04", "published_from": "meta property=article:published_time",
+                    "modified": None, "modified_from": None, "dates_note": None}
 
 
 def test_metadata_from_json_ld_graph():

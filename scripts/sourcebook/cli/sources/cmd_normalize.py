@@ -4,7 +4,10 @@ from __future__ import annotations
 
 DESCRIPTION = """\
 Print the canonical text sb would produce for a file, without a workspace. Useful to see
-what a page becomes before adding it, and to copy exact quotes.
+what a page becomes before adding it, and to copy exact quotes. A web page gives its article
+(the standfirst first, image captions and credits as `::: caption` blocks); --json adds its
+byline, published and modified dates with the tag that stated each. A PDF's section titles
+become `#` headings (from its outline, or its numbered titles).
 
   sb normalize page.html
   sb normalize report.pdf --json      text, links, pages, metadata and notes as JSON"""

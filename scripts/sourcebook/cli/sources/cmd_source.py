@@ -6,7 +6,9 @@ DESCRIPTION = """\
 List, inspect, edit or remove sources.
 
   sb source list [--verbose] [--json]    the first ten and counts; --verbose every source
-  sb source show SRC [--json]            the record, text length, links and pages
+  sb source show SRC [--json]            the record (a page's byline, published and modified
+                                         dates with the tag that stated each), text length,
+                                         links and pages
   sb source set SRC charset=windows-1252 title="Annual report"   (then sb extract --force)
   sb source set SRC tier=B reason="bylined trade reporting"      (recorded in the history)
   sb source set SRC same_as=SRC2         the two are one document: one source for corroboration

@@ -17,12 +17,13 @@ from ..workspace.layout import Workspace
 
 
 class Fact:
-    __slots__ = ("status", "text_sha256", "tool")
+    __slots__ = ("status", "text_sha256", "tool", "version")
 
-    def __init__(self, status: str, text_sha256: str | None, tool: str = ""):
+    def __init__(self, status: str, text_sha256: str | None, tool: str = "", version: int = 0):
         self.status = status
         self.text_sha256 = text_sha256
-        self.tool = tool  # the extraction tool (a PDF's text has no Markdown headings)
+        self.tool = tool  # the extraction tool and its version (whether the text marks headings)
+        self.version = version
 
 
 def source_facts(ws: Workspace) -> dict[str, Fact]:
@@ -46,8 +47,9 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
             continue  # a folder without a record is not a source
         key = [st.st_mtime_ns, st.st_size]
         hit = cache.get(sid)
-        if isinstance(hit, list) and len(hit) == 5 and hit[:2] == key and isinstance(hit[2], str):
+        if isinstance(hit, list) and len(hit) == 6 and hit[:2] == key and isinstance(hit[2], str):
             status, sha, tool = hit[2], hit[3], str(hit[4])
+            version = hit[5] if isinstance(hit[5], int) else 0
         else:
             rec = _record(ws, sid)
             status = str(rec.get("status")) if rec is not None else "damaged"
@@ -55,8 +57,10 @@ def source_facts(ws: Workspace) -> dict[str, Fact]:
             sha = sha if isinstance(sha, str) else None
             ext = rec.get("extraction") if isinstance(rec, dict) else None
             tool = str(ext.get("tool") or "") if isinstance(ext, dict) else ""
-        fresh[sid] = key + [status, sha, tool]
-        out[sid] = Fact(status, sha, tool)
+            got = ext.get("version") if isinstance(ext, dict) else 0
+            version = got if isinstance(got, int) and not isinstance(got, bool) else 0
+        fresh[sid] = key + [status, sha, tool, version]
+        out[sid] = Fact(status, sha, tool, version)
     if fresh != cache:
         try:
             from ...base.jsonio import atomic_write_bytes, dumps_compact

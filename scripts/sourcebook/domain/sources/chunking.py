@@ -49,13 +49,23 @@ def _ready(ws: Workspace) -> dict[str, bool]:
     for sid, fact in facts.items():
         if fact.status == "damaged":
             load_source(ws, sid)  # E-SCHEMA naming the record: a damaged record is not skipped in silence
-    return {sid: markdown_headings({"extraction": {"tool": f.tool}}) for sid, f in facts.items() if f.status == "ready"}
+    return {sid: markdown_headings({"extraction": {"tool": f.tool, "version": f.version}})
+            for sid, f in facts.items() if f.status == "ready"}
+
+
+PDF_HEADINGS_FROM = 3  # the sb.pdf version whose text marks section headings
 
 
 def markdown_headings(rec: dict) -> bool:
-    """Does this source's canonical text mark headings with ``#``? (A PDF's text does not: a
-    ``#`` line there is a comment in a code sample, not a heading.)"""
-    return (rec.get("extraction") or {}).get("tool") != "sb.pdf"
+    """Does this source's canonical text mark headings with ``#``? A PDF's text does from
+    extractor version 3 on (its outline or numbered section titles, with a ``#`` that starts a
+    line of the PDF's own text escaped as ``\\#``); before that a ``#`` line there is a comment in
+    a code sample, not a heading."""
+    ext = rec.get("extraction") or {}
+    if ext.get("tool") != "sb.pdf":
+        return True
+    version = ext.get("version")
+    return isinstance(version, int) and version >= PDF_HEADINGS_FROM
 
 
 def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, int]:

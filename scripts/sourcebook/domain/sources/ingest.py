@@ -32,6 +32,9 @@ from .origin import attestation
 from .store import load_source, save_source, try_load_source
 
 META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
+# What the page says of itself for a reader, each with the tag that said it (HTML pages).
+READER_FIELDS = ("byline", "byline_from", "publisher_from", "published", "published_from", "modified",
+                 "modified_from", "dates_note")
 DEFAULT_MAX_MB = 50
 
 
@@ -317,6 +320,11 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
             rec[key] = value  # type: ignore[literal-required]
         if key == "canonical_url" and value and not rec.get("canonical_url"):
             rec["canonical_url"] = value
+        if key in READER_FIELDS:  # the page's own claims, as this extraction read them
+            if value:
+                rec[key] = value  # type: ignore[literal-required]
+            else:
+                rec.pop(key, None)  # type: ignore[misc]
     if not rec.get("title") and rec.get("kind") == "file":
         rec["title"] = _stem_title(raw_path if not rec.get("locator") else rec["locator"])
     return out

@@ -52,6 +52,16 @@ class SourceRecord(TypedDict, total=False):
     url: str  # the public address of a local copy (`sb add --url`, `sb source set url=`)
     origin: str  # fetched | capture | agent | paste | file: how the bytes reached the workspace
     attestation: Attestation  # a person vouches for pasted text or a supplied capture
+    # What an HTML page says of itself, each with the tag that said it ("meta property=...",
+    # "json-ld datePublished", "time datetime"); dates are YYYY-MM-DD, never a guess among several.
+    byline: str
+    byline_from: str
+    publisher_from: str
+    published: str
+    published_from: str
+    modified: str
+    modified_from: str
+    dates_note: str  # conflicting or unreadable dates the page states, and where
 
 
 

@@ -8,6 +8,8 @@ label where the PDF defines labels), so a citation can name its page. Canonical 
 (``normalizer=2``) also drops running headers, footers and page numbers and joins wrapped lines
 and sentences cut by a page break (``pdf_layout``); v1 keeps them. A PDF without a usable text
 layer (scanned pages) gives ``text == ""`` and a note; the agent's reading can then be adopted.
+Canonical text v2 also marks section titles as Markdown headings, from the PDF's outline or its
+numbered section titles (``pdf_outline``), so chunks and search hits name their section.
 """
 
 from __future__ import annotations
@@ -95,12 +97,17 @@ def extract_pdf(raw: bytes, seconds: float | None = None, normalizer: int = 2) -
     notes: list[str] = []
     labels: list[str] = []
     texts: list[str] = []
+    outline: list = []
     try:
         with time_limit(limit):
             reader = PdfReader(io.BytesIO(raw), strict=False)
             if reader.is_encrypted:
                 reader.decrypt("")
             labels = page_labels(reader)
+            if normalizer >= 2:
+                from .pdf_outline import read_outline
+
+                outline = read_outline(reader)
             for i, page in enumerate(reader.pages, 1):
                 try:
                     texts.append(clean_page(page.extract_text() or ""))
@@ -114,8 +121,11 @@ def extract_pdf(raw: bytes, seconds: float | None = None, normalizer: int = 2) -
         return PdfResult("", [], [f"pypdf could not read the PDF: {type(exc).__name__}: {exc}"])
     if normalizer >= 2:
         from .pdf_layout import layout_pages
+        from .pdf_outline import apply_headings, numbered_headings, outline_headings
 
         text, pages = layout_pages(texts)
+        heads = outline_headings(text, pages, outline) if outline else []
+        text, pages = apply_headings(text, pages, heads or numbered_headings(text, pages))
     else:
         text, pages = join_pages(texts)
     for p, label in zip(pages, labels, strict=False):

@@ -86,9 +86,11 @@ FORMATS: tuple[Format, ...] = (
     Format("sb.text", 1, {"text/markdown": ".md", "text/x-markdown": ".md", "text/plain": ".txt",
                           "text/x-rst": ".rst", "text/asciidoc": ".adoc"},
            (".md", ".markdown", ".txt", ".text", ".rst", ".rest", ".adoc", ".asciidoc"), _text, any_text=True),
-    Format("sb.html", 2, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
+    # 3: captions as ::: caption blocks, the standfirst kept, teaser leftovers trimmed
+    Format("sb.html", 3, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
            _html, sniff=_looks_like_html),
-    Format("sb.pdf", 2, {"application/pdf": ".pdf"}, (".pdf",), _pdf, sniff=lambda raw: raw.startswith(b"%PDF-")),
+    # 3: section headings from the outline or numbered titles
+    Format("sb.pdf", 3, {"application/pdf": ".pdf"}, (".pdf",), _pdf, sniff=lambda raw: raw.startswith(b"%PDF-")),
 )
 # Text an agent wrote and adopted (``sb extract --adopt``): no converter, but a recorded version.
 AGENT = "agent"

@@ -2,7 +2,8 @@
 
 Headings become ``#`` lines, quotes ``> ``, lists ``- `` / ``1. `` with nested lists indented
 under their item (each item written once), data tables pipe tables, ``<pre>`` fenced code, and
-figure captions ordinary paragraphs. Inline markup (emphasis, code, links) leaves only its text,
+figure captions and image credits caption blocks (a fenced ``::: caption`` block, see
+``captions``), never prose between paragraphs. Inline markup (emphasis, code, links) leaves only its text,
 so a sentence copied from the page matches the canonical text; link targets go to the link list.
 Images, forms and media have no text and are not written. The walk is iterative, so deeply
 nested markup cannot exhaust the stack.
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
 
+from .captions import CAPTION_CLOSE, CAPTION_OPEN, is_caption
 from .tree import Element, Text
 from .writer import Writer, collapse
 
@@ -57,6 +59,7 @@ class Renderer:
         self.w = writer or Writer()
         self.markers: dict[int, str] = {}  # id(li) -> "3. " for ordered lists
         self.in_item = 0  # how many list items the walk is inside
+        self.in_caption = False  # a caption's own text is written on one line, never fenced again
 
     def render(self, roots: list[Element]) -> tuple[str, list[tuple[int, int, str]]]:
         for root in roots:
@@ -95,6 +98,9 @@ class Renderer:
                 continue
             if tag == "table" and is_data_table(el):
                 self._table(el)
+                continue
+            if not self.in_caption and is_caption(el):
+                self._caption(el)
                 continue
             exit_action = self._enter(el, tag)
             if exit_action is not None:
@@ -190,6 +196,24 @@ class Renderer:
         self.w.brk(2)
         self.w.lines([fence] + lines + [fence])
         self.w.brk(2)
+
+    def _caption(self, el: Element) -> None:
+        """A caption or credit as a fenced caption block: its text on one line between the
+        fences, so a quote from it can be told from the article's prose."""
+        sub = Renderer(self.skip, self.base, Writer(single_line=True))
+        sub.in_caption = True
+        sub.walk(el)
+        text, links = sub.w.result(), list(sub.w.links)
+        if not text.strip():
+            return
+        w = self.w
+        w.brk(2)
+        w.lines([CAPTION_OPEN])
+        w.brk(1)
+        w.raw_line(text, links)
+        w.brk(1)
+        w.lines([CAPTION_CLOSE])
+        w.brk(2)
 
     def _table(self, table: Element) -> None:
         w = self.w

@@ -18,9 +18,12 @@ from ...base.gc_pause import paused_gc
 from ..formats.extract_notes import LOSS_NOTE
 from ..text.normalize import normalize
 from .blocks import Renderer, absolute_http
+from .lead import standfirst
 from .meta import page_meta
 from .score import Page, Pass, choose, clean, furniture
+from .teasers import teaser_lists
 from .tree import Document, Element, parse
+from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
 ENOUGH_CHARS = 500
@@ -63,9 +66,13 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
     for i, how in enumerate(PASSES):
         skip = hidden | furniture(page, how.strict)
         roots = choose(page, skip, how)
+        lead = standfirst(page, roots)
+        if lead is not None:
+            roots = [lead] + roots
         if how.clean:
             skip |= clean(page, roots, skip, how)
-        text, links = Renderer(skip, base).render(roots)
+            skip |= teaser_lists(page, roots, skip)
+        text, links = trim(*Renderer(skip, base).render(roots))
         if best is None or len(text) > len(best[0]):
             best = (text, links)
             if i:

@@ -1,4 +1,6 @@
-"""Page metadata: title, author, publisher, publication date, language and canonical URL.
+"""Page metadata: title, author, publisher, publication date, language and canonical URL; and for
+the reader, the byline, publisher, published and modified dates with the tag each came from
+(``byline_from``, ``published_from``, ...; see ``dates`` for how conflicting dates are kept).
 
 Taken from ``<title>``, ``<meta>`` tags, Open Graph, JSON-LD (``@graph`` included),
 ``<html lang>`` and ``<link rel=canonical>``. The most specific source wins: JSON-LD and Open
@@ -12,13 +14,18 @@ import json
 import re
 
 from .blocks import absolute_http
+from .dates import BYLINE_META, MODIFIED_META, PUBLISHED_META, settle
 from .tree import Document, Element
 
 KEYS = ("title", "author", "publisher", "published_at", "lang", "canonical_url")
+# For the reader: each value with the tag that stated it (stored on the source as they are).
+READER_KEYS = ("byline", "byline_from", "publisher_from", "published", "published_from", "modified",
+               "modified_from", "dates_note")
 _ARTICLE_TYPES = ("article", "posting", "report", "news", "blog", "creativework")
 _MONTHS = {m: i for i, m in enumerate(
     "jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
 _ISO = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_DOTTED = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\D|$)")  # 10.12.2022: day first, where dots are used
 _COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:\D|$)")
 _DMY_NAME = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})")
 _MDY_NAME = re.compile(r"([A-Za-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
@@ -42,7 +49,8 @@ def page_meta(doc: Document, base: str | None, text: str = "") -> dict:
     """The page's metadata; ``text`` (the extracted main content) supplies the main heading that
     replaces a generic ``<title>``."""
     found = _gather(doc)
-    metas = _meta_tags(found)
+    origin: dict[str, str] = {}
+    metas = _meta_tags(found, origin)
     ld = _json_ld(found["script"])
 
     def first(*values: object) -> str | None:
@@ -64,11 +72,6 @@ def page_meta(doc: Document, base: str | None, text: str = "") -> dict:
     author = first(ld.get("author"), _not_url(metas.get("author")), _not_url(metas.get("article:author")),
                    metas.get("parsely-author"), metas.get("dc.creator"), metas.get("sailthru.author"))
     publisher = first(metas.get("og:site_name"), ld.get("publisher"), metas.get("application-name"))
-    date_raw = first(metas.get("article:published_time"), ld.get("datePublished"),
-                     metas.get("datepublished"), metas.get("date"), metas.get("pubdate"),
-                     metas.get("publishdate"), metas.get("dc.date"), metas.get("dc.date.issued"),
-                     metas.get("dcterms.created"), metas.get("sailthru.date"), metas.get("parsely-pub-date"),
-                     next((t.get("datetime") for t in found["time"] if t.get("datetime")), None))
     html_el = found["html"][0] if found["html"] else None
     lang = first(html_el.get("lang") if html_el is not None else None, metas.get("content-language"),
                  metas.get("og:locale"), ld.get("inLanguage"))
@@ -80,14 +83,54 @@ def page_meta(doc: Document, base: str | None, text: str = "") -> dict:
                 break
     if canonical is None:
         canonical = absolute_http(metas.get("og:url"), base)
-    return {
+    out = {
         "title": title,
         "author": author,
         "publisher": publisher,
-        "published_at": normalize_date(date_raw) if date_raw else None,
+        "published_at": None,
         "lang": _lang(lang),
         "canonical_url": canonical,
     }
+    out.update(reader_meta(found, metas, origin, ld))
+    out["published_at"] = out["published"]  # one reading of the date: never a guess among several
+    return out
+
+
+def reader_meta(found: dict[str, list[Element]], metas: dict[str, str], origin: dict[str, str],
+                ld: dict[str, str]) -> dict:
+    """Byline, publisher, published and modified dates, each with the tag that stated it."""
+    out: dict = {}
+
+    def claims(ld_key: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
+        got = [(ld[ld_key], f"json-ld {ld_key}")] if ld.get(ld_key) else []
+        got += [(metas[n], origin.get(n, f"meta {n}")) for n in names if metas.get(n)]
+        return got
+
+    published = claims("datePublished", PUBLISHED_META)
+    if not published:  # <time> elements only when no tag names the publication date
+        times = [t for t in found["time"] if t.get("datetime") and "itemprop" not in t.attrs]
+        marked = [t for t in times if "pubdate" in t.attrs]
+        published = [(t.get("datetime") or "", "time datetime") for t in (marked or times)]
+    notes = []
+    for key, got in (("published", published), ("modified", claims("dateModified", MODIFIED_META))):
+        day, tag, note = settle(got, normalize_date)
+        out[key], out[key + "_from"] = day, tag
+        if note:
+            notes.append(f"{key}: {note}")
+    out["dates_note"] = "; ".join(notes) or None
+    byline = [(ld["author"], "json-ld author")] if ld.get("author") else []
+    byline += [(metas[n], origin.get(n, f"meta {n}")) for n in BYLINE_META if _not_url(metas.get(n))]
+    for el in found["itemprop"]:
+        if "author" in (el.get("itemprop") or "").lower().split():
+            name = " ".join(el.text().split())
+            if 0 < len(name) <= 100:
+                byline.append((name, "itemprop author"))
+    out["byline"], out["byline_from"] = (" ".join(byline[0][0].split())[:300], byline[0][1]) if byline else (None, None)
+    publisher = [(metas[n], origin[n]) for n in ("og:site_name",) if metas.get(n)]
+    publisher += [(ld["publisher"], "json-ld publisher")] if ld.get("publisher") else []
+    publisher += [(metas[n], origin[n]) for n in ("application-name",) if metas.get(n)]
+    out["publisher_from"] = publisher[0][1] if publisher else None
+    return out
 
 
 GENERIC_TITLES = frozenset("home homepage home page index untitled untitled document document page start "
@@ -135,9 +178,11 @@ def _lang(v: str | None) -> str | None:
     return "-".join([parts[0].lower()] + [p.upper() if len(p) == 2 else p for p in parts[1:]])
 
 
-def _meta_tags(found: dict[str, list[Element]]) -> dict[str, str]:
-    """First value of every ``<meta name|property|itemprop|http-equiv=... content=...>``."""
+def _meta_tags(found: dict[str, list[Element]], origin: dict[str, str] | None = None) -> dict[str, str]:
+    """First value of every ``<meta name|property|itemprop|http-equiv=... content=...>``;
+    ``origin`` gets the tag each value came from (``meta property=article:published_time``)."""
     out: dict[str, str] = {}
+    where = origin if origin is not None else {}
     for m in found["meta"]:
         content = m.get("content")
         if content is None:
@@ -146,6 +191,7 @@ def _meta_tags(found: dict[str, list[Element]]) -> dict[str, str]:
             key = (m.get(attr) or "").strip().lower()
             if key and key not in out and content.strip():
                 out[key] = content.strip()
+                where[key] = f"meta {attr}={key}"
     for el in found["itemprop"] + found["time"]:  # microdata (itemprop="datePublished" etc.)
         prop = el.attrs.get("itemprop")
         if prop:
@@ -153,6 +199,7 @@ def _meta_tags(found: dict[str, list[Element]]) -> dict[str, str]:
             value = el.get("content") or el.get("datetime")
             if value and key not in out:
                 out[key] = value.strip()
+                where[key] = f"{el.tag} itemprop={prop.strip()}"
     return out
 
 
@@ -173,7 +220,7 @@ def _json_ld(scripts: list[Element]) -> dict[str, str]:
         return {}
     item = next((i for i in items if _is_article(i)), items[0])
     out: dict[str, str] = {}
-    for key in ("headline", "datePublished", "inLanguage"):
+    for key in ("headline", "datePublished", "dateModified", "inLanguage"):
         v = item.get(key)
         if isinstance(v, str):
             out[key] = v
@@ -222,6 +269,9 @@ def normalize_date(raw: str) -> str:
     m = _ISO.search(s) or _COMPACT.match(s)
     if m:
         return _ymd(int(m.group(1)), int(m.group(2)), int(m.group(3))) or s
+    m = _DOTTED.match(s)
+    if m:
+        return _ymd(int(m.group(3)), int(m.group(2)), int(m.group(1))) or s
     from email.utils import parsedate  # here: importing it costs more than most pages' metadata
 
     t = parsedate(s)

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table
+from .names import words, words_of
 from .tree import Element, Text
 
 # Dropped in every pass (unless the element holds most of the page's text).
@@ -44,6 +45,15 @@ DROP_ROLES = frozenset(
     "navigation banner contentinfo complementary dialog alertdialog menu menubar search "
     "toolbar".split())
 PROTECTED = frozenset({"html", "body", "article", "main"})
+# Words naming furniture that is links and buttons by nature (menus, share bars, tag clouds): an
+# element so named that holds running prose is a wrapper of the article ("entry share-enabled"),
+# not the furniture itself.
+LINK_WORDS = frozenset(
+    "nav navbar navigation navlinks menu menubar submenu megamenu breadcrumb breadcrumbs share "
+    "shares sharing sharebar social sidebar sidenav header masthead banner toolbar tools widget "
+    "widgets tags tag extra".split())
+WRAPPER_PROSE = 500  # characters of running text with few links that no link furniture holds
+WRAPPER_LINK_DENSITY = 0.2
 _FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 # A weak word beside one of these names a container of the content ("main-sidebar-content").
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
@@ -58,8 +68,6 @@ _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section",
                       "footer", "figure", "p"})
 _COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
 _SENTENCE_END = re.compile(r"[.!?。]( |$)")
-_SPLIT = re.compile(r"[\s\-_:.,/]+")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 # What an <img>, a form field or an embed adds to its parent's packed media count.
@@ -75,31 +83,6 @@ class Pass:
     strict: bool = True  # drop elements named with the weak words too
     weigh_classes: bool = True
     clean: bool = True  # conditional clean-up of the chosen content
-
-
-_word_cache: dict[str, frozenset] = {}
-
-
-def words(el: Element) -> frozenset:
-    """The lower-cased words of an element's class and id."""
-    return words_of((el.attrs.get("class") or "") + " " + (el.attrs.get("id") or ""))
-
-
-def words_of(raw: str) -> frozenset:
-    got = _word_cache.get(raw)
-    if got is None:
-        out = set()
-        for part in _SPLIT.split(raw):
-            if part == part.lower():  # no capital, so no camelCase word boundary
-                if part:
-                    out.add(part.rstrip("0123456789"))
-                continue
-            for w in _CAMEL.sub(" ", part).split():
-                out.add(w.lower().rstrip("0123456789"))
-        if len(_word_cache) > 50000:
-            _word_cache.clear()
-        got = _word_cache[raw] = frozenset(out)
-    return got
 
 
 def class_weight(el: Element) -> int:
@@ -192,6 +175,7 @@ class Page:
         self.index = {id(e): i for i, e in enumerate(elems)}
         self._whole: Measure | None = None
         self._inside: tuple[list[bool], list[bool]] | None = None
+        self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
 
     def alive(self, skip: set[int]) -> list[bool]:
         """For each element: neither it nor an ancestor is dropped."""
@@ -267,10 +251,18 @@ class Measure:
         return self.link[i] / self.text[i] if self.text[i] else 0.0
 
 
-def furniture(page: Page, strict: bool) -> set[int]:
+def furniture(page: Page, strict: bool) -> frozenset[int]:
     """Elements to drop for their tag, role or class/id words, sparing any that holds most of
     the page's text (a wrapper named ``sidebar`` around the article is still the article)."""
-    text = page.whole().text
+    got = page.furniture.get(strict)
+    if got is None:
+        got = page.furniture[strict] = frozenset(_furniture(page, strict))
+    return got
+
+
+def _furniture(page: Page, strict: bool) -> set[int]:
+    whole = page.whole()
+    text, link, commas = whole.text, whole.link, whole.commas
     total = text[0] or 1
     drop: set[int] = set()
     elems, end, n = page.elems, page.end, len(page.elems)
@@ -278,8 +270,9 @@ def furniture(page: Page, strict: bool) -> set[int]:
     while i < n:
         el = elems[i]
         # Without attributes, only its tag can make an element furniture.
+        prose = text[i] >= WRAPPER_PROSE and link[i] < WRAPPER_LINK_DENSITY * text[i] and commas[i] >= 3
         if (el.tag not in PROTECTED and text[i] * 2 < total and (el.attrs or el.tag in _FURNITURE_TAGS)
-                and _is_furniture(el, strict)):
+                and _is_furniture(el, strict, prose)):
             drop.add(id(el))
             i = end[i]  # its descendants go with it
         else:
@@ -287,7 +280,13 @@ def furniture(page: Page, strict: bool) -> set[int]:
     return drop
 
 
-def _is_furniture(el: Element, strict: bool) -> bool:
+def is_named_furniture(el: Element) -> bool:
+    """Class or id words name furniture, strict pass (bylines, dates and tags included)."""
+    ws = words(el)
+    return bool(ws & (STRONG_WORDS | WEAK_WORDS)) and not ws & EMBED_WORDS
+
+
+def _is_furniture(el: Element, strict: bool, prose: bool = False) -> bool:
     tag = el.tag
     if tag in STRONG_TAGS or (strict and tag in WEAK_TAGS):
         return True
@@ -298,6 +297,8 @@ def _is_furniture(el: Element, strict: bool) -> bool:
         return False
     ws = words(el)
     if ws & EMBED_WORDS:  # a post embedded in the article ("social-media-embed") is quoted content
+        return False
+    if prose and not (ws & (STRONG_WORDS | WEAK_WORDS) - LINK_WORDS):
         return False
     if ws & STRONG_WORDS:
         return True

@@ -25,6 +25,20 @@ def _where(src: Mapping) -> str:
     return where
 
 
+def reader_line(src: Mapping) -> str:
+    """Byline and dates as the page states them ("by A. Writer · published 2024-05-01 ·
+    modified 2024-05-03"), or what is unclear about its dates; empty when the page says nothing."""
+    bits = []
+    if src.get("byline"):
+        bits.append(f"by {md(src['byline'])}")
+    for key in ("published", "modified"):
+        if src.get(key):
+            bits.append(f"{key} {md(src[key])}")
+    if src.get("dates_note"):
+        bits.append(f"dates unclear: {md(src['dates_note'])}")
+    return " · ".join(bits)
+
+
 def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
     support: dict[str, set] = {}
     for c in claims:
@@ -62,6 +76,9 @@ def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
                            f"{md(src.get('retrieved_at') or 'unknown')}{status}")
             pub = f" · {md(head['publisher'])}" if head.get("publisher") else ""
             out.append("")
+            said = reader_line(head)
+            if said:
+                out.append(said + "  ")
             out.append(f"supports {len(support.get(doc, ()))} claim(s){pub}")
             out.append("")
             continue
@@ -69,6 +86,9 @@ def render(sources: Mapping[str, Mapping], claims: Sequence[Mapping]) -> str:
         pub = f" · {md(head['publisher'])}" if head.get("publisher") else ""
         out.append(f"tier {md(head.get('tier') or '?')}: {md(head.get('tier_reason') or '')}{pub}  ")
         out.append(f"origin: {md(origin_words(head))}  ")
+        said = reader_line(head)
+        if said:
+            out.append(said + "  ")
         out.append(f"supports {len(support.get(doc, ()))} claim(s) · retrieved {md(head.get('retrieved_at') or 'unknown')}"
                    + (f" · status {md(head.get('status'))}" if head.get("status") != "ready" else ""))
         out.append("")

@@ -1,0 +1,36 @@
+"""The words of an element's class and id: split on spaces, ``-``, ``_``, ``:`` and camelCase,
+lower-cased, trailing digits dropped, so whole words can be compared (``commentary`` is not
+``comment``)."""
+
+from __future__ import annotations
+
+import re
+
+from .tree import Element
+
+_SPLIT = re.compile(r"[\s\-_:.,/]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+_word_cache: dict[str, frozenset] = {}
+
+
+def words(el: Element) -> frozenset:
+    """The lower-cased words of an element's class and id."""
+    return words_of((el.attrs.get("class") or "") + " " + (el.attrs.get("id") or ""))
+
+
+def words_of(raw: str) -> frozenset:
+    got = _word_cache.get(raw)
+    if got is None:
+        out = set()
+        for part in _SPLIT.split(raw):
+            if part == part.lower():  # no capital, so no camelCase word boundary
+                if part:
+                    out.add(part.rstrip("0123456789"))
+                continue
+            for w in _CAMEL.sub(" ", part).split():
+                out.add(w.lower().rstrip("0123456789"))
+        if len(_word_cache) > 50000:
+            _word_cache.clear()
+        got = _word_cache[raw] = frozenset(out)
+    return got

@@ -1,0 +1,109 @@
+"""Leftovers of dropped blocks, trimmed from the rendered text.
+
+When a teaser list, a feed of other stories or a share bar is dropped, the heading or lead-in
+line that announced it may survive ("Related stories", "Read also:"). They are told by where
+they stand, not by their words:
+
+- a heading (not a long sentence set as one) followed by no text of its own (the next block is a heading of the same or a
+  higher level, or nothing) announces a section that is not there;
+- at the end of the article, short blocks that are headings, lead-ins ending with a colon, or
+  nothing but link text are what follows the article's end, not the article.
+
+Link offsets are carried over to the trimmed text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .captions import CAPTION_OPEN
+
+TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
+_FENCE = "```"
+SENTENCE_HEADING = 60
+_ENDS = frozenset(".!?。…\"”»")
+
+
+@dataclass
+class _Block:
+    start: int
+    end: int  # one past the block's last character (before the blank line)
+    level: int  # heading level, 0 for other blocks
+    protected: bool  # code (inside a fence) or a caption block: never a lead-in
+
+
+def _blocks(text: str) -> list[_Block]:
+    out: list[_Block] = []
+    pos = 0
+    fenced = False
+    n = len(text)
+    while pos < n:
+        end = text.find("\n\n", pos)
+        if end < 0:
+            end = n
+        chunk = text[pos:end]
+        level = 0
+        if not fenced and chunk.startswith("#"):
+            hashes = len(chunk) - len(chunk.lstrip("#"))
+            if (hashes <= 6 and chunk[hashes:hashes + 1] == " " and "\n" not in chunk
+                    and not _sentence(chunk[hashes + 1:])):
+                level = hashes
+        protected = fenced or chunk.startswith(CAPTION_OPEN)
+        for line in chunk.split("\n"):
+            if line.lstrip("> ").startswith(_FENCE):
+                fenced = not fenced
+                protected = True
+        out.append(_Block(pos, end, level, protected))
+        pos = end + 2
+    return out
+
+
+def _sentence(heading: str) -> bool:
+    """A heading that is a long sentence is prose set large (a pull quote, a lead), not the
+    title of a section."""
+    h = heading.rstrip()
+    return len(h) >= SENTENCE_HEADING and h[-1:] in _ENDS
+
+
+def _link_chars(spans: list[tuple[int, int, str]], a: int, b: int) -> int:
+    return sum(max(0, min(e, b) - max(s, a)) for s, e, _ in spans)
+
+
+def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[int, int, str]]]:
+    blocks = _blocks(text)
+    if len(blocks) < 2:
+        return text, spans
+    drop = [False] * len(blocks)
+    # Headings with no text of their own, from the end so a chain of them goes together.
+    nxt_level = None  # level of the next kept block (0 for text), None at the end
+    for i in range(len(blocks) - 1, -1, -1):
+        b = blocks[i]
+        if b.level and not b.protected and (nxt_level is None or 0 < nxt_level <= b.level):
+            drop[i] = True
+            continue
+        nxt_level = b.level
+    # What follows the article's end.
+    for i in range(len(blocks) - 1, 0, -1):
+        if drop[i]:
+            continue
+        b = blocks[i]
+        chunk = text[b.start:b.end]
+        letters = len(chunk.strip())
+        if b.protected or letters > TAIL_CHARS:
+            break
+        if b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters:
+            drop[i] = True
+            continue
+        break
+    if not any(drop) or all(drop):
+        return text, spans
+    keep = [(blk.start, blk.end) for blk, d in zip(blocks, drop, strict=True) if not d]
+    out: list[str] = []
+    moved: list[tuple[int, int, str]] = []
+    pos = 0
+    for lo, hi in keep:
+        shift = pos - lo
+        out.append(text[lo:hi])
+        moved.extend((s + shift, e + shift, h) for s, e, h in spans if lo <= s and e <= hi)
+        pos += hi - lo + 2
+    return "\n\n".join(out), moved
