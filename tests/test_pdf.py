@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.formats import pdf_extract
-from sourcebook.engines.formats.pdf_extract import clean_page, extract_pdf, join_pages
+from sourcebook.engines.pdf import extract as pdf_extract
+from sourcebook.engines.pdf.extract import clean_page, extract_pdf, join_pages
 from sourcebook.engines.text.normalize import normalize
 
 try:

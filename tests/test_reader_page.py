@@ -162,7 +162,7 @@ except ImportError:
 def test_pdf_outline_gives_headings_and_pages_move_with_them():
     from test_pdf import make_pdf
 
-    from sourcebook.engines.formats.pdf_extract import extract_pdf
+    from sourcebook.engines.pdf.extract import extract_pdf
 
     raw = make_pdf([["Introduction", "The grid reached a new peak demand of 41 gigawatts."],
                     ["Methods", "We read the meters every hour, at every substation."],
@@ -184,7 +184,7 @@ def test_pdf_outline_gives_headings_and_pages_move_with_them():
 def test_pdf_numbered_titles_without_outline_and_hash_lines_escaped():
     from test_pdf import make_pdf
 
-    from sourcebook.engines.formats.pdf_extract import extract_pdf
+    from sourcebook.engines.pdf.extract import extract_pdf
 
     raw = make_pdf([["1 Introduction", "The grid reached a new peak demand of 41 gigawatts."],
                     ["2 Methods", "We read the meters every hour.", "# a comment in a sample"],

@@ -7,9 +7,7 @@ Modules:
 - ``binary``, ``charset``: bytes that are not text, and decoding those that are;
 - ``canon``, ``canon_lines``: canonical text v2 for text formats and its shared first and last pass;
 - ``md_reflow``, ``plain_reflow``, ``asciidoc``, ``rst_blocks``, ``rst_inline``: the text converters;
-- ``pdf_extract``, ``pdf_layout``: PDF text through the optional pypdf, laid out as reading text;
-- ``pdf_outline``: a PDF's section headings, from its outline or its numbered section titles;
 - ``extract_notes``: the words an extractor's warning starts with.
 
-May import: ``base``, the ``html`` and ``text`` engines.
+PDF text is the ``pdf`` room's. May import: ``base``, the ``html``, ``pdf`` and ``text`` engines.
 """

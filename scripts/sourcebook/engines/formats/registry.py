@@ -70,7 +70,7 @@ def _html(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
 
 
 def _pdf(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
-    from .pdf_extract import extract_pdf
+    from ..pdf.extract import extract_pdf
 
     pdf = extract_pdf(raw, normalizer=req.normalizer)
     return Extracted("sb.pdf", pdf.text, list(pdf.notes), pages=list(pdf.pages)), None

@@ -6,10 +6,10 @@ never guessed from a dictionary), soft hyphens at line ends dropped, and the pag
 Pages are joined by one blank line and each page's span is recorded (with the printed page
 label where the PDF defines labels), so a citation can name its page. Canonical text v2
 (``normalizer=2``) also drops running headers, footers and page numbers and joins wrapped lines
-and sentences cut by a page break (``pdf_layout``); v1 keeps them. A PDF without a usable text
+and sentences cut by a page break (``layout``); v1 keeps them. A PDF without a usable text
 layer (scanned pages) gives ``text == ""`` and a note; the agent's reading can then be adopted.
 Canonical text v2 also marks section titles as Markdown headings, from the PDF's outline or its
-numbered section titles (``pdf_outline``), so chunks and search hits name their section.
+numbered section titles (``outline``), so chunks and search hits name their section.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def extract_pdf(raw: bytes, seconds: float | None = None, normalizer: int = 2) -
                 reader.decrypt("")
             labels = page_labels(reader)
             if normalizer >= 2:
-                from .pdf_outline import read_outline
+                from .outline import read_outline
 
                 outline = read_outline(reader)
             for i, page in enumerate(reader.pages, 1):
@@ -120,8 +120,8 @@ def extract_pdf(raw: bytes, seconds: float | None = None, normalizer: int = 2) -
     except Exception as exc:  # pypdf raises many types on malformed files
         return PdfResult("", [], [f"pypdf could not read the PDF: {type(exc).__name__}: {exc}"])
     if normalizer >= 2:
-        from .pdf_layout import layout_pages
-        from .pdf_outline import apply_headings, numbered_headings, outline_headings
+        from .layout import layout_pages
+        from .outline import apply_headings, numbered_headings, outline_headings
 
         text, pages = layout_pages(texts)
         heads = outline_headings(text, pages, outline) if outline else []

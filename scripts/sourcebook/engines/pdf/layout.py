@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .plain_reflow import reflow_lines, wrap_width
+from ..formats.plain_reflow import reflow_lines, wrap_width
 
 EDGE = 2  # lines looked at, at the top and at the bottom of each page
 _DIGITS = re.compile(r"\d+")
