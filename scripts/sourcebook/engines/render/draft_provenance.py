@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ...base.errors import Finding
 from ..ledger import ledger_model as lm
-from ..text.figures import Figure, find_figures, unbacked
+from ..text.figures import Figure, find_figures, stated, unbacked
 from .draft_check import DraftCitations, DraftSentence, StructureLine
 
 KINDS = ("cited", "inferred", "unverified", "framing", "uncited")
@@ -158,7 +158,7 @@ def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str
                                                  "supports (the claims and quotes of what it cites); write the figure "
                                                  f"the source gives, or cite the source that gives it{_ambiguous_hint(bad)}")
         return None
-    figs = find_figures(s.text)
+    figs = stated(s.text)
     quoted = quotations(s.text) if kind in ("inferred", "framing") else []
     if not figs and not quoted:
         return None

@@ -88,7 +88,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
     """A transition carries no figure, date, amount or quotation; every other line states only
     figures and dates its cited claims state; the episode title and the outline only those of
     the claims some line cites."""
-    from ..text.figures import find_figures, unbacked
+    from ..text.figures import stated, unbacked
     from ..text.quotations import find_quotations
 
     out: list[Finding] = []
@@ -99,7 +99,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
         ids = [c for c in line.get("claims") or [] if isinstance(c, str)]
         cited += [c for c in ids if c not in cited]
         if line.get("kind") == "transition":
-            carried = [f'"{f.written}"' for f in find_figures(text)] + [q.text for q in find_quotations(text)]
+            carried = [f'"{f.written}"' for f in stated(text)] + [q.text for q in find_quotations(text)]
             if carried:
                 out.append(Finding("E-POD-TRANSITION", subject, f"a transition carries {', '.join(carried)}; it "
                                                                 "links segments and states nothing: move the fact "

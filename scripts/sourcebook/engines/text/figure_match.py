@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from . import currencies
 from .figure_dates import date_parts
-from .figure_scan import Figure, _figures, _value, exact_digits
+from .figure_scan import Figure, _figures, _value, exact_digits, periods_named
 
 # --- matching -----------------------------------------------------------------------------
 
@@ -76,6 +76,7 @@ def _date_keys(f: Figure) -> list[str]:
 class _Backing(NamedTuple):
     figures: tuple[Figure, ...]
     facts: frozenset[str]
+    periods: frozenset[str]  # the periods the text names anywhere ("weekday ridership")
 
 
 @lru_cache(maxsize=8192)
@@ -84,7 +85,9 @@ def _backing(text: str) -> _Backing:
     facts: set[str] = set()
     for g in figs:
         facts |= _facts(g)
-    return _Backing(figs, frozenset(facts))
+    periods = frozenset(periods_named(text)) if any(g.kind == "number" and not _rate(g.unit) for g in figs) \
+        else frozenset()
+    return _Backing(figs, frozenset(facts), periods)
 
 
 def _backed_in(f: Figure, b: _Backing) -> bool:
@@ -93,7 +96,13 @@ def _backed_in(f: Figure, b: _Backing) -> bool:
         alt = _alternative(f)
         rate = _rate(f.unit)
         if rate:  # "31,000 passengers per hour" needs a figure per hour
-            return f"r:{f.key}/{rate}" in facts or (alt is not None and f"r:{alt}/{rate}" in facts)
+            keys = [f.key, *([alt] if alt else [])]
+            if any(f"r:{k}/{rate}" in facts for k in keys):
+                return True
+            # the same number with no rate of its own, where the text names that period
+            # ("weekday ridership averaged 38,500"), stands for it
+            return rate in b.periods and any(g.kind == "number" and not _rate(g.unit) and g.key in keys
+                                             for g in b.figures)
         return "n:" + f.key in facts or (alt is not None and "n:" + alt in facts)
     if f.kind == "ident":
         return "i:" + f.key in facts
@@ -139,6 +148,12 @@ def _date_backed(key: str, b: _Backing) -> bool:
     return False
 
 
+def small_word(f: Figure) -> bool:
+    """A whole number up to ten written in words that counts nothing named ("the two figures",
+    "one of three ways"): part of the language, never refused; "three travellers" is a count."""
+    return f.spelled and f.kind == "number" and not f.unit and f.key.isdigit() and int(f.key) <= 10
+
+
 def is_backed(figure: Figure, backing: Iterable[str]) -> bool:
     """Whether one figure occurs, by meaning, in any of the backing texts."""
     return any(_backed_in(figure, _backing(b)) for b in backing)
@@ -150,9 +165,10 @@ def unbacked(text: str, backing: Iterable[str]) -> list[Figure]:
     agreeing currency or by a plain number, versions exactly, times by the clock, years by a
     year or the year of any date. A date missing a part is backed by a date agreeing on every
     part both state, when the year it lacks occurs elsewhere in that same backing text.
-    Ambiguous figures are never backed."""
+    Ambiguous figures are never backed; a small number in words counting nothing named
+    (``small_word``) is never refused."""
     figs = _figures(text)
     if not figs:
         return []
     sources = [_backing(b) for b in backing]
-    return [f for f in figs if not any(_backed_in(f, b) for b in sources)]
+    return [f for f in figs if not small_word(f) and not any(_backed_in(f, b) for b in sources)]

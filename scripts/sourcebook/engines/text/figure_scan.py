@@ -218,6 +218,22 @@ _RATE = re.compile(
     r"|(?:\ (?:[^\W\d_]+\ ){0,2}?)?\ (?P<adv>" + "|".join(_ADVERBS) + r")(?![^\W\d_])",
     re.I,
 )
+_PERIOD_WORD = re.compile(rf"(?<![^\W\d_])(?:{_PERIOD_ALT}|{'|'.join(_ADVERBS)})(?![^\W\d_])", re.I)
+
+
+def periods_named(text: str) -> set[str]:
+    """Every period a text names anywhere ("weekday", "hour", "daily" -> "day")."""
+    out = set()
+    for m in _PERIOD_WORD.finditer(text):
+        w = m.group(0).lower()
+        p = _PERIODS.get(w) or _ADVERBS.get(w)
+        if p:
+            out.add(p)
+    if is_cjk(text[:1] or "a") or any(is_cjk(c) for c in text[:40]):
+        out.update(v for k, v in _CJK_PERIODS.items() if k in text)
+    return out
+
+
 _CJK_RATE = re.compile(r"^.{0,3}?(?:(?:每|一|1|１)(?P<p>日|天|时|時間|小时|週|周|月|年)(?:あたり|当たり|に)?)")
 _CJK_PERIODS = {"日": "day", "天": "day", "时": "hour", "時間": "hour", "小时": "hour", "週": "week", "周": "week",
                 "月": "month", "年": "year"}
@@ -234,15 +250,15 @@ _CJK_COUNT = re.compile(r"[人名件台隻艘]")
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|year|quarter|spring|summer|autumn|fall|winter"
 _RELATIVE = re.compile(
     rf"(?<![\w])(?:(?:next|last|this|coming|past|previous)\ (?:{_WEEKDAYS})"
-    r"|(?:the\ )?day\ (?:after|before)\ (?:tomorrow|yesterday)|tomorrow|yesterday|tonight|today"
+    r"|(?:the\ )?day\ (?:after|before)\ (?:tomorrow|yesterday)|tomorrow|yesterday|tonight"
     r"|(?:a|one|two|three|\d+)\ (?:days?|weeks?|months?|years?)\ (?:ago|from\ now|later)"
     r"|in\ (?:a|two|three|\d+)\ (?:days?|weeks?|months?)(?:'s?\ time)?"
-    r"|завтра|вчера|сегодня|послезавтра|позавчера"
+    r"|завтра|вчера|послезавтра|позавчера"
     r"|на\ (?:следующей|прошлой|этой)\ неделе|в\ (?:следующ|прошл|эт)[а-я]*\ (?:году|месяце|понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)"
     r"|(?:через|спустя)\ (?:неделю|месяц|год)"
     r")(?![\w])"
-    r"|来週|先週|今週|再来週|来月|先月|今月|来年|去年|昨年|今年|明日|明後日|昨日|一昨日|今日|本日|翌日|前日|翌週|翌月|翌年"
-    r"|下周|上周|本周|这周|下个?月|上个?月|这个月|明年|今年|去年|明天|后天|昨天|前天|今天|下星期|上星期",
+    r"|来週|先週|再来週|来月|先月|来年|去年|昨年|明日|明後日|昨日|一昨日"
+    r"|下周|上周|下个?月|上个?月|明年|去年|明天|后天|昨天|前天|下星期|上星期",
     re.I,
 )
 _RELATIVE_HINT = re.compile(

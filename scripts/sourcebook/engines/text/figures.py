@@ -48,12 +48,12 @@ comparable view), ``figure_dates`` (months and date patterns), ``figure_scan`` (
 from __future__ import annotations
 
 from .figure_dates import date_parts
-from .figure_match import is_backed, unbacked
+from .figure_match import is_backed, small_word, unbacked
 from .figure_scan import KINDS, Figure, _figures, exact_digits
 from .figure_text import normalize_figures
 
 __all__ = ["KINDS", "Figure", "ambiguous", "date_parts", "exact_digits", "find_figures", "is_backed",
-           "normalize_figures", "unbacked"]
+           "normalize_figures", "small_word", "stated", "unbacked"]
 
 
 def find_figures(text: str) -> list[Figure]:
@@ -65,3 +65,10 @@ def find_figures(text: str) -> list[Figure]:
 def ambiguous(text: str) -> list[Figure]:
     """The numeric dates of ``text`` whose day and month could swap (kind "ambiguous")."""
     return [f for f in _figures(text) if f.kind == "ambiguous"]
+
+
+def stated(text: str) -> list[Figure]:
+    """The figures that text citing nothing (framing, an inference, a transition) may not carry:
+    every figure but a name with digits ("W3" names a route) and a small whole number in words
+    that counts nothing named ("the two figures disagree"; "three travellers" is a figure)."""
+    return [f for f in _figures(text) if f.kind != "ident" and not small_word(f)]
