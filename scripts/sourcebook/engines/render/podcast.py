@@ -106,7 +106,8 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
                                                                 "into a factual line that cites its claim"))
             continue
         texts = _claims_backing(ids, claims)
-        figs = unbacked(text, texts)
+        # with nothing behind it, a line may still name a route ("W3") or say "two"
+        figs = unbacked(text, texts) if texts else stated(text)
         if figs:
             out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, ids, texts, "it cites")))
     texts = _claims_backing(cited, claims)

@@ -39,7 +39,7 @@ TABLE: tuple[Currency, ...] = (
     Currency("SEK", (), ("kronor", "Swedish krona")),
     Currency("NOK", (), ()),
     Currency("DKK", (), ()),
-    Currency("MARK", (), ("marks?", "Mark", "マルク", "マーク", "марк[а-я]*")),
+    Currency("MARK", (), ("marks?", "Mark", "マルク", "マーク", "马克", "марк[а-я]*")),
 )
 
 CODES = tuple(c.code for c in TABLE if c.code.isalpha() and c.code.isupper() and c.code != "MARK")

@@ -47,12 +47,14 @@ comparable view), ``figure_dates`` (months and date patterns), ``figure_scan`` (
 
 from __future__ import annotations
 
+import re
+
 from .figure_dates import date_parts
 from .figure_match import is_backed, small_word, unbacked
 from .figure_scan import KINDS, Figure, _figures, exact_digits
 from .figure_text import normalize_figures
 
-__all__ = ["KINDS", "Figure", "ambiguous", "date_parts", "exact_digits", "find_figures", "is_backed",
+__all__ = ["KINDS", "Figure", "ambiguous", "as_of_wording", "date_parts", "exact_digits", "find_figures", "is_backed",
            "normalize_figures", "small_word", "stated", "unbacked"]
 
 
@@ -72,3 +74,14 @@ def stated(text: str) -> list[Figure]:
     every figure but a name with digits ("W3" names a route) and a small whole number in words
     that counts nothing named ("the two figures disagree"; "three travellers" is a figure)."""
     return [f for f in _figures(text) if f.kind != "ident" and not small_word(f)]
+
+
+# words that make a date an as-of date: a claim's as_of backs a date only after these
+_AS_OF_BEFORE = re.compile(r"(?:\bas (?:of|at|on)|\bat the time of|\bcorrect (?:as )?(?:of|at)|по состоянию на|截至|截止)"
+                           r"(?:\s+the)?\s*\Z", re.I)
+
+
+def as_of_wording(text: str, start: int, end: int) -> bool:
+    """Whether the date at ``text[start:end]`` is worded as an as-of date ("as of 14 October
+    2026", "2026年10月14日時点", "по состоянию на 14 октября")."""
+    return bool(_AS_OF_BEFORE.search(text, max(0, start - 30), start)) or text.startswith(("時点", "现在", "現在"), end)

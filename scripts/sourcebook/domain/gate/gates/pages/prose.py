@@ -115,7 +115,7 @@ class _Judge:
             own = ids if len(groups) < 2 else next((g for at, g in groups if at >= f.end), groups[-1][1])
             if self.fig.small_word(f) or self.fig.is_backed(f, self.backing(own)):
                 continue
-            if f.kind == "date" and _as_of_wording(text, f.start, f.end) and self.fig.is_backed(f, self.as_of(own)):
+            if f.kind == "date" and self.fig.as_of_wording(text, f.start, f.end) and self.fig.is_backed(f, self.as_of(own)):
                 continue
             bad.append(f)
         return bad
@@ -339,15 +339,6 @@ class _Judge:
                 self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
                                                                           f"without its other side ({', '.join(missing)}) "
                                                                           "on the same page; show both"))
-
-
-# words that make a date an as-of date: a claim's as_of backs only these
-_AS_OF_BEFORE = re.compile(r"(?:\bas (?:of|at|on)|\bat the time of|\bcorrect (?:as )?(?:of|at)|по состоянию на|截至|截止)"
-                           r"(?:\s+the)?\s*\Z", re.I)
-
-
-def _as_of_wording(text: str, start: int, end: int) -> bool:
-    return bool(_AS_OF_BEFORE.search(text, max(0, start - 30), start)) or text.startswith(("時点", "现在", "現在"), end)
 
 
 def _groups(cites: list, text: str, ids: set[str]) -> list[tuple[int, list[str]]]:
