@@ -433,8 +433,11 @@ class _Scan:
             self.add("percent", v + "%", m.start(), m.end())
         for m in re.finditer(_CN + "+", t):
             s, e = m.span()
-            # a run cannot start with a bare unit: 万一 (just in case), 千万 (by all means)
-            while s < e and t[s] in "百佰千仟万萬億亿兆":
+            # a run cannot start with a big unit (万一, just in case); 百 and 千 can (百一人 is 101
+            # people), but not as the idiom 千万 (by all means) with no counter after it
+            while s < e and (t[s] in "万萬億亿兆" or t[s] in "百佰千仟" and (t[s:e] in ("千万", "千萬")
+                                                                     or t[e:e + 1] not in _CJK_SUFFIX
+                                                                     and e - s == 1)):
                 s += 1
             run = t[s:e]
             if not run:
