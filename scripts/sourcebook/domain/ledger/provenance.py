@@ -109,6 +109,11 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
                 out.append(Flag("figure", f"the {what} {f.written!r} in the claim's text occurs in none of its "
                                           "quotes; quote the words that state it, or narrow the text to what "
                                           "the quotes say"))
+        from ...engines.text.quotations import unbacked_quotations
+
+        for q in unbacked_quotations(text, backing):
+            out.append(Flag("words", f"the claim's text sets {_clip(q.text, 40)} in quotation marks, but no quote "
+                                     "of it has those words; quote the source word for word", f"quote:{q.text}"))
     if claim.get("confidence") == "inferred":
         said = [f.written for f in figures.stated(text) if f.kind != "ambiguous"]
         said += [m.group(0) for m in _QUOTATION.finditer(text)]

@@ -68,6 +68,10 @@ _UNIT_GLUED = re.compile(rf"(\d+(?:[.,]\d+)?)(?:{_UNITS})")
 _HASHLIKE = re.compile(r"(?=.*\d)(?=.*[a-f])[0-9a-f]{7,}|.*_.*")
 
 
+_PREFIXES = {"mid", "pre", "post", "early", "late", "end", "since", "circa", "ca", "c", "over", "under", "top",
+             "after", "before", "non", "anti", "pro", "sub", "near", "all"}
+
+
 def _ident_key(tok: str) -> str:
     return tok.upper().replace("-", "").replace("‐", "")
 
@@ -108,6 +112,9 @@ def _blocked_spans(t: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
                 spans.append((s, e))
                 last_kind = "block"
                 continue
+            if t[a : s - 1].lower() in _PREFIXES:
+                last_end = -2
+                continue  # "mid-2026", "pre-2020": the number itself
             s = a
         idents.append((s, e))
         last_kind = "ident"

@@ -92,7 +92,7 @@ _RU_SCALES.update({f: 10**9 for f in "миллиард миллиарда мил
 _WORDS = set(_EN_UNITS) | set(_EN_TENS) | set(_EN_SCALES) | set(_EN_ORD) | set(_EN_ORD_BIG) | set(_RU) | \
     set(_RU_SCALES) | {"hundred", "dozen", "half", "quarter", "quarters"}
 _TOKEN = re.compile(r"[A-Za-z\u0400-\u04ffё]+|[-\s]+|\S", re.I)
-_ANY_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")(?!\w)", re.I)
+_ANY_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")(?!\w)|ого\s", re.I)
 
 
 class _Run(NamedTuple):
@@ -108,6 +108,8 @@ def _parse_run(words: list[str]) -> tuple[str, int] | None:
     seen = False  # a word giving a value was read
     ordinal = False
     frac = ""
+    if len(words) >= 3 and words[0] == "half" and words[1] in ("a", "an") and words[2] in _HALVES:
+        return _canon_half(_HALVES[words[2]]), 3  # "half a million" is 500000
     i = 0
     while i < len(words):
         w = words[i]
@@ -184,6 +186,13 @@ def _parse_run(words: list[str]) -> tuple[str, int] | None:
     return (f"{value}th" if ordinal else str(value)), used
 
 
+_HALVES = {"dozen": 12, "hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9}
+
+
+def _canon_half(v: int) -> str:
+    return str(v // 2) if v % 2 == 0 else f"{v // 2}.5"
+
+
 def _fits(current: int, v: int) -> bool:
     """Whether ``v`` can be the next part of a number that has ``current`` so far."""
     low = current % 100
@@ -210,6 +219,8 @@ def _word_runs(text: str) -> list[_Run]:
         w, s, _e = toks[i]
         lw = w.lower()
         starts_run = lw in _EN_UNITS or lw in _EN_TENS or lw in _EN_ORD or lw in _RU or lw == "dozen" \
+            or (lw == "half" and i + 4 < n and toks[i + 2][0].lower() in ("a", "an")
+                and toks[i + 4][0].lower() in _HALVES) \
             or (lw in ("a", "an") and i + 2 < n and toks[i + 2][0].lower() in ("hundred", "thousand", "million",
                                                                                "billion", "dozen", "half", "quarter"))
         if not starts_run or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-'’")):
@@ -251,6 +262,27 @@ def _word_runs(text: str) -> list[_Run]:
         out.append(_Run(s, end, digits))
         while i < n and toks[i][1] < end:
             i += 1
+    return out
+
+
+# Russian ordinals in the genitive, read as a day only before a month ("первого декабря")
+_RU_ORD = {"первого": 1, "второго": 2, "третьего": 3, "четвёртого": 4, "четвертого": 4, "пятого": 5, "шестого": 6,
+           "седьмого": 7, "восьмого": 8, "девятого": 9, "десятого": 10, "одиннадцатого": 11, "двенадцатого": 12,
+           "тринадцатого": 13, "четырнадцатого": 14, "пятнадцатого": 15, "шестнадцатого": 16, "семнадцатого": 17,
+           "восемнадцатого": 18, "девятнадцатого": 19, "двадцатого": 20, "тридцатого": 30}
+_RU_MONTHS_GEN = "января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
+_RU_DAY = re.compile(r"(?<![\w-])(?:(?P<tens>двадцать|тридцать)\s+)?(?P<ord>" + "|".join(_RU_ORD) + r")(?=\s+(?:"
+                     + _RU_MONTHS_GEN + r")(?![\w]))", re.I)
+
+
+def _ru_days(text: str) -> list[_Run]:
+    if "ого" not in text:
+        return []
+    out = []
+    for m in _RU_DAY.finditer(text):
+        v = _RU_ORD[m["ord"].lower()] + ({"двадцать": 20, "тридцать": 30}.get((m["tens"] or "").lower(), 0))
+        if 1 <= v <= 31:
+            out.append(_Run(m.start(), m.end(), str(v)))
     return out
 
 
@@ -311,7 +343,8 @@ def _lookalikes(t: str) -> str:
 
 
 def _words(t: str, st: list[int], en: list[int], text: str) -> View:
-    runs = _word_runs(t)
+    days = _ru_days(t)
+    runs = sorted([r for r in _word_runs(t) if not any(d.start < r.end and r.start < d.end for d in days)] + days)
     if not runs:
         return View(t, tuple(st), tuple(en), bytes(len(t)))
     pieces: list[str] = []

@@ -207,8 +207,10 @@ class _Judge:
                 self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"cites {', '.join(ok)} but {bad[0].written!r} is stated by "
                                                          "none of the claims cited after it; correct the figure, "
                                                          "or cite right after it the claim whose text states it")
-            invented = unbacked_quotations(p.text, self.quotes(ok))
-            if invented:
+            # words in quotation marks are the source's: in a cited quote, or the sentence is the
+            # claim's own text word for word (the claim-text gate reads that against its quotes)
+            invented = unbacked_quotations(p.text, self.quotes(ok)) if quoted(p.text) else []
+            if invented and not self.verbatim(p.text, ok):
                 refused = True
                 self.refuse("E-PAGE-QUOTE-UNBACKED", p, f"sets {safe(invented[0].text, 60)} in quotation marks, but "
                                                         "those words occur in none of the quotes of the claims it "
