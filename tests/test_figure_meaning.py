@@ -147,6 +147,12 @@ PAGE_CASES = [
     # two figures swapped between their citations
     ("The operator counts 38,500 passengers a weekday{audited}, the press 31,000{summer}.", "38,500",
      "The operator counts 31,000 passengers a weekday{audited}, the press 38,500{summer}."),
+    ("Route W3 takes the pass within a fortnight{w3}.", "within a fortnight",
+     "Route W3 takes the pass from December the 1st, 2026{w3}."),
+    ("Route W3 takes the pass from 1 December 2026, six weeks after the status update{w3}.", "six",
+     "Route W3 takes the pass from 1 December 2026, after the status update{w3}."),
+    ("Its XLVIII boats carried 38,500 passengers over the summer{summer}.", "XLVIII",
+     "Its boats carried 38,500 passengers over the summer{summer}."),
     # identifiers
     ("The Tidewater Pass is accepted on routes W1, W2 and W3{routes}.", "W3",
      "The Tidewater Pass is accepted on routes W1 and W2{routes}."),

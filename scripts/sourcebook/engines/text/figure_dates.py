@@ -62,7 +62,7 @@ _WRITTEN_DATES = [
     ),
     # December 1, 2026 / December 1st 2026 / Dec. 1
     re.compile(
-        r"(?<!\w)" + _MON + r"\ " + _DAY + r"(?:st|nd|rd|th)?(?![\w:%]|[.,]\d)(?:,?\ " + _YEAR + ")?"
+        r"(?<!\w)" + _MON + r"\ (?:the\ )?" + _DAY + r"(?:st|nd|rd|th)?(?![\w:%]|[.,]\d)(?:,?\ " + _YEAR + ")?"
     ),
     # December 2026 / diciembre de 2026 / декабре 2026 г.
     re.compile(r"(?<!\w)" + _MON + r",?\ (?:de\ |of\ )?" + _YEAR + _YEAR_TAIL),

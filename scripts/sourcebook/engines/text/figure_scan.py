@@ -248,7 +248,11 @@ _CJK_PERIODS = {"日": "day", "天": "day", "时": "hour", "時間": "hour", "�
 _COUNT_NOUN = re.compile(r"\ (?:[a-z]+\ )?(?:passengers?|riders?|people|persons?|travell?ers?|users?|visitors?|"
                          r"customers?|trips?|journeys?|boardings?|vehicles?|buses|boats?|ferr(?:y|ies)|trains?|"
                          r"employees?|staff|workers?|members?|students?|children|residents?|households?|"
-                         r"пассажир[а-я]*|человек|людей|поездок|пользовател[а-я]*)(?![^\W\d_])", re.I)
+                         r"readers?|drivers?|crews?|seats?|tickets?|complaints?|"
+                         # a duration counts too: "six weeks after" is a figure
+                         r"seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?|"
+                         r"пассажир[а-я]*|человек|людей|поездок|пользовател[а-я]*|дн(?:я|ей)|недел[а-я]*|"
+                         r"месяц[а-я]*|лет|год[а-я]*)(?![^\W\d_])", re.I)
 _CJK_COUNT = re.compile(r"[人名件台隻艘]")
 
 
@@ -259,7 +263,7 @@ _RELATIVE = re.compile(
     rf"(?<![\w])(?:(?:next|last|coming|previous)\ (?:{_WEEKDAYS})"
     r"|(?:the\ )?day\ (?:after|before)\ (?:tomorrow|yesterday)|tomorrow|yesterday|tonight"
     r"|(?:a|one|two|three|\d+)\ (?:days?|weeks?|months?|years?)\ (?:ago|from\ now|later)"
-    r"|in\ (?:a|two|three|\d+)\ (?:days?|weeks?|months?)(?:'s?\ time)?"
+    r"|(?:in|within)\ (?:a|two|three|\d+)\ (?:days?|weeks?|months?|fortnight)(?:'s?\ time)?"
     r"|завтра|вчера|послезавтра|позавчера"
     r"|на\ (?:следующей|прошлой|этой)\ неделе|в\ (?:следующ|прошл|эт)[а-я]*\ (?:году|месяце|понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)"
     r"|(?:через|спустя)\ (?:неделю|месяц|год)"

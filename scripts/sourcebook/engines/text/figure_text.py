@@ -342,8 +342,26 @@ def _lookalikes(t: str) -> str:
     return _LOOKALIKE_O.sub(lambda m: re.sub("[OoОо]", "0", m.group(0)), t)
 
 
+_ROMAN = re.compile(r"(?<![\w-])(?=[MDCLXVI]{2,}\ )M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
+                    r"(?=\ (?:[a-z]+\ )?(?:boats|routes|readers|passengers|riders|people|ferries|buses|stops)\b)")
+_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+
+
+def _roman_runs(text: str) -> list[_Run]:
+    """Roman numerals counting something named ("XLVIII boats"); alone ("World War II") they
+    are names."""
+    out = []
+    for m in _ROMAN.finditer(text) if "I" in text or "V" in text or "X" in text else ():
+        if not m.group(0):
+            continue
+        vals = [_ROMAN_VALUES[c] for c in m.group(0)]
+        total = sum(-v if i + 1 < len(vals) and v < vals[i + 1] else v for i, v in enumerate(vals))
+        out.append(_Run(m.start(), m.end(), str(total)))
+    return out
+
+
 def _words(t: str, st: list[int], en: list[int], text: str) -> View:
-    days = _ru_days(t)
+    days = _ru_days(t) + _roman_runs(t)
     runs = sorted([r for r in _word_runs(t) if not any(d.start < r.end and r.start < d.end for d in days)] + days)
     if not runs:
         return View(t, tuple(st), tuple(en), bytes(len(t)))
@@ -375,4 +393,4 @@ def normalize_figures(text: str) -> str:
 
 
 def has_number_words(text: str) -> bool:
-    return _ANY_WORD.search(text) is not None
+    return _ANY_WORD.search(text) is not None or _ROMAN.search(text) is not None
