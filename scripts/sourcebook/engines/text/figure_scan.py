@@ -248,7 +248,7 @@ _CJK_PERIODS = {"日": "day", "天": "day", "时": "hour", "時間": "hour", "�
 _COUNT_NOUN = re.compile(r"\ (?:[a-z]+\ )?(?:passengers?|riders?|people|persons?|travell?ers?|users?|visitors?|"
                          r"customers?|trips?|journeys?|boardings?|vehicles?|buses|boats?|ferr(?:y|ies)|trains?|"
                          r"employees?|staff|workers?|members?|students?|children|residents?|households?|"
-                         r"readers?|drivers?|crews?|seats?|tickets?|complaints?|"
+                         r"readers?|drivers?|crews?|seats?|tickets?|complaints?|times|раза?|"
                          # a duration counts too: "six weeks after" is a figure
                          r"seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?|"
                          r"пассажир[а-я]*|человек|людей|поездок|пользовател[а-я]*|дн(?:я|ей)|недел[а-я]*|"
