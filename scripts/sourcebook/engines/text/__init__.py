@@ -7,7 +7,8 @@ Modules:
 - ``figures``: figures and dates normalised for comparison (the public entry points);
 - ``currencies``: the one table of currencies every figure list derives from;
 - ``figure_text``: the comparable view (number words, look-alike digits) every reader shares;
-- ``figure_dates``, ``figure_scan``, ``figure_match``: date patterns, the scanner, backing;
+- ``figure_dates``, ``figure_units``: date patterns; units, rates and relative dates;
+- ``figure_scan``, ``figure_match``: the scanner, and backing by meaning;
 - ``numbers``: a claim's first number;
 - ``quotations``, ``smartquotes``: words between quotation marks, and typographic quotes;
 - ``stance``: negation, hedging and the words before a cut.

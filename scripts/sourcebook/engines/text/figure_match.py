@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from . import currencies
 from .figure_dates import date_parts
-from .figure_scan import Figure, _figures, _value, exact_digits, periods_named
+from .figure_scan import Figure, _figures, _value, exact_digits
+from .figure_units import periods_named
 
 # --- matching -----------------------------------------------------------------------------
 

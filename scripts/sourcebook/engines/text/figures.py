@@ -41,7 +41,8 @@ numeral inside a word (一つ, 一个, 统一, 十分) unless a counter, unit or
 日 年 人 名 万 億 亿 元 円 % 号 条 歳 倍 割).
 
 The work is split by job: ``currencies`` (the one table of currencies), ``figure_text`` (the
-comparable view), ``figure_dates`` (months and date patterns), ``figure_scan`` (the scanner),
+comparable view), ``figure_dates`` (months and date patterns), ``figure_units`` (units, rates,
+relative dates), ``figure_scan`` (the scanner),
 ``figure_match`` (backing). Standard library only; pure functions, values in and out.
 """
 
