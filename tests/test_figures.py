@@ -61,7 +61,18 @@ CASES = [
     ("13/11/2026", [("date", "2026-11-13")]),
     ("05.05.2026", [("date", "2026-05-05")]),
     # not figures
-    ("Route W3, 3D, B2B, COVID-19 and three travellers", []),
+    # identifiers and number words are figures
+    ("Route W3, 3D, B2B, COVID-19 and three travellers",
+     [("ident", "W3"), ("ident", "3D"), ("ident", "B2B"), ("ident", "COVID19"), ("number", "3")]),
+    ("one of the first routes, a second look", []),
+    ("forty-eight thousand, half a million, a dozen, two and a half", [("number", "48000"), ("number", "500000"),
+                                                                     ("number", "12"), ("number", "2.5")]),
+    ("the twentieth of December, 48,5OO, ⁴⁸ and 𝟒𝟖", [("date", "--12-20"), ("number", "48500"), ("number", "48"),
+                                                    ("number", "48")]),
+    ("mid-2026 and pre-2020 levels", [("date", "2026"), ("date", "2020")]),
+    ("next Tuesday, 来週, завтра", [("relative", "next tuesday"), ("relative", "来週"), ("relative", "завтра")]),
+    ("三割と3割", [("percent", "30%"), ("percent", "30%")]),
+    ("двадцать первого декабря 2026 г., сорок восемь тысяч", [("date", "2026-12-21"), ("number", "48000")]),
     ("src_4b1d0c9e2a77 [@clm_4b1d0c9e2a77] clm_ab12-3456 [1] [2, 3]", []),
     ("see https://example.org/2026/10/report.html or a@b2.org", []),
     # Japanese
@@ -78,7 +89,7 @@ CASES = [
     ("午後3時半と15時30分", [("time", "15:30"), ("time", "15:30")]),
     ("12パーセント", [("percent", "12%")]),
     # Chinese
-    ("新的读卡器将于十一月安装。W3航路也一样！", [("date", "--11")]),
+    ("新的读卡器将于十一月安装。W3航路也一样！", [("date", "--11"), ("ident", "W3")]),
     ("三万一千人", [("number", "31000")]),
     ("十二月一日", [("date", "--12-01")]),
     ("百分之十二", [("percent", "12%")]),
@@ -92,7 +103,7 @@ CASES = [
     ("3,40 руб. и 3,400", [("money", "RUB:3.4"), ("number", "3400")]),
     ("5 млн рублей, 38,5 тыс.", [("money", "RUB:5000000"), ("number", "38500")]),
     ("1-й вагон, 12 процентов", [("number", "1"), ("percent", "12%")]),
-    ("самолёт Ту-154", []),
+    ("самолёт Ту-154", [("ident", "ТУ154")]),
 ]
 
 
@@ -171,7 +182,8 @@ def test_ambiguous_lists_the_ambiguous_dates():
 
 def test_no_backing_and_no_figures():
     assert written(unbacked("38,500 riders", [])) == ["38,500"]
-    assert unbacked("three travellers", []) == []
+    assert written(unbacked("three travellers", [])) == ["three"]
+    assert unbacked("one of the travellers", []) == []
 
 
 # --- laws -----------------------------------------------------------------------------------

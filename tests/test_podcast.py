@@ -196,14 +196,17 @@ def test_a_factual_line_states_only_what_its_claims_state(ws):
     ok = [_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare]),
           _line(2, "Ben", "That holds from December 1, 2026.", "factual", [fare]),  # the quote's date, written otherwise
           _line(3, "Ana", "As of 1 October 2026, anyway.", "opinion", [fare]),  # the claim's as-of date
-          _line(4, "Ana", "Three riders told us so.", "banter")]  # spelled-out numbers are left to the reader
+          _line(4, "Ana", "The two of us rode W3 and agree.", "banter")]  # a route's name, "the two of us"
     assert _figure_codes(ws, ok) == []
     found = _figure_codes(ws, [_line(1, "Ben", "A single fare costs 2.40 marks.", "factual", [fare]),
                                _line(2, "Ben", "It rises to 4 marks in 2027.", "opinion", [guess]),
                                _line(3, "Ana", "Ridership passed 40,000.", "banter"),
-                               _line(4, "Ben", "Fares changed on 01.11.2026.", "factual", [fare])])
+                               _line(4, "Ben", "Fares changed on 01.11.2026.", "factual", [fare]),
+                               _line(5, "Ana", "Three riders told us so.", "banter")])  # a count in words
     assert [(c, s) for c, s, _ in found] == [("E-POD-FIGURE", "line 1"), ("E-POD-FIGURE", "line 2"),
-                                             ("E-POD-FIGURE", "line 3"), ("E-POD-FIGURE", "line 4")]
+                                             ("E-POD-FIGURE", "line 3"), ("E-POD-FIGURE", "line 4"),
+                                             ("E-POD-FIGURE", "line 5")]
+    assert '"Three"' in found[4][2]
     assert '"2.40 marks" occurs in none of the claims it cites' in found[0][2]
     assert "the claims it cites back no figure" in found[1][2]  # an inferred claim backs no figure
     assert '"40,000"' in found[2][2] and "it cites no claim" in found[2][2]

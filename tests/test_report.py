@@ -150,7 +150,7 @@ def test_coverage_threshold_and_unverified(kit):
     ws, _ = kit
     sb("render", "report", cwd=ws)
     block = sb("check-draft", "--only", "1,2", cwd=ws).out
-    text = ("# Title words here are ignored\n\nThe pass works on two routes [1].\nThe fare is the same as last year [2].\n"
+    text = ("# Title words here are ignored\n\nThe pass works on two routes [1].\nThe fare is unchanged [2].\n"
             "Most riders seem to like the boats a lot.\n| a | b | c | d |\n```\ncode lines are not prose\n```\n\n" + block)
     r = _check(ws, text)  # full coverage is the default: the uncited sentence is named and fails
     assert r.rc == 2
@@ -185,7 +185,7 @@ def test_evidence_mode_needs_a_verified_quote(kit):
                 e["quote"] = "words that are not in the source"
     (ws / "ledger" / "claims.json").write_text(json.dumps(data))
     block = sb("check-draft", "--only", "1,2", cwd=ws).out
-    r = _check(ws, "The pass works on two routes [1].\nThe fare is the same as last year [2].\n\n" + block, "--evidence")
+    r = _check(ws, "The pass works on two routes [1].\nThe fare is unchanged [2].\n\n" + block, "--evidence")
     assert r.rc == 2 and "E-EVIDENCE-MISSING  answer.md:2  [2]" in r.err
 
 

@@ -249,6 +249,7 @@ _reg({
     "W-CLAIM-ASOF-LATE": ("A claim was stored with an as_of later than its sources' dates; verify will refuse it.", "Set --as-of to the date the source speaks for."),
     "W-CLAIM-NEGATION": ("Review: a claim and its quote disagree on negation (listed by verify, never a refusal).", "Check the claim says what the quote says, then `sb claim ack CLM --reason`."),
     "W-CLAIM-HEDGE": ("Review: a quote hedges (may, could, likely, ...) and its claim does not (never a refusal).", "Keep the hedge in the claim, or `sb claim ack CLM --reason` if it stands."),
+    "W-CLAIM-FIGURE-WORDS": ("Review: a number in words, a name with digits (W3), a relative date or words in quotation marks in a claim's text occur in none of its quotes (never a refusal).", "Check the quotes back it, then `sb claim ack CLM --reason`; or narrow the claim."),
     "W-CLAIM-CUT": ("Review: a quote starts mid-sentence after a reporting verb, a question or a negation (never a refusal).", "Check the claim does not state as fact what the source reports, asks or denies; then ack it."),
     "E-CLAIM-CONTESTED": ("A claim named in a both_stand decision would be retracted, superseded or narrowed.", "Record a new decision for its cluster with `sb adjudicate`, then `sb adjudicate --apply`."),
 })
@@ -262,6 +263,8 @@ _reg({
     "E-PAGE-CLAUSE-UNCITED": ("A clause of four words or more in a cited sentence carries no citation of its own (before, between or after the cited clauses).", "Cite what that clause rests on at its end, or cut it."),
     "E-PAGE-FIGURE-UNBACKED": ("A figure or date in a cited sentence (or an as-of date) occurs in none of the texts, quotes or dates of the claims it cites.", "Correct the figure to what the claim says, or cite the claim that states it."),
     "E-PAGE-STRUCTURE-FIGURE": ("A figure or date in a title, heading, the contents, the legend, the footer, a chart label or a short label occurs in no claim cited on the page (for a heading: cited under it).", "Cite a claim that states it under that heading, or drop the figure from the heading or label."),
+    "E-DRAFT-QUOTE": ("Words in quotation marks in a cited draft or report sentence occur in none of the quotes of what it cites.", "Quote the source word for word, or drop the quotation marks."),
+    "E-PAGE-QUOTE-UNBACKED": ("Words in quotation marks in a cited sentence occur in none of the quotes of the claims it cites.", "Quote the source word for word (from the cited claim's quote), or drop the quotation marks."),
     "E-PAGE-FRAMING-FACT": ("A sentence declared framing carries a figure, date, amount or quotation.", "Framing is the author's own words: cite the claim that states the fact instead."),
     "E-PAGE-INFERRED-FACT": ("A sentence shown as the author's inference (thin mark) carries a figure, date, amount or quotation.", "State the figure in a cited sentence; keep the inference free of facts."),
     "E-PAGE-COMMENT": ("The page holds an HTML comment other than sourcebook's own <!-- SB:... --> markers.", "Delete it: readers and machines can read a comment."),

@@ -36,12 +36,12 @@ class Flag(NamedTuple):
 
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof")
-REVIEW = ("negation", "hedge", "cut")
+REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "negation": "W-CLAIM-NEGATION",
-           "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT"}
+           "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
 RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
@@ -99,13 +99,23 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
     if evs:
         backing = [q for ev in evs for q in quotes(ev, _text_if_redacted(ev, text_of))]
         for f in figures.unbacked(text, backing):
-            if f.kind != "ambiguous":
+            if f.spelled or f.kind in ("ident", "relative"):
+                # a number in words, a name with digits or a relative date: a reader's review,
+                # never a refusal (a claim may say "three travellers" of a quote listing them)
+                out.append(Flag("words", f"{f.written!r} in the claim's text is a figure its quotes do not "
+                                         "state in any form; check the quotes back it", f"words:{f.written}"))
+            elif f.kind != "ambiguous":
                 what = "date" if f.kind == "date" else "figure"
                 out.append(Flag("figure", f"the {what} {f.written!r} in the claim's text occurs in none of its "
                                           "quotes; quote the words that state it, or narrow the text to what "
                                           "the quotes say"))
+        from ...engines.text.quotations import unbacked_quotations
+
+        for q in unbacked_quotations(text, backing):
+            out.append(Flag("words", f"the claim's text sets {_clip(q.text, 40)} in quotation marks, but no quote "
+                                     "of it has those words; quote the source word for word", f"quote:{q.text}"))
     if claim.get("confidence") == "inferred":
-        said = [f.written for f in figures.find_figures(text) if f.kind != "ambiguous"]
+        said = [f.written for f in figures.stated(text) if f.kind != "ambiguous"]
         said += [m.group(0) for m in _QUOTATION.finditer(text)]
         if said:
             shown = ", ".join(repr(_clip(s, 30)) for s in said[:3]) + (" ..." if len(said) > 3 else "")

@@ -61,11 +61,12 @@ def norm(text: str) -> str:
 class Piece:
     """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
 
-    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history")
+    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history", "cites")
 
     def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
                  tail: str = "", thin: list[str] | None = None, framing: bool = False,
-                 block: list[str] | None = None, history: list[str] | None = None):
+                 block: list[str] | None = None, history: list[str] | None = None,
+                 cites: list[list] | None = None):
         self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
         self.line = line
         self.text = text  # normalized
@@ -76,14 +77,15 @@ class Piece:
         self.framing = framing
         self.block = block or []  # as-of: the claims of its block
         self.history = history or []  # superseded claims cited here as history (a sup.ref to #h-<id>)
+        self.cites = cites or []  # [offset in text, claim id] of each citation, in order (refs and history)
 
     def to_json(self) -> list:
         return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
-                self.block, self.history]
+                self.block, self.history, self.cites]
 
     @classmethod
     def from_json(cls, r: list) -> Piece:
-        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9])
+        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10])
 
 
 class PageProse:
@@ -216,10 +218,13 @@ class _Reader:
             thin = [x for o, ids in run.thin if s.start < o <= nxt for x in ids]
             marks_at = [o for o, _ in refs + hist]
             tail = _uncited_clause(text, s.start, s.end, nxt, marks_at) if marks_at else ""
+            # where each citation stands in the sentence's text: a figure is backed by the
+            # citation after it in its clause
+            cites = [[len(norm(text[s.start:min(o, s.end)])), x] for o, x in sorted(refs + hist)]
             self.out.pieces.append(Piece(run.ctx.where, self.line_of(_line(run, s.start)), norm(s.text),
                                          run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
                                          list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
-                                         history=list(dict.fromkeys(x for _, x in hist))))
+                                         history=list(dict.fromkeys(x for _, x in hist)), cites=cites))
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
@@ -239,6 +244,8 @@ class _Reader:
                 self.attributes(el, ctx)
             if self.apparatus(el, ctx, classes):
                 return
+        if tag == "tr":  # a row is judged by what it cites: its cells are read together at its end
+            stack.append(("row", len(self.out.pieces)))
         stack.append(("exit", boundary))
         kids = el.children
         key = id(el)
@@ -323,6 +330,18 @@ class _Reader:
         return False
 
 
+def _row(pieces: list[Piece], first: int) -> None:
+    """The uncited cells of a table row whose other cells cite: labels of what the row cites
+    (``where="row"``, ``block`` the row's claims), judged by those claims' figures."""
+    cells = pieces[first:]
+    cited = list(dict.fromkeys(x for p in cells if p.where == "prose" for x in p.refs + p.history))
+    if not cited:
+        return
+    for p in cells:
+        if p.where == "prose" and not p.refs and not p.history and not p.framing and not p.thin:
+            p.where, p.block = "row", cited
+
+
 def _label(text: str) -> str:
     """A citation's label without the brackets sb writes for copied and spoken text."""
     label = text.strip()
@@ -394,6 +413,8 @@ def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int, 
             reader.element(step[1], step[2], stack)
         elif kind == "comment":
             reader.marker(step[1])
+        elif kind == "row":
+            _row(out.pieces, step[1])
         elif step[1]:  # the exit of an element that breaks runs
             reader.flush()
     reader.flush()

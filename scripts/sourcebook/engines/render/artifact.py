@@ -55,7 +55,7 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
 def framing_findings(blocks: list[Block], where: str) -> list[Finding]:
     """A sentence tagged ``[framing]`` is the author's own words: it cites nothing and carries no
     figure, date, amount or quotation (the gate refuses such a page; render says so first)."""
-    from ..text.figures import find_figures
+    from ..text.figures import stated
 
     out = []
     for b in blocks:
@@ -66,7 +66,7 @@ def framing_findings(blocks: list[Block], where: str) -> list[Finding]:
             if not framing:
                 continue
             words = " ".join(FRAMING.sub("", sentence).split()[:8])
-            figs = find_figures(CLAIM_REF.sub(" ", FRAMING.sub(" ", sentence)))
+            figs = stated(CLAIM_REF.sub(" ", FRAMING.sub(" ", sentence)))
             why = ("cites a claim" if CLAIM_REF.search(sentence) else f"carries the figure {figs[0].written!r}"
                    if figs else "carries a quotation" if quoted(sentence) else "")
             if why:

@@ -45,6 +45,8 @@ class DraftSentence:
     refs: list[str] = field(default_factory=list)  # [@...] ids
     tags: set[str] = field(default_factory=set)  # framing, inference, unverified (lower case)
     label: bool = False  # a short label without markers: structure, not prose
+    # where each citation stands in ``text``: (offset, source number or None, claim id or "")
+    at: list[tuple[int, int | None, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -112,10 +114,14 @@ def _block_sentences(lines: list[tuple[int, str]]) -> list[DraftSentence]:
         s = out[i]
         num = NUM.fullmatch(mark)
         ref = REF.fullmatch(mark)
+        at = len(_tidy(plain[spans[i][0]:max(spans[i][0], min(off, spans[i][1]))]))
         if num:
             s.numbers.append(int(num.group(1)))
+            s.at.append((at, int(num.group(1)), ""))
         elif ref:
-            s.refs += [x.strip().lstrip("@") for x in ref.group(1).split(";") if x.strip()]
+            ids = [x.strip().lstrip("@") for x in ref.group(1).split(";") if x.strip()]
+            s.refs += ids
+            s.at += [(at, None, x) for x in ids]
         else:
             s.tags.add(mark[1:-1].lower())
     for s in out:

@@ -23,7 +23,8 @@ from typing import NamedTuple
 
 from ...base.errors import Finding
 from ..ledger import ledger_model as lm
-from ..text.figures import Figure, find_figures, unbacked
+from ..text.figures import Figure, as_of_wording, find_figures, is_backed, small_word, stated, unbacked
+from ..text.quotations import unbacked_quotations
 from .draft_check import DraftCitations, DraftSentence, StructureLine
 
 KINDS = ("cited", "inferred", "unverified", "framing", "uncited")
@@ -87,18 +88,30 @@ def claim_backing(claim: Mapping) -> list[str]:
     return [t for t in out if t]
 
 
+def claim_own(claim: Mapping) -> list[str]:
+    """What a sentence citing a claim by its id may state: the claim's own text (the claim is
+    the unit: its quotes back its text, its text backs the sentence)."""
+    return [str(claim.get("text") or "")]
+
+
+def _quotes(claim: Mapping) -> list[str]:
+    return [q for q in (lm.evidence_quote(ev) for ev in claim.get("evidence") or [] if isinstance(ev, Mapping)) if q]
+
+
 class _Backing:
     """Backing texts by source and by claim, computed once per draft."""
 
     def __init__(self, ledger: DraftLedger):
         self.ledger = ledger
         self.by_source: dict[str, list[str]] = {}
+        self.quotes_by_source: dict[str, list[str]] = {}
         for c in ledger.claims.values():
             if not lm.is_citable(c):
                 continue
             texts = claim_backing(c)
             for sid in {str(ev.get("source_id")) for ev in c.get("evidence") or [] if isinstance(ev, Mapping)}:
                 self.by_source.setdefault(sid, []).extend(texts)
+                self.quotes_by_source.setdefault(sid, []).extend(_quotes(c))
 
     def citable(self, rid: str) -> bool:
         if rid.startswith("src_"):
@@ -110,6 +123,23 @@ class _Backing:
         c = self.ledger.claims.get(rid)
         return c is not None and lm.is_active(c) and c.get("confidence") == "inferred"
 
+    def as_of(self, refs: Iterable[str]) -> list[str]:
+        return [str(self.ledger.claims[r]["as_of"]) for r in refs
+                if not r.startswith("src_") and self.citable(r) and self.ledger.claims[r].get("as_of")]
+
+    def quotes(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
+        """The quotes of what is cited: words in quotation marks must be among them."""
+        out: list[str] = []
+        for n in numbers:
+            sid = self.ledger.by_num.get(n)
+            out += self.quotes_by_source.get(sid, []) if sid else []
+        for rid in refs:
+            if rid.startswith("src_"):
+                out += self.quotes_by_source.get(rid, [])
+            elif self.citable(rid):
+                out += _quotes(self.ledger.claims[rid])
+        return out
+
     def of(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
         out: list[str] = []
         for n in numbers:
@@ -119,8 +149,35 @@ class _Backing:
             if rid.startswith("src_"):
                 out += self.by_source.get(rid, [])
             elif self.citable(rid):
-                out += claim_backing(self.ledger.claims[rid])
+                out += claim_own(self.ledger.claims[rid])
         return list(dict.fromkeys(out))
+
+
+def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
+    """The figures of a cited sentence that what is cited right after each does not back (two
+    figures swapped between their citations are both refused)."""
+    figs = find_figures(s.text)
+    if not figs:
+        return []
+    groups: list[tuple[int, list[int], list[str]]] = []
+    last = -1
+    for at, num, rid in sorted(s.at, key=lambda x: x[0]):
+        if groups and not any(ch.isalnum() for ch in s.text[last:at]):
+            groups[-1][1].extend([num] if num is not None else [])
+            groups[-1][2].extend([rid] if rid else [])
+        else:
+            groups.append((at, [num] if num is not None else [], [rid] if rid else []))
+        last = at
+    bad = []
+    for f in figs:
+        _, nums, refs = next((g for g in groups if g[0] >= f.end), groups[-1]) if len(groups) > 1 \
+            else (0, s.numbers, s.refs)
+        if small_word(f) or is_backed(f, backing.of(nums, refs)):
+            continue
+        if f.kind == "date" and as_of_wording(s.text, f.start, f.end) and is_backed(f, backing.as_of(refs)):
+            continue
+        bad.append(f)
+    return bad
 
 
 def _written(figs: list[Figure]) -> str:
@@ -152,13 +209,18 @@ def _kind(s: DraftSentence, backing: _Backing, unverified_ok: bool) -> str:
 def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str) -> Finding | None:
     at, said = f"{where}:{s.line}", f'"{snippet(s.text)}"'
     if kind == "cited":
-        bad = unbacked(s.text, backing.of(s.numbers, s.refs))
+        bad = _cited_unbacked(s, backing)
         if bad:
             return Finding("E-DRAFT-FIGURE", at, f"{said}: {_written(bad)} is not in what {_cites(s.numbers, s.refs)} "
                                                  "supports (the claims and quotes of what it cites); write the figure "
                                                  f"the source gives, or cite the source that gives it{_ambiguous_hint(bad)}")
+        invented = unbacked_quotations(s.text, backing.quotes(s.numbers, s.refs))
+        if invented:
+            return Finding("E-DRAFT-QUOTE", at, f"{said} sets {snippet(invented[0].text, 40)} in quotation marks, but "
+                                                "those words occur in none of the quotes of what it cites; quote "
+                                                "the source word for word, or drop the marks")
         return None
-    figs = find_figures(s.text)
+    figs = stated(s.text)
     quoted = quotations(s.text) if kind in ("inferred", "framing") else []
     if not figs and not quoted:
         return None

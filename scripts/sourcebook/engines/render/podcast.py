@@ -88,7 +88,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
     """A transition carries no figure, date, amount or quotation; every other line states only
     figures and dates its cited claims state; the episode title and the outline only those of
     the claims some line cites."""
-    from ..text.figures import find_figures, unbacked
+    from ..text.figures import stated, unbacked
     from ..text.quotations import find_quotations
 
     out: list[Finding] = []
@@ -99,14 +99,15 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
         ids = [c for c in line.get("claims") or [] if isinstance(c, str)]
         cited += [c for c in ids if c not in cited]
         if line.get("kind") == "transition":
-            carried = [f'"{f.written}"' for f in find_figures(text)] + [q.text for q in find_quotations(text)]
+            carried = [f'"{f.written}"' for f in stated(text)] + [q.text for q in find_quotations(text)]
             if carried:
                 out.append(Finding("E-POD-TRANSITION", subject, f"a transition carries {', '.join(carried)}; it "
                                                                 "links segments and states nothing: move the fact "
                                                                 "into a factual line that cites its claim"))
             continue
         texts = _claims_backing(ids, claims)
-        figs = unbacked(text, texts)
+        # with nothing behind it, a line may still name a route ("W3") or say "two"
+        figs = unbacked(text, texts) if texts else stated(text)
         if figs:
             out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, ids, texts, "it cites")))
     texts = _claims_backing(cited, claims)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
-from .....engines.text.quotations import quoted
+from .....engines.text.quotations import quoted, unbacked_quotations
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
 from ...verify_cache import file_sig
@@ -72,7 +72,7 @@ class _Judge:
         self.f: list[Finding] = []
         self.counts = dict.fromkeys(KINDS, 0)
         self.page_cited: set[str] = set()
-        self._backing: dict[str, list[str]] = {}
+        self._backing: dict[str, tuple[list[str], list[str], list[str]]] = {}
         self._notes: set[str] | None = None
 
     # -- helpers --
@@ -84,22 +84,47 @@ class _Judge:
             self._fig = figures
         return self._fig
 
-    def unbacked(self, text: str, ids) -> list:
-        """The figures of ``text`` none of these claims states; a sentence that is word for word
-        part of what a claim says or quotes states nothing more (no need to read its figures)."""
+    def unbacked(self, text: str, ids, *, as_of: bool = False) -> list:
+        """The figures of ``text`` none of these claims states in its own text (the claim is the
+        unit: its quotes back the claim, the claim backs the page); ``as_of``: the claims' as_of
+        dates back it too (the as-of line sourcebook prints). A sentence that is word for word
+        part of a claim's text states nothing more."""
+        if not self.fig.find_figures(text):  # nothing to back: the claims' texts need no reading
+            return []
+        backing = self.backing(ids, as_of=as_of)
+        core = text.rstrip(".!?\u3002\uff01\uff1f ")
+        if core and any(_within(core, b) for b in backing):
+            return []
+        return self.fig.unbacked(text, backing)
+
+    def cited_unbacked(self, p: Piece, ids: list[str]) -> list:
+        """The figures of a cited sentence its citations do not back: each figure by the claims
+        cited right after it (two figures swapped between their citations are both refused), a
+        date by a claim's as_of only after as-of wording ("as of 1 December 2026")."""
+        text = p.text
+        figs = self.fig.find_figures(text)
+        if not figs:
+            return []
         backing = self.backing(ids)
         core = text.rstrip(".!?\u3002\uff01\uff1f ")
         if core and any(_within(core, b) for b in backing):
             return []
-        if not self.fig.find_figures(text):  # nothing to back: the claims' texts need no reading
-            return []
-        return self.fig.unbacked(text, backing)
+        groups = _groups(p.cites, text, set(ids))
+        bad = []
+        for f in figs:
+            own = ids if len(groups) < 2 else next((g for at, g in groups if at >= f.end), groups[-1][1])
+            if self.fig.small_word(f) or self.fig.is_backed(f, self.backing(own)):
+                continue
+            if f.kind == "date" and self.fig.as_of_wording(text, f.start, f.end) and self.fig.is_backed(f, self.as_of(own)):
+                continue
+            bad.append(f)
+        return bad
 
     def verbatim(self, text: str, ids) -> bool:
         """The sentence is word for word part of what one of its claims says or quotes: it states
         nothing more, whatever its clauses."""
         core = text.rstrip(".!?\u3002\uff01\uff1f ")
-        return bool(core) and any(_within(core, b) for b in self.backing(ids))
+        return bool(core) and any(_within(core, b) for b in self.backing(ids, quotes=True))
 
     def live(self, x: str) -> dict | None:
         c = self.claims.get(x)
@@ -110,27 +135,37 @@ class _Judge:
         c = self.claims.get(x)
         return c if c is not None and c.get("status") == "superseded" else None
 
-    def backing(self, ids) -> list[str]:
+    def _parts(self, x: str) -> tuple[list[str], list[str], list[str]]:
+        """(text, quotes, as_of) of a claim, whitespace collapsed."""
+        got = self._backing.get(x)
+        if got is None:
+            c = self.live(x) or self.past(x) or {}
+            text = [" ".join(c["text"].split())] if isinstance(c.get("text"), str) else []
+            as_of = [c["as_of"]] if isinstance(c.get("as_of"), str) else []
+            ev = c.get("evidence")
+            quotes = [" ".join(e["quote"].split()) for e in (ev if isinstance(ev, list) else [])
+                      if isinstance(e, dict) and isinstance(e.get("quote"), str)]
+            got = self._backing[x] = (text, quotes, as_of)
+        return got
+
+    def backing(self, ids, *, quotes: bool = False, as_of: bool = False) -> list[str]:
         out: list[str] = []
         for x in ids:
-            got = self._backing.get(x)
-            if got is None:
-                c = self.live(x) or self.past(x) or {}
-                got = [t for t in [c.get("text"), c.get("as_of")] if isinstance(t, str)]
-                ev = c.get("evidence")
-                for e in ev if isinstance(ev, list) else []:
-                    if isinstance(e, dict) and isinstance(e.get("quote"), str):
-                        got.append(e["quote"])
-                got = [" ".join(t.split()) for t in got]
-                self._backing[x] = got
-            out += got
+            text, qs, dates = self._parts(x)
+            out += text + (qs if quotes else []) + (dates if as_of else [])
         return out
+
+    def quotes(self, ids) -> list[str]:
+        return [q for x in ids for q in self._parts(x)[1]]
+
+    def as_of(self, ids) -> list[str]:
+        return [d for x in ids for d in self._parts(x)[2]]
 
     def refuse(self, code: str, p: Piece, what: str) -> None:
         self.f.append(Finding(code, f"{self.page.rel}:{p.line}", f"\"{safe(first_words(p.text), 120)}\" {what}"))
 
     def facts(self, text: str) -> str:
-        figs = self.fig.find_figures(text)
+        figs = self.fig.stated(text)
         if figs:
             return f"the figure {figs[0].written!r}"
         return "a quotation" if quoted(text) else ""
@@ -165,13 +200,21 @@ class _Judge:
             for _, s in heads:
                 s.update(ok + told)
             ok = ok + told
-            bad = self.unbacked(p.text, ok)
+            bad = self.cited_unbacked(p, ok)
             refused = False
             if bad:
                 refused = True
-                self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"cites {', '.join(ok)} but {bad[0].written!r} occurs in "
-                                                         "none of their texts, quotes or dates; correct the figure "
-                                                         "or cite the claim that states it")
+                self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"cites {', '.join(ok)} but {bad[0].written!r} is stated by "
+                                                         "none of the claims cited after it; correct the figure, "
+                                                         "or cite right after it the claim whose text states it")
+            # words in quotation marks are the source's: in a cited quote, or the sentence is the
+            # claim's own text word for word (the claim-text gate reads that against its quotes)
+            invented = unbacked_quotations(p.text, self.quotes(ok)) if quoted(p.text) else []
+            if invented and not self.verbatim(p.text, ok):
+                refused = True
+                self.refuse("E-PAGE-QUOTE-UNBACKED", p, f"sets {safe(invented[0].text, 60)} in quotation marks, but "
+                                                        "those words occur in none of the quotes of the claims it "
+                                                        "cites; quote the source word for word, or drop the marks")
             if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok):
                 refused = True
                 self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
@@ -205,7 +248,7 @@ class _Judge:
         for p in self.pr.pieces:
             w = p.where
             if w == "as-of":
-                bad = self.unbacked(p.text, [x for x in p.block if self.live(x)])
+                bad = self.unbacked(p.text, [x for x in p.block if self.live(x)], as_of=True)
                 if bad:
                     self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"prints {bad[0].written!r}, which is no date or figure "
                                                              "of the claims of its block; print the claim's as_of")
@@ -215,6 +258,8 @@ class _Judge:
                 scope: set[str] = set()
                 heads.append((p.level, scope))
                 structure.append((p, scope))
+            elif w == "row":  # a label cell: judged by what its row cites
+                structure.append((p, set(p.block)))
             elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
@@ -232,13 +277,14 @@ class _Judge:
         for p, under in structure:
             if self.question and p.where in ("title", "heading") and p.text == self.question:
                 continue
-            if not self.fig.find_figures(p.text):
-                continue
+            if p.text in self.fixed or not self.fig.find_figures(p.text):
+                continue  # the text sourcebook's templates write says nothing of the sources
             ids: set[str] = under if under is not None else self.page_cited
             bad = self.unbacked(p.text, sorted(ids))
             if bad:
-                where_cited = "under this heading" if under is not None else "on the page"
-                self.counts["refused"] += p.where not in STRUCTURE
+                where_cited = ("in its row" if p.where == "row" else "under this heading") if under is not None \
+                    else "on the page"
+                self.counts["refused"] += p.where not in STRUCTURE and p.where != "row"
                 self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
                                                           f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
@@ -295,6 +341,21 @@ class _Judge:
                 self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
                                                                           f"without its other side ({', '.join(missing)}) "
                                                                           "on the same page; show both"))
+
+
+def _groups(cites: list, text: str, ids: set[str]) -> list[tuple[int, list[str]]]:
+    """The citations of a sentence in groups that stand together ("[1][2]"): (offset, ids)."""
+    out: list[tuple[int, list[str]]] = []
+    last = -1
+    for at, x in cites:
+        if x not in ids:
+            continue
+        if out and not any(ch.isalnum() for ch in text[last:at]):
+            out[-1][1].append(x)
+        else:
+            out.append((at, [x]))
+        last = at
+    return out
 
 
 def _within(core: str, text: str) -> bool:

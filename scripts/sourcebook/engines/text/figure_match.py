@@ -1,0 +1,175 @@
+"""Whether a figure is backed: what a backing text establishes, as comparable facts, and the
+comparison by meaning (numbers by value in any form, a year never for a count, money only by
+money in an agreeing currency or a bare number, a rate only by the same rate). Pure; cached."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
+from . import currencies
+from .figure_dates import date_parts
+from .figure_scan import Figure, _figures, _value, exact_digits
+from .figure_units import periods_named
+
+# --- matching -----------------------------------------------------------------------------
+
+
+def _alternative(f: Figure) -> str | None:
+    """The second reading of a lone dot group ("38.500": 38.5, or 38500 in German)."""
+    w = exact_digits_view(f.written)
+    if f.kind == "number" and re.fullmatch(r"\d{1,3}\.\d{3}", w):
+        return _value(w.replace(".", ""))
+    return None
+
+
+def _facts(f: Figure) -> set[str]:
+    """What a backing figure establishes, as comparable tokens."""
+    if f.kind == "number":
+        alt = _alternative(f)
+        keys = [f.key, *([alt] if alt else [])]
+        rate = _rate(f.unit)
+        return {"x:" + exact_digits(f.written), *("n:" + k for k in keys), *(f"r:{k}/{rate}" for k in keys if rate),
+                *("b:" + k for k in keys if not f.unit)}
+    if f.kind == "percent":
+        return {"p:" + f.key}
+    if f.kind == "money":
+        return {"n:" + f.key.split(":", 1)[1]}
+    if f.kind == "time":
+        return {"t:" + f.key}
+    if f.kind == "ident":
+        return {"i:" + f.key}
+    if f.kind == "relative":
+        return {"rel:" + f.key}
+    if f.kind == "version":
+        return {"v:" + f.key, "x:" + f.key.lstrip("v")}
+    out: set[str] = set()
+    for key in _date_keys(f):
+        y, m, _ = date_parts(key)
+        out.add("d:" + key)
+        if y is not None:
+            out.add(f"y:{y:04d}")  # a year backs a year, never a count or an amount
+    return out
+
+
+def _rate(unit: str) -> str:
+    return unit.split("/", 1)[1] if "/" in unit else ""
+
+
+def exact_digits_view(written: str) -> str:
+    from .figure_text import normalize_figures
+
+    return normalize_figures(written).strip()
+
+
+def _date_keys(f: Figure) -> list[str]:
+    """The date readings a backing figure offers: its key, or both readings of an ambiguous
+    date (a source's "01.11.2026" backs a claim that commits to one reading)."""
+    if f.kind == "date":
+        return [f.key]
+    if f.kind == "ambiguous":
+        return [k for k in f.key.split("|") if not k.startswith("?")]
+    return []
+
+
+class _Backing(NamedTuple):
+    figures: tuple[Figure, ...]
+    facts: frozenset[str]
+    periods: frozenset[str]  # the periods the text names anywhere ("weekday ridership")
+
+
+@lru_cache(maxsize=8192)
+def _backing(text: str) -> _Backing:
+    figs = _figures(text)
+    facts: set[str] = set()
+    for g in figs:
+        facts |= _facts(g)
+    periods = frozenset(periods_named(text)) if any(g.kind == "number" and not _rate(g.unit) for g in figs) \
+        else frozenset()
+    return _Backing(figs, frozenset(facts), periods)
+
+
+def _backed_in(f: Figure, b: _Backing) -> bool:
+    facts = b.facts
+    if f.kind == "number":
+        alt = _alternative(f)
+        rate = _rate(f.unit)
+        if rate:  # "31,000 passengers per hour" needs a figure per hour
+            keys = [f.key, *([alt] if alt else [])]
+            if any(f"r:{k}/{rate}" in facts for k in keys):
+                return True
+            # the same number with no rate of its own, where the text names that period
+            # ("weekday ridership averaged 38,500"), stands for it
+            return rate in b.periods and any(g.kind == "number" and not _rate(g.unit) and g.key in keys
+                                             for g in b.figures)
+        return "n:" + f.key in facts or (alt is not None and "n:" + alt in facts)
+    if f.kind == "ident":
+        return "i:" + f.key in facts
+    if f.kind == "relative":
+        return "rel:" + f.key in facts
+    if f.kind == "percent":
+        return "p:" + f.key in facts
+    if f.kind == "time":
+        return "t:" + f.key in facts
+    if f.kind == "version":
+        return "v:" + f.key in facts or "x:" + f.key.lstrip("v") in facts
+    if f.kind == "money":
+        cur, val = f.key.split(":", 1)
+        for g in b.figures:
+            if g.kind == "money":
+                gc, gv = g.key.split(":", 1)
+                if gv == val and currencies.agrees(cur, gc):
+                    return True
+            elif g.kind == "number" and not g.unit and "n:" + val in _facts(g):
+                return True  # a bare number backs an amount; a count or a year never does
+        return False
+    if f.kind == "date":
+        return _date_backed(f.key, b)
+    return False  # ambiguous: never backed
+
+
+def _date_backed(key: str, b: _Backing) -> bool:
+    y, m, d = date_parts(key)
+    if m is None:  # a year alone: any year, the year of any date, or the bare number
+        return f"y:{y:04d}" in b.facts or f"b:{y}" in b.facts
+    for g in b.figures:
+        for gkey in _date_keys(g):
+            gy, gm, gd = date_parts(gkey)
+            if gm != m:
+                continue
+            if d is not None and d != gd:
+                continue  # a day stated here must be stated there
+            if y is not None and gy is not None and y != gy:
+                continue
+            if y is not None and gy is None and f"y:{y:04d}" not in b.facts:
+                continue  # a year missing there must occur elsewhere in that backing
+            return True
+    return False
+
+
+def small_word(f: Figure) -> bool:
+    """A whole number up to ten written in words that counts nothing named ("the two figures",
+    "one of three ways"): part of the language, never refused; "three travellers" is a count."""
+    return f.spelled and f.kind == "number" and not f.unit and f.key.isdigit() and int(f.key) <= 10
+
+
+def is_backed(figure: Figure, backing: Iterable[str]) -> bool:
+    """Whether one figure occurs, by meaning, in any of the backing texts."""
+    return any(_backed_in(figure, _backing(b)) for b in backing)
+
+
+def unbacked(text: str, backing: Iterable[str]) -> list[Figure]:
+    """The figures of ``text`` that occur in none of the backing texts, compared by meaning:
+    numbers by value in any form, percentages only by percentages, money by money in an
+    agreeing currency or by a plain number, versions exactly, times by the clock, years by a
+    year or the year of any date. A date missing a part is backed by a date agreeing on every
+    part both state, when the year it lacks occurs elsewhere in that same backing text.
+    Ambiguous figures are never backed; a small number in words counting nothing named
+    (``small_word``) is never refused."""
+    figs = _figures(text)
+    if not figs:
+        return []
+    sources = [_backing(b) for b in backing]
+    return [f for f in figs if not small_word(f) and not any(_backed_in(f, b) for b in sources)]

@@ -1,0 +1,560 @@
+"""The figure scanner: one pass per family over the comparable view of a text (``figure_text``),
+most specific first; a span taken by one is closed to the rest. Every figure found carries its
+kind, its canonical key, its unit and where it stands in the text as given."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import NamedTuple
+
+from . import currencies
+from .figure_dates import (
+    _CJK_DATE,
+    _CJK_DIGITS,
+    _CJK_SUFFIX,
+    _CJK_TIME,
+    _CJK_UNITS,
+    _CN,
+    _ERA,
+    _ISO,
+    _ISO_YM,
+    _MIXED_CJK,
+    _MIXED_PART,
+    _NUMERIC_DATE,
+    _PREP_BEFORE,
+    _TIME,
+    _WRITTEN_DATES,
+    _cjk_int,
+    _date_key,
+    _month_of,
+    _month_words,
+    _valid,
+    date_parts,
+)
+from .figure_text import has_number_words, normalize_figures, view
+from .figure_units import (
+    _ADVERBS,
+    _CJK_COUNT,
+    _CJK_PERIODS,
+    _CJK_RATE,
+    _COUNT_NOUN,
+    _PERIODS,
+    _RATE,
+    _RELATIVE,
+    _RELATIVE_HINT,
+)
+from .sentences import is_cjk
+
+
+class Figure(NamedTuple):
+    kind: str  # one of KINDS
+    key: str  # canonical comparable form
+    written: str  # as it stands in the text
+    start: int  # code-point offsets into the text given
+    end: int
+    unit: str = ""  # a number's unit: "" bare, "count" (a noun follows), "/day" (a rate), "count/day"
+    spelled: bool = False  # written in words ("twelve", "forty-eight thousand")
+
+
+KINDS = ("number", "percent", "money", "date", "time", "version", "ident", "relative", "ambiguous")
+
+# --- what holds no figure, and identifiers ------------------------------------------------
+
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.]+", re.I)
+_CITE = re.compile(r"\[(?:\^?\d+(?:\s*[,;–-]\s*\d+)*|@[^\]\n]*|\^[^\]\n]*)\]")
+_LETTERS = r"A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
+# a run of latin/cyrillic/greek letters, digits and underscores holding a digit
+_GLUED = re.compile(rf"[0-9{_LETTERS}]*[0-9][0-9{_LETTERS}]*")
+_CODES = "|".join(currencies.CODES) + "|RMB"
+# a figure with a glued suffix: ordinals, scales, units of measure, currency codes
+_UNITS = r"km|m|cm|mm|kg|g|t|h|min|s|ms|kWh|kW|MW|GW|W|V|GB|MB|TB|KB|Mbps|Gbps|px|pt|x|mph|kmh|ha|l|ml"
+_OK_GLUED = re.compile(
+    r"\d+(?:st|nd|rd|th|k|K|bn|mn|m|M|er|ème|e|h|г|млн|млрд|тыс|руб)?|[vV]\d+|\d{1,2}h\d{2}|\d{2}T\d{2}|\d{2}Z"
+    rf"|(?:{_CODES})\d+|\d+(?:{_CODES})"
+)
+_UNIT_GLUED = re.compile(rf"(\d+(?:[.,]\d+)?)(?:{_UNITS})")
+# identifiers a reader takes for facts: a route or model ("W3", "A-12", "Ту-154", "B2B", "3D")
+_HASHLIKE = re.compile(r"(?=.*\d)(?=.*[a-f])[0-9a-f]{7,}|.*_.*")
+
+
+_PREFIXES = {"mid", "pre", "post", "early", "late", "end", "since", "circa", "ca", "c", "over", "under", "top",
+             "after", "before", "non", "anti", "pro", "sub", "near", "all"}
+
+
+def _ident_key(tok: str) -> str:
+    return tok.upper().replace("-", "").replace("‐", "")
+
+
+def _blocked_spans(t: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Spans that hold no figure (URLs, e-mail addresses, citation markers, hashes and ids with
+    an underscore), and identifiers: digits glued to letters ("W3", "B2B", "COVID-19", "A-12")."""
+    spans = [m.span() for m in _URL.finditer(t)] + [m.span() for m in _CITE.finditer(t)]
+    idents: list[tuple[int, int]] = []
+    last_end, last_kind = -2, ""
+    for m in _GLUED.finditer(t):
+        s, e = m.span()
+        tok = m.group(0)
+        joined = s >= 1 and t[s - 1] in "-_./:" and s - 1 == last_end
+        # "COVID-19", "Ту-154", "id_42" (but "No.5" and "p.12" are numbers)
+        glued_left = s >= 2 and t[s - 1] in "-_" and t[s - 2].isalpha() and not is_cjk(t[s - 2])
+        if joined:  # the rest of a hash or an identifier ("clm_ab12-3456", "A-12-3")
+            if last_kind == "block":
+                spans.append((s, e))
+            else:
+                idents[-1] = (idents[-1][0], e)
+            last_end = e
+            continue
+        if _OK_GLUED.fullmatch(tok) and not glued_left:
+            continue
+        if _UNIT_GLUED.fullmatch(tok) and not glued_left:
+            continue  # "10km": the number, its unit glued
+        last_end = e
+        if _HASHLIKE.fullmatch(tok) or (s >= 1 and t[s - 1] in "_/.") or (e < len(t) and t[e] in "_/"):
+            spans.append((s, e))
+            last_kind = "block"
+            continue
+        if glued_left:  # "A-12": the letters before the hyphen belong to the identifier
+            a = s - 1
+            while a > 0 and t[a - 1].isalpha() and not is_cjk(t[a - 1]):
+                a -= 1
+            if a > 0 and (t[a - 1].isalnum() and not is_cjk(t[a - 1]) or t[a - 1] in "_/."):
+                spans.append((s, e))
+                last_kind = "block"
+                continue
+            if t[a : s - 1].lower() in _PREFIXES:
+                last_end = -2
+                continue  # "mid-2026", "pre-2020": the number itself
+            s = a
+        idents.append((s, e))
+        last_kind = "ident"
+    return spans, idents
+
+
+# --- numbers ------------------------------------------------------------------------------
+
+_NUM = re.compile(
+    r"""(?=\d)(?<![\d,])(?<![^A-Za-z]\.)(?:
+      \d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)
+    | \d{1,3}(?:\ \d{3})+(?:[.,]\d+)?(?!\d)
+    | \d{1,3}(?:\.\d{3}){2,}(?:,\d+)?(?!\d|\.\d)
+    | \d{1,3}\.\d{3},\d+(?!\d)
+    | \d{1,3}(?:['’]\d{3})+(?:\.\d+)?(?!\d)
+    | \d+(?:\.\d+)+(?!\d)
+    | \d+,\d+(?!\d|,\d)
+    | \d+(?!\d)
+    )""",
+    re.X,
+)
+
+
+def _plain_digits(num: str) -> str:
+    """Digits with grouping removed and the decimal mark as '.', exactly as written."""
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", num):
+        return num.replace(",", "")
+    if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:[.,]\d+)?", num):
+        return num.replace(" ", "").replace(",", ".")
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:\.\d{3}){2,}", num):
+        return num.replace(".", "").replace(",", ".")
+    if re.fullmatch(r"\d{1,3}(?:['’]\d{3})+(?:\.\d+)?", num):
+        return num.replace("'", "").replace("’", "")
+    if re.fullmatch(r"\d+,\d+", num):
+        return num.replace(",", ".")
+    return num
+
+
+def _canon(d: Decimal) -> str:
+    """Canonical decimal text: no exponent, no trailing zeros after the point."""
+    s = format(d, "f")
+    if "." in s:
+        s = s.rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _value(digits: str, exp: int = 0) -> str:
+    try:
+        return _canon(Decimal(digits).scaleb(exp))
+    except InvalidOperation:
+        return digits
+
+
+def exact_digits(written: str) -> str:
+    """The digits of a written number as written: grouping removed, decimal mark '.'
+    ("38,500" -> "38500", "3,40" -> "3.40"); versions compare on these."""
+    return _plain_digits(normalize_figures(written).strip())
+
+
+_SCALES: list[tuple[str, int]] = [
+    ("thousand", 3), ("millions?", 6), ("billions?", 9), ("trillions?", 12),
+    (r"mln\.?", 6), ("mn", 6), ("bn", 9), (r"Mio\.?", 6), (r"Mrd\.?", 9), ("Millionen", 6),
+    ("Million", 6), ("Milliarden?", 9), ("milliards?", 9), ("mil millones", 9), ("millones", 6),
+    ("millón", 6), ("mil", 3), (r"тыс\.?", 3), ("тысяч[а-я]*", 3), (r"млн\.?", 6),
+    (r"млрд\.?", 9), ("миллион[а-я]*", 6), ("миллиард[а-я]*", 9),
+]
+_GLUED_SCALES = {"k": 3, "K": 3, "m": 6, "M": 6, "bn": 9, "mn": 6, "万": 4, "萬": 4, "億": 8, "亿": 8, "千": 3, "兆": 12,
+                 "млн": 6, "млрд": 9, "тыс": 3}
+_NEEDS_MONEY = {"K", "m", "M"}  # "4K video", "5m long": scale only in an amount ("$5m")
+_SCALE_WORD = re.compile(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])")
+_SCALE_GLUED = re.compile(r"(?:bn|mn|млрд|млн|тыс|[kKmM万萬億亿千兆])(?![A-Za-z\u0400-\u04ff])")
+_SCALE_EXP = [(re.compile(p + r"\Z"), x) for p, x in _SCALES]
+
+_CUR_AFTER = re.compile(r"\ ?(?P<cur>" + currencies.AFTER_ALT + r")(?![A-Za-z\u0400-\u04ff])")
+_CUR_BEFORE = re.compile(
+    rf"(?:(?<![A-Za-z])(?P<code>{currencies.BEFORE_CODES})\ ?|(?P<sym>[{currencies.BEFORE_SYMBOLS}$])\ ?)\Z"
+)
+_code_of = currencies.code_of
+_currency_agrees = currencies.agrees
+
+_PERCENT_AFTER = re.compile(
+    r"\ ?(?:%|percent|per\ cent|pct\.?|pour\ cent|Prozent|por\ ciento|per\ cento|процент[а-я]*|パーセント)"
+    r"(?![A-Za-z\u0400-\u04ff])"
+)
+_ORDINAL_AFTER = re.compile(
+    r"(?:st|nd|rd|th|er|ème|e)(?![A-Za-z])|-(?:й|я|е|го|му|м|х|ю|ой|ый|ий|ая|ое)(?![а-я])"
+)
+_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])[vV]|(?:Python|version|Version|ver\.|release|Release)\ )\Z")
+_IDENT_BEFORE = re.compile(r"(?<![A-Za-z])(PEP|RFC|ISO|ECMA|IEEE)\ \Z")
+_YEAR_DIGITS = re.compile(r"1[5-9]\d\d|2[01]\d\d")
+
+class _Scan:
+    """One pass per family, most specific first; a span taken by one is closed to the rest."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.v = view(text)
+        self.t = self.v.t
+        self.taken = bytearray(len(self.t))
+        self.found: list[Figure] = []
+        spans, idents = _blocked_spans(self.t)
+        for s, e in spans:
+            self._mark(s, e)
+        for s, e in idents:  # taken first: "W3" holds no number 3
+            self.add("ident", _ident_key(self.t[s:e]), s, e)
+
+    def _free(self, s: int, e: int) -> bool:
+        return not any(self.taken[s:e])
+
+    def _mark(self, s: int, e: int) -> None:
+        self.taken[s:e] = b"\x01" * (e - s)
+
+    def add(self, kind: str, key: str, s: int, e: int, unit: str = "") -> bool:
+        """Record a figure at view offsets [s, e) (mapped back to the text by ``mapped``)."""
+        if s >= e or not self._free(s, e):
+            return False
+        self._mark(s, e)
+        self.found.append(Figure(kind, key, self.t[s:e], s, e, unit))
+        return True
+
+    def mapped(self, figs: list[Figure]) -> tuple[Figure, ...]:
+        """The figures with offsets and written forms in the text as given."""
+        v, text = self.v, self.text
+        if v.t == text:
+            return tuple(figs)
+        out = []
+        for f in figs:
+            a, b = v.starts[f.start], v.ends[f.end - 1]
+            out.append(f._replace(written=text[a:b], start=a, end=b, spelled=any(v.spelled[f.start:f.end])))
+        return tuple(out)
+
+    # relative dates -----------------------------------------------------------------------
+    def relative(self) -> None:
+        for m in _RELATIVE.finditer(self.t):
+            self.add("relative", " ".join(m.group(0).lower().split()), m.start(), m.end())
+
+    # dates ------------------------------------------------------------------------------
+    def dates(self) -> None:
+        t = self.t
+        for m in _ISO.finditer(t):
+            y, mo, d = int(m["y"]), int(m["m"]), int(m["d"])
+            if _valid(y, mo, d):
+                self.add("date", _date_key(y, mo, d), m.start(), m.end())
+        for m in _NUMERIC_DATE.finditer(t):
+            self._numeric_date(m)
+        for m in _ISO_YM.finditer(t):
+            self.add("date", _date_key(int(m["y"]), int(m["m"]), None), m.start(), m.end())
+        if "年" in t or "月" in t:
+            for m in _CJK_DATE.finditer(t):
+                self._cjk_date(m)
+        self._written_dates()
+
+    def _written_dates(self) -> None:
+        t = self.t
+        months = _month_words(t)
+        if not months:
+            return
+        for i, rx in enumerate(_WRITTEN_DATES):
+            for p in months:
+                if i == 0:  # the day comes first: try each start a few characters back
+                    m = next(
+                        (x for x in (rx.match(t, ds) for ds in range(max(0, p - 9), p)) if x and x.start("m") == p),
+                        None,
+                    )
+                else:
+                    m = rx.match(t, p)
+                if not m:
+                    continue
+                mon = _month_of(m["m"])
+                if mon is None:
+                    continue
+                gd = m.groupdict()
+                d = int(gd["d"]) if gd.get("d") else None
+                y = int(gd["y"]) if gd.get("y") else None
+                if i == 3 and not _PREP_BEFORE.search(t, max(0, m.start() - 20), m.start()):
+                    continue
+                if _valid(y, mon, d):
+                    self.add("date", _date_key(y, mon, d), m.start(), m.end())
+
+    def _numeric_date(self, m: re.Match[str]) -> None:
+        a, b, ys = int(m["a"]), int(m["b"]), m["y"]
+        if len(ys) == 2 and not (len(m["a"]) == 2 and len(m["b"]) == 2):
+            return  # "1.2.26" is more likely a version than a date
+        readings: set[str] = set()
+        if len(ys) == 4:
+            y = int(ys)
+            for mo, d in ((b, a), (a, b)):
+                if _valid(y, mo, d):
+                    readings.add(_date_key(y, mo, d))
+        else:
+            # a two-digit year could also swap with the day: always ambiguous
+            for mo, d in ((b, a), (a, b)):
+                if _valid(2000, mo, d):
+                    readings.add(_date_key(2000 + int(ys), mo, d))
+            if readings:
+                self.add("ambiguous", "|".join(sorted(readings)), m.start(), m.end())
+            return
+        if len(readings) == 1:
+            self.add("date", readings.pop(), m.start(), m.end())
+        elif readings:
+            self.add("ambiguous", "|".join(sorted(readings)), m.start(), m.end())
+
+    def _cjk_date(self, m: re.Match[str]) -> None:
+        y = None
+        if m["era"]:
+            n = 1 if m["ey"] == "元" else _cjk_int(m["ey"])
+            if n is None:
+                return
+            y = _ERA[m["era"]] + n
+        elif m["y"]:
+            y = _cjk_int(m["y"])
+        ms, ds = m["m"] or m["m2"], m["d"] or m["d2"]
+        mo = _cjk_int(ms) if ms else None
+        d = _cjk_int(ds) if ds else None
+        if _valid(y, mo, d):
+            self.add("date", _date_key(y, mo, d), m.start(), m.end())
+
+    # times ------------------------------------------------------------------------------
+    def times(self) -> None:
+        for m in _TIME.finditer(self.t):
+            sep, ap = m["sep"], m["ap"]
+            if not (sep == ":" or sep == "h" or ap):
+                continue
+            hh, mm = int(m["h"]), int(m["mi"] or 0)
+            if hh > 23:
+                continue
+            if ap:
+                if not 1 <= hh <= 12:
+                    continue
+                hh = hh % 12 + (12 if ap.lower().startswith("p") else 0)
+            self.add("time", f"{hh:02d}:{mm:02d}", m.start(), m.end())
+        for m in _CJK_TIME.finditer(self.t) if "時" in self.t else ():
+            hh, mm = int(m["h"]), 30 if m["half"] else int(m["mi"] or 0)
+            if m["ap"] in ("午後", "下午") and hh < 12:
+                hh += 12
+            self.add("time", f"{hh:02d}:{mm:02d}", m.start(), m.end())
+
+    # numbers ----------------------------------------------------------------------------
+    def cjk_numbers(self) -> None:
+        t = self.t
+        for m in _MIXED_CJK.finditer(t) if any(u in t for u in "万萬億亿兆") else ():
+            # digits between big units: 1億2000万円, 3万5000人
+            parts = _MIXED_PART.findall(m.group(1))
+            if len(parts) < 2 and not m.group(2):
+                continue  # "3.1万" alone: the numbers pass reads it with its scale
+            total = sum((Decimal(n).scaleb(_GLUED_SCALES[u]) for n, u in parts), Decimal(m.group(2) or 0))
+            am = _CUR_AFTER.match(t, m.end())
+            code = _code_of(am["cur"]) if am and am.start() == m.end() and not am["cur"][:1].isascii() else None
+            if code and am:
+                self.add("money", f"{code}:{_canon(total)}", m.start(), am.end())
+            else:
+                self.add("number", _canon(total), m.start(), m.end())
+        for m in re.finditer(r"百分之(" + _CN + r"+|\d+(?:\.\d+)?)", t):
+            g = m.group(1)
+            v = _value(g) if g[0].isdigit() else str(_cjk_int(g))
+            self.add("percent", v + "%", m.start(), m.end())
+        for m in re.finditer(_CN + "+", t):
+            s, e = m.span()
+            # a run cannot start with a big unit (万一, just in case); 百 and 千 can (百一人 is 101
+            # people), but not as the idiom 千万 (by all means) with no counter after it
+            while s < e and (t[s] in "万萬億亿兆" or t[s] in "百佰千仟" and (t[s:e] in ("千万", "千萬")
+                                                                     or t[e:e + 1] not in _CJK_SUFFIX
+                                                                     and e - s == 1)):
+                s += 1
+            run = t[s:e]
+            if not run:
+                continue
+            nxt = t[e : e + 1]
+            suffix = bool(nxt) and nxt in _CJK_SUFFIX
+            multi = len(run) > 1 and (any(c in _CJK_UNITS for c in run) or "〇" in run or "零" in run)
+            if not (suffix or multi):
+                continue  # 一つ, 一个, 统一, 十分
+            n = _cjk_int(run)
+            if n is None:
+                continue
+            v = str(n)
+            am = _CUR_AFTER.match(t, e)
+            code = _code_of(am["cur"]) if am and am.start() == e and not am["cur"][:1].isascii() else None
+            if nxt == "%":
+                self.add("percent", f"{v}%", s, e + 1)
+            elif nxt == "割":  # tenths: 三割 is 30%
+                self.add("percent", _value(v, 1) + "%", s, e + 1)
+            elif code:
+                self.add("money", f"{code}:{v}", s, am.end() if am else e)
+            elif _YEAR_DIGITS.fullmatch(str(v)) and all(c in _CJK_DIGITS for c in run) and nxt == "年":
+                self.add("date", str(v), s, e + 1)
+            else:
+                self.add("number", str(v), s, e)
+
+    def numbers(self) -> None:
+        t = self.t
+        for m in _NUM.finditer(t):
+            s, e = m.span()
+            if not self._free(s, e):
+                continue
+            neg = s > 0 and t[s - 1] == "-" and (s == 1 or t[s - 2] in " ([\n\t") and self._free(s - 1, s)
+            self._number(m.group(0), s - 1 if neg else s, e, neg)
+
+    def _number(self, num: str, s: int, e: int, neg: bool) -> None:
+        t = self.t
+        sign = "-" if neg else ""
+        digits_at = s + 1 if neg else s
+        idm = _IDENT_BEFORE.search(t, max(0, s - 8), s)
+        if idm and num.isdigit():
+            self.add("version", f"{idm.group(1)} {num}", idm.start(), e)
+            return
+        vm = _VERSION_BEFORE.search(t, max(0, s - 10), s)
+        grouping = re.fullmatch(r"\d{1,3}(?:\.\d{3}){2,}", num) is not None
+        if vm and re.fullmatch(r"\d+(?:\.\d+)*", num):
+            self.add("version", "v" + num, vm.start() if vm.group(0) in "vV" else digits_at, e)
+            return
+        if num.count(".") >= 2 and not grouping:
+            self.add("version", "v" + num, digits_at, e)
+            return
+        digits = _plain_digits(num)
+        cm = _CUR_BEFORE.search(t, max(0, s - 5), s)
+        cur = _code_of(cm["code"] or cm["sym"]) if cm else None
+        start = cm.start() if cm else s
+        end = e
+        om = _ORDINAL_AFTER.match(t, end)
+        if om and num.isdigit() and not cur:
+            self.add("number", sign + _value(digits), s, om.end())
+            return
+        if t.startswith("割", end) and not cur:  # tenths: 3割 is 30%
+            self.add("percent", sign + _value(digits, 1) + "%", s, end + 1)
+            return
+        pm = _PERCENT_AFTER.match(t, end)
+        if pm:
+            self.add("percent", sign + _value(digits) + "%", s, pm.end())
+            return
+        exp = 0
+        sm = _SCALE_GLUED.match(t, end) or _SCALE_WORD.match(t, end)
+        if sm:
+            word = sm.group(0).strip()
+            if word in _GLUED_SCALES and sm.start() == end:
+                exp = _GLUED_SCALES[word]
+            else:
+                exp = next((x for rx, x in _SCALE_EXP if rx.match(word)), 0)
+            after = _CUR_AFTER.match(t, sm.end())
+            if word in _NEEDS_MONEY and not (cur or after):
+                exp = 0
+            if exp:
+                end = sm.end()
+        am = _CUR_AFTER.match(t, end)
+        if am:
+            code = _code_of(am["cur"])
+            if code and (cur is None or _currency_agrees(cur, code)):
+                cur = cur or code
+                end = am.end()
+        value = _value(digits, exp)
+        if cur:
+            self.add("money", f"{cur}:{sign}{value}", start, end)
+            return
+        unit = self._unit(end)
+        if not exp and not neg and _YEAR_DIGITS.fullmatch(num) and not unit:
+            self.add("date", num, s, end)
+        else:
+            self.add("number", sign + value, s, end, unit)
+
+    def _unit(self, end: int) -> str:
+        """What the number ending at ``end`` counts and per what: "count", "/day", "count/day"."""
+        t = self.t
+        count = ""
+        cm = _COUNT_NOUN.match(t, end)
+        if cm or _CJK_COUNT.match(t, end):
+            count = "count"
+        rm = _RATE.match(t, cm.end() if cm else end) or _RATE.match(t, end)
+        if rm is None and _CJK_COUNT.match(t, end) or rm is None and is_cjk(t[end : end + 1] or "a"):
+            cj = _CJK_RATE.match(t[max(0, end - 6) : end])
+            if cj:
+                return count + "/" + _CJK_PERIODS[cj["p"]]
+        if rm:
+            period = _PERIODS.get(rm["p"].lower()) if rm["p"] else _ADVERBS.get(rm["adv"].lower())
+            if period:
+                return count + "/" + period
+        return count
+
+
+_RANGE_GAP = re.compile(r"\ ?(?:[–—~〜～-]|to|bis|до|à|a|al|至|到)\ ?")
+
+
+def _ranges(figs: list[Figure], t: str) -> list[Figure]:
+    """Carry a unit across a range: "10–12%" is two percentages, "€10–20" two amounts, and
+    "2024–2026" two years."""
+    out = list(figs)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if not _RANGE_GAP.fullmatch(t[a.end : b.start]):
+            continue
+        if a.kind == "number" and b.kind == "percent":
+            out[i] = a._replace(kind="percent", key=a.key + "%")
+        elif a.kind == "money" and b.kind in ("number", "date") and _bare(b.written):
+            out[i + 1] = b._replace(kind="money", key=a.key.split(":", 1)[0] + ":" + _value(exact_digits(b.written)))
+        elif a.kind in ("number", "date") and b.kind == "money" and _bare(a.written):
+            out[i] = a._replace(kind="money", key=b.key.split(":", 1)[0] + ":" + _value(exact_digits(a.written)))
+        elif a.kind == "number" and b.kind == "date" and _day(a.key) and b.written[:1].isdigit():
+            y, m, d = date_parts(b.key)
+            if d is not None and _valid(y, m, _day(a.key)):
+                out[i] = a._replace(kind="date", key=_date_key(y, m, _day(a.key)))  # 1–3 December 2026
+        elif a.kind == "date" and b.kind == "number" and _day(b.key) and not a.written[:1].isdigit():
+            y, m, d = date_parts(a.key)
+            if d is not None and _valid(y, m, _day(b.key)):
+                out[i + 1] = b._replace(kind="date", key=_date_key(y, m, _day(b.key)))  # December 1–3
+    return out
+
+
+def _day(key: str) -> int | None:
+    return int(key) if key.isdigit() and 1 <= int(key) <= 31 else None
+
+
+def _bare(written: str) -> bool:
+    return re.fullmatch(r"[\d.,' ]+", written) is not None
+
+
+@lru_cache(maxsize=8192)
+def _figures(text: str) -> tuple[Figure, ...]:
+    if not any(ch.isdigit() or ch in _CJK_DIGITS or ch in _CJK_UNITS for ch in text) and not _has_month(text) \
+            and not has_number_words(text) and not _RELATIVE_HINT.search(text):
+        return ()
+    sc = _Scan(text)
+    sc.relative()
+    sc.dates()
+    sc.times()
+    sc.cjk_numbers()
+    sc.numbers()
+    figs = sorted(sc.found, key=lambda f: f.start)
+    return sc.mapped(_ranges(figs, sc.t))
+
+
+def _has_month(text: str) -> bool:
+    return bool(_month_words(text))
+

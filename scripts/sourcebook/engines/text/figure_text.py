@@ -1,0 +1,396 @@
+"""The comparable view of a text, one for prose and for what backs it: every figure reader
+(the page gate, the report, the podcast script, ``sb check-draft``, a claim against its quotes)
+reads figures from this view, so a figure written in words, in look-alike characters or in
+another script compares equal to the same figure in digits, both ways.
+
+What it does, keeping a map from each character of the view back to the text it came from:
+- NFKC folding of digits and letters (full-width, superscript and mathematical digits: "３８",
+  "⁴⁸", "𝟒𝟖" read as "38", "48", "48"), and thin, narrow and no-break spaces, full-width signs;
+- look-alikes: a letter O inside a group of digits is a zero ("48,5OO" reads as "48,500");
+- number words as digits: English cardinals ("forty-eight thousand", "a dozen", "two and a
+  half"), ordinals ("the twentieth of December" reads as "the 20th of December"), "half" and
+  "quarter" in amounts; Russian cardinals in their case forms ("сорок восемь тысяч"). Japanese
+  and Chinese numerals are read by the figure scanner itself (三万一千, 十二歳, 三割).
+
+"one", "first" and "second" alone are not read as figures (a pronoun, an order, a unit of
+time); inside a number ("twenty-one", "one hundred") they are. Pure; cached by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+# same-length folds kept from before NFKC is consulted (signs NFKC leaves alone)
+_FOLD = {"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "−": "-"}
+_FOLD_BETWEEN_DIGITS = {"，": ",", "．": ".", "：": ":"}
+_SIGNS = {"％": "%", "＄": "$", "￥": "¥"}
+_FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75"}
+
+
+class View(NamedTuple):
+    t: str  # the view
+    starts: tuple[int, ...]  # per character of the view: where it starts in the text
+    ends: tuple[int, ...]  # per character of the view: where it ends in the text
+    spelled: bytes  # per character of the view: 1 when it was written in words
+
+
+# --- number words ---------------------------------------------------------------------------
+
+_EN_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen".split())}
+_EN_TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
+_EN_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_EN_ORD = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+           "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+           "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+           "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70,
+           "eightieth": 80, "ninetieth": 90}
+_EN_ORD_BIG = {"hundredth": 100, "thousandth": 1000, "millionth": 10**6}
+_ALONE_NOT = {"one", "first", "second", "один", "одна", "одно", "одного", "одной", "одну", "одним", "одном"}
+
+
+def _ru_forms() -> dict[str, int]:
+    out: dict[str, int] = {}
+    rows = {
+        0: "ноль нуля нулю нулём", 1: "один одна одно одного одной одну одним одном одному",
+        2: "два две двух двум двумя", 3: "три трёх трех трём трем тремя",
+        4: "четыре четырёх четырех четырём четырем четырьмя", 40: "сорок сорока",
+        90: "девяносто девяноста", 100: "сто ста сотни сотню", 200: "двести двухсот двумстам",
+        300: "триста трёхсот трехсот", 400: "четыреста четырёхсот четырехсот",
+    }
+    for v, forms in rows.items():
+        for f in forms.split():
+            out[f] = v
+    soft = {5: "пят", 6: "шест", 7: "сем", 8: "восем", 9: "девят", 10: "десят", 20: "двадцат", 30: "тридцат"}
+    for v, stem in soft.items():
+        for end in ("ь", "и", "ью"):
+            out[stem + end] = v
+    out["восьми"] = 8
+    out["восьмью"] = 8
+    teens = {11: "одиннадцат", 12: "двенадцат", 13: "тринадцат", 14: "четырнадцат", 15: "пятнадцат",
+             16: "шестнадцат", 17: "семнадцат", 18: "восемнадцат", 19: "девятнадцат"}
+    for v, stem in teens.items():
+        for end in ("ь", "и", "ью"):
+            out[stem + end] = v
+    for v, (nom, gen) in {50: ("пятьдесят", "пятидесяти"), 60: ("шестьдесят", "шестидесяти"),
+                          70: ("семьдесят", "семидесяти"), 80: ("восемьдесят", "восьмидесяти")}.items():
+        out[nom] = out[gen] = v
+    for v, (nom, gen) in {500: ("пятьсот", "пятисот"), 600: ("шестьсот", "шестисот"), 700: ("семьсот", "семисот"),
+                          800: ("восемьсот", "восьмисот"), 900: ("девятьсот", "девятисот")}.items():
+        out[nom] = out[gen] = v
+    return out
+
+
+_RU = _ru_forms()
+_RU_SCALES = {f: 10**3 for f in "тысяча тысячи тысяч тысячу тысячей тысячам тысячами".split()}
+_RU_SCALES.update({f: 10**6 for f in "миллион миллиона миллионов миллионам миллионами".split()})
+_RU_SCALES.update({f: 10**9 for f in "миллиард миллиарда миллиардов".split()})
+
+_WORDS = set(_EN_UNITS) | set(_EN_TENS) | set(_EN_SCALES) | set(_EN_ORD) | set(_EN_ORD_BIG) | set(_RU) | \
+    set(_RU_SCALES) | {"hundred", "dozen", "half", "quarter", "quarters"}
+_TOKEN = re.compile(r"[A-Za-z\u0400-\u04ffё]+|[-\s]+|\S", re.I)
+_ANY_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")(?!\w)|ого\s", re.I)
+
+
+class _Run(NamedTuple):
+    start: int
+    end: int
+    digits: str
+
+
+def _parse_run(words: list[str]) -> tuple[str, int] | None:
+    """(digits, how many words used) for a run of number words, or None."""
+    total = current = 0
+    used = 0
+    seen = False  # a word giving a value was read
+    ordinal = False
+    frac = ""
+    if len(words) >= 3 and words[0] == "half" and words[1] in ("a", "an") and words[2] in _HALVES:
+        return _canon_half(_HALVES[words[2]]), 3  # "half a million" is 500000
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in ("a", "an") and i + 1 < len(words) and words[i + 1] in ("hundred", "thousand", "million", "billion",
+                                                                             "dozen", "half", "quarter"):
+            current = current if seen else 0
+            if words[i + 1] == "half":
+                frac = "5"
+                used = i + 2
+                break
+            if words[i + 1] == "quarter":
+                frac = "25"
+                used = i + 2
+                break
+            current = current + 1 if not seen else current
+            if not seen:
+                current = 1
+            seen = True
+            i += 1
+            continue
+        if w == "and":
+            if seen and i + 1 < len(words) and (words[i + 1] in ("a", "an") or _is_number_word(words[i + 1])):
+                i += 1
+                continue
+            break
+        if w in _EN_UNITS or w in _RU and w not in _RU_SCALES or w in _EN_TENS:
+            v = _EN_UNITS.get(w, _EN_TENS.get(w, _RU.get(w, 0)))
+            if seen and not _fits(current, v):
+                break  # "три-четыре", "twenty twenty-six": two numbers, not one
+            current += v
+        elif w == "hundred":
+            if not seen:
+                break
+            current = (current or 1) * 100
+        elif w == "dozen":
+            current = (current or 1) * 12
+        elif w in _EN_SCALES or w in _RU_SCALES:
+            if not seen:
+                break
+            total += (current or 1) * _EN_SCALES.get(w, _RU_SCALES.get(w, 1))
+            current = 0
+        elif w in _EN_ORD or w in _EN_ORD_BIG:
+            if w in _EN_ORD and seen and not _fits(current, _EN_ORD[w]):
+                break
+            if w in _EN_ORD_BIG:
+                if not seen:
+                    break
+                current = (current or 1) * _EN_ORD_BIG[w]
+            else:
+                current += _EN_ORD[w]
+            ordinal = True
+            seen = True
+            used = i + 1
+            break
+        elif w == "half" and seen:
+            frac = "5"
+            used = i + 1
+            break
+        elif w in ("quarter", "quarters") and seen and current in (1, 3) and total == 0:
+            frac = "25" if current == 1 else "75"
+            current = 0
+            used = i + 1
+            break
+        else:
+            break
+        seen = True
+        i += 1
+        used = i
+    if not seen and not frac:
+        return None
+    value = total + current
+    if frac:
+        return f"{value}.{frac}", used
+    return (f"{value}th" if ordinal else str(value)), used
+
+
+_HALVES = {"dozen": 12, "hundred": 100, "thousand": 10**3, "million": 10**6, "billion": 10**9}
+
+
+def _canon_half(v: int) -> str:
+    return str(v // 2) if v % 2 == 0 else f"{v // 2}.5"
+
+
+def _fits(current: int, v: int) -> bool:
+    """Whether ``v`` can be the next part of a number that has ``current`` so far."""
+    low = current % 100
+    if v >= 100:
+        return low == 0 and current % 1000 == 0
+    if v >= 20 or 10 <= v <= 19:
+        return low == 0
+    return low % 10 == 0 and not 10 <= low <= 19
+
+
+def _is_number_word(w: str) -> bool:
+    return w in _EN_UNITS or w in _EN_TENS or w in _EN_ORD or w in _RU or w in ("hundred", "dozen")
+
+
+def _word_runs(text: str) -> list[_Run]:
+    """The runs of number words in ``text`` and the digits each stands for."""
+    if not _ANY_WORD.search(text):
+        return []
+    toks = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    out: list[_Run] = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        w, s, _e = toks[i]
+        lw = w.lower()
+        starts_run = lw in _EN_UNITS or lw in _EN_TENS or lw in _EN_ORD or lw in _RU or lw == "dozen" \
+            or (lw == "half" and i + 4 < n and toks[i + 2][0].lower() in ("a", "an")
+                and toks[i + 4][0].lower() in _HALVES) \
+            or (lw in ("a", "an") and i + 2 < n and toks[i + 2][0].lower() in ("hundred", "thousand", "million",
+                                                                               "billion", "dozen", "half", "quarter"))
+        if not starts_run or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-'’")):
+            i += 1
+            continue
+        words: list[str] = []
+        spans: list[tuple[int, int]] = []
+        j = i
+        while j < n:
+            tw, ts, te = toks[j]
+            if tw[0].isalpha():
+                words.append(tw.lower())
+                spans.append((ts, te))
+                j += 1
+                if j < n and not toks[j][0][0].isalpha():
+                    sep = toks[j][0]
+                    if sep.strip("- ") or "\n" in sep or len(sep) > 2:
+                        break
+                    j += 1
+                continue
+            break
+        got = _parse_run(words)
+        if got is None or got[1] == 0:
+            i += 1
+            continue
+        digits, used = got
+        run_words = words[:used]
+        if used == 1 and run_words[0] in _ALONE_NOT:
+            i += 1
+            continue
+        if run_words[-1] in ("and", "a", "an"):
+            i += 1
+            continue
+        end = spans[used - 1][1]
+        if end < len(text) and (text[end].isalnum() or text[end] == "-" and end + 1 < len(text) and text[end + 1].isalpha()):
+            i += 1  # "three-year" keeps "three" a figure; "twelvefold" is no number word run
+            if not (end < len(text) and text[end] == "-"):
+                continue
+        out.append(_Run(s, end, digits))
+        while i < n and toks[i][1] < end:
+            i += 1
+    return out
+
+
+# Russian ordinals in the genitive, read as a day only before a month ("первого декабря")
+_RU_ORD = {"первого": 1, "второго": 2, "третьего": 3, "четвёртого": 4, "четвертого": 4, "пятого": 5, "шестого": 6,
+           "седьмого": 7, "восьмого": 8, "девятого": 9, "десятого": 10, "одиннадцатого": 11, "двенадцатого": 12,
+           "тринадцатого": 13, "четырнадцатого": 14, "пятнадцатого": 15, "шестнадцатого": 16, "семнадцатого": 17,
+           "восемнадцатого": 18, "девятнадцатого": 19, "двадцатого": 20, "тридцатого": 30}
+_RU_MONTHS_GEN = "января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
+_RU_DAY = re.compile(r"(?<![\w-])(?:(?P<tens>двадцать|тридцать)\s+)?(?P<ord>" + "|".join(_RU_ORD) + r")(?=\s+(?:"
+                     + _RU_MONTHS_GEN + r")(?![\w]))", re.I)
+
+
+def _ru_days(text: str) -> list[_Run]:
+    if "ого" not in text:
+        return []
+    out = []
+    for m in _RU_DAY.finditer(text):
+        v = _RU_ORD[m["ord"].lower()] + ({"двадцать": 20, "тридцать": 30}.get((m["tens"] or "").lower(), 0))
+        if 1 <= v <= 31:
+            out.append(_Run(m.start(), m.end(), str(v)))
+    return out
+
+
+# --- the view -------------------------------------------------------------------------------
+
+_LOOKALIKE_O = re.compile(r"(?<![\w.,])\d[\d,.OoОо]*[OoОо][\d,.OoОо]*(?![\w])")
+_BETWEEN = re.compile(r"(?<=\d)[，．：](?=\d)")
+
+
+def _char(ch: str) -> str:
+    if ch.isascii():
+        return ch
+    if ch in _FOLD:
+        return _FOLD[ch]
+    if ch in _SIGNS:
+        return _SIGNS[ch]
+    if ch in _FRACTIONS:
+        return _FRACTIONS[ch]
+    folded = unicodedata.normalize("NFKC", ch)
+    if folded != ch and folded.isascii() and folded.isalnum():
+        return folded
+    return ch
+
+
+def view(text: str) -> View:
+    """The comparable view of ``text`` with its map back (see the module's docstring)."""
+    if text.isascii():
+        chars = text
+    else:
+        out = []
+        for i, ch in enumerate(text):
+            f = _char(ch)
+            if f in _FRACTIONS.values() and i > 0 and text[i - 1].isdigit():
+                f = f[1:]  # "2½" reads as 2.5
+            out.append(f)
+        if "，" in text or "．" in text or "：" in text:
+            for m in _BETWEEN.finditer(text):
+                out[m.start()] = _FOLD_BETWEEN_DIGITS[m.group(0)]
+        if all(len(c) == 1 for c in out):
+            chars = "".join(out)
+        else:
+            flat: list[str] = []
+            st: list[int] = []
+            en: list[int] = []
+            for i, c in enumerate(out):
+                for ch in c:
+                    flat.append(ch)
+                    st.append(i)
+                    en.append(i + 1)
+            return _words(_lookalikes("".join(flat)), st, en, text)
+    return _words(_lookalikes(chars), list(range(len(chars))), list(range(1, len(chars) + 1)), text)
+
+
+def _lookalikes(t: str) -> str:
+    if "O" not in t and "o" not in t and "О" not in t and "о" not in t:
+        return t
+    return _LOOKALIKE_O.sub(lambda m: re.sub("[OoОо]", "0", m.group(0)), t)
+
+
+_ROMAN = re.compile(r"(?<![\w-])(?=[MDCLXVI]{2,}\ )M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
+                    r"(?=\ (?:[a-z]+\ )?(?:boats|routes|readers|passengers|riders|people|ferries|buses|stops)\b)")
+_ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+
+
+def _roman_runs(text: str) -> list[_Run]:
+    """Roman numerals counting something named ("XLVIII boats"); alone ("World War II") they
+    are names."""
+    out = []
+    for m in _ROMAN.finditer(text) if "I" in text or "V" in text or "X" in text else ():
+        if not m.group(0):
+            continue
+        vals = [_ROMAN_VALUES[c] for c in m.group(0)]
+        total = sum(-v if i + 1 < len(vals) and v < vals[i + 1] else v for i, v in enumerate(vals))
+        out.append(_Run(m.start(), m.end(), str(total)))
+    return out
+
+
+def _words(t: str, st: list[int], en: list[int], text: str) -> View:
+    days = _ru_days(t) + _roman_runs(t)
+    runs = sorted([r for r in _word_runs(t) if not any(d.start < r.end and r.start < d.end for d in days)] + days)
+    if not runs:
+        return View(t, tuple(st), tuple(en), bytes(len(t)))
+    pieces: list[str] = []
+    nst: list[int] = []
+    nen: list[int] = []
+    spelled = bytearray()
+    pos = 0
+    for r in runs:
+        pieces.append(t[pos:r.start])
+        nst += st[pos:r.start]
+        nen += en[pos:r.start]
+        spelled += bytes(r.start - pos)
+        pieces.append(r.digits)
+        nst += [st[r.start]] * len(r.digits)
+        nen += [en[r.end - 1]] * len(r.digits)
+        spelled += b"\x01" * len(r.digits)
+        pos = r.end
+    pieces.append(t[pos:])
+    nst += st[pos:]
+    nen += en[pos:]
+    spelled += bytes(len(t) - pos)
+    return View("".join(pieces), tuple(nst), tuple(nen), bytes(spelled))
+
+
+def normalize_figures(text: str) -> str:
+    """The view of ``text`` as plain text: what every figure reader compares."""
+    return view(text).t
+
+
+def has_number_words(text: str) -> bool:
+    return _ANY_WORD.search(text) is not None or _ROMAN.search(text) is not None
