@@ -105,6 +105,14 @@ def _figure_of(cid: str, claim: Mapping, pick: str | None) -> tuple[Quantity | N
     if not found:
         return None, f"the claim {cid} states no figure (a number, percentage or amount); derive from claims that state one"
     if len({(q.unit, q.value) for q in found}) > 1:
+        # a claim that writes one figure in digits and counts something else in words ("31,000
+        # passengers per weekday in the twelve months to September") means the digits
+        from ..text.figures import find_figures
+
+        digits = {(q.unit, q.value): q for q in (quantity(f) for f in find_figures(str(claim.get("text") or ""))
+                                                 if not f.spelled) if q is not None}
+        if len(digits) == 1:
+            return next(iter(digits.values())), None
         return None, (f"the claim {cid} states several figures ({_listed(found)}); name the one you mean: "
                       f"{cid}={found[0].written}")
     return found[0], None
@@ -191,6 +199,7 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
                                         "--confidence out to take that)")]
     problems: list[tuple[str, str]] = []
     inputs: list[tuple[str, Quantity]] = []
+    several: list[tuple[int, str, list[Quantity], str]] = []  # (place, input, its figures, why)
     for item in items:
         m = _INPUT.match(item) if isinstance(item, str) else None
         if m is None:
@@ -204,7 +213,19 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
             q, why = _figure_of(iid, src, pick)
             if q is not None:
                 inputs.append((iid, q))
+            elif pick is None and why is not None and "several figures" in why:
+                # "31,000 passengers per weekday in the twelve months to September": the figure of
+                # the other inputs' unit is the one meant, when exactly one is of that unit
+                several.append((len(inputs), iid, quantities(str(src.get("text") or "")), why))
+                why = None
         if why is not None:
+            problems.append(("E-ARITH-INPUT", f"{cid}: {why}"))
+    known = {q.unit for _, q in inputs}
+    for place, iid, found, why in reversed(several):
+        same = {(q.unit, q.value): q for q in found if q.unit in known}
+        if len(known) == 1 and len(same) == 1:
+            inputs.insert(place, (iid, next(iter(same.values()))))
+        else:
             problems.append(("E-ARITH-INPUT", f"{cid}: {why}"))
     if problems:
         return None, problems
