@@ -126,7 +126,7 @@ def test_status_suggests_a_plan_without_the_thesis(ws):
 def test_a_matching_recheck_of_the_live_page_counts_as_fresh(ws):
     page = "<html><body><main><p>The ferry carries 120 cars on weekdays.</p></main></body></html>"
     (ws / "saved.html").write_text(page, encoding="utf-8")
-    r = sb("add", "https://ferry.example/status", "--file", "saved.html", "--tier", "A", "--reason", "operator",
+    r = sb("add", "https://ferry.example/status", "--file", "saved.html", "--tier", "A", "--reason", "operator", "--attest", "saved from the operator's site",
            cwd=ws)
     assert r.rc == 0, r.both
     sid = r.out.split()[1]
