@@ -38,7 +38,10 @@ def run_add(args, ctx, ws) -> int:
             _stored(ctx, res.located)
             # the start of the text first, so a list of claims maps ids to texts; the id stays
             # the last token of its `claim <id>` line, which scripts and the original kit parse
-            ctx.out(f"stored   {_preview(res.text)}")
+            if res.inferred:  # nothing was quoted: the author's inference is recorded as such
+                ctx.out(f"recorded {_preview(res.text)}  (inferred: the author's inference, no quote)")
+            else:
+                ctx.out(f"stored   {_preview(res.text)}")
             ctx.out(f"claim {res.claim_id}")
         else:
             failed += 1
@@ -142,7 +145,8 @@ def run_one(args, ctx, ws) -> int:
     if args.action == "set":
         changes = _changes(args)
         if not changes:
-            raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, ...")
+            raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, "
+                                                 "--contradicts, ...")
         claim_edit.set_fields(ws, cid, changes, args.reason)
         ctx.out(f"updated {cid}")
         return 0
@@ -163,6 +167,8 @@ def _changes(args) -> dict:
         out["recheck"] = args.recheck or None
     if args.volatile is not None:
         out["volatile"] = args.volatile == "true"
+    if args.contradicts:
+        out["contradicts"] = [x.strip() for x in args.contradicts.split(",") if x.strip()]
     return out
 
 

@@ -50,7 +50,15 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         by_id = claims_by_id(claims)
         claim = _get(by_id, cid)
         new = dict(claim)
+        if "contradicts" in changes:  # a link is added, never replaces the links already made
+            changes = dict(changes)
+            changes["contradicts"] = _linked(by_id, cid, claim.get("contradicts"), changes["contradicts"])
         new.update(changes)
+        for x in changes.get("contradicts") or []:
+            if x in by_id and by_id[x].get("topic_key") != new.get("topic_key"):  # clusters are per topic
+                raise SbError("E-USAGE", cid, f"its topic is {new.get('topic_key')!r} but {x}'s is "
+                                              f"{by_id[x].get('topic_key')!r}; a disagreement is decided within "
+                                              f"one topic: add --topic {by_id[x].get('topic_key')} (or set {x}'s)")
         status, old_status = new.get("status"), claim.get("status", "active")
         if "superseded_by" in changes and changes["superseded_by"] and "status" not in changes:
             status = new["status"] = "superseded"
@@ -73,6 +81,17 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("set", cid, changes=changes, reason=reason)])
     return new  # type: ignore[return-value]
+
+
+def _linked(by_id: dict, cid: str, old: object, wanted: list[str]) -> list[str]:
+    """The claim's contradicts list with ``wanted`` added: each an existing claim other than itself."""
+    for x in wanted:
+        if x == cid:
+            raise SbError("E-USAGE", cid, "a claim cannot contradict itself; name the other claim")
+        if x not in by_id:
+            raise SbError("E-CLAIM-UNKNOWN", str(x)[:80], "--contradicts names no claim; `sb claim list` shows the ids")
+    have = [x for x in old if isinstance(x, str)] if isinstance(old, list) else []
+    return list(dict.fromkeys(have + wanted))
 
 
 def _uncontested(ws: Workspace, cid: str, doing: str) -> None:
