@@ -78,3 +78,45 @@ def test_quote_long_says_what_to_do_without_a_licence(ws):
     _, said = _add(ws, text="The ferry carried 31,000 riders a day in November 2019.", topic_key="long",
                    kind="number", confidence="reported", evidence=[{"source_id": sid, "quote": quote}])
     assert "W-QUOTE-LONG" in said and "states no licence, leave it unknown" in said
+
+
+def _claims(ws) -> dict:
+    with open(ws / "ledger" / "claims.json", encoding="utf-8") as fh:
+        return {c["id"]: c for c in json.load(fh)["claims"]}
+
+
+def _narrow(ws, cid: str, text: str) -> str:
+    r = sb("claim", "narrow", cid, "--text", text, "--reason", "say only what the quote says", cwd=ws)
+    assert r.rc == 0, r.both
+    return r.out.splitlines()[-1].split()[-1]
+
+
+def test_a_claim_narrowed_before_any_page_leaves_no_public_history(ws):
+    sid = _source(ws)
+    ev = [{"source_id": sid, "quote": "The ferry carried 31,000 riders a day"}]
+    a, _ = _add(ws, text="The ferry carried 31,000 riders a day, a record.", topic_key="riders", kind="number",
+                confidence="reported", evidence=ev)
+    b = _narrow(ws, a, "The ferry carried 31,000 riders a day.")
+    claims = _claims(ws)
+    assert claims[a]["status"] == "superseded" and claims[a]["unpublished"] is True  # kept in the trail
+    assert "limitation" not in claims[b]  # the wording no reader saw is not shown either
+    (ws / "draft.md").write_text(f"# Riders\n\nThe ferry carried 31,000 riders a day [@{b}].\n", encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    assert a not in page and "a record" not in page and "<ul class=\"ledger-history\">" not in page, page[-3000:]
+    assert sb("verify", cwd=ws).rc == 0
+    # it has no history to tell: citing it as history is refused with the claim that stands
+    (ws / "draft.md").write_text(f"# Riders\n\nThe ferry carried 31,000 riders a day [@{b}].\n\n"
+                                 f"At first this page said it was a record [@{a}].\n", encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 1 and "E-DRAFT-CLAIM" in r.err and f"cite {b}" in r.err
+    # once a page showed a claim, narrowing it leaves its History entry
+    c = _narrow(ws, b, "The ferry carried 31,000 riders.")
+    claims = _claims(ws)
+    assert "unpublished" not in claims[b] and claims[c]["limitation"].startswith("claim narrowed from")
+    (ws / "draft.md").write_text(f"# Riders\n\nThe ferry carried 31,000 riders [@{c}].\n", encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    assert f'id="h-{b}"' in page and a not in page

@@ -21,7 +21,7 @@ from .evidence import TextCache, resolve
 from .provenance import add_warnings, check_claim
 
 # Fields that record what happened to a claim; re-adding the same text keeps them.
-TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason")
+TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason", "unpublished")
 
 
 class ItemResult:

@@ -140,9 +140,12 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
         if new_id in by_id:
             raise SbError("E-CLAIM-NARROW", new_id, f"a claim with this text already exists ({by_id[new_id].get('status')}); "
                           "supersede the old claim with it: sb claim set OLD --superseded-by NEW")
-        new = {k: v for k, v in old.items() if k not in ("acks", "narrowed_to", "status_reason")}
+        new = {k: v for k, v in old.items() if k not in ("acks", "narrowed_to", "status_reason", "unpublished")}
         new.update(id=new_id, text=" ".join(text.split()), narrowed_from=cid,
                    limitation=f"claim narrowed from: {old['text']}", status="active", superseded_by=None)
+        unseen = not published(ws, cid)
+        if unseen:  # a correction no reader ever saw leaves no public trace (the trail keeps it)
+            new.pop("limitation", None)
         if confidence:
             new["confidence"] = confidence
         _check(new)
@@ -150,6 +153,8 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
         warnings = add_warnings(new, check_claim(new, cache.text, cache.record))
         old["status"], old["superseded_by"] = "superseded", new_id
         old["narrowed_to"], old["status_reason"] = new_id, why
+        if unseen:
+            old["unpublished"] = True
         by_id[new_id] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("narrow", cid, narrowed_to=new_id, reason=why),
@@ -157,6 +162,24 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
                                  warnings=[w.code for w in warnings] or None)])
         ws.record("GROUND", f"claim {new_id}")
     return new, warnings  # type: ignore[return-value]
+
+
+def published(ws: Workspace, cid: str) -> bool:
+    """A built page, the report or a script in build/ names the claim: a reader may have seen it.
+    A page lists every active claim in its ledger, so a claim active at any render is named."""
+    import glob
+    import os
+
+    for path in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*"))):
+        if not path.endswith((".html", ".md", ".json")) or not os.path.isfile(path):
+            continue
+        try:
+            with open(path, "rb") as fh:
+                if cid.encode("ascii") in fh.read():
+                    return True
+        except OSError:
+            return True  # unreadable: assume it was shown
+    return False
 
 
 def ack(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, list[str]]:
