@@ -127,6 +127,10 @@ def _page(ws, args, text: str, ctx) -> int:
     if v.coverage:
         ctx.out(f"info: stats: {v.page} as `sb render {kind}` writes it: "
                 + ", ".join(f"{n} {k}" for k, n in v.coverage.items()))
+    if v.composed is None:
+        ctx.err(f"check-draft FAIL  {args.file}: `sb render {kind}` refuses this draft ({len(v.findings)} finding(s) "
+                "above; nothing would be written); fix them and check again for the page's own findings")
+        return 2
     if not v.ok:
         ctx.err(f"check-draft FAIL  {args.file}: `sb verify` would refuse {v.page} with these {len(v.findings)} "
                 "finding(s); fix the draft and check again")
