@@ -145,7 +145,7 @@ def test_the_untouched_demo_draft_passes_check_draft_strict(demo):
 def test_generated_drafts_agree_with_verify(demo):
     claims, base = _claims(demo), _draft(demo)
     before = _state(demo)
-    seen = {"pass": 0, "fail": 0}
+    seen = {"pass": 0, "fail": 0, "refused": 0}
 
     @settings(max_examples=12, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -156,8 +156,10 @@ def test_generated_drafts_agree_with_verify(demo):
         rc, doc = _check(demo, "drafts/gen.md")
         r = sb("render", "answer", "--from", "drafts/gen.md", cwd=demo)
         assert doc["mode"] == "page" and doc["page"] == PAGE
-        if r.rc == 1:  # the renderer refused the draft itself: check-draft names the same refusal
-            assert rc == 2 and {f["code"] for f in doc["findings"]} <= {w.split()[0] for w in r.err.splitlines()}
+        if r.rc == 1:  # the renderer refuses the draft itself: check-draft names the same findings
+            said = sorted(w.split()[0] for w in r.err.splitlines() if w.startswith(("E-", "W-")))
+            assert rc == 2 and doc["refused"] and sorted(f["code"] for f in doc["findings"]) == said, (r.both, doc)
+            seen["refused"] += 1
             return
         assert r.rc == (0 if rc == 0 else 2), (r.both, doc)
         found = _verify_lines(demo)
@@ -219,3 +221,21 @@ def test_a_chat_answer_keeps_the_numbered_rules(demo):
     assert r.rc == 2 and "E-COVERAGE" in r.err  # as a chat answer, history is not provenance
     r = sb("check-draft", "drafts/draft.md", "--min-coverage", "0.5", cwd=demo)
     assert r.rc == 1 and "E-USAGE" in r.err and "--as chat" in r.err
+
+
+def test_a_refused_draft_names_the_page_findings_too(demo):
+    """A framing sentence with a figure stops the renderer; check-draft and render still name the
+    page's other findings in the same run, once each."""
+    text = _draft(demo).replace("both are shown here [framing].", "both are shown here 2 times [framing].")
+    text = text.replace("The trade press reports 38,500", "The trade press reports 39,500")
+    with open(os.path.join(demo, "drafts", "two.md"), "w", encoding="utf-8") as fh:
+        fh.write(text)
+    r = sb("check-draft", "drafts/two.md", cwd=demo)
+    codes = sorted(ln.split()[0] for ln in r.err.splitlines() if ln.startswith("E-"))
+    assert r.rc == 2 and codes == ["E-PAGE-FIGURE-UNBACKED", "E-RENDER-FRAMING"], r.both
+    assert "refuses this draft" in r.err and "nothing would be written" in r.err
+    before = os.path.getmtime(os.path.join(demo, "build", "answer.html"))
+    r2 = sb("render", "answer", "--from", "drafts/two.md", cwd=demo)
+    assert r2.rc == 1 and "nothing was written" in r2.err
+    assert sorted(ln.split()[0] for ln in r2.err.splitlines() if ln.startswith("E-")) == codes
+    assert os.path.getmtime(os.path.join(demo, "build", "answer.html")) == before

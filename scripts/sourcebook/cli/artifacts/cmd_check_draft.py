@@ -116,6 +116,7 @@ def _page(ws, args, text: str, ctx) -> int:
         ctx.emit_json({"file": args.file, "ok": v.ok, "mode": "page", "type": kind, "page": v.page,
                        "coverage": v.coverage, "findings": [f.to_json() for f in v.located],
                        "gate_findings": [f.line() for f in v.findings],
+                       "refused": [f.to_json() for f in v.refused],
                        "review": [f.to_json() for f in v.review]})
         return 0 if v.ok else 2
     for f in v.located:
@@ -127,9 +128,11 @@ def _page(ws, args, text: str, ctx) -> int:
     if v.coverage:
         ctx.out(f"info: stats: {v.page} as `sb render {kind}` writes it: "
                 + ", ".join(f"{n} {k}" for k, n in v.coverage.items()))
-    if v.composed is None:
-        ctx.err(f"check-draft FAIL  {args.file}: `sb render {kind}` refuses this draft ({len(v.findings)} finding(s) "
-                "above; nothing would be written); fix them and check again for the page's own findings")
+    if v.refused:
+        rest = len(v.located) - len(v.refused)
+        ctx.err(f"check-draft FAIL  {args.file}: `sb render {kind}` refuses this draft ({len(v.refused)} finding(s); "
+                "nothing would be written)" + (f", and `sb verify` would refuse the page for {rest} more" if rest else "")
+                + "; fix them and check again")
         return 2
     if not v.ok:
         ctx.err(f"check-draft FAIL  {args.file}: `sb verify` would refuse {v.page} with these {len(v.findings)} "

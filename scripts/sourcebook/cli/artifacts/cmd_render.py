@@ -65,14 +65,15 @@ def run(args, ctx) -> int:
             ctx.out(note)
         ctx.out(f"wrote {ws.rel(result.path)}  {result.count} source(s) cited")
         return 0
-    from ...domain.artifacts.render import compose_html, default_draft, read_draft, write_page
-    from ...domain.gate.preflight.draft_page import judge_page
+    from ...domain.artifacts.render import default_draft, read_draft, refuse, write_page
+    from ...domain.gate.preflight.draft_page import judge_draft
 
     shown = args.draft or "draft.md"
     text = read_draft(draft or default_draft(ws), shown)
-    page = compose_html(ws, args.type, text, shown)
-    verdict = judge_page(ws, page, text, shown)
-    write_page(ws, page)
+    verdict = judge_draft(ws, args.type, text, shown)
+    if verdict.composed is None:  # the renderer refuses the draft: its findings, then the gate's
+        raise refuse(verdict.located, verdict.page)
+    write_page(ws, verdict.composed)
     ctx.out(f"wrote {verdict.page}")
     if verdict.findings:
         for f in verdict.located:

@@ -30,15 +30,16 @@ _CLAIM = re.compile(r"^clm_[0-9a-f]{12}$")
 class PageVerdict:
     kind: str
     page: str  # where sb render writes it (relative to the workspace)
-    composed: Composed | None  # None: the renderer refused the draft itself
+    composed: Composed | None  # None: the renderer refuses the draft (nothing may be written)
     findings: list[Finding] = field(default_factory=list)  # verify's own words, on the page
-    located: list[Finding] = field(default_factory=list)  # the same, each at its draft line
+    located: list[Finding] = field(default_factory=list)  # the renderer's refusals, then the gate's findings at draft lines
+    refused: list[Finding] = field(default_factory=list)  # the renderer's own refusals of the draft
     review: list[Finding] = field(default_factory=list)  # flags for a person (they never fail)
     coverage: dict[str, int] = field(default_factory=dict)  # the prose gate's counts
 
     @property
     def ok(self) -> bool:
-        return self.composed is not None and not self.findings
+        return self.composed is not None and not self.refused and not self.findings
 
 
 def page_kind(ws: Workspace, requested: str | None = None) -> str:
@@ -67,11 +68,25 @@ def is_page_draft(text: str) -> bool:
 
 def judge_draft(ws: Workspace, kind: str, text: str, shown: str) -> PageVerdict:
     """Render ``text`` as a ``kind`` page in memory and run every gate of ``sb verify`` on it."""
-    got = compose_or_findings(ws, kind, text, shown)
-    rel = ws.rel(ws.build_path(f"{kind}.html"))
-    if isinstance(got, list):
-        return PageVerdict(kind, rel, None, list(got), list(got))
-    return judge_page(ws, got, text, shown)
+    page, refused = compose_or_findings(ws, kind, text, shown, despite_soft=True)
+    if page is None:
+        rel = ws.rel(ws.build_path(f"{kind}.html"))
+        return PageVerdict(kind, rel, None, [], list(refused), list(refused))
+    out = judge_page(ws, page, text, shown)
+    if refused:  # composed only to judge it: the renderer refuses it, so it is never written
+        out.composed, out.refused = None, list(refused)
+        out.located = list(refused) + [f for f in out.located if not _said_before(f, refused)]
+    return out
+
+
+def _said_before(f: Finding, refused: list[Finding]) -> bool:
+    """The gate's finding repeats a refusal of the renderer: a framing sentence with a figure at
+    the same draft line, or a claim left out of the draft (orphaned or hidden on the page)."""
+    if f.code == "E-PAGE-FRAMING-FACT":
+        return any(r.code == "E-RENDER-FRAMING" and r.subject == f.subject for r in refused)
+    if f.code in ("E-LEDGER-ORPHAN", "E-CONTESTED-HIDDEN"):
+        return any(r.code == "E-DRAFT-UNCITED" and r.subject == f.subject for r in refused)
+    return False
 
 
 def judge_page(ws: Workspace, page: Composed, text: str, shown: str) -> PageVerdict:
