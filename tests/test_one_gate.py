@@ -162,6 +162,9 @@ def test_generated_drafts_agree_with_verify(demo):
             seen["refused"] += 1
             return
         assert r.rc == (0 if rc == 0 else 2), (r.both, doc)
+        # render names the very findings check-draft named, at the same draft lines
+        assert sorted(ln for ln in r.err.splitlines() if ln.startswith(("E-", "W-"))) == \
+            sorted(f"{f['code']}  {f['subject']}  {f['message']}" for f in doc["findings"])
         found = _verify_lines(demo)
         assert sorted(doc["gate_findings"]) == found, (text, doc["gate_findings"], found)
         # each finding named at the draft line of its sentence, with verify's own words
