@@ -17,12 +17,11 @@ A page draft (it cites claims with [@clm_...], and has no [n], no [@src_...] and
 block) is rendered in memory exactly as `sb render` writes it (the plan's type, else answer;
 --as TYPE picks another), and every gate of `sb verify` judges that page: the same code, the
 same findings, each named at its draft line (or `plan.json thesis`) with its code and the fix,
-and the page line in brackets. It passes exactly when `sb verify` would pass the page `sb render`
+and the page line in parentheses. It passes exactly when `sb verify` would pass the page `sb render`
 writes from it; nothing is written and nothing counts toward the revision limit (only
 `sb verify` does). --as chat checks such a draft as a chat answer instead.
 
-A chat answer or a document cites sources with numbers [n]:
-Numbers are the workspace's source numbers (ledger/report_numbers.json): `sb render report`
+A chat answer or a document cites sources with numbers [n]. Numbers are the workspace's source numbers (ledger/report_numbers.json): `sb render report`
 and `--only` assign them on first citation and never change them.
 
 Every sentence of prose (English, CJK, any script; headings, table rows, code and the Sources
@@ -94,7 +93,7 @@ def run(args, ctx) -> int:
     failed = any(f.is_error for f in report.findings) or bool(args.strict and warned)
     if args.json:
         doc = report.to_json(args.file)
-        doc["ok"] = not failed
+        doc["ok"], doc["mode"] = not failed, "chat"
         ctx.emit_json(doc)
         return 2 if failed else 0
     for f in report.findings:
