@@ -85,9 +85,9 @@ def _claims(ws) -> dict:
         return {c["id"]: c for c in json.load(fh)["claims"]}
 
 
-def _narrow(ws, cid: str, text: str) -> str:
+def _narrow(ws, cid: str, text: str, said: str = "") -> str:
     r = sb("claim", "narrow", cid, "--text", text, "--reason", "say only what the quote says", cwd=ws)
-    assert r.rc == 0, r.both
+    assert r.rc == 0 and said in r.out, r.both
     return r.out.splitlines()[-1].split()[-1]
 
 
@@ -96,7 +96,7 @@ def test_a_claim_narrowed_before_any_page_leaves_no_public_history(ws):
     ev = [{"source_id": sid, "quote": "The ferry carried 31,000 riders a day"}]
     a, _ = _add(ws, text="The ferry carried 31,000 riders a day, a record.", topic_key="riders", kind="number",
                 confidence="reported", evidence=ev)
-    b = _narrow(ws, a, "The ferry carried 31,000 riders a day.")
+    b = _narrow(ws, a, "The ferry carried 31,000 riders a day.", "no page showed it, so it leaves no public history")
     claims = _claims(ws)
     assert claims[a]["status"] == "superseded" and claims[a]["unpublished"] is True  # kept in the trail
     assert "limitation" not in claims[b]  # the wording no reader saw is not shown either
@@ -112,7 +112,7 @@ def test_a_claim_narrowed_before_any_page_leaves_no_public_history(ws):
     r = sb("render", "answer", cwd=ws)
     assert r.rc == 1 and "E-DRAFT-CLAIM" in r.err and f"cite {b}" in r.err
     # once a page showed a claim, narrowing it leaves its History entry
-    c = _narrow(ws, b, "The ferry carried 31,000 riders.")
+    c = _narrow(ws, b, "The ferry carried 31,000 riders.", "the ledger's History keeps it")
     claims = _claims(ws)
     assert "unpublished" not in claims[b] and claims[c]["limitation"].startswith("claim narrowed from")
     (ws / "draft.md").write_text(f"# Riders\n\nThe ferry carried 31,000 riders [@{c}].\n", encoding="utf-8")

@@ -132,7 +132,10 @@ def run_one(args, ctx, ws) -> int:
         new, warnings = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
         for f in warnings:
             ctx.finding(f)
-        ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; update every artifact that cites it)")
+        unseen = "limitation" not in new  # narrowed before any page showed it (claim_edit.narrow)
+        ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; "
+                + ("no page showed it, so it leaves no public history)" if unseen
+                   else "update every artifact that cites it; the ledger's History keeps it)"))
         ctx.out(f"claim {new['id']}")
         return 0
     if args.action == "evidence":
