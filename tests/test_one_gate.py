@@ -242,3 +242,12 @@ def test_a_refused_draft_names_the_page_findings_too(demo):
     assert r2.rc == 1 and "nothing was written" in r2.err
     assert sorted(ln.split()[0] for ln in r2.err.splitlines() if ln.startswith("E-")) == codes
     assert os.path.getmtime(os.path.join(demo, "build", "answer.html")) == before
+
+
+def test_the_verify_render_names_next_passes_a_page_beside_the_main_one(demo):
+    """render prints `next: sb verify --html build/explainer.html`; that run judges the explainer
+    as the page beside the answer it is (its ledger lists what it cites), as plain verify does."""
+    r = sb("render", "explainer", "--from", "drafts/explainer.md", cwd=demo)
+    assert r.rc == 0 and "next: sb verify --html build/explainer.html" in r.out, r.both
+    v = sb("verify", "--html", "build/explainer.html", cwd=demo)
+    assert v.rc == 0, v.both
