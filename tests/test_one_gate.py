@@ -247,6 +247,7 @@ def test_a_refused_draft_names_the_page_findings_too(demo):
 def test_the_verify_render_names_next_passes_a_page_beside_the_main_one(demo):
     """render prints `next: sb verify --html build/explainer.html`; that run judges the explainer
     as the page beside the answer it is (its ledger lists what it cites), as plain verify does."""
+    assert sb("render", "answer", "--from", "drafts/draft.md", cwd=demo).rc == 0  # other tests leave theirs
     r = sb("render", "explainer", "--from", "drafts/explainer.md", cwd=demo)
     assert r.rc == 0 and "next: sb verify --html build/explainer.html" in r.out, r.both
     v = sb("verify", "--html", "build/explainer.html", cwd=demo)
