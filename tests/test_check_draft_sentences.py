@@ -191,12 +191,12 @@ def test_claim_references_count_and_are_checked(kit):
     ws, ids = kit
     text = (f"A single adult fare is 3.40 marks [@{ids['fare']}]. Commuters may switch once W3 takes the pass "
             f"[@{ids['guess']}].\n")
-    r = _check(ws, text)
+    r = _check(ws, text, "--as", "chat")  # a chat answer citing claims; without --as it is a page draft
     assert r.rc == 0, r.both
     assert "(1 cited, 1 inferred, 0 [unverified], 0 framing)" in _stats(r)
-    r = _check(ws, text.replace("3.40", "2.40"))
+    r = _check(ws, text.replace("3.40", "2.40"), "--as", "chat")
     assert r.rc == 2 and "E-DRAFT-FIGURE  answer.md:1" in r.err and f"[@{ids['fare']}]" in r.err
-    r = _check(ws, "A single adult fare is 3.40 marks [@clm_000000000000].\n")
+    r = _check(ws, "A single adult fare is 3.40 marks [@clm_000000000000].\n", "--as", "chat")
     assert r.rc == 2 and "E-DRAFT-CLAIM  answer.md:1" in r.err
 
 

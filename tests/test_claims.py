@@ -203,7 +203,8 @@ def test_narrow(ws):
     cs = _claims(ws)
     assert cs[old]["status"] == "superseded" and cs[old]["narrowed_to"] == new and cs[old]["superseded_by"] == new
     assert cs[new]["narrowed_from"] == old and cs[new]["status"] == "active"
-    assert cs[new]["limitation"] == "claim narrowed from: The ferry carries 120 cars all year."
+    # no page ever showed the old wording: it leaves no public trace (no History entry, no limitation)
+    assert cs[old]["unpublished"] is True and "limitation" not in cs[new]
     assert cs[new]["evidence"] == cs[old]["evidence"]
     assert sb("claim", "narrow", old, "--text", "Again.", "--reason", "x", cwd=ws).rc == 1  # old is superseded
     r = sb("claim", "narrow", new, "--text", "The ferry carries 120 cars in summer.", "--reason", "same", cwd=ws)

@@ -317,7 +317,7 @@ def test_a_hand_composed_page_with_the_ledger_injected_passes(built):
     ws, _ = built
     os.unlink(ws / "build" / "explainer.html")
     page = ws / "build" / "answer.html"
-    plan = {"schema_version": 1, "type": "answer", "title": "Water bus", "thesis": "The pass works on two routes.",
+    plan = {"schema_version": 1, "type": "answer", "title": "Water bus", "thesis": "This page says where the pass works [framing].",
             "sections": [{"id": "all", "heading": "All", "claim_ids": sup_order(page.read_text(encoding="utf-8"))}]}
     (ws / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
     for args in (("render", "answer", "--from", "drafts/draft.md"), ("render", "podcast", "--from", "drafts/podcast.json"),

@@ -174,7 +174,9 @@ def test_prose_is_escaped(kit):
     assert r.rc == 1 and r.err.startswith("E-DRAFT-SUBSET  draft.md:13") and "not an http(s) address" in r.err
     assert not (ws / "build" / "answer.html").exists()
     (ws / "draft.md").write_text(draft(ids, '\nWhen a < b & c > d, say "so" **bold**\n'), encoding="utf-8")
-    assert sb("render", "answer", cwd=ws).rc == 0
+    r = sb("render", "answer", cwd=ws)
+    # written, and the uncited sentence named at its draft line with verify's own code (exit 2)
+    assert r.rc == 2 and "wrote build/answer.html" in r.out and "E-PAGE-UNCITED  draft.md:13" in r.err, r.both
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
     assert "When a &lt; b &amp; c &gt; d, say &quot;so&quot; <strong>bold</strong>" in page
 
@@ -231,7 +233,8 @@ def test_image_refusals(kit):
     assert r.rc == 1 and "would look like evidence" in r.err
     (ws / "draft.md").write_text(draft(ids, "\n## A picture\n\n![The bay](assets/bay.png)\n"), encoding="utf-8")
     r = sb("render", "answer", cwd=ws)
-    assert r.rc == 0, r.both
+    # the picture is accepted; the kit's page fails the gate for its plan alone (exit 2, written)
+    assert r.rc == 2 and "wrote build/answer.html" in r.out and "E-IMG" not in r.err, r.both
     page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
     assert 'data-origin="generated"' in page and "Generated illustration" in page
     assert sb("licenses", cwd=ws).rc == 0

@@ -191,6 +191,7 @@ def _render(a: dict) -> Steps:
 
 def _check_draft(a: dict) -> Steps:
     argv = ["check-draft"]
+    _opt(argv, "--as", a.get("as"))
     _opt(argv, "--min-coverage", a.get("min_coverage"))
     _flag(argv, "--strict", a.get("strict"))
     _flag(argv, "--evidence", a.get("evidence"))
@@ -297,9 +298,10 @@ TOOLS: tuple[Tool, ...] = (
           "draft": {"type": "string", "description": "draft path (default: draft.md in the workspace)"},
           "style": {"type": "string", "enum": _STYLES, "description": "report only: the Sources block style"}},
          ("type",), _render, ("render",)),
-    Tool("check_draft", "Check a Markdown draft", "Check a Markdown draft's numbered [n] citations against the "
-         "ledger and its citation coverage.",
-         {"file": S, "min_coverage": {"type": "number", "minimum": 0, "maximum": 1}, "strict": B, "evidence": B,
+    Tool("check_draft", "Check a Markdown draft", "Check a draft: a page draft ([@clm_...]) with every gate of "
+         "verify on the page render would write from it, or a chat answer's numbered [n] citations and coverage.",
+         {"file": S, "as": {"type": "string", "enum": ["answer", "explainer", "deck", "brief", "infographic", "chat"],
+                            "description": "the page type to check it as, or chat"}, "min_coverage": {"type": "number", "minimum": 0, "maximum": 1}, "strict": B, "evidence": B,
           "only": {"type": "string", "description": "print a Sources block for these numbers or source ids "
                    "(comma-separated)"}, "style": {"type": "string", "enum": _STYLES}},
          (), _check_draft, ("check-draft",), True),

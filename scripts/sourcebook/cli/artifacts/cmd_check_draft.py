@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 DESCRIPTION = """\
-Check a Markdown draft that cites sources with numbers [n] (a chat answer, a document).
+Check a draft before it ships: a page draft for `sb render`, or a Markdown chat answer.
 
-  sb check-draft answer.md --evidence --strict     the strict form: every sentence, every figure
+  sb check-draft draft.md                          a page draft ([@clm_...]): verify's gates on its page
+  sb check-draft draft.md --as brief               ... as the page `sb render brief` writes
+  sb check-draft answer.md --evidence --strict     a chat answer ([n]): every sentence, every figure
   sb check-draft answer.md --json                  the same, with every sentence's kind, as JSON
   sb check-draft notes.md --min-coverage 0.8       ask for less than full coverage
   sb check-draft --only 1,3                   print a Sources block for a short chat answer
   sb check-draft --only src_1823e227204b      number a source (on first use) and print its entry
 
-Numbers are the workspace's source numbers (ledger/report_numbers.json): `sb render report`
+A page draft (it cites claims with [@clm_...], and has no [n], no [@src_...] and no Sources
+block) is rendered in memory exactly as `sb render` writes it (the plan's type, else answer;
+--as TYPE picks another), and every gate of `sb verify` judges that page: the same code, the
+same findings, each named at its draft line (or `plan.json thesis`) with its code and the fix,
+and the page line in parentheses. It passes exactly when `sb verify` would pass the page `sb render`
+writes from it; nothing is written and nothing counts toward the revision limit (only
+`sb verify` does). --as chat checks such a draft as a chat answer instead.
+
+A chat answer or a document cites sources with numbers [n]. Numbers are the workspace's source numbers (ledger/report_numbers.json): `sb render report`
 and `--only` assign them on first citation and never change them.
 
 Every sentence of prose (English, CJK, any script; headings, table rows, code and the Sources
@@ -31,8 +41,14 @@ Pandoc: cite sources as [@src_...] in a draft, then
   sb ledger --csl --out refs.json && pandoc draft.md --citeproc --bibliography refs.json -o out.html"""
 
 
+PAGE_TYPES = ("answer", "explainer", "deck", "brief", "infographic")
+
+
 def configure(p) -> None:
     p.add_argument("file", nargs="?", help="the draft (relative to this folder)")
+    p.add_argument("--as", dest="as_type", choices=(*PAGE_TYPES, "chat"),
+                   help="check it as the page `sb render TYPE` writes (default for a [@clm_...] draft: the plan's "
+                        "type, else answer), or as a chat answer (chat)")
     p.add_argument("--min-coverage", type=float, metavar="X",
                    help="fail below this share of prose sentences with provenance (0..1; default 1: every sentence)")
     p.add_argument("--json", action="store_true", help="print the findings, counts and sentences as JSON")
@@ -57,20 +73,27 @@ def run(args, ctx) -> int:
         raise SbError("E-USAGE", "check-draft", "give a draft file, or --only IDS; see `sb check-draft --help`")
     if args.min_coverage is not None and not 0 <= args.min_coverage <= 1:
         raise SbError("E-USAGE", "--min-coverage", "give a share between 0 and 1, e.g. 0.5")
-    from ...domain.artifacts.check_draft import check
-
     path = ctx.path(args.file)
     try:
         text = jsonio.read_text(path, args.file)
     except SbError:
         raise SbError("E-DRAFT", args.file, "no such draft or not UTF-8 text") from None
+    from ...domain.gate.preflight.draft_page import is_page_draft
+
+    if args.as_type in PAGE_TYPES or (args.as_type is None and is_page_draft(text)):
+        if args.min_coverage is not None:
+            raise SbError("E-USAGE", "--min-coverage", "a page cites or declares every sentence; --min-coverage "
+                                                       "is for a chat answer (add --as chat)")
+        return _page(ws, args, text, ctx)
+    from ...domain.artifacts.check_draft import check
+
     report = check(ws, text, args.file, min_coverage=args.min_coverage, evidence=args.evidence)
     # --strict fails on warnings too, except the uncited sentences a lower --min-coverage allows
     warned = [f for f in report.findings if f.code != "W-DRAFT-UNCITED-SENTENCE" or args.min_coverage is None]
     failed = any(f.is_error for f in report.findings) or bool(args.strict and warned)
     if args.json:
         doc = report.to_json(args.file)
-        doc["ok"] = not failed
+        doc["ok"], doc["mode"] = not failed, "chat"
         ctx.emit_json(doc)
         return 2 if failed else 0
     for f in report.findings:
@@ -79,4 +102,40 @@ def run(args, ctx) -> int:
     if failed:
         return 2
     ctx.out(f"check-draft ok  {args.file}")
+    return 0
+
+
+def _page(ws, args, text: str, ctx) -> int:
+    """A page draft: verify's gates on the page `sb render` would write from it."""
+    from ...domain.gate.preflight.draft_page import judge_draft, page_kind
+
+    kind = page_kind(ws, args.as_type if args.as_type in PAGE_TYPES else None)
+    v = judge_draft(ws, kind, text, args.file)
+    if args.json:
+        ctx.emit_json({"file": args.file, "ok": v.ok, "mode": "page", "type": kind, "page": v.page,
+                       "coverage": v.coverage, "findings": [f.to_json() for f in v.located],
+                       "gate_findings": [f.line() for f in v.findings],
+                       "refused": [f.to_json() for f in v.refused],
+                       "review": [f.to_json() for f in v.review]})
+        return 0 if v.ok else 2
+    for f in v.located:
+        ctx.err(f.line())
+    if v.review:
+        ctx.out(f"review: {len(v.review)} flag(s) for a person to look at (they do not fail)")
+        for f in v.review:
+            ctx.out(f"    {f.line()}")
+    if v.coverage:
+        ctx.out(f"info: stats: {v.page} as `sb render {kind}` writes it: "
+                + ", ".join(f"{n} {k}" for k, n in v.coverage.items()))
+    if v.refused:
+        rest = len(v.located) - len(v.refused)
+        ctx.err(f"check-draft FAIL  {args.file}: `sb render {kind}` refuses this draft ({len(v.refused)} finding(s); "
+                "nothing would be written)" + (f", and `sb verify` would refuse the page for {rest} more" if rest else "")
+                + "; fix them and check again")
+        return 2
+    if not v.ok:
+        ctx.err(f"check-draft FAIL  {args.file}: `sb verify` would refuse {v.page} with these {len(v.findings)} "
+                "finding(s); fix the draft and check again")
+        return 2
+    ctx.out(f"check-draft ok  {args.file}  (`sb verify` passes {v.page} as `sb render {kind}` writes it)")
     return 0

@@ -27,6 +27,13 @@ draft line. An explainer holds at most 60 words and five claims; every figure in
 infographic is a number claim. Without --from, draft.md in the workspace root is used
 (for podcast, the script already in build/).
 
+Before writing, the page is judged by every gate of `sb verify` (the same code `sb check-draft`
+runs). A draft the renderer cannot read (a construct outside the subset, an unknown or retired
+claim, a claim left out) is refused with its lines, nothing written (exit 1). A page the gate
+refuses is written, so you can open it, and the command exits 2 with verify's findings, each at
+its draft line: fix the draft and render again. Only `sb verify` counts toward the revision
+limit; render and check-draft never do.
+
 Report styles for the ## Sources block: markdown (default), plain, evidence (each source's
 exact quotes under it). Source numbers [n] are assigned on first citation and kept."""
 
@@ -58,9 +65,21 @@ def run(args, ctx) -> int:
             ctx.out(note)
         ctx.out(f"wrote {ws.rel(result.path)}  {result.count} source(s) cited")
         return 0
-    from ...domain.artifacts.render import default_draft, render_html
+    from ...domain.artifacts.render import default_draft, read_draft, refuse, write_page
+    from ...domain.gate.preflight.draft_page import judge_draft
 
-    page = render_html(ws, args.type, draft or default_draft(ws), args.draft or "draft.md")
-    ctx.out(f"wrote {ws.rel(page.path)}")
-    ctx.out(f"next: sb verify --html {ws.rel(page.path)}")
+    shown = args.draft or "draft.md"
+    text = read_draft(draft or default_draft(ws), shown)
+    verdict = judge_draft(ws, args.type, text, shown)
+    if verdict.composed is None:  # the renderer refuses the draft: its findings, then the gate's
+        raise refuse(verdict.located, verdict.page)
+    write_page(ws, verdict.composed)
+    ctx.out(f"wrote {verdict.page}")
+    if verdict.findings:
+        for f in verdict.located:
+            ctx.err(f.line())
+        ctx.err(f"render FAIL  `sb verify` will refuse {verdict.page} with these {len(verdict.findings)} finding(s) "
+                "(the page is written so you can look at it); fix the draft and render again")
+        return 2
+    ctx.out(f"next: sb verify --html {verdict.page}")
     return 0

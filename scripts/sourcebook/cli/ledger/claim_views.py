@@ -39,7 +39,10 @@ def run_add(args, ctx, ws) -> int:
             _stored(ctx, res.located)
             # the start of the text first, so a list of claims maps ids to texts; the id stays
             # the last token of its `claim <id>` line, which scripts and the original kit parse
-            ctx.out(f"stored   {_preview(res.text)}")
+            if res.inferred:  # nothing was quoted: the author's inference is recorded as such
+                ctx.out(f"recorded {_preview(res.text)}  (inferred: the author's inference, no quote)")
+            else:
+                ctx.out(f"stored   {_preview(res.text)}")
             ctx.out(f"claim {res.claim_id}")
         else:
             failed += 1
@@ -151,7 +154,10 @@ def run_one(args, ctx, ws) -> int:
         new, warnings = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
         for f in warnings:
             ctx.finding(f)
-        ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; update every artifact that cites it)")
+        unseen = "limitation" not in new  # narrowed before any page showed it (claim_edit.narrow)
+        ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; "
+                + ("no page showed it, so it leaves no public history)" if unseen
+                   else "update every artifact that cites it; the ledger's History keeps it)"))
         ctx.out(f"claim {new['id']}")
         return 0
     if args.action == "evidence":
@@ -164,7 +170,8 @@ def run_one(args, ctx, ws) -> int:
     if args.action == "set":
         changes = _changes(args)
         if not changes:
-            raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, ...")
+            raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, "
+                                                 "--contradicts, ...")
         claim_edit.set_fields(ws, cid, changes, args.reason)
         ctx.out(f"updated {cid}")
         return 0
@@ -185,6 +192,8 @@ def _changes(args) -> dict:
         out["recheck"] = args.recheck or None
     if args.volatile is not None:
         out["volatile"] = args.volatile == "true"
+    if args.contradicts:
+        out["contradicts"] = [x.strip() for x in args.contradicts.split(",") if x.strip()]
     return out
 
 

@@ -12,6 +12,7 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
   sb claim list [--json]
   sb claim show clm_0123456789ab [--json]
   sb claim set clm_0123456789ab --confidence reported --notes "only the operator says so"
+  sb claim set clm_0123456789ab --contradicts clm_ba9876543210   (a place, cause or attribution dispute)
   sb claim retract clm_0123456789ab --reason "the source withdrew the figure"
   sb claim narrow clm_0123456789ab --text "The ferry carries 120 cars in summer." --reason "quote is seasonal"
   sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
@@ -44,7 +45,9 @@ topic the first input's plus the operation (ridership.weekday.difference) unless
 `sb verify` checks the computation again, so a retracted input fails the derived claim.
 Input precedence: --json, then --file, then --stdin; each takes one claim object, a list, or
 {"claims": [...]}, for add and import alike. Each stored claim prints `stored  "<the start of its
-text>"` and then `claim <id>` (the id is that line's last token).
+text>"` (an inferred claim, which has no quote: `recorded "..."`) and then `claim <id>` (the id
+is that line's last token). `set --contradicts` links two claims that disagree in a way the
+detector cannot see (where, why, who said it); `sb contradictions` then lists them to decide.
 Claims are never deleted; `retract` and `narrow` keep the old claim and record why."""
 
 ACTIONS = ("add", "import", "list", "show", "set", "retract", "narrow", "ack", "evidence")
@@ -71,6 +74,9 @@ def configure(p) -> None:
     ch.add_argument("--recheck", metavar="URL")
     ch.add_argument("--volatile", choices=("true", "false"))
     ch.add_argument("--topic", dest="topic_key", metavar="KEY")
+    ch.add_argument("--contradicts", metavar="CLM[,CLM]",
+                    help="link a disagreement the detector cannot see (place, cause, attribution): added to the "
+                         "claim's contradicts list, so `sb contradictions` opens a cluster to decide")
     ev = p.add_argument_group("new evidence (evidence)")
     ev.add_argument("--source", metavar="SRC", help="the source id of the new evidence")
     ev.add_argument("--quote", help="the source's words (a paste from the rendered page is located too)")

@@ -156,17 +156,54 @@ def is_main(kind: str, view: LedgerView) -> bool:
     return kind == (plan_type or "answer")
 
 
-def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:
-    text = read_draft(draft_path, shown)
+@dataclass
+class Composed:
+    """A page as ``sb render`` would write it, not yet written."""
+
+    kind: str
+    path: str  # where it goes: build/<kind>.html
+    html: str
+    main: bool  # the plan's artifact: it carries the whole ledger
+
+
+def compose_html(ws: Workspace, kind: str, text: str, shown: str) -> Composed:
+    """The page a draft renders to, in memory (nothing is written). A draft the renderer cannot
+    read is refused (``SbError``) with its lines."""
+    page, problems = compose_or_findings(ws, kind, text, shown)
+    if page is None or problems:
+        raise refuse(problems, ws.rel(ws.build_path(f"{kind}.html")))
+    return page
+
+
+# What the renderer refuses although the page could still be composed: a framing sentence with a
+# figure, a citable claim left out, an explainer over its limits. A pre-flight composes such a
+# page anyway (never to write it), so one run names the renderer's findings and the gate's.
+SOFT_REFUSALS = frozenset({"E-RENDER-FRAMING", "E-DRAFT-UNCITED", "E-DRAFT-LIMIT"})
+
+
+def compose_or_findings(ws: Workspace, kind: str, text: str, shown: str, *,
+                        despite_soft: bool = False) -> tuple[Composed | None, list[Finding]]:
+    """The page a draft renders to and what stops the renderer, with the draft lines: a construct
+    outside the subset, an unknown or retired claim, a citable claim left out... No page when
+    there is a refusal, unless ``despite_soft`` and every refusal is in ``SOFT_REFUSALS``."""
     blocks, syntax = parse_checked(text)
     out = ws.build_path(f"{kind}.html")
     if syntax:  # a construct outside the subset is refused, never flattened into text
-        raise refuse([Finding("E-DRAFT-SUBSET", f"{shown}:{e.line}", e.message) for e in syntax], ws.rel(out))
+        return None, [Finding("E-DRAFT-SUBSET", f"{shown}:{e.line}", e.message) for e in syntax]
     view = ledger_view(ws)
     problems = check_draft_blocks(ws, kind, blocks, view, shown)
-    if problems:
-        raise refuse(problems, ws.rel(out))
-    page = build_page(kind, with_figures(ws, blocks), view, _title(blocks, view, ws, kind), _thesis(view))
+    if problems and not (despite_soft and all(f.code in SOFT_REFUSALS for f in problems)):
+        return None, problems
+    ready = sum(1 for s in view.sources.values() if s.get("status") == "ready")
+    page = build_page(kind, with_figures(ws, blocks), view, _title(blocks, view, ws, kind), _thesis(view), ready)
+    return Composed(kind, out, page, is_main(kind, view)), problems
+
+
+def write_page(ws: Workspace, page: Composed) -> Rendered:
     with ws.lock():
-        jsonio.atomic_write_text(out, page)
-    return Rendered(out, [])
+        jsonio.atomic_write_text(page.path, page.html)
+    return Rendered(page.path, [])
+
+
+def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:
+    return write_page(ws, compose_html(ws, kind, read_draft(draft_path, shown), shown))

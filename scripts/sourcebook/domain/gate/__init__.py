@@ -2,6 +2,8 @@
 
 Modules:
 - ``verify``, ``verify_cache``: ``sb verify`` and the facts a repeat run reuses;
+- ``preflight/``: verify's gates on a page a draft renders to, before it is written
+  (``sb check-draft``, ``sb render``);
 - ``gates/``: the gates themselves (gates only), one family per module, registered in ``registry``;
 - ``registry``, ``context``: the gate registry and the one context every gate reads the build through;
 - ``ledger_view``, ``prose_fixed``, ``schema_check``: what several gates share (the ledger as a page

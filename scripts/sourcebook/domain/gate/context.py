@@ -34,6 +34,12 @@ class VerifyOptions:
     podcast: bool = False
     deep: bool = False
     cache: bool = True  # reuse what an earlier run established (never with deep)
+    # The selected page held in memory (``html`` names where it would be written): it is judged
+    # alone, without the other pages, the report or the podcast, and nothing is read from or
+    # written to that path. How ``sb check-draft`` and ``sb render`` run verify's own gates on
+    # the page a draft renders to.
+    page_text: str | None = None
+    main: bool = True  # the in-memory page is the plan's artifact (it carries the whole ledger)
 
 
 @dataclass
@@ -276,6 +282,8 @@ class GateContext:
         """The selected artifact (if any) and every other page in build/ that would ship."""
         out: list[Page] = []
         sel: str | None = None
+        if self.opts.page_text is not None and self.opts.html:
+            return [Page(self.opts.html, self.show(self.opts.html), True, self.opts.main)]
         if self.opts.html:
             sel = self.opts.html
         elif self.opts.artifact:
@@ -296,8 +304,11 @@ class GateContext:
 
     def page_html(self, page: Page) -> str:
         if page.path not in self._pages_html:
-            with open(page.path, "rb") as fh:  # non-UTF-8 bytes never crash the gate
-                data = fh.read()
+            if self.in_memory and page.path == self.opts.html:
+                data = (self.opts.page_text or "").encode("utf-8", "surrogatepass")
+            else:
+                with open(page.path, "rb") as fh:  # non-UTF-8 bytes never crash the gate
+                    data = fh.read()
             self._pages_html[page.path] = data.decode("utf-8", errors="replace")
             self._pages_sha[page.path] = hashlib.sha256(data).hexdigest()
         return self._pages_html[page.path]
@@ -347,7 +358,12 @@ class GateContext:
 
     @cached_property
     def podcast_expected(self) -> bool:
-        return self.opts.podcast or self.plan_type == "podcast"
+        return not self.in_memory and (self.opts.podcast or self.plan_type == "podcast")
+
+    @property
+    def in_memory(self) -> bool:
+        """One page judged from memory: the other files in build/ are not this run's business."""
+        return self.opts.page_text is not None and bool(self.opts.html)
 
 
 # ---- helpers shared by the gate families ------------------------------------------------

@@ -22,7 +22,7 @@ from .evidence import TextCache, resolve
 from .provenance import add_warnings, check_claim
 
 # Fields that record what happened to a claim; re-adding the same text keeps them.
-TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason")
+TRAIL_FIELDS = ("acks", "narrowed_from", "narrowed_to", "limitation", "status_reason", "unpublished")
 
 
 class ItemResult:
@@ -34,6 +34,7 @@ class ItemResult:
         self.text = ""  # the stored claim's text, so the caller can show which id is which
         self.findings: list[Finding] = []
         self.located: list = []  # evidence_match.Located: quotes stored from a tolerant match
+        self.inferred = False  # the author's inference: recorded with no quote
 
     @property
     def ok(self) -> bool:
@@ -115,8 +116,9 @@ def long_quote_warnings(claim: Mapping, record) -> list[Finding]:
                            f"{len(quote.split())} words, over the budget of {lm.QUOTE_MAX_CHARS} characters and "
                            f"{lm.QUOTE_MAX_WORDS} words a quote ({lm.SOURCE_MAX_QUOTES} quotes, "
                            f"{lm.SOURCE_MAX_CHARS} characters a source): the ledger shows its opening and closing "
-                           "words only. Quote the words that state the claim, or record the source's free licence "
-                           f"(sb source set {ev.get('source_id')} license=...)"))
+                           "words only. Quote the words that state the claim, or, if the source states a free licence, "
+                           f"record it (sb source set {ev.get('source_id')} license=...); when the source states "
+                           "no licence, leave it unknown: the excerpt is what may ship, and nothing else is to do"))
     return out
 
 
@@ -186,6 +188,7 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
             warnings += long_quote_warnings(claim, cache.record)
             by_id[claim["id"]] = claim
             res.claim_id, res.text, res.findings = claim["id"], claim["text"], warnings
+            res.inferred = claim["confidence"] == "inferred"
             events.append(event("add" if old is None else "readd", claim["id"], status=claim["status"],
                                 confidence=claim["confidence"],
                                 warnings=[w.code for w in warnings] or None))

@@ -50,7 +50,15 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         by_id = claims_by_id(claims)
         claim = _get(by_id, cid)
         new = dict(claim)
+        if "contradicts" in changes:  # a link is added, never replaces the links already made
+            changes = dict(changes)
+            changes["contradicts"] = _linked(by_id, cid, claim.get("contradicts"), changes["contradicts"])
         new.update(changes)
+        for x in changes.get("contradicts") or []:
+            if x in by_id and by_id[x].get("topic_key") != new.get("topic_key"):  # clusters are per topic
+                raise SbError("E-USAGE", cid, f"its topic is {new.get('topic_key')!r} but {x}'s is "
+                                              f"{by_id[x].get('topic_key')!r}; a disagreement is decided within "
+                                              f"one topic: add --topic {by_id[x].get('topic_key')} (or set {x}'s)")
         status, old_status = new.get("status"), claim.get("status", "active")
         if "superseded_by" in changes and changes["superseded_by"] and "status" not in changes:
             status = new["status"] = "superseded"
@@ -73,6 +81,17 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("set", cid, changes=changes, reason=reason)])
     return new  # type: ignore[return-value]
+
+
+def _linked(by_id: dict, cid: str, old: object, wanted: list[str]) -> list[str]:
+    """The claim's contradicts list with ``wanted`` added: each an existing claim other than itself."""
+    for x in wanted:
+        if x == cid:
+            raise SbError("E-USAGE", cid, "a claim cannot contradict itself; name the other claim")
+        if x not in by_id:
+            raise SbError("E-CLAIM-UNKNOWN", str(x)[:80], "--contradicts names no claim; `sb claim list` shows the ids")
+    have = [x for x in old if isinstance(x, str)] if isinstance(old, list) else []
+    return list(dict.fromkeys(have + wanted))
 
 
 def _uncontested(ws: Workspace, cid: str, doing: str) -> None:
@@ -121,9 +140,12 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
         if new_id in by_id:
             raise SbError("E-CLAIM-NARROW", new_id, f"a claim with this text already exists ({by_id[new_id].get('status')}); "
                           "supersede the old claim with it: sb claim set OLD --superseded-by NEW")
-        new = {k: v for k, v in old.items() if k not in ("acks", "narrowed_to", "status_reason")}
+        new = {k: v for k, v in old.items() if k not in ("acks", "narrowed_to", "status_reason", "unpublished")}
         new.update(id=new_id, text=" ".join(text.split()), narrowed_from=cid,
                    limitation=f"claim narrowed from: {old['text']}", status="active", superseded_by=None)
+        unseen = not published(ws, cid)
+        if unseen:  # a correction no reader ever saw leaves no public trace (the trail keeps it)
+            new.pop("limitation", None)
         if confidence:
             new["confidence"] = confidence
         _check(new)
@@ -131,6 +153,8 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
         warnings = add_warnings(new, check_claim(new, cache.text, cache.record))
         old["status"], old["superseded_by"] = "superseded", new_id
         old["narrowed_to"], old["status_reason"] = new_id, why
+        if unseen:
+            old["unpublished"] = True
         by_id[new_id] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("narrow", cid, narrowed_to=new_id, reason=why),
@@ -138,6 +162,24 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
                                  warnings=[w.code for w in warnings] or None)])
         ws.record("GROUND", f"claim {new_id}")
     return new, warnings  # type: ignore[return-value]
+
+
+def published(ws: Workspace, cid: str) -> bool:
+    """A built page, the report or a script in build/ names the claim: a reader may have seen it.
+    A page lists every active claim in its ledger, so a claim active at any render is named."""
+    import glob
+    import os
+
+    for path in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*"))):
+        if not path.endswith((".html", ".md", ".json")) or not os.path.isfile(path):
+            continue
+        try:
+            with open(path, "rb") as fh:
+                if cid.encode("ascii") in fh.read():
+                    return True
+        except OSError:
+            return True  # unreadable: assume it was shown
+    return False
 
 
 def ack(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, list[str]]:

@@ -99,6 +99,8 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
     if evs:
         backing = [q for ev in evs for q in quotes(ev, _text_if_redacted(ev, text_of))]
         for f in figures.unbacked(text, backing):
+            if f.kind == "date" and _states_as_of(text, f, claim.get("as_of")):
+                continue  # "As of 19 November 2019, ..." states the claim's own as_of
             if f.spelled or f.kind in ("ident", "relative"):
                 # a number in words, a name with digits or a relative date: a reader's review,
                 # never a refusal (a claim may say "three travellers" of a quote listing them)
@@ -122,6 +124,21 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
             out.append(Flag("inferred", f"an inferred claim states {shown}; an inference carries no figure, date, "
                                         "amount or quotation: cite the claim that states it, or say it without"))
     return out
+
+
+# the words that say a date is the date a claim holds as of: "as of D", "as at D", "Stand D",
+# "截至D", "по состоянию на D" before it; "D時点", "D現在" after it
+_AS_OF_BEFORE = re.compile(r"(?:\b[Aa]s\s+(?:of|at)|\bStand|截至|по\s+состоянию\s+на)[\s,:]*$")
+_AS_OF_AFTER = re.compile(r"\s*(?:時点|現在)")
+
+
+def _states_as_of(text: str, f: Any, as_of: object) -> bool:
+    """``f`` is the claim's own ``as_of`` date, written as such ("As of 19 November 2019, ...")."""
+    from ...engines.text import figures
+
+    if not isinstance(as_of, str) or not as_of.strip() or figures.unbacked(f.written, [as_of]):
+        return False
+    return bool(_AS_OF_BEFORE.search(text[:f.start]) or _AS_OF_AFTER.match(text[f.end:]))
 
 
 def _text_if_redacted(ev: Mapping, text_of: TextOf) -> str | None:

@@ -113,6 +113,7 @@ class Claim(TypedDict, total=False):
     notes: str
     narrowed_from: str | None
     narrowed_to: str | None
+    unpublished: bool  # narrowed before any built page showed it: no History entry, no trace
     limitation: str | None
     status_reason: str | None
     acks: list[Ack]

@@ -277,8 +277,10 @@ def evidence_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
 
 # ---- history: the claims set aside, kept so a reader sees what changed ------------------------
 def history_claims(claims: Iterable[Mapping]) -> list[Mapping]:
-    """Superseded claims, by id: the unnumbered History part of every ledger form."""
-    return sorted((c for c in claims if c.get("status") == "superseded"), key=lambda c: c["id"])
+    """Superseded claims, by id: the unnumbered History part of every ledger form. A claim
+    narrowed before any page showed it (``unpublished``) has no history to tell."""
+    return sorted((c for c in claims if c.get("status") == "superseded" and c.get("unpublished") is not True),
+                  key=lambda c: c["id"])
 
 
 def withdrawn_claims(claims: Iterable[Mapping]) -> list[Mapping]:

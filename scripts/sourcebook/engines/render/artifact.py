@@ -40,6 +40,10 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
             c = claims.get(cid)
             if c is None:
                 out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} is not in the ledger; see `sb claim list`"))
+            elif c.get("status") == "superseded" and c.get("unpublished") is True:
+                out.append(Finding("E-DRAFT-CLAIM", at, f"{cid} was narrowed to {c.get('superseded_by')} before any "
+                                                        "page showed it: it has no history to tell; cite "
+                                                        f"{c.get('superseded_by')}"))
             elif history and c.get("status") == "superseded" and b.kind in ("p", "li", "quote"):
                 continue  # told as history (blocks.tells_history)
             elif not lm.is_active(c):

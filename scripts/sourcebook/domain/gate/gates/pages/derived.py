@@ -237,7 +237,7 @@ def _checked(ctx: GateContext, key: str | None, check) -> list[Finding]:
 @register("derived", 95)
 def gate(ctx: GateContext) -> GateResult | None:
     pages = [p for p in ctx.pages if p.exists]
-    files = {rel: _read(ctx, rel) for rel in (N.report, N.transcript, N.tts_plan, N.concat)}
+    files = {rel: None if ctx.in_memory else _read(ctx, rel) for rel in (N.report, N.transcript, N.tts_plan, N.concat)}
     shipped = [rel for rel, data in files.items() if data is not None]
     if not pages and not shipped:
         return None

@@ -72,7 +72,11 @@ def _entries(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) ->
                                                          f"ledger is stale, run `{_remake(ctx, page)}`"))
     # The selected artifact carries the whole ledger; another page (an explainer beside the
     # answer) may carry only what it cites, numbered with the whole ledger's ordinals.
-    partial = v.subset and not page.selected
+    # `sb render` gives a page of another type than the plan's the claims it cites (by design),
+    # so naming it with --html does not make it the main artifact.
+    beside = routes.route_of(ctx.page_html(page)) == routes.RENDER and \
+        routes.kind_of(page.rel) != (ctx.plan_type or "answer")
+    partial = v.subset and (not page.selected or beside)
     for x in ords:
         if x not in v.entries and not partial:
             f.append(Finding("E-LEDGER-STALE", x, f"{page.rel}: a citable claim is missing from the injected "

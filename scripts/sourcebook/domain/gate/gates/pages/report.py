@@ -21,7 +21,7 @@ ADVICE = ("is neither cited, the author's inference nor framing; cite the claim 
 @register("report", 125)
 def gate(ctx: GateContext) -> GateResult | None:
     path = ctx.ws.build_path("report.md")
-    if not os.path.isfile(path):
+    if ctx.in_memory or not os.path.isfile(path):
         return None
     with open(path, "rb") as fh:
         raw = fh.read()
