@@ -58,12 +58,12 @@ def _add(root, *args):
 
 
 def _render_all(root, answer_rc: int = 0) -> None:
-    """Render every page; the answer (whose draft a test changes) exits ``answer_rc``: render runs
-    verify's gates and exits 2, having written the page, when they refuse it."""
+    """Render every page; those from drafts/draft.md (which a test changes) exit ``answer_rc``:
+    render runs verify's gates and exits 2, having written the page, when they refuse it."""
     for kind, name in (("answer", "draft.md"), ("brief", "draft.md"), ("deck", "deck.md"),
                        ("explainer", "explainer.md")):
         r = sb("render", kind, "--from", f"drafts/{name}", cwd=root)
-        assert r.rc == (answer_rc if kind == "answer" else 0), r.both
+        assert r.rc == (answer_rc if name == "draft.md" else 0), r.both
 
 
 def _cite_in_draft(root, cid: str, sentence: str) -> None:
