@@ -1,0 +1,301 @@
+"""Which claim blocks and ledger entries a reader cannot see, computed with the CSS cascade (pure).
+
+``display:none``, ``visibility:hidden``, ``hidden`` and ``aria-hidden`` are read by
+``engines.page.prose`` (``E-PAGE-HIDDEN``). This module computes the rest from the page's own
+style sheets, inline styles and the browser defaults (``engines.css.cascade``), for every run of
+text (a letter or digit in it) inside a claim block or a ledger entry:
+
+- on the element or an ancestor: opacity (or ``filter: opacity()``) of zero, a height or width
+  of zero with overflow hidden, an off-screen position, margin or text indent, a transform that
+  scales it to nothing, turns it edge-on or moves it away, ``clip-path``, ``clip`` and masks,
+  ``zoom`` near zero, the screen-reader-only pattern (the hidden / visually-hidden classes);
+- on the text itself: a font size too small to read, and text the colour of its background
+  (``color``, ``-webkit-text-fill-color``, transparent or within a hair of the ground);
+- inside a ``<details>`` that is not open (outside its ``summary``): reported apart, since only
+  a contested side must never be folded away.
+
+sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. Only
+plain data comes out, so a gate can cache it by the page's digest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..css.cascade import Computed, Style
+    from ..css.parse import Decl, Sheet
+    from ..html.tree import Document, Element
+
+FOLDED = "inside a <details> that is not open"
+_FAR = 500.0  # px: further up or left than this, or
+_FAR_OUT = 3000.0  # further right or down than this, is off the screen
+_SMALL_FONT = 3.0  # px
+_SAME_COLOUR = 1.25  # contrast ratio: text this close to its ground cannot be read
+_FUNC = re.compile(r"([a-z0-9-]+)\(([^()]*)\)", re.I)
+_ANGLE = re.compile(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
+_APPARATUS = frozenset({"ref-sep"})
+
+
+@dataclass
+class Unseen:
+    line: int
+    ids: list[str]
+    how: str
+    ledger: bool  # a ledger entry (else a claim block)
+    folded: bool  # only inside a closed <details>
+
+    def to_json(self) -> list:
+        return [self.line, self.ids, self.how, self.ledger, self.folded]
+
+    @classmethod
+    def from_json(cls, r: list) -> Unseen:
+        return cls(r[0], list(r[1]), r[2], r[3], r[4])
+
+
+def _value(st: Style, prop: str) -> str:
+    from ..css.vars import has_var, substitute
+
+    d = st.decls.get(prop)
+    if d is None:
+        return ""
+    v = d.value if not has_var(d.value) else (substitute(d.value, st.custom.get) or "")
+    return " ".join(v.replace("!important", "").split()).lower()
+
+
+def _len(v: str) -> tuple[float, float] | None:
+    from ..css import values
+
+    return values.length(v, values.Ctx(pct=(0.0, 0.0))) if v else None
+
+
+def _angle_edge_on(arg: str) -> bool:
+    m = _ANGLE.match(arg.strip())
+    if not m:
+        return False
+    n, unit = float(m.group(1)), m.group(2) or "deg"
+    deg = {"deg": n, "turn": n * 360, "rad": n * 57.29578, "grad": n * 0.9}[unit]
+    return abs((deg % 180) - 90) < 2
+
+
+def _factor(arg: str) -> float | None:
+    a = arg.strip()
+    try:
+        return float(a[:-1]) / 100 if a.endswith("%") else float(a)
+    except ValueError:
+        return None
+
+
+def _far(r: tuple[float, float] | None) -> bool:
+    return r is not None and (r[1] <= -_FAR or r[0] >= _FAR_OUT)
+
+
+def _transform(v: str) -> str:
+    """Why a transform (or the scale/translate/rotate properties, as 'prop:value') hides."""
+    for m in _FUNC.finditer(v):
+        name, args = m.group(1).lower(), [a for a in re.split(r"[,\s]+", m.group(2).strip()) if a]
+        if name.startswith("scale"):
+            fs = [_factor(a) for a in args]
+            if name == "scale3d":
+                fs = fs[:2]
+            if any(f is not None and abs(f) < 0.05 for f in fs):
+                return f"transform: {m.group(0)} scales it to nothing"
+        elif name in ("matrix", "matrix3d"):
+            fs = [_factor(a) for a in args]
+            if name == "matrix" and len(fs) == 6 and None not in fs:
+                a, b, c, d, e, f = fs  # type: ignore[misc]
+                if abs(a * d - b * c) < 0.01 or abs(e) >= _FAR_OUT or abs(f) >= _FAR_OUT or e <= -_FAR or f <= -_FAR:
+                    return f"transform: {m.group(0)[:40]} draws it flat or away"
+            elif name == "matrix3d" and len(fs) == 16 and None not in fs:
+                if abs(fs[0] * fs[5] - fs[1] * fs[4]) < 0.01:  # type: ignore[operator]
+                    return f"transform: {m.group(0)[:40]} draws it flat"
+        elif name.startswith("translate"):
+            if any(_far(_len(a)) for a in args):
+                return f"transform: {m.group(0)} moves it off the screen"
+        elif name in ("rotatex", "rotatey") and args and _angle_edge_on(args[0]):
+            return f"transform: {m.group(0)} turns it edge-on"
+        elif name == "rotate3d" and len(args) == 4 and _angle_edge_on(args[3]) \
+                and (_factor(args[2]) or 0) == 0:
+            return f"transform: {m.group(0)} turns it edge-on"
+    return ""
+
+
+def _own(st: Style, el: Element) -> str:
+    """Why this element hides everything inside it, or ""."""
+    if "ref-sep" in el.classes:
+        return "-"  # sourcebook's own unseen brackets: not judged
+    if st.sr_only:
+        return "the screen-reader-only pattern (position with a 1px clip), as the visually-hidden class"
+    if st.opacity is not None and st.opacity < 0.05:
+        return f"opacity: {_value(st, 'opacity') or '0'}"
+    decls = st.decls
+    if not decls:
+        return ""
+    filt = _value(st, "filter")
+    for m in _FUNC.finditer(filt):
+        f = _factor(m.group(2)) if m.group(1).lower() == "opacity" else None
+        if f is not None and f < 0.05:
+            return f"filter: {m.group(0)}"
+    overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
+    if "hidden" in overflow or "clip" in overflow:
+        for p in ("height", "max-height", "width", "max-width"):
+            r = _len(_value(st, p))
+            if r is not None and r[1] <= 1:
+                return f"{p}: {_value(st, p)} with overflow hidden"
+    pos = _value(st, "position")
+    if pos and pos != "static":
+        for p in ("left", "top", "right", "bottom", "inset", "inset-inline-start", "inset-block-start"):
+            v = _value(st, p)
+            comps = v.split() if p == "inset" else [v]
+            for c in comps:
+                r = _len(c)
+                if r is not None and (r[1] <= -_FAR or r[0] >= _FAR_OUT):
+                    return f"{p}: {v} puts it off the screen"
+    for p in ("margin-left", "margin-top", "margin-inline-start", "text-indent"):
+        r = _len(_value(st, p))
+        if r is not None and r[1] <= -_FAR:
+            return f"{p}: {_value(st, p)} puts it off the screen"
+    margin = _value(st, "margin")
+    if margin and any(_far(_len(c)) for c in margin.split()):
+        return f"margin: {margin} puts it off the screen"
+    why = _transform(_value(st, "transform"))
+    if why:
+        return why
+    scale = _value(st, "scale")
+    if scale and any((f := _factor(a)) is not None and abs(f) < 0.05 for a in scale.split()):
+        return f"scale: {scale} scales it to nothing"
+    translate = _value(st, "translate")
+    if translate and any(_far(_len(a)) for a in translate.split()):
+        return f"translate: {translate} moves it off the screen"
+    rotate = _value(st, "rotate")
+    if rotate and rotate.split()[0] in ("x", "y") and len(rotate.split()) > 1 and _angle_edge_on(rotate.split()[-1]):
+        return f"rotate: {rotate} turns it edge-on"
+    cp = _value(st, "clip-path")
+    if cp and cp not in ("none", "initial", "unset", "inherit"):
+        return f"clip-path: {cp[:40]} cuts it away"
+    clip = _value(st, "clip")
+    if clip.startswith("rect(") and pos in ("absolute", "fixed"):
+        return f"clip: {clip} cuts it away"
+    for p in ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image"):
+        v = _value(st, p)
+        if v and v not in ("none", "initial", "unset"):
+            return f"{p}: {v[:40]} masks it"
+    zoom = _factor(_value(st, "zoom") or "1")
+    if zoom is not None and 0 <= zoom < 0.05 and _value(st, "zoom") not in ("", "normal"):
+        return f"zoom: {_value(st, 'zoom')}"
+    return ""
+
+
+def _text_reason(st: Style) -> str:
+    """Why text drawn with this style cannot be read, or ""."""
+    from ..css import colors
+    from ..css.paint import paint
+
+    if st.font is not None and st.font[1] < _SMALL_FONT:
+        return f"font-size {st.font[1]:g}px"
+    fill = ""
+    s: Style | None = st
+    while s is not None:  # -webkit-text-fill-color is inherited
+        if "-webkit-text-fill-color" in s.decls:
+            fill = _value(s, "-webkit-text-fill-color")
+            break
+        s = s.parent
+    fg = st.color
+    if fill and fill not in ("currentcolor", "inherit", "initial", "unset"):
+        c = colors.parse_color(fill)
+        if isinstance(c, colors.RGBA):
+            fg = c
+    if fg is None:
+        return ""
+    if fg.a < 0.05:
+        return "transparent text"
+    seen, _ = paint(st, fg)
+    ground, _ = paint(st, None)
+    if seen is not None and ground is not None and colors.contrast(seen, ground) < _SAME_COLOUR:
+        return "text the colour of its background"
+    return ""
+
+
+def _folded(el: Element) -> bool:
+    child = el
+    for a in el.ancestors():
+        if a.tag == "details" and "open" not in a.attrs:
+            if not (child.tag == "summary" and child.parent is a):
+                return True
+        child = a
+    return False
+
+
+class _Judge:
+    def __init__(self, computed: Computed):
+        self.c = computed
+        self.memo: dict[int, str] = {}
+
+    def hides(self, el: Element) -> str:
+        """The first reason on the element or an ancestor ("-": sourcebook's own apparatus)."""
+        chain = []
+        e: Element | None = el
+        why = ""
+        while e is not None and e.tag != "#document":
+            got = self.memo.get(id(e))
+            if got is not None:
+                why = got
+                break
+            chain.append(e)
+            st = self.c.style(e)
+            why = _own(st, e) if st is not None else ""
+            if why:
+                break
+            e = e.parent
+        for x in chain:
+            self.memo[id(x)] = why
+        return why
+
+    def block(self, el: Element) -> tuple[str, bool]:
+        """(why some of its text cannot be seen, whether it is only folded in a <details>)."""
+        from ..html.tree import Text
+
+        stack: list = [el]
+        while stack:
+            node = stack.pop()
+            if type(node) is Text:
+                if not any(ch.isalnum() for ch in node.data):
+                    continue
+                parent = node.parent
+                why = self.hides(parent)
+                if why == "-":
+                    continue
+                if not why:
+                    st = self.c.style(parent)
+                    why = _text_reason(st) if st is not None else ""
+                if why:
+                    return f"{why} (\"{' '.join(node.data.split())[:40]}\")", False
+                continue
+            if node.tag in ("script", "style", "template"):
+                continue
+            stack.extend(reversed(node.children))
+        return ("", True) if _folded(el) else ("", False)
+
+
+def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]]) -> list[Unseen]:
+    """Claim blocks and ledger entries with text a reader cannot see (or folded away)."""
+    from ..css.cascade import cascade
+
+    blocks = [el for el in doc.elements if "data-claim" in el.attrs]
+    entries = [el for el in doc.elements if el.tag == "li" and "ledger-entry" in el.classes
+               and (el.attrs.get("id") or "").startswith("c-")]
+    if not blocks and not entries:
+        return []
+    judge = _Judge(cascade(doc, sheet, inline))
+    out: list[Unseen] = []
+    for el in blocks:
+        how, folded = judge.block(el)
+        if how or folded:
+            out.append(Unseen(el.line, (el.attrs.get("data-claim") or "").split(), how or FOLDED, False, folded))
+    for el in entries:
+        how, folded = judge.block(el)
+        if how or folded:
+            out.append(Unseen(el.line, [el.attrs["id"][2:]], how or FOLDED, True, folded))
+    return out
