@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..html.tree import Document, Element
 
 FOLDED = "inside a <details> that is not open"
-_FAR = 500.0  # px: further up or left than this, or
+_FAR = 300.0  # px: further up or left than this, or
 _FAR_OUT = 3000.0  # further right or down than this, is off the screen
 _SMALL_FONT = 3.0  # px
 _SAME_COLOUR = 1.25  # contrast ratio: text this close to its ground cannot be read
