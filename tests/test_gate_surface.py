@@ -316,3 +316,105 @@ def test_the_allow_list_is_what_the_census_generates():
 
     with open(TARGET, encoding="utf-8") as fh:
         assert fh.read() == generate(), "engines/page/allowed.py is stale: run python3 tests/gen_allowed.py"
+
+
+# --- claim identity and stance --------------------------------------------------------------
+
+SOURCE = "Night service ends at midnight. Fares are free on route W3 this winter. 運賃は無料です。\n"
+
+
+def _store(ws):
+    import json
+
+    with open(os.path.join(str(ws), "ledger", "claims.json"), encoding="utf-8") as fh:
+        return {c["id"]: c for c in json.load(fh)["claims"]}
+
+
+def test_invisible_characters_and_normalisation_make_no_second_claim(ws):
+    from ledger_helpers import add, claim, ev, make_source
+
+    from sourcebook.base.ids import claim_id
+
+    sid = make_source(ws, SOURCE)
+    quote = "Night service ends at midnight."
+    plain = "Night service ends at midnight."
+    r = add(ws, claim(plain, evidence=[ev(sid, SOURCE, quote)]))
+    assert r.rc == 0, r.both
+    first = claim_id(plain)
+    assert first in r.out
+    for twin in ("Night service\u200b ends at midnight.", "Night service ends at mid\u00adnight.",
+                 "Ｎight service ends at midnight.", "Night\u2060 service ends at midnight."):
+        r = add(ws, claim(twin, evidence=[ev(sid, SOURCE, quote)]))
+        assert r.rc == 0, r.both
+        assert first in r.out, (twin, r.both)
+        # a full-width letter reads the same: stored as the first claim; a hidden character is dropped
+        assert ("W-CLAIM-SAME" if "Ｎ" in twin else "W-CLAIM-UNSEEN") in r.both, (twin, r.both)
+    stored = _store(ws)
+    assert list(stored) == [first] and stored[first]["text"] == plain
+    # a Japanese claim in full-width and half-width forms is one claim too
+    r = add(ws, claim("運賃は無料です。", evidence=[ev(sid, SOURCE, "運賃は無料です。")]))
+    jid = claim_id("運賃は無料です。")
+    assert jid in r.out
+    r = add(ws, claim("運賃は\u200b無料です。", evidence=[ev(sid, SOURCE, "運賃は無料です。")]))
+    assert jid in r.out and len(_store(ws)) == 2
+
+
+def test_a_new_claim_with_unseen_characters_is_stored_as_read(ws):
+    from ledger_helpers import add, claim, ev, make_source
+
+    from sourcebook.base.ids import claim_id
+
+    sid = make_source(ws, SOURCE)
+    r = add(ws, claim("Fares are free on route\u202e W3 this winter.",
+                      evidence=[ev(sid, SOURCE, "Fares are free on route W3 this winter.")]))
+    assert r.rc == 0 and "W-CLAIM-UNSEEN" in r.both and "U+202E" in r.both
+    assert _store(ws)[claim_id("Fares are free on route W3 this winter.")]["text"] == \
+        "Fares are free on route W3 this winter."
+
+
+def test_ids_of_plain_texts_do_not_move():
+    # the ids every existing workspace (the demo's, the original kit's) holds stay byte-identical
+    from sourcebook.base.ids import claim_id
+
+    assert claim_id("The pass is accepted on W1 and W2.") == "clm_" + __import__("hashlib").sha256(
+        b"the pass is accepted on w1 and w2.").hexdigest()[:12]
+    demo = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "demo",
+                        "claims.json")
+    import json
+
+    with open(demo, encoding="utf-8") as fh:
+        data = json.load(fh)
+    items = data["claims"] if isinstance(data, dict) else data
+    texts = [c["text"] for c in items if isinstance(c, dict) and "text" in c]
+    assert texts
+    for t in texts:
+        from sourcebook.base.unseen import without_unseen
+
+        assert without_unseen(t) == t  # nothing to fold: their ids are computed as before
+
+
+@pytest.mark.parametrize("text", ["Fares are n\u2060ot free.", "Fares are no\u200bt free.", "Fares are ｎot free.",
+                                  "Проезд н\u00adе бесплатный.", "运费\u200b不免费。"])
+def test_negation_is_read_through_invisible_characters(text):
+    from sourcebook.engines.text.stance import negated
+
+    assert negated(text)
+
+
+def test_a_narrowing_that_hides_not_behind_a_word_joiner_is_flagged(ws):
+    from ledger_helpers import add, claim, ev, make_source, last_id
+
+    sid = make_source(ws, SOURCE)
+    quote = "Fares are free on route W3 this winter."
+    r = add(ws, claim("Fares are free on route W3 this winter.", evidence=[ev(sid, SOURCE, quote)]))
+    cid = last_id(r)
+    from conftest import sb
+
+    r = sb("claim", "narrow", cid, "--text", "Fares are n\u2060ot free on route W3.", "--reason", "narrower", cwd=ws)
+    assert "W-CLAIM-NEGATION" in r.both, r.both
+    assert "\u2060" not in json_text(ws)
+
+
+def json_text(ws) -> str:
+    with open(os.path.join(str(ws), "ledger", "claims.json"), encoding="utf-8") as fh:
+        return fh.read()

@@ -101,6 +101,8 @@ _reg({
     "W-QUOTE-SOURCE": ("A claim cites a source that is unknown or has no canonical text yet; its quote cannot be checked.", "Add and extract the source, or fix the source id."),
     "E-INJECT": ("`sb inject` found no page, no ledger file, or no `<!-- SB:LEDGER -->` marker.", "Check the paths; start from `sb template` or add the marker pair."),
     "E-PLAN": ("`sb plan` has no plan.json to show.", "Create one with `sb plan --type answer --title ... --thesis ...`."),
+    "W-CLAIM-UNSEEN": ("A claim's text held characters a reader cannot see (bidirectional controls, zero-width spaces, word joiners, soft hyphens, ...); they were removed before the claim was stored.", "Nothing to do; write claim texts as they are read."),
+    "W-CLAIM-SAME": ("A claim's text reads the same as a stored claim once Unicode normalisation (NFKC) and invisible characters are folded; it was stored as that claim, whose text and id stay.", "Nothing to do; cite the stored claim's id."),
     "W-CLAIM-INACTIVE": ("A re-added claim is already superseded or retracted and stays so.", "Add a new claim (new text) if the old one was wrong to retract."),
     "E-CLUSTER-OPEN": ("A contradiction cluster has no decision covering all of its claims.", "Adjudicate it with `sb adjudicate`, naming every claim in the cluster."),
     "E-ADJ-NOWINNER": ("A supersede decision names no winner.", "Set `winner` to the claim that stands."),

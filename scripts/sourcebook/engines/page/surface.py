@@ -250,12 +250,12 @@ class _Surface:
 
     # -- characters --
     def chars(self, text: str, line: int, where: str) -> None:
-        from ..ledger.visible import _ANY, BIDI, hidden
+        from ...base.unseen import ANY, BIDI, hidden
 
-        if not _ANY.search(text):
+        if not ANY.search(text):
             return
         for i, ch in enumerate(text):
-            if not _ANY.match(ch) or ch in "\t\n\r":
+            if not ANY.match(ch) or ch in "\t\n\r":
                 continue
             if not hidden(ch, text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else ""):
                 continue
