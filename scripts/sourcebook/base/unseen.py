@@ -33,12 +33,25 @@ def hidden(ch: str, before: str = "", after: str = "") -> bool:
         return False
     if ch in BIDI or ch in _BLANK:
         return True
-    if ch in _JOINERS:
-        return not (before.isalnum() and after.isalnum()) and not _emoji_like(before)
+    if ch in _JOINERS:  # joins letters only in scripts that join (Arabic, Indic, ...), and emoji
+        if _emoji_like(before):
+            return False
+        return not (before.isalnum() and after.isalnum()) or _non_joining(before) or _non_joining(after)
     if "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef":
         return not before or before.isascii() and before.isalnum()  # a selector after a letter does nothing
     cat = unicodedata.category(ch)
     return (cat == "Cf" and ch not in _VISIBLE_CF) or cat == "Cc"
+
+
+# Scripts whose letters never join: a joiner between two of them does nothing a reader sees.
+_NON_JOINING = ("LATIN", "CYRILLIC", "GREEK", "CJK", "HIRAGANA", "KATAKANA", "HANGUL", "DIGIT", "FULLWIDTH",
+                "HALFWIDTH", "ARMENIAN", "GEORGIAN", "HEBREW")
+
+
+def _non_joining(ch: str) -> bool:
+    if ch.isascii():
+        return True
+    return unicodedata.name(ch, "").startswith(_NON_JOINING)
 
 
 def _emoji_like(ch: str) -> bool:
@@ -53,11 +66,32 @@ def without_unseen(text: str) -> str:
                    if not (ANY.match(ch) and hidden(ch, text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else "")))
 
 
+# Cyrillic and Greek letters drawn exactly like Latin ones: inside a word that is otherwise
+# Latin ("nоt" with a Cyrillic о) a reader sees the Latin word.
+_LOOKALIKE = str.maketrans("аеорсухіјѕԁһԛԝАВЕКМНОРСТХІЈЅοαυνκιτрΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+                           "aeopcyxijsdhqwABEKMHOPCTXIJSoauvkitpABEZHIKMNOPTYX")
+_WORD = re.compile(r"\w+")
+
+
+def _latin_word(m: re.Match) -> str:
+    w = m.group(0)
+    if w.isascii():
+        return w
+    folded = w.translate(_LOOKALIKE)
+    # only a word that mixes scripts: a Russian or Greek word stays itself
+    return folded if folded.isascii() and any(c.isascii() for c in w) else w
+
+
+def as_seen(text: str) -> str:
+    """``text`` as a reader sees it: NFKC, without unseen characters, look-alike letters inside
+    a Latin word read as Latin."""
+    if text.isascii() and not ANY.search(text):
+        return text
+    t = without_unseen(unicodedata.normalize("NFKC", without_unseen(text)))
+    return _WORD.sub(_latin_word, t) if not t.isascii() else t
+
+
 def identity(text: str) -> str:
-    """What a reader sees of ``text``, for telling two texts apart: NFKC, without unseen
-    characters, white space collapsed, lower case (as claim ids are)."""
-    t = without_unseen(text)
-    if not t.isascii():
-        t = unicodedata.normalize("NFKC", t)
-        t = without_unseen(t)
-    return " ".join(t.split()).lower()
+    """What a reader sees of ``text``, for telling two texts apart: ``as_seen``, white space
+    collapsed, lower case (as claim ids are)."""
+    return " ".join(as_seen(text).split()).lower()

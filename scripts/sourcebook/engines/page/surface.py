@@ -14,8 +14,10 @@ CSS that puts no text on the page. Everything else is a ``Flaw`` naming what it 
 - CSS outside the shipped style sheets that generates, replaces or reorders text: list markers
   and counters, ``quotes``, ``text-emphasis``, ``hyphenate-character``, a string
   ``text-overflow``, ``@counter-style``, ``@font-face``, ``-webkit-text-security``,
-  ``unicode-bidi`` overrides, flex/grid ``order`` and reversed directions (``E-PAGE-CSS-TEXT``;
-  ``content`` is the prose gate's ``E-PAGE-CSS-CONTENT``);
+  ``unicode-bidi`` overrides, flex/grid ``order`` and reversed directions, and a
+  ``::first-letter`` / ``::first-line`` rule that hides or changes letters (``E-PAGE-CSS-TEXT``;
+  ``content`` is the prose gate's ``E-PAGE-CSS-CONTENT``); a list numbered from beyond 99
+  (``<ol start>``, ``<li value>`` outside the ledger) shows a figure no sentence holds;
 - bidirectional controls (``E-PAGE-BIDI``) and invisible format characters
   (``E-PAGE-INVISIBLE-CHAR``) in the page's text and reader-facing attributes.
 
@@ -130,6 +132,24 @@ def _text_css(d: Decl) -> str:
     return "puts text of its own on the page"
 
 
+_PART = re.compile(r"::?first-(?:letter|line)\b", re.I)
+_PART_PROPS = frozenset({"color", "opacity", "visibility", "display", "-webkit-text-fill-color", "font-size", "font",
+                         "letter-spacing", "text-indent", "filter", "transform", "text-transform", "content"})
+
+
+def _part_hides(d: Decl) -> str:
+    """Why a declaration in a ::first-letter / ::first-line rule can hide or change letters."""
+    if d.prop.lower() not in _PART_PROPS:
+        return ""
+    if d.prop.lower() in ("font-size", "font"):
+        from ..css import values
+
+        sizes = [values.length(c) for c in values.components(d.value)]
+        if not any(r is not None and r[1] < 3 for r in sizes) and "0" not in d.value.split():
+            return ""  # a drop cap: larger, still read
+    return "changes the letters of part of a word, where the gate reads the whole"
+
+
 def _data_url_flaw(url: str) -> str:
     """Why a data: URL is refused where an image may be inlined (raster images pass), or ""."""
     head, _, payload = url.partition(",")
@@ -179,6 +199,11 @@ class _Surface:
             self.flaw("E-PAGE-MARKUP", el.line, f"<{tag}> is an element sourcebook never writes")
             return
         ok = self.allowed[tag]
+        number = el.attrs.get("start") if tag == "ol" else \
+            el.attrs.get("value") if tag == "li" and "ledger-entry" not in el.classes else None
+        if number is not None and not (number.strip().isdigit() and int(number) <= 99):
+            self.flaw("E-PAGE-MARKUP", el.line, f"<{tag} {'start' if tag == 'ol' else 'value'}=\"{_short(number, 12)}\"> "
+                                                "shows a list number no sentence holds")
         for name, value in el.attrs.items():
             low = name.lower()
             if low.startswith("on"):
@@ -230,6 +255,12 @@ class _Surface:
                 self.flaw("E-PAGE-CSS-LINK", a.line, f"@import {_short(a.prelude, 40)} brings in a style sheet")
         for r in sheet.rules:
             self.decls(r.decls)
+            if _PART.search(r.selector):  # a rule for the first letter or line styles part of a word
+                for d in r.decls:
+                    why = _part_hides(d)
+                    if why and (d.prop, _css_value(d.value)) not in self.shipped:
+                        self.flaw("E-PAGE-CSS-TEXT", d.line, f"{_short(r.selector, 30)} {{ {d.prop}: "
+                                                             f"{_short(d.value, 30)} }} {why}")
         for _line, decls in inline:
             self.decls(decls)
 

@@ -8,8 +8,10 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 - on the element or an ancestor: opacity (or ``filter: opacity()``) of zero, a height or width
   of zero with overflow hidden, an off-screen position, margin or text indent, a transform that
   scales it to nothing, turns it edge-on or moves it away, ``clip-path``, ``clip`` and masks,
-  ``zoom`` near zero, the screen-reader-only pattern (the hidden / visually-hidden classes);
-- on the text itself: a font size too small to read, and text the colour of its background
+  ``zoom`` near zero, ``filter`` contrast of zero or a heavy blur, the screen-reader-only
+  pattern (the hidden / visually-hidden classes);
+- on the text itself: a font size too small to read, letters drawn on top of each other
+  (negative ``letter-spacing``), and text the colour of its background
   (``color``, ``-webkit-text-fill-color``, transparent or within a hair of the ground);
 - inside a ``<details>`` that is not open (outside its ``summary``): reported apart, since only
   a contested side must never be folded away.
@@ -135,9 +137,13 @@ def _own(st: Style, el: Element) -> str:
         return ""
     filt = _value(st, "filter")
     for m in _FUNC.finditer(filt):
-        f = _factor(m.group(2)) if m.group(1).lower() == "opacity" else None
+        name = m.group(1).lower()
+        f = _factor(m.group(2)) if name in ("opacity", "contrast") else None
         if f is not None and f < 0.05:
             return f"filter: {m.group(0)}"
+        blur = _len(m.group(2)) if name == "blur" else None
+        if blur is not None and blur[0] >= 4:
+            return f"filter: {m.group(0)} blurs it beyond reading"
     overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
     if "hidden" in overflow or "clip" in overflow:
         for p in ("height", "max-height", "width", "max-width"):
@@ -195,6 +201,12 @@ def _text_reason(st: Style) -> str:
 
     if st.font is not None and st.font[1] < _SMALL_FONT:
         return f"font-size {st.font[1]:g}px"
+    if st.spacing not in ("normal", "", "0") and st.font is not None:
+        from ..css import values
+
+        gap = values.length(st.spacing, values.Ctx(em=st.font))
+        if gap is not None and gap[1] <= -0.4 * st.font[0]:
+            return f"letter-spacing: {st.spacing} draws the letters on top of each other"
     fill = ""
     s: Style | None = st
     while s is not None:  # -webkit-text-fill-color is inherited

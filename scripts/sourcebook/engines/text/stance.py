@@ -43,15 +43,11 @@ _TAIL_WORDS = 5  # "the words just before it": this many
 
 
 def _seen(text: str) -> str:
-    """The text as a reader sees it: a word joiner inside "not" or a full-width letter must not
-    hide a word from the lists below."""
-    from ...base.unseen import ANY, without_unseen
+    """The text as a reader sees it: a word joiner inside "not", a full-width letter or a
+    Cyrillic о in "nоt" must not hide a word from the lists below."""
+    from ...base.unseen import as_seen
 
-    if text.isascii() and not ANY.search(text):
-        return text
-    import unicodedata
-
-    return without_unseen(unicodedata.normalize("NFKC", without_unseen(text)))
+    return as_seen(text)
 
 
 def negated(text: str) -> bool:
@@ -74,7 +70,7 @@ def hedged(text: str) -> bool:
 
 def reports(text: str) -> bool:
     """Whether a claim itself says that someone reported it ("X said ...")."""
-    return bool(_REPORTING.search(text))
+    return bool(_REPORTING.search(_seen(text)))
 
 
 class Cut(NamedTuple):
