@@ -263,6 +263,9 @@ def _press_span(page: str, style: str = "", cls: str = "") -> str:
     ("letter-spacing:-1em", "on top of each other"),
     ("filter:contrast(0)", "contrast"),
     ("filter:blur(8px)", "blur"),
+    ("font-size:3.5px", "font-size"),
+    ("display:inline-block;transform:skewX(89.9deg)", "smears it flat"),
+    ("display:inline-block;line-height:0;overflow:hidden", "line-height"),
 ])
 def test_a_contested_side_a_reader_cannot_see_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
@@ -276,8 +279,17 @@ def test_hidden_by_a_style_rule_and_the_visually_hidden_class(demo, page, tmp_pa
     refused(demo, head(_press_span(page, cls="press"), cousin), tmp_path, "E-PAGE-INVISIBLE", "font-size")
 
 
-def test_a_parent_that_hides_and_a_child_that_shows_again(demo, page, tmp_path):
-    # font-size 0 on the block, reset on every run of its text: a reader sees it all
+@pytest.mark.parametrize("media,where", [("(max-width: 600px)", "phone"), ("(prefers-color-scheme: dark)", "dark"),
+                                         ("print", "paper")])
+def test_a_side_hidden_on_one_kind_of_screen_only_is_refused(demo, page, tmp_path, media, where):
+    rule = f'<style>@media {media} {{ p[data-claim~="{CONTESTED}"] {{ opacity: 0 }} }}</style>'
+    refused(demo, head(page, rule), tmp_path, "E-PAGE-INVISIBLE", where)
+    # a page's own media rule that hides nothing passes
+    passes(demo, head(page, f"<style>@media {media} {{ article {{ max-width: 30em }} }}</style>"), tmp_path)
+
+
+def test_a_block_whose_own_font_size_is_zero_is_refused(demo, page, tmp_path):
+    # the size is inherited by every run of its text: a reader sees none of it
     block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">', page).group(0)
     shown = page.replace(block, block[:-1] + ' style="font-size:0">', 1)
     refused(demo, shown, tmp_path, "E-PAGE-INVISIBLE", "font-size")

@@ -142,8 +142,8 @@ def same_claim(text: str, by_id: Mapping[str, Mapping], identities: dict[str, st
         for cid, c in by_id.items():
             if isinstance(c.get("text"), str):
                 identities.setdefault(identity(c["text"]), cid)
-    cid = identities.get(identity(text))
-    return by_id.get(cid) if cid is not None else None
+    found = identities.get(identity(text))
+    return by_id.get(found) if found is not None else None
 
 
 def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
@@ -173,7 +173,8 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
                     warnings.append(Finding("W-CLAIM-SAME", twin["id"], "reads the same as this stored claim once "
                                             "Unicode normalisation and invisible characters are folded; stored "
                                             "as it"))
-                    claim["id"], claim["text"], old = twin["id"], twin["text"], twin
+                    claim["id"], claim["text"] = twin["id"], twin["text"]
+                    old = by_id.get(twin["id"])
             if old is not None:
                 warnings += _merge_existing(claim, old)  # type: ignore[arg-type]
             warnings += add_warnings(claim, check_claim(claim, cache.text, cache.record))  # after the acks merge

@@ -95,7 +95,7 @@ def _css_value(v: str) -> str:
 
 def shipped_declarations(sheets: Iterable[Sheet]) -> frozenset[tuple[str, str]]:
     """(property, value) of every declaration of the shipped style sheets."""
-    out = set()
+    out: set[tuple[str, str]] = set()
     for sh in sheets:
         for r in sh.rules:
             out.update((d.prop, _css_value(d.value)) for d in r.decls)

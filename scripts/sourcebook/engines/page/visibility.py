@@ -16,6 +16,10 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 - inside a ``<details>`` that is not open (outside its ``summary``): reported apart, since only
   a contested side must never be folded away.
 
+The desktop screen the cascade assumes is judged always; when the page has conditional rules of
+its own (``@media`` with declarations the shipped style sheets lack), a phone screen, a dark
+colour scheme and paper are judged too, so a side hidden on phones only is caught.
+
 sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. Only
 plain data comes out, so a gate can cache it by the page's digest.
 """
@@ -34,7 +38,7 @@ if TYPE_CHECKING:
 FOLDED = "inside a <details> that is not open"
 _FAR = 300.0  # px: further up or left than this, or
 _FAR_OUT = 3000.0  # further right or down than this, is off the screen
-_SMALL_FONT = 3.0  # px
+_SMALL_FONT = 6.0  # px: nothing sourcebook writes for reading is smaller
 _SAME_COLOUR = 1.25  # contrast ratio: text this close to its ground cannot be read
 _FUNC = re.compile(r"([a-z0-9-]+)\(([^()]*)\)", re.I)
 _ANGLE = re.compile(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
@@ -105,17 +109,22 @@ def _transform(v: str) -> str:
             if any(f is not None and abs(f) < 0.05 for f in fs):
                 return f"transform: {m.group(0)} scales it to nothing"
         elif name in ("matrix", "matrix3d"):
-            fs = [_factor(a) for a in args]
-            if name == "matrix" and len(fs) == 6 and None not in fs:
-                a, b, c, d, e, f = fs  # type: ignore[misc]
+            got = [_factor(a) for a in args]
+            fs2 = [x for x in got if x is not None]
+            if len(fs2) != len(got):
+                continue
+            if name == "matrix" and len(fs2) == 6:
+                a, b, c, d, e, f = fs2
                 if abs(a * d - b * c) < 0.01 or abs(e) >= _FAR_OUT or abs(f) >= _FAR_OUT or e <= -_FAR or f <= -_FAR:
                     return f"transform: {m.group(0)[:40]} draws it flat or away"
-            elif name == "matrix3d" and len(fs) == 16 and None not in fs:
-                if abs(fs[0] * fs[5] - fs[1] * fs[4]) < 0.01:  # type: ignore[operator]
+            elif name == "matrix3d" and len(fs2) == 16:
+                if abs(fs2[0] * fs2[5] - fs2[1] * fs2[4]) < 0.01:
                     return f"transform: {m.group(0)[:40]} draws it flat"
         elif name.startswith("translate"):
             if any(_far(_len(a)) for a in args):
                 return f"transform: {m.group(0)} moves it off the screen"
+        elif name in ("skew", "skewx", "skewy") and any(_angle_edge_on(a) for a in args):
+            return f"transform: {m.group(0)} smears it flat"
         elif name in ("rotatex", "rotatey") and args and _angle_edge_on(args[0]):
             return f"transform: {m.group(0)} turns it edge-on"
         elif name == "rotate3d" and len(args) == 4 and _angle_edge_on(args[3]) \
@@ -150,6 +159,10 @@ def _own(st: Style, el: Element) -> str:
             r = _len(_value(st, p))
             if r is not None and r[1] <= 1:
                 return f"{p}: {_value(st, p)} with overflow hidden"
+        lh = _value(st, "line-height")
+        lhr = _len(lh) if lh and not lh.replace(".", "", 1).isdigit() else ((float(lh), float(lh)) if lh else None)
+        if lhr is not None and lhr[1] <= 0.01 and not _value(st, "height"):
+            return f"line-height: {lh} with overflow hidden"
     pos = _value(st, "position")
     if pos and pos != "static":
         for p in ("left", "top", "right", "bottom", "inset", "inset-inline-start", "inset-block-start"):
@@ -276,6 +289,8 @@ class _Judge:
                 if not any(ch.isalnum() for ch in node.data):
                     continue
                 parent = node.parent
+                if parent is None:
+                    continue
                 why = self.hides(parent)
                 if why == "-":
                     continue
@@ -291,23 +306,70 @@ class _Judge:
         return ("", True) if _folded(el) else ("", False)
 
 
-def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]]) -> list[Unseen]:
-    """Claim blocks and ledger entries with text a reader cannot see (or folded away)."""
+# Other screens a page is read on, besides the desktop the cascade assumes: (name, environment,
+# media features, media types). A page's own conditional rules are judged in each.
+_WORLDS: tuple[tuple[str, dict[str, float], dict[str, str], set[str] | None], ...] = (
+    ("on a phone screen", {"width": 375.0, "height": 700.0, "device-width": 375.0, "device-height": 700.0,
+                           "aspect-ratio": 0.54, "device-aspect-ratio": 0.54},
+     {"orientation": "portrait", "hover": "none", "any-hover": "none", "pointer": "coarse", "any-pointer": "coarse"},
+     None),
+    ("in a dark colour scheme", {}, {"prefers-color-scheme": "dark"}, None),
+    ("on paper", {}, {}, {"all", "print"}),
+)
+
+
+def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], blocks: list[Element],
+               entries: list[Element], where: str = "") -> list[Unseen]:
     from ..css.cascade import cascade
+
+    judge = _Judge(cascade(doc, sheet, inline))
+    out: list[Unseen] = []
+    for ledger, els in ((False, blocks), (True, entries)):
+        for el in els:
+            how, folded = judge.block(el)
+            if how or folded:
+                ids = [el.attrs["id"][2:]] if ledger else (el.attrs.get("data-claim") or "").split()
+                out.append(Unseen(el.line, ids, f"{how} {where}".strip() if how else FOLDED, ledger, folded))
+    return out
+
+
+def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
+           shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
+    """Claim blocks and ledger entries with text a reader cannot see (or folded away): on the
+    desktop screen, and on a phone, in a dark scheme and on paper when the page has conditional
+    rules of its own (declarations the shipped style sheets do not have)."""
+    from ..css import conditions
 
     blocks = [el for el in doc.elements if "data-claim" in el.attrs]
     entries = [el for el in doc.elements if el.tag == "li" and "ledger-entry" in el.classes
                and (el.attrs.get("id") or "").startswith("c-")]
     if not blocks and not entries:
         return []
-    judge = _Judge(cascade(doc, sheet, inline))
-    out: list[Unseen] = []
-    for el in blocks:
-        how, folded = judge.block(el)
-        if how or folded:
-            out.append(Unseen(el.line, (el.attrs.get("data-claim") or "").split(), how or FOLDED, False, folded))
-    for el in entries:
-        how, folded = judge.block(el)
-        if how or folded:
-            out.append(Unseen(el.line, [el.attrs["id"][2:]], how or FOLDED, True, folded))
+    out = _judge_all(doc, sheet, inline, blocks, entries)
+    own = any(r.conditions and any((d.prop, " ".join(d.value.replace("!important", "").split()).lower())
+                                   not in shipped for d in r.decls) for r in sheet.rules)
+    if not own:
+        return out
+    seen = {(u.line, u.ledger) for u in out}
+    env, words, types = dict(conditions.ENV), dict(conditions.KEYWORDS), conditions._TYPES_TRUE
+    try:
+        for name, e, k, t in _WORLDS:
+            conditions.ENV.update(e)
+            conditions.KEYWORDS.update(k)
+            conditions._TYPES_TRUE = t or types
+            for u in _judge_all(doc, sheet, inline, blocks, entries, name):
+                if (u.line, u.ledger) not in seen and not u.folded:
+                    seen.add((u.line, u.ledger))
+                    out.append(u)
+            conditions.ENV.clear()
+            conditions.ENV.update(env)
+            conditions.KEYWORDS.clear()
+            conditions.KEYWORDS.update(words)
+            conditions._TYPES_TRUE = types
+    finally:
+        conditions.ENV.clear()
+        conditions.ENV.update(env)
+        conditions.KEYWORDS.clear()
+        conditions.KEYWORDS.update(words)
+        conditions._TYPES_TRUE = types
     return out

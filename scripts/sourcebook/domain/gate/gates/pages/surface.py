@@ -89,7 +89,7 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     sheet, by_el, inline = page_sheet(doc)
     flaws = [f.to_json() for f in read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts,
                                                shipped=shipped)]
-    hidden = [u.to_json() for u in unseen(doc, sheet, by_el)]
+    hidden = [u.to_json() for u in unseen(doc, sheet, by_el, shipped)]
     doc.discard()
     ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
     return flaws, hidden
