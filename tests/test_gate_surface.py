@@ -443,3 +443,30 @@ def test_a_narrowing_that_hides_not_behind_a_word_joiner_is_flagged(ws):
 def json_text(ws) -> str:
     with open(os.path.join(str(ws), "ledger", "claims.json"), encoding="utf-8") as fh:
         return fh.read()
+
+
+def test_every_template_and_every_rendered_construct_passes(demo, tmp_path):
+    # the census pages: each template as shipped, and every construct of a draft rendered as every
+    # artifact type, read by the same engine the gate uses
+    import shutil
+
+    from gen_allowed import census_pages
+
+    from sourcebook.engines.html.tree import parse
+    from sourcebook.engines.page.allowed import ELEMENTS
+    from sourcebook.engines.page.surface import page_sheet, read_surface
+    from sourcebook.engines.page.visibility import unseen
+    from sourcebook.domain.gate.context import GateContext, VerifyOptions
+    from sourcebook.domain.gate.gates.pages.surface import _shipped
+    from sourcebook.domain.workspace.layout import Workspace
+
+    ws = str(tmp_path / "census")
+    shutil.copytree(demo, ws)
+    scripts, shipped = _shipped(GateContext(Workspace(ws), VerifyOptions(cache=False)))
+    pages = census_pages(ws)
+    assert len(pages) >= 10
+    for html in pages:
+        doc = parse(html)
+        sheet, by_el, inline = page_sheet(doc)
+        assert read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts, shipped=shipped) == []
+        assert [u for u in unseen(doc, sheet, by_el, shipped) if not u.folded] == []
