@@ -288,6 +288,15 @@ def test_a_side_hidden_on_one_kind_of_screen_only_is_refused(demo, page, tmp_pat
     passes(demo, head(page, f"<style>@media {media} {{ article {{ max-width: 30em }} }}</style>"), tmp_path)
 
 
+def test_a_box_laid_over_a_claim_and_a_claim_taken_out_of_its_sentence_are_refused(demo, page, tmp_path):
+    block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">.*?</p>', page, re.S).group(0)
+    cover = ('<div style="position:relative">' + block +
+             '<div style="position:absolute;inset:0;background-color:#f5f6f3"></div></div>')
+    refused(demo, page.replace(block, cover, 1), tmp_path, "E-PAGE-INVISIBLE", "can cover")
+    refused(demo, _press_span(page, style="position:absolute;top:0;left:0"), tmp_path, "E-PAGE-INVISIBLE",
+            "out of its sentence")
+
+
 def test_a_block_whose_own_font_size_is_zero_is_refused(demo, page, tmp_path):
     # the size is inherited by every run of its text: a reader sees none of it
     block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">', page).group(0)
@@ -452,13 +461,13 @@ def test_every_template_and_every_rendered_construct_passes(demo, tmp_path):
 
     from gen_allowed import census_pages
 
+    from sourcebook.domain.gate.context import GateContext, VerifyOptions
+    from sourcebook.domain.gate.gates.pages.surface import _shipped
+    from sourcebook.domain.workspace.layout import Workspace
     from sourcebook.engines.html.tree import parse
     from sourcebook.engines.page.allowed import ELEMENTS
     from sourcebook.engines.page.surface import page_sheet, read_surface
     from sourcebook.engines.page.visibility import unseen
-    from sourcebook.domain.gate.context import GateContext, VerifyOptions
-    from sourcebook.domain.gate.gates.pages.surface import _shipped
-    from sourcebook.domain.workspace.layout import Workspace
 
     ws = str(tmp_path / "census")
     shutil.copytree(demo, ws)

@@ -5,7 +5,8 @@
 style sheets, inline styles and the browser defaults (``engines.css.cascade``), for every run of
 text (a letter or digit in it) inside a claim block or a ledger entry:
 
-- on the element or an ancestor: opacity (or ``filter: opacity()``) of zero, a height or width
+- on the element or an ancestor: ``position: absolute`` or ``fixed`` (out of its sentence,
+  where it can lie over other text), opacity (or ``filter: opacity()``) of zero, a height or width
   of zero with overflow hidden, an off-screen position, margin or text indent, a transform that
   scales it to nothing, turns it edge-on or moves it away, ``clip-path``, ``clip`` and masks,
   ``zoom`` near zero, ``filter`` contrast of zero or a heavy blur, the screen-reader-only
@@ -20,7 +21,9 @@ The desktop screen the cascade assumes is judged always; when the page has condi
 its own (``@media`` with declarations the shipped style sheets lack), a phone screen, a dark
 colour scheme and paper are judged too, so a side hidden on phones only is caught.
 
-sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. Only
+sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. An empty
+box with a background, positioned over the page, is reported too (``covers``): it can hide
+whatever lies under it. Only
 plain data comes out, so a gate can cache it by the page's digest.
 """
 
@@ -172,6 +175,8 @@ def _own(st: Style, el: Element) -> str:
                 r = _len(c)
                 if r is not None and (r[1] <= -_FAR or r[0] >= _FAR_OUT):
                     return f"{p}: {v} puts it off the screen"
+    if pos in ("absolute", "fixed"):
+        return f"position: {pos} takes it out of its sentence, where it can lie over other text"
     for p in ("margin-left", "margin-top", "margin-inline-start", "text-indent"):
         r = _len(_value(st, p))
         if r is not None and r[1] <= -_FAR:
@@ -194,9 +199,6 @@ def _own(st: Style, el: Element) -> str:
     cp = _value(st, "clip-path")
     if cp and cp not in ("none", "initial", "unset", "inherit"):
         return f"clip-path: {cp[:40]} cuts it away"
-    clip = _value(st, "clip")
-    if clip.startswith("rect(") and pos in ("absolute", "fixed"):
-        return f"clip: {clip} cuts it away"
     for p in ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image"):
         v = _value(st, p)
         if v and v not in ("none", "initial", "unset"):
@@ -318,12 +320,30 @@ _WORLDS: tuple[tuple[str, dict[str, float], dict[str, str], set[str] | None], ..
 )
 
 
+def covers(doc: Document, computed: Computed) -> list[Unseen]:
+    """Boxes laid over the page: positioned out of the flow, painted, and holding no text of
+    their own (a reader sees the box, not what lies under it)."""
+    out = []
+    for el in doc.elements:
+        st = computed.style(el)
+        if st is None or not st.decls or el.tag in ("html", "body"):
+            continue
+        if _value(st, "position") not in ("absolute", "fixed"):
+            continue
+        painted = st.bg_image or (st.bg is not None and st.bg.a > 0.5)
+        if painted and not any(ch.isalnum() for ch in el.text()):
+            out.append(Unseen(el.line, [], f"an empty <{el.tag}> with a background, positioned over the page, "
+                                           "can cover what lies under it", False, False))
+    return out
+
+
 def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], blocks: list[Element],
                entries: list[Element], where: str = "") -> list[Unseen]:
     from ..css.cascade import cascade
 
-    judge = _Judge(cascade(doc, sheet, inline))
-    out: list[Unseen] = []
+    computed = cascade(doc, sheet, inline)
+    judge = _Judge(computed)
+    out: list[Unseen] = covers(doc, computed) if not where else []
     for ledger, els in ((False, blocks), (True, entries)):
         for el in els:
             how, folded = judge.block(el)

@@ -110,6 +110,9 @@ def check_page(ctx: GateContext, page: Page) -> list[Finding]:
             out.append(Finding("E-PAGE-INVISIBLE", safe(ids[0]), f"{page.rel}:{u.line}: a contested side is "
                                                                  f"{u.how}; show both sides open, side by side"))
             continue
+        if not u.ids:
+            out.append(Finding("E-PAGE-INVISIBLE", f"{page.rel}:{u.line}", f"{u.how}; remove it"))
+            continue
         what = "its ledger entry" if u.ledger else f"the block of {', '.join(safe(x) for x in u.ids)}"
         out.append(Finding("E-PAGE-INVISIBLE", safe(u.ids[0] if u.ids else "?"),
                            f"{page.rel}:{u.line}: a reader cannot see {what}: {u.how}; remove what hides it"))
