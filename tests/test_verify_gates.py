@@ -37,7 +37,7 @@ def test_good_workspace_passes_with_contract_report(good):
     assert lines[-1] == "  PASS"
     gates = [ln.split()[1] for ln in lines[1:-1]]
     assert gates == ["schemas", "normalizer", "quotes", "confidence", "claim-text", "tiers", "volatility", "clusters", "plan",
-                     "html", "prose", "derived", "licenses", "lint"]
+                     "html", "surface", "prose", "derived", "licenses", "lint"]
     assert "  . derived        re-derived 1 page ledger(s) match" in lines
     assert "  . licenses       images.mode=none, nothing to check" in lines
     assert "  . lint           0 errors, 0 waived, 0 unresolved" in lines

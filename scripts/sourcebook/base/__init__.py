@@ -3,8 +3,9 @@
 Modules: ``errors`` (errors, findings, exit codes), ``diagnostics`` (every code with its meaning),
 ``versions``, ``ids`` (identifiers and hashing), ``jsonio`` (canonical JSON, atomic writes),
 ``batchwrite`` (many atomic writes at once), ``schema`` (the JSON Schema subset), ``lockfile``,
-``clock`` (honours SOURCE_DATE_EPOCH), ``resources`` (the shipped data folders), ``gc_pause``
-and ``time_limit``.
+``clock`` (honours SOURCE_DATE_EPOCH), ``resources`` (the shipped data folders), ``unseen``
+(characters a reader cannot see, and what a text looks like without them), ``gc_pause`` and
+``time_limit``.
 
 May import: the standard library only.
 """

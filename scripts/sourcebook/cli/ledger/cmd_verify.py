@@ -6,7 +6,7 @@ DESCRIPTION = """\
 Run every gate over the workspace and the artifact; nothing ships unless this passes.
 
 Gates, in order: schemas normalizer quotes confidence claim-text tiers volatility clusters
-plan html prose derived licenses lint podcast report. Any finding fails, warnings included. Review flags (a claim
+plan html surface prose derived licenses lint podcast report. Any finding fails, warnings included. Review flags (a claim
 and its quote disagree on negation or hedging, or a quote is cut from someone's report) are
 listed under `review:` and in --json "review", and never fail; `sb claim ack CLM --reason`
 answers them. The artifact is --html, else

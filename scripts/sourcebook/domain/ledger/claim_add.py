@@ -14,6 +14,7 @@ from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.ids import claim_id
 from ...base.schema import load_schema, validate
+from ...base.unseen import identity, without_unseen
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim
 from .claim_check import claim_ok
@@ -68,11 +69,17 @@ def build_claim(item: object, index: int, cache: TextCache) -> tuple[Claim, list
     if not isinstance(text, str) or not text.strip():
         raise SbError("E-CLAIM", "(none)", f"item {index} has no text; every claim states one sentence")
     claim: dict = {k: v for k, v in item.items() if k != "id"}
+    warnings: list[Finding] = []
+    seen = without_unseen(text)
+    if seen != text:  # a claim is what a reader sees: ids of texts without such characters stay as they were
+        warnings.append(Finding("W-CLAIM-UNSEEN", claim_id(seen), "removed characters a reader cannot see "
+                                "from the claim's text (" + ", ".join(sorted({f"U+{ord(c):04X}" for c in text
+                                                                              if c not in seen})) + ")"))
+        claim["text"] = text = seen
     claim["id"] = claim_id(text)
     for key, value in DEFAULTS.items():
         if key not in claim:
             claim[key] = list(value) if isinstance(value, list) else value
-    warnings: list[Finding] = []
     evidence = claim.get("evidence")
     if isinstance(evidence, list):
         evidence = claim["evidence"] = [dict(e) if isinstance(e, dict) else e for e in evidence]
@@ -160,6 +167,17 @@ def check_derived(claim: Mapping, by_id: Mapping[str, Claim]) -> None:
                       findings=[Finding(code, str(claim.get("id")), msg) for code, msg in rest])
 
 
+def same_claim(text: str, by_id: Mapping[str, Mapping], identities: dict[str, str]) -> Mapping | None:
+    """The stored claim whose text reads the same as ``text`` (NFKC, invisible characters and
+    case folded), or None. ``identities`` is filled on first use and reused by the caller."""
+    if not identities:
+        for cid, c in by_id.items():
+            if isinstance(c.get("text"), str):
+                identities.setdefault(identity(c["text"]), cid)
+    found = identities.get(identity(text))
+    return by_id.get(found) if found is not None else None
+
+
 def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
     """Store every valid item; return one result per item, in input order."""
     results: list[ItemResult] = []
@@ -169,6 +187,7 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
         by_id = claims_by_id(claims)
         cache = TextCache(ws)
         events: list[dict] = []
+        identities: dict[str, str] = {}  # what each stored claim reads as -> its id (made on first need)
         for i, item in enumerate(items):
             res = ItemResult(i)
             results.append(res)
@@ -182,11 +201,21 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
             finally:
                 res.located, cache.located = cache.located, []
             old = by_id.get(claim["id"])
+            if old is None:
+                twin = same_claim(claim["text"], by_id, identities)
+                if twin is not None:  # reads the same as a stored claim: it is that claim
+                    warnings.append(Finding("W-CLAIM-SAME", twin["id"], "reads the same as this stored claim once "
+                                            "Unicode normalisation and invisible characters are folded; stored "
+                                            "as it"))
+                    claim["id"], claim["text"] = twin["id"], twin["text"]
+                    old = by_id.get(twin["id"])
             if old is not None:
                 warnings += _merge_existing(claim, old)  # type: ignore[arg-type]
             warnings += add_warnings(claim, check_claim(claim, cache.text, cache.record))  # after the acks merge
             warnings += long_quote_warnings(claim, cache.record)
             by_id[claim["id"]] = claim
+            if identities:
+                identities.setdefault(identity(claim["text"]), claim["id"])
             res.claim_id, res.text, res.findings = claim["id"], claim["text"], warnings
             res.inferred = claim["confidence"] == "inferred"
             events.append(event("add" if old is None else "readd", claim["id"], status=claim["status"],

@@ -15,10 +15,11 @@ from ...base.clock import now_iso
 from ...base.errors import Finding, SbError
 from ...base.ids import claim_id, is_claim_id
 from ...base.schema import validate
+from ...base.unseen import without_unseen
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim
 from .adjudications import contest_refusal, load_adjudications, standing_contest
-from .claim_add import _claim_schema
+from .claim_add import _claim_schema, same_claim
 from .claims import append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache
 from .provenance import REVIEW, add_warnings, check_claim
@@ -134,7 +135,9 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
         if old.get("status", "active") != "active":
             raise SbError("E-CLAIM-STATUS", cid, f"is {old.get('status')}; only an active claim can be narrowed")
         _uncontested(ws, cid, "narrowed (narrowing supersedes it)")
-        new_id = claim_id(text)
+        text = without_unseen(text)  # a narrowing is what a reader sees: no hidden characters
+        twin = same_claim(text, by_id, {})
+        new_id = str(twin["id"]) if twin is not None else claim_id(text)
         if new_id == cid:
             raise SbError("E-CLAIM-NARROW", cid, "the new text is the same claim (ids match); say less than before")
         if new_id in by_id:

@@ -2,7 +2,8 @@
 
 A reader, or a machine, can get text from a page in more places than its paragraphs: the title
 and standfirst, headings, lists, table cells, captions, ``<details>``, footnotes, the ``alt``,
-``title`` and ``aria-label`` attributes, HTML comments and CSS ``content:`` strings. This module
+``title`` and ``aria-label`` attributes, the strings of JSON-LD, HTML comments and CSS
+``content:`` strings. This module
 turns the parsed page (outside the injected ledger) into plain records the gate judges:
 
 - ``Piece``: one sentence (split with ``engines.text.sentences``) with where it stands (prose,
@@ -35,6 +36,8 @@ BLOCK = frozenset(
     "label legend li main menu nav noscript ol optgroup option p pre section select summary table "
     "tbody td template text textarea tfoot th thead title tr ul".split())
 SKIP = frozenset({"script", "style"})
+# scripts that hold data, not code: their strings are read like the page's text
+DATA_SCRIPTS = frozenset({"application/ld+json", "application/json"})
 ATTRS = ("alt", "title", "aria-label", "aria-description", "placeholder")
 META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:title", "twitter:description",
                        "keywords", "author"})
@@ -232,6 +235,8 @@ class _Reader:
 
         tag = el.tag
         if tag in SKIP:
+            if tag == "script" and (el.attrs.get("type") or "").strip().lower() in DATA_SCRIPTS:
+                self.data_script(el, ctx)  # machines show its strings (search results): read them
             return
         boundary = False
         if tag != "#document":
@@ -270,6 +275,18 @@ class _Reader:
                 todo.append(("el", ch, ctx))
         todo.extend(("comment", d) for d in self.before.get((key, len(kids)), ()))
         stack.extend(reversed(todo))
+
+    def data_script(self, el: Element, ctx: _Ctx) -> None:
+        import json
+
+        raw = "".join(getattr(c, "data", "") for c in el.children)
+        try:
+            strings = list(_json_strings(json.loads(raw)))
+        except (ValueError, RecursionError):
+            strings = [raw]
+        for value in strings:
+            for s in self.split(value):
+                self.out.pieces.append(Piece("attr:json-ld", self.line_of(el.line), norm(s.text), framing=ctx.framing))
 
     def attributes(self, el: Element, ctx: _Ctx) -> None:
         attrs = el.attrs
@@ -340,6 +357,21 @@ def _row(pieces: list[Piece], first: int) -> None:
     for p in cells:
         if p.where == "prose" and not p.refs and not p.history and not p.framing and not p.thin:
             p.where, p.block = "row", cited
+
+
+def _json_strings(value):
+    """The strings of a JSON value a machine may show: not its keys, types, ids or addresses."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            t = v.strip()
+            if t and not t.startswith(("@", "http://", "https://", "#")):
+                yield t
+        elif isinstance(v, dict):
+            stack.extend(x for k, x in reversed(list(v.items())) if not str(k).startswith("@"))
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
 
 
 def _label(text: str) -> str:

@@ -42,12 +42,22 @@ _LOOKBACK = 240  # characters read before a quote to find where its sentence sta
 _TAIL_WORDS = 5  # "the words just before it": this many
 
 
+def _seen(text: str) -> str:
+    """The text as a reader sees it: a word joiner inside "not", a full-width letter or a
+    Cyrillic о in "nоt" must not hide a word from the lists below."""
+    from ...base.unseen import as_seen
+
+    return as_seen(text)
+
+
 def negated(text: str) -> bool:
+    text = _seen(text)
     return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK)
 
 
 def modals(text: str) -> list[str]:
     """The hedges in ``text`` as written (lower case), in order, each once."""
+    text = _seen(text)
     found = [m.group(0).lower() for m in _MODAL.finditer(text)]
     found += [m for m in _MODAL_CJK if m in text]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
@@ -55,12 +65,12 @@ def modals(text: str) -> list[str]:
 
 def hedged(text: str) -> bool:
     """Whether a claim hedges at all (any modal, or a word of plan or expectation)."""
-    return bool(modals(text)) or bool(_CLAIM_HEDGE.search(text))
+    return bool(modals(text)) or bool(_CLAIM_HEDGE.search(_seen(text)))
 
 
 def reports(text: str) -> bool:
     """Whether a claim itself says that someone reported it ("X said ...")."""
-    return bool(_REPORTING.search(text))
+    return bool(_REPORTING.search(_seen(text)))
 
 
 class Cut(NamedTuple):

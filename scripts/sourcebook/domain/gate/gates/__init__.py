@@ -21,7 +21,7 @@ __all__ = ["FAMILIES", "Gate", "GateResult", "gates", "register"]
 # ``pages`` judge what ships (pages, report, podcast, derived files). Imported on first use so
 # `import gates` stays cheap.
 FAMILIES = ("records.schemas", "records.normalizer", "records.quotes", "records.confidence", "records.tiers",
-            "records.volatility", "records.clusters", "records.plan", "pages.html", "pages.prose",
+            "records.volatility", "records.clusters", "records.plan", "pages.html", "pages.surface", "pages.prose",
             "pages.derived", "records.recheck", "pages.licenses", "pages.lint", "pages.podcast",
             "records.claim_text", "records.arithmetic", "records.titles", "pages.report")
 

@@ -1,6 +1,6 @@
 """Gates over what ships: pages, the report, the podcast and the files sourcebook derives.
 
-Modules: ``html``, ``prose``, ``derived``, ``licenses``, ``lint``, ``podcast``, ``report``; each
+Modules: ``html``, ``surface``, ``prose``, ``derived``, ``licenses``, ``lint``, ``podcast``, ``report``; each
 registers one gate family.
 
 May import: the gate room's shared machinery (``registry``, ``context``, ``ledger_view``,

@@ -1,0 +1,353 @@
+"""What a page is made of, against what sourcebook itself writes: the allow-list check (pure).
+
+A shipped page may hold the elements and attributes that sourcebook's templates and renderer
+write (``allowed.ELEMENTS``, generated from them), the templates' own scripts (by digest) and
+CSS that puts no text on the page. Everything else is a ``Flaw`` naming what it is:
+
+- an element or attribute sourcebook never writes (``E-PAGE-MARKUP``); frames and ``srcdoc``
+  (``E-PAGE-FRAME``), objects and embeds (``E-PAGE-EMBED``), form controls (``E-PAGE-FORM``),
+  a script that is not one of the templates' (``E-PAGE-SCRIPT``; JSON-LD is read as prose by
+  ``engines.page.prose`` instead), ``on*`` handlers (``E-PAGE-EVENT-HANDLER``);
+- a ``data:`` URL in CSS or in a link, and a ``data:`` image carrying SVG text
+  (``E-PAGE-DATA-URL``); a ``<link>`` style sheet, ``@import`` or an outside ``url()`` in CSS
+  (``E-PAGE-CSS-LINK``);
+- CSS outside the shipped style sheets that generates, replaces or reorders text: list markers
+  and counters, ``quotes``, ``text-emphasis``, ``hyphenate-character``, a string
+  ``text-overflow``, ``@counter-style``, ``@font-face``, ``-webkit-text-security``,
+  ``unicode-bidi`` overrides, flex/grid ``order`` and reversed directions, and a
+  ``::first-letter`` / ``::first-line`` rule that hides or changes letters (``E-PAGE-CSS-TEXT``;
+  ``content`` is the prose gate's ``E-PAGE-CSS-CONTENT``); a list numbered from beyond 99
+  (``<ol start>``, ``<li value>`` outside the ledger) shows a figure no sentence holds;
+- bidirectional controls (``E-PAGE-BIDI``) and invisible format characters
+  (``E-PAGE-INVISIBLE-CHAR``) in the page's text and reader-facing attributes.
+
+Only plain data comes out, so a gate can cache it by the page's digest.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import unquote_to_bytes
+
+if TYPE_CHECKING:
+    from ..css.parse import Decl, Sheet
+    from ..html.tree import Document, Element
+
+# Attributes any element may carry: what they hold is judged elsewhere (style by the CSS checks
+# and the visibility reader, title by the prose gate), or is never shown (data-*).
+GLOBAL_ATTRS = frozenset({"class", "id", "style", "lang", "title"})
+FRAMES = frozenset({"iframe", "frame", "frameset", "portal", "fencedframe"})
+EMBEDS = frozenset({"object", "embed", "applet", "param", "video", "audio", "track", "source", "canvas",
+                    "math", "foreignobject"})
+FORMS = frozenset({"form", "input", "textarea", "select", "option", "optgroup", "button", "datalist", "output",
+                   "fieldset", "legend", "label", "meter", "progress", "dialog", "menu", "selectedcontent"})
+# Attributes whose text a reader sees or hears: invisible characters there count as in prose.
+SEEN_ATTRS = ("alt", "title", "aria-label", "aria-description", "placeholder", "content", "value", "label")
+_URL_ATTRS = ("href", "src", "xlink:href", "action", "formaction", "poster", "background", "srcset", "data",
+              "ping", "cite", "longdesc", "manifest")
+_SCRIPT_URL = re.compile(r"^\s*(?:javascript|vbscript|livescript)\s*:", re.I)
+_SVG_TEXT = re.compile(rb"<\s*(?:svg:)?(?:text|title|desc|textPath|tspan|foreignObject)\b", re.I)
+
+# CSS properties that put text (or list numbers) on the page, or change which text is seen or in
+# what order; each maps to the values that do nothing of the kind.
+_CSS_TEXT = {
+    "list-style-type": None, "list-style": None, "quotes": {"none", "auto"},
+    "counter-reset": {"none"}, "counter-increment": {"none"}, "counter-set": {"none"},
+    "text-emphasis": {"none"}, "text-emphasis-style": {"none"}, "hyphenate-character": {"auto"},
+    "text-overflow": None, "-webkit-text-security": {"none"}, "text-security": {"none"},
+    "unicode-bidi": {"normal", "embed", "isolate", "plaintext"}, "order": {"0"},
+    "flex-direction": {"row", "column"}, "flex-flow": None, "grid-auto-flow": {"row", "column"},
+}
+_LIST_STYLE_OK = re.compile(r"^(?:none|disc|circle|square|decimal|decimal-leading-zero|lower-roman|upper-roman|"
+                            r"lower-alpha|upper-alpha|lower-latin|upper-latin|lower-greek|inside|outside|"
+                            r"\s)+$", re.I)
+_STRING = re.compile(r"[\"']")
+
+
+@dataclass
+class Flaw:
+    code: str
+    line: int
+    detail: str
+
+    def to_json(self) -> list:
+        return [self.code, self.line, self.detail]
+
+
+def script_digest(text: str) -> str:
+    """The digest a script is known by: its text with white space collapsed at the ends."""
+    return hashlib.sha256(text.strip().encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _short(s: str, n: int = 60) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def _css_value(v: str) -> str:
+    return " ".join(v.replace("!important", "").split()).lower()
+
+
+def shipped_declarations(sheets: Iterable[Sheet]) -> frozenset[tuple[str, str]]:
+    """(property, value) of every declaration of the shipped style sheets."""
+    out: set[tuple[str, str]] = set()
+    for sh in sheets:
+        for r in sh.rules:
+            out.update((d.prop, _css_value(d.value)) for d in r.decls)
+        for a in sh.at_rules:
+            out.update((d.prop, _css_value(d.value)) for d in a.decls)
+    return frozenset(out)
+
+
+def _text_css(d: Decl) -> str:
+    """Why this declaration generates, replaces or reorders text, or ""."""
+    prop = d.prop.lower()
+    if prop not in _CSS_TEXT:
+        return ""
+    v = _css_value(d.value)
+    if prop in ("list-style-type", "list-style"):
+        if _STRING.search(v) or not _LIST_STYLE_OK.match(v.replace("url(", "").strip() or "none"):
+            return "sets list markers to text of its own"
+        return ""
+    if prop == "text-overflow":
+        return "replaces cut-off text with a string" if _STRING.search(v) else ""
+    if prop == "flex-flow":
+        return "reverses the order text is shown in" if "reverse" in v else ""
+    ok = _CSS_TEXT[prop]
+    if ok is not None and v in ok | {"inherit", "initial", "unset", "revert"}:
+        return ""
+    if prop.startswith("counter-"):
+        return "changes the numbers a list shows"
+    if prop in ("order", "flex-direction", "grid-auto-flow"):
+        return "changes the order text is shown in"
+    if prop == "unicode-bidi":
+        return "reverses the order of letters"
+    if "security" in prop:
+        return "replaces letters with shapes"
+    return "puts text of its own on the page"
+
+
+_PART = re.compile(r"::?first-(?:letter|line)\b", re.I)
+_PART_PROPS = frozenset({"color", "opacity", "visibility", "display", "-webkit-text-fill-color", "font-size", "font",
+                         "letter-spacing", "text-indent", "filter", "transform", "text-transform", "content"})
+
+
+def _part_hides(d: Decl) -> str:
+    """Why a declaration in a ::first-letter / ::first-line rule can hide or change letters."""
+    if d.prop.lower() not in _PART_PROPS:
+        return ""
+    if d.prop.lower() in ("font-size", "font"):
+        from ..css import values
+
+        sizes = [values.length(c) for c in values.components(d.value)]
+        if not any(r is not None and r[1] < 3 for r in sizes) and "0" not in d.value.split():
+            return ""  # a drop cap: larger, still read
+    return "changes the letters of part of a word, where the gate reads the whole"
+
+
+def _data_url_flaw(url: str) -> str:
+    """Why a data: URL is refused where an image may be inlined (raster images pass), or ""."""
+    head, _, payload = url.partition(",")
+    low = head.lower()
+    if not low.startswith("data:image/"):
+        return f"a data: URL of type {_short(head[5:] or 'text/plain', 30)}"
+    if "svg" not in low:
+        return ""
+    try:
+        raw = base64.b64decode(payload + "===", validate=False) if ";base64" in low else unquote_to_bytes(payload)
+    except ValueError:
+        return "an SVG image that cannot be read"
+    if _SVG_TEXT.search(raw):
+        return "an SVG image carrying text"
+    return ""
+
+
+class _Surface:
+    def __init__(self, allowed: Mapping[str, frozenset[str]], scripts: frozenset[str],
+                 shipped: frozenset[tuple[str, str]]):
+        self.allowed, self.scripts, self.shipped = allowed, scripts, shipped
+        self.out: list[Flaw] = []
+
+    def flaw(self, code: str, line: int, detail: str) -> None:
+        self.out.append(Flaw(code, line, detail))
+
+    def element(self, el: Element) -> None:
+        tag = el.tag
+        if tag in FRAMES:
+            self.flaw("E-PAGE-FRAME", el.line, f"<{tag}> embeds another page")
+            return
+        if tag in EMBEDS and tag not in self.allowed:
+            self.flaw("E-PAGE-EMBED", el.line, f"<{tag}> embeds content the gate cannot read")
+            return
+        if tag in FORMS and tag not in self.allowed:
+            self.flaw("E-PAGE-FORM", el.line, f"<{tag}> is a form control, which shows text of its own")
+            return
+        if tag == "link":
+            rel = (el.attrs.get("rel") or "").lower()
+            what = "a style sheet" if "stylesheet" in rel else f"rel=\"{_short(rel, 30)}\""
+            self.flaw("E-PAGE-CSS-LINK", el.line, f"<link> brings in {what} from outside the page")
+            return
+        if tag == "script":
+            self.script(el)
+            return
+        if tag not in self.allowed:
+            self.flaw("E-PAGE-MARKUP", el.line, f"<{tag}> is an element sourcebook never writes")
+            return
+        ok = self.allowed[tag]
+        number = el.attrs.get("start") if tag == "ol" else \
+            el.attrs.get("value") if tag == "li" and "ledger-entry" not in el.classes else None
+        if number is not None and not (number.strip().isdigit() and int(number) <= 99):
+            self.flaw("E-PAGE-MARKUP", el.line, f"<{tag} {'start' if tag == 'ol' else 'value'}=\"{_short(number, 12)}\"> "
+                                                "shows a list number no sentence holds")
+        for name, value in el.attrs.items():
+            low = name.lower()
+            if low.startswith("on"):
+                self.flaw("E-PAGE-EVENT-HANDLER", el.line, f"{low}= on <{tag}> runs a script")
+                continue
+            if low == "srcdoc":
+                self.flaw("E-PAGE-FRAME", el.line, f"srcdoc= on <{tag}> holds a page of its own")
+                continue
+            if low in _URL_ATTRS:
+                self.url(el, low, value or "")
+            if low in GLOBAL_ATTRS or low.startswith("data-") or low in ok:
+                continue
+            self.flaw("E-PAGE-MARKUP", el.line, f"the attribute {low}= on <{tag}> is one sourcebook never writes")
+
+    def url(self, el: Element, name: str, value: str) -> None:
+        v = value.strip()
+        if _SCRIPT_URL.match(v):
+            self.flaw("E-PAGE-SCRIPT", el.line, f"{name}= on <{el.tag}> is a script URL")
+        elif v[:5].lower() == "data:":
+            why = _data_url_flaw(v) if el.tag == "img" and name == "src" else f"a data: URL in {name}="
+            if why:
+                self.flaw("E-PAGE-DATA-URL", el.line, f"<{el.tag}> holds {why}")
+
+    def script(self, el: Element) -> None:
+        kind = (el.attrs.get("type") or "").strip().lower()
+        if kind in ("application/ld+json", "application/json"):
+            return  # data, not code: its strings are read as prose
+        body = "".join(getattr(c, "data", "") for c in el.children)
+        if el.attrs.get("src"):
+            self.flaw("E-PAGE-SCRIPT", el.line, f"<script src=\"{_short(el.attrs['src'], 40)}\"> loads code "
+                                                "sourcebook did not write")
+        elif script_digest(body) not in self.scripts:
+            self.flaw("E-PAGE-SCRIPT", el.line, f"a script that is none of the templates' own "
+                                                f"(\"{_short(body, 40)}\"): it can change the page after the gate")
+
+    # -- CSS --
+    def css(self, sheet: Sheet, inline: list[tuple[int, list[Decl]]]) -> None:
+        for u in sheet.urls:
+            self.css_url(u.url, u.line, u.via)
+        for a in sheet.at_rules:
+            name = a.name.lower()
+            if name == "font-face":
+                self.flaw("E-PAGE-CSS-TEXT", a.line, "@font-face brings a font that can draw any letter as "
+                                                     "another")
+            elif name == "counter-style":
+                self.flaw("E-PAGE-CSS-TEXT", a.line, f"@counter-style {_short(a.prelude, 30)} writes list "
+                                                     "markers of its own")
+            elif name == "import":
+                self.flaw("E-PAGE-CSS-LINK", a.line, f"@import {_short(a.prelude, 40)} brings in a style sheet")
+        for r in sheet.rules:
+            self.decls(r.decls)
+            if _PART.search(r.selector):  # a rule for the first letter or line styles part of a word
+                for d in r.decls:
+                    why = _part_hides(d)
+                    if why and (d.prop, _css_value(d.value)) not in self.shipped:
+                        self.flaw("E-PAGE-CSS-TEXT", d.line, f"{_short(r.selector, 30)} {{ {d.prop}: "
+                                                             f"{_short(d.value, 30)} }} {why}")
+        for _line, decls in inline:
+            self.decls(decls)
+
+    def css_url(self, url: str, line: int, via: str) -> None:
+        if via == "import":
+            self.flaw("E-PAGE-CSS-LINK", line, f"@import \"{_short(url, 40)}\" brings in a style sheet")
+        elif url.strip()[:5].lower() == "data:":
+            self.flaw("E-PAGE-DATA-URL", line, f"a data: URL in CSS ({_short(url, 40)}) draws what the gate cannot "
+                                               "read")
+        elif not url.strip().startswith("#"):
+            self.flaw("E-PAGE-CSS-LINK", line, f"url({_short(url, 40)}) in CSS loads from outside the page")
+
+    def decls(self, decls: list[Decl]) -> None:
+        for d in decls:
+            why = _text_css(d)
+            if why and (d.prop, _css_value(d.value)) not in self.shipped:
+                self.flaw("E-PAGE-CSS-TEXT", d.line, f"{d.prop}: {_short(d.value, 40)} {why}")
+
+    # -- characters --
+    def chars(self, text: str, line: int, where: str) -> None:
+        from ...base.unseen import ANY, BIDI, hidden
+
+        if not ANY.search(text):
+            return
+        for i, ch in enumerate(text):
+            if not ANY.match(ch) or ch in "\t\n\r":
+                continue
+            if not hidden(ch, text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else ""):
+                continue
+            near = _short(text[max(0, i - 20):i + 20].replace(ch, f"[U+{ord(ch):04X}]"), 60)
+            if ch in BIDI or ch in "\u202a\u202b\u202c\u202d\u202e":
+                self.flaw("E-PAGE-BIDI", line, f"U+{ord(ch):04X} in {where} reorders what a reader sees: \"{near}\"")
+            else:
+                self.flaw("E-PAGE-INVISIBLE-CHAR", line, f"U+{ord(ch):04X} in {where} is a character a reader "
+                                                         f"cannot see: \"{near}\"")
+            return  # one finding per run of text is enough to name it
+
+
+def page_sheet(doc: Document) -> tuple[Sheet, dict[int, list[Decl]], list[tuple[int, list[Decl]]]]:
+    """Every ``<style>`` element of the page as one sheet (lines as in the page), and the
+    ``style`` attributes: by element (for the cascade) and in document order."""
+    from ..css.parse import Sheet, parse_inline, parse_sheet
+
+    sheet = Sheet()
+    by_el: dict[int, list[Decl]] = {}
+    inline: list[tuple[int, list[Decl]]] = []
+    for el in doc.elements:
+        if el.tag == "style":
+            media = (el.attrs.get("media") or "").strip()
+            for ch in el.children:
+                data = getattr(ch, "data", None)
+                if data:
+                    sh = parse_sheet(data, ch.line)  # type: ignore[union-attr]
+                    if media and media.lower() != "all":
+                        for r in sh.rules:
+                            r.conditions = (("media", media),) + r.conditions
+                    sheet.extend(sh)
+        style = el.attrs.get("style")
+        if style:
+            decls, urls = parse_inline(style, el.line)
+            if decls:
+                by_el[id(el)] = decls
+                inline.append((el.line, decls))
+            sheet.urls.extend(urls)
+    for k, r in enumerate(sheet.rules):
+        r.order = k
+    return sheet, by_el, inline
+
+
+def read_surface(doc: Document, sheet: Sheet, inline: list[tuple[int, list[Decl]]], *,
+                 allowed: Mapping[str, frozenset[str]], scripts: frozenset[str],
+                 shipped: frozenset[tuple[str, str]]) -> list[Flaw]:
+    """Every flaw of a parsed page against the allow-list, its scripts' digests and the
+    shipped style sheets' declarations."""
+    from ..html.tree import Text
+
+    s = _Surface(allowed, scripts, shipped)
+    for el in doc.elements:
+        s.element(el)
+        for name in SEEN_ATTRS:
+            v = el.attrs.get(name)
+            if v and (name != "content" or el.tag == "meta"):
+                s.chars(v, el.line, f"the {name}= of <{el.tag}>")
+        if el.tag in ("script", "style"):
+            continue
+        for ch in el.children:
+            if type(ch) is Text:
+                s.chars(ch.data, ch.line, "the page's text")
+    s.css(sheet, inline)
+    return s.out
