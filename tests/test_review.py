@@ -167,13 +167,16 @@ def test_hostile_source_text_is_escaped(ws):
     rec_path = ws / "sources" / ids["news"] / "source.json"
     rec = json.loads(rec_path.read_text(encoding="utf-8"))
     rec.update(title='<script>alert("t")</script>', author="<img src=x onerror=alert(1)>",
-               origin={"via": "<b>x</b>"}, url="javascript:alert(1)")
+               attestation={"reason": "<b>x</b> said so", "at": "2026-01-01T00:00:00Z"}, url="javascript:alert(1)")
     rec_path.write_text(json.dumps(rec), encoding="utf-8")
     (ws / "draft.md").write_text(draft(ids), encoding="utf-8")
-    assert sb("render", "answer", "--from", "draft.md", cwd=ws).rc == 0
+    r = sb("render", "answer", "--from", "draft.md", cwd=ws)
+    # the hand-edited record breaks its schema: render writes the page and names what verify refuses
+    assert r.rc == 2 and "E-SCHEMA" in r.err and (ws / "build" / "answer.html").is_file(), r.both
     assert sb("review", cwd=ws).rc == 0
     page = (ws / "build" / "review.html").read_text(encoding="utf-8")
     assert "<script" not in page and "<img" not in page and "<b>" not in page
+    assert "attested: &lt;b&gt;x&lt;/b&gt; said so" in page  # the origin, in the ledger's words
     assert "javascript:" not in page.replace("javascript:alert(1)</dd>", "")  # shown as text, never a link
     assert "&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;" in page
     md = sb("review", "--md", "--limit", "0", cwd=ws).out

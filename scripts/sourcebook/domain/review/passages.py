@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 
 from ...engines.ledger.escape import safe_url
+from ...engines.ledger.origin import origin_words
 from ...engines.ledger.quote_view import page_of, public_address, source_href
 from ...engines.review.model import NOT_RECORDED, Passage, SourceFacts
 from ...engines.text.sentences import split_sentences
@@ -51,7 +52,7 @@ def source_facts(sid: str, rec: Mapping | None) -> SourceFacts:
         byline=_first(rec, "byline", "author", "authors"),
         published=_first(rec, "published", "published_at", "date_published"),
         modified=_first(rec, "modified", "modified_at", "updated_at", "date_modified"),
-        retrieved=_first(rec, "retrieved_at"), origin=_first(rec, "origin"), tier=tier,
+        retrieved=_first(rec, "retrieved_at"), origin=origin_words(rec), tier=tier,
         license=_first(rec, "license"), locator=safe_url(locator) if locator != NOT_RECORDED else locator)
 
 
