@@ -1,14 +1,28 @@
 """Which sources ``sb find TEXT`` (no source id) must read: the index picks them.
 
 For each step of find (the exact search, then the tolerance ladder) the needle's interior terms
-(``engines/search/findterms.py``) are looked up rarest first; a source is a candidate only if it
-holds every one of them (in any chunk; for the markup rungs, as a term or as a find-only joined
-key). Sources marked ``~*`` (a word cut in two by a hard chunk cut, or a dotless i), ready
-sources the index does not hold with their current text, and every source when there is no
-index, are always read. A step whose needle has no whole indexed word (a needle of one or two
-words, or only stop words) reads every source: that is the scan fallback ``sb find --help``
-mentions. Only candidates are read, one text at a time, so the answers are those of reading
-every source, at the cost of the few that can match.
+(``engines/search/findterms.py``) are looked up rarest first. For the markup rungs a source is a
+candidate only if it holds every one of them (in any chunk, as a term or as a find-only joined
+key). For the exact search and the whitespace and case rungs the words must also occur
+*together*: in one window of consecutive chunks whose inner chunks are short (see below).
+Sources marked ``~*`` (a word cut in two by a hard chunk cut, or a dotless i), ready sources
+the index does not hold with their current text, and every source when there is no index, are
+always read. A step whose needle has no whole indexed word (a needle of one or two words, or
+only stop words) reads every source: that is the scan fallback ``sb find --help`` mentions.
+Only candidates are read, one text at a time, so the answers are those of reading every
+source, at the cost of the few that can match.
+
+Why the window is sound. A source's chunks, in order, start and end at non-decreasing offsets.
+Each interior piece of a match lies whole in some chunk (else the source is ``~*``), and the
+chunks holding a piece whole are consecutive. Take L, the last chunk holding the first interior
+piece, and R, the first holding the last one: every interior piece lies whole in a chunk of
+L..R (or all lie in chunk L, when R <= L), and a chunk strictly between L and R starts after
+the first piece starts and ends before the last one ends, so it lies wholly inside the match.
+Such a chunk is a part of a text matching the needle, so it holds at most ``Stage.bound``
+terms (``findterms.term_bound``); the index knows each chunk's number of terms. So a source
+can match only if some run of consecutive chunks, all but its two ends within the bound, holds
+every term. The markup rungs have no such bound: a link's target inside a match adds terms of
+its own, as many as it likes, so there a source is a candidate by its terms alone.
 """
 
 from __future__ import annotations
@@ -59,6 +73,7 @@ class _Sources:
 
     def __init__(self, idx, live: dict[str, tuple[str, dict]]):
         self.idx = idx
+        self._postings: dict[str, list] = {}
         self.los: list[list[int]] = []
         self.sids: list[list[str]] = []
         self.ranges: dict[str, tuple[int, int, int]] = {}
@@ -75,9 +90,16 @@ class _Sources:
             self.los.append([lo for lo, _, _ in spans])
             self.sids.append([sid for _, _, sid in spans])
 
+    def postings(self, term: str) -> list:
+        """The term's live postings (read once per plan: every step asks for the same terms)."""
+        hit = self._postings.get(term)
+        if hit is None:
+            hit = self._postings[term] = self.idx.postings(term)
+        return hit
+
     def holding(self, term: str, among: set[str] | None) -> set[str]:
         out: set[str] = set()
-        for i, docs, _ in self.idx.postings(term):
+        for i, docs, _ in self.postings(term):
             if among is not None and len(among) * 8 < len(docs):
                 for sid in among:
                     r = self.ranges.get(sid)
@@ -152,7 +174,8 @@ def plan(ws: Workspace, needle: str) -> FindPlan:
 
 
 def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
-    """Sources holding every term of a step (None: the step has no indexed term)."""
+    """Sources holding every term of a step (None: the step has no indexed term), together in
+    one window of chunks when the step bounds what a chunk inside a match holds."""
     if not stage.terms:
         return None
     ranked = sorted(stage.terms, key=lambda t: (idx.df(t) + (idx.df(FIND_PREFIX + t) if stage.joined else 0), t))
@@ -164,7 +187,51 @@ def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
         cands = have
         if not cands:
             break
+    if cands and stage.bound is not None and not stage.joined:
+        cands = _together(idx, srcs, ranked[:MAX_TERMS], cands, stage.bound)
     return cands
+
+
+def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int) -> set[str]:
+    """The sources among ``cands`` where one window of chunks holds every term: a run of
+    consecutive chunks whose inner chunks hold at most ``bound`` terms each.
+
+    Every such run lies in one of the windows "a long chunk (more than ``bound`` terms, or the
+    source's start) through the next long chunk (or the source's end)", named by the first
+    one's position (-1 for the start). A short chunk lies in one window, a long one in two (the
+    one it ends and the one it starts); a source is kept while some window holds every term so
+    far."""
+    longs: dict[str, list[int]] = {}
+    for sid in cands:
+        i, lo, hi = srcs.ranges[sid]
+        lens = idx.doclen(i)
+        longs[sid] = [k for k in range(hi - lo) if lens[lo + k] > bound]
+    alive: dict[str, set[int] | None] = dict.fromkeys(cands)
+    for term in terms:
+        by_seg = {i: docs for i, docs, _ in srcs.postings(term)}
+        for sid in list(alive):
+            i, lo, hi = srcs.ranges[sid]
+            docs = by_seg.get(i)
+            if docs is None:
+                del alive[sid]
+                continue
+            big = longs[sid]
+            here: set[int] = set()
+            for j in range(bisect.bisect_left(docs, lo), bisect.bisect_left(docs, hi)):
+                k = docs[j] - lo
+                b = bisect.bisect_left(big, k)
+                here.add(big[b - 1] if b else -1)  # the window this chunk ends or lies in
+                if b < len(big) and big[b] == k:
+                    here.add(k)  # a long chunk also starts the next window
+            have = alive[sid]
+            kept = here if have is None else have & here
+            if kept:
+                alive[sid] = kept
+            else:
+                del alive[sid]
+        if not alive:
+            break
+    return set(alive)
 
 
 def scan_note(p: FindPlan, exact_found: bool) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import NamedTuple
 
 MAX_GAP = 2000
@@ -132,6 +133,7 @@ def _prepare(needle: str, rung: int) -> str:
     return _WS.sub(" ", s).strip()
 
 
+@lru_cache(maxsize=64)  # `sb find` tries the same needle on every candidate text
 def _pattern(needle: str, rung: int) -> re.Pattern | None:
     s = _prepare(needle, rung)
     if not s:
