@@ -28,11 +28,11 @@ its own, as many as it likes, so there a source is a candidate by its terms alon
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...base.errors import SbError
 from ...engines.search.find import has_elision, split_elided
-from ...engines.search.findterms import ALWAYS, Stage, needle_stages
+from ...engines.search.findterms import ALWAYS, Stage, exact_stage, ladder_stages
 from ...engines.search.postings import FIND_PREFIX
 from ..workspace.layout import Workspace
 from .statuses import read_text, source_facts
@@ -48,10 +48,18 @@ class FindPlan:
         self.ws = ws
         self.ready = ready
         self.exact: list[str] | None = None
-        self.tolerant: list[str] | None = None
+        self.later: Callable[[], list[str] | None] | None = None  # works out ``tolerant``
+        self._tolerant: list[str] | None = None
         self.elided: list[str] | None = None  # an elided needle ([...]): sources holding every part
         self.scan = True  # no usable index: every step reads every source
         self.why = "there is no index (run `sb index`)"  # why a step reads every source, if one does
+
+    @property
+    def tolerant(self) -> list[str] | None:
+        """The sources to read for the tolerance ladder (None: all of them)."""
+        if self.later is not None:
+            self._tolerant, self.later = self.later(), None
+        return self._tolerant
 
     def texts(self, ids: list[str] | None) -> Iterator[tuple[str, str]]:
         """``(id, text)`` of the given sources (all when None) that have text, read lazily."""
@@ -121,55 +129,92 @@ class _Sources:
         return out if among is None else out & among
 
 
+class _Picker:
+    """An open index, and which sources hold what: picks the sources a step must read."""
+
+    def __init__(self, idx, live: dict, facts: dict, ready: list[str]):
+        self.idx = idx
+        current = {sid for sid in ready if sid in live and live[sid][1].get("text_sha256") == facts[sid].text_sha256}
+        unindexed = {sid for sid in ready if sid not in current}
+        self.current = current
+        self.srcs = _Sources(idx, live)
+        self.always = (self.srcs.holding(ALWAYS, None) & current) | unindexed
+        self.order = {sid: i for i, sid in enumerate(ready)}
+
+    @classmethod
+    def open(cls, ws: Workspace, facts: dict, ready: list[str]) -> _Picker | None:
+        try:
+            from . import manifest as M
+            from .search import Index
+
+            if M.read(ws.index_dir, strict=False) is None:
+                return None
+            idx = Index(ws)
+            live = M.live_sources(ws.index_dir, idx.man)
+        except SbError:
+            return None  # no index, or a damaged one: read every source
+        try:
+            return cls(idx, live, facts, ready)
+        except BaseException:
+            idx.close()
+            raise
+
+    def found(self, got: set[str]) -> list[str]:
+        return sorted((got & self.current) | self.always, key=self.order.__getitem__)
+
+    def pick(self, stages: list[Stage]) -> list[str] | None:
+        """The sources to read for a match at any of ``stages`` (None: every source)."""
+        found: set[str] = set()
+        for stage in stages:
+            got = _candidates(self.idx, self.srcs, stage)
+            if got is None:
+                return None
+            found |= got
+        return self.found(found)
+
+
+_NO_WORD = ("the text has no whole indexed word (a word with text on both sides that is not a stop word); "
+            "paste a longer passage")
+
+
 def plan(ws: Workspace, needle: str) -> FindPlan:
     facts = source_facts(ws)
     ready = [sid for sid, f in facts.items() if f.status == "ready"]
     out = FindPlan(ws, ready)
     if not ready:
         return out
+    picker = _Picker.open(ws, facts, ready)
+    if picker is None:
+        return out
     try:
-        from . import manifest as M
-        from .search import Index
-
-        if M.read(ws.index_dir, strict=False) is None:
-            return out
-        idx = Index(ws)
-        live = M.live_sources(ws.index_dir, idx.man)
-    except SbError:
-        return out  # no index, or a damaged one: read every source
-    try:
-        current = {sid for sid in ready if sid in live and live[sid][1].get("text_sha256") == facts[sid].text_sha256}
-        unindexed = {sid for sid in ready if sid not in current}
-        srcs = _Sources(idx, live)
-        always = (srcs.holding(ALWAYS, None) & current) | unindexed
-        exact, ladder = needle_stages(needle)
-        order = {sid: i for i, sid in enumerate(ready)}
-
-        def pick(stages: list[Stage]) -> list[str] | None:
-            found: set[str] = set()
-            for stage in stages:
-                got = _candidates(idx, srcs, stage)
-                if got is None:
-                    out.why = ("the text has no whole indexed word (a word with text on both sides that is "
-                               "not a stop word); paste a longer passage")
-                    return None
-                found |= got
-            return sorted((found & current) | always, key=order.__getitem__)
-
-        out.exact = pick([exact])
-        out.tolerant = pick([exact] + ladder)
+        exact = exact_stage(needle)
+        out.exact = picker.pick([exact])
         if has_elision(needle):
             found = None
             for part in split_elided(needle):
-                got = _candidates(idx, srcs, needle_stages(part)[0])
+                got = _candidates(picker.idx, picker.srcs, exact_stage(part))
                 found = got if found is None else (found if got is None else found & got)
             if found is not None:
-                out.elided = sorted((found & current) | always, key=order.__getitem__)
+                out.elided = picker.found(found)
         out.scan = False
-        if out.exact is not None and out.tolerant is not None:
-            out.why = ""
+        out.why = "" if out.exact is not None else _NO_WORD
     finally:
-        idx.close()
+        picker.idx.close()
+
+    def tolerant() -> list[str] | None:
+        # the ladder's stages need the reader view: worked out only once the exact search failed
+        later = _Picker.open(ws, facts, ready)
+        if later is None:
+            return None
+        try:
+            got = later.pick([exact] + ladder_stages(needle))
+        finally:
+            later.idx.close()
+        if got is None:
+            out.why = _NO_WORD
+        return got
+
+    out.later = tolerant
     return out
 
 

@@ -28,7 +28,6 @@ from typing import NamedTuple
 
 from .find import _prepare
 from .postings import FIND_PREFIX
-from .reader_view import quote_view
 from .tokenize import tokenize
 
 ALWAYS = FIND_PREFIX + "*"
@@ -138,10 +137,16 @@ def _terms(pieces: list[str], drop_trap: bool) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
-    """The exact stage, and the stages of the tolerance ladder (rungs 0-1 share the exact
-    pieces; rungs 2-4 use their prepared needle with fills removed)."""
-    exact = Stage(_terms(_interior(needle), False), False, term_bound(needle))
+def exact_stage(needle: str) -> Stage:
+    """The terms (and bound) of the exact search."""
+    return Stage(_terms(_interior(needle), False), False, term_bound(needle))
+
+
+def ladder_stages(needle: str) -> list[Stage]:
+    """The stages of the tolerance ladder: rungs 0-1 keep the needle's pieces; rungs 2-4 and
+    the reader view use their prepared needle with fills removed."""
+    from .reader_view import quote_view  # the view's rules cost start-up time: the exact search skips them
+
     spaced = _prepare(needle, 0)  # rungs 0-1: this text, its spaces any whitespace, in any case
     ladder = [Stage(_terms(_interior(spaced), True), False, term_bound(spaced, any_case=True))]
     seen = set()
@@ -154,4 +159,9 @@ def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
         # no bound: a link's target or an invisible character inside a word adds terms that
         # are not the needle's, however many the match needs
         ladder.append(Stage(_terms(_interior(prepared), True), True))
-    return exact, ladder
+    return ladder
+
+
+def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
+    """The exact stage, and the stages of the tolerance ladder."""
+    return exact_stage(needle), ladder_stages(needle)
