@@ -271,3 +271,19 @@ def test_random_corpus_sentences_find_the_same_as_a_scan(tmp_path, monkeypatch):
             if needle.strip():
                 scanned, indexed = _both(monkeypatch, ws, needle)
                 assert indexed == scanned, needle
+
+
+def test_a_markup_match_is_found_where_the_plain_rungs_are_skipped(tmp_path, monkeypatch):
+    _workspace(tmp_path, {"a.md": "Old notes.\n\nSet the snake_case option before the ferry leaves.\n",
+                          "b.md": "Set the snakecase option before the ferry leaves.\n"})
+    ws = Workspace(str(tmp_path))
+    needle = "Set the snakecase option before the ferry leaves, twice"
+    p = find_index.plan(ws, needle)
+    assert p.tolerant is not None and len(p.tolerant) == 2 and p.spaced is not None and len(p.spaced) == 1
+    res = locate.find(ws, needle.rpartition(",")[0] + ".")
+    assert res.found_exact  # b.md as written
+    res = locate.find(ws, "SET THE snakecase OPTION before the ferry leaves.")
+    levels = sorted(h.level for x in res.located for h in x.inexact)
+    assert levels == ["case-insensitive", "markup-ignored"]  # a.md is read at the markup rungs
+    scanned, indexed = _both(monkeypatch, ws, "SET THE snakecase OPTION before the ferry leaves.")
+    assert indexed == scanned

@@ -50,6 +50,8 @@ class FindPlan:
         self.exact: list[str] | None = None
         self.later: Callable[[], list[str] | None] | None = None  # works out ``tolerant``
         self._tolerant: list[str] | None = None
+        # of those, the ones where the whitespace and case rungs can match (None: all of them)
+        self.spaced: set[str] | None = None
         self.elided: list[str] | None = None  # an elided needle ([...]): sources holding every part
         self.scan = True  # no usable index: every step reads every source
         self.why = "there is no index (run `sb index`)"  # why a step reads every source, if one does
@@ -207,7 +209,11 @@ def plan(ws: Workspace, needle: str) -> FindPlan:
         if later is None:
             return None
         try:
-            got = later.pick([exact] + ladder_stages(needle))
+            ladder = ladder_stages(needle)
+            got = later.pick([exact] + ladder)
+            if got is not None:
+                plain = later.pick(ladder[:1])
+                out.spaced = None if plain is None else set(plain)
         finally:
             later.idx.close()
         if got is None:

@@ -100,7 +100,9 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
 
     anchor = _anchor_word(needle)
     for s, text in tolerant_texts:
-        hits = tolerant(text, needle)
+        # the index may know that the whitespace and case rungs cannot match this text
+        spaced = p.spaced if sid is None else None
+        hits = tolerant(text, needle, 0 if spaced is None or s in spaced else 2)
         # the reader view of a long text costs a pass in Python: built only around the places
         # where the paste's longest word occurs (letters are never changed by the view)
         spans = view_locate_near(text, needle, anchor, 2) if anchor else view_locate(text, needle, 2)

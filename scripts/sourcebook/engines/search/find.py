@@ -155,12 +155,15 @@ def _pattern(needle: str, rung: int) -> re.Pattern | None:
     return re.compile(gap.join(pieces), re.IGNORECASE if rung >= 1 else 0)
 
 
-def tolerant(text: str, needle: str) -> list[Hit]:
-    """Hits of ``needle`` at the lowest rung of the ladder that finds any (empty if none).
+def tolerant(text: str, needle: str, first: int = 0) -> list[Hit]:
+    """Hits of ``needle`` at the lowest rung of the ladder that finds any (empty if none),
+    trying rungs from ``first`` (a caller that knows the lower ones find nothing here).
 
     Call it after an exact search failed: rung 0 (whitespace) would also return exact hits.
     """
     for rung, level in enumerate(LEVELS):
+        if rung < first:
+            continue
         pat = _pattern(needle, rung)
         if pat is None:
             return []
