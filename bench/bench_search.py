@@ -176,10 +176,16 @@ def bench_find(ws: str) -> dict:
     out = {"source_kb": len(text.encode("utf-8")) / 1024}
     for name, argv in (("exact", ["find", src, sentence]),
                        ("tolerant", ["find", src, sentence.upper()]),
-                       ("all sources", ["find", sentence])):
+                       ("all sources", ["find", sentence]),
+                       ("no match", ["find", MISS])):
         w, m, rc, _ = run(SB + argv, ws)
         out[name] = (w, m, rc)
+        out[name + "_cpu"] = CPU["last"]
     return out
+
+
+# an ordinary sentence that occurs nowhere: every source holding its common words is a suspect
+MISS = "This sentence does not occur anywhere in the corpus at all."
 
 
 def report(size: str, r: dict) -> None:
@@ -203,6 +209,9 @@ def report(size: str, r: dict) -> None:
     for name in ("exact", "tolerant", "all sources"):
         w, m, rc = fd[name]
         print(f"  sb find {name:<12} {w:.3f} s  {m:.0f} MB  exit {rc}  (largest source {fd['source_kb']:.0f} KB)")
+    w, m, rc = fd["no match"]
+    print(f"  sb find no match  {w:.3f} s  ({fd['no match_cpu']:.3f} s CPU)  {m:.0f} MB  exit {rc}  "
+          f"(all sources: {MISS!r}; target <= 0.5 s at 10,000 sources)")
     for name, v in r["startup"].items():
         print(f"  {name:<15} {v:.3f} s  ({v / base:.1f}x)")
 

@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 from sourcebook.domain.index import find as find_index
 from sourcebook.domain.sources import locate
 from sourcebook.domain.workspace.layout import Workspace
-from sourcebook.engines.search.findterms import chunk_keys, join, needle_stages, piece_cut
-from sourcebook.engines.search.tokenize import tokenize
+from sourcebook.engines.search import findterms
+from sourcebook.engines.search.chunk import chunk
+from sourcebook.engines.search.findterms import chunk_keys, join, needle_stages, piece_cut, term_bound
+from sourcebook.engines.search.tokenize import fold, tokenize
 
 DEMO = os.path.join(ROOT, "examples", "demo", "sources")
 _SENT = re.compile(r"[^\n.!?。]{12,220}[.!?。]")
@@ -155,6 +157,93 @@ def test_find_help_names_the_scan_fallback(ws):
     assert "index" in r.out and "reads every source" in r.out
 
 
+def _every_char() -> str:
+    return "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+
+
+def test_char_growth_bounds_hold_for_every_code_point():
+    every = _every_char()
+    assert max(map(findterms.char_growth, every)) == findterms.CHAR_GROWTH_MAX
+    like_ascii = set(re.findall(r"[\x00-\x7f]", every, re.IGNORECASE)) - set(map(chr, range(128)))
+    assert like_ascii  # each is a word character that folds to one character, as ASCII letters do
+    assert all(re.fullmatch(r"\w", ch) and len(fold(ch)) == 1 for ch in like_ascii)
+
+
+WORDY = st.lists(st.sampled_from(list("ab cdiksI_-.\n\t") + ["ab", "kiss", "7", "ß", "İ", "ı", "K", "ſ", "\ufdfa", "東京都", "ﬃ", "é",
+                                                          "\u0301", "日本", "the ", "Ab"]), max_size=30).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(needle=WORDY, a=st.integers(0, 60), b=st.integers(0, 60))
+def test_a_part_of_a_match_holds_no_more_terms_than_the_bound(needle, a, b):
+    part = needle[a:a + b]
+    assert len(tokenize(part)) <= term_bound(needle)
+    # the whitespace and case rungs: any whitespace for a space, any case for a letter
+    other = re.sub(r"\s+", "\u2003\n ", needle).swapcase().replace("i", "\u0130").replace("k", "\u212a")
+    other = other.replace("s", "\u017f").replace("I", "\u0131")
+    assert len(tokenize(other[a:a + b])) <= term_bound(" ".join(needle.split()), any_case=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.lists(st.sampled_from(list("ab .\n#") + ["word ", "\n\n", "## H\n", "```\n"]), max_size=120).map("".join),
+       target=st.integers(5, 120), overlap=st.integers(0, 60))
+def test_chunks_start_and_end_in_order(text, target, overlap):
+    """The window rule of index/find relies on it: chunks in order never start or end earlier."""
+    if overlap >= target:
+        return
+    cs = chunk(text, target, overlap)
+    assert all(x.start <= y.start and x.end <= y.end for x, y in zip(cs, cs[1:], strict=False))
+
+
+FAR = ("The harbour ferry leaves at dawn. " + "Gulls circle over the quay and the nets dry in the sun. " * 12
+       + "Every passenger needs a card. " + "Tides rise and fall twice a day along the old stone wall. " * 12
+       + "Tickets are sold on board.\n")
+NEAR = "Old notes.\n\nThe harbour ferry leaves at dawn and every passenger needs a card on board.\n"
+
+
+def test_words_far_apart_do_not_make_a_source_read(tmp_path, monkeypatch):
+    _workspace(tmp_path, {"far.md": FAR, "near.md": NEAR})
+    ws = Workspace(str(tmp_path))
+    far, near = sorted(ws.source_ids(), key=lambda s: "harbour ferry leaves at dawn. Gulls"
+                       in open(ws.normalized_path(s), encoding="utf-8").read(), reverse=True)
+    for needle in ("the harbour ferry leaves at dawn and every passenger needs a card",
+                   "the harbour ferry leaves at dawn and every passenger needs a ticket"):
+        p = find_index.plan(ws, needle)
+        assert p.exact is not None and far not in p.exact  # every word is in far.md, but not together
+        scanned, indexed = _both(monkeypatch, ws, needle)
+        assert indexed == scanned
+    # across chunk boundaries (target 300, overlap 40): a long sentence is still found
+    needle = "Gulls circle over the quay and the nets dry in the sun. " * 7
+    p = find_index.plan(ws, needle.strip())
+    assert p.exact == [far]
+    assert locate.find(ws, needle.strip()).found_exact
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(texts=st.lists(st.lists(st.sampled_from(["ferry", "card", "harbour", "the", "at", "dawn", "Quay", " ",
+                                                "\n", "\n\n", ". ", "nets", "ferry card"]), min_size=5,
+                               max_size=60).map(" ".join), min_size=1, max_size=3),
+       pick=st.integers(0, 10_000), size=st.integers(3, 30))
+def test_tiny_chunks_find_the_same_as_a_scan(tmp_path_factory, monkeypatch, texts, pick, size):
+    """Chunks far shorter than the needle: a match spans many of them."""
+    root = tmp_path_factory.mktemp("fw")
+    files = {f"t{i}.md": t + "\n" for i, t in enumerate(texts)}
+    assert sb("init", cwd=root).rc == 0
+    for name, text in files.items():
+        (root / name).write_text(text, encoding="utf-8")
+    assert sb("add", *files, "--tier", "B", "--reason", "find test", cwd=root).rc == 0
+    for cmd in (("extract",), ("chunk", "--target", "24", "--overlap", "9"), ("index",)):
+        assert sb(*cmd, cwd=root).rc == 0
+    ws = Workspace(str(root))
+    src = open(ws.normalized_path(ws.source_ids()[pick % len(files)]), encoding="utf-8").read()
+    a = pick % max(1, len(src))
+    needle = src[a:a + size * 4]
+    for n in {needle, needle.upper(), " ".join(needle.split()), needle.replace("ferry", "ferries")}:
+        if n.strip():
+            scanned, indexed = _both(monkeypatch, ws, n)
+            assert indexed == scanned, n
+
+
 CORPUS = os.environ.get("SB_BENCH_CORPUS", "/work/shared/bench/corpus/corpus.tar.xz")
 
 
@@ -182,3 +271,19 @@ def test_random_corpus_sentences_find_the_same_as_a_scan(tmp_path, monkeypatch):
             if needle.strip():
                 scanned, indexed = _both(monkeypatch, ws, needle)
                 assert indexed == scanned, needle
+
+
+def test_a_markup_match_is_found_where_the_plain_rungs_are_skipped(tmp_path, monkeypatch):
+    _workspace(tmp_path, {"a.md": "Old notes.\n\nSet the snake_case option before the ferry leaves.\n",
+                          "b.md": "Set the snakecase option before the ferry leaves.\n"})
+    ws = Workspace(str(tmp_path))
+    needle = "Set the snakecase option before the ferry leaves, twice"
+    p = find_index.plan(ws, needle)
+    assert p.tolerant is not None and len(p.tolerant) == 2 and p.spaced is not None and len(p.spaced) == 1
+    res = locate.find(ws, needle.rpartition(",")[0] + ".")
+    assert res.found_exact  # b.md as written
+    res = locate.find(ws, "SET THE snakecase OPTION before the ferry leaves.")
+    levels = sorted(h.level for x in res.located for h in x.inexact)
+    assert levels == ["case-insensitive", "markup-ignored"]  # a.md is read at the markup rungs
+    scanned, indexed = _both(monkeypatch, ws, "SET THE snakecase OPTION before the ferry leaves.")
+    assert indexed == scanned

@@ -18,7 +18,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from ...domain.sources.locate import quote
+    from ...domain.sources.store import quote
 
     text = quote(ctx.workspace(), args.source, args.start, args.end)
     if args.json:

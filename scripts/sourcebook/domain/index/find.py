@@ -1,24 +1,38 @@
 """Which sources ``sb find TEXT`` (no source id) must read: the index picks them.
 
 For each step of find (the exact search, then the tolerance ladder) the needle's interior terms
-(``engines/search/findterms.py``) are looked up rarest first; a source is a candidate only if it
-holds every one of them (in any chunk; for the markup rungs, as a term or as a find-only joined
-key). Sources marked ``~*`` (a word cut in two by a hard chunk cut, or a dotless i), ready
-sources the index does not hold with their current text, and every source when there is no
-index, are always read. A step whose needle has no whole indexed word (a needle of one or two
-words, or only stop words) reads every source: that is the scan fallback ``sb find --help``
-mentions. Only candidates are read, one text at a time, so the answers are those of reading
-every source, at the cost of the few that can match.
+(``engines/search/findterms.py``) are looked up rarest first. For the markup rungs a source is a
+candidate only if it holds every one of them (in any chunk, as a term or as a find-only joined
+key). For the exact search and the whitespace and case rungs the words must also occur
+*together*: in one window of consecutive chunks whose inner chunks are short (see below).
+Sources marked ``~*`` (a word cut in two by a hard chunk cut, or a dotless i), ready sources
+the index does not hold with their current text, and every source when there is no index, are
+always read. A step whose needle has no whole indexed word (a needle of one or two words, or
+only stop words) reads every source: that is the scan fallback ``sb find --help`` mentions.
+Only candidates are read, one text at a time, so the answers are those of reading every
+source, at the cost of the few that can match.
+
+Why the window is sound. A source's chunks, in order, start and end at non-decreasing offsets.
+Each interior piece of a match lies whole in some chunk (else the source is ``~*``), and the
+chunks holding a piece whole are consecutive. Take L, the last chunk holding the first interior
+piece, and R, the first holding the last one: every interior piece lies whole in a chunk of
+L..R (or all lie in chunk L, when R <= L), and a chunk strictly between L and R starts after
+the first piece starts and ends before the last one ends, so it lies wholly inside the match.
+Such a chunk is a part of a text matching the needle, so it holds at most ``Stage.bound``
+terms (``findterms.term_bound``); the index knows each chunk's number of terms. So a source
+can match only if some run of consecutive chunks, all but its two ends within the bound, holds
+every term. The markup rungs have no such bound: a link's target inside a match adds terms of
+its own, as many as it likes, so there a source is a candidate by its terms alone.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ...base.errors import SbError
 from ...engines.search.find import has_elision, split_elided
-from ...engines.search.findterms import ALWAYS, Stage, needle_stages
+from ...engines.search.findterms import ALWAYS, Stage, exact_stage, ladder_stages
 from ...engines.search.postings import FIND_PREFIX
 from ..workspace.layout import Workspace
 from .statuses import read_text, source_facts
@@ -34,10 +48,20 @@ class FindPlan:
         self.ws = ws
         self.ready = ready
         self.exact: list[str] | None = None
-        self.tolerant: list[str] | None = None
+        self.later: Callable[[], list[str] | None] | None = None  # works out ``tolerant``
+        self._tolerant: list[str] | None = None
+        # of those, the ones where the whitespace and case rungs can match (None: all of them)
+        self.spaced: set[str] | None = None
         self.elided: list[str] | None = None  # an elided needle ([...]): sources holding every part
         self.scan = True  # no usable index: every step reads every source
         self.why = "there is no index (run `sb index`)"  # why a step reads every source, if one does
+
+    @property
+    def tolerant(self) -> list[str] | None:
+        """The sources to read for the tolerance ladder (None: all of them)."""
+        if self.later is not None:
+            self._tolerant, self.later = self.later(), None
+        return self._tolerant
 
     def texts(self, ids: list[str] | None) -> Iterator[tuple[str, str]]:
         """``(id, text)`` of the given sources (all when None) that have text, read lazily."""
@@ -59,6 +83,7 @@ class _Sources:
 
     def __init__(self, idx, live: dict[str, tuple[str, dict]]):
         self.idx = idx
+        self._postings: dict[str, list] = {}
         self.los: list[list[int]] = []
         self.sids: list[list[str]] = []
         self.ranges: dict[str, tuple[int, int, int]] = {}
@@ -75,9 +100,16 @@ class _Sources:
             self.los.append([lo for lo, _, _ in spans])
             self.sids.append([sid for _, _, sid in spans])
 
+    def postings(self, term: str) -> list:
+        """The term's live postings (read once per plan: every step asks for the same terms)."""
+        hit = self._postings.get(term)
+        if hit is None:
+            hit = self._postings[term] = self.idx.postings(term)
+        return hit
+
     def holding(self, term: str, among: set[str] | None) -> set[str]:
         out: set[str] = set()
-        for i, docs, _ in self.idx.postings(term):
+        for i, docs, _ in self.postings(term):
             if among is not None and len(among) * 8 < len(docs):
                 for sid in among:
                     r = self.ranges.get(sid)
@@ -99,60 +131,102 @@ class _Sources:
         return out if among is None else out & among
 
 
+class _Picker:
+    """An open index, and which sources hold what: picks the sources a step must read."""
+
+    def __init__(self, idx, live: dict, facts: dict, ready: list[str]):
+        self.idx = idx
+        current = {sid for sid in ready if sid in live and live[sid][1].get("text_sha256") == facts[sid].text_sha256}
+        unindexed = {sid for sid in ready if sid not in current}
+        self.current = current
+        self.srcs = _Sources(idx, live)
+        self.always = (self.srcs.holding(ALWAYS, None) & current) | unindexed
+        self.order = {sid: i for i, sid in enumerate(ready)}
+
+    @classmethod
+    def open(cls, ws: Workspace, facts: dict, ready: list[str]) -> _Picker | None:
+        try:
+            from . import manifest as M
+            from .search import Index
+
+            if M.read(ws.index_dir, strict=False) is None:
+                return None
+            idx = Index(ws)
+            live = M.live_sources(ws.index_dir, idx.man)
+        except SbError:
+            return None  # no index, or a damaged one: read every source
+        try:
+            return cls(idx, live, facts, ready)
+        except BaseException:
+            idx.close()
+            raise
+
+    def found(self, got: set[str]) -> list[str]:
+        return sorted((got & self.current) | self.always, key=self.order.__getitem__)
+
+    def pick(self, stages: list[Stage]) -> list[str] | None:
+        """The sources to read for a match at any of ``stages`` (None: every source)."""
+        found: set[str] = set()
+        for stage in stages:
+            got = _candidates(self.idx, self.srcs, stage)
+            if got is None:
+                return None
+            found |= got
+        return self.found(found)
+
+
+_NO_WORD = ("the text has no whole indexed word (a word with text on both sides that is not a stop word); "
+            "paste a longer passage")
+
+
 def plan(ws: Workspace, needle: str) -> FindPlan:
     facts = source_facts(ws)
     ready = [sid for sid, f in facts.items() if f.status == "ready"]
     out = FindPlan(ws, ready)
     if not ready:
         return out
+    picker = _Picker.open(ws, facts, ready)
+    if picker is None:
+        return out
     try:
-        from . import manifest as M
-        from .search import Index
-
-        if M.read(ws.index_dir, strict=False) is None:
-            return out
-        idx = Index(ws)
-        live = M.live_sources(ws.index_dir, idx.man)
-    except SbError:
-        return out  # no index, or a damaged one: read every source
-    try:
-        current = {sid for sid in ready if sid in live and live[sid][1].get("text_sha256") == facts[sid].text_sha256}
-        unindexed = {sid for sid in ready if sid not in current}
-        srcs = _Sources(idx, live)
-        always = (srcs.holding(ALWAYS, None) & current) | unindexed
-        exact, ladder = needle_stages(needle)
-        order = {sid: i for i, sid in enumerate(ready)}
-
-        def pick(stages: list[Stage]) -> list[str] | None:
-            found: set[str] = set()
-            for stage in stages:
-                got = _candidates(idx, srcs, stage)
-                if got is None:
-                    out.why = ("the text has no whole indexed word (a word with text on both sides that is "
-                               "not a stop word); paste a longer passage")
-                    return None
-                found |= got
-            return sorted((found & current) | always, key=order.__getitem__)
-
-        out.exact = pick([exact])
-        out.tolerant = pick([exact] + ladder)
+        exact = exact_stage(needle)
+        out.exact = picker.pick([exact])
         if has_elision(needle):
             found = None
             for part in split_elided(needle):
-                got = _candidates(idx, srcs, needle_stages(part)[0])
+                got = _candidates(picker.idx, picker.srcs, exact_stage(part))
                 found = got if found is None else (found if got is None else found & got)
             if found is not None:
-                out.elided = sorted((found & current) | always, key=order.__getitem__)
+                out.elided = picker.found(found)
         out.scan = False
-        if out.exact is not None and out.tolerant is not None:
-            out.why = ""
+        out.why = "" if out.exact is not None else _NO_WORD
     finally:
-        idx.close()
+        picker.idx.close()
+
+    def tolerant() -> list[str] | None:
+        # the ladder's stages need the reader view: worked out only once the exact search failed
+        later = _Picker.open(ws, facts, ready)
+        if later is None:
+            return None
+        try:
+            ladder = ladder_stages(needle)
+            got = later.pick([exact] + ladder)
+            if got is not None:
+                plain = later.pick(ladder[:1])
+                out.spaced = None if plain is None else set(plain)
+        finally:
+            later.idx.close()
+        if got is None:
+            out.why = _NO_WORD
+        return got
+
+    out.later = tolerant
     return out
 
 
 def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
-    """Sources holding every term of a step (None: the step has no indexed term)."""
+    """Sources holding every term of a step (None: the step has no indexed term), together in
+    one window of chunks when the step bounds what a chunk inside a match holds."""
     if not stage.terms:
         return None
     ranked = sorted(stage.terms, key=lambda t: (idx.df(t) + (idx.df(FIND_PREFIX + t) if stage.joined else 0), t))
@@ -164,7 +238,51 @@ def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
         cands = have
         if not cands:
             break
+    if cands and stage.bound is not None and not stage.joined:
+        cands = _together(idx, srcs, ranked[:MAX_TERMS], cands, stage.bound)
     return cands
+
+
+def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int) -> set[str]:
+    """The sources among ``cands`` where one window of chunks holds every term: a run of
+    consecutive chunks whose inner chunks hold at most ``bound`` terms each.
+
+    Every such run lies in one of the windows "a long chunk (more than ``bound`` terms, or the
+    source's start) through the next long chunk (or the source's end)", named by the first
+    one's position (-1 for the start). A short chunk lies in one window, a long one in two (the
+    one it ends and the one it starts); a source is kept while some window holds every term so
+    far."""
+    longs: dict[str, list[int]] = {}
+    for sid in cands:
+        i, lo, hi = srcs.ranges[sid]
+        lens = idx.doclen(i)
+        longs[sid] = [k for k in range(hi - lo) if lens[lo + k] > bound]
+    alive: dict[str, set[int] | None] = dict.fromkeys(cands)
+    for term in terms:
+        by_seg = {i: docs for i, docs, _ in srcs.postings(term)}
+        for sid in list(alive):
+            i, lo, hi = srcs.ranges[sid]
+            docs = by_seg.get(i)
+            if docs is None:
+                del alive[sid]
+                continue
+            big = longs[sid]
+            here: set[int] = set()
+            for j in range(bisect.bisect_left(docs, lo), bisect.bisect_left(docs, hi)):
+                k = docs[j] - lo
+                b = bisect.bisect_left(big, k)
+                here.add(big[b - 1] if b else -1)  # the window this chunk ends or lies in
+                if b < len(big) and big[b] == k:
+                    here.add(k)  # a long chunk also starts the next window
+            have = alive[sid]
+            kept = here if have is None else have & here
+            if kept:
+                alive[sid] = kept
+            else:
+                del alive[sid]
+        if not alive:
+            break
+    return set(alive)
 
 
 def scan_note(p: FindPlan, exact_found: bool) -> str:

@@ -19,14 +19,16 @@ import glob
 import os
 import sys
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...base import jsonio
 from ...engines.formats.pipeline import extract_bytes
 from ...engines.formats.plain_extract import Extracted
 from ...engines.search import shingles
+
+if TYPE_CHECKING:  # the process pool's modules cost start-up time: imported when a pool starts
+    from concurrent.futures import Executor, Future
 
 MIN_BATCH = 48  # below this, starting processes costs more than it saves
 MAX_JOBS = 8
@@ -82,10 +84,18 @@ def _executor(workers: int) -> Executor | None:
     forked child; a host that runs sb on a thread) the batch runs in this process: a spawned
     worker would start a new interpreter and import the host's main module again."""
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     if not fork_safe():
         return None
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+
+
+def _broken() -> type[BaseException]:
+    """The error of a pool whose worker died (looked up only once a pool has failed)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return BrokenProcessPool
 
 
 def fork_safe() -> bool:
@@ -139,7 +149,7 @@ class Prefetch:
         self._fill()
         try:
             return fut.result()
-        except BrokenProcessPool:
+        except _broken():
             self._taken.discard(k)  # its result is lost, perhaps not its staged text
             self.close()  # a worker died: the rest of the batch is computed here
             return None
@@ -151,7 +161,7 @@ class Prefetch:
         while self._pool is not None and self._next < len(self._jobs) and len(self._futures) < self._window:
             try:
                 fut = self._pool.submit(compute, self._jobs[self._next])
-            except (BrokenProcessPool, RuntimeError):
+            except (_broken(), RuntimeError):
                 self.close()
                 return
             self._futures.append((self._next, fut))

@@ -13,62 +13,54 @@ source's own text at that span.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ...base.errors import EXIT_USAGE, SbError
-from ...engines.diff.word_diff import WordDiff
 from ...engines.search.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
-from ...engines.search.reader_view import locate as view_locate
-from ...engines.search.reader_view import locate_near as view_locate_near
-from ...engines.search.reader_view import quote_view
 from ..workspace.layout import Workspace
-from .store import load_source, read_normalized
+from .store import read_normalized, source_text
+
+if TYPE_CHECKING:
+    from ...engines.diff.word_diff import WordDiff
 
 
-@dataclass
 class Located:
-    """What find made of one source: exact spans, or tolerant hits, or elided parts."""
+    """What find made of one source: exact spans, or tolerant hits, or elided parts (plain
+    classes here, not dataclasses: importing dataclasses costs every `sb find` start-up time)."""
 
-    source_id: str
-    exact: list[tuple[int, int]] = field(default_factory=list)
-    inexact: list = field(default_factory=list)  # engines.search.find.Hit
-    parts: list[tuple[int, int]] = field(default_factory=list)
-    accepted: tuple[int, int] | None = None  # the one span `claim add` would store for this paste
+    __slots__ = ("source_id", "exact", "inexact", "parts", "accepted")
+
+    def __init__(self, source_id: str, exact: list[tuple[int, int]] | None = None, inexact: list | None = None,
+                 parts: list[tuple[int, int]] | None = None, accepted: tuple[int, int] | None = None):
+        self.source_id = source_id
+        self.exact = exact if exact is not None else []
+        self.inexact = inexact if inexact is not None else []  # engines.search.find.Hit
+        self.parts = parts if parts is not None else []
+        self.accepted = accepted  # the one span `claim add` would store for this paste
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Located) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __repr__(self) -> str:
+        return "Located(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
-@dataclass
 class FindOutcome:
-    needle: str
-    located: list[Located]
-    elided: bool = False
-    error: FindError | None = None
-    anchors: list = field(default_factory=list)  # SearchHit, when nothing matched
-    diff: WordDiff | None = None  # how the paste differs from the best anchor (offsets into its source)
-    note: str = ""  # why every source was read, on a large workspace (W-FIND-SCAN)
+    __slots__ = ("needle", "located", "elided", "error", "anchors", "diff", "note")
+
+    def __init__(self, needle: str, located: list[Located], elided: bool = False, error: FindError | None = None):
+        self.needle = needle
+        self.located = located
+        self.elided = elided
+        self.error = error
+        self.anchors: list = []  # SearchHit, when nothing matched
+        self.diff: WordDiff | None = None  # how the paste differs from the best anchor (offsets into its source)
+        self.note = ""  # why every source was read, on a large workspace (W-FIND-SCAN)
 
     @property
     def found_exact(self) -> bool:
         return any(x.exact or x.parts for x in self.located)
-
-
-def source_text(ws: Workspace, sid: str, code: str) -> str:
-    load_source(ws, sid)  # E-SOURCE-UNKNOWN for an id without a record
-    text = read_normalized(ws, sid)
-    if not text:
-        raise SbError(code, sid, "the source has no text (normalized.md); run `sb extract` first", EXIT_USAGE)
-    return text
-
-
-def quote(ws: Workspace, sid: str, start: int, end: int) -> str:
-    if not ws.has_source(sid):  # the code `sb find` uses for the same situation
-        raise SbError("E-SOURCE-UNKNOWN", str(sid)[:80], "no such source; list them with `sb source list`",
-                      EXIT_USAGE)
-    text = source_text(ws, sid, "E-QUOTE")
-    if not 0 <= start < end <= len(text):
-        raise SbError("E-QUOTE", sid, f"span {start}..{end} is outside 0 <= start < end <= {len(text)} "
-                      "(offsets are code points)", EXIT_USAGE)
-    return text[start:end]
 
 
 def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
@@ -86,7 +78,8 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         p = plan(ws, needle)
         if next(p.texts(None), None) is None:
             raise SbError("E-FIND", "(all sources)", "no source has text yet; run `sb extract` first", EXIT_USAGE)
-        exact, tolerant_texts = p.texts(p.exact), p.texts(p.tolerant)
+        exact = p.texts(p.exact)
+        tolerant_texts = _later(lambda: p.texts(p.tolerant))  # planned only if exact finds nothing
         elided = p.texts(p.with_first(p.elided))
     if has_elision(needle):
         return _find_elided(elided, needle, split_elided(needle))
@@ -101,9 +94,15 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
         out.note = scan_note(p, bool(out.located))
     if out.located:
         return out
+    # the reader view is needed only once the exact search failed: imported here, not at start-up
+    from ...engines.search.reader_view import locate as view_locate
+    from ...engines.search.reader_view import locate_near as view_locate_near
+
     anchor = _anchor_word(needle)
     for s, text in tolerant_texts:
-        hits = tolerant(text, needle)
+        # the index may know that the whitespace and case rungs cannot match this text
+        spaced = p.spaced if sid is None else None
+        hits = tolerant(text, needle, 0 if spaced is None or s in spaced else 2)
         # the reader view of a long text costs a pass in Python: built only around the places
         # where the paste's longest word occurs (letters are never changed by the view)
         spans = view_locate_near(text, needle, anchor, 2) if anchor else view_locate(text, needle, 2)
@@ -120,25 +119,35 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
 _WORD = re.compile(r"\w+")
 
 
+def _later(make) -> Iterator[tuple[str, str]]:
+    """The pairs of ``make()``, called on the first one asked for."""
+    yield from make()
+
+
 def _anchor_word(needle: str) -> str:
     """The longest word of the paste's reader view when it has four characters or more (every
     view match holds it as written in the source), else "" (short words such as "PEP" may be
     rendered from markup, so the whole view is built)."""
+    from ...engines.search.reader_view import quote_view
+
     words = _WORD.findall(quote_view(needle))
     longest = max(words, key=len) if words else ""
     return longest if len(longest) >= 4 else ""
 
 
-@dataclass
 class Evidence:
     """A ready-to-paste evidence object: the source's own text at the span a paste stands for."""
 
-    source_id: str
-    start: int
-    end: int
-    quote: str
-    exact: bool  # the paste was the source's text as it is
-    parts: list[dict] = field(default_factory=list)  # an elided quote's parts
+    __slots__ = ("source_id", "start", "end", "quote", "exact", "parts")
+
+    def __init__(self, source_id: str, start: int, end: int, quote: str, exact: bool,
+                 parts: list[dict] | None = None):
+        self.source_id, self.start, self.end, self.quote = source_id, start, end, quote
+        self.exact = exact  # the paste was the source's text as it is
+        self.parts = parts if parts is not None else []  # an elided quote's parts
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Evidence) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
     def to_json(self) -> dict:
         out: dict = {"source_id": self.source_id, "start": self.start, "end": self.end, "quote": self.quote}

@@ -1,4 +1,4 @@
-"""Reading and writing source records (``sources/<id>/source.json``) and their texts."""
+"""Reading and writing source records (``sources/<id>/source.json``) and their texts (``sb quote``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING
 
 from ...base import jsonio
-from ...base.errors import SbError
+from ...base.errors import EXIT_USAGE, SbError
 
 if TYPE_CHECKING:
     from ..workspace.records import SourceRecord
@@ -125,3 +125,22 @@ def citing_claims(ws: Workspace, sid: str) -> list[str]:
                 out.append(str(c.get("id")))
                 break
     return sorted(out)
+
+
+def source_text(ws: Workspace, sid: str, code: str) -> str:
+    load_source(ws, sid)  # E-SOURCE-UNKNOWN for an id without a record
+    text = read_normalized(ws, sid)
+    if not text:
+        raise SbError(code, sid, "the source has no text (normalized.md); run `sb extract` first", EXIT_USAGE)
+    return text
+
+
+def quote(ws: Workspace, sid: str, start: int, end: int) -> str:
+    if not ws.has_source(sid):  # the code `sb find` uses for the same situation
+        raise SbError("E-SOURCE-UNKNOWN", str(sid)[:80], "no such source; list them with `sb source list`",
+                      EXIT_USAGE)
+    text = source_text(ws, sid, "E-QUOTE")
+    if not 0 <= start < end <= len(text):
+        raise SbError("E-QUOTE", sid, f"span {start}..{end} is outside 0 <= start < end <= {len(text)} "
+                      "(offsets are code points)", EXIT_USAGE)
+    return text[start:end]

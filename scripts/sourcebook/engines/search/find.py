@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import NamedTuple
 
 MAX_GAP = 2000
@@ -132,6 +133,7 @@ def _prepare(needle: str, rung: int) -> str:
     return _WS.sub(" ", s).strip()
 
 
+@lru_cache(maxsize=64)  # `sb find` tries the same needle on every candidate text
 def _pattern(needle: str, rung: int) -> re.Pattern | None:
     s = _prepare(needle, rung)
     if not s:
@@ -153,12 +155,15 @@ def _pattern(needle: str, rung: int) -> re.Pattern | None:
     return re.compile(gap.join(pieces), re.IGNORECASE if rung >= 1 else 0)
 
 
-def tolerant(text: str, needle: str) -> list[Hit]:
-    """Hits of ``needle`` at the lowest rung of the ladder that finds any (empty if none).
+def tolerant(text: str, needle: str, first: int = 0) -> list[Hit]:
+    """Hits of ``needle`` at the lowest rung of the ladder that finds any (empty if none),
+    trying rungs from ``first`` (a caller that knows the lower ones find nothing here).
 
     Call it after an exact search failed: rung 0 (whitespace) would also return exact hits.
     """
     for rung, level in enumerate(LEVELS):
+        if rung < first:
+            continue
         pat = _pattern(needle, rung)
         if pat is None:
             return []

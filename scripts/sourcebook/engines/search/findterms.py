@@ -23,11 +23,11 @@ here, next to each other:
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 from .find import _prepare
 from .postings import FIND_PREFIX
-from .reader_view import quote_view
 from .tokenize import tokenize
 
 ALWAYS = FIND_PREFIX + "*"
@@ -85,10 +85,43 @@ def piece_cut(text: str, end: int, next_start: int) -> bool:
 class Stage(NamedTuple):
     """The terms a text must hold for one step of find to match there (``joined``: each term
     may be held as a find-only ``~`` key instead). ``terms`` empty: no indexed term, so every
-    text must be read."""
+    text must be read. ``bound``: the most ranking terms a chunk lying wholly inside a match
+    can hold (None: no bound, so the terms are looked for anywhere in a source)."""
 
     terms: tuple[str, ...]
     joined: bool
+    bound: int | None = None
+
+
+# The most characters one character can become under casefold() and NFKD (U+FDFA becomes a
+# whole phrase); tests check it over every code point.
+CHAR_GROWTH_MAX = 18
+_ASCII_WORD = re.compile(r"[A-Za-z0-9]{2,}")
+
+
+def char_growth(ch: str) -> int:
+    """How many characters ``ch`` can become once case-folded and decomposed (NFKD)."""
+    return 1 if ch.isascii() else len(unicodedata.normalize("NFKD", ch.casefold()))
+
+
+def term_bound(text: str, any_case: bool = False) -> int:
+    """An upper bound of ``len(tokenize(part))`` for any part of a text matching ``text``:
+    exactly (``any_case`` False), or with its whitespace runs replaced by any whitespace and
+    each character by any character ``re.IGNORECASE`` equates with it (``any_case`` True).
+
+    ASCII ``text``: a term is a run of two letters or digits or more, and a part of a match
+    holds no more such runs than ``text`` (the few other characters ``re.IGNORECASE`` equates
+    with ASCII letters are word characters that fold to one character). Otherwise every term
+    is at least one character of the case-folded, decomposed text (character bigrams of Han,
+    kana and Hangul are one fewer than their characters), whitespace never holds one, and
+    folding a text grows it by at most what folding each character does."""
+    if text.isascii():
+        return len(_ASCII_WORD.findall(text))
+    n = 0
+    for ch in text:
+        if not ch.isspace():
+            n += CHAR_GROWTH_MAX if any_case else char_growth(ch)
+    return n
 
 
 def _interior(text: str) -> list[str]:
@@ -104,11 +137,18 @@ def _terms(pieces: list[str], drop_trap: bool) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
-def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
-    """The exact stage, and the stages of the tolerance ladder (rungs 0-1 share the exact
-    pieces; rungs 2-4 use their prepared needle with fills removed)."""
-    exact = Stage(_terms(_interior(needle), False), False)
-    ladder = [Stage(_terms(_interior(_prepare(needle, 0)), True), False)]
+def exact_stage(needle: str) -> Stage:
+    """The terms (and bound) of the exact search."""
+    return Stage(_terms(_interior(needle), False), False, term_bound(needle))
+
+
+def ladder_stages(needle: str) -> list[Stage]:
+    """The stages of the tolerance ladder: rungs 0-1 keep the needle's pieces; rungs 2-4 and
+    the reader view use their prepared needle with fills removed."""
+    from .reader_view import quote_view  # the view's rules cost start-up time: the exact search skips them
+
+    spaced = _prepare(needle, 0)  # rungs 0-1: this text, its spaces any whitespace, in any case
+    ladder = [Stage(_terms(_interior(spaced), True), False, term_bound(spaced, any_case=True))]
     seen = set()
     # rungs 2-4, then the reader view (`sb find`'s markup-rendered match: engines.search.reader_view)
     for prepared in (join(_prepare(needle, 2)), join(_prepare(needle, 3)), join(_prepare(needle, 4)),
@@ -116,5 +156,12 @@ def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
         if prepared in seen:
             continue
         seen.add(prepared)
+        # no bound: a link's target or an invisible character inside a word adds terms that
+        # are not the needle's, however many the match needs
         ladder.append(Stage(_terms(_interior(prepared), True), True))
-    return exact, ladder
+    return ladder
+
+
+def needle_stages(needle: str) -> tuple[Stage, list[Stage]]:
+    """The exact stage, and the stages of the tolerance ladder."""
+    return exact_stage(needle), ladder_stages(needle)
