@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 

@@ -222,7 +222,10 @@ def test_words_far_apart_do_not_make_a_source_read(tmp_path, monkeypatch):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(texts=st.lists(st.lists(st.sampled_from(["ferry", "card", "harbour", "the", "at", "dawn", "Quay", " ",
                                                 "\n", "\n\n", ". ", "nets", "ferry card"]), min_size=5,
-                               max_size=60).map(" ".join), min_size=1, max_size=3),
+                               max_size=60).map(" ".join)
+                      # a text of stop words alone has nothing to index (sb index refuses it)
+                      .filter(lambda t: any(w in t for w in ("ferry", "card", "harbour", "dawn", "Quay", "nets"))),
+                      min_size=1, max_size=3),
        pick=st.integers(0, 10_000), size=st.integers(3, 30))
 def test_tiny_chunks_find_the_same_as_a_scan(tmp_path_factory, monkeypatch, texts, pick, size):
     """Chunks far shorter than the needle: a match spans many of them."""

@@ -12,7 +12,16 @@ from sourcebook.engines.search.reader_view import locate, locate_near, quote_vie
 PIECES = ["harbour", "ferry", "card", "fares", "weekend", "lantern", "signal", "timetable", "the", "a", "of",
           "**bold**", "*em*", "`code`", "[link text](https://example.org/a/very/long/path/that/goes/on)",
           "—", "…", "--", "\u00ad", "\u200b", "\n", "\n\n", "\n\n\n", "\n# ", "\n- ", "\n> ", "\n1. ",
-          ":pep:`8`", "\u201cquoted\u201d", "  ", "\t", "|"]
+          "\u201cquoted\u201d", "  ", "\t", "|", "foo`barx`", "fooo[barr](x)", "foo\\_bar", "wordy\u00adness",
+          "snake_case", "x*y*z"]  # roles send a text to the whole view (see the test below)
+
+
+def test_words_the_view_joins_across_marks_are_found():
+    for text in ["foo`barx` end", "fooo[barr](x) end", "foo\\_bar end", "ab:func:`cdef` end", "wordy\u00adness end",
+                 "ab:pep:`8` rest", "an im*port*ant x"]:
+        word = _anchor(text)
+        if word:
+            assert locate_near(text, text, word, 5) == locate(text, text, 5) != [], text
 
 
 def _anchor(q: str) -> str:

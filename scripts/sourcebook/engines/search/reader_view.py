@@ -188,16 +188,12 @@ def locate_near(text: str, quote: str, word: str, cap: int = 50) -> list[tuple[i
         return []
     reach = len(nv) + _MARGIN
     budget = _WINDOWED_SHARE * len(text)  # source characters the windows may cost, at about 6 * reach each
-    places: list[int] = []
-    i = text.find(word)
-    while i >= 0:
-        places.append(i)
-        if len(places) * 6 * reach > budget:
-            return locate(text, quote, cap)
-        i = text.find(word, i + 1)
+    places = _occurrences(text, word, int(budget // (6 * reach)) + 1)
+    if places is None:
+        return locate(text, quote, cap)
     windows: list[list[int]] = []
-    for i in places:
-        a, b = _window(text, i, i + len(word), reach)
+    for i, j in places:
+        a, b = _window(text, i, j, reach)
         if windows and a <= windows[-1][1]:
             windows[-1][1] = max(windows[-1][1], b)
         else:
@@ -210,6 +206,52 @@ def locate_near(text: str, quote: str, word: str, cap: int = 50) -> list[tuple[i
         if len(out) >= cap:
             break
     return sorted(set(out))[:cap]
+
+
+# What the view may drop between two letters of one word: code and emphasis marks, escapes, link
+# brackets and targets, invisible characters ("foo`bar`", "snake\\_case", "soft\u00adhyphen" are
+# one word in the view). A superset is sound: it only finds more places to look.
+_JOINS = re.compile(r"\]\([^)\s]*\)|\]\[[^\]\n]*\]|!?\[|[*_`\\\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+
+
+_ROLE = re.compile(r":[A-Za-z][\w.+-]*:`")
+
+
+def _occurrences(text: str, word: str, most: int) -> list[tuple[int, int]] | None:
+    """Source spans of ``word`` as the view may show it: found in ``text`` with every mark that
+    can join two letters removed, mapped back to the source. None when there are more than
+    ``most`` (a whole view is then the cheaper way)."""
+    want = _JOINS.sub("", word)
+    if not want or _ROLE.search(text):
+        return None  # a reStructuredText role renders words of its own ("PEP 8"): read it whole
+    starts: list[int] = []  # joined offset where each removed run begins
+    removed: list[int] = [0]  # characters removed before it (cumulative)
+    parts: list[str] = []
+    pos = 0
+    for m in _JOINS.finditer(text):
+        a, b = m.span()
+        parts.append(text[pos:a])
+        starts.append(a - removed[-1])
+        removed.append(removed[-1] + b - a)
+        pos = b
+    if not starts:
+        joined = text
+    else:
+        parts.append(text[pos:])
+        joined = "".join(parts)
+
+    def src(j: int, end: bool) -> int:
+        k = bisect_right(starts, j - 1 if end else j)
+        return j + removed[k]
+
+    out: list[tuple[int, int]] = []
+    i = joined.find(want)
+    while i >= 0:
+        out.append((src(i, False), src(i + len(want), True)))
+        if len(out) > most:
+            return None
+        i = joined.find(want, i + 1)
+    return out
 
 
 def _window(text: str, s: int, e: int, reach: int) -> tuple[int, int]:
