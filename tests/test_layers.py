@@ -294,3 +294,32 @@ def test_every_room_is_small_and_its_docstring_names_each_module():
 
 def test_the_map_check_catches_an_unnamed_module():
     assert _unnamed("Modules: ``find``, ``chunk``.", ["find", "findterms", "chunk"]) == ["findterms"]
+
+
+def _literal_exits(source: str, path: str = "<cli>") -> list[int]:
+    """Lines of ``return N`` (an integer literal, or one branch of a conditional) in a handler."""
+    bad = []
+    for node in ast.walk(ast.parse(source, path)):
+        if isinstance(node, ast.Return) and node.value is not None:
+            vals = [node.value.body, node.value.orelse] if isinstance(node.value, ast.IfExp) else [node.value]
+            if any(isinstance(v, ast.Constant) and type(v.value) is int for v in vals):
+                bad.append(node.lineno)
+    return bad
+
+
+def test_command_handlers_return_named_exit_statuses():
+    """Exit statuses live in one place (base.errors.Exit); a handler returns a name saying what
+    happened, never a bare number whose meaning differs from command to command."""
+    bad = []
+    for path in _modules():
+        rel = os.path.relpath(path, PKG)
+        if rel.split(os.sep)[0] != "cli":
+            continue
+        with open(path, encoding="utf-8") as fh:
+            bad += [f"{rel}:{n}" for n in _literal_exits(fh.read(), path)]
+    assert not bad, "return a name from base.errors.Exit: " + ", ".join(bad)
+
+
+def test_the_exit_check_catches_a_bare_number():
+    assert _literal_exits("def run(a, c):\n    return 2 if a else 0\n") == [2]
+    assert _literal_exits("def run(a, c):\n    return Exit.OK\n") == []

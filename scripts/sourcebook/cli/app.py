@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..base.errors import EXIT_USAGE, SbError
+from ..base.errors import EXIT_USAGE, Exit, SbError
 from ..base.versions import SB_VERSION
 from .context import Ctx
 from .table import COMMANDS, GROUPS
@@ -66,9 +66,9 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return exc.exit_code
     except KeyboardInterrupt:
         ctx.err("E-USAGE  sb  interrupted")
-        return 130
+        return Exit.INTERRUPTED
     except BrokenPipeError:
-        return 0
+        return Exit.OK
     except OSError as exc:  # a path the user named cannot be read or written: their fix, not a bug
         where = exc.filename if exc.filename is not None else "sb"
         ctx.err(f"E-IO  {where}  cannot read or write: {exc.strerror or exc}; check the path and its "
@@ -88,10 +88,10 @@ def _run(argv: list[str], ctx: Ctx) -> int:
     if pos < 0:
         if "--version" in head or "-V" in head:
             ctx.out(f"sourcebook {SB_VERSION}")
-            return 0
+            return Exit.OK
         if "--help" in head or "-h" in head:
             ctx.stdout.write(_root_help())
-            return 0
+            return Exit.OK
         ctx.stdout.write(_root_help())
         return EXIT_USAGE
     name = argv[pos]
@@ -99,7 +99,7 @@ def _run(argv: list[str], ctx: Ctx) -> int:
         if pos + 1 < len(argv) and argv[pos + 1] in COMMANDS:
             return _run(head + [argv[pos + 1], "--help"], ctx)
         ctx.stdout.write(_root_help())
-        return 0
+        return Exit.OK
     cmd = COMMANDS.get(name)
     if cmd is None:
         import difflib
@@ -109,7 +109,7 @@ def _run(argv: list[str], ctx: Ctx) -> int:
         raise SbError("E-USAGE", name, f"unknown command{hint}")
     if "--version" in head:
         ctx.out(f"sourcebook {SB_VERSION}")
-        return 0
+        return Exit.OK
 
     from .parser import Parser, ParserExit, add_dir
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Install the sourcebook skill and slash commands where an agent harness looks for them, plus a
 shim `.sourcebook/bin/sb` so the agent can call `sb` from any folder.
@@ -47,7 +49,7 @@ def run(args, ctx) -> int:
         report = inst.install(dest, harnesses, link=args.link, python=args.python)
     if args.json:
         ctx.emit_json(report.to_json())
-        return 0
+        return Exit.OK
     for c in report.changes:
         if c.action != "unchanged":
             ctx.out(f"{c.action:<10}{c.path}")
@@ -59,4 +61,4 @@ def run(args, ctx) -> int:
         ctx.out(note)
     if not args.uninstall:
         ctx.out(f'next: export PATH="{dest}/.sourcebook/bin:$PATH"   then, in your agent: /sourcebook')
-    return 0
+    return Exit.OK

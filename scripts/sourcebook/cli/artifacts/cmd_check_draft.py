@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Check a draft before it ships: a page draft for `sb render`, or a Markdown chat answer.
 
@@ -68,7 +70,7 @@ def run(args, ctx) -> int:
 
         wanted = [w.strip() for w in args.only.split(",") if w.strip()]
         ctx.stdout.write(only_block(ws, wanted, args.style))
-        return 0
+        return Exit.OK
     if not args.file:
         raise SbError("E-USAGE", "check-draft", "give a draft file, or --only IDS; see `sb check-draft --help`")
     if args.min_coverage is not None and not 0 <= args.min_coverage <= 1:
@@ -95,14 +97,14 @@ def run(args, ctx) -> int:
         doc = report.to_json(args.file)
         doc["ok"], doc["mode"] = not failed, "chat"
         ctx.emit_json(doc)
-        return 2 if failed else 0
+        return Exit.GATE if failed else Exit.OK
     for f in report.findings:
         (ctx.err if f.is_error else ctx.out)(f.line())
     ctx.out(report.stats)
     if failed:
-        return 2
+        return Exit.GATE
     ctx.out(f"check-draft ok  {args.file}")
-    return 0
+    return Exit.OK
 
 
 def _page(ws, args, text: str, ctx) -> int:
@@ -117,7 +119,7 @@ def _page(ws, args, text: str, ctx) -> int:
                        "gate_findings": [f.line() for f in v.findings],
                        "refused": [f.to_json() for f in v.refused],
                        "review": [f.to_json() for f in v.review]})
-        return 0 if v.ok else 2
+        return Exit.OK if v.ok else Exit.GATE
     for f in v.located:
         ctx.err(f.line())
     if v.review:
@@ -132,10 +134,10 @@ def _page(ws, args, text: str, ctx) -> int:
         ctx.err(f"check-draft FAIL  {args.file}: `sb render {kind}` refuses this draft ({len(v.refused)} finding(s); "
                 "nothing would be written)" + (f", and `sb verify` would refuse the page for {rest} more" if rest else "")
                 + "; fix them and check again")
-        return 2
+        return Exit.GATE
     if not v.ok:
         ctx.err(f"check-draft FAIL  {args.file}: `sb verify` would refuse {v.page} with these {len(v.findings)} "
                 "finding(s); fix the draft and check again")
-        return 2
+        return Exit.GATE
     ctx.out(f"check-draft ok  {args.file}  (`sb verify` passes {v.page} as `sb render {kind}` writes it)")
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Insert a rendered ledger into a page between <!-- SB:LEDGER --> and <!-- /SB:LEDGER -->.
 
@@ -40,4 +42,4 @@ def run(args, ctx) -> int:
                       "belongs (templates from `sb template` have it)", EXIT_GATE) from None
     jsonio.atomic_write_text(page_path, result)
     ctx.out(f"injected {args.ledger} into {args.html}")
-    return 0
+    return Exit.OK

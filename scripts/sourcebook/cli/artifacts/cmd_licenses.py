@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Check the images on a page against assets/credits.json.
 
@@ -38,6 +40,6 @@ def run(args, ctx) -> int:
     for f in findings:
         (ctx.err if f.is_error else ctx.out)(f.line())
     if errors:
-        return 2
+        return Exit.GATE
     ctx.out(f"licenses ok  {note}")
-    return 0
+    return Exit.OK

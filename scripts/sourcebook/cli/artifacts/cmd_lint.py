@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Check an HTML artifact against the design rules (docs/lint-rules.md).
 
@@ -29,7 +31,7 @@ def _rules(ctx) -> int:
 
     for r in load_rules().values():
         ctx.out(f"{r.id:<26} {r.severity:<5}  {r.message}")
-    return 0
+    return Exit.OK
 
 
 def run(args, ctx) -> int:
@@ -47,7 +49,7 @@ def run(args, ctx) -> int:
         ws = ctx.workspace()
         waive(ws, args.rule, args.reason or "")
         ctx.out(f"waived   {args.rule}  {' '.join(args.reason.split())}")
-        return 0
+        return Exit.OK
     if not args.target:
         raise SbError("E-USAGE", "sb lint", "name the HTML file to lint; see `sb lint --help`")
     path = ctx.path(args.target)
@@ -71,7 +73,7 @@ def run(args, ctx) -> int:
         ctx.emit_json(report.to_json())
     else:
         _print(report, ctx)
-    return 0 if report.ok else 2
+    return Exit.OK if report.ok else Exit.GATE
 
 
 def _print(report, ctx) -> None:

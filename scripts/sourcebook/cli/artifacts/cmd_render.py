@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Render an artifact from a Markdown draft and the ledger.
 
@@ -56,7 +58,7 @@ def run(args, ctx) -> int:
         for path in render_podcast(ws, draft, args.draft or "build/podcast.script.json"):
             ctx.out(f"wrote {path}")
         ctx.out("next: sb verify --podcast, then sb tts-plan")
-        return 0
+        return Exit.OK
     if args.type == "report":
         from ...domain.artifacts.report import render_report
 
@@ -64,7 +66,7 @@ def run(args, ctx) -> int:
         for note in result.notes:
             ctx.out(note)
         ctx.out(f"wrote {ws.rel(result.path)}  {result.count} source(s) cited")
-        return 0
+        return Exit.OK
     from ...domain.artifacts.render import default_draft, read_draft, refuse, write_page
     from ...domain.gate.preflight.draft_page import judge_draft
 
@@ -80,6 +82,6 @@ def run(args, ctx) -> int:
             ctx.err(f.line())
         ctx.err(f"render FAIL  `sb verify` will refuse {verdict.page} with these {len(verdict.findings)} finding(s) "
                 "(the page is written so you can look at it); fix the draft and render again")
-        return 2
+        return Exit.GATE
     ctx.out(f"next: sb verify --html {verdict.page}")
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Copy an artifact template into the workspace, ready to fill by hand.
 
@@ -33,4 +35,4 @@ def run(args, ctx) -> int:
     ctx.out(f"copied {args.type}.html -> {dest}")
     ctx.out(f"next: fill the page, or write a draft and run `sb render {args.type} --from draft.md`; "
             f"then `sb ledger --html --out build/ledger.html` and `sb inject {ws.rel(dest)} --ledger build/ledger.html`")
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Plan the podcast audio from build/podcast.script.json, for any text-to-speech tool.
 
@@ -28,4 +30,4 @@ def run(args, ctx) -> int:
     ctx.out(f"wrote {path}  {n} segment(s)")
     ctx.out("audio: synthesize each segment to its `out` file, then "
             "`ffmpeg -f concat -safe 0 -i build/audio/concat.txt -c copy build/audio/episode.wav`")
-    return 0
+    return Exit.OK

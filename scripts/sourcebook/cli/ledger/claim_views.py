@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...base.errors import SbError
+from ...base.errors import Exit, SbError
 
 
 def read_payload(args, ctx) -> tuple[str, str]:
@@ -46,7 +46,7 @@ def run_add(args, ctx, ws) -> int:
             ctx.out(f"claim {res.claim_id}")
         else:
             failed += 1
-    return 1 if failed else 0
+    return Exit.USAGE if failed else Exit.OK
 
 
 def derived_item(args) -> dict:
@@ -100,7 +100,7 @@ def run_evidence(args, ctx, ws) -> int:
     for ev in claim.get("evidence") or []:
         ctx.out(f"evidence {ev['source_id']}  {ev['start']}..{ev['end']}  {json.dumps(ev.get('quote', ''), ensure_ascii=False)}")
     ctx.out(f"updated {args.id}")
-    return 0
+    return Exit.OK
 
 
 def _preview(text: object, width: int = 72) -> str:
@@ -125,17 +125,17 @@ def run_list(ctx, ws, as_json: bool = False) -> int:
     claims, nums = _ordered(ws)
     if as_json:
         ctx.emit_json([dict(c, ordinal=nums.get(c["id"])) for c in claims])
-        return 0
+        return Exit.OK
     if not claims:
         ctx.out("no claims yet; add one with `sb claim add --json '{...}'`")
-        return 0
+        return Exit.OK
     from ...engines.ledger.visible import visible
 
     for c in claims:
         n = f"[{nums[c['id']]}]" if c["id"] in nums else "[-]"
         ctx.out(f"{n:>5} {c['id']}  {c['confidence']:<11} {c['status']:<10} {c['topic_key']}")
         ctx.out("       " + " ".join(visible(c["text"]).split())[:110])
-    return 0
+    return Exit.OK
 
 
 def run_one(args, ctx, ws) -> int:
@@ -147,7 +147,7 @@ def run_one(args, ctx, ws) -> int:
     if args.action == "retract":
         claim, changed = claim_edit.retract(ws, cid, args.reason)
         ctx.out(f"retracted {cid}" if changed else f"already retracted {cid}")
-        return 0
+        return Exit.OK
     if args.action == "narrow":
         if not args.text:
             raise SbError("E-USAGE", "claim narrow", "--text is the narrower claim; see `sb claim narrow --help`")
@@ -159,14 +159,14 @@ def run_one(args, ctx, ws) -> int:
                 + ("no page showed it, so it leaves no public history)" if unseen
                    else "update every artifact that cites it; the ledger's History keeps it)"))
         ctx.out(f"claim {new['id']}")
-        return 0
+        return Exit.OK
     if args.action == "evidence":
         return run_evidence(args, ctx, ws)
     if args.action == "ack":
         _, flags = claim_edit.ack(ws, cid, args.reason)
         ctx.out(f"acknowledged {cid}" + (f"  (answers {len(flags)} review flag(s): "
                                          f"{', '.join(sorted({k.split(':')[0] for k in flags}))})" if flags else ""))
-        return 0
+        return Exit.OK
     if args.action == "set":
         changes = _changes(args)
         if not changes:
@@ -174,7 +174,7 @@ def run_one(args, ctx, ws) -> int:
                                                  "--contradicts, ...")
         claim_edit.set_fields(ws, cid, changes, args.reason)
         ctx.out(f"updated {cid}")
-        return 0
+        return Exit.OK
     raise SbError("E-USAGE", f"claim {args.action}", "takes no claim id")
 
 
@@ -211,7 +211,7 @@ def _show(ctx, ws, cid, as_json: bool) -> int:
     trail = read_events(ws, cid)
     if as_json:
         ctx.emit_json(dict(claim, independent_sources=n, events=trail))
-        return 0
+        return Exit.OK
     ctx.out(f"{claim['id']}  {claim['status']}  {claim['confidence']}  {claim['kind']}  {claim['topic_key']}")
     ctx.out(f"text       {visible(claim['text'])}")
     ctx.out(f"marks      {', '.join(labels(claim))}    {corroboration_text(n)}")
@@ -225,4 +225,4 @@ def _show(ctx, ws, cid, as_json: bool) -> int:
         ctx.out(f"ack        {a['at']}  {a['reason']}" + (f"  (answers {', '.join(answers)})" if answers else ""))
     for e in trail:
         ctx.out(f"trail      {e.get('at')}  {e.get('event')}" + (f"  {e['reason']}" if e.get("reason") else ""))
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Record decisions on contradiction clusters (ledger/adjudications.json) and apply them.
 
@@ -60,5 +62,5 @@ def run(args, ctx) -> int:
         for f in skipped:
             ctx.finding(f)
         ctx.out(f"applied outcomes; {len(changed)} claim(s) changed" + (f": {', '.join(changed)}" if changed else ""))
-        return 1 if skipped else 0
-    return 0
+        return Exit.USAGE if skipped else Exit.OK
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 List clusters of active claims that may disagree (same topic_key, and a detector fires:
 numeric gap over 5%, different ISO dates, negation in one text only, an explicit
@@ -48,5 +50,5 @@ def run(args, ctx) -> int:
         for f in found:
             ctx.finding(f)
         if found:
-            return 2
-    return 0
+            return Exit.GATE
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Render the ledger: every citable claim with its ordinal, marks, sources and quotes.
 
@@ -37,4 +39,4 @@ def run(args, ctx) -> int:
         ctx.out(f"wrote {args.out}  ({n} bytes)")
     else:
         ctx.stdout.write(text)
-    return 0
+    return Exit.OK

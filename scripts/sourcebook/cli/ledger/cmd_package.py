@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Copy a verified build into a distributable folder, or check one.
 
@@ -52,7 +54,7 @@ def run(args, ctx) -> int:
     ctx.out(f"packaged {res.files} file(s) into {res.out}{tail}")
     if res.signed:
         ctx.out(f"signed   {res.out}/SHA256SUMS.sig  (HMAC-SHA256 with SB_SIGNING_KEY)")
-    return 0
+    return Exit.OK
 
 
 def _verify(args, ctx) -> int:
@@ -75,8 +77,8 @@ def _verify(args, ctx) -> int:
         ctx.finding(f)
     if res.findings:
         ctx.out(f"package FAILED  {len(res.findings)} finding(s)")
-        return 2
+        return Exit.GATE
     ctx.out(f"package verified  {res.checksums} checksum(s), {res.citations} citation(s) still byte-exact "
             f"against {res.against}")
     ctx.out(f"signature {res.signature}")
-    return 0
+    return Exit.OK

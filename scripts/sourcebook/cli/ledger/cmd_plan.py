@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Write or show plan.json: the artifact's type, title, thesis and sections.
 
@@ -37,7 +39,7 @@ def run(args, ctx) -> int:
             raise SbError("E-PLAN", "plan.json", "no plan.json yet; create it with "
                           "`sb plan --type answer --title ... --thesis ...`")
         ctx.emit_json(current)
-        return 0
+        return Exit.OK
     type_ = args.type_ or (current or {}).get("type")
     if type_ is None or not isinstance(type_, str):
         raise SbError("E-USAGE", "sb plan", "no plan.json yet: pass --type (answer, explainer, deck, brief, infographic, podcast)")
@@ -46,6 +48,6 @@ def run(args, ctx) -> int:
         ctx.finding(f)
     if not res.written:
         ctx.err(f"plan.json not written: {len(res.problems)} problem(s); fix the flags and run again")
-        return 1
+        return Exit.USAGE
     ctx.out(f"wrote plan.json (type={type_}). Next: place claim ids in its sections, then compose build/{type_}.html")
-    return 0
+    return Exit.OK

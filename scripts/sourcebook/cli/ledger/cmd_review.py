@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 The editor's desk: every sentence of every shipped page beside the quotes it cites, in their
 context, for a person to check that each sentence means what its quotes mean.
@@ -58,7 +60,7 @@ def run(args, ctx) -> int:
                            args.by or os.environ.get("SB_REVIEWER"))
         ctx.out(f"marked {entry['verdict']}  {target}  by {entry['by']}  (bound to digest {entry['digest']}; "
                 "any change to it voids this mark)")
-        return 0
+        return Exit.OK
     if args.md or args.json:
         rev, _ = build.build_review(ws)
         if args.json:
@@ -67,7 +69,7 @@ def run(args, ctx) -> int:
             from ...engines.review.markdown import render_md
 
             ctx.out(render_md(rev, args.limit).rstrip("\n"))
-        return 0
+        return Exit.OK
     rev = build.write_review(ws)
     n = rev.counts()
     ctx.out(f"wrote build/review.html: {n['sentences']} sentence(s) on {len(rev.pages)} page(s), {n['flagged']} "
@@ -76,4 +78,4 @@ def run(args, ctx) -> int:
             + ("" if rev.first_review else f"; {len(rev.changes)} change(s) since the last review"))
     ctx.out("next: hand build/review.html to the person who signs the page off; record each decision with "
             "sb review --ok ID --note \"...\" (or --fix)")
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Run every gate over the workspace and the artifact; nothing ships unless this passes.
 
@@ -68,4 +70,4 @@ def run(args, ctx) -> int:
     if rep.escalation:
         ctx.err(f"revisions  {rep.revise_count}/3: the workspace is BLOCKED")
         ctx.err(rep.escalation)
-    return 0 if rep.passed else 2
+    return Exit.OK if rep.passed else Exit.GATE

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Split each ready source's canonical text into overlapping chunks (chunks/<src>.jsonl).
 Chunks are spans of the text, cut at headings, paragraphs and sentence ends; they only serve
@@ -34,7 +36,7 @@ def run(args, ctx) -> int:
         ctx.emit_json({"target": t, "overlap": o, "sources": [
             {"source_id": c.source_id, "chunks": c.chunks, "changed": c.changed} for c in done],
             "problems": [f.to_json() for f in problems]})
-        return 2 if problems else 0
+        return Exit.PROBLEMS if problems else Exit.OK
     if small(len(done), args.verbose):
         for c in done:
             ctx.out(f"chunked  {c.source_id}  {c.chunks} chunks  (target={t} overlap={o})")
@@ -46,6 +48,6 @@ def run(args, ctx) -> int:
                 f"{sum(c.chunks for c in done):,} chunks  (target={t} overlap={o})")
     bounded(ctx.err, [f.line() for f in problems], args.verbose, "problem(s)")
     if problems:
-        return 2
+        return Exit.PROBLEMS
     ctx.out("next: sb index")
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Turn a pasted sentence into an exact citation span (code-point offsets into normalized.md).
 
@@ -70,7 +72,7 @@ def run(args, ctx) -> int:
             ctx.err(f"note  {ev.source_id}  {ev.start}..{ev.end}  the paste differs from the source only in spacing, "
                     "line breaks or markup; the quote below is the source's own text")
         ctx.out(json.dumps(ev.to_json(), ensure_ascii=False))
-        return 0
+        return Exit.OK
     from ...domain.index.editions_fold import where_text
     from ...domain.sources.locate import find
 
@@ -82,19 +84,19 @@ def run(args, ctx) -> int:
         return _json(ctx, res, sid)
     if res.error is not None:
         ctx.err(f"{res.error.code}  {subject}  {res.error.message}")
-        return 1
+        return Exit.USAGE
     if res.elided:
         for loc in res.located:
             for i, (s, e) in enumerate(loc.parts, 1):
                 ctx.out(f"{loc.source_id}  {s}..{e}  exact  (part {i} of {len(loc.parts)})")
-        return 0
+        return Exit.OK
     if res.found_exact:
         shown = res.located if args.all or sid else res.located[:MAX_LISTED]
         for loc in shown:
             _exact_lines(ctx, loc, args.all)
         if len(shown) < len(res.located):
             ctx.out(f"  ... and {len(res.located) - len(shown)} more source(s) (--all lists every one)")
-        return 0
+        return Exit.OK
     if res.located:
         for loc in res.located:
             n = len(loc.inexact)
@@ -106,7 +108,7 @@ def run(args, ctx) -> int:
             if loc.accepted:
                 ctx.err("  `sb claim add` takes your paste as it is and stores this exact text; "
                         f"`sb find {loc.source_id} \"...\" --evidence` prints the evidence object")
-        return 1
+        return Exit.USAGE
     ctx.err(f"E-FIND-NOMATCH  {subject}  not found, even ignoring whitespace, case, markup, "
             "typographic quotes and dashes, and invisible characters")
     for a in res.anchors:
@@ -120,7 +122,7 @@ def run(args, ctx) -> int:
                 f"{_words(d.source)}")
     if not res.anchors:
         ctx.err("  look for the passage with `sb search <words>` and copy it with `sb quote`")
-    return 1
+    return Exit.USAGE
 
 
 def _words(words: list[str]) -> str:
@@ -191,4 +193,4 @@ def _json(ctx, res, sid) -> int:
         out["differs"] = {"pasted": res.diff.pasted, "source": res.diff.source, "start": res.diff.start,
                           "end": res.diff.end}
     ctx.emit_json(out)
-    return 0 if ok else 1
+    return Exit.OK if ok else Exit.USAGE

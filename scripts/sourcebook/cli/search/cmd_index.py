@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Bring the BM25 search index (index/) up to date with every ready source's chunks. The work
 follows what changed: sources added, re-chunked or re-extracted since the last run are indexed
@@ -32,7 +34,7 @@ def run(args, ctx) -> int:
                 f"its {n} source(s) were indexed again")
     if args.json:
         ctx.emit_json(asdict(st))
-        return 0
+        return Exit.OK
     ctx.out(f"indexed  {st.n_docs} chunks  {st.n_terms} terms  avgdl={st.avgdl:.4f}")
     if st.unchanged:
         ctx.out(f"  nothing changed since the last run ({st.sources:,} source(s), {st.segments} segment(s))")
@@ -42,4 +44,4 @@ def run(args, ctx) -> int:
         merged = f", {st.merged} merge(s)" if st.merged else ""
         ctx.out(f"  {st.added:,} source(s) added, {st.changed:,} changed, {st.removed:,} removed; "
                 f"{st.segments} segment(s){merged}")
-    return 0
+    return Exit.OK

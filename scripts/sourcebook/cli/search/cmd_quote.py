@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Print the text of a span of a source's canonical text: exactly what a citation with these
 offsets quotes. Offsets are code points (Python string indices), half-open.
@@ -25,4 +27,4 @@ def run(args, ctx) -> int:
         ctx.emit_json({"end": args.end, "quote": text, "source_id": args.source, "start": args.start})
     else:
         ctx.stdout.write(text if text.endswith("\n") else text + "\n")
-    return 0
+    return Exit.OK

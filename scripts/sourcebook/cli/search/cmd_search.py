@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Rank chunks for a query with BM25. Every script is searchable: words for Latin, Cyrillic,
 Greek, Arabic and the like (accents folded: naive finds naïve), character pairs for Chinese,
@@ -40,10 +42,10 @@ def run(args, ctx) -> int:
                 "they are skipped. Rebuild it with `sb index`")
     if args.json:
         ctx.emit_json([h.to_json() for h in hits])
-        return 0
+        return Exit.OK
     if not hits:
         ctx.out(f"no hits for '{args.query}'")
-        return 0
+        return Exit.OK
     for h in hits:
         path = " > ".join(h.heading_path) or "(no heading)"
         ctx.out(f"{h.rank:>2}  {h.chunk_id}  {h.score:>7.3f}  {path}")
@@ -51,4 +53,4 @@ def run(args, ctx) -> int:
         ctx.out(f"      sb quote {h.source_id} {h.start} {h.end}")
         for a in h.also_in:
             ctx.out(f"      also in: {where_text(a)}  (sb quote {a['source_id']} {a['start']} {a['end']})")
-    return 0
+    return Exit.OK

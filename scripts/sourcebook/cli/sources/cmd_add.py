@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Add sources: local files, URLs, or pasted text. Each source gets a content-addressed id
 (src_ + 12 hex digits) derived from its canonical locator and the SHA-256 of its bytes.
@@ -176,8 +178,8 @@ def run(args, ctx) -> int:
             ctx.out("next: sb extract")
     failed = len(outcomes) - len(ok)
     if failed and not ok:
-        return 2
-    return 1 if failed else 0
+        return Exit.NOTHING_ADDED
+    return Exit.PARTLY_ADDED if failed else Exit.OK
 
 
 def _text(o) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Turn each source's raw capture into its canonical text, sources/<id>/normalized.md, written
 once and never edited (its SHA-256 is recorded). Ready sources are only checked for drift.
@@ -106,7 +108,7 @@ def run(args, ctx) -> int:
     bounded(ctx.err, [f"{code}  {ln.source_id}  {msg}" for ln in lines for code, msg in ln.warnings],
             args.verbose or args.json or small(len(lines), False), "warning(s)")
     if problems:
-        return 2
+        return Exit.PROBLEMS
     if not ready:
         raise SbError("E-EXTRACT", ".", "no source is ready: add sources, save pending captures, "
                       "or adopt text with sb extract --adopt SRC FILE", exit_code=2)
@@ -114,7 +116,7 @@ def run(args, ctx) -> int:
         waiting = [ln for ln in lines if ln.status in ("pending", "needs-extraction")]
         ctx.out("next: sb chunk" if not waiting else
                 f"next: sb chunk  ({len(waiting)} source(s) still wait for text: see `sb status`)")
-    return 0
+    return Exit.OK
 
 
 def _text(ln) -> str:

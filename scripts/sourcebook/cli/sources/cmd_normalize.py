@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Print the canonical text sb would produce for a file, without a workspace. Useful to see
 what a page becomes before adding it, and to copy exact quotes. A web page gives its article
@@ -36,10 +38,10 @@ def run(args, ctx) -> int:
     if args.json:
         ctx.emit_json({"tool": out.tool, "charset": charset, "text": out.text, "links": out.links,
                        "pages": out.pages, "meta": out.meta, "notes": out.notes})
-        return 0
+        return Exit.OK
     for note in out.notes:
         ctx.err(f"note  {args.path}  {note}")
     ctx.stdout.write(out.text)
     if not out.text:
         raise SbError("E-EXTRACT", args.path, "no text could be extracted", exit_code=2)
-    return 0
+    return Exit.OK

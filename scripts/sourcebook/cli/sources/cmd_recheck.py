@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Read cited sources again and compare each citation with the fresh text. normalized.md is
 never changed; every outcome is appended to sources/<id>/rechecks.jsonl.
@@ -80,7 +82,7 @@ def run(args, ctx) -> int:
                           progress=None if args.json else progress)
     if args.json:
         ctx.emit_json({"checks": [c.to_json() for c in res.checks], "changed": res.changed})
-        return 2 if res.changed else 0
+        return Exit.QUOTES_CHANGED if res.changed else Exit.OK
     from ..listing import bounded, small
 
     few = small(len(res.checks), args.verbose)
@@ -109,14 +111,14 @@ def run(args, ctx) -> int:
     if res.changed:
         ctx.out("next: narrow, supersede or retract each claim whose quote is gone, or acknowledge it "
                 "with sb claim ack CLM --reason \"...\"")
-    return 2 if res.changed else 0
+    return Exit.QUOTES_CHANGED if res.changed else Exit.OK
 
 
 def _print_adopt(ctx, args, new_id, moves) -> int:
     if args.json:
         ctx.emit_json({"source_id": new_id, "applied": args.apply,
                        "migrations": [m.__dict__ for m in moves]})
-        return 0
+        return Exit.OK
     ctx.out(f"adopted  {new_id}  fresh capture of {args.names[0]}")
     for m in moves:
         if m.new:
@@ -128,4 +130,4 @@ def _print_adopt(ctx, args, new_id, moves) -> int:
         ctx.out("next: check the moves, then run again with --apply to write them to the claims")
     else:
         ctx.out(f"applied {sum(1 for m in moves if m.new)} move(s); the old evidence is kept in ledger/events.jsonl")
-    return 0
+    return Exit.OK

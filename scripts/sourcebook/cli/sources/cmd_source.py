@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 List, inspect, edit or remove sources.
 
@@ -65,7 +67,7 @@ def run(args, ctx) -> int:
             recs.append(rec)
         if args.json:
             ctx.emit_json(recs)
-            return 1 if damaged else 0
+            return Exit.USAGE if damaged else Exit.OK
         if not recs:
             ctx.out("no sources yet: sb add <file|url> --tier <A-D> --reason <why>")
         from ..listing import bounded, small
@@ -81,7 +83,7 @@ def run(args, ctx) -> int:
             for r in recs:
                 counts[str(r.get("status", "?"))] = counts.get(str(r.get("status", "?")), 0) + 1
             ctx.out(f"{len(recs):,} source(s): " + ", ".join(f"{n:,} {k}" for k, n in sorted(counts.items())))
-        return 1 if damaged else 0
+        return Exit.USAGE if damaged else Exit.OK
     if args.action == "show":
         rec = sources.load_source(ws, args.source_id)
         text = sources.read_normalized(ws, args.source_id)
@@ -91,13 +93,13 @@ def run(args, ctx) -> int:
                  "cited_by": sources.citing_claims(ws, args.source_id)}
         if args.json:
             ctx.emit_json({"source": rec, **extra})
-            return 0
+            return Exit.OK
         fields = dict(rec)
         for key in sorted(fields):
             ctx.out(f"{key:<20}{fields[key]}")
         for key in sorted(extra):
             ctx.out(f"{key:<20}{extra[key]}")
-        return 0
+        return Exit.OK
     if args.action == "set":
         from ...domain.sources.edit import edit_source
 
@@ -106,10 +108,10 @@ def run(args, ctx) -> int:
         ctx.out(f"updated {rec['id']}")
         for note in notes:
             ctx.out(f"recorded {note}")
-        return 0
+        return Exit.OK
     from ...domain.sources.ingest import remove_source
 
     with ws.lock():
         dest = remove_source(ws, args.source_id, args.reason, sources.citing_claims(ws, args.source_id))
     ctx.out(f"removed  {args.source_id}  (kept in {ws.rel(dest)})")
-    return 0
+    return Exit.OK

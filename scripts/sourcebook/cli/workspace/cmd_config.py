@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Read or change the workspace's capabilities and settings.
 
@@ -29,9 +31,9 @@ def run(args, ctx) -> int:
     if args.action in ("list", "get"):
         value = config_get(ws, args.expr if args.action == "get" else None)
         ctx.emit_json(value)
-        return 0
+        return Exit.OK
     if not args.expr:
         raise SbError("E-USAGE", "config set", "expected key=value; see `sb config --help`")
     key, value = config_set(ws, args.expr)
     ctx.out(f"{key} = {dumps_value(value)}")
-    return 0
+    return Exit.OK

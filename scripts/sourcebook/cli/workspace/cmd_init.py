@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Create a workspace in the current folder (or --dir): sourcebook.json plus the folders
 sources/ chunks/ index/ ledger/ assets/ build/. Running it again is harmless.
@@ -35,4 +37,4 @@ def run(args, ctx) -> int:
         if seed is not None:
             ctx.out(f"seeded   {res.seeded} source(s) from {args.seed}")
     ctx.out(f"next: {derive(Workspace(res.root)).next}")
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Show where the workspace stands and the one next command. The state is derived from the
 files on disk each time (sources, chunks, index freshness, plan, claims, clusters, builds),
@@ -24,7 +26,7 @@ def run(args, ctx) -> int:
         d.pop("notes", None)
         d["notes"] = st.notes
         ctx.emit_json(d)
-        return 0
+        return Exit.OK
     stored = f"   (stored: {st.stored_state})" if st.stored_state and st.stored_state != st.state else ""
     ctx.out(f"{'state':<11}{st.state}{stored}")
     if st.question:
@@ -39,4 +41,4 @@ def run(args, ctx) -> int:
     for n in st.notes:
         ctx.out(f"{'note':<11}{n}")
     ctx.out(f"{'next':<11}{st.next}")
-    return 0
+    return Exit.OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...base.errors import Exit
+
 DESCRIPTION = """\
 Leave the BLOCKED state after three failed verify loops. The reason is what the user
 decided; it is recorded in the workspace history. Resets the revision counter."""
@@ -19,4 +21,4 @@ def run(args, ctx) -> int:
     ctx.out(f"reason     {args.reason.strip()}")
     ctx.out(f"state      {st.state}")
     ctx.out(f"next       {st.next}")
-    return 0
+    return Exit.OK
