@@ -1,4 +1,4 @@
-"""Compatibility names (CONTRACT 11 and 12): the original kit's fetch-guard entry points.
+"""Compatibility names (docs/compatibility.md: the fetch guard, module names): the original kit's fetch-guard entry points.
 
 sourcebook itself fetches through :mod:`sourcebook.domain.sources.fetch`, which also pins the connection
 to the checked address; these names keep scripts and tests written for the original kit working.

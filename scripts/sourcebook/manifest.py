@@ -1,3 +1,3 @@
-"""Compatibility name (CONTRACT 12): ``sourcebook.manifest.check(instance, schema_name, subject)``."""
+"""Compatibility name (docs/compatibility.md): ``sourcebook.manifest.check(instance, schema_name, subject)``."""
 
 from .base.schema import check  # noqa: F401

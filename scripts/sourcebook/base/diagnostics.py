@@ -113,7 +113,7 @@ _reg({
     "E-ADJ-CLUSTER": ("A decision's cluster_id is not the id of its topic_key.", "Copy cluster_id and topic_key from `sb contradictions --json`."),
     "E-ADJ-MEMBER": ("A decision names a claim that does not exist or has another topic.", "Name only the cluster's claims, as listed by `sb contradictions`."),
     "E-ADJ-UNAPPLIED": ("A recorded decision still owes a claim its change.", "Run `sb adjudicate --apply`."),
-    # verify gates (CONTRACT 6.1 and the stricter checks beside them)
+    # verify gates (compatibility: verify codes and the stricter checks beside them)
     "E-CLAIM-ID": ("A claim's id is not the hash of its text, or appears twice: the text was edited in place.", "Restore the text, or add the new wording as a new claim (`sb claim narrow`)."),
     "E-QUOTE-MISSING-SOURCE": ("Evidence cites a source that has no canonical text (unknown id or not extracted).", "Cite a ready source id from `sb source list`."),
     "E-QUOTE-RANGE": ("An evidence span is not 0 <= start < end <= length of the text.", "Take offsets from `sb find`."),

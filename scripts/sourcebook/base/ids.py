@@ -1,4 +1,4 @@
-"""Content-addressed identifiers and hashing (CONTRACT 4.2)."""
+"""Content-addressed identifiers and hashing (compatibility: identifiers)."""
 
 from __future__ import annotations
 

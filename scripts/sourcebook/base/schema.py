@@ -1,4 +1,4 @@
-"""A JSON Schema subset validator (CONTRACT 3.1).
+"""A JSON Schema subset validator (compatibility: the schema checker).
 
 Supports ``const type enum pattern format minLength maxLength minimum maximum minItems maxItems
 items required properties additionalProperties``. A type mismatch stops checks at that node.

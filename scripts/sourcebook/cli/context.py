@@ -41,7 +41,7 @@ class Ctx:
         self.stdout.write(json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
 
     def path(self, p: str) -> str:
-        """A path argument, relative to the working folder (CONTRACT 1)."""
+        """A path argument, relative to the working folder (compatibility: paths)."""
         return os.path.normpath(os.path.join(self.cwd, os.path.expanduser(p)))
 
     def workspace(self):  # -> Workspace (imported lazily to keep start-up small)

@@ -1,4 +1,4 @@
-"""Canonical locators for URLs (CONTRACT 4.2, with weaknesses 14 and 22 fixed).
+"""Canonical locators for URLs (compatibility: identifiers, with weaknesses of the original kit fixed).
 
 Lower-case scheme and host, default ports dropped, IPv6 literals keep their brackets, user
 names and passwords are removed (they never reach a record, a ledger or a package), fragments

@@ -1,4 +1,4 @@
-"""Image credits and licences for a page (CONTRACT 10.1): ``sb licenses`` and the licenses gate.
+"""Image credits and licences for a page (compatibility: licences): ``sb licenses`` and the licenses gate.
 
 Share-alike licences are allowed: they yield ``W-IMG-SHAREALIKE``, a warning that reminds the
 author the page inherits the licence, and the gate treats it as a warning too.

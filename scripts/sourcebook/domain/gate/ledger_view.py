@@ -26,7 +26,7 @@ def required_marks(claim: dict) -> set[str]:
 def page_ordinals(ctx: GateContext, page) -> dict[str, int]:
     """The numbers a page must show: a page ``sb render`` made is numbered in its own reading
     order (the order its citation links first name the claims); a page composed by hand keeps
-    the ledger's ordinals (CONTRACT 8.1)."""
+    the ledger's ordinals (compatibility: ledger numbering)."""
     from . import route as routes
 
     def compute(c: GateContext) -> dict[str, int]:

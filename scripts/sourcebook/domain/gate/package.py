@@ -1,4 +1,4 @@
-"""``sb package``: copy a verified build into a distributable folder (CONTRACT 10.3, A11).
+"""``sb package``: copy a verified build into a distributable folder (compatibility: sb package, an amendment).
 
 The gate runs first: nothing is packaged unless ``sb verify`` passes now. The folder is built
 from nothing in a temporary sibling and swapped in, so a public package never keeps a previous

@@ -1,5 +1,5 @@
 """What a public package may show: quotes within the budget, no local paths, no file names,
-no credentials in URLs (CONTRACT 10.3).
+no credentials in URLs (compatibility: sb package).
 
 Pure functions over ledger entries and source records.
 """

@@ -1,4 +1,4 @@
-"""The state machine (CONTRACT 5.4): the state is derived from the files on disk.
+"""The state machine (compatibility: the state machine): the state is derived from the files on disk.
 
 The stored ``state`` in the manifest is history; what ``sb status`` reports is recomputed each
 time from what exists, so no file edit can fake progress.

@@ -1,6 +1,6 @@
 """``sb verify``: run every gate, settle the revision state, write ``build/verify.json``.
 
-The escalation rule (CONTRACT 5.4, 6): a failed run counts one revision (at most three); the
+The escalation rule (compatibility: the state machine, sb verify): a failed run counts one revision (at most three); the
 third puts the workspace in BLOCKED until a person decides (``sb unblock --reason``). A run
 whose only findings are a missing artifact does not count: nothing was checked. A pass sets
 the state to VERIFY and the counter back to 0, except in BLOCKED: a person decided nothing yet,

@@ -1,5 +1,5 @@
 """``sb index``: keeping the search index under ``index/`` current, doing work in proportion to
-what changed (amendments A5, A17).
+what changed (amendments to the original kit).
 
 The index is a set of immutable segments (``segments``) named by ``index/lexical.json``
 (``manifest``). A run compares the ready sources with what the index holds (chunk file

@@ -330,7 +330,7 @@ def _shared(rec: dict, harness: str, rel: str) -> bool:
 
 
 def _scan_installed(dest: str, report: Report) -> None:
-    """The gate of CONTRACT 10.4: every installed Markdown file is portable (the sources were
+    """The gate of compatibility: install: every installed Markdown file is portable (the sources were
     checked before writing; this catches a link that points at something else)."""
     files = {c.path: os.path.join(dest, c.path) for c in report.changes if c.action != "removed"}
     expanded: dict[str, str] = {}

@@ -1,6 +1,6 @@
 """Adjudications (``ledger/adjudications.json``): reading, cross-checking and applying them.
 
-An adjudication is the agent's written decision on one contradiction cluster (CONTRACT 3.6,
+An adjudication is the agent's written decision on one contradiction cluster (compatibility: adjudications.json,
 7.2). Beyond the schema, every decision is cross-checked against the claims so a decision cannot
 quietly do something other than what it says: the cluster id must be the hash of its topic, the
 named claims must exist and share that topic, a supersede or retract must name a winner, and the

@@ -22,7 +22,7 @@ from .claim_check import claim_ok
 
 CLAIMS_FILE = "ledger/claims.json"
 
-# Defaults a stored claim always carries (CONTRACT 3.5); filled on load so readers need no .get.
+# Defaults a stored claim always carries (compatibility: claims.json); filled on load so readers need no .get.
 DEFAULTS: dict = {"evidence": [], "volatile": False, "as_of": None, "recheck": None,
                   "contradicts": [], "status": "active", "superseded_by": None, "notes": ""}
 

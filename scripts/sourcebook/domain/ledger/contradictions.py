@@ -1,4 +1,4 @@
-"""Contradiction candidates (CONTRACT 7.1): detectors, clusters and the reopen rule.
+"""Contradiction candidates (compatibility: contradiction detection): detectors, clusters and the reopen rule.
 
 Active claims that share a ``topic_key`` are compared pairwise by five detectors. A topic with
 at least one firing pair is a cluster. Across topic keys, two claims stating different amounts
@@ -65,7 +65,7 @@ def _amount(text: str) -> float | None:
 
 
 def _value(c: Claim) -> float | None:
-    """A number claim's first number (CONTRACT 7.1); any other claim's first amount, if it states one."""
+    """A number claim's first number (compatibility: contradiction detection); any other claim's first amount, if it states one."""
     return first_number(c["text"]) if c.get("kind") == "number" else _amount(c["text"])
 
 

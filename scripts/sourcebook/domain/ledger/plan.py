@@ -1,4 +1,4 @@
-"""``plan.json``: what the artifact will say (CONTRACT 3.8), and ``sb plan``'s merge rules.
+"""``plan.json``: what the artifact will say (compatibility: plan.json), and ``sb plan``'s merge rules.
 
 A plan that does not validate is reported and not written, so a half-made plan never replaces a
 good one. Flags always win over what is stored (``--images`` included), stored values over

@@ -1,4 +1,4 @@
-"""Chunking every ready source into ``chunks/<src>.jsonl`` (CONTRACT 3.4, 5.1).
+"""Chunking every ready source into ``chunks/<src>.jsonl`` (compatibility: chunks and index, the chunker).
 
 A chunk file holds one compact JSON object per chunk (sorted keys): chunk_id, end,
 heading_path, ordinal, source_id, start. A file is rewritten only when its content changes,

@@ -1,4 +1,4 @@
-"""Copies of one document are one source (amendment A15).
+"""Copies of one document are one source (an amendment to the original kit).
 
 A source added under another name or URL with the same bytes, or extracted to the same canonical
 text, or to a near-duplicate text (another edition or format: see ``engines.search.shingles``) is

@@ -1,4 +1,4 @@
-"""Adding sources and extracting their canonical text (CONTRACT 4, amendments A10, A12).
+"""Adding sources and extracting their canonical text (compatibility: ingestion, amendments to the original kit).
 
 Every source is content-addressed: its id is derived from its canonical locator and the
 SHA-256 of its raw bytes, so one id always names one text.
@@ -214,7 +214,7 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
     if mode == "script":
         return _fetch_and_store(ws, loc, canonical, req)
     existing = _ready_with_locator(ws, canonical)
-    if existing:  # never reset a ready source to pending (weakness 7)
+    if existing:  # never reset a ready source to pending (a weakness of the original kit)
         old = load_source(ws, existing)
         _refuse_retier(old, req.tier, req.reason, loc)
         return AddOutcome("exists", loc, existing, str(old.get("tier")))
@@ -582,7 +582,7 @@ def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLin
 
 
 def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
-    """Take the agent's text for a source sb could not read (amendment A12)."""
+    """Take the agent's text for a source sb could not read (an amendment to the original kit)."""
     rec = load_source(ws, sid)
     if rec.get("status") == "ready":
         raise SbError("E-EXTRACT", sid, "already ready; adopting text would replace its canonical text. "

@@ -1,4 +1,4 @@
-"""Which URLs and addresses script-mode fetching may reach (weakness 21 fixed).
+"""Which URLs and addresses script-mode fetching may reach (a weakness of the original kit fixed).
 
 The refused ranges are explicit CIDR lists, not the running Python's ``ipaddress`` flags (which
 differ across versions and miss CGNAT). IPv6 forms that carry an IPv4 address (IPv4-mapped,

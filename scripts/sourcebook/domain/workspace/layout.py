@@ -1,6 +1,6 @@
 """The workspace: discovery, the folder layout, the manifest, history and the lock.
 
-Only this module knows where files live inside a workspace (CONTRACT 3). Everything else asks
+Only this module knows where files live inside a workspace (compatibility: workspace files). Everything else asks
 it for paths, so the layout is one fact in one place.
 """
 
@@ -20,7 +20,7 @@ from ...base.versions import SB_VERSION, SCHEMA, tool_versions
 
 MANIFEST = "sourcebook.json"
 SUBDIRS = ("sources", "chunks", "index", "ledger", "assets", "build")
-# Keys without which the manifest is damaged (CONTRACT 3.2 plus the history every write appends to).
+# Keys without which the manifest is damaged (compatibility: sourcebook.json plus the history every write appends to).
 REQUIRED = ("schema_version", "state", "capabilities", "config", "history")
 STATES = ("INIT", "COLLECT", "EXTRACT", "CHUNK", "INDEX", "PLAN", "GROUND", "ADJUDICATE", "COMPOSE",
           "RENDER", "VERIFY", "PACKAGE", "DONE", "REVISE", "BLOCKED")

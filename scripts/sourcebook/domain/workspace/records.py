@@ -1,4 +1,4 @@
-"""Typed records for the workspace files (CONTRACT 3.3, 3.5, 3.6).
+"""Typed records for the workspace files (compatibility: source.json, claims.json, adjudications.json).
 
 These are the shapes passed between modules; the JSON files are their serialised form.
 """

@@ -1,4 +1,4 @@
-"""Decoding raw bytes to text (CONTRACT 4.3, weakness 15 fixed).
+"""Decoding raw bytes to text (compatibility: charset, a weakness of the original kit fixed).
 
 Order: byte-order mark, then the transport's declared charset (HTTP ``Content-Type`` or the
 record's charset), then, for HTML and XML only, an in-document declaration (``<meta charset>``,

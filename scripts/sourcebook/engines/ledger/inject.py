@@ -1,4 +1,4 @@
-"""Put a rendered ledger between a page's ``<!-- SB:LEDGER -->`` markers (CONTRACT 8.5).
+"""Put a rendered ledger between a page's ``<!-- SB:LEDGER -->`` markers (compatibility: the ledger in a page).
 
 Keeps the page up to the first open marker, inserts the ledger and a close marker, then the
 text after the old close marker (or, without one, everything after the open marker). Pure:

@@ -1,4 +1,4 @@
-"""The ledger as an HTML fragment (CONTRACT 8.4): ``<ol class="ledger">`` plus the thin list."""
+"""The ledger as an HTML fragment (compatibility: the ledger forms): ``<ol class="ledger">`` plus the thin list."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ledger as JSON (CONTRACT 8.4 ``--json``): citable claims by ordinal, then inferred ones."""
+"""The ledger as JSON (compatibility: the ledger forms ``--json``): citable claims by ordinal, then inferred ones."""
 
 from __future__ import annotations
 

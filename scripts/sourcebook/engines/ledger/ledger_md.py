@@ -1,4 +1,4 @@
-"""The ledger as Markdown (CONTRACT 8.4 ``--md``), every interpolation escaped."""
+"""The ledger as Markdown (compatibility: the ledger forms ``--md``), every interpolation escaped."""
 
 from __future__ import annotations
 

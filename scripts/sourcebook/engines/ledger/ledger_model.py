@@ -1,4 +1,4 @@
-"""The ledger's numbers and marks, computed once for every form and for the gate (CONTRACT 8).
+"""The ledger's numbers and marks, computed once for every form and for the gate (compatibility: the ledger).
 
 Pure: claims, sources and the plan come in as values. The rendered forms (HTML, Markdown,
 JSON, CSL) and ``sb verify`` all read ordinals, marks, the quote budget and corroboration from

@@ -1,4 +1,4 @@
-"""The source list as Markdown (CONTRACT 8.4 ``--sources``), escaped.
+"""The source list as Markdown (compatibility: the ledger forms ``--sources``), escaped.
 
 One section per document: a source with its copies and editions (``same_as``) is one document,
 listed once with a line per edition ("one document in PDF and HTML"); the opening line counts

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ...base.time_limit import TimeLimitExceeded, time_limit
 from ..text.normalize import normalize
 
-MIN_CHARS = 40  # fewer visible characters than this is not a text layer (CONTRACT 4.4)
+MIN_CHARS = 40  # fewer visible characters than this is not a text layer (compatibility: sb extract)
 PDF_SECONDS = 120.0  # pypdf has no limit of its own: a crafted file must not hang `sb extract`
 
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",

@@ -1,4 +1,4 @@
-"""Draft blocks to HTML: escaped prose, ordinal superscripts, marks and as-of dates (CONTRACT 8.5).
+"""Draft blocks to HTML: escaped prose, ordinal superscripts, marks and as-of dates (compatibility: the ledger in a page).
 
 Pure. A reference to a citable claim becomes ``<sup class="ref"><a href="#c-<id>">N</a></sup>``
 with the ledger ordinal; an inferred claim gets no superscript (it has no source), only its

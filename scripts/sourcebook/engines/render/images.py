@@ -1,4 +1,4 @@
-"""Image keys and licence rules (CONTRACT 10.1). Pure.
+"""Image keys and licence rules (compatibility: licences). Pure.
 
 An ``<img>`` on a page is matched to its ``assets/credits.json`` entry by a key: the
 ``data-asset`` attribute when set, the digest of the decoded bytes for an inlined ``data:``

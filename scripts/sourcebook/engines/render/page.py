@@ -1,7 +1,7 @@
 """Template slots: fill a shipped template's named regions. Pure string work.
 
 A template marks each region it lets sb fill with a pair of comments,
-``<!-- SB:NAME -->`` and ``<!-- /SB:NAME -->`` (the ledger pair of CONTRACT 8.5 is one of
+``<!-- SB:NAME -->`` and ``<!-- /SB:NAME -->`` (the ledger's pair, compatibility: the ledger in a page, is one of
 them), and says where the shared stylesheet goes with ``/* SB:SHARED-CSS */`` inside its
 ``<style>``. Markers are kept when a region is filled, so a page can be filled again.
 """

@@ -1,4 +1,4 @@
-"""The podcast: line checks, the TTS plan and the Markdown transcript (CONTRACT 3.7, 10.2). Pure."""
+"""The podcast: line checks, the TTS plan and the Markdown transcript (compatibility: credits and podcast files, the TTS plan). Pure."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Normalization v1 (CONTRACT 4.5): the canonical text every citation points into.
+"""Normalization v1 (docs/compatibility.md): the canonical text every citation points into.
 
 NFC, CRLF/CR to LF, trailing spaces stripped per line, runs of 3+ newlines squeezed to 2,
 exactly one trailing newline. Idempotent: ``normalize(normalize(s)) == normalize(s)``.

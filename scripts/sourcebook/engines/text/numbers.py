@@ -1,4 +1,4 @@
-"""Reading the first number in a claim's text (CONTRACT 7.1), one rule for every reader:
+"""Reading the first number in a claim's text (compatibility: contradiction detection), one rule for every reader:
 the contradiction detector compares the values, the charts plot them."""
 
 from __future__ import annotations

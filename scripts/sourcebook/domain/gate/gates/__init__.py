@@ -1,4 +1,4 @@
-"""The verify gates: a registry of small functions, one family per module (CONTRACT 6).
+"""The verify gates: a registry of small functions, one family per module (compatibility: sb verify).
 
 Rooms: ``records`` (gates over the workspace's sources and claims) and ``pages`` (gates over what
 ships).

@@ -1,4 +1,4 @@
-"""Gate ``licenses``: image credits and licences (CONTRACT 10.1), via ``domain.licenses``.
+"""Gate ``licenses``: image credits and licences (compatibility: licences), via ``domain.licenses``.
 
 Run once per checked page (or once without a page when none exists); findings shared between
 pages (a credits entry) are reported once. A share-alike licence is permitted: it is stated

@@ -1,4 +1,4 @@
-"""Gate ``lint``: the design rules over every checked page (CONTRACT 9), via ``domain.lint``.
+"""Gate ``lint``: the design rules over every checked page (compatibility: sb lint), via ``domain.lint``.
 
 No row when no page exists. Each unwaived error or warning is a finding
 ``<rule>  <file>:<line>  <detail>``; waivers come from the manifest's ``lint_waivers``.
