@@ -34,26 +34,6 @@ class Parser(argparse.ArgumentParser):
             Parser.out.write(message)
 
 
-def positive_int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v <= 0:
-        raise argparse.ArgumentTypeError(f"must be greater than 0, got {v}")
-    return v
-
-
-def nonneg_int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
-    return v
-
-
 def add_dir(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dir", dest="sub_dir", default=argparse.SUPPRESS, metavar="DIR",
                    help="workspace root (default: the nearest folder with sourcebook.json)")

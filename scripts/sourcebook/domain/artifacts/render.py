@@ -205,5 +205,3 @@ def write_page(ws: Workspace, page: Composed) -> Rendered:
     return Rendered(page.path, [])
 
 
-def render_html(ws: Workspace, kind: str, draft_path: str, shown: str) -> Rendered:
-    return write_page(ws, compose_html(ws, kind, read_draft(draft_path, shown), shown))

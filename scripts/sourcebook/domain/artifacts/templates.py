@@ -9,7 +9,6 @@ from ...base.clock import today_iso
 from ...base.errors import SbError
 from ...base.resources import data_file
 from ...engines.render.page import expand_shared_css, fill_date
-from ..sources.store import all_sources
 from ..workspace.layout import Workspace
 
 TYPES = ("answer", "explainer", "deck", "brief", "infographic", "podcast")
@@ -34,10 +33,6 @@ def load_template(kind: str) -> str:
         raise SbError("E-TEMPLATE", kind,
                       f"no template {kind}.html in {os.path.dirname(path)}; the types are {', '.join(TYPES)}")
     return expand_shared_css(jsonio.read_text(path, f"{kind}.html"), shared_css())
-
-
-def ready_source_count(ws: Workspace) -> int:
-    return sum(1 for s in all_sources(ws) if s.get("status") == "ready")
 
 
 def copy_template(ws: Workspace, kind: str, dest: str | None) -> str:

@@ -389,10 +389,6 @@ def evidence(claim: dict) -> list[dict]:
     return [e for e in ev if isinstance(e, dict)] if isinstance(ev, list) else []
 
 
-def as_int(v: Any) -> int | None:
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
-
-
 def cid(claim: dict) -> str:
     """A claim's id for a finding subject (escaped of control characters, bounded)."""
     v = claim.get("id")

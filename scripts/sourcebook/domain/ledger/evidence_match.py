@@ -13,7 +13,6 @@ replaces the claim's evidence.
 
 from __future__ import annotations
 
-import json
 import shlex
 from typing import NamedTuple
 
@@ -105,6 +104,3 @@ def mismatch_fix(text: str, ev: dict, subject: str, view: View | None = None) ->
             f"{repair_command(cid, sid, '<the exact words>')}")
 
 
-def evidence_json(sid: str, start: int, end: int, quote: str) -> str:
-    """A ready-to-paste evidence object (``sb find --evidence``)."""
-    return json.dumps({"source_id": sid, "start": start, "end": end, "quote": quote}, ensure_ascii=False)

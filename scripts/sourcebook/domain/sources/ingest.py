@@ -613,14 +613,6 @@ def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
     return out.text
 
 
-def raw_sha256_now(ws: Workspace, sid: str) -> str | None:
-    raws = ws.raw_files(sid)
-    if not raws:
-        return None
-    with open(raws[0], "rb") as fh:
-        return sha256_bytes(fh.read())
-
-
 def remove_source(ws: Workspace, sid: str, reason: str, citing: list[str]) -> str:
     if citing:
         raise SbError("E-SOURCE-CITED", sid, f"cited by active claim(s) {', '.join(citing[:10])}; "

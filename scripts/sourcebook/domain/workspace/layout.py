@@ -143,10 +143,6 @@ class Workspace:
         return self.path("index", name)
 
     @property
-    def ledger_dir(self) -> str:
-        return self.path("ledger")
-
-    @property
     def claims_path(self) -> str:
         return self.path("ledger", "claims.json")
 

@@ -46,10 +46,6 @@ def _blank_at_line_end(lines: list[str], text: str) -> bool:
     return " " in ends or "\t" in ends
 
 
-def indent_of(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
 def dedent(lines: list[str], n: int) -> list[str]:
     """Remove ``n`` leading columns (only spaces) from every line; blank lines stay blank."""
     if n > 0:

@@ -24,11 +24,6 @@ def close_mark(name: str) -> str:
     return f"<!-- /SB:{name} -->"
 
 
-def has_slot(page: str, name: str) -> bool:
-    i = page.find(open_mark(name))
-    return i >= 0 and page.find(close_mark(name), i) > i
-
-
 def fill_slot(page: str, name: str, content: str) -> str:
     """Replace what lies between the markers of ``name`` (first pair); unchanged if absent."""
     start = page.find(open_mark(name))

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ..ledger import ledger_model as lm
-from .draft import ANY_REF, CLAIM_REF, SOURCE_REF, ref_ids
+from .draft import ANY_REF, ref_ids
 from .mdtext import is_web_url, md_escape, md_link, source_name
 
 MAX_PER_SENTENCE = 3
@@ -171,9 +171,3 @@ def _pages(shown: Sequence[Mapping], page_text) -> str:
     return ", ".join(seen[k] for k in sorted(seen))
 
 
-def source_claim_refs(text: str) -> list[str]:
-    return [rid for m in SOURCE_REF.finditer(text) for rid in ref_ids(m.group(1))]
-
-
-def claim_refs(text: str) -> list[str]:
-    return [rid for m in CLAIM_REF.finditer(text) for rid in ref_ids(m.group(1))]
