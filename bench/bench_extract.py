@@ -27,7 +27,7 @@ from collections import Counter
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-from sourcebook.engines.formats.pipeline import extract_bytes  # noqa: E402
+from sourcebook.engines.convert.pipeline import extract_bytes  # noqa: E402
 from sourcebook.engines.html.captions import caption_spans  # noqa: E402
 
 _TOKEN = re.compile(r"\w+")

@@ -26,7 +26,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
-from sourcebook.engines.formats.pipeline import extract_bytes  # noqa: E402
+from sourcebook.engines.convert.pipeline import extract_bytes  # noqa: E402
 from sourcebook.engines.html.captions import caption_spans  # noqa: E402
 
 _WS = re.compile(r"\s+")

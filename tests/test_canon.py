@@ -6,8 +6,8 @@ import conftest  # noqa: F401
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sourcebook.engines.convert.pipeline import extract_bytes
 from sourcebook.engines.formats.canon import canonical_v2, sniff, text_format
-from sourcebook.engines.formats.pipeline import extract_bytes
 from sourcebook.engines.formats.rst_inline import render_inline
 from sourcebook.engines.pdf.layout import drop_running, join_pages_v2
 from sourcebook.engines.search.chunk import chunk

@@ -7,7 +7,7 @@ import os
 
 from conftest import ROOT, sb
 
-from sourcebook.engines.formats import registry
+from sourcebook.engines.convert import registry
 from sourcebook.engines.formats.plain_extract import Extracted
 
 

@@ -245,7 +245,7 @@ def test_claim_add_never_accepts_different_words_numbers_or_letters(real):
 def _to_v1(root, sid: str) -> str:
     """Rewrite a source as today's kit (canonical text v1) would have extracted it."""
     from sourcebook.base.ids import sha256_text
-    from sourcebook.engines.formats.pipeline import extract_bytes
+    from sourcebook.engines.convert.pipeline import extract_bytes
 
     folder = os.path.join(root, "sources", sid)
     with open(os.path.join(folder, "source.json"), encoding="utf-8") as fh:

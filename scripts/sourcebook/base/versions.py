@@ -11,7 +11,7 @@ NORMALIZER = 2
 NORMALIZERS = (1, 2)
 CHUNKER = 2  # 2: `#` lines inside fenced code are not headings; heading levels 1-6
 INDEXER = 3  # 2: sharded postings; 3: segments named by index/lexical.json, incremental
-# Extractor versions live in their format's row (engines/formats/registry.py): a format is one
+# Extractor versions live in their format's row (engines/convert/registry.py): a format is one
 # converter and one row.
 RULES = 1
 SCHEMA = 1

@@ -24,7 +24,7 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ...base.errors import SbError
-    from ...engines.formats.pipeline import extract_bytes
+    from ...engines.convert.pipeline import extract_bytes
     from ...engines.formats.plain_extract import media_type_for
 
     path = ctx.path(args.path)

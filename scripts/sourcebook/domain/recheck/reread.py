@@ -17,9 +17,9 @@ from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import is_claim_id, is_src_id, sha256_bytes, sha256_text
 from ...base.versions import NORMALIZER, NORMALIZERS
+from ...engines.convert.pipeline import extract_bytes
+from ...engines.convert.registry import EXTRACTOR_VERSIONS
 from ...engines.diff.compare import fate
-from ...engines.formats.pipeline import extract_bytes
-from ...engines.formats.registry import EXTRACTOR_VERSIONS
 from ...engines.urls import strip_credentials
 from ..ledger.claims import load_claims
 from ..sources import archive

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...base import jsonio
-from ...engines.formats.pipeline import extract_bytes
+from ...engines.convert.pipeline import extract_bytes
 from ...engines.formats.plain_extract import Extracted
 from ...engines.search import shingles
 

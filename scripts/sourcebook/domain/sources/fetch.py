@@ -26,8 +26,8 @@ from urllib.parse import urljoin
 
 from ...base.errors import SbError
 from ...base.versions import SB_VERSION
+from ...engines.convert.registry import sniff
 from ...engines.formats.charset import parse_content_type
-from ...engines.formats.registry import sniff
 from ...engines.urls import strip_credentials
 from . import robots
 from .netguard import STRICT, Policy, Refused, Resolver, Target, Unresolvable, check_url

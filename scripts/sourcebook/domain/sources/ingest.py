@@ -17,10 +17,10 @@ from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
 from ...base.jsonio import discard_staged
 from ...base.versions import NORMALIZER, NORMALIZERS, SCHEMA
 from ...engines import urls
+from ...engines.convert.pipeline import extract_bytes, text_canonical
+from ...engines.convert.registry import EXTRACTOR_VERSIONS, stored_extension
 from ...engines.formats.extract_notes import LOSS_NOTE
-from ...engines.formats.pipeline import extract_bytes, text_canonical
 from ...engines.formats.plain_extract import Extracted, media_type_for
-from ...engines.formats.registry import EXTRACTOR_VERSIONS, stored_extension
 from ...engines.search import shingles
 from ...engines.url_typos import url_typo
 from ..workspace.layout import Workspace

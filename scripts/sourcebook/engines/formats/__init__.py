@@ -1,8 +1,6 @@
 """Source formats: raw bytes to canonical text, one converter per format.
 
 Modules:
-- ``pipeline``: the one path from bytes to canonical text (extract, normalize, verify --deep, recheck);
-- ``registry``: the formats, one row each (tool, extractor version, media types, extensions, sniffing);
 - ``plain_extract``: what every extractor returns, and a local file's media type;
 - ``binary``, ``charset``: bytes that are not text, and decoding those that are;
 - ``canon``, ``canon_lines``: canonical text v2 for text formats and its shared first and last pass;

@@ -1,5 +1,5 @@
 """What every extractor returns, and the media type of a local file by its extension (the formats
-themselves are rows in ``registry``)."""
+themselves are rows in ``engines.convert.registry``)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...base.versions import NORMALIZER
-from .plain_extract import Extracted
+from ..formats.plain_extract import Extracted
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,9 @@ class Format:
 
 
 def _text(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
-    from .binary import not_text
-    from .canon import text_canonical
-    from .charset import decode_bytes
+    from ..formats.binary import not_text
+    from ..formats.canon import text_canonical
+    from ..formats.charset import decode_bytes
 
     dec = decode_bytes(raw, media_type=req.media_type, declared=req.charset)
     junk = not_text(dec.text, req.media_type)
@@ -56,9 +56,9 @@ def _text(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
 
 
 def _html(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
+    from ..formats.binary import not_text
+    from ..formats.charset import decode_bytes
     from ..html.extract import extract_html
-    from .binary import not_text
-    from .charset import decode_bytes
 
     dec = decode_bytes(raw, media_type=req.media_type or "text/html", declared=req.charset)
     junk = not_text(dec.text, req.media_type)
@@ -77,7 +77,7 @@ def _pdf(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
 
 
 def _looks_like_html(raw: bytes) -> bool:
-    from .charset import looks_like_html
+    from ..formats.charset import looks_like_html
 
     return looks_like_html(raw)
 

@@ -8,8 +8,8 @@ source extracted at v1 is re-extracted at v1 by the gate and by recheck, until i
 from __future__ import annotations
 
 from ...base.versions import NORMALIZER
-from .canon import text_canonical
-from .plain_extract import Extracted
+from ..formats.canon import text_canonical
+from ..formats.plain_extract import Extracted
 
 __all__ = ["extract_bytes", "text_canonical"]
 
