@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -247,3 +248,17 @@ def test_original_claims_files_stay_valid():
            "kind": "number", "confidence": "verified",
            "evidence": [{"source_id": "src_0123456789ab", "start": 0, "end": 5, "quote": "carri"}]}
     assert validate(old, schema, "x") == []
+
+
+def test_a_report_cites_a_derived_claim_by_its_inputs_sources(demo):
+    summer, audited = _inputs(demo)
+    cid = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text", HONEST).out.split()[-1]
+    _cite_in_draft(demo, cid, HONEST.rstrip("."))
+    _render_all(demo)
+    r = sb("render", "report", "--from", "drafts/draft.md", "--style", "evidence", cwd=demo)
+    assert r.rc == 0, r.both
+    report = (demo / "build" / "report.md").read_text(encoding="utf-8")
+    line = next(ln for ln in report.splitlines() if "7,500 passengers higher" in ln)
+    assert re.search(r"7,500 passengers higher than the audited one(\[\d+\])+\.", line), line
+    v = sb("verify", cwd=demo)
+    assert v.rc == 0, v.both

@@ -53,6 +53,20 @@ def is_derived(claim: Mapping) -> bool:
     return claim.get("kind") == "derived" or "derived" in claim
 
 
+def cited_sources(claim: Mapping, claims: Mapping[str, Mapping] | None = None) -> list[str]:
+    """The sources a claim stands on, in order: its evidence's, or, for a derived claim (which
+    quotes nothing), its inputs' (a report cites them by number for it)."""
+    out: list[str] = []
+    evs = claim.get("evidence") or []
+    if not evs and claims is not None and is_derived(claim):
+        evs = [ev for i in input_ids(claim) for ev in (claims.get(i) or {}).get("evidence") or []]
+    for ev in evs:
+        sid = str(ev.get("source_id")) if isinstance(ev, Mapping) else ""
+        if sid and sid not in out:
+            out.append(sid)
+    return out
+
+
 def input_ids(claim: Mapping) -> list[str]:
     spec = claim.get("derived")
     raw = spec.get("from") if isinstance(spec, Mapping) else None

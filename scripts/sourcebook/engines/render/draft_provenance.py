@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from ...base.errors import Finding
 from ..ledger import ledger_model as lm
+from ..ledger.arithmetic import cited_sources
 from ..text.figures import Figure, as_of_wording, find_figures, is_backed, small_word, stated, unbacked
 from ..text.quotations import unbacked_quotations
 from .draft_check import DraftCitations, DraftSentence, StructureLine
@@ -109,7 +110,7 @@ class _Backing:
             if not lm.is_citable(c):
                 continue
             texts = claim_backing(c)
-            for sid in {str(ev.get("source_id")) for ev in c.get("evidence") or [] if isinstance(ev, Mapping)}:
+            for sid in cited_sources(c, ledger.claims):  # a derived claim: by its inputs' numbers
                 self.by_source.setdefault(sid, []).extend(texts)
                 self.quotes_by_source.setdefault(sid, []).extend(_quotes(c))
 

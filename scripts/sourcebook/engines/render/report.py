@@ -38,13 +38,11 @@ def cut_sources(text: str) -> str:
     return text.rstrip() + "\n"
 
 
-def claim_sources(claim: Mapping) -> list[str]:
-    out: list[str] = []
-    for ev in claim.get("evidence") or []:
-        sid = str(ev.get("source_id"))
-        if sid not in out:
-            out.append(sid)
-    return out
+def claim_sources(claim: Mapping, claims: Mapping[str, Mapping] | None = None) -> list[str]:
+    """The sources a claim's citation numbers stand for (a derived claim: its inputs')."""
+    from ..ledger.arithmetic import cited_sources
+
+    return cited_sources(claim, claims)
 
 
 def cited_order(text: str, claims: Mapping[str, Mapping]) -> list[str]:
@@ -53,7 +51,7 @@ def cited_order(text: str, claims: Mapping[str, Mapping]) -> list[str]:
     for m in ANY_REF.finditer(text):
         for rid in ref_ids(m.group(1) + m.group(2)):
             sids = [rid] if rid.startswith("src_") else (
-                claim_sources(claims[rid]) if rid in claims and (lm.is_citable(claims[rid])
+                claim_sources(claims[rid], claims) if rid in claims and (lm.is_citable(claims[rid])
                                                                  or claims[rid].get("status") == "superseded") else [])
             out.extend(s for s in sids if s not in out)
     return out
@@ -73,7 +71,7 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
             elif not lm.is_citable(c):
                 tags.append(INFERENCE)
                 continue
-            sids = claim_sources(c)
+            sids = claim_sources(c, claims)
             if c.get("confidence") == "contested":
                 tags.append(" (contested)")
             if c.get("volatile") is True and c.get("as_of"):
