@@ -485,3 +485,37 @@ def test_text_between_the_footer_markers_is_read_unless_sb_wrote_it(demo, page, 
     refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "12")
     html = page.replace("<!-- SB:TOC --><li>", "<!-- SB:TOC --><li><a href=\"#x\">Ridership 50,000</a></li><li>", 1)
     refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "50,000")
+
+
+@pytest.mark.parametrize("attr, rule", [
+    (' style="display:none"', ""),
+    (' style="content-visibility: hidden"', ""),
+    (' class="zz"', ".zz { display: none }"),
+    (' class="zz"', "@media (min-width: 600px) { .zz { display: none } }"),
+])
+def test_a_side_hidden_inside_its_block_is_hidden(demo, page, tmp_path, attr, rule):
+    """One sentence of a block wrapped in a hidden span: the block's other words still show, but
+    a reader does not see that side of the contest."""
+    old = '<p data-claim="clm_356077fe51e5 clm_13811f60ff01 clm_cefcab0f6732">'
+    assert old in page
+    i = page.index(old) + len(old)
+    j = page.index("</p>", i)
+    inner = page[i:j]
+    k = inner.index("The trade press")
+    html = page[:i] + inner[:k] + f"<span{attr}>" + inner[k:] + "</span>" + page[j:]
+    if rule:
+        html = html.replace("</style>", rule + "\n</style>", 1)
+    lines = refused(demo, html, tmp_path, "E-PAGE-HIDDEN", "on a part of it")
+    assert any("clm_13811f60ff01" in ln for ln in lines if ln.startswith("E-PAGE-HIDDEN"))
+
+
+def test_a_visible_span_inside_a_block_is_not_hidden(demo, page, tmp_path):
+    old = '<p data-claim="clm_356077fe51e5 clm_13811f60ff01 clm_cefcab0f6732">'
+    i = page.index(old) + len(old)
+    j = page.index("</p>", i)
+    inner = page[i:j]
+    k = inner.index("The trade press")
+    html = page[:i] + inner[:k] + '<span class="zz">' + inner[k:] + "</span>" + page[j:]
+    html = html.replace("</style>", ".zz { display: inline }\n</style>", 1)
+    lines, _ = check(demo, html, tmp_path)
+    assert "E-PAGE-HIDDEN" not in codes(lines), lines

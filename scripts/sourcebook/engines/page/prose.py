@@ -491,6 +491,17 @@ def _styles(body: Document, ledger: Document, out: PageProse, line_of, ledger_li
     hidden = _hidden_by_markup(blocks) | _hidden_by_markup(entries)
     if rules:
         hidden.update(_hidden_by_rules(rules, blocks, entries, body, ledger))
+    # A part of a block hidden inside it (a contested sentence in a span with display:none) is
+    # as unseen as the whole block: each element holding text of its own is judged too.
+    inner_b, inner_e = _inner(blocks), _inner(entries)
+    if inner_b or inner_e:
+        inside = _hidden_by_markup([e for e, _ in inner_b + inner_e])
+        if rules:
+            inside.update(_hidden_by_rules(rules, [e for e, _ in inner_b], [e for e, _ in inner_e], body, ledger))
+        for e, owner in inner_b + inner_e:
+            how = inside.get(id(e))
+            if how and id(owner) not in hidden:
+                hidden[id(owner)] = f"{how} on a part of it"
     shown: set[str] = set()
     for el in blocks:
         ids = (el.attrs.get("data-claim") or "").split()
@@ -545,6 +556,21 @@ def _hides(prop: str, value: str) -> bool:
     v = value.strip().lower().replace("!important", "").strip()
     return (prop == "display" and v == "none") or (prop == "visibility" and v in ("hidden", "collapse")) \
         or (prop == "content-visibility" and v == "hidden")
+
+
+def _inner(owners: list[Element]) -> list[tuple[Element, Element]]:
+    """(element, its block) for each element inside a block that holds text of its own."""
+    from ..html.tree import Element, Text
+
+    out: list[tuple[Element, Element]] = []
+    for owner in owners:
+        stack = [c for c in owner.children if isinstance(c, Element)]
+        while stack:
+            e = stack.pop()
+            if any(isinstance(c, Text) and c.data.strip() for c in e.children):
+                out.append((e, owner))
+            stack.extend(c for c in e.children if isinstance(c, Element))
+    return out
 
 
 def _up(els: list[Element], own) -> dict[int, str]:
