@@ -324,3 +324,20 @@ def test_assets_folder_linked_out_of_the_workspace_is_not_followed(good, tmp_pat
     r = sb("package", cwd=root)
     assert r.rc == 0 and "skipped  assets" in r.err
     assert not os.path.exists(os.path.join(root, "dist", "assets", "me.jpg"))
+
+
+def test_a_page_verify_never_read_is_not_packaged(good):
+    """A page a browser opens but the gate never reads (a subfolder, an .htm copy) would ship
+    unchecked text beside checked pages: the package is refused and names it."""
+    root, ids, cs = good
+    os.makedirs(os.path.join(root, "build", "old"), exist_ok=True)
+    with open(os.path.join(root, "build", "old", "answer.html"), "w", encoding="utf-8") as fh:
+        fh.write("<p>The fare is 2.40 marks.</p>")
+    with open(os.path.join(root, "build", "answer.htm"), "w", encoding="utf-8") as fh:
+        fh.write("<p>The fare is 2.40 marks.</p>")
+    r = sb("package", cwd=root)
+    assert r.rc == 2 and "E-PKG-UNCHECKED" in r.err and "build/old/answer.html" in r.err and "build/answer.htm" in r.err
+    assert not os.path.exists(os.path.join(root, "dist"))
+    shutil.rmtree(os.path.join(root, "build", "old"))
+    os.remove(os.path.join(root, "build", "answer.htm"))
+    assert sb("package", cwd=root).rc == 0

@@ -118,6 +118,11 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     if not rep.passed:
         raise SbError("E-PACKAGE", ws.rel(target), f"sb verify fails with {len(rep.findings)} finding(s); "
                       "nothing was packaged. Fix them and run `sb verify`", EXIT_GATE, findings=rep.findings)
+    unchecked = unchecked_pages(ws)
+    if unchecked:
+        raise SbError("E-PKG-UNCHECKED", unchecked[0], f"{len(unchecked)} file(s) a browser opens as a page sit in "
+                      f"build/ but sb verify never reads them ({', '.join(unchecked[:5])}); a package ships only "
+                      "pages the gate checked: move them out of build/, or render them with sb render", EXIT_GATE)
     with ws.lock():
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))
@@ -148,6 +153,28 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
                                             "note": f"packaged {files} file(s) into {out}"})
         ws.save_manifest(m)
     return PackageResult(out, files, redacted, public, bool(signed), skipped)
+
+
+# What a browser shows as a page (and so can carry text a reader takes as checked).
+_PAGE_EXTENSIONS = (".html", ".htm", ".xhtml", ".shtml", ".svg", ".mht", ".mhtml", ".xml")
+
+
+def unchecked_pages(ws: Workspace) -> list[str]:
+    """``build/`` files a browser opens as a page that ``sb verify`` does not read: anything of a
+    page's extension in a subfolder, or at the top that is not a shipping page (the ledger
+    fragment, source copies and fragments aside, which sourcebook writes and reads itself)."""
+    from .context import is_shipping_page
+
+    out = []
+    for _path, rel in _files(ws, ws.build_dir)[0]:
+        name = rel.rsplit("/", 1)[-1]
+        if not name.lower().endswith(_PAGE_EXTENSIONS) or name == "review.html":
+            continue
+        top = "/" not in rel
+        if top and (is_shipping_page(name) or name == "ledger.html" or name.endswith((".src.html", ".fragment.html"))):
+            continue
+        out.append(f"build/{rel}")
+    return out
 
 
 def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool, redacted: int,
