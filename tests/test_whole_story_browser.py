@@ -72,7 +72,7 @@ def test_ledger_links_scroll_to_the_quoted_words(ws, tmp_path):
     saved = ws / "notice.html"
     saved.write_text(PAGE, encoding="utf-8")
     r = sb("add", "notice.html", "--tier", "A", "--reason", "the notice", "--url", "https://ferry.example/notice",
-           cwd=ws)
+           "--attest", "saved from the operator's site", cwd=ws)
     assert r.rc == 0, r.both
     sid = r.out.split()[1]
     assert sb("extract", cwd=ws).rc == 0
