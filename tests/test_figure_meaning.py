@@ -156,6 +156,8 @@ PAGE_CASES = [
     # identifiers
     ("The Tidewater Pass is accepted on routes W1, W2 and W3{routes}.", "W3",
      "The Tidewater Pass is accepted on routes W1 and W2{routes}."),
+    ("The Tidewater Pass is accepted on routes W1, W2 and WⅢ{routes}.", "WⅢ",
+     "The Tidewater Pass is accepted on routes WⅠ and WⅡ{routes}."),
     ("The Tidewater Pass is accepted on routes W1 and A-12{routes}.", "A-12",
      "The Tidewater Pass is accepted on W1 and on W2{routes}."),
     # a figure only an unrelated second quote states; an as_of date out of as-of wording

@@ -301,6 +301,10 @@ def _char(ch: str) -> str:
         return _SIGNS[ch]
     if ch in _FRACTIONS:
         return _FRACTIONS[ch]
+    if "\u2160" <= ch <= "\u2188":  # a Roman numeral character: "WⅢ" reads as W3, not WIII
+        value = unicodedata.numeric(ch, None)
+        if value is not None and value == int(value):
+            return str(int(value))
     folded = unicodedata.normalize("NFKC", ch)
     if folded != ch and folded.isascii() and folded.isalnum():
         return folded
