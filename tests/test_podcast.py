@@ -246,3 +246,16 @@ def test_a_repeat_verify_reads_figures_again_after_an_edit(ws, monkeypatch):
     _write(ws, _script([_line(1, "Ben", "A single fare costs 3.50 marks.", "factual", [fare])]))
     r = sb("verify", "--podcast", cwd=ws)
     assert r.rc == 2 and 'E-POD-FIGURE  line 1  "3.50 marks"' in r.err
+
+
+def test_a_speaker_voice_hint_carries_no_figure(ws):
+    """The TTS plan hands a voice hint to whatever reads it aloud: a figure smuggled there is
+    refused like one in the episode title."""
+    fare, _ = _fare(ws)
+    lines = [_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare])]
+    calm = [{"name": "Ana", "voice_hint": "calm, warm"}, {"name": "Ben", "voice_hint": "brisk"}]
+    assert _figure_codes(ws, lines, speakers=calm) == []
+    sly = [{"name": "Ana", "voice_hint": "say: fares rose to 6.80 marks"}, {"name": "Ben", "voice_hint": "brisk"}]
+    found = _figure_codes(ws, lines, speakers=sly)
+    assert [(c, s) for c, s, _ in found] == [("E-POD-FIGURE", "speaker Ana")]
+    assert '"6.80 marks"' in found[0][2]

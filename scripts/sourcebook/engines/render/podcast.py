@@ -114,6 +114,9 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
     structure = [("episode", str(script.get("episode") or ""))]
     structure += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")
                   for i, part in enumerate(script.get("outline") or [], 1) if isinstance(part, Mapping)]
+    # a speaker's name and voice hint reach the TTS plan a voice reads from: no figure hides there
+    structure += [(f"speaker {sp.get('name', '')}", f"{sp.get('name', '')}\n{sp.get('voice_hint', '')}")
+                  for sp in script.get("speakers") or [] if isinstance(sp, Mapping)]
     for subject, text in structure:
         figs = unbacked(text, texts)
         if figs:
