@@ -62,3 +62,21 @@ def build_demo(root: str, *, full: bool = False) -> None:
     for kind, name in (("answer", "draft.md"), ("brief", "draft.md"), ("deck", "deck.md"),
                        ("explainer", "explainer.md")):
         run("render", kind, "--from", f"drafts/{name}")
+
+
+def built_demo(tmp_path_factory, name: str, *, full: bool = False):
+    """A module fixture's body: the demo built once in a folder of its own, at the demo's clock
+    (SOURCE_DATE_EPOCH set while it builds and while the module's tests run). Use as
+    ``yield from built_demo(tmp_path_factory, "name")``."""
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        root = str(tmp_path_factory.mktemp(name) / "demo")
+        os.makedirs(root)
+        build_demo(root, full=full)
+        yield root
+    finally:
+        if old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old

@@ -14,7 +14,7 @@ import os
 import re
 
 import pytest
-from demo_kit import EPOCH, build_demo
+from demo_kit import EPOCH, built_demo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,18 +28,7 @@ def _demo_clock(_stable_clock, monkeypatch):
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
-    old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        root = str(tmp_path_factory.mktemp("meaning") / "demo")
-        os.makedirs(root)
-        build_demo(root, full=True)
-        yield root
-    finally:
-        if old is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = old
+    yield from built_demo(tmp_path_factory, "meaning", full=True)
 
 
 # the demo's claims by a word of their text

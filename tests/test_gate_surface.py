@@ -12,7 +12,7 @@ import os
 import re
 
 import pytest
-from demo_kit import EPOCH, build_demo
+from demo_kit import EPOCH, built_demo
 
 CONTESTED = "clm_13811f60ff01"  # the trade press's 38,500: one side of the demo's disagreement
 PRESS = "The trade press reports 38,500 over the summer"
@@ -25,18 +25,7 @@ def _demo_clock(_stable_clock, monkeypatch):
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
-    old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        root = str(tmp_path_factory.mktemp("surface") / "demo")
-        os.makedirs(root)
-        build_demo(root)
-        yield root
-    finally:
-        if old is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = old
+    yield from built_demo(tmp_path_factory, "surface")
 
 
 @pytest.fixture

@@ -15,25 +15,14 @@ import shutil
 
 import pytest
 from conftest import sb
-from demo_kit import EPOCH, build_demo
+from demo_kit import EPOCH, built_demo
 
 INVENTED = "Python 3.15 will make the future import a no-op in October 2026."
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        root = str(tmp_path_factory.mktemp("mutations") / "demo")
-        os.makedirs(root)
-        build_demo(root, full=True)
-        yield root
-    finally:
-        if old is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = old
+    yield from built_demo(tmp_path_factory, "mutations", full=True)
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 from conftest import sb
-from demo_kit import DEMO, EPOCH, build_demo
+from demo_kit import DEMO, EPOCH, built_demo
 
 # the brackets sb writes around a citation number for copied and spoken text (whole-story item 4)
 SEP_OPEN = '<span class="ref-sep"> [</span>'
@@ -25,18 +25,7 @@ def _demo_clock(_stable_clock, monkeypatch):
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory):
-    old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
-    try:
-        root = str(tmp_path_factory.mktemp("prose") / "demo")
-        os.makedirs(root)
-        build_demo(root)
-        yield root
-    finally:
-        if old is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = old
+    yield from built_demo(tmp_path_factory, "prose")
 
 
 @pytest.fixture
