@@ -22,6 +22,17 @@ def sha256_bytes(b: bytes) -> str:
     return hashlib.sha256(b).hexdigest()
 
 
+def sha256_file(path: str) -> str:
+    """Hex SHA-256 of a file, read in blocks so a large file is never held whole (raises OSError)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 def ws_collapse(s: str) -> str:
     return _WS.sub(" ", s).strip()
 

@@ -7,19 +7,12 @@ the other.
 
 from __future__ import annotations
 
-import hashlib
 import os
 
+from ...base.ids import sha256_file as sha_file
 from ..workspace.layout import Workspace
 
-
-def sha_file(path: str) -> str:
-    """Hex SHA-256 of a file, read in blocks so a large page is never held twice."""
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+__all__ = ["page_digests", "sha_file"]
 
 
 def page_digests(ws: Workspace) -> dict[str, str]:

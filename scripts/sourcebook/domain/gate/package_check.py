@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ...base.errors import Finding
-from ...base.ids import claim_id, is_src_id
+from ...base.ids import claim_id, is_src_id, sha256_file
 from ...engines.text.citation import problem
 from ..ledger.ledger_view import view_of
 from ..workspace.records import Claim, SourceRecord
@@ -38,14 +38,6 @@ class CheckResult:
     citations: int = 0
     against: str = ""
     signature: str = ""  # "ok", "unsigned", "not checked"
-
-
-def _sha_file(path: str) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def _safe_rel(rel: str) -> bool:
@@ -79,7 +71,7 @@ def check_sums(out: str, res: CheckResult, label: str) -> None:
             res.findings.append(Finding("E-PKG-PATH", rel, "resolves outside the package (a symlink)"))
         elif not os.path.isfile(path):
             res.findings.append(Finding("E-PKG-MISSING", rel, "listed in SHA256SUMS but not in the package"))
-        elif _sha_file(path) != digest:
+        elif sha256_file(path) != digest:
             res.findings.append(Finding("E-PKG-CHECKSUM", rel, "the file changed after packaging"))
         else:
             res.checksums += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from .....base.errors import Finding, SbError
+from .....base.ids import sha256_file
 from .....base.versions import NORMALIZER, NORMALIZERS
 from .....engines.text.normalize import normalize
 from ...context import GateContext
@@ -19,8 +20,7 @@ from ...verify_cache import file_sig
 
 def _sha_file(path: str) -> str | None:
     try:
-        with open(path, "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest()
+        return sha256_file(path)
     except OSError:
         return None
 
