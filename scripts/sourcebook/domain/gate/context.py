@@ -242,6 +242,22 @@ class GateContext:
                 self._bytes[sid] = None
         return self._bytes[sid]
 
+    def ledger_key(self, *fields: str) -> str | None:
+        """A cache key for "this ledger over these sources": the claims file's digest, each
+        source's text digest and the record ``fields`` a gate reads. None when the cache is off
+        or a text is missing (a gate then judges afresh)."""
+        doc = self.doc_shas.get("ledger/claims.json")
+        if not self.cache.enabled or doc is None:
+            return None
+        h = hashlib.sha256(doc.encode("ascii"))
+        for sid in sorted(self.sources):
+            sha = self.text_sha(sid)
+            if sha is None:
+                return None
+            rec = self.source(sid) or {}
+            h.update(f"\0{sid}:{sha}:{':'.join(str(rec.get(f)) for f in fields)}".encode("utf-8", "surrogatepass"))
+        return h.hexdigest()[:40]
+
     def text_sha(self, sid: Any) -> str | None:
         """SHA-256 of a source's normalized.md (from the cache when the file is unchanged), or None."""
         if not is_src_id(sid):

@@ -39,17 +39,7 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
 def _whole(ctx: GateContext) -> str | None:
     """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
     the common repeat run instead of one per claim."""
-    doc = ctx.doc_shas.get("ledger/claims.json")
-    if not ctx.cache.enabled or doc is None or ctx.claim_schema:
-        return None
-    h = hashlib.sha256(doc.encode("ascii"))
-    for sid in sorted(ctx.sources):
-        sha = ctx.text_sha(sid)
-        if sha is None:
-            return None
-        rec = ctx.source(sid) or {}
-        h.update(f"\0{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}".encode("utf-8", "surrogatepass"))
-    return h.hexdigest()[:40]
+    return None if ctx.claim_schema else ctx.ledger_key("published_at", "retrieved_at")
 
 
 @register("claim-text", 45)

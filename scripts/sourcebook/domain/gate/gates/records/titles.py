@@ -10,8 +10,6 @@ refused, never rewritten: ``sb source set SRC title="..."`` fixes it.
 
 from __future__ import annotations
 
-import hashlib
-
 from .....base.errors import Finding
 from ...context import GateContext, evidence
 from ...registry import GateResult, register
@@ -23,17 +21,7 @@ def _whole(ctx: GateContext) -> str | None:
     """The cache key of "these claims over these sources, with these titles, raised nothing": a
     repeat run looks it up instead of reading figures (whose patterns cost a tenth of a second
     to compile)."""
-    doc = ctx.doc_shas.get("ledger/claims.json")
-    if not ctx.cache.enabled or doc is None:
-        return None
-    h = hashlib.sha256(doc.encode("ascii"))
-    for sid in sorted(ctx.sources):
-        sha = ctx.text_sha(sid)
-        if sha is None:
-            return None
-        rec = ctx.source(sid) or {}
-        h.update(f"\0{sid}:{sha}:{rec.get('title')!r}".encode("utf-8", "surrogatepass"))
-    return h.hexdigest()[:40]
+    return ctx.ledger_key("title")
 
 
 @register("titles", 52)
