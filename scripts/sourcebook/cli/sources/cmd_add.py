@@ -120,36 +120,12 @@ def run(args, ctx) -> int:
                 saved = fh.read()
         except OSError as exc:
             raise SbError("E-ADD-MISSING", args.saved, f"cannot read the saved file: {exc.strerror}") from None
-    outcomes = []
-    with ws.lock():
-        mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
-        max_mb = ws.config_value("max_source_mb", ingest.DEFAULT_MAX_MB)
-        from ...domain.sources.copies import Fingerprints
-        from ..progress import Progress
+    from ..progress import Progress
 
-        with Progress(ctx.stderr, "adding") as bar:
-            req.fp = Fingerprints(ws, bar)
-        for text in pastes:
-            if not text.strip():
-                outcomes.append(ingest.AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
-                continue
-            outcomes.append(ingest.add_paste(ws, text, req))
-        bar = Progress(ctx.stderr, "adding")
-        for n, loc in enumerate(args.locators, 1):
-            bar(n - 1, len(args.locators))
-            try:
-                if is_url(loc):
-                    outcomes.append(ingest.add_url(ws, loc, req, mode, saved, args.saved or ""))
-                else:
-                    outcomes.append(ingest.add_file(ws, loc, ctx.cwd, req, max_mb if isinstance(max_mb, int) else 50))
-            except SbError as exc:
-                outcomes.append(ingest.AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
-        bar.close()
-        req.fp.save()
-        _hint_spaces(args.locators, outcomes, ctx)
-        ok = [o for o in outcomes if o.status != "failed"]
-        if ok:
-            ws.record("COLLECT", f"added {len(ok)} source(s)")
+    outcomes = ingest.add_all(ws, args.locators, pastes, req, ctx.cwd, saved, args.saved or "",
+                              progress=lambda: Progress(ctx.stderr, "adding"))
+    ok = [o for o in outcomes if o.status != "failed"]
+    _hint_spaces(args.locators, outcomes, ctx)
     from ..listing import bounded, small
 
     few = small(len(outcomes), args.verbose)

@@ -185,6 +185,48 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
     return store_source(ws, rec, raw, ext, req.fp)
 
 
+def add_all(ws: Workspace, locators: list[str], pastes: list[str], req: AddRequest, cwd: str,
+            saved: bytes | None = None, saved_name: str = "", progress=None) -> list[AddOutcome]:
+    """``sb add``: pasted texts, then each locator, under the workspace lock; one outcome each
+    (a failure is an outcome, never an exception), copies looked up in one set of fingerprints,
+    and one history line for what was added. ``progress()`` makes a fresh progress line (called
+    as ``bar(done, total)`` and closed) for the fingerprinting and for the locators."""
+    from .copies import Fingerprints
+
+    outcomes: list[AddOutcome] = []
+    with ws.lock():
+        mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
+        max_mb = ws.config_value("max_source_mb", DEFAULT_MAX_MB)
+        if progress is not None:
+            with progress() as bar:
+                req.fp = Fingerprints(ws, bar)
+        else:
+            req.fp = Fingerprints(ws)
+        for text in pastes:
+            if not text.strip():
+                outcomes.append(AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
+                continue
+            outcomes.append(add_paste(ws, text, req))
+        bar = progress() if progress is not None else None
+        for n, loc in enumerate(locators, 1):
+            if bar is not None:
+                bar(n - 1, len(locators))
+            try:
+                if urls.is_url(loc):
+                    outcomes.append(add_url(ws, loc, req, mode, saved, saved_name))
+                else:
+                    outcomes.append(add_file(ws, loc, cwd, req, max_mb if isinstance(max_mb, int) else DEFAULT_MAX_MB))
+            except SbError as exc:
+                outcomes.append(AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
+        if bar is not None:
+            bar.close()
+        req.fp.save()
+        ok = [o for o in outcomes if o.status != "failed"]
+        if ok:
+            ws.record("COLLECT", f"added {len(ok)} source(s)")
+    return outcomes
+
+
 def _stem_title(path: str) -> str:
     stem = os.path.splitext(os.path.basename(path))[0]
     return stem.replace("-", " ").replace("_", " ")
