@@ -109,11 +109,16 @@ _DQUOTES = '"\u201c\u201d\u201e\u201f\u2033'
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 _FOLD = {ord(c): "'" for c in _SQUOTES[1:]} | {ord(c): '"' for c in _DQUOTES[1:]} | {ord(c): "-" for c in _DASHES[1:]}
 _CLASS = {"'": "[" + _SQUOTES + "]", '"': "[" + _DQUOTES + "]", "-": "[" + re.escape(_DASHES) + "]"}
-_INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"  # soft hyphen, zero-width characters, word joiner, BOM
+_INVISIBLE = INVISIBLE
 _INVISIBLE_RE = re.compile("[" + _INVISIBLE + "]")
 # Markup a Markdown text may carry around words: emphasis and code marks, backslash escapes,
 # and the brackets and target of a link or image.
 _MARKUP_FILL = r"[*_`\\]|!?\[|\]\([^)\s]*\)"
+# Everything that may sit between two letters of one word and not be seen (the ladder's fills, a
+# reference link's label and the invisible characters), as one pattern: the index's find-only keys
+# and the reader view's windows remove it to find a word the source splits.
+FILL = r"\]\([^)\s]*\)|\]\[[^\]\n]*\]|!?\[|[*_`\\" + INVISIBLE + "]"
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 _MD_MARKS = re.compile(r"[*_`]")

@@ -26,15 +26,15 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from .find import _prepare
+from .find import FILL, INVISIBLE, _prepare
 from .postings import FIND_PREFIX
 from .tokenize import tokenize
 
 ALWAYS = FIND_PREFIX + "*"
-_INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+_INVISIBLE = INVISIBLE
 # What the ladder lets sit between two characters of the text (engines.search.find._MARKUP_FILL
 # and its invisible characters), as one pattern to remove.
-_FILL = r"\]\([^)\s]*\)|\]\[[^\]\n]*\]|!?\[|[*_`\\" + _INVISIBLE + "]"
+_FILL = FILL
 _FILL_RE = re.compile(_FILL)
 # A fill between two characters that ASCII punctuation does not already separate. Written to
 # start with one character class (a fill character, then a look back at the one before it), so

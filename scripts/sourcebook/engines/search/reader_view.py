@@ -23,6 +23,7 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from ..formats.rst_inline import render_role
+from .find import FILL
 
 # what each token of the source becomes in the view
 _SPACE, _DROP, _STRUCT, _RENDER = 1, 2, 3, 4
@@ -208,10 +209,9 @@ def locate_near(text: str, quote: str, word: str, cap: int = 50) -> list[tuple[i
     return sorted(set(out))[:cap]
 
 
-# What the view may drop between two letters of one word: code and emphasis marks, escapes, link
-# brackets and targets, invisible characters ("foo`bar`", "snake\\_case", "soft\u00adhyphen" are
-# one word in the view). A superset is sound: it only finds more places to look.
-_JOINS = re.compile(r"\]\([^)\s]*\)|\]\[[^\]\n]*\]|!?\[|[*_`\\\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+# A word the source splits with marks is one word in the view (``find.FILL``): windows look for it
+# with them removed. A superset is sound here: it only finds more places to look.
+_JOINS = re.compile(FILL)
 
 
 _ROLE = re.compile(r":[A-Za-z][\w.+-]*:`")
