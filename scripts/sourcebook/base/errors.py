@@ -25,10 +25,6 @@ class Exit(IntEnum):
     QUOTES_CHANGED = 2  # sb recheck: a cited quote is no longer what its source says
 
 
-EXIT_USAGE = Exit.USAGE
-EXIT_GATE = Exit.GATE
-
-
 class Finding:
     """One diagnostic line: ``CODE  subject  message``.
 
@@ -71,7 +67,7 @@ class Finding:
 class SbError(Exception):
     """A refusal: a stable code, the subject it concerns, what to do, and the exit status."""
 
-    def __init__(self, code: str, subject: str, message: str, exit_code: int = EXIT_USAGE,
+    def __init__(self, code: str, subject: str, message: str, exit_code: int = Exit.USAGE,
                  findings: list[Finding] | None = None):
         super().__init__(f"{code}  {subject}  {message}")
         self.code = code

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..base.errors import EXIT_USAGE, Exit, SbError
+from ..base.errors import Exit, SbError
 from ..base.versions import SB_VERSION
 from .context import Ctx
 from .table import COMMANDS, GROUPS
@@ -73,13 +73,13 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         where = exc.filename if exc.filename is not None else "sb"
         ctx.err(f"E-IO  {where}  cannot read or write: {exc.strerror or exc}; check the path and its "
                 "permissions, then run the command again")
-        return EXIT_USAGE
+        return Exit.USAGE
     except Exception as exc:  # the last rung: a bug, reported in one line, never a traceback
         if os.environ.get("SB_DEBUG"):
             raise
         ctx.err(f"E-INTERNAL  sb  {type(exc).__name__}: {exc} "
                 "(a bug in sb; rerun with SB_DEBUG=1 for details and report it)")
-        return EXIT_USAGE
+        return Exit.USAGE
 
 
 def _run(argv: list[str], ctx: Ctx) -> int:
@@ -93,7 +93,7 @@ def _run(argv: list[str], ctx: Ctx) -> int:
             ctx.stdout.write(_root_help())
             return Exit.OK
         ctx.stdout.write(_root_help())
-        return EXIT_USAGE
+        return Exit.USAGE
     name = argv[pos]
     if name == "help":
         if pos + 1 < len(argv) and argv[pos + 1] in COMMANDS:

@@ -22,7 +22,7 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ...base import jsonio
-    from ...base.errors import EXIT_GATE, SbError
+    from ...base.errors import SbError
     from ...engines.ledger.inject import NoMarker, inject
 
     page_path, ledger_path = ctx.path(args.html), ctx.path(args.ledger)
@@ -39,7 +39,7 @@ def run(args, ctx) -> int:
         result = inject(texts[0], texts[1])
     except NoMarker:
         raise SbError("E-INJECT", args.html, "no <!-- SB:LEDGER --> marker; add the marker pair where the ledger "
-                      "belongs (templates from `sb template` have it)", EXIT_GATE) from None
+                      "belongs (templates from `sb template` have it)", Exit.GATE) from None
     jsonio.atomic_write_text(page_path, result)
     ctx.out(f"injected {args.ledger} into {args.html}")
     return Exit.OK

@@ -15,7 +15,7 @@ from typing import cast
 
 from ...base import jsonio
 from ...base.clock import today_iso
-from ...base.errors import EXIT_USAGE, Finding, SbError
+from ...base.errors import Exit, Finding, SbError
 from ...engines.ledger import ledger_html
 from ...engines.ledger import ledger_model as lm
 from ...engines.ledger.editions import footer_counts
@@ -55,7 +55,7 @@ def refuse(findings: list[Finding], what: str) -> SbError:
     first = findings[0]
     more = f" ({len(findings) - 1} more above)" if len(findings) > 1 else ""
     return SbError(first.code, first.subject, first.message + more + f"; nothing was written to {what}",
-                   EXIT_USAGE, findings=findings[1:])
+                   Exit.USAGE, findings=findings[1:])
 
 
 def _title(blocks: list[Block], view: LedgerView, ws: Workspace, kind: str) -> str:

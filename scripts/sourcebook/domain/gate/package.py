@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ...base import jsonio
 from ...base.clock import now_iso
-from ...base.errors import EXIT_GATE, SbError
+from ...base.errors import Exit, SbError
 from ...base.versions import SB_VERSION, tool_versions
 from ...engines.ledger import ledger_model as lm
 from ..ledger.adjudications import with_reasons
@@ -111,18 +111,18 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     if is_blocked(ws.load_manifest()):
         raise SbError("E-STATE", "sourcebook.json", "the workspace is BLOCKED after three failed verify runs; "
                       "nothing was packaged. Report the failures to the user and record their decision with "
-                      "sb unblock --reason \"<what the user decided>\"", EXIT_GATE)
+                      "sb unblock --reason \"<what the user decided>\"", Exit.GATE)
     if not os.path.isdir(ws.build_dir):
         raise SbError("E-PACKAGE", "build", "no build/ folder; compose and verify an artifact first")
     rep = verify(ws, VerifyOptions(cache=False), settle=False)  # the ship gate trusts no cache
     if not rep.passed:
         raise SbError("E-PACKAGE", ws.rel(target), f"sb verify fails with {len(rep.findings)} finding(s); "
-                      "nothing was packaged. Fix them and run `sb verify`", EXIT_GATE, findings=rep.findings)
+                      "nothing was packaged. Fix them and run `sb verify`", Exit.GATE, findings=rep.findings)
     unchecked = unchecked_pages(ws)
     if unchecked:
         raise SbError("E-PKG-UNCHECKED", unchecked[0], f"{len(unchecked)} file(s) a browser opens as a page sit in "
                       f"build/ but sb verify never reads them ({', '.join(unchecked[:5])}); a package ships only "
-                      "pages the gate checked: move them out of build/, or render them with sb render", EXIT_GATE)
+                      "pages the gate checked: move them out of build/, or render them with sb render", Exit.GATE)
     with ws.lock():
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))

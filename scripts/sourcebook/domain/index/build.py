@@ -21,7 +21,7 @@ import os
 import shutil
 from dataclasses import dataclass, field
 
-from ...base.errors import EXIT_GATE, SbError
+from ...base.errors import Exit, SbError
 from ...engines.search.findterms import CASE_TRAP, JOIN_AT, chunk_keys, piece_cut
 from ...engines.search.postings import Builder
 from ...engines.search.tokenize import term_counts
@@ -70,10 +70,10 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
         facts = source_facts(ws)
         ready = [sid for sid, f in facts.items() if f.status == "ready"]
         if not ready:
-            raise SbError("E-INDEX", "sources", "no ready source to index; run `sb extract` and `sb chunk` first", EXIT_GATE)
+            raise SbError("E-INDEX", "sources", "no ready source to index; run `sb extract` and `sb chunk` first", Exit.GATE)
         for sid in ready:
             if not os.path.isfile(ws.chunks_path(sid)):
-                raise SbError("E-INDEX", sid, "ready but not chunked; run `sb chunk` first", EXIT_GATE)
+                raise SbError("E-INDEX", sid, "ready but not chunked; run `sb chunk` first", Exit.GATE)
         idir = ws.index_dir
         os.makedirs(idir, exist_ok=True)
         man = M.read(idir, strict=False)
@@ -121,7 +121,7 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
         if out.n_terms == 0:
             W.remove_stray(idir, committed)
             raise SbError("E-INDEX", "chunks", f"{out.n_docs} chunk(s) but not one searchable term; "
-                          "check that the sources have text", EXIT_GATE)
+                          "check that the sources have text", Exit.GATE)
         size = M.commit(idir, out)
         W.remove_stray(idir, {r.name for r in refs})
         _remove_old_format(idir)
@@ -228,7 +228,7 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
         text = read_text(ws, sid)
         recs = chunk_spans(ws, sid)
         if len(recs) != n:
-            raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", EXIT_GATE)
+            raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", Exit.GATE)
         lo = len(chunk_ids)
         size = len(text)
         for i, (cid, s, e) in enumerate(recs):

@@ -20,14 +20,14 @@ from __future__ import annotations
 import json
 import os
 
-from ...base.errors import EXIT_GATE, SbError
+from ...base.errors import Exit, SbError
 from ...base.versions import INDEXER
 
 
 def damaged(rel: str, why: object) -> SbError:
     """A damaged index file: the index is derived, so `sb index` (which drops a damaged
     segment and indexes its sources again) is always the fix."""
-    return SbError("E-SEARCH", f"index/{rel}", f"unreadable ({why}); run `sb index` to repair it", EXIT_GATE)
+    return SbError("E-SEARCH", f"index/{rel}", f"unreadable ({why}); run `sb index` to repair it", Exit.GATE)
 
 
 NAME = "lexical.json"
@@ -96,9 +96,9 @@ def read(index_dir: str, *, strict: bool = True) -> Manifest | None:
     except FileNotFoundError:
         if strict and os.path.isfile(os.path.join(index_dir, "meta.json")):
             raise SbError("E-SEARCH", "index", "the index has an older format; rebuild it with `sb index`",
-                          EXIT_GATE) from None
+                          Exit.GATE) from None
         if strict:
-            raise SbError("E-SEARCH", "index", "no index yet; run `sb index` (after `sb chunk`)", EXIT_GATE) from None
+            raise SbError("E-SEARCH", "index", "no index yet; run `sb index` (after `sb chunk`)", Exit.GATE) from None
         return None
     except (OSError, ValueError) as exc:
         if strict:
@@ -108,7 +108,7 @@ def read(index_dir: str, *, strict: bool = True) -> Manifest | None:
         if strict:
             found = data.get("version") if isinstance(data, dict) else "?"
             raise SbError("E-SEARCH", f"index/{NAME}", f"index format {found} is not {INDEXER}; rebuild it with `sb index`",
-                          EXIT_GATE)
+                          Exit.GATE)
         return None
     try:
         segs = [SegRef(str(s["name"]), int(s["docs"]), int(s.get("sources", 0)),

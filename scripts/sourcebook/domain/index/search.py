@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import add
 
-from ...base.errors import EXIT_GATE, SbError
+from ...base.errors import Exit, SbError
 from ...engines.search import bm25
 from ...engines.search.tokenize import tokenize
 from ..workspace.layout import Workspace
@@ -87,7 +87,7 @@ class Index:
             bad = seg.damage()
             if bad:
                 raise SbError("E-SEARCH", f"index/{seg.rel(bad)}", "unreadable (not the size the index recorded: "
-                              "truncated or overwritten); run `sb index --rebuild`", EXIT_GATE)
+                              "truncated or overwritten); run `sb index --rebuild`", Exit.GATE)
 
     def live(self, i: int) -> bytearray | None:
         """Segment ``i``'s live-document mask (None: nothing deleted there)."""
@@ -394,7 +394,7 @@ def _refuse_stale_chunks(ws: Workspace, idx: Index, found: list[tuple[str, float
         if not M.unchanged(ws.chunks_path(sid), rec, rec.get("text_sha256") if isinstance(rec, dict) else None,
                            since):
             raise SbError("E-SEARCH-STALE", sid, "its chunks changed after the index was built, so a hit would "
-                          "show a passage other than the one that matched; run `sb index`", EXIT_GATE)
+                          "show a passage other than the one that matched; run `sb index`", Exit.GATE)
 
 
 def _same_manifest(ws: Workspace, idx: Index) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...base import jsonio
-from ...base.errors import EXIT_GATE, EXIT_USAGE, SbError
+from ...base.errors import Exit, SbError
 from ...base.resources import KIT_ROOT, data_dir
 
 # Harness-specific tool names: a portable skill names `sb` commands and plain actions only.
@@ -233,11 +233,11 @@ def install(dest: str, harnesses: list[str], *, link: bool = False, skills: str 
         from ...base.errors import Finding
 
         raise SbError("E-PORTABILITY", bad[0][0], f"names the harness-specific tool {bad[0][1]!r}; "
-                      "name `sb` commands and plain actions instead; nothing was installed", EXIT_GATE,
+                      "name `sb` commands and plain actions instead; nothing was installed", Exit.GATE,
                       findings=[Finding("E-PORTABILITY", f, f"names {t!r}") for f, t in bad[1:]])
     skill_root = os.path.dirname(skill["SKILL.md"])
     if not os.path.isdir(dest):
-        raise SbError("E-INSTALL", dest, "no such folder; create it or pass another --dest", EXIT_USAGE)
+        raise SbError("E-INSTALL", dest, "no such folder; create it or pass another --dest", Exit.USAGE)
     rec = _read_record(dest)
     _refuse_foreign_files(dest, rec, harnesses, skill, cmds, skill_root, link)
     created: list[str] = list(rec["dirs"])
@@ -343,7 +343,7 @@ def _scan_installed(dest: str, report: Report) -> None:
             expanded[rel] = full
     bad = portability_findings(expanded)
     if bad:
-        raise SbError("E-PORTABILITY", bad[0][0], f"names the harness-specific tool {bad[0][1]!r}", EXIT_GATE)
+        raise SbError("E-PORTABILITY", bad[0][0], f"names the harness-specific tool {bad[0][1]!r}", Exit.GATE)
 
 
 def uninstall(dest: str, harnesses: list[str]) -> Report:

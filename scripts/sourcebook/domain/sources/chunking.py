@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 
 from ...base import jsonio
-from ...base.errors import EXIT_GATE, EXIT_USAGE, Finding, SbError
+from ...base.errors import Exit, Finding, SbError
 from ...base.ids import chunk_id
 from ...base.versions import CHUNKER
 from ...engines.search.chunk import check_sizes, chunk
@@ -76,7 +76,7 @@ def sizes(ws: Workspace, target: int | None, overlap: int | None) -> tuple[int, 
     problem = check_sizes(t, o)
     if problem:
         where = "--target/--overlap" if (target is not None or overlap is not None) else "config.chunk_target/chunk_overlap"
-        raise SbError("E-CHUNK", where, f"{problem}; choose target >= 1 and 0 <= overlap < target", EXIT_USAGE)
+        raise SbError("E-CHUNK", where, f"{problem}; choose target >= 1 and 0 <= overlap < target", Exit.USAGE)
     return t, o
 
 
@@ -113,7 +113,7 @@ def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | Non
         ready = _ready(ws)
         ids = list(ready)
         if not ids:
-            raise SbError("E-CHUNK", "sources", "no ready source to chunk; run `sb add` and `sb extract` first", EXIT_GATE)
+            raise SbError("E-CHUNK", "sources", "no ready source to chunk; run `sb add` and `sb extract` first", Exit.GATE)
         cache = _load_cache(ws, [t, o, CHUNKER])
         done: list[Chunked] = []
         todo: list[str] = []

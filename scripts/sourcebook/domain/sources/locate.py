@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from ...base.errors import EXIT_USAGE, SbError
+from ...base.errors import Exit, SbError
 from ...engines.search.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
 from ..workspace.layout import Workspace
 from .store import read_normalized, source_text
@@ -65,7 +65,7 @@ class FindOutcome:
 
 def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
     if not needle.strip():
-        raise SbError("E-FIND", "(empty)", "nothing to find; pass the text to look for", EXIT_USAGE)
+        raise SbError("E-FIND", "(empty)", "nothing to find; pass the text to look for", Exit.USAGE)
     exact: Iterable[tuple[str, str]]
     tolerant_texts: Iterable[tuple[str, str]]
     elided: Iterable[tuple[str, str]]
@@ -77,7 +77,7 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
 
         p = plan(ws, needle)
         if next(p.texts(None), None) is None:
-            raise SbError("E-FIND", "(all sources)", "no source has text yet; run `sb extract` first", EXIT_USAGE)
+            raise SbError("E-FIND", "(all sources)", "no source has text yet; run `sb extract` first", Exit.USAGE)
         exact = p.texts(p.exact)
         tolerant_texts = _later(lambda: p.texts(p.tolerant))  # planned only if exact finds nothing
         elided = p.texts(p.with_first(p.elided))
@@ -161,11 +161,11 @@ def find_evidence(ws: Workspace, needle: str, sid: str | None = None) -> Evidenc
     res = find(ws, needle, sid)
     subject = sid or "(all sources)"
     if res.error is not None:
-        raise SbError(res.error.code, subject, res.error.message, EXIT_USAGE)
+        raise SbError(res.error.code, subject, res.error.message, Exit.USAGE)
     if res.elided:
         if len(res.located) > 1:
             raise SbError("E-FIND-AMBIGUOUS", subject, f"the elided quote resolves in {len(res.located)} sources; "
-                          "give the source id", EXIT_USAGE)
+                          "give the source id", Exit.USAGE)
         loc = res.located[0]
         text = source_text(ws, loc.source_id, "E-FIND")
         parts = [{"start": a, "end": b, "quote": text[a:b]} for a, b in loc.parts]
@@ -178,15 +178,15 @@ def find_evidence(ws: Workspace, needle: str, sid: str | None = None) -> Evidenc
     if len(spans) > 1:
         where = ", ".join(f"{s} {a}..{b}" for s, a, b in spans[:10])
         raise SbError("E-FIND-AMBIGUOUS", subject, f"{len(spans)} places match ({where}); quote more context "
-                      "so that one place holds it", EXIT_USAGE)
+                      "so that one place holds it", Exit.USAGE)
     if not spans and res.located:
         h = res.located[0].inexact[0]
         raise SbError("E-FIND-INEXACT", res.located[0].source_id, f"found at {h.start}..{h.end} only {h.level}; "
-                      f"the source says {h.text!r}: a citation quotes it as it is", EXIT_USAGE)
+                      f"the source says {h.text!r}: a citation quotes it as it is", Exit.USAGE)
     if not spans:
         near = f"; nearest: {res.anchors[0].chunk_id} {res.anchors[0].start}..{res.anchors[0].end}" if res.anchors else ""
         raise SbError("E-FIND-NOMATCH", subject, "not found, even ignoring spacing, line breaks, markup, typographic "
-                      f"quotes and dashes{near}; look for the passage with `sb search`", EXIT_USAGE)
+                      f"quotes and dashes{near}; look for the passage with `sb search`", Exit.USAGE)
     s, a, b = spans[0]
     return Evidence(s, a, b, source_text(ws, s, "E-FIND")[a:b], res.found_exact)
 

@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING
 
 from ...base import jsonio
-from ...base.errors import EXIT_USAGE, SbError
+from ...base.errors import Exit, SbError
 
 if TYPE_CHECKING:
     from ..workspace.records import SourceRecord
@@ -131,16 +131,16 @@ def source_text(ws: Workspace, sid: str, code: str) -> str:
     load_source(ws, sid)  # E-SOURCE-UNKNOWN for an id without a record
     text = read_normalized(ws, sid)
     if not text:
-        raise SbError(code, sid, "the source has no text (normalized.md); run `sb extract` first", EXIT_USAGE)
+        raise SbError(code, sid, "the source has no text (normalized.md); run `sb extract` first", Exit.USAGE)
     return text
 
 
 def quote(ws: Workspace, sid: str, start: int, end: int) -> str:
     if not ws.has_source(sid):  # the code `sb find` uses for the same situation
         raise SbError("E-SOURCE-UNKNOWN", str(sid)[:80], "no such source; list them with `sb source list`",
-                      EXIT_USAGE)
+                      Exit.USAGE)
     text = source_text(ws, sid, "E-QUOTE")
     if not 0 <= start < end <= len(text):
         raise SbError("E-QUOTE", sid, f"span {start}..{end} is outside 0 <= start < end <= {len(text)} "
-                      "(offsets are code points)", EXIT_USAGE)
+                      "(offsets are code points)", Exit.USAGE)
     return text[start:end]
