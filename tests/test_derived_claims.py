@@ -15,22 +15,14 @@ import shutil
 
 import pytest
 from conftest import sb
-from demo_kit import EPOCH, build_demo
+from demo_kit import EPOCH, built_demo
 
 HONEST = "The summer weekday average is 7,500 passengers higher than the audited one."
 
 
 @pytest.fixture(scope="module")
 def demo_master(tmp_path_factory):
-    root = tmp_path_factory.mktemp("derived-demo") / "ws"
-    root.mkdir()
-    mp = pytest.MonkeyPatch()
-    mp.setenv("SOURCE_DATE_EPOCH", EPOCH)
-    try:
-        build_demo(str(root))
-    finally:
-        mp.undo()
-    return root
+    yield from built_demo(tmp_path_factory, "derived-demo")
 
 
 @pytest.fixture

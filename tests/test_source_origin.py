@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 from conftest import sb
-from demo_kit import EPOCH, build_demo
+from demo_kit import EPOCH, built_demo
 
 FORUM = ("# Re: Tidewater Pass on the water bus?\n\nA rider wrote that route W3 readers would be switched on "
          "before Christmas, and that the crew had said so twice on the morning boats.\n")
@@ -182,15 +182,7 @@ def test_origin_words():
 
 @pytest.fixture(scope="module")
 def demo_master(tmp_path_factory):
-    root = tmp_path_factory.mktemp("origin-demo") / "ws"
-    root.mkdir()
-    mp = pytest.MonkeyPatch()
-    mp.setenv("SOURCE_DATE_EPOCH", EPOCH)
-    try:
-        build_demo(str(root))
-    finally:
-        mp.undo()
-    return root
+    yield from built_demo(tmp_path_factory, "origin-demo")
 
 
 @pytest.fixture
