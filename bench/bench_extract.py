@@ -26,6 +26,9 @@ from collections import Counter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import bench_data  # noqa: E402
 
 from sourcebook.engines.convert.pipeline import extract_bytes  # noqa: E402
 from sourcebook.engines.html.captions import caption_spans  # noqa: E402
@@ -34,11 +37,7 @@ _TOKEN = re.compile(r"\w+")
 
 
 def data_dir() -> str:
-    env = os.environ.get("SB_BENCH_DATA")
-    for cand in ([env] if env else []) + [os.path.join(ROOT, "..", "shared", "bench"), "/work/shared/bench"]:
-        if cand and os.path.isdir(os.path.join(cand, "extraction")):
-            return os.path.join(cand, "extraction")
-    sys.exit("bench-extract: benchmark data not found; set SB_BENCH_DATA to the folder holding extraction/")
+    return bench_data.data_dir("extraction", "bench-extract")
 
 
 def normalize_page(raw: bytes) -> str:

@@ -25,6 +25,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import bench_data  # noqa: E402
 
 from sourcebook.engines.convert.pipeline import extract_bytes  # noqa: E402
 from sourcebook.engines.html.captions import caption_spans  # noqa: E402
@@ -33,11 +36,7 @@ _WS = re.compile(r"\s+")
 
 
 def data_dir() -> str:
-    env = os.environ.get("SB_BENCH_DATA")
-    for cand in ([env] if env else []) + [os.path.join(ROOT, "..", "shared", "bench"), "/work/shared/bench"]:
-        if cand and os.path.isdir(os.path.join(cand, "snippets")):
-            return os.path.join(cand, "snippets")
-    sys.exit("bench-snippets: snippet data not found; set SB_BENCH_DATA to the folder holding snippets/")
+    return bench_data.data_dir("snippets", "bench-snippets")
 
 
 def flat(text: str) -> str:
