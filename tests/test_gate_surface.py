@@ -177,6 +177,14 @@ def test_css_that_makes_or_reorders_text_is_refused(demo, page, tmp_path, css, w
     refused(demo, head(page, f"<style>{css}</style>"), tmp_path, "E-PAGE-CSS-TEXT", word)
 
 
+def test_an_animation_is_refused_even_with_a_reduced_motion_alternative(demo, page, tmp_path):
+    css = ("<style>@keyframes fz{to{opacity:0}} .zz{animation:fz 1s forwards} "
+           "@media (prefers-reduced-motion: reduce){.zz{animation:none;display:none}}</style>")
+    lines = refused(demo, head(page, css), tmp_path, "E-PAGE-CSS-MOTION", "@keyframes fz", "animation: fz")
+    assert len([ln for ln in lines if ln.startswith("E-PAGE-CSS-MOTION")]) == 2, lines
+    passes(demo, head(page, "<style>.zz{animation:none}</style>"), tmp_path)
+
+
 def test_the_shipped_stylesheets_own_declarations_pass(demo, page, tmp_path):
     # the templates write `list-style: none` themselves: the same declaration on a page passes
     passes(demo, head(page, "<style>.toc ol { list-style: none }</style>"), tmp_path)
@@ -255,9 +263,20 @@ def _press_span(page: str, style: str = "", cls: str = "") -> str:
     ("font-size:3.5px", "font-size"),
     ("display:inline-block;transform:skewX(89.9deg)", "smears it flat"),
     ("display:inline-block;line-height:0;overflow:hidden", "line-height"),
+    ("display:inline-block;width:1ch;overflow:hidden;white-space:nowrap", "to a sliver"),
+    ("display:inline-block;max-width:4px;overflow:clip", "to a sliver"),
+    ("display:block;height:6px;overflow:hidden", "less than its text"),
 ])
 def test_a_contested_side_a_reader_cannot_see_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
+
+
+def test_a_box_with_room_for_its_text_passes(demo, page, tmp_path):
+    # overflow hidden is an ordinary layout tool: only a box too small for its own text hides it
+    for style in ("display:inline-block;max-width:40em;overflow:hidden", "display:block;overflow:hidden",
+                  "width:1ch;overflow:hidden"):  # a width on an inline span draws nothing
+        assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path, "surface")
+                    if "E-PAGE-INVISIBLE" in ln], style
 
 
 def test_hidden_by_a_style_rule_and_the_visually_hidden_class(demo, page, tmp_path):

@@ -16,7 +16,8 @@ CSS that puts no text on the page. Everything else is a ``Flaw`` naming what it 
   ``text-overflow``, ``@counter-style``, ``@font-face``, ``-webkit-text-security``,
   ``unicode-bidi`` overrides, flex/grid ``order`` and reversed directions, and a
   ``::first-letter`` / ``::first-line`` rule that hides or changes letters (``E-PAGE-CSS-TEXT``;
-  ``content`` is the prose gate's ``E-PAGE-CSS-CONTENT``); a list numbered from beyond 99
+  ``content`` is the prose gate's ``E-PAGE-CSS-CONTENT``); ``@keyframes`` and animations
+  (``E-PAGE-CSS-MOTION``: they change the page after it is read); a list numbered from beyond 99
   (``<ol start>``, ``<li value>`` outside the ledger) shows a figure no sentence holds;
 - bidirectional controls (``E-PAGE-BIDI``) and invisible format characters
   (``E-PAGE-INVISIBLE-CHAR``) in the page's text and reader-facing attributes.
@@ -67,6 +68,8 @@ _LIST_STYLE_OK = re.compile(r"^(?:none|disc|circle|square|decimal|decimal-leadin
                             r"lower-alpha|upper-alpha|lower-latin|upper-latin|lower-greek|inside|outside|"
                             r"\s)+$", re.I)
 _STRING = re.compile(r"[\"']")
+# an animation changes the page after the gate has read it: sourcebook's templates run none
+_MOTION = frozenset({"animation", "animation-name", "-webkit-animation", "-webkit-animation-name"})
 
 
 @dataclass
@@ -251,6 +254,9 @@ class _Surface:
             elif name == "counter-style":
                 self.flaw("E-PAGE-CSS-TEXT", a.line, f"@counter-style {_short(a.prelude, 30)} writes list "
                                                      "markers of its own")
+            elif name.endswith("keyframes"):
+                self.flaw("E-PAGE-CSS-MOTION", a.line, f"@keyframes {_short(a.prelude, 30)} animates the page "
+                                                       "after it is read")
             elif name == "import":
                 self.flaw("E-PAGE-CSS-LINK", a.line, f"@import {_short(a.prelude, 40)} brings in a style sheet")
         for r in sheet.rules:
@@ -275,6 +281,11 @@ class _Surface:
 
     def decls(self, decls: list[Decl]) -> None:
         for d in decls:
+            if d.prop.lower() in _MOTION and _css_value(d.value) not in ("none", "initial", "unset", "inherit") \
+                    and (d.prop, _css_value(d.value)) not in self.shipped:
+                self.flaw("E-PAGE-CSS-MOTION", d.line, f"{d.prop}: {_short(d.value, 40)} animates the page after it "
+                                                       "is read")
+                continue
             why = _text_css(d)
             if why and (d.prop, _css_value(d.value)) not in self.shipped:
                 self.flaw("E-PAGE-CSS-TEXT", d.line, f"{d.prop}: {_short(d.value, 40)} {why}")

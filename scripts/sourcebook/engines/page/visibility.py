@@ -136,6 +136,52 @@ def _transform(v: str) -> str:
     return ""
 
 
+_INLINE = frozenset({"span", "a", "b", "i", "em", "strong", "sup", "sub", "q", "abbr", "code", "small", "mark",
+                     "cite", "time", "u", "s", "bdi", "dfn", "kbd", "samp", "var", "data"})
+_GLYPH = 0.3  # em: narrower than any letter a reader can read, so a box judged too small truly is
+
+
+def _cut_box(st: Style, el: Element) -> str:
+    """Why a box with overflow hidden is too small for its own text (a "1ch wide" window on a
+    sentence), or "". Judged with the narrowest plausible letters, so only a box no honest
+    layout would draw is named; a width on an inline element draws nothing and is left alone."""
+    from ..css import values
+
+    display = _value(st, "display")
+    if el.tag in _INLINE and display in ("", "inline", "contents") and not _value(st, "float") \
+            and _value(st, "position") not in ("absolute", "fixed"):
+        return ""
+    text = " ".join(el.text().split())
+    if not any(ch.isalnum() for ch in text):
+        return ""
+    font = st.font[0] if st.font is not None else 16.0
+    ctx = values.Ctx(em=(font, font))
+
+    def limit(*props: str) -> tuple[str, float] | None:
+        best = None
+        for p in props:
+            v = _value(st, p)
+            r = values.length(v, ctx) if v and "%" not in v else None
+            if r is not None and (best is None or r[1] < best[1]):
+                best = (f"{p}: {v}", r[1])
+        return best
+
+    nowrap = _value(st, "white-space") in ("nowrap", "pre") or _value(st, "text-wrap") == "nowrap" \
+        or _value(st, "text-wrap-mode") == "nowrap"
+    longest = max((len(w) for w in text.split()), default=0)
+    need_w = (len(text) if nowrap else longest) * _GLYPH * font
+    w = limit("width", "max-width", "inline-size", "max-inline-size")
+    if w is not None and w[1] < need_w:
+        return f"{w[0]} with overflow hidden cuts its text (\"{text[:30]}\") to a sliver"
+    h = limit("height", "max-height", "block-size", "max-block-size")
+    if h is not None:
+        width = w[1] if w is not None else 0.0
+        lines = 1 if nowrap or width <= 0 else max(1, int(len(text) * _GLYPH * font // max(width, 1.0)))
+        if h[1] < 0.75 * font * lines:
+            return f"{h[0]} with overflow hidden shows less than its text"
+    return ""
+
+
 def _own(st: Style, el: Element) -> str:
     """Why this element hides everything inside it, or ""."""
     if "ref-sep" in el.classes:
@@ -162,6 +208,9 @@ def _own(st: Style, el: Element) -> str:
             r = _len(_value(st, p))
             if r is not None and r[1] <= 1:
                 return f"{p}: {_value(st, p)} with overflow hidden"
+        cut = _cut_box(st, el)
+        if cut:
+            return cut
         lh = _value(st, "line-height")
         lhr = _len(lh) if lh and not lh.replace(".", "", 1).isdigit() else ((float(lh), float(lh)) if lh else None)
         if lhr is not None and lhr[1] <= 0.01 and not _value(st, "height"):

@@ -35,6 +35,7 @@ _FIX = {
     "E-PAGE-DATA-URL": "remove it; an image goes in as ![alt](assets/...) and carries no text",
     "E-PAGE-CSS-LINK": "remove it: a page carries its own styles",
     "E-PAGE-CSS-TEXT": "write the text in the page, cited, and remove the declaration",
+    "E-PAGE-CSS-MOTION": "remove the animation: the page a reader sees must be the page the gate read",
     "E-PAGE-BIDI": "remove the control character; write the text in the order it is read",
     "E-PAGE-INVISIBLE-CHAR": "remove the character",
 }
