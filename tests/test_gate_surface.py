@@ -200,6 +200,31 @@ def test_json_ld_is_read_as_prose(demo, page, tmp_path):
     assert "E-PAGE-SCRIPT" not in codes(gate_lines(demo, head(page, ld), tmp_path))
 
 
+@pytest.mark.parametrize("extra", [
+    '<script type="application/ld+json">{"@type": "NewsArticle", "headline": "Tidewater Pass scrapped"}</script>',
+    '<meta property="og:title" content="Pass scrapped on the boats">',
+    '<meta name="description" content="Pass withdrawn">',
+], ids=["json-ld headline", "share-card title", "meta description"])
+def test_machine_text_without_a_figure_is_still_prose(demo, page, tmp_path, extra):
+    refused(demo, head(page, extra), tmp_path, "E-PAGE-UNCITED", gate="prose")
+
+
+def test_machine_text_repeating_the_heading_passes(demo, page, tmp_path):
+    heading = "Can a Tidewater Pass pay the fare on the Calder Bay water bus?"
+    assert heading in page
+    ld = f'<script type="application/ld+json">{{"@type": "Article", "headline": "{heading}"}}</script>'
+    assert gate_lines(demo, head(page, ld + f'<meta property="og:title" content="{heading}">'), tmp_path,
+                      "prose") == []
+
+
+def test_a_title_that_is_not_the_heading_is_refused(demo, page, tmp_path):
+    old = "<title>Can a Tidewater Pass pay the fare on the Calder Bay water bus?</title>"
+    assert old in page
+    lines = refused(demo, page.replace(old, "<title>Yes: the Tidewater Pass now works on every route</title>"),
+                    tmp_path, "E-PAGE-UNCITED", "<title>", gate="prose")
+    assert len(lines) == 1, lines
+
+
 # --- characters -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text,code", [

@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # the reader and the template texts are loaded only when a pa
 
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 KINDS = ("cited", "inferred", "framing", "refused")
+_MACHINE_TEXT = frozenset({"attr:json-ld", "attr:content"})
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
@@ -69,6 +70,9 @@ class _Judge:
         self.fixed, self.css_ok = fixed_text(ctx, page_kind(page.rel))
         question = ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None
         self.question = " ".join(question.split()) if isinstance(question, str) else None
+        plan_title = ctx.plan.get("title") if isinstance(ctx.plan, dict) else None
+        self.plan_title = " ".join(plan_title.split()) if isinstance(plan_title, str) else None
+        self.titles: set[str] = set()
         self.f: list[Finding] = []
         self.counts = dict.fromkeys(KINDS, 0)
         self.page_cited: set[str] = set()
@@ -233,6 +237,15 @@ class _Judge:
             return
         if p.text in self.fixed:
             return
+        if p.where in _MACHINE_TEXT:
+            if p.text in self.titles:
+                return
+            # sourcebook writes no JSON-LD and no share-card text: nothing there is a label
+            self.counts["refused"] += 1
+            self.refuse("E-PAGE-UNCITED", p, f"cites no claim{where}: text a machine shows for the page (a "
+                                             "search result, a share card) repeats the page's heading or is "
+                                             "cut")
+            return
         if self.sent.is_short_label(p.text):
             structure.append((p, None))
             return
@@ -245,8 +258,17 @@ class _Judge:
         heads: list[tuple[int, set[str]]] = []  # open headings: (level, claims cited under it)
         structure: list[tuple[Piece, set[str] | None]] = []
         titles = {p.text for p in self.pr.pieces if p.where == "title" or (p.where == "heading" and p.level == 1)}
+        self.titles = own = {p.text for p in self.pr.pieces if p.where == "heading" and p.level == 1} | \
+            {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
+            if w == "title" and p.text not in own and p.text not in self.fixed:
+                # sourcebook writes the page's own heading into <title>; a tab or a share card
+                # saying something else is text a reader sees that nothing cites
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-UNCITED", p, "is the page's <title>, but it is not the page's heading, the "
+                                                 "plan's title or the question; a <title> repeats the heading "
+                                                 "(sb render writes it so)")
             if w == "as-of":
                 bad = self.unbacked(p.text, [x for x in p.block if self.live(x)], as_of=True)
                 if bad:
