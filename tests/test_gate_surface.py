@@ -225,6 +225,35 @@ def test_a_title_that_is_not_the_heading_is_refused(demo, page, tmp_path):
     assert len(lines) == 1, lines
 
 
+_FRAMING = "The two ridership figures disagree, and both are shown here."
+
+
+@pytest.mark.parametrize("framing,word", [
+    ("The summer figure is double the audited one.", "double"),
+    ("Ridership nearly doubled over the summer.", "doubled"),
+    ("Summer riders were twice as many.", "twice"),
+    ("Three independent sources confirm the audited figure.", "Three"),
+    ("There are three routes on the bay.", "three"),
+    ("夏の数字は監査済みの数字の二倍です。", "二倍"),  # Japanese: twice
+    ("三つの情報源が確認しています。", "三つ"),  # Japanese: three sources confirm
+    ("Три источника подтверждают эту цифру.", "Три"),  # Russian: three sources confirm
+])
+def test_a_count_or_multiplier_in_framing_is_refused(demo, page, tmp_path, framing, word):
+    assert _FRAMING in page
+    refused(demo, page.replace(_FRAMING, framing, 1), tmp_path, "E-PAGE-FRAMING-FACT", word, gate="prose")
+
+
+@pytest.mark.parametrize("framing", [
+    "The two sources give different weekday averages, and this page shows both.",
+    "The two disagree, and both are shown here.",
+    "平日の利用者数については二つの数字があります。",  # Japanese: there are two figures
+    "Два источника расходятся.",  # Russian: two sources differ
+    "Two sources confirm the audited figure.",  # the operator and the city: true
+])
+def test_framing_that_counts_what_the_page_shows_passes(demo, page, tmp_path, framing):
+    assert gate_lines(demo, page.replace(_FRAMING, framing, 1), tmp_path, "prose") == []
+
+
 # --- characters -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text,code", [

@@ -78,7 +78,7 @@ class Piece:
         self.tail = tail  # words after the last such ref, to the sentence's end
         self.thin = thin or []  # claim ids of the block an attached m-thin mark sits in
         self.framing = framing
-        self.block = block or []  # as-of: the claims of its block
+        self.block = block or []  # the claims of its block (a table row: what the row cites)
         self.history = history or []  # superseded claims cited here as history (a sup.ref to #h-<id>)
         self.cites = cites or []  # [offset in text, claim id] of each citation, in order (refs and history)
 
@@ -227,6 +227,7 @@ class _Reader:
             self.out.pieces.append(Piece(run.ctx.where, self.line_of(_line(run, s.start)), norm(s.text),
                                          run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
                                          list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
+                                         block=list(run.ctx.claim or ()),
                                          history=list(dict.fromkeys(x for _, x in hist)), cites=cites))
 
     # -- elements --

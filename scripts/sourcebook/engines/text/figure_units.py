@@ -6,6 +6,7 @@ reader cannot place ("next Tuesday", 来週, завтра). Pure data and one fu
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from .sentences import is_cjk
 
@@ -77,3 +78,66 @@ _RELATIVE = re.compile(
 _RELATIVE_HINT = re.compile(
     r"(?i:next|last|this|coming|past|previous|tomorrow|yesterday|tonight|today|ago|from now|later|in a|"
     r"завтра|вчера|сегодня|неделе|году|месяце|через|спустя)|[来先今再翌昨明本前下上这去后]")
+
+
+# --- what a small number counts, in text that cites nothing ----------------------------------
+# Framing may say "the two figures disagree" (it counts what the page shows) but not "three
+# sources confirm it" or "twice the audited figure" (facts a claim must carry). These tell them
+# apart: multipliers are always facts; a count of sources is judged against the documents the
+# block cites; a count of the page's own apparatus passes; any other counted thing is a fact.
+
+_MULTIPLIER = re.compile(
+    r"(?<![^\W\d_])(?:double[ds]?|doubling|twice|triple[ds]?|tripling|treble[ds]?|thrice|quadruple[ds]?|"
+    r"halve[ds]?|halving|(?:two|three|four|five|ten)fold|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
+    r"(?![^\W\d_])|[二三四五十数]?倍|半分|一半|翻番|翻了一番", re.I)
+_SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+          "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "пять": 5,
+          "пяти": 5}
+_CJK_SMALL = {"二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_SMALL_WORD = re.compile(r"(?<![^\W\d_])(" + "|".join(_SMALL) + r")(?![^\W\d_])((?:[\s,]+[^\W\d_][\w'-]*){0,3})",
+                         re.I)
+_CJK_SMALL_RUN = re.compile(r"([二两兩三四五六七八九十])(?:つの?|个|個の?|件の?|名の?|社の?|紙の?|家|份|种|種類の?)(\w{0,4})")
+# words after a number that show it counts nothing named ("the two are", "two of them")
+_NOT_A_NOUN = frozenset("of and or are is were was have has had more less in on at to from the a an but than that "
+                        "which who also both each agree disagree differ say said give gave show shown".split())
+_SOURCE_NOUN = re.compile(r"^(?:sources?|outlets?|reports?|newspapers?|papers?|agenc(?:y|ies)|witness(?:es)?|"
+                          r"stud(?:y|ies)|surveys?|publications?|accounts?|documents?|media|organi[sz]ations?|"
+                          r"источник|издани|газет|сми|情報源|報道|新聞|来源|媒体|报道|报纸|机构)", re.I)
+_APPARATUS = re.compile(r"^(?:figures?|numbers?|sides?|views?|estimates?|readings?|claims?|dates?|versions?|"
+                        r"editions?|questions?|answers?|points?|ways?|parts?|sections?|things?|reasons?|options?|"
+                        r"steps?|sentences?|quotes?|pages?|counts?|measures?|averages?|totals?|tables?|charts?|"
+                        r"цифр|числ|оцен|верси|точк|вопрос|ответ|част|数字|数値|見方|説|数|版|質問|答え|点|理由|"
+                        r"说法|数据|版本|问题|答案|原因)", re.I)
+_CONFIRM = re.compile(r"(?<![^\W\d_])(?:confirm|agree|corroborat|back|support|verif|подтвержд|確認|裏付|证实|确认)",
+                      re.I)
+
+
+class Count(NamedTuple):
+    written: str
+    n: int  # 0 for a multiplier
+    kind: str  # "multiplier" | "sources" | "apparatus" | "thing" | "none"
+    confirms: bool  # followed by a verb of corroboration ("three sources confirm")
+
+
+def small_counts(text: str) -> list[Count]:
+    """Multipliers and the small numbers of a text citing nothing, with what each counts."""
+    out = [Count(m.group(0), 0, "multiplier", False) for m in _MULTIPLIER.finditer(text)]
+    for m in _SMALL_WORD.finditer(text):
+        words = [w.strip(",").lower() for w in m.group(2).split() if w.strip(",")]
+        out.append(_count(m.group(1), _SMALL[m.group(1).lower()], words, text[m.end():]))
+    for m in _CJK_SMALL_RUN.finditer(text):
+        counter = m.group(0)[len(m.group(1)):len(m.group(0)) - len(m.group(2))]
+        out.append(_count(m.group(1) + counter, _CJK_SMALL[m.group(1)], [m.group(2) or counter], text[m.end():]))
+    return out
+
+
+def _count(written: str, n: int, words: list[str], rest: str) -> Count:
+    confirms = bool(_CONFIRM.search(" ".join(words) + " " + rest[:40]))
+    if not words or words[0] in _NOT_A_NOUN:
+        return Count(written, n, "none", confirms)
+    for w in words:
+        if _SOURCE_NOUN.match(w) or w[-1:] in ("社", "紙", "家"):
+            return Count(written, n, "sources", confirms)
+        if _APPARATUS.match(w):
+            return Count(written, n, "apparatus", confirms)
+    return Count(written, n, "thing", confirms)

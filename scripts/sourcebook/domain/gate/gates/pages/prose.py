@@ -174,6 +174,29 @@ class _Judge:
             return f"the figure {figs[0].written!r}"
         return "a quotation" if quoted(text) else ""
 
+    def count_fact(self, p: Piece) -> str:
+        """A multiplier, a count of something named, or more sources than the claims beside it
+        rest on, in a sentence that cites nothing ("the two figures disagree" passes)."""
+        from .....engines.text.figure_units import small_counts
+
+        for c in small_counts(p.text):
+            if c.kind == "multiplier":
+                return f"the multiplier {c.written!r}"
+            if c.kind == "thing":
+                return f"the count {c.written!r}"
+            if c.kind == "sources":
+                docs = [{str(e.get("source_id")) for e in (self.live(x) or {}).get("evidence") or []
+                         if isinstance(e, dict)} for x in (p.block or self.shown_ids())]
+                limit = max((len(d) for d in docs), default=0) if c.confirms else len(set().union(*docs))
+                if c.n > limit:
+                    return (f"the count {c.written!r}: {c.n} sources, where the claims beside it rest on "
+                            f"{limit}{' each at most' if c.confirms else ''}")
+        return ""
+
+    def shown_ids(self) -> list[str]:
+        """Every live claim the page cites anywhere."""
+        return sorted({x for q in self.pr.pieces for x in q.refs if self.live(x)})
+
     def notes(self) -> set[str]:
         if self._notes is None:
             from ...ledger_view import page_ordinals
@@ -186,7 +209,7 @@ class _Judge:
     def prose(self, p: Piece, heads: list[tuple[int, set[str]]], structure: list) -> None:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
-            fact = self.facts(p.text)
+            fact = self.facts(p.text) or self.count_fact(p)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "
@@ -227,7 +250,7 @@ class _Judge:
             return
         inferred = [x for x in p.thin if (self.live(x) or {}).get("confidence") == "inferred"]
         if inferred:
-            fact = self.facts(p.text)
+            fact = self.facts(p.text) or self.count_fact(p)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but carries {fact}; "
