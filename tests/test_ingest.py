@@ -293,3 +293,37 @@ def test_extract_skips_sources_unchanged_since_their_last_check(ws, monkeypatch)
     r = sb("extract", cwd=ws)
     assert r.rc == 2 and f"E-NORM-DRIFT  {sid}" in r.err and reads  # a changed file is checked
     assert sb("extract", "--force", cwd=ws).rc == 0
+
+
+def test_adding_one_file_imports_no_extractor_sketch_or_url_parser(ws):
+    """`sb add FILE` is a short command: its cost is start-up, so the extractors, the URL parser,
+    `dataclasses` and `shutil` (zlib, bz2, lzma) stay unimported on that path; the copy check
+    by raw hash still runs (a second name for the same bytes is found)."""
+    (ws / "one.md").write_text("# One\n\nA text of its own.\n")
+    (ws / "two.md").write_text("# One\n\nA text of its own.\n")
+    sb("add", "one.md", "--tier", "B", "--reason", "r", cwd=ws)
+    probe = ("import sys, io\nsys.path.insert(0, sys.argv[1])\nfrom sourcebook.cli import main\n"
+             "err = io.StringIO()\nrc = main(['add', 'two.md', '--tier', 'B', '--reason', 'r'], stdout=io.StringIO(), "
+             "stderr=err)\nprint(rc, 'W-SOURCE-COPY' in err.getvalue())\n"
+             "print(' '.join(sorted(m for m in sys.modules if m in {'dataclasses', 'shutil', 'urllib.parse', "
+             "'mimetypes', 'inspect'} or m.startswith(('sourcebook.engines.convert', 'sourcebook.engines.html', "
+             "'sourcebook.domain.sources.ingest', 'sourcebook.domain.sources.extract_pool')))))\n")
+    out = subprocess.run([sys.executable, "-S", "-c", probe, os.path.join(ROOT, "scripts")], cwd=ws,
+                         capture_output=True, text=True, timeout=60)
+    first, mods = (out.stdout.split("\n") + ["", ""])[:2]
+    assert first == "0 True", out.stdout + out.stderr
+    assert mods == "", f"imported on the add path: {mods}"
+
+
+def test_lazy_pattern_compiles_on_first_use_and_matches_like_re():
+    import re
+
+    from sourcebook.base.patterns import lazy
+
+    p = lazy(r"^(utm_.*|ref)$", re.I)
+    assert "match" not in vars(p)  # nothing compiled yet
+    assert p.match("UTM_source") and not p.match("page")
+    assert "match" in vars(p)  # kept: the next call is a plain attribute lookup
+    assert p.pattern == r"^(utm_.*|ref)$" and p.flags & re.I
+    assert p.sub("x", "ref") == re.compile(r"^(utm_.*|ref)$", re.I).sub("x", "ref")
+    assert re.sub(p.compiled, "y", "Ref") == "y"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
+from .patterns import lazy
 
-_WS = re.compile(r"\s+")
-SRC_ID_RE = re.compile(r"^src_[0-9a-f]{12}$")
-CLM_ID_RE = re.compile(r"^clm_[0-9a-f]{12}$")
-CLS_ID_RE = re.compile(r"^cls_[0-9a-f]{12}$")
+_WS = lazy(r"\s+")
+SRC_ID_RE = lazy(r"^src_[0-9a-f]{12}$")
+CLM_ID_RE = lazy(r"^clm_[0-9a-f]{12}$")
+CLS_ID_RE = lazy(r"^cls_[0-9a-f]{12}$")
 
 
 def sha256_text(s: str) -> str:

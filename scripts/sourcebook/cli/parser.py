@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import NoReturn, TextIO
 
 from ..base.errors import SbError
@@ -14,11 +16,38 @@ class ParserExit(Exception):
         self.status = status
 
 
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns``, without importing shutil (and with it zlib, bz2
+    and lzma): argparse makes a formatter for every option it is given, and each asks."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    try:
+        lines = int(os.environ["LINES"])
+    except (KeyError, ValueError):
+        lines = 0
+    if columns <= 0 or lines <= 0:
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            size = os.terminal_size((80, 24))
+        if columns <= 0:
+            columns = size.columns or 80
+    return columns
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
 class Parser(argparse.ArgumentParser):
     out: TextIO | None = None  # the stream help is written to; set per call by the app
 
     def __init__(self, *a, **kw):
-        kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        kw.setdefault("formatter_class", Formatter)
         super().__init__(*a, **kw)
 
     def error(self, message: str) -> NoReturn:

@@ -8,10 +8,12 @@ dropped, tracking parameters dropped, the query sorted.
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-_TRACKING = re.compile(r"^(utm_.*|gclid|fbclid|mc_[ce]id|ref|si|igshid)$", re.I)
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+from ..base.patterns import lazy
+
+# urllib.parse is imported where a URL is taken apart: `sb add FILE` asks only `is_url`.
+_TRACKING = lazy(r"^(utm_.*|gclid|fbclid|mc_[ce]id|ref|si|igshid)$", re.I)
+_SCHEME = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 class BadURL(ValueError):
@@ -24,6 +26,8 @@ def is_url(locator: str) -> bool:
 
 
 def has_credentials(url: str) -> bool:
+    from urllib.parse import urlsplit
+
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -32,6 +36,8 @@ def has_credentials(url: str) -> bool:
 
 
 def canonical_url(url: str) -> str:
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
     try:
         parts = urlsplit(url.strip())
         port = parts.port  # raises ValueError for a port out of range
@@ -53,6 +59,8 @@ def canonical_url(url: str) -> str:
 
 def strip_credentials(url: str) -> str:
     """The URL without ``user:password@`` (for display and links)."""
+    from urllib.parse import urlsplit, urlunsplit
+
     try:
         parts = urlsplit(url)
     except ValueError:

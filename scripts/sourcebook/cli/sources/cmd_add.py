@@ -76,17 +76,15 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from dataclasses import asdict
-
     from ...base.errors import SbError
-    from ...domain.sources import ingest
+    from ...domain.sources.add import AddRequest, add_all
     from ...engines.urls import is_url
 
     ws = ctx.workspace()
     meta = {"title": args.title, "author": args.author, "publisher": args.publisher,
             "published_at": args.published, "lang": args.lang, "license": args.license}
-    req = ingest.AddRequest(args.tier, args.reason, {k: v for k, v in meta.items() if v},
-                            args.allow_outside, args.ignore_robots, attest=args.attest)
+    req = AddRequest(args.tier, args.reason, {k: v for k, v in meta.items() if v},
+                     args.allow_outside, args.ignore_robots, attest=args.attest)
     pastes = []
     if args.text is not None:
         pastes.append(args.text)
@@ -122,8 +120,8 @@ def run(args, ctx) -> int:
             raise SbError("E-ADD-MISSING", args.saved, f"cannot read the saved file: {exc.strerror}") from None
     from ..progress import Progress
 
-    outcomes = ingest.add_all(ws, args.locators, pastes, req, ctx.cwd, saved, args.saved or "",
-                              progress=lambda: Progress(ctx.stderr, "adding"))
+    outcomes = add_all(ws, args.locators, pastes, req, ctx.cwd, saved, args.saved or "",
+                       progress=lambda: Progress(ctx.stderr, "adding"))
     ok = [o for o in outcomes if o.status != "failed"]
     _hint_spaces(args.locators, outcomes, ctx)
     from ..listing import bounded, small
@@ -136,7 +134,7 @@ def run(args, ctx) -> int:
         problems += [f"W-SOURCE-COPY  {o.source_id}  {w}" for w in o.warnings]
     bounded(ctx.err, problems, few or args.json, "failure(s) and warning(s)")
     if args.json:
-        ctx.emit_json([asdict(o) for o in outcomes])
+        ctx.emit_json([o.as_dict() for o in outcomes])
     elif few:
         for o in outcomes:
             if o.status != "failed":

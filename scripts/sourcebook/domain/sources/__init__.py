@@ -1,8 +1,8 @@
 """The sources room: getting a source in, turning it into canonical text, and finding text in it.
 
 Modules:
-- ``ingest``: ``sb add`` and ``sb extract`` (content-addressed records, adopt, re-extract,
-  upgrade to the current canonical text version);
+- ``add``: ``sb add`` (content-addressed records; a short command, so it imports no extractor);
+- ``ingest``: ``sb extract`` (adopt, re-extract, upgrade to the current canonical text version);
 - ``store``: reading and writing ``source.json`` and ``normalized.md`` (``sb quote`` reads a span);
 - ``fetch``, ``netguard``, ``robots``, ``archive``: guarded script-mode fetching and the
   web-archive client;

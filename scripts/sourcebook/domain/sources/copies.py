@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import glob
 import os
-import re
-from dataclasses import dataclass
 
 from ...base.errors import SbError
 from ...base.ids import is_src_id, sha256_text
+from ...base.patterns import lazy
 from ...engines.search import shingles
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
@@ -33,16 +32,29 @@ from .store import load_source, read_normalized, save_source, try_load_source
 MAX_HOPS = 32
 DETECTED = ("bytes", "text", "near")  # the bases detection sets, and may take back
 FIND_CALLS = 4  # near-duplicate lookups answered by searching the file before its bands are indexed
-_ID = re.compile(r"src_[0-9a-f]{12}")
+_ID = lazy(r"src_[0-9a-f]{12}")
 
 
-@dataclass
 class Entry:
-    sid: str
-    raw: str = ""  # raw SHA-256 ("" when unknown)
-    text: str = ""  # normalized SHA-256 ("" until ready)
-    count: int = 0  # distinct shingles
-    sketch: str = ""  # shingles.Sketch.to_hex() ("" until ready)
+    """One source's line of the fingerprints file (a plain class: ``sb add`` imports no ``dataclasses``)."""
+
+    __slots__ = ("sid", "raw", "text", "count", "sketch")
+
+    def __init__(self, sid: str, raw: str = "", text: str = "", count: int = 0, sketch: str = "") -> None:
+        self.sid = sid
+        self.raw = raw  # raw SHA-256 ("" when unknown)
+        self.text = text  # normalized SHA-256 ("" until ready)
+        self.count = count  # distinct shingles
+        self.sketch = sketch  # shingles.Sketch.to_hex() ("" until ready)
+
+    def _key(self) -> tuple:
+        return (self.sid, self.raw, self.text, self.count, self.sketch)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entry) and self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return "Entry(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
     def line(self) -> str:
         return f"{self.sid}\t{self.raw}\t{self.text}\t{self.count}\t{self.sketch}\n"
@@ -57,11 +69,20 @@ class Entry:
         return cls(parts[0], parts[1], parts[2], int(parts[3]), parts[4])
 
 
-@dataclass
 class Match:
-    other: str  # the source this one copies (the root of its group)
-    basis: str  # bytes | text | near
-    share: float = 1.0  # near: estimated share of the shorter text's shingles found in the other
+    __slots__ = ("other", "basis", "share")
+
+    def __init__(self, other: str, basis: str, share: float = 1.0) -> None:
+        self.other = other  # the source this one copies (the root of its group)
+        self.basis = basis  # bytes | text | near
+        self.share = share  # near: estimated share of the shorter text's shingles found in the other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and (self.other, self.basis, self.share) == (other.other, other.basis,
+                                                                                     other.share)
+
+    def __repr__(self) -> str:
+        return f"Match(other={self.other!r}, basis={self.basis!r}, share={self.share!r})"
 
 
 class Fingerprints:

@@ -1,290 +1,46 @@
-"""Adding sources and extracting their canonical text (compatibility: ingestion, amendments to the original kit).
+"""Extracting sources' canonical text (compatibility: ingestion, amendments to the original kit).
 
-Every source is content-addressed: its id is derived from its canonical locator and the
-SHA-256 of its raw bytes, so one id always names one text.
+``sb add`` is ``add``; this module is ``sb extract``: adopt, re-extract, upgrade to the current
+canonical text version, and removing a source. Its names of the add side (``AddRequest``,
+``add_all``, ``store_source`` ...) are re-exported for callers that import them from here.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import SbError
-from ...base.ids import paste_locator, sha256_bytes, sha256_text, src_id
+from ...base.ids import sha256_bytes, sha256_text, src_id
 from ...base.jsonio import discard_staged
-from ...base.versions import NORMALIZER, NORMALIZERS, SCHEMA
-from ...engines import urls
-from ...engines.convert.pipeline import extract_bytes, text_canonical
-from ...engines.convert.registry import EXTRACTOR_VERSIONS, stored_extension
-from ...engines.formats.extract_notes import LOSS_NOTE
-from ...engines.formats.plain_extract import Extracted, media_type_for
-from ...engines.search import shingles
-from ...engines.url_typos import url_typo
+from ...base.versions import NORMALIZER, NORMALIZERS
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from . import copies
+from .add import (  # noqa: F401  (re-exported)
+    DEFAULT_MAX_MB,
+    META_FIELDS,
+    READER_FIELDS,
+    AddOutcome,
+    AddRequest,
+    _stem_title,
+    add_all,
+    add_file,
+    add_paste,
+    add_url,
+    base_record,
+    store_source,
+)
 from .copies import Fingerprints
-from .extract_pool import Done, Job, Prefetch, compute, default_jobs
-from .origin import attestation
-from .store import load_source, save_source, try_load_source
+from .store import load_source, save_source
 
-META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license")
-# What the page says of itself for a reader, each with the tag that said it (HTML pages).
-READER_FIELDS = ("byline", "byline_from", "publisher_from", "published", "published_from", "modified",
-                 "modified_from", "dates_note")
-DEFAULT_MAX_MB = 50
-
-
-@dataclass
-class AddOutcome:
-    status: str  # added | exists | pending | failed
-    locator: str
-    source_id: str = ""
-    tier: str = ""
-    folder: str = ""
-    code: str = ""
-    message: str = ""
-    warnings: list[str] = field(default_factory=list)  # W-SOURCE-COPY messages
-
-
-@dataclass
-class AddRequest:
-    tier: str
-    reason: str = ""
-    meta: dict = field(default_factory=dict)
-    allow_outside: bool = False
-    ignore_robots: bool = False
-    fp: Fingerprints | None = None  # one load of the fingerprints per command (None: load here)
-    attest: str | None = None  # a person's reason to trust pasted text or a supplied capture
-
-
-def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str,
-                origin: str | None = None) -> SourceRecord:
-    rec: SourceRecord = {
-        "schema_version": SCHEMA, "id": src_id(canonical, raw_sha), "kind": kind, "locator": locator,
-        "canonical_locator": canonical, "tier": req.tier, "tier_reason": req.reason,
-        "retrieved_at": now_iso(), "media_type": media, "charset": None, "raw_sha256": raw_sha,
-        "status": "pending", "error": None,
-    }
-    for f in META_FIELDS:
-        rec[f] = req.meta.get(f)  # type: ignore[literal-required]
-    if req.meta.get("url"):
-        rec["url"] = req.meta["url"]  # the public address of a local copy (only when given)
-    if origin is not None:
-        rec["origin"] = origin
-    att = attestation(req.attest)
-    if att is not None:
-        rec["attestation"] = att
-    return rec
-
-
-def _refuse_retier(old: SourceRecord, req_tier: str, req_reason: str, locator: str) -> None:
-    """A re-add never rewrites how a source was rated: that takes `sb source set`, which records it."""
-    sid = old["id"]
-    tier, reason = old.get("tier"), old.get("tier_reason") or ""
-    if req_tier == tier and (not req_reason or req_reason == reason):
-        return
-    change = f"tier={req_tier}" + (f' reason="{req_reason}"' if req_reason else "")
-    raise SbError("E-ADD-CONFLICT", locator[:200],
-                  f"already added as {sid} with tier {tier} ({reason or 'no reason given'!r}); adding it again "
-                  f"changes nothing. To re-rate it: sb source set {sid} {change}")
-
-
-def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
-                 fp: Fingerprints | None = None) -> AddOutcome:
-    sid = rec["id"]
-    if ws.has_source(sid):
-        old = load_source(ws, sid)
-        _refuse_retier(old, rec["tier"], rec["tier_reason"], rec["locator"])
-        if rec.get("url") and old.get("url") != rec.get("url"):
-            if old.get("url"):
-                raise SbError("E-ADD-CONFLICT", rec["locator"][:200],
-                              f"already added as {sid} with the address {old.get('url')}; adding it again changes "
-                              f"nothing. To change it: sb source set {sid} url={rec.get('url')}")
-            old["url"] = rec["url"]  # a copy added before its address was known gets it now
-        if rec.get("attestation") and not old.get("attestation"):
-            old["attestation"] = rec["attestation"]  # a person's word given on a later add is kept
-        old["retrieved_at"] = rec["retrieved_at"]
-        save_source(ws, old)
-        return AddOutcome("exists", rec["locator"], sid, str(old.get("tier")))
-    folder = ws.source_dir(sid)
-    own = fp is None
-    fp = fp or Fingerprints(ws)
-    warnings = []
-    if raw is not None:
-        match = copies.detect(ws, fp, dict(rec), text=False)
-        if match:
-            copies.link(rec, match)  # type: ignore[arg-type]
-            lowered = copies.take_lower_tier(ws, rec, match.other)  # type: ignore[arg-type]
-            warnings.append(copies.describe(ws, match) + f"; if they are independent: sb source set {sid} same_as=none"
-                            + (f"; {lowered}" if lowered else ""))
-    os.makedirs(folder, exist_ok=True)
-    if raw is not None:
-        jsonio.atomic_write_bytes(os.path.join(folder, "raw" + ext), raw)
-    save_source(ws, rec)
-    fp.added(sid, rec["raw_sha256"])
-    if own:
-        fp.save()
-    status = "added" if raw is not None else "pending"
-    return AddOutcome(status, rec["locator"], sid, rec["tier"], folder=folder, warnings=warnings)
-
-
-def _failed(ws: Workspace, kind: str, locator: str, canonical: str, req: AddRequest, code: str, error: str) -> AddOutcome:
-    rec = base_record(kind, locator, canonical, req, "application/octet-stream", "")
-    rec["status"] = "failed"
-    rec["error"] = error
-    rec["extraction"] = {"tool": "none", "version": 0, "ok": False, "notes": [error]}
-    if not ws.has_source(rec["id"]):
-        save_source(ws, rec)
-    return AddOutcome("failed", locator, rec["id"], req.tier, code=code, message=error)
-
-
-def add_paste(ws: Workspace, text: str, req: AddRequest) -> AddOutcome:
-    raw = text.encode("utf-8")
-    canonical = paste_locator(text)
-    rec = base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw), "paste")
-    return store_source(ws, rec, raw, ".md", req.fp)
-
-
-def _allowed_roots(ws: Workspace, cwd: str) -> list[str]:
-    return [os.path.realpath(ws.root), os.path.realpath(cwd)]
-
-
-def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = DEFAULT_MAX_MB) -> AddOutcome:
-    path = os.path.join(cwd, os.path.expanduser(loc))
-    real = os.path.realpath(path)
-    root_real = os.path.realpath(ws.root)
-    canonical = os.path.relpath(real, root_real).replace(os.sep, "/") if _inside(real, root_real) else loc
-    if not os.path.isfile(real):
-        # Nothing is stored for a path that is not there: a typo must not leave a phantom source.
-        typo = url_typo(loc)
-        if typo:
-            return AddOutcome("failed", loc, code="E-ADD-URL", message=f"looks like a mistyped URL ({typo}); "
-                              "nothing was added")
-        what = "a folder, not a file" if os.path.isdir(real) else "no such file"
-        return AddOutcome("failed", loc, code="E-ADD-MISSING", message=f"{what}: {loc}; nothing was added")
-    if not req.allow_outside and not any(_inside(real, r) for r in _allowed_roots(ws, cwd)):
-        raise SbError("E-ADD-REFUSED", loc, "outside the workspace and the current folder (a symlink counts by "
-                      "its target); copy it in, or pass --allow-outside if you mean it")
-    size = os.path.getsize(real)
-    if size > max_mb * 2**20:
-        raise SbError("E-ADD-REFUSED", loc, f"{size / 2**20:.1f} MB is over the {max_mb} MB limit "
-                      "(config.max_source_mb)")
-    with open(real, "rb") as fh:
-        raw = fh.read()
-    media = media_type_for(real)
-    meta = dict(req.meta)
-    if not meta.get("title") and media not in ("text/html", "application/xhtml+xml"):
-        meta["title"] = _stem_title(real)  # an HTML page names itself: its title comes at extract
-    rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta, attest=req.attest), media,
-                      sha256_bytes(raw), "capture" if meta.get("url") else "file")
-    ext = os.path.splitext(real)[1] or stored_extension(media)
-    return store_source(ws, rec, raw, ext, req.fp)
-
-
-def add_all(ws: Workspace, locators: list[str], pastes: list[str], req: AddRequest, cwd: str,
-            saved: bytes | None = None, saved_name: str = "", progress=None) -> list[AddOutcome]:
-    """``sb add``: pasted texts, then each locator, under the workspace lock; one outcome each
-    (a failure is an outcome, never an exception), copies looked up in one set of fingerprints,
-    and one history line for what was added. ``progress()`` makes a fresh progress line (called
-    as ``bar(done, total)`` and closed) for the fingerprinting and for the locators."""
-    from .copies import Fingerprints
-
-    outcomes: list[AddOutcome] = []
-    with ws.lock():
-        mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
-        max_mb = ws.config_value("max_source_mb", DEFAULT_MAX_MB)
-        if progress is not None:
-            with progress() as bar:
-                req.fp = Fingerprints(ws, bar)
-        else:
-            req.fp = Fingerprints(ws)
-        for text in pastes:
-            if not text.strip():
-                outcomes.append(AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
-                continue
-            outcomes.append(add_paste(ws, text, req))
-        bar = progress() if progress is not None else None
-        for n, loc in enumerate(locators, 1):
-            if bar is not None:
-                bar(n - 1, len(locators))
-            try:
-                if urls.is_url(loc):
-                    outcomes.append(add_url(ws, loc, req, mode, saved, saved_name))
-                else:
-                    outcomes.append(add_file(ws, loc, cwd, req, max_mb if isinstance(max_mb, int) else DEFAULT_MAX_MB))
-            except SbError as exc:
-                outcomes.append(AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
-        if bar is not None:
-            bar.close()
-        req.fp.save()
-        ok = [o for o in outcomes if o.status != "failed"]
-        if ok:
-            ws.record("COLLECT", f"added {len(ok)} source(s)")
-    return outcomes
-
-
-def _stem_title(path: str) -> str:
-    stem = os.path.splitext(os.path.basename(path))[0]
-    return stem.replace("-", " ").replace("_", " ")
-
-
-def _inside(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
-
-
-def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | None = None,
-            saved_name: str = "") -> AddOutcome:
-    if urls.has_credentials(loc):
-        raise SbError("E-ADD-FAILED", urls.strip_credentials(loc),
-                      "the URL carries a user name or password; remove them (they would be stored and shared)")
-    try:
-        canonical = urls.canonical_url(loc)
-    except urls.BadURL as exc:
-        raise SbError("E-ADD-FAILED", loc[:200], str(exc)) from None
-    if saved is not None:
-        media = media_type_for(saved_name) if saved_name else "text/html"
-        rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved), "capture")
-        return store_source(ws, rec, saved, stored_extension(media, os.path.splitext(saved_name)[1] or ".html"),
-                            req.fp)
-    if mode == "none":
-        return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED",
-                       "capabilities.web_fetch is none: save the page yourself and add it with --file")
-    if mode == "script":
-        return _fetch_and_store(ws, loc, canonical, req)
-    existing = _ready_with_locator(ws, canonical)
-    if existing:  # never reset a ready source to pending (a weakness of the original kit)
-        old = load_source(ws, existing)
-        _refuse_retier(old, req.tier, req.reason, loc)
-        return AddOutcome("exists", loc, existing, str(old.get("tier")))
-    rec = base_record("url", loc, canonical, req, "text/html", "", "agent")
-    return store_source(ws, rec, None, "", req.fp)
-
-
-def _ready_with_locator(ws: Workspace, canonical: str) -> str | None:
-    for sid in ws.source_ids():
-        rec = try_load_source(ws, sid)
-        if rec and rec.get("canonical_locator") == canonical and rec.get("status") == "ready":
-            return sid
-    return None
-
-
-def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -> AddOutcome:
-    from .fetch import fetch_url
-
-    try:
-        got = fetch_url(loc, ignore_robots=req.ignore_robots)
-    except SbError as exc:
-        return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED", f"fetch failed: {exc.message}")
-    media = got.media_type or "application/octet-stream"
-    rec = base_record("url", loc, canonical, req, media, sha256_bytes(got.body), "fetched")
-    rec["charset"] = got.charset
-    rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
-                    "robots": "ignored" if req.ignore_robots else "honoured", "notes": list(got.notes)}
-    return store_source(ws, rec, got.body, stored_extension(media), req.fp)
+if TYPE_CHECKING:
+    from ...engines.formats.plain_extract import Extracted
+    from ...engines.search import shingles
+    from .extract_pool import Done, Job, Prefetch
 
 
 # ---- extract ------------------------------------------------------------------------------
@@ -347,6 +103,8 @@ def _park(ws: Workspace, sid: str, why: str) -> str:
 
 
 def _job(rec: SourceRecord, raw_path: str) -> Job:
+    from .extract_pool import Job
+
     base_url = rec["locator"] if rec.get("kind") == "url" else None
     return Job(rec["id"], raw_path, rec.get("media_type"), rec.get("charset"), base_url)
 
@@ -382,6 +140,7 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
     A batch is computed ahead in ``jobs_wanted`` processes (default: the cores; see
     ``extract_pool``), and written here in order."""
     from .extract_cache import ExtractCache
+    from .extract_pool import Prefetch, default_jobs
 
     seen = ExtractCache(ws)
     lines: list[ExtractLine] = []
@@ -420,6 +179,8 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
 def _prefetchable(ws: Workspace, rec: SourceRecord, force: bool, upgrade: bool) -> Job | None:
     """The job for a source ``_extract_source`` will surely extract, else None (it then computes
     what it needs itself: a drift check, a capture readdressed by its bytes, an adopted text)."""
+    from dataclasses import replace
+
     status = rec.get("status")
     if status == "failed" or (status == "needs_extraction" and rec.get("extraction", {}).get("tool") == "agent"):
         return None
@@ -451,6 +212,8 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
                     carry: Carrier | None, fp: _LazyFingerprints | None = None,
                     pre: Prefetch | None = None) -> ExtractLine | None:
     """Extract one source (or check it for drift); None when there is nothing to say."""
+    from .extract_pool import compute
+
     status = rec.get("status")
     if status == "failed":
         return None
@@ -490,6 +253,9 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
 def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | None, text_path: str,
                       raw_path: str, renamed: str, done: Done, force: bool, carry: Carrier | None,
                       fp: _LazyFingerprints | None) -> ExtractLine | None:
+    from ...engines.convert.registry import EXTRACTOR_VERSIONS
+    from ...engines.formats.extract_notes import LOSS_NOTE
+
     extracted = _extract_one(rec, raw_path, done)
     sketch = done.sketch
     text, notes, tool = extracted.text, extracted.notes, extracted.tool
@@ -548,6 +314,8 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
                 staged: str | None = None) -> list[tuple[str, str]]:
     """Store the canonical text (``staged``: already written beside it, by a worker); returns
     the copy warning when the text is another source's."""
+    from ...engines.convert.registry import EXTRACTOR_VERSIONS
+
     sid = rec["id"]
     if staged:
         jsonio.commit_staged(staged, ws.normalized_path(sid))
@@ -625,6 +393,8 @@ def _drift_check(ws: Workspace, rec: SourceRecord, text_path: str) -> ExtractLin
 
 def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
     """Take the agent's text for a source sb could not read (an amendment to the original kit)."""
+    from ...engines.convert.pipeline import text_canonical
+
     rec = load_source(ws, sid)
     if rec.get("status") == "ready":
         raise SbError("E-EXTRACT", sid, "already ready; adopting text would replace its canonical text. "
@@ -641,6 +411,8 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
 def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
     """The canonical text sb produces from the stored raw bytes at the source's recorded
     canonical text version (None if no raw capture, or the text was adopted)."""
+    from ...engines.convert.pipeline import extract_bytes
+
     if rec.get("extraction", {}).get("tool") == "agent":
         return None
     raws = ws.raw_files(rec["id"])

@@ -43,6 +43,8 @@ import sys
 from array import array
 from typing import NamedTuple
 
+from ...base.patterns import lazy
+
 BUCKETS = 64
 WORDS = 5
 MIN_SHINGLES = 50
@@ -57,11 +59,11 @@ _VALUE_MASK = (1 << _VALUE_BITS) - 1
 _LOW30 = ((1 << 30) - 1).to_bytes(4, "little")
 _U32 = "I" if array("I").itemsize == 4 else "L"  # the typecode of 32-bit values here
 
-_WORD = re.compile(r"\w+")
+_WORD = lazy(r"\w+")
 # HTML comments are not read by anyone who reads the document, and templated documents (a
 # proposal process's template keeps its guidance in comments) share most of their comments: two
 # different proposals from one template were "near-duplicates" until comments were left out
-_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_COMMENT = lazy(r"<!--.*?-->", re.S)
 
 
 class Sketch(NamedTuple):
