@@ -145,6 +145,15 @@ def test_invented_title_dek_and_heading(demo, page, tmp_path):
     assert check(demo, html, tmp_path)[0] == []
 
 
+def test_a_heading_count_backed_only_by_a_number_of_something_else_is_refused(demo, page, tmp_path):
+    # the only 12 under "What a ride costs" is an age ("children under twelve ride free")
+    html = page.replace(">What a ride costs</h2>", ">Twelve routes, one fare</h2>")
+    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "Twelve")
+    # a label naming what the claim counts passes, in words or digits
+    html = page.replace(">How many people ride</h2>", ">31,000 passengers a weekday, or 38,500</h2>")
+    assert check(demo, html, tmp_path)[0] == []
+
+
 def test_heading_figures_count_only_claims_cited_under_it(demo, page, tmp_path):
     # 31,000 is cited on the page, but under "How many people ride", not under "Where the pass works today"
     html = page.replace(">Where the pass works today</h2>", ">Where 31,000 riders use the pass</h2>")

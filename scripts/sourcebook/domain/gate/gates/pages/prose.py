@@ -44,6 +44,10 @@ if TYPE_CHECKING:  # the reader and the template texts are loaded only when a pa
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 KINDS = ("cited", "inferred", "framing", "refused")
 _MACHINE_TEXT = frozenset({"attr:json-ld", "attr:content"})
+_NOUN_AFTER = re.compile(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
+_WORDS = re.compile(r"[^\W\d_]{3,}")
+# words after a label's number that do not say what it counts
+_NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
@@ -325,7 +329,7 @@ class _Judge:
             if p.text in self.fixed or not self.fig.find_figures(p.text):
                 continue  # the text sourcebook's templates write says nothing of the sources
             ids: set[str] = under if under is not None else self.page_cited
-            bad = self.unbacked(p.text, sorted(ids))
+            bad = self.unbacked(p.text, sorted(ids)) or self.other_thing(p.text, sorted(ids))
             if bad:
                 where_cited = ("in its row" if p.where == "row" else "under this heading") if under is not None \
                     else "on the page"
@@ -333,6 +337,23 @@ class _Judge:
                 self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
                                                           f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
+
+    def other_thing(self, text: str, ids: list[str]) -> list:
+        """The counts of a heading or label ("Twelve routes") that the claims back only as a
+        number of something else ("children under 12"): a label has no sentence around it to
+        say what its number counts, so the claim backing it must name the same thing."""
+        out = []
+        for f in self.fig.find_figures(text):
+            if f.kind != "number" or self.fig.small_word(f):
+                continue
+            m = _NOUN_AFTER.match(text, f.end)
+            if not m or m.group(1).lower() in _NOT_COUNTED:
+                continue
+            stem = m.group(1).lower()[:4]
+            backs = [b for b in self.backing(ids) if self.fig.is_backed(f, [b])]
+            if backs and not any(w.lower().startswith(stem) for b in backs for w in _WORDS.findall(b)):
+                out.append(f)
+        return out
 
     def credits(self) -> set[str]:
         from ...prose_fixed import credit_sentences
