@@ -350,3 +350,27 @@ def test_figures_in_every_script(ws, text, quote, figure):
     r = add(ws, claim(text, kind="date", evidence=[ev(sid, body, quote)]))
     assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-FIGURE"] and figure in r.err, r.both
     assert verify_json(ws)["codes"] == ["E-CLAIM-FIGURE"]
+
+
+def test_as_of_other_than_the_date_its_quote_states_is_refused(ws):
+    text = "# Status\n\nThe pass is accepted on routes W1 and W2 as of 14 October 2026.\n"
+    sid = make_source(ws, text, name="status-q")
+    quote = "The pass is accepted on routes W1 and W2 as of 14 October 2026."
+    r = add(ws, claim("The pass is accepted on routes W1 and W2.", volatile=True, as_of="2026-10-14",
+                      recheck="https://example.org/status", evidence=[ev(sid, text, quote)]))
+    assert r.rc == 0 and r.err == "", r.both
+    cid = last_id(r)
+    assert verify_json(ws)["rc"] == 0
+    # the quote speaks for 14 October; a later as_of would date the claim past what it says
+    r = sb("claim", "set", cid, "--as-of", "2026-01-01", cwd=ws)
+    doc = verify_json(ws)
+    assert doc["codes"] == ["E-CLAIM-ASOF-QUOTE"] and "2026-10-14" in json.dumps(doc), doc
+
+
+def test_a_claim_stored_with_another_as_of_than_its_quote_is_warned(ws):
+    text = "# Status\n\nThe pass is accepted on routes W1 and W2 as of 14 October 2026.\n"
+    sid = make_source(ws, text, name="status-w")
+    r = add(ws, claim("The pass is accepted on routes W1 and W2.", volatile=True, as_of="2025-12-01",
+                      recheck="https://example.org/status",
+                      evidence=[ev(sid, text, "The pass is accepted on routes W1 and W2 as of 14 October 2026.")]))
+    assert r.rc == 0 and "W-CLAIM-ASOF-QUOTE" in r.err, r.both

@@ -223,6 +223,8 @@ def test_a_title_that_is_not_the_heading_is_refused(demo, page, tmp_path):
     lines = refused(demo, page.replace(old, "<title>Yes: the Tidewater Pass now works on every route</title>"),
                     tmp_path, "E-PAGE-UNCITED", "<title>", gate="prose")
     assert len(lines) == 1, lines
+    # a label of a few words is a name, as a heading is (the original kit's pages say "Fixture artifact")
+    assert gate_lines(demo, page.replace(old, "<title>Fixture artifact</title>"), tmp_path, "prose") == []
 
 
 _FRAMING = "The two ridership figures disagree, and both are shown here."

@@ -12,6 +12,9 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   line and no heading line between them);
 - **asof**: ``as_of`` is not later than every evidence source's published or retrieved date,
   unless a source states that very date;
+- **asofquote**: when a quote states its own as-of date ("as of 14 October 2026"), ``as_of``
+  is one of the dates the quotes state so (a claim cannot be true as of a day its source
+  does not speak for);
 - **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
   disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
   sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
@@ -35,12 +38,13 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof")
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
-         "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE"}
+         "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
-           "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "negation": "W-CLAIM-NEGATION",
+           "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
+           "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -196,6 +200,23 @@ def _asof_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
                          "retrieved), and no source states it; set --as-of to the date the source speaks for")]
 
 
+def _asof_quote_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
+    as_of = claim.get("as_of")
+    if not isinstance(as_of, str) or not re.match(r"^\d{4}-\d{2}-\d{2}$", as_of):
+        return []
+    from ...engines.text import figures
+
+    stated: list[str] = []
+    for ev in evidence_items(claim):
+        for q in quotes(ev, text_of(ev.get("source_id"))):
+            stated += [f.key for f in figures.find_figures(q) if f.kind == "date" and len(f.key) == 10
+                       and figures.as_of_wording(q, f.start, f.end)]
+    if not stated or as_of in stated:
+        return []
+    return [Flag("asofquote", f"as_of {as_of} is not the date its quote gives as its own ({', '.join(sorted(set(stated)))}); "
+                              "set --as-of to the date the quote speaks for")]
+
+
 def _key(rule: str, ev: Mapping, quote: str) -> str:
     digest = hashlib.sha256(f"{ev.get('source_id')}\n{quote}".encode()).hexdigest()[:12]
     return f"{WARNING[rule]}:{digest}"
@@ -240,7 +261,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
     for ev in evs:
         if _parts(ev) is not None:
             out += _splice_flags(ev, text_of(ev.get("source_id")))
-    out += _asof_flags(claim, text_of, record_of)
+    out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")))
     return out

@@ -289,13 +289,13 @@ class _Judge:
             {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
-            if w == "title" and p.text not in own and p.text not in self.fixed:
+            if w == "title" and p.text not in own and p.text not in self.fixed and not self.sent.is_short_label(p.text):
                 # sourcebook writes the page's own heading into <title>; a tab or a share card
                 # saying something else is text a reader sees that nothing cites
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-UNCITED", p, "is the page's <title>, but it is not the page's heading, the "
                                                  "plan's title or the question; a <title> repeats the heading "
-                                                 "(sb render writes it so)")
+                                                 "(sb render writes it so) or is a label of a few words")
             if w == "as-of":
                 bad = self.unbacked(p.text, [x for x in p.block if self.live(x)], as_of=True)
                 if bad:
