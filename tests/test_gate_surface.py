@@ -239,6 +239,8 @@ _FRAMING = "The two ridership figures disagree, and both are shown here."
     ("夏の数字は監査済みの数字の二倍です。", "二倍"),  # Japanese: twice
     ("三つの情報源が確認しています。", "三つ"),  # Japanese: three sources confirm
     ("Три источника подтверждают эту цифру.", "Три"),  # Russian: three sources confirm
+    ("夏季数字是审计数字的两倍。", "两倍"),  # Chinese: twice
+    ("三个来源证实了这个数字。", "三个"),  # Chinese: three sources confirm
 ])
 def test_a_count_or_multiplier_in_framing_is_refused(demo, page, tmp_path, framing, word):
     assert _FRAMING in page
@@ -250,6 +252,7 @@ def test_a_count_or_multiplier_in_framing_is_refused(demo, page, tmp_path, frami
     "The two disagree, and both are shown here.",
     "平日の利用者数については二つの数字があります。",  # Japanese: there are two figures
     "Два источника расходятся.",  # Russian: two sources differ
+    "两个来源给出不同的数字。",  # Chinese: two sources give different figures
     "Two sources confirm the audited figure.",  # the operator and the city: true
 ])
 def test_framing_that_counts_what_the_page_shows_passes(demo, page, tmp_path, framing):

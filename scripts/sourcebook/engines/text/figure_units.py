@@ -89,7 +89,7 @@ _RELATIVE_HINT = re.compile(
 _MULTIPLIER = re.compile(
     r"(?<![^\W\d_])(?:double[ds]?|doubling|twice|triple[ds]?|tripling|treble[ds]?|thrice|quadruple[ds]?|"
     r"halve[ds]?|halving|(?:two|three|four|five|ten)fold|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
-    r"(?![^\W\d_])|[二三四五十数]?倍|半分|一半|翻番|翻了一番", re.I)
+    r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番", re.I)
 _SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
           "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "пять": 5,
           "пяти": 5}
@@ -108,7 +108,7 @@ _APPARATUS = re.compile(r"^(?:figures?|numbers?|sides?|views?|estimates?|reading
                         r"steps?|sentences?|quotes?|pages?|counts?|measures?|averages?|totals?|tables?|charts?|"
                         r"цифр|числ|оцен|верси|точк|вопрос|ответ|част|数字|数値|見方|説|数|版|質問|答え|点|理由|"
                         r"说法|数据|版本|问题|答案|原因)", re.I)
-_CONFIRM = re.compile(r"(?<![^\W\d_])(?:confirm|agree|corroborat|back|support|verif|подтвержд|確認|裏付|证实|确认)",
+_CONFIRM = re.compile(r"(?<![^\W\d_])(?:confirm|agree|corroborat|back|support|verif|подтвержд)|確認|裏付|证实|确认",
                       re.I)
 
 
