@@ -206,6 +206,15 @@ class GateContext:
             self._memo[key] = fn(self)
         return self._memo[key]
 
+    def page_model(self, page: Page):
+        """The page read once for every gate that reads its markup and style (the linter's
+        model: the document, its style sheets and, on first use, the cascade)."""
+        def read(ctx: GateContext):
+            from ..lint.page import Page as PageModel
+
+            return PageModel(ctx.page_html(page), page.rel)
+        return self.memo(f"page-model:{page.rel}", read)
+
     # ---- claims --------------------------------------------------------------------------
     @cached_property
     def claims_by_id(self) -> dict[str, dict]:

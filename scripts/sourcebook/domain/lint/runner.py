@@ -82,10 +82,12 @@ class LintReport:
                 "unresolved": self.unresolved, "unresolved_values": list(self.unresolved_values)}
 
 
-def lint_html(data: bytes | str, *, file: str, waivers: dict[str, str] | None = None) -> LintReport:
-    """Lint one HTML page. ``file`` is the name findings carry; ``waivers`` maps rule id -> reason."""
+def lint_html(data: bytes | str, *, file: str, waivers: dict[str, str] | None = None,
+              page: Page | None = None) -> LintReport:
+    """Lint one HTML page. ``file`` is the name findings carry; ``waivers`` maps rule id -> reason;
+    ``page``: the page already read (the gate shares one reading, and its cascade, between gates)."""
     waivers = waivers or {}
-    page = Page(data, file)
+    page = page if page is not None else Page(data, file)
     findings = []
     for rid, r in load_rules().items():
         for hit in r.check(page):

@@ -10,6 +10,8 @@ the file the CSS was taken from: the caller passes the line on which the CSS tex
 
 from __future__ import annotations
 
+import copy
+
 import bisect
 from dataclasses import dataclass, field
 
@@ -361,12 +363,26 @@ class _Parser:
                         break
 
 
+_PARSED: dict[tuple[str, int, int], Sheet] = {}
+
+
 def parse_sheet(css: str, first_line: int = 1, order_base: int = 0) -> Sheet:
-    """Every rule, at-rule and URL reference of one style sheet."""
-    p = _Parser(css, first_line, order_base)
-    p.rule_list(0, len(p.toks), (), None, None)
-    p.collect_urls()
-    return p.sheet
+    """Every rule, at-rule and URL reference of one style sheet.
+
+    One ``sb verify`` reads the same template style sheet a dozen times (the shipped sheets, then
+    each page for the surface gate and again for the linter), so a parse is remembered by its
+    text; callers get rules of their own (a shallow copy: they set ``order`` and ``conditions``)."""
+    key = (css, first_line, order_base)
+    got = _PARSED.get(key)
+    if got is None:
+        p = _Parser(css, first_line, order_base)
+        p.rule_list(0, len(p.toks), (), None, None)
+        p.collect_urls()
+        got = p.sheet
+        if len(_PARSED) > 64:  # a process reads a handful of sheets; never grow without bound
+            _PARSED.clear()
+        _PARSED[key] = got
+    return Sheet([copy.copy(r) for r in got.rules], list(got.at_rules), list(got.urls), list(got.layers))
 
 
 def parse_declarations(css: str, line: int = 1) -> list[Decl]:

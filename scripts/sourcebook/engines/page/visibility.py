@@ -387,10 +387,10 @@ def covers(doc: Document, computed: Computed) -> list[Unseen]:
 
 
 def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], blocks: list[Element],
-               entries: list[Element], where: str = "") -> list[Unseen]:
+               entries: list[Element], where: str = "", computed: Computed | None = None) -> list[Unseen]:
     from ..css.cascade import cascade
 
-    computed = cascade(doc, sheet, inline)
+    computed = computed if computed is not None else cascade(doc, sheet, inline)
     judge = _Judge(computed)
     out: list[Unseen] = covers(doc, computed) if not where else []
     for ledger, els in ((False, blocks), (True, entries)):
@@ -403,10 +403,11 @@ def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], block
 
 
 def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
-           shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
+           shipped: frozenset[tuple[str, str]] = frozenset(), *, computed: Computed | None = None) -> list[Unseen]:
     """Claim blocks and ledger entries with text a reader cannot see (or folded away): on the
     desktop screen, and on a phone, in a dark scheme and on paper when the page has conditional
-    rules of its own (declarations the shipped style sheets do not have)."""
+    rules of its own (declarations the shipped style sheets do not have). ``computed``: the
+    desktop cascade of these very sheets, when the caller has it already."""
     from ..css import conditions
 
     blocks = [el for el in doc.elements if "data-claim" in el.attrs]
@@ -414,7 +415,7 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
                and (el.attrs.get("id") or "").startswith("c-")]
     if not blocks and not entries:
         return []
-    out = _judge_all(doc, sheet, inline, blocks, entries)
+    out = _judge_all(doc, sheet, inline, blocks, entries, computed=computed)  # the desktop screen
     own = any(r.conditions and any((d.prop, " ".join(d.value.replace("!important", "").split()).lower())
                                    not in shipped for d in r.decls) for r in sheet.rules)
     if not own:

@@ -32,7 +32,7 @@ def gate(ctx: GateContext) -> GateResult | None:
         if not _well_formed(got):
             from ....lint.runner import lint_html  # imported only when a page is linted
 
-            rep = lint_html(ctx.page_html(page), file=page.rel, waivers=waivers)
+            rep = lint_html(ctx.page_html(page), file=page.rel, waivers=waivers, page=ctx.page_model(page))
             got = [rep.errors, rep.waived, rep.unresolved, [[f.rule, f.line, f.detail] for f in rep.failing]]
             ctx.cache.remember_page_fact("lint", key, got)
         errors += got[0]

@@ -80,18 +80,18 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     got = ctx.cache.page_fact("surface", key)
     if isinstance(got, dict) and isinstance(got.get("flaws"), list) and isinstance(got.get("unseen"), list):
         return got["flaws"], got["unseen"]
-    from .....engines.html.tree import parse
     from .....engines.page.allowed import ELEMENTS
     from .....engines.page.surface import page_sheet, read_surface
     from .....engines.page.visibility import unseen
 
     scripts, shipped = _shipped(ctx)
-    doc = parse(ctx.page_html(page))
-    sheet, by_el, inline = page_sheet(doc)
+    model = ctx.page_model(page)  # one reading and one cascade, shared with the linter
+    doc = model.doc
+    sheet, _by_el, inline = page_sheet(doc)  # every <style>, applied or not: all are judged
     flaws = [f.to_json() for f in read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts,
                                                shipped=shipped)]
-    hidden = [u.to_json() for u in unseen(doc, sheet, by_el, shipped)]
-    doc.discard()
+    # what a reader sees: the style sheets a browser applies, as the linter reads them
+    hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
     ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
     return flaws, hidden
 
