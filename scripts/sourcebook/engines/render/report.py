@@ -58,7 +58,9 @@ def cited_order(text: str, claims: Mapping[str, Mapping]) -> list[str]:
 
 
 def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[str, int], used: list[int],
-                crowded: list[bool]) -> str:
+                crowded: list[bool], dated: set[str] | None = None) -> str:
+    """A reference group's numbers and tags; ``dated``: the as-of dates the sentence already
+    printed (one sentence says each as-of once, however many of its groups are volatile)."""
     nums: list[int] = []
     tags: list[str] = []
     for rid in ids:
@@ -75,7 +77,9 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
             if c.get("confidence") == "contested":
                 tags.append(" (contested)")
             if c.get("volatile") is True and c.get("as_of"):
-                tags.append(f" (as of {c['as_of']})")
+                tag = f" (as of {c['as_of']})"
+                if dated is None or tag not in dated:
+                    tags.append(tag)
         for sid in sids:
             n = numbers[sid]
             if n in used or n in nums:
@@ -85,6 +89,8 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
                 continue
             nums.append(n)
     used.extend(nums)
+    if dated is not None:
+        dated.update(t for t in tags if t.startswith(" (as of "))
     return "".join(f"[{n}]" for n in nums) + "".join(dict.fromkeys(t for t in tags if t == INFERENCE)) \
         + "".join(dict.fromkeys(t for t in tags if t != INFERENCE))
 
@@ -98,9 +104,11 @@ def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str,
         crowded = [False]
         for sentence in sentences:
             used: list[int] = []
+            dated: set[str] = set()
             sentence = re.sub(r"[ \t]+(?=\[@)", "", sentence)
-            def group(m: re.Match, used: list[int] = used, crowded: list[bool] = crowded) -> str:
-                return _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers, used, crowded)
+            def group(m: re.Match, used: list[int] = used, crowded: list[bool] = crowded,
+                      dated: set[str] = dated) -> str:
+                return _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers, used, crowded, dated)
 
             sentence = ANY_REF.sub(group, sentence)
             rebuilt.append(sentence)
