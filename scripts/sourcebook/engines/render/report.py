@@ -127,7 +127,7 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
     ``quotes``: per source, what the ledger shows of each cited quote (``evidence_display``):
     the pages they sit on are named on the source's line, and the ``evidence`` style lists each
     quote (or its excerpt) with its page and a link to the passage."""
-    from ..ledger.origin import origin_words
+    from ..ledger.origin import credit_words, origin_words
     from ..ledger.quote_view import page_text, quote_md
     from ..ledger.quote_view import reader_address as public_address
 
@@ -137,7 +137,8 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
         for n, sid, src in entries:
             where = public_address(src) or (src or {}).get("canonical_locator") or sid
             pages = _pages(quotes.get(sid, []), page_text)
-            lines.append(f"[{n}] {source_name(src, sid)}, {where}" + (f", {pages}" if pages else ""))
+            credit = "".join(f", {bit}" for bit in credit_words(src))
+            lines.append(f"[{n}] {source_name(src, sid)}{credit}, {where}" + (f", {pages}" if pages else ""))
         return "\n".join(lines) + "\n"
     lines = ["## Sources", ""]
     for n, sid, src in entries:
@@ -147,6 +148,7 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
         line = f"- [{n}] {md_link(source_name(src, sid), address or locator)}"
         if locator and not address and not is_web_url(locator):
             line += f" ({md_escape(str(locator))})"
+        line += "".join(f" · {md_escape(bit)}" for bit in credit_words(src))  # byline, publication date
         line += f" · tier {src.get('tier', 'D')} · {md_escape(origin_words(src))}"
         pages = _pages(quotes.get(sid, []), page_text)
         if pages:
@@ -165,6 +167,32 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
                 if shown["href"]:
                     words += f" · {md_link('at the source', shown['href'])}"
                 lines.append(f"  > {words}")
+    return "\n".join(lines) + "\n"
+
+
+def decisions_block(claim_ids: Sequence[str], claims: Mapping[str, Mapping], numbers: Mapping[str, int]) -> str:
+    """The decision on each contradiction the report's claims are part of, with its reason,
+    beside the claims it decided and their sources' numbers ("" when none is cited)."""
+    seen: dict[object, Mapping] = {}
+    for cid in claim_ids:
+        adj = lm.adjudication_of(claims[cid]) if cid in claims and lm.is_active(claims[cid]) else None
+        if adj is not None:
+            seen.setdefault(adj.get("cluster_id") or adj.get("reason"), adj)
+    if not seen:
+        return ""
+    lines = ["Contradictions, as decided:", ""]
+    for adj in seen.values():
+        sides = []
+        for x in adj.get("claim_ids") or []:
+            c = claims.get(x)
+            if c is None:
+                continue
+            nums = "".join(f"[{numbers[s]}]" for s in dict.fromkeys(claim_sources(c, claims)) if s in numbers)
+            gone = "" if lm.is_active(c) else f" ({c.get('status')})"
+            sides.append(f'"{md_escape(str(c.get("text", "")))}"{nums}{gone}')
+        day = str(adj.get("decided_at") or "")[:10]
+        lines.append(f"- {md_escape(lm.outcome_words(adj.get('outcome')))}: {'; '.join(sides)}. "
+                     f"Why: {md_escape(str(adj.get('reason')))}" + (f" (decided {day})" if day else ""))
     return "\n".join(lines) + "\n"
 
 
