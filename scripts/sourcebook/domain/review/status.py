@@ -37,7 +37,8 @@ class Judged:
 
     @property
     def ok(self) -> bool:
-        return bool(self.mark) and self.mark.get("verdict") == "ok" and self.mark.get("digest") == self.digest
+        m = self.mark or {}
+        return m.get("verdict") == "ok" and m.get("digest") == self.digest
 
     def why(self) -> str:
         if not self.mark:
@@ -73,7 +74,7 @@ def page_footer(ws: Workspace, rel: str, html: str, claims: Mapping[str, Mapping
     """The footer's review words for the page ``rel`` (``build/answer.html``) holding ``html``."""
     claims = _claims(ws) if claims is None else claims
     doc = record.load(ws)
-    return footer(judged(html_sentences(rel, html, dict(claims)), claims, doc))
+    return footer(judged(html_sentences(rel, html, {k: dict(v) for k, v in claims.items()}), claims, doc))
 
 
 @dataclass
