@@ -115,7 +115,7 @@ ROOMS: dict[str, set[str]] = {
     "sources": {"workspace", "index"},
     "lint": {"workspace"},
     "ledger": {"workspace", "sources"},
-    "artifacts": {"workspace", "sources", "ledger"},
+    "artifacts": {"workspace", "sources", "ledger", "review"},
     "recheck": {"workspace", "sources", "ledger"},
     "review": {"workspace", "sources", "ledger"},
     "gate": {"workspace", "index", "sources", "ledger", "artifacts", "recheck", "review", "lint"},

@@ -49,6 +49,19 @@ def test_numbers_are_kept_when_the_draft_changes(kit):
     assert "The fare is 3.40 marks[2], the pass works[1] (as of 2026-10-14)." in _report(ws)
 
 
+def test_one_as_of_per_sentence(kit):
+    ws, ids = kit
+    # two reference groups of one sentence name the same volatile fact: its as-of is printed once
+    (ws / "draft.md").write_text(f"The pass works on W1 [@{ids['pass']}], and the fare is 3.40 marks "
+                                 f"[@{ids['fare']}] [@{ids['pass']}]. It works on W2 [@{ids['pass']}].\n",
+                                 encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 0, r.both
+    first = _report(ws).split("\n\n## Sources", 1)[0]
+    assert first.count("(as of 2026-10-14)") == 2, first  # once in each sentence
+    assert "The pass works on W1[1] (as of 2026-10-14), and the fare is 3.40 marks[2]. It works" in first
+
+
 def test_evidence_and_plain_styles(kit):
     ws, ids = kit
     assert sb("render", "report", "--style", "evidence", cwd=ws).rc == 0

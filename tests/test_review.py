@@ -134,6 +134,15 @@ def test_asof_flag_fires_on_a_title_with_a_period_and_no_as_of():
     assert not preflags.asof_flags("Emirates will buy 30 jets.", "thesis", False)  # a cited count is no period
 
 
+def test_asof_flag_leaves_a_count_of_topics_and_still_flags_a_period():
+    # "Two changes" counts what the page covers: no figure a reader takes as current
+    assert not preflags.asof_flags("Two changes to the pass", "title", False)
+    assert not preflags.asof_flags("Three routes, one fare", "heading", False)
+    assert preflags.asof_flags("Ridership in November 2019", "title", False)
+    assert preflags.asof_flags("Ten years of the pass", "title", False)  # a count of years is a period
+    assert preflags.asof_flags("Riders rose to 31,000", "heading", False)
+
+
 # ---- what the page shows -----------------------------------------------------------------------
 
 def test_review_page_shows_each_quote_in_context_with_its_source(desk):

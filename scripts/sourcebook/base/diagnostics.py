@@ -334,6 +334,7 @@ _reg({
     "E-REVIEW-NOTE": ("`sb review --ok/--fix` was given no note, or one of fewer than three words.", "Say what you checked or what must change, in words a later reader can check."),
     "E-REVIEW-TARGET": ("`sb review --ok/--fix` named neither a sentence shown by sb review (s-...) nor a claim id.", "Run `sb review --md` to see each sentence's id."),
     "E-REVIEW-RECORD": ("The review record ledger/review.json is damaged.", "Restore it from version control, or move it aside to start a new record."),
+    "E-REVIEW-REQUIRED": ("The plan requires a person's review (`\"review\": \"required\"`) and a shipped sentence lacks a current `ok` mark: never marked, marked `fix`, or its mark is void because the sentence or a claim it cites changed since; or a claim it cites carries a current `fix` mark.", "Read it in `sb review` and record `sb review --ok ID --note \"what you checked\"` (or change the page); `sb plan --review optional` lifts the requirement."),
     "E-REVIEW-NOTHING": ("`sb review` found no shipped page and no build/report.md to review.", "Render a page (`sb render`) or the report (`sb render report`) first."),
 })
 

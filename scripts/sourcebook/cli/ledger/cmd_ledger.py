@@ -16,8 +16,10 @@ Render the ledger: every citable claim with its ordinal, marks, sources and quot
 
 Ordinals follow the plan's sections, then claim ids. Quotes are shown within the render
 budget (<= 200 characters and 25 words each; per source at most 3 and 500 characters);
-otherwise the span is named. Each entry says how many independent sources back it
-(distinct publishers, else hosts or files). Without --out the form is printed."""
+otherwise the span is named; a contested claim's quotes are shown whole, outside the budget.
+Each entry says how many independent sources back it (distinct publishers, else hosts or
+files), each source its byline and publication date when its record has them, and each claim
+of a decided contradiction the decision and its reason. Without --out the form is printed."""
 
 
 def configure(p) -> None:

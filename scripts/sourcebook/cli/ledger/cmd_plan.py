@@ -9,6 +9,8 @@ Write or show plan.json: the artifact's type, title, thesis and sections.
 
   sb plan --type answer --title "Which ferries take the card?" --thesis "Two of three lines do, since May."
   sb plan --images source          change one field; the rest of the plan is kept
+  sb plan --review required        sb verify refuses until a person marked every shipped
+                                   sentence ok (sb review --ok ID --note ...); optional: the default
   sb plan --show                   print plan.json
 
 Flags win over the stored plan, the stored plan over defaults (title falls back to the
@@ -24,6 +26,8 @@ def configure(p) -> None:
     p.add_argument("--thesis")
     p.add_argument("--audience")
     p.add_argument("--images", choices=("none", "source", "generate"), help="image mode (default none)")
+    p.add_argument("--review", choices=("required", "optional"),
+                   help="required: sb verify refuses while a shipped sentence lacks a person's current ok mark")
     p.add_argument("--show", action="store_true", help="print plan.json and change nothing")
 
 
@@ -32,7 +36,8 @@ def run(args, ctx) -> int:
     from ...domain.ledger.plan import load_plan, write_plan
 
     ws = ctx.workspace()
-    edits = any(v is not None for v in (args.type_, args.title, args.thesis, args.audience, args.images))
+    edits = any(v is not None for v in (args.type_, args.title, args.thesis, args.audience, args.images,
+                                        args.review))
     current = load_plan(ws)
     if args.show or not edits:
         if current is None:
@@ -43,7 +48,8 @@ def run(args, ctx) -> int:
     type_ = args.type_ or (current or {}).get("type")
     if type_ is None or not isinstance(type_, str):
         raise SbError("E-USAGE", "sb plan", "no plan.json yet: pass --type (answer, explainer, deck, brief, infographic, podcast)")
-    res = write_plan(ws, type_=type_, title=args.title, thesis=args.thesis, audience=args.audience, images=args.images)
+    res = write_plan(ws, type_=type_, title=args.title, thesis=args.thesis, audience=args.audience, images=args.images,
+                     review=args.review)
     for f in res.problems:
         ctx.finding(f)
     if not res.written:

@@ -11,7 +11,8 @@ context, for a person to check that each sentence means what its quotes mean.
   sb review                                   write build/review.html (offline, one file)
   sb review --md [--limit N]                  the same as Markdown (the sentences to read first first)
   sb review --json                            the whole review as JSON
-  sb review --ok s-1a2b3c4d5e --note "..."    record that a person checked a sentence (or a claim, clm_...)
+  sb review --ok s-1a2b3c4d5e --note "..."    record that a person checked a sentence (or a claim, clm_...;
+                                              several ids take one note)
   sb review --fix s-1a2b3c4d5e --note "..."   record that it must change, and why
 
 For each sentence: its marks and as-of, each claim it cites with the claim's text, every quote
@@ -28,15 +29,20 @@ they never fail sb verify.
 
 A mark is bound to a digest of what was judged (the sentence with its claims, or the claim with
 its evidence): any later change voids it. Marks live in ledger/review.json with who (--by, else
-$SB_REVIEWER) and when. Exit 0; 1 for bad input."""
+$SB_REVIEWER) and when. Each page's footer says whether a person reviewed it ("Reviewed by a
+person: all N sentences marked ok on DATE" or "Not reviewed by a person"); a mark that changes
+that rewrites those words in the page. A plan with "review": "required" (sb plan --review
+required) makes sb verify refuse (E-REVIEW-REQUIRED) while a shipped sentence lacks a current ok;
+sb package records every mark in PROVENANCE.json. Exit 0; 1 for bad input."""
 
 
 def configure(p) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--md", action="store_true", help="print the review as Markdown instead of writing the page")
     out.add_argument("--json", action="store_true", help="print the review as JSON instead of writing the page")
-    out.add_argument("--ok", metavar="ID", help="record that a person checked this sentence (s-...) or claim")
-    out.add_argument("--fix", metavar="ID", help="record that this sentence or claim must change")
+    out.add_argument("--ok", metavar="ID", nargs="+",
+                     help="record that a person checked this sentence (s-...) or claim (several: one note for all)")
+    out.add_argument("--fix", metavar="ID", nargs="+", help="record that this sentence or claim must change")
     p.add_argument("--note", help="with --ok/--fix: what was checked, or what must change (3 words or more)")
     p.add_argument("--by", help="with --ok/--fix: who reviewed (default $SB_REVIEWER)")
     p.add_argument("--limit", type=int, default=25, metavar="N",
@@ -58,8 +64,11 @@ def run(args, ctx) -> int:
         target = args.ok or args.fix
         entry = build.mark(ws, target, "ok" if args.ok else "fix", args.note,
                            args.by or os.environ.get("SB_REVIEWER"))
-        ctx.out(f"marked {entry['verdict']}  {target}  by {entry['by']}  (bound to digest {entry['digest']}; "
-                "any change to it voids this mark)")
+        for one in entry["entries"]:
+            ctx.out(f"marked {one['verdict']}  {one['target']}  by {one['by']}  (bound to digest {one['digest']}; "
+                    "any change to it voids this mark)")
+        for page in entry.get("footers") or []:
+            ctx.out(f"footer  {page}  now says: {_footer_words(ws, page)}")
         return Exit.OK
     if args.md or args.json:
         rev, _ = build.build_review(ws)
@@ -79,3 +88,10 @@ def run(args, ctx) -> int:
     ctx.out("next: hand build/review.html to the person who signs the page off; record each decision with "
             "sb review --ok ID --note \"...\" (or --fix)")
     return Exit.OK
+
+
+def _footer_words(ws, page: str) -> str:
+    from ...engines.render.page import slot_content
+
+    with open(ws.path(*page.split("/")), encoding="utf-8", errors="replace") as fh:
+        return slot_content(fh.read(), "REVIEWED") or ""

@@ -7,5 +7,6 @@ Modules:
 - ``licenses``: image credits and licences (``sb licenses``);
 - ``check_draft``: ``sb check-draft``.
 
-May import: ``base``, ``engines``, and the ``workspace``, ``sources`` and ``ledger`` rooms.
+May import: ``base``, ``engines``, and the ``workspace``, ``sources``, ``ledger`` and ``review`` rooms
+(``review``: a page's footer says whether a person reviewed it).
 """

@@ -196,7 +196,17 @@ def compose_or_findings(ws: Workspace, kind: str, text: str, shown: str, *,
         return None, problems
     ready = sum(1 for s in view.sources.values() if s.get("status") == "ready")
     page = build_page(kind, with_figures(ws, blocks), view, _title(blocks, view, ws, kind), _thesis(view), ready)
+    page = fill_reviewed(ws, ws.rel(out), page, view.by_id)
     return Composed(kind, out, page, is_main(kind, view)), problems
+
+
+def fill_reviewed(ws: Workspace, rel: str, page: str, claims: Mapping[str, Mapping] | None = None) -> str:
+    """The footer says whether a person reviewed the page: every sentence ``sb review`` shows of
+    it carries a current ``ok`` mark (the footer is no sentence to review, so filling it keeps
+    every sentence's id and digest)."""
+    from ..review.status import page_footer
+
+    return fill_slot(page, "REVIEWED", page_footer(ws, rel, page, claims))
 
 
 def write_page(ws: Workspace, page: Composed) -> Rendered:

@@ -22,7 +22,14 @@ from ...base.ids import is_claim_id, is_src_id
 from ...base.versions import SCHEMA
 from ...engines.ledger import ledger_model as lm
 from ...engines.render.draft import ANY_REF, ref_ids
-from ...engines.render.report import cited_order, claim_sources, cut_sources, render_prose, sources_block
+from ...engines.render.report import (
+    cited_order,
+    claim_sources,
+    cut_sources,
+    decisions_block,
+    render_prose,
+    sources_block,
+)
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace
 
@@ -168,7 +175,8 @@ def compose_report(view: LedgerView, text: str, style: str, nums: Mapping[str, i
     prose, crowded = render_prose(text, view.by_id, nums)
     cids = [rid for m in ANY_REF.finditer(text) for rid in ref_ids(m.group(1) + m.group(2)) if is_claim_id(rid)]
     block = sources_for(view, order, nums, style, cids) if order else ""
-    return prose + ("\n" + block if block else ""), crowded
+    decided = decisions_block(list(dict.fromkeys(cids)), view.by_id, nums) if block else ""
+    return prose + ("\n" + block if block else "") + ("\n" + decided if decided else ""), crowded
 
 
 def rederive_report(view: LedgerView, record: ReportDraft) -> tuple[str | None, str]:

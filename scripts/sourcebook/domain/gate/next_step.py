@@ -116,6 +116,8 @@ def fix_for(ws: Workspace, finding: dict, pages: list[str]) -> str:
         return _SOURCE[code].format(s=subject)
     if code in _WORKSPACE:
         return _WORKSPACE[code]
+    if code == "E-REVIEW-REQUIRED":
+        return f"sb review --md (read it), then sb review --ok {subject} --note \"what you checked\""
     page = _page_of(ws, finding, pages)
     if code == "E-HTML-MISSING":
         return routes.missing_page(ws, routes.kind_of(subject))

@@ -127,9 +127,10 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))
         shown_sources = for_display(ws, {k: v for k, v in ctx.sources.items() if v})
-        entries = json.loads(json.dumps(lm.entries(ctx.valid_claims, shown_sources,
-                                                   ctx.plan)))  # a deep copy: redaction edits it
+        # the claims with the decisions' reasons (History's, and each contested pair's)
         told = with_reasons(ws, list(ctx.valid_claims))
+        entries = json.loads(json.dumps(lm.entries(told, shown_sources,
+                                                   ctx.plan)))  # a deep copy: redaction edits it
         parts = json.loads(json.dumps(lm.history_parts(told, shown_sources, ctx.plan, withdrawn=not public)))
         redacted = redact_entries(entries) if public else 0
         if public:
@@ -232,7 +233,14 @@ def provenance(ws: Workspace, ctx: GateContext, entries: list, public: bool, red
             "question": ctx.manifest.get("question", ""), "tool_versions": tool_versions(),
             "sources": [provenance_source(rec, public) for _, rec in sorted(ctx.sources.items()) if rec],
             "claims": len(entries), "gate_report": report, "visibility": "public" if public else "private",
-            "redacted_quotes": redacted, "build_sha256": page_digests(ws)}
+            "redacted_quotes": redacted, "build_sha256": page_digests(ws), "review": _review(ws, ctx)}
+
+
+def _review(ws: Workspace, ctx: GateContext) -> dict:
+    """The review record: who marked which sentence ok or fix, when, bound to which digest, why."""
+    from ..review.status import provenance as review_provenance
+
+    return review_provenance(ws, isinstance(ctx.plan, dict) and ctx.plan.get("review") == "required")
 
 
 def _write_sums(folder: str, key: str | None) -> int:

@@ -14,7 +14,8 @@ from ...engines.ledger import ledger_model as lm
 from ...engines.urls import strip_credentials
 
 SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "url", "license", "media_type", "title", "publisher", "tier", "tier_reason",
-                 "published_at", "retrieved_at", "raw_sha256", "normalized_sha256", "normalizer_version")
+                 "published_at", "published", "author", "byline", "retrieved_at", "raw_sha256", "normalized_sha256",
+                 "normalizer_version")
 
 
 def _sha(s: str) -> str:

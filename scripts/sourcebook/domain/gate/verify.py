@@ -1,6 +1,7 @@
 """``sb verify``: run every gate, settle the revision state, write ``build/verify.json``.
 
-The escalation rule (compatibility: the state machine, sb verify): a failed run counts one revision (at most three); the
+The escalation rule (compatibility: the state machine, sb verify): a failed run counts one revision (at most three;
+a run that fails only on sentences a required review has yet to mark ok counts none); the
 third puts the workspace in BLOCKED until a person decides (``sb unblock --reason``). A run
 whose only findings are a missing artifact does not count: nothing was checked. A pass sets
 the state to VERIFY and the counter back to 0, except in BLOCKED: a person decided nothing yet,
@@ -69,6 +70,12 @@ class Report:
         fs = self.findings
         return bool(fs) and all(f.code == "E-HTML-MISSING" for f in fs)
 
+    @property
+    def only_awaiting_review(self) -> bool:
+        """Every finding is a sentence a person has yet to mark ok: a wait, not a revision."""
+        fs = self.findings
+        return bool(fs) and all(f.code == "E-REVIEW-REQUIRED" for f in fs)
+
     def to_json(self) -> dict:
         gates = []
         for r in self.rows:
@@ -111,8 +118,8 @@ def verify(ws: Workspace, opts: VerifyOptions | None = None, *, settle: bool = T
 
 def settle_state(ws: Workspace, rep: Report) -> None:
     """Move the revision counter and stored state per the escalation rule."""
-    if not rep.passed and rep.only_missing_artifact:
-        return
+    if not rep.passed and (rep.only_missing_artifact or rep.only_awaiting_review):
+        return  # nothing to revise yet: no page, or a person's review to wait for
     try:
         with ws.lock():
             m = ws.load_manifest()

@@ -329,13 +329,16 @@ def _confidence_before(ws: Workspace):
 def attach_reasons(claims: list, adjs: list[Adjudication]) -> list:
     """Copies of the claims in which each set-aside one carries ``_why``, the reason a reader is
     shown in the ledger's History: the adjudication's own reason for a claim a decision set
-    aside, the narrowing or retraction reason otherwise. For display only; never saved."""
+    aside, the narrowing or retraction reason otherwise. An active claim a decision names (a
+    contested pair that both stand, the winner) carries ``_adjudication``: the decision, whose
+    reason every ledger form shows beside it. For display only; never saved."""
     by_cls = {a["cluster_id"]: a for a in adjs}
     out = []
     for c in claims:
         status = c.get("status", "active")
         if status not in ("superseded", "retracted"):
-            out.append(c)
+            named = [a for a in adjs if c.get("id") in (a.get("claim_ids") or [])]
+            out.append(dict(c, _adjudication=named[-1]) if named else c)
             continue
         c = dict(c)
         why = ""

@@ -46,7 +46,7 @@ class PlanResult(NamedTuple):
 
 
 def merge(existing: dict | None, question: str, *, type_: str, title: str | None, thesis: str | None,
-          audience: str | None, images: str | None) -> dict:
+          audience: str | None, images: str | None, review: str | None = None) -> dict:
     plan = json.loads(json.dumps(existing)) if isinstance(existing, dict) else {}
     plan["schema_version"] = SCHEMA
     plan["type"] = type_
@@ -54,6 +54,8 @@ def merge(existing: dict | None, question: str, *, type_: str, title: str | None
     plan["thesis"] = thesis if thesis is not None else (plan.get("thesis") or THESIS_PLACEHOLDER)
     plan["audience"] = audience if audience is not None else plan.get("audience", "")
     plan.setdefault("register", "editorial")
+    if review is not None:  # unset means optional; only a flag writes it
+        plan["review"] = review
     if not isinstance(plan.get("images"), dict):
         plan["images"] = {"mode": images or "none", "slots": []}
     elif images is not None:
@@ -65,11 +67,11 @@ def merge(existing: dict | None, question: str, *, type_: str, title: str | None
 
 
 def write_plan(ws: Workspace, *, type_: str, title: str | None = None, thesis: str | None = None,
-               audience: str | None = None, images: str | None = None) -> PlanResult:
+               audience: str | None = None, images: str | None = None, review: str | None = None) -> PlanResult:
     with ws.lock():
         manifest = ws.load_manifest()
         plan = merge(load_plan(ws), str(manifest.get("question") or ""), type_=type_, title=title,
-                     thesis=thesis, audience=audience, images=images)
+                     thesis=thesis, audience=audience, images=images, review=review)
         problems = [Finding(*_split(p)) for p in check(plan, "plan", PLAN_FILE)]
         if problems:
             return PlanResult(plan, problems, False)

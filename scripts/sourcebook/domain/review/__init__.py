@@ -9,6 +9,8 @@ Modules:
   refusal and never counted by ``sb verify``);
 - ``record``: ``ledger/review.json``, a person's marks bound to digests of what was judged,
   and what the last review showed;
+- ``status``: whether a person reviewed what ships (a page footer's words; what a plan that
+  requires a review still lacks), from the same ids and digests;
 - ``build``: ``sb review``: the review joined from all of the above, the page written, a mark
   recorded.
 

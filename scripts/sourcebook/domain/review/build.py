@@ -178,6 +178,9 @@ def build_review(ws: Workspace, *, advance: bool = False) -> tuple[Review, dict]
         s.digest = record.sentence_digest(s.page, s.where, s.text, s.kind,
                                           [(c.id, record.claim_digest(join.claims[c.id])) for c in s.claims])
         sentences.append(s)
+    joined = record.one_digest_per_id([(s.id, s.digest) for s in sentences])
+    for s in sentences:
+        s.digest = joined[s.id]
     latest = record.latest_marks(doc)
     for s in sentences:
         m = latest.get(s.id)
@@ -215,27 +218,59 @@ def write_review(ws: Workspace) -> Review:
     return rev
 
 
-def mark(ws: Workspace, target: str, verdict: str, note: str | None, by: str | None) -> dict:
-    """Record a reviewer's decision on a sentence or a claim, bound to its digest."""
+def mark(ws: Workspace, target: str | list[str], verdict: str, note: str | None, by: str | None) -> dict:
+    """Record a reviewer's decision on a sentence or a claim (or on several, one note for all),
+    each bound to its digest. Returns the first entry, with ``entries`` (all of them) and
+    ``footers`` (the pages whose review words changed). Nothing is written on a refusal."""
     text = record.check_note(note)
     if verdict not in record.VERDICTS:
         raise SbError("E-USAGE", "sb review", f"the verdict is one of {', '.join(record.VERDICTS)}")
+    targets = [target] if isinstance(target, str) else list(dict.fromkeys(target))
     with ws.lock():
         rev, doc = build_review(ws)
-        entry: dict = {"target": target, "verdict": verdict, "note": text,
-                       "by": " ".join((by or "").split()) or "not recorded", "at": now_iso()}
-        hit = next((s for s in rev.sentences if s.id == target), None)
-        if hit is not None:
-            entry.update(digest=hit.digest, page=hit.page, text=hit.text,
-                         flags=sorted({f.code for f in hit.all_flags()}))
-        elif is_claim_id(target):
-            claims = {c["id"]: c for c in load_claims(ws) if isinstance(c.get("id"), str)}
-            if target not in claims:
-                raise SbError("E-REVIEW-TARGET", target, "no such claim; `sb claim list` shows the ids")
-            entry.update(digest=record.claim_digest(claims[target]), text=str(claims[target].get("text", "")))
-        else:
-            raise SbError("E-REVIEW-TARGET", target, "not a sentence shown by `sb review` (s-...) nor a claim id; "
-                          "run `sb review --md` to see each sentence's id")
-        doc.setdefault("marks", []).append(entry)
+        shown = {s.id: s for s in rev.sentences}
+        claims = {c["id"]: c for c in load_claims(ws) if isinstance(c.get("id"), str)}
+        who, at = " ".join((by or "").split()) or "not recorded", now_iso()
+        entries = []
+        for one in targets:
+            entry: dict = {"target": one, "verdict": verdict, "note": text, "by": who, "at": at}
+            hit = shown.get(one)
+            if hit is not None:
+                entry.update(digest=hit.digest, page=hit.page, text=hit.text,
+                             flags=sorted({f.code for f in hit.all_flags()}))
+            elif is_claim_id(one):
+                if one not in claims:
+                    raise SbError("E-REVIEW-TARGET", one, "no such claim; `sb claim list` shows the ids")
+                entry.update(digest=record.claim_digest(claims[one]), text=str(claims[one].get("text", "")))
+            else:
+                raise SbError("E-REVIEW-TARGET", one, "not a sentence shown by `sb review` (s-...) nor a claim id; "
+                              "run `sb review --md` to see each sentence's id")
+            entries.append(entry)
+        doc.setdefault("marks", []).extend(entries)
         record.save(ws, doc)
-    return entry
+        footers = refresh_footers(ws)
+    return dict(entries[0], entries=entries, footers=footers)
+
+
+def refresh_footers(ws: Workspace) -> list[str]:
+    """Say again in each shipped page's footer whether a person reviewed it (the ``SB:REVIEWED``
+    words follow the record, as ``sb render`` writes them); returns the pages rewritten."""
+    from ...engines.render.page import fill_slot, slot_content
+    from .pages import page_files
+    from .status import page_footer
+
+    claims = {c["id"]: dict(c) for c in load_claims(ws) if isinstance(c.get("id"), str)}
+    out = []
+    for path in page_files(ws):
+        if not path.endswith(".html"):
+            continue
+        with open(path, "rb") as fh:
+            html = fh.read().decode("utf-8", errors="replace")
+        said = slot_content(html, "REVIEWED")
+        if said is None:
+            continue
+        want = page_footer(ws, ws.rel(path), html, claims)
+        if said != want:
+            jsonio.atomic_write_text(path, fill_slot(html, "REVIEWED", want))
+            out.append(ws.rel(path))
+    return out

@@ -240,11 +240,23 @@ def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
                                            "inference carry no facts: cite the claim that states it, or say it without")]
 
 
+_TIME_UNIT = re.compile(r"\s+(?:days?|weeks?|months?|years?|decades?|centur(?:y|ies)|hours?|nights?|seasons?)\b", re.I)
+
+
+def _topic_count(f: figures.Figure, text: str) -> bool:
+    """A small whole number written in words that counts what the page covers ("Two changes to
+    the pass", "Three routes"): the page's own outline, no figure a reader takes as current. A
+    count of days, months or years is a period and still counts."""
+    return (f.spelled and f.kind == "number" and f.key.isdigit() and int(f.key) <= 12
+            and not _TIME_UNIT.match(text, f.end))
+
+
 def period_of(text: str, dates_only: bool = False) -> list[str]:
     """Figures and periods in a title or thesis ("November 2019", "2019", "31,000"; with
-    ``dates_only`` the periods alone)."""
+    ``dates_only`` the periods alone). A small count written in words is the page's outline,
+    not a figure ("Two changes to the pass")."""
     out = [f.written for f in figures.find_figures(text) if f.kind != "ambiguous"
-           and (not dates_only or f.kind == "date")]
+           and (not dates_only or f.kind == "date") and not _topic_count(f, text)]
     out += [m.group(0) for m in _PERIOD.finditer(text) if not any(m.group(0) in w for w in out)]
     return list(dict.fromkeys(out))
 

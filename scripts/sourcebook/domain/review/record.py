@@ -49,6 +49,18 @@ def sentence_digest(page: str, where: str, text: str, kind: str, claim_digests: 
     return digest([page, where, text, kind, sorted(claim_digests)])
 
 
+def one_digest_per_id(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """Sentence id -> the digest a mark on it binds to. The same words twice on one page (a
+    title repeated as the heading) are one sentence to judge: their digests are joined, so one
+    mark covers both and a change to either voids it."""
+    seen: dict[str, list[str]] = {}
+    for sid, dg in pairs:
+        seen.setdefault(sid, [])
+        if dg not in seen[sid]:
+            seen[sid].append(dg)
+    return {sid: dgs[0] if len(dgs) == 1 else digest(sorted(dgs)) for sid, dgs in seen.items()}
+
+
 def load(ws: Workspace) -> dict:
     path = ws.review_path
     if not os.path.isfile(path):

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from . import ledger_model as lm
 from .editions import edition_names
 from .escape import h, http_href, safe_url
-from .origin import origin_words
+from .origin import credit_words, origin_words
 from .quote_view import page_text, quote_html
 
 
@@ -27,6 +27,8 @@ def _source_line(ev: Mapping, src: Mapping | None, show_quote: bool, editions: M
         name = f'<span class="tier tier-{h(tier)}">tier {h(tier)}</span> {label}'
         if src.get("publisher"):
             name += f" &middot; {h(src['publisher'])}"
+        for bit in credit_words(src):  # the byline and the publication date, when recorded
+            name += f' &middot; <span class="ledger-credit">{h(bit)}</span>'
         name += f' <span class="ledger-origin">({h(origin_words(src))})</span>'
     return f'    <p class="ledger-source" data-span="{h(ev.get("start"))}-{h(ev.get("end"))}">{name}{words_html(shown)}</p>'
 
@@ -59,6 +61,27 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
     return f'    <p class="ledger-meta">{" ".join(bits)}</p>'
 
 
+def _adjudication(claim: Mapping, nums: Mapping[str, int], listed: set[str], by_id: Mapping[str, Mapping]) -> list[str]:
+    """The decision on a contested pair, with its reason, beside each claim of the pair."""
+    adj = lm.adjudication_of(claim)
+    if adj is None:
+        return []
+    others = []
+    for x in adj.get("claim_ids") or []:
+        if x == claim.get("id"):
+            continue
+        if x in nums:
+            label = f"[{nums[x]}]"
+            others.append(f'<a href="#c-{h(x)}">{h(label)}</a>' if x in listed else h(label))
+        elif x in by_id and by_id[x].get("status") == "superseded":
+            others.append("a claim in History")
+    beside = f", with {', '.join(others)}" if others else ""
+    day = str(adj.get("decided_at") or "")[:10]
+    when = f' <span class="adjudication-date">(decided {h(day)})</span>' if day else ""
+    return [f'    <p class="ledger-adjudication"><span class="adjudication-outcome">{h(lm.outcome_words(adj.get("outcome")))}'
+            f'</span>{beside}: <span class="adjudication-reason">{h(adj.get("reason"))}</span>{when}</p>']
+
+
 def _limitation(claim: Mapping) -> list[str]:
     if claim.get("limitation"):
         return [f'    <p class="ledger-limitation">{h(claim["limitation"])}</p>']
@@ -87,10 +110,12 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
         cited = [c for c in cited if c["id"] in only]
         inferred = [c for c in inferred if c["id"] in only]
     out = ['<ol class="ledger" data-scope="cited">' if only is not None else '<ol class="ledger">']
+    listed_now = {c["id"] for c in cited + inferred}
     for c in cited:
         out.append(f'  <li class="ledger-entry" id="c-{h(c["id"])}" value="{nums[c["id"]]}">')
         out.append(f'    <p class="ledger-claim">{h(c["text"])}</p>')
         out.append(_meta(c, lm.corroboration(c, sources)))
+        out.extend(_adjudication(c, nums, listed_now, by_id))
         out.extend(_limitation(c))
         evidence = c.get("evidence") or []
         for ev in evidence:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from . import ledger_model as lm
 from .editions import edition_title
 from .escape import http_href, md, md_link_target, safe_url
-from .origin import origin_words
+from .origin import credit_words, origin_words
 from .quote_view import page_text, quote_md
 
 
@@ -24,6 +24,7 @@ def _source(ev: Mapping, src: Mapping | None, show_quote: bool) -> str:
         head = f"tier {md(src.get('tier') or 'D')} · {name}"
         if src.get("publisher"):
             head += f" · {md(src['publisher'])}"
+        head += "".join(f" · {md(bit)}" for bit in credit_words(src))
         head += f" · {md(origin_words(src))}"
     tail = words_md(shown)
     return f"   - {head}" + (f" · {tail}" if tail else "")
@@ -62,6 +63,12 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
     for c in cited:
         out.append(f"{nums[c['id']]}. **{md(c['text'])}**  ")
         out.append(_meta(c, lm.corroboration(c, sources)))
+        adj = lm.adjudication_of(c)
+        if adj is not None:
+            beside = [f"[{nums[x]}]" for x in adj.get("claim_ids") or [] if x != c["id"] and x in nums]
+            day = str(adj.get("decided_at") or "")[:10]
+            out.append(f"   {md(lm.outcome_words(adj.get('outcome')))}" + (f", with {', '.join(beside)}" if beside else "")
+                       + f": {md(adj.get('reason'))}" + (f" (decided {md(day)})" if day else ""))
         if c.get("limitation"):
             out.append(f"   _{md(c['limitation'])}_")
         for ev in c.get("evidence") or []:

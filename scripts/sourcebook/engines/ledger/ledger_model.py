@@ -43,6 +43,31 @@ def is_citable(claim: Mapping) -> bool:
     return is_active(claim) and claim.get("confidence") != "inferred"
 
 
+def is_contested(claim: Mapping) -> bool:
+    """An active claim a person's decision left standing beside another (``contested``)."""
+    return is_active(claim) and claim.get("confidence") == "contested"
+
+
+def adjudication_of(claim: Mapping) -> Mapping | None:
+    """The decision on an active claim's contradiction (``_adjudication``, attached by the
+    workspace layer; ``adjudication`` in a package's ledger.json), or None."""
+    got = claim.get("_adjudication") or claim.get("adjudication")
+    return got if isinstance(got, Mapping) and isinstance(got.get("reason"), str) else None
+
+
+def adjudication_entry(adj: Mapping) -> dict:
+    """A decision as ledger.json carries it beside each of its claims."""
+    ids = adj.get("claim_ids")
+    return {"cluster_id": adj.get("cluster_id"), "outcome": adj.get("outcome"), "reason": adj.get("reason"),
+            "decided_at": adj.get("decided_at"), "winner": adj.get("winner"),
+            "claim_ids": [x for x in ids if isinstance(x, str)] if isinstance(ids, list) else []}
+
+
+def outcome_words(outcome: object) -> str:
+    return {"both_stand": "both stand", "scope_split": "each holds for its own scope", "supersede": "one replaces "
+            "the other", "retract": "retracted"}.get(str(outcome), str(outcome or "decided").replace("_", " "))
+
+
 def ordinals(claims: Iterable[Mapping], plan: Mapping | None = None) -> dict[str, int]:
     """Claim id -> ordinal: first appearance in plan sections, then the rest by id, from 1."""
     citable = {c["id"] for c in claims if is_citable(c)}
@@ -102,8 +127,12 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
     """
     from .quote_view import is_free
 
-    shown: set[tuple] = set()
-    judged: set[tuple] = set()
+    ordered_claims = list(ordered_claims)
+    # a contested claim's quotes are shown whole, outside the budget: a reader weighs the two
+    # sides by their own words, never by an excerpt of one of them
+    shown: set[tuple] = {span_key(ev) for c in ordered_claims if is_contested(c) for ev in c.get("evidence") or []
+                         if isinstance(ev, Mapping) and not ev.get("redacted") and evidence_quote(ev).strip()}
+    judged: set[tuple] = set(shown)
     per_doc: dict[str, tuple[int, int]] = {}
     counted: dict[tuple[str, str], bool] = {}  # (document, words) -> shown in full
     for claim in ordered_claims:
@@ -365,6 +394,9 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
         derivation = derivation_text(c, by_id, nums)
         if derivation is not None:
             e["derivation"] = derivation
+        adj = adjudication_of(c)
+        if adj is not None:
+            e["adjudication"] = adjudication_entry(adj)
         _show_hidden(e)
         e["evidence"] = [_with_display(ev, sources.get(str(ev.get("source_id"))), span_key(ev) in shown)
                          if isinstance(ev, Mapping) else ev for ev in e.get("evidence") or []]
@@ -373,12 +405,16 @@ def entries(claims: Iterable[Mapping], sources: Mapping[str, Mapping], plan: Map
 
 
 def _with_display(ev: Mapping, src: Mapping | None, full: bool) -> dict:
-    from .origin import origin_words
+    from .origin import byline_of, origin_words, published_of
 
     d = evidence_display(ev, src, full)
     out = dict(ev)
     if src is not None:
         out["origin"] = origin_words(src)
+        if byline_of(src):
+            out["byline"] = byline_of(src)
+        if published_of(src):
+            out["published"] = published_of(src)
     if d["mode"] != "none":
         out["shown"] = d["mode"]
     if d["mode"] == "excerpt":

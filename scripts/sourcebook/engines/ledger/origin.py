@@ -72,3 +72,35 @@ def origin_words(rec: Mapping | None) -> str:
 def needs_attestation(origin: str | None, tier: object) -> bool:
     """Pasted text and supplied captures rate A or B only when a person attests."""
     return origin in NEEDS_ATTEST and tier in STRONG_TIERS
+
+
+def byline_of(rec: Mapping | None) -> str:
+    """Who wrote the source, as its record says (``byline``, else ``author``); "" when unrecorded."""
+    for key in ("byline", "author"):
+        got = (rec or {}).get(key)
+        if isinstance(got, str) and got.strip():
+            return " ".join(got.split())
+    return ""
+
+
+def published_of(rec: Mapping | None) -> str:
+    """When the source was published, as its record says (``published``, else ``published_at``;
+    a timestamp is shown as its day); "" when unrecorded."""
+    for key in ("published", "published_at"):
+        got = (rec or {}).get(key)
+        if isinstance(got, str) and got.strip():
+            got = got.strip()
+            return got[:10] if len(got) > 10 and got[4:5] == "-" and got[10:11] in ("T", " ") else " ".join(got.split())
+    return ""
+
+
+def credit_words(rec: Mapping | None) -> list[str]:
+    """The byline and publication date a ledger entry shows beside its source ("by Ana Ruiz",
+    "published 2019-11-20"), each only when the record has it."""
+    out = []
+    by, publisher = byline_of(rec), (rec or {}).get("publisher")
+    if by and not (isinstance(publisher, str) and " ".join(publisher.split()).casefold() == by.casefold()):
+        out.append(f"by {by}")  # a byline that only repeats the publisher says nothing more
+    if published_of(rec):
+        out.append(f"published {published_of(rec)}")
+    return out

@@ -16,7 +16,7 @@ turns the parsed page (outside the injected ledger) into plain records the gate 
   marks outside claim blocks, hidden claim blocks and ledger entries.
 
 The apparatus sourcebook writes (``.mark`` labels, ``sup.ref`` numbers, ``.as-of`` dates) is
-taken out of a sentence's text; what sits between the ``SB:DATE``, ``SB:SOURCES`` and
+taken out of a sentence's text; what sits between the ``SB:DATE``, ``SB:SOURCES``, ``SB:REVIEWED`` and
 ``SB:TOC`` markers is sourcebook's own and is not read. Everything here is a pure function of
 the page's text, so it is cached with the page view.
 """
@@ -41,11 +41,14 @@ DATA_SCRIPTS = frozenset({"application/ld+json", "application/json"})
 ATTRS = ("alt", "title", "aria-label", "aria-description", "placeholder")
 META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:title", "twitter:description",
                        "keywords", "author"})
-# What sourcebook writes between these markers (the footer's build date and source count) is not
-# read when it is what sb writes there; anything else there is read like the text around it.
+# What sourcebook writes between these markers (the footer's build date, source count and whether a
+# person reviewed the page) is not read when it is what sb writes there; anything else there is read
+# like the text around it.
 GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
              "SOURCES": re.compile(r"\d+ of the \d+ sources? read(?: \((?:\d+ )?in [A-Za-z0-9 ,]{1,160}\))?"
-                                  r"|the workspace's sources|\d+|the workspace's")}
+                                  r"|the workspace's sources|\d+|the workspace's"),
+             "REVIEWED": re.compile(r"Not reviewed by a person\.|Reviewed by a person: all \d+ sentences? marked ok "
+                                    r"on \d{4}-\d{2}-\d{2}\.")}
 MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a history citation

@@ -58,7 +58,9 @@ def cited_order(text: str, claims: Mapping[str, Mapping]) -> list[str]:
 
 
 def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[str, int], used: list[int],
-                crowded: list[bool]) -> str:
+                crowded: list[bool], dated: set[str] | None = None) -> str:
+    """A reference group's numbers and tags; ``dated``: the as-of dates the sentence already
+    printed (one sentence says each as-of once, however many of its groups are volatile)."""
     nums: list[int] = []
     tags: list[str] = []
     for rid in ids:
@@ -75,7 +77,9 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
             if c.get("confidence") == "contested":
                 tags.append(" (contested)")
             if c.get("volatile") is True and c.get("as_of"):
-                tags.append(f" (as of {c['as_of']})")
+                tag = f" (as of {c['as_of']})"
+                if dated is None or tag not in dated:
+                    tags.append(tag)
         for sid in sids:
             n = numbers[sid]
             if n in used or n in nums:
@@ -85,6 +89,8 @@ def _group_text(ids: list[str], claims: Mapping[str, Mapping], numbers: Mapping[
                 continue
             nums.append(n)
     used.extend(nums)
+    if dated is not None:
+        dated.update(t for t in tags if t.startswith(" (as of "))
     return "".join(f"[{n}]" for n in nums) + "".join(dict.fromkeys(t for t in tags if t == INFERENCE)) \
         + "".join(dict.fromkeys(t for t in tags if t != INFERENCE))
 
@@ -98,9 +104,11 @@ def render_prose(text: str, claims: Mapping[str, Mapping], numbers: Mapping[str,
         crowded = [False]
         for sentence in sentences:
             used: list[int] = []
+            dated: set[str] = set()
             sentence = re.sub(r"[ \t]+(?=\[@)", "", sentence)
-            def group(m: re.Match, used: list[int] = used, crowded: list[bool] = crowded) -> str:
-                return _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers, used, crowded)
+            def group(m: re.Match, used: list[int] = used, crowded: list[bool] = crowded,
+                      dated: set[str] = dated) -> str:
+                return _group_text(ref_ids(m.group(1) + m.group(2)), claims, numbers, used, crowded, dated)
 
             sentence = ANY_REF.sub(group, sentence)
             rebuilt.append(sentence)
@@ -119,7 +127,7 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
     ``quotes``: per source, what the ledger shows of each cited quote (``evidence_display``):
     the pages they sit on are named on the source's line, and the ``evidence`` style lists each
     quote (or its excerpt) with its page and a link to the passage."""
-    from ..ledger.origin import origin_words
+    from ..ledger.origin import credit_words, origin_words
     from ..ledger.quote_view import page_text, quote_md
     from ..ledger.quote_view import reader_address as public_address
 
@@ -129,7 +137,8 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
         for n, sid, src in entries:
             where = public_address(src) or (src or {}).get("canonical_locator") or sid
             pages = _pages(quotes.get(sid, []), page_text)
-            lines.append(f"[{n}] {source_name(src, sid)}, {where}" + (f", {pages}" if pages else ""))
+            credit = "".join(f", {bit}" for bit in credit_words(src))
+            lines.append(f"[{n}] {source_name(src, sid)}{credit}, {where}" + (f", {pages}" if pages else ""))
         return "\n".join(lines) + "\n"
     lines = ["## Sources", ""]
     for n, sid, src in entries:
@@ -139,6 +148,7 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
         line = f"- [{n}] {md_link(source_name(src, sid), address or locator)}"
         if locator and not address and not is_web_url(locator):
             line += f" ({md_escape(str(locator))})"
+        line += "".join(f" · {md_escape(bit)}" for bit in credit_words(src))  # byline, publication date
         line += f" · tier {src.get('tier', 'D')} · {md_escape(origin_words(src))}"
         pages = _pages(quotes.get(sid, []), page_text)
         if pages:
@@ -157,6 +167,32 @@ def sources_block(entries: Sequence[tuple[int, str, Mapping | None]], style: str
                 if shown["href"]:
                     words += f" · {md_link('at the source', shown['href'])}"
                 lines.append(f"  > {words}")
+    return "\n".join(lines) + "\n"
+
+
+def decisions_block(claim_ids: Sequence[str], claims: Mapping[str, Mapping], numbers: Mapping[str, int]) -> str:
+    """The decision on each contradiction the report's claims are part of, with its reason,
+    beside the claims it decided and their sources' numbers ("" when none is cited)."""
+    seen: dict[object, Mapping] = {}
+    for cid in claim_ids:
+        adj = lm.adjudication_of(claims[cid]) if cid in claims and lm.is_active(claims[cid]) else None
+        if adj is not None:
+            seen.setdefault(adj.get("cluster_id") or adj.get("reason"), adj)
+    if not seen:
+        return ""
+    lines = ["Contradictions, as decided:", ""]
+    for adj in seen.values():
+        sides = []
+        for x in adj.get("claim_ids") or []:
+            c = claims.get(x)
+            if c is None:
+                continue
+            nums = "".join(f"[{numbers[s]}]" for s in dict.fromkeys(claim_sources(c, claims)) if s in numbers)
+            gone = "" if lm.is_active(c) else f" ({c.get('status')})"
+            sides.append(f'"{md_escape(str(c.get("text", "")))}"{nums}{gone}')
+        day = str(adj.get("decided_at") or "")[:10]
+        lines.append(f"- {md_escape(lm.outcome_words(adj.get('outcome')))}: {'; '.join(sides)}. "
+                     f"Why: {md_escape(str(adj.get('reason')))}" + (f" (decided {day})" if day else ""))
     return "\n".join(lines) + "\n"
 
 

@@ -8,7 +8,9 @@ renders each of them again from the workspace and compares:
   ``data-scope="cited"`` the entries it lists), exactly as ``sb ledger --html`` and ``sb inject``
   or ``sb render`` put it between the markers;
 - the page's build line: the ``SB:DATE`` and ``SB:SOURCES`` slots hold the template's words or
-  what ``sb render`` writes (a real date not after today; the number of ready sources);
+  what ``sb render`` writes (a real date not after today; the number of ready sources), and the
+  ``SB:REVIEWED`` slot says what the review record says now ("Reviewed by a person: all N
+  sentences marked ok on DATE." only while every sentence of the page has a current ``ok``);
 - ``build/report.md`` from the draft record ``sb render report`` keeps beside it;
 - ``build/podcast.md``, ``build/podcast.ttsplan.json`` and ``build/audio/concat.txt`` from the
   script ``build/podcast.script.json``.
@@ -16,8 +18,8 @@ renders each of them again from the workspace and compares:
 The first difference is one ``E-DERIVED-DRIFT`` per file, naming the line and both versions; a
 derived file whose inputs are gone is ``E-DERIVED-UNKNOWN``. The comparisons themselves live in
 ``gate/rederive`` (``sb package --verify`` makes them too). A check that passed is remembered by
-a key over every input (the files' bytes, the claims, the plan, the source records' identities,
-today's date), so a repeat run renders nothing again unless something changed.
+a key over every input (the files' bytes, the claims, the plan, the review record, the source
+records' identities, today's date), so a repeat run renders nothing again unless something changed.
 """
 
 from __future__ import annotations
@@ -90,6 +92,19 @@ def _build_line(ctx: GateContext, page: Page, html: str) -> list[Finding]:
                                                             f"source(s) (editions of one document count once): "
                                                             f"re-render the page, or write \"{want}\" "
                                                             "there (or the template's words)"))
+    reviewed = slot_content(html, "REVIEWED")
+    if reviewed is not None:
+        from ....review.status import page_footer
+
+        try:
+            want = page_footer(ctx.ws, page.rel, html)
+        except SbError as exc:
+            return out + [Finding(exc.code, exc.subject, exc.message)]
+        if reviewed != want:
+            out.append(Finding("E-DERIVED-DRIFT", page.rel, f"the footer says \"{_short(reviewed)}\"; the review "
+                                                            f"record says \"{want}\" (a person's current ok marks "
+                                                            "on every sentence, `sb review`): re-render the page, "
+                                                            f"or write \"{want}\" there"))
     return out
 
 
@@ -125,7 +140,7 @@ def _doubled_marks(page: Page, html: str) -> list[Finding]:
     """sourcebook writes each of its regions once; a second pair would be read as the page's own
     text by some and as sourcebook's by others."""
     out = []
-    for name in ("LEDGER", "DATE", "SOURCES"):
+    for name in ("LEDGER", "DATE", "SOURCES", "REVIEWED"):
         n = max(html.count(open_mark(name)), html.count(close_mark(name)))
         if n > 1:
             out.append(Finding("E-DERIVED-DRIFT", page.rel, f"{n} <!-- SB:{name} --> marker pairs; sourcebook writes "
@@ -187,9 +202,15 @@ def _inputs(ctx: GateContext) -> bytes | None:
     h = hashlib.sha256()
     for part in ("derived", ctx.doc_shas.get("ledger/claims.json", "-"), ctx.doc_shas.get("plan.json", "-"),
                  ctx.doc_shas.get("ledger/adjudications.json", "-"),  # a History entry shows a decision's reason
+                 _review_sha(ctx),  # the footer says whether a person reviewed the page
                  today_iso(), repr(sigs)):
         h.update(part.encode("utf-8", "surrogatepass") + b"\0")
     return h.digest()
+
+
+def _review_sha(ctx: GateContext) -> str:
+    data = _read(ctx, "ledger/review.json")
+    return "-" if data is None else hashlib.sha256(data).hexdigest()
 
 
 def _key(ctx: GateContext, *parts: bytes | str | None) -> str | None:

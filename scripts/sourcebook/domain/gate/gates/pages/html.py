@@ -229,6 +229,9 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
     records = cast("dict[str, dict]", ctx.sources)
 
     flat = " ".join(v.text.split())
+    # a contested claim's quotes are shown whole, outside the budget (the ledger's shown_spans)
+    contested = {(ev.get("source_id"), ev.get("start"), ev.get("end")) for c in order
+                 if c.get("status", "active") == "active" and c.get("confidence") == "contested" for ev in evidence(c)}
     for c in order:
         for ev in evidence(c):
             q, sid = ev.get("quote"), ev.get("source_id")
@@ -236,6 +239,8 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
             if not isinstance(q, str) or not q.strip() or key in seen or not isinstance(sid, str):
                 continue
             seen.add(key)
+            if key in contested:
+                continue
             if is_free(ctx.source(sid)):
                 continue  # a free licence (public domain, CC BY, CC BY-SA, own) lifts the budget
             if q not in v.text and " ".join(plain(q).split()) not in flat:
