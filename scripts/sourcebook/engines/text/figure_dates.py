@@ -56,9 +56,10 @@ _YEAR_TAIL = r"(?:\ ?(?:г\.|года|году|год|гг\.)(?![а-я]))?"
 _WRITTEN_DATES = [
     # 1 December 2026 / 1st of December, 2026 / 1er décembre 2026 / 1. Dezember 2026 /
     # 1 de diciembre de 2026 / 1 декабря 2026 г.
+    # and 18-May-2001, the header dates of PEPs and mailing lists
     re.compile(
-        r"(?<![\w.,])" + _DAY + _DAY_SUFFIX + r"\ (?:of\ |de\ )?" + _MON + _NOT_WORD
-        + r"(?:,?\ (?:de\ )?" + _YEAR + _YEAR_TAIL + ")?"
+        r"(?<![\w.,])" + _DAY + _DAY_SUFFIX + r"(?:\ (?:of\ |de\ )?|-(?=[^\W\d_]+-\d))" + _MON + _NOT_WORD
+        + r"(?:(?:,?\ (?:de\ )?|-)" + _YEAR + _YEAR_TAIL + ")?"
     ),
     # December 1, 2026 / December 1st 2026 / Dec. 1
     re.compile(

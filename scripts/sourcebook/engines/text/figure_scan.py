@@ -126,6 +126,9 @@ def _blocked_spans(t: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
             if t[a : s - 1].lower() in _PREFIXES:
                 last_end = -2
                 continue  # "mid-2026", "pre-2020": the number itself
+            if a >= 2 and t[a - 1] == "-" and t[a - 2].isdigit() and _month_of(t[a : s - 1]) is not None:
+                last_end = -2
+                continue  # "18-May-2001": a date, read by the date patterns
             s = a
         idents.append((s, e))
         last_kind = "ident"
@@ -214,7 +217,8 @@ _ORDINAL_AFTER = re.compile(
     r"(?:st|nd|rd|th|er|ème|e)(?![A-Za-z])|-(?:й|я|е|го|му|м|х|ю|ой|ый|ий|ая|ое)(?![а-я])"
 )
 _VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])[vV]|(?:Python|version|Version|ver\.|release|Release)\ )\Z")
-_IDENT_BEFORE = re.compile(r"(?<![A-Za-z])(PEP|RFC|ISO|ECMA|IEEE)\ \Z")
+# "PEP 255", and a document's own header line "PEP: 255" (the same identifier)
+_IDENT_BEFORE = re.compile(r"(?<![A-Za-z])(PEP|RFC|ISO|ECMA|IEEE):?[\ \t]+\Z")
 _YEAR_DIGITS = re.compile(r"1[5-9]\d\d|2[01]\d\d")
 
 class _Scan:
