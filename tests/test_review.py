@@ -44,7 +44,9 @@ def test_every_planted_overreach_is_flagged_beside_its_sentence(desk):
     assert _codes(got[PLANTED["place"]]) == {"W-REVIEW-NAME"}
     assert "Montana" in got[PLANTED["place"]]["flags"][0]["message"]
     assert _codes(got[PLANTED["only"]]) == {"W-REVIEW-LINK"}
-    assert _codes(got[PLANTED["extend"]]) == {"W-CLAIM-HEDGE", "W-REVIEW-CLAIM-MORE"}
+    # "will extend" over "may extend": the claim's hedge flag, and the sentence's own
+    assert _codes(got[PLANTED["extend"]]) == {"W-CLAIM-HEDGE", "W-REVIEW-CLAIM-MORE", "W-REVIEW-HEDGE"}
+    assert "'may'" in next(f["message"] for f in got[PLANTED["extend"]]["flags"] if f["code"] == "W-REVIEW-HEDGE")
     assert _codes(got[PLANTED["framing"]]) == {"W-REVIEW-DECLARED-FACT"}
     assert _codes(got[PLANTED["inferred"]]) == {"W-REVIEW-DECLARED-FACT"}
     title = [s for s in _review(ws)["sentences"] if s["text"] == "Deer in November 2019"]
@@ -339,3 +341,27 @@ def test_the_mcp_review_tool_writes_the_page_and_reads_the_markdown():
 
     assert BY_NAME["review"].build({"limit": 5}) == [["review"], ["review", "--md", "--limit=5"]]
     assert BY_NAME["review"].build({}) == [["review"], ["review", "--md"]]
+
+
+def test_pre_flags_found_by_an_editor_auditing_a_real_page():
+    """What an editor found in a page on three PEPs, now pointed at by the machine; and what
+    was a false alarm there stays quiet."""
+    from sourcebook.domain.review import preflags as P
+    from sourcebook.engines.text import stance
+
+    should = ["A generator should handle this by re-raising it or by raising StopIteration."]
+    flag = P.hedge_flags("The proposal requires a generator to handle it by re-raising it.", should, [])
+    assert [f.code for f in flag] == ["W-REVIEW-HEDGE"] and "'requires'" in flag[0].message
+    worst = ["The overhead can cause what ought to be an O(n) operation to become, in the worst case, O(n**2)."]
+    flag = P.hedge_flags("Passing calls makes what ought to be an O(n) operation become O(n**2).", worst, [])
+    assert [f.code for f in flag] == ["W-REVIEW-HEDGE"] and "in the worst case" in flag[0].message
+    assert not P.hedge_flags("The count could rise.", ["The count may rise soon."], [])  # a hedge of its own
+    assert not P.hedge_flags("The count rose to 412.", ["The count rose to 412."], [])
+    # a possessive names someone even at the start of a sentence
+    assert P.names("Ewing's proposal added the send() method.") == ["Ewing"]
+    assert P.names("It's the operator's figure.") == []
+    # a whole day is no period; "May" the month is no hedge
+    assert not P.asof_flags("PEP 255 was created on 18-May-2001 for Python 2.2.", "thesis", False)
+    assert P.asof_flags("Ridership in November 2019", "title", False)
+    assert stance.modals("Created: 18-May-2001. It shipped in May.") == []
+    assert stance.modals("The count may rise.") == ["may"]

@@ -20,7 +20,9 @@ them is counted by ``sb verify``.
   another source of the workspace, not of a source it cites ("The operator says" over a trade
   paper's quote);
 - **asof** (``W-REVIEW-TITLE-ASOF``): a title, heading or thesis with a figure or a period
-  ("November 2019") and no as-of date beside it.
+  ("November 2019") and no as-of date beside it (a whole day, "18 May 2001", is not a period);
+- **hedge** (``W-REVIEW-HEDGE``): the cited quotes hedge or advise ("can", "should", "may", "in
+  the worst case") and the sentence states it plainly, or says "must"/"requires"/"always".
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from ...engines.text import figures
 from ...engines.text.sentences import is_cjk
 
 CODES = ("W-REVIEW-NAME", "W-REVIEW-CLAIM-MORE", "W-REVIEW-SENTENCE-MORE", "W-REVIEW-LINK",
-         "W-REVIEW-DECLARED-FACT", "W-REVIEW-ATTRIBUTION", "W-REVIEW-TITLE-ASOF")
+         "W-REVIEW-DECLARED-FACT", "W-REVIEW-ATTRIBUTION", "W-REVIEW-TITLE-ASOF", "W-REVIEW-HEDGE")
 
 # capitalised words that are not names: months and days are dates (the figures reading owns
 # them), the rest start sentences or clauses
@@ -108,10 +110,12 @@ def names(text: str) -> list[str]:
         words = [w for w in run.split() if w.lower() not in _COMMON]
         if not words:
             continue
+        # "Ewing's proposal": a possessive names someone even where it starts the sentence
+        possessive = re.search(r"['’]s$", m.group(0).strip()) is not None
         at_start = first is not None and m.start() == first.start()
         before = text[:m.start()].rstrip()
         after_stop = before.endswith((":", "\"", "“", "(", "—", "–")) or before == ""
-        if (at_start or after_stop) and len(run.split()) == 1 and not _CODE.fullmatch(run) and not run.isupper():
+        if (at_start or after_stop) and not possessive and len(run.split()) == 1 and not _CODE.fullmatch(run) and not run.isupper():
             continue  # a capital that only starts the sentence or a clause
         if len(words) == 1 and len(words[0]) < 2:
             continue
@@ -231,8 +235,12 @@ def link_flags(sentence: str, backing: list[str]) -> list[Flag]:
 def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
     hay = _fold(" ".join(backing))
     said = [n for n in names(sentence) if not _named_in(hay, _fold(n))]
+    from ...engines.text.figure_units import small_counts
+
+    # "the two figures disagree" counts what the page shows: the gate's own reading
+    outline = {c.written.lower() for c in small_counts(sentence) if c.kind in ("apparatus", "none")}
     said += [f.written for f in figures.find_figures(sentence) if f.kind != "ambiguous"
-             and not _contains(hay, _fold(f.written))]
+             and f.written.lower() not in outline and not _contains(hay, _fold(f.written))]
     if not said:
         return []
     what = "framing" if kind == "framing" else "the author's inference"
@@ -255,9 +263,12 @@ def period_of(text: str, dates_only: bool = False) -> list[str]:
     """Figures and periods in a title or thesis ("November 2019", "2019", "31,000"; with
     ``dates_only`` the periods alone). A small count written in words is the page's outline,
     not a figure ("Two changes to the pass")."""
-    out = [f.written for f in figures.find_figures(text) if f.kind != "ambiguous"
-           and (not dates_only or f.kind == "date") and not _topic_count(f, text)]
-    out += [m.group(0) for m in _PERIOD.finditer(text) if not any(m.group(0) in w for w in out)]
+    found = figures.find_figures(text)
+    out = [f.written for f in found if f.kind not in ("ambiguous", "ident")  # W3 names a route
+           and (not dates_only or (f.kind == "date" and len(f.key) < 10)) and not _topic_count(f, text)]
+    days = [f.written for f in found if f.kind == "date" and len(f.key) >= 10]
+    out += days if not dates_only else []
+    out += [m.group(0) for m in _PERIOD.finditer(text) if not any(m.group(0) in w for w in out + days)]
     return list(dict.fromkeys(out))
 
 
@@ -277,3 +288,35 @@ def asof_flags(text: str, where: str, has_as_of: bool) -> list[Flag]:
     return [Flag("W-REVIEW-TITLE-ASOF", f"{what} states {_show(said)} with no as-of date: a reader takes it as the "
                                         "whole period or as current; check the sources cover all of it, or say "
                                         "when the figure stops (\"to 19 November\")")]
+
+
+# words that soften a statement (possibility, advice, a bound) and words that harden it
+_SOFT = re.compile(r"(?<![\w])(?:can|could|may|might|should|ought\s+to|likely|possibly|perhaps|probably|"
+                   r"in\s+the\s+worst\s+case|at\s+worst|up\s+to|usually|often|typically|generally|"
+                   r"recommend(?:s|ed)?|suggest(?:s|ed)?|expected\s+to|due\s+to|plans?\s+to|"
+                   r"может|возможно|следует|かもしれ|べき|可能|应该|可以)(?![\w])", re.I)
+_HARD = re.compile(r"(?<![\w])(?:must|requires?|required|always|never|every|all|will|guarantees?|"
+                   r"обязан|必ず|必须)(?![\w])", re.I)
+
+
+def hedge_flags(sentence: str, quotes: list[str], claim_texts: list[str]) -> list[Flag]:
+    """The quotes soften what they say and the sentence does not, or hardens it: "should"
+    become "requires", "can cause ... in the worst case" become "makes"."""
+    if not quotes:
+        return []
+    soft = list(dict.fromkeys(" ".join(m.group(0).lower().split()) for q in quotes for m in _SOFT.finditer(q)))
+    if not soft:
+        return []
+    hard = [m.group(0).lower() for m in _HARD.finditer(sentence)
+            if not any(re.search(r"(?<![\w])" + re.escape(m.group(0).lower()) + r"(?![\w])", q.lower())
+                       for q in quotes + claim_texts)]
+    mine = {" ".join(m.group(0).lower().split()) for m in _SOFT.finditer(sentence)}
+    if mine - set(soft) and not hard:
+        return []  # a hedge of its own words
+    lost = [w for w in soft if w not in mine]
+    if not lost and not hard:
+        return []
+    soft = lost or soft
+    said = f"says {_show(hard)}" if hard else "does not"
+    return [Flag("W-REVIEW-HEDGE", f"its quotes say {_show(soft)} and the sentence {said}; check it keeps the "
+                                   "source's hedge or advice")]

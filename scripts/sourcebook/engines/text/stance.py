@@ -25,7 +25,7 @@ _NEG_WORDS = re.compile(r"\b(?:not|never|none|cannot|no(?!\.\s*\d))\b|n['’]t\b
 _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
 
 # "may" the modal, not "May" the month (a day or a year next to it says which)
-_MODAL = re.compile(r"(?<!\d\s)\bmay\b(?!\s+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
+_MODAL = re.compile(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
                     r"может|возможно|ожидается)\b", re.IGNORECASE)
 _MODAL_CJK = ("かもしれ", "見込み", "可能", "预计")
 # a claim that hedges in any of these words keeps its quote's hedge
@@ -58,7 +58,9 @@ def negated(text: str) -> bool:
 def modals(text: str) -> list[str]:
     """The hedges in ``text`` as written (lower case), in order, each once."""
     text = _seen(text)
-    found = [m.group(0).lower() for m in _MODAL.finditer(text)]
+    # "May" with a capital inside a sentence is the month ("released in May"), not the modal
+    found = [m.group(0).lower() for m in _MODAL.finditer(text)
+             if not (m.group(0) == "May" and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "\n", "\"", "“"))]
     found += [m for m in _MODAL_CJK if m in text]
     return list(dict.fromkeys(" ".join(f.split()) for f in found))
 
