@@ -56,4 +56,4 @@ def test_note_counts_adjudications(good):
     root, ids, cs = good
     write_adj(root, [adj("ferry.fares", [cs[1]["id"]], "scope_split")])
     r = sb("verify", cwd=root)
-    assert "  . clusters       0 cluster(s), 1 adjudicated" in r.out, r.out
+    assert "  . clusters       0 open or decided cluster(s); 1 decision(s) on record" in r.out, r.out

@@ -29,7 +29,8 @@ def gate(ctx: GateContext) -> GateResult:
     f += open_findings(clusters)
     if adjs:  # nothing can be owed without a decision
         f += unapplied(claims, adjs)
-    return GateResult(f, f"{len(clusters)} cluster(s), {len(adjs)} adjudicated")
+    # decisions outlive their clusters (a supersede leaves one side standing): counted apart
+    return GateResult(f, f"{len(clusters)} open or decided cluster(s); {len(adjs)} decision(s) on record")
 
 
 def _detect(ctx: GateContext, claims: list, adjs: list) -> list[dict]:
