@@ -374,3 +374,57 @@ def test_a_claim_stored_with_another_as_of_than_its_quote_is_warned(ws):
                       recheck="https://example.org/status",
                       evidence=[ev(sid, text, "The pass is accepted on routes W1 and W2 as of 14 October 2026.")]))
     assert r.rc == 0 and "W-CLAIM-ASOF-QUOTE" in r.err, r.both
+
+
+# ---- author-written text beside checked quotes --------------------------------------------------
+
+def test_notes_state_no_figure_or_date_the_quotes_do_not(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number")
+    cid = last_id(r)
+    r = sb("claim", "set", cid, "--notes", "Confirmed by the operator in writing on 3 October 2026.", cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "3 October 2026" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "notes" in json.dumps(doc), doc
+    # a note that repeats what the quote states, or says no figure, is the author's honest word
+    r = sb("claim", "set", cid, "--notes", "The 3.40 marks fare is the printed one; checked at the quay.", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_a_retraction_reason_states_no_figure_its_claim_does_not(ws, src):
+    cid = last_id(_add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.",
+                       kind="number"))
+    r = sb("claim", "retract", cid, "--reason", "the council confirmed 45,000 riders on 30 October 2026", cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "45,000" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "retraction" in json.dumps(doc), doc
+    other = last_id(_add(ws, "No other scheme is live.", src, "No other scheme is live at this time."))
+    r = sb("claim", "retract", other, "--reason", "the operator reworded the page; no scheme list remains", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    doc = verify_json(ws)
+    assert [d["subject"] for g in doc["gates"] for d in g["details"]] == [cid], doc
+
+
+def test_a_decision_reason_states_no_figure_its_claims_do_not(ws, src):
+    a, b, decision = _both_stand(ws, src)
+    assert verify_json(ws)["rc"] == 0  # the honest reason: no figure
+    bad = dict(decision, reason="The operator confirmed on 20 October 2026 that both counts are old.")
+    r = sb("adjudicate", "--json", json.dumps(bad), cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "20 October 2026" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"], doc
+    ok = dict(decision, reason="38,500 is a summer average; 35,000 was only asked about: both are shown.")
+    r = sb("adjudicate", "--json", json.dumps(ok), cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_an_attestation_states_no_figure_its_source_does_not(ws, src):
+    _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number")
+    r = sb("source", "set", src, "attest=the audit office confirmed 45,000 riders to us", cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "45,000" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "attestation" in json.dumps(doc), doc
+    r = sb("source", "set", src, "attest=the notice, checked against the printed copy at the quay", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0

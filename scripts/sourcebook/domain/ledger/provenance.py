@@ -15,6 +15,9 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
 - **asofquote**: when a quote states its own as-of date ("as of 14 October 2026"), ``as_of``
   is one of the dates the quotes state so (a claim cannot be true as of a day its source
   does not speak for);
+- **notes**: the claim's ``notes`` (shipped in every package's ledger.json) state no figure or
+  date its quotes do not (``unbacked_author_text``: the same reading backs a retraction's or a
+  decision's reason and a source's attestation);
 - **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
   disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
   sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
@@ -38,13 +41,14 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote")
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
-         "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE"}
+         "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
+         "notes": "E-AUTHOR-TEXT-FIGURE"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
-           "negation": "W-CLAIM-NEGATION",
+           "notes": "W-AUTHOR-TEXT-FIGURE", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -90,6 +94,31 @@ def quotes(ev: Mapping, text: str | None) -> list[str]:
     if text is not None and _int(s) and _int(e) and 0 <= s < e <= len(text):  # type: ignore[operator]
         return [text[s:e]]  # type: ignore[index]
     return []
+
+
+def unbacked_author_text(text: object, backing: list[str]) -> list[str]:
+    """The figures and dates (as written) of text an author wrote beside checked quotes (a
+    claim's notes, a retraction's or a decision's reason, an attestation) that no backing text
+    states, compared by meaning; a small number in words counting nothing named is language."""
+    from ...engines.text import figures
+
+    if not isinstance(text, str) or not text.strip() or not figures.find_figures(text):
+        return []
+    return [f.written for f in figures.unbacked(text, backing) if not figures.small_word(f)]
+
+
+def _shown(written: list[str]) -> str:
+    return ", ".join(repr(w) for w in written[:3]) + (" ..." if len(written) > 3 else "")
+
+
+def _notes_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
+    backing = [q for ev in evidence_items(claim) for q in quotes(ev, _text_if_redacted(ev, text_of))]
+    bad = unbacked_author_text(claim.get("notes"), backing)
+    if not bad:
+        return []
+    return [Flag("notes", f"its notes state {_shown(bad)}, which none of its quotes states; notes ship in the "
+                          "package's ledger.json beside the checked quote: `sb claim set "
+                          f"{claim.get('id')} --notes \"...\"` without it, or cite a quote that states it")]
 
 
 def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
@@ -262,6 +291,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
         if _parts(ev) is not None:
             out += _splice_flags(ev, text_of(ev.get("source_id")))
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
+    out += _notes_flags(claim, text_of)
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")))
     return out
@@ -290,3 +320,55 @@ def add_warnings(claim: Mapping, flags: list[Flag]) -> list[Finding]:
             out.append(Finding(WARNING[f.rule], cid, f"{f.message} (listed for review by sb verify until "
                                                      f"`sb claim ack {cid} --reason \"...\"`)"))
     return out
+
+
+class AuthorText(NamedTuple):
+    subject: str  # the claim, decision or source it is shown for
+    where: str  # what the reader sees it as, and the command that changes it
+    bad: list[str]  # its figures and dates that nothing it speaks of states
+
+
+def _claim_backing(claim: Mapping, text_of: TextOf) -> list[str]:
+    return [str(claim.get("text") or "")] + [q for ev in evidence_items(claim)
+                                              for q in quotes(ev, _text_if_redacted(ev, text_of))]
+
+
+def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
+    """The reasons every ledger prints that state a figure or date the claims they speak of do
+    not: a retraction's or a narrowing's reason (backed by the claim's own text and quotes), a
+    decision's reason (backed by the texts and quotes of the claims it decides)."""
+    by_id = {c.get("id"): c for c in claims if isinstance(c, Mapping)}
+    out = []
+    for c in by_id.values():
+        why = c.get("status_reason")
+        if c.get("status") in ("retracted", "superseded") and isinstance(why, str) and " by adjudication of " not in why:
+            bad = unbacked_author_text(why, _claim_backing(c, text_of))
+            if bad:
+                what = "retraction" if c.get("status") == "retracted" else "narrowing"
+                out.append(AuthorText(str(c.get("id")), f"the {what} reason printed in every ledger's History", bad))
+    for a in adjs:
+        if not isinstance(a, Mapping):
+            continue
+        backing = [t for x in a.get("claim_ids") or [] if x in by_id for t in _claim_backing(by_id[x], text_of)]
+        bad = unbacked_author_text(a.get("reason"), backing)
+        if bad:
+            out.append(AuthorText(str(a.get("cluster_id")), "the decision's reason printed in every ledger's "
+                                  "History (record the decision again with `sb adjudicate`)", bad))
+    return out
+
+
+def attestation_text(sid: str, rec: Mapping | None, text_of: TextOf) -> AuthorText | None:
+    """A source's attestation, shown beside it in every ledger, when it states a figure or date
+    the source's own text does not."""
+    att = rec.get("attestation") if rec else None
+    reason = att.get("reason") if isinstance(att, Mapping) else None
+    bad = unbacked_author_text(reason, [text_of(sid) or ""]) if isinstance(reason, str) else []
+    if not bad:
+        return None
+    return AuthorText(sid, f"the attestation shown beside the source in every ledger (`sb source set {sid} "
+                           "attest=\"...\"`)", bad)
+
+
+def author_finding(t: AuthorText, code: str) -> Finding:
+    return Finding(code, t.subject, f"{t.where} states {_shown(t.bad)}, which nothing it speaks of states; "
+                                    "a reader takes it as checked: reword it without the figure or date")
