@@ -317,7 +317,7 @@ _reg({
     "E-DRAFT-FRAMING": ("A sentence tagged [framing] carries a figure, date, amount or quotation.", "Framing is the author's words only: cite the claim that states the figure, or drop it."),
     "E-DRAFT-INFERENCE": ("A sentence marked as the author's inference ([inference], or citing an inferred claim) carries a figure, date, amount or quotation.", "Cite the claim that states the figure and infer in words."),
     "W-DRAFT-UNVERIFIED-FIGURE": ("A sentence marked [unverified] states a figure or date: the one thing a reader cannot check.", "Find a source for it and cite it [n]."),
-    "E-DRAFT-LABEL-FIGURE": ("A heading, table row or short label of a draft or report states a figure or date that nothing cited under it (or in the draft) states; the workspace's question as the title is allowed.", "Cite the claim that gives it in that section or row, or drop the figure."),
+    "E-DRAFT-LABEL-FIGURE": ("A heading, table row or short label of a draft or report states a figure or date that nothing cited under it (or in the draft) states; the workspace's question as the title is held to the same rule.", "Cite the claim that gives it in that section or row, or drop the figure."),
     "E-REPORT-UNCITED": ("A sentence of build/report.md is neither cited, the author's inference nor framing ([unverified] is not accepted in a report).", "Cite the claim [@clm_...] in the draft, add the inference to the ledger and cite it, or tag your own words [framing]; render the report again."),
 })
 
