@@ -428,3 +428,19 @@ def test_an_attestation_states_no_figure_its_source_does_not(ws, src):
     r = sb("source", "set", src, "attest=the notice, checked against the printed copy at the quay", cwd=ws)
     assert r.rc == 0 and r.err == "", r.both
     assert verify_json(ws)["rc"] == 0
+
+
+def test_a_recheck_link_goes_to_one_of_the_claims_sources(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number",
+             volatile=True, as_of="2025-12-31", recheck="https://forum.example/t/fares")
+    cid = last_id(r)
+    assert r.rc == 0 and r.err == "", r.both  # a local source with no address: any site is the author's word
+    assert verify_json(ws)["rc"] == 0
+    assert sb("source", "set", src, "url=https://water.example/notice", "tier=C", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-CLAIM-RECHECK-HOST"] and "forum.example" in json.dumps(doc), doc
+    r = sb("claim", "set", cid, "--recheck", "https://calder-forum.example/t/2", cwd=ws)
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-RECHECK-HOST"], r.both
+    r = sb("claim", "set", cid, "--recheck", "https://www.water.example/fares", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0

@@ -15,6 +15,9 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
 - **asofquote**: when a quote states its own as-of date ("as of 14 October 2026"), ``as_of``
   is one of the dates the quotes state so (a claim cannot be true as of a day its source
   does not speak for);
+- **recheckhost**: a ``recheck`` URL (the reader's way to see whether the claim still holds) is
+  on the host of one of its evidence sources' addresses (or of a ``same_as`` edition's), when
+  any of them has one;
 - **notes**: the claim's ``notes`` (shipped in every package's ledger.json) state no figure or
   date its quotes do not (``unbacked_author_text``: the same reading backs a retraction's or a
   decision's reason and a source's attestation);
@@ -41,14 +44,14 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes")
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
-         "notes": "E-AUTHOR-TEXT-FIGURE"}
+         "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
-           "notes": "W-AUTHOR-TEXT-FIGURE", "negation": "W-CLAIM-NEGATION",
+           "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -119,6 +122,46 @@ def _notes_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
     return [Flag("notes", f"its notes state {_shown(bad)}, which none of its quotes states; notes ship in the "
                           "package's ledger.json beside the checked quote: `sb claim set "
                           f"{claim.get('id')} --notes \"...\"` without it, or cite a quote that states it")]
+
+
+def _host(url: object) -> str | None:
+    from urllib.parse import urlsplit
+
+    if not isinstance(url, str) or not url.lower().startswith(("http://", "https://")):
+        return None
+    try:
+        host = (urlsplit(url.strip()).hostname or "").lower().rstrip(".")
+    except ValueError:
+        return None
+    return host.removeprefix("www.") or None
+
+
+def _source_hosts(rec: Mapping | None) -> set[str]:
+    if not rec:
+        return set()
+    urls = [rec.get("url"), rec.get("canonical_locator"), rec.get("locator")]
+    fetch = rec.get("fetch")
+    if isinstance(fetch, Mapping):
+        urls.append(fetch.get("final_url"))
+    return {h for h in map(_host, urls) if h}
+
+
+def _recheck_flags(claim: Mapping, record_of: RecordOf) -> list[Flag]:
+    host = _host(claim.get("recheck"))
+    if host is None:
+        return []  # none, or not http(s): the volatility gate says so
+    hosts: set[str] = set()
+    for sid in dict.fromkeys(ev.get("source_id") for ev in evidence_items(claim)):
+        rec = record_of(sid)
+        hosts |= _source_hosts(rec)
+        twin = rec.get("same_as") if rec else None
+        if isinstance(twin, str) and twin != sid:
+            hosts |= _source_hosts(record_of(twin))
+    if not hosts or host in hosts:
+        return []
+    return [Flag("recheckhost", f"its recheck link goes to {host}, which is the address of none of its sources "
+                                f"({', '.join(sorted(hosts))}); a reader follows it to see whether the claim still "
+                                f"holds: `sb claim set {claim.get('id')} --recheck` a page of the source's site")]
 
 
 def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
@@ -291,7 +334,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
         if _parts(ev) is not None:
             out += _splice_flags(ev, text_of(ev.get("source_id")))
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
-    out += _notes_flags(claim, text_of)
+    out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of)
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")))
     return out
