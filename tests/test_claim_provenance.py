@@ -444,3 +444,58 @@ def test_a_recheck_link_goes_to_one_of_the_claims_sources(ws, src):
     r = sb("claim", "set", cid, "--recheck", "https://www.water.example/fares", cwd=ws)
     assert r.rc == 0 and r.err == "", r.both
     assert verify_json(ws)["rc"] == 0
+
+
+def test_as_of_earlier_than_the_sources_publication_is_refused(ws):
+    text = ("# Service status\n\n*Calder Bay Water Bus Authority. Updated 14 October 2026.*\n\n"
+            "Route W3 will accept the pass once new readers are fitted.\n\nFares were set on 1 March 2026.\n")
+    sid = make_source(ws, text, name="status-e")
+    path = os.path.join(str(ws), "sources", sid, "source.json")
+    with open(path, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(dict(rec, retrieved_at="2026-11-02T00:00:00Z"), fh)
+    quote = "Route W3 will accept the pass once new readers are fitted."
+    r = add(ws, claim("Route W3 will accept the pass once new readers are fitted.", volatile=True,
+                      as_of="2026-10-14", recheck="https://example.org/status", evidence=[ev(sid, text, quote)]))
+    assert r.rc == 0 and r.err == "", r.both
+    cid = last_id(r)
+    assert verify_json(ws)["rc"] == 0
+    # backdated to March: the page says the plan was known before the source was written
+    r = sb("claim", "set", cid, "--as-of", "2026-03-02", cwd=ws)
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-ASOF-EARLY"] and "2026-10-14" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["codes"] == ["E-CLAIM-ASOF-EARLY"], doc
+    # a quote that itself states an earlier day speaks for it
+    q2 = "Fares were set on 1 March 2026."
+    r = add(ws, claim("Fares were set on 1 March 2026.", topic="topic.two", volatile=True, as_of="2026-03-01",
+                      recheck="https://example.org/status", evidence=[ev(sid, text, q2)]))
+    assert r.rc == 0 and r.err == "", r.both
+    # a recorded published_at bounds it too
+    assert sb("claim", "set", cid, "--as-of", "2026-10-14", cwd=ws).rc == 0
+    assert sb("source", "set", sid, "published=2026-10-20", cwd=ws).rc == 0
+    assert verify_json(ws)["codes"] == ["E-CLAIM-ASOF-EARLY"]
+
+
+@pytest.mark.parametrize(("quote", "said"), [
+    ("The pass is accepted on routes W1 and W2 as of 14 October 2026.", "14 October 2026"),
+    ("Route W3 is due to accept the pass from 1 December 2026.", "1 December 2026"),
+])
+def test_a_claim_whose_quote_is_dated_is_made_settled_only_with_a_reason(ws, quote, said):
+    text = f"# Status\n\n{quote}\n\nA single adult fare is 3.40 marks.\n"
+    sid = make_source(ws, text, name="status-v")
+    r = add(ws, claim(quote, volatile=True, as_of="2026-01-01", recheck="https://example.org/status",
+                      evidence=[ev(sid, text, quote)]))
+    cid = last_id(r)
+    r = sb("claim", "set", cid, "--volatile", "false", cwd=ws)
+    assert r.rc == 1 and _codes(r.err) == ["E-USAGE"] and said in r.err and "--reason" in r.err, r.both
+    assert _claims(ws)[cid]["volatile"] is True
+    r = sb("claim", "set", cid, "--volatile", "false", "--reason", "the operator's schedule is final", cwd=ws)
+    assert r.rc == 0 and _claims(ws)[cid]["volatile"] is False, r.both
+    events = (ws / "ledger" / "events.jsonl").read_text(encoding="utf-8")
+    assert "the operator's schedule is final" in events
+    # a quote that states no date: no reason is asked
+    other = last_id(add(ws, claim("A single adult fare is 3.40 marks.", topic="fare", volatile=True,
+                                  as_of="2026-01-01", recheck="https://example.org/status",
+                                  evidence=[ev(sid, text, "A single adult fare is 3.40 marks.")])))
+    assert sb("claim", "set", other, "--volatile", "false", cwd=ws).rc == 0

@@ -22,7 +22,7 @@ from .adjudications import contest_refusal, load_adjudications, standing_contest
 from .claim_add import _claim_schema, same_claim
 from .claims import append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache
-from .provenance import REVIEW, add_warnings, author_finding, check_claim, reason_texts
+from .provenance import REVIEW, add_warnings, author_finding, check_claim, dated_quote, reason_texts
 
 
 def _get(by_id: dict[str, Claim], cid: str) -> Claim:
@@ -81,8 +81,14 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         if new.get("superseded_by") and new["superseded_by"] not in by_id:
             raise SbError("E-CLAIM-UNKNOWN", str(new["superseded_by"])[:80], "--superseded-by names no claim")
         _check(new)
+        cache = TextCache(ws)
+        if changes.get("volatile") is False and claim.get("volatile") and not (reason and reason.strip()):
+            said = dated_quote(claim, cache.text, cache.record)
+            if said:
+                raise SbError("E-USAGE", cid, f"its quote states {said!r}: it holds as of a day and may change, so "
+                                              "a reader sees it as moving; to show it as settled, say why with "
+                                              "--reason \"...\" (recorded in the trail)")
         if warnings is not None:
-            cache = TextCache(ws)
             before = {f.message for f in check_claim(claim, cache.text, cache.record)}
             warnings += add_warnings(new, [f for f in check_claim(new, cache.text, cache.record)
                                            if f.message not in before])

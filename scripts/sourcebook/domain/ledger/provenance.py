@@ -12,6 +12,10 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   line and no heading line between them);
 - **asof**: ``as_of`` is not later than every evidence source's published or retrieved date,
   unless a source states that very date;
+- **asofearly**: ``as_of`` is not earlier than every evidence source's publication date (its
+  ``published_at``, or the dateline near the top of its text: "Updated 14 October 2026",
+  "The Ferry Ledger, 2 October 2026."), unless a quote states a date no later than ``as_of`` (a
+  source cannot speak for a day before it was written unless it says so);
 - **asofquote**: when a quote states its own as-of date ("as of 14 October 2026"), ``as_of``
   is one of the dates the quotes state so (a claim cannot be true as of a day its source
   does not speak for);
@@ -44,14 +48,16 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost")
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
-         "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST"}
+         "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
+         "asofearly": "E-CLAIM-ASOF-EARLY"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
-           "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST", "negation": "W-CLAIM-NEGATION",
+           "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
+           "asofearly": "W-CLAIM-ASOF-EARLY", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -272,6 +278,53 @@ def _asof_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
                          "retrieved), and no source states it; set --as-of to the date the source speaks for")]
 
 
+_DATELINE = re.compile(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed))\b")
+
+
+def _published(rec: Mapping | None, text: str | None) -> str | None:
+    """The day a source was published: its ``published_at``, else the first full date on a short
+    line near the top of its text that is a dateline ("Updated 14 October 2026") or an
+    emphasised byline ("*The Ferry Ledger, 2 October 2026.*")."""
+    v = rec.get("published_at") if rec else None
+    if isinstance(v, str) and re.match(r"^\d{4}-\d{2}-\d{2}", v):
+        return v[:10]
+    if not text:
+        return None
+    from ...engines.text import figures
+
+    head = text[:600]
+    for f in figures.find_figures(head):
+        if f.kind == "date" and len(f.key) == 10 and f.key[0].isdigit():
+            start = head.rfind("\n", 0, f.start) + 1
+            end = head.find("\n", f.end)
+            line = head[start:end if end >= 0 else len(head)]
+            bare = line.strip()
+            if len(bare) <= 160 and (_DATELINE.search(head, start, f.start) or bare[:1] in "*_" and bare[-1:] in "*_"):
+                return f.key
+    return None
+
+
+def _asof_early_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
+    as_of = claim.get("as_of")
+    if not isinstance(as_of, str) or not re.match(r"^\d{4}-\d{2}-\d{2}$", as_of):
+        return []
+    from ...engines.text import figures
+
+    evs = evidence_items(claim)
+    days = [d for sid in dict.fromkeys(ev.get("source_id") for ev in evs)
+            if (d := _published(record_of(sid), text_of(sid))) is not None]
+    if not days or as_of >= min(days):
+        return []
+    for ev in evs:
+        for q in quotes(ev, text_of(ev.get("source_id"))):
+            for f in figures.find_figures(q):
+                if f.kind == "date" and (figures.as_of_wording(q, f.start, f.end) or  # asofquote's to judge
+                                         f.key[:1].isdigit() and as_of[:len(f.key)] >= f.key):
+                    return []  # the quote itself speaks for an earlier day
+    return [Flag("asofearly", f"as_of {as_of} is earlier than the day its source was published ({min(days)}), and "
+                              "no quote states a date that early; set --as-of to the date the source speaks for")]
+
+
 def _asof_quote_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
     as_of = claim.get("as_of")
     if not isinstance(as_of, str) or not re.match(r"^\d{4}-\d{2}-\d{2}$", as_of):
@@ -334,6 +387,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
         if _parts(ev) is not None:
             out += _splice_flags(ev, text_of(ev.get("source_id")))
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
+    out += _asof_early_flags(claim, text_of, record_of)
     out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of)
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")))
@@ -415,3 +469,22 @@ def attestation_text(sid: str, rec: Mapping | None, text_of: TextOf) -> AuthorTe
 def author_finding(t: AuthorText, code: str) -> Finding:
     return Finding(code, t.subject, f"{t.where} states {_shown(t.bad)}, which nothing it speaks of states; "
                                     "a reader takes it as checked: reword it without the figure or date")
+
+
+def dated_quote(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> str | None:
+    """The date a quote speaks of that makes the claim a moving one: an as-of date ("as of 14
+    October 2026") or a day after its source was published or retrieved ("from 1 December
+    2026"); None when the quotes state neither."""
+    from ...engines.text import figures
+
+    for ev in evidence_items(claim):
+        sid = ev.get("source_id")
+        rec = record_of(sid)
+        known = [d for d in (_published(rec, text_of(sid)), *_dates_of(rec)) if d]
+        for q in quotes(ev, text_of(sid)):
+            for f in figures.find_figures(q):
+                if f.kind != "date" or not f.key[:1].isdigit():
+                    continue
+                if figures.as_of_wording(q, f.start, f.end) or (known and f.key > max(known)[:len(f.key)]):
+                    return f.written
+    return None
