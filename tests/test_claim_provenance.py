@@ -499,3 +499,20 @@ def test_a_claim_whose_quote_is_dated_is_made_settled_only_with_a_reason(ws, quo
                                   as_of="2026-01-01", recheck="https://example.org/status",
                                   evidence=[ev(sid, text, "A single adult fare is 3.40 marks.")])))
     assert sb("claim", "set", other, "--volatile", "false", cwd=ws).rc == 0
+
+
+def test_parts_across_a_sentence_end_are_spliced_unless_whole_sentences(ws, src):
+    r = add(ws, claim("Weekday ridership averaged 38,500 marks.", kind="number",
+                      evidence=[{"source_id": src, "quote": "Weekday ridership averaged 38,500 [...] marks"}]))
+    assert r.rc == 0 and "W-QUOTE-SPLICE" in _codes(r.err) and "different sentences" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-QUOTE-SPLICE" in doc["codes"], doc
+    assert sb("claim", "retract", last_id(r), "--reason", "spliced", cwd=ws).rc == 0
+    whole = "Weekday ridership averaged 38,500 passengers over the summer. [...] A single adult fare is 3.40 marks."
+    r = add(ws, claim("Weekday ridership averaged 38,500 passengers over the summer; a single adult fare is "
+                      "3.40 marks.", topic="two", kind="number", evidence=[{"source_id": src, "quote": whole}]))
+    assert r.rc == 0 and "SPLICE" not in r.err, r.both
+    r = add(ws, claim("Weekday ridership averaged 38,500 over the summer.", topic="three", kind="number",
+                      evidence=[{"source_id": src, "quote": "Weekday ridership averaged 38,500 [...] over the summer"}]))
+    assert r.rc == 0 and "SPLICE" not in r.err, r.both
+    assert verify_json(ws)["rc"] == 0

@@ -246,7 +246,7 @@ _reg({
     "W-CLAIM-DATE-AMBIGUOUS": ("A claim was stored with an ambiguous numeric date in its text; verify will refuse it.", "Write the date as 2026-11-01 or 1 November 2026 (narrow the claim)."),
     "E-CLAIM-INFERRED": ("An inferred claim states a figure, date, amount or quotation: an inference carries none.", "Cite the claim that states it, or word the inference without it."),
     "W-CLAIM-INFERRED": ("An inferred claim was stored with a figure, date, amount or quotation; verify will refuse it.", "Cite the claim that states it, or word the inference without it."),
-    "E-QUOTE-SPLICE": ("The parts of a multi-part quote lie in different paragraphs of the source (a blank line or heading between them).", "Quote one passage, or cite each passage as its own evidence."),
+    "E-QUOTE-SPLICE": ("The parts of a multi-part quote lie in different paragraphs of the source (a blank line or heading between them), or in different sentences without each being a whole sentence.", "Quote one passage (each sentence whole), or cite each passage as its own evidence."),
     "W-QUOTE-SPLICE": ("A claim was stored, but its multi-part quote joins different paragraphs; verify will refuse it.", "Quote one passage, or cite each passage as its own evidence."),
     "E-CLAIM-ASOF-LATE": ("A claim's as_of is later than every evidence source's published or retrieved date, and no source states it.", "Set --as-of to the date the source speaks for."),
     "E-CLAIM-ASOF-QUOTE": ("A claim's quote states its own as-of date (\"as of 14 October 2026\") and the claim's as_of is another day.", "Set --as-of to the date the quote speaks for."),

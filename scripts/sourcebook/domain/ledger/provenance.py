@@ -246,7 +246,29 @@ def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
                                       f"different paragraphs ({what} at offset {m.start() + 1} between them); "
                                       "quote one passage, or cite each passage as its own evidence"))
             break
+        gap_start, gap_end = parts[i - 1].get("end"), parts[i].get("start")
+        if _int(gap_start) and _int(gap_end) and gap_start <= gap_end:  # type: ignore[operator]
+            end = _SENTENCE_END.search(text, gap_start, gap_end)  # type: ignore[arg-type]
+            if end and not all(_whole_sentence(text, p) for p in (parts[i - 1], parts[i])):
+                out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
+                                          f"different sentences (a sentence ends at offset {end.start() + 1} between "
+                                          "them) and are not each a whole sentence; quote each sentence whole, or "
+                                          "cite it as its own evidence"))
+                break
     return out
+
+
+# a sentence ends: . ! ? (and their CJK forms) before a space and a capital or a digit, or 。！？
+_SENTENCE_END = re.compile(r"[.!?…][\"”’)\]]*\s+(?=[\"“‘(\[]*[A-Z0-9À-ÖØ-ÞА-Я])|[。！？]")
+_SENTENCE_START = re.compile(r"(?:^|[.!?…。！？][\"”’)\]]*\s+|\n)[\"“‘(\[*_]*\Z")
+
+
+def _whole_sentence(text: str, part: Mapping) -> bool:
+    s, e = part.get("start"), part.get("end")
+    if not (_int(s) and _int(e)):
+        return False
+    body = text[s:e].rstrip()  # type: ignore[misc]
+    return bool(_SENTENCE_START.search(text, max(0, s - 4), s) and body[-1:] in ".!?…。！？")  # type: ignore[operator]
 
 
 def _dates_of(rec: Mapping | None) -> list[str]:
