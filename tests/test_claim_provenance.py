@@ -516,3 +516,17 @@ def test_parts_across_a_sentence_end_are_spliced_unless_whole_sentences(ws, src)
                       evidence=[{"source_id": src, "quote": "Weekday ridership averaged 38,500 [...] over the summer"}]))
     assert r.rc == 0 and "SPLICE" not in r.err, r.both
     assert verify_json(ws)["rc"] == 0
+
+
+def test_a_verified_claim_cut_from_a_question_is_refused_and_no_ack_answers_it(ws, src):
+    r = _add(ws, "Ridership had passed 35,000.", src, "ridership had passed 35,000", kind="number",
+             confidence="verified")
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-QUESTION" in _codes(r.err) and "asked whether" in r.err, r.both
+    assert sb("claim", "ack", cid, "--reason", "the councillor surely knew", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-QUESTION" in doc["codes"], doc
+    # held at reported, the cut stays a review flag that an ack answers
+    assert sb("claim", "set", cid, "--confidence", "reported", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]], doc

@@ -258,6 +258,8 @@ _reg({
     "W-CLAIM-RECHECK-HOST": ("A claim was stored with a recheck link on a host none of its sources has; verify will refuse it.", "`sb claim set CLM --recheck URL` with a page of the source's own site."),
     "E-CLAIM-ASOF-EARLY": ("A claim's as_of is earlier than the day its sources were published (published_at, or the dateline at the top of the text), and no quote states a date that early.", "Set --as-of to the date the source speaks for."),
     "W-CLAIM-ASOF-EARLY": ("A claim was stored with an as_of earlier than its sources' publication; verify will refuse it.", "Set --as-of to the date the source speaks for."),
+    "E-CLAIM-QUESTION": ("A verified claim's quote is cut from a question (\"asked whether ...\", a sentence ending in \"?\"); a question states nothing, and no ack answers this.", "Quote the statement that answers it, or hold the claim at reported (`sb claim set CLM --confidence reported`)."),
+    "W-CLAIM-QUESTION": ("A verified claim was stored with a quote cut from a question; verify will refuse it.", "Quote the statement, or hold the claim at reported."),
     "W-CLAIM-NEGATION": ("Review: a claim and its quote disagree on negation (listed by verify, never a refusal).", "Check the claim says what the quote says, then `sb claim ack CLM --reason`."),
     "W-CLAIM-HEDGE": ("Review: a quote hedges (may, could, likely, ...) and its claim does not (never a refusal).", "Keep the hedge in the claim, or `sb claim ack CLM --reason` if it stands."),
     "W-CLAIM-FIGURE-WORDS": ("Review: a number in words, a name with digits (W3), a relative date or words in quotation marks in a claim's text occur in none of its quotes (never a refusal).", "Check the quotes back it, then `sb claim ack CLM --reason`; or narrow the claim."),

@@ -25,6 +25,8 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
 - **notes**: the claim's ``notes`` (shipped in every package's ledger.json) state no figure or
   date its quotes do not (``unbacked_author_text``: the same reading backs a retraction's or a
   decision's reason and a source's attestation);
+- **question**: a ``verified`` claim's quote is not cut from a question ("asked whether ...",
+  a sentence ending in "?"): a question states nothing, and no ack answers it;
 - **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
   disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
   sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
@@ -48,16 +50,16 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly")
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
-         "asofearly": "E-CLAIM-ASOF-EARLY"}
+         "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
-           "asofearly": "W-CLAIM-ASOF-EARLY", "negation": "W-CLAIM-NEGATION",
+           "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -392,7 +394,11 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
     end = parts[-1].get("end") if parts else ev.get("end")
     if text is not None and _int(start) and _int(end):
         cut = stance.cut_context(text, start, end)  # type: ignore[arg-type]
-        if cut and not (cut.kind == "reporting" and stance.reports(said)):
+        if cut and cut.kind == "question" and claim.get("confidence") == "verified":
+            out.append(Flag("question", f"the quote from {sid} is cut from a question ({_clip(cut.words, 40)!r} "
+                                        "comes before it); a question states nothing, so it cannot make a claim "
+                                        "checked: quote the statement, or hold the claim at reported"))
+        elif cut and not (cut.kind == "reporting" and stance.reports(said)):
             what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation"}
             out.append(Flag("cut", f"the quote from {sid} starts mid-sentence, cut from {what[cut.kind]} "
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
