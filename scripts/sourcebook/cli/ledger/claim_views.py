@@ -175,9 +175,9 @@ def run_one(args, ctx, ws) -> int:
         if not changes:
             raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, "
                                                  "--contradicts, ...")
-        warnings: list = []
-        claim_edit.set_fields(ws, cid, changes, args.reason, warnings)
-        for f in warnings:
+        stored: list = []
+        claim_edit.set_fields(ws, cid, changes, args.reason, stored)
+        for f in stored:
             ctx.finding(f)
         ctx.out(f"updated {cid}")
         return Exit.OK

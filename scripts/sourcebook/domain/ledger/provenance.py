@@ -267,10 +267,10 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?…。！？][\"”’)\]]*\s+|\n)[\"“
 
 def _whole_sentence(text: str, part: Mapping) -> bool:
     s, e = part.get("start"), part.get("end")
-    if not (_int(s) and _int(e)):
+    if not (isinstance(s, int) and isinstance(e, int)):
         return False
-    body = text[s:e].rstrip()  # type: ignore[misc]
-    return bool(_SENTENCE_START.search(text, max(0, s - 4), s) and body[-1:] in ".!?…。！？")  # type: ignore[operator]
+    body = text[s:e].rstrip()
+    return bool(_SENTENCE_START.search(text, max(0, s - 4), s) and body[-1:] in ".!?…。！？")
 
 
 def _dates_of(rec: Mapping | None) -> list[str]:

@@ -19,7 +19,7 @@ from ...registry import GateResult, register
 def gate(ctx: GateContext) -> GateResult | None:
     found = [author_finding(t, "E-AUTHOR-TEXT-FIGURE")
              for t in reason_texts(ctx.valid_claims, ctx.adjudications, ctx.text)]
-    sids = sorted({str(ev.get("source_id")) for c in ctx.valid_claims for ev in evidence(c)})
+    sids = sorted({str(ev.get("source_id")) for c in ctx.valid_claims for ev in evidence(dict(c))})
     for sid in sids:
         t = attestation_text(sid, ctx.source(sid), ctx.text)
         if t is not None:

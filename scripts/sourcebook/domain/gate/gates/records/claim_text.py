@@ -20,7 +20,6 @@ from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
 from ...context import GateContext, cid, evidence
 from ...registry import GateResult, register
 
-
 _ADDRESS = ("url", "canonical_locator", "locator", "fetch", "same_as")  # what the recheck-host rule reads
 
 
