@@ -374,3 +374,159 @@ def test_a_claim_stored_with_another_as_of_than_its_quote_is_warned(ws):
                       recheck="https://example.org/status",
                       evidence=[ev(sid, text, "The pass is accepted on routes W1 and W2 as of 14 October 2026.")]))
     assert r.rc == 0 and "W-CLAIM-ASOF-QUOTE" in r.err, r.both
+
+
+# ---- author-written text beside checked quotes --------------------------------------------------
+
+def test_notes_state_no_figure_or_date_the_quotes_do_not(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number")
+    cid = last_id(r)
+    r = sb("claim", "set", cid, "--notes", "Confirmed by the operator in writing on 3 October 2026.", cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "3 October 2026" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "notes" in json.dumps(doc), doc
+    # a note that repeats what the quote states, or says no figure, is the author's honest word
+    r = sb("claim", "set", cid, "--notes", "The 3.40 marks fare is the printed one; checked at the quay.", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_a_retraction_reason_states_no_figure_its_claim_does_not(ws, src):
+    cid = last_id(_add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.",
+                       kind="number"))
+    r = sb("claim", "retract", cid, "--reason", "the council confirmed 45,000 riders on 30 October 2026", cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "45,000" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "retraction" in json.dumps(doc), doc
+    other = last_id(_add(ws, "No other scheme is live.", src, "No other scheme is live at this time."))
+    r = sb("claim", "retract", other, "--reason", "the operator reworded the page; no scheme list remains", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    doc = verify_json(ws)
+    assert [d["subject"] for g in doc["gates"] for d in g["details"]] == [cid], doc
+
+
+def test_a_decision_reason_states_no_figure_its_claims_do_not(ws, src):
+    a, b, decision = _both_stand(ws, src)
+    assert verify_json(ws)["rc"] == 0  # the honest reason: no figure
+    bad = dict(decision, reason="The operator confirmed on 20 October 2026 that both counts are old.")
+    r = sb("adjudicate", "--json", json.dumps(bad), cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "20 October 2026" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"], doc
+    ok = dict(decision, reason="38,500 is a summer average; 35,000 was only asked about: both are shown.")
+    r = sb("adjudicate", "--json", json.dumps(ok), cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_an_attestation_states_no_figure_its_source_does_not(ws, src):
+    _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number")
+    r = sb("source", "set", src, "attest=the audit office confirmed 45,000 riders to us", cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-FIGURE" in _codes(r.err) and "45,000" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "attestation" in json.dumps(doc), doc
+    r = sb("source", "set", src, "attest=the notice, checked against the printed copy at the quay", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_a_recheck_link_goes_to_one_of_the_claims_sources(ws, src):
+    r = _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number",
+             volatile=True, as_of="2025-12-31", recheck="https://forum.example/t/fares")
+    cid = last_id(r)
+    assert r.rc == 0 and r.err == "", r.both  # a local source with no address: any site is the author's word
+    assert verify_json(ws)["rc"] == 0
+    assert sb("source", "set", src, "url=https://water.example/notice", "tier=C", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-CLAIM-RECHECK-HOST"] and "forum.example" in json.dumps(doc), doc
+    r = sb("claim", "set", cid, "--recheck", "https://calder-forum.example/t/2", cwd=ws)
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-RECHECK-HOST"], r.both
+    r = sb("claim", "set", cid, "--recheck", "https://www.water.example/fares", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_as_of_earlier_than_the_sources_publication_is_refused(ws):
+    text = ("# Service status\n\n*Calder Bay Water Bus Authority. Updated 14 October 2026.*\n\n"
+            "Route W3 will accept the pass once new readers are fitted.\n\nFares were set on 1 March 2026.\n")
+    sid = make_source(ws, text, name="status-e")
+    path = os.path.join(str(ws), "sources", sid, "source.json")
+    with open(path, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(dict(rec, retrieved_at="2026-11-02T00:00:00Z"), fh)
+    quote = "Route W3 will accept the pass once new readers are fitted."
+    r = add(ws, claim("Route W3 will accept the pass once new readers are fitted.", volatile=True,
+                      as_of="2026-10-14", recheck="https://example.org/status", evidence=[ev(sid, text, quote)]))
+    assert r.rc == 0 and r.err == "", r.both
+    cid = last_id(r)
+    assert verify_json(ws)["rc"] == 0
+    # backdated to March: the page says the plan was known before the source was written
+    r = sb("claim", "set", cid, "--as-of", "2026-03-02", cwd=ws)
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-ASOF-EARLY"] and "2026-10-14" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["codes"] == ["E-CLAIM-ASOF-EARLY"], doc
+    # a quote that itself states an earlier day speaks for it
+    q2 = "Fares were set on 1 March 2026."
+    r = add(ws, claim("Fares were set on 1 March 2026.", topic="topic.two", volatile=True, as_of="2026-03-01",
+                      recheck="https://example.org/status", evidence=[ev(sid, text, q2)]))
+    assert r.rc == 0 and r.err == "", r.both
+    # a recorded published_at bounds it too
+    assert sb("claim", "set", cid, "--as-of", "2026-10-14", cwd=ws).rc == 0
+    assert sb("source", "set", sid, "published=2026-10-20", cwd=ws).rc == 0
+    assert verify_json(ws)["codes"] == ["E-CLAIM-ASOF-EARLY"]
+
+
+@pytest.mark.parametrize(("quote", "said"), [
+    ("The pass is accepted on routes W1 and W2 as of 14 October 2026.", "14 October 2026"),
+    ("Route W3 is due to accept the pass from 1 December 2026.", "1 December 2026"),
+])
+def test_a_claim_whose_quote_is_dated_is_made_settled_only_with_a_reason(ws, quote, said):
+    text = f"# Status\n\n{quote}\n\nA single adult fare is 3.40 marks.\n"
+    sid = make_source(ws, text, name="status-v")
+    r = add(ws, claim(quote, volatile=True, as_of="2026-01-01", recheck="https://example.org/status",
+                      evidence=[ev(sid, text, quote)]))
+    cid = last_id(r)
+    r = sb("claim", "set", cid, "--volatile", "false", cwd=ws)
+    assert r.rc == 1 and _codes(r.err) == ["E-USAGE"] and said in r.err and "--reason" in r.err, r.both
+    assert _claims(ws)[cid]["volatile"] is True
+    r = sb("claim", "set", cid, "--volatile", "false", "--reason", "the operator's schedule is final", cwd=ws)
+    assert r.rc == 0 and _claims(ws)[cid]["volatile"] is False, r.both
+    events = (ws / "ledger" / "events.jsonl").read_text(encoding="utf-8")
+    assert "the operator's schedule is final" in events
+    # a quote that states no date: no reason is asked
+    other = last_id(add(ws, claim("A single adult fare is 3.40 marks.", topic="fare", volatile=True,
+                                  as_of="2026-01-01", recheck="https://example.org/status",
+                                  evidence=[ev(sid, text, "A single adult fare is 3.40 marks.")])))
+    assert sb("claim", "set", other, "--volatile", "false", cwd=ws).rc == 0
+
+
+def test_parts_across_a_sentence_end_are_spliced_unless_whole_sentences(ws, src):
+    r = add(ws, claim("Weekday ridership averaged 38,500 marks.", kind="number",
+                      evidence=[{"source_id": src, "quote": "Weekday ridership averaged 38,500 [...] marks"}]))
+    assert r.rc == 0 and "W-QUOTE-SPLICE" in _codes(r.err) and "different sentences" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-QUOTE-SPLICE" in doc["codes"], doc
+    assert sb("claim", "retract", last_id(r), "--reason", "spliced", cwd=ws).rc == 0
+    whole = "Weekday ridership averaged 38,500 passengers over the summer. [...] A single adult fare is 3.40 marks."
+    r = add(ws, claim("Weekday ridership averaged 38,500 passengers over the summer; a single adult fare is "
+                      "3.40 marks.", topic="two", kind="number", evidence=[{"source_id": src, "quote": whole}]))
+    assert r.rc == 0 and "SPLICE" not in r.err, r.both
+    r = add(ws, claim("Weekday ridership averaged 38,500 over the summer.", topic="three", kind="number",
+                      evidence=[{"source_id": src, "quote": "Weekday ridership averaged 38,500 [...] over the summer"}]))
+    assert r.rc == 0 and "SPLICE" not in r.err, r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_a_verified_claim_cut_from_a_question_is_refused_and_no_ack_answers_it(ws, src):
+    r = _add(ws, "Ridership had passed 35,000.", src, "ridership had passed 35,000", kind="number",
+             confidence="verified")
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-QUESTION" in _codes(r.err) and "asked whether" in r.err, r.both
+    assert sb("claim", "ack", cid, "--reason", "the councillor surely knew", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-QUESTION" in doc["codes"], doc
+    # held at reported, the cut stays a review flag that an ack answers
+    assert sb("claim", "set", cid, "--confidence", "reported", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]], doc

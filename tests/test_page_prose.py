@@ -34,9 +34,10 @@ def page(demo):
         return fh.read()
 
 
-def check(demo: str, html: str, tmp_path) -> tuple[list[str], dict]:
+def check(demo: str, html: str, tmp_path, question: str | None = None) -> tuple[list[str], dict]:
     """Verify ``html`` as the answer page (beside the demo's other pages), in-process and without
-    touching the workspace's state: the findings of the prose gate and its coverage."""
+    touching the workspace's state: the findings of the prose gate and its coverage (with
+    ``question`` as the workspace's question, in memory only)."""
     from sourcebook.domain.gate.context import GateContext, VerifyOptions
     from sourcebook.domain.gate.gates import gates
     from sourcebook.domain.workspace.layout import Workspace
@@ -46,6 +47,8 @@ def check(demo: str, html: str, tmp_path) -> tuple[list[str], dict]:
     # the prose gate alone, as verify runs it (the other gates, the page linter first, would
     # only add time: what they find is tested where they are)
     ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False))
+    if question is not None:
+        ctx.manifest = dict(ctx.manifest, question=question)
     res = next(g for g in gates() if g.name == "prose").fn(ctx)
     lines = [f.line() for f in res.findings]
     return lines, res.extra["coverage"][str(path)]
@@ -140,9 +143,21 @@ def test_invented_title_dek_and_heading(demo, page, tmp_path):
     refused(demo, html, tmp_path, "E-PAGE-UNCITED", "The pass will work on every route")
     html = page.replace(">What a ride costs</h2>", ">Fares rose 12% in 2026</h2>")
     refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "12%")
-    # a figure a claim under that heading states is fine; the workspace's question is always allowed
+    # a figure a claim under that heading states is fine
     html = page.replace(">What a ride costs</h2>", ">A ride costs 3.40 marks</h2>")
     assert check(demo, html, tmp_path)[0] == []
+
+
+def test_the_question_as_the_title_states_only_figures_the_page_cites(demo, page, tmp_path):
+    old = "Can a Tidewater Pass pay the fare on the Calder Bay water bus?"
+    loaded = "Why did the water bus scrap the Tidewater Pass on 1 January 2026 after 52,000 complaints?"
+    html = page.replace(old, loaded)
+    assert html != page
+    lines, _ = check(demo, html, tmp_path, question=loaded)  # the question needs no citation ...
+    assert "E-PAGE-UNCITED" not in codes(lines), lines
+    assert "E-PAGE-STRUCTURE-FIGURE" in codes(lines) and any("1 January 2026" in ln for ln in lines), lines  # ... not its figures
+    honest = "Can a Tidewater Pass pay the 3.40 marks fare on the Calder Bay water bus?"
+    assert check(demo, page.replace(old, honest), tmp_path, question=honest)[0] == []
 
 
 def test_a_heading_count_backed_only_by_a_number_of_something_else_is_refused(demo, page, tmp_path):

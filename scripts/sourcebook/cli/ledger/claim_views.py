@@ -145,7 +145,10 @@ def run_one(args, ctx, ws) -> int:
     if args.action == "show":
         return _show(ctx, ws, cid, as_json=args.json_text is not None)
     if args.action == "retract":
-        claim, changed = claim_edit.retract(ws, cid, args.reason)
+        warned: list = []
+        claim, changed = claim_edit.retract(ws, cid, args.reason, warned)
+        for f in warned:
+            ctx.finding(f)
         ctx.out(f"retracted {cid}" if changed else f"already retracted {cid}")
         return Exit.OK
     if args.action == "narrow":
@@ -172,7 +175,10 @@ def run_one(args, ctx, ws) -> int:
         if not changes:
             raise SbError("E-USAGE", "claim set", "nothing to change; pass --confidence, --status, --notes, "
                                                  "--contradicts, ...")
-        claim_edit.set_fields(ws, cid, changes, args.reason)
+        stored: list = []
+        claim_edit.set_fields(ws, cid, changes, args.reason, stored)
+        for f in stored:
+            ctx.finding(f)
         ctx.out(f"updated {cid}")
         return Exit.OK
     raise SbError("E-USAGE", f"claim {args.action}", "takes no claim id")

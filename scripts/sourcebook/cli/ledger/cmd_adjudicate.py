@@ -55,7 +55,10 @@ def run(args, ctx) -> int:
             payload = json.loads(text)
         except json.JSONDecodeError as exc:
             raise SbError("E-JSON", where, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-        n = adj.record(ws, adj.payload_items(payload))
+        warned: list = []
+        n = adj.record(ws, adj.payload_items(payload), warned)
+        for f in warned:
+            ctx.finding(f)
         ctx.out(f"recorded {n} adjudication(s)")
     if args.apply:
         changed, skipped = adj.apply(ws)

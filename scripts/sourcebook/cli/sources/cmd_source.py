@@ -105,6 +105,12 @@ def run(args, ctx) -> int:
 
         with ws.lock():
             rec, notes = edit_source(ws, args.source_id, args.pairs)
+        if any(p.split("=", 1)[0].strip() == "attest" for p in args.pairs):
+            from ...domain.ledger.provenance import attestation_text, author_finding
+
+            said = attestation_text(rec["id"], rec, lambda sid: sources.read_normalized(ws, sid))
+            if said is not None:  # recorded: sb verify refuses it
+                ctx.finding(author_finding(said, "W-AUTHOR-TEXT-FIGURE"))
         ctx.out(f"updated {rec['id']}")
         for note in notes:
             ctx.out(f"recorded {note}")

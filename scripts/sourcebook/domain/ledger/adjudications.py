@@ -242,8 +242,9 @@ def payload_items(payload: object) -> list:
     return jsonio.payload_items(payload, "adjudications", "cluster_id", "E-SCHEMA", "adjudication", "decision")
 
 
-def record(ws: Workspace, items: list) -> int:
-    """Validate and upsert decisions by cluster id; nothing is saved if any item is wrong."""
+def record(ws: Workspace, items: list, warnings: list[Finding] | None = None) -> int:
+    """Validate and upsert decisions by cluster id; nothing is saved if any item is wrong. A
+    reason stating a figure or date its claims do not is saved with a warning in ``warnings``."""
     from ...base.clock import now_iso
     from .claims import claims_by_id, load_claims
 
@@ -269,6 +270,13 @@ def record(ws: Workspace, items: list) -> int:
         if findings:
             first = findings[0]
             raise SbError(first.code, first.subject, first.message + "; nothing was saved", findings=findings[1:])
+        if warnings is not None:
+            from .evidence import TextCache
+            from .provenance import author_finding, reason_texts
+
+            cache = TextCache(ws)
+            warnings += [author_finding(t, "W-AUTHOR-TEXT-FIGURE") for t in reason_texts(claims, fresh, cache.text)
+                         if t.subject in {a["cluster_id"] for a in fresh}]
         for adj in fresh:
             stored[adj["cluster_id"]] = adj
         save_adjudications(ws, list(stored.values()))

@@ -22,7 +22,7 @@ from .adjudications import contest_refusal, load_adjudications, standing_contest
 from .claim_add import _claim_schema, same_claim
 from .claims import append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache
-from .provenance import REVIEW, add_warnings, check_claim
+from .provenance import REVIEW, add_warnings, author_finding, check_claim, dated_quote, reason_texts
 
 
 def _get(by_id: dict[str, Claim], cid: str) -> Claim:
@@ -44,8 +44,11 @@ def _check(claim: dict) -> None:
         raise schema_error(problems, "the value")
 
 
-def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None) -> Claim:
-    """Overwrite the given fields after checking them; status changes follow the rules above."""
+def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None,
+               warnings: list[Finding] | None = None) -> Claim:
+    """Overwrite the given fields after checking them; status changes follow the rules above.
+    The flags the change raises (a figure in the notes, an as_of its sources do not speak
+    for) are appended to ``warnings``: the claim is stored and verify refuses it."""
     with ws.lock():
         claims = load_claims(ws)
         by_id = claims_by_id(claims)
@@ -78,6 +81,17 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         if new.get("superseded_by") and new["superseded_by"] not in by_id:
             raise SbError("E-CLAIM-UNKNOWN", str(new["superseded_by"])[:80], "--superseded-by names no claim")
         _check(new)
+        cache = TextCache(ws)
+        if changes.get("volatile") is False and claim.get("volatile") and not (reason and reason.strip()):
+            said = dated_quote(claim, cache.text, cache.record)
+            if said:
+                raise SbError("E-USAGE", cid, f"its quote states {said!r}: it holds as of a day and may change, so "
+                                              "a reader sees it as moving; to show it as settled, say why with "
+                                              "--reason \"...\" (recorded in the trail)")
+        if warnings is not None:
+            before = {f.message for f in check_claim(claim, cache.text, cache.record)}
+            warnings += add_warnings(new, [f for f in check_claim(new, cache.text, cache.record)
+                                           if f.message not in before])
         by_id[cid] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("set", cid, changes=changes, reason=reason)])
@@ -102,8 +116,10 @@ def _uncontested(ws: Workspace, cid: str, doing: str) -> None:
         raise contest_refusal(contest, cid, doing)
 
 
-def retract(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, bool]:
-    """Retract a claim (kept, never deleted). Returns (claim, changed)."""
+def retract(ws: Workspace, cid: str, reason: str | None,
+            warnings: list[Finding] | None = None) -> tuple[Claim, bool]:
+    """Retract a claim (kept, never deleted). Returns (claim, changed); a reason stating a figure
+    or date the claim does not is recorded with a warning appended to ``warnings``."""
     why = _reason(reason, "retract")
     with ws.lock():
         by_id = claims_by_id(load_claims(ws))
@@ -113,6 +129,9 @@ def retract(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, bool]:
         _uncontested(ws, cid, "retracted")
         claim["status"] = "retracted"
         claim["status_reason"] = why
+        if warnings is not None:
+            cache = TextCache(ws)
+            warnings += [author_finding(t, "W-AUTHOR-TEXT-FIGURE") for t in reason_texts([claim], [], cache.text)]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("retract", cid, reason=why)])
     return claim, True

@@ -12,9 +12,21 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   line and no heading line between them);
 - **asof**: ``as_of`` is not later than every evidence source's published or retrieved date,
   unless a source states that very date;
+- **asofearly**: ``as_of`` is not earlier than every evidence source's publication date (its
+  ``published_at``, or the dateline near the top of its text: "Updated 14 October 2026",
+  "The Ferry Ledger, 2 October 2026."), unless a quote states a date no later than ``as_of`` (a
+  source cannot speak for a day before it was written unless it says so);
 - **asofquote**: when a quote states its own as-of date ("as of 14 October 2026"), ``as_of``
   is one of the dates the quotes state so (a claim cannot be true as of a day its source
   does not speak for);
+- **recheckhost**: a ``recheck`` URL (the reader's way to see whether the claim still holds) is
+  on the host of one of its evidence sources' addresses (or of a ``same_as`` edition's), when
+  any of them has one;
+- **notes**: the claim's ``notes`` (shipped in every package's ledger.json) state no figure or
+  date its quotes do not (``unbacked_author_text``: the same reading backs a retraction's or a
+  decision's reason and a source's attestation);
+- **question**: a ``verified`` claim's quote is not cut from a question ("asked whether ...",
+  a sentence ending in "?"): a question states nothing, and no ack answers it;
 - **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
   disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
   sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
@@ -38,13 +50,16 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote")
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
-         "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE"}
+         "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
+         "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
+         "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
-           "negation": "W-CLAIM-NEGATION",
+           "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
+           "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -90,6 +105,71 @@ def quotes(ev: Mapping, text: str | None) -> list[str]:
     if text is not None and _int(s) and _int(e) and 0 <= s < e <= len(text):  # type: ignore[operator]
         return [text[s:e]]  # type: ignore[index]
     return []
+
+
+def unbacked_author_text(text: object, backing: list[str]) -> list[str]:
+    """The figures and dates (as written) of text an author wrote beside checked quotes (a
+    claim's notes, a retraction's or a decision's reason, an attestation) that no backing text
+    states, compared by meaning; a small number in words counting nothing named is language."""
+    from ...engines.text import figures
+
+    if not isinstance(text, str) or not text.strip() or not figures.find_figures(text):
+        return []
+    return [f.written for f in figures.unbacked(text, backing) if not figures.small_word(f)]
+
+
+def _shown(written: list[str]) -> str:
+    return ", ".join(repr(w) for w in written[:3]) + (" ..." if len(written) > 3 else "")
+
+
+def _notes_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
+    backing = [q for ev in evidence_items(claim) for q in quotes(ev, _text_if_redacted(ev, text_of))]
+    bad = unbacked_author_text(claim.get("notes"), backing)
+    if not bad:
+        return []
+    return [Flag("notes", f"its notes state {_shown(bad)}, which none of its quotes states; notes ship in the "
+                          "package's ledger.json beside the checked quote: `sb claim set "
+                          f"{claim.get('id')} --notes \"...\"` without it, or cite a quote that states it")]
+
+
+def _host(url: object) -> str | None:
+    from urllib.parse import urlsplit
+
+    if not isinstance(url, str) or not url.lower().startswith(("http://", "https://")):
+        return None
+    try:
+        host = (urlsplit(url.strip()).hostname or "").lower().rstrip(".")
+    except ValueError:
+        return None
+    return host.removeprefix("www.") or None
+
+
+def _source_hosts(rec: Mapping | None) -> set[str]:
+    if not rec:
+        return set()
+    urls = [rec.get("url"), rec.get("canonical_locator"), rec.get("locator")]
+    fetch = rec.get("fetch")
+    if isinstance(fetch, Mapping):
+        urls.append(fetch.get("final_url"))
+    return {h for h in map(_host, urls) if h}
+
+
+def _recheck_flags(claim: Mapping, record_of: RecordOf) -> list[Flag]:
+    host = _host(claim.get("recheck"))
+    if host is None:
+        return []  # none, or not http(s): the volatility gate says so
+    hosts: set[str] = set()
+    for sid in dict.fromkeys(ev.get("source_id") for ev in evidence_items(claim)):
+        rec = record_of(sid)
+        hosts |= _source_hosts(rec)
+        twin = rec.get("same_as") if rec else None
+        if isinstance(twin, str) and twin != sid:
+            hosts |= _source_hosts(record_of(twin))
+    if not hosts or host in hosts:
+        return []
+    return [Flag("recheckhost", f"its recheck link goes to {host}, which is the address of none of its sources "
+                                f"({', '.join(sorted(hosts))}); a reader follows it to see whether the claim still "
+                                f"holds: `sb claim set {claim.get('id')} --recheck` a page of the source's site")]
 
 
 def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
@@ -168,7 +248,29 @@ def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
                                       f"different paragraphs ({what} at offset {m.start() + 1} between them); "
                                       "quote one passage, or cite each passage as its own evidence"))
             break
+        gap_start, gap_end = parts[i - 1].get("end"), parts[i].get("start")
+        if _int(gap_start) and _int(gap_end) and gap_start <= gap_end:  # type: ignore[operator]
+            end = _SENTENCE_END.search(text, gap_start, gap_end)  # type: ignore[arg-type]
+            if end and not all(_whole_sentence(text, p) for p in (parts[i - 1], parts[i])):
+                out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
+                                          f"different sentences (a sentence ends at offset {end.start() + 1} between "
+                                          "them) and are not each a whole sentence; quote each sentence whole, or "
+                                          "cite it as its own evidence"))
+                break
     return out
+
+
+# a sentence ends: . ! ? (and their CJK forms) before a space and a capital or a digit, or 。！？
+_SENTENCE_END = re.compile(r"[.!?…][\"”’)\]]*\s+(?=[\"“‘(\[]*[A-Z0-9À-ÖØ-ÞА-Я])|[。！？]")
+_SENTENCE_START = re.compile(r"(?:^|[.!?…。！？][\"”’)\]]*\s+|\n)[\"“‘(\[*_]*\Z")
+
+
+def _whole_sentence(text: str, part: Mapping) -> bool:
+    s, e = part.get("start"), part.get("end")
+    if not (isinstance(s, int) and isinstance(e, int)):
+        return False
+    body = text[s:e].rstrip()
+    return bool(_SENTENCE_START.search(text, max(0, s - 4), s) and body[-1:] in ".!?…。！？")
 
 
 def _dates_of(rec: Mapping | None) -> list[str]:
@@ -198,6 +300,53 @@ def _asof_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
     latest = max(dates)
     return [Flag("asof", f"as_of {as_of} is later than every date of its sources (latest {latest}, published or "
                          "retrieved), and no source states it; set --as-of to the date the source speaks for")]
+
+
+_DATELINE = re.compile(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed))\b")
+
+
+def _published(rec: Mapping | None, text: str | None) -> str | None:
+    """The day a source was published: its ``published_at``, else the first full date on a short
+    line near the top of its text that is a dateline ("Updated 14 October 2026") or an
+    emphasised byline ("*The Ferry Ledger, 2 October 2026.*")."""
+    v = rec.get("published_at") if rec else None
+    if isinstance(v, str) and re.match(r"^\d{4}-\d{2}-\d{2}", v):
+        return v[:10]
+    if not text:
+        return None
+    from ...engines.text import figures
+
+    head = text[:600]
+    for f in figures.find_figures(head):
+        if f.kind == "date" and len(f.key) == 10 and f.key[0].isdigit():
+            start = head.rfind("\n", 0, f.start) + 1
+            end = head.find("\n", f.end)
+            line = head[start:end if end >= 0 else len(head)]
+            bare = line.strip()
+            if len(bare) <= 160 and (_DATELINE.search(head, start, f.start) or bare[:1] in "*_" and bare[-1:] in "*_"):
+                return f.key
+    return None
+
+
+def _asof_early_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
+    as_of = claim.get("as_of")
+    if not isinstance(as_of, str) or not re.match(r"^\d{4}-\d{2}-\d{2}$", as_of):
+        return []
+    from ...engines.text import figures
+
+    evs = evidence_items(claim)
+    days = [d for sid in dict.fromkeys(ev.get("source_id") for ev in evs)
+            if (d := _published(record_of(sid), text_of(sid))) is not None]
+    if not days or as_of >= min(days):
+        return []
+    for ev in evs:
+        for q in quotes(ev, text_of(ev.get("source_id"))):
+            for f in figures.find_figures(q):
+                if f.kind == "date" and (figures.as_of_wording(q, f.start, f.end) or  # asofquote's to judge
+                                         f.key[:1].isdigit() and as_of[:len(f.key)] >= f.key):
+                    return []  # the quote itself speaks for an earlier day
+    return [Flag("asofearly", f"as_of {as_of} is earlier than the day its source was published ({min(days)}), and "
+                              "no quote states a date that early; set --as-of to the date the source speaks for")]
 
 
 def _asof_quote_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
@@ -245,7 +394,11 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
     end = parts[-1].get("end") if parts else ev.get("end")
     if text is not None and _int(start) and _int(end):
         cut = stance.cut_context(text, start, end)  # type: ignore[arg-type]
-        if cut and not (cut.kind == "reporting" and stance.reports(said)):
+        if cut and cut.kind == "question" and claim.get("confidence") == "verified":
+            out.append(Flag("question", f"the quote from {sid} is cut from a question ({_clip(cut.words, 40)!r} "
+                                        "comes before it); a question states nothing, so it cannot make a claim "
+                                        "checked: quote the statement, or hold the claim at reported"))
+        elif cut and not (cut.kind == "reporting" and stance.reports(said)):
             what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation"}
             out.append(Flag("cut", f"the quote from {sid} starts mid-sentence, cut from {what[cut.kind]} "
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
@@ -262,6 +415,8 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
         if _parts(ev) is not None:
             out += _splice_flags(ev, text_of(ev.get("source_id")))
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
+    out += _asof_early_flags(claim, text_of, record_of)
+    out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of)
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")))
     return out
@@ -290,3 +445,74 @@ def add_warnings(claim: Mapping, flags: list[Flag]) -> list[Finding]:
             out.append(Finding(WARNING[f.rule], cid, f"{f.message} (listed for review by sb verify until "
                                                      f"`sb claim ack {cid} --reason \"...\"`)"))
     return out
+
+
+class AuthorText(NamedTuple):
+    subject: str  # the claim, decision or source it is shown for
+    where: str  # what the reader sees it as, and the command that changes it
+    bad: list[str]  # its figures and dates that nothing it speaks of states
+
+
+def _claim_backing(claim: Mapping, text_of: TextOf) -> list[str]:
+    return [str(claim.get("text") or "")] + [q for ev in evidence_items(claim)
+                                              for q in quotes(ev, _text_if_redacted(ev, text_of))]
+
+
+def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
+    """The reasons every ledger prints that state a figure or date the claims they speak of do
+    not: a retraction's or a narrowing's reason (backed by the claim's own text and quotes), a
+    decision's reason (backed by the texts and quotes of the claims it decides)."""
+    by_id = {c.get("id"): c for c in claims if isinstance(c, Mapping)}
+    out = []
+    for c in by_id.values():
+        why = c.get("status_reason")
+        if c.get("status") in ("retracted", "superseded") and isinstance(why, str) and " by adjudication of " not in why:
+            bad = unbacked_author_text(why, _claim_backing(c, text_of))
+            if bad:
+                what = "retraction" if c.get("status") == "retracted" else "narrowing"
+                out.append(AuthorText(str(c.get("id")), f"the {what} reason printed in every ledger's History", bad))
+    for a in adjs:
+        if not isinstance(a, Mapping):
+            continue
+        backing = [t for x in a.get("claim_ids") or [] if x in by_id for t in _claim_backing(by_id[x], text_of)]
+        bad = unbacked_author_text(a.get("reason"), backing)
+        if bad:
+            out.append(AuthorText(str(a.get("cluster_id")), "the decision's reason printed in every ledger's "
+                                  "History (record the decision again with `sb adjudicate`)", bad))
+    return out
+
+
+def attestation_text(sid: str, rec: Mapping | None, text_of: TextOf) -> AuthorText | None:
+    """A source's attestation, shown beside it in every ledger, when it states a figure or date
+    the source's own text does not."""
+    att = rec.get("attestation") if rec else None
+    reason = att.get("reason") if isinstance(att, Mapping) else None
+    bad = unbacked_author_text(reason, [text_of(sid) or ""]) if isinstance(reason, str) else []
+    if not bad:
+        return None
+    return AuthorText(sid, f"the attestation shown beside the source in every ledger (`sb source set {sid} "
+                           "attest=\"...\"`)", bad)
+
+
+def author_finding(t: AuthorText, code: str) -> Finding:
+    return Finding(code, t.subject, f"{t.where} states {_shown(t.bad)}, which nothing it speaks of states; "
+                                    "a reader takes it as checked: reword it without the figure or date")
+
+
+def dated_quote(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> str | None:
+    """The date a quote speaks of that makes the claim a moving one: an as-of date ("as of 14
+    October 2026") or a day after its source was published or retrieved ("from 1 December
+    2026"); None when the quotes state neither."""
+    from ...engines.text import figures
+
+    for ev in evidence_items(claim):
+        sid = ev.get("source_id")
+        rec = record_of(sid)
+        known = [d for d in (_published(rec, text_of(sid)), *_dates_of(rec)) if d]
+        for q in quotes(ev, text_of(sid)):
+            for f in figures.find_figures(q):
+                if f.kind != "date" or not f.key[:1].isdigit():
+                    continue
+                if figures.as_of_wording(q, f.start, f.end) or (known and f.key > max(known)[:len(f.key)]):
+                    return f.written
+    return None

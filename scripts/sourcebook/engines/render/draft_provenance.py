@@ -12,7 +12,7 @@ sources it cites, or of the claims it cites); an uncited, inferred or framing se
 none, and framing and inference carry no quotation either. Headings, table rows and short labels
 are structure, but their figures too must occur in what is cited: under the heading for a
 heading, in the row (else anywhere in the draft) for a row or a label. The workspace's own
-question as the title is always allowed.
+question as the title needs no citation, but its figures and dates stand like any heading's.
 """
 
 from __future__ import annotations
@@ -257,11 +257,6 @@ def _section(structure: list[StructureLine], i: int, sentences: list[DraftSenten
     return nums, refs
 
 
-def _is_question(text: str, question: str) -> bool:
-    norm = lambda x: " ".join(x.split()).casefold()  # noqa: E731
-    return bool(question.strip()) and norm(text) == norm(question)
-
-
 def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedger, where: str) -> list[Finding]:
     out = []
     every = ([n for s in d.sentences for n in s.numbers] + [n for t in d.structure for n in t.numbers],
@@ -270,8 +265,6 @@ def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedge
         if not find_figures(t.text):
             continue
         if t.kind == "heading":
-            if t.level == 1 and _is_question(t.text, ledger.question):
-                continue
             nums, refs = _section(d.structure, i, d.sentences)
             place = "under this heading"
         elif t.numbers or t.refs:

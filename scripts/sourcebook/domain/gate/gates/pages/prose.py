@@ -14,7 +14,7 @@ all the text a reader or a machine can get from a page outside the injected ledg
 - **structure**: titles, headings, the contents, the legend, the footer, short labels and the
   text sourcebook writes itself need no citation, but a figure or date in them must occur in
   claims cited on the page (for a heading: cited under it); the workspace's question as the
-  title is always allowed.
+  title needs no citation, but its figures and dates stand like any title's.
 
 Anything else is refused with the page, line and first words. Refused outright: comments other
 than sourcebook's markers, CSS ``content`` strings the shipped stylesheets do not have, ``#c-``
@@ -324,8 +324,7 @@ class _Judge:
             else:
                 self.prose(p, heads, structure)
         for p, under in structure:
-            if self.question and p.where in ("title", "heading") and p.text == self.question:
-                continue
+            # the question as the title needs no citation, but its figures stand like any title's
             if p.text in self.fixed or not self.fig.find_figures(p.text):
                 continue  # the text sourcebook's templates write says nothing of the sources
             ids: set[str] = under if under is not None else self.page_cited

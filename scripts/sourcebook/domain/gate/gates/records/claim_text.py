@@ -20,6 +20,8 @@ from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
 from ...context import GateContext, cid, evidence
 from ...registry import GateResult, register
 
+_ADDRESS = ("url", "canonical_locator", "locator", "fetch", "same_as")  # what the recheck-host rule reads
+
 
 def _fact(ctx: GateContext, c: dict) -> str | None:
     """The cache key of "this very claim, over these very sources, raised no flag"."""
@@ -31,7 +33,9 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
         if sha is None:
             return None
         rec = ctx.source(sid) or {}
-        parts.append(f"{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}")
+        twin = ctx.source(rec.get("same_as")) or {} if isinstance(rec.get("same_as"), str) else {}
+        parts.append(f"{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}:"
+                     f"{[[r.get(k) for k in _ADDRESS] for r in (rec, twin)]}")
     body = "\0".join(parts).encode("utf-8", "surrogatepass")
     return "claim-text:" + hashlib.sha256(body).hexdigest()[:32]
 
@@ -39,7 +43,7 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
 def _whole(ctx: GateContext) -> str | None:
     """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
     the common repeat run instead of one per claim."""
-    return None if ctx.claim_schema else ctx.ledger_key("published_at", "retrieved_at")
+    return None if ctx.claim_schema else ctx.ledger_key("published_at", "retrieved_at", *_ADDRESS)
 
 
 @register("claim-text", 45)

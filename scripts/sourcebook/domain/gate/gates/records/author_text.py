@@ -1,0 +1,29 @@
+"""Gate ``author-text``: what the author wrote beside checked quotes states no figure or date
+that what it speaks of does not.
+
+A retraction's or a narrowing's reason, a decision's reason and a source's attestation are
+printed in every ledger form (pages, report, ledger.json) beside checked quotes, where a reader
+takes them as checked too. Each follows the figure rule of ``ledger.provenance``: a reason is
+backed by the texts and quotes of the claims it speaks of, an attestation by its source's own
+text. A claim's notes are read by the ``claim-text`` gate (the same rule).
+"""
+
+from __future__ import annotations
+
+from ....ledger.provenance import attestation_text, author_finding, reason_texts
+from ...context import GateContext, evidence
+from ...registry import GateResult, register
+
+
+@register("author-text", 53)
+def gate(ctx: GateContext) -> GateResult | None:
+    found = [author_finding(t, "E-AUTHOR-TEXT-FIGURE")
+             for t in reason_texts(ctx.valid_claims, ctx.adjudications, ctx.text)]
+    sids = sorted({str(ev.get("source_id")) for c in ctx.valid_claims for ev in evidence(dict(c))})
+    for sid in sids:
+        t = attestation_text(sid, ctx.source(sid), ctx.text)
+        if t is not None:
+            found.append(author_finding(t, "E-AUTHOR-TEXT-FIGURE"))
+    if not found:
+        return None
+    return GateResult(found, f"{len(found)} reason(s) or attestation(s) state what nothing they speak of states")
