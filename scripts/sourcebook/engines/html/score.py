@@ -38,7 +38,7 @@ POSITIVE_WORDS = frozenset(
     "article articlebody body content entry hentry main post story text blog prose richtext "
     "page column".split())
 NEGATIVE_WORDS = STRONG_WORDS | WEAK_WORDS | frozenset(
-    "hidden combx contact foot footnote media scroll shopping tool caption credit".split())
+    "combx contact foot footnote media scroll shopping tool caption credit".split())
 STRONG_TAGS = frozenset({"nav", "footer"})
 WEAK_TAGS = frozenset({"aside", "header", "form", "fieldset"})
 DROP_ROLES = frozenset(
@@ -64,6 +64,7 @@ LIST_LINK_DENSITY = 0.5
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3,
              "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3, "th": -5}
 _SCORED = frozenset({"p", "pre", "td"})
+_TABLE_PARTS = frozenset({"tr", "td", "th", "tbody", "thead", "tfoot"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
                       "footer", "figure", "p"})
 _COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
@@ -373,7 +374,16 @@ def _common_parent_of_alternatives(ranked: list[int], scores: dict[int, float], 
 
 
 def _climb(top: int, scores: dict[int, float], page: Page, alive: list[bool]) -> int:
-    parent = page.parent
+    parent, tags = page.parent, page.tags
+    # A row of a table, or a cell of a data table, is never the article by itself (a list of
+    # signatories, comma after comma, outscores the letter above it): the table is, with what
+    # stands beside it. A cell of a table used for layout may well be.
+    if tags[top] in _TABLE_PARTS:
+        t = top
+        while t > 0 and tags[t] != "table":
+            t = parent[t]
+        if t > 0 and (tags[top] not in ("td", "th") or is_data_table(page.elems[t])):
+            top = t
     last = scores.get(top, 0.0)
     threshold = last / 3
     p = parent[top]
@@ -431,9 +441,12 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
     alive = page.alive(skip)
     elems, parent, tags = page.elems, page.parent, page.tags
     in_code, in_figure = page.inside()
+    before = page.measure(alive).text  # each element's text before anything below it went
+    tables = _data_table_text(page, roots, alive, before)
     totals: dict[int, list[int]] = {}
     for root in roots:
         r = page.index[id(root)]
+        most = before[r] / 2  # an element holding this much of the root's text is the content
         vec: dict[int, list[int]] = {}
         for i in range(page.end[r] - 1, r - 1, -1):
             media = page.own_media[i]
@@ -455,7 +468,8 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
                     v[HEAD] = v[TEXT]
                 elif tag in ("ul", "ol"):
                     v[LIST] = v[TEXT]
-                if (i != r and tag in _CLEANED and not in_code[i]
+                if (i != r and tag in _CLEANED and not in_code[i] and before[i] <= most
+                        and tables.get(i, 0) * 2 < before[i]
                         and _should_drop(elems[i], v, how, in_figure[i])):
                     drop.add(id(elems[i]))
                     v = _inputs_only(v)
@@ -477,6 +491,22 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
         if root is not main and root.tag in _CLEANED and _should_drop(root, totals[r], how, in_figure[r]):
             drop.add(id(root))
     return drop
+
+
+def _data_table_text(page: Page, roots: list[Element], alive: list[bool], text: list[int]) -> dict[int, int]:
+    """For elements in ``roots`` that hold a data table: the text of the tables they hold. A
+    wrapper (a ``<figure>`` or scroll box) of a data table is judged as the table is: kept."""
+    out: dict[int, int] = {}
+    parent = page.parent
+    for root in roots:
+        r = page.index[id(root)]
+        for i in range(r, page.end[r]):
+            if page.tags[i] == "table" and alive[i] and text[i] and is_data_table(page.elems[i]):
+                a = parent[i]
+                while a >= r:
+                    out[a] = out.get(a, 0) + text[i]
+                    a = parent[a]
+    return out
 
 
 def _inputs_only(v: list[int]) -> list[int]:
