@@ -59,11 +59,16 @@ _FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
 SIBLING_TEXT = 300
+# Prose beside the chosen content's container joins it when it adds at most this share of its
+# text, looked for this many levels up.
+GROW_SHARE = 0.25
+GROW_LEVELS = 3
 P_LINK_DENSITY = 0.75
 LIST_LINK_DENSITY = 0.5
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3,
              "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3, "th": -5}
 _SCORED = frozenset({"p", "pre", "td"})
+_HEADER_PARTS = frozenset({"h1", "figure", "figcaption", "img", "picture"})  # a page header or a picture
 _TABLE_PARTS = frozenset({"tr", "td", "th", "tbody", "thead", "tfoot"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
                       "footer", "figure", "p"})
@@ -347,7 +352,25 @@ def choose(page: Page, skip: set[int], how: Pass) -> list[Element]:
     top = _climb(top, scores, page, alive)
     if top not in scores:
         init(top)
-    return [elems[i] for i in _with_siblings(top, scores, m, page, alive)]
+    chosen = _with_siblings(top, scores, m, page, alive)
+    # Prose set apart by the page's layout (an intro in a box of its own above the body): the
+    # children before it of a container a few levels up join when they hold running text with few
+    # links and add little beside what was chosen.
+    cur, kept = parent[top], sum(m.text[i] for i in chosen)  # top's siblings were judged
+    for _ in range(GROW_LEVELS):
+        p = parent[cur] if cur > 0 else -1
+        if p <= 0:
+            break
+        adds = [c for c in page.children(p) if c < cur and alive[c]
+                and m.text[c] >= SIBLING_TEXT and m.link_density(c) < 0.15
+                and not any(t in _HEADER_PARTS for t in page.tags[c:page.end[c]])]
+        extra = sum(m.text[c] for c in adds)
+        if extra > GROW_SHARE * kept:
+            break
+        chosen = sorted(set(chosen) | set(adds))
+        kept += extra
+        cur = p
+    return [elems[i] for i in chosen]
 
 
 def _common_parent_of_alternatives(ranked: list[int], scores: dict[int, float], parent: list[int]) -> int:

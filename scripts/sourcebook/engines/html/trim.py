@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from .captions import CAPTION_OPEN
 
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
+LABEL_CHARS = 60  # a trailing line this short with no closing punctuation is a credit or label
 _FENCE = "```"
 SENTENCE_HEADING = 60
 _ENDS = frozenset(".!?。…\"”»")
@@ -65,6 +66,12 @@ def _sentence(heading: str) -> bool:
     return len(h) >= SENTENCE_HEADING and h[-1:] in _ENDS
 
 
+def _label(chunk: str) -> bool:
+    """A short line that is no sentence (no closing punctuation): a credit, a label, a tag line."""
+    t = chunk.strip()
+    return "\n" not in t and len(t) <= LABEL_CHARS and t[-1:] not in _ENDS
+
+
 def _link_chars(spans: list[tuple[int, int, str]], a: int, b: int) -> int:
     return sum(max(0, min(e, b) - max(s, a)) for s, e, _ in spans)
 
@@ -91,7 +98,8 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
         letters = len(chunk.strip())
         if b.protected or letters > TAIL_CHARS:
             break
-        if b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters:
+        if (b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters
+                or not any(ch.isalnum() for ch in chunk) or _label(chunk)):
             drop[i] = True
             continue
         break
