@@ -467,9 +467,10 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
     before = page.measure(alive).text  # each element's text before anything below it went
     tables = _data_table_text(page, roots, alive, before)
     totals: dict[int, list[int]] = {}
+    # an element holding more than this of the chosen content's text is the content
+    most = sum(before[page.index[id(root)]] for root in roots) / 2
     for root in roots:
         r = page.index[id(root)]
-        most = before[r] / 2  # an element holding this much of the root's text is the content
         vec: dict[int, list[int]] = {}
         for i in range(page.end[r] - 1, r - 1, -1):
             media = page.own_media[i]
@@ -492,8 +493,7 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
                 elif tag in ("ul", "ol"):
                     v[LIST] = v[TEXT]
                 if (i != r and tag in _CLEANED and not in_code[i] and before[i] <= most
-                        and tables.get(i, 0) * 2 < before[i]
-                        and _should_drop(elems[i], v, how, in_figure[i])):
+                        and tables.get(i, 0) * 2 < before[i] and _should_drop(elems[i], v, how, in_figure[i])):
                     drop.add(id(elems[i]))
                     v = _inputs_only(v)
             else:  # a dropped form still tells that its container is a sign-up or search box
