@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from .captions import CAPTION_OPEN
 
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
+CALL_CHARS = 200  # the text's last block, this short and holding a link, is a call to act
+CALL_AFTER = 1000  # ... after this much text (a short page's last line is its content)
 LABEL_CHARS = 60  # a trailing line this short with no closing punctuation is a credit or label
 _FENCE = "```"
 SENTENCE_HEADING = 60
@@ -90,12 +92,18 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
             continue
         nxt_level = b.level
     # What follows the article's end.
+    last = True
     for i in range(len(blocks) - 1, 0, -1):
         if drop[i]:
             continue
         b = blocks[i]
         chunk = text[b.start:b.end]
         letters = len(chunk.strip())
+        if (last and not b.protected and letters <= CALL_CHARS and b.start >= CALL_AFTER
+                and _link_chars(spans, b.start, b.end)):
+            drop[i] = True  # the last line, short and linking out: a call to sign up, follow or subscribe
+            continue
+        last = False
         if b.protected or letters > TAIL_CHARS:
             break
         if (b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters
