@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table
 from .names import words, words_of
@@ -111,15 +112,6 @@ def is_hidden(el: Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
-def _collapsed_len(d: str) -> int:
-    """``len(" ".join(d.split()))``, without splitting the usual text (printable, so its only
-    white space is the ASCII space, and no two spaces in a row)."""
-    s = d.strip()
-    if "  " not in s and s.isprintable():
-        return len(s)
-    return len(" ".join(s.split()))
-
-
 class Page:
     """The visible elements under the body in document order, measured once.
 
@@ -148,13 +140,16 @@ class Page:
             t = c = media = 0
             kids: list[Element] = []
             for ch in el.children:
-                if isinstance(ch, Text):
+                if type(ch) is Text:
                     d = ch.data
                     if not d.isspace():
-                        t += _collapsed_len(d)
+                        d = d.strip()
+                        # the usual text: printable, so its only white space is single spaces
+                        t += len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split()))
                         if "," in d or not d.isascii():
                             c += len(commas_in(d))
                     continue
+                ch = cast(Element, ch)
                 tag = ch.tag
                 if tag in SILENT:
                     media += _MEDIA.get(tag, 0)

@@ -21,7 +21,8 @@ from .captions import CAPTION_OPEN
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
 CALL_CHARS = 200  # the text's last block, this short and holding a link, is a call to act
 CALL_AFTER = 1000  # ... after this much text (a short page's last line is its content)
-LABEL_CHARS = 60  # a trailing line this short with no closing punctuation is a credit or label
+LABEL_CHARS = 60  # a trailing line this short, of at most LABEL_WORDS words and with no closing
+LABEL_WORDS = 4  # punctuation, is a credit or a label
 _FENCE = "```"
 SENTENCE_HEADING = 60
 _ENDS = frozenset(".!?。…\"”»")
@@ -69,9 +70,17 @@ def _sentence(heading: str) -> bool:
 
 
 def _label(chunk: str) -> bool:
-    """A short line that is no sentence (no closing punctuation): a credit, a label, a tag line."""
+    """A line of a few words that is no sentence (no closing punctuation): a credit, a label."""
     t = chunk.strip()
-    return "\n" not in t and len(t) <= LABEL_CHARS and t[-1:] not in _ENDS
+    return (_plain(t) and "\n" not in t and len(t) <= LABEL_CHARS and len(t.split()) <= LABEL_WORDS
+            and t[-1:] not in _ENDS)
+
+
+def _plain(chunk: str) -> bool:
+    """A paragraph of its own: not a list item, a quote or a table row (content in its form)."""
+    t = chunk.lstrip()
+    head = t.split(" ", 1)[0]
+    return not (t.startswith(("- ", "* ", "> ", "|")) or head[:-1].isdigit() and head.endswith("."))
 
 
 def _link_chars(spans: list[tuple[int, int, str]], a: int, b: int) -> int:
@@ -99,7 +108,7 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
         b = blocks[i]
         chunk = text[b.start:b.end]
         letters = len(chunk.strip())
-        if (last and not b.protected and letters <= CALL_CHARS and b.start >= CALL_AFTER
+        if (last and not b.protected and letters <= CALL_CHARS and b.start >= CALL_AFTER and _plain(chunk)
                 and _link_chars(spans, b.start, b.end)):
             drop[i] = True  # the last line, short and linking out: a call to sign up, follow or subscribe
             continue
