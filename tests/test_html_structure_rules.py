@@ -103,3 +103,17 @@ def test_what_follows_the_articles_end_is_trimmed():
     listed = _text("<html><body><article>" + paras + "<ul><li>Item one</li><li>Item two</li></ul>"
                    "<blockquote><p>Quoted words</p></blockquote></article></body></html>")
     assert "- Item two" in listed and "> Quoted words" in listed
+
+
+def test_a_noscript_holding_the_article_is_its_text():
+    # A blog whose script renders the post; the same post sits in <noscript> for readers without
+    # scripts, and the page around it is a sidebar of links.
+    post = "".join(f"<p>{SENTENCE} Section {i}.</p>" for i in range(4))
+    html = ("<html><body><div class='cols-wrapper loading'><div class='col-main'><div class='post'>"
+            f"<h3>Enhanced protection</h3><div class='post-body'><script type='text/template'>{post}</script>"
+            f"<noscript>{post}</noscript></div></div></div>"
+            "<div class='col-right'><ul>" + "".join(f"<li><a href='/p{i}'>Older post {i}</a></li>" for i in range(9))
+            + "</ul></div></div><noscript><img src='/pixel.gif'></noscript></body></html>")
+    out = _text(html)
+    assert "Section 0." in out and "Section 3." in out and out.count("Section 0.") == 1
+    assert "Older post" not in out

@@ -29,6 +29,18 @@ SILENT = frozenset(
     "input select option optgroup textarea button head title meta link base img picture source "
     "track param datalist rp".split())
 _ASCII_SPACE = " \t\n\r\f\v"
+FALLBACK_PROSE = 200  # characters of running text that make a <noscript> the page's own content
+
+
+def silent(el: Element) -> bool:
+    """Never reading text: the ``SILENT`` elements, except a ``<noscript>`` holding running prose
+    (the text a page shows without scripts, when a script renders the article)."""
+    return el.tag in SILENT and not (el.tag == "noscript" and fallback_prose(el))
+
+
+def fallback_prose(el: Element) -> bool:
+    text = " ".join(el.text(SILENT - {"noscript"}).split())
+    return len(text) >= FALLBACK_PROSE and any(ch in text for ch in ".!?。")
 _BLOCKISH_IN_CELL = frozenset("p div ul ol table blockquote pre h1 h2 h3 h4 h5 h6 section article".split())
 
 
@@ -83,7 +95,7 @@ class Renderer:
                 continue
             el = item
             tag = el.tag
-            if tag in SILENT or id(el) in self.skip:
+            if (tag in SILENT and silent(el)) or id(el) in self.skip:
                 continue
             if tag == "br":
                 w.line_break()
@@ -177,7 +189,7 @@ class Renderer:
             node = stack.pop()
             if isinstance(node, Text):
                 parts.append(node.data)
-            elif isinstance(node, Element) and node.tag not in SILENT and id(node) not in self.skip:
+            elif isinstance(node, Element) and not silent(node) and id(node) not in self.skip:
                 if node.tag == "br":
                     parts.append("\n")
                 stack.extend(reversed(node.children))

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import cast
 
-from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table
+from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
 from .names import words, words_of
 from .tree import Element, Text
 
@@ -151,7 +151,7 @@ class Page:
                     continue
                 ch = cast(Element, ch)
                 tag = ch.tag
-                if tag in SILENT:
+                if tag in SILENT and silent(ch):
                     media += _MEDIA.get(tag, 0)
                     continue
                 a = ch.attrs
