@@ -21,6 +21,7 @@ from .captions import CAPTION_OPEN
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
 CALL_CHARS = 200  # the text's last block, this short and holding a link, is a call to act
 CALL_AFTER = 1000  # ... after this much text (a short page's last line is its content)
+RULED_TAIL = 300  # characters under the last horizontal rule that are what follows the article
 LABEL_CHARS = 60  # a trailing line this short, of at most LABEL_WORDS words and with no closing
 LABEL_WORDS = 4  # punctuation, is a credit or a label
 _FENCE = "```"
@@ -100,6 +101,14 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
             drop[i] = True
             continue
         nxt_level = b.level
+    # A rule near the end of a long text, with a few short lines under it: what the page put
+    # after the article (a rating, a sign-in prompt), not the article.
+    rules = [i for i, b in enumerate(blocks) if not b.protected and text[b.start:b.end].strip() == "---"]
+    if rules and blocks[rules[-1]].start >= CALL_AFTER:
+        after = [text[b.start:b.end].strip() for b in blocks[rules[-1] + 1:]]
+        if after and sum(map(len, after)) <= RULED_TAIL and all(len(a) <= TAIL_CHARS * 1.5 for a in after):
+            for i in range(rules[-1], len(blocks)):
+                drop[i] = True
     # What follows the article's end.
     last = True
     for i in range(len(blocks) - 1, 0, -1):
