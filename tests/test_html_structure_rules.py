@@ -117,3 +117,14 @@ def test_a_noscript_holding_the_article_is_its_text():
     out = _text(html)
     assert "Section 0." in out and "Section 3." in out and out.count("Section 0.") == 1
     assert "Older post" not in out
+
+
+def test_a_label_over_the_article_and_lines_under_its_last_rule_are_trimmed():
+    paras = "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(8))
+    html = ("<html><body><article><p>2021-10-16 | Botschaft</p>" + paras
+            + "<hr><p>Was this article useful?<br>(95 votes: 4.7 of 5)<br>Loading...</p></article></body></html>")
+    out = _text(html)
+    assert out.startswith("The council met") and out.rstrip().endswith("Part 7.")
+    # a rule inside the article, with text of its own under it, stays
+    kept = _text("<html><body><article>" + paras + f"<hr><p>{SENTENCE} After the rule.</p></article></body></html>")
+    assert "After the rule." in kept

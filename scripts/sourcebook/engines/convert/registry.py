@@ -87,8 +87,9 @@ FORMATS: tuple[Format, ...] = (
                           "text/x-rst": ".rst", "text/asciidoc": ".adoc"},
            (".md", ".markdown", ".txt", ".text", ".rst", ".rest", ".adoc", ".asciidoc"), _text, any_text=True),
     # 3: captions as ::: caption blocks, the standfirst kept, teaser leftovers trimmed
-    # 4: table rows never the article, an intro box joins it, trailing labels and calls to act
-    #    trimmed, class words after no/non ignored, "hidden" in a class name no longer negative
+    # 4: table rows never the article, an intro box joins it, a <noscript> article is read,
+    #    labels over and after it, calls to act and lines under a last rule trimmed, class words
+    #    after no/non ignored, "hidden" in a class name no longer negative
     Format("sb.html", 4, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
            _html, sniff=_looks_like_html),
     # 3: section headings from the outline or numbered titles

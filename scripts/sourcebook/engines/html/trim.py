@@ -129,6 +129,13 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
             drop[i] = True
             continue
         break
+    # A label over the article (a date and section line, a kicker): the first line, of a few
+    # words and no sentence, before a long text.
+    first = next((i for i, d in enumerate(drop) if not d), None)
+    if first is not None and first + 1 < len(blocks):
+        b = blocks[first]
+        if not b.protected and not b.level and len(text) - b.end >= CALL_AFTER and _label(text[b.start:b.end]):
+            drop[first] = True
     if not any(drop) or all(drop):
         return text, spans
     keep = [(blk.start, blk.end) for blk, d in zip(blocks, drop, strict=True) if not d]
