@@ -90,7 +90,9 @@ def test_a_word_after_a_negation_does_not_name_the_element():
 def test_what_follows_the_articles_end_is_trimmed():
     paras = "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(8))
     html = ("<html><body><article>" + paras
-            + "<p>Musik:</p><p>Foto: Ingo Pertramer</p>"
+            + "<p>With this button you can add the episode to a list of the podcast search engine; you "
+            "need to log in there first:</p><p>Would you share this article?</p>"
+            "<p>Musik:</p><p>Foto: Ingo Pertramer</p>"
             "<h2>Temas Relacionados</h2><ul><li><hr></li></ul>"
             "<p>Get the latest news straight to your phone with the <a href='/app'>News app</a>.</p>"
             "</article></body></html>")

@@ -77,6 +77,12 @@ def _label(chunk: str) -> bool:
             and t[-1:] not in _ENDS)
 
 
+def _prompt(chunk: str) -> bool:
+    """A short question to the reader on a line of its own ("Was this useful?", "Share it?")."""
+    t = chunk.strip()
+    return _plain(t) and "\n" not in t and len(t) <= LABEL_CHARS and t.endswith(("?", "？"))
+
+
 def _plain(chunk: str) -> bool:
     """A paragraph of its own: not a list item, a quote or a table row (content in its form)."""
     t = chunk.lstrip()
@@ -122,10 +128,13 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
             drop[i] = True  # the last line, short and linking out: a call to sign up, follow or subscribe
             continue
         last = False
+        if not b.protected and letters <= CALL_CHARS and _plain(chunk) and chunk.rstrip().endswith(":"):
+            drop[i] = True  # a lead-in to what is no longer there (a button, a form, a list of links)
+            continue
         if b.protected or letters > TAIL_CHARS:
             break
         if (b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters
-                or not any(ch.isalnum() for ch in chunk) or _label(chunk)):
+                or not any(ch.isalnum() for ch in chunk) or _label(chunk) or _prompt(chunk)):
             drop[i] = True
             continue
         break
