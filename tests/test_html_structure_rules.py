@@ -130,3 +130,14 @@ def test_a_label_over_the_article_and_lines_under_its_last_rule_are_trimmed():
     # a rule inside the article, with text of its own under it, stays
     kept = _text("<html><body><article>" + paras + f"<hr><p>{SENTENCE} After the rule.</p></article></body></html>")
     assert "After the rule." in kept
+
+
+def test_a_list_of_steps_with_pictures_and_a_list_beside_a_field_are_content():
+    steps = "".join(f"<li><img src='/s{i}.jpg'>Stir the noodles for two minutes, then add step {i}.</li>"
+                    for i in range(6))
+    ingredients = "".join(f"<li>{n} g item {n}</li>" for n in range(12))
+    html = ("<html><body><article><h1>Stir fry</h1>" + "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(4))
+            + "<section class='ingredients'><input type='number' name='servings'><button>+</button>"
+            f"<ul>{ingredients}</ul></section><ul class='directions'>{steps}</ul></article></body></html>")
+    out = _text(html)
+    assert "- 11 g item 11" in out and "add step 5." in out

@@ -60,6 +60,7 @@ _FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
 SIBLING_TEXT = 300
+ITEM_PROSE = 40  # characters a list item holds on average to count as a paragraph beside a picture
 # Prose beside the chosen content's container joins it when it adds at most this share of its
 # text, looked for this many levels up.
 GROW_SHARE = 0.25
@@ -551,10 +552,14 @@ def _should_drop(el: Element, v: list[int], how: Pass, in_figure: bool) -> bool:
     is_list = el.tag in ("ul", "ol") or (text > 0 and v[LIST] / text > 0.9)
     heading_density = v[HEAD] / text if text else 0.0
     ld = v[LINK] / text if text else 0.0
+    # In a list, the items are its paragraphs: steps of a recipe with a picture each, a list of
+    # ingredients beside a servings field (a gallery's items, a line of caption, are not).
+    items = v[LI] if is_list else 0
+    steps = items if items and text >= ITEM_PROSE * items else 0
     return bool(
-        (img > 1 and p / img < 0.5 and not in_figure)
+        (img > 1 and (p + steps) / img < 0.5 and not in_figure)
         or (not is_list and li > p)
-        or (inputs > p // 3)
+        or (inputs > (p + items) // 3)
         or (not is_list and heading_density < 0.9 and text < 25 and (img == 0 or img > 2) and not in_figure)
         or (not is_list and weight < 25 and ld > 0.2)
         or (is_list and weight < 25 and ld > LIST_LINK_DENSITY)  # a rail of links to other pages
