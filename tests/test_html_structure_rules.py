@@ -141,3 +141,19 @@ def test_a_list_of_steps_with_pictures_and_a_list_beside_a_field_are_content():
             f"<ul>{ingredients}</ul></section><ul class='directions'>{steps}</ul></article></body></html>")
     out = _text(html)
     assert "- 11 g item 11" in out and "add step 5." in out
+
+
+def test_custom_elements_holding_blocks_are_containers_and_inline_ones_stay_in_the_line():
+    # A framework's components (names with a hyphen) used as the page's containers, and a
+    # citation marker component inside a sentence.
+    from sourcebook.engines.html.score import Page
+    from sourcebook.engines.html.tree import parse
+
+    doc = parse("<html><body><app-recipe-page><div class='recipe'><p>Boil the water "
+                "<hl-cite>(<a href='#r1'>1</a>)</hl-cite>.</p></div></app-recipe-page></body></html>")
+    page = Page(doc.find("body"))
+    tags = dict(zip([e.tag for e in page.elems], page.tags))
+    assert tags["app-recipe-page"] == "div" and tags["hl-cite"] == "hl-cite"
+    steps = "".join(f"<p>{SENTENCE} Step {i} <hl-cite>(<a href='#r{i}'>{i}</a>)</hl-cite>.</p>" for i in range(6))
+    out = _text(f"<html><body><app-page><app-recipe><h1>Pierogi</h1>{steps}</app-recipe></app-page></body></html>")
+    assert "Step 5 (5)." in out

@@ -113,6 +113,10 @@ def is_hidden(el: Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
+def _holds_blocks(el: Element) -> bool:
+    return any(type(c) is Element and (c.tag in BLOCKS or "-" in c.tag) for c in el.children)
+
+
 class Page:
     """The visible elements under the body in document order, measured once.
 
@@ -168,7 +172,9 @@ class Page:
                 stack += kids
                 stack_parent += [i] * len(kids)
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
-        self.tags = [e.tag for e in elems]
+        # A custom element (a name with a hyphen: a web or framework component) holding blocks
+        # is measured as the container it is used as, a <div>; one inside a line stays inline.
+        self.tags = [e.tag if "-" not in e.tag or not _holds_blocks(e) else "div" for e in elems]
         end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
         for i in range(len(elems) - 1, 0, -1):
             p = parents[i]
