@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .captions import CAPTION_OPEN
 
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
-CALL_CHARS = 200  # the text's last block, this short and holding a link, is a call to act
+CALL_CHARS = 200  # a block at the text's end this short and holding a link is a call to act
 CALL_AFTER = 1000  # ... after this much text (a short page's last line is its content)
 RULED_TAIL = 300  # characters under the last horizontal rule that are what follows the article
 LABEL_CHARS = 60  # a trailing line this short, of at most LABEL_WORDS words and with no closing
@@ -116,18 +116,16 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
             for i in range(rules[-1], len(blocks)):
                 drop[i] = True
     # What follows the article's end.
-    last = True
     for i in range(len(blocks) - 1, 0, -1):
         if drop[i]:
             continue
         b = blocks[i]
         chunk = text[b.start:b.end]
         letters = len(chunk.strip())
-        if (last and not b.protected and letters <= CALL_CHARS and b.start >= CALL_AFTER and _plain(chunk)
+        if (not b.protected and letters <= CALL_CHARS and b.start >= CALL_AFTER and _plain(chunk)
                 and _link_chars(spans, b.start, b.end)):
-            drop[i] = True  # the last line, short and linking out: a call to sign up, follow or subscribe
+            drop[i] = True  # short and linking out at the end: a call to sign up, follow or subscribe
             continue
-        last = False
         if not b.protected and letters <= CALL_CHARS and _plain(chunk) and chunk.rstrip().endswith(":"):
             drop[i] = True  # a lead-in to what is no longer there (a button, a form, a list of links)
             continue
