@@ -152,7 +152,7 @@ def test_custom_elements_holding_blocks_are_containers_and_inline_ones_stay_in_t
     doc = parse("<html><body><app-recipe-page><div class='recipe'><p>Boil the water "
                 "<hl-cite>(<a href='#r1'>1</a>)</hl-cite>.</p></div></app-recipe-page></body></html>")
     page = Page(doc.find("body"))
-    tags = dict(zip([e.tag for e in page.elems], page.tags))
+    tags = dict(zip([e.tag for e in page.elems], page.tags, strict=True))
     assert tags["app-recipe-page"] == "div" and tags["hl-cite"] == "hl-cite"
     steps = "".join(f"<p>{SENTENCE} Step {i} <hl-cite>(<a href='#r{i}'>{i}</a>)</hl-cite>.</p>" for i in range(6))
     out = _text(f"<html><body><app-page><app-recipe><h1>Pierogi</h1>{steps}</app-recipe></app-page></body></html>")
