@@ -174,7 +174,10 @@ class Page:
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
         # A custom element (a name with a hyphen: a web or framework component) holding blocks
         # is measured as the container it is used as, a <div>; one inside a line stays inline.
-        self.tags = [e.tag if "-" not in e.tag or not _holds_blocks(e) else "div" for e in elems]
+        tags = self.tags = [e.tag for e in elems]
+        for i, tag in enumerate(tags):
+            if "-" in tag and _holds_blocks(elems[i]):
+                tags[i] = "div"
         end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
         for i in range(len(elems) - 1, 0, -1):
             p = parents[i]
@@ -182,10 +185,20 @@ class Page:
                 end[p] = end[i]
         self.index = {id(e): i for i, e in enumerate(elems)}
         self._whole: Measure | None = None
+        self._measured: tuple[frozenset[int], list[bool], Measure] | None = None
         self._inside: tuple[list[bool], list[bool]] | None = None
         self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
 
-    def alive(self, skip: set[int]) -> list[bool]:
+    def measured(self, skip: set[int] | frozenset[int]) -> tuple[list[bool], Measure]:
+        """``alive(skip)`` and its measures; the last answer is kept (choosing and cleaning ask
+        for the same dropped set in turn)."""
+        key = frozenset(skip)
+        if self._measured is None or self._measured[0] != key:
+            alive = self.alive(skip)
+            self._measured = (key, alive, self.measure(alive))
+        return self._measured[1], self._measured[2]
+
+    def alive(self, skip: set[int] | frozenset[int]) -> list[bool]:
         """For each element: neither it nor an ancestor is dropped."""
         out = [True] * len(self.elems)
         index, end = self.index, self.end
@@ -315,8 +328,7 @@ def _is_furniture(el: Element, strict: bool, prose: bool = False) -> bool:
 
 def choose(page: Page, skip: set[int], how: Pass) -> list[Element]:
     """The elements holding the article, in document order."""
-    alive = page.alive(skip)
-    m = page.measure(alive)
+    alive, m = page.measured(skip)
     elems, parent, tags = page.elems, page.parent, page.tags
     scores: dict[int, float] = {}  # element index -> score
 
@@ -463,10 +475,10 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
     link lists, image galleries, forms or tiny fragments go. One bottom-up sweep: each element
     is judged on what is left below it once its own descendants were judged."""
     drop: set[int] = set()
-    alive = page.alive(skip)
+    alive, measured = page.measured(skip)
     elems, parent, tags = page.elems, page.parent, page.tags
     in_code, in_figure = page.inside()
-    before = page.measure(alive).text  # each element's text before anything below it went
+    before = measured.text  # each element's text before anything below it went
     tables = _data_table_text(page, roots, alive, before)
     totals: dict[int, list[int]] = {}
     # an element holding more than this of the chosen content's text is the content
