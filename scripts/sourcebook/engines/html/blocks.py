@@ -12,6 +12,7 @@ nested markup cannot exhaust the stack.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 from urllib.parse import urljoin, urlsplit
 
 from .captions import CAPTION_CLOSE, CAPTION_OPEN, is_caption
@@ -85,15 +86,16 @@ class Renderer:
         w = self.w
         while stack:
             item = stack.pop()
-            if isinstance(item, Text):
-                d = item.data
+            kind = type(item)
+            if kind is Text:
+                d = item.data  # type: ignore[union-attr]
                 # Most text between tags is ASCII white space, which collapses to one space.
                 w.text(" " if d and not d.strip(_ASCII_SPACE) else collapse(d))
                 continue
-            if not isinstance(item, Element):
-                item()
+            if kind is not Element:
+                item()  # type: ignore[operator]
                 continue
-            el = item
+            el = cast(Element, item)
             tag = el.tag
             if (tag in SILENT and silent(el)) or id(el) in self.skip:
                 continue
