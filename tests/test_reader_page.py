@@ -187,6 +187,17 @@ def test_source_set_edits_byline_and_dates_and_extraction_keeps_them(ws):
     assert "a later `sb extract --force` keeps it" in shown
 
 
+def test_a_date_set_by_the_user_takes_its_part_of_the_dates_note_away():
+    from sourcebook.domain.sources.edit import without_user_dates
+
+    note = ("published: not read as a date: '03/04/2020' (meta name=date); 'spring' (time datetime); "
+            "modified: the page states different dates: 2024-02-01 (a), 2024-03-11 (b)")
+    assert without_user_dates(note, {"published"}) == "modified: the page states different dates: 2024-02-01 (a), 2024-03-11 (b)"
+    assert without_user_dates(note, {"modified"}) == ("published: not read as a date: '03/04/2020' (meta name=date); "
+                                                      "'spring' (time datetime)")
+    assert without_user_dates(note, {"published", "modified"}) is None
+
+
 def _only_source(ws) -> str:
     return sorted(os.listdir(os.path.join(ws, "sources")))[0]
 

@@ -111,11 +111,19 @@ def _set_reader(rec: SourceRecord, key: str, value: str, sid: str) -> None:
     if key == "published":
         rec["published_at"] = text or None
     if key != "byline" and rec.get("dates_note"):
-        parts = [p for p in str(rec["dates_note"]).split("; ") if not p.startswith(f"{key}: ")]
-        if parts:
-            rec["dates_note"] = "; ".join(parts)
+        note = without_user_dates(str(rec["dates_note"]), {key})
+        if note:
+            rec["dates_note"] = note
         else:
             rec.pop("dates_note", None)  # type: ignore[misc]
+
+
+def without_user_dates(note: str, keys: set[str]) -> str | None:
+    """``dates_note`` less its parts on the dates in ``keys`` ("published: ...; modified: ...")."""
+    import re
+
+    parts = re.split(r"; (?=(?:published|modified): )", note)
+    return "; ".join(p for p in parts if p.split(":", 1)[0] not in keys) or None
 
 
 def keeps_user_value(rec: SourceRecord, key: str) -> bool:

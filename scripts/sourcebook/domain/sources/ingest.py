@@ -27,7 +27,7 @@ from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from . import copies
 from .copies import Fingerprints
-from .edit import keeps_user_value
+from .edit import keeps_user_value, without_user_dates
 from .extract_pool import Done, Job, Prefetch, compute, default_jobs
 from .origin import attestation
 from .store import load_source, save_source, try_load_source
@@ -367,8 +367,7 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
             if keeps_user_value(rec, key):  # set with `sb source set`: the user's reading stays
                 continue
             if key == "dates_note" and value:
-                value = "; ".join(p for p in value.split("; ")
-                                  if not keeps_user_value(rec, p.split(":", 1)[0])) or None
+                value = without_user_dates(value, {k for k in ("published", "modified") if keeps_user_value(rec, k)})
             if value:
                 rec[key] = value  # type: ignore[literal-required]
             else:
