@@ -147,6 +147,57 @@ def test_source_records_reader_fields_and_ledger_lists_them(ws):
     assert "by Maria Lind · published 2024-03-11 · modified 2024-03-12" in listed
 
 
+def test_source_set_edits_byline_and_dates_and_extraction_keeps_them(ws):
+    import json
+
+    from conftest import sb
+
+    (ws / "floods.html").write_text(_read("news_page.html"), encoding="utf-8")
+    assert sb("add", "floods.html", "--tier", "B", "--reason", "local paper", cwd=ws).rc == 0
+    assert sb("extract", cwd=ws).rc == 0
+    sid = _only_source(ws)
+    r = sb("source", "set", sid, "byline=Maria Lind and Tom Berg", "published=2024-03-10",
+           "modified=12 March 2024", cwd=ws)
+    assert r.rc == 0, r.both
+
+    def record() -> dict:
+        return json.loads(sb("source", "show", sid, "--json", cwd=ws).out)["source"]
+
+    rec = record()
+    assert (rec["byline"], rec["byline_from"]) == ("Maria Lind and Tom Berg", "sb source set")
+    assert (rec["published"], rec["published_from"], rec["published_at"]) == ("2024-03-10", "sb source set", "2024-03-10")
+    assert (rec["modified"], rec["modified_from"]) == ("2024-03-12", "sb source set")
+    # a later extraction reads the page again but keeps what the user set
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert record()["byline"] == "Maria Lind and Tom Berg" and record()["published"] == "2024-03-10"
+    # an empty value clears the user's reading, and the next extraction takes the page's again
+    assert sb("source", "set", sid, "byline=", cwd=ws).rc == 0
+    assert "byline" not in record() and "byline_from" not in record()
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert (record()["byline"], record()["byline_from"]) == ("Maria Lind", "json-ld author")
+    # a modification date must read as a day; nothing is changed otherwise
+    bad = sb("source", "set", sid, "modified=soon", "byline=X", cwd=ws)
+    assert bad.rc == 1 and "E-USAGE" in bad.err and "YYYY-MM-DD" in bad.err
+    assert record()["byline"] == "Maria Lind"
+    # a year alone is a publication date's text, kept as published_at only
+    assert sb("source", "set", sid, "published=2024", cwd=ws).rc == 0
+    assert record()["published_at"] == "2024" and "published" not in record()
+    shown = " ".join(sb("source", "set", "--help", cwd=ws).out.split())
+    assert "byline=\"A. Writer\" published=2024-05-01 modified=2024-05-03" in shown
+    assert "a later `sb extract --force` keeps it" in shown
+
+
+def test_a_date_set_by_the_user_takes_its_part_of_the_dates_note_away():
+    from sourcebook.domain.sources.edit import without_user_dates
+
+    note = ("published: not read as a date: '03/04/2020' (meta name=date); 'spring' (time datetime); "
+            "modified: the page states different dates: 2024-02-01 (a), 2024-03-11 (b)")
+    assert without_user_dates(note, {"published"}) == "modified: the page states different dates: 2024-02-01 (a), 2024-03-11 (b)"
+    assert without_user_dates(note, {"modified"}) == ("published: not read as a date: '03/04/2020' (meta name=date); "
+                                                      "'spring' (time datetime)")
+    assert without_user_dates(note, {"published", "modified"}) is None
+
+
 def _only_source(ws) -> str:
     return sorted(os.listdir(os.path.join(ws, "sources")))[0]
 

@@ -18,10 +18,16 @@ List, inspect, edit or remove sources.
   sb source set SRC url=https://example.org/report   the public address of a local copy
                                          (an edition without one links to its same_as sibling's)
   sb source set SRC license=cc-by        public-domain, cc-by, cc-by-sa, own or unknown
+  sb source set SRC byline="A. Writer" published=2024-05-01 modified=2024-05-03
+                                         what the page states of itself, when sb read it
+                                         wrong or not at all (kept by later extractions)
   sb source rm SRC --reason "duplicate of src_..."
 
 Fields take the names `sb add` uses: tier, reason, title, author, publisher, published (or
-published_at), lang, license, url, plus charset and same_as. A re-add never changes a tier,
+published_at), lang, license, url, plus charset, same_as, byline and modified. published and
+modified are dates (YYYY-MM-DD; a published year alone is kept as published_at only); a byline
+or date set here is marked `sb source set` in byline_from, published_from or modified_from,
+re-extraction keeps it, and an empty value (byline=) clears it. A re-add never changes a tier,
 reason or address; this does (tier, reason, url and license changes are recorded in the
 history). The fields of one `set` are applied together or not at all: a field name sb does
 not know changes nothing and names the closest one.
@@ -30,7 +36,21 @@ not know changes nothing and names the closest one.
 sources/.removed/ and the removal is recorded in the workspace history."""
 
 
+SET_HELP = """\
+Change what is said about a source (never its text), all fields together or none.
+
+  sb source set SRC tier=B reason="bylined trade reporting"
+  sb source set SRC byline="A. Writer" published=2024-05-01 modified=2024-05-03
+
+byline, published and modified are what the extractor reads from a page; set them when it read
+them wrong or not at all. Dates are YYYY-MM-DD (a published year alone is kept as published_at
+only). A value set here is marked `sb source set` in byline_from, published_from or
+modified_from, and a later `sb extract --force` keeps it; an empty value (byline=) clears it."""
+
+
 def configure(p) -> None:
+    import argparse
+
     sub = p.add_subparsers(dest="action", required=True, metavar="{list,show,set,rm}")
     ls = sub.add_parser("list", help="one line per source (the first ten, then counts, unless --verbose)")
     ls.add_argument("--json", action="store_true")
@@ -38,9 +58,12 @@ def configure(p) -> None:
     sh = sub.add_parser("show", help="one source's record")
     sh.add_argument("source_id")
     sh.add_argument("--json", action="store_true")
-    st = sub.add_parser("set", help="change metadata fields, the tier, or same_as")
+    st = sub.add_parser("set", help="change metadata fields, the tier, or same_as", description=SET_HELP,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
     st.add_argument("source_id")
-    st.add_argument("pairs", nargs="+", metavar="FIELD=VALUE")
+    st.add_argument("pairs", nargs="+", metavar="FIELD=VALUE",
+                    help="tier, reason, title, author, publisher, published, modified, byline, lang, license, url, "
+                         "charset, same_as, attest")
     rm = sub.add_parser("rm", help="remove a source nobody cites")
     rm.add_argument("source_id")
     rm.add_argument("--reason", required=True, help="recorded in history")

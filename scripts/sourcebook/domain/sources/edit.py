@@ -1,7 +1,9 @@
 """``sb source set``: change what is said about a source, never its text, id or hashes.
 
 Field names agree with ``sb add``: ``tier``, ``reason`` (the record's ``tier_reason``),
-``published`` (``published_at``), ``title``, ``author``, ``publisher``, ``lang``, ``license``,
+``published`` (the publication date, ``YYYY-MM-DD``; ``published_at`` too), ``title``, ``author``,
+``publisher``, ``lang``, ``license``, ``byline`` and ``modified`` (what the extractor reads from a
+page: a value set here is the user's, marked ``sb source set``, and re-extraction keeps it),
 plus ``charset``, ``url`` (the public address of a local copy, http(s) only), ``same_as`` (``SRC``
 declares the two one document, ``none`` undoes a link) and ``attest`` (a person's reason to trust
 pasted text or a supplied capture, which tier A or B needs; ``attest=`` withdraws it). A copy is
@@ -19,8 +21,12 @@ from ..workspace.records import SourceRecord
 from .store import load_source, save_source
 
 EDITABLE = ("title", "author", "publisher", "published_at", "lang", "license", "charset", "tier", "tier_reason",
-            "same_as", "url", "attest")
-ALIASES = {"published": "published_at", "reason": "tier_reason"}  # the names `sb add` uses
+            "same_as", "url", "attest", "byline", "published", "modified")
+ALIASES = {"reason": "tier_reason"}  # the names `sb add` uses
+# What a page states of itself (read by the extractor, each with the tag that said it): a value
+# set here is marked as the user's, and a later extraction keeps it.
+READER = ("byline", "published", "modified")
+USER_SET = "sb source set"
 RECORDED = ("tier", "tier_reason", "url", "license", "attestation")
 
 
@@ -36,8 +42,7 @@ def parse_pairs(pairs: list[str]) -> list[tuple[str, str]]:
         if key not in EDITABLE:
             import difflib
 
-            names = ["tier", "reason", "published"] + [k for k in EDITABLE if k not in
-                                                       ("tier", "tier_reason", "published_at")]
+            names = ["tier", "reason"] + [k for k in EDITABLE if k not in ("tier", "tier_reason")]
             near = difflib.get_close_matches(key, names + list(ALIASES.values()), n=1, cutoff=0.6)
             hint = f"did you mean {near[0]}? " if near else ""
             raise SbError("E-USAGE", typed, f"not a field sb source set changes; {hint}nothing was changed (the "
@@ -77,6 +82,57 @@ def check_license(value: str, subject: str) -> str:
     return known
 
 
+def _set_reader(rec: SourceRecord, key: str, value: str, sid: str) -> None:
+    """Set (or with an empty value clear) the byline or a date the page states, as the user's
+    reading: ``KEY_from`` says ``sb source set`` and a note on that date's conflict goes. A date is
+    ``YYYY-MM-DD`` (any form sb reads as a date is accepted); ``published`` sets
+    ``published_at`` too, and when it is not a day (a year) only that."""
+    from ...engines.html.meta import normalize_date
+
+    text = " ".join(value.split())
+    shown = text  # what the record keeps (a date as YYYY-MM-DD)
+    if key in ("published", "modified") and text:
+        day = normalize_date(text)
+        if len(day) == 10 and day[4] == "-" and day[7] == "-":
+            shown = text = day
+        elif key == "published":  # a year, a season: kept as the publication date's text
+            shown = ""
+        else:
+            raise SbError("E-USAGE", sid, f"modified={text[:40]!r} is not a date; give it as YYYY-MM-DD (or "
+                                          "modified= to clear it); nothing was changed")
+    if shown:
+        rec[key] = shown  # type: ignore[literal-required]
+    else:
+        rec.pop(key, None)  # type: ignore[misc]
+    if text:
+        rec[key + "_from"] = USER_SET  # type: ignore[literal-required]
+    else:
+        rec.pop(key + "_from", None)  # type: ignore[misc]
+    if key == "published":
+        rec["published_at"] = text or None
+    if key != "byline" and rec.get("dates_note"):
+        note = without_user_dates(str(rec["dates_note"]), {key})
+        if note:
+            rec["dates_note"] = note
+        else:
+            rec.pop("dates_note", None)  # type: ignore[misc]
+
+
+def without_user_dates(note: str, keys: set[str]) -> str | None:
+    """``dates_note`` less its parts on the dates in ``keys`` ("published: ...; modified: ...")."""
+    import re
+
+    parts = re.split(r"; (?=(?:published|modified): )", note)
+    return "; ".join(p for p in parts if p.split(":", 1)[0] not in keys) or None
+
+
+def keeps_user_value(rec: SourceRecord, key: str) -> bool:
+    """True when ``key`` (a reader field, or its ``_from``) holds a value the user set, which a
+    re-extraction keeps."""
+    base = key.removesuffix("_from")
+    return base in READER and rec.get(base + "_from") == USER_SET
+
+
 def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord, list[str]]:
     """Apply ``field=value`` pairs; returns the saved record and the history notes written."""
     from ...base.schema import check
@@ -103,6 +159,9 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
         if key == "same_as":
             rec, note = set_same_as(ws, sid, value)
             notes.append(note)
+            continue
+        if key in READER:
+            _set_reader(rec, key, value, sid)
             continue
         if key == "url" and value.strip():
             value = check_url(value, sid)

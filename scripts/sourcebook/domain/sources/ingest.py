@@ -35,6 +35,7 @@ from .add import (  # noqa: F401  (re-exported)
     store_source,
 )
 from .copies import Fingerprints
+from .edit import keeps_user_value, without_user_dates
 from .store import load_source, save_source
 
 if TYPE_CHECKING:
@@ -121,6 +122,10 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
         if key == "canonical_url" and value and not rec.get("canonical_url"):
             rec["canonical_url"] = value
         if key in READER_FIELDS:  # the page's own claims, as this extraction read them
+            if keeps_user_value(rec, key):  # set with `sb source set`: the user's reading stays
+                continue
+            if key == "dates_note" and value:
+                value = without_user_dates(value, {k for k in ("published", "modified") if keeps_user_value(rec, k)})
             if value:
                 rec[key] = value  # type: ignore[literal-required]
             else:

@@ -87,7 +87,10 @@ FORMATS: tuple[Format, ...] = (
                           "text/x-rst": ".rst", "text/asciidoc": ".adoc"},
            (".md", ".markdown", ".txt", ".text", ".rst", ".rest", ".adoc", ".asciidoc"), _text, any_text=True),
     # 3: captions as ::: caption blocks, the standfirst kept, teaser leftovers trimmed
-    Format("sb.html", 3, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
+    # 4: table rows never the article, an intro box joins it, a <noscript> article is read,
+    #    labels over and after it, calls to act and lines under a last rule trimmed, class words
+    #    after no/non ignored, "hidden" in a class name no longer negative
+    Format("sb.html", 4, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
            _html, sniff=_looks_like_html),
     # 3: section headings from the outline or numbered titles
     Format("sb.pdf", 3, {"application/pdf": ".pdf"}, (".pdf",), _pdf, sniff=lambda raw: raw.startswith(b"%PDF-")),

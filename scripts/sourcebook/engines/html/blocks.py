@@ -12,6 +12,7 @@ nested markup cannot exhaust the stack.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 from urllib.parse import urljoin, urlsplit
 
 from .captions import CAPTION_CLOSE, CAPTION_OPEN, is_caption
@@ -29,6 +30,18 @@ SILENT = frozenset(
     "input select option optgroup textarea button head title meta link base img picture source "
     "track param datalist rp".split())
 _ASCII_SPACE = " \t\n\r\f\v"
+FALLBACK_PROSE = 200  # characters of running text that make a <noscript> the page's own content
+
+
+def silent(el: Element) -> bool:
+    """Never reading text: the ``SILENT`` elements, except a ``<noscript>`` holding running prose
+    (the text a page shows without scripts, when a script renders the article)."""
+    return el.tag in SILENT and not (el.tag == "noscript" and fallback_prose(el))
+
+
+def fallback_prose(el: Element) -> bool:
+    text = " ".join(el.text(SILENT - {"noscript"}).split())
+    return len(text) >= FALLBACK_PROSE and any(ch in text for ch in ".!?。")
 _BLOCKISH_IN_CELL = frozenset("p div ul ol table blockquote pre h1 h2 h3 h4 h5 h6 section article".split())
 
 
@@ -73,17 +86,18 @@ class Renderer:
         w = self.w
         while stack:
             item = stack.pop()
-            if isinstance(item, Text):
-                d = item.data
+            kind = type(item)
+            if kind is Text:
+                d = item.data  # type: ignore[union-attr]
                 # Most text between tags is ASCII white space, which collapses to one space.
                 w.text(" " if d and not d.strip(_ASCII_SPACE) else collapse(d))
                 continue
-            if not isinstance(item, Element):
-                item()
+            if kind is not Element:
+                item()  # type: ignore[operator]
                 continue
-            el = item
+            el = cast(Element, item)
             tag = el.tag
-            if tag in SILENT or id(el) in self.skip:
+            if (tag in SILENT and silent(el)) or id(el) in self.skip:
                 continue
             if tag == "br":
                 w.line_break()
@@ -177,7 +191,7 @@ class Renderer:
             node = stack.pop()
             if isinstance(node, Text):
                 parts.append(node.data)
-            elif isinstance(node, Element) and node.tag not in SILENT and id(node) not in self.skip:
+            elif isinstance(node, Element) and not silent(node) and id(node) not in self.skip:
                 if node.tag == "br":
                     parts.append("\n")
                 stack.extend(reversed(node.children))

@@ -27,6 +27,7 @@ from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
 ENOUGH_CHARS = 500
+LOOSE_MIN_CHARS = 200  # below this, a looser pass that keeps more text wins whatever it kept
 # Loss: a page with at least LOSS_MIN_CHARS of content of which the extraction kept less than
 # KEPT_SHARE (letters and digits, page furniture such as menus and footers not counted).
 LOSS_MIN_CHARS = 200
@@ -73,7 +74,10 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
             skip |= clean(page, roots, skip, how)
             skip |= teaser_lists(page, roots, skip)
         text, links = trim(*Renderer(skip, base).render(roots))
-        if best is None or len(text) > len(best[0]):
+        # A looser pass wins when it keeps more running text, not more menus and widgets
+        # (what it spares by name), unless what the stricter passes kept is next to nothing.
+        if best is None or len(text) > len(best[0]) and (
+                len(best[0]) < LOOSE_MIN_CHARS or _prose(text) > _prose(best[0])):
             best = (text, links)
             if i:
                 notes.append(f"looser extraction pass {i + 1} kept more text")

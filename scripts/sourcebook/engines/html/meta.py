@@ -38,10 +38,14 @@ _WANTED = frozenset({"meta", "link", "script", "time", "title", "html", "h1", "h
 def _gather(doc: Document) -> dict[str, list[Element]]:
     """The elements metadata comes from, by tag, plus ``itemprop`` holders, in document order."""
     out: dict[str, list[Element]] = {t: [] for t in _WANTED}
-    elements = doc.elements  # the root element holds no metadata
-    for el in [e for e in elements if e.tag in _WANTED]:
-        out[el.tag].append(el)
-    out["itemprop"] = [e for e in elements if "itemprop" in e.attrs and e.tag not in _WANTED]
+    props: list[Element] = []
+    for el in doc.elements:  # the root element holds no metadata
+        got = out.get(el.tag)
+        if got is not None:
+            got.append(el)
+        elif "itemprop" in el.attrs:
+            props.append(el)
+    out["itemprop"] = props
     return out
 
 

@@ -11,6 +11,7 @@ from .tree import Element
 _SPLIT = re.compile(r"[\s\-_:.,/]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
+_NEGATIONS = frozenset({"no", "non", "not", "without"})
 _word_cache: dict[str, frozenset] = {}
 
 
@@ -23,7 +24,14 @@ def words_of(raw: str) -> frozenset:
     got = _word_cache.get(raw)
     if got is None:
         out = set()
+        negated = False
         for part in _SPLIT.split(raw):
+            if negated:  # "non-paywall", "no-sidebar": the word after a negation is not the element's
+                negated = False
+                continue
+            if part in _NEGATIONS:
+                negated = True
+                continue
             if part == part.lower():  # no capital, so no camelCase word boundary
                 if part:
                     out.add(part.rstrip("0123456789"))

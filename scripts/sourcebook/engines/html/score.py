@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
-from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table
+from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
 from .names import words, words_of
 from .tree import Element, Text
 
@@ -38,7 +39,7 @@ POSITIVE_WORDS = frozenset(
     "article articlebody body content entry hentry main post story text blog prose richtext "
     "page column".split())
 NEGATIVE_WORDS = STRONG_WORDS | WEAK_WORDS | frozenset(
-    "hidden combx contact foot footnote media scroll shopping tool caption credit".split())
+    "combx contact foot footnote media scroll shopping tool caption credit".split())
 STRONG_TAGS = frozenset({"nav", "footer"})
 WEAK_TAGS = frozenset({"aside", "header", "form", "fieldset"})
 DROP_ROLES = frozenset(
@@ -59,11 +60,18 @@ _FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
 SIBLING_TEXT = 300
+ITEM_PROSE = 40  # characters a list item holds on average to count as a paragraph beside a picture
+# Prose beside the chosen content's container joins it when it adds at most this share of its
+# text, looked for this many levels up.
+GROW_SHARE = 0.25
+GROW_LEVELS = 3
 P_LINK_DENSITY = 0.75
 LIST_LINK_DENSITY = 0.5
 _TAG_BASE = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "address": -3, "ol": -3, "ul": -3,
              "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3, "th": -5}
 _SCORED = frozenset({"p", "pre", "td"})
+_HEADER_PARTS = frozenset({"h1", "figure", "figcaption", "img", "picture"})  # a page header or a picture
+_TABLE_PARTS = frozenset({"tr", "td", "th", "tbody", "thead", "tfoot"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
                       "footer", "figure", "p"})
 _COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
@@ -105,13 +113,8 @@ def is_hidden(el: Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
-def _collapsed_len(d: str) -> int:
-    """``len(" ".join(d.split()))``, without splitting the usual text (printable, so its only
-    white space is the ASCII space, and no two spaces in a row)."""
-    s = d.strip()
-    if "  " not in s and s.isprintable():
-        return len(s)
-    return len(" ".join(s.split()))
+def _holds_blocks(el: Element) -> bool:
+    return any(type(c) is Element and (c.tag in BLOCKS or "-" in c.tag) for c in el.children)
 
 
 class Page:
@@ -142,15 +145,18 @@ class Page:
             t = c = media = 0
             kids: list[Element] = []
             for ch in el.children:
-                if isinstance(ch, Text):
+                if type(ch) is Text:
                     d = ch.data
                     if not d.isspace():
-                        t += _collapsed_len(d)
+                        d = d.strip()
+                        # the usual text: printable, so its only white space is single spaces
+                        t += len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split()))
                         if "," in d or not d.isascii():
                             c += len(commas_in(d))
                     continue
+                ch = cast(Element, ch)
                 tag = ch.tag
-                if tag in SILENT:
+                if tag in SILENT and silent(ch):
                     media += _MEDIA.get(tag, 0)
                     continue
                 a = ch.attrs
@@ -166,7 +172,12 @@ class Page:
                 stack += kids
                 stack_parent += [i] * len(kids)
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
-        self.tags = [e.tag for e in elems]
+        # A custom element (a name with a hyphen: a web or framework component) holding blocks
+        # is measured as the container it is used as, a <div>; one inside a line stays inline.
+        tags = self.tags = [e.tag for e in elems]
+        for i, tag in enumerate(tags):
+            if "-" in tag and _holds_blocks(elems[i]):
+                tags[i] = "div"
         end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
         for i in range(len(elems) - 1, 0, -1):
             p = parents[i]
@@ -174,10 +185,20 @@ class Page:
                 end[p] = end[i]
         self.index = {id(e): i for i, e in enumerate(elems)}
         self._whole: Measure | None = None
+        self._measured: tuple[frozenset[int], list[bool], Measure] | None = None
         self._inside: tuple[list[bool], list[bool]] | None = None
         self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
 
-    def alive(self, skip: set[int]) -> list[bool]:
+    def measured(self, skip: set[int] | frozenset[int]) -> tuple[list[bool], Measure]:
+        """``alive(skip)`` and its measures; the last answer is kept (choosing and cleaning ask
+        for the same dropped set in turn)."""
+        key = frozenset(skip)
+        if self._measured is None or self._measured[0] != key:
+            alive = self.alive(skip)
+            self._measured = (key, alive, self.measure(alive))
+        return self._measured[1], self._measured[2]
+
+    def alive(self, skip: set[int] | frozenset[int]) -> list[bool]:
         """For each element: neither it nor an ancestor is dropped."""
         out = [True] * len(self.elems)
         index, end = self.index, self.end
@@ -307,8 +328,7 @@ def _is_furniture(el: Element, strict: bool, prose: bool = False) -> bool:
 
 def choose(page: Page, skip: set[int], how: Pass) -> list[Element]:
     """The elements holding the article, in document order."""
-    alive = page.alive(skip)
-    m = page.measure(alive)
+    alive, m = page.measured(skip)
     elems, parent, tags = page.elems, page.parent, page.tags
     scores: dict[int, float] = {}  # element index -> score
 
@@ -346,7 +366,25 @@ def choose(page: Page, skip: set[int], how: Pass) -> list[Element]:
     top = _climb(top, scores, page, alive)
     if top not in scores:
         init(top)
-    return [elems[i] for i in _with_siblings(top, scores, m, page, alive)]
+    chosen = _with_siblings(top, scores, m, page, alive)
+    # Prose set apart by the page's layout (an intro in a box of its own above the body): the
+    # children before it of a container a few levels up join when they hold running text with few
+    # links and add little beside what was chosen.
+    cur, kept = parent[top], sum(m.text[i] for i in chosen)  # top's siblings were judged
+    for _ in range(GROW_LEVELS):
+        p = parent[cur] if cur > 0 else -1
+        if p <= 0:
+            break
+        adds = [c for c in page.children(p) if c < cur and alive[c]
+                and m.text[c] >= SIBLING_TEXT and m.link_density(c) < 0.15
+                and not any(t in _HEADER_PARTS for t in page.tags[c:page.end[c]])]
+        extra = sum(m.text[c] for c in adds)
+        if extra > GROW_SHARE * kept:
+            break
+        chosen = sorted(set(chosen) | set(adds))
+        kept += extra
+        cur = p
+    return [elems[i] for i in chosen]
 
 
 def _common_parent_of_alternatives(ranked: list[int], scores: dict[int, float], parent: list[int]) -> int:
@@ -373,7 +411,16 @@ def _common_parent_of_alternatives(ranked: list[int], scores: dict[int, float], 
 
 
 def _climb(top: int, scores: dict[int, float], page: Page, alive: list[bool]) -> int:
-    parent = page.parent
+    parent, tags = page.parent, page.tags
+    # A row of a table, or a cell of a data table, is never the article by itself (a list of
+    # signatories, comma after comma, outscores the letter above it): the table is, with what
+    # stands beside it. A cell of a table used for layout may well be.
+    if tags[top] in _TABLE_PARTS:
+        t = top
+        while t > 0 and tags[t] != "table":
+            t = parent[t]
+        if t > 0 and (tags[top] not in ("td", "th") or is_data_table(page.elems[t])):
+            top = t
     last = scores.get(top, 0.0)
     threshold = last / 3
     p = parent[top]
@@ -428,10 +475,14 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
     link lists, image galleries, forms or tiny fragments go. One bottom-up sweep: each element
     is judged on what is left below it once its own descendants were judged."""
     drop: set[int] = set()
-    alive = page.alive(skip)
+    alive, measured = page.measured(skip)
     elems, parent, tags = page.elems, page.parent, page.tags
     in_code, in_figure = page.inside()
+    before = measured.text  # each element's text before anything below it went
+    tables = _data_table_text(page, roots, alive, before)
     totals: dict[int, list[int]] = {}
+    # an element holding more than this of the chosen content's text is the content
+    most = sum(before[page.index[id(root)]] for root in roots) / 2
     for root in roots:
         r = page.index[id(root)]
         vec: dict[int, list[int]] = {}
@@ -455,8 +506,8 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
                     v[HEAD] = v[TEXT]
                 elif tag in ("ul", "ol"):
                     v[LIST] = v[TEXT]
-                if (i != r and tag in _CLEANED and not in_code[i]
-                        and _should_drop(elems[i], v, how, in_figure[i])):
+                if (i != r and tag in _CLEANED and not in_code[i] and before[i] <= most
+                        and tables.get(i, 0) * 2 < before[i] and _should_drop(elems[i], v, how, in_figure[i])):
                     drop.add(id(elems[i]))
                     v = _inputs_only(v)
             else:  # a dropped form still tells that its container is a sign-up or search box
@@ -477,6 +528,22 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
         if root is not main and root.tag in _CLEANED and _should_drop(root, totals[r], how, in_figure[r]):
             drop.add(id(root))
     return drop
+
+
+def _data_table_text(page: Page, roots: list[Element], alive: list[bool], text: list[int]) -> dict[int, int]:
+    """For elements in ``roots`` that hold a data table: the text of the tables they hold. A
+    wrapper (a ``<figure>`` or scroll box) of a data table is judged as the table is: kept."""
+    out: dict[int, int] = {}
+    parent = page.parent
+    for root in roots:
+        r = page.index[id(root)]
+        for i in range(r, page.end[r]):
+            if page.tags[i] == "table" and alive[i] and text[i] and is_data_table(page.elems[i]):
+                a = parent[i]
+                while a >= r:
+                    out[a] = out.get(a, 0) + text[i]
+                    a = parent[a]
+    return out
 
 
 def _inputs_only(v: list[int]) -> list[int]:
@@ -503,10 +570,14 @@ def _should_drop(el: Element, v: list[int], how: Pass, in_figure: bool) -> bool:
     is_list = el.tag in ("ul", "ol") or (text > 0 and v[LIST] / text > 0.9)
     heading_density = v[HEAD] / text if text else 0.0
     ld = v[LINK] / text if text else 0.0
+    # In a list, the items are its paragraphs: steps of a recipe with a picture each, a list of
+    # ingredients beside a servings field (a gallery's items, a line of caption, are not).
+    items = v[LI] if is_list else 0
+    steps = items if items and text >= ITEM_PROSE * items else 0
     return bool(
-        (img > 1 and p / img < 0.5 and not in_figure)
+        (img > 1 and (p + steps) / img < 0.5 and not in_figure)
         or (not is_list and li > p)
-        or (inputs > p // 3)
+        or (inputs > (p + items) // 3)
         or (not is_list and heading_density < 0.9 and text < 25 and (img == 0 or img > 2) and not in_figure)
         or (not is_list and weight < 25 and ld > 0.2)
         or (is_list and weight < 25 and ld > LIST_LINK_DENSITY)  # a rail of links to other pages

@@ -176,7 +176,7 @@ _SIMPLE_TAG = (
 _PLAIN_TAG = (
     r"<([a-z][-a-z0-9_:.]*)"
     r"((?:[ \t\n\r\f]+[a-z_:][-a-z0-9_:.]*=\"[^\"&<]*\")*[ \t\n\r\f]*)(/?)>")
-_PLAIN_ATTR = re.compile(r'([-a-z0-9_:.]+)="([^"]*)"')
+PLAIN_ATTR = re.compile(r'([-a-z0-9_:.]+)="([^"]*)"')
 _SIMPLE_ATTR = re.compile(
     r"([^\s/>\"'=]+)(?:[ \t\n\r\f]*(=)[ \t\n\r\f]*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
 # Every position matches: text (group 1), a plain start tag (2-4), another well-formed start
@@ -189,7 +189,7 @@ TEXT, PLAIN_TAG, START_TAG, END_TAG, OTHER = 1, 4, 7, 8, 9  # FAST's match.lasti
 def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
     """The attributes HTMLParser reports for a tag ``FAST`` read (a bare one's value is None)."""
     if plain:
-        return _PLAIN_ATTR.findall(attr_text)
+        return PLAIN_ATTR.findall(attr_text)
     attrs: list[tuple[str, str | None]] = []
     for name, eq, v1, v2, v3 in _SIMPLE_ATTR.findall(attr_text):
         value: str | None = None

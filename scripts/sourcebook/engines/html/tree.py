@@ -15,7 +15,7 @@ from html import unescape
 from html.parser import HTMLParser
 
 from ...base.gc_pause import paused_gc
-from .tokens import CDATA_CONTENT, END_TAG, FAST, OTHER, PLAIN_TAG, TEXT, Tokenizer, attributes
+from .tokens import CDATA_CONTENT, END_TAG, FAST, OTHER, PLAIN_ATTR, PLAIN_TAG, TEXT, Tokenizer, attributes
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
@@ -285,6 +285,7 @@ def _build(raw: str, b: _Builder) -> None:
     stack, open_count, elements = b.stack, b.open, b.elements
     count_of = open_count.get
     tokens = FAST.finditer
+    plain_attrs = PLAIN_ATTR.findall
     implying = _IMPLIED_BY
     # Attribute text -> (attribute list, attribute map): pages repeat the same attributes a lot.
     seen: dict[str, tuple[list, dict]] = {}
@@ -332,10 +333,17 @@ def _build(raw: str, b: _Builder) -> None:
                 else:
                     got = seen.get(attr_text)
                     if got is None:
-                        plain = kind == PLAIN_TAG
-                        got = seen[attr_text] = _attribute_map(attributes(attr_text, plain), plain)
-                    attrs, amap = got
-                    amap = amap.copy()
+                        if kind == PLAIN_TAG:  # never bare, never a character reference
+                            attrs = plain_attrs(attr_text)
+                            amap = dict(attrs)
+                            if len(amap) != len(attrs):
+                                amap = _first_wins(attrs)
+                            seen[attr_text] = (attrs, amap)
+                        else:
+                            attrs, amap = seen[attr_text] = _attribute_map(attributes(attr_text, False), False)
+                    else:  # later elements with the same attributes get a map of their own
+                        attrs, amap = got
+                        amap = amap.copy()
                 if closing and tag not in VOID:
                     b.lineno = line
                     b.handle_startendtag(tag, attrs)

@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from .captions import CAPTION_OPEN
 
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
+CALL_CHARS = 200  # a block at the text's end this short and holding a link is a call to act
+CALL_AFTER = 1000  # ... after this much text (a short page's last line is its content)
+RULED_TAIL = 300  # characters under the last horizontal rule that are what follows the article
+LABEL_CHARS = 60  # a trailing line this short, of at most LABEL_WORDS words and with no closing
+LABEL_WORDS = 5  # punctuation, is a credit or a label
 _FENCE = "```"
 SENTENCE_HEADING = 60
 _ENDS = frozenset(".!?。…\"”»")
@@ -65,6 +70,26 @@ def _sentence(heading: str) -> bool:
     return len(h) >= SENTENCE_HEADING and h[-1:] in _ENDS
 
 
+def _label(chunk: str) -> bool:
+    """A line of a few words that is no sentence (no closing punctuation): a credit, a label."""
+    t = chunk.strip()
+    return (_plain(t) and "\n" not in t and len(t) <= LABEL_CHARS and len(t.split()) <= LABEL_WORDS
+            and t[-1:] not in _ENDS)
+
+
+def _prompt(chunk: str) -> bool:
+    """A short question to the reader on a line of its own ("Was this useful?", "Share it?")."""
+    t = chunk.strip()
+    return _plain(t) and "\n" not in t and len(t) <= LABEL_CHARS and t.endswith(("?", "？"))
+
+
+def _plain(chunk: str) -> bool:
+    """A paragraph of its own: not a list item, a quote or a table row (content in its form)."""
+    t = chunk.lstrip()
+    head = t.split(" ", 1)[0]
+    return not (t.startswith(("- ", "* ", "> ", "|")) or head[:-1].isdigit() and head.endswith("."))
+
+
 def _link_chars(spans: list[tuple[int, int, str]], a: int, b: int) -> int:
     return sum(max(0, min(e, b) - max(s, a)) for s, e, _ in spans)
 
@@ -82,6 +107,14 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
             drop[i] = True
             continue
         nxt_level = b.level
+    # A rule near the end of a long text, with a few short lines under it: what the page put
+    # after the article (a rating, a sign-in prompt), not the article.
+    rules = [i for i, b in enumerate(blocks) if not b.protected and text[b.start:b.end].strip() == "---"]
+    if rules and blocks[rules[-1]].start >= CALL_AFTER:
+        after = [text[b.start:b.end].strip() for b in blocks[rules[-1] + 1:]]
+        if after and sum(map(len, after)) <= RULED_TAIL and all(len(a) <= TAIL_CHARS * 1.5 for a in after):
+            for i in range(rules[-1], len(blocks)):
+                drop[i] = True
     # What follows the article's end.
     for i in range(len(blocks) - 1, 0, -1):
         if drop[i]:
@@ -89,12 +122,27 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
         b = blocks[i]
         chunk = text[b.start:b.end]
         letters = len(chunk.strip())
+        if (not b.protected and letters <= CALL_CHARS and b.start >= CALL_AFTER and _plain(chunk)
+                and _link_chars(spans, b.start, b.end)):
+            drop[i] = True  # short and linking out at the end: a call to sign up, follow or subscribe
+            continue
+        if not b.protected and letters <= CALL_CHARS and _plain(chunk) and chunk.rstrip().endswith(":"):
+            drop[i] = True  # a lead-in to what is no longer there (a button, a form, a list of links)
+            continue
         if b.protected or letters > TAIL_CHARS:
             break
-        if b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters:
+        if (b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters
+                or not any(ch.isalnum() for ch in chunk) or _label(chunk) or _prompt(chunk)):
             drop[i] = True
             continue
         break
+    # A label over the article (a date and section line, a kicker): the first line, of a few
+    # words and no sentence, before a long text.
+    first = next((i for i, d in enumerate(drop) if not d), None)
+    if first is not None and first + 1 < len(blocks):
+        b = blocks[first]
+        if not b.protected and not b.level and len(text) - b.end >= CALL_AFTER and _label(text[b.start:b.end]):
+            drop[first] = True
     if not any(drop) or all(drop):
         return text, spans
     keep = [(blk.start, blk.end) for blk, d in zip(blocks, drop, strict=True) if not d]
