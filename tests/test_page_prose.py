@@ -517,3 +517,79 @@ def test_a_visible_span_inside_a_block_is_not_hidden(demo, page, tmp_path):
     html = html.replace("</style>", ".zz { display: inline }\n</style>", 1)
     lines, _ = check(demo, html, tmp_path)
     assert "E-PAGE-HIDDEN" not in codes(lines), lines
+
+
+# --------------------------------------------------------------------------- what a figure says
+
+def passes_prose(demo, html, tmp_path) -> None:
+    lines, _ = check(demo, html, tmp_path)
+    assert lines == [], lines
+
+
+_KIDS = "children under twelve ride free"
+_PRESS = "The trade press reports 38,500 over the summer"
+_AUDIT = "give an audited 31,000 passengers"
+
+
+@pytest.mark.parametrize("old, new, word", [
+    (_KIDS, "children over twelve ride free", "over twelve"),
+    (_AUDIT, "give an audited figure of fewer than 31,000 passengers", "fewer than 31,000"),
+    (_AUDIT, "give at least 31,000 passengers", "at least 31,000"),
+    (_AUDIT, "give more than 31,000 passengers", "more than 31,000"),
+    (_AUDIT, "give up to 31,000 passengers", "up to 31,000"),
+    (_AUDIT, "give nearly 31,000 passengers", "nearly 31,000"),
+    (_PRESS, "The trade press reports 38,500+ over the summer", "38,500+"),
+    (_PRESS, "The trade press reports ≥38,500 a weekday, all year round", "≥38,500"),
+    (_PRESS, "The trade press reports &gt;38,500 over the summer", ">38,500"),
+    (_PRESS, "The trade press reports &lt;38,500 over the summer", "<38,500"),
+    (_PRESS, "The trade press reports ~38,500 over the summer", "~38,500"),
+])
+def test_a_comparison_the_claim_does_not_make_is_refused(demo, page, tmp_path, old, new, word):
+    """"under twelve" is the claim's; "over twelve", "fewer than 31,000" or "38,500+" says
+    something no claim says, though every digit is backed."""
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", word)
+
+
+@pytest.mark.parametrize("old, new", [
+    (_AUDIT, "give about 31,000 passengers"),
+    (_AUDIT, "give around 31,000 passengers"),
+    (_AUDIT, "give some 31,000 passengers"),
+    (_KIDS, "children below twelve ride free"),  # the claim's direction, in other words
+])
+def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_path, old, new):
+    assert old in page
+    passes_prose(demo, page.replace(old, new, 1), tmp_path)
+
+
+def test_a_count_of_time_the_claim_does_not_count_is_refused(demo, page, tmp_path):
+    refused(demo, page.replace(_KIDS, "children under twelve months ride free", 1), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED", "twelve months")
+    # an amount where the claim's number counts something else
+    refused(demo, page.replace(_KIDS, "children under 12 marks ride free", 1), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED", "12 marks")
+
+
+def test_another_noun_for_the_same_count_passes(demo, page, tmp_path):
+    """"31,000 riders" for the claim's "31,000 passengers" is a paraphrase, not a new fact."""
+    passes_prose(demo, page.replace("audited 31,000 passengers", "audited 31,000 riders", 1), tmp_path)
+
+
+@pytest.mark.parametrize("words", ["hundreds of thousands of passengers", "millions of passengers",
+                                   "dozens of passengers"])
+def test_magnitude_words_must_be_backed(demo, page, tmp_path, words):
+    html = page.replace(_PRESS, f"The trade press reports that {words} rode each weekday over the summer", 1)
+    refused(demo, html, tmp_path, "E-PAGE-FIGURE-UNBACKED", words.rsplit(" of ", 1)[0])
+
+
+def test_magnitude_words_the_claim_backs_pass(demo, page, tmp_path):
+    """38,500 is thousands of passengers, and tens of thousands."""
+    for words in ("thousands of passengers", "tens of thousands of passengers"):
+        passes_prose(demo, page.replace(_PRESS, f"The trade press reports that {words} rode each weekday over "
+                                                "the summer", 1), tmp_path)
+
+
+def test_magnitude_words_in_framing_are_a_figure(demo, page, tmp_path):
+    html = page.replace("The two ridership figures disagree, and both are shown here.",
+                        "Hundreds of thousands of people ride.", 1)
+    refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "Hundreds of thousands")

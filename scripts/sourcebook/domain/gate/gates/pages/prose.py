@@ -128,6 +128,61 @@ class _Judge:
             bad.append(f)
         return bad
 
+    def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """What a cited sentence makes of figures its claims do state: (comparisons, others),
+        each a list of (what is written, why). A comparison bound to a figure ("over twelve",
+        "38,500+") must be made the same way in the claim cited after it; a count of time
+        ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
+        something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
+        need a number in the range they name."""
+        from .....engines.text.figure_units import agrees, comparison, duration_after, magnitudes
+
+        text = p.text
+        figs = [f for f in self.fig.find_figures(text) if f.kind in ("number", "money", "percent")]
+        mags = magnitudes(text)
+        if not figs and not mags:
+            return [], []
+        if self.verbatim(text, ids):
+            return [], []
+        groups = _groups(p.cites, text, set(ids))
+
+        def own(end: int) -> list[str]:
+            return ids if len(groups) < 2 else next((g for at, g in groups if at >= end), groups[-1][1])
+
+        compared: list[tuple[str, str]] = []
+        others: list[tuple[str, str]] = []
+        for f in figs:
+            if self.fig.small_word(f) and not comparison(text, f.start, f.end):
+                continue
+            backs = self.backing(own(f.end))
+            same = [(b, g) for b in backs for g in self.fig.find_figures(b)
+                    if g.kind in ("number", "money", "percent") and _value(g.key) == _value(f.key)]
+            if not same:
+                continue  # not backed at all (refused as such), or backed another way (a rate)
+            cmp = comparison(text, f.start, f.end)
+            if cmp is not None and not any(agrees(cmp, comparison(b, g.start, g.end)) for b, g in same):
+                said = next((c for b, g in same if (c := comparison(b, g.start, g.end))), None)
+                g = same[0][1]
+                written = f.written + cmp.written if cmp.sign and cmp.written == "+" else \
+                    (f"{f.written} {cmp.written}" if cmp.written.lower().startswith(("or ", "and ")) else
+                     f"{cmp.written} {f.written}".replace(f"{cmp.written} ", cmp.written, cmp.sign))
+                compared.append((written, f"the claim cited after it says {said.written + ' ' if said else ''}"
+                                          f"{g.written!r}" + ("" if said else ", bare")))
+                continue
+            unit = duration_after(text, f.end) if f.kind == "number" else ""
+            if unit and not any(duration_after(b, g.end) == unit for b, g in same):
+                others.append((f"{f.written} {unit}s", f"the claim's {same[0][1].written!r} counts no {unit}s"))
+            elif f.kind == "money" and all(g.kind == "number" and _counts_something(b, g.end) for b, g in same):
+                others.append((f.written, f"the claim's {same[0][1].written!r} is a number of something else, "
+                                          "not an amount"))
+        for m in mags:
+            backs = self.backing(own(m.end))
+            if not any(g.kind in ("number", "money") and m.low <= _number(g.key) < m.high
+                       for b in backs for g in self.fig.find_figures(b)) and \
+                    not any(m.written.lower() in b.lower() for b in backs):
+                others.append((m.written, f"no claim cited after it states a number from {m.low:,} to {m.high:,}"))
+        return compared, others
+
     def verbatim(self, text: str, ids) -> bool:
         """The sentence is word for word part of what one of its claims says or quotes: it states
         nothing more, whatever its clauses."""
@@ -176,6 +231,11 @@ class _Judge:
         figs = self.fig.stated(text)
         if figs:
             return f"the figure {figs[0].written!r}"
+        from .....engines.text.figure_units import magnitudes
+
+        mags = magnitudes(text)
+        if mags:
+            return f"the figure {mags[0].written!r}"
         return "a quotation" if quoted(text) else ""
 
     def count_fact(self, p: Piece) -> str:
@@ -238,6 +298,18 @@ class _Judge:
                 self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"cites {', '.join(ok)} but {bad[0].written!r} is stated by "
                                                          "none of the claims cited after it; correct the figure, "
                                                          "or cite right after it the claim whose text states it")
+            compared, others = self.misread(p, ok)
+            if compared:
+                refused = True
+                written, why = compared[0]
+                self.refuse("E-PAGE-FIGURE-COMPARISON", p, f"writes {safe(written, 40)!r}, but {why}: a comparison "
+                                                           "bound to a figure must be the claim's; write the figure "
+                                                           "as the claim states it")
+            if others and not bad:
+                refused = True
+                written, why = others[0]
+                self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"states {safe(written, 40)!r}, but {why}; correct it to "
+                                                         "what the claim says, or cite the claim that states it")
             # words in quotation marks are the source's: in a cited quote, or the sentence is the
             # claim's own text word for word (the claim-text gate reads that against its quotes)
             invented = unbacked_quotations(p.text, self.quotes(ok)) if quoted(p.text) else []
@@ -407,6 +479,24 @@ class _Judge:
                 self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
                                                                           f"without its other side ({', '.join(missing)}) "
                                                                           "on the same page; show both"))
+
+
+def _counts_something(text: str, end: int) -> bool:
+    """A noun follows the number at ``end`` ("twelve ride free"): it counts something."""
+    m = _NOUN_AFTER.match(text, end)
+    return bool(m) and m.group(1).lower() not in _NOT_COUNTED  # type: ignore[union-attr]
+
+
+def _value(key: str) -> str:
+    """The number of a figure's key ("MARK:3.4" -> "3.4")."""
+    return key.rsplit(":", 1)[-1]
+
+
+def _number(key: str) -> float:
+    try:
+        return float(_value(key))
+    except ValueError:
+        return -1.0
 
 
 def _groups(cites: list, text: str, ids: set[str]) -> list[tuple[int, list[str]]]:
