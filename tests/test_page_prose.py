@@ -593,3 +593,10 @@ def test_magnitude_words_in_framing_are_a_figure(demo, page, tmp_path):
     html = page.replace("The two ridership figures disagree, and both are shown here.",
                         "Hundreds of thousands of people ride.", 1)
     refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "Hundreds of thousands")
+
+
+def test_a_dot_group_read_two_ways_must_be_backed_both_ways(demo, page, tmp_path):
+    """"3.400 marks" is 3,400 marks to a reader who groups with dots; the claim says 3.40."""
+    assert "is 3.40 marks" in page
+    refused(demo, page.replace("is 3.40 marks", "is 3.400 marks", 1), tmp_path, "E-PAGE-FIGURE-UNBACKED", "3.400 marks")
+    passes_prose(demo, page.replace("is 3.40 marks", "is 3.4 marks", 1), tmp_path)
