@@ -600,3 +600,26 @@ def test_a_dot_group_read_two_ways_must_be_backed_both_ways(demo, page, tmp_path
     assert "is 3.40 marks" in page
     refused(demo, page.replace("is 3.40 marks", "is 3.400 marks", 1), tmp_path, "E-PAGE-FIGURE-UNBACKED", "3.400 marks")
     passes_prose(demo, page.replace("is 3.40 marks", "is 3.4 marks", 1), tmp_path)
+
+
+_FARE = "A single adult fare bought on board is 3.40 marks"
+_LISTS = "yes: the operator lists both as taking the pass"
+
+
+@pytest.mark.parametrize("old, new, word", [
+    (_FARE, _FARE + " because the pass cannot be used on board at all", "A single adult fare"),
+    (_FARE, _FARE + ", since the pass cannot be used on board at all", "A single adult fare"),
+    (_FARE, _FARE + ", as a result the pass cannot be used on board at all", "A single adult fare"),
+    (_LISTS, _LISTS + ": it has quietly dropped its plan for the third route", "On routes W1 and W2, yes"),
+])
+def test_a_clause_joined_by_a_cause_or_a_colon_needs_its_own_citation(demo, page, tmp_path, old, new, word):
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-CLAUSE-UNCITED", word)
+
+
+def test_a_colon_before_a_cited_clause_and_because_of_pass(demo, page, tmp_path):
+    """The demo's "On routes W1 and W2, yes: the operator lists both ..." is one clause; "because
+    of" opens no clause."""
+    passes_prose(demo, page, tmp_path)
+    passes_prose(demo, page.replace(_FARE, "Because of the bridge works, a single adult fare bought on board is "
+                                           "3.40 marks", 1), tmp_path)

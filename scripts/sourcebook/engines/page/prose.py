@@ -55,7 +55,11 @@ HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a histor
 _HEADING = {f"h{n}": n for n in range(1, 7)}
 # Where one clause of a sentence ends and another begins: each clause of a cited sentence needs a
 # citation of its own, so "X[1], and an invented Y" and "an invented X, and Y[1]" are both caught.
-_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so|or)\s+|;\s+|\s+[—–]\s+|；")
+# A causal connector joins a clause too ("X because Y", "X, since Y", "X, as a result Y"), and so
+# does a colon when a clause with its own subject follows it ("X: it has ...").
+_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|or|since|as\s+a\s+result,?)\s+"
+                     r"|,?\s+because\s+(?!of\s)|;\s+|\s+[—–]\s+|；"
+                     r"|:\s+(?=(?:it|they|he|she|we|this|these|there)\s+\w)", re.I)
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
