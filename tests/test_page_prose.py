@@ -623,3 +623,21 @@ def test_a_colon_before_a_cited_clause_and_because_of_pass(demo, page, tmp_path)
     passes_prose(demo, page, tmp_path)
     passes_prose(demo, page.replace(_FARE, "Because of the bridge works, a single adult fare bought on board is "
                                            "3.40 marks", 1), tmp_path)
+
+
+def _blockquote(words: str) -> str:
+    return ('<blockquote>\n<p data-claim="clm_1c9cba3adeec">' + words + '<sup class="ref"><a href="#c-clm_1c9cba3adeec">'
+            '<span class="ref-sep"> [</span>4<span class="ref-sep">]</span></a></sup><span class="cite-tail"> '
+            '<span class="mark m-reported">reported</span>.</span></p>\n</blockquote>')
+
+
+def test_a_block_quotation_must_quote_the_source(demo, page, tmp_path):
+    """A block quotation presents its words as the source's, like quotation marks do."""
+    html = body(page, _blockquote("The operator has given up on the W3 readers for good, riders were told"))
+    refused(demo, html, tmp_path, "E-PAGE-QUOTE-UNBACKED", "block quotation")
+    # the source's own words pass
+    passes_prose(demo, body(page, _blockquote("On W3 the reader just showed a red light, so I bought a paper "
+                                              "ticket")), tmp_path)
+    # framing may not quote in a block either
+    refused(demo, body(page, '<blockquote><p class="framing">Nobody trusts the readers any more.</p></blockquote>'),
+            tmp_path, "E-PAGE-FRAMING-FACT", "block quotation")

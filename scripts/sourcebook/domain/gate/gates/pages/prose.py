@@ -273,7 +273,7 @@ class _Judge:
     def prose(self, p: Piece, heads: list[tuple[int, set[str]]], structure: list) -> None:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
-            fact = self.facts(p.text) or self.count_fact(p)
+            fact = self.facts(p.text) or self.count_fact(p) or ("a block quotation" if p.quoted else "")
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "
@@ -318,6 +318,14 @@ class _Judge:
                 self.refuse("E-PAGE-QUOTE-UNBACKED", p, f"sets {safe(invented[0].text, 60)} in quotation marks, but "
                                                         "those words occur in none of the quotes of the claims it "
                                                         "cites; quote the source word for word, or drop the marks")
+            if p.quoted and not invented:  # a block quotation: its words are the source's
+                core = p.text.rstrip(".!?\u3002\uff01\uff1f ")
+                if unbacked_quotations(f"\u201c{core}\u201d", self.quotes(ok)):
+                    refused = True
+                    self.refuse("E-PAGE-QUOTE-UNBACKED", p, "stands in a block quotation, but those words occur in "
+                                                            "none of the quotes of the claims it cites; quote the "
+                                                            "source word for word, or write it as a sentence of "
+                                                            "your own")
             if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok):
                 refused = True
                 self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
