@@ -641,3 +641,16 @@ def test_a_block_quotation_must_quote_the_source(demo, page, tmp_path):
     # framing may not quote in a block either
     refused(demo, body(page, '<blockquote><p class="framing">Nobody trusts the readers any more.</p></blockquote>'),
             tmp_path, "E-PAGE-FRAMING-FACT", "block quotation")
+
+
+@pytest.mark.parametrize("tail", [" (✓ checked)", " (checked)", " [verified]", " ✓"])
+def test_a_mark_written_as_text_is_refused(demo, page, tmp_path, tail):
+    old = "switched off in late September"
+    assert old in page
+    refused(demo, page.replace(old, old + tail, 1), tmp_path, "E-PAGE-MARK-STRAY", "as text")
+
+
+def test_the_word_checked_in_a_sentence_passes(demo, page, tmp_path):
+    html = page.replace("Riders say the W3 readers", "Riders who checked say the W3 readers", 1)
+    assert html != page
+    passes_prose(demo, html, tmp_path)

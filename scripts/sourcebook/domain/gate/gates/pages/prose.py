@@ -48,6 +48,9 @@ _NOUN_AFTER = re.compile(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 # words after a label's number that do not say what it counts
 _NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
+# the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
+# for nothing, and the reader cannot tell it from the real mark
+_FAKE_MARK = re.compile(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
@@ -369,6 +372,12 @@ class _Judge:
             {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
+            fake = _FAKE_MARK.search(p.text) if w in ("prose", "row", "chart", "code") or w.startswith("attr:") else None
+            if fake and p.text not in self.fixed:
+                self.f.append(Finding("E-PAGE-MARK-STRAY", f"{self.page.rel}:{p.line}",
+                                      f"\"{safe(first_words(p.text), 120)}\" writes the mark {fake.group(0)!r} as "
+                                      "text; a mark is sourcebook's <span class=\"mark\"> in a claim block, "
+                                      "never words in a sentence: cut it"))
             if w == "title" and p.text not in own and p.text not in self.fixed and not self.sent.is_short_label(p.text):
                 # sourcebook writes the page's own heading into <title>; a tab or a share card
                 # saying something else is text a reader sees that nothing cites
