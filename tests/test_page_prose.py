@@ -654,3 +654,15 @@ def test_the_word_checked_in_a_sentence_passes(demo, page, tmp_path):
     html = page.replace("Riders say the W3 readers", "Riders who checked say the W3 readers", 1)
     assert html != page
     passes_prose(demo, html, tmp_path)
+
+
+def test_a_web_address_in_framing_is_refused(demo, page, tmp_path):
+    """The digits of a visible address say what a figure says ("adult-single-4-90-marks")."""
+    framing = "The two ridership figures disagree, and both are shown here."
+    assert framing in page
+    html = page.replace(framing, "The fare table is at https://calderbay.example/fares/adult-single-4-90-marks-"
+                                 "from-january-2027.", 1)
+    refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "web address")
+    # a link whose text is words passes: its address is not text the reader reads
+    passes_prose(demo, page.replace(framing, 'The two ridership figures disagree, and <a href="https://calderbay.'
+                                             'example/2027">both are shown here</a>.', 1), tmp_path)

@@ -51,6 +51,7 @@ _NOT_COUNTED = frozenset("and or the for per from with than more less over under
 # the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
 # for nothing, and the reader cannot tell it from the real mark
 _FAKE_MARK = re.compile(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
+_URL_TEXT = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
@@ -239,6 +240,9 @@ class _Judge:
         mags = magnitudes(text)
         if mags:
             return f"the figure {mags[0].written!r}"
+        url = _URL_TEXT.search(text)
+        if url:  # a visible address's path can say anything ("/fares/4-90-marks-from-2027")
+            return f"the web address {safe(url.group(0), 60)!r}"
         return "a quotation" if quoted(text) else ""
 
     def count_fact(self, p: Piece) -> str:
