@@ -666,3 +666,21 @@ def test_a_web_address_in_framing_is_refused(demo, page, tmp_path):
     # a link whose text is words passes: its address is not text the reader reads
     passes_prose(demo, page.replace(framing, 'The two ridership figures disagree, and <a href="https://calderbay.'
                                              'example/2027">both are shown here</a>.', 1), tmp_path)
+
+
+def test_both_sides_of_a_contest_stand_in_the_same_section(demo, page, tmp_path):
+    """The 38,500 side moved under a heading of its own at the page's end: the ridership section
+    shows one side only."""
+    old = '<p data-claim="clm_356077fe51e5 clm_13811f60ff01 clm_cefcab0f6732">'
+    i = page.index(old) + len(old)
+    j = page.index("</p>", i)
+    inner = page[i:j]
+    k = inner.index("The trade press")
+    k2 = inner.index("City officers")
+    side = inner[k:k2]
+    moved = page[:i] + inner[:k] + inner[k2:] + page[j:]
+    moved = body(moved, f'<h2>Background notes</h2>\n<p data-claim="clm_13811f60ff01">{side}</p>')
+    refused(demo, moved, tmp_path, "E-PAGE-CONTEST-ONESIDED", "same section")
+    # the same paragraph split in two, both under the ridership heading, passes
+    split = page[:i] + inner[:k] + inner[k2:] + f'</p>\n<p data-claim="clm_13811f60ff01">{side}' + page[j:]
+    passes_prose(demo, split, tmp_path)

@@ -491,6 +491,7 @@ class _Judge:
                                                             "must be visible, remove what hides it"))
         shown = set(pr.shown)
         mates = self.ctx.memo("prose-contest-mates", _mates)
+        sections = _sections(pr.pieces)
         for x in pr.shown:
             c = self.live(x)
             if c is None or c.get("confidence") != "contested":
@@ -500,6 +501,16 @@ class _Judge:
                 self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
                                                                           f"without its other side ({', '.join(missing)}) "
                                                                           "on the same page; show both"))
+                continue
+            # both sides under the same heading: a side shown sixty paragraphs away is not shown
+            # beside it
+            own = [sec for sec in sections if x in sec]
+            apart = sorted({y for y in mates.get(x, set()) if own and not any(y in sec for sec in own)})
+            if apart:
+                self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
+                                                                          f"without its other side ({', '.join(apart)}) "
+                                                                          "in the same section; show both under the "
+                                                                          "same heading"))
 
 
 def _counts_something(text: str, end: int) -> bool:
@@ -518,6 +529,17 @@ def _number(key: str) -> float:
         return float(_value(key))
     except ValueError:
         return -1.0
+
+
+def _sections(pieces: list) -> list[set[str]]:
+    """The claims each section of the page cites (a section runs from a heading to the next)."""
+    out: list[set[str]] = [set()]
+    for p in pieces:
+        if p.where == "heading":
+            out.append(set())
+        else:
+            out[-1].update(p.refs)
+    return [s for s in out if s]
 
 
 def _groups(cites: list, text: str, ids: set[str]) -> list[tuple[int, list[str]]]:
