@@ -18,8 +18,10 @@ all the text a reader or a machine can get from a page outside the injected ledg
 
 Anything else is refused with the page, line and first words. Refused outright: comments other
 than sourcebook's markers, CSS ``content`` strings the shipped stylesheets do not have, ``#c-``
-links outside a matching claim block, marks outside claim blocks, hidden claim blocks and ledger
-entries, and a contested claim whose other side is not shown on the same page. The counts per
+links outside a matching claim block, marks outside claim blocks or written as text ("(✓ checked)"),
+hidden claim blocks and ledger entries, and a contested claim whose other side is not cited in
+the same section of the page. A cited sentence's comparisons ("over twelve", "38,500+") must be
+its claim's, and a block quotation's words must be in the cited quotes. The counts per
 page go in the gate's note and in ``--json`` (``coverage``). A page's result is remembered by
 the hash of everything it depends on, so a repeat verify does not read it again.
 """
