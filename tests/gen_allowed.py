@@ -44,7 +44,7 @@ Then:
 
 3. The trade press reports 38,500 over the summer [@clm_13811f60ff01].
 
-> The operator and the city give an audited 31,000 passengers per weekday for the year to September [@clm_356077fe51e5].
+> The audited average for the year to September was 31,000 passengers per weekday [@clm_356077fe51e5].
 
 | Figure | Value |
 |:-------|------:|

@@ -112,7 +112,8 @@ def test_a_page_with_every_block_type_passes_the_gate(ws):
              f"  - The trade press counts 38,500 [@{ids['ride_b']}].\n\n"
              f"| Source | Riders a weekday |\n| --- | ---: |\n"
              f"| Operator | 31,000 [@{ids['ride_a']}] |\n| Trade press | 38,500 [@{ids['ride_b']}] |\n\n"
-             f"> Commuters may switch once W3 takes the pass [@{ids['guess']}].\n\n"
+             # a block quotation holds the source's words (its claim's quote)
+             f"> A single adult fare is 3.40 marks [@{ids['fare']}].\n\n"
              "```\nsb verify\n```\n")
     (ws / "draft.md").write_text(draft, encoding="utf-8")
     r = sb("render", "answer", "--from", "draft.md", cwd=ws)

@@ -139,7 +139,9 @@ BACKED = [
     ("At 3.30 p.m.", "15:30"),
     ("Python 3.14", "version 3.14"),
     ("on 1 November 2026", "am 01.11.2026"),  # the claim commits to one reading of its source
-    ("38.500", "38,500"),
+    ("38.500", "38.500"),  # a lone dot group is backed when the backing reads both ways too
+    ("3.400 marks", "costs 3.400 marks"),
+    ("38,500", "38.500"),  # the backing's dot group offers both readings
 ]
 
 
@@ -161,6 +163,9 @@ UNBACKED = [
     ("the 2027 target", "1 December 2026", "2027"),
     ("01.11.2026", "01.11.2026", "01.11.2026"),  # ambiguous figures are never backed
     ("Python 3.15 in October 2026", "Python 3.14 in October 2026", "3.15"),
+    # a lone dot group reads as 38.5 and as 38500 (de, fr, ru): both readings need backing
+    ("38.500", "38,500", "38.500"),
+    ("3.400 marks", "3.40 marks", "3.400 marks"),
 ]
 
 

@@ -532,3 +532,170 @@ def test_a_visible_span_inside_a_block_is_not_hidden(demo, page, tmp_path):
     html = html.replace("</style>", ".zz { display: inline }\n</style>", 1)
     lines, _ = check(demo, html, tmp_path)
     assert "E-PAGE-HIDDEN" not in codes(lines), lines
+
+
+# --------------------------------------------------------------------------- what a figure says
+
+def passes_prose(demo, html, tmp_path) -> None:
+    lines, _ = check(demo, html, tmp_path)
+    assert lines == [], lines
+
+
+_KIDS = "children under twelve ride free"
+_PRESS = "The trade press reports 38,500 over the summer"
+_AUDIT = "give an audited 31,000 passengers"
+
+
+@pytest.mark.parametrize("old, new, word", [
+    (_KIDS, "children over twelve ride free", "over twelve"),
+    (_AUDIT, "give an audited figure of fewer than 31,000 passengers", "fewer than 31,000"),
+    (_AUDIT, "give at least 31,000 passengers", "at least 31,000"),
+    (_AUDIT, "give more than 31,000 passengers", "more than 31,000"),
+    (_AUDIT, "give up to 31,000 passengers", "up to 31,000"),
+    (_AUDIT, "give nearly 31,000 passengers", "nearly 31,000"),
+    (_PRESS, "The trade press reports 38,500+ over the summer", "38,500+"),
+    (_PRESS, "The trade press reports ≥38,500 a weekday, all year round", "≥38,500"),
+    (_PRESS, "The trade press reports &gt;38,500 over the summer", ">38,500"),
+    (_PRESS, "The trade press reports &lt;38,500 over the summer", "<38,500"),
+    (_PRESS, "The trade press reports ~38,500 over the summer", "~38,500"),
+])
+def test_a_comparison_the_claim_does_not_make_is_refused(demo, page, tmp_path, old, new, word):
+    """"under twelve" is the claim's; "over twelve", "fewer than 31,000" or "38,500+" says
+    something no claim says, though every digit is backed."""
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", word)
+
+
+@pytest.mark.parametrize("old, new", [
+    (_AUDIT, "give about 31,000 passengers"),
+    (_AUDIT, "give around 31,000 passengers"),
+    (_AUDIT, "give some 31,000 passengers"),
+    (_KIDS, "children below twelve ride free"),  # the claim's direction, in other words
+])
+def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_path, old, new):
+    assert old in page
+    passes_prose(demo, page.replace(old, new, 1), tmp_path)
+
+
+def test_a_count_of_time_the_claim_does_not_count_is_refused(demo, page, tmp_path):
+    refused(demo, page.replace(_KIDS, "children under twelve months ride free", 1), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED", "twelve months")
+    # an amount where the claim's number counts something else
+    refused(demo, page.replace(_KIDS, "children under 12 marks ride free", 1), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED", "12 marks")
+
+
+def test_another_noun_for_the_same_count_passes(demo, page, tmp_path):
+    """"31,000 riders" for the claim's "31,000 passengers" is a paraphrase, not a new fact."""
+    passes_prose(demo, page.replace("audited 31,000 passengers", "audited 31,000 riders", 1), tmp_path)
+
+
+@pytest.mark.parametrize("words", ["hundreds of thousands of passengers", "millions of passengers",
+                                   "dozens of passengers"])
+def test_magnitude_words_must_be_backed(demo, page, tmp_path, words):
+    html = page.replace(_PRESS, f"The trade press reports that {words} rode each weekday over the summer", 1)
+    refused(demo, html, tmp_path, "E-PAGE-FIGURE-UNBACKED", words.rsplit(" of ", 1)[0])
+
+
+def test_magnitude_words_the_claim_backs_pass(demo, page, tmp_path):
+    """38,500 is thousands of passengers, and tens of thousands."""
+    for words in ("thousands of passengers", "tens of thousands of passengers"):
+        passes_prose(demo, page.replace(_PRESS, f"The trade press reports that {words} rode each weekday over "
+                                                "the summer", 1), tmp_path)
+
+
+def test_magnitude_words_in_framing_are_a_figure(demo, page, tmp_path):
+    html = page.replace("The two ridership figures disagree, and both are shown here.",
+                        "Hundreds of thousands of people ride.", 1)
+    refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "Hundreds of thousands")
+
+
+def test_a_dot_group_read_two_ways_must_be_backed_both_ways(demo, page, tmp_path):
+    """"3.400 marks" is 3,400 marks to a reader who groups with dots; the claim says 3.40."""
+    assert "is 3.40 marks" in page
+    refused(demo, page.replace("is 3.40 marks", "is 3.400 marks", 1), tmp_path, "E-PAGE-FIGURE-UNBACKED", "3.400 marks")
+    passes_prose(demo, page.replace("is 3.40 marks", "is 3.4 marks", 1), tmp_path)
+
+
+_FARE = "A single adult fare bought on board is 3.40 marks"
+_LISTS = "yes: the operator lists both as taking the pass"
+
+
+@pytest.mark.parametrize("old, new, word", [
+    (_FARE, _FARE + " because the pass cannot be used on board at all", "A single adult fare"),
+    (_FARE, _FARE + ", since the pass cannot be used on board at all", "A single adult fare"),
+    (_FARE, _FARE + ", as a result the pass cannot be used on board at all", "A single adult fare"),
+    (_LISTS, _LISTS + ": it has quietly dropped its plan for the third route", "On routes W1 and W2, yes"),
+])
+def test_a_clause_joined_by_a_cause_or_a_colon_needs_its_own_citation(demo, page, tmp_path, old, new, word):
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-CLAUSE-UNCITED", word)
+
+
+def test_a_colon_before_a_cited_clause_and_because_of_pass(demo, page, tmp_path):
+    """The demo's "On routes W1 and W2, yes: the operator lists both ..." is one clause; "because
+    of" opens no clause."""
+    passes_prose(demo, page, tmp_path)
+    passes_prose(demo, page.replace(_FARE, "Because of the bridge works, a single adult fare bought on board is "
+                                           "3.40 marks", 1), tmp_path)
+
+
+def _blockquote(words: str) -> str:
+    return ('<blockquote>\n<p data-claim="clm_1c9cba3adeec">' + words + '<sup class="ref"><a href="#c-clm_1c9cba3adeec">'
+            '<span class="ref-sep"> [</span>4<span class="ref-sep">]</span></a></sup><span class="cite-tail"> '
+            '<span class="mark m-reported">reported</span>.</span></p>\n</blockquote>')
+
+
+def test_a_block_quotation_must_quote_the_source(demo, page, tmp_path):
+    """A block quotation presents its words as the source's, like quotation marks do."""
+    html = body(page, _blockquote("The operator has given up on the W3 readers for good, riders were told"))
+    refused(demo, html, tmp_path, "E-PAGE-QUOTE-UNBACKED", "block quotation")
+    # the source's own words pass
+    passes_prose(demo, body(page, _blockquote("On W3 the reader just showed a red light, so I bought a paper "
+                                              "ticket")), tmp_path)
+    # framing may not quote in a block either
+    refused(demo, body(page, '<blockquote><p class="framing">Nobody trusts the readers any more.</p></blockquote>'),
+            tmp_path, "E-PAGE-FRAMING-FACT", "block quotation")
+
+
+@pytest.mark.parametrize("tail", [" (✓ checked)", " (checked)", " [verified]", " ✓"])
+def test_a_mark_written_as_text_is_refused(demo, page, tmp_path, tail):
+    old = "switched off in late September"
+    assert old in page
+    refused(demo, page.replace(old, old + tail, 1), tmp_path, "E-PAGE-MARK-STRAY", "as text")
+
+
+def test_the_word_checked_in_a_sentence_passes(demo, page, tmp_path):
+    html = page.replace("Riders say the W3 readers", "Riders who checked say the W3 readers", 1)
+    assert html != page
+    passes_prose(demo, html, tmp_path)
+
+
+def test_a_web_address_in_framing_is_refused(demo, page, tmp_path):
+    """The digits of a visible address say what a figure says ("adult-single-4-90-marks")."""
+    framing = "The two ridership figures disagree, and both are shown here."
+    assert framing in page
+    html = page.replace(framing, "The fare table is at https://calderbay.example/fares/adult-single-4-90-marks-"
+                                 "from-january-2027.", 1)
+    refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "web address")
+    # a link whose text is words passes: its address is not text the reader reads
+    passes_prose(demo, page.replace(framing, 'The two ridership figures disagree, and <a href="https://calderbay.'
+                                             'example/2027">both are shown here</a>.', 1), tmp_path)
+
+
+def test_both_sides_of_a_contest_stand_in_the_same_section(demo, page, tmp_path):
+    """The 38,500 side moved under a heading of its own at the page's end: the ridership section
+    shows one side only."""
+    old = '<p data-claim="clm_356077fe51e5 clm_13811f60ff01 clm_cefcab0f6732">'
+    i = page.index(old) + len(old)
+    j = page.index("</p>", i)
+    inner = page[i:j]
+    k = inner.index("The trade press")
+    k2 = inner.index("City officers")
+    side = inner[k:k2]
+    moved = page[:i] + inner[:k] + inner[k2:] + page[j:]
+    moved = body(moved, f'<h2>Background notes</h2>\n<p data-claim="clm_13811f60ff01">{side}</p>')
+    refused(demo, moved, tmp_path, "E-PAGE-CONTEST-ONESIDED", "same section")
+    # the same paragraph split in two, both under the ridership heading, passes
+    split = page[:i] + inner[:k] + inner[k2:] + f'</p>\n<p data-claim="clm_13811f60ff01">{side}' + page[j:]
+    passes_prose(demo, split, tmp_path)

@@ -55,7 +55,11 @@ HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a histor
 _HEADING = {f"h{n}": n for n in range(1, 7)}
 # Where one clause of a sentence ends and another begins: each clause of a cited sentence needs a
 # citation of its own, so "X[1], and an invented Y" and "an invented X, and Y[1]" are both caught.
-_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so|or)\s+|;\s+|\s+[—–]\s+|；")
+# A causal connector joins a clause too ("X because Y", "X, since Y", "X, as a result Y"), and so
+# does a colon when a clause with its own subject follows it ("X: it has ...").
+_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|or|since|as\s+a\s+result,?)\s+"
+                     r"|,?\s+because\s+(?!of\s)|;\s+|\s+[—–]\s+|；"
+                     r"|:\s+(?=(?:it|they|he|she|we|this|these|there)\s+\w)", re.I)
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
@@ -67,12 +71,13 @@ def norm(text: str) -> str:
 class Piece:
     """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
 
-    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history", "cites")
+    __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history", "cites",
+                 "quoted")
 
     def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
                  tail: str = "", thin: list[str] | None = None, framing: bool = False,
                  block: list[str] | None = None, history: list[str] | None = None,
-                 cites: list[list] | None = None):
+                 cites: list[list] | None = None, quoted: bool = False):
         self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
         self.line = line
         self.text = text  # normalized
@@ -84,14 +89,15 @@ class Piece:
         self.block = block or []  # the claims of its block (a table row: what the row cites)
         self.history = history or []  # superseded claims cited here as history (a sup.ref to #h-<id>)
         self.cites = cites or []  # [offset in text, claim id] of each citation, in order (refs and history)
+        self.quoted = quoted  # it stands in a <blockquote>: its words are shown as a quotation
 
     def to_json(self) -> list:
         return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
-                self.block, self.history, self.cites]
+                self.block, self.history, self.cites, self.quoted]
 
     @classmethod
     def from_json(cls, r: list) -> Piece:
-        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10])
+        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]) if len(r) > 11 else False)
 
 
 class PageProse:
@@ -126,15 +132,16 @@ class PageProse:
 # ---- the walk ----------------------------------------------------------------------------
 
 class _Ctx:
-    __slots__ = ("claim", "where", "level", "framing", "legend")
+    __slots__ = ("claim", "where", "level", "framing", "legend", "quoted")
 
     def __init__(self, claim: tuple[str, ...] | None = None, where: str = "prose", level: int = 0,
-                 framing: bool = False, legend: bool = False):
+                 framing: bool = False, legend: bool = False, quoted: bool = False):
         self.claim = claim  # ids of the nearest data-claim block
         self.where = where
         self.level = level
         self.framing = framing
         self.legend = legend
+        self.quoted = quoted  # inside a <blockquote>
 
 
 class _Run:
@@ -231,7 +238,8 @@ class _Reader:
                                          run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
                                          list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
                                          block=list(run.ctx.claim or ()),
-                                         history=list(dict.fromkeys(x for _, x in hist)), cites=cites))
+                                         history=list(dict.fromkeys(x for _, x in hist)), cites=cites,
+                                         quoted=run.ctx.quoted))
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
@@ -428,10 +436,11 @@ def _context(el: Element, ctx: _Ctx, classes: list[str]) -> _Ctx:
             where = "code"
     framing = "framing" in classes
     legend = "mark-legend" in classes
-    if claim is None and where == ctx.where and level == ctx.level and not framing and not legend:
+    quote = el.tag == "blockquote"
+    if claim is None and where == ctx.where and level == ctx.level and not framing and not legend and not quote:
         return ctx
     return _Ctx(tuple(claim.split()) if claim is not None else ctx.claim, where, level,
-                ctx.framing or framing, ctx.legend or legend)
+                ctx.framing or framing, ctx.legend or legend, ctx.quoted or quote)
 
 
 def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int, styles: bool = True) -> PageProse:

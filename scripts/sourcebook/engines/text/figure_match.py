@@ -17,11 +17,18 @@ from .figure_units import periods_named
 # --- matching -----------------------------------------------------------------------------
 
 
+_DOT_GROUP = re.compile(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,]|\.\d)")
+
+
 def _alternative(f: Figure) -> str | None:
-    """The second reading of a lone dot group ("38.500": 38.5, or 38500 in German)."""
+    """The second reading of a lone dot group ("38.500": 38.5, or 38500 in German; "3.400
+    marks": 3.4 marks, or 3,400)."""
+    if f.kind not in ("number", "money"):
+        return None
     w = exact_digits_view(f.written)
-    if f.kind == "number" and re.fullmatch(r"\d{1,3}\.\d{3}", w):
-        return _value(w.replace(".", ""))
+    m = re.fullmatch(r"\d{1,3}\.\d{3}", w) if f.kind == "number" else _DOT_GROUP.search(w)
+    if m:
+        return _value(m.group(0).replace(".", ""))
     return None
 
 
@@ -104,7 +111,9 @@ def _backed_in(f: Figure, b: _Backing) -> bool:
             # ("weekday ridership averaged 38,500"), stands for it
             return rate in b.periods and any(g.kind == "number" and not _rate(g.unit) and g.key in keys
                                              for g in b.figures)
-        return "n:" + f.key in facts or (alt is not None and "n:" + alt in facts)
+        # a lone dot group is read both ways by readers: the backing must state both readings
+        # ("38.500" backs "38.500"; "3.40" does not back "3.400", which reads as 3,400 too)
+        return "n:" + f.key in facts and (alt is None or "n:" + alt in facts)
     if f.kind == "ident":
         return "i:" + f.key in facts
     if f.kind == "relative":
@@ -116,18 +125,25 @@ def _backed_in(f: Figure, b: _Backing) -> bool:
     if f.kind == "version":
         return "v:" + f.key in facts or "x:" + f.key.lstrip("v") in facts
     if f.kind == "money":
+        alt = _alternative(f)
         cur, val = f.key.split(":", 1)
-        for g in b.figures:
-            if g.kind == "money":
-                gc, gv = g.key.split(":", 1)
-                if gv == val and currencies.agrees(cur, gc):
-                    return True
-            elif g.kind == "number" and not g.unit and "n:" + val in _facts(g):
-                return True  # a bare number backs an amount; a count or a year never does
-        return False
+        if alt is not None and alt != val and not _money_backed(cur, alt, b):
+            return False  # "3.400 marks" reads as 3,400 marks too: both readings need backing
+        return _money_backed(cur, val, b)
     if f.kind == "date":
         return _date_backed(f.key, b)
     return False  # ambiguous: never backed
+
+
+def _money_backed(cur: str, val: str, b: _Backing) -> bool:
+    for g in b.figures:
+        if g.kind == "money":
+            gc, gv = g.key.split(":", 1)
+            if (gv == val or _alternative(g) == val) and currencies.agrees(cur, gc):
+                return True
+        elif g.kind == "number" and not g.unit and "n:" + val in _facts(g):
+            return True  # a bare number backs an amount; a count or a year never does
+    return False
 
 
 def _date_backed(key: str, b: _Backing) -> bool:

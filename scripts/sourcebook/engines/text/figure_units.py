@@ -141,3 +141,104 @@ def _count(written: str, n: int, words: list[str], rest: str) -> Count:
         if _APPARATUS.match(w):
             return Count(written, n, "apparatus", confirms)
     return Count(written, n, "thing", confirms)
+
+
+# --- comparisons bound to a figure, durations and magnitude words ---------------------------
+# "under twelve", "fewer than 31,000", "38,500+", "≥38,500": the word or sign changes what the
+# figure says, so the claim backing it must make the same comparison. "about"/"around"/"some"
+# only soften a figure: a bare figure in a claim backs them.
+
+_CMP_BEFORE = re.compile(
+    r"(?<![^\W\d_])(?P<w>more\ than|greater\ than|higher\ than|over|above|in\ excess\ of|upwards\ of|exceeding|at\ least|"
+    r"no\ (?:fewer|less)\ than|not\ (?:fewer|less)\ than|a\ minimum\ of|as\ many\ as|"
+    r"fewer\ than|less\ than|lower\ than|under|below|up\ to|at\ most|no\ more\ than|not\ more\ than|a\ maximum\ of|"
+    r"nearly|almost|just\ under|just\ over|"
+    r"about|around|some|roughly|approximately|circa|ca\.|c\.|an\ estimated|an\ approximate)"
+    r"(?:\ (?:a|an|the))?\ \Z|(?P<s>[≥≤><~≈]|>=|<=)\ ?\Z", re.I)
+_CMP_AFTER = re.compile(r"(?:\+(?![\d+])|\ ?(?:or|and)\ (?P<w>more|over|above|upwards|fewer|less|under|below)(?![^\W\d_]))",
+                        re.I)
+_UP = frozenset(("more than", "greater than", "higher than", "over", "above", "in excess of", "upwards of", "exceeding",
+                 "at least", "no fewer than", "no less than", "not fewer than", "not less than", "a minimum of",
+                 "as many as", "just over", ">", "≥", ">=", "+", "more", "upwards"))
+_DOWN = frozenset(("fewer than", "less than", "lower than", "under", "below", "up to", "at most", "no more than",
+                   "not more than", "a maximum of", "nearly", "almost", "just under", "<", "≤", "<=", "fewer", "less"))
+
+
+class Comparison(NamedTuple):
+    written: str  # the word or sign as it stands ("under", "+", "≥")
+    way: str  # "up" (over, at least, +), "down" (under, up to, nearly), "about" (about, ~)
+    sign: bool  # written as a sign: "~38,500" says more than "about 38,500"
+
+
+def comparison(text: str, start: int, end: int) -> Comparison | None:
+    """The comparison bound to the figure at ``text[start:end]`` ("under twelve", "38,500+",
+    "≥38,500", "about 31,000"), or None for a bare figure."""
+    m = _CMP_AFTER.match(text, end)
+    if m:
+        w = (m.group("w") or "+").lower()
+        return Comparison(text[end:m.end()].strip(), "up" if w in _UP else "down", not m.group("w"))
+    m = _CMP_BEFORE.search(text, max(0, start - 24), start)
+    if not m:
+        return None
+    if m.group("s"):
+        s = m.group("s")
+        return Comparison(s, "up" if s in _UP else "down" if s in _DOWN else "about", True)
+    w = " ".join(m.group("w").lower().split())
+    return Comparison(m.group("w"), "up" if w in _UP else "down" if w in _DOWN else "about", False)
+
+
+def agrees(page: Comparison | None, claim: Comparison | None) -> bool:
+    """Whether a claim's figure, compared as ``claim``, backs the page's figure compared as
+    ``page``: a comparison must be made the same way in the claim; a softening word ("about") is
+    backed by a bare or softened figure; a sign ("~", "+", "≥") must be matched in the claim."""
+    if page is None:
+        return True
+    if page.way == "about" and not page.sign:
+        return claim is None or claim.way == "about"
+    return claim is not None and claim.way == page.way
+
+
+_DURATION = re.compile(r"\ (?:(?:calendar|full|whole|working)\ )?(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|"
+                       r"months?|years?|decades?)(?![^\W\d_])", re.I)
+
+
+def duration_after(text: str, end: int) -> str:
+    """The unit of time right after a number ("twelve months" -> "month"), or ""."""
+    m = _DURATION.match(text, end)
+    if not m:
+        return ""
+    u = m.group("u").lower()
+    return u[:-1] if u.endswith("s") else u
+
+
+# "hundreds of thousands of passengers": a figure without digits, read as the range it names
+_MAGNITUDE = re.compile(
+    r"(?<![^\W\d_])(?P<a>dozens|scores|hundreds|thousands|tens\ of\ thousands|hundreds\ of\ thousands|millions|"
+    r"tens\ of\ millions|hundreds\ of\ millions|billions)(?:\ (?:upon|and)\ (?P=a))?"
+    r"(?:\ of\ (?P<b>thousands|millions|billions))?(?=\ of\ |\ (?:more|fewer|less)\ |\ [^\W\d_]|[,.;:]|\Z)", re.I)
+_MAG_VALUE = {"dozens": 12, "scores": 20, "hundreds": 100, "thousands": 10**3, "millions": 10**6, "billions": 10**9}
+
+
+class Magnitude(NamedTuple):
+    written: str
+    low: int  # the least number the words can mean ("hundreds" -> 200)
+    high: int  # the first number they no longer mean ("hundreds" -> 1000)
+    start: int
+    end: int
+
+
+def magnitudes(text: str) -> list[Magnitude]:
+    """The magnitude words of ``text`` ("hundreds of thousands", "millions of", "dozens of"):
+    figures a claim must back with a number in the range they name."""
+    out = []
+    for m in _MAGNITUDE.finditer(text):
+        words = m.group("a").lower().split()
+        base = 1
+        for w in words:
+            base *= 10 if w == "tens" else _MAG_VALUE.get(w, 1)
+        if m.group("b"):
+            base *= _MAG_VALUE[m.group("b").lower()]
+        # the next scale up is no longer "hundreds" ("hundreds of thousands" < a million)
+        span = {"dozens": 12, "scores": 5, "hundreds": 10, "tens": 10}.get(words[0], 1000)
+        out.append(Magnitude(m.group(0), 2 * base, span * base, m.start(), m.end()))
+    return out

@@ -18,8 +18,10 @@ all the text a reader or a machine can get from a page outside the injected ledg
 
 Anything else is refused with the page, line and first words. Refused outright: comments other
 than sourcebook's markers, CSS ``content`` strings the shipped stylesheets do not have, ``#c-``
-links outside a matching claim block, marks outside claim blocks, hidden claim blocks and ledger
-entries, and a contested claim whose other side is not shown on the same page. The counts per
+links outside a matching claim block, marks outside claim blocks or written as text ("(✓ checked)"),
+hidden claim blocks and ledger entries, and a contested claim whose other side is not cited in
+the same section of the page. A cited sentence's comparisons ("over twelve", "38,500+") must be
+its claim's, and a block quotation's words must be in the cited quotes. The counts per
 page go in the gate's note and in ``--json`` (``coverage``). A page's result is remembered by
 the hash of everything it depends on, so a repeat verify does not read it again.
 """
@@ -48,6 +50,10 @@ _NOUN_AFTER = re.compile(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
 _WORDS = re.compile(r"[^\W\d_]{3,}")
 # words after a label's number that do not say what it counts
 _NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
+# the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
+# for nothing, and the reader cannot tell it from the real mark
+_FAKE_MARK = re.compile(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
+_URL_TEXT = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
@@ -128,6 +134,61 @@ class _Judge:
             bad.append(f)
         return bad
 
+    def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """What a cited sentence makes of figures its claims do state: (comparisons, others),
+        each a list of (what is written, why). A comparison bound to a figure ("over twelve",
+        "38,500+") must be made the same way in the claim cited after it; a count of time
+        ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
+        something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
+        need a number in the range they name."""
+        from .....engines.text.figure_units import agrees, comparison, duration_after, magnitudes
+
+        text = p.text
+        figs = [f for f in self.fig.find_figures(text) if f.kind in ("number", "money", "percent")]
+        mags = magnitudes(text)
+        if not figs and not mags:
+            return [], []
+        if self.verbatim(text, ids):
+            return [], []
+        groups = _groups(p.cites, text, set(ids))
+
+        def own(end: int) -> list[str]:
+            return ids if len(groups) < 2 else next((g for at, g in groups if at >= end), groups[-1][1])
+
+        compared: list[tuple[str, str]] = []
+        others: list[tuple[str, str]] = []
+        for f in figs:
+            if self.fig.small_word(f) and not comparison(text, f.start, f.end):
+                continue
+            backs = self.backing(own(f.end))
+            same = [(b, g) for b in backs for g in self.fig.find_figures(b)
+                    if g.kind in ("number", "money", "percent") and _value(g.key) == _value(f.key)]
+            if not same:
+                continue  # not backed at all (refused as such), or backed another way (a rate)
+            cmp = comparison(text, f.start, f.end)
+            if cmp is not None and not any(agrees(cmp, comparison(b, g.start, g.end)) for b, g in same):
+                said = next((c for b, g in same if (c := comparison(b, g.start, g.end))), None)
+                g = same[0][1]
+                written = f.written + cmp.written if cmp.sign and cmp.written == "+" else \
+                    (f"{f.written} {cmp.written}" if cmp.written.lower().startswith(("or ", "and ")) else
+                     f"{cmp.written} {f.written}".replace(f"{cmp.written} ", cmp.written, cmp.sign))
+                compared.append((written, f"the claim cited after it says {said.written + ' ' if said else ''}"
+                                          f"{g.written!r}" + ("" if said else ", bare")))
+                continue
+            unit = duration_after(text, f.end) if f.kind == "number" else ""
+            if unit and not any(duration_after(b, g.end) == unit for b, g in same):
+                others.append((f"{f.written} {unit}s", f"the claim's {same[0][1].written!r} counts no {unit}s"))
+            elif f.kind == "money" and all(g.kind == "number" and _counts_something(b, g.end) for b, g in same):
+                others.append((f.written, f"the claim's {same[0][1].written!r} is a number of something else, "
+                                          "not an amount"))
+        for m in mags:
+            backs = self.backing(own(m.end))
+            if not any(g.kind in ("number", "money") and m.low <= _number(g.key) < m.high
+                       for b in backs for g in self.fig.find_figures(b)) and \
+                    not any(m.written.lower() in b.lower() for b in backs):
+                others.append((m.written, f"no claim cited after it states a number from {m.low:,} to {m.high:,}"))
+        return compared, others
+
     def verbatim(self, text: str, ids) -> bool:
         """The sentence is word for word part of what one of its claims says or quotes: it states
         nothing more, whatever its clauses."""
@@ -176,6 +237,14 @@ class _Judge:
         figs = self.fig.stated(text)
         if figs:
             return f"the figure {figs[0].written!r}"
+        from .....engines.text.figure_units import magnitudes
+
+        mags = magnitudes(text)
+        if mags:
+            return f"the figure {mags[0].written!r}"
+        url = _URL_TEXT.search(text)
+        if url:  # a visible address's path can say anything ("/fares/4-90-marks-from-2027")
+            return f"the web address {safe(url.group(0), 60)!r}"
         return "a quotation" if quoted(text) else ""
 
     def count_fact(self, p: Piece) -> str:
@@ -213,7 +282,7 @@ class _Judge:
     def prose(self, p: Piece, heads: list[tuple[int, set[str]]], structure: list) -> None:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
-            fact = self.facts(p.text) or self.count_fact(p)
+            fact = self.facts(p.text) or self.count_fact(p) or ("a block quotation" if p.quoted else "")
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "
@@ -238,6 +307,18 @@ class _Judge:
                 self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"cites {', '.join(ok)} but {bad[0].written!r} is stated by "
                                                          "none of the claims cited after it; correct the figure, "
                                                          "or cite right after it the claim whose text states it")
+            compared, others = self.misread(p, ok)
+            if compared:
+                refused = True
+                written, why = compared[0]
+                self.refuse("E-PAGE-FIGURE-COMPARISON", p, f"writes {safe(written, 40)!r}, but {why}: a comparison "
+                                                           "bound to a figure must be the claim's; write the figure "
+                                                           "as the claim states it")
+            if others and not bad:
+                refused = True
+                written, why = others[0]
+                self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"states {safe(written, 40)!r}, but {why}; correct it to "
+                                                         "what the claim says, or cite the claim that states it")
             # words in quotation marks are the source's: in a cited quote, or the sentence is the
             # claim's own text word for word (the claim-text gate reads that against its quotes)
             invented = unbacked_quotations(p.text, self.quotes(ok)) if quoted(p.text) else []
@@ -246,6 +327,14 @@ class _Judge:
                 self.refuse("E-PAGE-QUOTE-UNBACKED", p, f"sets {safe(invented[0].text, 60)} in quotation marks, but "
                                                         "those words occur in none of the quotes of the claims it "
                                                         "cites; quote the source word for word, or drop the marks")
+            if p.quoted and not invented:  # a block quotation: its words are the source's
+                core = p.text.rstrip(".!?\u3002\uff01\uff1f ")
+                if unbacked_quotations(f"\u201c{core}\u201d", self.quotes(ok)):
+                    refused = True
+                    self.refuse("E-PAGE-QUOTE-UNBACKED", p, "stands in a block quotation, but those words occur in "
+                                                            "none of the quotes of the claims it cites; quote the "
+                                                            "source word for word, or write it as a sentence of "
+                                                            "your own")
             if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok):
                 refused = True
                 self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
@@ -289,6 +378,12 @@ class _Judge:
             {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
+            fake = _FAKE_MARK.search(p.text) if w in ("prose", "row", "chart", "code") or w.startswith("attr:") else None
+            if fake and p.text not in self.fixed:
+                self.f.append(Finding("E-PAGE-MARK-STRAY", f"{self.page.rel}:{p.line}",
+                                      f"\"{safe(first_words(p.text), 120)}\" writes the mark {fake.group(0)!r} as "
+                                      "text; a mark is sourcebook's <span class=\"mark\"> in a claim block, "
+                                      "never words in a sentence: cut it"))
             if w == "title" and p.text not in own and p.text not in self.fixed and not self.sent.is_short_label(p.text):
                 # sourcebook writes the page's own heading into <title>; a tab or a share card
                 # saying something else is text a reader sees that nothing cites
@@ -397,6 +492,7 @@ class _Judge:
                                                             "must be visible, remove what hides it"))
         shown = set(pr.shown)
         mates = self.ctx.memo("prose-contest-mates", _mates)
+        sections = _sections(pr.pieces)
         for x in pr.shown:
             c = self.live(x)
             if c is None or c.get("confidence") != "contested":
@@ -406,6 +502,45 @@ class _Judge:
                 self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
                                                                           f"without its other side ({', '.join(missing)}) "
                                                                           "on the same page; show both"))
+                continue
+            # both sides under the same heading: a side shown sixty paragraphs away is not shown
+            # beside it
+            own = [sec for sec in sections if x in sec]
+            apart = sorted({y for y in mates.get(x, set()) if own and not any(y in sec for sec in own)})
+            if apart:
+                self.f.append(Finding("E-PAGE-CONTEST-ONESIDED", safe(x), f"{rel}: a contested claim is shown "
+                                                                          f"without its other side ({', '.join(apart)}) "
+                                                                          "in the same section; show both under the "
+                                                                          "same heading"))
+
+
+def _counts_something(text: str, end: int) -> bool:
+    """A noun follows the number at ``end`` ("twelve ride free"): it counts something."""
+    m = _NOUN_AFTER.match(text, end)
+    return bool(m) and m.group(1).lower() not in _NOT_COUNTED  # type: ignore[union-attr]
+
+
+def _value(key: str) -> str:
+    """The number of a figure's key ("MARK:3.4" -> "3.4")."""
+    return key.rsplit(":", 1)[-1]
+
+
+def _number(key: str) -> float:
+    try:
+        return float(_value(key))
+    except ValueError:
+        return -1.0
+
+
+def _sections(pieces: list) -> list[set[str]]:
+    """The claims each section of the page cites (a section runs from a heading to the next)."""
+    out: list[set[str]] = [set()]
+    for p in pieces:
+        if p.where == "heading":
+            out.append(set())
+        else:
+            out[-1].update(p.refs)
+    return [s for s in out if s]
 
 
 def _groups(cites: list, text: str, ids: set[str]) -> list[tuple[int, list[str]]]:
