@@ -259,3 +259,24 @@ def test_a_speaker_voice_hint_carries_no_figure(ws):
     found = _figure_codes(ws, lines, speakers=sly)
     assert [(c, s) for c, s, _ in found] == [("E-POD-FIGURE", "speaker Ana")]
     assert '"6.80 marks"' in found[0][2]
+
+
+def test_a_voices_file_hint_carries_no_figure(ws):
+    """A hint from `sb tts-plan --voices` reaches the voice as surely as the script's own: a figure
+    there is refused when the plan is written, and found by verify in a plan written by hand."""
+    fare, _ = _fare(ws)
+    _write(ws, _script([_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare])]))
+    (ws / "voices.json").write_text(json.dumps({"Ben": {"hint": "calm; fares rise to 4.90 marks on 1 January 2027"}}),
+                                    encoding="utf-8")
+    r = sb("tts-plan", "--voices", "voices.json", cwd=ws)
+    assert r.rc != 0 and "E-POD-FIGURE" in r.err and "voice Ben" in r.err, r.both
+    assert not (ws / "build" / "podcast.ttsplan.json").exists()
+    (ws / "voices.json").write_text(json.dumps({"Ben": {"hint": "calm, says 3.40 marks slowly"}}), encoding="utf-8")
+    assert sb("tts-plan", "--voices", "voices.json", cwd=ws).rc == 0  # a figure the script cites is fine
+    plan_path = ws / "build" / "podcast.ttsplan.json"
+    plan = json.loads(plan_path.read_text(encoding="utf-8"))
+    plan["voices"]["Ben"]["hint"] = "calm; fares rise to 4.90 marks on 1 January 2027"
+    plan_path.write_text(json.dumps(plan), encoding="utf-8")
+    found = [(c, s) for c, s, _ in _figure_codes(ws, [_line(1, "Ben", "A single fare costs 3.40 marks.", "factual",
+                                                             [fare])])]
+    assert ("E-POD-FIGURE", "voice Ben") in found

@@ -40,10 +40,24 @@ def read_script(ws: Workspace) -> tuple[dict | None, list[Finding]]:
 FIGURE_CODES = ("E-POD-TRANSITION", "E-POD-FIGURE")
 
 
-def script_findings(script: dict, claims: dict, *, figures: bool = True) -> list[Finding]:
+def script_findings(script: dict, claims: dict, *, figures: bool = True,
+                    voices: dict | None = None) -> list[Finding]:
     """Every line's speaker and citations, and (``figures``) its figures: a transition states
-    none, any other line only those of the claims it cites."""
-    return line_findings(script, claims) + (figure_findings(script, claims) if figures else [])
+    none, any other line only those of the claims it cites; ``voices``: the TTS plan's."""
+    return line_findings(script, claims) + (figure_findings(script, claims, voices) if figures else [])
+
+
+def planned_voices(ws: Workspace) -> dict:
+    """The voices the written TTS plan was made with ({} when there is none or it cannot be read)."""
+    path = ws.build_path("podcast.ttsplan.json")
+    if not os.path.isfile(path):
+        return {}
+    try:
+        plan = jsonio.read_json(path, PLAN)
+    except SbError:
+        return {}  # the derived gate names an unreadable plan
+    given = plan.get("voices") if isinstance(plan, dict) else None
+    return {k: v for k, v in given.items() if isinstance(v, dict)} if isinstance(given, dict) else {}
 
 
 def check_podcast(ws: Workspace, *, figures: bool = True) -> tuple[list[Finding], str]:
@@ -53,7 +67,7 @@ def check_podcast(ws: Workspace, *, figures: bool = True) -> tuple[list[Finding]
     if script is None:
         return findings, "no usable podcast script"
     view = ledger_view(ws)
-    findings = script_findings(script, view.by_id, figures=figures)
+    findings = script_findings(script, view.by_id, figures=figures, voices=planned_voices(ws) if figures else None)
     return findings, f"{len(script['lines'])} lines, citation track intact"
 
 
@@ -72,7 +86,13 @@ def write_tts_plan(ws: Workspace, voices_path: str | None) -> tuple[str, int]:
             raise SbError("E-TTS", SCRIPT, "no podcast script to plan; write build/podcast.script.json first", 2)
         raise SbError("E-SCHEMA", findings[0].subject, findings[0].message + "; fix the script", 2,
                       findings=findings[1:])
-    plan = tts_plan(script, load_voices(voices_path) if voices_path else None)
+    voices = load_voices(voices_path) if voices_path else None
+    if voices:  # a voice reads its hint: it carries no figure the script's claims do not state
+        bad = [f for f in figure_findings(script, ledger_view(ws).by_id, voices) if f.subject.startswith("voice ")]
+        if bad:
+            raise SbError(bad[0].code, f"{voices_path}: {bad[0].subject}", bad[0].message + "; nothing was written",
+                          findings=bad[1:])
+    plan = tts_plan(script, voices)
     problems = check(plan, "ttsplan", PLAN)
     if problems:
         first = problems[0].split("  ", 2) + ["", ""]

@@ -84,10 +84,12 @@ def _claims_backing(ids: list[str], claims: Mapping[str, Mapping]) -> list[str]:
     return [t for c in ids if c in claims for t in backing(claims[c])]
 
 
-def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Finding]:
+def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
+                    voices: Mapping[str, Mapping] | None = None) -> list[Finding]:
     """A transition carries no figure, date, amount or quotation; every other line states only
-    figures and dates its cited claims state; the episode title and the outline only those of
-    the claims some line cites."""
+    figures and dates its cited claims state; the episode title, the outline and the voice hints
+    (the script's and a voices file's: a voice reads from them) only those of the claims some
+    line cites."""
     from ..text.figures import stated, unbacked
     from ..text.quotations import find_quotations
 
@@ -117,6 +119,8 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Find
     # a speaker's name and voice hint reach the TTS plan a voice reads from: no figure hides there
     structure += [(f"speaker {sp.get('name', '')}", f"{sp.get('name', '')}\n{sp.get('voice_hint', '')}")
                   for sp in script.get("speakers") or [] if isinstance(sp, Mapping)]
+    structure += [(f"voice {name}", str(v.get("hint") or "")) for name, v in (voices or {}).items()
+                  if isinstance(v, Mapping)]
     for subject, text in structure:
         figs = unbacked(text, texts)
         if figs:

@@ -2,7 +2,7 @@
 every figure is backed by the claims its line cites, via ``domain.podcast``. A row only with
 ``--podcast`` or when the plan's type is podcast.
 
-The figure check is remembered by a key over the script's bytes and the claims' bytes, so a
+The figure check is remembered by a key over the script's, the TTS plan's and the claims' bytes, so a
 repeat run of an unchanged script and ledger does not read its figures again.
 """
 
@@ -23,7 +23,12 @@ def _figures_key(ctx: GateContext) -> str | None:
             script = hashlib.sha256(fh.read()).hexdigest()
     except OSError:
         return None
-    return hashlib.sha256(f"podcast-figures\0{script}\0{claims}".encode()).hexdigest()[:40]
+    try:  # the TTS plan's voice hints are read too
+        with open(ctx.ws.build_path("podcast.ttsplan.json"), "rb") as fh:
+            plan = hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        plan = ""
+    return hashlib.sha256(f"podcast-figures\0{script}\0{claims}\0{plan}".encode()).hexdigest()[:40]
 
 
 @register("podcast", 120)
