@@ -212,3 +212,20 @@ def test_only_assigns_numbers_to_new_sources(kit):
     assert sb("check-draft", cwd=ws).rc == 1
     r = sb("check-draft", "nope.md", cwd=ws)
     assert r.rc == 1 and r.err.startswith("E-DRAFT  nope.md")
+
+
+@pytest.mark.parametrize("line", [
+    "<details><summary>More</summary>",
+    "<!-- the press figure is the real one -->",
+    "![Notice: W3 readers now working](https://notices.example/w3-live.png)",
+], ids=["a details tag", "a comment", "a remote image"])
+def test_raw_html_and_remote_images_are_refused_in_a_report_draft(kit, line):
+    ws, ids = kit
+    text = (ws / "draft.md").read_text(encoding="utf-8")
+    (ws / "draft.md").write_text(text + "\n" + line + "\n", encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 1 and "E-DRAFT-SUBSET" in r.err and "nothing was written" in r.err, r.both
+    assert not (ws / "build" / "report.md").exists()
+    # the same characters in `code` are shown as written, not run
+    (ws / "draft.md").write_text(text + "\nThe page folds with `<details>` [framing].\n", encoding="utf-8")
+    assert sb("render", "report", cwd=ws).rc == 0

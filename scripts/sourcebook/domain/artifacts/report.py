@@ -182,7 +182,7 @@ def compose_report(view: LedgerView, text: str, style: str, nums: Mapping[str, i
 def rederive_report(view: LedgerView, record: ReportDraft) -> tuple[str | None, str]:
     """(the report as ``sb render report`` would write it from this record now, "") or (None,
     why it cannot be written: a reference that no longer stands, a source without a number)."""
-    problems = reference_problems(record.draft, view, record.origin)
+    problems = markup_problems(record.draft, record.origin) + reference_problems(record.draft, view, record.origin)
     if problems:
         return None, f"{problems[0].subject}: {problems[0].message}"
     missing = [sid for sid in cited_order(record.draft, view.by_id) if sid not in record.numbers]
@@ -191,12 +191,42 @@ def rederive_report(view: LedgerView, record: ReportDraft) -> tuple[str | None, 
     return compose_report(view, record.draft, record.style, record.numbers)[0], ""
 
 
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_TAG = re.compile(r"<(?:!--|/?[A-Za-z][\w-]*(?=[\s/>]))")  # not an autolink <https://...>
+_REMOTE_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?(?:[a-z][a-z0-9+.-]*:|//)", re.I)
+
+
+def markup_problems(text: str, where: str) -> list[Finding]:
+    """Raw HTML and images from elsewhere in a report draft: a Markdown viewer runs the one (a
+    `<details>` folds a sentence away, a comment hides one) and loads the other, and neither is
+    text the gate can read as the reader sees it."""
+    out: list[Finding] = []
+    fence = ""
+    for n, line in enumerate(text.splitlines(), 1):
+        m = _FENCE.match(line)
+        if m:
+            fence = "" if fence and m.group(1)[0] == fence[0] else (fence or m.group(1))
+            continue
+        if fence:
+            continue
+        code_free = re.sub(r"(`+).+?\1", "", line)  # HTML in `code` is shown as written
+        if _TAG.search(code_free):
+            out.append(Finding("E-DRAFT-SUBSET", f"{where}:{n}", "raw HTML in a report draft: a Markdown viewer runs "
+                                                                 "it (it can fold, hide or restyle a sentence); write "
+                                                                 "Markdown, or put the tag in `code`"))
+        elif _REMOTE_IMAGE.search(code_free):
+            out.append(Finding("E-DRAFT-SUBSET", f"{where}:{n}", "an image from outside the workspace: it shows "
+                                                                 "what nobody checked and can change after the build; "
+                                                                 "put the image in assets/ and link it there"))
+    return out
+
+
 def render_report(ws: Workspace, draft_path: str, shown: str, style: str) -> ReportResult:
     from .render import read_draft  # here, so verify's re-derivation does not load the page renderer
 
     text = cut_sources(read_draft(draft_path, shown))
     view = ledger_view(ws)
-    problems = reference_problems(text, view, shown)
+    problems = markup_problems(text, shown) + reference_problems(text, view, shown)
     problems += [] if problems else source_citations(text, shown)
     if problems:
         first = problems[0]
