@@ -300,3 +300,27 @@ def test_a_podcast_transition_carries_no_figure(ws):
         json.dump(script, fh)
     r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
     assert r.rc != 0 and "E-POD-TRANSITION" in r.err, r.both
+
+
+@pytest.mark.parametrize("credit,refused", [
+    ("Photo: Ida Vell for the Calder Bay Water Bus Authority", False),
+    ("The new W3 ticket readers, switched on and accepting the Tidewater Pass since the first week of "
+     "October, photographed at the pier", True),
+], ids=["a credit", "a sentence of news dressed as a credit"])
+def test_an_image_credit_is_a_name_not_a_place_for_news(ws, credit, refused):
+    import base64
+
+    png = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+    with open(os.path.join(ws, "assets", "boat.png"), "wb") as fh:
+        fh.write(png)
+    _write(ws, "assets/credits.json", json.dumps({"boat.png": {"origin": "sourced", "source": "https://photos.example/b",
+                                                               "credit": credit, "license": "CC BY 4.0"}}))
+    _write(ws, "drafts/draft.md", _read(ws, "drafts/draft.md") + "\n![A water bus at the pier](assets/boat.png) [framing]\n")
+    assert sb("plan", "--images", "source", cwd=ws).rc == 0
+    r = sb("render", "answer", "--from", "drafts/draft.md", cwd=ws)
+    assert r.rc in (0, 2), r.both
+    rc, codes, doc = _verify(ws)
+    if refused:
+        assert rc == 2 and "E-PAGE-UNCITED" in codes, sorted(codes)
+    else:
+        assert rc == 0, sorted(codes)

@@ -139,6 +139,9 @@ def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]
     return {p.text for p in read_prose(doc, parse(""), line_of=lambda n: n, ledger_line0=1, styles=False).pieces}
 
 
+CREDIT_WORDS = 12  # "Photo: Jane Doe for the Calder Bay Water Bus Authority" fits; a sentence of news does not
+
+
 def credit_sentences(ctx: GateContext) -> set[str]:
     """The sentences of the image captions ``sb render`` writes from ``assets/credits.json``."""
     def compute(ctx: GateContext) -> set[str]:
@@ -151,8 +154,11 @@ def credit_sentences(ctx: GateContext) -> set[str]:
             credits, _ = load_credits(ctx.ws)
         except Exception:  # noqa: BLE001 - an unreadable credits file is the licenses gate's finding
             return set()
+        # a credit names who made an image and its licence; one longer than a label is the
+        # author's prose in a caption's clothes, and is read as prose
         html = "".join(f'<figure class="image"><figcaption>{caption_html(e)}</figcaption></figure>'
-                       for e in credits.values() if isinstance(e, Mapping))
+                       for e in credits.values() if isinstance(e, Mapping)
+                       and (e.get("origin") == "generated" or len(str(e.get("credit") or "").split()) <= CREDIT_WORDS))
         return {p.text for p in read_prose(parse(html), parse(""), line_of=lambda n: n, ledger_line0=1,
                                            styles=False).pieces}
     return ctx.memo("prose-credits", compute)
