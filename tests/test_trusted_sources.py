@@ -55,6 +55,10 @@ def test_re_add_with_another_reason_is_refused_and_source_set_records_a_re_ratin
     assert rec["tier"] == "D" and rec["tier_reason"] == "found to be a copy of a forum post"
     history = json.loads((ws / "sourcebook.json").read_text())["history"]
     assert any(f"source {sid}: tier 'A' -> 'D'" in h["note"] for h in history)
+    # who published a source decides how a reader weighs it: a new publisher is on record too
+    assert sb("source", "set", sid, "publisher=Calder Bay City Council", cwd=ws).rc == 0
+    history = json.loads((ws / "sourcebook.json").read_text())["history"]
+    assert any(f"source {sid}: publisher" in h["note"] and "Calder Bay City Council" in h["note"] for h in history)
 
 
 def test_identical_bytes_under_another_name_warn_at_add_and_count_once(ws):

@@ -28,7 +28,7 @@ published_at), lang, license, url, plus charset, same_as, byline and modified. p
 modified are dates (YYYY-MM-DD; a published year alone is kept as published_at only); a byline
 or date set here is marked `sb source set` in byline_from, published_from or modified_from,
 re-extraction keeps it, and an empty value (byline=) clears it. A re-add never changes a tier,
-reason or address; this does (tier, reason, url and license changes are recorded in the
+reason or address; this does (tier, reason, url, license, title, publisher and author changes are recorded in the
 history). The fields of one `set` are applied together or not at all: a field name sb does
 not know changes nothing and names the closest one.
 

@@ -9,7 +9,7 @@ declares the two one document, ``none`` undoes a link) and ``attest`` (a person'
 pasted text or a supplied capture, which tier A or B needs; ``attest=`` withdraws it). A copy is
 no better rated than the source it copies unless attested. A licence is one of ``public-domain``,
 ``cc-by``, ``cc-by-sa``, ``own`` or ``unknown``; a free one lifts the ledger's quote budget.
-A change of tier, reason or ``same_as`` is recorded in the workspace history, so a re-rating is
+A change of tier, reason, title, publisher, author or ``same_as`` is recorded in the workspace history, so a re-rating is
 never silent (a re-add cannot change them at all).
 """
 
@@ -27,7 +27,8 @@ ALIASES = {"reason": "tier_reason"}  # the names `sb add` uses
 # set here is marked as the user's, and a later extraction keeps it.
 READER = ("byline", "published", "modified")
 USER_SET = "sb source set"
-RECORDED = ("tier", "tier_reason", "url", "license", "attestation")
+# who a source is and who published it decide how a reader weighs it: a change is on record
+RECORDED = ("tier", "tier_reason", "url", "license", "attestation", "title", "publisher", "author")
 
 
 def parse_pairs(pairs: list[str]) -> list[tuple[str, str]]:
