@@ -10,8 +10,8 @@ Per page that would ship (``engines.page.surface`` and ``engines.page.visibility
 - **characters**: bidirectional controls and invisible format characters in the page's text;
 - **visibility**, computed with the CSS cascade: a claim block or a ledger entry whose text a
   reader cannot see (zero opacity or size, clipped, off-screen, transformed away, the
-  visually-hidden pattern, the colour of its background) is refused, and so is a contested
-  claim folded inside a ``<details>`` that is not open.
+  visually-hidden pattern, the colour of its background, blended, inverted, in a symbol font,
+  clamped) is refused, and so is any claim folded inside a ``<details>`` that is not open.
 
 A page's result is remembered by the page's digest and the templates' signatures.
 """
@@ -104,12 +104,7 @@ def check_page(ctx: GateContext, page: Page) -> list[Finding]:
            for code, line, detail in flaws]
     for row in hidden:
         u = Unseen.from_json(row)
-        if u.folded:  # a folded part is fine, unless it holds one side of a disagreement
-            ids = [x for x in u.ids if (ctx.claims_by_id.get(x) or {}).get("confidence") == "contested"]
-            if not ids or u.ledger:
-                continue
-            out.append(Finding("E-PAGE-INVISIBLE", safe(ids[0]), f"{page.rel}:{u.line}: a contested side is "
-                                                                 f"{u.how}; show both sides open, side by side"))
+        if u.folded:  # the ledger's own withdrawn list, folded the way sourcebook folds it
             continue
         if not u.ids:
             out.append(Finding("E-PAGE-INVISIBLE", f"{page.rel}:{u.line}", f"{u.how}; remove it"))
