@@ -452,6 +452,46 @@ def test_hidden_text_in_other_scripts_is_refused(demo, page, tmp_path, text):
     refused(demo, hidden, tmp_path, "E-PAGE-INVISIBLE", text[:10])
 
 
+def test_a_second_id_and_a_ledger_id_outside_the_ledger_are_refused(demo, page, tmp_path):
+    dek = '<p class="dek" data-claim='
+    assert dek in page and 'id="c-clm_1c9cba3adeec"' in page
+    # the citation [4] of the riders' report would land on the thesis instead of its ledger entry
+    refused(demo, page.replace(dek, '<p class="dek" id="c-clm_1c9cba3adeec" data-claim=', 1), tmp_path,
+            "E-PAGE-MARKUP", "second", "ledger entry's id")
+    refused(demo, body(page, '<p class="framing" id="h-clm_0123456789ab">Set aside.</p>'), tmp_path,
+            "E-PAGE-MARKUP", "ledger entry's id")
+    refused(demo, body(page, '<h2 id="ledger">More</h2>'), tmp_path, "E-PAGE-MARKUP", "second")
+    # an id of the page's own, once, passes
+    passes(demo, body(page, '<p class="framing" id="how-to-read">How to read this page.</p>'), tmp_path)
+
+
+def test_a_restyled_mark_is_refused(demo, page, tmp_path):
+    mark = '<span class="mark m-reported">reported</span>'
+    assert mark in page
+    green = page.replace(mark, '<span class="mark m-reported" style="color:#1e6a43;background-color:#e3f0e7">'
+                               'reported</span>', 1)
+    refused(demo, green, tmp_path, "E-PAGE-MARK-STYLE", "reported", "color")
+    rule = "<style>.m-reported { background-color: #e3f0e7 !important }</style>"
+    refused(demo, head(page, rule), tmp_path, "E-PAGE-MARK-STYLE", "background-color")
+    filtered = head(page, "<style>.cite-tail { filter: hue-rotate(90deg) }</style>")
+    refused(demo, filtered, tmp_path, "E-PAGE-MARK-STYLE", "hue-rotate")
+    # a page's own rule that does not touch the marks passes
+    passes(demo, head(page, "<style>article { max-width: 36em }</style>"), tmp_path)
+
+
+def test_a_slide_inside_a_slide_is_refused(demo, tmp_path):
+    with open(os.path.join(demo, "build", "deck.html"), encoding="utf-8") as fh:
+        deck = fh.read()
+    passes(demo, deck, tmp_path)
+    m = re.search(r'  </li>\n  <li class="slide" id="s(\d+)">(.*?)\n  </li>', deck, re.S)
+    assert m, "the deck's slides"
+    nested = deck.replace(m.group(0), f'\n<ol class="slides">  <li class="slide" id="s{m.group(1)}">{m.group(2)}'
+                                      '\n  </li></ol>\n  </li>', 1)
+    refused(demo, nested, tmp_path, "E-PAGE-MARKUP", "inside another slide")
+    loose = deck.replace("</main>", '<div class="slide"><p class="framing">Extra</p></div>\n</main>', 1)
+    refused(demo, loose, tmp_path, "E-PAGE-MARKUP", "outside the deck's list")
+
+
 # --- the allow-list is generated ------------------------------------------------------------
 
 def test_every_template_element_is_allowed():

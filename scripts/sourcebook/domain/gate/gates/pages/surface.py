@@ -38,6 +38,7 @@ _FIX = {
     "E-PAGE-CSS-MOTION": "remove the animation: the page a reader sees must be the page the gate read",
     "E-PAGE-BIDI": "remove the control character; write the text in the order it is read",
     "E-PAGE-INVISIBLE-CHAR": "remove the character",
+    "E-PAGE-MARK-STYLE": "remove the style: a mark looks the same wherever it stands",
 }
 
 
@@ -67,6 +68,27 @@ def _shipped(ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str
     return ctx.memo("surface-shipped", compute)
 
 
+def _shipped_rules(ctx: GateContext) -> frozenset[tuple[str, str, str]]:
+    """(selector, property, value) of the templates' style sheets' rules."""
+    def compute(_ctx: GateContext) -> frozenset[tuple[str, str, str]]:
+        from .....engines.css.parse import parse_sheet
+        from .....engines.html.tree import parse
+        from .....engines.page.surface import shipped_rules
+        from ....artifacts.templates import load_template
+        from ...prose_fixed import TYPES
+
+        sheets = []
+        for kind in TYPES:
+            try:
+                doc = parse(load_template(kind))
+            except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
+                continue
+            sheets += [parse_sheet("".join(getattr(c, "data", "") for c in el.children))
+                       for el in doc.elements if el.tag == "style"]
+        return shipped_rules(sheets)
+    return ctx.memo("surface-shipped-rules", compute)
+
+
 def _key(ctx: GateContext, page: Page) -> str:
     from ...prose_fixed import template_key
 
@@ -81,7 +103,7 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     if isinstance(got, dict) and isinstance(got.get("flaws"), list) and isinstance(got.get("unseen"), list):
         return got["flaws"], got["unseen"]
     from .....engines.page.allowed import ELEMENTS
-    from .....engines.page.surface import page_sheet, read_surface
+    from .....engines.page.surface import page_sheet, read_surface, restyled_marks
     from .....engines.page.visibility import unseen
 
     scripts, shipped = _shipped(ctx)
@@ -90,6 +112,7 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     sheet, _by_el, inline = page_sheet(doc)  # every <style>, applied or not: all are judged
     flaws = [f.to_json() for f in read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts,
                                                shipped=shipped)]
+    flaws += [f.to_json() for f in restyled_marks(doc, sheet, _shipped_rules(ctx))]
     # what a reader sees: the style sheets a browser applies, as the linter reads them
     hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
     ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
