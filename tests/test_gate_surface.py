@@ -492,6 +492,31 @@ def test_a_slide_inside_a_slide_is_refused(demo, tmp_path):
     refused(demo, loose, tmp_path, "E-PAGE-MARKUP", "outside the deck's list")
 
 
+def test_a_chart_is_the_one_sourcebook_draws(demo, tmp_path):
+    # the explainer's bar chart is re-drawn from the claims the page cites, like its ledger
+    with open(os.path.join(demo, "build", "explainer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    assert gate_lines(demo, page, tmp_path, "derived") == []
+    widths = re.findall(r'<rect x="24" y="\d+" width="([\d.]+)"', page)
+    values = re.findall(r'<text x="[\d.]+" y="\d+" font-size="14" fill="#111417">([\d,.]+)</text>', page)
+    assert len(widths) == 2 and len(values) == 2, (widths, values)
+    # the audited 31,000 bar drawn longer than the 38,500 one
+    swapped = page.replace(f'width="{widths[0]}"', 'width="W0"').replace(f'width="{widths[1]}"',
+                                                                          f'width="{widths[0]}"')
+    swapped = swapped.replace('width="W0"', f'width="{widths[1]}"')
+    refused(demo, swapped, tmp_path, "E-DERIVED-DRIFT", "chart", widths[1], gate="derived")
+    # the value labels swapped between the rows
+    labels = page.replace(f">{values[0]}</text>", ">V0</text>").replace(f">{values[1]}</text>", f">{values[0]}</text>")
+    labels = labels.replace(">V0</text>", f">{values[1]}</text>")
+    refused(demo, labels, tmp_path, "E-DERIVED-DRIFT", "chart", values[1], gate="derived")
+    # a chart drawn into another page by hand
+    svg = re.search(r"<svg\b.*?</svg>", page, re.S).group(0)
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        answer = fh.read()
+    refused(demo, body(answer, f'<figure class="chart">{svg.replace("31,000", "41,000")}</figure>'), tmp_path,
+            "E-DERIVED-DRIFT", "chart", gate="derived")
+
+
 # --- the allow-list is generated ------------------------------------------------------------
 
 def test_every_template_element_is_allowed():

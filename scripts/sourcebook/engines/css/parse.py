@@ -10,9 +10,8 @@ the file the CSS was taken from: the caller passes the line on which the CSS tex
 
 from __future__ import annotations
 
-import copy
-
 import bisect
+import copy
 from dataclasses import dataclass, field
 
 from .tokens import Token, tokenize

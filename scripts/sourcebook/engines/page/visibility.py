@@ -342,13 +342,15 @@ def _invert(c, p: float):
     from ..css import colors
 
     p = min(max(p, 0.0), 1.0)
-    return colors.RGBA(*(x * (1 - p) + (1 - x) * p for x in (c.r, c.g, c.b)), c.a)
+    r, g, b = (x * (1 - p) + (1 - x) * p for x in (c.r, c.g, c.b))
+    return colors.RGBA(r, g, b, c.a)
 
 
 def _bright(c, k: float):
     from ..css import colors
 
-    return colors.RGBA(*(min(max(x * k, 0.0), 1.0) for x in (c.r, c.g, c.b)), c.a)
+    r, g, b = (min(max(x * k, 0.0), 1.0) for x in (c.r, c.g, c.b))
+    return colors.RGBA(r, g, b, c.a)
 
 
 def _filtered(st: Style, fg, ground):
