@@ -87,8 +87,8 @@ def test_honest_variants_pass(demo, page, tmp_path):
         # an image inlined the way sb render inlines one
         f'<figure class="image"><img src="data:image/png;base64,{png}" alt="The pier"><figcaption>A '
         'photo</figcaption></figure>',
-        # a plain claim folded away (sourcebook folds its withdrawn list the same way)
-        '<details><summary>More</summary><p data-claim="clm_c95bbf88e63c">A fare is 3.40 marks.</p></details>',
+        # a fold of the page's own that holds no claim
+        '<details><summary>More</summary><p class="framing">How to read this page.</p></details>',
         # a table cell aligned the way the renderer aligns it, text in Japanese and Persian joiners
         '<table><tbody><tr><td style="text-align:right">水上バス</td></tr></tbody></table>',
         "<p>می\u200cخواهم</p>",
@@ -379,10 +379,70 @@ def test_a_ledger_entry_a_reader_cannot_see_is_refused(demo, page, tmp_path):
 def test_a_contested_side_folded_in_details_is_refused(demo, page, tmp_path):
     block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">.*?</p>', page, re.S).group(0)
     folded = page.replace(block, f"<details><summary>Ridership</summary>{block}</details>", 1)
-    refused(demo, folded, tmp_path, "E-PAGE-INVISIBLE", "contested side", "<details>")
+    refused(demo, folded, tmp_path, "E-PAGE-INVISIBLE", "clm_356077fe51e5", "<details>")
     # sourcebook never writes an open <details>: the markup is refused, the side itself is seen
     opened = page.replace(block, f"<details open><summary>Ridership</summary>{block}</details>", 1)
     assert codes(gate_lines(demo, opened, tmp_path)) == {"E-PAGE-MARKUP"}
+
+
+def test_any_claim_folded_in_details_is_refused_and_the_withdrawn_list_passes(demo, page, tmp_path):
+    # sourcebook folds only its ledger's withdrawn list: a claim block of any kind folded away is
+    # a claim the page holds and a reader does not see
+    block = re.search(r'<p data-claim="clm_9518b3a6cb33[^"]*">.*?</p>', page, re.S).group(0)
+    folded = page.replace(block, f"<details><summary>Background</summary>{block}</details>", 1)
+    refused(demo, folded, tmp_path, "E-PAGE-INVISIBLE", "clm_9518b3a6cb33", "never writes around it")
+    # the class of the withdrawn list does not fold a claim block either
+    fake = page.replace(block, f'<details class="ledger-withdrawn"><summary>Background</summary>{block}</details>', 1)
+    refused(demo, fake, tmp_path, "E-PAGE-INVISIBLE", "clm_9518b3a6cb33")
+    # the ledger's withdrawn list, folded the way sourcebook folds it, passes
+    withdrawn = ('<!-- SB:WITHDRAWN -->\n<details class="ledger-withdrawn"><summary>Withdrawn: 1 retracted claim'
+                 '</summary>\n<ul class="ledger-withdrawn-list">\n  <li class="withdrawn-entry" id="w-clm_0123456789ab">'
+                 '\n    <p class="ledger-claim"><s>A fare was 3.20 marks.</s></p>\n  </li>\n</ul>\n</details>\n'
+                 '<!-- /SB:WITHDRAWN -->\n')
+    assert "<!-- /SB:LEDGER -->" in page
+    passes(demo, page.replace("<!-- /SB:LEDGER -->", withdrawn + "<!-- /SB:LEDGER -->", 1), tmp_path)
+
+
+@pytest.mark.parametrize("style,word", [
+    ("color:#000;mix-blend-mode:screen", "mix-blend-mode"),
+    ("mix-blend-mode:difference", "mix-blend-mode"),
+    ("background-blend-mode:screen", "background-blend-mode"),
+    ("filter:invert(1)", "invert() or brightness()"),
+    ("filter:brightness(40)", "invert() or brightness()"),
+    ("word-spacing:-0.9em", "word-spacing"),
+    ("font-family:Wingdings,Webdings", "wingdings"),
+    ("font-family:'Zapf Dingbats', serif", "zapf dingbats"),
+    ("font:16px/1.4 Webdings", "webdings"),
+    ("display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden", "line-clamp"),
+    ("display:block;line-clamp:1", "line-clamp"),
+    ("position:relative;top:2.9em", "out of its line"),
+    ("position:relative;left:-3em", "out of its line"),
+])
+def test_css_that_blends_recolours_respaces_clamps_or_moves_a_side_is_refused(demo, page, tmp_path, style, word):
+    refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
+
+
+@pytest.mark.parametrize("style", [
+    "mix-blend-mode:normal", "filter:brightness(0.9)", "filter:invert(1);background-color:#f5f6f3",
+    "word-spacing:0.1em", "word-spacing:-0.05em", "font-family:Georgia, serif", "font-family:monospace",
+    "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:8;overflow:hidden",
+    "position:relative;top:0.3em", "outline:2px solid #333", "text-shadow:1px 1px 2px #999",
+])
+def test_the_same_properties_used_honestly_pass(demo, page, tmp_path, style):
+    assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path) if "E-PAGE-INVISIBLE" in ln]
+
+
+@pytest.mark.parametrize("style,word", [
+    ("position:relative;z-index:2;background:#f5f6f3;outline:1.3em solid #f5f6f3", "outline"),
+    ("position:relative;box-shadow:0 0 0 2em #f5f6f3", "box-shadow"),
+    ("text-shadow:0 1.2em 0 #f5f6f3", "text-shadow"),
+    ("position:relative;top:-2.9em", "out of its line or row"),
+])
+def test_a_neighbour_that_paints_over_or_moves_onto_a_claim_is_refused(demo, page, tmp_path, style, word):
+    # a framing span next to the contested sentence, painting over the text around it
+    cover = f'{PRESS}</span> <span class="framing" style="{style}">See the ledger below.'
+    shown = _press_span(page).replace(f"{PRESS}</span>", cover, 1)
+    refused(demo, shown, tmp_path, "E-PAGE-INVISIBLE", word)
 
 
 @pytest.mark.parametrize("text", ["乗客数は三万八千五百人と報じられた", "据报道乘客为三万八千五百人", "Сообщается о 38 500 пассажирах"])
@@ -390,6 +450,71 @@ def test_hidden_text_in_other_scripts_is_refused(demo, page, tmp_path, text):
     block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">', page).group(0)
     hidden = page.replace(block, block + f'<span style="opacity:0">{text}</span>', 1)
     refused(demo, hidden, tmp_path, "E-PAGE-INVISIBLE", text[:10])
+
+
+def test_a_second_id_and_a_ledger_id_outside_the_ledger_are_refused(demo, page, tmp_path):
+    dek = '<p class="dek" data-claim='
+    assert dek in page and 'id="c-clm_1c9cba3adeec"' in page
+    # the citation [4] of the riders' report would land on the thesis instead of its ledger entry
+    refused(demo, page.replace(dek, '<p class="dek" id="c-clm_1c9cba3adeec" data-claim=', 1), tmp_path,
+            "E-PAGE-MARKUP", "second", "ledger entry's id")
+    refused(demo, body(page, '<p class="framing" id="h-clm_0123456789ab">Set aside.</p>'), tmp_path,
+            "E-PAGE-MARKUP", "ledger entry's id")
+    refused(demo, body(page, '<h2 id="ledger">More</h2>'), tmp_path, "E-PAGE-MARKUP", "second")
+    # an id of the page's own, once, passes
+    passes(demo, body(page, '<p class="framing" id="how-to-read">How to read this page.</p>'), tmp_path)
+
+
+def test_a_restyled_mark_is_refused(demo, page, tmp_path):
+    mark = '<span class="mark m-reported">reported</span>'
+    assert mark in page
+    green = page.replace(mark, '<span class="mark m-reported" style="color:#1e6a43;background-color:#e3f0e7">'
+                               'reported</span>', 1)
+    refused(demo, green, tmp_path, "E-PAGE-MARK-STYLE", "reported", "color")
+    rule = "<style>.m-reported { background-color: #e3f0e7 !important }</style>"
+    refused(demo, head(page, rule), tmp_path, "E-PAGE-MARK-STYLE", "background-color")
+    filtered = head(page, "<style>.cite-tail { filter: hue-rotate(90deg) }</style>")
+    refused(demo, filtered, tmp_path, "E-PAGE-MARK-STYLE", "hue-rotate")
+    # a page's own rule that does not touch the marks passes
+    passes(demo, head(page, "<style>article { max-width: 36em }</style>"), tmp_path)
+
+
+def test_a_slide_inside_a_slide_is_refused(demo, tmp_path):
+    with open(os.path.join(demo, "build", "deck.html"), encoding="utf-8") as fh:
+        deck = fh.read()
+    passes(demo, deck, tmp_path)
+    m = re.search(r'  </li>\n  <li class="slide" id="s(\d+)">(.*?)\n  </li>', deck, re.S)
+    assert m, "the deck's slides"
+    nested = deck.replace(m.group(0), f'\n<ol class="slides">  <li class="slide" id="s{m.group(1)}">{m.group(2)}'
+                                      '\n  </li></ol>\n  </li>', 1)
+    refused(demo, nested, tmp_path, "E-PAGE-MARKUP", "inside another slide")
+    loose = deck.replace("</main>", '<div class="slide"><p class="framing">Extra</p></div>\n</main>', 1)
+    refused(demo, loose, tmp_path, "E-PAGE-MARKUP", "outside the deck's list")
+
+
+def test_a_chart_is_the_one_sourcebook_draws(demo, tmp_path):
+    # the explainer's bar chart is re-drawn from the claims the page cites, like its ledger
+    with open(os.path.join(demo, "build", "explainer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    assert gate_lines(demo, page, tmp_path, "derived") == []
+    widths = re.findall(r'<rect x="24" y="\d+" width="([\d.]+)"', page)
+    values = re.findall(r'<text x="[\d.]+" y="\d+" font-size="14" fill="#111417">([\d,.]+)</text>', page)
+    assert len(widths) == 2 and len(values) == 2, (widths, values)
+    # the audited 31,000 bar drawn longer than the 38,500 one
+    swapped = page.replace(f'width="{widths[0]}"', 'width="W0"').replace(f'width="{widths[1]}"',
+                                                                          f'width="{widths[0]}"')
+    swapped = swapped.replace('width="W0"', f'width="{widths[1]}"')
+    refused(demo, swapped, tmp_path, "E-DERIVED-DRIFT", "chart", widths[1], gate="derived")
+    # the value labels swapped between the rows
+    labels = page.replace(f">{values[0]}</text>", ">V0</text>").replace(f">{values[1]}</text>", f">{values[0]}</text>")
+    labels = labels.replace(">V0</text>", f">{values[1]}</text>")
+    refused(demo, labels, tmp_path, "E-DERIVED-DRIFT", "chart", values[1], gate="derived")
+    # a chart drawn into another page by hand
+    svg = re.search(r"<svg\b.*?</svg>", page, re.S).group(0)
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        answer = fh.read()
+    refused(demo, body(answer, f'<figure class="chart">{svg.replace("31,000", "41,000")}</figure>'), tmp_path,
+            "E-DERIVED-DRIFT", "chart", gate="derived")
 
 
 # --- the allow-list is generated ------------------------------------------------------------

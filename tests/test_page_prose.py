@@ -221,6 +221,18 @@ def test_css_content_strings(demo, page, tmp_path):
     assert check(demo, page.replace("</style>", "h2::before { content: none; }\n</style>", 1), tmp_path)[0] == []
 
 
+def test_css_content_in_page_margin_boxes(demo, page, tmp_path):
+    # a printed page carries the text of @page's margin boxes at the foot of every sheet
+    margin = '@page { @bottom-center { content: "Checked and approved by the City Council" } }\n'
+    refused(demo, page.replace("</style>", margin + "</style>", 1), tmp_path, "E-PAGE-CSS-CONTENT",
+            "Checked and approved")
+    refused(demo, page.replace("</style>", '@page :first { content: "Approved" }\n</style>', 1), tmp_path,
+            "E-PAGE-CSS-CONTENT", "Approved")
+    # a page's own print margins say nothing and pass
+    plain = page.replace("</style>", "@page { margin: 2cm; @bottom-center { margin: 0 } }\n</style>", 1)
+    assert check(demo, plain, tmp_path)[0] == []
+
+
 def test_bare_ref_outside_a_block(demo, page, tmp_path):
     html = body(page, '<p>The operator has ordered ten new boats for the bay<sup class="ref">'
                       '<a href="#c-clm_c95bbf88e63c">5</a></sup>.</p>')

@@ -279,8 +279,10 @@ class _Parser:
         out = []
         while i < end:
             j = self.scan(i, end, ";{")
-            if j < end and self.toks[j].kind == "{":  # @page margin boxes and the like
-                i = self.skip(j)
+            if j < end and self.toks[j].kind == "{":  # @page margin boxes and the like: their
+                close = min(self.match[j], end)
+                out += self.decl_list(j + 1, close)  # declarations count as the block's
+                i = close + 1
                 continue
             d = self.declaration(i, j)
             if d is not None:

@@ -542,11 +542,23 @@ _CSS_SCAN = re.compile(r"/\*.*?(?:\*/|\Z)|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\
 
 
 def sheet_rules(css: str, first_line: int) -> list:
-    from ..css.parse import parse_sheet
+    """The rules of a style sheet that could hide or add text; the ``content`` of an at-rule's
+    declarations (``@page`` and its margin boxes, which print text on every page) comes as a
+    rule of its own whose selector is the at-rule's name."""
+    from ..css.parse import StyleRule, parse_sheet
 
     if not _LOOSE_CSS.search(css):
         return []
     out = []
+
+    def take(chunk: str, line: int) -> None:
+        sh = parse_sheet(chunk, line)
+        out.extend(sh.rules)
+        for a in sh.at_rules:
+            content = [d for d in a.decls if d.prop == "content"]
+            if content:
+                out.append(StyleRule(f"@{a.name}", content, a.line, a.conditions))
+
     depth, start = 0, 0
     for m in _CSS_SCAN.finditer(css):
         tok = m.group()
@@ -557,11 +569,11 @@ def sheet_rules(css: str, first_line: int) -> list:
             if depth == 0:
                 chunk = css[start:m.end()]
                 if _LOOSE_CSS.search(chunk):
-                    out += parse_sheet(chunk, first_line + css.count("\n", 0, start)).rules
+                    take(chunk, first_line + css.count("\n", 0, start))
                 start = m.end()
     rest = css[start:]
     if rest.strip() and _LOOSE_CSS.search(rest):
-        out += parse_sheet(rest, first_line + css.count("\n", 0, start)).rules
+        take(rest, first_line + css.count("\n", 0, start))
     return out
 
 

@@ -19,6 +19,10 @@ CSS that puts no text on the page. Everything else is a ``Flaw`` naming what it 
   ``content`` is the prose gate's ``E-PAGE-CSS-CONTENT``); ``@keyframes`` and animations
   (``E-PAGE-CSS-MOTION``: they change the page after it is read); a list numbered from beyond 99
   (``<ol start>``, ``<li value>`` outside the ledger) shows a figure no sentence holds;
+- ids and slides other than sourcebook writes them (``E-PAGE-MARKUP``): an id twice, a ledger id
+  (``c-``, ``h-``, ``w-``) on anything but its ledger entry, a slide outside the deck's list of
+  slides or inside another slide; a confidence mark restyled by declarations the shipped style
+  sheets lack (``E-PAGE-MARK-STYLE``, ``restyled_marks``, read with the cascade);
 - bidirectional controls (``E-PAGE-BIDI``) and invisible format characters
   (``E-PAGE-INVISIBLE-CHAR``) in the page's text and reader-facing attributes.
 
@@ -70,6 +74,10 @@ _LIST_STYLE_OK = re.compile(r"^(?:none|disc|circle|square|decimal|decimal-leadin
 _STRING = re.compile(r"[\"']")
 # an animation changes the page after the gate has read it: sourcebook's templates run none
 _MOTION = frozenset({"animation", "animation-name", "-webkit-animation", "-webkit-animation-name"})
+
+
+# the ledger's ids, by prefix, and the class of the only entries that carry them
+_LEDGER_IDS = {"c-": "ledger-entry", "h-": "history-entry", "w-": "withdrawn-entry"}
 
 
 @dataclass
@@ -175,6 +183,7 @@ class _Surface:
                  shipped: frozenset[tuple[str, str]]):
         self.allowed, self.scripts, self.shipped = allowed, scripts, shipped
         self.out: list[Flaw] = []
+        self.ids: dict[str, int] = {}
 
     def flaw(self, code: str, line: int, detail: str) -> None:
         self.out.append(Flaw(code, line, detail))
@@ -202,6 +211,7 @@ class _Surface:
             self.flaw("E-PAGE-MARKUP", el.line, f"<{tag}> is an element sourcebook never writes")
             return
         ok = self.allowed[tag]
+        self.structure(el)
         number = el.attrs.get("start") if tag == "ol" else \
             el.attrs.get("value") if tag == "li" and "ledger-entry" not in el.classes else None
         if number is not None and not (number.strip().isdigit() and int(number) <= 99):
@@ -220,6 +230,30 @@ class _Surface:
             if low in GLOBAL_ATTRS or low.startswith("data-") or low in ok:
                 continue
             self.flaw("E-PAGE-MARKUP", el.line, f"the attribute {low}= on <{tag}> is one sourcebook never writes")
+
+    def structure(self, el: Element) -> None:
+        """Ids and slides as sourcebook writes them: an id once per page, the ledger's ids
+        (``c-``, ``h-``, ``w-``) only on its entries, and each slide an item of the deck's list of
+        slides, never inside another slide (the deck's script shows one slide at a time)."""
+        ident = el.attrs.get("id")
+        if ident is not None:
+            if ident in self.ids:
+                self.flaw("E-PAGE-MARKUP", el.line, f"id=\"{_short(ident, 40)}\" on <{el.tag}> is the page's second "
+                                                    f"(the first is on line {self.ids[ident]}): a link lands on the "
+                                                    "first")
+            else:
+                self.ids[ident] = el.line
+            owner = _LEDGER_IDS.get(ident[:2])
+            if owner is not None and not (el.tag == "li" and owner in el.classes):
+                self.flaw("E-PAGE-MARKUP", el.line, f"id=\"{_short(ident, 40)}\" on <{el.tag}> is a ledger entry's "
+                                                    f"id; only a <li class=\"{owner}\"> of the ledger carries it")
+        if "slide" in el.classes:
+            parent = el.parent
+            if el.tag != "li" or parent is None or parent.tag != "ol" or "slides" not in parent.classes:
+                self.flaw("E-PAGE-MARKUP", el.line, f"a slide (<{el.tag} class=\"slide\">) outside the deck's list "
+                                                    "of slides")
+            elif any("slide" in a.classes for a in el.ancestors() if a.tag != "#document"):
+                self.flaw("E-PAGE-MARKUP", el.line, "a slide inside another slide: the deck never shows it")
 
     def url(self, el: Element, name: str, value: str) -> None:
         v = value.strip()
@@ -308,6 +342,54 @@ class _Surface:
                 self.flaw("E-PAGE-INVISIBLE-CHAR", line, f"U+{ord(ch):04X} in {where} is a character a reader "
                                                          f"cannot see: \"{near}\"")
             return  # one finding per run of text is enough to name it
+
+
+def shipped_rules(sheets: Iterable[Sheet]) -> frozenset[tuple[str, str, str]]:
+    """(selector, property, value) of every rule's declarations in the shipped style sheets."""
+    return frozenset((" ".join(r.selector.split()), d.prop, _css_value(d.value))
+                     for sh in sheets for r in sh.rules for d in r.decls)
+
+
+_RECOLOUR = re.compile(r"\b(?:hue-rotate|invert|sepia|saturate|grayscale)\(", re.I)
+
+
+def restyled_marks(doc: Document, sheet: Sheet, rules: frozenset[tuple[str, str, str]]) -> list[Flaw]:
+    """Confidence marks (``.mark``) drawn other than the shipped style sheets draw them: a
+    ``style`` attribute on a mark (sourcebook writes none), a rule the shipped style sheets lack
+    that selects a mark, or a recolouring filter of the page's own on an element around one."""
+    from ..css.select import matches, parse_selector_list
+
+    marks = [el for el in doc.elements if "mark" in el.classes]
+    if not marks:
+        return []
+    out: list[Flaw] = []
+    hit: set[int] = set()
+
+    def flaw(el: Element, what: str) -> None:
+        if id(el) not in hit:
+            hit.add(id(el))
+            out.append(Flaw("E-PAGE-MARK-STYLE", el.line, f"the mark \"{_short(' '.join(el.text().split()), 20)}\" "
+                                                          f"is restyled ({_short(what, 50)}), where the shipped style "
+                                                          "sheets draw every mark of its kind alike"))
+
+    for el in marks:
+        if el.attrs.get("style"):
+            flaw(el, f"style=\"{el.attrs['style']}\"")
+    for r in sheet.rules:
+        sel = " ".join(r.selector.split())
+        own = [d for d in r.decls if (sel, d.prop, _css_value(d.value)) not in rules]
+        if not own:
+            continue
+        recolour = [d for d in own if d.prop == "filter" and _RECOLOUR.search(d.value)]
+        cxs = parse_selector_list(r.selector, forgiving=True) or []
+        for el in marks:
+            if id(el) in hit:
+                continue
+            if any(matches(cx, el) for cx in cxs):
+                flaw(el, f"{sel} {{ {own[0].prop}: {own[0].value.strip()} }}")
+            elif recolour and any(matches(cx, a) for a in el.ancestors() if a.tag != "#document" for cx in cxs):
+                flaw(el, f"{sel} {{ filter: {recolour[0].value.strip()} }}")
+    return out
 
 
 def page_sheet(doc: Document) -> tuple[Sheet, dict[int, list[Decl]], list[tuple[int, list[Decl]]]]:

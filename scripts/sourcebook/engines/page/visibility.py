@@ -14,8 +14,12 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 - on the text itself: a font size too small to read, letters drawn on top of each other
   (negative ``letter-spacing``), and text the colour of its background
   (``color``, ``-webkit-text-fill-color``, transparent or within a hair of the ground);
-- inside a ``<details>`` that is not open (outside its ``summary``): reported apart, since only
-  a contested side must never be folded away.
+- in declarations the shipped style sheets lack: a blend mode, a line clamp that cuts the text,
+  a font that is neither theirs nor generic (a symbol font draws letters as pictures), and on
+  the text itself an ``invert()``/``brightness()`` filter that turns it the colour of its ground
+  (computed) and words drawn on top of each other (negative ``word-spacing``);
+- inside a ``<details>`` that is not open (outside its ``summary``): sourcebook folds only the
+  ledger's withdrawn list, which holds no claim block and no ledger entry.
 
 The desktop screen the cascade assumes is judged always; when the page has conditional rules of
 its own (``@media`` with declarations the shipped style sheets lack), a phone screen, a dark
@@ -23,7 +27,8 @@ colour scheme and paper are judged too, so a side hidden on phones only is caugh
 
 sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. An empty
 box with a background, positioned over the page, is reported too (``covers``): it can hide
-whatever lies under it. Only
+whatever lies under it; so are an outline or shadow that paints over the text around it and a
+relative offset that moves text out of its line, outside the shipped style sheets. Only
 plain data comes out, so a gate can cache it by the page's digest.
 """
 
@@ -54,7 +59,7 @@ class Unseen:
     ids: list[str]
     how: str
     ledger: bool  # a ledger entry (else a claim block)
-    folded: bool  # only inside a closed <details>
+    folded: bool  # kept for the cache's rows: a fold is judged like any other way of hiding
 
     def to_json(self) -> list:
         return [self.line, self.ids, self.how, self.ledger, self.folded]
@@ -182,7 +187,17 @@ def _cut_box(st: Style, el: Element) -> str:
     return ""
 
 
-def _own(st: Style, el: Element) -> str:
+def _foreign(st: Style, prop: str, shipped: frozenset[tuple[str, str]]) -> bool:
+    """Whether the winning declaration of ``prop`` is one the shipped style sheets lack."""
+    d = st.decls.get(prop)
+    return d is not None and (d.prop, " ".join(d.value.replace("!important", "").split()).lower()) not in shipped
+
+
+_NONE = frozenset({"", "none", "normal", "initial", "unset", "inherit", "revert"})
+_LINE_CHARS = 40  # letters a line holds on a phone screen: a clamp to fewer lines than the text needs cuts it
+
+
+def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset()) -> str:
     """Why this element hides everything inside it, or ""."""
     if "ref-sep" in el.classes:
         return "-"  # sourcebook's own unseen brackets: not judged
@@ -193,6 +208,17 @@ def _own(st: Style, el: Element) -> str:
     decls = st.decls
     if not decls:
         return ""
+    for p in ("mix-blend-mode", "background-blend-mode"):
+        v = _value(st, p)
+        if v not in _NONE and _foreign(st, p, shipped):
+            return f"{p}: {v} blends it into what lies under it"
+    for p in ("-webkit-line-clamp", "line-clamp"):
+        v = _value(st, p)
+        n = _factor(v.split()[0]) if v not in _NONE else None
+        if n is not None and n >= 0 and _foreign(st, p, shipped):
+            text = " ".join(el.text().split())
+            if len(text) > n * _LINE_CHARS:
+                return f"{p}: {v} cuts its text after {n:g} line{'s' if n != 1 else ''}"
     filt = _value(st, "filter")
     for m in _FUNC.finditer(filt):
         name = m.group(1).lower()
@@ -258,19 +284,117 @@ def _own(st: Style, el: Element) -> str:
     return ""
 
 
-def _text_reason(st: Style) -> str:
-    """Why text drawn with this style cannot be read, or ""."""
+_GENERIC = frozenset({"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif",
+                      "ui-sans-serif", "ui-monospace", "ui-rounded", "math", "emoji", "fangsong", "-apple-system",
+                      "blinkmacsystemfont", "inherit", "initial", "unset", "revert"})
+
+
+def families(value: str) -> list[str]:
+    """The family names of a ``font-family`` value (or the family part of a ``font`` shorthand)."""
+    out = []
+    for part in value.split(","):
+        name = " ".join(part.replace('"', " ").replace("'", " ").split()).lower()
+        if name:
+            out.append(name)
+    return out
+
+
+def shipped_families(shipped: frozenset[tuple[str, str]]) -> frozenset[str]:
+    """Every family the shipped style sheets name, and the generic families."""
+    out = set(_GENERIC)
+    for prop, v in shipped:
+        if prop in ("font-family", "font") or prop.startswith("--font"):
+            out.update(families(v))
+    return frozenset(out)
+
+
+def _inherited(st: Style, *props: str) -> tuple[Style, str] | None:
+    """The nearest style (itself or an ancestor) declaring one of ``props``, and which."""
+    s: Style | None = st
+    while s is not None:
+        for p in props:
+            if p in s.decls:
+                return s, p
+        s = s.parent
+    return None
+
+
+def _font_reason(st: Style, shipped: frozenset[tuple[str, str]], known: frozenset[str]) -> str:
+    got = _inherited(st, "font-family", "font")
+    if got is None or not _foreign(got[0], got[1], shipped):
+        return ""
+    v = _value(got[0], got[1])
+    if got[1] == "font":  # the family list follows the size: "italic 16px/1.4 Wingdings, serif"
+        words = v.split(",", 1)
+        head = words[0].split()
+        at = max((i for i, w in enumerate(head) if any(ch.isdigit() for ch in w)), default=-1)
+        if at < 0:
+            return ""  # a keyword (caption, menu, ...) or a value the cascade ignores
+        v = " ".join(head[at + 1:]) + ("," + words[1] if len(words) > 1 else "")
+    strange = [f for f in families(v) if f not in known]
+    if strange:
+        return (f"{got[1]}: {v[:40]} names a font the shipped style sheets do not ({strange[0]}), which can draw "
+                "its letters as pictures")
+    return ""
+
+
+def _invert(c, p: float):
     from ..css import colors
+
+    p = min(max(p, 0.0), 1.0)
+    r, g, b = (x * (1 - p) + (1 - x) * p for x in (c.r, c.g, c.b))
+    return colors.RGBA(r, g, b, c.a)
+
+
+def _bright(c, k: float):
+    from ..css import colors
+
+    r, g, b = (min(max(x * k, 0.0), 1.0) for x in (c.r, c.g, c.b))
+    return colors.RGBA(r, g, b, c.a)
+
+
+def _filtered(st: Style, fg, ground):
+    """The text colour and its ground after the ``invert()`` and ``brightness()`` filters of the
+    element and its ancestors: a filter recolours the ground too only where a background is
+    painted inside the filtered element."""
+    painted = False
+    s: Style | None = st
+    while s is not None:
+        if s.bg is not None and s.bg.a > 0:
+            painted = True
+        for m in _FUNC.finditer(_value(s, "filter") if "filter" in s.decls else ""):
+            name, f = m.group(1).lower(), _factor(m.group(2) or "1")
+            if f is None or name not in ("invert", "brightness"):
+                continue
+            fn = _invert if name == "invert" else _bright
+            fg = fn(fg, f)
+            if painted:
+                ground = fn(ground, f)
+        s = s.parent
+    return fg, ground
+
+
+def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
+                 known: frozenset[str] = _GENERIC) -> str:
+    """Why text drawn with this style cannot be read, or ""."""
+    from ..css import colors, values
     from ..css.paint import paint
 
     if st.font is not None and st.font[1] < _SMALL_FONT:
         return f"font-size {st.font[1]:g}px"
     if st.spacing not in ("normal", "", "0") and st.font is not None:
-        from ..css import values
-
         gap = values.length(st.spacing, values.Ctx(em=st.font))
         if gap is not None and gap[1] <= -0.4 * st.font[0]:
             return f"letter-spacing: {st.spacing} draws the letters on top of each other"
+    got = _inherited(st, "word-spacing")
+    if got is not None and st.font is not None:
+        ws = _value(got[0], "word-spacing")
+        gap = values.length(ws, values.Ctx(em=st.font)) if ws not in _NONE else None
+        if gap is not None and gap[1] <= -0.25 * st.font[0]:
+            return f"word-spacing: {ws} draws the words on top of each other"
+    why = _font_reason(st, shipped, known)
+    if why:
+        return why
     fill = ""
     s: Style | None = st
     while s is not None:  # -webkit-text-fill-color is inherited
@@ -291,10 +415,16 @@ def _text_reason(st: Style) -> str:
     ground, _ = paint(st, None)
     if seen is not None and ground is not None and colors.contrast(seen, ground) < _SAME_COLOUR:
         return "text the colour of its background"
+    if seen is not None and ground is not None:
+        seen2, ground2 = _filtered(st, seen, ground)
+        if (seen2, ground2) != (seen, ground) and colors.contrast(seen2, ground2) < _SAME_COLOUR:
+            return "a filter (invert() or brightness()) that turns the text the colour of its background"
     return ""
 
 
 def _folded(el: Element) -> bool:
+    """Inside a closed ``<details>``: sourcebook folds only its ledger's withdrawn list, which
+    holds no claim block and no ledger entry."""
     child = el
     for a in el.ancestors():
         if a.tag == "details" and "open" not in a.attrs:
@@ -305,8 +435,10 @@ def _folded(el: Element) -> bool:
 
 
 class _Judge:
-    def __init__(self, computed: Computed):
+    def __init__(self, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()):
         self.c = computed
+        self.shipped = shipped
+        self.known = shipped_families(shipped)
         self.memo: dict[int, str] = {}
 
     def hides(self, el: Element) -> str:
@@ -321,7 +453,7 @@ class _Judge:
                 break
             chain.append(e)
             st = self.c.style(e)
-            why = _own(st, e) if st is not None else ""
+            why = _own(st, e, self.shipped) if st is not None else ""
             if why:
                 break
             e = e.parent
@@ -347,14 +479,14 @@ class _Judge:
                     continue
                 if not why:
                     st = self.c.style(parent)
-                    why = _text_reason(st) if st is not None else ""
+                    why = _text_reason(st, self.shipped, self.known) if st is not None else ""
                 if why:
                     return f"{why} (\"{' '.join(node.data.split())[:40]}\")", False
                 continue
             if node.tag in ("script", "style", "template"):
                 continue
             stack.extend(reversed(node.children))
-        return ("", True) if _folded(el) else ("", False)
+        return (f"{FOLDED}, which sourcebook never writes around it", False) if _folded(el) else ("", False)
 
 
 # Other screens a page is read on, besides the desktop the cascade assumes: (name, environment,
@@ -369,13 +501,78 @@ _WORLDS: tuple[tuple[str, dict[str, float], dict[str, str], set[str] | None], ..
 )
 
 
-def covers(doc: Document, computed: Computed) -> list[Unseen]:
+_PAINT_OVER = 4.0  # px: an outline, or a shadow's offset or spread, wider than this can cover a neighbour's text
+_BLUR_OVER = 16.0  # px: a shadow's blur wider than this can smear over a neighbour's text
+_NUDGE = 1.0  # em: a relative offset further than this moves text out of its line or row
+
+
+def _paints_over(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why an outline or a shadow of this element can paint over text next to it, or ""."""
+    from ..css import values
+
+    font = st.font if st.font is not None else (16.0, 16.0)
+    ctx = values.Ctx(em=font, pct=(0.0, 0.0))
+
+    def px(tok: str) -> float | None:
+        r = values.length(tok, ctx)
+        return None if r is None else max(abs(r[0]), abs(r[1]))
+
+    for p in ("outline", "outline-width", "outline-offset"):
+        v = _value(st, p)
+        if v in _NONE or not _foreign(st, p, shipped) or (p != "outline-offset" and "none" in v.split()):
+            continue
+        if p == "outline-offset" and _value(st, "outline") in _NONE | {"0"} and not _value(st, "outline-width"):
+            continue
+        widths = [w for w in (px(t) for t in v.split()) if w is not None]
+        if any(w > _PAINT_OVER for w in widths):
+            return f"{p}: {v[:40]} paints over the text around it"
+    for p in ("box-shadow", "text-shadow"):
+        v = _value(st, p)
+        if v in _NONE or not _foreign(st, p, shipped):
+            continue
+        for shadow in v.split(","):
+            lens = [px(t) for t in shadow.split()]
+            nums = [x for x in lens if x is not None]
+            # offset-x, offset-y, blur, spread (a box's shadow only has a spread)
+            if any(x > _PAINT_OVER for x in nums[:2]) or any(x > _BLUR_OVER for x in nums[2:3]) \
+                    or any(x > _PAINT_OVER for x in nums[3:4]):
+                return f"{p}: {v[:40]} paints over the text around it"
+    return ""
+
+
+def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a relative (or sticky) offset moves this element's text out of its line or row, or ""."""
+    from ..css import values
+
+    if _value(st, "position") not in ("relative", "sticky") or not any(ch.isalnum() for ch in el.text()):
+        return ""
+    font = st.font if st.font is not None else (16.0, 16.0)
+    ctx = values.Ctx(em=font, pct=(0.0, 0.0))
+    for p in ("top", "left", "right", "bottom", "inset", "inset-block", "inset-inline", "inset-block-start",
+              "inset-block-end", "inset-inline-start", "inset-inline-end"):
+        v = _value(st, p)
+        if v in _NONE or v == "auto" or not _foreign(st, p, shipped):
+            continue
+        for c in v.split():
+            r = values.length(c, ctx)
+            if r is not None and max(abs(r[0]), abs(r[1])) > _NUDGE * font[0]:
+                return f"position: {_value(st, 'position')}; {p}: {v} moves its text out of its line or row"
+    return ""
+
+
+def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
     """Boxes laid over the page: positioned out of the flow, painted, and holding no text of
-    their own (a reader sees the box, not what lies under it)."""
+    their own (a reader sees the box, not what lies under it); outlines and shadows that paint
+    over the text around them, and text moved out of its line by a relative offset, in
+    declarations the shipped style sheets lack."""
     out = []
     for el in doc.elements:
         st = computed.style(el)
         if st is None or not st.decls or el.tag in ("html", "body"):
+            continue
+        why = _paints_over(st, shipped) or _nudged(st, el, shipped)
+        if why:
+            out.append(Unseen(el.line, [], f"<{el.tag}>: {why}", False, False))
             continue
         if _value(st, "position") not in ("absolute", "fixed"):
             continue
@@ -387,12 +584,13 @@ def covers(doc: Document, computed: Computed) -> list[Unseen]:
 
 
 def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], blocks: list[Element],
-               entries: list[Element], where: str = "", computed: Computed | None = None) -> list[Unseen]:
+               entries: list[Element], where: str = "", computed: Computed | None = None,
+               shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
     from ..css.cascade import cascade
 
     computed = computed if computed is not None else cascade(doc, sheet, inline)
-    judge = _Judge(computed)
-    out: list[Unseen] = covers(doc, computed) if not where else []
+    judge = _Judge(computed, shipped)
+    out: list[Unseen] = covers(doc, computed, shipped) if not where else []
     for ledger, els in ((False, blocks), (True, entries)):
         for el in els:
             how, folded = judge.block(el)
@@ -415,7 +613,7 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
                and (el.attrs.get("id") or "").startswith("c-")]
     if not blocks and not entries:
         return []
-    out = _judge_all(doc, sheet, inline, blocks, entries, computed=computed)  # the desktop screen
+    out = _judge_all(doc, sheet, inline, blocks, entries, computed=computed, shipped=shipped)  # the desktop
     own = any(r.conditions and any((d.prop, " ".join(d.value.replace("!important", "").split()).lower())
                                    not in shipped for d in r.decls) for r in sheet.rules)
     if not own:
@@ -427,7 +625,7 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
             conditions.ENV.update(e)
             conditions.KEYWORDS.update(k)
             conditions._TYPES_TRUE = t or types
-            for u in _judge_all(doc, sheet, inline, blocks, entries, name):
+            for u in _judge_all(doc, sheet, inline, blocks, entries, name, shipped=shipped):
                 if (u.line, u.ledger) not in seen and not u.folded:
                     seen.add((u.line, u.ledger))
                     out.append(u)

@@ -69,3 +69,22 @@ def bar_chart(items: list[tuple[Mapping, str, float]], labels: Mapping[str, str]
     out.append(f'<text x="{left}" y="{base + 30}" font-size="14" fill="#111417">{AXIS_NOTE}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def page_chart(order: list[str], claims: Mapping[str, Mapping], title: str) -> str:
+    """The chart ``sb render`` draws for a page whose claim blocks cite ``order`` (in page
+    order), as the bar chart's SVG, or "" when it would draw none: the ``derived`` gate
+    compares a page's chart with it."""
+    from ..ledger import ledger_model as lm
+
+    seen: list[Mapping] = []
+    labels: dict[str, str] = {}
+    for cid in order:
+        c = claims.get(cid)
+        if c is None:
+            continue
+        labels[cid] = str(c.get("text", ""))
+        if lm.is_citable(c) and c not in seen:
+            seen.append(c)
+    items = chartable(seen)
+    return bar_chart(items, labels, title) if len(items) >= 2 else ""

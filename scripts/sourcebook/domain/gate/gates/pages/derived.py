@@ -11,6 +11,9 @@ renders each of them again from the workspace and compares:
   what ``sb render`` writes (a real date not after today; the number of ready sources), and the
   ``SB:REVIEWED`` slot says what the review record says now ("Reviewed by a person: all N
   sentences marked ok on DATE." only while every sentence of the page has a current ``ok``);
+- every chart on a page (the explainer's ``SB:VISUAL`` region, the infographic's bar chart): the
+  bar chart ``sb render`` draws from the claims the page's blocks cite, in their order, with the
+  same rows, bar widths and value labels (a template's empty chart frame passes);
 - ``build/report.md`` from the draft record ``sb render report`` keeps beside it;
 - ``build/podcast.md``, ``build/podcast.ttsplan.json`` and ``build/audio/concat.txt`` from the
   script ``build/podcast.script.json``.
@@ -25,6 +28,7 @@ records' identities, today's date), so a repeat run renders nothing again unless
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
@@ -148,9 +152,67 @@ def _doubled_marks(page: Page, html: str) -> list[Finding]:
     return out
 
 
+_SVG = re.compile(r"<svg\b.*?</svg>", re.S | re.I)
+_TITLE = re.compile(r"<title\b[^>]*>(.*?)</title>", re.S | re.I)
+_CLAIMS = re.compile(r"""\sdata-claim\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
+
+
+@cache
+def _template_svgs() -> frozenset[str]:
+    """The charts the shipped templates hold before ``sb render`` draws one."""
+    from ....artifacts.templates import TYPES, template_path
+
+    out: set[str] = set()
+    for kind in TYPES:
+        try:
+            out.update(m.group(0) for m in _SVG.finditer(jsonio.read_text(template_path(kind), f"{kind}.html")))
+        except SbError:
+            continue
+    return frozenset(out)
+
+
+def _charts(ctx: GateContext, page: Page, html: str) -> list[Finding]:
+    """Every chart on the page is the one ``sb render`` draws from the claims the page's blocks
+    cite: the same rows in the same order, bar widths and value labels (its title as the page
+    gives it)."""
+    import html as htmllib
+
+    from .....engines.render.chart import page_chart
+
+    charts = [m for m in _SVG.finditer(html) if m.group(0) not in _template_svgs()]
+    if not charts:
+        return []
+    rest = _SVG.sub("", html)
+    order = [x for m in _CLAIMS.finditer(rest) for x in htmllib.unescape(next(g for g in m.groups()
+                                                                               if g is not None)).split()]
+    out = []
+    for m in charts:
+        got = m.group(0)
+        title = _TITLE.search(got)
+        want = page_chart(order, ctx.claims_by_id, htmllib.unescape(title.group(1)) if title else "")
+        if got == want:
+            continue
+        line = html.count("\n", 0, m.start()) + 1
+        if not want:
+            out.append(Finding("E-DERIVED-DRIFT", f"{page.rel}:{line}", "a chart sourcebook would not draw here (it "
+                                                                       "draws one from two or more cited number "
+                                                                       "claims that share a unit); re-render the "
+                                                                       "page, never draw or edit a chart by hand"))
+            continue
+        a, b = got.splitlines(), want.splitlines()
+        k = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
+        shown = _short(a[k]) if k < len(a) else "(nothing)"
+        wanted = _short(b[k]) if k < len(b) else "(nothing)"
+        out.append(Finding("E-DERIVED-DRIFT", f"{page.rel}:{line + k}", f"the chart is not the one sourcebook draws "
+                                                                        f"from the claims this page cites: \"{shown}\" "
+                                                                        f"where it draws \"{wanted}\"; re-render the "
+                                                                        "page, never edit a chart by hand"))
+    return out
+
+
 def page_findings(ctx: GateContext, page: Page) -> list[Finding]:
     html = ctx.page_html(page)
-    found = _doubled_marks(page, html) + _build_line(ctx, page, html)
+    found = _doubled_marks(page, html) + _build_line(ctx, page, html) + _charts(ctx, page, html)
     pv = ctx.page_view(page)
     if not pv.has_region or not pv.has_ledger:
         return found  # no injected ledger: the html gate says E-LEDGER-MISSING

@@ -10,8 +10,8 @@ Per page that would ship (``engines.page.surface`` and ``engines.page.visibility
 - **characters**: bidirectional controls and invisible format characters in the page's text;
 - **visibility**, computed with the CSS cascade: a claim block or a ledger entry whose text a
   reader cannot see (zero opacity or size, clipped, off-screen, transformed away, the
-  visually-hidden pattern, the colour of its background) is refused, and so is a contested
-  claim folded inside a ``<details>`` that is not open.
+  visually-hidden pattern, the colour of its background, blended, inverted, in a symbol font,
+  clamped) is refused, and so is any claim folded inside a ``<details>`` that is not open.
 
 A page's result is remembered by the page's digest and the templates' signatures.
 """
@@ -38,6 +38,7 @@ _FIX = {
     "E-PAGE-CSS-MOTION": "remove the animation: the page a reader sees must be the page the gate read",
     "E-PAGE-BIDI": "remove the control character; write the text in the order it is read",
     "E-PAGE-INVISIBLE-CHAR": "remove the character",
+    "E-PAGE-MARK-STYLE": "remove the style: a mark looks the same wherever it stands",
 }
 
 
@@ -67,6 +68,27 @@ def _shipped(ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str
     return ctx.memo("surface-shipped", compute)
 
 
+def _shipped_rules(ctx: GateContext) -> frozenset[tuple[str, str, str]]:
+    """(selector, property, value) of the templates' style sheets' rules."""
+    def compute(_ctx: GateContext) -> frozenset[tuple[str, str, str]]:
+        from .....engines.css.parse import parse_sheet
+        from .....engines.html.tree import parse
+        from .....engines.page.surface import shipped_rules
+        from ....artifacts.templates import load_template
+        from ...prose_fixed import TYPES
+
+        sheets = []
+        for kind in TYPES:
+            try:
+                doc = parse(load_template(kind))
+            except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
+                continue
+            sheets += [parse_sheet("".join(getattr(c, "data", "") for c in el.children))
+                       for el in doc.elements if el.tag == "style"]
+        return shipped_rules(sheets)
+    return ctx.memo("surface-shipped-rules", compute)
+
+
 def _key(ctx: GateContext, page: Page) -> str:
     from ...prose_fixed import template_key
 
@@ -81,7 +103,7 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     if isinstance(got, dict) and isinstance(got.get("flaws"), list) and isinstance(got.get("unseen"), list):
         return got["flaws"], got["unseen"]
     from .....engines.page.allowed import ELEMENTS
-    from .....engines.page.surface import page_sheet, read_surface
+    from .....engines.page.surface import page_sheet, read_surface, restyled_marks
     from .....engines.page.visibility import unseen
 
     scripts, shipped = _shipped(ctx)
@@ -90,6 +112,7 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     sheet, _by_el, inline = page_sheet(doc)  # every <style>, applied or not: all are judged
     flaws = [f.to_json() for f in read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts,
                                                shipped=shipped)]
+    flaws += [f.to_json() for f in restyled_marks(doc, sheet, _shipped_rules(ctx))]
     # what a reader sees: the style sheets a browser applies, as the linter reads them
     hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
     ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
@@ -104,12 +127,7 @@ def check_page(ctx: GateContext, page: Page) -> list[Finding]:
            for code, line, detail in flaws]
     for row in hidden:
         u = Unseen.from_json(row)
-        if u.folded:  # a folded part is fine, unless it holds one side of a disagreement
-            ids = [x for x in u.ids if (ctx.claims_by_id.get(x) or {}).get("confidence") == "contested"]
-            if not ids or u.ledger:
-                continue
-            out.append(Finding("E-PAGE-INVISIBLE", safe(ids[0]), f"{page.rel}:{u.line}: a contested side is "
-                                                                 f"{u.how}; show both sides open, side by side"))
+        if u.folded:  # the ledger's own withdrawn list, folded the way sourcebook folds it
             continue
         if not u.ids:
             out.append(Finding("E-PAGE-INVISIBLE", f"{page.rel}:{u.line}", f"{u.how}; remove it"))
