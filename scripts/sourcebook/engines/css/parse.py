@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .tokens import Token, tokenize
 
@@ -361,12 +362,36 @@ class _Parser:
                         break
 
 
+MEMO_CHARS = 1 << 20  # a longer style sheet is parsed every time it is asked for, and never kept
+
+
 def parse_sheet(css: str, first_line: int = 1, order_base: int = 0) -> Sheet:
-    """Every rule, at-rule and URL reference of one style sheet."""
+    """Every rule, at-rule and URL reference of one style sheet.
+
+    A page carries its template's style sheet, and one ``sb verify`` or ``sb render`` reads it
+    several times (the templates, each page, the lint and the visibility gates): the parse of
+    a text is remembered, and each caller gets rules of its own to re-order or condition."""
+    if len(css) > MEMO_CHARS:
+        return _parse_sheet(css, first_line, order_base)
+    return _own_copy(_remembered_sheet(css, first_line, order_base))
+
+
+def _parse_sheet(css: str, first_line: int, order_base: int) -> Sheet:
     p = _Parser(css, first_line, order_base)
     p.rule_list(0, len(p.toks), (), None, None)
     p.collect_urls()
     return p.sheet
+
+
+_remembered_sheet = lru_cache(maxsize=64)(_parse_sheet)
+
+
+def _own_copy(sheet: Sheet) -> Sheet:
+    """New rule, at-rule and list objects (callers set a rule's order and conditions, and extend
+    the lists); the declarations and URL references, never changed after parsing, are shared."""
+    return Sheet([StyleRule(r.selector, list(r.decls), r.line, r.conditions, r.layer, r.order) for r in sheet.rules],
+                 [AtRule(a.name, a.prelude, a.line, a.conditions, list(a.decls)) for a in sheet.at_rules],
+                 list(sheet.urls), list(sheet.layers))
 
 
 def parse_declarations(css: str, line: int = 1) -> list[Decl]:
