@@ -26,8 +26,12 @@ $(VPY): requirements-dev.txt
 # usual one): sb makes every write durable (fsync), and the suite writes some eighteen thousand
 # files in workspaces it throws away; on a disk each waits for the disk, on tmpfs none does.
 # pytest keeps the folders of its last three runs there, as it would under /tmp.
+# Compiled bytecode goes to a folder of its own there (never beside the sources), even where
+# PYTHONDONTWRITEBYTECODE is set: every process the tests start (the demo build alone starts
+# thirty) and every pytest worker would otherwise compile the package from source again.
 TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm)
-TEST_ENV := $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR))
+TEST_ENV := $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) PYTHONDONTWRITEBYTECODE= \
+	PYTHONPYCACHEPREFIX=$(or $(TEST_TMPDIR),/tmp)/sourcebook-pycache
 
 # Two runs at once: the in-process suite spread over every core, and beside it the tests marked
 # `slow` (they start processes: smoke tests of the console script, pip install, the demo build)
