@@ -33,6 +33,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..css import colors, values
+from ..css.paint import paint
+from ..css.vars import has_var, substitute
+from ..html.tree import Text
+
 if TYPE_CHECKING:
     from ..css.cascade import Computed, Style
     from ..css.parse import Decl, Sheet
@@ -65,8 +70,6 @@ class Unseen:
 
 
 def _value(st: Style, prop: str) -> str:
-    from ..css.vars import has_var, substitute
-
     d = st.decls.get(prop)
     if d is None:
         return ""
@@ -74,10 +77,11 @@ def _value(st: Style, prop: str) -> str:
     return " ".join(v.replace("!important", "").split()).lower()
 
 
-def _len(v: str) -> tuple[float, float] | None:
-    from ..css import values
+_NO_PCT = values.Ctx(pct=(0.0, 0.0))
 
-    return values.length(v, values.Ctx(pct=(0.0, 0.0))) if v else None
+
+def _len(v: str) -> tuple[float, float] | None:
+    return values.length(v, _NO_PCT) if v else None
 
 
 def _angle_edge_on(arg: str) -> bool:
@@ -211,14 +215,9 @@ def _own(st: Style, el: Element) -> str:
 
 def _text_reason(st: Style) -> str:
     """Why text drawn with this style cannot be read, or ""."""
-    from ..css import colors
-    from ..css.paint import paint
-
     if st.font is not None and st.font[1] < _SMALL_FONT:
         return f"font-size {st.font[1]:g}px"
     if st.spacing not in ("normal", "", "0") and st.font is not None:
-        from ..css import values
-
         gap = values.length(st.spacing, values.Ctx(em=st.font))
         if gap is not None and gap[1] <= -0.4 * st.font[0]:
             return f"letter-spacing: {st.spacing} draws the letters on top of each other"
@@ -282,8 +281,6 @@ class _Judge:
 
     def block(self, el: Element) -> tuple[str, bool]:
         """(why some of its text cannot be seen, whether it is only folded in a <details>)."""
-        from ..html.tree import Text
-
         stack: list = [el]
         while stack:
             node = stack.pop()
