@@ -7,6 +7,7 @@ import os
 import shutil
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -44,11 +45,23 @@ def run():
     return sb
 
 
+EPOCH = "1767225600"  # 2026-01-01T00:00:00Z: the suite's clock
+
+
+def _user_cache(tmp_path_factory) -> str:
+    return str(tmp_path_factory.getbasetemp() / "user-cache")
+
+
 @pytest.fixture(autouse=True)
 def _stable_clock(monkeypatch, tmp_path_factory):
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01T00:00:00Z
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
     # the verify cache's signing key lives in the user's cache folder: never the real one
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "user-cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", _user_cache(tmp_path_factory))
+
+
+def _init(root) -> None:
+    r = sb("init", "--question", "What is tested?", cwd=root)
+    assert r.rc == 0, r.both
 
 
 @pytest.fixture
@@ -56,9 +69,34 @@ def ws(tmp_path):
     """An empty initialized workspace; returns its root path."""
     root = tmp_path / "ws"
     root.mkdir()
-    r = sb("init", "--question", "What is tested?", cwd=root)
-    assert r.rc == 0, r.both
+    _init(root)
     return root
+
+
+def built_once(tmp_path_factory, name: str, build):
+    """A workspace made once for a module (``ws``'s ``sb init``, then ``build(root)``, whose result
+    is returned beside the root), with the suite's clock and user cache folder, as a test would
+    make it. The workspace is never changed: ``copy_ws`` gives each test a copy of its own (a
+    workspace holds no path of its own, so a copy is the same workspace)."""
+    saved = {k: os.environ.get(k) for k in ("SOURCE_DATE_EPOCH", "XDG_CACHE_HOME")}
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    os.environ["XDG_CACHE_HOME"] = _user_cache(tmp_path_factory)
+    try:
+        root = tmp_path_factory.mktemp(name) / "ws"
+        root.mkdir()
+        _init(root)
+        return root, build(root)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def copy_ws(template, tmp_path):
+    """A copy of a ``built_once`` workspace at ``tmp_path / "ws"`` (where ``ws`` puts one)."""
+    return Path(shutil.copytree(template, tmp_path / "ws"))
 
 
 def copy_tree(src: str, dst: str) -> str:

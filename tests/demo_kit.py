@@ -64,16 +64,43 @@ def build_demo(root: str, *, full: bool = False) -> None:
         run("render", kind, "--from", f"drafts/{name}")
 
 
+_BUILT: dict[bool, str] = {}  # full -> the demo built once in this test process, never changed
+
+
+def demo_template(tmp_path_factory, *, full: bool = False) -> str:
+    """The demo built once per test process (per xdist worker), at the demo's clock and with the
+    suite's own user cache folder (the verify key the tests use): every module that needs the
+    demo copies it. Read it, never change it."""
+    if full not in _BUILT:
+        base = tmp_path_factory.getbasetemp()
+        saved = {k: os.environ.get(k) for k in ("SOURCE_DATE_EPOCH", "XDG_CACHE_HOME")}
+        os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+        os.environ["XDG_CACHE_HOME"] = str(base / "user-cache")  # as conftest's _stable_clock sets it
+        try:
+            root = str(tmp_path_factory.mktemp("demo-full" if full else "demo-pages") / "demo")
+            os.makedirs(root)
+            build_demo(root, full=full)
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        _BUILT[full] = root
+    return _BUILT[full]
+
+
 def built_demo(tmp_path_factory, name: str, *, full: bool = False):
-    """A module fixture's body: the demo built once in a folder of its own, at the demo's clock
-    (SOURCE_DATE_EPOCH set while it builds and while the module's tests run). Use as
+    """A module fixture's body: the demo in a folder of its own (a copy of the one built once per
+    test process: a workspace holds no path of its own, so a copy is the same workspace), at
+    the demo's clock (SOURCE_DATE_EPOCH set while the module's tests run). Use as
     ``yield from built_demo(tmp_path_factory, "name")``."""
+    template = demo_template(tmp_path_factory, full=full)
     old = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = EPOCH
     try:
         root = str(tmp_path_factory.mktemp(name) / "demo")
-        os.makedirs(root)
-        build_demo(root, full=full)
+        shutil.copytree(template, root)
         yield root
     finally:
         if old is None:

@@ -138,9 +138,13 @@ def module_text(found: dict[str, set[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def generate() -> str:
+def generate(built: str | None = None) -> str:
+    """The module text, from the templates and the pages of a demo built now, or of ``built``
+    (a demo already built, which the census renders into and changes)."""
     from demo_kit import EPOCH, build_demo
 
+    if built is not None:
+        return module_text(census(census_pages(built)))
     old = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = EPOCH
     try:

@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from conftest import sb
+from conftest import built_once, copy_ws, sb
 from render_kit import build, draft
 
 from sourcebook.domain.gate import verify_cache
@@ -35,9 +35,7 @@ def _explainer(ids: dict[str, str]) -> str:
             f"a weekday [@{ids['ride_a']}], the trade press 38,500 [@{ids['ride_b']}].\n")
 
 
-@pytest.fixture
-def built(ws):
-    """Every derived file sourcebook writes, rendered and passing the gate."""
+def _render_all(ws) -> dict[str, str]:
     ids = build(ws)
     (ws / "drafts").mkdir()
     (ws / "drafts" / "draft.md").write_text(draft(ids), encoding="utf-8")
@@ -49,7 +47,19 @@ def built(ws):
                  ("render", "podcast", "--from", "drafts/podcast.json"), ("tts-plan",)):
         r = sb(*args, cwd=ws)
         assert r.rc == 0, r.both
-    return ws, ids
+    return ids
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    return built_once(tmp_path_factory, "derived", _render_all)
+
+
+@pytest.fixture
+def built(rendered, tmp_path):
+    """Every derived file sourcebook writes, rendered and passing the gate (a copy of its own)."""
+    template, ids = rendered
+    return copy_ws(template, tmp_path), ids
 
 
 def _verify(ws, *args):

@@ -11,8 +11,8 @@ the file the CSS was taken from: the caller passes the line on which the CSS tex
 from __future__ import annotations
 
 import bisect
-import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .tokens import Token, tokenize
 
@@ -364,26 +364,36 @@ class _Parser:
                         break
 
 
-_PARSED: dict[tuple[str, int, int], Sheet] = {}
+MEMO_CHARS = 1 << 20  # a longer style sheet is parsed every time it is asked for, and never kept
 
 
 def parse_sheet(css: str, first_line: int = 1, order_base: int = 0) -> Sheet:
     """Every rule, at-rule and URL reference of one style sheet.
 
-    One ``sb verify`` reads the same template style sheet a dozen times (the shipped sheets, then
-    each page for the surface gate and again for the linter), so a parse is remembered by its
-    text; callers get rules of their own (a shallow copy: they set ``order`` and ``conditions``)."""
-    key = (css, first_line, order_base)
-    got = _PARSED.get(key)
-    if got is None:
-        p = _Parser(css, first_line, order_base)
-        p.rule_list(0, len(p.toks), (), None, None)
-        p.collect_urls()
-        got = p.sheet
-        if len(_PARSED) > 64:  # a process reads a handful of sheets; never grow without bound
-            _PARSED.clear()
-        _PARSED[key] = got
-    return Sheet([copy.copy(r) for r in got.rules], list(got.at_rules), list(got.urls), list(got.layers))
+    A page carries its template's style sheet, and one ``sb verify`` or ``sb render`` reads it
+    several times (the templates, each page, the lint and the visibility gates): the parse of
+    a text is remembered, and each caller gets rules of its own to re-order or condition."""
+    if len(css) > MEMO_CHARS:
+        return _parse_sheet(css, first_line, order_base)
+    return _own_copy(_remembered_sheet(css, first_line, order_base))
+
+
+def _parse_sheet(css: str, first_line: int, order_base: int) -> Sheet:
+    p = _Parser(css, first_line, order_base)
+    p.rule_list(0, len(p.toks), (), None, None)
+    p.collect_urls()
+    return p.sheet
+
+
+_remembered_sheet = lru_cache(maxsize=64)(_parse_sheet)
+
+
+def _own_copy(sheet: Sheet) -> Sheet:
+    """New rule, at-rule and list objects (callers set a rule's order and conditions, and extend
+    the lists); the declarations and URL references, never changed after parsing, are shared."""
+    return Sheet([StyleRule(r.selector, list(r.decls), r.line, r.conditions, r.layer, r.order) for r in sheet.rules],
+                 [AtRule(a.name, a.prelude, a.line, a.conditions, list(a.decls)) for a in sheet.at_rules],
+                 list(sheet.urls), list(sheet.layers))
 
 
 def parse_declarations(css: str, line: int = 1) -> list[Decl]:

@@ -38,6 +38,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..css import colors, values
+from ..css.paint import paint
+from ..css.vars import has_var, substitute
+from ..html.tree import Text
+
 if TYPE_CHECKING:
     from ..css.cascade import Computed, Style
     from ..css.parse import Decl, Sheet
@@ -70,8 +75,6 @@ class Unseen:
 
 
 def _value(st: Style, prop: str) -> str:
-    from ..css.vars import has_var, substitute
-
     d = st.decls.get(prop)
     if d is None:
         return ""
@@ -79,10 +82,11 @@ def _value(st: Style, prop: str) -> str:
     return " ".join(v.replace("!important", "").split()).lower()
 
 
-def _len(v: str) -> tuple[float, float] | None:
-    from ..css import values
+_NO_PCT = values.Ctx(pct=(0.0, 0.0))
 
-    return values.length(v, values.Ctx(pct=(0.0, 0.0))) if v else None
+
+def _len(v: str) -> tuple[float, float] | None:
+    return values.length(v, _NO_PCT) if v else None
 
 
 def _angle_edge_on(arg: str) -> bool:
@@ -339,7 +343,6 @@ def _font_reason(st: Style, shipped: frozenset[tuple[str, str]], known: frozense
 
 
 def _invert(c, p: float):
-    from ..css import colors
 
     p = min(max(p, 0.0), 1.0)
     r, g, b = (x * (1 - p) + (1 - x) * p for x in (c.r, c.g, c.b))
@@ -347,7 +350,6 @@ def _invert(c, p: float):
 
 
 def _bright(c, k: float):
-    from ..css import colors
 
     r, g, b = (min(max(x * k, 0.0), 1.0) for x in (c.r, c.g, c.b))
     return colors.RGBA(r, g, b, c.a)
@@ -377,8 +379,7 @@ def _filtered(st: Style, fg, ground):
 def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
                  known: frozenset[str] = _GENERIC) -> str:
     """Why text drawn with this style cannot be read, or ""."""
-    from ..css import colors, values
-    from ..css.paint import paint
+    from ..css import values
 
     if st.font is not None and st.font[1] < _SMALL_FONT:
         return f"font-size {st.font[1]:g}px"
@@ -463,8 +464,6 @@ class _Judge:
 
     def block(self, el: Element) -> tuple[str, bool]:
         """(why some of its text cannot be seen, whether it is only folded in a <details>)."""
-        from ..html.tree import Text
-
         stack: list = [el]
         while stack:
             node = stack.pop()

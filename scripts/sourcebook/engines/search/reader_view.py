@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..formats.rst_inline import render_role
@@ -222,23 +223,12 @@ def _occurrences(text: str, word: str, most: int) -> list[tuple[int, int]] | Non
     can join two letters removed, mapped back to the source. None when there are more than
     ``most`` (a whole view is then the cheaper way)."""
     want = _JOINS.sub("", word)
-    if not want or _ROLE.search(text):
+    if not want:
+        return None
+    joined_text = _joined(text)
+    if joined_text is None:
         return None  # a reStructuredText role renders words of its own ("PEP 8"): read it whole
-    starts: list[int] = []  # joined offset where each removed run begins
-    removed: list[int] = [0]  # characters removed before it (cumulative)
-    parts: list[str] = []
-    pos = 0
-    for m in _JOINS.finditer(text):
-        a, b = m.span()
-        parts.append(text[pos:a])
-        starts.append(a - removed[-1])
-        removed.append(removed[-1] + b - a)
-        pos = b
-    if not starts:
-        joined = text
-    else:
-        parts.append(text[pos:])
-        joined = "".join(parts)
+    joined, starts, removed = joined_text
 
     def src(j: int, end: bool) -> int:
         k = bisect_right(starts, j - 1 if end else j)
@@ -252,6 +242,31 @@ def _occurrences(text: str, word: str, most: int) -> list[tuple[int, int]] | Non
             return None
         i = joined.find(want, i + 1)
     return out
+
+
+@lru_cache(maxsize=32)  # one text is searched for many quotes (sb find across sources, check-draft)
+def _joined(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]] | None:
+    """``text`` with every mark that can join two letters removed, with the joined offset where
+    each removed run begins and the characters removed before it (cumulative); None when the
+    text has a reStructuredText role."""
+    if _ROLE.search(text):
+        return None
+    starts: list[int] = []
+    removed: list[int] = [0]
+    parts: list[str] = []
+    pos = 0
+    for m in _JOINS.finditer(text):
+        a, b = m.span()
+        parts.append(text[pos:a])
+        starts.append(a - removed[-1])
+        removed.append(removed[-1] + b - a)
+        pos = b
+    if not starts:
+        joined = text
+    else:
+        parts.append(text[pos:])
+        joined = "".join(parts)
+    return joined, tuple(starts), tuple(removed)
 
 
 def _window(text: str, s: int, e: int, reach: int) -> tuple[int, int]:

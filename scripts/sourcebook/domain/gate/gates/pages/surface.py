@@ -42,29 +42,29 @@ _FIX = {
 }
 
 
+_SHIPPED: dict[tuple, tuple[frozenset[str], frozenset[tuple[str, str]]]] = {}  # by the templates' texts
+
+
 def _shipped(ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
-    """The templates' scripts by digest, and every declaration of their style sheets."""
+    """The templates' scripts by digest, and every declaration of their style sheets (worked out
+    once per process for the same template texts: every verify, render and check-draft asks)."""
     def compute(_ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
-        from .....engines.css.parse import parse_sheet
-        from .....engines.html.tree import parse
-        from .....engines.page.surface import script_digest, shipped_declarations
         from ....artifacts.templates import load_template
         from ...prose_fixed import TYPES
 
-        scripts: set[str] = set()
-        sheets = []
+        texts = []
         for kind in TYPES:
             try:
-                doc = parse(load_template(kind))
+                texts.append(load_template(kind))
             except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
                 continue
-            for el in doc.elements:
-                body = "".join(getattr(c, "data", "") for c in el.children)
-                if el.tag == "script":
-                    scripts.add(script_digest(body))
-                elif el.tag == "style":
-                    sheets.append(parse_sheet(body))
-        return frozenset(scripts), shipped_declarations(sheets)
+        key = tuple(texts)
+        got = _SHIPPED.get(key)
+        if got is None:
+            got = _read_shipped(texts)
+            _SHIPPED.clear()  # one set of templates at a time
+            _SHIPPED[key] = got
+        return got
     return ctx.memo("surface-shipped", compute)
 
 
@@ -87,6 +87,27 @@ def _shipped_rules(ctx: GateContext) -> frozenset[tuple[str, str, str]]:
                        for el in doc.elements if el.tag == "style"]
         return shipped_rules(sheets)
     return ctx.memo("surface-shipped-rules", compute)
+
+
+def _read_shipped(texts: list[str]) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    from .....engines.css.parse import parse_sheet
+    from .....engines.html.tree import parse
+    from .....engines.page.surface import script_digest, shipped_declarations
+
+    scripts: set[str] = set()
+    sheets = []
+    for text in texts:
+        try:
+            doc = parse(text)
+        except Exception:  # noqa: BLE001 - as a missing template
+            continue
+        for el in doc.elements:
+            body = "".join(getattr(c, "data", "") for c in el.children)
+            if el.tag == "script":
+                scripts.add(script_digest(body))
+            elif el.tag == "style":
+                sheets.append(parse_sheet(body))
+    return frozenset(scripts), shipped_declarations(sheets)
 
 
 def _key(ctx: GateContext, page: Page) -> str:
