@@ -243,7 +243,9 @@ class _Surface:
                                                     "first")
             else:
                 self.ids[ident] = el.line
-            owner = _LEDGER_IDS.get(ident[:2])
+            # a ledger entry's id names a claim ("c-clm_..."): a citation link lands there;
+            # "c-intro" is any other anchor
+            owner = _LEDGER_IDS.get(ident[:2]) if ident[2:6] == "clm_" else None
             if owner is not None and not (el.tag == "li" and owner in el.classes):
                 self.flaw("E-PAGE-MARKUP", el.line, f"id=\"{_short(ident, 40)}\" on <{el.tag}> is a ledger entry's "
                                                     f"id; only a <li class=\"{owner}\"> of the ledger carries it")
