@@ -77,16 +77,28 @@ def _shipped_rules(ctx: GateContext) -> frozenset[tuple[str, str, str]]:
         from ....artifacts.templates import load_template
         from ...prose_fixed import TYPES
 
-        sheets = []
+        texts = []
         for kind in TYPES:
             try:
-                doc = parse(load_template(kind))
+                texts.append(load_template(kind))
             except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
                 continue
-            sheets += [parse_sheet("".join(getattr(c, "data", "") for c in el.children))
-                       for el in doc.elements if el.tag == "style"]
-        return shipped_rules(sheets)
+        key = tuple(texts)
+        got = _RULES.get(key)
+        if got is None:  # once per process for the same template texts, as _shipped
+            sheets = []
+            for text in texts:
+                doc = parse(text)
+                sheets += [parse_sheet("".join(getattr(c, "data", "") for c in el.children))
+                           for el in doc.elements if el.tag == "style"]
+            got = shipped_rules(sheets)
+            _RULES.clear()
+            _RULES[key] = got
+        return got
     return ctx.memo("surface-shipped-rules", compute)
+
+
+_RULES: dict[tuple, frozenset[tuple[str, str, str]]] = {}
 
 
 def _read_shipped(texts: list[str]) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:

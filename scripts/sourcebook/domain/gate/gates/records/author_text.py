@@ -10,13 +10,28 @@ text. A claim's notes are read by the ``claim-text`` gate (the same rule).
 
 from __future__ import annotations
 
+import hashlib
+
 from ....ledger.provenance import attestation_text, author_finding, reason_texts
 from ...context import GateContext, evidence
 from ...registry import GateResult, register
 
 
+def _key(ctx: GateContext) -> str | None:
+    """"These claims, decisions and sources said nothing unbacked": remembered, so a repeat run
+    reads no reason again (attestations live in the source records)."""
+    base = ctx.ledger_key("attestation")
+    if base is None:
+        return None
+    adj = ctx.doc_shas.get("ledger/adjudications.json") or "-"
+    return hashlib.sha256(f"author-text\0{base}\0{adj}".encode()).hexdigest()[:40]
+
+
 @register("author-text", 53)
 def gate(ctx: GateContext) -> GateResult | None:
+    key = _key(ctx)
+    if key is not None and ctx.cache.clean(key):
+        return None
     found = [author_finding(t, "E-AUTHOR-TEXT-FIGURE")
              for t in reason_texts(ctx.valid_claims, ctx.adjudications, ctx.text)]
     sids = sorted({str(ev.get("source_id")) for c in ctx.valid_claims for ev in evidence(dict(c))})
@@ -25,5 +40,7 @@ def gate(ctx: GateContext) -> GateResult | None:
         if t is not None:
             found.append(author_finding(t, "E-AUTHOR-TEXT-FIGURE"))
     if not found:
+        if key is not None:
+            ctx.cache.remember_clean(key)
         return None
     return GateResult(found, f"{len(found)} reason(s) or attestation(s) state what nothing they speak of states")
