@@ -79,6 +79,7 @@ class Index:
         self.avgdl = self.man.avgdl
         self._live: dict[int, bytearray | None] = {}
         self._doclen: dict[int, array] = {}
+        self._findlen: dict[int, array] = {}
 
     def check(self) -> None:
         """A segment whose files are not the sizes it recorded (truncated, half-copied) could
@@ -105,6 +106,14 @@ class Index:
         if i not in self._doclen:
             self._doclen[i] = self.segs[i].doclen()
         return self._doclen[i]
+
+    def findlen(self, i: int) -> array:
+        """Segment ``i``'s find counts (``engines/search/findterms.find_count``)."""
+        if i not in self._findlen:
+            from .segments import FINDLEN
+
+            self._findlen[i] = self.segs[i].doclen(FINDLEN)
+        return self._findlen[i]
 
     def postings(self, term: str) -> list[tuple[int, array, array]]:
         """``(segment, docs, tfs)`` of a term's live postings, segment by segment."""
