@@ -170,6 +170,11 @@ def test_find_counts_leave_out_what_markup_hides():
     text = "x\n```python lantern signal\ncode here\n```\n1. item two\n"
     h = FT.hidden_spans(text)
     assert FT.find_count(text, 0, len(text), h.spans, h.starts) == len("codehereitemtwo")  # not the fences, nor 1.
+    # a link inside a code fence's info string: the fence hides all of its line
+    text = "x\n```python [ferry](long/target/here) more info words\nab\n"
+    h = FT.hidden_spans(text)
+    assert h.spans == [(2, 53)]
+    assert FT.find_count(text, 30, len(text), h.spans, h.starts) == len("ab")
     assert FT.char_bound("a b, c-d \u2019e\u2019") == 7  # ASCII punctuation matches no letter; other characters may
     assert FT.view_bound("PEP 8, the text.") == 11
 

@@ -13,30 +13,31 @@ Only candidates are read, one text at a time, so the answers are those of readin
 source, at the cost of the few that can match.
 
 Why the window is sound. A source's chunks, in order, start and end at non-decreasing offsets.
-Each interior piece of a match lies whole in some chunk (else the source is ``~*``), and the
-chunks holding a piece whole are consecutive. Take L, the last chunk holding the first interior
-piece, and R, the first holding the last one: every interior piece lies whole in a chunk of
-L..R (or all lie in chunk L, when R <= L), and a chunk strictly between L and R starts after
-the first piece starts and ends before the last one ends, so it lies wholly inside the match.
-Such a chunk is a part of a text matching the needle, so it holds at most ``Stage.bound``
-terms (``findterms.term_bound``); the index knows each chunk's number of terms. So a source
-can match only if some run of consecutive chunks, all but its two ends within the bound, holds
-every term.
+Each term of a step is held by a *witness* of a match: a whole piece of the text (a run without
+whitespace) that lies whole in some chunk (else the source is ``~*``), every chunk holding it
+whole holding the term. For the exact search and rungs 0-4 the witnesses are the match's
+interior pieces (the needle's whitespace is the match's, so an interior piece of the needle is a
+whole piece of the text). Take P, the witness that starts first, and Q, the one that ends last;
+L, the last chunk holding P whole, and R, the first holding Q whole. The chunks holding a piece
+whole are consecutive, so every witness lies whole in a chunk of L..R (all lie in chunk L when
+R <= L), and a chunk strictly between L and R holds neither P nor Q whole: it starts after P
+starts and ends before Q ends. What such a chunk can hold is bounded (``Stage.bound``):
 
-The markup rungs and the reader view. A link's target inside a match adds terms of its own, as
-many as it likes, so for them the bound is on each chunk's *find count* instead (``findlen.bin``:
-letters and digits of its interior pieces outside the places markup may hide them,
-``findterms.find_count``), and the same argument holds with "piece" read as below. At rungs 2-4
-the needle's whitespace is the match's, so each interior piece of the needle matches a whole
-piece of the text, and a chunk between L and R lies inside the match; ``findterms`` shows that its
-count is within ``findterms.char_bound``. In the reader view an interior piece of the needle's view
-is shown by a part of the text holding no hidden whitespace (else the source is ``~*``), so each
-term it has is held by one whole piece of the text lying in the match (the piece it comes from).
-Take for L and R the chunks of the first and last such pieces. A chunk strictly between L and R
-does not hold either piece whole, so each of its interior pieces, being a whole piece of the
-text, lies after the first and before the last, inside the part of the text the view's match
-shows: its letters and digits outside hidden spans are letters and digits of the needle's view,
-at most ``findterms.view_bound``.
+- exact search, whitespace and case rungs: it lies inside the match, so it holds at most
+  ``findterms.term_bound`` ranking terms (the index knows each chunk's number of terms);
+- markup rungs 2-4: a link's target inside a match adds terms of its own, as many as it likes, so
+  the bound is on the chunk's *find count* (``findlen.bin``: letters and digits of its interior
+  pieces outside the places markup may hide them, ``findterms.find_count``), which for any part of
+  a match is at most ``findterms.char_bound``;
+- the reader view: the witness of a term of a word of the needle's view is a piece of the text
+  overlapping the part that shows that word (``findterms.chunk_keys`` and ``view_keys`` give the
+  chunks holding it the term). Each interior piece of a chunk between L and R is a whole piece
+  other than P and Q, so it lies after P and before Q, inside the part of the text the match
+  shows, where letters and digits outside hidden spans are shown as they are: its find count is
+  at most the needle view's letters and digits (``findterms.view_bound``).
+
+So a source can match only if some run of consecutive chunks, all but its two ends within the
+bound, holds every term.
 """
 
 from __future__ import annotations

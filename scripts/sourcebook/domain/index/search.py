@@ -30,7 +30,7 @@ from ...engines.search import bm25
 from ...engines.search.tokenize import tokenize
 from ..workspace.layout import Workspace
 from . import manifest as M
-from .segments import Segment
+from .segments import FINDLEN, Segment
 
 PREVIEW = 160
 EXACT_MAX = 5000  # documents scored one by one at the end; more and all postings are summed
@@ -110,8 +110,6 @@ class Index:
     def findlen(self, i: int) -> array:
         """Segment ``i``'s find counts (``engines/search/findterms.find_count``)."""
         if i not in self._findlen:
-            from .segments import FINDLEN
-
             self._findlen[i] = self.segs[i].doclen(FINDLEN)
         return self._findlen[i]
 

@@ -11,14 +11,18 @@ here, next to each other:
   the tokenizer never joins across whitespace, so an interior piece of an exact match is a whole
   piece of the text and has the same terms. Rungs 0 and 1 (whitespace, case) keep the pieces;
   rungs 2-4 allow Markdown marks and invisible characters between any two characters of the
-  text, so for them a piece is taken with those *fills* removed (``join``).
+  text, so for them a piece is taken with those *fills* removed (``join``), and a piece holding
+  a bracket or a bang gives none (``markup_terms``); the reader view takes the words of the
+  needle's view, fills removed (``view_terms``).
 - **The text side** (``chunk_keys``). Where a fill sits inside a piece of the text
   (``snake_case``, ``im*port*ant``, a soft hyphen), the piece with its fills removed can have
   terms the piece itself lacks (``snakecase``); they are indexed as find-only keys
   ``~snakecase``. A chunk gets the key ``~*`` ("always check this text") when its last piece is
   cut in two by a hard chunk cut, or when it holds a dotless ``ı``, the one character that the
-  ladder's case-insensitive match equates with ``i`` while the tokenizer does not; a text gets
-  it when the reader view can join two of its pieces into one word (``text_traps``).
+  ladder's case-insensitive match equates with ``i`` while the tokenizer does not. Where the
+  reader view shows a word no piece of the text holds (a role or hyperlink reference touching a
+  word, a reference label holding whitespace), the word's terms are keys of every chunk
+  overlapping the text that shows it (``view_keys``).
 
 **How much a chunk inside a match can hold** (``Stage.bound``, ``find_count``). For the exact,
 whitespace and case steps it is a number of ranking terms (``term_bound``). For the markup rungs
@@ -30,10 +34,10 @@ reference), found at every start, overlapping ones included. A chunk lying wholl
 has a find count of at most:
 
 - at rungs 2-4, the prepared needle's characters that can match a letter or a digit
-  (``char_bound``). Each interior piece of the chunk is a whole piece of the match: the needle's
-  characters with fills between them (whitespace is whitespace, and no fill holds any). The only
-  fill holding letters or digits is a link target ``](...)``, and every one lies in a hidden
-  span, so what is counted are characters the needle's characters matched, one each;
+  (``char_bound``), for any part of a match: a match is the needle's characters, each matching
+  one character, with fills and whitespace between them. The only fill holding letters or
+  digits is a link's target ``](...)``, and each lies in a hidden span (every start is tried),
+  so what is counted are characters the needle's characters matched, one each;
 - for the reader view, the needle view's letters and digits (``view_bound``). Letters and digits
   outside hidden spans are copied to the view as they are (the view drops or renders only what
   those spans cover), and a chunk counted this way lies between two pieces of the match (see
@@ -88,7 +92,7 @@ _NOT_ALNUM = bytes(b for b in range(128) if not chr(b).isalnum())
 class Hidden(NamedTuple):
     """What markup in a text may hide from find (``hidden_spans``)."""
 
-    spans: list[tuple[int, int]]  # where letters and digits may be hidden, by start, overlapping
+    spans: list[tuple[int, int]]  # where letters and digits may be hidden: apart, in order
     starts: list[int]  # the start of each span
     spots: list[tuple[int, int]]  # where the reader view may show a word no piece of the text holds
     refs: list[tuple[int, int]]  # every span a hyperlink reference could take (it may cross lines)
@@ -115,9 +119,14 @@ def hidden_spans(text: str) -> Hidden:
         elif text[a + 1] == "[" and _SPACE.search(text, a, b):
             spots.append((a, b))
     lines = [m.span() for m in _HIDDEN_LINE.finditer(text)]
-    if lines:
-        spans = sorted(spans + lines)
-    return Hidden(spans, [a for a, _ in spans], spots, refs)
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(spans + lines) if lines else spans:
+        if merged and a <= merged[-1][1]:
+            if b > merged[-1][1]:
+                merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return Hidden(merged, [a for a, _ in merged], spots, refs)
 
 
 def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[int, set[str]]:
@@ -196,7 +205,7 @@ def alnum_count(s: str) -> int:
 
 def find_count(text: str, start: int, end: int, spans: list[tuple[int, int]], starts: list[int]) -> int:
     """The find count of the chunk ``text[start:end]``: letters and digits of its interior pieces
-    outside ``spans`` (``hidden_spans``; ``starts``: their starts)."""
+    outside ``spans`` (``hidden_spans``: apart and in order; ``starts``: their starts)."""
     a = start
     while a < end and not text[a].isspace():
         a += 1
@@ -206,17 +215,13 @@ def find_count(text: str, start: int, end: int, spans: list[tuple[int, int]], st
     if b <= a:
         return 0
     n = alnum_count(text[a:b])
-    if not spans:
-        return n
-    covered = a  # hidden characters before this offset are already taken off
     for k in range(max(0, bisect.bisect_right(starts, a) - 1), len(spans)):
         s, e = spans[k]
         if s >= b:
             break
-        s, e = max(s, covered, a), min(e, b)
+        s, e = max(s, a), min(e, b)
         if e > s:
             n -= alnum_count(text[s:e])
-            covered = e
     return n
 
 
