@@ -118,8 +118,8 @@ def test_a_part_of_a_markup_match_counts_no_more_than_the_bound(text, at, size, 
                     e = s + (cuts[-1] % n if cuts else n)
                     e = min(e, m.end())
                     if s < e:
-                        assert FT.find_count(text, s, e, hidden.spans, hidden.starts) <= bound, (needle, rung, s, e)
-                assert FT.find_count(text, m.start(), m.end(), hidden.spans, hidden.starts) <= bound
+                        assert FT.find_count(text, s, e, hidden) <= bound, (needle, rung, s, e)
+                assert FT.find_count(text, m.start(), m.end(), hidden) <= bound
 
 
 @settings(max_examples=300, deadline=None)
@@ -140,7 +140,7 @@ def test_a_part_of_a_view_match_counts_no_more_than_the_view(text, at, size, cut
                 s = a + c % n
                 for e in (b, s + (c // 7) % n):
                     if s < min(e, b):
-                        assert FT.find_count(text, s, min(e, b), hidden.spans, hidden.starts) <= FT.view_bound(nv)
+                        assert FT.find_count(text, s, min(e, b), hidden) <= FT.view_bound(nv)
             i = v.text.find(nv, i + 1)
 
 
@@ -165,16 +165,16 @@ def test_a_long_link_target_inside_a_match_does_not_hide_the_source():
 def test_find_counts_leave_out_what_markup_hides():
     text = "alpha [ferry](https://example.org/lantern/signal) card beta\n"
     h = FT.hidden_spans(text)
-    assert FT.find_count(text, 0, len(text), h.spans, h.starts) == len("ferrycardbeta")  # not the link's target
-    assert FT.find_count(text, 0, len(text) - 1, h.spans, h.starts) == len("ferrycard")  # nor the first or last piece
+    assert FT.find_count(text, 0, len(text), h) == len("ferrycardbeta")  # not the link's target
+    assert FT.find_count(text, 0, len(text) - 1, h) == len("ferrycard")  # nor the first or last piece
     text = "x\n```python lantern signal\ncode here\n```\n1. item two\n"
     h = FT.hidden_spans(text)
-    assert FT.find_count(text, 0, len(text), h.spans, h.starts) == len("codehereitemtwo")  # not the fences, nor 1.
+    assert FT.find_count(text, 0, len(text), h) == len("codehereitemtwo")  # not the fences, nor 1.
     # a link inside a code fence's info string: the fence hides all of its line
     text = "x\n```python [ferry](long/target/here) more info words\nab\n"
     h = FT.hidden_spans(text)
-    assert h.spans == [(2, 53)]
-    assert FT.find_count(text, 30, len(text), h.spans, h.starts) == len("ab")
+    assert not any(h.mask[2:53]) and h.mask[53:56] == b"\x00\x01\x01"
+    assert FT.find_count(text, 30, len(text), h) == len("ab")
     assert FT.char_bound("a b, c-d \u2019e\u2019") == 7  # ASCII punctuation matches no letter; other characters may
     assert FT.view_bound("PEP 8, the text.") == 11
 

@@ -219,24 +219,36 @@ def plan(ws: Workspace, needle: str) -> FindPlan:
         picker.idx.close()
 
     def tolerant() -> list[str] | None:
-        # the ladder's stages need the reader view: worked out only once the exact search failed
-        later = _Picker.open(ws, facts, ready)
-        if later is None:
-            return None
+        # the ladder's stages need the reader view: worked out only once the exact search failed,
+        # with the index as the exact search saw it (its files reopened), or, if an `sb index`
+        # since then removed them, as it is now
+        ladder = ladder_stages(needle)
         try:
-            ladder = ladder_stages(needle)
-            got = later.pick([exact] + ladder)
-            if got is not None:
-                plain = later.pick(ladder[:1])
-                out.spaced = None if plain is None else set(plain)
-        finally:
-            later.idx.close()
+            got = _ladder(picker, exact, ladder, out)
+        except SbError:
+            later = _Picker.open(ws, facts, ready)
+            if later is None:
+                return None
+            got = _ladder(later, exact, ladder, out)
         if got is None:
             out.why = _NO_WORD
         return got
 
     out.later = tolerant
     return out
+
+
+def _ladder(picker: _Picker, exact: Stage, ladder: list[Stage], out: FindPlan) -> list[str] | None:
+    """The sources to read for the tolerance ladder (and which of them the whitespace and case
+    rungs can match, in ``out.spaced``)."""
+    try:
+        got = picker.pick([exact] + ladder)
+        if got is not None:
+            plain = picker.pick(ladder[:1])
+            out.spaced = None if plain is None else set(plain)
+        return got
+    finally:
+        picker.idx.close()
 
 
 def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:

@@ -77,56 +77,64 @@ _SPACE = re.compile(r"\s")
 CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
 
 
-# Where the reader view or a link may hide letters and digits, as a pattern that finds every place
-# (each alternative consumes its first character only, so a search tries each start): a
-# reStructuredText role, a hyperlink reference, a link's target or reference label
-# (engines.search.reader_view._TOKEN); and the line-start constructs, code fence lines and list
-# numbers, which no other span can hide a start of.
-_HIDDEN_INLINE = re.compile(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`))"
-                            r"|`(?=([^`<\n]*[^`<\s]\s*<[^>\n]+>`_{0,2}))"
-                            r"|\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
-_HIDDEN_LINE = re.compile(r"(?m)^[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
-_NOT_ALNUM = bytes(b for b in range(128) if not chr(b).isalnum())
+# Where the reader view or a link may hide letters and digits, as patterns that find every place
+# (each consumes its first character only, so a search tries each start): a reStructuredText
+# role, a hyperlink reference, a link's target or reference label (engines.search.reader_view
+# ._TOKEN; a reference's text is checked below to end in a character that is not whitespace,
+# which its possessive form cannot say, and so never backtracks); and the line-start constructs,
+# code fence lines and list numbers, which no other span can hide a start of.
+_ROLE_AT = re.compile(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`))")
+_REF_AT = re.compile(r"`(?=([^`<\n]*+\s*+<[^>\n]+>`_{0,2}))")
+_LINK_AT = re.compile(r"\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
+_LINE_AT = re.compile(r"\n[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
+_ALNUM_BYTES = bytes(int(chr(b).isalnum()) for b in range(128)) + bytes(128)
 
 
 class Hidden(NamedTuple):
     """What markup in a text may hide from find (``hidden_spans``)."""
 
-    spans: list[tuple[int, int]]  # where letters and digits may be hidden: apart, in order
-    starts: list[int]  # the start of each span
+    mask: bytearray  # per character: 1 for a letter or digit outside every hidden span, else 0
     spots: list[tuple[int, int]]  # where the reader view may show a word no piece of the text holds
     refs: list[tuple[int, int]]  # every span a hyperlink reference could take (it may cross lines)
 
 
 def hidden_spans(text: str) -> Hidden:
-    """Where markup may hide letters and digits in ``text``, and the *spots* where the reader
-    view may show a word that no piece of the text holds: a role (``x:pep:`8``` shows "xPEP"),
-    a hyperlink reference (```Title <url>`_s`` shows "Titles") and a reference label holding
-    whitespace (``a][b c]d`` shows "ad"). Every start is tried, so every span the view's own
-    tokens take is among them."""
-    spans: list[tuple[int, int]] = []
+    """Where markup may hide letters and digits in ``text`` (as a mask of the letters and digits
+    outside those places), and the *spots* where the reader view may show a word that no piece
+    of the text holds: a role (``x:pep:`8``` shows "xPEP"), a hyperlink reference (```Title
+    <url>`_s`` shows "Titles") and a reference label holding whitespace (``a][b c]d`` shows
+    "ad"). Every start is tried, so every span the view's own tokens take is among them."""
+    raw = text.encode("ascii", "replace")  # one byte a character: "?" for each one not ASCII
+    mask = bytearray(raw.translate(_ALNUM_BYTES))
+    if not text.isascii():
+        i = raw.find(b"?")
+        while i >= 0:
+            if text[i].isalnum():
+                mask[i] = 1
+            i = raw.find(b"?", i + 1)
     spots: list[tuple[int, int]] = []
     refs: list[tuple[int, int]] = []
-    for m in _HIDDEN_INLINE.finditer(text):
-        a = m.start()
-        g = m.lastindex or 0
-        b = m.end(g)
-        spans.append((a, b))
-        if g < 3:
-            spots.append((a, b))
-            if g == 2:
+    for m in _ROLE_AT.finditer(text):
+        a, b = m.start(), m.end(1)
+        mask[a:b] = bytes(b - a)
+        spots.append((a, b))
+    if "<" in text:
+        for m in _REF_AT.finditer(text):
+            a, b = m.start(), m.end(1)
+            if text[a + 1:text.index("<", a)].strip():  # the reference's text: not only whitespace
+                mask[a:b] = bytes(b - a)
+                spots.append((a, b))
                 refs.append((a, b))
-        elif text[a + 1] == "[" and _SPACE.search(text, a, b):
+    for m in _LINK_AT.finditer(text):
+        a, b = m.start(), m.end(1)
+        mask[a:b] = bytes(b - a)
+        if text[a + 1] == "[" and _SPACE.search(text, a, b):
             spots.append((a, b))
-    lines = [m.span() for m in _HIDDEN_LINE.finditer(text)]
-    merged: list[tuple[int, int]] = []
-    for a, b in sorted(spans + lines) if lines else spans:
-        if merged and a <= merged[-1][1]:
-            if b > merged[-1][1]:
-                merged[-1] = (merged[-1][0], b)
-        else:
-            merged.append((a, b))
-    return Hidden(merged, [a for a, _ in merged], spots, refs)
+    for m in _LINE_AT.finditer("\n" + text):  # a line's start is at its "\n"
+        a, b = m.start(), m.end() - 1
+        mask[a:b] = bytes(b - a)
+    spots.sort()
+    return Hidden(mask, spots, refs)
 
 
 def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[int, set[str]]:
@@ -196,33 +204,16 @@ def _cut_after(text: str, b: int, refs: list[tuple[int, int]]) -> int:
             return i
 
 
-def alnum_count(s: str) -> int:
-    """How many letters and digits ``s`` holds (``str.isalnum``)."""
-    if s.isascii():
-        return len(s.encode("ascii").translate(None, _NOT_ALNUM))
-    return sum(map(str.isalnum, s))
-
-
-def find_count(text: str, start: int, end: int, spans: list[tuple[int, int]], starts: list[int]) -> int:
+def find_count(text: str, start: int, end: int, hidden: Hidden) -> int:
     """The find count of the chunk ``text[start:end]``: letters and digits of its interior pieces
-    outside ``spans`` (``hidden_spans``: apart and in order; ``starts``: their starts)."""
+    outside the spans ``hidden`` holds (``hidden_spans``)."""
     a = start
     while a < end and not text[a].isspace():
         a += 1
     b = end
     while b > a and not text[b - 1].isspace():
         b -= 1
-    if b <= a:
-        return 0
-    n = alnum_count(text[a:b])
-    for k in range(max(0, bisect.bisect_right(starts, a) - 1), len(spans)):
-        s, e = spans[k]
-        if s >= b:
-            break
-        s, e = max(s, a), min(e, b)
-        if e > s:
-            n -= alnum_count(text[s:e])
-    return n
+    return hidden.mask.count(1, a, b) if b > a else 0
 
 
 def char_bound(text: str) -> int:
@@ -285,7 +276,7 @@ def index_entries(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[s
             more = {FIND_PREFIX + t for t in extra.get(i, ()) if t not in counts}
             if more:
                 keys = sorted(more.union(keys))
-        out.append((counts, keys, find_count(text, s, e, hidden.spans, hidden.starts)))
+        out.append((counts, keys, find_count(text, s, e, hidden)))
     return out
 
 
@@ -348,7 +339,7 @@ def _terms(pieces: list[str], drop_trap: bool) -> tuple[str, ...]:
 def view_bound(view: str) -> int:
     """The most letters and digits outside hidden spans a chunk inside a reader-view match of
     ``view`` (a needle's view) can hold: the view's own."""
-    return alnum_count(view)
+    return sum(map(str.isalnum, view))
 
 
 def exact_stage(needle: str) -> Stage:
