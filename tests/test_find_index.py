@@ -346,3 +346,21 @@ def test_links_invisibles_and_view_constructs_in_small_chunks_find_the_same_as_a
         if n.strip():
             scanned, indexed = _both(monkeypatch, ws, n)
             assert indexed == scanned, n
+
+
+def test_the_ladder_is_planned_again_when_the_index_changed_meanwhile(tmp_path, monkeypatch):
+    _workspace(tmp_path, {"far.md": FAR, "linked.md": LINKED})
+    ws = Workspace(str(tmp_path))
+    needle = "The harbour ferry leaves at dawn and every passenger needs a card on board."
+    want = find_index.plan(ws, needle).tolerant
+    real, calls = find_index._ladder, []
+
+    def gone(picker, *args):  # the files the exact search read were removed by an `sb index`
+        calls.append(picker)
+        if len(calls) == 1:
+            raise find_index.SbError("E-SEARCH", "index/seg", "unreadable")
+        return real(picker, *args)
+
+    monkeypatch.setattr(find_index, "_ladder", gone)
+    p = find_index.plan(ws, needle)
+    assert p.tolerant == want and len(want) == 1 and len(calls) == 2 and calls[0] is not calls[1]
