@@ -210,6 +210,7 @@ def test_words_far_apart_do_not_make_a_source_read(tmp_path, monkeypatch):
                    "the harbour ferry leaves at dawn and every passenger needs a ticket"):
         p = find_index.plan(ws, needle)
         assert p.exact is not None and far not in p.exact  # every word is in far.md, but not together
+        assert p.tolerant is not None and far not in p.tolerant  # nor at the markup rungs, nor in the view
         scanned, indexed = _both(monkeypatch, ws, needle)
         assert indexed == scanned
     # across chunk boundaries (target 300, overlap 40): a long sentence is still found
@@ -290,3 +291,76 @@ def test_a_markup_match_is_found_where_the_plain_rungs_are_skipped(tmp_path, mon
     assert levels == ["case-insensitive", "markup-ignored"]  # a.md is read at the markup rungs
     scanned, indexed = _both(monkeypatch, ws, "SET THE snakecase OPTION before the ferry leaves.")
     assert indexed == scanned
+
+
+LINKED = ("Old notes.\n\nThe harbour [ferry](https://example.org/timetables/harbour-ferry-dawn-crossings) leaves "
+          "at dawn and every passenger needs a\u00ad card on **board**.\n")
+
+
+def test_a_match_through_links_and_invisible_characters_is_read_and_words_far_apart_are_not(tmp_path, monkeypatch):
+    _workspace(tmp_path, {"far.md": FAR, "linked.md": LINKED})
+    ws = Workspace(str(tmp_path))
+    linked = next(s for s in ws.source_ids() if "timetables" in open(ws.normalized_path(s), encoding="utf-8").read())
+    needle = "The harbour ferry leaves at dawn and every passenger needs a card on board."
+    p = find_index.plan(ws, needle)
+    assert p.exact == p.tolerant == [linked]  # far.md holds every word, too far apart
+    res = locate.find(ws, needle)
+    assert [x.source_id for x in res.located] == [linked]
+    assert res.located[0].inexact[0].level == "invisibles-ignored"
+    scanned, indexed = _both(monkeypatch, ws, needle)
+    assert indexed == scanned
+
+
+VIEWY = st.lists(st.one_of(
+    st.sampled_from(["ferry ", "card ", "harbour ", "dawn ", "the ", "Quay ", " ", "\n", "\n\n", ". "]),
+    st.sampled_from(["[ferry](https://example.org/harbour/dawn/quay)", "card](x/y/z)", "**", "*", "_", "`", "\u00ad",
+                     "\u200b", "snake_case", ":pep:`8`", "x:pep:`8`", ":ref:`the quay <target>`", "`Dawn <https://x.org>`_s",
+                     "[two words][the label]", "][my label]more", "\n1. ", "\n- ", "\n# ", "\n```python ferry card\n",
+                     "|", "\u2014", "\u2026", "\u2019", "ı", "[", "]", "!"])), min_size=5, max_size=60).map("".join)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(texts=st.lists(VIEWY.filter(lambda t: any(w in t.lower() for w in ("ferry", "card", "harbour", "dawn", "quay"))),
+                      min_size=1, max_size=3),
+       pick=st.integers(0, 10_000), size=st.integers(10, 70))
+def test_links_invisibles_and_view_constructs_in_small_chunks_find_the_same_as_a_scan(
+        tmp_path_factory, monkeypatch, texts, pick, size):
+    """Chunks far shorter than the needle, texts full of what the markup rungs and the reader view
+    look through: the windows of find counts never leave out a source that matches."""
+    from sourcebook.engines.search.reader_view import quote_view
+
+    root = tmp_path_factory.mktemp("fv")
+    files = {f"t{i}.md": t + "\n" for i, t in enumerate(texts)}
+    assert sb("init", cwd=root).rc == 0
+    for name, text in files.items():
+        (root / name).write_text(text, encoding="utf-8")
+    assert sb("add", *files, "--tier", "B", "--reason", "find test", cwd=root).rc == 0
+    for cmd in (("extract",), ("chunk", "--target", "40", "--overlap", "10"), ("index",)):
+        r = sb(*cmd, cwd=root)
+        assert r.rc == 0, r.both
+    ws = Workspace(str(root))
+    src = open(ws.normalized_path(ws.source_ids()[pick % len(files)]), encoding="utf-8").read()
+    a = pick % max(1, len(src))
+    part = src[a:a + size]
+    for n in {part, join(part), quote_view(part), part.upper(), quote_view(part).replace("a", "4")}:
+        if n.strip():
+            scanned, indexed = _both(monkeypatch, ws, n)
+            assert indexed == scanned, n
+
+
+def test_the_ladder_is_planned_again_when_the_index_changed_meanwhile(tmp_path, monkeypatch):
+    _workspace(tmp_path, {"far.md": FAR, "linked.md": LINKED})
+    ws = Workspace(str(tmp_path))
+    needle = "The harbour ferry leaves at dawn and every passenger needs a card on board."
+    want = find_index.plan(ws, needle).tolerant
+    real, calls = find_index._ladder, []
+
+    def gone(picker, *args):  # the files the exact search read were removed by an `sb index`
+        calls.append(picker)
+        if len(calls) == 1:
+            raise find_index.SbError("E-SEARCH", "index/seg", "unreadable")
+        return real(picker, *args)
+
+    monkeypatch.setattr(find_index, "_ladder", gone)
+    p = find_index.plan(ws, needle)
+    assert p.tolerant == want and len(want) == 1 and len(calls) == 2 and calls[0] is not calls[1]

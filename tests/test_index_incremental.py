@@ -221,6 +221,35 @@ def test_an_old_format_index_is_refused_then_replaced(ws):
     assert not (ws / "index" / "meta.json").exists() and not (ws / "index" / "shards").exists()
 
 
+def test_an_index_of_the_previous_format_is_refused_by_search_and_rebuilt_by_index(ws):
+    """Format 4 added each chunk's find count (findlen.bin): an index of format 3 lacks it."""
+    add_text(ws, "The harbour card is accepted on every line of the ferry network today.\n")
+    assert sb("chunk", cwd=ws).rc == 0 and sb("index", cwd=ws).rc == 0
+    man_path = ws / "index" / "lexical.json"
+    man = json.loads(man_path.read_text())
+    assert man["version"] == 4
+    seg = man["segments"][0]["name"]
+    meta_path = ws / "index" / seg / "meta.json"
+    meta = json.loads(meta_path.read_text())
+    del meta["sizes"]["findlen.bin"]
+    meta_path.write_text(json.dumps(dict(meta, version=3)))
+    (ws / "index" / seg / "findlen.bin").unlink()
+    old = "seg-0000000000000003"  # a segment of format 3 had other bytes, so another name
+    os.rename(ws / "index" / seg, ws / "index" / old)
+    man["segments"][0]["name"] = old
+    man_path.write_text(json.dumps(dict(man, version=3)))
+    r = sb("search", "harbour", cwd=ws)
+    assert r.rc == 2 and "E-SEARCH  index/lexical.json  index format 3 is not 4; rebuild it with `sb index`" in r.err
+    r = sb("find", "The harbour card is accepted on every line", cwd=ws)  # read without the index
+    assert r.rc == 0, r.both
+    r = sb("index", cwd=ws)
+    assert r.rc == 0 and "built from nothing" in r.out, r.both
+    man = json.loads(man_path.read_text())
+    assert man["version"] == 4 and man["segments"][0]["name"] == seg and not (ws / "index" / old).exists()
+    assert (ws / "index" / man["segments"][0]["name"] / "findlen.bin").stat().st_size == 4 * man["n_docs"]
+    assert sb("search", "harbour", cwd=ws).rc == 0
+
+
 KILLER = r"""
 import os, signal, sys
 sys.path.insert(0, {scripts!r})

@@ -10,7 +10,7 @@ SB_VERSION = "0.1.0"
 NORMALIZER = 2
 NORMALIZERS = (1, 2)
 CHUNKER = 2  # 2: `#` lines inside fenced code are not headings; heading levels 1-6
-INDEXER = 3  # 2: sharded postings; 3: segments named by index/lexical.json, incremental
+INDEXER = 4  # 2: sharded postings; 3: segments named by index/lexical.json, incremental; 4: find counts
 # Extractor versions live in their format's row (engines/convert/registry.py): a format is one
 # converter and one row.
 RULES = 1

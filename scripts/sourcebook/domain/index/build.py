@@ -22,9 +22,8 @@ import shutil
 from dataclasses import dataclass, field
 
 from ...base.errors import Exit, SbError
-from ...engines.search.findterms import CASE_TRAP, JOIN_AT, chunk_keys, piece_cut
+from ...engines.search.findterms import index_entries
 from ...engines.search.postings import Builder
-from ...engines.search.tokenize import term_counts
 from ..workspace.layout import Workspace
 from . import manifest as M
 from . import segments as S
@@ -221,7 +220,6 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
 
     builder = Builder(base)
     add = builder.add
-    needs_keys, trap = JOIN_AT.search, CASE_TRAP
     chunk_ids: list[str] = []
     spans: list[W.SourceSpan] = []
     for sid, n, info in group:
@@ -230,18 +228,12 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
         if len(recs) != n:
             raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", Exit.GATE)
         lo = len(chunk_ids)
-        size = len(text)
-        for i, (cid, s, e) in enumerate(recs):
-            piece = text[s:e]
-            counts = term_counts(piece)
-            cut = e < size and not text[e].isspace() and piece_cut(text, e, recs[i + 1][1] if i + 1 < n else size)
-            if cut or needs_keys(piece) or trap in piece:
-                add(counts, chunk_keys(piece, counts, cut))
-            else:  # most chunks: no fill inside a word, no dotless i, nothing for find to add
-                add(counts)
+        for (cid, _s, _e), (counts, keys, flen) in zip(recs, index_entries(text, [(s, e) for _, s, e in recs]),
+                                                      strict=True):
+            add(counts, keys, flen)
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
-    return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen),
+    return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen, builder.findlen),
                            W.encoded(builder.terms(), builder.tf_max), spans, builder.tf_max, base, keep)
 
 

@@ -1,10 +1,10 @@
 """Which sources ``sb find TEXT`` (no source id) must read: the index picks them.
 
 For each step of find (the exact search, then the tolerance ladder) the needle's interior terms
-(``engines/search/findterms.py``) are looked up rarest first. For the markup rungs a source is a
-candidate only if it holds every one of them (in any chunk, as a term or as a find-only joined
-key). For the exact search and the whitespace and case rungs the words must also occur
-*together*: in one window of consecutive chunks whose inner chunks are short (see below).
+(``engines/search/findterms.py``) are looked up rarest first. A source is a candidate only if it
+holds every one of them *together*: in one window of consecutive chunks whose inner chunks are
+short (see below); for the markup rungs and the reader view a term may be held as a find-only
+joined key.
 Sources marked ``~*`` (a word cut in two by a hard chunk cut, or a dotless i), ready sources
 the index does not hold with their current text, and every source when there is no index, are
 always read. A step whose needle has no whole indexed word (a needle of one or two words, or
@@ -13,22 +13,37 @@ Only candidates are read, one text at a time, so the answers are those of readin
 source, at the cost of the few that can match.
 
 Why the window is sound. A source's chunks, in order, start and end at non-decreasing offsets.
-Each interior piece of a match lies whole in some chunk (else the source is ``~*``), and the
-chunks holding a piece whole are consecutive. Take L, the last chunk holding the first interior
-piece, and R, the first holding the last one: every interior piece lies whole in a chunk of
-L..R (or all lie in chunk L, when R <= L), and a chunk strictly between L and R starts after
-the first piece starts and ends before the last one ends, so it lies wholly inside the match.
-Such a chunk is a part of a text matching the needle, so it holds at most ``Stage.bound``
-terms (``findterms.term_bound``); the index knows each chunk's number of terms. So a source
-can match only if some run of consecutive chunks, all but its two ends within the bound, holds
-every term. The markup rungs have no such bound: a link's target inside a match adds terms of
-its own, as many as it likes, so there a source is a candidate by its terms alone.
+Each term of a step is held by a *witness* of a match: a whole piece of the text (a run without
+whitespace) that lies whole in some chunk (else the source is ``~*``), every chunk holding it
+whole holding the term. For the exact search and rungs 0-4 the witnesses are the match's
+interior pieces (the needle's whitespace is the match's, so an interior piece of the needle is a
+whole piece of the text). Take P, the witness that starts first, and Q, the one that ends last;
+L, the last chunk holding P whole, and R, the first holding Q whole. The chunks holding a piece
+whole are consecutive, so every witness lies whole in a chunk of L..R (all lie in chunk L when
+R <= L), and a chunk strictly between L and R holds neither P nor Q whole: it starts after P
+starts and ends before Q ends. What such a chunk can hold is bounded (``Stage.bound``):
+
+- exact search, whitespace and case rungs: it lies inside the match, so it holds at most
+  ``findterms.term_bound`` ranking terms (the index knows each chunk's number of terms);
+- markup rungs 2-4: a link's target inside a match adds terms of its own, as many as it likes, so
+  the bound is on the chunk's *find count* (``findlen.bin``: letters and digits of its interior
+  pieces outside the places markup may hide them, ``findterms.find_count``), which for any part of
+  a match is at most ``findterms.char_bound``;
+- the reader view: the witness of a term of a word of the needle's view is a piece of the text
+  overlapping the part that shows that word (``findterms.chunk_keys`` and ``view_keys`` give the
+  chunks holding it the term). Each interior piece of a chunk between L and R is a whole piece
+  other than P and Q, so it lies after P and before Q, inside the part of the text the match
+  shows, where letters and digits outside hidden spans are shown as they are: its find count is
+  at most the needle view's letters and digits (``findterms.view_bound``).
+
+So a source can match only if some run of consecutive chunks, all but its two ends within the
+bound, holds every term.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ...base.errors import SbError
 from ...engines.search.find import has_elision, split_elided
@@ -204,24 +219,36 @@ def plan(ws: Workspace, needle: str) -> FindPlan:
         picker.idx.close()
 
     def tolerant() -> list[str] | None:
-        # the ladder's stages need the reader view: worked out only once the exact search failed
-        later = _Picker.open(ws, facts, ready)
-        if later is None:
-            return None
+        # the ladder's stages need the reader view: worked out only once the exact search failed,
+        # with the index as the exact search saw it (its files reopened), or, if an `sb index`
+        # since then removed them, as it is now
+        ladder = ladder_stages(needle)
         try:
-            ladder = ladder_stages(needle)
-            got = later.pick([exact] + ladder)
-            if got is not None:
-                plain = later.pick(ladder[:1])
-                out.spaced = None if plain is None else set(plain)
-        finally:
-            later.idx.close()
+            got = _ladder(picker, exact, ladder, out)
+        except SbError:
+            later = _Picker.open(ws, facts, ready)
+            if later is None:
+                return None
+            got = _ladder(later, exact, ladder, out)
         if got is None:
             out.why = _NO_WORD
         return got
 
     out.later = tolerant
     return out
+
+
+def _ladder(picker: _Picker, exact: Stage, ladder: list[Stage], out: FindPlan) -> list[str] | None:
+    """The sources to read for the tolerance ladder (and which of them the whitespace and case
+    rungs can match, in ``out.spaced``)."""
+    try:
+        got = picker.pick([exact] + ladder)
+        if got is not None:
+            plain = picker.pick(ladder[:1])
+            out.spaced = None if plain is None else set(plain)
+        return got
+    finally:
+        picker.idx.close()
 
 
 def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
@@ -238,42 +265,47 @@ def _candidates(idx, srcs: _Sources, stage: Stage) -> set[str] | None:
         cands = have
         if not cands:
             break
-    if cands and stage.bound is not None and not stage.joined:
-        cands = _together(idx, srcs, ranked[:MAX_TERMS], cands, stage.bound)
+    if cands and stage.bound is not None:
+        cands = _together(idx, srcs, ranked[:MAX_TERMS], cands, stage.bound, stage.joined)
     return cands
 
 
-def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int) -> set[str]:
-    """The sources among ``cands`` where one window of chunks holds every term: a run of
-    consecutive chunks whose inner chunks hold at most ``bound`` terms each.
+def _docs(srcs: _Sources, term: str, joined: bool) -> dict[int, list[int]]:
+    """Segment -> the live documents holding ``term`` (or, ``joined``, its find-only key), in order."""
+    by_seg: dict[int, list[int]] = {i: docs for i, docs, _ in srcs.postings(term)}
+    if joined:
+        for i, docs, _ in srcs.postings(FIND_PREFIX + term):
+            have = by_seg.get(i)
+            by_seg[i] = docs if have is None else sorted(set(have).union(docs))
+    return by_seg
 
-    Every such run lies in one of the windows "a long chunk (more than ``bound`` terms, or the
+
+def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int, joined: bool = False) -> set[str]:
+    """The sources among ``cands`` where one window of chunks holds every term: a run of
+    consecutive chunks whose inner chunks hold at most ``bound`` terms each (``joined``: a term
+    or its find-only key, and the bound is on each chunk's find count).
+
+    Every such run lies in one of the windows "a long chunk (more than ``bound``, or the
     source's start) through the next long chunk (or the source's end)", named by the first
     one's position (-1 for the start). A short chunk lies in one window, a long one in two (the
     one it ends and the one it starts); a source is kept while some window holds every term so
-    far."""
+    far (``windows_of``)."""
     longs: dict[str, list[int]] = {}
     for sid in cands:
         i, lo, hi = srcs.ranges[sid]
-        lens = idx.doclen(i)
+        lens = idx.findlen(i) if joined else idx.doclen(i)
         longs[sid] = [k for k in range(hi - lo) if lens[lo + k] > bound]
     alive: dict[str, set[int] | None] = dict.fromkeys(cands)
     for term in terms:
-        by_seg = {i: docs for i, docs, _ in srcs.postings(term)}
+        by_seg = _docs(srcs, term, joined)
         for sid in list(alive):
             i, lo, hi = srcs.ranges[sid]
             docs = by_seg.get(i)
             if docs is None:
                 del alive[sid]
                 continue
-            big = longs[sid]
-            here: set[int] = set()
-            for j in range(bisect.bisect_left(docs, lo), bisect.bisect_left(docs, hi)):
-                k = docs[j] - lo
-                b = bisect.bisect_left(big, k)
-                here.add(big[b - 1] if b else -1)  # the window this chunk ends or lies in
-                if b < len(big) and big[b] == k:
-                    here.add(k)  # a long chunk also starts the next window
+            here = windows_of(longs[sid], (docs[j] - lo for j in range(bisect.bisect_left(docs, lo),
+                                                                       bisect.bisect_left(docs, hi))))
             have = alive[sid]
             kept = here if have is None else have & here
             if kept:
@@ -283,6 +315,18 @@ def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int
         if not alive:
             break
     return set(alive)
+
+
+def windows_of(big: list[int], chunks: Iterable[int]) -> set[int]:
+    """The windows (see ``_together``) holding any of ``chunks`` (positions in a source), given
+    the positions of its long chunks ``big``, in order."""
+    here: set[int] = set()
+    for k in chunks:
+        b = bisect.bisect_left(big, k)
+        here.add(big[b - 1] if b else -1)  # the window this chunk ends or lies in
+        if b < len(big) and big[b] == k:
+            here.add(k)  # a long chunk also starts the next window
+    return here
 
 
 def scan_note(p: FindPlan, exact_found: bool) -> str:

@@ -41,6 +41,7 @@ LAYOUT = {
     "seg-<hash>/sources.json": "per source: its documents [lo, hi), its chunk file's size and SHA-256, its text's SHA-256",
     "seg-<hash>/docs.txt": "chunk ids in document order, padded to id_width, one per line",
     "seg-<hash>/doclen.bin": "document lengths in terms, little-endian uint32",
+    "seg-<hash>/findlen.bin": "document find counts (letters and digits `sb find` bounds), little-endian uint32",
     "seg-<hash>/terms.tsv": "term TAB df TAB offset, grouped by shard (CRC-32 mod 256), sorted within a shard",
     "seg-<hash>/terms.idx": "byte offset in terms.tsv of each shard's first line, 257 little-endian uint64",
     "seg-<hash>/postings.bin": "per term: df document numbers (uint32) then df term frequencies (tf_width bytes each)",

@@ -30,7 +30,7 @@ from ...engines.search import bm25
 from ...engines.search.tokenize import tokenize
 from ..workspace.layout import Workspace
 from . import manifest as M
-from .segments import Segment
+from .segments import FINDLEN, Segment
 
 PREVIEW = 160
 EXACT_MAX = 5000  # documents scored one by one at the end; more and all postings are summed
@@ -79,6 +79,7 @@ class Index:
         self.avgdl = self.man.avgdl
         self._live: dict[int, bytearray | None] = {}
         self._doclen: dict[int, array] = {}
+        self._findlen: dict[int, array] = {}
 
     def check(self) -> None:
         """A segment whose files are not the sizes it recorded (truncated, half-copied) could
@@ -105,6 +106,12 @@ class Index:
         if i not in self._doclen:
             self._doclen[i] = self.segs[i].doclen()
         return self._doclen[i]
+
+    def findlen(self, i: int) -> array:
+        """Segment ``i``'s find counts (``engines/search/findterms.find_count``)."""
+        if i not in self._findlen:
+            self._findlen[i] = self.segs[i].doclen(FINDLEN)
+        return self._findlen[i]
 
     def postings(self, term: str) -> list[tuple[int, array, array]]:
         """``(segment, docs, tfs)`` of a term's live postings, segment by segment."""

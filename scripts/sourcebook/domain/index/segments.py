@@ -9,6 +9,9 @@ same content always has the same name, and a name already live is never rewritte
                     ``chunks_sha256`` and ``size`` of its chunk file, ``text_sha256``
 - ``docs.txt``      chunk ids in document order, padded to ``id_width`` (seekable)
 - ``doclen.bin``    document lengths in ranking terms, little-endian uint32
+- ``findlen.bin``   document find counts (``engines/search/findterms.find_count``: letters and
+                    digits a chunk inside a match of a markup rung or the reader view may hold),
+                    little-endian uint32
 - ``terms.tsv``, ``terms.idx``, ``postings.bin``: the dictionary and postings
                     (``engines/search/postings.py``)
 
@@ -30,9 +33,9 @@ from ...base.versions import INDEXER
 from ...engines.search import postings as P
 from .manifest import damaged
 
-META, SOURCES, DOCS, DOCLEN, TERMS, TERMS_IDX, POSTINGS = (
-    "meta.json", "sources.json", "docs.txt", "doclen.bin", "terms.tsv", "terms.idx", "postings.bin")
-FILES = (META, SOURCES, DOCS, DOCLEN, TERMS, TERMS_IDX, POSTINGS)
+META, SOURCES, DOCS, DOCLEN, FINDLEN, TERMS, TERMS_IDX, POSTINGS = (
+    "meta.json", "sources.json", "docs.txt", "doclen.bin", "findlen.bin", "terms.tsv", "terms.idx", "postings.bin")
+FILES = (META, SOURCES, DOCS, DOCLEN, FINDLEN, TERMS, TERMS_IDX, POSTINGS)
 PREFIX = "seg-"
 TMP_PREFIX = ".tmp-"
 
@@ -127,11 +130,12 @@ class Segment:
         hit = self.entry(term)
         return None if hit is None else self.read_postings(*hit)
 
-    def doclen(self) -> array:
-        with self._open(DOCLEN) as fh:
+    def doclen(self, f: str = DOCLEN) -> array:
+        """Document lengths in ranking terms (``f``: or another per-document file, ``FINDLEN``)."""
+        with self._open(f) as fh:
             lens = P.from_le("I", fh.read())
         if len(lens) != self.n_docs:
-            raise damaged(self.rel(DOCLEN), "does not match meta.json")
+            raise damaged(self.rel(f), "does not match meta.json")
         return lens
 
     def chunk_ids(self, docs: Iterable[int]) -> list[str]:

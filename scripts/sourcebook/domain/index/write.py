@@ -24,6 +24,7 @@ from .segments import (
     DOCLEN,
     DOCS,
     FILES,
+    FINDLEN,
     META,
     POSTINGS,
     PREFIX,
@@ -62,15 +63,16 @@ def encoded(terms: Iterator[tuple[int, str, array, array]], tf_max: int) -> Iter
 
 class Docs:
     """The documents of a segment being written: how many, the width of their ids, and a
-    function giving, in order, blocks of (chunk ids, lengths): a merge streams them from its
-    inputs rather than holding every id of the corpus."""
+    function giving, in order, blocks of (chunk ids, lengths, find counts): a merge streams them
+    from its inputs rather than holding every id of the corpus."""
 
     def __init__(self, n: int, id_width: int, blocks):
         self.n, self.id_width, self.blocks = n, id_width, blocks
 
     @classmethod
-    def of(cls, chunk_ids: list[str], doclen: array) -> Docs:
-        return cls(len(chunk_ids), max(map(len, chunk_ids), default=1), lambda: iter([(chunk_ids, doclen)]))
+    def of(cls, chunk_ids: list[str], doclen: array, findlen: array) -> Docs:
+        return cls(len(chunk_ids), max(map(len, chunk_ids), default=1),
+                   lambda: iter([(chunk_ids, doclen, findlen)]))
 
 
 def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, int, bytes, bytes]],
@@ -110,23 +112,31 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
         _sync(pf)
     id_width = docs.id_width
     total = count = 0
-    ids_digest, lens_digest = hashlib.sha256(), hashlib.sha256()
-    with open(os.path.join(tmp, DOCS), "wb") as df_, open(os.path.join(tmp, DOCLEN), "wb") as lf:
-        for ids, lens in docs.blocks():
+    ids_digest, lens_digest, find_digest = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
+    with (open(os.path.join(tmp, DOCS), "wb") as df_, open(os.path.join(tmp, DOCLEN), "wb") as lf,
+          open(os.path.join(tmp, FINDLEN), "wb") as ff):
+        for ids, lens, flens in docs.blocks():
+            if len(flens) != len(ids) or len(lens) != len(ids):
+                raise damaged(f"{os.path.basename(tmp)}/{FINDLEN}", "the documents written do not match their count")
             data = "".join([c.ljust(id_width) + "\n" for c in ids]).encode("utf-8")
             df_.write(data)
             ids_digest.update(data)
             data = P.le(lens)
             lf.write(data)
             lens_digest.update(data)
+            data = P.le(flens)
+            ff.write(data)
+            find_digest.update(data)
             total += sum(lens)
             count += len(lens)
         _sync(df_)
         _sync(lf)
+        _sync(ff)
     if count != docs.n:
         raise damaged(f"{os.path.basename(tmp)}/{DOCS}", "the documents written do not match their count")
     digest.update(ids_digest.digest())
     digest.update(lens_digest.digest())
+    digest.update(find_digest.digest())
     files = {SOURCES: _dumps({s.sid: s.record(base) for s in sources}), TERMS_IDX: P.le(idx)}
     for f, data in files.items():
         _write(os.path.join(tmp, f), data)
@@ -247,17 +257,18 @@ def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None
 BLOCK = 65_536  # documents read at a time from each input's docs.txt and doclen.bin
 
 
-def _merged_docs(inputs: list[MergeInput]) -> Iterator[tuple[list[str], array]]:
+def _merged_docs(inputs: list[MergeInput]) -> Iterator[tuple[list[str], array, array]]:
     for inp in inputs:
         seg = inp.seg
         n = seg.n_docs
         width = int(seg.meta["id_width"])
-        with seg._open(DOCS) as dfh, seg._open(DOCLEN) as lfh:
+        with seg._open(DOCS) as dfh, seg._open(DOCLEN) as lfh, seg._open(FINDLEN) as ffh:
             for start in range(0, n, BLOCK):
                 count = min(BLOCK, n - start)
                 raw = dfh.read(count * (width + 1))
                 data = lfh.read(count * 4)
-                if len(raw) != count * (width + 1) or len(data) != count * 4:
+                fdata = ffh.read(count * 4)
+                if len(raw) != count * (width + 1) or len(data) != count * 4 or len(fdata) != count * 4:
                     raise damaged(seg.rel(DOCS), "shorter than meta.json says")
                 try:
                     ids = [line.rstrip() for line in raw.decode("utf-8").split("\n")[:-1]]
@@ -266,11 +277,13 @@ def _merged_docs(inputs: list[MergeInput]) -> Iterator[tuple[list[str], array]]:
                 if len(ids) != count or any("#c" not in c for c in ids):
                     raise damaged(seg.rel(DOCS), "a record is not a chunk id")
                 lens = P.from_le("I", data)
+                flens = P.from_le("I", fdata)
                 if inp.live is not None:
                     keep = inp.live[start:start + count]
                     ids = list(compress(ids, keep))
                     lens = array("I", compress(lens, keep))
-                yield ids, lens
+                    flens = array("I", compress(flens, keep))
+                yield ids, lens, flens
 
 
 def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, str, int, bytes, bytes]]:

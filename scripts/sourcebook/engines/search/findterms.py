@@ -11,24 +11,51 @@ here, next to each other:
   the tokenizer never joins across whitespace, so an interior piece of an exact match is a whole
   piece of the text and has the same terms. Rungs 0 and 1 (whitespace, case) keep the pieces;
   rungs 2-4 allow Markdown marks and invisible characters between any two characters of the
-  text, so for them a piece is taken with those *fills* removed (``join``).
+  text, so for them a piece is taken with those *fills* removed (``join``), and a piece holding
+  a bracket or a bang gives none (``markup_terms``); the reader view takes the words of the
+  needle's view, fills removed (``view_terms``).
 - **The text side** (``chunk_keys``). Where a fill sits inside a piece of the text
   (``snake_case``, ``im*port*ant``, a soft hyphen), the piece with its fills removed can have
   terms the piece itself lacks (``snakecase``); they are indexed as find-only keys
   ``~snakecase``. A chunk gets the key ``~*`` ("always check this text") when its last piece is
   cut in two by a hard chunk cut, or when it holds a dotless ``ı``, the one character that the
-  ladder's case-insensitive match equates with ``i`` while the tokenizer does not.
+  ladder's case-insensitive match equates with ``i`` while the tokenizer does not. Where the
+  reader view shows a word no piece of the text holds (a role or hyperlink reference touching a
+  word, a reference label holding whitespace), the word's terms are keys of every chunk
+  overlapping the text that shows it (``view_keys``).
+
+**How much a chunk inside a match can hold** (``Stage.bound``, ``find_count``). For the exact,
+whitespace and case steps it is a number of ranking terms (``term_bound``). For the markup rungs
+and the reader view it is a number of characters: the *find count* of a chunk is the number of
+letters and digits in its interior pieces (all but its first and last) that lie outside every
+place where markup may hide text (``hidden_spans``: a link's target or reference label, a code
+fence line with its info string, a list number, a reStructuredText role or hyperlink
+reference), found at every start, overlapping ones included. A chunk lying wholly inside a match
+has a find count of at most:
+
+- at rungs 2-4, the prepared needle's characters that can match a letter or a digit
+  (``char_bound``), for any part of a match: a match is the needle's characters, each matching
+  one character, with fills and whitespace between them. The only fill holding letters or
+  digits is a link's target ``](...)``, and each lies in a hidden span (every start is tried),
+  so what is counted are characters the needle's characters matched, one each;
+- for the reader view, the needle view's letters and digits (``view_bound``). Letters and digits
+  outside hidden spans are copied to the view as they are (the view drops or renders only what
+  those spans cover), and a chunk counted this way lies between two pieces of the match (see
+  ``domain/index/find.py``), so each is one of the view's letters in the match.
+
+A count that is too low is always safe: it only widens the windows find looks in.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from typing import NamedTuple
 
 from .find import FILL, INVISIBLE, _prepare
 from .postings import FIND_PREFIX
-from .tokenize import tokenize
+from .tokenize import term_counts, tokenize
 
 ALWAYS = FIND_PREFIX + "*"
 _INVISIBLE = INVISIBLE
@@ -40,11 +67,160 @@ _FILL_RE = re.compile(_FILL)
 # start with one character class (a fill character, then a look back at the one before it), so
 # the regular expression engine scans for it quickly.
 _SIDE = r"[^\s!-/:-@\[-`{-~" + _INVISIBLE + "]"
+# Within one piece: a reference label holding whitespace joins two pieces, which the reader
+# view's keys take care of (``view_keys``), so a join point never runs past the piece it is in.
+_PIECE_FILL = _FILL.replace(r"\]\[[^\]\n]*\]", r"\]\[[^\]\s]*\]")
 JOIN_AT = re.compile(r"[*_`\\\[\]!" + _INVISIBLE + r"](?<=" + _SIDE + ".)"
-                      r"(?:(?<=[*_`\\\[" + _INVISIBLE + r"])|(?<=!)\[|(?<=\])\([^)\s]*\)|(?<=\])\[[^\]\n]*\])"
-                      r"(?:" + _FILL + r")*(?=" + _SIDE + ")")
+                      r"(?:(?<=[*_`\\\[" + _INVISIBLE + r"])|(?<=!)\[|(?<=\])\([^)\s]*\)|(?<=\])\[[^\]\s]*\])"
+                      r"(?:" + _PIECE_FILL + r")*(?=" + _SIDE + ")")
 _SPACE = re.compile(r"\s")
 CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
+
+
+# Where the reader view or a link may hide letters and digits, as patterns that find every place
+# (each consumes its first character only, so a search tries each start): a reStructuredText
+# role, a hyperlink reference, a link's target or reference label (engines.search.reader_view
+# ._TOKEN; a reference's text is checked below to end in a character that is not whitespace,
+# which its possessive form cannot say, and so never backtracks); and the line-start constructs,
+# code fence lines and list numbers, which no other span can hide a start of.
+_ROLE_AT = re.compile(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`))")
+_REF_AT = re.compile(r"`(?=([^`<\n]*+\s*+<[^>\n]+>`_{0,2}))")
+_LINK_AT = re.compile(r"\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
+_LINE_AT = re.compile(r"\n[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
+_ALNUM_BYTES = bytes(int(chr(b).isalnum()) for b in range(128)) + bytes(128)
+
+
+class Hidden(NamedTuple):
+    """What markup in a text may hide from find (``hidden_spans``)."""
+
+    mask: bytearray  # per character: 1 for a letter or digit outside every hidden span, else 0
+    spots: list[tuple[int, int]]  # where the reader view may show a word no piece of the text holds
+    refs: list[tuple[int, int]]  # every span a hyperlink reference could take (it may cross lines)
+
+
+def hidden_spans(text: str) -> Hidden:
+    """Where markup may hide letters and digits in ``text`` (as a mask of the letters and digits
+    outside those places), and the *spots* where the reader view may show a word that no piece
+    of the text holds: a role (``x:pep:`8``` shows "xPEP"), a hyperlink reference (```Title
+    <url>`_s`` shows "Titles") and a reference label holding whitespace (``a][b c]d`` shows
+    "ad"). Every start is tried, so every span the view's own tokens take is among them."""
+    raw = text.encode("ascii", "replace")  # one byte a character: "?" for each one not ASCII
+    mask = bytearray(raw.translate(_ALNUM_BYTES))
+    if not text.isascii():
+        i = raw.find(b"?")
+        while i >= 0:
+            if text[i].isalnum():
+                mask[i] = 1
+            i = raw.find(b"?", i + 1)
+    spots: list[tuple[int, int]] = []
+    refs: list[tuple[int, int]] = []
+    for m in _ROLE_AT.finditer(text):
+        a, b = m.start(), m.end(1)
+        mask[a:b] = bytes(b - a)
+        spots.append((a, b))
+    if "<" in text:
+        for m in _REF_AT.finditer(text):
+            a, b = m.start(), m.end(1)
+            if text[a + 1:text.index("<", a)].strip():  # the reference's text: not only whitespace
+                mask[a:b] = bytes(b - a)
+                spots.append((a, b))
+                refs.append((a, b))
+    for m in _LINK_AT.finditer(text):
+        a, b = m.start(), m.end(1)
+        mask[a:b] = bytes(b - a)
+        if text[a + 1] == "[" and _SPACE.search(text, a, b):
+            spots.append((a, b))
+    for m in _LINE_AT.finditer("\n" + text):  # a line's start is at its "\n"
+        a, b = m.start(), m.end() - 1
+        mask[a:b] = bytes(b - a)
+    spots.sort()
+    return Hidden(mask, spots, refs)
+
+
+def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[int, set[str]]:
+    """Terms of the reader view's words around each spot (``hidden_spans``), each for every chunk
+    (``chunks``: ``(start, end)`` in order) that overlaps the part of the text showing it: a
+    chunk holding a piece of the text that shows part of a word then holds the word's terms.
+
+    The view is built over windows of whole lines. A window starts and ends at the start of a
+    line that is not blank and lies inside no span a hyperlink reference could take (or at the
+    text's ends): no token of the view crosses such a place (only whitespace and references span
+    a line break), and the view of the text before it ends in a space, so the window's view is
+    the text's view there, word for word."""
+    from .reader_view import _src_end, _src_start, build
+
+    out: dict[int, set[str]] = {}
+    if not hidden.spots:
+        return out
+    starts = [s for s, _ in chunks]
+    ends = [e for _, e in chunks]
+    windows: list[list[int]] = []
+    for a, b in hidden.spots:
+        lo, hi = _cut_before(text, a, hidden.refs), _cut_after(text, b, hidden.refs)
+        if windows and lo <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], hi)
+        else:
+            windows.append([lo, hi])
+    for lo, hi in windows:
+        part = text[lo:hi]
+        v = build(part)
+        for m in _WORD_RUN.finditer(v.text):
+            terms = tokenize(join(m.group()))
+            if not terms:
+                continue
+            ra, rb = lo + _src_start(v, m.start()), lo + _src_end(v, m.end())
+            first = bisect.bisect_right(ends, ra)  # chunks ending after the word's start
+            for k in range(first, bisect.bisect_left(starts, rb)):
+                out.setdefault(k, set()).update(terms)
+    return out
+
+
+_WORD_RUN = re.compile(r"[^ ]+")
+
+
+def _cut(text: str, i: int, refs: list[tuple[int, int]]) -> bool:
+    """Whether the start of the line at ``i`` is a place no token of the reader view crosses."""
+    if i <= 0 or i >= len(text):
+        return True
+    nl = text.find("\n", i)
+    if not text[i:nl if nl >= 0 else len(text)].strip():
+        return False  # a blank line: whitespace there may belong to a token from the line before
+    return not any(s < i < e for s, e in refs)
+
+
+def _cut_before(text: str, a: int, refs: list[tuple[int, int]]) -> int:
+    i = text.rfind("\n", 0, a) + 1
+    while not _cut(text, i, refs):
+        i = text.rfind("\n", 0, i - 1) + 1
+    return i
+
+
+def _cut_after(text: str, b: int, refs: list[tuple[int, int]]) -> int:
+    i = b
+    while True:
+        nl = text.find("\n", i)
+        i = len(text) if nl < 0 else nl + 1
+        if _cut(text, i, refs):
+            return i
+
+
+def find_count(text: str, start: int, end: int, hidden: Hidden) -> int:
+    """The find count of the chunk ``text[start:end]``: letters and digits of its interior pieces
+    outside the spans ``hidden`` holds (``hidden_spans``)."""
+    a = start
+    while a < end and not text[a].isspace():
+        a += 1
+    b = end
+    while b > a and not text[b - 1].isspace():
+        b -= 1
+    return hidden.mask.count(1, a, b) if b > a else 0
+
+
+def char_bound(text: str) -> int:
+    """The most letters and digits a part of a match of ``text`` can hold at rungs 2-4: one per
+    character that is not whitespace, except ASCII punctuation (``re.IGNORECASE`` and the
+    ladder's quote and dash classes equate it with punctuation only)."""
+    return sum(1 for c in text if not c.isspace() and (c.isalnum() or not c.isascii()))
 
 
 def join(text: str) -> str:
@@ -82,11 +258,34 @@ def piece_cut(text: str, end: int, next_start: int) -> bool:
     return next_start > i
 
 
+def index_entries(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[str, int], list[str], int]]:
+    """What the index holds of each chunk ``text[start:end]`` of a text (``chunks`` in order):
+    its ranking terms with their counts, its find-only keys and its find count."""
+    out: list[tuple[dict[str, int], list[str], int]] = []
+    size, n = len(text), len(chunks)
+    hidden = hidden_spans(text)  # where markup may hide letters, and words only the reader view shows
+    extra = view_keys(text, hidden, chunks)
+    needs_keys = JOIN_AT.search
+    for i, (s, e) in enumerate(chunks):
+        piece = text[s:e]
+        counts = term_counts(piece)
+        cut = e < size and not text[e].isspace() and piece_cut(text, e, chunks[i + 1][0] if i + 1 < n else size)
+        keys: list[str] = []
+        if cut or needs_keys(piece) or CASE_TRAP in piece or i in extra:
+            keys = chunk_keys(piece, counts, cut)
+            more = {FIND_PREFIX + t for t in extra.get(i, ()) if t not in counts}
+            if more:
+                keys = sorted(more.union(keys))
+        out.append((counts, keys, find_count(text, s, e, hidden)))
+    return out
+
+
 class Stage(NamedTuple):
     """The terms a text must hold for one step of find to match there (``joined``: each term
     may be held as a find-only ``~`` key instead). ``terms`` empty: no indexed term, so every
-    text must be read. ``bound``: the most ranking terms a chunk lying wholly inside a match
-    can hold (None: no bound, so the terms are looked for anywhere in a source)."""
+    text must be read. ``bound``: the most a chunk lying wholly inside a match can hold (None: no
+    bound, so the terms are looked for anywhere in a source): ranking terms for a step that is
+    not ``joined``, its find count (``find_count``) for one that is."""
 
     terms: tuple[str, ...]
     joined: bool
@@ -137,28 +336,53 @@ def _terms(pieces: list[str], drop_trap: bool) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def view_bound(view: str) -> int:
+    """The most letters and digits outside hidden spans a chunk inside a reader-view match of
+    ``view`` (a needle's view) can hold: the view's own."""
+    return sum(map(str.isalnum, view))
+
+
 def exact_stage(needle: str) -> Stage:
     """The terms (and bound) of the exact search."""
     return Stage(_terms(_interior(needle), False), False, term_bound(needle))
 
 
+# A needle's own bracket or bang can start a fill (``][x]``, ``![``) that takes in more of the
+# needle than the same characters do in a text with fills between them: such a piece gives no term.
+_OPENS_FILL = re.compile(r"[\[\]!]")
+
+
+def markup_terms(prepared: str) -> tuple[str, ...]:
+    """The terms of a needle prepared for rungs 2-4: of each interior piece with its fills removed.
+
+    A piece of a match is the needle's piece with fills between its characters, and removing
+    fills from it gives the needle's piece back when the piece holds no ``[``, ``]`` or ``!``
+    (only those can start a fill that takes in a character of the needle: a link's target ends
+    at its own ``)``). So each term is a term or a find-only key of the text's piece."""
+    return _terms([join(p) for p in _interior(prepared) if not _OPENS_FILL.search(p)], True)
+
+
+def view_terms(view: str) -> tuple[str, ...]:
+    """The terms of a needle's reader view: of each interior word with its fills removed (each is
+    a term or key of the chunks showing that word: ``chunk_keys``, ``view_keys``)."""
+    return _terms([join(p) for p in _interior(view)], True)
+
+
 def ladder_stages(needle: str) -> list[Stage]:
     """The stages of the tolerance ladder: rungs 0-1 keep the needle's pieces; rungs 2-4 and
-    the reader view use their prepared needle with fills removed."""
+    the reader view take each piece of their prepared needle with its fills removed (a piece, as
+    the match keeps the needle's whitespace: a fill holding a space never joins two of them)."""
     from .reader_view import quote_view  # the view's rules cost start-up time: the exact search skips them
 
     spaced = _prepare(needle, 0)  # rungs 0-1: this text, its spaces any whitespace, in any case
     ladder = [Stage(_terms(_interior(spaced), True), False, term_bound(spaced, any_case=True))]
-    seen = set()
+    bounds: dict[tuple[str, ...], int] = {}
     # rungs 2-4, then the reader view (`sb find`'s markup-rendered match: engines.search.reader_view)
-    for prepared in (join(_prepare(needle, 2)), join(_prepare(needle, 3)), join(_prepare(needle, 4)),
-                     join(quote_view(needle))):
-        if prepared in seen:
-            continue
-        seen.add(prepared)
-        # no bound: a link's target or an invisible character inside a word adds terms that
-        # are not the needle's, however many the match needs
-        ladder.append(Stage(_terms(_interior(prepared), True), True))
+    steps = [(markup_terms(p), char_bound(p)) for p in (_prepare(needle, r) for r in (2, 3, 4))]
+    view = quote_view(needle)
+    for terms, bound in steps + [(view_terms(view), view_bound(view))]:
+        bounds[terms] = max(bound, bounds.get(terms, 0))  # one stage for steps with the same terms
+    ladder.extend(Stage(terms, True, bound) for terms, bound in bounds.items())
     return ladder
 
 

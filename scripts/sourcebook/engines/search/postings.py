@@ -61,13 +61,16 @@ class Builder:
         self.base = base
         self._post: defaultdict[str, array] = defaultdict(partial(array, "I"))
         self.doclen = array("I")
+        self.findlen = array("I")  # each document's find count (engines.search.findterms.find_count)
         self.postings = 0
         self.tf_max = 1
 
-    def add(self, counts: dict[str, int], find_only: list[str] | tuple = ()) -> int:
-        """Add one document: its ranking terms with their counts, and find-only keys."""
+    def add(self, counts: dict[str, int], find_only: list[str] | tuple = (), find_count: int = 0) -> int:
+        """Add one document: its ranking terms with their counts, find-only keys, and its find
+        count."""
         doc = self.base + len(self.doclen)
         self.doclen.append(sum(counts.values()))
+        self.findlen.append(find_count)
         get = self._post.__getitem__
         _consume(map(_extend, map(get, counts), zip(repeat(doc), counts.values())))
         if find_only:  # keys the ranking terms do not hold (engines.search.findterms.chunk_keys)
