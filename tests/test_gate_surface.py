@@ -473,12 +473,18 @@ def test_a_restyled_mark_is_refused(demo, page, tmp_path):
     green = page.replace(mark, '<span class="mark m-reported" style="color:#1e6a43;background-color:#e3f0e7">'
                                'reported</span>', 1)
     refused(demo, green, tmp_path, "E-PAGE-MARK-STYLE", "reported", "color")
-    rule = "<style>.m-reported { background-color: #e3f0e7 !important }</style>"
-    refused(demo, head(page, rule), tmp_path, "E-PAGE-MARK-STYLE", "background-color")
+    rule = "<style>.m-reported { color: #1e6a43 !important; background-color: #e3f0e7 !important }</style>"
+    refused(demo, head(page, rule), tmp_path, "E-PAGE-MARK-STYLE", 'drawn like the "checked" marks')
+    one = page.replace(mark, '<span class="mark m-reported" id="odd">reported</span>', 1)
+    refused(demo, head(one, "<style>#odd { color: #1e6a43 !important }</style>"), tmp_path, "E-PAGE-MARK-STYLE",
+            'unlike the other "reported" marks')
     filtered = head(page, "<style>.cite-tail { filter: hue-rotate(90deg) }</style>")
     refused(demo, filtered, tmp_path, "E-PAGE-MARK-STYLE", "hue-rotate")
-    # a page's own rule that does not touch the marks passes
+    # a page's own rule that does not touch the marks passes, and so does a design for every mark
+    # alike (the original kit's pages set the marks' size and type face)
     passes(demo, head(page, "<style>article { max-width: 36em }</style>"), tmp_path)
+    passes(demo, head(page, "<style>.mark { font-size: 0.64rem; font-family: ui-sans-serif, system-ui, Helvetica, "
+                            "Arial, sans-serif }</style>"), tmp_path)
 
 
 def test_a_slide_inside_a_slide_is_refused(demo, tmp_path):

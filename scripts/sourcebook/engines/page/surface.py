@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote_to_bytes
 
 if TYPE_CHECKING:
+    from ..css.cascade import Computed
     from ..css.parse import Decl, Sheet
     from ..html.tree import Document, Element
 
@@ -355,10 +356,13 @@ def shipped_rules(sheets: Iterable[Sheet]) -> frozenset[tuple[str, str, str]]:
 _RECOLOUR = re.compile(r"\b(?:hue-rotate|invert|sepia|saturate|grayscale)\(", re.I)
 
 
-def restyled_marks(doc: Document, sheet: Sheet, rules: frozenset[tuple[str, str, str]]) -> list[Flaw]:
-    """Confidence marks (``.mark``) drawn other than the shipped style sheets draw them: a
-    ``style`` attribute on a mark (sourcebook writes none), a rule the shipped style sheets lack
-    that selects a mark, or a recolouring filter of the page's own on an element around one."""
+def restyled_marks(doc: Document, sheet: Sheet, rules: frozenset[tuple[str, str, str]],
+                   computed: Computed | None = None) -> list[Flaw]:
+    """Confidence marks (``.mark``) drawn so that a reader cannot tell them apart as sourcebook
+    means: a ``style`` attribute on a mark (sourcebook writes none), a recolouring filter of the
+    page's own around one, and (with the page's ``computed`` cascade) a mark drawn unlike the
+    other marks of its kind, or two kinds drawn alike ("reported" in the "checked" green). A
+    page's own style for every mark alike (a type face, a size) is its design, not a claim."""
     from ..css.select import matches, parse_selector_list
 
     marks = [el for el in doc.elements if "mark" in el.classes]
@@ -371,27 +375,50 @@ def restyled_marks(doc: Document, sheet: Sheet, rules: frozenset[tuple[str, str,
         if id(el) not in hit:
             hit.add(id(el))
             out.append(Flaw("E-PAGE-MARK-STYLE", el.line, f"the mark \"{_short(' '.join(el.text().split()), 20)}\" "
-                                                          f"is restyled ({_short(what, 50)}), where the shipped style "
-                                                          "sheets draw every mark of its kind alike"))
+                                                          f"is restyled ({_short(what, 60)}), where every mark of a "
+                                                          "kind must look alike and unlike the other kinds"))
 
     for el in marks:
         if el.attrs.get("style"):
             flaw(el, f"style=\"{el.attrs['style']}\"")
     for r in sheet.rules:
         sel = " ".join(r.selector.split())
-        own = [d for d in r.decls if (sel, d.prop, _css_value(d.value)) not in rules]
-        if not own:
+        recolour = [d for d in r.decls if d.prop == "filter" and _RECOLOUR.search(d.value)
+                    and (sel, d.prop, _css_value(d.value)) not in rules]
+        if not recolour:
             continue
-        recolour = [d for d in own if d.prop == "filter" and _RECOLOUR.search(d.value)]
         cxs = parse_selector_list(r.selector, forgiving=True) or []
         for el in marks:
-            if id(el) in hit:
-                continue
-            if any(matches(cx, el) for cx in cxs):
-                flaw(el, f"{sel} {{ {own[0].prop}: {own[0].value.strip()} }}")
-            elif recolour and any(matches(cx, a) for a in el.ancestors() if a.tag != "#document" for cx in cxs):
+            if id(el) not in hit and any(matches(cx, a) for a in [el, *el.ancestors()] if a.tag != "#document"
+                                         for cx in cxs):
                 flaw(el, f"{sel} {{ filter: {recolour[0].value.strip()} }}")
+    if computed is None:
+        return out
+    looks: dict[str, dict[tuple, list[Element]]] = {}
+    for el in marks:
+        kind = next((c for c in el.classes if c.startswith("m-")), "")
+        st = computed.style(el)
+        if not kind or st is None:
+            continue
+        look = (_rgba(st.color), _rgba(st.bg))
+        looks.setdefault(kind, {}).setdefault(look, []).append(el)
+    for kind, by_look in looks.items():
+        usual = max(by_look, key=lambda k: len(by_look[k]))
+        for look, els in by_look.items():
+            if look != usual:
+                for el in els:
+                    flaw(el, f"drawn unlike the other \"{kind[2:]}\" marks")
+    usual_of = {kind: max(by, key=lambda k: len(by[k])) for kind, by in looks.items()}
+    for kind, look in usual_of.items():
+        twins = [k for k, other in usual_of.items() if k != kind and other == look and look[0] is not None]
+        if twins:
+            for el in looks[kind][look]:
+                flaw(el, f"drawn like the \"{twins[0][2:]}\" marks")
     return out
+
+
+def _rgba(c) -> tuple | None:
+    return None if c is None else (round(c.r, 3), round(c.g, 3), round(c.b, 3), round(c.a, 3))
 
 
 def page_sheet(doc: Document) -> tuple[Sheet, dict[int, list[Decl]], list[tuple[int, list[Decl]]]]:

@@ -323,6 +323,10 @@ def _inherited(st: Style, *props: str) -> tuple[Style, str] | None:
     return None
 
 
+_PICTURE_FONT = re.compile(r"wingding|webding|dingbat|symbol|marlett|mdl2|segoe fluent|icon|awesome|glyph|"
+                           r"emoji|bookshelf|ms outlook|ms reference specialty|zapf|fontello|ico ?moon", re.I)
+
+
 def _font_reason(st: Style, shipped: frozenset[tuple[str, str]], known: frozenset[str]) -> str:
     got = _inherited(st, "font-family", "font")
     if got is None or not _foreign(got[0], got[1], shipped):
@@ -335,7 +339,9 @@ def _font_reason(st: Style, shipped: frozenset[tuple[str, str]], known: frozense
         if at < 0:
             return ""  # a keyword (caption, menu, ...) or a value the cascade ignores
         v = " ".join(head[at + 1:]) + ("," + words[1] if len(words) > 1 else "")
-    strange = [f for f in families(v) if f not in known]
+    # a font a page cannot bring (@font-face is refused) is one installed on the reader's machine:
+    # ordinary text faces draw letters as letters; the installed picture fonts do not
+    strange = [f for f in families(v) if f not in known and _PICTURE_FONT.search(f)]
     if strange:
         return (f"{got[1]}: {v[:40]} names a font the shipped style sheets do not ({strange[0]}), which can draw "
                 "its letters as pictures")

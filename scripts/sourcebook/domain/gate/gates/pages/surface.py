@@ -145,7 +145,7 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     sheet, _by_el, inline = page_sheet(doc)  # every <style>, applied or not: all are judged
     flaws = [f.to_json() for f in read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts,
                                                shipped=shipped)]
-    flaws += [f.to_json() for f in restyled_marks(doc, sheet, _shipped_rules(ctx))]
+    flaws += [f.to_json() for f in restyled_marks(doc, sheet, _shipped_rules(ctx), model.computed)]
     # what a reader sees: the style sheets a browser applies, as the linter reads them
     hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
     ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
