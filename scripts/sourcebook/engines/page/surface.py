@@ -396,9 +396,9 @@ def restyled_marks(doc: Document, sheet: Sheet, rules: frozenset[tuple[str, str,
         return out
     looks: dict[str, dict[tuple, list[Element]]] = {}
     for el in marks:
-        kind = next((c for c in el.classes if c.startswith("m-")), "")
+        kind = next((c for c in el.classes if c in _LEGEND_KINDS), "")
         st = computed.style(el)
-        if not kind or st is None:
+        if not kind or st is None or not el.text().strip():
             continue
         look = (_rgba(st.color), _rgba(st.bg))
         looks.setdefault(kind, {}).setdefault(look, []).append(el)
@@ -409,12 +409,18 @@ def restyled_marks(doc: Document, sheet: Sheet, rules: frozenset[tuple[str, str,
                 for el in els:
                     flaw(el, f"drawn unlike the other \"{kind[2:]}\" marks")
     usual_of = {kind: max(by, key=lambda k: len(by[k])) for kind, by in looks.items()}
+    if len(set(usual_of.values())) < 2:
+        return out  # a page that colours no kind apart (no style sheet at all) confuses none
     for kind, look in usual_of.items():
         twins = [k for k, other in usual_of.items() if k != kind and other == look and look[0] is not None]
         if twins:
             for el in looks[kind][look]:
                 flaw(el, f"drawn like the \"{twins[0][2:]}\" marks")
     return out
+
+
+# the marks of the legend, each drawn in colours of its own by the shipped style sheet
+_LEGEND_KINDS = frozenset({"m-checked", "m-reported", "m-contested", "m-moving", "m-thin"})
 
 
 def _rgba(c) -> tuple | None:
