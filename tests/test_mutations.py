@@ -324,3 +324,18 @@ def test_an_image_credit_is_a_name_not_a_place_for_news(ws, credit, refused):
         assert rc == 2 and "E-PAGE-UNCITED" in codes, sorted(codes)
     else:
         assert rc == 0, sorted(codes)
+
+
+def test_a_link_in_the_text_leads_to_a_source_or_is_refused(ws):
+    """A reader takes a link in the text for the source: one to a forum no source lives on is
+    refused; one to a source's own address passes."""
+    old = "the operator lists both as taking the pass"
+    forum = f'<a href="https://calder-commuters-forum.example/t/81">{old}</a>'
+    _edit(ws, "build/answer.html", old, forum)
+    rc, codes, doc = _verify(ws)
+    assert rc == 2 and "E-PAGE-LINK-HOST" in codes, sorted(codes)
+    status = _source(ws, "operator-status.md")
+    assert sb("source", "set", status, "url=https://calderbay.example/water-bus/status", cwd=ws).rc == 0
+    _edit(ws, "build/answer.html", "https://calder-commuters-forum.example/t/81", "https://www.calderbay.example/water-bus/status")
+    rc, codes, doc = _verify(ws)
+    assert "E-PAGE-LINK-HOST" not in codes, sorted(codes)

@@ -52,6 +52,7 @@ class PageView:
     images: list[Image] = field(default_factory=list)  # outside the ledger
     ledger_images: list[Image] = field(default_factory=list)
     history_links: list[str] = field(default_factory=list)  # #h- targets of <a> outside the ledger
+    outside: list[tuple[int, str]] = field(default_factory=list)  # (line, href) of web links outside the ledger
     # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
     # that reuses the gate's result never loads it), so None when the view came from the cache
     prose: PageProse | None = None
@@ -63,7 +64,7 @@ class PageView:
                 "blocks": [[b.line, b.ids, sorted(b.marks), b.refs, b.history, b.as_history] for b in self.blocks],
                 "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
                 "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images],
-                "history_links": self.history_links}
+                "history_links": self.history_links, "outside": self.outside}
 
     @classmethod
     def from_json(cls, d: dict) -> PageView:
@@ -72,7 +73,7 @@ class PageView:
         return cls(d["has_region"], d["has_ledger"], d["subset"], d["entries"], d["links"], pairs(d["sup_refs"]),
                    [Block(b[0], b[1], set(b[2]), pairs(b[3]), b[4], b[5]) for b in d["blocks"]], set(d["anchors"]),
                    d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]],
-                   d["history_links"])
+                   d["history_links"], pairs(d.get("outside") or []))
 
 
 def _own_elements(block: Element):
@@ -128,6 +129,9 @@ def read_page(html: str) -> PageView:
                 view.entries[ident[2:]] = el.attrs.get("value") or ""
         elif el.tag == "img":
             view.ledger_images.append(_image(el))
+    # lines of the body after the cut ledger region are lines of the page further down
+    cut = html.count("\n", 0, a) + 1 if has_region else 0
+    removed = html.count("\n", a, b) if has_region else 0
     for el in body.iter():
         attrs = el.attrs
         if attrs.get("id"):
@@ -136,6 +140,8 @@ def read_page(html: str) -> PageView:
             view.links.append(attrs["href"][3:])
         elif el.tag == "a" and (attrs.get("href") or "").startswith("#h-"):
             view.history_links.append(attrs["href"][3:])
+        elif el.tag == "a" and (attrs.get("href") or "").strip().lower().startswith(("http://", "https://", "//")):
+            view.outside.append((el.line + removed if has_region and el.line > cut else el.line, attrs["href"].strip()))
         elif el.tag == "sup" and "ref" in el.classes:
             view.sup_refs.extend(_ref_links(el))
         elif el.tag == "img":
@@ -146,9 +152,6 @@ def read_page(html: str) -> PageView:
             view.blocks.append(_block(el))
     view.legends += sum("mark-legend" in el.classes for el in ledger.iter())
     view.text = body.text() + "\n" + ledger.text()
-    # lines of the body after the cut ledger region are lines of the page further down
-    cut = html.count("\n", 0, a) + 1 if has_region else 0
-    removed = html.count("\n", a, b) if has_region else 0
     view.prose = read_prose(body, ledger, line_of=lambda n: n + removed if has_region and n > cut else n,
                             ledger_line0=html.count("\n", 0, a + len(OPEN)) + 1 if has_region else 1)
     return view

@@ -279,6 +279,42 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], tuple[int, 
     return f, (resolved, len(v.entries), good)
 
 
+def source_hosts(ctx: GateContext) -> set[str]:
+    """The hosts the workspace's sources live on (their addresses, fetched or declared)."""
+    from urllib.parse import urlsplit
+
+    def compute(c: GateContext) -> set[str]:
+        out = set()
+        for rec in c.sources.values():
+            if not isinstance(rec, dict):
+                continue
+            for key in ("url", "locator", "canonical_locator", "canonical_url", "final_url"):
+                v = rec.get(key)
+                if isinstance(v, str) and v.lower().startswith(("http://", "https://")):
+                    host = (urlsplit(v).hostname or "").lower()
+                    out.add(host[4:] if host.startswith("www.") else host)
+        return out
+    return ctx.memo("source-hosts", compute)
+
+
+def link_findings(ctx: GateContext, page: Page, view: PageView) -> list[Finding]:
+    """A web link in the page's text leads a reader to believe it is the source: it must lead to
+    a host one of the workspace's sources lives on."""
+    from urllib.parse import urlsplit
+
+    out = []
+    hosts = source_hosts(ctx) if view.outside else set()
+    for line, href in view.outside:
+        host = (urlsplit(href if not href.startswith("//") else "https:" + href).hostname or "").lower()
+        host = host[4:] if host.startswith("www.") else host
+        if host not in hosts:
+            out.append(Finding("E-PAGE-LINK-HOST", f"{page.rel}:{line}",
+                               f"a link to {safe(host or href)}, where no source of this workspace lives: a reader "
+                               "takes a link in the text for the source; link a source's own address, or cut the "
+                               "link and cite the claim"))
+    return out
+
+
 @register("html", 90)
 def gate(ctx: GateContext) -> GateResult:
     if not ctx.pages:
@@ -295,7 +331,7 @@ def gate(ctx: GateContext) -> GateResult:
                                                          + _no_claims_yet(ctx)))
             continue
         found, stats = check_page(ctx, page)
-        f += found
+        f += found + link_findings(ctx, page, ctx.page_view(page))
         totals = [a + b for a, b in zip(totals, stats, strict=True)]
         checked += 1
     note = f"{totals[0]} refs resolved, {totals[1]} ledger entries, {totals[2]} ordinals"
