@@ -29,7 +29,7 @@ CENSUS_DRAFT = """# Census of every construct
 
 ## A heading with `code` and **bold**
 
-On routes W1 and W2, yes: the operator lists **both** as _taking_ the pass, see [the page](https://example.org/x) [@clm_40321b1077cf]. Route W3 is due to follow on 1 December 2026, once *new* readers are fitted to its boats [@clm_79722db3218d].
+On routes W1 and W2, yes: the operator lists **both** as _taking_ the pass, see [the page](https://calderbay.example/water-bus/status) [@clm_40321b1077cf]. Route W3 is due to follow on 1 December 2026, once *new* readers are fitted to its boats [@clm_79722db3218d].
 
 ### A third-level heading
 
@@ -77,6 +77,12 @@ def census_pages(ws: str) -> list[str]:
             pages.append(fh.read())
     with open(os.path.join(ws, "drafts", "census.md"), "w", encoding="utf-8") as fh:
         fh.write(CENSUS_DRAFT)
+    # the draft's link leads to a source's own address (a link elsewhere is refused)
+    for sid in sorted(os.listdir(os.path.join(ws, "sources"))):
+        path = os.path.join(ws, "sources", sid, "source.json")
+        if os.path.isfile(path) and '"clippings/operator-status.md"' in open(path, encoding="utf-8").read():
+            r = sb("source", "set", sid, "url=https://calderbay.example/water-bus/status", cwd=ws)
+            assert r.rc == 0, r.both
     for kind in KINDS:
         r = sb("render", kind, "--from", "drafts/census.md", cwd=ws)
         assert r.rc == 0, (kind, r.both)

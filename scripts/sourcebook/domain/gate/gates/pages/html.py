@@ -297,6 +297,20 @@ def source_hosts(ctx: GateContext) -> set[str]:
     return ctx.memo("source-hosts", compute)
 
 
+def _credit_links(ctx: GateContext) -> set[str]:
+    """The addresses image credits link to, as ``sb render`` writes them."""
+    def compute(c: GateContext) -> set[str]:
+        from ....artifacts.licenses import load_credits
+        from ....artifacts.render_images import http_href
+
+        try:
+            credits, _ = load_credits(c.ws)
+        except Exception:  # noqa: BLE001 - an unreadable credits file is the licenses gate's finding
+            return set()
+        return {h for e in credits.values() if isinstance(e, dict) and (h := http_href(e.get("source")))}
+    return ctx.memo("credit-links", compute)
+
+
 def link_findings(ctx: GateContext, page: Page, view: PageView) -> list[Finding]:
     """A web link in the page's text leads a reader to believe it is the source: it must lead to
     a host one of the workspace's sources lives on."""
@@ -304,7 +318,10 @@ def link_findings(ctx: GateContext, page: Page, view: PageView) -> list[Finding]
 
     out = []
     hosts = source_hosts(ctx) if view.outside else set()
+    credited = _credit_links(ctx) if view.outside else set()
     for line, href in view.outside:
+        if href in credited:
+            continue  # an image's credit links where the image came from (assets/credits.json)
         host = (urlsplit(href if not href.startswith("//") else "https:" + href).hostname or "").lower()
         host = host[4:] if host.startswith("www.") else host
         if host not in hosts:
