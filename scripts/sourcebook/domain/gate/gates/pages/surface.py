@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import NamedTuple
 
 from .....base.errors import Finding
 from ...context import GateContext, Page, safe
@@ -42,13 +43,21 @@ _FIX = {
 }
 
 
-_SHIPPED: dict[tuple, tuple[frozenset[str], frozenset[tuple[str, str]]]] = {}  # by the templates' texts
+class _Shipped(NamedTuple):
+    """What the templates themselves write: their scripts by digest, every declaration of their
+    style sheets, and each rule's (selector, property, value)."""
+    scripts: frozenset[str]
+    decls: frozenset[tuple[str, str]]
+    rules: frozenset[tuple[str, str, str]]
 
 
-def _shipped(ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
-    """The templates' scripts by digest, and every declaration of their style sheets (worked out
-    once per process for the same template texts: every verify, render and check-draft asks)."""
-    def compute(_ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+_READ: dict[tuple, _Shipped] = {}  # by the templates' texts: one set of templates at a time
+
+
+def _templates(ctx: GateContext) -> _Shipped:
+    """The templates read once per process for the same template texts (every verify, render
+    and check-draft asks), and once per run."""
+    def compute(_ctx: GateContext) -> _Shipped:
         from ....artifacts.templates import load_template
         from ...prose_fixed import TYPES
 
@@ -59,52 +68,25 @@ def _shipped(ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str
             except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
                 continue
         key = tuple(texts)
-        got = _SHIPPED.get(key)
+        got = _READ.get(key)
         if got is None:
-            got = _read_shipped(texts)
-            _SHIPPED.clear()  # one set of templates at a time
-            _SHIPPED[key] = got
+            got = _read_templates(texts)
+            _READ.clear()
+            _READ[key] = got
         return got
     return ctx.memo("surface-shipped", compute)
 
 
-def _shipped_rules(ctx: GateContext) -> frozenset[tuple[str, str, str]]:
-    """(selector, property, value) of the templates' style sheets' rules."""
-    def compute(_ctx: GateContext) -> frozenset[tuple[str, str, str]]:
-        from .....engines.css.parse import parse_sheet
-        from .....engines.html.tree import parse
-        from .....engines.page.surface import shipped_rules
-        from ....artifacts.templates import load_template
-        from ...prose_fixed import TYPES
-
-        texts = []
-        for kind in TYPES:
-            try:
-                texts.append(load_template(kind))
-            except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
-                continue
-        key = tuple(texts)
-        got = _RULES.get(key)
-        if got is None:  # once per process for the same template texts, as _shipped
-            sheets = []
-            for text in texts:
-                doc = parse(text)
-                sheets += [parse_sheet("".join(getattr(c, "data", "") for c in el.children))
-                           for el in doc.elements if el.tag == "style"]
-            got = shipped_rules(sheets)
-            _RULES.clear()
-            _RULES[key] = got
-        return got
-    return ctx.memo("surface-shipped-rules", compute)
+def _shipped(ctx: GateContext) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """The templates' scripts by digest, and every declaration of their style sheets."""
+    got = _templates(ctx)
+    return got.scripts, got.decls
 
 
-_RULES: dict[tuple, frozenset[tuple[str, str, str]]] = {}
-
-
-def _read_shipped(texts: list[str]) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+def _read_templates(texts: list[str]) -> _Shipped:
     from .....engines.css.parse import parse_sheet
     from .....engines.html.tree import parse
-    from .....engines.page.surface import script_digest, shipped_declarations
+    from .....engines.page.surface import script_digest, shipped_declarations, shipped_rules
 
     scripts: set[str] = set()
     sheets = []
@@ -119,7 +101,7 @@ def _read_shipped(texts: list[str]) -> tuple[frozenset[str], frozenset[tuple[str
                 scripts.add(script_digest(body))
             elif el.tag == "style":
                 sheets.append(parse_sheet(body))
-    return frozenset(scripts), shipped_declarations(sheets)
+    return _Shipped(frozenset(scripts), shipped_declarations(sheets), shipped_rules(sheets))
 
 
 def _key(ctx: GateContext, page: Page) -> str:
@@ -145,7 +127,7 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     sheet, _by_el, inline = page_sheet(doc)  # every <style>, applied or not: all are judged
     flaws = [f.to_json() for f in read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts,
                                                shipped=shipped)]
-    flaws += [f.to_json() for f in restyled_marks(doc, sheet, _shipped_rules(ctx), model.computed)]
+    flaws += [f.to_json() for f in restyled_marks(doc, sheet, _templates(ctx).rules, model.computed)]
     # what a reader sees: the style sheets a browser applies, as the linter reads them
     hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
     ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
