@@ -530,3 +530,21 @@ def test_a_verified_claim_cut_from_a_question_is_refused_and_no_ack_answers_it(w
     assert sb("claim", "set", cid, "--confidence", "reported", cwd=ws).rc == 0
     doc = verify_json(ws)
     assert doc["rc"] == 0 and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]], doc
+
+
+def test_a_document_naming_itself_backs_its_identifier_and_a_claim_can_be_added_from_flags(ws):
+    """A claim says "PEP 563 ..." of a quote from PEP 563 that says "this PEP": the document's own
+    header ("PEP: 563") states its name, as the ledger shows beside the quote. Another PEP's
+    number is still a figure the quotes must state."""
+    text = "PEP: 563\nTitle: Postponed Evaluation of Annotations\n\n# Abstract\n\nThis PEP proposes changing function annotations.\n"
+    sid = make_source(ws, text, name="pep-0563", title="Postponed Evaluation of Annotations")
+    r = sb("claim", "add", "--text", "PEP 563 proposes changing function annotations.", "--source", sid,
+           "--quote", "This PEP proposes changing function annotations.", "--topic", "pep563.scope", cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 0, doc["codes"]
+    r = sb("claim", "add", "--text", "PEP 649 proposes changing function annotations.", "--source", sid,
+           "--quote", "This PEP proposes changing function annotations.", "--topic", "pep649.scope", cwd=ws)
+    assert r.rc == 0 and "W-CLAIM-FIGURE" in r.err and "PEP 649" in r.err, r.both
+    r = sb("claim", "add", "--text", "A claim with no quote.", "--source", sid, cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err and "--quote" in r.err, r.both

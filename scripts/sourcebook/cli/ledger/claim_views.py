@@ -26,6 +26,8 @@ def run_add(args, ctx, ws) -> int:
 
     if getattr(args, "op", None) or getattr(args, "derived_from", None):
         items = [derived_item(args)]
+    elif args.text and not (isinstance(args.json_text, str) or args.file or args.stdin):
+        items = [flag_item(args)]
     else:
         text, where = read_payload(args, ctx)
         items = parse_payload(text, where)
@@ -67,6 +69,25 @@ def derived_item(args) -> dict:
         value = getattr(args, flag, None)
         if value is not None:
             item[key] = value
+    return item
+
+
+def flag_item(args) -> dict:
+    """The claim ``sb claim add --text ... --source SRC --quote ...`` describes: one quote, the
+    other fields from the flags ``sb claim set`` takes (the JSON payload holds the rest)."""
+    if not (args.source and args.quote):
+        raise SbError("E-USAGE", "claim add", "a claim from flags needs --text, --source SRC and --quote \"the "
+                                              "source's words\" (or pass --json '{...}'); see `sb claim --help`")
+    # a quoted claim is a fact, checked against its quote, unless the flags say otherwise (the
+    # tiers gate still holds a tier C source's claim at reported)
+    item: dict = {"text": args.text, "kind": "fact", "confidence": "verified",
+                  "evidence": [{"source_id": args.source, "quote": args.quote}]}
+    for flag in ("topic_key", "kind", "confidence", "notes", "as_of", "recheck"):
+        value = getattr(args, flag, None)
+        if value is not None:
+            item[flag] = value
+    if args.volatile is not None:
+        item["volatile"] = args.volatile == "true"
     return item
 
 

@@ -16,6 +16,7 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
   sb claim retract clm_0123456789ab --reason "the source withdrew the figure"
   sb claim narrow clm_0123456789ab --text "The ferry carries 120 cars in summer." --reason "quote is seasonal"
   sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
+  sb claim add --text "The ferry carries 120 cars." --source src_0123456789ab --quote "carries 120 cars" --topic ferry.capacity
   sb claim evidence clm_0123456789ab --source src_0123456789ab --quote "carries 120 cars"
 
 Evidence may omit start/end: the quote is located in the source and must occur exactly once.
@@ -89,7 +90,9 @@ def configure(p) -> None:
                          "of an input that states several (clm_0123456789ab=38,500)")
     dv.add_argument("--round", dest="round_places", type=int, metavar="N", choices=range(0, 7),
                     help="decimal places the result is rounded to, half away from zero (default 0)")
-    p.add_argument("--text", help="narrow: the narrower claim text; add --op: the derived claim's text")
+    p.add_argument("--text", help="narrow: the narrower claim text; add --op: the derived claim's text; add "
+                                  "--source SRC --quote Q: one claim from flags (--topic, --kind [fact], "
+                                  "--confidence [verified], --as-of ... too)")
     p.add_argument("--reason", help="retract, narrow, ack, set: why (recorded in the trail)")
 
 

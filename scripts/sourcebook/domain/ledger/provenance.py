@@ -185,6 +185,8 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
         for f in figures.unbacked(text, backing):
             if f.kind == "date" and _states_as_of(text, f, claim.get("as_of")):
                 continue  # "As of 19 November 2019, ..." states the claim's own as_of
+            if f.kind == "version" and _names_itself(f.key, evs, text_of):
+                continue  # "PEP 563 proposes ..." of a quote from PEP 563 ("this PEP")
             if f.spelled or f.kind in ("ident", "relative"):
                 # a number in words, a name with digits or a relative date: a reader's review,
                 # never a refusal (a claim may say "three travellers" of a quote listing them)
@@ -214,6 +216,24 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
 # "截至D", "по состоянию на D" before it; "D時点", "D現在" after it
 _AS_OF_BEFORE = re.compile(r"(?:\b[Aa]s\s+(?:of|at)|\bStand|截至|по\s+состоянию\s+на)[\s,:]*$")
 _AS_OF_AFTER = re.compile(r"\s*(?:時点|現在)")
+
+
+_DOC_ID = re.compile(r"^(?:PEP|RFC|ISO|ECMA|IEEE) \d+$")
+_HEAD = 600  # characters: a document's header (its "PEP: 563" line, its title) stands here
+
+
+def _names_itself(key: str, evs: list[dict], text_of: TextOf) -> bool:
+    """A document's own identifier ("PEP 563", "RFC 9110") names the source the quote is from:
+    backed when the header of that source states it, as the ledger shows beside the quote."""
+    if not _DOC_ID.match(key):
+        return False
+    from ...engines.text import figures
+
+    for ev in evs:
+        head = (text_of(ev.get("source_id")) or "")[:_HEAD]
+        if any(f.kind == "version" and f.key == key for f in figures.find_figures(head)):
+            return True
+    return False
 
 
 def _states_as_of(text: str, f: Any, as_of: object) -> bool:
