@@ -548,3 +548,11 @@ def test_a_document_naming_itself_backs_its_identifier_and_a_claim_can_be_added_
     assert r.rc == 0 and "W-CLAIM-FIGURE" in r.err and "PEP 649" in r.err, r.both
     r = sb("claim", "add", "--text", "A claim with no quote.", "--source", sid, cwd=ws)
     assert r.rc == 1 and "E-USAGE" in r.err and "--quote" in r.err, r.both
+
+
+def test_a_documents_number_is_stated_by_its_identifier():
+    """A title made from a file name ("pep 0563") states the number its header states as "PEP: 563"."""
+    from sourcebook.engines.text import figures
+
+    assert figures.unbacked("pep 0563", ["PEP: 563\nTitle: Postponed Evaluation of Annotations"]) == []
+    assert [f.written for f in figures.unbacked("pep 0649", ["PEP: 563"])] == ["0649"]

@@ -51,7 +51,8 @@ def _facts(f: Figure) -> set[str]:
     if f.kind == "relative":
         return {"rel:" + f.key}
     if f.kind == "version":
-        return {"v:" + f.key, "x:" + f.key.lstrip("v")}
+        doc_number = f.key.split(" ", 1)[1] if " " in f.key else ""  # "PEP 563" states 563 too
+        return {"v:" + f.key, "x:" + f.key.lstrip("v"), *(["n:" + doc_number] if doc_number.isdigit() else [])}
     out: set[str] = set()
     for key in _date_keys(f):
         y, m, _ = date_parts(key)
