@@ -711,3 +711,96 @@ def test_both_sides_of_a_contest_stand_in_the_same_section(demo, page, tmp_path)
     # the same paragraph split in two, both under the ridership heading, passes
     split = page[:i] + inner[:k] + inner[k2:] + f'</p>\n<p data-claim="clm_13811f60ff01">{side}' + page[j:]
     passes_prose(demo, split, tmp_path)
+
+
+# --------------------------------------------------------------------------- hedges, scale, code
+
+_W3 = "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats"
+
+
+def test_a_plan_told_as_done_is_refused(demo, page, tmp_path):
+    """The claim says W3 is due to follow "once new readers are fitted"; "its new readers already
+    fitted" tells the reader the condition is met."""
+    assert _W3 in page
+    new = "Route W3 takes the pass from 1 December 2026, its new readers already fitted to its boats"
+    refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", "already")
+
+
+@pytest.mark.parametrize("new", [
+    "Route W3 will take the pass from 1 December 2026",
+    "Route W3 is set to follow on 1 December 2026",
+    "Route W3 is scheduled to join on 1 December 2026",
+    "On 1 December 2026 the operator expects route W3 to follow",
+    "Route W3 takes the pass from 1 December 2026, once new readers are fitted",  # a timetable's present
+])
+def test_a_plan_kept_in_other_words_passes(demo, page, tmp_path, new):
+    passes_prose(demo, page.replace(_W3, new, 1), tmp_path)
+
+
+def test_a_possibility_stated_as_a_fact_is_refused_on_the_page(demo, page, tmp_path):
+    """Were the W3 claim only a possibility ("could accept"), the page's plain "takes the pass"
+    would tell the reader it is settled; "may" or "could" in the sentence keeps it."""
+    from sourcebook.domain.gate.context import GateContext, VerifyOptions
+    from sourcebook.domain.gate.gates import gates
+    from sourcebook.domain.workspace.layout import Workspace
+
+    def lines(sentence: str) -> list[str]:
+        path = tmp_path / "answer.html"
+        path.write_text(page.replace(_W3, sentence, 1), encoding="utf-8")
+        ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False))
+        w3 = next(c for c in ctx.claims if c.get("text", "").startswith("Route W3 is due to accept"))
+        ctx.claims_by_id[w3["id"]] = dict(w3, text="Route W3 could accept the Tidewater Pass from 1 December 2026.")
+        found = next(g for g in gates() if g.name == "prose").fn(ctx).findings
+        return [f.line() for f in found if "answer.html" in f.line()]  # the other pages print the old text
+
+    found = lines("Route W3 takes the pass from 1 December 2026")
+    assert codes(found) == ["E-PAGE-HEDGE-DROPPED"] and "'could'" in found[0], found
+    assert lines("Route W3 could take the pass from 1 December 2026") == []
+
+
+def test_a_possibility_is_not_kept_by_the_future_tense():
+    from sourcebook.engines.text.stance import hedge_dropped
+
+    claim = "The new readers may be fitted in January 2027."
+    assert hedge_dropped(claim, "The new readers will be fitted in January 2027.") == "may"
+    assert hedge_dropped(claim, "The new readers are fitted in January 2027.") == "may"
+    assert hedge_dropped(claim, "The new readers could be fitted in January 2027.") is None
+    # an undated plan told as done; kept in the future tense
+    assert hedge_dropped("The operator plans to scrap paper tickets.", "The operator scraps paper tickets.") \
+        == "plans to"
+    assert hedge_dropped("The operator plans to scrap paper tickets.", "The operator will scrap paper tickets.") is None
+    # a sentence telling another part of the claim drops nothing
+    assert hedge_dropped("The contract was signed in August, with installation scheduled for November.",
+                         "The contract was signed in August.") is None
+
+
+@pytest.mark.parametrize("new, word", [
+    ("The trade press reports a record 38,500 over the summer", "record"),
+    ("The trade press reports an all-time high of 38,500 over the summer", "all-time"),
+    ("The trade press reports the busiest summer yet, 38,500", "busiest"),
+])
+def test_a_word_of_record_no_quote_says_is_refused(demo, page, tmp_path, new, word):
+    assert _PRESS in page
+    refused(demo, page.replace(_PRESS, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", word)
+
+
+def test_on_record_is_no_superlative(demo, page, tmp_path):
+    passes_prose(demo, page.replace(_PRESS, "On record, the trade press reports 38,500 over the summer", 1), tmp_path)
+
+
+def test_a_sentence_in_a_code_block_is_refused(demo, page, tmp_path):
+    notice = ("<pre><code>OPERATOR NOTICE: the Tidewater Pass is withdrawn from every route and will not be "
+              "refunded.\n</code></pre>")
+    refused(demo, body(page, notice), tmp_path, "E-PAGE-CODE-PROSE", "OPERATOR NOTICE")
+    comment = "<pre><code># the pass is withdrawn from every route\nsb verify\n</code></pre>"
+    refused(demo, body(page, comment), tmp_path, "E-PAGE-CODE-PROSE")
+
+
+@pytest.mark.parametrize("code", [
+    "pip install sourcebook\nsb verify --json",
+    "from __future__ import annotations",
+    "def fare(age: int) -> float:\n    return 0.0 if age &lt; 12 else 3.40",
+])
+def test_code_in_a_code_block_passes(demo, page, tmp_path, code):
+    lines, _ = check(demo, body(page, f"<pre><code>{code}\n</code></pre>"), tmp_path)
+    assert "E-PAGE-CODE-PROSE" not in codes(lines), lines

@@ -63,6 +63,20 @@ _CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+tha
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
+def _lines(text: str) -> list:
+    """The non-blank lines of ``text`` as sentences (offsets trimmed of blanks)."""
+    from ..text.sentences import Sentence
+
+    out, at = [], 0
+    for line in text.split("\n"):
+        lo = at + len(line) - len(line.lstrip())
+        hi = at + len(line.rstrip())
+        if hi > lo:
+            out.append(Sentence(lo, hi, text[lo:hi]))
+        at += len(line) + 1
+    return out
+
+
 def norm(text: str) -> str:
     """Whitespace collapsed, and no space left before punctuation where apparatus was taken out."""
     return _SPACE_BEFORE.sub(r"\1", " ".join(text.split()))
@@ -222,7 +236,9 @@ class _Reader:
         text = "".join(run.parts)
         if not text.strip():
             return
-        sentences = self.split(text)
+        # a code block is read line by line: its lines are not sentences, and a comment line
+        # must not run into the command under it
+        sentences = _lines(text) if run.ctx.where == "code" else self.split(text)
         for i, s in enumerate(sentences):
             nxt = sentences[i + 1].start if i + 1 < len(sentences) else len(text)
             # a ref or a mark belongs to the sentence it sits in, or to the one it follows

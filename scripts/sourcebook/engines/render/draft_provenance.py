@@ -106,6 +106,7 @@ class _Backing:
         self.ledger = ledger
         self.by_source: dict[str, list[str]] = {}
         self.quotes_by_source: dict[str, list[str]] = {}
+        self.claims_by_source: dict[str, list[str]] = {}
         for c in ledger.claims.values():
             if not lm.is_citable(c):
                 continue
@@ -113,6 +114,7 @@ class _Backing:
             for sid in cited_sources(c, ledger.claims):  # a derived claim: by its inputs' numbers
                 self.by_source.setdefault(sid, []).extend(texts)
                 self.quotes_by_source.setdefault(sid, []).extend(_quotes(c))
+                self.claims_by_source.setdefault(sid, []).extend(claim_own(c))
 
     def citable(self, rid: str) -> bool:
         if rid.startswith("src_"):
@@ -140,6 +142,19 @@ class _Backing:
             elif self.citable(rid):
                 out += _quotes(self.ledger.claims[rid])
         return out
+
+    def claim_texts(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
+        """The texts of the claims a sentence rests on (by a source's number: all of its claims)."""
+        out: list[str] = []
+        for n in numbers:
+            sid = self.ledger.by_num.get(n)
+            out += self.claims_by_source.get(sid, []) if sid else []
+        for rid in refs:
+            if rid.startswith("src_"):
+                out += self.claims_by_source.get(rid, [])
+            elif self.citable(rid):
+                out += claim_own(self.ledger.claims[rid])
+        return list(dict.fromkeys(out))
 
     def of(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
         out: list[str] = []
@@ -220,7 +235,8 @@ def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str
             return Finding("E-DRAFT-QUOTE", at, f"{said} sets {snippet(invented[0].text, 40)} in quotation marks, but "
                                                 "those words occur in none of the quotes of what it cites; quote "
                                                 "the source word for word, or drop the marks")
-        return None
+        return _stance_finding(s, backing, at, said)
+
     figs = stated(s.text)
     quoted = quotations(s.text) if kind in ("inferred", "framing") else []
     if not figs and not quoted:
@@ -239,6 +255,26 @@ def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str
     return Finding("W-DRAFT-UNVERIFIED-FIGURE", at, f"{said} is marked [unverified] but states {_written(figs)}; a "
                                                     "figure from memory is the one a reader cannot check: find a "
                                                     "source and cite it")
+
+
+def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> Finding | None:
+    """A plan stated as a fact, or a word of record no quote says (as the page gate reads them)."""
+    from ..text import stance
+
+    texts = backing.claim_texts(s.numbers, s.refs)
+    lost = stance.hedge_dropped_among(texts, s.text)
+    if lost:
+        return Finding("E-PAGE-HEDGE-DROPPED", at, f"{said}: what it cites says {lost!r}, and the sentence states it "
+                                                   "plainly; keep the hedge (\"is due to\", \"will\", \"may\")")
+    scale = stance.scale_words(s.text, any(stance.hedged(t) for t in texts))
+    if scale:
+        have = {w for t in texts + backing.quotes(s.numbers, s.refs) for w in stance.scale_words(t, True)}
+        extra = [w for w in scale if w not in have]
+        if extra:
+            return Finding("E-PAGE-WORD-UNBACKED", at, f"{said} says {extra[0]!r}, a word of record, superlative or completion "
+                                                        "that nothing it cites says; cut it, or cite the claim "
+                                                        "whose quote says it")
+    return None
 
 
 def _section(structure: list[StructureLine], i: int, sentences: list[DraftSentence]) -> tuple[list[int], list[str]]:

@@ -345,3 +345,28 @@ def word_count(text: str) -> int:
 def is_short_label(text: str) -> bool:
     """Fewer than four words (space-separated scripts), or fewer than 8 CJK characters."""
     return _weight(text) < 4
+
+
+# --- a line of words in a box meant for code ----------------------------------------------------
+
+_COMMENT_MARK = re.compile(r"^\s*(?:#+|//+|--|;+|/\*+|\*+|<!--|>+)\s*")
+_CODE_SIGN = re.compile(r"[{}\[\]()<>=$`|\\/_#@&^~*+]|(?:^|\s)-")
+_PLAIN_WORD = re.compile(r"^[\"'“‘(]?[^\W\d_][^\W\d_'’\-]*[.,;:!?”’\")]*$")
+
+
+def reads_as_prose(text: str) -> bool:
+    """Whether a code block's line (or one of its lines) reads as a sentence (a comment's words count): five words or
+    more, nearly all of them plain words, and no sign that code uses. ``pip install sourcebook``
+    and ``from __future__ import annotations`` are code; "NOTICE: the pass is withdrawn from
+    every route." is a sentence."""
+    for line in text.splitlines() or [text]:
+        body = _COMMENT_MARK.sub("", line, count=1).strip()
+        if _CODE_SIGN.search(body):
+            continue
+        tokens = body.split()
+        if len(tokens) < 5:
+            continue
+        plain = sum(1 for t in tokens if _PLAIN_WORD.match(t))
+        if plain >= 0.8 * len(tokens):
+            return True
+    return False

@@ -21,7 +21,9 @@ than sourcebook's markers, CSS ``content`` strings the shipped stylesheets do no
 links outside a matching claim block, marks outside claim blocks or written as text ("(✓ checked)"),
 hidden claim blocks and ledger entries, and a contested claim whose other side is not cited in
 the same section of the page. A cited sentence's comparisons ("over twelve", "38,500+") must be
-its claim's, and a block quotation's words must be in the cited quotes. The counts per
+its claim's, a block quotation's words must be in the cited quotes, a claim's hedge ("is due
+to", "may") is kept, and a word of record, superlative or completion ("already") is one its claims or quotes say. A
+sentence typed into a code block is refused. The counts per
 page go in the gate's note and in ``--json`` (``coverage``). A page's result is remembered by
 the hash of everything it depends on, so a repeat verify does not read it again.
 """
@@ -189,6 +191,35 @@ class _Judge:
                 others.append((m.written, f"no claim cited after it states a number from {m.low:,} to {m.high:,}"))
         return compared, others
 
+    def stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
+        """A cited sentence that states plainly what its claim only plans or allows ("is due to"
+        become "takes"), or that adds a word of record, superlative or completion ("a record 38,500") none of
+        its claims and quotes says: (code, what) or None."""
+        from .....engines.text import stance
+
+        texts = self.backing(ids)
+        plan = any(stance.hedged(t) for t in texts)
+        scale = stance.scale_words(p.text, plan)
+        if not scale and not plan:
+            return None
+        if self.verbatim(p.text, ids):
+            return None
+        for x in ids:
+            for t in self._parts(x)[0]:
+                lost = stance.hedge_dropped(t, p.text)
+                if lost:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; a "
+                                                    "plan, a schedule or a possibility stays one on the page: keep "
+                                                    "the claim's hedge (\"is due to\", \"will\", \"may\")")
+        if scale:
+            said = {w for b in self.backing(ids, quotes=True) for w in stance.scale_words(b, True)}
+            extra = [w for w in scale if w not in said]
+            if extra:
+                return ("E-PAGE-WORD-UNBACKED", f"says {extra[0]!r}, a word of record, superlative or completion that none of "
+                                                 f"its claims ({', '.join(ids)}) or their quotes says; cut it, or "
+                                                 "cite the claim whose quote says it")
+        return None
+
     def verbatim(self, text: str, ids) -> bool:
         """The sentence is word for word part of what one of its claims says or quotes: it states
         nothing more, whatever its clauses."""
@@ -335,6 +366,11 @@ class _Judge:
                                                             "none of the quotes of the claims it cites; quote the "
                                                             "source word for word, or write it as a sentence of "
                                                             "your own")
+            stance = self.stance(p, ok)
+            if stance:
+                refused = True
+                code, what = stance
+                self.refuse(code, p, what)
             if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok):
                 refused = True
                 self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
@@ -404,6 +440,13 @@ class _Judge:
                 structure.append((p, scope))
             elif w == "row":  # a label cell: judged by what its row cites
                 structure.append((p, set(p.block)))
+            elif w == "code" and self.sent.reads_as_prose(p.text) and p.text not in self.fixed:
+                # a notice typed into a code block is read as one: words a reader takes as a
+                # statement are judged as prose, whatever box they sit in
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-CODE-PROSE", p, "is a sentence in a code block; a code block holds code, "
+                                                    "commands or a source's own lines: write the sentence in "
+                                                    "the text and cite it, or cut it")
             elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
