@@ -179,3 +179,31 @@ def test_a_lead_in_and_one_headline_link_in_the_flow_is_a_pointer_to_another_sto
     assert "Download the full report: report-2020.pdf" in out  # a file name is no headline
     assert "Contact the office at the town hall on Main Street" in out  # no lead-in: a sentence
     assert "Jump to the section: notes on the figures" in out  # a link within the page
+
+
+def test_a_list_of_tools_set_down_twice_after_the_article_is_trimmed():
+    # The same short list (a date, Print, Permalink) under the body and again below: furniture;
+    # a list of short items in the article's flow, repeated with prose after it, stays.
+    tools = "<ul><li>Date 23.05.2011</li><li>Print this page</li><li>Permalink p.example/x</li></ul>"
+    facts = "<ul><li>Value of the car: 35,000</li><li>No deposit</li></ul>"
+    html = ("<html><body><article>"
+            + "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(3)) + facts
+            + "".join(f"<p>{SENTENCE} Middle {i}.</p>" for i in range(2)) + facts
+            + "".join(f"<p>{SENTENCE} End {i}.</p>" for i in range(2))
+            + "<h4>Audio and video on the topic</h4>" + tools + tools
+            + "</article></body></html>")
+    out = _text(html)
+    assert "Permalink" not in out and "Print this page" not in out
+    assert "Audio and video on the topic" not in out  # its heading now announces nothing
+    assert out.count("- Value of the car: 35,000") == 2 and "End 1." in out
+
+
+def test_a_line_in_capitals_at_the_articles_end_is_a_banner():
+    html = ("<html><body><article>"
+            + "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(8))
+            + "<p>We have been reporting for a century. Support us.<br><br>"
+            "<strong>BECOME A MEMBER AND ENJOY EXCLUSIVE BENEFITS</strong></p>"
+            "</article></body></html>")
+    out = _text(html)
+    assert "BECOME A MEMBER" not in out and "Part 7." in out
+    assert "We have been reporting for a century." in out
