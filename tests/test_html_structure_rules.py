@@ -157,3 +157,53 @@ def test_custom_elements_holding_blocks_are_containers_and_inline_ones_stay_in_t
     steps = "".join(f"<p>{SENTENCE} Step {i} <hl-cite>(<a href='#r{i}'>{i}</a>)</hl-cite>.</p>" for i in range(6))
     out = _text(f"<html><body><app-page><app-recipe><h1>Pierogi</h1>{steps}</app-recipe></app-page></body></html>")
     assert "Step 5 (5)." in out
+
+
+def test_a_lead_in_and_one_headline_link_in_the_flow_is_a_pointer_to_another_story():
+    # "Read also: <a>Headline</a>" between paragraphs points elsewhere; a source line whose link
+    # is a file name, and a sentence that merely ends in a link, are the article's own text.
+    html = ("<html><body><article>"
+            + "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(3))
+            + "<p>Le puede interesar: <a href='/other/story'>Council votes to close the old river bridge</a></p>"
+            "<h3>MIRA:&nbsp;<a href='https://example.org/b'>Mother detained while asking about her son</a></h3>"
+            + "".join(f"<p>{SENTENCE} Later {i}.</p>" for i in range(3))
+            + "<p>Download the full report: <a href='/files/report.pdf'>report-2020.pdf</a></p>"
+            "<p>Contact the office at the <a href='/contact'>town hall on Main Street</a></p>"
+            "<p>Jump to the section: <a href='#notes'>notes on the figures</a></p>"
+            + "".join(f"<p>{SENTENCE} End {i}.</p>" for i in range(2))
+            + "</article></body></html>")
+    out = _text(html)
+    assert "Council votes to close" not in out and "Le puede interesar" not in out
+    assert "Mother detained" not in out
+    assert "Part 2." in out and "Later 0." in out and "End 1." in out
+    assert "Download the full report: report-2020.pdf" in out  # a file name is no headline
+    assert "Contact the office at the town hall on Main Street" in out  # no lead-in: a sentence
+    assert "Jump to the section: notes on the figures" in out  # a link within the page
+
+
+def test_a_list_of_tools_set_down_twice_after_the_article_is_trimmed():
+    # The same short list (a date, Print, Permalink) under the body and again below: furniture;
+    # a list of short items in the article's flow, repeated with prose after it, stays.
+    tools = "<ul><li>Date 23.05.2011</li><li>Print this page</li><li>Permalink p.example/x</li></ul>"
+    facts = "<ul><li>Value of the car: 35,000</li><li>No deposit</li></ul>"
+    html = ("<html><body><article>"
+            + "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(3)) + facts
+            + "".join(f"<p>{SENTENCE} Middle {i}.</p>" for i in range(2)) + facts
+            + "".join(f"<p>{SENTENCE} End {i}.</p>" for i in range(2))
+            + "<h4>Audio and video on the topic</h4>" + tools + tools
+            + "</article></body></html>")
+    out = _text(html)
+    assert "Permalink" not in out and "Print this page" not in out
+    assert "Audio and video on the topic" not in out  # its heading now announces nothing
+    assert out.count("- Value of the car: 35,000") == 2 and "End 1." in out
+
+
+def test_a_line_in_capitals_at_the_articles_end_is_a_banner():
+    html = ("<html><body><article>"
+            + "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(8))
+            + "<p>We have been reporting for a century. Support us.<br><br>"
+            "<strong>BECOME A MEMBER AND ENJOY EXCLUSIVE BENEFITS</strong></p>"
+            "</article></body></html>")
+    out = _text(html)
+    assert "BECOME A MEMBER" not in out and "Part 7." in out
+    assert "We have been reporting for a century." in out

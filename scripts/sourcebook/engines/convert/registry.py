@@ -90,7 +90,9 @@ FORMATS: tuple[Format, ...] = (
     # 4: table rows never the article, an intro box joins it, a <noscript> article is read,
     #    labels over and after it, calls to act and lines under a last rule trimmed, class words
     #    after no/non ignored, "hidden" in a class name no longer negative
-    Format("sb.html", 4, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
+    # 5: a lead-in and one headline link in the article's flow ("Read also: ...") dropped, a list
+    #    of tools set down twice after the last paragraph and a line in capitals at the end trimmed
+    Format("sb.html", 5, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
            _html, sniff=_looks_like_html),
     # 3: section headings from the outline or numbered titles
     Format("sb.pdf", 3, {"application/pdf": ".pdf"}, (".pdf",), _pdf, sniff=lambda raw: raw.startswith(b"%PDF-")),

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import cast
 
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
 from .names import words, words_of
@@ -145,7 +144,7 @@ class Page:
             t = c = media = 0
             kids: list[Element] = []
             for ch in el.children:
-                if type(ch) is Text:
+                if isinstance(ch, Text):  # narrows the rest to Element (no call to cast)
                     d = ch.data
                     if not d.isspace():
                         d = d.strip()
@@ -154,7 +153,6 @@ class Page:
                         if "," in d or not d.isascii():
                             c += len(commas_in(d))
                     continue
-                ch = cast(Element, ch)
                 tag = ch.tag
                 if tag in SILENT and silent(ch):
                     media += _MEDIA.get(tag, 0)

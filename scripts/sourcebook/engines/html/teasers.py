@@ -19,6 +19,10 @@ HEADLINE_MIN = 12  # characters of link text that make a headline
 PROSE_PARAGRAPH = 80  # characters of a paragraph of the article's own prose (few links)
 _CONTAINERS = frozenset({"div", "ul", "ol", "section", "aside", "dl", "table", "tbody"})
 _HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+LEAD_IN_CHARS = 30  # a lead-in ("Read also:") this short, of at most LEAD_IN_WORDS words
+LEAD_IN_WORDS = 4
+HEADLINE_WORDS = 4  # words of link text that make the pointed-to story's headline
+_POINTER_BLOCKS = frozenset({"p", "div"}) | _HEADINGS
 
 
 def teaser_lists(page: Page, roots: list, skip: set[int]) -> set[int]:
@@ -50,7 +54,33 @@ def teaser_lists(page: Page, roots: list, skip: set[int]) -> set[int]:
                         i = page.end[i]
                         continue
             i += 1
+        drop |= _pointers(page, r, alive)
     return drop
+
+
+def _pointers(page: Page, r: int, alive: list[bool]) -> set[int]:
+    """Ids of the blocks under ``r`` that are a lead-in and one headline link to another page."""
+    m = page.whole()
+    tags, elems = page.tags, page.elems
+    out: set[int] = set()
+    for i in range(r + 1, page.end[r]):
+        if (tags[i] not in _POINTER_BLOCKS or not alive[i] or m.block_child[i] or not m.link[i]
+                or m.text[i] - m.link[i] > LEAD_IN_CHARS):
+            continue
+        links = [a for a in range(i + 1, page.end[i]) if tags[a] == "a"]
+        if len(links) != 1 or m.text[links[0]] != m.link[i]:
+            continue
+        link = elems[links[0]]
+        href = (link.attrs.get("href") or "").strip()
+        if not href or href.startswith(("#", "javascript:", "mailto:")):
+            continue
+        headline = " ".join(link.text().split())
+        whole = " ".join(elems[i].text().split())
+        lead = whole[: len(whole) - len(headline)].strip() if whole.endswith(headline) else ""
+        if (lead.endswith(":") and len(lead.split()) <= LEAD_IN_WORDS
+                and len(headline.split()) >= HEADLINE_WORDS):
+            out.add(id(elems[i]))
+    return out
 
 
 def _headline(page: Page, c: int, alive: list[bool], own: list[int], parent: list[int]) -> str:

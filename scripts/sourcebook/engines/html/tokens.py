@@ -179,11 +179,15 @@ _PLAIN_TAG = (
 PLAIN_ATTR = re.compile(r'([-a-z0-9_:.]+)="([^"]*)"')
 _SIMPLE_ATTR = re.compile(
     r"([^\s/>\"'=]+)(?:[ \t\n\r\f]*(=)[ \t\n\r\f]*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
-# Every position matches: text (group 1), a plain start tag (2-4), another well-formed start
-# tag (5-7), an end tag (8), or any other ``<`` (9), which the general path reads. An end tag
+# Every position matches: a plain start tag (2-4), another well-formed start tag (5-7) or an end
+# tag (8), each with the white space before it (1); text (9), or any other ``<`` (10), which
+# the general path reads. An end tag
 # with space before ``>`` takes that path too, so no token hides a newline outside a group.
-FAST = re.compile(r"([^<]+)|" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>|(<)")
-TEXT, PLAIN_TAG, START_TAG, END_TAG, OTHER = 1, 4, 7, 8, 9  # FAST's match.lastindex
+# White space before a tag (the indentation of pretty-printed markup) is read with the tag, in
+# group 1, so the two cost one token.
+FAST = re.compile(r"([ \t\n\r\f]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
+                  r"|([^<]+)|(<)")
+PLAIN_TAG, START_TAG, END_TAG, TEXT, OTHER = 4, 7, 8, 9, 10  # FAST's match.lastindex
 
 
 def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:

@@ -287,6 +287,7 @@ def _build(raw: str, b: _Builder) -> None:
     tokens = FAST.finditer
     plain_attrs = PLAIN_ATTR.findall
     implying = _IMPLIED_BY
+    raw_text = frozenset(CDATA_CONTENT)
     # Attribute text -> (attribute list, attribute map): pages repeat the same attributes a lot.
     seen: dict[str, tuple[list, dict]] = {}
     n = len(raw)
@@ -297,7 +298,7 @@ def _build(raw: str, b: _Builder) -> None:
             for m in tokens(raw, i):
                 kind = m.lastindex
                 if kind == TEXT:
-                    d = m[1]
+                    d = m[9]
                     data = unescape(d) if "&" in d else d
                     if data:  # a reference to an invalid code point stands for nothing
                         cur = stack[-1]
@@ -308,10 +309,23 @@ def _build(raw: str, b: _Builder) -> None:
                             kids.append(Text(data, line, cur))
                     line += d.count("\n")
                     continue
+                if kind == OTHER:
+                    i = m.start()
+                    break
+                space = m[1]
+                if space:  # white space before the tag: a text run of its own
+                    cur = stack[-1]
+                    kids = cur.children
+                    if kids and type(kids[-1]) is Text:
+                        b.handle_data(space)
+                    else:
+                        kids.append(Text(space, line, cur))
+                    if "\n" in space:
+                        line += space.count("\n")
                 if kind == END_TAG:
-                    tag = m[8].lower()
+                    tag = m[8]
                     top = stack[-1]
-                    if top.tag == tag:
+                    if top.tag == tag or top.tag == (tag := tag.lower()):
                         top.end_line = line
                         stack.pop()
                         open_count[tag] -= 1
@@ -319,9 +333,6 @@ def _build(raw: str, b: _Builder) -> None:
                         b.lineno = line
                         b.handle_endtag(tag)
                     continue
-                if kind == OTHER:
-                    i = m.start()
-                    break
                 if kind == PLAIN_TAG:
                     tag, attr_text, closing = m.group(2, 3, 4)
                 else:
@@ -348,8 +359,9 @@ def _build(raw: str, b: _Builder) -> None:
                     b.lineno = line
                     b.handle_startendtag(tag, attrs)
                 else:
-                    if tag in implying:
-                        for t in implying[tag]:
+                    closers = implying.get(tag)
+                    if closers is not None:
+                        for t in closers:
                             if count_of(t):
                                 b.close_implied(tag)
                                 break
@@ -362,7 +374,7 @@ def _build(raw: str, b: _Builder) -> None:
                         open_count[tag] = count_of(tag, 0) + 1
                 if "\n" in attr_text:  # the next token starts on a later line
                     line += attr_text.count("\n")
-                if tag in CDATA_CONTENT and not closing:
+                if tag in raw_text and not closing:
                     tok.enter_cdata(tag)
                     i = m.end()
                     break

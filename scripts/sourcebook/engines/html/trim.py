@@ -6,8 +6,9 @@ they stand, not by their words:
 
 - a heading (not a long sentence set as one) followed by no text of its own (the next block is a heading of the same or a
   higher level, or nothing) announces a section that is not there;
-- at the end of the article, short blocks that are headings, lead-ins ending with a colon, or
-  nothing but link text are what follows the article's end, not the article.
+- at the end of the article, short blocks that are headings, lead-ins ending with a colon,
+  nothing but link text, or a line of words all in capitals are what follows the article's end;
+- a list of short items set down twice after the article's last paragraph is a bar of tools.
 
 Link offsets are carried over to the trimmed text.
 """
@@ -24,6 +25,9 @@ CALL_AFTER = 1000  # ... after this much text (a short page's last line is its c
 RULED_TAIL = 300  # characters under the last horizontal rule that are what follows the article
 LABEL_CHARS = 60  # a trailing line this short, of at most LABEL_WORDS words and with no closing
 LABEL_WORDS = 5  # punctuation, is a credit or a label
+TOOL_ITEM_CHARS = 40  # a list of two or more items this short, twice after the last paragraph
+PROSE_CHARS = 80  # a paragraph of the article's prose
+SHOUT_WORDS = 3
 _FENCE = "```"
 SENTENCE_HEADING = 60
 _ENDS = frozenset(".!?。…\"”»")
@@ -83,11 +87,25 @@ def _prompt(chunk: str) -> bool:
     return _plain(t) and "\n" not in t and len(t) <= LABEL_CHARS and t.endswith(("?", "？"))
 
 
+def _shout(chunk: str) -> bool:
+    """A line of several words all in capitals (a banner: "JOIN NOW AND GET MORE"), no sentence."""
+    t = chunk.strip()
+    return (_plain(t) and "\n" not in t and len(t.split()) >= SHOUT_WORDS and t.isupper()
+            and t[-1:] not in _ENDS)
+
+
 def _plain(chunk: str) -> bool:
     """A paragraph of its own: not a list item, a quote or a table row (content in its form)."""
     t = chunk.lstrip()
     head = t.split(" ", 1)[0]
     return not (t.startswith(("- ", "* ", "> ", "|")) or head[:-1].isdigit() and head.endswith("."))
+
+
+def _tool_list(chunk: str) -> bool:
+    """Two or more list items, each a few words (a date, "Print", "Permalink")."""
+    lines = chunk.split("\n")
+    return len(lines) >= 2 and all(line.startswith(("- ", "* ")) and len(line) <= TOOL_ITEM_CHARS
+                                   for line in lines)
 
 
 def _link_chars(spans: list[tuple[int, int, str]], a: int, b: int) -> int:
@@ -99,6 +117,19 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
     if len(blocks) < 2:
         return text, spans
     drop = [False] * len(blocks)
+    # A list of short items set down twice after the article's last paragraph (a bar of tools
+    # under the body, then again in the page's footer): what follows the article.
+    last_prose = max((i for i, b in enumerate(blocks) if not b.level and b.end - b.start >= PROSE_CHARS
+                      and _plain(text[b.start:b.end])), default=-1)
+    seen: dict[str, int] = {}
+    for i in range(last_prose + 1, len(blocks)):
+        b = blocks[i]
+        chunk = text[b.start:b.end]
+        if not b.protected and _tool_list(chunk):
+            if chunk in seen:
+                drop[i] = drop[seen[chunk]] = True
+            else:
+                seen[chunk] = i
     # Headings with no text of their own, from the end so a chain of them goes together.
     nxt_level = None  # level of the next kept block (0 for text), None at the end
     for i in range(len(blocks) - 1, -1, -1):
@@ -132,7 +163,7 @@ def trim(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[tuple[
         if b.protected or letters > TAIL_CHARS:
             break
         if (b.level or chunk.rstrip().endswith(":") or _link_chars(spans, b.start, b.end) >= 0.9 * letters
-                or not any(ch.isalnum() for ch in chunk) or _label(chunk) or _prompt(chunk)):
+                or not any(ch.isalnum() for ch in chunk) or _label(chunk) or _prompt(chunk) or _shout(chunk)):
             drop[i] = True
             continue
         break
