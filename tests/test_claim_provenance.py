@@ -532,6 +532,25 @@ def test_a_verified_claim_cut_from_a_question_is_refused_and_no_ack_answers_it(w
     assert doc["rc"] == 0 and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]], doc
 
 
+def test_a_verified_claim_stating_a_report_as_fact_is_refused_unless_it_says_who_said_it(ws, src):
+    """"Officials said that the ferry runs every 20 minutes": the page vouches for what officials
+    said, not for the timetable."""
+    r = _add(ws, "The ferry runs every 20 minutes.", src, "the ferry runs every 20 minutes", kind="number",
+             confidence="verified")
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-REPORTED" in _codes(r.err) and "said that" in r.err, r.both
+    assert sb("claim", "ack", cid, "--reason", "officials know the timetable", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-REPORTED" in doc["codes"], doc
+    # said who said it, it stands; held at reported, the cut is a review flag again
+    r = _add(ws, "Officials said the ferry runs every 20 minutes.", src, "the ferry runs every 20 minutes",
+             kind="number", confidence="verified", topic="ferry.said")
+    assert r.rc == 0 and "W-CLAIM-REPORTED" not in _codes(r.err), r.both
+    assert sb("claim", "set", cid, "--confidence", "reported", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert "E-CLAIM-REPORTED" not in doc["codes"], doc
+
+
 def test_a_document_naming_itself_backs_its_identifier_and_a_claim_can_be_added_from_flags(ws):
     """A claim says "PEP 563 ..." of a quote from PEP 563 that says "this PEP": the document's own
     header ("PEP: 563") states its name, as the ledger shows beside the quote. Another PEP's

@@ -27,6 +27,9 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   decision's reason and a source's attestation);
 - **question**: a ``verified`` claim's quote is not cut from a question ("asked whether ...",
   a sentence ending in "?"): a question states nothing, and no ack answers it;
+- **reported**: a ``verified`` claim whose quote is cut right after a verb of report ("The
+  authority says the pass works on every route") says who said it ("The authority says ..."):
+  the source vouches for the report, not for the fact;
 - **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
   disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
   sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
@@ -50,16 +53,18 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question")
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
+           "reported")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
-         "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION"}
+         "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
-           "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "negation": "W-CLAIM-NEGATION",
+           "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
+           "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -418,6 +423,10 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
             out.append(Flag("question", f"the quote from {sid} is cut from a question ({_clip(cut.words, 40)!r} "
                                         "comes before it); a question states nothing, so it cannot make a claim "
                                         "checked: quote the statement, or hold the claim at reported"))
+        elif cut and cut.kind == "reporting" and not stance.reports(said) and claim.get("confidence") == "verified":
+            out.append(Flag("reported", f"the quote from {sid} is what someone is reported to say ({_clip(cut.words, 40)!r} "
+                                        "comes before it), and the claim states it as fact; say who said it in the "
+                                        "claim (\"The authority says ...\"), or hold the claim at reported"))
         elif cut and not (cut.kind == "reporting" and stance.reports(said)):
             what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation"}
             out.append(Flag("cut", f"the quote from {sid} starts mid-sentence, cut from {what[cut.kind]} "
