@@ -60,7 +60,7 @@ def test_html_escapes_everything_and_links_only_http(ws):
     assert html.count('rel="noopener noreferrer"') == 2
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
     assert "recheck URL withheld" in html and "javascript:alert(2)" in html
-    assert '<a class="recheck" href="https://harbour.example/night" rel="nofollow noopener">recheck</a>' in html
+    assert '<a class="recheck" href="https://harbour.example/night" rel="nofollow noopener">recheck at harbour.example</a>' in html
     assert "Harbour &lt;Authority&gt;" in html and "Status &quot;page&quot;" in html
     assert f'<li class="ledger-entry" id="c-{c1}" value="3">' in html  # by id: c2, c4, c1
     assert '<span class="mark m-checked">checked</span> <span class="mark m-moving">moving</span>' in html
@@ -107,7 +107,7 @@ def test_markdown_is_escaped(ws):
     assert "<img" not in md and "&lt;img" in md
     assert "](javascript" not in md and "\\[link\\]\\(javascript:alert\\(1\\)\\)" in md
     assert "\\*bold\\*" in md and "\\`code\\`" in md
-    assert "[recheck](https://harbour.example/night)" in md and "recheck URL withheld" in md
+    assert "[recheck at harbour.example](https://harbour.example/night)" in md and "recheck URL withheld" in md
     assert "secret" not in md
     assert "## The author's inferences" in md and "&lt;script&gt;" in md
     assert re.search(r"^1\. \*\*.+\*\*  $", md, re.M)

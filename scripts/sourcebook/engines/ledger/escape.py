@@ -39,6 +39,18 @@ def http_href(url: object) -> str | None:
     return text
 
 
+def link_host(href: str) -> str:
+    """The host a link leads to, as a reader should see it before following it ("calderbay.example"):
+    lower case, no "www.", no user name or port."""
+    from urllib.parse import urlsplit
+
+    try:
+        host = (urlsplit(href).hostname or "").lower()
+    except ValueError:
+        return ""
+    return host[4:] if host.startswith("www.") else host
+
+
 def md(value: object) -> str:
     """Markdown-escape text: punctuation backslash-escaped, ``<``, ``>`` and ``&`` as entities, one line."""
     text = " ".join(visible("" if value is None else str(value)).split())

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .editions import edition_names
-from .escape import h, http_href, safe_url
+from .escape import h, http_href, link_host, safe_url
 from .origin import credit_words, origin_words
 from .quote_view import page_text, quote_html
 
@@ -53,7 +53,8 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
     if claim.get("recheck"):
         href = http_href(claim["recheck"])
         if href:
-            bits.append(f'<a class="recheck" href="{h(href)}" rel="nofollow noopener">recheck</a>')
+            # where the link leads is said in words: a recheck on another site is the author's choice
+            bits.append(f'<a class="recheck" href="{h(href)}" rel="nofollow noopener">recheck at {h(link_host(href))}</a>')
         else:
             bits.append(f'<span class="recheck">recheck URL withheld (not http or https): {h(claim["recheck"])}</span>')
     if n_sources is not None and not claim.get("derived"):

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from . import ledger_model as lm
 from .editions import edition_title
-from .escape import http_href, md, md_link_target, safe_url
+from .escape import http_href, link_host, md, md_link_target, safe_url
 from .origin import credit_words, origin_words
 from .quote_view import page_text, quote_md
 
@@ -48,7 +48,7 @@ def _meta(claim: Mapping, n_sources: int | None) -> str:
         bits.append(f"as of {md(claim['as_of'])}")
     if claim.get("recheck"):
         href = http_href(claim["recheck"])
-        bits.append(f"[recheck]({md_link_target(href)})" if href else "recheck URL withheld")
+        bits.append(f"[recheck at {md(link_host(href))}]({md_link_target(href)})" if href else "recheck URL withheld")
     if n_sources is not None and not claim.get("derived"):
         bits.append(lm.corroboration_text(n_sources))
     return "   " + " · ".join(bits)
