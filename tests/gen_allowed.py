@@ -141,7 +141,27 @@ def module_text(found: dict[str, set[str]]) -> str:
         attrs = ", ".join(repr(a) for a in sorted(found[tag]))
         lines.append(f"    {tag!r}: frozenset({{{attrs}}})," if attrs else f"    {tag!r}: frozenset(),")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + shipped_text()
+
+
+def shipped_text() -> str:
+    """What the templates themselves write (their scripts by digest, their style sheets'
+    declarations and rules), with the digest of the template texts it was read from: the surface
+    gate reads it instead of parsing those style sheets on every run."""
+    import json
+
+    from sourcebook.domain.gate.gates.pages.surface import _read_templates, template_texts, texts_digest
+
+    texts = template_texts()
+    got = _read_templates(texts)
+    doc = json.dumps({"scripts": sorted(got.scripts), "decls": sorted(got.decls), "rules": sorted(got.rules)},
+                     ensure_ascii=True, separators=(",", ":"))
+    chunks = [doc[i:i + 96] for i in range(0, len(doc), 96)]
+    body = "\n".join(f"    {c!r}" for c in chunks)
+    return ("\n# What the templates whose texts hash to SHIPPED_DIGEST write themselves (their scripts by digest,\n"
+            "# their style sheets' declarations and rules), as JSON: read instead of parsing the sheets again.\n"
+            f"SHIPPED_DIGEST = {texts_digest(texts)!r}\n"
+            f"SHIPPED_JSON = (\n{body}\n)\n")
 
 
 def generate(built: str | None = None) -> str:

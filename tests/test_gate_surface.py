@@ -683,3 +683,16 @@ def test_every_template_and_every_rendered_construct_passes(demo, tmp_path):
         sheet, by_el, inline = page_sheet(doc)
         assert read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts, shipped=shipped) == []
         assert [u for u in unseen(doc, sheet, by_el, shipped) if not u.folded] == []
+
+
+def test_the_generated_reading_of_the_templates_is_the_reading_itself():
+    """The gate reads the templates' scripts, declarations and rules from the generated module
+    when the templates are the ones it was generated from, and parses them when they are not."""
+    from sourcebook.domain.gate.gates.pages.surface import _generated, _read_templates, template_texts
+
+    texts = template_texts()
+    assert _generated(texts) == _read_templates(texts)
+    edited = [texts[0].replace("</style>", ".extra{color:red}</style>", 1)] + texts[1:]
+    assert _generated(edited) is None
+    assert ("extra" in {sel for sel, _, _ in _read_templates(edited).rules}) or \
+        any(".extra" in sel for sel, _, _ in _read_templates(edited).rules)

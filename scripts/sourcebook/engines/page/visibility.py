@@ -85,8 +85,17 @@ def _value(st: Style, prop: str) -> str:
 _NO_PCT = values.Ctx(pct=(0.0, 0.0))
 
 
+_LENGTHS: dict[str, tuple[float, float] | None] = {}  # a page says "1rem" and "0" hundreds of times
+
+
 def _len(v: str) -> tuple[float, float] | None:
-    return values.length(v, _NO_PCT) if v else None
+    if not v:
+        return None
+    try:
+        return _LENGTHS[v]
+    except KeyError:
+        got = _LENGTHS[v] = values.length(v, _NO_PCT)
+        return got
 
 
 def _angle_edge_on(arg: str) -> bool:
