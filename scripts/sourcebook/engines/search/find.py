@@ -147,7 +147,9 @@ def _pattern(needle: str, rung: int) -> re.Pattern | None:
     if rung >= 2:
         fills.append(_MARKUP_FILL)
     if rung >= 4:
-        fills.append("[" + _INVISIBLE + "]")
+        # one alternative per invisible character, not a class of them: a class of characters
+        # beyond Latin-1 costs re a table of every code point to compile, once per gap
+        fills.extend(_INVISIBLE)
     gap = "(?:" + "|".join(fills) + ")*" if fills else ""
     pieces = []
     for ch in s:
