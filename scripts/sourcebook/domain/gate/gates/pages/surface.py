@@ -111,8 +111,25 @@ def _key(ctx: GateContext, page: Page) -> str:
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:40]
 
 
+_SEEN: dict[tuple, tuple[list[list], list[list]]] = {}  # the pages judged last in this process
+_KEPT = 32
+
+
 def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
-    """(flaws, unseen blocks) of a page as plain rows, from the cache when the page is unchanged."""
+    """(flaws, unseen blocks) of a page as plain rows, from the cache when the page is unchanged,
+    and once per process for the same page bytes, name and templates (a render judges the page
+    it writes, and verify judges it again): the rows are shared, and never changed."""
+    mine = (ctx.page_sha(page), page.rel, _templates(ctx))
+    rows = _SEEN.pop(mine, None)
+    if rows is None:
+        rows = _read(ctx, page)
+        for old in list(_SEEN)[:len(_SEEN) - _KEPT + 1]:  # the least recent
+            _SEEN.pop(old, None)
+    _SEEN[mine] = rows  # the most recent last
+    return rows
+
+
+def _read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     key = _key(ctx, page)
     got = ctx.cache.page_fact("surface", key)
     if isinstance(got, dict) and isinstance(got.get("flaws"), list) and isinstance(got.get("unseen"), list):
