@@ -138,7 +138,9 @@ def _prepare(needle: str, rung: int) -> str:
     return _WS.sub(" ", s).strip()
 
 
-@lru_cache(maxsize=64)  # `sb find` tries the same needle on every candidate text
+# `sb find` tries the same needle on every candidate text, up to five rungs each; a process that
+# finds again and again (the MCP server, the quotes of a claims file) meets the same needles
+@lru_cache(maxsize=256)
 def _pattern(needle: str, rung: int) -> re.Pattern | None:
     s = _prepare(needle, rung)
     if not s:
