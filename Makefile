@@ -38,10 +38,12 @@ TEST_ENV := $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) PYTHONDONTWRITEBYTECODE= 
 # in a pytest run of their own, so a hung child can never stall the fast suite and the slow
 # tests' waiting on their children fills the cores' idle time. The slow run's report follows
 # the fast one's; each prints its slowest tests, so a new slow test is seen the day it lands.
+# Tests that share what one process builds once (a module's parsed trees) carry an xdist_group
+# mark and run in one worker (--dist loadgroup); every other test goes wherever a worker is free.
 test: $(VPY)
 	@log=$$(mktemp); \
 	( $(TEST_ENV) $(VPY) -m pytest -m "slow and not browser" --durations=5 $(PYTEST_ARGS) >$$log 2>&1; echo $$? >$$log.rc ) & \
-	$(TEST_ENV) $(VPY) -m pytest -m "not browser and not slow" -n auto --durations=10 $(PYTEST_ARGS); fast=$$?; \
+	$(TEST_ENV) $(VPY) -m pytest -m "not browser and not slow" -n auto --dist loadgroup --durations=10 $(PYTEST_ARGS); fast=$$?; \
 	wait; echo "--- tests that start processes (marked slow) ---"; cat $$log; slow=$$(cat $$log.rc); \
 	rm -f $$log $$log.rc; \
 	for rc in $$fast $$slow; do [ $$rc -eq 0 ] || [ $$rc -eq 5 ] || exit $$rc; done  # 5: -k chose none here

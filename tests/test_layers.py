@@ -7,6 +7,7 @@ import functools
 import os
 import sys
 
+import pytest
 from conftest import ROOT, SCRIPTS
 
 PKG = os.path.join(SCRIPTS, "sourcebook")
@@ -14,6 +15,8 @@ LAYERS = {"base": 0, "engines": 1, "domain": 2, "cli": 3, "mcp": 3}
 # Top-level modules (ids.py, manifest.py, collect.py, licenses.py) are thin compatibility
 # re-exports named by the contract; they sit outside the layers.
 OPTIONAL = {"pypdf"}
+# every check reads every module's tree: one test process parses them all once for all of them
+pytestmark = pytest.mark.xdist_group("layers")
 
 
 def _modules():
@@ -28,6 +31,25 @@ def _tree(path: str) -> ast.Module:
     """A module's syntax tree, parsed once per test process (five checks read every module)."""
     with open(path, encoding="utf-8") as fh:
         return ast.parse(fh.read(), path)
+
+
+@functools.cache
+def _nodes(path: str) -> tuple[ast.AST, ...]:
+    """Every node of a module's tree (``ast.walk``'s order), walked once per test process."""
+    return tuple(ast.walk(_tree(path)))
+
+
+def _guarded(tree: ast.AST) -> set[int]:
+    """The ids of the imports inside a ``try`` that handles ImportError/ModuleNotFoundError."""
+    guarded = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(
+            isinstance(h.type, ast.Name) and h.type.id in ("ImportError", "ModuleNotFoundError") for h in node.handlers
+        ):
+            for sub in ast.walk(node):
+                if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                    guarded.add(id(sub))
+    return guarded
 
 
 def _layer_of(path: str) -> int | None:
@@ -49,16 +71,8 @@ def test_only_stdlib_or_guarded_optional_imports():
     stdlib = set(sys.stdlib_module_names)
     bad = []
     for path in _modules():
-        tree = _tree(path)
-        guarded = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Try) and any(
-                isinstance(h.type, ast.Name) and h.type.id in ("ImportError", "ModuleNotFoundError") for h in node.handlers
-            ):
-                for sub in ast.walk(node):
-                    if isinstance(sub, (ast.Import, ast.ImportFrom)):
-                        guarded.add(id(sub))
-        for node in ast.walk(tree):
+        guarded: set[int] | None = None  # found on the first import that is neither stdlib nor ours
+        for node in _nodes(path):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -68,6 +82,8 @@ def test_only_stdlib_or_guarded_optional_imports():
                 top = n.split(".")[0]
                 if top in stdlib or top == "sourcebook":
                     continue
+                if guarded is None:
+                    guarded = _guarded(_tree(path))
                 if top in OPTIONAL and id(node) in guarded:
                     continue
                 bad.append(f"{os.path.relpath(path, ROOT)}:{node.lineno} imports {n}")
@@ -80,7 +96,7 @@ def test_layers_import_only_downward():
         mine = _layer_of(path)
         if mine is None:
             continue
-        for node in ast.walk(_tree(path)):
+        for node in _nodes(path):
             targets = []
             if isinstance(node, ast.ImportFrom):
                 targets = [_resolve(path, node)]
@@ -131,9 +147,20 @@ def _imports(path: str, source: str | None = None) -> list[tuple[int, str]]:
     """(line, absolute module) of every import in a file, lazy ones inside functions included.
 
     ``from pkg import name`` names the submodule ``pkg.name`` when there is one."""
-    tree = ast.parse(source, path) if source is not None else _tree(path)
+    if source is None:
+        return _own_imports(path)
+    return _imports_of(path, ast.walk(ast.parse(source, path)))
+
+
+@functools.cache
+def _own_imports(path: str) -> list[tuple[int, str]]:
+    """``_imports`` of a module as it is on disk, found once per test process."""
+    return _imports_of(path, _nodes(path))
+
+
+def _imports_of(path: str, nodes) -> list[tuple[int, str]]:
     out = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom):
             base = _resolve(path, node)
             for a in node.names:
@@ -298,8 +325,12 @@ def test_the_map_check_catches_an_unnamed_module():
 
 def _literal_exits(source: str, path: str = "<cli>") -> list[int]:
     """Lines of ``return N`` (an integer literal, or one branch of a conditional) in a handler."""
+    return _literal_exits_in(ast.walk(ast.parse(source, path)))
+
+
+def _literal_exits_in(nodes) -> list[int]:
     bad = []
-    for node in ast.walk(ast.parse(source, path)):
+    for node in nodes:
         if isinstance(node, ast.Return) and node.value is not None:
             vals = [node.value.body, node.value.orelse] if isinstance(node.value, ast.IfExp) else [node.value]
             if any(isinstance(v, ast.Constant) and type(v.value) is int for v in vals):
@@ -315,8 +346,7 @@ def test_command_handlers_return_named_exit_statuses():
         rel = os.path.relpath(path, PKG)
         if rel.split(os.sep)[0] != "cli":
             continue
-        with open(path, encoding="utf-8") as fh:
-            bad += [f"{rel}:{n}" for n in _literal_exits(fh.read(), path)]
+        bad += [f"{rel}:{n}" for n in _literal_exits_in(_nodes(path))]
     assert not bad, "return a name from base.errors.Exit: " + ", ".join(bad)
 
 

@@ -393,6 +393,26 @@ class GateContext:
 
 # ---- helpers shared by the gate families ------------------------------------------------
 
+class Recent:
+    """The results of a pure computation for the inputs it met last in this process, by those
+    inputs: a render judges the page it writes and verify judges it again, and a process that
+    verifies again and again (the MCP server, a revision loop) meets the same pages. A result
+    is shared, so its readers never change it."""
+
+    def __init__(self, kept: int = 32) -> None:
+        self._kept = kept
+        self._got: dict[Any, Any] = {}
+
+    def get(self, key: Any, compute):
+        got = self._got.pop(key, None)
+        if got is None:
+            got = compute()
+            for old in list(self._got)[:len(self._got) - self._kept + 1]:  # the least recent
+                self._got.pop(old, None)
+        self._got[key] = got  # the most recent last
+        return got
+
+
 def is_shipping_page(name: str) -> bool:
     """An ``*.html`` file name that is a page: not the bare ledger, a source copy or a fragment."""
     return (name.endswith(".html") and name not in ("ledger.html", "review.html")  # review.html: the editor's, not the reader's

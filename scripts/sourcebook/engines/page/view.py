@@ -105,7 +105,24 @@ def _ref_links(sup: Element):
             yield href[3:], ref_label(a.text())
 
 
+_READ: dict[str, PageView] = {}  # the pages read last in this process, by their text
+_KEPT = 32
+
+
 def read_page(html: str) -> PageView:
+    """The view of a page: read once per process for the same text (a verify reads each page
+    for its gates and again for the review footer it rebuilds; a render judges the page it
+    writes), so the view is shared and its readers never change it."""
+    view = _READ.pop(html, None)
+    if view is None:
+        view = _read_page(html)
+        for old in list(_READ)[:len(_READ) - _KEPT + 1]:  # the least recent
+            _READ.pop(old, None)
+    _READ[html] = view  # the most recent last
+    return view
+
+
+def _read_page(html: str) -> PageView:
     from ..html.tree import parse
     from .prose import read_prose
 

@@ -138,7 +138,9 @@ def _prepare(needle: str, rung: int) -> str:
     return _WS.sub(" ", s).strip()
 
 
-@lru_cache(maxsize=64)  # `sb find` tries the same needle on every candidate text
+# `sb find` tries the same needle on every candidate text, up to five rungs each; a process that
+# finds again and again (the MCP server, the quotes of a claims file) meets the same needles
+@lru_cache(maxsize=256)
 def _pattern(needle: str, rung: int) -> re.Pattern | None:
     s = _prepare(needle, rung)
     if not s:
@@ -147,7 +149,9 @@ def _pattern(needle: str, rung: int) -> re.Pattern | None:
     if rung >= 2:
         fills.append(_MARKUP_FILL)
     if rung >= 4:
-        fills.append("[" + _INVISIBLE + "]")
+        # one alternative per invisible character, not a class of them: a class of characters
+        # beyond Latin-1 costs re a table of every code point to compile, once per gap
+        fills.extend(_INVISIBLE)
     gap = "(?:" + "|".join(fills) + ")*" if fills else ""
     pieces = []
     for ch in s:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import partial
 
 from .....base.errors import Finding
-from ...context import GateContext
+from ...context import GateContext, Page, Recent
 from ...registry import GateResult, register
 
 
@@ -25,21 +26,28 @@ def gate(ctx: GateContext) -> GateResult | None:
     errors = waived = unresolved = 0
     for page in pages:
         # The rules are a pure function of the page, its name and the waivers (and of the code,
-        # whose fingerprint every cached fact carries).
+        # whose fingerprint every cached fact carries): once per process for the same key.
         key = hashlib.sha256(json.dumps([ctx.page_sha(page), page.rel, sorted(waivers.items())],
                                         ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()[:40]
         got = ctx.cache.page_fact("lint", key)
         if not _well_formed(got):
-            from ....lint.runner import lint_html  # imported only when a page is linted
-
-            rep = lint_html(ctx.page_html(page), file=page.rel, waivers=waivers, page=ctx.page_model(page))
-            got = [rep.errors, rep.waived, rep.unresolved, [[f.rule, f.line, f.detail] for f in rep.failing]]
+            got = _SEEN.get(key, partial(_lint, ctx, page, waivers))
             ctx.cache.remember_page_fact("lint", key, got)
         errors += got[0]
         waived += got[1]
         unresolved += got[2]
         findings += [Finding(rule, f"{page.rel}:{line}", detail) for rule, line, detail in got[3]]
     return GateResult(findings, f"{errors} errors, {waived} waived, {unresolved} unresolved")
+
+
+_SEEN = Recent()  # the pages linted last in this process, by the same key: the rows are shared
+
+
+def _lint(ctx: GateContext, page: Page, waivers: dict[str, str]) -> list:
+    from ....lint.runner import lint_html  # imported only when a page is linted
+
+    rep = lint_html(ctx.page_html(page), file=page.rel, waivers=waivers, page=ctx.page_model(page))
+    return [rep.errors, rep.waived, rep.unresolved, [[f.rule, f.line, f.detail] for f in rep.failing]]
 
 
 def _well_formed(got: object) -> bool:

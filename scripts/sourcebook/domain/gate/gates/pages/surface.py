@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import partial
 from typing import NamedTuple
 
 from .....base.errors import Finding
-from ...context import GateContext, Page, safe
+from ...context import GateContext, Page, Recent, safe
 from ...registry import GateResult, register
 
 _FIX = {
@@ -135,12 +136,23 @@ def _key(ctx: GateContext, page: Page) -> str:
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:40]
 
 
+_SEEN = Recent()  # the pages judged last in this process
+
+
 def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
-    """(flaws, unseen blocks) of a page as plain rows, from the cache when the page is unchanged."""
+    """(flaws, unseen blocks) of a page as plain rows, from the cache when the page is unchanged.
+    Judged once per process for the same page bytes, name and templates: the rows are shared,
+    and never changed."""
     key = _key(ctx, page)
     got = ctx.cache.page_fact("surface", key)
     if isinstance(got, dict) and isinstance(got.get("flaws"), list) and isinstance(got.get("unseen"), list):
         return got["flaws"], got["unseen"]
+    flaws, hidden = _SEEN.get((ctx.page_sha(page), page.rel, _templates(ctx)), partial(_judge, ctx, page))
+    ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
+    return flaws, hidden
+
+
+def _judge(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     from .....engines.page.allowed import ELEMENTS
     from .....engines.page.surface import page_sheet, read_surface, restyled_marks
     from .....engines.page.visibility import unseen
@@ -154,7 +166,6 @@ def read(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     flaws += [f.to_json() for f in restyled_marks(doc, sheet, _templates(ctx).rules, model.computed)]
     # what a reader sees: the style sheets a browser applies, as the linter reads them
     hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
-    ctx.cache.remember_page_fact("surface", key, {"flaws": flaws, "unseen": hidden})
     return flaws, hidden
 
 
