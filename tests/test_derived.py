@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import time
 
 import pytest
@@ -422,3 +423,32 @@ def test_a_package_whose_report_record_was_dropped(built):
     _resum(ws / "dist")
     r = sb("package", "--verify", cwd=ws)
     assert r.rc == 2 and "E-DERIVED-UNKNOWN  report.md  no usable record" in r.err
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    from demo_kit import built_demo
+
+    yield from built_demo(tmp_path_factory, "derived-demo", full=True)
+
+
+def test_the_demo_public_package_verifies_and_a_forged_podcast_line_is_heard(demo, tmp_path, monkeypatch):
+    """The demo's public package (a source with a publication date) verifies untouched; a package
+    whose script was changed everywhere consistently (the script, its transcript and plan
+    re-rendered from it) still fails where a line's figure is backed by none of its claims."""
+    from demo_kit import EPOCH
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)  # the build line's date is not after today
+    ws = tmp_path / "demo"
+    shutil.copytree(demo, ws)
+    r = sb("package", "--public", "--out", "pub", cwd=ws)
+    assert r.rc == 0, r.both
+    r = sb("package", "--verify", "--out", "pub", cwd=ws)
+    assert r.rc == 0, r.both
+    r = sb("package", "--out", "dist", cwd=ws)
+    assert r.rc == 0, r.both
+    for name in ("podcast.script.json", "podcast.md", "podcast.ttsplan.json"):
+        _edit(ws / "dist" / name, "thirty-eight and a half thousand", "forty-eight and a half thousand")
+    _resum(ws / "dist")
+    r = sb("package", "--verify", "--out", "dist", cwd=ws)
+    assert r.rc == 2 and "E-POD-FIGURE" in r.err and "forty-eight and a half thousand" in r.err, r.both

@@ -278,7 +278,9 @@ def check_derived(out: str, res: CheckResult, source_dirs: list[str] | None = No
                                      {"transcript": _FIX, "tts_plan": _FIX, "script": _FIX})
 
 
-PAGE_GATES = ("html", "prose", "licenses")  # what a reader of a shipped page sees
+# what a reader of a shipped page sees (its markup, styles and visibility too), and what a
+# listener of the shipped podcast script hears
+PAGE_GATES = ("html", "surface", "prose", "licenses", "podcast")
 
 
 def _schema_keys() -> tuple[set[str], set[str], set[str]]:
@@ -346,7 +348,11 @@ def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
                 continue
             text = _source_text(sid, source_dirs)
             os.makedirs(os.path.join(tmp, "sources", sid))
-            jsonio.write_json(ws.source_json(sid), dict(rec, status="ready" if text is not None else "failed"))
+            # a package does not say how its sources were extracted; the record is complete without it
+            restored = dict(rec, status="ready" if text is not None else "failed")
+            restored.setdefault("extraction", {"tool": "none", "version": 0, "ok": text is not None,
+                                               "notes": ["restored from a package"]})
+            jsonio.write_json(ws.source_json(sid), restored)
             if text is not None:
                 jsonio.atomic_write_text(ws.normalized_path(sid), text)
         jsonio.write_json(os.path.join(tmp, "ledger", "claims.json"), {"schema_version": 1, "claims": claims})
@@ -358,7 +364,13 @@ def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
         if os.path.isdir(os.path.join(out, "assets")):
             shutil.copytree(os.path.join(out, "assets"), os.path.join(tmp, "assets"), symlinks=True,
                             dirs_exist_ok=True)
-        ctx = GateContext(ws, VerifyOptions(cache=False))
+        podcast = False
+        for name in (PACKAGE.script, PACKAGE.tts_plan):  # the podcast gate reads them from build/
+            path = os.path.join(out, name)
+            if os.path.isfile(path) and not os.path.islink(path):
+                shutil.copyfile(path, os.path.join(tmp, "build", name))
+                podcast = podcast or name == PACKAGE.script
+        ctx = GateContext(ws, VerifyOptions(cache=False, podcast=podcast))
         for g in gates():
             if g.name not in PAGE_GATES:
                 continue

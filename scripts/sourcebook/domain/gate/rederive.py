@@ -76,7 +76,8 @@ class Ledgers:
         for sid, src in sources.items():
             # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
             md[sid] = {"id": sid, "tier": src.get("tier"), "title": MASK, "locator": MASK, "canonical_locator": MASK,
-                       **{k: src[k] for k in ("license", "_pages", "media_type", "_link", "retrieved_at", "attestation")
+                       **{k: src[k] for k in ("license", "_pages", "media_type", "_link", "retrieved_at", "attestation",
+                                              "published", "published_at")
                           if src.get(k)}}
             origin = origin_of(src)  # where the text came from is public: every ledger says it
             if origin:
