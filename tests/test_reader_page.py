@@ -167,6 +167,10 @@ def test_source_set_edits_byline_and_dates_and_extraction_keeps_them(ws):
     assert (rec["byline"], rec["byline_from"]) == ("Maria Lind and Tom Berg", "sb source set")
     assert (rec["published"], rec["published_from"], rec["published_at"]) == ("2024-03-10", "sb source set", "2024-03-10")
     assert (rec["modified"], rec["modified_from"]) == ("2024-03-12", "sb source set")
+    # a publisher the page's tag stated, changed by the user, no longer says the tag stated it
+    assert record()["publisher_from"] == "meta property=og:site_name"
+    assert sb("source", "set", sid, "publisher=The Valley Courier Group", cwd=ws).rc == 0
+    assert (record()["publisher"], record()["publisher_from"]) == ("The Valley Courier Group", "sb source set")
     # a later extraction reads the page again but keeps what the user set
     assert sb("extract", "--force", cwd=ws).rc == 0
     assert record()["byline"] == "Maria Lind and Tom Berg" and record()["published"] == "2024-03-10"

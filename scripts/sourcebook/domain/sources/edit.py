@@ -174,6 +174,8 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
             rec.pop("url", None)  # type: ignore[misc]
         if key in RECORDED and before != rec.get(key):
             notes.append(f"source {sid}: {key} {before!r} -> {rec.get(key)!r}")
+        if key == "publisher" and rec.get("publisher_from") and before != rec.get(key):
+            rec["publisher_from"] = USER_SET  # the page's tag no longer says what is shown
     check_tier(origin_of(rec), str(rec.get("tier")), attestation_reason(rec), sid)
     copy_tier_problem(ws, rec)
     problems = check(rec, "source", f"sources/{sid}/source.json")
