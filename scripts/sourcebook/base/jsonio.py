@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
 
 from .errors import SbError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (~10 ms of start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def dumps(obj: Any) -> str:
@@ -120,8 +123,23 @@ def atomic_write_text(path: str, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def write_json(path: str, obj: Any) -> None:
-    atomic_write_text(path, dumps(obj))
+def write_json(path: str, obj: Any, *, durable: bool = True) -> None:
+    atomic_write_bytes(path, dumps(obj).encode("utf-8"), durable=durable)
+
+
+def fsync_dir(path: str) -> None:
+    """Make the names in a folder durable (a file renamed or created in it): fsync the folder.
+    A file system that cannot sync a folder (EINVAL) has nothing more to give."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def append_line(path: str, line: str) -> None:
