@@ -42,7 +42,7 @@ class _Arg:
     __slots__ = ("dest", "flag", "default", "required", "choices", "type", "nargs", "options")
 
     def __init__(self, dest: str, flag: bool, default: object, required: bool, choices: object,
-                 type_: object, nargs: object, options: tuple[str, ...]) -> None:
+                 type_: object, nargs: str | None, options: tuple[str, ...]) -> None:
         self.dest, self.flag, self.default, self.required = dest, flag, default, required
         self.choices, self.type, self.nargs, self.options = choices, type_, nargs, options
 
@@ -86,7 +86,8 @@ class QuickParser:
         else:
             if len(names) != 1 or dest is not None or nargs not in _NARGS or action == "store_true":
                 raise Unsupported
-            arg = _Arg(names[0], False, default, nargs is None, choices, type, nargs, ())
+            arg = _Arg(names[0], False, default, nargs is None, choices, type,
+                       nargs if isinstance(nargs, str) else None, ())
             self._positionals.append(arg)
         self._all.append(arg)
 
