@@ -44,7 +44,8 @@ class _Arg:
     def __init__(self, dest: str, flag: bool, default: object, required: bool, choices: object,
                  type_: object, nargs: str | None, options: tuple[str, ...]) -> None:
         self.dest, self.flag, self.default, self.required = dest, flag, default, required
-        self.choices, self.type, self.nargs, self.options = choices, type_, nargs, options
+        self.choices, self.type, self.options = choices, type_, options
+        self.nargs: str | None = nargs
 
     def convert(self, value: str) -> object:
         try:
