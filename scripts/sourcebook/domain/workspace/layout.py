@@ -2,6 +2,11 @@
 
 Only this module knows where files live inside a workspace (compatibility: workspace files). Everything else asks
 it for paths, so the layout is one fact in one place.
+
+The history is the manifest's ``history``, a list of ``{"state", "at", "note"}`` objects, oldest
+first (compatibility: scripts read it there). Adding an entry rewrites the manifest, so the
+manifest is written in a form the C JSON encoder makes (``jsonio.dumps_rows``): each history
+entry one line, a long history costing little more to write than its bytes.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 MANIFEST = "sourcebook.json"
+MANIFEST_ROWS = ("history",)  # the manifest's lists written one entry a line
 SUBDIRS = ("sources", "chunks", "index", "ledger", "assets", "build")
 # Keys without which the manifest is damaged (compatibility: sourcebook.json plus the history every write appends to).
 REQUIRED = ("schema_version", "state", "capabilities", "config", "history")
@@ -254,7 +260,8 @@ class Workspace:
         return data
 
     def save_manifest(self, manifest: dict) -> None:
-        jsonio.write_json(self.manifest_path, manifest)
+        """Write the manifest atomically and durably: pretty JSON, each history entry one line."""
+        jsonio.atomic_write_bytes(self.manifest_path, jsonio.dumps_rows(manifest, MANIFEST_ROWS).encode("utf-8"))
 
     def config_value(self, dotted: str, default: Any = None) -> Any:
         cur: Any = self.load_manifest().get("config", {})
