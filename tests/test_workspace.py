@@ -201,7 +201,6 @@ def test_the_manifest_keeps_its_history_list_one_entry_a_line(ws):
     assert all(set(h) == {"state", "at", "note"} for h in hist)
     assert [h["note"] for h in hist][-4:] == ["added 1 source(s)"] * 3 + ["unblocked: the user says «go»\nnow"]
     assert text == _expected_manifest_text(m)
-    assert not (ws / "history.jsonl").exists()
 
 
 def test_a_long_history_is_written_whole_and_read_back_the_same(ws):
