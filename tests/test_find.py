@@ -295,3 +295,34 @@ def test_find_in_every_source_caps_the_listing(ws):
     assert len([line for line in r.out.splitlines() if line.startswith("src_")]) == 20
     assert r.out.splitlines()[-1] == "  ... and 2 more source(s) (--all lists every one)"
     assert len(sb("find", "the ferry", "--all", cwd=ws).out.splitlines()) == 22
+
+
+def test_nearest_passages_name_each_document_once(ws):
+    # three passages of one document outrank everything else: the hints name it once (with its
+    # copy as "also in"), then the next documents, instead of three passages of one
+    assert sb("config", "set", "config.chunk_target=300", cwd=ws).rc == 0
+    assert sb("config", "set", "config.chunk_overlap=40", cwd=ws).rc == 0
+    filler = " ".join(f"Unrelated filler sentence number {n} about weather and gardens." for n in range(12))
+    long = "\n\n".join(f"The harbour ferry pass covers route W{n} and the harbour ferry pass is sold at kiosk {n}. "
+                       + filler for n in range(1, 4))
+    a, b, c = indexed(ws, "# Passes\n\n" + long + "\n",
+                      "# Other\n\nA ferry timetable for the harbour lists route W9 departures.\n",
+                      "# Third\n\nThe pass office sells kiosk tickets for route W8.\n")
+    (ws / "copy.md").write_text((ws / "sources" / a / "normalized.md").read_text())
+    r = sb("add", "copy.md", "--tier", "B", "--reason", "r", cwd=ws)
+    assert r.rc == 0 and "W-SOURCE-COPY" in r.err, r.both
+    copy = r.out.split()[1]
+    for cmd in ("extract", "chunk", "index"):
+        assert sb(cmd, cwd=ws).rc == 0
+    r = sb("find", "The harbour ferry pass covers route W7 at every kiosk on the pier", "--json", cwd=ws)
+    assert r.rc == 1
+    anchors = json.loads(r.out)["anchors"]
+    named = [x["source_id"] for x in anchors]
+    assert len(anchors) == 3 and len(set(named)) == 3, anchors
+    docs = [{x["source_id"]} | {y["source_id"] for y in x.get("also_in", [])} for x in anchors]
+    assert {a, copy} in docs and {b} in docs and {c} in docs, anchors
+    # one source named: its three best passages
+    r = sb("find", a, "The harbour ferry pass covers route W7 at every kiosk on the pier", "--json", cwd=ws)
+    anchors = json.loads(r.out)["anchors"]
+    assert len(anchors) == 3 and {x["source_id"] for x in anchors} == {a}
+    assert len({x["chunk_id"] for x in anchors}) == 3

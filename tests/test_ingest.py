@@ -327,3 +327,49 @@ def test_lazy_pattern_compiles_on_first_use_and_matches_like_re():
     assert p.pattern == r"^(utm_.*|ref)$" and p.flags & re.I
     assert p.sub("x", "ref") == re.compile(r"^(utm_.*|ref)$", re.I).sub("x", "ref")
     assert re.sub(p.compiled, "y", "Ref") == "y"
+
+
+def _synced(monkeypatch) -> list[str]:
+    """What each fsync (and sync) of the process made durable, in order."""
+    seen: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        seen.append(os.readlink(f"/proc/self/fd/{fd}"))
+        return real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "sync", lambda: seen.append("(file system)"))
+    return seen
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names open files through /proc")
+def test_an_add_syncs_each_file_and_folder_before_the_history_says_so(ws, monkeypatch):
+    (ws / "a.md").write_text("Alpha text.\n")
+    (ws / "b.md").write_text("Beta text.\n")
+    assert sb("add", "a.md", "--tier", "B", cwd=ws).rc == 0
+    seen = _synced(monkeypatch)
+    r = sb("add", "b.md", "--tier", "B", cwd=ws)
+    assert r.rc == 0, r.both
+    src = str(ws / "sources" / r.out.split()[1])
+    # the raw bytes and the record (each as its temporary file, before its rename), their
+    # folder, sources/ (a new folder), and last the manifest whose history records the addition
+    assert len(seen) == 5, seen
+    assert sorted(os.path.basename(p).split(".")[1] for p in seen[:2]) == ["raw", "source"], seen
+    assert all(os.path.dirname(p) == src for p in seen[:2]), seen
+    assert seen[2:4] == [src, str(ws / "sources")], seen
+    assert os.path.dirname(seen[4]) == str(ws) and os.path.basename(seen[4]).startswith(".sourcebook.json."), seen
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert [h["note"] for h in m["history"]][-2:] == ["added 1 source(s)", "added 1 source(s)"]
+
+
+def test_a_batch_is_synced_once(ws, monkeypatch):
+    for n in range(40):
+        (ws / f"f{n}.md").write_text(f"Text number {n}.\n")
+    seen = _synced(monkeypatch)
+    r = sb("add", *[f"f{n}.md" for n in range(40)], "--tier", "B", cwd=ws)
+    assert r.rc == 0 and "40 added" in r.out, r.both
+    # one sync of everything the batch wrote, then the manifest whose history records it
+    assert seen[0] == "(file system)" and len(seen) == 2, seen
+    assert os.path.basename(seen[1]).startswith(".sourcebook.json."), seen
+    assert len([d for d in os.listdir(ws / "sources") if d.startswith("src_")]) == 40

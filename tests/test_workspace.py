@@ -176,3 +176,69 @@ def test_init_from_into_an_existing_workspace_says_it_was_not_used(ws, tmp_path)
 def test_empty_search_query_is_a_usage_error(ws):
     r = sb("search", "  ", cwd=ws)
     assert r.rc == 1 and "E-USAGE" in r.err and "empty" in r.err
+
+
+# ---- the manifest's form -------------------------------------------------------------------------
+
+def _expected_manifest_text(m: dict) -> str:
+    """The manifest as documented: sorted keys indented by two, and the history one entry a line
+    (each entry as ``json.dumps`` writes it with sorted keys), built here without sb's code."""
+    hist = m["history"]
+    text = json.dumps({**m, "history": "@HISTORY@"}, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    rows = "[\n" + ",\n".join("    " + json.dumps(h, sort_keys=True, ensure_ascii=False) for h in hist) + "\n  ]"
+    return text.replace('"@HISTORY@"', rows if hist else "[]")
+
+
+def test_the_manifest_keeps_its_history_list_one_entry_a_line(ws):
+    for n in range(3):
+        (ws / f"n{n}.md").write_text(f"Note «{n}» with a \"quote\".\n")
+        assert sb("add", f"n{n}.md", "--tier", "B", cwd=ws).rc == 0
+    assert sb("unblock", "--reason", "the user says «go»\nnow", cwd=ws).rc == 0
+    text = (ws / "sourcebook.json").read_text(encoding="utf-8")
+    m = json.loads(text)
+    hist = m["history"]
+    assert isinstance(hist, list) and [h["note"] for h in hist][:1] == ["init"]
+    assert all(set(h) == {"state", "at", "note"} for h in hist)
+    assert [h["note"] for h in hist][-4:] == ["added 1 source(s)"] * 3 + ["unblocked: the user says «go»\nnow"]
+    assert text == _expected_manifest_text(m)
+
+
+def test_a_long_history_is_written_whole_and_read_back_the_same(ws):
+    path = ws / "sourcebook.json"
+    m = json.loads(path.read_text())
+    m["history"] += [{"state": "COLLECT", "at": f"2026-01-01T00:00:{n % 60:02d}Z", "note": f"added {n} «x» \\ \" \u2028"}
+                     for n in range(2000)]
+    path.write_text(json.dumps(m, indent=2, sort_keys=True, ensure_ascii=False) + "\n")  # as an older sb wrote it
+    assert sb("unblock", "--reason", "the user read the report", cwd=ws).rc == 0
+    after = json.loads(path.read_text(encoding="utf-8"))
+    assert after["history"][:-1] == m["history"]
+    assert after["history"][-1]["note"] == "unblocked: the user read the report"
+    assert path.read_text(encoding="utf-8") == _expected_manifest_text(after)
+
+
+def test_dumps_rows_parses_to_the_object_and_matches_dumps_without_rows():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from sourcebook.base import jsonio
+
+    scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                          | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
+    objs = st.dictionaries(st.text(max_size=6), values, max_size=6)
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(objs, st.lists(st.text(max_size=6), max_size=3))
+    def check(obj, rows):
+        rows = tuple(rows) + tuple(k for k in list(obj)[:1])
+        text = jsonio.dumps_rows(obj, rows)
+        assert json.loads(text) == obj
+        assert jsonio.dumps_rows(obj) == jsonio.dumps(obj)
+        for key in rows:
+            val = obj.get(key)
+            if isinstance(val, list) and val:  # each item alone on its line, as json.dumps writes it
+                lines = [json.dumps(v, sort_keys=True, ensure_ascii=False) for v in val]
+                block = "[\n" + ",\n".join("    " + line for line in lines) + "\n  ]"
+                assert f"{json.dumps(key, ensure_ascii=False)}: {block}" in text
+
+    check()

@@ -8,14 +8,59 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
 
 from .errors import SbError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (~10 ms of start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def dumps(obj: Any) -> str:
     """The pretty canonical form: indent 2, sorted keys, UTF-8 characters kept, trailing newline."""
     return json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def dumps_rows(obj: dict, rows: tuple[str, ...] = ()) -> str:
+    """A JSON object in a readable form made mostly by the C encoder (``json.dumps`` with
+    ``indent`` runs the pure-Python one, which costs milliseconds on a manifest with a long
+    history): one key a line, sorted, each value as ``dumps`` writes it, except that a list under
+    a key in ``rows`` is written one item a line, each item compact on its line. Parsed, it is
+    ``obj`` itself; with no ``rows`` it is ``dumps(obj)`` byte for byte."""
+    if not obj:
+        return "{}\n"
+    row = _row_encoder()
+    out = []
+    for key in sorted(obj):
+        val = obj[key]
+        if key in rows and isinstance(val, list) and val:
+            text = "[\n    " + ",\n    ".join([row(v) for v in val]) + "\n  ]"
+        else:
+            text = json.dumps(val, indent=2, sort_keys=True, ensure_ascii=False).replace("\n", "\n  ")
+        out.append(f"  {row(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def _row_encoder():
+    """``json.dumps(v, sort_keys=True, ensure_ascii=False)`` for one value: the C encoder made
+    once for many values (``JSONEncoder.encode`` builds it anew for each, a few microseconds)."""
+    enc = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
+    from json import encoder
+
+    make = getattr(encoder, "c_make_encoder", None)
+    if make is None:  # an interpreter without the C accelerator
+        return enc.encode
+    try:
+        it = make({}, enc.default, encoder.encode_basestring, None, ": ", ", ", True, False, True)
+    except TypeError:  # a C encoder of another signature
+        return enc.encode
+
+    def row(v: Any) -> str:
+        if isinstance(v, str):
+            return encoder.encode_basestring(v)
+        return "".join(it(v, 0))
+
+    return row
 
 
 def dumps_compact(obj: Any) -> str:
@@ -120,8 +165,23 @@ def atomic_write_text(path: str, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def write_json(path: str, obj: Any) -> None:
-    atomic_write_text(path, dumps(obj))
+def write_json(path: str, obj: Any, *, durable: bool = True) -> None:
+    atomic_write_bytes(path, dumps(obj).encode("utf-8"), durable=durable)
+
+
+def fsync_dir(path: str) -> None:
+    """Make the names in a folder durable (a file renamed or created in it): fsync the folder.
+    A file system that cannot sync a folder (EINVAL) has nothing more to give."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def append_line(path: str, line: str) -> None:

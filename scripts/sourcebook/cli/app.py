@@ -6,12 +6,15 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
 
 from ..base.errors import Exit, SbError
 from ..base.versions import SB_VERSION
 from .context import Ctx
 from .table import COMMANDS, GROUPS
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (~10 ms of start-up)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 DESCRIPTION = """\
 sourcebook: pin every claim to an exact quote in a source you supplied.
@@ -111,26 +114,61 @@ def _run(argv: list[str], ctx: Ctx) -> int:
         ctx.out(f"sourcebook {SB_VERSION}")
         return Exit.OK
 
-    from .parser import Parser, ParserExit, add_dir
-
-    Parser.out = ctx.stdout
     module = importlib.import_module(f"{__package__}.{cmd.module}")
-    root = Parser(prog="sb", add_help=False)
-    root.add_argument("--dir", metavar="DIR")
-    sub = root.add_subparsers(dest="command", parser_class=Parser)
-    p = sub.add_parser(name, prog=f"sb {name}", help=cmd.summary,
-                       description=getattr(module, "DESCRIPTION", cmd.summary))
-    add_dir(p)
-    module.configure(p)
-    try:
-        args, extra = root.parse_known_args(argv)
-    except ParserExit as exc:
-        return exc.status
-    if extra:  # named by the command's own parser, whose --help lists what it takes
-        raise SbError("E-USAGE", p.prog, f"unrecognized arguments: {' '.join(extra)}{_near_flag(p, extra)}; "
-                                         f"see `{p.prog} --help`")
-    ctx.dir = args.dir if args.dir is not None else getattr(args, "sub_dir", None)
+    # only the parser of the command that runs is built; `--dir` before the command is read here
+    root_dir, extra = _root_options(head)
+    args = None if extra else _quick_args(module, f"sb {name}", argv[pos + 1:])
+    if args is None:
+        from .parser import Parser, ParserExit, add_dir  # argparse: help, errors, sub-commands
+
+        Parser.out = ctx.stdout
+        p = Parser(prog=f"sb {name}", description=getattr(module, "DESCRIPTION", cmd.summary))
+        add_dir(p)
+        module.configure(p)
+        try:
+            args, more = p.parse_known_args(argv[pos + 1:])
+        except ParserExit as exc:
+            return exc.status
+        extra += more
+        if extra:  # named by the command's own parser, whose --help lists what it takes
+            raise SbError("E-USAGE", p.prog, f"unrecognized arguments: {' '.join(extra)}{_near_flag(p, extra)}; "
+                                             f"see `{p.prog} --help`")
+    ctx.dir = root_dir if root_dir is not None else getattr(args, "sub_dir", None)
     return int(module.run(args, ctx) or 0)
+
+
+def _quick_args(module, prog: str, argv: list[str]):
+    """The command's arguments read without argparse, or None when argparse must read them
+    (``cli.quickargs``: help, errors, anything unusual)."""
+    from .quickargs import SUPPRESS, QuickParser, Unsupported
+
+    q = QuickParser(prog)
+    q.add_argument("--dir", dest="sub_dir", default=SUPPRESS)  # as parser.add_dir
+    try:
+        module.configure(q)
+        return q.parse(argv)
+    except Unsupported:
+        return None
+
+
+def _root_options(head: list[str]) -> tuple[str | None, list[str]]:
+    """``--dir DIR`` (or ``--dir=DIR``) before the command, the last one winning, and the
+    tokens there that are not (unrecognized)."""
+    found: str | None = None
+    extra: list[str] = []
+    i = 0
+    while i < len(head):
+        tok = head[i]
+        if tok == "--dir" and i + 1 < len(head):
+            found = head[i + 1]
+            i += 2
+            continue
+        if tok.startswith("--dir="):
+            found = tok[len("--dir="):]
+        else:
+            extra.append(tok)
+        i += 1
+    return found, extra
 
 
 def _near_flag(p, extra: list[str]) -> str:

@@ -7,13 +7,19 @@ command being run, so each call pays for what it uses (start-up time matters: an
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+class Command:
+    """One row (a plain class: the table is read on every call, and ``typing`` costs ~10 ms)."""
 
-class Command(NamedTuple):
-    module: str
-    summary: str
-    group: str
+    __slots__ = ("module", "summary", "group")
+
+    def __init__(self, module: str, summary: str, group: str) -> None:
+        self.module = module
+        self.summary = summary
+        self.group = group
+
+    def __repr__(self) -> str:
+        return f"Command({self.module!r}, {self.summary!r}, {self.group!r})"
 
 
 COMMANDS: dict[str, Command] = {

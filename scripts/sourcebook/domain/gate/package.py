@@ -150,8 +150,7 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
         files = sum(len(f) for _, _, f in os.walk(target)) - 1 - signed
         m = ws.load_manifest()
         m["state"] = "PACKAGE"
-        m.setdefault("history", []).append({"state": "PACKAGE", "at": now_iso(),
-                                            "note": f"packaged {files} file(s) into {out}"})
+        ws.add_history(m, "PACKAGE", f"packaged {files} file(s) into {out}")
         ws.save_manifest(m)
     return PackageResult(out, files, redacted, public, bool(signed), skipped)
 

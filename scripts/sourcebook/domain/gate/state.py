@@ -346,8 +346,6 @@ def unblock(ws: Workspace, reason: str) -> Status:
         m["revise_count"] = 0
         m["blockers"] = []
         m["state"] = "REVISE"
-        from ...base.clock import now_iso
-
-        m.setdefault("history", []).append({"state": "REVISE", "at": now_iso(), "note": f"unblocked: {reason.strip()}"})
+        ws.add_history(m, "REVISE", f"unblocked: {reason.strip()}")
         ws.save_manifest(m)
     return derive(ws)

@@ -136,11 +136,7 @@ def settle_state(ws: Workspace, rep: Report) -> None:
                 count = min(MAX_REVISIONS, max(0, stored if isinstance(stored, int) else 0) + 1)
                 state = "BLOCKED" if count >= MAX_REVISIONS else "REVISE"
                 m["revise_count"], m["state"] = count, state
-                hist = m.get("history")
-                hist = hist if isinstance(hist, list) else []
-                hist.append({"state": state, "at": now_iso(),
-                             "note": f"verify failed with {len(rep.findings)} finding(s)"})
-                m["history"] = hist
+                ws.add_history(m, state, f"verify failed with {len(rep.findings)} finding(s)")
                 if state == "BLOCKED":
                     rep.escalation = ESCALATION
                 elif count == MAX_REVISIONS - 1:

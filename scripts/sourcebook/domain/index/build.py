@@ -10,7 +10,7 @@ another format) builds from nothing: the result is one segment whose bytes depen
 sources, however they were reached.
 
 A build tokenizes in tasks of about ``RUN_DOCS`` documents, each written as a run (a segment
-numbered from its first document); large builds run the tasks in two processes. Runs are then
+numbered from its first document); large builds run the tasks in one process per core. Runs are then
 merged shard by shard, one term at a time, so memory stays bounded whatever the corpus size.
 """
 
@@ -174,7 +174,7 @@ def _build(ws: Workspace, items: list[_Item], workers: int | None, keep: set[str
     """One segment holding ``items`` (in order), built in runs and merged."""
     if workers is None:
         total = sum(i.n for i in items)
-        workers = 2 if (os.cpu_count() or 1) > 1 and total >= PARALLEL_MIN_DOCS else 1
+        workers = usable_cores() if total >= PARALLEL_MIN_DOCS else 1
     tasks = _tasks(items, workers)
     jobs = [(ws.root, base, [(i.sid, i.n, i.info) for i in group], sorted(keep)) for base, group in tasks]
     results: list | None = None
@@ -204,6 +204,14 @@ def _build(ws: Workspace, items: list[_Item], workers: int | None, keep: set[str
         return names[0]
     shard_progress = None if progress is None else (lambda d, t: progress(d, t, "merged"))
     return W.merge(ws.index_dir, [W.MergeInput(S.Segment(ws.index_dir, n)) for n in names], keep, shard_progress)
+
+
+def usable_cores() -> int:
+    """The processors this process may run on (every one: a build's tasks are independent)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _run_task(job: tuple) -> str | tuple:

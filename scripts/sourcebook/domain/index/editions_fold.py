@@ -1,9 +1,9 @@
 """One hit per passage: the same passage found in several editions of one document is folded.
 
 Sources linked by ``same_as`` (copies and editions: a PDF and its HTML page) are one document.
-When ``sb search`` (and ``sb find``'s nearest passages, which come from it) finds the same
-passage in two of them, the reader gets one hit, the best ranked, naming the others: "also in:
-src_..., PDF p. 15". Two hits are the same passage when they come from different sources of
+When ``sb search`` finds the same passage in two of them, the reader gets one hit, the best
+ranked, naming the others: "also in: src_..., PDF p. 15". ``sb find``'s nearest passages
+(``search.nearest``) go further: each document once, with its editions of that passage named. Two hits are the same passage when they come from different sources of
 one document and most of the words of the shorter occur in the longer (``SAME_PASSAGE``); two
 passages of one source are never folded, nor are unrelated passages of two editions.
 
@@ -23,7 +23,7 @@ _WORD = re.compile(r"\w+")
 _HOPS = 32
 
 
-class _Reader:
+class Reader:
     """Source records, page lists and span words, each read once per query."""
 
     def __init__(self, ws: Workspace):
@@ -54,13 +54,27 @@ class _Reader:
         return cur
 
     def words(self, sid: str, start: int, end: int) -> set[str]:
+        """The distinct words of ``normalized.md[start:end]``."""
+        return {w.casefold() for w in _WORD.findall(self.span(sid, start, end))}
+
+    def span(self, sid: str, start: int, end: int) -> str:
+        """``normalized.md[start:end]`` (code points): when the text is ASCII up to ``end`` only
+        that much is read, else the whole text, once."""
+        span = None
         if sid not in self.texts:
             try:
-                with open(self.ws.normalized_path(sid), encoding="utf-8", errors="replace") as fh:
-                    self.texts[sid] = fh.read()
+                with open(self.ws.normalized_path(sid), "rb") as fh:
+                    head = fh.read(end)
+                    if len(head) == end and head.isascii():
+                        span = head[start:end].decode("ascii")
+                    else:
+                        self.texts[sid] = (head + fh.read()).decode("utf-8", errors="replace")
             except OSError:
                 self.texts[sid] = ""
-        return {w.casefold() for w in _WORD.findall(self.texts[sid][start:end])}
+        return self.texts[sid][start:end] if span is None else span
+
+    def where(self, hit) -> dict:
+        return _where(self, hit)
 
     def pages(self, sid: str) -> list | None:
         try:
@@ -82,7 +96,7 @@ def fold(ws: Workspace, hits: list) -> list:
     (its ``also_in`` names where else it is); the order of the others is kept."""
     if len(hits) < 2:
         return hits
-    rd = _Reader(ws)
+    rd = Reader(ws)
     doc = {h.source_id: rd.document(h.source_id) for h in hits}
     if len(set(doc.values())) == len(doc):
         return hits  # no two sources of one document among the hits
@@ -98,7 +112,7 @@ def fold(ws: Workspace, hits: list) -> list:
     return kept
 
 
-def _where(rd: _Reader, h) -> dict:
+def _where(rd: Reader, h) -> dict:
     from ...engines.ledger.editions import edition_label
     from ...engines.ledger.quote_view import page_of
 

@@ -343,6 +343,64 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
     return kept[:k], gone
 
 
+NEAREST_BATCH = 32  # chunk ids looked up at a time, best first
+
+
+def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) -> list[SearchHit]:
+    """The passages nearest a paste found nowhere (``sb find``'s hints), each document once.
+
+    One BM25 pass scores every chunk holding a query term (the arithmetic of a full sum, so the
+    scores are ``rank``'s); the chunks are then taken best first (ties by chunk id), and a chunk
+    of a document already named is left out: another passage of it, or the same passage in
+    another edition or copy, which the named hit lists in ``also_in`` (see ``editions_fold``;
+    editions ranked after the k-th document are listed as far as its batch of chunks goes).
+    With ``prefix`` (one source), its ``k`` best passages."""
+    from .editions_fold import Reader, same_passage
+
+    terms = sorted(set(tokenize(query)))
+    idx = Index(ws)  # no index: E-SEARCH, as for a search
+    try:
+        idx.check()
+        scores: dict[int, float] = {}
+        for t in _terms(idx, terms, prefix) if k > 0 else []:
+            _accumulate(idx, scores, t)
+        ordered = sorted(scores.items(), key=lambda kv: -kv[1])
+        rd = Reader(ws)
+        taken: list[SearchHit] = []
+        named: dict[str, SearchHit] = {}  # document (one source: chunk) -> its hit
+        n = 0
+        while n < len(ordered) and len(taken) < k:
+            m = min(len(ordered), n + NEAREST_BATCH)
+            while m < len(ordered) and ordered[m][1] == ordered[m - 1][1]:
+                m += 1  # a batch ends between two scores, so ties are ordered by chunk id
+            batch, n = ordered[n:m], m
+            ids = idx.chunk_ids([key for key, _ in batch])
+            for cid, s in sorted(zip(ids, (s for _, s in batch), strict=True), key=lambda cv: (-cv[1], cv[0])):
+                sid = cid.partition("#")[0]
+                if not ws.has_source(sid):
+                    continue  # removed after the index was built
+                hit = SearchHit(0, cid, s, sid, 0, 0)
+                rec = _chunk_record(ws, sid, cid)
+                if rec is not None:  # else the chunk file changed since indexing; the hit still stands
+                    hit.start, hit.end = rec["start"], rec["end"]
+                    hit.heading_path = list(rec.get("heading_path") or [])
+                doc = cid if prefix else rd.document(sid)
+                first = named.get(doc)
+                if first is None:
+                    if len(taken) < k:  # past the k-th, the rest of its batch only adds editions
+                        named[doc] = hit
+                        taken.append(hit)
+                        hit.rank = len(taken)
+                        hit.preview = _WS.sub(" ", rd.span(sid, hit.start, hit.end)).strip()[:PREVIEW]
+                elif first.source_id != sid and same_passage(rd.words(first.source_id, first.start, first.end),
+                                                             rd.words(sid, hit.start, hit.end)):
+                    first.also_in.append(rd.where(hit))
+        _refuse_stale_chunks(ws, idx, [(h.chunk_id, h.score) for h in taken])
+    finally:
+        idx.close()
+    return taken
+
+
 def _search(ws: Workspace, query: str, k: int, prefix: str | None) -> tuple[list[SearchHit], set[str]]:
     terms = sorted(set(tokenize(query)))
     if k < 1 or not terms:

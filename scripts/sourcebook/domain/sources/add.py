@@ -27,6 +27,9 @@ META_FIELDS = ("title", "author", "publisher", "published_at", "lang", "license"
 READER_FIELDS = ("byline", "byline_from", "publisher_from", "published", "published_from", "modified",
                  "modified_from", "dates_note")
 DEFAULT_MAX_MB = 50
+# A batch of at least this many locators is made durable by one sync of the file system at its
+# end instead of an fsync of each file and folder (Linux: sync(2) returns once all is written).
+BATCH_SYNC = 32
 
 
 class AddOutcome:
@@ -59,7 +62,8 @@ class AddRequest:
     """How the locators of one ``sb add`` are added."""
 
     def __init__(self, tier: str, reason: str = "", meta: dict | None = None, allow_outside: bool = False,
-                 ignore_robots: bool = False, fp: Fingerprints | None = None, attest: str | None = None) -> None:
+                 ignore_robots: bool = False, fp: Fingerprints | None = None, attest: str | None = None,
+                 durable: bool = True) -> None:
         self.tier = tier
         self.reason = reason
         self.meta: dict = {} if meta is None else meta
@@ -67,6 +71,7 @@ class AddRequest:
         self.ignore_robots = ignore_robots
         self.fp = fp  # one load of the fingerprints per command (None: load here)
         self.attest = attest  # a person's reason to trust pasted text or a supplied capture
+        self.durable = durable  # False: each file unsynced, the caller syncs the batch at its end
 
 
 def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str,
@@ -102,7 +107,9 @@ def _refuse_retier(old: SourceRecord, req_tier: str, req_reason: str, locator: s
 
 
 def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
-                 fp: Fingerprints | None = None) -> AddOutcome:
+                 fp: Fingerprints | None = None, durable: bool = True) -> AddOutcome:
+    """Write a source's raw bytes and record (each fsynced unless ``durable`` is False; the
+    caller makes the folder's names durable: ``add_all`` does)."""
     sid = rec["id"]
     if ws.has_source(sid):
         old = load_source(ws, sid)
@@ -116,7 +123,7 @@ def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
         if rec.get("attestation") and not old.get("attestation"):
             old["attestation"] = rec["attestation"]  # a person's word given on a later add is kept
         old["retrieved_at"] = rec["retrieved_at"]
-        save_source(ws, old)
+        save_source(ws, old, durable=durable)
         return AddOutcome("exists", rec["locator"], sid, str(old.get("tier")))
     folder = ws.source_dir(sid)
     own = fp is None
@@ -131,8 +138,8 @@ def store_source(ws: Workspace, rec: SourceRecord, raw: bytes | None, ext: str,
                             + (f"; {lowered}" if lowered else ""))
     os.makedirs(folder, exist_ok=True)
     if raw is not None:
-        jsonio.atomic_write_bytes(os.path.join(folder, "raw" + ext), raw)
-    save_source(ws, rec)
+        jsonio.atomic_write_bytes(os.path.join(folder, "raw" + ext), raw, durable=durable)
+    save_source(ws, rec, durable=durable)
     fp.added(sid, rec["raw_sha256"])
     if own:
         fp.save()
@@ -146,7 +153,7 @@ def _failed(ws: Workspace, kind: str, locator: str, canonical: str, req: AddRequ
     rec["error"] = error
     rec["extraction"] = {"tool": "none", "version": 0, "ok": False, "notes": [error]}
     if not ws.has_source(rec["id"]):
-        save_source(ws, rec)
+        save_source(ws, rec, durable=req.durable)
     return AddOutcome("failed", locator, rec["id"], req.tier, code=code, message=error)
 
 
@@ -154,7 +161,7 @@ def add_paste(ws: Workspace, text: str, req: AddRequest) -> AddOutcome:
     raw = text.encode("utf-8")
     canonical = paste_locator(text)
     rec = base_record("paste", canonical, canonical, req, "text/markdown", sha256_bytes(raw), "paste")
-    return store_source(ws, rec, raw, ".md", req.fp)
+    return store_source(ws, rec, raw, ".md", req.fp, req.durable)
 
 
 def _allowed_roots(ws: Workspace, cwd: str) -> list[str]:
@@ -198,7 +205,7 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
         from ...engines.convert.registry import stored_extension
 
         ext = stored_extension(media)
-    return store_source(ws, rec, raw, ext, req.fp)
+    return store_source(ws, rec, raw, ext, req.fp, req.durable)
 
 
 def add_all(ws: Workspace, locators: list[str], pastes: list[str], req: AddRequest, cwd: str,
@@ -211,6 +218,7 @@ def add_all(ws: Workspace, locators: list[str], pastes: list[str], req: AddReque
     from .copies import Fingerprints
 
     outcomes: list[AddOutcome] = []
+    req.durable = len(locators) + len(pastes) < BATCH_SYNC or not hasattr(os, "sync")
     with ws.lock():
         mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
         max_mb = ws.config_value("max_source_mb", DEFAULT_MAX_MB)
@@ -238,6 +246,14 @@ def add_all(ws: Workspace, locators: list[str], pastes: list[str], req: AddReque
         if bar is not None:
             bar.close()
         req.fp.save()
+        # what was written is durable before the history says so: each file was fsynced, and now
+        # the folders that name them; a batch is synced as a whole instead
+        if req.durable:
+            for sid in sorted({o.source_id for o in outcomes if o.source_id}):
+                jsonio.fsync_dir(ws.source_dir(sid))
+            jsonio.fsync_dir(ws.sources_dir)
+        else:
+            os.sync()
         ok = [o for o in outcomes if o.status != "failed"]
         if ok:
             ws.record("COLLECT", f"added {len(ok)} source(s)")
@@ -270,7 +286,7 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
         media = media_type_for(saved_name) if saved_name else "text/html"
         rec = base_record("url", loc, canonical, req, media, sha256_bytes(saved), "capture")
         return store_source(ws, rec, saved, stored_extension(media, os.path.splitext(saved_name)[1] or ".html"),
-                            req.fp)
+                            req.fp, req.durable)
     if mode == "none":
         return _failed(ws, "url", loc, canonical, req, "E-ADD-FAILED",
                        "capabilities.web_fetch is none: save the page yourself and add it with --file")
@@ -282,7 +298,7 @@ def add_url(ws: Workspace, loc: str, req: AddRequest, mode: str, saved: bytes | 
         _refuse_retier(old, req.tier, req.reason, loc)
         return AddOutcome("exists", loc, existing, str(old.get("tier")))
     rec = base_record("url", loc, canonical, req, "text/html", "", "agent")
-    return store_source(ws, rec, None, "", req.fp)
+    return store_source(ws, rec, None, "", req.fp, req.durable)
 
 
 def _ready_with_locator(ws: Workspace, canonical: str) -> str | None:
@@ -307,4 +323,4 @@ def _fetch_and_store(ws: Workspace, loc: str, canonical: str, req: AddRequest) -
     rec["charset"] = got.charset
     rec["fetch"] = {"final_url": urls.strip_credentials(got.final_url), "status": got.status,
                     "robots": "ignored" if req.ignore_robots else "honoured", "notes": list(got.notes)}
-    return store_source(ws, rec, got.body, stored_extension(media), req.fp)
+    return store_source(ws, rec, got.body, stored_extension(media), req.fp, req.durable)

@@ -6,8 +6,8 @@ so re-chunking with the same sizes leaves the index current.
 
 Work follows what changed: ``.sb-cache/chunks.json`` records, per source, the sizes and
 modification times of its text and chunk file and the sizes used; a source whose files and
-sizes are as recorded is not read again. Large runs chunk in two processes, and the files are
-written through ``base.batchwrite`` (fsyncs in parallel).
+sizes are as recorded is not read again. Large runs chunk in one process per core, and the
+files are written through ``base.batchwrite`` (fsyncs in parallel).
 """
 
 from __future__ import annotations
@@ -146,7 +146,9 @@ def _run(ws: Workspace, todo: list[tuple[str, bool]], t: int, o: int, workers: i
         return []
     batches = [todo[i:i + BATCH] for i in range(0, len(todo), BATCH)]
     if workers is None:
-        workers = 2 if (os.cpu_count() or 1) > 1 and len(todo) >= PARALLEL_MIN else 1
+        from ..index.build import usable_cores
+
+        workers = usable_cores() if len(todo) >= PARALLEL_MIN else 1
     out: list = []
     jobs = [(ws.root, b, t, o) for b in batches]
     if workers > 1 and len(jobs) > 1:

@@ -18,7 +18,6 @@ appended, and lines of removed sources are ignored. A lookup reads this one file
 
 from __future__ import annotations
 
-import glob
 import os
 
 from ...base.errors import SbError
@@ -190,13 +189,15 @@ class Fingerprints:
         try:
             os.makedirs(os.path.dirname(self.ws.fingerprints_path), exist_ok=True)
             if not self._blob:  # a new file: an older format's file is dead weight now
+                import glob
+
                 for old in glob.glob(os.path.join(os.path.dirname(self.ws.fingerprints_path), "fingerprints*.tsv")):
                     if old != self.ws.fingerprints_path:
                         os.unlink(old)
+            # derived, so never fsynced: a line lost or torn by a crash is found missing (or
+            # unreadable) and the source fingerprinted again
             with open(self.ws.fingerprints_path, "a", encoding="utf-8") as fh:
                 fh.write("".join(e.line() for e in self._pending))
-                fh.flush()
-                os.fsync(fh.fileno())
         except OSError:
             pass  # derived: recomputed next time
         self._pending = []

@@ -218,9 +218,9 @@ def _find_elided(texts, needle: str, parts: list[str]) -> FindOutcome:
 
 
 def _anchors(ws: Workspace, needle: str, sid: str | None) -> list:
-    from ..index.search import search
+    from ..index.search import nearest
 
     try:
-        return search(ws, needle, k=3, prefix=f"{sid}#" if sid else None)
+        return nearest(ws, needle, k=3, prefix=f"{sid}#" if sid else None)
     except SbError:
         return []  # no index: nothing to suggest

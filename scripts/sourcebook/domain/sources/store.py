@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
 from ...base import jsonio
 from ...base.errors import Exit, SbError
-
-if TYPE_CHECKING:
-    from ..workspace.records import SourceRecord
 from ..workspace.layout import Workspace
 from ..workspace.records import record_problem  # noqa: F401  (re-exported: the gate's schemas use it)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (~10 ms of start-up)
+if TYPE_CHECKING:
+    from ..workspace.records import SourceRecord
 
 
 def load_source(ws: Workspace, sid: str) -> SourceRecord:
@@ -36,11 +36,13 @@ def try_load_source(ws: Workspace, sid: str) -> SourceRecord | None:
         return None
 
 
-def save_source(ws: Workspace, rec: SourceRecord) -> None:
+def save_source(ws: Workspace, rec: SourceRecord, *, durable: bool = True) -> None:
+    """Write a record (atomically; ``durable=False``: without its own fsync, for a caller that
+    makes the whole batch durable at once)."""
     rec.pop("_pages", None)  # type: ignore[typeddict-item]  # display-only, never stored
     rec.pop("_link", None)  # type: ignore[typeddict-item]
     rec.pop("_edition", None)  # type: ignore[typeddict-item]
-    jsonio.write_json(ws.source_json(rec["id"]), rec)
+    jsonio.write_json(ws.source_json(rec["id"]), rec, durable=durable)
 
 
 def all_sources(ws: Workspace) -> list[SourceRecord]:

@@ -35,13 +35,10 @@ with edits keeps most, while independent texts on the same subject share a few p
 
 from __future__ import annotations
 
-import bisect
-import hashlib
 import operator
 import re
 import sys
 from array import array
-from typing import NamedTuple
 
 from ...base.patterns import lazy
 
@@ -66,9 +63,29 @@ _WORD = lazy(r"\w+")
 _COMMENT = lazy(r"<!--.*?-->", re.S)
 
 
-class Sketch(NamedTuple):
-    shingles: int  # distinct shingles in the text
-    values: tuple[int | None, ...]  # BUCKETS minima (None: an empty bucket)
+class Sketch(tuple[int, tuple[int | None, ...]]):
+    """``(shingles, values)``: the distinct shingles in the text, and the BUCKETS minima (None:
+    an empty bucket). A tuple with names, not a ``typing.NamedTuple``: ``sb add`` loads this
+    module and never needs ``typing``."""
+
+    __slots__ = ()
+
+    def __new__(cls, shingles: int, values: tuple[int | None, ...]) -> Sketch:
+        return tuple.__new__(cls, (shingles, values))
+
+    @property
+    def shingles(self) -> int:
+        return self[0]
+
+    @property
+    def values(self) -> tuple[int | None, ...]:
+        return self[1]
+
+    def __getnewargs__(self) -> tuple[int, tuple[int | None, ...]]:  # pickled to and from extraction workers
+        return (self[0], self[1])
+
+    def __repr__(self) -> str:
+        return f"Sketch(shingles={self[0]!r}, values={self[1]!r})"
 
     def to_hex(self) -> str:
         return "".join(EMPTY if v is None else f"{v:08x}" for v in self.values)
@@ -102,6 +119,9 @@ def sketch(text: str) -> Sketch:
     if len(tables) + len(missing) > _TABLES_MAX:
         tables.clear()  # bounded memory; the values are a pure function of the word
         missing = set(words)
+    import bisect
+    import hashlib  # here: a command that only reads sketches never hashes a word
+
     blake = hashlib.blake2b
     for w in missing:
         tables[w] = blake(w.encode("utf-8"), digest_size=4 * WORDS, person=b"sb-shingle").digest()
@@ -148,9 +168,27 @@ def may_be_near(a_shingles: int, b_shingles: int) -> bool:
     return small >= MIN_SHINGLES and small >= MIN_JACCARD * big
 
 
-class Likeness(NamedTuple):
-    jaccard: float
-    containment: float  # of the shorter text in the longer
+class Likeness(tuple[float, float]):
+    """``(jaccard, containment)``: the containment is of the shorter text in the longer."""
+
+    __slots__ = ()
+
+    def __new__(cls, jaccard: float, containment: float) -> Likeness:
+        return tuple.__new__(cls, (jaccard, containment))
+
+    @property
+    def jaccard(self) -> float:
+        return self[0]
+
+    @property
+    def containment(self) -> float:
+        return self[1]
+
+    def __getnewargs__(self) -> tuple[float, float]:
+        return (self[0], self[1])
+
+    def __repr__(self) -> str:
+        return f"Likeness(jaccard={self[0]!r}, containment={self[1]!r})"
 
     @property
     def near(self) -> bool:
