@@ -405,6 +405,18 @@ def test_a_retraction_reason_states_no_figure_its_claim_does_not(ws, src):
     assert [d["subject"] for g in doc["gates"] for d in g["details"]] == [cid], doc
 
 
+def test_an_ack_reason_states_no_figure_its_claim_does_not(ws, src):
+    """An ack's reason ships in every package's ledger.json: "switched on on 3 October 2026" is a
+    date no quote states."""
+    cid = last_id(_add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.",
+                       kind="number"))
+    assert sb("claim", "ack", cid, "--reason", "looked at the fare table; it stands", cwd=ws).rc == 0
+    assert verify_json(ws)["rc"] == 0
+    assert sb("claim", "ack", cid, "--reason", "the readers were switched on on 3 October 2026", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "ack" in json.dumps(doc), doc
+
+
 def test_a_decision_reason_states_no_figure_its_claims_do_not(ws, src):
     a, b, decision = _both_stand(ws, src)
     assert verify_json(ws)["rc"] == 0  # the honest reason: no figure

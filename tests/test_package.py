@@ -341,3 +341,26 @@ def test_a_page_verify_never_read_is_not_packaged(good):
     shutil.rmtree(os.path.join(root, "build", "old"))
     os.remove(os.path.join(root, "build", "answer.htm"))
     assert sb("package", cwd=root).rc == 0
+
+
+def test_notes_in_build_and_a_page_among_the_assets_are_not_packaged_unread(good):
+    """A NOTES.md beside the pages or an index.html among the images would ship words no gate
+    read; the report, the transcript and the concat list are read, and images are judged where
+    a page shows them."""
+    root = str(good[0])
+    for rel, text in (("build/NOTES.md", "The council confirmed 45,000 riders."),
+                      ("assets/index.html", "<p>45,000 riders</p>"), ("assets/notes.txt", "45,000")):
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        r = sb("package", cwd=root)
+        assert r.rc == 2 and "E-PKG-UNCHECKED" in r.err and rel in r.err, (rel, r.both)
+        assert not os.path.exists(os.path.join(root, "dist"))
+        os.unlink(path)
+    os.makedirs(os.path.join(root, "assets"), exist_ok=True)
+    with open(os.path.join(root, "assets", "map.svg"), "w", encoding="utf-8") as fh:
+        fh.write("<svg xmlns='http://www.w3.org/2000/svg'></svg>")
+    r = sb("package", cwd=root)
+    assert r.rc == 0, r.both
+

@@ -120,9 +120,9 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
                       "nothing was packaged. Fix them and run `sb verify`", Exit.GATE, findings=rep.findings)
     unchecked = unchecked_pages(ws)
     if unchecked:
-        raise SbError("E-PKG-UNCHECKED", unchecked[0], f"{len(unchecked)} file(s) a browser opens as a page sit in "
-                      f"build/ but sb verify never reads them ({', '.join(unchecked[:5])}); a package ships only "
-                      "pages the gate checked: move them out of build/, or render them with sb render", Exit.GATE)
+        raise SbError("E-PKG-UNCHECKED", unchecked[0], f"{len(unchecked)} file(s) a reader opens (a page, notes) sit in "
+                      f"build/ or assets/ but sb verify never reads them ({', '.join(unchecked[:5])}); a package ships only "
+                      "what the gate checked: move them out of build/ and assets/, or render them with sb render", Exit.GATE)
     with ws.lock():
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))
@@ -157,23 +157,34 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
 
 # What a browser shows as a page (and so can carry text a reader takes as checked).
 _PAGE_EXTENSIONS = (".html", ".htm", ".xhtml", ".shtml", ".svg", ".mht", ".mhtml", ".xml")
+_TEXT_EXTENSIONS = (".md", ".markdown", ".txt", ".rst")
+_GATED_TEXTS = ("report.md", "podcast.md", "audio/concat.txt")  # the report, podcast and derived gates read these
 
 
 def unchecked_pages(ws: Workspace) -> list[str]:
-    """``build/`` files a browser opens as a page that ``sb verify`` does not read: anything of a
-    page's extension in a subfolder, or at the top that is not a shipping page (the ledger
-    fragment, source copies and fragments aside, which sourcebook writes and reads itself)."""
+    """``build/`` and ``assets/`` files a reader opens that ``sb verify`` does not read: anything of
+    a page's extension in a subfolder of build/, or at its top that is not a shipping page (the
+    ledger fragment, source copies and fragments aside, which sourcebook writes and reads
+    itself); text and Markdown files but the report and the podcast transcript; a page or a
+    text file among the assets."""
     from .context import is_shipping_page
 
     out = []
     for _path, rel in _files(ws, ws.build_dir)[0]:
         name = rel.rsplit("/", 1)[-1]
+        top = "/" not in rel
+        if name.lower().endswith(_TEXT_EXTENSIONS) and rel not in _GATED_TEXTS:
+            out.append(f"build/{rel}")  # notes a reader opens beside the pages, which no gate reads
+            continue
         if not name.lower().endswith(_PAGE_EXTENSIONS) or name == "review.html":
             continue
-        top = "/" not in rel
         if top and (is_shipping_page(name) or name == "ledger.html" or name.endswith((".src.html", ".fragment.html"))):
             continue
         out.append(f"build/{rel}")
+    # assets are images and sound: a page among them ships unread (an image, .svg, is judged
+    # where a page shows it)
+    out += [f"assets/{rel}" for _path, rel in _files(ws, ws.assets_dir)[0]
+            if rel.lower().endswith(_PAGE_EXTENSIONS + _TEXT_EXTENSIONS) and not rel.lower().endswith(".svg")]
     return out
 
 

@@ -488,9 +488,10 @@ def _claim_backing(claim: Mapping, text_of: TextOf) -> list[str]:
 
 
 def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
-    """The reasons every ledger prints that state a figure or date the claims they speak of do
-    not: a retraction's or a narrowing's reason (backed by the claim's own text and quotes), a
-    decision's reason (backed by the texts and quotes of the claims it decides)."""
+    """The reasons every ledger prints or a package ships that state a figure or date the claims
+    they speak of do not: a retraction's or a narrowing's reason and an ack's (backed by the
+    claim's own text and quotes), a decision's reason (backed by the texts and quotes of the
+    claims it decides)."""
     by_id = {c.get("id"): c for c in claims if isinstance(c, Mapping)}
     out = []
     for c in by_id.values():
@@ -500,6 +501,14 @@ def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
             if bad:
                 what = "retraction" if c.get("status") == "retracted" else "narrowing"
                 out.append(AuthorText(str(c.get("id")), f"the {what} reason printed in every ledger's History", bad))
+        acks = c.get("acks")
+        for ack in acks if isinstance(acks, list) else []:  # shipped in every package's ledger.json
+            bad = unbacked_author_text(ack.get("reason") if isinstance(ack, Mapping) else None,
+                                       _claim_backing(c, text_of))
+            if bad:
+                out.append(AuthorText(str(c.get("id")), "an ack's reason (shipped in the package's ledger.json; "
+                                                        "ack again with a reason that states no figure or date)", bad))
+                break
     for a in adjs:
         if not isinstance(a, Mapping):
             continue

@@ -63,6 +63,11 @@ _CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+tha
 _SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
+def clauses(text: str) -> list[str]:
+    """The clauses of a sentence as the clause rule splits it (at ", and", "because", ";", ...)."""
+    return [c for c in (x.strip(" ,;:—–") for x in _CLAUSE.split(text)) if c]
+
+
 def _lines(text: str) -> list:
     """The non-blank lines of ``text`` as sentences (offsets trimmed of blanks)."""
     from ..text.sentences import Sentence

@@ -220,6 +220,25 @@ class _Judge:
                                                  "cite the claim whose quote says it")
         return None
 
+    def clauses_said(self, text: str, ids: list[str]) -> bool:
+        """A sentence whose clauses do not each carry a citation passes when its claims say every
+        clause all the same ("PEP 563 postpones evaluation, and annotations are stored as
+        strings[1]" of one claim that says both): each clause's words (compared by stem) are
+        theirs, but for one in four at most, and no clause negates what none of them negates.
+        An added clause ("because the pass cannot be used on board", "and the operator will
+        scrap fares") has words no claim says."""
+        from .....engines.page.prose import clauses
+        from .....engines.text.stance import negated
+        from ....review.preflags import missing_words
+
+        backing = self.backing(ids, quotes=True)
+        denied = any(negated(b) for b in backing)
+        for clause in clauses(text):
+            missing, total = missing_words(clause, backing)
+            if total == 0 or len(missing) * 4 > total or (negated(clause) and not denied):
+                return False
+        return True
+
     def verbatim(self, text: str, ids) -> bool:
         """The sentence is word for word part of what one of its claims says or quotes: it states
         nothing more, whatever its clauses."""
@@ -371,7 +390,8 @@ class _Judge:
                 refused = True
                 code, what = stance
                 self.refuse(code, p, what)
-            if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok):
+            if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok) \
+                    and not self.clauses_said(p.text, ok):
                 refused = True
                 self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
                                                         "cite what that clause rests on at its end, or cut it")
