@@ -385,6 +385,156 @@ def _build(raw: str, b: _Builder) -> None:
             i = tok.step(i)
 
 
+class _LeanBuilder(_Builder):
+    """The builder of :func:`parse_lean`: comments are not kept (text after one still joins the
+    run before it), and a white-space run shared by several elements is one node, copied before
+    more text joins it."""
+
+    def handle_comment(self, data: str) -> None:
+        pass
+
+    def handle_data(self, data: str) -> None:
+        if not data:
+            return
+        cur = self.stack[-1]
+        kids = cur.children
+        if kids and type(kids[-1]) is Text:
+            last = kids[-1]
+            if last.parent is None:  # a shared white-space node: this element's own copy grows
+                last = kids[-1] = Text(last.data, 0, cur)  # type: ignore[union-attr]
+            pieces = self.pieces.get(last)  # type: ignore[arg-type]
+            if pieces is None:
+                self.pieces[last] = [last.data, data]  # type: ignore[index,union-attr]
+            else:
+                pieces.append(data)
+        else:
+            kids.append(Text(data, 0, cur))
+
+
+def parse_lean(html: str) -> Document:
+    """The tree :func:`parse` builds, for a reader of its elements, attributes and text only
+    (extraction), built faster: no line numbers (every ``line`` is 0), no comments or doctype,
+    elements written with the same attributes share one attribute map (which must not be
+    changed), and the white space before a tag is one shared :class:`Text` per distinct run
+    (its ``parent`` is None)."""
+    b = _LeanBuilder()
+    with paused_gc():
+        _build_lean(html, b)
+        b.finish()
+    return Document(b.root, None, [], b.elements, [])
+
+
+_NO_ATTRS: dict[str, str] = {}
+
+
+def _build_lean(raw: str, b: _LeanBuilder) -> None:
+    """``_build`` without line numbers, comments or copies of attribute maps."""
+    tok = Tokenizer(raw, b)
+    stack, open_count, elements = b.stack, b.open, b.elements
+    count_of = open_count.get
+    tokens = FAST.finditer
+    plain_attrs = PLAIN_ATTR.findall
+    implying = _IMPLIED_BY.get
+    raw_text = frozenset(CDATA_CONTENT)
+    void = VOID
+    seen: dict[str, dict] = {}  # attribute text -> its map, shared by every element written so
+    seen_get = seen.get
+    spaces: dict[str, Text] = {}  # white space before a tag -> its one shared node
+    spaces_get = spaces.get
+    n = len(raw)
+    i = 0
+    while i < n:
+        if tok.cdata is None:
+            for m in tokens(raw, i):
+                kind = m.lastindex
+                if kind == 4:  # PLAIN_TAG
+                    space, tag, attr_text, closing = m.group(1, 2, 3, 4)
+                    if attr_text:
+                        amap = seen_get(attr_text)
+                        if amap is None:  # never bare, never a character reference
+                            attrs = plain_attrs(attr_text)
+                            amap = dict(attrs)
+                            if len(amap) != len(attrs):
+                                amap = _first_wins(attrs)
+                            seen[attr_text] = amap
+                    else:
+                        amap = _NO_ATTRS
+                elif kind == 8:  # END_TAG
+                    space, tag = m.group(1, 8)
+                    cur = stack[-1]
+                    if space:
+                        kids = cur.children
+                        if kids and type(kids[-1]) is Text:
+                            b.handle_data(space)
+                        else:
+                            node = spaces_get(space)
+                            if node is None:
+                                node = spaces[space] = Text(space, 0, None)
+                            kids.append(node)
+                    if cur.tag == tag or cur.tag == (tag := tag.lower()):
+                        stack.pop()
+                        open_count[tag] -= 1
+                    else:
+                        b.handle_endtag(tag)
+                    continue
+                elif kind == 9:  # TEXT
+                    d = m[9]
+                    data = unescape(d) if "&" in d else d
+                    if data:  # a reference to an invalid code point stands for nothing
+                        cur = stack[-1]
+                        kids = cur.children
+                        if kids and type(kids[-1]) is Text:
+                            b.handle_data(data)
+                        else:
+                            kids.append(Text(data, 0, cur))
+                    continue
+                elif kind == 7:  # START_TAG
+                    space, name, attr_text, closing = m.group(1, 5, 6, 7)
+                    tag = name.lower()
+                    if attr_text:
+                        amap = seen_get(attr_text)
+                        if amap is None:
+                            amap = seen[attr_text] = _attribute_map(attributes(attr_text, False), False)[1]
+                    else:
+                        amap = _NO_ATTRS
+                else:  # OTHER
+                    i = m.start()
+                    break
+                cur = stack[-1]
+                if space:  # white space before the tag: a text run of its own
+                    kids = cur.children
+                    if kids and type(kids[-1]) is Text:
+                        b.handle_data(space)
+                    else:
+                        node = spaces_get(space)
+                        if node is None:
+                            node = spaces[space] = Text(space, 0, None)
+                        kids.append(node)
+                closers = implying(tag)
+                if closers is not None:
+                    for t in closers:
+                        if count_of(t):
+                            b.close_implied(tag)
+                            cur = stack[-1]
+                            break
+                el = Element(tag, amap, 0, cur)
+                cur.children.append(el)
+                elements.append(el)
+                if tag not in void:
+                    if closing:  # <div/>: opened and closed at once
+                        continue
+                    stack.append(el)
+                    open_count[tag] = count_of(tag, 0) + 1
+                    if tag in raw_text:
+                        tok.enter_cdata(tag)
+                        i = m.end()
+                        break
+            else:
+                i = n
+        if i < n:
+            i = tok.step(i)
+
+
 def _attribute_map(attrs: list, plain: bool) -> tuple[list, dict]:
     """The attributes as reported, and the element's map of them (plain ones are never bare)."""
     amap = dict(attrs)
