@@ -39,7 +39,7 @@ _LOCATE_END = re.compile(r"""
   \s*
 """, re.VERBOSE)
 _ENDTAGFIND = re.compile(r"</\s*([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
-_COMMENTCLOSE = re.compile(r"--\s*>")
+COMMENT_CLOSE = _COMMENTCLOSE = re.compile(r"--\s*>")
 _MARKEDCLOSE = re.compile(r"]\s*]\s*>")
 _MSCLOSE = re.compile(r"]\s*>")
 _MARKED_NAME = re.compile(r"\s*([a-zA-Z][-_.a-zA-Z0-9]*)")
@@ -205,7 +205,7 @@ def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
     return attrs
 
 
-_CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
+CDATA_END = _CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
 
 
 def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:

@@ -10,12 +10,14 @@ Every element and text run records the 1-based line of the HTML file it starts o
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
+from operator import attrgetter
 from html import unescape
 from html.parser import HTMLParser
 
 from ...base.gc_pause import paused_gc
-from .tokens import CDATA_CONTENT, END_TAG, FAST, OTHER, PLAIN_ATTR, PLAIN_TAG, TEXT, Tokenizer, attributes
+from .tokens import CDATA_CONTENT, CDATA_END, COMMENT_CLOSE, END_TAG, FAST, OTHER, PLAIN_ATTR, PLAIN_TAG, TEXT, Tokenizer, attributes
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
@@ -103,6 +105,7 @@ class Element:
 
 
 Node = Element | Text
+_children = attrgetter("children")
 
 
 class _Builder(HTMLParser):
@@ -259,8 +262,7 @@ class Document:
         cycles, which otherwise wait for the cyclic collector (a scan of every node). The
         document is empty afterwards."""
         self.root.children.clear()
-        for el in self.elements:
-            el.children.clear()
+        deque(map(list.clear, map(_children, self.elements)), maxlen=0)  # in C: no loop here
         self.elements = []
 
 
@@ -441,6 +443,9 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     seen_get = seen.get
     spaces: dict[str, Text] = {}  # white space before a tag -> its one shared node
     spaces_get = spaces.get
+    cdata_end = CDATA_END
+    ahead, comment_close = tok.ahead.search, COMMENT_CLOSE
+    resume = False
     n = len(raw)
     i = 0
     while i < n:
@@ -523,15 +528,33 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                 if tag not in void:
                     if closing:  # <div/>: opened and closed at once
                         continue
+                    if tag in raw_text:  # script or style: its text runs to its end tag
+                        i = m.end()
+                        found = cdata_end[tag].search(raw, i)
+                        if found is None:  # the general path reads the rest
+                            stack.append(el)
+                            open_count[tag] = count_of(tag, 0) + 1
+                            tok.enter_cdata(tag)
+                            break
+                        j = found.start()
+                        if i < j:
+                            el.children.append(Text(raw[i:j], 0, el))
+                        i = found.end()
+                        resume = True
+                        break
                     stack.append(el)
                     open_count[tag] = count_of(tag, 0) + 1
-                    if tag in raw_text:
-                        tok.enter_cdata(tag)
-                        i = m.end()
-                        break
             else:
                 i = n
+            if resume:
+                resume = False
+                continue
         if i < n:
+            if tok.cdata is None and raw.startswith("<!--", i):  # a comment, not kept
+                found = ahead(comment_close, i + 4)
+                if found is not None:
+                    i = found.end()
+                    continue
             i = tok.step(i)
 
 
