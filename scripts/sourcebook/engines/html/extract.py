@@ -61,7 +61,7 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
     body = doc.find("body") or doc.root
     notes: list[str] = []
 
-    page = Page(body)
+    page = Page(body, doc)
     hidden = page.hidden
     best: tuple[str, list] | None = None
     for i, how in enumerate(PASSES):

@@ -10,6 +10,7 @@ Every element and text run records the 1-based line of the HTML file it starts o
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterator
 from operator import attrgetter
@@ -48,7 +49,9 @@ class Text:
 
 
 class Element:
-    __slots__ = ("tag", "attrs", "children", "parent", "line", "end_line")
+    # ``n``: the element's place in ``Document.elements``, set by :func:`parse_lean` only (-1 for
+    # the root); unset otherwise.
+    __slots__ = ("tag", "attrs", "children", "parent", "line", "end_line", "n")
 
     def __init__(self, tag: str, attrs: dict[str, str], line: int, parent: Element | None = None):
         self.tag = tag
@@ -105,6 +108,19 @@ class Element:
 
 
 Node = Element | Text
+
+COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
+
+
+def text_measure(d: str) -> tuple[int, int]:
+    """A text run's reading length (white space collapsed, ends stripped) and its commas, as
+    the article scorer counts them. White space alone measures (0, 0)."""
+    if d.isspace():
+        return 0, 0
+    d = d.strip()
+    # the usual text: printable, so its only white space is single spaces
+    t = len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split()))
+    return t, (len(COMMAS.findall(d)) if "," in d or not d.isascii() else 0)
 _children = attrgetter("children")
 
 
@@ -238,6 +254,8 @@ class Document:
         # Every element but the root in document order: an element's descendants are all made
         # while it is open, before anything after it.
         self.elements = elements
+        # (text length, commas, to measure again) by element, from parse_lean; else None
+        self.measures: tuple[dict[Element, int], dict[Element, int], set[Element]] | None = None
 
     def find(self, tag: str) -> Element | None:
         for e in self.iter():
@@ -392,6 +410,15 @@ class _LeanBuilder(_Builder):
     run before it), and a white-space run shared by several elements is one node, copied before
     more text joins it."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.root.n = -1
+        # Each element's own text measured as it is read (see ``text_measure``): its length and
+        # its commas, by element; an element whose text came another way is measured again.
+        self.text_len: dict[Element, int] = {}
+        self.text_commas: dict[Element, int] = {}
+        self.remeasure: set[Element] = set()
+
     def handle_comment(self, data: str) -> None:
         pass
 
@@ -399,6 +426,7 @@ class _LeanBuilder(_Builder):
         if not data:
             return
         cur = self.stack[-1]
+        self.remeasure.add(cur)
         kids = cur.children
         if kids and type(kids[-1]) is Text:
             last = kids[-1]
@@ -423,7 +451,11 @@ def parse_lean(html: str) -> Document:
     with paused_gc():
         _build_lean(html, b)
         b.finish()
-    return Document(b.root, None, [], b.elements, [])
+        for k, el in enumerate(b.elements):
+            el.n = k
+    doc = Document(b.root, None, [], b.elements, [])
+    doc.measures = (b.text_len, b.text_commas, b.remeasure)
+    return doc
 
 
 _NO_ATTRS: dict[str, str] = {}
@@ -444,6 +476,8 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     spaces: dict[str, Text] = {}  # white space before a tag -> its one shared node
     spaces_get = spaces.get
     cdata_end = CDATA_END
+    text_len, text_commas = b.text_len, b.text_commas
+    len_get, commas_in = text_len.get, COMMAS.findall
     ahead, comment_close = tok.ahead.search, COMMENT_CLOSE
     resume = False
     n = len(raw)
@@ -492,6 +526,14 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             b.handle_data(data)
                         else:
                             kids.append(Text(data, 0, cur))
+                            if not data.isspace():
+                                d = data.strip()
+                                text_len[cur] = len_get(cur, 0) + (
+                                    len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split())))
+                                if "," in d or not d.isascii():
+                                    nc = len(commas_in(d))
+                                    if nc:
+                                        text_commas[cur] = text_commas.get(cur, 0) + nc
                     continue
                 elif kind == 7:  # START_TAG
                     space, name, attr_text, closing = m.group(1, 5, 6, 7)
