@@ -188,6 +188,10 @@ _SIMPLE_ATTR = re.compile(
 FAST = re.compile(r"([ \t\n\r\f]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
                   r"|([^<]+)|(<)")
 PLAIN_TAG, START_TAG, END_TAG, TEXT, OTHER = 4, 7, 8, 9, 10  # FAST's match.lastindex
+# FAST with the text before a tag read with the tag (group 1), not just its white space: one
+# token where FAST has two. Text before anything else is a token of its own (group 9).
+WITH_TEXT = re.compile(r"([^<]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
+                       r"|([^<]+)|(<)")
 
 
 def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:

@@ -18,7 +18,7 @@ from html import unescape
 from html.parser import HTMLParser
 
 from ...base.gc_pause import paused_gc
-from .tokens import CDATA_CONTENT, CDATA_END, COMMENT_CLOSE, END_TAG, FAST, OTHER, PLAIN_ATTR, PLAIN_TAG, TEXT, Tokenizer, attributes
+from .tokens import CDATA_CONTENT, CDATA_END, COMMENT_CLOSE, END_TAG, FAST, OTHER, PLAIN_ATTR, PLAIN_TAG, TEXT, WITH_TEXT, Tokenizer, attributes
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
@@ -466,7 +466,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     tok = Tokenizer(raw, b)
     stack, open_count, elements = b.stack, b.open, b.elements
     count_of = open_count.get
-    tokens = FAST.finditer
+    tokens = WITH_TEXT.finditer
     plain_attrs = PLAIN_ATTR.findall
     implying = _IMPLIED_BY.get
     raw_text = frozenset(CDATA_CONTENT)
@@ -486,8 +486,38 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
         if tok.cdata is None:
             for m in tokens(raw, i):
                 kind = m.lastindex
+                if kind == 9 or kind == 10:
+                    if kind == 10:  # OTHER
+                        i = m.start()
+                        break
+                    text = m[9]  # text before something else than a tag
+                else:
+                    text = m[1]  # the text before the tag
+                if text:
+                    if "&" in text:
+                        text = unescape(text)  # a reference to an invalid code point stands for nothing
+                    cur = stack[-1]
+                    kids = cur.children
+                    if not text:
+                        pass
+                    elif kids and type(kids[-1]) is Text:
+                        b.handle_data(text)
+                    elif text.isspace():  # white space alone: one shared node per distinct run
+                        node = spaces_get(text)
+                        if node is None:
+                            node = spaces[text] = Text(text, 0, None)
+                        kids.append(node)
+                    else:
+                        kids.append(Text(text, 0, cur))
+                        d = text.strip()
+                        text_len[cur] = len_get(cur, 0) + (
+                            len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split())))
+                        if "," in d or not d.isascii():
+                            nc = len(commas_in(d))
+                            if nc:
+                                text_commas[cur] = text_commas.get(cur, 0) + nc
                 if kind == 4:  # PLAIN_TAG
-                    space, tag, attr_text, closing = m.group(1, 2, 3, 4)
+                    tag, attr_text, closing = m.group(2, 3, 4)
                     if attr_text:
                         amap = seen_get(attr_text)
                         if amap is None:  # never bare, never a character reference
@@ -499,44 +529,18 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                     else:
                         amap = _NO_ATTRS
                 elif kind == 8:  # END_TAG
-                    space, tag = m.group(1, 8)
+                    tag = m[8]
                     cur = stack[-1]
-                    if space:
-                        kids = cur.children
-                        if kids and type(kids[-1]) is Text:
-                            b.handle_data(space)
-                        else:
-                            node = spaces_get(space)
-                            if node is None:
-                                node = spaces[space] = Text(space, 0, None)
-                            kids.append(node)
                     if cur.tag == tag or cur.tag == (tag := tag.lower()):
                         stack.pop()
                         open_count[tag] -= 1
                     else:
                         b.handle_endtag(tag)
                     continue
-                elif kind == 9:  # TEXT
-                    d = m[9]
-                    data = unescape(d) if "&" in d else d
-                    if data:  # a reference to an invalid code point stands for nothing
-                        cur = stack[-1]
-                        kids = cur.children
-                        if kids and type(kids[-1]) is Text:
-                            b.handle_data(data)
-                        else:
-                            kids.append(Text(data, 0, cur))
-                            if not data.isspace():
-                                d = data.strip()
-                                text_len[cur] = len_get(cur, 0) + (
-                                    len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split())))
-                                if "," in d or not d.isascii():
-                                    nc = len(commas_in(d))
-                                    if nc:
-                                        text_commas[cur] = text_commas.get(cur, 0) + nc
+                elif kind == 9:
                     continue
-                elif kind == 7:  # START_TAG
-                    space, name, attr_text, closing = m.group(1, 5, 6, 7)
+                else:  # START_TAG
+                    name, attr_text, closing = m.group(5, 6, 7)
                     tag = name.lower()
                     if attr_text:
                         amap = seen_get(attr_text)
@@ -544,19 +548,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             amap = seen[attr_text] = _attribute_map(attributes(attr_text, False), False)[1]
                     else:
                         amap = _NO_ATTRS
-                else:  # OTHER
-                    i = m.start()
-                    break
                 cur = stack[-1]
-                if space:  # white space before the tag: a text run of its own
-                    kids = cur.children
-                    if kids and type(kids[-1]) is Text:
-                        b.handle_data(space)
-                    else:
-                        node = spaces_get(space)
-                        if node is None:
-                            node = spaces[space] = Text(space, 0, None)
-                        kids.append(node)
                 closers = implying(tag)
                 if closers is not None:
                     for t in closers:
