@@ -20,7 +20,8 @@ from operator import attrgetter
 
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
 from .names import words, words_of
-from .tree import COMMAS, Document, Element, Text, text_measure
+from .tree import COMMAS as _COMMAS
+from .tree import Document, Element, Text, text_measure
 
 # Dropped in every pass (unless the element holds most of the page's text).
 STRONG_WORDS = frozenset(
@@ -75,7 +76,6 @@ _HEADER_PARTS = frozenset({"h1", "figure", "figcaption", "img", "picture"})  # a
 _TABLE_PARTS = frozenset({"tr", "td", "th", "tbody", "thead", "tfoot"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
                       "footer", "figure", "p"})
-_COMMAS = COMMAS
 _tag = attrgetter("tag")
 _SENTENCE_END = re.compile(r"[.!?。]( |$)")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
@@ -148,7 +148,7 @@ class Page:
             p = parents[i]
             if end[i] > end[p]:
                 end[p] = end[i]
-        self.index = dict(zip(map(id, elems), range(len(elems))))
+        self.index = dict(zip(map(id, elems), range(len(elems)), strict=True))
         self._whole: Measure | None = None
         self._measured: tuple[frozenset[int], list[bool], Measure] | None = None
         self._inside: tuple[list[bool], list[bool]] | None = None

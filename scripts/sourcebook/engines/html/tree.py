@@ -13,12 +13,25 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterator
-from operator import attrgetter
 from html import unescape
 from html.parser import HTMLParser
+from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
-from .tokens import CDATA_CONTENT, CDATA_END, COMMENT_CLOSE, END_TAG, FAST, OTHER, PLAIN_ATTR, PLAIN_TAG, TEXT, WITH_TEXT, Tokenizer, attributes
+from .tokens import (
+    CDATA_CONTENT,
+    CDATA_END,
+    COMMENT_CLOSE,
+    END_TAG,
+    FAST,
+    OTHER,
+    PLAIN_ATTR,
+    PLAIN_TAG,
+    TEXT,
+    WITH_TEXT,
+    Tokenizer,
+    attributes,
+)
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
@@ -52,6 +65,7 @@ class Element:
     # ``n``: the element's place in ``Document.elements``, set by :func:`parse_lean` only (-1 for
     # the root); unset otherwise.
     __slots__ = ("tag", "attrs", "children", "parent", "line", "end_line", "n")
+    n: int
 
     def __init__(self, tag: str, attrs: dict[str, str], line: int, parent: Element | None = None):
         self.tag = tag
