@@ -282,7 +282,9 @@ class Page:
             n, parent, tags = len(self.elems), self.parent, self.tags
             in_code = [False] * n
             in_figure = [False] * n
-            for i in range(1, n):
+            # Nothing before the first <pre>, <code> or <figure> is inside one.
+            first = min((tags.index(t) for t in ("pre", "code", "figure") if t in tags), default=n)
+            for i in range(max(1, first), n):
                 p = parent[i]
                 in_code[i] = in_code[p] or tags[p] in ("pre", "code")
                 in_figure[i] = in_figure[p] or tags[i] == "figure"
@@ -307,16 +309,23 @@ class Page:
             if not alive[i]:
                 continue
             tag = tags[i]
-            if tag == "a":
-                link[i] = text[i]
-            p = parent[i]
-            text[p] += text[i]
-            link[p] += link[i]
-            commas[p] += commas[i]
+            t = text[i]
             if tag in BLOCKS:
-                block_child[p] = True
-            else:
-                inline[p] += text[i]
+                block_child[parent[i]] = True
+            if not t:  # no text, so no link text and no commas to pass up either
+                continue
+            p = parent[i]
+            text[p] += t
+            if tag == "a":
+                link[i] = t
+                link[p] += t
+            elif link[i]:
+                link[p] += link[i]
+            c = commas[i]
+            if c:
+                commas[p] += c
+            if tag not in BLOCKS:
+                inline[p] += t
         return Measure(text, link, commas, inline, block_child)
 
 

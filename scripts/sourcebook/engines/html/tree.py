@@ -6,6 +6,10 @@ comparison). Tolerant like a browser where it matters: void elements never take 
 tag closes the nearest open element of the same name (stray end tags are ignored), ``<p>`` and
 ``<li>``-like elements are closed implicitly.
 Every element and text run records the 1-based line of the HTML file it starts on.
+
+``parse_lean`` builds the same elements, attributes and text for extraction, faster: no line
+numbers or comments, attribute maps and white-space runs shared, and the text of each element
+measured as it is read (``Document.measures``), so the article scorer needs no walk of its own.
 """
 
 from __future__ import annotations
