@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Iterator
 from html import unescape
 from html.parser import HTMLParser
+from itertools import repeat
 from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
@@ -469,8 +470,7 @@ def parse_lean(html: str) -> Document:
     with paused_gc():
         _build_lean(html, b)
         b.finish()
-        for k, el in enumerate(b.elements):
-            el.n = k
+        deque(map(setattr, b.elements, repeat("n"), range(len(b.elements))), maxlen=0)  # each one's number
     doc = Document(b.root, None, [], b.elements, [])
     doc.measures = (b.text_len, b.text_commas, b.remeasure)
     return doc
