@@ -1,4 +1,6 @@
-"""The fast tokenizer builds exactly the tree HTMLParser would, line numbers included."""
+"""The fast tokenizer builds exactly the tree HTMLParser would, line numbers included; extraction's
+lean build (no lines, no comments) builds the same elements, attributes and text, and the page
+measures it takes while reading equal those of a walk over the tree."""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.html.tree import Element, parse, parse_with_stdlib
+from sourcebook.engines.html.score import Page
+from sourcebook.engines.html.tree import Element, parse, parse_lean, parse_with_stdlib
 
 
 def shape(html: str, parser) -> list:
@@ -60,3 +63,57 @@ def test_same_tree_as_htmlparser(html):
 def test_same_tree_on_arbitrary_markup(html):
     assert shape(html, parse) == shape(html, parse_with_stdlib)
     assert in_order(parse(html))
+
+
+def content(doc) -> list:
+    """Elements, attributes and text in document order (what extraction reads), no line numbers."""
+    out: list = []
+    stack: list = [doc.root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Element):
+            out.append((node.tag, sorted(node.attrs.items()), len(node.children)))
+            stack.extend(reversed(node.children))
+        else:
+            out.append(node.data)
+    return out
+
+
+def measures(html: str) -> list:
+    """The page lists of ``Page`` from the lean build's measures, and from a walk of the tree."""
+    doc = parse_lean(html)
+    body = doc.find("body") or doc.root
+    got = []
+    for page in (Page(body, doc), Page(body)):
+        got.append([[id(e) for e in page.elems], page.parent, sorted(page.hidden), page.own_text,
+                    page.own_commas, page.own_media, page.tags, page.end])
+    return got
+
+
+LEAN_CASES = CASES + [
+    "<body><p>a, b<!--c-->, c</p><p>x</span> y, z</p></body><p>after the body</p>",
+    "<div>\n  <p>one</p>\n  <p>two,  three</p>\n</div>", "<div>a<svg><title>t</title></svg>b, c</div>",
+    "<div hidden><p>x</p></div><p style='display:none'>y</p><p aria-hidden=true>z</p><p>w</p>",
+    "<p>a &amp; b<x-card><div>in, card</div></x-card></p><img src=a><input><iframe></iframe>",
+    "<noscript><p>" + "Words of the page, read without scripts. " * 8 + "</p></noscript>",
+    "<p>\u00a0 spaced  \t out , text</p>", "<p>a, b<b>x</b>c, d<i>e</i>f</p>", "<ul>\n<li>a\n<li>b\n</ul>\n", "<p>x\n</q>\n<!--c-->y</p>",
+]
+
+
+@pytest.mark.parametrize("html", LEAN_CASES)
+def test_lean_build_reads_the_same_page(html):
+    assert content(parse_lean(html)) == content(parse(html))
+    assert in_order(parse_lean(html))
+    lean, walked = measures(html)
+    assert lean == walked
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("<>/=\"' \nab,&;#!-?") + [
+    "<p", "<a", "</p>", "</a>", "<script>", "</script>", "<!--", "-->", "href", "&amp;", "<br/>", "<body>",
+    "<li>", "<div class=x>", "</div>", "<!doctype html>", "<svg>", "<span hidden>", "</span>", "  "]),
+    max_size=60).map("".join))
+def test_lean_build_on_arbitrary_markup(html):
+    assert content(parse_lean(html)) == content(parse(html))
+    lean, walked = measures(html)
+    assert lean == walked

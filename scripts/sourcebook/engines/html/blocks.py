@@ -49,7 +49,10 @@ def absolute_http(href: str | None, base: str | None) -> str | None:
     """``href`` resolved against ``base``, if the result is an http(s) URL."""
     if not href:
         return None
-    href = "".join(ch for ch in href.strip() if ch >= " " and ch != "\x7f")
+    if href.isprintable():  # no control character to drop (the usual link)
+        href = href.strip()
+    else:
+        href = "".join(ch for ch in href.strip() if ch >= " " and ch != "\x7f")
     if not href or href.startswith("#"):
         return None
     try:

@@ -22,7 +22,7 @@ from .lead import standfirst
 from .meta import page_meta
 from .score import Page, Pass, choose, clean, furniture
 from .teasers import teaser_lists
-from .tree import Document, Element, parse
+from .tree import Document, Element, parse_lean
 from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
@@ -49,7 +49,7 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
     # The tree lives only for this call: no collector scans while it is in use, and it is
     # unlinked at the end so it is freed at once.
     with paused_gc():
-        doc = parse(html)
+        doc = parse_lean(html)
         try:
             return _extract(doc, base_url)
         finally:
@@ -61,7 +61,7 @@ def _extract(doc: Document, base_url: str | None) -> HtmlResult:
     body = doc.find("body") or doc.root
     notes: list[str] = []
 
-    page = Page(body)
+    page = Page(body, doc)
     hidden = page.hidden
     best: tuple[str, list] | None = None
     for i, how in enumerate(PASSES):

@@ -15,9 +15,19 @@ _NEGATIONS = frozenset({"no", "non", "not", "without"})
 _word_cache: dict[str, frozenset] = {}
 
 
+_pair_cache: dict[tuple[str | None, str | None], frozenset] = {}
+
+
 def words(el: Element) -> frozenset:
     """The lower-cased words of an element's class and id."""
-    return words_of((el.attrs.get("class") or "") + " " + (el.attrs.get("id") or ""))
+    a = el.attrs
+    key = (a.get("class"), a.get("id"))
+    got = _pair_cache.get(key)
+    if got is None:
+        if len(_pair_cache) > 50000:
+            _pair_cache.clear()
+        got = _pair_cache[key] = words_of((key[0] or "") + " " + (key[1] or ""))
+    return got
 
 
 def words_of(raw: str) -> frozenset:

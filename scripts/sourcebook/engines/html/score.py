@@ -15,10 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import repeat
+from operator import attrgetter
 
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
 from .names import words, words_of
-from .tree import Element, Text
+from .tree import COMMAS as _COMMAS
+from .tree import Document, Element, Text, text_measure
 
 # Dropped in every pass (unless the element holds most of the page's text).
 STRONG_WORDS = frozenset(
@@ -73,7 +76,7 @@ _HEADER_PARTS = frozenset({"h1", "figure", "figcaption", "img", "picture"})  # a
 _TABLE_PARTS = frozenset({"tr", "td", "th", "tbody", "thead", "tfoot"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
                       "footer", "figure", "p"})
-_COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
+_tag = attrgetter("tag")
 _SENTENCE_END = re.compile(r"[.!?。]( |$)")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
@@ -124,11 +127,86 @@ class Page:
     are sums over this list, so each pass costs one linear sweep.
     """
 
-    def __init__(self, body: Element):
+    def __init__(self, body: Element, doc: Document | None = None):
         self.body = body
         self.elems: list[Element] = []
         self.parent: list[int] = []
         self.hidden: set[int] = set()
+        if doc is not None and doc.measures is not None:
+            self._from_build(body, doc)
+        else:
+            self._walk(body)
+        elems, parents = self.elems, self.parent
+        # A custom element (a name with a hyphen: a web or framework component) holding blocks
+        # is measured as the container it is used as, a <div>; one inside a line stays inline.
+        tags = self.tags = list(map(_tag, elems))
+        for i, tag in enumerate(tags):
+            if "-" in tag and _holds_blocks(elems[i]):
+                tags[i] = "div"
+        end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
+        for i in range(len(elems) - 1, 0, -1):
+            p = parents[i]
+            if end[i] > end[p]:
+                end[p] = end[i]
+        self.index = dict(zip(map(id, elems), range(len(elems)), strict=True))
+        self._whole: Measure | None = None
+        self._measured: tuple[frozenset[int], list[bool], Measure] | None = None
+        self._inside: tuple[list[bool], list[bool]] | None = None
+        self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
+
+    def _from_build(self, body: Element, doc: Document) -> None:
+        """The same lists as ``_walk``, from the measures ``parse_lean`` took while it read the
+        page: its elements are in document order, so one sweep over those in the body does."""
+        assert doc.measures is not None
+        text_len, text_commas, remeasure = doc.measures
+        elems, parents, hidden = self.elems, self.parent, self.hidden
+        len_get, commas_get = text_len.get, text_commas.get
+        media_of = _MEDIA.get
+        elements = doc.elements
+        b = body.n
+        elems.append(body)
+        parents.append(-1)
+        media: dict[int, int] = {}  # img / input / embed children, packed as img + 1000*input + 10**6*embed
+        where = [0]  # by element number less b: its number on the page, or -1 when left out
+        for el in elements[b + 1:]:
+            p = el.parent.n  # type: ignore[union-attr]
+            if p < b:  # the first element after the body's last descendant
+                break
+            pi = where[p - b]
+            if pi < 0:  # inside a left-out element
+                where.append(-1)
+                continue
+            tag = el.tag
+            if tag in SILENT and silent(el):
+                media[pi] = media.get(pi, 0) + media_of(tag, 0)
+                where.append(-1)
+                continue
+            a = el.attrs
+            if a and ("hidden" in a or "aria-hidden" in a or "style" in a) and is_hidden(el):
+                hidden.add(id(el))
+                where.append(-1)
+                continue
+            where.append(len(elems))
+            elems.append(el)
+            parents.append(pi)
+        own_text = list(map(len_get, elems, repeat(0)))
+        own_commas = list(map(commas_get, elems, repeat(0)))
+        own_media = [0] * len(elems)
+        for i, m in media.items():
+            own_media[i] = m
+        if remeasure:  # text that reached an element another way than alone: measured again
+            for i, el in enumerate(elems):
+                if el in remeasure:
+                    t = c = 0
+                    for ch in el.children:
+                        if type(ch) is Text:
+                            tl, cl = text_measure(ch.data)  # type: ignore[union-attr]
+                            t += tl
+                            c += cl
+                    own_text[i], own_commas[i] = t, c
+        self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
+
+    def _walk(self, body: Element) -> None:
         own_text: list[int] = []
         own_commas: list[int] = []
         own_media: list[int] = []  # img / input / embed children, packed as img + 1000*input + 10**6*embed
@@ -170,22 +248,6 @@ class Page:
                 stack += kids
                 stack_parent += [i] * len(kids)
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
-        # A custom element (a name with a hyphen: a web or framework component) holding blocks
-        # is measured as the container it is used as, a <div>; one inside a line stays inline.
-        tags = self.tags = [e.tag for e in elems]
-        for i, tag in enumerate(tags):
-            if "-" in tag and _holds_blocks(elems[i]):
-                tags[i] = "div"
-        end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
-        for i in range(len(elems) - 1, 0, -1):
-            p = parents[i]
-            if end[i] > end[p]:
-                end[p] = end[i]
-        self.index = {id(e): i for i, e in enumerate(elems)}
-        self._whole: Measure | None = None
-        self._measured: tuple[frozenset[int], list[bool], Measure] | None = None
-        self._inside: tuple[list[bool], list[bool]] | None = None
-        self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
 
     def measured(self, skip: set[int] | frozenset[int]) -> tuple[list[bool], Measure]:
         """``alive(skip)`` and its measures; the last answer is kept (choosing and cleaning ask
@@ -220,7 +282,9 @@ class Page:
             n, parent, tags = len(self.elems), self.parent, self.tags
             in_code = [False] * n
             in_figure = [False] * n
-            for i in range(1, n):
+            # Nothing before the first <pre>, <code> or <figure> is inside one.
+            first = min((tags.index(t) for t in ("pre", "code", "figure") if t in tags), default=n)
+            for i in range(max(1, first), n):
                 p = parent[i]
                 in_code[i] = in_code[p] or tags[p] in ("pre", "code")
                 in_figure[i] = in_figure[p] or tags[i] == "figure"
@@ -245,16 +309,23 @@ class Page:
             if not alive[i]:
                 continue
             tag = tags[i]
-            if tag == "a":
-                link[i] = text[i]
-            p = parent[i]
-            text[p] += text[i]
-            link[p] += link[i]
-            commas[p] += commas[i]
+            t = text[i]
             if tag in BLOCKS:
-                block_child[p] = True
-            else:
-                inline[p] += text[i]
+                block_child[parent[i]] = True
+            if not t:  # no text, so no link text and no commas to pass up either
+                continue
+            p = parent[i]
+            text[p] += t
+            if tag == "a":
+                link[i] = t
+                link[p] += t
+            elif link[i]:
+                link[p] += link[i]
+            c = commas[i]
+            if c:
+                commas[p] += c
+            if tag not in BLOCKS:
+                inline[p] += t
         return Measure(text, link, commas, inline, block_child)
 
 
@@ -287,15 +358,18 @@ def _furniture(page: Page, strict: bool) -> set[int]:
     elems, end, n = page.elems, page.end, len(page.elems)
     i = 1
     while i < n:
-        el = elems[i]
-        # Without attributes, only its tag can make an element furniture.
-        prose = text[i] >= WRAPPER_PROSE and link[i] < WRAPPER_LINK_DENSITY * text[i] and commas[i] >= 3
-        if (el.tag not in PROTECTED and text[i] * 2 < total and (el.attrs or el.tag in _FURNITURE_TAGS)
-                and _is_furniture(el, strict, prose)):
-            drop.add(id(el))
-            i = end[i]  # its descendants go with it
-        else:
-            i += 1
+        t = text[i]
+        if t * 2 < total:
+            el = elems[i]
+            tag, a = el.tag, el.attrs
+            # Only its tag, role, class or id can make an element furniture.
+            if (tag in _FURNITURE_TAGS or a and ("class" in a or "id" in a or "role" in a)) and tag not in PROTECTED:
+                prose = t >= WRAPPER_PROSE and link[i] < WRAPPER_LINK_DENSITY * t and commas[i] >= 3
+                if _is_furniture(el, strict, prose):
+                    drop.add(id(el))
+                    i = end[i]  # its descendants go with it
+                    continue
+        i += 1
     return drop
 
 

@@ -39,7 +39,7 @@ _LOCATE_END = re.compile(r"""
   \s*
 """, re.VERBOSE)
 _ENDTAGFIND = re.compile(r"</\s*([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
-_COMMENTCLOSE = re.compile(r"--\s*>")
+COMMENT_CLOSE = _COMMENTCLOSE = re.compile(r"--\s*>")
 _MARKEDCLOSE = re.compile(r"]\s*]\s*>")
 _MSCLOSE = re.compile(r"]\s*>")
 _MARKED_NAME = re.compile(r"\s*([a-zA-Z][-_.a-zA-Z0-9]*)")
@@ -188,6 +188,10 @@ _SIMPLE_ATTR = re.compile(
 FAST = re.compile(r"([ \t\n\r\f]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
                   r"|([^<]+)|(<)")
 PLAIN_TAG, START_TAG, END_TAG, TEXT, OTHER = 4, 7, 8, 9, 10  # FAST's match.lastindex
+# FAST with the text before a tag read with the tag (group 1), not just its white space: one
+# token where FAST has two. Text before anything else is a token of its own (group 9).
+WITH_TEXT = re.compile(r"([^<]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
+                       r"|([^<]+)|(<)")
 
 
 def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
@@ -205,7 +209,7 @@ def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
     return attrs
 
 
-_CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
+CDATA_END = _CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
 
 
 def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:

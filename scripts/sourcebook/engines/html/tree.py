@@ -6,16 +6,37 @@ comparison). Tolerant like a browser where it matters: void elements never take 
 tag closes the nearest open element of the same name (stray end tags are ignored), ``<p>`` and
 ``<li>``-like elements are closed implicitly.
 Every element and text run records the 1-based line of the HTML file it starts on.
+
+``parse_lean`` builds the same elements, attributes and text for extraction, faster: no line
+numbers or comments, attribute maps and white-space runs shared, and the text of each element
+measured as it is read (``Document.measures``), so the article scorer needs no walk of its own.
 """
 
 from __future__ import annotations
 
+import re
+from collections import deque
 from collections.abc import Iterator
 from html import unescape
 from html.parser import HTMLParser
+from itertools import repeat
+from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
-from .tokens import CDATA_CONTENT, END_TAG, FAST, OTHER, PLAIN_ATTR, PLAIN_TAG, TEXT, Tokenizer, attributes
+from .tokens import (
+    CDATA_CONTENT,
+    CDATA_END,
+    COMMENT_CLOSE,
+    END_TAG,
+    FAST,
+    OTHER,
+    PLAIN_ATTR,
+    PLAIN_TAG,
+    TEXT,
+    WITH_TEXT,
+    Tokenizer,
+    attributes,
+)
 
 VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 RAW = frozenset({"script", "style"})
@@ -46,7 +67,10 @@ class Text:
 
 
 class Element:
-    __slots__ = ("tag", "attrs", "children", "parent", "line", "end_line")
+    # ``n``: the element's place in ``Document.elements``, set by :func:`parse_lean` only (-1 for
+    # the root); unset otherwise.
+    __slots__ = ("tag", "attrs", "children", "parent", "line", "end_line", "n")
+    n: int
 
     def __init__(self, tag: str, attrs: dict[str, str], line: int, parent: Element | None = None):
         self.tag = tag
@@ -103,6 +127,20 @@ class Element:
 
 
 Node = Element | Text
+
+COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
+
+
+def text_measure(d: str) -> tuple[int, int]:
+    """A text run's reading length (white space collapsed, ends stripped) and its commas, as
+    the article scorer counts them. White space alone measures (0, 0)."""
+    if d.isspace():
+        return 0, 0
+    d = d.strip()
+    # the usual text: printable, so its only white space is single spaces
+    t = len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split()))
+    return t, (len(COMMAS.findall(d)) if "," in d or not d.isascii() else 0)
+_children = attrgetter("children")
 
 
 class _Builder(HTMLParser):
@@ -235,6 +273,8 @@ class Document:
         # Every element but the root in document order: an element's descendants are all made
         # while it is open, before anything after it.
         self.elements = elements
+        # (text length, commas, to measure again) by element, from parse_lean; else None
+        self.measures: tuple[dict[Element, int], dict[Element, int], set[Element]] | None = None
 
     def find(self, tag: str) -> Element | None:
         for e in self.iter():
@@ -259,8 +299,7 @@ class Document:
         cycles, which otherwise wait for the cyclic collector (a scan of every node). The
         document is empty afterwards."""
         self.root.children.clear()
-        for el in self.elements:
-            el.children.clear()
+        deque(map(list.clear, map(_children, self.elements)), maxlen=0)  # in C: no loop here
         self.elements = []
 
 
@@ -382,6 +421,192 @@ def _build(raw: str, b: _Builder) -> None:
                 i = n
             tok.line, tok.counted = line, i
         if i < n:
+            i = tok.step(i)
+
+
+class _LeanBuilder(_Builder):
+    """The builder of :func:`parse_lean`: comments are not kept (text after one still joins the
+    run before it), and a white-space run shared by several elements is one node, copied before
+    more text joins it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root.n = -1
+        # Each element's own text measured as it is read (see ``text_measure``): its length and
+        # its commas, by element; an element whose text came another way is measured again.
+        self.text_len: dict[Element, int] = {}
+        self.text_commas: dict[Element, int] = {}
+        self.remeasure: set[Element] = set()
+
+    def handle_comment(self, data: str) -> None:
+        pass
+
+    def handle_data(self, data: str) -> None:
+        if not data:
+            return
+        cur = self.stack[-1]
+        self.remeasure.add(cur)
+        kids = cur.children
+        if kids and type(kids[-1]) is Text:
+            last = kids[-1]
+            if last.parent is None:  # a shared white-space node: this element's own copy grows
+                last = kids[-1] = Text(last.data, 0, cur)  # type: ignore[union-attr]
+            pieces = self.pieces.get(last)  # type: ignore[arg-type]
+            if pieces is None:
+                self.pieces[last] = [last.data, data]  # type: ignore[index,union-attr]
+            else:
+                pieces.append(data)
+        else:
+            kids.append(Text(data, 0, cur))
+
+
+def parse_lean(html: str) -> Document:
+    """The tree :func:`parse` builds, for a reader of its elements, attributes and text only
+    (extraction), built faster: no line numbers (every ``line`` is 0), no comments or doctype,
+    elements written with the same attributes share one attribute map (which must not be
+    changed), and the white space before a tag is one shared :class:`Text` per distinct run
+    (its ``parent`` is None)."""
+    b = _LeanBuilder()
+    with paused_gc():
+        _build_lean(html, b)
+        b.finish()
+        deque(map(setattr, b.elements, repeat("n"), range(len(b.elements))), maxlen=0)  # each one's number
+    doc = Document(b.root, None, [], b.elements, [])
+    doc.measures = (b.text_len, b.text_commas, b.remeasure)
+    return doc
+
+
+_NO_ATTRS: dict[str, str] = {}
+
+
+def _build_lean(raw: str, b: _LeanBuilder) -> None:
+    """``_build`` without line numbers, comments or copies of attribute maps."""
+    tok = Tokenizer(raw, b)
+    stack, open_count, elements = b.stack, b.open, b.elements
+    count_of = open_count.get
+    tokens = WITH_TEXT.finditer
+    plain_attrs = PLAIN_ATTR.findall
+    implying = _IMPLIED_BY.get
+    raw_text = frozenset(CDATA_CONTENT)
+    void = VOID
+    seen: dict[str, dict] = {}  # attribute text -> its map, shared by every element written so
+    seen_get = seen.get
+    spaces: dict[str, Text] = {}  # white space before a tag -> its one shared node
+    spaces_get = spaces.get
+    cdata_end = CDATA_END
+    text_len, text_commas = b.text_len, b.text_commas
+    len_get, commas_in = text_len.get, COMMAS.findall
+    ahead, comment_close = tok.ahead.search, COMMENT_CLOSE
+    resume = False
+    n = len(raw)
+    i = 0
+    while i < n:
+        if tok.cdata is None:
+            for m in tokens(raw, i):
+                kind = m.lastindex
+                if kind == 9 or kind == 10:
+                    if kind == 10:  # OTHER
+                        i = m.start()
+                        break
+                    text = m[9]  # text before something else than a tag
+                else:
+                    text = m[1]  # the text before the tag
+                if text:
+                    if "&" in text:
+                        text = unescape(text)  # a reference to an invalid code point stands for nothing
+                    cur = stack[-1]
+                    kids = cur.children
+                    if not text:
+                        pass
+                    elif kids and type(kids[-1]) is Text:
+                        b.handle_data(text)
+                    elif text.isspace():  # white space alone: one shared node per distinct run
+                        node = spaces_get(text)
+                        if node is None:
+                            node = spaces[text] = Text(text, 0, None)
+                        kids.append(node)
+                    else:
+                        kids.append(Text(text, 0, cur))
+                        d = text.strip()
+                        text_len[cur] = len_get(cur, 0) + (
+                            len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split())))
+                        if "," in d or not d.isascii():
+                            nc = len(commas_in(d))
+                            if nc:
+                                text_commas[cur] = text_commas.get(cur, 0) + nc
+                if kind == 4:  # PLAIN_TAG
+                    tag, attr_text, closing = m.group(2, 3, 4)
+                    if attr_text:
+                        amap = seen_get(attr_text)
+                        if amap is None:  # never bare, never a character reference
+                            attrs = plain_attrs(attr_text)
+                            amap = dict(attrs)
+                            if len(amap) != len(attrs):
+                                amap = _first_wins(attrs)
+                            seen[attr_text] = amap
+                    else:
+                        amap = _NO_ATTRS
+                elif kind == 8:  # END_TAG
+                    tag = m[8]
+                    cur = stack[-1]
+                    if cur.tag == tag or cur.tag == (tag := tag.lower()):
+                        stack.pop()
+                        open_count[tag] -= 1
+                    else:
+                        b.handle_endtag(tag)
+                    continue
+                elif kind == 9:
+                    continue
+                else:  # START_TAG
+                    name, attr_text, closing = m.group(5, 6, 7)
+                    tag = name.lower()
+                    if attr_text:
+                        amap = seen_get(attr_text)
+                        if amap is None:
+                            amap = seen[attr_text] = _attribute_map(attributes(attr_text, False), False)[1]
+                    else:
+                        amap = _NO_ATTRS
+                cur = stack[-1]
+                closers = implying(tag)
+                if closers is not None:
+                    for t in closers:
+                        if count_of(t):
+                            b.close_implied(tag)
+                            cur = stack[-1]
+                            break
+                el = Element(tag, amap, 0, cur)
+                cur.children.append(el)
+                elements.append(el)
+                if tag not in void:
+                    if closing:  # <div/>: opened and closed at once
+                        continue
+                    if tag in raw_text:  # script or style: its text runs to its end tag
+                        i = m.end()
+                        found = cdata_end[tag].search(raw, i)
+                        if found is None:  # the general path reads the rest
+                            stack.append(el)
+                            open_count[tag] = count_of(tag, 0) + 1
+                            tok.enter_cdata(tag)
+                            break
+                        j = found.start()
+                        if i < j:
+                            el.children.append(Text(raw[i:j], 0, el))
+                        i = found.end()
+                        resume = True
+                        break
+                    stack.append(el)
+                    open_count[tag] = count_of(tag, 0) + 1
+            else:
+                i = n
+            if resume:
+                resume = False
+                continue
+        if i < n:
+            if tok.cdata is None and raw.startswith("<!--", i):  # a comment, not kept
+                found = ahead(comment_close, i + 4)
+                if found is not None:
+                    i = found.end()
+                    continue
             i = tok.step(i)
 
 
