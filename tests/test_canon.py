@@ -228,3 +228,12 @@ def test_a_private_use_character_in_a_substitution_is_text_not_a_crash():
     text = canonical_v2(doc, "rst")
     assert "See a\ue000b and `code` here [1]." in text
     assert "[1] A note." in text
+
+
+def test_front_matter_holds_yaml_only():
+    """"---" over a fence or a paragraph at the top is a rule, as it is after a blank line, so
+    the canonical text reads the same a second time."""
+    assert md("---\ntitle: A\n---\n\ntext\nhere\n") == "---\ntitle: A\n---\n\ntext here\n"
+    for top in ("```", "<p>"):
+        once = md(f"\n---\n{top}\n---\ntext here\ntext here")
+        assert md(once) == once

@@ -804,3 +804,22 @@ def test_a_sentence_in_a_code_block_is_refused(demo, page, tmp_path):
 def test_code_in_a_code_block_passes(demo, page, tmp_path, code):
     lines, _ = check(demo, body(page, f"<pre><code>{code}\n</code></pre>"), tmp_path)
     assert "E-PAGE-CODE-PROSE" not in codes(lines), lines
+
+
+def test_a_tables_column_headers_are_labels(demo, page, tmp_path):
+    """A header row of four-word column names is a label of what the cells hold, not prose; a
+    header that is a sentence is still read as one."""
+    table = ('<table><thead><tr><th>What it is for</th><th>How often builds appear</th></tr></thead>'
+             '<tbody><tr><td>Ridership</td><td>Weekly</td></tr></tbody></table>')
+    lines, _ = check(demo, body(page, table), tmp_path)
+    assert lines == [], lines
+    sentence = '<table><thead><tr><th>The operator has scrapped the pass on every route.</th></tr></thead></table>'
+    refused(demo, body(page, sentence), tmp_path, "E-PAGE-UNCITED", "The operator has scrapped")
+
+
+def test_a_version_said_again_without_its_name_is_backed():
+    from sourcebook.engines.text.figures import unbacked
+
+    said = ["Deprecation starts no earlier than the first release after Python 3.13 reaches end-of-life."]
+    assert unbacked("no earlier than the first release after 3.13's end-of-life", said) == []
+    assert [f.written for f in unbacked("after 3.14's end-of-life", said)] == ["3.14"]

@@ -158,7 +158,8 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
 # What a browser shows as a page (and so can carry text a reader takes as checked).
 _PAGE_EXTENSIONS = (".html", ".htm", ".xhtml", ".shtml", ".svg", ".mht", ".mhtml", ".xml")
 _TEXT_EXTENSIONS = (".md", ".markdown", ".txt", ".rst")
-_GATED_TEXTS = ("report.md", "podcast.md", "audio/concat.txt")  # the report, podcast and derived gates read these
+# the report, podcast and derived gates read these; the bare ledger is sourcebook's own, as ledger.html
+_GATED_TEXTS = ("report.md", "podcast.md", "audio/concat.txt", "ledger.md")
 
 
 def unchecked_pages(ws: Workspace) -> list[str]:

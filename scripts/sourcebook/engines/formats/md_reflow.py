@@ -27,6 +27,10 @@ _MARK_CHARS = frozenset("#>-*+|<`~=_[0123456789")
 _NOT_PLAIN = _MARK_CHARS | {" ", "\t", ""}
 
 
+# a line front matter may hold: "key: value", "key:", "- item", an indented continuation, a
+# comment or a blank
+_YAML_LINE = re.compile(r"\s*$|[ \t]|#|- |-$|[\w\"'][^:]*:(?:\s|$)")
+
 def _starts_block(s: str) -> bool:
     """Does the (left-stripped) line open a block instead of continuing a paragraph?"""
     c = s[:1]
@@ -69,9 +73,10 @@ def reflow_markdown(lines: list[str]) -> list[str]:
 
     if lines and lines[0] == "---":  # YAML front matter keeps its lines
         j = 1
-        while j < n and lines[j] not in ("---", "..."):
+        while j < n and lines[j] not in ("---", "...") and _YAML_LINE.match(lines[j]):
             j += 1
-        if j < n:
+        # only YAML between the two: "---" over a fenced block or a paragraph is a rule, as anywhere
+        if j < n and lines[j] in ("---", "..."):
             out.extend(lines[: j + 1])
             i = j + 1
     while i < n:

@@ -384,11 +384,11 @@ def _row(pieces: list[Piece], first: int) -> None:
     """The uncited cells of a table row whose other cells cite: labels of what the row cites
     (``where="row"``, ``block`` the row's claims), judged by those claims' figures."""
     cells = pieces[first:]
-    cited = list(dict.fromkeys(x for p in cells if p.where == "prose" for x in p.refs + p.history))
+    cited = list(dict.fromkeys(x for p in cells if p.where in ("prose", "header") for x in p.refs + p.history))
     if not cited:
         return
     for p in cells:
-        if p.where == "prose" and not p.refs and not p.history and not p.framing and not p.thin:
+        if p.where in ("prose", "header") and not p.refs and not p.history and not p.framing and not p.thin:
             p.where, p.block = "row", cited
 
 
@@ -455,6 +455,8 @@ def _context(el: Element, ctx: _Ctx, classes: list[str]) -> _Ctx:
             where = "credit"
         elif el.tag == "pre":  # code is quoted material, not the author's sentences
             where = "code"
+        elif el.tag == "th":  # a column's or a row's header: a label of what the cells hold
+            where = "header"
     framing = "framing" in classes
     legend = "mark-legend" in classes
     quote = el.tag == "blockquote"

@@ -114,7 +114,10 @@ def _backed_in(f: Figure, b: _Backing) -> bool:
                                              for g in b.figures)
         # a lone dot group is read both ways by readers: the backing must state both readings
         # ("38.500" backs "38.500"; "3.40" does not back "3.400", which reads as 3,400 too)
-        return "n:" + f.key in facts and (alt is None or "n:" + alt in facts)
+        if "n:" + f.key in facts and (alt is None or "n:" + alt in facts):
+            return True
+        # a version said again without its name ("Python 3.13", then "3.13's end-of-life")
+        return "." in f.key and "v:v" + f.key in facts
     if f.kind == "ident":
         return "i:" + f.key in facts
     if f.kind == "relative":

@@ -56,6 +56,7 @@ _NOT_COUNTED = frozenset("and or the for per from with than more less over under
 # for nothing, and the reader cannot tell it from the real mark
 _FAKE_MARK = re.compile(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
 _URL_TEXT = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
+_HEADER_LABEL = re.compile(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop: "How often builds appear"
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
@@ -434,7 +435,7 @@ class _Judge:
             {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
-            fake = _FAKE_MARK.search(p.text) if w in ("prose", "row", "chart", "code") or w.startswith("attr:") else None
+            fake = _FAKE_MARK.search(p.text) if w in ("prose", "row", "header", "chart", "code") or w.startswith("attr:") else None
             if fake and p.text not in self.fixed:
                 self.f.append(Finding("E-PAGE-MARK-STRAY", f"{self.page.rel}:{p.line}",
                                       f"\"{safe(first_words(p.text), 120)}\" writes the mark {fake.group(0)!r} as "
@@ -460,6 +461,8 @@ class _Judge:
                 structure.append((p, scope))
             elif w == "row":  # a label cell: judged by what its row cites
                 structure.append((p, set(p.block)))
+            elif w == "header" and not p.refs and _HEADER_LABEL.fullmatch(p.text) and len(p.text.split()) <= 8:
+                structure.append((p, None))  # a column's header: a label, its figures stand on the page
             elif w == "code" and self.sent.reads_as_prose(p.text) and p.text not in self.fixed:
                 # a notice typed into a code block is read as one: words a reader takes as a
                 # statement are judged as prose, whatever box they sit in
