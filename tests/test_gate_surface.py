@@ -174,6 +174,8 @@ def test_data_urls_are_refused(demo, page, tmp_path):
     ('@font-face { font-family: x; src: local("Arial") } p { font-family: x }', "@font-face"),
     ("p::first-letter { color: transparent }", "first-letter"),
     ("p::first-line { font-size: 0 }", "first-line"),
+    ("p { text-decoration: line-through }", "strikes text through"),  # read as withdrawn
+    ("[data-claim] { text-decoration-line: line-through }", "strikes text through"),
 ])
 def test_css_that_makes_or_reorders_text_is_refused(demo, page, tmp_path, css, word):
     refused(demo, head(page, f"<style>{css}</style>"), tmp_path, "E-PAGE-CSS-TEXT", word)

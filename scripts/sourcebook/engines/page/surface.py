@@ -119,6 +119,8 @@ def shipped_declarations(sheets: Iterable[Sheet]) -> frozenset[tuple[str, str]]:
 def _text_css(d: Decl) -> str:
     """Why this declaration generates, replaces or reorders text, or ""."""
     prop = d.prop.lower()
+    if prop in ("text-decoration", "text-decoration-line") and "line-through" in _css_value(d.value):
+        return "strikes text through, which a reader takes for withdrawn"
     if prop not in _CSS_TEXT:
         return ""
     v = _css_value(d.value)
