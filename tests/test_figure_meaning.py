@@ -290,6 +290,14 @@ def test_the_report_refuses_the_same_attacks(demo, ids, attack, code, honest):
     assert report_lines(demo, honest.format(**ids)) == []
 
 
+def test_a_link_in_the_report_leads_to_a_source(demo, ids):
+    """As on a page: a reader takes a link in the report for the source."""
+    lines = report_lines(demo, "The [audit](https://ferry-ledger-audit.example.net/w3) counts 31,000 passengers "
+                               "per weekday[1].")
+    assert codes(lines) == ["E-PAGE-LINK-HOST"] and "ferry-ledger-audit.example.net" in lines[0], lines
+    assert report_lines(demo, "The water bus carried 31,000 passengers per weekday[1].") == []
+
+
 def test_children_under_12_in_the_report(demo, ids):
     assert report_lines(demo, "Children under 12 ride free with a paying adult[1].") == []
     assert report_lines(demo, "十二歳未満の子供は無料です[@{children}]。".format(**ids)) == []

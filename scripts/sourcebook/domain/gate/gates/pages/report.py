@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 
 from .....base.errors import Finding
 from ...context import GateContext
@@ -43,12 +44,42 @@ def gate(ctx: GateContext) -> GateResult | None:
                                                           "run `sb render report` again")
              for n, line in d.cited.items() if n not in by_num]
     found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", ADVICE)
-    found += _bare_sources(ctx)
+    found += _bare_sources(ctx) + _link_hosts(ctx, text)
     note = (f"{WHERE}: {a.sentences} sentence(s): {a.count('cited')} cited, {a.count('inferred')} inferred, "
             f"{a.count('framing')} framing, {len(a.uncited)} uncited, {a.refused} refused")
     if key and not found:
         ctx.cache.remember_page_fact("report", key, note)
     return GateResult(found, note)
+
+
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\((https?://[^)\s]+)[^)]*\)|<(https?://[^>\s]+)>", re.I)
+
+
+def _link_hosts(ctx: GateContext, text: str) -> list[Finding]:
+    """A web link in the report leads a reader to believe it is the source, as on a page: it
+    leads to a host one of the workspace's sources lives on (a claim's recheck link is the
+    claim-text gate's to judge, and says where it leads)."""
+    from urllib.parse import urlsplit
+
+    from .html import source_hosts
+
+    out = []
+    for m in _MD_LINK.finditer(text):
+        label, href = m.group(1) or "", m.group(2) or m.group(3)
+        if label.startswith("recheck at "):
+            continue
+        try:
+            host = (urlsplit(href).hostname or "").lower()
+        except ValueError:
+            host = ""
+        host = host[4:] if host.startswith("www.") else host
+        if host not in source_hosts(ctx):
+            line = text.count("\n", 0, m.start()) + 1
+            out.append(Finding("E-PAGE-LINK-HOST", f"{WHERE}:{line}",
+                               f"a link to {host or href[:60]}, where no source of this workspace lives: a reader "
+                               "takes a link in the report for the source; link a source's own address, or cut "
+                               "the link and cite the claim"))
+    return out
 
 
 def _bare_sources(ctx: GateContext) -> list[Finding]:
