@@ -117,3 +117,13 @@ def test_lean_build_on_arbitrary_markup(html):
     assert content(parse_lean(html)) == content(parse(html))
     lean, walked = measures(html)
     assert lean == walked
+
+
+def test_text_broken_by_many_comments_keeps_its_text():
+    """A page of text broken by thousands of comments (a hostile page; reading it took seconds
+    while each comment summed the run so far) keeps its text whole."""
+    from sourcebook.engines.html.tree import parse
+
+    doc = parse("<p>" + "<!--a-->b" * 30000 + "</p>")
+    (p,) = [el for el in doc.elements if el.tag == "p"]
+    assert "".join(getattr(c, "data", "") for c in p.children) == "b" * 30000

@@ -156,6 +156,7 @@ class _Builder(HTMLParser):
         # Text runs that grew by more pieces, joined once at the end: appending to the string
         # each time would copy it each time (quadratic on thousands of stray "<").
         self.pieces: dict[Text, list[str]] = {}
+        self.run_len: dict[Text, int] = {}  # the length of each run in self.pieces
 
     def _truncate(self, i: int) -> None:
         for el in self.stack[i:]:
@@ -224,8 +225,10 @@ class _Builder(HTMLParser):
             pieces = self.pieces.get(last)
             if pieces is None:
                 self.pieces[last] = [last.data, data]
+                self.run_len[last] = len(last.data) + len(data)
             else:
                 pieces.append(data)
+                self.run_len[last] += len(data)
         else:
             cur.children.append(Text(data, self.lineno, cur))
 
@@ -234,6 +237,7 @@ class _Builder(HTMLParser):
         for text, pieces in self.pieces.items():
             text.data = "".join(pieces)
         self.pieces.clear()
+        self.run_len.clear()
 
     def handle_comment(self, data: str) -> None:
         self.comments.append((self.lineno, data))
@@ -241,8 +245,11 @@ class _Builder(HTMLParser):
         kids = cur.children
         offset = -1
         if kids and type(kids[-1]) is Text:  # later text joins this run: remember where it stood
-            pieces = self.pieces.get(kids[-1])  # type: ignore[arg-type]
-            offset = sum(map(len, pieces)) if pieces else len(kids[-1].data)  # type: ignore[union-attr]
+            # the run's length so far, kept as it grows: summing its pieces at every comment made
+            # a page of many comments slow as their number squared
+            offset = self.run_len.get(kids[-1], -1)  # type: ignore[arg-type]
+            if offset < 0:
+                offset = len(kids[-1].data)  # type: ignore[union-attr]
         self.comment_sites.append((cur, len(kids), offset))
 
     def handle_decl(self, decl: str) -> None:
