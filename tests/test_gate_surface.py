@@ -698,3 +698,15 @@ def test_the_generated_reading_of_the_templates_is_the_reading_itself():
     assert _generated(edited) is None
     assert ("extra" in {sel for sel, _, _ in _read_templates(edited).rules}) or \
         any(".extra" in sel for sel, _, _ in _read_templates(edited).rules)
+
+
+@pytest.mark.parametrize("tag", ["s", "del", "strike"])
+def test_struck_text_outside_the_ledgers_history_is_refused(demo, page, tmp_path, tag):
+    """"The operator and the city give an audited 31,000 ..." struck through reads as withdrawn;
+    sourcebook strikes only the History and Withdrawn entries of its ledger."""
+    old = "The operator and the city give"
+    assert old in page
+    html = page.replace(old, f"<{tag}>{old}</{tag}>", 1)
+    # <del> and <strike> sourcebook never writes; <s> only in the ledger's History
+    refused(demo, html, tmp_path, "E-PAGE-MARKUP", "strikes text through" if tag == "s" else f"<{tag}>")
+

@@ -116,6 +116,19 @@ def shipped_declarations(sheets: Iterable[Sheet]) -> frozenset[tuple[str, str]]:
     return frozenset(out)
 
 
+_STRUCK = frozenset({"s", "del", "strike"})
+_HISTORY = frozenset({"history-entry", "withdrawn-entry"})
+
+
+def _in_history(el: Element) -> bool:
+    p = el.parent
+    while p is not None:
+        if _HISTORY.intersection(getattr(p, "classes", ()) or ()):
+            return True
+        p = getattr(p, "parent", None)
+    return False
+
+
 def _text_css(d: Decl) -> str:
     """Why this declaration generates, replaces or reorders text, or ""."""
     prop = d.prop.lower()
@@ -214,6 +227,11 @@ class _Surface:
             self.flaw("E-PAGE-MARKUP", el.line, f"<{tag}> is an element sourcebook never writes")
             return
         ok = self.allowed[tag]
+        if tag in _STRUCK and not _in_history(el):
+            # struck text reads as withdrawn: sourcebook strikes only the ledger's History and
+            # Withdrawn entries, never a claim the page stands on
+            self.flaw("E-PAGE-MARKUP", el.line, f"<{tag}> strikes text through outside the ledger's History and "
+                                                "Withdrawn entries; a reader takes it for withdrawn")
         self.structure(el)
         number = el.attrs.get("start") if tag == "ol" else \
             el.attrs.get("value") if tag == "li" and "ledger-entry" not in el.classes else None
