@@ -710,3 +710,25 @@ def test_struck_text_outside_the_ledgers_history_is_refused(demo, page, tmp_path
     # <del> and <strike> sourcebook never writes; <s> only in the ledger's History
     refused(demo, html, tmp_path, "E-PAGE-MARKUP", "strikes text through" if tag == "s" else f"<{tag}>")
 
+
+def test_the_contents_repeat_the_headings_words(demo, page, tmp_path):
+    """sourcebook writes each contents entry with its heading's words: an entry that says
+    something else ("Pass works on W3 now") is an edit a reader trusts as the page's outline."""
+    old = '<a href="#sec-where-the-pass-works-today">Where the pass works today</a>'
+    assert old in page
+    html = page.replace(old, '<a href="#sec-where-the-pass-works-today">Pass works on W3 now</a>', 1)
+    refused(demo, html, tmp_path, "E-PAGE-MARKUP", "Pass works on W3 now")
+
+
+def test_a_contents_entry_is_a_headings_words_without_its_markdown_or_citation():
+    from sourcebook.engines.html.tree import parse
+    from sourcebook.engines.page.surface import _contents
+    from sourcebook.engines.render.blocks import toc_html
+
+    assert toc_html([("a", "A heading with `code` and **bold** [@clm_0123456789ab]")]) == \
+        '<li><a href="#a">A heading with code and bold</a></li>'
+    page = ('<nav class="toc"><ol><li><a href="#a">Where it works</a></li></ol></nav>'
+            '<h2 id="a">Where it works<sup class="ref"><a href="#c-x">[1]</a></sup>'
+            '<span class="cite-tail"> <span class="mark">checked</span></span></h2>')
+    assert _contents(parse(page)) == []
+

@@ -498,4 +498,46 @@ def read_surface(doc: Document, sheet: Sheet, inline: list[tuple[int, list[Decl]
             if type(ch) is Text:
                 s.chars(ch.data, ch.line, "the page's text")
     s.css(sheet, inline)
+    s.out += _contents(doc)
     return s.out
+
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_APPARATUS = frozenset({"mark", "cite-tail", "as-of", "ref-sep"})
+
+
+def _text_of(el: Element) -> str:
+    from ..html.tree import Text
+
+    out, stack = [], [el]
+    while stack:
+        node = stack.pop()
+        if type(node) is Text:
+            out.append(node.data)
+        elif node is el or not (node.tag == "sup" or _APPARATUS.intersection(node.classes)):
+            stack.extend(reversed(getattr(node, "children", ())))  # a heading's citation is no part of its words
+    return " ".join("".join(out).split())
+
+
+def _contents(doc: Document) -> list[Flaw]:
+    """The contents name each section as its heading does: sourcebook writes an entry with the
+    heading's own words, so "Pass works on W3 now" over "Where the pass works today" is an edit."""
+    heads = {el.attrs["id"]: el for el in doc.elements if el.tag in _HEADINGS and el.attrs.get("id")}
+    out = []
+    for nav in doc.elements:
+        if not (nav.tag == "nav" or "toc" in nav.classes):
+            continue
+        stack = list(nav.children)
+        while stack:
+            node = stack.pop()
+            kids = getattr(node, "children", None)
+            if kids is None:
+                continue
+            stack.extend(kids)
+            href = node.attrs.get("href") or "" if node.tag == "a" else ""
+            target = heads.get(href[1:]) if href.startswith("#") else None
+            if target is not None and _text_of(node) != _text_of(target):
+                out.append(Flaw("E-PAGE-MARKUP", node.line, f"the contents entry \"{_short(_text_of(node), 40)}\" "
+                                                            f"is not the heading it leads to (\"{_short(_text_of(target), 40)}\"); "
+                                                            "the contents repeat the headings' own words"))
+    return out

@@ -225,5 +225,11 @@ def _align_attr(align: list[str], k: int) -> str:
     return f' style="text-align:{a}"' if a else ""
 
 
+_TAG = re.compile(r"<[^>]*>")
+
+
 def toc_html(toc: list[tuple[str, str]]) -> str:
-    return "".join(f'<li><a href="#{sid}">{h(CLAIM_REF.sub("", text).strip())}</a></li>' for sid, text in toc)
+    """The contents: each heading's own words as the page shows them (its Markdown read, its
+    markup left out), never the Markdown as typed."""
+    return "".join(f'<li><a href="#{sid}">{_TAG.sub("", inline(CLAIM_REF.sub("", text).strip(), {}, {}))}</a></li>'
+                   for sid, text in toc)
