@@ -509,7 +509,8 @@ _APPARATUS = frozenset({"mark", "cite-tail", "as-of", "ref-sep"})
 def _text_of(el: Element) -> str:
     from ..html.tree import Text
 
-    out, stack = [], [el]
+    out: list[str] = []
+    stack: list = [el]
     while stack:
         node = stack.pop()
         if type(node) is Text:
@@ -527,11 +528,11 @@ def _contents(doc: Document) -> list[Flaw]:
     for nav in doc.elements:
         if not (nav.tag == "nav" or "toc" in nav.classes):
             continue
-        stack = list(nav.children)
+        stack: list = list(nav.children)
         while stack:
             node = stack.pop()
             kids = getattr(node, "children", None)
-            if kids is None:
+            if kids is None:  # a text node
                 continue
             stack.extend(kids)
             href = node.attrs.get("href") or "" if node.tag == "a" else ""
