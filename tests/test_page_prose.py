@@ -823,3 +823,16 @@ def test_a_version_said_again_without_its_name_is_backed():
     said = ["Deprecation starts no earlier than the first release after Python 3.13 reaches end-of-life."]
     assert unbacked("no earlier than the first release after 3.13's end-of-life", said) == []
     assert [f.written for f in unbacked("after 3.14's end-of-life", said)] == ["3.14"]
+
+
+def test_the_marks_legend_is_sourcebooks_own_words(demo, page, tmp_path):
+    """The legend teaches what each mark means: "checked: confirmed by the operator in writing"
+    would make every checked mark say more than it does. sb render keeps the items of the marks
+    a page uses, in the template's order, and those pass."""
+    old = "verified against a tier A or B source"
+    assert old in page
+    refused(demo, page.replace(old, "confirmed by the operator in writing", 1), tmp_path, "E-PAGE-UNCITED", "legend")
+    # an item left out, as sb render leaves out the marks a page does not use
+    start = page.index('<span class="legend-item"><span class="mark m-reported">')
+    end = page.index("</span>", page.index("</span>", start) + 7) + 7
+    passes_prose(demo, page[:start] + page[end:], tmp_path)

@@ -51,6 +51,9 @@ _STOPS = frozenset(".!?\u3002\uff01\uff1f")  # or after the sentence before it
 _RIGHT = frozenset('<"\'')
 
 
+_LEGEND_ITEM = re.compile(r'<span class="legend-item"><span class="mark m-[a-z]+">[^<]*</span>([^<]*)</span>')
+
+
 class Template:
     """A shipped template's own text (markup, attributes and entities as written, style and
     script left out, white space collapsed) and its style sheets' ``content`` values."""
@@ -72,6 +75,28 @@ class Template:
                 self.css.update(d.value.strip() for r in sheet_rules(m.group(1), 1) for d in r.decls
                                 if d.prop == "content")
         self.text = " ".join(unescape(_STYLE.sub(" ", raw)).split())
+        self._raw = raw
+        self._legend: list[str] | None = None
+
+    @property
+    def legend(self) -> list[str]:
+        """The words of each item of the template's marks' legend, in order (``sb render`` keeps
+        the items of the marks a page uses)."""
+        if self._legend is None:
+            from html import unescape
+
+            self._legend = [" ".join(unescape(m.group(1)).split()) for m in _LEGEND_ITEM.finditer(self._raw)]
+        return self._legend
+
+    def legend_holds(self, text: str) -> bool:
+        """``text`` is some of the legend's items, in the template's order, as a page reads them."""
+        rest = text
+        for item in self.legend:
+            if rest == item:
+                return True
+            if rest.startswith(item + " "):
+                rest = rest[len(item) + 1:]
+        return False
 
     def holds(self, sentence: str) -> bool:
         """``sentence`` stands in the template verbatim, as a whole sentence or text."""
@@ -103,6 +128,10 @@ class Fixed:
         self.templates = [ctx.memo(f"prose-template-{k}", lambda _c, k=k: Template(k)) for k in kinds]
         self.generated = _generated()
         self.css = frozenset(v for t in self.templates for v in t.css)
+
+    def legend(self, text: str) -> bool:
+        """``text`` is the marks' legend of one of the templates, read as a page's legend is read."""
+        return any(t.legend_holds(text) for t in self.templates)
 
     def __contains__(self, sentence: object) -> bool:
         return isinstance(sentence, str) and bool(sentence) and (

@@ -470,6 +470,12 @@ class _Judge:
                 self.refuse("E-PAGE-CODE-PROSE", p, "is a sentence in a code block; a code block holds code, "
                                                     "commands or a source's own lines: write the sentence in "
                                                     "the text and cite it, or cut it")
+            elif w == "legend" and not self.sent.is_short_label(p.text) and p.text not in self.fixed \
+                    and not self.fixed.legend(p.text):
+                # the legend teaches what each mark means: its words are sourcebook's, never the author's
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-UNCITED", p, "is in the marks' legend, but sourcebook's legend does not say it; "
+                                                 "the legend is sourcebook's own text: put back the template's words")
             elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
