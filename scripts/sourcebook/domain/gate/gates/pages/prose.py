@@ -56,6 +56,8 @@ _NOT_COUNTED = frozenset("and or the for per from with than more less over under
 # for nothing, and the reader cannot tell it from the real mark
 _FAKE_MARK = re.compile(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
 _URL_TEXT = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
+# a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
+_MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
 _HEADER_LABEL = re.compile(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop: "How often builds appear"
 _NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
@@ -471,7 +473,7 @@ class _Judge:
                                                     "commands or a source's own lines: write the sentence in "
                                                     "the text and cite it, or cut it")
             elif w == "legend" and not self.sent.is_short_label(p.text) and p.text not in self.fixed \
-                    and not self.fixed.legend(p.text):
+                    and not self.fixed.legend(p.text) and not _MARK_NAMES.issuperset(_WORDS.findall(p.text.lower())):
                 # the legend teaches what each mark means: its words are sourcebook's, never the author's
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-UNCITED", p, "is in the marks' legend, but sourcebook's legend does not say it; "
