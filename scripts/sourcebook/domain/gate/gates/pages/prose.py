@@ -227,7 +227,7 @@ class _Judge:
         """A sentence whose clauses do not each carry a citation passes when its claims say every
         clause all the same ("PEP 563 postpones evaluation, and annotations are stored as
         strings[1]" of one claim that says both): each clause's words (compared by stem) are
-        theirs, but for one in four at most, and no clause negates what none of them negates.
+        theirs, but for half of them at most, and no clause negates what none of them negates.
         An added clause ("because the pass cannot be used on board", "and the operator will
         scrap fares") has words no claim says."""
         from .....engines.page.prose import clauses
@@ -238,7 +238,7 @@ class _Judge:
         denied = any(negated(b) for b in backing)
         for clause in clauses(text):
             missing, total = missing_words(clause, backing)
-            if total == 0 or len(missing) * 4 > total or (negated(clause) and not denied):
+            if total == 0 or len(missing) * 2 > total or (negated(clause) and not denied):
                 return False
         return True
 
