@@ -836,3 +836,12 @@ def test_the_marks_legend_is_sourcebooks_own_words(demo, page, tmp_path):
     start = page.index('<span class="legend-item"><span class="mark m-reported">')
     end = page.index("</span>", page.index("</span>", start) + 7) + 7
     passes_prose(demo, page[:start] + page[end:], tmp_path)
+
+
+def test_a_short_title_that_states_a_figure_is_not_a_label(demo, page, tmp_path):
+    """A <title> of a few words names the page; "Yes, W3 too" answers in the browser's tab what
+    the page does not say, and a title that is not the heading cites nothing."""
+    m = re.search(r"<title>([^<]*)</title>", page)
+    assert m
+    refused(demo, page.replace(m.group(0), "<title>Yes, W3 too</title>", 1), tmp_path, "E-PAGE-UNCITED", "<title>")
+    passes_prose(demo, page.replace(m.group(0), "<title>Water bus answer</title>", 1), tmp_path)

@@ -443,7 +443,10 @@ class _Judge:
                                       f"\"{safe(first_words(p.text), 120)}\" writes the mark {fake.group(0)!r} as "
                                       "text; a mark is sourcebook's <span class=\"mark\"> in a claim block, "
                                       "never words in a sentence: cut it"))
-            if w == "title" and p.text not in own and p.text not in self.fixed and not self.sent.is_short_label(p.text):
+            if w == "title" and p.text not in own and p.text not in self.fixed and \
+                    (not self.sent.is_short_label(p.text) or self.fig.find_figures(p.text)):
+                # a short label names the page ("Fixture artifact"); one with a figure or a
+                # route in it ("Yes, W3 too") answers in the tab what the page may not say
                 # sourcebook writes the page's own heading into <title>; a tab or a share card
                 # saying something else is text a reader sees that nothing cites
                 self.counts["refused"] += 1
