@@ -87,11 +87,7 @@ def built_once(tmp_path_factory, name: str, build):
         _init(root)
         return root, build(root)
     finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+        restore_env(saved)
 
 
 def copy_ws(template, tmp_path):
@@ -102,3 +98,12 @@ def copy_ws(template, tmp_path):
 def copy_tree(src: str, dst: str) -> str:
     shutil.copytree(src, dst)
     return dst
+
+
+def restore_env(saved: dict) -> None:
+    """Put back environment variables as ``saved`` had them (None: unset)."""
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v

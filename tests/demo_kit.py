@@ -11,7 +11,7 @@ import json
 import os
 import shutil
 
-from conftest import ROOT, sb
+from conftest import ROOT, restore_env, sb
 
 DEMO = os.path.join(ROOT, "examples", "demo")
 EPOCH = "1793577600"  # the demo's own clock (2026-11-02T00:00:00Z)
@@ -81,11 +81,7 @@ def demo_template(tmp_path_factory, *, full: bool = False) -> str:
             os.makedirs(root)
             build_demo(root, full=full)
         finally:
-            for k, v in saved.items():
-                if v is None:
-                    os.environ.pop(k, None)
-                else:
-                    os.environ[k] = v
+            restore_env(saved)
         _BUILT[full] = root
     return _BUILT[full]
 

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from itertools import accumulate, compress, repeat
 from operator import add
 
+from ...base.jsonio import fsync_dir
 from ...base.versions import INDEXER
 from ...engines.search import postings as P
 from .segments import (
@@ -146,7 +147,7 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
             "terms": n_terms, "tf_max": tf_max, "tf_width": width, "total_len": total, "version": INDEXER}
     meta_bytes = _dumps(meta)
     _write(os.path.join(tmp, META), meta_bytes)
-    _fsync_dir(tmp)
+    fsync_dir(tmp)
     digest.update(meta_bytes)
     name = PREFIX + digest.hexdigest()[:16]
     final = os.path.join(index_dir, name)
@@ -156,7 +157,7 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
             return name
         shutil.rmtree(final)  # a leftover (perhaps half-deleted): never trust it
     os.replace(tmp, final)
-    _fsync_dir(index_dir)
+    fsync_dir(index_dir)
     return name
 
 
@@ -190,19 +191,6 @@ def _write(path: str, data: bytes) -> None:
 def _sync(fh) -> None:
     fh.flush()
     os.fsync(fh.fileno())
-
-
-def _fsync_dir(path: str) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # ---- merging ---------------------------------------------------------------------------------

@@ -145,28 +145,24 @@ class _Backing:
 
     def claim_texts(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
         """The texts of the claims a sentence rests on (by a source's number: all of its claims)."""
+        return self._gather(numbers, refs, self.claims_by_source)
+
+    def _gather(self, numbers: Iterable[int], refs: Iterable[str], by_source: dict[str, list[str]]) -> list[str]:
+        """What ``by_source`` holds for the sources cited by number or id, and the own texts of
+        the claims cited by id, each once."""
         out: list[str] = []
         for n in numbers:
             sid = self.ledger.by_num.get(n)
-            out += self.claims_by_source.get(sid, []) if sid else []
+            out += by_source.get(sid, []) if sid else []
         for rid in refs:
             if rid.startswith("src_"):
-                out += self.claims_by_source.get(rid, [])
+                out += by_source.get(rid, [])
             elif self.citable(rid):
                 out += claim_own(self.ledger.claims[rid])
         return list(dict.fromkeys(out))
 
     def of(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
-        out: list[str] = []
-        for n in numbers:
-            sid = self.ledger.by_num.get(n)
-            out += self.by_source.get(sid, []) if sid else []
-        for rid in refs:
-            if rid.startswith("src_"):
-                out += self.by_source.get(rid, [])
-            elif self.citable(rid):
-                out += claim_own(self.ledger.claims[rid])
-        return list(dict.fromkeys(out))
+        return self._gather(numbers, refs, self.by_source)
 
 
 def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
