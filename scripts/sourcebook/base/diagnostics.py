@@ -145,7 +145,7 @@ _reg({
     "E-DEEP-DRIFT": ("normalized.md differs from a fresh extraction of the raw capture (checked by every verify, cached by file identity).", "Restore it with `sb extract --force` and re-check citations."),
     # package
     "E-PACKAGE": ("Nothing was packaged: no build/ folder, or `sb verify` does not pass now.", "Fix the findings listed and run `sb verify`."),
-    "E-PKG-UNCHECKED": ("build/ holds a file a browser opens as a page (in a subfolder, or an .htm, .svg or other page type) that sb verify never reads; nothing was packaged.", "Move it out of build/, or make it a page with `sb render` so the gate checks it."),
+    "E-PKG-UNCHECKED": ("build/ holds a file a browser opens as a page (in a subfolder, or an .htm, .svg or other page type) or a notes file (.md, .txt other than the report, the transcript, the concat list and the bare ledger), or assets/ holds a page or text file, that sb verify never reads; nothing was packaged.", "Move it out of build/, or make it a page with `sb render` so the gate checks it."),
     "E-PKG-OUT": ("The package folder would replace the workspace, one of its folders, or an unrelated folder.", "Choose a folder of its own, such as dist."),
     "E-PKG-NOKEY": ("`--sign` was given without a key in SB_SIGNING_KEY.", "Export SB_SIGNING_KEY and package again."),
     "E-PKG-NOSUMS": ("The package has no SHA256SUMS (or the folder does not exist).", "Package again with `sb package`."),
