@@ -174,6 +174,10 @@ def test_headings_and_table_rows_carry_only_cited_figures(kit):
     r = _check(ws, EN + "| Riders | 48,500 |\n\n" + _block(ws))
     assert r.rc == 2 and "E-DRAFT-LABEL-FIGURE  answer.md:9  table" in r.err
     assert "E-DRAFT-LABEL-FIGURE" in _check(ws, ok + _block(ws)).err  # nothing is cited under that heading
+    # a row whose figure the draft cites elsewhere still cites nothing itself: refused
+    r = _check(ws, EN + "## Ridership\n\nThe operator counts 31,000 riders a weekday [1].\n\n"
+               "| Who | Count |\n|---|---|\n| the trade press | 31,000 |\n\n" + _block(ws))
+    assert r.rc == 2 and "E-DRAFT-LABEL-FIGURE  answer.md:15  table row" in r.err and "cites nothing" in r.err, r.err
 
 
 def test_the_workspace_question_as_the_title_states_only_what_is_cited(kit):

@@ -114,6 +114,21 @@ def test_invented_figures_have_no_route(demo, text, code):
     assert not any(c.get("kind") == "derived" for c in _claims(demo))  # nothing stored
 
 
+@pytest.mark.parametrize("op, text", [
+    ("percent_change", "Weekday ridership rose 24% after the bridge closed."),
+    ("difference", "Weekday ridership grew by 7,500 passengers."),
+])
+def test_the_sides_of_a_contest_are_no_change_over_time(demo, op, text):
+    """The audited year and the summer in the press disagree; a figure over both says how far
+    apart they are, never that ridership rose."""
+    summer, audited = _inputs(demo)
+    r = _add(demo, "--op", op, "--from", f"{summer},{audited}", "--text", text)
+    assert r.rc == 1 and "E-ARITH-INPUT" in r.err and "contested" in r.err, r.both
+    r = _add(demo, "--op", "percent_change", "--from", f"{summer},{audited}", "--text",
+             "The summer figure is 24% above the audited one.")
+    assert r.rc == 0, r.both
+
+
 def test_the_mismatch_message_shows_the_computation(demo):
     summer, audited = _inputs(demo)
     r = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text",

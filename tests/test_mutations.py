@@ -165,6 +165,14 @@ PAGE_ATTACKS = [
      lambda ws, ids: _edit(ws, "build/answer.html",
                       "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats",
                       "W3航路は2027年12月1日から対応する予定です"), "E-PAGE-FIGURE-UNBACKED"),
+    ("the muted look of history on a standing claim",
+     lambda ws, ids: _edit(ws, "build/answer.html", f'<p data-claim="{ids["fare"]}', f'<p class="history" data-claim="{ids["fare"]}'),
+     "E-HISTORY-CURRENT"),
+    ("a list numbered from 38 under a label", lambda ws, ids: _body(ws, '<p>Riders (thousands):</p><ol start="38"><li>'
+                                                                   'audited</li></ol>'), "E-PAGE-MARKUP"),
+    ("a sentence of the author's in the footer",
+     lambda ws, ids: _edit(ws, "build/answer.html", "<!-- /SB:REVIEWED -->",
+                      "<!-- /SB:REVIEWED --> Every sentence was checked by the editors."), "E-PAGE-UNCITED"),
     ("a changed date in a cited Chinese sentence",
      lambda ws, ids: _edit(ws, "build/answer.html",
                       "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats",
@@ -286,6 +294,25 @@ def test_a_multi_part_quote_spliced_across_sections_is_refused(ws):
     assert r.rc == 0 and "W-QUOTE-SPLICE" in r.err, r.both
     rc, codes, _ = _verify(ws)
     assert rc == 2 and "E-QUOTE-SPLICE" in codes
+
+
+def test_a_multi_part_quote_spliced_across_clauses_is_refused(ws):
+    """One sentence of the minutes: "the audited average ... was 31,000 ..., and that higher
+    figures quoted in the press referred to summer peaks only". Its first clause's subject
+    joined to the second clause's words says the audited average was a summer peak."""
+    src = _source(ws, "council-minutes.html")
+    claim = {"text": "The audited average referred to summer peaks only.", "topic_key": "ridership.audit", "kind": "fact",
+             "confidence": "reported",
+             "evidence": [{"source_id": src, "quote": "the audited average [...] referred to summer peaks only"}]}
+    r = _add(ws, claim)
+    assert r.rc == 0 and "W-QUOTE-SPLICE" in r.err and "different clauses" in r.err, r.both
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-QUOTE-SPLICE" in codes
+    # a part elided inside one clause is no splice
+    ok = dict(claim, text="The press figures referred to summer peaks.", topic_key="ridership.press",
+              evidence=[{"source_id": src, "quote": "higher figures [...] referred to summer peaks only"}])
+    r = _add(ws, ok)
+    assert r.rc == 0 and "W-QUOTE-SPLICE" not in r.err, r.both
 
 
 # --------------------------------------------------------------------------- the podcast

@@ -507,7 +507,8 @@ def test_text_between_the_footer_markers_is_read_unless_sb_wrote_it(demo, page, 
     html = page.replace("<!-- SB:SOURCES -->7 of the 7 sources read<!-- /SB:SOURCES -->",
                         "<!-- SB:SOURCES -->7 audited, 12<!-- /SB:SOURCES -->")
     assert html != page
-    refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "12")
+    # the footer's own words are sourcebook's: what stands there in their place is refused
+    refused(demo, html, tmp_path, "E-PAGE-UNCITED", "footer")
     html = page.replace("<!-- SB:TOC --><li>", "<!-- SB:TOC --><li><a href=\"#x\">Ridership 50,000</a></li><li>", 1)
     refused(demo, html, tmp_path, "E-PAGE-STRUCTURE-FIGURE", "50,000")
 
@@ -845,3 +846,154 @@ def test_a_short_title_that_states_a_figure_is_not_a_label(demo, page, tmp_path)
     assert m
     refused(demo, page.replace(m.group(0), "<title>Yes, W3 too</title>", 1), tmp_path, "E-PAGE-UNCITED", "<title>")
     passes_prose(demo, page.replace(m.group(0), "<title>Water bus answer</title>", 1), tmp_path)
+
+
+# --------------------------------------------------------------------------- what a sentence makes of what it cites
+# a negation, a word of scope or judgement, a date turned into an end, a second sentence behind
+# a lower-case start, labels over the wrong cells: each attack beside an honest rewording
+
+def _sup_of(page: str, claim: str) -> str:
+    """The citation sb rendered for ``claim`` (its number and brackets), to build new blocks."""
+    m = re.search(r'<sup class="ref"><a href="#c-' + claim + r'">.*?</sup>', page)
+    assert m, claim
+    return m.group(0)
+
+
+def _entry_id(page: str, words: str) -> str:
+    """The claim whose ledger entry says ``words``."""
+    entries = list(re.finditer(r'<li class="ledger-entry" id="c-(clm_[0-9a-f]{12})"', page))
+    for m, nxt in zip(entries, entries[1:] + [None], strict=True):
+        if words in page[m.end():nxt.start() if nxt else len(page)]:
+            return m.group(1)
+    raise AssertionError(words)
+
+
+# --------------------------------------------------------------------------- negation
+
+@pytest.mark.parametrize("old,new,word", [
+    (_LISTS, "no: the operator lists neither as taking the pass", "no"),
+    (_W3, "W3航路では2026年12月1日以降もタイドウォーター・パスは使えません", "ません"),
+    (_W3, "W3航线在2026年12月1日以后也不能使用通票", "不"),
+    (_W3, "Маршрут W3 не примет проездной и после 1 December 2026", "не"),
+])
+def test_a_negation_no_claim_says_is_refused(demo, page, tmp_path, old, new, word):
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-NEGATION-ADDED", repr(word))
+
+
+@pytest.mark.parametrize("new", [
+    "Route W3 does not take the pass until 1 December 2026, once new readers are fitted to its boats",
+    "Route W3 will not take the pass before 1 December 2026, once new readers are fitted to its boats",
+])
+def test_not_until_a_claim_s_date_is_no_added_negation(demo, page, tmp_path, new):
+    passes_prose(demo, page.replace(_W3, new, 1), tmp_path)
+
+
+# --------------------------------------------------------------------------- words of scope and judgement
+
+def test_a_word_of_scope_no_claim_says_is_refused(demo, page, tmp_path):
+    new = page.replace("On routes W1 and W2, yes: the operator lists both as taking the pass",
+                       "On every water bus route, yes: the operator lists each as taking the pass", 1)
+    assert new != page
+    refused(demo, new, tmp_path, "E-PAGE-WORD-UNBACKED", "'every'", "scope")
+
+
+def test_a_frequency_is_no_word_of_scope(demo, page, tmp_path):
+    passes_prose(demo, page.replace(_LISTS, _LISTS + " every day", 1), tmp_path)
+
+
+def test_a_word_that_judges_a_claim_is_refused(demo, page, tmp_path):
+    assert _PRESS in page
+    new = page.replace(_PRESS, "The trade press reports a debunked 38,500 over the summer", 1)
+    refused(demo, new, tmp_path, "E-PAGE-WORD-UNBACKED", "'debunked'")
+
+
+def test_a_label_that_judges_or_denies_what_it_stands_over_is_refused(demo, page, tmp_path):
+    # "Debunked, retracted claim:" over the press figure; "Not accepted:" over the routes it takes
+    para = page.index("<p", page.index("How many people ride"))
+    judged = page[:para] + "<p><strong>Debunked, retracted claim:</strong></p>\n" + page[para:]
+    refused(demo, judged, tmp_path, "E-PAGE-WORD-UNBACKED", "'debunked'", "stands over")
+    para = page.index("<p", page.index("Where the pass works today</h2>"))
+    denied = page[:para] + "<p>Not accepted:</p>\n" + page[para:]
+    refused(demo, denied, tmp_path, "E-PAGE-NEGATION-ADDED", "'not'")
+    # labels that name what follows pass
+    passes_prose(demo, page[:para] + "<p>Accepted today:</p>\n" + page[para:], tmp_path)
+
+
+# --------------------------------------------------------------------------- dates and stops
+
+def test_a_start_date_told_as_an_end_is_refused(demo, page, tmp_path):
+    new = "Route W3 accepts the pass only until 1 December 2026, when new readers are fitted to its boats"
+    refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", "until 1 December 2026")
+
+
+def test_a_second_sentence_started_in_lower_case_is_its_own(demo, page, tmp_path):
+    assert _FARE in page
+    new = page.replace(_FARE, _FARE + ". pass holders pay nothing on any boat", 1)
+    refused(demo, new, tmp_path, "E-PAGE-UNCITED", "A single adult fare")
+
+
+def test_a_lower_case_word_after_an_abbreviation_goes_on_the_sentence():
+    from sourcebook.engines.text.sentences import split_sentences
+
+    assert [s.text for s in split_sentences("It costs 3.40 marks. pass holders ride free.")] == \
+        ["It costs 3.40 marks.", "pass holders ride free."]
+    for one in ("Fares differ, e.g. the adult fare is 3.40 marks.", "Boats, piers etc. are the operator's.",
+                "It was approx. ten minutes late.", "Smith et al. found the same.", "It left at 5 p.m. and came back."):
+        assert len(split_sentences(one)) == 1, one
+
+
+# --------------------------------------------------------------------------- tables
+
+def _fare_table(page: str, first: str, second: str, head: tuple[str, str] = ("Rider", "Fare on board")) -> str:
+    fare, kids = _entry_id(page, "3.40 marks"), _entry_id(page, "ride free")
+    rows = (f'<tr data-claim="{fare}"><td>{first}</td><td>3.40 marks for a single fare{_sup_of(page, fare)}</td></tr>'
+            f'<tr data-claim="{kids}"><td>{second}</td><td>ride free with a paying adult{_sup_of(page, kids)}</td></tr>')
+    table = f"<table><thead><tr><th>{head[0]}</th><th>{head[1]}</th></tr></thead><tbody>{rows}</tbody></table>"
+    i = page.index("<p", page.index("What a ride costs</h2>"))
+    j = page.index("</p>", i) + 4
+    return page[:i] + table + page[j:]
+
+
+def test_row_labels_swapped_between_rows_are_refused(demo, page, tmp_path):
+    refused(demo, _fare_table(page, "Children", "Adults"), tmp_path, "E-PAGE-LABEL-SWAPPED", "'children'")
+    passes_prose(demo, _fare_table(page, "Adults", "Children under twelve"), tmp_path)
+
+
+def test_column_headers_swapped_between_columns_are_refused(demo, page, tmp_path):
+    audit, press = _entry_id(page, "31,000"), _entry_id(page, "38,500")
+
+    def table(a: str, b: str) -> str:
+        cells = (f'<tr data-claim="{audit} {press}"><td>31,000 passengers per weekday{_sup_of(page, audit)}</td>'
+                 f'<td>38,500 passengers a weekday{_sup_of(page, press)}</td></tr>')
+        return body(page, f"<table><thead><tr><th>{a}</th><th>{b}</th></tr></thead><tbody>{cells}</tbody></table>")
+
+    refused(demo, table("Trade press, summer", "Audited yearly average"), tmp_path, "E-PAGE-LABEL-SWAPPED",
+            "column")
+    passes_prose(demo, table("Audited, year to September", "Trade press, summer"), tmp_path)
+
+
+# --------------------------------------------------------------------------- the footer
+
+def test_a_sentence_added_to_the_footer_is_refused(demo, page, tmp_path):
+    mark = "<!-- /SB:REVIEWED -->"
+    assert mark in page
+    new = page.replace(mark, mark + " Every sentence was checked by the editors against its source.", 1)
+    refused(demo, new, tmp_path, "E-PAGE-UNCITED", "footer")
+
+
+def test_a_table_row_that_cites_nothing_states_no_figure(demo, page, tmp_path):
+    # 3.40 marks is cited on the page, but not in this row: the row says it of children
+    refused(demo, body(page, "<table><tr><td>Children</td><td>3.40 marks</td></tr></table>"), tmp_path,
+            "E-PAGE-UNCITED", "table row", "'3.40 marks'")
+    passes_prose(demo, body(page, "<table><tr><td>Rider</td><td>Fare</td></tr></table>"), tmp_path)
+
+
+# --------------------------------------------------------------------------- framing
+
+def test_framing_that_names_an_identifier_is_refused(demo, page, tmp_path):
+    framing = "The two ridership figures disagree, and both are shown here."
+    assert framing in page
+    refused(demo, page.replace(framing, "The operator has since switched the W3 readers on.", 1), tmp_path,
+            "E-PAGE-FRAMING-FACT", "identifier 'W3'")
+    passes_prose(demo, page.replace(framing, "The routes differ, and both answers are shown here.", 1), tmp_path)

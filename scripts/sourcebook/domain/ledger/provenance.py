@@ -282,9 +282,20 @@ def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
                                           "them) and are not each a whole sentence; quote each sentence whole, or "
                                           "cite it as its own evidence"))
                 break
+            # "the audited average [...] referred to summer peaks only" across ", and that higher
+            # figures": the subject of one clause joined to what another clause says of another
+            join = _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
+            if join:
+                out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
+                                          f"different clauses ({join.group(0).strip()!r} at offset {join.start() + 1} "
+                                          "between them): the quote joins what one clause says to another's words; "
+                                          "quote the clause whole, or cite each clause as its own evidence"))
+                break
     return out
 
 
+# one clause ends and another begins: ", and that", "; ", ", but", "，而"
+_CLAUSE_JOIN = re.compile(r"[,;:]\s+(?:and|but|or|while|whereas|although|though|yet|so|whereupon)\b|;\s|；|，(?:而|但|并且)")
 # a sentence ends: . ! ? (and their CJK forms) before a space and a capital or a digit, or 。！？
 _SENTENCE_END = re.compile(r"[.!?…][\"”’)\]]*\s+(?=[\"“‘(\[]*[A-Z0-9À-ÖØ-ÞА-Я])|[。！？]")
 _SENTENCE_START = re.compile(r"(?:^|[.!?…。！？][\"”’)\]]*\s+|\n)[\"“‘(\[*_]*\Z")

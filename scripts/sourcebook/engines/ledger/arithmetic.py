@@ -249,6 +249,9 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
         return None, [("E-ARITH-INPUT", f"{cid}: the inputs are in different units ({shown}); compute only "
                                         "figures of one unit (money in one currency)")]
     unit = units.pop()
+    contest = _over_a_contest(cid, str(claim.get("text") or ""), inputs, by_id)
+    if contest:
+        return None, [("E-ARITH-INPUT", contest)]
     weaker = too_strong(claim, by_id)
     if weaker is not None:
         return None, [("E-ARITH-INPUT", f"{cid} is {claim.get('confidence')} but its input {weaker} is only "
@@ -284,6 +287,28 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
         return d, problems
     problems += _other_figures(cid, text, stated, inputs, by_id)
     return d, problems
+
+
+# a change over time: two sides of a disagreement are not two points in time
+_CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|increas\w*|climb\w*|jump\w*|surg\w*|fell|fall(?:s|en|ing)?|"
+                     r"drop\w*|declin\w*|decreas\w*|shr[aiu]nk\w*|went\s+(?:up|down)|gone\s+(?:up|down))\b|増加|減少|増え|減っ|"
+                     r"增长|下降|减少|вырос\w*|упал\w*|снизил\w*", re.IGNORECASE)
+
+
+def _over_a_contest(cid: str, text: str, inputs: list[tuple[str, Quantity]],
+                    by_id: Mapping[str, Mapping]) -> str | None:
+    """Inputs that are contested claims are sides of a disagreement (an audited year and a
+    summer in the press), not two points in time: the figure over them is the gap between what
+    the sources say ("24.2% above the audited one"), never a change ("rose 24% after the
+    bridge closed")."""
+    sides = [iid for iid, _ in inputs if (by_id.get(iid) or {}).get("confidence") == "contested"]
+    if len(sides) < 2:
+        return None
+    m = _CHANGE.search(text)
+    if m:
+        return (f"{cid}: its inputs {', '.join(sides)} are contested, the sides of a disagreement, but its text "
+                f"says {m.group(0)!r}, a change over time; say how far apart the figures are (\"7,500 higher than\")")
+    return None
 
 
 def _input_problem(iid: str, src: Mapping | None, cid: str) -> str | None:

@@ -130,11 +130,13 @@ class PageProse:
         self.stray_marks: list[tuple[int, str]] = []  # (line, class) of a mark outside a block
         self.hidden: list[tuple[int, str, str]] = []  # (line, claim id, how)
         self.shown: list[str] = []  # claim ids of the visible claim blocks
+        # each table's rows, each row's cells: (a header cell, the indices of its pieces)
+        self.tables: list[list[list[tuple[bool, list[int]]]]] = []
 
     def to_json(self) -> dict:
         return {"pieces": [p.to_json() for p in self.pieces], "comments": self.comments,
                 "css_content": self.css_content, "stray_refs": self.stray_refs, "stray_marks": self.stray_marks,
-                "hidden": self.hidden, "shown": self.shown}
+                "hidden": self.hidden, "shown": self.shown, "tables": self.tables}
 
     @classmethod
     def from_json(cls, d: dict) -> PageProse:
@@ -145,6 +147,7 @@ class PageProse:
         out.stray_refs, out.stray_marks = pairs(d["stray_refs"]), pairs(d["stray_marks"])
         out.hidden = [(a, b, c) for a, b, c in d["hidden"]]
         out.shown = list(d["shown"])
+        out.tables = [[[(bool(h), list(ix)) for h, ix in row] for row in t] for t in d.get("tables") or []]
         return out
 
 
@@ -201,6 +204,7 @@ class _Reader:
         self.before: dict[tuple[int, int], list[str]] = {}
         self.inside: dict[tuple[int, int], list[tuple[int, str]]] = {}
         self.commented = {id(parent) for parent, _n, _o in body.comment_sites}
+        self.tables: list[list] = []  # the tables open, innermost last
         for (_line, data), (parent, n, off) in zip(body.comments, body.comment_sites, strict=False):
             if off < 0:
                 self.before.setdefault((id(parent), n), []).append(data)
@@ -284,6 +288,15 @@ class _Reader:
                 return
         if tag == "tr":  # a row is judged by what it cites: its cells are read together at its end
             stack.append(("row", len(self.out.pieces)))
+            if self.tables:
+                self.tables[-1].append([])
+        elif tag == "table":
+            table: list = []
+            self.out.tables.append(table)
+            self.tables.append(table)
+            stack.append(("table",))
+        elif tag in ("td", "th") and self.tables and self.tables[-1]:
+            stack.append(("cell", self.tables[-1][-1], tag == "th", len(self.out.pieces)))
         stack.append(("exit", boundary))
         kids = el.children
         key = id(el)
@@ -483,6 +496,10 @@ def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int, 
             reader.marker(step[1])
         elif kind == "row":
             _row(out.pieces, step[1])
+        elif kind == "cell":  # after the cell's exit: its text is read
+            step[1].append((step[2], list(range(step[3], len(out.pieces)))))
+        elif kind == "table":
+            reader.tables.pop()
         elif step[1]:  # the exit of an element that breaks runs
             reader.flush()
     reader.flush()

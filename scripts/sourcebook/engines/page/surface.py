@@ -17,8 +17,9 @@ CSS that puts no text on the page. Everything else is a ``Flaw`` naming what it 
   ``unicode-bidi`` overrides, flex/grid ``order`` and reversed directions, and a
   ``::first-letter`` / ``::first-line`` rule that hides or changes letters (``E-PAGE-CSS-TEXT``;
   ``content`` is the prose gate's ``E-PAGE-CSS-CONTENT``); ``@keyframes`` and animations
-  (``E-PAGE-CSS-MOTION``: they change the page after it is read); a list numbered from beyond 99
-  (``<ol start>``, ``<li value>`` outside the ledger) shows a figure no sentence holds;
+  (``E-PAGE-CSS-MOTION``: they change the page after it is read); a list numbered beyond where
+  the ordered lists before it stopped (``<ol start>``, ``<li value>`` outside the ledger) shows a
+  figure no sentence holds;
 - ids and slides other than sourcebook writes them (``E-PAGE-MARKUP``): an id twice, a ledger id
   (``c-``, ``h-``, ``w-``) on anything but its ledger entry, a slide outside the deck's list of
   slides or inside another slide; a confidence mark restyled by declarations the shipped style
@@ -200,6 +201,7 @@ class _Surface:
         self.allowed, self.scripts, self.shipped = allowed, scripts, shipped
         self.out: list[Flaw] = []
         self.ids: dict[str, int] = {}
+        self.items = 0  # items of the ordered lists read so far outside the ledger
 
     def flaw(self, code: str, line: int, detail: str) -> None:
         self.out.append(Flaw(code, line, detail))
@@ -235,9 +237,14 @@ class _Surface:
         self.structure(el)
         number = el.attrs.get("start") if tag == "ol" else \
             el.attrs.get("value") if tag == "li" and "ledger-entry" not in el.classes else None
-        if number is not None and not (number.strip().isdigit() and int(number) <= 99):
+        # a list may go on where the one before it stopped ("3." after a paragraph); a number
+        # beyond that ("38." under "riders (thousands)") is a figure no sentence holds
+        if number is not None and not (number.strip().isdigit() and int(number) <= self.items + 1):
             self.flaw("E-PAGE-MARKUP", el.line, f"<{tag} {'start' if tag == 'ol' else 'value'}=\"{_short(number, 12)}\"> "
-                                                "shows a list number no sentence holds")
+                                                "shows a list number no sentence holds; number a list from 1, or "
+                                                "go on from the list before it")
+        if tag == "ol" and not any("ledger" in c for c in el.classes):
+            self.items += sum(1 for c in el.children if getattr(c, "tag", None) == "li")
         for name, value in el.attrs.items():
             low = name.lower()
             if low.startswith("on"):

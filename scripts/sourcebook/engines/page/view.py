@@ -24,7 +24,7 @@ class Block:
     marks: set[str]
     refs: list[tuple[str, str]]  # (claim id, visible text) of the block's own sup.ref links
     history: list[str] = field(default_factory=list)  # claims it cites as history (links to #h-<id>)
-    as_history: bool = False  # the block, or an element around it, has class "history"
+    as_history: bool = False  # the block, or an element around it below the next claim block, has class "history"
 
 
 @dataclass
@@ -184,7 +184,15 @@ def _block(el: Element) -> Block:
             refs.extend(_ref_links(d))
         if d.tag == "a" and (d.attrs.get("href") or "").startswith("#h-"):
             history.append(d.attrs["href"][3:])
-    as_history = "history" in el.classes or any("history" in a.classes for a in el.ancestors())
+    # its own class, or a wrapper's that names no claim: a block nested in another claim's
+    # history item is that item's, not history itself
+    as_history = "history" in el.classes
+    for a in el.ancestors():
+        if "data-claim" in a.attrs:
+            break
+        if "history" in a.classes:
+            as_history = True
+            break
     return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs, history, as_history)
 
 

@@ -262,14 +262,10 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
     if lost:
         return Finding("E-PAGE-HEDGE-DROPPED", at, f"{said}: what it cites says {lost!r}, and the sentence states it "
                                                    "plainly; keep the hedge (\"is due to\", \"will\", \"may\")")
-    scale = stance.scale_words(s.text, any(stance.hedged(t) for t in texts))
-    if scale:
-        have = {w for t in texts + backing.quotes(s.numbers, s.refs) for w in stance.scale_words(t, True)}
-        extra = [w for w in scale if w not in have]
-        if extra:
-            return Finding("E-PAGE-WORD-UNBACKED", at, f"{said} says {extra[0]!r}, a word of record, superlative or completion "
-                                                        "that nothing it cites says; cut it, or cite the claim "
-                                                        "whose quote says it")
+    added = stance.added_words(s.text, texts + backing.quotes(s.numbers, s.refs), any(stance.hedged(t) for t in texts))
+    if added:
+        code, what, fix = stance.ADDED[added[0]]
+        return Finding(code, at, f"{said} says {added[1]!r}, {what} that nothing it cites says; {fix}")
     return None
 
 
@@ -289,6 +285,13 @@ def _section(structure: list[StructureLine], i: int, sentences: list[DraftSenten
     return nums, refs
 
 
+def _header_row(structure: list[StructureLine], i: int) -> bool:
+    """The table line at ``i`` is a header: the next line is the table's |---| rule."""
+    nxt = structure[i + 1] if i + 1 < len(structure) else None
+    return nxt is not None and nxt.kind == "table" and nxt.line == structure[i].line + 1 and \
+        not any(ch.isalnum() for ch in nxt.text)
+
+
 def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedger, where: str) -> list[Finding]:
     out = []
     every = ([n for s in d.sentences for n in s.numbers] + [n for t in d.structure for n in t.numbers],
@@ -301,6 +304,12 @@ def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedge
             place = "under this heading"
         elif t.numbers or t.refs:
             nums, refs, place = t.numbers, t.refs, "in this row"
+        elif t.kind == "table" and not _header_row(d.structure, i) and stated(t.text):
+            # a row is judged by what it cites: one that cites nothing states no figure
+            out.append(Finding("E-DRAFT-LABEL-FIGURE", f"{where}:{t.line}",
+                               f'table row "{snippet(t.text)}" states {_written(stated(t.text))} and cites nothing; '
+                               "cite in the row the claim that gives it"))
+            continue
         else:
             (nums, refs), place = every, "in the draft"
         bad = unbacked(t.text, backing.of(nums, refs))

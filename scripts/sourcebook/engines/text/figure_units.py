@@ -198,6 +198,26 @@ def agrees(page: Comparison | None, claim: Comparison | None) -> bool:
     return claim is not None and claim.way == page.way
 
 
+# a date as an end ("until 1 December"), in the page; the claim's ends take "to" and "by" too
+_UNTIL_BEFORE = re.compile(r"\b(?:until|till|til|up\s+(?:to|until)|through|thru|before|ending|ends?|expir(?:es|ing)|"
+                           r"по|до)\s+(?:the\s+|on\s+)?$", re.I)
+_END_BEFORE = re.compile(r"\b(?:until|till|til|up\s+(?:to|until)|through|thru|before|ending|ends?|expir(?:es|ing)|to|by|"
+                         r"last\s+day|по|до)\s+(?:the\s+|on\s+)?$", re.I)
+_UNTIL_AFTER = re.compile(r"\s*(?:まで|以前|为止|之前|以前)")
+_DENIED_BEFORE = re.compile(r"(?:\bnot\b|n['’]t\b|\bне\b)[^.,;:!?]{0,60}$", re.I)
+
+
+def until(text: str, start: int, end: int, *, claim: bool = False) -> bool:
+    """Whether the date at ``text[start:end]`` is written as an end ("until 1 December", "1
+    December まで"); ``claim``: read as a claim's date, where "to" and "by" end a period too.
+    "Not until 1 December" is a beginning."""
+    before = text[max(0, start - 40):start]
+    m = (_END_BEFORE if claim else _UNTIL_BEFORE).search(before)
+    if not m and not _UNTIL_AFTER.match(text, end):
+        return False
+    return claim or not _DENIED_BEFORE.search(before)
+
+
 _DURATION = re.compile(r"\ (?:(?:calendar|full|whole|working)\ )?(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|"
                        r"months?|years?|decades?)(?![^\W\d_])", re.I)
 

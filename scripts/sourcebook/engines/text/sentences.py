@@ -164,7 +164,10 @@ def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
     nxt = nw.group(0) if nw else ""
     first = _first_letter(nxt)
     if first.islower():
-        return None
+        # "3.40 marks. pass holders pay nothing": a whole word, not an abbreviation, then a
+        # stop and a word in lower case is two sentences written carelessly (or on purpose, to
+        # hide the second under the first one's citation)
+        return k if run == "." and _word_stop(_token_before(text, s), nxt) else None
     if "." not in run and "…" not in run:
         return k  # ! or ?
     if run != ".":  # an ellipsis, possibly with a stop
@@ -191,6 +194,18 @@ def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
         return k if word in _STARTERS or is_cjk(first) else None
         return k if first.isupper() or is_cjk(first) else None
     return k
+
+
+def _word_stop(tok: str, nxt: str) -> bool:
+    """A stop after a whole word of three letters or more that no list calls an abbreviation,
+    followed by a plain word."""
+    low = tok.lower()
+    if len(tok) < 3 or not tok.isalpha() or low in _TITLES or low in _INLINE or low in _BEFORE_NUMBER \
+            or low in _MAYBE_END or tok.isupper():
+        return False
+    word = nxt.lstrip(_OPENERS)
+    m = _WORD.match(word)
+    return m is not None and len(m.group(0)) >= 2
 
 
 _PAIRS = {"」": "「", "』": "『", "）": "（", ")": "(", "”": "“", "»": "«", "】": "【"}

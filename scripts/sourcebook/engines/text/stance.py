@@ -152,6 +152,113 @@ def scale_words(text: str, plan: bool = False) -> list[str]:
     return list(dict.fromkeys(" ".join(w.lower().split()) for _, w in sorted(found)))
 
 
+# a sentence that denies what none of its claims denies turns them around ("lists neither")
+_NEG_MORE = re.compile(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGNORECASE)
+# a time bound said the other way round ("not until 1 December" for "from 1 December") or a
+# plan not yet done ("not yet") denies nothing a dated or planned claim does not say
+_NEG_TIMING = re.compile(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
+                         re.IGNORECASE)
+# words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
+_SCOPE = re.compile(r"\b(?:every(?:one|body|where|thing)?|each|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
+                    r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
+                    r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律",
+                    re.IGNORECASE)
+_TIME_UNIT = r"(?:\d+\s+|other\s+|single\s+)?(?:minutes?|hours?|days?|nights?|weeks?|weekdays?|weekends?|months?|years?|mornings?|evenings?|time|season|summer|winter|year\s+round)"
+_NOT_SCOPE = re.compile(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all\s+right|each\s+other|any\s+more|"
+                        r"anymore|any\s+longer|if\s+any|(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
+                        re.IGNORECASE)
+# words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
+_JUDGE = re.compile(r"\b(?:debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
+                    r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
+                    r"outdated|obsolete|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
+                    r"誤り|虚偽|撤回|デマ|错误|虚假|谣言",
+                    re.IGNORECASE)
+
+
+def denial(text: str) -> str | None:
+    """The first word of negation in ``text`` (lower case), or None."""
+    text = _seen(text)
+    m = _NEG_WORDS.search(text) or _NEG_MORE.search(text)
+    if m:
+        return " ".join(m.group(0).lower().split())
+    return next((w for w in _NEG_CJK if w in text), None)
+
+
+# what a claim says in words of lack or stop ("switched off", "ride free", "only W1 and W2")
+# a faithful sentence may say with a negation ("did not work", "do not pay", "not on W3")
+_LACK = re.compile(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|unable|lack\w*|without|refus\w*|"
+                   r"reject\w*|denied|den(?:y|ies)|free|absent|missing|out\s+of\s+(?:service|order)|cancel\w*|scrap\w*|"
+                   r"withdraw\w*|ban(?:s|ned)?|forbid\w*|prohibit\w*|exclud\w*|except\w*|only|yet\s+to|instead|"
+                   r"отключ\w*|выключ\w*|без|бесплатн\w*|только|кроме)\b|停止|中止|無料|免费|只有|のみ|だけ|以外",
+                   re.IGNORECASE)
+
+
+def negation_added(sentence: str, backing: list[str]) -> str | None:
+    """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
+    or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
+    both". A time bound ("not until 1 December") or "not yet" stands
+    when the claims are dated or a plan."""
+    word = denial(sentence)
+    if word is None or any(denial(b) or _LACK.search(_seen(b)) for b in backing):
+        return None
+    rest = _NEG_TIMING.sub(" ", _seen(sentence))
+    if denial(rest) is None and any(hedged(b) or _dated(b) or _FUTURE.search(_seen(b)) for b in backing):
+        return None
+    return word
+
+
+def scope_words(text: str) -> list[str]:
+    """Words of scope ("every", "all", "any", 全て), lower case, each once; a frequency ("every
+    day", 毎日) and set phrases ("at all", "in all") are none."""
+    text = _NOT_SCOPE.sub(" ", _seen(text))
+    return list(dict.fromkeys(" ".join(m.group(0).lower().split()) for m in _SCOPE.finditer(text)))
+
+
+def judge_words(text: str) -> list[str]:
+    """Words that judge a claim ("debunked", "retracted", "false"), lower case, each once."""
+    return list(dict.fromkeys(m.group(0).lower() for m in _JUDGE.finditer(_seen(text))))
+
+
+# (code, what it is, the fix) for each kind ``added_words`` finds
+ADDED = {
+    "negation": ("E-PAGE-NEGATION-ADDED", "a negation",
+                 "write what the claim says, or cite the claim that says no"),
+    "scope": ("E-PAGE-WORD-UNBACKED", "a word of scope (\"every\", \"all\", \"any\")",
+              "name what the claims name, or cite the claim whose quote says it"),
+    "judgement": ("E-PAGE-WORD-UNBACKED", "a word that judges a claim",
+                  "a claim is shown checked, contested or as history by its mark, not by the author's word: "
+                  "cut it, or cite the claim whose quote says it"),
+    "scale": ("E-PAGE-WORD-UNBACKED", "a word of record, superlative or completion",
+              "cut it, or cite the claim whose quote says it"),
+}
+
+
+def added_words(sentence: str, backing: list[str], plan: bool = False) -> tuple[str, str] | None:
+    """What a cited sentence says that none of what it cites says, as (kind, word): kind
+    ``negation`` ("neither"), ``scope`` ("every route"), ``judgement`` ("the debunked figure"),
+    or ``scale`` ("a record 38,500"; with ``plan``, "already"). Scope is one class: "all" is
+    backed by "every". One reading for the page gate, the report's gate and the pre-flight."""
+    word = negation_added(sentence, backing)
+    if word:
+        return "negation", word
+    scope = scope_words(sentence)
+    if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
+        return "scope", scope[0]
+    judged = judge_words(sentence)
+    if judged:
+        said = {w[:6] for b in backing for w in judge_words(b)}
+        extra = [w for w in judged if w[:6] not in said]
+        if extra:
+            return "judgement", extra[0]
+    scale = scale_words(sentence, plan)
+    if scale:
+        said_scale = {w for b in backing for w in scale_words(b, True)}
+        extra = [w for w in scale if w not in said_scale]
+        if extra:
+            return "scale", extra[0]
+    return None
+
+
 def reports(text: str) -> bool:
     """Whether a claim itself says that someone reported it ("X said ...")."""
     return bool(_REPORTING.search(_seen(text)))

@@ -155,6 +155,12 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
                                                           f"{', '.join(missing)} for a {c.get('confidence')}"
                                                           f"{' volatile' if c.get('volatile') is True else ''} claim; "
                                                           + _marks_fix(ctx, page)))
+        if b.as_history and claims and not any((by_id.get(x) or {}).get("status") == "superseded" for x in b.ids):
+            # the muted look of history on a claim that stands: a reader takes it for an old one
+            f.append(Finding("E-HISTORY-CURRENT", safe(b.ids[0]), f"{page.rel}:{b.line}: a block shown as history "
+                                                                  "(class \"history\") cites only claims that stand; "
+                                                                  "history is for superseded claims: remove the "
+                                                                  "class"))
         wrong = sorted(m for m in b.marks if m in MARK_CLASSES and m not in allowed)
         if claims and wrong:
             f.append(Finding("E-MARK-WRONG", safe(b.ids[0]), f"{page.rel}:{b.line}: the block shows "

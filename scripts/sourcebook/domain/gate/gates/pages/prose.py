@@ -146,12 +146,13 @@ class _Judge:
         ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
         something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
         need a number in the range they name."""
-        from .....engines.text.figure_units import agrees, comparison, duration_after, magnitudes
+        from .....engines.text.figure_units import agrees, comparison, duration_after, magnitudes, until
 
         text = p.text
-        figs = [f for f in self.fig.find_figures(text) if f.kind in ("number", "money", "percent")]
+        found = self.fig.find_figures(text)
+        figs = [f for f in found if f.kind in ("number", "money", "percent")]
         mags = magnitudes(text)
-        if not figs and not mags:
+        if not found and not mags:
             return [], []
         if self.verbatim(text, ids):
             return [], []
@@ -186,6 +187,14 @@ class _Judge:
             elif f.kind == "money" and all(g.kind == "number" and _counts_something(b, g.end) for b, g in same):
                 others.append((f.written, f"the claim's {same[0][1].written!r} is a number of something else, "
                                           "not an amount"))
+        for f in found:
+            if f.kind != "date" or not until(text, f.start, f.end):
+                continue
+            same = [(b, g) for b in self.backing(own(f.end)) for g in self.fig.find_figures(b)
+                    if g.kind == "date" and g.key == f.key]
+            if same and not any(until(b, g.start, g.end, claim=True) for b, g in same):
+                compared.append((f"until {f.written}", f"the claim cited after it gives {same[0][1].written!r} as "
+                                                       "no end"))
         for m in mags:
             backs = self.backing(own(m.end))
             if not any(g.kind in ("number", "money") and m.low <= _number(g.key) < m.high
@@ -202,25 +211,21 @@ class _Judge:
 
         texts = self.backing(ids)
         plan = any(stance.hedged(t) for t in texts)
-        scale = stance.scale_words(p.text, plan)
-        if not scale and not plan:
-            return None
         if self.verbatim(p.text, ids):
             return None
-        for x in ids:
-            for t in self._parts(x)[0]:
-                lost = stance.hedge_dropped(t, p.text)
-                if lost:
-                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; a "
-                                                    "plan, a schedule or a possibility stays one on the page: keep "
-                                                    "the claim's hedge (\"is due to\", \"will\", \"may\")")
-        if scale:
-            said = {w for b in self.backing(ids, quotes=True) for w in stance.scale_words(b, True)}
-            extra = [w for w in scale if w not in said]
-            if extra:
-                return ("E-PAGE-WORD-UNBACKED", f"says {extra[0]!r}, a word of record, superlative or completion that none of "
-                                                 f"its claims ({', '.join(ids)}) or their quotes says; cut it, or "
-                                                 "cite the claim whose quote says it")
+        if plan:
+            for x in ids:
+                for t in self._parts(x)[0]:
+                    lost = stance.hedge_dropped(t, p.text)
+                    if lost:
+                        return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
+                                                        "a plan, a schedule or a possibility stays one on the page: "
+                                                        "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
+        added = stance.added_words(p.text, self.backing(ids, quotes=True), plan)
+        if added:
+            code, what, fix = stance.ADDED[added[0]]
+            return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
+                          f"says; {fix}")
         return None
 
     def clauses_said(self, text: str, ids: list[str]) -> bool:
@@ -300,6 +305,13 @@ class _Judge:
             return f"the web address {safe(url.group(0), 60)!r}"
         return "a quotation" if quoted(text) else ""
 
+    def named(self, text: str) -> str:
+        """An identifier in framing ("The operator has since switched the W3 readers on"): a
+        name with digits counts as a figure there, so framing says what a reader is about to
+        see, never what happened to a route, a standard or a version."""
+        idents = [f for f in self.fig.find_figures(text) if f.kind == "ident"]
+        return f"the identifier {idents[0].written!r}" if idents else ""
+
     def count_fact(self, p: Piece) -> str:
         """A multiplier, a count of something named, or more sources than the claims beside it
         rest on, in a sentence that cites nothing ("the two figures disagree" passes)."""
@@ -335,7 +347,8 @@ class _Judge:
     def prose(self, p: Piece, heads: list[tuple[int, set[str]]], structure: list) -> None:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
-            fact = self.facts(p.text) or self.count_fact(p) or ("a block quotation" if p.quoted else "")
+            fact = self.facts(p.text) or self.count_fact(p) or self.named(p.text) or \
+                ("a block quotation" if p.quoted else "")
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "
@@ -481,6 +494,14 @@ class _Judge:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-UNCITED", p, "is in the marks' legend, but sourcebook's legend does not say it; "
                                                  "the legend is sourcebook's own text: put back the template's words")
+            elif w == "footer" and not self.sent.is_short_label(p.text) and p.text not in self.fixed:
+                # the footer is sourcebook's word on how the page was made ("Not reviewed by a
+                # person."): a sentence of the author's there ("checked by the editors") is read
+                # as sourcebook's
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-UNCITED", p, "is in the page's footer, but sourcebook's footer does not say it; "
+                                                 "the footer is sourcebook's own text: put back the template's "
+                                                 "words")
             elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
@@ -495,9 +516,14 @@ class _Judge:
                 continue
             else:
                 self.prose(p, heads, structure)
+        self.tables()
         for p, under in structure:
+            if p.text in self.fixed:
+                continue
+            if p.where in ("prose", "heading", "row", "header"):
+                self.label_words(p, under)
             # the question as the title needs no citation, but its figures stand like any title's
-            if p.text in self.fixed or not self.fig.find_figures(p.text):
+            if not self.fig.find_figures(p.text):
                 continue  # the text sourcebook's templates write says nothing of the sources
             ids: set[str] = under if under is not None else self.page_cited
             bad = self.unbacked(p.text, sorted(ids)) or self.other_thing(p.text, sorted(ids))
@@ -508,6 +534,110 @@ class _Judge:
                 self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
                                                           f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
+
+    def label_words(self, p: Piece, under: set[str] | None) -> None:
+        """A heading or label that denies or judges ("Not accepted:", "Debunked, retracted
+        claim:") says it of what it stands over: the claims cited under the heading, in its row,
+        or in the first claim block after it. Those claims, or their quotes, must say it too."""
+        from .....engines.text import stance
+
+        denies, judged = stance.denial(p.text), stance.judge_words(p.text)
+        if not denies and not judged:
+            return
+        ids = sorted(under) if under is not None else self.governed(p)
+        backing = self.backing(ids, quotes=True)
+        kind, word = None, ""
+        if denies and stance.negation_added(p.text, backing):
+            kind, word = "negation", denies
+        elif judged:
+            said = {w[:6] for b in backing for w in stance.judge_words(b)}
+            word = next((w for w in judged if w[:6] not in said), "")
+            kind = "judgement" if word else None
+        if kind is None:
+            return
+        code, what, fix = stance.ADDED[kind]
+        over = f"the claims it stands over ({', '.join(ids)})" if ids else "no claim (it stands over none)"
+        self.counts["refused"] += p.where not in STRUCTURE and p.where != "row"
+        self.refuse(code, p, f"({p.where}) says {word!r}, {what}, but {over} and their quotes do not say it; {fix}")
+
+    def tables(self) -> None:
+        """A table's labels name what their own row or column cites. A row label ("Children")
+        or a column header ("Audited yearly average") with a word that another row's or
+        column's claims say, and its own claims and quotes do not, is the label of the other
+        one: two labels swapped make every cell say what another source said."""
+        pieces = self.pr.pieces
+        for table in self.pr.tables:
+            heads = [row for row in table if row and all(h for h, _ in row)]
+            body = [row for row in table if row and not all(h for h, _ in row)]
+            if len(body) < 1:
+                continue
+            cited = [[self.cell_claims(ix) for _, ix in row] for row in body]
+            row_ids = [sorted(set().union(*r)) for r in cited]
+            for r, row in enumerate(body):
+                # a row is judged by what it cites: one that cites nothing states no figure
+                # ("Children under twelve | 3.40 marks" of the adult fare)
+                if row_ids[r] or any(pieces[i].framing or pieces[i].thin for _, ix in row for i in ix):
+                    continue
+                stated = next((f for _, ix in row for i in ix for f in self.fig.stated(pieces[i].text)), None)
+                if stated is not None:
+                    first = pieces[row[0][1][0]] if row[0][1] else next(pieces[i] for _, ix in row for i in ix)
+                    self.counts["refused"] += 1
+                    self.refuse("E-PAGE-UNCITED", first, f"is a table row that states {stated.written!r} and cites "
+                                                         "nothing; a row is judged by what it cites: cite in it the "
+                                                         "claim that gives the figure")
+            for r, row in enumerate(body):
+                others = [x for k, ids in enumerate(row_ids) if k != r for x in ids if x not in row_ids[r]]
+                for _, ix in row:
+                    for i in ix:
+                        if pieces[i].where == "row":
+                            self.swapped(pieces[i], row_ids[r], others, "row")
+            width = len(body[0])
+            if not heads or any(len(row) != width for row in heads[-1:] + body):
+                continue  # cells spanning columns: which header is over which cell is not plain
+            cols = [sorted({x for r in cited for x in r[c]}) for c in range(width)]
+            for c, (_, ix) in enumerate(heads[-1]):
+                others = [x for k, ids in enumerate(cols) if k != c for x in ids if x not in cols[c]]
+                for i in ix:
+                    if pieces[i].where == "header" and not pieces[i].refs:
+                        self.swapped(pieces[i], cols[c], others, "column")
+
+    def cell_claims(self, ix: list[int]) -> set[str]:
+        return {x for i in ix for x in self.pr.pieces[i].refs + self.pr.pieces[i].history if self.live(x) or self.past(x)}
+
+    def swapped(self, p: Piece, own: list[str], others: list[str], what: str) -> None:
+        if not own or not others:
+            return
+        # claim texts only: a quote's sentence may name the next row too ("3.40 marks; children
+        # under twelve ride free")
+        mine = {w.lower() for b in self.backing(own) for w in _WORDS.findall(b)}
+        theirs = {w.lower() for b in self.backing(others) for w in _WORDS.findall(b)}
+        for w in _WORDS.findall(p.text):
+            w = w.lower()
+            if len(w) < 4 or w in _NOT_COUNTED or _said(w, mine) or not _said(w, theirs):
+                continue
+            self.refuse("E-PAGE-LABEL-SWAPPED", p, f"labels a {what} with {w!r}, a word of what another {what} cites "
+                                                   f"({', '.join(sorted(set(others)))}), which the {what}'s own claims "
+                                                   f"({', '.join(own)}) do not say; a label names "
+                                                   f"what its own {what} cites")
+            return
+
+    def governed(self, p: Piece) -> list[str]:
+        """The claims a label stands over: those of the first claim block after it (a paragraph,
+        a list's first item), before the next heading or label."""
+        pieces = self.pr.pieces
+        i = next((k for k, q in enumerate(pieces) if q is p), len(pieces))
+        out: dict[str, None] = {}
+        block: list[str] | None = None
+        for q in pieces[i + 1:]:
+            if q.where == "heading" or (q.where == "prose" and not q.refs and not q.history and not q.framing
+                                        and self.sent.is_short_label(q.text)):
+                break
+            if block is not None and q.block != block:
+                break
+            if q.refs or q.history:
+                block = q.block
+                out.update(dict.fromkeys(q.refs + q.history))
+        return list(out)
 
     def other_thing(self, text: str, ids: list[str]) -> list:
         """The counts of a heading or label ("Twelve routes") that the claims back only as a
@@ -589,6 +719,14 @@ class _Judge:
                                                                           f"without its other side ({', '.join(apart)}) "
                                                                           "in the same section; show both under the "
                                                                           "same heading"))
+
+
+def _said(word: str, words: set[str]) -> bool:
+    """``word`` or a word of its stem ("adults" for "adult", "audit" for "audited") is in ``words``."""
+    if word in words:
+        return True
+    stem = word[:5] if len(word) >= 5 else word
+    return any(w.startswith(stem) or (len(w) >= 4 and word.startswith(w)) for w in words)
 
 
 def _counts_something(text: str, end: int) -> bool:
