@@ -74,11 +74,15 @@ def test_package_without_build_folder(good):
 
 def test_public_after_private_leaves_no_sources_and_skips_drafts(good):
     root, ids, cs = good
-    write_page(root, "<p>draft</p>", "answer.src.html")
-    write_page(root, "<ol></ol>", "ledger.fragment.html")
     assert sb("package", cwd=root).rc == 0
     dist = os.path.join(root, "dist")
-    assert os.path.isfile(os.path.join(dist, "answer.src.html"))
+    assert os.path.isdir(os.path.join(dist, "sources"))
+    write_page(root, "<p>draft</p>", "answer.src.html")
+    write_page(root, "<ol></ol>", "ledger.fragment.html")
+    # a private package would ship them unread: refused, and the package before is kept
+    r = sb("package", cwd=root)
+    assert r.rc == 2 and "E-PKG-UNCHECKED" in r.err and "build/answer.src.html" in r.err, r.both
+    assert os.path.isdir(os.path.join(dist, "sources"))
     r = sb("package", "--public", cwd=root)
     assert r.rc == 0 and "quote(s) redacted to hashes" in r.out
     assert not os.path.exists(os.path.join(dist, "sources"))
@@ -90,6 +94,16 @@ def test_public_after_private_leaves_no_sources_and_skips_drafts(good):
     assert all(s["locator"] is None and s["canonical_locator"] is None for s in prov["sources"])
     r = sb("package", "--verify", cwd=root)
     assert r.rc == 0 and "byte-exact against the workspace sources" in r.out
+
+
+def test_a_ledger_fragment_ships_only_as_sb_ledger_writes_it(good):
+    root, ids, cs = good
+    write_page(root, "<p>Audited weekday ridership: 38,500. The pass works on every route.</p>", "ledger.html")
+    for flags in ((), ("--public",)):
+        r = sb("package", *flags, cwd=root)
+        assert r.rc == 2 and "E-PKG-UNCHECKED  build/ledger.html" in r.err and "sb ledger --html" in r.err, r.both
+    assert sb("ledger", "--html", "--out", "build/ledger.html", cwd=root).rc == 0
+    assert sb("package", cwd=root).rc == 0
 
 
 def test_at17_public_redaction_by_budget_and_inferred_kept(good):

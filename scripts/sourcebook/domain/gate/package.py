@@ -118,9 +118,9 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     if not rep.passed:
         raise SbError("E-PACKAGE", ws.rel(target), f"sb verify fails with {len(rep.findings)} finding(s); "
                       "nothing was packaged. Fix them and run `sb verify`", Exit.GATE, findings=rep.findings)
-    unchecked = unchecked_pages(ws)
+    unchecked = unchecked_pages(ws, public=public)
     if unchecked:
-        raise SbError("E-PKG-UNCHECKED", unchecked[0], f"{len(unchecked)} file(s) a reader opens (a page, notes) sit in "
+        raise SbError("E-PKG-UNCHECKED", unchecked[0].split(" (")[0], f"{len(unchecked)} file(s) a reader opens (a page, notes) sit in "
                       f"build/ or assets/ but sb verify never reads them ({', '.join(unchecked[:5])}); a package ships only "
                       "what the gate checked: move them out of build/ and assets/, or render them with sb render", Exit.GATE)
     with ws.lock():
@@ -162,15 +162,23 @@ _TEXT_EXTENSIONS = (".md", ".markdown", ".txt", ".rst")
 _GATED_TEXTS = ("report.md", "podcast.md", "audio/concat.txt", "ledger.md")
 
 
-def unchecked_pages(ws: Workspace) -> list[str]:
+def unchecked_pages(ws: Workspace, *, public: bool = False) -> list[str]:
     """``build/`` and ``assets/`` files a reader opens that ``sb verify`` does not read: anything of
-    a page's extension in a subfolder of build/, or at its top that is not a shipping page (the
-    ledger fragment, source copies and fragments aside, which sourcebook writes and reads
-    itself); text and Markdown files but the report and the podcast transcript; a page or a
+    a page's extension in a subfolder of build/, or at its top that is not a shipping page; the
+    ledger fragment when it is not what ``sb ledger --html`` writes now; a template's source or
+    a fragment (``*.src.html``, ``*.fragment.html``) in a private package (a public one leaves
+    them out); text and Markdown files but the report and the podcast transcript; a page or a
     text file among the assets."""
     from .context import is_shipping_page
 
     out = []
+    ledger = ws.build_path("ledger.html")
+    if os.path.isfile(ledger):
+        from ..ledger.forms import render_form
+
+        with open(ledger, encoding="utf-8", errors="replace") as fh:
+            if fh.read() != render_form(ws, "html"):
+                out.append("build/ledger.html (not what `sb ledger --html` writes now)")
     for _path, rel in _files(ws, ws.build_dir)[0]:
         name = rel.rsplit("/", 1)[-1]
         top = "/" not in rel
@@ -179,7 +187,7 @@ def unchecked_pages(ws: Workspace) -> list[str]:
             continue
         if not name.lower().endswith(_PAGE_EXTENSIONS) or name == "review.html":
             continue
-        if top and (is_shipping_page(name) or name == "ledger.html" or name.endswith((".src.html", ".fragment.html"))):
+        if top and (is_shipping_page(name) or name == "ledger.html" or (public and name.endswith(PUBLIC_SKIP))):
             continue
         out.append(f"build/{rel}")
     # assets are images and sound: a page among them ships unread (an image, .svg, is judged
