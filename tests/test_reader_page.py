@@ -171,6 +171,14 @@ def test_source_set_edits_byline_and_dates_and_extraction_keeps_them(ws):
     assert record()["publisher_from"] == "meta property=og:site_name"
     assert sb("source", "set", sid, "publisher=The Valley Courier Group", cwd=ws).rc == 0
     assert (record()["publisher"], record()["publisher_from"]) == ("The Valley Courier Group", "sb source set")
+    # the ledger and the Sources list say whose word a byline or date is: not the page's
+    from sourcebook.engines.ledger.ledger_sources import reader_line
+    from sourcebook.engines.ledger.origin import credit_words
+
+    assert credit_words(record()) == ["by Maria Lind and Tom Berg, as the author recorded it",
+                                      "published 2024-03-10, as the author recorded it"]
+    assert "by Maria Lind and Tom Berg, as the author recorded it" in reader_line(record())
+    assert credit_words({"byline": "Maria Lind", "byline_from": "json-ld author"}) == ["by Maria Lind"]
     # a later extraction reads the page again but keeps what the user set
     assert sb("extract", "--force", cwd=ws).rc == 0
     assert record()["byline"] == "Maria Lind and Tom Berg" and record()["published"] == "2024-03-10"

@@ -83,6 +83,27 @@ def test_identical_bytes_under_another_name_warn_at_add_and_count_once(ws):
     assert "(same as " in sb("source", "list", cwd=ws).out
 
 
+def test_a_declared_copy_shares_the_text_of_what_it_copies(ws):
+    """A false same_as shows one document's quotes under another's name: two texts that share
+    almost nothing are refused at `sb source set`, and by verify when a record says so by hand."""
+    a = _add(ws, "rules.md", DOC).out.split()[1]
+    other = ("# Ferry ridership\n\nA local paper reports that weekday ridership on the water buses averaged "
+             "38,500 passengers over the summer, after the bridge closed for repairs in the spring. The council "
+             "says its own audited count for the year is lower, and it will publish the full figures in the new "
+             "year once the survey of every pier is finished and checked by its officers.\n")
+    b = _add(ws, "ridership.md", other).out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
+    r = sb("source", "set", b, f"same_as={a}", cwd=ws)
+    assert r.rc == 1 and "E-SAME-AS" in r.err and "share almost no text" in r.err, r.both
+    assert _src(ws, b).get("same_as") is None  # nothing was changed
+    path = ws / "sources" / b / "source.json"
+    rec = json.loads(path.read_text())
+    rec.update(same_as=a, same_as_basis="user")
+    path.write_text(json.dumps(rec))
+    r = sb("verify", cwd=ws)
+    assert "E-SAME-AS" in r.err, r.both
+
+
 def _two_source_claim(ws, a, b):
     from sourcebook.base.ids import claim_id
 

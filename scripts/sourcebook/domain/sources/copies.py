@@ -491,6 +491,29 @@ def set_same_as(ws: Workspace, sid: str, value: str) -> tuple[SourceRecord, str]
     if root_of(ws, target) == sid:
         raise SbError("E-SAME-AS", sid, f"{target} is already linked to {sid} (same_as); linking back would "
                       f"make a circle. They already count as one source")
+    shared = shared_text(read_normalized(ws, sid), read_normalized(ws, target))
+    if shared is not None and shared < SAME_AS_SHARED:
+        raise SbError("E-SAME-AS", sid, f"{sid} and {target} share almost no text ({shared:.0%} of the shorter one's "
+                      "five-word runs); same_as is for copies and editions of one document, and two documents that "
+                      "tell the same story are two sources: nothing was changed")
     rec["same_as"] = target
     rec["same_as_basis"] = "user"
     return rec, f"source {sid}: declared the same document as {target}"
+
+
+SAME_AS_SHARED = 0.2  # an edition in another format shares most of its runs; another document few
+
+
+def shared_text(a: str | None, b: str | None) -> float | None:
+    """The share of the shorter text's five-word runs the longer one holds (None when a text is
+    missing or too short to say)."""
+    if not a or not b:
+        return None
+    runs = []
+    for text in (a, b):
+        words = text.casefold().split()
+        runs.append({" ".join(words[i:i + 5]) for i in range(max(0, len(words) - 4))})
+    small, big = sorted(runs, key=len)
+    if len(small) < 5:
+        return None
+    return len(small & big) / len(small)

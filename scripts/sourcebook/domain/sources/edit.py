@@ -16,6 +16,7 @@ never silent (a re-add cannot change them at all).
 from __future__ import annotations
 
 from ...base.errors import SbError
+from ...engines.ledger.origin import USER_SET
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from .store import load_source, save_source
@@ -26,7 +27,6 @@ ALIASES = {"reason": "tier_reason"}  # the names `sb add` uses
 # What a page states of itself (read by the extractor, each with the tag that said it): a value
 # set here is marked as the user's, and a later extraction keeps it.
 READER = ("byline", "published", "modified")
-USER_SET = "sb source set"
 # who a source is and who published it decide how a reader weighs it: a change is on record
 RECORDED = ("tier", "tier_reason", "url", "license", "attestation", "title", "publisher", "author")
 

@@ -94,13 +94,21 @@ def published_of(rec: Mapping | None) -> str:
     return ""
 
 
+USER_SET = "sb source set"  # a reader field's ``_from`` when the user set it, not the page
+
+
 def credit_words(rec: Mapping | None) -> list[str]:
     """The byline and publication date a ledger entry shows beside its source ("by Ana Ruiz",
-    "published 2019-11-20"), each only when the record has it."""
+    "published 2019-11-20"), each only when the record has it; one the user set rather than
+    the page says so ("by Ana Ruiz, as the author recorded it"): a reader must not take it for
+    the source's own word."""
     out = []
-    by, publisher = byline_of(rec), (rec or {}).get("publisher")
+    rec = rec or {}
+    by, publisher = byline_of(rec), rec.get("publisher")
+    told = ", as the author recorded it"
     if by and not (isinstance(publisher, str) and " ".join(publisher.split()).casefold() == by.casefold()):
-        out.append(f"by {by}")  # a byline that only repeats the publisher says nothing more
+        # a byline that only repeats the publisher says nothing more
+        out.append(f"by {by}" + (told if rec.get("byline_from") == USER_SET else ""))
     if published_of(rec):
-        out.append(f"published {published_of(rec)}")
+        out.append(f"published {published_of(rec)}" + (told if rec.get("published_from") == USER_SET else ""))
     return out

@@ -8,7 +8,8 @@ tier-D ceiling: contested says "disputed", not "strong", and the ceiling would o
 that outcome impossible to ship.
 
 Sources too: pasted text and supplied captures rated A or B need a person's attestation
-(``E-TIER-ORIGIN``), and a copy is rated no better than what it copies (``E-TIER-COPY``).
+(``E-TIER-ORIGIN``), a copy is rated no better than what it copies (``E-TIER-COPY``), and a
+copy the user declared shares the text of what it copies (``E-SAME-AS``).
 """
 
 from __future__ import annotations
@@ -49,6 +50,16 @@ def _origin_findings(ctx: GateContext) -> list[Finding]:
                                                    "trust it\" (shown beside the source)"))
         other = rec.get("same_as")
         root = ctx.source(other) if isinstance(other, str) and other else None
+        if root and rec.get("same_as_basis") == "user":
+            from ....sources.copies import SAME_AS_SHARED, shared_text
+            from ....sources.store import read_normalized
+
+            shared = shared_text(read_normalized(ctx.ws, sid), read_normalized(ctx.ws, str(other)))
+            if shared is not None and shared < SAME_AS_SHARED:
+                # a false link shows one document's quotes under the other's name
+                f.append(Finding("E-SAME-AS", sid, f"is declared the same document as {other}, but they share "
+                                                   f"almost no text ({shared:.0%}); two documents that tell the "
+                                                   f"same story are two sources: sb source set {sid} same_as=none"))
         if not root or tier not in _RANK or root.get("tier") not in _RANK or root.get("tier") == tier:
             continue
         high_id, high, low = (sid, rec, root) if _RANK[str(root["tier"])] > _RANK[str(tier)] else (other, root, rec)
