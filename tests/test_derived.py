@@ -443,6 +443,10 @@ def test_the_demo_public_package_verifies_and_a_forged_podcast_line_is_heard(dem
     shutil.copytree(demo, ws)
     r = sb("package", "--public", "--out", "pub", cwd=ws)
     assert r.rc == 0, r.both
+    # the report's Sources list withholds local paths, as PROVENANCE.json does
+    report = (ws / "pub" / "report.md").read_text(encoding="utf-8")
+    assert "clippings/" not in report and "(a local file)" in report
+    assert "clippings/" in (ws / "build" / "report.md").read_text(encoding="utf-8")
     r = sb("package", "--verify", "--out", "pub", cwd=ws)
     assert r.rc == 0, r.both
     r = sb("package", "--out", "dist", cwd=ws)

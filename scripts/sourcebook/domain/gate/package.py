@@ -206,6 +206,13 @@ def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool
         if rel not in ("PROVENANCE.json", "review.html"):  # the editor's desk quotes whole paragraphs: never shipped
             if public and rel.endswith(".html"):
                 _copy_public_page(src, os.path.join(tmp, rel))
+            elif public and rel in ("report.md", "podcast.md"):
+                from .package_redact import public_markdown
+
+                with open(src, encoding="utf-8", errors="surrogateescape") as fh:
+                    text = public_markdown(fh.read(), ctx.sources)
+                os.makedirs(os.path.dirname(os.path.join(tmp, rel)) or tmp, exist_ok=True)
+                jsonio.atomic_write_bytes(os.path.join(tmp, rel), text.encode("utf-8", "surrogateescape"))
             else:
                 _copy(src, os.path.join(tmp, rel))
     for src, rel in asset_files:

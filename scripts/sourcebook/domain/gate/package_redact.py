@@ -101,3 +101,21 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
             if isinstance(v, str) and v.lower().startswith(("http://", "https://")):
                 out[k] = public_url(v)
     return out
+
+
+LOCAL = "a local file"  # what a public package's Markdown shows for a local path
+
+
+def public_markdown(text: str, sources: Mapping[str, Mapping]) -> str:
+    """A report or transcript for a public package: each source's local path (the locator a
+    Markdown Sources list prints in brackets) becomes "a local file", as PROVENANCE.json withholds
+    it; web addresses stay."""
+    from ...engines.ledger.escape import md, safe_url
+
+    for rec in sources.values():
+        for key in ("canonical_locator", "locator"):
+            loc = rec.get(key) if isinstance(rec, Mapping) else None
+            if isinstance(loc, str) and loc and public_url(loc) is None:
+                text = text.replace(f"({md(safe_url(loc))})", f"({LOCAL})")
+    return text
+
