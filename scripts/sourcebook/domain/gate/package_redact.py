@@ -106,7 +106,7 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
 LOCAL = "a local file"  # what a public package's Markdown shows for a local path
 
 
-def public_markdown(text: str, sources: Mapping[str, Mapping]) -> str:
+def public_markdown(text: str, sources: Mapping[str, Mapping | None]) -> str:
     """A report or transcript for a public package: each source's local path (the locator a
     Markdown Sources list prints in brackets) becomes "a local file", as PROVENANCE.json withholds
     it; web addresses stay."""
