@@ -402,3 +402,84 @@ def test_the_normaliser_is_idempotent_and_keeps_offsets(text):
     assert normalize_figures(once) == once
     for f in find_figures(text):
         assert text[f.start:f.end] == f.written
+
+
+# --------------------------------------------------------------------------- honest writing, read as an editor would
+
+def test_a_document_names_itself_by_its_pull_request():
+    """RFC 507's text never writes "RFC 507"; its header links "rust-lang/rfcs#507". A claim
+    that names the RFC it quotes is attribution, not an unbacked figure; another number is."""
+    from sourcebook.domain.ledger.provenance import _names_itself
+
+    head = "- Start Date: 2014-10-27\n- RFC PR: [rust-lang/rfcs#507](https://github.com/rust-lang/rfcs/pull/507)\n"
+    ev = [{"source_id": "src_000000000001"}]
+    assert _names_itself("RFC 507", ev, lambda sid: head)
+    assert not _names_itself("RFC 508", ev, lambda sid: head)
+    assert _names_itself("RFC 507", ev, lambda sid: "# rfc-0507 release channels\n")
+
+
+def test_a_relative_date_placed_by_the_claim_is_backed():
+    from sourcebook.engines.text.figures import unbacked
+
+    claim = "Six weeks after 1.0.0 is released, 1.1.0 follows."
+    assert unbacked("Six weeks later, 1.1.0 follows.", [claim]) == []
+    assert [f.written for f in unbacked("Two weeks later, 1.1.0 follows.", [claim])] == ["Two weeks later"]
+
+
+def test_a_count_of_time_said_before_the_number_counts_it():
+    """"reduced to six weeks from the current twelve": twelve counts weeks."""
+    from sourcebook.engines.text.figure_units import duration_near
+
+    text = "The cycle is reduced to six weeks from the current twelve."
+    at = text.index("twelve")
+    assert duration_near(text, at, at + len("twelve")) == "week"
+    other = "Children under twelve ride free, for six weeks."
+    at = other.index("twelve")
+    assert duration_near(other, at, at + len("twelve")) == ""
+
+
+def test_a_version_written_with_a_trailing_zero_is_that_version():
+    """"3.10" reads as the number 3.1, but beside "Python 3.10" it is the version: backed; 3.1
+    and 3.11 are not."""
+    from sourcebook.engines.text.figures import unbacked
+
+    claim = "PEP 634, whose status is Final, gives Python 3.10 as its Python version."
+    assert unbacked("The match statement arrived with 3.10", [claim]) == []
+    assert unbacked("It arrived with 3.1", [claim]) and unbacked("It arrived with 3.11", [claim])
+
+
+def test_a_document_s_number_is_no_amount_in_a_contradiction():
+    """"PEP 8 limits lines to 72 characters" states 72, not 8: the 79 claim on the same topic
+    disagrees with it."""
+    from sourcebook.domain.ledger.contradictions import first_number
+
+    assert first_number("PEP 8 limits all lines to a maximum of 79 characters.") == 79
+    assert first_number("For docstrings, PEP 8 limits lines to 72 characters.") == 72
+    assert first_number("Python 3.10 was released in 2021.") == 3.1  # a bare version stays a number
+
+
+def test_a_japanese_date_set_with_spaces_is_a_date():
+    from sourcebook.engines.text.figures import unbacked
+
+    assert unbacked("ループ変数の提案は 2023 年 5 月に書かれた", ["David Chase \\ Russ Cox \\ May 2023"]) == []
+    assert unbacked("ループ変数の提案は 2023 年 6 月に書かれた", ["David Chase \\ Russ Cox \\ May 2023"])
+
+
+@pytest.mark.parametrize("sentence, cited, scope", [
+    ("Each of the four PEPs is Final", 4, []),  # the scope is the claims it cites
+    ("Each of the five PEPs is Final", 4, ["each"]),
+    ("Every route takes the pass", 1, ["every"]),
+    ("A single reading tells you nothing with any meaning", 1, []),  # "any" under a negation
+    ("It works on any boat", 1, ["any"]),
+])
+def test_what_a_word_of_scope_covers(sentence, cited, scope):
+    from sourcebook.engines.text.stance import scope_words
+
+    assert scope_words(sentence, cited) == scope
+
+
+def test_positions_a_page_shows_are_counted_like_figures():
+    from sourcebook.engines.text.figure_units import small_counts
+
+    assert all(c.kind in ("apparatus", "none") for c in small_counts("The two positions below differ."))
+    assert any(c.kind == "thing" for c in small_counts("The two routes below differ."))

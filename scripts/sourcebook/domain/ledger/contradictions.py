@@ -33,8 +33,19 @@ RECENCY_DAYS = 180
 
 
 def first_number(text: str) -> float | None:
-    got = numbers.first_number(text)
-    return got.value if got else None
+    """The first number of a text that is not part of a name ("PEP 8 limits lines to 72
+    characters" states 72: the 8 names the document)."""
+    names = [(f.start, f.end) for f in _figures(text) if f.kind in ("version", "ident")
+             and not f.key.lstrip("v")[:1].isdigit()]  # "PEP 8", "W3"; a bare "3.10" is a number
+    at = 0
+    while True:
+        m = numbers.NUMBER.search(text, at)
+        if m is None:
+            return None
+        if not any(a <= m.start(1) < b for a, b in names):
+            got = numbers.first_number(text[m.start():])
+            return got.value if got else None
+        at = m.end()
 
 
 _AMOUNT = ("number", "percent", "money")

@@ -234,9 +234,12 @@ def _names_itself(key: str, evs: list[dict], text_of: TextOf) -> bool:
         return False
     from ...engines.text import figures
 
+    kind, number = key.split(" ", 1)
+    # "rust-lang/rfcs#507" in an RFC's header, "rfc-0507" in its name: the series and the number
+    linked = re.compile(rf"(?<![^\W\d_]){kind}s?[#/_-]+0*{number}(?!\d)", re.I)
     for ev in evs:
         head = (text_of(ev.get("source_id")) or "")[:_HEAD]
-        if any(f.kind == "version" and f.key == key for f in figures.find_figures(head)):
+        if any(f.kind == "version" and f.key == key for f in figures.find_figures(head)) or linked.search(head):
             return True
     return False
 

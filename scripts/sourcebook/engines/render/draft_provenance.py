@@ -262,7 +262,8 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
     if lost:
         return Finding("E-PAGE-HEDGE-DROPPED", at, f"{said}: what it cites says {lost!r}, and the sentence states it "
                                                    "plainly; keep the hedge (\"is due to\", \"will\", \"may\")")
-    added = stance.added_words(s.text, texts + backing.quotes(s.numbers, s.refs), any(stance.hedged(t) for t in texts))
+    added = stance.added_words(s.text, texts + backing.quotes(s.numbers, s.refs), any(stance.hedged(t) for t in texts),
+                               len(set(s.numbers)) + len(set(s.refs)))
     if added:
         code, what, fix = stance.ADDED[added[0]]
         return Finding(code, at, f"{said} says {added[1]!r}, {what} that nothing it cites says; {fix}")

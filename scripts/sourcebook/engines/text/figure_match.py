@@ -82,6 +82,10 @@ def _date_keys(f: Figure) -> list[str]:
     return []
 
 
+_AFTER = re.compile(r"(?<![\w])(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+)\s+"
+                    r"(?:days?|weeks?|months?|years?)\s+(?:after|later)(?![\w])", re.I)
+
+
 class _Backing(NamedTuple):
     figures: tuple[Figure, ...]
     facts: frozenset[str]
@@ -94,6 +98,11 @@ def _backing(text: str) -> _Backing:
     facts: set[str] = set()
     for g in figs:
         facts |= _facts(g)
+    if "after" in text or "later" in text:
+        # "six weeks after 1.0.0 is released" places "six weeks later" in the next sentence
+        for m in _AFTER.finditer(text):
+            said = re.sub(r"after$", "later", m.group(0), flags=re.I)
+            facts |= {"rel:" + g.key for g in _figures(said) if g.kind == "relative"}
     periods = frozenset(periods_named(text)) if any(g.kind == "number" and not _rate(g.unit) for g in figs) \
         else frozenset()
     return _Backing(figs, frozenset(facts), periods)
@@ -117,7 +126,8 @@ def _backed_in(f: Figure, b: _Backing) -> bool:
         if "n:" + f.key in facts and (alt is None or "n:" + alt in facts):
             return True
         # a version said again without its name ("Python 3.13", then "3.13's end-of-life")
-        return "." in f.key and "v:v" + f.key in facts
+        # ("3.10" is the number 3.1, but the version 3.10: its digits as written say which)
+        return "." in f.key and ("v:v" + f.key in facts or "v:v" + f.written.strip() in facts)
     if f.kind == "ident":
         return "i:" + f.key in facts
     if f.kind == "relative":

@@ -103,7 +103,7 @@ _NOT_A_NOUN = frozenset("of and or are is were was have has had more less in on 
 _SOURCE_NOUN = re.compile(r"^(?:sources?|outlets?|reports?|newspapers?|papers?|agenc(?:y|ies)|witness(?:es)?|"
                           r"stud(?:y|ies)|surveys?|publications?|accounts?|documents?|media|organi[sz]ations?|"
                           r"источник|издани|газет|сми|情報源|報道|新聞|来源|媒体|报道|报纸|机构)", re.I)
-_APPARATUS = re.compile(r"^(?:figures?|numbers?|sides?|views?|estimates?|readings?|claims?|dates?|versions?|"
+_APPARATUS = re.compile(r"^(?:figures?|numbers?|sides?|views?|positions?|stances?|opinions?|interpretations?|estimates?|readings?|claims?|dates?|versions?|"
                         r"editions?|questions?|answers?|points?|ways?|parts?|sections?|things?|reasons?|options?|"
                         r"steps?|sentences?|quotes?|pages?|counts?|measures?|averages?|totals?|tables?|charts?|"
                         r"цифр|числ|оцен|верси|точк|вопрос|ответ|част|数字|数値|見方|説|数|版|質問|答え|点|理由|"
@@ -228,6 +228,25 @@ def duration_after(text: str, end: int) -> str:
     if not m:
         return ""
     u = m.group("u").lower()
+    return u[:-1] if u.endswith("s") else u
+
+
+_UNIT_WORD = re.compile(r"(?<![^\W\d_])(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?)"
+                        r"(?![^\W\d_])", re.I)
+
+
+def duration_near(text: str, start: int, end: int) -> str:
+    """The unit of time a number counts: right after it ("twelve months"), or said just before it
+    in the same clause ("six weeks from the current twelve" counts weeks); "" for neither."""
+    unit = duration_after(text, end)
+    if unit:
+        return unit
+    before = text[max(0, start - 40):start]
+    before = re.split(r"[,;:.!?]", before)[-1]
+    found = [m.group("u").lower() for m in _UNIT_WORD.finditer(before)]
+    if not found:
+        return ""
+    u = found[-1]
     return u[:-1] if u.endswith("s") else u
 
 

@@ -207,11 +207,26 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     return word
 
 
-def scope_words(text: str) -> list[str]:
+_NPI = re.compile(r"\b(?:not|no|never|nothing|none|nobody|without|hardly|barely|rarely|if|whether|before|than)\b|n['’]t\b",
+                  re.IGNORECASE)
+_COUNTED = re.compile(r"(?:\s+of)?(?:\s+the)?\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
+_COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+
+
+def scope_words(text: str, cited: int = 0) -> list[str]:
     """Words of scope ("every", "all", "any", 全て), lower case, each once; a frequency ("every
-    day", 毎日) and set phrases ("at all", "in all") are none."""
+    day", 毎日) and set phrases ("at all", "in all") are none, and so is a scope that counts
+    exactly the ``cited`` claims it stands on ("each of the four PEPs" citing four)."""
     text = _NOT_SCOPE.sub(" ", _seen(text))
-    return list(dict.fromkeys(" ".join(m.group(0).lower().split()) for m in _SCOPE.finditer(text)))
+    out = []
+    for m in _SCOPE.finditer(text):
+        if m.group(0).lower().startswith("any") and _NPI.search(re.split(r"[,;:.!?]", text[max(0, m.start() - 60):m.start()])[-1]):
+            continue  # "nothing with any meaning", "without any ticket": "any" under a negation scopes nothing
+        n = _COUNTED.match(text, m.end())
+        if n and cited >= 2 and _COUNT_WORDS.get(n.group(1).lower(), int(n.group(1)) if n.group(1).isdigit() else -1) == cited:
+            continue
+        out.append(" ".join(m.group(0).lower().split()))
+    return list(dict.fromkeys(out))
 
 
 def judge_words(text: str) -> list[str]:
@@ -233,15 +248,16 @@ ADDED = {
 }
 
 
-def added_words(sentence: str, backing: list[str], plan: bool = False) -> tuple[str, str] | None:
+def added_words(sentence: str, backing: list[str], plan: bool = False, cited: int = 0) -> tuple[str, str] | None:
     """What a cited sentence says that none of what it cites says, as (kind, word): kind
     ``negation`` ("neither"), ``scope`` ("every route"), ``judgement`` ("the debunked figure"),
     or ``scale`` ("a record 38,500"; with ``plan``, "already"). Scope is one class: "all" is
-    backed by "every". One reading for the page gate, the report's gate and the pre-flight."""
+    backed by "every"; ``cited``: how many claims the sentence cites ("each of the four" of four).
+    One reading for the page gate, the report's gate and the pre-flight."""
     word = negation_added(sentence, backing)
     if word:
         return "negation", word
-    scope = scope_words(sentence)
+    scope = scope_words(sentence, cited)
     if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
         return "scope", scope[0]
     judged = judge_words(sentence)

@@ -146,7 +146,7 @@ class _Judge:
         ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
         something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
         need a number in the range they name."""
-        from .....engines.text.figure_units import agrees, comparison, duration_after, magnitudes, until
+        from .....engines.text.figure_units import agrees, comparison, duration_after, duration_near, magnitudes, until
 
         text = p.text
         found = self.fig.find_figures(text)
@@ -182,7 +182,7 @@ class _Judge:
                                           f"{g.written!r}" + ("" if said else ", bare")))
                 continue
             unit = duration_after(text, f.end) if f.kind == "number" else ""
-            if unit and not any(duration_after(b, g.end) == unit for b, g in same):
+            if unit and not any(duration_near(b, g.start, g.end) == unit for b, g in same):
                 others.append((f"{f.written} {unit}s", f"the claim's {same[0][1].written!r} counts no {unit}s"))
             elif f.kind == "money" and all(g.kind == "number" and _counts_something(b, g.end) for b, g in same):
                 others.append((f.written, f"the claim's {same[0][1].written!r} is a number of something else, "
@@ -221,7 +221,7 @@ class _Judge:
                         return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
                                                         "a plan, a schedule or a possibility stays one on the page: "
                                                         "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
-        added = stance.added_words(p.text, self.backing(ids, quotes=True), plan)
+        added = stance.added_words(p.text, self.backing(ids, quotes=True), plan, len(set(ids)))
         if added:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
