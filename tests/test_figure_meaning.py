@@ -375,7 +375,9 @@ def keyed(text: str) -> list[tuple[str, str]]:
     return [(f.kind, f.key) for f in find_figures(text)]
 
 
-@settings(max_examples=300, deadline=None)
+# numbers below a million, new ones each run: every word of the spelling (units, teens, tens,
+# hundred, thousand) is met many times in 150; the hand-picked numbers are tests of their own
+@settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=10**6).filter(lambda n: n != 1))
 def test_digits_and_words_are_one_figure(n):
     # "one" alone is a pronoun, not a figure; inside a number it is read ("twenty-one")
@@ -384,7 +386,7 @@ def test_digits_and_words_are_one_figure(n):
     assert unbacked(f"Riders: {n}.", [f"riders: {spell(n)}"]) == []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)  # as above
 @given(st.integers(min_value=2, max_value=10**6 - 1))
 def test_russian_and_japanese_numerals_are_the_same_figure(n):
     assert unbacked(f"{n} пассажиров", [f"{spell_ru(n)} пассажиров"]) == [], spell_ru(n)
@@ -395,7 +397,7 @@ PARTS = ["forty-eight thousand", "48,5OO", "⁴⁸", "𝟒𝟖", "３８，５�
          "сорок восемь тысяч", "三万一千人", "三割", "W3", "next Tuesday", " ", ", ", "riders", "and", "one", "½"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)  # new texts each run, made of the parts above
 @given(st.lists(st.sampled_from(PARTS), max_size=8).map(" ".join) | st.text(max_size=40))
 def test_the_normaliser_is_idempotent_and_keeps_offsets(text):
     once = normalize_figures(text)

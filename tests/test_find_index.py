@@ -103,7 +103,10 @@ PIECES = list("abcdeIı _*`\\[]()!-'\u2019\u00ad\u200b.\n|") + [
 MARKED = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Each example builds a workspace (add, extract, chunk, index) and compares six needles, scan
+# against index; new texts each run (a failing one is kept in the example database and tried
+# first), and the hand-made traps are tests of their own below.
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(texts=st.lists(st.lists(MARKED, min_size=1, max_size=8).map("".join), min_size=1, max_size=4),
        pick=st.integers(0, 10_000), cut=st.integers(0, 7))
 def test_markup_and_case_traps_find_the_same_as_a_scan(tmp_path_factory, monkeypatch, texts, pick, cut):
@@ -173,7 +176,7 @@ WORDY = st.lists(st.sampled_from(list("ab cdiksI_-.\n\t") + ["ab", "kiss", "7", 
                                                           "\u0301", "日本", "the ", "Ab"]), max_size=30).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)  # new needles each run
 @given(needle=WORDY, a=st.integers(0, 60), b=st.integers(0, 60))
 def test_a_part_of_a_match_holds_no_more_terms_than_the_bound(needle, a, b):
     part = needle[a:a + b]
@@ -220,7 +223,8 @@ def test_words_far_apart_do_not_make_a_source_read(tmp_path, monkeypatch):
     assert locate.find(ws, needle.strip()).found_exact
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# a workspace per example, as above
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(texts=st.lists(st.lists(st.sampled_from(["ferry", "card", "harbour", "the", "at", "dawn", "Quay", " ",
                                                 "\n", "\n\n", ". ", "nets", "ferry card"]), min_size=5,
                                max_size=60).map(" ".join)
@@ -319,7 +323,8 @@ VIEWY = st.lists(st.one_of(
                      "|", "\u2014", "\u2026", "\u2019", "ı", "[", "]", "!"])), min_size=5, max_size=60).map("".join)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# a workspace per example, as above
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(texts=st.lists(VIEWY.filter(lambda t: any(w in t.lower() for w in ("ferry", "card", "harbour", "dawn", "quay"))),
                       min_size=1, max_size=3),
        pick=st.integers(0, 10_000), size=st.integers(10, 70))

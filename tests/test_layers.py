@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import collections
 import functools
 import os
 import sys
@@ -33,10 +34,22 @@ def _tree(path: str) -> ast.Module:
         return ast.parse(fh.read(), path)
 
 
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements sit
+
+
 @functools.cache
 def _nodes(path: str) -> tuple[ast.AST, ...]:
-    """Every node of a module's tree (``ast.walk``'s order), walked once per test process."""
-    return tuple(ast.walk(_tree(path)))
+    """Every statement of a module's tree, breadth first as ``ast.walk`` goes, walked once per
+    test process. The checks read statements only (imports, returns, ``try`` blocks), at any
+    depth; the expressions under them, most of a tree's nodes, are not walked."""
+    out: list[ast.AST] = []
+    queue = collections.deque([_tree(path)])
+    while queue:
+        node = queue.popleft()
+        out.append(node)
+        for name in _BODIES:
+            queue.extend(getattr(node, name, None) or ())
+    return tuple(out)
 
 
 def _guarded(tree: ast.AST) -> set[int]:

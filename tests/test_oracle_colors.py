@@ -37,7 +37,9 @@ HUE = 1e-6  # degrees, compared only where the hue means something (see _hue_mat
 LUMINANCE = 1e-4
 CONTRAST_REL = 5e-4
 
-EXAMPLES = 80
+# Each example is a whole colour (every channel, alpha and hue drawn at once) compared on every
+# component; the hand-picked edge cases (none, out-of-gamut, hue wrap) are tests of their own.
+EXAMPLES = 40
 FAST = dict(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 

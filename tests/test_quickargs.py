@@ -3,6 +3,7 @@ the same way, for every command; everything else is left to argparse (help, erro
 
 from __future__ import annotations
 
+import functools
 import importlib
 import io
 
@@ -77,12 +78,27 @@ def _actions(name: str, options: bool = True):
     return [a for a in p._actions if bool(a.option_strings) == options and a.dest != "help"]  # noqa: SLF001
 
 
+# The generator's strategies are made once and drawn from again: a strategy made afresh for each
+# draw costs Hypothesis its validation every time (most of a call's cost) and draws the same.
+@functools.cache
+def _pick(items: tuple) -> st.SearchStrategy:
+    return st.sampled_from(items)
+
+
+@functools.cache
+def _ints(lo: int, hi: int) -> st.SearchStrategy:
+    return st.integers(lo, hi)
+
+
+_FEW_PLAIN = st.lists(st.sampled_from(PLAIN), max_size=3)
+
+
 def _value(draw, action) -> str:
     if action.choices:
-        return draw(st.sampled_from([str(c) for c in action.choices] + PLAIN))
+        return draw(_pick(tuple([str(c) for c in action.choices] + PLAIN)))
     if action.type in (int, float):
-        return draw(st.sampled_from(["12", "120", "-3", "1.5", "x"]))
-    return draw(st.sampled_from(PLAIN))
+        return draw(_pick(("12", "120", "-3", "1.5", "x")))
+    return draw(_pick(tuple(PLAIN)))
 
 
 @st.composite
@@ -90,20 +106,20 @@ def argvs(draw, name: str):
     """Calls shaped like real ones (positionals, then options with fitting values), with noise
     (any word anywhere, the order shuffled) often enough to reach every refusal."""
     words, actions = _words(name), _actions(name)
-    if draw(st.integers(0, 3)):  # one value for each positional argument, fitting its type
+    if draw(_ints(0, 3)):  # one value for each positional argument, fitting its type
         argv = [_value(draw, a) for a in _actions(name, options=False)
-                for _ in range(1 if a.nargs in (None, "?", "+") else draw(st.integers(0, 2)))]
+                for _ in range(1 if a.nargs in (None, "?", "+") else draw(_ints(0, 2)))]
     else:
-        argv = draw(st.lists(st.sampled_from(PLAIN), max_size=3))
-    picked = [a for a in actions if a.required and draw(st.integers(0, 4))]  # mostly present
-    picked += [draw(st.sampled_from(actions)) for _ in range(draw(st.integers(0, 4)))] if actions else []
+        argv = draw(_FEW_PLAIN)
+    picked = [a for a in actions if a.required and draw(_ints(0, 4))]  # mostly present
+    picked += [draw(_pick(tuple(actions))) for _ in range(draw(_ints(0, 4)))] if actions else []
     for a in draw(st.permutations(picked)):
-        argv.append(draw(st.sampled_from(a.option_strings)))
+        argv.append(draw(_pick(tuple(a.option_strings))))
         if a.nargs != 0:
-            argv.append(_value(draw, a) if draw(st.integers(0, 5)) else "--json")
+            argv.append(_value(draw, a) if draw(_ints(0, 5)) else "--json")
     if draw(st.booleans()):
-        argv.insert(draw(st.integers(0, len(argv))), draw(st.sampled_from(words)))
-    if draw(st.integers(0, 4)) == 0:
+        argv.insert(draw(_ints(0, len(argv))), draw(_pick(tuple(words))))
+    if draw(_ints(0, 4)) == 0:
         argv = draw(st.permutations(argv))
     return list(argv)
 

@@ -227,7 +227,9 @@ def test_dumps_rows_parses_to_the_object_and_matches_dumps_without_rows():
                           | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
     objs = st.dictionaries(st.text(max_size=6), values, max_size=6)
 
-    @settings(max_examples=300, deadline=None, derandomize=True)
+    # a hundred objects of nested lists and dictionaries (twelve leaves each) meet every kind of
+    # value at every depth, as a row and not; the canonical form is tested by example elsewhere
+    @settings(max_examples=100, deadline=None, derandomize=True)
     @given(objs, st.lists(st.text(max_size=6), max_size=3))
     def check(obj, rows):
         rows = tuple(rows) + tuple(k for k in list(obj)[:1])

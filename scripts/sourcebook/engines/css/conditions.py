@@ -26,6 +26,8 @@ _CMP = re.compile(r"(<=|>=|<|>|=)")
 
 def _split(text: str, word: str) -> list[str]:
     """Split at a top-level keyword (``and``/``or``), outside parentheses."""
+    if word not in text.lower():  # no such word anywhere (a condition nested deep is split per level)
+        return [text.strip()]
     parts: list[str] = []
     cur: list[str] = []
     depth = 0

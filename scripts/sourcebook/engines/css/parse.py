@@ -11,6 +11,7 @@ the file the CSS was taken from: the caller passes the line on which the CSS tex
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -95,18 +96,24 @@ class Sheet:
                 self.layers.append(name)
 
 
+# What split_top stops at: quotes, brackets, a backslash (an escape inside quotes) and the
+# separator; the runs of other characters between them are skipped by re, not walked in Python
+# (a value nested hundreds deep is split once per level).
+_SPLIT_AT = {",": re.compile(r"[\\\"'()\[\]{},]"), " ": re.compile(r"[\\\"'()\[\]{} \t\n\r\f]")}
+
+
 def split_top(text: str, sep: str = ",") -> list[str]:
     """Split at ``sep`` outside brackets, parentheses and quotes; parts are stripped."""
-    parts, depth, quote, cur = [], 0, "", []
-    i = 0
-    while i < len(text):
-        c = text[i]
+    stops = _SPLIT_AT.get(sep) or re.compile("[\\\\\"'()\\[\\]{}" + re.escape(sep) + "]")
+    parts, depth, quote, start, i = [], 0, "", 0, 0
+    while (m := stops.search(text, i)) is not None:
+        j = m.start()
+        c = text[j]
+        i = j + 1
         if quote:
             if c == "\\":
-                cur.append(text[i:i + 2])
-                i += 2
-                continue
-            if c == quote:
+                i = j + 2
+            elif c == quote:
                 quote = ""
         elif c in "\"'":
             quote = c
@@ -114,14 +121,10 @@ def split_top(text: str, sep: str = ",") -> list[str]:
             depth += 1
         elif c in ")]}":
             depth = max(0, depth - 1)
-        elif depth == 0 and (c == sep or sep == " " and c in " \t\n\r\f"):
-            parts.append("".join(cur).strip())
-            cur = []
-            i += 1
-            continue
-        cur.append(c)
-        i += 1
-    parts.append("".join(cur).strip())
+        elif depth == 0 and c != "\\":  # the separator (or, for " ", any white space)
+            parts.append(text[start:j].strip())
+            start = i
+    parts.append(text[start:].strip())
     return [p for p in parts if p] if sep == " " else parts
 
 

@@ -42,6 +42,7 @@ _CJK_RANGES = (
     (0x20000, 0x2FA1F),  # extensions B..
     (0x3005, 0x3007),  # 々 〆 〇
 )
+_CJK_LOW = min(lo for lo, _ in _CJK_RANGES)  # below it (Latin, Cyrillic, ...) no range is tried
 
 
 def is_cjk(ch: str) -> bool:
@@ -49,7 +50,7 @@ def is_cjk(ch: str) -> bool:
     if len(ch) != 1:
         return False
     o = ord(ch)
-    return any(lo <= o <= hi for lo, hi in _CJK_RANGES)
+    return o >= _CJK_LOW and any(lo <= o <= hi for lo, hi in _CJK_RANGES)
 
 
 _CLOSERS = "\"'”’»)]}」』）】〕〉》›*_`"
