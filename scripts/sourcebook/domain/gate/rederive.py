@@ -128,6 +128,16 @@ _ENTRY = re.compile(r'<li class="(?:ledger-entry|history-entry|withdrawn-entry)"
 _WHOLE, _CITED = '<ol class="ledger">', '<ol class="ledger" data-scope="cited">'
 
 
+def fragment_ids(html: str) -> set[str]:
+    """The claim ids a ledger fragment shows."""
+    return set(_ENTRY.findall(html))
+
+
+def as_whole(fragment: str) -> str:
+    """A fragment rendered for some entries, headed as the whole ledger's fragment is."""
+    return fragment.replace(_CITED, _WHOLE, 1)
+
+
 def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None, fix: str) -> list[Finding]:
     """The page's injected ledger against the ledger rendered now, entry by entry.
 

@@ -64,7 +64,9 @@ def add_copy_roots(ws: Workspace, records: dict[str, dict]) -> None:
                 todo.append(str(rec["same_as"]))
 
 
-def render_form(ws: Workspace, form: str) -> str:
+def render_form(ws: Workspace, form: str, ids: set[str] | None = None) -> str:
+    """A form of the whole ledger (``ids``: the HTML fragment with only these claims' entries,
+    numbered as in the whole)."""
     from .adjudications import with_reasons
 
     claims = with_reasons(ws, load_claims(ws))
@@ -76,7 +78,7 @@ def render_form(ws: Workspace, form: str) -> str:
     if form == "html":
         from ...engines.ledger import ledger_html
 
-        return ledger_html.render(claims, sources, plan)
+        return ledger_html.render(claims, sources, plan, ids)
     if form == "md":
         from ...engines.ledger import ledger_md
 
