@@ -456,3 +456,31 @@ def test_the_demo_public_package_verifies_and_a_forged_podcast_line_is_heard(dem
     _resum(ws / "dist")
     r = sb("package", "--verify", "--out", "dist", cwd=ws)
     assert r.rc == 2 and "E-POD-FIGURE" in r.err and "forty-eight and a half thousand" in r.err, r.both
+
+
+def test_a_public_deck_names_a_withheld_title_by_its_source_id(demo, tmp_path, monkeypatch):
+    """A source titled by its file's name ("forum thread") is withheld by a public package: the
+    deck's speaker notes name it by its id, as a note does for a source without a title, so the
+    untouched package verifies and the file's name does not reach the notes."""
+    from demo_kit import EPOCH
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    ws = tmp_path / "demo"
+    shutil.copytree(demo, ws)
+    sid = next(p.parent.name for p in (ws / "sources").glob("*/source.json")
+               if "forum-thread.md" in p.read_text(encoding="utf-8"))
+    assert sb("source", "set", sid, "title=forum thread", cwd=ws).rc == 0
+    for args in (("answer", "--from", "drafts/draft.md"), ("brief", "--from", "drafts/draft.md"),
+                 ("deck", "--from", "drafts/deck.md"), ("explainer", "--from", "drafts/explainer.md"),
+                 ("report", "--from", "drafts/draft.md", "--style", "evidence"),
+                 ("podcast", "--from", "drafts/podcast.json")):
+        r = sb("render", *args, cwd=ws)
+        assert r.rc == 0, r.both
+    assert "forum thread, tier" in (ws / "build" / "deck.html").read_text(encoding="utf-8")
+    r = sb("package", "--public", "--out", "pub", cwd=ws)
+    assert r.rc == 0, r.both
+    deck = (ws / "pub" / "deck.html").read_text(encoding="utf-8")
+    notes = deck[deck.index('<aside class="notes"'):]
+    assert "forum thread, tier" not in notes and f"{sid}, tier" in notes
+    r = sb("package", "--verify", "--out", "pub", cwd=ws)
+    assert r.rc == 0, r.both

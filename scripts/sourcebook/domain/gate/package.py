@@ -207,12 +207,15 @@ def unchecked_pages(ws: Workspace, *, public: bool = False) -> list[str]:
 def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool, redacted: int,
           parts: dict | None = None) -> list[str]:
     skip = PUBLIC_SKIP if public else ()
+    from .package_redact import withheld_titles
+
+    withheld = withheld_titles(ctx.sources) if public else {}
     build_files, skipped = _files(ws, ws.build_dir, skip)
     asset_files, skipped2 = _files(ws, ws.assets_dir)
     for src, rel in build_files:
         if rel not in ("PROVENANCE.json", "review.html"):  # the editor's desk quotes whole paragraphs: never shipped
             if public and rel.endswith(".html"):
-                _copy_public_page(src, os.path.join(tmp, rel))
+                _copy_public_page(src, os.path.join(tmp, rel), withheld)
             elif public and rel in ("report.md", "podcast.md"):
                 from .package_redact import public_markdown
 
@@ -239,12 +242,18 @@ def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool
     return skipped + skipped2
 
 
-def _copy_public_page(src: str, dest: str) -> None:
+def _copy_public_page(src: str, dest: str, withheld: dict[str, str]) -> None:
     """A page for a public package: the ledger's collapsed Withdrawn part (retracted claims,
-    between ``<!-- SB:WITHDRAWN -->`` markers) is left out; everything else is copied as is."""
+    between ``<!-- SB:WITHDRAWN -->`` markers) is left out, and a deck's speaker notes name a
+    source whose title the package withholds (a file's name) by its id, as sourcebook writes a
+    note for a source without a title; everything else is copied as is."""
     with open(src, "rb") as fh:
         data = fh.read()
     out = re.sub(rb"\n?<!-- SB:WITHDRAWN -->.*?<!-- /SB:WITHDRAWN -->", b"", data, flags=re.S)
+    if withheld:
+        from .package_redact import notes_without_titles
+
+        out = notes_without_titles(out, withheld)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     jsonio.atomic_write_bytes(dest, out)
 

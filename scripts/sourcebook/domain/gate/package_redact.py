@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Mapping
 
 from ...engines.ledger import ledger_model as lm
@@ -118,4 +119,28 @@ def public_markdown(text: str, sources: Mapping[str, Mapping | None]) -> str:
             if isinstance(loc, str) and loc and public_url(loc) is None:
                 text = text.replace(f"({md(safe_url(loc))})", f"({LOCAL})")
     return text
+
+
+def withheld_titles(sources: Mapping[str, Mapping | None]) -> dict[str, str]:
+    """{title: source id} of the sources whose title a public package withholds (a file's name)."""
+    return {str(rec["title"]): sid for sid, rec in sources.items()
+            if isinstance(rec, Mapping) and rec.get("kind") != "url" and isinstance(rec.get("title"), str)
+            and _file_title(rec)}
+
+
+_NOTES = re.compile(rb'<aside class="notes"[^>]*>.*?</aside>', re.S)
+
+
+def notes_without_titles(page: bytes, withheld: dict[str, str]) -> bytes:
+    """A deck's speaker notes with each withheld title ("forum thread, tier C") replaced by the
+    source's id, which is what a note names when a source has no title."""
+    import html
+
+    def swap(m: re.Match) -> bytes:
+        text = m.group(0)
+        for title, sid in withheld.items():
+            text = text.replace(f"{html.escape(title)}, tier".encode(), f"{sid}, tier".encode())
+        return text
+
+    return _NOTES.sub(swap, page)
 
