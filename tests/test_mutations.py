@@ -329,6 +329,28 @@ def test_a_podcast_transition_carries_no_figure(ws):
     assert r.rc != 0 and "E-POD-TRANSITION" in r.err, r.both
 
 
+@pytest.mark.parametrize("text, code", [
+    ("Route W3 takes the pass too, with its new readers fitted.", "E-PAGE-HEDGE-DROPPED"),  # a plan said as done
+    ("On routes W1 and W2 it cannot pay the fare.", "E-PAGE-NEGATION-ADDED"),
+    ("It pays the fare on every water bus route.", "E-PAGE-WORD-UNBACKED"),
+])
+def test_a_spoken_line_is_read_as_a_sentence_on_a_page_is(ws, text, code):
+    """A podcast line with claims says no more than they do: no plan said as done, no negation
+    and no word of scope they lack. The honest line the demo has passes."""
+    path = os.path.join(ws, "drafts", "podcast.json")
+    with open(path, encoding="utf-8") as fh:
+        script = json.load(fh)
+    routes = _claim_id(ws, "routes W1 and W2")
+    w3 = _claim_id(ws, "Route W3 is due to accept")
+    line = next(ln for ln in script["lines"] if ln.get("claims") and set(ln["claims"]) & {routes, w3})
+    line["claims"] = [w3] if "W3" in text else [routes]
+    line["text"] = text
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(script, fh)
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    assert r.rc != 0 and code in r.err, r.both
+
+
 @pytest.mark.parametrize("credit,refused", [
     ("Photo: Ida Vell for the Calder Bay Water Bus Authority", False),
     ("The new W3 ticket readers, switched on and accepting the Tidewater Pass since the first week of "

@@ -997,3 +997,28 @@ def test_framing_that_names_an_identifier_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(framing, "The operator has since switched the W3 readers on.", 1), tmp_path,
             "E-PAGE-FRAMING-FACT", "identifier 'W3'")
     passes_prose(demo, page.replace(framing, "The routes differ, and both answers are shown here.", 1), tmp_path)
+
+
+def test_now_beside_a_plan_is_a_plan_told_as_done(demo, page, tmp_path):
+    new = "Route W3 takes the pass now, from 1 December 2026, with new readers fitted to its boats"
+    refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", "'now'")
+    # the same route's plan told in the present without a date or a hedge: refused as such
+    refused(demo, page.replace(_W3, "Route W3 takes the pass too, with its new readers fitted", 1), tmp_path,
+            "E-PAGE-HEDGE-DROPPED")
+
+
+def test_a_negation_that_turns_a_claim_s_lack_around_is_refused(demo, page, tmp_path):
+    said = "Riders say the W3 readers were still switched off in late September"
+    assert said in page
+    refused(demo, page.replace(said, "Riders say the W3 readers were not switched off in late September", 1),
+            tmp_path, "E-PAGE-NEGATION-ADDED", "not switched off")
+    # the lack said with a negation of its own words passes
+    passes_prose(demo, page.replace(said, "Riders say the W3 readers still did not work in late September", 1),
+                 tmp_path)
+
+
+def test_framing_that_judges_a_claim_is_refused(demo, page, tmp_path):
+    framing = "The two ridership figures disagree, and both are shown here."
+    refused(demo, page.replace(framing, "The two figures disagree, one of them from an audit since withdrawn.", 1),
+            tmp_path, "E-PAGE-FRAMING-FACT", "'withdrawn'")
+

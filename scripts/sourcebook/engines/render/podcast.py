@@ -84,6 +84,22 @@ def _claims_backing(ids: list[str], claims: Mapping[str, Mapping]) -> list[str]:
     return [t for c in ids if c in claims for t in backing(claims[c])]
 
 
+def _stance_finding(line: str, claim_texts: list[str], backing: list[str], cited: int) -> tuple[str, str] | None:
+    """A spoken line read as a page's sentence is: a plan said as done, or a negation, a word of
+    scope, judgement or record that none of its claims or quotes says (code, message)."""
+    from ..text import stance
+
+    lost = stance.hedge_dropped_among(claim_texts, line)
+    if lost:
+        return ("E-PAGE-HEDGE-DROPPED", f"the line states plainly what its claims only plan or allow ({lost!r}); "
+                                        "keep the hedge (\"is due to\", \"will\", \"may\")")
+    added = stance.added_words(line, backing, any(stance.hedged(t) for t in claim_texts), cited)
+    if added:
+        code, what, fix = stance.ADDED[added[0]]
+        return (code, f"the line says {added[1]!r}, {what} that none of its claims or their quotes says; {fix}")
+    return None
+
+
 def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                     voices: Mapping[str, Mapping] | None = None) -> list[Finding]:
     """A transition carries no figure, date, amount or quotation; every other line states only
@@ -112,6 +128,10 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
         figs = unbacked(text, texts) if texts else stated(text)
         if figs:
             out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, ids, texts, "it cites")))
+        if texts:
+            said = _stance_finding(text, [str(claims[c].get("text") or "") for c in ids if c in claims], texts, len(ids))
+            if said:
+                out.append(Finding(said[0], subject, said[1]))
     texts = _claims_backing(cited, claims)
     structure = [("episode", str(script.get("episode") or ""))]
     structure += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")

@@ -50,7 +50,8 @@ _SCALE = re.compile(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:
                     r"рекорд\w*|наибольш\w*|наименьш\w*)\b|過去最\w|史上最|最高|最多|最大|最低|创纪录|纪录|历史最",
                     re.IGNORECASE)
 # "already" turns a plan into a thing done ("its new readers already fitted")
-_DONE = re.compile(r"\b(?:already|bereits|déjà|уже)\b|既に|すでに|已经", re.IGNORECASE)
+_DONE = re.compile(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|bereits|déjà|уже|сейчас|теперь)\b|"
+                   r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE)
 _NOT_SCALE = re.compile(r"\b(?:on|off\s+the|for\s+the)\s+record\b", re.IGNORECASE)
 
 _REPORTING = re.compile(r"\b(?:said|says|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
@@ -104,7 +105,7 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     if not possible and (_FUTURE.search(_seen(sentence)) or _dated(sentence)):
         return None
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
-    if m is None or not _restates(said[m.end():], _seen(sentence)):
+    if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
     return possible[0] if possible else " ".join(m.group(0).lower().split())
 
@@ -124,10 +125,25 @@ def _restates(clause: str, sentence: str) -> bool:
     return len(words & said) * 2 > len(words)
 
 
+_NAMED = re.compile(r"[^\W_]{4,}|(?<!\w)(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]{2,}(?!\w)")  # words, and names with digits ("W3")
+_HEDGE_VERBS = frozenset("will would should could might must shall have been being were does".split())
+
+
+def _same_subject(before: str, sentence: str) -> bool:
+    """Whether ``sentence`` is about what the hedged clause is about: the words of that clause
+    before its hedge ("Route W3" of "Route W3 is due to accept ...") all stand in it."""
+    clause = re.split(r"[,;:.!?。！？，；]", before)[-1]
+    words = {w.lower() for w in _NAMED.findall(clause)} - _HEDGE_VERBS
+    if not words or not any(any(ch.isdigit() for ch in w) for w in words):
+        return False  # a subject named by a figure or a name with digits: "Route W3", "PEP 649"
+    said = {w.lower() for w in _NAMED.findall(sentence)}
+    return words <= said
+
+
 def _dated(text: str) -> bool:
     from .figures import find_figures
 
-    return any(f.kind == "date" for f in find_figures(text))
+    return any(f.kind in ("date", "relative") for f in find_figures(text))  # "from next Tuesday" is a timetable's too
 
 
 def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
@@ -193,14 +209,26 @@ _LACK = re.compile(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail
                    re.IGNORECASE)
 
 
+# a negation right before a word of lack turns it around ("were not switched off", "never closed")
+_FLIPPED = re.compile(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|being|was|were|is|are|get|got|yet|ever|"
+                      r"still|actually|really))*\s+(?:switched\s+off|turned\s+off|off|closed|shut|stopped|suspended|"
+                      r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
+
+
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
     or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
     both". A time bound ("not until 1 December") or "not yet" stands
     when the claims are dated or a plan."""
     word = denial(sentence)
-    if word is None or any(denial(b) or _LACK.search(_seen(b)) for b in backing):
+    if word is None or any(denial(b) for b in backing):
         return None
+    seen = _seen(sentence)
+    flipped = _FLIPPED.search(seen)
+    if flipped is None and any(_LACK.search(_seen(b)) for b in backing):
+        return None  # "did not work" for "switched off": the claim's lack said with a negation
+    if flipped is not None:
+        return " ".join(flipped.group(0).lower().split())  # "not switched off": the claim's lack turned around
     rest = _NEG_TIMING.sub(" ", _seen(sentence))
     if denial(rest) is None and any(hedged(b) or _dated(b) or _FUTURE.search(_seen(b)) for b in backing):
         return None

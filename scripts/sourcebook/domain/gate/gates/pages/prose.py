@@ -312,6 +312,15 @@ class _Judge:
         idents = [f for f in self.fig.find_figures(text) if f.kind == "ident"]
         return f"the identifier {idents[0].written!r}" if idents else ""
 
+    @staticmethod
+    def judged(text: str) -> str:
+        """A word in framing that judges a claim ("an audit the city has since withdrawn"):
+        whether a claim stands is the ledger's to say, by its mark and its history."""
+        from .....engines.text.stance import judge_words
+
+        words = judge_words(text)
+        return f"the word {words[0]!r}, which judges a claim" if words else ""
+
     def count_fact(self, p: Piece) -> str:
         """A multiplier, a count of something named, or more sources than the claims beside it
         rest on, in a sentence that cites nothing ("the two figures disagree" passes)."""
@@ -347,7 +356,7 @@ class _Judge:
     def prose(self, p: Piece, heads: list[tuple[int, set[str]]], structure: list) -> None:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
-            fact = self.facts(p.text) or self.count_fact(p) or self.named(p.text) or \
+            fact = self.facts(p.text) or self.count_fact(p) or self.named(p.text) or self.judged(p.text) or \
                 ("a block quotation" if p.quoted else "")
             if fact:
                 self.counts["refused"] += 1
