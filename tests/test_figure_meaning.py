@@ -473,6 +473,7 @@ def test_a_japanese_date_set_with_spaces_is_a_date():
     ("Every route takes the pass", 1, ["every"]),
     ("A single reading tells you nothing with any meaning", 1, []),  # "any" under a negation
     ("It works on any boat", 1, ["any"]),
+    ("パスはどの航路でも使えます", 1, ["どの航路でも"]),  # "on any route"
 ])
 def test_what_a_word_of_scope_covers(sentence, cited, scope):
     from sourcebook.engines.text.stance import scope_words

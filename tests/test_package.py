@@ -106,6 +106,18 @@ def test_a_ledger_fragment_ships_only_as_sb_ledger_writes_it(good):
     assert sb("package", cwd=root).rc == 0
 
 
+def test_documents_among_the_assets_are_not_shipped_unread(good):
+    root, ids, cs = good
+    os.makedirs(os.path.join(root, "assets"), exist_ok=True)
+    path = os.path.join(root, "assets", "ridership.csv")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("source,weekday riders\naudit,38500\n")
+    r = sb("package", cwd=root)
+    assert r.rc == 2 and "E-PKG-UNCHECKED  assets/ridership.csv" in r.err, r.both
+    os.remove(path)
+    assert sb("package", cwd=root).rc == 0
+
+
 def test_at17_public_redaction_by_budget_and_inferred_kept(good):
     root, ids, cs = good
     body = OPERATOR

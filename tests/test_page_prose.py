@@ -1022,3 +1022,10 @@ def test_framing_that_judges_a_claim_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(framing, "The two figures disagree, one of them from an audit since withdrawn.", 1),
             tmp_path, "E-PAGE-FRAMING-FACT", "'withdrawn'")
 
+
+def test_a_heading_that_tells_a_plan_as_done_is_refused(demo, page, tmp_path):
+    heading = ">Where the pass works today</h2>"
+    assert heading in page
+    refused(demo, page.replace(heading, ">W3 already takes the pass</h2>", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
+            "'already'")
+

@@ -157,6 +157,9 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
 
 # What a browser shows as a page (and so can carry text a reader takes as checked).
 _PAGE_EXTENSIONS = (".html", ".htm", ".xhtml", ".shtml", ".svg", ".mht", ".mhtml", ".xml")
+# documents and tables a reader opens: among the assets (images and sound) no gate reads them
+_DATA_EXTENSIONS = (".csv", ".tsv", ".json", ".pdf", ".xml", ".yaml", ".yml", ".doc", ".docx", ".odt", ".rtf",
+                    ".xls", ".xlsx", ".ods", ".epub")
 _TEXT_EXTENSIONS = (".md", ".markdown", ".txt", ".rst")
 # the report, podcast and derived gates read these; the bare ledger is sourcebook's own, as ledger.html
 _GATED_TEXTS = ("report.md", "podcast.md", "audio/concat.txt", "ledger.md")
@@ -200,7 +203,8 @@ def unchecked_pages(ws: Workspace, *, public: bool = False) -> list[str]:
     # assets are images and sound: a page among them ships unread (an image, .svg, is judged
     # where a page shows it)
     out += [f"assets/{rel}" for _path, rel in _files(ws, ws.assets_dir)[0]
-            if rel.lower().endswith(_PAGE_EXTENSIONS + _TEXT_EXTENSIONS) and not rel.lower().endswith(".svg")]
+            if rel.lower().endswith(_PAGE_EXTENSIONS + _TEXT_EXTENSIONS + _DATA_EXTENSIONS)
+            and not rel.lower().endswith(".svg") and rel != "credits.json"]
     return out
 
 

@@ -235,6 +235,8 @@ class _Surface:
             self.flaw("E-PAGE-MARKUP", el.line, f"<{tag}> strikes text through outside the ledger's History and "
                                                 "Withdrawn entries; a reader takes it for withdrawn")
         self.structure(el)
+        if tag == "time" and el.attrs.get("datetime"):
+            self.time(el)
         number = el.attrs.get("start") if tag == "ol" else \
             el.attrs.get("value") if tag == "li" and "ledger-entry" not in el.classes else None
         # a list may go on where the one before it stopped ("3." after a paragraph); a number
@@ -258,6 +260,18 @@ class _Surface:
             if low in GLOBAL_ATTRS or low.startswith("data-") or low in ok:
                 continue
             self.flaw("E-PAGE-MARKUP", el.line, f"the attribute {low}= on <{tag}> is one sourcebook never writes")
+
+    def time(self, el: Element) -> None:
+        """A ``<time>``'s ``datetime`` is what machines (a calendar, a search engine) read for the
+        date its text shows: the two must be the same day."""
+        from ..text.figures import find_figures
+
+        shown = [f.key for f in find_figures(el.text()) if f.kind == "date"]
+        machine = [f.key for f in find_figures(el.attrs["datetime"][:10]) if f.kind == "date"]
+        if shown and machine and not any(k.startswith(machine[0]) or machine[0].startswith(k) for k in shown):
+            self.flaw("E-PAGE-MARKUP", el.line, f"<time datetime=\"{_short(el.attrs['datetime'], 20)}\"> says another "
+                                                f"day than its text ({_short(el.text().strip(), 30)!r}); a machine "
+                                                "reads one date and a reader the other")
 
     def structure(self, el: Element) -> None:
         """Ids and slides as sourcebook writes them: an id once per page, the ledger's ids

@@ -177,7 +177,8 @@ _NEG_TIMING = re.compile(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
 _SCOPE = re.compile(r"\b(?:every(?:one|body|where|thing)?|each|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
                     r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
-                    r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律",
+                    r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
+                    r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
                     re.IGNORECASE)
 _TIME_UNIT = r"(?:\d+\s+|other\s+|single\s+)?(?:minutes?|hours?|days?|nights?|weeks?|weekdays?|weekends?|months?|years?|mornings?|evenings?|time|season|summer|winter|year\s+round)"
 _NOT_SCOPE = re.compile(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all\s+right|each\s+other|any\s+more|"
