@@ -228,11 +228,18 @@ def join(text: str) -> str:
     return _FILL_RE.sub("", text)
 
 
+# The terms of a piece with its fills removed, kept across the chunks one process indexes (an
+# identifier such as ``snake_case`` recurs through a text); a pure function of the piece.
+_JOINED: dict[str, tuple[str, ...]] = {}
+_JOINED_MAX = 100_000
+
+
 def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
     keys: set[str] = set()
     end = -1
     first = JOIN_AT.search(chunk)
+    memo = _JOINED
     for m in JOIN_AT.finditer(chunk, first.start()) if first else ():
         p = m.start()
         if p < end:
@@ -240,7 +247,15 @@ def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool 
         start = max(chunk.rfind(" ", 0, p), chunk.rfind("\n", 0, p), chunk.rfind("\t", 0, p)) + 1
         space = _SPACE.search(chunk, p)
         end = space.start() if space else len(chunk)
-        keys.update(t for t in tokenize(join(chunk[start:end])) if t not in plain)
+        word = chunk[start:end]
+        terms = memo.get(word)
+        if terms is None:
+            terms = tuple(tokenize(join(word)))
+            if len(memo) >= _JOINED_MAX:
+                memo.clear()
+            memo[word] = terms
+        keys.update(terms)
+    keys.difference_update(plain)
     out = sorted(FIND_PREFIX + t for t in keys)
     if split_at_end or CASE_TRAP in chunk:
         out.append(ALWAYS)
