@@ -165,7 +165,7 @@ def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[
         part = text[lo:hi]
         v = build(part)
         for m in _WORD_RUN.finditer(v.text):
-            terms = tokenize(join(m.group()))
+            terms = _joined_terms(m.group())
             if not terms:
                 continue
             ra, rb = lo + _src_start(v, m.start()), lo + _src_end(v, m.end())
@@ -234,12 +234,22 @@ _JOINED: dict[str, tuple[str, ...]] = {}
 _JOINED_MAX = 100_000
 
 
+def _joined_terms(piece: str) -> tuple[str, ...]:
+    """``tokenize(join(piece))``, remembered."""
+    terms = _JOINED.get(piece)
+    if terms is None:
+        terms = tuple(tokenize(join(piece)))
+        if len(_JOINED) >= _JOINED_MAX:
+            _JOINED.clear()
+        _JOINED[piece] = terms
+    return terms
+
+
 def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
     keys: set[str] = set()
     end = -1
     first = JOIN_AT.search(chunk)
-    memo = _JOINED
     for m in JOIN_AT.finditer(chunk, first.start()) if first else ():
         p = m.start()
         if p < end:
@@ -247,14 +257,7 @@ def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool 
         start = max(chunk.rfind(" ", 0, p), chunk.rfind("\n", 0, p), chunk.rfind("\t", 0, p)) + 1
         space = _SPACE.search(chunk, p)
         end = space.start() if space else len(chunk)
-        word = chunk[start:end]
-        terms = memo.get(word)
-        if terms is None:
-            terms = tuple(tokenize(join(word)))
-            if len(memo) >= _JOINED_MAX:
-                memo.clear()
-            memo[word] = terms
-        keys.update(terms)
+        keys.update(_joined_terms(chunk[start:end]))
     keys.difference_update(plain)
     out = sorted(FIND_PREFIX + t for t in keys)
     if split_at_end or CASE_TRAP in chunk:
