@@ -148,3 +148,40 @@ def test_an_index_stopped_at_every_write_answers_as_the_old_or_the_new_index(ind
         _hits_show_what_matched(run)
         assert sb("index", cwd=run).rc == 0, lock
         assert _answers(run) == new, f"stopped at write {stop} of {writes}: the next index is not the complete one"
+
+
+def test_a_build_of_several_runs_stopped_at_every_write_answers_as_the_old_or_the_new_index(indexed, tmp_path,
+                                                                                          monkeypatch):
+    """A large build writes its runs unsynced (they are merged before any commit): stopped at
+    any durable write, search answers as the old or the new index, and the next `sb index`
+    completes it and leaves no run behind."""
+    import shutil
+
+    from sourcebook.domain.index import build
+
+    ws = indexed
+    old = _answers(ws)
+    add_text(ws, _text(9, 200))
+    assert sb("chunk", "--target", "100", "--overlap", "10", cwd=ws).rc == 0
+    base = tmp_path / "base"
+    shutil.copytree(ws, base, symlinks=True)
+    monkeypatch.setattr(build, "RUN_DOCS", 7)  # several runs, merged into the one segment kept
+    with monkeypatch.context() as m:
+        seen = _count_writes(m, None)
+        _index_in_process(ws)
+    writes = seen[0]
+    new = _answers(ws)
+    assert new != old
+    assert len([n for n in os.listdir(ws / "index") if n.startswith("seg-")]) == 1
+    for stop in range(1, writes + 1):
+        run = tmp_path / f"run{stop}"
+        shutil.copytree(base, run, symlinks=True)
+        with monkeypatch.context() as m:
+            _count_writes(m, stop)
+            with pytest.raises(_Killed):
+                _index_in_process(run)
+        got = _answers(run)
+        assert got in (old, new) or got[0][0] == "refused", f"stopped at write {stop} of {writes}: a mixed answer"
+        assert sb("index", cwd=run).rc == 0
+        assert _answers(run) == new, f"stopped at write {stop} of {writes}: the next index is not the complete one"
+        assert len([n for n in os.listdir(run / "index") if n.startswith(("seg-", ".tmp"))]) == 1

@@ -176,7 +176,8 @@ def _build(ws: Workspace, items: list[_Item], workers: int | None, keep: set[str
         total = sum(i.n for i in items)
         workers = usable_cores() if total >= PARALLEL_MIN_DOCS else 1
     tasks = _tasks(items, workers)
-    jobs = [(ws.root, base, [(i.sid, i.n, i.info) for i in group], sorted(keep)) for base, group in tasks]
+    durable = len(tasks) == 1  # else each run is merged into the segment that is kept
+    jobs = [(ws.root, base, [(i.sid, i.n, i.info) for i in group], sorted(keep), durable) for base, group in tasks]
     results: list | None = None
     if workers > 1 and len(jobs) > 1:
         try:
@@ -215,15 +216,15 @@ def usable_cores() -> int:
 
 
 def _run_task(job: tuple) -> str | tuple:
-    root, base, group, keep = job
+    root, base, group, keep, durable = job
     ws = Workspace(root)
     try:
-        return _tokenize(ws, base, group, set(keep))
+        return _tokenize(ws, base, group, set(keep), durable)
     except SbError as exc:
         return (exc.code, exc.subject, exc.message, exc.exit_code)
 
 
-def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
+def _tokenize(ws: Workspace, base: int, group: list, keep: set[str], durable: bool = True) -> str:
     from .chunkfiles import chunk_spans
 
     builder = Builder(base)
@@ -242,7 +243,7 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str]) -> str:
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
     return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen, builder.findlen),
-                           W.encoded(builder.terms(), builder.tf_max), spans, builder.tf_max, base, keep)
+                           W.encoded(builder.terms(), builder.tf_max), spans, builder.tf_max, base, keep, durable)
 
 
 def _apply_merges(idir: str, refs: list[M.SegRef], keep: set[str], progress) -> tuple[list[M.SegRef], int]:

@@ -77,10 +77,14 @@ class Docs:
 
 
 def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, int, bytes, bytes]],
-                  sources: list[SourceSpan], tf_max: int, base: int = 0, keep: set[str] | None = None) -> str:
+                  sources: list[SourceSpan], tf_max: int, base: int = 0, keep: set[str] | None = None,
+                  durable: bool = True) -> str:
     """Write a segment from documents numbered ``base``.. and its terms in disk order, each as
     ``(shard, term, df, docs bytes, tfs bytes)``, frequencies ``tf_width`` wide; returns its folder
-    name. ``keep``: names of live segments (an identical one is reused, never rewritten)."""
+    name. ``keep``: names of live segments (an identical one is reused, never rewritten).
+    ``durable`` False: nothing is synced (a build's run, merged into another segment before any
+    commit: the manifest never names it, so a crash leaves only a stray for ``remove_stray``)."""
+    sync = _sync if durable else _no_sync
     tmp = os.path.join(index_dir, f"{TMP_PREFIX}{os.getpid()}-{_serial()}")
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
@@ -109,8 +113,8 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
         tpos = _flush(tf, pf, lines, blocks, digest, tpos)
         for k in range(shard + 1, P.SHARDS + 1):
             idx[k] = tpos
-        _sync(tf)
-        _sync(pf)
+        sync(tf)
+        sync(pf)
     id_width = docs.id_width
     total = count = 0
     ids_digest, lens_digest, find_digest = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
@@ -130,9 +134,9 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
             find_digest.update(data)
             total += sum(lens)
             count += len(lens)
-        _sync(df_)
-        _sync(lf)
-        _sync(ff)
+        sync(df_)
+        sync(lf)
+        sync(ff)
     if count != docs.n:
         raise damaged(f"{os.path.basename(tmp)}/{DOCS}", "the documents written do not match their count")
     digest.update(ids_digest.digest())
@@ -140,14 +144,15 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
     digest.update(find_digest.digest())
     files = {SOURCES: _dumps({s.sid: s.record(base) for s in sources}), TERMS_IDX: P.le(idx)}
     for f, data in files.items():
-        _write(os.path.join(tmp, f), data)
+        _write(os.path.join(tmp, f), data, sync)
         digest.update(data)
     sizes = {f: os.path.getsize(os.path.join(tmp, f)) for f in FILES if f != META}
     meta = {"base": base, "docs": docs.n, "id_width": id_width, "keys": n_keys, "sizes": sizes,
             "terms": n_terms, "tf_max": tf_max, "tf_width": width, "total_len": total, "version": INDEXER}
     meta_bytes = _dumps(meta)
-    _write(os.path.join(tmp, META), meta_bytes)
-    fsync_dir(tmp)
+    _write(os.path.join(tmp, META), meta_bytes, sync)
+    if durable:
+        fsync_dir(tmp)
     digest.update(meta_bytes)
     name = PREFIX + digest.hexdigest()[:16]
     final = os.path.join(index_dir, name)
@@ -157,7 +162,8 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
             return name
         shutil.rmtree(final)  # a leftover (perhaps half-deleted): never trust it
     os.replace(tmp, final)
-    fsync_dir(index_dir)
+    if durable:
+        fsync_dir(index_dir)
     return name
 
 
@@ -182,15 +188,19 @@ def _serial() -> int:
     return _SERIAL[0]
 
 
-def _write(path: str, data: bytes) -> None:
+def _write(path: str, data: bytes, sync=None) -> None:
     with open(path, "wb") as fh:
         fh.write(data)
-        _sync(fh)
+        (sync or _sync)(fh)
 
 
 def _sync(fh) -> None:
     fh.flush()
     os.fsync(fh.fileno())
+
+
+def _no_sync(fh) -> None:
+    pass
 
 
 # ---- merging ---------------------------------------------------------------------------------

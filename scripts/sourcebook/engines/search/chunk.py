@@ -18,14 +18,17 @@ Chunks are spans (code-point offsets) of the text, not copies of it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import NamedTuple
 
 TARGET = 1600
 OVERLAP = 240
 MIN_LAST = 120
 
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*$", re.M)
-_FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})", re.M)
+# A heading line, found after the "\n" that starts its line (the text is searched with one put in
+# front): a pattern starting with a literal is scanned for quickly, one starting with ``^`` is
+# tried at every position.
+_HEADING = re.compile(r"\n(#{1,6})[ \t]+(.+?)[ \t]*$", re.M)
 _PARA_SEP = re.compile(r"\n[ \t]*\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
@@ -60,45 +63,78 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     opened = -1
     mark = ""
-    for m in _FENCE.finditer(text):
-        run = m.group(1)
+    for at, stop in _fence_runs(text):
+        line = text.rfind("\n", 0, at) + 1
+        if line < at and text[line:at].strip(" \t>"):
+            continue  # not the start of a fence line
+        run = text[at:stop]
         if opened < 0:
-            opened, mark = m.start(), run
+            opened, mark = line, run
             continue
-        eol = text.find("\n", m.end())
-        rest = text[m.end(): eol if eol >= 0 else len(text)]
+        eol = text.find("\n", stop)
+        rest = text[stop: eol if eol >= 0 else len(text)]
         if run[0] == mark[0] and len(run) >= len(mark) and not rest.strip(run[0] + " \t"):
-            spans.append((opened, m.end()))
+            spans.append((opened, stop))
             opened = -1
     if opened >= 0:
         spans.append((opened, len(text)))
     return spans
 
 
+def _fence_runs(text: str) -> list[tuple[int, int]]:
+    """Every run of three or more backticks or of three or more tildes, in order (what
+    ``re.finditer("`{3,}|~{3,}")`` finds; ``str.find`` scans for them far faster). A run opens
+    or closes a fence when only spaces, tabs and ">" come before it on its line."""
+    runs: list[tuple[int, int]] = []
+    for mark in ("`", "~"):
+        three = mark * 3
+        at = text.find(three)
+        while at >= 0:
+            stop = at + 3
+            while text.startswith(mark, stop):
+                stop += 1
+            runs.append((at, stop))
+            at = text.find(three, stop)
+    runs.sort()
+    return runs
+
+
 def blocks(text: str, headings: bool = True) -> list[Block]:
-    out: list[Block] = []
+    return [Block(*b) for b in _blocks(text, headings)]
+
+
+def _blocks(text: str, headings: bool) -> list[tuple[int, int, int, str]]:
+    """``blocks`` as plain tuples (the chunker makes one per paragraph of every text)."""
+    out: list[tuple[int, int, int, str]] = []
     pos = 0
     fences = code_spans(text) if headings and ("```" in text or "~~~" in text) else []
-    for m in (_HEADING.finditer(text) if headings else ()):
-        if fences and any(a <= m.start() < b for a, b in fences):
-            continue
-        _paragraphs(text, pos, m.start(), out)
-        end = m.end() + 1 if m.end() < len(text) else m.end()
-        out.append(Block(m.start(), end, len(m.group(1)), m.group(2)))
+    fence_starts = [a for a, _ in fences]
+    size = len(text)
+    for m in (_HEADING.finditer("\n" + text) if headings and "#" in text else ()):
+        start = m.start()  # the "\n" put in front shifts every offset by one
+        if fences:
+            i = bisect_right(fence_starts, start) - 1
+            if i >= 0 and start < fences[i][1]:  # inside a fenced code block (fences do not overlap)
+                continue
+        _paragraphs(text, pos, start, out)
+        stop = m.end() - 1
+        end = stop + 1 if stop < size else stop
+        out.append((start, end, len(m.group(1)), m.group(2)))
         pos = end
-    _paragraphs(text, pos, len(text), out)
+    _paragraphs(text, pos, size, out)
     return out
 
 
-def _paragraphs(text: str, start: int, end: int, out: list[Block]) -> None:
+def _paragraphs(text: str, start: int, end: int, out: list) -> None:
     if start >= end:
         return
     pos = start
     for m in _PARA_SEP.finditer(text, start, end):
-        out.append(Block(pos, m.end(), 0, ""))
-        pos = m.end()
+        b = m.end()
+        out.append((pos, b, 0, ""))
+        pos = b
     if pos < end:
-        out.append(Block(pos, end, 0, ""))
+        out.append((pos, end, 0, ""))
 
 
 def pieces(text: str, start: int, end: int, target: int) -> list[tuple[int, int]]:
@@ -129,18 +165,20 @@ def chunk(text: str, target: int = TARGET, overlap: int = OVERLAP, headings: boo
         raise ValueError(problem)
     spans: list[list] = []  # [start, end, heading_path]
     stack: list[tuple[int, str]] = []
+    path: tuple[str, ...] = ()  # the titles of ``stack``
     cur: list | None = None
-    for b in blocks(text, headings):
-        if b.level:
+    for start, end, level, title in _blocks(text, headings):
+        if level:
             if cur is not None:
                 spans.append(cur)
-            while stack and stack[-1][0] >= b.level:
+            while stack and stack[-1][0] >= level:
                 stack.pop()
-            stack.append((b.level, b.title))
-            cur = [b.start, b.start, tuple(t for _, t in stack)]
-        for a, e in pieces(text, b.start, b.end, target):
+            stack.append((level, title))
+            path = tuple(t for _, t in stack)
+            cur = [start, start, path]
+        for a, e in ((start, end),) if end - start <= target else pieces(text, start, end, target):
             if cur is None:
-                cur = [a, e, tuple(t for _, t in stack)]
+                cur = [a, e, path]
             elif e - cur[0] <= target or cur[1] == cur[0]:
                 cur[1] = e
             else:

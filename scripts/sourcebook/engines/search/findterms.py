@@ -165,7 +165,7 @@ def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[
         part = text[lo:hi]
         v = build(part)
         for m in _WORD_RUN.finditer(v.text):
-            terms = tokenize(join(m.group()))
+            terms = _joined_terms(m.group())
             if not terms:
                 continue
             ra, rb = lo + _src_start(v, m.start()), lo + _src_end(v, m.end())
@@ -228,6 +228,23 @@ def join(text: str) -> str:
     return _FILL_RE.sub("", text)
 
 
+# The terms of a piece with its fills removed, kept across the chunks one process indexes (an
+# identifier such as ``snake_case`` recurs through a text); a pure function of the piece.
+_JOINED: dict[str, tuple[str, ...]] = {}
+_JOINED_MAX = 100_000
+
+
+def _joined_terms(piece: str) -> tuple[str, ...]:
+    """``tokenize(join(piece))``, remembered."""
+    terms = _JOINED.get(piece)
+    if terms is None:
+        terms = tuple(tokenize(join(piece)))
+        if len(_JOINED) >= _JOINED_MAX:
+            _JOINED.clear()
+        _JOINED[piece] = terms
+    return terms
+
+
 def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
     keys: set[str] = set()
@@ -240,7 +257,8 @@ def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool 
         start = max(chunk.rfind(" ", 0, p), chunk.rfind("\n", 0, p), chunk.rfind("\t", 0, p)) + 1
         space = _SPACE.search(chunk, p)
         end = space.start() if space else len(chunk)
-        keys.update(t for t in tokenize(join(chunk[start:end])) if t not in plain)
+        keys.update(_joined_terms(chunk[start:end]))
+    keys.difference_update(plain)
     out = sorted(FIND_PREFIX + t for t in keys)
     if split_at_end or CASE_TRAP in chunk:
         out.append(ALWAYS)

@@ -23,14 +23,13 @@ import zlib
 from array import array
 from collections import defaultdict, deque
 from collections.abc import Iterator
-from functools import partial
 from itertools import repeat
 
 SHARDS = 256
 FIND_PREFIX = "~"
 _BIG = sys.byteorder == "big"
 _consume = deque[object](maxlen=0).extend
-_extend = array.extend
+_extend = list.extend
 
 
 def shard_of(term: str) -> int:
@@ -54,12 +53,13 @@ def from_le(typecode: str, data: bytes) -> array:
 
 
 class Builder:
-    """Postings of consecutive documents numbered from ``base``, kept as one ``array('I')`` per
-    term holding ``doc, tf`` pairs (appended in C: no Python loop per posting)."""
+    """Postings of consecutive documents numbered from ``base``, kept as one list per term
+    holding ``doc, tf`` pairs (extended in C: no Python loop per posting; a list takes a tuple
+    faster than an array does) and made arrays once, when the terms are read."""
 
     def __init__(self, base: int = 0) -> None:
         self.base = base
-        self._post: defaultdict[str, array] = defaultdict(partial(array, "I"))
+        self._post: defaultdict[str, list[int]] = defaultdict(list)
         self.doclen = array("I")
         self.findlen = array("I")  # each document's find count (engines.search.findterms.find_count)
         self.postings = 0
@@ -69,25 +69,30 @@ class Builder:
         """Add one document: its ranking terms with their counts, find-only keys, and its find
         count."""
         doc = self.base + len(self.doclen)
-        self.doclen.append(sum(counts.values()))
+        tfs = counts.values()
+        self.doclen.append(sum(tfs))
         self.findlen.append(find_count)
         get = self._post.__getitem__
-        _consume(map(_extend, map(get, counts), zip(repeat(doc), counts.values())))
+        _consume(map(_extend, map(get, counts), zip(repeat(doc), tfs)))
         if find_only:  # keys the ranking terms do not hold (engines.search.findterms.chunk_keys)
             _consume(map(_extend, map(get, find_only), repeat((doc, 1))))
         self.postings += len(counts) + len(find_only)
         if counts:
-            self.tf_max = max(self.tf_max, max(counts.values()))
+            top = max(tfs)
+            if top > self.tf_max:
+                self.tf_max = top
         return doc
 
     def __len__(self) -> int:
         return len(self.doclen)
 
     def terms(self) -> Iterator[tuple[int, str, array, array]]:
-        """(shard, term, docs, tfs) in on-disk order: by shard, then by term."""
+        """(shard, term, docs, tfs) in on-disk order: by shard, then by term. Read once: each
+        term's list is let go as its arrays are made."""
         post = self._post
+        pop = post.pop
         for shard, term in sorted(zip(map(shard_of, post), post, strict=True)):
-            pairs = post[term]
+            pairs = array("I", pop(term))
             yield shard, term, pairs[0::2], pairs[1::2]
 
 

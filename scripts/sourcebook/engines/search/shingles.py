@@ -106,11 +106,35 @@ _TABLES: dict[str, bytes] = {}
 _TABLES_MAX = 1_000_000
 
 
+# Keeps the bytes of ASCII word characters (letters, digits, "_") and of every character beyond
+# ASCII, and turns the other ASCII bytes into spaces.
+_WORD_BYTES = bytes(b if 48 <= b <= 57 or 65 <= b <= 90 or 97 <= b <= 122 or b == 95 or b >= 128 else 32
+                    for b in range(256))
+
+
+def _words(folded: str) -> list[str]:
+    """``re.findall(r"\\w+", folded)``, mostly in C: the text is split at ASCII characters that
+    are not word characters and at whitespace, and only a piece holding a character beyond ASCII
+    is searched with the pattern (a piece of ASCII only is one run of word characters already:
+    what bounds it is a separator, or it would hold the character beyond it)."""
+    pieces = folded.encode("utf-8", "surrogatepass").translate(_WORD_BYTES).decode("utf-8", "surrogatepass").split()
+    if folded.isascii():
+        return pieces
+    out: list[str] = []
+    find = _WORD.findall
+    for piece in pieces:
+        if piece.isascii():
+            out.append(piece)
+        else:
+            out.extend(find(piece))
+    return out
+
+
 def sketch(text: str) -> Sketch:
     """The sketch of a text's 5-word shingles."""
     if "<!--" in text:
         text = _COMMENT.sub(" ", text)
-    words = _WORD.findall(text.casefold())
+    words = _words(text.casefold())
     n = len(words) - WORDS + 1
     if n <= 0:
         return Sketch(0, (None,) * BUCKETS)
