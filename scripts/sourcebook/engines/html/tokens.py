@@ -193,6 +193,16 @@ PLAIN_TAG, START_TAG, END_TAG, TEXT, OTHER = 4, 7, 8, 9, 10  # FAST's match.last
 WITH_TEXT = re.compile(r"([^<]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
                        r"|([^<]+)|(<)")
 
+# The lean build's tokens: WITH_TEXT, with the text and end tag of a plain start tag read with it
+# when nothing else comes between (``<a href="x">text</a>``, ``<div></div>``): one token where
+# WITH_TEXT has three. Kinds (``match.lastindex``): a plain start tag alone (3), closed by "/>"
+# (4) or with its text (group 5) and end tag (5); another start tag (8, "/" in group 8 when it
+# closes itself), an end tag (9), text (10), any other ``<`` (11).
+LEAN = re.compile(
+    r"([^<]*)(?:<([a-z][-a-z0-9_:.]*)((?:[ \t\n\r\f]+[a-z_:][-a-z0-9_:.]*=\"[^\"&<]*\")*[ \t\n\r\f]*)"
+    r"(?:(/)>|>(?:([^<]*)</\2>)?)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)|([^<]+)|(<)")
+LEAN_CLOSED, LEAN_LEAF, LEAN_SIMPLE, LEAN_END, LEAN_TEXT = 4, 5, 8, 9, 10
+
 
 def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
     """The attributes HTMLParser reports for a tag ``FAST`` read (a bare one's value is None)."""
