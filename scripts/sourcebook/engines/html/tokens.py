@@ -219,6 +219,21 @@ def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
     return attrs
 
 
+
+def attribute_map(attr_text: str) -> dict[str, str]:
+    """The attribute map of a tag ``FAST`` read (``attributes`` made into a map in one step): the
+    first of repeated attributes wins, a bare one is ""."""
+    amap: dict[str, str] = {}
+    for name, eq, v1, v2, v3 in _SIMPLE_ATTR.findall(attr_text):
+        name = name.lower()
+        if name not in amap:
+            if eq:
+                value = v1 or v2 or v3
+                amap[name] = unescape(value) if "&" in value else value
+            else:
+                amap[name] = ""
+    return amap
+
 CDATA_END = _CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
 
 

@@ -41,6 +41,7 @@ from .tokens import (
     TEXT,
     WITH_TEXT,
     Tokenizer,
+    attribute_map,
     attributes,
 )
 
@@ -511,6 +512,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     text_len, text_commas = b.text_len, b.text_commas
     len_get, commas_in = text_len.get, COMMAS.findall
     ahead, comment_close = tok.ahead.search, COMMENT_CLOSE
+    new = object.__new__
     resume = False
     n = len(raw)
     i = 0
@@ -577,7 +579,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                     if attr_text:
                         amap = seen_get(attr_text)
                         if amap is None:
-                            amap = seen[attr_text] = _attribute_map(attributes(attr_text, False), False)[1]
+                            amap = seen[attr_text] = attribute_map(attr_text)
                     else:
                         amap = _NO_ATTRS
                 cur = stack[-1]
@@ -588,7 +590,9 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             b.close_implied(tag)
                             cur = stack[-1]
                             break
-                el = Element(tag, amap, 0, cur)
+                # Element(tag, amap, 0, cur), without the cost of a call to __init__
+                el = new(Element)
+                el.tag, el.attrs, el.children, el.parent, el.line, el.end_line = tag, amap, [], cur, 0, 0
                 cur.children.append(el)
                 elements.append(el)
                 if tag in void:
