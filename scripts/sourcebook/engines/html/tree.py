@@ -39,7 +39,6 @@ from .tokens import (
     PLAIN_ATTR,
     PLAIN_TAG,
     TEXT,
-    WITH_TEXT,
     Tokenizer,
     attribute_map,
     attributes,
@@ -519,7 +518,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     while i < n:
         if tok.cdata is None:
             for m in tokens(raw, i):
-                kind = m.lastindex
+                kind: int = m.lastindex  # type: ignore[assignment]  # every token matches a group
                 if kind >= LEAN_TEXT:
                     if kind != LEAN_TEXT:  # OTHER
                         i = m.start()
