@@ -50,6 +50,11 @@ CASES = [
     "<div class=\"a\"><p>x, y</p><p>\n</p>z</div>", "<b>x</b></b></i><p>y</p></p></div>",
     "<title>a</title><textarea>&lt;b&gt;</textarea><option>o</option><option>p</option>",
     "<DIV>x</DIV><Div>y</div><div>z</DIV>", "<a href=\"x&amp;y\" title=\"1\">t</a><a x=\"\">u</a>",
+    # Unclosed quotes and tags, unquoted values with references, comments and CDATA holding markup.
+    "<a href=\"x>y</a><p>z", "<p>a<div>b</p>c</div>", "<ul><li>a<ul><li>b</ul></ul><li>c",
+    "<![CDATA[<p>x</p>]]><p>y</p>", "<!-- a -- b --><!---><p>x</p><!-->y", "<script><!-- </script> -->z",
+    "<TABLE><TR><TD>x<TD>y</TABLE>", "<a href=x&amp;y title=a&quot;b>t</a>", "<p>&notin; &not &amp;amp; &#x;</p>",
+    "<img src=a.png alt=\"\"/><input checked disabled value='v'><option selected>o",
 ]
 
 
