@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sourcebook.engines.html.extract import extract_html
+from sourcebook.engines.html.extract import extract_html, nfc_lengths
 from sourcebook.engines.html.meta import normalize_date
 from sourcebook.engines.text.normalize import normalize
 
@@ -231,3 +231,26 @@ def test_deep_and_crafted_markup_is_handled():
     for crafted in ("<!--" * 3000, "</a" * 3000, "<a b='" * 300, "<p>x" + "</span>" * 3000, "<a" * 3000,
                     "<a b " * 3000):
         assert normalize(extract_html(crafted).text) == extract_html(crafted).text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ae K<>\n") + ["\u0301", "\u0327", "\u0338", "\u212a", "\u00e9",
+                                                              "\u1100", "\u1161", "\u11a8", "\uac00", "\u0345",
+                                                              "\u05b0", "\u0591", "\u3099", "\u304b"]),
+               max_size=40))
+def test_link_offsets_after_nfc_are_those_of_each_prefix(text):
+    """Link offsets carried over NFC composition: the normalized length of every prefix, as if
+    each prefix were normalized on its own (combining marks, Hangul jamo, a sign that is a letter)."""
+    import unicodedata
+
+    positions = list(range(len(text) + 1))
+    assert nfc_lengths(text, positions) == {i: len(unicodedata.normalize("NFC", text[:i])) for i in positions}
+
+
+def test_links_keep_their_text_when_accents_compose():
+    html = ("<html><body><article><p>" + "Cafe\u0301 prose, with words and more words. " * 12 +
+            "<a href='https://example.org/x'>the cafe\u0301 link</a> and the end.</p></article></body></html>")
+    res = extract_html(html)
+    assert res.links, res.text
+    for link in res.links:
+        assert res.text[link["start"]:link["end"]] == "the caf\u00e9 link"

@@ -8,6 +8,8 @@ the whole document then closed): the same tag and attribute parsing, raw text in
 
 ``FAST`` reads the common tokens (text, well-formed start tags, plain end tags) and
 :func:`attributes` their attributes; the tree builder applies those tokens itself, in one loop.
+``LEAN`` and :func:`attribute_map` do the same for extraction's lean build, with fewer tokens
+(an element holding only text is one) and attributes read straight into a map.
 :class:`Tokenizer` reads everything else and calls the builder's handlers with the same line
 numbers ``HTMLParser`` would give.
 """
@@ -188,10 +190,15 @@ _SIMPLE_ATTR = re.compile(
 FAST = re.compile(r"([ \t\n\r\f]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
                   r"|([^<]+)|(<)")
 PLAIN_TAG, START_TAG, END_TAG, TEXT, OTHER = 4, 7, 8, 9, 10  # FAST's match.lastindex
-# FAST with the text before a tag read with the tag (group 1), not just its white space: one
-# token where FAST has two. Text before anything else is a token of its own (group 9).
-WITH_TEXT = re.compile(r"([^<]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
-                       r"|([^<]+)|(<)")
+# The lean build's tokens: FAST with the text before a tag read with the tag (group 1), not just
+# its white space, and the text and end tag of a plain start tag read with it when nothing else
+# comes between (``<a href="x">text</a>``, ``<div></div>``). Kinds (``match.lastindex``): a plain
+# start tag alone (3), closed by "/>" (4), or with its text (group 5) and end tag (5); another
+# start tag (8; "/" in group 8 when it closes itself), an end tag (9), text (10), any other "<" (11).
+LEAN = re.compile(
+    r"([^<]*)(?:<([a-z][-a-z0-9_:.]*)((?:[ \t\n\r\f]+[a-z_:][-a-z0-9_:.]*=\"[^\"&<]*\")*[ \t\n\r\f]*)"
+    r"(?:(/)>|>(?:([^<]*)</\2>)?)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)|([^<]+)|(<)")
+LEAN_CLOSED, LEAN_LEAF, LEAN_SIMPLE, LEAN_END, LEAN_TEXT = 4, 5, 8, 9, 10
 
 
 def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
@@ -208,6 +215,21 @@ def attributes(attr_text: str, plain: bool) -> list[tuple[str, str | None]]:
         attrs.append((name.lower(), value))
     return attrs
 
+
+
+def attribute_map(attr_text: str) -> dict[str, str]:
+    """The attribute map of a tag ``FAST`` read (``attributes`` made into a map in one step): the
+    first of repeated attributes wins, a bare one is ""."""
+    amap: dict[str, str] = {}
+    for name, eq, v1, v2, v3 in _SIMPLE_ATTR.findall(attr_text):
+        name = name.lower()
+        if name not in amap:
+            if eq:
+                value = v1 or v2 or v3
+                amap[name] = unescape(value) if "&" in value else value
+            else:
+                amap[name] = ""
+    return amap
 
 CDATA_END = _CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
 

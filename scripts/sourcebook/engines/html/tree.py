@@ -29,12 +29,18 @@ from .tokens import (
     COMMENT_CLOSE,
     END_TAG,
     FAST,
+    LEAN,
+    LEAN_CLOSED,
+    LEAN_END,
+    LEAN_LEAF,
+    LEAN_SIMPLE,
+    LEAN_TEXT,
     OTHER,
     PLAIN_ATTR,
     PLAIN_TAG,
     TEXT,
-    WITH_TEXT,
     Tokenizer,
+    attribute_map,
     attributes,
 )
 
@@ -487,11 +493,12 @@ _NO_ATTRS: dict[str, str] = {}
 
 
 def _build_lean(raw: str, b: _LeanBuilder) -> None:
-    """``_build`` without line numbers, comments or copies of attribute maps."""
+    """``_build`` without line numbers, comments or copies of attribute maps, and with an element
+    that holds only text read in one token with its text and end tag (``LEAF``)."""
     tok = Tokenizer(raw, b)
     stack, open_count, elements = b.stack, b.open, b.elements
     count_of = open_count.get
-    tokens = WITH_TEXT.finditer
+    tokens = LEAN.finditer
     plain_attrs = PLAIN_ATTR.findall
     implying = _IMPLIED_BY.get
     raw_text = frozenset(CDATA_CONTENT)
@@ -504,18 +511,19 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     text_len, text_commas = b.text_len, b.text_commas
     len_get, commas_in = text_len.get, COMMAS.findall
     ahead, comment_close = tok.ahead.search, COMMENT_CLOSE
+    new = object.__new__
     resume = False
     n = len(raw)
     i = 0
     while i < n:
         if tok.cdata is None:
             for m in tokens(raw, i):
-                kind = m.lastindex
-                if kind == 9 or kind == 10:
-                    if kind == 10:  # OTHER
+                kind: int = m.lastindex  # type: ignore[assignment]  # every token matches a group
+                if kind >= LEAN_TEXT:
+                    if kind != LEAN_TEXT:  # OTHER
                         i = m.start()
                         break
-                    text = m[9]  # text before something else than a tag
+                    text = m[LEAN_TEXT]  # text before something else than a tag
                 else:
                     text = m[1]  # the text before the tag
                 if text:
@@ -541,8 +549,8 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             nc = len(commas_in(d))
                             if nc:
                                 text_commas[cur] = text_commas.get(cur, 0) + nc
-                if kind == 4:  # PLAIN_TAG
-                    tag, attr_text, closing = m.group(2, 3, 4)
+                if kind <= LEAN_LEAF:  # a plain start tag, alone, closed by "/>", or a leaf
+                    tag, attr_text = m.group(2, 3)
                     if attr_text:
                         amap = seen_get(attr_text)
                         if amap is None:  # never bare, never a character reference
@@ -553,8 +561,8 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             seen[attr_text] = amap
                     else:
                         amap = _NO_ATTRS
-                elif kind == 8:  # END_TAG
-                    tag = m[8]
+                elif kind == LEAN_END:
+                    tag = m[LEAN_END]
                     cur = stack[-1]
                     if cur.tag == tag or cur.tag == (tag := tag.lower()):
                         stack.pop()
@@ -562,15 +570,15 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                     else:
                         b.handle_endtag(tag)
                     continue
-                elif kind == 9:
+                elif kind == LEAN_TEXT:
                     continue
                 else:  # START_TAG
-                    name, attr_text, closing = m.group(5, 6, 7)
+                    name, attr_text = m.group(6, 7)
                     tag = name.lower()
                     if attr_text:
                         amap = seen_get(attr_text)
                         if amap is None:
-                            amap = seen[attr_text] = _attribute_map(attributes(attr_text, False), False)[1]
+                            amap = seen[attr_text] = attribute_map(attr_text)
                     else:
                         amap = _NO_ATTRS
                 cur = stack[-1]
@@ -581,28 +589,60 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             b.close_implied(tag)
                             cur = stack[-1]
                             break
-                el = Element(tag, amap, 0, cur)
+                # Element(tag, amap, 0, cur), without the cost of a call to __init__
+                el = new(Element)
+                el.tag, el.attrs, el.children, el.parent, el.line, el.end_line = tag, amap, [], cur, 0, 0
                 cur.children.append(el)
                 elements.append(el)
-                if tag not in void:
-                    if closing:  # <div/>: opened and closed at once
-                        continue
-                    if tag in raw_text:  # script or style: its text runs to its end tag
-                        i = m.end()
-                        found = cdata_end[tag].search(raw, i)
-                        if found is None:  # the general path reads the rest
-                            stack.append(el)
-                            open_count[tag] = count_of(tag, 0) + 1
-                            tok.enter_cdata(tag)
-                            break
-                        j = found.start()
-                        if i < j:
-                            el.children.append(Text(raw[i:j], 0, el))
-                        i = found.end()
+                if tag in void:
+                    if kind == LEAN_LEAF:  # its text and end tag are read again, as after any void tag
+                        i = m.end(3) + 1
                         resume = True
                         break
-                    stack.append(el)
-                    open_count[tag] = count_of(tag, 0) + 1
+                    continue
+                if kind == LEAN_LEAF:  # its text, and its end tag closes it at once
+                    text = m[LEAN_LEAF]
+                    if not text:
+                        continue
+                    if tag in raw_text:  # script or style: the text as it is
+                        el.children.append(Text(text, 0, el))
+                        continue
+                    if "&" in text:
+                        text = unescape(text)
+                        if not text:
+                            continue
+                    if text.isspace():
+                        node = spaces_get(text)
+                        if node is None:
+                            node = spaces[text] = Text(text, 0, None)
+                        el.children.append(node)
+                        continue
+                    el.children.append(Text(text, 0, el))
+                    d = text.strip()
+                    text_len[el] = len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split()))
+                    if "," in d or not d.isascii():
+                        nc = len(commas_in(d))
+                        if nc:
+                            text_commas[el] = nc
+                    continue
+                if kind == LEAN_CLOSED or kind == LEAN_SIMPLE and m[LEAN_SIMPLE]:  # <div/>: opened and closed at once
+                    continue
+                if tag in raw_text:  # script or style: its text runs to its end tag
+                    i = m.end()
+                    found = cdata_end[tag].search(raw, i)
+                    if found is None:  # the general path reads the rest
+                        stack.append(el)
+                        open_count[tag] = count_of(tag, 0) + 1
+                        tok.enter_cdata(tag)
+                        break
+                    j = found.start()
+                    if i < j:
+                        el.children.append(Text(raw[i:j], 0, el))
+                    i = found.end()
+                    resume = True
+                    break
+                stack.append(el)
+                open_count[tag] = count_of(tag, 0) + 1
             else:
                 i = n
             if resume:
