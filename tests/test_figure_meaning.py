@@ -468,8 +468,9 @@ def test_a_japanese_date_set_with_spaces_is_a_date():
 
 
 @pytest.mark.parametrize("sentence, cited, scope", [
-    ("Each of the four PEPs is Final", 4, []),  # the scope is the claims it cites
-    ("Each of the five PEPs is Final", 4, ["each"]),
+    ("All four PEPs are Final", 4, []),  # the scope is the claims it cites
+    ("All of the five PEPs are Final", 4, ["all"]),
+    ("Each of the four PEPs is Final", 1, []),  # "each" distributes over what is named
     ("Every route takes the pass", 1, ["every"]),
     ("A single reading tells you nothing with any meaning", 1, []),  # "any" under a negation
     ("It works on any boat", 1, ["any"]),
@@ -486,3 +487,58 @@ def test_positions_a_page_shows_are_counted_like_figures():
 
     assert all(c.kind in ("apparatus", "none") for c in small_counts("The two positions below differ."))
     assert any(c.kind == "thing" for c in small_counts("The two routes below differ."))
+
+
+@pytest.mark.parametrize("page, claim, same", [
+    ("children aged twelve and under", "children under twelve", False),  # the twelve-year-olds
+    ("children under 12", "children under twelve", True),
+    ("38,500+ riders", "38,500 or more riders", True),
+    ("more than 38,500", "over 38,500", True),
+    ("at least 38,500", "over 38,500", False),
+])
+def test_a_bound_that_takes_in_its_figure_is_another_bound(page, claim, same):
+    from sourcebook.engines.text.figure_units import agrees, comparison
+    from sourcebook.engines.text.figures import find_figures
+
+    def bound(text):
+        f = next(f for f in find_figures(text) if f.kind in ("number", "money", "percent"))
+        return comparison(text, f.start, f.end)
+
+    assert agrees(bound(page), bound(claim)) is same
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    # a kind the claim speaks of in general
+    ("any tool that read annotations while the program ran had to evaluate the strings",
+     ["Static type checkers will see no difference, whereas tools using annotations at runtime will have to "
+      "perform postponed evaluation."]),
+    # a frequency, not a scope
+    ("At the end of every cycle the train moves on", ["The version number is incremented each release cycle."]),
+    # a technical word, not a verdict on a claim
+    ("evaluating them later against local names is unreliable",
+     ["Annotations can only use names present in the module scope, since postponed evaluation using local names "
+      "is not reliable."]),
+    # a lack said with a negation of the sentence's own
+    ("On the beta and stable channels you cannot turn on an unstable feature",
+     ["In beta and stable builds it is impossible to turn on unstable features."]),
+])
+def test_honest_wording_of_what_the_claim_says_passes(sentence, backing):
+    from sourcebook.engines.text.stance import added_words
+
+    assert added_words(sentence, backing) is None
+
+
+@pytest.mark.parametrize("sentence, kind", [
+    ("On every water bus route the pass is taken", "scope"),  # "routes W1 and W2" names a set
+    ("Most riders say the readers were switched off", "scope"),
+    ("Weekday ridership has risen to 38,500", "change"),
+    ("Riders say the readers were not switched off", "negation"),
+])
+def test_words_the_claim_does_not_say_are_found(sentence, kind):
+    from sourcebook.engines.text.stance import added_words
+
+    backing = ["The Tidewater Pass is accepted on water bus routes W1 and W2.",
+               "Riders on route W3 said its card readers were still switched off in late September.",
+               "Weekday ridership averaged 38,500 passengers over the summer."]
+    got = added_words(sentence, backing)
+    assert got is not None and got[0] == kind, got

@@ -54,7 +54,9 @@ def code_fingerprint() -> str:
     """Which sb wrote a fact: its version, plus the size and mtime of every module and schema,
     so facts from other code (an upgrade, a checkout of another commit) are never reused even
     when the version number stayed the same."""
-    pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    # the whole package (this file is sourcebook/domain/gate/verify_cache.py): a fact depends on
+    # the engines that read pages and figures as much as on the gates
+    pkg = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     h = hashlib.sha256(SB_VERSION.encode())
     for folder in (pkg, data_dir("schemas")):
         for dirpath, dirs, files in os.walk(folder):

@@ -289,12 +289,6 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
     return d, problems
 
 
-# a change over time: two sides of a disagreement are not two points in time
-_CHANGE = re.compile(r"\b(?:rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|increas\w*|climb\w*|jump\w*|surg\w*|fell|fall(?:s|en|ing)?|"
-                     r"drop\w*|declin\w*|decreas\w*|shr[aiu]nk\w*|went\s+(?:up|down)|gone\s+(?:up|down))\b|増加|減少|増え|減っ|"
-                     r"增长|下降|减少|вырос\w*|упал\w*|снизил\w*", re.IGNORECASE)
-
-
 def _over_a_contest(cid: str, text: str, inputs: list[tuple[str, Quantity]],
                     by_id: Mapping[str, Mapping]) -> str | None:
     """Inputs that are contested claims are sides of a disagreement (an audited year and a
@@ -304,7 +298,9 @@ def _over_a_contest(cid: str, text: str, inputs: list[tuple[str, Quantity]],
     sides = [iid for iid, _ in inputs if (by_id.get(iid) or {}).get("confidence") == "contested"]
     if len(sides) < 2:
         return None
-    m = _CHANGE.search(text)
+    from ..text.stance import CHANGE
+
+    m = CHANGE.search(text)
     if m:
         return (f"{cid}: its inputs {', '.join(sides)} are contested, the sides of a disagreement, but its text "
                 f"says {m.group(0)!r}, a change over time; say how far apart the figures are (\"7,500 higher than\")")

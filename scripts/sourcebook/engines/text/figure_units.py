@@ -195,7 +195,19 @@ def agrees(page: Comparison | None, claim: Comparison | None) -> bool:
         return True
     if page.way == "about" and not page.sign:
         return claim is None or claim.way == "about"
-    return claim is not None and claim.way == page.way
+    # "twelve and under" takes in the twelve-year-olds "under twelve" leaves out
+    return claim is not None and claim.way == page.way and _inclusive(claim) == _inclusive(page)
+
+
+_INCLUSIVE = frozenset(("at least", "no fewer than", "no less than", "not fewer than", "not less than", "a minimum of",
+                        "at most", "up to", "no more than", "not more than", "a maximum of", "as many as", "≥", ">=",
+                        "≤", "<=", "+"))
+
+
+def _inclusive(c: Comparison) -> bool:
+    """Whether the bound takes in the figure itself ("12 and under", "at least 12", "12+")."""
+    w = " ".join(c.written.lower().split())
+    return w.startswith(("or ", "and ")) or w in _INCLUSIVE
 
 
 # a date as an end ("until 1 December"), in the page; the claim's ends take "to" and "by" too

@@ -175,12 +175,14 @@ _NEG_MORE = re.compile(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", 
 _NEG_TIMING = re.compile(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
                          re.IGNORECASE)
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
-_SCOPE = re.compile(r"\b(?:every(?:one|body|where|thing)?|each|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
+_SCOPE = re.compile(r"(?<!the )(?<!at )\bmost\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
                     r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
                     r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
                     r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
                     re.IGNORECASE)
-_TIME_UNIT = r"(?:\d+\s+|other\s+|single\s+)?(?:minutes?|hours?|days?|nights?|weeks?|weekdays?|weekends?|months?|years?|mornings?|evenings?|time|season|summer|winter|year\s+round)"
+_TIME_UNIT = (r"(?:\d+\s+|other\s+|single\s+)?(?:minutes?|hours?|days?|nights?|weeks?|weekdays?|weekends?|months?|"
+              r"years?|mornings?|evenings?|time|season|summer|winter|year\s+round|(?:release\s+)?cycles?|releases?|"
+              r"iterations?|sprints?|quarters?)")
 _NOT_SCOPE = re.compile(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all\s+right|each\s+other|any\s+more|"
                         r"anymore|any\s+longer|if\s+any|(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
                         re.IGNORECASE)
@@ -188,8 +190,17 @@ _NOT_SCOPE = re.compile(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+a
 _JUDGE = re.compile(r"\b(?:debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
                     r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
                     r"outdated|obsolete|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
-                    r"誤り|虚偽|撤回|デマ|错误|虚假|谣言",
+                    r"虚偽|撤回|デマ|虚假|谣言",
                     re.IGNORECASE)
+
+
+# a change over time ("rose", "fell"): only a claim that tells a change, or compares, says it
+CHANGE = re.compile(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
+                    r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
+                    r"went\s+(?:up|down)|gone\s+(?:up|down)|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
+                    re.IGNORECASE)
+_COMPARED = re.compile(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|compared|previous|earlier|"
+                       r"before|after|from)\b|前年|比", re.IGNORECASE)
 
 
 def denial(text: str) -> str | None:
@@ -205,7 +216,8 @@ def denial(text: str) -> str | None:
 # a faithful sentence may say with a negation ("did not work", "do not pay", "not on W3")
 _LACK = re.compile(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|unable|lack\w*|without|refus\w*|"
                    r"reject\w*|denied|den(?:y|ies)|free|absent|missing|out\s+of\s+(?:service|order)|cancel\w*|scrap\w*|"
-                   r"withdraw\w*|ban(?:s|ned)?|forbid\w*|prohibit\w*|exclud\w*|except\w*|only|yet\s+to|instead|"
+                   r"withdraw\w*|ban(?:s|ned)?|forbid\w*|prohibit\w*|exclud\w*|except\w*|only|yet\s+to|instead|impossible|"
+                   r"unavailable|unsupported|disabled|disallow\w*|neither|nor|"
                    r"отключ\w*|выключ\w*|без|бесплатн\w*|только|кроме)\b|停止|中止|無料|免费|只有|のみ|だけ|以外",
                    re.IGNORECASE)
 
@@ -258,9 +270,41 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def judge_words(text: str) -> list[str]:
-    """Words that judge a claim ("debunked", "retracted", "false"), lower case, each once."""
-    return list(dict.fromkeys(m.group(0).lower() for m in _JUDGE.finditer(_seen(text))))
+# the words above that say only what became of a claim: "wrong" and "false" also describe code
+# and behaviour ("loops that go wrong"), these never do
+_VERDICT = re.compile(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
+                      r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
+
+
+_ENUMERATED = re.compile(r"^(?:\W+\w+){0,3}?\W+(?=[^\W_]*\d)[^\W_]+")  # "routes W1 and W2": a set named one by one
+
+
+def _generic(sentence: str, word: str, backing: list[str]) -> bool:
+    """A word of scope over a kind the claims speak of in general ("any tool that reads
+    annotations" of "tools using annotations at runtime"): the noun after it (one of the next
+    two words) stands in a claim or quote as a plural not followed by names ("routes W1 and W2" is
+    a set named one by one, and "every route" says more than it)."""
+    text = _seen(sentence)
+    i = text.lower().find(word)
+    if i < 0:
+        return False
+    after = [w for w in re.findall(r"\S+", text[i + len(word):]) if w.lower() not in ("the", "of", "a")][:2]
+    nouns = [w.lower() for t in after for w in re.findall(r"[^\W\d_]{4,}", t)]
+    for b in backing:
+        low = _seen(b).lower()
+        for noun in nouns:
+            stem = noun[:-1] if noun.endswith("s") else noun
+            for m in re.finditer(rf"\b{re.escape(stem)}(?:s|es)\b", low):
+                if not _ENUMERATED.match(low[m.end():m.end() + 40]):
+                    return True
+    return False
+
+
+def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
+    """Words that judge a claim ("debunked", "retracted", "false"), lower case, each once;
+    ``verdicts_only``: only those that say what became of a claim ("withdrawn", "debunked")."""
+    found = (m.group(0).lower() for m in _JUDGE.finditer(_seen(text)))
+    return list(dict.fromkeys(w for w in found if not verdicts_only or _VERDICT.match(w)))
 
 
 # (code, what it is, the fix) for each kind ``added_words`` finds
@@ -269,6 +313,9 @@ ADDED = {
                  "write what the claim says, or cite the claim that says no"),
     "scope": ("E-PAGE-WORD-UNBACKED", "a word of scope (\"every\", \"all\", \"any\")",
               "name what the claims name, or cite the claim whose quote says it"),
+    "change": ("E-PAGE-WORD-UNBACKED", "a word of change over time (\"rose\", \"fell\")",
+               "a figure that stands alone tells no change: say what the claim says, or cite the claim that "
+               "tells the change"),
     "judgement": ("E-PAGE-WORD-UNBACKED", "a word that judges a claim",
                   "a claim is shown checked, contested or as history by its mark, not by the author's word: "
                   "cut it, or cite the claim whose quote says it"),
@@ -286,10 +333,13 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     word = negation_added(sentence, backing)
     if word:
         return "negation", word
-    scope = scope_words(sentence, cited)
+    scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)]
     if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
         return "scope", scope[0]
-    judged = judge_words(sentence)
+    change = CHANGE.search(_seen(sentence))
+    if change and not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing):
+        return "change", " ".join(change.group(0).lower().split())
+    judged = judge_words(sentence, verdicts_only=True)  # "unreliable", "wrong" also describe code
     if judged:
         said = {w[:6] for b in backing for w in judge_words(b)}
         extra = [w for w in judged if w[:6] not in said]

@@ -318,7 +318,7 @@ class _Judge:
         whether a claim stands is the ledger's to say, by its mark and its history."""
         from .....engines.text.stance import judge_words
 
-        words = judge_words(text)
+        words = judge_words(text, verdicts_only=True)
         return f"the word {words[0]!r}, which judges a claim" if words else ""
 
     def count_fact(self, p: Piece) -> str:
