@@ -317,6 +317,24 @@ def test_a_multi_part_quote_spliced_across_clauses_is_refused(ws):
 
 # --------------------------------------------------------------------------- the podcast
 
+@pytest.mark.parametrize("where, text, code", [
+    ("transition", "How busy is the service? Spoiler: the official audit turned out to be wrong.", "E-POD-TRANSITION"),
+    ("outline", "The audited figure was withdrawn", "E-PAGE-WORD-UNBACKED"),
+])
+def test_a_podcast_link_or_outline_judges_no_claim(ws, where, text, code):
+    path = os.path.join(ws, "drafts", "podcast.json")
+    with open(path, encoding="utf-8") as fh:
+        script = json.load(fh)
+    if where == "transition":
+        next(ln for ln in script["lines"] if ln["kind"] == "transition")["text"] = text
+    else:
+        script["outline"][1]["description"] = text
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(script, fh)
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    assert r.rc != 0 and code in r.err, r.both
+
+
 def test_a_podcast_transition_carries_no_figure(ws):
     path = os.path.join(ws, "drafts", "podcast.json")
     with open(path, encoding="utf-8") as fh:

@@ -108,6 +108,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
     line cites."""
     from ..text.figures import stated, unbacked
     from ..text.quotations import find_quotations
+    from ..text.stance import judge_words
 
     out: list[Finding] = []
     cited: list[str] = []
@@ -118,6 +119,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
         cited += [c for c in ids if c not in cited]
         if line.get("kind") == "transition":
             carried = [f'"{f.written}"' for f in stated(text)] + [q.text for q in find_quotations(text)]
+            carried += [f'"{w}", which judges a claim' for w in judge_words(text)]  # a link states nothing
             if carried:
                 out.append(Finding("E-POD-TRANSITION", subject, f"a transition carries {', '.join(carried)}; it "
                                                                 "links segments and states nothing: move the fact "
@@ -141,10 +143,17 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                   for sp in script.get("speakers") or [] if isinstance(sp, Mapping)]
     structure += [(f"voice {name}", str(v.get("hint") or "")) for name, v in (voices or {}).items()
                   if isinstance(v, Mapping)]
+    verdicts = {w[:6] for t in texts for w in judge_words(t)}
     for subject, text in structure:
         figs = unbacked(text, texts)
         if figs:
             out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, cited, texts, "the script cites")))
+        # "The audited figure was withdrawn" as an outline part: a verdict no cited claim gives
+        judged = [w for w in judge_words(text, verdicts_only=True) if w[:6] not in verdicts]
+        if judged:
+            out.append(Finding("E-PAGE-WORD-UNBACKED", subject, f"says {judged[0]!r}, a word that judges a claim, "
+                                                                "which none of the claims the script cites says; "
+                                                                "cut it"))
     return out
 
 
