@@ -533,6 +533,8 @@ def test_honest_wording_of_what_the_claim_says_passes(sentence, backing):
     ("Most riders say the readers were switched off", "scope"),
     ("Weekday ridership has risen to 38,500", "change"),
     ("Riders say the readers were not switched off", "negation"),
+    # another claim's lack ("still switched off", of W3's readers) does not back a negation of W1 and W2
+    ("On routes W1 and W2, no: the operator lists neither as taking the pass", "negation"),
 ])
 def test_words_the_claim_does_not_say_are_found(sentence, kind):
     from sourcebook.engines.text.stance import added_words

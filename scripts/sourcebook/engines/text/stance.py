@@ -228,6 +228,13 @@ _FLIPPED = re.compile(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|
                       r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
 
 
+def _about_the_same(a: str, b: str) -> bool:
+    """Two texts speak of the same things: two words of four letters or more in common, or a
+    name with digits ("W3"), whatever the language of the rest."""
+    shared = {w.lower() for w in _NAMED.findall(a)} & {w.lower() for w in _NAMED.findall(b)}
+    return len(shared) >= 2 or any(ch.isdigit() for w in shared for ch in w)
+
+
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
     or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
@@ -238,8 +245,8 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
         return None
     seen = _seen(sentence)
     flipped = _FLIPPED.search(seen)
-    if flipped is None and any(_LACK.search(_seen(b)) for b in backing):
-        return None  # "did not work" for "switched off": the claim's lack said with a negation
+    if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) for b in backing):
+        return None  # "did not work" for "switched off": the claim's lack said with a negation, of the same things
     if flipped is not None:
         return " ".join(flipped.group(0).lower().split())  # "not switched off": the claim's lack turned around
     rest = _NEG_TIMING.sub(" ", _seen(sentence))
