@@ -1029,3 +1029,12 @@ def test_a_heading_that_tells_a_plan_as_done_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(heading, ">W3 already takes the pass</h2>", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
             "'already'")
 
+
+def test_a_count_moved_to_another_kind_of_day_is_refused(demo, page, tmp_path):
+    """The audited 31,000 is per weekday: "on summer weekends" is a count of other days."""
+    old = "give an audited 31,000 passengers per weekday"
+    assert old in page
+    refused(demo, page.replace(old, "give an audited 31,000 passengers on summer weekends", 1), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED", "weekend")
+    passes_prose(demo, page.replace(old, "give an audited 31,000 passengers on an average weekday", 1), tmp_path)
+

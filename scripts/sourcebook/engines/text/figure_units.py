@@ -28,7 +28,7 @@ _RATE = re.compile(
     r"|(?:\ (?:[^\W\d_]+\ ){0,2}?)?\ (?P<adv>" + "|".join(_ADVERBS) + r")(?![^\W\d_])",
     re.I,
 )
-_PERIOD_WORD = re.compile(rf"(?<![^\W\d_])(?:{_PERIOD_ALT}|{'|'.join(_ADVERBS)})(?![^\W\d_])", re.I)
+_PERIOD_WORD = re.compile(rf"(?<![^\W\d_])(?:(?:{_PERIOD_ALT})(?:s|es)?|{'|'.join(_ADVERBS)})(?![^\W\d_])", re.I)
 
 
 def periods_named(text: str) -> set[str]:
@@ -36,7 +36,7 @@ def periods_named(text: str) -> set[str]:
     out = set()
     for m in _PERIOD_WORD.finditer(text):
         w = m.group(0).lower()
-        p = _PERIODS.get(w) or _ADVERBS.get(w)
+        p = _PERIODS.get(w) or _ADVERBS.get(w) or _PERIODS.get(w[:-1]) or _PERIODS.get(w[:-2])  # "weekends"
         if p:
             out.add(p)
     if is_cjk(text[:1] or "a") or any(is_cjk(c) for c in text[:40]):

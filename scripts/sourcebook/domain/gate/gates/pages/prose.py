@@ -146,7 +146,8 @@ class _Judge:
         ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
         something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
         need a number in the range they name."""
-        from .....engines.text.figure_units import agrees, comparison, duration_after, duration_near, magnitudes, until
+        from .....engines.text.figure_units import (agrees, comparison, duration_after, duration_near, magnitudes,
+                                                    periods_named, until)
 
         text = p.text
         found = self.fig.find_figures(text)
@@ -195,6 +196,14 @@ class _Judge:
             if same and not any(until(b, g.start, g.end, claim=True) for b, g in same):
                 compared.append((f"until {f.written}", f"the claim cited after it gives {same[0][1].written!r} as "
                                                        "no end"))
+        if figs:
+            # "31,000 on summer weekends" of a claim that counts per weekday: another period
+            kinds = {"weekday", "weekend", "hour"}  # what a count is counted over; a year or a month is a span too
+            named = periods_named(text) & kinds
+            said = {q for b in self.backing(ids) for q in periods_named(b)} & kinds
+            other = sorted(named - said)
+            if other and said and not others:
+                others.append((other[0], f"its claims count per {', '.join(sorted(said))}, not per {other[0]}"))
         for m in mags:
             backs = self.backing(own(m.end))
             if not any(g.kind in ("number", "money") and m.low <= _number(g.key) < m.high
