@@ -146,8 +146,15 @@ class _Judge:
         ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
         something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
         need a number in the range they name."""
-        from .....engines.text.figure_units import (agrees, comparison, duration_after, duration_near, magnitudes,
-                                                    periods_named, until)
+        from .....engines.text.figure_units import (
+            agrees,
+            comparison,
+            duration_after,
+            duration_near,
+            magnitudes,
+            periods_named,
+            until,
+        )
 
         text = p.text
         found = self.fig.find_figures(text)
@@ -200,10 +207,10 @@ class _Judge:
             # "31,000 on summer weekends" of a claim that counts per weekday: another period
             kinds = {"weekday", "weekend", "hour"}  # what a count is counted over; a year or a month is a span too
             named = periods_named(text) & kinds
-            said = {q for b in self.backing(ids) for q in periods_named(b)} & kinds
-            other = sorted(named - said)
-            if other and said and not others:
-                others.append((other[0], f"its claims count per {', '.join(sorted(said))}, not per {other[0]}"))
+            counted = {q for b in self.backing(ids) for q in periods_named(b)} & kinds
+            other = sorted(named - counted)
+            if other and counted and not others:
+                others.append((other[0], f"its claims count per {', '.join(sorted(counted))}, not per {other[0]}"))
         for m in mags:
             backs = self.backing(own(m.end))
             if not any(g.kind in ("number", "money") and m.low <= _number(g.key) < m.high
