@@ -1038,3 +1038,12 @@ def test_a_count_moved_to_another_kind_of_day_is_refused(demo, page, tmp_path):
             "E-PAGE-FIGURE-UNBACKED", "weekend")
     passes_prose(demo, page.replace(old, "give an audited 31,000 passengers on an average weekday", 1), tmp_path)
 
+
+def test_a_scheduled_thing_told_as_done_is_refused_whatever_its_date(demo, page, tmp_path):
+    """"installation set for November" (the claim: "scheduled for November 2026") told as "the
+    readers were installed in November": the date does not keep the plan when the verb says done."""
+    old = "W3 reader contract was signed in August, with installation set for November"
+    assert old in page
+    refused(demo, page.replace(old, "W3 reader contract was signed in August, and the readers were installed in "
+                                    "November", 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "scheduled")
+
