@@ -535,6 +535,8 @@ def test_honest_wording_of_what_the_claim_says_passes(sentence, backing):
     ("Riders say the readers were not switched off", "negation"),
     # another claim's lack ("still switched off", of W3's readers) does not back a negation of W1 and W2
     ("On routes W1 and W2, no: the operator lists neither as taking the pass", "negation"),
+    # "only" narrowing what the claim lists to a part of it
+    ("Only on route W1, yes: the operator lists it as taking the pass", "scope"),
 ])
 def test_words_the_claim_does_not_say_are_found(sentence, kind):
     from sourcebook.engines.text.stance import added_words

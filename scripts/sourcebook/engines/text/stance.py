@@ -310,6 +310,28 @@ def _generic(sentence: str, word: str, backing: list[str]) -> bool:
     return False
 
 
+_ONLY = re.compile(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
+
+
+def _only_some(sentence: str, backing: list[str]) -> str | None:
+    """"Only on route W1" where the claim names W1 and W2: "only" narrows a list the claims name
+    to part of it ("only W1"), or None."""
+    seen = _seen(sentence)
+    m = _ONLY.search(seen)
+    if m is None or any(_ONLY.search(_seen(b)) for b in backing):
+        return None
+    from .figures import find_figures
+
+    mine = {f.key for f in find_figures(seen) if f.kind == "ident"}
+    if not mine:
+        return None
+    for b in backing:
+        theirs = {f.key for f in find_figures(b) if f.kind == "ident"}
+        if mine < theirs:
+            return f"{m.group(0).lower()} {', '.join(sorted(mine))}"
+    return None
+
+
 def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
     """Words that judge a claim ("debunked", "retracted", "false"), lower case, each once;
     ``verdicts_only``: only those that say what became of a claim ("withdrawn", "debunked")."""
@@ -346,6 +368,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)]
     if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
         return "scope", scope[0]
+    narrowed = _only_some(sentence, backing)
+    if narrowed:
+        return "scope", narrowed
     change = CHANGE.search(_seen(sentence))
     if change and not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
