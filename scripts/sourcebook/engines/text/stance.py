@@ -310,6 +310,32 @@ def _generic(sentence: str, word: str, backing: list[str]) -> bool:
     return False
 
 
+# pairs of words that say the opposite of each other ("summer lows" for "summer peaks")
+_OPPOSITES = (("peaks?", "lows?|troughs?"), ("highs?|highest", "lows?|lowest"), ("higher", "lower"),
+              ("increas\\w*", "decreas\\w*"), ("maximum", "minimum"), ("earliest", "latest"),
+              ("above", "below"), ("supports?|supported|supporting", "oppos\\w*"), ("accept\\w*", "reject\\w*"),
+              ("allow\\w*|permit\\w*", "forbid\\w*|prohibit\\w*|bann?\\w*"), ("gains?", "loss(?:es)?"),
+              ("successe?s?|successful", "failures?|failed"), ("cheap\\w*", "expensive|costl\\w*|dear\\w*"),
+              ("busiest", "quietest"), ("rush\\s+hours?", "off-peak"), ("weekdays?", "weekends?"))
+_OPPOSITE_RX = [(re.compile(rf"\b(?:{a})\b", re.IGNORECASE), re.compile(rf"\b(?:{b})\b", re.IGNORECASE))
+                for a, b in _OPPOSITES]
+
+
+def _antonym(sentence: str, backing: list[str]) -> str | None:
+    """A word of the sentence whose opposite its claims say, where they never say the word
+    itself ("summer lows" of "summer peaks"), as "lows for peaks", or None."""
+    seen = _seen(sentence)
+    hay = " ".join(_seen(b) for b in backing)
+    for a, b in _OPPOSITE_RX:
+        for mine, theirs in ((a, b), (b, a)):
+            m = mine.search(seen)
+            if m and not mine.search(hay):
+                t = theirs.search(hay)
+                if t:
+                    return f"{m.group(0).lower()} for {t.group(0).lower()}"
+    return None
+
+
 _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
 
 
@@ -345,6 +371,8 @@ ADDED = {
                  "write what the claim says, or cite the claim that says no"),
     "scope": ("E-PAGE-WORD-UNBACKED", "a word of scope (\"every\", \"all\", \"any\")",
               "name what the claims name, or cite the claim whose quote says it"),
+    "antonym": ("E-PAGE-WORD-UNBACKED", "the opposite of what its claims say",
+                "write the claim's own word, or cite the claim that says yours"),
     "change": ("E-PAGE-WORD-UNBACKED", "a word of change over time (\"rose\", \"fell\")",
                "a figure that stands alone tells no change: say what the claim says, or cite the claim that "
                "tells the change"),
@@ -368,6 +396,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)]
     if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
         return "scope", scope[0]
+    flipped = _antonym(sentence, backing)
+    if flipped:
+        return "antonym", flipped
     narrowed = _only_some(sentence, backing)
     if narrowed:
         return "scope", narrowed
