@@ -535,8 +535,6 @@ def test_honest_wording_of_what_the_claim_says_passes(sentence, backing):
     ("Riders say the readers were not switched off", "negation"),
     # another claim's lack ("still switched off", of W3's readers) does not back a negation of W1 and W2
     ("On routes W1 and W2, no: the operator lists neither as taking the pass", "negation"),
-    # the opposite of the claim's word
-    ("City officers said the press figures were summer lows", "antonym"),
     # "only" narrowing what the claim lists to a part of it
     ("Only on route W1, yes: the operator lists it as taking the pass", "scope"),
 ])
@@ -544,8 +542,16 @@ def test_words_the_claim_does_not_say_are_found(sentence, kind):
     from sourcebook.engines.text.stance import added_words
 
     backing = ["The Tidewater Pass is accepted on water bus routes W1 and W2.",
-               "City officers replied that the higher figures quoted in the press referred to summer peaks only.",
                "Riders on route W3 said its card readers were still switched off in late September.",
                "Weekday ridership averaged 38,500 passengers over the summer."]
     got = added_words(sentence, backing)
     assert got is not None and got[0] == kind, got
+
+
+def test_the_opposite_of_the_claim_s_word_is_refused():
+    from sourcebook.engines.text.stance import added_words
+
+    said = ["City officers replied that the higher figures quoted in the press referred to summer peaks only."]
+    assert added_words("City officers said the press figures were summer lows", said) == ("antonym", "lows for peaks")
+    assert added_words("City officers said the press figures were summer peaks", said) is None
+
