@@ -555,3 +555,13 @@ def test_the_opposite_of_the_claim_s_word_is_refused():
     assert added_words("City officers said the press figures were summer lows", said) == ("antonym", "lows for peaks")
     assert added_words("City officers said the press figures were summer peaks", said) is None
 
+
+def test_a_word_of_endorsement_is_the_claim_s_to_say():
+    """"City officers confirmed the press figures" of officers who said the press figures were
+    summer peaks: "confirmed" says they vouched for them."""
+    from sourcebook.engines.text.stance import added_words
+
+    said = ["City officers said the press figures were summer peaks."]
+    assert added_words("City officers confirmed the press figures", said) == ("judgement", "confirmed")
+    assert added_words("City officers confirmed the press figures", said + ["The council confirmed it."]) is None
+

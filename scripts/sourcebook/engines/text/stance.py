@@ -190,7 +190,7 @@ _NOT_SCOPE = re.compile(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+a
                         r"anymore|any\s+longer|if\s+any|(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
                         re.IGNORECASE)
 # words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
-_JUDGE = re.compile(r"\b(?:debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
+_JUDGE = re.compile(r"\b(?:confirm\w*|corroborat\w*|endors\w*|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
                     r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
                     r"outdated|obsolete|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
                     r"虚偽|撤回|デマ|虚假|谣言",
@@ -282,7 +282,7 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 
 # the words above that say only what became of a claim: "wrong" and "false" also describe code
 # and behaviour ("loops that go wrong"), these never do
-_VERDICT = re.compile(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
+_VERDICT = re.compile(r"^(?:confirm|corroborat|endors|debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
                       r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
 
 
