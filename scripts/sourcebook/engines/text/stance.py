@@ -282,7 +282,7 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 
 # the words above that say only what became of a claim: "wrong" and "false" also describe code
 # and behaviour ("loops that go wrong"), these never do
-_VERDICT = re.compile(r"^(?:confirm|corroborat|endors|debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
+_VERDICT = re.compile(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
                       r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
 
 
@@ -358,6 +358,9 @@ def _only_some(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+_ENDORSE = re.compile(r"^(?:confirm|corroborat|endors)", re.IGNORECASE)
+
+
 def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
     """Words that judge a claim ("debunked", "retracted", "false"), lower case, each once;
     ``verdicts_only``: only those that say what became of a claim ("withdrawn", "debunked")."""
@@ -405,7 +408,8 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     change = CHANGE.search(_seen(sentence))
     if change and not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
-    judged = judge_words(sentence, verdicts_only=True)  # "unreliable", "wrong" also describe code
+    # "unreliable", "wrong" also describe code; "confirmed" says someone vouched for a claim
+    judged = [w for w in judge_words(sentence) if _VERDICT.match(w) or _ENDORSE.match(w)]
     if judged:
         said = {w[:6] for b in backing for w in judge_words(b)}
         extra = [w for w in judged if w[:6] not in said]
