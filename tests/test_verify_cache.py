@@ -219,6 +219,7 @@ def test_facts_written_by_other_code_are_not_reused(good, monkeypatch):
     assert not verify_cache.VerifyCache(_ws(root))._records.old  # an upgrade starts from scratch
 
 
+@pytest.mark.xdist_group("code-fingerprint")  # each case touches a module's mtime: one at a time
 @pytest.mark.parametrize("module", ["domain.gate.verify_cache", "engines.text.stance", "engines.page.prose"])
 def test_the_code_fingerprint_follows_the_modules(module):
     """A fact depends on the engines that read pages and sentences as much as on the gates: a
