@@ -28,9 +28,9 @@ def _where(src: Mapping) -> str:
 def reader_line(src: Mapping) -> str:
     """Byline and dates as the page states them ("by A. Writer · published 2024-05-01 ·
     modified 2024-05-03"), or what is unclear about its dates; empty when the page says nothing."""
+    from .origin import AS_RECORDED as told
     from .origin import USER_SET
 
-    told = ", as the author recorded it"  # set with sb source set, not read from the page
     bits = []
     if src.get("byline"):
         bits.append(f"by {md(src['byline'])}" + (told if src.get("byline_from") == USER_SET else ""))

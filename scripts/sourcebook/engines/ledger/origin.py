@@ -95,6 +95,7 @@ def published_of(rec: Mapping | None) -> str:
 
 
 USER_SET = "sb source set"  # a reader field's ``_from`` when the user set it, not the page
+AS_RECORDED = ", as the author recorded it"  # what a byline or date the user set says of itself
 
 
 def credit_words(rec: Mapping | None) -> list[str]:
@@ -105,7 +106,7 @@ def credit_words(rec: Mapping | None) -> list[str]:
     out = []
     rec = rec or {}
     by, publisher = byline_of(rec), rec.get("publisher")
-    told = ", as the author recorded it"
+    told = AS_RECORDED
     if by and not (isinstance(publisher, str) and " ".join(publisher.split()).casefold() == by.casefold()):
         # a byline that only repeats the publisher says nothing more
         out.append(f"by {by}" + (told if rec.get("byline_from") == USER_SET else ""))

@@ -319,12 +319,16 @@ _OPPOSITES = (("peaks?", "lows?|troughs?"), ("highs?|highest", "lows?|lowest"), 
               ("busiest", "quietest"), ("rush\\s+hours?", "off-peak"), ("weekdays?", "weekends?"))
 _OPPOSITE_RX = [(re.compile(rf"\b(?:{a})\b", re.IGNORECASE), re.compile(rf"\b(?:{b})\b", re.IGNORECASE))
                 for a, b in _OPPOSITES]
+# every word of every pair: one search tells whether a sentence has any to look at
+_ANY_OPPOSITE = re.compile(r"\b(?:" + "|".join(w for pair in _OPPOSITES for w in pair) + r")\b", re.IGNORECASE)
 
 
 def _antonym(sentence: str, backing: list[str]) -> str | None:
     """A word of the sentence whose opposite its claims say, where they never say the word
     itself ("summer lows" of "summer peaks"), as "lows for peaks", or None."""
     seen = _seen(sentence)
+    if not _ANY_OPPOSITE.search(seen):
+        return None
     hay = " ".join(_seen(b) for b in backing)
     for a, b in _OPPOSITE_RX:
         for mine, theirs in ((a, b), (b, a)):
@@ -393,6 +397,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     or ``scale`` ("a record 38,500"; with ``plan``, "already"). Scope is one class: "all" is
     backed by "every"; ``cited``: how many claims the sentence cites ("each of the four" of four).
     One reading for the page gate, the report's gate and the pre-flight."""
+    sentence, backing = _seen(sentence), [_seen(b) for b in backing]  # read as seen once: the checks below reread
     word = negation_added(sentence, backing)
     if word:
         return "negation", word

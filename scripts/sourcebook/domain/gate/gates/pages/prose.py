@@ -93,6 +93,7 @@ class _Judge:
         self.page_cited: set[str] = set()
         self._backing: dict[str, tuple[list[str], list[str], list[str]]] = {}
         self._notes: set[str] | None = None
+        self._at: dict[int, int] | None = None
 
     # -- helpers --
     @property
@@ -658,7 +659,9 @@ class _Judge:
         """The claims a label stands over: those of the first claim block after it (a paragraph,
         a list's first item), before the next heading or label."""
         pieces = self.pr.pieces
-        i = next((k for k, q in enumerate(pieces) if q is p), len(pieces))
+        if self._at is None:  # where each piece stands, once per page
+            self._at = {id(q): k for k, q in enumerate(pieces)}
+        i = self._at.get(id(p), len(pieces))
         out: dict[str, None] = {}
         block: list[str] | None = None
         for q in pieces[i + 1:]:
