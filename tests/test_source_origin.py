@@ -255,6 +255,9 @@ def test_a_conflicting_figure_under_another_topic_opens_a_candidate(demo):
     out = json.loads(sb("contradictions", "--json", cwd=demo).out)
     cross = [c for c in out if c["detectors"] == ["cross-topic"]]
     assert cross and claim_id(text) in cross[0]["claim_ids"] and summer["id"] in cross[0]["claim_ids"]
+    # the listing says how to decide it: a decision names one topic, so the claims go under one key
+    listed = sb("contradictions", cwd=demo).out
+    assert "sb claim set" in listed and "--topic" in listed and "ridership.peak" in listed, listed
     v = sb("verify", cwd=demo)
     assert any(line.startswith("E-CLUSTER-OPEN") and "ridership.peak" in line and "--topic" in line
                for line in v.err.splitlines()), v.both

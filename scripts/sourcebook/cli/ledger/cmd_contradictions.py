@@ -45,6 +45,12 @@ def run(args, ctx) -> int:
             ctx.out("OPEN clusters need a written decision naming every claim in them:")
             ctx.out("  sb contradictions --json   (copy cluster_id, topic_key and claim_ids)")
             ctx.out("  sb adjudicate --file decision.json --apply   (supersede, both_stand, scope_split or retract)")
+            across = [c for c in clusters if c["status"] == "OPEN" and "cross-topic" in c["detectors"]]
+            if across:  # a decision names one topic: the two claims go under one key first
+                ctx.out("a cross-topic cluster is decided under one topic key: first file both claims under it")
+                for c in across:
+                    (a, ta), (b, _tb) = sorted(c["topics"].items())
+                    ctx.out(f"  sb claim set {b} --topic {ta}   (then sb contradictions again)")
     if args.strict:
         found = open_findings(clusters)
         for f in found:
