@@ -334,9 +334,26 @@ def _press_span(page: str, style: str = "", cls: str = "") -> str:
     ("display:inline-block;width:1ch;overflow:hidden;white-space:nowrap", "to a sliver"),
     ("display:inline-block;max-width:4px;overflow:clip", "to a sliver"),
     ("display:block;height:6px;overflow:hidden", "less than its text"),
+    # thresholds a reader's eye sets, not zero: small, smeared, squashed, cut to one line
+    ("font-size:6px", "font-size"),
+    ("filter:blur(1.5px)", "blur"),
+    ("display:inline-block;transform:scale(1,0.12)", "under half its size"),
+    ("display:inline-block;scale:1 0.3", "under half its size"),
 ])
 def test_a_contested_side_a_reader_cannot_see_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
+
+
+def test_a_claim_block_cut_to_fewer_lines_than_its_text_needs_is_refused(demo, page, tmp_path):
+    block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">', page).group(0)
+    cut = page.replace(block, block[:-1] + ' style="max-height:1.6em;overflow:hidden">', 1)
+    refused(demo, cut, tmp_path, "E-PAGE-INVISIBLE", "max-height: 1.6em", "less than its text")
+    # room for every line the text needs, and a slight scale or blur, pass
+    for style in ("max-height:20em;overflow:hidden", "display:inline-block;transform:scale(0.9)"):
+        roomy = page.replace(block, block[:-1] + f' style="{style}">', 1)
+        assert not [ln for ln in gate_lines(demo, roomy, tmp_path, "surface") if "E-PAGE-INVISIBLE" in ln], style
+    assert not [ln for ln in gate_lines(demo, _press_span(page, style="filter:blur(0.4px)"), tmp_path, "surface")
+                if "E-PAGE-INVISIBLE" in ln]
 
 
 def test_a_box_with_room_for_its_text_passes(demo, page, tmp_path):

@@ -8,10 +8,11 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 - on the element or an ancestor: ``position: absolute`` or ``fixed`` (out of its sentence,
   where it can lie over other text), opacity (or ``filter: opacity()``) of zero, a height or width
   of zero with overflow hidden, an off-screen position, margin or text indent, a transform that
-  scales it to nothing, turns it edge-on or moves it away, ``clip-path``, ``clip`` and masks,
-  ``zoom`` near zero, ``filter`` contrast of zero or a heavy blur, the screen-reader-only
+  scales it to nothing or under half its size, turns it edge-on or moves it away, ``clip-path``, ``clip`` and masks,
+  ``zoom`` near zero, ``filter`` contrast of zero or a blur of a pixel or more, a height with overflow hidden too
+  low for the lines its text needs, the screen-reader-only
   pattern (the hidden / visually-hidden classes);
-- on the text itself: a font size too small to read, letters drawn on top of each other
+- on the text itself: a font size too small to read (under 9px), letters drawn on top of each other
   (negative ``letter-spacing``), and text the colour of its background
   (``color``, ``-webkit-text-fill-color``, transparent or within a hair of the ground);
 - in declarations the shipped style sheets lack: a blend mode, a line clamp that cuts the text,
@@ -51,7 +52,11 @@ if TYPE_CHECKING:
 FOLDED = "inside a <details> that is not open"
 _FAR = 300.0  # px: further up or left than this, or
 _FAR_OUT = 3000.0  # further right or down than this, is off the screen
-_SMALL_FONT = 6.0  # px: nothing sourcebook writes for reading is smaller
+_SMALL_FONT = 9.0  # px: the smallest text sourcebook writes is 0.8rem; below this nothing is read
+_SQUASH = 0.5  # a scale below this on either axis draws text under half its size
+_BLUR = 1.0  # px: a blur this wide smears the strokes of text into each other
+_MEASURE = 45.0  # em: a reading column no wider than this, when a box states no width
+_AVG_GLYPH = 0.45  # em: an ordinary letter (with its space), to count the lines a text needs
 _SAME_COLOUR = 1.25  # contrast ratio: text this close to its ground cannot be read
 _FUNC = re.compile(r"([a-z0-9-]+)\(([^()]*)\)", re.I)
 _ANGLE = re.compile(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
@@ -129,6 +134,8 @@ def _transform(v: str) -> str:
                 fs = fs[:2]
             if any(f is not None and abs(f) < 0.05 for f in fs):
                 return f"transform: {m.group(0)} scales it to nothing"
+            if any(f is not None and abs(f) < _SQUASH for f in fs):
+                return f"transform: {m.group(0)} squashes it under half its size"
         elif name in ("matrix", "matrix3d"):
             got = [_factor(a) for a in args]
             fs2 = [x for x in got if x is not None]
@@ -193,8 +200,14 @@ def _cut_box(st: Style, el: Element) -> str:
         return f"{w[0]} with overflow hidden cuts its text (\"{text[:30]}\") to a sliver"
     h = limit("height", "max-height", "block-size", "max-block-size")
     if h is not None:
-        width = w[1] if w is not None else 0.0
-        lines = 1 if nowrap or width <= 0 else max(1, int(len(text) * _GLYPH * font // max(width, 1.0)))
+        # a box that states no width is as wide as a reading column at most: the lines its text
+        # needs there (ordinary letters) must fit, or the height cuts sentences away
+        if nowrap:
+            lines = 1
+        elif w is not None and w[1] > 0:
+            lines = max(1, int(len(text) * _GLYPH * font // max(w[1], 1.0)))
+        else:
+            lines = max(1, -(-int(len(text) * _AVG_GLYPH * 100) // int(_MEASURE * 100)))
         if h[1] < 0.75 * font * lines:
             return f"{h[0]} with overflow hidden shows less than its text"
     return ""
@@ -239,7 +252,7 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
         if f is not None and f < 0.05:
             return f"filter: {m.group(0)}"
         blur = _len(m.group(2)) if name == "blur" else None
-        if blur is not None and blur[0] >= 4:
+        if blur is not None and blur[0] >= _BLUR:
             return f"filter: {m.group(0)} blurs it beyond reading"
     overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
     if "hidden" in overflow or "clip" in overflow:
@@ -278,6 +291,8 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
     scale = _value(st, "scale")
     if scale and any((f := _factor(a)) is not None and abs(f) < 0.05 for a in scale.split()):
         return f"scale: {scale} scales it to nothing"
+    if scale and any((f := _factor(a)) is not None and abs(f) < _SQUASH for a in scale.split()):
+        return f"scale: {scale} squashes it under half its size"
     translate = _value(st, "translate")
     if translate and any(_far(_len(a)) for a in translate.split()):
         return f"translate: {translate} moves it off the screen"
