@@ -39,6 +39,7 @@ from .figure_units import (
     _CJK_COUNT,
     _CJK_PERIODS,
     _CJK_RATE,
+    _CJK_RATE_BEFORE,
     _COUNT_NOUN,
     _PERIODS,
     _RATE,
@@ -483,14 +484,14 @@ class _Scan:
         if cur:
             self.add("money", f"{cur}:{sign}{value}", start, end)
             return
-        unit = self._unit(end)
+        unit = self._unit(end, s)
         if not exp and not neg and _YEAR_DIGITS.fullmatch(num) and not unit:
             self.add("date", num, s, end)
         else:
             self.add("number", sign + value, s, end, unit)
 
-    def _unit(self, end: int) -> str:
-        """What the number ending at ``end`` counts and per what: "count", "/day", "count/day"."""
+    def _unit(self, end: int, start: int) -> str:
+        """What the number at ``start:end`` counts and per what: "count", "/day", "count/day"."""
         t = self.t
         count = ""
         cm = _COUNT_NOUN.match(t, end)
@@ -498,9 +499,10 @@ class _Scan:
             count = "count"
         rm = _RATE.match(t, cm.end() if cm else end) or _RATE.match(t, end)
         if rm is None and _CJK_COUNT.match(t, end) or rm is None and is_cjk(t[end : end + 1] or "a"):
-            cj = _CJK_RATE.match(t[max(0, end - 6) : end])
+            # the period stands after the number (3万人/日) or before it: 每天31,000名, 1日平均3万人
+            cj = _CJK_RATE.match(t[max(0, end - 6) : end]) or _CJK_RATE_BEFORE.search(t, max(0, start - 8), start)
             if cj:
-                return count + "/" + _CJK_PERIODS[cj["p"]]
+                return count + "/" + _CJK_PERIODS[cj["p"] or cj.group("p2")]
         if rm:
             period = _PERIODS.get(rm["p"].lower()) if rm["p"] else _ADVERBS.get(rm["adv"].lower())
             if period:

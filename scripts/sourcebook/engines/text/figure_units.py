@@ -45,8 +45,11 @@ def periods_named(text: str) -> set[str]:
 
 
 _CJK_RATE = re.compile(r"^.{0,3}?(?:(?:每|一|1|１)(?P<p>日|天|时|時間|小时|週|周|月|年)(?:あたり|当たり|に)?)")
+# ... or before it: 每天31,000名, 1日平均3万人, 工作日平均31,000名 (per weekday)
+_CJK_RATE_BEFORE = re.compile(r"(?:(?:每个?|一|1|１)(?P<p>日|天|时|時間|小时|週|周|月|年)|(?P<p2>工作日|平日))"
+                              r"(?:あたり|当たり|に|平均|约|約|大约|超过|超過|は|の){0,2}\Z")
 _CJK_PERIODS = {"日": "day", "天": "day", "时": "hour", "時間": "hour", "小时": "hour", "週": "week", "周": "week",
-                "月": "month", "年": "year"}
+                "月": "month", "年": "year", "工作日": "weekday", "平日": "weekday"}
 # a number followed by what it counts is a count, not a bare number (a count never backs money)
 _COUNT_NOUN = re.compile(r"\ (?:[a-z]+\ )?(?:passengers?|riders?|people|persons?|travell?ers?|users?|visitors?|"
                          r"customers?|trips?|journeys?|boardings?|vehicles?|buses|boats?|ferr(?:y|ies)|trains?|"
