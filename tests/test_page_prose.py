@@ -300,6 +300,11 @@ def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
     assert lines == [] and cov["framing"] == 2
     html = page.replace("<span class=\"framing\">", "<span>", 1)
     refused(demo, html, tmp_path, "E-PAGE-UNCITED", "The two ridership figures disagree")
+    # an answer is the page's main fact, never the author's framing; a "no" that answers nothing passes
+    for answer in ("Yes: your Tidewater Pass pays the fare on the water bus.", "No, not on every route.",
+                   "はい、パスで乗れます。", "Нет, не на всех маршрутах."):
+        refused(demo, body(page, f'<p class="framing">{answer}</p>'), tmp_path, "E-PAGE-FRAMING-FACT", "the answer")
+    assert check(demo, body(page, '<p class="framing">No one figure settles it.</p>'), tmp_path)[0] == []
 
 
 def test_short_labels_need_no_citation_but_their_figures_do(demo, page, tmp_path):

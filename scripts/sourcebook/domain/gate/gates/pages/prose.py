@@ -46,6 +46,10 @@ if TYPE_CHECKING:  # the reader and the template texts are loaded only when a pa
     from .....engines.page.prose import PageProse, Piece
 
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
+# a yes or no that opens a sentence answers the question (English, Japanese, Chinese, Russian)
+# ("No one figure is right" is no answer: a "no" answers only before a stop or a dash)
+_ANSWER = re.compile(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
+                     r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
 _MACHINE_TEXT = frozenset({"attr:json-ld", "attr:content"})
 _NOUN_AFTER = re.compile(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
@@ -338,6 +342,13 @@ class _Judge:
         words = judge_words(text, verdicts_only=True)
         return f"the word {words[0]!r}, which judges a claim" if words else ""
 
+    @staticmethod
+    def answered(text: str) -> str:
+        """Framing that opens with an answer ("Yes: your pass pays the fare", "No,", はい、):
+        the answer is the page's main fact, so it cites the claims that give it."""
+        m = _ANSWER.match(text)
+        return f"the answer {m.group(1)!r}" if m else ""
+
     def count_fact(self, p: Piece) -> str:
         """A multiplier, a count of something named, or more sources than the claims beside it
         rest on, in a sentence that cites nothing ("the two figures disagree" passes)."""
@@ -374,6 +385,7 @@ class _Judge:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
             fact = self.facts(p.text) or self.count_fact(p) or self.named(p.text) or self.judged(p.text) or \
+                self.answered(p.text) or \
                 ("a block quotation" if p.quoted else "")
             if fact:
                 self.counts["refused"] += 1
