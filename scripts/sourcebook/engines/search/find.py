@@ -173,6 +173,8 @@ def tolerant(text: str, needle: str, first: int = 0) -> list[Hit]:
     for rung, level in enumerate(LEVELS):
         if rung < first:
             continue
+        if rung > first and _same_as_below(text, needle, rung):
+            continue  # the rung below found nothing, and this one is the same search here
         pat = _pattern(needle, rung)
         if pat is None:
             return []
@@ -183,6 +185,33 @@ def tolerant(text: str, needle: str, first: int = 0) -> list[Hit]:
         if hits:
             return hits
     return []
+
+
+# What a rung's gap can step over in a text: where a text holds none of it, the rung searches
+# exactly as the one below it does (a needle prepared the same way, a gap that matches nothing)
+_MARKUP_CHARS = "*_`\\[]"
+
+
+@lru_cache(maxsize=1024)
+def _prepared_same(needle: str, rung: int) -> bool:
+    """Whether ``needle`` at ``rung`` compiles to the pattern of the rung below, but for gaps."""
+    s = _prepare(needle, rung)
+    if s != _prepare(needle, rung - 1):
+        return False
+    return rung != 3 or not any(ch in _CLASS for ch in s)
+
+
+def _same_as_below(text: str, needle: str, rung: int) -> bool:
+    """Whether ``rung`` can find nothing in ``text`` that the rung below did not: the same needle,
+    and a gap whose every filler the text lacks. Skipping it spares compiling a pattern with a
+    gap between every two letters (milliseconds for a sentence) only to find nothing again."""
+    if rung == 1 or not _prepared_same(needle, rung):
+        return False
+    if rung == 2:
+        return not any(ch in text for ch in _MARKUP_CHARS)
+    if rung == 4:
+        return not any(ch in text for ch in _INVISIBLE)
+    return True  # rung 3 adds no gap: the same needle with no quote or dash is the same pattern
 
 
 _PAIRS = ("**", "__", "`", "*", "_")
