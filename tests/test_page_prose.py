@@ -911,6 +911,9 @@ def test_a_word_that_judges_a_claim_is_refused(demo, page, tmp_path):
     assert _PRESS in page
     new = page.replace(_PRESS, "The trade press reports a debunked 38,500 over the summer", 1)
     refused(demo, new, tmp_path, "E-PAGE-WORD-UNBACKED", "'debunked'")
+    # one side of a disagreement told as replaced by the other, where the decision says both stand
+    new = page.replace(_PRESS, "The trade press reports 38,500 over the summer, which has since overtaken it", 1)
+    refused(demo, new, tmp_path, "E-PAGE-WORD-UNBACKED", "'overtaken'")
 
 
 def test_a_label_that_judges_or_denies_what_it_stands_over_is_refused(demo, page, tmp_path):

@@ -26,6 +26,7 @@ from ..ledger import ledger_model as lm
 from ..ledger.arithmetic import cited_sources
 from ..text.figures import Figure, as_of_wording, find_figures, is_backed, small_word, stated, unbacked
 from ..text.quotations import unbacked_quotations
+from ..text import stance
 from .draft_check import DraftCitations, DraftSentence, StructureLine
 
 KINDS = ("cited", "inferred", "unverified", "framing", "uncited")
@@ -109,12 +110,15 @@ class _Backing:
         self.claims_by_source: dict[str, list[str]] = {}
         for c in ledger.claims.values():
             if not lm.is_citable(c):
+                # a source's superseded claim is told as history, marked "(superseded)"
+                for sid in cited_sources(c, ledger.claims) if stance.became(c) else ():
+                    self.claims_by_source.setdefault(sid, []).extend(stance.became(c))
                 continue
             texts = claim_backing(c)
             for sid in cited_sources(c, ledger.claims):  # a derived claim: by its inputs' numbers
                 self.by_source.setdefault(sid, []).extend(texts)
                 self.quotes_by_source.setdefault(sid, []).extend(_quotes(c))
-                self.claims_by_source.setdefault(sid, []).extend(claim_own(c))
+                self.claims_by_source.setdefault(sid, []).extend(claim_own(c) + stance.became(c))
 
     def citable(self, rid: str) -> bool:
         if rid.startswith("src_"):
@@ -158,7 +162,7 @@ class _Backing:
             if rid.startswith("src_"):
                 out += by_source.get(rid, [])
             elif self.citable(rid):
-                out += claim_own(self.ledger.claims[rid])
+                out += claim_own(self.ledger.claims[rid]) + stance.became(self.ledger.claims[rid])
         return list(dict.fromkeys(out))
 
     def of(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:

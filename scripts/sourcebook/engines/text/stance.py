@@ -192,7 +192,7 @@ _NOT_SCOPE = re.compile(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+a
 # words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
 _JUDGE = re.compile(r"\b(?:confirm\w*|corroborat\w*|endors\w*|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
                     r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
-                    r"outdated|obsolete|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
+                    r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
                     r"虚偽|撤回|デマ|虚假|谣言",
                     re.IGNORECASE)
 
@@ -283,6 +283,7 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 # the words above that say only what became of a claim: "wrong" and "false" also describe code
 # and behaviour ("loops that go wrong"), these never do
 _VERDICT = re.compile(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
+                      r"superseded|overtaken|"
                       r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
 
 
@@ -360,6 +361,16 @@ def _only_some(sentence: str, backing: list[str]) -> str | None:
         if mine < theirs:
             return f"{m.group(0).lower()} {', '.join(sorted(mine))}"
     return None
+
+
+# what became of a superseded claim, as the ledger shows it: a sentence telling it as history may
+# say so, though its own text and quotes never do
+BECAME = "superseded, overtaken, outdated"
+
+
+def became(claim: dict) -> list[str]:
+    """The words a superseded ``claim`` backs besides its own (``BECAME``), else none."""
+    return [BECAME] if claim.get("status") == "superseded" else []
 
 
 _ENDORSE = re.compile(r"^(?:confirm|corroborat|endors)", re.IGNORECASE)

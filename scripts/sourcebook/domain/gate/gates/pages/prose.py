@@ -242,7 +242,8 @@ class _Judge:
                         return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
                                                         "a plan, a schedule or a possibility stays one on the page: "
                                                         "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
-        added = stance.added_words(p.text, self.backing(ids, quotes=True), plan, len(set(ids)))
+        became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
+        added = stance.added_words(p.text, self.backing(ids, quotes=True) + became, plan, len(set(ids)))
         if added:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
