@@ -24,9 +24,9 @@ from typing import NamedTuple
 from ...base.errors import Finding
 from ..ledger import ledger_model as lm
 from ..ledger.arithmetic import cited_sources
+from ..text import stance
 from ..text.figures import Figure, as_of_wording, find_figures, is_backed, small_word, stated, unbacked
 from ..text.quotations import unbacked_quotations
-from ..text import stance
 from .draft_check import DraftCitations, DraftSentence, StructureLine
 
 KINDS = ("cited", "inferred", "unverified", "framing", "uncited")
