@@ -122,10 +122,11 @@ PAGE_CASES = [
     ("The press counted ⁴⁸,⁵⁰⁰ passengers over the summer{summer}.", "⁴⁸,⁵⁰⁰",
      "The press counted 𝟑𝟖,𝟓𝟎𝟎 passengers over the summer{summer}."),
     # ordinals and relative dates
-    ("Route W3 takes the pass from the twentieth of December 2026{w3}.", "twentieth of December",
-     "Route W3 takes the pass from the first of December 2026{w3}."),
+    ("Route W3 takes the pass from the twentieth of December 2026, once its readers are fitted{w3}.",
+     "twentieth of December",
+     "Route W3 takes the pass from the first of December 2026, once its readers are fitted{w3}."),
     ("Route W3 takes the pass from next Tuesday{w3}.", "next Tuesday",
-     "Route W3 takes the pass from 1 December 2026{w3}."),
+     "Route W3 takes the pass from 1 December 2026, once its readers are fitted{w3}."),
     # units: a rate per another period, a count as money, a year as a count
     ("The water bus carries 31,000 passengers per hour{audited}.", "31,000",
      "The water bus carries 31,000 passengers per weekday{audited}."),
@@ -137,9 +138,10 @@ PAGE_CASES = [
     ("The operator counts 38,500 passengers a weekday{audited}, the press 31,000{summer}.", "38,500",
      "The operator counts 31,000 passengers a weekday{audited}, the press 38,500{summer}."),
     ("Route W3 takes the pass within a fortnight{w3}.", "within a fortnight",
-     "Route W3 takes the pass from December the 1st, 2026{w3}."),
-    ("Route W3 takes the pass from 1 December 2026, six weeks after the status update{w3}.", "six",
-     "Route W3 takes the pass from 1 December 2026, after the status update{w3}."),
+     "Route W3 takes the pass from December the 1st, 2026, once its readers are fitted{w3}."),
+    ("Route W3 takes the pass from 1 December 2026, once its readers are fitted, six weeks after the status "
+     "update{w3}.", "six",
+     "Route W3 takes the pass from 1 December 2026, once its readers are fitted, after the status update{w3}."),
     ("Its XLVIII boats carried 38,500 passengers over the summer{summer}.", "XLVIII",
      "Its boats carried 38,500 passengers over the summer{summer}."),
     # identifiers
@@ -228,7 +230,7 @@ HONEST = [
     "Дети до двенадцати лет ездят бесплатно со взрослым{children}.",
     "The two ridership figures differ: 31,000 a weekday{audited} against 38,500 over the summer{summer}.",
     "Route W3 signed its reader contract in August 2026{contract}.",
-    "Route W3 takes the pass from 1 December 2026{w3}, one of two routes still waiting.",
+    "Route W3 takes the pass from 1 December 2026 once its readers are fitted{w3}, one of two routes still waiting.",
 ]
 
 
@@ -269,7 +271,7 @@ REPORT_CASES = [
     ("Takings reached 31,000 marks a weekday[1].", "E-DRAFT-FIGURE",
      "The water bus carried 31,000 passengers per weekday[1]."),
     ("Route W3 takes the pass from next Tuesday[@{w3}].", "E-DRAFT-FIGURE",
-     "Route W3 takes the pass from 1 December 2026[@{w3}]."),
+     "Route W3 takes the pass from 1 December 2026, once its readers are fitted[@{w3}]."),
     ("Route W3 takes the pass from 1 December 2026, its readers already fitted[@{w3}].", "E-PAGE-WORD-UNBACKED",
      "Route W3 takes the pass from 1 December 2026, once its readers are fitted[@{w3}]."),
     ("The trade press reports a record 38,500 passengers over the summer[7].", "E-PAGE-WORD-UNBACKED",

@@ -732,6 +732,28 @@ def test_a_plan_told_as_done_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", "already")
 
 
+@pytest.mark.parametrize("old, new, lost", [
+    (_W3, "Route W3 takes the pass from 1 December 2026", "once new ticket readers are installed"),
+    ("children under twelve ride free with a paying adult", "children under twelve ride free",
+     "when travelling with a paying adult"),
+])
+def test_a_condition_dropped_from_its_claim_is_refused(demo, page, tmp_path, old, new, lost):
+    """A conditional fact told without its condition says more than its source: W3 is due "once
+    new ticket readers are installed", children ride free "when travelling with a paying adult"."""
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", lost, "without that condition")
+
+
+@pytest.mark.parametrize("old, new", [
+    (_W3, "Route W3 is due to follow on 1 December 2026, when its new readers are in"),
+    (_W3, "Route W3 is due to follow from 1 December 2026"),  # a plan kept as a plan leaves it to the ledger
+    ("children under twelve ride free with a paying adult", "children under twelve ride free if an adult pays"),
+    ("children under twelve ride free with a paying adult", "children under twelve travel free with an adult"),
+])
+def test_a_condition_kept_in_other_words_passes(demo, page, tmp_path, old, new):
+    passes_prose(demo, page.replace(old, new, 1), tmp_path)
+
+
 @pytest.mark.parametrize("new", [
     "Route W3 will take the pass from 1 December 2026",
     "Route W3 is set to follow on 1 December 2026",

@@ -10,6 +10,8 @@ around; they only flag a claim for a person to look at, they never decide:
   "likely", and a few in the demo languages); ``hedged`` says whether a claim hedges at all;
 - ``cut_context``: for a quote that starts mid-sentence, what the words just before it make of
   it (someone's report, a question, a denial), or None;
+- ``condition_dropped``: a sentence restates a claim without the condition the claim states on
+  itself ("once new readers are installed", "when travelling with a paying adult");
 - ``hedge_dropped``: a page sentence states plainly what its claim only expects, plans or allows
   (the gate refuses it: the reader takes a plan for a fact);
 - ``scale_words``: words of record, superlative and completion ("a record 38,500", "the
@@ -149,15 +151,53 @@ def _dated(text: str) -> bool:
     return any(f.kind in ("date", "relative") for f in find_figures(text))  # "from next Tuesday" is a timetable's too
 
 
+# a condition a claim states on itself ("once new readers are installed", "when travelling with a
+# paying adult", "provided comments wrap at 72"): "once" as "one time" ("calls it once and
+# caches") and "once a week" are no condition
+_CONDITION = re.compile(
+    r"\b(?:if|unless|provided(?:\ that)?|as\ long\ as|so\ long\ as|on\ condition\ that|"
+    r"once(?!\ (?:and|or|more|again|a|an|per|every|each|only|before|in|or)\b)(?=\ [^\W\d_])|when(?=\ [^\W\d_]+ing\b)|"
+    r"если|при\ условии)\b\ ?(?P<c>[^,;.:!?()]+)", re.IGNORECASE)
+_CONDITION_STOP = frozenset("that this these those with from their there they them were have been being would "
+                            "will shall should could than when where which while what into onto upon also "
+                            "только когда чтобы".split())
+
+
+def condition_dropped(claim_text: str, sentence: str) -> str | None:
+    """The condition a claim states ("once new ticket readers are installed") when ``sentence``,
+    which restates the claim with no hedge of its own, keeps none of its words ("Route W3 takes
+    the pass from 1 December 2026", "children under twelve ride free"): a conditional fact told
+    as a bare one says more than its source. None otherwise."""
+    said = _seen(claim_text)
+    m = _CONDITION.search(said)
+    if m is None or hedged(sentence) or _FUTURE.search(_seen(sentence)):
+        return None  # a plan kept as a plan ("is due to", "will take the pass from 1 December") is no bare fact
+    rest = _stems(said[:m.start()] + " " + said[m.end():])
+    cond = _stems(m.group("c")) - rest  # "characters" of "wrapped at 72 characters" is the main clause's too
+    if not cond:
+        return None
+    mine = _stems(sentence)
+    if cond & mine:
+        return None  # the condition is kept, in its words or close to them ("adult" of "a paying adult")
+    if len(rest & mine) * 2 < len(rest):
+        return None  # the sentence says something else of the claim: not this statement made bare
+    return " ".join(m.group(0).split())
+
+
+def _stems(text: str) -> set[str]:
+    """The words of four letters or more (their first four, so "teams" is "team") and numbers."""
+    return {w.lower()[:4] for w in _CONTENT.findall(_seen(text)) if w.lower() not in _CONDITION_STOP}
+
+
 def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     """``hedge_dropped`` where a sentence cites a source, not a claim (a report's ``[3]``): the
     hedge of a claim it restates plainly, unless it restates as well an unhedged claim of the
     same sources."""
-    lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence))), None)
+    lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence))), None)
     if lost is None:
         return None
     seen = _seen(sentence)
-    if any(not hedged(t) and _restates(_seen(t), seen) for t in claim_texts):
+    if any(not hedged(t) and not _CONDITION.search(_seen(t)) and _restates(_seen(t), seen) for t in claim_texts):
         return None
     return lost
 

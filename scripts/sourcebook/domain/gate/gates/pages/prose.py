@@ -234,14 +234,19 @@ class _Judge:
         plan = any(stance.hedged(t) for t in texts)
         if self.verbatim(p.text, ids):
             return None
-        if plan:
-            for x in ids:
-                for t in self._parts(x)[0]:
-                    lost = stance.hedge_dropped(t, p.text)
-                    if lost:
-                        return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
-                                                        "a plan, a schedule or a possibility stays one on the page: "
-                                                        "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
+        groups = _groups(p.cites, p.text, set(ids))
+        for x in ids:
+            said = _cited_part(p.text, groups, x)
+            for t in self._parts(x)[0]:
+                cond = stance.condition_dropped(t, said)
+                if cond:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
+                                                    "condition; a conditional fact keeps its condition on the page")
+                lost = stance.hedge_dropped(t, p.text) if plan else None
+                if lost:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
+                                                    "a plan, a schedule or a possibility stays one on the page: "
+                                                    "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
         became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         added = stance.added_words(p.text, self.backing(ids, quotes=True) + became, plan, len(set(ids)))
         if added:
@@ -820,6 +825,20 @@ def _groups(cites: list, text: str, ids: set[str]) -> list[tuple[int, list[str]]
             out.append((at, [x]))
         last = at
     return out
+
+
+def _cited_part(text: str, groups: list[tuple[int, list[str]]], x: str) -> str:
+    """The part of a sentence that ends at claim ``x``'s citation and starts after the one before
+    it ("and children ride free[6]" of "A fare is 3.40 marks[5], and children ride free[6]"); the
+    whole sentence when it cites in one place."""
+    if len(groups) < 2:
+        return text
+    start = 0
+    for at, xs in groups:
+        if x in xs:
+            return text[start:at]
+        start = at
+    return text
 
 
 def _within(core: str, text: str) -> bool:
