@@ -264,6 +264,8 @@ def test_a_table_row_is_judged_by_what_the_row_cites(demo, page, tmp_path, ids):
 # --------------------------------------------------------------------------- the report
 
 REPORT_CASES = [
+    ("Children under twelve ride free[@{children}].", "E-PAGE-HEDGE-DROPPED",
+     "Children under twelve ride free with a paying adult[@{children}]."),
     ("The operator counts 38,500 passengers a weekday[1], the trade press 31,000[7].", "E-DRAFT-FIGURE",
      "The operator counts 31,000 passengers a weekday[1], the trade press 38,500[7]."),
     ("The water bus carried forty-eight thousand passengers per weekday[1].", "E-DRAFT-FIGURE",
