@@ -406,3 +406,8 @@ def test_a_link_in_the_text_leads_to_a_source_or_is_refused(ws):
     _edit(ws, "build/answer.html", "https://calder-commuters-forum.example/t/81", "https://www.calderbay.example/water-bus/status")
     rc, codes, doc = _verify(ws)
     assert "E-PAGE-LINK-HOST" not in codes, sorted(codes)
+    # another page of the source's site is no source: its path can say anything
+    _edit(ws, "build/answer.html", "https://www.calderbay.example/water-bus/status",
+          "https://calderbay.example/water-bus/news/w3-takes-the-pass-now")
+    rc, codes, doc = _verify(ws)
+    assert rc == 2 and "E-PAGE-LINK-HOST" in codes, sorted(codes)

@@ -285,22 +285,38 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], tuple[int, 
     return f, (resolved, len(v.entries), good)
 
 
-def source_hosts(ctx: GateContext) -> set[str]:
-    """The hosts the workspace's sources live on (their addresses, fetched or declared)."""
+def address(href: str) -> str:
+    """A web address as two links to one page compare: no scheme, no ``www.``, the host in lower
+    case, no trailing slash, no fragment (a place on the page), the query kept; "" when it is not
+    a web address."""
     from urllib.parse import urlsplit
 
+    try:
+        u = urlsplit(href.strip() if not href.startswith("//") else "https:" + href.strip())
+        host = (u.hostname or "").lower().rstrip(".")
+    except ValueError:
+        return ""
+    if u.scheme.lower() not in ("http", "https") or not host:
+        return ""
+    host = host.removeprefix("www.")
+    path = u.path.rstrip("/")
+    return host + path + ("?" + u.query if u.query else "")
+
+
+def source_addresses(ctx: GateContext) -> set[str]:
+    """The addresses of the workspace's sources (fetched or declared), as ``address`` writes them."""
     def compute(c: GateContext) -> set[str]:
         out = set()
         for rec in c.sources.values():
             if not isinstance(rec, dict):
                 continue
-            for key in ("url", "locator", "canonical_locator", "canonical_url", "final_url"):
-                v = rec.get(key)
-                if isinstance(v, str) and v.lower().startswith(("http://", "https://")):
-                    host = (urlsplit(v).hostname or "").lower()
-                    out.add(host[4:] if host.startswith("www.") else host)
+            fetch = rec.get("fetch")
+            for v in [rec.get(k) for k in ("url", "locator", "canonical_locator", "canonical_url", "final_url")] + \
+                    [fetch.get("final_url") if isinstance(fetch, dict) else None]:
+                if isinstance(v, str) and address(v):
+                    out.add(address(v))
         return out
-    return ctx.memo("source-hosts", compute)
+    return ctx.memo("source-addresses", compute)
 
 
 def _credit_links(ctx: GateContext) -> set[str]:
@@ -319,22 +335,19 @@ def _credit_links(ctx: GateContext) -> set[str]:
 
 def link_findings(ctx: GateContext, page: Page, view: PageView) -> list[Finding]:
     """A web link in the page's text leads a reader to believe it is the source: it must lead to
-    a host one of the workspace's sources lives on."""
-    from urllib.parse import urlsplit
-
+    one of the workspace's sources, by its own address (another page of the source's site can
+    say anything in its path: ".../corrections/true-figure-38500")."""
     out = []
-    hosts = source_hosts(ctx) if view.outside else set()
+    known = source_addresses(ctx) if view.outside else set()
     credited = _credit_links(ctx) if view.outside else set()
     for line, href in view.outside:
         if href in credited:
             continue  # an image's credit links where the image came from (assets/credits.json)
-        host = (urlsplit(href if not href.startswith("//") else "https:" + href).hostname or "").lower()
-        host = host[4:] if host.startswith("www.") else host
-        if host not in hosts:
+        if address(href) not in known:
             out.append(Finding("E-PAGE-LINK-HOST", f"{page.rel}:{line}",
-                               f"a link to {safe(host or href)}, where no source of this workspace lives: a reader "
-                               "takes a link in the text for the source; link a source's own address, or cut the "
-                               "link and cite the claim"))
+                               f"a link to {safe(address(href) or href, 80)}, which is the address of no source of "
+                               "this workspace: a reader takes a link in the text for the source; link a source's "
+                               "own address (`sb source show SRC` prints it), or cut the link and cite the claim"))
     return out
 
 

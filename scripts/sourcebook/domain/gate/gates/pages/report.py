@@ -57,28 +57,21 @@ _MD_LINK = re.compile(r"\[([^\]\n]*)\]\((https?://[^)\s]+)[^)]*\)|<(https?://[^>
 
 def _link_hosts(ctx: GateContext, text: str) -> list[Finding]:
     """A web link in the report leads a reader to believe it is the source, as on a page: it
-    leads to a host one of the workspace's sources lives on (a claim's recheck link is the
+    leads to one of the workspace's sources, by its own address (a claim's recheck link is the
     claim-text gate's to judge, and says where it leads)."""
-    from urllib.parse import urlsplit
-
-    from .html import source_hosts
+    from .html import address, source_addresses
 
     out = []
     for m in _MD_LINK.finditer(text):
         label, href = m.group(1) or "", m.group(2) or m.group(3)
         if label.startswith("recheck at "):
             continue
-        try:
-            host = (urlsplit(href).hostname or "").lower()
-        except ValueError:
-            host = ""
-        host = host[4:] if host.startswith("www.") else host
-        if host not in source_hosts(ctx):
+        if address(href) not in source_addresses(ctx):
             line = text.count("\n", 0, m.start()) + 1
             out.append(Finding("E-PAGE-LINK-HOST", f"{WHERE}:{line}",
-                               f"a link to {host or href[:60]}, where no source of this workspace lives: a reader "
-                               "takes a link in the report for the source; link a source's own address, or cut "
-                               "the link and cite the claim"))
+                               f"a link to {address(href) or href[:60]}, which is the address of no source of this "
+                               "workspace: a reader takes a link in the report for the source; link a source's own "
+                               "address, or cut the link and cite the claim"))
     return out
 
 
