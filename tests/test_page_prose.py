@@ -744,6 +744,30 @@ def test_a_condition_dropped_from_its_claim_is_refused(demo, page, tmp_path, old
     refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", lost, "without that condition")
 
 
+_RIDERS = "Riders say the W3 readers were still switched off in late September"
+
+
+@pytest.mark.parametrize("new, code, word", [
+    ("The W3 readers were still switched off in late September", "E-PAGE-HEDGE-DROPPED", "Riders on route W3 said"),
+    ("The operator says the W3 readers were still switched off in late September", "E-PAGE-WORD-UNBACKED",
+     "The operator for Riders"),
+])
+def test_a_report_told_as_fact_or_put_in_another_mouth_is_refused(demo, page, tmp_path, new, code, word):
+    """The claim reports what riders told a newspaper: the page may not state it as a fact, nor
+    have the operator say it."""
+    assert _RIDERS in page
+    refused(demo, page.replace(_RIDERS, new, 1), tmp_path, code, word)
+
+
+@pytest.mark.parametrize("new", [
+    "According to riders, the W3 readers were still switched off in late September",
+    "People on W3 found the readers still switched off in late September",
+    "The Ferry Ledger reports riders saw the W3 readers still switched off in late September",
+])
+def test_a_report_kept_as_one_passes(demo, page, tmp_path, new):
+    passes_prose(demo, page.replace(_RIDERS, new, 1), tmp_path)
+
+
 @pytest.mark.parametrize("old, new", [
     (_W3, "Route W3 is due to follow on 1 December 2026, when its new readers are in"),
     (_W3, "Route W3 is due to follow from 1 December 2026"),  # a plan kept as a plan leaves it to the ledger

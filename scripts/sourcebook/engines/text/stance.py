@@ -10,6 +10,8 @@ around; they only flag a claim for a person to look at, they never decide:
   "likely", and a few in the demo languages); ``hedged`` says whether a claim hedges at all;
 - ``cut_context``: for a quote that starts mid-sentence, what the words just before it make of
   it (someone's report, a question, a denial), or None;
+- ``frame_dropped``, ``speaker_swapped``: a sentence tells as a plain fact what its claim reports
+  someone saying ("The authority says ..."), or names another speaker than the claim does;
 - ``condition_dropped``: a sentence restates a claim without the condition the claim states on
   itself ("once new readers are installed", "when travelling with a paying adult");
 - ``hedge_dropped``: a page sentence states plainly what its claim only expects, plans or allows
@@ -189,15 +191,69 @@ def _stems(text: str) -> set[str]:
     return {w.lower()[:4] for w in _CONTENT.findall(_seen(text)) if w.lower() not in _CONDITION_STOP}
 
 
+# who says it: "Riders on route W3 told The Ferry Ledger that ...", "The authority says ...",
+# "according to the operator, ...", "運航会社によると", "据运营方称", "по словам оператора"
+_REPORT_VERB = (r"(?:says?|said|reports?|reported|told|tells?|states?|stated|claims?|claimed|announced?|"
+                r"insists?|insisted|argues?|argued|writes?|wrote|maintains?|maintained)")
+_FRAME = re.compile(rf"^\W*(?P<who>(?:[^\W\d_][\w'’.-]*\ ){{0,6}}?[^\W\d_][\w'’.-]*)\ {_REPORT_VERB}\b"
+                    r"|^\W*according\ to\ (?P<who2>[^,;:]{2,60})", re.IGNORECASE)
+# ... and a sentence keeps it by anyone saying it, or finding it so ("people on W3 found the
+# readers still off" of "riders told the paper the readers were off")
+_ANY_FRAME = re.compile(rf"\b(?:{_REPORT_VERB}|according\ to|per\ the|quoted|cited|found|finds?|saw|sees|noticed|"
+                        r"observed|experienced|heard|learn(?:ed|t))\b|によると|によれば|と述べ|と報じ|"
+                        r"据|表示|称|по\ словам|сообщ|заяв|говор|по\ данным", re.IGNORECASE)
+
+
+def _frame(text: str) -> tuple[str, str, str] | None:
+    """(who, the frame as written, the rest) of a text that opens by saying who says it."""
+    m = _FRAME.match(_seen(text))
+    if m is None:
+        return None
+    who = m.group("who") or m.group("who2") or ""
+    return who, " ".join(m.group(0).split()), m.string[m.end():]
+
+
+def frame_dropped(claim_text: str, sentence: str) -> str | None:
+    """The reporting frame of a claim ("The authority says") when ``sentence`` restates what was
+    said as a plain fact, naming neither a speaker's word nor anyone saying it ("In fact the pass
+    works on every route"): a report is not the fact it reports. None otherwise."""
+    got = _frame(claim_text)
+    if got is None:
+        return None
+    who, frame, rest = got
+    if _ANY_FRAME.search(_seen(sentence)) or _stems(who) & _stems(sentence):
+        return None  # told as said ("riders say"), or its speaker named ("riders found them off")
+    body = _stems(rest)
+    if not body or len(body & _stems(sentence)) * 2 < len(body):
+        return None  # the sentence says something else of the claim
+    return frame
+
+
+def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str | None:
+    """A sentence that says someone says it ("The operator says ...") citing a claim whose own
+    text names another speaker ("Riders on route W3 told The Ferry Ledger ..."), where no word of
+    the sentence's speaker stands in the claim or its quotes: "the operator" for "riders"."""
+    got, said = _frame(claim_text), _frame(sentence)
+    if got is None or said is None:
+        return None
+    mine = _stems(said[0]) - {"they", "some", "many", "most", "also"}
+    known = set().union(*(_stems(b) for b in [claim_text, *backing]))
+    if not mine or mine & known:
+        return None
+    return f"{' '.join(said[0].split())} for {' '.join(got[0].split())}"
+
+
 def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     """``hedge_dropped`` where a sentence cites a source, not a claim (a report's ``[3]``): the
     hedge of a claim it restates plainly, unless it restates as well an unhedged claim of the
     same sources."""
-    lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence))), None)
+    lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence)
+                                             or frame_dropped(t, sentence))), None)
     if lost is None:
         return None
     seen = _seen(sentence)
-    if any(not hedged(t) and not _CONDITION.search(_seen(t)) and _restates(_seen(t), seen) for t in claim_texts):
+    if any(not hedged(t) and not _CONDITION.search(_seen(t)) and not _frame(t) and _restates(_seen(t), seen)
+           for t in claim_texts):
         return None
     return lost
 

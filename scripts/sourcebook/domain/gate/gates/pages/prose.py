@@ -242,6 +242,15 @@ class _Judge:
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
+                frame = stance.frame_dropped(t, said)
+                if frame:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text reports it ({frame!r}), but states it as "
+                                                    "a plain fact; keep who says it (\"riders say\", \"according to "
+                                                    "the operator\")")
+                swapped = stance.speaker_swapped(t, self._parts(x)[1], said)
+                if swapped:
+                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
+                                                    "says it as the claim does")
                 lost = stance.hedge_dropped(t, p.text) if plan else None
                 if lost:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
