@@ -751,6 +751,7 @@ _RIDERS = "Riders say the W3 readers were still switched off in late September"
     ("The W3 readers were still switched off in late September", "E-PAGE-HEDGE-DROPPED", "Riders on route W3 said"),
     ("The operator says the W3 readers were still switched off in late September", "E-PAGE-WORD-UNBACKED",
      "The operator for Riders"),
+    ("Riders say the W3 readers are currently switched off", "E-PAGE-WORD-UNBACKED", "currently for September"),
 ])
 def test_a_report_told_as_fact_or_put_in_another_mouth_is_refused(demo, page, tmp_path, new, code, word):
     """The claim reports what riders told a newspaper: the page may not state it as a fact, nor

@@ -243,6 +243,31 @@ def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str |
     return f"{' '.join(said[0].split())} for {' '.join(got[0].split())}"
 
 
+# the present as the writer sees it: said of a claim dated in the past ("still switched off in
+# late September"), it tells a reader the claim holds on the day they read the page
+_NOW = re.compile(r"\b(?:now|currently|at\ present|presently|these\ days|as\ things\ stand)\b|"
+                  r"現在|目前|现在|当前|сейчас|в\ настоящее\ время|ныне", re.IGNORECASE)
+
+
+def now_for_then(claim_text: str, sentence: str) -> str | None:
+    """"currently" in a sentence that restates a claim dated in its own words ("were still
+    switched off in late September") without that date: the claim says then, the sentence says
+    now. As "now for September", or None."""
+    from .figures import find_figures
+
+    seen = _seen(sentence)
+    m = _NOW.search(seen)
+    if m is None:
+        return None
+    dates = [f for f in find_figures(_seen(claim_text)) if f.kind == "date"]
+    if not dates or any(f.kind == "date" for f in find_figures(seen)):
+        return None
+    rest = _stems(claim_text) - {w for f in dates for w in _stems(f.written)}
+    if not rest or len(rest & _stems(seen)) * 3 < len(rest):
+        return None  # a third of its words: "now" with the date gone is a strong sign of its own
+    return f"{m.group(0)} for {dates[0].written}"
+
+
 def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     """``hedge_dropped`` where a sentence cites a source, not a claim (a report's ``[3]``): the
     hedge of a claim it restates plainly, unless it restates as well an unhedged claim of the

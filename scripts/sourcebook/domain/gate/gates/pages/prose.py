@@ -247,6 +247,10 @@ class _Judge:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text reports it ({frame!r}), but states it as "
                                                     "a plain fact; keep who says it (\"riders say\", \"according to "
                                                     "the operator\")")
+                now = stance.now_for_then(t, said)
+                if now:
+                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {now!r}: the claim dates it, the sentence "
+                                                    "tells it as holding today; keep the claim's date")
                 swapped = stance.speaker_swapped(t, self._parts(x)[1], said)
                 if swapped:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
