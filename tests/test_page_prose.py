@@ -954,6 +954,22 @@ def test_a_frequency_is_no_word_of_scope(demo, page, tmp_path):
     passes_prose(demo, page.replace(_LISTS, _LISTS + " every day", 1), tmp_path)
 
 
+def test_a_comparison_with_something_no_claim_names_is_refused(demo, page, tmp_path):
+    assert _FARE in page
+    refused(demo, page.replace(_FARE, _FARE + ", less than the bus", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
+            "less than the bus")
+    # nor with another claim's figure unless the sentence cites that claim too
+    refused(demo, page.replace(_PRESS, _PRESS + ", more than the operator's audited figure", 1), tmp_path,
+            "E-PAGE-WORD-UNBACKED", "more than the operator")
+    # what a claim names may be compared with; "rather than" compares nothing
+    from sourcebook.engines.text.stance import added_words
+
+    assert added_words("The work took longer than planned", ["The work took longer than anticipated."]) is None
+    assert added_words("Docstrings wrap 7 characters sooner than code lines",
+                       ["Docstrings wrap at 72 characters and code lines at 79."]) is None
+    assert added_words("Carry cash rather than a card", ["Carry cash."]) is None
+
+
 def test_a_word_that_judges_a_claim_is_refused(demo, page, tmp_path):
     assert _PRESS in page
     new = page.replace(_PRESS, "The trade press reports a debunked 38,500 over the summer", 1)

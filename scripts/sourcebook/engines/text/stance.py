@@ -520,7 +520,35 @@ ADDED = {
                   "cut it, or cite the claim whose quote says it"),
     "scale": ("E-PAGE-WORD-UNBACKED", "a word of record, superlative or completion",
               "cut it, or cite the claim whose quote says it"),
+    "comparison": ("E-PAGE-WORD-UNBACKED", "a comparison with something",
+                   "compare only what the claims compare, or cite the claim that makes the comparison"),
 }
+
+# "less than the bus", "cheaper than a taxi": a comparison with something no claim names (a
+# comparison with a figure is the figure rules' to judge; "rather than", "other than" compare nothing)
+_THAN = re.compile(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
+                   re.IGNORECASE)
+_NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
+
+
+def _compared_with(sentence: str, backing: list[str]) -> str | None:
+    """A comparison the sentence makes with something none of its claims or quotes names: the
+    words after "than" ("the bus"), each of three letters or more, all missing from them."""
+    for m in _THAN.finditer(sentence):
+        if m.group("w").lower() in _NOT_COMPARING:
+            continue
+        what = m.group("what")
+        if any(ch.isdigit() for ch in what):
+            continue
+        words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", what)} - _CONDITION_STOP - {"the", "and", "its", "any"}
+        if not words:
+            continue
+        said = " ".join(backing).lower()
+        if re.search(rf"\b{re.escape(m.group('w').lower())}\s+than\b", said):
+            continue  # the claims make this comparison ("longer than planned" of "longer than anticipated")
+        if not any(re.search(rf"\b{re.escape(w[:5])}", said) for w in words):
+            return " ".join(m.group(0).split())
+    return None
 
 
 def added_words(sentence: str, backing: list[str], plan: bool = False, cited: int = 0) -> tuple[str, str] | None:
@@ -545,6 +573,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     change = CHANGE.search(_seen(sentence))
     if change and not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
+    compared = _compared_with(sentence, backing)
+    if compared:
+        return "comparison", compared
     # "unreliable", "wrong" also describe code; "confirmed" says someone vouched for a claim
     judged = [w for w in judge_words(sentence) if _VERDICT.match(w) or _ENDORSE.match(w)]
     if judged:
