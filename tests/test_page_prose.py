@@ -968,6 +968,10 @@ def test_a_comparison_with_something_no_claim_names_is_refused(demo, page, tmp_p
     assert added_words("Docstrings wrap 7 characters sooner than code lines",
                        ["Docstrings wrap at 72 characters and code lines at 79."]) is None
     assert added_words("Carry cash rather than a card", ["Carry cash."]) is None
+    assert added_words("Kids younger than twelve go free alongside an adult who pays",
+                       ["Children under twelve travel free with a paying adult."]) is None
+    assert added_words("The fare is 3.40 marks, cheaper than any bus fare",
+                       ["A single adult fare costs 3.40 marks."]) == ("comparison", "cheaper than any bus fare")
 
 
 def test_a_word_that_judges_a_claim_is_refused(demo, page, tmp_path):

@@ -532,21 +532,23 @@ _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
 
 
 def _compared_with(sentence: str, backing: list[str]) -> str | None:
-    """A comparison the sentence makes with something none of its claims or quotes names: the
-    words after "than" ("the bus"), each of three letters or more, all missing from them."""
+    """A comparison the sentence makes with something its claims and quotes do not name: a word
+    after "than" of three letters or more ("the bus", "any bus fare") missing from them all."""
     for m in _THAN.finditer(sentence):
         if m.group("w").lower() in _NOT_COMPARING:
             continue
         what = m.group("what")
         if any(ch.isdigit() for ch in what):
             continue
-        words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", what)} - _CONDITION_STOP - {"the", "and", "its", "any"}
+        # what is compared with is the noun phrase right after "than": three words past the articles
+        head = [w for w in what.split() if w.lower() not in ("the", "a", "an", "any", "its", "their")][:3]
+        words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", " ".join(head))} - _CONDITION_STOP
         if not words:
             continue
         said = " ".join(backing).lower()
         if re.search(rf"\b{re.escape(m.group('w').lower())}\s+than\b", said):
             continue  # the claims make this comparison ("longer than planned" of "longer than anticipated")
-        if not any(re.search(rf"\b{re.escape(w[:5])}", said) for w in words):
+        if not all(re.search(rf"\b{re.escape(w[:5])}", said) for w in words):  # "any bus fare": the bus
             return " ".join(m.group(0).split())
     return None
 
