@@ -58,14 +58,15 @@ def para(ids: dict[str, str], text: str) -> str:
 
 
 def prose_lines(demo: str, html: str, tmp_path) -> list[str]:
-    """The prose gate's findings on ``html`` as the answer page, in-process."""
+    """The prose gate's findings on ``html`` as the answer page, in-process, judged alone and held
+    in memory (the demo's other pages pass; judging them again would only add time)."""
     from sourcebook.domain.gate.context import GateContext, VerifyOptions
     from sourcebook.domain.gate.gates import gates
     from sourcebook.domain.workspace.layout import Workspace
 
     path = tmp_path / "answer.html"
     path.write_text(html, encoding="utf-8")
-    ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False))
+    ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False, page_text=html))
     res = next(g for g in gates() if g.name == "prose").fn(ctx)
     return [f.line() for f in res.findings]
 

@@ -35,9 +35,11 @@ def page(demo):
 
 
 def check(demo: str, html: str, tmp_path, question: str | None = None) -> tuple[list[str], dict]:
-    """Verify ``html`` as the answer page (beside the demo's other pages), in-process and without
-    touching the workspace's state: the findings of the prose gate and its coverage (with
-    ``question`` as the workspace's question, in memory only)."""
+    """Verify ``html`` as the answer page, in-process and without touching the workspace's state:
+    the findings of the prose gate and its coverage (with ``question`` as the workspace's
+    question, in memory only). The page is judged alone, held in memory, as ``sb check-draft``
+    judges the page a draft renders to: the demo's other pages, judged again and again, would
+    only add time."""
     from sourcebook.domain.gate.context import GateContext, VerifyOptions
     from sourcebook.domain.gate.gates import gates
     from sourcebook.domain.workspace.layout import Workspace
@@ -46,7 +48,7 @@ def check(demo: str, html: str, tmp_path, question: str | None = None) -> tuple[
     path.write_text(html, encoding="utf-8")
     # the prose gate alone, as verify runs it (the other gates, the page linter first, would
     # only add time: what they find is tested where they are)
-    ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False))
+    ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False, page_text=html))
     if question is not None:
         ctx.manifest = dict(ctx.manifest, question=question)
     res = next(g for g in gates() if g.name == "prose").fn(ctx)
@@ -800,7 +802,8 @@ def test_a_possibility_stated_as_a_fact_is_refused_on_the_page(demo, page, tmp_p
     def lines(sentence: str) -> list[str]:
         path = tmp_path / "answer.html"
         path.write_text(page.replace(_W3, sentence, 1), encoding="utf-8")
-        ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False))
+        ctx = GateContext(Workspace(demo), VerifyOptions(html=str(path), cache=False,
+                                                         page_text=path.read_text(encoding="utf-8")))
         w3 = next(c for c in ctx.claims if c.get("text", "").startswith("Route W3 is due to accept"))
         ctx.claims_by_id[w3["id"]] = dict(w3, text="Route W3 could accept the Tidewater Pass from 1 December 2026.")
         found = next(g for g in gates() if g.name == "prose").fn(ctx).findings
