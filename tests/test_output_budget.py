@@ -12,6 +12,9 @@ import os
 import pytest
 from conftest import sb
 
+# one worker builds the 300-source workspace once for every test here (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("output-budget")
+
 N = 300
 BUDGET = 15  # lines of stdout and stderr together
 
