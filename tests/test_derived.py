@@ -458,6 +458,28 @@ def test_the_demo_public_package_verifies_and_a_forged_podcast_line_is_heard(dem
     assert r.rc == 2 and "E-POD-FIGURE" in r.err and "forty-eight and a half thousand" in r.err, r.both
 
 
+def test_a_review_record_forged_whole_is_denied_by_the_pages_footers(demo, tmp_path, monkeypatch):
+    """PROVENANCE.json rewritten to say every sentence was marked ok, its marks made to agree:
+    the shipped pages' footers still say "Not reviewed by a person.", so the package fails."""
+    from demo_kit import EPOCH
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    ws = tmp_path / "demo"
+    shutil.copytree(demo, ws)
+    assert sb("package", "--out", "dist", cwd=ws).rc == 0
+    prov_path = ws / "dist" / "PROVENANCE.json"
+    prov = json.loads(prov_path.read_text(encoding="utf-8"))
+    n = prov["review"]["sentences"]
+    prov["review"].update(reviewed=True, marked_ok=n, marks=[
+        {"target": f"s-{i:010d}", "verdict": "ok", "note": "checked every quote twice", "by": "M. Okafor",
+         "at": "2026-11-01T00:00:00Z", "digest": "0" * 64, "current": True} for i in range(n)])
+    prov_path.write_text(json.dumps(prov), encoding="utf-8")
+    _resum(ws / "dist")
+    r = sb("package", "--verify", "--out", "dist", cwd=ws)
+    assert r.rc == 2 and "E-PKG-PROVENANCE  answer.html  its footer says 'Not reviewed by a person.'" in r.err, r.both
+    assert "its own marks hold" not in r.err  # the record agrees with itself: the pages deny it
+
+
 def test_a_public_deck_names_a_withheld_title_by_its_source_id(demo, tmp_path, monkeypatch):
     """A source titled by its file's name ("forum thread") is withheld by a public package: the
     deck's speaker notes name it by its id, as a note does for a source without a title, so the

@@ -249,6 +249,26 @@ def test_verify_detects_tampering(good):
     check("E-PKG-PROVENANCE")
 
 
+def test_verify_refuses_a_review_record_the_pages_deny(good):
+    """A package whose PROVENANCE.json says a person reviewed every sentence, while its pages'
+    footers say "Not reviewed by a person.", was edited after packaging (sums rewritten or not)."""
+    root, ids, cs = good
+    assert sb("package", cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    assert sb("package", "--verify", cwd=root).rc == 0
+    prov_path = os.path.join(dist, "PROVENANCE.json")
+    prov = json.load(open(prov_path))
+    assert prov["review"]["reviewed"] is False
+    n = prov["review"]["sentences"]
+    prov["review"].update(reviewed=True, marked_ok=n, marks=[
+        {"target": "s-000000000a", "verdict": "ok", "note": "checked every quote", "by": "M. Okafor",
+         "at": "2026-01-01T00:00:00Z", "digest": "0" * 64, "current": True}])
+    json.dump(prov, open(prov_path, "w"))
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-PROVENANCE" in r.err and "its own marks hold 1 current ok" in r.err, r.both
+
+
 def test_verify_detects_edited_shipped_source(good):
     root, ids, cs = good
     assert sb("package", cwd=root).rc == 0

@@ -387,6 +387,44 @@ def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def check_review(out: str, res: CheckResult) -> None:
+    """The review record ``PROVENANCE.json`` carries agrees with itself and with what every
+    shipped page's footer says: "reviewed" only when every sentence a person marked is ok and
+    current, and a page that says "Not reviewed by a person." is no reviewed page."""
+    import re
+
+    from ..review.status import NOT_REVIEWED
+
+    prov = _json(out, "PROVENANCE.json")
+    review = prov.get("review") if isinstance(prov, dict) else None
+    if not isinstance(review, dict):
+        return
+    from ..review.record import latest_marks
+
+    newest = latest_marks({"marks": review.get("marks") or []})  # a sentence's newest mark decides it
+    ok = sum(1 for t, m in newest.items() if t.startswith("s-") and m.get("verdict") == "ok" and m.get("current") is True)
+    total = review.get("sentences")
+    said = review.get("reviewed") is True
+    if review.get("marked_ok") != ok or (said and (not isinstance(total, int) or ok < total)):
+        res.findings.append(Finding("E-PKG-PROVENANCE", "PROVENANCE.json", f"its review record says "
+                                    f"{review.get('marked_ok')} of {total} sentences marked ok"
+                                    f"{' (reviewed)' if said else ''}, where its own marks hold {ok} current ok; "
+                                    "the record was edited: package again"))
+    for rel in sorted(_shipped_pages(out)):
+        text = _read(out, rel) or ""
+        m = re.search(r"<!-- SB:REVIEWED -->(.*?)<!-- /SB:REVIEWED -->", text, re.S)
+        footer = " ".join(re.sub(r"<[^>]+>", " ", m.group(1)).split()) if m else ""
+        if footer and (footer == NOT_REVIEWED) == said:
+            res.findings.append(Finding("E-PKG-PROVENANCE", rel, f"its footer says {footer!r}, where PROVENANCE.json's "
+                                        f"review record says {'reviewed' if said else 'not reviewed'}; one of them "
+                                        "was edited: package again"))
+
+
+def _shipped_pages(out: str) -> list[str]:
+    return [n for n in os.listdir(out) if n.endswith(".html") and n not in ("ledger.html", "review.html")] \
+        if os.path.isdir(out) else []
+
+
 def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None) -> CheckResult:
     res = CheckResult()
     check_sums(out, res, label)
@@ -400,6 +438,7 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     else:
         dirs, res.against = [workspace_sources] if workspace_sources else [], "the workspace sources"
     check_ledger(out, res, dirs)
+    check_review(out, res)
     check_derived(out, res, dirs)
     check_pages(out, res, dirs)
     return res
