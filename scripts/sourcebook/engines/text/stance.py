@@ -25,6 +25,7 @@ Pure functions over strings; English word lists, plus the short forms of the dem
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 import re
 from typing import NamedTuple
 
@@ -489,7 +490,7 @@ def _only_some(sentence: str, backing: list[str]) -> str | None:
 BECAME = "superseded, overtaken, outdated"
 
 
-def became(claim: dict) -> list[str]:
+def became(claim: Mapping) -> list[str]:
     """The words a superseded ``claim`` backs besides its own (``BECAME``), else none."""
     return [BECAME] if claim.get("status") == "superseded" else []
 
