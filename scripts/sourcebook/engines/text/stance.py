@@ -25,8 +25,8 @@ Pure functions over strings; English word lists, plus the short forms of the dem
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 import re
+from collections.abc import Mapping
 from typing import NamedTuple
 
 # "No. 5" is a number, not a negation; "n't" is glued to its verb.
