@@ -38,6 +38,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...base.patterns import lazy
 from ..css import colors, values
 from ..css.paint import paint
 from ..css.vars import has_var, substitute
@@ -53,8 +54,8 @@ _FAR = 300.0  # px: further up or left than this, or
 _FAR_OUT = 3000.0  # further right or down than this, is off the screen
 _SMALL_FONT = 6.0  # px: nothing sourcebook writes for reading is smaller
 _SAME_COLOUR = 1.25  # contrast ratio: text this close to its ground cannot be read
-_FUNC = re.compile(r"([a-z0-9-]+)\(([^()]*)\)", re.I)
-_ANGLE = re.compile(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
+_FUNC = lazy(r"([a-z0-9-]+)\(([^()]*)\)", re.I)
+_ANGLE = lazy(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
 _APPARATUS = frozenset({"ref-sep"})
 
 
@@ -332,8 +333,8 @@ def _inherited(st: Style, *props: str) -> tuple[Style, str] | None:
     return None
 
 
-_PICTURE_FONT = re.compile(r"wingding|webding|dingbat|symbol|marlett|mdl2|segoe fluent|icon|awesome|glyph|"
-                           r"emoji|bookshelf|ms outlook|ms reference specialty|zapf|fontello|ico ?moon", re.I)
+_PICTURE_FONT = lazy(r"wingding|webding|dingbat|symbol|marlett|mdl2|segoe fluent|icon|awesome|glyph|"
+                     r"emoji|bookshelf|ms outlook|ms reference specialty|zapf|fontello|ico ?moon", re.I)
 
 
 def _font_reason(st: Style, shipped: frozenset[tuple[str, str]], known: frozenset[str]) -> str:

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
+from .....base.patterns import lazy
 from .....engines.text.quotations import quoted, unbacked_quotations
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
@@ -48,18 +49,18 @@ if TYPE_CHECKING:  # the reader and the template texts are loaded only when a pa
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 KINDS = ("cited", "inferred", "framing", "refused")
 _MACHINE_TEXT = frozenset({"attr:json-ld", "attr:content"})
-_NOUN_AFTER = re.compile(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
-_WORDS = re.compile(r"[^\W\d_]{3,}")
+_NOUN_AFTER = lazy(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
+_WORDS = lazy(r"[^\W\d_]{3,}")
 # words after a label's number that do not say what it counts
 _NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
 # the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
 # for nothing, and the reader cannot tell it from the real mark
-_FAKE_MARK = re.compile(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
-_URL_TEXT = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
+_FAKE_MARK = lazy(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
+_URL_TEXT = lazy(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 # a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
 _MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
-_HEADER_LABEL = re.compile(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop: "How often builds appear"
-_NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
+_HEADER_LABEL = lazy(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop: "How often builds appear"
+_NOTES_LABEL = lazy(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
 def first_words(text: str, n: int = 8) -> str:
