@@ -22,9 +22,11 @@ Pure functions over strings; English word lists, plus the short forms of the dem
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.unseen import as_seen
 
 # "No. 5" is a number, not a negation; "n't" is glued to its verb.
 _NEG_WORDS = lazy(r"\b(?:not|never|none|cannot|no(?!\.\s*\d))\b|n['’]t\b|\b(?:не|нет|никогда)\b",
@@ -66,14 +68,15 @@ _LOOKBACK = 240  # characters read before a quote to find where its sentence sta
 _TAIL_WORDS = 5  # "the words just before it": this many
 
 
-def _seen(text: str) -> str:
-    """The text as a reader sees it: a word joiner inside "not", a full-width letter or a
-    Cyrillic о in "nоt" must not hide a word from the lists below."""
-    from ...base.unseen import as_seen
-
-    return as_seen(text)
+# The text as a reader sees it: a word joiner inside "not", a full-width letter or a Cyrillic о
+# in "nоt" must not hide a word from the lists below. Remembered: a sentence's claims and quotes
+# are read again for every sentence that cites them.
+_seen = lru_cache(maxsize=4096)(as_seen)
 
 
+# The readings below are asked of a claim's text and quotes again for every sentence that cites
+# them: each is remembered by its text (they return what cannot be changed, or a fresh list).
+@lru_cache(maxsize=4096)
 def negated(text: str) -> bool:
     text = _seen(text)
     return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK)
@@ -81,17 +84,23 @@ def negated(text: str) -> bool:
 
 def modals(text: str) -> list[str]:
     """The hedges in ``text`` as written (lower case), in order, each once."""
+    return list(_modals(text))
+
+
+@lru_cache(maxsize=4096)
+def _modals(text: str) -> tuple[str, ...]:
     text = _seen(text)
     # "May" with a capital inside a sentence is the month ("released in May"), not the modal
     found = [m.group(0).lower() for m in _MODAL.finditer(text)
              if not (m.group(0) == "May" and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "\n", "\"", "“"))]
     found += [m for m in _MODAL_CJK if m in text]
-    return list(dict.fromkeys(" ".join(f.split()) for f in found))
+    return tuple(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
+@lru_cache(maxsize=4096)
 def hedged(text: str) -> bool:
     """Whether a claim hedges at all (any modal, or a word of plan or expectation)."""
-    return bool(modals(text)) or bool(_CLAIM_HEDGE.search(_seen(text)))
+    return bool(_modals(text)) or bool(_CLAIM_HEDGE.search(_seen(text)))
 
 
 def hedge_dropped(claim_text: str, sentence: str) -> str | None:
@@ -168,9 +177,14 @@ def scale_words(text: str, plan: bool = False) -> list[str]:
     """Words of record or superlative in ``text`` ("a record", "the busiest"), and with ``plan``
     (what is cited is a plan or a possibility) of completion ("already"), lower case, each once
     ("on record" is none)."""
+    return list(_scale_words(text, plan))
+
+
+@lru_cache(maxsize=4096)
+def _scale_words(text: str, plan: bool) -> tuple[str, ...]:
     text = _NOT_SCALE.sub(" ", _seen(text))
     found = [(m.start(), m.group(0)) for rx in ((_SCALE, _DONE) if plan else (_SCALE,)) for m in rx.finditer(text)]
-    return list(dict.fromkeys(" ".join(w.lower().split()) for _, w in sorted(found)))
+    return tuple(dict.fromkeys(" ".join(w.lower().split()) for _, w in sorted(found)))
 
 
 # a sentence that denies what none of its claims denies turns them around ("lists neither")
@@ -208,6 +222,7 @@ _COMPARED = lazy(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|c
                  r"before|after|from)\b|前年|比", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def denial(text: str) -> str | None:
     """The first word of negation in ``text`` (lower case), or None."""
     text = _seen(text)
@@ -370,8 +385,13 @@ _ENDORSE = lazy(r"^(?:confirm|corroborat|endors)", re.IGNORECASE)
 def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
     """Words that judge a claim ("debunked", "retracted", "false"), lower case, each once;
     ``verdicts_only``: only those that say what became of a claim ("withdrawn", "debunked")."""
+    return list(_judge_words(text, verdicts_only))
+
+
+@lru_cache(maxsize=4096)
+def _judge_words(text: str, verdicts_only: bool) -> tuple[str, ...]:
     found = (m.group(0).lower() for m in _JUDGE.finditer(_seen(text)))
-    return list(dict.fromkeys(w for w in found if not verdicts_only or _VERDICT.match(w)))
+    return tuple(dict.fromkeys(w for w in found if not verdicts_only or _VERDICT.match(w)))
 
 
 # (code, what it is, the fix) for each kind ``added_words`` finds

@@ -95,6 +95,7 @@ class _Judge:
         self._backing: dict[str, tuple[list[str], list[str], list[str]]] = {}
         self._notes: set[str] | None = None
         self._at: dict[int, int] | None = None
+        self._read: dict[tuple, object] = ctx.memo("prose-sentences", lambda _ctx: {})
 
     # -- helpers --
     @property
@@ -118,7 +119,25 @@ class _Judge:
             return []
         return self.fig.unbacked(text, backing)
 
+    # A sentence the pages share (the answer, the brief and the deck say much the same) is read
+    # once per run: what it states, what its citations back, and its stance depend only on its
+    # text, its citations and the ledger, never on the page it stands on.
     def cited_unbacked(self, p: Piece, ids: list[str]) -> list:
+        return self._once("unbacked", p, ids, self._cited_unbacked)
+
+    def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        return self._once("misread", p, ids, self._misread)
+
+    def stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
+        return self._once("stance", p, ids, self._stance)
+
+    def _once(self, kind: str, p: Piece, ids: list[str], fn):
+        key = (kind, p.text, tuple(ids), tuple(tuple(c) for c in p.cites))
+        if key not in self._read:
+            self._read[key] = fn(p, ids)
+        return self._read[key]
+
+    def _cited_unbacked(self, p: Piece, ids: list[str]) -> list:
         """The figures of a cited sentence its citations do not back: each figure by the claims
         cited right after it (two figures swapped between their citations are both refused), a
         date by a claim's as_of only after as-of wording ("as of 1 December 2026")."""
@@ -141,7 +160,7 @@ class _Judge:
             bad.append(f)
         return bad
 
-    def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    def _misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         """What a cited sentence makes of figures its claims do state: (comparisons, others),
         each a list of (what is written, why). A comparison bound to a figure ("over twelve",
         "38,500+") must be made the same way in the claim cited after it; a count of time
@@ -221,7 +240,7 @@ class _Judge:
                 others.append((m.written, f"no claim cited after it states a number from {m.low:,} to {m.high:,}"))
         return compared, others
 
-    def stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
+    def _stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
         """A cited sentence that states plainly what its claim only plans or allows ("is due to"
         become "takes"), or that adds a word of record, superlative or completion ("a record 38,500") none of
         its claims and quotes says: (code, what) or None."""
