@@ -27,6 +27,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...base.patterns import lazy
+from ..html.tree import Text
 
 if TYPE_CHECKING:
     from ..html.tree import Document, Element
@@ -270,8 +271,6 @@ class _Reader:
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
-        from ..html.tree import Text
-
         tag = el.tag
         if tag in SKIP:
             if tag == "script" and (el.attrs.get("type") or "").strip().lower() in DATA_SCRIPTS:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote_to_bytes
 
 from ...base.patterns import lazy
+from ...base.unseen import ANY, BIDI, hidden
 
 if TYPE_CHECKING:
     from ..css.cascade import Computed
@@ -372,8 +373,6 @@ class _Surface:
 
     # -- characters --
     def chars(self, text: str, line: int, where: str) -> None:
-        from ...base.unseen import ANY, BIDI, hidden
-
         if not ANY.search(text):
             return
         for i, ch in enumerate(text):

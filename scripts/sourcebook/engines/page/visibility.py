@@ -164,8 +164,6 @@ def _cut_box(st: Style, el: Element) -> str:
     """Why a box with overflow hidden is too small for its own text (a "1ch wide" window on a
     sentence), or "". Judged with the narrowest plausible letters, so only a box no honest
     layout would draw is named; a width on an inline element draws nothing and is left alone."""
-    from ..css import values
-
     display = _value(st, "display")
     if el.tag in _INLINE and display in ("", "inline", "contents") and not _value(st, "float") \
             and _value(st, "position") not in ("absolute", "fixed"):
@@ -395,8 +393,6 @@ def _filtered(st: Style, fg, ground):
 def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
                  known: frozenset[str] = _GENERIC) -> str:
     """Why text drawn with this style cannot be read, or ""."""
-    from ..css import values
-
     if st.font is not None and st.font[1] < _SMALL_FONT:
         return f"font-size {st.font[1]:g}px"
     if st.spacing not in ("normal", "", "0") and st.font is not None:
@@ -523,8 +519,6 @@ _NUDGE = 1.0  # em: a relative offset further than this moves text out of its li
 
 def _paints_over(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
     """Why an outline or a shadow of this element can paint over text next to it, or ""."""
-    from ..css import values
-
     font = st.font if st.font is not None else (16.0, 16.0)
     ctx = values.Ctx(em=font, pct=(0.0, 0.0))
 
@@ -557,8 +551,6 @@ def _paints_over(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
 
 def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     """Why a relative (or sticky) offset moves this element's text out of its line or row, or ""."""
-    from ..css import values
-
     if _value(st, "position") not in ("relative", "sticky") or not any(ch.isalnum() for ch in el.text()):
         return ""
     font = st.font if st.font is not None else (16.0, 16.0)
