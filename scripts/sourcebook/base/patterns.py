@@ -19,10 +19,13 @@ class _Lazy:
     def __init__(self, source: str, flags: int) -> None:
         self._source = source
         self._flags = flags
+        self._pattern: re.Pattern[str] | None = None
 
     @property
     def compiled(self) -> re.Pattern[str]:
-        return re.compile(self._source, self._flags)  # re's own cache holds it after the first call
+        if self._pattern is None:  # kept here: re's own cache may have let it go by the next call
+            self._pattern = re.compile(self._source, self._flags)
+        return self._pattern
 
     def __getattr__(self, name: str):
         if name.startswith("_"):  # copy, pickle and friends probe for dunders: not the pattern's

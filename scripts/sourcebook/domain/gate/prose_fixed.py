@@ -18,6 +18,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
+from ...base.patterns import lazy
 from .context import GateContext
 from .verify_cache import file_sig
 
@@ -41,17 +42,17 @@ def _template_sig(kind: str) -> str:
     return hashlib.sha256(json.dumps(sigs).encode()).hexdigest()[:40]
 
 
-_CONTENT = re.compile(r"(?<![\w-])content\s*:", re.I)
+_CONTENT = lazy(r"(?<![\w-])content\s*:", re.I)
 
 
-_STYLE = re.compile(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
-_STYLE_BODY = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+_STYLE = lazy(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+_STYLE_BODY = lazy(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
 _LEFT = frozenset('>"\'')  # a sentence of a template starts after a tag or an attribute's quote,
 _STOPS = frozenset(".!?\u3002\uff01\uff1f")  # or after the sentence before it
 _RIGHT = frozenset('<"\'')
 
 
-_LEGEND_ITEM = re.compile(r'<span class="legend-item"><span class="mark m-[a-z]+">[^<]*</span>([^<]*)</span>')
+_LEGEND_ITEM = lazy(r'<span class="legend-item"><span class="mark m-[a-z]+">[^<]*</span>([^<]*)</span>')
 
 
 class Template:

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import re
 
+from ...base.patterns import lazy
 from ..workspace.records import CLAIM_KINDS, CLAIM_STATUSES, CONFIDENCES
 
-_CLM = re.compile(r"^clm_[0-9a-f]{12}$")
-_SRC = re.compile(r"^src_[0-9a-f]{12}$")
-_TOPIC = re.compile(r"^[a-z0-9]+([._-][a-z0-9]+)*$")
-_HEX64 = re.compile(r"^[0-9a-f]{64}$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
-_FLAG = re.compile(r"^W-[A-Z0-9-]+:[0-9a-f]{12}$")
-_INPUT = re.compile(r"^clm_[0-9a-f]{12}(=.+)?$", re.S)
+_CLM = lazy(r"^clm_[0-9a-f]{12}$")
+_SRC = lazy(r"^src_[0-9a-f]{12}$")
+_TOPIC = lazy(r"^[a-z0-9]+([._-][a-z0-9]+)*$")
+_HEX64 = lazy(r"^[0-9a-f]{64}$")
+_DATE = lazy(r"^\d{4}-\d{2}-\d{2}$")
+_DATETIME = lazy(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+_FLAG = lazy(r"^W-[A-Z0-9-]+:[0-9a-f]{12}$")
+_INPUT = lazy(r"^clm_[0-9a-f]{12}(=.+)?$", re.S)
 _OPS = frozenset(("difference", "sum", "ratio", "percent_change"))
-_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_URI = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _KINDS, _CONFS, _STATUSES = frozenset(CLAIM_KINDS), frozenset(CONFIDENCES), frozenset(CLAIM_STATUSES)
 
 

@@ -19,15 +19,16 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...base.ids import cluster_id
+from ...base.patterns import lazy
 from ...engines.text import numbers
 from ..workspace.layout import Workspace
 from ..workspace.records import Adjudication, Claim
 from .adjudications import load_adjudications
 from .claims import load_claims
 
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_NEG = re.compile(r"\b(not|no|never|cannot|can't|without|fails to|does not|do not|is not|are not|"
-                  r"lacks|absent|excludes|unavailable|non-)\b", re.I)
+_ISO = lazy(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_NEG = lazy(r"\b(not|no|never|cannot|can't|without|fails to|does not|do not|is not|are not|"
+            r"lacks|absent|excludes|unavailable|non-)\b", re.I)
 TOLERANCE = 0.05
 RECENCY_DAYS = 180
 
@@ -52,7 +53,7 @@ _AMOUNT = ("number", "percent", "money")
 # a text with no digit that starts a number (not "W3") and no CJK numeral states no amount and
 # no dated day: the figure reader is skipped (a month named alone, "in September", is left to
 # the other detectors)
-_DIGITISH = re.compile(r"(?<!\w)\d|[〇一二三四五六七八九十百千万億兆]")
+_DIGITISH = lazy(r"(?<!\w)\d|[〇一二三四五六七八九十百千万億兆]")
 
 
 @lru_cache(maxsize=4096)
@@ -179,7 +180,7 @@ def detect(claims: list[Claim], adjudications: list[Adjudication]) -> list[dict]
 # detector counts a difference. The way out is the usual one: file them under one topic key
 # (`sb claim set CLM --topic KEY`) and decide there (scope_split when they measure different
 # things). Derived claims state a computation, not a measure, and are left out.
-_WORD = re.compile(r"[^\W\d_]{4,}", re.U)
+_WORD = lazy(r"[^\W\d_]{4,}", re.U)
 _STOP = frozenset("""that this with from were have been their there which about after before over under
 than more less into onto also only some most many much such they them then when where while said
 says each every other these those very will would could should being""".split())

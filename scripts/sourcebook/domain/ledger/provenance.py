@@ -44,6 +44,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...base.errors import Finding
+from ...base.patterns import lazy
 from ...engines.text import stance
 
 
@@ -71,10 +72,10 @@ TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when
 RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
 
 # quotation marks around quoted words: “…”, "…", «…», 「…」, 『…』, „…“
-_QUOTATION = re.compile(r"“[^”\n]+”|\"[^\"\n]+\"|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』|„[^“”\n]+[“”]")
-_HEADING = re.compile(r"\n[ \t]*#{1,6}[ \t]")  # a heading line
-_BLANK = re.compile(r"\n[ \t]*\n")  # a blank line
-_DATE_PREFIX = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?")
+_QUOTATION = lazy(r"“[^”\n]+”|\"[^\"\n]+\"|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』|„[^“”\n]+[“”]")
+_HEADING = lazy(r"\n[ \t]*#{1,6}[ \t]")  # a heading line
+_BLANK = lazy(r"\n[ \t]*\n")  # a blank line
+_DATE_PREFIX = lazy(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?")
 
 
 def _int(v: object) -> bool:
@@ -219,11 +220,11 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
 
 # the words that say a date is the date a claim holds as of: "as of D", "as at D", "Stand D",
 # "截至D", "по состоянию на D" before it; "D時点", "D現在" after it
-_AS_OF_BEFORE = re.compile(r"(?:\b[Aa]s\s+(?:of|at)|\bStand|截至|по\s+состоянию\s+на)[\s,:]*$")
-_AS_OF_AFTER = re.compile(r"\s*(?:時点|現在)")
+_AS_OF_BEFORE = lazy(r"(?:\b[Aa]s\s+(?:of|at)|\bStand|截至|по\s+состоянию\s+на)[\s,:]*$")
+_AS_OF_AFTER = lazy(r"\s*(?:時点|現在)")
 
 
-_DOC_ID = re.compile(r"^(?:PEP|RFC|ISO|ECMA|IEEE) \d+$")
+_DOC_ID = lazy(r"^(?:PEP|RFC|ISO|ECMA|IEEE) \d+$")
 _HEAD = 600  # characters: a document's header (its "PEP: 563" line, its title) stands here
 
 
@@ -298,10 +299,10 @@ def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
 
 
 # one clause ends and another begins: ", and that", "; ", ", but", "，而"
-_CLAUSE_JOIN = re.compile(r"[,;:]\s+(?:and|but|or|while|whereas|although|though|yet|so|whereupon)\b|;\s|；|，(?:而|但|并且)")
+_CLAUSE_JOIN = lazy(r"[,;:]\s+(?:and|but|or|while|whereas|although|though|yet|so|whereupon)\b|;\s|；|，(?:而|但|并且)")
 # a sentence ends: . ! ? (and their CJK forms) before a space and a capital or a digit, or 。！？
-_SENTENCE_END = re.compile(r"[.!?…][\"”’)\]]*\s+(?=[\"“‘(\[]*[A-Z0-9À-ÖØ-ÞА-Я])|[。！？]")
-_SENTENCE_START = re.compile(r"(?:^|[.!?…。！？][\"”’)\]]*\s+|\n)[\"“‘(\[*_]*\Z")
+_SENTENCE_END = lazy(r"[.!?…][\"”’)\]]*\s+(?=[\"“‘(\[]*[A-Z0-9À-ÖØ-ÞА-Я])|[。！？]")
+_SENTENCE_START = lazy(r"(?:^|[.!?…。！？][\"”’)\]]*\s+|\n)[\"“‘(\[*_]*\Z")
 
 
 def _whole_sentence(text: str, part: Mapping) -> bool:
@@ -341,7 +342,7 @@ def _asof_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
                          "retrieved), and no source states it; set --as-of to the date the source speaks for")]
 
 
-_DATELINE = re.compile(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed))\b")
+_DATELINE = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed))\b")
 
 
 def _published(rec: Mapping | None, text: str | None) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 
+from ...base.patterns import lazy
 from ...base.versions import NORMALIZER
 from ..text.normalize import normalize
 from .canon_lines import join_lines, split_lines
@@ -23,17 +24,17 @@ _BY_TYPE = {"text/markdown": "markdown", "text/x-markdown": "markdown", "text/x-
             "text/prs.fallenstein.rst": "rst", "text/asciidoc": "asciidoc", "text/x-asciidoc": "asciidoc"}
 _SNIFF = 200_000  # characters looked at to tell a .txt file's format
 
-_RFC_PAGE = re.compile(r"\[Page \d+\]\s*$", re.M)
-_RST_ROLE = re.compile(r":[a-z][\w:-]*:`[^`]+`|``[^`\n]+``")
-_ADOC_HEAD = re.compile(r"\A\s*= \S")
+_RFC_PAGE = lazy(r"\[Page \d+\]\s*$", re.M)
+_RST_ROLE = lazy(r":[a-z][\w:-]*:`[^`]+`|``[^`\n]+``")
+_ADOC_HEAD = lazy(r"\A\s*= \S")
 # Patterns for the start of a line are written with the line break before it (and searched in
 # the text after a line break): a pattern that opens with a literal character lets the search
 # jump from one line break to the next instead of trying every position. None of them ends
 # right after a line break, so the matches found are the same ones as with ``^``.
-_RST_DIRECTIVE = re.compile(r"\n\.\. [\w:-]+::")
-_RST_TITLE = re.compile(r"\n[^\s].*\n([=\-~^*#\"'+`:.])\1{2,}$", re.M)
-_ADOC_MARKS = re.compile(r"\n(?:={2,5} \S|\[source[,\]]|:[\w-]+:(?: |$)|-{4}$|\.{4}$)", re.M)
-_MD_MARKS = re.compile(r"\n(?:#{1,6} \S|```|~~~)")
+_RST_DIRECTIVE = lazy(r"\n\.\. [\w:-]+::")
+_RST_TITLE = lazy(r"\n[^\s].*\n([=\-~^*#\"'+`:.])\1{2,}$", re.M)
+_ADOC_MARKS = lazy(r"\n(?:={2,5} \S|\[source[,\]]|:[\w-]+:(?: |$)|-{4}$|\.{4}$)", re.M)
+_MD_MARKS = lazy(r"\n(?:#{1,6} \S|```|~~~)")
 
 
 def text_format(text: str, media_type: str | None = None, path: str = "") -> str:

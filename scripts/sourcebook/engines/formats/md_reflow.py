@@ -11,16 +11,16 @@ Inline markup is kept as it is. Idempotent: reflowing reflowed Markdown changes 
 
 from __future__ import annotations
 
-import re
+from ...base.patterns import lazy
 
-_LIST = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
-_FENCE = re.compile(r"(`{3,}|~{3,})")
-_ATX = re.compile(r"#{1,6}(?:[ \t]|$)")
-_HR = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
-_SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
-_TABLE_SEP = re.compile(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?$")
-_LINKDEF = re.compile(r"\[[^\]]+\]:[ \t]")
-_HTML = re.compile(r"</?[A-Za-z!?]")
+_LIST = lazy(r"(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+_FENCE = lazy(r"(`{3,}|~{3,})")
+_ATX = lazy(r"#{1,6}(?:[ \t]|$)")
+_HR = lazy(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_SETEXT = lazy(r"(?:=+|-+)[ \t]*$")
+_TABLE_SEP = lazy(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?$")
+_LINKDEF = lazy(r"\[[^\]]+\]:[ \t]")
+_HTML = lazy(r"</?[A-Za-z!?]")
 
 # first characters after which a line may start a block of its own
 _MARK_CHARS = frozenset("#>-*+|<`~=_[0123456789")
@@ -29,7 +29,7 @@ _NOT_PLAIN = _MARK_CHARS | {" ", "\t", ""}
 
 # a line front matter may hold: "key: value", "key:", "- item", an indented continuation, a
 # comment or a blank
-_YAML_LINE = re.compile(r"\s*$|[ \t]|#|- |-$|[\w\"'][^:]*:(?:\s|$)")
+_YAML_LINE = lazy(r"\s*$|[ \t]|#|- |-$|[\w\"'][^:]*:(?:\s|$)")
 
 def _starts_block(s: str) -> bool:
     """Does the (left-stripped) line open a block instead of continuing a paragraph?"""

@@ -15,6 +15,7 @@ import re
 from itertools import compress, repeat
 from operator import attrgetter, contains
 
+from ...base.patterns import lazy
 from .blocks import absolute_http
 from .dates import BYLINE_META, MODIFIED_META, PUBLISHED_META, settle
 from .tree import Document, Element
@@ -26,12 +27,12 @@ READER_KEYS = ("byline", "byline_from", "publisher_from", "published", "publishe
 _ARTICLE_TYPES = ("article", "posting", "report", "news", "blog", "creativework")
 _MONTHS = {m: i for i, m in enumerate(
     "jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
-_ISO = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
-_DOTTED = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\D|$)")  # 10.12.2022: day first, where dots are used
-_COMPACT = re.compile(r"^(\d{4})(\d{2})(\d{2})(?:\D|$)")
-_DMY_NAME = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})")
-_MDY_NAME = re.compile(r"([A-Za-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
-_LANG = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
+_ISO = lazy(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_DOTTED = lazy(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\D|$)")  # 10.12.2022: day first, where dots are used
+_COMPACT = lazy(r"^(\d{4})(\d{2})(\d{2})(?:\D|$)")
+_DMY_NAME = lazy(r"(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})")
+_MDY_NAME = lazy(r"([A-Za-z]{3,})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
+_LANG = lazy(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 
 
 _WANTED = frozenset({"meta", "link", "script", "time", "title", "html", "h1", "h2"})
@@ -141,7 +142,7 @@ def reader_meta(found: dict[str, list[Element]], metas: dict[str, str], origin: 
 GENERIC_TITLES = frozenset("home homepage home page index untitled untitled document document page start "
                            "welcome main page new page default title".split(" "))
 _GENERIC_PHRASES = frozenset({"home page", "untitled document", "main page", "new page", "default title"})
-_HEADING = re.compile(r"^#{1,2} +(.+?) *$", re.M)
+_HEADING = lazy(r"^#{1,2} +(.+?) *$", re.M)
 
 
 def generic_title(title: str | None, site_names: list) -> bool:

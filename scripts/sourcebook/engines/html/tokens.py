@@ -20,12 +20,14 @@ import re
 from html import unescape
 from typing import Protocol
 
+from ...base.patterns import lazy
+
 # The patterns html.parser uses (copied so the behaviour does not move with the stdlib).
-_STARTTAGOPEN = re.compile("<[a-zA-Z]")
-_TAGFIND = re.compile(r"([a-zA-Z][^\t\n\r\f />\x00]*)(?:\s|/(?!>))*")
-_ATTRFIND = re.compile(
+_STARTTAGOPEN = lazy("<[a-zA-Z]")
+_TAGFIND = lazy(r"([a-zA-Z][^\t\n\r\f />\x00]*)(?:\s|/(?!>))*")
+_ATTRFIND = lazy(
     r"((?<=[\'\"\s/])[^\s/>][^\s/=>]*)(\s*=+\s*(\'[^\']*\'|\"[^\"]*\"|(?![\'\"])[^>\s]*))?(?:\s|/(?!>))*")
-_LOCATE_END = re.compile(r"""
+_LOCATE_END = lazy(r"""
   <[a-zA-Z][^\t\n\r\f />\x00]*
   (?:[\s/]*
     (?:(?<=['"\s/])[^\s/>][^\s/=>]*
@@ -40,16 +42,16 @@ _LOCATE_END = re.compile(r"""
    )?
   \s*
 """, re.VERBOSE)
-_ENDTAGFIND = re.compile(r"</\s*([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
-COMMENT_CLOSE = _COMMENTCLOSE = re.compile(r"--\s*>")
-_MARKEDCLOSE = re.compile(r"]\s*]\s*>")
-_MSCLOSE = re.compile(r"]\s*>")
-_MARKED_NAME = re.compile(r"\s*([a-zA-Z][-_.a-zA-Z0-9]*)")
+_ENDTAGFIND = lazy(r"</\s*([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
+COMMENT_CLOSE = _COMMENTCLOSE = lazy(r"--\s*>")
+_MARKEDCLOSE = lazy(r"]\s*]\s*>")
+_MSCLOSE = lazy(r"]\s*>")
+_MARKED_NAME = lazy(r"\s*([a-zA-Z][-_.a-zA-Z0-9]*)")
 CDATA_CONTENT = ("script", "style")
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz=/ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-_GT = re.compile(">")
+_GT = lazy(">")
 # A malformed start tag is looked for within this many characters (a real tag this long and
 # malformed does not occur; without the bound, crafted input would make parsing quadratic).
 _TAG_WINDOW = 512
@@ -178,8 +180,8 @@ _SIMPLE_TAG = (
 _PLAIN_TAG = (
     r"<([a-z][-a-z0-9_:.]*)"
     r"((?:[ \t\n\r\f]+[a-z_:][-a-z0-9_:.]*=\"[^\"&<]*\")*[ \t\n\r\f]*)(/?)>")
-PLAIN_ATTR = re.compile(r'([-a-z0-9_:.]+)="([^"]*)"')
-_SIMPLE_ATTR = re.compile(
+PLAIN_ATTR = lazy(r'([-a-z0-9_:.]+)="([^"]*)"')
+_SIMPLE_ATTR = lazy(
     r"([^\s/>\"'=]+)(?:[ \t\n\r\f]*(=)[ \t\n\r\f]*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
 # Every position matches: a plain start tag (2-4), another well-formed start tag (5-7) or an end
 # tag (8), each with the white space before it (1); text (9), or any other ``<`` (10), which
@@ -187,15 +189,15 @@ _SIMPLE_ATTR = re.compile(
 # with space before ``>`` takes that path too, so no token hides a newline outside a group.
 # White space before a tag (the indentation of pretty-printed markup) is read with the tag, in
 # group 1, so the two cost one token.
-FAST = re.compile(r"([ \t\n\r\f]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
-                  r"|([^<]+)|(<)")
+FAST = lazy(r"([ \t\n\r\f]*)(?:" + _PLAIN_TAG + "|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)"
+            r"|([^<]+)|(<)")
 PLAIN_TAG, START_TAG, END_TAG, TEXT, OTHER = 4, 7, 8, 9, 10  # FAST's match.lastindex
 # The lean build's tokens: FAST with the text before a tag read with the tag (group 1), not just
 # its white space, and the text and end tag of a plain start tag read with it when nothing else
 # comes between (``<a href="x">text</a>``, ``<div></div>``). Kinds (``match.lastindex``): a plain
 # start tag alone (3), closed by "/>" (4), or with its text (group 5) and end tag (5); another
 # start tag (8; "/" in group 8 when it closes itself), an end tag (9), text (10), any other "<" (11).
-LEAN = re.compile(
+LEAN = lazy(
     r"([^<]*)(?:<([a-z][-a-z0-9_:.]*)((?:[ \t\n\r\f]+[a-z_:][-a-z0-9_:.]*=\"[^\"&<]*\")*[ \t\n\r\f]*)"
     r"(?:(/)>|>(?:([^<]*)</\2>)?)|" + _SIMPLE_TAG + r"|</([a-zA-Z][-.a-zA-Z0-9:_]*)>)|([^<]+)|(<)")
 LEAN_CLOSED, LEAN_LEAF, LEAN_SIMPLE, LEAN_END, LEAN_TEXT = 4, 5, 8, 9, 10
@@ -231,7 +233,7 @@ def attribute_map(attr_text: str) -> dict[str, str]:
                 amap[name] = ""
     return amap
 
-CDATA_END = _CDATA_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
+CDATA_END = _CDATA_END = {tag: lazy(rf"</\s*{tag}\s*>", re.I) for tag in CDATA_CONTENT}
 
 
 def _starttag(raw: str, i: int, sink: Sink, at) -> tuple[int, str | None]:

@@ -26,6 +26,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ...base.patterns import lazy
+from ..html.tree import Text
+
 if TYPE_CHECKING:
     from ..html.tree import Document, Element
 
@@ -44,12 +47,12 @@ META_TEXT = frozenset({"description", "og:description", "og:title", "twitter:tit
 # What sourcebook writes between these markers (the footer's build date, source count and whether a
 # person reviewed the page) is not read when it is what sb writes there; anything else there is read
 # like the text around it.
-GENERATED = {"DATE": re.compile(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
-             "SOURCES": re.compile(r"\d+ of the \d+ sources? read(?: \((?:\d+ )?in [A-Za-z0-9 ,]{1,160}\))?"
-                                  r"|the workspace's sources|\d+|the workspace's"),
-             "REVIEWED": re.compile(r"Not reviewed by a person\.|Reviewed by a person: all \d+ sentences? marked ok "
-                                    r"on \d{4}-\d{2}-\d{2}\.")}
-MARKER = re.compile(r"^ /?SB:[A-Z][A-Z0-9-]* $")
+GENERATED = {"DATE": lazy(r"on (?:\d{4}-\d{2}-\d{2}|the build date)"),
+             "SOURCES": lazy(r"\d+ of the \d+ sources? read(?: \((?:\d+ )?in [A-Za-z0-9 ,]{1,160}\))?"
+                            r"|the workspace's sources|\d+|the workspace's"),
+             "REVIEWED": lazy(r"Not reviewed by a person\.|Reviewed by a person: all \d+ sentences? marked ok "
+                              r"on \d{4}-\d{2}-\d{2}\.")}
+MARKER = lazy(r"^ /?SB:[A-Z][A-Z0-9-]* $")
 MARK_LABELS = frozenset({"checked", "reported", "contested", "moving", "thin"})
 HISTORY_LABELS = frozenset({"superseded"})  # the label sb render gives a history citation
 _HEADING = {f"h{n}": n for n in range(1, 7)}
@@ -57,10 +60,10 @@ _HEADING = {f"h{n}": n for n in range(1, 7)}
 # citation of its own, so "X[1], and an invented Y" and "an invented X, and Y[1]" are both caught.
 # A causal connector joins a clause too ("X because Y", "X, since Y", "X, as a result Y"), and so
 # does a colon when a clause with its own subject follows it ("X: it has ...").
-_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|or|since|as\s+a\s+result,?)\s+"
-                     r"|,?\s+because\s+(?!of\s)|;\s+|\s+[—–]\s+|；"
-                     r"|:\s+(?=(?:it|they|he|she|we|this|these|there)\s+\w)", re.I)
-_SPACE_BEFORE = re.compile(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
+_CLAUSE = lazy(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|or|since|as\s+a\s+result,?)\s+"
+               r"|,?\s+because\s+(?!of\s)|;\s+|\s+[—–]\s+|；"
+               r"|:\s+(?=(?:it|they|he|she|we|this|these|there)\s+\w)", re.I)
+_SPACE_BEFORE = lazy(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
 def clauses(text: str) -> list[str]:
@@ -268,8 +271,6 @@ class _Reader:
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
-        from ..html.tree import Text
-
         tag = el.tag
         if tag in SKIP:
             if tag == "script" and (el.attrs.get("type") or "").strip().lower() in DATA_SCRIPTS:
@@ -575,10 +576,10 @@ def _styles(body: Document, ledger: Document, out: PageProse, line_of, ledger_li
 # A style sheet is cut into its top-level rules (strings and comments respected) and only the
 # rules that could hide or add text are parsed: a page's whole sheet would cost more to parse
 # than the rest of reading the page.
-_LOOSE_CSS = re.compile(r"display\s*:(?!\s*(?:block|inline|inline-block|flex|inline-flex|grid|inline-grid|flow-root|"
-                        r"table|table-cell|table-row|list-item|contents)\s*(?:[;}]|$))|visibility|(?<![\w-])content|\\",
-                        re.I)
-_CSS_SCAN = re.compile(r"/\*.*?(?:\*/|\Z)|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?|[{}]", re.S)
+_LOOSE_CSS = lazy(r"display\s*:(?!\s*(?:block|inline|inline-block|flex|inline-flex|grid|inline-grid|flow-root|"
+                  r"table|table-cell|table-row|list-item|contents)\s*(?:[;}]|$))|visibility|(?<![\w-])content|\\",
+                  re.I)
+_CSS_SCAN = lazy(r"/\*.*?(?:\*/|\Z)|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?|[{}]", re.S)
 
 
 def sheet_rules(css: str, first_line: int) -> list:

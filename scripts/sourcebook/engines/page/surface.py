@@ -40,6 +40,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import unquote_to_bytes
 
+from ...base.patterns import lazy
+from ...base.unseen import ANY, BIDI, hidden
+
 if TYPE_CHECKING:
     from ..css.cascade import Computed
     from ..css.parse import Decl, Sheet
@@ -57,7 +60,7 @@ FORMS = frozenset({"form", "input", "textarea", "select", "option", "optgroup", 
 SEEN_ATTRS = ("alt", "title", "aria-label", "aria-description", "placeholder", "content", "value", "label")
 _URL_ATTRS = ("href", "src", "xlink:href", "action", "formaction", "poster", "background", "srcset", "data",
               "ping", "cite", "longdesc", "manifest")
-_SCRIPT_URL = re.compile(r"^\s*(?:javascript|vbscript|livescript)\s*:", re.I)
+_SCRIPT_URL = lazy(r"^\s*(?:javascript|vbscript|livescript)\s*:", re.I)
 _SVG_TEXT = re.compile(rb"<\s*(?:svg:)?(?:text|title|desc|textPath|tspan|foreignObject)\b", re.I)
 
 # CSS properties that put text (or list numbers) on the page, or change which text is seen or in
@@ -70,10 +73,10 @@ _CSS_TEXT = {
     "unicode-bidi": {"normal", "embed", "isolate", "plaintext"}, "order": {"0"},
     "flex-direction": {"row", "column"}, "flex-flow": None, "grid-auto-flow": {"row", "column"},
 }
-_LIST_STYLE_OK = re.compile(r"^(?:none|disc|circle|square|decimal|decimal-leading-zero|lower-roman|upper-roman|"
-                            r"lower-alpha|upper-alpha|lower-latin|upper-latin|lower-greek|inside|outside|"
-                            r"\s)+$", re.I)
-_STRING = re.compile(r"[\"']")
+_LIST_STYLE_OK = lazy(r"^(?:none|disc|circle|square|decimal|decimal-leading-zero|lower-roman|upper-roman|"
+                      r"lower-alpha|upper-alpha|lower-latin|upper-latin|lower-greek|inside|outside|"
+                      r"\s)+$", re.I)
+_STRING = lazy(r"[\"']")
 # an animation changes the page after the gate has read it: sourcebook's templates run none
 _MOTION = frozenset({"animation", "animation-name", "-webkit-animation", "-webkit-animation-name"})
 
@@ -160,7 +163,7 @@ def _text_css(d: Decl) -> str:
     return "puts text of its own on the page"
 
 
-_PART = re.compile(r"::?first-(?:letter|line)\b", re.I)
+_PART = lazy(r"::?first-(?:letter|line)\b", re.I)
 _PART_PROPS = frozenset({"color", "opacity", "visibility", "display", "-webkit-text-fill-color", "font-size", "font",
                          "letter-spacing", "text-indent", "filter", "transform", "text-transform", "content"})
 
@@ -370,8 +373,6 @@ class _Surface:
 
     # -- characters --
     def chars(self, text: str, line: int, where: str) -> None:
-        from ...base.unseen import ANY, BIDI, hidden
-
         if not ANY.search(text):
             return
         for i, ch in enumerate(text):
@@ -394,7 +395,7 @@ def shipped_rules(sheets: Iterable[Sheet]) -> frozenset[tuple[str, str, str]]:
                      for sh in sheets for r in sh.rules for d in r.decls)
 
 
-_RECOLOUR = re.compile(r"\b(?:hue-rotate|invert|sepia|saturate|grayscale)\(", re.I)
+_RECOLOUR = lazy(r"\b(?:hue-rotate|invert|sepia|saturate|grayscale)\(", re.I)
 
 
 def restyled_marks(doc: Document, sheet: Sheet, rules: frozenset[tuple[str, str, str]],

@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...base.patterns import lazy
 from ..css import colors, values
 from ..css.paint import paint
 from ..css.vars import has_var, substitute
@@ -58,8 +59,8 @@ _BLUR = 1.0  # px: a blur this wide smears the strokes of text into each other
 _MEASURE = 45.0  # em: a reading column no wider than this, when a box states no width
 _AVG_GLYPH = 0.45  # em: an ordinary letter (with its space), to count the lines a text needs
 _SAME_COLOUR = 1.25  # contrast ratio: text this close to its ground cannot be read
-_FUNC = re.compile(r"([a-z0-9-]+)\(([^()]*)\)", re.I)
-_ANGLE = re.compile(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
+_FUNC = lazy(r"([a-z0-9-]+)\(([^()]*)\)", re.I)
+_ANGLE = lazy(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
 _APPARATUS = frozenset({"ref-sep"})
 
 
@@ -170,8 +171,6 @@ def _cut_box(st: Style, el: Element) -> str:
     """Why a box with overflow hidden is too small for its own text (a "1ch wide" window on a
     sentence), or "". Judged with the narrowest plausible letters, so only a box no honest
     layout would draw is named; a width on an inline element draws nothing and is left alone."""
-    from ..css import values
-
     display = _value(st, "display")
     if el.tag in _INLINE and display in ("", "inline", "contents") and not _value(st, "float") \
             and _value(st, "position") not in ("absolute", "fixed"):
@@ -347,8 +346,8 @@ def _inherited(st: Style, *props: str) -> tuple[Style, str] | None:
     return None
 
 
-_PICTURE_FONT = re.compile(r"wingding|webding|dingbat|symbol|marlett|mdl2|segoe fluent|icon|awesome|glyph|"
-                           r"emoji|bookshelf|ms outlook|ms reference specialty|zapf|fontello|ico ?moon", re.I)
+_PICTURE_FONT = lazy(r"wingding|webding|dingbat|symbol|marlett|mdl2|segoe fluent|icon|awesome|glyph|"
+                     r"emoji|bookshelf|ms outlook|ms reference specialty|zapf|fontello|ico ?moon", re.I)
 
 
 def _font_reason(st: Style, shipped: frozenset[tuple[str, str]], known: frozenset[str]) -> str:
@@ -409,8 +408,6 @@ def _filtered(st: Style, fg, ground):
 def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
                  known: frozenset[str] = _GENERIC) -> str:
     """Why text drawn with this style cannot be read, or ""."""
-    from ..css import values
-
     if st.font is not None and st.font[1] < _SMALL_FONT:
         return f"font-size {st.font[1]:g}px"
     if st.spacing not in ("normal", "", "0") and st.font is not None:
@@ -537,8 +534,6 @@ _NUDGE = 1.0  # em: a relative offset further than this moves text out of its li
 
 def _paints_over(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
     """Why an outline or a shadow of this element can paint over text next to it, or ""."""
-    from ..css import values
-
     font = st.font if st.font is not None else (16.0, 16.0)
     ctx = values.Ctx(em=font, pct=(0.0, 0.0))
 
@@ -571,8 +566,6 @@ def _paints_over(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
 
 def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     """Why a relative (or sticky) offset moves this element's text out of its line or row, or ""."""
-    from ..css import values
-
     if _value(st, "position") not in ("relative", "sticky") or not any(ch.isalnum() for ch in el.text()):
         return ""
     font = st.font if st.font is not None else (16.0, 16.0)

@@ -17,23 +17,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-CLAIM_REF = re.compile(r"\[@(clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*)\]")
-ANY_REF = re.compile(r"\[@([^\]\s;]*)((?:\s*;\s*@[^\]\s;]*)*)\]")
-FRAMING = re.compile(r"\[\s*framing\s*\]", re.I)
-SOURCE_REF = re.compile(r"\[@(src_[0-9a-f]{12}(?:\s*;\s*@src_[0-9a-f]{12})*)\]")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_ITEM = re.compile(r"^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+(.*))?$")
-_RULE = re.compile(r"^ {0,3}([-*_])[ \t]*(?:\1[ \t]*){2,}$")
-_IMAGE = re.compile(r"^\s*!\[([^\]]*)\]\(([^)\s]+)\)\s*(\[\s*framing\s*\])?\s*$", re.I)
-_FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_HTML_BLOCK = re.compile(r"^ {0,3}<(?:[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$)|/[A-Za-z]|!--|\?|![A-Z])")
-_LINK_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:")
-_TABLE_DELIM = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
-_INLINE_HTML = re.compile(r"<(?:[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?|/[A-Za-z][A-Za-z0-9-]*\s*)>|<!--|<https?://[^\s>]*>"
-                          r"|<[^\s@<>]+@[^\s@<>]+>")
-_OTHER_LINK = re.compile(r"\]\((?!https?://)[^)]*\)")
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+from ...base.patterns import lazy
+
+CLAIM_REF = lazy(r"\[@(clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*)\]")
+ANY_REF = lazy(r"\[@([^\]\s;]*)((?:\s*;\s*@[^\]\s;]*)*)\]")
+FRAMING = lazy(r"\[\s*framing\s*\]", re.I)
+SOURCE_REF = lazy(r"\[@(src_[0-9a-f]{12}(?:\s*;\s*@src_[0-9a-f]{12})*)\]")
+_HEADING = lazy(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_ITEM = lazy(r"^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+(.*))?$")
+_RULE = lazy(r"^ {0,3}([-*_])[ \t]*(?:\1[ \t]*){2,}$")
+_IMAGE = lazy(r"^\s*!\[([^\]]*)\]\(([^)\s]+)\)\s*(\[\s*framing\s*\])?\s*$", re.I)
+_FENCE = lazy(r"^( {0,3})(`{3,}|~{3,})(.*)$")
+_SETEXT = lazy(r"^ {0,3}(=+|-+)[ \t]*$")
+_HTML_BLOCK = lazy(r"^ {0,3}<(?:[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$)|/[A-Za-z]|!--|\?|![A-Z])")
+_LINK_DEF = lazy(r"^ {0,3}\[[^\]]+\]:")
+_TABLE_DELIM = lazy(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+_INLINE_HTML = lazy(r"<(?:[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?|/[A-Za-z][A-Za-z0-9-]*\s*)>|<!--|<https?://[^\s>]*>"
+                    r"|<[^\s@<>]+@[^\s@<>]+>")
+_OTHER_LINK = lazy(r"\]\((?!https?://)[^)]*\)")
+_CODE_SPAN = lazy(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 
 
 @dataclass

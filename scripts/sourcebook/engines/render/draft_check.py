@@ -15,20 +15,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...base.patterns import lazy
 from ..text.sentences import is_short_label, split_sentences
 from .report import SOURCES_HEAD
 
-NUM = re.compile(r"\[(\d+)\]")
-REF = re.compile(r"\[@([^\]]*)\]")
-TAG = re.compile(r"\[(framing|inference|unverified)\]", re.I)
-MARK = re.compile(r"\[(?:\d+|@[^\]]*|framing|inference|unverified)\]", re.I)
-_ENTRY = re.compile(r"^\s*(?:[-*]\s+)?\[(\d+)\]\s*(.*)$")
-_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
-_RULE = re.compile(r"^\s*(?:---+|\*\*\*+|___+)\s*$")
-_HEADING = re.compile(r"^(#{1,6})\s*(.*?)\s*#*\s*$")
-_SPACE_BEFORE_STOP = re.compile(r"\s+(?=[.,;:!?。、，．！？])")
-_LINK = re.compile(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\)")
-_URL = re.compile(r"<?\b(?:https?|ftp)://[^\s<>]*[^\s<>.,;:!?)\]]>?")
+NUM = lazy(r"\[(\d+)\]")
+REF = lazy(r"\[@([^\]]*)\]")
+TAG = lazy(r"\[(framing|inference|unverified)\]", re.I)
+MARK = lazy(r"\[(?:\d+|@[^\]]*|framing|inference|unverified)\]", re.I)
+_ENTRY = lazy(r"^\s*(?:[-*]\s+)?\[(\d+)\]\s*(.*)$")
+_ITEM = lazy(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+_RULE = lazy(r"^\s*(?:---+|\*\*\*+|___+)\s*$")
+_HEADING = lazy(r"^(#{1,6})\s*(.*?)\s*#*\s*$")
+_SPACE_BEFORE_STOP = lazy(r"\s+(?=[.,;:!?。、，．！？])")
+_LINK = lazy(r"!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\)")
+_URL = lazy(r"<?\b(?:https?|ftp)://[^\s<>]*[^\s<>.,;:!?)\]]>?")
 
 
 def _readable(line: str) -> str:

@@ -8,8 +8,9 @@ Pure data and the lists derived from it.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+from ...base.patterns import lazy
 
 
 class Currency(NamedTuple):
@@ -58,7 +59,7 @@ AFTER_ALT = "|".join(p for p, _ in sorted(_NAMES, key=lambda x: -len(x[0])))
 BEFORE_CODES = "|".join(sorted([s for c in TABLE for s in c.symbols if len(s) > 1 and s != r"\$"]
                                + list(CODES) + ["RMB"], key=len, reverse=True))
 BEFORE_SYMBOLS = "".join(sorted({s for c in TABLE for s in c.symbols if len(s) == 1}))
-_BY_NAME = [(re.compile(p + r"\Z"), code) for p, code in _NAMES]
+_BY_NAME = [(lazy(p + r"\Z"), code) for p, code in _NAMES]
 FAMILIES: dict[str, frozenset[str]] = {
     fam: frozenset(c.code for c in TABLE if c.family == fam) for fam in {c.family for c in TABLE if c.family}}
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ...base.patterns import lazy
+
 _MONTHS: dict[str, int] = {}
 _CAP_ONLY: set[str] = set()  # English and German names: always capitalised ("may" is a verb)
 
@@ -57,20 +59,20 @@ _WRITTEN_DATES = [
     # 1 December 2026 / 1st of December, 2026 / 1er décembre 2026 / 1. Dezember 2026 /
     # 1 de diciembre de 2026 / 1 декабря 2026 г.
     # and 18-May-2001, the header dates of PEPs and mailing lists
-    re.compile(
+    lazy(
         r"(?<![\w.,])" + _DAY + _DAY_SUFFIX + r"(?:\ (?:of\ |de\ )?|-(?=[^\W\d_]+-\d))" + _MON + _NOT_WORD
         + r"(?:(?:,?\ (?:de\ )?|-)" + _YEAR + _YEAR_TAIL + ")?"
     ),
     # December 1, 2026 / December 1st 2026 / Dec. 1
-    re.compile(
+    lazy(
         r"(?<!\w)" + _MON + r"\ (?:the\ )?" + _DAY + r"(?:st|nd|rd|th)?(?![\w:%]|[.,]\d)(?:,?\ " + _YEAR + ")?"
     ),
     # December 2026 / diciembre de 2026 / декабре 2026 г.
-    re.compile(r"(?<!\w)" + _MON + r",?\ (?:de\ |of\ )?" + _YEAR + _YEAR_TAIL),
+    lazy(r"(?<!\w)" + _MON + r",?\ (?:de\ |of\ )?" + _YEAR + _YEAR_TAIL),
     # a month alone, after a preposition (checked below)
-    re.compile(r"(?<!\w)" + _MON + _NOT_WORD),
+    lazy(r"(?<!\w)" + _MON + _NOT_WORD),
 ]
-_PREP_BEFORE = re.compile(
+_PREP_BEFORE = lazy(
     r"(?<!\w)(?:in|by|since|until|till|from|of|early|late|mid|last|next|this|during|before|after|"
     r"through|to|and|or|each|every|en|de|fin|début|depuis|jusqu'en|au|mois\ de|im|ab|bis|seit|vor|nach|"
     r"zum|und|oder|Ende|Anfang|Mitte|y|o|a|hasta|desde|para|finales\ de|principios\ de|mediados\ de|"
@@ -86,24 +88,24 @@ _ERA = {"令和": 2018, "平成": 1988, "昭和": 1925}
 _SP = r"[ \u00a0\u2009]?"  # "2023 年 5 月": a space may stand between a number and its counter
 _CJK_M = (r"(?P<m>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])" + _SP + "月(?:" + _SP + r"(?P<d>[12]\d|3[01]|0?[1-9]|" + _CN
           + r"{1,3})" + _SP + "[日号號])?")
-_CJK_DATE = re.compile(
+_CJK_DATE = lazy(
     r"(?:(?:(?P<era>令和|平成|昭和)(?P<ey>元|\d{1,2}|" + _CN + r"{1,3})|(?P<y>\d{4}|[〇零一二三四五六七八九]{4}))" + _SP + "年"
     r"(?:" + _SP + _CJK_M + ")?|" + _CJK_M.replace("?P<m>", "?P<m2>").replace("?P<d>", "?P<d2>") + ")"
 )
-_ISO = re.compile(r"(?P<y>\d(?<![\d.\-/]\d)\d{3})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d|[.\-/]\d)")
-_ISO_YM = re.compile(r"(?P<y>\d(?<![\d.\-/]\d)\d{3})-(?P<m>0[1-9]|1[0-2])(?!\d|-\d)")
-_NUMERIC_DATE = re.compile(
+_ISO = lazy(r"(?P<y>\d(?<![\d.\-/]\d)\d{3})(?P<s>[-/.])(?P<m>\d{1,2})(?P=s)(?P<d>\d{1,2})(?!\d|[.\-/]\d)")
+_ISO_YM = lazy(r"(?P<y>\d(?<![\d.\-/]\d)\d{3})-(?P<m>0[1-9]|1[0-2])(?!\d|-\d)")
+_NUMERIC_DATE = lazy(
     r"(?P<a>\d(?<![\d.\-/]\d)\d?)(?P<s>[./-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})(?!\d|[.\-/]\d)"
 )
-_TIME = re.compile(
+_TIME = lazy(
     r"(?P<h>\d(?<![\d.:,]\d)\d?)(?:(?P<sep>[:.h])(?P<mi>[0-5]\d))?(?::[0-5]\d)?"
     r"(?:\ ?(?P<ap>[ap]\.m\.|[ap]m\b|[AP]M\b|[ap]\.m\b))?(?!\d)"
 )
-_CJK_TIME = re.compile(r"(?P<ap>午前|午後|上午|下午)?(?P<h>[01]?\d|2[0-3])時(?:(?P<mi>[0-5]?\d)分|(?P<half>半))?")
+_CJK_TIME = lazy(r"(?P<ap>午前|午後|上午|下午)?(?P<h>[01]?\d|2[0-3])時(?:(?P<mi>[0-5]?\d)分|(?P<half>半))?")
 
 
-_MIXED_CJK = re.compile(r"(?<![\d.,])((?:\d+(?:\.\d+)?[兆億亿万萬])+)(\d+(?![\d.,]))?")
-_MIXED_PART = re.compile(r"(\d+(?:\.\d+)?)([兆億亿万萬])")
+_MIXED_CJK = lazy(r"(?<![\d.,])((?:\d+(?:\.\d+)?[兆億亿万萬])+)(\d+(?![\d.,]))?")
+_MIXED_PART = lazy(r"(\d+(?:\.\d+)?)([兆億亿万萬])")
 
 
 def _cjk_int(s: str) -> int | None:
@@ -169,7 +171,7 @@ def date_parts(key: str) -> tuple[int | None, int | None, int | None]:
     return (None, num(m.group(4)), num(m.group(5)))
 
 
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = lazy(r"[^\W\d_]+")
 _NAMES_LOWER = sorted({n.lower() for n in _MONTHS})
 
 

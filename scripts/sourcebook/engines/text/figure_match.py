@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from ...base.patterns import lazy
 from . import currencies
 from .figure_dates import date_parts
 from .figure_scan import Figure, _figures, _value, exact_digits
@@ -17,7 +18,7 @@ from .figure_units import periods_named
 # --- matching -----------------------------------------------------------------------------
 
 
-_DOT_GROUP = re.compile(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,]|\.\d)")
+_DOT_GROUP = lazy(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d.,]|\.\d)")
 
 
 def _alternative(f: Figure) -> str | None:
@@ -82,8 +83,8 @@ def _date_keys(f: Figure) -> list[str]:
     return []
 
 
-_AFTER = re.compile(r"(?<![\w])(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+)\s+"
-                    r"(?:days?|weeks?|months?|years?)\s+(?:after|later)(?![\w])", re.I)
+_AFTER = lazy(r"(?<![\w])(?:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d+)\s+"
+              r"(?:days?|weeks?|months?|years?)\s+(?:after|later)(?![\w])", re.I)
 
 
 class _Backing(NamedTuple):

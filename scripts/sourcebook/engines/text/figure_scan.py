@@ -9,6 +9,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import NamedTuple
 
+from ...base.patterns import lazy
 from . import currencies
 from .figure_dates import (
     _CJK_DATE,
@@ -63,21 +64,21 @@ KINDS = ("number", "percent", "money", "date", "time", "version", "ident", "rela
 
 # --- what holds no figure, and identifiers ------------------------------------------------
 
-_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.]+", re.I)
-_CITE = re.compile(r"\[(?:\^?\d+(?:\s*[,;–-]\s*\d+)*|@[^\]\n]*|\^[^\]\n]*)\]")
+_URL = lazy(r"(?:https?://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+\.[\w.]+", re.I)
+_CITE = lazy(r"\[(?:\^?\d+(?:\s*[,;–-]\s*\d+)*|@[^\]\n]*|\^[^\]\n]*)\]")
 _LETTERS = r"A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 # a run of latin/cyrillic/greek letters, digits and underscores holding a digit
-_GLUED = re.compile(rf"[0-9{_LETTERS}]*[0-9][0-9{_LETTERS}]*")
+_GLUED = lazy(rf"[0-9{_LETTERS}]*[0-9][0-9{_LETTERS}]*")
 _CODES = "|".join(currencies.CODES) + "|RMB"
 # a figure with a glued suffix: ordinals, scales, units of measure, currency codes
 _UNITS = r"km|m|cm|mm|kg|g|t|h|min|s|ms|kWh|kW|MW|GW|W|V|GB|MB|TB|KB|Mbps|Gbps|px|pt|x|mph|kmh|ha|l|ml"
-_OK_GLUED = re.compile(
+_OK_GLUED = lazy(
     r"\d+(?:st|nd|rd|th|k|K|bn|mn|m|M|er|ème|e|h|г|млн|млрд|тыс|руб)?|[vV]\d+|\d{1,2}h\d{2}|\d{2}T\d{2}|\d{2}Z"
     rf"|(?:{_CODES})\d+|\d+(?:{_CODES})"
 )
-_UNIT_GLUED = re.compile(rf"(\d+(?:[.,]\d+)?)(?:{_UNITS})")
+_UNIT_GLUED = lazy(rf"(\d+(?:[.,]\d+)?)(?:{_UNITS})")
 # identifiers a reader takes for facts: a route or model ("W3", "A-12", "Ту-154", "B2B", "3D")
-_HASHLIKE = re.compile(r"(?=.*\d)(?=.*[a-f])[0-9a-f]{7,}|.*_.*")
+_HASHLIKE = lazy(r"(?=.*\d)(?=.*[a-f])[0-9a-f]{7,}|.*_.*")
 
 
 _PREFIXES = {"mid", "pre", "post", "early", "late", "end", "since", "circa", "ca", "c", "over", "under", "top",
@@ -138,7 +139,7 @@ def _blocked_spans(t: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]
 
 # --- numbers ------------------------------------------------------------------------------
 
-_NUM = re.compile(
+_NUM = lazy(
     r"""(?=\d)(?<![\d,])(?<![^A-Za-z]\.)(?:
       \d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)
     | \d{1,3}(?:\ \d{3})+(?:[.,]\d+)?(?!\d)
@@ -199,28 +200,28 @@ _SCALES: list[tuple[str, int]] = [
 _GLUED_SCALES = {"k": 3, "K": 3, "m": 6, "M": 6, "bn": 9, "mn": 6, "万": 4, "萬": 4, "億": 8, "亿": 8, "千": 3, "兆": 12,
                  "млн": 6, "млрд": 9, "тыс": 3}
 _NEEDS_MONEY = {"K", "m", "M"}  # "4K video", "5m long": scale only in an amount ("$5m")
-_SCALE_WORD = re.compile(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])")
-_SCALE_GLUED = re.compile(r"(?:bn|mn|млрд|млн|тыс|[kKmM万萬億亿千兆])(?![A-Za-z\u0400-\u04ff])")
-_SCALE_EXP = [(re.compile(p + r"\Z"), x) for p, x in _SCALES]
+_SCALE_WORD = lazy(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])")
+_SCALE_GLUED = lazy(r"(?:bn|mn|млрд|млн|тыс|[kKmM万萬億亿千兆])(?![A-Za-z\u0400-\u04ff])")
+_SCALE_EXP = [(lazy(p + r"\Z"), x) for p, x in _SCALES]
 
-_CUR_AFTER = re.compile(r"\ ?(?P<cur>" + currencies.AFTER_ALT + r")(?![A-Za-z\u0400-\u04ff])")
-_CUR_BEFORE = re.compile(
+_CUR_AFTER = lazy(r"\ ?(?P<cur>" + currencies.AFTER_ALT + r")(?![A-Za-z\u0400-\u04ff])")
+_CUR_BEFORE = lazy(
     rf"(?:(?<![A-Za-z])(?P<code>{currencies.BEFORE_CODES})\ ?|(?P<sym>[{currencies.BEFORE_SYMBOLS}$])\ ?)\Z"
 )
 _code_of = currencies.code_of
 _currency_agrees = currencies.agrees
 
-_PERCENT_AFTER = re.compile(
+_PERCENT_AFTER = lazy(
     r"\ ?(?:%|percent|per\ cent|pct\.?|pour\ cent|Prozent|por\ ciento|per\ cento|процент[а-я]*|パーセント)"
     r"(?![A-Za-z\u0400-\u04ff])"
 )
-_ORDINAL_AFTER = re.compile(
+_ORDINAL_AFTER = lazy(
     r"(?:st|nd|rd|th|er|ème|e)(?![A-Za-z])|-(?:й|я|е|го|му|м|х|ю|ой|ый|ий|ая|ое)(?![а-я])"
 )
-_VERSION_BEFORE = re.compile(r"(?:(?<![A-Za-z])[vV]|(?:Python|version|Version|ver\.|release|Release)\ )\Z")
+_VERSION_BEFORE = lazy(r"(?:(?<![A-Za-z])[vV]|(?:Python|version|Version|ver\.|release|Release)\ )\Z")
 # "PEP 255", and a document's own header line "PEP: 255" (the same identifier)
-_IDENT_BEFORE = re.compile(r"(?<![A-Za-z])(PEP|RFC|ISO|ECMA|IEEE):?[\ \t]+\Z")
-_YEAR_DIGITS = re.compile(r"1[5-9]\d\d|2[01]\d\d")
+_IDENT_BEFORE = lazy(r"(?<![A-Za-z])(PEP|RFC|ISO|ECMA|IEEE):?[\ \t]+\Z")
+_YEAR_DIGITS = lazy(r"1[5-9]\d\d|2[01]\d\d")
 
 class _Scan:
     """One pass per family, most specific first; a span taken by one is closed to the rest."""
@@ -510,7 +511,7 @@ class _Scan:
         return count
 
 
-_RANGE_GAP = re.compile(r"\ ?(?:[–—~〜～-]|to|bis|до|à|a|al|至|到)\ ?")
+_RANGE_GAP = lazy(r"\ ?(?:[–—~〜～-]|to|bis|до|à|a|al|至|到)\ ?")
 
 
 def _ranges(figs: list[Figure], t: str) -> list[Figure]:

@@ -22,6 +22,8 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from ...base.patterns import lazy
+
 # same-length folds kept from before NFKC is consulted (signs NFKC leaves alone)
 _FOLD = {"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "−": "-"}
 _FOLD_BETWEEN_DIGITS = {"，": ",", "．": ".", "：": ":"}
@@ -91,8 +93,21 @@ _RU_SCALES.update({f: 10**9 for f in "миллиард миллиарда мил
 
 _WORDS = set(_EN_UNITS) | set(_EN_TENS) | set(_EN_SCALES) | set(_EN_ORD) | set(_EN_ORD_BIG) | set(_RU) | \
     set(_RU_SCALES) | {"hundred", "dozen", "half", "quarter", "quarters"}
-_TOKEN = re.compile(r"[A-Za-z\u0400-\u04ffё]+|[-\s]+|\S", re.I)
-_ANY_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")(?!\w)|ого\s", re.I)
+_TOKEN = lazy(r"[A-Za-z\u0400-\u04ffё]+|[-\s]+|\S", re.I)
+# Whether a text has a number word at all, in two patterns: the English words, and the Russian
+# ones (with the "-ого" of an ordinal day), which only a text with a Cyrillic letter can hold
+# (every letter that matches one of theirs, in any case, is in these blocks). The English pattern
+# alone is a third the size: most texts never build or scan the Russian one.
+_ANY_WORD_EN = lazy(r"(?<![\w-])(?:" + "|".join(sorted((w for w in _WORDS if w.isascii()), key=len, reverse=True))
+                    + r")(?!\w)", re.I)
+_ANY_WORD_RU = lazy(r"(?<![\w-])(?:" + "|".join(sorted((w for w in _WORDS if not w.isascii()), key=len, reverse=True))
+                    + r")(?!\w)|ого\s", re.I)
+_CYRILLIC = lazy(r"[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
+
+
+def _any_word(text: str) -> bool:
+    return _ANY_WORD_EN.search(text) is not None or (_CYRILLIC.search(text) is not None
+                                                     and _ANY_WORD_RU.search(text) is not None)
 
 
 class _Run(NamedTuple):
@@ -209,7 +224,7 @@ def _is_number_word(w: str) -> bool:
 
 def _word_runs(text: str) -> list[_Run]:
     """The runs of number words in ``text`` and the digits each stands for."""
-    if not _ANY_WORD.search(text):
+    if not _any_word(text):
         return []
     toks = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(text)]
     out: list[_Run] = []
@@ -271,8 +286,8 @@ _RU_ORD = {"первого": 1, "второго": 2, "третьего": 3, "ч�
            "тринадцатого": 13, "четырнадцатого": 14, "пятнадцатого": 15, "шестнадцатого": 16, "семнадцатого": 17,
            "восемнадцатого": 18, "девятнадцатого": 19, "двадцатого": 20, "тридцатого": 30}
 _RU_MONTHS_GEN = "января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
-_RU_DAY = re.compile(r"(?<![\w-])(?:(?P<tens>двадцать|тридцать)\s+)?(?P<ord>" + "|".join(_RU_ORD) + r")(?=\s+(?:"
-                     + _RU_MONTHS_GEN + r")(?![\w]))", re.I)
+_RU_DAY = lazy(r"(?<![\w-])(?:(?P<tens>двадцать|тридцать)\s+)?(?P<ord>" + "|".join(_RU_ORD) + r")(?=\s+(?:"
+               + _RU_MONTHS_GEN + r")(?![\w]))", re.I)
 
 
 def _ru_days(text: str) -> list[_Run]:
@@ -288,8 +303,8 @@ def _ru_days(text: str) -> list[_Run]:
 
 # --- the view -------------------------------------------------------------------------------
 
-_LOOKALIKE_O = re.compile(r"(?<![\w.,])\d[\d,.OoОо]*[OoОо][\d,.OoОо]*(?![\w])")
-_BETWEEN = re.compile(r"(?<=\d)[，．：](?=\d)")
+_LOOKALIKE_O = lazy(r"(?<![\w.,])\d[\d,.OoОо]*[OoОо][\d,.OoОо]*(?![\w])")
+_BETWEEN = lazy(r"(?<=\d)[，．：](?=\d)")
 
 
 def _char(ch: str) -> str:
@@ -346,8 +361,8 @@ def _lookalikes(t: str) -> str:
     return _LOOKALIKE_O.sub(lambda m: re.sub("[OoОо]", "0", m.group(0)), t)
 
 
-_ROMAN = re.compile(r"(?<![\w-])(?=[MDCLXVI]{2,}\ )M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
-                    r"(?=\ (?:[a-z]+\ )?(?:boats|routes|readers|passengers|riders|people|ferries|buses|stops)\b)")
+_ROMAN = lazy(r"(?<![\w-])(?=[MDCLXVI]{2,}\ )M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
+              r"(?=\ (?:[a-z]+\ )?(?:boats|routes|readers|passengers|riders|people|ferries|buses|stops)\b)")
 _ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
 
 
@@ -397,4 +412,4 @@ def normalize_figures(text: str) -> str:
 
 
 def has_number_words(text: str) -> bool:
-    return _ANY_WORD.search(text) is not None or _ROMAN.search(text) is not None
+    return _any_word(text) or _ROMAN.search(text) is not None

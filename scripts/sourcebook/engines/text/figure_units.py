@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ...base.patterns import lazy
 from .sentences import is_cjk
 
 # --- units: what is counted, and per what -------------------------------------------------
@@ -22,13 +23,13 @@ _ADVERBS = {"daily": "day", "hourly": "hour", "weekly": "week", "monthly": "mont
             "annually": "year", "a year": "year", "ежедневно": "day", "в сутки": "day"}
 _PERIOD_ALT = "|".join(sorted((re.escape(k) for k in _PERIODS), key=len, reverse=True))
 # "31,000 passengers per hour", "31,000 a weekday", "31,000/day", "в час", "each day", "daily"
-_RATE = re.compile(
+_RATE = lazy(
     r"(?:\ (?:[^\W\d_]+\ ){0,2}?)?"
     rf"(?:\ ?/\ ?|\ (?:per|a|an|each|every|в|за|на)\ )(?P<p>{_PERIOD_ALT})(?:s|es)?(?![^\W\d_])"
     r"|(?:\ (?:[^\W\d_]+\ ){0,2}?)?\ (?P<adv>" + "|".join(_ADVERBS) + r")(?![^\W\d_])",
     re.I,
 )
-_PERIOD_WORD = re.compile(rf"(?<![^\W\d_])(?:(?:{_PERIOD_ALT})(?:s|es)?|{'|'.join(_ADVERBS)})(?![^\W\d_])", re.I)
+_PERIOD_WORD = lazy(rf"(?<![^\W\d_])(?:(?:{_PERIOD_ALT})(?:s|es)?|{'|'.join(_ADVERBS)})(?![^\W\d_])", re.I)
 
 
 def periods_named(text: str) -> set[str]:
@@ -44,28 +45,28 @@ def periods_named(text: str) -> set[str]:
     return out
 
 
-_CJK_RATE = re.compile(r"^.{0,3}?(?:(?:每|一|1|１)(?P<p>日|天|时|時間|小时|週|周|月|年)(?:あたり|当たり|に)?)")
+_CJK_RATE = lazy(r"^.{0,3}?(?:(?:每|一|1|１)(?P<p>日|天|时|時間|小时|週|周|月|年)(?:あたり|当たり|に)?)")
 # ... or before it: 每天31,000名, 1日平均3万人, 工作日平均31,000名 (per weekday)
-_CJK_RATE_BEFORE = re.compile(r"(?:(?:每个?|一|1|１)(?P<p>日|天|时|時間|小时|週|周|月|年)|(?P<p2>工作日|平日))"
-                              r"(?:あたり|当たり|に|平均|约|約|大约|超过|超過|は|の){0,2}\Z")
+_CJK_RATE_BEFORE = lazy(r"(?:(?:每个?|一|1|１)(?P<p>日|天|时|時間|小时|週|周|月|年)|(?P<p2>工作日|平日))"
+                        r"(?:あたり|当たり|に|平均|约|約|大约|超过|超過|は|の){0,2}\Z")
 _CJK_PERIODS = {"日": "day", "天": "day", "时": "hour", "時間": "hour", "小时": "hour", "週": "week", "周": "week",
                 "月": "month", "年": "year", "工作日": "weekday", "平日": "weekday"}
 # a number followed by what it counts is a count, not a bare number (a count never backs money)
-_COUNT_NOUN = re.compile(r"\ (?:[a-z]+\ )?(?:passengers?|riders?|people|persons?|travell?ers?|users?|visitors?|"
-                         r"customers?|trips?|journeys?|boardings?|vehicles?|buses|boats?|ferr(?:y|ies)|trains?|"
-                         r"employees?|staff|workers?|members?|students?|children|residents?|households?|"
-                         r"readers?|drivers?|crews?|seats?|tickets?|complaints?|times|раза?|"
-                         # a duration counts too: "six weeks after" is a figure
-                         r"seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?|"
-                         r"пассажир[а-я]*|человек|людей|поездок|пользовател[а-я]*|дн(?:я|ей)|недел[а-я]*|"
-                         r"месяц[а-я]*|лет|год[а-я]*)(?![^\W\d_])", re.I)
-_CJK_COUNT = re.compile(r"[人名件台隻艘]")
+_COUNT_NOUN = lazy(r"\ (?:[a-z]+\ )?(?:passengers?|riders?|people|persons?|travell?ers?|users?|visitors?|"
+                   r"customers?|trips?|journeys?|boardings?|vehicles?|buses|boats?|ferr(?:y|ies)|trains?|"
+                   r"employees?|staff|workers?|members?|students?|children|residents?|households?|"
+                   r"readers?|drivers?|crews?|seats?|tickets?|complaints?|times|раза?|"
+                   # a duration counts too: "six weeks after" is a figure
+                   r"seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?|"
+                   r"пассажир[а-я]*|человек|людей|поездок|пользовател[а-я]*|дн(?:я|ей)|недел[а-я]*|"
+                   r"месяц[а-я]*|лет|год[а-я]*)(?![^\W\d_])", re.I)
+_CJK_COUNT = lazy(r"[人名件台隻艘]")
 
 
 
 # relative dates: what a reader cannot place without the day the page was written
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|year|quarter|spring|summer|autumn|fall|winter"
-_RELATIVE = re.compile(
+_RELATIVE = lazy(
     rf"(?<![\w])(?:(?:next|last|coming|previous)\ (?:{_WEEKDAYS})"
     r"|(?:the\ )?day\ (?:after|before)\ (?:tomorrow|yesterday)|tomorrow|yesterday|tonight"
     r"|(?:a|one|two|three|\d+)\ (?:days?|weeks?|months?|years?)\ (?:ago|from\ now|later)"
@@ -78,7 +79,7 @@ _RELATIVE = re.compile(
     r"|下周|上周|下个?月|上个?月|明年|去年|明天|后天|昨天|前天|下星期|上星期",
     re.I,
 )
-_RELATIVE_HINT = re.compile(
+_RELATIVE_HINT = lazy(
     r"(?i:next|last|this|coming|past|previous|tomorrow|yesterday|tonight|today|ago|from now|later|in a|"
     r"завтра|вчера|сегодня|неделе|году|месяце|через|спустя)|[来先今再翌昨明本前下上这去后]")
 
@@ -89,7 +90,7 @@ _RELATIVE_HINT = re.compile(
 # apart: multipliers are always facts; a count of sources is judged against the documents the
 # block cites; a count of the page's own apparatus passes; any other counted thing is a fact.
 
-_MULTIPLIER = re.compile(
+_MULTIPLIER = lazy(
     r"(?<![^\W\d_])(?:double[ds]?|doubling|twice|triple[ds]?|tripling|treble[ds]?|thrice|quadruple[ds]?|"
     r"halve[ds]?|halving|(?:two|three|four|five|ten)fold|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
     r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番", re.I)
@@ -97,22 +98,22 @@ _SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eig
           "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "пять": 5,
           "пяти": 5}
 _CJK_SMALL = {"二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_SMALL_WORD = re.compile(r"(?<![^\W\d_])(" + "|".join(_SMALL) + r")(?![^\W\d_])((?:[\s,]+[^\W\d_][\w'-]*){0,3})",
-                         re.I)
-_CJK_SMALL_RUN = re.compile(r"([二两兩三四五六七八九十])(?:つの?|个|個の?|件の?|名の?|社の?|紙の?|家|份|种|種類の?)(\w{0,4})")
+_SMALL_WORD = lazy(r"(?<![^\W\d_])(" + "|".join(_SMALL) + r")(?![^\W\d_])((?:[\s,]+[^\W\d_][\w'-]*){0,3})",
+                   re.I)
+_CJK_SMALL_RUN = lazy(r"([二两兩三四五六七八九十])(?:つの?|个|個の?|件の?|名の?|社の?|紙の?|家|份|种|種類の?)(\w{0,4})")
 # words after a number that show it counts nothing named ("the two are", "two of them")
 _NOT_A_NOUN = frozenset("of and or are is were was have has had more less in on at to from the a an but than that "
                         "which who also both each agree disagree differ say said give gave show shown".split())
-_SOURCE_NOUN = re.compile(r"^(?:sources?|outlets?|reports?|newspapers?|papers?|agenc(?:y|ies)|witness(?:es)?|"
-                          r"stud(?:y|ies)|surveys?|publications?|accounts?|documents?|media|organi[sz]ations?|"
-                          r"источник|издани|газет|сми|情報源|報道|新聞|来源|媒体|报道|报纸|机构)", re.I)
-_APPARATUS = re.compile(r"^(?:figures?|numbers?|sides?|views?|positions?|stances?|opinions?|interpretations?|estimates?|readings?|claims?|dates?|versions?|"
-                        r"editions?|questions?|answers?|points?|ways?|parts?|sections?|things?|reasons?|options?|"
-                        r"steps?|sentences?|quotes?|pages?|counts?|measures?|averages?|totals?|tables?|charts?|"
-                        r"цифр|числ|оцен|верси|точк|вопрос|ответ|част|数字|数値|見方|説|数|版|質問|答え|点|理由|"
-                        r"说法|数据|版本|问题|答案|原因)", re.I)
-_CONFIRM = re.compile(r"(?<![^\W\d_])(?:confirm|agree|corroborat|back|support|verif|подтвержд)|確認|裏付|证实|确认",
-                      re.I)
+_SOURCE_NOUN = lazy(r"^(?:sources?|outlets?|reports?|newspapers?|papers?|agenc(?:y|ies)|witness(?:es)?|"
+                    r"stud(?:y|ies)|surveys?|publications?|accounts?|documents?|media|organi[sz]ations?|"
+                    r"источник|издани|газет|сми|情報源|報道|新聞|来源|媒体|报道|报纸|机构)", re.I)
+_APPARATUS = lazy(r"^(?:figures?|numbers?|sides?|views?|positions?|stances?|opinions?|interpretations?|estimates?|readings?|claims?|dates?|versions?|"
+                  r"editions?|questions?|answers?|points?|ways?|parts?|sections?|things?|reasons?|options?|"
+                  r"steps?|sentences?|quotes?|pages?|counts?|measures?|averages?|totals?|tables?|charts?|"
+                  r"цифр|числ|оцен|верси|точк|вопрос|ответ|част|数字|数値|見方|説|数|版|質問|答え|点|理由|"
+                  r"说法|数据|版本|问题|答案|原因)", re.I)
+_CONFIRM = lazy(r"(?<![^\W\d_])(?:confirm|agree|corroborat|back|support|verif|подтвержд)|確認|裏付|证实|确认",
+                re.I)
 
 
 class Count(NamedTuple):
@@ -151,15 +152,15 @@ def _count(written: str, n: int, words: list[str], rest: str) -> Count:
 # figure says, so the claim backing it must make the same comparison. "about"/"around"/"some"
 # only soften a figure: a bare figure in a claim backs them.
 
-_CMP_BEFORE = re.compile(
+_CMP_BEFORE = lazy(
     r"(?<![^\W\d_])(?P<w>more\ than|greater\ than|higher\ than|over|above|in\ excess\ of|upwards\ of|exceeding|at\ least|"
     r"no\ (?:fewer|less)\ than|not\ (?:fewer|less)\ than|a\ minimum\ of|as\ many\ as|"
     r"fewer\ than|less\ than|lower\ than|under|below|up\ to|at\ most|no\ more\ than|not\ more\ than|a\ maximum\ of|"
     r"nearly|almost|just\ under|just\ over|"
     r"about|around|some|roughly|approximately|circa|ca\.|c\.|an\ estimated|an\ approximate)"
     r"(?:\ (?:a|an|the))?\ \Z|(?P<s>[≥≤><~≈]|>=|<=)\ ?\Z", re.I)
-_CMP_AFTER = re.compile(r"(?:\+(?![\d+])|\ ?(?:or|and)\ (?P<w>more|over|above|upwards|fewer|less|under|below)(?![^\W\d_]))",
-                        re.I)
+_CMP_AFTER = lazy(r"(?:\+(?![\d+])|\ ?(?:or|and)\ (?P<w>more|over|above|upwards|fewer|less|under|below)(?![^\W\d_]))",
+                  re.I)
 _UP = frozenset(("more than", "greater than", "higher than", "over", "above", "in excess of", "upwards of", "exceeding",
                  "at least", "no fewer than", "no less than", "not fewer than", "not less than", "a minimum of",
                  "as many as", "just over", ">", "≥", ">=", "+", "more", "upwards"))
@@ -214,12 +215,12 @@ def _inclusive(c: Comparison) -> bool:
 
 
 # a date as an end ("until 1 December"), in the page; the claim's ends take "to" and "by" too
-_UNTIL_BEFORE = re.compile(r"\b(?:until|till|til|up\s+(?:to|until)|through|thru|before|ending|ends?|expir(?:es|ing)|"
-                           r"по|до)\s+(?:the\s+|on\s+)?$", re.I)
-_END_BEFORE = re.compile(r"\b(?:until|till|til|up\s+(?:to|until)|through|thru|before|ending|ends?|expir(?:es|ing)|to|by|"
-                         r"last\s+day|по|до)\s+(?:the\s+|on\s+)?$", re.I)
-_UNTIL_AFTER = re.compile(r"\s*(?:まで|以前|为止|之前|以前)")
-_DENIED_BEFORE = re.compile(r"(?:\bnot\b|n['’]t\b|\bне\b)[^.,;:!?]{0,60}$", re.I)
+_UNTIL_BEFORE = lazy(r"\b(?:until|till|til|up\s+(?:to|until)|through|thru|before|ending|ends?|expir(?:es|ing)|"
+                     r"по|до)\s+(?:the\s+|on\s+)?$", re.I)
+_END_BEFORE = lazy(r"\b(?:until|till|til|up\s+(?:to|until)|through|thru|before|ending|ends?|expir(?:es|ing)|to|by|"
+                   r"last\s+day|по|до)\s+(?:the\s+|on\s+)?$", re.I)
+_UNTIL_AFTER = lazy(r"\s*(?:まで|以前|为止|之前|以前)")
+_DENIED_BEFORE = lazy(r"(?:\bnot\b|n['’]t\b|\bне\b)[^.,;:!?]{0,60}$", re.I)
 
 
 def until(text: str, start: int, end: int, *, claim: bool = False) -> bool:
@@ -233,8 +234,8 @@ def until(text: str, start: int, end: int, *, claim: bool = False) -> bool:
     return claim or not _DENIED_BEFORE.search(before)
 
 
-_DURATION = re.compile(r"\ (?:(?:calendar|full|whole|working)\ )?(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|"
-                       r"months?|years?|decades?)(?![^\W\d_])", re.I)
+_DURATION = lazy(r"\ (?:(?:calendar|full|whole|working)\ )?(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|"
+                 r"months?|years?|decades?)(?![^\W\d_])", re.I)
 
 
 def duration_after(text: str, end: int) -> str:
@@ -246,8 +247,8 @@ def duration_after(text: str, end: int) -> str:
     return u[:-1] if u.endswith("s") else u
 
 
-_UNIT_WORD = re.compile(r"(?<![^\W\d_])(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?)"
-                        r"(?![^\W\d_])", re.I)
+_UNIT_WORD = lazy(r"(?<![^\W\d_])(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?|decades?)"
+                  r"(?![^\W\d_])", re.I)
 
 
 def duration_near(text: str, start: int, end: int) -> str:
@@ -266,7 +267,7 @@ def duration_near(text: str, start: int, end: int) -> str:
 
 
 # "hundreds of thousands of passengers": a figure without digits, read as the range it names
-_MAGNITUDE = re.compile(
+_MAGNITUDE = lazy(
     r"(?<![^\W\d_])(?P<a>dozens|scores|hundreds|thousands|tens\ of\ thousands|hundreds\ of\ thousands|millions|"
     r"tens\ of\ millions|hundreds\ of\ millions|billions)(?:\ (?:upon|and)\ (?P=a))?"
     r"(?:\ of\ (?P<b>thousands|millions|billions))?(?=\ of\ |\ (?:more|fewer|less)\ |\ [^\W\d_]|[,.;:]|\Z)", re.I)

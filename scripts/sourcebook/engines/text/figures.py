@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import re
 
+from ...base.patterns import lazy
 from .figure_dates import date_parts
 from .figure_match import is_backed, small_word, unbacked
 from .figure_scan import KINDS, Figure, _figures, exact_digits
@@ -78,8 +79,8 @@ def stated(text: str) -> list[Figure]:
 
 
 # words that make a date an as-of date: a claim's as_of backs a date only after these
-_AS_OF_BEFORE = re.compile(r"(?:\bas (?:of|at|on)|\bat the time of|\bcorrect (?:as )?(?:of|at)|по состоянию на|截至|截止)"
-                           r"(?:\s+the)?\s*\Z", re.I)
+_AS_OF_BEFORE = lazy(r"(?:\bas (?:of|at|on)|\bat the time of|\bcorrect (?:as )?(?:of|at)|по состоянию на|截至|截止)"
+                     r"(?:\s+the)?\s*\Z", re.I)
 
 
 def as_of_wording(text: str, start: int, end: int) -> bool:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-NUMBER = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*(%|k\b|m\b|bn\b|b\b|million|billion|thousand)?", re.I)
+from ...base.patterns import lazy
+
+NUMBER = lazy(r"(-?\d[\d,]*(?:\.\d+)?)\s*(%|k\b|m\b|bn\b|b\b|million|billion|thousand)?", re.I)
 SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
 
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ...base.patterns import lazy
+
 # opening mark -> closing marks; the content is one line and not empty
 _PAIRS = {'"': '"', "“": "”", "„": "“”", "‘": "’", "«": "»", "»": "«", "‹": "›", "「": "」", "『": "』", "〝": "〞〟"}
-_PATTERN = re.compile("|".join([f"{re.escape(o)}[^{re.escape(c)}\\n]*?[^\\s{re.escape(c)}][^{re.escape(c)}\\n]*?[{re.escape(c)}]"
-                                for o, c in _PAIRS.items()]
-                               + [r"(?<![\w'’])'(?=[^\W\d_])[^'\n]*?(?<=[^\s'])'(?![\w'])"]))
+_PATTERN = lazy("|".join([f"{re.escape(o)}[^{re.escape(c)}\\n]*?[^\\s{re.escape(c)}][^{re.escape(c)}\\n]*?[{re.escape(c)}]"
+                         for o, c in _PAIRS.items()]
+                        + [r"(?<![\w'’])'(?=[^\W\d_])[^'\n]*?(?<=[^\s'])'(?![\w'])"]))
 
 
 class Quotation(NamedTuple):
@@ -37,7 +39,7 @@ def quoted(text: str) -> bool:
 
 
 _FOLD_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " "})
-_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
+_EDGE = lazy(r"^[\W_]+|[\W_]+$")
 
 
 def _words(text: str) -> str:

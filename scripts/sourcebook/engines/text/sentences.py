@@ -23,6 +23,8 @@ import math
 import re
 from typing import NamedTuple
 
+from ...base.patterns import lazy
+
 
 class Sentence(NamedTuple):
     start: int  # code-point offsets into the text given, whitespace trimmed
@@ -60,11 +62,11 @@ _CJK_STOPS = "。！？｡"
 _STOP_CHARS = ".!?…" + _CJK_STOPS + "．"
 
 # A candidate stop: a run of stop characters (".", "!", "?", "...", "…", CJK stops).
-_CANDIDATE = re.compile(r"[.!?…。！？｡．]+")
-_WS = re.compile(r"\s+")
-_HARD_BREAK = re.compile(r"\n[ \t]*\n")
-_LIST_START = re.compile(r"[ \t]*(?:[-*+•‣◦]|\d{1,3}[.)])[ \t]")
-_BRACKET_GROUP = re.compile(r"\s*\[[^\[\]\n]{1,120}\]")
+_CANDIDATE = lazy(r"[.!?…。！？｡．]+")
+_WS = lazy(r"\s+")
+_HARD_BREAK = lazy(r"\n[ \t]*\n")
+_LIST_START = lazy(r"[ \t]*(?:[-*+•‣◦]|\d{1,3}[.)])[ \t]")
+_BRACKET_GROUP = lazy(r"\s*\[[^\[\]\n]{1,120}\]")
 
 # Abbreviations (lower-case, without the final period; inner periods kept).
 _TITLES = {
@@ -122,8 +124,8 @@ def _token_before(text: str, i: int) -> str:
     return text[j:i].lstrip(_OPENERS)
 
 
-_WORD = re.compile(r"[^\W\d_]+")
-_NONSPACE = re.compile(r"\S+")
+_WORD = lazy(r"[^\W\d_]+")
+_NONSPACE = lazy(r"\S+")
 
 
 def _is_cjk_stop(text: str, run: str, s: int, e: int) -> bool:
@@ -336,7 +338,7 @@ def _paragraph(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
 
 # --- word counts ---------------------------------------------------------------------------
 
-_ALNUM_RUN = re.compile(r"[^\W_]+")
+_ALNUM_RUN = lazy(r"[^\W_]+")
 
 
 def _weight(text: str) -> float:
@@ -365,9 +367,9 @@ def is_short_label(text: str) -> bool:
 
 # --- a line of words in a box meant for code ----------------------------------------------------
 
-_COMMENT_MARK = re.compile(r"^\s*(?:#+|//+|--|;+|/\*+|\*+|<!--|>+)\s*")
-_CODE_SIGN = re.compile(r"[{}\[\]()<>=$`|\\/_#@&^~*+]|(?:^|\s)-")
-_PLAIN_WORD = re.compile(r"^[\"'“‘(]?[^\W\d_][^\W\d_'’\-]*[.,;:!?”’\")]*$")
+_COMMENT_MARK = lazy(r"^\s*(?:#+|//+|--|;+|/\*+|\*+|<!--|>+)\s*")
+_CODE_SIGN = lazy(r"[{}\[\]()<>=$`|\\/_#@&^~*+]|(?:^|\s)-")
+_PLAIN_WORD = lazy(r"^[\"'“‘(]?[^\W\d_][^\W\d_'’\-]*[.,;:!?”’\")]*$")
 
 
 def reads_as_prose(text: str) -> bool:

@@ -27,56 +27,61 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import NamedTuple
 
+from ...base.patterns import lazy
+from ...base.unseen import as_seen
+
 # "No. 5" is a number, not a negation; "n't" is glued to its verb.
-_NEG_WORDS = re.compile(r"\b(?:not|never|none|cannot|no(?!\.\s*\d))\b|n['’]t\b|\b(?:не|нет|никогда)\b",
-                        re.IGNORECASE)
+_NEG_WORDS = lazy(r"\b(?:not|never|none|cannot|no(?!\.\s*\d))\b|n['’]t\b|\b(?:не|нет|никогда)\b",
+                  re.IGNORECASE)
 _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
 
 # "may" the modal, not "May" the month (a day or a year next to it says which)
-_MODAL = re.compile(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
-                    r"может|возможно|ожидается)\b", re.IGNORECASE)
+_MODAL = lazy(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
+              r"может|возможно|ожидается)\b", re.IGNORECASE)
 _MODAL_CJK = ("かもしれ", "見込み", "可能", "预计")
 # a claim that hedges in any of these words keeps its quote's hedge
-_CLAIM_HEDGE = re.compile(r"\b(?:probably|perhaps|expects?|expected|would|should|due\s+to|plans?\s+to|"
-                          r"planned|scheduled|forecasts?|projected|estimated?|unconfirmed|set\s+for)\b", re.IGNORECASE)
+_CLAIM_HEDGE = lazy(r"\b(?:probably|perhaps|expects?|expected|would|should|due\s+to|plans?\s+to|"
+                    r"planned|scheduled|forecasts?|projected|estimated?|unconfirmed|set\s+for)\b", re.IGNORECASE)
 
 # a claim that hedges only with one of these plans or schedules: a sentence in the future tense
 # ("will accept from 1 December") keeps it; a possibility ("may", "could") needs a hedge of its own
-_PLAN = re.compile(r"\b(?:expects?|expected|would|should|due\s+to|plans?\s+to|planned|scheduled|set\s+for|forecasts?|"
-                   r"projected|ожидается|予定|计划)\b|予定|计划", re.IGNORECASE)
-_FUTURE = re.compile(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due|scheduled|not\s+(?:before|until)|aims?\s+to|intends?\s+to|going\s+to|"
-                     r"plans?|planned|expects?|estimates?|estimated|says?|said|according\s+to)\b|予定|计划|将",
-                     re.IGNORECASE)
-_SCALE = re.compile(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|book|books|keeping)\b)|all[- ]time|"
-                    r"unprecedented|highest|lowest|largest|biggest|smallest|greatest|fewest|fastest|slowest|"
-                    r"busiest|quietest|cheapest|costliest|longest|shortest|best|worst|"
-                    r"рекорд\w*|наибольш\w*|наименьш\w*)\b|過去最\w|史上最|最高|最多|最大|最低|创纪录|纪录|历史最",
-                    re.IGNORECASE)
+_PLAN = lazy(r"\b(?:expects?|expected|would|should|due\s+to|plans?\s+to|planned|scheduled|set\s+for|forecasts?|"
+             r"projected|ожидается|予定|计划)\b|予定|计划", re.IGNORECASE)
+_FUTURE = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due|scheduled|not\s+(?:before|until)|aims?\s+to|intends?\s+to|going\s+to|"
+               r"plans?|planned|expects?|estimates?|estimated|says?|said|according\s+to)\b|予定|计划|将",
+               re.IGNORECASE)
+_SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|book|books|keeping)\b)|all[- ]time|"
+              r"unprecedented|highest|lowest|largest|biggest|smallest|greatest|fewest|fastest|slowest|"
+              r"busiest|quietest|cheapest|costliest|longest|shortest|best|worst|"
+              r"рекорд\w*|наибольш\w*|наименьш\w*)\b|過去最\w|史上最|最高|最多|最大|最低|创纪录|纪录|历史最",
+              re.IGNORECASE)
 # "already" turns a plan into a thing done ("its new readers already fitted")
-_DONE = re.compile(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|bereits|déjà|уже|сейчас|теперь)\b|"
-                   r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE)
-_NOT_SCALE = re.compile(r"\b(?:on|off\s+the|for\s+the)\s+record\b", re.IGNORECASE)
+_DONE = lazy(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|bereits|déjà|уже|сейчас|теперь)\b|"
+             r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE)
+_NOT_SCALE = lazy(r"\b(?:on|off\s+the|for\s+the)\s+record\b", re.IGNORECASE)
 
-_REPORTING = re.compile(r"\b(?:said|says|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
-                        r"alleges|wrote|writes)\b", re.IGNORECASE)
-_QUESTION = re.compile(r"\b(?:asked|asks|wondered|wonders)\s+(?:\w+\s+)?(?:whether|if)\b|\bwhether\b",
-                       re.IGNORECASE)
-_DENIAL = re.compile(r"\b(?:denied|denies|deny|disputed|disputes|rejected|false)\b", re.IGNORECASE)
+_REPORTING = lazy(r"\b(?:said|says|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
+                  r"alleges|wrote|writes)\b", re.IGNORECASE)
+_QUESTION = lazy(r"\b(?:asked|asks|wondered|wonders)\s+(?:\w+\s+)?(?:whether|if)\b|\bwhether\b",
+                 re.IGNORECASE)
+_DENIAL = lazy(r"\b(?:denied|denies|deny|disputed|disputes|rejected|false)\b", re.IGNORECASE)
 _STOPS = ".!?。！？"
 _LOOKBACK = 240  # characters read before a quote to find where its sentence starts
 _TAIL_WORDS = 5  # "the words just before it": this many
 
 
-def _seen(text: str) -> str:
-    """The text as a reader sees it: a word joiner inside "not", a full-width letter or a
-    Cyrillic о in "nоt" must not hide a word from the lists below."""
-    from ...base.unseen import as_seen
-
-    return as_seen(text)
+# The text as a reader sees it: a word joiner inside "not", a full-width letter or a Cyrillic о
+# in "nоt" must not hide a word from the lists below. Remembered: a sentence's claims and quotes
+# are read again for every sentence that cites them.
+_seen = lru_cache(maxsize=4096)(as_seen)
 
 
+# The readings below are asked of a claim's text and quotes again for every sentence that cites
+# them: each is remembered by its text (they return what cannot be changed, or a fresh list).
+@lru_cache(maxsize=4096)
 def negated(text: str) -> bool:
     text = _seen(text)
     return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK)
@@ -84,17 +89,23 @@ def negated(text: str) -> bool:
 
 def modals(text: str) -> list[str]:
     """The hedges in ``text`` as written (lower case), in order, each once."""
+    return list(_modals(text))
+
+
+@lru_cache(maxsize=4096)
+def _modals(text: str) -> tuple[str, ...]:
     text = _seen(text)
     # "May" with a capital inside a sentence is the month ("released in May"), not the modal
     found = [m.group(0).lower() for m in _MODAL.finditer(text)
              if not (m.group(0) == "May" and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "\n", "\"", "“"))]
     found += [m for m in _MODAL_CJK if m in text]
-    return list(dict.fromkeys(" ".join(f.split()) for f in found))
+    return tuple(dict.fromkeys(" ".join(f.split()) for f in found))
 
 
+@lru_cache(maxsize=4096)
 def hedged(text: str) -> bool:
     """Whether a claim hedges at all (any modal, or a word of plan or expectation)."""
-    return bool(modals(text)) or bool(_CLAIM_HEDGE.search(_seen(text)))
+    return bool(_modals(text)) or bool(_CLAIM_HEDGE.search(_seen(text)))
 
 
 def hedge_dropped(claim_text: str, sentence: str) -> str | None:
@@ -117,9 +128,9 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
 
 
 # a thing told as done: "were installed", "has been fitted", "was switched on"
-_DONE_PAST = re.compile(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?\w+(?:ed|en|t)\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;:.!?。！？，；]")
-_CONTENT = re.compile(r"[^\W_]{4,}|(?<!\w)\d+(?!\w)")
+_DONE_PAST = lazy(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:\w+ly\s+)?\w+(?:ed|en|t)\b", re.IGNORECASE)
+_CLAUSE_END = lazy(r"[,;:.!?。！？，；]")
+_CONTENT = lazy(r"[^\W_]{4,}|(?<!\w)\d+(?!\w)")
 
 
 def _restates(clause: str, sentence: str) -> bool:
@@ -133,7 +144,7 @@ def _restates(clause: str, sentence: str) -> bool:
     return len(words & said) * 2 >= len(words)  # "for November 2026" is restated by "in November"
 
 
-_NAMED = re.compile(r"[^\W_]{4,}|(?<!\w)(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]{2,}(?!\w)")  # words, and names with digits ("W3")
+_NAMED = lazy(r"[^\W_]{4,}|(?<!\w)(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]{2,}(?!\w)")  # words, and names with digits ("W3")
 _HEDGE_VERBS = frozenset("will would should could might must shall have been being were does".split())
 
 
@@ -157,10 +168,10 @@ def _dated(text: str) -> bool:
 # a condition a claim states on itself ("once new readers are installed", "when travelling with a
 # paying adult", "provided comments wrap at 72"): "once" as "one time" ("calls it once and
 # caches") and "once a week" are no condition
-_CONDITION = re.compile(
-    r"\b(?:if|unless|provided(?:\ that)?|as\ long\ as|so\ long\ as|on\ condition\ that|"
-    r"once(?!\ (?:and|or|more|again|a|an|per|every|each|only|before|in|or)\b)(?=\ [^\W\d_])|when(?=\ [^\W\d_]+ing\b)|"
-    r"если|при\ условии)\b\ ?(?P<c>[^,;.:!?()]+)", re.IGNORECASE)
+_CONDITION = lazy(
+                  r"\b(?:if|unless|provided(?:\ that)?|as\ long\ as|so\ long\ as|on\ condition\ that|"
+                  r"once(?!\ (?:and|or|more|again|a|an|per|every|each|only|before|in|or)\b)(?=\ [^\W\d_])|when(?=\ [^\W\d_]+ing\b)|"
+                  r"если|при\ условии)\b\ ?(?P<c>[^,;.:!?()]+)", re.IGNORECASE)
 _CONDITION_STOP = frozenset("that this these those with from their there they them were have been being would "
                             "will shall should could than when where which while what into onto upon also "
                             "только когда чтобы".split())
@@ -196,13 +207,13 @@ def _stems(text: str) -> set[str]:
 # "according to the operator, ...", "運航会社によると", "据运营方称", "по словам оператора"
 _REPORT_VERB = (r"(?:says?|said|reports?|reported|told|tells?|states?|stated|claims?|claimed|announced?|"
                 r"insists?|insisted|argues?|argued|writes?|wrote|maintains?|maintained)")
-_FRAME = re.compile(rf"^\W*(?P<who>(?:[^\W\d_][\w'’.-]*\ ){{0,6}}?[^\W\d_][\w'’.-]*)\ {_REPORT_VERB}\b"
-                    r"|^\W*according\ to\ (?P<who2>[^,;:]{2,60})", re.IGNORECASE)
+_FRAME = lazy(rf"^\W*(?P<who>(?:[^\W\d_][\w'’.-]*\ ){{0,6}}?[^\W\d_][\w'’.-]*)\ {_REPORT_VERB}\b"
+              r"|^\W*according\ to\ (?P<who2>[^,;:]{2,60})", re.IGNORECASE)
 # ... and a sentence keeps it by anyone saying it, or finding it so ("people on W3 found the
 # readers still off" of "riders told the paper the readers were off")
-_ANY_FRAME = re.compile(rf"\b(?:{_REPORT_VERB}|according\ to|per\ the|quoted|cited|found|finds?|saw|sees|noticed|"
-                        r"observed|experienced|heard|learn(?:ed|t))\b|によると|によれば|と述べ|と報じ|"
-                        r"据|表示|称|по\ словам|сообщ|заяв|говор|по\ данным", re.IGNORECASE)
+_ANY_FRAME = lazy(rf"\b(?:{_REPORT_VERB}|according\ to|per\ the|quoted|cited|found|finds?|saw|sees|noticed|"
+                  r"observed|experienced|heard|learn(?:ed|t))\b|によると|によれば|と述べ|と報じ|"
+                  r"据|表示|称|по\ словам|сообщ|заяв|говор|по\ данным", re.IGNORECASE)
 
 
 def _frame(text: str) -> tuple[str, str, str] | None:
@@ -246,8 +257,8 @@ def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str |
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
 # late September"), it tells a reader the claim holds on the day they read the page
-_NOW = re.compile(r"\b(?:now|currently|at\ present|presently|these\ days|as\ things\ stand)\b|"
-                  r"現在|目前|现在|当前|сейчас|в\ настоящее\ время|ныне", re.IGNORECASE)
+_NOW = lazy(r"\b(?:now|currently|at\ present|presently|these\ days|as\ things\ stand)\b|"
+            r"現在|目前|现在|当前|сейчас|в\ настоящее\ время|ныне", re.IGNORECASE)
 
 
 def now_for_then(claim_text: str, sentence: str) -> str | None:
@@ -288,46 +299,52 @@ def scale_words(text: str, plan: bool = False) -> list[str]:
     """Words of record or superlative in ``text`` ("a record", "the busiest"), and with ``plan``
     (what is cited is a plan or a possibility) of completion ("already"), lower case, each once
     ("on record" is none)."""
+    return list(_scale_words(text, plan))
+
+
+@lru_cache(maxsize=4096)
+def _scale_words(text: str, plan: bool) -> tuple[str, ...]:
     text = _NOT_SCALE.sub(" ", _seen(text))
     found = [(m.start(), m.group(0)) for rx in ((_SCALE, _DONE) if plan else (_SCALE,)) for m in rx.finditer(text)]
-    return list(dict.fromkeys(" ".join(w.lower().split()) for _, w in sorted(found)))
+    return tuple(dict.fromkeys(" ".join(w.lower().split()) for _, w in sorted(found)))
 
 
 # a sentence that denies what none of its claims denies turns them around ("lists neither")
-_NEG_MORE = re.compile(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGNORECASE)
+_NEG_MORE = lazy(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGNORECASE)
 # a time bound said the other way round ("not until 1 December" for "from 1 December") or a
 # plan not yet done ("not yet") denies nothing a dated or planned claim does not say
-_NEG_TIMING = re.compile(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
-                         re.IGNORECASE)
+_NEG_TIMING = lazy(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
+                   re.IGNORECASE)
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
-_SCOPE = re.compile(r"(?<!the )(?<!at )\bmost\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
-                    r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
-                    r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
-                    r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
-                    re.IGNORECASE)
+_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
+              r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
+              r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
+              r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
+              re.IGNORECASE)
 _TIME_UNIT = (r"(?:\d+\s+|other\s+|single\s+)?(?:minutes?|hours?|days?|nights?|weeks?|weekdays?|weekends?|months?|"
               r"years?|mornings?|evenings?|time|season|summer|winter|year\s+round|(?:release\s+)?cycles?|releases?|"
               r"iterations?|sprints?|quarters?)")
-_NOT_SCOPE = re.compile(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all\s+right|each\s+other|any\s+more|"
-                        r"anymore|any\s+longer|if\s+any|(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
-                        re.IGNORECASE)
+_NOT_SCOPE = lazy(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all\s+right|each\s+other|any\s+more|"
+                  r"anymore|any\s+longer|if\s+any|(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
+                  re.IGNORECASE)
 # words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
-_JUDGE = re.compile(r"\b(?:confirm\w*|corroborat\w*|endors\w*|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
-                    r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
-                    r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
-                    r"虚偽|撤回|デマ|虚假|谣言",
-                    re.IGNORECASE)
+_JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
+              r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
+              r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
+              r"虚偽|撤回|デマ|虚假|谣言",
+              re.IGNORECASE)
 
 
 # a change over time ("rose", "fell"): only a claim that tells a change, or compares, says it
-CHANGE = re.compile(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
-                    r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
-                    r"went\s+(?:up|down)|gone\s+(?:up|down)|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
-                    re.IGNORECASE)
-_COMPARED = re.compile(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|compared|previous|earlier|"
-                       r"before|after|from)\b|前年|比", re.IGNORECASE)
+CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
+              r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
+              r"went\s+(?:up|down)|gone\s+(?:up|down)|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
+              re.IGNORECASE)
+_COMPARED = lazy(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|compared|previous|earlier|"
+                 r"before|after|from)\b|前年|比", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def denial(text: str) -> str | None:
     """The first word of negation in ``text`` (lower case), or None."""
     text = _seen(text)
@@ -339,18 +356,18 @@ def denial(text: str) -> str | None:
 
 # what a claim says in words of lack or stop ("switched off", "ride free", "only W1 and W2")
 # a faithful sentence may say with a negation ("did not work", "do not pay", "not on W3")
-_LACK = re.compile(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|unable|lack\w*|without|refus\w*|"
-                   r"reject\w*|denied|den(?:y|ies)|free|absent|missing|out\s+of\s+(?:service|order)|cancel\w*|scrap\w*|"
-                   r"withdraw\w*|ban(?:s|ned)?|forbid\w*|prohibit\w*|exclud\w*|except\w*|only|yet\s+to|instead|impossible|"
-                   r"unavailable|unsupported|disabled|disallow\w*|neither|nor|"
-                   r"отключ\w*|выключ\w*|без|бесплатн\w*|только|кроме)\b|停止|中止|無料|免费|只有|のみ|だけ|以外",
-                   re.IGNORECASE)
+_LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|unable|lack\w*|without|refus\w*|"
+             r"reject\w*|denied|den(?:y|ies)|free|absent|missing|out\s+of\s+(?:service|order)|cancel\w*|scrap\w*|"
+             r"withdraw\w*|ban(?:s|ned)?|forbid\w*|prohibit\w*|exclud\w*|except\w*|only|yet\s+to|instead|impossible|"
+             r"unavailable|unsupported|disabled|disallow\w*|neither|nor|"
+             r"отключ\w*|выключ\w*|без|бесплатн\w*|только|кроме)\b|停止|中止|無料|免费|只有|のみ|だけ|以外",
+             re.IGNORECASE)
 
 
 # a negation right before a word of lack turns it around ("were not switched off", "never closed")
-_FLIPPED = re.compile(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|being|was|were|is|are|get|got|yet|ever|"
-                      r"still|actually|really))*\s+(?:switched\s+off|turned\s+off|off|closed|shut|stopped|suspended|"
-                      r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
+_FLIPPED = lazy(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|being|was|were|is|are|get|got|yet|ever|"
+                r"still|actually|really))*\s+(?:switched\s+off|turned\s+off|off|closed|shut|stopped|suspended|"
+                r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
 
 
 def _about_the_same(a: str, b: str) -> bool:
@@ -380,9 +397,9 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     return word
 
 
-_NPI = re.compile(r"\b(?:not|no|never|nothing|none|nobody|without|hardly|barely|rarely|if|whether|before|than)\b|n['’]t\b",
-                  re.IGNORECASE)
-_COUNTED = re.compile(r"(?:\s+of)?(?:\s+the)?\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
+_NPI = lazy(r"\b(?:not|no|never|nothing|none|nobody|without|hardly|barely|rarely|if|whether|before|than)\b|n['’]t\b",
+            re.IGNORECASE)
+_COUNTED = lazy(r"(?:\s+of)?(?:\s+the)?\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
 _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 
 
@@ -404,12 +421,12 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 
 # the words above that say only what became of a claim: "wrong" and "false" also describe code
 # and behaviour ("loops that go wrong"), these never do
-_VERDICT = re.compile(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
-                      r"superseded|overtaken|"
-                      r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
+_VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
+                r"superseded|overtaken|"
+                r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
 
 
-_ENUMERATED = re.compile(r"^(?:\W+\w+){0,3}?\W+(?=[^\W_]*\d)[^\W_]+")  # "routes W1 and W2": a set named one by one
+_ENUMERATED = lazy(r"^(?:\W+\w+){0,3}?\W+(?=[^\W_]*\d)[^\W_]+")  # "routes W1 and W2": a set named one by one
 
 
 def _generic(sentence: str, word: str, backing: list[str]) -> bool:
@@ -440,10 +457,10 @@ _OPPOSITES = (("peaks?", "lows?|troughs?"), ("highs?|highest", "lows?|lowest"), 
               ("allow\\w*|permit\\w*", "forbid\\w*|prohibit\\w*|bann?\\w*"), ("gains?", "loss(?:es)?"),
               ("successe?s?|successful", "failures?|failed"), ("cheap\\w*", "expensive|costl\\w*|dear\\w*"),
               ("busiest", "quietest"), ("rush\\s+hours?", "off-peak"), ("weekdays?", "weekends?"))
-_OPPOSITE_RX = [(re.compile(rf"\b(?:{a})\b", re.IGNORECASE), re.compile(rf"\b(?:{b})\b", re.IGNORECASE))
+_OPPOSITE_RX = [(lazy(rf"\b(?:{a})\b", re.IGNORECASE), lazy(rf"\b(?:{b})\b", re.IGNORECASE))
                 for a, b in _OPPOSITES]
 # every word of every pair: one search tells whether a sentence has any to look at
-_ANY_OPPOSITE = re.compile(r"\b(?:" + "|".join(w for pair in _OPPOSITES for w in pair) + r")\b", re.IGNORECASE)
+_ANY_OPPOSITE = lazy(r"\b(?:" + "|".join(w for pair in _OPPOSITES for w in pair) + r")\b", re.IGNORECASE)
 
 
 def _antonym(sentence: str, backing: list[str]) -> str | None:
@@ -463,7 +480,7 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
-_ONLY = re.compile(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
+_ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
 
 
 def _only_some(sentence: str, backing: list[str]) -> str | None:
@@ -495,14 +512,19 @@ def became(claim: Mapping) -> list[str]:
     return [BECAME] if claim.get("status") == "superseded" else []
 
 
-_ENDORSE = re.compile(r"^(?:confirm|corroborat|endors)", re.IGNORECASE)
+_ENDORSE = lazy(r"^(?:confirm|corroborat|endors)", re.IGNORECASE)
 
 
 def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
     """Words that judge a claim ("debunked", "retracted", "false"), lower case, each once;
     ``verdicts_only``: only those that say what became of a claim ("withdrawn", "debunked")."""
+    return list(_judge_words(text, verdicts_only))
+
+
+@lru_cache(maxsize=4096)
+def _judge_words(text: str, verdicts_only: bool) -> tuple[str, ...]:
     found = (m.group(0).lower() for m in _JUDGE.finditer(_seen(text)))
-    return list(dict.fromkeys(w for w in found if not verdicts_only or _VERDICT.match(w)))
+    return tuple(dict.fromkeys(w for w in found if not verdicts_only or _VERDICT.match(w)))
 
 
 # (code, what it is, the fix) for each kind ``added_words`` finds
@@ -527,8 +549,8 @@ ADDED = {
 
 # "less than the bus", "cheaper than a taxi": a comparison with something no claim names (a
 # comparison with a figure is the figure rules' to judge; "rather than", "other than" compare nothing)
-_THAN = re.compile(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
-                   re.IGNORECASE)
+_THAN = lazy(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
+             re.IGNORECASE)
 _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
 
 

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
+from .....base.patterns import lazy
 from .....engines.text.quotations import quoted, unbacked_quotations
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
@@ -48,22 +49,22 @@ if TYPE_CHECKING:  # the reader and the template texts are loaded only when a pa
 STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 # a yes or no that opens a sentence answers the question (English, Japanese, Chinese, Russian)
 # ("No one figure is right" is no answer: a "no" answers only before a stop or a dash)
-_ANSWER = re.compile(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
-                     r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I)
+_ANSWER = lazy(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
+               r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
 _MACHINE_TEXT = frozenset({"attr:json-ld", "attr:content"})
-_NOUN_AFTER = re.compile(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
-_WORDS = re.compile(r"[^\W\d_]{3,}")
+_NOUN_AFTER = lazy(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
+_WORDS = lazy(r"[^\W\d_]{3,}")
 # words after a label's number that do not say what it counts
 _NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
 # the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
 # for nothing, and the reader cannot tell it from the real mark
-_FAKE_MARK = re.compile(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
-_URL_TEXT = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
+_FAKE_MARK = lazy(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
+_URL_TEXT = lazy(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 # a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
 _MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
-_HEADER_LABEL = re.compile(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop: "How often builds appear"
-_NOTES_LABEL = re.compile(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
+_HEADER_LABEL = lazy(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop: "How often builds appear"
+_NOTES_LABEL = lazy(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
 def first_words(text: str, n: int = 8) -> str:
@@ -98,6 +99,7 @@ class _Judge:
         self._backing: dict[str, tuple[list[str], list[str], list[str]]] = {}
         self._notes: set[str] | None = None
         self._at: dict[int, int] | None = None
+        self._read: dict[tuple, object] = ctx.memo("prose-sentences", lambda _ctx: {})
 
     # -- helpers --
     @property
@@ -121,7 +123,25 @@ class _Judge:
             return []
         return self.fig.unbacked(text, backing)
 
+    # A sentence the pages share (the answer, the brief and the deck say much the same) is read
+    # once per run: what it states, what its citations back, and its stance depend only on its
+    # text, its citations and the ledger, never on the page it stands on.
     def cited_unbacked(self, p: Piece, ids: list[str]) -> list:
+        return self._once("unbacked", p, ids, self._cited_unbacked)
+
+    def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        return self._once("misread", p, ids, self._misread)
+
+    def stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
+        return self._once("stance", p, ids, self._stance)
+
+    def _once(self, kind: str, p: Piece, ids: list[str], fn):
+        key = (kind, p.text, tuple(ids), tuple(tuple(c) for c in p.cites))
+        if key not in self._read:
+            self._read[key] = fn(p, ids)
+        return self._read[key]
+
+    def _cited_unbacked(self, p: Piece, ids: list[str]) -> list:
         """The figures of a cited sentence its citations do not back: each figure by the claims
         cited right after it (two figures swapped between their citations are both refused), a
         date by a claim's as_of only after as-of wording ("as of 1 December 2026")."""
@@ -144,7 +164,7 @@ class _Judge:
             bad.append(f)
         return bad
 
-    def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    def _misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         """What a cited sentence makes of figures its claims do state: (comparisons, others),
         each a list of (what is written, why). A comparison bound to a figure ("over twelve",
         "38,500+") must be made the same way in the claim cited after it; a count of time
@@ -224,7 +244,7 @@ class _Judge:
                 others.append((m.written, f"no claim cited after it states a number from {m.low:,} to {m.high:,}"))
         return compared, others
 
-    def stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
+    def _stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
         """A cited sentence that states plainly what its claim only plans or allows ("is due to"
         become "takes"), or that adds a word of record, superlative or completion ("a record 38,500") none of
         its claims and quotes says: (code, what) or None."""

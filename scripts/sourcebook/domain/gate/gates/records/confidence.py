@@ -3,19 +3,20 @@ claim rests on at least one quote of two words or more (a lone "5" proves nothin
 
 from __future__ import annotations
 
-import re
-
 from .....base.errors import Finding
+from .....base.patterns import lazy
 from .....engines.ledger.ledger_model import evidence_quote
 from ...context import GateContext, cid, evidence, is_active
 from ...registry import GateResult, register
 
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]")
-_WORD = re.compile(r"\w+")
+_CJK = lazy("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]")
+_WORD = lazy(r"\w+")
 
 
 def quote_words(quote: str) -> float:
     """Words in a quote; CJK characters (written without spaces) count half a word each."""
+    if not quote or max(quote) < "\u3040":  # nothing from the first CJK block on: no pattern to build
+        return len(_WORD.findall(quote))
     cjk = len(_CJK.findall(quote))
     return len(_WORD.findall(_CJK.sub(" ", quote))) + cjk / 2
 
