@@ -506,3 +506,13 @@ def test_a_public_deck_names_a_withheld_title_by_its_source_id(demo, tmp_path, m
     assert "forum thread, tier" not in notes and f"{sid}, tier" in notes
     r = sb("package", "--verify", "--out", "pub", cwd=ws)
     assert r.rc == 0, r.both
+    # the withheld title is recorded by its digest: another name put in its place on the pages
+    # (sums rewritten) is not the one sourcebook wrote there
+    prov = json.loads((ws / "pub" / "PROVENANCE.json").read_text(encoding="utf-8"))
+    rec = next(s for s in prov["sources"] if s["id"] == sid)
+    assert rec["title"] is None and len(rec["title_sha256"]) == 64
+    for name in ("answer.html", "brief.html", "explainer.html"):
+        _edit(ws / "pub" / name, "forum thread &middot;", "Calder Bay Water Bus Authority: official rider notice &middot;")
+    _resum(ws / "pub")
+    r = sb("package", "--verify", "--out", "pub", cwd=ws)
+    assert r.rc == 2 and "E-DERIVED-DRIFT" in r.err and "official rider notice" in r.err, r.both

@@ -95,6 +95,9 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
         for k in ("locator", "canonical_locator", "url"):
             out[k] = public_url(out[k])
         if rec.get("kind") != "url" and _file_title(rec):
+            # withheld, yet the pages show it: its digest lets `sb package --verify` tell the
+            # name they show from any other words put in its place
+            out["title_sha256"] = title_digest(str(rec.get("title")))
             out["title"] = None
     else:
         for k in ("locator", "canonical_locator", "url"):
@@ -102,6 +105,13 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
             if isinstance(v, str) and v.lower().startswith(("http://", "https://")):
                 out[k] = public_url(v)
     return out
+
+
+def title_digest(title: str) -> str:
+    """The digest a public package records of a title it withholds (its words, spaces collapsed)."""
+    import hashlib
+
+    return hashlib.sha256(" ".join(title.split()).encode("utf-8")).hexdigest()
 
 
 LOCAL = "a local file"  # what a public package's Markdown shows for a local path

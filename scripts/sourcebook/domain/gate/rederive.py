@@ -57,6 +57,15 @@ class Ledgers:
     html: LedgerView
     md: LedgerView
     wildcard: str | None = None
+    withheld: frozenset[str] = frozenset()  # the digests of the titles a public package withholds
+
+    def shown_title(self, span: str) -> bool:
+        """Whether ``span`` (what a page shows where a withheld title stands) is one of them."""
+        import html as html_lib
+
+        from .package_redact import title_digest
+
+        return title_digest(html_lib.unescape(span)) in self.withheld
 
     @classmethod
     def exact(cls, view: LedgerView) -> Ledgers:
@@ -69,9 +78,14 @@ class Ledgers:
         from ..ledger.ledger_view import view_of
 
         # a title the package records is compared as it is; only a withheld one (a file name)
-        # stands for whatever the page shows there; an edition's display name goes with it
-        html = {sid: {k: v for k, v in (dict(src) if src.get("title") else dict(src, title=MASK)).items()
-                      if k != "_edition"} for sid, src in sources.items()}
+        # stands for what the page shows there, which must have the recorded digest; an
+        # edition's display name goes with it
+        def shown(src: Mapping) -> dict:
+            return dict(src, title=MASK) if not src.get("title") and src.get("title_sha256") else dict(src)
+
+        html = {sid: {k: v for k, v in shown(src).items() if k not in ("_edition", "title_sha256")}
+                for sid, src in sources.items()}
+        withheld = frozenset(str(src["title_sha256"]) for src in sources.values() if src.get("title_sha256"))
         md: dict[str, dict] = {}
         for sid, src in sources.items():
             # a public address, licence and pages are public (links, the budget, "p. 7"); names are not
@@ -86,16 +100,17 @@ class Ledgers:
             if address:
                 md[sid]["url"] = address
         return cls(view_of(claims, cast("dict[str, SourceRecord]", html), plan),
-                   view_of(claims, cast("dict[str, SourceRecord]", md), plan), MASK)
+                   view_of(claims, cast("dict[str, SourceRecord]", md), plan), MASK, withheld)
 
 
 def drift(rel: str, shipped: str, expected: str, fix: str, *, first_line: int = 1, what: str = "",
-          wildcard: str | None = None) -> Finding | None:
+          wildcard: str | None = None, accept=None) -> Finding | None:
     """One finding for the first line where ``shipped`` differs from ``expected`` (None: they
-    agree). ``first_line`` is the file line the texts start on."""
+    agree). ``first_line`` is the file line the texts start on; ``accept`` judges what a line
+    shows where ``wildcard`` stands once in it."""
     from ...engines.diff.linediff import first_difference
 
-    d = first_difference(shipped, expected, wildcard)
+    d = first_difference(shipped, expected, wildcard, accept)
     if d is None:
         return None
     line = first_line + d.line - 1
@@ -166,7 +181,7 @@ def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None
 
     def diff(expected: str) -> Finding | None:
         return drift(rel, region[0], expected, fix, first_line=region[1], what="the injected ledger",
-                     wildcard=ledgers.wildcard)
+                     wildcard=ledgers.wildcard, accept=ledgers.shown_title if ledgers.wildcard else None)
 
     whole = diff(expected_for(only))
     if whole is None:

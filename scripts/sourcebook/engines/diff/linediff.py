@@ -6,6 +6,7 @@ ships; a reader fixing a difference needs the line and both versions, not a whol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 SHOWN = 72  # characters of each version a finding shows
@@ -37,18 +38,23 @@ def shorten(line: str, col: int, width: int = SHOWN) -> str:
     return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
-def _fits(line: str, pattern: str, wildcard: str) -> bool:
+def _fits(line: str, pattern: str, wildcard: str, accept: Callable[[str], bool] | None = None) -> bool:
     """``line`` is ``pattern`` with the span from its first to its last ``wildcard`` replaced by
-    any text of one line."""
+    any text of one line (one ``accept`` takes, where the wildcard stands once)."""
     i = pattern.find(wildcard)
     if i < 0:
         return line == pattern
     head, tail = pattern[:i], pattern[pattern.rfind(wildcard) + len(wildcard):]
-    return len(line) >= len(head) + len(tail) and line.startswith(head) and line.endswith(tail) \
-        and "\n" not in line[len(head):len(line) - len(tail)]
+    if not (len(line) >= len(head) + len(tail) and line.startswith(head) and line.endswith(tail)):
+        return False
+    span = line[len(head):len(line) - len(tail)]
+    if "\n" in span:
+        return False
+    return accept is None or pattern.count(wildcard) > 1 or accept(span)
 
 
-def first_difference(shipped: str, expected: str, wildcard: str | None = None) -> LineDiff | None:
+def first_difference(shipped: str, expected: str, wildcard: str | None = None,
+                     accept: Callable[[str], bool] | None = None) -> LineDiff | None:
     """None when the texts are equal; else the first differing line and both versions.
 
     With ``wildcard``, an expected line holding it matches any shipped line that agrees before
@@ -58,7 +64,7 @@ def first_difference(shipped: str, expected: str, wildcard: str | None = None) -
         return None
     a, b = _split(shipped), _split(expected)
     for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y and not (wildcard and wildcard in y and _fits(x, y, wildcard)):
+        if x != y and not (wildcard and wildcard in y and _fits(x, y, wildcard, accept)):
             col = next((j for j, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y)))
             col_y = col
             if wildcard and wildcard in y and x.startswith(y[:y.find(wildcard)]):
