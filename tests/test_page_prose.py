@@ -957,6 +957,22 @@ def test_a_frequency_is_no_word_of_scope(demo, page, tmp_path):
     passes_prose(demo, page.replace(_LISTS, _LISTS + " every day", 1), tmp_path)
 
 
+def test_an_idiom_with_no_and_a_change_told_in_other_words_pass():
+    """Honest paraphrase: "time out for no good reason" denies nothing ("spurious timeouts"), and
+    "stretches or shrinks" a deadline is what "extended or contracted" says; a bare "no" still
+    negates, and "shrinks" of a claim that tells no change is still refused."""
+    from sourcebook.engines.text.stance import added_words
+
+    claim = ["If the wall clock resets during that window, a deadline is extended or contracted by the reset "
+             "amount, possibly causing hangs or spurious timeouts."]
+    honest = ("A reset in that window stretches or shrinks a deadline by the reset amount, which can hang a "
+              "program or make it time out for no good reason")
+    assert added_words(honest, claim) is None
+    assert added_words("A reset leaves no deadline as it was", claim) == ("negation", "no")
+    assert added_words("Ridership shrinks to 31,000 a weekday", ["Ridership is 31,000 a weekday."]) == \
+        ("change", "shrinks")
+
+
 def test_a_comparison_with_something_no_claim_names_is_refused(demo, page, tmp_path):
     assert _FARE in page
     refused(demo, page.replace(_FARE, _FARE + ", less than the bus", 1), tmp_path, "E-PAGE-WORD-UNBACKED",

@@ -34,7 +34,9 @@ from ...base.patterns import lazy
 from ...base.unseen import as_seen
 
 # "No. 5" is a number, not a negation; "n't" is glued to its verb.
-_NEG_WORDS = lazy(r"\b(?:not|never|none|cannot|no(?!\.\s*\d))\b|n['’]t\b|\b(?:не|нет|никогда)\b",
+# "no" of an idiom denies nothing a claim says: "for no good reason" (spurious), "no matter", "no doubt"
+_NEG_WORDS = lazy(r"\b(?:not|never|none|cannot|no(?!\.\s*\d)(?!\s+(?:(?:good|apparent|real|obvious|particular)\s+)?"
+                  r"reason|\s+matter|\s+doubt|\s+wonder))\b|n['’]t\b|\b(?:не|нет|никогда)\b",
                   re.IGNORECASE)
 _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
 
@@ -340,8 +342,11 @@ CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\
               r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
               r"went\s+(?:up|down)|gone\s+(?:up|down)|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
               re.IGNORECASE)
+# a claim that compares, or tells a change in other words ("extended or contracted by the reset
+# amount"), backs a sentence's word of change ("stretches or shrinks")
 _COMPARED = lazy(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|compared|previous|earlier|"
-                 r"before|after|from)\b|前年|比", re.IGNORECASE)
+                 r"before|after|from|extend\w*|contract(?:s|ed|ing|ion)|expand\w*|stretch\w*|lengthen\w*|"
+                 r"shorten\w*|widen\w*|narrow\w*|doubl\w*|halv\w*)\b|前年|比", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
