@@ -48,7 +48,7 @@ def _text(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
     from ..formats.charset import decode_bytes
 
     dec = decode_bytes(raw, media_type=req.media_type, declared=req.charset)
-    junk = not_text(dec.text, req.media_type)
+    junk = not_text(dec.text, req.media_type, dec.utf8)
     if junk:  # NULs and undecodable bytes are never canonical text
         return Extracted("sb.text", "", [junk]), dec.charset
     text = text_canonical(dec.text, media_type=req.media_type, path=req.path, normalizer=req.normalizer)
@@ -61,7 +61,7 @@ def _html(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
     from ..html.extract import extract_html
 
     dec = decode_bytes(raw, media_type=req.media_type or "text/html", declared=req.charset)
-    junk = not_text(dec.text, req.media_type)
+    junk = not_text(dec.text, req.media_type, dec.utf8)
     if junk:
         return Extracted("sb.html", "", [junk]), dec.charset
     res = extract_html(dec.text, req.base_url)

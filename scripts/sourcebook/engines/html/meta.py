@@ -277,7 +277,9 @@ def normalize_date(raw: str) -> str:
     m = _DOTTED.match(s)
     if m:
         return _ymd(int(m.group(3)), int(m.group(2)), int(m.group(1))) or s
-    from email.utils import parsedate  # here: importing it costs more than most pages' metadata
+    # email.utils reads RFC 2822 dates with this very function; its own imports (sockets, MIME
+    # charsets) cost more than most pages' metadata, so only the date reader is imported, and here
+    from email._parseaddr import parsedate
 
     t = parsedate(s)
     if t:
