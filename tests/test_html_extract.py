@@ -111,6 +111,14 @@ def test_base_href_resolves_links():
     assert r.links[0]["href"] == "https://cdn.example/root/doc"
 
 
+def test_a_base_outside_the_head_is_not_the_page_base():
+    body = f"<base href='https://elsewhere.example/'><article><p>Read the <a href='doc'>doc</a> now.</p>{BODY}</article>"
+    r = extract_html(page(body), "https://example.com/a")
+    assert r.links[0]["href"] == "https://example.com/doc"
+    r = extract_html(page(body, head="<base href='https://cdn.example/root/'>"), "https://example.com/a")
+    assert r.links[0]["href"] == "https://cdn.example/root/doc"
+
+
 def test_links_inside_lists_and_quotes_have_right_offsets():
     r = extract_html(page(f"<article>{BODY}<blockquote><p>quoted <a href='/q'>source</a></p></blockquote>"
                           "<ul><li>item <a href='/i'>link</a></li></ul></article>"), "https://example.com/")

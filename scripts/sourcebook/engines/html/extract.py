@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
 from ..formats.extract_notes import LOSS_NOTE
@@ -22,7 +24,7 @@ from .lead import standfirst
 from .meta import page_meta
 from .score import Page, Pass, choose, clean, furniture
 from .teasers import teaser_lists
-from .tree import Document, Element, parse_lean
+from .tree import Document, parse_lean
 from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
@@ -57,7 +59,7 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
 
 
 def _extract(doc: Document, base_url: str | None) -> HtmlResult:
-    base = _base_href(doc.find("head"), base_url)
+    base = _base_href(doc, base_url)
     body = doc.find("body") or doc.root
     notes: list[str] = []
 
@@ -185,12 +187,21 @@ def _dropped(kept: str, full: str) -> str:
     return "; ".join(bits) or "text"
 
 
-def _base_href(head: Element | None, base_url: str | None) -> str | None:
+def _base_href(doc: Document, base_url: str | None) -> str | None:
     """``<base href>`` (it belongs in the head) resolved against the page's own URL."""
-    for b in head.iter() if head is not None else ():
-        if b.tag == "base" and b.get("href"):
-            return absolute_http(b.get("href"), base_url) or base_url
+    head = doc.find("head")
+    if head is None:
+        return base_url
+    elements = doc.elements  # in document order; the few <base> picked out in C, no walk of the head
+    for b in compress(elements, map(_BASE.__eq__, map(_tag, elements))):
+        href = b.attrs.get("href")
+        if href and any(a is head for a in b.ancestors()):
+            return absolute_http(href, base_url) or base_url
     return base_url
+
+
+_BASE = "base"
+_tag = attrgetter("tag")
 
 
 def _canonical(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[dict]]:

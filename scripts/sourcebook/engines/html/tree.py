@@ -314,6 +314,7 @@ class Document:
         self.root.children.clear()
         deque(map(list.clear, map(_children, self.elements)), maxlen=0)  # in C: no loop here
         self.elements = []
+        self.measures = None  # its maps hold elements (and through their parents, the tree)
 
 
 def parse(html: str) -> Document:
