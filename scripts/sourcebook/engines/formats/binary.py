@@ -20,7 +20,7 @@ def _bad_count(raw: bytes) -> int:
     on the bytes, where a byte below 0x80 is always that ASCII character and EF BF BD is always
     U+FFFD: deleting the control bytes in C is several times faster than a regular expression
     trying every character."""
-    return len(raw) - len(raw.translate(None, _CONTROLS)) + raw.count(_REPLACEMENT)
+    return len(raw) - len(raw.translate(None, _CONTROLS)) + (raw.count(_REPLACEMENT) if _REPLACEMENT in raw else 0)
 
 
 def not_text(text: str, media_type: str | None = None, utf8: bytes | None = None) -> str | None:
@@ -30,7 +30,7 @@ def not_text(text: str, media_type: str | None = None, utf8: bytes | None = None
         return None
     raw = utf8 if utf8 is not None else text.encode("utf-8", "surrogatepass")
     bad = _bad_count(raw)
-    nul = raw.count(b"\x00")
+    nul = raw.count(b"\x00") if b"\x00" in raw else 0  # looking for one is much cheaper than counting
     if bad < max(1, MAX_BAD * len(text)) and nul * 1000 < len(text):
         return None
     share = round(100 * bad / len(text))

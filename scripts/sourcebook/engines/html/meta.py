@@ -189,11 +189,12 @@ def _meta_tags(found: dict[str, list[Element]], origin: dict[str, str] | None = 
     out: dict[str, str] = {}
     where = origin if origin is not None else {}
     for m in found["meta"]:
-        content = m.get("content")
+        a = m.attrs
+        content = a.get("content")
         if content is None:
             continue
         for attr in ("property", "name", "itemprop", "http-equiv"):
-            key = (m.get(attr) or "").strip().lower()
+            key = (a.get(attr) or "").strip().lower()
             if key and key not in out and content.strip():
                 out[key] = content.strip()
                 where[key] = f"meta {attr}={key}"

@@ -140,9 +140,10 @@ class Page:
         # A custom element (a name with a hyphen: a web or framework component) holding blocks
         # is measured as the container it is used as, a <div>; one inside a line stays inline.
         tags = self.tags = list(map(_tag, elems))
-        for i, tag in enumerate(tags):
-            if "-" in tag and _holds_blocks(elems[i]):
-                tags[i] = "div"
+        if any("-" in tag for tag in set(tags)):  # the page has custom elements: look at each
+            for i, tag in enumerate(tags):
+                if "-" in tag and _holds_blocks(elems[i]):
+                    tags[i] = "div"
         end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
         for i in range(len(elems) - 1, 0, -1):
             p = parents[i]
@@ -194,16 +195,20 @@ class Page:
         own_media = [0] * len(elems)
         for i, m in media.items():
             own_media[i] = m
-        if remeasure:  # text that reached an element another way than alone: measured again
-            for i, el in enumerate(elems):
-                if el in remeasure:
-                    t = c = 0
-                    for ch in el.children:
-                        if type(ch) is Text:
-                            tl, cl = text_measure(ch.data)  # type: ignore[union-attr]
-                            t += tl
-                            c += cl
-                    own_text[i], own_commas[i] = t, c
+        # Text that reached an element another way than alone is measured again; an element's
+        # place on the page is found by its number (``where``), not by a sweep of the page.
+        kept = len(where)
+        for el in remeasure:
+            k = el.n - b
+            if 0 <= k < kept and where[k] >= 0:
+                t = c = 0
+                for ch in el.children:
+                    if type(ch) is Text:
+                        tl, cl = text_measure(ch.data)  # type: ignore[union-attr]
+                        t += tl
+                        c += cl
+                i = where[k]
+                own_text[i], own_commas[i] = t, c
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
 
     def _walk(self, body: Element) -> None:

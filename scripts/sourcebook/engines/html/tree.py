@@ -519,14 +519,16 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     while i < n:
         if tok.cdata is None:
             for m in tokens(raw, i):
+                # every group at once (one call, not one per group): the text before the tag, a
+                # plain start tag's name, attributes, "/" and leaf text, another start tag's name
+                # and attributes, an end tag's name, text alone
+                text, tag, attr_text, _, leaf, name, other_attrs, _, end_tag, text_alone, _ = m.groups()
                 kind: int = m.lastindex  # type: ignore[assignment]  # every token matches a group
                 if kind >= LEAN_TEXT:
                     if kind != LEAN_TEXT:  # OTHER
                         i = m.start()
                         break
-                    text = m[LEAN_TEXT]  # text before something else than a tag
-                else:
-                    text = m[1]  # the text before the tag
+                    text = text_alone  # text before something else than a tag
                 if text:
                     if "&" in text:
                         text = unescape(text)  # a reference to an invalid code point stands for nothing
@@ -551,7 +553,6 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             if nc:
                                 text_commas[cur] = text_commas.get(cur, 0) + nc
                 if kind <= LEAN_LEAF:  # a plain start tag, alone, closed by "/>", or a leaf
-                    tag, attr_text = m.group(2, 3)
                     if attr_text:
                         amap = seen_get(attr_text)
                         if amap is None:  # never bare, never a character reference
@@ -563,7 +564,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                     else:
                         amap = _NO_ATTRS
                 elif kind == LEAN_END:
-                    tag = m[LEAN_END]
+                    tag = end_tag
                     cur = stack[-1]
                     if cur.tag == tag or cur.tag == (tag := tag.lower()):
                         stack.pop()
@@ -574,7 +575,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                 elif kind == LEAN_TEXT:
                     continue
                 else:  # START_TAG
-                    name, attr_text = m.group(6, 7)
+                    attr_text = other_attrs
                     tag = name.lower()
                     if attr_text:
                         amap = seen_get(attr_text)
@@ -602,7 +603,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                         break
                     continue
                 if kind == LEAN_LEAF:  # its text, and its end tag closes it at once
-                    text = m[LEAN_LEAF]
+                    text = leaf
                     if not text:
                         continue
                     if tag in raw_text:  # script or style: the text as it is
