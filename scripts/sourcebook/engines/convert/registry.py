@@ -92,7 +92,9 @@ FORMATS: tuple[Format, ...] = (
     #    after no/non ignored, "hidden" in a class name no longer negative
     # 5: a lead-in and one headline link in the article's flow ("Read also: ...") dropped, a list
     #    of tools set down twice after the last paragraph and a line in capitals at the end trimmed
-    Format("sb.html", 5, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
+    # 6: a box after the article that opens with a rule (a note about the publisher) and a card a
+    #    link in a sentence opens (a photo and other stories) dropped
+    Format("sb.html", 6, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
            _html, sniff=_looks_like_html),
     # 3: section headings from the outline or numbered titles
     Format("sb.pdf", 3, {"application/pdf": ".pdf"}, (".pdf",), _pdf, sniff=lambda raw: raw.startswith(b"%PDF-")),

@@ -62,6 +62,9 @@ _FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
 SIBLING_TEXT = 300
+# A container after the article that opens with a rule and holds at most half of the
+# article's text is what the page sets after it (a note about the publisher), not the article.
+RULED_SHARE = 2
 ITEM_PROSE = 40  # characters a list item holds on average to count as a paragraph beside a picture
 # Prose beside the chosen content's container joins it when it adds at most this share of its
 # text, looked for this many levels up.
@@ -533,6 +536,8 @@ def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, a
             out.append(i)
             continue
         sib = page.elems[i]
+        if i > top and m.text[i] * RULED_SHARE <= m.text[top] and _opens_with_rule(sib):
+            continue  # set apart from the article by a rule: what the page adds after it
         bonus = top_score * 0.2 if top_class and sib.attrs.get("class") == top_class else 0
         if i in scores and scores[i] + bonus >= threshold:
             out.append(i)
@@ -545,6 +550,17 @@ def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, a
             elif 0 < m.text[i] <= 80 and ld == 0 and _SENTENCE_END.search(sib.text().strip()):
                 out.append(i)
     return out
+
+
+def _opens_with_rule(el: Element) -> bool:
+    """The first thing in ``el``, white space aside, is a horizontal rule (``<div><hr><p>``)."""
+    while True:
+        first = next((c for c in el.children if type(c) is not Text or not c.data.isspace()), None)  # type: ignore[union-attr]
+        if type(first) is not Element:
+            return False
+        if first.tag == "hr":  # type: ignore[union-attr]
+            return True
+        el = first  # type: ignore[assignment]
 
 
 def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[int]:
