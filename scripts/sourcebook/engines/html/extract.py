@@ -21,7 +21,7 @@ from ..formats.extract_notes import LOSS_NOTE
 from ..text.normalize import normalize
 from .blocks import Renderer, absolute_http
 from .lead import standfirst
-from .meta import page_meta
+from .meta import GATHER_ATTR, GATHER_TAGS, page_meta
 from .score import Page, Pass, choose, clean, furniture
 from .teasers import teaser_lists
 from .tree import Document, parse_lean
@@ -51,7 +51,7 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
     # The tree lives only for this call: no collector scans while it is in use, and it is
     # unlinked at the end so it is freed at once.
     with paused_gc():
-        doc = parse_lean(html)
+        doc = parse_lean(html, _KEEP, GATHER_ATTR)
         try:
             return _extract(doc, base_url)
         finally:
@@ -192,8 +192,11 @@ def _base_href(doc: Document, base_url: str | None) -> str | None:
     head = doc.find("head")
     if head is None:
         return base_url
-    elements = doc.elements  # in document order; the few <base> picked out in C, no walk of the head
-    for b in compress(elements, map(_BASE.__eq__, map(_tag, elements))):
+    # in document order: the few <base> picked out as the page was read, or else in C
+    elements = doc.elements
+    bases = ([el for el in doc.kept if el.tag == _BASE] if doc.kept is not None
+             else compress(elements, map(_BASE.__eq__, map(_tag, elements))))
+    for b in bases:
         href = b.attrs.get("href")
         if href and any(a is head for a in b.ancestors()):
             return absolute_http(href, base_url) or base_url
@@ -202,6 +205,7 @@ def _base_href(doc: Document, base_url: str | None) -> str | None:
 
 _BASE = "base"
 _tag = attrgetter("tag")
+_KEEP = GATHER_TAGS | {_BASE}  # the elements picked out while the page is read
 
 
 def _canonical(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[dict]]:

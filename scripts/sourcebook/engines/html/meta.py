@@ -38,9 +38,21 @@ _WANTED = frozenset({"meta", "link", "script", "time", "title", "html", "h1", "h
 _tag, _attrs = attrgetter("tag"), attrgetter("attrs")
 
 
+# What a parse should pick out for ``page_meta`` as it reads (``parse_lean(keep=, keep_attr=)``).
+GATHER_TAGS, GATHER_ATTR = _WANTED, "itemprop"
+
+
 def _gather(doc: Document) -> dict[str, list[Element]]:
     """The elements metadata comes from, by tag, plus ``itemprop`` holders, in document order."""
     out: dict[str, list[Element]] = {t: [] for t in _WANTED}
+    if doc.kept is not None:  # picked out while the page was read (perhaps with others)
+        props = out["itemprop"] = []
+        for el in doc.kept:
+            if el.tag in _WANTED:
+                out[el.tag].append(el)
+            elif GATHER_ATTR in el.attrs:
+                props.append(el)
+        return out
     elements = doc.elements  # the root element holds no metadata
     # The few elements wanted, picked out in C (no Python step per element of the page).
     for el in compress(elements, map(_WANTED.__contains__, map(_tag, elements))):

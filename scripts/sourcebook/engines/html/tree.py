@@ -288,6 +288,7 @@ class Document:
         self.elements = elements
         # (text length, commas, to measure again) by element, from parse_lean; else None
         self.measures: tuple[dict[Element, int], dict[Element, int], set[Element]] | None = None
+        self.kept: list[Element] | None = None  # from parse_lean: the elements its caller asked for
 
     def find(self, tag: str) -> Element | None:
         for e in self.iter():
@@ -315,6 +316,7 @@ class Document:
         deque(map(list.clear, map(_children, self.elements)), maxlen=0)  # in C: no loop here
         self.elements = []
         self.measures = None  # its maps hold elements (and through their parents, the tree)
+        self.kept = None
 
 
 def parse(html: str) -> Document:
@@ -443,9 +445,11 @@ class _LeanBuilder(_Builder):
     run before it), and a white-space run shared by several elements is one node, copied before
     more text joins it."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: frozenset[str] = frozenset(), keep_attr: str = "") -> None:
         super().__init__()
         self.root.n = -1
+        self.keep, self.keep_attr = keep, keep_attr
+        self.kept: list[Element] = []  # the elements asked for by tag or attribute, in order
         # Each element's own text measured as it is read (see ``text_measure``): its length and
         # its commas, by element; an element whose text came another way is measured again.
         self.text_len: dict[Element, int] = {}
@@ -454,6 +458,12 @@ class _LeanBuilder(_Builder):
 
     def handle_comment(self, data: str) -> None:
         pass
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        super().handle_starttag(tag, attrs)
+        el = self.elements[-1]
+        if tag in self.keep or self.keep_attr in el.attrs:
+            self.kept.append(el)
 
     def handle_data(self, data: str) -> None:
         if not data:
@@ -474,19 +484,21 @@ class _LeanBuilder(_Builder):
             kids.append(Text(data, 0, cur))
 
 
-def parse_lean(html: str) -> Document:
+def parse_lean(html: str, keep: frozenset[str] = frozenset(), keep_attr: str = "") -> Document:
     """The tree :func:`parse` builds, for a reader of its elements, attributes and text only
     (extraction), built faster: no line numbers (every ``line`` is 0), no comments or doctype,
     elements written with the same attributes share one attribute map (which must not be
     changed), and the white space before a tag is one shared :class:`Text` per distinct run
-    (its ``parent`` is None)."""
-    b = _LeanBuilder()
+    (its ``parent`` is None). The elements whose tag is in ``keep`` or that have the attribute
+    ``keep_attr`` are picked out as they are read (``Document.kept``, in document order)."""
+    b = _LeanBuilder(keep, keep_attr)
     with paused_gc():
         _build_lean(html, b)
         b.finish()
         deque(map(setattr, b.elements, repeat("n"), range(len(b.elements))), maxlen=0)  # each one's number
     doc = Document(b.root, None, [], b.elements, [])
     doc.measures = (b.text_len, b.text_commas, b.remeasure)
+    doc.kept = b.kept
     return doc
 
 
@@ -513,6 +525,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     len_get, commas_in = text_len.get, COMMAS.findall
     ahead, comment_close = tok.ahead.search, COMMENT_CLOSE
     new = object.__new__
+    keep, keep_attr, kept = b.keep, b.keep_attr, b.kept
     resume = False
     n = len(raw)
     i = 0
@@ -548,10 +561,10 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                         d = text.strip()
                         text_len[cur] = len_get(cur, 0) + (
                             len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split())))
-                        if "," in d or not d.isascii():
-                            nc = len(commas_in(d))
-                            if nc:
-                                text_commas[cur] = text_commas.get(cur, 0) + nc
+                        # ASCII text has no comma but ","; only other text needs the pattern
+                        nc = d.count(",") if d.isascii() else len(commas_in(d))
+                        if nc:
+                            text_commas[cur] = text_commas.get(cur, 0) + nc
                 if kind <= LEAN_LEAF:  # a plain start tag, alone, closed by "/>", or a leaf
                     if attr_text:
                         amap = seen_get(attr_text)
@@ -596,6 +609,8 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                 el.tag, el.attrs, el.children, el.parent, el.line, el.end_line = tag, amap, [], cur, 0, 0
                 cur.children.append(el)
                 elements.append(el)
+                if tag in keep or keep_attr in amap:
+                    kept.append(el)
                 if tag in void:
                     if kind == LEAN_LEAF:  # its text and end tag are read again, as after any void tag
                         i = m.end(3) + 1
@@ -622,10 +637,9 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                     el.children.append(Text(text, 0, el))
                     d = text.strip()
                     text_len[el] = len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split()))
-                    if "," in d or not d.isascii():
-                        nc = len(commas_in(d))
-                        if nc:
-                            text_commas[el] = nc
+                    nc = d.count(",") if d.isascii() else len(commas_in(d))
+                    if nc:
+                        text_commas[el] = nc
                     continue
                 if kind == LEAN_CLOSED or kind == LEAN_SIMPLE and m[LEAN_SIMPLE]:  # <div/>: opened and closed at once
                     continue
