@@ -111,6 +111,11 @@ LEAN_CASES = CASES + [
     "<p>a &amp; b<x-card><div>in, card</div></x-card></p><img src=a><input><iframe></iframe>",
     "<noscript><p>" + "Words of the page, read without scripts. " * 8 + "</p></noscript>",
     "<p>\u00a0 spaced  \t out , text</p>", "<p>a, b<b>x</b>c, d<i>e</i>f</p>", "<ul>\n<li>a\n<li>b\n</ul>\n", "<p>x\n</q>\n<!--c-->y</p>",
+    # left out inside left out, media of silent children, hidden maps shared by several elements
+    "<body><div style='display:none'><svg><g hidden><p>a</p></g></svg><img></div><p>b<img><img><input>"
+    "<span hidden>c</span><span hidden>d<b>e</b></span></p><div><iframe><p>f</p></iframe>g, h</div></body>"
+    "<script>after</script><p>after, too</p>",
+    "<p>a<svg><p hidden>b</p></svg><span style='color:red'>c</span><span style='visibility: hidden'>d</span></p>",
 ]
 
 

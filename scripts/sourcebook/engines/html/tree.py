@@ -543,13 +543,20 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                         break
                     text = text_alone  # text before something else than a tag
                 if text:
-                    if "&" in text:
+                    node = spaces_get(text)
+                    if node is not None:  # a run of white space read before: its shared node
+                        kids = stack[-1].children
+                        if kids and type(kids[-1]) is Text:
+                            b.handle_data(text)
+                        else:
+                            kids.append(node)
+                        text = ""
+                    elif "&" in text:
                         text = unescape(text)  # a reference to an invalid code point stands for nothing
+                if text:
                     cur = stack[-1]
                     kids = cur.children
-                    if not text:
-                        pass
-                    elif kids and type(kids[-1]) is Text:
+                    if kids and type(kids[-1]) is Text:
                         b.handle_data(text)
                     elif text.isspace():  # white space alone: one shared node per distinct run
                         node = spaces_get(text)
@@ -561,10 +568,10 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                         d = text.strip()
                         text_len[cur] = len_get(cur, 0) + (
                             len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split())))
-                        # ASCII text has no comma but ","; only other text needs the pattern
-                        nc = d.count(",") if d.isascii() else len(commas_in(d))
-                        if nc:
-                            text_commas[cur] = text_commas.get(cur, 0) + nc
+                        if "," in d or not d.isascii():
+                            nc = len(commas_in(d))
+                            if nc:
+                                text_commas[cur] = text_commas.get(cur, 0) + nc
                 if kind <= LEAN_LEAF:  # a plain start tag, alone, closed by "/>", or a leaf
                     if attr_text:
                         amap = seen_get(attr_text)
@@ -637,9 +644,10 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                     el.children.append(Text(text, 0, el))
                     d = text.strip()
                     text_len[el] = len(d) if "  " not in d and d.isprintable() else len(" ".join(d.split()))
-                    nc = d.count(",") if d.isascii() else len(commas_in(d))
-                    if nc:
-                        text_commas[el] = nc
+                    if "," in d or not d.isascii():
+                        nc = len(commas_in(d))
+                        if nc:
+                            text_commas[el] = nc
                     continue
                 if kind == LEAN_CLOSED or kind == LEAN_SIMPLE and m[LEAN_SIMPLE]:  # <div/>: opened and closed at once
                     continue
