@@ -593,18 +593,20 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
     totals: dict[int, list[int]] = {}
     # an element holding more than this of the chosen content's text is the content
     most = sum(before[page.index[id(root)]] for root in roots) / 2
+    own_media, own_text, own_commas = page.own_media, page.own_text, page.own_commas
     for root in roots:
         r = page.index[id(root)]
         vec: dict[int, list[int]] = {}
         for i in range(page.end[r] - 1, r - 1, -1):
-            media = page.own_media[i]
+            media = own_media[i]
             v = vec.pop(i, None) or [0] * 10
-            v[IMG] += media % 1000
-            v[INPUT] += (media // 1000) % 1000
-            v[EMBED] += media // 1000000
+            if media:
+                v[IMG] += media % 1000
+                v[INPUT] += (media // 1000) % 1000
+                v[EMBED] += media // 1000000
             if alive[i]:
-                v[TEXT] += page.own_text[i]
-                v[COMMAS] += page.own_commas[i]
+                v[TEXT] += own_text[i]
+                v[COMMAS] += own_commas[i]
                 tag = tags[i]
                 if tag == "a":
                     v[LINK] = v[TEXT]
