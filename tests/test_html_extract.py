@@ -209,6 +209,15 @@ def test_class_and_id_words_split_on_separators_and_camel_case():
     assert "comment" not in words_of("commentary")
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["no", "non", "side", "bar", "Bar", "x2", "7", "", " ", "-", "_", ":",
+                                 "comment", "É", "é", "ǅ", "paywall", "A"]), max_size=8).map("".join))
+def test_class_words_read_the_same_whichever_way_they_are_split(raw):
+    from sourcebook.engines.html.names import _SPLIT, _words, words_of
+
+    assert words_of(raw) == _words(_SPLIT.split(raw))  # the quick way for lower-case names agrees
+
+
 def test_link_rails_signup_boxes_and_hover_cards_dropped():
     out = text_of(f"<article>{BODY}<p>Rep. <span class='people'><a href='/p/1'>Ana Ruiz</a>"
                   "<span class='personTooltip'><a href='/a/2'>Another story about her</a></span></span> "
