@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import compress, count, repeat
+from itertools import repeat
 from operator import attrgetter
 
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
@@ -80,8 +80,6 @@ _TABLE_PARTS = frozenset({"tr", "td", "th", "tbody", "thead", "tfoot"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
                       "footer", "figure", "p"})
 _tag = attrgetter("tag")
-_attrs = attrgetter("attrs")
-_parent_n = attrgetter("parent.n")
 _SENTENCE_END = re.compile(r"[.!?。]( |$)")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
@@ -162,66 +160,57 @@ class Page:
 
     def _from_build(self, body: Element, doc: Document) -> None:
         """The same lists as ``_walk``, from the measures ``parse_lean`` took while it read the
-        page: its elements are in document order, so the body's descendants are the run after it,
-        and what is left out (silent and hidden elements, with all they hold) is found among the
-        few candidates; the page's elements are picked out in C, not by a step per element."""
+        page: its elements are in document order, so one sweep over those in the body does."""
         assert doc.measures is not None
         text_len, text_commas, remeasure = doc.measures
+        elems, parents, hidden = self.elems, self.parent, self.hidden
+        len_get, commas_get = text_len.get, text_commas.get
+        media_of = _MEDIA.get
+        elements = doc.elements
         b = body.n
-        rest = doc.elements[b + 1:]
-        pn = list(map(_parent_n, rest))  # each one's parent's number
-        # the body's descendants: up to the first element whose parent comes before the body
-        stop = next(compress(count(), map(b.__gt__, pn)), len(rest))
-        if stop < len(rest):
-            del rest[stop:], pn[stop:]
-        n = len(rest)
-        tags = list(map(_tag, rest))
-        maps = list(map(_attrs, rest))
-        # Attribute maps are shared by elements written alike: each distinct one is looked at once.
-        hiding = {k for k, a in dict(zip(map(id, maps), maps, strict=True)).items()
-                  if a and ("hidden" in a or "aria-hidden" in a or "style" in a)}
-        candidates = set(compress(range(n), map(SILENT.__contains__, tags)))
-        if hiding:
-            candidates.update(compress(range(n), map(hiding.__contains__, map(id, maps))))
-        keep = [True] * n
-        media: dict[int, int] = {}  # by parent's number: img / input / embed children, packed
-        hidden = self.hidden
-        for k in sorted(candidates):
-            if not keep[k]:  # inside an element left out
-                continue
-            el, tag = rest[k], tags[k]
-            if tag in SILENT and silent(el):
-                media[pn[k]] = media.get(pn[k], 0) + _MEDIA.get(tag, 0)
-            elif id(maps[k]) in hiding and is_hidden(el):
-                hidden.add(id(el))
-            else:
-                continue
-            j, num = k + 1, b + 1 + k  # it goes with every element after it whose parent is in it
-            while j < n and pn[j] >= num:
-                j += 1
-            keep[k:j] = [False] * (j - k)
-        elems, parents = self.elems, self.parent
         elems.append(body)
-        elems.extend(compress(rest, keep))
-        where = dict(zip(compress(range(b + 1, b + 1 + n), keep), range(1, len(elems)), strict=True))  # number -> place
-        where[b] = 0
         parents.append(-1)
-        parents.extend(map(where.__getitem__, compress(pn, keep)))
-        own_text = list(map(text_len.get, elems, repeat(0)))
-        own_commas = list(map(text_commas.get, elems, repeat(0)))
+        media: dict[int, int] = {}  # img / input / embed children, packed as img + 1000*input + 10**6*embed
+        where = [0]  # by element number less b: its number on the page, or -1 when left out
+        for el in elements[b + 1:]:
+            p = el.parent.n  # type: ignore[union-attr]
+            if p < b:  # the first element after the body's last descendant
+                break
+            pi = where[p - b]
+            if pi < 0:  # inside a left-out element
+                where.append(-1)
+                continue
+            tag = el.tag
+            if tag in SILENT and silent(el):
+                media[pi] = media.get(pi, 0) + media_of(tag, 0)
+                where.append(-1)
+                continue
+            a = el.attrs
+            if a and ("hidden" in a or "aria-hidden" in a or "style" in a) and is_hidden(el):
+                hidden.add(id(el))
+                where.append(-1)
+                continue
+            where.append(len(elems))
+            elems.append(el)
+            parents.append(pi)
+        own_text = list(map(len_get, elems, repeat(0)))
+        own_commas = list(map(commas_get, elems, repeat(0)))
         own_media = [0] * len(elems)
-        for p, m in media.items():
-            own_media[where[p]] = m
-        # Text that reached an element another way than alone is measured again.
+        for i, m in media.items():
+            own_media[i] = m
+        # Text that reached an element another way than alone is measured again; an element's
+        # place on the page is found by its number (``where``), not by a sweep of the page.
+        kept = len(where)
         for el in remeasure:
-            i = where.get(el.n)
-            if i is not None:
+            k = el.n - b
+            if 0 <= k < kept and where[k] >= 0:
                 t = c = 0
                 for ch in el.children:
                     if type(ch) is Text:
                         tl, cl = text_measure(ch.data)  # type: ignore[union-attr]
                         t += tl
                         c += cl
+                i = where[k]
                 own_text[i], own_commas[i] = t, c
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
 
