@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -271,3 +272,31 @@ def test_links_keep_their_text_when_accents_compose():
     assert res.links, res.text
     for link in res.links:
         assert res.text[link["start"]:link["end"]] == "the caf\u00e9 link"
+
+
+FURNITURE_PAGES = [
+    "<html><body><div class='page'><nav><ul><li><a href='/'>Home</a></li></ul></nav><header class='masthead'>"
+    "<h1>Title</h1><p class='byline'>By A. Writer, on Monday</p></header><div class='content'>"
+    + "<p>" + "Words of the article, with commas, and more. " * 20 + "</p>"
+    + "<div class='sidebar-content'><p>kept: a container word</p></div><aside><div class='share'>x</div></aside>"
+    "<div class='entry share-enabled'>" + "<p>" + "Prose in a wrapper named like a share bar, long enough. " * 12
+    + "</p></div><div role='navigation'><span class='tags'>t</span></div></div>"
+    "<footer><p>Copyright</p></footer></div></body></html>",
+]
+
+
+@pytest.mark.parametrize("html", FURNITURE_PAGES)
+def test_furniture_asked_element_by_element_is_the_page_wide_answer(html):
+    from sourcebook.engines.html.score import Page, furniture, in_furniture
+    from sourcebook.engines.html.tree import parse_lean
+
+    for strict in (True, False):
+        doc = parse_lean(html)
+        body = doc.find("body")
+        whole = Page(body, doc)
+        alive = whole.alive(furniture(whole, strict))
+        assert not all(alive)  # the page has furniture to find
+        one_by_one = Page(body, doc)
+        assert [in_furniture(one_by_one, i, strict) for i in range(len(alive))] == [not a for a in alive]
+        # once the page-wide answer is known, it is used
+        assert [in_furniture(whole, i, strict) for i in range(len(alive))] == [not a for a in alive]

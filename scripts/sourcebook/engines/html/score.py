@@ -157,6 +157,7 @@ class Page:
         self._measured: tuple[frozenset[int], list[bool], Measure] | None = None
         self._inside: tuple[list[bool], list[bool]] | None = None
         self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
+        self.judged: dict[bool, dict[int, bool]] = {}  # by strictness: elements judged one by one
 
     def _from_build(self, body: Element, doc: Document) -> None:
         """The same lists as ``_walk``, from the measures ``parse_lean`` took while it read the
@@ -385,6 +386,40 @@ def _furniture(page: Page, strict: bool) -> set[int]:
                     continue
         i += 1
     return drop
+
+
+def in_furniture(page: Page, i: int, strict: bool) -> bool:
+    """Whether element ``i`` or an ancestor is furniture as :func:`furniture` finds it, for a
+    caller asking of a few elements: only they and their ancestors are judged (remembered)."""
+    got = page.furniture.get(strict)
+    parent = page.parent
+    if got is not None:
+        elems = page.elems
+        while i > 0:
+            if id(elems[i]) in got:
+                return True
+            i = parent[i]
+        return False
+    memo = page.judged.setdefault(strict, {})
+    whole = page.whole()
+    text, link, commas = whole.text, whole.link, whole.commas
+    total = text[0] or 1
+    while i > 0:
+        dropped = memo.get(i)
+        if dropped is None:
+            dropped = False
+            t = text[i]
+            if t * 2 < total:  # the test _furniture makes, element by element
+                el = page.elems[i]
+                tag, a = el.tag, el.attrs
+                if (tag in _FURNITURE_TAGS or a and ("class" in a or "id" in a or "role" in a)) and tag not in PROTECTED:
+                    prose = t >= WRAPPER_PROSE and link[i] < WRAPPER_LINK_DENSITY * t and commas[i] >= 3
+                    dropped = _is_furniture(el, strict, prose)
+            memo[i] = dropped
+        if dropped:
+            return True
+        i = parent[i]
+    return False
 
 
 def is_named_furniture(el: Element) -> bool:
