@@ -25,6 +25,8 @@ LEAD_IN_WORDS = 4
 HEADLINE_WORDS = 4  # words of link text that make the pointed-to story's headline
 _POINTER_BLOCKS = frozenset({"p", "div"}) | _HEADINGS
 CARD_LINKS = 0.9  # share of a card's text that is link text
+CARD_TEXT = 1000  # characters a card holds at most (a name and a few headlines)
+CARD_ELEMENTS = 60  # elements a card holds at most
 
 
 def teaser_lists(page: Page, roots: list, skip: set[int]) -> set[int]:
@@ -71,7 +73,8 @@ def _cards(page: Page, r: int, alive: list[bool]) -> set[int]:
     i = r + 1
     while i < end[r]:
         p = parent[i]
-        if (alive[i] and tags[i] not in BLOCKS and tags[i] != "a" and m.text[i]
+        if (alive[i] and tags[i] not in BLOCKS and tags[i] != "a" and 0 < m.text[i] <= CARD_TEXT
+                and end[i] - i <= CARD_ELEMENTS  # a card is small: each is looked through once at most
                 and m.link[i] >= CARD_LINKS * m.text[i] and i - 1 > p and tags[i - 1] == "a"
                 and parent[i - 1] == p and end[i - 1] == i  # the link just before it, with no children
                 and sum(1 for a in range(i, end[i]) if tags[a] == "a") >= 2
