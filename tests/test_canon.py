@@ -237,3 +237,22 @@ def test_front_matter_holds_yaml_only():
     for top in ("```", "<p>"):
         once = md(f"\n---\n{top}\n---\ntext here\ntext here")
         assert md(once) == once
+
+
+def _normalize_reference(text: str) -> str:
+    """Normalization v1 as written in docs/compatibility.md, step by step."""
+    import re
+    import unicodedata
+
+    text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
+    text = text[1:] if text.startswith("\ufeff") else text
+    text = re.sub(r"[ \t\f\v\u00a0]+$", "", text, flags=re.M)
+    text = re.sub(r"\n{3,}", "\n\n", text).strip("\n")
+    return text + "\n" if text else ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab \t\f\v\u00a0\n\r\ufeffe\u0301.")), max_size=40))
+def test_normalize_is_the_documented_steps(text):
+    # its shortcuts (no search when nothing would change) never change what it returns
+    assert normalize(text) == _normalize_reference(text)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sourcebook.engines.formats.binary import not_text
 from sourcebook.engines.formats.charset import decode_bytes, label, parse_content_type
 
 CP1252_PAGE = ('<!doctype html><html><head><meta charset="windows-1252"><title>t</title></head>'
@@ -126,6 +127,15 @@ def test_parse_content_type():
 def test_decoding_never_raises(raw, media, declared):
     d = decode_bytes(raw, media_type=media, declared=declared)
     assert isinstance(d.text, str) and not d.text.startswith("\ufeff")
+    # the bytes handed on as the text's UTF-8 form are exactly that, so "is it text" reads the same
+    assert d.utf8 is None or d.utf8.decode("utf-8") == d.text
+    assert not_text(d.text, media, d.utf8) == not_text(d.text, media)
+
+
+@pytest.mark.parametrize("text", ["plain words\n", "caf\u00e9 \ufffd\ufffd\x01\x02\x7f" * 3,
+                                  "\x00\x00 nul" * 5, "\ufffd" * 40 + "ok", "\t\f\r\n\x0b\x1f\u20ac"])
+def test_not_text_reads_the_same_from_the_utf8_bytes(text):
+    assert not_text(text, "text/html", text.encode("utf-8")) == not_text(text, "text/html")
 
 
 def test_declared_utf16_follows_the_byte_order_the_bytes_show():

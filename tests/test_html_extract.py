@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,14 @@ def test_base_href_resolves_links():
     assert r.links[0]["href"] == "https://cdn.example/root/doc"
 
 
+def test_a_base_outside_the_head_is_not_the_page_base():
+    body = f"<base href='https://elsewhere.example/'><article><p>Read the <a href='doc'>doc</a> now.</p>{BODY}</article>"
+    r = extract_html(page(body), "https://example.com/a")
+    assert r.links[0]["href"] == "https://example.com/doc"
+    r = extract_html(page(body, head="<base href='https://cdn.example/root/'>"), "https://example.com/a")
+    assert r.links[0]["href"] == "https://cdn.example/root/doc"
+
+
 def test_links_inside_lists_and_quotes_have_right_offsets():
     r = extract_html(page(f"<article>{BODY}<blockquote><p>quoted <a href='/q'>source</a></p></blockquote>"
                           "<ul><li>item <a href='/i'>link</a></li></ul></article>"), "https://example.com/")
@@ -201,6 +210,15 @@ def test_class_and_id_words_split_on_separators_and_camel_case():
     assert "comment" not in words_of("commentary")
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["no", "non", "side", "bar", "Bar", "x2", "7", "", " ", "-", "_", ":",
+                                 "comment", "É", "é", "ǅ", "paywall", "A"]), max_size=8).map("".join))
+def test_class_words_read_the_same_whichever_way_they_are_split(raw):
+    from sourcebook.engines.html.names import _SPLIT, _words, words_of
+
+    assert words_of(raw) == _words(_SPLIT.split(raw))  # the quick way for lower-case names agrees
+
+
 def test_link_rails_signup_boxes_and_hover_cards_dropped():
     out = text_of(f"<article>{BODY}<p>Rep. <span class='people'><a href='/p/1'>Ana Ruiz</a>"
                   "<span class='personTooltip'><a href='/a/2'>Another story about her</a></span></span> "
@@ -254,3 +272,31 @@ def test_links_keep_their_text_when_accents_compose():
     assert res.links, res.text
     for link in res.links:
         assert res.text[link["start"]:link["end"]] == "the caf\u00e9 link"
+
+
+FURNITURE_PAGES = [
+    "<html><body><div class='page'><nav><ul><li><a href='/'>Home</a></li></ul></nav><header class='masthead'>"
+    "<h1>Title</h1><p class='byline'>By A. Writer, on Monday</p></header><div class='content'>"
+    + "<p>" + "Words of the article, with commas, and more. " * 20 + "</p>"
+    + "<div class='sidebar-content'><p>kept: a container word</p></div><aside><div class='share'>x</div></aside>"
+    "<div class='entry share-enabled'>" + "<p>" + "Prose in a wrapper named like a share bar, long enough. " * 12
+    + "</p></div><div role='navigation'><span class='tags'>t</span></div></div>"
+    "<footer><p>Copyright</p></footer></div></body></html>",
+]
+
+
+@pytest.mark.parametrize("html", FURNITURE_PAGES)
+def test_furniture_asked_element_by_element_is_the_page_wide_answer(html):
+    from sourcebook.engines.html.score import Page, furniture, in_furniture
+    from sourcebook.engines.html.tree import parse_lean
+
+    for strict in (True, False):
+        doc = parse_lean(html)
+        body = doc.find("body")
+        whole = Page(body, doc)
+        alive = whole.alive(furniture(whole, strict))
+        assert not all(alive)  # the page has furniture to find
+        one_by_one = Page(body, doc)
+        assert [in_furniture(one_by_one, i, strict) for i in range(len(alive))] == [not a for a in alive]
+        # once the page-wide answer is known, it is used
+        assert [in_furniture(whole, i, strict) for i in range(len(alive))] == [not a for a in alive]

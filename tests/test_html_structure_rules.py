@@ -207,3 +207,43 @@ def test_a_line_in_capitals_at_the_articles_end_is_a_banner():
     out = _text(html)
     assert "BECOME A MEMBER" not in out and "Part 7." in out
     assert "We have been reporting for a century." in out
+
+
+def test_a_container_after_the_article_that_opens_with_a_rule_is_not_the_article():
+    # A press release: the body in one box, then a box opening with a rule and a note about the
+    # company. A rule between paragraphs of the body itself is a section break, and what
+    # follows it stays.
+    body = "".join(f"<p>{SENTENCE} Point {i}.</p>" for i in range(6))
+    note = ("<p>Example Corp makes tools for hospitals and clinics, and it employs 1,300 people in 15 "
+            "countries across Europe, Asia and the Americas, with its head office in a small town.</p>") * 3
+    html = ("<html><body><main><div class='text'><div>" + body + "</div></div>"
+            "<div class='text'><div><hr>" + note + "</div></div></main></body></html>")
+    out = _text(html)
+    assert "Point 5." in out and "Example Corp" not in out
+    # the same note set apart by nothing but its box is kept (no rule: no sign it is apart)
+    assert "Example Corp" in _text(html.replace("<hr>", ""))
+    # a rule inside the body: a section break, the section after it is the article's
+    split = ("<html><body><main><div class='text'><div>" + body + "<hr>"
+             + "<p>Second part. " + SENTENCE + "</p></div></div></main></body></html>")
+    assert "Second part." in _text(split)
+    # a box opening with a rule that holds as much as the article is content, not a note
+    long_note = "".join(f"<p>{SENTENCE} Later {i}.</p>" for i in range(6))
+    big = html.replace(note, long_note)
+    assert "Later 5." in _text(big)
+
+
+def test_a_card_that_a_link_opens_inside_a_sentence_is_not_the_sentence():
+    # A name linked in a sentence with a hover card beside it: a photo, the name again and the
+    # person's latest stories. The sentence keeps the name and loses the card.
+    card = ("<span class='card'><span><img src='/p.jpg' alt=''><a href='/people/ann'>Ann Lee</a>"
+            "<a href='/news/1'>Council approves the new budget after a long night of talks</a> "
+            "<a href='/news/2'>Ann Lee calls for a review of the river bridge plans</a></span></span>")
+    html = ("<html><body><article><p>The motion was tabled by Rep. <span><a href='/people/ann'>Ann Lee</a>"
+            + card + "</span> (D-Town), the office said on Monday.</p>"
+            + "".join(f"<p>{SENTENCE} Part {i}.</p>" for i in range(5)) + "</article></body></html>")
+    out = _text(html)
+    assert "The motion was tabled by Rep. Ann Lee (D-Town), the office said on Monday." in out
+    assert "Council approves" not in out and "river bridge" not in out
+    # without the picture it is no card: links written into the sentence stay
+    plain = html.replace("<img src='/p.jpg' alt=''>", "")
+    assert "Council approves" in _text(plain)

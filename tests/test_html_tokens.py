@@ -111,6 +111,11 @@ LEAN_CASES = CASES + [
     "<p>a &amp; b<x-card><div>in, card</div></x-card></p><img src=a><input><iframe></iframe>",
     "<noscript><p>" + "Words of the page, read without scripts. " * 8 + "</p></noscript>",
     "<p>\u00a0 spaced  \t out , text</p>", "<p>a, b<b>x</b>c, d<i>e</i>f</p>", "<ul>\n<li>a\n<li>b\n</ul>\n", "<p>x\n</q>\n<!--c-->y</p>",
+    # left out inside left out, media of silent children, hidden maps shared by several elements
+    "<body><div style='display:none'><svg><g hidden><p>a</p></g></svg><img></div><p>b<img><img><input>"
+    "<span hidden>c</span><span hidden>d<b>e</b></span></p><div><iframe><p>f</p></iframe>g, h</div></body>"
+    "<script>after</script><p>after, too</p>",
+    "<p>a<svg><p hidden>b</p></svg><span style='color:red'>c</span><span style='visibility: hidden'>d</span></p>",
 ]
 
 
@@ -132,6 +137,28 @@ def test_lean_build_on_arbitrary_markup(html):
     assert content(parse_lean(html)) == content(parse(html))
     lean, walked = measures(html)
     assert lean == walked
+    got, want = kept_and_wanted(html)
+    assert got == want
+
+
+KEEP = frozenset({"a", "p", "img", "script", "br"})
+
+
+def kept_and_wanted(html: str) -> tuple[list, list]:
+    """The elements a lean build picked out by tag or attribute, and what they must be: those
+    elements, from a walk of the tree."""
+    doc = parse_lean(html, KEEP, "href")
+    return ([id(e) for e in doc.kept or []],
+            [id(e) for e in doc.root.iter() if e.tag in KEEP or "href" in e.attrs])
+
+
+@pytest.mark.parametrize("html", LEAN_CASES + [
+    "<P CLASS=x>upper</P><a\nhref='y'>quoted</a><img/><div/><x-y href=z></x-y>", "<a href=x <b>broken</b>",
+    "<br>text</br><p>a<p>b", "<script>if (a<b) {}</script><a href=\"x&amp;y\">z</a>"])
+def test_lean_build_picks_out_the_elements_asked_for(html):
+    got, want = kept_and_wanted(html)
+    assert got == want
+    assert parse_lean(html).kept == []
 
 
 def test_text_broken_by_many_comments_keeps_its_text():

@@ -48,7 +48,7 @@ def _text(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
     from ..formats.charset import decode_bytes
 
     dec = decode_bytes(raw, media_type=req.media_type, declared=req.charset)
-    junk = not_text(dec.text, req.media_type)
+    junk = not_text(dec.text, req.media_type, dec.utf8)
     if junk:  # NULs and undecodable bytes are never canonical text
         return Extracted("sb.text", "", [junk]), dec.charset
     text = text_canonical(dec.text, media_type=req.media_type, path=req.path, normalizer=req.normalizer)
@@ -61,7 +61,7 @@ def _html(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
     from ..html.extract import extract_html
 
     dec = decode_bytes(raw, media_type=req.media_type or "text/html", declared=req.charset)
-    junk = not_text(dec.text, req.media_type)
+    junk = not_text(dec.text, req.media_type, dec.utf8)
     if junk:
         return Extracted("sb.html", "", [junk]), dec.charset
     res = extract_html(dec.text, req.base_url)
@@ -92,7 +92,9 @@ FORMATS: tuple[Format, ...] = (
     #    after no/non ignored, "hidden" in a class name no longer negative
     # 5: a lead-in and one headline link in the article's flow ("Read also: ...") dropped, a list
     #    of tools set down twice after the last paragraph and a line in capitals at the end trimmed
-    Format("sb.html", 5, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
+    # 6: a box after the article that opens with a rule (a note about the publisher) and a card a
+    #    link in a sentence opens (a photo and other stories) dropped
+    Format("sb.html", 6, {"text/html": ".html", "application/xhtml+xml": ".html"}, (".html", ".htm", ".xhtml"),
            _html, sniff=_looks_like_html),
     # 3: section headings from the outline or numbered titles
     Format("sb.pdf", 3, {"application/pdf": ".pdf"}, (".pdf",), _pdf, sniff=lambda raw: raw.startswith(b"%PDF-")),

@@ -95,6 +95,9 @@ class Decoded:
     charset: str | None  # the canonical name used; None when nothing declared it (plain UTF-8)
     notes: list[str] = field(default_factory=list)
     how: str = "default"  # bom | declared | meta | xml | detected | default
+    # The bytes ``text`` is the UTF-8 decoding of, when it is one read without error (else None):
+    # who needs the text's UTF-8 form has it without encoding it again.
+    utf8: bytes | None = None
 
 
 def label(name: str | None) -> str | None:
@@ -185,9 +188,11 @@ def detect_wide(raw: bytes) -> str | None:
 
 def _decode(raw: bytes, name: str, how: str, notes: list[str]) -> Decoded:
     codec = codec_for(name)
+    utf8 = raw if codec == "utf-8" else None
     try:
         text = raw.decode(codec)
     except UnicodeDecodeError as exc:
+        utf8 = None
         if name == "windows-1252":
             # WHATWG maps cp1252's five unassigned bytes to the C1 controls of the same value.
             text = raw.decode(codec, errors="surrogateescape")
@@ -196,8 +201,8 @@ def _decode(raw: bytes, name: str, how: str, notes: list[str]) -> Decoded:
             text = raw.decode(codec, errors="replace")
             notes.append(f"bytes not valid {name} from offset {exc.start}; undecodable bytes became U+FFFD")
     if text.startswith("\ufeff"):
-        text = text[1:]
-    return Decoded(text, name, notes, how)
+        return Decoded(text[1:], name, notes, how)
+    return Decoded(text, name, notes, how, utf8)
 
 
 def decode_bytes(raw: bytes, *, media_type: str | None = None, declared: str | None = None) -> Decoded:
@@ -233,7 +238,9 @@ def decode_bytes(raw: bytes, *, media_type: str | None = None, declared: str | N
         return _decode(raw, wide, "detected", notes)
     try:
         text = raw.decode("utf-8")
-        return Decoded(text[1:] if text.startswith("\ufeff") else text, None, notes, "default")
+        if text.startswith("\ufeff"):
+            return Decoded(text[1:], None, notes, "default")
+        return Decoded(text, None, notes, "default", raw)
     except UnicodeDecodeError as exc:
         text = raw.decode("utf-8", errors="replace")
         notes.append(f"not valid UTF-8 (first bad byte at offset {exc.start}) and no charset declared; "

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
 from ..formats.extract_notes import LOSS_NOTE
 from ..text.normalize import normalize
 from .blocks import Renderer, absolute_http
 from .lead import standfirst
-from .meta import page_meta
+from .meta import GATHER_ATTR, GATHER_TAGS, page_meta
 from .score import Page, Pass, choose, clean, furniture
 from .teasers import teaser_lists
-from .tree import Document, Element, parse_lean
+from .tree import Document, parse_lean
 from .trim import trim
 
 # Below this many characters of text, the strict pass is distrusted and looser ones are tried.
@@ -49,7 +51,7 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
     # The tree lives only for this call: no collector scans while it is in use, and it is
     # unlinked at the end so it is freed at once.
     with paused_gc():
-        doc = parse_lean(html)
+        doc = parse_lean(html, _KEEP, GATHER_ATTR)
         try:
             return _extract(doc, base_url)
         finally:
@@ -57,7 +59,7 @@ def extract_html(html: str, base_url: str | None = None) -> HtmlResult:
 
 
 def _extract(doc: Document, base_url: str | None) -> HtmlResult:
-    base = _base_href(doc.find("head"), base_url)
+    base = _base_href(doc, base_url)
     body = doc.find("body") or doc.root
     notes: list[str] = []
 
@@ -185,12 +187,25 @@ def _dropped(kept: str, full: str) -> str:
     return "; ".join(bits) or "text"
 
 
-def _base_href(head: Element | None, base_url: str | None) -> str | None:
+def _base_href(doc: Document, base_url: str | None) -> str | None:
     """``<base href>`` (it belongs in the head) resolved against the page's own URL."""
-    for b in head.iter() if head is not None else ():
-        if b.tag == "base" and b.get("href"):
-            return absolute_http(b.get("href"), base_url) or base_url
+    head = doc.find("head")
+    if head is None:
+        return base_url
+    # in document order: the few <base> picked out as the page was read, or else in C
+    elements = doc.elements
+    bases = ([el for el in doc.kept if el.tag == _BASE] if doc.kept is not None
+             else compress(elements, map(_BASE.__eq__, map(_tag, elements))))
+    for b in bases:
+        href = b.attrs.get("href")
+        if href and any(a is head for a in b.ancestors()):
+            return absolute_http(href, base_url) or base_url
     return base_url
+
+
+_BASE = "base"
+_tag = attrgetter("tag")
+_KEEP = GATHER_TAGS | {_BASE}  # the elements picked out while the page is read
 
 
 def _canonical(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[dict]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .blocks import BLOCKS, HEADINGS
 from .captions import is_caption
-from .score import Page, furniture, is_named_furniture
+from .score import Page, in_furniture, is_named_furniture
 from .tree import Element
 
 LEAD_TAGS = frozenset({"h2", "h3", "h4", "p", "div"})
@@ -31,8 +31,8 @@ def standfirst(page: Page, roots: list[Element]) -> Element | None:
     h = next((i for i in range(r0 - 1, max(0, r0 - LOOK_BACK), -1) if tags[i] == "h1"), None)
     if h is None or end[h] > r0:
         return None
-    alive = page.alive(page.hidden | furniture(page, strict=False))
-    if not alive[h]:
+    # Furniture of the loose pass, asked of the few elements looked at (not judged page-wide).
+    if in_furniture(page, h, False):
         return None
     m = page.whole()
     gap = 0
@@ -41,7 +41,7 @@ def standfirst(page: Page, roots: list[Element]) -> Element | None:
         if end[i] > r0:  # an ancestor of the content: look inside it
             i += 1
             continue
-        if not alive[i]:
+        if in_furniture(page, i, False):
             i = end[i]
             continue
         el = page.elems[i]

@@ -39,9 +39,21 @@ _WANTED = frozenset({"meta", "link", "script", "time", "title", "html", "h1", "h
 _tag, _attrs = attrgetter("tag"), attrgetter("attrs")
 
 
+# What a parse should pick out for ``page_meta`` as it reads (``parse_lean(keep=, keep_attr=)``).
+GATHER_TAGS, GATHER_ATTR = _WANTED, "itemprop"
+
+
 def _gather(doc: Document) -> dict[str, list[Element]]:
     """The elements metadata comes from, by tag, plus ``itemprop`` holders, in document order."""
     out: dict[str, list[Element]] = {t: [] for t in _WANTED}
+    if doc.kept is not None:  # picked out while the page was read (perhaps with others)
+        props = out["itemprop"] = []
+        for el in doc.kept:
+            if el.tag in _WANTED:
+                out[el.tag].append(el)
+            elif GATHER_ATTR in el.attrs:
+                props.append(el)
+        return out
     elements = doc.elements  # the root element holds no metadata
     # The few elements wanted, picked out in C (no Python step per element of the page).
     for el in compress(elements, map(_WANTED.__contains__, map(_tag, elements))):
@@ -190,11 +202,12 @@ def _meta_tags(found: dict[str, list[Element]], origin: dict[str, str] | None = 
     out: dict[str, str] = {}
     where = origin if origin is not None else {}
     for m in found["meta"]:
-        content = m.get("content")
+        a = m.attrs
+        content = a.get("content")
         if content is None:
             continue
         for attr in ("property", "name", "itemprop", "http-equiv"):
-            key = (m.get(attr) or "").strip().lower()
+            key = (a.get(attr) or "").strip().lower()
             if key and key not in out and content.strip():
                 out[key] = content.strip()
                 where[key] = f"meta {attr}={key}"
@@ -278,7 +291,9 @@ def normalize_date(raw: str) -> str:
     m = _DOTTED.match(s)
     if m:
         return _ymd(int(m.group(3)), int(m.group(2)), int(m.group(1))) or s
-    from email.utils import parsedate  # here: importing it costs more than most pages' metadata
+    # email.utils reads RFC 2822 dates with this very function; its own imports (sockets, MIME
+    # charsets) cost more than most pages' metadata, so only the date reader is imported, and here
+    from email._parseaddr import parsedate
 
     t = parsedate(s)
     if t:

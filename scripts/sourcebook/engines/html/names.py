@@ -33,22 +33,31 @@ def words(el: Element) -> frozenset:
 def words_of(raw: str) -> frozenset:
     got = _word_cache.get(raw)
     if got is None:
-        out = set()
-        negated = False
-        for part in _SPLIT.split(raw):
-            if negated:  # "non-paywall", "no-sidebar": the word after a negation is not the element's
-                negated = False
-                continue
-            if part in _NEGATIONS:
-                negated = True
-                continue
-            if part == part.lower():  # no capital, so no camelCase word boundary
-                if part:
-                    out.add(part.rstrip("0123456789"))
-                continue
-            for w in _CAMEL.sub(" ", part).split():
-                out.add(w.lower().rstrip("0123456789"))
+        parts = _SPLIT.split(raw)
+        if raw.islower() and _NEGATIONS.isdisjoint(parts):  # the usual: no camelCase, no negation
+            got = frozenset([part.rstrip("0123456789") for part in parts if part])
+        else:
+            got = _words(parts)
         if len(_word_cache) > 50000:
             _word_cache.clear()
-        got = _word_cache[raw] = frozenset(out)
+        _word_cache[raw] = got
     return got
+
+
+def _words(parts: list[str]) -> frozenset:
+    out = set()
+    negated = False
+    for part in parts:
+        if negated:  # "non-paywall", "no-sidebar": the word after a negation is not the element's
+            negated = False
+            continue
+        if part in _NEGATIONS:
+            negated = True
+            continue
+        if part == part.lower():  # no capital, so no camelCase word boundary
+            if part:
+                out.add(part.rstrip("0123456789"))
+            continue
+        for w in _CAMEL.sub(" ", part).split():
+            out.add(w.lower().rstrip("0123456789"))
+    return frozenset(out)

@@ -62,6 +62,9 @@ _FURNITURE_TAGS = STRONG_TAGS | WEAK_TAGS
 CONTAINER_WORDS = frozenset({"content", "main", "article", "articlebody", "body"})
 EMBED_WORDS = frozenset({"embed", "embedded", "tweet"})
 SIBLING_TEXT = 300
+# A container after the article that opens with a rule and holds at most half of the
+# article's text is what the page sets after it (a note about the publisher), not the article.
+RULED_SHARE = 2
 ITEM_PROSE = 40  # characters a list item holds on average to count as a paragraph beside a picture
 # Prose beside the chosen content's container joins it when it adds at most this share of its
 # text, looked for this many levels up.
@@ -140,9 +143,10 @@ class Page:
         # A custom element (a name with a hyphen: a web or framework component) holding blocks
         # is measured as the container it is used as, a <div>; one inside a line stays inline.
         tags = self.tags = list(map(_tag, elems))
-        for i, tag in enumerate(tags):
-            if "-" in tag and _holds_blocks(elems[i]):
-                tags[i] = "div"
+        if any("-" in tag for tag in set(tags)):  # the page has custom elements: look at each
+            for i, tag in enumerate(tags):
+                if "-" in tag and _holds_blocks(elems[i]):
+                    tags[i] = "div"
         end = self.end = list(range(1, len(elems) + 1))  # one past each element's last descendant
         for i in range(len(elems) - 1, 0, -1):
             p = parents[i]
@@ -153,6 +157,7 @@ class Page:
         self._measured: tuple[frozenset[int], list[bool], Measure] | None = None
         self._inside: tuple[list[bool], list[bool]] | None = None
         self.furniture: dict[bool, frozenset[int]] = {}  # by strictness: each pass asks again
+        self.judged: dict[bool, dict[int, bool]] = {}  # by strictness: elements judged one by one
 
     def _from_build(self, body: Element, doc: Document) -> None:
         """The same lists as ``_walk``, from the measures ``parse_lean`` took while it read the
@@ -194,16 +199,20 @@ class Page:
         own_media = [0] * len(elems)
         for i, m in media.items():
             own_media[i] = m
-        if remeasure:  # text that reached an element another way than alone: measured again
-            for i, el in enumerate(elems):
-                if el in remeasure:
-                    t = c = 0
-                    for ch in el.children:
-                        if type(ch) is Text:
-                            tl, cl = text_measure(ch.data)  # type: ignore[union-attr]
-                            t += tl
-                            c += cl
-                    own_text[i], own_commas[i] = t, c
+        # Text that reached an element another way than alone is measured again; an element's
+        # place on the page is found by its number (``where``), not by a sweep of the page.
+        kept = len(where)
+        for el in remeasure:
+            k = el.n - b
+            if 0 <= k < kept and where[k] >= 0:
+                t = c = 0
+                for ch in el.children:
+                    if type(ch) is Text:
+                        tl, cl = text_measure(ch.data)  # type: ignore[union-attr]
+                        t += tl
+                        c += cl
+                i = where[k]
+                own_text[i], own_commas[i] = t, c
         self.own_text, self.own_commas, self.own_media = own_text, own_commas, own_media
 
     def _walk(self, body: Element) -> None:
@@ -304,28 +313,34 @@ class Page:
         commas = self.own_commas[:]
         inline = self.own_text[:]  # text not inside a block child: the element's own paragraph
         block_child = [False] * n
-        parent, tags = self.parent, self.tags
-        for i in range(n - 1, 0, -1):
-            if not alive[i]:
+        blocks = BLOCKS
+        # From the last element to the second (the first, the body, has nothing to pass up),
+        # each with its tag, parent and whether it is kept, without indexing per element.
+        for i, tag, p, live in zip(range(n - 1, 0, -1), reversed(self.tags), reversed(self.parent),
+                                   reversed(alive), strict=False):
+            if not live:
                 continue
-            tag = tags[i]
             t = text[i]
-            if tag in BLOCKS:
-                block_child[parent[i]] = True
-            if not t:  # no text, so no link text and no commas to pass up either
-                continue
-            p = parent[i]
-            text[p] += t
-            if tag == "a":
-                link[i] = t
-                link[p] += t
-            elif link[i]:
-                link[p] += link[i]
+            if tag in blocks:
+                block_child[p] = True
+                if not t:  # no text, so no link text and no commas to pass up either
+                    continue
+                text[p] += t
+                if link[i]:
+                    link[p] += link[i]
+            else:
+                if not t:
+                    continue
+                text[p] += t
+                inline[p] += t
+                if tag == "a":
+                    link[i] = t
+                    link[p] += t
+                elif link[i]:
+                    link[p] += link[i]
             c = commas[i]
             if c:
                 commas[p] += c
-            if tag not in BLOCKS:
-                inline[p] += t
         return Measure(text, link, commas, inline, block_child)
 
 
@@ -371,6 +386,40 @@ def _furniture(page: Page, strict: bool) -> set[int]:
                     continue
         i += 1
     return drop
+
+
+def in_furniture(page: Page, i: int, strict: bool) -> bool:
+    """Whether element ``i`` or an ancestor is furniture as :func:`furniture` finds it, for a
+    caller asking of a few elements: only they and their ancestors are judged (remembered)."""
+    got = page.furniture.get(strict)
+    parent = page.parent
+    if got is not None:
+        elems = page.elems
+        while i > 0:
+            if id(elems[i]) in got:
+                return True
+            i = parent[i]
+        return False
+    memo = page.judged.setdefault(strict, {})
+    whole = page.whole()
+    text, link, commas = whole.text, whole.link, whole.commas
+    total = text[0] or 1
+    while i > 0:
+        dropped = memo.get(i)
+        if dropped is None:
+            dropped = False
+            t = text[i]
+            if t * 2 < total:  # the test _furniture makes, element by element
+                el = page.elems[i]
+                tag, a = el.tag, el.attrs
+                if (tag in _FURNITURE_TAGS or a and ("class" in a or "id" in a or "role" in a)) and tag not in PROTECTED:
+                    prose = t >= WRAPPER_PROSE and link[i] < WRAPPER_LINK_DENSITY * t and commas[i] >= 3
+                    dropped = _is_furniture(el, strict, prose)
+            memo[i] = dropped
+        if dropped:
+            return True
+        i = parent[i]
+    return False
 
 
 def is_named_furniture(el: Element) -> bool:
@@ -528,6 +577,8 @@ def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, a
             out.append(i)
             continue
         sib = page.elems[i]
+        if i > top and m.text[i] * RULED_SHARE <= m.text[top] and _opens_with_rule(sib):
+            continue  # set apart from the article by a rule: what the page adds after it
         bonus = top_score * 0.2 if top_class and sib.attrs.get("class") == top_class else 0
         if i in scores and scores[i] + bonus >= threshold:
             out.append(i)
@@ -540,6 +591,17 @@ def _with_siblings(top: int, scores: dict[int, float], m: Measure, page: Page, a
             elif 0 < m.text[i] <= 80 and ld == 0 and _SENTENCE_END.search(sib.text().strip()):
                 out.append(i)
     return out
+
+
+def _opens_with_rule(el: Element) -> bool:
+    """The first thing in ``el``, white space aside, is a horizontal rule (``<div><hr><p>``)."""
+    while True:
+        first = next((c for c in el.children if type(c) is not Text or not c.data.isspace()), None)  # type: ignore[union-attr]
+        if type(first) is not Element:
+            return False
+        if first.tag == "hr":  # type: ignore[union-attr]
+            return True
+        el = first  # type: ignore[assignment]
 
 
 def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[int]:
@@ -555,18 +617,20 @@ def clean(page: Page, roots: list[Element], skip: set[int], how: Pass) -> set[in
     totals: dict[int, list[int]] = {}
     # an element holding more than this of the chosen content's text is the content
     most = sum(before[page.index[id(root)]] for root in roots) / 2
+    own_media, own_text, own_commas = page.own_media, page.own_text, page.own_commas
     for root in roots:
         r = page.index[id(root)]
         vec: dict[int, list[int]] = {}
         for i in range(page.end[r] - 1, r - 1, -1):
-            media = page.own_media[i]
+            media = own_media[i]
             v = vec.pop(i, None) or [0] * 10
-            v[IMG] += media % 1000
-            v[INPUT] += (media // 1000) % 1000
-            v[EMBED] += media // 1000000
+            if media:
+                v[IMG] += media % 1000
+                v[INPUT] += (media // 1000) % 1000
+                v[EMBED] += media // 1000000
             if alive[i]:
-                v[TEXT] += page.own_text[i]
-                v[COMMAS] += page.own_commas[i]
+                v[TEXT] += own_text[i]
+                v[COMMAS] += own_commas[i]
                 tag = tags[i]
                 if tag == "a":
                     v[LINK] = v[TEXT]

@@ -11,6 +11,7 @@ no part.
 
 from __future__ import annotations
 
+from .blocks import BLOCKS
 from .score import Page
 
 MIN_ITEMS = 3
@@ -23,6 +24,9 @@ LEAD_IN_CHARS = 30  # a lead-in ("Read also:") this short, of at most LEAD_IN_WO
 LEAD_IN_WORDS = 4
 HEADLINE_WORDS = 4  # words of link text that make the pointed-to story's headline
 _POINTER_BLOCKS = frozenset({"p", "div"}) | _HEADINGS
+CARD_LINKS = 0.9  # share of a card's text that is link text
+CARD_TEXT = 1000  # characters a card holds at most (a name and a few headlines)
+CARD_ELEMENTS = 60  # elements a card holds at most
 
 
 def teaser_lists(page: Page, roots: list, skip: set[int]) -> set[int]:
@@ -55,7 +59,39 @@ def teaser_lists(page: Page, roots: list, skip: set[int]) -> set[int]:
                         continue
             i += 1
         drop |= _pointers(page, r, alive)
+        drop |= _cards(page, r, alive)
     return drop
+
+
+def _cards(page: Page, r: int, alive: list[bool]) -> set[int]:
+    """Ids of the cards under ``r`` that a link in a sentence opens when pointed at: an inline
+    element inside a paragraph, right after that link, holding a picture and two or more links
+    and no text but theirs (a person's photo and their latest stories). The link stays."""
+    m = page.whole()
+    tags, parent, end, media = page.tags, page.parent, page.end, page.own_media
+    out: set[int] = set()
+    i = r + 1
+    while i < end[r]:
+        p = parent[i]
+        if (alive[i] and tags[i] not in BLOCKS and tags[i] != "a" and 0 < m.text[i] <= CARD_TEXT
+                and end[i] - i <= CARD_ELEMENTS  # a card is small: each is looked through once at most
+                and m.link[i] >= CARD_LINKS * m.text[i] and i - 1 > p and tags[i - 1] == "a"
+                and parent[i - 1] == p and end[i - 1] == i  # the link just before it, with no children
+                and sum(1 for a in range(i, end[i]) if tags[a] == "a") >= 2
+                and any(media[a] % 1000 for a in range(i, end[i])) and _in_paragraph(page, p, r)):
+            out.add(id(page.elems[i]))
+            i = end[i]
+            continue
+        i += 1
+    return out
+
+
+def _in_paragraph(page: Page, i: int, r: int) -> bool:
+    while i >= r:
+        if page.tags[i] == "p":
+            return True
+        i = page.parent[i]
+    return False
 
 
 def _pointers(page: Page, r: int, alive: list[bool]) -> set[int]:

@@ -288,6 +288,7 @@ class Document:
         self.elements = elements
         # (text length, commas, to measure again) by element, from parse_lean; else None
         self.measures: tuple[dict[Element, int], dict[Element, int], set[Element]] | None = None
+        self.kept: list[Element] | None = None  # from parse_lean: the elements its caller asked for
 
     def find(self, tag: str) -> Element | None:
         for e in self.iter():
@@ -314,6 +315,8 @@ class Document:
         self.root.children.clear()
         deque(map(list.clear, map(_children, self.elements)), maxlen=0)  # in C: no loop here
         self.elements = []
+        self.measures = None  # its maps hold elements (and through their parents, the tree)
+        self.kept = None
 
 
 def parse(html: str) -> Document:
@@ -442,9 +445,11 @@ class _LeanBuilder(_Builder):
     run before it), and a white-space run shared by several elements is one node, copied before
     more text joins it."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: frozenset[str] = frozenset(), keep_attr: str = "") -> None:
         super().__init__()
         self.root.n = -1
+        self.keep, self.keep_attr = keep, keep_attr
+        self.kept: list[Element] = []  # the elements asked for by tag or attribute, in order
         # Each element's own text measured as it is read (see ``text_measure``): its length and
         # its commas, by element; an element whose text came another way is measured again.
         self.text_len: dict[Element, int] = {}
@@ -453,6 +458,12 @@ class _LeanBuilder(_Builder):
 
     def handle_comment(self, data: str) -> None:
         pass
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        super().handle_starttag(tag, attrs)
+        el = self.elements[-1]
+        if tag in self.keep or self.keep_attr in el.attrs:
+            self.kept.append(el)
 
     def handle_data(self, data: str) -> None:
         if not data:
@@ -473,19 +484,21 @@ class _LeanBuilder(_Builder):
             kids.append(Text(data, 0, cur))
 
 
-def parse_lean(html: str) -> Document:
+def parse_lean(html: str, keep: frozenset[str] = frozenset(), keep_attr: str = "") -> Document:
     """The tree :func:`parse` builds, for a reader of its elements, attributes and text only
     (extraction), built faster: no line numbers (every ``line`` is 0), no comments or doctype,
     elements written with the same attributes share one attribute map (which must not be
     changed), and the white space before a tag is one shared :class:`Text` per distinct run
-    (its ``parent`` is None)."""
-    b = _LeanBuilder()
+    (its ``parent`` is None). The elements whose tag is in ``keep`` or that have the attribute
+    ``keep_attr`` are picked out as they are read (``Document.kept``, in document order)."""
+    b = _LeanBuilder(keep, keep_attr)
     with paused_gc():
         _build_lean(html, b)
         b.finish()
         deque(map(setattr, b.elements, repeat("n"), range(len(b.elements))), maxlen=0)  # each one's number
     doc = Document(b.root, None, [], b.elements, [])
     doc.measures = (b.text_len, b.text_commas, b.remeasure)
+    doc.kept = b.kept
     return doc
 
 
@@ -512,28 +525,38 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
     len_get, commas_in = text_len.get, COMMAS.findall
     ahead, comment_close = tok.ahead.search, COMMENT_CLOSE
     new = object.__new__
+    keep, keep_attr, kept = b.keep, b.keep_attr, b.kept
     resume = False
     n = len(raw)
     i = 0
     while i < n:
         if tok.cdata is None:
             for m in tokens(raw, i):
+                # every group at once (one call, not one per group): the text before the tag, a
+                # plain start tag's name, attributes, "/" and leaf text, another start tag's name
+                # and attributes, an end tag's name, text alone
+                text, tag, attr_text, _, leaf, name, other_attrs, _, end_tag, text_alone, _ = m.groups()
                 kind: int = m.lastindex  # type: ignore[assignment]  # every token matches a group
                 if kind >= LEAN_TEXT:
                     if kind != LEAN_TEXT:  # OTHER
                         i = m.start()
                         break
-                    text = m[LEAN_TEXT]  # text before something else than a tag
-                else:
-                    text = m[1]  # the text before the tag
+                    text = text_alone  # text before something else than a tag
                 if text:
-                    if "&" in text:
+                    node = spaces_get(text)
+                    if node is not None:  # a run of white space read before: its shared node
+                        kids = stack[-1].children
+                        if kids and type(kids[-1]) is Text:
+                            b.handle_data(text)
+                        else:
+                            kids.append(node)
+                        text = ""
+                    elif "&" in text:
                         text = unescape(text)  # a reference to an invalid code point stands for nothing
+                if text:
                     cur = stack[-1]
                     kids = cur.children
-                    if not text:
-                        pass
-                    elif kids and type(kids[-1]) is Text:
+                    if kids and type(kids[-1]) is Text:
                         b.handle_data(text)
                     elif text.isspace():  # white space alone: one shared node per distinct run
                         node = spaces_get(text)
@@ -550,7 +573,6 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                             if nc:
                                 text_commas[cur] = text_commas.get(cur, 0) + nc
                 if kind <= LEAN_LEAF:  # a plain start tag, alone, closed by "/>", or a leaf
-                    tag, attr_text = m.group(2, 3)
                     if attr_text:
                         amap = seen_get(attr_text)
                         if amap is None:  # never bare, never a character reference
@@ -562,7 +584,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                     else:
                         amap = _NO_ATTRS
                 elif kind == LEAN_END:
-                    tag = m[LEAN_END]
+                    tag = end_tag
                     cur = stack[-1]
                     if cur.tag == tag or cur.tag == (tag := tag.lower()):
                         stack.pop()
@@ -573,7 +595,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                 elif kind == LEAN_TEXT:
                     continue
                 else:  # START_TAG
-                    name, attr_text = m.group(6, 7)
+                    attr_text = other_attrs
                     tag = name.lower()
                     if attr_text:
                         amap = seen_get(attr_text)
@@ -594,6 +616,8 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                 el.tag, el.attrs, el.children, el.parent, el.line, el.end_line = tag, amap, [], cur, 0, 0
                 cur.children.append(el)
                 elements.append(el)
+                if tag in keep or keep_attr in amap:
+                    kept.append(el)
                 if tag in void:
                     if kind == LEAN_LEAF:  # its text and end tag are read again, as after any void tag
                         i = m.end(3) + 1
@@ -601,7 +625,7 @@ def _build_lean(raw: str, b: _LeanBuilder) -> None:
                         break
                     continue
                 if kind == LEAN_LEAF:  # its text, and its end tag closes it at once
-                    text = m[LEAN_LEAF]
+                    text = leaf
                     if not text:
                         continue
                     if tag in raw_text:  # script or style: the text as it is
