@@ -84,7 +84,9 @@ CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefo
 # which its possessive form cannot say, and so never backtracks); and the line-start constructs,
 # code fence lines and list numbers, which no other span can hide a start of.
 _ROLE_AT = re.compile(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`))")
-_REF_AT = re.compile(r"`(?=([^`<\n]*+\s*+<[^>\n]+>`_{0,2}))")
+# (written without possessive quantifiers, which Python 3.10 lacks; the run stops at a newline,
+# so the two parts never compete for a character and nothing is tried twice)
+_REF_AT = re.compile(r"`(?=([^`<\n]*(?:\n\s*)?<[^>\n]+>`_{0,2}))")
 _LINK_AT = re.compile(r"\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
 _LINE_AT = re.compile(r"\n[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
 _ALNUM_BYTES = bytes(int(chr(b).isalnum()) for b in range(128)) + bytes(128)
