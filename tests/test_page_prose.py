@@ -973,6 +973,52 @@ def test_an_idiom_with_no_and_a_change_told_in_other_words_pass():
         ("change", "shrinks")
 
 
+_OPERATOR = "The operator lists routes W1 and W2 as taking the pass."
+_OFFICERS = "City officers said the press figures were summer peaks."
+
+
+@pytest.mark.parametrize("sentence, backing, kind, word", [
+    ("Many riders say the W3 readers were off", "Riders on route W3 said its card readers were off.", "scope", "many"),
+    ("The press figures were inflated summer peaks", _OFFICERS, "judgement", "inflated"),
+    ("The press figures were supposedly summer peaks", _OFFICERS, "judgement", "supposedly"),
+    ("Routes W1 and W2 used to take the pass", _OPERATOR, "change", "used to"),
+    ("On routes other than W1 and W2 the pass works", _OPERATOR, "scope", "other than W1, W2"),
+    ("Ridership is double the level before the bridge closed", "Ridership averaged 38,500 over the summer.",
+     "comparison", "double"),
+    ("Route W3 is due to follow on Friday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026.",
+     "weekday", "Friday 1 December 2026"),
+    ("Hardly, say riders", "Riders say the readers work.", "negation", "hardly"),
+])
+def test_words_that_say_more_than_the_claims_are_refused(sentence, backing, kind, word):
+    """Scope ("many"), a judgement of a figure ("inflated", "supposedly"), a change told of the
+    past ("used to"), a named set turned inside out ("other than W1 and W2"), a multiplier, a
+    weekday the date does not fall on, and "hardly": each says what no claim says."""
+    from sourcebook.engines.text.stance import added_words
+
+    assert added_words(sentence, [backing]) == (kind, word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("How many riders say so is not known", "Riders say so; how many is not known."),
+    ("Route W3 is due to follow on Tuesday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026."),
+    ("The pass works on W1 and W2 as it did before", _OPERATOR + " It did so before the bridge closed."),
+    ("Version numbers then go up automatically", "Version numbers are incremented automatically each release."),
+])
+def test_the_same_words_said_rightly_pass(sentence, backing):
+    from sourcebook.engines.text.stance import added_words
+
+    assert added_words(sentence, [backing]) is None
+
+
+def test_due_to_a_cause_keeps_no_plan():
+    """"due to the new readers" gives a cause: it keeps no plan's hedge ("is due to accept" does)."""
+    from sourcebook.engines.text.stance import hedge_dropped
+
+    claim = "Route W3 is due to accept the pass from 1 December 2026."
+    assert hedge_dropped(claim, "Route W3 takes the pass too, due to the new readers") is not None
+    assert hedge_dropped(claim, "Route W3 is due to take the pass too") is None
+
+
 def test_a_comparison_with_something_no_claim_names_is_refused(demo, page, tmp_path):
     assert _FARE in page
     refused(demo, page.replace(_FARE, _FARE + ", less than the bus", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
@@ -1012,6 +1058,10 @@ def test_a_label_that_judges_or_denies_what_it_stands_over_is_refused(demo, page
     refused(demo, denied, tmp_path, "E-PAGE-NEGATION-ADDED", "'not'")
     # labels that name what follows pass
     passes_prose(demo, page[:para] + "<p>Accepted today:</p>\n" + page[para:], tmp_path)
+    # a heading that tells a change its claims never tell
+    block = page.index("<p", page.index("transport committee heard") - 300)
+    rising = page[:block] + "<p>Readers going up:</p>\n" + page[block:]
+    refused(demo, rising, tmp_path, "E-PAGE-WORD-UNBACKED", "'going up'", "stands over")
 
 
 # --------------------------------------------------------------------------- dates and stops

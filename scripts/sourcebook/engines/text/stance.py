@@ -35,7 +35,7 @@ from ...base.unseen import as_seen
 
 # "No. 5" is a number, not a negation; "n't" is glued to its verb.
 # "no" of an idiom denies nothing a claim says: "for no good reason" (spurious), "no matter", "no doubt"
-_NEG_WORDS = lazy(r"\b(?:not|never|none|cannot|no(?!\.\s*\d)(?!\s+(?:(?:good|apparent|real|obvious|particular)\s+)?"
+_NEG_WORDS = lazy(r"\b(?:not|never|none|cannot|hardly|scarcely|no(?!\.\s*\d)(?!\s+(?:(?:good|apparent|real|obvious|particular)\s+)?"
                   r"reason|\s+matter|\s+doubt|\s+wonder))\b|n['’]t\b|\b(?:не|нет|никогда)\b",
                   re.IGNORECASE)
 _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
@@ -45,14 +45,16 @@ _MODAL = lazy(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely
               r"может|возможно|ожидается)\b", re.IGNORECASE)
 _MODAL_CJK = ("かもしれ", "見込み", "可能", "预计")
 # a claim that hedges in any of these words keeps its quote's hedge
-_CLAIM_HEDGE = lazy(r"\b(?:probably|perhaps|expects?|expected|would|should|due\s+to|plans?\s+to|"
+# "due to" + a verb plans ("is due to accept"); "due to the new readers" gives a cause, no plan
+_CAUSE = r"(?!\s+to\s+(?:the|a|an|its|their|this|that|these|those|his|her|our)\b)"
+_CLAIM_HEDGE = lazy(r"\b(?:probably|perhaps|expects?|expected|would|should|due" + _CAUSE + r"\s+to|plans?\s+to|"
                     r"planned|scheduled|forecasts?|projected|estimated?|unconfirmed|set\s+for)\b", re.IGNORECASE)
 
 # a claim that hedges only with one of these plans or schedules: a sentence in the future tense
 # ("will accept from 1 December") keeps it; a possibility ("may", "could") needs a hedge of its own
 _PLAN = lazy(r"\b(?:expects?|expected|would|should|due\s+to|plans?\s+to|planned|scheduled|set\s+for|forecasts?|"
              r"projected|ожидается|予定|计划)\b|予定|计划", re.IGNORECASE)
-_FUTURE = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due|scheduled|not\s+(?:before|until)|aims?\s+to|intends?\s+to|going\s+to|"
+_FUTURE = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due" + _CAUSE + r"|scheduled|not\s+(?:before|until)|aims?\s+to|intends?\s+to|going\s+to|"
                r"plans?|planned|expects?|estimates?|estimated|says?|said|according\s+to)\b|予定|计划|将",
                re.IGNORECASE)
 _SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|book|books|keeping)\b)|all[- ]time|"
@@ -318,7 +320,7 @@ _NEG_MORE = lazy(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGN
 _NEG_TIMING = lazy(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
                    re.IGNORECASE)
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
-_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
+_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
               r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
               r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
               r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
@@ -332,7 +334,8 @@ _NOT_SCOPE = lazy(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all
 # words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
 _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
               r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
-              r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|опроверг\w*|ложн\w*|неверн\w*)\b|"
+              r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
+              r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|so-called|dubious|questionabl[ey]|опроверг\w*|ложн\w*|неверн\w*)\b|"
               r"虚偽|撤回|デマ|虚假|谣言",
               re.IGNORECASE)
 
@@ -340,13 +343,14 @@ _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|debunk\w*|retract\w*|wit
 # a change over time ("rose", "fell"): only a claim that tells a change, or compares, says it
 CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
               r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
-              r"went\s+(?:up|down)|gone\s+(?:up|down)|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
+              r"(?:went|gone|go(?:es|ing)?)\s+(?:up|down)|used\s+to|no\s+longer|formerly|any\s?more|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
               re.IGNORECASE)
 # a claim that compares, or tells a change in other words ("extended or contracted by the reset
 # amount"), backs a sentence's word of change ("stretches or shrinks")
 _COMPARED = lazy(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|compared|previous|earlier|"
                  r"before|after|from|extend\w*|contract(?:s|ed|ing|ion)|expand\w*|stretch\w*|lengthen\w*|"
-                 r"shorten\w*|widen\w*|narrow\w*|doubl\w*|halv\w*)\b|前年|比", re.IGNORECASE)
+                 r"shorten\w*|widen\w*|narrow\w*|doubl\w*|halv\w*|increment\w*|decrement\w*|rais(?:e|es|ed|ing)|reduc\w*|"
+                 r"bump\w*|advanc\w*|upgrad\w*|downgrad\w*)\b|前年|比", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -427,7 +431,8 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 # the words above that say only what became of a claim: "wrong" and "false" also describe code
 # and behaviour ("loops that go wrong"), these never do
 _VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
-                r"superseded|overtaken|"
+                r"superseded|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
+                r"questionabl|"
                 r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
 
 
@@ -486,6 +491,25 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
 
 
 _ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
+
+
+# "on routes other than W1 and W2": the set a claim names, turned inside out
+_OTHER_THAN = lazy(r"\b(?:other\s+than|except(?:\s+(?:for|on|in))?|apart\s+from|besides|but\s+not)\b|以外|除了|кроме",
+                   re.IGNORECASE)
+
+
+def _other_than(sentence: str, backing: list[str]) -> str | None:
+    """"Routes other than W1 and W2" where the claim names W1 and W2 (and says no "other than")."""
+    seen = _seen(sentence)
+    m = _OTHER_THAN.search(seen)
+    if m is None or any(_OTHER_THAN.search(_seen(b)) for b in backing):
+        return None
+    from .figures import find_figures
+
+    after = {f.key for f in find_figures(seen[m.end():m.end() + 60]) if f.kind == "ident"}
+    if after and any(after <= {f.key for f in find_figures(b) if f.kind == "ident"} for b in backing):
+        return f"{m.group(0).lower()} {', '.join(sorted(after))}"
+    return None
 
 
 def _only_some(sentence: str, backing: list[str]) -> str | None:
@@ -550,13 +574,51 @@ ADDED = {
               "cut it, or cite the claim whose quote says it"),
     "comparison": ("E-PAGE-WORD-UNBACKED", "a comparison with something",
                    "compare only what the claims compare, or cite the claim that makes the comparison"),
+    "weekday": ("E-PAGE-FIGURE-UNBACKED", "a day of the week the date does not fall on, in words",
+                "write the day the calendar gives for the date, or leave the day out"),
 }
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+# "Friday 1 December 2026", "Friday, 1 December 2026", "Friday, December 1, 2026"
+_DAY_DATE = lazy(r"\b(?P<wd>" + "|".join(_DAYS) + r"),?\s+(?:the\s+)?(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
+                 r"(?P<m1>" + "|".join(_MONTHS) + r")|(?P<m2>" + "|".join(_MONTHS) + r")\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?)"
+                 r",?\s+(?P<y>\d{4})\b", re.IGNORECASE)
+
+
+def wrong_weekday(text: str) -> str | None:
+    """"Friday 1 December 2026" where 1 December 2026 is a Tuesday: the day as written, or None."""
+    import datetime
+
+    for m in _DAY_DATE.finditer(_seen(text)):
+        day = int(m.group("d1") or m.group("d2"))
+        month = _MONTHS.index((m.group("m1") or m.group("m2")).lower()) + 1
+        try:
+            real = datetime.date(int(m.group("y")), month, day).weekday()
+        except ValueError:
+            continue  # no such day: the figure rules judge the date
+        if _DAYS.index(m.group("wd").lower()) != real:
+            return " ".join(m.group(0).split())
+    return None
 
 # "less than the bus", "cheaper than a taxi": a comparison with something no claim names (a
 # comparison with a figure is the figure rules' to judge; "rather than", "other than" compare nothing)
 _THAN = lazy(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
              re.IGNORECASE)
 _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
+
+
+def _multiplied(sentence: str, backing: list[str]) -> str | None:
+    """"Double the level before the bridge closed": a multiplier no claim or quote states."""
+    from .figure_units import _MULTIPLIER
+
+    m = _MULTIPLIER.search(sentence)
+    if m is None or any(_MULTIPLIER.search(b) for b in backing):
+        return None
+    if re.search(r"\d|^в\s|[二两兩三四五十数]倍", m.group(0), re.IGNORECASE):
+        return None  # "в три раза", 三倍: a numeral the figure rules read and judge
+    return m.group(0)
 
 
 def _compared_with(sentence: str, backing: list[str]) -> str | None:
@@ -597,15 +659,18 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     flipped = _antonym(sentence, backing)
     if flipped:
         return "antonym", flipped
-    narrowed = _only_some(sentence, backing)
+    narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
     change = CHANGE.search(_seen(sentence))
     if change and not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
-    compared = _compared_with(sentence, backing)
+    compared = _compared_with(sentence, backing) or _multiplied(sentence, backing)
     if compared:
         return "comparison", compared
+    day = wrong_weekday(sentence)
+    if day:
+        return "weekday", day
     # "unreliable", "wrong" also describe code; "confirmed" says someone vouched for a claim
     judged = [w for w in judge_words(sentence) if _VERDICT.match(w) or _ENDORSE.match(w)]
     if judged:

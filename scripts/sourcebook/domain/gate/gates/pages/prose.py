@@ -619,16 +619,17 @@ class _Judge:
         from .....engines.text import stance
 
         denies, judged = stance.denial(p.text), stance.judge_words(p.text)
-        done = stance.scale_words(p.text, True)
+        done = stance.scale_words(p.text, True) or stance.CHANGE.search(p.text)
         if not denies and not judged and not done:
             return
         ids = sorted(under) if under is not None else self.governed(p)
         backing = self.backing(ids, quotes=True)
         kind, word = None, ""
         if done and not denies and not judged:
-            # "W3 already takes the pass" over a plan; "Record ridership" over plain figures
+            # "W3 already takes the pass" over a plan; "Record ridership" over plain figures;
+            # "Fares going up" over fares that never changed
             added = stance.added_words(p.text, backing, any(stance.hedged(t) for t in self.backing(ids)), len(ids))
-            if added and added[0] == "scale":
+            if added and added[0] in ("scale", "change"):
                 kind, word = added
             if kind is None:
                 return
