@@ -957,6 +957,14 @@ def test_a_frequency_is_no_word_of_scope(demo, page, tmp_path):
     passes_prose(demo, page.replace(_LISTS, _LISTS + " every day", 1), tmp_path)
 
 
+def test_a_negation_is_judged_by_the_claims_cited_in_its_own_part(demo, page, tmp_path):
+    """"free" in the children's claim, cited later in the sentence, does not license a "not"
+    beside the fare, which its own claim never negates."""
+    assert _FARE in page
+    refused(demo, page.replace(_FARE, "A single adult fare bought on board is not 3.40 marks", 1), tmp_path,
+            "E-PAGE-NEGATION-ADDED", "'not'")
+
+
 def test_an_idiom_with_no_and_a_change_told_in_other_words_pass():
     """Honest paraphrase: "time out for no good reason" denies nothing ("spurious timeouts"), and
     "stretches or shrinks" a deadline is what "extended or contracted" says; a bare "no" still

@@ -286,6 +286,15 @@ class _Judge:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
                           f"says; {fix}")
+        # a negation is judged by the claims cited in its own part of the sentence: "free" in the
+        # children's claim does not license "not" beside the fare ("is not 3.40 marks[5], and ...[6]")
+        for at, xs in groups if len(groups) > 1 else ():
+            part = _cited_part(p.text, groups, xs[0])
+            word = stance.negation_added(part, self.backing(xs, quotes=True))
+            if word:
+                code, what, fix = stance.ADDED["negation"]
+                return (code, f"says {word!r}, {what} that none of the claims cited right after it "
+                              f"({', '.join(xs)}) or their quotes says; {fix}")
         return None
 
     def clauses_said(self, text: str, ids: list[str]) -> bool:
