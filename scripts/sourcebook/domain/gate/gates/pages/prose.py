@@ -288,7 +288,7 @@ class _Judge:
                           f"says; {fix}")
         # a negation is judged by the claims cited in its own part of the sentence: "free" in the
         # children's claim does not license "not" beside the fare ("is not 3.40 marks[5], and ...[6]")
-        for at, xs in groups if len(groups) > 1 else ():
+        for _at, xs in groups if len(groups) > 1 else ():
             part = _cited_part(p.text, groups, xs[0])
             word = stance.negation_added(part, self.backing(xs, quotes=True))
             if word:
