@@ -122,6 +122,11 @@ def test_uncited_clause_inside_a_cited_sentence(demo, page, tmp_path):
                         'W3 upgrade.</span></p>')
     assert html != page
     refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "the operator has quietly")
+    # "and so do ..." is a clause of its own, comma or not
+    html = page.replace('<span class="mark m-reported">reported</span>.</span></p>',
+                        '<span class="mark m-reported">reported</span> and so do pensioners on the ferries.</span></p>')
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "and so do pensioners")
 
 
 def test_changed_figure_next_to_a_checked_mark(demo, page, tmp_path):

@@ -62,7 +62,9 @@ _HEADING = {f"h{n}": n for n in range(1, 7)}
 # does a colon when a clause with its own subject follows it ("X: it has ...").
 _CLAUSE = lazy(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|or|since|as\s+a\s+result,?)\s+"
                r"|,?\s+because\s+(?!of\s)|;\s+|\s+[—–]\s+|；"
-               r"|:\s+(?=(?:it|they|he|she|we|this|these|there)\s+\w)", re.I)
+               r"|:\s+(?=(?:it|they|he|she|we|this|these|there)\s+\w)"
+               # "... ride free, and so do pensioners" without its comma: a clause of its own
+               r"|\s+(?=and\s+so\s+(?:do|does|did|is|are|was|were|can|will|has|have)\b)", re.I)
 _SPACE_BEFORE = lazy(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
