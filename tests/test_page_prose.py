@@ -1001,6 +1001,8 @@ _OFFICERS = "City officers said the press figures were summer peaks."
     ("Route W3 is due to follow on Friday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026.",
      "weekday", "Friday 1 December 2026"),
     ("Hardly, say riders", "Riders say the readers work.", "negation", "hardly"),
+    ("Children under twelve do not ride free with a paying adult",
+     "Children under twelve ride free when travelling with a paying adult.", "negation", "not ride free"),
 ])
 def test_words_that_say_more_than_the_claims_are_refused(sentence, backing, kind, word):
     """Scope ("many"), a judgement of a figure ("inflated", "supposedly"), a change told of the

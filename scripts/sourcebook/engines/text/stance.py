@@ -374,8 +374,10 @@ _LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|un
 
 
 # a negation right before a word of lack turns it around ("were not switched off", "never closed")
+# ("do not ride free": one verb of the claim's own may stand between them)
 _FLIPPED = lazy(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|being|was|were|is|are|get|got|yet|ever|"
-                r"still|actually|really))*\s+(?:switched\s+off|turned\s+off|off|closed|shut|stopped|suspended|"
+                r"still|actually|really))*(?:\s+(?:ride|rides|travel|travels|go|goes|run|runs|stay|stays|remain|"
+                r"remains|come|comes|work|works))?\s+(?:switched\s+off|turned\s+off|off|closed|shut|stopped|suspended|"
                 r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
 
 
