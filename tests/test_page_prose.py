@@ -962,6 +962,21 @@ def test_a_frequency_is_no_word_of_scope(demo, page, tmp_path):
     passes_prose(demo, page.replace(_LISTS, _LISTS + " every day", 1), tmp_path)
 
 
+def test_a_few_words_after_the_last_citation_are_the_claims_or_refused(demo, page, tmp_path):
+    """", or alone" after the children's citation is too short for a clause of its own, yet it
+    says what no claim says; a tail the claims say ("with a paying adult") passes."""
+    old = "children under twelve ride free with a paying adult"
+    assert old in page
+    i = page.index(old)
+    mark = page.index('<span class="mark m-checked">checked</span>', i) + len('<span class="mark m-checked">checked</span>')
+    alone = page[:mark] + ", or alone" + page[mark:]
+    refused(demo, alone, tmp_path, "E-PAGE-CLAUSE-UNCITED", "or alone")
+    moved = page.replace(old, "children under twelve ride free", 1)
+    mark = moved.index('<span class="mark m-checked">checked</span>', moved.index("children under twelve ride free"))
+    mark += len('<span class="mark m-checked">checked</span>')
+    passes_prose(demo, moved[:mark] + " with a paying adult" + moved[mark:], tmp_path)
+
+
 def test_a_negation_is_judged_by_the_claims_cited_in_its_own_part(demo, page, tmp_path):
     """"free" in the children's claim, cited later in the sentence, does not license a "not"
     beside the fare, which its own claim never negates."""

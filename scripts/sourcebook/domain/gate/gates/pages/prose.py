@@ -52,6 +52,9 @@ STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 _ANSWER = lazy(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
                r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
+# the small words a short tail after a citation may hold without saying anything of its own
+_TAIL_STOP = frozenset("and the for with its their them they too also both each say says said reports reported "
+                       "according writes wrote notes noted per".split())
 _MACHINE_TEXT = frozenset({"attr:json-ld", "attr:content"})
 _NOUN_AFTER = lazy(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
 _WORDS = lazy(r"[^\W\d_]{3,}")
@@ -297,6 +300,22 @@ class _Judge:
                               f"({', '.join(xs)}) or their quotes says; {fix}")
         return None
 
+    def said_after(self, p: Piece, ids: list[str]) -> str:
+        """A few words after a sentence's last citation (", or alone") that its claims never say:
+        too short to be a clause of their own, they still change what the claim says. ""
+        when there are none, or the claims and quotes say each of their words."""
+        if not p.cites:
+            return ""
+        rest = p.text[max(at for at, _ in p.cites):]
+        if any("\u3040" <= ch <= "\u9fff" for ch in rest):
+            return ""  # "…と報告しています": words run together; the figure and stance rules judge them
+        words = [w for w in re.findall(r"[^\W\d_]{3,}", rest) if w.lower() not in _TAIL_STOP]
+        if not words or len(rest.split()) >= 4:
+            return ""  # nothing but a stop, or a clause the clause rule judges
+        said = " ".join(self.backing(ids, quotes=True)).lower()
+        missing = [w for w in words if w.lower()[:4] not in said]
+        return " ".join(rest.strip(" .,;:!?").split()) if missing else ""
+
     def clauses_said(self, text: str, ids: list[str]) -> bool:
         """A sentence whose clauses do not each carry a citation passes when its claims say every
         clause all the same ("PEP 563 postpones evaluation, and annotations are stored as
@@ -497,6 +516,10 @@ class _Judge:
                 refused = True
                 self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
                                                         "cite what that clause rests on at its end, or cut it")
+            elif not refused and (after := self.said_after(p, ok)):
+                refused = True
+                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"adds {after!r} after its last citation, which none of its "
+                                                        "claims or their quotes says; cite it, or cut it")
             self.counts["refused" if refused else "cited"] += 1
             return
         inferred = [x for x in p.thin if (self.live(x) or {}).get("confidence") == "inferred"]
@@ -877,9 +900,10 @@ def _cited_part(text: str, groups: list[tuple[int, list[str]]], x: str) -> str:
     if len(groups) < 2:
         return text
     start = 0
-    for at, xs in groups:
+    for i, (at, xs) in enumerate(groups):
         if x in xs:
-            return text[start:at]
+            # the last citation's part runs to the sentence's end ("ride free[6] with a paying adult")
+            return text[start:] if i == len(groups) - 1 else text[start:at]
         start = at
     return text
 
