@@ -312,6 +312,9 @@ def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
                    "はい、パスで乗れます。", "Нет, не на всех маршрутах."):
         refused(demo, body(page, f'<p class="framing">{answer}</p>'), tmp_path, "E-PAGE-FRAMING-FACT", "the answer")
     assert check(demo, body(page, '<p class="framing">No one figure settles it.</p>'), tmp_path)[0] == []
+    # a change is a fact a claim tells
+    refused(demo, body(page, '<p class="framing">Paper tickets are being phased out.</p>'), tmp_path,
+            "E-PAGE-FRAMING-FACT", "phased out")
 
 
 def test_short_labels_need_no_citation_but_their_figures_do(demo, page, tmp_path):

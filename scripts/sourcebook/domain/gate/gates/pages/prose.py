@@ -410,6 +410,15 @@ class _Judge:
         return f"the word {words[0]!r}, which judges a claim" if words else ""
 
     @staticmethod
+    def changed(text: str) -> str:
+        """A word of change in framing ("paper tickets are being phased out"): a change is a fact
+        a claim tells, not the author's connecting words."""
+        from .....engines.text.stance import CHANGE
+
+        m = CHANGE.search(text)
+        return f"the word of change {' '.join(m.group(0).split())!r}" if m else ""
+
+    @staticmethod
     def answered(text: str) -> str:
         """Framing that opens with an answer ("Yes: your pass pays the fare", "No,", はい、):
         the answer is the page's main fact, so it cites the claims that give it."""
@@ -452,8 +461,7 @@ class _Judge:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
             fact = self.facts(p.text) or self.count_fact(p) or self.named(p.text) or self.judged(p.text) or \
-                self.answered(p.text) or \
-                ("a block quotation" if p.quoted else "")
+                self.answered(p.text) or ("a block quotation" if p.quoted else "") or self.changed(p.text)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "
