@@ -1019,6 +1019,8 @@ _OFFICERS = "City officers said the press figures were summer peaks."
     ("Route W3 is due to follow on Friday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026.",
      "weekday", "Friday 1 December 2026"),
     ("Hardly, say riders", "Riders say the readers work.", "negation", "hardly"),
+    ("Fares going up", "A single adult fare bought on board is 3.40 marks, unchanged since 2024.", "change",
+     "going up"),
     ("Children under twelve do not ride free with a paying adult",
      "Children under twelve ride free when travelling with a paying adult.", "negation", "not ride free"),
 ])

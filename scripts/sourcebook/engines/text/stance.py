@@ -85,6 +85,10 @@ _seen = lru_cache(maxsize=4096)(as_seen)
 
 # The readings below are asked of a claim's text and quotes again for every sentence that cites
 # them: each is remembered by its text (they return what cannot be changed, or a fresh list).
+_UNCHANGED = lazy(r"\b(?:unchanged|unaltered|steady|flat|stable|the\s+same\s+as|no\s+change)\b|変わらず|不变|без\s+изменений",
+                  re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
 def negated(text: str) -> bool:
     text = _seen(text)
@@ -665,7 +669,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     if narrowed:
         return "scope", narrowed
     change = CHANGE.search(_seen(sentence))
-    if change and not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing):
+    if change and (not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing)
+                   or any(_UNCHANGED.search(b) for b in backing) and not any(CHANGE.search(b) for b in backing)):
+        # ("unchanged since 2024" compares only to say nothing changed)
         return "change", " ".join(change.group(0).lower().split())
     compared = _compared_with(sentence, backing) or _multiplied(sentence, backing)
     if compared:
