@@ -669,9 +669,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     if narrowed:
         return "scope", narrowed
     change = CHANGE.search(_seen(sentence))
-    if change and (not any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) for b in backing)
-                   or any(_UNCHANGED.search(b) for b in backing) and not any(CHANGE.search(b) for b in backing)):
-        # ("unchanged since 2024" compares only to say nothing changed)
+    # a text that tells a change, or compares ("since", "extended"), backs one; "unchanged since
+    # 2024" compares only to say nothing changed
+    if change and not any(CHANGE.search(b) or _COMPARED.search(b) and not _UNCHANGED.search(b) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
     compared = _compared_with(sentence, backing) or _multiplied(sentence, backing)
     if compared:
