@@ -64,6 +64,7 @@ class Style:
     unknown: dict = field(default_factory=dict)  # what is unresolved here: name -> site key
     _simple: bool | None = field(default=None, repr=False)
     _ground: colors.RGBA | None = field(default=None, repr=False)
+    plain: dict = field(default_factory=dict, repr=False, compare=False)  # property -> var()-substituted value as judged
 
 
 @dataclass

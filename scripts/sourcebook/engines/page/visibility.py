@@ -81,11 +81,20 @@ class Unseen:
 
 
 def _value(st: Style, prop: str) -> str:
+    """The declared value of ``prop`` as judged (var() substituted, no ``!important``, single
+    spaces, lower case): worked out once per element and property."""
     d = st.decls.get(prop)
     if d is None:
         return ""
-    v = d.value if not has_var(d.value) else (substitute(d.value, st.custom.get) or "")
-    return " ".join(v.replace("!important", "").split()).lower()
+    got = st.plain.get(prop)
+    if got is not None:
+        return got
+    if not has_var(d.value):
+        got = d.plain()
+    else:
+        got = " ".join((substitute(d.value, st.custom.get) or "").replace("!important", "").split()).lower()
+    st.plain[prop] = got
+    return got
 
 
 _NO_PCT = values.Ctx(pct=(0.0, 0.0))
@@ -215,11 +224,19 @@ def _cut_box(st: Style, el: Element) -> str:
 def _foreign(st: Style, prop: str, shipped: frozenset[tuple[str, str]]) -> bool:
     """Whether the winning declaration of ``prop`` is one the shipped style sheets lack."""
     d = st.decls.get(prop)
-    return d is not None and (d.prop, " ".join(d.value.replace("!important", "").split()).lower()) not in shipped
+    return d is not None and (d.prop, d.plain()) not in shipped
 
 
 _NONE = frozenset({"", "none", "normal", "initial", "unset", "inherit", "revert"})
 _LINE_CHARS = 40  # letters a line holds on a phone screen: a clamp to fewer lines than the text needs cuts it
+
+
+# the properties whose declaration can make _own find a reason (the others it reads are only
+# looked at when one of these is declared): an element declaring none of them hides nothing
+_OWN_PROPS = frozenset({"mix-blend-mode", "background-blend-mode", "-webkit-line-clamp", "line-clamp", "filter",
+                        "overflow", "overflow-x", "overflow-y", "position", "margin-left", "margin-top",
+                        "margin-inline-start", "text-indent", "margin", "transform", "scale", "translate", "rotate",
+                        "clip-path", "mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "zoom"})
 
 
 def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset()) -> str:
@@ -231,7 +248,7 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
     if st.opacity is not None and st.opacity < 0.05:
         return f"opacity: {_value(st, 'opacity') or '0'}"
     decls = st.decls
-    if not decls:
+    if not decls or decls.keys().isdisjoint(_OWN_PROPS):
         return ""
     for p in ("mix-blend-mode", "background-blend-mode"):
         v = _value(st, p)
@@ -468,6 +485,7 @@ class _Judge:
         self.shipped = shipped
         self.known = shipped_families(shipped)
         self.memo: dict[int, str] = {}
+        self.texts: dict[int, str] = {}  # id(Style) -> why text drawn with it cannot be read
 
     def hides(self, el: Element) -> str:
         """The first reason on the element or an ancestor ("-": sourcebook's own apparatus)."""
@@ -505,7 +523,11 @@ class _Judge:
                     continue
                 if not why:
                     st = self.c.style(parent)
-                    why = _text_reason(st, self.shipped, self.known) if st is not None else ""
+                    if st is not None:
+                        got = self.texts.get(id(st))
+                        if got is None:
+                            got = self.texts[id(st)] = _text_reason(st, self.shipped, self.known)
+                        why = got
                 if why:
                     return f"{why} (\"{' '.join(node.data.split())[:40]}\")", False
                 continue
@@ -582,6 +604,10 @@ def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     return ""
 
 
+# what covers reads first: an element declaring none of these paints over nothing
+_COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position"})
+
+
 def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
     """Boxes laid over the page: positioned out of the flow, painted, and holding no text of
     their own (a reader sees the box, not what lies under it); outlines and shadows that paint
@@ -590,7 +616,7 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
     out = []
     for el in doc.elements:
         st = computed.style(el)
-        if st is None or not st.decls or el.tag in ("html", "body"):
+        if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
         why = _paints_over(st, shipped) or _nudged(st, el, shipped)
         if why:
@@ -636,8 +662,7 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
     if not blocks and not entries:
         return []
     out = _judge_all(doc, sheet, inline, blocks, entries, computed=computed, shipped=shipped)  # the desktop
-    own = any(r.conditions and any((d.prop, " ".join(d.value.replace("!important", "").split()).lower())
-                                   not in shipped for d in r.decls) for r in sheet.rules)
+    own = any(r.conditions and any((d.prop, d.plain()) not in shipped for d in r.decls) for r in sheet.rules)
     if not own:
         return out
     seen = {(u.line, u.ledger) for u in out}
