@@ -219,6 +219,11 @@ class _Builder:
         self.index = Index(sheet)
         self.inline = inline
         self.out = Computed(unsupported=self.index.unsupported)
+        # elements matched by the same rules (and no inline style) win the same declarations
+        self.wins: dict[tuple[int, ...], dict[str, Decl]] = {}
+        # a var() value under the same custom properties (shared down the tree) substitutes alike:
+        # (value, id(custom)) -> (custom, substituted)
+        self.subs: dict[tuple[str, int], tuple[dict, str | None]] = {}
 
     def unresolved(self, d: Decl, why: str) -> str:
         key = d.key()
@@ -256,9 +261,16 @@ class _Builder:
         return self.out
 
     def compute(self, el: Element, parent: Style | None, is_root: bool, anc: frozenset) -> Style:
-        entries = [(e.key, e.rule.decls) for e in self.index.candidates(el)
-                   if e.need <= anc and matches(e.cx, el)]
-        win = _winners(entries, self.inline.get(id(el)))
+        hit = [e for e in self.index.candidates(el) if e.need <= anc and matches(e.cx, el)]
+        inline = self.inline.get(id(el))
+        if inline:
+            win = _winners([(e.key, e.rule.decls) for e in hit], inline)
+        else:
+            key = tuple(map(id, hit))
+            got = self.wins.get(key)
+            if got is None:
+                got = self.wins[key] = _winners([(e.key, e.rule.decls) for e in hit], None)
+            win = dict(got)
         own_custom = {p: d.value for p, d in win.items() if p.startswith("--")}
         inherited_custom = parent.custom if parent is not None else {}
         custom = resolve_customs(inherited_custom, own_custom) if own_custom else inherited_custom
@@ -283,7 +295,13 @@ class _Builder:
             return "", None
         if not has_var(d.value):
             return d.value, d
-        v = substitute(d.value, st.custom.get)
+        key = (d.value, id(st.custom))
+        got = self.subs.get(key)
+        if got is not None and got[0] is st.custom:
+            v = got[1]
+        else:
+            v = substitute(d.value, st.custom.get)
+            self.subs[key] = (st.custom, v)
         if v is None:
             st.unknown[prop] = self.unresolved(d, "var() without a value")
         return v, d

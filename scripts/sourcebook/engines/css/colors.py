@@ -308,8 +308,22 @@ def _parse_mix(body: str) -> RGBA | None:
     return _finish(rgb, a * mult)
 
 
+_COLOURS: dict[str, RGBA | str] = {}  # a page names the same few colours again and again
+
+
 def parse_color(text: str) -> RGBA | str | None:
     """A colour value: an ``RGBA``, the string ``currentcolor``, or ``None`` when unresolvable."""
+    got = _COLOURS.get(text)
+    if got is None:
+        got = _parse_color(text)
+        if got is not None:  # an unresolvable one is worked out again (a RecursionError depends on the stack)
+            if len(_COLOURS) > 4096:
+                _COLOURS.clear()
+            _COLOURS[text] = got
+    return got
+
+
+def _parse_color(text: str) -> RGBA | str | None:
     s = text.strip()
     low = s.lower()
     if low == "currentcolor":
