@@ -83,8 +83,21 @@ def luminance(c: RGBA) -> float:
     return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b)
 
 
+_CONTRASTS: dict[tuple[RGBA, RGBA], float] = {}  # a page draws text in few colours on few grounds
+
+
 def contrast(fg: RGBA, bg: RGBA) -> float:
     """WCAG 2.x contrast ratio; a translucent foreground is composited over the background first."""
+    key = (fg, bg)
+    got = _CONTRASTS.get(key)
+    if got is None:
+        if len(_CONTRASTS) > 4096:
+            _CONTRASTS.clear()
+        got = _CONTRASTS[key] = _contrast(fg, bg)
+    return got
+
+
+def _contrast(fg: RGBA, bg: RGBA) -> float:
     if bg.a < 1:
         bg = over(bg, WHITE)
     if fg.a < 1:

@@ -231,12 +231,15 @@ _NONE = frozenset({"", "none", "normal", "initial", "unset", "inherit", "revert"
 _LINE_CHARS = 40  # letters a line holds on a phone screen: a clamp to fewer lines than the text needs cuts it
 
 
-# the properties whose declaration can make _own find a reason (the others it reads are only
-# looked at when one of these is declared): an element declaring none of them hides nothing
-_OWN_PROPS = frozenset({"mix-blend-mode", "background-blend-mode", "-webkit-line-clamp", "line-clamp", "filter",
-                        "overflow", "overflow-x", "overflow-y", "position", "margin-left", "margin-top",
-                        "margin-inline-start", "text-indent", "margin", "transform", "scale", "translate", "rotate",
-                        "clip-path", "mask", "mask-image", "-webkit-mask", "-webkit-mask-image", "zoom"})
+# the properties whose declaration can make _own find a reason, by the step that reads them (the
+# others a step reads are only looked at when one of these is declared): a step none of whose
+# properties the element declares finds nothing, and is passed over
+_BLEND_CLAMP = frozenset({"mix-blend-mode", "background-blend-mode", "-webkit-line-clamp", "line-clamp"})
+_OVERFLOWS = frozenset({"overflow", "overflow-x", "overflow-y"})
+_MARGINS = frozenset({"margin-left", "margin-top", "margin-inline-start", "text-indent", "margin"})
+_MOVES = frozenset({"transform", "scale", "translate", "rotate", "clip-path", "mask", "mask-image", "-webkit-mask",
+                    "-webkit-mask-image", "zoom"})
+_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | {"filter", "position"}
 
 
 def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset()) -> str:
@@ -248,83 +251,92 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
     if st.opacity is not None and st.opacity < 0.05:
         return f"opacity: {_value(st, 'opacity') or '0'}"
     decls = st.decls
-    if not decls or decls.keys().isdisjoint(_OWN_PROPS):
+    if not decls:
         return ""
-    for p in ("mix-blend-mode", "background-blend-mode"):
-        v = _value(st, p)
-        if v not in _NONE and _foreign(st, p, shipped):
-            return f"{p}: {v} blends it into what lies under it"
-    for p in ("-webkit-line-clamp", "line-clamp"):
-        v = _value(st, p)
-        n = _factor(v.split()[0]) if v not in _NONE else None
-        if n is not None and n >= 0 and _foreign(st, p, shipped):
-            text = " ".join(el.text().split())
-            if len(text) > n * _LINE_CHARS:
-                return f"{p}: {v} cuts its text after {n:g} line{'s' if n != 1 else ''}"
-    filt = _value(st, "filter")
-    for m in _FUNC.finditer(filt):
-        name = m.group(1).lower()
-        f = _factor(m.group(2)) if name in ("opacity", "contrast") else None
-        if f is not None and f < 0.05:
-            return f"filter: {m.group(0)}"
-        blur = _len(m.group(2)) if name == "blur" else None
-        if blur is not None and blur[0] >= _BLUR:
-            return f"filter: {m.group(0)} blurs it beyond reading"
-    overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
-    if "hidden" in overflow or "clip" in overflow:
-        for p in ("height", "max-height", "width", "max-width"):
-            r = _len(_value(st, p))
-            if r is not None and r[1] <= 1:
-                return f"{p}: {_value(st, p)} with overflow hidden"
-        cut = _cut_box(st, el)
-        if cut:
-            return cut
-        lh = _value(st, "line-height")
-        lhr = _len(lh) if lh and not lh.replace(".", "", 1).isdigit() else ((float(lh), float(lh)) if lh else None)
-        if lhr is not None and lhr[1] <= 0.01 and not _value(st, "height"):
-            return f"line-height: {lh} with overflow hidden"
-    pos = _value(st, "position")
-    if pos and pos != "static":
-        for p in ("left", "top", "right", "bottom", "inset", "inset-inline-start", "inset-block-start"):
+    present = decls.keys() & _OWN_PROPS
+    if not present:
+        return ""
+    if not present.isdisjoint(_BLEND_CLAMP):
+        for p in ("mix-blend-mode", "background-blend-mode"):
             v = _value(st, p)
-            comps = v.split() if p == "inset" else [v]
-            for c in comps:
-                r = _len(c)
-                if r is not None and (r[1] <= -_FAR or r[0] >= _FAR_OUT):
-                    return f"{p}: {v} puts it off the screen"
-    if pos in ("absolute", "fixed"):
-        return f"position: {pos} takes it out of its sentence, where it can lie over other text"
-    for p in ("margin-left", "margin-top", "margin-inline-start", "text-indent"):
-        r = _len(_value(st, p))
-        if r is not None and r[1] <= -_FAR:
-            return f"{p}: {_value(st, p)} puts it off the screen"
-    margin = _value(st, "margin")
-    if margin and any(_far(_len(c)) for c in margin.split()):
-        return f"margin: {margin} puts it off the screen"
-    why = _transform(_value(st, "transform"))
-    if why:
-        return why
-    scale = _value(st, "scale")
-    if scale and any((f := _factor(a)) is not None and abs(f) < 0.05 for a in scale.split()):
-        return f"scale: {scale} scales it to nothing"
-    if scale and any((f := _factor(a)) is not None and abs(f) < _SQUASH for a in scale.split()):
-        return f"scale: {scale} squashes it under half its size"
-    translate = _value(st, "translate")
-    if translate and any(_far(_len(a)) for a in translate.split()):
-        return f"translate: {translate} moves it off the screen"
-    rotate = _value(st, "rotate")
-    if rotate and rotate.split()[0] in ("x", "y") and len(rotate.split()) > 1 and _angle_edge_on(rotate.split()[-1]):
-        return f"rotate: {rotate} turns it edge-on"
-    cp = _value(st, "clip-path")
-    if cp and cp not in ("none", "initial", "unset", "inherit"):
-        return f"clip-path: {cp[:40]} cuts it away"
-    for p in ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image"):
-        v = _value(st, p)
-        if v and v not in ("none", "initial", "unset"):
-            return f"{p}: {v[:40]} masks it"
-    zoom = _factor(_value(st, "zoom") or "1")
-    if zoom is not None and 0 <= zoom < 0.05 and _value(st, "zoom") not in ("", "normal"):
-        return f"zoom: {_value(st, 'zoom')}"
+            if v not in _NONE and _foreign(st, p, shipped):
+                return f"{p}: {v} blends it into what lies under it"
+        for p in ("-webkit-line-clamp", "line-clamp"):
+            v = _value(st, p)
+            n = _factor(v.split()[0]) if v not in _NONE else None
+            if n is not None and n >= 0 and _foreign(st, p, shipped):
+                text = " ".join(el.text().split())
+                if len(text) > n * _LINE_CHARS:
+                    return f"{p}: {v} cuts its text after {n:g} line{'s' if n != 1 else ''}"
+    if "filter" in present:
+        filt = _value(st, "filter")
+        for m in _FUNC.finditer(filt):
+            name = m.group(1).lower()
+            f = _factor(m.group(2)) if name in ("opacity", "contrast") else None
+            if f is not None and f < 0.05:
+                return f"filter: {m.group(0)}"
+            blur = _len(m.group(2)) if name == "blur" else None
+            if blur is not None and blur[0] >= _BLUR:
+                return f"filter: {m.group(0)} blurs it beyond reading"
+    if not present.isdisjoint(_OVERFLOWS):
+        overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
+        if "hidden" in overflow or "clip" in overflow:
+            for p in ("height", "max-height", "width", "max-width"):
+                r = _len(_value(st, p))
+                if r is not None and r[1] <= 1:
+                    return f"{p}: {_value(st, p)} with overflow hidden"
+            cut = _cut_box(st, el)
+            if cut:
+                return cut
+            lh = _value(st, "line-height")
+            lhr = _len(lh) if lh and not lh.replace(".", "", 1).isdigit() else ((float(lh), float(lh)) if lh else None)
+            if lhr is not None and lhr[1] <= 0.01 and not _value(st, "height"):
+                return f"line-height: {lh} with overflow hidden"
+    if "position" in present:
+        pos = _value(st, "position")
+        if pos and pos != "static":
+            for p in ("left", "top", "right", "bottom", "inset", "inset-inline-start", "inset-block-start"):
+                v = _value(st, p)
+                comps = v.split() if p == "inset" else [v]
+                for c in comps:
+                    r = _len(c)
+                    if r is not None and (r[1] <= -_FAR or r[0] >= _FAR_OUT):
+                        return f"{p}: {v} puts it off the screen"
+        if pos in ("absolute", "fixed"):
+            return f"position: {pos} takes it out of its sentence, where it can lie over other text"
+    if not present.isdisjoint(_MARGINS):
+        for p in ("margin-left", "margin-top", "margin-inline-start", "text-indent"):
+            r = _len(_value(st, p))
+            if r is not None and r[1] <= -_FAR:
+                return f"{p}: {_value(st, p)} puts it off the screen"
+        margin = _value(st, "margin")
+        if margin and any(_far(_len(c)) for c in margin.split()):
+            return f"margin: {margin} puts it off the screen"
+    if not present.isdisjoint(_MOVES):
+        why = _transform(_value(st, "transform"))
+        if why:
+            return why
+        scale = _value(st, "scale")
+        if scale and any((f := _factor(a)) is not None and abs(f) < 0.05 for a in scale.split()):
+            return f"scale: {scale} scales it to nothing"
+        if scale and any((f := _factor(a)) is not None and abs(f) < _SQUASH for a in scale.split()):
+            return f"scale: {scale} squashes it under half its size"
+        translate = _value(st, "translate")
+        if translate and any(_far(_len(a)) for a in translate.split()):
+            return f"translate: {translate} moves it off the screen"
+        rotate = _value(st, "rotate")
+        if rotate and rotate.split()[0] in ("x", "y") and len(rotate.split()) > 1 and _angle_edge_on(rotate.split()[-1]):
+            return f"rotate: {rotate} turns it edge-on"
+        cp = _value(st, "clip-path")
+        if cp and cp not in ("none", "initial", "unset", "inherit"):
+            return f"clip-path: {cp[:40]} cuts it away"
+        for p in ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image"):
+            v = _value(st, p)
+            if v and v not in ("none", "initial", "unset"):
+                return f"{p}: {v[:40]} masks it"
+        zoom = _factor(_value(st, "zoom") or "1")
+        if zoom is not None and 0 <= zoom < 0.05 and _value(st, "zoom") not in ("", "normal"):
+            return f"zoom: {_value(st, 'zoom')}"
     return ""
 
 
@@ -410,7 +422,10 @@ def _filtered(st: Style, fg, ground):
     while s is not None:
         if s.bg is not None and s.bg.a > 0:
             painted = True
-        for m in _FUNC.finditer(_value(s, "filter") if "filter" in s.decls else ""):
+        if "filter" not in s.decls:
+            s = s.parent
+            continue
+        for m in _FUNC.finditer(_value(s, "filter")):
             name, f = m.group(1).lower(), _factor(m.group(2) or "1")
             if f is None or name not in ("invert", "brightness"):
                 continue
