@@ -67,6 +67,12 @@ class Style:
     plain: dict = field(default_factory=dict, repr=False, compare=False)  # property -> var()-substituted value as judged
 
 
+# what compute works out from the rules and the parent (concealed, and paint's memos, are the
+# element's own: worked out afterwards)
+_SHARED = ("color", "bg", "bg_image", "font", "weight", "display_none", "invisible", "opacity", "sr_only",
+           "transform", "spacing")
+
+
 @dataclass
 class TextRun:
     node: Text
@@ -221,6 +227,7 @@ class _Builder:
         self.out = Computed(unsupported=self.index.unsupported)
         # elements matched by the same rules (and no inline style) win the same declarations
         self.wins: dict[tuple[int, ...], dict[str, Decl]] = {}
+        self.like: dict[tuple, Style] = {}  # (rules matched, root, the parent's values) -> the first such style
         # a var() value under the same custom properties (shared down the tree) substitutes alike:
         # (value, id(custom)) -> (custom, substituted)
         self.subs: dict[tuple[str, int], tuple[dict, str | None]] = {}
@@ -264,13 +271,27 @@ class _Builder:
         hit = [e for e in self.index.candidates(el) if e.need <= anc and matches(e.cx, el)]
         inline = self.inline.get(id(el))
         if inline:
-            win = _winners([(e.key, e.rule.decls) for e in hit], inline)
-        else:
-            key = tuple(map(id, hit))
-            got = self.wins.get(key)
-            if got is None:
-                got = self.wins[key] = _winners([(e.key, e.rule.decls) for e in hit], None)
-            win = dict(got)
+            return self._computed(el, parent, is_root, _winners([(e.key, e.rule.decls) for e in hit], inline))
+        ids = tuple(map(id, hit))
+        # matched by the same rules under a parent of the same computed values: the same style
+        # (as browsers share styles between cousins); every input of _computed is in the key
+        key = (ids, is_root, None if parent is None else (
+            id(parent.custom), parent.color, parent.font, parent.weight, parent.invisible, parent.transform,
+            parent.spacing, tuple(parent.unknown.items())))
+        like = self.like.get(key)
+        if like is not None:
+            st = Style(el, parent, like.custom, dict(like.decls))
+            for a in _SHARED:
+                setattr(st, a, getattr(like, a))
+            st.unknown = dict(like.unknown)
+            return st
+        got = self.wins.get(ids)
+        if got is None:
+            got = self.wins[ids] = _winners([(e.key, e.rule.decls) for e in hit], None)
+        st = self.like[key] = self._computed(el, parent, is_root, dict(got))
+        return st
+
+    def _computed(self, el: Element, parent: Style | None, is_root: bool, win: dict[str, Decl]) -> Style:
         own_custom = {p: d.value for p, d in win.items() if p.startswith("--")}
         inherited_custom = parent.custom if parent is not None else {}
         custom = resolve_customs(inherited_custom, own_custom) if own_custom else inherited_custom
