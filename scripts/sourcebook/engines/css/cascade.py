@@ -1,7 +1,7 @@
 """The cascade: the computed style of every element, each computed once.
 
-Rules are bucketed by the id, class or tag of their rightmost compound (as browsers do), so an
-element only tests the rules that could match it; declarations are ordered by origin,
+Rules are bucketed by the id, class, tag or attribute of their rightmost compound (as browsers
+do), so an element only tests the rules that could match it; declarations are ordered by origin,
 importance, cascade layer, specificity and source order; inline ``style`` attributes win over
 selectors. Only the properties the linter needs are computed: colour, background, font size
 and weight, visibility, opacity, text transform and letter spacing, plus custom properties.
@@ -124,6 +124,7 @@ class Index:
     def __init__(self, sheet: Sheet):
         self.buckets: dict[tuple[str, str], list[_Entry]] = {}
         self.unsupported: list[StyleRule] = []
+        self.attrs: set[str] = set()  # attribute names the rightmost compound of a bucketed rule needs
         for origin, sh in ((0, _ua_sheet()), (1, sheet)):
             for rule in sh.rules:
                 if not rule.decls or not applies(rule.conditions):
@@ -138,11 +139,19 @@ class Index:
                     if any(p.never for p in cx.parts[-1:]):
                         continue
                     entry = _Entry(cx, rule, (origin, rank, cx.spec, rule.order))
-                    self.buckets.setdefault(cx.key, []).append(entry)
+                    key = cx.key
+                    if key == ("*", "") and cx.parts[-1].attrs:  # "[hidden]": only elements with the attribute
+                        key = ("attr", cx.parts[-1].attrs[0][0])
+                        self.attrs.add(key[1])
+                    self.buckets.setdefault(key, []).append(entry)
 
     def candidates(self, el: Element) -> list[_Entry]:
         out = list(self.buckets.get(("*", ""), ()))
         out.extend(self.buckets.get(("tag", el.tag), ()))
+        if self.attrs:
+            for a in el.attrs:
+                if a in self.attrs:
+                    out.extend(self.buckets[("attr", a)])
         eid = el.attrs.get("id")
         if eid:
             out.extend(self.buckets.get(("id", eid), ()))
