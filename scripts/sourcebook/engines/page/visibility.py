@@ -681,16 +681,26 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
     if not own:
         return out
     seen = {(u.line, u.ledger) for u in out}
+
+    def applied() -> tuple[bool, ...]:  # which conditional rules the cascade takes, here
+        return tuple(conditions.applies(r.conditions) for r in sheet.rules if r.decls and r.conditions)
+
+    # a screen that takes the very rules one judged already takes has the same cascade, and can
+    # hide nothing that one did not (a block is reported once)
+    judged = {applied()}
     env, words, types = dict(conditions.ENV), dict(conditions.KEYWORDS), conditions._TYPES_TRUE
     try:
         for name, e, k, t in _WORLDS:
             conditions.ENV.update(e)
             conditions.KEYWORDS.update(k)
             conditions._TYPES_TRUE = t or types
-            for u in _judge_all(doc, sheet, inline, blocks, entries, name, shipped=shipped):
-                if (u.line, u.ledger) not in seen and not u.folded:
-                    seen.add((u.line, u.ledger))
-                    out.append(u)
+            rules = applied()
+            if rules not in judged:
+                judged.add(rules)
+                for u in _judge_all(doc, sheet, inline, blocks, entries, name, shipped=shipped):
+                    if (u.line, u.ledger) not in seen and not u.folded:
+                        seen.add((u.line, u.ledger))
+                        out.append(u)
             conditions.ENV.clear()
             conditions.ENV.update(env)
             conditions.KEYWORDS.clear()
