@@ -1,7 +1,7 @@
 """The cascade: the computed style of every element, each computed once.
 
-Rules are bucketed by the id, class or tag of their rightmost compound (as browsers do), so an
-element only tests the rules that could match it; declarations are ordered by origin,
+Rules are bucketed by the id, class, tag or attribute of their rightmost compound (as browsers
+do), so an element only tests the rules that could match it; declarations are ordered by origin,
 importance, cascade layer, specificity and source order; inline ``style`` attributes win over
 selectors. Only the properties the linter needs are computed: colour, background, font size
 and weight, visibility, opacity, text transform and letter spacing, plus custom properties.
@@ -64,6 +64,13 @@ class Style:
     unknown: dict = field(default_factory=dict)  # what is unresolved here: name -> site key
     _simple: bool | None = field(default=None, repr=False)
     _ground: colors.RGBA | None = field(default=None, repr=False)
+    plain: dict = field(default_factory=dict, repr=False, compare=False)  # property -> var()-substituted value as judged
+
+
+# what compute works out from the rules and the parent (concealed, and paint's memos, are the
+# element's own: worked out afterwards)
+_SHARED = ("color", "bg", "bg_image", "font", "weight", "display_none", "invisible", "opacity", "sr_only",
+           "transform", "spacing")
 
 
 @dataclass
@@ -117,6 +124,7 @@ class Index:
     def __init__(self, sheet: Sheet):
         self.buckets: dict[tuple[str, str], list[_Entry]] = {}
         self.unsupported: list[StyleRule] = []
+        self.attrs: set[str] = set()  # attribute names the rightmost compound of a bucketed rule needs
         for origin, sh in ((0, _ua_sheet()), (1, sheet)):
             for rule in sh.rules:
                 if not rule.decls or not applies(rule.conditions):
@@ -131,11 +139,19 @@ class Index:
                     if any(p.never for p in cx.parts[-1:]):
                         continue
                     entry = _Entry(cx, rule, (origin, rank, cx.spec, rule.order))
-                    self.buckets.setdefault(cx.key, []).append(entry)
+                    key = cx.key
+                    if key == ("*", "") and cx.parts[-1].attrs:  # "[hidden]": only elements with the attribute
+                        key = ("attr", cx.parts[-1].attrs[0][0])
+                        self.attrs.add(key[1])
+                    self.buckets.setdefault(key, []).append(entry)
 
     def candidates(self, el: Element) -> list[_Entry]:
         out = list(self.buckets.get(("*", ""), ()))
         out.extend(self.buckets.get(("tag", el.tag), ()))
+        if self.attrs:
+            for a in el.attrs:
+                if a in self.attrs:
+                    out.extend(self.buckets[("attr", a)])
         eid = el.attrs.get("id")
         if eid:
             out.extend(self.buckets.get(("id", eid), ()))
@@ -218,6 +234,12 @@ class _Builder:
         self.index = Index(sheet)
         self.inline = inline
         self.out = Computed(unsupported=self.index.unsupported)
+        # elements matched by the same rules (and no inline style) win the same declarations
+        self.wins: dict[tuple[int, ...], dict[str, Decl]] = {}
+        self.like: dict[tuple, Style] = {}  # (rules matched, root, the parent's values) -> the first such style
+        # a var() value under the same custom properties (shared down the tree) substitutes alike:
+        # (value, id(custom)) -> (custom, substituted)
+        self.subs: dict[tuple[str, int], tuple[dict, str | None]] = {}
 
     def unresolved(self, d: Decl, why: str) -> str:
         key = d.key()
@@ -255,9 +277,30 @@ class _Builder:
         return self.out
 
     def compute(self, el: Element, parent: Style | None, is_root: bool, anc: frozenset) -> Style:
-        entries = [(e.key, e.rule.decls) for e in self.index.candidates(el)
-                   if e.need <= anc and matches(e.cx, el)]
-        win = _winners(entries, self.inline.get(id(el)))
+        hit = [e for e in self.index.candidates(el) if e.need <= anc and matches(e.cx, el)]
+        inline = self.inline.get(id(el))
+        if inline:
+            return self._computed(el, parent, is_root, _winners([(e.key, e.rule.decls) for e in hit], inline))
+        ids = tuple(map(id, hit))
+        # matched by the same rules under a parent of the same computed values: the same style
+        # (as browsers share styles between cousins); every input of _computed is in the key
+        key = (ids, is_root, None if parent is None else (
+            id(parent.custom), parent.color, parent.font, parent.weight, parent.invisible, parent.transform,
+            parent.spacing, tuple(parent.unknown.items())))
+        like = self.like.get(key)
+        if like is not None:
+            st = Style(el, parent, like.custom, dict(like.decls))
+            for a in _SHARED:
+                setattr(st, a, getattr(like, a))
+            st.unknown = dict(like.unknown)
+            return st
+        got = self.wins.get(ids)
+        if got is None:
+            got = self.wins[ids] = _winners([(e.key, e.rule.decls) for e in hit], None)
+        st = self.like[key] = self._computed(el, parent, is_root, dict(got))
+        return st
+
+    def _computed(self, el: Element, parent: Style | None, is_root: bool, win: dict[str, Decl]) -> Style:
         own_custom = {p: d.value for p, d in win.items() if p.startswith("--")}
         inherited_custom = parent.custom if parent is not None else {}
         custom = resolve_customs(inherited_custom, own_custom) if own_custom else inherited_custom
@@ -282,7 +325,13 @@ class _Builder:
             return "", None
         if not has_var(d.value):
             return d.value, d
-        v = substitute(d.value, st.custom.get)
+        key = (d.value, id(st.custom))
+        got = self.subs.get(key)
+        if got is not None and got[0] is st.custom:
+            v = got[1]
+        else:
+            v = substitute(d.value, st.custom.get)
+            self.subs[key] = (st.custom, v)
         if v is None:
             st.unknown[prop] = self.unresolved(d, "var() without a value")
         return v, d

@@ -83,8 +83,21 @@ def luminance(c: RGBA) -> float:
     return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b)
 
 
+_CONTRASTS: dict[tuple[RGBA, RGBA], float] = {}  # a page draws text in few colours on few grounds
+
+
 def contrast(fg: RGBA, bg: RGBA) -> float:
     """WCAG 2.x contrast ratio; a translucent foreground is composited over the background first."""
+    key = (fg, bg)
+    got = _CONTRASTS.get(key)
+    if got is None:
+        if len(_CONTRASTS) > 4096:
+            _CONTRASTS.clear()
+        got = _CONTRASTS[key] = _contrast(fg, bg)
+    return got
+
+
+def _contrast(fg: RGBA, bg: RGBA) -> float:
     if bg.a < 1:
         bg = over(bg, WHITE)
     if fg.a < 1:
@@ -308,8 +321,22 @@ def _parse_mix(body: str) -> RGBA | None:
     return _finish(rgb, a * mult)
 
 
+_COLOURS: dict[str, RGBA | str] = {}  # a page names the same few colours again and again
+
+
 def parse_color(text: str) -> RGBA | str | None:
     """A colour value: an ``RGBA``, the string ``currentcolor``, or ``None`` when unresolvable."""
+    got = _COLOURS.get(text)
+    if got is None:
+        got = _parse_color(text)
+        if got is not None:  # an unresolvable one is worked out again (a RecursionError depends on the stack)
+            if len(_COLOURS) > 4096:
+                _COLOURS.clear()
+            _COLOURS[text] = got
+    return got
+
+
+def _parse_color(text: str) -> RGBA | str | None:
     s = text.strip()
     low = s.lower()
     if low == "currentcolor":

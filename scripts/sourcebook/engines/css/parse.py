@@ -32,10 +32,19 @@ class Decl:
     value: str
     important: bool
     line: int
+    _plain: str | None = field(default=None, repr=False, compare=False)
 
     def key(self) -> str:
         """A stable name for this declaration site (used to count unresolved values once)."""
         return f"{self.line}:{self.prop}:{self.value}"
+
+    def plain(self) -> str:
+        """The value as the judges compare it: no ``!important``, single spaces, lower case
+        (worked out once: a rule's declaration is read for every element it matches)."""
+        got = self._plain
+        if got is None:
+            got = self._plain = " ".join(self.value.replace("!important", "").split()).lower()
+        return got
 
 
 @dataclass

@@ -466,13 +466,20 @@ def _compound_ok(c: Compound, e: Element) -> bool:
         return False
     if c.tag is not None and e.tag != c.tag:
         return False
-    if c.ids and any(e.attrs.get("id") != i for i in c.ids):
-        return False
+    if c.ids:
+        eid = e.attrs.get("id")
+        for i in c.ids:
+            if eid != i:
+                return False
     if c.classes:
         have = class_set(e)
-        if any(k not in have for k in c.classes):
+        for k in c.classes:
+            if k not in have:
+                return False
+    for t in c.tests:
+        if not t(e):
             return False
-    return all(t(e) for t in c.tests)
+    return True
 
 
 def _prev_siblings(e: Element) -> list[Element]:

@@ -177,16 +177,33 @@ class _Eval:
         return None
 
 
+_LENGTHS: dict[tuple, Range | None] = {}  # a page says "1rem" and "0.8em" hundreds of times
+
+
 def length(text: str, ctx: Ctx = DEFAULT, *, unitless_zero: bool = True) -> Range | None:
     """The pixel range of one length value (a single component), or None."""
+    key = (text, ctx.em, ctx.rem, ctx.pct, unitless_zero)
+    try:
+        return _LENGTHS[key]
+    except KeyError:
+        pass
     toks = tokenize(text)
     if all(t.kind == "ws" for t in toks):
-        return None
-    ev = _Eval(toks, ctx)
-    try:
-        v = ev.sum()
-    except RecursionError:
-        return None
+        got = None
+    else:
+        ev = _Eval(toks, ctx)
+        try:
+            v = ev.sum()
+        except RecursionError:
+            return None  # not remembered: it depends on how deep the caller's stack is
+        got = _range(v, ev, unitless_zero)
+    if len(_LENGTHS) > 8192:
+        _LENGTHS.clear()
+    _LENGTHS[key] = got
+    return got
+
+
+def _range(v: tuple[Range, bool] | None, ev: _Eval, unitless_zero: bool) -> Range | None:
     if v is None or ev.peek() is not None:
         return None
     rng, is_len = v

@@ -81,11 +81,20 @@ class Unseen:
 
 
 def _value(st: Style, prop: str) -> str:
+    """The declared value of ``prop`` as judged (var() substituted, no ``!important``, single
+    spaces, lower case): worked out once per element and property."""
     d = st.decls.get(prop)
     if d is None:
         return ""
-    v = d.value if not has_var(d.value) else (substitute(d.value, st.custom.get) or "")
-    return " ".join(v.replace("!important", "").split()).lower()
+    got = st.plain.get(prop)
+    if got is not None:
+        return got
+    if not has_var(d.value):
+        got = d.plain()
+    else:
+        got = " ".join((substitute(d.value, st.custom.get) or "").replace("!important", "").split()).lower()
+    st.plain[prop] = got
+    return got
 
 
 _NO_PCT = values.Ctx(pct=(0.0, 0.0))
@@ -215,11 +224,22 @@ def _cut_box(st: Style, el: Element) -> str:
 def _foreign(st: Style, prop: str, shipped: frozenset[tuple[str, str]]) -> bool:
     """Whether the winning declaration of ``prop`` is one the shipped style sheets lack."""
     d = st.decls.get(prop)
-    return d is not None and (d.prop, " ".join(d.value.replace("!important", "").split()).lower()) not in shipped
+    return d is not None and (d.prop, d.plain()) not in shipped
 
 
 _NONE = frozenset({"", "none", "normal", "initial", "unset", "inherit", "revert"})
 _LINE_CHARS = 40  # letters a line holds on a phone screen: a clamp to fewer lines than the text needs cuts it
+
+
+# the properties whose declaration can make _own find a reason, by the step that reads them (the
+# others a step reads are only looked at when one of these is declared): a step none of whose
+# properties the element declares finds nothing, and is passed over
+_BLEND_CLAMP = frozenset({"mix-blend-mode", "background-blend-mode", "-webkit-line-clamp", "line-clamp"})
+_OVERFLOWS = frozenset({"overflow", "overflow-x", "overflow-y"})
+_MARGINS = frozenset({"margin-left", "margin-top", "margin-inline-start", "text-indent", "margin"})
+_MOVES = frozenset({"transform", "scale", "translate", "rotate", "clip-path", "mask", "mask-image", "-webkit-mask",
+                    "-webkit-mask-image", "zoom"})
+_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | {"filter", "position"}
 
 
 def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset()) -> str:
@@ -233,81 +253,90 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
     decls = st.decls
     if not decls:
         return ""
-    for p in ("mix-blend-mode", "background-blend-mode"):
-        v = _value(st, p)
-        if v not in _NONE and _foreign(st, p, shipped):
-            return f"{p}: {v} blends it into what lies under it"
-    for p in ("-webkit-line-clamp", "line-clamp"):
-        v = _value(st, p)
-        n = _factor(v.split()[0]) if v not in _NONE else None
-        if n is not None and n >= 0 and _foreign(st, p, shipped):
-            text = " ".join(el.text().split())
-            if len(text) > n * _LINE_CHARS:
-                return f"{p}: {v} cuts its text after {n:g} line{'s' if n != 1 else ''}"
-    filt = _value(st, "filter")
-    for m in _FUNC.finditer(filt):
-        name = m.group(1).lower()
-        f = _factor(m.group(2)) if name in ("opacity", "contrast") else None
-        if f is not None and f < 0.05:
-            return f"filter: {m.group(0)}"
-        blur = _len(m.group(2)) if name == "blur" else None
-        if blur is not None and blur[0] >= _BLUR:
-            return f"filter: {m.group(0)} blurs it beyond reading"
-    overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
-    if "hidden" in overflow or "clip" in overflow:
-        for p in ("height", "max-height", "width", "max-width"):
-            r = _len(_value(st, p))
-            if r is not None and r[1] <= 1:
-                return f"{p}: {_value(st, p)} with overflow hidden"
-        cut = _cut_box(st, el)
-        if cut:
-            return cut
-        lh = _value(st, "line-height")
-        lhr = _len(lh) if lh and not lh.replace(".", "", 1).isdigit() else ((float(lh), float(lh)) if lh else None)
-        if lhr is not None and lhr[1] <= 0.01 and not _value(st, "height"):
-            return f"line-height: {lh} with overflow hidden"
-    pos = _value(st, "position")
-    if pos and pos != "static":
-        for p in ("left", "top", "right", "bottom", "inset", "inset-inline-start", "inset-block-start"):
+    present = decls.keys() & _OWN_PROPS
+    if not present:
+        return ""
+    if not present.isdisjoint(_BLEND_CLAMP):
+        for p in ("mix-blend-mode", "background-blend-mode"):
             v = _value(st, p)
-            comps = v.split() if p == "inset" else [v]
-            for c in comps:
-                r = _len(c)
-                if r is not None and (r[1] <= -_FAR or r[0] >= _FAR_OUT):
-                    return f"{p}: {v} puts it off the screen"
-    if pos in ("absolute", "fixed"):
-        return f"position: {pos} takes it out of its sentence, where it can lie over other text"
-    for p in ("margin-left", "margin-top", "margin-inline-start", "text-indent"):
-        r = _len(_value(st, p))
-        if r is not None and r[1] <= -_FAR:
-            return f"{p}: {_value(st, p)} puts it off the screen"
-    margin = _value(st, "margin")
-    if margin and any(_far(_len(c)) for c in margin.split()):
-        return f"margin: {margin} puts it off the screen"
-    why = _transform(_value(st, "transform"))
-    if why:
-        return why
-    scale = _value(st, "scale")
-    if scale and any((f := _factor(a)) is not None and abs(f) < 0.05 for a in scale.split()):
-        return f"scale: {scale} scales it to nothing"
-    if scale and any((f := _factor(a)) is not None and abs(f) < _SQUASH for a in scale.split()):
-        return f"scale: {scale} squashes it under half its size"
-    translate = _value(st, "translate")
-    if translate and any(_far(_len(a)) for a in translate.split()):
-        return f"translate: {translate} moves it off the screen"
-    rotate = _value(st, "rotate")
-    if rotate and rotate.split()[0] in ("x", "y") and len(rotate.split()) > 1 and _angle_edge_on(rotate.split()[-1]):
-        return f"rotate: {rotate} turns it edge-on"
-    cp = _value(st, "clip-path")
-    if cp and cp not in ("none", "initial", "unset", "inherit"):
-        return f"clip-path: {cp[:40]} cuts it away"
-    for p in ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image"):
-        v = _value(st, p)
-        if v and v not in ("none", "initial", "unset"):
-            return f"{p}: {v[:40]} masks it"
-    zoom = _factor(_value(st, "zoom") or "1")
-    if zoom is not None and 0 <= zoom < 0.05 and _value(st, "zoom") not in ("", "normal"):
-        return f"zoom: {_value(st, 'zoom')}"
+            if v not in _NONE and _foreign(st, p, shipped):
+                return f"{p}: {v} blends it into what lies under it"
+        for p in ("-webkit-line-clamp", "line-clamp"):
+            v = _value(st, p)
+            n = _factor(v.split()[0]) if v not in _NONE else None
+            if n is not None and n >= 0 and _foreign(st, p, shipped):
+                text = " ".join(el.text().split())
+                if len(text) > n * _LINE_CHARS:
+                    return f"{p}: {v} cuts its text after {n:g} line{'s' if n != 1 else ''}"
+    if "filter" in present:
+        filt = _value(st, "filter")
+        for m in _FUNC.finditer(filt):
+            name = m.group(1).lower()
+            f = _factor(m.group(2)) if name in ("opacity", "contrast") else None
+            if f is not None and f < 0.05:
+                return f"filter: {m.group(0)}"
+            blur = _len(m.group(2)) if name == "blur" else None
+            if blur is not None and blur[0] >= _BLUR:
+                return f"filter: {m.group(0)} blurs it beyond reading"
+    if not present.isdisjoint(_OVERFLOWS):
+        overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
+        if "hidden" in overflow or "clip" in overflow:
+            for p in ("height", "max-height", "width", "max-width"):
+                r = _len(_value(st, p))
+                if r is not None and r[1] <= 1:
+                    return f"{p}: {_value(st, p)} with overflow hidden"
+            cut = _cut_box(st, el)
+            if cut:
+                return cut
+            lh = _value(st, "line-height")
+            lhr = _len(lh) if lh and not lh.replace(".", "", 1).isdigit() else ((float(lh), float(lh)) if lh else None)
+            if lhr is not None and lhr[1] <= 0.01 and not _value(st, "height"):
+                return f"line-height: {lh} with overflow hidden"
+    if "position" in present:
+        pos = _value(st, "position")
+        if pos and pos != "static":
+            for p in ("left", "top", "right", "bottom", "inset", "inset-inline-start", "inset-block-start"):
+                v = _value(st, p)
+                comps = v.split() if p == "inset" else [v]
+                for c in comps:
+                    r = _len(c)
+                    if r is not None and (r[1] <= -_FAR or r[0] >= _FAR_OUT):
+                        return f"{p}: {v} puts it off the screen"
+        if pos in ("absolute", "fixed"):
+            return f"position: {pos} takes it out of its sentence, where it can lie over other text"
+    if not present.isdisjoint(_MARGINS):
+        for p in ("margin-left", "margin-top", "margin-inline-start", "text-indent"):
+            r = _len(_value(st, p))
+            if r is not None and r[1] <= -_FAR:
+                return f"{p}: {_value(st, p)} puts it off the screen"
+        margin = _value(st, "margin")
+        if margin and any(_far(_len(c)) for c in margin.split()):
+            return f"margin: {margin} puts it off the screen"
+    if not present.isdisjoint(_MOVES):
+        why = _transform(_value(st, "transform"))
+        if why:
+            return why
+        scale = _value(st, "scale")
+        if scale and any((f := _factor(a)) is not None and abs(f) < 0.05 for a in scale.split()):
+            return f"scale: {scale} scales it to nothing"
+        if scale and any((f := _factor(a)) is not None and abs(f) < _SQUASH for a in scale.split()):
+            return f"scale: {scale} squashes it under half its size"
+        translate = _value(st, "translate")
+        if translate and any(_far(_len(a)) for a in translate.split()):
+            return f"translate: {translate} moves it off the screen"
+        rotate = _value(st, "rotate")
+        if rotate and rotate.split()[0] in ("x", "y") and len(rotate.split()) > 1 and _angle_edge_on(rotate.split()[-1]):
+            return f"rotate: {rotate} turns it edge-on"
+        cp = _value(st, "clip-path")
+        if cp and cp not in ("none", "initial", "unset", "inherit"):
+            return f"clip-path: {cp[:40]} cuts it away"
+        for p in ("mask", "mask-image", "-webkit-mask", "-webkit-mask-image"):
+            v = _value(st, p)
+            if v and v not in ("none", "initial", "unset"):
+                return f"{p}: {v[:40]} masks it"
+        zoom = _factor(_value(st, "zoom") or "1")
+        if zoom is not None and 0 <= zoom < 0.05 and _value(st, "zoom") not in ("", "normal"):
+            return f"zoom: {_value(st, 'zoom')}"
     return ""
 
 
@@ -393,7 +422,10 @@ def _filtered(st: Style, fg, ground):
     while s is not None:
         if s.bg is not None and s.bg.a > 0:
             painted = True
-        for m in _FUNC.finditer(_value(s, "filter") if "filter" in s.decls else ""):
+        if "filter" not in s.decls:
+            s = s.parent
+            continue
+        for m in _FUNC.finditer(_value(s, "filter")):
             name, f = m.group(1).lower(), _factor(m.group(2) or "1")
             if f is None or name not in ("invert", "brightness"):
                 continue
@@ -468,6 +500,7 @@ class _Judge:
         self.shipped = shipped
         self.known = shipped_families(shipped)
         self.memo: dict[int, str] = {}
+        self.texts: dict[int, str] = {}  # id(Style) -> why text drawn with it cannot be read
 
     def hides(self, el: Element) -> str:
         """The first reason on the element or an ancestor ("-": sourcebook's own apparatus)."""
@@ -505,7 +538,11 @@ class _Judge:
                     continue
                 if not why:
                     st = self.c.style(parent)
-                    why = _text_reason(st, self.shipped, self.known) if st is not None else ""
+                    if st is not None:
+                        got = self.texts.get(id(st))
+                        if got is None:
+                            got = self.texts[id(st)] = _text_reason(st, self.shipped, self.known)
+                        why = got
                 if why:
                     return f"{why} (\"{' '.join(node.data.split())[:40]}\")", False
                 continue
@@ -582,6 +619,10 @@ def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     return ""
 
 
+# what covers reads first: an element declaring none of these paints over nothing
+_COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position"})
+
+
 def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
     """Boxes laid over the page: positioned out of the flow, painted, and holding no text of
     their own (a reader sees the box, not what lies under it); outlines and shadows that paint
@@ -590,7 +631,7 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
     out = []
     for el in doc.elements:
         st = computed.style(el)
-        if st is None or not st.decls or el.tag in ("html", "body"):
+        if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
         why = _paints_over(st, shipped) or _nudged(st, el, shipped)
         if why:
@@ -636,21 +677,30 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
     if not blocks and not entries:
         return []
     out = _judge_all(doc, sheet, inline, blocks, entries, computed=computed, shipped=shipped)  # the desktop
-    own = any(r.conditions and any((d.prop, " ".join(d.value.replace("!important", "").split()).lower())
-                                   not in shipped for d in r.decls) for r in sheet.rules)
+    own = any(r.conditions and any((d.prop, d.plain()) not in shipped for d in r.decls) for r in sheet.rules)
     if not own:
         return out
     seen = {(u.line, u.ledger) for u in out}
+
+    def applied() -> tuple[bool, ...]:  # which conditional rules the cascade takes, here
+        return tuple(conditions.applies(r.conditions) for r in sheet.rules if r.decls and r.conditions)
+
+    # a screen that takes the very rules one judged already takes has the same cascade, and can
+    # hide nothing that one did not (a block is reported once)
+    judged = {applied()}
     env, words, types = dict(conditions.ENV), dict(conditions.KEYWORDS), conditions._TYPES_TRUE
     try:
         for name, e, k, t in _WORLDS:
             conditions.ENV.update(e)
             conditions.KEYWORDS.update(k)
             conditions._TYPES_TRUE = t or types
-            for u in _judge_all(doc, sheet, inline, blocks, entries, name, shipped=shipped):
-                if (u.line, u.ledger) not in seen and not u.folded:
-                    seen.add((u.line, u.ledger))
-                    out.append(u)
+            rules = applied()
+            if rules not in judged:
+                judged.add(rules)
+                for u in _judge_all(doc, sheet, inline, blocks, entries, name, shipped=shipped):
+                    if (u.line, u.ledger) not in seen and not u.folded:
+                        seen.add((u.line, u.ledger))
+                        out.append(u)
             conditions.ENV.clear()
             conditions.ENV.update(env)
             conditions.KEYWORDS.clear()
