@@ -1021,6 +1021,10 @@ _OFFICERS = "City officers said the press figures were summer peaks."
     ("Hardly, say riders", "Riders say the readers work.", "negation", "hardly"),
     ("Fares going up", "A single adult fare bought on board is 3.40 marks, unchanged since 2024.", "change",
      "going up"),
+    ("Children under twelve ride free without a paying adult", "Children under twelve ride free with a paying adult.",
+     "antonym", "without a paying adult for with a paying adult"),
+    ("The operator agreed with riders that the readers were off", "Riders said the card readers were off.",
+     "judgement", "agreed with"),
     ("Children under twelve do not ride free with a paying adult",
      "Children under twelve ride free when travelling with a paying adult.", "negation", "not ride free"),
 ])

@@ -336,7 +336,7 @@ _NOT_SCOPE = lazy(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all
                   r"anymore|any\s+longer|if\s+any|(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
                   re.IGNORECASE)
 # words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
-_JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
+_JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+with|sided\s+with|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
               r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
               r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
               r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|so-called|dubious|questionabl[ey]|опроверг\w*|ложн\w*|неверн\w*)\b|"
@@ -479,10 +479,27 @@ _OPPOSITE_RX = [(lazy(rf"\b(?:{a})\b", re.IGNORECASE), lazy(rf"\b(?:{b})\b", re.
 _ANY_OPPOSITE = lazy(r"\b(?:" + "|".join(w for pair in _OPPOSITES for w in pair) + r")\b", re.IGNORECASE)
 
 
+_WITHOUT = lazy(r"\bwithout\s+((?:[^\W\d_]+\s+){0,2}[^\W\d_]+)", re.IGNORECASE)
+
+
+def _without(seen: str, hay: str) -> str | None:
+    """"ride free without a paying adult" where the claims say "with a paying adult" (and never
+    "without" it): the claim's condition turned around."""
+    for m in _WITHOUT.finditer(seen):
+        what = m.group(1).lower()
+        low = hay.lower()
+        if f"with {what}" in low and f"without {what}" not in low:
+            return f"without {what} for with {what}"
+    return None
+
+
 def _antonym(sentence: str, backing: list[str]) -> str | None:
     """A word of the sentence whose opposite its claims say, where they never say the word
     itself ("summer lows" of "summer peaks"), as "lows for peaks", or None."""
     seen = _seen(sentence)
+    turned = _without(seen, " ".join(_seen(b) for b in backing)) if "without" in seen.lower() else None
+    if turned:
+        return turned
     if not _ANY_OPPOSITE.search(seen):
         return None
     hay = " ".join(_seen(b) for b in backing)
@@ -547,7 +564,7 @@ def became(claim: Mapping) -> list[str]:
     return [BECAME] if claim.get("status") == "superseded" else []
 
 
-_ENDORSE = lazy(r"^(?:confirm|corroborat|endors)", re.IGNORECASE)
+_ENDORSE = lazy(r"^(?:confirm|corroborat|endors|agreed\s+with|agrees\s+with|sided\s+with)", re.IGNORECASE)
 
 
 def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
