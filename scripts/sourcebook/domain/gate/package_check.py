@@ -320,12 +320,10 @@ def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
 
     from ...base import jsonio
     from ..workspace.layout import Workspace, new_manifest
-    from .context import GateContext, VerifyOptions, is_shipping_page
+    from .context import GateContext, VerifyOptions
     from .gates import gates
 
-    # a symlinked page or asset is already E-PKG-PATH; it is never followed here
-    names = sorted(n for n in os.listdir(out) if is_shipping_page(n) and os.path.isfile(os.path.join(out, n))
-                   and not os.path.islink(os.path.join(out, n)))
+    names = _shipped_pages(out)
     led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
     if not names or not isinstance(led, dict) or not isinstance(led.get("ledger"), list) or not isinstance(prov, dict):
         return  # no page, or check_ledger already says the ledger or provenance is unreadable
@@ -410,7 +408,7 @@ def check_review(out: str, res: CheckResult) -> None:
                                     f"{review.get('marked_ok')} of {total} sentences marked ok"
                                     f"{' (reviewed)' if said else ''}, where its own marks hold {ok} current ok; "
                                     "the record was edited: package again"))
-    for rel in sorted(_shipped_pages(out)):
+    for rel in _shipped_pages(out):
         text = _read(out, rel) or ""
         m = re.search(r"<!-- SB:REVIEWED -->(.*?)<!-- /SB:REVIEWED -->", text, re.S)
         footer = " ".join(re.sub(r"<[^>]+>", " ", m.group(1)).split()) if m else ""
@@ -421,8 +419,13 @@ def check_review(out: str, res: CheckResult) -> None:
 
 
 def _shipped_pages(out: str) -> list[str]:
-    return [n for n in os.listdir(out) if n.endswith(".html") and n not in ("ledger.html", "review.html")] \
-        if os.path.isdir(out) else []
+    """The package's pages, sorted (a symlinked page is already E-PKG-PATH: never followed)."""
+    from .context import is_shipping_page
+
+    if not os.path.isdir(out):
+        return []
+    return sorted(n for n in os.listdir(out) if is_shipping_page(n) and os.path.isfile(os.path.join(out, n))
+                  and not os.path.islink(os.path.join(out, n)))
 
 
 def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None) -> CheckResult:

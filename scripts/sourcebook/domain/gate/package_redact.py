@@ -109,9 +109,9 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
 
 def title_digest(title: str) -> str:
     """The digest a public package records of a title it withholds (its words, spaces collapsed)."""
-    import hashlib
+    from ...base.ids import sha256_text
 
-    return hashlib.sha256(" ".join(title.split()).encode("utf-8")).hexdigest()
+    return sha256_text(" ".join(title.split()))
 
 
 LOCAL = "a local file"  # what a public package's Markdown shows for a local path

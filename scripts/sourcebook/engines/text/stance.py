@@ -206,9 +206,10 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
     return " ".join(m.group(0).split())
 
 
-def _stems(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # a claim's text is read for each sentence citing it, by four checks
+def _stems(text: str) -> frozenset[str]:
     """The words of four letters or more (their first four, so "teams" is "team") and numbers."""
-    return {w.lower()[:4] for w in _CONTENT.findall(_seen(text)) if w.lower() not in _CONDITION_STOP}
+    return frozenset(w.lower()[:4] for w in _CONTENT.findall(_seen(text)) if w.lower() not in _CONDITION_STOP)
 
 
 # who says it: "Riders on route W3 told The Ferry Ledger that ...", "The authority says ...",
@@ -224,6 +225,7 @@ _ANY_FRAME = lazy(rf"\b(?:{_REPORT_VERB}|according\ to|per\ the|quoted|cited|fou
                   r"据|表示|称|по\ словам|сообщ|заяв|говор|по\ данным", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def _frame(text: str) -> tuple[str, str, str] | None:
     """(who, the frame as written, the rest) of a text that opens by saying who says it."""
     m = _FRAME.match(_seen(text))
