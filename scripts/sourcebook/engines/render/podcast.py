@@ -106,9 +106,10 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
     figures and dates its cited claims state; the episode title, the outline and the voice hints
     (the script's and a voices file's: a voice reads from them) only those of the claims some
     line cites."""
+    from ..text import stance
     from ..text.figures import stated, unbacked
     from ..text.quotations import find_quotations
-    from ..text.stance import judge_words
+    from ..text.stance import change_told, judge_words
 
     out: list[Finding] = []
     cited: list[str] = []
@@ -120,6 +121,13 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
         if line.get("kind") == "transition":
             carried = [f'"{f.written}"' for f in stated(text)] + [q.text for q in find_quotations(text)]
             carried += [f'"{w}", which judges a claim' for w in judge_words(text)]  # a link states nothing
+            change = change_told(text)  # "Why is the service so much busier this year?" takes a change as so
+            if change:
+                out.append(Finding(stance.ADDED["change"][0], subject, f"a transition says {change!r}, "
+                                                                       f"{stance.ADDED['change'][1]}; it links "
+                                                                       "segments and states nothing: ask without it "
+                                                                       "(\"How busy is the service?\"), or tell the "
+                                                                       "change in a factual line that cites its claim"))
             if carried:
                 out.append(Finding("E-POD-TRANSITION", subject, f"a transition carries {', '.join(carried)}; it "
                                                                 "links segments and states nothing: move the fact "
@@ -135,15 +143,31 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
             if said:
                 out.append(Finding(said[0], subject, said[1]))
     texts = _claims_backing(cited, claims)
-    structure = [("episode", str(script.get("episode") or ""))]
-    structure += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")
-                  for i, part in enumerate(script.get("outline") or [], 1) if isinstance(part, Mapping)]
+    told = [("episode", str(script.get("episode") or ""))]
+    told += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")
+             for i, part in enumerate(script.get("outline") or [], 1) if isinstance(part, Mapping)]
+    structure = list(told)
     # a speaker's name and voice hint reach the TTS plan a voice reads from: no figure hides there
     structure += [(f"speaker {sp.get('name', '')}", f"{sp.get('name', '')}\n{sp.get('voice_hint', '')}")
                   for sp in script.get("speakers") or [] if isinstance(sp, Mapping)]
     structure += [(f"voice {name}", str(v.get("hint") or "")) for name, v in (voices or {}).items()
                   if isinstance(v, Mapping)]
     verdicts = {w[:6] for t in texts for w in judge_words(t)}
+    # the title and the outline stand over the whole episode: they say nothing its cited claims
+    # do not ("The pass now works on the whole water bus" over a plan for W3)
+    claim_texts = [str(claims[c].get("text") or "") for c in cited
+                   if c in claims and claims[c].get("confidence") != "inferred"]
+    for subject, text in told:
+        for part in text.split("\n"):
+            said = stance.label_says(part, claim_texts, texts, len(cited), claim_texts) if part.strip() else None
+            if said:
+                code, what, fix = stance.ADDED[said[0]]
+                msg = (f"says {part.strip()!r}, {what}: the claims the script cites say {said[1]!r}"
+                       if said[0] in ("plan", "condition") else
+                       f"says {said[1]!r}, {what}, which none of the claims the script cites or their quotes says")
+                out.append(Finding(code, subject, f"{msg}; the title and the outline stand over the whole "
+                                                  f"episode; {fix}"))
+                break
     for subject, text in structure:
         figs = unbacked(text, texts)
         if figs:

@@ -599,6 +599,11 @@ ADDED = {
               "cut it, or cite the claim whose quote says it"),
     "comparison": ("E-PAGE-WORD-UNBACKED", "a comparison with something",
                    "compare only what the claims compare, or cite the claim that makes the comparison"),
+    "plan": ("E-PAGE-HEDGE-DROPPED", "a plan or a possibility told as done",
+             "keep the claim's hedge (\"is due to\", \"will\", \"from 1 December\"), or name what it stands over "
+             "without saying it is so"),
+    "condition": ("E-PAGE-HEDGE-DROPPED", "a fact told without the condition its claim states",
+                  "keep the condition (\"with a paying adult\"), or name what it stands over without stating it"),
     "weekday": ("E-PAGE-FIGURE-UNBACKED", "a day of the week the date does not fall on, in words",
                 "write the day the calendar gives for the date, or leave the day out"),
 }
@@ -711,6 +716,180 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
         extra = [w for w in scale if w not in said_scale]
         if extra:
             return "scale", extra[0]
+    return None
+
+
+# --- headings, labels and titles: what they say of the claims they stand over ---------------------
+
+# a label that says something is so, not only what follows ("Pass works on W3", "W3: accepted"):
+# a verb of being, taking or working, or a thing told as done
+_STATES = lazy(r"\b(?:is|are|was|were|has|have|had|works?|takes?|accepts?|runs?|pays?|covers?|joins?|opens?|"
+               r"starts?|gets?|goes|live|open|ready|active|working|accepted|taken|done|enabled|installed|fitted)\b",
+               re.IGNORECASE)
+# a comparative ("busier", "higher", "so much more") and a word of time ("this year", "now",
+# "than before") together tell a change, whatever the sentence asks ("Why is the service so much
+# busier this year?")
+_COMPARATIVE = lazy(r"\b(?:(?!earlier\b|later\b)[^\W\d_]{2,}ier|higher|lower|bigger|smaller|larger|greater|"
+                    r"cheaper|dearer|faster|slower|longer|shorter|better|worse|fuller|fewer|"
+                    r"(?:much|far|so|ever|even)\s+(?:more|less))\b|\b(?:more|less)\s+(?:[^\W\d_]+\s+){0,2}?than\b",
+                    re.IGNORECASE)
+_TIME_NOW = lazy(r"\b(?:(?:this|last|next|past)\s+(?:year|month|week|summer|winter|spring|autumn|season|time)|"
+                 r"now(?:adays)?|these\s+days|today|lately|recently|than\s+(?:before|ever|last\s+[^\W\d_]+)|since|"
+                 r"over\s+time|year[- ]on[- ]year|every\s+year)\b", re.IGNORECASE)
+
+
+def asks(text: str) -> bool:
+    """A label that asks ("Does W3 take the pass?"): it tells nothing, unless it asks why (a
+    "why" takes what it asks about as so)."""
+    t = text.rstrip()
+    return t.endswith(("?", "？")) and not re.match(r"\W*(?:why|how\s+come)\b", _seen(t), re.IGNORECASE)
+
+
+def change_told(text: str) -> str | None:
+    """A word of change ("rose", "going up"), or a comparative with a word of time ("busier this
+    year"), as written; None when ``text`` tells no change."""
+    seen = _seen(text)
+    m = CHANGE.search(seen)
+    if m:
+        return " ".join(m.group(0).lower().split())
+    c = _COMPARATIVE.search(seen)
+    t = _TIME_NOW.search(seen) if c else None
+    if c and t:
+        return " ".join(f"{c.group(0)} {t.group(0)}".lower().split())
+    return None
+
+
+def change_added(text: str, backing: list[str]) -> str | None:
+    """The change ``text`` tells that none of ``backing`` tells or compares ("unchanged since
+    2024" compares only to say nothing changed)."""
+    word = change_told(text)
+    if word is None or any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) and not _UNCHANGED.search(_seen(b))
+                           for b in backing):
+        return None
+    return word
+
+
+def label_plan_done(claim_text: str, label: str) -> str | None:
+    """The hedge of a plan ("due to") that a heading, a label or a title standing over the claim
+    tells as done: "Pass works on W3" over "Route W3 is due to accept the pass from 1 December".
+    A label is too short for ``hedge_dropped``'s measure, so it is read by what it names: the
+    plan's subject (a name with digits, "W3"), a word of what is planned ("pass"), and a word
+    that says it is so ("works", "takes", "accepted"), with no hedge, future or date of its own.
+    A question asks; a label that names ("W3 and the pass") tells nothing."""
+    if asks(label) or not hedged(claim_text) or hedged(label):
+        return None
+    said, seen = _seen(claim_text), _seen(label)
+    possible = modals(said)
+    if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(label)):
+        return None  # "W3 follows in December": a timetable keeps the plan
+    m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
+    if m is None:
+        return None
+    clause = re.split(r"[,;:.!?。！？，；]", said[:m.start()])[-1]
+    names = {w.lower() for w in _NAMED.findall(clause) if any(ch.isdigit() for ch in w)}
+    if not names or not names <= {w.lower() for w in _NAMED.findall(seen)}:
+        return None
+    end = _CLAUSE_END.search(said, m.end())
+    planned = _stems(said[m.end():end.start() if end else len(said)])
+    mine = _stems(label)
+    if not planned & mine:
+        return None
+    verb = next((w.lower()[:4] for w in re.findall(r"[^\W\d_]{4,}", said[m.end():])), "")
+    if not (_STATES.search(seen) or _DONE_PAST.search(seen) or (verb and verb in mine)):
+        return None
+    return possible[0] if possible else " ".join(m.group(0).lower().split())
+
+
+def _plainly(claim_text: str, label: str) -> bool:
+    """An unhedged claim says what a label says: every name with digits of the label ("W3") and
+    half of its other words (by their first four letters) stand in it."""
+    seen = _seen(label)
+    names = {w.lower() for w in _NAMED.findall(seen) if any(ch.isdigit() for ch in w)}
+    theirs = {w.lower() for w in _NAMED.findall(_seen(claim_text))}
+    words = _stems(label) - {n[:4] for n in names}
+    return names <= theirs and len(words & _stems(claim_text)) * 2 >= len(words)
+
+
+def label_condition_dropped(claim_text: str, label: str) -> str | None:
+    """The condition of a plain fact ("when travelling with a paying adult") that a heading, a
+    label or a title standing over the claim drops: it says what the condition governs (the
+    word right before it, "free", and another word of the claim) and none of the condition's words
+    ("Kids ride free", "Free rides for children").
+    A plan is judged by ``label_plan_done``; a question asks."""
+    if asks(label) or hedged(claim_text):
+        return None
+    said, seen = _seen(claim_text), _seen(label)
+    m = _CONDITION.search(said)
+    if m is None or hedged(label) or _FUTURE.search(seen):
+        return None
+    rest = _stems(said[:m.start()] + " " + said[m.end():])
+    cond = _stems(m.group("c")) - rest
+    mine = _stems(label)
+    if not cond or cond & mine:
+        return None
+    clause = re.split(r"[,;:.!?。！？，；]", said[:m.start()])[-1]
+    # the word the condition governs: the last of the clause before it ("free" of "ride free when
+    # ..."), or the first after it ("If you pay on board, fares cost 3.40")
+    before = [w.lower()[:4] for w in _CONTENT.findall(clause) if w.lower() not in _CONDITION_STOP]
+    after = [w.lower()[:4] for w in _CONTENT.findall(re.split(r"[;.!?。！？；]", said[m.end():])[0])
+             if w.lower() not in _CONDITION_STOP]
+    governed = before[-1] if before else after[0] if after else ""
+    if governed not in mine or not (rest & mine) - {governed}:
+        return None  # "What a ride costs", "Children under twelve": it names, it does not state the fact
+    return " ".join(m.group(0).split())
+
+
+# scope words that quantify no noun of their own: "everyone rides free" scopes whatever it says
+_SCOPE_ALONE = lazy(r"^(?:every(?:one|body|where|thing)|any(?:where|one)|always|universally|without\s+exception)$",
+                    re.IGNORECASE)
+
+
+def _scopes_over(label: str, word: str, topic: list[str]) -> bool:
+    """A label's scope word bears on what the page tells: it stands alone ("everyone"), the label
+    says something is so ("Every route takes the pass"), or the noun after it is one the page's
+    claims speak of ("Every route, one fare"). "Census of every construct" scopes the page, not
+    what its sources say."""
+    if _SCOPE_ALONE.match(word) or _STATES.search(label):
+        return True
+    i = label.lower().find(word)
+    after = [w for w in re.findall(r"[^\W\d_]{4,}", label[i + len(word):] if i >= 0 else "")][:2]
+    said = {w.lower()[:4] for t in topic for w in re.findall(r"[^\W\d_]{4,}", _seen(t))}
+    return any(w.lower()[:4] in said for w in after)
+
+
+def label_says(label: str, claim_texts: list[str], backing: list[str], cited: int = 0,
+               topic: list[str] | None = None) -> tuple[str, str] | None:
+    """What a heading, a label or a title says of the claims it stands over that they do not, as
+    (kind, word): ``plan`` (a plan told as done), ``condition`` (a condition dropped), or
+    ``scope``, ``scale`` (with a plan among them, "now", "already") or ``change`` as
+    ``added_words`` finds them in a sentence; ``claim_texts``: the claims' own texts, ``backing``:
+    those and their quotes; ``topic``: the texts of every claim the page or the script cites
+    (what a word of scope may bear on). One reading for the page gate, the pre-flight and the
+    podcast."""
+    label, backing = _seen(label), [_seen(b) for b in backing]
+    if not asks(label):
+        scope = [w for w in scope_words(label, cited) if not _generic(label, w, backing)
+                 and _scopes_over(label, w, backing + (topic or []))]
+        if scope and not any(_SCOPE.search(b) for b in backing):
+            return "scope", scope[0]
+        narrowed = _only_some(label, backing) or _other_than(label, backing)
+        if narrowed:
+            return "scope", narrowed
+    change = change_added(label, backing)
+    if change:
+        return "change", change
+    said = {w for b in backing for w in scale_words(b, True)}
+    extra = [w for w in scale_words(label, any(hedged(t) for t in claim_texts)) if w not in said]
+    if extra:
+        return "scale", extra[0]
+    for t in claim_texts:
+        lost = label_plan_done(t, label)
+        # another claim it stands over says it plainly ("W3 has taken the pass since 1 December")
+        if lost and not any(not hedged(u) and _plainly(u, label) for u in claim_texts):
+            return "plan", lost
+        cond = label_condition_dropped(t, label)
+        if cond:
+            return "condition", cond
     return None
 
 

@@ -67,6 +67,8 @@ _URL_TEXT = lazy(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 # a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
 _MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
 _HEADER_LABEL = lazy(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop: "How often builds appear"
+# a cell that only affirms its header ("yes", "✓"): the row says the header of its label
+_AFFIRM = lazy(r"(?:yes|y|true|ok|[✓✔☑✅])", re.I)
 _NOTES_LABEL = lazy(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
 
 
@@ -101,6 +103,7 @@ class _Judge:
         self.page_cited: set[str] = set()
         self._backing: dict[str, tuple[list[str], list[str], list[str]]] = {}
         self._notes: set[str] | None = None
+        self._topic: list[str] | None = None
         self._at: dict[int, int] | None = None
         self._read: dict[tuple, object] = ctx.memo("prose-sentences", lambda _ctx: {})
 
@@ -411,12 +414,12 @@ class _Judge:
 
     @staticmethod
     def changed(text: str) -> str:
-        """A word of change in framing ("paper tickets are being phased out"): a change is a fact
-        a claim tells, not the author's connecting words."""
-        from .....engines.text.stance import CHANGE
+        """A word of change in framing ("paper tickets are being phased out", "so much busier this
+        year"): a change is a fact a claim tells, not the author's connecting words."""
+        from .....engines.text.stance import change_told
 
-        m = CHANGE.search(text)
-        return f"the word of change {' '.join(m.group(0).split())!r}" if m else ""
+        word = change_told(text)
+        return f"the word of change {word!r}" if word else ""
 
     @staticmethod
     def answered(text: str) -> str:
@@ -443,6 +446,12 @@ class _Judge:
                     return (f"the count {c.written!r}: {c.n} sources, where the claims beside it rest on "
                             f"{limit}{' each at most' if c.confirms else ''}")
         return ""
+
+    def topic(self) -> list[str]:
+        """The texts of every claim the page cites: what a label's word of scope may bear on."""
+        if self._topic is None:
+            self._topic = self.backing(self.shown_ids())
+        return self._topic
 
     def shown_ids(self) -> list[str]:
         """Every live claim the page cites anywhere."""
@@ -652,39 +661,42 @@ class _Judge:
                                                           f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
 
-    def label_words(self, p: Piece, under: set[str] | None) -> None:
-        """A heading or label that denies or judges ("Not accepted:", "Debunked, retracted
-        claim:") says it of what it stands over: the claims cited under the heading, in its row,
-        or in the first claim block after it. Those claims, or their quotes, must say it too."""
+    def label_words(self, p: Piece, under: set[str] | None, text: str | None = None) -> None:
+        """A heading or label says what it says of what it stands over: the claims cited under the
+        heading, in its row, or in the first claim block after it. Those claims, or their quotes,
+        must say it too: a denial or a verdict ("Not accepted:", "Debunked, retracted claim:"), a
+        word of scope ("Every route takes the pass"), record, completion or change ("W3 already
+        takes the pass", "Fares going up"); a plan is not told as done ("Pass works on W3" over
+        "is due to") and a condition is kept ("Kids ride free" over "with a paying adult")
+        (``stance.label_says``). ``text``: what the label says read with its header and cell
+        (a table's row)."""
         from .....engines.text import stance
 
-        denies, judged = stance.denial(p.text), stance.judge_words(p.text)
-        done = stance.scale_words(p.text, True) or stance.CHANGE.search(p.text)
-        if not denies and not judged and not done:
-            return
+        text = p.text if text is None else text
+        denies, judged = stance.denial(text), stance.judge_words(text)
         ids = sorted(under) if under is not None else self.governed(p)
         backing = self.backing(ids, quotes=True)
         kind, word = None, ""
-        if done and not denies and not judged:
-            # "W3 already takes the pass" over a plan; "Record ridership" over plain figures;
-            # "Fares going up" over fares that never changed
-            added = stance.added_words(p.text, backing, any(stance.hedged(t) for t in self.backing(ids)), len(ids))
-            if added and added[0] in ("scale", "change"):
-                kind, word = added
-            if kind is None:
-                return
-        if denies and stance.negation_added(p.text, backing):
+        if denies and stance.negation_added(text, backing):
             kind, word = "negation", denies
         elif judged:
             said = {w[:6] for b in backing for w in stance.judge_words(b)}
             word = next((w for w in judged if w[:6] not in said), "")
             kind = "judgement" if word else None
+        elif not denies:
+            got = stance.label_says(text, self.backing(ids), backing, len(ids), self.topic())
+            if got is not None:
+                kind, word = got
         if kind is None:
             return
         code, what, fix = stance.ADDED[kind]
         over = f"the claims it stands over ({', '.join(ids)})" if ids else "no claim (it stands over none)"
-        self.counts["refused"] += p.where not in STRUCTURE and p.where != "row"
-        self.refuse(code, p, f"({p.where}) says {word!r}, {what}, but {over} and their quotes do not say it; {fix}")
+        where = p.where if text == p.text else f"a table row, read with its column's header as \"{safe(text, 80)}\""
+        self.counts["refused"] += p.where not in STRUCTURE and p.where != "row" and text == p.text
+        if kind in ("plan", "condition"):
+            self.refuse(code, p, f"({where}) is {what}: {over} say {word!r}; {fix}")
+            return
+        self.refuse(code, p, f"({where}) says {word!r}, {what}, but {over} and their quotes do not say it; {fix}")
 
     def tables(self) -> None:
         """A table's labels name what their own row or column cites. A row label ("Children")
@@ -726,6 +738,32 @@ class _Judge:
                 for i in ix:
                     if pieces[i].where == "header" and not pieces[i].refs:
                         self.swapped(pieces[i], cols[c], others, "column")
+            for row in body:
+                self.row_says(row, heads[-1])
+
+    def row_says(self, row: list, header: list) -> None:
+        """A row reads as a sentence: its label, a column's header and the cell ("W3 | yes" under
+        "Takes the pass" says "W3 takes the pass"). A short cited cell is judged so by the label
+        rules, with the claims it cites: a plan in a "yes" cell is a plan told as done. A cell
+        that says no is the negation rules' to judge."""
+        from .....engines.text import stance
+
+        pieces = self.pr.pieces
+
+        def said(ix: list[int], *kinds: str) -> str:
+            return " ".join(pieces[i].text for i in ix if pieces[i].where in kinds)
+
+        label = " ".join(t for _, ix in row if (t := said(ix, "row")))
+        for c, (_, ix) in enumerate(row):
+            cell = [i for i in ix if pieces[i].where == "prose" and pieces[i].refs and not pieces[i].framing]
+            ids = {x for i in cell for x in pieces[i].refs if self.live(x)}
+            text = said(cell, "prose")
+            head = said(header[c][1], "header")
+            if not ids or not head or not self.sent.is_short_label(text) or stance.denial(text):
+                continue
+            core = text.strip(" .!;:")
+            statement = " ".join(t for t in (label, head, "" if _AFFIRM.fullmatch(core) else core) if t)
+            self.label_words(pieces[cell[0]], ids, statement)
 
     def cell_claims(self, ix: list[int]) -> set[str]:
         return {x for i in ix for x in self.pr.pieces[i].refs + self.pr.pieces[i].history if self.live(x) or self.past(x)}
