@@ -572,3 +572,49 @@ def test_a_word_of_endorsement_is_the_claim_s_to_say():
     assert added_words("City officers confirmed the press figures", said) == ("judgement", "confirmed")
     assert added_words("City officers confirmed the press figures", said + ["The council confirmed it."]) is None
 
+
+
+# a heading, a label or a title, read against the claims it stands over (``stance.label_says``)
+_ROUTES = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+_W3 = "Route W3 is due to accept the Tidewater Pass from 1 December 2026, once new ticket readers are installed."
+_KIDS = "Children under twelve ride free when travelling with a paying adult."
+_FARE = "A single adult fare bought on board costs 3.40 marks."
+_EVERY = "A single fare of 3.40 marks applies on every route of the water bus."
+
+
+@pytest.mark.parametrize("label, over, kind", [
+    ("Every route takes the pass", [_FARE, _KIDS], "scope"),
+    ("Every route, one fare", [_FARE, _KIDS], "scope"),  # "route" is a thing the page speaks of
+    ("Kids ride free, fares 3.40", [_FARE, _KIDS], "condition"),
+    ("Free rides for children", [_KIDS], "condition"),
+    ("Pass works on W3", [_W3], "plan"),
+    ("W3 accepts the pass", [_W3, _ROUTES], "plan"),
+    ("The pass now works on the whole water bus", [_ROUTES, _W3], "scope"),
+    ("W3 already takes the pass", [_W3], "scale"),
+    ("Why is the service so much busier this year?", [_FARE], "change"),
+])
+def test_a_label_says_no_more_than_the_claims_it_stands_over(label, over, kind):
+    from sourcebook.engines.text.stance import label_says
+
+    got = label_says(label, over, over, len(over), [_ROUTES, _W3, _FARE, _KIDS])
+    assert got is not None and got[0] == kind, got
+
+
+@pytest.mark.parametrize("label, over", [
+    ("What a ride costs", [_FARE, _KIDS]),
+    ("Every route, one fare", [_EVERY]),  # the claim under it says every route
+    ("Census of every construct", [_FARE]),  # a scope over the page, not over what the sources say
+    ("Children under twelve", [_KIDS]),  # it names a group: it states nothing of them
+    ("Children ride free with an adult", [_KIDS]),
+    ("W3 follows in December", [_W3]),  # a timetable keeps the plan
+    ("W3 and the pass", [_W3]),
+    ("Does W3 take the pass?", [_W3]),
+    ("Where the pass works", [_ROUTES, _W3]),
+    ("The Tidewater Pass, route by route", [_ROUTES, _W3, _FARE, _KIDS]),
+    ("Now to the fares.", [_FARE]),
+    ("W3 takes the pass", [_W3, "Route W3 has accepted the Tidewater Pass since 1 December 2026."]),
+])
+def test_an_honest_label_passes(label, over):
+    from sourcebook.engines.text.stance import label_says
+
+    assert label_says(label, over, over, len(over), [_ROUTES, _W3, _FARE, _KIDS]) is None

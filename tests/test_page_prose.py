@@ -1230,3 +1230,62 @@ def test_a_scheduled_thing_told_as_done_is_refused_whatever_its_date(demo, page,
     refused(demo, page.replace(old, "W3 reader contract was signed in August, and the readers were installed in "
                                     "November", 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "scheduled")
 
+
+
+# ------------------------------------------------- headings and rows keep the claims they stand over
+
+def test_a_heading_with_a_word_of_scope_its_claims_do_not_say_is_refused(demo, page, tmp_path):
+    """"Every route takes the pass" over the fares: the claims under it name no route at all."""
+    heading = ">What a ride costs</h2>"
+    assert heading in page
+    for scoped in ("Every route takes the pass", "Every route, one fare", "Fares on the whole water bus"):
+        refused(demo, page.replace(heading, f">{scoped}</h2>", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
+                "a word of scope", "stands over")
+    # headings that name what follows pass; so does a question, which tells nothing
+    for honest in ("What a ride costs", "Fares, all in marks?", "Does every route take the pass?"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
+def test_a_heading_that_drops_its_claims_condition_is_refused(demo, page, tmp_path):
+    """A slide's heading is read from the back of the room: "Kids ride free" over "children
+    under twelve ride free when travelling with a paying adult" drops the adult."""
+    heading = ">What a ride costs</h2>"
+    for dropped in ("Kids ride free, fares 3.40", "Free rides for children"):
+        refused(demo, page.replace(heading, f">{dropped}</h2>", 1), tmp_path, "E-PAGE-HEDGE-DROPPED",
+                "paying adult", "stands over")
+    for honest in ("Children ride free with an adult, fares 3.40", "Children under twelve", "What children pay"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
+def test_a_heading_that_tells_a_plan_as_done_in_the_present_is_refused(demo, page, tmp_path):
+    """"Pass works on W3" over a section whose only word on W3 is that it is due to follow."""
+    heading = ">Where the pass works today</h2>"
+    refused(demo, page.replace(heading, ">Pass works on W3</h2>", 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'due to'")
+    for honest in ("W3 follows in December", "Where the pass works", "Does W3 take the pass?", "W3 and the pass"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
+def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
+    routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
+    rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'
+            f'<tr data-claim="{w3_id}"><td>W3</td><td>{w3}{_sup_of(page, w3_id)}</td></tr>')
+    return body(page, f"<h2>Where the pass works</h2><table><thead><tr><th>Route</th><th>{head}</th></tr></thead>"
+                      f"<tbody>{rows}</tbody></table>")
+
+
+def test_a_table_row_that_tells_a_plan_as_done_is_refused(demo, page, tmp_path):
+    """A row reads as a sentence: "W3 | yes" under "Takes the pass" says W3 takes it, of a claim
+    that W3 is due to."""
+    lines = refused(demo, _route_table(page, "yes"), tmp_path, "E-PAGE-HEDGE-DROPPED", "W3 Takes the pass", "'due to'")
+    assert not any("W1 and W2" in ln for ln in lines), lines  # the routes that take it today pass
+    refused(demo, _route_table(page, "✓"), tmp_path, "E-PAGE-HEDGE-DROPPED", "W3 Takes the pass")
+    for honest in ("from 1 December 2026", "due in December"):
+        passes_prose(demo, _route_table(page, honest), tmp_path)
+    passes_prose(demo, _route_table(page, "due 1 December 2026", head="When"), tmp_path)
+
+
+def test_framing_that_asks_why_something_grew_tells_a_change(demo, page, tmp_path):
+    framing = "The two ridership figures disagree, and both are shown here."
+    refused(demo, page.replace(framing, "Why is the water bus so much busier this year?", 1), tmp_path,
+            "E-PAGE-FRAMING-FACT", "busier this year")
+    passes_prose(demo, page.replace(framing, "How busy is the water bus now?", 1), tmp_path)

@@ -280,3 +280,54 @@ def test_a_voices_file_hint_carries_no_figure(ws):
     found = [(c, s) for c, s, _ in _figure_codes(ws, [_line(1, "Ben", "A single fare costs 3.40 marks.", "factual",
                                                              [fare])])]
     assert ("E-POD-FIGURE", "voice Ben") in found
+
+
+# ---- the title, the outline and the transitions say nothing the cited claims do not -------------
+
+ROUTES_TEXT = ("The pass is accepted on routes W1 and W2.\n\n"
+               "Route W3 will accept the pass from 1 December 2026, once new readers are installed.\n")
+
+
+def _routes(ws):
+    sid = make_source(ws, ROUTES_TEXT, name="routes")
+    today = "The pass is accepted on routes W1 and W2."
+    plan = "Route W3 is due to accept the pass from 1 December 2026, once new readers are installed."
+    write_claims(ws, [
+        claim(today, "pass.today", confidence="verified", evidence=[ev(sid, ROUTES_TEXT, today)]),
+        claim(plan, "pass.w3", confidence="verified",
+              evidence=[ev(sid, ROUTES_TEXT, "Route W3 will accept the pass from 1 December 2026, once new readers "
+                                             "are installed.")]),
+    ])
+    return [_line(1, "Ben", "On W1 and W2 the pass is accepted.", "factual", [claim_id(today)]),
+            _line(2, "Ben", "W3 is due to follow on 1 December 2026, once new readers are installed.", "factual",
+                  [claim_id(plan)])]
+
+
+def test_the_episode_title_and_outline_keep_what_the_cited_claims_say(ws):
+    lines = _routes(ws)
+    for title, code, word in (("The pass now works on the whole water bus", "E-PAGE-WORD-UNBACKED", "'whole'"),
+                              ("Now the pass takes you anywhere", "E-PAGE-WORD-UNBACKED", "'anywhere'"),
+                              ("The pass works on W3", "E-PAGE-HEDGE-DROPPED", "'due to'")):
+        [(c, subject, message)] = _figure_codes(ws, lines, episode=title)
+        assert (c, subject) == (code, "episode") and word in message and "whole episode" in message, title
+    found = _figure_codes(ws, lines, outline=[{"name": "Every route takes the pass", "description": "W1, W2, W3",
+                                               "size": "short"}])
+    assert [(c, s) for c, s, _ in found] == [("E-PAGE-WORD-UNBACKED", "outline 1")]
+    for honest in ("The Tidewater Pass, route by route", "W3 follows in December", "Where the pass works",
+                   "Does the pass work on every route?"):
+        assert _figure_codes(ws, lines, episode=honest) == [], honest
+    assert _figure_codes(ws, lines, outline=[{"name": "Where the pass works",
+                                              "description": "Routes W1 and W2 today, W3 in December",
+                                              "size": "medium"}]) == []
+
+
+def test_a_transition_that_takes_a_change_as_so_is_refused(ws):
+    lines = _routes(ws)
+    for text, word in (("Why is the service so much busier this year?", "'busier this year'"),
+                       ("So why did fares go up?", "'go up'"),
+                       ("Now: why is it cheaper than before?", "'cheaper than before'")):
+        [(code, subject, message)] = _figure_codes(ws, lines + [_line(3, "Ana", text, "transition")])
+        assert (code, subject) == ("E-PAGE-WORD-UNBACKED", "line 3") and word in message, text
+    for honest in ("Now to the fares.", "How busy is the service?", "Earlier we heard about W3; more on it now.",
+                   "More on the fares after this."):
+        assert _figure_codes(ws, lines + [_line(3, "Ana", honest, "transition")]) == [], honest

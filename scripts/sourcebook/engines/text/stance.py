@@ -753,7 +753,7 @@ def change_told(text: str) -> str | None:
     if m:
         return " ".join(m.group(0).lower().split())
     c = _COMPARATIVE.search(seen)
-    t = _TIME_NOW.search(seen) if c else None
+    t = (_TIME_NOW.search(seen, c.end()) or _TIME_NOW.search(seen)) if c else None  # "cheaper than before"
     if c and t:
         return " ".join(f"{c.group(0)} {t.group(0)}".lower().split())
     return None

@@ -661,15 +661,15 @@ class _Judge:
                                                           f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
 
-    def label_words(self, p: Piece, under: set[str] | None, text: str | None = None) -> None:
+    def label_words(self, p: Piece, under: set[str] | None, text: str | None = None, row: str = "") -> None:
         """A heading or label says what it says of what it stands over: the claims cited under the
         heading, in its row, or in the first claim block after it. Those claims, or their quotes,
         must say it too: a denial or a verdict ("Not accepted:", "Debunked, retracted claim:"), a
         word of scope ("Every route takes the pass"), record, completion or change ("W3 already
         takes the pass", "Fares going up"); a plan is not told as done ("Pass works on W3" over
         "is due to") and a condition is kept ("Kids ride free" over "with a paying adult")
-        (``stance.label_says``). ``text``: what the label says read with its header and cell
-        (a table's row)."""
+        (``stance.label_says``). ``text``: what a table's row says read with its column's header,
+        ``row``: the row as written ("W3 | yes")."""
         from .....engines.text import stance
 
         text = p.text if text is None else text
@@ -691,12 +691,12 @@ class _Judge:
             return
         code, what, fix = stance.ADDED[kind]
         over = f"the claims it stands over ({', '.join(ids)})" if ids else "no claim (it stands over none)"
-        where = p.where if text == p.text else f"a table row, read with its column's header as \"{safe(text, 80)}\""
-        self.counts["refused"] += p.where not in STRUCTURE and p.where != "row" and text == p.text
-        if kind in ("plan", "condition"):
-            self.refuse(code, p, f"({where}) is {what}: {over} say {word!r}; {fix}")
-            return
-        self.refuse(code, p, f"({where}) says {word!r}, {what}, but {over} and their quotes do not say it; {fix}")
+        where = f"a table row, read with its column's header as \"{safe(text, 80)}\"" if row else p.where
+        self.counts["refused"] += p.where not in STRUCTURE and p.where != "row" and not row
+        why = f"is {what}: {over} say {word!r}; {fix}" if kind in ("plan", "condition") else \
+            f"says {word!r}, {what}, but {over} and their quotes do not say it; {fix}"
+        self.f.append(Finding(code, f"{self.page.rel}:{p.line}",
+                              f"\"{safe(first_words(row or p.text), 120)}\" ({where}) {why}"))
 
     def tables(self) -> None:
         """A table's labels name what their own row or column cites. A row label ("Children")
@@ -763,7 +763,8 @@ class _Judge:
                 continue
             core = text.strip(" .!;:")
             statement = " ".join(t for t in (label, head, "" if _AFFIRM.fullmatch(core) else core) if t)
-            self.label_words(pieces[cell[0]], ids, statement)
+            written = " | ".join(t for _, jx in row if (t := said(jx, "row", "prose")))
+            self.label_words(pieces[cell[0]], ids, statement, written)
 
     def cell_claims(self, ix: list[int]) -> set[str]:
         return {x for i in ix for x in self.pr.pieces[i].refs + self.pr.pieces[i].history if self.live(x) or self.past(x)}
