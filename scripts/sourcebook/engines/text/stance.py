@@ -18,7 +18,10 @@ around; they only flag a claim for a person to look at, they never decide:
   (the gate refuses it: the reader takes a plan for a fact);
 - ``scale_words``: words of record, superlative and completion ("a record 38,500", "the
   busiest route", "already fitted"), which the gate holds to what the cited claims and quotes
-  say.
+  say;
+- ``label_says``: what a heading, a label or a title says of the claims it stands over that they
+  do not (a word of scope or change, a plan told as done, a condition dropped); ``change_told``:
+  a change a line that should state nothing takes as so ("so much busier this year").
 
 Pure functions over strings; English word lists, plus the short forms of the demo languages.
 """

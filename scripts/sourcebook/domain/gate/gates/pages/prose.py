@@ -14,7 +14,9 @@ all the text a reader or a machine can get from a page outside the injected ledg
 - **structure**: titles, headings, the contents, the legend, the footer, short labels and the
   text sourcebook writes itself need no citation, but a figure or date in them must occur in
   claims cited on the page (for a heading: cited under it); the workspace's question as the
-  title needs no citation, but its figures and dates stand like any title's.
+  title needs no citation, but its figures and dates stand like any title's. A heading, a label
+  and a table row (read with its column's header) say no word of scope, change, record or
+  completion, no plan as done and no condition dropped that the claims they stand over lack.
 
 Anything else is refused with the page, line and first words. Refused outright: comments other
 than sourcebook's markers, CSS ``content`` strings the shipped stylesheets do not have, ``#c-``
