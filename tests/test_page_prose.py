@@ -1289,3 +1289,11 @@ def test_framing_that_asks_why_something_grew_tells_a_change(demo, page, tmp_pat
     refused(demo, page.replace(framing, "Why is the water bus so much busier this year?", 1), tmp_path,
             "E-PAGE-FRAMING-FACT", "busier this year")
     passes_prose(demo, page.replace(framing, "How busy is the water bus now?", 1), tmp_path)
+
+
+def test_a_short_tab_title_stands_over_the_whole_page(demo, page, tmp_path):
+    m = re.search(r"<title>([^<]*)</title>", page)
+    assert m
+    refused(demo, page.replace(m.group(0), "<title>Pass works everywhere</title>", 1), tmp_path,
+            "E-PAGE-WORD-UNBACKED", "'everywhere'")
+    passes_prose(demo, page.replace(m.group(0), "<title>Water bus fares</title>", 1), tmp_path)

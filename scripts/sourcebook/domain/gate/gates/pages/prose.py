@@ -650,6 +650,10 @@ class _Judge:
                 continue
             if p.where in ("prose", "heading", "row", "header"):
                 self.label_words(p, under)
+            elif p.where == "title" and p.text not in self.titles:
+                # a tab's short title ("Pass works everywhere") stands over the whole page; one
+                # that repeats the page's heading is judged as that heading
+                self.label_words(p, set(self.page_cited))
             # the question as the title needs no citation, but its figures stand like any title's
             if not self.fig.find_figures(p.text):
                 continue  # the text sourcebook's templates write says nothing of the sources
