@@ -591,6 +591,7 @@ _EVERY = "A single fare of 3.40 marks applies on every route of the water bus."
     ("W3 accepts the pass", [_W3, _ROUTES], "plan"),
     ("The pass now works on the whole water bus", [_ROUTES, _W3], "scope"),
     ("W3 already takes the pass", [_W3], "scale"),
+    ("全航路でパスが使えます", [_FARE, _KIDS], "scope"),
     ("Why is the service so much busier this year?", [_FARE], "change"),
 ])
 def test_a_label_says_no_more_than_the_claims_it_stands_over(label, over, kind):

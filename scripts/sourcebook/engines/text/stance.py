@@ -852,8 +852,8 @@ def _scopes_over(label: str, word: str, topic: list[str]) -> bool:
     says something is so ("Every route takes the pass"), or the noun after it is one the page's
     claims speak of ("Every route, one fare"). "Census of every construct" scopes the page, not
     what its sources say."""
-    if _SCOPE_ALONE.match(word) or _STATES.search(label):
-        return True
+    if _SCOPE_ALONE.match(word) or _STATES.search(label) or any("\u3040" <= ch <= "\u9fff" for ch in word):
+        return True  # 全航路, すべて: words run together, the noun after cannot be told apart
     i = label.lower().find(word)
     after = [w for w in re.findall(r"[^\W\d_]{4,}", label[i + len(word):] if i >= 0 else "")][:2]
     said = {w.lower()[:4] for t in topic for w in re.findall(r"[^\W\d_]{4,}", _seen(t))}
