@@ -650,9 +650,10 @@ class _Judge:
                 continue
             if p.where in ("prose", "heading", "row", "header"):
                 self.label_words(p, under)
-            elif p.where == "title" and p.text not in self.titles:
+            elif p.where == "title" and p.text not in self.titles and self.sent.is_short_label(p.text) \
+                    and not self.fig.find_figures(p.text):
                 # a tab's short title ("Pass works everywhere") stands over the whole page; one
-                # that repeats the page's heading is judged as that heading
+                # that repeats the page's heading is judged as that heading, any other is refused
                 self.label_words(p, set(self.page_cited))
             # the question as the title needs no citation, but its figures stand like any title's
             if not self.fig.find_figures(p.text):
