@@ -387,6 +387,30 @@ _FLIPPED = lazy(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|b
                 r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
 
 
+# a negation right before a figure or a condition ("not under twelve", "not with a paying adult",
+# "not 3.40 marks"): the words after it are what it denies
+_NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+                r"hundred|thousand|million|half|a\s+third|a\s+quarter)")
+_NOT_BEFORE = lazy(r"(?:\b(?:not|never)\b|n['’]t\b)\s+((?:(?:under|over|above|below|from|with|when|while|if|"
+                   r"unless|once|after|on|in|at|during|for|aged?|up\s+to|less\s+than|more\s+than|fewer\s+than|"
+                   r"at\s+least|at\s+most)\s+(?:an?\s+|the\s+)?[^\W_][\w.,'’-]*|"
+                   r"[£$€¥]?\d[\d.,]*%?(?:\s+[^\W\d_]+)?|" + _NUMBER_WORD + r"\b(?:\s+[^\W\d_]+)?))",
+                   re.IGNORECASE)
+
+
+def _negated_condition(seen: str, backing: list[str]) -> str | None:
+    """"children not under twelve ride free" where a claim says "children under twelve ride
+    free": a negation placed before a figure or a condition the claims state as they are (their
+    word of lack, "free", licenses no "not" before what they say positively)."""
+    hay = " ".join(" ".join(_seen(b).split()) for b in backing).lower()
+    for m in _NOT_BEFORE.finditer(seen):
+        what = " ".join(m.group(1).split()).lower().rstrip(".,'’")
+        if re.search(rf"(?<![\w.]){re.escape(what)}(?![\w])", hay):
+            return " ".join(m.group(0).lower().split()).rstrip(".,'’")
+    return None
+
+
 def _about_the_same(a: str, b: str) -> bool:
     """Two texts speak of the same things: two words of four letters or more in common, or a
     name with digits ("W3"), whatever the language of the rest."""
@@ -403,6 +427,9 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     if word is None or any(denial(b) for b in backing):
         return None
     seen = _seen(sentence)
+    turned = _negated_condition(seen, backing)
+    if turned is not None:
+        return turned  # "not under twelve": what the claims state as it is, denied
     flipped = _FLIPPED.search(seen)
     if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) for b in backing):
         return None  # "did not work" for "switched off": the claim's lack said with a negation, of the same things
