@@ -771,6 +771,11 @@ _RIDERS = "Riders say the W3 readers were still switched off in late September"
     ("The operator says the W3 readers were still switched off in late September", "E-PAGE-WORD-UNBACKED",
      "The operator for Riders"),
     ("Riders say the W3 readers are currently switched off", "E-PAGE-WORD-UNBACKED", "currently for September"),
+    # a finder named after the fact, whom neither the claim nor its quote makes one
+    ("The W3 readers were still switched off in late September, as the trade press found", "E-PAGE-WORD-UNBACKED",
+     "the trade press for Riders"),
+    ("The W3 readers were still switched off in late September, the operator said", "E-PAGE-WORD-UNBACKED",
+     "the operator for Riders"),
 ])
 def test_a_report_told_as_fact_or_put_in_another_mouth_is_refused(demo, page, tmp_path, new, code, word):
     """The claim reports what riders told a newspaper: the page may not state it as a fact, nor
@@ -779,10 +784,30 @@ def test_a_report_told_as_fact_or_put_in_another_mouth_is_refused(demo, page, tm
     refused(demo, page.replace(_RIDERS, new, 1), tmp_path, code, word)
 
 
+def test_a_finder_is_judged_by_the_speaker_the_quote_names_when_the_claim_names_none():
+    """A claim that leaves out who said it ("The card readers on route W3 were still switched
+    off") still has its quote's speaker: "as the trade press found" names another. A claim and
+    quote that name nobody (the paper's own figure) leave the source to be named."""
+    from sourcebook.engines.text.stance import speaker_swapped
+
+    quote = ["Riders on route W3 told The Ferry Ledger that the card readers on its boats were still switched off "
+             "in late September."]
+    bare = "The card readers on route W3 were still switched off in late September."
+    assert speaker_swapped(bare, quote, "The W3 readers were still switched off in late September, as the trade "
+                                        "press found") == "the trade press for Riders on route W3"
+    assert speaker_swapped(bare, quote, "The W3 readers were still switched off in late September, riders "
+                                        "said") is None
+    own = "Weekday ridership averaged 38,500 passengers over the summer."
+    assert speaker_swapped(own, [own], "The trade press reports 38,500 over the summer") is None
+    assert speaker_swapped(own, [own], "Ridership averaged 38,500 over the summer, as the trade press found") is None
+
+
 @pytest.mark.parametrize("new", [
     "According to riders, the W3 readers were still switched off in late September",
     "People on W3 found the readers still switched off in late September",
     "The Ferry Ledger reports riders saw the W3 readers still switched off in late September",
+    "The W3 readers were still switched off in late September, riders told The Ferry Ledger",
+    "The W3 readers were still switched off in late September, as riders found",
 ])
 def test_a_report_kept_as_one_passes(demo, page, tmp_path, new):
     passes_prose(demo, page.replace(_RIDERS, new, 1), tmp_path)

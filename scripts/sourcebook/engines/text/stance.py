@@ -9,7 +9,8 @@ around; they only flag a claim for a person to look at, they never decide:
 - ``modals``: the hedges a text carries ("may", "might", "could", "possibly", "expected to",
   "likely", and a few in the demo languages); ``hedged`` says whether a claim hedges at all;
 - ``cut_context``: for a quote that starts mid-sentence, what the words just before it make of
-  it (someone's report, a question, a denial), or None;
+  it (someone's report, a question, a denial), or None; ``report_frame``: the speaker's words
+  of a quote that is someone's whole report ("Riders told The Ferry Ledger that ...");
 - ``frame_dropped``, ``speaker_swapped``: a sentence tells as a plain fact what its claim reports
   someone saying ("The authority says ..."), or names another speaker than the claim does;
 - ``condition_dropped``: a sentence restates a claim without the condition the claim states on
@@ -67,8 +68,13 @@ _DONE = lazy(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|be
              r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE)
 _NOT_SCALE = lazy(r"\b(?:on|off\s+the|for\s+the)\s+record\b", re.IGNORECASE)
 
-_REPORTING = lazy(r"\b(?:said|says|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
-                  r"alleges|wrote|writes)\b", re.IGNORECASE)
+_REPORTING = lazy(r"\b(?:said|says|(?<!to )say|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
+                  r"alleges|wrote|writes|insisted|insists|complained|complains)\b", re.IGNORECASE)
+# "told the transport committee of Calder Bay that": the verb of report may stand further back
+# than the last few words when "that" ends them
+_REPORTED_THAT = lazy(r"\b(?:said|says|say|claimed|claims|reported|reports|told|tells?|stated|alleged|alleges|wrote|"
+                      r"writes|insisted|insists|complained|complains)\b(?:\s+[^\s.!?;:]+){0,8}?\s+that\s*$",
+                      re.IGNORECASE)
 _QUESTION = lazy(r"\b(?:asked|asks|wondered|wonders)\s+(?:\w+\s+)?(?:whether|if)\b|\bwhether\b",
                  re.IGNORECASE)
 _DENIAL = lazy(r"\b(?:denied|denies|deny|disputed|disputes|rejected|false)\b", re.IGNORECASE)
@@ -235,6 +241,44 @@ def _frame(text: str) -> tuple[str, str, str] | None:
     return who, " ".join(m.group(0).split()), m.string[m.end():]
 
 
+# who says it, said after what is said ("..., riders said.") or in passing ("as the trade press
+# found", "according to the operator"): the speaker a sentence or a quote names other than first
+_WHO = r"(?P<who>(?:[^\W\d_][\w'’.-]*\ ){0,5}?[^\W\d_][\w'’.-]*)"
+_TRAILING_FRAME = lazy(rf",\ {_WHO}\ (?:{_REPORT_VERB}|say|added|complained)(?:\ (?:[^\W\d_][\w'’.-]*\ ?){{0,3}})?\W*$",
+                       re.IGNORECASE)
+_PASSING_FRAME = lazy(rf"(?:^|[\s,;(—–])as\ {_WHO}\ (?:{_REPORT_VERB}|say|found|finds?|discovered|showed|shows|"
+                      r"established|confirmed|noted|notes|learn(?:ed|t))\b|\baccording\ to\ (?P<who2>[^,;:.]{2,60})",
+                      re.IGNORECASE)
+
+
+def report_frame(quote: str) -> str | None:
+    """The words that make a quote someone's report, when every sentence of it is one: "Riders
+    on route W3 told The Ferry Ledger that", "According to the operator", ", riders said". A
+    claim that states the rest as a plain fact drops who said it. None when any sentence of the
+    quote states something in its source's own voice."""
+    seen = " ".join(_seen(quote).split())
+    sentences = [t for t in re.split(r"(?<=[.!?])\s+(?=[^\W\d_])", seen) if any(ch.isalpha() for ch in t)]
+    frames = []
+    for t in sentences:
+        got = _frame(t)
+        m = _TRAILING_FRAME.search(t) if got is None else None
+        if got is None and m is None:
+            return None
+        frames.append(got[1] if got is not None else " ".join(m.group(0).strip(" ,.").split()))  # type: ignore[union-attr]
+    return frames[0] if frames else None
+
+
+def _speaker(text: str) -> str | None:
+    """Whom a sentence names as saying or finding what it says: first ("The operator says"),
+    after it ("..., riders said") or in passing ("as the trade press found")."""
+    got = _frame(text)
+    if got is not None:
+        return got[0]
+    seen = _seen(text)
+    m = _TRAILING_FRAME.search(seen) or _PASSING_FRAME.search(seen)
+    return (m.group("who") or m.groupdict().get("who2")) if m else None
+
+
 def frame_dropped(claim_text: str, sentence: str) -> str | None:
     """The reporting frame of a claim ("The authority says") when ``sentence`` restates what was
     said as a plain fact, naming neither a speaker's word nor anyone saying it ("In fact the pass
@@ -252,17 +296,19 @@ def frame_dropped(claim_text: str, sentence: str) -> str | None:
 
 
 def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str | None:
-    """A sentence that says someone says it ("The operator says ...") citing a claim whose own
-    text names another speaker ("Riders on route W3 told The Ferry Ledger ..."), where no word of
-    the sentence's speaker stands in the claim or its quotes: "the operator" for "riders"."""
-    got, said = _frame(claim_text), _frame(sentence)
+    """A sentence that says someone says or found it ("The operator says ...", "..., as the
+    trade press found") citing a claim whose own text, or whose quote, names another speaker
+    ("Riders on route W3 told The Ferry Ledger ..."), where no word of the sentence's speaker
+    stands in the claim or its quotes: "the operator" for "riders"."""
+    got = _frame(claim_text) or next((f for b in backing if (f := _frame(b))), None)
+    said = _speaker(sentence) if got is not None else None
     if got is None or said is None:
         return None
-    mine = _stems(said[0]) - {"they", "some", "many", "most", "also"}
+    mine = _stems(said) - {"they", "some", "many", "most", "also", "others", "people"}
     known = set().union(*(_stems(b) for b in [claim_text, *backing]))
     if not mine or mine & known:
         return None
-    return f"{' '.join(said[0].split())} for {' '.join(got[0].split())}"
+    return f"{' '.join(said.split())} for {' '.join(got[0].split())}"
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
@@ -789,6 +835,9 @@ def cut_context(text: str, start: int, end: int) -> Cut | None:
         return Cut("question", tail)
     if _REPORTING.search(tail):
         return Cut("reporting", tail)
+    told = _REPORTED_THAT.search(" ".join(before.split()))
+    if told:
+        return Cut("reporting", " ".join(told.group(0).split()))
     quote = text[start:end]
     if not quote.rstrip().endswith(("?", "？")) and _sentence_end(text, end) in ("?", "？"):
         return Cut("question", "?")
