@@ -677,6 +677,33 @@ def test_a_colon_before_a_cited_clause_and_because_of_pass(demo, page, tmp_path)
                                            "3.40 marks", 1), tmp_path)
 
 
+_W1W2 = "On routes W1 and W2, yes: the operator lists both as taking the pass"
+
+
+@pytest.mark.parametrize("new", [
+    "Yes: the operator lists the water bus as taking the pass",
+    "Yes: the operator lists the routes as taking the pass",
+    "Pass holders can use the water bus service, the operator says",
+])
+def test_a_set_the_claim_names_told_as_the_whole_is_refused(demo, page, tmp_path, new):
+    """The claim names a set one by one ("routes W1 and W2"); a sentence that restates it with
+    no member and no count of them ("the water bus") tells the whole service."""
+    assert _W1W2 in page
+    refused(demo, page.replace(_W1W2, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", "nothing of routes W1 and W2")
+
+
+@pytest.mark.parametrize("new", [
+    "Yes: the operator lists routes W1 and W2 as taking the pass",
+    "Yes: the operator lists two water bus routes as taking the pass",
+    "Yes, on both routes it names: the operator lists them as taking the pass",
+    "The operator's status page lists which routes take the pass",
+    "On route W1, yes: the operator lists it as taking the pass",
+])
+def test_a_set_kept_by_its_members_or_a_count_passes(demo, page, tmp_path, new):
+    assert _W1W2 in page
+    passes_prose(demo, page.replace(_W1W2, new, 1), tmp_path)
+
+
 def _blockquote(words: str) -> str:
     return ('<blockquote>\n<p data-claim="clm_1c9cba3adeec">' + words + '<sup class="ref"><a href="#c-clm_1c9cba3adeec">'
             '<span class="ref-sep"> [</span>4<span class="ref-sep">]</span></a></sup><span class="cite-tail"> '

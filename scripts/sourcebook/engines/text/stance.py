@@ -610,6 +610,48 @@ def _other_than(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a set a claim names one by one ("routes W1 and W2", "lines A1, B2 or C3")
+_MEMBER = r"(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+"
+_SET = lazy(rf"\b(?P<noun>[^\W\d_]{{3,}}s)\s+(?P<members>{_MEMBER}(?:\s*,\s*{_MEMBER})*\s*,?\s+(?:and|or|&)\s+{_MEMBER})\b",
+            re.IGNORECASE)
+# a sentence that keeps the set counts it or points back at it ("both", "the two routes", "them")
+_KEEPS_SET = lazy(r"\b(?:both|either|neither|each|two|three|four|five|six|seven|eight|nine|ten|\d+|some|several|"
+                  r"certain|these|those|them|they|few|part|parts|which|what|named|listed)\b", re.IGNORECASE)
+
+
+def _set_dropped(sentence: str, backing: list[str]) -> str | None:
+    """"Yes: the operator lists the water bus as taking the pass" of a claim that names a set one
+    by one ("routes W1 and W2"): the sentence restates the claim (a third of its other words)
+    naming no member and no count of them, so it speaks of the whole. As "nothing of routes W1
+    and W2", or None."""
+    from .figures import find_figures
+
+    seen = _seen(sentence)
+    if _KEEPS_SET.search(seen):
+        return None
+    mine = {f.key for f in find_figures(seen) if f.kind == "ident"}
+    mine_stems = _stems5(seen)
+    for b in backing:
+        low = _seen(b)
+        for m in _SET.finditer(low):
+            members = {f.key for f in find_figures(m.group("members")) if f.kind == "ident"}
+            if len(members) < 2 or members & mine:
+                continue
+            # a member written another way ("WⅠ", "WII" for W1): its letters and a numeral
+            heads = {re.match(r"[^\W\d_]*", k).group(0) for k in members}  # type: ignore[union-attr]
+            if any(h and re.search(rf"\b{re.escape(h)}[\dIVXⅠ-Ⅻ]+\b", seen) for h in heads):
+                continue
+            rest = _stems5(low[:m.start("members")] + " " + low[m.end():])  # the set's noun stays: "the routes"
+            if len(rest) >= 2 and len(rest & mine_stems) >= 2 and len(rest & mine_stems) * 3 >= len(rest):
+                return f"nothing of {' '.join(m.group(0).split())}"
+    return None
+
+
+def _stems5(text: str) -> frozenset[str]:
+    """Words of four letters or more by their first five ("passengers" is not "pass")."""
+    return frozenset(w.lower()[:5] for w in _CONTENT.findall(text) if w.lower() not in _CONDITION_STOP)
+
+
 def _only_some(sentence: str, backing: list[str]) -> str | None:
     """"Only on route W1" where the claim names W1 and W2: "only" narrows a list the claims name
     to part of it ("only W1"), or None."""
@@ -660,6 +702,8 @@ ADDED = {
                  "write what the claim says, or cite the claim that says no"),
     "scope": ("E-PAGE-WORD-UNBACKED", "a word of scope (\"every\", \"all\", \"any\")",
               "name what the claims name, or cite the claim whose quote says it"),
+    "set": ("E-PAGE-WORD-UNBACKED", "a whole where its claims name a set one by one (no member of it, no count)",
+            "name the members the claims name (\"routes W1 and W2\"), or count them (\"both routes\")"),
     "antonym": ("E-PAGE-WORD-UNBACKED", "the opposite of what its claims say",
                 "write the claim's own word, or cite the claim that says yours"),
     "change": ("E-PAGE-WORD-UNBACKED", "a word of change over time (\"rose\", \"fell\")",
@@ -760,6 +804,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
+    whole = _set_dropped(sentence, backing)
+    if whole:
+        return "set", whole
     change = CHANGE.search(_seen(sentence))
     # a text that tells a change, or compares ("since", "extended"), backs one; "unchanged since
     # 2024" compares only to say nothing changed
