@@ -931,6 +931,39 @@ def test_code_in_a_code_block_passes(demo, page, tmp_path, code):
     assert "E-PAGE-CODE-PROSE" not in codes(lines), lines
 
 
+@pytest.mark.parametrize("code, named", [
+    ("pass_routes: W1 W2 W3\npass_status: live", "W1, W2, W3"),
+    ("routes = [\"W1\", \"W2\", \"W3\"]", "W1, W2, W3"),
+    ("fare_adult: 3.40\nchildren: free", "3.40"),
+])
+def test_a_code_block_of_data_naming_the_claims_must_be_a_sources_lines(demo, page, tmp_path, code, named):
+    """Settings typed into a code block ("pass_routes: W1 W2 W3") state a fact without a
+    sentence: when they name what the page's claims name, they must be a source's own lines."""
+    lines = refused(demo, body(page, f"<pre><code>{code}\n</code></pre>"), tmp_path, "E-PAGE-CODE-FACT", named)
+    assert "E-PAGE-CODE-PROSE" not in codes(lines), lines
+
+
+def test_a_sources_own_settings_commands_and_programs_pass_in_a_code_block(demo, page, tmp_path):
+    """A config excerpt a source holds (spaces aside), a command and a program may name what the
+    claims name; the same excerpt with a line the source lacks is refused."""
+    import shutil
+
+    from ledger_helpers import make_source
+
+    sid = make_source(demo, "# Settings\n\n```\npass_routes: W1 W2\npass_status: live\n```\n", name="settings")
+    try:
+        for code in ("pass_routes: W1 W2\npass_status: live", "pass_routes:   W1  W2\n\npass_status: live",
+                     'sb claim add --text "Route W3 is due to accept the pass" --source src_6f3e852e124a',
+                     "$ sb add clippings/operator-status.md",
+                     "def fare(route: str) -&gt; float:\n    return 3.40 if route in (\"W1\", \"W2\") else 0.0"):
+            lines, _ = check(demo, body(page, f"<pre><code>{code}\n</code></pre>"), tmp_path)
+            assert "E-PAGE-CODE-FACT" not in codes(lines) and "E-PAGE-CODE-PROSE" not in codes(lines), (code, lines)
+        refused(demo, body(page, "<pre><code>pass_routes: W1 W2\npass_status: live on W3\n</code></pre>"), tmp_path,
+                "E-PAGE-CODE-FACT", "pass_status: live on W3")
+    finally:
+        shutil.rmtree(os.path.join(demo, "sources", sid))
+
+
 def test_a_tables_column_headers_are_labels(demo, page, tmp_path):
     """A header row of four-word column names is a label of what the cells hold, not prose; a
     header that is a sentence is still read as one."""
