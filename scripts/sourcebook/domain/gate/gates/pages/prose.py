@@ -676,6 +676,8 @@ class _Judge:
             return
         texts = self.ctx.memo("prose-source-lines", lambda c: [
             " ".join(t.split()) for sid in sorted(c.sources) if (t := c.text(sid))])
+        if not texts:
+            return  # no source text to look in (a public package checked without --sources)
         missing = next((ln for ln in lines if not any(" ".join(ln.split()) in t for t in texts)), None)
         if missing is None:
             return
