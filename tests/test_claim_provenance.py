@@ -563,6 +563,64 @@ def test_a_verified_claim_stating_a_report_as_fact_is_refused_unless_it_says_who
     assert "E-CLAIM-REPORTED" not in doc["codes"], doc
 
 
+PAPER = ("# Water buses win riders\n\n"
+         "Riders on route W3 told The Ferry Ledger that the card readers on its boats were still switched off "
+         "in late September.\n\n"
+         "According to the operator, boats on route W1 run every 12 minutes.\n\n"
+         "The W2 pier was closed for a week, riders complained.\n\n"
+         "Riders on route W3 told the transport committee of Calder Bay on Tuesday that the paper tickets had "
+         "run out.\n\n"
+         "The crew said the readers are coming soon. Route W3 boats carry 80 people.\n")
+
+
+def _add_paper(ws, sid, text, quote, **kw):
+    return add(ws, claim(text, evidence=[ev(sid, PAPER, quote)], **kw))
+
+
+@pytest.mark.parametrize(("text", "quote", "words"), [
+    ("The card readers on route W3 were still switched off in late September.",
+     "Riders on route W3 told The Ferry Ledger that the card readers on its boats were still switched off in late "
+     "September.", "Riders on route W3 told"),
+    ("Boats on route W1 run every 12 minutes.", "According to the operator, boats on route W1 run every 12 minutes.",
+     "According to the operator"),
+    ("The W2 pier was closed for a week.", "The W2 pier was closed for a week, riders complained.",
+     "riders complained"),
+    # cut after "told ... that", the verb further back than the last words
+    ("The paper tickets on route W3 had run out.", "the paper tickets had run out", "told the transport"),
+])
+def test_a_verified_claim_dropping_the_speaker_its_whole_quote_names_is_refused(ws, text, quote, words):
+    """The quote is the whole report ("Riders ... told The Ferry Ledger that ..."), not cut from
+    it: the claim that states the rest as a checked fact drops who said it, as a claim cut after
+    "said" does. Said who said it, the claim stands; held at reported, it is a review flag."""
+    sid = make_source(ws, PAPER, name="paper", tier="B")
+    r = _add_paper(ws, sid, text, quote, confidence="verified")
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-REPORTED" in _codes(r.err) and words in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-REPORTED" in doc["codes"], doc
+    assert sb("claim", "set", cid, "--confidence", "reported", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]], doc
+
+
+@pytest.mark.parametrize(("text", "quote"), [
+    ("Riders on route W3 told The Ferry Ledger the card readers were still switched off in late September.",
+     "Riders on route W3 told The Ferry Ledger that the card readers on its boats were still switched off in late "
+     "September."),
+    ("The operator says boats on route W1 run every 12 minutes.",
+     "According to the operator, boats on route W1 run every 12 minutes."),
+    # a quote with a sentence in the source's own voice backs that sentence's fact
+    ("Route W3 boats carry 80 people.", "The crew said the readers are coming soon. Route W3 boats carry 80 people."),
+    ("Route W3 boats carry 80 people.", "Route W3 boats carry 80 people."),
+])
+def test_a_claim_that_keeps_the_speaker_or_quotes_the_source_itself_stands(ws, text, quote):
+    sid = make_source(ws, PAPER, name="paper", tier="B")
+    r = _add_paper(ws, sid, text, quote, confidence="verified", kind="number" if "80" in text else "fact")
+    assert r.rc == 0 and "W-CLAIM-REPORTED" not in _codes(r.err) and "W-CLAIM-CUT" not in _codes(r.err), r.both
+    doc = verify_json(ws)
+    assert "E-CLAIM-REPORTED" not in doc["codes"], doc
+
+
 def test_a_document_naming_itself_backs_its_identifier_and_a_claim_can_be_added_from_flags(ws):
     """A claim says "PEP 563 ..." of a quote from PEP 563 that says "this PEP": the document's own
     header ("PEP: 563") states its name, as the ledger shows beside the quote. Another PEP's

@@ -280,6 +280,39 @@ def test_verify_detects_edited_shipped_source(good):
     assert r.rc == 2 and "E-QUOTE-MISMATCH" in r.err
 
 
+def test_verify_refuses_text_added_to_a_shipped_source_after_its_quotes(good):
+    """Words appended to a shipped source after every quoted span (a made-up "correction") leave
+    each citation byte-exact; the source's digest in PROVENANCE.json still tells the edit, even
+    with SHA256SUMS written again. The untouched package passes."""
+    root, ids, cs = good
+    assert sb("package", cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 0 and "E-PKG-PROVENANCE" not in r.both, r.both
+    p = os.path.join(dist, "sources", ids["operator"], "normalized.md")
+    original = open(p, encoding="utf-8").read()
+    with open(p, "a", encoding="utf-8") as fh:
+        fh.write("\n\n## Correction\n\nThe line is now open on every route.\n")
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-PROVENANCE" in r.err and f"sources/{ids['operator']}/normalized.md" in r.err, r.both
+    assert "E-QUOTE-MISMATCH" not in r.err  # every quote still holds: only the digest tells
+    # the text put back as it was passes again
+    open(p, "w", encoding="utf-8").write(original)
+    _resum(dist)
+    assert sb("package", "--verify", cwd=root).rc == 0
+    # a record without the digest cannot vouch for the text
+    prov_path = os.path.join(dist, "PROVENANCE.json")
+    prov = json.load(open(prov_path))
+    for rec in prov["sources"]:
+        if rec["id"] == ids["operator"]:
+            rec["normalized_sha256"] = None
+    json.dump(prov, open(prov_path, "w"))
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-PROVENANCE" in r.err and "no normalized_sha256" in r.err, r.both
+
+
 @pytest.mark.parametrize("line", ["0" * 64 + "  ../sourcebook.json", "0" * 64 + "  /etc/passwd",
                                   "0" * 64 + "  a/../../x"])
 def test_sums_paths_outside_are_refused(good, line):

@@ -605,6 +605,15 @@ def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_p
     passes_prose(demo, page.replace(old, new, 1), tmp_path)
 
 
+def test_a_not_before_the_claims_figure_is_refused_though_the_claim_says_free(demo, page, tmp_path):
+    """"children not under twelve ride free": the claim's "free" is a word of lack, yet the "not"
+    stands before its figure and denies it. The claim's lack said with a negation passes."""
+    assert _KIDS in page
+    refused(demo, page.replace(_KIDS, "children not under twelve ride free", 1), tmp_path,
+            "E-PAGE-NEGATION-ADDED", "not under twelve")
+    passes_prose(demo, page.replace(_KIDS, "children under twelve do not pay", 1), tmp_path)
+
+
 def test_a_count_of_time_the_claim_does_not_count_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(_KIDS, "children under twelve months ride free", 1), tmp_path,
             "E-PAGE-FIGURE-UNBACKED", "twelve months")
@@ -666,6 +675,33 @@ def test_a_colon_before_a_cited_clause_and_because_of_pass(demo, page, tmp_path)
     passes_prose(demo, page, tmp_path)
     passes_prose(demo, page.replace(_FARE, "Because of the bridge works, a single adult fare bought on board is "
                                            "3.40 marks", 1), tmp_path)
+
+
+_W1W2 = "On routes W1 and W2, yes: the operator lists both as taking the pass"
+
+
+@pytest.mark.parametrize("new", [
+    "Yes: the operator lists the water bus as taking the pass",
+    "Yes: the operator lists the routes as taking the pass",
+    "Pass holders can use the water bus service, the operator says",
+])
+def test_a_set_the_claim_names_told_as_the_whole_is_refused(demo, page, tmp_path, new):
+    """The claim names a set one by one ("routes W1 and W2"); a sentence that restates it with
+    no member and no count of them ("the water bus") tells the whole service."""
+    assert _W1W2 in page
+    refused(demo, page.replace(_W1W2, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", "nothing of routes W1 and W2")
+
+
+@pytest.mark.parametrize("new", [
+    "Yes: the operator lists routes W1 and W2 as taking the pass",
+    "Yes: the operator lists two water bus routes as taking the pass",
+    "Yes, on both routes it names: the operator lists them as taking the pass",
+    "The operator's status page lists which routes take the pass",
+    "On route W1, yes: the operator lists it as taking the pass",
+])
+def test_a_set_kept_by_its_members_or_a_count_passes(demo, page, tmp_path, new):
+    assert _W1W2 in page
+    passes_prose(demo, page.replace(_W1W2, new, 1), tmp_path)
 
 
 def _blockquote(words: str) -> str:
@@ -762,6 +798,11 @@ _RIDERS = "Riders say the W3 readers were still switched off in late September"
     ("The operator says the W3 readers were still switched off in late September", "E-PAGE-WORD-UNBACKED",
      "The operator for Riders"),
     ("Riders say the W3 readers are currently switched off", "E-PAGE-WORD-UNBACKED", "currently for September"),
+    # a finder named after the fact, whom neither the claim nor its quote makes one
+    ("The W3 readers were still switched off in late September, as the trade press found", "E-PAGE-WORD-UNBACKED",
+     "the trade press for Riders"),
+    ("The W3 readers were still switched off in late September, the operator said", "E-PAGE-WORD-UNBACKED",
+     "the operator for Riders"),
 ])
 def test_a_report_told_as_fact_or_put_in_another_mouth_is_refused(demo, page, tmp_path, new, code, word):
     """The claim reports what riders told a newspaper: the page may not state it as a fact, nor
@@ -770,10 +811,30 @@ def test_a_report_told_as_fact_or_put_in_another_mouth_is_refused(demo, page, tm
     refused(demo, page.replace(_RIDERS, new, 1), tmp_path, code, word)
 
 
+def test_a_finder_is_judged_by_the_speaker_the_quote_names_when_the_claim_names_none():
+    """A claim that leaves out who said it ("The card readers on route W3 were still switched
+    off") still has its quote's speaker: "as the trade press found" names another. A claim and
+    quote that name nobody (the paper's own figure) leave the source to be named."""
+    from sourcebook.engines.text.stance import speaker_swapped
+
+    quote = ["Riders on route W3 told The Ferry Ledger that the card readers on its boats were still switched off "
+             "in late September."]
+    bare = "The card readers on route W3 were still switched off in late September."
+    assert speaker_swapped(bare, quote, "The W3 readers were still switched off in late September, as the trade "
+                                        "press found") == "the trade press for Riders on route W3"
+    assert speaker_swapped(bare, quote, "The W3 readers were still switched off in late September, riders "
+                                        "said") is None
+    own = "Weekday ridership averaged 38,500 passengers over the summer."
+    assert speaker_swapped(own, [own], "The trade press reports 38,500 over the summer") is None
+    assert speaker_swapped(own, [own], "Ridership averaged 38,500 over the summer, as the trade press found") is None
+
+
 @pytest.mark.parametrize("new", [
     "According to riders, the W3 readers were still switched off in late September",
     "People on W3 found the readers still switched off in late September",
     "The Ferry Ledger reports riders saw the W3 readers still switched off in late September",
+    "The W3 readers were still switched off in late September, riders told The Ferry Ledger",
+    "The W3 readers were still switched off in late September, as riders found",
 ])
 def test_a_report_kept_as_one_passes(demo, page, tmp_path, new):
     passes_prose(demo, page.replace(_RIDERS, new, 1), tmp_path)
@@ -868,6 +929,39 @@ def test_a_sentence_in_a_code_block_is_refused(demo, page, tmp_path):
 def test_code_in_a_code_block_passes(demo, page, tmp_path, code):
     lines, _ = check(demo, body(page, f"<pre><code>{code}\n</code></pre>"), tmp_path)
     assert "E-PAGE-CODE-PROSE" not in codes(lines), lines
+
+
+@pytest.mark.parametrize("code, named", [
+    ("pass_routes: W1 W2 W3\npass_status: live", "W1, W2, W3"),
+    ("routes = [\"W1\", \"W2\", \"W3\"]", "W1, W2, W3"),
+    ("fare_adult: 3.40\nchildren: free", "3.40"),
+])
+def test_a_code_block_of_data_naming_the_claims_must_be_a_sources_lines(demo, page, tmp_path, code, named):
+    """Settings typed into a code block ("pass_routes: W1 W2 W3") state a fact without a
+    sentence: when they name what the page's claims name, they must be a source's own lines."""
+    lines = refused(demo, body(page, f"<pre><code>{code}\n</code></pre>"), tmp_path, "E-PAGE-CODE-FACT", named)
+    assert "E-PAGE-CODE-PROSE" not in codes(lines), lines
+
+
+def test_a_sources_own_settings_commands_and_programs_pass_in_a_code_block(demo, page, tmp_path):
+    """A config excerpt a source holds (spaces aside), a command and a program may name what the
+    claims name; the same excerpt with a line the source lacks is refused."""
+    import shutil
+
+    from ledger_helpers import make_source
+
+    sid = make_source(demo, "# Settings\n\n```\npass_routes: W1 W2\npass_status: live\n```\n", name="settings")
+    try:
+        for code in ("pass_routes: W1 W2\npass_status: live", "pass_routes:   W1  W2\n\npass_status: live",
+                     'sb claim add --text "Route W3 is due to accept the pass" --source src_6f3e852e124a',
+                     "$ sb add clippings/operator-status.md",
+                     "def fare(route: str) -&gt; float:\n    return 3.40 if route in (\"W1\", \"W2\") else 0.0"):
+            lines, _ = check(demo, body(page, f"<pre><code>{code}\n</code></pre>"), tmp_path)
+            assert "E-PAGE-CODE-FACT" not in codes(lines) and "E-PAGE-CODE-PROSE" not in codes(lines), (code, lines)
+        refused(demo, body(page, "<pre><code>pass_routes: W1 W2\npass_status: live on W3\n</code></pre>"), tmp_path,
+                "E-PAGE-CODE-FACT", "pass_status: live on W3")
+    finally:
+        shutil.rmtree(os.path.join(demo, "sources", sid))
 
 
 def test_a_tables_column_headers_are_labels(demo, page, tmp_path):
@@ -985,7 +1079,7 @@ def test_a_negation_is_judged_by_the_claims_cited_in_its_own_part(demo, page, tm
     beside the fare, which its own claim never negates."""
     assert _FARE in page
     refused(demo, page.replace(_FARE, "A single adult fare bought on board is not 3.40 marks", 1), tmp_path,
-            "E-PAGE-NEGATION-ADDED", "'not'")
+            "E-PAGE-NEGATION-ADDED", "'not 3.40 marks'")
 
 
 def test_an_idiom_with_no_and_a_change_told_in_other_words_pass():
@@ -1027,6 +1121,13 @@ _OFFICERS = "City officers said the press figures were summer peaks."
      "judgement", "agreed with"),
     ("Children under twelve do not ride free with a paying adult",
      "Children under twelve ride free when travelling with a paying adult.", "negation", "not ride free"),
+    # "free" is the claim's word of lack: it licenses no "not" before the figure or condition
+    ("Children not under twelve ride free with a paying adult",
+     "Children under twelve ride free when travelling with a paying adult.", "negation", "not under twelve"),
+    ("Children under twelve ride free, not with a paying adult",
+     "Children under twelve ride free when travelling with a paying adult.", "negation", "not with a paying"),
+    ("A single adult fare bought on board is not 3.40 marks",
+     "A single adult fare bought on board costs 3.40 marks.", "negation", "not 3.40 marks"),
 ])
 def test_words_that_say_more_than_the_claims_are_refused(sentence, backing, kind, word):
     """Scope ("many"), a judgement of a figure ("inflated", "supposedly"), a change told of the
@@ -1042,6 +1143,15 @@ def test_words_that_say_more_than_the_claims_are_refused(sentence, backing, kind
     ("Route W3 is due to follow on Tuesday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026."),
     ("The pass works on W1 and W2 as it did before", _OPERATOR + " It did so before the bridge closed."),
     ("Version numbers then go up automatically", "Version numbers are incremented automatically each release."),
+    # the claim's lack said with a negation, its figure and condition kept as they are
+    ("Children under twelve do not pay when travelling with a paying adult",
+     "Children under twelve ride free when travelling with a paying adult."),
+    ("The pass is accepted on routes W1 and W2, not on W3", _OPERATOR + " W3 is excluded for now."),
+    # "not yet" of a dated report, "not until" of a plan
+    ("In late September, riders said, the W3 readers were not working yet",
+     "Riders on route W3 said its card readers were still switched off in late September."),
+    ("Route W3 does not take the pass until 1 December 2026",
+     "Route W3 is due to accept the Tidewater Pass from 1 December 2026."),
 ])
 def test_the_same_words_said_rightly_pass(sentence, backing):
     from sourcebook.engines.text.stance import added_words

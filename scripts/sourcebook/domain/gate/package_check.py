@@ -2,8 +2,8 @@
 
 Checks every line of ``SHA256SUMS`` (refusing ``..`` and absolute paths, naming files that are
 not listed), the HMAC signature when a key is given, every claim text against its id, the
-provenance claim count against the ledger, every citation against the shipped sources
-(private), a ``--sources`` folder, or the workspace's sources, and that every derived file
+provenance claim count against the ledger, each shipped source text against the digest its
+provenance record holds, every citation against the shipped sources (private), a ``--sources`` folder, or the workspace's sources, and that every derived file
 (each page's injected ledger, the report, the podcast transcript, TTS plan and concat list) is
 what the package's own ``ledger.json``, sources and scripts render, and runs the page gates
 over every shipped page against the package's own claims and sources: a package whose files
@@ -146,6 +146,35 @@ def check_ledger(out: str, res: CheckResult, source_dirs: list[str]) -> None:
                                                                                f"ledger.json has {len(entries)}"))
     except (OSError, ValueError, AttributeError):
         res.findings.append(Finding("E-PKG-PROVENANCE", "PROVENANCE.json", "missing or not JSON"))
+
+
+def check_shipped_sources(out: str, res: CheckResult) -> None:
+    """Each source text a private package ships is the text it was packaged with: its bytes hash
+    to the ``normalized_sha256`` that ``PROVENANCE.json`` records for the source. Text put
+    before, between or after the quoted spans (a "correction" appended to a source) fails here
+    even when ``SHA256SUMS`` was written again to match."""
+    folder = os.path.join(out, "sources")
+    if not os.path.isdir(folder):
+        return
+    prov = _json(out, "PROVENANCE.json")
+    listed = prov.get("sources") if isinstance(prov, dict) else None
+    if not isinstance(listed, list):
+        return  # check_ledger reports an unreadable PROVENANCE.json
+    recorded = {s["id"]: s.get("normalized_sha256") for s in listed if isinstance(s, dict) and isinstance(s.get("id"), str)}
+    for sid in sorted(os.listdir(folder)):
+        path = os.path.join(folder, sid, "normalized.md")
+        if not os.path.isfile(path) or os.path.islink(path):
+            continue
+        rel = f"sources/{sid}/normalized.md"
+        want = recorded.get(sid)
+        if not isinstance(want, str):
+            res.findings.append(Finding("E-PKG-PROVENANCE", rel, "PROVENANCE.json records no digest of this source's "
+                                        "text (no normalized_sha256), so the text cannot be told from an edited "
+                                        "one: package again"))
+        elif sha256_file(path) != want:
+            res.findings.append(Finding("E-PKG-PROVENANCE", rel, "the source text does not hash to the normalized_sha256 "
+                                        "PROVENANCE.json records for it; the text was edited after packaging "
+                                        "(words added or changed, quoted or not): package again"))
 
 
 def _read(out: str, rel: str) -> str | None:
@@ -441,6 +470,8 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     else:
         dirs, res.against = [workspace_sources] if workspace_sources else [], "the workspace sources"
     check_ledger(out, res, dirs)
+    if dirs == [shipped]:
+        check_shipped_sources(out, res)
     check_review(out, res)
     check_derived(out, res, dirs)
     check_pages(out, res, dirs)

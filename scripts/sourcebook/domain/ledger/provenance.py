@@ -28,8 +28,9 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
 - **question**: a ``verified`` claim's quote is not cut from a question ("asked whether ...",
   a sentence ending in "?"): a question states nothing, and no ack answers it;
 - **reported**: a ``verified`` claim whose quote is cut right after a verb of report ("The
-  authority says the pass works on every route") says who said it ("The authority says ..."):
-  the source vouches for the report, not for the fact;
+  authority says the pass works on every route"), or is the whole report ("Riders told The
+  Ferry Ledger that ..."), says who said it ("The authority says ..."): the source vouches for
+  the report, not for the fact;
 - **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
   disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
   sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
@@ -432,6 +433,7 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
     parts = _parts(ev)
     start = parts[0].get("start") if parts else ev.get("start")
     end = parts[-1].get("end") if parts else ev.get("end")
+    cut = None
     if text is not None and _int(start) and _int(end):
         cut = stance.cut_context(text, start, end)  # type: ignore[arg-type]
         if cut and cut.kind == "question" and claim.get("confidence") == "verified":
@@ -448,6 +450,20 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
                                    "state as fact what the source only reports, asks or denies",
                             _key("cut", ev, quote)))
+    if cut:
+        return out
+    # the whole report quoted ("Riders on route W3 told The Ferry Ledger that ..."), its speaker
+    # left out of the claim: the source vouches for the report, not for the fact
+    frame = stance.report_frame(quote)
+    if frame and not stance.reports(said) and not stance.report_frame(said):
+        if claim.get("confidence") == "verified":
+            out.append(Flag("reported", f"the quote from {sid} is what someone is reported to say ({_clip(frame, 40)!r}), "
+                                        "and the claim states it as fact; say who said it in the claim (\"Riders "
+                                        "told the paper ...\"), or hold the claim at reported"))
+        else:
+            out.append(Flag("cut", f"the quote from {sid} is someone's report ({_clip(frame, 40)!r}) and the claim "
+                                   "does not say who said it; check the claim does not state as fact what the "
+                                   "source only reports", _key("cut", ev, quote)))
     return out
 
 

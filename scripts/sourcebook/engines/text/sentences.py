@@ -388,3 +388,26 @@ def reads_as_prose(text: str) -> bool:
         if plain >= 0.8 * len(tokens):
             return True
     return False
+
+
+# what a program line does that a line of data never does: call, open a block, end a statement,
+# compare, return; and a command line: a prompt, an option, or a program's name first
+_PROGRAM = lazy(r"[(){};]|==|!=|<=|>=|->|=>|&&|\|\||:=|\b(?:def|return|import|class|function|const|let|var|lambda|"
+                r"async|await|yield|struct|impl|fn|func)\b")
+_COMMAND = lazy(r"^\s*(?:[$%]|>>>|\.\.\.|PS>)\s|(?:^|\s)--?[A-Za-z][\w-]*|^\s*(?:sb|python3?|pip3?|uv|pytest|git|cd|ls|"
+                r"cat|curl|wget|make|npm|npx|node|go|cargo|docker|bash|sh|zsh|export|mkdir|cp|mv|rm|sudo|apt|apt-get|"
+                r"brew|ruff|mypy)\b")
+
+
+def data_lines(text: str) -> list[str]:
+    """The lines of a code block that are neither a program's (``def fare(age): ...``,
+    ``x == 1;``) nor a command (``$ sb verify``, ``pip install sourcebook``, ``sb add a.md``):
+    data and settings (``pass_routes: W1 W2 W3``, ``fare = 3.40``, a bare list) and comments,
+    each stripped, blank lines left out. They state what they say as a table would."""
+    out = []
+    for line in text.splitlines():
+        body = line.strip()
+        if not body or _PROGRAM.search(body) or _COMMAND.search(body):
+            continue
+        out.append(body)
+    return out

@@ -9,7 +9,8 @@ around; they only flag a claim for a person to look at, they never decide:
 - ``modals``: the hedges a text carries ("may", "might", "could", "possibly", "expected to",
   "likely", and a few in the demo languages); ``hedged`` says whether a claim hedges at all;
 - ``cut_context``: for a quote that starts mid-sentence, what the words just before it make of
-  it (someone's report, a question, a denial), or None;
+  it (someone's report, a question, a denial), or None; ``report_frame``: the speaker's words
+  of a quote that is someone's whole report ("Riders told The Ferry Ledger that ...");
 - ``frame_dropped``, ``speaker_swapped``: a sentence tells as a plain fact what its claim reports
   someone saying ("The authority says ..."), or names another speaker than the claim does;
 - ``condition_dropped``: a sentence restates a claim without the condition the claim states on
@@ -70,8 +71,13 @@ _DONE = lazy(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|be
              r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE)
 _NOT_SCALE = lazy(r"\b(?:on|off\s+the|for\s+the)\s+record\b", re.IGNORECASE)
 
-_REPORTING = lazy(r"\b(?:said|says|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
-                  r"alleges|wrote|writes)\b", re.IGNORECASE)
+_REPORTING = lazy(r"\b(?:said|says|(?<!to )say|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
+                  r"alleges|wrote|writes|insisted|insists|complained|complains)\b", re.IGNORECASE)
+# "told the transport committee of Calder Bay that": the verb of report may stand further back
+# than the last few words when "that" ends them
+_REPORTED_THAT = lazy(r"\b(?:said|says|say|claimed|claims|reported|reports|told|tells?|stated|alleged|alleges|wrote|"
+                      r"writes|insisted|insists|complained|complains)\b(?:\s+[^\s.!?;:]+){0,8}?\s+that\s*$",
+                      re.IGNORECASE)
 _QUESTION = lazy(r"\b(?:asked|asks|wondered|wonders)\s+(?:\w+\s+)?(?:whether|if)\b|\bwhether\b",
                  re.IGNORECASE)
 _DENIAL = lazy(r"\b(?:denied|denies|deny|disputed|disputes|rejected|false)\b", re.IGNORECASE)
@@ -238,6 +244,44 @@ def _frame(text: str) -> tuple[str, str, str] | None:
     return who, " ".join(m.group(0).split()), m.string[m.end():]
 
 
+# who says it, said after what is said ("..., riders said.") or in passing ("as the trade press
+# found", "according to the operator"): the speaker a sentence or a quote names other than first
+_WHO = r"(?P<who>(?:[^\W\d_][\w'’.-]*\ ){0,5}?[^\W\d_][\w'’.-]*)"
+_TRAILING_FRAME = lazy(rf",\ {_WHO}\ (?:{_REPORT_VERB}|say|added|complained)(?:\ (?:[^\W\d_][\w'’.-]*\ ?){{0,3}})?\W*$",
+                       re.IGNORECASE)
+_PASSING_FRAME = lazy(rf"(?:^|[\s,;(—–])as\ {_WHO}\ (?:{_REPORT_VERB}|say|found|finds?|discovered|showed|shows|"
+                      r"established|confirmed|noted|notes|learn(?:ed|t))\b|\baccording\ to\ (?P<who2>[^,;:.]{2,60})",
+                      re.IGNORECASE)
+
+
+def report_frame(quote: str) -> str | None:
+    """The words that make a quote someone's report, when every sentence of it is one: "Riders
+    on route W3 told The Ferry Ledger that", "According to the operator", ", riders said". A
+    claim that states the rest as a plain fact drops who said it. None when any sentence of the
+    quote states something in its source's own voice."""
+    seen = " ".join(_seen(quote).split())
+    sentences = [t for t in re.split(r"(?<=[.!?])\s+(?=[^\W\d_])", seen) if any(ch.isalpha() for ch in t)]
+    frames = []
+    for t in sentences:
+        got = _frame(t)
+        m = _TRAILING_FRAME.search(t) if got is None else None
+        if got is None and m is None:
+            return None
+        frames.append(got[1] if got is not None else " ".join(m.group(0).strip(" ,.").split()))  # type: ignore[union-attr]
+    return frames[0] if frames else None
+
+
+def _speaker(text: str) -> str | None:
+    """Whom a sentence names as saying or finding what it says: first ("The operator says"),
+    after it ("..., riders said") or in passing ("as the trade press found")."""
+    got = _frame(text)
+    if got is not None:
+        return got[0]
+    seen = _seen(text)
+    m = _TRAILING_FRAME.search(seen) or _PASSING_FRAME.search(seen)
+    return (m.group("who") or m.groupdict().get("who2")) if m else None
+
+
 def frame_dropped(claim_text: str, sentence: str) -> str | None:
     """The reporting frame of a claim ("The authority says") when ``sentence`` restates what was
     said as a plain fact, naming neither a speaker's word nor anyone saying it ("In fact the pass
@@ -255,17 +299,19 @@ def frame_dropped(claim_text: str, sentence: str) -> str | None:
 
 
 def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str | None:
-    """A sentence that says someone says it ("The operator says ...") citing a claim whose own
-    text names another speaker ("Riders on route W3 told The Ferry Ledger ..."), where no word of
-    the sentence's speaker stands in the claim or its quotes: "the operator" for "riders"."""
-    got, said = _frame(claim_text), _frame(sentence)
+    """A sentence that says someone says or found it ("The operator says ...", "..., as the
+    trade press found") citing a claim whose own text, or whose quote, names another speaker
+    ("Riders on route W3 told The Ferry Ledger ..."), where no word of the sentence's speaker
+    stands in the claim or its quotes: "the operator" for "riders"."""
+    got = _frame(claim_text) or next((f for b in backing if (f := _frame(b))), None)
+    said = _speaker(sentence) if got is not None else None
     if got is None or said is None:
         return None
-    mine = _stems(said[0]) - {"they", "some", "many", "most", "also"}
+    mine = _stems(said) - {"they", "some", "many", "most", "also", "others", "people"}
     known = set().union(*(_stems(b) for b in [claim_text, *backing]))
     if not mine or mine & known:
         return None
-    return f"{' '.join(said[0].split())} for {' '.join(got[0].split())}"
+    return f"{' '.join(said.split())} for {' '.join(got[0].split())}"
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
@@ -390,6 +436,30 @@ _FLIPPED = lazy(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|b
                 r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
 
 
+# a negation right before a figure or a condition ("not under twelve", "not with a paying adult",
+# "not 3.40 marks"): the words after it are what it denies
+_NUMBER_WORD = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+                r"hundred|thousand|million|half|a\s+third|a\s+quarter)")
+_NOT_BEFORE = lazy(r"(?:\b(?:not|never)\b|n['’]t\b)\s+((?:(?:under|over|above|below|from|with|when|while|if|"
+                   r"unless|once|after|on|in|at|during|for|aged?|up\s+to|less\s+than|more\s+than|fewer\s+than|"
+                   r"at\s+least|at\s+most)\s+(?:an?\s+|the\s+)?[^\W_][\w.,'’-]*|"
+                   r"[£$€¥]?\d[\d.,]*%?(?:\s+[^\W\d_]+)?|" + _NUMBER_WORD + r"\b(?:\s+[^\W\d_]+)?))",
+                   re.IGNORECASE)
+
+
+def _negated_condition(seen: str, backing: list[str]) -> str | None:
+    """"children not under twelve ride free" where a claim says "children under twelve ride
+    free": a negation placed before a figure or a condition the claims state as they are (their
+    word of lack, "free", licenses no "not" before what they say positively)."""
+    hay = " ".join(" ".join(_seen(b).split()) for b in backing).lower()
+    for m in _NOT_BEFORE.finditer(seen):
+        what = " ".join(m.group(1).split()).lower().rstrip(".,'’")
+        if re.search(rf"(?<![\w.]){re.escape(what)}(?![\w])", hay):
+            return " ".join(m.group(0).lower().split()).rstrip(".,'’")
+    return None
+
+
 def _about_the_same(a: str, b: str) -> bool:
     """Two texts speak of the same things: two words of four letters or more in common, or a
     name with digits ("W3"), whatever the language of the rest."""
@@ -406,6 +476,9 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     if word is None or any(denial(b) for b in backing):
         return None
     seen = _seen(sentence)
+    turned = _negated_condition(seen, backing)
+    if turned is not None:
+        return turned  # "not under twelve": what the claims state as it is, denied
     flipped = _FLIPPED.search(seen)
     if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) for b in backing):
         return None  # "did not work" for "switched off": the claim's lack said with a negation, of the same things
@@ -540,6 +613,48 @@ def _other_than(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a set a claim names one by one ("routes W1 and W2", "lines A1, B2 or C3")
+_MEMBER = r"(?=[^\W_]*\d)(?=[^\W_]*[^\W\d_])[^\W_]+"
+_SET = lazy(rf"\b(?P<noun>[^\W\d_]{{3,}}s)\s+(?P<members>{_MEMBER}(?:\s*,\s*{_MEMBER})*\s*,?\s+(?:and|or|&)\s+{_MEMBER})\b",
+            re.IGNORECASE)
+# a sentence that keeps the set counts it or points back at it ("both", "the two routes", "them")
+_KEEPS_SET = lazy(r"\b(?:both|either|neither|each|two|three|four|five|six|seven|eight|nine|ten|\d+|some|several|"
+                  r"certain|these|those|them|they|few|part|parts|which|what|named|listed)\b", re.IGNORECASE)
+
+
+def _set_dropped(sentence: str, backing: list[str]) -> str | None:
+    """"Yes: the operator lists the water bus as taking the pass" of a claim that names a set one
+    by one ("routes W1 and W2"): the sentence restates the claim (a third of its other words)
+    naming no member and no count of them, so it speaks of the whole. As "nothing of routes W1
+    and W2", or None."""
+    from .figures import find_figures
+
+    seen = _seen(sentence)
+    if _KEEPS_SET.search(seen):
+        return None
+    mine = {f.key for f in find_figures(seen) if f.kind == "ident"}
+    mine_stems = _stems5(seen)
+    for b in backing:
+        low = _seen(b)
+        for m in _SET.finditer(low):
+            members = {f.key for f in find_figures(m.group("members")) if f.kind == "ident"}
+            if len(members) < 2 or members & mine:
+                continue
+            # a member written another way ("WⅠ", "WII" for W1): its letters and a numeral
+            heads = {re.match(r"[^\W\d_]*", k).group(0) for k in members}  # type: ignore[union-attr]
+            if any(h and re.search(rf"\b{re.escape(h)}[\dIVXⅠ-Ⅻ]+\b", seen) for h in heads):
+                continue
+            rest = _stems5(low[:m.start("members")] + " " + low[m.end():])  # the set's noun stays: "the routes"
+            if len(rest) >= 2 and len(rest & mine_stems) >= 2 and len(rest & mine_stems) * 3 >= len(rest):
+                return f"nothing of {' '.join(m.group(0).split())}"
+    return None
+
+
+def _stems5(text: str) -> frozenset[str]:
+    """Words of four letters or more by their first five ("passengers" is not "pass")."""
+    return frozenset(w.lower()[:5] for w in _CONTENT.findall(text) if w.lower() not in _CONDITION_STOP)
+
+
 def _only_some(sentence: str, backing: list[str]) -> str | None:
     """"Only on route W1" where the claim names W1 and W2: "only" narrows a list the claims name
     to part of it ("only W1"), or None."""
@@ -590,6 +705,8 @@ ADDED = {
                  "write what the claim says, or cite the claim that says no"),
     "scope": ("E-PAGE-WORD-UNBACKED", "a word of scope (\"every\", \"all\", \"any\")",
               "name what the claims name, or cite the claim whose quote says it"),
+    "set": ("E-PAGE-WORD-UNBACKED", "a whole where its claims name a set one by one (no member of it, no count)",
+            "name the members the claims name (\"routes W1 and W2\"), or count them (\"both routes\")"),
     "antonym": ("E-PAGE-WORD-UNBACKED", "the opposite of what its claims say",
                 "write the claim's own word, or cite the claim that says yours"),
     "change": ("E-PAGE-WORD-UNBACKED", "a word of change over time (\"rose\", \"fell\")",
@@ -695,6 +812,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
+    whole = _set_dropped(sentence, backing)
+    if whole:
+        return "set", whole
     change = CHANGE.search(_seen(sentence))
     # a text that tells a change, or compares ("since", "extended"), backs one; "unchanged since
     # 2024" compares only to say nothing changed
@@ -944,6 +1064,9 @@ def cut_context(text: str, start: int, end: int) -> Cut | None:
         return Cut("question", tail)
     if _REPORTING.search(tail):
         return Cut("reporting", tail)
+    told = _REPORTED_THAT.search(" ".join(before.split()))
+    if told:
+        return Cut("reporting", " ".join(told.group(0).split()))
     quote = text[start:end]
     if not quote.rstrip().endswith(("?", "？")) and _sentence_end(text, end) in ("?", "？"):
         return Cut("question", "?")

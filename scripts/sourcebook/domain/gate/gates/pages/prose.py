@@ -25,7 +25,8 @@ hidden claim blocks and ledger entries, and a contested claim whose other side i
 the same section of the page. A cited sentence's comparisons ("over twelve", "38,500+") must be
 its claim's, a block quotation's words must be in the cited quotes, a claim's hedge ("is due
 to", "may") is kept, and a word of record, superlative or completion ("already") is one its claims or quotes say. A
-sentence typed into a code block is refused. The counts per
+sentence typed into a code block is refused, and so are settings in one that name what the page's
+claims name in lines no source holds ("pass_routes: W1 W2 W3"). The counts per
 page go in the gate's note and in ``--json`` (``coverage``). A page's result is remembered by
 the hash of everything it depends on, so a repeat verify does not read it again.
 """
@@ -573,6 +574,7 @@ class _Judge:
     def run(self) -> None:
         heads: list[tuple[int, set[str]]] = []  # open headings: (level, claims cited under it)
         structure: list[tuple[Piece, set[str] | None]] = []
+        blocks: list[Piece] = []  # code blocks: judged once every claim the page cites is known
         titles = {p.text for p in self.pr.pieces if p.where == "title" or (p.where == "heading" and p.level == 1)}
         self.titles = own = {p.text for p in self.pr.pieces if p.where == "heading" and p.level == 1} | \
             {t for t in (self.question, self.plan_title) if t}
@@ -632,6 +634,8 @@ class _Judge:
                                                  "words")
             elif w in STRUCTURE or w == "code":  # a code block's figures must still stand on the page
                 structure.append((p, None))
+                if w == "code" and p.text not in self.fixed:
+                    blocks.append(p)
             elif w == "chart" and (p.text in self.fixed or p.text in titles or self.restates(p.text)):
                 structure.append((p, None))
             elif w == "chart" and self.sent.is_short_label(p.text):
@@ -645,6 +649,8 @@ class _Judge:
             else:
                 self.prose(p, heads, structure)
         self.tables()
+        for p in blocks:
+            self.code_data(p)
         for p, under in structure:
             if p.text in self.fixed:
                 continue
@@ -667,6 +673,36 @@ class _Judge:
                 self.refuse("E-PAGE-STRUCTURE-FIGURE", p, f"({p.where.replace('attr:', 'the ')}) shows {bad[0].written!r}, "
                                                           f"which no claim cited {where_cited} states; cite a claim that "
                                                           "states it there, or drop the figure")
+
+    def code_data(self, p: Piece) -> None:
+        """A code block whose lines of data or settings (neither a program's nor a command's:
+        ``pass_routes: W1 W2 W3``) state a figure or a name a claim cited on the page states
+        holds a source's own lines, or it states a fact without a sentence: each such line, and
+        every other data line of the block, occurs in a source's text (spaces aside)."""
+        lines = self.sent.data_lines(p.text)
+        if not lines:
+            return
+        # by value: the bare "3.40" of a setting is the claim's "3.40 marks"
+        def value(f) -> str:
+            return f.key.split(":", 1)[-1] if f.kind == "money" else f.key
+
+        said = {value(f) for b in self.backing(sorted(self.page_cited), quotes=True) for f in self.fig.find_figures(b)}
+        named = [f.written for ln in lines for f in self.fig.find_figures(ln) if value(f) in said]
+        if not named:
+            return
+        texts = self.ctx.memo("prose-source-lines", lambda c: [
+            " ".join(t.split()) for sid in sorted(c.sources) if (t := c.text(sid))])
+        if not texts:
+            return  # no source text to look in (a public package checked without --sources)
+        missing = next((ln for ln in lines if not any(" ".join(ln.split()) in t for t in texts)), None)
+        if missing is None:
+            return
+        self.counts["refused"] += 1
+        self.refuse("E-PAGE-CODE-FACT", p, f"is a code block whose data lines state what the page's claims state "
+                                           f"({safe(', '.join(dict.fromkeys(named)), 80)}), and no source holds the "
+                                           f"line {safe(missing, 80)!r}; a code block holds code, commands or a "
+                                           "source's own lines: write it as a sentence and cite it, or quote the "
+                                           "source's lines")
 
     def label_words(self, p: Piece, under: set[str] | None, text: str | None = None, row: str = "") -> None:
         """A heading or label says what it says of what it stands over: the claims cited under the
@@ -997,8 +1033,9 @@ def _key(ctx: GateContext, page: Page) -> str:
 
     """Everything a page's result depends on besides the code: the page, the ledger, the
     decisions, the plan (ordinals), the question, the sources' names and the templates."""
-    srcs = ctx.memo("prose-sources", lambda c: sorted(
-        [sid, rec.get("title"), rec.get("tier")] for sid, rec in c.sources.items() if isinstance(rec, dict)))
+    srcs = ctx.memo("prose-sources", lambda c: sorted(  # a code block's lines are looked up in the texts
+        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid)] for sid, rec in c.sources.items()
+        if isinstance(rec, dict)))
     parts = [ctx.page_sha(page), page.rel, ctx.doc_shas.get("ledger/claims.json"),
              ctx.doc_shas.get("ledger/adjudications.json"), ctx.doc_shas.get("plan.json"),
              ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None, srcs, template_key(ctx, page_kind(page.rel)),
