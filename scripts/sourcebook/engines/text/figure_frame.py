@@ -186,11 +186,11 @@ def _event(text: str, f: Figure, clause: tuple[int, int]) -> frozenset[str]:
 
 def _owner(text: str, figs: Sequence[Figure], inside: list[int], start: int, end: int) -> int:
     """The figure a qualifier at ``text[start:end]`` belongs to: the one it stands right before
-    ("an audited 38,500", 平日3万人), else the one before it ("31,000 passengers per weekday over
+    ("an audited 38,500", "audited at 31,000", 平日3万人), else the one before it ("31,000 passengers per weekday over
     the year against 38,500 ..."), else the first after it ("the audited average ... was 31,000")."""
     after = [i for i in inside if figs[i].start >= end]
     before = [i for i in inside if figs[i].end <= start]
-    if after and len(_WORD.findall(text[end:figs[after[0]].start])) <= 1:
+    if after and all(w.lower() in _STOP for w in _WORD.findall(text[end:figs[after[0]].start])):
         return after[0]
     return before[-1] if before else after[0] if after else inside[0]
 
