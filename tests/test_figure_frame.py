@@ -70,12 +70,16 @@ CASES = [
     # two figures merged into one range told as all year
     ("Ridership was between 31,000 and 38,500 passengers per weekday all year{audited}{summer}.", "all year",
      "Ridership was 31,000 passengers per weekday over the year, and 38,500 over the summer{audited}{summer}."),
+    ("Ridership was between 31,000 and 38,500 passengers per weekday, audited{audited}{summer}.", "audited",
+     "Ridership was 31,000 passengers per weekday, audited{audited}."),
     # an assurance the claim does not give
     ("The trade press reports an audited 38,500 passengers over the summer{summer}.", "audited",
      "The trade press reports 38,500 passengers over the summer{summer}."),
     # dates bound to the other event
     ("The W3 reader contract was signed in November, with installation set for August{contract}.", "November",
      "In August the W3 reader contract was signed, with installation set for November{contract}."),
+    ("In November the W3 reader contract was signed{contract}.", "November",
+     "In August the W3 reader contract was signed{contract}."),
     ("Installation of the W3 readers was scheduled for August 2026{contract}.", "August",
      "Installation of the W3 readers was scheduled for November 2026{contract}."),
     # Japanese, Chinese, Russian
@@ -162,7 +166,7 @@ def test_a_claim_that_binds_nothing_to_a_date_backs_any_event():
     claims = [("c1", ["Python 3.12 was released in October 2023 and 3.13 in October 2024."])]
     assert misframed("Python 3.13 was released in October 2024.", lambda _end: claims) == []
     claims = [("c2", ["The contract was signed in August 2026, with installation scheduled for November 2026."])]
-    assert misframed("The contract was signed in November 2026.", lambda _end: claims)[0][0] == "November 2026"
+    assert misframed("The contract was signed in November 2026.", lambda _end: claims)[0][0] == "signed … November 2026"
     assert misframed("The contract was signed in August 2026.", lambda _end: claims) == []
 
 

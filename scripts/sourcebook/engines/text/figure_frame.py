@@ -88,7 +88,7 @@ _DURATION_AFTER = lazy(r"[ \u00a0]+(?:(?:calendar|full|whole|working)[ \u00a0]+)
                        rf"weeks?|fortnights?|months?|years?|decades?){_E}", re.I)
 # "children under twelve", "people aged 65": the number is an age of the people named before it
 _AGE_BEFORE = lazy(r"(?:(?:child|children|kids?|minors?|people|passengers?|riders?|adults?|persons?|those|anyone|"
-                   r"дети|детей|пассажир[а-я]*)\s+(?:under|over|below|above|up\s+to|aged|of|до|старше|младше)|"
+                   r"дети|детей|пассажир[а-я]*)\s+(?:under|over|below|above|up\s+to|aged|до|старше|младше)|"
                    r"\baged|\bages|\bage)\s+\Z", re.I)
 _AGE_AFTER_CJK = lazy(r"(?:歳|岁|才)")
 _NAMES = {"people": "people or trips", "vessels": "boats or vehicles", "devices": "devices", "seats": "seats",
@@ -116,7 +116,7 @@ class Frame(NamedTuple):
     counted: str  # what it counts: a class of _COUNTED, "duration", "attribute" (an age), or ""
     qualifiers: frozenset[str]  # keys of _QUALIFIERS that belong to it
     said: dict[str, str]  # each qualifier as written
-    event: frozenset[str]  # a date's words ("signed", "installation"), as stems
+    event: tuple[str, ...]  # a date's words, nearest first ("signed", "installation"), as stems
 
 
 def _stem(word: str) -> str:
@@ -171,17 +171,21 @@ def _counted(text: str, f: Figure) -> str:
     return ""
 
 
-def _event(text: str, f: Figure, clause: tuple[int, int]) -> frozenset[str]:
+def _event(text: str, f: Figure, clause: tuple[int, int]) -> tuple[str, ...]:
     """The two words before a date in its clause, its preposition dropped ("the contract was
-    signed in August" -> signed, contract); digits and small words are skipped."""
+    signed in August" -> signed, contract), or the first words after a date that opens its
+    clause ("In August the contract was signed"); digits and small words are skipped."""
     if f.kind != "date":
-        return frozenset()
+        return ()
     before = text[clause[0]:f.start]
     m = _PREP_END.search(before)
     if m:
         before = before[:m.start()]
-    words = [w for w in _WORD.findall(before) if w.lower() not in _STOP and len(w) >= 3]
-    return frozenset(_stem(w) for w in words[-2:])
+    words = [w for w in _WORD.findall(before) if w.lower() not in _STOP and len(w) >= 3][-2:][::-1]
+    if not words:  # a date that opens its clause: "In August the contract was signed"
+        after = text[f.end:clause[1]]
+        words = [w for w in _WORD.findall(after) if w.lower() not in _STOP and len(w) >= 3][:4]
+    return tuple(dict.fromkeys(_stem(w) for w in words))
 
 
 def _owner(text: str, figs: Sequence[Figure], inside: list[int], start: int, end: int) -> int:
@@ -213,6 +217,10 @@ def frames(text: str) -> tuple[Frame, ...]:
             if clause is None:
                 continue
             inside = [i for i, f in enumerate(figs) if clause[0] <= f.start < clause[1] and f.kind != "date"]
+            if not inside and len(_WORD.findall(text[clause[0]:clause[1]])) <= 2:
+                # a word set after its figure's clause (", audited"): the clause before it
+                clause = next((c for c in reversed(clauses) if c[1] <= m.start()), clause)
+                inside = [i for i, f in enumerate(figs) if clause[0] <= f.start < clause[1] and f.kind != "date"]
             if not inside:
                 continue
             if kind == "people":  # who a clause is about: every figure in it
@@ -279,7 +287,7 @@ def misframed(text: str, claims_at: Callable[[int], Claims]) -> list[tuple[str, 
         if not occurrences:
             continue  # unbacked, or backed another way: the figure rules judge it
         why = _counted_elsewhere(text, fr, occurrences) or _qualifier_missing(f, fr, claims) or \
-            _event_swapped(fr, occurrences, claims)
+            _event_swapped(text, fr, occurrences, claims)
         if why:
             out.append(why)
     return out
@@ -323,7 +331,7 @@ def _qualifier_missing(f: Figure, fr: Frame, claims: Claims) -> tuple[str, str] 
             "beside it by one claim: cite beside it the claim that says both, or drop the word")
 
 
-def _event_swapped(fr: Frame, occurrences, claims: Claims) -> tuple[str, str] | None:
+def _event_swapped(text: str, fr: Frame, occurrences, claims: Claims) -> tuple[str, str] | None:
     """A date bound to a word the claims bind to another of their dates ("signed in November"
     of "signed in August ..., installation scheduled for November")."""
     if fr.figure.kind != "date" or not fr.event:
@@ -331,14 +339,15 @@ def _event_swapped(fr: Frame, occurrences, claims: Claims) -> tuple[str, str] | 
     if not any(g.event for _, _, g in occurrences):
         return None  # the claims bind nothing to this date: nothing to swap
     near = set().union(*(_clause_stems(t, g.clause) for _, t, g in occurrences))
-    for w in sorted(fr.event - near):
+    for w in [w for w in fr.event if w not in near]:
         for x, texts in claims:
             for t in texts:
                 for h in frames(t):
                     if h.figure.kind == "date" and not _same(fr.figure, h.figure) and w in h.event:
-                        return (fr.figure.written, f"the claim ({x}) binds that word to {h.figure.written!r} "
-                                                   f"({_near(t, h.figure)}), and {fr.figure.written!r} to "
-                                                   f"something else; keep each date with its own words")
+                        word = next((v for v in _WORD.findall(text[fr.clause[0]:fr.clause[1]]) if _stem(v) == w), w)
+                        return (f"{word} … {fr.figure.written}",
+                                f"the claim ({x}) says {word!r} of {h.figure.written!r} ({_near(t, h.figure)}), "
+                                f"not of {fr.figure.written!r}; keep each date with its own words")
     return None
 
 
