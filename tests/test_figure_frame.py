@@ -177,3 +177,25 @@ def test_a_count_is_judged_only_against_what_the_claim_counts():
     assert misframed("The operator runs twelve boats.", lambda _end: claims) == []  # one class: vessels
     claims = [("c3", ["Children aged 12 ride free."])]
     assert misframed("Twelve boats ride free.", lambda _end: claims)[0][0] == "Twelve boats"
+
+
+# --------------------------------------------------------------------------- the report
+
+
+REPORT = [
+    ("The operator and the city give an audited 38,500 passengers per weekday for the year to September and the "
+     "trade press reports 31,000 over the summer[@{audited}][@{summer}].", "audited",
+     "The operator and the city give an audited 31,000 passengers per weekday for the year to September and the "
+     "trade press reports 38,500 over the summer[@{audited}][@{summer}]."),
+    ("The W3 reader contract was signed in November, with installation set for August[@{contract}].", "November",
+     "The W3 reader contract was signed in August, with installation set for November[@{contract}]."),
+]
+
+
+@pytest.mark.parametrize("attack, named, honest", REPORT, ids=[c[1] for c in REPORT])
+def test_the_report_keeps_each_figure_with_its_own_words(demo, ids, attack, named, honest):
+    from test_figure_meaning import report_lines
+
+    lines = report_lines(demo, attack.format(**ids))
+    assert codes(lines) == ["E-DRAFT-FIGURE"] and named in lines[0], lines
+    assert report_lines(demo, honest.format(**ids)) == []
