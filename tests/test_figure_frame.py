@@ -55,6 +55,9 @@ CASES = [
      "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats{w3}{children}."),
     ("The water bus carried 31,000 boats per weekday{audited}.", "31,000 boats",
      "The water bus carried 31,000 riders a weekday{audited}."),
+    # which of a thing it counts: words inside the figure's unit phrase
+    ("The operator and the city give an audited 31,000 bus and tram passengers per weekday{audited}.", "tram",
+     "The operator and the city give an audited 31,000 water bus passengers per weekday{audited}."),
     # who a figure is told of: the adult fare bound to children
     ("Children under twelve with a paying adult pay 3.40 marks on board{fare}{children}.", "Children",
      "Adults pay 3.40 marks on board, and children under twelve ride free with a paying adult{fare}{children}."),

@@ -5,7 +5,8 @@ words beside it, by a claim that states them with it:
   olds"). A claim's figure that counts something else ("four boats" is its count of boats), that
   is an age ("children under twelve"), or a span of time ("twelve months") backs no count of
   boats;
-- **whose and which**: the words that qualify a number in its clause: an assurance ("audited",
+- **whose and which**: the words between a number and what it counts ("31,000 bus and tram
+  passengers"), and the words that qualify a number in its clause: an assurance ("audited",
   "estimated", "provisional"), a period ("over the summer", "all year", "per weekday") and the
   people it is told of ("children", "adults"). One claim must state the figure and say each of
   them (in its text or its quotes): "an audited 38,500" of a claim that states 38,500 over the
@@ -82,6 +83,9 @@ _COUNTED: dict[str, str] = {
 }
 _COUNT_AFTER = lazy(r"(?:[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?|-)(?:" +
                     "|".join(f"(?P<{k}>{p})" for k, p in _COUNTED.items()) + rf"){_E}", re.I)
+# "31,000 bus and tram passengers": the words that say which of a thing a number counts
+_UNIT_PHRASE = lazy(r"(?P<mods>(?:[ \u00a0]+[^\W\d_][\w'’-]*){1,4})[ \u00a0]+(?:" + "|".join(_COUNTED.values()) +
+                    rf"){_E}", re.I)
 _CJK_COUNTER = {"歳": "age", "岁": "age", "才": "age", "人": "people", "名": "people", "隻": "vessels", "艘": "vessels",
                 "台": "devices", "件": "complaints"}
 _DURATION_AFTER = lazy(r"[ \u00a0]+(?:(?:calendar|full|whole|working)[ \u00a0]+)?(?:seconds?|minutes?|hours?|days?|"
@@ -117,6 +121,7 @@ class Frame(NamedTuple):
     qualifiers: frozenset[str]  # keys of _QUALIFIERS that belong to it
     said: dict[str, str]  # each qualifier as written
     event: tuple[str, ...]  # a date's words, nearest first ("signed", "installation"), as stems
+    modifiers: tuple[str, ...] = ()  # the words between a number and what it counts ("bus", "tram")
 
 
 def _stem(word: str) -> str:
@@ -169,6 +174,20 @@ def _counted(text: str, f: Figure) -> str:
     if _AGE_BEFORE.search(text[max(0, f.start - 40):f.start]):
         return "attribute"
     return ""
+
+
+def _modifiers(text: str, f: Figure) -> tuple[str, ...]:
+    """The words between a number and the thing it counts ("31,000 bus and tram passengers" ->
+    bus, tram); none when a small word other than "and"/"or" stands between (no unit phrase)."""
+    if f.kind != "number":
+        return ()
+    m = _UNIT_PHRASE.match(text, f.end)
+    if not m:
+        return ()
+    words = m.group("mods").split()
+    if any(w.lower() in _STOP and w.lower() not in ("and", "or") for w in words):
+        return ()
+    return tuple(w for w in words if w.lower() not in _STOP and len(w) >= 3)
 
 
 def _event(text: str, f: Figure, clause: tuple[int, int]) -> tuple[str, ...]:
@@ -233,7 +252,8 @@ def frames(text: str) -> tuple[Frame, ...]:
     out = []
     for i, f in enumerate(figs):
         clause = next((c for c in clauses if c[0] <= f.start < c[1]), (0, len(text)))
-        out.append(Frame(f, clause, _counted(text, f), frozenset(quals[i]), quals[i], _event(text, f, clause)))
+        out.append(Frame(f, clause, _counted(text, f), frozenset(quals[i]), quals[i], _event(text, f, clause),
+                         _modifiers(text, f)))
     return tuple(out)
 
 
@@ -262,6 +282,11 @@ def _number(f: Figure) -> str | None:
     if f.kind in ("number", "percent"):
         return ("%" if f.kind == "percent" else "") + _value(f.key)
     return None
+
+
+@lru_cache(maxsize=8192)
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in _WORD.findall(text))
 
 
 def _clause_stems(text: str, clause: tuple[int, int]) -> set[str]:
@@ -311,22 +336,23 @@ def _counted_elsewhere(text: str, fr: Frame, occurrences) -> tuple[str, str] | N
 
 def _qualifier_missing(f: Figure, fr: Frame, claims: Claims) -> tuple[str, str] | None:
     """A qualifier of the figure that no claim stating the figure says."""
-    if not fr.qualifiers:
+    if not fr.qualifiers and not fr.modifiers:
         return None
     backers = [(x, texts) for x, texts in claims if is_backed(f, texts)]
     if not backers:
         return None
     best: tuple[int, str, str] | None = None
     for x, texts in backers:
-        missing = [q for q in sorted(fr.qualifiers) if not any(_says(t, q) for t in texts)]
+        stems = set().union(*(_stems(t) for t in texts))
+        missing = [fr.said[q] for q in sorted(fr.qualifiers) if not any(_says(t, q) for t in texts)]
+        missing += [w for w in fr.modifiers if _stem(w) not in stems]
         if not missing:
             return None
         if best is None or len(missing) < best[0]:
             best = (len(missing), x, missing[0])
     assert best is not None
-    _, x, q = best
-    said = fr.said[q]
-    return (f"{f.written} … {said}" if q in fr.said else f.written,
+    _, x, said = best
+    return (f"{f.written} … {said}",
             f"the claim that states {f.written!r} ({x}) does not say {said!r}; a figure is backed with the words "
             "beside it by one claim: cite beside it the claim that says both, or drop the word")
 
