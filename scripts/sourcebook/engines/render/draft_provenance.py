@@ -270,7 +270,8 @@ def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str
                                                  f"the source gives, or cite the source that gives it{_ambiguous_hint(bad)}")
         wrong = _misframed(s, backing)
         if wrong:
-            return Finding("E-DRAFT-FIGURE", at, f"{said} states {snippet(wrong[0], 40)!r}, but {wrong[1]}")
+            return Finding("E-DRAFT-FIGURE", at, f"{said} states {snippet(wrong[0], 40)!r}, but {wrong[1]}; write it "
+                                                 "as the source gives it, or cite the source that says it")
         invented = unbacked_quotations(s.text, backing.quotes(s.numbers, s.refs))
         if invented:
             return Finding("E-DRAFT-QUOTE", at, f"{said} sets {snippet(invented[0].text, 40)} in quotation marks, but "

@@ -133,10 +133,11 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
             out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, ids, texts, "it cites")))
         elif texts:  # each figure with its own words ("an audited 38,500"), by one claim that states both
             own = [(c, backing(claims[c])) for c in dict.fromkeys(ids) if c in claims]
-            wrong = misframed(text, lambda _end, own=own: own)
+            wrong = misframed(text, own)
             if wrong:
                 written, why = wrong[0]
-                out.append(Finding("E-POD-FIGURE", subject, f"the line states {written!r}, but {why}"))
+                out.append(Finding("E-POD-FIGURE", subject, f"the line states {written!r}, but {why}; say it as "
+                                                            "the claim does, or cite the claim that says it"))
         if texts:
             said = _stance_finding(text, [str(claims[c].get("text") or "") for c in ids if c in claims], texts, len(ids))
             if said:

@@ -296,12 +296,15 @@ def _clause_stems(text: str, clause: tuple[int, int]) -> set[str]:
 Claims = Sequence[tuple[str, Sequence[str]]]  # (claim id, its text and quotes)
 
 
-def misframed(text: str, claims_at: Callable[[int], Claims]) -> list[tuple[str, str]]:
+def misframed(text: str, claims_at: Callable[[int], Claims] | Claims) -> list[tuple[str, str]]:
     """The figures of a cited sentence told of something the claims that state them do not tell
     them of, each as (what is written, why): a count of another thing, a qualifier ("audited",
     "over the summer", "children") no one claim says together with the figure, a date bound to
     the words a claim gives another date. ``claims_at(end)``: the claims cited for the figure
-    that ends there, each as (id, its text and quotes)."""
+    that ends there, each as (id, its text and quotes); or those claims, for every figure."""
+    if not callable(claims_at):
+        every = claims_at
+        claims_at = lambda _end: every  # noqa: E731
     out: list[tuple[str, str]] = []
     for fr in frames(text):
         f = fr.figure
@@ -353,8 +356,8 @@ def _qualifier_missing(f: Figure, fr: Frame, claims: Claims) -> tuple[str, str] 
     assert best is not None
     _, x, said = best
     return (f"{f.written} … {said}",
-            f"the claim that states {f.written!r} ({x}) does not say {said!r}; a figure is backed with the words "
-            "beside it by one claim: cite beside it the claim that says both, or drop the word")
+            f"the claim that states {f.written!r} ({x}) does not say {said!r} (a figure is backed with the words "
+            "beside it by one claim)")
 
 
 def _event_swapped(text: str, fr: Frame, occurrences, claims: Claims) -> tuple[str, str] | None:
@@ -373,7 +376,7 @@ def _event_swapped(text: str, fr: Frame, occurrences, claims: Claims) -> tuple[s
                         word = next((v for v in _WORD.findall(text[fr.clause[0]:fr.clause[1]]) if _stem(v) == w), w)
                         return (f"{word} … {fr.figure.written}",
                                 f"the claim ({x}) says {word!r} of {h.figure.written!r} ({_near(t, h.figure)}), "
-                                f"not of {fr.figure.written!r}; keep each date with its own words")
+                                f"not of {fr.figure.written!r} (each date keeps its own words)")
     return None
 
 
