@@ -108,6 +108,7 @@ class _Backing:
         self.by_source: dict[str, list[str]] = {}
         self.quotes_by_source: dict[str, list[str]] = {}
         self.claims_by_source: dict[str, list[str]] = {}
+        self.units_by_source: dict[str, list[tuple[str, list[str]]]] = {}
         for c in ledger.claims.values():
             if not lm.is_citable(c):
                 # a source's superseded claim is told as history, marked "(superseded)"
@@ -119,6 +120,7 @@ class _Backing:
                 self.by_source.setdefault(sid, []).extend(texts)
                 self.quotes_by_source.setdefault(sid, []).extend(_quotes(c))
                 self.claims_by_source.setdefault(sid, []).extend(claim_own(c) + stance.became(c))
+                self.units_by_source.setdefault(sid, []).append((str(c.get("id")), texts))
 
     def citable(self, rid: str) -> bool:
         if rid.startswith("src_"):
@@ -168,13 +170,23 @@ class _Backing:
     def of(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
         return self._gather(numbers, refs, self.by_source)
 
+    def units(self, numbers: Iterable[int], refs: Iterable[str]) -> list[tuple[str, list[str]]]:
+        """Each claim behind what is cited, as (id, its text, quotes and as-of date): by a
+        source's number or id, each of the source's claims."""
+        out: list[tuple[str, list[str]]] = []
+        for n in numbers:
+            sid = self.ledger.by_num.get(n)
+            out += self.units_by_source.get(sid, []) if sid else []
+        for rid in refs:
+            if rid.startswith("src_"):
+                out += self.units_by_source.get(rid, [])
+            elif self.citable(rid):
+                out.append((rid, claim_backing(self.ledger.claims[rid])))
+        return out
 
-def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
-    """The figures of a cited sentence that what is cited right after each does not back (two
-    figures swapped between their citations are both refused)."""
-    figs = find_figures(s.text)
-    if not figs:
-        return []
+
+def _cited_at(s: DraftSentence):
+    """What is cited right after a place in the sentence: ``own(end)`` -> (numbers, refs)."""
     groups: list[tuple[int, list[int], list[str]]] = []
     last = -1
     for at, num, rid in sorted(s.at, key=lambda x: x[0]):
@@ -184,10 +196,36 @@ def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
         else:
             groups.append((at, [num] if num is not None else [], [rid] if rid else []))
         last = at
+
+    def own(end: int) -> tuple[list[int], list[str]]:
+        if len(groups) < 2:
+            return s.numbers, s.refs
+        _, nums, refs = next((g for g in groups if g[0] >= end), groups[-1])
+        return nums, refs
+
+    return own
+
+
+def _misframed(s: DraftSentence, backing: _Backing) -> tuple[str, str] | None:
+    """A figure told of what no claim cited for it that states it says (``text.figure_frame``):
+    what it counts, a qualifier beside it, a date's event."""
+    from ..text.figure_frame import misframed
+
+    own = _cited_at(s)
+    wrong = misframed(s.text, lambda end: backing.units(*own(end)))
+    return wrong[0] if wrong else None
+
+
+def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
+    """The figures of a cited sentence that what is cited right after each does not back (two
+    figures swapped between their citations are both refused)."""
+    figs = find_figures(s.text)
+    if not figs:
+        return []
+    own = _cited_at(s)
     bad = []
     for f in figs:
-        _, nums, refs = next((g for g in groups if g[0] >= f.end), groups[-1]) if len(groups) > 1 \
-            else (0, s.numbers, s.refs)
+        nums, refs = own(f.end)
         if small_word(f) or is_backed(f, backing.of(nums, refs)):
             continue
         if f.kind == "date" and as_of_wording(s.text, f.start, f.end) and is_backed(f, backing.as_of(refs)):
@@ -230,6 +268,10 @@ def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str
             return Finding("E-DRAFT-FIGURE", at, f"{said}: {_written(bad)} is not in what {_cites(s.numbers, s.refs)} "
                                                  "supports (the claims and quotes of what it cites); write the figure "
                                                  f"the source gives, or cite the source that gives it{_ambiguous_hint(bad)}")
+        wrong = _misframed(s, backing)
+        if wrong:
+            return Finding("E-DRAFT-FIGURE", at, f"{said} states {snippet(wrong[0], 40)!r}, but {wrong[1]}; write it "
+                                                 "as the source gives it, or cite the source that says it")
         invented = unbacked_quotations(s.text, backing.quotes(s.numbers, s.refs))
         if invented:
             return Finding("E-DRAFT-QUOTE", at, f"{said} sets {snippet(invented[0].text, 40)} in quotation marks, but "

@@ -107,6 +107,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
     (the script's and a voices file's: a voice reads from them) only those of the claims some
     line cites."""
     from ..text import stance
+    from ..text.figure_frame import misframed
     from ..text.figures import stated, unbacked
     from ..text.quotations import find_quotations
     from ..text.stance import change_told, judge_words
@@ -138,6 +139,13 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
         figs = unbacked(text, texts) if texts else stated(text)
         if figs:
             out.append(Finding("E-POD-FIGURE", subject, _unbacked_message(figs, ids, texts, "it cites")))
+        elif texts:  # each figure with its own words ("an audited 38,500"), by one claim that states both
+            own = [(c, backing(claims[c])) for c in dict.fromkeys(ids) if c in claims]
+            wrong = misframed(text, own)
+            if wrong:
+                written, why = wrong[0]
+                out.append(Finding("E-POD-FIGURE", subject, f"the line states {written!r}, but {why}; say it as "
+                                                            "the claim does, or cite the claim that says it"))
         if texts:
             said = _stance_finding(text, [str(claims[c].get("text") or "") for c in ids if c in claims], texts, len(ids))
             if said:

@@ -9,6 +9,7 @@ Modules:
 - ``figure_text``: the comparable view (number words, look-alike digits) every reader shares;
 - ``figure_dates``, ``figure_units``: date patterns; units, rates and relative dates;
 - ``figure_scan``, ``figure_match``: the scanner, and backing by meaning;
+- ``figure_frame``: what a figure is told of (what it counts, its qualifiers, a date's event);
 - ``numbers``: a claim's first number;
 - ``quotations``, ``smartquotes``: words between quotation marks, and typographic quotes;
 - ``stance``: negation, hedging and the words before a cut.

@@ -43,7 +43,7 @@ numeral inside a word (一つ, 一个, 统一, 十分) unless a counter, unit or
 The work is split by job: ``currencies`` (the one table of currencies), ``figure_text`` (the
 comparable view), ``figure_dates`` (months and date patterns), ``figure_units`` (units, rates,
 relative dates), ``figure_scan`` (the scanner),
-``figure_match`` (backing). Standard library only; pure functions, values in and out.
+``figure_match`` (backing), ``figure_frame`` (what a figure is told of). Standard library only; pure functions, values in and out.
 """
 
 from __future__ import annotations

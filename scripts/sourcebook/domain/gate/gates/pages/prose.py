@@ -245,6 +245,15 @@ class _Judge:
             other = sorted(named - counted)
             if other and counted and not others:
                 others.append((other[0], f"its claims count per {', '.join(sorted(counted))}, not per {other[0]}"))
+        if figs or any(f.kind == "date" for f in found):
+            # each figure with the words beside it: what it counts, its qualifiers ("audited", "over
+            # the summer", "children"), a date's event, by one claim cited for it that states both
+            from .....engines.text.figure_frame import misframed
+
+            parts = {x: self.backing([x], quotes=True) for x in ids}
+            wrong = misframed(text, lambda end: [(x, parts[x]) for x in own(end)])
+            if wrong and not others:
+                others.append(wrong[0])
         for m in mags:
             backs = self.backing(own(m.end))
             if not any(g.kind in ("number", "money") and m.low <= _number(g.key) < m.high
