@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 
 import pytest
@@ -219,22 +220,17 @@ def test_facts_written_by_other_code_are_not_reused(good, monkeypatch):
     assert not verify_cache.VerifyCache(_ws(root))._records.old  # an upgrade starts from scratch
 
 
-@pytest.mark.xdist_group("code-fingerprint")  # each case touches a module's mtime: one at a time
-@pytest.mark.parametrize("module", ["domain.gate.verify_cache", "engines.text.stance", "engines.page.prose"])
-def test_the_code_fingerprint_follows_the_modules(module):
+@pytest.mark.parametrize("module", ["domain/gate/verify_cache.py", "engines/text/stance.py", "engines/page/prose.py"])
+def test_the_code_fingerprint_follows_the_modules(module, tmp_path):
     """A fact depends on the engines that read pages and sentences as much as on the gates: a
-    change to any module of the package starts the cache from scratch."""
-    import importlib
-
-    verify_cache.code_fingerprint.cache_clear()
-    first = verify_cache.code_fingerprint()
-    path = importlib.import_module(f"sourcebook.{module}").__file__
+    change to any module of the package starts the cache from scratch. Judged on a copy of the
+    package, whose mtimes no other test or process moves meanwhile."""
+    pkg = os.path.dirname(os.path.abspath(verify_cache.__file__)).rsplit(os.sep, 2)[0]
+    copy = shutil.copytree(pkg, tmp_path / "sourcebook", ignore=shutil.ignore_patterns("__pycache__"))
+    first = verify_cache.tree_fingerprint((str(copy),))
+    path = os.path.join(copy, *module.split("/"))
     st = os.stat(path)
-    try:
-        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
-        verify_cache.code_fingerprint.cache_clear()
-        assert verify_cache.code_fingerprint() != first
-    finally:
-        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
-        verify_cache.code_fingerprint.cache_clear()
-    assert verify_cache.code_fingerprint() == first
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    assert verify_cache.tree_fingerprint((str(copy),)) != first
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert verify_cache.tree_fingerprint((str(copy),)) == first

@@ -57,8 +57,14 @@ def code_fingerprint() -> str:
     # the whole package (this file is sourcebook/domain/gate/verify_cache.py): a fact depends on
     # the engines that read pages and figures as much as on the gates
     pkg = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return tree_fingerprint((pkg, data_dir("schemas")))
+
+
+def tree_fingerprint(folders: tuple[str, ...]) -> str:
+    """The version, and the relative path, size and mtime of every module and schema under
+    ``folders``."""
     h = hashlib.sha256(SB_VERSION.encode())
-    for folder in (pkg, data_dir("schemas")):
+    for folder in folders:
         for dirpath, dirs, files in os.walk(folder):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(files):
