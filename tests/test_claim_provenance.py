@@ -88,6 +88,21 @@ def test_as_of_is_not_backing_and_every_part_is(ws, src):
     assert len(stored["parts"]) == 2
 
 
+def test_a_name_no_quote_has_is_left_to_the_reader(ws, src):
+    # the quote says who asked; the claim adds a name it does not have: a review flag, never a refusal
+    r = _add(ws, "Councillor Okafor of Harbourside asked whether ridership had passed 35,000.", src,
+             "Councillor Okafor asked whether ridership had passed 35,000.")
+    assert r.rc == 0 and _codes(r.err) == ["W-CLAIM-FIGURE-WORDS"] and "'Harbourside'" in r.err, r.both
+    assert "Okafor" not in r.err.split("Harbourside")[-1]  # the quote's own name is not flagged
+    assert verify_json(ws)["rc"] == 0
+    # a name from the source's title, a name opening the sentence, and a month are not flagged
+    r = _add(ws, "Route W3 reopens on Monday, the Water bus notice says.", src, "Route W3 reopens on Monday.")
+    assert r.rc == 0 and r.err == "", r.both
+    r = _add(ws, "Officials said in March that the ferry runs every 20 minutes.", src,
+             "Officials said that the ferry runs every 20 minutes.")
+    assert "name" not in r.err, r.both
+
+
 def test_spelled_out_numbers_are_left_to_the_reader(ws, src):
     # a number in words the quotes do not state is a review flag for a person, never a refusal
     r = _add(ws, "Three travellers in the thread reported the same failure.", src, "Route W3 reopens on Monday.")

@@ -265,7 +265,7 @@ _reg({
     "W-CLAIM-QUESTION": ("A verified claim was stored with a quote cut from a question; verify will refuse it.", "Quote the statement, or hold the claim at reported."),
     "W-CLAIM-NEGATION": ("Review: a claim and its quote disagree on negation (listed by verify, never a refusal).", "Check the claim says what the quote says, then `sb claim ack CLM --reason`."),
     "W-CLAIM-HEDGE": ("Review: a quote hedges (may, could, likely, ...) and its claim does not (never a refusal).", "Keep the hedge in the claim, or `sb claim ack CLM --reason` if it stands."),
-    "W-CLAIM-FIGURE-WORDS": ("Review: a number in words, a name with digits (W3), a relative date or words in quotation marks in a claim's text occur in none of its quotes (never a refusal).", "Check the quotes back it, then `sb claim ack CLM --reason`; or narrow the claim."),
+    "W-CLAIM-FIGURE-WORDS": ("Review: a number in words, a name with digits (W3), a relative date, words in quotation marks or a name (\"Twitch\") in a claim's text occur in none of its quotes (never a refusal).", "Check the quotes back it, then `sb claim ack CLM --reason`; or narrow the claim."),
     "W-CLAIM-CUT": ("Review: a quote starts mid-sentence after a reporting verb (\"told ... that\" too), a question or a negation, or is someone's whole report the claim states without its speaker (never a refusal).", "Check the claim does not state as fact what the source reports, asks or denies; then ack it."),
     "E-CLAIM-CONTESTED": ("A claim named in a both_stand decision would be retracted, superseded or narrowed.", "Record a new decision for its cluster with `sb adjudicate`, then `sb adjudicate --apply`."),
 })

@@ -219,6 +219,41 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
     return out
 
 
+# a name in a claim's text: a capitalised word that does not open a sentence ("the reports by
+# Twitch", "Tidewater"); months and weekdays are dates, the figures' to judge
+_NAME = lazy(r"(?<![\w'’])([A-ZÀ-ÖØ-ÞА-ЯЁ][\w’'-]*\w)")
+_OPENS = lazy(r"(?:^|[.!?:;]\s+|[\"“(«]\s*)$")
+_CALENDAR = frozenset("january february march april may june july august september october november december "
+                      "monday tuesday wednesday thursday friday saturday sunday".split())
+
+
+def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
+    """A name the claim's text gives that none of its quotes, nor its sources' titles, publishers
+    or headers, has: a reader's review (the claim may say more than its quotes), never a refusal."""
+    evs = evidence_items(claim)
+    text = str(claim.get("text", ""))
+    if not evs or claim.get("confidence") == "inferred":
+        return []
+    backing = [q for ev in evs for q in quotes(ev, _text_if_redacted(ev, text_of))]
+    for ev in evs:
+        rec = record_of(ev.get("source_id")) or {}
+        backing += [str(rec.get(k) or "") for k in ("title", "publisher", "url")]
+        backing.append((text_of(ev.get("source_id")) or "")[:_HEAD])
+    seen = "\n".join(backing).lower()
+    out, named = [], set()
+    for m in _NAME.finditer(text):
+        word = re.sub(r"['’]s$", "", m.group(1))
+        low = word.lower()
+        if len(word) < 2 or low in _CALENDAR or low in named or _OPENS.search(text[:m.start()]):
+            continue
+        named.add(low)
+        # a name's inflections ("Twitch's", "Kubernetes'") share its first letters
+        if not re.search(r"(?<!\w)" + re.escape(low[:max(4, len(low) - 2)]), seen):
+            out.append(Flag("words", f"the name {word!r} in the claim's text occurs in none of its quotes nor its "
+                                     "sources' titles; check the quotes back it", f"name:{word}"))
+    return out
+
+
 # the words that say a date is the date a claim holds as of: "as of D", "as at D", "Stand D",
 # "截至D", "по состоянию на D" before it; "D時点", "D現在" after it
 _AS_OF_BEFORE = lazy(r"(?:\b[Aa]s\s+(?:of|at)|\bStand|截至|по\s+состоянию\s+на)[\s,:]*$")
@@ -476,7 +511,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
             out += _splice_flags(ev, text_of(ev.get("source_id")))
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
     out += _asof_early_flags(claim, text_of, record_of)
-    out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of)
+    out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of) + _name_flags(claim, text_of, record_of)
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")))
     return out
