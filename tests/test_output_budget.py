@@ -23,7 +23,9 @@ def _lines(r) -> int:
     return len((r.out + r.err).splitlines())
 
 
-@pytest.fixture(scope="module")
+# session-wide: a worker that runs other modules' tests between these would build it again for a
+# module-wide fixture, which pytest tears down whenever the next test is another module's
+@pytest.fixture(scope="session")
 def big(tmp_path_factory):
     root = tmp_path_factory.mktemp("budget")
     assert sb("init", cwd=root).rc == 0
@@ -52,6 +54,15 @@ def big(tmp_path_factory):
                      encoding="utf-8")
     runs["recheck"] = sb("recheck", "--all", cwd=root)
     return root, runs
+
+
+def test_the_group_runs_in_one_worker(request):
+    """`make test` sends a group's tests to one worker (--dist loadgroup), which marks each of
+    them in its node id: if a pytest or pytest-xdist upgrade stops it, every group here and
+    elsewhere is spread over the workers, builds what it shares once per worker, and the
+    groups that must run one at a time (module mtimes) run side by side."""
+    if getattr(request.config.option, "loadgroup", False):
+        assert request.node.nodeid.endswith("@output-budget"), request.node.nodeid
 
 
 @pytest.mark.parametrize("cmd", ["add", "extract", "chunk", "index", "recheck"])
