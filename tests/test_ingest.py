@@ -30,7 +30,8 @@ def test_add_file_prints_contract_line_and_is_content_addressed(ws):
     assert r.out == f"added    {sid}  tier A  notes-on_fares.md\n"
     rec = _src(ws, sid)
     assert rec["kind"] == "file" and rec["canonical_locator"] == "notes-on_fares.md"
-    assert rec["title"] == "notes on fares" and rec["status"] == "pending" and rec["media_type"] == "text/markdown"
+    # a text names itself: its title comes at extract, as a web page's does
+    assert rec["title"] is None and rec["status"] == "pending" and rec["media_type"] == "text/markdown"
     assert (ws / "sources" / sid / "raw.md").read_text() == "# Fares\n\nThe fare is 3 marks.\n"
     from sourcebook.base.ids import sha256_bytes, src_id
 
@@ -278,6 +279,55 @@ def test_html_file_takes_its_own_title(ws):
     sid = sb("add", "bare.html", "--tier", "C", cwd=ws).out.split()[1]
     sb("extract", cwd=ws)
     assert _src(ws, sid)["title"] == "bare"
+
+
+PEP_HEAD = """PEP: 649
+Title: Deferred Evaluation Of Annotations
+  Using Descriptors
+Author: Larry Hastings <larry@hastings.org>
+Status: Final
+
+Abstract
+========
+
+Annotations are evaluated when they are examined.
+"""
+
+
+def test_a_text_takes_the_title_it_gives_itself(ws):
+    titled = {
+        "pep-0649.txt": (PEP_HEAD, "PEP 649 – Deferred Evaluation Of Annotations Using Descriptors"),
+        "go-32437-try-builtin.md": ("# Proposal: A built-in Go error check function, `try`\n\nAuthor: Robert "
+                                    "Griesemer\n\n## Summary\n\nWe propose a new built-in function.\n",
+                                    "Proposal: A built-in Go error check function, try"),
+        "draft-setext.md": ("Error Handling — Draft Design\n=============================\n\nWe present a "
+                            "draft.\n\nAbstract\n--------\n\nMore.\n", "Error Handling — Draft Design"),
+        "rfc-9999.txt": (open(os.path.join(ROOT, "tests", "fixtures", "real", "rfc-sample.txt"), encoding="utf-8").read(),
+                         "The Sample Widget Exchange Format"),
+        # nothing names the document: the file's name does, as before
+        "rfc-0040-libstd-facade.md": ("- Start Date: 2014-04-08\n\n## Summary\n\nSplit libstd.\n\n## Motivation"
+                                      "\n\nPortable.\n", "rfc 0040 libstd facade"),
+        "notes.md": ("# Summary\n\nOne.\n\n# Motivation\n\nTwo.\n", "notes"),
+    }
+    sids = {name: _add(ws, name, text) for name, (text, _) in titled.items()}
+    assert all(_src(ws, sid)["title"] is None for sid in sids.values())  # named at extract
+    assert sb("extract", cwd=ws).rc == 0
+    assert {name: _src(ws, sid)["title"] for name, sid in sids.items()} == {n: t for n, (_, t) in titled.items()}
+    listing = sb("source", "list", cwd=ws).out
+    assert "PEP 649 – Deferred Evaluation Of Annotations Using Descriptors" in listing
+
+
+def test_a_title_the_user_gave_is_kept_over_the_texts_own(ws):
+    given = _add(ws, "pep-0649.txt", PEP_HEAD, "--title", "The PEP on lazy annotations")
+    other = _add(ws, "go-32437-try-builtin.md", "# Proposal: try\n\nText.\n")
+    sb("extract", cwd=ws)
+    assert _src(ws, given)["title"] == "The PEP on lazy annotations"
+    assert _src(ws, other)["title"] == "Proposal: try"
+    r = sb("source", "set", other, "title=The try proposal", cwd=ws)
+    assert r.rc == 0, r.both
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert _src(ws, given)["title"] == "The PEP on lazy annotations"
+    assert _src(ws, other)["title"] == "The try proposal"
 
 
 def test_extract_skips_sources_unchanged_since_their_last_check(ws, monkeypatch):

@@ -44,15 +44,15 @@ class Format:
 
 def _text(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
     from ..formats.binary import not_text
-    from ..formats.canon import text_canonical
+    from ..formats.canon import text_canonical_titled
     from ..formats.charset import decode_bytes
 
     dec = decode_bytes(raw, media_type=req.media_type, declared=req.charset)
     junk = not_text(dec.text, req.media_type, dec.utf8)
     if junk:  # NULs and undecodable bytes are never canonical text
         return Extracted("sb.text", "", [junk]), dec.charset
-    text = text_canonical(dec.text, media_type=req.media_type, path=req.path, normalizer=req.normalizer)
-    return Extracted("sb.text", text, list(dec.notes)), dec.charset
+    text, title = text_canonical_titled(dec.text, media_type=req.media_type, path=req.path, normalizer=req.normalizer)
+    return Extracted("sb.text", text, list(dec.notes), meta={"title": title} if title else None), dec.charset
 
 
 def _html(raw: bytes, req: Request) -> tuple[Extracted, str | None]:

@@ -95,3 +95,13 @@ def text_canonical(text: str, *, media_type: str | None = None, path: str = "", 
     if normalizer < 2:
         return normalize(text)
     return canonical_v2(text, text_format(text, media_type, path))
+
+
+def text_canonical_titled(text: str, *, media_type: str | None = None, path: str = "",
+                          normalizer: int = NORMALIZER) -> tuple[str, str | None]:
+    """``text_canonical`` and the title the text gives itself (``text_title``), or None."""
+    from .text_title import text_title
+
+    fmt = text_format(text, media_type, path)
+    out = normalize(text) if normalizer < 2 else canonical_v2(text, fmt)
+    return out, text_title(out, fmt)
