@@ -298,3 +298,33 @@ def test_a_text_gives_its_own_title():
     assert title("# The *new* [`try`](https://go.dev/x) \\_built-in\\_ { #top }\n\n## A\n", "t.md") == \
         "The new try _built-in_"
     assert title("# " + "word " * 60 + "\n\n## A\n", "t.md") is None  # a paragraph, not a title
+
+
+def test_a_hard_line_break_backslash_is_not_text():
+    from sourcebook.engines.formats.md_reflow import reflow_markdown
+
+    md = ("# Error Handling — Draft Design\n\nMarcel van Lohuizen\\\nAugust 27, 2018\n\n"
+          "- one item\\\n  on two lines\n\n> a quote\\\n> broken\n\nA path C:\\\\\nstays, and so does an end\\\n")
+    got = canonical_v2(md, "markdown")
+    assert "Marcel van Lohuizen August 27, 2018\n" in got
+    assert "- one item on two lines\n" in got and "> a quote broken\n" in got
+    assert "A path C:\\\\ stays, and so does an end\\\n" in got  # an escaped backslash, a paragraph's end
+    assert canonical_v2(got, "markdown") == got  # idempotent
+    # sb.text version 1 kept it: its text is made again on request, for sources it extracted
+    assert "Marcel van Lohuizen\\ August 27, 2018\n" in canonical_v2(md, "markdown", extractor=1)
+    assert reflow_markdown(["a\\", "b"], hard_breaks=False) == ["a\\ b"]
+    raw = md.encode()
+    assert extract_bytes(raw, media_type="text/markdown", path="d.md")[0].text == got
+    assert "Lohuizen\\ August" in extract_bytes(raw, media_type="text/markdown", path="d.md", extractor=1)[0].text
+    # a version the format does not make is never asked of it: the current rules answer
+    assert extract_bytes(raw, media_type="text/markdown", path="d.md", extractor=7)[0].text == got
+
+
+def test_the_reader_view_does_not_see_a_hard_breaks_backslash():
+    from sourcebook.engines.search.reader_view import quote_view
+
+    old = "Marcel van Lohuizen\\ August 27, 2018 and C:\\\\ too"
+    assert quote_view(old) == "Marcel van Lohuizen August 27, 2018 and C:\\ too"
+    assert quote_view("Marcel van Lohuizen\\\nAugust 27, 2018") == "Marcel van Lohuizen August 27, 2018"
+    start = old.index("Marcel")
+    assert locate(old, "Marcel van Lohuizen August 27, 2018") == [(start, old.index(" and"))]

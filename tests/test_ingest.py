@@ -423,3 +423,51 @@ def test_a_batch_is_synced_once(ws, monkeypatch):
     assert seen[0] == "(file system)" and len(seen) == 2, seen
     assert os.path.basename(seen[1]).startswith(".sourcebook.json."), seen
     assert len([d for d in os.listdir(ws / "sources") if d.startswith("src_")]) == 40
+
+
+DRAFT = ("# Error Handling — Draft Design\n\nMarcel van Lohuizen\\\nAugust 27, 2018\n\n## Abstract\n\n"
+         "We present a draft design to extend the Go language.\n")
+
+
+def _as_text_v1(ws, sid: str) -> str:
+    """Rewrite a source as sb.text version 1 extracted it (a hard line break's backslash kept)."""
+    from sourcebook.base.ids import sha256_text
+    from sourcebook.engines.convert.pipeline import extract_bytes
+
+    rec = _src(ws, sid)
+    raw = (ws / "sources" / sid / "raw.md").read_bytes()
+    text = extract_bytes(raw, media_type=rec["media_type"], path="raw.md", extractor=1)[0].text
+    (ws / "sources" / sid / "normalized.md").write_text(text, encoding="utf-8")
+    rec["normalized_sha256"], rec["extraction"]["version"] = sha256_text(text), 1
+    (ws / "sources" / sid / "source.json").write_text(json.dumps(rec), encoding="utf-8")
+    return text
+
+
+def test_a_hard_line_break_leaves_no_backslash_and_an_older_text_moves_with_its_citations(ws):
+    sid = _add(ws, "go2draft.md", DRAFT)
+    assert sb("extract", cwd=ws).rc == 0
+    assert "Marcel van Lohuizen August 27, 2018\n" in (ws / "sources" / sid / "normalized.md").read_text()
+    assert _src(ws, sid)["extraction"]["version"] == 2
+    # a source extracted by sb.text 1 keeps its text, which verify's re-extraction makes again
+    assert "Lohuizen\\ August" in _as_text_v1(ws, sid)
+    claim = {"text": "Marcel van Lohuizen wrote the draft.", "topic_key": "draft.author", "kind": "fact",
+             "confidence": "verified", "evidence": [{"source_id": sid, "quote": "Marcel van Lohuizen\\ August 27, 2018"}]}
+    r = sb("claim", "add", "--json", json.dumps(claim), cwd=ws)
+    assert r.rc == 0, r.both
+    cid = r.out.split()[-1]
+    v = sb("verify", cwd=ws)
+    assert "E-DEEP-DRIFT" not in v.both and "E-NORM-DRIFT" not in v.both, v.both
+    assert "E-DEEP-DRIFT" not in sb("verify", "--deep", cwd=ws).both
+    # and sb recheck reads the file again by version 1's rules: the quote is where it was
+    r = sb("recheck", sid, cwd=ws)
+    assert "R-MATCHES" in r.out and "R-UNVERIFIABLE" not in r.out, r.both
+    # sb extract --force moves it to version 2 and carries the citation to the new text
+    r = sb("extract", "--force", cwd=ws)
+    assert r.rc == 0, r.both
+    assert _src(ws, sid)["extraction"]["version"] == 2
+    ev = json.loads((ws / "ledger" / "claims.json").read_text())["claims"][0]["evidence"][0]
+    assert json.loads((ws / "ledger" / "claims.json").read_text())["claims"][0]["id"] == cid
+    assert ev["quote"] == "Marcel van Lohuizen August 27, 2018"
+    text = (ws / "sources" / sid / "normalized.md").read_text()
+    assert text[ev["start"]:ev["end"]] == ev["quote"]
+    assert "E-DEEP-DRIFT" not in sb("verify", "--deep", cwd=ws).both
