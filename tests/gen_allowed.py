@@ -81,7 +81,8 @@ def census_pages(ws: str) -> list[str]:
     for sid in sorted(os.listdir(os.path.join(ws, "sources"))):
         path = os.path.join(ws, "sources", sid, "source.json")
         if os.path.isfile(path) and '"clippings/operator-status.md"' in open(path, encoding="utf-8").read():
-            r = sb("source", "set", sid, "url=https://calderbay.example/water-bus/status", cwd=ws)
+            r = sb("source", "set", sid, "url=https://calderbay.example/water-bus/status",
+                   "attest=the operator's status page, saved from its site", cwd=ws)
             assert r.rc == 0, r.both
     for kind in KINDS:
         r = sb("render", kind, "--from", "drafts/census.md", cwd=ws)

@@ -30,7 +30,8 @@ def test_add_file_prints_contract_line_and_is_content_addressed(ws):
     assert r.out == f"added    {sid}  tier A  notes-on_fares.md\n"
     rec = _src(ws, sid)
     assert rec["kind"] == "file" and rec["canonical_locator"] == "notes-on_fares.md"
-    assert rec["title"] == "notes on fares" and rec["status"] == "pending" and rec["media_type"] == "text/markdown"
+    # a text names itself: its title comes at extract, as a web page's does
+    assert rec["title"] is None and rec["status"] == "pending" and rec["media_type"] == "text/markdown"
     assert (ws / "sources" / sid / "raw.md").read_text() == "# Fares\n\nThe fare is 3 marks.\n"
     from sourcebook.base.ids import sha256_bytes, src_id
 
@@ -280,6 +281,55 @@ def test_html_file_takes_its_own_title(ws):
     assert _src(ws, sid)["title"] == "bare"
 
 
+PEP_HEAD = """PEP: 649
+Title: Deferred Evaluation Of Annotations
+  Using Descriptors
+Author: Larry Hastings <larry@hastings.org>
+Status: Final
+
+Abstract
+========
+
+Annotations are evaluated when they are examined.
+"""
+
+
+def test_a_text_takes_the_title_it_gives_itself(ws):
+    titled = {
+        "pep-0649.txt": (PEP_HEAD, "PEP 649 – Deferred Evaluation Of Annotations Using Descriptors"),
+        "go-32437-try-builtin.md": ("# Proposal: A built-in Go error check function, `try`\n\nAuthor: Robert "
+                                    "Griesemer\n\n## Summary\n\nWe propose a new built-in function.\n",
+                                    "Proposal: A built-in Go error check function, try"),
+        "draft-setext.md": ("Error Handling — Draft Design\n=============================\n\nWe present a "
+                            "draft.\n\nAbstract\n--------\n\nMore.\n", "Error Handling — Draft Design"),
+        "rfc-9999.txt": (open(os.path.join(ROOT, "tests", "fixtures", "real", "rfc-sample.txt"), encoding="utf-8").read(),
+                         "The Sample Widget Exchange Format"),
+        # nothing names the document: the file's name does, as before
+        "rfc-0040-libstd-facade.md": ("- Start Date: 2014-04-08\n\n## Summary\n\nSplit libstd.\n\n## Motivation"
+                                      "\n\nPortable.\n", "rfc 0040 libstd facade"),
+        "notes.md": ("# Summary\n\nOne.\n\n# Motivation\n\nTwo.\n", "notes"),
+    }
+    sids = {name: _add(ws, name, text) for name, (text, _) in titled.items()}
+    assert all(_src(ws, sid)["title"] is None for sid in sids.values())  # named at extract
+    assert sb("extract", cwd=ws).rc == 0
+    assert {name: _src(ws, sid)["title"] for name, sid in sids.items()} == {n: t for n, (_, t) in titled.items()}
+    listing = sb("source", "list", cwd=ws).out
+    assert "PEP 649 – Deferred Evaluation Of Annotations Using Descriptors" in listing
+
+
+def test_a_title_the_user_gave_is_kept_over_the_texts_own(ws):
+    given = _add(ws, "pep-0649.txt", PEP_HEAD, "--title", "The PEP on lazy annotations")
+    other = _add(ws, "go-32437-try-builtin.md", "# Proposal: try\n\nText.\n")
+    sb("extract", cwd=ws)
+    assert _src(ws, given)["title"] == "The PEP on lazy annotations"
+    assert _src(ws, other)["title"] == "Proposal: try"
+    r = sb("source", "set", other, "title=The try proposal", cwd=ws)
+    assert r.rc == 0, r.both
+    assert sb("extract", "--force", cwd=ws).rc == 0
+    assert _src(ws, given)["title"] == "The PEP on lazy annotations"
+    assert _src(ws, other)["title"] == "The try proposal"
+
+
 def test_extract_skips_sources_unchanged_since_their_last_check(ws, monkeypatch):
     from sourcebook.domain.sources import ingest
 
@@ -373,3 +423,51 @@ def test_a_batch_is_synced_once(ws, monkeypatch):
     assert seen[0] == "(file system)" and len(seen) == 2, seen
     assert os.path.basename(seen[1]).startswith(".sourcebook.json."), seen
     assert len([d for d in os.listdir(ws / "sources") if d.startswith("src_")]) == 40
+
+
+DRAFT = ("# Error Handling — Draft Design\n\nMarcel van Lohuizen\\\nAugust 27, 2018\n\n## Abstract\n\n"
+         "We present a draft design to extend the Go language.\n")
+
+
+def _as_text_v1(ws, sid: str) -> str:
+    """Rewrite a source as sb.text version 1 extracted it (a hard line break's backslash kept)."""
+    from sourcebook.base.ids import sha256_text
+    from sourcebook.engines.convert.pipeline import extract_bytes
+
+    rec = _src(ws, sid)
+    raw = (ws / "sources" / sid / "raw.md").read_bytes()
+    text = extract_bytes(raw, media_type=rec["media_type"], path="raw.md", extractor=1)[0].text
+    (ws / "sources" / sid / "normalized.md").write_text(text, encoding="utf-8")
+    rec["normalized_sha256"], rec["extraction"]["version"] = sha256_text(text), 1
+    (ws / "sources" / sid / "source.json").write_text(json.dumps(rec), encoding="utf-8")
+    return text
+
+
+def test_a_hard_line_break_leaves_no_backslash_and_an_older_text_moves_with_its_citations(ws):
+    sid = _add(ws, "go2draft.md", DRAFT)
+    assert sb("extract", cwd=ws).rc == 0
+    assert "Marcel van Lohuizen August 27, 2018\n" in (ws / "sources" / sid / "normalized.md").read_text()
+    assert _src(ws, sid)["extraction"]["version"] == 2
+    # a source extracted by sb.text 1 keeps its text, which verify's re-extraction makes again
+    assert "Lohuizen\\ August" in _as_text_v1(ws, sid)
+    claim = {"text": "Marcel van Lohuizen wrote the draft.", "topic_key": "draft.author", "kind": "fact",
+             "confidence": "verified", "evidence": [{"source_id": sid, "quote": "Marcel van Lohuizen\\ August 27, 2018"}]}
+    r = sb("claim", "add", "--json", json.dumps(claim), cwd=ws)
+    assert r.rc == 0, r.both
+    cid = r.out.split()[-1]
+    v = sb("verify", cwd=ws)
+    assert "E-DEEP-DRIFT" not in v.both and "E-NORM-DRIFT" not in v.both, v.both
+    assert "E-DEEP-DRIFT" not in sb("verify", "--deep", cwd=ws).both
+    # and sb recheck reads the file again by version 1's rules: the quote is where it was
+    r = sb("recheck", sid, cwd=ws)
+    assert "R-MATCHES" in r.out and "R-UNVERIFIABLE" not in r.out, r.both
+    # sb extract --force moves it to version 2 and carries the citation to the new text
+    r = sb("extract", "--force", cwd=ws)
+    assert r.rc == 0, r.both
+    assert _src(ws, sid)["extraction"]["version"] == 2
+    ev = json.loads((ws / "ledger" / "claims.json").read_text())["claims"][0]["evidence"][0]
+    assert json.loads((ws / "ledger" / "claims.json").read_text())["claims"][0]["id"] == cid
+    assert ev["quote"] == "Marcel van Lohuizen August 27, 2018"
+    text = (ws / "sources" / sid / "normalized.md").read_text()
+    assert text[ev["start"]:ev["end"]] == ev["quote"]
+    assert "E-DEEP-DRIFT" not in sb("verify", "--deep", cwd=ws).both

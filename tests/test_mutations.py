@@ -402,7 +402,8 @@ def test_a_link_in_the_text_leads_to_a_source_or_is_refused(ws):
     rc, codes, doc = _verify(ws)
     assert rc == 2 and "E-PAGE-LINK-HOST" in codes, sorted(codes)
     status = _source(ws, "operator-status.md")
-    assert sb("source", "set", status, "url=https://calderbay.example/water-bus/status", cwd=ws).rc == 0
+    assert sb("source", "set", status, "url=https://calderbay.example/water-bus/status",
+              "attest=the operator's status page, saved from its site", cwd=ws).rc == 0
     _edit(ws, "build/answer.html", "https://calder-commuters-forum.example/t/81", "https://www.calderbay.example/water-bus/status")
     rc, codes, doc = _verify(ws)
     assert "E-PAGE-LINK-HOST" not in codes, sorted(codes)

@@ -145,6 +145,32 @@ def test_asof_flag_leaves_a_count_of_topics_and_still_flags_a_period():
     assert preflags.asof_flags("Riders rose to 31,000", "heading", False)
 
 
+def test_asof_flag_reads_a_documents_or_releases_name_as_a_name():
+    # a standard, a version, a numbered item or a release names a document: no as-of to give
+    for title in ("PEP 563 and PEP 649: two ways to defer Python annotations", "What PEP 563 did",
+                  "RFC 9110 and HTTP caching", "What changed in Go 1.21", "The fix in issue 32437",
+                  "Proposal #32437 and the try builtin", "Python 3.14 and the future import"):
+        assert not preflags.asof_flags(title, "heading", False), title
+    # a figure or a period beside the name still needs its as-of date
+    assert "'31,000'" in preflags.asof_flags("Go 1.21 ships 31,000 fixes", "heading", False)[0].message
+    assert "'November 2023'" in preflags.asof_flags("Go 1.21 in November 2023", "title", False)[0].message
+    assert "'2019'" in preflags.asof_flags("RFC 2018 in 2019", "heading", False)[0].message
+    assert preflags.asof_flags("In 1.21 seconds", "heading", False)  # a common word is no release's name
+    assert preflags.asof_flags("The pass sold 563 tickets", "heading", False)
+
+
+def test_hedge_flag_leaves_can_of_what_may_be_done():
+    enabled = ["The functionality described above can be enabled starting from Python 3.7 using the "
+               "following special import:"]
+    assert not preflags.hedge_flags("The import turns on PEP 563 from Python 3.7.", enabled, [])
+    assert not preflags.hedge_flags("A flag sets it.", ["The limit can also be set with a flag."], [])
+    # "can" of a possibility, and a judgement in the passive, still soften what the quote says
+    for quote in ("The overhead can cause slowness.", "The overhead can be slow.",
+                  "The overhead can be considered a cost.", "The ferry can be seen as a failure."):
+        flag = preflags.hedge_flags("The overhead makes it slow.", [quote], [])
+        assert [f.code for f in flag] == ["W-REVIEW-HEDGE"] and "'can'" in flag[0].message, quote
+
+
 # ---- what the page shows -----------------------------------------------------------------------
 
 def test_review_page_shows_each_quote_in_context_with_its_source(desk):

@@ -95,10 +95,46 @@ def test_local_copy_with_its_public_address_is_a_capture(ws):
     assert _rec(ws, _sid(r))["origin"] == "file"
 
 
+def test_a_public_address_set_later_makes_a_local_file_a_capture_as_add_url_does(ws):
+    (ws / "status.md").write_text("# Status\n\nRoute W3 opens in December.\n", encoding="utf-8")
+    sid = _sid(sb("add", "status.md", "--tier", "A", "--reason", "the operator's file", cwd=ws))
+    assert _rec(ws, sid)["origin"] == "file"
+    r = sb("source", "set", sid, "url=https://operator.example/status", cwd=ws)
+    assert r.rc == 1 and r.err.startswith(f"E-ADD-ATTEST  {sid}"), r.both
+    assert "nothing was changed" in r.err and "tier=C" in r.err and "attest=" in r.err and "--tier" not in r.err
+    rec = _rec(ws, sid)
+    assert rec["tier"] == "A" and "url" not in rec and rec["origin"] == "file"  # nothing changed
+    r = sb("source", "set", sid, "url=https://operator.example/status", "tier=C", "reason=a copy of the page",
+           cwd=ws)
+    assert r.rc == 0, r.both
+    rec = _rec(ws, sid)
+    assert rec["origin"] == "capture" and rec["tier"] == "C" and rec["url"] == "https://operator.example/status"
+    assert "a capture supplied by the author" in sb("ledger", "--sources", cwd=ws).out
+    history = json.dumps(json.load(open(os.path.join(ws, "sourcebook.json"), encoding="utf-8"))["history"])
+    assert "origin 'file' -> 'capture'" in history
+    # attested, the copy may be rated A again; the address taken away, it is a local file
+    r = sb("source", "set", sid, "tier=A", "attest=downloaded from the operator's site and compared by hand",
+           cwd=ws)
+    assert r.rc == 0, r.both
+    r = sb("source", "set", sid, "url=", cwd=ws)
+    assert r.rc == 0, r.both
+    assert _rec(ws, sid)["origin"] == "file" and "url" not in _rec(ws, sid)
+
+
+def test_an_attested_local_file_keeps_its_tier_when_given_an_address(ws):
+    (ws / "status.md").write_text("# Status\n\nRoute W3 opens in December.\n", encoding="utf-8")
+    sid = _sid(sb("add", "status.md", "--tier", "A", "--reason", "the operator's file", cwd=ws))
+    r = sb("source", "set", sid, "url=https://operator.example/status",
+           "attest=downloaded from the operator's site and compared by hand", cwd=ws)
+    assert r.rc == 0, r.both
+    assert _rec(ws, sid)["tier"] == "A" and _rec(ws, sid)["origin"] == "capture"
+
+
 def test_source_set_cannot_raise_a_paste_without_attestation(ws):
     sid = _sid(sb("add", "--text", "The ferry runs hourly.", "--tier", "C", cwd=ws))
     r = sb("source", "set", sid, "tier=A", "reason=the operator", cwd=ws)
     assert r.rc == 1 and "E-ADD-ATTEST" in r.err
+    assert "attest=" in r.err and "nothing was changed" in r.err  # the fix in source set's own words
     assert _rec(ws, sid)["tier"] == "C"  # nothing changed
     r = sb("source", "set", sid, "tier=A", "reason=the operator", "attest=the timetable page, checked by phone",
            cwd=ws)
@@ -240,11 +276,11 @@ def test_a_title_whose_figures_the_source_states_passes(demo):
 
 
 def test_a_file_name_title_whose_digits_the_text_writes_in_an_address_passes(ws):
-    """`sb add go-12914-monotonic.md` titles the source by its file name; the text writes 12914
-    only in its discussion link. The digits are the source's own: no refusal, as for a title with
-    a figure no text states."""
+    """A text that names itself nowhere (no title heading) is titled by its file name,
+    go-12914-monotonic.md; the text writes 12914 only in its discussion link. The digits are the
+    source's own: no refusal, as for a title with a figure no text states."""
     (ws / "go-12914-monotonic.md").write_text(
-        "# Proposal: monotonic time\n\nDiscussion: [https://golang.org/issue/12914](https://golang.org/issue/12914).\n\n"
+        "Author: Russ Cox\n\nDiscussion: [https://golang.org/issue/12914](https://golang.org/issue/12914).\n\n"
         "Comparison of times can go wrong if the wall clock is reset.\n", encoding="utf-8")
     assert sb("add", "go-12914-monotonic.md", "--tier", "A", "--reason", "the design document", cwd=ws).rc == 0
     assert sb("extract", cwd=ws).rc == 0
@@ -254,7 +290,7 @@ def test_a_file_name_title_whose_digits_the_text_writes_in_an_address_passes(ws)
                           "evidence": [{"source_id": sid, "quote": quote}]}]}
     (ws / "c.json").write_text(json.dumps(claims), encoding="utf-8")
     assert sb("claim", "add", "--file", "c.json", cwd=ws).rc == 0
-    assert "12914" in _rec(ws, sid)["title"]
+    assert _rec(ws, sid)["title"] == "go 12914 monotonic"
     v = sb("verify", cwd=ws)
     assert "E-SOURCE-TITLE-FIGURE" not in v.err, v.both
     assert sb("source", "set", sid, "title=go 12915 monotonic", cwd=ws).rc == 0

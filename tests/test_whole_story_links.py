@@ -84,6 +84,9 @@ def test_add_url_links_every_ledger_form_to_the_passage(ws):
 def test_source_set_url_changes_it_and_refuses_what_is_not_http(ws):
     sid = _add(ws, "notice.html", PAGE)
     r = sb("source", "set", sid, "url=https://ferry.example/n2", cwd=ws)
+    assert r.rc == 1 and r.err.startswith("E-ADD-ATTEST"), r.both  # a tier A file given an address: a capture
+    r = sb("source", "set", sid, "url=https://ferry.example/n2", "attest=saved from the operator's site by the test",
+           cwd=ws)
     assert r.rc == 0, r.both
     assert json.loads((ws / "sources" / sid / "source.json").read_text())["url"] == "https://ferry.example/n2"
     for bad in ("javascript:alert(1)", "ftp://ferry.example/x", "https://user:pw@ferry.example/x", "notaurl"):

@@ -375,7 +375,7 @@ _reg({
 # --- provenance a reader can see: origins, attestations, copies, titles ------------------------
 # (codes of this area are registered in one _reg block right below this line)
 _reg({
-    "E-ADD-ATTEST": ("Pasted text (--text, --stdin) or a capture the author supplied (--file, a local file with --url) was given tier A or B with no attestation; nothing was added or changed.", "Rate it C, or attest: `--attest \"who published it and how you checked\"` (`sb source set SRC attest=...`); the reason is recorded and shown beside the source."),
+    "E-ADD-ATTEST": ("Pasted text (--text, --stdin) or a capture the author supplied (--file, a local file with --url or given one by `sb source set SRC url=...`) was given tier A or B with no attestation; nothing was added or changed.", "Rate it C, or attest: `--attest \"who published it and how you checked\"` (`sb source set SRC attest=...`); the reason is recorded and shown beside the source."),
     "E-TIER-ORIGIN": ("A source of pasted text or a supplied capture is tier A or B with no attestation (a hand-edited record).", "`sb source set SRC tier=C`, or `attest=\"why a reader may trust it\"`."),
     "E-TIER-COPY": ("A copy or near-duplicate of a source is rated better than the source it copies; a copy takes the lower tier of the two.", "`sb source set SRC tier=<the other's tier>`, attest why this copy deserves more (`attest=\"...\"`), or `same_as=none` if they are independent documents."),
     "E-REPORT-SOURCE-CITE": ("A sentence of a report's draft cites a source itself ([@src_...]), which would print as a numbered citation no claim stands behind.", "Record the claim the sentence rests on (`sb find`, `sb claim add`) and cite it [@clm_...]; render the report again."),

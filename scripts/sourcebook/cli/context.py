@@ -11,6 +11,13 @@ if TYPE_CHECKING:
     from typing import Any, TextIO
 
 
+def _flush(stream) -> None:
+    try:
+        stream.flush()
+    except (OSError, ValueError):  # a closed pipe (`sb ... | head`) or stream: nothing to keep
+        pass
+
+
 class Ctx:
     __slots__ = ("stdout", "stderr", "cwd", "dir", "stdin")
 
@@ -33,7 +40,13 @@ class Ctx:
         self.stdout.write(line + "\n")
 
     def err(self, line: str) -> None:
+        """One message on stderr, on a line of its own. What stdout holds so far is written
+        first: Python buffers stdout in blocks when it is not a terminal, so without this, when
+        both streams go to one place (``2>&1``, a log), every warning would come before the
+        lines it follows."""
+        _flush(self.stdout)
         self.stderr.write(line + "\n")
+        _flush(self.stderr)
 
     def finding(self, f: Finding) -> None:
         self.err(f.line())

@@ -53,7 +53,9 @@ def configure(p) -> None:
     p.add_argument("--tier", required=True, choices=["A", "B", "C", "D"], help="source quality tier")
     p.add_argument("--reason", "--tier-reason", dest="reason", default="",
                    help="why this tier (required in practice for A and D; the record's tier_reason)")
-    p.add_argument("--title")
+    p.add_argument("--title", help="the source's title (default: what the source calls itself, read at sb extract: "
+                                   "a web page's title, a PEP's Title: header, a Markdown # heading, an RFC's "
+                                   "title line; else the file's name); kept over what extraction reads")
     p.add_argument("--author")
     p.add_argument("--publisher")
     p.add_argument("--published", "--published-at", dest="published", metavar="DATE",

@@ -20,7 +20,9 @@ Gutenberg) become reflowed Markdown, one line per paragraph, with headings, rend
 ("PEP 649", "RFC 9110") and code blocks; HTML keeps the main content only (link URLs go to
 links.json beside it); PDF text comes from pypdf when installed, without running headers,
 footers and page numbers (pages in pages.json). A source extracted by an older sb keeps its
-text (v1) until --upgrade or --force; when its text changes, each citation is found again by
+text (v1) until --upgrade or --force, and one extracted by an older version of its extractor
+(sb.text 1 kept a Markdown hard break's backslash: "Lohuizen\\ August") until --force; verify
+and recheck re-read it by the rules that made it. When its text changes, each citation is found again by
 its words and its span rewritten; one that cannot be is listed (E-UPGRADE-CARRY) and, without
 --force, the source keeps its old text. Exit 2 when any source drifted, a citation could not be
 carried over, or nothing is ready.

@@ -16,7 +16,9 @@ List, inspect, edit or remove sources.
   sb source set SRC same_as=SRC2         the two are one document: one source for corroboration
   sb source set SRC same_as=none         they are independent after all (undoes a found link)
   sb source set SRC url=https://example.org/report   the public address of a local copy
-                                         (an edition without one links to its same_as sibling's)
+                                         (an edition without one links to its same_as sibling's);
+                                         as with `sb add FILE --url`, the file is then a capture:
+                                         tier C or D unless attest="..." says why to trust it
   sb source set SRC license=cc-by        public-domain, cc-by, cc-by-sa, own or unknown
   sb source set SRC byline="A. Writer" published=2024-05-01 modified=2024-05-03
                                          what the page states of itself, when sb read it

@@ -18,7 +18,7 @@ from ...base.errors import SbError
 from ...base.ids import is_claim_id, is_src_id, sha256_bytes, sha256_text
 from ...base.versions import NORMALIZER, NORMALIZERS
 from ...engines.convert.pipeline import extract_bytes
-from ...engines.convert.registry import EXTRACTOR_VERSIONS
+from ...engines.convert.registry import EXTRACTOR_VERSIONS, reproducible
 from ...engines.diff.compare import fate
 from ...engines.urls import strip_credentials
 from ..ledger.claims import load_claims
@@ -186,7 +186,7 @@ def compare(ws: Workspace, rec: SourceRecord, fresh: Fresh, cites: list[Citation
     tool = ext.get("tool")
     if tool == "agent":
         return _done(base, "unverifiable", "the recorded text was written by the agent, not extracted by sb")
-    if rec.get("normalizer_version") not in NORMALIZERS or ext.get("version") != EXTRACTOR_VERSIONS.get(tool or ""):
+    if rec.get("normalizer_version") not in NORMALIZERS or not reproducible(tool, ext.get("version")):
         return _done(base, "unverifiable", f"recorded with {tool} v{ext.get('version')} and normalizer "
                      f"v{rec.get('normalizer_version')}; sb now uses v{EXTRACTOR_VERSIONS.get(tool or '')} and "
                      f"v{NORMALIZER}: a difference would reflect sb, not the source")
@@ -196,7 +196,7 @@ def compare(ws: Workspace, rec: SourceRecord, fresh: Fresh, cites: list[Citation
     base_url = rec.get("locator") if rec.get("kind") == "url" else None
     out, _ = extract_bytes(fresh.raw, media_type=rec.get("media_type"), path=ws.raw_files(sid)[0] if ws.raw_files(sid) else "",
                            charset=fresh.charset or rec.get("charset"), base_url=base_url,
-                           normalizer=rec.get("normalizer_version") or NORMALIZER)
+                           normalizer=rec.get("normalizer_version") or NORMALIZER, extractor=ext.get("version"))
     canon = out.meta.get("canonical_url") if out.meta else None
     if canon and rec.get("canonical_url") and strip_credentials(canon) != rec.get("canonical_url"):
         return _done(base, "unverifiable", f"the page now declares another canonical address ({canon})")

@@ -20,9 +20,11 @@ them is counted by ``sb verify``.
   another source of the workspace, not of a source it cites ("The operator says" over a trade
   paper's quote);
 - **asof** (``W-REVIEW-TITLE-ASOF``): a title, heading or thesis with a figure or a period
-  ("November 2019") and no as-of date beside it (a whole day, "18 May 2001", is not a period);
+  ("November 2019") and no as-of date beside it (a whole day, "18 May 2001", is not a period;
+  a document's or release's name, "PEP 563", "RFC 9110", "Go 1.21", "issue 32437", is no figure);
 - **hedge** (``W-REVIEW-HEDGE``): the cited quotes hedge or advise ("can", "should", "may", "in
-  the worst case") and the sentence states it plainly, or says "must"/"requires"/"always".
+  the worst case") and the sentence states it plainly, or says "must"/"requires"/"always"
+  ("can be enabled", what may be done to a thing, is no hedge).
 """
 
 from __future__ import annotations
@@ -259,16 +261,42 @@ def _topic_count(f: figures.Figure, text: str) -> bool:
             and not _TIME_UNIT.match(text, f.end))
 
 
+# a number a word before it makes a name: "issue 32437", "proposal #32437", "section 4.2"
+_NUMBER_NAMED = re.compile(r"(?:(?<![\w])(?:issues?|proposals?|bugs?|tickets?|PR|CL|pull\s+request|"
+                           r"sections?|chapters?|appendix|figure|table)\s+#?|#)\Z", re.I)
+_RELEASE_NAME = re.compile(r"(?<![\w'’])([A-Z][A-Za-z+#]*)\s+\Z")  # "Go 1.21", "Java 1.8"
+
+
+def _a_name(f: figures.Figure, text: str) -> bool:
+    """The figure names a document or a release, not a quantity a date would bound: a standard or
+    a version ("PEP 563", "RFC 9110", "Python 3.14", "v2.1.0"), a numbered item ("issue 32437",
+    "section 4.2") or a product's release ("Go 1.21": a capitalised name that is no common
+    word, then a bare number with one dot; "In 1.21 seconds" and "1.5 billion" stay figures)."""
+    if f.kind == "version":
+        return True
+    if f.kind != "number":
+        return False
+    before = text[max(0, f.start - 20):f.start]
+    if _NUMBER_NAMED.search(before):
+        return True
+    m = _RELEASE_NAME.search(before)
+    return m is not None and m.group(1).lower() not in _COMMON and re.fullmatch(r"\d+\.\d+", f.written) is not None
+
+
 def period_of(text: str, dates_only: bool = False) -> list[str]:
     """Figures and periods in a title or thesis ("November 2019", "2019", "31,000"; with
     ``dates_only`` the periods alone). A small count written in words is the page's outline,
-    not a figure ("Two changes to the pass")."""
+    not a figure ("Two changes to the pass"); a document's or a release's name is a name, not a
+    figure ("PEP 563", "RFC 9110", "Go 1.21", "issue 32437")."""
     found = figures.find_figures(text)
+    named = [(f.start, f.end) for f in found if _a_name(f, text)]
     out = [f.written for f in found if f.kind not in ("ambiguous", "ident")  # W3 names a route
-           and (not dates_only or (f.kind == "date" and len(f.key) < 10)) and not _topic_count(f, text)]
+           and (not dates_only or (f.kind == "date" and len(f.key) < 10)) and not _topic_count(f, text)
+           and (f.start, f.end) not in named]
     days = [f.written for f in found if f.kind == "date" and len(f.key) >= 10]
     out += days if not dates_only else []
-    out += [m.group(0) for m in _PERIOD.finditer(text) if not any(m.group(0) in w for w in out + days)]
+    out += [m.group(0) for m in _PERIOD.finditer(text) if not any(m.group(0) in w for w in out + days)
+            and not any(s <= m.start() and m.end() <= e for s, e in named)]
     return list(dict.fromkeys(out))
 
 
@@ -299,18 +327,35 @@ _HARD = re.compile(r"(?<![\w])(?:must|requires?|required|always|never|every|all|
                    r"обязан|必ず|必须)(?![\w])", re.I)
 
 
+# "can be enabled", "can be set with": what may be done to a thing (its ability, a permission),
+# not a hedge on a fact; a judgement in the passive ("can be seen as", "can be considered") still
+# softens
+_CAN_DONE = re.compile(r"\s+(?:also\s+|still\s+|now\s+|easily\s+|only\s+)?be\s+(?!(?:considered|seen|regarded|"
+                       r"viewed|expected|described|thought|called|argued|said|deemed|interpreted|understood|"
+                       r"attributed|linked|explained|traced|taken|read|judged|characteri[sz]ed)\b)"
+                       r"(?:[a-z]+ed|set|put|run|made|done|built|kept|found|given|written|turned|switched|shown|"
+                       r"used|sent|held|left|got|gotten|chosen|frozen|broken|hidden|spoken|taken|known)\b", re.I)
+
+
+def _softening(text: str) -> list[str]:
+    """The words of ``text`` that soften it; "can" of what may be done ("can be enabled") is not
+    one."""
+    return [" ".join(m.group(0).lower().split()) for m in _SOFT.finditer(text)
+            if not (m.group(0).lower() == "can" and _CAN_DONE.match(text, m.end()))]
+
+
 def hedge_flags(sentence: str, quotes: list[str], claim_texts: list[str]) -> list[Flag]:
     """The quotes soften what they say and the sentence does not, or hardens it: "should"
     become "requires", "can cause ... in the worst case" become "makes"."""
     if not quotes:
         return []
-    soft = list(dict.fromkeys(" ".join(m.group(0).lower().split()) for q in quotes for m in _SOFT.finditer(q)))
+    soft = list(dict.fromkeys(w for q in quotes for w in _softening(q)))
     if not soft:
         return []
     hard = [m.group(0).lower() for m in _HARD.finditer(sentence)
             if not any(re.search(r"(?<![\w])" + re.escape(m.group(0).lower()) + r"(?![\w])", q.lower())
                        for q in quotes + claim_texts)]
-    mine = {" ".join(m.group(0).lower().split()) for m in _SOFT.finditer(sentence)}
+    mine = set(_softening(sentence))
     if mine - set(soft) and not hard:
         return []  # a hedge of its own words
     lost = [w for w in soft if w not in mine]

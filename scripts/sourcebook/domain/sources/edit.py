@@ -4,7 +4,8 @@ Field names agree with ``sb add``: ``tier``, ``reason`` (the record's ``tier_rea
 ``published`` (the publication date, ``YYYY-MM-DD``; ``published_at`` too), ``title``, ``author``,
 ``publisher``, ``lang``, ``license``, ``byline`` and ``modified`` (what the extractor reads from a
 page: a value set here is the user's, marked ``sb source set``, and re-extraction keeps it),
-plus ``charset``, ``url`` (the public address of a local copy, http(s) only), ``same_as`` (``SRC``
+plus ``charset``, ``url`` (the public address of a local copy, http(s) only: as with ``sb add
+FILE --url``, the file is then a capture, tier C or D unless attested), ``same_as`` (``SRC``
 declares the two one document, ``none`` undoes a link) and ``attest`` (a person's reason to trust
 pasted text or a supplied capture, which tier A or B needs; ``attest=`` withdraws it). A copy is
 no better rated than the source it copies unless attested. A licence is one of ``public-domain``,
@@ -172,11 +173,18 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
         rec[key] = value if value != "" or key == "tier_reason" else None  # type: ignore[literal-required]
         if key == "url" and rec.get("url") is None:
             rec.pop("url", None)  # type: ignore[misc]
+        if key == "url" and rec.get("kind") == "file":
+            # as `sb add FILE --url`: a local file with a public address is a copy of that page
+            # sourcebook did not fetch (a capture, tier C unless attested); without one, a file
+            origin = "capture" if rec.get("url") else "file"
+            if rec.get("origin") != origin:
+                notes.append(f"source {sid}: origin {rec.get('origin')!r} -> {origin!r}")
+                rec["origin"] = origin  # type: ignore[typeddict-item]
         if key in RECORDED and before != rec.get(key):
             notes.append(f"source {sid}: {key} {before!r} -> {rec.get(key)!r}")
         if key == "publisher" and rec.get("publisher_from") and before != rec.get(key):
             rec["publisher_from"] = USER_SET  # the page's tag no longer says what is shown
-    check_tier(origin_of(rec), str(rec.get("tier")), attestation_reason(rec), sid)
+    check_tier(origin_of(rec), str(rec.get("tier")), attestation_reason(rec), sid, edit=True)
     copy_tier_problem(ws, rec)
     problems = check(rec, "source", f"sources/{sid}/source.json")
     if problems:

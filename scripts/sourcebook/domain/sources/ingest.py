@@ -415,7 +415,8 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
 
 def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
     """The canonical text sb produces from the stored raw bytes at the source's recorded
-    canonical text version (None if no raw capture, or the text was adopted)."""
+    canonical text version, by the recorded version of its extractor when its format still
+    makes that version's text (None if no raw capture, or the text was adopted)."""
     from ...engines.convert.pipeline import extract_bytes
 
     if rec.get("extraction", {}).get("tool") == "agent":
@@ -428,7 +429,8 @@ def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
     base_url = rec["locator"] if rec.get("kind") == "url" else None
     version = rec.get("normalizer_version")
     out, _ = extract_bytes(raw, media_type=rec.get("media_type"), path=raws[0], charset=rec.get("charset"),
-                           base_url=base_url, normalizer=version if version in NORMALIZERS else NORMALIZER)
+                           base_url=base_url, normalizer=version if version in NORMALIZERS else NORMALIZER,
+                           extractor=rec.get("extraction", {}).get("version"))  # as it was made
     return out.text
 
 

@@ -2,7 +2,8 @@
 
 ``sb add`` records ``origin`` on every new source (``engines.ledger.origin`` names them and
 says them in words). Pasted text and a capture the author supplied (``--file``, or a local
-file with ``--url``) carry nobody's word but the author's, so they are tier C or D unless a
+file with ``--url``, or given one later with ``sb source set SRC url=...``) carry nobody's word
+but the author's, so they are tier C or D unless a
 person attests, with a reason (``--attest "..."``), recorded on the source and shown beside it
 in every ledger. Without it, ``sb add`` and ``sb source set`` refuse tier A or B with
 ``E-ADD-ATTEST`` (refused, not capped: a silently lowered tier would surprise more than a
@@ -30,13 +31,21 @@ def attestation(reason: str | None) -> Attestation | None:
 MIN_REASON = 8  # as for a lint waiver: a reason says something
 
 
-def check_tier(origin: str | None, tier: str, attest: str | None, subject: str) -> None:
-    """Refuse tier A or B for pasted text or a supplied capture that nobody attests."""
+def check_tier(origin: str | None, tier: str, attest: str | None, subject: str, edit: bool = False) -> None:
+    """Refuse tier A or B for pasted text or a supplied capture that nobody attests (``edit``:
+    the refusal of ``sb source set``, whose fix is said in its own fields)."""
     if attest is not None and attest.strip() and len(attest.strip()) < MIN_REASON:
         raise SbError("E-ADD-ATTEST", subject[:200], f"--attest {attest.strip()!r} gives no reason; say who "
                                                      "published it and how it was checked (8 characters or more)")
     if not needs_attestation(origin, tier) or attestation(attest) is not None:
         return
+    if edit:
+        raise SbError("E-ADD-ATTEST", subject[:200],
+                      f"{_WHAT.get(str(origin), 'this source')} cannot be tier {tier} on your word alone (a local "
+                      "file given a public address with url= is a copy of that page sourcebook did not fetch): "
+                      "nothing was changed. Add tier=C to the same sb source set, or attest why a reader may trust "
+                      "these bytes: attest=\"who published it and how you checked\" (recorded and shown beside "
+                      "the source)")
     raise SbError("E-ADD-ATTEST", subject[:200],
                   f"{_WHAT.get(str(origin), 'this source')} cannot be tier {tier} on your word alone: nothing was "
                   f"added. Rate it C (--tier C), or attest why a reader may trust these bytes: "

@@ -29,6 +29,7 @@ class Request:
     charset: str | None = None
     base_url: str | None = None
     normalizer: int = NORMALIZER
+    extractor: int | None = None  # the version of the format's rules to apply (None: its current one)
 
 
 @dataclass(frozen=True)
@@ -40,19 +41,24 @@ class Format:
     convert: Callable[[bytes, Request], tuple[Extracted, str | None]]  # (extraction, charset used)
     sniff: Callable[[bytes], bool] | None = None
     any_text: bool = False  # also every other text/* media type
+    # older versions whose text ``convert`` still makes when asked (``Request.extractor``): a
+    # source extracted by one of them is re-extracted by it (verify's re-extraction, recheck)
+    # until `sb extract --force` moves it to the current version
+    reproduces: tuple[int, ...] = ()
 
 
 def _text(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
     from ..formats.binary import not_text
-    from ..formats.canon import text_canonical
+    from ..formats.canon import text_canonical_titled
     from ..formats.charset import decode_bytes
 
     dec = decode_bytes(raw, media_type=req.media_type, declared=req.charset)
     junk = not_text(dec.text, req.media_type, dec.utf8)
     if junk:  # NULs and undecodable bytes are never canonical text
         return Extracted("sb.text", "", [junk]), dec.charset
-    text = text_canonical(dec.text, media_type=req.media_type, path=req.path, normalizer=req.normalizer)
-    return Extracted("sb.text", text, list(dec.notes)), dec.charset
+    text, title = text_canonical_titled(dec.text, media_type=req.media_type, path=req.path, normalizer=req.normalizer,
+                                        extractor=req.extractor)
+    return Extracted("sb.text", text, list(dec.notes), meta={"title": title} if title else None), dec.charset
 
 
 def _html(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
@@ -83,9 +89,11 @@ def _looks_like_html(raw: bytes) -> bool:
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("sb.text", 1, {"text/markdown": ".md", "text/x-markdown": ".md", "text/plain": ".txt",
+    # 2: a Markdown hard line break's backslash dropped (version 1's text is made on request)
+    Format("sb.text", 2, {"text/markdown": ".md", "text/x-markdown": ".md", "text/plain": ".txt",
                           "text/x-rst": ".rst", "text/asciidoc": ".adoc"},
-           (".md", ".markdown", ".txt", ".text", ".rst", ".rest", ".adoc", ".asciidoc"), _text, any_text=True),
+           (".md", ".markdown", ".txt", ".text", ".rst", ".rest", ".adoc", ".asciidoc"), _text, any_text=True,
+           reproduces=(1,)),
     # 3: captions as ::: caption blocks, the standfirst kept, teaser leftovers trimmed
     # 4: table rows never the article, an intro box joins it, a <noscript> article is read,
     #    labels over and after it, calls to act and lines under a last rule trimmed, class words
@@ -103,6 +111,15 @@ FORMATS: tuple[Format, ...] = (
 AGENT = "agent"
 AGENT_VERSION = 1
 EXTRACTOR_VERSIONS: dict[str, int] = {f.tool: f.version for f in FORMATS} | {AGENT: AGENT_VERSION}
+
+
+def reproducible(tool: str | None, version: object) -> bool:
+    """Can this sb make the text extractor ``tool`` at ``version`` made (its current version, or
+    an older one its format still makes)?"""
+    for f in FORMATS:
+        if f.tool == tool:
+            return version == f.version or version in f.reproduces
+    return False
 # Captures sourcebook keeps but cannot read (an API's JSON answer), under a readable name.
 _OTHER_STORED = {"application/json": ".json"}
 

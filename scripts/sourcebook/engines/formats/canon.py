@@ -68,8 +68,15 @@ def sniff(text: str) -> str:
     return "plain"
 
 
-def canonical_v2(text: str, fmt: str) -> str:
-    """The canonical text (v2) of a text source in format ``fmt``."""
+# The ``sb.text`` extractor version (its row in ``engines/convert/registry.py``) whose Markdown
+# drops the backslash of a hard line break; version 1 kept it, and is made again on request
+# (``extractor=1``) so a source extracted by it still verifies and re-checks.
+HARD_BREAKS_FROM = 2
+
+
+def canonical_v2(text: str, fmt: str, extractor: int | None = None) -> str:
+    """The canonical text (v2) of a text source in format ``fmt``, as ``sb.text`` version
+    ``extractor`` made it (None: the current one)."""
     lines = split_lines(text)
     if fmt == "rst":
         from .rst_blocks import rst_to_markdown
@@ -86,12 +93,23 @@ def canonical_v2(text: str, fmt: str) -> str:
     else:
         from .md_reflow import reflow_markdown
 
-        out = reflow_markdown(lines)
+        out = reflow_markdown(lines, hard_breaks=extractor is None or extractor >= HARD_BREAKS_FROM)
     return join_lines(out)
 
 
-def text_canonical(text: str, *, media_type: str | None = None, path: str = "", normalizer: int = NORMALIZER) -> str:
+def text_canonical(text: str, *, media_type: str | None = None, path: str = "", normalizer: int = NORMALIZER,
+                   extractor: int | None = None) -> str:
     """Decoded text of a text source (Markdown, reStructuredText, AsciiDoc, plain) as canonical text."""
     if normalizer < 2:
         return normalize(text)
-    return canonical_v2(text, text_format(text, media_type, path))
+    return canonical_v2(text, text_format(text, media_type, path), extractor)
+
+
+def text_canonical_titled(text: str, *, media_type: str | None = None, path: str = "",
+                          normalizer: int = NORMALIZER, extractor: int | None = None) -> tuple[str, str | None]:
+    """``text_canonical`` and the title the text gives itself (``text_title``), or None."""
+    from .text_title import text_title
+
+    fmt = text_format(text, media_type, path)
+    out = normalize(text) if normalizer < 2 else canonical_v2(text, fmt, extractor)
+    return out, text_title(out, fmt)

@@ -6,6 +6,13 @@ them: fenced and indented code, tables, HTML blocks, link definitions, front mat
 heading (a line underlined with ``===`` or ``---``) becomes an ATX heading (``#``, ``##``), so
 every heading of the text is a ``#`` line; ``#`` lines inside code blocks stay code.
 
+A hard line break (CommonMark: two spaces or a backslash at the end of a line inside a
+paragraph) joins its lines with one space like any other line end: the spaces were never shown,
+and from ``sb.text`` version 2 the backslash goes too ("Marcel van Lohuizen\\" over "August 27,
+2018" is "Marcel van Lohuizen August 27, 2018"); version 1 kept it (``hard_breaks=False``
+reproduces that text). A backslash that ends a paragraph, or is itself escaped (``\\\\``), is
+text and stays.
+
 Inline markup is kept as it is. Idempotent: reflowing reflowed Markdown changes nothing.
 """
 
@@ -51,7 +58,9 @@ def _starts_block(s: str) -> bool:
     return _LIST.match(s) is not None
 
 
-def reflow_markdown(lines: list[str]) -> list[str]:
+def reflow_markdown(lines: list[str], hard_breaks: bool = True) -> list[str]:
+    """The reflowed lines; ``hard_breaks``: a backslash that breaks a line goes (``sb.text`` 2)."""
+    collapse = _collapse if hard_breaks else _collapse_v1
     out: list[str] = []
     para: list[str] = []  # the open paragraph or list item: its first line, then stripped continuations
     quote: list[str] = []  # the open quote paragraph's words (without the ``>``)
@@ -65,10 +74,10 @@ def reflow_markdown(lines: list[str]) -> list[str]:
 
     def flush() -> None:
         if para:
-            out.append(_collapse(para))
+            out.append(collapse(para))
             para.clear()
         if quote:
-            out.append(quote_prefix + _collapse(quote))
+            out.append(quote_prefix + collapse(quote))
             quote.clear()
 
     if lines and lines[0] == "---":  # YAML front matter keeps its lines
@@ -173,6 +182,17 @@ def reflow_markdown(lines: list[str]) -> list[str]:
 
 
 def _collapse(parts: list[str]) -> str:
+    """``_collapse_v1`` less the backslash of each hard line break: one that ends a line of the
+    paragraph but its last, unless escaped by another backslash."""
+    if len(parts) > 1:
+        for k in range(len(parts) - 1):
+            part = parts[k]
+            if part.endswith("\\") and (len(part) - len(part.rstrip("\\"))) % 2:
+                parts[k] = part[:-1].rstrip()
+    return _collapse_v1(parts)
+
+
+def _collapse_v1(parts: list[str]) -> str:
     """A paragraph's lines on one line, words one space apart as a browser shows them (the first
     line's indentation, which places a list item, is kept)."""
     first = parts[0]

@@ -2,8 +2,9 @@
 
 The reader view of a canonical text (or of a pasted quote) drops what a rendered page does not
 show and folds what a copy may spell differently: runs of whitespace become one space;
-Markdown emphasis, code and link marks, backslash escapes, heading, quote and list markers,
-code fences and table pipes go; reStructuredText roles render as their text (``:pep:`8``` is
+Markdown emphasis, code and link marks, backslash escapes, the backslash of a hard line break
+(a text extracted by ``sb.text`` 1 kept it), heading, quote and list markers, code fences and
+table pipes go; reStructuredText roles render as their text (``:pep:`8``` is
 "PEP 8", for texts still at canonical text v1), section underlines go; typographic quotes,
 dashes (a run of them is one ``-``) and the ellipsis fold to ASCII; soft hyphens and
 zero-width characters go. Letters, digits and case are never touched, so two texts with the
@@ -44,7 +45,7 @@ _TOKEN = re.compile(
     r"|(?P<pipe>\|)"
     r"|(?P<dashes>[-\u2010-\u2015\u2212]{2,})"
     r"|(?P<ellipsis>\u2026)"
-    r"|(?P<mark>`+|\\(?=[!-/:-@\[-`{-~])|(?<![\w*])[*_]+|[*_]+(?![\w*]))"
+    r"|(?P<mark>`+|\\(?=[!-/:-@\[-`{-~])|(?<!\\)\\(?=[ \t]*\n| )|(?<![\w*])[*_]+|[*_]+(?![\w*]))"
     r"|(?P<invisible>[\u00ad\u200b\u200c\u200d\u2060\ufeff])"
 )
 
