@@ -113,8 +113,8 @@ def run(args, ctx) -> int:
                         f"`sb find {loc.source_id} \"...\" --evidence` prints the evidence object")
         return Exit.USAGE
     if res.comments:  # the words are there, split by the comment marks opening the source's lines
-        for s, fix in res.comments:
-            ctx.err(f"E-FIND-NOMATCH  {s}  not found as written: {fix}")
+        for where, fix in res.comments:
+            ctx.err(f"E-FIND-NOMATCH  {where}  not found as written: {fix}")
         return Exit.USAGE
     ctx.err(f"E-FIND-NOMATCH  {subject}  not found, even ignoring whitespace, case, markup, "
             "typographic quotes and dashes, and invisible characters")
