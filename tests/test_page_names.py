@@ -27,7 +27,7 @@ PEP649 = ("PEP: 649\nTitle: Deferred Evaluation Of Annotations Using Descriptors
           "Furthermore, `__annotations__` is redefined to be a data descriptor.\n")
 TARGET = ("# User-configurable memory target\n\nAuthor: Michael Knyszek\n\nUpdated: 16 February 2021\n\n"
           "If we choose to also adopt an API for setting a memory limit in the runtime, it would necessarily always "
-          "need to override a memory target.\n\n```go\n// SetMemoryTarget provides a hint to the runtime that it can "
+          "need to override a memory target.\n\nIf GOGC is turned off, the memory target hint is always ignored.\n\n```go\n// SetMemoryTarget provides a hint to the runtime that it can "
           "use at least\n// amount bytes of memory.\nfunc SetMemoryTarget(amount int) int\n```\n")
 LIMIT = ("# Proposal: Soft memory limit\n\nAuthor: Michael Knyszek\n\nDate: 15 September 2021\n\n"
          "This document proposes a soft memory limit on the total amount of memory that Go uses.\n")
@@ -89,6 +89,7 @@ def _peps(root) -> dict[str, str]:
 
 T_OVERRIDE = "The memory target proposal says a memory limit, if adopted, would always need to override a memory target."
 T_LIMIT = "The soft memory limit proposal sets a soft limit on the total amount of memory that Go uses."
+T_OFF = "If GOGC is turned off, the memory target hint is always ignored."
 T_SILENT = "The soft limit proposal never mentions the memory target, so neither says whether the target was dropped."
 
 
@@ -102,9 +103,11 @@ def _memory(root) -> dict[str, str]:
         claim(T_LIMIT, "limit.summary", confidence="verified",
               evidence=[ev(b, LIMIT, "This document proposes a soft memory limit on the total amount of memory that "
                                      "Go uses.")]),
+        claim(T_OFF, "target.off", confidence="verified",
+              evidence=[ev(a, TARGET, "If GOGC is turned off, the memory target hint is always ignored.")]),
         claim(T_SILENT, "limit.target", kind="interpretation", confidence="inferred"),
     ])
-    return {"override": claim_id(T_OVERRIDE), "limit": claim_id(T_LIMIT), "silent": claim_id(T_SILENT),
+    return {"override": claim_id(T_OVERRIDE), "limit": claim_id(T_LIMIT), "silent": claim_id(T_SILENT), "off": claim_id(T_OFF),
             "target": a}
 
 
@@ -249,9 +252,11 @@ def test_a_heading_change_is_told_by_a_claim_the_page_cites(go_ws, tmp_path, hea
 def _mem_draft(ids, first: str = "The memory target proposal already anticipated a limit: if one were adopted, it "
                                  "would always need to override the target",
                last: str = "The soft limit proposal never mentions the memory target, so these two documents do "
-                           "not say whether the target was dropped") -> str:
+                           "not say whether the target was dropped",
+               heading: str = "The memory target: a hint for less frequent collection") -> str:
     return (f"# Two memory proposals\n\nThe soft limit proposal sets a soft limit on the total memory Go uses "
-            f"[@{ids['limit']}].\n\n{first} [@{ids['override']}]. {last} [@{ids['silent']}].\n")
+            f"[@{ids['limit']}].\n\n{first} [@{ids['override']}]. {last} [@{ids['silent']}].\n\n"
+            f"## {heading}\n\nWith GOGC turned off, the memory target hint is always ignored [@{ids['off']}].\n")
 
 
 def test_already_backed_by_an_earlier_source_and_a_count_of_the_page_s_documents(mem_ws, tmp_path):
@@ -302,3 +307,16 @@ def test_a_quote_across_comment_marks_says_how_to_quote_it(mem_ws, tmp_path):
     # a quote whose words differ is not found so: the marks are skipped, never the words
     r = sb("find", ids["target"], quote.replace("amount", "many"), cwd=root)
     assert r.rc != 0 and "[...]" not in r.err, r.both
+
+
+# ---- a heading over a claim whose condition opens it ------------------------------------------
+
+def test_a_heading_naming_what_a_conditional_claim_speaks_of_states_nothing(mem_ws, tmp_path):
+    root, ids = mem_ws
+    root = copy_ws(root, tmp_path)
+    # "If GOGC is turned off, the memory target hint is always ignored": the heading names the target
+    r = _check(root, _mem_draft(ids, heading="The memory target: a hint for less frequent collection"))
+    assert r.rc == 0, r.both
+    # a heading saying what the claim says of it, without the condition, drops the condition
+    r = _check(root, _mem_draft(ids, heading="The memory target hint is ignored"))
+    assert r.rc == 2 and "E-PAGE-HEDGE-DROPPED" in r.err and "If GOGC is turned off" in r.err, r.both
