@@ -329,6 +329,32 @@ def test_clean_page_with_a_rendered_ledger_lints_clean():
     assert rep.findings == [] and rep.unresolved == 0
 
 
+def test_a_source_s_own_title_in_the_ledger_is_not_the_pages_prose():
+    from sourcebook.engines.ledger.ledger_html import render
+
+    claims = [{"id": "clm_000000000001", "text": "The draft added two keywords.", "kind": "fact", "topic_key": "t",
+               "confidence": "verified", "status": "active",
+               "evidence": [{"source_id": "src_000000000001", "start": 0, "end": 9, "quote": "two new keywords"}],
+               "volatile": False, "as_of": None, "recheck": None, "contradicts": [], "notes": "",
+               "superseded_by": None}]
+    sources = {"src_000000000001": {"id": "src_000000000001", "tier": "A", "title": "Error Handling \u2014 Draft Design",
+                                    "publisher": "The Go Authors", "locator": "https://example.org/r",
+                                    "canonical_locator": "https://example.org/r"}}
+    page = open(os.path.join(LINT, "clean.html"), encoding="utf-8").read()
+    page = page.replace("</main>", render(claims, sources) + "</main>")
+    assert "Error Handling \u2014 Draft Design" in page
+    assert not [f for f in lint_html(page, file="answer.html").findings if f.rule == "copy.em-dash"]
+    # the author's own em dash is still found, and the finding names the text, not only its line
+    rep = lint_html(page.replace("</main>", "<p>It added two keywords \u2014 check and handle.</p></main>", 1),
+                    file="answer.html")
+    hit = [f for f in rep.findings if f.rule == "copy.em-dash"]
+    assert len(hit) == 1 and "two keywords \u2014 check" in hit[0].detail, hit
+    # a paragraph of the page's own that calls itself a source line is the page's prose all the same
+    rep = lint_html(page.replace("</main>", '<p class="ledger-source">Ours \u2014 really.</p></main>', 1),
+                    file="answer.html")
+    assert [f for f in rep.findings if f.rule == "copy.em-dash"]
+
+
 def test_report_api_for_the_gate(ws):
     page = ws / "page.html"
     page.write_text(_page(body="<p>Teams leverage the data.</p>", css=".x { color: var(--nope); }"))

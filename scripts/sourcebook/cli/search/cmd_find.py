@@ -21,7 +21,10 @@ curly quotes and dashes, soft hyphens and zero-width characters), find prints E-
 with the region, the `sb quote` command for it, and the exact text to paste (twice: as a JSON
 string for a --json payload, and quoted for a shell argument), and exits 1: an approximate span
 never becomes a citation. Not found at all: E-FIND-NOMATCH with the nearest indexed passages and
-the words in which the nearest one differs from what you pasted. Parts of an elided quote ([...]) must each match exactly, in order,
+the words in which the nearest one differs from what you pasted; when the words are there but
+split by the comment marks that open a code comment's lines ("// ", "# ", " * ", "-- ", "; "),
+E-FIND-NOMATCH says so and prints the quote to give instead: the parts of each line, exact,
+joined by [...]. Parts of an elided quote ([...]) must each match exactly, in order,
 at most 2000 characters apart.
 
 --evidence prints one JSON evidence object {"source_id", "start", "end", "quote"} to paste into
@@ -109,6 +112,10 @@ def run(args, ctx) -> int:
                 ctx.err("  `sb claim add` takes your paste as it is and stores this exact text; "
                         f"`sb find {loc.source_id} \"...\" --evidence` prints the evidence object")
         return Exit.USAGE
+    if res.comments:  # the words are there, split by the comment marks opening the source's lines
+        for where, fix in res.comments:
+            ctx.err(f"E-FIND-NOMATCH  {where}  not found as written: {fix}")
+        return Exit.USAGE
     ctx.err(f"E-FIND-NOMATCH  {subject}  not found, even ignoring whitespace, case, markup, "
             "typographic quotes and dashes, and invisible characters")
     for a in res.anchors:
@@ -189,6 +196,8 @@ def _json(ctx, res, sid) -> int:
     out = {"needle": res.needle, "source_id": sid, "exact": ok, "matches": matches,
            "error": res.error.code if res.error else (None if ok else "E-FIND-INEXACT" if matches else "E-FIND-NOMATCH"),
            "anchors": [a.to_json() for a in res.anchors]}
+    if res.comments:
+        out["split_by_comments"] = [{"source_id": s, "fix": fix} for s, fix in res.comments]
     if res.diff is not None:
         out["differs"] = {"pasted": res.diff.pasted, "source": res.diff.source, "start": res.diff.start,
                           "end": res.diff.end}

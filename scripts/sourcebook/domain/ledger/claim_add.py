@@ -211,7 +211,7 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
                     old = by_id.get(twin["id"])
             if old is not None:
                 warnings += _merge_existing(claim, old)  # type: ignore[arg-type]
-            warnings += add_warnings(claim, check_claim(claim, cache.text, cache.record))  # after the acks merge
+            warnings += add_warnings(claim, check_claim(claim, cache.text, cache.record, cache.ids))  # after the acks merge
             warnings += long_quote_warnings(claim, cache.record)
             by_id[claim["id"]] = claim
             if identities:

@@ -89,8 +89,8 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
                                               "a reader sees it as moving; to show it as settled, say why with "
                                               "--reason \"...\" (recorded in the trail)")
         if warnings is not None:
-            before = {f.message for f in check_claim(claim, cache.text, cache.record)}
-            warnings += add_warnings(new, [f for f in check_claim(new, cache.text, cache.record)
+            before = {f.message for f in check_claim(claim, cache.text, cache.record, cache.ids)}
+            warnings += add_warnings(new, [f for f in check_claim(new, cache.text, cache.record, cache.ids)
                                            if f.message not in before])
         by_id[cid] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
@@ -172,7 +172,7 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
             new["confidence"] = confidence
         _check(new)
         cache = TextCache(ws)
-        warnings = add_warnings(new, check_claim(new, cache.text, cache.record))
+        warnings = add_warnings(new, check_claim(new, cache.text, cache.record, cache.ids))
         old["status"], old["superseded_by"] = "superseded", new_id
         old["narrowed_to"], old["status_reason"] = new_id, why
         if unseen:
@@ -213,7 +213,7 @@ def ack(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, list[str]]:
         by_id = claims_by_id(load_claims(ws))
         claim = _get(by_id, cid)
         cache = TextCache(ws)
-        flags = sorted({f.key for f in check_claim(claim, cache.text, cache.record) if f.rule in REVIEW})
+        flags = sorted({f.key for f in check_claim(claim, cache.text, cache.record, cache.ids) if f.rule in REVIEW})
         entry: dict = {"at": now_iso(), "reason": why}
         if flags:
             entry["flags"] = flags

@@ -41,6 +41,7 @@ class TextCache:
         self._records: dict[str, dict | None] = {}
         self.located: list[Located] = []  # quotes stored from a tolerant match, to be shown
         self._views: dict[str, View] = {}
+        self._ids: list[str] | None = None
 
     def known(self, sid: object) -> bool:
         return is_src_id(sid) and self.ws.has_source(str(sid))
@@ -76,6 +77,12 @@ class TextCache:
             rec = try_load_source(self.ws, key)
             self._records[key] = dict(rec) if rec is not None else None
         return self._records[key]
+
+    def ids(self) -> list[str]:
+        """The workspace's source ids (read once)."""
+        if self._ids is None:
+            self._ids = self.ws.source_ids()
+        return self._ids
 
     def view(self, sid: object) -> View:
         """The reader view of a source's text, built once per command."""

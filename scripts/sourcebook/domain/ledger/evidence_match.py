@@ -54,6 +54,11 @@ def resolve_tolerant(text: str, quote: str, sid: str, subject: str, view: View |
         times = f"{len(spans)}+" if len(spans) >= CAP else str(len(spans))
         raise SbError("E-CLAIM-SPAN", subject, f"the quote occurs {times} times in {sid} (ignoring line breaks and "
                       f"markup) at {spans_shown(spans)}; quote more context, or give start/end for the one you mean")
+    from ...engines.search.find import across_comments, comment_fix
+
+    parts = across_comments(text, quote)
+    if parts is not None:
+        raise SbError("E-CLAIM-SPAN", subject, f"the quote is not in {sid} as written: {comment_fix(text, parts)}")
     raise SbError("E-CLAIM-SPAN", subject, f"the quote is not in {sid}, even ignoring line breaks, markup, "
                   f"typographic quotes and dashes; find the passage with `sb find {sid} \"<a few of its words>\"` "
                   f"or `sb search`, and quote it as the source words it")

@@ -7,7 +7,9 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   parts; ``as_of`` is not backing), compared by meaning (``engines.text.figures.unbacked``);
 - **ambiguous**: no ambiguous numeric date (01.11.2026) in a claim's text, ever;
 - **inferred**: an ``inferred`` claim (the author's own inference) carries no figure, date,
-  amount or quotation;
+  amount or quotation; a name of one of the workspace's sources is none ("the 2018 draft" of a
+  source dated 2018 whose title says "Draft", "PEP 563" of the source whose header states it:
+  ``names_source``);
 - **splice**: the parts of a multi-part quote stay within one paragraph of the source (no blank
   line and no heading line between them);
 - **asof**: ``as_of`` is not later than every evidence source's published or retrieved date,
@@ -41,7 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from ...base.errors import Finding
@@ -71,6 +73,7 @@ WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "i
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
 RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
+SourcesOf = Callable[[], "Iterable[str]"]  # the workspace's source ids
 
 # quotation marks around quoted words: “…”, "…", «…», 「…」, 『…』, „…“
 _QUOTATION = lazy(r"“[^”\n]+”|\"[^\"\n]+\"|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』|„[^“”\n]+[“”]")
@@ -179,7 +182,8 @@ def _recheck_flags(claim: Mapping, record_of: RecordOf) -> list[Flag]:
                                 f"holds: `sb claim set {claim.get('id')} --recheck` a page of the source's site")]
 
 
-def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
+def _figure_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf | None = None,
+                  sources: SourcesOf | None = None) -> list[Flag]:
     from ...engines.text import figures
 
     text = str(claim.get("text", ""))
@@ -210,7 +214,10 @@ def _figure_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
             out.append(Flag("words", f"the claim's text sets {_clip(q.text, 40)} in quotation marks, but no quote "
                                      "of it has those words; quote the source word for word", f"quote:{q.text}"))
     if claim.get("confidence") == "inferred":
-        said = [f.written for f in figures.stated(text) if f.kind != "ambiguous"]
+        # "the 2018 draft", "PEP 563": a name of one of the workspace's sources states no fact
+        sids = list(sources()) if sources is not None and record_of is not None else []
+        said = [f.written for f in figures.stated(text) if f.kind != "ambiguous"
+                and not (sids and record_of is not None and names_source(text, f, sids, text_of, record_of, titled=True))]
         said += [m.group(0) for m in _QUOTATION.finditer(text)]
         if said:
             shown = ", ".join(repr(_clip(s, 30)) for s in said[:3]) + (" ..." if len(said) > 3 else "")
@@ -277,6 +284,70 @@ def _names_itself(key: str, evs: list[dict], text_of: TextOf) -> bool:
     for ev in evs:
         head = (text_of(ev.get("source_id")) or "")[:_HEAD]
         if any(f.kind == "version" and f.key == key for f in figures.find_figures(head)) or linked.search(head):
+            return True
+    return False
+
+
+def _title_words(rec: Mapping | None) -> set[str]:
+    title = rec.get("title") if rec else None
+    return {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", title)} if isinstance(title, str) else set()
+
+
+def source_day(rec: Mapping | None, text: str | None) -> str | None:
+    """The day a source is dated to: its record's publication date (``published_at``, else
+    ``published``), else the dateline near the top of its text."""
+    day = _published(rec, None)
+    v = rec.get("published") if rec else None
+    if day is None and isinstance(v, str) and re.match(r"^\d{4}-\d{2}-\d{2}$", v):
+        day = v
+    return day if day is not None else _published(None, text)
+
+
+def names_source(text: str, f: Any, sids: Any, text_of: TextOf, record_of: RecordOf, *, titled: bool = False) -> bool:
+    """Whether the figure ``f`` of ``text`` names one of the sources ``sids`` instead of stating
+    a fact: a document's identifier ("PEP 563", "RFC 9110") that the source's header or title
+    states, or a date before a word for a document ("the 2019 try proposal", "the August 2018
+    draft") that the source is dated to (``source_day``). ``titled`` (text that cites no
+    source: an inference): the date names the source only when a word of that phrase is in
+    its title ("the 2018 draft" of "Error Handling - Draft Design")."""
+    from ...engines.text import figures
+    from ...engines.text.figure_units import document_words
+
+    sids = [s for s in dict.fromkeys(sids) if isinstance(s, str)]
+    if f.kind == "version" and _DOC_ID.match(f.key):
+        if _names_itself(f.key, [{"source_id": s} for s in sids], text_of):
+            return True
+        return any(g.kind == "version" and g.key == f.key for s in sids
+                   for g in figures.find_figures(str((record_of(s) or {}).get("title") or "")))
+    if f.kind != "date" or len(f.key) not in (4, 7) or not f.key[:4].isdigit():
+        return False
+    words = document_words(text, f.start, f.end)
+    if not words:
+        return False
+    mine = {w.lower()[:4] for w in words if len(w) >= 3}
+    for s in sids:
+        rec = record_of(s)
+        day = source_day(rec, None) or source_day(None, text_of(s))
+        if day is not None and day.startswith(f.key) and (not titled or mine & _title_words(rec)):
+            return True
+    return False
+
+
+def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf) -> bool:
+    """Whether ``who`` ("PEP 649", "the city", "the try proposal") names one of the sources
+    ``sids``: a document's identifier its header or title states, or a word of its title, author
+    or publisher (compared by their first four letters)."""
+    from ...engines.text import figures
+
+    ids = [f for f in figures.find_figures(who) if f.kind == "version" and _DOC_ID.match(f.key)]
+    if ids:
+        return any(names_source(who, f, sids, text_of, record_of) for f in ids)
+    mine = {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", who)} - {"the", "its", "thei"}
+    for s in dict.fromkeys(sids):
+        rec = record_of(s) or {}
+        words = {w.lower()[:4] for k in ("title", "author", "publisher") if isinstance(rec.get(k), str)
+                 for w in re.findall(r"[^\W\d_]{3,}", rec[k])}
+        if mine & words:
             return True
     return False
 
@@ -378,7 +449,8 @@ def _asof_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
                          "retrieved), and no source states it; set --as-of to the date the source speaks for")]
 
 
-_DATELINE = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed))\b")
+_DATELINE = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed|update[ds]?)|"
+                 r"Date(?=\s*:))\b")
 
 
 def _published(rec: Mapping | None, text: str | None) -> str | None:
@@ -502,9 +574,10 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
     return out
 
 
-def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
-    """Every flag of one claim, refusals first, then review flags (in evidence order)."""
-    out = _figure_flags(claim, text_of)
+def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf, sources: SourcesOf | None = None) -> list[Flag]:
+    """Every flag of one claim, refusals first, then review flags (in evidence order);
+    ``sources``: the workspace's source ids (an inferred claim may name one: "the 2018 draft")."""
+    out = _figure_flags(claim, text_of, record_of, sources)
     evs = evidence_items(claim)
     for ev in evs:
         if _parts(ev) is not None:

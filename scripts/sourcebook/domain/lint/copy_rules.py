@@ -24,7 +24,8 @@ def em_dash(page):
         m = re.search(r"\u2014| -- ", t.data)
         if m:
             line = t.line + t.data.count("\n", 0, m.start())
-            yield Hit(line, _around(t.data, m.start(), m.end()), "em dash in body text")
+            around = _around(t.data, m.start(), m.end())
+            yield Hit(line, around, f"em dash in body text: \"{around}\"")
             return
 
 

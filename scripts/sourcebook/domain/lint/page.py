@@ -20,6 +20,14 @@ from ...engines.html.tree import Document, Element, Text, parse
 _NOT_PROSE = frozenset({"script", "style", "template", "code", "pre", "kbd", "samp", "q", "blockquote"})
 
 
+def _from_sources(el) -> bool:
+    """A ledger entry's source line (``p.ledger-source`` in ``ol.ledger``): the source's own title,
+    publisher, byline and quote, which sourcebook writes from the source, never the page's prose."""
+    if "ledger-source" not in (el.attrs.get("class") or "").split():
+        return False
+    return any(a.tag == "ol" and "ledger" in (a.attrs.get("class") or "").split() for a in el.ancestors())
+
+
 class Page:
     def __init__(self, data: bytes | str, file: str):
         self.file = file
@@ -149,7 +157,8 @@ class Page:
 
     @cached_property
     def prose(self) -> list[Text]:
-        """Body text nodes outside code and scripts, in line order (for the copy rules)."""
+        """Body text nodes outside code, scripts, quotations and the ledger's source lines, in
+        line order (for the copy rules)."""
         out, stack = [], [self.body]
         while stack:
             node = stack.pop()
@@ -157,7 +166,7 @@ class Page:
                 if isinstance(ch, Text):
                     if ch.data.strip():
                         out.append(ch)
-                elif ch.tag not in _NOT_PROSE:
+                elif ch.tag not in _NOT_PROSE and not _from_sources(ch):
                     stack.append(ch)
         out.sort(key=lambda n: n.line)
         return out

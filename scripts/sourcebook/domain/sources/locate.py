@@ -17,7 +17,17 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ...base.errors import Exit, SbError
-from ...engines.search.find import FindError, Hit, find_all, has_elision, resolve_parts, split_elided, tolerant
+from ...engines.search.find import (
+    FindError,
+    Hit,
+    across_comments,
+    comment_fix,
+    find_all,
+    has_elision,
+    resolve_parts,
+    split_elided,
+    tolerant,
+)
 from ..workspace.layout import Workspace
 from .store import read_normalized, source_text
 
@@ -47,7 +57,7 @@ class Located:
 
 
 class FindOutcome:
-    __slots__ = ("needle", "located", "elided", "error", "anchors", "diff", "note")
+    __slots__ = ("needle", "located", "elided", "error", "anchors", "diff", "note", "comments")
 
     def __init__(self, needle: str, located: list[Located], elided: bool = False, error: FindError | None = None):
         self.needle = needle
@@ -57,6 +67,7 @@ class FindOutcome:
         self.anchors: list = []  # SearchHit, when nothing matched
         self.diff: WordDiff | None = None  # how the paste differs from the best anchor (offsets into its source)
         self.note = ""  # why every source was read, on a large workspace (W-FIND-SCAN)
+        self.comments: list[tuple[str, str]] = []  # (source, the fix) where comment marks split the paste
 
     @property
     def found_exact(self) -> bool:
@@ -110,6 +121,8 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
             hits = [Hit(a, b, "markup-rendered", text[a:b]) for a, b in spans]
         if hits:
             out.located.append(Located(s, inexact=hits, accepted=spans[0] if len(spans) == 1 else None))
+        elif (parts := across_comments(text, needle)) is not None:
+            out.comments.append((s, comment_fix(text, parts)))
     if not out.located:
         out.anchors = _anchors(ws, needle, sid)
         out.diff = _why(ws, needle, out.anchors)
@@ -183,6 +196,9 @@ def find_evidence(ws: Workspace, needle: str, sid: str | None = None) -> Evidenc
         h = res.located[0].inexact[0]
         raise SbError("E-FIND-INEXACT", res.located[0].source_id, f"found at {h.start}..{h.end} only {h.level}; "
                       f"the source says {h.text!r}: a citation quotes it as it is", Exit.USAGE)
+    if not spans and res.comments:
+        s, fix = res.comments[0]
+        raise SbError("E-FIND-NOMATCH", s, f"not found as written: {fix}", Exit.USAGE)
     if not spans:
         near = f"; nearest: {res.anchors[0].chunk_id} {res.anchors[0].start}..{res.anchors[0].end}" if res.anchors else ""
         raise SbError("E-FIND-NOMATCH", subject, "not found, even ignoring spacing, line breaks, markup, typographic "

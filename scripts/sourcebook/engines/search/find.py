@@ -7,6 +7,7 @@ exact text to paste. Every span returned satisfies ``text[start:end] == hit.text
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from functools import lru_cache
@@ -93,6 +94,43 @@ def resolve_parts(text: str, parts: list[str], max_gap: int = MAX_GAP) -> list[t
         where = ", ".join(f"{c[0][0]}..{c[-1][1]}" for c in chains[:10])
         raise FindError("E-FIND-AMBIGUOUS", f"{len(chains)} places match: {where}", chains)
     return chains[0]
+
+
+# the marks that open a line of a code comment: "// ", "# ", " * ", "-- ", "; "
+_LEADER = r"(?://+|#+|\*+|--+|;+)"
+_LINE_LEADER = re.compile(r"[ \t]*\r?\n[ \t]*" + _LEADER + r"[ \t]*")
+
+
+def across_comments(text: str, needle: str) -> list[tuple[int, int]] | None:
+    """Where ``needle`` stands in ``text`` once the comment marks that open its lines are
+    skipped: a sentence of a code comment runs over several "// " lines, and a quote cannot hold
+    the marks between its words. The exact spans of its parts, one per line (``text[a:b]`` is a
+    part as the source has it), or None when it is not there so or crosses no such mark. This
+    only explains a miss: a quote of these parts is joined by ``[...]``, never matched loosely."""
+    words = needle.split()
+    if len(words) < 2 or has_elision(needle):
+        return None
+    sep = r"(?:[ \t]+|[ \t]*\r?\n[ \t]*(?:" + _LEADER + r"[ \t]*)?)"
+    m = re.search(sep.join(re.escape(w) for w in words), text)
+    if m is None:
+        return None
+    spans, at = [], m.start()
+    for b in _LINE_LEADER.finditer(text, m.start(), m.end()):
+        spans.append((at, b.start()))
+        at = b.end()
+    spans.append((at, m.end()))
+    return spans if len(spans) > 1 else None
+
+
+def comment_fix(text: str, spans: list[tuple[int, int]]) -> str:
+    """The words of a miss ``across_comments`` explains: the marks skipped, and the quote to give
+    instead (its parts as the source has them, joined by ``[...]``)."""
+    marks = sorted({b.group(0).strip() for a, _ in spans[1:] for b in [_LINE_LEADER.match(text, text.rfind("\n", 0, a))]
+                    if b is not None})
+    joined = " [...] ".join(text[a:b] for a, b in spans)
+    shown = ", ".join(repr(x) for x in marks) or "a comment mark"
+    return (f"it is there once the comment marks ({shown}) that open the source's lines are skipped, but a "
+            f"quote holds no such mark: quote the {len(spans)} parts joined by [...]: {json.dumps(joined, ensure_ascii=False)}")
 
 
 def _clip(s: str, n: int = 60) -> str:

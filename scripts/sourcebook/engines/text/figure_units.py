@@ -116,11 +116,18 @@ _CONFIRM = lazy(r"(?<![^\W\d_])(?:confirm|agree|corroborat|back|support|verif|п
                 re.I)
 
 
+# "these two documents", "the two proposals", "both two PEPs": a count that points at the documents a
+# page cites (what it counts is on the page, in its ledger)
+_POINTED = lazy(r"(?<![^\W\d_])(?:these|those|the|both)\s+\Z", re.I)
+_DOCUMENTS = lazy(r"^(?:documents?|sources?|proposals?|peps?|rfcs?|drafts?)$", re.I)
+
+
 class Count(NamedTuple):
     written: str
     n: int  # 0 for a multiplier
     kind: str  # "multiplier" | "sources" | "apparatus" | "thing" | "none"
     confirms: bool  # followed by a verb of corroboration ("three sources confirm")
+    shown: bool = False  # "these two documents": it points at the documents the page cites
 
 
 def small_counts(text: str) -> list[Count]:
@@ -128,17 +135,19 @@ def small_counts(text: str) -> list[Count]:
     out = [Count(m.group(0), 0, "multiplier", False) for m in _MULTIPLIER.finditer(text)]
     for m in _SMALL_WORD.finditer(text):
         words = [w.strip(",").lower() for w in m.group(2).split() if w.strip(",")]
-        out.append(_count(m.group(1), _SMALL[m.group(1).lower()], words, text[m.end():]))
+        out.append(_count(m.group(1), _SMALL[m.group(1).lower()], words, text[m.end():], text[:m.start()]))
     for m in _CJK_SMALL_RUN.finditer(text):
         counter = m.group(0)[len(m.group(1)):len(m.group(0)) - len(m.group(2))]
         out.append(_count(m.group(1) + counter, _CJK_SMALL[m.group(1)], [m.group(2) or counter], text[m.end():]))
     return out
 
 
-def _count(written: str, n: int, words: list[str], rest: str) -> Count:
+def _count(written: str, n: int, words: list[str], rest: str, before: str = "") -> Count:
     confirms = bool(_CONFIRM.search(" ".join(words) + " " + rest[:40]))
     if not words or words[0] in _NOT_A_NOUN:
         return Count(written, n, "none", confirms)
+    if _POINTED.search(before[-12:]) and _DOCUMENTS.match(words[0]) and not confirms:
+        return Count(written, n, "sources", confirms, True)
     for w in words:
         if _SOURCE_NOUN.match(w) or w[-1:] in ("社", "紙", "家"):
             return Count(written, n, "sources", confirms)
@@ -297,3 +306,41 @@ def magnitudes(text: str) -> list[Magnitude]:
         span = {"dozens": 12, "scores": 5, "hundreds": 10, "tens": 10}.get(words[0], 1000)
         out.append(Magnitude(m.group(0), 2 * base, span * base, m.start(), m.end()))
     return out
+
+
+# --- a date that names a document ----------------------------------------------------------
+# "The 2019 try proposal", "the August 2018 draft", "Go's 2019 design": a date between a
+# determiner (or a possessive) and a word for a document names the document by its date; it
+# states no fact of its own. "In 2019 the proposal ...", "the 2026 fares" date something.
+_DOC_WORD = lazy(r"^(?:proposals?|drafts?|designs?|documents?|docs?|papers?|reports?|articles?|stud(?:y|ies)|"
+                 r"posts?|memos?|announcements?|statements?|notices?|letters?|guides?|specs?|specifications?|"
+                 r"standards?|editions?|reviews?|surveys?|audits?|minutes|essays?|bulletins?|newsletters?|"
+                 r"filings?|submissions?|briefs?|peps?|rfcs?)$", re.I)
+_DETERMINED = lazy(r"(?:(?<![^\W\d_])(?:the|a|an|its|their|his|her|this|that|these|those|our|whose)|['’]s)\s+\Z",
+                   re.I)
+_PHRASE_END = lazy(r"[,.;:!?()\[\]\"“”«»]")
+_PHRASE_WORD = lazy(r"[^\W\d_][\w'’-]*")
+
+
+def document_words(text: str, start: int, end: int) -> list[str]:
+    """The words with which the date at ``text[start:end]`` names a document ("The 2019 try
+    proposal" -> ["try", "proposal"]): after a determiner or a possessive, the date stands
+    before a word for a document, within three words and the same phrase. [] when it names
+    none."""
+    if not _DETERMINED.search(text[max(0, start - 12):start]):
+        return []
+    rest = text[end:end + 80]
+    stop = _PHRASE_END.search(rest)
+    words = [re.sub(r"['’]s$", "", w) for w in _PHRASE_WORD.findall(rest[:stop.start()] if stop else rest)][:3]
+    for i, w in enumerate(words):
+        for part in re.split(r"[-/]", w):
+            if _DOC_WORD.match(part):
+                return words[:i + 1]
+    return []
+
+
+def speaks_as_document(phrase: str) -> bool:
+    """Whether ``phrase`` ("The memory target proposal", "PEP 649") speaks of a document: it
+    holds a word for one, or a standard's identifier."""
+    return any(_DOC_WORD.match(part) for w in _PHRASE_WORD.findall(phrase) for part in re.split(r"[-/'’]", w)) or \
+        bool(re.search(r"(?<![^\W\d_])(?:PEP|RFC|ISO|ECMA|IEEE)[ -]?\d+", phrase))

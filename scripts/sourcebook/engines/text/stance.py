@@ -842,6 +842,96 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     return None
 
 
+# "already" before a verb of saying or foreseeing ("The memory target proposal already anticipated a
+# limit"): a document said it before another; the dates of the two documents say whether it did
+_ALREADY_SAID = lazy(r"\b(?P<w>already)\s+(?:anticipated|foresaw|foreseen|predicted|proposed|suggested|noted|named|"
+                     r"mentioned|described|discussed|considered|raised|flagged|warned|envisaged|envisioned|"
+                     r"expected|said|stated|argued|listed|addressed|covered)\b", re.IGNORECASE)
+
+
+def already_said(text: str) -> tuple[int, int, str] | None:
+    """An "already" that tells a document said something first ("The memory target proposal
+    already anticipated a limit"): (start, end) of the word and the words before it in its
+    clause (who said it), or None."""
+    m = _ALREADY_SAID.search(_seen(text))
+    if m is None:
+        return None
+    who = re.split(r"[,;:.!?()\[\]]", text[:m.start()])[-1]
+    return m.start("w"), m.end("w"), who.strip()
+
+
+# a judgement told as someone's ("What PEP 649 found wrong with strings", "The city calls the figure
+# unreliable"): the speaker right before a verb of finding or saying, the word after it in the clause
+_ATTRIBUTED = lazy(r"(?P<who>(?:[^\W_][\w'’-]*\s+){1,4}?)(?:found|finds?|says?|said|calls?|called|considers?|"
+                   r"considered|thinks?|thought|sees?|saw|deems?|deemed|judges?|judged|argues?|argued)\s+"
+                   r"(?P<rest>[^.;:!?]*)", re.IGNORECASE)
+_WH = frozenset("what why how where when which who whom whose that the a an and but so".split())
+# a text that states a problem: the speaker's own finding behind a judgement told as theirs
+_PROBLEM = lazy(r"\b(?:problem\w*|flaw\w*|bugs?|buggy|issues?|wrong\w*|broken|fault\w*|defect\w*|drawbacks?|"
+                r"shortcomings?|downsides?|pitfalls?|error-prone|mistak\w*|deficien\w*|incorrect\w*|"
+                r"inconsisten\w*|unreliab\w*|fragile|fails?|failed|failures?|cannot|can['’]t|unable|"
+                r"not\s+(?:permit|allow|work|possible|supported)\w*)\b", re.IGNORECASE)
+
+
+def attributed(text: str, word: str) -> str | None:
+    """The speaker a judgement ``word`` is told as coming from ("What PEP 649 found wrong with
+    strings" -> "PEP 649"), or None when the text judges in its own voice ("Strings were wrong")."""
+    seen = _seen(text)
+    for m in _ATTRIBUTED.finditer(seen):
+        if not re.search(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", m.group("rest"), re.IGNORECASE):
+            continue
+        who = [w for w in m.group("who").split() if w.lower() not in _WH]
+        if who:
+            return " ".join(who)
+    return None
+
+
+def is_verdict(word: str) -> bool:
+    """A judge word that says what became of a claim ("debunked", "withdrawn")."""
+    return bool(_VERDICT.match(word))
+
+
+def states_problem(text: str) -> bool:
+    """Whether a text states a problem ("caused chronic problems", "is a flaw", "cannot")."""
+    return bool(_PROBLEM.search(_seen(text)))
+
+
+# the sense of a word of change: a heading's change is told by a claim of the same sense
+_SENSES = {
+    "up": lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
+               r"(?:went|gone|go(?:es|ing)?)\s+up|rais(?:e|es|ed|ing))\b", re.IGNORECASE),
+    "down": lazy(r"\b(?:fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
+                 r"(?:went|gone|go(?:es|ing)?)\s+down|reduc\w*|cut(?:s|ting)?)\b", re.IGNORECASE),
+    "gone": lazy(r"\b(?:drop(?:s|ped|ping)?|eliminat\w*|remov\w*|abolish\w*|scrap(?:s|ped|ping)?|discard\w*|"
+                 r"abandon\w*|phas(?:e|es|ed|ing)\s+out|no\s+longer|got\s+rid|gets?\s+rid|dispens\w*\s+with)\b",
+                 re.IGNORECASE),
+    "added": lazy(r"\b(?:phas(?:e|es|ed|ing)\s+in|introduc\w*|add(?:s|ed|ing)?)\b", re.IGNORECASE),
+    "past": lazy(r"\b(?:used\s+to|formerly|no\s+longer|any\s?more)\b", re.IGNORECASE),
+}
+_LABEL_STOP = _WH | frozenset("with from for and its their this these those into over under about".split())
+
+
+def _senses(text: str) -> set[str]:
+    return {k for k, rx in _SENSES.items() if rx.search(text)}
+
+
+def change_told_by(label: str, word: str, claims: list[str]) -> bool:
+    """A heading's change ``word`` ("What the try proposal keeps and drops") is told by one of
+    ``claims`` (each a claim's text, quotes and its sources' titles, as one string): a word of
+    the same sense ("eliminates", "removal" for "drops"; "rose" for "going up", never a bare
+    "higher") and a word of what the heading speaks of ("proposal")."""
+    senses = _senses(word)
+    if not senses:
+        return False
+    said = {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", label.replace(word, " "))
+            if w.lower() not in _LABEL_STOP} - {w.lower()[:4] for w in word.split()}
+    for c in claims:
+        seen = _seen(c)
+        if senses & _senses(seen) and said & {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", seen)}:
+            return True
+    return False
+
+
 # --- headings, labels and titles: what they say of the claims they stand over ---------------------
 
 # a label that says something is so, not only what follows ("Pass works on W3", "W3: accepted"):
@@ -952,11 +1042,13 @@ def label_condition_dropped(claim_text: str, label: str) -> str | None:
         return None
     clause = re.split(r"[,;:.!?。！？，；]", said[:m.start()])[-1]
     # the word the condition governs: the last of the clause before it ("free" of "ride free when
-    # ..."), or the first after it ("If you pay on board, fares cost 3.40")
+    # ..."), or, when the condition opens the claim, the last of the clause after it, what is said
+    # of the subject ("3.40" of "If you pay on board, fares cost 3.40"; "ignored" of "If GOGC is
+    # off, the memory target hint is ignored": a label naming the memory target states nothing)
     before = [w.lower()[:4] for w in _CONTENT.findall(clause) if w.lower() not in _CONDITION_STOP]
     after = [w.lower()[:4] for w in _CONTENT.findall(re.split(r"[;.!?。！？；]", said[m.end():])[0])
              if w.lower() not in _CONDITION_STOP]
-    governed = before[-1] if before else after[0] if after else ""
+    governed = before[-1] if before else after[-1] if after else ""
     if governed not in mine or not (rest & mine) - {governed}:
         return None  # "What a ride costs", "Children under twelve": it names, it does not state the fact
     return " ".join(m.group(0).split())
@@ -981,14 +1073,16 @@ def _scopes_over(label: str, word: str, topic: list[str]) -> bool:
 
 
 def label_says(label: str, claim_texts: list[str], backing: list[str], cited: int = 0,
-               topic: list[str] | None = None) -> tuple[str, str] | None:
+               topic: list[str] | None = None, told: list[str] | None = None) -> tuple[str, str] | None:
     """What a heading, a label or a title says of the claims it stands over that they do not, as
     (kind, word): ``plan`` (a plan told as done), ``condition`` (a condition dropped), or
     ``scope``, ``scale`` (with a plan among them, "now", "already") or ``change`` as
     ``added_words`` finds them in a sentence; ``claim_texts``: the claims' own texts, ``backing``:
     those and their quotes; ``topic``: the texts of every claim the page or the script cites
-    (what a word of scope may bear on). One reading for the page gate, the pre-flight and the
-    podcast."""
+    (what a word of scope may bear on); ``told``: for a heading, every claim the page cites, each
+    its text, quotes and sources' titles as one string: a change one of them tells of what the
+    heading speaks of is told (``change_told_by``). One reading for the page gate, the
+    pre-flight and the podcast."""
     label, backing = _seen(label), [_seen(b) for b in backing]
     if not asks(label):
         scope = [w for w in scope_words(label, cited) if not _generic(label, w, backing)
@@ -999,7 +1093,7 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
         if narrowed:
             return "scope", narrowed
     change = change_added(label, backing)
-    if change:
+    if change and not (told and change_told_by(label, change, told)):
         return "change", change
     said = {w for b in backing for w in scale_words(b, True)}
     extra = [w for w in scale_words(label, any(hedged(t) for t in claim_texts)) if w not in said]

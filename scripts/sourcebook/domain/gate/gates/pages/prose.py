@@ -107,6 +107,7 @@ class _Judge:
         self._backing: dict[str, tuple[list[str], list[str], list[str]]] = {}
         self._notes: set[str] | None = None
         self._topic: list[str] | None = None
+        self._told: list[str] | None = None
         self._at: dict[int, int] | None = None
         self._read: dict[tuple, object] = ctx.memo("prose-sentences", lambda _ctx: {})
 
@@ -130,7 +131,7 @@ class _Judge:
         core = text.rstrip(".!?\u3002\uff01\uff1f ")
         if core and any(_within(core, b) for b in backing):
             return []
-        return self.fig.unbacked(text, backing)
+        return [f for f in self.fig.unbacked(text, backing) if as_of or not self.names_source(text, f, ids)]
 
     # A sentence the pages share (the answer, the brief and the deck say much the same) is read
     # once per run: what it states, what its citations back, and its stance depend only on its
@@ -169,6 +170,8 @@ class _Judge:
             if self.fig.small_word(f) or self.fig.is_backed(f, self.backing(own)):
                 continue
             if f.kind == "date" and self.fig.as_of_wording(text, f.start, f.end) and self.fig.is_backed(f, self.as_of(own)):
+                continue
+            if self.names_source(text, f, own):  # "the 2019 try proposal", "PEP 563": the cited source's name
                 continue
             bad.append(f)
         return bad
@@ -299,7 +302,8 @@ class _Judge:
                                                     "a plan, a schedule or a possibility stays one on the page: "
                                                     "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
         became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
-        added = stance.added_words(p.text, self.backing(ids, quotes=True) + became, plan, len(set(ids)))
+        added = stance.added_words(self.said_first(p.text, ids), self.backing(ids, quotes=True) + became, plan,
+                                   len(set(ids)))
         if added:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
@@ -314,6 +318,34 @@ class _Judge:
                 return (code, f"says {word!r}, {what} that none of the claims cited right after it "
                               f"({', '.join(xs)}) or their quotes says; {fix}")
         return None
+
+    def day(self, sid: str) -> str | None:
+        from ....ledger.provenance import source_day
+
+        return source_day(self.ctx.source(sid), None) or source_day(None, self.ctx.text(sid))
+
+    def said_first(self, text: str, ids: list[str]) -> str:
+        """``text`` with its "already" blanked when the dates of the page's sources back it: "The
+        memory target proposal already anticipated a limit" names a cited claim's source (a word
+        for a document and a word of its title), and another source the page cites is dated
+        later. Any other "already" stays for the word rules to judge."""
+        from .....engines.text import stance
+        from .....engines.text.figure_units import speaks_as_document
+
+        got = stance.already_said(text)
+        if got is None:
+            return text
+        start, end, who = got
+        if not speaks_as_document(who):
+            return text  # "W3 already said": no document speaks
+        from ....ledger.provenance import speaker_of
+
+        mine = [s for s in self.sources_of(ids) if speaker_of(who, [s], self.ctx.text, self.ctx.source)]
+        days = [d for s in mine if (d := self.day(s))]
+        later = [d for s in self.sources_of(self.shown_ids()) if s not in mine and (d := self.day(s))]
+        if days and later and min(days) < max(later):
+            return text[:start] + " " * (end - start) + text[end:]
+        return text
 
     def said_after(self, p: Piece, ids: list[str]) -> str:
         """A few words after a sentence's last citation (", or alone") that its claims never say:
@@ -385,6 +417,21 @@ class _Judge:
             out += text + (qs if quotes else []) + (dates if as_of else [])
         return out
 
+    def sources_of(self, ids) -> list[str]:
+        """The sources the claims ``ids`` quote."""
+        out = {str(e.get("source_id")) for x in ids for e in (self.live(x) or self.past(x) or {}).get("evidence") or []
+               if isinstance(e, dict)}
+        return sorted(out)
+
+    def names_source(self, text: str, f, ids, *, titled: bool = False) -> bool:
+        """The figure ``f`` names a source of these claims ("the 2019 try proposal" of a source
+        dated 2019, "PEP 563" of the PEP): a name, not a fact (``ledger.provenance.names_source``)."""
+        if f.kind not in ("date", "version"):
+            return False
+        from ....ledger.provenance import names_source
+
+        return names_source(text, f, self.sources_of(ids), self.ctx.text, self.ctx.source, titled=titled)
+
     def quotes(self, ids) -> list[str]:
         return [q for x in ids for q in self._parts(x)[1]]
 
@@ -394,8 +441,10 @@ class _Judge:
     def refuse(self, code: str, p: Piece, what: str) -> None:
         self.f.append(Finding(code, f"{self.page.rel}:{p.line}", f"\"{safe(first_words(p.text), 120)}\" {what}"))
 
-    def facts(self, text: str) -> str:
-        figs = self.fig.stated(text)
+    def facts(self, text: str, named: list[str] | None = None) -> str:
+        """The first fact text citing nothing carries; ``named``: claims whose sources it may
+        name ("the 2018 draft", with a word of the source's title)."""
+        figs = [f for f in self.fig.stated(text) if not (named and self.names_source(text, f, named, titled=True))]
         if figs:
             return f"the figure {figs[0].written!r}"
         from .....engines.text.figure_units import magnitudes
@@ -442,7 +491,8 @@ class _Judge:
 
     def count_fact(self, p: Piece) -> str:
         """A multiplier, a count of something named, or more sources than the claims beside it
-        rest on, in a sentence that cites nothing ("the two figures disagree" passes)."""
+        rest on, in a sentence that cites nothing ("the two figures disagree" passes); "these
+        two documents" may count the sources the whole page cites."""
         from .....engines.text.figure_units import small_counts
 
         for c in small_counts(p.text):
@@ -454,10 +504,38 @@ class _Judge:
                 docs = [{str(e.get("source_id")) for e in (self.live(x) or {}).get("evidence") or []
                          if isinstance(e, dict)} for x in (p.block or self.shown_ids())]
                 limit = max((len(d) for d in docs), default=0) if c.confirms else len(set().union(*docs))
+                if c.shown and c.n == len(self.sources_of(self.shown_ids())):
+                    continue  # "these two documents": as many as the page cites, which its ledger shows
                 if c.n > limit:
                     return (f"the count {c.written!r}: {c.n} sources, where the claims beside it rest on "
                             f"{limit}{' each at most' if c.confirms else ''}")
         return ""
+
+    def told(self) -> list[str]:
+        """Every claim the page cites as one string each: its text, its quotes and its sources'
+        titles (what a heading's word of change may be told by, wherever the page cites it)."""
+        if self._told is None:
+            self._told = [" ".join(self.backing([x], quotes=True) + [str((self.ctx.source(s) or {}).get("title") or "")
+                                                                   for s in self.sources_of([x])])
+                          for x in self.shown_ids()]
+        return self._told
+
+    def speaker_found(self, text: str, word: str, ids: list[str]) -> bool:
+        """A judgement told as a speaker's ("What PEP 649 found wrong with strings") over a claim
+        from that speaker's source that states a problem ("caused chronic problems"): the
+        speaker's, not the author's. A verdict on a claim ("debunked") is never a speaker's to
+        give here: the ledger's marks say it."""
+        from .....engines.text import stance
+
+        if stance.is_verdict(word):
+            return False
+        who = stance.attributed(text, word)
+        if not who:
+            return False
+        from ....ledger.provenance import speaker_of
+
+        return any(speaker_of(who, self.sources_of([x]), self.ctx.text, self.ctx.source)
+                   and any(stance.states_problem(b) for b in self.backing([x], quotes=True)) for x in ids)
 
     def topic(self) -> list[str]:
         """The texts of every claim the page cites: what a label's word of scope may bear on."""
@@ -553,7 +631,7 @@ class _Judge:
             return
         inferred = [x for x in p.thin if (self.live(x) or {}).get("confidence") == "inferred"]
         if inferred:
-            fact = self.facts(p.text) or self.count_fact(p)
+            fact = self.facts(p.text, self.shown_ids()) or self.count_fact(p)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but carries {fact}; "
@@ -733,10 +811,11 @@ class _Judge:
             kind, word = "negation", denies
         elif judged:
             said = {w[:6] for b in backing for w in stance.judge_words(b)}
-            word = next((w for w in judged if w[:6] not in said), "")
+            word = next((w for w in judged if w[:6] not in said and not self.speaker_found(text, w, ids)), "")
             kind = "judgement" if word else None
         elif not denies:
-            got = stance.label_says(text, self.backing(ids), backing, len(ids), self.topic())
+            got = stance.label_says(text, self.backing(ids), backing, len(ids), self.topic(),
+                                    self.told() if p.where in ("heading", "title") and not row else None)
             if got is not None:
                 kind, word = got
         if kind is None:
@@ -1042,9 +1121,10 @@ def _key(ctx: GateContext, page: Page) -> str:
 
     """Everything a page's result depends on besides the code: the page, the ledger, the
     decisions, the plan (ordinals), the question, the sources' names and the templates."""
-    srcs = ctx.memo("prose-sources", lambda c: sorted(  # a code block's lines are looked up in the texts
-        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid)] for sid, rec in c.sources.items()
-        if isinstance(rec, dict)))
+    srcs = ctx.memo("prose-sources", lambda c: sorted(  # a code block's lines are looked up in the texts;
+        # a source is named by its date ("the 2019 proposal")
+        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid), rec.get("published_at"), rec.get("published")]
+        for sid, rec in c.sources.items() if isinstance(rec, dict)))
     parts = [ctx.page_sha(page), page.rel, ctx.doc_shas.get("ledger/claims.json"),
              ctx.doc_shas.get("ledger/adjudications.json"), ctx.doc_shas.get("plan.json"),
              ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None, srcs, template_key(ctx, page_kind(page.rel)),

@@ -21,6 +21,7 @@ from ...context import GateContext, cid, evidence
 from ...registry import GateResult, register
 
 _ADDRESS = ("url", "canonical_locator", "locator", "fetch", "same_as")  # what the recheck-host rule reads
+_NAMED = ("title", "published_at", "published")  # what names a source by its date ("the 2018 draft")
 
 
 def _fact(ctx: GateContext, c: dict) -> str | None:
@@ -36,6 +37,8 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
         twin = ctx.source(rec.get("same_as")) or {} if isinstance(rec.get("same_as"), str) else {}
         parts.append(f"{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}:"
                      f"{[[r.get(k) for k in _ADDRESS] for r in (rec, twin)]}")
+    if c.get("confidence") == "inferred":  # it may name any source ("the 2018 draft"): their dates and titles
+        parts += [f"{sid}:{ctx.text_sha(sid)}:{[(rec or {}).get(k) for k in _NAMED]}" for sid, rec in sorted(ctx.sources.items())]
     body = "\0".join(parts).encode("utf-8", "surrogatepass")
     return "claim-text:" + hashlib.sha256(body).hexdigest()[:32]
 
@@ -43,7 +46,7 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
 def _whole(ctx: GateContext) -> str | None:
     """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
     the common repeat run instead of one per claim."""
-    return None if ctx.claim_schema else ctx.ledger_key("published_at", "retrieved_at", *_ADDRESS)
+    return None if ctx.claim_schema else ctx.ledger_key("published_at", "retrieved_at", *_ADDRESS, *_NAMED)
 
 
 @register("claim-text", 45)
@@ -54,13 +57,17 @@ def gate(ctx: GateContext) -> GateResult:
         return GateResult([], note)
     found: list[Finding] = []
     review: list[Finding] = []
+
+    def sources() -> list[str]:
+        return sorted(s for s, rec in ctx.sources.items() if rec is not None)
+
     clean = answered = 0
     for c in ctx.active:
         fact = _fact(ctx, c)
         if fact is not None and ctx.cache.clean(fact):
             clean += 1
             continue
-        flags = check_claim(c, ctx.text, ctx.source)
+        flags = check_claim(c, ctx.text, ctx.source, sources)
         if not flags and fact is not None:
             ctx.cache.remember_clean(fact)
         done = silenced(c)
