@@ -332,8 +332,9 @@ class _Judge:
     def lead_in_said(self, lead: str, ids: list[str]) -> bool:
         """A lead-in before a colon holds no fact of its own: no figure its claims do not state, no
         quotation or web address, no word of negation, scope, record, change or judgement they
-        do not say; one of its words is theirs (what it is about), and of the rest, the words a
-        writer finds the way with ("takes a different route") aside, its claims say half."""
+        do not say; one of its words is theirs (what it is about), and its claims say all but a third
+        of its words, the words a writer finds the way with ("takes a different route") aside
+        unless the page's claims use them."""
         from .....engines.page.prose import ROUTE_WORDS
         from .....engines.text import stance
         from ....review.preflags import missing_words
@@ -346,9 +347,9 @@ class _Judge:
         if len(missing) >= total:
             return False  # nothing in it is the claims': it is about something else
         routes = [w for w in missing if w in ROUTE_WORDS]
-        topical = set(missing_words(" ".join(routes), self.topic())[0]) if routes else set()
-        own = [w for w in missing if w not in ROUTE_WORDS or w not in topical]
-        return len(own) * 2 <= total
+        foreign = set(missing_words(" ".join(routes), self.topic())[0]) if routes else set()  # not the page's words
+        own = [w for w in missing if w not in foreign]
+        return len(own) * 3 <= total
 
     def said_after(self, p: Piece, ids: list[str]) -> str:
         """A few words after a sentence's last citation (", or alone") that its claims never say:
