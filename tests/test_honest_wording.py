@@ -277,3 +277,21 @@ def test_a_sentence_that_opens_in_lower_case_after_a_word_stands_alone(text, fir
                                   "The officials in the U.S. agreed to the plan."])
 def test_an_abbreviation_before_a_lower_case_word_ends_no_sentence(text):
     assert len(split_sentences(text)) == 1
+
+
+# a heading over a claim whose condition opens it ("If GOGC is turned off, ...") drops the
+# condition only when it says what the condition governs: what the claim says of its subject
+_GOGC = "If GOGC is turned off, the memory target is always ignored."
+_ONBOARD = "If you pay on board, a single fare costs 3.40 marks."
+
+
+@pytest.mark.parametrize("label,over,dropped", [
+    ("The memory target: a hint for less frequent collection", _GOGC, False),
+    ("Go's memory target and soft memory limit proposals compared", _GOGC, False),
+    ("What a single fare costs", _ONBOARD, False),
+    ("The memory target is ignored", _GOGC, True),
+    ("A single fare: 3.40 marks", _ONBOARD, True),
+])
+def test_a_heading_over_a_claim_that_opens_with_its_condition(label, over, dropped):
+    got = stance.label_says(label, [over], [over], 1, [over])
+    assert (got is not None and got[0] == "condition") is dropped, got

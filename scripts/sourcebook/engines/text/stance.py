@@ -1030,11 +1030,13 @@ def label_condition_dropped(claim_text: str, label: str) -> str | None:
         return None
     clause = re.split(r"[,;:.!?。！？，；]", said[:m.start()])[-1]
     # the word the condition governs: the last of the clause before it ("free" of "ride free when
-    # ..."), or the first after it ("If you pay on board, fares cost 3.40")
+    # ..."), or the last of the clause after it, what is said of its subject ("If you pay on board,
+    # fares cost 3.40": "3.40"; "If GOGC is turned off, the memory target is always ignored":
+    # "ignored", which a heading naming "the memory target" does not say)
     before = [w.lower()[:4] for w in _CONTENT.findall(clause) if w.lower() not in _CONDITION_STOP]
     after = [w.lower()[:4] for w in _CONTENT.findall(re.split(r"[;.!?。！？；]", said[m.end():])[0])
              if w.lower() not in _CONDITION_STOP]
-    governed = before[-1] if before else after[0] if after else ""
+    governed = before[-1] if before else after[-1] if after else ""
     if governed not in mine or not (rest & mine) - {governed}:
         return None  # "What a ride costs", "Children under twelve": it names, it does not state the fact
     return " ".join(m.group(0).split())
