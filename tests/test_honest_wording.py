@@ -199,6 +199,11 @@ def test_a_hedge_kept_in_other_words_passes(claim_text, sentence):
      "Route W3 accepts the pass and can drop paper tickets.", "expected to"),
     (CLAIMS["would"][0], "The runtime runs the garbage collector less frequently by using memory up-front.", "would"),
     (CLAIMS["would"][0], "The runtime ran the garbage collector less frequently by using memory up-front.", "would"),
+    # the word of permission or intention stands before something else than what the claim hedges
+    ("The operator may accept the pass from December.",
+     "The operator accepts the pass from December, and riders can top up on board.", "may"),
+    (CLAIMS["would"][0], "The runtime runs the garbage collector less frequently by using memory up-front, a "
+                         "change meant to save time.", "would"),
 ])
 def test_a_hedge_dropped_is_still_found(claim_text, sentence, lost):
     assert stance.hedge_dropped(claim_text, sentence) == lost

@@ -153,17 +153,35 @@ _PERMIT = lazy(r"\b(?:can|cannot|can['’]t|lets?|letting|allow(?:s|ed|ing)?|per
                r"(?:is|are|was|were|be|been)\s+(?:free|able|allowed|permitted)\s+to|able\s+to)\b", re.IGNORECASE)
 # what a claim says would be done ("would use the target to run the collector less often") a
 # sentence keeps as an intention ("was meant to", "is designed to", "aims to", "intended to")
-_INTENT = lazy(r"\b(?:(?:is|are|was|were|be|been|being)\s+)?(?:meant|designed|intended|supposed)\s+to\s+[^\W\d_]|"
-               r"\b(?:aims?|aimed|intends?)\s+to\s+[^\W\d_]", re.IGNORECASE)
+_INTENT = lazy(r"\b(?:(?:is|are|was|were|be|been|being)\s+)?(?:meant|designed|intended|supposed)\s+to\b|"
+               r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE)
+_WORD3 = lazy(r"[^\W\d_]{3,}")
+_SMALL = frozenset("the and any not only also still then their its this that with for from are was were been "
+                   "being have has".split())
 
 
 def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
     """Whether a sentence keeps its claim's hedge in other words than a hedge: a claim whose only
     hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), a plan
-    ("would", "plans to", "due to") by an intention ("was meant to", "is designed to")."""
+    ("would", "plans to", "due to") by an intention ("was meant to", "is designed to"); the word
+    that keeps it stands before what the claim hedges (one of the next four words is one of the
+    hedged clause's: "can only be used" of "may only be used"), not anywhere in the sentence."""
     if possible:
-        return set(possible) == {"may"} and not _CLAIM_HEDGE.search(said) and bool(_PERMIT.search(seen))
-    return bool(_INTENT.search(seen))
+        if set(possible) != {"may"} or _CLAIM_HEDGE.search(said):
+            return False
+        at, keeps = _MODAL.search(said), _PERMIT
+    else:
+        at, keeps = _CLAIM_HEDGE.search(said) or _PLAN.search(said), _INTENT
+    if at is None:
+        return False
+    end = _CLAUSE_END.search(said, at.end())
+    hedged_words = {w.lower()[:4] for w in _WORD3.findall(said[at.end():end.start() if end else len(said)])
+                    if w.lower() not in _SMALL}
+    for m in keeps.finditer(seen):
+        near = [w.lower()[:4] for w in _WORD3.findall(seen[m.end():]) if w.lower() not in _SMALL][:4]
+        if hedged_words & set(near):
+            return True
+    return False
 
 
 # a thing told as done: "were installed", "has been fitted", "was switched on"
