@@ -272,6 +272,11 @@ def test_a_negation_the_claim_has_nothing_of_is_refused(sentence, backing):
      "It makes no other change than the new built-in\u00a0.", "try can only be used inside a function."),
     ("It is set out in the draft (see the handler). check then stops the function.",
      "It is set out in the draft (see the handler).", "check then stops the function."),
+    # in a draft, the citation stands before the stop
+    ("It makes no other change than the new built-in [@clm_d4f5f36962d3]. try can only be used inside a function.",
+     "It makes no other change than the new built-in [@clm_d4f5f36962d3].", "try can only be used inside a function."),
+    ("A single fare is 3.40 marks [2]. pass holders pay nothing on board [1].",
+     "A single fare is 3.40 marks [2].", "pass holders pay nothing on board [1]."),
 ])
 def test_a_sentence_that_opens_in_lower_case_after_a_word_stands_alone(text, first, second):
     assert [s.text for s in split_sentences(text)] == [first, second]

@@ -174,7 +174,10 @@ def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
         b = s
         while b > lo and text[b - 1].isspace() and text[b - 1] != "\n":
             b -= 1
-        return k if run == "." and _word_stop(_token_before(text, b), nxt) else None
+        tok = _token_before(text, b)
+        # a draft's citation right before the stop ("built-in [@clm_x]. try", "[3]. try") ends it too
+        cited = _CITATION_TOKEN.fullmatch(tok) is not None and _WORD.match(nxt.lstrip(_OPENERS)) is not None
+        return k if run == "." and (cited or _word_stop(tok, nxt)) else None
     if "." not in run and "…" not in run:
         return k  # ! or ?
     if run != ".":  # an ellipsis, possibly with a stop
@@ -203,6 +206,9 @@ def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
     return k
 
 
+# the end of a draft's citation as the token before a stop ("[@clm_x]", "[@a; @b]", "[3]", "[1, 2]"),
+# its opening bracket taken off with the token's openers
+_CITATION_TOKEN = lazy(r"\[?(?:@[\w.:-]+|\d{1,3}(?:[,–-]\d{1,3})*)\]")
 _JOINED_WORD = lazy(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 
 
