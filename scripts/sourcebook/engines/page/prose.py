@@ -68,6 +68,29 @@ _CLAUSE = lazy(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|o
 _SPACE_BEFORE = lazy(r"\s+([.,;:!?。、，；：！？)\]])(?=\s|$)")
 
 
+# The words a writer finds the way with before a colon ("PEP 649 takes a different route: it
+# delays ..."): they tell how the page goes on, not what a source says. A word the page's own
+# claims use ("W3 takes a different route" on a page about ferry routes) is no such word.
+ROUTE_WORDS = frozenset("""route routes path paths way ways approach approaches tack turn turns direction course
+    step steps stance view answer answers difference differences different differently another other same similar
+    further simpler simple plain clear short choice option idea point question story picture case matter
+    take takes took taken goes went gone chooses chose picks picked offers offered makes made follows followed
+    does did contrast instead otherwise here there thing things""".split())
+
+
+def lead_in(text: str) -> str:
+    """The words before a sentence's colon when the clause rule splits the sentence there
+    ("PEP 649 takes a different route" of "...: it delays ..."), or ""."""
+    m = _CLAUSE.search(text)
+    return text[:m.start()].strip() if m is not None and text[m.start()] == ":" else ""
+
+
+def uncited_after(text: str, start: int, offsets: list[int]) -> str:
+    """The first clause of ``text`` from ``start`` on that no citation covers (``offsets``: where
+    each citation stands; one at the end covers the last clause), or ""."""
+    return _uncited_clause(text, start, len(text), len(text), offsets)
+
+
 def clauses(text: str) -> list[str]:
     """The clauses of a sentence as the clause rule splits it (at ", and", "because", ";", ...)."""
     return [c for c in (x.strip(" ,;:—–") for x in _CLAUSE.split(text)) if c]
@@ -96,12 +119,12 @@ class Piece:
     """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
 
     __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history", "cites",
-                 "quoted")
+                 "quoted", "before")
 
     def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
                  tail: str = "", thin: list[str] | None = None, framing: bool = False,
                  block: list[str] | None = None, history: list[str] | None = None,
-                 cites: list[list] | None = None, quoted: bool = False):
+                 cites: list[list] | None = None, quoted: bool = False, before: str = ""):
         self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
         self.line = line
         self.text = text  # normalized
@@ -114,14 +137,16 @@ class Piece:
         self.history = history or []  # superseded claims cited here as history (a sup.ref to #h-<id>)
         self.cites = cites or []  # [offset in text, claim id] of each citation, in order (refs and history)
         self.quoted = quoted  # it stands in a <blockquote>: its words are shown as a quotation
+        self.before = before  # the sentence before it in the same paragraph ("" for the first)
 
     def to_json(self) -> list:
         return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
-                self.block, self.history, self.cites, self.quoted]
+                self.block, self.history, self.cites, self.quoted, self.before]
 
     @classmethod
     def from_json(cls, r: list) -> Piece:
-        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]) if len(r) > 11 else False)
+        return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]) if len(r) > 11 else False,
+                   str(r[12]) if len(r) > 12 else "")
 
 
 class PageProse:
@@ -269,7 +294,8 @@ class _Reader:
                                          list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
                                          block=list(run.ctx.claim or ()),
                                          history=list(dict.fromkeys(x for _, x in hist)), cites=cites,
-                                         quoted=run.ctx.quoted))
+                                         quoted=run.ctx.quoted,
+                                         before=norm(sentences[i - 1].text) if i and run.ctx.where == "prose" else ""))
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:

@@ -170,7 +170,14 @@ def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
         # "3.40 marks. pass holders pay nothing": a whole word, not an abbreviation, then a
         # stop and a word in lower case is two sentences written carelessly (or on purpose, to
         # hide the second under the first one's citation)
-        return k if run == "." and _word_stop(_token_before(text, s), nxt) else None
+        # (a page's citation and mark taken out leave "built-in . try": the word before the space)
+        b = s
+        while b > lo and text[b - 1].isspace() and text[b - 1] != "\n":
+            b -= 1
+        tok = _token_before(text, b)
+        # a draft's citation right before the stop ("built-in [@clm_x]. try", "[3]. try") ends it too
+        cited = _CITATION_TOKEN.fullmatch(tok) is not None and _WORD.match(nxt.lstrip(_OPENERS)) is not None
+        return k if run == "." and (cited or _word_stop(tok, nxt)) else None
     if "." not in run and "…" not in run:
         return k  # ! or ?
     if run != ".":  # an ellipsis, possibly with a stop
@@ -199,11 +206,19 @@ def _decide(text: str, s: int, e: int, lo: int, n: int) -> int | None:
     return k
 
 
+# the end of a draft's citation as the token before a stop ("[@clm_x]", "[@a; @b]", "[3]", "[1, 2]"),
+# its opening bracket taken off with the token's openers
+_CITATION_TOKEN = lazy(r"\[?(?:@[\w.:-]+|\d{1,3}(?:[,–-]\d{1,3})*)\]")
+_JOINED_WORD = lazy(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+
+
 def _word_stop(tok: str, nxt: str) -> bool:
     """A stop after a whole word of three letters or more that no list calls an abbreviation,
     followed by a plain word."""
+    tok = tok.rstrip(_CLOSERS)  # "(see the draft). then": the word inside the bracket
     low = tok.lower()
-    if len(tok) < 3 or not tok.isalpha() or low in _TITLES or low in _INLINE or low in _BEFORE_NUMBER \
+    # a whole word: letters, or letters joined by a hyphen or an apostrophe ("built-in", "won't")
+    if len(tok) < 3 or not _JOINED_WORD.fullmatch(tok) or low in _TITLES or low in _INLINE or low in _BEFORE_NUMBER \
             or low in _MAYBE_END or tok.isupper():
         return False
     word = nxt.lstrip(_OPENERS)

@@ -136,12 +136,52 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     # a plan keeps its hedge in the future tense, or in the present with its date ("W3 takes
     # the pass from 1 December"): English tells a timetable so
     seen = _seen(sentence)
+    if _kept_otherwise(said, possible, seen):
+        return None
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
     if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
     return possible[0] if possible else " ".join(m.group(0).lower().split())
+
+
+# what a claim allows or restricts ("may only be used", "annotations may refer to any local
+# variable") a sentence keeps with a word of ability or permission ("can only be used", "lets
+# annotations refer"); the future ("will") or the plain present ("the fare rises") does not
+_PERMIT = lazy(r"\b(?:can|cannot|can['’]t|lets?|letting|allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|"
+               r"(?:is|are|was|were|be|been)\s+(?:free|able|allowed|permitted)\s+to|able\s+to)\b", re.IGNORECASE)
+# what a claim says would be done ("would use the target to run the collector less often") a
+# sentence keeps as an intention ("was meant to", "is designed to", "aims to", "intended to")
+_INTENT = lazy(r"\b(?:(?:is|are|was|were|be|been|being)\s+)?(?:meant|designed|intended|supposed)\s+to\b|"
+               r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE)
+_WORD3 = lazy(r"[^\W\d_]{3,}")
+_SMALL = frozenset("the and any not only also still then their its this that with for from are was were been "
+                   "being have has".split())
+
+
+def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
+    """Whether a sentence keeps its claim's hedge in other words than a hedge: a claim whose only
+    hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), a plan
+    ("would", "plans to", "due to") by an intention ("was meant to", "is designed to"); the word
+    that keeps it stands before what the claim hedges (one of the next four words is one of the
+    hedged clause's: "can only be used" of "may only be used"), not anywhere in the sentence."""
+    if possible:
+        if set(possible) != {"may"} or _CLAIM_HEDGE.search(said):
+            return False
+        at, keeps = _MODAL.search(said), _PERMIT
+    else:
+        at, keeps = _CLAIM_HEDGE.search(said) or _PLAN.search(said), _INTENT
+    if at is None:
+        return False
+    end = _CLAUSE_END.search(said, at.end())
+    hedged_words = {w.lower()[:4] for w in _WORD3.findall(said[at.end():end.start() if end else len(said)])
+                    if w.lower() not in _SMALL}
+    for m in keeps.finditer(seen):
+        near = [w.lower()[:4] for w in _WORD3.findall(seen[m.end():]) if w.lower() not in _SMALL][:4]
+        if hedged_words & set(near):
+            return True
+    return False
 
 
 # a thing told as done: "were installed", "has been fitted", "was switched on"
@@ -225,19 +265,32 @@ def _stems(text: str) -> frozenset[str]:
 # "according to the operator, ...", "運航会社によると", "据运营方称", "по словам оператора"
 _REPORT_VERB = (r"(?:says?|said|reports?|reported|told|tells?|states?|stated|claims?|claimed|announced?|"
                 r"insists?|insisted|argues?|argued|writes?|wrote|maintains?|maintained)")
-_FRAME = lazy(rf"^\W*(?P<who>(?:[^\W\d_][\w'’.-]*\ ){{0,6}}?[^\W\d_][\w'’.-]*)\ {_REPORT_VERB}\b"
+# ... and these report only with what is said after them ("It adds that ...", "notes that"): a
+# sentence that says someone adds it tells it as said (a claim that "notes that" is read as before)
+_THAT_VERB = (r"(?:adds?|added|notes?|noted|explains?|explained|concedes?|conceded|acknowledges?|acknowledged|"
+              r"admits?|admitted|observes?|observed|stresses|stressed|warns?|warned|points?\ out|pointed\ out|"
+              r"contends?|contended)(?=\ that\b)")
+_OPENING_WHO = r"^\W*(?P<who>(?:[^\W\d_][\w'’.-]*\ ){0,6}?[^\W\d_][\w'’.-]*)\ "
+_FRAME = lazy(rf"{_OPENING_WHO}{_REPORT_VERB}\b"
               r"|^\W*according\ to\ (?P<who2>[^,;:]{2,60})", re.IGNORECASE)
+_SAID_FRAME = lazy(rf"{_OPENING_WHO}(?:{_REPORT_VERB}|{_THAT_VERB})\b"
+                   r"|^\W*according\ to\ (?P<who2>[^,;:]{2,60})", re.IGNORECASE)
 # ... and a sentence keeps it by anyone saying it, or finding it so ("people on W3 found the
 # readers still off" of "riders told the paper the readers were off")
-_ANY_FRAME = lazy(rf"\b(?:{_REPORT_VERB}|according\ to|per\ the|quoted|cited|found|finds?|saw|sees|noticed|"
+_ANY_FRAME = lazy(rf"\b(?:{_REPORT_VERB}|{_THAT_VERB}|according\ to|per\ the|quoted|cited|found|finds?|saw|sees|noticed|"
                   r"observed|experienced|heard|learn(?:ed|t))\b|によると|によれば|と述べ|と報じ|"
                   r"据|表示|称|по\ словам|сообщ|заяв|говор|по\ данным", re.IGNORECASE)
 
 
+# a sentence that opens with a pronoun goes on from the sentence before it
+_CARRIED = lazy(r"\W*(?:it|its|they|their|them|he|his|she|her|this|these|those|such)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=4096)
-def _frame(text: str) -> tuple[str, str, str] | None:
-    """(who, the frame as written, the rest) of a text that opens by saying who says it."""
-    m = _FRAME.match(_seen(text))
+def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
+    """(who, the frame as written, the rest) of a text that opens by saying who says it; ``said``:
+    a page's sentence, which says so with "adds that" or "notes that" too."""
+    m = (_SAID_FRAME if said else _FRAME).match(_seen(text))
     if m is None:
         return None
     who = m.group("who") or m.group("who2") or ""
@@ -273,8 +326,8 @@ def report_frame(quote: str) -> str | None:
 
 def _speaker(text: str) -> str | None:
     """Whom a sentence names as saying or finding what it says: first ("The operator says"),
-    after it ("..., riders said") or in passing ("as the trade press found")."""
-    got = _frame(text)
+    after it ("..., riders said") or in passing ("as the trade press found"), or with "adds that"."""
+    got = _frame(text, said=True)
     if got is not None:
         return got[0]
     seen = _seen(text)
@@ -282,16 +335,22 @@ def _speaker(text: str) -> str | None:
     return (m.group("who") or m.groupdict().get("who2")) if m else None
 
 
-def frame_dropped(claim_text: str, sentence: str) -> str | None:
+def frame_dropped(claim_text: str, sentence: str, before: str = "") -> str | None:
     """The reporting frame of a claim ("The authority says") when ``sentence`` restates what was
     said as a plain fact, naming neither a speaker's word nor anyone saying it ("In fact the pass
-    works on every route"): a report is not the fact it reports. None otherwise."""
+    works on every route"): a report is not the fact it reports. ``before``: the sentence before
+    it in the same paragraph; one that names the claim's speaker saying something ("PEP 649
+    says ...") carries on to a sentence that opens with a pronoun ("They could not ..."). None
+    otherwise."""
     got = _frame(claim_text)
     if got is None:
         return None
     who, frame, rest = got
-    if _ANY_FRAME.search(_seen(sentence)) or _stems(who) & _stems(sentence):
+    seen = _seen(sentence)
+    if _ANY_FRAME.search(seen) or _stems(who) & _stems(sentence):
         return None  # told as said ("riders say"), or its speaker named ("riders found them off")
+    if before and _CARRIED.match(seen) and _ANY_FRAME.search(_seen(before)) and _stems(who) & _stems(before):
+        return None  # "PEP 649 says ... . They could not ...": the speaker of the sentence before goes on
     body = _stems(rest)
     if not body or len(body & _stems(sentence)) * 2 < len(body):
         return None  # the sentence says something else of the claim
@@ -311,7 +370,18 @@ def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str |
     known = set().union(*(_stems(b) for b in [claim_text, *backing]))
     if not mine or mine & known:
         return None
+    if _AUTHOR.search(_seen(said)) and _DOCUMENT.search(_seen(got[0])) or \
+            _AUTHOR.search(_seen(got[0])) and _DOCUMENT.search(_seen(said)):
+        return None  # a document speaks with its author's words: "Its author argues" for "The proposal says"
     return f"{' '.join(said.split())} for {' '.join(got[0].split())}"
+
+
+# a document and the one who wrote it speak as one: "Its author argues" for "The proposal says"
+_AUTHOR = lazy(r"^(?:(?:its|the|their|this|that|[^\W\d_]+['’]s?)\s+)?(?:[^\W\d_]+\s+)?(?:authors?|writers?)$",
+               re.IGNORECASE)
+_DOCUMENT = lazy(r"\b(?:proposals?|documents?|drafts?|designs?|papers?|reports?|articles?|stud(?:y|ies)|peps?|rfcs?|"
+                 r"spec(?:ification)?s?|posts?|memos?|notes?|essays?|theses|thesis|books?|guides?|manuals?|"
+                 r"standards?|white\s?papers?)\b", re.IGNORECASE)
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
@@ -420,7 +490,7 @@ def denial(text: str) -> str | None:
 
 # what a claim says in words of lack or stop ("switched off", "ride free", "only W1 and W2")
 # a faithful sentence may say with a negation ("did not work", "do not pay", "not on W3")
-_LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|unable|lack\w*|without|refus\w*|"
+_LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|unable|lack\w*|without|absence|non-goals?|refus\w*|"
              r"reject\w*|denied|den(?:y|ies)|free|absent|missing|out\s+of\s+(?:service|order)|cancel\w*|scrap\w*|"
              r"withdraw\w*|ban(?:s|ned)?|forbid\w*|prohibit\w*|exclud\w*|except\w*|only|yet\s+to|instead|impossible|"
              r"unavailable|unsupported|disabled|disallow\w*|neither|nor|"
@@ -467,6 +537,28 @@ def _about_the_same(a: str, b: str) -> bool:
     return len(shared) >= 2 or any(ch.isdigit() for w in shared for ch in w)
 
 
+# a claim that sets one thing against another ("unlike a memory maximum, a target is purely an
+# optimization") says what it is not; a sentence may say so with a "not" that contrasts ("an
+# optimization, not a ceiling", "not a ceiling but an optimization")
+_CONTRAST = lazy(r"\b(?:unlike|rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+contrast\s+(?:to|with)|"
+                 r"contrary\s+to|not\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+but)\b", re.IGNORECASE)
+_CONTRAST_NOT = lazy(r"(?:[,;:—–]\s*|\s[-–—]\s*)(?:but\s+|and\s+)?not\s+(?!only\b|just\b|merely\b)"
+                     r"(?P<what>(?:[^\W\d_]+\s+){0,3}?[^\W\d_]+)\s*(?=[.,;:!?)]|$)"
+                     r"|^\W*not\s+(?:an?\s+|the\s+)?[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?\s*,?\s+but\b", re.IGNORECASE)
+
+
+def _contrasted(sentence: str, backing: list[str]) -> bool:
+    """Every negation of ``sentence`` sets what a claim says against something else (", not a
+    ceiling"; "not X but Y"), a claim it cites sets it against something too ("unlike", "rather
+    than", "instead of"), and the words before the "not" are that claim's ("an optimization")."""
+    contrasts = [b for b in backing if _CONTRAST.search(b)]
+    m = _CONTRAST_NOT.search(sentence)
+    if not contrasts or m is None or denial(_CONTRAST_NOT.sub(" ", sentence)) is not None:
+        return False
+    told = _stems(sentence[:m.start()] if m.start() else sentence[m.end():])
+    return any(told & _stems(b) for b in contrasts)
+
+
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
     or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
@@ -479,6 +571,8 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     turned = _negated_condition(seen, backing)
     if turned is not None:
         return turned  # "not under twelve": what the claims state as it is, denied
+    if _contrasted(seen, backing):
+        return None  # "an optimization, not a ceiling" of "unlike a memory maximum, ... purely an optimization"
     flipped = _FLIPPED.search(seen)
     if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) for b in backing):
         return None  # "did not work" for "switched off": the claim's lack said with a negation, of the same things
@@ -993,6 +1087,8 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
         return None
     said, seen = _seen(claim_text), _seen(label)
     possible = modals(said)
+    if _kept_otherwise(said, possible, seen):
+        return None  # "Annotations can refer to locals", "Meant to run the collector less often"
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(label)):
         return None  # "W3 follows in December": a timetable keeps the plan
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)

@@ -283,7 +283,7 @@ class _Judge:
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
-                frame = stance.frame_dropped(t, said)
+                frame = stance.frame_dropped(t, said, p.before)
                 if frame:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text reports it ({frame!r}), but states it as "
                                                     "a plain fact; keep who says it (\"riders say\", \"according to "
@@ -346,6 +346,42 @@ class _Judge:
         if days and later and min(days) < max(later):
             return text[:start] + " " * (end - start) + text[end:]
         return text
+
+    def uncited(self, p: Piece, ids: list[str]) -> str:
+        """The clause of a cited sentence that no citation covers and its claims do not say, or
+        "". A lead-in before a colon whose clause after it is cited ("PEP 649 takes a different
+        route: it delays ...[1]") is none when it says no more than the claims (``lead_in_said``)."""
+        if not p.tail or self.sent.is_short_label(p.tail) or self.verbatim(p.text, ids) or self.clauses_said(p.text, ids):
+            return ""
+        from .....engines.page.prose import lead_in, uncited_after
+
+        lead = lead_in(p.text)
+        if lead != p.tail or not self.lead_in_said(lead, ids):
+            return p.tail
+        rest = uncited_after(p.text, len(lead) + 1, [at for at, _ in p.cites])
+        return "" if not rest or self.sent.is_short_label(rest) else rest
+
+    def lead_in_said(self, lead: str, ids: list[str]) -> bool:
+        """A lead-in before a colon holds no fact of its own: no figure its claims do not state, no
+        quotation or web address, no word of negation, scope, record, change or judgement they
+        do not say; one of its words is theirs (what it is about), and its claims say all but a third
+        of its words, the words a writer finds the way with ("takes a different route") aside
+        unless the page's claims use them."""
+        from .....engines.page.prose import ROUTE_WORDS
+        from .....engines.text import stance
+        from ....review.preflags import missing_words
+
+        backing = self.backing(ids, quotes=True)
+        if self.unbacked(lead, ids) or quoted(lead) or _URL_TEXT.search(lead) or \
+                stance.added_words(lead, backing, any(stance.hedged(t) for t in self.backing(ids)), len(set(ids))):
+            return False
+        missing, total = missing_words(lead, backing)
+        if len(missing) >= total:
+            return False  # nothing in it is the claims': it is about something else
+        routes = [w for w in missing if w in ROUTE_WORDS]
+        foreign = set(missing_words(" ".join(routes), self.topic())[0]) if routes else set()  # not the page's words
+        own = [w for w in missing if w not in foreign]
+        return len(own) * 3 <= total
 
     def said_after(self, p: Piece, ids: list[str]) -> str:
         """A few words after a sentence's last citation (", or alone") that its claims never say:
@@ -618,10 +654,10 @@ class _Judge:
                 refused = True
                 code, what = stance
                 self.refuse(code, p, what)
-            if p.tail and not self.sent.is_short_label(p.tail) and not self.verbatim(p.text, ok) \
-                    and not self.clauses_said(p.text, ok):
+            tail = self.uncited(p, ok)
+            if tail:
                 refused = True
-                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(p.tail), 80)}\"); "
+                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(tail), 80)}\"); "
                                                         "cite what that clause rests on at its end, or cut it")
             elif not refused and (after := self.said_after(p, ok)):
                 refused = True

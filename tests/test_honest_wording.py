@@ -1,0 +1,307 @@
+"""Honest wording an editor accepts, written from the docs alone, passes `sb check-draft` and
+`sb verify` alike; the dishonest sentence next to each is still refused.
+
+- a claim's "may" of permission or restriction is kept by "can" or "lets" ("may only be used"
+  as "can only be used"), a claim's "would" by an intention ("was meant to"); the plain
+  present or "will" keeps neither;
+- a document's author speaks as the document ("Its author argues" for "The proposal says"); a
+  speaker named in the sentence before, in the same paragraph, goes on in a sentence that opens
+  with a pronoun, and "It adds that ..." says who says it; a plain statement keeps no speaker;
+- a claim's "absence of", "lack of", "without" or "non-goal" licenses a "no" or a "not"; its
+  "unlike X" licenses a "not" that sets the same thing against another ("An optimization, not a
+  ceiling"); a "not" the claim has nothing of is refused;
+- a lead-in before a colon ("PEP 649 takes a different route: it delays ...") holds no fact of
+  its own when the clause after the colon is cited; one with a fact of its own is refused;
+- a sentence that opens with a lower-case identifier after a citation ("... built-in[3]. try can
+  ...") is a sentence of its own, and a finding quotes it, not the one before.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EPOCH, built_once, copy_ws, sb
+from ledger_helpers import claim, ev, make_source, write_claims
+
+from sourcebook.base.ids import claim_id
+from sourcebook.engines.text import stance
+from sourcebook.engines.text.sentences import split_sentences
+
+TRY = ("# Proposal: A built-in Go error check function, try\n\n"
+       "The `try` built-in may only be used inside a function with at least one result parameter where "
+       "the last result is of type `error`.\n\n"
+       "The design does not require new syntax. The design is fully backwards-compatible.\n\n"
+       "The absence of a dedicated language construct to support error wrapping may disappoint some people.\n\n"
+       "This proposal makes no other language change than the new built-in.\n")
+PEP = ("PEP 649 - Deferred Evaluation Of Annotations\n\n"
+       "This mechanism delays the evaluation of annotations expressions until the annotations are examined.\n\n"
+       "But stringized annotations in turn caused chronic problems for runtime users of annotations.\n\n"
+       "First, stringized annotations didn't permit referencing local or free variables.\n\n"
+       "PEP 563 changed the semantics of annotations. This PEP removes that restriction, and annotations may "
+       "refer any local variable.\n")
+GO = ("# User-configurable memory target\n\n"
+      "In practice, the runtime will use this hint to run the garbage collector less frequently by using up "
+      "any additional memory up-front.\n\n"
+      "It is worth noting that unlike a memory maximum, for instance, a memory target is purely an "
+      "optimization.\n\n"
+      "Non-goals: Eliminate out-of-memory errors in 100% of cases.\n")
+
+CLAIMS = {
+    # key: (text, source, quote)
+    "only": ("try may only be used inside a function with at least one result parameter where the last result "
+             "is of type error.", "try", "The `try` built-in may only be used inside a function with at least one "
+             "result parameter where the last result is of type `error`."),
+    "syntax": ("The proposal says the design requires no new syntax and is fully backwards-compatible.", "try",
+               "The design does not require new syntax. The design is fully backwards-compatible."),
+    "absence": ("The proposal concedes that the absence of a dedicated language construct for error wrapping may "
+                "disappoint some people.", "try", "The absence of a dedicated language construct to support error "
+                "wrapping may disappoint some people."),
+    "builtin": ("The try proposal makes no other language change than the new built-in.", "try",
+                "This proposal makes no other language change than the new built-in."),
+    "delay": ("PEP 649 delays evaluating annotation expressions until the annotations are examined.", "pep",
+              "This mechanism delays the evaluation of annotations expressions until the annotations are examined."),
+    "chronic": ("PEP 649 says stringized annotations caused chronic problems for runtime users of annotations.",
+                "pep", "But stringized annotations in turn caused chronic problems for runtime users of annotations."),
+    "locals": ("According to PEP 649, stringized annotations did not permit referencing local or free variables.",
+               "pep", "First, stringized annotations didn't permit referencing local or free variables."),
+    "lifts": ("PEP 649 removes PEP 563's restriction, so annotations may refer to any local variable.", "pep",
+              "PEP 563 changed the semantics of annotations. This PEP removes that restriction, and annotations may "
+              "refer any local variable."),
+    "would": ("The runtime would use the memory target to run the garbage collector less frequently by using up "
+              "additional memory up-front.", "go", "In practice, the runtime will use this hint to run the garbage "
+              "collector less frequently by using up any additional memory up-front."),
+    "unlike": ("The memory target proposal says that, unlike a memory maximum, a memory target is purely an "
+               "optimization.", "go", "It is worth noting that unlike a memory maximum, for instance, a memory "
+               "target is purely an optimization."),
+    "nongoal": ("Eliminating out-of-memory errors in 100% of cases is a non-goal of the memory proposal.", "go",
+                "Eliminate out-of-memory errors in 100% of cases."),
+}
+ID = {k: claim_id(v[0]) for k, v in CLAIMS.items()}
+
+# the honest page: every sentence here is one a careful writer wrote and an editor would accept
+HONEST = """# How the proposals word what they allow, plan and leave out
+
+## The try proposal
+
+The try proposal makes no other language change than the new built-in [@{builtin}]. try can only be used inside a function whose last result is of type error [@{only}]. Its author argues that the design needs no new syntax and is fully backwards-compatible [@{syntax}]. It also concedes that having no dedicated construct for wrapping errors may disappoint some people [@{absence}].
+
+## PEP 649
+
+PEP 649 takes a different route: it delays evaluating the annotation expressions until someone examines the annotations [@{delay}]. PEP 649 lifts PEP 563's restriction and lets annotations refer to any local variable [@{lifts}].
+
+PEP 649 says stringized annotations caused chronic problems for people who use annotations at runtime [@{chronic}]. They could not refer to local or free variables [@{locals}].
+
+## The memory target
+
+The memory target was meant to run the garbage collector less often by using spare memory up front [@{would}]. It does not promise to end out-of-memory errors: eliminating them in 100% of cases is listed as a non-goal [@{nongoal}].
+
+## An optimization, not a ceiling
+
+The proposal calls a memory target purely an optimization, unlike a memory maximum [@{unlike}].
+"""
+
+
+def _build(root) -> None:
+    texts = {"try": TRY, "pep": PEP, "go": GO}
+    src = {k: make_source(root, t, name=k, tier="A", title=t.splitlines()[0].lstrip("# "), publisher="Example")
+           for k, t in texts.items()}
+    write_claims(root, [claim(text, f"t.{k}", confidence="verified", evidence=[ev(src[s], texts[s], q)])
+                        for k, (text, s, q) in CLAIMS.items()])
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    return built_once(tmp_path_factory, "honest-wording", _build)[0]
+
+
+@pytest.fixture
+def ws(template, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    return copy_ws(template, tmp_path)
+
+
+def _draft(ws, text: str):
+    (ws / "draft.md").write_text(text.format(**ID), encoding="utf-8")
+    return sb("check-draft", "draft.md", cwd=ws)
+
+
+def test_the_honest_page_passes_check_draft_and_verify_alike(ws):
+    r = _draft(ws, HONEST)
+    assert r.rc == 0, r.both
+    assert sb("render", "answer", "--from", "draft.md", cwd=ws).rc == 0
+    v = sb("verify", cwd=ws)
+    assert v.rc == 0, v.both
+
+
+# (honest sentence, its dishonest neighbour, the code, the words of the finding)
+NEIGHBOURS = [
+    # a restriction told as a plain rule, or as what will be
+    ("try can only be used inside", "try is only used inside", "E-PAGE-HEDGE-DROPPED", "try is only used"),
+    ("try can only be used inside", "try will only be used inside", "E-PAGE-HEDGE-DROPPED", "'may'"),
+    ("lets annotations refer to any", "annotations refer to any", "E-PAGE-HEDGE-DROPPED", "'may'"),
+    # an intention told as done
+    ("The memory target was meant to run", "The memory target ran", "E-PAGE-HEDGE-DROPPED", "'would'"),
+    ("The memory target was meant to run", "The memory target runs", "E-PAGE-HEDGE-DROPPED", "'would'"),
+    # another speaker than the document or its author
+    ("Its author argues that", "Its critics argue that", "E-PAGE-WORD-UNBACKED", "another speaker"),
+    # a plain statement with no speaker near: the sentence before names none
+    ("PEP 649 says stringized annotations caused", "Stringized annotations caused", "E-PAGE-HEDGE-DROPPED",
+     "According to PEP 649"),
+    ("They could not refer to", "Stringized annotations could not refer to", "E-PAGE-HEDGE-DROPPED",
+     "According to PEP 649"),
+    # a negation the claim has nothing of
+    ("The proposal calls a memory target purely an optimization, unlike a memory maximum",
+     "The proposal calls a memory target purely an optimization, and a memory maximum is not one",
+     "E-PAGE-NEGATION-ADDED", "'not'"),
+    # a lead-in with a fact of its own, or a clause after the colon no citation covers
+    ("PEP 649 takes a different route:", "PEP 649 sold its interpreter to a company:", "E-PAGE-CLAUSE-UNCITED",
+     "PEP 649 sold its interpreter"),
+    ("until someone examines the annotations [@", "until someone examines the annotations, and it was written "
+     "by a committee of seven people [@", "E-PAGE-CLAUSE-UNCITED", "it delays evaluating"),
+]
+
+
+@pytest.mark.parametrize("honest,dishonest,code,words", NEIGHBOURS, ids=[n[1][:32] for n in NEIGHBOURS])
+def test_the_dishonest_neighbour_is_still_refused(ws, honest, dishonest, code, words):
+    assert honest in HONEST
+    r = _draft(ws, HONEST.replace(honest, dishonest, 1))
+    assert r.rc != 0, r.both
+    hit = [ln for ln in r.both.splitlines() if ln.strip().startswith(code)]
+    assert hit and any(words in ln for ln in hit), r.both
+
+
+def test_a_heading_that_turns_the_contrast_around_is_refused(ws):
+    r = _draft(ws, HONEST.replace("## An optimization, not a ceiling", "## A ceiling, not an optimization"))
+    assert r.rc != 0, r.both
+    assert any(ln.strip().startswith("E-PAGE-NEGATION-ADDED") and "(heading)" in ln for ln in r.both.splitlines()), r.both
+
+
+# ---- the readings, one by one --------------------------------------------------------------------
+
+@pytest.mark.parametrize("claim_text,sentence", [
+    (CLAIMS["only"][0], "try can only be used inside a function whose last result is of type error."),
+    (CLAIMS["lifts"][0], "PEP 649 lifts PEP 563's restriction and lets annotations refer to any local variable."),
+    (CLAIMS["lifts"][0], "PEP 649 lifts PEP 563's restriction: annotations can refer to any local variable."),
+    ("Riders may not board route W3 with a bicycle.", "Riders are not allowed to board route W3 with a bicycle."),
+    (CLAIMS["would"][0], "The runtime was meant to run the garbage collector less often by using memory up front."),
+    (CLAIMS["would"][0], "The runtime is designed to run the garbage collector less frequently by using memory up-front."),
+    ("Route W3 is due to accept the pass.", "Route W3 is intended to accept the pass."),
+])
+def test_a_hedge_kept_in_other_words_passes(claim_text, sentence):
+    assert stance.hedge_dropped(claim_text, sentence) is None
+
+
+@pytest.mark.parametrize("claim_text,sentence,lost", [
+    ("The fare may rise in 2027.", "The fare rises in 2027.", "may"),
+    ("The fare may rise in 2027.", "The fare will rise in 2027.", "may"),
+    (CLAIMS["only"][0], "try is only used inside a function whose last result is of type error.", "may"),
+    # "can" keeps "may", not a plan the claim states beside it
+    ("Route W3 is expected to accept the pass and may drop paper tickets.",
+     "Route W3 accepts the pass and can drop paper tickets.", "expected to"),
+    (CLAIMS["would"][0], "The runtime runs the garbage collector less frequently by using memory up-front.", "would"),
+    (CLAIMS["would"][0], "The runtime ran the garbage collector less frequently by using memory up-front.", "would"),
+    # the word of permission or intention stands before something else than what the claim hedges
+    ("The operator may accept the pass from December.",
+     "The operator accepts the pass from December, and riders can top up on board.", "may"),
+    (CLAIMS["would"][0], "The runtime runs the garbage collector less frequently by using memory up-front, a "
+                         "change meant to save time.", "would"),
+])
+def test_a_hedge_dropped_is_still_found(claim_text, sentence, lost):
+    assert stance.hedge_dropped(claim_text, sentence) == lost
+
+
+def test_a_document_s_author_speaks_as_the_document():
+    text, _, quote = CLAIMS["syntax"]
+    honest = "Its author argues that the design needs no new syntax and is fully backwards-compatible."
+    assert stance.speaker_swapped(text, [quote], honest) is None
+    assert stance.speaker_swapped(text, [quote], "The proposal's author says the design needs no new syntax.") is None
+    assert stance.speaker_swapped(text, [quote], "Its critics argue that the design needs no new syntax.")
+    # riders are no document: their author is someone else
+    assert stance.speaker_swapped("Riders say the W3 readers were switched off.", [],
+                                  "Its author says the W3 readers were switched off.")
+
+
+def test_a_speaker_named_in_the_sentence_before_goes_on():
+    text = CLAIMS["locals"][0]
+    before = CLAIMS["chronic"][0]
+    assert stance.frame_dropped(text, "They could not refer to local or free variables.", before) is None
+    assert stance.frame_dropped(text, "It adds that they could not refer to local or free variables.") is None
+    # no speaker near: no sentence before, one that names no one, or one that names someone else
+    assert stance.frame_dropped(text, "They could not refer to local or free variables.")
+    assert stance.frame_dropped(text, "They could not refer to local or free variables.",
+                                "Stringized annotations caused chronic problems for runtime users.")
+    assert stance.frame_dropped(text, "They could not refer to local or free variables.",
+                                "Its critics say stringized annotations caused chronic problems.")
+    # a sentence that opens with its own subject is a plain statement, whatever came before
+    assert stance.frame_dropped(text, "Stringized annotations could not refer to local or free variables.", before)
+    # "adds" reports only with what is said after it
+    assert stance.frame_dropped("The authority says the pass covers route W3 from December.",
+                                "The pass adds route W3 from December.")
+
+
+@pytest.mark.parametrize("sentence,backing", [
+    ("It also concedes that having no dedicated construct for wrapping errors may disappoint some people.",
+     list(CLAIMS["absence"][::2])),
+    ("It does not promise to end out-of-memory errors: eliminating them in 100% of cases is listed as a non-goal.",
+     list(CLAIMS["nongoal"][::2])),
+    ("An optimization, not a ceiling", list(CLAIMS["unlike"][::2])),
+    ("Not a ceiling but an optimization", list(CLAIMS["unlike"][::2])),
+])
+def test_a_claim_s_lack_or_contrast_licenses_a_negation(sentence, backing):
+    assert stance.negation_added(sentence, backing) is None
+
+
+@pytest.mark.parametrize("sentence,backing", [
+    # the claim lacks nothing and sets nothing against anything
+    ("It also concedes that having no dedicated construct for wrapping errors may disappoint some people.",
+     ["The proposal concedes that a dedicated language construct for error wrapping may disappoint some people."]),
+    ("An optimization, not a ceiling", ["The memory target proposal says a memory target is purely an optimization."]),
+    # "unlike" sets W1 against W3: it licenses no denial of what it says of W3
+    ("Route W3 does not accept the pass.", ["Unlike route W1, route W3 accepts the pass."]),
+    # the contrast denies what the claim says
+    ("A ceiling, not an optimization", list(CLAIMS["unlike"][::2])),
+])
+def test_a_negation_the_claim_has_nothing_of_is_refused(sentence, backing):
+    assert stance.negation_added(sentence, backing)
+
+
+@pytest.mark.parametrize("text,first,second", [
+    ("It makes no other change than the new built-in. try can only be used inside a function.",
+     "It makes no other change than the new built-in.", "try can only be used inside a function."),
+    # a page's citation and mark taken out leave a space before the stop
+    ("It makes no other change than the new built-in\u00a0. try can only be used inside a function.",
+     "It makes no other change than the new built-in\u00a0.", "try can only be used inside a function."),
+    ("It is set out in the draft (see the handler). check then stops the function.",
+     "It is set out in the draft (see the handler).", "check then stops the function."),
+    # in a draft, the citation stands before the stop
+    ("It makes no other change than the new built-in [@clm_d4f5f36962d3]. try can only be used inside a function.",
+     "It makes no other change than the new built-in [@clm_d4f5f36962d3].", "try can only be used inside a function."),
+    ("A single fare is 3.40 marks [2]. pass holders pay nothing on board [1].",
+     "A single fare is 3.40 marks [2].", "pass holders pay nothing on board [1]."),
+])
+def test_a_sentence_that_opens_in_lower_case_after_a_word_stands_alone(text, first, second):
+    assert [s.text for s in split_sentences(text)] == [first, second]
+
+
+@pytest.mark.parametrize("text", ["Use a pass, e.g. the monthly one, on every boat.",
+                                  "It takes approx. five minutes to board the boat.",
+                                  "The officials in the U.S. agreed to the plan."])
+def test_an_abbreviation_before_a_lower_case_word_ends_no_sentence(text):
+    assert len(split_sentences(text)) == 1
+
+
+# a heading over a claim whose condition opens it ("If GOGC is turned off, ...") drops the
+# condition only when it says what the condition governs: what the claim says of its subject
+_GOGC = "If GOGC is turned off, the memory target is always ignored."
+_ONBOARD = "If you pay on board, a single fare costs 3.40 marks."
+
+
+@pytest.mark.parametrize("label,over,dropped", [
+    ("The memory target: a hint for less frequent collection", _GOGC, False),
+    ("Go's memory target and soft memory limit proposals compared", _GOGC, False),
+    ("What a single fare costs", _ONBOARD, False),
+    ("The memory target is ignored", _GOGC, True),
+    ("A single fare: 3.40 marks", _ONBOARD, True),
+])
+def test_a_heading_over_a_claim_that_opens_with_its_condition(label, over, dropped):
+    got = stance.label_says(label, [over], [over], 1, [over])
+    assert (got is not None and got[0] == "condition") is dropped, got
