@@ -339,6 +339,15 @@ def _press_span(page: str, style: str = "", cls: str = "") -> str:
     ("filter:blur(1.5px)", "blur"),
     ("display:inline-block;transform:scale(1,0.12)", "under half its size"),
     ("display:inline-block;scale:1 0.3", "under half its size"),
+    # the size kept, the words unreadable: mirrored, turned upside down or over
+    ("display:inline-block;transform:scaleX(-1)", "mirrors it"),
+    ("display:inline-block;transform:scale(-1)", "mirrors it"),
+    ("display:inline-block;transform:rotate(180deg)", "upside down"),
+    ("display:inline-block;transform:rotate(0.5turn)", "upside down"),
+    ("display:inline-block;transform:rotateY(180deg)", "turns it over"),
+    ("display:inline-block;transform:matrix(-1,0,0,1,0,0)", "mirrors it"),
+    ("display:inline-block;scale:-1 1", "mirrors it"),
+    ("display:inline-block;rotate:200deg", "upside down"),
 ])
 def test_a_contested_side_a_reader_cannot_see_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
@@ -354,6 +363,13 @@ def test_a_claim_block_cut_to_fewer_lines_than_its_text_needs_is_refused(demo, p
         assert not [ln for ln in gate_lines(demo, roomy, tmp_path, "surface") if "E-PAGE-INVISIBLE" in ln], style
     assert not [ln for ln in gate_lines(demo, _press_span(page, style="filter:blur(0.4px)"), tmp_path, "surface")
                 if "E-PAGE-INVISIBLE" in ln]
+
+
+def test_a_slight_turn_or_an_enlarging_scale_passes(demo, page, tmp_path):
+    for style in ("display:inline-block;transform:rotate(-3deg)", "display:inline-block;transform:scale(1.1)",
+                  "display:inline-block;rotate:360deg", "display:inline-block;transform:rotateY(20deg)"):
+        assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path, "surface")
+                    if "E-PAGE-INVISIBLE" in ln], style
 
 
 def test_a_box_with_room_for_its_text_passes(demo, page, tmp_path):

@@ -8,7 +8,7 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 - on the element or an ancestor: ``position: absolute`` or ``fixed`` (out of its sentence,
   where it can lie over other text), opacity (or ``filter: opacity()``) of zero, a height or width
   of zero with overflow hidden, an off-screen position, margin or text indent, a transform that
-  scales it to nothing or under half its size, turns it edge-on or moves it away, ``clip-path``, ``clip`` and masks,
+  scales it to nothing or under half its size, mirrors it, turns it edge-on, upside down or over, or moves it away, ``clip-path``, ``clip`` and masks,
   ``zoom`` near zero, ``filter`` contrast of zero or a blur of a pixel or more, a height with overflow hidden too
   low for the lines its text needs, the screen-reader-only
   pattern (the hidden / visually-hidden classes);
@@ -122,6 +122,16 @@ def _angle_edge_on(arg: str) -> bool:
     return abs((deg % 180) - 90) < 2
 
 
+def _turned(arg: str) -> bool:
+    """Whether an angle turns text past a quarter either way (upside down, or seen from behind)."""
+    m = _ANGLE.match(arg.strip())
+    if not m:
+        return False
+    n, unit = float(m.group(1)), m.group(2) or "deg"
+    deg = {"deg": n, "turn": n * 360, "rad": n * 57.29578, "grad": n * 0.9}[unit]
+    return 92 < deg % 360 < 268
+
+
 def _factor(arg: str) -> float | None:
     a = arg.strip()
     try:
@@ -146,6 +156,8 @@ def _transform(v: str) -> str:
                 return f"transform: {m.group(0)} scales it to nothing"
             if any(f is not None and abs(f) < _SQUASH for f in fs):
                 return f"transform: {m.group(0)} squashes it under half its size"
+            if any(f is not None and f < 0 for f in fs):
+                return f"transform: {m.group(0)} mirrors it, the words read backwards"
         elif name in ("matrix", "matrix3d"):
             got = [_factor(a) for a in args]
             fs2 = [x for x in got if x is not None]
@@ -155,6 +167,10 @@ def _transform(v: str) -> str:
                 a, b, c, d, e, f = fs2
                 if abs(a * d - b * c) < 0.01 or abs(e) >= _FAR_OUT or abs(f) >= _FAR_OUT or e <= -_FAR or f <= -_FAR:
                     return f"transform: {m.group(0)[:40]} draws it flat or away"
+                if a * d - b * c < 0:
+                    return f"transform: {m.group(0)[:40]} mirrors it, the words read backwards"
+                if a < 0:
+                    return f"transform: {m.group(0)[:40]} turns it upside down"
             elif name == "matrix3d" and len(fs2) == 16:
                 if abs(fs2[0] * fs2[5] - fs2[1] * fs2[4]) < 0.01:
                     return f"transform: {m.group(0)[:40]} draws it flat"
@@ -165,6 +181,10 @@ def _transform(v: str) -> str:
             return f"transform: {m.group(0)} smears it flat"
         elif name in ("rotatex", "rotatey") and args and _angle_edge_on(args[0]):
             return f"transform: {m.group(0)} turns it edge-on"
+        elif name in ("rotatex", "rotatey") and args and _turned(args[0]):
+            return f"transform: {m.group(0)} turns it over, the words read backwards"
+        elif name in ("rotate", "rotatez") and args and _turned(args[0]):
+            return f"transform: {m.group(0)} turns it upside down"
         elif name == "rotate3d" and len(args) == 4 and _angle_edge_on(args[3]) \
                 and (_factor(args[2]) or 0) == 0:
             return f"transform: {m.group(0)} turns it edge-on"
@@ -321,12 +341,17 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
             return f"scale: {scale} scales it to nothing"
         if scale and any((f := _factor(a)) is not None and abs(f) < _SQUASH for a in scale.split()):
             return f"scale: {scale} squashes it under half its size"
+        if scale and any((f := _factor(a)) is not None and f < 0 for a in scale.split()):
+            return f"scale: {scale} mirrors it, the words read backwards"
         translate = _value(st, "translate")
         if translate and any(_far(_len(a)) for a in translate.split()):
             return f"translate: {translate} moves it off the screen"
         rotate = _value(st, "rotate")
         if rotate and rotate.split()[0] in ("x", "y") and len(rotate.split()) > 1 and _angle_edge_on(rotate.split()[-1]):
             return f"rotate: {rotate} turns it edge-on"
+        turn = rotate.split() if rotate else []
+        if turn and _turned(turn[-1]) and (len(turn) == 1 or turn[0] in ("z", "x", "y")):
+            return f"rotate: {rotate} turns it {'upside down' if turn[0] != 'x' and turn[0] != 'y' else 'over'}"
         cp = _value(st, "clip-path")
         if cp and cp not in ("none", "initial", "unset", "inherit"):
             return f"clip-path: {cp[:40]} cuts it away"
