@@ -459,6 +459,10 @@ def test_any_claim_folded_in_details_is_refused_and_the_withdrawn_list_passes(de
     ("display:block;line-clamp:1", "line-clamp"),
     ("position:relative;top:2.9em", "out of its line"),
     ("position:relative;left:-3em", "out of its line"),
+    # a margin or padding a screen long inside a claim's sentence puts its words a screen away
+    ("display:block;margin-top:120vh", "away from the rest of their sentence"),
+    ("display:inline-block;padding-left:90vw", "away from the rest of their sentence"),
+    ("display:block;margin:40em 0 0", "away from the rest of their sentence"),
 ])
 def test_css_that_blends_recolours_respaces_clamps_or_moves_a_side_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
@@ -469,6 +473,7 @@ def test_css_that_blends_recolours_respaces_clamps_or_moves_a_side_is_refused(de
     "word-spacing:0.1em", "word-spacing:-0.05em", "font-family:Georgia, serif", "font-family:monospace",
     "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:8;overflow:hidden",
     "position:relative;top:0.3em", "outline:2px solid #333", "text-shadow:1px 1px 2px #999",
+    "margin-left:0.25em", "padding:0 0.2em", "display:inline-block;margin-top:0.5em",
 ])
 def test_the_same_properties_used_honestly_pass(demo, page, tmp_path, style):
     assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path) if "E-PAGE-INVISIBLE" in ln]

@@ -29,7 +29,8 @@ colour scheme and paper are judged too, so a side hidden on phones only is caugh
 sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. An empty
 box with a background, positioned over the page, is reported too (``covers``): it can hide
 whatever lies under it; so are an outline or shadow that paints over the text around it and a
-relative offset that moves text out of its line, outside the shipped style sheets. Only
+relative offset that moves text out of its line, or a margin or padding inside a claim block
+that moves words away from the rest of their sentence, outside the shipped style sheets. Only
 plain data comes out, so a gate can cache it by the page's digest.
 """
 
@@ -644,8 +645,42 @@ def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     return ""
 
 
+_GAPS = ("margin", "margin-top", "margin-bottom", "margin-left", "margin-right", "margin-block", "margin-inline",
+         "margin-block-start", "margin-block-end", "margin-inline-start", "margin-inline-end",
+         "padding", "padding-top", "padding-bottom", "padding-left", "padding-right", "padding-block",
+         "padding-inline", "padding-block-start", "padding-block-end", "padding-inline-start", "padding-inline-end")
+
+
+def _in_claim(el: Element) -> bool:
+    up = el.parent
+    while up is not None:
+        if "data-claim" in up.attrs:
+            return True
+        up = up.parent
+    return False
+
+
+def _gapped(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a margin or padding inside a claim block moves words away from the rest of their
+    sentence (further than a relative offset may), or ""."""
+    if st.decls.keys().isdisjoint(_GAPS) or not _in_claim(el) or not any(ch.isalnum() for ch in el.text()):
+        return ""
+    font = st.font if st.font is not None else (16.0, 16.0)
+    ctx = values.Ctx(em=font, pct=(0.0, 0.0))
+    for p in _GAPS:
+        v = _value(st, p)
+        if v in _NONE or v == "auto" or not _foreign(st, p, shipped):
+            continue
+        for c in v.split():
+            r = values.length(c, ctx)
+            if r is not None and max(abs(r[0]), abs(r[1])) > _NUDGE * font[0]:
+                return f"{p}: {v} inside a claim block moves its words away from the rest of their sentence"
+    return ""
+
+
 # what covers reads first: an element declaring none of these paints over nothing
-_COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position"})
+_COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position",
+                          *_GAPS})
 
 
 def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
@@ -658,7 +693,7 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
         st = computed.style(el)
         if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
-        why = _paints_over(st, shipped) or _nudged(st, el, shipped)
+        why = _paints_over(st, shipped) or _nudged(st, el, shipped) or _gapped(st, el, shipped)
         if why:
             out.append(Unseen(el.line, [], f"<{el.tag}>: {why}", False, False))
             continue
