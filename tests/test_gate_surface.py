@@ -175,6 +175,9 @@ def test_data_urls_are_refused(demo, page, tmp_path):
     ("p { unicode-bidi: bidi-override; direction: rtl }", "unicode-bidi"),
     ("p { display: flex } p span { order: 2 }", "order"),
     ("p { display: flex; flex-direction: row-reverse }", "flex-direction"),
+    ("article { display: grid } article > p.framing { grid-row: 300 }", "grid-row"),
+    ("article { display: grid } article > p:first-of-type { grid-area: 9 / 1 }", "grid-area"),
+    ("article { display: grid } article > p { grid-column-start: 2 }", "grid-column-start"),
     ("@counter-style fares { system: cyclic; symbols: '運賃倍増'; } ol { list-style: fares }", "@counter-style"),  # Japanese
     ('@font-face { font-family: x; src: local("Arial") } p { font-family: x }', "@font-face"),
     ("p::first-letter { color: transparent }", "first-letter"),
@@ -199,6 +202,9 @@ def test_the_shipped_stylesheets_own_declarations_pass(demo, page, tmp_path):
     passes(demo, head(page, "<style>.toc ol { list-style: none }</style>"), tmp_path)
     # a drop cap is larger, still read; a list numbered from 3 continues a list
     passes(demo, head(page, "<style>article p::first-letter { font-size: 3em }</style>"), tmp_path)
+    # a block across every column of a grid, or spanning two, stays in its place in the text
+    passes(demo, head(page, "<style>article { display: grid } article > h2 { grid-column: 1 / -1 }"
+                            " article > ul { grid-row: span 2 }</style>"), tmp_path)
     passes(demo, body(page, '<ol start="3"><li class="framing">Then this.</li></ol>'), tmp_path)
 
 
