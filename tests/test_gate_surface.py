@@ -184,6 +184,15 @@ def test_data_urls_are_refused(demo, page, tmp_path):
     ("p::first-line { font-size: 0 }", "first-line"),
     ("p { text-decoration: line-through }", "strikes text through"),  # read as withdrawn
     ("[data-claim] { text-decoration-line: line-through }", "strikes text through"),
+    # a strike drawn another way: an underline moved up into the letters or onto the next line,
+    # a line thick enough to cover them, a band of colour painted across them
+    ("p span { text-decoration: underline 2px; text-underline-offset: -0.4em }", "text-underline-offset"),
+    ("p span { text-decoration: underline; text-underline-offset: 1.1em }", "text-underline-offset"),
+    ("p { text-decoration: underline 0.6em }", "thick enough"),
+    ("p { text-decoration-line: underline; text-decoration-thickness: 9px }", "thick enough"),
+    ("p span { background: linear-gradient(transparent 52%, #000 52%, #000 60%, transparent 60%) }",
+     "bands of colour"),
+    ("article { background-image: repeating-linear-gradient(#fff 0 1em, #000 1em 1.1em) }", "bands of colour"),
 ])
 def test_css_that_makes_or_reorders_text_is_refused(demo, page, tmp_path, css, word):
     refused(demo, head(page, f"<style>{css}</style>"), tmp_path, "E-PAGE-CSS-TEXT", word)
@@ -202,6 +211,9 @@ def test_the_shipped_stylesheets_own_declarations_pass(demo, page, tmp_path):
     passes(demo, head(page, "<style>.toc ol { list-style: none }</style>"), tmp_path)
     # a drop cap is larger, still read; a list numbered from 3 continues a list
     passes(demo, head(page, "<style>article p::first-letter { font-size: 3em }</style>"), tmp_path)
+    # an underline a little below its line, of an ordinary thickness, and a plain background
+    passes(demo, head(page, "<style>a { text-decoration: underline 1px; text-underline-offset: 0.2em;"
+                            " text-decoration-thickness: 2px } .framing { background: #f0f0ea }</style>"), tmp_path)
     # a block across every column of a grid, or spanning two, stays in its place in the text
     passes(demo, head(page, "<style>article { display: grid } article > h2 { grid-column: 1 / -1 }"
                             " article > ul { grid-row: span 2 }</style>"), tmp_path)

@@ -73,6 +73,12 @@ _CSS_TEXT = {
     "unicode-bidi": {"normal", "embed", "isolate", "plaintext"}, "order": {"0"},
     "flex-direction": {"row", "column"}, "flex-flow": None, "grid-auto-flow": {"row", "column"},
 }
+# an underline moved up into the letters (or down onto the next line), a line thick enough to
+# cover them, or a band of colour painted across them reads as a strike
+_STRIKE_LIKE = frozenset({"text-underline-offset", "text-decoration-thickness", "text-decoration",
+                          "background", "background-image"})
+_UNDERLINE_AWAY = 8.0  # px (0.5em): an underline further below its line than this lies on the next one
+_DECORATION_THICK = 4.0  # px (0.25em): a line thicker than this covers part of the letters
 # grid placement moves a block to a row or column of its own choosing, away from its place in the
 # text (as `order` does); spanning, or one block across every column, moves nothing
 _GRID_PLACE = frozenset({"grid-row", "grid-column", "grid-area", "grid-row-start", "grid-row-end",
@@ -143,6 +149,19 @@ def _text_css(d: Decl) -> str:
     prop = d.prop.lower()
     if prop in ("text-decoration", "text-decoration-line") and "line-through" in _css_value(d.value):
         return "strikes text through, which a reader takes for withdrawn"
+    if prop in _STRIKE_LIKE:
+        v = _css_value(d.value)
+        if prop in ("background", "background-image") and "gradient(" in v:
+            return "paints bands of colour that can strike text through, which a reader takes for withdrawn"
+        from ..css import values
+
+        got = values.lengths_in(v) if "gradient(" not in v else []
+        if prop == "text-underline-offset" and any(x < 0 or x > _UNDERLINE_AWAY for x in got):
+            return "moves an underline into or past the letters: it strikes text through, which a reader takes " \
+                   "for withdrawn"
+        if prop != "text-underline-offset" and any(x > _DECORATION_THICK for x in got):
+            return "draws a line thick enough to strike text through, which a reader takes for withdrawn"
+        return ""
     if prop in _GRID_PLACE:
         v = " / ".join(p.strip() for p in _css_value(d.value).split("/"))
         if v in ("inherit", "initial", "unset", "revert") or _GRID_IN_PLACE.match(v):
