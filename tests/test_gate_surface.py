@@ -407,7 +407,10 @@ def test_hidden_by_a_style_rule_and_the_visually_hidden_class(demo, page, tmp_pa
 
 
 @pytest.mark.parametrize("media,where", [("(max-width: 600px)", "phone"), ("(prefers-color-scheme: dark)", "dark"),
-                                         ("print", "paper")])
+                                         ("print", "paper"),
+                                         # a band of widths, neither desktop nor phone: a tablet
+                                         ("(min-width: 700px) and (max-width: 1100px)", "700px wide"),
+                                         ("(width >= 50em) and (width < 60em)", "800px wide")])
 def test_a_side_hidden_on_one_kind_of_screen_only_is_refused(demo, page, tmp_path, media, where):
     rule = f'<style>@media {media} {{ p[data-claim~="{CONTESTED}"] {{ opacity: 0 }} }}</style>'
     refused(demo, head(page, rule), tmp_path, "E-PAGE-INVISIBLE", where)

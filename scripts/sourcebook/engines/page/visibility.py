@@ -24,7 +24,8 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 
 The desktop screen the cascade assumes is judged always; when the page has conditional rules of
 its own (``@media`` with declarations the shipped style sheets lack), a phone screen, a dark
-colour scheme and paper are judged too, so a side hidden on phones only is caught.
+colour scheme and paper are judged too, so a side hidden on phones only is caught, and a screen
+either side of every width those rules name, so a side hidden in a band of widths is caught.
 
 sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. An empty
 box with a background, positioned over the page, is reported too (``covers``): it can hide
@@ -590,6 +591,30 @@ _WORLDS: tuple[tuple[str, dict[str, float], dict[str, str], set[str] | None], ..
 )
 
 
+_WIDTH_AT = lazy(r"(\d+(?:\.\d+)?)\s*(px|em|rem)\b", re.I)
+_MAX_WIDTHS = 12  # thresholds: a page's own breakpoints are a handful
+
+
+def _widths(sheet: Sheet, shipped: frozenset[tuple[str, str]]) -> list[tuple[str, dict[str, float], dict[str, str],
+                                                                             set[str] | None]]:
+    """Screens as wide as each side of every width a page's own ``@media`` rules name, so a
+    side hidden only in a band of widths (a tablet, a narrow window) is judged too."""
+    marks: set[float] = set()
+    for r in sheet.rules:
+        if not r.conditions or all((d.prop, d.plain()) in shipped for d in r.decls):
+            continue
+        for name, prelude in r.conditions:
+            if name.lower() != "media" or "width" not in prelude.lower():
+                continue
+            for m in _WIDTH_AT.finditer(prelude):
+                marks.add(float(m.group(1)) * (1.0 if m.group(2).lower() == "px" else 16.0))
+    out: list[tuple[str, dict[str, float], dict[str, str], set[str] | None]] = []
+    for w in sorted({x for t in sorted(marks)[:_MAX_WIDTHS] for x in (t - 1, t, t + 1) if x > 0}):
+        out.append((f"on a screen {w:g}px wide", {"width": w, "device-width": w, "aspect-ratio": w / 800.0,
+                                                   "device-aspect-ratio": w / 800.0}, {}, None))
+    return out
+
+
 _PAINT_OVER = 4.0  # px: an outline, or a shadow's offset or spread, wider than this can cover a neighbour's text
 _BLUR_OVER = 16.0  # px: a shadow's blur wider than this can smear over a neighbour's text
 _NUDGE = 1.0  # em: a relative offset further than this moves text out of its line or row
@@ -750,7 +775,7 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
     judged = {applied()}
     env, words, types = dict(conditions.ENV), dict(conditions.KEYWORDS), conditions._TYPES_TRUE
     try:
-        for name, e, k, t in _WORLDS:
+        for name, e, k, t in (*_WORLDS, *_widths(sheet, shipped)):
             conditions.ENV.update(e)
             conditions.KEYWORDS.update(k)
             conditions._TYPES_TRUE = t or types
