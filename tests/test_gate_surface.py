@@ -796,3 +796,27 @@ def test_a_contents_entry_is_a_headings_words_without_its_markdown_or_citation()
             '<span class="cite-tail"> <span class="mark">checked</span></span></h2>')
     assert _contents(parse(page)) == []
 
+
+
+# --- marks after their own claim's number ------------------------------------------------------
+
+def test_marks_swapped_between_two_sentences_of_one_block_are_refused(demo, page, tmp_path):
+    block = re.search(r'<p data-claim="clm_9518b3a6cb33 clm_1c9cba3adeec">.*?</p>', page, re.S).group(0)
+    assert block.count('<span class="mark m-checked">checked</span>') == 1
+    assert block.count('<span class="mark m-reported">reported</span>') == 1
+    assert not [ln for ln in gate_lines(demo, page, tmp_path, "html") if "E-MARK-WRONG" in ln]
+    swapped = (block.replace('<span class="mark m-checked">checked</span>', "\0")
+               .replace('<span class="mark m-reported">reported</span>', '<span class="mark m-checked">checked</span>')
+               .replace("\0", '<span class="mark m-reported">reported</span>'))
+    # the block still holds the marks its two claims need, each after the other claim's number
+    refused(demo, page.replace(block, swapped, 1), tmp_path, "E-MARK-WRONG", "m-reported stands after the citation "
+            "of clm_9518b3a6cb33", gate="html")
+    # the two numbers side by side, both marks after them: each mark stands after its own claim's
+    tails = re.findall(r'<span class="cite-tail">.*?</span>\.</span>', block, re.S)
+    sups = re.findall(r'<sup class="ref">.*?</sup>', block, re.S)
+    assert len(tails) == 2 and len(sups) == 2
+    joined = block.replace(sups[0] + tails[0], "").replace(
+        sups[1] + tails[1], sups[0] + sups[1] + '<span class="cite-tail"> <span class="mark m-checked">checked</span> '
+                                               '<span class="mark m-reported">reported</span>.</span>')
+    assert not [ln for ln in gate_lines(demo, page.replace(block, joined, 1), tmp_path, "html")
+                if "E-MARK-WRONG" in ln]

@@ -135,7 +135,7 @@ _reg({
     "E-LEDGER-MISSING": ("A page that would ship has no injected ledger (e.g. an unfilled template).", "Render the ledger and `sb inject` it, or remove the page from build/."),
     "E-LEDGER-STALE": ("A citable claim is missing from the page's injected ledger.", "Re-render the ledger and inject it again."),
     "E-ORDINAL-WRONG": ("A citation number or ledger entry number is not the claim's ledger ordinal.", "Re-render the ledger and use its numbers."),
-    "E-MARK-WRONG": ("A cited block's marks do not match its claims' confidence and volatility.", "Use the marks the ledger shows for the claim."),
+    "E-MARK-WRONG": ("A cited block's marks do not match its claims' confidence and volatility, or a mark stands right after the citation number of a claim that lacks it (marks swapped between sentences).", "Use the marks the ledger shows for the claim."),
     "E-CITE-INFERRED": ("An inferred claim carries a citation number.", "Remove the <sup> ref; inferred claims cite nothing."),
     "E-ASOF-MISSING": ("A volatile claim's as-of date is not on the page.", "Inject the ledger or print the date beside the claim."),
     "E-LEGEND": ("The page does not have exactly one .mark-legend.", "Keep exactly one mark legend."),
