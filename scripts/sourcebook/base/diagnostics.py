@@ -155,7 +155,7 @@ _reg({
     "E-PKG-EXTRA": ("The package holds a file that SHA256SUMS does not list.", "Something was added after packaging; package again."),
     "E-PKG-SIGNATURE": ("SHA256SUMS.sig does not match SHA256SUMS under the given key.", "The package changed or was signed with another key."),
     "E-PKG-SOURCE": ("A packaged citation's source text is not available (or ledger.json is unreadable).", "Pass --sources DIR holding <src_id>/normalized.md."),
-    "E-PKG-PROVENANCE": ("PROVENANCE.json disagrees with ledger.json (claim count), its review record with its own marks or with a shipped page's footer (reviewed or not), a shipped source text does not hash to the normalized_sha256 its record holds (or the record holds none), or it is unreadable.", "Package again."),
+    "E-PKG-PROVENANCE": ("PROVENANCE.json disagrees with ledger.json (claim count), its review record with its own marks or with a shipped page's footer (reviewed or not), a shipped source text does not hash to the normalized_sha256 its record holds (or the record holds none), that digest is not the one the workspace's own record of the source holds (checked inside the workspace), or it is unreadable.", "Package again."),
 })
 
 # --- lint ----------------------------------------------------------------------------------
