@@ -24,7 +24,9 @@ PAGE = ("# Water bus notice\n\n"
         "passed 35,000. The operator denied that the readers were switched off.\n\n"
         "Route W3 reopens on Monday.\n\n"
         "## Timetable\n\n"
-        "Boats run every 12 minutes. Route W3 boats carry 80 people and run every 15 minutes in winter.\n")
+        "Boats run every 12 minutes. Route W3 boats carry 80 people and run every 15 minutes in winter.\n\n"
+        "## Fares\n\n"
+        "Children under twelve travel free with a paying adult. Seniors ride at half fare on weekdays.\n")
 
 
 @pytest.fixture
@@ -660,3 +662,39 @@ def test_a_documents_number_is_stated_by_its_identifier():
 
     assert figures.unbacked("pep 0563", ["PEP: 563\nTitle: Postponed Evaluation of Annotations"]) == []
     assert [f.written for f in figures.unbacked("pep 0649", ["PEP: 563"])] == ["0649"]
+
+
+def test_a_verified_claim_whose_quote_stops_before_its_condition_is_refused(ws, src):
+    """"Children under twelve travel free" cut from "... travel free with a paying adult": the
+    claim says children ride free alone, which the source does not say."""
+    r = _add(ws, "Children under twelve ride free.", src, "Children under twelve travel free", confidence="verified")
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-CONDITION" in _codes(r.err) and "with a paying adult" in r.err, r.both
+    assert sb("claim", "ack", cid, "--reason", "children ride free", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-CONDITION" in doc["codes"], doc
+    # held at reported, it is a review flag an ack answers
+    assert sb("claim", "set", cid, "--confidence", "reported", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert "E-CLAIM-CONDITION" not in doc["codes"] and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]], doc
+
+
+def test_a_claim_that_keeps_its_condition_or_a_quote_ending_its_sentence_passes(ws, src):
+    r = _add(ws, "Children under twelve ride free with an adult.", src, "Children under twelve travel free",
+             confidence="verified", topic="fares.children")
+    assert r.rc == 0 and "CONDITION" not in r.both and "W-CLAIM-CUT" not in r.both, r.both
+    r = _add(ws, "Seniors ride at half fare on weekdays.", src, "Seniors ride at half fare on weekdays",
+             confidence="verified", topic="fares.seniors")
+    assert r.rc == 0 and "CONDITION" not in r.both, r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+def test_condition_after_a_quote():
+    text = "Children travel free with a paying adult. Fares rise in May, when the timetable starts."
+    assert stance.condition_after(text, text.index(" with")) == "with a paying adult"
+    assert stance.condition_after(text, text.index(", when")) == ""  # tells when, not whether
+    assert stance.condition_after(text, text.index(" a paying")) == ""  # "a paying adult" opens no condition
+    t2 = "The pass works on W1 and W2, provided the readers are live."
+    assert stance.condition_after(t2, t2.index(",")) == "provided the readers are live"
+    assert not stance.keeps_condition("The pass works on W1 and W2.", "provided the readers are live")
+    assert stance.keeps_condition("The pass works on W1 and W2 where readers are live.", "provided the readers are live")

@@ -175,12 +175,24 @@ def test_data_urls_are_refused(demo, page, tmp_path):
     ("p { unicode-bidi: bidi-override; direction: rtl }", "unicode-bidi"),
     ("p { display: flex } p span { order: 2 }", "order"),
     ("p { display: flex; flex-direction: row-reverse }", "flex-direction"),
+    ("article { display: grid } article > p.framing { grid-row: 300 }", "grid-row"),
+    ("article { display: grid } article > p:first-of-type { grid-area: 9 / 1 }", "grid-area"),
+    ("article { display: grid } article > p { grid-column-start: 2 }", "grid-column-start"),
     ("@counter-style fares { system: cyclic; symbols: '運賃倍増'; } ol { list-style: fares }", "@counter-style"),  # Japanese
     ('@font-face { font-family: x; src: local("Arial") } p { font-family: x }', "@font-face"),
     ("p::first-letter { color: transparent }", "first-letter"),
     ("p::first-line { font-size: 0 }", "first-line"),
     ("p { text-decoration: line-through }", "strikes text through"),  # read as withdrawn
     ("[data-claim] { text-decoration-line: line-through }", "strikes text through"),
+    # a strike drawn another way: an underline moved up into the letters or onto the next line,
+    # a line thick enough to cover them, a band of colour painted across them
+    ("p span { text-decoration: underline 2px; text-underline-offset: -0.4em }", "text-underline-offset"),
+    ("p span { text-decoration: underline; text-underline-offset: 1.1em }", "text-underline-offset"),
+    ("p { text-decoration: underline 0.6em }", "thick enough"),
+    ("p { text-decoration-line: underline; text-decoration-thickness: 9px }", "thick enough"),
+    ("p span { background: linear-gradient(transparent 52%, #000 52%, #000 60%, transparent 60%) }",
+     "bands of colour"),
+    ("article { background-image: repeating-linear-gradient(#fff 0 1em, #000 1em 1.1em) }", "bands of colour"),
 ])
 def test_css_that_makes_or_reorders_text_is_refused(demo, page, tmp_path, css, word):
     refused(demo, head(page, f"<style>{css}</style>"), tmp_path, "E-PAGE-CSS-TEXT", word)
@@ -199,6 +211,12 @@ def test_the_shipped_stylesheets_own_declarations_pass(demo, page, tmp_path):
     passes(demo, head(page, "<style>.toc ol { list-style: none }</style>"), tmp_path)
     # a drop cap is larger, still read; a list numbered from 3 continues a list
     passes(demo, head(page, "<style>article p::first-letter { font-size: 3em }</style>"), tmp_path)
+    # an underline a little below its line, of an ordinary thickness, and a plain background
+    passes(demo, head(page, "<style>a { text-decoration: underline 1px; text-underline-offset: 0.2em;"
+                            " text-decoration-thickness: 2px } .framing { background: #f0f0ea }</style>"), tmp_path)
+    # a block across every column of a grid, or spanning two, stays in its place in the text
+    passes(demo, head(page, "<style>article { display: grid } article > h2 { grid-column: 1 / -1 }"
+                            " article > ul { grid-row: span 2 }</style>"), tmp_path)
     passes(demo, body(page, '<ol start="3"><li class="framing">Then this.</li></ol>'), tmp_path)
 
 
@@ -339,6 +357,15 @@ def _press_span(page: str, style: str = "", cls: str = "") -> str:
     ("filter:blur(1.5px)", "blur"),
     ("display:inline-block;transform:scale(1,0.12)", "under half its size"),
     ("display:inline-block;scale:1 0.3", "under half its size"),
+    # the size kept, the words unreadable: mirrored, turned upside down or over
+    ("display:inline-block;transform:scaleX(-1)", "mirrors it"),
+    ("display:inline-block;transform:scale(-1)", "mirrors it"),
+    ("display:inline-block;transform:rotate(180deg)", "upside down"),
+    ("display:inline-block;transform:rotate(0.5turn)", "upside down"),
+    ("display:inline-block;transform:rotateY(180deg)", "turns it over"),
+    ("display:inline-block;transform:matrix(-1,0,0,1,0,0)", "mirrors it"),
+    ("display:inline-block;scale:-1 1", "mirrors it"),
+    ("display:inline-block;rotate:200deg", "upside down"),
 ])
 def test_a_contested_side_a_reader_cannot_see_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
@@ -354,6 +381,13 @@ def test_a_claim_block_cut_to_fewer_lines_than_its_text_needs_is_refused(demo, p
         assert not [ln for ln in gate_lines(demo, roomy, tmp_path, "surface") if "E-PAGE-INVISIBLE" in ln], style
     assert not [ln for ln in gate_lines(demo, _press_span(page, style="filter:blur(0.4px)"), tmp_path, "surface")
                 if "E-PAGE-INVISIBLE" in ln]
+
+
+def test_a_slight_turn_or_an_enlarging_scale_passes(demo, page, tmp_path):
+    for style in ("display:inline-block;transform:rotate(-3deg)", "display:inline-block;transform:scale(1.1)",
+                  "display:inline-block;rotate:360deg", "display:inline-block;transform:rotateY(20deg)"):
+        assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path, "surface")
+                    if "E-PAGE-INVISIBLE" in ln], style
 
 
 def test_a_box_with_room_for_its_text_passes(demo, page, tmp_path):
@@ -373,7 +407,10 @@ def test_hidden_by_a_style_rule_and_the_visually_hidden_class(demo, page, tmp_pa
 
 
 @pytest.mark.parametrize("media,where", [("(max-width: 600px)", "phone"), ("(prefers-color-scheme: dark)", "dark"),
-                                         ("print", "paper")])
+                                         ("print", "paper"),
+                                         # a band of widths, neither desktop nor phone: a tablet
+                                         ("(min-width: 700px) and (max-width: 1100px)", "700px wide"),
+                                         ("(width >= 50em) and (width < 60em)", "800px wide")])
 def test_a_side_hidden_on_one_kind_of_screen_only_is_refused(demo, page, tmp_path, media, where):
     rule = f'<style>@media {media} {{ p[data-claim~="{CONTESTED}"] {{ opacity: 0 }} }}</style>'
     refused(demo, head(page, rule), tmp_path, "E-PAGE-INVISIBLE", where)
@@ -443,6 +480,10 @@ def test_any_claim_folded_in_details_is_refused_and_the_withdrawn_list_passes(de
     ("display:block;line-clamp:1", "line-clamp"),
     ("position:relative;top:2.9em", "out of its line"),
     ("position:relative;left:-3em", "out of its line"),
+    # a margin or padding a screen long inside a claim's sentence puts its words a screen away
+    ("display:block;margin-top:120vh", "away from the rest of their sentence"),
+    ("display:inline-block;padding-left:90vw", "away from the rest of their sentence"),
+    ("display:block;margin:40em 0 0", "away from the rest of their sentence"),
 ])
 def test_css_that_blends_recolours_respaces_clamps_or_moves_a_side_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
@@ -453,6 +494,7 @@ def test_css_that_blends_recolours_respaces_clamps_or_moves_a_side_is_refused(de
     "word-spacing:0.1em", "word-spacing:-0.05em", "font-family:Georgia, serif", "font-family:monospace",
     "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:8;overflow:hidden",
     "position:relative;top:0.3em", "outline:2px solid #333", "text-shadow:1px 1px 2px #999",
+    "margin-left:0.25em", "padding:0 0.2em", "display:inline-block;margin-top:0.5em",
 ])
 def test_the_same_properties_used_honestly_pass(demo, page, tmp_path, style):
     assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path) if "E-PAGE-INVISIBLE" in ln]
@@ -754,3 +796,27 @@ def test_a_contents_entry_is_a_headings_words_without_its_markdown_or_citation()
             '<span class="cite-tail"> <span class="mark">checked</span></span></h2>')
     assert _contents(parse(page)) == []
 
+
+
+# --- marks after their own claim's number ------------------------------------------------------
+
+def test_marks_swapped_between_two_sentences_of_one_block_are_refused(demo, page, tmp_path):
+    block = re.search(r'<p data-claim="clm_9518b3a6cb33 clm_1c9cba3adeec">.*?</p>', page, re.S).group(0)
+    assert block.count('<span class="mark m-checked">checked</span>') == 1
+    assert block.count('<span class="mark m-reported">reported</span>') == 1
+    assert not [ln for ln in gate_lines(demo, page, tmp_path, "html") if "E-MARK-WRONG" in ln]
+    swapped = (block.replace('<span class="mark m-checked">checked</span>', "\0")
+               .replace('<span class="mark m-reported">reported</span>', '<span class="mark m-checked">checked</span>')
+               .replace("\0", '<span class="mark m-reported">reported</span>'))
+    # the block still holds the marks its two claims need, each after the other claim's number
+    refused(demo, page.replace(block, swapped, 1), tmp_path, "E-MARK-WRONG", "m-reported stands after the citation "
+            "of clm_9518b3a6cb33", gate="html")
+    # the two numbers side by side, both marks after them: each mark stands after its own claim's
+    tails = re.findall(r'<span class="cite-tail">.*?</span>\.</span>', block, re.S)
+    sups = re.findall(r'<sup class="ref">.*?</sup>', block, re.S)
+    assert len(tails) == 2 and len(sups) == 2
+    joined = block.replace(sups[0] + tails[0], "").replace(
+        sups[1] + tails[1], sups[0] + sups[1] + '<span class="cite-tail"> <span class="mark m-checked">checked</span> '
+                                               '<span class="mark m-reported">reported</span>.</span>')
+    assert not [ln for ln in gate_lines(demo, page.replace(block, joined, 1), tmp_path, "html")
+                if "E-MARK-WRONG" in ln]

@@ -3,6 +3,7 @@ public redaction, checksums, signatures, and refusals that protect the workspace
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -311,6 +312,17 @@ def test_verify_refuses_text_added_to_a_shipped_source_after_its_quotes(good):
     _resum(dist)
     r = sb("package", "--verify", cwd=root)
     assert r.rc == 2 and "E-PKG-PROVENANCE" in r.err and "no normalized_sha256" in r.err, r.both
+    # the text and its digest in PROVENANCE.json rewritten together: the workspace's own record
+    # of the source still holds the digest of the text it was packaged with
+    edited = original + "\n\n## Correction\n\nThe line is now open on every route.\n"
+    open(p, "w", encoding="utf-8").write(edited)
+    for rec in prov["sources"]:
+        if rec["id"] == ids["operator"]:
+            rec["normalized_sha256"] = hashlib.sha256(edited.encode("utf-8")).hexdigest()
+    json.dump(prov, open(prov_path, "w"))
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-PROVENANCE" in r.err and "workspace's own record" in r.err, r.both
 
 
 @pytest.mark.parametrize("line", ["0" * 64 + "  ../sourcebook.json", "0" * 64 + "  /etc/passwd",

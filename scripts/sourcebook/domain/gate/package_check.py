@@ -148,11 +148,25 @@ def check_ledger(out: str, res: CheckResult, source_dirs: list[str]) -> None:
         res.findings.append(Finding("E-PKG-PROVENANCE", "PROVENANCE.json", "missing or not JSON"))
 
 
-def check_shipped_sources(out: str, res: CheckResult) -> None:
+def _recorded_digest(workspace_sources: str | None, sid: str) -> str | None:
+    """The digest of its text the workspace's own record of a source holds, or None."""
+    if not workspace_sources or not is_src_id(sid):
+        return None
+    try:
+        with open(os.path.join(workspace_sources, sid, "source.json"), "rb") as fh:
+            got = json.loads(fh.read().decode("utf-8")).get("normalized_sha256")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return got if isinstance(got, str) else None
+
+
+def check_shipped_sources(out: str, res: CheckResult, workspace_sources: str | None = None) -> None:
     """Each source text a private package ships is the text it was packaged with: its bytes hash
     to the ``normalized_sha256`` that ``PROVENANCE.json`` records for the source. Text put
     before, between or after the quoted spans (a "correction" appended to a source) fails here
-    even when ``SHA256SUMS`` was written again to match."""
+    even when ``SHA256SUMS`` was written again to match. PROVENANCE.json is no signature: checked
+    inside its workspace, the digest must also be the one the workspace's own record of the
+    source holds, so a text rewritten together with its digest fails too."""
     folder = os.path.join(out, "sources")
     if not os.path.isdir(folder):
         return
@@ -175,6 +189,10 @@ def check_shipped_sources(out: str, res: CheckResult) -> None:
             res.findings.append(Finding("E-PKG-PROVENANCE", rel, "the source text does not hash to the normalized_sha256 "
                                         "PROVENANCE.json records for it; the text was edited after packaging "
                                         "(words added or changed, quoted or not): package again"))
+        elif (own := _recorded_digest(workspace_sources, sid)) is not None and own != want:
+            res.findings.append(Finding("E-PKG-PROVENANCE", rel, "PROVENANCE.json records a digest of this source's "
+                                        "text that is not the one the workspace's own record of the source holds; "
+                                        "the text and its digest were changed after packaging: package again"))
 
 
 def _read(out: str, rel: str) -> str | None:
@@ -471,7 +489,7 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
         dirs, res.against = [workspace_sources] if workspace_sources else [], "the workspace sources"
     check_ledger(out, res, dirs)
     if dirs == [shipped]:
-        check_shipped_sources(out, res)
+        check_shipped_sources(out, res, workspace_sources)
     check_review(out, res)
     check_derived(out, res, dirs)
     check_pages(out, res, dirs)

@@ -58,17 +58,18 @@ class Flag(NamedTuple):
 
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
-           "reported")
+           "reported", "condition")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
-         "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED"}
+         "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED",
+         "condition": "E-CLAIM-CONDITION"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
-           "negation": "W-CLAIM-NEGATION",
+           "condition": "W-CLAIM-CONDITION", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -557,6 +558,17 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
                                    "state as fact what the source only reports, asks or denies",
                             _key("cut", ev, quote)))
+    # the quote stops right before a condition its sentence goes on to ("travel free" + "with a
+    # paying adult"), and the claim leaves it out: the claim says more than the source
+    cond = stance.condition_after(text, end) if text is not None and _int(end) else ""  # type: ignore[arg-type]
+    if cond and not stance.keeps_condition(said, cond):
+        if claim.get("confidence") == "verified":
+            out.append(Flag("condition", f"the quote from {sid} stops right before a condition its sentence goes on "
+                                         f"to ({_clip(cond, 40)!r}), and the claim leaves it out; quote the whole "
+                                         "sentence and keep the condition in the claim"))
+        else:
+            out.append(Flag("cut", f"the quote from {sid} stops right before a condition ({_clip(cond, 40)!r} "
+                                   "comes after it); check the claim keeps it", _key("cut", ev, quote)))
     if cut:
         return out
     # the whole report quoted ("Riders on route W3 told The Ferry Ledger that ..."), its speaker

@@ -64,7 +64,7 @@ _SCRIPT_URL = lazy(r"^\s*(?:javascript|vbscript|livescript)\s*:", re.I)
 _SVG_TEXT = re.compile(rb"<\s*(?:svg:)?(?:text|title|desc|textPath|tspan|foreignObject)\b", re.I)
 
 # CSS properties that put text (or list numbers) on the page, or change which text is seen or in
-# what order; each maps to the values that do nothing of the kind.
+# what order (grid placement too, below); each maps to the values that do nothing of the kind.
 _CSS_TEXT = {
     "list-style-type": None, "list-style": None, "quotes": {"none", "auto"},
     "counter-reset": {"none"}, "counter-increment": {"none"}, "counter-set": {"none"},
@@ -73,6 +73,17 @@ _CSS_TEXT = {
     "unicode-bidi": {"normal", "embed", "isolate", "plaintext"}, "order": {"0"},
     "flex-direction": {"row", "column"}, "flex-flow": None, "grid-auto-flow": {"row", "column"},
 }
+# an underline moved up into the letters (or down onto the next line), a line thick enough to
+# cover them, or a band of colour painted across them reads as a strike
+_STRIKE_LIKE = frozenset({"text-underline-offset", "text-decoration-thickness", "text-decoration",
+                          "background", "background-image"})
+_UNDERLINE_AWAY = 8.0  # px (0.5em): an underline further below its line than this lies on the next one
+_DECORATION_THICK = 4.0  # px (0.25em): a line thicker than this covers part of the letters
+# grid placement moves a block to a row or column of its own choosing, away from its place in the
+# text (as `order` does); spanning, or one block across every column, moves nothing
+_GRID_PLACE = frozenset({"grid-row", "grid-column", "grid-area", "grid-row-start", "grid-row-end",
+                         "grid-column-start", "grid-column-end"})
+_GRID_IN_PLACE = lazy(r"^(?:auto|span \d+|1 / -1)(?: / (?:auto|span \d+))*$")
 _LIST_STYLE_OK = lazy(r"^(?:none|disc|circle|square|decimal|decimal-leading-zero|lower-roman|upper-roman|"
                       r"lower-alpha|upper-alpha|lower-latin|upper-latin|lower-greek|inside|outside|"
                       r"\s)+$", re.I)
@@ -138,6 +149,24 @@ def _text_css(d: Decl) -> str:
     prop = d.prop.lower()
     if prop in ("text-decoration", "text-decoration-line") and "line-through" in _css_value(d.value):
         return "strikes text through, which a reader takes for withdrawn"
+    if prop in _STRIKE_LIKE:
+        v = _css_value(d.value)
+        if prop in ("background", "background-image") and "gradient(" in v:
+            return "paints bands of colour that can strike text through, which a reader takes for withdrawn"
+        from ..css import values
+
+        got = values.lengths_in(v) if "gradient(" not in v else []
+        if prop == "text-underline-offset" and any(x < 0 or x > _UNDERLINE_AWAY for x in got):
+            return "moves an underline into or past the letters: it strikes text through, which a reader takes " \
+                   "for withdrawn"
+        if prop != "text-underline-offset" and any(x > _DECORATION_THICK for x in got):
+            return "draws a line thick enough to strike text through, which a reader takes for withdrawn"
+        return ""
+    if prop in _GRID_PLACE:
+        v = " / ".join(p.strip() for p in _css_value(d.value).split("/"))
+        if v in ("inherit", "initial", "unset", "revert") or _GRID_IN_PLACE.match(v):
+            return ""
+        return "places a block in a grid away from its place in the text, which changes the order text is shown in"
     if prop not in _CSS_TEXT:
         return ""
     v = _css_value(d.value)

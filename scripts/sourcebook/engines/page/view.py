@@ -25,6 +25,8 @@ class Block:
     refs: list[tuple[str, str]]  # (claim id, visible text) of the block's own sup.ref links
     history: list[str] = field(default_factory=list)  # claims it cites as history (links to #h-<id>)
     as_history: bool = False  # the block, or an element around it below the next claim block, has class "history"
+    # (claim ids of a run of sup.ref links, the m-* marks right after it with no word between)
+    tails: list[tuple[list[str], list[str]]] = field(default_factory=list)
 
 
 @dataclass
@@ -61,7 +63,8 @@ class PageView:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
         return {"has_region": self.has_region, "has_ledger": self.has_ledger, "subset": self.subset,
                 "entries": self.entries, "links": self.links, "sup_refs": self.sup_refs,
-                "blocks": [[b.line, b.ids, sorted(b.marks), b.refs, b.history, b.as_history] for b in self.blocks],
+                "blocks": [[b.line, b.ids, sorted(b.marks), b.refs, b.history, b.as_history, b.tails]
+                           for b in self.blocks],
                 "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
                 "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images],
                 "history_links": self.history_links, "outside": self.outside}
@@ -71,7 +74,9 @@ class PageView:
         img = lambda r: Image(r[0], r[1], r[2])  # noqa: E731
         pairs = lambda rows: [(a, b) for a, b in rows]  # noqa: E731
         return cls(d["has_region"], d["has_ledger"], d["subset"], d["entries"], d["links"], pairs(d["sup_refs"]),
-                   [Block(b[0], b[1], set(b[2]), pairs(b[3]), b[4], b[5]) for b in d["blocks"]], set(d["anchors"]),
+                   [Block(b[0], b[1], set(b[2]), pairs(b[3]), b[4], b[5],
+                          [(list(i), list(m)) for i, m in (b[6] if len(b) > 6 else [])]) for b in d["blocks"]],
+                   set(d["anchors"]),
                    d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]],
                    d["history_links"], pairs(d.get("outside") or []))
 
@@ -87,6 +92,40 @@ def _own_elements(block: Element):
         for c in reversed(el.children):
             if isinstance(c, Element) and "data-claim" not in c.attrs and "mark-legend" not in c.classes:
                 stack.append(c)
+
+
+def _tails(block: Element) -> list[tuple[list[str], list[str]]]:
+    """Each run of citation numbers in the block with the marks that stand right after it (no
+    word between): the marks of the claims those numbers cite."""
+    from ..html.tree import Element
+
+    out: list[tuple[list[str], list[str]]] = []
+    words = True  # a word since the last citation number: the next one opens a new run
+
+    def walk(el: Element) -> None:
+        nonlocal words
+        for c in el.children:
+            if not isinstance(c, Element):
+                if any(ch.isalnum() for ch in getattr(c, "data", "")):
+                    words = True
+                continue
+            if "data-claim" in c.attrs or "mark-legend" in c.classes or c.tag in ("script", "style", "template"):
+                continue
+            if c.tag == "sup" and "ref" in c.classes:
+                if words or not out:
+                    out.append(([], []))
+                    words = False
+                out[-1][0].extend(x for x, _ in _ref_links(c))
+                continue
+            kinds = [k for k in c.classes if k.startswith("m-")]
+            if kinds:
+                if out and not words:
+                    out[-1][1].extend(kinds)
+                continue
+            walk(c)
+
+    walk(block)
+    return [t for t in out if t[0] and t[1]]
 
 
 def ref_label(text: str) -> str:
@@ -193,7 +232,8 @@ def _block(el: Element) -> Block:
         if "history" in a.classes:
             as_history = True
             break
-    return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs, history, as_history)
+    return Block(el.line, (el.attrs.get("data-claim") or "").split(), marks, refs, history, as_history,
+                 _tails(el))
 
 
 def _image(el: Element) -> Image:

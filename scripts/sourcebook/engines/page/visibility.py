@@ -8,7 +8,7 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 - on the element or an ancestor: ``position: absolute`` or ``fixed`` (out of its sentence,
   where it can lie over other text), opacity (or ``filter: opacity()``) of zero, a height or width
   of zero with overflow hidden, an off-screen position, margin or text indent, a transform that
-  scales it to nothing or under half its size, turns it edge-on or moves it away, ``clip-path``, ``clip`` and masks,
+  scales it to nothing or under half its size, mirrors it, turns it edge-on, upside down or over, or moves it away, ``clip-path``, ``clip`` and masks,
   ``zoom`` near zero, ``filter`` contrast of zero or a blur of a pixel or more, a height with overflow hidden too
   low for the lines its text needs, the screen-reader-only
   pattern (the hidden / visually-hidden classes);
@@ -24,12 +24,14 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 
 The desktop screen the cascade assumes is judged always; when the page has conditional rules of
 its own (``@media`` with declarations the shipped style sheets lack), a phone screen, a dark
-colour scheme and paper are judged too, so a side hidden on phones only is caught.
+colour scheme and paper are judged too, so a side hidden on phones only is caught, and a screen
+either side of every width those rules name, so a side hidden in a band of widths is caught.
 
 sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. An empty
 box with a background, positioned over the page, is reported too (``covers``): it can hide
 whatever lies under it; so are an outline or shadow that paints over the text around it and a
-relative offset that moves text out of its line, outside the shipped style sheets. Only
+relative offset that moves text out of its line, or a margin or padding inside a claim block
+that moves words away from the rest of their sentence, outside the shipped style sheets. Only
 plain data comes out, so a gate can cache it by the page's digest.
 """
 
@@ -122,6 +124,16 @@ def _angle_edge_on(arg: str) -> bool:
     return abs((deg % 180) - 90) < 2
 
 
+def _turned(arg: str) -> bool:
+    """Whether an angle turns text past a quarter either way (upside down, or seen from behind)."""
+    m = _ANGLE.match(arg.strip())
+    if not m:
+        return False
+    n, unit = float(m.group(1)), m.group(2) or "deg"
+    deg = {"deg": n, "turn": n * 360, "rad": n * 57.29578, "grad": n * 0.9}[unit]
+    return 92 < deg % 360 < 268
+
+
 def _factor(arg: str) -> float | None:
     a = arg.strip()
     try:
@@ -146,6 +158,8 @@ def _transform(v: str) -> str:
                 return f"transform: {m.group(0)} scales it to nothing"
             if any(f is not None and abs(f) < _SQUASH for f in fs):
                 return f"transform: {m.group(0)} squashes it under half its size"
+            if any(f is not None and f < 0 for f in fs):
+                return f"transform: {m.group(0)} mirrors it, the words read backwards"
         elif name in ("matrix", "matrix3d"):
             got = [_factor(a) for a in args]
             fs2 = [x for x in got if x is not None]
@@ -155,6 +169,10 @@ def _transform(v: str) -> str:
                 a, b, c, d, e, f = fs2
                 if abs(a * d - b * c) < 0.01 or abs(e) >= _FAR_OUT or abs(f) >= _FAR_OUT or e <= -_FAR or f <= -_FAR:
                     return f"transform: {m.group(0)[:40]} draws it flat or away"
+                if a * d - b * c < 0:
+                    return f"transform: {m.group(0)[:40]} mirrors it, the words read backwards"
+                if a < 0:
+                    return f"transform: {m.group(0)[:40]} turns it upside down"
             elif name == "matrix3d" and len(fs2) == 16:
                 if abs(fs2[0] * fs2[5] - fs2[1] * fs2[4]) < 0.01:
                     return f"transform: {m.group(0)[:40]} draws it flat"
@@ -165,6 +183,10 @@ def _transform(v: str) -> str:
             return f"transform: {m.group(0)} smears it flat"
         elif name in ("rotatex", "rotatey") and args and _angle_edge_on(args[0]):
             return f"transform: {m.group(0)} turns it edge-on"
+        elif name in ("rotatex", "rotatey") and args and _turned(args[0]):
+            return f"transform: {m.group(0)} turns it over, the words read backwards"
+        elif name in ("rotate", "rotatez") and args and _turned(args[0]):
+            return f"transform: {m.group(0)} turns it upside down"
         elif name == "rotate3d" and len(args) == 4 and _angle_edge_on(args[3]) \
                 and (_factor(args[2]) or 0) == 0:
             return f"transform: {m.group(0)} turns it edge-on"
@@ -321,12 +343,17 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
             return f"scale: {scale} scales it to nothing"
         if scale and any((f := _factor(a)) is not None and abs(f) < _SQUASH for a in scale.split()):
             return f"scale: {scale} squashes it under half its size"
+        if scale and any((f := _factor(a)) is not None and f < 0 for a in scale.split()):
+            return f"scale: {scale} mirrors it, the words read backwards"
         translate = _value(st, "translate")
         if translate and any(_far(_len(a)) for a in translate.split()):
             return f"translate: {translate} moves it off the screen"
         rotate = _value(st, "rotate")
         if rotate and rotate.split()[0] in ("x", "y") and len(rotate.split()) > 1 and _angle_edge_on(rotate.split()[-1]):
             return f"rotate: {rotate} turns it edge-on"
+        turn = rotate.split() if rotate else []
+        if turn and _turned(turn[-1]) and (len(turn) == 1 or turn[0] in ("z", "x", "y")):
+            return f"rotate: {rotate} turns it {'upside down' if turn[0] != 'x' and turn[0] != 'y' else 'over'}"
         cp = _value(st, "clip-path")
         if cp and cp not in ("none", "initial", "unset", "inherit"):
             return f"clip-path: {cp[:40]} cuts it away"
@@ -564,6 +591,30 @@ _WORLDS: tuple[tuple[str, dict[str, float], dict[str, str], set[str] | None], ..
 )
 
 
+_WIDTH_AT = lazy(r"(\d+(?:\.\d+)?)\s*(px|em|rem)\b", re.I)
+_MAX_WIDTHS = 12  # thresholds: a page's own breakpoints are a handful
+
+
+def _widths(sheet: Sheet, shipped: frozenset[tuple[str, str]]) -> list[tuple[str, dict[str, float], dict[str, str],
+                                                                             set[str] | None]]:
+    """Screens as wide as each side of every width a page's own ``@media`` rules name, so a
+    side hidden only in a band of widths (a tablet, a narrow window) is judged too."""
+    marks: set[float] = set()
+    for r in sheet.rules:
+        if not r.conditions or all((d.prop, d.plain()) in shipped for d in r.decls):
+            continue
+        for name, prelude in r.conditions:
+            if name.lower() != "media" or "width" not in prelude.lower():
+                continue
+            for m in _WIDTH_AT.finditer(prelude):
+                marks.add(float(m.group(1)) * (1.0 if m.group(2).lower() == "px" else 16.0))
+    out: list[tuple[str, dict[str, float], dict[str, str], set[str] | None]] = []
+    for w in sorted({x for t in sorted(marks)[:_MAX_WIDTHS] for x in (t - 1, t, t + 1) if x > 0}):
+        out.append((f"on a screen {w:g}px wide", {"width": w, "device-width": w, "aspect-ratio": w / 800.0,
+                                                   "device-aspect-ratio": w / 800.0}, {}, None))
+    return out
+
+
 _PAINT_OVER = 4.0  # px: an outline, or a shadow's offset or spread, wider than this can cover a neighbour's text
 _BLUR_OVER = 16.0  # px: a shadow's blur wider than this can smear over a neighbour's text
 _NUDGE = 1.0  # em: a relative offset further than this moves text out of its line or row
@@ -619,8 +670,42 @@ def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     return ""
 
 
+_GAPS = ("margin", "margin-top", "margin-bottom", "margin-left", "margin-right", "margin-block", "margin-inline",
+         "margin-block-start", "margin-block-end", "margin-inline-start", "margin-inline-end",
+         "padding", "padding-top", "padding-bottom", "padding-left", "padding-right", "padding-block",
+         "padding-inline", "padding-block-start", "padding-block-end", "padding-inline-start", "padding-inline-end")
+
+
+def _in_claim(el: Element) -> bool:
+    up = el.parent
+    while up is not None:
+        if "data-claim" in up.attrs:
+            return True
+        up = up.parent
+    return False
+
+
+def _gapped(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a margin or padding inside a claim block moves words away from the rest of their
+    sentence (further than a relative offset may), or ""."""
+    if st.decls.keys().isdisjoint(_GAPS) or not _in_claim(el) or not any(ch.isalnum() for ch in el.text()):
+        return ""
+    font = st.font if st.font is not None else (16.0, 16.0)
+    ctx = values.Ctx(em=font, pct=(0.0, 0.0))
+    for p in _GAPS:
+        v = _value(st, p)
+        if v in _NONE or v == "auto" or not _foreign(st, p, shipped):
+            continue
+        for c in v.split():
+            r = values.length(c, ctx)
+            if r is not None and max(abs(r[0]), abs(r[1])) > _NUDGE * font[0]:
+                return f"{p}: {v} inside a claim block moves its words away from the rest of their sentence"
+    return ""
+
+
 # what covers reads first: an element declaring none of these paints over nothing
-_COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position"})
+_COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position",
+                          *_GAPS})
 
 
 def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
@@ -633,7 +718,7 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
         st = computed.style(el)
         if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
-        why = _paints_over(st, shipped) or _nudged(st, el, shipped)
+        why = _paints_over(st, shipped) or _nudged(st, el, shipped) or _gapped(st, el, shipped)
         if why:
             out.append(Unseen(el.line, [], f"<{el.tag}>: {why}", False, False))
             continue
@@ -690,7 +775,7 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
     judged = {applied()}
     env, words, types = dict(conditions.ENV), dict(conditions.KEYWORDS), conditions._TYPES_TRUE
     try:
-        for name, e, k, t in _WORLDS:
+        for name, e, k, t in (*_WORLDS, *_widths(sheet, shipped)):
             conditions.ENV.update(e)
             conditions.KEYWORDS.update(k)
             conditions._TYPES_TRUE = t or types

@@ -1261,3 +1261,46 @@ def cut_context(text: str, start: int, end: int) -> Cut | None:
     if not quote.rstrip().endswith(("?", "？")) and _sentence_end(text, end) in ("?", "？"):
         return Cut("question", "?")
     return None
+
+
+# words that open a condition on what comes before them in the same sentence ("travel free
+# with a paying adult", "free if booked online"); after a comma only those that cannot open a
+# clause of time or manner ("..., when the timetable starts" tells when, not whether)
+_CONDITION_OPEN = lazy(r"(?:only\s+)?(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|"
+                       r"except|when|once|with|without)\b", re.I)
+_CONDITION_AFTER_COMMA = lazy(r"(?:only\s+)?(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as|"
+                              r"on\s+condition|except)\b", re.I)
+_CONDITION_SMALL = frozenset({"with", "without", "when", "once", "only", "unless", "provided", "providing", "long",
+                              "condition", "except", "that", "they", "their", "them", "this", "those", "these",
+                              "there", "have", "from", "into", "your"})
+
+
+def condition_after(text: str, end: int) -> str:
+    """The condition a quote ending at ``end`` was cut from, when the rest of its sentence opens
+    with one ("... travel free" + "with a paying adult."), or ""."""
+    if not (0 < end <= len(text)) or text[end - 1] in _STOPS:
+        return ""
+    rest = text[end:end + _LOOKBACK]
+    stop = len(rest)
+    for i, ch in enumerate(rest):
+        if ch == "\n" or (ch in _STOPS and (i + 1 >= len(rest) or rest[i + 1].isspace() or ch in "。！？")):
+            stop = i
+            break
+    rest = rest[:stop]
+    body = rest.lstrip(" \t")
+    if body.startswith(","):
+        body = body[1:].lstrip()
+        m = _CONDITION_AFTER_COMMA.match(body)
+    elif body[:1].isalpha() and rest[:1] in (" ", "\t"):
+        m = _CONDITION_OPEN.match(body)
+    else:
+        return ""
+    return " ".join(body.split()) if m else ""
+
+
+def keeps_condition(said: str, condition: str) -> bool:
+    """Whether a claim's text keeps a condition: one of its words of substance (an adult, a
+    booking) is in the claim."""
+    words = {w for w in re.findall(r"[^\W\d_]{4,}", condition.lower()) if w not in _CONDITION_SMALL}
+    low = said.lower()
+    return not words or any(re.search(rf"\b{re.escape(w[:max(4, len(w) - 2)])}", low) for w in words)

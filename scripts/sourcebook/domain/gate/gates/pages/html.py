@@ -166,6 +166,21 @@ def _blocks(ctx: GateContext, page: Page, v: PageView) -> list[Finding]:
             f.append(Finding("E-MARK-WRONG", safe(b.ids[0]), f"{page.rel}:{b.line}: the block shows "
                                                              f"{', '.join(wrong)}, which none of its claims has; "
                                                              + _marks_fix(ctx, page)))
+        if claims and not wrong:
+            # a mark stands right after the number of the claim it belongs to: two sentences'
+            # marks swapped show each claim as the other is
+            for ids, kinds in b.tails:
+                cited = [by_id[x] for x in ids if x in by_id and is_active(by_id[x])]
+                if not cited:
+                    continue
+                own: set[str] = set().union(*(required_marks(c) for c in cited))
+                stray = sorted({k for k in kinds if k in MARK_CLASSES and k not in own})
+                if stray:
+                    f.append(Finding("E-MARK-WRONG", safe(ids[0]), f"{page.rel}:{b.line}: {', '.join(stray)} stands "
+                                                                   f"after the citation of {safe(ids[0])}, which "
+                                                                   "lacks it: a mark belongs after its own claim's "
+                                                                   "number; " + _marks_fix(ctx, page)))
+                    break
         inferred = {str(c.get("id")) for c in claims if c.get("confidence") == "inferred"}
         if inferred and b.refs and (len(inferred) == len(claims) or any(x in inferred for x, _ in b.refs)):
             f.append(Finding("E-CITE-INFERRED", safe(sorted(inferred)[0]), f"{page.rel}:{b.line}: an inferred "
