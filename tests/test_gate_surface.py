@@ -213,7 +213,9 @@ def test_the_shipped_stylesheets_own_declarations_pass(demo, page, tmp_path):
     passes(demo, head(page, "<style>article p::first-letter { font-size: 3em }</style>"), tmp_path)
     # an underline a little below its line, of an ordinary thickness, and a plain background
     passes(demo, head(page, "<style>a { text-decoration: underline 1px; text-underline-offset: 0.2em;"
-                            " text-decoration-thickness: 2px } .framing { background: #f0f0ea }</style>"), tmp_path)
+                            " text-decoration-thickness: 2px } .framing { background: #f0f0ea }"
+                            " header { background: linear-gradient(to right, #f6f6f0 0%, #ffffff 100%) }</style>"),
+           tmp_path)
     # a block across every column of a grid, or spanning two, stays in its place in the text
     passes(demo, head(page, "<style>article { display: grid } article > h2 { grid-column: 1 / -1 }"
                             " article > ul { grid-row: span 2 }</style>"), tmp_path)

@@ -151,7 +151,7 @@ def _text_css(d: Decl) -> str:
         return "strikes text through, which a reader takes for withdrawn"
     if prop in _STRIKE_LIKE:
         v = _css_value(d.value)
-        if prop in ("background", "background-image") and "gradient(" in v:
+        if prop in ("background", "background-image") and "gradient(" in v and _banded(v):
             return "paints bands of colour that can strike text through, which a reader takes for withdrawn"
         from ..css import values
 
@@ -593,3 +593,19 @@ def _contents(doc: Document) -> list[Flaw]:
                                                             f"is not the heading it leads to (\"{_short(_text_of(target), 40)}\"); "
                                                             "the contents repeat the headings' own words"))
     return out
+
+
+_STOP_AT = r"-?\d+(?:\.\d+)?(?:%|px|em|rem|ex|ch|vh|vw)"
+
+
+def _banded(value: str) -> bool:
+    """Whether a gradient draws a band with a hard edge (a repeating gradient, two colour stops at
+    one position, a stop given two positions): a line across text. A smooth blend of colours
+    draws none."""
+    if "repeating-" in value:
+        return True
+    for body in re.findall(r"gradient\((.*)\)", value):
+        stops = re.findall(_STOP_AT, body)
+        if len(stops) != len(set(stops)) or re.search(rf"{_STOP_AT}\s+{_STOP_AT}", body):
+            return True
+    return False
