@@ -375,7 +375,7 @@ _NEG_MORE = lazy(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGN
 _NEG_TIMING = lazy(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
                    re.IGNORECASE)
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
-_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
+_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|each|all|any(?:where|one)?|wher(?:ever|esoever)|always|entire(?:ly)?|whole|"
               r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
               r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
               r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
@@ -650,6 +650,34 @@ def _set_dropped(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# "each" over a set counted or named right beside it: "each of the two routes", "W1 and W2 each";
+# after a list, "..., each tied to its own branch" speaks of the list's members one by one
+_EACH_OF = lazy(r"\beach\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten)\b|"
+                rf"\b(?P<m>{_MEMBER}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[^\W\d_]+)?\s+each\b|"
+                rf"\beach\s+of\s+(?P<first>{_MEMBER})", re.IGNORECASE)
+_EACH_BACK = lazy(r"(?:,|\b(?:they|them|we|you|these|those|both))\s+each(?=\s+(?:[^\W\d_]+(?:ed|en)|with|its|has|had|having|"
+                  r"one|in|at|on|for|to|take|takes|took|carr\w+|run|runs|ran|have|get|gets|got|pay|pays|paid)\b)",
+                  re.IGNORECASE)
+
+
+def _each_of_set(sentence: str, backing: list[str]) -> bool:
+    """Every "each" of the sentence distributes over a set already named, so scopes nothing
+    more: counted or named beside it ("each of the two routes", "W1 and W2 each" of "routes W1
+    and W2"), or after a list or a pronoun ("..., each tied to its own branch", "they each take")."""
+    from .figures import find_figures
+
+    seen = _seen(sentence)
+    sets = [{f.key for f in find_figures(m.group("members")) if f.kind == "ident"}
+            for b in backing for m in _SET.finditer(_seen(b))]
+    kept = [m.span() for m in _EACH_BACK.finditer(seen)]
+    for m in _EACH_OF.finditer(seen):
+        word = (m.group("n") or m.group("m") or m.group("first")).lower()
+        n = _COUNT_WORDS.get(word, int(word) if word.isdigit() else -1)
+        if any(len(s) == n or word in {k.lower() for k in s} for s in sets):
+            kept.append(m.span())
+    return all(any(a <= e.start() < b for a, b in kept) for e in re.finditer(r"\beach\b", seen, re.IGNORECASE))
+
+
 def _stems5(text: str) -> frozenset[str]:
     """Words of four letters or more by their first five ("passengers" is not "pass")."""
     return frozenset(w.lower()[:5] for w in _CONTENT.findall(text) if w.lower() not in _CONDITION_STOP)
@@ -803,7 +831,8 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     word = negation_added(sentence, backing)
     if word:
         return "negation", word
-    scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)]
+    scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)
+             and not (w == "each" and _each_of_set(sentence, backing))]
     if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
         return "scope", scope[0]
     flipped = _antonym(sentence, backing)

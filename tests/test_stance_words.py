@@ -1,0 +1,35 @@
+"""Words a cited sentence may not add to what its claims say: each refused word beside an honest
+sentence of the same shape that must pass."""
+import pytest
+
+from sourcebook.engines.text.stance import added_words
+
+_OPERATOR = "The operator lists routes W1 and W2 as taking the pass."
+
+
+@pytest.mark.parametrize("sentence, backing, cited, kind, word", [
+    ("On each water bus route, yes: the operator lists both W1 and W2 as taking the pass", _OPERATOR, 1,
+     "scope", "each"),
+    ("Wherever you board, yes: the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope", "wherever"),
+    ("Anywhere on the water bus, the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope", "anywhere"),
+    ("Each of the three routes takes the pass, the operator says", _OPERATOR, 1, "scope", "each"),
+    ("Everywhere on the water, the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope",
+     "everywhere"),
+])
+def test_a_word_of_scope_no_claim_says_is_refused(sentence, backing, cited, kind, word):
+    assert added_words(sentence, [backing], cited=cited) == (kind, word)
+
+
+@pytest.mark.parametrize("sentence, backing, cited", [
+    ("The operator checks the readers each day on W1 and W2", _OPERATOR, 1),
+    ("Each of the two routes takes the pass, the operator says", _OPERATOR, 2),
+    ("The two routes each take the pass", "The pass is accepted on each of routes W1 and W2.", 1),
+    # "each" over the set the claim names, counted or named beside it
+    ("Each of the two routes takes the pass, the operator says", _OPERATOR, 1),
+    ("W1 and W2 each take the pass, the operator says", _OPERATOR, 1),
+    # "each" after a list speaks of its members one by one
+    ("The RFC set up three channels, nightly, beta and stable, each tied to its own branch",
+     "Rust has three release channels: nightly, beta and stable.", 1),
+])
+def test_a_frequency_or_a_scope_the_claims_say_passes(sentence, backing, cited):
+    assert added_words(sentence, [backing], cited=cited) is None
