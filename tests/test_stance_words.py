@@ -33,3 +33,26 @@ def test_a_word_of_scope_no_claim_says_is_refused(sentence, backing, cited, kind
 ])
 def test_a_frequency_or_a_scope_the_claims_say_passes(sentence, backing, cited):
     assert added_words(sentence, [backing], cited=cited) is None
+
+
+@pytest.mark.parametrize("page, claim, backed", [
+    ("The trade press reports north of 38,500 over the summer", "Ridership averaged 38,500 over the summer.", False),
+    ("The trade press reports well over 38,500 over the summer", "Ridership averaged 38,500 over the summer.", False),
+    ("Ridership was in excess of 38,500", "Ridership averaged 38,500 over the summer.", False),
+    ("Ridership was south of 38,500", "Ridership averaged 38,500 over the summer.", False),
+    ("Ridership was just shy of 38,500", "Ridership averaged 38,500 over the summer.", False),
+    # the claim makes the same comparison: the idiom says what it says
+    ("The trade press reports north of 38,500 over the summer", "Ridership was more than 38,500 over the summer.",
+     True),
+    ("Ridership was just shy of 38,500", "Ridership was a little under 38,500.", True),
+    ("Ridership was about 38,500", "Ridership averaged 38,500 over the summer.", True),
+])
+def test_a_comparison_idiom_bound_to_a_figure_needs_the_same_comparison_in_the_claim(page, claim, backed):
+    from sourcebook.engines.text.figure_units import agrees, comparison
+
+    def bound(text):
+        i = text.index("38,500")
+        return comparison(text, i, i + len("38,500"))
+
+    assert bound(page) is not None
+    assert agrees(bound(page), bound(claim)) is backed

@@ -163,6 +163,8 @@ def _count(written: str, n: int, words: list[str], rest: str, before: str = "") 
 
 _CMP_BEFORE = lazy(
     r"(?<![^\W\d_])(?P<w>more\ than|greater\ than|higher\ than|over|above|in\ excess\ of|upwards\ of|exceeding|at\ least|"
+    r"north\ of|(?:well|comfortably|a\ little|a\ bit|slightly)\ (?:over|above)|"
+    r"south\ of|(?:just\ |a\ little\ |slightly\ )?(?:shy|short)\ of|(?:well|a\ little|a\ bit|slightly)\ (?:under|below)|"
     r"no\ (?:fewer|less)\ than|not\ (?:fewer|less)\ than|a\ minimum\ of|as\ many\ as|"
     r"fewer\ than|less\ than|lower\ than|under|below|up\ to|at\ most|no\ more\ than|not\ more\ than|a\ maximum\ of|"
     r"nearly|almost|just\ under|just\ over|"
@@ -172,9 +174,14 @@ _CMP_AFTER = lazy(r"(?:\+(?![\d+])|\ ?(?:or|and)\ (?P<w>more|over|above|upwards|
                   re.I)
 _UP = frozenset(("more than", "greater than", "higher than", "over", "above", "in excess of", "upwards of", "exceeding",
                  "at least", "no fewer than", "no less than", "not fewer than", "not less than", "a minimum of",
-                 "as many as", "just over", ">", "≥", ">=", "+", "more", "upwards"))
+                 "as many as", "just over", "north of", "well over", "well above", "comfortably over",
+                 "comfortably above", "a little over", "a little above", "a bit over", "a bit above", "slightly over",
+                 "slightly above", ">", "≥", ">=", "+", "more", "upwards"))
 _DOWN = frozenset(("fewer than", "less than", "lower than", "under", "below", "up to", "at most", "no more than",
-                   "not more than", "a maximum of", "nearly", "almost", "just under", "<", "≤", "<=", "fewer", "less"))
+                   "not more than", "a maximum of", "nearly", "almost", "just under", "south of", "shy of",
+                   "just shy of", "a little shy of", "slightly shy of", "short of", "just short of", "a little short of",
+                   "slightly short of", "well under", "well below", "a little under", "a little below", "a bit under",
+                   "a bit below", "slightly under", "slightly below", "<", "≤", "<=", "fewer", "less"))
 
 
 class Comparison(NamedTuple):
