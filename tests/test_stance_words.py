@@ -56,3 +56,24 @@ def test_a_comparison_idiom_bound_to_a_figure_needs_the_same_comparison_in_the_c
 
     assert bound(page) is not None
     assert agrees(bound(page), bound(claim)) is backed
+
+
+@pytest.mark.parametrize("sentence, backing, word", [
+    ("Children under twelve ride at half fare with a paying adult", "Children under twelve ride free with a paying adult.",
+     "half"),
+    ("Children pay a third of the adult fare", "Children under twelve ride free with a paying adult.", "a third"),
+    ("Children ride at quarter fare", "Children under twelve ride free with a paying adult.", "quarter"),
+    ("Half-price tickets are sold on W3", "Route W3 is due to accept the pass from 1 December 2026.", "Half"),
+])
+def test_a_fraction_no_claim_states_is_a_multiplier(sentence, backing, word):
+    assert added_words(sentence, [backing]) == ("comparison", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("Children under twelve ride at half fare with a paying adult", "Children under twelve pay half fare."),
+    ("The crossing takes half an hour", "The crossing takes thirty minutes."),
+    ("Ridership rose in the second half of the year", "Ridership rose in the second half of 2025."),
+    ("Ridership rose in the first quarter of 2025", "Ridership grew in the first quarter of 2025."),
+])
+def test_a_fraction_the_claim_states_or_a_time_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None

@@ -92,7 +92,12 @@ _RELATIVE_HINT = lazy(
 
 _MULTIPLIER = lazy(
     r"(?<![^\W\d_])(?:double[ds]?|doubling|twice|triple[ds]?|tripling|treble[ds]?|thrice|quadruple[ds]?|"
-    r"halve[ds]?|halving|(?:two|three|four|five|ten)fold|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
+    r"halve[ds]?|halving|(?:two|three|four|five|ten)fold|"
+    r"(?<!first\ )(?<!second\ )(?<!third\ )(?<!fourth\ )(?<!last\ )(?<!this\ )(?<!next\ )(?<!that\ )(?<!previous\ )"
+    r"(?<!latter\ )(?<!former\ )(?<!each\ )(?<!every\ )(?<!per\ )"
+    r"(?:half|(?:a|one|two)\ thirds?|(?:a|one|three)\ quarters?|quarter)(?=[\ -](?:fares?|price[ds]?|rates?|costs?|"
+    r"the|of|as|that|what)(?![^\W\d_])|\ an?\ (?!(?:hour|minute|second|day|week|month|year|mile|metre|meter|"
+    r"kilo\w*|dozen|century|decade)s?\b))|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
     r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番", re.I)
 _SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
           "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "пять": 5,
