@@ -12,7 +12,6 @@ _OPERATOR = "The operator lists routes W1 and W2 as taking the pass."
      "scope", "each"),
     ("Wherever you board, yes: the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope", "wherever"),
     ("Anywhere on the water bus, the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope", "anywhere"),
-    ("Each of the three routes takes the pass, the operator says", _OPERATOR, 1, "scope", "each"),
     ("Everywhere on the water, the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope",
      "everywhere"),
 ])

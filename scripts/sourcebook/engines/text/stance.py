@@ -506,6 +506,8 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
         if m.group(0).lower().startswith("any") and _NPI.search(re.split(r"[,;:.!?]", text[max(0, m.start() - 60):m.start()])[-1]):
             continue  # "nothing with any meaning", "without any ticket": "any" under a negation scopes nothing
         n = _COUNTED.match(text, m.end())
+        if n and m.group(0).lower() == "each":
+            continue  # "each of the four PEPs": a count the figure rules judge, over what it names
         if n and cited >= 2 and _COUNT_WORDS.get(n.group(1).lower(), int(n.group(1)) if n.group(1).isdigit() else -1) == cited:
             continue
         out.append(" ".join(m.group(0).lower().split()))
@@ -650,10 +652,9 @@ def _set_dropped(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
-# "each" over a set counted or named right beside it: "each of the two routes", "W1 and W2 each";
+# "each" over a set counted or named right beside it: "the two routes each", "W1 and W2 each";
 # after a list, "..., each tied to its own branch" speaks of the list's members one by one
-_EACH_OF = lazy(r"\beach\s+of\s+(?:the\s+|these\s+|those\s+)?(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten)\b|"
-                rf"\b(?P<m>{_MEMBER}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[^\W\d_]+)?\s+each\b|"
+_EACH_OF = lazy(rf"\b(?P<m>{_MEMBER}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[^\W\d_]+)?\s+each\b|"
                 rf"\beach\s+of\s+(?P<first>{_MEMBER})", re.IGNORECASE)
 _EACH_BACK = lazy(r"(?:,|\b(?:they|them|we|you|these|those|both))\s+each(?=\s+(?:[^\W\d_]+(?:ed|en)|with|its|has|had|having|"
                   r"one|in|at|on|for|to|take|takes|took|carr\w+|run|runs|ran|have|get|gets|got|pay|pays|paid)\b)",
@@ -662,7 +663,7 @@ _EACH_BACK = lazy(r"(?:,|\b(?:they|them|we|you|these|those|both))\s+each(?=\s+(?
 
 def _each_of_set(sentence: str, backing: list[str]) -> bool:
     """Every "each" of the sentence distributes over a set already named, so scopes nothing
-    more: counted or named beside it ("each of the two routes", "W1 and W2 each" of "routes W1
+    more: counted or named beside it ("the two routes each", "W1 and W2 each" of "routes W1
     and W2"), or after a list or a pronoun ("..., each tied to its own branch", "they each take")."""
     from .figures import find_figures
 
@@ -671,7 +672,7 @@ def _each_of_set(sentence: str, backing: list[str]) -> bool:
             for b in backing for m in _SET.finditer(_seen(b))]
     kept = [m.span() for m in _EACH_BACK.finditer(seen)]
     for m in _EACH_OF.finditer(seen):
-        word = (m.group("n") or m.group("m") or m.group("first")).lower()
+        word = (m.group("m") or m.group("first")).lower()
         n = _COUNT_WORDS.get(word, int(word) if word.isdigit() else -1)
         if any(len(s) == n or word in {k.lower() for k in s} for s in sets):
             kept.append(m.span())
