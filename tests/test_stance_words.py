@@ -76,3 +76,31 @@ def test_a_fraction_no_claim_states_is_a_multiplier(sentence, backing, word):
 ])
 def test_a_fraction_the_claim_states_or_a_time_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None
+
+
+_STILL = "Riders on route W3 said its card readers were still switched off in late September."
+
+
+@pytest.mark.parametrize("sentence, backing, word", [
+    ("The operator has previously listed both W1 and W2 as taking the pass", _OPERATOR, "previously"),
+    ("Riders say the W3 readers were switched off again in late September", _STILL, "again"),
+    ("Riders say the W3 readers were off once more in late September", _STILL, "once more"),
+    ("The operator lists W1 and W2 as taking the pass anew", _OPERATOR, "anew"),
+    ("The operator has resumed taking the pass on W1 and W2", _OPERATOR, "resumed"),
+    ("The pass was restored on routes W1 and W2", _OPERATOR, "restored"),
+    ("The W3 readers were switched back on in late September", _STILL, "switched back on"),
+    ("In the past the operator listed W1 and W2 as taking the pass", _OPERATOR, "in the past"),
+])
+def test_a_change_or_a_repeat_no_claim_tells_is_refused(sentence, backing, word):
+    assert added_words(sentence, [backing]) == ("change", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("Riders say the W3 readers were switched off again in late September",
+     "Riders said the W3 readers, fixed in August, were switched off again in late September."),
+    ("Service on W3 resumed on 3 May", "Service on route W3 resumed on 3 May after repairs."),
+    ("The operator previously listed only W1", "The operator lists W1 and W2; its previous list named only W1."),
+    ("Riders say the W3 readers were still switched off in late September", _STILL),
+])
+def test_a_change_or_a_repeat_the_claim_tells_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None
