@@ -104,3 +104,52 @@ def test_a_change_or_a_repeat_no_claim_tells_is_refused(sentence, backing, word)
 ])
 def test_a_change_or_a_repeat_the_claim_tells_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None
+
+
+_PRESS = "The trade press reports 38,500 passengers over the summer."
+
+
+@pytest.mark.parametrize("sentence, backing, word", [
+    ("The operator claims, at least, that it lists both W1 and W2 as taking the pass", _OPERATOR, "claims"),
+    ("The operator lists W1 and W2 as taking the pass, or so it claims", _OPERATOR, "it claims"),
+    ("The operator, at least, lists W1 and W2 as taking the pass", _OPERATOR, "at least"),
+    ("The operator allegedly lists W1 and W2 as taking the pass", _OPERATOR, "allegedly"),
+    ("The operator purportedly lists W1 and W2 as taking the pass", _OPERATOR, "purportedly"),
+    ("How many ride is settled: 38,500 over the summer, the trade press reports", _PRESS, "settled"),
+    ("The 38,500 summer figure of the trade press is undisputed", _PRESS, "undisputed"),
+    ("The trade press reports 38,500 over the summer, beyond doubt", _PRESS, "beyond doubt"),
+    ("The trade press reports 38,500 over the summer, a figure the city has since corrected", _PRESS, "corrected"),
+    ("The trade press reports 38,500 over the summer, since revised down", _PRESS, "revised"),
+])
+def test_a_word_of_doubt_or_verdict_no_claim_says_is_refused(sentence, backing, word):
+    assert added_words(sentence, [backing]) == ("judgement", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    # the claim's own words of doubt or verdict, and the noun "claims"
+    ("The operator claims that it lists W1 and W2 as taking the pass",
+     "The operator claims that routes W1 and W2 take the pass."),
+    ("The trade press reports 38,500 over the summer, a figure the city has since corrected",
+     _PRESS + " The city has since corrected the figure."),
+    ("The claims that follow say W1 and W2 take the pass", _OPERATOR),
+    ("The operator's claims, W1 and W2 among them, are listed below", _OPERATOR),
+    ("At least 38,500 rode over the summer, the trade press reports", "At least 38,500 passengers rode over the summer."),
+])
+def test_the_claim_s_own_doubt_or_the_noun_claims_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None
+
+
+@pytest.mark.parametrize("text, word", [
+    ("The two ridership figures disagree, and the smaller one is the more reliable.", "more reliable"),
+    ("The audited figure is the trustworthy one.", "trustworthy"),
+    ("Of the two, the city's is the right one.", "is the right"),
+    ("The audit is more accurate than the press.", "is more accurate"),
+    # a question left open, or a direction, rates nothing
+    ("Neither figure is the right one.", None),
+    ("Which is correct is not for this page to say.", None),
+    ("The two figures are shown on the right.", None),
+])
+def test_a_rating_of_one_claim_over_another(text, word):
+    from sourcebook.engines.text.stance import rated
+
+    assert rated(text) == word

@@ -390,7 +390,21 @@ _NOT_SCOPE = lazy(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all
 _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+with|sided\s+with|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
               r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
               r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
-              r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|so-called|dubious|questionabl[ey]|опроверг\w*|ложн\w*|неверн\w*)\b|"
+              r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|alleged(?:ly)?|so-called|dubious|questionabl[ey]|"
+              r"settled|undisputed|uncontested|indisputabl[ey]|beyond\s+(?:doubt|dispute|question)|"
+              r"no\s+longer\s+(?:disputed|contested|in\s+dispute)|"
+              # a figure put right by someone ("a figure the city has since corrected", "revised down")
+              r"(?:(?<=since\s)|(?<=later\s)|(?<=subsequently\s)|(?<=been\s)|(?<=has\s)|(?<=have\s)|(?<=had\s)|"
+              r"(?<=was\s)|(?<=were\s))(?:corrected|revised|amended)|(?:corrected|revised|amended)(?=\s+(?:down|up)(?:wards?)?\b)|"
+              r"опроверг\w*|ложн\w*|неверн\w*)\b|"
+              # a verb of report that doubts what it reports ("the operator claims, at least, that"):
+              # not the noun ("the claims that follow", "its claims")
+              r"(?<![\w'’])(?<!the\s)(?<!these\s)(?<!those\s)(?<!its\s)(?<!their\s)(?<!our\s)(?<!your\s)(?<!both\s)"
+              r"(?<!all\s)(?<!such\s)(?<!two\s)(?<!of\s)(?<!a\s)(?<!an\s)(?<!one\s)(?<!each\s)(?<!every\s)(?<!this\s)"
+              r"(?<!that\s)(?<!no\s)(?<!any\s)(?<!other\s)(?<!cited\s)(?<!checked\s)(?<!some\s)(?<!many\s)(?<!which\s)"
+              r"(?<!s'\s)(?<!'s\s)(?<!’s\s)(?<!s’\s)(?<!\d\s)claim(?:s|ed)?(?=\s*(?:,|that\b|to\s+(?:be|have)\b))|"
+              r"(?<=so\s)(?:it|they|he|she)\s+(?:claims?|says?|said)|"
+              r"(?:(?<=,)|(?<=—)|(?<=–))\s*at\s+least\s*(?=,|—|–)|\bat\s+least\s*,\s*(?=that\b)|"
               r"虚偽|撤回|デマ|虚假|谣言",
               re.IGNORECASE)
 
@@ -520,7 +534,8 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 # and behaviour ("loops that go wrong"), these never do
 _VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
                 r"superseded|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
-                r"questionabl|"
+                r"questionabl|alleged|settled|undisputed|uncontested|indisputabl|beyond|no\s+longer|corrected|revised|"
+                r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|"
                 r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
 
 
@@ -726,7 +741,7 @@ def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _judge_words(text: str, verdicts_only: bool) -> tuple[str, ...]:
-    found = (m.group(0).lower() for m in _JUDGE.finditer(_seen(text)))
+    found = (" ".join(m.group(0).lower().split()) for m in _JUDGE.finditer(_seen(text)))
     return tuple(dict.fromkeys(w for w in found if not verdicts_only or _VERDICT.match(w)))
 
 
@@ -915,6 +930,29 @@ def attributed(text: str, word: str) -> str | None:
         who = [w for w in m.group("who").split() if w.lower() not in _WH]
         if who:
             return " ".join(who)
+    return None
+
+
+# a verdict between claims in the author's own words ("the smaller one is the more reliable"): a
+# cited sentence may repeat a quote's "reliable", framing gives no verdict at all
+_RATED = lazy(r"\b(?:(?:more|most|less|least)\s+)?(?:reliable|trustworthy|credible|authoritative|dependable)\b|"
+              r"\b(?:(?:is|are|was|were|be)\s+(?:the\s+)?(?:(?:more|most|less|least)\s+)?(?:accurate|correct|right)|"
+              r"the\s+(?:(?:more|most)\s+)?(?:accurate|correct|right)(?=\s+(?:one|figure|number|count|answer|reading|"
+              r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct))\b"
+              r"(?!\s*(?:-|hand|now|away|here|there|after|before))",
+              re.IGNORECASE)
+# "which is correct is not for this page to say": a question left open rates nothing
+_OPEN = lazy(r"\b(?:which|whether|neither|nor|not|cannot|no|if|who|never)\b|n['’]t\b|\?", re.IGNORECASE)
+
+
+def rated(text: str) -> str | None:
+    """A word that rates one claim over another ("the more reliable", "is the right one",
+    "trustworthy"), lower case, or None: in framing it is a verdict the ledger's marks give."""
+    seen = _seen(text)
+    for m in _RATED.finditer(seen):
+        clause = re.split(r"[,;:.!]", seen[:m.start()])[-1] + " ".join(re.split(r"[,;:.!]", seen[m.end():])[:1])
+        if not _OPEN.search(clause):
+            return " ".join(m.group(0).lower().split())
     return None
 
 
