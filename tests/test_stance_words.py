@@ -153,3 +153,30 @@ def test_a_rating_of_one_claim_over_another(text, word):
     from sourcebook.engines.text.stance import rated
 
     assert rated(text) == word
+
+
+_RIDERS = "Riders on route W3 said its card readers were still switched off in late September."
+
+
+@pytest.mark.parametrize("sentence, backing, word", [
+    ("Riders say a couple of the W3 readers were still switched off in late September", _RIDERS, "a couple of"),
+    ("Riders say a few of the W3 readers were still switched off in late September", _RIDERS, "a few"),
+    ("Several riders say the W3 readers were still switched off in late September", _RIDERS, "several"),
+    ("A handful of riders say the W3 readers were still switched off", _RIDERS, "a handful of"),
+    ("Numerous riders say the W3 readers were still switched off", _RIDERS, "numerous"),
+    ("One rider says the W3 readers were still switched off in late September", _RIDERS, "one rider"),
+    ("A single rider says the W3 readers were still switched off in late September", _RIDERS, "a single rider"),
+])
+def test_a_quantity_no_claim_states_is_refused(sentence, backing, word):
+    assert added_words(sentence, [backing]) == ("quantity", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("Riders say the W3 readers were still switched off in late September", _RIDERS),
+    ("A few riders say the W3 readers were still switched off", "A few riders said the W3 readers were still off."),
+    ("One rider says the W3 readers were still switched off", "One rider on W3 said its card readers were still off."),
+    ("A single adult fare bought on board is 3.40 marks", "A single adult fare bought on board costs 3.40 marks."),
+    ("One way to pay is the Tidewater Pass", "Riders can pay with the Tidewater Pass or buy tickets on board."),
+])
+def test_a_quantity_the_claim_states_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None

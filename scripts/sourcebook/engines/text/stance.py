@@ -610,6 +610,34 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a quantity that counts part of a whole ("a couple of the W3 readers", "several riders"), and
+# "one rider" or "a single rider" where the claims speak of riders
+_QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
+                 r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE)
+_ONE = lazy(r"\b(?:(?:only|just)\s+)?(?:one|a\s+single|a\s+lone|a\s+sole)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
+_NOT_A_NOUN = frozenset(("of", "another", "way", "time", "day", "week", "month", "year", "hour", "minute", "more",
+                         "less", "and", "the", "who", "that", "which", "thing", "side", "hand", "point", "place"))
+
+
+def _quantity(sentence: str, backing: list[str]) -> str | None:
+    """A quantity no claim states: "a couple of", "several", "a few" where the claims count
+    nothing so ("Riders say"), and "one rider" where they speak of riders, never of one."""
+    seen = _seen(sentence)
+    hay = " ".join(_seen(b) for b in backing).lower()
+    m = _QUANTITY.search(seen)
+    if m and not _QUANTITY.search(hay) and not _SCOPE.search(hay):
+        return " ".join(m.group(0).lower().split())
+    for m in _ONE.finditer(seen):
+        noun = m.group("noun").lower()
+        if noun in _NOT_A_NOUN or noun.endswith("s"):
+            continue
+        plural = rf"\b{re.escape(noun)}(?:s|es)\b" if not noun.endswith("y") else rf"\b{re.escape(noun[:-1])}ies\b"
+        single = rf"\b(?:one|single|lone|sole|a|an|1)\s+(?:[^\W\d_]+\s+)?{re.escape(noun)}\b"
+        if re.search(plural, hay) and not re.search(single, hay):
+            return " ".join(m.group(0).lower().split())
+    return None
+
+
 _ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
 
 
@@ -763,6 +791,8 @@ ADDED = {
                   "cut it, or cite the claim whose quote says it"),
     "scale": ("E-PAGE-WORD-UNBACKED", "a word of record, superlative or completion",
               "cut it, or cite the claim whose quote says it"),
+    "quantity": ("E-PAGE-WORD-UNBACKED", "a word of quantity (\"a couple of\", \"several\", \"one rider\")",
+                 "say as many as the claims say, or cite the claim whose quote counts them"),
     "comparison": ("E-PAGE-WORD-UNBACKED", "a comparison with something",
                    "compare only what the claims compare, or cite the claim that makes the comparison"),
     "plan": ("E-PAGE-HEDGE-DROPPED", "a plan or a possibility told as done",
@@ -859,6 +889,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
+    counted = _quantity(sentence, backing)
+    if counted:
+        return "quantity", counted
     whole = _set_dropped(sentence, backing)
     if whole:
         return "set", whole
