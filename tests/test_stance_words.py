@@ -180,3 +180,24 @@ def test_a_quantity_no_claim_states_is_refused(sentence, backing, word):
 ])
 def test_a_quantity_the_claim_states_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None
+
+
+_W3 = "Route W3 is due to accept the pass from 1 December 2026."
+
+
+@pytest.mark.parametrize("sentence, word", [
+    ("Route W3 is due to be the first route to take it, on 1 December 2026", "first"),
+    ("Route W3 is due to be the only route that takes it from 1 December 2026", "only"),
+    ("Route W3 is due to be the last route to take it, on 1 December 2026", "last"),
+])
+def test_a_rank_among_others_no_claim_states_is_refused(sentence, word):
+    assert added_words(sentence, [_W3], plan=True) == ("scale", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("Route W1 was the first route to take the pass", "Route W1 was the first route to take the pass."),
+    ("The first step to take is this: route W3 is due to accept the pass from 1 December 2026", _W3),
+    ("Route W3 is due to accept the pass from 1 December 2026, the last of the three", _W3),
+])
+def test_a_rank_the_claim_states_or_an_order_of_steps_passes(sentence, backing):
+    assert added_words(sentence, [backing], plan=True) is None

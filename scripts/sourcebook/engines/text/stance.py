@@ -64,6 +64,11 @@ _FUTURE = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due" + _CAUSE 
 _SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|book|books|keeping)\b)|all[- ]time|"
               r"unprecedented|highest|lowest|largest|biggest|smallest|greatest|fewest|fastest|slowest|"
               r"busiest|quietest|cheapest|costliest|longest|shortest|best|worst|"
+              # a rank among others ("the first route to take it", "the only boat that"): not an order
+              # of steps or of a page's parts ("the first step", "the first figure below")
+              r"(?<=the\s)(?:first|last|only|sole)(?=\s+(?!(?:way|step|steps|time|place|part|half|quarter|day|week|"
+              r"month|year|page|section|line|column|row|figure|sentence|claim|paragraph|item|entry|thing|things|"
+              r"one|two|three|four|five)\b)[^\W\d_]+\s+(?:to|that|which|who|with|where)\b)|"
               r"рекорд\w*|наибольш\w*|наименьш\w*)\b|過去最\w|史上最|最高|最多|最大|最低|创纪录|纪录|历史最",
               re.IGNORECASE)
 # "already" turns a plan into a thing done ("its new readers already fitted")
