@@ -201,3 +201,26 @@ def test_a_rank_among_others_no_claim_states_is_refused(sentence, word):
 ])
 def test_a_rank_the_claim_states_or_an_order_of_steps_passes(sentence, backing):
     assert added_words(sentence, [backing], plan=True) is None
+
+
+_BOTH = [_OPERATOR, _W3]
+
+
+@pytest.mark.parametrize("sentence, word", [
+    ("Bar W3, the water bus takes the pass, the operator says", "bar W3"),
+    ("Save W3, the water bus takes the pass, the operator says", "save W3"),
+    ("Excluding W3, the water bus takes the pass, the operator says", "excluding W3"),
+    ("Aside from W3, the water bus takes the pass, the operator says", "aside from W3"),
+    ("Except for W3, the water bus takes the pass, the operator says", "except for W3"),
+])
+def test_a_set_told_as_a_whole_bar_a_member_is_refused(sentence, word):
+    assert added_words(sentence, _BOTH, cited=2) == ("scope", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("Bar W3, the water bus takes the pass, the operator says", "Every water bus route bar W3 takes the pass."),
+    ("Except for W3, the water bus takes the pass", "The pass works on the water bus, except for route W3."),
+    ("A bar of chocolate costs 3.40 marks on board", "A bar of chocolate bought on board costs 3.40 marks."),
+])
+def test_a_set_the_claim_itself_turns_inside_out_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None

@@ -647,7 +647,9 @@ _ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|толь
 
 
 # "on routes other than W1 and W2": the set a claim names, turned inside out
-_OTHER_THAN = lazy(r"\b(?:other\s+than|except(?:\s+(?:for|on|in))?|apart\s+from|besides|but\s+not)\b|以外|除了|кроме",
+_OTHER_THAN = lazy(r"\b(?:other\s+than|except(?:\s+(?:for|on|in))?|apart\s+from|aside\s+from|besides|but\s+not|"
+                   r"excluding|(?:bar|barring|save)(?=\s+(?:for\s+|on\s+)?(?:routes?\s+)?(?=[^\W_]*\d)[^\W_]+\b))\b|"
+                   r"以外|除了|кроме",
                    re.IGNORECASE)
 
 
