@@ -224,3 +224,22 @@ def test_a_set_told_as_a_whole_bar_a_member_is_refused(sentence, word):
 ])
 def test_a_set_the_claim_itself_turns_inside_out_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None
+
+
+@pytest.mark.parametrize("sentence, word", [
+    ("The operator lists both W1 and W2 as taking the pass, as does the city council", "as does the city council"),
+    ("The operator lists W1 and W2 as taking the pass, and so does the city", "so does the city"),
+    ("The operator listed W1 and W2 as taking the pass, as did the trade press", "as did the trade press"),
+])
+def test_a_second_speaker_no_claim_names_is_refused(sentence, word):
+    assert added_words(sentence, [_OPERATOR]) == ("speaker", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("The operator lists W1 and W2 as taking the pass, as does the city council",
+     "The operator lists routes W1 and W2 as taking the pass, and the city council lists them too."),
+    ("The press reports 38,500 over the summer, as do the operator's own counts",
+     "The trade press and the operator's own counts both give 38,500 over the summer."),
+])
+def test_a_second_speaker_the_claim_names_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None

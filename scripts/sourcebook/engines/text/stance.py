@@ -615,6 +615,22 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a speaker or an agent added alongside: "..., as does the city council", "and so did the city"
+_ALSO_DOES = lazy(r"\b(?:as|so)\s+(?:does|did|do|has|have|had)\s+(?P<who>[^\W\d_][^,;:.!?()\[\]]{1,60}?)"
+                  r"(?=\s*(?:[,;:.!?()\[\]]|$|\s(?:too|also|as\s+well)\b))", re.IGNORECASE)
+
+
+def _also_does(sentence: str, backing: list[str]) -> str | None:
+    """"The operator lists both as taking the pass, as does the city council": a second speaker
+    or agent no claim or quote names (the words of "the city council" stand in none of them)."""
+    known = set().union(*(_stems(b) for b in backing)) if backing else set()
+    for m in _ALSO_DOES.finditer(_seen(sentence)):
+        who = _stems(m.group("who")) - {"they", "some", "many", "most", "also", "others", "people", "well"}
+        if who and not who & known:
+            return " ".join(m.group(0).split())
+    return None
+
+
 # a quantity that counts part of a whole ("a couple of the W3 readers", "several riders"), and
 # "one rider" or "a single rider" where the claims speak of riders
 _QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
@@ -798,6 +814,8 @@ ADDED = {
                   "cut it, or cite the claim whose quote says it"),
     "scale": ("E-PAGE-WORD-UNBACKED", "a word of record, superlative or completion",
               "cut it, or cite the claim whose quote says it"),
+    "speaker": ("E-PAGE-WORD-UNBACKED", "a second speaker or agent (\"as does the city council\")",
+                "name only who the claim and its quotes name, or cite the claim that says the other does so too"),
     "quantity": ("E-PAGE-WORD-UNBACKED", "a word of quantity (\"a couple of\", \"several\", \"one rider\")",
                  "say as many as the claims say, or cite the claim whose quote counts them"),
     "comparison": ("E-PAGE-WORD-UNBACKED", "a comparison with something",
@@ -896,6 +914,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
+    also = _also_does(sentence, backing)
+    if also:
+        return "speaker", also
     counted = _quantity(sentence, backing)
     if counted:
         return "quantity", counted
