@@ -243,3 +243,25 @@ def test_a_second_speaker_no_claim_names_is_refused(sentence, word):
 ])
 def test_a_second_speaker_the_claim_names_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None
+
+
+_CHILDREN = "Children under twelve ride free when travelling with a paying adult."
+
+
+@pytest.mark.parametrize("sentence, word", [
+    ("Children under twelve ride free with a non-paying adult", "non-paying for paying"),
+    ("Children under twelve ride free with a nonpaying adult", "nonpaying for paying"),
+    ("Children under twelve ride free with an unpaying adult", "unpaying for paying"),
+])
+def test_a_prefix_that_turns_the_claim_s_condition_around_is_refused(sentence, word):
+    assert added_words(sentence, [_CHILDREN]) == ("antonym", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("Children under twelve ride free with a paying adult, the operator informs riders", _CHILDREN),
+    ("Children ride free with a non-paying adult", "Children ride free with a non-paying adult."),
+    ("Children under twelve ride free with a paying adult, unaccompanied or not",
+     _CHILDREN + " Children travelling unaccompanied or not pay nothing with a paying adult."),
+])
+def test_a_prefixed_word_the_claim_says_or_that_is_no_opposite_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None

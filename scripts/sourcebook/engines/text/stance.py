@@ -595,11 +595,35 @@ def _without(seen: str, hay: str) -> str | None:
     return None
 
 
+# a word of the claim turned around by a prefix: "a non-paying adult" for "a paying adult"
+_PREFIXED = lazy(r"\b(?P<pre>non|un|in|im|il|ir|dis)-?(?P<word>[^\W\d_]{4,})\b", re.IGNORECASE)
+_CONDITIONED = lazy(r"\b(?:with|when|if|once|unless|while|whilst|provided|as\s+long\s+as)\s+((?:[^\W\d_]+\s+){0,3}[^\W\d_]+)",
+                    re.IGNORECASE)
+
+
+def _prefixed(seen: str, hay: str) -> str | None:
+    """"With a non-paying adult" where the claims say "with a paying adult" (and never the
+    prefixed word): "non-" anywhere, "un-", "in-" and the like on a word of the claims' condition
+    (the words after "with", "if", "when"), where "inform" is no "form" turned around."""
+    low = hay.lower()
+    cond = {w for m in _CONDITIONED.finditer(low) for w in m.group(1).split()}
+    for m in _PREFIXED.finditer(seen):
+        pre, word = m.group("pre").lower(), m.group("word").lower()
+        if re.search(rf"\b{re.escape(m.group(0).lower())}\b", low) or (pre != "non" and word not in cond):
+            continue
+        if re.search(rf"\b{re.escape(word)}\b", low):
+            return f"{m.group(0).lower()} for {word}"
+    return None
+
+
 def _antonym(sentence: str, backing: list[str]) -> str | None:
     """A word of the sentence whose opposite its claims say, where they never say the word
     itself ("summer lows" of "summer peaks"), as "lows for peaks", or None."""
     seen = _seen(sentence)
     turned = _without(seen, " ".join(_seen(b) for b in backing)) if "without" in seen.lower() else None
+    if turned:
+        return turned
+    turned = _prefixed(seen, " ".join(_seen(b) for b in backing))
     if turned:
         return turned
     if not _ANY_OPPOSITE.search(seen):
