@@ -265,3 +265,27 @@ def test_a_prefix_that_turns_the_claim_s_condition_around_is_refused(sentence, w
 ])
 def test_a_prefixed_word_the_claim_says_or_that_is_no_opposite_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None
+
+
+@pytest.mark.parametrize("sentence, word", [
+    ("On routes W1 and W2, possibly: the operator lists both as perhaps taking the pass", "possibly"),
+    ("Routes W1 and W2 might take the pass, the operator lists", "might"),
+    ("Maybe routes W1 and W2 take the pass, the operator lists", "maybe"),
+    ("Routes W1 and W2 could take the pass, the operator lists", "could"),
+])
+def test_a_word_of_doubt_added_to_a_plain_claim_is_refused(sentence, word):
+    assert added_words(sentence, [_OPERATOR]) == ("hedge", word)
+
+
+@pytest.mark.parametrize("sentence, backing", [
+    ("Route W3 may take the pass from 1 December 2026", "Route W3 may accept the pass from 1 December 2026."),
+    ("Perhaps W3 takes the pass next", "Perhaps route W3 will accept the pass next."),
+    # a purpose, or a claim that tells what is to come
+    ("The RFC planned an exception so that the 1.0.0 betas could run for several cycles",
+     "The release cycles approaching 1.0.0 were to break with this pattern, to leave room for extending the betas over several cycles."),
+    ("The operator lists W1 and W2, so that riders could use the pass on both", _OPERATOR),
+    # "may" of what the claim allows is no doubt
+    ("Children under twelve may ride free with a paying adult", _CHILDREN),
+])
+def test_a_word_of_doubt_the_claim_has_or_of_permission_passes(sentence, backing):
+    assert added_words(sentence, [backing]) is None

@@ -130,6 +130,29 @@ def hedged(text: str) -> bool:
     return bool(_modals(text)) or bool(_CLAIM_HEDGE.search(_seen(text)))
 
 
+# "may" or "could" of what is allowed or possible: the claims' "can", "free", "allowed" say it
+_ABLE = lazy(r"\b(?:can|cannot|able|unable|allow\w*|permit\w*|free|entitled|eligible)\b|n['’]t\b", re.IGNORECASE)
+_DOUBT = lazy(r"\b(?:perhaps|maybe|probably|presumably|conceivably)\b", re.IGNORECASE)
+# a claim that tells what is to come ("will break", "were to break") backs the sentence's "could"
+_TO_COME = lazy(r"\b(?:will|shall|(?:is|are|was|were)\s+to)\b", re.IGNORECASE)
+# "so that the betas could run": a purpose, no doubt
+_PURPOSE = lazy(r"\b(?:so|so\s+that|in\s+order\s+that)\s+(?:[^\W\d_][\w.'’-]*\s+){0,6}?(?:could|might|may)\b",
+                re.IGNORECASE)
+
+
+def hedge_added(sentence: str, backing: list[str]) -> str | None:
+    """A word of doubt ("possibly", "perhaps", "might") in a sentence whose claims and quotes
+    hedge nowhere: the sentence weakens what they state plainly, as an added negation denies
+    it. "may" or "could" of what the claims allow ("can", "free") is no doubt."""
+    if not backing or any(hedged(b) or _DOUBT.search(_seen(b)) or _TO_COME.search(_seen(b)) for b in backing):
+        return None
+    seen = _PURPOSE.sub(" ", _seen(sentence))
+    able = any(_ABLE.search(_seen(b)) for b in backing)
+    words = [w for w in _modals(seen) if not (able and w in ("may", "could"))]
+    words = [w for w in words if w not in ("likely", "expected to")] + [m.group(0).lower() for m in _DOUBT.finditer(seen)]
+    return words[0] if words else None
+
+
 def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     """The claim's hedge ("due to", "may") when ``sentence``, which cites the claim, keeps none:
     a plan or schedule is kept by the future tense or by saying who expects it, a possibility
@@ -838,6 +861,8 @@ ADDED = {
                   "cut it, or cite the claim whose quote says it"),
     "scale": ("E-PAGE-WORD-UNBACKED", "a word of record, superlative or completion",
               "cut it, or cite the claim whose quote says it"),
+    "hedge": ("E-PAGE-WORD-UNBACKED", "a word of doubt (\"possibly\", \"perhaps\", \"might\")",
+              "state what the claim states as it states it, or cite the claim whose quote hedges"),
     "speaker": ("E-PAGE-WORD-UNBACKED", "a second speaker or agent (\"as does the city council\")",
                 "name only who the claim and its quotes name, or cite the claim that says the other does so too"),
     "quantity": ("E-PAGE-WORD-UNBACKED", "a word of quantity (\"a couple of\", \"several\", \"one rider\")",
@@ -938,6 +963,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
+    doubt = hedge_added(sentence, backing)
+    if doubt:
+        return "hedge", doubt
     also = _also_does(sentence, backing)
     if also:
         return "speaker", also
