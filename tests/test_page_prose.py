@@ -1314,6 +1314,11 @@ def test_framing_that_judges_a_claim_is_refused(demo, page, tmp_path):
     framing = "The two ridership figures disagree, and both are shown here."
     refused(demo, page.replace(framing, "The two figures disagree, one of them from an audit since withdrawn.", 1),
             tmp_path, "E-PAGE-FRAMING-FACT", "'withdrawn'")
+    # a verdict between the two in the author's words; a question left open rates neither
+    refused(demo, page.replace(framing, "The two ridership figures disagree, and the smaller one is the more "
+                                        "reliable.", 1), tmp_path, "E-PAGE-FRAMING-FACT", "'more reliable'")
+    passes_prose(demo, page.replace(framing, "The two ridership figures disagree; which is correct is not for this "
+                                             "page to say.", 1), tmp_path)
 
 
 def test_a_heading_that_tells_a_plan_as_done_is_refused(demo, page, tmp_path):

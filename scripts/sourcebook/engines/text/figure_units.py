@@ -92,7 +92,12 @@ _RELATIVE_HINT = lazy(
 
 _MULTIPLIER = lazy(
     r"(?<![^\W\d_])(?:double[ds]?|doubling|twice|triple[ds]?|tripling|treble[ds]?|thrice|quadruple[ds]?|"
-    r"halve[ds]?|halving|(?:two|three|four|five|ten)fold|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
+    r"halve[ds]?|halving|(?:two|three|four|five|ten)fold|"
+    r"(?<!first\ )(?<!second\ )(?<!third\ )(?<!fourth\ )(?<!last\ )(?<!this\ )(?<!next\ )(?<!that\ )(?<!previous\ )"
+    r"(?<!latter\ )(?<!former\ )(?<!each\ )(?<!every\ )(?<!per\ )"
+    r"(?:half|(?:a|one|two)\ thirds?|(?:a|one|three)\ quarters?|quarter)(?=[\ -](?:fares?|price[ds]?|rates?|costs?|"
+    r"the|of|as|that|what)(?![^\W\d_])|\ an?\ (?!(?:hour|minute|second|day|week|month|year|mile|metre|meter|"
+    r"kilo\w*|dozen|century|decade)s?\b))|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
     r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番", re.I)
 _SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
           "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "пять": 5,
@@ -163,6 +168,8 @@ def _count(written: str, n: int, words: list[str], rest: str, before: str = "") 
 
 _CMP_BEFORE = lazy(
     r"(?<![^\W\d_])(?P<w>more\ than|greater\ than|higher\ than|over|above|in\ excess\ of|upwards\ of|exceeding|at\ least|"
+    r"north\ of|(?:well|comfortably|a\ little|a\ bit|slightly)\ (?:over|above)|"
+    r"south\ of|(?:just\ |a\ little\ |slightly\ )?(?:shy|short)\ of|(?:well|a\ little|a\ bit|slightly)\ (?:under|below)|"
     r"no\ (?:fewer|less)\ than|not\ (?:fewer|less)\ than|a\ minimum\ of|as\ many\ as|"
     r"fewer\ than|less\ than|lower\ than|under|below|up\ to|at\ most|no\ more\ than|not\ more\ than|a\ maximum\ of|"
     r"nearly|almost|just\ under|just\ over|"
@@ -172,9 +179,14 @@ _CMP_AFTER = lazy(r"(?:\+(?![\d+])|\ ?(?:or|and)\ (?P<w>more|over|above|upwards|
                   re.I)
 _UP = frozenset(("more than", "greater than", "higher than", "over", "above", "in excess of", "upwards of", "exceeding",
                  "at least", "no fewer than", "no less than", "not fewer than", "not less than", "a minimum of",
-                 "as many as", "just over", ">", "≥", ">=", "+", "more", "upwards"))
+                 "as many as", "just over", "north of", "well over", "well above", "comfortably over",
+                 "comfortably above", "a little over", "a little above", "a bit over", "a bit above", "slightly over",
+                 "slightly above", ">", "≥", ">=", "+", "more", "upwards"))
 _DOWN = frozenset(("fewer than", "less than", "lower than", "under", "below", "up to", "at most", "no more than",
-                   "not more than", "a maximum of", "nearly", "almost", "just under", "<", "≤", "<=", "fewer", "less"))
+                   "not more than", "a maximum of", "nearly", "almost", "just under", "south of", "shy of",
+                   "just shy of", "a little shy of", "slightly shy of", "short of", "just short of", "a little short of",
+                   "slightly short of", "well under", "well below", "a little under", "a little below", "a bit under",
+                   "a bit below", "slightly under", "slightly below", "<", "≤", "<=", "fewer", "less"))
 
 
 class Comparison(NamedTuple):

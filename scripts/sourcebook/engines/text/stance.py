@@ -64,6 +64,11 @@ _FUTURE = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due" + _CAUSE 
 _SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|book|books|keeping)\b)|all[- ]time|"
               r"unprecedented|highest|lowest|largest|biggest|smallest|greatest|fewest|fastest|slowest|"
               r"busiest|quietest|cheapest|costliest|longest|shortest|best|worst|"
+              # a rank among others ("the first route to take it", "the only boat that"): not an order
+              # of steps or of a page's parts ("the first step", "the first figure below")
+              r"(?<=the\s)(?:first|last|only|sole)(?=\s+(?!(?:way|step|steps|time|place|part|half|quarter|day|week|"
+              r"month|year|page|section|line|column|row|figure|sentence|claim|paragraph|item|entry|thing|things|"
+              r"one|two|three|four|five)\b)[^\W\d_]+\s+(?:to|that|which|who|with|where)\b)|"
               r"рекорд\w*|наибольш\w*|наименьш\w*)\b|過去最\w|史上最|最高|最多|最大|最低|创纪录|纪录|历史最",
               re.IGNORECASE)
 # "already" turns a plan into a thing done ("its new readers already fitted")
@@ -123,6 +128,29 @@ def _modals(text: str) -> tuple[str, ...]:
 def hedged(text: str) -> bool:
     """Whether a claim hedges at all (any modal, or a word of plan or expectation)."""
     return bool(_modals(text)) or bool(_CLAIM_HEDGE.search(_seen(text)))
+
+
+# "may" or "could" of what is allowed or possible: the claims' "can", "free", "allowed" say it
+_ABLE = lazy(r"\b(?:can|cannot|able|unable|allow\w*|permit\w*|free|entitled|eligible)\b|n['’]t\b", re.IGNORECASE)
+_DOUBT = lazy(r"\b(?:perhaps|maybe|probably|presumably|conceivably)\b", re.IGNORECASE)
+# a claim that tells what is to come ("will break", "were to break") backs the sentence's "could"
+_TO_COME = lazy(r"\b(?:will|shall|(?:is|are|was|were)\s+to)\b", re.IGNORECASE)
+# "so that the betas could run": a purpose, no doubt
+_PURPOSE = lazy(r"\b(?:so|so\s+that|in\s+order\s+that)\s+(?:[^\W\d_][\w.'’-]*\s+){0,6}?(?:could|might|may)\b",
+                re.IGNORECASE)
+
+
+def hedge_added(sentence: str, backing: list[str]) -> str | None:
+    """A word of doubt ("possibly", "perhaps", "might") in a sentence whose claims and quotes
+    hedge nowhere: the sentence weakens what they state plainly, as an added negation denies
+    it. "may" or "could" of what the claims allow ("can", "free") is no doubt."""
+    if not backing or any(hedged(b) or _DOUBT.search(_seen(b)) or _TO_COME.search(_seen(b)) for b in backing):
+        return None
+    seen = _PURPOSE.sub(" ", _seen(sentence))
+    able = any(_ABLE.search(_seen(b)) for b in backing)
+    words = [w for w in _modals(seen) if not (able and w in ("may", "could"))]
+    words = [w for w in words if w not in ("likely", "expected to")] + [m.group(0).lower() for m in _DOUBT.finditer(seen)]
+    return words[0] if words else None
 
 
 def hedge_dropped(claim_text: str, sentence: str) -> str | None:
@@ -445,7 +473,7 @@ _NEG_MORE = lazy(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGN
 _NEG_TIMING = lazy(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
                    re.IGNORECASE)
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
-_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|all|any(?:where|one)?|always|entire(?:ly)?|whole|"
+_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|each|all|any(?:where|one)?|wher(?:ever|esoever)|always|entire(?:ly)?|whole|"
               r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
               r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
               r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
@@ -460,7 +488,21 @@ _NOT_SCOPE = lazy(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all
 _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+with|sided\s+with|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
               r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
               r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
-              r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|so-called|dubious|questionabl[ey]|опроверг\w*|ложн\w*|неверн\w*)\b|"
+              r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|alleged(?:ly)?|so-called|dubious|questionabl[ey]|"
+              r"settled|undisputed|uncontested|indisputabl[ey]|beyond\s+(?:doubt|dispute|question)|"
+              r"no\s+longer\s+(?:disputed|contested|in\s+dispute)|"
+              # a figure put right by someone ("a figure the city has since corrected", "revised down")
+              r"(?:(?<=since\s)|(?<=later\s)|(?<=subsequently\s)|(?<=been\s)|(?<=has\s)|(?<=have\s)|(?<=had\s)|"
+              r"(?<=was\s)|(?<=were\s))(?:corrected|revised|amended)|(?:corrected|revised|amended)(?=\s+(?:down|up)(?:wards?)?\b)|"
+              r"опроверг\w*|ложн\w*|неверн\w*)\b|"
+              # a verb of report that doubts what it reports ("the operator claims, at least, that"):
+              # not the noun ("the claims that follow", "its claims")
+              r"(?<![\w'’])(?<!the\s)(?<!these\s)(?<!those\s)(?<!its\s)(?<!their\s)(?<!our\s)(?<!your\s)(?<!both\s)"
+              r"(?<!all\s)(?<!such\s)(?<!two\s)(?<!of\s)(?<!a\s)(?<!an\s)(?<!one\s)(?<!each\s)(?<!every\s)(?<!this\s)"
+              r"(?<!that\s)(?<!no\s)(?<!any\s)(?<!other\s)(?<!cited\s)(?<!checked\s)(?<!some\s)(?<!many\s)(?<!which\s)"
+              r"(?<!s'\s)(?<!'s\s)(?<!’s\s)(?<!s’\s)(?<!\d\s)claim(?:s|ed)?(?=\s*(?:,|that\b|to\s+(?:be|have)\b))|"
+              r"(?<=so\s)(?:it|they|he|she)\s+(?:claims?|says?|said)|"
+              r"(?:(?<=,)|(?<=—)|(?<=–))\s*at\s+least\s*(?=,|—|–)|\bat\s+least\s*,\s*(?=that\b)|"
               r"虚偽|撤回|デマ|虚假|谣言",
               re.IGNORECASE)
 
@@ -468,7 +510,9 @@ _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+w
 # a change over time ("rose", "fell"): only a claim that tells a change, or compares, says it
 CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
               r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
-              r"(?:went|gone|go(?:es|ing)?)\s+(?:up|down)|phas(?:e|es|ed|ing)\s+(?:out|in)|used\s+to|no\s+longer|formerly|any\s?more|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
+              r"(?:went|gone|go(?:es|ing)?)\s+(?:up|down)|phas(?:e|es|ed|ing)\s+(?:out|in)|used\s+to|no\s+longer|formerly|previously|in\s+the\s+past|any\s?more|"
+              r"again|once\s+more|anew|resum(?:e|es|ed|ing)|restor(?:e|es|ed|ing)|(?:switched|turned|came|come|comes|"
+              r"coming|went|go|goes|going|is|are|was|were|be|been|now)\s+back\s+on|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
               re.IGNORECASE)
 # a claim that compares, or tells a change in other words ("extended or contracted by the reset
 # amount"), backs a sentence's word of change ("stretches or shrinks")
@@ -600,6 +644,8 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
         if m.group(0).lower().startswith("any") and _NPI.search(re.split(r"[,;:.!?]", text[max(0, m.start() - 60):m.start()])[-1]):
             continue  # "nothing with any meaning", "without any ticket": "any" under a negation scopes nothing
         n = _COUNTED.match(text, m.end())
+        if n and m.group(0).lower() == "each":
+            continue  # "each of the four PEPs": a count the figure rules judge, over what it names
         if n and cited >= 2 and _COUNT_WORDS.get(n.group(1).lower(), int(n.group(1)) if n.group(1).isdigit() else -1) == cited:
             continue
         out.append(" ".join(m.group(0).lower().split()))
@@ -610,7 +656,8 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 # and behaviour ("loops that go wrong"), these never do
 _VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
                 r"superseded|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
-                r"questionabl|"
+                r"questionabl|alleged|settled|undisputed|uncontested|indisputabl|beyond|no\s+longer|corrected|revised|"
+                r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|"
                 r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
 
 
@@ -665,11 +712,35 @@ def _without(seen: str, hay: str) -> str | None:
     return None
 
 
+# a word of the claim turned around by a prefix: "a non-paying adult" for "a paying adult"
+_PREFIXED = lazy(r"\b(?P<pre>non|un|in|im|il|ir|dis)-?(?P<word>[^\W\d_]{4,})\b", re.IGNORECASE)
+_CONDITIONED = lazy(r"\b(?:with|when|if|once|unless|while|whilst|provided|as\s+long\s+as)\s+((?:[^\W\d_]+\s+){0,3}[^\W\d_]+)",
+                    re.IGNORECASE)
+
+
+def _prefixed(seen: str, hay: str) -> str | None:
+    """"With a non-paying adult" where the claims say "with a paying adult" (and never the
+    prefixed word): "non-" anywhere, "un-", "in-" and the like on a word of the claims' condition
+    (the words after "with", "if", "when"), where "inform" is no "form" turned around."""
+    low = hay.lower()
+    cond = {w for m in _CONDITIONED.finditer(low) for w in m.group(1).split()}
+    for m in _PREFIXED.finditer(seen):
+        pre, word = m.group("pre").lower(), m.group("word").lower()
+        if re.search(rf"\b{re.escape(m.group(0).lower())}\b", low) or (pre != "non" and word not in cond):
+            continue
+        if re.search(rf"\b{re.escape(word)}\b", low):
+            return f"{m.group(0).lower()} for {word}"
+    return None
+
+
 def _antonym(sentence: str, backing: list[str]) -> str | None:
     """A word of the sentence whose opposite its claims say, where they never say the word
     itself ("summer lows" of "summer peaks"), as "lows for peaks", or None."""
     seen = _seen(sentence)
     turned = _without(seen, " ".join(_seen(b) for b in backing)) if "without" in seen.lower() else None
+    if turned:
+        return turned
+    turned = _prefixed(seen, " ".join(_seen(b) for b in backing))
     if turned:
         return turned
     if not _ANY_OPPOSITE.search(seen):
@@ -685,11 +756,57 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a speaker or an agent added alongside: "..., as does the city council", "and so did the city"
+_ALSO_DOES = lazy(r"\b(?:as|so)\s+(?:does|did|do|has|have|had)\s+(?P<who>[^\W\d_][^,;:.!?()\[\]]{1,60}?)"
+                  r"(?=\s*(?:[,;:.!?()\[\]]|$|\s(?:too|also|as\s+well)\b))", re.IGNORECASE)
+
+
+def _also_does(sentence: str, backing: list[str]) -> str | None:
+    """"The operator lists both as taking the pass, as does the city council": a second speaker
+    or agent no claim or quote names (the words of "the city council" stand in none of them)."""
+    known = set().union(*(_stems(b) for b in backing)) if backing else set()
+    for m in _ALSO_DOES.finditer(_seen(sentence)):
+        who = _stems(m.group("who")) - {"they", "some", "many", "most", "also", "others", "people", "well"}
+        if who and not who & known:
+            return " ".join(m.group(0).split())
+    return None
+
+
+# a quantity that counts part of a whole ("a couple of the W3 readers", "several riders"), and
+# "one rider" or "a single rider" where the claims speak of riders
+_QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
+                 r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE)
+_ONE = lazy(r"\b(?:(?:only|just)\s+)?(?:one|a\s+single|a\s+lone|a\s+sole)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
+_NOT_A_NOUN = frozenset(("of", "another", "way", "time", "day", "week", "month", "year", "hour", "minute", "more",
+                         "less", "and", "the", "who", "that", "which", "thing", "side", "hand", "point", "place"))
+
+
+def _quantity(sentence: str, backing: list[str]) -> str | None:
+    """A quantity no claim states: "a couple of", "several", "a few" where the claims count
+    nothing so ("Riders say"), and "one rider" where they speak of riders, never of one."""
+    seen = _seen(sentence)
+    hay = " ".join(_seen(b) for b in backing).lower()
+    m = _QUANTITY.search(seen)
+    if m and not _QUANTITY.search(hay) and not _SCOPE.search(hay):
+        return " ".join(m.group(0).lower().split())
+    for m in _ONE.finditer(seen):
+        noun = m.group("noun").lower()
+        if noun in _NOT_A_NOUN or noun.endswith("s"):
+            continue
+        plural = rf"\b{re.escape(noun)}(?:s|es)\b" if not noun.endswith("y") else rf"\b{re.escape(noun[:-1])}ies\b"
+        single = rf"\b(?:one|single|lone|sole|a|an|1)\s+(?:[^\W\d_]+\s+)?{re.escape(noun)}\b"
+        if re.search(plural, hay) and not re.search(single, hay):
+            return " ".join(m.group(0).lower().split())
+    return None
+
+
 _ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
 
 
 # "on routes other than W1 and W2": the set a claim names, turned inside out
-_OTHER_THAN = lazy(r"\b(?:other\s+than|except(?:\s+(?:for|on|in))?|apart\s+from|besides|but\s+not)\b|以外|除了|кроме",
+_OTHER_THAN = lazy(r"\b(?:other\s+than|except(?:\s+(?:for|on|in))?|apart\s+from|aside\s+from|besides|but\s+not|"
+                   r"excluding|(?:bar|barring|save)(?=\s+(?:for\s+|on\s+)?(?:routes?\s+)?(?=[^\W_]*\d)[^\W_]+\b))\b|"
+                   r"以外|除了|кроме",
                    re.IGNORECASE)
 
 
@@ -744,6 +861,33 @@ def _set_dropped(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# "each" over a set counted or named right beside it: "the two routes each", "W1 and W2 each";
+# after a list, "..., each tied to its own branch" speaks of the list's members one by one
+_EACH_OF = lazy(rf"\b(?P<m>{_MEMBER}|two|three|four|five|six|seven|eight|nine|ten)(?:\s+[^\W\d_]+)?\s+each\b|"
+                rf"\beach\s+of\s+(?P<first>{_MEMBER})", re.IGNORECASE)
+_EACH_BACK = lazy(r"(?:,|\b(?:they|them|we|you|these|those|both))\s+each(?=\s+(?:[^\W\d_]+(?:ed|en)|with|its|has|had|having|"
+                  r"one|in|at|on|for|to|take|takes|took|carr\w+|run|runs|ran|have|get|gets|got|pay|pays|paid)\b)",
+                  re.IGNORECASE)
+
+
+def _each_of_set(sentence: str, backing: list[str]) -> bool:
+    """Every "each" of the sentence distributes over a set already named, so scopes nothing
+    more: counted or named beside it ("the two routes each", "W1 and W2 each" of "routes W1
+    and W2"), or after a list or a pronoun ("..., each tied to its own branch", "they each take")."""
+    from .figures import find_figures
+
+    seen = _seen(sentence)
+    sets = [{f.key for f in find_figures(m.group("members")) if f.kind == "ident"}
+            for b in backing for m in _SET.finditer(_seen(b))]
+    kept = [m.span() for m in _EACH_BACK.finditer(seen)]
+    for m in _EACH_OF.finditer(seen):
+        word = (m.group("m") or m.group("first")).lower()
+        n = _COUNT_WORDS.get(word, int(word) if word.isdigit() else -1)
+        if any(len(s) == n or word in {k.lower() for k in s} for s in sets):
+            kept.append(m.span())
+    return all(any(a <= e.start() < b for a, b in kept) for e in re.finditer(r"\beach\b", seen, re.IGNORECASE))
+
+
 def _stems5(text: str) -> frozenset[str]:
     """Words of four letters or more by their first five ("passengers" is not "pass")."""
     return frozenset(w.lower()[:5] for w in _CONTENT.findall(text) if w.lower() not in _CONDITION_STOP)
@@ -789,7 +933,7 @@ def judge_words(text: str, verdicts_only: bool = False) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _judge_words(text: str, verdicts_only: bool) -> tuple[str, ...]:
-    found = (m.group(0).lower() for m in _JUDGE.finditer(_seen(text)))
+    found = (" ".join(m.group(0).lower().split()) for m in _JUDGE.finditer(_seen(text)))
     return tuple(dict.fromkeys(w for w in found if not verdicts_only or _VERDICT.match(w)))
 
 
@@ -811,6 +955,12 @@ ADDED = {
                   "cut it, or cite the claim whose quote says it"),
     "scale": ("E-PAGE-WORD-UNBACKED", "a word of record, superlative or completion",
               "cut it, or cite the claim whose quote says it"),
+    "hedge": ("E-PAGE-WORD-UNBACKED", "a word of doubt (\"possibly\", \"perhaps\", \"might\")",
+              "state what the claim states as it states it, or cite the claim whose quote hedges"),
+    "speaker": ("E-PAGE-WORD-UNBACKED", "a second speaker or agent (\"as does the city council\")",
+                "name only who the claim and its quotes name, or cite the claim that says the other does so too"),
+    "quantity": ("E-PAGE-WORD-UNBACKED", "a word of quantity (\"a couple of\", \"several\", \"one rider\")",
+                 "say as many as the claims say, or cite the claim whose quote counts them"),
     "comparison": ("E-PAGE-WORD-UNBACKED", "a comparison with something",
                    "compare only what the claims compare, or cite the claim that makes the comparison"),
     "plan": ("E-PAGE-HEDGE-DROPPED", "a plan or a possibility told as done",
@@ -897,7 +1047,8 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     word = negation_added(sentence, backing)
     if word:
         return "negation", word
-    scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)]
+    scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)
+             and not (w == "each" and _each_of_set(sentence, backing))]
     if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
         return "scope", scope[0]
     flipped = _antonym(sentence, backing)
@@ -906,6 +1057,15 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
+    doubt = hedge_added(sentence, backing)
+    if doubt:
+        return "hedge", doubt
+    also = _also_does(sentence, backing)
+    if also:
+        return "speaker", also
+    counted = _quantity(sentence, backing)
+    if counted:
+        return "quantity", counted
     whole = _set_dropped(sentence, backing)
     if whole:
         return "set", whole
@@ -977,6 +1137,29 @@ def attributed(text: str, word: str) -> str | None:
         who = [w for w in m.group("who").split() if w.lower() not in _WH]
         if who:
             return " ".join(who)
+    return None
+
+
+# a verdict between claims in the author's own words ("the smaller one is the more reliable"): a
+# cited sentence may repeat a quote's "reliable", framing gives no verdict at all
+_RATED = lazy(r"\b(?:(?:more|most|less|least)\s+)?(?:reliable|trustworthy|credible|authoritative|dependable)\b|"
+              r"\b(?:(?:is|are|was|were|be)\s+(?:the\s+)?(?:(?:more|most|less|least)\s+)?(?:accurate|correct|right)|"
+              r"the\s+(?:(?:more|most)\s+)?(?:accurate|correct|right)(?=\s+(?:one|figure|number|count|answer|reading|"
+              r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct))\b"
+              r"(?!\s*(?:-|hand|now|away|here|there|after|before))",
+              re.IGNORECASE)
+# "which is correct is not for this page to say": a question left open rates nothing
+_OPEN = lazy(r"\b(?:which|whether|neither|nor|not|cannot|no|if|who|never)\b|n['’]t\b|\?", re.IGNORECASE)
+
+
+def rated(text: str) -> str | None:
+    """A word that rates one claim over another ("the more reliable", "is the right one",
+    "trustworthy"), lower case, or None: in framing it is a verdict the ledger's marks give."""
+    seen = _seen(text)
+    for m in _RATED.finditer(seen):
+        clause = re.split(r"[,;:.!]", seen[:m.start()])[-1] + " ".join(re.split(r"[,;:.!]", seen[m.end():])[:1])
+        if not _OPEN.search(clause):
+            return " ".join(m.group(0).lower().split())
     return None
 
 

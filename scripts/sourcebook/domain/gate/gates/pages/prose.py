@@ -502,11 +502,12 @@ class _Judge:
 
     @staticmethod
     def judged(text: str) -> str:
-        """A word in framing that judges a claim ("an audit the city has since withdrawn"):
+        """A word in framing that judges a claim ("an audit the city has since withdrawn", "the
+        smaller one is the more reliable"):
         whether a claim stands is the ledger's to say, by its mark and its history."""
-        from .....engines.text.stance import judge_words
+        from .....engines.text.stance import judge_words, rated
 
-        words = judge_words(text, verdicts_only=True)
+        words = judge_words(text, verdicts_only=True) or [w for w in [rated(text)] if w]
         return f"the word {words[0]!r}, which judges a claim" if words else ""
 
     @staticmethod
