@@ -1375,6 +1375,19 @@ def test_a_heading_that_tells_a_plan_as_done_in_the_present_is_refused(demo, pag
         passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
 
 
+def test_a_heading_over_no_claim_that_says_something_is_refused(demo, page, tmp_path):
+    """An empty section's heading is judged against no claim: "New readers fitted, pass accepted
+    fleet-wide" with nothing under it says what nothing backs; a heading naming a topic says nothing."""
+    m = re.search(r'<h2[^>]*>What a ride costs</h2>', page)
+    assert m
+    def empty(text: str) -> str:
+        return page[:m.start()] + f'<h2 id="sec-empty">{text}</h2>\n' + page[m.start():]
+    for said in ("New readers fitted, pass accepted fleet-wide", "Pass everywhere", "Readers installed"):
+        refused(demo, empty(said), tmp_path, "E-PAGE-WORD-UNBACKED", "stands over none")
+    for honest in ("Sources", "Questions", "What to do next", "Where the pass works", "Does the pass work on board?"):
+        passes_prose(demo, empty(honest), tmp_path)
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

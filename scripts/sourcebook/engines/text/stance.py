@@ -724,6 +724,8 @@ ADDED = {
              "without saying it is so"),
     "condition": ("E-PAGE-HEDGE-DROPPED", "a fact told without the condition its claim states",
                   "keep the condition (\"with a paying adult\"), or name what it stands over without stating it"),
+    "bare": ("E-PAGE-WORD-UNBACKED", "a statement under which no claim stands",
+             "cite under it the claim that says it, or make it name a topic (\"Where the pass works\")"),
     "weekday": ("E-PAGE-FIGURE-UNBACKED", "a day of the week the date does not fall on, in words",
                 "write the day the calendar gives for the date, or leave the day out"),
 }
@@ -1070,6 +1072,32 @@ def _scopes_over(label: str, word: str, topic: list[str]) -> bool:
     after = [w for w in re.findall(r"[^\W\d_]{4,}", label[i + len(word):] if i >= 0 else "")][:2]
     said = {w.lower()[:4] for t in topic for w in re.findall(r"[^\W\d_]{4,}", _seen(t))}
     return any(w.lower()[:4] in said for w in after)
+
+
+# a heading that names a topic ("Where the pass works today", "What to do"): it says nothing is so
+_WIDE = lazy(r"\b[^\W\d_]+-?wide\b", re.IGNORECASE)  # "fleet-wide", "citywide": a scope
+_TOPIC = lazy(r"^\W*(?:what|where|how|when|who|which|whether)\b", re.IGNORECASE)
+
+
+def label_states(label: str) -> str | None:
+    """What a heading standing over no claim says all the same, as written: a verb of being or
+    a thing told as done ("New readers fitted"), a word of scope ("fleet-wide"), change or
+    negation; None for a topic ("Sources", "What to do", "Where the pass works today") and a
+    question that only asks. Over no claim, nothing backs it."""
+    if asks(label):
+        return None
+    seen = _seen(label)
+    if not seen.rstrip().endswith(("?", "？")) and _TOPIC.match(seen):
+        return None
+    for rx in (_STATES, _DONE_PAST, _DONE, CHANGE, _NEG_WORDS):
+        m = rx.search(seen)
+        if m:
+            return " ".join(m.group(0).lower().split())
+    m = _WIDE.search(seen)
+    if m:
+        return m.group(0).lower()
+    scope = scope_words(label)
+    return scope[0] if scope else None
 
 
 def label_says(label: str, claim_texts: list[str], backing: list[str], cited: int = 0,

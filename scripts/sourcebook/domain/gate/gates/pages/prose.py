@@ -818,6 +818,11 @@ class _Judge:
                                     self.told() if p.where in ("heading", "title") and not row else None)
             if got is not None:
                 kind, word = got
+        if kind is None and p.where == "heading" and not ids and not row:
+            # a heading over an empty section or slide is judged against no claim: it may name
+            # a topic ("Sources", "What to do"), never say that something is so
+            word = stance.label_states(text) or ""
+            kind = "bare" if word else None
         if kind is None:
             return
         code, what, fix = stance.ADDED[kind]
