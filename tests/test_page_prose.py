@@ -1388,6 +1388,18 @@ def test_a_heading_over_no_claim_that_says_something_is_refused(demo, page, tmp_
         passes_prose(demo, empty(honest), tmp_path)
 
 
+def test_an_arrow_between_figures_is_a_word_of_change(demo, page, tmp_path):
+    """"Ridership: 31,000 → 38,500" reads "went from 31,000 to 38,500"; the claims under it give two
+    figures of two counts and a comparison ("the higher figures"), no change."""
+    heading = ">How many people ride</h2>"
+    assert heading in page
+    for arrow in ("Ridership: 31,000 → 38,500", "Ridership ↑ 38,500", "Ridership 31,000 ⇒ 38,500"):
+        refused(demo, page.replace(heading, f">{arrow}</h2>", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
+                "a word of change")
+    for honest in ("Ridership: 31,000 and 38,500", "Ridership: 31,000 or 38,500?"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

@@ -398,7 +398,9 @@ _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+w
 # a change over time ("rose", "fell"): only a claim that tells a change, or compares, says it
 CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
               r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
-              r"(?:went|gone|go(?:es|ing)?)\s+(?:up|down)|phas(?:e|es|ed|ing)\s+(?:out|in)|used\s+to|no\s+longer|formerly|any\s?more|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
+              r"(?:went|gone|go(?:es|ing)?)\s+(?:up|down)|phas(?:e|es|ed|ing)\s+(?:out|in)|used\s+to|no\s+longer|formerly|any\s?more|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少|"
+              # an arrow between or beside figures reads "went from ... to", "up", "down"
+              r"[→⟶➔➜⇒↑↓⬆⬇↗↘▲▼⇧⇩]",
               re.IGNORECASE)
 # a claim that compares, or tells a change in other words ("extended or contracted by the reset
 # amount"), backs a sentence's word of change ("stretches or shrinks")
@@ -820,7 +822,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     change = CHANGE.search(_seen(sentence))
     # a text that tells a change, or compares ("since", "extended"), backs one; "unchanged since
     # 2024" compares only to say nothing changed
-    if change and not any(CHANGE.search(b) or _COMPARED.search(b) and not _UNCHANGED.search(b) for b in backing):
+    if change and not any(_backs_change(change.group(0), b) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
     compared = _compared_with(sentence, backing) or _multiplied(sentence, backing)
     if compared:
@@ -978,10 +980,21 @@ def change_added(text: str, backing: list[str]) -> str | None:
     """The change ``text`` tells that none of ``backing`` tells or compares ("unchanged since
     2024" compares only to say nothing changed)."""
     word = change_told(text)
-    if word is None or any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) and not _UNCHANGED.search(_seen(b))
-                           for b in backing):
+    if word is None or any(_backs_change(word, _seen(b)) for b in backing):
         return None
     return word
+
+
+_ARROWS = "→⟶➔➜⇒↑↓⬆⬇↗↘▲▼⇧⇩"
+
+
+def _backs_change(word: str, backing: str) -> bool:
+    """Whether a claim's text or quote backs the change ``word``: one that tells a change, or
+    compares ("since", "higher"); an arrow ("31,000 → 38,500" reads "went from ... to") only by
+    one that tells a change, a comparison of two figures ("the higher figures") is no change."""
+    if word in _ARROWS:
+        return bool(CHANGE.search(backing.translate({ord(a): " " for a in _ARROWS})))
+    return bool(CHANGE.search(backing) or _COMPARED.search(backing) and not _UNCHANGED.search(backing))
 
 
 def label_plan_done(claim_text: str, label: str) -> str | None:
