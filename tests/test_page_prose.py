@@ -729,6 +729,14 @@ def test_a_mark_written_as_text_is_refused(demo, page, tmp_path, tail):
     refused(demo, page.replace(old, old + tail, 1), tmp_path, "E-PAGE-MARK-STRAY", "as text")
 
 
+def test_a_status_pictograph_or_a_written_out_task_box_is_a_mark(demo, page, tmp_path):
+    """"W3 🟢" and a task list's "[x] W3" tick W3 as working, as "✓" does."""
+    for label in ("<p>W3 🟢</p>", "<p>W3 ❌</p>", "<ul><li>[x] W3</li><li>[ ] W1</li></ul>", "<h2>W3 ✅</h2>"):
+        refused(demo, body(page, label), tmp_path, "E-PAGE-MARK-STRAY", "as text")
+    # a route named plainly, and brackets in code, are no tick
+    passes_prose(demo, body(page, "<pre><code>routes[x] = fare</code></pre>"), tmp_path)
+
+
 def test_the_word_checked_in_a_sentence_passes(demo, page, tmp_path):
     html = page.replace("Riders say the W3 readers", "Riders who checked say the W3 readers", 1)
     assert html != page

@@ -64,8 +64,10 @@ _WORDS = lazy(r"[^\W\d_]{3,}")
 # words after a label's number that do not say what it counts
 _NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
 # the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
-# for nothing, and the reader cannot tell it from the real mark
-_FAKE_MARK = lazy(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
+# for nothing, and the reader cannot tell it from the real mark; a status pictograph ("W3 🟢") or
+# a task list's box written out ("[x] W3") ticks the same way
+_FAKE_MARK = lazy(r"[✓✔☑☒✅✗✘❌❎⭕🟢🟡🟠🔴🟩🟥👍👎]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]"
+                  r"|(?:^|(?<=\s))\[[ xX]\](?=\s)", re.I)
 _URL_TEXT = lazy(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 # a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
 _MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
@@ -667,7 +669,7 @@ class _Judge:
             {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
-            fake = _FAKE_MARK.search(p.text) if w in ("prose", "row", "header", "chart", "code") or w.startswith("attr:") else None
+            fake = _FAKE_MARK.search(p.text) if w in ("prose", "heading", "row", "header", "chart", "code") or w.startswith("attr:") else None
             if fake and p.text not in self.fixed:
                 self.f.append(Finding("E-PAGE-MARK-STRAY", f"{self.page.rel}:{p.line}",
                                       f"\"{safe(first_words(p.text), 120)}\" writes the mark {fake.group(0)!r} as "
