@@ -1408,6 +1408,17 @@ def test_an_arrow_between_figures_is_a_word_of_change(demo, page, tmp_path):
         passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
 
 
+def test_a_heading_asking_when_a_plan_came_about_tells_it_as_done(demo, page, tmp_path):
+    """"When did W3 start taking the pass?" takes it that W3 has, as "why" does; over "W3 is due
+    to follow" it tells the plan as done. A question that only asks tells nothing."""
+    heading = ">Where the pass works today</h2>"
+    for asked in ("When did W3 start taking the pass?", "How long has W3 taken the pass?",
+                  "Since when does W3 take the pass?"):
+        refused(demo, page.replace(heading, f">{asked}</h2>", 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'due to'")
+    for honest in ("When will W3 take the pass?", "Does W3 take the pass?"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

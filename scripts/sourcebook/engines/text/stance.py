@@ -955,11 +955,16 @@ _TIME_NOW = lazy(r"\b(?:(?:this|last|next|past)\s+(?:year|month|week|summer|wint
                  r"over\s+time|year[- ]on[- ]year|every\s+year)\b", re.IGNORECASE)
 
 
+_PRESUMES = lazy(r"\W*(?:why|how\s+come|(?:when|how)\s+(?:did|has|have|had|was|were)|how\s+long\s+(?:has|have|had|did)|"
+                 r"since\s+when|ever\s+since\s+when)\b", re.IGNORECASE)
+
+
 def asks(text: str) -> bool:
-    """A label that asks ("Does W3 take the pass?"): it tells nothing, unless it asks why (a
-    "why" takes what it asks about as so)."""
+    """A label that asks ("Does W3 take the pass?"): it tells nothing, unless it asks why or
+    when and how a thing came about ("When did W3 start taking the pass?", "How long has W3
+    taken it?"): those take what they ask about as so."""
     t = text.rstrip()
-    return t.endswith(("?", "？")) and not re.match(r"\W*(?:why|how\s+come)\b", _seen(t), re.IGNORECASE)
+    return t.endswith(("?", "？")) and not _PRESUMES.match(_seen(t))
 
 
 def change_told(text: str) -> str | None:
