@@ -1419,6 +1419,17 @@ def test_a_heading_asking_when_a_plan_came_about_tells_it_as_done(demo, page, tm
         passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
 
 
+def test_a_heading_telling_the_whole_for_a_named_set_is_refused(demo, page, tmp_path):
+    """"Pass welcome on board" over "accepted on routes W1 and W2" names no route and no count: it
+    tells the whole water bus takes the pass."""
+    heading = ">Where the pass works today</h2>"
+    for whole in ("Pass welcome on board", "Pass valid on board"):
+        refused(demo, page.replace(heading, f">{whole}</h2>", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
+                "W1 and W2")
+    for honest in ("W1 and W2 take the pass", "Two routes take the pass", "The pass on board"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

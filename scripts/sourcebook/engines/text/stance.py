@@ -652,6 +652,30 @@ def _set_dropped(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+def _label_whole(label: str, backing: list[str]) -> str | None:
+    """"Pass welcome on board" over "accepted on routes W1 and W2": a heading or a label too short
+    for ``_set_dropped``'s measure that says something is so of what the set's claim speaks of
+    (a word of it besides the set), naming no member and no count, tells it of the whole. A topic
+    ("Where the pass works") says nothing is so."""
+    from .figures import find_figures
+
+    seen = _seen(label)
+    if _KEEPS_SET.search(seen) or _TOPIC.match(seen) or not (_STATES.search(seen) or _DONE_PAST.search(seen)):
+        return None
+    mine = {f.key for f in find_figures(seen) if f.kind == "ident"}
+    # what it speaks of, not what it says of it: "Accepted today:" over the routes shares a verb only
+    mine_stems = _stems5(_STATES.sub(" ", seen))
+    for b in backing:
+        for m in _SET.finditer(b):
+            members = {f.key for f in find_figures(m.group("members")) if f.kind == "ident"}
+            if len(members) < 2 or mine:  # it names a member, or a thing of its own ("W3 ...")
+                continue
+            rest = _stems5(b[:m.start("members")] + " " + b[m.end():])
+            if rest & mine_stems:
+                return f"nothing of {' '.join(m.group(0).split())}"
+    return None
+
+
 def _stems5(text: str) -> frozenset[str]:
     """Words of four letters or more by their first five ("passengers" is not "pass")."""
     return frozenset(w.lower()[:5] for w in _CONTENT.findall(text) if w.lower() not in _CONDITION_STOP)
@@ -941,7 +965,8 @@ def change_told_by(label: str, word: str, claims: list[str]) -> bool:
 # a label that says something is so, not only what follows ("Pass works on W3", "W3: accepted"):
 # a verb of being, taking or working, or a thing told as done
 _STATES = lazy(r"\b(?:is|are|was|were|has|have|had|works?|takes?|accepts?|runs?|pays?|covers?|joins?|opens?|"
-               r"starts?|gets?|goes|live|open|ready|active|working|accepted|taken|done|enabled|installed|fitted)\b",
+               r"starts?|gets?|goes|live|open|ready|active|working|accepted|taken|done|enabled|installed|fitted|"
+               r"welcome[sd]?|valid|allowed|honou?red|usable|supported)\b",
                re.IGNORECASE)
 # a comparative ("busier", "higher", "so much more") and a word of time ("this year", "now",
 # "than before") together tell a change, whatever the sentence asks ("Why is the service so much
@@ -1119,7 +1144,8 @@ def label_states(label: str) -> str | None:
 
 
 def label_says(label: str, claim_texts: list[str], backing: list[str], cited: int = 0,
-               topic: list[str] | None = None, told: list[str] | None = None) -> tuple[str, str] | None:
+               topic: list[str] | None = None, told: list[str] | None = None,
+               whole: bool = True) -> tuple[str, str] | None:
     """What a heading, a label or a title says of the claims it stands over that they do not, as
     (kind, word): ``plan`` (a plan told as done), ``condition`` (a condition dropped), or
     ``scope``, ``scale`` (with a plan among them, "now", "already") or ``change`` as
@@ -1127,7 +1153,9 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
     those and their quotes; ``topic``: the texts of every claim the page or the script cites
     (what a word of scope may bear on); ``told``: for a heading, every claim the page cites, each
     its text, quotes and sources' titles as one string: a change one of them tells of what the
-    heading speaks of is told (``change_told_by``). One reading for the page gate, the
+    heading speaks of is told (``change_told_by``); ``whole``: whether naming no member of a set a
+    claim names one by one tells the whole (not for a column's header, whose rows name them). One
+    reading for the page gate, the
     pre-flight and the podcast."""
     label, backing = _seen(label), [_seen(b) for b in backing]
     if not asks(label):
@@ -1138,6 +1166,9 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
         narrowed = _only_some(label, backing) or _other_than(label, backing)
         if narrowed:
             return "scope", narrowed
+        dropped = _label_whole(label, backing) if whole else None
+        if dropped:
+            return "set", dropped
     change = change_added(label, backing)
     if change and not (told and change_told_by(label, change, told)):
         return "change", change

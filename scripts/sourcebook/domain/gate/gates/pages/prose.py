@@ -817,7 +817,8 @@ class _Judge:
             kind = "judgement" if word else None
         elif not denies:
             got = stance.label_says(text, self.backing(ids), backing, len(ids), self.topic(),
-                                    self.told() if p.where in ("heading", "title") and not row else None)
+                                    self.told() if p.where in ("heading", "title") and not row else None,
+                                    whole=p.where != "header" and not row)
             if got is not None:
                 kind, word = got
         if kind is None and p.where == "heading" and not ids and not row:
