@@ -1430,6 +1430,15 @@ def test_a_heading_telling_the_whole_for_a_named_set_is_refused(demo, page, tmp_
         passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
 
 
+def test_never_beside_a_dated_lack_is_a_negation_the_claim_lacks(demo, page, tmp_path):
+    """"Switched off in late September" is a lack at a date: "never switched on" tells it of every
+    time. The lack said with a negation at its date passes."""
+    old = "switched off in late September"
+    assert old in page
+    refused(demo, page.replace(old, "never switched on", 1), tmp_path, "E-PAGE-NEGATION-ADDED", "never")
+    passes_prose(demo, page.replace(old, "not working in late September", 1), tmp_path)
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

@@ -469,6 +469,9 @@ def _about_the_same(a: str, b: str) -> bool:
     return len(shared) >= 2 or any(ch.isdigit() for w in shared for ch in w)
 
 
+_NEVER = lazy(r"\b(?:never|not\s+ever|at\s+no\s+time)\b|n['’]t\s+ever\b", re.IGNORECASE)
+
+
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
     or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
@@ -482,7 +485,11 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     if turned is not None:
         return turned  # "not under twelve": what the claims state as it is, denied
     flipped = _FLIPPED.search(seen)
-    if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) for b in backing):
+    # "never" is a word of time too: a lack told of a date ("switched off in late September") is
+    # not a lack at every time ("never switched on")
+    ever = _NEVER.search(seen) is not None
+    if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) and
+                               not (ever and (_dated(b) or hedged(b))) for b in backing):
         return None  # "did not work" for "switched off": the claim's lack said with a negation, of the same things
     if flipped is not None:
         return " ".join(flipped.group(0).lower().split())  # "not switched off": the claim's lack turned around
