@@ -1439,6 +1439,15 @@ def test_never_beside_a_dated_lack_is_a_negation_the_claim_lacks(demo, page, tmp
     passes_prose(demo, page.replace(old, "not working in late September", 1), tmp_path)
 
 
+def test_an_answer_word_on_a_plan_tells_it_as_done(demo, page, tmp_path):
+    """"On route W3, yes too: it is due to follow" keeps the hedge but answers yes to whether W3
+    takes the pass today."""
+    assert _W3 in page
+    rest = _W3.replace("Route W3 is due", "it is due", 1)
+    refused(demo, page.replace(_W3, "On route W3, yes too: " + rest, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'yes'")
+    passes_prose(demo, page.replace(_W3, "As for route W3: " + rest, 1), tmp_path)
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

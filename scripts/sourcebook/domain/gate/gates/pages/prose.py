@@ -54,6 +54,8 @@ STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 # ("No one figure is right" is no answer: a "no" answers only before a stop or a dash)
 _ANSWER = lazy(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
                r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I)
+# an answer word anywhere in a clause ("On route W3, yes too:")
+_YES = lazy(r"\b(?:yes|yep)\b|はい|是的|\bда\b", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
 # the small words a short tail after a citation may hold without saying anything of its own
 _TAIL_STOP = frozenset("and the for with its their them they too also both each say says said reports reported "
@@ -299,6 +301,14 @@ class _Judge:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
                                                     "says it as the claim does")
                 lost = stance.hedge_dropped(t, p.text) if plan else None
+                yes = _YES.search(said) if stance.hedged(t) and not any(
+                    not stance.hedged(u) for y in ids if y != x and _cited_part(p.text, groups, y) == said
+                    for u in self._parts(y)[0]) else None
+                if yes and not lost:
+                    # "On route W3, yes too: it is due to follow": the answer tells the plan as done
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, a plan or a possibility, with the answer "
+                                                    f"{yes.group(0)!r}: an answer says it is so; give the plan as "
+                                                    "the claim does (\"W3 is due to follow\"), without an answer")
                 if lost:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
                                                     "a plan, a schedule or a possibility stays one on the page: "
