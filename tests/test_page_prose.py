@@ -1448,6 +1448,24 @@ def test_an_answer_word_on_a_plan_tells_it_as_done(demo, page, tmp_path):
     passes_prose(demo, page.replace(_W3, "As for route W3: " + rest, 1), tmp_path)
 
 
+def test_a_quoted_clause_cut_from_its_condition_is_refused(demo, page, tmp_path):
+    """The source: "once the new ticket readers are installed"; quoting the clause alone tells the
+    readers as installed. Keeping the condition's word passes."""
+    assert _W3 in page
+    cut = 'Ahead of its 1 December 2026 start, the operator says "the new ticket readers are installed"'
+    refused(demo, page.replace(_W3, cut, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'once'")
+    kept = 'Route W3 is due to follow on 1 December 2026, once "the new ticket readers are installed"'
+    passes_prose(demo, page.replace(_W3, kept, 1), tmp_path)
+
+
+def test_scare_quotes_around_the_claims_own_word_are_refused(demo, page, tmp_path):
+    """"an "audited" 31,000": the claim says audited plainly; the marks doubt it."""
+    assert _AUDIT in page
+    refused(demo, page.replace(_AUDIT, 'give an "audited" 31,000 passengers', 1), tmp_path,
+            "E-PAGE-WORD-UNBACKED", "quotation marks")
+    passes_prose(demo, page.replace(_AUDIT, 'give what they call the "audited" 31,000 passengers', 1), tmp_path)
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

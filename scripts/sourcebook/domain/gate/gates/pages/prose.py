@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
 from .....base.patterns import lazy
-from .....engines.text.quotations import quoted, unbacked_quotations
+from .....engines.text.quotations import cut_conditions, quoted, scare_quotes, unbacked_quotations
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
 from ...verify_cache import file_sig
@@ -617,6 +617,18 @@ class _Judge:
                 self.refuse("E-PAGE-QUOTE-UNBACKED", p, f"sets {safe(invented[0].text, 60)} in quotation marks, but "
                                                         "those words occur in none of the quotes of the claims it "
                                                         "cites; quote the source word for word, or drop the marks")
+            cut = cut_conditions(p.text, self.quotes(ok)) if quoted(p.text) and not invented else []
+            if cut:
+                refused = True
+                self.refuse("E-PAGE-HEDGE-DROPPED", p, f"quotes {safe(cut[0][0].text, 60)}, but the source opens those "
+                                                       f"words with {cut[0][1]!r}: quoted alone, a condition is "
+                                                       "told as so; quote the condition too, or keep its word")
+            scare = scare_quotes(p.text, self.backing(ok, quotes=True)) if quoted(p.text) and not invented else []
+            if scare:
+                refused = True
+                self.refuse("E-PAGE-WORD-UNBACKED", p, f"sets {safe(scare[0].text, 40)} in quotation marks, a word "
+                                                       "its claim states plainly: the marks doubt it, a judgement "
+                                                       "no source makes; drop the marks")
             if p.quoted and not invented:  # a block quotation: its words are the source's
                 core = p.text.rstrip(".!?\u3002\uff01\uff1f ")
                 if unbacked_quotations(f"\u201c{core}\u201d", self.quotes(ok)):
