@@ -1466,6 +1466,16 @@ def test_scare_quotes_around_the_claims_own_word_are_refused(demo, page, tmp_pat
     passes_prose(demo, page.replace(_AUDIT, 'give what they call the "audited" 31,000 passengers', 1), tmp_path)
 
 
+def test_a_year_after_the_claims_month_is_read_off_its_sources_date(demo, page, tmp_path):
+    """"late September 2026" of a claim that says "late September", quoting a report dated in
+    October 2026: the year is the report's. A year its date does not fit is a figure no claim states."""
+    old = "switched off in late September"
+    assert old in page
+    passes_prose(demo, page.replace(old, old + " 2026", 1), tmp_path)
+    for year in ("2024", "2027"):
+        refused(demo, page.replace(old, f"{old} {year}", 1), tmp_path, "E-PAGE-FIGURE-UNBACKED", f"September {year}")
+
+
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:
     routes, w3_id = _entry_id(page, "W1 and W2"), _entry_id(page, "due to accept")
     rows = (f'<tr data-claim="{routes}"><td>W1 and W2</td><td>yes{_sup_of(page, routes)}</td></tr>'

@@ -177,8 +177,25 @@ class _Judge:
                 continue
             if self.names_source(text, f, own):  # "the 2019 try proposal", "PEP 563": the cited source's name
                 continue
+            if self.year_of_source(f, own):
+                continue
             bad.append(f)
         return bad
+
+    def year_of_source(self, f, ids: list[str]) -> bool:
+        """"late September 2026" where the claim says "late September" and the source it quotes is
+        dated 2 October 2026: the year is the source's, read off its date, when that date is in the
+        year written or within twelve months after the month (a year that does not fit is refused)."""
+        m = re.fullmatch(r"(\d{4})-(\d{2})", f.key) if f.kind == "date" else None
+        if m is None or not self.fig.is_backed(f._replace(key=f"--{m.group(2)}"), self.backing(ids)):
+            return False
+        year, month = int(m.group(1)), m.group(2)
+        for sid in self.sources_of(ids):
+            day = self.day(sid) or ""
+            if re.match(r"\d{4}-\d{2}-\d{2}$", day) and (
+                    day[:4] == str(year) or f"{year}-{month}" <= day[:7] < f"{year + 1}-{month}"):
+                return True
+        return False
 
     def _misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         """What a cited sentence makes of figures its claims do state: (comparisons, others),
