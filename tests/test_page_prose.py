@@ -729,6 +729,14 @@ def test_a_mark_written_as_text_is_refused(demo, page, tmp_path, tail):
     refused(demo, page.replace(old, old + tail, 1), tmp_path, "E-PAGE-MARK-STRAY", "as text")
 
 
+def test_a_status_pictograph_or_a_written_out_task_box_is_a_mark(demo, page, tmp_path):
+    """"W3 🟢" and a task list's "[x] W3" tick W3 as working, as "✓" does."""
+    for label in ("<p>W3 🟢</p>", "<p>W3 ❌</p>", "<ul><li>[x] W3</li><li>[ ] W1</li></ul>", "<h2>W3 ✅</h2>"):
+        refused(demo, body(page, label), tmp_path, "E-PAGE-MARK-STRAY", "as text")
+    # a route named plainly, and brackets in code, are no tick
+    passes_prose(demo, body(page, "<pre><code>routes[x] = fare</code></pre>"), tmp_path)
+
+
 def test_the_word_checked_in_a_sentence_passes(demo, page, tmp_path):
     html = page.replace("Riders say the W3 readers", "Riders who checked say the W3 readers", 1)
     assert html != page
@@ -1378,6 +1386,99 @@ def test_a_heading_that_tells_a_plan_as_done_in_the_present_is_refused(demo, pag
     refused(demo, page.replace(heading, ">Pass works on W3</h2>", 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'due to'")
     for honest in ("W3 follows in December", "Where the pass works", "Does W3 take the pass?", "W3 and the pass"):
         passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
+def test_a_heading_over_no_claim_that_says_something_is_refused(demo, page, tmp_path):
+    """An empty section's heading is judged against no claim: "New readers fitted, pass accepted
+    fleet-wide" with nothing under it says what nothing backs; a heading naming a topic says nothing."""
+    m = re.search(r'<h2[^>]*>What a ride costs</h2>', page)
+    assert m
+    def empty(text: str) -> str:
+        return page[:m.start()] + f'<h2 id="sec-empty">{text}</h2>\n' + page[m.start():]
+    for said in ("New readers fitted, pass accepted fleet-wide", "Pass everywhere", "Readers installed"):
+        refused(demo, empty(said), tmp_path, "E-PAGE-WORD-UNBACKED", "stands over none")
+    for honest in ("Sources", "Questions", "What to do next", "Where the pass works", "Does the pass work on board?"):
+        passes_prose(demo, empty(honest), tmp_path)
+
+
+def test_an_arrow_between_figures_is_a_word_of_change(demo, page, tmp_path):
+    """"Ridership: 31,000 → 38,500" reads "went from 31,000 to 38,500"; the claims under it give two
+    figures of two counts and a comparison ("the higher figures"), no change."""
+    heading = ">How many people ride</h2>"
+    assert heading in page
+    for arrow in ("Ridership: 31,000 → 38,500", "Ridership ↑ 38,500", "Ridership 31,000 ⇒ 38,500"):
+        refused(demo, page.replace(heading, f">{arrow}</h2>", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
+                "a word of change")
+    for honest in ("Ridership: 31,000 and 38,500", "Ridership: 31,000 or 38,500?"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
+def test_a_heading_asking_when_a_plan_came_about_tells_it_as_done(demo, page, tmp_path):
+    """"When did W3 start taking the pass?" takes it that W3 has, as "why" does; over "W3 is due
+    to follow" it tells the plan as done. A question that only asks tells nothing."""
+    heading = ">Where the pass works today</h2>"
+    for asked in ("When did W3 start taking the pass?", "How long has W3 taken the pass?",
+                  "Since when does W3 take the pass?"):
+        refused(demo, page.replace(heading, f">{asked}</h2>", 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'due to'")
+    for honest in ("When will W3 take the pass?", "Does W3 take the pass?"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
+def test_a_heading_telling_the_whole_for_a_named_set_is_refused(demo, page, tmp_path):
+    """"Pass welcome on board" over "accepted on routes W1 and W2" names no route and no count: it
+    tells the whole water bus takes the pass."""
+    heading = ">Where the pass works today</h2>"
+    for whole in ("Pass welcome on board", "Pass valid on board"):
+        refused(demo, page.replace(heading, f">{whole}</h2>", 1), tmp_path, "E-PAGE-WORD-UNBACKED",
+                "W1 and W2")
+    for honest in ("W1 and W2 take the pass", "Two routes take the pass", "The pass on board"):
+        passes_prose(demo, page.replace(heading, f">{honest}</h2>", 1), tmp_path)
+
+
+def test_never_beside_a_dated_lack_is_a_negation_the_claim_lacks(demo, page, tmp_path):
+    """"Switched off in late September" is a lack at a date: "never switched on" tells it of every
+    time. The lack said with a negation at its date passes."""
+    old = "switched off in late September"
+    assert old in page
+    refused(demo, page.replace(old, "never switched on", 1), tmp_path, "E-PAGE-NEGATION-ADDED", "never")
+    passes_prose(demo, page.replace(old, "not working in late September", 1), tmp_path)
+
+
+def test_an_answer_word_on_a_plan_tells_it_as_done(demo, page, tmp_path):
+    """"On route W3, yes too: it is due to follow" keeps the hedge but answers yes to whether W3
+    takes the pass today."""
+    assert _W3 in page
+    rest = _W3.replace("Route W3 is due", "it is due", 1)
+    refused(demo, page.replace(_W3, "On route W3, yes too: " + rest, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'yes'")
+    passes_prose(demo, page.replace(_W3, "As for route W3: " + rest, 1), tmp_path)
+
+
+def test_a_quoted_clause_cut_from_its_condition_is_refused(demo, page, tmp_path):
+    """The source: "once the new ticket readers are installed"; quoting the clause alone tells the
+    readers as installed. Keeping the condition's word passes."""
+    assert _W3 in page
+    cut = 'Ahead of its 1 December 2026 start, the operator says "the new ticket readers are installed"'
+    refused(demo, page.replace(_W3, cut, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'once'")
+    kept = 'Route W3 is due to follow on 1 December 2026, once "the new ticket readers are installed"'
+    passes_prose(demo, page.replace(_W3, kept, 1), tmp_path)
+
+
+def test_scare_quotes_around_the_claims_own_word_are_refused(demo, page, tmp_path):
+    """"an "audited" 31,000": the claim says audited plainly; the marks doubt it."""
+    assert _AUDIT in page
+    refused(demo, page.replace(_AUDIT, 'give an "audited" 31,000 passengers', 1), tmp_path,
+            "E-PAGE-WORD-UNBACKED", "quotation marks")
+    passes_prose(demo, page.replace(_AUDIT, 'give what they call the "audited" 31,000 passengers', 1), tmp_path)
+
+
+def test_a_year_after_the_claims_month_is_read_off_its_sources_date(demo, page, tmp_path):
+    """"late September 2026" of a claim that says "late September", quoting a report dated in
+    October 2026: the year is the report's. A year its date does not fit is a figure no claim states."""
+    old = "switched off in late September"
+    assert old in page
+    passes_prose(demo, page.replace(old, old + " 2026", 1), tmp_path)
+    for year in ("2024", "2027"):
+        refused(demo, page.replace(old, f"{old} {year}", 1), tmp_path, "E-PAGE-FIGURE-UNBACKED", f"September {year}")
 
 
 def _route_table(page: str, w3: str, head: str = "Takes the pass") -> str:

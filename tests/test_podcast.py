@@ -331,3 +331,23 @@ def test_a_transition_that_takes_a_change_as_so_is_refused(ws):
     for honest in ("Now to the fares.", "How busy is the service?", "Earlier we heard about W3; more on it now.",
                    "More on the fares after this."):
         assert _figure_codes(ws, lines + [_line(3, "Ana", honest, "transition")]) == [], honest
+
+
+def test_a_transition_telling_a_thing_as_done_states_a_fact(ws):
+    """"Good news first: the new W3 readers have arrived" links nothing: it tells what became of
+    the readers a claim only plans."""
+    _fare(ws)
+    for text in ("Good news first: the new W3 readers have arrived.", "The W3 readers are now installed."):
+        [(code, subject, message)] = _figure_codes(ws, [_line(1, "Ana", text, "transition")])
+        assert (code, subject) == ("E-POD-TRANSITION", "line 1") and "as done" in message, text
+    for text in ("Now to the W3 readers.", "Have the W3 readers arrived?"):
+        assert _figure_codes(ws, [_line(1, "Ana", text, "transition")]) == [], text
+
+
+def test_a_line_citing_only_an_inference_adds_no_negation(ws):
+    """The inference "Riders will pay more" does not say riders "will never" pay less."""
+    _, guess = _fare(ws)
+    [(code, subject, message)] = _figure_codes(ws, [_line(1, "Ana", "Riders will pay more, and never less.",
+                                                         "opinion", [guess])])
+    assert (code, subject) == ("E-PAGE-NEGATION-ADDED", "line 1") and "'never'" in message
+    assert _figure_codes(ws, [_line(1, "Ana", "Riders will pay more, I think.", "opinion", [guess])]) == []

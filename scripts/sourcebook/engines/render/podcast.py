@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ...base.errors import Finding
+from ...base.patterns import lazy
 from ..ledger.ledger_model import evidence_quote
 from .mdtext import md_escape
 
@@ -100,6 +102,12 @@ def _stance_finding(line: str, claim_texts: list[str], backing: list[str], cited
     return None
 
 
+# a word that tells a thing as done or arrived ("have arrived", "are installed", "now live")
+_DONE_LINK = lazy(r"\b(?:ha(?:s|ve|d)\s+(?:now\s+|just\s+|finally\s+|already\s+)?(?:arrived|come|landed|"
+                  r"[^\W\d_]+ed)|(?:is|are|was|were)\s+(?:now\s+|finally\s+)?(?:here|in|installed|fitted|live|"
+                  r"working|ready|done|in\s+place)|arrived|installed|fitted|delivered|switched\s+on)\b", re.IGNORECASE)
+
+
 def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                     voices: Mapping[str, Mapping] | None = None) -> list[Finding]:
     """A transition carries no figure, date, amount or quotation; every other line states only
@@ -108,7 +116,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
     line cites."""
     from ..text import stance
     from ..text.figure_frame import misframed
-    from ..text.figures import stated, unbacked
+    from ..text.figures import find_figures, stated, unbacked
     from ..text.quotations import find_quotations
     from ..text.stance import change_told, judge_words
 
@@ -129,6 +137,11 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                                                                        "segments and states nothing: ask without it "
                                                                        "(\"How busy is the service?\"), or tell the "
                                                                        "change in a factual line that cites its claim"))
+            done = _DONE_LINK.search(text) if not stance.asks(text) else None
+            if done and any(f.kind == "ident" for f in find_figures(text)):
+                # "the new W3 readers have arrived": a link that tells what became of a thing a claim
+                # speaks of states a fact
+                carried.append(f'"{done.group(0)}", which tells a thing as done')
             if carried:
                 out.append(Finding("E-POD-TRANSITION", subject, f"a transition carries {', '.join(carried)}; it "
                                                                 "links segments and states nothing: move the fact "
@@ -150,6 +163,13 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
             said = _stance_finding(text, [str(claims[c].get("text") or "") for c in ids if c in claims], texts, len(ids))
             if said:
                 out.append(Finding(said[0], subject, said[1]))
+        else:  # a line citing only inferences: the inference's own words bound its negations
+            inferred = [str(claims[c].get("text") or "") for c in ids if c in claims]
+            word = stance.negation_added(text, inferred) if inferred else None
+            if word:
+                code, what, fix = stance.ADDED["negation"]
+                out.append(Finding(code, subject, f"the line says {word!r}, {what} that none of its claims "
+                                                  f"says; {fix}"))
     texts = _claims_backing(cited, claims)
     told = [("episode", str(script.get("episode") or ""))]
     told += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")

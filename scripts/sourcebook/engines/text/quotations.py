@@ -64,3 +64,55 @@ def unbacked_quotations(text: str, quotes: list[str]) -> list[Quotation]:
         if said and not any(said in p for p in pool):
             out.append(q)
     return out
+
+
+# a word that opens a condition or a time clause: what follows it is not said to be so
+_SUBORDINATOR = lazy(r"\b(?:once|if|when|whenever|until|till|unless|after|before|provided(?:\s+that)?|"
+                     r"as\s+soon\s+as)\W*$", re.IGNORECASE)
+
+
+def cut_conditions(text: str, quotes: list[str]) -> list[tuple[Quotation, str]]:
+    """The quotations of ``text`` that every quote holding their words opens with a condition
+    ("once the new ticket readers are installed" quoted as "the new ticket readers are
+    installed"): set alone, the clause is told as so. With the word that opened it; a sentence
+    that keeps the word before the quotation (once "the readers are installed") keeps it."""
+    pool = [_words(q) for q in quotes]
+    out = []
+    for q in find_quotations(text):
+        said = _EDGE.sub("", _words(inner(q)))
+        if not said:
+            continue
+        before = [p[:i] for p in pool for i in _occurrences(p, said)]
+        opened = [_SUBORDINATOR.search(b) for b in before]
+        if opened and all(opened) and not _SUBORDINATOR.search(_words(text[:q.start])):
+            out.append((q, " ".join(opened[0].group(0).split()).strip(" ,;:")))  # type: ignore[union-attr]
+    return out
+
+
+def _occurrences(hay: str, needle: str) -> list[int]:
+    out, i = [], hay.find(needle)
+    while i >= 0:
+        out.append(i)
+        i = hay.find(needle, i + 1)
+    return out
+
+
+# words before a one-word quotation that name the word rather than doubt it ("the word "audited"")
+_NAMES_WORD = lazy(r"\b(?:word|term|label|call(?:s|ed)?(?:\s+(?:it|them|this|that|the|an?))?|marked|labell?ed|reads?|"
+                   r"says?|said|wrote|writes)\W*$", re.IGNORECASE)
+
+
+def scare_quotes(text: str, plain: list[str]) -> list[Quotation]:
+    """One-word quotations of ``text`` ("an "audited" 31,000") of a word ``plain`` (the claims'
+    texts and quotes) states without quotation marks: the marks say the author doubts the word,
+    a judgement no source makes. A word the source sets in marks itself, or one the sentence
+    names ("the word "audited"", "marked "late""), is quoted."""
+    out = []
+    for q in find_quotations(text):
+        word = _EDGE.sub("", _words(inner(q)))
+        if not word or not re.fullmatch(r"[^\W\d_][\w'-]*", word) or _NAMES_WORD.search(text[:q.start]):
+            continue
+        said = [_words(p) for p in plain if re.search(rf"(?<![\w'\"]){re.escape(word)}(?![\w'\"])", _words(p))]
+        if said and not any(re.search(rf"[\"'«»「“”‘’]\s*{re.escape(word)}\s*[\"'«»」“”‘’]", p) for p in said):
+            out.append(q)
+    return out

@@ -512,7 +512,9 @@ CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\
               r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
               r"(?:went|gone|go(?:es|ing)?)\s+(?:up|down)|phas(?:e|es|ed|ing)\s+(?:out|in)|used\s+to|no\s+longer|formerly|previously|in\s+the\s+past|any\s?more|"
               r"again|once\s+more|anew|resum(?:e|es|ed|ing)|restor(?:e|es|ed|ing)|(?:switched|turned|came|come|comes|"
-              r"coming|went|go|goes|going|is|are|was|were|be|been|now)\s+back\s+on|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少",
+              r"coming|went|go|goes|going|is|are|was|were|be|been|now)\s+back\s+on|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少|"
+              # an arrow between or beside figures reads "went from ... to", "up", "down"
+              r"[→⟶➔➜⇒↑↓⬆⬇↗↘▲▼⇧⇩]",
               re.IGNORECASE)
 # a claim that compares, or tells a change in other words ("extended or contracted by the reset
 # amount"), backs a sentence's word of change ("stretches or shrinks")
@@ -603,6 +605,9 @@ def _contrasted(sentence: str, backing: list[str]) -> bool:
     return any(told & _stems(b) for b in contrasts)
 
 
+_NEVER = lazy(r"\b(?:never|not\s+ever|at\s+no\s+time)\b|n['’]t\s+ever\b", re.IGNORECASE)
+
+
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
     or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
@@ -618,7 +623,11 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     if _contrasted(seen, backing):
         return None  # "an optimization, not a ceiling" of "unlike a memory maximum, ... purely an optimization"
     flipped = _FLIPPED.search(seen)
-    if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) for b in backing):
+    # "never" is a word of time too: a lack told of a date ("switched off in late September") is
+    # not a lack at every time ("never switched on")
+    ever = _NEVER.search(seen) is not None
+    if flipped is None and any(_LACK.search(_seen(b)) and _about_the_same(seen, _seen(b)) and
+                               not (ever and (_dated(b) or hedged(b))) for b in backing):
         return None  # "did not work" for "switched off": the claim's lack said with a negation, of the same things
     if flipped is not None:
         return " ".join(flipped.group(0).lower().split())  # "not switched off": the claim's lack turned around
@@ -888,6 +897,30 @@ def _each_of_set(sentence: str, backing: list[str]) -> bool:
     return all(any(a <= e.start() < b for a, b in kept) for e in re.finditer(r"\beach\b", seen, re.IGNORECASE))
 
 
+def _label_whole(label: str, backing: list[str]) -> str | None:
+    """"Pass welcome on board" over "accepted on routes W1 and W2": a heading or a label too short
+    for ``_set_dropped``'s measure that says something is so of what the set's claim speaks of
+    (a word of it besides the set), naming no member and no count, tells it of the whole. A topic
+    ("Where the pass works") says nothing is so."""
+    from .figures import find_figures
+
+    seen = _seen(label)
+    if _KEEPS_SET.search(seen) or _TOPIC.match(seen) or not (_STATES.search(seen) or _DONE_PAST.search(seen)):
+        return None
+    mine = {f.key for f in find_figures(seen) if f.kind == "ident"}
+    # what it speaks of, not what it says of it: "Accepted today:" over the routes shares a verb only
+    mine_stems = _stems5(_STATES.sub(" ", seen))
+    for b in backing:
+        for m in _SET.finditer(b):
+            members = {f.key for f in find_figures(m.group("members")) if f.kind == "ident"}
+            if len(members) < 2 or mine:  # it names a member, or a thing of its own ("W3 ...")
+                continue
+            rest = _stems5(b[:m.start("members")] + " " + b[m.end():])
+            if rest & mine_stems:
+                return f"nothing of {' '.join(m.group(0).split())}"
+    return None
+
+
 def _stems5(text: str) -> frozenset[str]:
     """Words of four letters or more by their first five ("passengers" is not "pass")."""
     return frozenset(w.lower()[:5] for w in _CONTENT.findall(text) if w.lower() not in _CONDITION_STOP)
@@ -968,6 +1001,8 @@ ADDED = {
              "without saying it is so"),
     "condition": ("E-PAGE-HEDGE-DROPPED", "a fact told without the condition its claim states",
                   "keep the condition (\"with a paying adult\"), or name what it stands over without stating it"),
+    "bare": ("E-PAGE-WORD-UNBACKED", "a statement under which no claim stands",
+             "cite under it the claim that says it, or make it name a topic (\"Where the pass works\")"),
     "weekday": ("E-PAGE-FIGURE-UNBACKED", "a day of the week the date does not fall on, in words",
                 "write the day the calendar gives for the date, or leave the day out"),
 }
@@ -1072,7 +1107,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     change = CHANGE.search(_seen(sentence))
     # a text that tells a change, or compares ("since", "extended"), backs one; "unchanged since
     # 2024" compares only to say nothing changed
-    if change and not any(CHANGE.search(b) or _COMPARED.search(b) and not _UNCHANGED.search(b) for b in backing):
+    if change and not any(_backs_change(change.group(0), b) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
     compared = _compared_with(sentence, backing) or _multiplied(sentence, backing)
     if compared:
@@ -1214,7 +1249,8 @@ def change_told_by(label: str, word: str, claims: list[str]) -> bool:
 # a label that says something is so, not only what follows ("Pass works on W3", "W3: accepted"):
 # a verb of being, taking or working, or a thing told as done
 _STATES = lazy(r"\b(?:is|are|was|were|has|have|had|works?|takes?|accepts?|runs?|pays?|covers?|joins?|opens?|"
-               r"starts?|gets?|goes|live|open|ready|active|working|accepted|taken|done|enabled|installed|fitted)\b",
+               r"starts?|gets?|goes|live|open|ready|active|working|accepted|taken|done|enabled|installed|fitted|"
+               r"welcome[sd]?|valid|allowed|honou?red|usable|supported)\b",
                re.IGNORECASE)
 # a comparative ("busier", "higher", "so much more") and a word of time ("this year", "now",
 # "than before") together tell a change, whatever the sentence asks ("Why is the service so much
@@ -1228,11 +1264,16 @@ _TIME_NOW = lazy(r"\b(?:(?:this|last|next|past)\s+(?:year|month|week|summer|wint
                  r"over\s+time|year[- ]on[- ]year|every\s+year)\b", re.IGNORECASE)
 
 
+_PRESUMES = lazy(r"\W*(?:why|how\s+come|(?:when|how)\s+(?:did|has|have|had|was|were)|how\s+long\s+(?:has|have|had|did)|"
+                 r"since\s+when|ever\s+since\s+when)\b", re.IGNORECASE)
+
+
 def asks(text: str) -> bool:
-    """A label that asks ("Does W3 take the pass?"): it tells nothing, unless it asks why (a
-    "why" takes what it asks about as so)."""
+    """A label that asks ("Does W3 take the pass?"): it tells nothing, unless it asks why or
+    when and how a thing came about ("When did W3 start taking the pass?", "How long has W3
+    taken it?"): those take what they ask about as so."""
     t = text.rstrip()
-    return t.endswith(("?", "？")) and not re.match(r"\W*(?:why|how\s+come)\b", _seen(t), re.IGNORECASE)
+    return t.endswith(("?", "？")) and not _PRESUMES.match(_seen(t))
 
 
 def change_told(text: str) -> str | None:
@@ -1253,10 +1294,21 @@ def change_added(text: str, backing: list[str]) -> str | None:
     """The change ``text`` tells that none of ``backing`` tells or compares ("unchanged since
     2024" compares only to say nothing changed)."""
     word = change_told(text)
-    if word is None or any(CHANGE.search(_seen(b)) or _COMPARED.search(_seen(b)) and not _UNCHANGED.search(_seen(b))
-                           for b in backing):
+    if word is None or any(_backs_change(word, _seen(b)) for b in backing):
         return None
     return word
+
+
+_ARROWS = "→⟶➔➜⇒↑↓⬆⬇↗↘▲▼⇧⇩"
+
+
+def _backs_change(word: str, backing: str) -> bool:
+    """Whether a claim's text or quote backs the change ``word``: one that tells a change, or
+    compares ("since", "higher"); an arrow ("31,000 → 38,500" reads "went from ... to") only by
+    one that tells a change, a comparison of two figures ("the higher figures") is no change."""
+    if word in _ARROWS:
+        return bool(CHANGE.search(backing.translate({ord(a): " " for a in _ARROWS})))
+    return bool(CHANGE.search(backing) or _COMPARED.search(backing) and not _UNCHANGED.search(backing))
 
 
 def label_plan_done(claim_text: str, label: str) -> str | None:
@@ -1351,8 +1403,35 @@ def _scopes_over(label: str, word: str, topic: list[str]) -> bool:
     return any(w.lower()[:4] in said for w in after)
 
 
+# a heading that names a topic ("Where the pass works today", "What to do"): it says nothing is so
+_WIDE = lazy(r"\b[^\W\d_]+-?wide\b", re.IGNORECASE)  # "fleet-wide", "citywide": a scope
+_TOPIC = lazy(r"^\W*(?:what|where|how|when|who|which|whether)\b", re.IGNORECASE)
+
+
+def label_states(label: str) -> str | None:
+    """What a heading standing over no claim says all the same, as written: a verb of being or
+    a thing told as done ("New readers fitted"), a word of scope ("fleet-wide"), change or
+    negation; None for a topic ("Sources", "What to do", "Where the pass works today") and a
+    question that only asks. Over no claim, nothing backs it."""
+    if asks(label):
+        return None
+    seen = _seen(label)
+    if not seen.rstrip().endswith(("?", "？")) and _TOPIC.match(seen):
+        return None
+    for rx in (_STATES, _DONE_PAST, _DONE, CHANGE, _NEG_WORDS):
+        m = rx.search(seen)
+        if m:
+            return " ".join(m.group(0).lower().split())
+    m = _WIDE.search(seen)
+    if m:
+        return m.group(0).lower()
+    scope = scope_words(label)
+    return scope[0] if scope else None
+
+
 def label_says(label: str, claim_texts: list[str], backing: list[str], cited: int = 0,
-               topic: list[str] | None = None, told: list[str] | None = None) -> tuple[str, str] | None:
+               topic: list[str] | None = None, told: list[str] | None = None,
+               whole: bool = True) -> tuple[str, str] | None:
     """What a heading, a label or a title says of the claims it stands over that they do not, as
     (kind, word): ``plan`` (a plan told as done), ``condition`` (a condition dropped), or
     ``scope``, ``scale`` (with a plan among them, "now", "already") or ``change`` as
@@ -1360,7 +1439,9 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
     those and their quotes; ``topic``: the texts of every claim the page or the script cites
     (what a word of scope may bear on); ``told``: for a heading, every claim the page cites, each
     its text, quotes and sources' titles as one string: a change one of them tells of what the
-    heading speaks of is told (``change_told_by``). One reading for the page gate, the
+    heading speaks of is told (``change_told_by``); ``whole``: whether naming no member of a set a
+    claim names one by one tells the whole (not for a column's header, whose rows name them). One
+    reading for the page gate, the
     pre-flight and the podcast."""
     label, backing = _seen(label), [_seen(b) for b in backing]
     if not asks(label):
@@ -1371,6 +1452,9 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
         narrowed = _only_some(label, backing) or _other_than(label, backing)
         if narrowed:
             return "scope", narrowed
+        dropped = _label_whole(label, backing) if whole else None
+        if dropped:
+            return "set", dropped
     change = change_added(label, backing)
     if change and not (told and change_told_by(label, change, told)):
         return "change", change

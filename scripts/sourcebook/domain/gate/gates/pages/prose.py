@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
 from .....base.patterns import lazy
-from .....engines.text.quotations import quoted, unbacked_quotations
+from .....engines.text.quotations import cut_conditions, quoted, scare_quotes, unbacked_quotations
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
 from ...verify_cache import file_sig
@@ -54,6 +54,8 @@ STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 # ("No one figure is right" is no answer: a "no" answers only before a stop or a dash)
 _ANSWER = lazy(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
                r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I)
+# an answer word anywhere in a clause ("On route W3, yes too:")
+_YES = lazy(r"\b(?:yes|yep)\b|はい|是的|\bда\b", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
 # the small words a short tail after a citation may hold without saying anything of its own
 _TAIL_STOP = frozenset("and the for with its their them they too also both each say says said reports reported "
@@ -64,8 +66,10 @@ _WORDS = lazy(r"[^\W\d_]{3,}")
 # words after a label's number that do not say what it counts
 _NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
 # the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
-# for nothing, and the reader cannot tell it from the real mark
-_FAKE_MARK = lazy(r"[✓✔☑✅]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]", re.I)
+# for nothing, and the reader cannot tell it from the real mark; a status pictograph ("W3 🟢") or
+# a task list's box written out ("[x] W3") ticks the same way
+_FAKE_MARK = lazy(r"[✓✔☑☒✅✗✘❌❎⭕🟢🟡🟠🔴🟩🟥👍👎]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]"
+                  r"|(?:^|(?<=\s))\[[ xX]\](?=\s)", re.I)
 _URL_TEXT = lazy(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 # a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
 _MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
@@ -173,8 +177,25 @@ class _Judge:
                 continue
             if self.names_source(text, f, own):  # "the 2019 try proposal", "PEP 563": the cited source's name
                 continue
+            if self.year_of_source(f, own):
+                continue
             bad.append(f)
         return bad
+
+    def year_of_source(self, f, ids: list[str]) -> bool:
+        """"late September 2026" where the claim says "late September" and the source it quotes is
+        dated 2 October 2026: the year is the source's, read off its date, when that date is in the
+        year written or within twelve months after the month (a year that does not fit is refused)."""
+        m = re.fullmatch(r"(\d{4})-(\d{2})", f.key) if f.kind == "date" else None
+        if m is None or not self.fig.is_backed(f._replace(key=f"--{m.group(2)}"), self.backing(ids)):
+            return False
+        year, month = int(m.group(1)), m.group(2)
+        for sid in self.sources_of(ids):
+            day = self.day(sid) or ""
+            if re.match(r"\d{4}-\d{2}-\d{2}$", day) and (
+                    day[:4] == str(year) or f"{year}-{month}" <= day[:7] < f"{year + 1}-{month}"):
+                return True
+        return False
 
     def _misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         """What a cited sentence makes of figures its claims do state: (comparisons, others),
@@ -297,6 +318,14 @@ class _Judge:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
                                                     "says it as the claim does")
                 lost = stance.hedge_dropped(t, p.text) if plan else None
+                yes = _YES.search(said) if stance.hedged(t) and not any(
+                    not stance.hedged(u) for y in ids if y != x and _cited_part(p.text, groups, y) == said
+                    for u in self._parts(y)[0]) else None
+                if yes and not lost:
+                    # "On route W3, yes too: it is due to follow": the answer tells the plan as done
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, a plan or a possibility, with the answer "
+                                                    f"{yes.group(0)!r}: an answer says it is so; give the plan as "
+                                                    "the claim does (\"W3 is due to follow\"), without an answer")
                 if lost:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
                                                     "a plan, a schedule or a possibility stays one on the page: "
@@ -642,6 +671,18 @@ class _Judge:
                 self.refuse("E-PAGE-QUOTE-UNBACKED", p, f"sets {safe(invented[0].text, 60)} in quotation marks, but "
                                                         "those words occur in none of the quotes of the claims it "
                                                         "cites; quote the source word for word, or drop the marks")
+            cut = cut_conditions(p.text, self.quotes(ok)) if quoted(p.text) and not invented else []
+            if cut:
+                refused = True
+                self.refuse("E-PAGE-HEDGE-DROPPED", p, f"quotes {safe(cut[0][0].text, 60)}, but the source opens those "
+                                                       f"words with {cut[0][1]!r}: quoted alone, a condition is "
+                                                       "told as so; quote the condition too, or keep its word")
+            scare = scare_quotes(p.text, self.backing(ok, quotes=True)) if quoted(p.text) and not invented else []
+            if scare:
+                refused = True
+                self.refuse("E-PAGE-WORD-UNBACKED", p, f"sets {safe(scare[0].text, 40)} in quotation marks, a word "
+                                                       "its claim states plainly: the marks doubt it, a judgement "
+                                                       "no source makes; drop the marks")
             if p.quoted and not invented:  # a block quotation: its words are the source's
                 core = p.text.rstrip(".!?\u3002\uff01\uff1f ")
                 if unbacked_quotations(f"\u201c{core}\u201d", self.quotes(ok)):
@@ -704,7 +745,7 @@ class _Judge:
             {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
-            fake = _FAKE_MARK.search(p.text) if w in ("prose", "row", "header", "chart", "code") or w.startswith("attr:") else None
+            fake = _FAKE_MARK.search(p.text) if w in ("prose", "heading", "row", "header", "chart", "code") or w.startswith("attr:") else None
             if fake and p.text not in self.fixed:
                 self.f.append(Finding("E-PAGE-MARK-STRAY", f"{self.page.rel}:{p.line}",
                                       f"\"{safe(first_words(p.text), 120)}\" writes the mark {fake.group(0)!r} as "
@@ -852,9 +893,15 @@ class _Judge:
             kind = "judgement" if word else None
         elif not denies:
             got = stance.label_says(text, self.backing(ids), backing, len(ids), self.topic(),
-                                    self.told() if p.where in ("heading", "title") and not row else None)
+                                    self.told() if p.where in ("heading", "title") and not row else None,
+                                    whole=p.where != "header" and not row)
             if got is not None:
                 kind, word = got
+        if kind is None and p.where == "heading" and not ids and not row:
+            # a heading over an empty section or slide is judged against no claim: it may name
+            # a topic ("Sources", "What to do"), never say that something is so
+            word = stance.label_states(text) or ""
+            kind = "bare" if word else None
         if kind is None:
             return
         code, what, fix = stance.ADDED[kind]
