@@ -105,6 +105,22 @@ def test_a_name_no_quote_has_is_left_to_the_reader(ws, src):
     assert "name" not in r.err, r.both
 
 
+def test_an_ack_of_figure_words_and_names_leaves_a_workspace_that_loads(ws, src):
+    # acking a claim whose flags are a number in words, a quotation and a name records each by its
+    # code and digest, the form claims.json is held to: every later command still reads it
+    r = _add(ws, 'Three riders of Harbourside called the fare "a bargain".', src, "A single adult fare is 3.40 marks.")
+    cid = last_id(r)
+    assert r.rc == 0 and _codes(r.err).count("W-CLAIM-FIGURE-WORDS") == 3, r.both
+    r = sb("claim", "ack", cid, "--reason", "the fare table and the riders' forum say so", cwd=ws)
+    assert r.rc == 0, r.both
+    flags = _claims(ws)[cid]["acks"][-1]["flags"]
+    assert len(flags) == 3 and all(f.startswith("W-CLAIM-FIGURE-WORDS:") and len(f) == 33 for f in flags), flags
+    for argv in (("claim", "list"), ("ledger",), ("verify",)):
+        r = sb(*argv, cwd=ws)
+        assert r.rc == 0 and "E-SCHEMA" not in r.both, (argv, r.both)
+    assert "W-CLAIM-FIGURE-WORDS" not in sb("review", cwd=ws).both  # the ack silences all three
+
+
 def test_spelled_out_numbers_are_left_to_the_reader(ws, src):
     # a number in words the quotes do not state is a review flag for a person, never a refusal
     r = _add(ws, "Three travellers in the thread reported the same failure.", src, "Route W3 reopens on Monday.")

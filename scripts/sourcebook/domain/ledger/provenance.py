@@ -203,7 +203,7 @@ def _figure_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf | None = 
                 # a number in words, a name with digits or a relative date: a reader's review,
                 # never a refusal (a claim may say "three travellers" of a quote listing them)
                 out.append(Flag("words", f"{f.written!r} in the claim's text is a figure its quotes do not "
-                                         "state in any form; check the quotes back it", f"words:{f.written}"))
+                                         "state in any form; check the quotes back it", _words_key("figure", f.written)))
             elif f.kind != "ambiguous":
                 what = "date" if f.kind == "date" else "figure"
                 out.append(Flag("figure", f"the {what} {f.written!r} in the claim's text occurs in none of its "
@@ -213,7 +213,7 @@ def _figure_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf | None = 
 
         for q in unbacked_quotations(text, backing):
             out.append(Flag("words", f"the claim's text sets {_clip(q.text, 40)} in quotation marks, but no quote "
-                                     "of it has those words; quote the source word for word", f"quote:{q.text}"))
+                                     "of it has those words; quote the source word for word", _words_key("quote", q.text)))
     if claim.get("confidence") == "inferred":
         # "the 2018 draft", "PEP 563": a name of one of the workspace's sources states no fact
         sids = list(sources()) if sources is not None and record_of is not None else []
@@ -258,7 +258,7 @@ def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
         # a name's inflections ("Twitch's", "Kubernetes'") share its first letters
         if not re.search(r"(?<!\w)" + re.escape(low[:max(4, len(low) - 2)]), seen):
             out.append(Flag("words", f"the name {word!r} in the claim's text occurs in none of its quotes nor its "
-                                     "sources' titles; check the quotes back it", f"name:{word}"))
+                                     "sources' titles; check the quotes back it", _words_key("name", word)))
     return out
 
 
@@ -518,6 +518,13 @@ def _asof_quote_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
 def _key(rule: str, ev: Mapping, quote: str) -> str:
     digest = hashlib.sha256(f"{ev.get('source_id')}\n{quote}".encode()).hexdigest()[:12]
     return f"{WARNING[rule]}:{digest}"
+
+
+def _words_key(what: str, written: str) -> str:
+    """The key an ack records for a figure, quotation or name the quotes lack: the code and a
+    digest, as every flag's key (``claims.schema.json`` holds acks to that form)."""
+    digest = hashlib.sha256(f"{what}\n{written}".encode()).hexdigest()[:12]
+    return f"{WARNING['words']}:{digest}"
 
 
 def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
