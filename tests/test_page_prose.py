@@ -837,6 +837,63 @@ def test_a_finder_is_judged_by_the_speaker_the_quote_names_when_the_claim_names_
     assert speaker_swapped(own, [own], "Ridership averaged 38,500 over the summer, as the trade press found") is None
 
 
+_PRESS = "The trade press reports 38,500 over the summer"
+_FARE = "A single adult fare bought on board is 3.40 marks"
+
+
+@pytest.mark.parametrize("old, new, who", [
+    # the paper's own figure, which the city disputes, put in the city's mouth
+    (_PRESS, "The city itself says weekday ridership averaged 38,500 over the summer", "The city itself"),
+    (_PRESS, "Weekday ridership averaged 38,500 over the summer, as the city council found", "the city council"),
+    # the operator's and the paper's fare, told as the city's
+    (_FARE, "The city says a single adult fare bought on board is 3.40 marks", "The city"),
+])
+def test_a_speaker_the_claims_source_is_not_is_refused(demo, page, tmp_path, old, new, who):
+    """A claim whose text and quote name no one saying it is its source's word: a sentence that
+    names a speaker must name that source (its title, author, publisher or the reason given for
+    its tier), not another party, least of all the one that disputes it."""
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", repr(who))
+
+
+@pytest.mark.parametrize("old, new", [
+    (_PRESS, "The Ferry Ledger reports 38,500 over the summer"),
+    (_PRESS, "Weekday ridership averaged 38,500 over the summer, as the trade paper reported"),
+    (_FARE, "The operator says a single adult fare bought on board is 3.40 marks"),
+    (_FARE, "According to the Calder Bay Water Bus Authority, a single adult fare bought on board is 3.40 marks"),
+    (_RIDERS, "Riders say the W3 readers were still switched off in late September"),
+])
+def test_a_speaker_the_claims_source_is_passes(demo, page, tmp_path, old, new):
+    assert old in page
+    passes_prose(demo, page.replace(old, new, 1), tmp_path)
+
+
+def test_a_speaker_is_matched_to_the_claims_source_record():
+    """The speaker a sentence names of a claim that names none: "The operator" is the operator's
+    notice (the reason for its tier says so), not a forum post; a document or its author speaks
+    as itself."""
+    from sourcebook.domain.ledger.provenance import speaker_of
+    from sourcebook.engines.text.stance import speaker_unnamed
+
+    own = "The W3 reader showed a red light."
+    assert speaker_unnamed(own, [own], "The operator says the W3 reader showed a red light.") == "The operator"
+    assert speaker_unnamed(own, [own], "The proposal says the W3 reader showed a red light.") is None
+    assert speaker_unnamed(own, [own], "Its author argues the W3 reader showed a red light.") is None
+    assert speaker_unnamed(own, [own], "They say the W3 reader showed a red light.") is None
+    assert speaker_unnamed("Riders were told by W3 crew that it was red.", [], "The operator says it was red.") is None
+    records = {"notice": {"publisher": "Calder Bay Water Bus Authority", "title": "Service status",
+                          "tier_reason": "the operator's own status page"},
+               "forum": {"publisher": "Calder commuters forum", "title": "Re: the pass",
+                         "tier_reason": "anonymous commuter forum posts"},
+               "pep": {"title": "PEP 649 – Deferred Evaluation Of Annotations", "author": "Larry Hastings"}}
+    text_of, record_of = (lambda s: ""), records.get
+    assert speaker_of("The operator", ["notice"], text_of, record_of, described=True)
+    assert not speaker_of("The operator", ["notice"], text_of, record_of)  # the tier's reason only when asked
+    assert not speaker_of("The operator", ["forum"], text_of, record_of, described=True)
+    assert speaker_of("PEP 649", ["pep"], text_of, record_of, described=True)
+    assert not speaker_of("PEP 563", ["pep"], text_of, record_of, described=True)
+
+
 @pytest.mark.parametrize("new", [
     "According to riders, the W3 readers were still switched off in late September",
     "People on W3 found the readers still switched off in late September",

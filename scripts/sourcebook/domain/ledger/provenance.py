@@ -334,10 +334,11 @@ def names_source(text: str, f: Any, sids: Any, text_of: TextOf, record_of: Recor
     return False
 
 
-def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf) -> bool:
+def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, described: bool = False) -> bool:
     """Whether ``who`` ("PEP 649", "the city", "the try proposal") names one of the sources
     ``sids``: a document's identifier its header or title states, or a word of its title, author
-    or publisher (compared by their first four letters)."""
+    or publisher (compared by their first four letters); ``described``: or of the reason its
+    record gives for its tier ("the operator's own status page"), shown beside it in the ledger."""
     from ...engines.text import figures
 
     ids = [f for f in figures.find_figures(who) if f.kind == "version" and _DOC_ID.match(f.key)]
@@ -346,7 +347,8 @@ def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf) -> boo
     mine = {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", who)} - {"the", "its", "thei"}
     for s in dict.fromkeys(sids):
         rec = record_of(s) or {}
-        words = {w.lower()[:4] for k in ("title", "author", "publisher") if isinstance(rec.get(k), str)
+        keys = ("title", "author", "publisher", "tier_reason") if described else ("title", "author", "publisher")
+        words = {w.lower()[:4] for k in keys if isinstance(rec.get(k), str)
                  for w in re.findall(r"[^\W\d_]{3,}", rec[k])}
         if mine & words:
             return True

@@ -11,8 +11,9 @@ around; they only flag a claim for a person to look at, they never decide:
 - ``cut_context``: for a quote that starts mid-sentence, what the words just before it make of
   it (someone's report, a question, a denial), or None; ``report_frame``: the speaker's words
   of a quote that is someone's whole report ("Riders told The Ferry Ledger that ...");
-- ``frame_dropped``, ``speaker_swapped``: a sentence tells as a plain fact what its claim reports
-  someone saying ("The authority says ..."), or names another speaker than the claim does;
+- ``frame_dropped``, ``speaker_swapped``, ``speaker_unnamed``: a sentence tells as a plain fact what its
+  claim reports someone saying ("The authority says ..."), or names another speaker than the claim does
+  (or, when the claim names none, a speaker its source's record must back);
 - ``condition_dropped``: a sentence restates a claim without the condition the claim states on
   itself ("once new readers are installed", "when travelling with a paying adult");
 - ``hedge_dropped``: a page sentence states plainly what its claim only expects, plans or allows
@@ -402,6 +403,32 @@ def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str |
             _AUTHOR.search(_seen(got[0])) and _DOCUMENT.search(_seen(said)):
         return None  # a document speaks with its author's words: "Its author argues" for "The proposal says"
     return f"{' '.join(said.split())} for {' '.join(got[0].split())}"
+
+
+def speaker_unnamed(claim_text: str, backing: list[str], sentence: str) -> str | None:
+    """The speaker a sentence names ("The city itself says ...", "..., as the operator found")
+    citing a claim whose own text and quotes name no one saying it, when no word of that speaker
+    stands in the claim or its quotes and it is not the source spoken of as a document or its
+    author ("The proposal says", "Its author argues"): whether the claim's source is that speaker
+    is for the source's record to say (its title, author, publisher). None otherwise."""
+    if _frame(claim_text) or any(_frame(b) for b in backing):
+        return None  # the claim names its speaker: ``speaker_swapped`` judges
+    said = _speaker(sentence)
+    if said is None:
+        return None
+    mine = _stems(said) - _ANYONE
+    known = set().union(*(_stems(b) for b in [claim_text, *backing]))
+    if not mine or mine & known:
+        return None
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", _seen(said)) if w.lower() not in _PLAIN_WHO]
+    if _AUTHOR.search(_seen(said)) or words and all(_DOCUMENT.fullmatch(w) for w in words):
+        return None  # the source itself speaks: "The proposal says", "Its author argues"
+    return " ".join(said.split())
+
+
+# words of a speaker that name no one in particular: "They say", "Others found", "The city itself"
+_ANYONE = frozenset({"they", "some", "many", "most", "also", "othe", "peop", "itse", "them"})
+_PLAIN_WHO = frozenset({"the", "a", "an", "its", "their", "this", "that", "itself", "own"})
 
 
 # a document and the one who wrote it speak as one: "Its author argues" for "The proposal says"

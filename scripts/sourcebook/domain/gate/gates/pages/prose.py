@@ -317,6 +317,11 @@ class _Judge:
                 if swapped:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
                                                     "says it as the claim does")
+                who = stance.speaker_unnamed(t, self._parts(x)[1], said)
+                if who and not self.spoken_by(who, x):
+                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names a speaker ({who!r}) that neither the claim, "
+                                                    "its quotes nor its source's record (title, author, publisher) "
+                                                    "names; say who says it as the source does")
                 lost = stance.hedge_dropped(t, p.text) if plan else None
                 yes = _YES.search(said) if stance.hedged(t) and not any(
                     not stance.hedged(u) for y in ids if y != x and _cited_part(p.text, groups, y) == said
@@ -481,6 +486,12 @@ class _Judge:
             text, qs, dates = self._parts(x)
             out += text + (qs if quotes else []) + (dates if as_of else [])
         return out
+
+    def spoken_by(self, who: str, x: str) -> bool:
+        """Whether the speaker ``who`` is the source of the claim ``x``: a word of its record."""
+        from ....ledger.provenance import speaker_of
+
+        return speaker_of(who, self.sources_of([x]), self.ctx.text, self.ctx.source, described=True)
 
     def sources_of(self, ids) -> list[str]:
         """The sources the claims ``ids`` quote."""
