@@ -286,6 +286,9 @@ def test_a_word_of_doubt_added_to_a_plain_claim_is_refused(sentence, word):
     ("The operator lists W1 and W2, so that riders could use the pass on both", _OPERATOR),
     # "may" of what the claim allows is no doubt
     ("Children under twelve may ride free with a paying adult", _CHILDREN),
+    # "could not", "could only": what was (not) possible then, a past "cannot"
+    ("Once check detected an error, control could not resume in the enclosing function",
+     "There is no way to resume control in the enclosing function after check detects an error."),
 ])
 def test_a_word_of_doubt_the_claim_has_or_of_permission_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None

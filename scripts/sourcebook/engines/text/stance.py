@@ -141,6 +141,9 @@ _PURPOSE = lazy(r"\b(?:so|so\s+that|in\s+order\s+that)\s+(?:[^\W\d_][\w.'’-]*\
                 re.IGNORECASE)
 
 
+_COULD_NOT = lazy(r"\bcould(?:\s+(?:not|never|only|no\s+longer)\b|n['’]t\b)", re.IGNORECASE)
+
+
 def hedge_added(sentence: str, backing: list[str]) -> str | None:
     """A word of doubt ("possibly", "perhaps", "might") in a sentence whose claims and quotes
     hedge nowhere: the sentence weakens what they state plainly, as an added negation denies
@@ -148,6 +151,9 @@ def hedge_added(sentence: str, backing: list[str]) -> str | None:
     if not backing or any(hedged(b) or _DOUBT.search(_seen(b)) or _TO_COME.search(_seen(b)) for b in backing):
         return None
     seen = _PURPOSE.sub(" ", _seen(sentence))
+    # "control could not resume", "could only be used": a past "cannot", what was (not) possible
+    # then, no doubt of the sentence's own (the negation rules judge the "not")
+    seen = _COULD_NOT.sub(" ", seen)
     able = any(_ABLE.search(_seen(b)) for b in backing)
     words = [w for w in _modals(seen) if not (able and w in ("may", "could"))]
     words = [w for w in words if w not in ("likely", "expected to")] + [m.group(0).lower() for m in _DOUBT.finditer(seen)]
