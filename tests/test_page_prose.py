@@ -425,6 +425,20 @@ def test_framing_tag_renders_a_span_and_the_thesis_cites(demo, tmp_path):
     assert '<p><span class="framing">二つの数字は期間が違います。</span></p>' in html
 
 
+@pytest.mark.parametrize("draft, shown", [
+    ("Three things decide it [framing]: the routes, the fare and the count.",
+     "Three things decide it: the routes, the fare and the count."),
+    ("First the routes [framing]; then the fare.", "First the routes; then the fare."),
+    ("Put plainly [framing], the pass is a ticket.", "Put plainly, the pass is a ticket."),
+    ("Is that all [framing]?", "Is that all?"),
+    ("The rest [framing] follows below.", "The rest follows below."),
+])
+def test_a_framing_tag_before_punctuation_leaves_no_space_before_it(draft, shown):
+    from sourcebook.engines.render.blocks import inline
+
+    assert inline(draft, {}, {}) == f'<span class="framing">{shown}</span>'
+
+
 @pytest.mark.parametrize("sentence, why", [
     ("The two figures are 7,000 apart. [framing]", "7,000"),
     ("The minutes say \u201cpeaks only\u201d. [framing]", "quotation"),

@@ -294,3 +294,31 @@ def test_the_main_artifact_may_not_carry_a_subset_ledger(kit):
     sb("plan", "--type", "answer", "--title", "Water bus", "--thesis", "The pass works on most routes.", cwd=ws)
     v = sb("verify", "--html", "build/answer.html", cwd=ws)
     assert v.rc == 2 and f"E-LEDGER-STALE  {ids['fare']}" in v.both
+
+
+@pytest.mark.parametrize("kind", ["brief", "deck", "explainer"])
+def test_a_page_beside_the_answer_lists_the_thesis_claims_it_shows(kit, kind):
+    """A page beside the plan's answer carries a ledger of the claims it cites; the plan's thesis
+    it shows as its standfirst cites too, so those claims are in its ledger even when its body
+    does not cite them (else the page links to ledger entries it lacks)."""
+    import json
+
+    ws, ids = kit
+    (ws / "plan.json").write_text(json.dumps({
+        "schema_version": 1, "type": "answer", "title": "Water bus",
+        "thesis": f"A single fare costs 3.40 marks [@{ids['fare']}].",
+        "sections": [{"id": "answer", "heading": "Answer",
+                      "claim_ids": sorted(ids[k] for k in ("pass", "fare", "ride_a", "ride_b", "guess"))}]}),
+        encoding="utf-8")
+    body = draft(ids).replace(f" A single fare is 3.40 marks [@{ids['fare']}].", "")
+    assert ids["fare"] not in body
+    (ws / "draft.md").write_text(body, encoding="utf-8")
+    r = sb("render", kind, cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / f"{kind}.html").read_text(encoding="utf-8")
+    ledger = page[page.index('<ol class="ledger" data-scope="cited">'):]
+    shows_thesis = f'href="#c-{ids["fare"]}"' in page[:page.index('<ol class="ledger"')]
+    assert shows_thesis == (kind != "explainer")  # the explainer has no standfirst
+    assert (f'id="c-{ids["fare"]}"' in ledger) == shows_thesis
+    v = sb("verify", "--html", f"build/{kind}.html", cwd=ws)
+    assert v.rc == 0, v.both

@@ -273,3 +273,21 @@ def test_pdf_without_labels_falls_back_to_the_physical_page(ws):
     assert "label" not in json.loads((ws / "sources" / sid / "pages.json").read_text())["pages"][1]
     add(ws, claim("The sentence is on page two.", "p.two", evidence=[{"source_id": sid, "quote": "the quoted sentence is here."}]))
     assert '<span class="ledger-page">p. 2</span>' in sb("ledger", "--html", cwd=ws).out
+
+
+@pytest.mark.parametrize("quote, said, unsaid", [
+    (" ".join(["word"] * 30), "has 30 words, over the budget of 25 words a quote", "characters,"),
+    (" ".join(["characteristically"] * 12), "has 227 characters, over the budget of 200 characters a quote",
+     "words,"),
+    (LONG_WORDS, "has 1389 characters and 300 words, over the budget of 200 characters and 25 words", ""),
+])
+def test_a_long_quote_warning_names_only_the_measures_over_the_budget(quote, said, unsaid):
+    """A quote of 150 characters and 30 words is over the word budget alone: the warning says so
+    and never calls its characters over."""
+    from sourcebook.domain.ledger.claim_add import long_quote_warnings
+
+    found = long_quote_warnings({"id": "clm_0123456789ab", "evidence": [{"source_id": "src_a", "quote": quote}]},
+                                lambda sid: None)
+    assert [f.code for f in found] == ["W-QUOTE-LONG"]
+    assert said in found[0].message, found[0].message
+    assert not unsaid or unsaid not in found[0].message

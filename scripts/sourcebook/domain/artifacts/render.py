@@ -105,14 +105,17 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
                source_count: int | None = None) -> str:
     """The page, numbered in its own reading order: composed once with the ledger's numbers to
     find the order in which a reader meets the claims, then again with 1, 2, 3... in that order
-    (the injected ledger numbered the same way), whatever plan another artifact used. The
-    footer counts documents (editions of one count once) from ``view.sources``; ``source_count``
+    (the injected ledger numbered the same way), whatever plan another artifact used. A page
+    beside the plan's artifact injects the entries of every claim it shows, standfirst
+    included. The footer counts documents (editions of one count once) from ``view.sources``; ``source_count``
     is not read."""
     page = _compose(kind, blocks, view, title, thesis, view.ordinals)
     nums = reading_ordinals(sup_order(page), cast("list[Mapping]", view.claims), view.plan)
     if nums != view.ordinals:
         page = _compose(kind, blocks, view, title, thesis, nums)
-    only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids}
+    # a page beside the main one lists what it cites: its blocks' claims and whatever else the
+    # composed page links to (the plan's thesis shown as its standfirst cites too)
+    only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids} | set(sup_order(page))
     cited = {str(ev.get("source_id")) for c in view.claims
              if lm.is_citable(c) and (only is None or c["id"] in only) for ev in c.get("evidence") or []}
     ready = [sid for sid, s in view.sources.items() if s.get("status") == "ready"]

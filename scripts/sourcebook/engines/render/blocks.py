@@ -26,6 +26,10 @@ _EM = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
 _SLUG = re.compile(r"[^a-z0-9]+")
 _FRAME_OPEN, _FRAME_CLOSE = "\x01", "\x02"  # survive escaping; become the span's tags at the end
 _BEFORE_STOP = re.compile(r"\s+(?=[.!?\u3002\uff01\uff1f]+$)")
+# the tag with the space before it where punctuation, a space or the end follows: "these
+# [framing]:" reads "these:", "the rest [framing] follows" reads "the rest follows"
+_TAG_BEFORE_MARK = re.compile(
+    r"\s*\[\s*framing\s*\](?=[,:;.!?\u2026)\u3001\u3002\uff01\uff1f\uff1a\uff1b]|\s|$)", re.I)
 
 
 # Brackets a reader does not see but copied text and a screen reader keep, so a number never
@@ -105,7 +109,7 @@ def _frame(text: str) -> str:
     out, pos = [], 0
     for start, end, framing in framing_spans(text):
         if framing:
-            body = _BEFORE_STOP.sub("", FRAMING.sub("", text[start:end]).strip())
+            body = _BEFORE_STOP.sub("", FRAMING.sub("", _TAG_BEFORE_MARK.sub("", text[start:end])).strip())
             out.append(text[pos:start] + _FRAME_OPEN + body + _FRAME_CLOSE)
             pos = end
     out.append(text[pos:])
