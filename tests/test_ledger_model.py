@@ -32,10 +32,14 @@ def _ev(sid, s, quote):
 
 
 def test_budget_dedupes_spans_and_caps_per_source():
-    a = _c("a", evidence=[_ev("s1", 0, "one"), _ev("s1", 10, "two")])
-    b = _c("b", evidence=[_ev("s1", 0, "one"), _ev("s1", 20, "three"), _ev("s1", 30, "four")])
+    one, two, three, four = "the first quote", "the second quote", "the third quote", "the fourth quote"
+    a = _c("a", evidence=[_ev("s1", 0, one), _ev("s1", 20, two)])
+    b = _c("b", evidence=[_ev("s1", 0, one), _ev("s1", 40, three), _ev("s1", 60, four)])
     shown = lm.shown_spans([a, b])
-    assert shown == {("s1", 0, 3), ("s1", 10, 13), ("s1", 20, 25)}
+    assert shown == {("s1", 0, 15), ("s1", 20, 36), ("s1", 40, 55)}
+    # a word or two is not a quotation: shown, and never counted against the budget (as verify counts)
+    d = _c("d", evidence=[_ev("s1", 80, "Beta (1.39)"), _ev("s1", 100, "#### Beta (1.39)")])
+    assert lm.shown_spans([a, b, d]) == shown | {("s1", 80, 91)}
     long = _c("c", evidence=[_ev("s2", 0, "x" * 201), _ev("s3", 0, " ".join(["w"] * 26)), _ev("s4", 0, "   "),
                              dict(_ev("s5", 0, "fine"), redacted=True)])
     assert lm.shown_spans([long]) == set()

@@ -125,7 +125,7 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
     PDF's quotes and the HTML page's count together, and the same words quoted from two of its
     editions count once (a reader sees them once), as ``sb verify`` counts them.
     """
-    from .quote_view import is_free
+    from .quote_view import is_free, shown_text, word_or_two
 
     ordered_claims = list(ordered_claims)
     # a contested claim's quotes are shown whole, outside the budget: a reader weighs the two
@@ -146,6 +146,9 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
                 continue
             if sources is not None and is_free(sources.get(str(ev.get("source_id")))):
                 shown.add(key)
+                continue
+            if word_or_two(shown_text(quote, whole=True)):
+                shown.add(key)  # a word or two is not a quotation: shown, never counted (as `sb verify` counts)
                 continue
             if not quote_fits(quote):
                 continue

@@ -173,6 +173,20 @@ def excerpt_terms(shown: str) -> str:
     return f"{head}\n{tail}" if sep and tail else head.removesuffix(" …")
 
 
+def word_or_two(shown: str) -> bool:
+    """The text a page shows of a quote is a word or two, not a quotation: fewer than 3 words
+    and 12 characters. The per-source quote budget counts no such quote, in the ledger
+    (``shown_spans``) as in ``sb verify``; both measure the text shown (``shown_text``)."""
+    text = " ".join(shown.split())
+    return len(text.split()) < 3 and len(text) < 12
+
+
+def shown_text(quote: str, *, whole: bool) -> str:
+    """What a reader sees of a quote: shown whole, its inline markup rendered (line marks such as
+    a heading's ``####`` kept); else as its excerpt, markup stripped (``excerpt``)."""
+    return "".join(t for _, t in tokens(quote)) if whole else " ".join(plain(quote).split())
+
+
 def length_text(quote: str) -> str:
     """The full length of a quote, in words (or characters for text written without spaces)."""
     text = plain(quote)

@@ -245,7 +245,7 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
     order = sorted(ctx.claims_by_id.values(), key=lambda c: (ords.get(str(c.get("id")), 10**9), str(c.get("id"))))
     from .....engines.ledger.editions import document_of
     from .....engines.ledger.ledger_model import budget_words
-    from .....engines.ledger.quote_view import is_free, plain
+    from .....engines.ledger.quote_view import is_free, shown_text, word_or_two
 
     records = cast("dict[str, dict]", ctx.sources)
 
@@ -264,10 +264,15 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
                 continue
             if is_free(ctx.source(sid)):
                 continue  # a free licence (public domain, CC BY, CC BY-SA, own) lifts the budget
-            if q not in v.text and " ".join(plain(q).split()) not in flat:
+            whole = shown_text(q, whole=True)
+            if q in v.text or " ".join(whole.split()) in flat:
+                seen_as = whole  # shown whole
+            elif (cut := shown_text(q, whole=False)) in flat:
+                seen_as = cut  # shown as its excerpt, markup stripped
+            else:
                 continue  # shown neither as stored nor with its markup rendered
-            if len(q.split()) < 3 and len(q) < 12:
-                continue  # a word or two is not a quotation (and an excerpt may show that much)
+            if word_or_two(seen_as):
+                continue  # a word or two is not a quotation: measured as shown, as the ledger measures it
             if len(q) > QUOTE_MAX_CHARS or len(q.split()) > QUOTE_MAX_WORDS:
                 f.append(Finding("E-QUOTE-BUDGET", safe(c.get("id")), f"{page.rel}: a quote of {len(q)} characters, "
                                                                       f"{len(q.split())} words is shown (at most "

@@ -1,0 +1,56 @@
+"""The quote budget is measured one way: what the page's ledger shows is what ``sb verify``
+counts. A quote taken with its Markdown marks (a heading quoted as ``#### Beta (1.39)`` so
+that it occurs once) is shown as the words a reader sees, ``Beta (1.39)``: a word or two,
+which the budget does not count."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from conftest import sb
+
+PLAN = ("# Plan\n\n"
+        "The first stage is about warnings. Beta (1.39) is the second stage of the plan.\n\n"
+        "#### Alpha (1.37)\n\nThe first release starts to warn users who rely on the old default mode.\n\n"
+        "#### Beta (1.39)\n\nThe validator stops accepting the oldest kernels that are out of support.\n\n"
+        "#### GA (1.40)\n\nThe default mode changes for every user who did not choose a mode.\n\n"
+        "Users who chose a mode explicitly will see no change on upgrade or downgrade.\n")
+
+
+def _add(root, text: str, quotes: list[str], topic: str) -> str:
+    c = {"text": text, "topic_key": topic, "kind": "fact", "confidence": "verified",
+         "evidence": [{"source_id": _add.sid, "quote": q} for q in quotes]}
+    r = sb("claim", "add", "--json", json.dumps(c), cwd=root)
+    assert r.rc == 0, r.both
+    return r.out.split("clm_", 1)[1][:12]
+
+
+def test_a_heading_quoted_with_its_marks_is_measured_as_shown(ws):
+    p = os.path.join(ws, "plan.md")
+    with open(p, "w", encoding="utf-8") as fh:
+        fh.write(PLAN)
+    r = sb("add", p, "--tier", "A", "--reason", "the plan itself", "--title", "Plan", cwd=ws)
+    assert r.rc == 0, r.both
+    _add.sid = r.out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
+    ids = [_add(ws, "From 1.37 the first release warns users who rely on the old default.",
+                ["The first release starts to warn users who rely on the old default mode."], "s.alpha"),
+           _add(ws, "In 1.40 the default changes for users who did not choose a mode.",
+                ["The default mode changes for every user who did not choose a mode."], "s.ga"),
+           _add(ws, "Users who set a mode see no change when they upgrade or downgrade.",
+                ["Users who chose a mode explicitly will see no change on upgrade or downgrade."], "s.explicit"),
+           # the fourth quote from the source: "Beta (1.39)" alone occurs twice, so the heading's marks
+           # are quoted too; the ledger shows it as its two words
+           _add(ws, "In the Beta stage (1.39) the validator stops accepting the oldest kernels.",
+                ["#### Beta (1.39)", "The validator stops accepting the oldest kernels that are out of support."],
+                "s.beta")]
+    body = "\n\n".join(f"The plan sets this out [@clm_{cid}]." for cid in ids)
+    with open(os.path.join(ws, "draft.md"), "w", encoding="utf-8") as fh:
+        fh.write(f"# The plan\n\n{body}\n")
+    r = sb("render", "answer", cwd=ws)
+    page = open(os.path.join(ws, "build", "answer.html"), encoding="utf-8").read()
+    assert "Beta (1.39)" in page and "#### Beta" not in page  # shown as a reader sees it
+    assert "E-QUOTE-BUDGET" not in r.both, r.both
+    v = sb("verify", cwd=ws)
+    assert "E-QUOTE-BUDGET" not in v.both, v.both
