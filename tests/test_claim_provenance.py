@@ -714,3 +714,36 @@ def test_condition_after_a_quote():
     assert stance.condition_after(t2, t2.index(",")) == "provided the readers are live"
     assert not stance.keeps_condition("The pass works on W1 and W2.", "provided the readers are live")
     assert stance.keeps_condition("The pass works on W1 and W2 where readers are live.", "provided the readers are live")
+
+
+def test_a_kep_naming_itself_backs_its_identifier_and_another_kep_does_not(ws):
+    """"KEP-5343 ..." of a quote from KEP-5343, whose title line states it, names the source;
+    KEP-3866 of the same quote is a figure the quotes do not state."""
+    text = "# KEP-5343: Make nftables the default kube-proxy backend\n\n## Goals\n\nDeclare nftables to be the default.\n"
+    sid = make_source(ws, text, name="kep-5343", title="KEP-5343: Make nftables the default kube-proxy backend")
+    r = sb("claim", "add", "--text", "KEP-5343 aims to declare nftables the default.", "--source", sid,
+           "--quote", "Declare nftables to be the default.", "--topic", "kep5343.goal", cwd=ws)
+    assert r.rc == 0 and "W-CLAIM-FIGURE" not in r.err, r.both
+    r = sb("claim", "add", "--text", "KEP-3866 aims to declare nftables the default.", "--source", sid,
+           "--quote", "Declare nftables to be the default.", "--topic", "kep3866.goal", cwd=ws)
+    assert r.rc == 0 and "W-CLAIM-FIGURE-WORDS" in r.err and "KEP-3866" in r.err, r.both
+
+
+@pytest.mark.parametrize("name, head, ok", [
+    ("RFC #2094", "- RFC PR: [rust-lang/rfcs#2094](https://github.com/rust-lang/rfcs/pull/2094)\n", True),
+    ("RFC 2094", "# RFC 2094: non-lexical lifetimes\n", True),
+    ("RFC #2095", "- RFC PR: [rust-lang/rfcs#2094](https://github.com/rust-lang/rfcs/pull/2094)\n", False),
+    ("KEP 5343", "# KEP-5343: Make nftables the default\n", True),
+    ("KEP-5343", "keps/sig-network/5343-nftables-default\n", False),  # a folder, not the series
+    ("Issue 1234", "spec: generic methods · Issue #1234 · golang/go\n", True),
+    ("Issue 1235", "spec: generic methods · Issue #1234 · golang/go\n", False),
+    ("proposal 32437", "# Proposal 32437: a built-in error check, try\n", True),
+    # the design doc links its discussion issue: that names the issue, not the document
+    ("proposal 32437", "# Proposal: A built-in Go error check function, try\n\nDiscussion at golang.org/issue/32437\n", False),
+    ("Issue 32437", "# Proposal: A built-in Go error check function, try\n\nDiscussion at golang.org/issue/32437\n", False),
+])
+def test_a_document_names_itself_by_the_identifier_of_its_series(name, head, ok):
+    from sourcebook.domain.ledger.provenance import _names_itself, doc_ids
+
+    assert [(s, e) for _, _, s, e in doc_ids(name)] == [(0, len(name))]
+    assert _names_itself(name, [{"source_id": "src_000000000001"}], lambda sid: head) is ok

@@ -320,3 +320,69 @@ def test_a_heading_naming_what_a_conditional_claim_speaks_of_states_nothing(mem_
     # a heading saying what the claim says of it, without the condition, drops the condition
     r = _check(root, _mem_draft(ids, heading="The memory target hint is ignored"))
     assert r.rc == 2 and "E-PAGE-HEDGE-DROPPED" in r.err and "If GOGC is turned off" in r.err, r.both
+
+
+# ---- a document named by an identifier of its own series: KEP-5343, RFC #2094, Issue 1234 -----
+
+KEP5343 = ("# KEP-5343: Make nftables the default kube-proxy backend\n\n"
+           "#### GA (1.40)\n\n- Change the default proxy mode to `nftables`.\n")
+KEP3866 = ("# KEP-3866: Add an nftables-based kube-proxy backend\n\n"
+           "We hope to eventually replace the iptables and ipvs backends.\n")
+T_GA = "In the GA stage (1.40), the default proxy mode changes to nftables."
+T_HOPE = "The authors hope the backend will eventually replace the iptables and ipvs backends."
+
+
+def _keps(root) -> dict[str, str]:
+    a = make_source(root, KEP5343, name="kep-5343", title="KEP-5343: Make nftables the default kube-proxy backend")
+    b = make_source(root, KEP3866, name="kep-3866", title="KEP-3866: Add an nftables-based kube-proxy backend")
+    write_claims(root, [
+        claim(T_GA, "kep5343.ga", confidence="verified",
+              evidence=[ev(a, KEP5343, "#### GA (1.40)"), ev(a, KEP5343, "Change the default proxy mode to `nftables`.")]),
+        claim(T_HOPE, "kep3866.hope", confidence="verified",
+              evidence=[ev(b, KEP3866, "We hope to eventually replace the iptables and ipvs backends.")]),
+    ])
+    return {"ga": claim_id(T_GA), "hope": claim_id(T_HOPE)}
+
+
+@pytest.fixture(scope="module")
+def kep_ws(tmp_path_factory):
+    return built_once(tmp_path_factory, "names-kep", _keps)
+
+
+def _kep_draft(ids, first: str = "KEP-5343 plans to change the default proxy mode to nftables in 1.40",
+               framing: str = "The older design looked further ahead [framing]:") -> str:
+    return (f"# nftables in kube-proxy\n\n{first} [@{ids['ga']}].\n\n{framing}\n\n"
+            f"- It hoped to replace the iptables and ipvs backends [@{ids['hope']}].\n")
+
+
+@pytest.mark.parametrize("first, ok", [
+    ("KEP-5343 plans to change the default proxy mode to nftables in 1.40", True),
+    ("KEP 5343 plans to change the default proxy mode to nftables in 1.40", True),
+    ("KEP-3866 plans to change the default proxy mode to nftables in 1.40", False),  # the other KEP's
+    ("KEP-5344 plans to change the default proxy mode to nftables in 1.40", False),
+])
+def test_a_kep_number_naming_the_cited_source_passes_and_another_does_not(kep_ws, tmp_path, first, ok):
+    root, ids = kep_ws
+    root = copy_ws(root, tmp_path)
+    r = _check(root, _kep_draft(ids, first=first))
+    if ok:
+        assert r.rc == 0, r.both
+    else:
+        assert r.rc == 2 and "E-PAGE-FIGURE-UNBACKED" in r.err and first.split(" plans")[0] in r.err, r.both
+
+
+@pytest.mark.parametrize("framing, ok", [
+    ("KEP-3866 looked further ahead [framing]:", True),  # a source the page cites, by its own name
+    ("Inside the project, KEP-5343 sets these stages [framing]:", True),
+    ("KEP-6032 looked further ahead [framing]:", False),  # a document the page does not cite
+    ("Route W3 looked further ahead [framing]:", False),  # a route, not a source
+    ("KEP-3866 looked three releases ahead [framing]:", False),  # a figure beside the name
+])
+def test_framing_may_name_a_cited_source_by_its_identifier(kep_ws, tmp_path, framing, ok):
+    root, ids = kep_ws
+    root = copy_ws(root, tmp_path)
+    r = _check(root, _kep_draft(ids, framing=framing))
+    if ok:
+        assert r.rc == 0, r.both
+    else:
+        assert r.rc != 0 and ("E-RENDER-FRAMING" in r.err or "E-PAGE-FRAMING-FACT" in r.err), r.both

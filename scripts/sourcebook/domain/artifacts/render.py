@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from ...base import jsonio
 from ...base.clock import today_iso
@@ -82,14 +82,36 @@ def thesis_block(view: LedgerView) -> Block | None:
     return Block("p", thesis, 0, claim_ids_in(thesis)) if thesis else None
 
 
+def _names_cited(ws: Workspace, view: LedgerView, blocks: list[Block]):
+    """Whether a figure of a sentence is the identifier ("PEP 498", "KEP-5343") of a source the
+    page cites, which that source's header or title states (``ledger.provenance.names_cited_id``)."""
+    from ..ledger.provenance import names_cited_id
+
+    sids = sorted({str(e.get("source_id")) for b in blocks for cid in b.ids
+                   for e in (view.by_id.get(cid) or {}).get("evidence") or [] if isinstance(e, dict)})
+    heads: dict[str, str | None] = {}
+
+    def text_of(sid: Any) -> str | None:
+        if sid not in heads:
+            try:
+                with open(ws.normalized_path(str(sid)), encoding="utf-8", errors="replace") as fh:
+                    heads[sid] = fh.read(4096)
+            except (OSError, ValueError, SbError):  # a missing text or a bad id names nothing
+                heads[sid] = None
+        return heads[sid]
+
+    return lambda sentence, f: names_cited_id(sentence, f, sids, text_of, view.source)
+
+
 def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: LedgerView, where: str) -> list[Finding]:
     if not any(b.kind in ("p", "li", "quote") for b in blocks):
         return [Finding("E-DRAFT", where, "the draft has no prose; write paragraphs that cite claims with [@clm_...]")]
-    found = art.reference_findings(blocks, view.by_id, where) + art.framing_findings(blocks, where)
     dek = thesis_block(view)
+    names = _names_cited(ws, view, blocks + ([dek] if dek is not None else []))
+    found = art.reference_findings(blocks, view.by_id, where) + art.framing_findings(blocks, where, names)
     if dek is not None and kind != "explainer":  # the explainer has no standfirst
         found += [Finding(f.code, "plan.json thesis", f.message) for f in
-                  art.reference_findings([dek], view.by_id, "", history=False) + art.framing_findings([dek], "")]
+                  art.reference_findings([dek], view.by_id, "", history=False) + art.framing_findings([dek], "", names)]
     unplaced = art.unplaced_findings(blocks, view.claims, where)
     if not is_main(kind, view):  # a page beside the main artifact may cite a subset, never hide a side
         unplaced = [f for f in unplaced if view.by_id.get(f.subject, {}).get("confidence") == "contested"]

@@ -197,8 +197,8 @@ def _figure_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf | None = 
         for f in figures.unbacked(text, backing):
             if f.kind == "date" and _states_as_of(text, f, claim.get("as_of")):
                 continue  # "As of 19 November 2019, ..." states the claim's own as_of
-            if f.kind == "version" and _names_itself(f.key, evs, text_of):
-                continue  # "PEP 563 proposes ..." of a quote from PEP 563 ("this PEP")
+            if names_cited_id(text, f, [ev.get("source_id") for ev in evs], text_of, record_of):
+                continue  # "PEP 563 proposes ..." of a quote from PEP 563 ("this PEP"), "KEP-5343 ..."
             if f.spelled or f.kind in ("ident", "relative"):
                 # a number in words, a name with digits or a relative date: a reader's review,
                 # never a refusal (a claim may say "three travellers" of a quote listing them)
@@ -268,25 +268,56 @@ _AS_OF_BEFORE = lazy(r"(?:\b[Aa]s\s+(?:of|at)|\bStand|截至|по\s+состоя
 _AS_OF_AFTER = lazy(r"\s*(?:時点|現在)")
 
 
-_DOC_ID = lazy(r"^(?:PEP|RFC|ISO|ECMA|IEEE) \d+$")
 _HEAD = 600  # characters: a document's header (its "PEP: 563" line, its title) stands here
+# a document's identifier in running text: a series and a number ("PEP 563", "RFC #2094",
+# "KEP-5343", "Issue 1234", "proposal 32437"); it names a source only when that source's header
+# or title states the same series and number
+_ID_IN_TEXT = lazy(r"(?<![^\W\d_])(PEP|RFC|ISO|ECMA|IEEE|KEP|JEP|Issue|Proposal)s?"
+                   r"(?:[ \t]?[-#:][ \t]?|[ \t])#?(\d+)(?![\d.,]\d|\d)", re.I)
+# series whose number a linked form ("rust-lang/rfcs#507", "rfc-0507", "keps/5343") states as well;
+# an issue or a proposal's link ("golang.org/issue/32437") may be another document's discussion
+_LINKED = frozenset({"pep", "rfc", "kep", "jep"})
 
 
-def _names_itself(key: str, evs: list[dict], text_of: TextOf) -> bool:
-    """A document's own identifier ("PEP 563", "RFC 9110") names the source the quote is from:
-    backed when the header of that source states it, as the ledger shows beside the quote."""
-    if not _DOC_ID.match(key):
+def doc_ids(text: str) -> list[tuple[str, str, int, int]]:
+    """The documents' identifiers ``text`` gives: (series in lower case, number, start, end)."""
+    return [(m.group(1).lower(), m.group(2).lstrip("0") or "0", m.start(), m.end()) for m in _ID_IN_TEXT.finditer(text)]
+
+
+def _states_id(series: str, number: str, head: str) -> bool:
+    """``head`` (a source's header or title) states the identifier ``series`` ``number``."""
+    if any(s == series and n == number for s, n, _, _ in doc_ids(head)):
+        return True
+    if series in _LINKED:
+        linked = re.compile(rf"(?<![^\W\d_]){series}s?[#/_-]+0*{number}(?!\d)", re.I)
+        return bool(linked.search(head))
+    return False
+
+
+def _names_itself(key: str, evs: list[dict], text_of: TextOf, record_of: RecordOf | None = None) -> bool:
+    """A document's own identifier ("PEP 563", "RFC 9110", "KEP-5343") names the source the quote
+    is from: backed when the header (or the record's title) of that source states it, as the
+    ledger shows beside the quote."""
+    ids = doc_ids(key)
+    if len(ids) != 1 or ids[0][2] != 0 or ids[0][3] != len(key):
         return False
-    from ...engines.text import figures
-
-    kind, number = key.split(" ", 1)
-    # "rust-lang/rfcs#507" in an RFC's header, "rfc-0507" in its name: the series and the number
-    linked = re.compile(rf"(?<![^\W\d_]){kind}s?[#/_-]+0*{number}(?!\d)", re.I)
+    series, number = ids[0][:2]
     for ev in evs:
-        head = (text_of(ev.get("source_id")) or "")[:_HEAD]
-        if any(f.kind == "version" and f.key == key for f in figures.find_figures(head)) or linked.search(head):
+        sid = ev.get("source_id")
+        heads = [(text_of(sid) or "")[:_HEAD]]
+        if record_of is not None:
+            heads.append(str((record_of(sid) or {}).get("title") or ""))
+        if any(_states_id(series, number, h) for h in heads):
             return True
     return False
+
+
+def names_cited_id(text: str, f: Any, sids: Any, text_of: TextOf, record_of: RecordOf | None = None) -> bool:
+    """The figure ``f`` of ``text`` is the number of a document's identifier ("KEP-5343",
+    "RFC #2094", "Issue 1234") that one of the sources ``sids`` states of itself."""
+    evs = [{"source_id": s} for s in dict.fromkeys(sids) if isinstance(s, str)]
+    return any(s <= f.start and f.end <= e and _names_itself(text[s:e], evs, text_of, record_of)
+               for _, _, s, e in doc_ids(text))
 
 
 def _title_words(rec: Mapping | None) -> set[str]:
@@ -311,15 +342,11 @@ def names_source(text: str, f: Any, sids: Any, text_of: TextOf, record_of: Recor
     draft") that the source is dated to (``source_day``). ``titled`` (text that cites no
     source: an inference): the date names the source only when a word of that phrase is in
     its title ("the 2018 draft" of "Error Handling - Draft Design")."""
-    from ...engines.text import figures
     from ...engines.text.figure_units import document_words
 
     sids = [s for s in dict.fromkeys(sids) if isinstance(s, str)]
-    if f.kind == "version" and _DOC_ID.match(f.key):
-        if _names_itself(f.key, [{"source_id": s} for s in sids], text_of):
-            return True
-        return any(g.kind == "version" and g.key == f.key for s in sids
-                   for g in figures.find_figures(str((record_of(s) or {}).get("title") or "")))
+    if names_cited_id(text, f, sids, text_of, record_of):
+        return True
     if f.kind != "date" or len(f.key) not in (4, 7) or not f.key[:4].isdigit():
         return False
     words = document_words(text, f.start, f.end)
@@ -339,11 +366,10 @@ def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, des
     ``sids``: a document's identifier its header or title states, or a word of its title, author
     or publisher (compared by their first four letters); ``described``: or of the reason its
     record gives for its tier ("the operator's own status page"), shown beside it in the ledger."""
-    from ...engines.text import figures
-
-    ids = [f for f in figures.find_figures(who) if f.kind == "version" and _DOC_ID.match(f.key)]
-    if ids:
-        return any(names_source(who, f, sids, text_of, record_of) for f in ids)
+    ids = doc_ids(who)
+    if ids:  # "KEP-3866 says" names KEP-3866, never another KEP
+        evs = [{"source_id": s} for s in dict.fromkeys(sids) if isinstance(s, str)]
+        return any(_names_itself(who[s:e], evs, text_of, record_of) for _, _, s, e in ids)
     mine = {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", who)} - {"the", "its", "thei"}
     for s in dict.fromkeys(sids):
         rec = record_of(s) or {}

@@ -8,7 +8,8 @@ the ledger is placed, and the per-type limits hold (an explainer is one screen).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ...base.errors import Finding
 from ..ledger import ledger_model as lm
@@ -56,9 +57,11 @@ def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where
     return out
 
 
-def framing_findings(blocks: list[Block], where: str) -> list[Finding]:
+def framing_findings(blocks: list[Block], where: str, names: Callable[[str, Any], bool] | None = None) -> list[Finding]:
     """A sentence tagged ``[framing]`` is the author's own words: it cites nothing and carries no
-    figure, date, amount or quotation (the gate refuses such a page; render says so first)."""
+    figure, date, amount or quotation (the gate refuses such a page; render says so first).
+    ``names(sentence, figure)``: the figure is the identifier of a source the page cites
+    ("PEP 498 sets these limits"), a name rather than a figure."""
     from ..text.figures import stated
 
     out = []
@@ -70,7 +73,8 @@ def framing_findings(blocks: list[Block], where: str) -> list[Finding]:
             if not framing:
                 continue
             words = " ".join(FRAMING.sub("", sentence).split()[:8])
-            figs = stated(CLAIM_REF.sub(" ", FRAMING.sub(" ", sentence)))
+            bare = CLAIM_REF.sub(" ", FRAMING.sub(" ", sentence))
+            figs = [f for f in stated(bare) if names is None or not names(bare, f)]
             why = ("cites a claim" if CLAIM_REF.search(sentence) else f"carries the figure {figs[0].written!r}"
                    if figs else "carries a quotation" if quoted(sentence) else "")
             if why:

@@ -501,8 +501,9 @@ class _Judge:
 
     def names_source(self, text: str, f, ids, *, titled: bool = False) -> bool:
         """The figure ``f`` names a source of these claims ("the 2019 try proposal" of a source
-        dated 2019, "PEP 563" of the PEP): a name, not a fact (``ledger.provenance.names_source``)."""
-        if f.kind not in ("date", "version"):
+        dated 2019, "PEP 563" of the PEP, "KEP-5343" of the KEP): a name, not a fact
+        (``ledger.provenance.names_source``)."""
+        if f.kind not in ("date", "version", "ident", "number"):
             return False
         from ....ledger.provenance import names_source
 
@@ -517,10 +518,12 @@ class _Judge:
     def refuse(self, code: str, p: Piece, what: str) -> None:
         self.f.append(Finding(code, f"{self.page.rel}:{p.line}", f"\"{safe(first_words(p.text), 120)}\" {what}"))
 
-    def facts(self, text: str, named: list[str] | None = None) -> str:
+    def facts(self, text: str, named: list[str] | None = None, *, by_id: bool = False) -> str:
         """The first fact text citing nothing carries; ``named``: claims whose sources it may
-        name ("the 2018 draft", with a word of the source's title)."""
-        figs = [f for f in self.fig.stated(text) if not (named and self.names_source(text, f, named, titled=True))]
+        name ("the 2018 draft", with a word of the source's title); ``by_id``: the page's
+        sources it may name by their identifier only ("PEP 498 sets these limits [framing]")."""
+        figs = [f for f in self.fig.stated(text) if not (named and self.names_source(text, f, named, titled=True))
+                and not (by_id and self.cited_id(text, f))]
         if figs:
             return f"the figure {figs[0].written!r}"
         from .....engines.text.figure_units import magnitudes
@@ -537,8 +540,15 @@ class _Judge:
         """An identifier in framing ("The operator has since switched the W3 readers on"): a
         name with digits counts as a figure there, so framing says what a reader is about to
         see, never what happened to a route, a standard or a version."""
-        idents = [f for f in self.fig.find_figures(text) if f.kind == "ident"]
+        idents = [f for f in self.fig.find_figures(text) if f.kind == "ident" and not self.cited_id(text, f)]
         return f"the identifier {idents[0].written!r}" if idents else ""
+
+    def cited_id(self, text: str, f) -> bool:
+        """The figure ``f`` is the identifier ("PEP 498", "KEP-5343") of a source the page cites,
+        which that source's header or title states: it names a document, as a title would."""
+        from ....ledger.provenance import names_cited_id
+
+        return names_cited_id(text, f, self.sources_of(self.shown_ids()), self.ctx.text, self.ctx.source)
 
     @staticmethod
     def judged(text: str) -> str:
@@ -636,7 +646,7 @@ class _Judge:
     def prose(self, p: Piece, heads: list[tuple[int, set[str]]], structure: list) -> None:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
-            fact = self.facts(p.text) or self.count_fact(p) or self.named(p.text) or self.judged(p.text) or \
+            fact = self.facts(p.text, by_id=True) or self.count_fact(p) or self.named(p.text) or self.judged(p.text) or \
                 self.answered(p.text) or ("a block quotation" if p.quoted else "") or self.changed(p.text)
             if fact:
                 self.counts["refused"] += 1
