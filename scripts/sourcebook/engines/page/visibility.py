@@ -656,18 +656,28 @@ def _nudged(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     """Why a relative (or sticky) offset moves this element's text out of its line or row, or ""."""
     if _value(st, "position") not in ("relative", "sticky") or not any(ch.isalnum() for ch in el.text()):
         return ""
+    far = _farther(st, _OFFSETS, shipped)
+    return f"position: {_value(st, 'position')}; {far[0]}: {far[1]} moves its text out of its line or row" if far else ""
+
+
+_OFFSETS = ("top", "left", "right", "bottom", "inset", "inset-block", "inset-inline", "inset-block-start",
+            "inset-block-end", "inset-inline-start", "inset-inline-end")
+
+
+def _farther(st: Style, props: tuple[str, ...], shipped: frozenset[tuple[str, str]]) -> tuple[str, str] | None:
+    """The first of ``props`` that a declaration outside the shipped style sheets sets further
+    than a relative offset may move text (``_NUDGE`` em), with its value; or None."""
     font = st.font if st.font is not None else (16.0, 16.0)
     ctx = values.Ctx(em=font, pct=(0.0, 0.0))
-    for p in ("top", "left", "right", "bottom", "inset", "inset-block", "inset-inline", "inset-block-start",
-              "inset-block-end", "inset-inline-start", "inset-inline-end"):
+    for p in props:
         v = _value(st, p)
         if v in _NONE or v == "auto" or not _foreign(st, p, shipped):
             continue
         for c in v.split():
             r = values.length(c, ctx)
             if r is not None and max(abs(r[0]), abs(r[1])) > _NUDGE * font[0]:
-                return f"position: {_value(st, 'position')}; {p}: {v} moves its text out of its line or row"
-    return ""
+                return p, v
+    return None
 
 
 _GAPS = ("margin", "margin-top", "margin-bottom", "margin-left", "margin-right", "margin-block", "margin-inline",
@@ -690,17 +700,8 @@ def _gapped(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     sentence (further than a relative offset may), or ""."""
     if st.decls.keys().isdisjoint(_GAPS) or not _in_claim(el) or not any(ch.isalnum() for ch in el.text()):
         return ""
-    font = st.font if st.font is not None else (16.0, 16.0)
-    ctx = values.Ctx(em=font, pct=(0.0, 0.0))
-    for p in _GAPS:
-        v = _value(st, p)
-        if v in _NONE or v == "auto" or not _foreign(st, p, shipped):
-            continue
-        for c in v.split():
-            r = values.length(c, ctx)
-            if r is not None and max(abs(r[0]), abs(r[1])) > _NUDGE * font[0]:
-                return f"{p}: {v} inside a claim block moves its words away from the rest of their sentence"
-    return ""
+    far = _farther(st, _GAPS, shipped)
+    return f"{far[0]}: {far[1]} inside a claim block moves its words away from the rest of their sentence" if far else ""
 
 
 # what covers reads first: an element declaring none of these paints over nothing
