@@ -115,23 +115,25 @@ def _len(v: str) -> tuple[float, float] | None:
         return got
 
 
-def _angle_edge_on(arg: str) -> bool:
+def _degrees(arg: str) -> float | None:
+    """An angle (``45deg``, ``0.5turn``, ``1rad``, ``100grad``, a bare number as degrees) in
+    degrees, or None when ``arg`` is not one."""
     m = _ANGLE.match(arg.strip())
     if not m:
-        return False
+        return None
     n, unit = float(m.group(1)), m.group(2) or "deg"
-    deg = {"deg": n, "turn": n * 360, "rad": n * 57.29578, "grad": n * 0.9}[unit]
-    return abs((deg % 180) - 90) < 2
+    return {"deg": n, "turn": n * 360, "rad": n * 57.29578, "grad": n * 0.9}[unit]
+
+
+def _angle_edge_on(arg: str) -> bool:
+    deg = _degrees(arg)
+    return deg is not None and abs((deg % 180) - 90) < 2
 
 
 def _turned(arg: str) -> bool:
     """Whether an angle turns text past a quarter either way (upside down, or seen from behind)."""
-    m = _ANGLE.match(arg.strip())
-    if not m:
-        return False
-    n, unit = float(m.group(1)), m.group(2) or "deg"
-    deg = {"deg": n, "turn": n * 360, "rad": n * 57.29578, "grad": n * 0.9}[unit]
-    return 92 < deg % 360 < 268
+    deg = _degrees(arg)
+    return deg is not None and 92 < deg % 360 < 268
 
 
 def _factor(arg: str) -> float | None:
