@@ -292,3 +292,16 @@ def test_a_word_of_doubt_added_to_a_plain_claim_is_refused(sentence, word):
 ])
 def test_a_word_of_doubt_the_claim_has_or_of_permission_passes(sentence, backing):
     assert added_words(sentence, [backing]) is None
+
+
+def test_every_of_a_kind_the_claim_counts_only_some_of_is_refused():
+    many = "In current versions of Python, many CPython builtin and standard library functions only accept positional-only parameters."
+    assert added_words("Every CPython builtin and standard library function accepts only positional-only parameters",
+                       [many]) == ("scope", "every")
+    assert added_words("Every function of the standard library accepts only positional-only parameters",
+                       [many]) == ("scope", "every")
+    assert added_words("Most CPython builtin functions accept only positional-only parameters", [many]) == ("scope", "most")
+    assert added_words("Many CPython builtin functions accept only positional-only parameters", [many]) is None
+    # the same kind spoken of in general still takes "any"
+    assert added_words("Any tool that reads annotations must handle strings",
+                       ["Tools using annotations at runtime must handle strings."]) is None

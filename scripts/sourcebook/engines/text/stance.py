@@ -722,9 +722,16 @@ def _generic(sentence: str, word: str, backing: list[str]) -> bool:
         for noun in nouns:
             stem = noun[:-1] if noun.endswith("s") else noun
             for m in re.finditer(rf"\b{re.escape(stem)}(?:s|es)\b", low):
-                if not _ENUMERATED.match(low[m.end():m.end() + 40]):
+                # "many CPython builtin functions": the claim counts some of the kind, not all
+                if not _ENUMERATED.match(low[m.end():m.end() + 40]) and not _SOME_OF.search(low[:m.start()]):
                     return True
     return False
+
+
+# a quantity over the plural a few words before it: "many", "some", "several", "most", "a few",
+# a number
+_SOME_OF = lazy(r"\b(?:many|some|several|most|few|certain|numerous|various|a\s+number\s+of|\d[\d,.]*|two|three|"
+                r"four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands)\b(?:\s+\S+){0,5}?\s*$")
 
 
 # pairs of words that say the opposite of each other ("summer lows" for "summer peaks")
@@ -1105,6 +1112,17 @@ def _compared_with(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# "many" says less than "most" ("the majority"), which says less than "every" ("all", "each", 全て)
+_STRENGTH = {"many": 1, "most": 2, "majority": 2, "mostly": 2}
+
+
+def _scope_backs(scope: list[str], backing: str) -> bool:
+    """Whether a claim's words of scope back the sentence's: one class ("all" is backed by
+    "every"), but a claim's "many" backs no "most", and neither backs a word of the whole."""
+    said = [" ".join(m.group(0).lower().split()) for m in _SCOPE.finditer(backing)]
+    return bool(said) and max(_STRENGTH.get(w, 3) for w in said) >= max(_STRENGTH.get(w, 3) for w in scope)
+
+
 def added_words(sentence: str, backing: list[str], plan: bool = False, cited: int = 0) -> tuple[str, str] | None:
     """What a cited sentence says that none of what it cites says, as (kind, word): kind
     ``negation`` ("neither"), ``scope`` ("every route"), ``judgement`` ("the debunked figure"),
@@ -1117,7 +1135,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
         return "negation", word
     scope = [w for w in scope_words(sentence, cited) if not _generic(sentence, w, backing)
              and not (w == "each" and _each_of_set(sentence, backing))]
-    if scope and not any(_SCOPE.search(_seen(b)) for b in backing):
+    if scope and not any(_scope_backs(scope, b) for b in backing):
         return "scope", scope[0]
     flipped = _antonym(sentence, backing)
     if flipped:
