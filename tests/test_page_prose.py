@@ -129,6 +129,38 @@ def test_uncited_clause_inside_a_cited_sentence(demo, page, tmp_path):
     refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "and so do pensioners")
 
 
+@pytest.mark.parametrize("joint", [", meaning", ", which means", ", hence", ", which is why"])
+def test_a_consequence_after_a_comma_is_a_clause_its_claim_must_say(demo, page, tmp_path, joint):
+    html = page.replace("the operator lists both as taking the pass<sup",
+                        f"the operator lists both as taking the pass{joint} rides there are free for everyone<sup")
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "rides there are free")
+    # a citation moved before the consequence does not make it said
+    sup = re.search(r'<sup class="ref"><a href="#c-clm_40321b1077cf">.*?</sup>', page).group(0)
+    html = page.replace("the operator lists both as taking the pass<sup",
+                        f"the operator lists both as taking the pass{sup}{joint} rides there are free for everyone<sup")
+    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "rides there are free")
+    # a consequence its claim says too is no new fact
+    said = page.replace("the operator lists both as taking the pass<sup",
+                        f"the operator lists both as taking the pass{joint} the pass is accepted on both routes<sup")
+    assert check(demo, said, tmp_path)[0] == []
+
+
+def test_an_inference_is_held_to_the_words_it_was_recorded_in(demo, page, tmp_path):
+    line = "Until the W3 readers work, carry another way to pay on W3<span"
+    assert line in page
+    # widened to the whole service: "altogether" is a word of scope its recorded text lacks
+    html = page.replace(line, "Until the W3 readers work, avoid the water bus altogether<span")
+    refused(demo, html, tmp_path, "E-PAGE-WORD-UNBACKED", "altogether")
+    html = page.replace(line, "Until the W3 readers work, never carry another way to pay on W3<span")
+    refused(demo, html, tmp_path, "E-PAGE-NEGATION-ADDED", "never")
+    # the recorded advice ("should carry") given as a bidding, or with its "should", passes
+    for ok in ("Until the W3 readers work, riders should carry another way to pay on W3<span",
+               "Until the W3 readers work, bring a second way to pay on W3<span"):
+        lines, cov = check(demo, page.replace(line, ok), tmp_path)
+        assert lines == [] and cov["inferred"] == 1, (ok, lines)
+
+
 def test_changed_figure_next_to_a_checked_mark(demo, page, tmp_path):
     html = page.replace("is 3.40 marks<sup", "is 2.40 marks<sup")
     assert html != page

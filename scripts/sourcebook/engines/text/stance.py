@@ -506,7 +506,7 @@ _NEG_MORE = lazy(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGN
 _NEG_TIMING = lazy(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
                    re.IGNORECASE)
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
-_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|each|all|any(?:where|one)?|wher(?:ever|esoever)|always|entire(?:ly)?|whole|"
+_SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|each|all|any(?:where|one)?|wher(?:ever|esoever)|always|entire(?:ly)?|whole|wholly|altogether|across\s+the\s+board|"
               r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
               r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
               r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",

@@ -146,7 +146,9 @@ class _Judge:
     def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         return self._once("misread", p, ids, self._misread)
 
-    def stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
+    def stance(self, p: Piece, ids: list[str], advice: bool = False) -> tuple[str, str] | None:
+        if advice:
+            return self._once("advice", p, ids, lambda p, ids: self._stance(p, ids, advice=True))
         return self._once("stance", p, ids, self._stance)
 
     def _once(self, kind: str, p: Piece, ids: list[str], fn):
@@ -286,10 +288,11 @@ class _Judge:
                 others.append((m.written, f"no claim cited after it states a number from {m.low:,} to {m.high:,}"))
         return compared, others
 
-    def _stance(self, p: Piece, ids: list[str]) -> tuple[str, str] | None:
+    def _stance(self, p: Piece, ids: list[str], advice: bool = False) -> tuple[str, str] | None:
         """A cited sentence that states plainly what its claim only plans or allows ("is due to"
         become "takes"), or that adds a word of record, superlative or completion ("a record 38,500") none of
-        its claims and quotes says: (code, what) or None."""
+        its claims and quotes says: (code, what) or None. ``advice``: the claims are recommendations,
+        whose "should" a sentence may give as a bidding ("carry another way to pay")."""
         from .....engines.text import stance
 
         texts = self.backing(ids)
@@ -322,7 +325,7 @@ class _Judge:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names a speaker ({who!r}) that neither the claim, "
                                                     "its quotes nor its source's record (title, author, publisher) "
                                                     "names; say who says it as the source does")
-                lost = stance.hedge_dropped(t, p.text) if plan else None
+                lost = stance.hedge_dropped(t, p.text) if plan and not advice else None
                 yes = _YES.search(said) if stance.hedged(t) and not any(
                     not stance.hedged(u) for y in ids if y != x and _cited_part(p.text, groups, y) == said
                     for u in self._parts(y)[0]) else None
@@ -385,9 +388,15 @@ class _Judge:
         """The clause of a cited sentence that no citation covers and its claims do not say, or
         "". A lead-in before a colon whose clause after it is cited ("PEP 649 takes a different
         route: it delays ...[1]") is none when it says no more than the claims (``lead_in_said``)."""
+        from .....engines.page.prose import consequences, lead_in, uncited_after
+
+        if not self.verbatim(p.text, ids):
+            backing = self.backing(ids, quotes=True)
+            for then in consequences(p.text):
+                if len(then.split()) >= 3 and not self.clause_said(then, backing):
+                    return then  # what it says follows is a fact of its own, wherever the citation sits
         if not p.tail or self.sent.is_short_label(p.tail) or self.verbatim(p.text, ids) or self.clauses_said(p.text, ids):
             return ""
-        from .....engines.page.prose import lead_in, uncited_after
 
         lead = lead_in(p.text)
         if lead != p.tail or not self.lead_in_said(lead, ids):
@@ -441,16 +450,19 @@ class _Judge:
         An added clause ("because the pass cannot be used on board", "and the operator will
         scrap fares") has words no claim says."""
         from .....engines.page.prose import clauses
+
+        backing = self.backing(ids, quotes=True)
+        return all(self.clause_said(clause, backing) for clause in clauses(text))
+
+    @staticmethod
+    def clause_said(clause: str, backing: list[str]) -> bool:
+        """The claims (``backing``: their texts and quotes) say ``clause``: its words, compared by
+        stem, are theirs but for half of them at most, and it negates only where they do."""
         from .....engines.text.stance import negated
         from ....review.preflags import missing_words
 
-        backing = self.backing(ids, quotes=True)
-        denied = any(negated(b) for b in backing)
-        for clause in clauses(text):
-            missing, total = missing_words(clause, backing)
-            if total == 0 or len(missing) * 2 > total or (negated(clause) and not denied):
-                return False
-        return True
+        missing, total = missing_words(clause, backing)
+        return total > 0 and len(missing) * 2 <= total and (not negated(clause) or any(negated(b) for b in backing))
 
     def verbatim(self, text: str, ids) -> bool:
         """The sentence is word for word part of what one of its claims says or quotes: it states
@@ -731,10 +743,18 @@ class _Judge:
         inferred = [x for x in p.thin if (self.live(x) or {}).get("confidence") == "inferred"]
         if inferred:
             fact = self.facts(p.text, self.shown_ids()) or self.count_fact(p)
+            # the inference is recorded in words the ledger shows: the sentence may reword it, but
+            # not widen, negate, judge or change it ("avoid the water bus altogether" of "carry
+            # another way to pay on W3")
+            advice = all((self.live(x) or {}).get("kind") == "recommendation" for x in inferred)
+            said = None if fact else self.stance(p, inferred, advice)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but carries {fact}; "
                                                        "an inference states no figure, date, amount or quotation")
+            elif said:
+                self.counts["refused"] += 1
+                self.refuse(said[0], p, said[1])
             else:
                 self.counts["inferred"] += 1
             return
