@@ -747,3 +747,53 @@ def test_a_document_names_itself_by_the_identifier_of_its_series(name, head, ok)
 
     assert [(s, e) for _, _, s, e in doc_ids(name)] == [(0, len(name))]
     assert _names_itself(name, [{"source_id": "src_000000000001"}], lambda sid: head) is ok
+
+
+# ---- flags an editor would not raise ----------------------------------------------------------
+
+RFC = ("# Try trait v2\n\n"
+       "And even for a human, it's not clear that this freedom is helpful. While any trait can be implemented "
+       "weirdly, one good part of the old RFC that this one hopes to retain is that one doesn't need to know "
+       "contextual information to understand what comes out of `?`. Whereas any design here is new.\n\n"
+       "## Leftmost Value (First-Seen) Wins\n\n"
+       "It isn't clear that this behavior has many use-cases.\n\n"
+       "If a container has no memory limit specified, the node's allocatable memory is used. The default "
+       "throttling factor is 0.8.\n")
+
+
+def test_a_question_mark_in_code_ends_no_sentence(ws):
+    sid = make_source(ws, RFC, name="rfc", tier="A")
+    quote = ("one good part of the old RFC that this one hopes to retain is that one doesn't need to know "
+             "contextual information to understand what comes out of `?`")
+    r = add(ws, claim("The new RFC hopes to keep one part of the old RFC: one does not need context to understand "
+                      "what comes out of ?.", evidence=[ev(sid, RFC, quote)], confidence="verified"))
+    assert r.rc == 0 and "W-CLAIM-QUESTION" not in r.err and "W-CLAIM-CUT" not in r.err, r.both
+    assert "E-CLAIM-QUESTION" not in verify_json(ws)["codes"]
+    # a real question still is one, and the message says where its mark stands
+    text = "Is the fare 3.40 marks? Nobody knows.\n"
+    qsid = make_source(ws, text, name="q", tier="A")
+    r = add(ws, claim("The fare is 3.40 marks.", evidence=[ev(qsid, text, "the fare 3.40 marks")],
+                      confidence="verified"))
+    assert "W-CLAIM-QUESTION" in _codes(r.err) and "ends in a question mark" in r.err, r.both
+
+
+def test_a_negation_said_with_a_prefix_or_in_another_quote_is_no_flag(ws):
+    sid = make_source(ws, RFC, name="rfc", tier="A")
+    # "unclear" says "isn't clear"
+    r = add(ws, claim("The PEP says it is unclear that leftmost-wins has many use-cases.",
+                      evidence=[ev(sid, RFC, "It isn't clear that this behavior has many use-cases.")]))
+    assert r.rc == 0 and "W-CLAIM-NEGATION" not in r.err, r.both
+    # the claim's "no memory limit" stands in its second quote, not its first
+    r = add(ws, claim("The node's allocatable memory is used when a container has no memory limit, with a "
+                      "throttling factor of 0.8.",
+                      evidence=[ev(sid, RFC, "The default throttling factor is 0.8."),
+                                ev(sid, RFC, "If a container has no memory limit specified, the node's allocatable "
+                                             "memory is used.")]))
+    assert r.rc == 0 and "W-CLAIM-NEGATION" not in r.err, r.both
+    # a claim that drops the quote's "not", or negates where no quote does, is still flagged
+    r = add(ws, claim("The PEP says it is clear that leftmost-wins has many use-cases.",
+                      evidence=[ev(sid, RFC, "It isn't clear that this behavior has many use-cases.")]))
+    assert "W-CLAIM-NEGATION" in _codes(r.err), r.both
+    r = add(ws, claim("The default throttling factor is not 0.8.",
+                      evidence=[ev(sid, RFC, "The default throttling factor is 0.8.")]))
+    assert "W-CLAIM-NEGATION" in _codes(r.err), r.both

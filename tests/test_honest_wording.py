@@ -45,6 +45,14 @@ GO = ("# User-configurable memory target\n\n"
       "optimization.\n\n"
       "Non-goals: Eliminate out-of-memory errors in 100% of cases.\n")
 
+DICT = ("PEP 584 - Add Union Operators To dict\n\n"
+        "### Leftmost Value (First-Seen) Wins\n\n"
+        "It isn't clear that this behavior has many use-cases. In fact, one can simply reverse the order of the "
+        "arguments.\n\n"
+        "### Concatenate Values In A List\n\n"
+        "This is likely to be too specialised to be the default. It is not clear what to do if the values are "
+        "already lists.\n")
+
 CLAIMS = {
     # key: (text, source, quote)
     "only": ("try may only be used inside a function with at least one result parameter where the last result "
@@ -74,6 +82,14 @@ CLAIMS = {
                "target is purely an optimization."),
     "nongoal": ("Eliminating out-of-memory errors in 100% of cases is a non-goal of the memory proposal.", "go",
                 "Eliminate out-of-memory errors in 100% of cases."),
+    # a row of a table labelled with the heading its claim quotes
+    "leftmost": ("For leftmost-wins, the PEP says it is unclear that it has many use-cases and that one can simply "
+                 "reverse the order of the arguments.", "dict",
+                 ("Leftmost Value (First-Seen) Wins", "It isn't clear that this behavior has many use-cases. In "
+                  "fact, one can simply reverse the order of the arguments.")),
+    "concat": ("Concatenating values in a list is likely too specialised to be the default, and it is unclear what "
+               "to do if the values are already lists.", "dict", "This is likely to be too specialised to be the "
+               "default. It is not clear what to do if the values are already lists."),
 }
 ID = {k: claim_id(v[0]) for k, v in CLAIMS.items()}
 
@@ -97,14 +113,22 @@ The memory target was meant to run the garbage collector less often by using spa
 ## An optimization, not a ceiling
 
 The proposal calls a memory target purely an optimization, unlike a memory maximum [@{unlike}].
+
+## Rules PEP 584 turned down
+
+| Rejected rule | The PEP's reason |
+|---|---|
+| Leftmost value wins | The PEP says it is unclear that it has many use-cases and that one can simply reverse the order of the arguments [@{leftmost}] |
+| Concatenate into a list | Likely too specialised to be the default, and it is unclear what to do if the values are already lists [@{concat}] |
 """
 
 
 def _build(root) -> None:
-    texts = {"try": TRY, "pep": PEP, "go": GO}
+    texts = {"try": TRY, "pep": PEP, "go": GO, "dict": DICT}
     src = {k: make_source(root, t, name=k, tier="A", title=t.splitlines()[0].lstrip("# "), publisher="Example")
            for k, t in texts.items()}
-    write_claims(root, [claim(text, f"t.{k}", confidence="verified", evidence=[ev(src[s], texts[s], q)])
+    write_claims(root, [claim(text, f"t.{k}", confidence="verified",
+                              evidence=[ev(src[s], texts[s], x) for x in (q if isinstance(q, tuple) else (q,))])
                         for k, (text, s, q) in CLAIMS.items()])
 
 
@@ -157,6 +181,8 @@ NEIGHBOURS = [
      "PEP 649 sold its interpreter"),
     ("until someone examines the annotations [@", "until someone examines the annotations, and it was written "
      "by a committee of seven people [@", "E-PAGE-CLAUSE-UNCITED", "it delays evaluating"),
+    # a row label naming what the other row cites
+    ("| Leftmost value wins |", "| Concatenated values win |", "E-PAGE-LABEL-SWAPPED", "'concatenated'"),
 ]
 
 
@@ -305,3 +331,55 @@ _ONBOARD = "If you pay on board, a single fare costs 3.40 marks."
 def test_a_heading_over_a_claim_that_opens_with_its_condition(label, over, dropped):
     got = stance.label_says(label, [over], [over], 1, [over])
     assert (got is not None and got[0] == "condition") is dropped, got
+
+
+# ---- an honest writer's wording from real proposals (the soft memory limit, KEP memory QoS) --------
+
+DEATH = "Near the cap, the collector could end up running nonstop until the program stalls."
+
+
+@pytest.mark.parametrize("sentence", [
+    "The risk is that, close to the cap, the collector keeps running back to back until the program stalls.",
+    "The proposal names the danger of the collector running nonstop near the cap until the program stalls.",
+])
+def test_a_possibility_told_as_a_risk_keeps_its_hedge(sentence):
+    assert stance.hedge_dropped(DEATH, sentence) is None
+
+
+def test_a_possibility_told_as_what_happens_is_still_refused():
+    lost = "Close to the cap, the collector keeps running back to back until the program stalls."
+    assert stance.hedge_dropped(DEATH, lost) == "could"
+    # a "risk" of something else is no hedge of this: the sentence still tells it as so
+    assert stance.hedge_dropped(DEATH, "Close to the cap the collector keeps running until the program stalls, "
+                                       "which the proposal does not see as a risk.") == "could"
+
+
+def test_a_stall_said_with_a_negation_is_the_claims_lack():
+    said = "Near the cap the collector could end up running back to back until the program makes no progress."
+    assert stance.negation_added(said, [DEATH]) is None
+    # the lack turned around is still refused
+    assert stance.negation_added("Near the cap, the program does not stall.", [DEATH]) == "not stall"
+
+
+@pytest.mark.parametrize("sentence,backing,refused", [
+    ("By default the collector may use at most half of the CPU.",
+     "The proposal suggests 50% as the default share of CPU the collector may take.", None),
+    ("The collector may use a quarter of the CPU.", "The collector may take 25% of the CPU.", None),
+    ("The collector may use half of the CPU.", "The collector may take 40% of the CPU.", "half"),
+    ("The collector may use double the CPU.", "The collector may take 50% of the CPU.", "double"),
+])
+def test_a_fraction_is_the_claims_percentage(sentence, backing, refused):
+    got = stance.added_words(sentence, [backing])
+    assert (got[1] if got else None) == refused, got
+    if refused:
+        assert got[0] == "multiplier" and "multiplier or a fraction" in stance.ADDED["multiplier"][1]
+
+
+def test_a_percentage_is_the_claims_bare_fraction():
+    from sourcebook.engines.text.figures import unbacked
+
+    claim_text = "memory.high is the container's limit times a throttling factor whose default is 0.8."
+    assert unbacked("memory.high defaults to 80% of the container's limit.", [claim_text]) == []
+    assert [f.written for f in unbacked("memory.high defaults to 70% of the limit.", [claim_text])] == ["70%"]
+    # a decimal with a unit is an amount, not a share
+    assert [f.written for f in unbacked("The fare rose 80%.", ["The fare is 0.8 marks."])] == ["80%"]

@@ -129,20 +129,18 @@ def test_uncited_clause_inside_a_cited_sentence(demo, page, tmp_path):
     refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "and so do pensioners")
 
 
-@pytest.mark.parametrize("joint", [", meaning", ", which means", ", hence", ", which is why"])
-def test_a_consequence_after_a_comma_is_a_clause_its_claim_must_say(demo, page, tmp_path, joint):
+@pytest.mark.parametrize("joint", [", meaning", ", which means", ", hence", ", which is why", ", therefore"])
+def test_a_consequence_after_a_comma_is_a_clause_of_its_own(demo, page, tmp_path, joint):
+    # one citation after both: the claim must say both clauses, and it says nothing of rides for free
     html = page.replace("the operator lists both as taking the pass<sup",
                         f"the operator lists both as taking the pass{joint} rides there are free for everyone<sup")
     assert html != page
-    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "rides there are free")
-    # a citation moved before the consequence does not make it said
+    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "On routes W1 and W2, yes: the operator")
+    # each clause cited: the consequence is the writer's reading of the claim cited for it, judged
+    # as any cited clause is ("so nothing is evaluated until someone looks [10]")
     sup = re.search(r'<sup class="ref"><a href="#c-clm_40321b1077cf">.*?</sup>', page).group(0)
-    html = page.replace("the operator lists both as taking the pass<sup",
-                        f"the operator lists both as taking the pass{sup}{joint} rides there are free for everyone<sup")
-    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "rides there are free")
-    # a consequence its claim says too is no new fact
     said = page.replace("the operator lists both as taking the pass<sup",
-                        f"the operator lists both as taking the pass{joint} the pass is accepted on both routes<sup")
+                        f"the operator lists both as taking the pass{sup}{joint} riders can use it on both routes<sup")
     assert check(demo, said, tmp_path)[0] == []
 
 
@@ -1220,7 +1218,7 @@ _OFFICERS = "City officers said the press figures were summer peaks."
     ("Routes W1 and W2 used to take the pass", _OPERATOR, "change", "used to"),
     ("On routes other than W1 and W2 the pass works", _OPERATOR, "scope", "other than W1, W2"),
     ("Ridership is double the level before the bridge closed", "Ridership averaged 38,500 over the summer.",
-     "comparison", "double"),
+     "multiplier", "double"),
     ("Route W3 is due to follow on Friday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026.",
      "weekday", "Friday 1 December 2026"),
     ("Hardly, say riders", "Riders say the readers work.", "negation", "hardly"),

@@ -65,7 +65,7 @@ def test_a_comparison_idiom_bound_to_a_figure_needs_the_same_comparison_in_the_c
     ("Half-price tickets are sold on W3", "Route W3 is due to accept the pass from 1 December 2026.", "Half"),
 ])
 def test_a_fraction_no_claim_states_is_a_multiplier(sentence, backing, word):
-    assert added_words(sentence, [backing]) == ("comparison", word)
+    assert added_words(sentence, [backing]) == ("multiplier", word)
 
 
 @pytest.mark.parametrize("sentence, backing", [

@@ -555,7 +555,8 @@ def _words_key(what: str, written: str) -> str:
     return f"{WARNING['words']}:{digest}"
 
 
-def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
+def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = False) -> list[Flag]:
+    """``denies``: some quote of the claim negates (this one or another)."""
     said = str(claim.get("text", ""))
     qs = quotes(ev, text)
     if not qs:
@@ -563,7 +564,9 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
     quote = " ".join(qs)
     sid = ev.get("source_id")
     out = []
-    if stance.negated(said) != stance.negated(quote):
+    claim_denies, quote_denies = stance.negated(said), stance.negated(quote)
+    if (claim_denies and not quote_denies and not denies) or \
+            (quote_denies and not claim_denies and not stance.negation_prefixed(said, quote)):
         side = "the quote" if stance.negated(quote) else "the claim"
         out.append(Flag("negation", f"the claim and its quote from {sid} disagree on negation (only {side} "
                                     f"negates: {_clip(quote)!r}); check the claim says what the quote says",
@@ -580,8 +583,10 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None) -> list[Flag]:
     if text is not None and _int(start) and _int(end):
         cut = stance.cut_context(text, start, end)  # type: ignore[arg-type]
         if cut and cut.kind == "question" and claim.get("confidence") == "verified":
-            out.append(Flag("question", f"the quote from {sid} is cut from a question ({_clip(cut.words, 40)!r} "
-                                        "comes before it); a question states nothing, so it cannot make a claim "
+            where = "its sentence ends in a question mark" if cut.words == "?" else \
+                f"{_clip(cut.words, 40)!r} comes before it"
+            out.append(Flag("question", f"the quote from {sid} is cut from a question ({where}); a question "
+                                        "states nothing, so it cannot make a claim "
                                         "checked: quote the statement, or hold the claim at reported"))
         elif cut and cut.kind == "reporting" and not stance.reports(said) and claim.get("confidence") == "verified":
             out.append(Flag("reported", f"the quote from {sid} is what someone is reported to say ({_clip(cut.words, 40)!r} "
@@ -632,8 +637,11 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf, sources: S
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
     out += _asof_early_flags(claim, text_of, record_of)
     out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of) + _name_flags(claim, text_of, record_of)
+    # a claim's negation may rest on any one of its quotes ("... when the container has no
+    # memory limit" of a fourth quote): "only the claim negates" is judged over them all
+    denies = any(stance.negated(q) for ev in evs for q in quotes(ev, text_of(ev.get("source_id"))))
     for ev in evs:
-        out += _review_flags(claim, ev, text_of(ev.get("source_id")))
+        out += _review_flags(claim, ev, text_of(ev.get("source_id")), denies)
     return out
 
 

@@ -163,7 +163,13 @@ def excerpt(quote: str) -> str:
         return " ".join(words[:2]) + " …"
     if not _spaced(text) and len(text) > 4:
         return text[: max(1, len(text) // 2)] + " …"
-    return text  # a word or two: nothing to shorten
+    if word_or_two(text):
+        return text  # a word or two: nothing to shorten, and not a quotation
+    # two words too long to be "a word or two" ("Created: 01-Mar-2019"): shown whole they would be
+    # a quotation the budget counts, so the excerpt keeps the first word (its first eleven letters)
+    if len(words) == 2 and len(words[0]) < 12:
+        return words[0] + " …"
+    return words[0][:11] + " …"
 
 
 def excerpt_terms(shown: str) -> str:

@@ -60,11 +60,11 @@ _HEADING = {f"h{n}": n for n in range(1, 7)}
 # citation of its own, so "X[1], and an invented Y" and "an invented X, and Y[1]" are both caught.
 # A causal connector joins a clause too ("X because Y", "X, since Y", "X, as a result Y"), and so
 # does a colon when a clause with its own subject follows it ("X: it has ...").
-# a consequence (", meaning", ", which means", ", so", ", hence") states what follows, which the
-# claim cited for the cause need not say (``consequences``)
-_CONSEQUENCE = (r"so(?!\s+that)|as\s+a\s+result,?|meaning(?:\s+that)?|which\s+means(?:\s+that)?|which\s+is\s+why|"
-                r"therefore,?|hence|thus|consequently,?")
-_CLAUSE = lazy(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|or|since|as\s+a\s+result,?)\s+"
+# a consequence (", meaning", ", which means", ", hence") is a clause of its own too: what follows
+# from a claim is not what the claim says
+_CLAUSE = lazy(r",\s+(?:and|but|while|whereas|although|though|yet|so\s+that|so|or|since|as\s+a\s+result,?|"
+               r"meaning(?:\s+that)?|which\s+means(?:\s+that)?|which\s+is\s+why|therefore,?|hence|thus|"
+               r"consequently,?)\s+"
                r"|,?\s+because\s+(?!of\s)|;\s+|\s+[—–]\s+|；"
                r"|:\s+(?=(?:it|they|he|she|we|this|these|there)\s+\w)"
                # "... ride free, and so do pensioners" without its comma: a clause of its own
@@ -98,16 +98,6 @@ def uncited_after(text: str, start: int, offsets: list[int]) -> str:
 def clauses(text: str) -> list[str]:
     """The clauses of a sentence as the clause rule splits it (at ", and", "because", ";", ...)."""
     return [c for c in (x.strip(" ,;:—–") for x in _CLAUSE.split(text)) if c]
-
-
-_THEN = lazy(r",\s+(?:" + _CONSEQUENCE + r")\s+(.+?)(?=,\s+(?:and|but|while|whereas|although|though|yet|or)\s|[;—–]|$)",
-             re.I | re.S)
-
-
-def consequences(text: str) -> list[str]:
-    """The clauses of a sentence that say what follows from the one before it (", meaning riders
-    ride free", ", so W3 is free"): a citation anywhere in the sentence does not make one said."""
-    return [c for m in _THEN.finditer(text) if (c := m.group(1).strip(" ,.;:!?"))]
 
 
 def _lines(text: str) -> list:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -40,7 +41,7 @@ def _facts(f: Figure) -> set[str]:
         keys = [f.key, *([alt] if alt else [])]
         rate = _rate(f.unit)
         return {"x:" + exact_digits(f.written), *("n:" + k for k in keys), *(f"r:{k}/{rate}" for k in keys if rate),
-                *("b:" + k for k in keys if not f.unit)}
+                *("b:" + k for k in keys if not f.unit), *_share(f)}
     if f.kind == "percent":
         return {"p:" + f.key}
     if f.kind == "money":
@@ -61,6 +62,17 @@ def _facts(f: Figure) -> set[str]:
         if y is not None:
             out.add(f"y:{y:04d}")  # a year backs a year, never a count or an amount
     return out
+
+
+def _share(f: Figure) -> list[str]:
+    """A bare decimal fraction ("a throttling factor of 0.8") states the percentage it is ("80%")."""
+    if f.unit or not f.key.startswith("0.") or f.spelled:
+        return []
+    try:
+        pct = (Decimal(f.key) * 100).normalize()
+    except InvalidOperation:
+        return []
+    return [f"p:{pct:f}%"] if 0 < pct < 100 else []
 
 
 def _rate(unit: str) -> str:

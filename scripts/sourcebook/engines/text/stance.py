@@ -110,6 +110,17 @@ def negated(text: str) -> bool:
     return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK)
 
 
+_NOT_WORD = lazy(r"(?:\bnot|n['’]t)\s+(?:(?:very|so|entirely|quite|always|yet)\s+)?([^\W\d_]{3,})", re.IGNORECASE)
+
+
+def negation_prefixed(claim_text: str, quote: str) -> bool:
+    """The claim says each "not X" of the quote as one word with a negating prefix ("unclear" of
+    "it isn't clear", "impossible" of "not possible", "non-trivial" of "not trivial")."""
+    said = _seen(claim_text).lower()
+    nots = [m.group(1).lower() for m in _NOT_WORD.finditer(_seen(quote))]
+    return bool(nots) and all(re.search(rf"\b(?:un|in|im|il|ir|non-?){re.escape(w[:5])}", said) for w in nots)
+
+
 def modals(text: str) -> list[str]:
     """The hedges in ``text`` as written (lower case), in order, each once."""
     return list(_modals(text))
@@ -171,7 +182,7 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     # a plan keeps its hedge in the future tense, or in the present with its date ("W3 takes
     # the pass from 1 December"): English tells a timetable so
     seen = _seen(sentence)
-    if _kept_otherwise(said, possible, seen):
+    if _kept_otherwise(said, possible, seen) or (possible and _RISK.search(seen)):
         return None
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
@@ -181,6 +192,11 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     return possible[0] if possible else " ".join(m.group(0).lower().split())
 
 
+# a possibility ("could end up running nonstop") told as a risk or a danger keeps its hedge: "the
+# risk is that the collector keeps running", "the danger of a death spiral"
+_RISK = lazy(r"\b(?:risks?|danger|threat|fear|worry|concern|possibility|chance)\s+(?:(?:is|was|being)\s+that|"
+             r"that|of)\b|\b(?:risks|risked|risking)\s+\w+ing\b|\b(?:possibl[ey]|potentially|likely|at\s+risk)\b",
+             re.IGNORECASE)
 # what a claim allows or restricts ("may only be used", "annotations may refer to any local
 # variable") a sentence keeps with a word of ability or permission ("can only be used", "lets
 # annotations refer"); the future ("will") or the plain present ("the fare rises") does not
@@ -569,7 +585,7 @@ def denial(text: str) -> str | None:
 
 # what a claim says in words of lack or stop ("switched off", "ride free", "only W1 and W2")
 # a faithful sentence may say with a negation ("did not work", "do not pay", "not on W3")
-_LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|unable|lack\w*|without|absence|non-goals?|refus\w*|"
+_LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|stall\w*|stuck|suspend\w*|broken|fail\w*|unable|lack\w*|without|absence|non-goals?|refus\w*|"
              r"reject\w*|denied|den(?:y|ies)|free|absent|missing|out\s+of\s+(?:service|order)|cancel\w*|scrap\w*|"
              r"withdraw\w*|ban(?:s|ned)?|forbid\w*|prohibit\w*|exclud\w*|except\w*|only|yet\s+to|instead|impossible|"
              r"unavailable|unsupported|disabled|disallow\w*|neither|nor|"
@@ -582,7 +598,7 @@ _LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|suspend\w*|broken|fail\w*|un
 _FLIPPED = lazy(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|being|was|were|is|are|get|got|yet|ever|"
                 r"still|actually|really))*(?:\s+(?:ride|rides|travel|travels|go|goes|run|runs|stay|stays|remain|"
                 r"remains|come|comes|work|works))?\s+(?:switched\s+off|turned\s+off|off|closed|shut|stopped|suspended|"
-                r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped)\b", re.IGNORECASE)
+                r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped|stall(?:s|ed)?|stuck)\b", re.IGNORECASE)
 
 
 # a negation right before a figure or a condition ("not under twelve", "not with a paying adult",
@@ -1036,6 +1052,8 @@ ADDED = {
                  "say as many as the claims say, or cite the claim whose quote counts them"),
     "comparison": ("E-PAGE-WORD-UNBACKED", "a comparison with something",
                    "compare only what the claims compare, or cite the claim that makes the comparison"),
+    "multiplier": ("E-PAGE-WORD-UNBACKED", "a multiplier or a fraction (\"double\", \"half\", \"a third of\")",
+                   "give the figure the claim gives, or cite the claim that states the multiple or the share"),
     "plan": ("E-PAGE-HEDGE-DROPPED", "a plan or a possibility told as done",
              "keep the claim's hedge (\"is due to\", \"will\", \"from 1 December\"), or name what it stands over "
              "without saying it is so"),
@@ -1078,6 +1096,10 @@ _THAN = lazy(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!
 _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
 
 
+# a share told as a fraction is the claim's percentage ("half" of "50%"; "a third" of "33%")
+_SHARES = {"half": ("50",), "third": ("33",), "thirds": ("66", "67"), "quarter": ("25",), "quarters": ("75",)}
+
+
 def _multiplied(sentence: str, backing: list[str]) -> str | None:
     """"Double the level before the bridge closed": a multiplier no claim or quote states."""
     from .figure_units import _MULTIPLIER
@@ -1085,6 +1107,10 @@ def _multiplied(sentence: str, backing: list[str]) -> str | None:
     m = _MULTIPLIER.search(sentence)
     if m is None or any(_MULTIPLIER.search(b) for b in backing):
         return None
+    share = _SHARES.get(m.group(0).lower().split()[-1])
+    if share and any(re.search(rf"(?<![\d.]){p}(?:\.\d+)?\s?(?:%|per\s?cent|percent)", b, re.I)
+                     for b in backing for p in share):
+        return None  # "half of the CPU" of "50% as the default fraction": the same share in other words
     if re.search(r"\d|^в\s|[二两兩三四五十数]倍", m.group(0), re.IGNORECASE):
         return None  # "в три раза", 三倍: a numeral the figure rules read and judge
     return m.group(0)
@@ -1160,9 +1186,12 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     # 2024" compares only to say nothing changed
     if change and not any(_backs_change(change.group(0), b) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
-    compared = _compared_with(sentence, backing) or _multiplied(sentence, backing)
+    compared = _compared_with(sentence, backing)
     if compared:
         return "comparison", compared
+    times = _multiplied(sentence, backing)
+    if times:
+        return "multiplier", times
     day = wrong_weekday(sentence)
     if day:
         return "weekday", day
@@ -1548,12 +1577,18 @@ def _sentence_start(text: str, start: int) -> int:
     return lo
 
 
+_CLOSERS = frozenset("\"'”’»」』)]*_")
+
+
 def _sentence_end(text: str, end: int) -> str | None:
     """The stop that ends the sentence a quote was cut from (None at a line end or far away)."""
-    for ch in text[end:end + _LOOKBACK]:
+    rest = text[end:end + _LOOKBACK]
+    for i, ch in enumerate(rest):
         if ch == "\n":
             return None
-        if ch in _STOPS:
+        nxt = rest[i + 1] if i + 1 < len(rest) else " "
+        # a stop ends a sentence before a space or a closing mark; "`?`" is an operator in code
+        if ch in _STOPS and (ch in "。！？" or nxt.isspace() or nxt in _CLOSERS) and rest[i - 1:i] != "`":
             return ch
     return None
 

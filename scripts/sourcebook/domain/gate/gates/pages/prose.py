@@ -388,15 +388,9 @@ class _Judge:
         """The clause of a cited sentence that no citation covers and its claims do not say, or
         "". A lead-in before a colon whose clause after it is cited ("PEP 649 takes a different
         route: it delays ...[1]") is none when it says no more than the claims (``lead_in_said``)."""
-        from .....engines.page.prose import consequences, lead_in, uncited_after
-
-        if not self.verbatim(p.text, ids):
-            backing = self.backing(ids, quotes=True)
-            for then in consequences(p.text):
-                if len(then.split()) >= 3 and not self.clause_said(then, backing):
-                    return then  # what it says follows is a fact of its own, wherever the citation sits
         if not p.tail or self.sent.is_short_label(p.tail) or self.verbatim(p.text, ids) or self.clauses_said(p.text, ids):
             return ""
+        from .....engines.page.prose import lead_in, uncited_after
 
         lead = lead_in(p.text)
         if lead != p.tail or not self.lead_in_said(lead, ids):
@@ -1032,6 +1026,14 @@ class _Judge:
         # under twelve ride free")
         mine = {w.lower() for b in self.backing(own) for w in _WORDS.findall(b)}
         theirs = {w.lower() for b in self.backing(others) for w in _WORDS.findall(b)}
+        # a label that restates a heading its own claim quotes ("Leftmost value wins" of the quote
+        # "Leftmost Value (First-Seen) Wins") names its own row: a quote of six words at most
+        # holds the label's every word, so it names no other row as a sentence might
+        told = [w.lower() for w in _WORDS.findall(p.text) if len(w) >= 4 and w.lower() not in _NOT_COUNTED]
+        for q in self.quotes(own):
+            heading = {w.lower() for w in _WORDS.findall(q)}
+            if len(q.split()) <= 6 and told and all(_said(w, heading) for w in told):
+                return
         for w in _WORDS.findall(p.text):
             w = w.lower()
             if len(w) < 4 or w in _NOT_COUNTED or _said(w, mine) or not _said(w, theirs):
