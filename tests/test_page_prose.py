@@ -834,6 +834,9 @@ def test_a_plan_told_as_done_is_refused(demo, page, tmp_path):
     (_W3, "Route W3 takes the pass from 1 December 2026", "once new ticket readers are installed"),
     ("children under twelve ride free with a paying adult", "children under twelve ride free",
      "when travelling with a paying adult"),
+    # the word that narrows the condition gone: any adult will do
+    ("children under twelve ride free with a paying adult", "children under twelve travel free with an adult",
+     "when travelling with a paying adult"),
 ])
 def test_a_condition_dropped_from_its_claim_is_refused(demo, page, tmp_path, old, new, lost):
     """A conditional fact told without its condition says more than its source: W3 is due "once
@@ -953,7 +956,8 @@ def test_a_report_kept_as_one_passes(demo, page, tmp_path, new):
     (_W3, "Route W3 is due to follow on 1 December 2026, when its new readers are in"),
     (_W3, "Route W3 is due to follow from 1 December 2026"),  # a plan kept as a plan leaves it to the ledger
     ("children under twelve ride free with a paying adult", "children under twelve ride free if an adult pays"),
-    ("children under twelve ride free with a paying adult", "children under twelve travel free with an adult"),
+    ("children under twelve ride free with a paying adult", "children under twelve travel free with an adult "
+     "who pays"),
 ])
 def test_a_condition_kept_in_other_words_passes(demo, page, tmp_path, old, new):
     passes_prose(demo, page.replace(old, new, 1), tmp_path)

@@ -300,10 +300,30 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
         return None
     mine = _stems(sentence)
     if cond & mine:
-        return None  # the condition is kept, in its words or close to them ("adult" of "a paying adult")
+        # the condition is kept, in its words or close to them ("an adult who pays" of "a paying
+        # adult"), but not with the word that narrows it gone ("with an adult": any adult)
+        lost = _narrowing_dropped(m.group("c"), sentence)
+        return " ".join(m.group(0).split()) if lost else None
     if len(rest & mine) * 2 < len(rest):
         return None  # the sentence says something else of the claim: not this statement made bare
     return " ".join(m.group(0).split())
+
+
+_PAIR = lazy(r"\b([^\W\d_]{4,})\s+([^\W\d_]{4,})\b")
+
+
+def _narrowing_dropped(cond: str, sentence: str) -> bool:
+    """A condition's word that narrows the next one ("paying" of "a paying adult") is gone from a
+    sentence that keeps the word it narrows ("with an adult"); compared by their first three
+    letters, so "an adult who pays" keeps it."""
+    seen = {w.lower()[:3] for w in _CONTENT.findall(_seen(sentence))}
+    for m in _PAIR.finditer(_seen(cond)):
+        first, second = m.group(1).lower(), m.group(2).lower()
+        if first in _CONDITION_STOP or second in _CONDITION_STOP or not first.endswith(("ing", "ed")):
+            continue
+        if second[:3] in seen and first[:3] not in seen:
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)  # a claim's text is read for each sentence citing it, by four checks
