@@ -333,3 +333,33 @@ def test_measures_in_different_units_are_not_candidates():
                 "ridership.sunday"),
               c(3, "A single adult fare costs 3.40 marks.", "fare.single")]
     assert cross_topic(claims) == []
+
+
+def test_a_title_figure_is_looked_for_near_its_digits_then_in_the_whole_text():
+    """The titles gate reads the paragraphs holding a figure's digits before the whole text; a
+    figure only a number word states far from any digits ("a dozen" for the 12 of "twelve") is still backed,
+    and one no paragraph states is still refused."""
+    from sourcebook.domain.gate.gates.records import titles
+
+    text = ("# Notes\n\nIntroduction without numbers.\n\nThe 2019 draft was long.\n\n"
+            "A dozen projects call it.\n")
+
+    class Ctx:
+        active = [{"text": "The notes", "evidence": [{"source_id": "s", "quote": "Introduction"}]}]
+
+        @staticmethod
+        def source(_sid):
+            return {"title": Ctx.title}
+
+        @staticmethod
+        def text(_sid):
+            return text
+
+    from sourcebook.engines.text.figures import find_figures
+
+    near = titles._near(text, find_figures("The 2019 notes"))
+    assert "2019" in near and "Introduction" not in near
+    for title, refused in (("The 2019 notes", False), ("Twelve projects", False), ("The 2020 notes", True)):
+        Ctx.title = title
+        res = titles._judge(Ctx)
+        assert bool(res.findings) is refused, (title, res.findings)

@@ -38,6 +38,28 @@ def gate(ctx: GateContext) -> GateResult | None:
     return result
 
 
+def _named(f, text: str) -> bool:
+    """Digits the source writes anywhere, an address included, name it ("go-12914-monotonic" of a
+    text linking golang.org/issue/12914): a file's own name is no figure it lacks."""
+    return f.written.isdigit() and re.search(rf"(?<!\d){f.written}(?!\d)", text) is not None
+
+
+def _near(text: str, figs: list) -> str:
+    """The paragraphs of ``text`` that hold a figure's longest run of digits, or the words of one
+    written in words ("2020" of "March 2020", "twelve"): the only places that can state it. A
+    figure with neither keeps the whole text."""
+    needles: set[str] = set()
+    for f in figs:
+        runs = re.findall(r"\d+", f.key)
+        if runs:
+            needles.add(max(runs, key=len))
+        words = re.findall(r"[^\W\d_]{3,}", f.written.lower()) if f.spelled else []
+        needles.update(words)
+        if not runs and not words:
+            return text
+    return "\n\n".join(p for p in text.split("\n\n") if any(n in p.lower() for n in needles))
+
+
 def _judge(ctx: GateContext) -> GateResult | None:
     from .....engines.text import figures
 
@@ -59,10 +81,14 @@ def _judge(ctx: GateContext) -> GateResult | None:
             continue
         checked += 1
         text = ctx.text(sid) or ""
-        # digits the source writes anywhere, an address included, name it ("go-12914-monotonic"
-        # of a text linking golang.org/issue/12914): a file's own name is no figure it lacks
-        bad = [f for f in figures.unbacked(title, [text, *backing[sid]])
-               if not (f.written.isdigit() and re.search(rf"(?<!\d){f.written}(?!\d)", text))]
+        # the claims and quotes first, then the paragraphs of the text that hold the digits or words
+        # of what they leave, and the whole text only for what is still left ("half a dozen" far
+        # from any "12"): a long RFC's whole text read for figures costs a second
+        bad = figures.unbacked(title, backing[sid])
+        if bad:
+            bad = [f for f in figures.unbacked(title, [_near(text, bad), *backing[sid]]) if not _named(f, text)]
+        if bad:
+            bad = [f for f in figures.unbacked(title, [text, *backing[sid]]) if not _named(f, text)]
         if bad:
             shown = ", ".join(repr(f.written) for f in bad[:3])
             found.append(Finding("E-SOURCE-TITLE-FIGURE", sid,
