@@ -200,7 +200,9 @@ _SCALES: list[tuple[str, int]] = [
 _GLUED_SCALES = {"k": 3, "K": 3, "m": 6, "M": 6, "bn": 9, "mn": 6, "万": 4, "萬": 4, "億": 8, "亿": 8, "千": 3, "兆": 12,
                  "млн": 6, "млрд": 9, "тыс": 3}
 _NEEDS_MONEY = {"K", "m", "M"}  # "4K video", "5m long": scale only in an amount ("$5m")
-_SCALE_WORD = lazy(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])")
+_SCALE_WORD = lazy(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])",
+                   needs=("thousand", "billion", "trillion", "mln", "mn", "bn", "mio", "mrd", "mil", "тыс", "млн",
+                          "млрд", "миллион", "миллиард"))
 _SCALE_GLUED = lazy(r"(?:bn|mn|млрд|млн|тыс|[kKmM万萬億亿千兆])(?![A-Za-z\u0400-\u04ff])")
 _SCALE_EXP = [(lazy(p + r"\Z"), x) for p, x in _SCALES]
 

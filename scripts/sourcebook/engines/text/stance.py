@@ -336,7 +336,9 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
 # found", "according to the operator"): the speaker a sentence or a quote names other than first
 _WHO = r"(?P<who>(?:[^\W\d_][\w'’.-]*\ ){0,5}?[^\W\d_][\w'’.-]*)"
 _TRAILING_FRAME = lazy(rf",\ {_WHO}\ (?:{_REPORT_VERB}|say|added|complained)(?:\ (?:[^\W\d_][\w'’.-]*\ ?){{0,3}})?\W*$",
-                       re.IGNORECASE)
+                       re.IGNORECASE, needs=(" added", " announce", " argue", " claim", " complained", " insist",
+                                             " maintain", " report", " said", " say", " state", " tell", " told",
+                                             " write", " wrote"))
 _PASSING_FRAME = lazy(rf"(?:^|[\s,;(—–])as\ {_WHO}\ (?:{_REPORT_VERB}|say|found|finds?|discovered|showed|shows|"
                       r"established|confirmed|noted|notes|learn(?:ed|t))\b|\baccording\ to\ (?P<who2>[^,;:.]{2,60})",
                       re.IGNORECASE)
@@ -442,7 +444,9 @@ _AUTHOR = lazy(r"^(?:(?:its|the|their|this|that|[^\W\d_]+['’]s?)\s+)?(?:[^\W\d
                re.IGNORECASE)
 _DOCUMENT = lazy(r"\b(?:proposals?|documents?|drafts?|designs?|papers?|reports?|articles?|stud(?:y|ies)|peps?|rfcs?|"
                  r"spec(?:ification)?s?|posts?|memos?|notes?|essays?|theses|thesis|books?|guides?|manuals?|"
-                 r"standards?|white\s?papers?)\b", re.IGNORECASE)
+                 r"standards?|white\s?papers?)\b", re.IGNORECASE,
+                 needs=("proposal", "document", "draft", "design", "paper", "report", "article", "stud", "pep", "rfc",
+                        "spec", "post", "memo", "note", "essay", "thes", "book", "guide", "manual", "standard"))
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
@@ -824,7 +828,8 @@ def _also_does(sentence: str, backing: list[str]) -> str | None:
 # a quantity that counts part of a whole ("a couple of the W3 readers", "several riders"), and
 # "one rider" or "a single rider" where the claims speak of riders
 _QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
-                 r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE)
+                 r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE,
+                 needs=("couple", "few", "several", "handful", "numerous", "number"))
 _ONE = lazy(r"\b(?:(?:only|just)\s+)?(?:one|a\s+single|a\s+lone|a\s+sole)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
 _NOT_A_NOUN = frozenset(("of", "another", "way", "time", "day", "week", "month", "year", "hour", "minute", "more",
                          "less", "and", "the", "who", "that", "which", "thing", "side", "hand", "point", "place"))
@@ -1053,7 +1058,7 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
 # "Friday 1 December 2026", "Friday, 1 December 2026", "Friday, December 1, 2026"
 _DAY_DATE = lazy(r"\b(?P<wd>" + "|".join(_DAYS) + r"),?\s+(?:the\s+)?(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
                  r"(?P<m1>" + "|".join(_MONTHS) + r")|(?P<m2>" + "|".join(_MONTHS) + r")\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?)"
-                 r",?\s+(?P<y>\d{4})\b", re.IGNORECASE)
+                 r",?\s+(?P<y>\d{4})\b", re.IGNORECASE, needs=_DAYS)
 
 
 def wrong_weekday(text: str) -> str | None:
@@ -1186,7 +1191,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
 # limit"): a document said it before another; the dates of the two documents say whether it did
 _ALREADY_SAID = lazy(r"\b(?P<w>already)\s+(?:anticipated|foresaw|foreseen|predicted|proposed|suggested|noted|named|"
                      r"mentioned|described|discussed|considered|raised|flagged|warned|envisaged|envisioned|"
-                     r"expected|said|stated|argued|listed|addressed|covered)\b", re.IGNORECASE)
+                     r"expected|said|stated|argued|listed|addressed|covered)\b", re.IGNORECASE, needs=("already",))
 
 
 def already_said(text: str) -> tuple[int, int, str] | None:
@@ -1233,7 +1238,8 @@ _RATED = lazy(r"\b(?:(?:more|most|less|least)\s+)?(?:reliable|trustworthy|credib
               r"the\s+(?:(?:more|most)\s+)?(?:accurate|correct|right)(?=\s+(?:one|figure|number|count|answer|reading|"
               r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct))\b"
               r"(?!\s*(?:-|hand|now|away|here|there|after|before))",
-              re.IGNORECASE)
+              re.IGNORECASE, needs=("reliable", "trustworthy", "credible", "authoritative", "dependable", "accurate",
+                                    "correct", "right"))
 # "which is correct is not for this page to say": a question left open rates nothing
 _OPEN = lazy(r"\b(?:which|whether|neither|nor|not|cannot|no|if|who|never)\b|n['’]t\b|\?", re.IGNORECASE)
 
@@ -1309,7 +1315,9 @@ _STATES = lazy(r"\b(?:is|are|was|were|has|have|had|works?|takes?|accepts?|runs?|
 _COMPARATIVE = lazy(r"\b(?:(?!earlier\b|later\b)[^\W\d_]{2,}ier|higher|lower|bigger|smaller|larger|greater|"
                     r"cheaper|dearer|faster|slower|longer|shorter|better|worse|fuller|fewer|"
                     r"(?:much|far|so|ever|even)\s+(?:more|less))\b|\b(?:more|less)\s+(?:[^\W\d_]+\s+){0,2}?than\b",
-                    re.IGNORECASE)
+                    re.IGNORECASE, needs=("ier", "higher", "lower", "bigger", "smaller", "larger", "greater", "cheaper",
+                                          "dearer", "faster", "longer", "shorter", "better", "worse", "fuller",
+                                          "fewer", "more", "less"))
 _TIME_NOW = lazy(r"\b(?:(?:this|last|next|past)\s+(?:year|month|week|summer|winter|spring|autumn|season|time)|"
                  r"now(?:adays)?|these\s+days|today|lately|recently|than\s+(?:before|ever|last\s+[^\W\d_]+)|since|"
                  r"over\s+time|year[- ]on[- ]year|every\s+year)\b", re.IGNORECASE)
