@@ -215,7 +215,8 @@ _currency_agrees = currencies.agrees
 
 _PERCENT_AFTER = lazy(
     r"\ ?(?:%|percent|per\ cent|pct\.?|pour\ cent|Prozent|por\ ciento|per\ cento|процент[а-я]*|パーセント)"
-    r"(?![A-Za-z\u0400-\u04ff])"
+    r"(?![A-Za-z\u0400-\u04ff])",
+    needs=("%", "percent", "per cent", "pct", "pour cent", "prozent", "por ciento", "процент", "パーセント"),
 )
 _ORDINAL_AFTER = lazy(
     r"(?:st|nd|rd|th|er|ème|e)(?![A-Za-z])|-(?:й|я|е|го|му|м|х|ю|ой|ый|ий|ая|ое)(?![а-я])"

@@ -47,7 +47,8 @@ _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
 
 # "may" the modal, not "May" the month (a day or a year next to it says which)
 _MODAL = lazy(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
-              r"может|возможно|ожидается)\b", re.IGNORECASE)
+              r"может|возможно|ожидается)\b", re.IGNORECASE,
+              needs=("may", "might", "could", "possibly", "likely", "expected", "может", "возможно", "ожидается"))
 _MODAL_CJK = ("かもしれ", "見込み", "可能", "预计")
 # a claim that hedges in any of these words keeps its quote's hedge
 # "due to" + a verb plans ("is due to accept"); "due to the new readers" gives a cause, no plan
@@ -74,7 +75,9 @@ _SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|boo
               re.IGNORECASE)
 # "already" turns a plan into a thing done ("its new readers already fitted")
 _DONE = lazy(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|bereits|déjà|уже|сейчас|теперь)\b|"
-             r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE)
+             r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE,
+             needs=("already", "now", "currently", "present", "these", "bereits", "déjà", "уже", "сейчас", "теперь",
+                    "既に", "すでに", "現在", "今は", "已经", "现在", "目前"))
 _NOT_SCALE = lazy(r"\b(?:on|off\s+the|for\s+the)\s+record\b", re.IGNORECASE)
 
 _REPORTING = lazy(r"\b(?:said|says|(?<!to )say|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
@@ -138,10 +141,10 @@ _DOUBT = lazy(r"\b(?:perhaps|maybe|probably|presumably|conceivably)\b", re.IGNOR
 _TO_COME = lazy(r"\b(?:will|shall|(?:is|are|was|were)\s+to)\b", re.IGNORECASE)
 # "so that the betas could run": a purpose, no doubt
 _PURPOSE = lazy(r"\b(?:so|so\s+that|in\s+order\s+that)\s+(?:[^\W\d_][\w.'’-]*\s+){0,6}?(?:could|might|may)\b",
-                re.IGNORECASE)
+                re.IGNORECASE, needs=("could", "might", "may"))
 
 
-_COULD_NOT = lazy(r"\bcould(?:\s+(?:not|never|only|no\s+longer)\b|n['’]t\b)", re.IGNORECASE)
+_COULD_NOT = lazy(r"\bcould(?:\s+(?:not|never|only|no\s+longer)\b|n['’]t\b)", re.IGNORECASE, needs=("could",))
 
 
 def hedge_added(sentence: str, backing: list[str]) -> str | None:
@@ -189,7 +192,8 @@ _PERMIT = lazy(r"\b(?:can|cannot|can['’]t|lets?|letting|allow(?:s|ed|ing)?|per
 # what a claim says would be done ("would use the target to run the collector less often") a
 # sentence keeps as an intention ("was meant to", "is designed to", "aims to", "intended to")
 _INTENT = lazy(r"\b(?:(?:is|are|was|were|be|been|being)\s+)?(?:meant|designed|intended|supposed)\s+to\b|"
-               r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE)
+               r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE,
+               needs=("meant", "designed", "intend", "supposed", "aim"))
 _WORD3 = lazy(r"[^\W\d_]{3,}")
 _SMALL = frozenset("the and any not only also still then their its this that with for from are was were been "
                    "being have has".split())
@@ -452,7 +456,9 @@ _DOCUMENT = lazy(r"\b(?:proposals?|documents?|drafts?|designs?|papers?|reports?|
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
 # late September"), it tells a reader the claim holds on the day they read the page
 _NOW = lazy(r"\b(?:now|currently|at\ present|presently|these\ days|as\ things\ stand)\b|"
-            r"現在|目前|现在|当前|сейчас|в\ настоящее\ время|ныне", re.IGNORECASE)
+            r"現在|目前|现在|当前|сейчас|в\ настоящее\ время|ныне", re.IGNORECASE,
+            needs=("now", "currently", "at present", "presently", "these days", "as things stand", "現在", "目前",
+                   "现在", "当前", "сейчас", "в настоящее время", "ныне"))
 
 
 def now_for_then(claim_text: str, sentence: str) -> str | None:
@@ -624,7 +630,8 @@ def _about_the_same(a: str, b: str) -> bool:
 # optimization") says what it is not; a sentence may say so with a "not" that contrasts ("an
 # optimization, not a ceiling", "not a ceiling but an optimization")
 _CONTRAST = lazy(r"\b(?:unlike|rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+contrast\s+(?:to|with)|"
-                 r"contrary\s+to|not\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+but)\b", re.IGNORECASE)
+                 r"contrary\s+to|not\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+but)\b", re.IGNORECASE,
+                 needs=("unlike", "rather", "instead", "opposed", "contrast", "contrary", "not"))
 _CONTRAST_NOT = lazy(r"(?:[,;:—–]\s*|\s[-–—]\s*)(?:but\s+|and\s+)?not\s+(?!only\b|just\b|merely\b)"
                      r"(?P<what>(?:[^\W\d_]+\s+){0,3}?[^\W\d_]+)\s*(?=[.,;:!?)]|$)"
                      r"|^\W*not\s+(?:an?\s+|the\s+)?[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?\s*,?\s+but\b", re.IGNORECASE)
@@ -861,7 +868,8 @@ _ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|толь
 _OTHER_THAN = lazy(r"\b(?:other\s+than|except(?:\s+(?:for|on|in))?|apart\s+from|aside\s+from|besides|but\s+not|"
                    r"excluding|(?:bar|barring|save)(?=\s+(?:for\s+|on\s+)?(?:routes?\s+)?(?=[^\W_]*\d)[^\W_]+\b))\b|"
                    r"以外|除了|кроме",
-                   re.IGNORECASE)
+                   re.IGNORECASE, needs=("other", "except", "apart", "aside", "besides", "but", "excluding", "bar",
+                                         "save", "以外", "除了", "кроме"))
 
 
 def _other_than(sentence: str, backing: list[str]) -> str | None:
@@ -1079,7 +1087,7 @@ def wrong_weekday(text: str) -> str | None:
 # "less than the bus", "cheaper than a taxi": a comparison with something no claim names (a
 # comparison with a figure is the figure rules' to judge; "rather than", "other than" compare nothing)
 _THAN = lazy(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
-             re.IGNORECASE)
+             re.IGNORECASE, needs=("than",))
 _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
 
 
