@@ -46,30 +46,43 @@ class _Lazy:
 
 
 # Every character that re.IGNORECASE lets stand for a lower-case letter lower-cases to that letter,
-# but for these four and the dotted capital I (whose lower case is two characters)
+# but for the dotless i, the long s, seven variant forms of Cyrillic letters, and the dotted
+# capital I (whose lower case is two characters)
 _FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u1c80": "\u0432", "\u1c81": "\u0434",
                        "\u1c82": "\u043e", "\u1c83": "\u0441", "\u1c84": "\u0442", "\u1c85": "\u0442",
                        "\u1c86": "\u044a"})
+_KEPT = 1 << 16  # a longer text is folded each time it is asked for, and never kept
 
 
-@lru_cache(maxsize=256)
 def folded(text: str) -> str:
     """``text`` case-folded one character for one, as the needs of a pattern are compared."""
+    return _folded(text) if len(text) <= _KEPT else text.translate(_FOLD).lower()
+
+
+@lru_cache(maxsize=128)
+def _folded(text: str) -> str:
     return text.translate(_FOLD).lower()
 
 
 class _Needs(_Lazy):
-    """A lazy pattern that only matches a text holding one of ``needs`` (lower case)."""
+    """A lazy pattern that only matches a text holding one of ``needs`` (lower case). The answer
+    for the last text is kept: a scan matches one pattern at many places of the same text."""
 
     def __init__(self, source: str, flags: int, needs: tuple[str, ...]) -> None:
         super().__init__(source, flags)
         self.needs = needs
+        self._last: tuple[str, bool] = ("", True)
 
     def _absent(self, text) -> bool:
         if type(text) is not str:
             return False
+        last = self._last
+        if text is last[0]:
+            return last[1]
         low = folded(text)
-        return not any(n in low for n in self.needs)
+        absent = not any(n in low for n in self.needs)
+        self._last = (text, absent)
+        return absent
 
     def search(self, string, *args, **kwargs):
         return None if self._absent(string) else self.compiled.search(string, *args, **kwargs)
