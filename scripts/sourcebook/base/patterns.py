@@ -8,11 +8,18 @@ one of its attributes is asked for, and the attribute is then kept on the stand-
 next ``_ID.fullmatch(s)`` is a plain attribute lookup, as fast as the compiled pattern's.
 A stand-in is used through its methods (``.match``, ``.sub``, ``.pattern`` ...); pass
 ``.compiled`` where a real ``re.Pattern`` is wanted (``re.sub(pattern, ...)``, ``isinstance``).
+
+A big pattern that most texts never match can name words one of which stands in every text it
+matches (``lazy(source, flags, needs=("rose", "fell"))``): ``search``, ``match``, ``fullmatch``,
+``finditer``, ``findall`` and ``sub`` then answer a text holding none of them, compared case-folded
+as ``re.IGNORECASE`` folds, without compiling the pattern. ``tests/test_pattern_needs.py`` proves
+from each pattern's parse that every match holds one of its words.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 
 class _Lazy:
@@ -38,6 +45,67 @@ class _Lazy:
         return f"lazy({self._source!r}, {self._flags!r})"
 
 
-def lazy(source: str, flags: int = 0) -> re.Pattern[str]:
-    """A pattern compiled on first use (typed as the pattern it stands for)."""
+# Every character that re.IGNORECASE lets stand for a lower-case letter lower-cases to that letter,
+# but for the dotless i, the long s, seven variant forms of Cyrillic letters, and the dotted
+# capital I (whose lower case is two characters)
+_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u1c80": "\u0432", "\u1c81": "\u0434",
+                       "\u1c82": "\u043e", "\u1c83": "\u0441", "\u1c84": "\u0442", "\u1c85": "\u0442",
+                       "\u1c86": "\u044a"})
+_KEPT = 1 << 16  # a longer text is folded each time it is asked for, and never kept
+
+
+def folded(text: str) -> str:
+    """``text`` case-folded one character for one, as the needs of a pattern are compared."""
+    return _folded(text) if len(text) <= _KEPT else text.translate(_FOLD).lower()
+
+
+@lru_cache(maxsize=128)
+def _folded(text: str) -> str:
+    return text.translate(_FOLD).lower()
+
+
+class _Needs(_Lazy):
+    """A lazy pattern that only matches a text holding one of ``needs`` (lower case). The answer
+    for the last text is kept: a scan matches one pattern at many places of the same text."""
+
+    def __init__(self, source: str, flags: int, needs: tuple[str, ...]) -> None:
+        super().__init__(source, flags)
+        self.needs = needs
+        self._last: tuple[str, bool] = ("", True)
+
+    def _absent(self, text) -> bool:
+        if type(text) is not str:
+            return False
+        last = self._last
+        if text is last[0]:
+            return last[1]
+        low = folded(text)
+        absent = not any(n in low for n in self.needs)
+        self._last = (text, absent)
+        return absent
+
+    def search(self, string, *args, **kwargs):
+        return None if self._absent(string) else self.compiled.search(string, *args, **kwargs)
+
+    def match(self, string, *args, **kwargs):
+        return None if self._absent(string) else self.compiled.match(string, *args, **kwargs)
+
+    def fullmatch(self, string, *args, **kwargs):
+        return None if self._absent(string) else self.compiled.fullmatch(string, *args, **kwargs)
+
+    def finditer(self, string, *args, **kwargs):
+        return iter(()) if self._absent(string) else self.compiled.finditer(string, *args, **kwargs)
+
+    def findall(self, string, *args, **kwargs):
+        return [] if self._absent(string) else self.compiled.findall(string, *args, **kwargs)
+
+    def sub(self, repl, string, *args, **kwargs):
+        return string if self._absent(string) else self.compiled.sub(repl, string, *args, **kwargs)
+
+
+def lazy(source: str, flags: int = 0, needs: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A pattern compiled on first use (typed as the pattern it stands for); ``needs``: words
+    in lower case, one of which every match holds (a text without any is no match, uncompiled)."""
+    if needs:
+        return _Needs(source, flags, tuple(needs))  # type: ignore[return-value]
     return _Lazy(source, flags)  # type: ignore[return-value]

@@ -14,13 +14,13 @@ dates are compared exactly everywhere.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
+from ...base.patterns import lazy
 from ...engines.ledger.inject import CLOSE, OPEN
 
 if TYPE_CHECKING:  # the renderers are loaded only when something is rendered (not on a cached run)
@@ -139,7 +139,7 @@ def injected(ledger: str) -> str:
     return "\n" + ledger.rstrip("\n") + "\n"
 
 
-_ENTRY = re.compile(r'<li class="(?:ledger-entry|history-entry|withdrawn-entry)" id="[chw]-([^"<>]+)"')
+_ENTRY = lazy(r'<li class="(?:ledger-entry|history-entry|withdrawn-entry)" id="[chw]-([^"<>]+)"')
 _WHOLE, _CITED = '<ol class="ledger">', '<ol class="ledger" data-scope="cited">'
 
 

@@ -77,7 +77,8 @@ RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
 SourcesOf = Callable[[], "Iterable[str]"]  # the workspace's source ids
 
 # quotation marks around quoted words: “…”, "…", «…», 「…」, 『…』, „…“
-_QUOTATION = lazy(r"“[^”\n]+”|\"[^\"\n]+\"|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』|„[^“”\n]+[“”]")
+_QUOTATION = lazy(r"“[^”\n]+”|\"[^\"\n]+\"|«[^»\n]+»|「[^」\n]+」|『[^』\n]+』|„[^“”\n]+[“”]",
+                  needs=("“", '"', "«", "「", "『", "„"))
 _HEADING = lazy(r"\n[ \t]*#{1,6}[ \t]")  # a heading line
 _BLANK = lazy(r"\n[ \t]*\n")  # a blank line
 _DATE_PREFIX = lazy(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?")

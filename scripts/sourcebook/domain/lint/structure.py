@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ...base.patterns import lazy
 from ...engines.css import values
 from .registry import ERROR, WARN, Hit, rule, short
 
@@ -13,8 +14,8 @@ _SRC_TAGS = frozenset("img script iframe source video audio embed track input fr
 _FETCHING_RELS = frozenset("stylesheet icon shortcut apple-touch-icon apple-touch-icon-precomposed mask-icon "
                            "preload modulepreload prefetch prerender preconnect dns-prefetch manifest import "
                            "fluid-icon".split())
-_EXTERNAL = re.compile(r"^\s*(https?:|//|file:|ftp:)", re.I)
-_REFRESH = re.compile(r"^\s*\d*\.?\d*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?([^'\"]*)", re.I)
+_EXTERNAL = lazy(r"^\s*(https?:|//|file:|ftp:)", re.I)
+_REFRESH = lazy(r"^\s*\d*\.?\d*\s*[;,]?\s*(?:url\s*=\s*)?['\"]?([^'\"]*)", re.I)
 
 
 def is_external(url: str) -> bool:
@@ -113,7 +114,7 @@ def overflow_risk(page):
                                                  f"largest max-width {widest:g}px")
 
 
-_SCRIPT_URL = re.compile(r"^\s*(javascript|vbscript|livescript)\s*:|^\s*data\s*:\s*text/html", re.I)
+_SCRIPT_URL = lazy(r"^\s*(javascript|vbscript|livescript)\s*:|^\s*data\s*:\s*text/html", re.I)
 _URL_ATTRS = ("href", "src", "action", "formaction", "xlink:href", "data", "poster", "background")
 
 

@@ -13,6 +13,7 @@ import math
 import re
 from typing import NamedTuple
 
+from ...base.patterns import lazy
 from .colorspace import (  # noqa: F401  (re-exported: the colour API lives here)
     D50,
     D50_TO_D65,
@@ -113,9 +114,9 @@ def oklch(c: RGBA) -> tuple[float, float, float]:
 
 
 # ---- parsing --------------------------------------------------------------------------------
-_HEX_RE = re.compile(r"#([0-9a-fA-F]{3,8})$")
-_FUNC_RE = re.compile(r"([a-zA-Z-]+)\((.*)\)$", re.S)
-_NUM_RE = re.compile(r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(%|deg|rad|grad|turn)?$", re.I)
+_HEX_RE = lazy(r"#([0-9a-fA-F]{3,8})$")
+_FUNC_RE = lazy(r"([a-zA-Z-]+)\((.*)\)$", re.S)
+_NUM_RE = lazy(r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(%|deg|rad|grad|turn)?$", re.I)
 
 
 def _num(tok: str, pct_scale: float = 1.0, hue: bool = False) -> float | None:

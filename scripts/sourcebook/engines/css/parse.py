@@ -154,7 +154,12 @@ class _Parser:
         self.src = css
         self.toks: list[Token] = tokenize(css)
         self.first_line = first_line
-        self.nl = [i for i, c in enumerate(css) if c == "\n"]
+        nl: list[int] = []  # the offsets of the line breaks, found by str.find, not char by char
+        self.nl = nl
+        at = css.find("\n")
+        while at >= 0:
+            nl.append(at)
+            at = css.find("\n", at + 1)
         self.order = order_base
         self.anon = anon_base
         self.sheet = Sheet()

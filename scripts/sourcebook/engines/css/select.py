@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ...base.patterns import lazy
 from ..html.tree import Element
 from .tokens import Token, tokenize
 
@@ -75,7 +76,7 @@ def _add(a: Spec, b: Spec) -> Spec:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
-_NTH = re.compile(r"^\s*(?:(odd)|(even)|([+-]?\d*)n\s*(?:([+-])\s*(\d+))?|([+-]?\d+))\s*$", re.I)
+_NTH = lazy(r"^\s*(?:(odd)|(even)|([+-]?\d*)n\s*(?:([+-])\s*(\d+))?|([+-]?\d+))\s*$", re.I)
 
 
 def _nth(arg: str) -> tuple[int, int]:

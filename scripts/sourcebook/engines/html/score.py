@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter
 
+from ...base.patterns import lazy
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
 from .names import words, words_of
 from .tree import COMMAS as _COMMAS
@@ -80,8 +81,8 @@ _TABLE_PARTS = frozenset({"tr", "td", "th", "tbody", "thead", "tfoot"})
 _CLEANED = frozenset({"form", "fieldset", "table", "ul", "ol", "div", "section", "aside", "header",
                       "footer", "figure", "p"})
 _tag = attrgetter("tag")
-_SENTENCE_END = re.compile(r"[.!?。]( |$)")
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_SENTENCE_END = lazy(r"[.!?。]( |$)")
+_HIDDEN_STYLE = lazy(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 # What an <img>, a form field or an embed adds to its parent's packed media count.
 _MEDIA = {"img": 1, "input": 1000, "select": 1000, "textarea": 1000, "embed": 10**6, "object": 10**6,

@@ -11,14 +11,14 @@ text.
 
 from __future__ import annotations
 
-import re
+from ...base.patterns import lazy
 
 # Collapsible whitespace (browsers collapse ASCII whitespace; NBSP and line separators are
 # treated as spaces so the canonical text is easy to quote).
-_WS = re.compile(r"[ \t\n\r\f\v\u00a0\u2028\u2029\x85]+")
+_WS = lazy(r"[ \t\n\r\f\v\u00a0\u2028\u2029\x85]+")
 # Quotes and lists nested deeper than this are written without further indentation.
 MAX_NESTING = 16
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\ufeff]")
+_CONTROL = lazy(r"[\x00-\x08\x0e-\x1f\x7f\ufeff]")
 
 
 def collapse(s: str) -> str:

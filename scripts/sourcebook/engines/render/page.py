@@ -11,9 +11,11 @@ from __future__ import annotations
 import html
 import re
 
+from ...base.patterns import lazy
+
 SHARED_CSS_MARK = "/* SB:SHARED-CSS */"
 SLOTS = ("HEADING", "DEK", "TOC", "BODY", "VISUAL", "DATE", "SOURCES", "LEDGER")
-_TITLE = re.compile(r"<title>.*?</title>", re.S | re.I)
+_TITLE = lazy(r"<title>.*?</title>", re.S | re.I)
 
 
 def open_mark(name: str) -> str:
@@ -88,7 +90,7 @@ def fill_date(page: str, build_date: str) -> str:
     return fill_slot(page, "DATE", f'on <time datetime="{html.escape(build_date)}">{html.escape(build_date)}</time>')
 
 
-_LEGEND_ITEM = re.compile(r'\n?[ \t]*<span class="legend-item"><span class="mark (m-[a-z]+)">[^<]*</span>[^<]*</span>')
+_LEGEND_ITEM = lazy(r'\n?[ \t]*<span class="legend-item"><span class="mark (m-[a-z]+)">[^<]*</span>[^<]*</span>')
 
 
 def legend_for(page: str, used: set[str]) -> str:

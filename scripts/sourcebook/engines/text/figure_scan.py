@@ -200,7 +200,9 @@ _SCALES: list[tuple[str, int]] = [
 _GLUED_SCALES = {"k": 3, "K": 3, "m": 6, "M": 6, "bn": 9, "mn": 6, "万": 4, "萬": 4, "億": 8, "亿": 8, "千": 3, "兆": 12,
                  "млн": 6, "млрд": 9, "тыс": 3}
 _NEEDS_MONEY = {"K", "m", "M"}  # "4K video", "5m long": scale only in an amount ("$5m")
-_SCALE_WORD = lazy(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])")
+_SCALE_WORD = lazy(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])",
+                   needs=("thousand", "billion", "trillion", "mln", "mn", "bn", "mio", "mrd", "mil", "тыс", "млн",
+                          "млрд", "миллион", "миллиард"))
 _SCALE_GLUED = lazy(r"(?:bn|mn|млрд|млн|тыс|[kKmM万萬億亿千兆])(?![A-Za-z\u0400-\u04ff])")
 _SCALE_EXP = [(lazy(p + r"\Z"), x) for p, x in _SCALES]
 
@@ -213,7 +215,8 @@ _currency_agrees = currencies.agrees
 
 _PERCENT_AFTER = lazy(
     r"\ ?(?:%|percent|per\ cent|pct\.?|pour\ cent|Prozent|por\ ciento|per\ cento|процент[а-я]*|パーセント)"
-    r"(?![A-Za-z\u0400-\u04ff])"
+    r"(?![A-Za-z\u0400-\u04ff])",
+    needs=("%", "percent", "per cent", "pct", "pour cent", "prozent", "por ciento", "процент", "パーセント"),
 )
 _ORDINAL_AFTER = lazy(
     r"(?:st|nd|rd|th|er|ème|e)(?![A-Za-z])|-(?:й|я|е|го|му|м|х|ю|ой|ый|ий|ая|ое)(?![а-я])"

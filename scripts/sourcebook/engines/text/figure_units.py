@@ -98,20 +98,26 @@ _MULTIPLIER = lazy(
     r"(?:half|(?:a|one|two)\ thirds?|(?:a|one|three)\ quarters?|quarter)(?=[\ -](?:fares?|price[ds]?|rates?|costs?|"
     r"the|of|as|that|what)(?![^\W\d_])|\ an?\ (?!(?:hour|minute|second|day|week|month|year|mile|metre|meter|"
     r"kilo\w*|dozen|century|decade)s?\b))|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
-    r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番", re.I)
+    r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番", re.I,
+    needs=("doubl", "twice", "tripl", "trebl", "thrice", "quadrupl", "halv", "fold", "half", "third", "quarter",
+           "вдвое", "втрое", "вчетверо", "раз", "倍", "半分", "一半", "翻番", "翻了一番"))
 _SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
           "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "пять": 5,
           "пяти": 5}
 _CJK_SMALL = {"二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _SMALL_WORD = lazy(r"(?<![^\W\d_])(" + "|".join(_SMALL) + r")(?![^\W\d_])((?:[\s,]+[^\W\d_][\w'-]*){0,3})",
                    re.I)
-_CJK_SMALL_RUN = lazy(r"([二两兩三四五六七八九十])(?:つの?|个|個の?|件の?|名の?|社の?|紙の?|家|份|种|種類の?)(\w{0,4})")
+_CJK_SMALL_RUN = lazy(r"([二两兩三四五六七八九十])(?:つの?|个|個の?|件の?|名の?|社の?|紙の?|家|份|种|種類の?)(\w{0,4})",
+                      needs=tuple(n + c for n in "二两兩三四五六七八九十" for c in "つ个個件名社紙家份种種"))
 # words after a number that show it counts nothing named ("the two are", "two of them")
 _NOT_A_NOUN = frozenset("of and or are is were was have has had more less in on at to from the a an but than that "
                         "which who also both each agree disagree differ say said give gave show shown".split())
 _SOURCE_NOUN = lazy(r"^(?:sources?|outlets?|reports?|newspapers?|papers?|agenc(?:y|ies)|witness(?:es)?|"
                     r"stud(?:y|ies)|surveys?|publications?|accounts?|documents?|media|organi[sz]ations?|"
-                    r"источник|издани|газет|сми|情報源|報道|新聞|来源|媒体|报道|报纸|机构)", re.I)
+                    r"источник|издани|газет|сми|情報源|報道|新聞|来源|媒体|报道|报纸|机构)", re.I,
+                    needs=("source", "outlet", "report", "paper", "agenc", "witness", "stud", "survey", "publication",
+                           "account", "document", "media", "organi", "источник", "издани", "газет", "сми", "情報源",
+                           "報道", "新聞", "来源", "媒体", "报道", "报纸", "机构"))
 _APPARATUS = lazy(r"^(?:figures?|numbers?|sides?|views?|positions?|stances?|opinions?|interpretations?|estimates?|readings?|claims?|dates?|versions?|"
                   r"editions?|questions?|answers?|points?|ways?|parts?|sections?|things?|reasons?|options?|"
                   r"steps?|sentences?|quotes?|pages?|counts?|measures?|averages?|totals?|tables?|charts?|"
@@ -291,7 +297,8 @@ def duration_near(text: str, start: int, end: int) -> str:
 _MAGNITUDE = lazy(
     r"(?<![^\W\d_])(?P<a>dozens|scores|hundreds|thousands|tens\ of\ thousands|hundreds\ of\ thousands|millions|"
     r"tens\ of\ millions|hundreds\ of\ millions|billions)(?:\ (?:upon|and)\ (?P=a))?"
-    r"(?:\ of\ (?P<b>thousands|millions|billions))?(?=\ of\ |\ (?:more|fewer|less)\ |\ [^\W\d_]|[,.;:]|\Z)", re.I)
+    r"(?:\ of\ (?P<b>thousands|millions|billions))?(?=\ of\ |\ (?:more|fewer|less)\ |\ [^\W\d_]|[,.;:]|\Z)", re.I,
+    needs=("dozens", "scores", "hundreds", "thousands", "millions", "billions"))
 _MAG_VALUE = {"dozens": 12, "scores": 20, "hundreds": 100, "thousands": 10**3, "millions": 10**6, "billions": 10**9}
 
 

@@ -47,7 +47,8 @@ _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
 
 # "may" the modal, not "May" the month (a day or a year next to it says which)
 _MODAL = lazy(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
-              r"может|возможно|ожидается)\b", re.IGNORECASE)
+              r"может|возможно|ожидается)\b", re.IGNORECASE,
+              needs=("may", "might", "could", "possibly", "likely", "expected", "может", "возможно", "ожидается"))
 _MODAL_CJK = ("かもしれ", "見込み", "可能", "预计")
 # a claim that hedges in any of these words keeps its quote's hedge
 # "due to" + a verb plans ("is due to accept"); "due to the new readers" gives a cause, no plan
@@ -74,7 +75,9 @@ _SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|boo
               re.IGNORECASE)
 # "already" turns a plan into a thing done ("its new readers already fitted")
 _DONE = lazy(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|bereits|déjà|уже|сейчас|теперь)\b|"
-             r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE)
+             r"既に|すでに|現在|今は|已经|现在|目前", re.IGNORECASE,
+             needs=("already", "now", "currently", "present", "these", "bereits", "déjà", "уже", "сейчас", "теперь",
+                    "既に", "すでに", "現在", "今は", "已经", "现在", "目前"))
 _NOT_SCALE = lazy(r"\b(?:on|off\s+the|for\s+the)\s+record\b", re.IGNORECASE)
 
 _REPORTING = lazy(r"\b(?:said|says|(?<!to )say|claimed|claims|reported|reports|according\s+to|told|stated|alleged|"
@@ -149,10 +152,10 @@ _DOUBT = lazy(r"\b(?:perhaps|maybe|probably|presumably|conceivably)\b", re.IGNOR
 _TO_COME = lazy(r"\b(?:will|shall|(?:is|are|was|were)\s+to)\b", re.IGNORECASE)
 # "so that the betas could run": a purpose, no doubt
 _PURPOSE = lazy(r"\b(?:so|so\s+that|in\s+order\s+that)\s+(?:[^\W\d_][\w.'’-]*\s+){0,6}?(?:could|might|may)\b",
-                re.IGNORECASE)
+                re.IGNORECASE, needs=("could", "might", "may"))
 
 
-_COULD_NOT = lazy(r"\bcould(?:\s+(?:not|never|only|no\s+longer)\b|n['’]t\b)", re.IGNORECASE)
+_COULD_NOT = lazy(r"\bcould(?:\s+(?:not|never|only|no\s+longer)\b|n['’]t\b)", re.IGNORECASE, needs=("could",))
 
 
 def hedge_added(sentence: str, backing: list[str]) -> str | None:
@@ -205,7 +208,8 @@ _PERMIT = lazy(r"\b(?:can|cannot|can['’]t|lets?|letting|allow(?:s|ed|ing)?|per
 # what a claim says would be done ("would use the target to run the collector less often") a
 # sentence keeps as an intention ("was meant to", "is designed to", "aims to", "intended to")
 _INTENT = lazy(r"\b(?:(?:is|are|was|were|be|been|being)\s+)?(?:meant|designed|intended|supposed)\s+to\b|"
-               r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE)
+               r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE,
+               needs=("meant", "designed", "intend", "supposed", "aim"))
 _WORD3 = lazy(r"[^\W\d_]{3,}")
 _SMALL = frozenset("the and any not only also still then their its this that with for from are was were been "
                    "being have has".split())
@@ -372,7 +376,9 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
 # found", "according to the operator"): the speaker a sentence or a quote names other than first
 _WHO = r"(?P<who>(?:[^\W\d_][\w'’.-]*\ ){0,5}?[^\W\d_][\w'’.-]*)"
 _TRAILING_FRAME = lazy(rf",\ {_WHO}\ (?:{_REPORT_VERB}|say|added|complained)(?:\ (?:[^\W\d_][\w'’.-]*\ ?){{0,3}})?\W*$",
-                       re.IGNORECASE)
+                       re.IGNORECASE, needs=(" added", " announce", " argue", " claim", " complained", " insist",
+                                             " maintain", " report", " said", " say", " state", " tell", " told",
+                                             " write", " wrote"))
 _PASSING_FRAME = lazy(rf"(?:^|[\s,;(—–])as\ {_WHO}\ (?:{_REPORT_VERB}|say|found|finds?|discovered|showed|shows|"
                       r"established|confirmed|noted|notes|learn(?:ed|t))\b|\baccording\ to\ (?P<who2>[^,;:.]{2,60})",
                       re.IGNORECASE)
@@ -478,13 +484,17 @@ _AUTHOR = lazy(r"^(?:(?:its|the|their|this|that|[^\W\d_]+['’]s?)\s+)?(?:[^\W\d
                re.IGNORECASE)
 _DOCUMENT = lazy(r"\b(?:proposals?|documents?|drafts?|designs?|papers?|reports?|articles?|stud(?:y|ies)|peps?|rfcs?|"
                  r"spec(?:ification)?s?|posts?|memos?|notes?|essays?|theses|thesis|books?|guides?|manuals?|"
-                 r"standards?|white\s?papers?)\b", re.IGNORECASE)
+                 r"standards?|white\s?papers?)\b", re.IGNORECASE,
+                 needs=("proposal", "document", "draft", "design", "paper", "report", "article", "stud", "pep", "rfc",
+                        "spec", "post", "memo", "note", "essay", "thes", "book", "guide", "manual", "standard"))
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
 # late September"), it tells a reader the claim holds on the day they read the page
 _NOW = lazy(r"\b(?:now|currently|at\ present|presently|these\ days|as\ things\ stand)\b|"
-            r"現在|目前|现在|当前|сейчас|в\ настоящее\ время|ныне", re.IGNORECASE)
+            r"現在|目前|现在|当前|сейчас|в\ настоящее\ время|ныне", re.IGNORECASE,
+            needs=("now", "currently", "at present", "presently", "these days", "as things stand", "現在", "目前",
+                   "现在", "当前", "сейчас", "в настоящее время", "ныне"))
 
 
 def now_for_then(claim_text: str, sentence: str) -> str | None:
@@ -656,7 +666,8 @@ def _about_the_same(a: str, b: str) -> bool:
 # optimization") says what it is not; a sentence may say so with a "not" that contrasts ("an
 # optimization, not a ceiling", "not a ceiling but an optimization")
 _CONTRAST = lazy(r"\b(?:unlike|rather\s+than|instead\s+of|as\s+opposed\s+to|in\s+contrast\s+(?:to|with)|"
-                 r"contrary\s+to|not\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+but)\b", re.IGNORECASE)
+                 r"contrary\s+to|not\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,3}?\s+but)\b", re.IGNORECASE,
+                 needs=("unlike", "rather", "instead", "opposed", "contrast", "contrary", "not"))
 _CONTRAST_NOT = lazy(r"(?:[,;:—–]\s*|\s[-–—]\s*)(?:but\s+|and\s+)?not\s+(?!only\b|just\b|merely\b)"
                      r"(?P<what>(?:[^\W\d_]+\s+){0,3}?[^\W\d_]+)\s*(?=[.,;:!?)]|$)"
                      r"|^\W*not\s+(?:an?\s+|the\s+)?[^\W\d_]+(?:\s+[^\W\d_]+){0,2}?\s*,?\s+but\b", re.IGNORECASE)
@@ -860,7 +871,8 @@ def _also_does(sentence: str, backing: list[str]) -> str | None:
 # a quantity that counts part of a whole ("a couple of the W3 readers", "several riders"), and
 # "one rider" or "a single rider" where the claims speak of riders
 _QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
-                 r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE)
+                 r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE,
+                 needs=("couple", "few", "several", "handful", "numerous", "number"))
 _ONE = lazy(r"\b(?:(?:only|just)\s+)?(?:one|a\s+single|a\s+lone|a\s+sole)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
 _NOT_A_NOUN = frozenset(("of", "another", "way", "time", "day", "week", "month", "year", "hour", "minute", "more",
                          "less", "and", "the", "who", "that", "which", "thing", "side", "hand", "point", "place"))
@@ -892,7 +904,8 @@ _ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|толь
 _OTHER_THAN = lazy(r"\b(?:other\s+than|except(?:\s+(?:for|on|in))?|apart\s+from|aside\s+from|besides|but\s+not|"
                    r"excluding|(?:bar|barring|save)(?=\s+(?:for\s+|on\s+)?(?:routes?\s+)?(?=[^\W_]*\d)[^\W_]+\b))\b|"
                    r"以外|除了|кроме",
-                   re.IGNORECASE)
+                   re.IGNORECASE, needs=("other", "except", "apart", "aside", "besides", "but", "excluding", "bar",
+                                         "save", "以外", "除了", "кроме"))
 
 
 def _other_than(sentence: str, backing: list[str]) -> str | None:
@@ -1091,7 +1104,7 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
 # "Friday 1 December 2026", "Friday, 1 December 2026", "Friday, December 1, 2026"
 _DAY_DATE = lazy(r"\b(?P<wd>" + "|".join(_DAYS) + r"),?\s+(?:the\s+)?(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?"
                  r"(?P<m1>" + "|".join(_MONTHS) + r")|(?P<m2>" + "|".join(_MONTHS) + r")\s+(?P<d2>\d{1,2})(?:st|nd|rd|th)?)"
-                 r",?\s+(?P<y>\d{4})\b", re.IGNORECASE)
+                 r",?\s+(?P<y>\d{4})\b", re.IGNORECASE, needs=_DAYS)
 
 
 def wrong_weekday(text: str) -> str | None:
@@ -1112,7 +1125,7 @@ def wrong_weekday(text: str) -> str | None:
 # "less than the bus", "cheaper than a taxi": a comparison with something no claim names (a
 # comparison with a figure is the figure rules' to judge; "rather than", "other than" compare nothing)
 _THAN = lazy(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
-             re.IGNORECASE)
+             re.IGNORECASE, needs=("than",))
 _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
 
 
@@ -1235,7 +1248,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
 # limit"): a document said it before another; the dates of the two documents say whether it did
 _ALREADY_SAID = lazy(r"\b(?P<w>already)\s+(?:anticipated|foresaw|foreseen|predicted|proposed|suggested|noted|named|"
                      r"mentioned|described|discussed|considered|raised|flagged|warned|envisaged|envisioned|"
-                     r"expected|said|stated|argued|listed|addressed|covered)\b", re.IGNORECASE)
+                     r"expected|said|stated|argued|listed|addressed|covered)\b", re.IGNORECASE, needs=("already",))
 
 
 def already_said(text: str) -> tuple[int, int, str] | None:
@@ -1282,7 +1295,8 @@ _RATED = lazy(r"\b(?:(?:more|most|less|least)\s+)?(?:reliable|trustworthy|credib
               r"the\s+(?:(?:more|most)\s+)?(?:accurate|correct|right)(?=\s+(?:one|figure|number|count|answer|reading|"
               r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct))\b"
               r"(?!\s*(?:-|hand|now|away|here|there|after|before))",
-              re.IGNORECASE)
+              re.IGNORECASE, needs=("reliable", "trustworthy", "credible", "authoritative", "dependable", "accurate",
+                                    "correct", "right"))
 # "which is correct is not for this page to say": a question left open rates nothing
 _OPEN = lazy(r"\b(?:which|whether|neither|nor|not|cannot|no|if|who|never)\b|n['’]t\b|\?", re.IGNORECASE)
 
@@ -1358,7 +1372,9 @@ _STATES = lazy(r"\b(?:is|are|was|were|has|have|had|works?|takes?|accepts?|runs?|
 _COMPARATIVE = lazy(r"\b(?:(?!earlier\b|later\b)[^\W\d_]{2,}ier|higher|lower|bigger|smaller|larger|greater|"
                     r"cheaper|dearer|faster|slower|longer|shorter|better|worse|fuller|fewer|"
                     r"(?:much|far|so|ever|even)\s+(?:more|less))\b|\b(?:more|less)\s+(?:[^\W\d_]+\s+){0,2}?than\b",
-                    re.IGNORECASE)
+                    re.IGNORECASE, needs=("ier", "higher", "lower", "bigger", "smaller", "larger", "greater", "cheaper",
+                                          "dearer", "faster", "longer", "shorter", "better", "worse", "fuller",
+                                          "fewer", "more", "less"))
 _TIME_NOW = lazy(r"\b(?:(?:this|last|next|past)\s+(?:year|month|week|summer|winter|spring|autumn|season|time)|"
                  r"now(?:adays)?|these\s+days|today|lately|recently|than\s+(?:before|ever|last\s+[^\W\d_]+)|since|"
                  r"over\s+time|year[- ]on[- ]year|every\s+year)\b", re.IGNORECASE)

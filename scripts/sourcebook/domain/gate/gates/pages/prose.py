@@ -53,7 +53,8 @@ STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 # a yes or no that opens a sentence answers the question (English, Japanese, Chinese, Russian)
 # ("No one figure is right" is no answer: a "no" answers only before a stop or a dash)
 _ANSWER = lazy(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
-               r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I)
+               r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I,
+               needs=("ye", "no", "はい", "いいえ", "是的", "不是", "对", "да", "нет"))
 # an answer word anywhere in a clause ("On route W3, yes too:")
 _YES = lazy(r"\b(?:yes|yep)\b|はい|是的|\bда\b", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
@@ -69,7 +70,7 @@ _NOT_COUNTED = frozenset("and or the for per from with than more less over under
 # for nothing, and the reader cannot tell it from the real mark; a status pictograph ("W3 🟢") or
 # a task list's box written out ("[x] W3") ticks the same way
 _FAKE_MARK = lazy(r"[✓✔☑☒✅✗✘❌❎⭕🟢🟡🟠🔴🟩🟥👍👎]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]"
-                  r"|(?:^|(?<=\s))\[[ xX]\](?=\s)", re.I)
+                  r"|(?:^|(?<=\s))\[[ xX]\](?=\s)", re.I, needs=tuple("✓✔☑☒✅✗✘❌❎⭕🟢🟡🟠🔴🟩🟥👍👎(["))
 _URL_TEXT = lazy(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 # a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
 _MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
