@@ -127,8 +127,7 @@ def stage_bytes(path: str, data: bytes, *, durable: bool = True, mode: int = FIL
     """The first half of an atomic write: ``data`` in a new temp file beside ``path``, fsynced;
     returns its name. ``commit_staged`` puts it in place; ``discard_staged`` drops it. Staging
     lets another process pay for the write and the fsync (extraction workers do)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
+    made = False  # the folder is made only when it is missing (one system call less per write)
     for _ in range(16):
         tmp = _temp_name(path)
         try:
@@ -136,6 +135,11 @@ def stage_bytes(path: str, data: bytes, *, durable: bool = True, mode: int = FIL
             break
         except FileExistsError:
             continue
+        except FileNotFoundError as exc:
+            if made:
+                raise OSError(exc.errno, exc.strerror, path) from None
+            os.makedirs(os.path.dirname(tmp), exist_ok=True)
+            made = True
         except OSError as exc:  # name the file the caller asked for, not the hidden temp file
             raise OSError(exc.errno, exc.strerror, path) from None
     else:
