@@ -2,8 +2,8 @@
 
 Every write goes to a temp file in the same folder, is fsynced and renamed over the target,
 so a crash leaves either the old file or the new one, never half of one. Inside ``SyncOnce``
-(a command writing a batch of many files) the writes skip their own fsync and the files are
-synced together when the batch ends.
+(a command writing a batch of many files) the writes skip their own fsync and the file system
+is synced once when the batch ends.
 """
 
 from __future__ import annotations
@@ -87,17 +87,15 @@ def shared_mode(mode: int = FILE_MODE) -> int:
 
 class SyncOnce:
     """``with SyncOnce(many):`` when ``many``, the atomic writes inside skip their own fsync
-    (each is still temp file and rename) and the files they put in place, with their folders,
-    are synced together when the block ends, however it ends: a thousand fsyncs one after
-    another wait for the disk a thousand times, a few threads' fsyncs are committed together.
-    A process forked inside (an extraction worker) writes the same way; what it stages is put
-    in place, and so synced, by this one."""
+    (each is still temp file and rename) and the whole file system is synced once at the end,
+    however the block ends: a thousand fsyncs one after another wait for the disk a thousand
+    times. A process forked inside (an extraction worker) writes the same way. Where ``os.sync``
+    does not exist, or for a few writes, every write keeps its own fsync."""
 
     depth = 0  # open batches in this process
-    placed: list[str] = []  # files put in place inside them, to sync at the end
 
     def __init__(self, many: bool = True) -> None:
-        self.on = many
+        self.on = many and hasattr(os, "sync")
 
     def __enter__(self) -> SyncOnce:
         if self.on:
@@ -107,34 +105,7 @@ class SyncOnce:
     def __exit__(self, *exc) -> None:
         if self.on:
             SyncOnce.depth -= 1
-            if not SyncOnce.depth:
-                paths, SyncOnce.placed = SyncOnce.placed, []
-                sync_all(paths)
-
-
-def sync_all(paths: list[str], threads: int = 8) -> None:
-    """fsync each file of ``paths`` and then each folder holding one, on a few threads."""
-    if not paths:
-        return
-    from concurrent.futures import ThreadPoolExecutor
-
-    files = list(dict.fromkeys(paths))
-    folders = list(dict.fromkeys(os.path.dirname(os.path.abspath(p)) for p in files))
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        list(pool.map(_fsync_file, files))
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        list(pool.map(fsync_dir, folders))
-
-
-def _fsync_file(path: str) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        return  # replaced or removed since: what is there now was synced by its own writer
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+            os.sync()
 
 
 def _temp_name(path: str) -> str:
@@ -196,8 +167,6 @@ def commit_staged(tmp: str, path: str) -> None:
         if isinstance(exc, OSError) and exc.errno:
             raise OSError(exc.errno, exc.strerror, path) from None
         raise
-    if SyncOnce.depth:
-        SyncOnce.placed.append(path)
 
 
 def discard_staged(tmp: str) -> None:

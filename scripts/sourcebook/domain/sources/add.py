@@ -221,42 +221,43 @@ def add_all(ws: Workspace, locators: list[str], pastes: list[str], req: AddReque
     from .copies import Fingerprints
 
     outcomes: list[AddOutcome] = []
-    batch = len(locators) + len(pastes) >= BATCH_SYNC
+    req.durable = len(locators) + len(pastes) < BATCH_SYNC or not hasattr(os, "sync")
     with ws.lock():
         mode = ws.load_manifest().get("capabilities", {}).get("web_fetch", "agent")
         max_mb = ws.config_value("max_source_mb", DEFAULT_MAX_MB)
-        with jsonio.SyncOnce(batch):  # a batch's files: synced together at its end
-            if progress is not None:
-                with progress() as bar:
-                    req.fp = Fingerprints(ws, bar)
-            else:
-                req.fp = Fingerprints(ws)
-            for text in pastes:
-                if not text.strip():
-                    outcomes.append(AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
-                    continue
-                outcomes.append(add_paste(ws, text, req))
-            bar = progress() if progress is not None else None
-            req.root_real = os.path.realpath(ws.root)  # the lock is held: the workspace stays where it is
-            for n, loc in enumerate(locators, 1):
-                if bar is not None:
-                    bar(n - 1, len(locators))
-                try:
-                    if urls.is_url(loc):
-                        outcomes.append(add_url(ws, loc, req, mode, saved, saved_name))
-                    else:
-                        outcomes.append(add_file(ws, loc, cwd, req, max_mb if isinstance(max_mb, int) else DEFAULT_MAX_MB))
-                except SbError as exc:
-                    outcomes.append(AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
+        if progress is not None:
+            with progress() as bar:
+                req.fp = Fingerprints(ws, bar)
+        else:
+            req.fp = Fingerprints(ws)
+        for text in pastes:
+            if not text.strip():
+                outcomes.append(AddOutcome("failed", "(stdin)", code="E-ADD-FAILED", message="empty text"))
+                continue
+            outcomes.append(add_paste(ws, text, req))
+        bar = progress() if progress is not None else None
+        req.root_real = os.path.realpath(ws.root)  # the lock is held: the workspace stays where it is
+        for n, loc in enumerate(locators, 1):
             if bar is not None:
-                bar.close()
-            req.fp.save()
+                bar(n - 1, len(locators))
+            try:
+                if urls.is_url(loc):
+                    outcomes.append(add_url(ws, loc, req, mode, saved, saved_name))
+                else:
+                    outcomes.append(add_file(ws, loc, cwd, req, max_mb if isinstance(max_mb, int) else DEFAULT_MAX_MB))
+            except SbError as exc:
+                outcomes.append(AddOutcome("failed", exc.subject, code=exc.code, message=exc.message))
+        if bar is not None:
+            bar.close()
+        req.fp.save()
         # what was written is durable before the history says so: each file was fsynced, and now
-        # the folders that name them (a batch's files and their folders were synced together)
-        if not batch:
+        # the folders that name them; a batch is synced as a whole instead
+        if req.durable:
             for sid in sorted({o.source_id for o in outcomes if o.source_id}):
                 jsonio.fsync_dir(ws.source_dir(sid))
-        jsonio.fsync_dir(ws.sources_dir)
+            jsonio.fsync_dir(ws.sources_dir)
+        else:
+            os.sync()
         ok = [o for o in outcomes if o.status != "failed"]
         if ok:
             ws.record("COLLECT", f"added {len(ok)} source(s)")

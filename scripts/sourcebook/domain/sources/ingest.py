@@ -164,8 +164,8 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
         except SbError as exc:
             plan.append((sid, exc))
     jobs = [job for _, rec in plan if isinstance(rec, dict) and (job := _prefetchable(ws, rec, force, upgrade))]
-    # a batch's texts and records are synced together at its end, before the caller's history
-    # line says they are there
+    # a batch's texts and records are synced once at its end, as `sb add` does, before the
+    # caller's history line says they are there
     with jsonio.SyncOnce(len(jobs) >= BATCH_SYNC), \
             Prefetch(jobs, jobs_wanted if jobs_wanted is not None else default_jobs()) as pre:
         for i, (sid, got) in enumerate(plan):
