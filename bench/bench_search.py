@@ -5,7 +5,8 @@ Builds one workspace per corpus size (S, M, L) under ``bench-work/`` and prints,
 wall time and peak memory of each pipeline step (each a real ``sb`` process), the index size,
 ``sb search`` process wall time (p50/p95 over queries.txt), ``sb find`` on the largest source,
 and the same queries through SQLite FTS5 as a yardstick. Then start-up: ``python3 -c pass``,
-``sb --version`` and ``sb status``.
+``sb --version``, ``sb status``, ``sb quote`` and an exact ``sb find``; then ``sb add`` of one
+file to the full workspace. On L, each row is printed beside its target (``TARGETS``).
 
 Data: ``$SB_BENCH_DATA`` (default ``<repo>/../shared/bench``, else ``/work/shared/bench``)
 holding ``corpus/corpus.tar.xz`` and ``corpus/queries.txt``.
@@ -85,13 +86,36 @@ PASS = [sys.executable, "-c", "pass"]
 
 
 def startup(cwd: str, reps: int = 15) -> dict:
-    """Median wall times, the commands interleaved so machine load hits each alike."""
-    cmds = (("python3 -c pass", PASS), ("sb --version", SB + ["--version"]), ("sb status", SB + ["status"]))
+    """Median wall times, the commands interleaved so machine load hits each alike: a bare
+    interpreter and the read-only commands that should cost little more than its start."""
+    src = sorted(os.listdir(os.path.join(cwd, "sources")))[0]
+    with open(os.path.join(cwd, "sources", src, "normalized.md"), encoding="utf-8") as fh:
+        head = fh.read(4000)
+    cut = head.find(" ", 40)
+    words = head[:cut if cut > 0 else 40].strip()
+    cmds = (("python3 -c pass", PASS), ("sb --version", SB + ["--version"]), ("sb status", SB + ["status"]),
+            ("sb quote", SB + ["quote", src, "0", "40"]), ("sb find exact", SB + ["find", src, words]))
     times: dict[str, list[float]] = {name: [] for name, _ in cmds}
     for _ in range(reps):
         for name, argv in cmds:
             times[name].append(run(argv, cwd)[0])
     return {name: statistics.median(v) for name, v in times.items()}
+
+
+def add_one(ws: str, reps: int = 5) -> float:
+    """Median wall time of ``sb add`` of one new file to the workspace (its copy check reads
+    the fingerprints of every source), each run adding a file of its own."""
+    walls = []
+    for n in range(reps):
+        path = os.path.join(WORK, f"one-more-{n}.md")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(f"# One more source {n}\n\nA short text added to a full workspace, number {n}, "
+                     f"to time the addition of one file ({time.time_ns()}).\n")
+        w, _, rc, _ = run(SB + ["add", path, "--allow-outside", "--tier", "B", "--reason", "benchmark"], ws)
+        if rc != 0:
+            sys.exit(f"sb add of one file exited {rc}")
+        walls.append(w)
+    return statistics.median(walls)
 
 
 FTS5_BUILD = r"""
@@ -163,6 +187,7 @@ def bench_size(size: str, corpus: str, queries: list[str]) -> dict:
     row["find"] = bench_find(ws)
     row["fts5"] = fts5(ws, queries)
     row["startup"] = startup(ws)
+    row["add_one"] = add_one(ws)  # last: it leaves new sources behind
     return row
 
 
@@ -214,18 +239,35 @@ def report(size: str, r: dict) -> None:
           f"(all sources: {MISS!r}; target <= 0.5 s at 10,000 sources)")
     for name, v in r["startup"].items():
         print(f"  {name:<15} {v:.3f} s  ({v / base:.1f}x)")
+    print(f"  sb add one file {r['add_one']:.3f} s  (to the {r['files']:,}-source workspace, median of 5)")
+
+
+# Targets on L, each a whole process (wall seconds). Absolute ones were set on a quiet machine:
+# the original kit's own figure where it had one (sb extract), else the figure to beat.
+TARGETS = {"add": 1.25, "extract": 3.12, "find tolerant": 0.251, "search p50": 0.06, "add one": 0.07}
+STARTUP_TIMES = 2  # read-only commands: at most this many times the bare interpreter's start
 
 
 def targets(r: dict) -> None:
+    """Each row beside its target: measured, target, and whether it is met."""
     base = r["startup"]["python3 -c pass"]
-    checks = (("search p50 <= 3x python3 -c pass", r["search"][0] <= 3 * r["search_base"]),
-              ("search peak < 100 MB", r["search"][2] < 100),
-              ("index < 4 s", r["index"][0] < 4), ("index peak < 250 MB", r["index"][1] < 250),
-              ("sb --version <= 2x python3 -c pass", r["startup"]["sb --version"] <= 2 * base),
-              ("sb status <= 2x python3 -c pass", r["startup"]["sb status"] <= 2 * base))
-    print("\n== targets on L")
-    for name, ok in checks:
-        print(f"  {'ok  ' if ok else 'MISS'}  {name}")
+    st = r["startup"]
+    rows = [("sb add, 1,000 files in one call", r["add"][0], TARGETS["add"], ""),
+            ("sb extract, 1,000 sources", r["extract"][0], TARGETS["extract"], "the original kit's time"),
+            ("sb index", r["index"][0], 4.0, ""),
+            ("sb find, whitespace-tolerant", r["find"]["tolerant"][0], TARGETS["find tolerant"], ""),
+            ("sb search p50", r["search"][0], TARGETS["search p50"], ""),
+            ("sb search p50, relative", r["search"][0], 3 * r["search_base"], "3x python3 -c pass, interleaved"),
+            ("sb add, one file", r["add_one"], TARGETS["add one"], "")]
+    for name in ("sb --version", "sb status", "sb quote", "sb find exact"):
+        rows.append((name, st[name], STARTUP_TIMES * base, f"{STARTUP_TIMES}x python3 -c pass"))
+    print(f"\n== targets on L (wall seconds, each a whole process; load average {os.getloadavg()[0]:.1f})")
+    print(f"  {'row':<34} {'measured':>9} {'target':>9}")
+    for name, got, want, why in rows:
+        print(f"  {name:<34} {got:9.3f} {want:9.3f}  {'ok  ' if got <= want else 'MISS'}"
+              + (f"  ({why})" if why else ""))
+    for name, ok in (("search peak < 100 MB", r["search"][2] < 100), ("index peak < 250 MB", r["index"][1] < 250)):
+        print(f"  {name:<54} {'ok  ' if ok else 'MISS'}")
 
 
 def main(argv: list[str]) -> int:

@@ -425,6 +425,38 @@ def test_a_batch_is_synced_once(ws, monkeypatch):
     assert len([d for d in os.listdir(ws / "sources") if d.startswith("src_")]) == 40
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names open files through /proc")
+def test_an_extract_of_a_few_sources_syncs_each_text_and_record(ws, monkeypatch):
+    for n in range(2):
+        (ws / f"f{n}.md").write_text(f"Text number {n} of the few.\n")
+    assert sb("add", "f0.md", "f1.md", "--tier", "B", cwd=ws).rc == 0
+    seen = _synced(monkeypatch)
+    r = sb("extract", "--jobs", "1", cwd=ws)
+    assert r.rc == 0, r.both
+    # each text and each record as its temporary file before its rename, then the manifest
+    assert sorted(os.path.basename(p).split(".")[1] for p in seen[:4]) == ["normalized", "normalized", "source",
+                                                                          "source"], seen
+    assert len(seen) == 5 and os.path.basename(seen[4]).startswith(".sourcebook.json."), seen
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names open files through /proc")
+def test_an_extract_of_a_batch_is_synced_once_before_the_history_says_so(ws, monkeypatch):
+    for n in range(40):
+        (ws / f"f{n}.md").write_text(f"Text number {n} of the batch.\n")
+    assert sb("add", *[f"f{n}.md" for n in range(40)], "--tier", "B", cwd=ws).rc == 0
+    seen = _synced(monkeypatch)
+    r = sb("extract", "--jobs", "1", cwd=ws)
+    assert r.rc == 0 and "40 extracted" in r.out, r.both
+    # one sync of every text and record the batch wrote, then the manifest whose history says so
+    assert seen[0] == "(file system)" and len(seen) == 2, seen
+    assert os.path.basename(seen[1]).startswith(".sourcebook.json."), seen
+    m = json.loads((ws / "sourcebook.json").read_text())
+    assert m["history"][-1]["note"] == "extracted 40 source(s)"
+    for sid in (d for d in os.listdir(ws / "sources") if d.startswith("src_")):
+        assert _src(ws, sid)["status"] == "ready"
+        assert (ws / "sources" / sid / "normalized.md").read_text().startswith("Text number")
+
+
 DRAFT = ("# Error Handling — Draft Design\n\nMarcel van Lohuizen\\\nAugust 27, 2018\n\n## Abstract\n\n"
          "We present a draft design to extend the Go language.\n")
 

@@ -6,6 +6,7 @@ import hashlib
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,3 +101,29 @@ def test_empty_buckets_compare_only_where_either_side_has_a_value():
     assert shingles.jaccard(a, c) == 0.5
     assert shingles.jaccard(shingles.Sketch(0, (None,) * 64), shingles.Sketch(0, (None,) * 64)) == 0.0
     assert shingles.Sketch.from_hex(60, c.to_hex()) == c
+
+
+def test_a_long_text_of_many_languages_gets_the_defined_sketch():
+    # long enough that each bucket's minimum is read from the hashes below a cut, not a sort
+    # of them all; words beyond ASCII (folded, some into ASCII: "ﬁ", "K") among ASCII ones
+    rng = random.Random(11)
+    vocab = [f"w{i}" for i in range(3000)] + ["Über", "STRASSE", "straße", "東京", "ﬁle", "K", "Σίσυφος", "naïve"]
+    text = " ".join(rng.choice(vocab) + rng.choice([" ", ", ", "—", "\n", "’s "]) for _ in range(6000))
+    assert shingles.sketch(text) == reference_sketch(text)
+
+
+def test_bucket_minima_by_a_cut_are_those_of_a_sort():
+    import sys
+    from array import array
+
+    if array("I").itemsize != 4 or sys.byteorder != "little":
+        pytest.skip("the hashes are laid out here as a little-endian machine holds them")
+    rng = random.Random(5)
+    for n in (100, 3072, 5000, 40_000, 300_000, 1_200_000):
+        data = (int.from_bytes(rng.randbytes(4 * n), "little")
+                & int.from_bytes(((1 << 30) - 1).to_bytes(4, "little") * n, "little")).to_bytes(4 * n, "little")
+        hashes = array("I")
+        hashes.frombytes(data)
+        got = shingles._bucket_minima(data, hashes)
+        want = shingles._minima(sorted(set(hashes)))
+        assert got is None if n < 3 * 16 * shingles.BUCKETS else got == want, n

@@ -72,6 +72,7 @@ class AddRequest:
         self.fp = fp  # one load of the fingerprints per command (None: load here)
         self.attest = attest  # a person's reason to trust pasted text or a supplied capture
         self.durable = durable  # False: each file unsynced, the caller syncs the batch at its end
+        self.root_real = ""  # the workspace's real path, resolved once for a batch ("": not yet)
 
 
 def base_record(kind: str, locator: str, canonical: str, req: AddRequest, media: str, raw_sha: str,
@@ -173,7 +174,7 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
 
     path = os.path.join(cwd, os.path.expanduser(loc))
     real = os.path.realpath(path)
-    root_real = os.path.realpath(ws.root)
+    root_real = req.root_real or os.path.realpath(ws.root)
     canonical = os.path.relpath(real, root_real).replace(os.sep, "/") if _inside(real, root_real) else loc
     if not os.path.isfile(real):
         # Nothing is stored for a path that is not there: a typo must not leave a phantom source.
@@ -235,6 +236,7 @@ def add_all(ws: Workspace, locators: list[str], pastes: list[str], req: AddReque
                 continue
             outcomes.append(add_paste(ws, text, req))
         bar = progress() if progress is not None else None
+        req.root_real = os.path.realpath(ws.root)  # the lock is held: the workspace stays where it is
         for n, loc in enumerate(locators, 1):
             if bar is not None:
                 bar(n - 1, len(locators))

@@ -42,8 +42,9 @@ class Job:
     media_type: str | None
     charset: str | None
     base_url: str | None
-    # where the text will go: a worker writes and fsyncs it beside that file, so the calling
-    # process only renames it in place (the fsync is most of a write's time)
+    # where the text will go: a worker writes it beside that file (and fsyncs it, unless the
+    # batch is synced once at its end: ``jsonio.SyncOnce``), so the calling process only
+    # renames it in place
     stage: str | None = field(default=None, compare=False)
 
 

@@ -21,6 +21,7 @@ from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
 from . import copies
 from .add import (  # noqa: F401  (re-exported)
+    BATCH_SYNC,
     DEFAULT_MAX_MB,
     META_FIELDS,
     READER_FIELDS,
@@ -163,7 +164,10 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
         except SbError as exc:
             plan.append((sid, exc))
     jobs = [job for _, rec in plan if isinstance(rec, dict) and (job := _prefetchable(ws, rec, force, upgrade))]
-    with Prefetch(jobs, jobs_wanted if jobs_wanted is not None else default_jobs()) as pre:
+    # a batch's texts and records are synced once at its end, as `sb add` does, before the
+    # caller's history line says they are there
+    with jsonio.SyncOnce(len(jobs) >= BATCH_SYNC), \
+            Prefetch(jobs, jobs_wanted if jobs_wanted is not None else default_jobs()) as pre:
         for i, (sid, got) in enumerate(plan):
             if progress is not None:
                 progress(i, len(ids))

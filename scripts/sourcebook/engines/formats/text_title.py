@@ -22,6 +22,7 @@ reads as the page shows it. None when nothing names the document (a text that op
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 MAX_TITLE = 200  # characters: a longer "title" is a paragraph
 _HEAD_BLOCKS = 4  # blocks a top-level heading may stand under (badges, a note) and still name the text
@@ -60,18 +61,25 @@ def text_title(text: str, fmt: str) -> str | None:
 
 
 def _blocks(text: str, most: int) -> list[list[str]]:
-    """The first ``most`` blocks of ``text``: runs of lines between blank lines."""
+    """The first ``most`` blocks of ``text``: runs of lines between blank lines (the lines are
+    cut one at a time: a long text is not split whole for its first blocks)."""
+    text = text.lstrip("\ufeff")
     out: list[list[str]] = []
     cur: list[str] = []
-    for line in text.lstrip("\ufeff").split("\n"):
+    pos = 0
+    while True:
+        end = text.find("\n", pos)
+        line = text[pos:] if end < 0 else text[pos:end]
         if line.strip():
             cur.append(line.rstrip())
-            continue
-        if cur:
+        elif cur:
             out.append(cur)
             cur = []
             if len(out) >= most:
                 return out
+        if end < 0:
+            break
+        pos = end + 1
     if cur:
         out.append(cur)
     return out
@@ -149,7 +157,8 @@ def _top_heading(blocks: list[list[str]], text: str) -> str | None:
             # the title stands over the text's sections: a text whose sections are "#" headings
             # too (no "##" before the next "#") has none
             levels = _heading_levels(text[text.index(block[0]) + len(block[0]):])
-            return m.group(1) if 1 not in levels or levels[0] == 2 else None
+            first = next(levels, None)
+            return m.group(1) if first is None or first == 2 or (first != 1 and 1 not in levels) else None
         m = _H2.fullmatch(block[0]) if n == 0 else None
         if m and not _SECTION.fullmatch(m.group(1)) and 1 not in _heading_levels(text[len(block[0]):]):
             return m.group(1)  # a text opening with its one "##" heading, above any "#" one
@@ -159,25 +168,31 @@ def _top_heading(blocks: list[list[str]], text: str) -> str | None:
     return None
 
 
-def _heading_levels(text: str) -> list[int]:
+# a line that may open or close a fence, or be a heading: its first character that is not
+# white space is a backtick, a tilde or "#" (no other line changes what _heading_levels says)
+_MARKED_LINE = re.compile(r"^[^\S\n]*[`~#][^\n]*", re.M)
+_FENCE = re.compile(r"`{3,}|~{3,}")
+_HEADING = re.compile(r"(#{1,6})[ \t]+\S")
+
+
+def _heading_levels(text: str) -> Iterator[int]:
     """The levels of the ``#`` headings in ``text``, in order, outside fenced code (where ``#``
-    starts a comment)."""
+    starts a comment); read as they are asked for, the lines that cannot matter skipped in C."""
     fence = ""
-    out = []
-    for line in text.split("\n"):
+    for found in _MARKED_LINE.finditer(text):
+        line = found.group()
         bare = line.lstrip()
         if fence:
             if bare.startswith(fence) and not bare[len(fence):].strip(fence[0]).strip():
                 fence = ""
             continue
-        m = re.match(r"(`{3,}|~{3,})", bare)
+        m = _FENCE.match(bare)
         if m:
-            fence = m.group(1)
+            fence = m.group()
         elif line.startswith("#"):
-            h = re.match(r"(#{1,6})[ \t]+\S", line)
+            h = _HEADING.match(line)
             if h:
-                out.append(len(h.group(1)))
-    return out
+                yield len(h.group(1))
 
 
 def _clean(title: str) -> str | None:

@@ -24,7 +24,6 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..formats.rst_inline import render_role
 from .find import FILL
 
 # what each token of the source becomes in the view
@@ -88,6 +87,8 @@ def build(text: str) -> View:
         if kind == "ws" or kind == "pipe":
             shown, how = ("" if space else " "), _SPACE
         elif kind == "role":
+            from ..formats.rst_inline import render_role  # only a text with a role pays for the import
+
             shown, how = render_role(m.group(0)[1:m.group(0).index(":`")], m.group("rtext"))[0], _RENDER
         elif kind == "ref":
             shown, how = m.group("ref_t"), _RENDER
@@ -220,54 +221,30 @@ _ROLE = re.compile(r":[A-Za-z][\w.+-]*:`")
 
 
 def _occurrences(text: str, word: str, most: int) -> list[tuple[int, int]] | None:
-    """Source spans of ``word`` as the view may show it: found in ``text`` with every mark that
-    can join two letters removed, mapped back to the source. None when there are more than
-    ``most`` (a whole view is then the cheaper way)."""
+    """Source spans of ``word`` as the view may show it: its letters in ``text`` with any marks
+    that can join two letters between them (from the first letter to just after the last).
+    None when there are more than ``most`` (a whole view is then the cheaper way). One search
+    of the text in C: a paste found nowhere costs a scan, not a pass in Python."""
     want = _JOINS.sub("", word)
     if not want:
         return None
-    joined_text = _joined(text)
-    if joined_text is None:
+    if _ROLE.search(text):
         return None  # a reStructuredText role renders words of its own ("PEP 8"): read it whole
-    joined, starts, removed = joined_text
-
-    def src(j: int, end: bool) -> int:
-        k = bisect_right(starts, j - 1 if end else j)
-        return j + removed[k]
-
     out: list[tuple[int, int]] = []
-    i = joined.find(want)
-    while i >= 0:
-        out.append((src(i, False), src(i + len(want), True)))
+    for m in _spread(want).finditer(text):
+        out.append((m.start(), m.end(1)))
         if len(out) > most:
             return None
-        i = joined.find(want, i + 1)
     return out
 
 
-@lru_cache(maxsize=32)  # one text is searched for many quotes (sb find across sources, check-draft)
-def _joined(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]] | None:
-    """``text`` with every mark that can join two letters removed, with the joined offset where
-    each removed run begins and the characters removed before it (cumulative); None when the
-    text has a reStructuredText role."""
-    if _ROLE.search(text):
-        return None
-    starts: list[int] = []
-    removed: list[int] = [0]
-    parts: list[str] = []
-    pos = 0
-    for m in _JOINS.finditer(text):
-        a, b = m.span()
-        parts.append(text[pos:a])
-        starts.append(a - removed[-1])
-        removed.append(removed[-1] + b - a)
-        pos = b
-    if not starts:
-        joined = text
-    else:
-        parts.append(text[pos:])
-        joined = "".join(parts)
-    return joined, tuple(starts), tuple(removed)
+@lru_cache(maxsize=64)
+def _spread(want: str) -> re.Pattern[str]:
+    """The pattern of ``want`` with any run of joining marks between two of its letters. It
+    consumes the first letter only (the rest is looked ahead), so occurrences that overlap are
+    each found, as a search repeated one character on would find them."""
+    gap = f"(?:{FILL})*"
+    return re.compile(re.escape(want[0]) + "(?=(" + "".join(gap + re.escape(ch) for ch in want[1:]) + "))")
 
 
 def _window(text: str, s: int, e: int, reach: int) -> tuple[int, int]:

@@ -99,34 +99,57 @@ class Sketch(tuple[int, tuple[int | None, ...]]):
         return cls(shingles, vals)
 
 
-# A word's five tabulation values, kept across the texts one process sketches: a batch of texts
-# shares most of its words, so each is hashed once instead of once per text (about 20 bytes and
-# a key per word; cleared past the bound).
-_TABLES: dict[str, bytes] = {}
+class _Tables(dict):
+    """A word's five tabulation values (its UTF-8 bytes to 20 bytes), kept across the texts one
+    process sketches: a batch of texts shares most of its words, so each is hashed once instead
+    of once per text (about 20 bytes and a key per word; cleared past ``_TABLES_MAX``). A word
+    seen for the first time is hashed on lookup, so a text costs one pass over its words."""
+
+    __slots__ = ()
+
+    def __missing__(self, word: bytes) -> bytes:
+        import hashlib  # here: a command that only reads sketches never hashes a word
+
+        value = self[word] = hashlib.blake2b(word, digest_size=4 * WORDS, person=b"sb-shingle").digest()
+        return value
+
+
+_TABLES = _Tables()
 _TABLES_MAX = 1_000_000
 
 
-# Keeps the bytes of ASCII word characters (letters, digits, "_") and of every character beyond
-# ASCII, and turns the other ASCII bytes into spaces.
-_WORD_BYTES = bytes(b if 48 <= b <= 57 or 65 <= b <= 90 or 97 <= b <= 122 or b == 95 or b >= 128 else 32
-                    for b in range(256))
+# Keeps the bytes of ASCII word characters (letters, digits, "_"), with capitals made small, and
+# of every character beyond ASCII, and turns the other ASCII bytes into spaces.
+_WORD_BYTES = bytes(b + 32 if 65 <= b <= 90 else b if 48 <= b <= 57 or 97 <= b <= 122 or b == 95 or b >= 128
+                    else 32 for b in range(256))
 
 
-def _words(folded: str) -> list[str]:
-    """``re.findall(r"\\w+", folded)``, mostly in C: the text is split at ASCII characters that
-    are not word characters and at whitespace, and only a piece holding a character beyond ASCII
-    is searched with the pattern (a piece of ASCII only is one run of word characters already:
-    what bounds it is a separator, or it would hold the character beyond it)."""
-    pieces = folded.encode("utf-8", "surrogatepass").translate(_WORD_BYTES).decode("utf-8", "surrogatepass").split()
-    if folded.isascii():
-        return pieces
-    out: list[str] = []
+def _words(text: str) -> list[bytes]:
+    """The UTF-8 bytes of ``re.findall(r"\\w+", text.casefold())``, mostly in C. The text's bytes
+    are split at ASCII characters that are not word characters (ASCII letters made small: that
+    is their case folding) and at whitespace; only a piece holding a character beyond ASCII is
+    case-folded and searched with the pattern. A piece of ASCII only is one run of word
+    characters already: what bounds it is a separator, or it would hold the character beyond it.
+    Folding a character beyond ASCII never makes an ASCII separator, so the pieces are the same
+    before and after folding, and folding goes character by character."""
+    data = text.encode("utf-8", "surrogatepass").translate(_WORD_BYTES)
+    if text.isascii():
+        return data.split()
+    out: list[bytes] = []
     find = _WORD.findall
-    for piece in pieces:
-        if piece.isascii():
-            out.append(piece)
-        else:
-            out.extend(find(piece))
+    at = 0  # the words before here are in ``out``
+    for m in re.finditer(rb"[\x80-\xff]+", data):  # re keeps it compiled
+        if m.start() < at:
+            continue  # inside the piece just read
+        start = data.rfind(b" ", at, m.start()) + 1 if m.start() > at else at
+        end = data.find(b" ", m.end())
+        if end < 0:
+            end = len(data)
+        out += data[at:start].split()
+        piece = data[start:end].decode("utf-8", "surrogatepass").casefold()
+        out += [w.encode("utf-8", "surrogatepass") for w in find(piece)]
+        at = end
+    out += data[at:].split()
     return out
 
 
@@ -134,36 +157,70 @@ def sketch(text: str) -> Sketch:
     """The sketch of a text's 5-word shingles."""
     if "<!--" in text:
         text = _COMMENT.sub(" ", text)
-    words = _words(text.casefold())
+    words = _words(text)
     n = len(words) - WORDS + 1
     if n <= 0:
         return Sketch(0, (None,) * BUCKETS)
     tables = _TABLES
-    missing = set(words).difference(tables)
-    if len(tables) + len(missing) > _TABLES_MAX:
-        tables.clear()  # bounded memory; the values are a pure function of the word
-        missing = set(words)
-    import bisect
-    import hashlib  # here: a command that only reads sketches never hashes a word
-
-    blake = hashlib.blake2b
-    for w in missing:
-        tables[w] = blake(w.encode("utf-8"), digest_size=4 * WORDS, person=b"sb-shingle").digest()
     # row i of ``cells`` holds word i's five values; the value for place k of the shingle that
     # starts at word i is cell (i + k, k), at index 5i + 6k: one strided slice per place
     cells = array(_U32)
     cells.frombytes(b"".join(map(tables.__getitem__, words)))
+    if len(tables) > _TABLES_MAX:
+        tables.clear()  # bounded memory; the values are a pure function of the word
     if sys.byteorder == "big":
         cells.byteswap()  # digest bytes are read little-endian everywhere
     mixed = 0
     for k in range(WORDS):
         mixed ^= int.from_bytes(cells[(WORDS + 1) * k::WORDS][:n].tobytes(), "little")
     mixed &= int.from_bytes(_LOW30 * n, "little")
+    data = mixed.to_bytes(4 * n, "little")  # the hashes, little-endian
     hashes = array(_U32)
-    hashes.frombytes(mixed.to_bytes(4 * n, "little"))
+    hashes.frombytes(data)
     if sys.byteorder == "big":
         hashes.byteswap()
-    ordered = sorted(set(hashes))
+    distinct = set(hashes)
+    mins = _bucket_minima(data, hashes) or _minima(sorted(distinct))
+    return Sketch(len(distinct), mins)
+
+
+_PER_BUCKET = 16  # hashes expected in each bucket below the cut (``_bucket_minima``)
+
+
+def _bucket_minima(data: bytes, hashes: array) -> tuple[int | None, ...] | None:
+    """Each bucket's least value, sorting only the hashes whose value lies below a cut chosen
+    so that each bucket expects ``_PER_BUCKET`` of them: a value below the cut is less than
+    every value above it, so a bucket holding such a hash has its minimum among them. The cut
+    is read from the value's high bytes (``data``: the hashes, little-endian), in C. None when
+    the text is short (sorting all costs little) or some bucket has no hash below the cut (its
+    minimum may lie above it, or it is empty): the caller then sorts them all."""
+    from itertools import compress
+
+    per = len(hashes) // BUCKETS
+    if per < 3 * _PER_BUCKET:
+        return None
+    top = data[2::4]  # bits 16-23 of each value
+    share = _PER_BUCKET / per  # of the values to keep
+    if share * 256 >= 1:  # a cut on the top byte alone
+        keep = top.translate(_below(-int(-share * 256 // 1)))
+    else:  # the top byte 0 and the next one below a cut
+        cut = -int(-share * 65536 // 1)
+        keep = (int.from_bytes(top.translate(_below(1)), "little")
+                & int.from_bytes(data[1::4].translate(_below(cut)), "little")).to_bytes(len(top), "little")
+    ordered = sorted(compress(hashes, keep))
+    mins = _minima(ordered)
+    return None if None in mins else mins
+
+
+def _below(cut: int) -> bytes:
+    """The table ``bytes.translate`` takes to mark bytes below ``cut`` 1 and the others 0."""
+    return b"\x01" * cut + b"\x00" * (256 - cut)
+
+
+def _minima(ordered: list[int]) -> tuple[int | None, ...]:
+    """Each bucket's least value (None: none) in a sorted list of hashes."""
+    import bisect
+
     # sorted by hash = grouped by bucket (the top 6 bits), each group's first is its minimum
     mins: list[int | None] = []
     lo = 0
@@ -171,7 +228,7 @@ def sketch(text: str) -> Sketch:
         hi = bisect.bisect_left(ordered, b << _VALUE_BITS, lo)
         mins.append(ordered[lo] & _VALUE_MASK if hi > lo else None)
         lo = hi
-    return Sketch(len(ordered), tuple(mins))
+    return tuple(mins)
 
 
 def jaccard(a: Sketch, b: Sketch) -> float:
