@@ -129,7 +129,9 @@ def test_uncited_clause_inside_a_cited_sentence(demo, page, tmp_path):
     refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "and so do pensioners")
 
 
-@pytest.mark.parametrize("joint", [", meaning", ", which means", ", hence", ", which is why", ", therefore"])
+@pytest.mark.parametrize("joint", [", meaning", ", which means", ", hence", ", which is why", ", therefore",
+                                   ", whilst", ", whereas", ", albeit", ", forcing", ", leaving", ", causing",
+                                   ", making", ", which they say"])
 def test_a_consequence_after_a_comma_is_a_clause_of_its_own(demo, page, tmp_path, joint):
     # one citation after both: the claim must say both clauses, and it says nothing of rides for free
     html = page.replace("the operator lists both as taking the pass<sup",
@@ -142,6 +144,18 @@ def test_a_consequence_after_a_comma_is_a_clause_of_its_own(demo, page, tmp_path
     said = page.replace("the operator lists both as taking the pass<sup",
                         f"the operator lists both as taking the pass{sup}{joint} riders can use it on both routes<sup")
     assert check(demo, said, tmp_path)[0] == []
+
+
+def test_a_relative_clause_with_a_subject_of_its_own_is_a_clause(demo, page, tmp_path):
+    """", which it has quietly stopped honouring at weekends" states a fact of its own; a
+    "which" that is its clause's subject (", which is accepted on both") only describes."""
+    old = "the operator lists both as taking the pass<sup"
+    html = page.replace(old, "the operator lists both as taking the pass, which it has quietly stopped honouring "
+                             "at weekends<sup")
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "On routes W1 and W2, yes: the operator")
+    html = page.replace(old, "the operator lists both as taking the pass, which is accepted on routes W1 and W2<sup")
+    assert check(demo, html, tmp_path)[0] == []
 
 
 def test_an_inference_is_held_to_the_words_it_was_recorded_in(demo, page, tmp_path):
