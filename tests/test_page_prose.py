@@ -1343,6 +1343,38 @@ def test_a_start_date_told_as_an_end_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", "until 1 December 2026")
 
 
+@pytest.mark.parametrize("old, new, written", [
+    # the claim's date bare: "since" runs it on to today, "at the latest" makes it a deadline
+    (_RIDERS, "Riders say the W3 readers have been switched off since late September", "since September"),
+    (_W3, "Route W3 is due to follow on 1 December 2026 at the latest, once new readers are fitted to its boats",
+     "1 December 2026 at the latest"),
+    (_W3, "Route W3 is due to follow no earlier than 1 December 2026, once new readers are fitted to its boats",
+     "1 December 2026 at the earliest"),
+])
+def test_a_start_or_a_limit_the_claim_does_not_set_is_refused(demo, page, tmp_path, old, new, written):
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", written, "no such bound")
+
+
+@pytest.mark.parametrize("claim, sentence, bound", [
+    ("Fares have been frozen since 2024.", "Fares have stayed frozen since 2024", "since"),
+    ("W3 takes the pass from 1 December 2026.", "W3 has taken the pass since 1 December 2026", "since"),
+    ("The readers must be fitted by 1 December 2026.", "The readers are to be fitted on 1 December 2026 at the latest",
+     "at the latest"),
+    ("W3 takes the pass not before 1 December 2026.", "W3 takes the pass no earlier than 1 December 2026",
+     "at the earliest"),
+])
+def test_a_bound_the_claim_sets_itself_passes(claim, sentence, bound):
+    from sourcebook.engines.text.figure_units import date_bound
+    from sourcebook.engines.text.figures import find_figures
+
+    f = next(f for f in find_figures(sentence) if f.kind == "date")
+    g = next(g for g in find_figures(claim) if g.kind == "date" and g.key == f.key)
+    assert date_bound(sentence, f.start, f.end) == bound == date_bound(claim, g.start, g.end, claim=True)
+    # a date the sentence gives bare is no bound
+    assert date_bound(claim.replace(" since", " in").replace(" by", " on"), g.start, g.end) == ""
+
+
 def test_a_second_sentence_started_in_lower_case_is_its_own(demo, page, tmp_path):
     assert _FARE in page
     new = page.replace(_FARE, _FARE + ". pass holders pay nothing on any boat", 1)

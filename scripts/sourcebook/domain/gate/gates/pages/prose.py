@@ -209,6 +209,7 @@ class _Judge:
         from .....engines.text.figure_units import (
             agrees,
             comparison,
+            date_bound,
             duration_after,
             duration_near,
             magnitudes,
@@ -263,6 +264,18 @@ class _Judge:
             if same and not any(until(b, g.start, g.end, claim=True) for b, g in same):
                 compared.append((f"until {f.written}", f"the claim cited after it gives {same[0][1].written!r} as "
                                                        "no end"))
+        for f in found:
+            # "since late September" (from then to today), "1 December at the latest": a start or
+            # a limit the claim, which gives the date bare, does not set
+            bound = date_bound(text, f.start, f.end) if f.kind == "date" else ""
+            if not bound:
+                continue
+            same = [(b, g) for b in self.backing(own(f.end)) for g in self.fig.find_figures(b)
+                    if g.kind == "date" and g.key == f.key]
+            if same and not any(date_bound(b, g.start, g.end, claim=True) == bound for b, g in same):
+                written = f"since {f.written}" if bound == "since" else f"{f.written} {bound}"
+                compared.append((written, f"the claim cited after it gives {same[0][1].written!r} with no such "
+                                          "bound"))
         if figs:
             # "31,000 on summer weekends" of a claim that counts per weekday: another period
             kinds = {"weekday", "weekend", "hour"}  # what a count is counted over; a year or a month is a span too
