@@ -1261,6 +1261,69 @@ def test_words_that_say_more_than_the_claims_are_refused(sentence, backing, kind
     assert added_words(sentence, [backing]) == (kind, word)
 
 
+@pytest.mark.parametrize("old, new, code, words", [
+    # the claim's condition ("once new ticket readers are installed") told as met
+    (_W3, "Route W3 is due to follow on 1 December 2026, as new readers have been fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("told as done", "'have been fitted'")),
+    (_W3, "Route W3 is due to follow on 1 December 2026, now that new readers were fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("told as done", "'were fitted'")),
+    # a plan told as certain
+    (_W3, "Route W3 is certain to follow on 1 December 2026, once new readers are fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("'certain to'", "word of certainty")),
+    (_W3, "Route W3 will definitely follow on 1 December 2026, once new readers are fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("'definitely'",)),
+    # a dated report told as a habit, its date gone
+    (_RIDERS, "Riders say the W3 readers are often switched off", "E-PAGE-WORD-UNBACKED", ("often for September",)),
+    (_RIDERS, "Riders say the W3 readers are regularly switched off", "E-PAGE-WORD-UNBACKED",
+     ("regularly for September",)),
+    # what the officers said told as a dispute of it
+    (_OFFICERS[:-1], "City officers disputed that the press figures were summer peaks", "E-PAGE-WORD-UNBACKED",
+     ("'disputed'", "denial or dispute")),
+    (_OFFICERS[:-1], "City officers rejected the press figures as summer peaks", "E-PAGE-WORD-UNBACKED",
+     ("'rejected'",)),
+])
+def test_a_condition_met_a_plan_made_certain_a_habit_or_a_dispute_is_refused(demo, page, tmp_path, old, new, code,
+                                                                             words):
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, code, *words)
+
+
+@pytest.mark.parametrize("old, new", [
+    # the condition kept: "once" with the perfect says "when that is done"
+    (_W3, "Route W3 is due to follow on 1 December 2026, once new readers have been fitted to its boats"),
+    (_W3, "Route W3 is expected to follow on 1 December 2026, once new readers are fitted to its boats"),
+    (_RIDERS, "Riders say that in late September the W3 readers were still switched off"),
+])
+def test_the_same_shapes_keeping_the_claim_pass(demo, page, tmp_path, old, new):
+    assert old in page
+    passes_prose(demo, page.replace(old, new, 1), tmp_path)
+
+
+def test_certainty_habit_and_dispute_the_claims_say_pass():
+    from sourcebook.engines.text.stance import added_words, condition_done, habit_for_then
+
+    plan = "Route W3 is due to accept the pass from 1 December 2026, once new ticket readers are installed."
+    assert added_words("Route W3 is certain to follow on 1 December 2026", [plan], True) == ("certainty", "certain to")
+    assert added_words("Route W3 is certain to follow on 1 December 2026",
+                       [plan, "The operator says W3 is certain to take the pass."], True) is None
+    # no plan: "certainly" is no word the hedge rules judge
+    assert added_words("Children under twelve certainly ride free with a paying adult",
+                       ["Children under twelve ride free with a paying adult."]) is None
+    assert habit_for_then("Riders said the readers were often off in late September.",
+                          "Riders say the readers are often off") is None
+    assert habit_for_then("Riders said the readers were off in late September.",
+                          "Riders say the readers were often off in late September") is None
+    denied = "City officers denied that the press figures were accurate."
+    assert added_words("City officers denied that the press figures were accurate", [denied]) is None
+    assert added_words("City officers disputed the press figures", ["City officers challenged the press figures."]) \
+        is None
+    # a contest the page shows names no one disputing
+    assert added_words("How many ride is disputed", ["Weekday ridership averaged 38,500 passengers."]) is None
+    # a condition told as met by another claim cited with it is that claim's
+    assert condition_done(plan, "Route W3 is due to follow on 1 December 2026, as new readers have been fitted",
+                          ["New ticket readers have been fitted to the W3 boats."]) is None
+
+
 @pytest.mark.parametrize("sentence, backing", [
     ("How many riders say so is not known", "Riders say so; how many is not known."),
     ("Route W3 is due to follow on Tuesday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026."),

@@ -320,6 +320,11 @@ class _Judge:
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
+                others = [u for y in ids if y != x and _cited_part(p.text, groups, y) == said for u in self._parts(y)[0]]
+                met = stance.condition_done(t, said, others)
+                if met:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose condition is {met}; a condition stays one on "
+                                                    "the page: keep its word (\"once\", \"if\", \"when\")")
                 frame = stance.frame_dropped(t, said, p.before)
                 if frame:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text reports it ({frame!r}), but states it as "
@@ -329,6 +334,10 @@ class _Judge:
                 if now:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {now!r}: the claim dates it, the sentence "
                                                     "tells it as holding today; keep the claim's date")
+                habit = stance.habit_for_then(t, said)
+                if habit:
+                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {habit!r}: the claim tells one time, the "
+                                                    "sentence a habit; keep the claim's date, without the frequency")
                 swapped = stance.speaker_swapped(t, self._parts(x)[1], said)
                 if swapped:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
