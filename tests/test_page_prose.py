@@ -129,7 +129,9 @@ def test_uncited_clause_inside_a_cited_sentence(demo, page, tmp_path):
     refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "and so do pensioners")
 
 
-@pytest.mark.parametrize("joint", [", meaning", ", which means", ", hence", ", which is why", ", therefore"])
+@pytest.mark.parametrize("joint", [", meaning", ", which means", ", hence", ", which is why", ", therefore",
+                                   ", whilst", ", whereas", ", albeit", ", forcing", ", leaving", ", causing",
+                                   ", making", ", which they say"])
 def test_a_consequence_after_a_comma_is_a_clause_of_its_own(demo, page, tmp_path, joint):
     # one citation after both: the claim must say both clauses, and it says nothing of rides for free
     html = page.replace("the operator lists both as taking the pass<sup",
@@ -142,6 +144,18 @@ def test_a_consequence_after_a_comma_is_a_clause_of_its_own(demo, page, tmp_path
     said = page.replace("the operator lists both as taking the pass<sup",
                         f"the operator lists both as taking the pass{sup}{joint} riders can use it on both routes<sup")
     assert check(demo, said, tmp_path)[0] == []
+
+
+def test_a_relative_clause_with_a_subject_of_its_own_is_a_clause(demo, page, tmp_path):
+    """", which it has quietly stopped honouring at weekends" states a fact of its own; a
+    "which" that is its clause's subject (", which is accepted on both") only describes."""
+    old = "the operator lists both as taking the pass<sup"
+    html = page.replace(old, "the operator lists both as taking the pass, which it has quietly stopped honouring "
+                             "at weekends<sup")
+    assert html != page
+    refused(demo, html, tmp_path, "E-PAGE-CLAUSE-UNCITED", "On routes W1 and W2, yes: the operator")
+    html = page.replace(old, "the operator lists both as taking the pass, which is accepted on routes W1 and W2<sup")
+    assert check(demo, html, tmp_path)[0] == []
 
 
 def test_an_inference_is_held_to_the_words_it_was_recorded_in(demo, page, tmp_path):
@@ -1251,6 +1265,69 @@ def test_words_that_say_more_than_the_claims_are_refused(sentence, backing, kind
     assert added_words(sentence, [backing]) == (kind, word)
 
 
+@pytest.mark.parametrize("old, new, code, words", [
+    # the claim's condition ("once new ticket readers are installed") told as met
+    (_W3, "Route W3 is due to follow on 1 December 2026, as new readers have been fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("told as done", "'have been fitted'")),
+    (_W3, "Route W3 is due to follow on 1 December 2026, now that new readers were fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("told as done", "'were fitted'")),
+    # a plan told as certain
+    (_W3, "Route W3 is certain to follow on 1 December 2026, once new readers are fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("'certain to'", "word of certainty")),
+    (_W3, "Route W3 will definitely follow on 1 December 2026, once new readers are fitted to its boats",
+     "E-PAGE-HEDGE-DROPPED", ("'definitely'",)),
+    # a dated report told as a habit, its date gone
+    (_RIDERS, "Riders say the W3 readers are often switched off", "E-PAGE-WORD-UNBACKED", ("often for September",)),
+    (_RIDERS, "Riders say the W3 readers are regularly switched off", "E-PAGE-WORD-UNBACKED",
+     ("regularly for September",)),
+    # what the officers said told as a dispute of it
+    (_OFFICERS[:-1], "City officers disputed that the press figures were summer peaks", "E-PAGE-WORD-UNBACKED",
+     ("'disputed'", "denial or dispute")),
+    (_OFFICERS[:-1], "City officers rejected the press figures as summer peaks", "E-PAGE-WORD-UNBACKED",
+     ("'rejected'",)),
+])
+def test_a_condition_met_a_plan_made_certain_a_habit_or_a_dispute_is_refused(demo, page, tmp_path, old, new, code,
+                                                                             words):
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, code, *words)
+
+
+@pytest.mark.parametrize("old, new", [
+    # the condition kept: "once" with the perfect says "when that is done"
+    (_W3, "Route W3 is due to follow on 1 December 2026, once new readers have been fitted to its boats"),
+    (_W3, "Route W3 is expected to follow on 1 December 2026, once new readers are fitted to its boats"),
+    (_RIDERS, "Riders say that in late September the W3 readers were still switched off"),
+])
+def test_the_same_shapes_keeping_the_claim_pass(demo, page, tmp_path, old, new):
+    assert old in page
+    passes_prose(demo, page.replace(old, new, 1), tmp_path)
+
+
+def test_certainty_habit_and_dispute_the_claims_say_pass():
+    from sourcebook.engines.text.stance import added_words, condition_done, habit_for_then
+
+    plan = "Route W3 is due to accept the pass from 1 December 2026, once new ticket readers are installed."
+    assert added_words("Route W3 is certain to follow on 1 December 2026", [plan], True) == ("certainty", "certain to")
+    assert added_words("Route W3 is certain to follow on 1 December 2026",
+                       [plan, "The operator says W3 is certain to take the pass."], True) is None
+    # no plan: "certainly" is no word the hedge rules judge
+    assert added_words("Children under twelve certainly ride free with a paying adult",
+                       ["Children under twelve ride free with a paying adult."]) is None
+    assert habit_for_then("Riders said the readers were often off in late September.",
+                          "Riders say the readers are often off") is None
+    assert habit_for_then("Riders said the readers were off in late September.",
+                          "Riders say the readers were often off in late September") is None
+    denied = "City officers denied that the press figures were accurate."
+    assert added_words("City officers denied that the press figures were accurate", [denied]) is None
+    assert added_words("City officers disputed the press figures", ["City officers challenged the press figures."]) \
+        is None
+    # a contest the page shows names no one disputing
+    assert added_words("How many ride is disputed", ["Weekday ridership averaged 38,500 passengers."]) is None
+    # a condition told as met by another claim cited with it is that claim's
+    assert condition_done(plan, "Route W3 is due to follow on 1 December 2026, as new readers have been fitted",
+                          ["New ticket readers have been fitted to the W3 boats."]) is None
+
+
 @pytest.mark.parametrize("sentence, backing", [
     ("How many riders say so is not known", "Riders say so; how many is not known."),
     ("Route W3 is due to follow on Tuesday 1 December 2026", "Route W3 is due to accept the pass from 1 December 2026."),
@@ -1331,6 +1408,38 @@ def test_a_label_that_judges_or_denies_what_it_stands_over_is_refused(demo, page
 def test_a_start_date_told_as_an_end_is_refused(demo, page, tmp_path):
     new = "Route W3 accepts the pass only until 1 December 2026, when new readers are fitted to its boats"
     refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", "until 1 December 2026")
+
+
+@pytest.mark.parametrize("old, new, written", [
+    # the claim's date bare: "since" runs it on to today, "at the latest" makes it a deadline
+    (_RIDERS, "Riders say the W3 readers have been switched off since late September", "since September"),
+    (_W3, "Route W3 is due to follow on 1 December 2026 at the latest, once new readers are fitted to its boats",
+     "1 December 2026 at the latest"),
+    (_W3, "Route W3 is due to follow no earlier than 1 December 2026, once new readers are fitted to its boats",
+     "1 December 2026 at the earliest"),
+])
+def test_a_start_or_a_limit_the_claim_does_not_set_is_refused(demo, page, tmp_path, old, new, written):
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", written, "no such bound")
+
+
+@pytest.mark.parametrize("claim, sentence, bound", [
+    ("Fares have been frozen since 2024.", "Fares have stayed frozen since 2024", "since"),
+    ("W3 takes the pass from 1 December 2026.", "W3 has taken the pass since 1 December 2026", "since"),
+    ("The readers must be fitted by 1 December 2026.", "The readers are to be fitted on 1 December 2026 at the latest",
+     "at the latest"),
+    ("W3 takes the pass not before 1 December 2026.", "W3 takes the pass no earlier than 1 December 2026",
+     "at the earliest"),
+])
+def test_a_bound_the_claim_sets_itself_passes(claim, sentence, bound):
+    from sourcebook.engines.text.figure_units import date_bound
+    from sourcebook.engines.text.figures import find_figures
+
+    f = next(f for f in find_figures(sentence) if f.kind == "date")
+    g = next(g for g in find_figures(claim) if g.kind == "date" and g.key == f.key)
+    assert date_bound(sentence, f.start, f.end) == bound == date_bound(claim, g.start, g.end, claim=True)
+    # a date the sentence gives bare is no bound
+    assert date_bound(claim.replace(" since", " in").replace(" by", " on"), g.start, g.end) == ""
 
 
 def test_a_second_sentence_started_in_lower_case_is_its_own(demo, page, tmp_path):

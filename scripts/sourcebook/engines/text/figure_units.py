@@ -261,6 +261,43 @@ def until(text: str, start: int, end: int, *, claim: bool = False) -> bool:
     return claim or not _DENIED_BEFORE.search(before)
 
 
+# a date as a start or a limit of the page's own: "since late September" (from then until today),
+# "1 December at the latest" (perhaps sooner), "at the earliest" (perhaps later); the words between
+# the bound and the date that only place it in its month ("late", "mid-", "the end of") aside
+_PART = r"(?:(?:early|mid|late|the\s+(?:start|end|beginning|middle)\s+of)[\s-]+)?(?:the\s+|on\s+)?"
+_SINCE_BEFORE = lazy(r"\b(?:ever\s+since|since)\s+" + _PART + r"$", re.I)
+_LATEST_BEFORE = lazy(r"\b(?:no|not)\s+later\s+than\s+" + _PART + r"$", re.I)
+_EARLIEST_BEFORE = lazy(r"\b(?:no|not)\s+earlier\s+than\s+" + _PART + r"$", re.I)
+_AT_THE = lazy(r"\s*,?\s*at\s+the\s+(?P<w>latest|earliest)\b", re.I)
+# ... and the claim's words that make the same bound: a start ("since", "from", "starting", "as
+# of"), a deadline ("by", "before", "no later than"), a floor ("not before")
+_CLAIM_SINCE = lazy(r"\b(?:ever\s+since|since|from|starting(?:\s+(?:on|in|from))?|as\s+of|beginning(?:\s+(?:on|in))?)\s+"
+                    + _PART + r"$", re.I)
+_CLAIM_LATEST = lazy(r"\b(?:by|before|(?:no|not)\s+later\s+than)\s+" + _PART + r"$", re.I)
+_CLAIM_EARLIEST = lazy(r"\b(?:not\s+before|(?:no|not)\s+earlier\s+than)\s+" + _PART + r"$", re.I)
+
+
+def date_bound(text: str, start: int, end: int, *, claim: bool = False) -> str:
+    """The bound a date at ``text[start:end]`` is written with: "since" (a start that runs to
+    today), "at the latest" or "at the earliest", or "" for none; ``claim``: read as a claim's
+    date, where "from", "as of" start it and "by", "before" set its latest."""
+    before = text[max(0, start - 40):start]
+    at = _AT_THE.match(text, end)
+    if claim:
+        if (at and at.group("w").lower() == "earliest") or _CLAIM_EARLIEST.search(before):
+            return "at the earliest"  # before "before": "not before 1 December"
+        if (at and at.group("w").lower() == "latest") or _CLAIM_LATEST.search(before):
+            return "at the latest"
+        return "since" if _CLAIM_SINCE.search(before) else ""
+    if at:
+        return f"at the {at.group('w').lower()}"
+    if _LATEST_BEFORE.search(before):
+        return "at the latest"
+    if _EARLIEST_BEFORE.search(before):
+        return "at the earliest"
+    return "since" if _SINCE_BEFORE.search(before) else ""
+
+
 _DURATION = lazy(r"\ (?:(?:calendar|full|whole|working)\ )?(?P<u>seconds?|minutes?|hours?|days?|weeks?|fortnights?|"
                  r"months?|years?|decades?)(?![^\W\d_])", re.I)
 

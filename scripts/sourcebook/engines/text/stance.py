@@ -516,11 +516,77 @@ def now_for_then(claim_text: str, sentence: str) -> str | None:
     return f"{m.group(0)} for {dates[0].written}"
 
 
+# a frequency told of a claim dated in its own words ("are often switched off" of "were still
+# switched off in late September"): the sentence tells a habit where the claim tells one time
+_HABIT = lazy(r"\b(?:often|oftentimes|usually|regularly|routinely|frequently|habitually|typically|normally|"
+              r"generally|repeatedly|constantly|commonly|sometimes|occasionally|at\s+times|from\s+time\s+to\s+time|"
+              r"every\s+so\s+often|time\s+and\s+again|again\s+and\s+again)\b", re.IGNORECASE)
+
+
+def habit_for_then(claim_text: str, sentence: str) -> str | None:
+    """A frequency ("often", "usually", "regularly") in a sentence that restates a claim dated in
+    its own words ("were still switched off in late September") without that date, where the
+    claim says no such word: the claim tells one time, the sentence a habit. As "often for
+    September", or None; a sentence that keeps the date ("were often off in late September")
+    says when."""
+    from .figures import find_figures
+
+    seen = _seen(sentence)
+    m = _HABIT.search(seen)
+    if m is None or _HABIT.search(_seen(claim_text)):
+        return None
+    dates = [f for f in find_figures(_seen(claim_text)) if f.kind == "date"]
+    if not dates or any(f.kind == "date" for f in find_figures(seen)):
+        return None
+    rest = _stems(claim_text) - {w for f in dates for w in _stems(f.written)}
+    if not rest or len(rest & _stems(seen)) * 3 < len(rest):
+        return None
+    return f"{' '.join(m.group(0).lower().split())} for {dates[0].written}"
+
+
+# the words that open a condition before a verb told as done: "once new readers have been fitted"
+# keeps the condition ("once" and the perfect say: when that is done), "as new readers have been
+# fitted" tells it met
+_OPENS_CONDITION = lazy(r"\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|once|"
+                        r"when|whenever|until|till|after|before|as\s+soon\s+as|only\s+(?:when|once|after|if))\b",
+                        re.IGNORECASE)
+
+
+def condition_done(claim_text: str, sentence: str, others: list[str] | None = None) -> str | None:
+    """The condition a claim states on itself ("once new ticket readers are installed") that a
+    sentence restating the claim tells as met: a part of it (between commas) names what the
+    condition speaks of ("readers") with a verb told as done ("as new readers have been
+    fitted", "now that new readers were installed") and no word that opens a condition or
+    hedges before that verb. ``others``: the texts of other claims cited with it; a part one of
+    them tells as done is theirs. As "'once ...' told as done ('have been fitted')", or None."""
+    said = _seen(claim_text)
+    m = _CONDITION.search(said)
+    if m is None:
+        return None
+    rest = _stems(said[:m.start()] + " " + said[m.end():])
+    cond = _stems(m.group("c")) - rest
+    seen = _seen(sentence)
+    if not cond or len(rest & _stems(seen)) * 2 < len(rest):
+        return None  # the sentence says something else of the claim
+    for part in re.split(r"[,;:()—–]", seen):
+        done = _DONE_PAST.search(part)
+        if done is None or not (_stems(part) & cond):
+            continue
+        before = part[:done.start()]
+        if _OPENS_CONDITION.search(before) or hedged(part) or _TO_COME.search(before):
+            continue
+        if others and any(_DONE_PAST.search(_seen(o)) and _stems(part) & _stems(o) - cond for o in others):
+            continue
+        return f"{' '.join(m.group(0).split())!r} told as done ({' '.join(done.group(0).lower().split())!r})"
+    return None
+
+
 def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     """``hedge_dropped`` where a sentence cites a source, not a claim (a report's ``[3]``): the
     hedge of a claim it restates plainly, unless it restates as well an unhedged claim of the
     same sources."""
     lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence)
+                                             or condition_done(t, sentence, [u for u in claim_texts if u != t])
                                              or frame_dropped(t, sentence))), None)
     if lost is None:
         return None
@@ -1087,6 +1153,13 @@ ADDED = {
                    "compare only what the claims compare, or cite the claim that makes the comparison"),
     "multiplier": ("E-PAGE-WORD-UNBACKED", "a multiplier or a fraction (\"double\", \"half\", \"a third of\")",
                    "give the figure the claim gives, or cite the claim that states the multiple or the share"),
+    "certainty": ("E-PAGE-HEDGE-DROPPED", "a word of certainty (\"certain to\", \"definitely\", \"guaranteed\") over a "
+                  "plan or a possibility",
+                  "keep the claim's hedge as it gives it (\"is due to\", \"will\", \"may\"), or cite the claim whose "
+                  "quote says it is certain"),
+    "dispute": ("E-PAGE-WORD-UNBACKED", "a verb of denial or dispute (\"disputed\", \"denied\", \"rejected\")",
+                "say what the claim's speaker said as the claim does (\"said\"), or cite the claim whose quote tells "
+                "the dispute"),
     "plan": ("E-PAGE-HEDGE-DROPPED", "a plan or a possibility told as done",
              "keep the claim's hedge (\"is due to\", \"will\", \"from 1 December\"), or name what it stands over "
              "without saying it is so"),
@@ -1182,6 +1255,24 @@ def _scope_backs(scope: list[str], backing: str) -> bool:
     return bool(said) and max(_STRENGTH.get(w, 3) for w in said) >= max(_STRENGTH.get(w, 3) for w in scope)
 
 
+# a word of certainty over a plan or a possibility ("is certain to follow", "definitely"): the
+# claim plans, the sentence promises
+_CERTAIN = lazy(r"\b(?:(?:certain|sure|bound|guaranteed|assured)\s+to|certainly|definitely|surely|undoubtedly|"
+                r"unquestionably|doubtless|guarantee[sd]?|for\s+(?:certain|sure)|without\s+(?:a\s+|any\s+)?doubt|"
+                r"no\s+doubt|beyond\s+(?:a\s+|any\s+)?doubt|inevitabl[ey]|assured(?:ly)?)\b", re.IGNORECASE)
+# a verb of denial or dispute told of what a claim reports said ("City officers disputed that ...",
+# "the city rejects the figure"): someone's act, with what they dispute after it; a contest the
+# page shows ("How many ride is disputed:", "the disputed figure") names no one doing it
+_DISPUTE = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
+                r"\b(?:disput(?:e|es|ed|ing)|den(?:y|ies|ied|ying)|reject(?:s|ed|ing)?|rebut(?:s|ted|ting)?|"
+                r"repudiat(?:e|es|ed|ing)|contest(?:s|ed|ing)?|refus(?:e|es|ed|ing)\s+to\s+accept)"
+                r"(?=\s+(?:that|the|a|an|its|their|this|these|those|his|her|our|any|all|both|each|every|claims?|"
+                r"reports?|figures?|accounts?|it|them)\b)", re.IGNORECASE)
+# ... which a claim or quote backs when it tells a dispute, a denial or a refusal in its own words
+_DISPUTE_BACKED = lazy(r"\b(?:disput\w*|den(?:y|ies|ied|ying|ial)|reject\w*|rebut\w*|repudiat\w*|contest\w*|"
+                       r"refus\w*|challeng\w*|object\w*|oppos\w*|disagree\w*|counter\w*)\b", re.IGNORECASE)
+
+
 def added_words(sentence: str, backing: list[str], plan: bool = False, cited: int = 0) -> tuple[str, str] | None:
     """What a cited sentence says that none of what it cites says, as (kind, word): kind
     ``negation`` ("neither"), ``scope`` ("every route"), ``judgement`` ("the debunked figure"),
@@ -1228,6 +1319,12 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     day = wrong_weekday(sentence)
     if day:
         return "weekday", day
+    sure = _CERTAIN.search(sentence) if plan else None
+    if sure and not any(_CERTAIN.search(b) for b in backing):
+        return "certainty", " ".join(sure.group(0).lower().split())
+    disputed = _DISPUTE.search(sentence)
+    if disputed and not any(_DISPUTE.search(b) or _DISPUTE_BACKED.search(b) or denial(b) for b in backing):
+        return "dispute", " ".join(disputed.group(0).lower().split())
     # "unreliable", "wrong" also describe code; "confirmed" says someone vouched for a claim
     judged = [w for w in judge_words(sentence) if _VERDICT.match(w) or _ENDORSE.match(w)]
     if judged:

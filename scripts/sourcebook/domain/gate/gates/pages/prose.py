@@ -210,6 +210,7 @@ class _Judge:
         from .....engines.text.figure_units import (
             agrees,
             comparison,
+            date_bound,
             duration_after,
             duration_near,
             magnitudes,
@@ -264,6 +265,18 @@ class _Judge:
             if same and not any(until(b, g.start, g.end, claim=True) for b, g in same):
                 compared.append((f"until {f.written}", f"the claim cited after it gives {same[0][1].written!r} as "
                                                        "no end"))
+        for f in found:
+            # "since late September" (from then to today), "1 December at the latest": a start or
+            # a limit the claim, which gives the date bare, does not set
+            bound = date_bound(text, f.start, f.end) if f.kind == "date" else ""
+            if not bound:
+                continue
+            same = [(b, g) for b in self.backing(own(f.end)) for g in self.fig.find_figures(b)
+                    if g.kind == "date" and g.key == f.key]
+            if same and not any(date_bound(b, g.start, g.end, claim=True) == bound for b, g in same):
+                written = f"since {f.written}" if bound == "since" else f"{f.written} {bound}"
+                compared.append((written, f"the claim cited after it gives {same[0][1].written!r} with no such "
+                                          "bound"))
         if figs:
             # "31,000 on summer weekends" of a claim that counts per weekday: another period
             kinds = {"weekday", "weekend", "hour"}  # what a count is counted over; a year or a month is a span too
@@ -308,6 +321,11 @@ class _Judge:
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
+                others = [u for y in ids if y != x and _cited_part(p.text, groups, y) == said for u in self._parts(y)[0]]
+                met = stance.condition_done(t, said, others)
+                if met:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose condition is {met}; a condition stays one on "
+                                                    "the page: keep its word (\"once\", \"if\", \"when\")")
                 frame = stance.frame_dropped(t, said, p.before)
                 if frame:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text reports it ({frame!r}), but states it as "
@@ -317,6 +335,10 @@ class _Judge:
                 if now:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {now!r}: the claim dates it, the sentence "
                                                     "tells it as holding today; keep the claim's date")
+                habit = stance.habit_for_then(t, said)
+                if habit:
+                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {habit!r}: the claim tells one time, the "
+                                                    "sentence a habit; keep the claim's date, without the frequency")
                 swapped = stance.speaker_swapped(t, self._parts(x)[1], said)
                 if swapped:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
