@@ -822,3 +822,42 @@ def test_marks_swapped_between_two_sentences_of_one_block_are_refused(demo, page
                                                '<span class="mark m-reported">reported</span>.</span>')
     assert not [ln for ln in gate_lines(demo, page.replace(block, joined, 1), tmp_path, "html")
                 if "E-MARK-WRONG" in ln]
+
+
+@pytest.mark.parametrize("style,word", [
+    # letters set an em or more apart fall one to a line, down the page
+    ("letter-spacing:60em", "scatters the letters"),
+    ("word-spacing:30em", "scatters the words"),
+    # a border's width moves the words as far as a margin does
+    ("display:inline-block;border-left:400em solid transparent", "border-left: 400em"),
+    ("border-width:0 0 0 90vw;border-style:solid;border-color:transparent", "border-width"),
+    # a line box blown apart: the words hundreds of lines away from the rest of their sentence
+    ("display:inline-block;vertical-align:300em", "vertical-align"),
+    ("vertical-align:-4000%", "vertical-align"),
+    # a stroke in the colour of the paper painted over the letters, or thick enough to blot them
+    ("-webkit-text-stroke:4px #f5f6f3", "colour of their background"),
+    ("-webkit-text-stroke-width:3px;-webkit-text-stroke-color:#f5f6f3", "colour of their background"),
+    ("-webkit-text-stroke:0.4em #000", "blots"),
+    ("paint-order:stroke fill;-webkit-text-stroke:3em #f5f6f3", "paints over the text around it"),
+    # an x-height scaled to nothing, and two sizes each just allowed that compound to one that is not
+    ("font-size-adjust:0.01", "font-size-adjust"),
+    ("font-size-adjust:cap-height 0.05", "font-size-adjust"),
+    ("display:inline-block;font-size:9px;transform:scale(0.51)", "drawn at 4.59px"),
+    ("display:inline-block;font-size:12px;scale:0.6", "drawn at"),
+])
+def test_text_scattered_erased_or_shrunk_by_compounding_is_refused(demo, page, tmp_path, style, word):
+    refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
+
+
+@pytest.mark.parametrize("style", [
+    "letter-spacing:0.05em", "letter-spacing:0.2em;text-transform:uppercase", "word-spacing:0.5em",
+    "border-left:3px solid #333;padding-left:0.3em", "border:1px solid #ccc", "border-bottom:0.1em dotted",
+    "vertical-align:super", "vertical-align:0.2em", "vertical-align:-10%", "display:inline-block;vertical-align:middle",
+    "-webkit-text-stroke:0.5px currentColor", "-webkit-text-stroke:1px #333",
+    "paint-order:stroke fill;-webkit-text-stroke:3px #f5f6f3",
+    "font-size-adjust:0.5", "font-size-adjust:none",
+    "display:inline-block;font-size:14px;transform:scale(0.9)", "display:inline-block;transform:scale(0.6)",
+])
+def test_spacing_borders_alignment_strokes_and_sizes_used_honestly_pass(demo, page, tmp_path, style):
+    assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path) if "E-PAGE-INVISIBLE" in ln]
+
