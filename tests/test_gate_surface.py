@@ -861,3 +861,11 @@ def test_text_scattered_erased_or_shrunk_by_compounding_is_refused(demo, page, t
 def test_spacing_borders_alignment_strokes_and_sizes_used_honestly_pass(demo, page, tmp_path, style):
     assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path) if "E-PAGE-INVISIBLE" in ln]
 
+
+@pytest.mark.parametrize("media", ["(min-resolution: 2dppx)", "(resolution >= 1.5x)",
+                                   "(-webkit-min-device-pixel-ratio: 2)", "(min-resolution: 288dpi)"])
+def test_a_side_hidden_on_high_resolution_screens_only_is_refused(demo, page, tmp_path, media):
+    rule = f'<style>@media {media} {{ p[data-claim~="{CONTESTED}"] {{ opacity: 0 }} }}</style>'
+    refused(demo, head(page, rule), tmp_path, "E-PAGE-INVISIBLE", "high-resolution")
+    # a page's own rule for sharp screens that hides nothing passes
+    passes(demo, head(page, f"<style>@media {media} {{ article {{ letter-spacing: 0.01em }} }}</style>"), tmp_path)

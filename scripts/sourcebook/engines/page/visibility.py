@@ -710,6 +710,9 @@ _WORLDS: tuple[tuple[str, dict[str, float], dict[str, str], set[str] | None], ..
      {"orientation": "portrait", "hover": "none", "any-hover": "none", "pointer": "coarse", "any-pointer": "coarse"},
      None),
     ("in a dark colour scheme", {}, {"prefers-color-scheme": "dark"}, None),
+    # most phones and many laptops draw two or three device pixels to a CSS pixel
+    ("on a high-resolution screen", {"resolution": 2.0}, {}, None),
+    ("on a high-resolution screen", {"resolution": 3.0}, {}, None),
     ("on paper", {}, {}, {"all", "print"}),
 )
 
