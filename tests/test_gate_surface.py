@@ -869,3 +869,26 @@ def test_a_side_hidden_on_high_resolution_screens_only_is_refused(demo, page, tm
     refused(demo, head(page, rule), tmp_path, "E-PAGE-INVISIBLE", "high-resolution")
     # a page's own rule for sharp screens that hides nothing passes
     passes(demo, head(page, f"<style>@media {media} {{ article {{ letter-spacing: 0.01em }} }}</style>"), tmp_path)
+
+
+@pytest.mark.parametrize("gap", [
+    "&nbsp;" * 400,  # no-break spaces do not collapse: the rest of the sentence lands a line further on
+    " &nbsp;" * 20,
+    "\u2003" * 12,  # em spaces
+    '<span style="white-space:pre;tab-size:900">\t</span>',
+    '<span style="white-space:pre-wrap">' + " " * 200 + "</span>",
+])
+def test_a_run_of_blank_space_that_does_not_collapse_inside_a_sentence_is_refused(demo, page, tmp_path, gap):
+    words = PRESS.split(" ", 3)
+    shown = page.replace(PRESS, " ".join(words[:3]) + gap + words[3], 1)
+    refused(demo, shown, tmp_path, "E-PAGE-INVISIBLE", "blank space")
+
+
+@pytest.mark.parametrize("gap", [
+    "&nbsp;", " &nbsp;", "\u202f", "&nbsp;&nbsp;", " " * 40,  # ordinary spaces collapse to one
+    '<span style="white-space:pre">  </span>', '<span style="white-space:pre;tab-size:4">\t</span>',
+])
+def test_a_no_break_space_or_a_kept_space_or_two_passes(demo, page, tmp_path, gap):
+    words = PRESS.split(" ", 3)
+    shown = page.replace(PRESS, " ".join(words[:3]) + gap + words[3], 1)
+    assert not [ln for ln in gate_lines(demo, shown, tmp_path) if "E-PAGE-INVISIBLE" in ln]

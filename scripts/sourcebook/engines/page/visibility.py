@@ -22,6 +22,8 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
   the text itself an ``invert()``/``brightness()`` filter that turns it the colour of its ground
   (computed), words drawn on top of each other (negative ``word-spacing``) and a text stroke
   that paints the letters over in the ground's colour or blots them;
+- in the text of a block: a run of blank space that does not collapse (no-break spaces, kept
+  spaces and tabs) wider than a tab stop, which moves words away from the rest of their sentence;
 - inside a ``<details>`` that is not open (outside its ``summary``): sourcebook folds only the
   ledger's withdrawn list, which holds no claim block and no ledger entry.
 
@@ -699,7 +701,66 @@ class _Judge:
             if node.tag in ("script", "style", "template"):
                 continue
             stack.extend(reversed(node.children))
+        gap = self.blank_run(el)
+        if gap:
+            return gap, False
         return (f"{FOLDED}, which sourcebook never writes around it", False) if _folded(el) else ("", False)
+
+    def blank_run(self, el: Element) -> str:
+        """Why a run of blank space that does not collapse (no-break spaces, or spaces and tabs
+        where ``white-space`` keeps them, a tab as wide as its ``tab-size``) pushes words away
+        from the rest of their sentence, or ""."""
+        run, widest, prev_collapsed = 0.0, 0.0, False
+        stack: list = [el]
+        while stack:
+            node = stack.pop()
+            if type(node) is not Text:
+                if node.tag not in ("script", "style", "template"):
+                    stack.extend(reversed(node.children))
+                continue
+            st = self.c.style(node.parent) if node.parent is not None else None
+            keep, tab = (_kept_blanks(st) if st is not None else (False, 8.0))
+            for ch in node.data:
+                if ch in _HARD_SPACES:
+                    run, prev_collapsed = run + 1, False
+                elif ch in " \t\n\r\f":
+                    if keep:
+                        run += tab if ch == "\t" else 1
+                    elif not prev_collapsed:
+                        run, prev_collapsed = run + 1, True
+                else:
+                    widest, run, prev_collapsed = max(widest, run), 0.0, False
+        widest = max(widest, run)
+        if widest > _BLANK_RUN:
+            return (f"a run of blank space {widest:g} spaces wide that does not collapse (no-break spaces, "
+                    "or kept spaces and tabs) moves words away from the rest of their sentence")
+        return ""
+
+
+_HARD_SPACES = frozenset("\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+                         "\u202f\u205f\u3000")
+_BLANK_RUN = 8.0  # spaces: a gap wider than a tab stop inside a sentence reads as a break in it
+
+
+def _kept_blanks(st: Style) -> tuple[bool, float]:
+    """(whether spaces and tabs are kept as written rather than collapsed, a tab's width in spaces)."""
+    got = _inherited(st, "white-space", "white-space-collapse")
+    keep = False
+    if got is not None:
+        v = _value(got[0], got[1]).split()
+        keep = bool(v) and v[0] in ("pre", "pre-wrap", "break-spaces", "preserve", "preserve-spaces")
+    tab = 8.0
+    ts = _inherited(st, "tab-size", "-moz-tab-size")
+    if keep and ts is not None:
+        v = _value(ts[0], ts[1])
+        n = _factor(v)
+        if n is not None:
+            tab = n
+        else:
+            font = st.font if st.font is not None else (16.0, 16.0)
+            r = values.length(v, values.Ctx(em=font, pct=(0.0, 0.0)))
+            tab = tab if r is None else r[1] / (0.25 * font[1])  # a space is about a quarter em
+    return keep, tab
 
 
 # Other screens a page is read on, besides the desktop the cascade assumes: (name, environment,
