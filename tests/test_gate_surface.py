@@ -892,3 +892,15 @@ def test_a_no_break_space_or_a_kept_space_or_two_passes(demo, page, tmp_path, ga
     words = PRESS.split(" ", 3)
     shown = page.replace(PRESS, " ".join(words[:3]) + gap + words[3], 1)
     assert not [ln for ln in gate_lines(demo, shown, tmp_path) if "E-PAGE-INVISIBLE" in ln]
+
+
+@pytest.mark.parametrize("href", ["../clippings/forum-thread.md", "sources/operator.md", "file:///etc/hosts",
+                                  "mailto:press@calderbay.example"])
+def test_a_link_in_the_text_that_is_no_web_address_is_refused(demo, page, tmp_path, href):
+    """sb render writes only http(s) links and links to a place on the page: a hand-added
+    relative link takes a reader to a file no host check reads, as if it were the source."""
+    shown = page.replace(PRESS, f'<a href="{href}">{PRESS}</a>', 1)
+    refused(demo, shown, tmp_path, "E-PAGE-LINK-HOST", "no web address", gate="html")
+    # a link to a place on the page, as the citation numbers are, passes
+    own = page.replace(PRESS, f'<a href="#c-{CONTESTED}">{PRESS}</a>', 1)
+    assert "E-PAGE-LINK-HOST" not in codes(gate_lines(demo, own, tmp_path, "html"))
