@@ -305,6 +305,14 @@ def test_a_link_in_the_report_leads_to_a_source(demo, ids):
     assert report_lines(demo, "The water bus carried 31,000 passengers per weekday[1].") == []
 
 
+def test_a_link_in_the_report_that_is_no_web_address_is_refused(demo, ids):
+    """sb render writes only http(s) links: a relative one leads to a file, not to a source."""
+    lines = report_lines(demo, "The [operator](../clippings/forum-thread.md) counts 31,000 passengers per weekday[1].")
+    assert codes(lines) == ["E-PAGE-LINK-HOST"] and "no web address" in lines[0], lines
+    # an image from the workspace's assets is no link
+    assert not [ln for ln in report_lines(demo, "![A water bus](assets/boat.png)") if "E-PAGE-LINK-HOST" in ln]
+
+
 def test_children_under_12_in_the_report(demo, ids):
     assert report_lines(demo, "Children under 12 ride free with a paying adult[1].") == []
     assert report_lines(demo, "十二歳未満の子供は無料です[@{children}]。".format(**ids)) == []

@@ -822,3 +822,85 @@ def test_marks_swapped_between_two_sentences_of_one_block_are_refused(demo, page
                                                '<span class="mark m-reported">reported</span>.</span>')
     assert not [ln for ln in gate_lines(demo, page.replace(block, joined, 1), tmp_path, "html")
                 if "E-MARK-WRONG" in ln]
+
+
+@pytest.mark.parametrize("style,word", [
+    # letters set an em or more apart fall one to a line, down the page
+    ("letter-spacing:60em", "scatters the letters"),
+    ("word-spacing:30em", "scatters the words"),
+    # a border's width moves the words as far as a margin does
+    ("display:inline-block;border-left:400em solid transparent", "border-left: 400em"),
+    ("border-width:0 0 0 90vw;border-style:solid;border-color:transparent", "border-width"),
+    # a line box blown apart: the words hundreds of lines away from the rest of their sentence
+    ("display:inline-block;vertical-align:300em", "vertical-align"),
+    ("vertical-align:-4000%", "vertical-align"),
+    # a stroke in the colour of the paper painted over the letters, or thick enough to blot them
+    ("-webkit-text-stroke:4px #f5f6f3", "colour of their background"),
+    ("-webkit-text-stroke-width:3px;-webkit-text-stroke-color:#f5f6f3", "colour of their background"),
+    ("-webkit-text-stroke:0.4em #000", "blots"),
+    ("paint-order:stroke fill;-webkit-text-stroke:3em #f5f6f3", "paints over the text around it"),
+    # an x-height scaled to nothing, and two sizes each just allowed that compound to one that is not
+    ("font-size-adjust:0.01", "font-size-adjust"),
+    ("font-size-adjust:cap-height 0.05", "font-size-adjust"),
+    ("display:inline-block;font-size:9px;transform:scale(0.51)", "drawn at 4.59px"),
+    ("display:inline-block;font-size:12px;scale:0.6", "drawn at"),
+])
+def test_text_scattered_erased_or_shrunk_by_compounding_is_refused(demo, page, tmp_path, style, word):
+    refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
+
+
+@pytest.mark.parametrize("style", [
+    "letter-spacing:0.05em", "letter-spacing:0.2em;text-transform:uppercase", "word-spacing:0.5em",
+    "border-left:3px solid #333;padding-left:0.3em", "border:1px solid #ccc", "border-bottom:0.1em dotted",
+    "vertical-align:super", "vertical-align:0.2em", "vertical-align:-10%", "display:inline-block;vertical-align:middle",
+    "-webkit-text-stroke:0.5px currentColor", "-webkit-text-stroke:1px #333",
+    "paint-order:stroke fill;-webkit-text-stroke:3px #f5f6f3",
+    "font-size-adjust:0.5", "font-size-adjust:none",
+    "display:inline-block;font-size:14px;transform:scale(0.9)", "display:inline-block;transform:scale(0.6)",
+])
+def test_spacing_borders_alignment_strokes_and_sizes_used_honestly_pass(demo, page, tmp_path, style):
+    assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path) if "E-PAGE-INVISIBLE" in ln]
+
+
+@pytest.mark.parametrize("media", ["(min-resolution: 2dppx)", "(resolution >= 1.5x)",
+                                   "(-webkit-min-device-pixel-ratio: 2)", "(min-resolution: 288dpi)"])
+def test_a_side_hidden_on_high_resolution_screens_only_is_refused(demo, page, tmp_path, media):
+    rule = f'<style>@media {media} {{ p[data-claim~="{CONTESTED}"] {{ opacity: 0 }} }}</style>'
+    refused(demo, head(page, rule), tmp_path, "E-PAGE-INVISIBLE", "high-resolution")
+    # a page's own rule for sharp screens that hides nothing passes
+    passes(demo, head(page, f"<style>@media {media} {{ article {{ letter-spacing: 0.01em }} }}</style>"), tmp_path)
+
+
+@pytest.mark.parametrize("gap", [
+    "&nbsp;" * 400,  # no-break spaces do not collapse: the rest of the sentence lands a line further on
+    " &nbsp;" * 20,
+    "\u2003" * 12,  # em spaces
+    '<span style="white-space:pre;tab-size:900">\t</span>',
+    '<span style="white-space:pre-wrap">' + " " * 200 + "</span>",
+])
+def test_a_run_of_blank_space_that_does_not_collapse_inside_a_sentence_is_refused(demo, page, tmp_path, gap):
+    words = PRESS.split(" ", 3)
+    shown = page.replace(PRESS, " ".join(words[:3]) + gap + words[3], 1)
+    refused(demo, shown, tmp_path, "E-PAGE-INVISIBLE", "blank space")
+
+
+@pytest.mark.parametrize("gap", [
+    "&nbsp;", " &nbsp;", "\u202f", "&nbsp;&nbsp;", " " * 40,  # ordinary spaces collapse to one
+    '<span style="white-space:pre">  </span>', '<span style="white-space:pre;tab-size:4">\t</span>',
+])
+def test_a_no_break_space_or_a_kept_space_or_two_passes(demo, page, tmp_path, gap):
+    words = PRESS.split(" ", 3)
+    shown = page.replace(PRESS, " ".join(words[:3]) + gap + words[3], 1)
+    assert not [ln for ln in gate_lines(demo, shown, tmp_path) if "E-PAGE-INVISIBLE" in ln]
+
+
+@pytest.mark.parametrize("href", ["../clippings/forum-thread.md", "sources/operator.md", "file:///etc/hosts",
+                                  "mailto:press@calderbay.example"])
+def test_a_link_in_the_text_that_is_no_web_address_is_refused(demo, page, tmp_path, href):
+    """sb render writes only http(s) links and links to a place on the page: a hand-added
+    relative link takes a reader to a file no host check reads, as if it were the source."""
+    shown = page.replace(PRESS, f'<a href="{href}">{PRESS}</a>', 1)
+    refused(demo, shown, tmp_path, "E-PAGE-LINK-HOST", "no web address", gate="html")
+    # a link to a place on the page, as the citation numbers are, passes
+    own = page.replace(PRESS, f'<a href="#c-{CONTESTED}">{PRESS}</a>', 1)
+    assert "E-PAGE-LINK-HOST" not in codes(gate_lines(demo, own, tmp_path, "html"))

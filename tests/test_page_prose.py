@@ -186,6 +186,19 @@ def test_changed_date_in_a_cited_sentence_and_in_an_as_of(demo, page, tmp_path):
     refused(demo, html, tmp_path, "E-PAGE-FIGURE-UNBACKED", "2026-12-14")
 
 
+def test_an_as_of_that_is_another_date_of_its_claim_is_refused(demo, page, tmp_path):
+    """The W3 plan's block printed "as of 2026-12-01", the day the plan takes effect: a date of
+    the claim's text, but not its as_of, so the plan reads as checked on that day."""
+    block = re.search(r'<p data-claim="clm_40321b1077cf clm_79722db3218d">.*?</p>', page, re.S).group(0)
+    dates = re.findall(r'<span class="as-of">as of ([\d-]+)</span>', block)
+    assert dates and dates[-1] == "2026-10-14", dates
+    at = block.rindex('<span class="as-of">as of 2026-10-14</span>')
+    swapped = block[:at] + block[at:].replace("as of 2026-10-14", "as of 2026-12-01", 1)
+    refused(demo, page.replace(block, swapped, 1), tmp_path, "E-PAGE-FIGURE-UNBACKED", "as of 2026-12-01", "as_of")
+    # the as_of sb render writes there passes (the page as rendered)
+    assert not [ln for ln in check(demo, page, tmp_path)[0] if "as of" in ln]
+
+
 def test_invented_title_dek_and_heading(demo, page, tmp_path):
     html = page.replace("Can a Tidewater Pass pay the fare on the Calder Bay water bus?</title>",
                         "Tidewater Pass accepted on all 5 routes</title>")

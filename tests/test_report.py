@@ -229,3 +229,22 @@ def test_raw_html_and_remote_images_are_refused_in_a_report_draft(kit, line):
     # the same characters in `code` are shown as written, not run
     (ws / "draft.md").write_text(text + "\nThe page folds with `<details>` [framing].\n", encoding="utf-8")
     assert sb("render", "report", cwd=ws).rc == 0
+
+
+@pytest.mark.parametrize("line", ["children under twelve ride free ~~with a paying adult~~ [@clm_x].",
+                                  "children under twelve ride free ~with a paying adult~ [@clm_x]."])
+def test_a_strike_through_in_a_report_draft_is_refused(line):
+    """Every Markdown viewer draws ~~words~~ struck out, as it draws a <del>: a reader takes the
+    words (a claim's condition) as withdrawn."""
+    from sourcebook.domain.artifacts.report import markup_problems
+
+    got = markup_problems(f"# T\n\n{line}\n", "draft.md")
+    assert [(f.code, f.subject) for f in got] == [("E-DRAFT-SUBSET", "draft.md:3")] and "strike-through" in got[0].message
+
+
+@pytest.mark.parametrize("line", ["The trip takes ~30 minutes and costs ~3 marks [@clm_x].",
+                                  "Write `~~old~~` to strike text [@clm_x].", "A range of 3~4 boats [@clm_x]."])
+def test_a_tilde_that_strikes_nothing_passes(line):
+    from sourcebook.domain.artifacts.report import markup_problems
+
+    assert markup_problems(f"# T\n\n{line}\n", "draft.md") == []

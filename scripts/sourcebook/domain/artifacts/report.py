@@ -193,6 +193,8 @@ def rederive_report(view: LedgerView, record: ReportDraft) -> tuple[str | None, 
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _TAG = re.compile(r"<(?:!--|/?[A-Za-z][\w-]*(?=[\s/>]))")  # not an autolink <https://...>
+# GitHub's strike-through: "~~words~~" (or "~words~"), which every viewer draws struck out, as <del>
+_STRIKE = re.compile(r"(?<!~)(~~?)(?=[^\s~])[^~\n]*?(?<=[^\s~])\1(?!~)")
 _REMOTE_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 
 
@@ -214,6 +216,11 @@ def markup_problems(text: str, where: str) -> list[Finding]:
             out.append(Finding("E-DRAFT-SUBSET", f"{where}:{n}", "raw HTML in a report draft: a Markdown viewer runs "
                                                                  "it (it can fold, hide or restyle a sentence); write "
                                                                  "Markdown, or put the tag in `code`"))
+        elif _STRIKE.search(code_free):
+            out.append(Finding("E-DRAFT-SUBSET", f"{where}:{n}", "a strike-through (~~words~~) in a report draft: a "
+                                                                 "Markdown viewer draws the words struck out, as a "
+                                                                 "<del> would, and a reader takes them as withdrawn; "
+                                                                 "write the sentence as it stands, or cut the words"))
         elif _REMOTE_IMAGE.search(code_free):
             out.append(Finding("E-DRAFT-SUBSET", f"{where}:{n}", "an image from outside the workspace: it shows "
                                                                  "what nobody checked and can change after the build; "

@@ -60,6 +60,8 @@ def _value(v: str) -> float | None:
 
 def _feature(name: str, value: str | None) -> bool:
     name = name.strip().lower()
+    if name.startswith("-webkit-") and name.endswith("device-pixel-ratio"):  # the older name of resolution
+        name = name[len("-webkit-"):].replace("device-pixel-ratio", "resolution")
     if value is None:
         if name in ENV:
             return ENV[name] != 0

@@ -54,7 +54,7 @@ class PageView:
     images: list[Image] = field(default_factory=list)  # outside the ledger
     ledger_images: list[Image] = field(default_factory=list)
     history_links: list[str] = field(default_factory=list)  # #h- targets of <a> outside the ledger
-    outside: list[tuple[int, str]] = field(default_factory=list)  # (line, href) of web links outside the ledger
+    outside: list[tuple[int, str]] = field(default_factory=list)  # (line, href) of links off the page outside the ledger
     # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
     # that reuses the gate's result never loads it), so None when the view came from the cache
     prose: PageProse | None = None
@@ -196,7 +196,8 @@ def _read_page(html: str) -> PageView:
             view.links.append(attrs["href"][3:])
         elif el.tag == "a" and (attrs.get("href") or "").startswith("#h-"):
             view.history_links.append(attrs["href"][3:])
-        elif el.tag == "a" and (attrs.get("href") or "").strip().lower().startswith(("http://", "https://", "//")):
+        elif el.tag == "a" and (attrs.get("href") or "").strip() and not attrs["href"].strip().startswith("#"):
+            # a web link, or one sb render never writes (relative, file:, mailto:, ...): the gate reads both
             view.outside.append((el.line + removed if has_region and el.line > cut else el.line, attrs["href"].strip()))
         elif el.tag == "sup" and "ref" in el.classes:
             view.sup_refs.extend(_ref_links(el))

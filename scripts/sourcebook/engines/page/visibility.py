@@ -12,13 +12,18 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
   ``zoom`` near zero, ``filter`` contrast of zero or a blur of a pixel or more, a height with overflow hidden too
   low for the lines its text needs, the screen-reader-only
   pattern (the hidden / visually-hidden classes);
-- on the text itself: a font size too small to read (under 9px), letters drawn on top of each other
-  (negative ``letter-spacing``), and text the colour of its background
+- on the text itself: a font size too small to read (under 9px, also once combined with
+  ``font-size-adjust`` and the scales of its element and ancestors), letters drawn on top of each
+  other (negative ``letter-spacing``) or scattered apart (letters over 1em, words over 2em), and
+  text the colour of its background
   (``color``, ``-webkit-text-fill-color``, transparent or within a hair of the ground);
 - in declarations the shipped style sheets lack: a blend mode, a line clamp that cuts the text,
   a font that is neither theirs nor generic (a symbol font draws letters as pictures), and on
   the text itself an ``invert()``/``brightness()`` filter that turns it the colour of its ground
-  (computed) and words drawn on top of each other (negative ``word-spacing``);
+  (computed), words drawn on top of each other (negative ``word-spacing``) and a text stroke
+  that paints the letters over in the ground's colour or blots them;
+- in the text of a block: a run of blank space that does not collapse (no-break spaces, kept
+  spaces and tabs) wider than a tab stop, which moves words away from the rest of their sentence;
 - inside a ``<details>`` that is not open (outside its ``summary``): sourcebook folds only the
   ledger's withdrawn list, which holds no claim block and no ledger entry.
 
@@ -30,7 +35,8 @@ either side of every width those rules name, so a side hidden in a band of width
 sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. An empty
 box with a background, positioned over the page, is reported too (``covers``): it can hide
 whatever lies under it; so are an outline or shadow that paints over the text around it and a
-relative offset that moves text out of its line, or a margin or padding inside a claim block
+relative offset or ``vertical-align`` that moves text out of its line, or a margin, padding or
+border inside a claim block
 that moves words away from the rest of their sentence, outside the shipped style sheets. Only
 plain data comes out, so a gate can cache it by the page's digest.
 """
@@ -481,7 +487,7 @@ def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
         gap = values.length(ws, values.Ctx(em=st.font)) if ws not in _NONE else None
         if gap is not None and gap[1] <= -0.25 * st.font[0]:
             return f"word-spacing: {ws} draws the words on top of each other"
-    why = _font_reason(st, shipped, known)
+    why = _spread(st) or _small_drawn(st) or _font_reason(st, shipped, known)
     if why:
         return why
     fill = ""
@@ -502,12 +508,129 @@ def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
         return "transparent text"
     seen, _ = paint(st, fg)
     ground, _ = paint(st, None)
+    why = _stroked(st, ground, shipped)
+    if why:
+        return why
     if seen is not None and ground is not None and colors.contrast(seen, ground) < _SAME_COLOUR:
         return "text the colour of its background"
     if seen is not None and ground is not None:
         seen2, ground2 = _filtered(st, seen, ground)
         if (seen2, ground2) != (seen, ground) and colors.contrast(seen2, ground2) < _SAME_COLOUR:
             return "a filter (invert() or brightness()) that turns the text the colour of its background"
+    return ""
+
+
+_SPREAD = 1.0  # em: letters (or words) set further apart than this no longer read as one word (or sentence)
+_ADJUST = {"ex-height": 0.5, "cap-height": 0.7, "ch-width": 0.5, "ic-width": 1.0, "ic-height": 1.0}
+
+
+def _spread(st: Style) -> str:
+    """Why letters or words set far apart scatter the text down the page, or "" (a positive
+    ``letter-spacing`` over an em, a positive ``word-spacing`` over two)."""
+    if st.font is None:
+        return ""
+    if st.spacing not in ("normal", "", "0"):
+        gap = values.length(st.spacing, values.Ctx(em=st.font, pct=(0.0, 0.0)))
+        if gap is not None and gap[0] > _SPREAD * st.font[1]:
+            return f"letter-spacing: {st.spacing} scatters the letters apart"
+    got = _inherited(st, "word-spacing")
+    if got is not None:
+        ws = _value(got[0], "word-spacing")
+        gap = values.length(ws, values.Ctx(em=st.font, pct=(0.0, 0.0))) if ws not in _NONE else None
+        if gap is not None and gap[0] > 2 * _SPREAD * st.font[1]:
+            return f"word-spacing: {ws} scatters the words apart"
+    return ""
+
+
+def _scale_of(st: Style) -> float:
+    """The smallest factor the element's own transforms, ``scale`` and ``zoom`` draw it at (1 when none)."""
+    k = 1.0
+    for m in _FUNC.finditer(_value(st, "transform")):
+        name, args = m.group(1).lower(), [a for a in re.split(r"[,\s]+", m.group(2).strip()) if a]
+        fs = [f for f in (_factor(a) for a in args) if f is not None]
+        if name in ("scale", "scalex", "scaley", "scale3d") and fs:
+            k *= min(abs(f) for f in (fs[:2] if name == "scale3d" else fs))
+        elif name == "matrix" and len(fs) == 6:
+            a, b, c, d = fs[:4]
+            k *= min((a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5)
+    fs = [f for f in (_factor(a) for a in _value(st, "scale").split()) if f is not None]
+    if fs:
+        k *= min(abs(f) for f in fs[:2])
+    zoom = _factor(_value(st, "zoom")) if _value(st, "zoom") not in _NONE else None
+    if zoom is not None and zoom > 0:
+        k *= zoom
+    return k
+
+
+def _small_drawn(st: Style) -> str:
+    """Why text is drawn too small to read once its size is combined with what shrinks it (the
+    scales of the element and its ancestors, ``font-size-adjust``), or ""."""
+    if st.font is None:
+        return ""
+    size, how = st.font[1], []
+    got = _inherited(st, "font-size-adjust")
+    if got is not None:
+        v = _value(got[0], "font-size-adjust").split()
+        n = _factor(v[-1]) if v and v[-1] not in _NONE else None
+        if n is not None and n >= 0:
+            size *= n / _ADJUST.get(v[0] if len(v) > 1 else "ex-height", 0.5)
+            how.append(f"font-size-adjust: {' '.join(v)}")
+    s: Style | None = st
+    k = 1.0
+    while s is not None:
+        if s.decls.keys() & {"transform", "scale", "zoom"}:
+            f = _scale_of(s)
+            if f != 1.0:
+                k *= f
+                how.append(f"a scale of {f:g}")
+        s = s.parent
+    size *= k
+    if how and size < _SMALL_FONT:
+        return f"font-size {st.font[1]:g}px drawn at {size:.3g}px ({', '.join(how)})"
+    return ""
+
+
+_STROKE_ERASES = 0.08  # em: a stroke this thick in the ground's colour, painted over the letters, erases them
+_STROKE_BLOTS = 0.25  # em: a stroke this thick turns letters into blots
+
+
+def _stroked(st: Style, ground, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a text stroke (``-webkit-text-stroke``) outside the shipped style sheets paints the
+    letters away: in the colour of the ground, or so thick the letters run into blots; or ""."""
+    got = _inherited(st, "-webkit-text-stroke", "-webkit-text-stroke-width")
+    if got is None or st.font is None or not _foreign(got[0], got[1], shipped):
+        return ""
+    v = _value(got[0], got[1])
+    ctx = values.Ctx(em=st.font, pct=(0.0, 0.0))
+    width = None
+    rest = []
+    for tok in v.split():
+        r = values.length(tok, ctx) if width is None else None
+        if r is not None:
+            width = r[1]
+        else:
+            rest.append(tok)
+    if width is None:
+        width = {"thin": 1.0, "medium": 3.0, "thick": 5.0}.get(rest[0] if rest else "", 0.0)
+    if width <= 0:
+        return ""
+    colour = " ".join(t for t in rest if t not in ("thin", "medium", "thick"))
+    got_c = _inherited(st, "-webkit-text-stroke-color")
+    if got_c is not None:
+        colour = _value(got_c[0], "-webkit-text-stroke-color")
+    c = colors.parse_color(colour) if colour and colour != "currentcolor" else st.color
+    order = _inherited(st, "paint-order")
+    behind = order is not None and _value(order[0], "paint-order").split()[:1] == ["stroke"]
+    em = st.font[1]
+    if behind:  # under the letters: only what reaches past them paints over the text around
+        if width / 2 > _PAINT_OVER:
+            return f"{got[1]}: {v[:40]} paints over the text around it"
+        return ""
+    if isinstance(c, colors.RGBA) and c.a > 0.05 and ground is not None and width >= _STROKE_ERASES * em \
+            and colors.contrast(colors.over(c, ground), ground) < _SAME_COLOUR:
+        return f"{got[1]}: {v[:40]} paints the letters over in the colour of their background"
+    if width >= _STROKE_BLOTS * em:
+        return f"{got[1]}: {v[:40]} thickens the letters into blots"
     return ""
 
 
@@ -578,7 +701,66 @@ class _Judge:
             if node.tag in ("script", "style", "template"):
                 continue
             stack.extend(reversed(node.children))
+        gap = self.blank_run(el)
+        if gap:
+            return gap, False
         return (f"{FOLDED}, which sourcebook never writes around it", False) if _folded(el) else ("", False)
+
+    def blank_run(self, el: Element) -> str:
+        """Why a run of blank space that does not collapse (no-break spaces, or spaces and tabs
+        where ``white-space`` keeps them, a tab as wide as its ``tab-size``) pushes words away
+        from the rest of their sentence, or ""."""
+        run, widest, prev_collapsed = 0.0, 0.0, False
+        stack: list = [el]
+        while stack:
+            node = stack.pop()
+            if type(node) is not Text:
+                if node.tag not in ("script", "style", "template"):
+                    stack.extend(reversed(node.children))
+                continue
+            st = self.c.style(node.parent) if node.parent is not None else None
+            keep, tab = (_kept_blanks(st) if st is not None else (False, 8.0))
+            for ch in node.data:
+                if ch in _HARD_SPACES:
+                    run, prev_collapsed = run + 1, False
+                elif ch in " \t\n\r\f":
+                    if keep:
+                        run += tab if ch == "\t" else 1
+                    elif not prev_collapsed:
+                        run, prev_collapsed = run + 1, True
+                else:
+                    widest, run, prev_collapsed = max(widest, run), 0.0, False
+        widest = max(widest, run)
+        if widest > _BLANK_RUN:
+            return (f"a run of blank space {widest:g} spaces wide that does not collapse (no-break spaces, "
+                    "or kept spaces and tabs) moves words away from the rest of their sentence")
+        return ""
+
+
+_HARD_SPACES = frozenset("\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+                         "\u202f\u205f\u3000")
+_BLANK_RUN = 8.0  # spaces: a gap wider than a tab stop inside a sentence reads as a break in it
+
+
+def _kept_blanks(st: Style) -> tuple[bool, float]:
+    """(whether spaces and tabs are kept as written rather than collapsed, a tab's width in spaces)."""
+    got = _inherited(st, "white-space", "white-space-collapse")
+    keep = False
+    if got is not None:
+        v = _value(got[0], got[1]).split()
+        keep = bool(v) and v[0] in ("pre", "pre-wrap", "break-spaces", "preserve", "preserve-spaces")
+    tab = 8.0
+    ts = _inherited(st, "tab-size", "-moz-tab-size")
+    if keep and ts is not None:
+        v = _value(ts[0], ts[1])
+        n = _factor(v)
+        if n is not None:
+            tab = n
+        else:
+            font = st.font if st.font is not None else (16.0, 16.0)
+            r = values.length(v, values.Ctx(em=font, pct=(0.0, 0.0)))
+            tab = tab if r is None else r[1] / (0.25 * font[1])  # a space is about a quarter em
+    return keep, tab
 
 
 # Other screens a page is read on, besides the desktop the cascade assumes: (name, environment,
@@ -589,6 +771,9 @@ _WORLDS: tuple[tuple[str, dict[str, float], dict[str, str], set[str] | None], ..
      {"orientation": "portrait", "hover": "none", "any-hover": "none", "pointer": "coarse", "any-pointer": "coarse"},
      None),
     ("in a dark colour scheme", {}, {"prefers-color-scheme": "dark"}, None),
+    # most phones and many laptops draw two or three device pixels to a CSS pixel
+    ("on a high-resolution screen", {"resolution": 2.0}, {}, None),
+    ("on a high-resolution screen", {"resolution": 3.0}, {}, None),
     ("on paper", {}, {}, {"all", "print"}),
 )
 
@@ -688,6 +873,33 @@ _GAPS = ("margin", "margin-top", "margin-bottom", "margin-left", "margin-right",
          "padding-inline", "padding-block-start", "padding-block-end", "padding-inline-start", "padding-inline-end")
 
 
+# a border is drawn between the words as a margin or padding is: its width moves them apart
+_BORDERS = ("border", "border-left", "border-right", "border-top", "border-bottom", "border-width",
+            "border-left-width", "border-right-width", "border-top-width", "border-bottom-width",
+            "border-inline", "border-block", "border-inline-start", "border-inline-end", "border-block-start",
+            "border-block-end", "border-inline-width", "border-block-width", "border-inline-start-width",
+            "border-inline-end-width", "border-block-start-width", "border-block-end-width")
+_LINE_HEIGHT = 1.2  # em: the line height a percentage of ``vertical-align`` is taken of, when none is stated
+
+
+def _lifted(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a ``vertical-align`` outside the shipped style sheets raises or lowers text out of
+    its line (further than a relative offset may), or ""."""
+    v = _value(st, "vertical-align")
+    if not v or not _foreign(st, "vertical-align", shipped) or not any(ch.isalnum() for ch in el.text()):
+        return ""
+    font = st.font if st.font is not None else (16.0, 16.0)
+    if v.endswith("%"):
+        f = _factor(v)
+        shift = None if f is None else abs(f) * _LINE_HEIGHT * font[1]
+    else:
+        r = values.length(v, values.Ctx(em=font, pct=(0.0, 0.0)))
+        shift = None if r is None else max(abs(r[0]), abs(r[1]))
+    if shift is not None and shift > _NUDGE * font[0]:
+        return f"vertical-align: {v} moves its text out of its line"
+    return ""
+
+
 def _in_claim(el: Element) -> bool:
     up = el.parent
     while up is not None:
@@ -700,15 +912,15 @@ def _in_claim(el: Element) -> bool:
 def _gapped(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     """Why a margin or padding inside a claim block moves words away from the rest of their
     sentence (further than a relative offset may), or ""."""
-    if st.decls.keys().isdisjoint(_GAPS) or not _in_claim(el) or not any(ch.isalnum() for ch in el.text()):
+    if st.decls.keys().isdisjoint(_GAPS + _BORDERS) or not _in_claim(el) or not any(ch.isalnum() for ch in el.text()):
         return ""
-    far = _farther(st, _GAPS, shipped)
+    far = _farther(st, _GAPS + _BORDERS, shipped)
     return f"{far[0]}: {far[1]} inside a claim block moves its words away from the rest of their sentence" if far else ""
 
 
 # what covers reads first: an element declaring none of these paints over nothing
 _COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position",
-                          *_GAPS})
+                          *_GAPS, *_BORDERS, "vertical-align"})
 
 
 def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
@@ -721,7 +933,8 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
         st = computed.style(el)
         if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
-        why = _paints_over(st, shipped) or _nudged(st, el, shipped) or _gapped(st, el, shipped)
+        why = _paints_over(st, shipped) or _nudged(st, el, shipped) or _gapped(st, el, shipped) \
+            or _lifted(st, el, shipped)
         if why:
             out.append(Unseen(el.line, [], f"<{el.tag}>: {why}", False, False))
             continue

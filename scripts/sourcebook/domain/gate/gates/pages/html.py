@@ -363,6 +363,13 @@ def link_findings(ctx: GateContext, page: Page, view: PageView) -> list[Finding]
     for line, href in view.outside:
         if href in credited:
             continue  # an image's credit links where the image came from (assets/credits.json)
+        if not address(href):
+            out.append(Finding("E-PAGE-LINK-HOST", f"{page.rel}:{line}",
+                               f"a link to {safe(href, 80)}, which is no web address: sb render writes only "
+                               "http(s) links and links to a place on the page, and a reader takes a link in the "
+                               "text for the source; link a source's own address, or cut the link and cite the "
+                               "claim"))
+            continue
         if address(href) not in known:
             out.append(Finding("E-PAGE-LINK-HOST", f"{page.rel}:{line}",
                                f"a link to {safe(address(href) or href, 80)}, which is the address of no source of "

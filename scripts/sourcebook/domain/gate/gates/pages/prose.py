@@ -820,10 +820,18 @@ class _Judge:
                                                  "plan's title or the question; a <title> repeats the heading "
                                                  "(sb render writes it so) or is a label of a few words")
             if w == "as-of":
-                bad = self.unbacked(p.text, [x for x in p.block if self.live(x)], as_of=True)
+                live = [x for x in p.block if self.live(x)]
+                bad = self.unbacked(p.text, live, as_of=True)
+                dates = self.as_of(live)
                 if bad:
                     self.refuse("E-PAGE-FIGURE-UNBACKED", p, f"prints {bad[0].written!r}, which is no date or figure "
                                                              "of the claims of its block; print the claim's as_of")
+                elif dates and p.text not in {f"as of {d}" for d in dates}:
+                    # another date of the claim (the day a plan takes effect) is no as-of date:
+                    # the label says when the claim was last true, as sb render writes it
+                    self.refuse("E-PAGE-FIGURE-UNBACKED", p, "is not the as_of of any claim of its block (as of "
+                                                             f"{', '.join(sorted(set(dates)))}); print the claim's "
+                                                             "as_of, as sb render writes it")
             elif w == "heading":
                 while heads and heads[-1][0] >= p.level:
                     heads.pop()

@@ -53,6 +53,8 @@ def gate(ctx: GateContext) -> GateResult | None:
 
 
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\((https?://[^)\s]+)[^)]*\)|<(https?://[^>\s]+)>", re.I)
+# a link that is no web address (relative, file:, mailto:): an image (![alt](assets/...)) is no link
+_MD_LOCAL = re.compile(r"(?<!!)\[([^\]\n]*)\]\(\s*<?((?!https?://|#)[^)\s>]+)[^)]*\)", re.I)
 
 
 def _link_hosts(ctx: GateContext, text: str) -> list[Finding]:
@@ -72,6 +74,12 @@ def _link_hosts(ctx: GateContext, text: str) -> list[Finding]:
                                f"a link to {address(href) or href[:60]}, which is the address of no source of this "
                                "workspace: a reader takes a link in the report for the source; link a source's own "
                                "address, or cut the link and cite the claim"))
+    for m in _MD_LOCAL.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        out.append(Finding("E-PAGE-LINK-HOST", f"{WHERE}:{line}",
+                           f"a link to {m.group(2)[:60]}, which is no web address: sb render writes only http(s) "
+                           "links, and a reader takes a link in the report for the source; link a source's own "
+                           "address, or cut the link and cite the claim"))
     return out
 
 
