@@ -729,6 +729,18 @@ def test_a_cause_no_claim_names_is_refused(demo, page, tmp_path):
                 tmp_path, "E-PAGE-WORD-UNBACKED", cause)
 
 
+def test_a_lead_in_before_any_colon_holds_no_fact_of_its_own(demo, page, tmp_path):
+    """"Paper tickets still rule on board: a single adult fare ...[5]": the colon opens no clause
+    with a subject of its own, but the lead-in tells with "still" a state going on that no claim
+    states; a lead-in without such a word ("What a ride costs:", "Fares are set per ride:")
+    passes, as "On routes W1 and W2, yes:" does."""
+    refused(demo, page.replace(_FARE, "Paper tickets still rule on board: a single adult fare bought on board is "
+                                      "3.40 marks", 1), tmp_path, "E-PAGE-CLAUSE-UNCITED", "Paper tickets still rule")
+    passes_prose(demo, page.replace(_FARE, "What a ride costs: a single adult fare bought on board is 3.40 marks", 1),
+                 tmp_path)
+    passes_prose(demo, page.replace(_FARE, "Fares are set per ride: a single adult fare bought on board is 3.40 "
+                                           "marks", 1), tmp_path)
+
 
 _W1W2 = "On routes W1 and W2, yes: the operator lists both as taking the pass"
 
