@@ -105,3 +105,15 @@ def test_a_word_no_claim_says_is_refused_and_its_honest_neighbour_passes(dishone
 ])
 def test_words_the_claims_say_themselves_pass(sentence, backing):
     assert stance.added_words(sentence, backing, stance.hedged(backing[0])) is None
+
+
+@pytest.mark.parametrize("label,over,done", [
+    ("Readers installed in November", CONTRACT[0], "scheduled for"),
+    ("Readers to be installed in November", CONTRACT[0], None),
+    ("Installation set for November", CONTRACT[0], None),
+    ("Contract signed in August", CONTRACT[0], None),
+])
+def test_a_heading_telling_the_planned_noun_as_done_is_refused(label, over, done):
+    assert stance.label_noun_done(over, label) == done
+    got = stance.label_says(label, [over], [over])
+    assert (got == ("plan", done)) if done else (got is None or got[0] != "plan")

@@ -1644,6 +1644,28 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
     return possible[0] if possible else " ".join(m.group(0).lower().split())
 
 
+# what a claim plans, named by a noun before its word of plan ("installation scheduled for November")
+_PLANNED_NOUN = lazy(r"\b(?P<noun>[^\W\d_]{5,})\s+(?:(?:is|was|are|were)\s+)?(?:scheduled|planned|set|due|expected|"
+                     r"slated)\s+(?:for|to|in|on|from)\b", re.IGNORECASE)
+_NOT_DONE = lazy(r"\b(?:be|being|to|not|yet|pending|awaiting|awaited|until|once|if|when)\s*$", re.IGNORECASE)
+
+
+def label_noun_done(claim_text: str, label: str) -> str | None:
+    """"Readers installed in November" over "installation scheduled for November 2026": a
+    heading or label that tells, by the past participle of the planned noun's verb, what the
+    claim plans as done, with no hedge of its own ("to be installed", "due", "set for"): the
+    claim's word of plan, or None."""
+    if asks(label) or hedged(label) or _FUTURE.search(_seen(label)):
+        return None
+    seen = _seen(label)
+    for m in _PLANNED_NOUN.finditer(_seen(claim_text)):
+        stem = m.group("noun").lower()[:5]
+        for w in re.finditer(r"\b[^\W\d_]+(?:ed|en)\b", seen):
+            if w.group(0).lower().startswith(stem) and not _NOT_DONE.search(seen[:w.start()]):
+                return " ".join(m.group(0).lower().split()[1:])
+    return None
+
+
 def _plainly(claim_text: str, label: str) -> bool:
     """An unhedged claim says what a label says: every name with digits of the label ("W3") and
     half of its other words (by their first four letters) stand in it."""
@@ -1763,7 +1785,7 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
     if extra:
         return "scale", extra[0]
     for t in claim_texts:
-        lost = label_plan_done(t, label)
+        lost = label_plan_done(t, label) or label_noun_done(t, label)
         # another claim it stands over says it plainly ("W3 has taken the pass since 1 December")
         if lost and not any(not hedged(u) and _plainly(u, label) for u in claim_texts):
             return "plan", lost
