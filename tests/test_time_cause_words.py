@@ -102,6 +102,7 @@ def test_a_word_no_claim_says_is_refused_and_its_honest_neighbour_passes(dishone
     ("A few riders say the readers were off.", ["A few riders said the readers were off."]),
     ("Few riders use W3 at night.", ["Few riders use route W3 at night."]),
     ("Because of the new readers, W3 waits until December.", W3),
+    ("The tool writes a temporary file to the cache.", ["The tool writes a temporary file to its cache."]),
 ])
 def test_words_the_claims_say_themselves_pass(sentence, backing):
     assert stance.added_words(sentence, backing, stance.hedged(backing[0])) is None

@@ -1249,7 +1249,7 @@ def _by_date(sentence: str, backing: list[str]) -> str | None:
 
 
 # words that tell a state as temporary, about to end: "for now", "until further notice"
-_TEMPORARY = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|temporar(?:y|ily)|"
+_TEMPORARY = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|temporarily|"
                   r"until\s+further\s+notice|provisional(?:ly)?|for\s+a\s+limited\s+time|while\s+(?:it|they)\s+lasts?|"
                   r"(?:at\s+least\s+)?until\s+(?:then|further\s+notice))\b", re.IGNORECASE)
 _ENDS = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|temporar\w*|until|till|provisional\w*|"
@@ -1302,7 +1302,7 @@ _JUDGED_REPORT = lazy(r"\b(?:wrongly|mistakenly|falsely|erroneously|incorrectly|
 
 # words that judge a thing's worth ("the pass is useless on W3"): an author's verdict a claim must say
 _WORTH = lazy(r"\b(?:useless|worthless|pointless|futile|hopeless|meaningless|a\s+waste\s+of\s+(?:money|time)|"
-              r"no\s+use|of\s+no\s+use|good\s+for\s+nothing)\b", re.IGNORECASE)
+              r"of\s+no\s+use|good\s+for\s+nothing)\b", re.IGNORECASE)
 
 
 def _worth(sentence: str, backing: list[str]) -> str | None:
@@ -1317,8 +1317,8 @@ def _worth(sentence: str, backing: list[str]) -> str | None:
 
 # a subordinator that opens a condition or a time ("Until the W3 readers work, ...") turned to its
 # opposite ("Once the W3 readers work"): the same clause after it, the other word
-_SUBORDINATORS = (("until|till|before", "once|after|as\\s+soon\\s+as|when|whenever"),)
-_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|once|after|as\s+soon\s+as|when|whenever)\s+"
+_SUBORDINATORS = (("until|till|before", "once|after|as\\s+soon\\s+as"),)
+_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|once|after|as\s+soon\s+as)\s+"
                     r"(?P<clause>[^,;:.!?]{3,80})", re.IGNORECASE)
 
 
