@@ -103,6 +103,8 @@ def test_a_word_no_claim_says_is_refused_and_its_honest_neighbour_passes(dishone
     ("Few riders use W3 at night.", ["Few riders use route W3 at night."]),
     ("Because of the new readers, W3 waits until December.", W3),
     ("The tool writes a temporary file to the cache.", ["The tool writes a temporary file to its cache."]),
+    ("City officers say the bigger number is a summer peak.",
+     ["City officers said the higher ridership figures quoted in the press were summer peaks."]),
 ])
 def test_words_the_claims_say_themselves_pass(sentence, backing):
     assert stance.added_words(sentence, backing, stance.hedged(backing[0])) is None

@@ -1161,6 +1161,7 @@ _RANKED = lazy(r"\b(?:the|a|an|its|their)\s+(?:(?:two|three|four|five|six|\d+)\s
                r"safer|riskier|easier|harder|wider|busier|fuller|emptier|more\s+popular|less\s+popular|more\s+"
                r"crowded|less\s+crowded|more\s+reliable|less\s+reliable)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
 _BEST = {"better": "best", "worse": "worst"}
+_FIGURE_NOUN = lazy(r"(?:numbers?|figures?|counts?|totals?|amounts?|estimates?|shares?|values?|sums?)$", re.IGNORECASE)
 
 
 def _ranked(sentence: str, backing: list[str]) -> str | None:
@@ -1168,6 +1169,8 @@ def _ranked(sentence: str, backing: list[str]) -> str | None:
     or quote makes (its own word, or its superlative: "busiest" ranks as "busier" does)."""
     hay = " ".join(backing).lower()
     for m in _RANKED.finditer(sentence):
+        if _FIGURE_NOUN.match(m.group("noun")):
+            continue  # "the bigger number": figures the page shows, compared by the figure rules
         w = " ".join(m.group("w").lower().split())
         stem = w[:-3] + "y" if w.endswith("ier") else w[:-2] if w.endswith("er") else w
         forms = {w, _BEST.get(w, ""), stem + "est", stem[:-1] + "iest" if stem.endswith("y") else "",
