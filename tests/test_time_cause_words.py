@@ -99,6 +99,7 @@ def test_a_word_no_claim_says_is_refused_and_its_honest_neighbour_passes(dishone
     ("The memory target was meant to run the collector less often.",
      ["The runtime would use this hint to run the collector less often."]),
     ("The release was scheduled for May.", ["The release would ship in May."]),
+    ("Installation of the W3 readers was scheduled for November 2026.", CONTRACT),
     ("A few riders say the readers were off.", ["A few riders said the readers were off."]),
     ("Few riders use W3 at night.", ["Few riders use route W3 at night."]),
     ("Because of the new readers, W3 waits until December.", W3),

@@ -1197,8 +1197,9 @@ def _duration(sentence: str, backing: list[str]) -> str | None:
     return " ".join(m.group(0).lower().split())
 
 
-# a plan told as lapsed: "was due to follow", "was scheduled for" where the claim plans in the present
-_LAPSED = lazy(r"\b(?:was|were|had\s+been)\s+(?:(?:due|scheduled|slated)"
+# a plan told as lapsed: "was due to follow" where the claim plans in the present ("was scheduled
+# for" tells a report of the plan in the past, as "the committee heard that ..." does)
+_LAPSED = lazy(r"\b(?:was|were|had\s+been)\s+(?:(?:due|slated)"
                r"(?!\s+to\s+(?:the|a|an|its|their|this|that|these|those)\b)\s+(?:to|for)\b)", re.IGNORECASE)
 # a plan told in the present or the future: "is due to", "are scheduled for", "will"
 _PLANNED_NOW = lazy(r"\b(?:(?:is|are)\s+(?:due|scheduled|slated|set)\s+(?:to|for)|will)\b", re.IGNORECASE)
