@@ -744,8 +744,29 @@ def test_a_colon_before_a_cited_clause_and_because_of_pass(demo, page, tmp_path)
     """The demo's "On routes W1 and W2, yes: the operator lists both ..." is one clause; "because
     of" opens no clause."""
     passes_prose(demo, page, tmp_path)
-    passes_prose(demo, page.replace(_FARE, "Because of the bridge works, a single adult fare bought on board is "
+    passes_prose(demo, page.replace(_FARE, "Because of the fares for adults, a single adult fare bought on board is "
                                            "3.40 marks", 1), tmp_path)
+
+
+def test_a_cause_no_claim_names_is_refused(demo, page, tmp_path):
+    """"Because of" opens no clause, but the cause it names is the claims' to name: "bridge works",
+    "the fare freeze" are named by no claim."""
+    for cause in ("Because of the bridge works", "Thanks to the fare freeze"):
+        refused(demo, page.replace(_FARE, f"{cause}, a single adult fare bought on board is 3.40 marks", 1),
+                tmp_path, "E-PAGE-WORD-UNBACKED", cause)
+
+
+def test_a_lead_in_before_any_colon_holds_no_fact_of_its_own(demo, page, tmp_path):
+    """"Paper tickets still rule on board: a single adult fare ...[5]": the colon opens no clause
+    with a subject of its own, but the lead-in tells with "still" a state going on that no claim
+    states; a lead-in without such a word ("What a ride costs:", "Fares are set per ride:")
+    passes, as "On routes W1 and W2, yes:" does."""
+    refused(demo, page.replace(_FARE, "Paper tickets still rule on board: a single adult fare bought on board is "
+                                      "3.40 marks", 1), tmp_path, "E-PAGE-CLAUSE-UNCITED", "Paper tickets still rule")
+    passes_prose(demo, page.replace(_FARE, "What a ride costs: a single adult fare bought on board is 3.40 marks", 1),
+                 tmp_path)
+    passes_prose(demo, page.replace(_FARE, "Fares are set per ride: a single adult fare bought on board is 3.40 "
+                                           "marks", 1), tmp_path)
 
 
 _W1W2 = "On routes W1 and W2, yes: the operator lists both as taking the pass"

@@ -94,6 +94,14 @@ def lead_in(text: str) -> str:
     return text[:m.start()].strip() if m is not None and text[m.start()] == ":" else ""
 
 
+def colon_lead(text: str) -> str:
+    """The words before a sentence's first colon when a clause follows it ("Paper tickets still
+    rule on board" of "...: a single adult fare ... is 3.40 marks"), or "": what a lead-in says
+    is judged though the colon opens no clause of its own."""
+    m = re.match(r"([^:\n]{3,}?):\s+(?=\S)", text)
+    return m.group(1).strip() if m else ""
+
+
 def uncited_after(text: str, start: int, offsets: list[int]) -> str:
     """The first clause of ``text`` from ``start`` on that no citation covers (``offsets``: where
     each citation stands; one at the end covers the last clause), or ""."""

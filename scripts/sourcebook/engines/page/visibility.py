@@ -752,13 +752,13 @@ def _kept_blanks(st: Style) -> tuple[bool, float]:
     tab = 8.0
     ts = _inherited(st, "tab-size", "-moz-tab-size")
     if keep and ts is not None:
-        v = _value(ts[0], ts[1])
-        n = _factor(v)
+        size = _value(ts[0], ts[1])
+        n = _factor(size)
         if n is not None:
             tab = n
         else:
             font = st.font if st.font is not None else (16.0, 16.0)
-            r = values.length(v, values.Ctx(em=font, pct=(0.0, 0.0)))
+            r = values.length(size, values.Ctx(em=font, pct=(0.0, 0.0)))
             tab = tab if r is None else r[1] / (0.25 * font[1])  # a space is about a quarter em
     return keep, tab
 

@@ -632,7 +632,7 @@ _NOT_SCOPE = lazy(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all
 # words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
 _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+with|sided\s+with|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"
               r"incorrect(?:ly)?|erroneous(?:ly)?|bogus|fake|hoax|myth|misleading|unfounded|baseless|invalid|"
-              r"outdated|out-of-date|obsolete|overtaken|superseded|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
+              r"outdated|out-of-date|obsolete|overtaken|supersed(?:ed|es|ing)|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
               r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|alleged(?:ly)?|so-called|dubious|questionabl[ey]|"
               r"settled|undisputed|uncontested|indisputabl[ey]|beyond\s+(?:doubt|dispute|question)|"
               r"no\s+longer\s+(?:disputed|contested|in\s+dispute)|"
@@ -810,7 +810,7 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 # the words above that say only what became of a claim: "wrong" and "false" also describe code
 # and behaviour ("loops that go wrong"), these never do
 _VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
-                r"superseded|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
+                r"supersed|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
                 r"questionabl|alleged|settled|undisputed|uncontested|indisputabl|beyond|no\s+longer|corrected|revised|"
                 r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|"
                 r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
@@ -949,8 +949,8 @@ def _quantity(sentence: str, backing: list[str]) -> str | None:
     nothing so ("Riders say"), and "one rider" where they speak of riders, never of one."""
     seen = _seen(sentence)
     hay = " ".join(_seen(b) for b in backing).lower()
-    m = _QUANTITY.search(seen)
-    if m and not _QUANTITY.search(hay) and not _SCOPE.search(hay):
+    m = _QUANTITY.search(seen) or _FEW.search(seen)
+    if m and not _QUANTITY.search(hay) and not _SCOPE.search(hay) and not re.search(r"\bfew", hay):
         return " ".join(m.group(0).lower().split())
     for m in _ONE.finditer(seen):
         noun = m.group("noun").lower()
@@ -1167,6 +1167,22 @@ ADDED = {
                   "keep the condition (\"with a paying adult\"), or name what it stands over without stating it"),
     "bare": ("E-PAGE-WORD-UNBACKED", "a statement under which no claim stands",
              "cite under it the claim that says it, or make it name a topic (\"Where the pass works\")"),
+    "duration": ("E-PAGE-WORD-UNBACKED", "a word of duration (\"has long\", \"for years\", \"long-standing\")",
+                 "a claim dated once tells nothing of how long it has held: say what it says as of its date, or "
+                 "cite the claim that tells since when"),
+    "lapsed": ("E-PAGE-WORD-UNBACKED", "a plan told in the past as if it lapsed (\"was due to\")",
+               "keep the plan in the claim's tense (\"is due to\"), or cite the claim that tells it lapsed"),
+    "cause": ("E-PAGE-WORD-UNBACKED", "a cause (\"thanks to\", \"because of\", \"owing to\")",
+              "name only the causes the claims name, or cite the claim that gives the cause"),
+    "deadline": ("E-PAGE-WORD-UNBACKED", "a deadline (\"by\" and a date)",
+                 "give the date as the claim bounds it (\"from 1 December\", \"on 1 December\"), or cite the "
+                 "claim that sets the deadline"),
+    "temporary": ("E-PAGE-WORD-UNBACKED", "a word that tells a state as temporary (\"for now\", \"temporarily\")",
+                  "say it as the claim says it, or cite the claim that says when it ends"),
+    "month": ("E-PAGE-WORD-UNBACKED", "a part of a month (\"late August\", \"early November\")",
+              "give the month as the claim gives it, or cite the claim that gives the day or the part"),
+    "worth": ("E-PAGE-WORD-UNBACKED", "a word that judges a thing's worth (\"useless\", \"worthless\")",
+              "say what the claim says the thing does or does not do, or cite the claim whose quote judges it"),
     "weekday": ("E-PAGE-FIGURE-UNBACKED", "a day of the week the date does not fall on, in words",
                 "write the day the calendar gives for the date, or leave the day out"),
 }
@@ -1244,6 +1260,205 @@ def _compared_with(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# "the two busier routes": a comparative adjective before a noun, with no "than", that ranks what
+# the claims only name; a claim that ranks them (its comparative or superlative) backs it
+_RANKED = lazy(r"\b(?:the|a|an|its|their)\s+(?:(?:two|three|four|five|six|\d+)\s+)?(?P<w>busier|cheaper|dearer|"
+               r"costlier|faster|quicker|slower|larger|smaller|bigger|newer|older|greater|better|worse|quieter|"
+               r"safer|riskier|easier|harder|wider|busier|fuller|emptier|more\s+popular|less\s+popular|more\s+"
+               r"crowded|less\s+crowded|more\s+reliable|less\s+reliable)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
+_BEST = {"better": "best", "worse": "worst"}
+_FIGURE_NOUN = lazy(r"(?:numbers?|figures?|counts?|totals?|amounts?|estimates?|shares?|values?|sums?)$", re.IGNORECASE)
+
+
+def _ranked(sentence: str, backing: list[str]) -> str | None:
+    """"On routes W1 and W2, the two busier routes": a comparative before a noun that no claim
+    or quote makes (its own word, or its superlative: "busiest" ranks as "busier" does)."""
+    hay = " ".join(backing).lower()
+    for m in _RANKED.finditer(sentence):
+        if _FIGURE_NOUN.match(m.group("noun")):
+            continue  # "the bigger number": figures the page shows, compared by the figure rules
+        w = " ".join(m.group("w").lower().split())
+        stem = w[:-3] + "y" if w.endswith("ier") else w[:-2] if w.endswith("er") else w
+        forms = {w, _BEST.get(w, ""), stem + "est", stem[:-1] + "iest" if stem.endswith("y") else "",
+                 w[:-2] + "est" if w.endswith("er") else ""} - {""}
+        if not any(re.search(rf"\b{re.escape(f)}\b", hay) for f in forms):
+            return " ".join(m.group(0).split())
+    return None
+
+
+# words of duration: "has long listed", "for years", "long-standing" tell a fact held a long time,
+# which a claim dated once ("as of 14 October 2026") does not say
+_DURATION = lazy(r"\b(?:(?:has|have|had)\s+long\s+(?:been\s+)?[^\W\d_]+|long[- ]?standing|long[- ]?established|"
+                 r"long[- ]?running|for\s+(?:many\s+|several\s+|some\s+)?(?:years|decades|ages|generations)|"
+                 r"for\s+(?:a\s+long|some)\s+time|since\s+time\s+immemorial|time[- ]honou?red)\b", re.IGNORECASE)
+_LASTED = lazy(r"\b(?:since|for\s+\d+\s+(?:years?|months?|decades?)|long|years|decades)\b", re.IGNORECASE)
+
+
+def _duration(sentence: str, backing: list[str]) -> str | None:
+    """A word of duration ("has long listed", "for years") where no claim or quote tells how long
+    it has held (a "since", a span, "long")."""
+    m = _DURATION.search(sentence)
+    if m is None or any(_LASTED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a plan told as lapsed: "was due to follow" where the claim plans in the present ("was scheduled
+# for" tells a report of the plan in the past, as "the committee heard that ..." does)
+_LAPSED = lazy(r"\b(?:was|were|had\s+been)\s+(?:(?:due|slated)"
+               r"(?!\s+to\s+(?:the|a|an|its|their|this|that|these|those)\b)\s+(?:to|for)\b)", re.IGNORECASE)
+# a plan told in the present or the future: "is due to", "are scheduled for", "will"
+_PLANNED_NOW = lazy(r"\b(?:(?:is|are)\s+(?:due|scheduled|slated|set)\s+(?:to|for)|will)\b", re.IGNORECASE)
+
+
+def _lapsed(sentence: str, backing: list[str]) -> str | None:
+    """"Route W3 was due to follow" of "is due to": a plan moved into the past reads as lapsed or
+    dropped; only a claim that tells it in the past ("was due to", "was scheduled for") backs it."""
+    m = _LAPSED.search(sentence)
+    if m is None or any(_LAPSED.search(b) for b in backing) or not any(_PLANNED_NOW.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a cause named by a preposition ("thanks to the fare freeze", "because of", "owing to"): its
+# words must be the claims'
+_CAUSED = lazy(r"\b(?P<w>thanks\s+to|owing\s+to|because\s+of|as\s+a\s+result\s+of|on\s+account\s+of|"
+               r"due\s+to(?=\s+(?:the|a|an|its|their|this|that|these|those|his|her|our)\b))\s+"
+               r"(?P<what>[^,;:.!?()\[\]]{2,60})", re.IGNORECASE)
+_CAUSE_STOP = frozenset("the a an its their this that these those his her our".split())
+
+
+def _cause(sentence: str, backing: list[str]) -> str | None:
+    """"Thanks to the fare freeze, ...": a cause whose words (the three after the preposition)
+    no claim or quote has; the claims name what they name as a cause or not."""
+    hay = " ".join(backing).lower()
+    for m in _CAUSED.finditer(sentence):
+        head = [w for w in m.group("what").split() if w.lower() not in _CAUSE_STOP][:3]
+        words = [w.lower() for w in re.findall(r"[^\W\d_]{3,}", " ".join(head))]
+        if words and not all(re.search(rf"\b{re.escape(w[:5])}", hay) for w in words):
+            return " ".join(m.group(0).split())
+    return None
+
+
+_MONTH = r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+# "by 1 December 2026": a deadline, where the claim gives the day a thing starts ("from 1 December")
+_BY_DATE = lazy(rf"\bby\s+(?:the\s+(?:end|start|middle)\s+of\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}|"
+                rf"{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?|{_MONTH}(?=\s+\d{{4}}\b)|\d{{4}}-\d{{2}}-\d{{2}})(?:,?\s+\d{{4}})?",
+                re.IGNORECASE)
+_DEADLINE = lazy(r"\b(?:by|before|no\s+later\s+than|at\s+the\s+latest|deadline|until|till|up\s+to|within)\b",
+                 re.IGNORECASE)
+
+
+def _by_date(sentence: str, backing: list[str]) -> str | None:
+    """"Route W3 is due to follow by 1 December 2026" of "from 1 December 2026": "by" and a date
+    sets a deadline; only a claim that bounds its date ("by", "before", "no later than") backs it."""
+    m = _BY_DATE.search(sentence)
+    if m is None or any(_DEADLINE.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).split())
+
+
+# words that tell a state as temporary, about to end: "for now", "until further notice"
+_TEMPORARY = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|temporarily|"
+                  r"until\s+further\s+notice|provisional(?:ly)?|for\s+a\s+limited\s+time|while\s+(?:it|they)\s+lasts?|"
+                  r"(?:at\s+least\s+)?until\s+(?:then|further\s+notice))\b", re.IGNORECASE)
+_ENDS = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|temporar\w*|until|till|provisional\w*|"
+             r"trial|pilot|interim|limited\s+time|expir\w*|ends?|ending|ended|lasts?)\b", re.IGNORECASE)
+
+
+def _temporary(sentence: str, backing: list[str]) -> str | None:
+    """"Children ride free, for now": a word that tells a state will end, where no claim or
+    quote says it ends or holds only for a while."""
+    m = _TEMPORARY.search(sentence)
+    if m is None or any(_ENDS.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a qualifier on a month ("late August", "early November", "mid-August"): the claim's own, or a
+# day of the month in the part of it the qualifier names
+_PART_MONTH = lazy(rf"\b(?P<q>early|late|mid|the\s+(?:end|start|beginning|middle)\s+of)[-\s]+(?P<m>{_MONTH})\b",
+                   re.IGNORECASE)
+_PART_DAYS = {"early": range(1, 11), "start": range(1, 11), "beginning": range(1, 11), "mid": range(10, 22),
+              "middle": range(10, 22), "late": range(20, 32), "end": range(20, 32)}
+
+
+def _part_of_month(sentence: str, backing: list[str]) -> str | None:
+    """"Signed in late August" of "signed in August": a part of the month no claim or quote gives,
+    neither in words ("late August") nor as a day that falls in it ("28 August")."""
+    hay = " ".join(backing).lower()
+    for m in _PART_MONTH.finditer(sentence):
+        words, month = m.group("q").lower().split(), m.group("m").lower()
+        q = words[1] if words[0] == "the" else words[0]
+        if re.search(rf"\b{q}[-\s]+{month}\b|\bthe\s+{q}\s+of\s+{month}\b", hay):
+            continue
+        days = [int(a or b) for a, b in re.findall(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{month}\b|"
+                                                   rf"\b{month}\s+(\d{{1,2}})(?!\d)", hay)]
+        if days and all(d in _PART_DAYS[q] for d in days):
+            continue
+        return " ".join(m.group(0).split())
+    return None
+
+
+# a word of quantity that says there are hardly any: bare "few" ("Few riders say"), not "a few"
+_FEW = lazy(r"(?<!\ba\s)(?<!\bthe\s)\b(?:very\s+|too\s+|so\s+)?few(?=\s+(?:of\s+)?[^\W\d_]{3,})\b", re.IGNORECASE)
+
+# an adverb that judges a report: "Riders wrongly say", "the city rightly notes"
+_JUDGED_REPORT = lazy(r"\b(?:wrongly|mistakenly|falsely|erroneously|incorrectly|rightly|correctly|accurately|"
+                      r"inaccurately|truthfully|untruthfully)\s+(?:" + r"say|says|said|claim|claims|claimed|report|"
+                      r"reports|reported|state|states|stated|note|notes|noted|told|tell|tells|believe|believes|"
+                      r"believed|assume|assumes|assumed|think|thinks|thought|insist|insists|insisted|argue|argues|"
+                      r"argued|point\s+out|points\s+out|pointed\s+out)\b", re.IGNORECASE)
+
+# words that judge a thing's worth ("the pass is useless on W3"): an author's verdict a claim must say
+_WORTH = lazy(r"\b(?:useless|worthless|pointless|futile|hopeless|meaningless|a\s+waste\s+of\s+(?:money|time)|"
+              r"of\s+no\s+use|good\s+for\s+nothing)\b", re.IGNORECASE)
+
+
+def _worth(sentence: str, backing: list[str]) -> str | None:
+    """A word of worth ("useless", "worthless") no claim or quote says (by its first five letters)."""
+    m = _WORTH.search(sentence)
+    if m is None:
+        return None
+    w = " ".join(m.group(0).lower().split())
+    hay = " ".join(backing).lower()
+    return None if re.search(rf"\b{re.escape(w[:5])}", hay) else w
+
+
+# a subordinator that opens a condition or a time ("Until the W3 readers work, ...") turned to its
+# opposite ("Once the W3 readers work"): the same clause after it, the other word
+_SUBORDINATORS = (("until|till|before", "once|after|as\\s+soon\\s+as"),)
+_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|once|after|as\s+soon\s+as)\s+"
+                    r"(?P<clause>[^,;:.!?]{3,80})", re.IGNORECASE)
+
+
+def _turned_subordinator(sentence: str, backing: list[str]) -> str | None:
+    """"Once the W3 readers work, carry another way to pay" of "Until the W3 readers work, ...":
+    a claim opens a clause with one subordinator and the sentence opens the same clause (half its
+    words or more) with the opposite one, while no claim says the sentence's word before it."""
+    before, after = _SUBORDINATORS[0]
+    side = {}
+    for w in before.split("|"):
+        side[w.replace("\\s+", " ")] = 0
+    for w in after.split("|"):
+        side[w.replace("\\s+", " ")] = 1
+    for m in _SUBORDINATE.finditer(sentence):
+        mine = " ".join(m.group("w").lower().split())
+        words = {w.lower()[:5] for w in re.findall(r"[^\W\d_]{3,}|\w*\d\w*", m.group("clause"))} - {"the", "its"}
+        if not words:
+            continue
+        for b in backing:
+            for t in _SUBORDINATE.finditer(b):
+                theirs = " ".join(t.group("w").lower().split())
+                if side[theirs] == side[mine]:
+                    continue
+                said = {w.lower()[:5] for w in re.findall(r"[^\W\d_]{3,}|\w*\d\w*", t.group("clause"))}
+                if len(words & said) * 2 >= len(words) and not any(
+                        re.search(rf"\b{re.escape(mine)}\b", c, re.IGNORECASE) for c in backing):
+                    return f"{mine} for {theirs}"
+    return None
+
+
 # "many" says less than "most" ("the majority"), which says less than "every" ("all", "each", 全て)
 _STRENGTH = {"many": 1, "most": 2, "majority": 2, "mostly": 2}
 
@@ -1287,7 +1502,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
              and not (w == "each" and _each_of_set(sentence, backing))]
     if scope and not any(_scope_backs(scope, b) for b in backing):
         return "scope", scope[0]
-    flipped = _antonym(sentence, backing)
+    flipped = _antonym(sentence, backing) or _turned_subordinator(sentence, backing)
     if flipped:
         return "antonym", flipped
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
@@ -1310,7 +1525,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     # 2024" compares only to say nothing changed
     if change and not any(_backs_change(change.group(0), b) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
-    compared = _compared_with(sentence, backing)
+    compared = _compared_with(sentence, backing) or _ranked(sentence, backing)
     if compared:
         return "comparison", compared
     times = _multiplied(sentence, backing)
@@ -1325,6 +1540,15 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     disputed = _DISPUTE.search(sentence)
     if disputed and not any(_DISPUTE.search(b) or _DISPUTE_BACKED.search(b) or denial(b) for b in backing):
         return "dispute", " ".join(disputed.group(0).lower().split())
+    for kind, read in (("duration", _duration), ("lapsed", _lapsed), ("cause", _cause), ("deadline", _by_date),
+                       ("temporary", _temporary), ("month", _part_of_month), ("worth", _worth)):
+        word = read(sentence, backing)
+        if word:
+            return kind, word
+    judged_report = _JUDGED_REPORT.search(sentence)
+    if judged_report and not any(re.search(rf"\b{judged_report.group(0).split()[0]}", b, re.IGNORECASE)
+                                 for b in backing):
+        return "judgement", " ".join(judged_report.group(0).lower().split())
     # "unreliable", "wrong" also describe code; "confirmed" says someone vouched for a claim
     judged = [w for w in judge_words(sentence) if _VERDICT.match(w) or _ENDORSE.match(w)]
     if judged:
@@ -1557,6 +1781,28 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
     return possible[0] if possible else " ".join(m.group(0).lower().split())
 
 
+# what a claim plans, named by a noun before its word of plan ("installation scheduled for November")
+_PLANNED_NOUN = lazy(r"\b(?P<noun>[^\W\d_]{5,})\s+(?:(?:is|was|are|were)\s+)?(?:scheduled|planned|set|due|expected|"
+                     r"slated)\s+(?:for|to|in|on|from)\b", re.IGNORECASE)
+_NOT_DONE = lazy(r"\b(?:be|being|to|not|yet|pending|awaiting|awaited|until|once|if|when)\s*$", re.IGNORECASE)
+
+
+def label_noun_done(claim_text: str, label: str) -> str | None:
+    """"Readers installed in November" over "installation scheduled for November 2026": a
+    heading or label that tells, by the past participle of the planned noun's verb, what the
+    claim plans as done, with no hedge of its own ("to be installed", "due", "set for"): the
+    claim's word of plan, or None."""
+    if asks(label) or hedged(label) or _FUTURE.search(_seen(label)):
+        return None
+    seen = _seen(label)
+    for m in _PLANNED_NOUN.finditer(_seen(claim_text)):
+        stem = m.group("noun").lower()[:5]
+        for w in re.finditer(r"\b[^\W\d_]+(?:ed|en)\b", seen):
+            if w.group(0).lower().startswith(stem) and not _NOT_DONE.search(seen[:w.start()]):
+                return " ".join(m.group(0).lower().split()[1:])
+    return None
+
+
 def _plainly(claim_text: str, label: str) -> bool:
     """An unhedged claim says what a label says: every name with digits of the label ("W3") and
     half of its other words (by their first four letters) stand in it."""
@@ -1676,7 +1922,7 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
     if extra:
         return "scale", extra[0]
     for t in claim_texts:
-        lost = label_plan_done(t, label)
+        lost = label_plan_done(t, label) or label_noun_done(t, label)
         # another claim it stands over says it plainly ("W3 has taken the pass since 1 December")
         if lost and not any(not hedged(u) and _plainly(u, label) for u in claim_texts):
             return "plan", lost

@@ -71,6 +71,8 @@ _NOT_COUNTED = frozenset("and or the for per from with than more less over under
 # a task list's box written out ("[x] W3") ticks the same way
 _FAKE_MARK = lazy(r"[✓✔☑☒✅✗✘❌❎⭕🟢🟡🟠🔴🟩🟥👍👎]|[(\[]\s*(?:checked|reported|contested|moving|thin|verified)\s*[)\]]"
                   r"|(?:^|(?<=\s))\[[ xX]\](?=\s)", re.I, needs=tuple("✓✔☑☒✅✗✘❌❎⭕🟢🟡🟠🔴🟩🟥👍👎(["))
+# a word that tells a state goes on ("still", "remains"): a lead-in before a colon says it of its own
+_GOES_ON = lazy(r"\b(?:still|remains?|remained|continues?\s+to|continued\s+to|persists?|to\s+this\s+day)\b", re.I)
 _URL_TEXT = lazy(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"']+", re.I)
 # a legend that only names the marks ("checked, reported, contested, moving, thin.") defines nothing
 _MARK_NAMES = frozenset({"checked", "reported", "contested", "moving", "thin", "verified"})
@@ -411,22 +413,28 @@ class _Judge:
         """The clause of a cited sentence that no citation covers and its claims do not say, or
         "". A lead-in before a colon whose clause after it is cited ("PEP 649 takes a different
         route: it delays ...[1]") is none when it says no more than the claims (``lead_in_said``)."""
+        from .....engines.page.prose import colon_lead, lead_in, uncited_after
+
+        colon = "" if lead_in(p.text) else colon_lead(p.text)
+        if colon and p.cites and min(at for at, _ in p.cites) > len(colon) and not self.verbatim(p.text, ids) and \
+                not self.lead_in_said(colon, ids, words_only=True):
+            return colon  # "Paper tickets still rule on board: a single fare ...[5]": the lead-in tells a fact of its own
+        lead = lead_in(p.text)
         if not p.tail or self.sent.is_short_label(p.tail) or self.verbatim(p.text, ids) or self.clauses_said(p.text, ids):
             return ""
-        from .....engines.page.prose import lead_in, uncited_after
-
-        lead = lead_in(p.text)
         if lead != p.tail or not self.lead_in_said(lead, ids):
             return p.tail
         rest = uncited_after(p.text, len(lead) + 1, [at for at, _ in p.cites])
         return "" if not rest or self.sent.is_short_label(rest) else rest
 
-    def lead_in_said(self, lead: str, ids: list[str]) -> bool:
+    def lead_in_said(self, lead: str, ids: list[str], words_only: bool = False) -> bool:
         """A lead-in before a colon holds no fact of its own: no figure its claims do not state, no
         quotation or web address, no word of negation, scope, record, change or judgement they
         do not say; one of its words is theirs (what it is about), and its claims say all but a third
         of its words, the words a writer finds the way with ("takes a different route") aside
-        unless the page's claims use them."""
+        unless the page's claims use them. ``words_only``: a lead-in before a colon that opens no
+        clause of its own ("Paper tickets still rule on board: a single adult fare ..."): the word
+        rules alone judge it, and a word of continuance ("still", "remains") its claims do not say."""
         from .....engines.page.prose import ROUTE_WORDS
         from .....engines.text import stance
         from ....review.preflags import missing_words
@@ -435,6 +443,9 @@ class _Judge:
         if self.unbacked(lead, ids) or quoted(lead) or _URL_TEXT.search(lead) or \
                 stance.added_words(lead, backing, any(stance.hedged(t) for t in self.backing(ids)), len(set(ids))):
             return False
+        if words_only:
+            go_on = _GOES_ON.search(lead)
+            return go_on is None or any(_GOES_ON.search(b) for b in backing)
         missing, total = missing_words(lead, backing)
         if len(missing) >= total:
             return False  # nothing in it is the claims': it is about something else
