@@ -321,6 +321,17 @@ def test_the_episode_title_and_outline_keep_what_the_cited_claims_say(ws):
                                               "size": "medium"}]) == []
 
 
+def test_an_outline_description_is_read_clause_by_clause(ws):
+    """An outline part's description stands over the episode as its name does: a plan told as
+    done in one of its clauses is refused, a timetable passes."""
+    lines = _routes(ws)
+    found = _figure_codes(ws, lines, outline=[{"name": "Where the pass works", "size": "medium",
+                                               "description": "W3 in December; the pass works on W1, W2 and W3"}])
+    assert [(c, s) for c, s, _ in found] == [("E-PAGE-HEDGE-DROPPED", "outline 1")]
+    assert _figure_codes(ws, lines, outline=[{"name": "Where the pass works", "size": "medium",
+                                              "description": "W1 and W2 today; W3 in December"}]) == []
+
+
 def test_a_transition_that_takes_a_change_as_so_is_refused(ws):
     lines = _routes(ws)
     for text, word in (("Why is the service so much busier this year?", "'busier this year'"),

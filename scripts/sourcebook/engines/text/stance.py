@@ -1404,6 +1404,9 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
     possible = modals(said)
     if _kept_otherwise(said, possible, seen):
         return None  # "Annotations can refer to locals", "Meant to run the collector less often"
+    done = _schedule_told_done(said, seen)
+    if done:
+        return done
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(label)):
         return None  # "W3 follows in December": a timetable keeps the plan
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
@@ -1422,6 +1425,44 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
     if not (_STATES.search(seen) or _DONE_PAST.search(seen) or (verb and verb in mine)):
         return None
     return possible[0] if possible else " ".join(m.group(0).lower().split())
+
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+# a thing told as done: "were fitted", "has been installed", or a bare participle after its noun
+# ("W3 readers fitted in November")
+_DONE_WORD = lazy(r"\b(?:(?:was|were|has\s+been|have\s+been|had\s+been)\s+\w+(?:ed|en|t)|fitted|installed|"
+                  r"completed|delivered|finished|opened|launched|switched\s+on)\b", re.IGNORECASE)
+# a month the label names as when a thing happened, not as a plan's date ("for November")
+_WHEN_MONTH = lazy(rf"(?<!\bfor\s)(?<!\bfrom\s)(?<!\buntil\s)(?<!\bby\s)(?<!\bbefore\s)(?<!\bafter\s)"
+                   rf"\b{_MONTH}\b", re.IGNORECASE)
+
+
+_GLUE = frozenset({"were", "have", "been", "with", "that", "this", "from", "into", "than", "they", "their"})
+
+
+def _schedule_told_done(said: str, seen: str) -> str | None:
+    """A plan's date told as the day a thing was done: "New W3 readers were fitted in November"
+    over "installation scheduled for November 2026". The label tells a thing done and names, as
+    when it happened, a month the claim schedules (the words after its "scheduled", "due to",
+    "planned"), and shares the claim's names with digits and another word of it."""
+    if not _DONE_WORD.search(seen):
+        return None
+    for m in _PLAN.finditer(said):
+        end = _CLAUSE_END.search(said, m.end())
+        planned = said[m.end():end.start() if end else len(said)]
+        months = {w.lower()[:3] for w in re.findall(rf"\b{_MONTH}\b", planned, re.IGNORECASE)}
+        told = {w.lower()[:3] for w in _WHEN_MONTH.findall(seen)}
+        if not months & told:
+            continue
+        names = {w.lower() for w in _NAMED.findall(seen) if any(ch.isdigit() for ch in w)}
+        if not names <= {w.lower() for w in _NAMED.findall(said)}:
+            continue
+        month_stems = {w[:4] for w in told} | {w.lower()[:4] for w in re.findall(rf"\b{_MONTH}\b", seen, re.I)}
+        rest = _stems(_DONE_WORD.sub(" ", seen)) - {n[:4] for n in names} - month_stems - _GLUE
+        if rest & _stems(said):
+            return " ".join(m.group(0).lower().split())
+    return None
 
 
 def _plainly(claim_text: str, label: str) -> bool:
@@ -1542,11 +1583,14 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
     extra = [w for w in scale_words(label, any(hedged(t) for t in claim_texts)) if w not in said]
     if extra:
         return "scale", extra[0]
+    # "W3 readers fitted in November; the pass works on W1, W2 and W3": each clause is read
+    parts = [p for p in re.split(r"\s*;\s*", label) if p.strip()] if ";" in label else [label]
     for t in claim_texts:
-        lost = label_plan_done(t, label)
-        # another claim it stands over says it plainly ("W3 has taken the pass since 1 December")
-        if lost and not any(not hedged(u) and _plainly(u, label) for u in claim_texts):
-            return "plan", lost
+        for part in parts:
+            lost = label_plan_done(t, part)
+            # another claim it stands over says it plainly ("W3 has taken the pass since 1 December")
+            if lost and not any(not hedged(u) and _plainly(u, part) for u in claim_texts):
+                return "plan", lost
         cond = label_condition_dropped(t, label)
         if cond:
             return "condition", cond
