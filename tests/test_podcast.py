@@ -332,6 +332,17 @@ def test_an_outline_description_is_read_clause_by_clause(ws):
                                               "description": "W1 and W2 today; W3 in December"}]) == []
 
 
+def test_a_segment_name_is_read_as_an_outline_part(ws):
+    """A segment's name reaches the script and the TTS plan as a chapter name: it says no more
+    than the cited claims do."""
+    lines = _routes(ws)
+    told = [dict(ln, segment="w3-live-since-december") for ln in lines]
+    found = _figure_codes(ws, told)
+    assert [(c, s) for c, s, _ in found] == [("E-PAGE-HEDGE-DROPPED", "segment w3-live-since-december")]
+    for honest in ("routes", "w3-from-december", "where_the_pass_works"):
+        assert _figure_codes(ws, [dict(ln, segment=honest) for ln in lines]) == [], honest
+
+
 def test_a_transition_that_takes_a_change_as_so_is_refused(ws):
     lines = _routes(ws)
     for text, word in (("Why is the service so much busier this year?", "'busier this year'"),

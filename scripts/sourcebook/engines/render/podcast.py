@@ -111,7 +111,7 @@ _DONE_LINK = lazy(r"\b(?:ha(?:s|ve|d)\s+(?:now\s+|just\s+|finally\s+|already\s+)
 def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                     voices: Mapping[str, Mapping] | None = None) -> list[Finding]:
     """A transition carries no figure, date, amount or quotation; every other line states only
-    figures and dates its cited claims state; the episode title, the outline and the voice hints
+    figures and dates its cited claims state; the episode title, the outline, the segment names and the voice hints
     (the script's and a voices file's: a voice reads from them) only those of the claims some
     line cites."""
     from ..text import stance
@@ -174,6 +174,11 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
     told = [("episode", str(script.get("episode") or ""))]
     told += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")
              for i, part in enumerate(script.get("outline") or [], 1) if isinstance(part, Mapping)]
+    # a segment's name reaches the script and the TTS plan a producer reads as a chapter name:
+    # it is read as an outline part is ("w3-live-since-november" is "w3 live since november")
+    segments = dict.fromkeys(str(line.get("segment")) for line in script.get("lines", [])
+                             if isinstance(line.get("segment"), str) and line.get("segment"))
+    told += [(f"segment {name}", re.sub(r"[-_./]+", " ", name)) for name in segments]
     structure = list(told)
     # a speaker's name and voice hint reach the TTS plan a voice reads from: no figure hides there
     structure += [(f"speaker {sp.get('name', '')}", f"{sp.get('name', '')}\n{sp.get('voice_hint', '')}")

@@ -1429,10 +1429,10 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
-# a thing told as done: "were fitted", "has been installed", or a bare participle after its noun
-# ("W3 readers fitted in November")
+# a thing told as done: "were fitted", "has been installed", a bare participle after its noun
+# ("W3 readers fitted in November"), or a state held since a time ("W3 live since November")
 _DONE_WORD = lazy(r"\b(?:(?:was|were|has\s+been|have\s+been|had\s+been)\s+\w+(?:ed|en|t)|fitted|installed|"
-                  r"completed|delivered|finished|opened|launched|switched\s+on)\b", re.IGNORECASE)
+                  r"completed|delivered|finished|opened|launched|switched\s+on|since)\b", re.IGNORECASE)
 # a month the label names as when a thing happened, not as a plan's date ("for November")
 _WHEN_MONTH = lazy(rf"(?<!\bfor\s)(?<!\bfrom\s)(?<!\buntil\s)(?<!\bby\s)(?<!\bbefore\s)(?<!\bafter\s)"
                    rf"\b{_MONTH}\b", re.IGNORECASE)
@@ -1460,7 +1460,7 @@ def _schedule_told_done(said: str, seen: str) -> str | None:
             continue
         month_stems = {w[:4] for w in told} | {w.lower()[:4] for w in re.findall(rf"\b{_MONTH}\b", seen, re.I)}
         rest = _stems(_DONE_WORD.sub(" ", seen)) - {n[:4] for n in names} - month_stems - _GLUE
-        if rest & _stems(said):
+        if names or rest & _stems(said):  # what the plan is of: its name ("W3") or another word
             return " ".join(m.group(0).lower().split())
     return None
 
