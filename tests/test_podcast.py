@@ -332,6 +332,22 @@ def test_an_outline_description_is_read_clause_by_clause(ws):
                                               "description": "W1 and W2 today; W3 in December"}]) == []
 
 
+def test_a_stage_direction_in_a_spoken_line_is_refused(ws):
+    """An aside in brackets is read aloud by a voice or acted by a producer: one its claims do
+    not hold ("(said with a heavy, sarcastic sigh)") gives a tone no source gave."""
+    lines = _routes(ws)
+    for aside in ("(said with a heavy, sarcastic sigh)", "[laughs]", "(sarcastically)"):
+        told = [dict(lines[0], text=f"On W1 and W2 the pass is accepted {aside}.")] + lines[1:]
+        [(code, subject, message)] = _figure_codes(ws, told)
+        assert (code, subject) == ("E-POD-DIRECTION", "line 1") and aside in message, aside
+    banter = _line(3, "Ana", "Or take W1 (and enjoy the view).", "banter")
+    assert [c for c, _, _ in _figure_codes(ws, lines + [banter])] == ["E-POD-DIRECTION"]
+    # an aside the claim holds is the claim's to say
+    held = [lines[0], dict(lines[1], text="W3 is due to follow on 1 December 2026 (once new readers are installed).")]
+    assert _figure_codes(ws, held) == []
+    assert _figure_codes(ws, lines + [_line(3, "Ana", "Or take W1 (or W2).", "banter")]) == []
+
+
 def test_a_segment_name_is_read_as_an_outline_part(ws):
     """A segment's name reaches the script and the TTS plan as a chapter name: it says no more
     than the cited claims do."""

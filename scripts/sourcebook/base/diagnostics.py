@@ -324,6 +324,7 @@ _reg({
     "E-DERIVED-DRIFT": ("A file sourcebook writes (a page's injected ledger or build line, build/report.md, the podcast transcript, TTS plan or concat list) differs from what it would write now.", "Render it again (`sb render`, or `sb ledger --html` then `sb inject`; `sb tts-plan`); never edit it by hand. The message names the file, the first differing line and both versions."),
     "E-DERIVED-UNKNOWN": ("A derived file cannot be re-derived: what it was written from is missing or damaged (the report's draft record build/report.draft.json, the podcast script).", "Render it again: `sb render report --from DRAFT`, `sb render podcast`, `sb tts-plan`."),
     "E-POD-TRANSITION": ("A podcast transition line carries a figure, date, amount or quotation.", "A transition states nothing: move the fact into a factual line that cites its claim."),
+    "E-POD-DIRECTION": ("A spoken podcast line holds a parenthesised or bracketed aside whose words its cited claims and their quotes do not hold, such as a stage direction (\"(said with a sarcastic sigh)\"): a voice reads it aloud or a producer acts it.", "Cut it; say how a source put it in words its claim holds, or move the note out of the line."),
     "E-POD-FIGURE": ("A figure or date in a podcast line (or in the episode title or outline) occurs in none of the claims it cites (their texts, quotes and as-of dates), or is an ambiguous numeric date such as 01.11.2026.", "Cite the claim that states it, correct the figure, or write the date as 2026-11-01 or 1 November 2026."),
 })
 
