@@ -361,11 +361,17 @@ def names_source(text: str, f: Any, sids: Any, text_of: TextOf, record_of: Recor
     return False
 
 
-def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, described: bool = False) -> bool:
+def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, described: bool = False,
+               records: Mapping[str, Any] | None = None) -> bool:
     """Whether ``who`` ("PEP 649", "the city", "the try proposal") names one of the sources
     ``sids``: a document's identifier its header or title states, or a word of its title, author
     or publisher (compared by their first four letters); ``described``: or of the reason its
-    record gives for its tier ("the operator's own status page"), shown beside it in the ledger."""
+    record gives for its tier ("the operator's own status page"), shown beside it in the ledger,
+    save the words the reason of a source of another publisher and a higher tier also has
+    (``records``: every source's record): "the operator's own status page" of the authority's
+    tier-A page gives "operator" to the authority, so "the operator's own ridership release,
+    reprinted by the trade paper" on The Ferry Ledger's tier-B report does not make the operator
+    its speaker; the paper speaks ("bylined, dated trade reporting": "the trade press")."""
     ids = doc_ids(who)
     if ids:  # "KEP-3866 says" names KEP-3866, never another KEP
         evs = [{"source_id": s} for s in dict.fromkeys(sids) if isinstance(s, str)]
@@ -373,12 +379,41 @@ def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, des
     mine = {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", who)} - {"the", "its", "thei"}
     for s in dict.fromkeys(sids):
         rec = record_of(s) or {}
-        keys = ("title", "author", "publisher", "tier_reason") if described else ("title", "author", "publisher")
+        keys = ("title", "author", "publisher")
         words = {w.lower()[:4] for k in keys if isinstance(rec.get(k), str)
                  for w in re.findall(r"[^\W\d_]{3,}", rec[k])}
         if mine & words:
             return True
+        if described and mine & (_reason_words(rec) - _owned_elsewhere(rec, records or {})):
+            return True
     return False
+
+
+_TIER_RANK = {"A": 0, "B": 1, "C": 2, "D": 3}
+
+
+def _reason_words(rec: Mapping) -> set[str]:
+    reason = rec.get("tier_reason")
+    return {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", reason)} if isinstance(reason, str) else set()
+
+
+def _party(rec: Mapping) -> str:
+    who = rec.get("publisher") or rec.get("author")
+    return " ".join(who.lower().split()) if isinstance(who, str) else ""
+
+
+def _owned_elsewhere(rec: Mapping, records: Mapping[str, Any]) -> set[str]:
+    """The words of ``rec``'s tier reason that the reason of a source of another publisher, of a
+    higher tier, also has: that source is the party's own document, and the word names it."""
+    mine, rank = _party(rec), _TIER_RANK.get(str(rec.get("tier")), 3)
+    if not mine:
+        return set()
+    out: set[str] = set()
+    for other in records.values():
+        if (isinstance(other, Mapping) and _party(other) and _party(other) != mine
+                and _TIER_RANK.get(str(other.get("tier")), 3) < rank):
+            out |= _reason_words(other)
+    return out
 
 
 def _states_as_of(text: str, f: Any, as_of: object) -> bool:

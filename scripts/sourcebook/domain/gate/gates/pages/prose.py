@@ -497,7 +497,8 @@ class _Judge:
         """Whether the speaker ``who`` is the source of the claim ``x``: a word of its record."""
         from ....ledger.provenance import speaker_of
 
-        return speaker_of(who, self.sources_of([x]), self.ctx.text, self.ctx.source, described=True)
+        return speaker_of(who, self.sources_of([x]), self.ctx.text, self.ctx.source, described=True,
+                          records=self.ctx.sources)
 
     def sources_of(self, ids) -> list[str]:
         """The sources the claims ``ids`` quote."""
