@@ -58,18 +58,18 @@ class Flag(NamedTuple):
 
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
-           "reported", "condition")
+           "reported", "condition", "plan")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
          "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED",
-         "condition": "E-CLAIM-CONDITION"}
+         "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
-           "condition": "W-CLAIM-CONDITION", "negation": "W-CLAIM-NEGATION",
+           "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -627,8 +627,15 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
             out.append(Flag("reported", f"the quote from {sid} is what someone is reported to say ({_clip(cut.words, 40)!r} "
                                         "comes before it), and the claim states it as fact; say who said it in the "
                                         "claim (\"The authority says ...\"), or hold the claim at reported"))
+        elif cut and cut.kind == "plan" and stance.keeps_plan(said, quote):
+            cut = None  # "Officers are to publish the audited figures": the claim keeps the plan
+        elif cut and cut.kind == "plan" and claim.get("confidence") == "verified":
+            out.append(Flag("plan", f"the quote from {sid} is a thing to do ({_clip(cut.words, 40)!r} comes before "
+                                    "it), and the claim tells it as done; say it as the plan it is (\"Officers are "
+                                    "to publish ...\"), or quote where the source says it was done"))
         elif cut and not (cut.kind == "reporting" and stance.reports(said)):
-            what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation"}
+            what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation",
+                    "plan": "a plan or an action to take"}
             out.append(Flag("cut", f"the quote from {sid} starts mid-sentence, cut from {what[cut.kind]} "
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
                                    "state as fact what the source only reports, asks or denies",

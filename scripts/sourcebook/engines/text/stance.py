@@ -87,6 +87,24 @@ _REPORTED_THAT = lazy(r"\b(?:said|says|say|claimed|claims|reported|reports|told|
 _QUESTION = lazy(r"\b(?:asked|asks|wondered|wonders)\s+(?:\w+\s+)?(?:whether|if)\b|\bwhether\b",
                  re.IGNORECASE)
 _DENIAL = lazy(r"\b(?:denied|denies|deny|disputed|disputes|rejected|false)\b", re.IGNORECASE)
+# a quote cut right after what makes it a thing to do: an action item ("Action: publish ...",
+# "Action: officers to publish ..."), a future or a plan ("will", "plans to", "is to", "due to")
+_PLAN_BEFORE = lazy(r"(?:^|[-*•]\s*)(?:actions?(?:\s+(?:point|item)s?)?|to\s*do|todo|next\s+steps?)\s*:"
+                    r"(?:\s+[^\s.!?;:]+){0,4}?(?:\s+to)?\s*$|"
+                    r"\b(?:will|shall|plans?\s+to|planned\s+to|intends?\s+to|aims?\s+to|going\s+to|"
+                    r"(?:is|are|was|were)\s+(?:due\s+|set\s+|expected\s+|scheduled\s+)?to)\s*$", re.IGNORECASE)
+
+
+def keeps_plan(claim_text: str, quote: str) -> bool:
+    """Whether a claim keeps as a plan a quote cut from one ("Action: publish the figures"): it
+    hedges, speaks in the future or of a plan, or says "to publish", the quote's first verb
+    after "to", or names the action ("an action")."""
+    said = _seen(claim_text)
+    if hedged(said) or _FUTURE.search(said) or re.search(r"\b(?:actions?|asked|agreed|undert(?:ook|ake)|promised|"
+                                                         r"decided|resolved)\b", said, re.IGNORECASE):
+        return True
+    first = re.match(r"\s*([^\W\d_]+)", quote)
+    return bool(first and re.search(rf"\bto\s+{re.escape(first.group(1))}\b", said, re.IGNORECASE))
 _STOPS = ".!?。！？"
 _LOOKBACK = 240  # characters read before a quote to find where its sentence starts
 _TAIL_WORDS = 5  # "the words just before it": this many
@@ -1603,7 +1621,7 @@ def reports(text: str) -> bool:
 
 
 class Cut(NamedTuple):
-    kind: str  # "reporting" | "question" | "negation"
+    kind: str  # "reporting" | "question" | "negation" | "plan"
     words: str  # the words before the quote (or the question mark) that say so
 
 
@@ -1654,6 +1672,9 @@ def cut_context(text: str, start: int, end: int) -> Cut | None:
     told = _REPORTED_THAT.search(" ".join(before.split()))
     if told:
         return Cut("reporting", " ".join(told.group(0).split()))
+    plan = _PLAN_BEFORE.search(" ".join(before.split()))
+    if plan:
+        return Cut("plan", " ".join(plan.group(0).split()))
     quote = text[start:end]
     if not quote.rstrip().endswith(("?", "？")) and _sentence_end(text, end) in ("?", "？"):
         return Cut("question", "?")
