@@ -832,3 +832,25 @@ def test_a_claim_keeping_the_action_item_a_plan_passes(ws, text):
                       evidence=[ev(sid, MINUTES, "publish the audited ridership figures online")]))
     assert r.rc == 0 and "PLAN" not in r.err and "W-CLAIM-CUT" not in r.err, r.both
     assert "E-CLAIM-PLAN" not in verify_json(ws)["codes"]
+
+
+PRESS = ("# Water buses win riders\n\n"
+         "Weekday ridership averaged 38,500 passengers over the summer, according to figures the authority "
+         "shared with operators.\n")
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("According to figures the authority shared with operators, weekday ridership averaged 38,500 passengers.", True),
+    ("According to figures the authority shared with operators, weekday ridership averaged 38,500 passengers "
+     "over the summer.", False),  # the claim says the period the gap leaves out
+])
+def test_a_gap_that_drops_a_figure_s_period_is_a_splice(ws, text, refused):
+    """"38,500 passengers [...] according to figures ..." with "over the summer," in the gap: the
+    quote makes the summer average a plain weekday average."""
+    sid = make_source(ws, PRESS, name="press", tier="B")
+    quote = "Weekday ridership averaged 38,500 passengers [...] according to figures the authority shared with operators"
+    r = add(ws, claim(text, kind="number", confidence="verified", evidence=[{"source_id": sid, "quote": quote}]))
+    assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
+    if refused:
+        assert "summer" in r.err and "38,500" in r.err, r.both
+    assert ("E-QUOTE-SPLICE" in verify_json(ws)["codes"]) == refused

@@ -432,7 +432,27 @@ def _text_if_redacted(ev: Mapping, text_of: TextOf) -> str | None:
     return text_of(ev.get("source_id"))
 
 
-def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
+def _gap_qualifier(text: str, a: int, gap_start: int, gap_end: int, b: int, said: str) -> str | None:
+    """A word a gap leaves out that qualifies a figure of the quote: "Weekday ridership averaged
+    38,500 passengers [...] according to figures ..." over "... 38,500 passengers over the
+    summer, according to ...": the period (or assurance, or the people) of the figure, which the
+    claim's text does not say either."""
+    from ...engines.text.figure_frame import _QUAL, frames
+
+    span = text[a:b]
+    g0, g1 = gap_start - a, gap_end - a
+    kept = span[:g0] + " " + span[g1:]
+    for fr in frames(span):
+        if g0 <= fr.figure.start < g1:
+            continue  # a figure in the gap is not quoted
+        for key, word in fr.said.items():
+            gap = span[g0:g1]
+            if _QUAL[key].search(gap) and not _QUAL[key].search(kept) and not _QUAL[key].search(said):
+                return f"{' '.join(word.split())!r} of {fr.figure.written!r}"
+    return None
+
+
+def _splice_flags(ev: Mapping, text: str | None, said: str = "") -> list[Flag]:
     parts = _parts(ev)
     if parts is None or text is None or len(parts) < 2:
         return []
@@ -459,6 +479,13 @@ def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
                 break
             # "the audited average [...] referred to summer peaks only" across ", and that higher
             # figures": the subject of one clause joined to what another clause says of another
+            dropped = _gap_qualifier(text, a, gap_start, gap_end, b, said)  # type: ignore[arg-type]
+            if dropped:
+                out.append(Flag("splice", f"the gap between parts {i} and {i + 1} of the quote from "
+                                          f"{ev.get('source_id')} leaves out {dropped}, a word that qualifies a "
+                                          "figure the quote states, and the claim does not say it either; quote "
+                                          "the figure with its words, or say them in the claim"))
+                break
             join = _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
             if join:
                 out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
@@ -675,7 +702,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf, sources: S
     evs = evidence_items(claim)
     for ev in evs:
         if _parts(ev) is not None:
-            out += _splice_flags(ev, text_of(ev.get("source_id")))
+            out += _splice_flags(ev, text_of(ev.get("source_id")), str(claim.get("text") or ""))
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
     out += _asof_early_flags(claim, text_of, record_of)
     out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of) + _name_flags(claim, text_of, record_of)
