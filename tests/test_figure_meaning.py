@@ -628,3 +628,24 @@ def test_an_honest_label_passes(label, over):
     from sourcebook.engines.text.stance import label_says
 
     assert label_says(label, over, over, len(over), [_ROUTES, _W3, _FARE, _KIDS]) is None
+
+
+_YEAR_TO = "The water bus carried an average of 31,000 passengers per weekday in the twelve months to September 2026."
+
+
+@pytest.mark.parametrize("sentence, refused", [
+    ("The bus carried 31,000 passengers per weekday for September 2026", ["September 2026"]),
+    ("The bus carried 31,000 passengers per weekday for 2026", ["2026"]),
+    ("The bus carried 31,000 passengers per weekday in the twelve months to September 2026", []),
+    ("The bus carried 31,000 passengers per weekday in the year ending September 2026", []),
+    ("Between October 2025 and September 2026 the bus carried 31,000 a weekday", ["October 2025"]),
+])
+def test_a_date_that_ends_a_span_is_backed_only_with_its_span(sentence, refused):
+    """"in the twelve months to September 2026" is a year's average: "for September 2026" makes it
+    a month's, "for 2026" a calendar year's; said with its span, the date is the claim's."""
+    from sourcebook.engines.text.figures import find_figures, is_backed, unbacked
+
+    assert [f.written for f in unbacked(sentence, [_YEAR_TO])] == refused
+    assert [f.written for f in find_figures(sentence) if not is_backed(f, [_YEAR_TO], sentence)] == refused
+    # a date moved to ("postponed to 1 December 2026") ends no span
+    assert unbacked("The vote is on 1 December 2026", ["The vote was postponed to 1 December 2026."]) == []
