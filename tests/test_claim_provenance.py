@@ -797,3 +797,60 @@ def test_a_negation_said_with_a_prefix_or_in_another_quote_is_no_flag(ws):
     r = add(ws, claim("The default throttling factor is not 0.8.",
                       evidence=[ev(sid, RFC, "The default throttling factor is 0.8.")]))
     assert "W-CLAIM-NEGATION" in _codes(r.err), r.both
+
+
+MINUTES = ("# Transport Committee minutes\n\n"
+           "- Action: officers to report on W3 readers in December.\n"
+           "- Action: publish the audited ridership figures online.\n\n"
+           "The city will publish the fare table in January.\n")
+
+
+@pytest.mark.parametrize(("text", "quote", "words"), [
+    ("The city has published the audited ridership figures online.",
+     "publish the audited ridership figures online", "Action:"),
+    ("Officers reported on W3 readers in December.", "report on W3 readers in December", "officers to"),
+    ("The city publishes the fare table in January.", "publish the fare table in January", "will"),
+])
+def test_a_verified_claim_telling_an_action_item_as_done_is_refused(ws, text, quote, words):
+    """"Action: publish the audited ridership figures online" is a thing to do: a verified claim
+    that the city "has published" them says more than the minutes; said as the plan, it stands."""
+    sid = make_source(ws, MINUTES, name="minutes", tier="A")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[ev(sid, MINUTES, quote)]))
+    assert r.rc == 0 and "W-CLAIM-PLAN" in _codes(r.err) and words in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-PLAN" in doc["codes"], doc
+
+
+@pytest.mark.parametrize("text", [
+    "Officers are to publish the audited ridership figures online.",
+    "The committee agreed to publish the audited ridership figures online.",
+    "The city will publish the audited ridership figures online.",
+])
+def test_a_claim_keeping_the_action_item_a_plan_passes(ws, text):
+    sid = make_source(ws, MINUTES, name="minutes", tier="A")
+    r = add(ws, claim(text, kind="fact", confidence="verified",
+                      evidence=[ev(sid, MINUTES, "publish the audited ridership figures online")]))
+    assert r.rc == 0 and "PLAN" not in r.err and "W-CLAIM-CUT" not in r.err, r.both
+    assert "E-CLAIM-PLAN" not in verify_json(ws)["codes"]
+
+
+PRESS = ("# Water buses win riders\n\n"
+         "Weekday ridership averaged 38,500 passengers over the summer, according to figures the authority "
+         "shared with operators.\n")
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("According to figures the authority shared with operators, weekday ridership averaged 38,500 passengers.", True),
+    ("According to figures the authority shared with operators, weekday ridership averaged 38,500 passengers "
+     "over the summer.", False),  # the claim says the period the gap leaves out
+])
+def test_a_gap_that_drops_a_figure_s_period_is_a_splice(ws, text, refused):
+    """"38,500 passengers [...] according to figures ..." with "over the summer," in the gap: the
+    quote makes the summer average a plain weekday average."""
+    sid = make_source(ws, PRESS, name="press", tier="B")
+    quote = "Weekday ridership averaged 38,500 passengers [...] according to figures the authority shared with operators"
+    r = add(ws, claim(text, kind="number", confidence="verified", evidence=[{"source_id": sid, "quote": quote}]))
+    assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
+    if refused:
+        assert "summer" in r.err and "38,500" in r.err, r.both
+    assert ("E-QUOTE-SPLICE" in verify_json(ws)["codes"]) == refused

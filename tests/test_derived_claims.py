@@ -129,6 +129,51 @@ def test_the_sides_of_a_contest_are_no_change_over_time(demo, op, text):
     assert r.rc == 0, r.both
 
 
+def test_the_sides_of_a_contest_add_up_to_nothing(demo):
+    """The audited year's weekday average and the summer's are two accounts of one quantity:
+    their sum (69,500) counts nothing, at `claim add` and, for a hand-edited ledger, at verify;
+    a sum of figures that do not disagree is stored."""
+    summer, audited = _inputs(demo)
+    r = _add(demo, "--op", "sum", "--from", f"{summer},{audited}", "--text",
+             "Taken together, the two counts come to 69,500 passengers per weekday.")
+    assert r.rc == 1 and "E-ARITH-CONTEST" in r.err and summer in r.err, r.both
+    assert not any(c.get("kind") == "derived" for c in _claims(demo))
+    path = os.path.join(demo, "ledger", "claims.json")
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    doc["claims"].append({**next(c for c in doc["claims"] if c["id"] == summer), "id": "clm_aaaaaaaaaaaa",
+                          "kind": "derived", "evidence": [], "confidence": "reported", "contradicts": [],
+                          "derived": {"op": "sum", "from": [summer, audited], "round": 0},
+                          "text": "Taken together, the two counts come to 69,500 passengers per weekday.",
+                          "topic_key": "ridership.weekday.sum"})
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    v = sb("verify", cwd=demo)
+    assert any(line.startswith("E-ARITH-CONTEST") and "clm_aaaaaaaaaaaa" in line for line in v.err.splitlines()), v.both
+
+
+def _route_claim(cid: str, text: str, **extra) -> dict:
+    return {"id": cid, "text": text, "kind": "number", "status": "active", "confidence": "verified",
+            "evidence": [{"source_id": "src_000000000000", "quote": text}], **extra}
+
+
+@pytest.mark.parametrize("first, second, code", [
+    ({}, {}, None),  # two routes' weekday averages: their sum is both routes' average
+    ({"confidence": "contested"}, {"confidence": "contested"}, "E-ARITH-CONTEST"),
+    ({"contradicts": ["clm_bbbbbbbbbbbb"]}, {}, "E-ARITH-CONTEST"),
+])
+def test_a_sum_is_refused_only_over_a_disagreement(first, second, code):
+    from sourcebook.engines.ledger import arithmetic
+
+    a = _route_claim("clm_aaaaaaaaaaaa", "Route W1 averaged 10,000 passengers per weekday.", **first)
+    b = _route_claim("clm_bbbbbbbbbbbb", "Route W2 averaged 5,000 passengers per weekday.", **second)
+    total = {"id": "clm_cccccccccccc", "kind": "derived", "status": "active", "confidence": "reported",
+             "evidence": [], "text": "Together the two routes average 15,000 passengers per weekday.",
+             "derived": {"op": "sum", "from": [a["id"], b["id"]], "round": 0}}
+    _, problems = arithmetic.derive(total, {c["id"]: c for c in (a, b)})
+    assert [p[0] for p in problems] == ([code] if code else []), problems
+
+
 def test_the_mismatch_message_shows_the_computation(demo):
     summer, audited = _inputs(demo)
     r = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text",
@@ -188,8 +233,7 @@ def test_an_input_naming_one_of_several_figures(demo):
     routes = _id(demo, "W1 and W2")
     summer, audited = _inputs(demo)
     # an input with a date and an amount: the date is not a quantity, so the amount is read
-    r = _add(demo, "--op", "sum", "--from", f"{summer}=38,500,{audited}", "--text",
-             "Together the two averages come to 69,500 passengers a weekday.")
+    r = _add(demo, "--op", "difference", "--from", f"{summer}=38,500,{audited}", "--text", HONEST)
     assert r.rc == 0, r.both
     r = _add(demo, "--op", "sum", "--from", f"{summer}=40,000,{audited}", "--text", "They come to 71,000.")
     assert r.rc == 1 and "does not state" in r.err

@@ -587,6 +587,8 @@ _ROUTES = "The Tidewater Pass is accepted on water bus routes W1 and W2."
 _W3 = "Route W3 is due to accept the Tidewater Pass from 1 December 2026, once new ticket readers are installed."
 _KIDS = "Children under twelve ride free when travelling with a paying adult."
 _FARE = "A single adult fare bought on board costs 3.40 marks."
+_CONTRACT = ("The ticket reader contract for route W3 was signed in August 2026, with installation scheduled for "
+             "November 2026.")
 _EVERY = "A single fare of 3.40 marks applies on every route of the water bus."
 
 
@@ -601,6 +603,9 @@ _EVERY = "A single fare of 3.40 marks applies on every route of the water bus."
     ("W3 already takes the pass", [_W3], "scale"),
     ("全航路でパスが使えます", [_FARE, _KIDS], "scope"),
     ("Why is the service so much busier this year?", [_FARE], "change"),
+    # a plan's month told as the day it was done, and a plan told as done in one clause of several
+    ("New W3 readers were fitted in November", [_W3, _CONTRACT], "plan"),
+    ("W3 readers fitted in November; the pass works on W1, W2 and W3", [_ROUTES, _W3, _CONTRACT], "plan"),
 ])
 def test_a_label_says_no_more_than_the_claims_it_stands_over(label, over, kind):
     from sourcebook.engines.text.stance import label_says
@@ -622,8 +627,33 @@ def test_a_label_says_no_more_than_the_claims_it_stands_over(label, over, kind):
     ("The Tidewater Pass, route by route", [_ROUTES, _W3, _FARE, _KIDS]),
     ("Now to the fares.", [_FARE]),
     ("W3 takes the pass", [_W3, "Route W3 has accepted the Tidewater Pass since 1 December 2026."]),
+    ("Reader contract signed in August", [_W3, _CONTRACT]),  # the done month is not the planned one
+    ("Contract signed for November installation", [_CONTRACT]),  # "for November" keeps the plan
+    ("Routes W1 and W2 today, W3 in December", [_ROUTES, _W3, _CONTRACT]),
+    ("W3 readers: contract signed in August; fitting in November", [_W3, _CONTRACT]),
 ])
 def test_an_honest_label_passes(label, over):
     from sourcebook.engines.text.stance import label_says
 
     assert label_says(label, over, over, len(over), [_ROUTES, _W3, _FARE, _KIDS]) is None
+
+
+_YEAR_TO = "The water bus carried an average of 31,000 passengers per weekday in the twelve months to September 2026."
+
+
+@pytest.mark.parametrize("sentence, refused", [
+    ("The bus carried 31,000 passengers per weekday for September 2026", ["September 2026"]),
+    ("The bus carried 31,000 passengers per weekday for 2026", ["2026"]),
+    ("The bus carried 31,000 passengers per weekday in the twelve months to September 2026", []),
+    ("The bus carried 31,000 passengers per weekday in the year ending September 2026", []),
+    ("Between October 2025 and September 2026 the bus carried 31,000 a weekday", ["October 2025"]),
+])
+def test_a_date_that_ends_a_span_is_backed_only_with_its_span(sentence, refused):
+    """"in the twelve months to September 2026" is a year's average: "for September 2026" makes it
+    a month's, "for 2026" a calendar year's; said with its span, the date is the claim's."""
+    from sourcebook.engines.text.figures import find_figures, is_backed, unbacked
+
+    assert [f.written for f in unbacked(sentence, [_YEAR_TO])] == refused
+    assert [f.written for f in find_figures(sentence) if not is_backed(f, [_YEAR_TO], sentence)] == refused
+    # a date moved to ("postponed to 1 December 2026") ends no span
+    assert unbacked("The vote is on 1 December 2026", ["The vote was postponed to 1 December 2026."]) == []

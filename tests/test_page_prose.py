@@ -977,7 +977,9 @@ def test_a_speaker_is_matched_to_the_claims_source_record():
     assert speaker_unnamed(own, [own], "They say the W3 reader showed a red light.") is None
     assert speaker_unnamed("Riders were told by W3 crew that it was red.", [], "The operator says it was red.") is None
     records = {"notice": {"publisher": "Calder Bay Water Bus Authority", "title": "Service status",
-                          "tier_reason": "the operator's own status page"},
+                          "tier": "A", "tier_reason": "the operator's own status page"},
+               "press": {"publisher": "The Ferry Ledger", "title": "Water buses win riders", "tier": "B",
+                         "tier_reason": "the operator's own ridership release, reprinted by the trade paper"},
                "forum": {"publisher": "Calder commuters forum", "title": "Re: the pass",
                          "tier_reason": "anonymous commuter forum posts"},
                "pep": {"title": "PEP 649 – Deferred Evaluation Of Annotations", "author": "Larry Hastings"}}
@@ -985,6 +987,13 @@ def test_a_speaker_is_matched_to_the_claims_source_record():
     assert speaker_of("The operator", ["notice"], text_of, record_of, described=True)
     assert not speaker_of("The operator", ["notice"], text_of, record_of)  # the tier's reason only when asked
     assert not speaker_of("The operator", ["forum"], text_of, record_of, described=True)
+    # a lower tier's reason is the writer's word on where a report came from: the paper speaks
+    assert not speaker_of("The operator", ["press"], text_of, record_of, described=True, records=records)
+    assert speaker_of("The trade paper", ["press"], text_of, record_of, described=True, records=records)
+    assert speaker_of("The operator", ["notice"], text_of, record_of, described=True, records=records)
+    japanese = {**records, "ja": {"publisher": "Calder Bay Water Bus Authority", "tier": "B",
+                                  "tier_reason": "operator notice in Japanese"}}
+    assert speaker_of("The operator", ["ja"], text_of, japanese.get, described=True, records=japanese)
     assert speaker_of("PEP 649", ["pep"], text_of, record_of, described=True)
     assert not speaker_of("PEP 563", ["pep"], text_of, record_of, described=True)
 

@@ -321,6 +321,44 @@ def test_the_episode_title_and_outline_keep_what_the_cited_claims_say(ws):
                                               "size": "medium"}]) == []
 
 
+def test_an_outline_description_is_read_clause_by_clause(ws):
+    """An outline part's description stands over the episode as its name does: a plan told as
+    done in one of its clauses is refused, a timetable passes."""
+    lines = _routes(ws)
+    found = _figure_codes(ws, lines, outline=[{"name": "Where the pass works", "size": "medium",
+                                               "description": "W3 in December; the pass works on W1, W2 and W3"}])
+    assert [(c, s) for c, s, _ in found] == [("E-PAGE-HEDGE-DROPPED", "outline 1")]
+    assert _figure_codes(ws, lines, outline=[{"name": "Where the pass works", "size": "medium",
+                                              "description": "W1 and W2 today; W3 in December"}]) == []
+
+
+def test_a_stage_direction_in_a_spoken_line_is_refused(ws):
+    """An aside in brackets is read aloud by a voice or acted by a producer: one its claims do
+    not hold ("(said with a heavy, sarcastic sigh)") gives a tone no source gave."""
+    lines = _routes(ws)
+    for aside in ("(said with a heavy, sarcastic sigh)", "[laughs]", "(sarcastically)"):
+        told = [dict(lines[0], text=f"On W1 and W2 the pass is accepted {aside}.")] + lines[1:]
+        [(code, subject, message)] = _figure_codes(ws, told)
+        assert (code, subject) == ("E-POD-DIRECTION", "line 1") and aside in message, aside
+    banter = _line(3, "Ana", "Or take W1 (and enjoy the view).", "banter")
+    assert [c for c, _, _ in _figure_codes(ws, lines + [banter])] == ["E-POD-DIRECTION"]
+    # an aside the claim holds is the claim's to say
+    held = [lines[0], dict(lines[1], text="W3 is due to follow on 1 December 2026 (once new readers are installed).")]
+    assert _figure_codes(ws, held) == []
+    assert _figure_codes(ws, lines + [_line(3, "Ana", "Or take W1 (or W2).", "banter")]) == []
+
+
+def test_a_segment_name_is_read_as_an_outline_part(ws):
+    """A segment's name reaches the script and the TTS plan as a chapter name: it says no more
+    than the cited claims do."""
+    lines = _routes(ws)
+    told = [dict(ln, segment="w3-live-since-december") for ln in lines]
+    found = _figure_codes(ws, told)
+    assert [(c, s) for c, s, _ in found] == [("E-PAGE-HEDGE-DROPPED", "segment w3-live-since-december")]
+    for honest in ("routes", "w3-from-december", "where_the_pass_works"):
+        assert _figure_codes(ws, [dict(ln, segment=honest) for ln in lines]) == [], honest
+
+
 def test_a_transition_that_takes_a_change_as_so_is_refused(ws):
     lines = _routes(ws)
     for text, word in (("Why is the service so much busier this year?", "'busier this year'"),

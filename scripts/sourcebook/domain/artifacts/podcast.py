@@ -37,7 +37,7 @@ def read_script(ws: Workspace) -> tuple[dict | None, list[Finding]]:
     return parse_script(jsonio.read_json(path, SCRIPT))
 
 
-FIGURE_CODES = ("E-POD-TRANSITION", "E-POD-FIGURE", "E-PAGE-HEDGE-DROPPED", "E-PAGE-NEGATION-ADDED", "E-PAGE-WORD-UNBACKED")
+FIGURE_CODES = ("E-POD-TRANSITION", "E-POD-DIRECTION", "E-POD-FIGURE", "E-PAGE-HEDGE-DROPPED", "E-PAGE-NEGATION-ADDED", "E-PAGE-WORD-UNBACKED")
 
 
 def script_findings(script: dict, claims: dict, *, figures: bool = True,

@@ -58,18 +58,18 @@ class Flag(NamedTuple):
 
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
-           "reported", "condition")
+           "reported", "condition", "plan")
 REVIEW = ("negation", "hedge", "cut", "words")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
          "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED",
-         "condition": "E-CLAIM-CONDITION"}
+         "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
-           "condition": "W-CLAIM-CONDITION", "negation": "W-CLAIM-NEGATION",
+           "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
@@ -362,11 +362,17 @@ def names_source(text: str, f: Any, sids: Any, text_of: TextOf, record_of: Recor
     return False
 
 
-def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, described: bool = False) -> bool:
+def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, described: bool = False,
+               records: Mapping[str, Any] | None = None) -> bool:
     """Whether ``who`` ("PEP 649", "the city", "the try proposal") names one of the sources
     ``sids``: a document's identifier its header or title states, or a word of its title, author
     or publisher (compared by their first four letters); ``described``: or of the reason its
-    record gives for its tier ("the operator's own status page"), shown beside it in the ledger."""
+    record gives for its tier ("the operator's own status page"), shown beside it in the ledger,
+    save the words the reason of a source of another publisher and a higher tier also has
+    (``records``: every source's record): "the operator's own status page" of the authority's
+    tier-A page gives "operator" to the authority, so "the operator's own ridership release,
+    reprinted by the trade paper" on The Ferry Ledger's tier-B report does not make the operator
+    its speaker; the paper speaks ("bylined, dated trade reporting": "the trade press")."""
     ids = doc_ids(who)
     if ids:  # "KEP-3866 says" names KEP-3866, never another KEP
         evs = [{"source_id": s} for s in dict.fromkeys(sids) if isinstance(s, str)]
@@ -374,12 +380,41 @@ def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, des
     mine = {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", who)} - {"the", "its", "thei"}
     for s in dict.fromkeys(sids):
         rec = record_of(s) or {}
-        keys = ("title", "author", "publisher", "tier_reason") if described else ("title", "author", "publisher")
+        keys = ("title", "author", "publisher")
         words = {w.lower()[:4] for k in keys if isinstance(rec.get(k), str)
                  for w in re.findall(r"[^\W\d_]{3,}", rec[k])}
         if mine & words:
             return True
+        if described and mine & (_reason_words(rec) - _owned_elsewhere(rec, records or {})):
+            return True
     return False
+
+
+_TIER_RANK = {"A": 0, "B": 1, "C": 2, "D": 3}
+
+
+def _reason_words(rec: Mapping) -> set[str]:
+    reason = rec.get("tier_reason")
+    return {w.lower()[:4] for w in re.findall(r"[^\W\d_]{3,}", reason)} if isinstance(reason, str) else set()
+
+
+def _party(rec: Mapping) -> str:
+    who = rec.get("publisher") or rec.get("author")
+    return " ".join(who.lower().split()) if isinstance(who, str) else ""
+
+
+def _owned_elsewhere(rec: Mapping, records: Mapping[str, Any]) -> set[str]:
+    """The words of ``rec``'s tier reason that the reason of a source of another publisher, of a
+    higher tier, also has: that source is the party's own document, and the word names it."""
+    mine, rank = _party(rec), _TIER_RANK.get(str(rec.get("tier")), 3)
+    if not mine:
+        return set()
+    out: set[str] = set()
+    for other in records.values():
+        if (isinstance(other, Mapping) and _party(other) and _party(other) != mine
+                and _TIER_RANK.get(str(other.get("tier")), 3) < rank):
+            out |= _reason_words(other)
+    return out
 
 
 def _states_as_of(text: str, f: Any, as_of: object) -> bool:
@@ -398,7 +433,27 @@ def _text_if_redacted(ev: Mapping, text_of: TextOf) -> str | None:
     return text_of(ev.get("source_id"))
 
 
-def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
+def _gap_qualifier(text: str, a: int, gap_start: int, gap_end: int, b: int, said: str) -> str | None:
+    """A word a gap leaves out that qualifies a figure of the quote: "Weekday ridership averaged
+    38,500 passengers [...] according to figures ..." over "... 38,500 passengers over the
+    summer, according to ...": the period (or assurance, or the people) of the figure, which the
+    claim's text does not say either."""
+    from ...engines.text.figure_frame import _QUAL, frames
+
+    span = text[a:b]
+    g0, g1 = gap_start - a, gap_end - a
+    kept = span[:g0] + " " + span[g1:]
+    for fr in frames(span):
+        if g0 <= fr.figure.start < g1:
+            continue  # a figure in the gap is not quoted
+        for key, word in fr.said.items():
+            gap = span[g0:g1]
+            if _QUAL[key].search(gap) and not _QUAL[key].search(kept) and not _QUAL[key].search(said):
+                return f"{' '.join(word.split())!r} of {fr.figure.written!r}"
+    return None
+
+
+def _splice_flags(ev: Mapping, text: str | None, said: str = "") -> list[Flag]:
     parts = _parts(ev)
     if parts is None or text is None or len(parts) < 2:
         return []
@@ -425,6 +480,13 @@ def _splice_flags(ev: Mapping, text: str | None) -> list[Flag]:
                 break
             # "the audited average [...] referred to summer peaks only" across ", and that higher
             # figures": the subject of one clause joined to what another clause says of another
+            dropped = _gap_qualifier(text, a, gap_start, gap_end, b, said)  # type: ignore[arg-type]
+            if dropped:
+                out.append(Flag("splice", f"the gap between parts {i} and {i + 1} of the quote from "
+                                          f"{ev.get('source_id')} leaves out {dropped}, a word that qualifies a "
+                                          "figure the quote states, and the claim does not say it either; quote "
+                                          "the figure with its words, or say them in the claim"))
+                break
             join = _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
             if join:
                 out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
@@ -593,8 +655,15 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
             out.append(Flag("reported", f"the quote from {sid} is what someone is reported to say ({_clip(cut.words, 40)!r} "
                                         "comes before it), and the claim states it as fact; say who said it in the "
                                         "claim (\"The authority says ...\"), or hold the claim at reported"))
+        elif cut and cut.kind == "plan" and stance.keeps_plan(said, quote):
+            cut = None  # "Officers are to publish the audited figures": the claim keeps the plan
+        elif cut and cut.kind == "plan" and claim.get("confidence") == "verified":
+            out.append(Flag("plan", f"the quote from {sid} is a thing to do ({_clip(cut.words, 40)!r} comes before "
+                                    "it), and the claim tells it as done; say it as the plan it is (\"Officers are "
+                                    "to publish ...\"), or quote where the source says it was done"))
         elif cut and not (cut.kind == "reporting" and stance.reports(said)):
-            what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation"}
+            what = {"reporting": "someone's report", "question": "a question", "negation": "a denial or negation",
+                    "plan": "a plan or an action to take"}
             out.append(Flag("cut", f"the quote from {sid} starts mid-sentence, cut from {what[cut.kind]} "
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
                                    "state as fact what the source only reports, asks or denies",
@@ -634,7 +703,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf, sources: S
     evs = evidence_items(claim)
     for ev in evs:
         if _parts(ev) is not None:
-            out += _splice_flags(ev, text_of(ev.get("source_id")))
+            out += _splice_flags(ev, text_of(ev.get("source_id")), str(claim.get("text") or ""))
     out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
     out += _asof_early_flags(claim, text_of, record_of)
     out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of) + _name_flags(claim, text_of, record_of)

@@ -249,6 +249,9 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
         return None, [("E-ARITH-INPUT", f"{cid}: the inputs are in different units ({shown}); compute only "
                                         "figures of one unit (money in one currency)")]
     unit = units.pop()
+    summed = _sum_over_a_contest(cid, str(op), inputs, by_id)
+    if summed:
+        return None, [("E-ARITH-CONTEST", summed)]
     contest = _over_a_contest(cid, str(claim.get("text") or ""), inputs, by_id)
     if contest:
         return None, [("E-ARITH-INPUT", contest)]
@@ -287,6 +290,24 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
         return d, problems
     problems += _other_figures(cid, text, stated, inputs, by_id)
     return d, problems
+
+
+def _sum_over_a_contest(cid: str, op: str, inputs: list[tuple[str, Quantity]],
+                        by_id: Mapping[str, Mapping]) -> str | None:
+    """A sum whose inputs are sides of one disagreement: two contested claims, or one that
+    names another in its ``contradicts``, are two accounts of one quantity (an audited year's
+    weekday average and a summer's), and their sum counts nothing ("the two counts come to
+    69,500"). Their gap or ratio says how far apart the accounts are and stays allowed."""
+    if op != "sum":
+        return None
+    ids = [iid for iid, _ in inputs]
+    sides = [iid for iid in ids if (by_id.get(iid) or {}).get("confidence") == "contested"]
+    linked = [iid for iid in ids for other in (by_id.get(iid) or {}).get("contradicts") or [] if other in ids]
+    if len(sides) < 2 and not linked:
+        return None
+    named = ", ".join(sides if len(sides) >= 2 else ids)
+    return (f"{cid} adds up {named}, the sides of one disagreement: two accounts of one quantity add up to "
+            "nothing a source measured; show both with their periods, or derive their gap (--op difference)")
 
 
 def _over_a_contest(cid: str, text: str, inputs: list[tuple[str, Quantity]],

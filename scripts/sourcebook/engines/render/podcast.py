@@ -108,10 +108,28 @@ _DONE_LINK = lazy(r"\b(?:ha(?:s|ve|d)\s+(?:now\s+|just\s+|finally\s+|already\s+)
                   r"working|ready|done|in\s+place)|arrived|installed|fitted|delivered|switched\s+on)\b", re.IGNORECASE)
 
 
+# an aside in round or square brackets: "(said with a heavy, sarcastic sigh)", "[laughs]"
+_ASIDE = lazy(r"\(([^()]*)\)|\[([^\[\]]*)\]")
+_ASIDE_WORD = lazy(r"[^\W\d_]{4,}")
+
+
+def aside_unheld(text: str, backing: list[str]) -> str | None:
+    """An aside in brackets whose words of four letters or more the line's claims and their
+    quotes do not all hold: a stage direction ("(said with a heavy, sarcastic sigh)") a voice
+    reads aloud or a producer acts, a tone no source gave. "(bought on board)" on a claim that
+    says so is held."""
+    held = {w.lower()[:5] for b in backing for w in _ASIDE_WORD.findall(b)}
+    for m in _ASIDE.finditer(text):
+        inner = m.group(1) if m.group(1) is not None else m.group(2)
+        if any(w.lower()[:5] not in held for w in _ASIDE_WORD.findall(inner)):
+            return m.group(0)
+    return None
+
+
 def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                     voices: Mapping[str, Mapping] | None = None) -> list[Finding]:
     """A transition carries no figure, date, amount or quotation; every other line states only
-    figures and dates its cited claims state; the episode title, the outline and the voice hints
+    figures and dates its cited claims state; the episode title, the outline, the segment names and the voice hints
     (the script's and a voices file's: a voice reads from them) only those of the claims some
     line cites."""
     from ..text import stance
@@ -127,6 +145,11 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
         text = str(line.get("text") or "")
         ids = [c for c in line.get("claims") or [] if isinstance(c, str)]
         cited += [c for c in ids if c not in cited]
+        aside = aside_unheld(text, _claims_backing(ids, claims))
+        if aside:
+            out.append(Finding("E-POD-DIRECTION", subject, f"the line holds {aside!r}, which none of its claims or "
+                                                           "their quotes says: a voice reads it aloud or a producer "
+                                                           "acts it; cut it"))
         if line.get("kind") == "transition":
             carried = [f'"{f.written}"' for f in stated(text)] + [q.text for q in find_quotations(text)]
             carried += [f'"{w}", which judges a claim' for w in judge_words(text)]  # a link states nothing
@@ -174,6 +197,11 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
     told = [("episode", str(script.get("episode") or ""))]
     told += [(f"outline {i}", f"{part.get('name', '')}\n{part.get('description', '')}")
              for i, part in enumerate(script.get("outline") or [], 1) if isinstance(part, Mapping)]
+    # a segment's name reaches the script and the TTS plan a producer reads as a chapter name:
+    # it is read as an outline part is ("w3-live-since-november" is "w3 live since november")
+    segments = dict.fromkeys(str(line.get("segment")) for line in script.get("lines", [])
+                             if isinstance(line.get("segment"), str) and line.get("segment"))
+    told += [(f"segment {name}", re.sub(r"[-_./]+", " ", name)) for name in segments]
     structure = list(told)
     # a speaker's name and voice hint reach the TTS plan a voice reads from: no figure hides there
     structure += [(f"speaker {sp.get('name', '')}", f"{sp.get('name', '')}\n{sp.get('voice_hint', '')}")

@@ -103,6 +103,24 @@ class _Backing(NamedTuple):
     figures: tuple[Figure, ...]
     facts: frozenset[str]
     periods: frozenset[str]  # the periods the text names anywhere ("weekday ridership")
+    # the dates that end no span, and their facts: "in the twelve months to September 2026"
+    # backs "September 2026" only where the sentence ends a span there too
+    open_figures: tuple[Figure, ...] = ()
+    open_facts: frozenset[str] = frozenset()
+
+
+_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+# a date that ends a span: after a period or a date and "to", "through", "ending" ("the twelve
+# months to", "the year ending", "May to"); "postponed to 1 December" moves a date, ends none
+_SPAN_END = lazy(rf"\b(?:years?|months?|weeks?|days?|quarters?|period|season|summer|winter|spring|autumn|{_MONTHS}|"
+                 r"\d{1,4})\s+(?:to|through|thru|until|till|ending|ended)\s+(?:the\s+end\s+of\s+)?$", re.I)
+# a sentence that says the span: its date after "to", "through", "until", "ending", "and", a dash
+_SPAN_SAID = lazy(r"(?:\b(?:to|through|thru|until|till|ending|ended|and|end\s+of)|[-–—])\s*$", re.I)
+
+
+def _span_end(text: str, f: Figure) -> bool:
+    return bool(_SPAN_END.search(text[max(0, f.start - 60):f.start]))
 
 
 @lru_cache(maxsize=8192)
@@ -118,7 +136,14 @@ def _backing(text: str) -> _Backing:
             facts |= {"rel:" + g.key for g in _figures(said) if g.kind == "relative"}
     periods = frozenset(periods_named(text)) if any(g.kind == "number" and not _rate(g.unit) for g in figs) \
         else frozenset()
-    return _Backing(figs, frozenset(facts), periods)
+    ends = {i for i, g in enumerate(figs) if g.kind == "date" and _span_end(text, g)}
+    if not ends:
+        return _Backing(figs, frozenset(facts), periods, figs, frozenset(facts))
+    open_figs = tuple(g for i, g in enumerate(figs) if i not in ends)
+    open_facts: set[str] = set()
+    for g in open_figs:
+        open_facts |= _facts(g)
+    return _Backing(figs, frozenset(facts), periods, open_figs, frozenset(open_facts))
 
 
 def _backed_in(f: Figure, b: _Backing) -> bool:
@@ -198,9 +223,13 @@ def small_word(f: Figure) -> bool:
     return f.spelled and f.kind == "number" and not f.unit and f.key.isdigit() and int(f.key) <= 10
 
 
-def is_backed(figure: Figure, backing: Iterable[str]) -> bool:
-    """Whether one figure occurs, by meaning, in any of the backing texts."""
-    return any(_backed_in(figure, _backing(b)) for b in backing)
+def is_backed(figure: Figure, backing: Iterable[str], text: str | None = None) -> bool:
+    """Whether one figure occurs, by meaning, in any of the backing texts; ``text``: the
+    sentence it stands in (a date that ends a span in the backing backs it only where the
+    sentence says a span too)."""
+    if text is None:
+        return any(_backed_in(figure, _backing(b)) for b in backing)
+    return any(_backed_in(figure, _spanless(text, figure, _backing(b))) for b in backing)
 
 
 def unbacked(text: str, backing: Iterable[str]) -> list[Figure]:
@@ -215,4 +244,13 @@ def unbacked(text: str, backing: Iterable[str]) -> list[Figure]:
     if not figs:
         return []
     sources = [_backing(b) for b in backing]
-    return [f for f in figs if not small_word(f) and not any(_backed_in(f, b) for b in sources)]
+    return [f for f in figs if not small_word(f) and not any(_backed_in(f, _spanless(text, f, b)) for b in sources)]
+
+
+def _spanless(text: str, f: Figure, b: _Backing) -> _Backing:
+    """The backing a date of ``text`` may take: a date that ends a span there ("in the twelve
+    months to September 2026") backs it, or its year, only where the sentence says a span
+    too ("for the year to September 2026"), not "for September 2026" or "for 2026"."""
+    if f.kind != "date" or b.open_figures is b.figures or _SPAN_SAID.search(text[max(0, f.start - 20):f.start]):
+        return b
+    return _Backing(b.open_figures, b.open_facts, b.periods, b.open_figures, b.open_facts)

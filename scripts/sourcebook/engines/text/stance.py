@@ -90,6 +90,24 @@ _REPORTED_THAT = lazy(r"\b(?:said|says|say|claimed|claims|reported|reports|told|
 _QUESTION = lazy(r"\b(?:asked|asks|wondered|wonders)\s+(?:\w+\s+)?(?:whether|if)\b|\bwhether\b",
                  re.IGNORECASE)
 _DENIAL = lazy(r"\b(?:denied|denies|deny|disputed|disputes|rejected|false)\b", re.IGNORECASE)
+# a quote cut right after what makes it a thing to do: an action item ("Action: publish ...",
+# "Action: officers to publish ..."), a future or a plan ("will", "plans to", "is to", "due to")
+_PLAN_BEFORE = lazy(r"(?:^|[-*•]\s*)(?:actions?(?:\s+(?:point|item)s?)?|to\s*do|todo|next\s+steps?)\s*:"
+                    r"(?:\s+[^\s.!?;:]+){0,4}?(?:\s+to)?\s*$|"
+                    r"\b(?:will|shall|plans?\s+to|planned\s+to|intends?\s+to|aims?\s+to|going\s+to|"
+                    r"(?:is|are|was|were)\s+(?:due\s+|set\s+|expected\s+|scheduled\s+)?to)\s*$", re.IGNORECASE)
+
+
+def keeps_plan(claim_text: str, quote: str) -> bool:
+    """Whether a claim keeps as a plan a quote cut from one ("Action: publish the figures"): it
+    hedges, speaks in the future or of a plan, or says "to publish", the quote's first verb
+    after "to", or names the action ("an action")."""
+    said = _seen(claim_text)
+    if hedged(said) or _FUTURE.search(said) or re.search(r"\b(?:actions?|asked|agreed|undert(?:ook|ake)|promised|"
+                                                         r"decided|resolved)\b", said, re.IGNORECASE):
+        return True
+    first = re.match(r"\s*([^\W\d_]+)", quote)
+    return bool(first and re.search(rf"\bto\s+{re.escape(first.group(1))}\b", said, re.IGNORECASE))
 _STOPS = ".!?。！？"
 _LOOKBACK = 240  # characters read before a quote to find where its sentence starts
 _TAIL_WORDS = 5  # "the words just before it": this many
@@ -1761,6 +1779,9 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
     possible = modals(said)
     if _kept_otherwise(said, possible, seen):
         return None  # "Annotations can refer to locals", "Meant to run the collector less often"
+    done = _schedule_told_done(said, seen)
+    if done:
+        return done
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(label)):
         return None  # "W3 follows in December": a timetable keeps the plan
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
@@ -1800,6 +1821,44 @@ def label_noun_done(claim_text: str, label: str) -> str | None:
         for w in re.finditer(r"\b[^\W\d_]+(?:ed|en)\b", seen):
             if w.group(0).lower().startswith(stem) and not _NOT_DONE.search(seen[:w.start()]):
                 return " ".join(m.group(0).lower().split()[1:])
+    return None
+
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+# a thing told as done: "were fitted", "has been installed", a bare participle after its noun
+# ("W3 readers fitted in November"), or a state held since a time ("W3 live since November")
+_DONE_WORD = lazy(r"\b(?:(?:was|were|has\s+been|have\s+been|had\s+been)\s+\w+(?:ed|en|t)|fitted|installed|"
+                  r"completed|delivered|finished|opened|launched|switched\s+on|since)\b", re.IGNORECASE)
+# a month the label names as when a thing happened, not as a plan's date ("for November")
+_WHEN_MONTH = lazy(rf"(?<!\bfor\s)(?<!\bfrom\s)(?<!\buntil\s)(?<!\bby\s)(?<!\bbefore\s)(?<!\bafter\s)"
+                   rf"\b{_MONTH}\b", re.IGNORECASE)
+
+
+_GLUE = frozenset({"were", "have", "been", "with", "that", "this", "from", "into", "than", "they", "their"})
+
+
+def _schedule_told_done(said: str, seen: str) -> str | None:
+    """A plan's date told as the day a thing was done: "New W3 readers were fitted in November"
+    over "installation scheduled for November 2026". The label tells a thing done and names, as
+    when it happened, a month the claim schedules (the words after its "scheduled", "due to",
+    "planned"), and shares the claim's names with digits and another word of it."""
+    if not _DONE_WORD.search(seen):
+        return None
+    for m in _PLAN.finditer(said):
+        end = _CLAUSE_END.search(said, m.end())
+        planned = said[m.end():end.start() if end else len(said)]
+        months = {w.lower()[:3] for w in re.findall(rf"\b{_MONTH}\b", planned, re.IGNORECASE)}
+        told = {w.lower()[:3] for w in _WHEN_MONTH.findall(seen)}
+        if not months & told:
+            continue
+        names = {w.lower() for w in _NAMED.findall(seen) if any(ch.isdigit() for ch in w)}
+        if not names <= {w.lower() for w in _NAMED.findall(said)}:
+            continue
+        month_stems = {w[:4] for w in told} | {w.lower()[:4] for w in re.findall(rf"\b{_MONTH}\b", seen, re.I)}
+        rest = _stems(_DONE_WORD.sub(" ", seen)) - {n[:4] for n in names} - month_stems - _GLUE
+        if names or rest & _stems(said):  # what the plan is of: its name ("W3") or another word
+            return " ".join(m.group(0).lower().split())
     return None
 
 
@@ -1921,11 +1980,14 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
     extra = [w for w in scale_words(label, any(hedged(t) for t in claim_texts)) if w not in said]
     if extra:
         return "scale", extra[0]
+    # "W3 readers fitted in November; the pass works on W1, W2 and W3": each clause is read
+    parts = [p for p in re.split(r"\s*;\s*", label) if p.strip()] if ";" in label else [label]
     for t in claim_texts:
-        lost = label_plan_done(t, label) or label_noun_done(t, label)
-        # another claim it stands over says it plainly ("W3 has taken the pass since 1 December")
-        if lost and not any(not hedged(u) and _plainly(u, label) for u in claim_texts):
-            return "plan", lost
+        for part in parts:
+            lost = label_plan_done(t, part) or label_noun_done(t, part)
+            # another claim it stands over says it plainly ("W3 has taken the pass since 1 December")
+            if lost and not any(not hedged(u) and _plainly(u, part) for u in claim_texts):
+                return "plan", lost
         cond = label_condition_dropped(t, label)
         if cond:
             return "condition", cond
@@ -1938,7 +2000,7 @@ def reports(text: str) -> bool:
 
 
 class Cut(NamedTuple):
-    kind: str  # "reporting" | "question" | "negation"
+    kind: str  # "reporting" | "question" | "negation" | "plan"
     words: str  # the words before the quote (or the question mark) that say so
 
 
@@ -1989,6 +2051,9 @@ def cut_context(text: str, start: int, end: int) -> Cut | None:
     told = _REPORTED_THAT.search(" ".join(before.split()))
     if told:
         return Cut("reporting", " ".join(told.group(0).split()))
+    plan = _PLAN_BEFORE.search(" ".join(before.split()))
+    if plan:
+        return Cut("plan", " ".join(plan.group(0).split()))
     quote = text[start:end]
     if not quote.rstrip().endswith(("?", "？")) and _sentence_end(text, end) in ("?", "？"):
         return Cut("question", "?")

@@ -176,23 +176,23 @@ class _Judge:
         bad = []
         for f in figs:
             own = ids if len(groups) < 2 else next((g for at, g in groups if at >= f.end), groups[-1][1])
-            if self.fig.small_word(f) or self.fig.is_backed(f, self.backing(own)):
+            if self.fig.small_word(f) or self.fig.is_backed(f, self.backing(own), text):
                 continue
             if f.kind == "date" and self.fig.as_of_wording(text, f.start, f.end) and self.fig.is_backed(f, self.as_of(own)):
                 continue
             if self.names_source(text, f, own):  # "the 2019 try proposal", "PEP 563": the cited source's name
                 continue
-            if self.year_of_source(f, own):
+            if self.year_of_source(f, own, text):
                 continue
             bad.append(f)
         return bad
 
-    def year_of_source(self, f, ids: list[str]) -> bool:
+    def year_of_source(self, f, ids: list[str], text: str | None = None) -> bool:
         """"late September 2026" where the claim says "late September" and the source it quotes is
         dated 2 October 2026: the year is the source's, read off its date, when that date is in the
         year written or within twelve months after the month (a year that does not fit is refused)."""
         m = re.fullmatch(r"(\d{4})-(\d{2})", f.key) if f.kind == "date" else None
-        if m is None or not self.fig.is_backed(f._replace(key=f"--{m.group(2)}"), self.backing(ids)):
+        if m is None or not self.fig.is_backed(f._replace(key=f"--{m.group(2)}"), self.backing(ids), text):
             return False
         year, month = int(m.group(1)), m.group(2)
         for sid in self.sources_of(ids):
@@ -531,7 +531,8 @@ class _Judge:
         """Whether the speaker ``who`` is the source of the claim ``x``: a word of its record."""
         from ....ledger.provenance import speaker_of
 
-        return speaker_of(who, self.sources_of([x]), self.ctx.text, self.ctx.source, described=True)
+        return speaker_of(who, self.sources_of([x]), self.ctx.text, self.ctx.source, described=True,
+                          records=self.ctx.sources)
 
     def sources_of(self, ids) -> list[str]:
         """The sources the claims ``ids`` quote."""
