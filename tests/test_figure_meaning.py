@@ -647,6 +647,10 @@ _YEAR_TO = "The water bus carried an average of 31,000 passengers per weekday in
     ("The bus carried 31,000 passengers per weekday in the twelve months to September 2026", []),
     ("The bus carried 31,000 passengers per weekday in the year ending September 2026", []),
     ("Between October 2025 and September 2026 the bus carried 31,000 a weekday", ["October 2025"]),
+    # the span said in Japanese and Chinese: after the date (まで) or before it (截至)
+    ("2026年9月までの12か月間の平日平均は31,000人です", []),
+    ("截至2026年9月的十二个月里，平日平均为31,000人次", []),
+    ("2026年9月の平日平均は31,000人です", ["2026年9月"]),
 ])
 def test_a_date_that_ends_a_span_is_backed_only_with_its_span(sentence, refused):
     """"in the twelve months to September 2026" is a year's average: "for September 2026" makes it

@@ -120,4 +120,6 @@ def test_words_the_claims_say_themselves_pass(sentence, backing):
 def test_a_heading_telling_the_planned_noun_as_done_is_refused(label, over, done):
     assert stance.label_noun_done(over, label) == done
     got = stance.label_says(label, [over], [over])
-    assert (got == ("plan", done)) if done else (got is None or got[0] != "plan")
+    # the plan rule of the month told as done may name the claim's word first ("scheduled")
+    assert (got is not None and got[0] == "plan" and done.startswith(got[1])) if done else \
+        (got is None or got[0] != "plan")

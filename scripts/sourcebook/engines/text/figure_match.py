@@ -116,7 +116,9 @@ _MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
 _SPAN_END = lazy(rf"\b(?:years?|months?|weeks?|days?|quarters?|period|season|summer|winter|spring|autumn|{_MONTHS}|"
                  r"\d{1,4})\s+(?:to|through|thru|until|till|ending|ended)\s+(?:the\s+end\s+of\s+)?$", re.I)
 # a sentence that says the span: its date after "to", "through", "until", "ending", "and", a dash
-_SPAN_SAID = lazy(r"(?:\b(?:to|through|thru|until|till|ending|ended|and|end\s+of)|[-–—])\s*$", re.I)
+_SPAN_SAID = lazy(r"(?:\b(?:to|through|thru|until|till|ending|ended|and|end\s+of|до|по)|[-–—]|截至|截止|至|到)\s*$", re.I)
+# ... or right after it, where Japanese and Chinese put it ("2026年9月までの12か月間")
+_SPAN_SAID_AFTER = lazy(r"^\s*(?:まで|迄|为止|為止|止)")
 
 
 def _span_end(text: str, f: Figure) -> bool:
@@ -251,6 +253,7 @@ def _spanless(text: str, f: Figure, b: _Backing) -> _Backing:
     """The backing a date of ``text`` may take: a date that ends a span there ("in the twelve
     months to September 2026") backs it, or its year, only where the sentence says a span
     too ("for the year to September 2026"), not "for September 2026" or "for 2026"."""
-    if f.kind != "date" or b.open_figures is b.figures or _SPAN_SAID.search(text[max(0, f.start - 20):f.start]):
+    if f.kind != "date" or b.open_figures is b.figures or _SPAN_SAID.search(text[max(0, f.start - 20):f.start]) \
+            or _SPAN_SAID_AFTER.search(text[f.end:f.end + 8]):
         return b
     return _Backing(b.open_figures, b.open_facts, b.periods, b.open_figures, b.open_facts)

@@ -1843,8 +1843,8 @@ def _schedule_told_done(said: str, seen: str) -> str | None:
     over "installation scheduled for November 2026". The label tells a thing done and names, as
     when it happened, a month the claim schedules (the words after its "scheduled", "due to",
     "planned"), and shares the claim's names with digits and another word of it."""
-    if not _DONE_WORD.search(seen):
-        return None
+    if not any(not _NOT_DONE.search(seen[:d.start()]) for d in _DONE_WORD.finditer(seen)):
+        return None  # nothing told as done ("Readers to be installed in November" keeps the plan)
     for m in _PLAN.finditer(said):
         end = _CLAUSE_END.search(said, m.end())
         planned = said[m.end():end.start() if end else len(said)]

@@ -441,7 +441,8 @@ class _Judge:
 
         backing = self.backing(ids, quotes=True)
         if self.unbacked(lead, ids) or quoted(lead) or _URL_TEXT.search(lead) or \
-                stance.added_words(lead, backing, any(stance.hedged(t) for t in self.backing(ids)), len(set(ids))):
+                stance.added_words(self.said_first(lead, ids), backing, any(stance.hedged(t) for t in self.backing(ids)),
+                                   len(set(ids))):
             return False
         if words_only:
             go_on = _GOES_ON.search(lead)
