@@ -58,6 +58,9 @@ CASES = [
     # which of a thing it counts: words inside the figure's unit phrase
     ("The operator and the city give an audited 31,000 bus and tram passengers per weekday{audited}.", "tram",
      "The operator and the city give an audited 31,000 water bus passengers per weekday{audited}."),
+    # a part told as the whole count: the claim counts passengers, not the pass's holders
+    ("The operator and the city give an audited 31,000 pass holders per weekday{audited}.", "pass",
+     "The operator and the city give an audited 31,000 riders per weekday{audited}."),
     # who a figure is told of: the adult fare bound to children
     ("Children under twelve with a paying adult pay 3.40 marks on board{fare}{children}.", "Children",
      "Adults pay 3.40 marks on board, and children under twelve ride free with a paying adult{fare}{children}."),

@@ -71,7 +71,7 @@ _COUNTED: dict[str, str] = {
     # people and their trips are one count of ridership: "31,000 riders" of "31,000 passengers"
     "people": r"passengers?|riders?|people|persons?|travell?ers?|users?|visitors?|customers?|commuters?|trips?|"
               r"journeys?|boardings?|children|adults?|pupils?|students?|members?|employees?|staff|workers?|"
-              r"residents?|pensioners?|пассажир[а-я]*|человек|людей|поездок|детей|взрослых",
+              r"residents?|pensioners?|holders?|subscribers?|owners?|пассажир[а-я]*|человек|людей|поездок|детей|взрослых",
     "vessels": r"boats?|ferr(?:y|ies)|vessels?|ships?|buses|trains?|trams?|vehicles?|coaches|судов|судна|катер[а-я]*",
     "devices": r"readers?|validators?|machines?|terminals?|devices?|gates?|считывател[а-я]*",
     "seats": r"seats?|мест",
