@@ -383,3 +383,15 @@ def test_a_percentage_is_the_claims_bare_fraction():
     assert [f.written for f in unbacked("memory.high defaults to 70% of the limit.", [claim_text])] == ["70%"]
     # a decimal with a unit is an amount, not a share
     assert [f.written for f in unbacked("The fare rose 80%.", ["The fare is 0.8 marks."])] == ["80%"]
+
+
+@pytest.mark.parametrize("sentence,refused", [
+    # documents ordered in time, as "earlier" and "later" order them: the sources' dates tell it
+    ("The newer PEP lets annotations refer to names defined later in the module than the older one.", None),
+    ("In the newer PEP, annotations can refer to names defined later in the module.", None),
+    # a rank the claims do not make is still refused
+    ("The busier PEP lets annotations refer to names defined later in the module.", "The busier PEP"),
+])
+def test_older_and_newer_order_documents_in_time(sentence, refused):
+    got = stance.added_words(sentence, ["PEP 649 lets annotations refer to names defined later in the module."])
+    assert (got[1] if got else None) == refused, got

@@ -1234,6 +1234,10 @@ def wrong_weekday(text: str) -> str | None:
 _THAN = lazy(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
              re.IGNORECASE, needs=("than",))
 _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
+# "more names than the older one": the other of two things the page speaks of, named by its place
+# in time or order, is no new thing compared with
+_ANOTHER = frozenset(("one", "ones", "older", "newer", "earlier", "later", "previous", "former", "latter", "first",
+                      "second", "predecessor", "successor", "original"))
 
 
 # a share told as a fraction is the claim's percentage ("half" of "50%"; "a third" of "33%")
@@ -1267,7 +1271,7 @@ def _compared_with(sentence: str, backing: list[str]) -> str | None:
             continue
         # what is compared with is the noun phrase right after "than": three words past the articles
         head = [w for w in what.split() if w.lower() not in ("the", "a", "an", "any", "its", "their")][:3]
-        words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", " ".join(head))} - _CONDITION_STOP
+        words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", " ".join(head))} - _CONDITION_STOP - _ANOTHER
         if not words:
             continue
         said = " ".join(backing).lower()
@@ -1279,9 +1283,10 @@ def _compared_with(sentence: str, backing: list[str]) -> str | None:
 
 
 # "the two busier routes": a comparative adjective before a noun, with no "than", that ranks what
-# the claims only name; a claim that ranks them (its comparative or superlative) backs it
+# the claims only name; a claim that ranks them (its comparative or superlative) backs it ("older"
+# and "newer" order documents in time, as "earlier" and "later" do: the sources' dates tell that)
 _RANKED = lazy(r"\b(?:the|a|an|its|their)\s+(?:(?:two|three|four|five|six|\d+)\s+)?(?P<w>busier|cheaper|dearer|"
-               r"costlier|faster|quicker|slower|larger|smaller|bigger|newer|older|greater|better|worse|quieter|"
+               r"costlier|faster|quicker|slower|larger|smaller|bigger|greater|better|worse|quieter|"
                r"safer|riskier|easier|harder|wider|busier|fuller|emptier|more\s+popular|less\s+popular|more\s+"
                r"crowded|less\s+crowded|more\s+reliable|less\s+reliable)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
 _BEST = {"better": "best", "worse": "worst"}
