@@ -87,7 +87,8 @@ def _judge(ctx: GateContext) -> GateResult | None:
         bad = figures.unbacked(title, backing[sid])
         if bad:
             bad = [f for f in figures.unbacked(title, [_near(text, bad), *backing[sid]]) if not _named(f, text)]
-        if bad:
+        # an identifier or a version is only ever stated with its digits, which the paragraphs hold
+        if any(f.kind not in ("ident", "version") for f in bad):
             bad = [f for f in figures.unbacked(title, [text, *backing[sid]]) if not _named(f, text)]
         if bad:
             shown = ", ".join(repr(f.written) for f in bad[:3])
