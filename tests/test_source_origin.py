@@ -363,3 +363,27 @@ def test_a_title_figure_is_looked_for_near_its_digits_then_in_the_whole_text():
         Ctx.title = title
         res = titles._judge(Ctx)
         assert bool(res.findings) is refused, (title, res.findings)
+
+
+def test_a_file_name_identifier_is_named_by_its_numbers_without_leading_zeros():
+    """A source titled by its file name, pep-0413.txt, whose text is headed "PEP: 413": the
+    file's own name is no figure the text lacks; another number is still refused."""
+    from sourcebook.domain.gate.gates.records import titles
+
+    text = "PEP: 413\nTitle: Python stdlib versioning\n\nThis PEP proposes a new versioning scheme.\n"
+
+    class Ctx:
+        active = [{"text": "x", "evidence": [{"source_id": "s", "quote": "This PEP proposes"}]}]
+        title = ""
+
+        @staticmethod
+        def source(_sid):
+            return {"title": Ctx.title}
+
+        @staticmethod
+        def text(_sid):
+            return text
+
+    for title, refused in (("pep-0413.txt", False), ("pep-0414.txt", True)):
+        Ctx.title = title
+        assert bool(titles._judge(Ctx).findings) is refused, title

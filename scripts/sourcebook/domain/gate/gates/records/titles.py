@@ -40,8 +40,14 @@ def gate(ctx: GateContext) -> GateResult | None:
 
 def _named(f, text: str) -> bool:
     """Digits the source writes anywhere, an address included, name it ("go-12914-monotonic" of a
-    text linking golang.org/issue/12914): a file's own name is no figure it lacks."""
-    return f.written.isdigit() and re.search(rf"(?<!\d){f.written}(?!\d)", text) is not None
+    text linking golang.org/issue/12914, "pep-0413" of "PEP: 413"): a file's own name is no figure
+    it lacks."""
+    if f.written.isdigit():
+        return re.search(rf"(?<!\d){f.written}(?!\d)", text) is not None
+    # a file name's identifier ("pep-0413" of a text headed "PEP: 413"): each of its numbers,
+    # leading zeros aside, is written in the text
+    runs = re.findall(r"\d+", f.written) if f.kind == "ident" else []
+    return bool(runs) and all(re.search(rf"(?<!\d)0*{int(r)}(?!\d)", text) for r in runs)
 
 
 def _near(text: str, figs: list) -> str:
