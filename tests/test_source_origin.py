@@ -335,6 +335,21 @@ def test_measures_in_different_units_are_not_candidates():
     assert cross_topic(claims) == []
 
 
+class _TitleCtx:
+    """What the titles gate reads of a workspace: one source "s", its title and text, and one
+    active claim quoting it."""
+
+    def __init__(self, title: str, text: str, quote: str) -> None:
+        self._title, self._text = title, text
+        self.active = [{"text": "x", "evidence": [{"source_id": "s", "quote": quote}]}]
+
+    def source(self, _sid):
+        return {"title": self._title}
+
+    def text(self, _sid):
+        return self._text
+
+
 def test_a_title_figure_is_looked_for_near_its_digits_then_in_the_whole_text():
     """The titles gate reads the paragraphs holding a figure's digits before the whole text; a
     figure only a number word states far from any digits ("a dozen" for the 12 of "twelve") is still backed,
@@ -343,25 +358,12 @@ def test_a_title_figure_is_looked_for_near_its_digits_then_in_the_whole_text():
 
     text = ("# Notes\n\nIntroduction without numbers.\n\nThe 2019 draft was long.\n\n"
             "A dozen projects call it.\n")
-
-    class Ctx:
-        active = [{"text": "The notes", "evidence": [{"source_id": "s", "quote": "Introduction"}]}]
-
-        @staticmethod
-        def source(_sid):
-            return {"title": Ctx.title}
-
-        @staticmethod
-        def text(_sid):
-            return text
-
     from sourcebook.engines.text.figures import find_figures
 
     near = titles._near(text, find_figures("The 2019 notes"))
     assert "2019" in near and "Introduction" not in near
     for title, refused in (("The 2019 notes", False), ("Twelve projects", False), ("The 2020 notes", True)):
-        Ctx.title = title
-        res = titles._judge(Ctx)
+        res = titles._judge(_TitleCtx(title, text, "Introduction"))
         assert bool(res.findings) is refused, (title, res.findings)
 
 
@@ -371,19 +373,5 @@ def test_a_file_name_identifier_is_named_by_its_numbers_without_leading_zeros():
     from sourcebook.domain.gate.gates.records import titles
 
     text = "PEP: 413\nTitle: Python stdlib versioning\n\nThis PEP proposes a new versioning scheme.\n"
-
-    class Ctx:
-        active = [{"text": "x", "evidence": [{"source_id": "s", "quote": "This PEP proposes"}]}]
-        title = ""
-
-        @staticmethod
-        def source(_sid):
-            return {"title": Ctx.title}
-
-        @staticmethod
-        def text(_sid):
-            return text
-
     for title, refused in (("pep-0413.txt", False), ("pep-0414.txt", True)):
-        Ctx.title = title
-        assert bool(titles._judge(Ctx).findings) is refused, title
+        assert bool(titles._judge(_TitleCtx(title, text, "This PEP proposes")).findings) is refused, title

@@ -519,19 +519,24 @@ def now_for_then(claim_text: str, sentence: str) -> str | None:
     """"currently" in a sentence that restates a claim dated in its own words ("were still
     switched off in late September") without that date: the claim says then, the sentence says
     now. As "now for September", or None."""
-    from .figures import find_figures
-
     seen = _seen(sentence)
     m = _NOW.search(seen)
-    if m is None:
-        return None
+    date = _undated_restatement(claim_text, seen) if m is not None else None
+    return f"{m.group(0)} for {date}" if m is not None and date else None
+
+
+def _undated_restatement(claim_text: str, seen: str) -> str | None:
+    """The first date a claim gives in its own words, when the sentence (``seen``) keeps a third
+    of the claim's other words but no date: it restates the claim with its date gone."""
+    from .figures import find_figures
+
     dates = [f for f in find_figures(_seen(claim_text)) if f.kind == "date"]
     if not dates or any(f.kind == "date" for f in find_figures(seen)):
         return None
     rest = _stems(claim_text) - {w for f in dates for w in _stems(f.written)}
     if not rest or len(rest & _stems(seen)) * 3 < len(rest):
         return None  # a third of its words: "now" with the date gone is a strong sign of its own
-    return f"{m.group(0)} for {dates[0].written}"
+    return dates[0].written
 
 
 # a frequency told of a claim dated in its own words ("are often switched off" of "were still
@@ -547,19 +552,12 @@ def habit_for_then(claim_text: str, sentence: str) -> str | None:
     claim says no such word: the claim tells one time, the sentence a habit. As "often for
     September", or None; a sentence that keeps the date ("were often off in late September")
     says when."""
-    from .figures import find_figures
-
     seen = _seen(sentence)
     m = _HABIT.search(seen)
     if m is None or _HABIT.search(_seen(claim_text)):
         return None
-    dates = [f for f in find_figures(_seen(claim_text)) if f.kind == "date"]
-    if not dates or any(f.kind == "date" for f in find_figures(seen)):
-        return None
-    rest = _stems(claim_text) - {w for f in dates for w in _stems(f.written)}
-    if not rest or len(rest & _stems(seen)) * 3 < len(rest):
-        return None
-    return f"{' '.join(m.group(0).lower().split())} for {dates[0].written}"
+    date = _undated_restatement(claim_text, seen)
+    return f"{' '.join(m.group(0).lower().split())} for {date}" if date else None
 
 
 # the words that open a condition before a verb told as done: "once new readers have been fitted"
