@@ -1509,6 +1509,16 @@ _DISPUTE_BACKED = lazy(r"\b(?:disput\w*|den(?:y|ies|ied|ying|ial)|reject\w*|rebu
                        r"refus\w*|challeng\w*|object\w*|oppos\w*|disagree\w*|counter\w*)\b", re.IGNORECASE)
 
 
+def _first_read(readers, sentence: str, backing: list[str]) -> tuple[str, str] | None:
+    """(kind, word) of the first reader, in order, that finds a word the sentence adds to what
+    backs it (each reader: ``(sentence, backing) -> word or None``), or None."""
+    for kind, read in readers:
+        word = read(sentence, backing)
+        if word:
+            return kind, word
+    return None
+
+
 def added_words(sentence: str, backing: list[str], plan: bool = False, cited: int = 0) -> tuple[str, str] | None:
     """What a cited sentence says that none of what it cites says, as (kind, word): kind
     ``negation`` ("neither"), ``scope`` ("every route"), ``judgement`` ("the debunked figure"),
@@ -1529,29 +1539,19 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
     if narrowed:
         return "scope", narrowed
-    doubt = hedge_added(sentence, backing)
-    if doubt:
-        return "hedge", doubt
-    also = _also_does(sentence, backing)
-    if also:
-        return "speaker", also
-    counted = _quantity(sentence, backing)
-    if counted:
-        return "quantity", counted
-    whole = _set_dropped(sentence, backing)
-    if whole:
-        return "set", whole
+    added = _first_read((("hedge", hedge_added), ("speaker", _also_does), ("quantity", _quantity),
+                         ("set", _set_dropped)), sentence, backing)
+    if added:
+        return added
     change = CHANGE.search(_seen(sentence))
     # a text that tells a change, or compares ("since", "extended"), backs one; "unchanged since
     # 2024" compares only to say nothing changed
     if change and not any(_backs_change(change.group(0), b) for b in backing):
         return "change", " ".join(change.group(0).lower().split())
-    compared = _compared_with(sentence, backing) or _ranked(sentence, backing)
-    if compared:
-        return "comparison", compared
-    times = _multiplied(sentence, backing)
-    if times:
-        return "multiplier", times
+    added = _first_read((("comparison", _compared_with), ("comparison", _ranked), ("multiplier", _multiplied)),
+                        sentence, backing)
+    if added:
+        return added
     day = wrong_weekday(sentence)
     if day:
         return "weekday", day
@@ -1561,11 +1561,10 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     disputed = _DISPUTE.search(sentence)
     if disputed and not any(_DISPUTE.search(b) or _DISPUTE_BACKED.search(b) or denial(b) for b in backing):
         return "dispute", " ".join(disputed.group(0).lower().split())
-    for kind, read in (("duration", _duration), ("lapsed", _lapsed), ("cause", _cause), ("deadline", _by_date),
-                       ("temporary", _temporary), ("month", _part_of_month), ("worth", _worth)):
-        word = read(sentence, backing)
-        if word:
-            return kind, word
+    added = _first_read((("duration", _duration), ("lapsed", _lapsed), ("cause", _cause), ("deadline", _by_date),
+                         ("temporary", _temporary), ("month", _part_of_month), ("worth", _worth)), sentence, backing)
+    if added:
+        return added
     judged_report = _JUDGED_REPORT.search(sentence)
     if judged_report and not any(re.search(rf"\b{judged_report.group(0).split()[0]}", b, re.IGNORECASE)
                                  for b in backing):
