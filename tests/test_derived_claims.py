@@ -174,6 +174,29 @@ def test_a_sum_is_refused_only_over_a_disagreement(first, second, code):
     assert [p[0] for p in problems] == ([code] if code else []), problems
 
 
+@pytest.mark.parametrize("first, second, text, code", [
+    # a number with its unit glued ("15ns", the way Go and systems documents write it) is its number
+    ("nanotime takes around 15ns on average.", "cputicks takes 10ns.", "nanotime costs 5ns more.", None),
+    ("nanotime takes around 15ns on average.", "cputicks takes 10 ns.", "nanotime costs 5 ns more.", None),
+    ("The new trace takes 640MiB.", "The old trace took 288MiB.", "It grows by 352 MiB.", None),
+    ("The new trace takes 640MiB.", "The old trace took 288MiB.", "It grows by 350MiB.", "E-ARITH-MISMATCH"),
+    ("nanotime takes around 15ns on average.", "cputicks takes 10ns.", "nanotime costs 6ns more.", "E-ARITH-MISMATCH"),
+    # a name with digits glued is not a quantity ("ns3" names a simulator)
+    ("ns3 runs the model.", "cputicks takes 10ns.", "The gap is 5ns.", "E-ARITH-INPUT"),
+])
+def test_a_figure_with_its_unit_glued_is_an_input(first, second, text, code):
+    from sourcebook.engines.ledger import arithmetic
+
+    a = _route_claim("clm_aaaaaaaaaaaa", first)
+    b = _route_claim("clm_bbbbbbbbbbbb", second)
+    diff = {"id": "clm_cccccccccccc", "kind": "derived", "status": "active", "confidence": "verified",
+            "evidence": [], "text": text, "derived": {"op": "difference", "from": [a["id"], b["id"]], "round": 0}}
+    derivation, problems = arithmetic.derive(diff, {c["id"]: c for c in (a, b)})
+    assert [p[0] for p in problems] == ([code] if code else []), problems
+    if code is None:
+        assert derivation is not None and derivation.result == (352 if "MiB" in first else 5)
+
+
 def test_the_mismatch_message_shows_the_computation(demo):
     summer, audited = _inputs(demo)
     r = _add(demo, "--op", "difference", "--from", f"{summer},{audited}", "--text",

@@ -41,6 +41,10 @@ CASES = [
     ("1'000 and 1 000 000", [("number", "1000"), ("number", "1000000")]),
     ("EUR1000 or 1000EUR", [("money", "EUR:1000"), ("money", "EUR:1000")]),
     ("see No.5 on p.12", [("number", "5"), ("number", "12")]),
+    # a number with its unit glued is the number: "15ns" as "15 ns" (a name with digits stays a name)
+    ("15ns, 15 ns, 2.4GHz, 288MiB, 20µs", [("number", "15"), ("number", "15"), ("number", "2.4"), ("number", "288"),
+                                          ("number", "20")]),
+    ("ns3 and 3ns", [("ident", "NS3"), ("number", "3")]),
     ("1–3 December 2026", [("date", "2026-12-01"), ("date", "2026-12-03")]),
     # dates in English, French, German, Spanish
     ("On 1 December 2026.", [("date", "2026-12-01")]),
@@ -142,6 +146,8 @@ BACKED = [
     ("38.500", "38.500"),  # a lone dot group is backed when the backing reads both ways too
     ("3.400 marks", "costs 3.400 marks"),
     ("38,500", "38.500"),  # the backing's dot group offers both readings
+    ("takes around 15 ns", "takes around 15ns on average"),  # a unit apart or glued: one figure
+    ("about 45ns", "about 45 ns"),
 ]
 
 
@@ -166,6 +172,7 @@ UNBACKED = [
     # a lone dot group reads as 38.5 and as 38500 (de, fr, ru): both readings need backing
     ("38.500", "38,500", "38.500"),
     ("3.400 marks", "3.40 marks", "3.400 marks"),
+    ("about 16ns", "about 15ns", "16"),
 ]
 
 

@@ -71,7 +71,9 @@ _LETTERS = r"A-Za-z_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
 _GLUED = lazy(rf"[0-9{_LETTERS}]*[0-9][0-9{_LETTERS}]*")
 _CODES = "|".join(currencies.CODES) + "|RMB"
 # a figure with a glued suffix: ordinals, scales, units of measure, currency codes
-_UNITS = r"km|m|cm|mm|kg|g|t|h|min|s|ms|kWh|kW|MW|GW|W|V|GB|MB|TB|KB|Mbps|Gbps|px|pt|x|mph|kmh|ha|l|ml"
+# (time down to picoseconds, frequencies, binary sizes: "15ns", "2.4GHz", "288MiB" as their number)
+_UNITS = (r"km|m|cm|mm|nm|kg|mg|g|t|h|min|s|ms|us|µs|μs|ns|ps|Hz|kHz|MHz|GHz|kWh|kW|MW|GW|W|V|"
+          r"GB|MB|TB|KB|kB|KiB|MiB|GiB|TiB|Kbps|Mbps|Gbps|px|pt|x|mph|kmh|ha|l|ml")
 _OK_GLUED = lazy(
     r"\d+(?:st|nd|rd|th|k|K|bn|mn|m|M|er|ème|e|h|г|млн|млрд|тыс|руб)?|[vV]\d+|\d{1,2}h\d{2}|\d{2}T\d{2}|\d{2}Z"
     rf"|(?:{_CODES})\d+|\d+(?:{_CODES})"

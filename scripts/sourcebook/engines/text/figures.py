@@ -9,7 +9,8 @@ Kinds and keys:
   "3.4" == "3.40"; a comma followed by exactly three digits groups, otherwise it is a decimal
   comma ("3,40" == 3.40); scale words applied ("1.5 million" -> "1500000", "3.1万" ->
   "31000", "5 млн" -> "5000000"); ordinals read as their number ("21st", "1-й" -> "21", "1");
-  CJK numerals where numeric ("三万一千" -> "31000")
+  CJK numerals where numeric ("三万一千" -> "31000"); a unit of measure glued to its number is
+  the number ("15ns", "2.4GHz", "288MiB", "10km" -> "15", "2.4", "288", "10"), as with a space
 - ``percent`` "12%" ("12 percent", "12 per cent", "12％", "12 Prozent", "百分之十二")
 - ``money``   "EUR:1000" ("€1,000", "EUR 1000", "1000 euros", "1000 €"); "$" and "¥" keep
   the symbol as their code because they name several currencies ("$:5", "¥:300")
