@@ -217,6 +217,47 @@ def test_narrow(ws):
     assert "narrow" in events
 
 
+def test_a_mistaken_narrowing_is_undone_by_narrowing_back(ws):
+    """Narrowing back to the text a claim was narrowed from makes that claim active again (as
+    stored: its evidence, confidence and id), at any depth; the narrowed claims are superseded by
+    it. A claim that was never in the chain (active, superseded otherwise, retracted) stays as it is."""
+    sid = _src(ws)
+    first = "The ferry carries 120 cars all year."
+    old = last_id(add(ws, claim(first, kind="number", confidence="verified",
+                               evidence=[ev(sid, TEXT, "The ferry carries 120 cars in summer.")])))
+    before = _claims(ws)[old]
+    mid = last_id(sb("claim", "narrow", old, "--text", "The ferry carries 120 cars in summer.", "--reason", "seasonal",
+                     cwd=ws))
+    new = last_id(sb("claim", "narrow", mid, "--text", "In summer the ferry carries 120 cars.", "--reason", "order",
+                     cwd=ws))
+    # making the old claim active by hand is refused, and the refusal names the way back
+    r = sb("claim", "set", old, "--status", "active", "--reason", "mistake", cwd=ws)
+    assert r.rc == 1 and "E-CLAIM-STATUS" in r.err and f"sb claim narrow {new} --text" in r.err, r.both
+    r = sb("claim", "narrow", new, "--text", first, "--reason", "the quote did cover it", cwd=ws)
+    assert r.rc == 0, r.both
+    assert last_id(r) == old and "narrowed back" in r.out
+    cs = _claims(ws)
+    assert cs[old]["status"] == "active" and not cs[old].get("superseded_by") and "narrowed_to" not in cs[old]
+    assert {k: v for k, v in cs[old].items() if k != "status"} == {
+        k: v for k, v in before.items() if k != "status"}
+    assert cs[new]["status"] == "superseded" and cs[new]["superseded_by"] == old
+    assert cs[mid]["status"] == "superseded"
+    assert cs[new]["status_reason"] == "narrowed back: the quote did cover it"
+    assert [e["event"] for e in _events(ws)[-2:]] == ["narrow_back", "restore"]
+    # the neighbours stay refused: a claim superseded outside the chain, an active twin, a retracted one
+    other = last_id(add(ws, claim("Night service ends at midnight.")))
+    r = sb("claim", "narrow", old, "--text", "Night service ends at midnight.", "--reason", "x", cwd=ws)
+    assert r.rc == 1 and "E-CLAIM-NARROW" in r.err and "(active)" in r.err and f"--superseded-by {other}" in r.err
+    gone = last_id(add(ws, claim("Tickets cost four euros.")))
+    assert sb("claim", "retract", gone, "--reason", "x", cwd=ws).rc == 0
+    r = sb("claim", "narrow", old, "--text", "Tickets cost four euros.", "--reason", "x", cwd=ws)
+    assert r.rc == 1 and "E-CLAIM-NARROW" in r.err and "retracted claim stays retracted" in r.err
+    assert _claims(ws)[gone]["status"] == "retracted"
+    r = sb("claim", "narrow", old, "--text", "In summer the ferry carries 120 cars.", "--reason", "x", cwd=ws)
+    assert r.rc == 1 and "E-CLAIM-NARROW" in r.err and "(superseded)" in r.err
+    assert _claims(ws)[new]["status"] == "superseded"
+
+
 def test_ack_recorded(ws):
     cid = last_id(add(ws, claim("A claim to acknowledge.")))
     r = sb("claim", "ack", cid, "--reason", "re-read the page; still says so", cwd=ws)

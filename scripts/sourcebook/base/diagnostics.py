@@ -93,9 +93,9 @@ _reg({
 _reg({
     "E-CLAIM": ("A claim payload is missing, unreadable or not a claim (no text, not an object).", "Pass an object, a list, or {\"claims\": [...]} with --json, --file or --stdin."),
     "E-CLAIM-UNKNOWN": ("No claim has that id (or an artifact names a claim that is not active).", "List claims with `sb claim list`."),
-    "E-CLAIM-STATUS": ("A claim's status cannot be changed that way (it would resurrect or silently drop a claim).", "Use `sb claim retract`, `sb claim narrow` or an adjudication; a retracted or superseded claim stays so."),
+    "E-CLAIM-STATUS": ("A claim's status cannot be changed that way (it would resurrect or silently drop a claim).", "Use `sb claim retract`, `sb claim narrow` or an adjudication; a retracted or superseded claim stays so, except a narrowing undone with `sb claim narrow NEW --text \"<the earlier text>\"`."),
     "E-CLAIM-SPAN": ("Evidence without offsets whose quote is not exactly one span of the source.", "Use `sb find SRC TEXT --all` and give start/end, or quote more context."),
-    "E-CLAIM-NARROW": ("`sb claim narrow` was asked for a text that gives no new claim.", "Write the narrower text the quote supports; it must differ from the old text."),
+    "E-CLAIM-NARROW": ("`sb claim narrow` was asked for a text that gives no new claim.", "Write the narrower text the quote supports; it must differ from the old text. To undo a narrowing, narrow the new claim back to the earlier claim's text (that claim is active again)."),
     "W-QUOTE-MISMATCH": ("A claim was stored, but its quote is not the text at its offsets; the gate will fail it.", "Fix the offsets or the quote (`sb find`, `sb quote`)."),
     "W-QUOTE-RANGE": ("A claim was stored, but its span is reversed or outside the source text; the gate will fail it.", "Use offsets with 0 <= start < end <= length."),
     "W-QUOTE-EMPTY": ("A claim was stored with an empty or whitespace-only quote, which never verifies.", "Quote the exact words that support the claim."),

@@ -178,6 +178,13 @@ def run_one(args, ctx, ws) -> int:
         new, warnings = claim_edit.narrow(ws, cid, args.text, args.reason, args.confidence)
         for f in warnings:
             ctx.finding(f)
+        from ...domain.ledger.claims import claims_by_id, load_claims
+
+        if new["id"] in claim_edit.narrowed_from_chain(claims_by_id(load_claims(ws)), cid):
+            ctx.out(f"narrowed back {cid} -> {new['id']}  (the narrowing is undone: {new['id']} is active again "
+                    f"as it was stored, {cid} is superseded by it; update every artifact that cites {cid})")
+            ctx.out(f"claim {new['id']}")
+            return Exit.OK
         unseen = "limitation" not in new  # narrowed before any page showed it (claim_edit.narrow)
         ctx.out(f"narrowed {cid} -> {new['id']}  (old claim superseded; "
                 + ("no page showed it, so it leaves no public history)" if unseen

@@ -49,7 +49,9 @@ Input precedence: --json, then --file, then --stdin; each takes one claim object
 text>"` (an inferred claim, which has no quote: `recorded "..."`) and then `claim <id>` (the id
 is that line's last token). `set --contradicts` links two claims that disagree in a way the
 detector cannot see (where, why, who said it); `sb contradictions` then lists them to decide.
-Claims are never deleted; `retract` and `narrow` keep the old claim and record why."""
+Claims are never deleted; `retract` and `narrow` keep the old claim and record why. A mistaken
+narrowing is undone by narrowing back: `sb claim narrow NEW --text "<the earlier text>"` makes
+the claim it was narrowed from active again (same id) and supersedes NEW."""
 
 ACTIONS = ("add", "import", "list", "show", "set", "retract", "narrow", "ack", "evidence")
 

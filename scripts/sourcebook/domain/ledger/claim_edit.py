@@ -5,7 +5,9 @@ ever stored) and appended to the trail. Status only moves forward: a claim is re
 superseded through the commands that say why, and never comes back to active. A claim that a
 both_stand decision names is neither retracted nor superseded until a new decision for its
 cluster replaces that one. A narrowed claim is read like an added one (``provenance``): its
-text may say no more than its quotes. An ack records who looked, and which review flags of
+text may say no more than its quotes. The one way back: narrowing a claim back to the text of a
+claim it was narrowed from makes that earlier claim active again, as it was stored, and
+supersedes the narrowed one (a mistaken narrowing is undone, not re-added). An ack records who looked, and which review flags of
 the claim it answers.
 """
 
@@ -68,8 +70,12 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
             status = new["status"] = "superseded"
         if status != old_status:
             if old_status != "active":
+                undo = ""
+                if claim.get("narrowed_to") and old_status == "superseded" and status == "active":
+                    undo = (f"; to undo its narrowing, narrow what replaced it back to its text: "
+                            f"sb claim narrow {_newest(by_id, cid)} --text \"<the text of {cid}>\" --reason \"...\"")
                 raise SbError("E-CLAIM-STATUS", cid, f"is {old_status}; a {old_status} claim is never made "
-                              f"{status} again (add a new claim instead)")
+                              f"{status} again (add a new claim instead{undo})")
             if status == "retracted":
                 raise SbError("E-CLAIM-STATUS", cid, "use `sb claim retract CLM --reason \"...\"` so the reason is recorded")
             if status == "superseded":
@@ -96,6 +102,17 @@ def set_fields(ws: Workspace, cid: str, changes: dict, reason: str | None = None
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("set", cid, changes=changes, reason=reason)])
     return new  # type: ignore[return-value]
+
+
+def _newest(by_id: dict, cid: str) -> str:
+    """The claim a chain of narrowings from ``cid`` ends at (the one standing in for it now)."""
+    seen = {cid}
+    while True:
+        nxt = (by_id.get(cid) or {}).get("narrowed_to")
+        if not isinstance(nxt, str) or nxt in seen or nxt not in by_id:
+            return cid
+        seen.add(nxt)
+        cid = nxt
 
 
 def _linked(by_id: dict, cid: str, old: object, wanted: list[str]) -> list[str]:
@@ -160,8 +177,9 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
         if new_id == cid:
             raise SbError("E-CLAIM-NARROW", cid, "the new text is the same claim (ids match); say less than before")
         if new_id in by_id:
-            raise SbError("E-CLAIM-NARROW", new_id, f"a claim with this text already exists ({by_id[new_id].get('status')}); "
-                          "supersede the old claim with it: sb claim set OLD --superseded-by NEW")
+            if new_id in narrowed_from_chain(by_id, cid):
+                return _restore(ws, by_id, cid, new_id, why)
+            raise _twin_refusal(by_id[new_id], cid)
         new = {k: v for k, v in old.items() if k not in ("acks", "narrowed_to", "status_reason", "unpublished")}
         new.update(id=new_id, text=" ".join(text.split()), narrowed_from=cid,
                    limitation=f"claim narrowed from: {old['text']}", status="active", superseded_by=None)
@@ -184,6 +202,56 @@ def narrow(ws: Workspace, cid: str, text: str, reason: str | None,
                                  warnings=[w.code for w in warnings] or None)])
         ws.record("GROUND", f"claim {new_id}")
     return new, warnings  # type: ignore[return-value]
+
+
+def narrowed_from_chain(by_id: dict, cid: str) -> list[str]:
+    """The claims ``cid`` was narrowed from, nearest first (a narrowed claim's ancestors)."""
+    out: list[str] = []
+    cur = by_id.get(cid)
+    while cur is not None:
+        prev = cur.get("narrowed_from")
+        if not isinstance(prev, str) or prev in out or prev == cid or prev not in by_id:
+            break
+        out.append(prev)
+        cur = by_id[prev]
+    return out
+
+
+def _twin_refusal(twin: Claim, cid: str) -> SbError:
+    """E-CLAIM-NARROW for a narrowing whose text is another claim's, naming what to do instead."""
+    status, tid = twin.get("status", "active"), str(twin["id"])
+    if status == "active":
+        how = f"cite it instead, and retire {cid} with: sb claim set {cid} --superseded-by {tid} --reason \"...\""
+    elif status == "superseded":
+        how = (f"it was superseded outside {cid}'s narrowings, so it stays superseded (only a narrowing is undone, "
+               f"by narrowing back to the text it replaced); word the text differently")
+    else:
+        how = "a retracted claim stays retracted; word the text differently, or add the claim again with new wording"
+    return SbError("E-CLAIM-NARROW", tid, f"a claim with this text already exists ({status}); {how}")
+
+
+def _restore(ws: Workspace, by_id: dict, cid: str, back_id: str, why: str) -> tuple[Claim, list[Finding]]:
+    """Undo a narrowing: ``cid`` was narrowed (at any depth) from ``back_id``, whose text the user
+    narrows back to. The earlier claim is active again, as it was stored, and ``cid`` is
+    superseded by it. The trail records both; a narrowing no reader saw leaves no public trace."""
+    _uncontested(ws, cid, "narrowed back (that supersedes it)")
+    cur, back = by_id[cid], dict(by_id[back_id])
+    for key in ("narrowed_to", "status_reason", "unpublished"):
+        back.pop(key, None)
+    back["status"], back["superseded_by"] = "active", None
+    _check(back)
+    cache = TextCache(ws)
+    warnings = add_warnings(back, check_claim(back, cache.text, cache.record, cache.ids))
+    cur["status"], cur["superseded_by"], cur["status_reason"] = "superseded", back_id, f"narrowed back: {why}"
+    cur.pop("narrowed_to", None)
+    if not published(ws, cid):
+        cur["unpublished"] = True
+    by_id[back_id] = back
+    save_claims(ws, list(by_id.values()))
+    append_events(ws, [event("narrow_back", cid, restored=back_id, reason=why),
+                       event("restore", back_id, restored_from=cid, status="active")])
+    ws.record("GROUND", f"claim {back_id}")
+    return back, warnings  # type: ignore[return-value]
 
 
 def published(ws: Workspace, cid: str) -> bool:
