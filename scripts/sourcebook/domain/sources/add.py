@@ -197,12 +197,15 @@ def add_file(ws: Workspace, loc: str, cwd: str, req: AddRequest, max_mb: int = D
         raw = fh.read()
     media = media_type_for(real)
     meta = dict(req.meta)
-    if not meta.get("title") and not media.startswith("text/") and media != "application/xhtml+xml":
+    stem = not meta.get("title") and not media.startswith("text/") and media != "application/xhtml+xml"
+    if stem:
         # a web page and a text (a PEP's header, a Markdown "#" heading) name themselves: their
         # title comes at extract, the file's name only when they do not
         meta["title"] = _stem_title(real)
     rec = base_record("file", loc, canonical, AddRequest(req.tier, req.reason, meta, attest=req.attest), media,
                       sha256_bytes(raw), "capture" if meta.get("url") else "file")
+    if stem:
+        rec["title_from"] = "file name"
     ext = os.path.splitext(real)[1]
     if not ext:
         from ...engines.convert.registry import stored_extension

@@ -184,6 +184,8 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
             notes.append(f"source {sid}: {key} {before!r} -> {rec.get(key)!r}")
         if key == "publisher" and rec.get("publisher_from") and before != rec.get(key):
             rec["publisher_from"] = USER_SET  # the page's tag no longer says what is shown
+        if key == "title" and before != rec.get(key):
+            rec.pop("title_from", None)  # type: ignore[misc]  # the user's words now, checked as such
     check_tier(origin_of(rec), str(rec.get("tier")), attestation_reason(rec), sid, edit=True)
     copy_tier_problem(ws, rec)
     problems = check(rec, "source", f"sources/{sid}/source.json")

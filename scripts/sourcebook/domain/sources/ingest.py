@@ -120,6 +120,8 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
     for key, value in (out.meta or {}).items():
         if key in META_FIELDS and value and not rec.get(key):
             rec[key] = value  # type: ignore[literal-required]
+            if key == "title":
+                rec["title_from"] = "page"
         if key == "canonical_url" and value and not rec.get("canonical_url"):
             rec["canonical_url"] = value
         if key in READER_FIELDS:  # the page's own claims, as this extraction read them
@@ -133,6 +135,7 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
                 rec.pop(key, None)  # type: ignore[misc]
     if not rec.get("title") and rec.get("kind") == "file":
         rec["title"] = _stem_title(raw_path if not rec.get("locator") else rec["locator"])
+        rec["title_from"] = "file name"
     return out
 
 

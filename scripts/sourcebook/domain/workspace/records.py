@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # at run time every record is a plain dict: importing typing 
         status: str  # pending | needs_extraction | ready | failed
         error: str | None
         title: str | None
+        title_from: str  # "page" | "file name": sourcebook took it; absent when the user gave it
         author: str | None
         publisher: str | None
         published_at: str | None

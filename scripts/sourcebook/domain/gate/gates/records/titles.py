@@ -6,6 +6,12 @@ checked too. So a title follows the prose rule: each figure and date in it must 
 meaning, in the source's own canonical text or in what the active claims citing it say or
 quote ("2025 Annual Report" passes when the report says 2025). A title that states more is
 refused, never rewritten: ``sb source set SRC title="..."`` fixes it.
+
+A title sourcebook took itself (``title_from``: the page's own title or heading, or the file's
+name) often ends with the site's name, "… | ノート100YEN.com": there a run of digits glued to
+letters ("100YEN", "web3") or standing in a domain ("365.example.org") is a name, never a
+figure the text lacks. A title the user gave is read whole: an invented "W9" or "2031" in it is
+refused.
 """
 
 from __future__ import annotations
@@ -48,6 +54,18 @@ def _named(f, text: str) -> bool:
     # leading zeros aside, is written in the text
     runs = re.findall(r"\d+", f.written) if f.kind == "ident" else []
     return bool(runs) and all(re.search(rf"(?<!\d)0*{int(r)}(?!\d)", text) for r in runs)
+
+
+# a host name: labels joined by dots, ending in letters ("ノート100YEN.com", "365.example.org")
+_DOMAIN = re.compile(r"(?<![\w.])[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}(?![\w.])")
+
+
+def _site_name(f, title: str) -> bool:
+    """A figure of a title sourcebook took from the page that is part of a name: digits glued to
+    letters (an identifier) or inside a host name."""
+    if f.kind == "ident":
+        return True
+    return any(m.start() <= f.start and f.end <= m.end() for m in _DOMAIN.finditer(title))
 
 
 def _near(text: str, figs: list) -> str:
@@ -96,6 +114,8 @@ def _judge(ctx: GateContext) -> GateResult | None:
         # an identifier or a version is only ever stated with its digits, which the paragraphs hold
         if any(f.kind not in ("ident", "version") for f in bad):
             bad = [f for f in figures.unbacked(title, [text, *backing[sid]]) if not _named(f, text)]
+        if bad and rec and rec.get("title_from"):
+            bad = [f for f in bad if not _site_name(f, title)]
         if bad:
             shown = ", ".join(repr(f.written) for f in bad[:3])
             found.append(Finding("E-SOURCE-TITLE-FIGURE", sid,
