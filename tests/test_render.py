@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -322,3 +323,66 @@ def test_a_page_beside_the_answer_lists_the_thesis_claims_it_shows(kit, kind):
     assert (f'id="c-{ids["fare"]}"' in ledger) == shows_thesis
     v = sb("verify", "--html", f"build/{kind}.html", cwd=ws)
     assert v.rc == 0, v.both
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Kindleのショートカットキーを「なし」にします [@clm_0123456789ab]。", "ja"),
+    ("新的读卡器将于十一月安装 [@clm_0123456789ab]。W3航路也一样。", "zh"),
+    ("Новые считыватели установят в ноябре на маршруте W3 [@clm_0123456789ab].", "ru"),
+    ("The pass is accepted on W1 and W2 [@clm_0123456789ab].", "en"),
+    ("Le passe est accepté sur W1 et W2.", "en"),  # no table, no script of its own: English words
+    ("Kindle for PC の Ctrl+Alt+K は KeePass と重なる。", "ja"),  # Latin names among kana
+])
+def test_a_page_language_is_read_from_the_draft(text, lang):
+    from sourcebook.domain.artifacts.labels import page_lang
+
+    assert page_lang(None, text) == lang
+    assert page_lang({"lang": "pt-BR"}, text) == "pt-BR"  # the plan's lang wins
+    assert page_lang({"lang": "not a tag"}, text) == lang
+
+
+@pytest.mark.parametrize("kind", ["answer", "brief", "explainer", "deck", "infographic"])
+@pytest.mark.parametrize("lang", ["ja", "zh", "ru"])
+def test_every_template_word_has_its_translation(kind, lang):
+    """Every fixed word of the templates the table translates is translated: no English label is
+    left beside translated ones (the mark names stay, as the page's marks do)."""
+    from sourcebook.domain.artifacts.labels import LABELS
+    from sourcebook.domain.artifacts.templates import load_template
+
+    page = load_template(kind, lang)
+    assert f'<html lang="{lang}"' in page
+    for en in LABELS[lang]:
+        assert f">{en}<" not in page and f"> {en}<" not in page and f'aria-label="{en}"' not in page, en
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh", "ru"])
+def test_the_plan_sets_the_page_language_and_the_page_verifies(kit, lang):
+    """`sb plan --lang ja`: the page is lang="ja" with the template's words in Japanese and still
+    passes verify (those words are sourcebook's own, not uncited prose); unset, the English draft
+    gives an English page."""
+    ws, ids = kit
+    assert sb("render", "answer", cwd=ws).rc == 0
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in page and ">Contents<" in page and ">Ledger<" in page
+    from sourcebook.domain.artifacts.labels import LABELS
+
+    r = sb("plan", "--type", "answer", "--lang", lang, cwd=ws)
+    assert r.rc == 0, r.both
+    plan = json.loads((ws / "plan.json").read_text(encoding="utf-8"))
+    assert plan["lang"] == lang
+    plan["sections"][0]["claim_ids"] = sorted(v for k, v in ids.items() if not k.startswith("src"))
+    (ws / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 0, r.both
+    page = (ws / "build" / "answer.html").read_text(encoding="utf-8")
+    words = LABELS[lang]
+    assert f'<html lang="{lang}"' in page and f">{words['Contents']}<" in page and f">{words['Ledger']}<" in page
+    assert words["Skip to the answer"] in page and words["verified against a tier A or B source"] in page
+    assert ">Contents<" not in page and "verified against a tier A or B source" not in page
+    v = sb("verify", "--html", "build/answer.html", cwd=ws)
+    assert v.rc == 0, v.both
+    r = sb("plan", "--lang", "not a tag", cwd=ws)
+    assert r.rc == 1 and "E-SCHEMA" in r.err, r.both
+    assert sb("plan", "--lang", "", cwd=ws).rc == 0
+    assert sb("render", "answer", cwd=ws).rc == 0
+    assert '<html lang="en"' in (ws / "build" / "answer.html").read_text(encoding="utf-8")

@@ -11,6 +11,10 @@ Write or show plan.json: the artifact's type, title, thesis and sections.
   sb plan --images source          change one field; the rest of the plan is kept
   sb plan --review required        sb verify refuses until a person marked every shipped
                                    sentence ok (sb review --ok ID --note ...); optional: the default
+  sb plan --lang ja                the page's language: <html lang="ja"> and the template's words
+                                   (skip link, Contents, Ledger, legend) in Japanese; ja, zh, ru are
+                                   translated, another tag sets lang only. Unset: read from the
+                                   draft (kana: ja, Han: zh, Cyrillic: ru, else en)
   sb plan --show                   print plan.json
 
 Flags win over the stored plan, the stored plan over defaults (title falls back to the
@@ -28,6 +32,8 @@ def configure(p) -> None:
     p.add_argument("--images", choices=("none", "source", "generate"), help="image mode (default none)")
     p.add_argument("--review", choices=("required", "optional"),
                    help="required: sb verify refuses while a shipped sentence lacks a person's current ok mark")
+    p.add_argument("--lang", help="the page's language, a tag such as ja, zh, ru, pt-BR: <html lang> and the "
+                                  "template's own words (unset: read from the draft's text; \"\" unsets it)")
     p.add_argument("--show", action="store_true", help="print plan.json and change nothing")
 
 
@@ -37,7 +43,7 @@ def run(args, ctx) -> int:
 
     ws = ctx.workspace()
     edits = any(v is not None for v in (args.type_, args.title, args.thesis, args.audience, args.images,
-                                        args.review))
+                                        args.review, args.lang))
     current = load_plan(ws)
     if args.show or not edits:
         if current is None:
@@ -49,7 +55,7 @@ def run(args, ctx) -> int:
     if type_ is None or not isinstance(type_, str):
         raise SbError("E-USAGE", "sb plan", "no plan.json yet: pass --type (answer, explainer, deck, brief, infographic, podcast)")
     res = write_plan(ws, type_=type_, title=args.title, thesis=args.thesis, audience=args.audience, images=args.images,
-                     review=args.review)
+                     review=args.review, lang=args.lang)
     for f in res.problems:
         ctx.finding(f)
     if not res.written:

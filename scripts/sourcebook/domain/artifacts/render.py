@@ -131,10 +131,13 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
     beside the plan's artifact injects the entries of every claim it shows, standfirst
     included. The footer counts documents (editions of one count once) from ``view.sources``; ``source_count``
     is not read."""
-    page = _compose(kind, blocks, view, title, thesis, view.ordinals)
+    from .labels import page_lang
+
+    lang = page_lang(view.plan, " ".join([title, thesis, *(b.text for b in blocks)]))
+    page = _compose(kind, blocks, view, title, thesis, view.ordinals, lang)
     nums = reading_ordinals(sup_order(page), cast("list[Mapping]", view.claims), view.plan)
     if nums != view.ordinals:
-        page = _compose(kind, blocks, view, title, thesis, nums)
+        page = _compose(kind, blocks, view, title, thesis, nums, lang)
     # a page beside the main one lists what it cites: its blocks' claims and whatever else the
     # composed page links to (the plan's thesis shown as its standfirst cites too)
     only = None if is_main(kind, view) else {cid for b in blocks for cid in b.ids} | set(sup_order(page))
@@ -149,9 +152,9 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
 
 
 def _compose(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str,
-             nums: Mapping[str, int]) -> str:
+             nums: Mapping[str, int], lang: str = "en") -> str:
     claims = view.by_id
-    page = mark_rendered(load_template(kind))
+    page = mark_rendered(load_template(kind, lang))
     page = set_title(page, title)
     page = fill_slot(page, "HEADING", h(title))
     dek_ids = claim_ids_in(thesis)

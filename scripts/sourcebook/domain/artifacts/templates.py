@@ -26,8 +26,13 @@ def shared_css() -> str:
     return jsonio.read_text(path, SHARED_CSS)
 
 
-def load_template(kind: str) -> str:
-    """The template's text with the shared stylesheet in place."""
+def load_template(kind: str, lang: str | None = None) -> str:
+    """The template's text with the shared stylesheet in place; in ``lang`` when given (its
+    ``<html lang>`` and fixed words: ``labels``)."""
+    if lang is not None:
+        from .labels import localize
+
+        return localize(load_template(kind), lang)
     path = template_path(kind)
     if kind not in TYPES or not os.path.isfile(path):
         raise SbError("E-TEMPLATE", kind,

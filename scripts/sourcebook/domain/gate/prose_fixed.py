@@ -2,8 +2,9 @@
 
 - The shipped template's own text: a sentence or an attribute text that stands verbatim in
   ``templates/<type>.html`` (as a whole: after a tag, a quote or the sentence before it), such
-  as the skip link, the legend, the ledger's intro, the footer and the placeholders; and the
-  templates' style sheets' ``content`` values.
+  as the skip link, the legend, the ledger's intro, the footer and the placeholders, in English
+  or in a language the renderer translates them to (``artifacts.labels``); and the templates'
+  style sheets' ``content`` values.
 - The chart's fixed captions, and the deck's speaker notes and the image credits, which ``sb
   render`` writes from the ledger and ``assets/credits.json``: they are recomputed here with the
   renderer's own functions and compared sentence by sentence, so a note edited by hand is read
@@ -37,8 +38,10 @@ def _generated() -> frozenset[str]:
 def _template_sig(kind: str) -> str:
     from ..artifacts.templates import template_path
 
+    from ..artifacts import labels
+
     sigs = [kind, file_sig(template_path(kind)),
-            file_sig(os.path.join(os.path.dirname(template_path("answer")), "_shared.css"))]
+            file_sig(os.path.join(os.path.dirname(template_path("answer")), "_shared.css")), file_sig(labels.__file__)]
     return hashlib.sha256(json.dumps(sigs).encode()).hexdigest()[:40]
 
 
@@ -59,13 +62,13 @@ class Template:
     """A shipped template's own text (markup, attributes and entities as written, style and
     script left out, white space collapsed) and its style sheets' ``content`` values."""
 
-    def __init__(self, kind: str):
+    def __init__(self, kind: str, lang: str | None = None):
         from html import unescape
 
         from ..artifacts.templates import load_template
 
         try:
-            raw = load_template(kind)
+            raw = load_template(kind, lang)
         except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
             raw = ""
         self.css: set[str] = set()
@@ -125,8 +128,11 @@ class Fixed:
     charts write themselves."""
 
     def __init__(self, ctx: GateContext, kind: str | None):
+        from ..artifacts.labels import LANGS
+
         kinds = [kind] if kind else list(TYPES)
-        self.templates = [ctx.memo(f"prose-template-{k}", lambda _c, k=k: Template(k)) for k in kinds]
+        self.templates = [ctx.memo(f"prose-template-{k}-{lang}", lambda _c, k=k, lang=lang: Template(k, lang))
+                          for k in kinds for lang in (None, *LANGS)]
         self.generated = _generated()
         self.css = frozenset(v for t in self.templates for v in t.css)
 

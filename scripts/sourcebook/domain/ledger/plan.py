@@ -46,7 +46,7 @@ class PlanResult(NamedTuple):
 
 
 def merge(existing: dict | None, question: str, *, type_: str, title: str | None, thesis: str | None,
-          audience: str | None, images: str | None, review: str | None = None) -> dict:
+          audience: str | None, images: str | None, review: str | None = None, lang: str | None = None) -> dict:
     plan = json.loads(json.dumps(existing)) if isinstance(existing, dict) else {}
     plan["schema_version"] = SCHEMA
     plan["type"] = type_
@@ -56,6 +56,11 @@ def merge(existing: dict | None, question: str, *, type_: str, title: str | None
     plan.setdefault("register", "editorial")
     if review is not None:  # unset means optional; only a flag writes it
         plan["review"] = review
+    if lang is not None:  # unset: the page's language is read from its draft; "" forgets it
+        if lang.strip():
+            plan["lang"] = lang.strip()
+        else:
+            plan.pop("lang", None)
     if not isinstance(plan.get("images"), dict):
         plan["images"] = {"mode": images or "none", "slots": []}
     elif images is not None:
@@ -67,11 +72,12 @@ def merge(existing: dict | None, question: str, *, type_: str, title: str | None
 
 
 def write_plan(ws: Workspace, *, type_: str, title: str | None = None, thesis: str | None = None,
-               audience: str | None = None, images: str | None = None, review: str | None = None) -> PlanResult:
+               audience: str | None = None, images: str | None = None, review: str | None = None,
+               lang: str | None = None) -> PlanResult:
     with ws.lock():
         manifest = ws.load_manifest()
         plan = merge(load_plan(ws), str(manifest.get("question") or ""), type_=type_, title=title,
-                     thesis=thesis, audience=audience, images=images, review=review)
+                     thesis=thesis, audience=audience, images=images, review=review, lang=lang)
         problems = [Finding(*_split(p)) for p in check(plan, "plan", PLAN_FILE)]
         if problems:
             return PlanResult(plan, problems, False)
