@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sourcebook.base.ids import claim_id, cluster_id
 from sourcebook.domain.ledger.adjudications import apply_outcomes, cross_check, unapplied
 from sourcebook.domain.ledger.contradictions import detect, first_number, open_findings
@@ -285,3 +287,22 @@ def test_scope_split_changes_nothing_but_resolves():
     assert apply_outcomes([a, b], [adj]) == [] and unapplied([a, b], [adj]) == []
     [cl] = detect([a, b], [adj])
     assert cl["status"] == "RESOLVED" and cl["outcome"] == "scope_split"
+
+
+@pytest.mark.parametrize("other, opens", [
+    # the old value of a change is no disagreement with a claim stating the new one
+    ("The RFC counts as a drawback that cutting the release cycle from 12 to 6 weeks increases the release "
+     "engineering work.", False),
+    ("Cutting the release cycle from 12 weeks to 6 weeks increases the release engineering work.", False),
+    # ... but a change to another value still disagrees, as does a plain other figure
+    ("The RFC counts as a drawback that cutting the release cycle from 12 to 8 weeks increases the release "
+     "engineering work.", True),
+    ("The RFC says the release cycle stays at 12 weeks, which keeps the release engineering work.", True),
+])
+def test_a_change_to_the_other_claims_figure_is_no_contradiction(other, opens):
+    from sourcebook.domain.ledger.contradictions import cross_topic
+
+    claims = [_c("Each release of the cycle comes 6 weeks after the release before it, the RFC says.",
+                 "rust.release.schedule", kind="fact"),
+              _c(other, "rust.release.cycle", kind="fact")]
+    assert bool(cross_topic(claims)) is opens, cross_topic(claims)

@@ -210,13 +210,38 @@ def _measure(text: str) -> tuple[str, float, frozenset[str]] | None:
     return None
 
 
+# "from 12 to 6 weeks", "from twelve weeks to six", "с 12 до 6": the figure after is what it became
+_FROM = lazy(r"(?:\bfrom|(?<!\w)с|(?<!\w)со)\s+(?:the\s+)?$", re.I)
+_TO = lazy(r"^\s*(?:[^\W\d_]+\s+){0,2}?(?:to|до|->|→)\s+(?:[^\W\d_]+\s+)?$", re.I)
+
+
+def _figure_value(f) -> float | None:
+    try:
+        return float(re.sub(r"[^0-9.\-]", "", f.key.rsplit(":", 1)[-1]) or "x")
+    except ValueError:
+        return None
+
+
+def changed_to(text: str) -> set[float]:
+    """The values a text says something changed *to* ("cutting the cycle from 12 to 6 weeks": 6)."""
+    figs = [f for f in _figures(text) if f.kind in _AMOUNT]
+    out: set[float] = set()
+    for f1, f2 in zip(figs, figs[1:]):
+        if _FROM.search(text[max(0, f1.start - 12):f1.start]) and _TO.match(text[f1.end:f2.start]):
+            v = _figure_value(f2)
+            if v is not None:
+                out.add(v)
+    return out
+
+
 def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
     shared = len(a & b)
     return shared >= 2 and shared >= SUBJECT_SHARE * min(len(a), len(b))
 
 
 def cross_topic(claims: list[Claim]) -> list[dict]:
-    """Candidates across topic keys, one per pair, as OPEN clusters (detector ``cross-topic``)."""
+    """Candidates across topic keys, one per pair, as OPEN clusters (detector ``cross-topic``). A
+    claim that states a change "from X to Y" agrees with one that states Y: X is the old value."""
     by_unit: dict[str, list[tuple[Claim, float, frozenset[str]]]] = {}
     for c in claims:
         if c.get("status", "active") != "active" or c.get("kind") == "derived" or c.get("derived"):
@@ -231,6 +256,8 @@ def cross_topic(claims: list[Claim]) -> list[dict]:
                 continue
             if abs(x - y) / (max(abs(x), abs(y)) or 1.0) <= TOLERANCE:
                 continue
+            if x in changed_to(b["text"]) or y in changed_to(a["text"]):
+                continue  # "six weeks after 1.0.0" and "from 12 to 6 weeks" agree: 12 is what it was
             ta, tb = sorted((a["topic_key"], b["topic_key"]))
             out.append({"cluster_id": cluster_id(f"{ta}~{tb}"), "topic_key": f"{ta}~{tb}",
                         "claim_ids": sorted((a["id"], b["id"])), "detectors": ["cross-topic"], "status": "OPEN",
