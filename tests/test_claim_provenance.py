@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from conftest import sb
@@ -854,3 +855,26 @@ def test_a_gap_that_drops_a_figure_s_period_is_a_splice(ws, text, refused):
     if refused:
         assert "summer" in r.err and "38,500" in r.err, r.both
     assert ("E-QUOTE-SPLICE" in verify_json(ws)["codes"]) == refused
+
+
+@pytest.mark.parametrize("text, quote, flagged", [
+    # Japanese puts no space between words: a Latin name ends where kana or Han begin
+    ("しかしKindle for PCをインストールすると、Ctrl＋Alt＋Kで起動するようになる。",
+     "しかしKindle for PCをインストールすると、同じCtrl＋Alt＋Kで立ち上がるようになります。", []),
+    ("Kindle for PCの設定画面からはこのショートカットキーの設定を変更できない。",
+     "Kindle for PCの設定画面からはこのショートカットキーの設定を変更することができません。", []),
+    # a name the quote lacks is still flagged, glued to kana on either side
+    ("Kindle for PCの設定画面からはKeePassの設定を変更できない。",
+     "Kindle for PCの設定画面からはこのショートカットキーの設定を変更することができません。", ["KeePass"]),
+    ("しかしデスクトップアプリKindleを入れると、Ctrl＋Alt＋Kで起動するようになる。",
+     "しかしアプリを入れると、Ctrl＋Alt＋Kで立ち上がるようになります。", ["Kindle"]),
+    ("据Harbourside报道，渡轮每20分钟一班。", "渡轮每20分钟一班。", ["Harbourside"]),
+    ("Councillor Okafor of Harbourside asked.", "Councillor Okafor asked.", ["Harbourside"]),
+])
+def test_a_latin_name_in_cjk_text_is_the_latin_word_alone(text, quote, flagged):
+    from sourcebook.domain.ledger.provenance import _name_flags
+
+    c = {"id": "clm_0123456789ab", "text": text, "confidence": "reported",
+         "evidence": [{"source_id": "src_0123456789ab", "quote": quote}]}
+    flags = _name_flags(c, lambda _sid: quote, lambda _sid: {})
+    assert [re.search(r"the name '([^']+)'", f.message).group(1) for f in flags] == flagged, flags

@@ -229,8 +229,11 @@ def _figure_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf | None = 
 
 
 # a name in a claim's text: a capitalised word that does not open a sentence ("the reports by
-# Twitch", "Tidewater"); months and weekdays are dates, the figures' to judge
-_NAME = lazy(r"(?<![\w'’])([A-ZÀ-ÖØ-ÞА-ЯЁ][\w’'-]*\w)")
+# Twitch", "Tidewater"); months and weekdays are dates, the figures' to judge. Japanese and
+# Chinese put no space between words, so a Latin name ends where kana or Han begin ("PCの設定画面",
+# "Kで起動する", "アプリKindle"): a word character here is one of no such script
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
+_NAME = lazy(rf"(?<![^\W{_CJK}]|['’])([A-ZÀ-ÖØ-ÞА-ЯЁ](?:[^\W{_CJK}]|['’-])*[^\W{_CJK}])")
 _OPENS = lazy(r"(?:^|[.!?:;]\s+|[\"“(«]\s*)$")
 _CALENDAR = frozenset("january february march april may june july august september october november december "
                       "monday tuesday wednesday thursday friday saturday sunday".split())
@@ -257,7 +260,7 @@ def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
             continue
         named.add(low)
         # a name's inflections ("Twitch's", "Kubernetes'") share its first letters
-        if not re.search(r"(?<!\w)" + re.escape(low[:max(4, len(low) - 2)]), seen):
+        if not re.search(rf"(?<![^\W{_CJK}])" + re.escape(low[:max(4, len(low) - 2)]), seen):
             out.append(Flag("words", f"the name {word!r} in the claim's text occurs in none of its quotes nor its "
                                      "sources' titles; check the quotes back it", _words_key("name", word)))
     return out
