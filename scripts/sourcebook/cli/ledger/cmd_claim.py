@@ -18,6 +18,8 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
   sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
   sb claim add --text "The ferry carries 120 cars." --source src_0123456789ab --quote "carries 120 cars" --topic ferry.capacity
   sb claim evidence clm_0123456789ab --source src_0123456789ab --quote "carries 120 cars"
+  sb claim evidence clm_0123456789ab --json '[{"source_id": "src_0123456789ab", "quote": "carries 120 cars"},
+                     {"source_id": "src_0123456789ab", "quote": "in summer"}]'   (two quotes, not one [...] splice)
 
 Evidence may omit start/end: the quote is located in the source and must occur exactly once.
 A quote pasted from a rendered page (line breaks, markup, curly quotes and dashes aside) is
