@@ -36,9 +36,8 @@ def _generated() -> frozenset[str]:
 
 
 def _template_sig(kind: str) -> str:
-    from ..artifacts.templates import template_path
-
     from ..artifacts import labels
+    from ..artifacts.templates import template_path
 
     sigs = [kind, file_sig(template_path(kind)),
             file_sig(os.path.join(os.path.dirname(template_path("answer")), "_shared.css")), file_sig(labels.__file__)]

@@ -226,7 +226,7 @@ def changed_to(text: str) -> set[float]:
     """The values a text says something changed *to* ("cutting the cycle from 12 to 6 weeks": 6)."""
     figs = [f for f in _figures(text) if f.kind in _AMOUNT]
     out: set[float] = set()
-    for f1, f2 in zip(figs, figs[1:]):
+    for f1, f2 in zip(figs, figs[1:], strict=False):
         if _FROM.search(text[max(0, f1.start - 12):f1.start]) and _TO.match(text[f1.end:f2.start]):
             v = _figure_value(f2)
             if v is not None:
