@@ -430,13 +430,15 @@ def _speaker(text: str) -> str | None:
     return (m.group("who") or m.groupdict().get("who2")) if m else None
 
 
-def frame_dropped(claim_text: str, sentence: str, before: str = "") -> str | None:
+def frame_dropped(claim_text: str, sentence: str, before: str = "", lead: str = "") -> str | None:
     """The reporting frame of a claim ("The authority says") when ``sentence`` restates what was
     said as a plain fact, naming neither a speaker's word nor anyone saying it ("In fact the pass
     works on every route"): a report is not the fact it reports. ``before``: the sentence before
     it in the same paragraph; one that names the claim's speaker saying something ("PEP 649
-    says ...") carries on to a sentence that opens with a pronoun ("They could not ..."). None
-    otherwise."""
+    says ...") carries on to a sentence that opens with a pronoun ("They could not ...").
+    ``lead``: the lead-in of the list the sentence is an item of; one that names the claim's
+    speaker saying or listing it ("..., according to the proposal:", "The proposal lists two
+    problems:") carries on to each item. None otherwise."""
     got = _frame(claim_text)
     if got is None:
         return None
@@ -446,10 +448,38 @@ def frame_dropped(claim_text: str, sentence: str, before: str = "") -> str | Non
         return None  # told as said ("riders say"), or its speaker named ("riders found them off")
     if before and _CARRIED.match(seen) and _ANY_FRAME.search(_seen(before)) and _stems(who) & _stems(before):
         return None  # "PEP 649 says ... . They could not ...": the speaker of the sentence before goes on
+    if lead and lead_speaker(lead, who):
+        return None  # "..., according to the proposal:" over a list: each item is told as the proposal's
     body = _stems(rest)
     if not body or len(body & _stems(sentence)) * 2 < len(body):
         return None  # the sentence says something else of the claim
     return frame
+
+
+# a list's lead-in that names who gives what the list holds: "The proposal lists two problems:",
+# "Riders name three stations:" (a report verb says so too: "The operator says:")
+_LEAD_FRAME = lazy(rf"{_OPENING_WHO}(?:{_REPORT_VERB}|{_THAT_VERB}|lists?|listed|names?|named|describes?|described|"
+                   r"gives?|gave|sets?\ out|identifies|identified|raises?|raised|cites?|cited|mentions?|mentioned|"
+                   r"warns?|warned|notes?|noted)\b", re.IGNORECASE)
+
+
+def lead_speaker(lead: str, who: str) -> bool:
+    """Whether the lead-in of a list (``lead``, ending with a colon) names ``who`` (a claim's
+    speaker, "The proposal") as the one saying or listing what the items say: "The workarounds
+    carry their own problems, according to the proposal:", "The proposal describes two
+    problems:". A lead-in that names no one, or another speaker ("The operator lists:" for "Riders
+    say"), carries nothing; a document and its author speak as one."""
+    seen = " ".join(_seen(lead).split())
+    if not seen.endswith(":"):
+        return False
+    m = _LEAD_FRAME.match(seen)
+    said = m.group("who") if m is not None else _speaker(seen.rstrip(": "))
+    if not said:
+        return False
+    if _stems(said) & _stems(who) - _ANYONE:
+        return True
+    return bool(_AUTHOR.search(_seen(said)) and _DOCUMENT.search(_seen(who)) or
+                _AUTHOR.search(_seen(who)) and _DOCUMENT.search(_seen(said)))
 
 
 def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str | None:
@@ -505,6 +535,12 @@ _DOCUMENT = lazy(r"\b(?:proposals?|documents?|drafts?|designs?|papers?|reports?|
                  r"standards?|white\s?papers?)\b", re.IGNORECASE,
                  needs=("proposal", "document", "draft", "design", "paper", "report", "article", "stud", "pep", "rfc",
                         "spec", "post", "memo", "note", "essay", "thes", "book", "guide", "manual", "standard"))
+
+
+def document_word(word: str) -> bool:
+    """Whether ``word`` names a kind of document ("proposal", "PEP", "report"): a label that
+    names the document its own claims quote ("before the proposal") names no other row."""
+    return bool(_DOCUMENT.fullmatch(word))
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
@@ -1011,6 +1047,14 @@ _SET = lazy(rf"\b(?P<noun>[^\W\d_]{{3,}}s)\s+(?P<members>{_MEMBER}(?:\s*,\s*{_ME
 # a sentence that keeps the set counts it or points back at it ("both", "the two routes", "them")
 _KEEPS_SET = lazy(r"\b(?:both|either|neither|each|two|three|four|five|six|seven|eight|nine|ten|\d+|some|several|"
                   r"certain|these|those|them|they|few|part|parts|which|what|named|listed)\b", re.IGNORECASE)
+
+
+def names_set(text: str) -> bool:
+    """Whether ``text`` names a set one by one ("routes W1 and W2", "lines A1, B2 or C3")."""
+    from .figures import find_figures
+
+    return any(len({f.key for f in find_figures(m.group("members")) if f.kind == "ident"}) >= 2
+               for m in _SET.finditer(_seen(text)))
 
 
 def _set_dropped(sentence: str, backing: list[str]) -> str | None:
