@@ -834,6 +834,43 @@ def test_a_claim_keeping_the_action_item_a_plan_passes(ws, text):
     assert "E-CLAIM-PLAN" not in verify_json(ws)["codes"]
 
 
+HELPERS = ("# Compatibility\n\n"
+           "PEP 563 requires using eval to convert stringized annotations into their real values. Existing code "
+           "that activates stringized annotations, and calls eval() directly, can simply remove the eval() call. "
+           "Existing code using a helper function would continue to work unchanged, though use of those functions "
+           "may become optional.\n\n"
+           "Static typing users often have modules that only contain annotations.\n")
+WHOLE_A = "PEP 563 requires using eval to convert stringized annotations into their real values."
+WHOLE_C = ("Existing code using a helper function would continue to work unchanged, though use of those functions "
+           "may become optional.")
+
+
+@pytest.mark.parametrize(("quote", "refused"), [
+    # two whole sentences of one paragraph, a whole sentence with ", and" left out between them
+    (f"{WHOLE_A} [...] {WHOLE_C}", False),
+    # the second part cut before its ", though ...": not a whole sentence, across a sentence end
+    (f"{WHOLE_A} [...] Existing code using a helper function would continue to work unchanged", True),
+    # a part from the middle of the sentence left out, after its ", and": across clauses
+    (f"{WHOLE_A} [...] calls eval() directly, can simply remove the eval() call.", True),
+    # whole sentences, but a blank line between them
+    (f"{WHOLE_C} [...] Static typing users often have modules that only contain annotations.", True),
+])
+def test_whole_sentences_that_skip_a_whole_sentence_are_no_splice(ws, quote, refused):
+    """`sb claim add`, `sb claim evidence` and `sb verify` read a multi-part quote alike: whole
+    sentences of one paragraph may leave a whole sentence out, whatever clauses it joins."""
+    sid = make_source(ws, HELPERS, name="pep-649", tier="A")
+    text = ("Under PEP 649, existing code that uses a helper function to convert stringized annotations would "
+            "continue to work unchanged.")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[{"source_id": sid, "quote": quote}]))
+    assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
+    assert ("E-QUOTE-SPLICE" in verify_json(ws)["codes"]) == refused
+    # the same quote given later by `sb claim evidence`, over a claim first quoted plainly
+    other = last_id(add(ws, claim(text.replace("Under PEP 649, e", "E"), topic="other", kind="fact",
+                                  confidence="verified", evidence=[ev(sid, HELPERS, WHOLE_C)])))
+    r = sb("claim", "evidence", other, "--source", sid, "--quote", quote, cwd=ws)
+    assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
+
+
 PRESS = ("# Water buses win riders\n\n"
          "Weekday ridership averaged 38,500 passengers over the summer, according to figures the authority "
          "shared with operators.\n")

@@ -471,8 +471,13 @@ def _splice_flags(ev: Mapping, text: str | None, said: str = "") -> list[Flag]:
             break
         gap_start, gap_end = parts[i - 1].get("end"), parts[i].get("start")
         if _int(gap_start) and _int(gap_end) and gap_start <= gap_end:  # type: ignore[operator]
-            end = _SENTENCE_END.search(text, gap_start, gap_end)  # type: ignore[arg-type]
-            if end and not all(_whole_sentence(text, p) for p in (parts[i - 1], parts[i])):
+            # a sentence that ends in the gap, or right before the second part (its stop read
+            # with the capital after it, which the second part holds)
+            end = _SENTENCE_END.search(text, gap_start, min(len(text), gap_end + 2))  # type: ignore[arg-type,operator]
+            if end is not None and end.start() >= gap_end:  # type: ignore[operator]
+                end = None
+            whole = all(_whole_sentence(text, p) for p in (parts[i - 1], parts[i]))
+            if end and not whole:
                 out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
                                           f"different sentences (a sentence ends at offset {end.start() + 1} between "
                                           "them) and are not each a whole sentence; quote each sentence whole, or "
@@ -487,7 +492,9 @@ def _splice_flags(ev: Mapping, text: str | None, said: str = "") -> list[Flag]:
                                           "figure the quote states, and the claim does not say it either; quote "
                                           "the figure with its words, or say them in the claim"))
                 break
-            join = _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
+            # whole sentences with whole sentences between them join no clauses: a clause joint
+            # in a sentence left out ("..., and calls eval() ...") is none of theirs
+            join = None if whole else _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
             if join:
                 out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
                                           f"different clauses ({join.group(0).strip()!r} at offset {join.start() + 1} "
