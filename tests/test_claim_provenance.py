@@ -850,6 +850,9 @@ WHOLE_C = ("Existing code using a helper function would continue to work unchang
     (f"{WHOLE_A} [...] {WHOLE_C}", False),
     # the second part cut before its ", though ...": not a whole sentence, across a sentence end
     (f"{WHOLE_A} [...] Existing code using a helper function would continue to work unchanged", True),
+    # a part cut from its sentence, the next sentence's opening right after the gap
+    ("PEP 563 requires using eval to convert stringized annotations [...] Existing code that activates stringized "
+     "annotations", True),
     # a part from the middle of the sentence left out, after its ", and": across clauses
     (f"{WHOLE_A} [...] calls eval() directly, can simply remove the eval() call.", True),
     # whole sentences, but a blank line between them
