@@ -874,6 +874,35 @@ def test_whole_sentences_that_skip_a_whole_sentence_are_no_splice(ws, quote, ref
     assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
 
 
+SCOPE = ("# Resolving annotations\n\n"
+         "Annotations can only use names present in the module scope as postponed evaluation using local names "
+         "is not reliable (with the sole exception of class-level names resolved by `typing.get_type_hints()`).\n\n"
+         "Riders pay cash because the readers are not installed.\n\n"
+         "The limit is kept as long as the heap is not full.\n")
+
+
+@pytest.mark.parametrize(("text", "quote", "flagged"), [
+    # the "not" is the quote's reason, which the claim leaves out: it states the restriction
+    ("Under PEP 563, annotations can only use names present in the module scope, with the sole exception of "
+     "class-level names resolved by typing.get_type_hints().",
+     "Annotations can only use names present in the module scope as postponed evaluation using local names is not "
+     "reliable (with the sole exception of class-level names resolved by `typing.get_type_hints()`).", False),
+    ("Riders pay cash.", "Riders pay cash because the readers are not installed.", False),
+    # a reason the claim restates keeps its negation
+    ("Annotations can only use module names because postponed evaluation using local names is reliable.",
+     "Annotations can only use names present in the module scope as postponed evaluation using local names is not "
+     "reliable (with the sole exception of class-level names resolved by `typing.get_type_hints()`).", True),
+    ("Riders pay cash because the readers are installed.", "Riders pay cash because the readers are not installed.",
+     True),
+    # "as long as" is a condition, not a reason
+    ("The limit is kept.", "The limit is kept as long as the heap is not full.", True),
+])
+def test_a_negation_in_a_reason_the_claim_leaves_out_is_no_disagreement(ws, text, quote, flagged):
+    sid = make_source(ws, SCOPE, name="scope", tier="A")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[ev(sid, SCOPE, quote)]))
+    assert r.rc == 0 and ("W-CLAIM-NEGATION" in _codes(r.err)) == flagged, r.both
+
+
 PRESS = ("# Water buses win riders\n\n"
          "Weekday ridership averaged 38,500 passengers over the summer, according to figures the authority "
          "shared with operators.\n")

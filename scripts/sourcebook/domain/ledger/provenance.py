@@ -634,7 +634,10 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
     quote = " ".join(qs)
     sid = ev.get("source_id")
     out = []
-    claim_denies, quote_denies = stance.negated(said), stance.negated(quote)
+    # a "not" only in the quote's reason ("..., as ... is not reliable") the claim leaves out
+    # negates nothing the claim says
+    claim_denies = stance.negated(said)
+    quote_denies = stance.negated(quote) and not stance.reason_negation_only(quote, said)
     if (claim_denies and not quote_denies and not denies) or \
             (quote_denies and not claim_denies and not stance.negation_prefixed(said, quote)):
         side = "the quote" if stance.negated(quote) else "the claim"

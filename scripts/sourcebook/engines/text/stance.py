@@ -131,6 +131,34 @@ def negated(text: str) -> bool:
     return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK)
 
 
+# a subordinate clause of reason or cause: "... as postponed evaluation using local names is not
+# reliable", "because ...", "since ..."; inside a sentence it runs to the clause's end, and one that
+# opens the sentence runs to its first comma ("Because X is not reliable, annotations ...")
+_REASON_IN = lazy(r"\s(?<!such\s)(?<!well\s)(?<!same\s)(?<!just\s)(?<!so\s)(?<!long\s)(?<!soon\s)(?<!far\s)"
+                  r"(?<!much\s)(?<!many\s)(?:because|since|as)\s+"
+                  r"(?!(?:of|a|an|to|well|such|if|though|long|soon|far|much|many|part|follows|described|shown|"
+                  r"noted|needed|expected|before|usual|such|with|in|for|is|are|was|were|it\s+is)\b)"
+                  r"[^.;!?()—]*?(?=,\s+(?:and|but|while|whereas|yet|so)\b|[.;!?()—]|$)", re.IGNORECASE)
+_REASON_FIRST = lazy(r"^\W*(?:because|since|as)\s+[^,.;!?]+,", re.IGNORECASE)
+
+
+def reason_negation_only(quote: str, claim_text: str) -> bool:
+    """Whether every negation of ``quote`` stands in a clause of reason or cause ("..., as
+    postponed evaluation using local names is not reliable", "because ...", "since ...") that
+    the claim does not restate (half of its words of four letters or more): the claim states the
+    main statement ("annotations can only use names in the module scope") and leaves the reason
+    out, which negates nothing it says. A reason the claim restates keeps its negation."""
+    seen = _seen(quote)
+    if not negated(seen):
+        return False
+    clauses = [m.group(0) for m in _REASON_IN.finditer(seen)] + [m.group(0) for m in _REASON_FIRST.finditer(seen)]
+    rest = seen
+    for c in clauses:
+        if negated(c) and not _restates(c.strip(" ,"), _seen(claim_text)):
+            rest = rest.replace(c, " ", 1)
+    return rest != seen and not negated(rest)
+
+
 _NOT_WORD = lazy(r"(?:\bnot|n['’]t)\s+(?:(?:very|so|entirely|quite|always|yet)\s+)?([^\W\d_]{3,})", re.IGNORECASE)
 
 
