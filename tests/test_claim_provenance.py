@@ -903,6 +903,44 @@ def test_a_negation_in_a_reason_the_claim_leaves_out_is_no_disagreement(ws, text
     assert r.rc == 0 and ("W-CLAIM-NEGATION" in _codes(r.err)) == flagged, r.both
 
 
+GOGC = ("# Proposal: Soft memory limit\n\n"
+        "Rather than provide another knob, I believe that we should simply pick a reasonable default. I propose that "
+        "we pick 50% as the default fraction.\n\n"
+        "I propose the addition of three new metrics to the runtime/metrics package.\n\n"
+        "This PEP proposes a new mechanism. Static typing users often have modules that only contain annotations.\n")
+
+
+@pytest.mark.parametrize(("text", "quote", "flagged"), [
+    # a proposal told as decided
+    ("The proposal picks 50% as the default fraction.", "I propose that we pick 50% as the default fraction.", True),
+    ("The proposal adds three new metrics to the runtime/metrics package.",
+     "I propose the addition of three new metrics to the runtime/metrics package.", True),
+    # ... and the words of proposing right before a quote cut from their sentence
+    ("The default fraction is 50%.", "pick 50% as the default fraction.", True),
+    # a claim that keeps the proposal: a verb of proposing, "would"
+    ("The proposal proposes 50% as the default fraction.", "I propose that we pick 50% as the default fraction.",
+     False),
+    ("The author proposes picking 50% as the default fraction.", "I propose that we pick 50% as the default fraction.",
+     False),
+    ("The proposal would add three new metrics to the runtime/metrics package.",
+     "I propose the addition of three new metrics to the runtime/metrics package.", False),
+    # a quote whose proposal is about something else than the claim
+    ("Static typing users often have modules that only contain annotations.",
+     "This PEP proposes a new mechanism. Static typing users often have modules that only contain annotations.",
+     False),
+])
+def test_a_proposal_told_as_decided_is_listed_for_review(ws, text, quote, flagged):
+    sid = make_source(ws, GOGC, name="gogc", tier="A")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[ev(sid, GOGC, quote)]))
+    assert r.rc == 0 and ("W-CLAIM-PROPOSED" in _codes(r.err)) == flagged, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and [f["code"] for f in doc["review"]].count("W-CLAIM-PROPOSED") == flagged, doc
+    if flagged:  # someone looked: the ack answers it
+        cid = last_id(r)
+        assert sb("claim", "ack", cid, "--reason", "the page says it is proposed", cwd=ws).rc == 0
+        assert "W-CLAIM-PROPOSED" not in [f["code"] for f in verify_json(ws)["review"]]
+
+
 PRESS = ("# Water buses win riders\n\n"
          "Weekday ridership averaged 38,500 passengers over the summer, according to figures the authority "
          "shared with operators.\n")

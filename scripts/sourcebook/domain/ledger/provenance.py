@@ -33,9 +33,11 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   authority says the pass works on every route"), or is the whole report ("Riders told The
   Ferry Ledger that ..."), says who said it ("The authority says ..."): the source vouches for
   the report, not for the fact;
-- **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
-  disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
-  sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
+- **negation**, **hedge**, **cut**, **proposed** (review only, never a refusal): the claim and
+  a quote disagree on negation (a "not" only in the quote's reason, "as ... is not reliable",
+  that the claim leaves out, aside), a quote hedges and the claim does not, a quote is cut from
+  a sentence that reports, asks or denies it, or a quote proposes what the claim tells as
+  decided ("I propose that we pick 50%" as "The proposal picks 50%"). ``sb claim ack CLM --reason`` records that someone
   looked; the ack names the flags it silences (``Flag.key``).
 """
 
@@ -59,7 +61,7 @@ class Flag(NamedTuple):
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
            "reported", "condition", "plan")
-REVIEW = ("negation", "hedge", "cut", "words")
+REVIEW = ("negation", "hedge", "cut", "words", "proposed")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
@@ -70,7 +72,8 @@ WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "i
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
            "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
-           "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
+           "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS",
+           "proposed": "W-CLAIM-PROPOSED"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
 RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
@@ -678,6 +681,14 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
                                    "state as fact what the source only reports, asks or denies",
                             _key("cut", ev, quote)))
+    # "I propose that we pick 50% ..." told as "The proposal picks 50%": a proposal as decided
+    lead = text[stance.sentence_start(text, start):start] if text is not None and _int(start) else ""  # type: ignore[arg-type]
+    proposed = stance.proposal_told_done(said, quote, lead)
+    if proposed:
+        out.append(Flag("proposed", f"the quote from {sid} proposes it ({_clip(proposed, 40)!r}) and the claim "
+                                    "tells it as decided; say it as the proposal it is (\"The proposal proposes ...\", "
+                                    "\"would\"), or quote where the source says it was decided",
+                        _key("proposed", ev, quote)))
     # the quote stops right before a condition its sentence goes on to ("travel free" + "with a
     # paying adult"), and the claim leaves it out: the claim says more than the source
     cond = stance.condition_after(text, end) if text is not None and _int(end) else ""  # type: ignore[arg-type]

@@ -108,6 +108,40 @@ def keeps_plan(claim_text: str, quote: str) -> bool:
         return True
     first = re.match(r"\s*([^\W\d_]+)", quote)
     return bool(first and re.search(rf"\bto\s+{re.escape(first.group(1))}\b", said, re.IGNORECASE))
+
+
+# a proposal in its author's words: "I propose that we pick 50%", "We propose the addition of",
+# "This PEP proposes"; a claim keeps it with a verb of proposing ("proposes", "suggests",
+# "calls for"), a hedge or the future ("would add"), not with the noun ("The proposal picks")
+_PROPOSE = lazy(r"\b(?:I|we)\s+(?:would\s+|therefore\s+|also\s+|hereby\s+|now\s+)?(?:propose|suggest|recommend)\b|"
+                r"\bpropose[sd]?\s+that\b|\bproposes\b", re.IGNORECASE, needs=("propos", "suggest", "recommend"))
+_KEEPS_PROPOSAL = lazy(r"\bpropos(?:e|es|ed|ing)\b|\bproposals?\s+(?:is|are|was)\s+to\b|\bsuggest\w*|\brecommend\w*|"
+                       r"\bcalls?\s+for\b|\bargues?\s+for\b|\badvocat\w*|\bputs?\s+forward\b|\boffers?\s+to\b|"
+                       r"\bwould\b|\bcould\b|\bshould\b|\bplans?\b|\bintends?\b|\baims?\b|\bwants?\b|\bseeks?\b",
+                       re.IGNORECASE)
+
+
+def proposal_told_done(claim_text: str, quote: str, before: str = "") -> str | None:
+    """The words of a quote that propose what it says ("I propose that we pick 50% as the
+    default fraction", "I propose the addition of three new metrics"; ``before``: the words of
+    its sentence before a quote cut after them) when the claim restates what is proposed (half
+    its words) and keeps no word of proposing, hedge or future: "The proposal picks 50%" tells
+    a proposal as decided; "The proposal proposes 50%", "The author proposes picking 50%" and
+    "The proposal would add three metrics" keep it. None otherwise."""
+    seen = " ".join(_seen(quote).split())
+    m = _PROPOSE.search(seen)
+    what = seen[m.end():] if m else seen
+    if m is None and before:
+        m = _PROPOSE.search(" ".join(_seen(before).split()))
+    if m is None:
+        return None
+    said = _seen(claim_text)
+    if _KEEPS_PROPOSAL.search(said) or hedged(said) or _FUTURE.search(said):
+        return None
+    what = re.split(r"(?<=[.!?])\s", what.strip(), maxsplit=1)[0]  # what is proposed: the rest of its sentence
+    return " ".join(m.group(0).split()) if what and _restates(what, said) else None
+
+
 _STOPS = ".!?。！？"
 _LOOKBACK = 240  # characters read before a quote to find where its sentence starts
 _TAIL_WORDS = 5  # "the words just before it": this many
@@ -2076,6 +2110,11 @@ def reports(text: str) -> bool:
 class Cut(NamedTuple):
     kind: str  # "reporting" | "question" | "negation" | "plan"
     words: str  # the words before the quote (or the question mark) that say so
+
+
+def sentence_start(text: str, start: int) -> int:
+    """Where the sentence holding ``text[start]`` starts (at most a few hundred characters back)."""
+    return _sentence_start(text, start)
 
 
 def _sentence_start(text: str, start: int) -> int:
