@@ -835,6 +835,113 @@ def test_a_claim_keeping_the_action_item_a_plan_passes(ws, text):
     assert "E-CLAIM-PLAN" not in verify_json(ws)["codes"]
 
 
+HELPERS = ("# Compatibility\n\n"
+           "PEP 563 requires using eval to convert stringized annotations into their real values. Existing code "
+           "that activates stringized annotations, and calls eval() directly, can simply remove the eval() call. "
+           "Existing code using a helper function would continue to work unchanged, though use of those functions "
+           "may become optional.\n\n"
+           "Static typing users often have modules that only contain annotations.\n")
+WHOLE_A = "PEP 563 requires using eval to convert stringized annotations into their real values."
+WHOLE_C = ("Existing code using a helper function would continue to work unchanged, though use of those functions "
+           "may become optional.")
+
+
+@pytest.mark.parametrize(("quote", "refused"), [
+    # two whole sentences of one paragraph, a whole sentence with ", and" left out between them
+    (f"{WHOLE_A} [...] {WHOLE_C}", False),
+    # the second part cut before its ", though ...": not a whole sentence, across a sentence end
+    (f"{WHOLE_A} [...] Existing code using a helper function would continue to work unchanged", True),
+    # a part cut from its sentence, the next sentence's opening right after the gap
+    ("PEP 563 requires using eval to convert stringized annotations [...] Existing code that activates stringized "
+     "annotations", True),
+    # a part from the middle of the sentence left out, after its ", and": across clauses
+    (f"{WHOLE_A} [...] calls eval() directly, can simply remove the eval() call.", True),
+    # whole sentences, but a blank line between them
+    (f"{WHOLE_C} [...] Static typing users often have modules that only contain annotations.", True),
+])
+def test_whole_sentences_that_skip_a_whole_sentence_are_no_splice(ws, quote, refused):
+    """`sb claim add`, `sb claim evidence` and `sb verify` read a multi-part quote alike: whole
+    sentences of one paragraph may leave a whole sentence out, whatever clauses it joins."""
+    sid = make_source(ws, HELPERS, name="pep-649", tier="A")
+    text = ("Under PEP 649, existing code that uses a helper function to convert stringized annotations would "
+            "continue to work unchanged.")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[{"source_id": sid, "quote": quote}]))
+    assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
+    assert ("E-QUOTE-SPLICE" in verify_json(ws)["codes"]) == refused
+    # the same quote given later by `sb claim evidence`, over a claim first quoted plainly
+    other = last_id(add(ws, claim(text.replace("Under PEP 649, e", "E"), topic="other", kind="fact",
+                                  confidence="verified", evidence=[ev(sid, HELPERS, WHOLE_C)])))
+    r = sb("claim", "evidence", other, "--source", sid, "--quote", quote, cwd=ws)
+    assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
+
+
+SCOPE = ("# Resolving annotations\n\n"
+         "Annotations can only use names present in the module scope as postponed evaluation using local names "
+         "is not reliable (with the sole exception of class-level names resolved by `typing.get_type_hints()`).\n\n"
+         "Riders pay cash because the readers are not installed.\n\n"
+         "The limit is kept as long as the heap is not full.\n")
+
+
+@pytest.mark.parametrize(("text", "quote", "flagged"), [
+    # the "not" is the quote's reason, which the claim leaves out: it states the restriction
+    ("Under PEP 563, annotations can only use names present in the module scope, with the sole exception of "
+     "class-level names resolved by typing.get_type_hints().",
+     "Annotations can only use names present in the module scope as postponed evaluation using local names is not "
+     "reliable (with the sole exception of class-level names resolved by `typing.get_type_hints()`).", False),
+    ("Riders pay cash.", "Riders pay cash because the readers are not installed.", False),
+    # a reason the claim restates keeps its negation
+    ("Annotations can only use module names because postponed evaluation using local names is reliable.",
+     "Annotations can only use names present in the module scope as postponed evaluation using local names is not "
+     "reliable (with the sole exception of class-level names resolved by `typing.get_type_hints()`).", True),
+    ("Riders pay cash because the readers are installed.", "Riders pay cash because the readers are not installed.",
+     True),
+    # "as long as" is a condition, not a reason
+    ("The limit is kept.", "The limit is kept as long as the heap is not full.", True),
+])
+def test_a_negation_in_a_reason_the_claim_leaves_out_is_no_disagreement(ws, text, quote, flagged):
+    sid = make_source(ws, SCOPE, name="scope", tier="A")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[ev(sid, SCOPE, quote)]))
+    assert r.rc == 0 and ("W-CLAIM-NEGATION" in _codes(r.err)) == flagged, r.both
+
+
+GOGC = ("# Proposal: Soft memory limit\n\n"
+        "Rather than provide another knob, I believe that we should simply pick a reasonable default. I propose that "
+        "we pick 50% as the default fraction.\n\n"
+        "I propose the addition of three new metrics to the runtime/metrics package.\n\n"
+        "This PEP proposes a new mechanism. Static typing users often have modules that only contain annotations.\n")
+
+
+@pytest.mark.parametrize(("text", "quote", "flagged"), [
+    # a proposal told as decided
+    ("The proposal picks 50% as the default fraction.", "I propose that we pick 50% as the default fraction.", True),
+    ("The proposal adds three new metrics to the runtime/metrics package.",
+     "I propose the addition of three new metrics to the runtime/metrics package.", True),
+    # ... and the words of proposing right before a quote cut from their sentence
+    ("The default fraction is 50%.", "pick 50% as the default fraction.", True),
+    # a claim that keeps the proposal: a verb of proposing, "would"
+    ("The proposal proposes 50% as the default fraction.", "I propose that we pick 50% as the default fraction.",
+     False),
+    ("The author proposes picking 50% as the default fraction.", "I propose that we pick 50% as the default fraction.",
+     False),
+    ("The proposal would add three new metrics to the runtime/metrics package.",
+     "I propose the addition of three new metrics to the runtime/metrics package.", False),
+    # a quote whose proposal is about something else than the claim
+    ("Static typing users often have modules that only contain annotations.",
+     "This PEP proposes a new mechanism. Static typing users often have modules that only contain annotations.",
+     False),
+])
+def test_a_proposal_told_as_decided_is_listed_for_review(ws, text, quote, flagged):
+    sid = make_source(ws, GOGC, name="gogc", tier="A")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[ev(sid, GOGC, quote)]))
+    assert r.rc == 0 and ("W-CLAIM-PROPOSED" in _codes(r.err)) == flagged, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 0 and [f["code"] for f in doc["review"]].count("W-CLAIM-PROPOSED") == flagged, doc
+    if flagged:  # someone looked: the ack answers it
+        cid = last_id(r)
+        assert sb("claim", "ack", cid, "--reason", "the page says it is proposed", cwd=ws).rc == 0
+        assert "W-CLAIM-PROPOSED" not in [f["code"] for f in verify_json(ws)["review"]]
+
+
 PRESS = ("# Water buses win riders\n\n"
          "Weekday ridership averaged 38,500 passengers over the summer, according to figures the authority "
          "shared with operators.\n")

@@ -287,7 +287,7 @@ def test_upgrading_a_v1_workspace_keeps_every_claim_verifying(real):
                      "ACCIDENT, n.  An inevitable occurrence due to the action of immutable\nnatural laws."}])),
         ok(add_claim(root, "Cargo can prepublish crates.", [{"source_id": md, "quote":
                      "One primary feature enabled by this is the ability to \"prepublish\" a crate [...] "
-                     "Prepublication makes it possible"}])),
+                     "crates.io. Prepublication makes it possible"}])),
     ]
     assert all("W-" not in q.both for q in quotes), [q.both for q in quotes if "W-" in q.both]
     r = ok(sb("extract", "--upgrade", cwd=root))

@@ -116,8 +116,11 @@ def run_evidence(args, ctx, ws) -> int:
             items = evidence_items(json.loads(text))
         except json.JSONDecodeError as exc:
             raise SbError("E-CLAIM", where, f"not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    claim, located = replace_evidence(ws, args.id, items, args.reason)
+    warned: list = []
+    claim, located = replace_evidence(ws, args.id, items, args.reason, warned)
     _stored(ctx, located)
+    for f in warned:
+        ctx.finding(f)
     for ev in claim.get("evidence") or []:
         ctx.out(f"evidence {ev['source_id']}  {ev['start']}..{ev['end']}  {json.dumps(ev.get('quote', ''), ensure_ascii=False)}")
     ctx.out(f"updated {args.id}")

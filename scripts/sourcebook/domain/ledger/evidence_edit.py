@@ -3,7 +3,9 @@
 The way out of a ``W-QUOTE-...`` warning: the new evidence is resolved as at add (offsets
 found from the quote, a paste that differs only in spacing or markup located and stored as the
 source's exact text) and must hold, or nothing changes. The claim keeps its id and its text;
-the old and new spans are recorded in the claim's trail.
+the old and new spans are recorded in the claim's trail. The claim is then read as ``claim add``
+reads it (``provenance.check_claim``): what `sb verify` would refuse or list for review is
+warned of here, as at add.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from .claim_edit import _check, _get
 from .claims import append_events, claims_by_id, event, load_claims, save_claims
 from .evidence import TextCache, resolve
 from .evidence_match import Located
+from .provenance import add_warnings, check_claim
 
 
 def evidence_items(payload: object) -> list:
@@ -33,8 +36,10 @@ def _span(ev: dict) -> str:
     return f"{ev.get('source_id')}:{ev.get('start')}..{ev.get('end')}"
 
 
-def replace_evidence(ws: Workspace, cid: str, items: list, reason: str | None = None
-                     ) -> tuple[Claim, list[Located]]:
+def replace_evidence(ws: Workspace, cid: str, items: list, reason: str | None = None,
+                     warned: list[Finding] | None = None) -> tuple[Claim, list[Located]]:
+    """Replace the evidence of ``cid``; ``warned``: gets the ``W-`` findings of the claim with
+    its new evidence (a splice, a figure no quote states, ...), as ``sb claim add`` prints them."""
     with ws.lock():
         by_id = claims_by_id(load_claims(ws))
         claim = _get(by_id, cid)
@@ -56,6 +61,8 @@ def replace_evidence(ws: Workspace, cid: str, items: list, reason: str | None = 
         new = dict(claim)
         new["evidence"] = new_ev
         _check(new)
+        if warned is not None:
+            warned += add_warnings(new, check_claim(new, cache.text, cache.record, cache.ids))
         by_id[cid] = new  # type: ignore[assignment]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("evidence", cid, old=[_span(dict(e)) for e in claim.get("evidence") or []],

@@ -33,9 +33,11 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   authority says the pass works on every route"), or is the whole report ("Riders told The
   Ferry Ledger that ..."), says who said it ("The authority says ..."): the source vouches for
   the report, not for the fact;
-- **negation**, **hedge**, **cut** (review only, never a refusal): the claim and a quote
-  disagree on negation, a quote hedges and the claim does not, or a quote is cut from a
-  sentence that reports, asks or denies it. ``sb claim ack CLM --reason`` records that someone
+- **negation**, **hedge**, **cut**, **proposed** (review only, never a refusal): the claim and
+  a quote disagree on negation (a "not" only in the quote's reason, "as ... is not reliable",
+  that the claim leaves out, aside), a quote hedges and the claim does not, a quote is cut from
+  a sentence that reports, asks or denies it, or a quote proposes what the claim tells as
+  decided ("I propose that we pick 50%" as "The proposal picks 50%"). ``sb claim ack CLM --reason`` records that someone
   looked; the ack names the flags it silences (``Flag.key``).
 """
 
@@ -59,7 +61,7 @@ class Flag(NamedTuple):
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
            "reported", "condition", "plan")
-REVIEW = ("negation", "hedge", "cut", "words")
+REVIEW = ("negation", "hedge", "cut", "words", "proposed")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
@@ -70,7 +72,8 @@ WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "i
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
            "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
-           "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS"}
+           "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS",
+           "proposed": "W-CLAIM-PROPOSED"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
 RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
@@ -474,8 +477,13 @@ def _splice_flags(ev: Mapping, text: str | None, said: str = "") -> list[Flag]:
             break
         gap_start, gap_end = parts[i - 1].get("end"), parts[i].get("start")
         if _int(gap_start) and _int(gap_end) and gap_start <= gap_end:  # type: ignore[operator]
-            end = _SENTENCE_END.search(text, gap_start, gap_end)  # type: ignore[arg-type]
-            if end and not all(_whole_sentence(text, p) for p in (parts[i - 1], parts[i])):
+            # a sentence that ends in the gap, or right before the second part (its stop read
+            # with the capital after it, which the second part holds)
+            end = _SENTENCE_END.search(text, gap_start, min(len(text), gap_end + 2))  # type: ignore[arg-type,operator]
+            if end is not None and end.start() >= gap_end:  # type: ignore[operator]
+                end = None
+            whole = all(_whole_sentence(text, p) for p in (parts[i - 1], parts[i]))
+            if end and not whole:
                 out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
                                           f"different sentences (a sentence ends at offset {end.start() + 1} between "
                                           "them) and are not each a whole sentence; quote each sentence whole, or "
@@ -490,7 +498,9 @@ def _splice_flags(ev: Mapping, text: str | None, said: str = "") -> list[Flag]:
                                           "figure the quote states, and the claim does not say it either; quote "
                                           "the figure with its words, or say them in the claim"))
                 break
-            join = _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
+            # whole sentences with whole sentences between them join no clauses: a clause joint
+            # in a sentence left out ("..., and calls eval() ...") is none of theirs
+            join = None if whole else _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
             if join:
                 out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
                                           f"different clauses ({join.group(0).strip()!r} at offset {join.start() + 1} "
@@ -630,7 +640,10 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
     quote = " ".join(qs)
     sid = ev.get("source_id")
     out = []
-    claim_denies, quote_denies = stance.negated(said), stance.negated(quote)
+    # a "not" only in the quote's reason ("..., as ... is not reliable") the claim leaves out
+    # negates nothing the claim says
+    claim_denies = stance.negated(said)
+    quote_denies = stance.negated(quote) and not stance.reason_negation_only(quote, said)
     if (claim_denies and not quote_denies and not denies) or \
             (quote_denies and not claim_denies and not stance.negation_prefixed(said, quote)):
         side = "the quote" if stance.negated(quote) else "the claim"
@@ -671,6 +684,14 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
                                    f"({_clip(cut.words, 40)!r} comes before it); check the claim does not "
                                    "state as fact what the source only reports, asks or denies",
                             _key("cut", ev, quote)))
+    # "I propose that we pick 50% ..." told as "The proposal picks 50%": a proposal as decided
+    lead = text[stance.sentence_start(text, start):start] if text is not None and _int(start) else ""  # type: ignore[arg-type]
+    proposed = stance.proposal_told_done(said, quote, lead)
+    if proposed:
+        out.append(Flag("proposed", f"the quote from {sid} proposes it ({_clip(proposed, 40)!r}) and the claim "
+                                    "tells it as decided; say it as the proposal it is (\"The proposal proposes ...\", "
+                                    "\"would\"), or quote where the source says it was decided",
+                        _key("proposed", ev, quote)))
     # the quote stops right before a condition its sentence goes on to ("travel free" + "with a
     # paying adult"), and the claim leaves it out: the claim says more than the source
     cond = stance.condition_after(text, end) if text is not None and _int(end) else ""  # type: ignore[arg-type]

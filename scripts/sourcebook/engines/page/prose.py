@@ -136,12 +136,12 @@ class Piece:
     """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
 
     __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history", "cites",
-                 "quoted", "before")
+                 "quoted", "before", "lead")
 
     def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
                  tail: str = "", thin: list[str] | None = None, framing: bool = False,
                  block: list[str] | None = None, history: list[str] | None = None,
-                 cites: list[list] | None = None, quoted: bool = False, before: str = ""):
+                 cites: list[list] | None = None, quoted: bool = False, before: str = "", lead: str = ""):
         self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
         self.line = line
         self.text = text  # normalized
@@ -155,15 +155,16 @@ class Piece:
         self.cites = cites or []  # [offset in text, claim id] of each citation, in order (refs and history)
         self.quoted = quoted  # it stands in a <blockquote>: its words are shown as a quotation
         self.before = before  # the sentence before it in the same paragraph ("" for the first)
+        self.lead = lead  # in a list: the sentence before the list, when it ends with a colon ("" otherwise)
 
     def to_json(self) -> list:
         return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
-                self.block, self.history, self.cites, self.quoted, self.before]
+                self.block, self.history, self.cites, self.quoted, self.before, self.lead]
 
     @classmethod
     def from_json(cls, r: list) -> Piece:
         return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]) if len(r) > 11 else False,
-                   str(r[12]) if len(r) > 12 else "")
+                   str(r[12]) if len(r) > 12 else "", str(r[13]) if len(r) > 13 else "")
 
 
 class PageProse:
@@ -252,6 +253,7 @@ class _Reader:
         self.inside: dict[tuple[int, int], list[tuple[int, str]]] = {}
         self.commented = {id(parent) for parent, _n, _o in body.comment_sites}
         self.tables: list[list] = []  # the tables open, innermost last
+        self.leads: list[str] = []  # the lists open, innermost last: each one's lead-in ("" for none)
         for (_line, data), (parent, n, off) in zip(body.comments, body.comment_sites, strict=False):
             if off < 0:
                 self.before.setdefault((id(parent), n), []).append(data)
@@ -312,7 +314,8 @@ class _Reader:
                                          block=list(run.ctx.claim or ()),
                                          history=list(dict.fromkeys(x for _, x in hist)), cites=cites,
                                          quoted=run.ctx.quoted,
-                                         before=norm(sentences[i - 1].text) if i and run.ctx.where == "prose" else ""))
+                                         before=norm(sentences[i - 1].text) if i and run.ctx.where == "prose" else "",
+                                         lead=self.leads[-1] if self.leads and run.ctx.where == "prose" else ""))
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
@@ -343,6 +346,11 @@ class _Reader:
             stack.append(("table",))
         elif tag in ("td", "th") and self.tables and self.tables[-1]:
             stack.append(("cell", self.tables[-1][-1], tag == "th", len(self.out.pieces)))
+        elif tag in ("ul", "ol"):  # "..., according to the proposal:" goes on into each item of the list under it
+            last = self.out.pieces[-1] if self.out.pieces else None
+            self.leads.append(last.text if last is not None and last.where == "prose" and last.text.endswith(":")
+                              else self.leads[-1] if self.leads else "")
+            stack.append(("list",))
         stack.append(("exit", boundary))
         kids = el.children
         key = id(el)
@@ -546,6 +554,8 @@ def read_prose(body: Document, ledger: Document, *, line_of, ledger_line0: int, 
             step[1].append((step[2], list(range(step[3], len(out.pieces)))))
         elif kind == "table":
             reader.tables.pop()
+        elif kind == "list":
+            reader.leads.pop()
         elif step[1]:  # the exit of an element that breaks runs
             reader.flush()
     reader.flush()

@@ -108,6 +108,40 @@ def keeps_plan(claim_text: str, quote: str) -> bool:
         return True
     first = re.match(r"\s*([^\W\d_]+)", quote)
     return bool(first and re.search(rf"\bto\s+{re.escape(first.group(1))}\b", said, re.IGNORECASE))
+
+
+# a proposal in its author's words: "I propose that we pick 50%", "We propose the addition of",
+# "This PEP proposes"; a claim keeps it with a verb of proposing ("proposes", "suggests",
+# "calls for"), a hedge or the future ("would add"), not with the noun ("The proposal picks")
+_PROPOSE = lazy(r"\b(?:I|we)\s+(?:would\s+|therefore\s+|also\s+|hereby\s+|now\s+)?(?:propose|suggest|recommend)\b|"
+                r"\bpropose[sd]?\s+that\b|\bproposes\b", re.IGNORECASE, needs=("propos", "suggest", "recommend"))
+_KEEPS_PROPOSAL = lazy(r"\bpropos(?:e|es|ed|ing)\b|\bproposals?\s+(?:is|are|was)\s+to\b|\bsuggest\w*|\brecommend\w*|"
+                       r"\bcalls?\s+for\b|\bargues?\s+for\b|\badvocat\w*|\bputs?\s+forward\b|\boffers?\s+to\b|"
+                       r"\bwould\b|\bcould\b|\bshould\b|\bplans?\b|\bintends?\b|\baims?\b|\bwants?\b|\bseeks?\b",
+                       re.IGNORECASE)
+
+
+def proposal_told_done(claim_text: str, quote: str, before: str = "") -> str | None:
+    """The words of a quote that propose what it says ("I propose that we pick 50% as the
+    default fraction", "I propose the addition of three new metrics"; ``before``: the words of
+    its sentence before a quote cut after them) when the claim restates what is proposed (half
+    its words) and keeps no word of proposing, hedge or future: "The proposal picks 50%" tells
+    a proposal as decided; "The proposal proposes 50%", "The author proposes picking 50%" and
+    "The proposal would add three metrics" keep it. None otherwise."""
+    seen = " ".join(_seen(quote).split())
+    m = _PROPOSE.search(seen)
+    what = seen[m.end():] if m else seen
+    if m is None and before:
+        m = _PROPOSE.search(" ".join(_seen(before).split()))
+    if m is None:
+        return None
+    said = _seen(claim_text)
+    if _KEEPS_PROPOSAL.search(said) or hedged(said) or _FUTURE.search(said):
+        return None
+    what = re.split(r"(?<=[.!?])\s", what.strip(), maxsplit=1)[0]  # what is proposed: the rest of its sentence
+    return " ".join(m.group(0).split()) if what and _restates(what, said) else None
+
+
 _STOPS = ".!?。！？"
 _LOOKBACK = 240  # characters read before a quote to find where its sentence starts
 _TAIL_WORDS = 5  # "the words just before it": this many
@@ -129,6 +163,34 @@ _UNCHANGED = lazy(r"\b(?:unchanged|unaltered|steady|flat|stable|the\s+same\s+as|
 def negated(text: str) -> bool:
     text = _seen(text)
     return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK)
+
+
+# a subordinate clause of reason or cause: "... as postponed evaluation using local names is not
+# reliable", "because ...", "since ..."; inside a sentence it runs to the clause's end, and one that
+# opens the sentence runs to its first comma ("Because X is not reliable, annotations ...")
+_REASON_IN = lazy(r"\s(?<!such\s)(?<!well\s)(?<!same\s)(?<!just\s)(?<!so\s)(?<!long\s)(?<!soon\s)(?<!far\s)"
+                  r"(?<!much\s)(?<!many\s)(?:because|since|as)\s+"
+                  r"(?!(?:of|a|an|to|well|such|if|though|long|soon|far|much|many|part|follows|described|shown|"
+                  r"noted|needed|expected|before|usual|such|with|in|for|is|are|was|were|it\s+is)\b)"
+                  r"[^.;!?()—]*?(?=,\s+(?:and|but|while|whereas|yet|so)\b|[.;!?()—]|$)", re.IGNORECASE)
+_REASON_FIRST = lazy(r"^\W*(?:because|since|as)\s+[^,.;!?]+,", re.IGNORECASE)
+
+
+def reason_negation_only(quote: str, claim_text: str) -> bool:
+    """Whether every negation of ``quote`` stands in a clause of reason or cause ("..., as
+    postponed evaluation using local names is not reliable", "because ...", "since ...") that
+    the claim does not restate (half of its words of four letters or more): the claim states the
+    main statement ("annotations can only use names in the module scope") and leaves the reason
+    out, which negates nothing it says. A reason the claim restates keeps its negation."""
+    seen = _seen(quote)
+    if not negated(seen):
+        return False
+    clauses = [m.group(0) for m in _REASON_IN.finditer(seen)] + [m.group(0) for m in _REASON_FIRST.finditer(seen)]
+    rest = seen
+    for c in clauses:
+        if negated(c) and not _restates(c.strip(" ,"), _seen(claim_text)):
+            rest = rest.replace(c, " ", 1)
+    return rest != seen and not negated(rest)
 
 
 _NOT_WORD = lazy(r"(?:\bnot|n['’]t)\s+(?:(?:very|so|entirely|quite|always|yet)\s+)?([^\W\d_]{3,})", re.IGNORECASE)
@@ -430,13 +492,15 @@ def _speaker(text: str) -> str | None:
     return (m.group("who") or m.groupdict().get("who2")) if m else None
 
 
-def frame_dropped(claim_text: str, sentence: str, before: str = "") -> str | None:
+def frame_dropped(claim_text: str, sentence: str, before: str = "", lead: str = "") -> str | None:
     """The reporting frame of a claim ("The authority says") when ``sentence`` restates what was
     said as a plain fact, naming neither a speaker's word nor anyone saying it ("In fact the pass
     works on every route"): a report is not the fact it reports. ``before``: the sentence before
     it in the same paragraph; one that names the claim's speaker saying something ("PEP 649
-    says ...") carries on to a sentence that opens with a pronoun ("They could not ..."). None
-    otherwise."""
+    says ...") carries on to a sentence that opens with a pronoun ("They could not ...").
+    ``lead``: the lead-in of the list the sentence is an item of; one that names the claim's
+    speaker saying or listing it ("..., according to the proposal:", "The proposal lists two
+    problems:") carries on to each item. None otherwise."""
     got = _frame(claim_text)
     if got is None:
         return None
@@ -446,10 +510,38 @@ def frame_dropped(claim_text: str, sentence: str, before: str = "") -> str | Non
         return None  # told as said ("riders say"), or its speaker named ("riders found them off")
     if before and _CARRIED.match(seen) and _ANY_FRAME.search(_seen(before)) and _stems(who) & _stems(before):
         return None  # "PEP 649 says ... . They could not ...": the speaker of the sentence before goes on
+    if lead and lead_speaker(lead, who):
+        return None  # "..., according to the proposal:" over a list: each item is told as the proposal's
     body = _stems(rest)
     if not body or len(body & _stems(sentence)) * 2 < len(body):
         return None  # the sentence says something else of the claim
     return frame
+
+
+# a list's lead-in that names who gives what the list holds: "The proposal lists two problems:",
+# "Riders name three stations:" (a report verb says so too: "The operator says:")
+_LEAD_FRAME = lazy(rf"{_OPENING_WHO}(?:{_REPORT_VERB}|{_THAT_VERB}|lists?|listed|names?|named|describes?|described|"
+                   r"gives?|gave|sets?\ out|identifies|identified|raises?|raised|cites?|cited|mentions?|mentioned|"
+                   r"warns?|warned|notes?|noted)\b", re.IGNORECASE)
+
+
+def lead_speaker(lead: str, who: str) -> bool:
+    """Whether the lead-in of a list (``lead``, ending with a colon) names ``who`` (a claim's
+    speaker, "The proposal") as the one saying or listing what the items say: "The workarounds
+    carry their own problems, according to the proposal:", "The proposal describes two
+    problems:". A lead-in that names no one, or another speaker ("The operator lists:" for "Riders
+    say"), carries nothing; a document and its author speak as one."""
+    seen = " ".join(_seen(lead).split())
+    if not seen.endswith(":"):
+        return False
+    m = _LEAD_FRAME.match(seen)
+    said = m.group("who") if m is not None else _speaker(seen.rstrip(": "))
+    if not said:
+        return False
+    if _stems(said) & _stems(who) - _ANYONE:
+        return True
+    return bool(_AUTHOR.search(_seen(said)) and _DOCUMENT.search(_seen(who)) or
+                _AUTHOR.search(_seen(who)) and _DOCUMENT.search(_seen(said)))
 
 
 def speaker_swapped(claim_text: str, backing: list[str], sentence: str) -> str | None:
@@ -505,6 +597,12 @@ _DOCUMENT = lazy(r"\b(?:proposals?|documents?|drafts?|designs?|papers?|reports?|
                  r"standards?|white\s?papers?)\b", re.IGNORECASE,
                  needs=("proposal", "document", "draft", "design", "paper", "report", "article", "stud", "pep", "rfc",
                         "spec", "post", "memo", "note", "essay", "thes", "book", "guide", "manual", "standard"))
+
+
+def document_word(word: str) -> bool:
+    """Whether ``word`` names a kind of document ("proposal", "PEP", "report"): a label that
+    names the document its own claims quote ("before the proposal") names no other row."""
+    return bool(_DOCUMENT.fullmatch(word))
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
@@ -1011,6 +1109,14 @@ _SET = lazy(rf"\b(?P<noun>[^\W\d_]{{3,}}s)\s+(?P<members>{_MEMBER}(?:\s*,\s*{_ME
 # a sentence that keeps the set counts it or points back at it ("both", "the two routes", "them")
 _KEEPS_SET = lazy(r"\b(?:both|either|neither|each|two|three|four|five|six|seven|eight|nine|ten|\d+|some|several|"
                   r"certain|these|those|them|they|few|part|parts|which|what|named|listed)\b", re.IGNORECASE)
+
+
+def names_set(text: str) -> bool:
+    """Whether ``text`` names a set one by one ("routes W1 and W2", "lines A1, B2 or C3")."""
+    from .figures import find_figures
+
+    return any(len({f.key for f in find_figures(m.group("members")) if f.kind == "ident"}) >= 2
+               for m in _SET.finditer(_seen(text)))
 
 
 def _set_dropped(sentence: str, backing: list[str]) -> str | None:
@@ -2004,6 +2110,11 @@ def reports(text: str) -> bool:
 class Cut(NamedTuple):
     kind: str  # "reporting" | "question" | "negation" | "plan"
     words: str  # the words before the quote (or the question mark) that say so
+
+
+def sentence_start(text: str, start: int) -> int:
+    """Where the sentence holding ``text[start]`` starts (at most a few hundred characters back)."""
+    return _sentence_start(text, start)
 
 
 def _sentence_start(text: str, start: int) -> int:

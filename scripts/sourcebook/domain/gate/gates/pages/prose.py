@@ -66,6 +66,9 @@ _NOUN_AFTER = lazy(r"[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?([^\W\d_]{3,})")
 _WORDS = lazy(r"[^\W\d_]{3,}")
 # words after a label's number that do not say what it counts
 _NOT_COUNTED = frozenset("and or the for per from with than more less over under about and to in on at of".split())
+# ... nor the words that tell when or how it stands after its noun ("4 years before the proposal")
+_NOT_A_NOUN = frozenset("before after since ago until till into during through within between among by as that which "
+                        "who when while earlier later each apiece".split())
 # the marks sourcebook writes, written as words or signs in a sentence: "(✓ checked)" vouches
 # for nothing, and the reader cannot tell it from the real mark; a status pictograph ("W3 🟢") or
 # a task list's box written out ("[x] W3") ticks the same way
@@ -155,7 +158,9 @@ class _Judge:
         return self._once("stance", p, ids, self._stance)
 
     def _once(self, kind: str, p: Piece, ids: list[str], fn):
-        key = (kind, p.text, tuple(ids), tuple(tuple(c) for c in p.cites))
+        # a sentence's stance reads the sentence before it and its list's lead-in too: "They
+        # could not ..." after a speaker, an item under "..., according to the proposal:"
+        key = (kind, p.text, tuple(ids), tuple(tuple(c) for c in p.cites), p.before, p.lead)
         if key not in self._read:
             self._read[key] = fn(p, ids)
         return self._read[key]
@@ -178,6 +183,8 @@ class _Judge:
             own = ids if len(groups) < 2 else next((g for at, g in groups if at >= f.end), groups[-1][1])
             if self.fig.small_word(f) or self.fig.is_backed(f, self.backing(own), text):
                 continue
+            if self.counts_claims(f, own):  # "two workarounds [1][2]": one claim for each
+                continue
             if f.kind == "date" and self.fig.as_of_wording(text, f.start, f.end) and self.fig.is_backed(f, self.as_of(own)):
                 continue
             if self.names_source(text, f, own):  # "the 2019 try proposal", "PEP 563": the cited source's name
@@ -186,6 +193,16 @@ class _Judge:
                 continue
             bad.append(f)
         return bad
+
+    def counts_claims(self, f, ids: list[str]) -> bool:
+        """A count in words up to ten of something named ("two workarounds") that is the number
+        of distinct claims cited right after it, each of them one of what it counts: none names
+        a set one by one ("routes W1 and W2"), which would count more than its one."""
+        from .....engines.text.stance import names_set
+
+        n = len(set(ids))
+        return f.spelled and f.kind == "number" and f.unit == "count" and f.key.isdigit() and \
+            2 <= int(f.key) <= 10 and int(f.key) == n and not any(names_set(b) for b in self.backing(ids))
 
     def year_of_source(self, f, ids: list[str], text: str | None = None) -> bool:
         """"late September 2026" where the claim says "late September" and the source it quotes is
@@ -328,7 +345,7 @@ class _Judge:
                 if met:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose condition is {met}; a condition stays one on "
                                                     "the page: keep its word (\"once\", \"if\", \"when\")")
-                frame = stance.frame_dropped(t, said, p.before)
+                frame = stance.frame_dropped(t, said, p.before, p.lead)
                 if frame:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text reports it ({frame!r}), but states it as "
                                                     "a plain fact; keep who says it (\"riders say\", \"according to "
@@ -1078,10 +1095,14 @@ class _Judge:
             heading = {w.lower() for w in _WORDS.findall(q)}
             if len(q.split()) <= 6 and told and all(_said(w, heading) for w in told):
                 return
+        from .....engines.text.stance import document_word
+
         for w in _WORDS.findall(p.text):
             w = w.lower()
             if len(w) < 4 or w in _NOT_COUNTED or _said(w, mine) or not _said(w, theirs):
                 continue
+            if document_word(w) and all(self.spoken_by(w, x) for x in own):
+                continue  # "For nearly 4 years before the proposal": the document its own claims quote
             self.refuse("E-PAGE-LABEL-SWAPPED", p, f"labels a {what} with {w!r}, a word of what another {what} cites "
                                                    f"({', '.join(sorted(set(others)))}), which the {what}'s own claims "
                                                    f"({', '.join(own)}) do not say; a label names "
@@ -1117,9 +1138,15 @@ class _Judge:
             if f.kind != "number" or self.fig.small_word(f):
                 continue
             m = _NOUN_AFTER.match(text, f.end)
-            if not m or m.group(1).lower() in _NOT_COUNTED:
+            if not m:
                 continue
-            stem = m.group(1).lower()[:4]
+            # what it counts: the last of the words after it, up to a word that counts nothing
+            # ("Twelve new routes"; "4 years before the proposal" counts years, not "before")
+            run = [w for w in m.group(0).split()][:2]
+            stop = next((k for k, w in enumerate(run) if w.lower() in _NOT_COUNTED or w.lower() in _NOT_A_NOUN), len(run))
+            if not stop:
+                continue
+            stem = run[stop - 1].lower()[:4]
             backs = [b for b in self.backing(ids) if self.fig.is_backed(f, [b])]
             if backs and not any(w.lower().startswith(stem) for b in backs for w in _WORDS.findall(b)):
                 out.append(f)
