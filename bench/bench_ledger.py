@@ -27,6 +27,10 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 CORPUS = os.environ.get("SB_BENCH_CORPUS", "/work/shared/bench/corpus/corpus.tar.xz")
 WORK = os.path.join(ROOT, "bench-work")
 SB = [sys.executable, os.path.join(ROOT, "scripts", "sb.py")]
+# Each sb process times as an installed one runs: from compiled bytecode (kept in a folder of its
+# own, even where PYTHONDONTWRITEBYTECODE is set), not compiling its hundred modules again.
+ENV = dict({k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+           PYTHONPYCACHEPREFIX=os.path.join(WORK, "pycache"))
 # a sentence of prose: it starts a line or follows a full stop, holds no markup, a link or an
 # address, and ends with a full stop before a space or a line's end
 _SENTENCE = re.compile(r"(?:^|(?<=\. ))[A-Z][a-z][^.\n\[\]()#`*<>|:_=/\\]{30,160}[a-z]\.(?=\s|$)", re.M)
@@ -71,7 +75,7 @@ def build_workspace(size: str, n_claims: int) -> tuple[str, list[dict]]:
 
     root = os.path.join(WORK, f"ledger-{size}")
     shutil.rmtree(root, ignore_errors=True)
-    subprocess.run(SB + ["init", "--dir", root, "--question", "bench"], check=True, capture_output=True)
+    subprocess.run(SB + ["init", "--dir", root, "--question", "bench"], check=True, capture_output=True, env=ENV)
     claims: list[dict] = []
     written: list[tuple[str, str, str]] = []
     files = corpus_files(size)
@@ -123,7 +127,7 @@ def timed(argv: list[str], cwd: str, target: float | None = None) -> tuple[str, 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.run((argv if argv[:1] == [sys.executable] else SB + argv), cwd=cwd, capture_output=True,
-                          text=True)
+                          text=True, env=ENV)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -141,7 +145,7 @@ def section_verify_empty(root: str, claims: list[dict]) -> None:
 def _retitle(root: str) -> None:
     """What a careful user does with verify's E-SOURCE-TITLE-FIGURE (a title, here the one
     `sb add` gave, stating a number its text does not): set a title without it."""
-    proc = subprocess.run(SB + ["verify", "--json", "--no-cache"], cwd=root, capture_output=True, text=True)
+    proc = subprocess.run(SB + ["verify", "--json", "--no-cache"], cwd=root, capture_output=True, text=True, env=ENV)
     rows = json.loads(proc.stdout)["gates"] if proc.stdout.strip() else []
     wrong = sorted({d["subject"] for g in rows for d in g["details"] if d["code"] == "E-SOURCE-TITLE-FIGURE"})
     for sid in wrong:
@@ -241,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench_ledger: corpus not found at {CORPUS}; set SB_BENCH_CORPUS")
         return 0
     t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(ROOT, "scripts", "sourcebook")], env=ENV,
+                   check=True)
     root, claims = build_workspace(args.size, args.claims)
     print(f"bench_ledger  size {args.size}: {len(os.listdir(os.path.join(root, 'sources')))} sources, "
           f"workspace built in {time.perf_counter() - t0:.1f} s")

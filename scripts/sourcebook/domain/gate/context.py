@@ -263,17 +263,19 @@ class GateContext:
         return self.memo(f"ledger-key:{fields!r}", lambda ctx: ctx._ledger_key(doc, fields))
 
     def _ledger_key(self, doc: str, fields: tuple[str, ...]) -> str | None:
+        texts = self.memo("text-shas", lambda ctx: [(sid, ctx.text_sha(sid)) for sid in sorted(ctx.sources)])
         h = hashlib.sha256(doc.encode("ascii"))
-        for sid in sorted(self.sources):
-            sha = self.text_sha(sid)
+        for sid, sha in texts:
             if sha is None:
                 return None
-            rec = self.source(sid) or {}
+            rec = self.sources.get(sid) or {}
             h.update(f"\0{sid}:{sha}:{':'.join(str(rec.get(f)) for f in fields)}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
 
     def text_sha(self, sid: Any) -> str | None:
         """SHA-256 of a source's normalized.md (from the cache when the file is unchanged), or None."""
+        if sid in self._shas:  # only a source id is ever looked up (below)
+            return self._shas[sid]
         if not is_src_id(sid):
             return None
         if sid not in self._shas:
