@@ -234,3 +234,74 @@ def test_the_code_fingerprint_follows_the_modules(module, tmp_path):
     assert verify_cache.tree_fingerprint((str(copy),)) != first
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert verify_cache.tree_fingerprint((str(copy),)) == first
+
+
+def test_a_raw_capture_removed_after_a_run_is_missed_at_once(good):
+    """The raw captures a source folder holds are remembered by the folder's identity: taking
+    one away (or adding one) moves it, and the next run lists the folder again."""
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    sid = ids["operator"]
+    assert f"sources/{sid}/raw.*" in cache_doc(root)["digests"]
+    folder = os.path.join(root, "sources", sid)
+    raw = next(n for n in os.listdir(folder) if n.startswith("raw."))
+    time.sleep(0.05)
+    os.unlink(os.path.join(folder, raw))
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and codes(r) == ["E-DEEP-RAW"] and "is missing" in r.err, r.both
+
+
+def test_a_licence_changed_after_a_run_brings_the_quote_budget_back(good):
+    """A page found within the quote budget is remembered with the licences that lifted it: a
+    source that is no longer free counts its quotes again."""
+    from verify_kit import OPERATOR, claim, write_claims
+
+    root, ids, cs = good
+    sid = ids["operator"]
+    assert sb("source", "set", sid, "license=cc-by", cwd=root).rc == 0
+    sentences = [s for s in OPERATOR.split("\n") if s and not s.startswith("#")]
+    many = [claim(root, f"Claim number {i} about the ferry.", sid, s, topic=f"t.n{i}")
+            for i, s in enumerate(sentences + ["Single fares rose", "ferry accepts"])]
+    allc = cs + many
+    write_claims(root, allc)
+    write_page(root, page(allc, [c["id"] for c in allc], body_extra="".join(f"<q>{c['evidence'][0]['quote']}</q>" for c in many)))
+    r = sb("verify", cwd=root)
+    assert "E-QUOTE-BUDGET" not in codes(r), r.both  # a free licence lifts the budget
+    time.sleep(0.05)
+    assert sb("source", "set", sid, "license=unknown", cwd=root).rc == 0
+    r = sb("verify", cwd=root)
+    assert "E-QUOTE-BUDGET" in codes(r) and sid in r.err, r.both
+
+
+_OPENED: list[str] | None = None  # the files opened while a test listens (audit hooks stay for good)
+
+
+def _listen(event: str, args: tuple) -> None:
+    if _OPENED is not None and event == "open" and isinstance(args[0], str):
+        _OPENED.append(args[0])
+
+
+def test_a_run_from_scratch_reads_each_source_file_once(good):
+    """The normalizer's check hashes a raw capture and extracts it again from one reading, and
+    every gate shares one reading of each canonical text."""
+    global _OPENED
+    import sys
+    from collections import Counter
+
+    from sourcebook.domain.gate.context import VerifyOptions
+    from sourcebook.domain.gate.verify import verify
+
+    root, ids, cs = good
+    sys.addaudithook(_listen)
+    _OPENED = []
+    try:
+        rep = verify(_ws(root), VerifyOptions(cache=False), settle=False)
+        opened = Counter(os.path.relpath(p, root) for p in _OPENED if os.path.abspath(p).startswith(str(root)))
+    finally:
+        _OPENED = None
+    assert rep.passed, [f.line() for f in rep.findings]
+    for sid in ids.values():
+        names = [n for n in os.listdir(os.path.join(root, "sources", sid)) if n.startswith(("raw.", "normalized."))]
+        assert len(names) == 2
+        for n in names:
+            assert opened[os.path.join("sources", sid, n)] == 1, (n, opened)

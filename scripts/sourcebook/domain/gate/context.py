@@ -21,7 +21,7 @@ from ...base.ids import is_src_id
 from ...engines.page.view import PageView, read_page
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
-from .verify_cache import VerifyCache, file_sig
+from .verify_cache import VerifyCache, dir_sig, file_sig
 
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
@@ -168,6 +168,8 @@ class GateContext:
         self._texts: dict[str, str | None] = {}
         self._bytes: dict[str, bytes | None] = {}
         self._shas: dict[str, str | None] = {}
+        self.text_sigs: dict[str, list[int] | None] = {}  # normalized.md's identity, by source id
+        self._raws: dict[str, list[str]] = {}
         self._pages_html: dict[str, str] = {}
         self._pages_sha: dict[str, str] = {}
         self._views: dict[str, PageView] = {}
@@ -258,23 +260,28 @@ class GateContext:
         doc = self.doc_shas.get("ledger/claims.json")
         if not self.cache.enabled or doc is None:
             return None
+        return self.memo(f"ledger-key:{fields!r}", lambda ctx: ctx._ledger_key(doc, fields))
+
+    def _ledger_key(self, doc: str, fields: tuple[str, ...]) -> str | None:
+        texts = self.memo("text-shas", lambda ctx: [(sid, ctx.text_sha(sid)) for sid in sorted(ctx.sources)])
         h = hashlib.sha256(doc.encode("ascii"))
-        for sid in sorted(self.sources):
-            sha = self.text_sha(sid)
+        for sid, sha in texts:
             if sha is None:
                 return None
-            rec = self.source(sid) or {}
+            rec = self.sources.get(sid) or {}
             h.update(f"\0{sid}:{sha}:{':'.join(str(rec.get(f)) for f in fields)}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
 
     def text_sha(self, sid: Any) -> str | None:
         """SHA-256 of a source's normalized.md (from the cache when the file is unchanged), or None."""
+        if sid in self._shas:  # only a source id is ever looked up (below)
+            return self._shas[sid]
         if not is_src_id(sid):
             return None
         if sid not in self._shas:
             path = self.ws.normalized_path(sid)
             rel = f"sources/{sid}/normalized.md"
-            sig = file_sig(path) if self.cache.enabled else None
+            sig = self.text_sigs[sid] = file_sig(path) if self.cache.enabled else None
             sha = self.cache.digest(rel, sig)
             if sha is None:
                 data = self.raw_text(sid)
@@ -283,6 +290,21 @@ class GateContext:
                     self.cache.remember_digest(rel, sig, sha)
             self._shas[sid] = sha
         return self._shas[sid]
+
+    def raw_files(self, sid: str) -> list[str]:
+        """``Workspace.raw_files``, listed once per run, and reused from an earlier run while the
+        source's folder keeps its identity (no entry added, removed or renamed)."""
+        if sid not in self._raws:
+            folder = self.ws.source_dir(sid)
+            rel = f"sources/{sid}/raw.*"
+            sig = dir_sig(folder) if self.cache.enabled else None
+            names = self.cache.listing(rel, sig)
+            if names is not None and all(isinstance(n, str) for n in names):
+                self._raws[sid] = [os.path.join(folder, n) for n in names]
+            else:
+                self._raws[sid] = self.ws.raw_files(sid)
+                self.cache.remember_listing(rel, sig, [os.path.basename(p) for p in self._raws[sid]])
+        return self._raws[sid]
 
     def text(self, sid: Any) -> str | None:
         """The canonical text of a source, or None. Ids are checked before any path is built."""

@@ -130,6 +130,9 @@ def settle_state(ws: Workspace, rep: Report) -> None:
                 rep.revise_count = stored if isinstance(stored, int) else None
                 return
             if rep.passed:
+                if m.get("state") == "VERIFY" and m.get("revise_count") == 0 and type(m["revise_count"]) is int:
+                    rep.revise_count, rep.state = 0, "VERIFY"
+                    return  # a repeat pass: the manifest already says so, nothing to write
                 m["state"], m["revise_count"] = "VERIFY", 0
             else:
                 stored = m.get("revise_count")

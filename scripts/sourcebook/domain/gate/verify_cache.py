@@ -3,7 +3,8 @@
 Verify runs many times in a revision loop while the sources stay the same. It remembers, in
 ``.sb-cache/verify/`` (never shipped):
 
-- the SHA-256 of each ``normalized.md``, keyed by the file's identity;
+- the SHA-256 of each ``normalized.md``, keyed by the file's identity, and the raw captures a
+  source folder holds, keyed by the folder's identity;
 - each ``source.json`` that parsed and matched its schema, keyed the same way;
 - which evidence spans held byte for byte against which text (by the text's hash);
 - what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
@@ -120,6 +121,18 @@ def file_sig(path: str) -> list[int] | None:
     except (OSError, ValueError):
         return None
     if (st.st_mode & 0o170000) != 0o100000:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+
+
+def dir_sig(path: str) -> list[int] | None:
+    """A folder's identity (as ``file_sig``): adding, removing or renaming an entry moves its
+    mtime and ctime. None when it is not a folder."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if (st.st_mode & 0o170000) != 0o040000:
         return None
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
 
@@ -269,6 +282,14 @@ class VerifyCache:
     def remember_digest(self, rel: str, sig: list[int] | None, sha: str) -> None:
         if self.enabled:
             self._digests.put(rel, sig, sha)
+
+    def listing(self, rel: str, sig: list[int] | None) -> list | None:
+        """The names a folder held, learnt earlier, if its entries are unchanged."""
+        return self._digests.get(rel, sig, list)
+
+    def remember_listing(self, rel: str, sig: list[int] | None, names: list[str]) -> None:
+        if self.enabled:
+            self._digests.put(rel, sig, names)
 
     def record(self, sid: str, sig: list[int] | None) -> dict | None:
         """A source record known to parse and match its schema, if the file is unchanged."""

@@ -420,22 +420,25 @@ def adopt(ws: Workspace, sid: str, text: str, origin: str) -> ExtractLine:
     return ExtractLine("ready", sid, len(canon), "agent", warnings=warnings)
 
 
-def reextract(ws: Workspace, rec: SourceRecord) -> str | None:
+def reextract(ws: Workspace, rec: SourceRecord, read: tuple[str, bytes] | None = None) -> str | None:
     """The canonical text sb produces from the stored raw bytes at the source's recorded
     canonical text version, by the recorded version of its extractor when its format still
-    makes that version's text (None if no raw capture, or the text was adopted)."""
+    makes that version's text (None if no raw capture, or the text was adopted). ``read``: the
+    raw capture's path and bytes when the caller has read them already."""
     from ...engines.convert.pipeline import extract_bytes
 
     if rec.get("extraction", {}).get("tool") == "agent":
         return None
-    raws = ws.raw_files(rec["id"])
-    if not raws:
-        return None
-    with open(raws[0], "rb") as fh:
-        raw = fh.read()
+    if read is None:
+        raws = ws.raw_files(rec["id"])
+        if not raws:
+            return None
+        with open(raws[0], "rb") as fh:
+            read = (raws[0], fh.read())
+    path, raw = read
     base_url = rec["locator"] if rec.get("kind") == "url" else None
     version = rec.get("normalizer_version")
-    out, _ = extract_bytes(raw, media_type=rec.get("media_type"), path=raws[0], charset=rec.get("charset"),
+    out, _ = extract_bytes(raw, media_type=rec.get("media_type"), path=path, charset=rec.get("charset"),
                            base_url=base_url, normalizer=version if version in NORMALIZERS else NORMALIZER,
                            extractor=rec.get("extraction", {}).get("version"))  # as it was made
     return out.text

@@ -8,6 +8,7 @@ within the budget, and generated images never illustrate a claim.
 
 from __future__ import annotations
 
+import hashlib
 from typing import cast
 
 from .....base.errors import Finding
@@ -301,8 +302,24 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], tuple[int, 
     v = ctx.page_view(page)
     ref_f, resolved, good = _refs(ctx, page, v, ords)
     f = _entries(ctx, page, v, ords) + ref_f + _blocks(ctx, page, v) + _dates_and_legend(ctx, page, v)
-    f += _budget(ctx, page, v, ords)
+    f += _budget_once(ctx, page, v, ords)
     return f, (resolved, len(v.entries), good)
+
+
+def _budget_once(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> list[Finding]:
+    """``_budget``, skipped when an earlier run found this very page within the budget over
+    the same claims, plan and sources (their licences and copies: what lifts or joins a budget)."""
+    ledger = ctx.ledger_key("license", "same_as")
+    key = None
+    if ledger is not None:
+        body = f"{ledger}\0{ctx.page_sha(page)}\0{page.rel}\0{ctx.doc_shas.get('plan.json', '-')}"
+        key = hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+        if ctx.cache.page_fact("budget", key) == "ok":
+            return []
+    found = _budget(ctx, page, v, ords)
+    if key is not None and not found:
+        ctx.cache.remember_page_fact("budget", key, "ok")
+    return found
 
 
 def address(href: str) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 
 from .....base.errors import Finding, SbError
-from .....base.ids import sha256_file
 from .....base.versions import NORMALIZER, NORMALIZERS
 from .....engines.text.normalize import normalize
 from ...context import GateContext
@@ -18,9 +17,10 @@ from ...registry import GateResult, register
 from ...verify_cache import file_sig
 
 
-def _sha_file(path: str) -> str | None:
+def _read(path: str) -> bytes | None:
     try:
-        return sha256_file(path)
+        with open(path, "rb") as fh:
+            return fh.read()
     except OSError:
         return None
 
@@ -36,14 +36,15 @@ def _reextractor():
 def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding], bool]:
     """(findings, re-extracted?) for one ready source."""
     out: list[Finding] = []
-    raws = ctx.ws.raw_files(sid)
+    raws = ctx.raw_files(sid)
+    raw = _read(raws[0]) if raws else None  # read once: hashed here, re-extracted below
     recorded_raw = rec.get("raw_sha256")
     if isinstance(recorded_raw, str) and recorded_raw:
         if not raws:
             out.append(Finding("E-DEEP-RAW", sid, "the raw capture (raw.*) is missing; "
                                                   "re-add the source from its original"))
             return out, False
-        if _sha_file(raws[0]) != recorded_raw:
+        if (None if raw is None else hashlib.sha256(raw).hexdigest()) != recorded_raw:
             out.append(Finding("E-DEEP-RAW", sid, f"{ctx.ws.rel(raws[0])} does not hash to the recorded "
                                                   "raw_sha256; the capture was changed after it was added"))
             return out, False
@@ -58,7 +59,7 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
         if not pypdf_available():
             return out, False  # the extractor is not here to repeat (never a false drift)
     try:
-        fresh = reextract(ctx.ws, rec)
+        fresh = reextract(ctx.ws, rec, (raws[0], raw) if raw is not None else None)
     except SbError as exc:
         out.append(Finding("E-DEEP-DRIFT", sid, f"the raw capture could not be re-extracted: {exc.message}"))
         return out, True
@@ -78,9 +79,9 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
 def _pair_sig(ctx: GateContext, sid: str) -> list[int] | None:
     """The identity of the raw capture and normalized.md together; its third field is the later
     of their ctimes, so the cache's racy-write rule holds for both files."""
-    raws = ctx.ws.raw_files(sid)
+    raws = ctx.raw_files(sid)
     a = file_sig(raws[0]) if raws else None
-    b = file_sig(ctx.ws.normalized_path(sid))
+    b = ctx.text_sigs.get(sid) or file_sig(ctx.ws.normalized_path(sid))  # as text_sha found it
     if a is None or b is None:
         return None
     return [a[0], a[1], max(a[2], b[2]), a[3], a[4], *b]
