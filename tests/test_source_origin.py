@@ -377,6 +377,19 @@ def test_a_file_name_identifier_is_named_by_its_numbers_without_leading_zeros():
         assert bool(titles._judge(_TitleCtx(title, text, "This PEP proposes")).findings) is refused, title
 
 
+def test_a_document_label_and_number_are_named_by_a_header_field():
+    """The title sourcebook builds from a PEP's header ("PEP 3143 – Standard daemon process
+    library" of "PEP:               3143") states no figure its text lacks; another number, or
+    the same number under another label, is still refused."""
+    from sourcebook.domain.gate.gates.records import titles
+
+    text = "PEP:               3143\nTitle:             Standard daemon process library\n\nA daemon.\n"
+    for title, refused in (("PEP 3143 – Standard daemon process library", False),
+                           ("PEP 3144 – Standard daemon process library", True),
+                           ("RFC 3143 – Standard daemon process library", True)):
+        assert bool(titles._judge(_TitleCtx(title, text, "A daemon.")).findings) is refused, title
+
+
 @pytest.mark.parametrize("title, taken, refused", [
     # sourcebook's own title ends with the site's name: digits glued to letters or in a host name
     ("Kindle for PCをCtrl＋Alt＋Kで立ち上がらなくする方法 | ノート100YEN.com", "page", False),

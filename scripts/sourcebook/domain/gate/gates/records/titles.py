@@ -50,6 +50,13 @@ def _named(f, text: str) -> bool:
     it lacks."""
     if f.written.isdigit():
         return re.search(rf"(?<!\d){f.written}(?!\d)", text) is not None
+    # a document's label and number ("PEP 3143") of a text whose header field gives them
+    # ("PEP:               3143"): the title sourcebook builds from that header names it
+    labelled = re.fullmatch(r"([^\W\d_]+)\s+(\d+)", f.written) if f.kind == "version" else None
+    if labelled:
+        label, number = labelled.groups()
+        field = rf"(?<![\w-]){re.escape(label)}\s*:\s*0*{int(number)}(?!\d)"
+        return re.search(field, text, re.IGNORECASE) is not None
     # a file name's identifier ("pep-0413" of a text headed "PEP: 413"): each of its numbers,
     # leading zeros aside, is written in the text
     runs = re.findall(r"\d+", f.written) if f.kind == "ident" else []
