@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ...base.patterns import lazy
 from ...engines.review.model import Flag
 from ...engines.text import figures
 from ...engines.text.sentences import is_cjk
@@ -57,16 +58,16 @@ has have had having would could might must shall may one two three four five six
 said says say saying told tells tell reported reports report according
 new first last next many much lot lots like also even ever never again well back way
 """.split())
-_WORD = re.compile(r"[^\W\d_][\w'’\-]*", re.UNICODE)
-_CAP_RUN = re.compile(r"(?<![\w'’])(?:[A-Z][\w'’\-]*|[A-Z]{2,}\d*)(?:\s+(?:of|de|la|le|van|von|da|del|the)?\s*[A-Z][\w'’\-]*)*")
-_CODE = re.compile(r"(?<![\w])[A-Z]+\d[\w\-]*")  # route and model codes: W3, A320, COVID-19
-_KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC]{2,}")
+_WORD = lazy(r"[^\W\d_][\w'’\-]*", re.UNICODE)
+_CAP_RUN = lazy(r"(?<![\w'’])(?:[A-Z][\w'’\-]*|[A-Z]{2,}\d*)(?:\s+(?:of|de|la|le|van|von|da|del|the)?\s*[A-Z][\w'’\-]*)*")
+_CODE = lazy(r"(?<![\w])[A-Z]+\d[\w\-]*")  # route and model codes: W3, A320, COVID-19
+_KATAKANA = lazy(r"[\u30A1-\u30FA\u30FC]{2,}")
 _LINK_WORDS = ("because", "due to", "owing to", "led to", "lead to", "leads to", "caused", "causes", "cause",
                "resulted in", "result of", "as a result", "therefore", "thus", "hence", "so that",
                "only", "solely", "all", "none", "never", "always", "every", "double", "doubled",
                "twice", "triple", "tripled", "halved", "majority", "record", "despite")
-_PERIOD = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-                     r"December)\b|\b(?:1[89]|20)\d{2}\b|[0-9０-９]+月|[0-9０-９]{4}年")
+_PERIOD = lazy(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+               r"December)\b|\b(?:1[89]|20)\d{2}\b|[0-9０-９]+月|[0-9０-９]{4}年")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "edly", "ed", "es", "ly", "s")
 
 
@@ -250,7 +251,7 @@ def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
                                            "inference carry no facts: cite the claim that states it, or say it without")]
 
 
-_TIME_UNIT = re.compile(r"\s+(?:days?|weeks?|months?|years?|decades?|centur(?:y|ies)|hours?|nights?|seasons?)\b", re.I)
+_TIME_UNIT = lazy(r"\s+(?:days?|weeks?|months?|years?|decades?|centur(?:y|ies)|hours?|nights?|seasons?)\b", re.I)
 
 
 def _topic_count(f: figures.Figure, text: str) -> bool:
@@ -262,9 +263,9 @@ def _topic_count(f: figures.Figure, text: str) -> bool:
 
 
 # a number a word before it makes a name: "issue 32437", "proposal #32437", "section 4.2"
-_NUMBER_NAMED = re.compile(r"(?:(?<![\w])(?:issues?|proposals?|bugs?|tickets?|PR|CL|pull\s+request|"
-                           r"sections?|chapters?|appendix|figure|table)\s+#?|#)\Z", re.I)
-_RELEASE_NAME = re.compile(r"(?<![\w'’])([A-Z][A-Za-z+#]*)\s+\Z")  # "Go 1.21", "Java 1.8"
+_NUMBER_NAMED = lazy(r"(?:(?<![\w])(?:issues?|proposals?|bugs?|tickets?|PR|CL|pull\s+request|"
+                     r"sections?|chapters?|appendix|figure|table)\s+#?|#)\Z", re.I)
+_RELEASE_NAME = lazy(r"(?<![\w'’])([A-Z][A-Za-z+#]*)\s+\Z")  # "Go 1.21", "Java 1.8"
 
 
 def _a_name(f: figures.Figure, text: str) -> bool:
@@ -319,22 +320,22 @@ def asof_flags(text: str, where: str, has_as_of: bool) -> list[Flag]:
 
 
 # words that soften a statement (possibility, advice, a bound) and words that harden it
-_SOFT = re.compile(r"(?<![\w])(?:can|could|may|might|should|ought\s+to|likely|possibly|perhaps|probably|"
-                   r"in\s+the\s+worst\s+case|at\s+worst|up\s+to|usually|often|typically|generally|"
-                   r"recommend(?:s|ed)?|suggest(?:s|ed)?|expected\s+to|due\s+to|plans?\s+to|"
-                   r"может|возможно|следует|かもしれ|べき|可能|应该|可以)(?![\w])", re.I)
-_HARD = re.compile(r"(?<![\w])(?:must|requires?|required|always|never|every|all|will|guarantees?|"
-                   r"обязан|必ず|必须)(?![\w])", re.I)
+_SOFT = lazy(r"(?<![\w])(?:can|could|may|might|should|ought\s+to|likely|possibly|perhaps|probably|"
+             r"in\s+the\s+worst\s+case|at\s+worst|up\s+to|usually|often|typically|generally|"
+             r"recommend(?:s|ed)?|suggest(?:s|ed)?|expected\s+to|due\s+to|plans?\s+to|"
+             r"может|возможно|следует|かもしれ|べき|可能|应该|可以)(?![\w])", re.I)
+_HARD = lazy(r"(?<![\w])(?:must|requires?|required|always|never|every|all|will|guarantees?|"
+             r"обязан|必ず|必须)(?![\w])", re.I)
 
 
 # "can be enabled", "can be set with": what may be done to a thing (its ability, a permission),
 # not a hedge on a fact; a judgement in the passive ("can be seen as", "can be considered") still
 # softens
-_CAN_DONE = re.compile(r"\s+(?:also\s+|still\s+|now\s+|easily\s+|only\s+)?be\s+(?!(?:considered|seen|regarded|"
-                       r"viewed|expected|described|thought|called|argued|said|deemed|interpreted|understood|"
-                       r"attributed|linked|explained|traced|taken|read|judged|characteri[sz]ed)\b)"
-                       r"(?:[a-z]+ed|set|put|run|made|done|built|kept|found|given|written|turned|switched|shown|"
-                       r"used|sent|held|left|got|gotten|chosen|frozen|broken|hidden|spoken|taken|known)\b", re.I)
+_CAN_DONE = lazy(r"\s+(?:also\s+|still\s+|now\s+|easily\s+|only\s+)?be\s+(?!(?:considered|seen|regarded|"
+                 r"viewed|expected|described|thought|called|argued|said|deemed|interpreted|understood|"
+                 r"attributed|linked|explained|traced|taken|read|judged|characteri[sz]ed)\b)"
+                 r"(?:[a-z]+ed|set|put|run|made|done|built|kept|found|given|written|turned|switched|shown|"
+                 r"used|sent|held|left|got|gotten|chosen|frozen|broken|hidden|spoken|taken|known)\b", re.I)
 
 
 def _softening(text: str) -> list[str]:
