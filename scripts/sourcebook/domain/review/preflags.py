@@ -31,11 +31,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ...base.patterns import lazy
-from ...engines.review.model import Flag
 from ...engines.text import figures
 from ...engines.text.sentences import is_cjk
+
+if TYPE_CHECKING:
+    from ...engines.review.model import Flag
 
 CODES = ("W-REVIEW-NAME", "W-REVIEW-CLAIM-MORE", "W-REVIEW-SENTENCE-MORE", "W-REVIEW-LINK",
          "W-REVIEW-DECLARED-FACT", "W-REVIEW-ATTRIBUTION", "W-REVIEW-TITLE-ASOF", "W-REVIEW-HEDGE")
@@ -69,6 +72,14 @@ _LINK_WORDS = ("because", "due to", "owing to", "led to", "lead to", "leads to",
 _PERIOD = lazy(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
                r"December)\b|\b(?:1[89]|20)\d{2}\b|[0-9０-９]+月|[0-9０-９]{4}年")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "edly", "ed", "es", "ly", "s")
+
+
+def _flag(code: str, message: str, claim: str = "") -> Flag:
+    """A pre-flag; the review's records are imported on first use (``sb verify`` reads this module
+    for ``missing_words`` alone)."""
+    from ...engines.review.model import Flag
+
+    return Flag(code, message, claim=claim)
 
 
 def _fold(text: str) -> str:
@@ -182,9 +193,9 @@ def name_flags(sentence: str, quotes: list[str], own: Iterable[str] = ()) -> lis
     lost = [n for n in names(sentence) if not _named_in(hay, _fold(n))]
     if not lost:
         return []
-    return [Flag("W-REVIEW-NAME", f"{_show(lost)} in the sentence: none of its cited quotes contains "
-                                  f"{'it' if len(lost) == 1 else 'them'}; check the place or name is the source's, "
-                                  "or cite the quote that says it")]
+    return [_flag("W-REVIEW-NAME", f"{_show(lost)} in the sentence: none of its cited quotes contains "
+                                   f"{'it' if len(lost) == 1 else 'them'}; check the place or name is the source's, "
+                                   "or cite the quote that says it")]
 
 
 def attribution_flags(sentence: str, own: Iterable[str], others: Iterable[str]) -> list[Flag]:
@@ -196,8 +207,8 @@ def attribution_flags(sentence: str, own: Iterable[str], others: Iterable[str]) 
              and not any(_fold(x) in m for m in mine) and _contains(said, _fold(x))]
     if not named:
         return []
-    return [Flag("W-REVIEW-ATTRIBUTION", f"the sentence names {_show(named)}, the publisher or byline of another "
-                                         "source, not of a source it cites; check who said it, and cite that source")]
+    return [_flag("W-REVIEW-ATTRIBUTION", f"the sentence names {_show(named)}, the publisher or byline of another "
+                                          "source, not of a source it cites; check who said it, and cite that source")]
 
 
 def claim_more_flags(claim_id: str, claim_text: str, quotes: list[str],
@@ -208,9 +219,9 @@ def claim_more_flags(claim_id: str, claim_text: str, quotes: list[str],
     missing, total = missing_words(claim_text, [*quotes, *names])
     if not _too_many(missing, total, 0.25, 2):
         return []
-    return [Flag("W-REVIEW-CLAIM-MORE", f"the claim's text has words its quotes lack ({_show(missing)}: "
-                                        f"{len(missing)} of {total}); check the claim says no more than the quote",
-                 claim=claim_id)]
+    return [_flag("W-REVIEW-CLAIM-MORE", f"the claim's text has words its quotes lack ({_show(missing)}: "
+                                         f"{len(missing)} of {total}); check the claim says no more than the quote",
+                  claim=claim_id)]
 
 
 def sentence_more_flags(sentence: str, backing: list[str]) -> list[Flag]:
@@ -219,8 +230,8 @@ def sentence_more_flags(sentence: str, backing: list[str]) -> list[Flag]:
     missing, total = missing_words(sentence, backing)
     if not _too_many(missing, total, 0.6, 4):
         return []
-    return [Flag("W-REVIEW-SENTENCE-MORE", f"the sentence has words its claims and quotes lack ({_show(missing)}: "
-                                           f"{len(missing)} of {total}); check the paraphrase keeps the meaning")]
+    return [_flag("W-REVIEW-SENTENCE-MORE", f"the sentence has words its claims and quotes lack ({_show(missing)}: "
+                                            f"{len(missing)} of {total}); check the paraphrase keeps the meaning")]
 
 
 def link_flags(sentence: str, backing: list[str]) -> list[Flag]:
@@ -230,9 +241,9 @@ def link_flags(sentence: str, backing: list[str]) -> list[Flag]:
     found = [w for w in _LINK_WORDS if _contains(said, w) and not _contains(hay, w)]
     if not found:
         return []
-    return [Flag("W-REVIEW-LINK", f"{_show(found)} in the sentence: no cited quote or claim says "
-                                  f"{'it' if len(found) == 1 else 'them'}; check the link of cause, exclusivity "
-                                  "or scale is the source's, not the writer's")]
+    return [_flag("W-REVIEW-LINK", f"{_show(found)} in the sentence: no cited quote or claim says "
+                                   f"{'it' if len(found) == 1 else 'them'}; check the link of cause, exclusivity "
+                                   "or scale is the source's, not the writer's")]
 
 
 def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
@@ -247,8 +258,8 @@ def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
     if not said:
         return []
     what = "framing" if kind == "framing" else "the author's inference"
-    return [Flag("W-REVIEW-DECLARED-FACT", f"a sentence declared {what} names or states {_show(said)}; framing and "
-                                           "inference carry no facts: cite the claim that states it, or say it without")]
+    return [_flag("W-REVIEW-DECLARED-FACT", f"a sentence declared {what} names or states {_show(said)}; framing and "
+                                            "inference carry no facts: cite the claim that states it, or say it without")]
 
 
 _TIME_UNIT = lazy(r"\s+(?:days?|weeks?|months?|years?|decades?|centur(?:y|ies)|hours?|nights?|seasons?)\b", re.I)
@@ -314,9 +325,9 @@ def asof_flags(text: str, where: str, has_as_of: bool) -> list[Flag]:
     if not said:
         return []
     what = {"title": "the title", "heading": "a heading"}.get(where, "the thesis")
-    return [Flag("W-REVIEW-TITLE-ASOF", f"{what} states {_show(said)} with no as-of date: a reader takes it as the "
-                                        "whole period or as current; check the sources cover all of it, or say "
-                                        "when the figure stops (\"to 19 November\")")]
+    return [_flag("W-REVIEW-TITLE-ASOF", f"{what} states {_show(said)} with no as-of date: a reader takes it as the "
+                                         "whole period or as current; check the sources cover all of it, or say "
+                                         "when the figure stops (\"to 19 November\")")]
 
 
 # words that soften a statement (possibility, advice, a bound) and words that harden it
@@ -364,5 +375,5 @@ def hedge_flags(sentence: str, quotes: list[str], claim_texts: list[str]) -> lis
         return []
     soft = lost or soft
     said = f"says {_show(hard)}" if hard else "does not"
-    return [Flag("W-REVIEW-HEDGE", f"its quotes say {_show(soft)} and the sentence {said}; check it keeps the "
-                                   "source's hedge or advice")]
+    return [_flag("W-REVIEW-HEDGE", f"its quotes say {_show(soft)} and the sentence {said}; check it keeps the "
+                                    "source's hedge or advice")]
