@@ -130,5 +130,9 @@ def test_a_pattern_given_no_needs_takes_those_read_from_its_parse_and_only_its_o
     source, flags, needs = table[0]
     again = lazy(source, flags)
     assert isinstance(again, _Needs) and again.needs == needs
+    assert again.search("\u2060") is None and again._pattern is None  # noqa: SLF001 - none of its words: not compiled
+    got, want = again.search(" ".join(needs)), re.compile(source, flags).search(" ".join(needs))
+    assert again._pattern is not None and (got and got.span()) == (want and want.span())  # noqa: SLF001
+    assert again.search == again.compiled.search  # once compiled, the pattern answers with nothing before it
     changed = lazy(source + "(?:)", flags)  # the same matches, another source: not in the table
     assert not isinstance(changed, _Needs)
