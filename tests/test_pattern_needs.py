@@ -5,6 +5,7 @@ when an alternative is added fails here, not on a reader's page."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import pkgutil
 import re
@@ -13,7 +14,8 @@ import sys
 import pytest
 
 import sourcebook
-from sourcebook.base.patterns import _Needs, folded, lazy
+from sourcebook.base.pattern_needs import NEEDS
+from sourcebook.base.patterns import _Needs, folded, lazy, needs_key
 
 _parser = getattr(re, "_parser", None)  # 3.11+; the parse is the same on 3.10, under another name
 pytestmark = pytest.mark.skipif(_parser is None or sys.version_info < (3, 11), reason="reads the 3.11 parse")
@@ -60,12 +62,18 @@ def _proves(pattern) -> bool:
 
 
 def _with_needs():
+    seen: set[int] = set()
     for info in pkgutil.walk_packages(sourcebook.__path__, "sourcebook."):
         mod = importlib.import_module(info.name)
         for name, value in vars(mod).items():
             for i, x in enumerate(value if isinstance(value, (list, tuple)) else [value]):
                 if isinstance(x, _Needs):
+                    seen.add(id(x))
                     yield f"{info.name}.{name}[{i}]", x
+    # and those kept elsewhere (in a dict, on a class, ...): the table gives needs to them too
+    for x in gc.get_objects():
+        if isinstance(x, _Needs) and id(x) not in seen:
+            yield repr(x)[:80], x
 
 
 def test_every_match_of_a_pattern_with_needs_holds_one_of_them():
@@ -110,3 +118,21 @@ def test_a_text_without_the_needs_is_no_match_and_nothing_is_compiled():
     long = "flat " * 20000  # past what is kept folded: folded afresh, answered the same
     assert rx.search(long) is None and rx.search(long) is None and rx.search(long + "FELL").group(0) == "FELL"
     assert rx.match(long + "rose", len(long)).group(0) == "rose"
+
+
+def test_a_pattern_given_no_needs_takes_those_read_from_its_parse_and_only_its_own():
+    source = r"\b(?:rose|fell)\b"
+    assert needs_key(source, re.I) == needs_key(source, int(re.I)) != needs_key(source, 0)
+    assert needs_key(source, re.I) != needs_key(source.replace("rose", "rise"), re.I)
+    table = [(x._source, x._flags, x.needs) for _, x in _with_needs()  # noqa: SLF001
+             if NEEDS.get(needs_key(x._source, x._flags)) == x.needs]  # noqa: SLF001
+    assert len(table) >= 100  # the table is in use, and each of these was proven above
+    source, flags, needs = table[0]
+    again = lazy(source, flags)
+    assert isinstance(again, _Needs) and again.needs == needs
+    assert again.search("\u2060") is None and again._pattern is None  # noqa: SLF001 - none of its words: not compiled
+    got, want = again.search(" ".join(needs)), re.compile(source, flags).search(" ".join(needs))
+    assert again._pattern is not None and (got and got.span()) == (want and want.span())  # noqa: SLF001
+    assert again.search == again.compiled.search  # once compiled, the pattern answers with nothing before it
+    changed = lazy(source + "(?:)", flags)  # the same matches, another source: not in the table
+    assert not isinstance(changed, _Needs)

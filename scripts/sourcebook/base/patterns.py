@@ -19,7 +19,10 @@ from each pattern's parse that every match holds one of its words.
 from __future__ import annotations
 
 import re
+import zlib
 from functools import lru_cache
+
+from .pattern_needs import NEEDS
 
 
 class _Lazy:
@@ -103,9 +106,33 @@ class _Needs(_Lazy):
         return string if self._absent(string) else self.compiled.sub(repl, string, *args, **kwargs)
 
 
+class _Read(_Needs):
+    """Needs read from ``base.pattern_needs``: they spare compiling a pattern no text of the run
+    can match; once compiled, the pattern's own methods answer, with nothing read before them."""
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        pattern = self._pattern
+        if pattern is None:
+            pattern = self._pattern = re.compile(self._source, self._flags)
+            for name in ("search", "match", "fullmatch", "finditer", "findall", "sub"):
+                setattr(self, name, getattr(pattern, name))
+        return pattern
+
+
+def needs_key(source: str, flags: int) -> str:
+    """The digest ``base.pattern_needs`` knows a pattern by: its flags, length and two checksums."""
+    data = source.encode("utf-8", "surrogatepass")
+    return f"{int(flags)}:{len(source)}:{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+
+
 def lazy(source: str, flags: int = 0, needs: tuple[str, ...] = ()) -> re.Pattern[str]:
     """A pattern compiled on first use (typed as the pattern it stands for); ``needs``: words
-    in lower case, one of which every match holds (a text without any is no match, uncompiled)."""
+    in lower case, one of which every match holds (a text without any is no match, uncompiled);
+    without them, those ``base.pattern_needs`` holds for this pattern, if any."""
     if needs:
         return _Needs(source, flags, tuple(needs))  # type: ignore[return-value]
+    read = NEEDS.get(needs_key(source, flags))
+    if read:
+        return _Read(source, flags, read)  # type: ignore[return-value]
     return _Lazy(source, flags)  # type: ignore[return-value]

@@ -31,10 +31,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from ...engines.review.model import Flag
+from ...base.patterns import lazy
 from ...engines.text import figures
 from ...engines.text.sentences import is_cjk
+
+if TYPE_CHECKING:
+    from ...engines.review.model import Flag
 
 CODES = ("W-REVIEW-NAME", "W-REVIEW-CLAIM-MORE", "W-REVIEW-SENTENCE-MORE", "W-REVIEW-LINK",
          "W-REVIEW-DECLARED-FACT", "W-REVIEW-ATTRIBUTION", "W-REVIEW-TITLE-ASOF", "W-REVIEW-HEDGE")
@@ -57,17 +61,25 @@ has have had having would could might must shall may one two three four five six
 said says say saying told tells tell reported reports report according
 new first last next many much lot lots like also even ever never again well back way
 """.split())
-_WORD = re.compile(r"[^\W\d_][\w'’\-]*", re.UNICODE)
-_CAP_RUN = re.compile(r"(?<![\w'’])(?:[A-Z][\w'’\-]*|[A-Z]{2,}\d*)(?:\s+(?:of|de|la|le|van|von|da|del|the)?\s*[A-Z][\w'’\-]*)*")
-_CODE = re.compile(r"(?<![\w])[A-Z]+\d[\w\-]*")  # route and model codes: W3, A320, COVID-19
-_KATAKANA = re.compile(r"[\u30A1-\u30FA\u30FC]{2,}")
+_WORD = lazy(r"[^\W\d_][\w'’\-]*", re.UNICODE)
+_CAP_RUN = lazy(r"(?<![\w'’])(?:[A-Z][\w'’\-]*|[A-Z]{2,}\d*)(?:\s+(?:of|de|la|le|van|von|da|del|the)?\s*[A-Z][\w'’\-]*)*")
+_CODE = lazy(r"(?<![\w])[A-Z]+\d[\w\-]*")  # route and model codes: W3, A320, COVID-19
+_KATAKANA = lazy(r"[\u30A1-\u30FA\u30FC]{2,}")
 _LINK_WORDS = ("because", "due to", "owing to", "led to", "lead to", "leads to", "caused", "causes", "cause",
                "resulted in", "result of", "as a result", "therefore", "thus", "hence", "so that",
                "only", "solely", "all", "none", "never", "always", "every", "double", "doubled",
                "twice", "triple", "tripled", "halved", "majority", "record", "despite")
-_PERIOD = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-                     r"December)\b|\b(?:1[89]|20)\d{2}\b|[0-9０-９]+月|[0-9０-９]{4}年")
+_PERIOD = lazy(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+               r"December)\b|\b(?:1[89]|20)\d{2}\b|[0-9０-９]+月|[0-9０-９]{4}年")
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "edly", "ed", "es", "ly", "s")
+
+
+def _flag(code: str, message: str, claim: str = "") -> Flag:
+    """A pre-flag; the review's records are imported on first use (``sb verify`` reads this module
+    for ``missing_words`` alone)."""
+    from ...engines.review.model import Flag
+
+    return Flag(code, message, claim=claim)
 
 
 def _fold(text: str) -> str:
@@ -181,9 +193,9 @@ def name_flags(sentence: str, quotes: list[str], own: Iterable[str] = ()) -> lis
     lost = [n for n in names(sentence) if not _named_in(hay, _fold(n))]
     if not lost:
         return []
-    return [Flag("W-REVIEW-NAME", f"{_show(lost)} in the sentence: none of its cited quotes contains "
-                                  f"{'it' if len(lost) == 1 else 'them'}; check the place or name is the source's, "
-                                  "or cite the quote that says it")]
+    return [_flag("W-REVIEW-NAME", f"{_show(lost)} in the sentence: none of its cited quotes contains "
+                                   f"{'it' if len(lost) == 1 else 'them'}; check the place or name is the source's, "
+                                   "or cite the quote that says it")]
 
 
 def attribution_flags(sentence: str, own: Iterable[str], others: Iterable[str]) -> list[Flag]:
@@ -195,8 +207,8 @@ def attribution_flags(sentence: str, own: Iterable[str], others: Iterable[str]) 
              and not any(_fold(x) in m for m in mine) and _contains(said, _fold(x))]
     if not named:
         return []
-    return [Flag("W-REVIEW-ATTRIBUTION", f"the sentence names {_show(named)}, the publisher or byline of another "
-                                         "source, not of a source it cites; check who said it, and cite that source")]
+    return [_flag("W-REVIEW-ATTRIBUTION", f"the sentence names {_show(named)}, the publisher or byline of another "
+                                          "source, not of a source it cites; check who said it, and cite that source")]
 
 
 def claim_more_flags(claim_id: str, claim_text: str, quotes: list[str],
@@ -207,9 +219,9 @@ def claim_more_flags(claim_id: str, claim_text: str, quotes: list[str],
     missing, total = missing_words(claim_text, [*quotes, *names])
     if not _too_many(missing, total, 0.25, 2):
         return []
-    return [Flag("W-REVIEW-CLAIM-MORE", f"the claim's text has words its quotes lack ({_show(missing)}: "
-                                        f"{len(missing)} of {total}); check the claim says no more than the quote",
-                 claim=claim_id)]
+    return [_flag("W-REVIEW-CLAIM-MORE", f"the claim's text has words its quotes lack ({_show(missing)}: "
+                                         f"{len(missing)} of {total}); check the claim says no more than the quote",
+                  claim=claim_id)]
 
 
 def sentence_more_flags(sentence: str, backing: list[str]) -> list[Flag]:
@@ -218,8 +230,8 @@ def sentence_more_flags(sentence: str, backing: list[str]) -> list[Flag]:
     missing, total = missing_words(sentence, backing)
     if not _too_many(missing, total, 0.6, 4):
         return []
-    return [Flag("W-REVIEW-SENTENCE-MORE", f"the sentence has words its claims and quotes lack ({_show(missing)}: "
-                                           f"{len(missing)} of {total}); check the paraphrase keeps the meaning")]
+    return [_flag("W-REVIEW-SENTENCE-MORE", f"the sentence has words its claims and quotes lack ({_show(missing)}: "
+                                            f"{len(missing)} of {total}); check the paraphrase keeps the meaning")]
 
 
 def link_flags(sentence: str, backing: list[str]) -> list[Flag]:
@@ -229,9 +241,9 @@ def link_flags(sentence: str, backing: list[str]) -> list[Flag]:
     found = [w for w in _LINK_WORDS if _contains(said, w) and not _contains(hay, w)]
     if not found:
         return []
-    return [Flag("W-REVIEW-LINK", f"{_show(found)} in the sentence: no cited quote or claim says "
-                                  f"{'it' if len(found) == 1 else 'them'}; check the link of cause, exclusivity "
-                                  "or scale is the source's, not the writer's")]
+    return [_flag("W-REVIEW-LINK", f"{_show(found)} in the sentence: no cited quote or claim says "
+                                   f"{'it' if len(found) == 1 else 'them'}; check the link of cause, exclusivity "
+                                   "or scale is the source's, not the writer's")]
 
 
 def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
@@ -246,11 +258,11 @@ def declared_flags(sentence: str, kind: str, backing: list[str]) -> list[Flag]:
     if not said:
         return []
     what = "framing" if kind == "framing" else "the author's inference"
-    return [Flag("W-REVIEW-DECLARED-FACT", f"a sentence declared {what} names or states {_show(said)}; framing and "
-                                           "inference carry no facts: cite the claim that states it, or say it without")]
+    return [_flag("W-REVIEW-DECLARED-FACT", f"a sentence declared {what} names or states {_show(said)}; framing and "
+                                            "inference carry no facts: cite the claim that states it, or say it without")]
 
 
-_TIME_UNIT = re.compile(r"\s+(?:days?|weeks?|months?|years?|decades?|centur(?:y|ies)|hours?|nights?|seasons?)\b", re.I)
+_TIME_UNIT = lazy(r"\s+(?:days?|weeks?|months?|years?|decades?|centur(?:y|ies)|hours?|nights?|seasons?)\b", re.I)
 
 
 def _topic_count(f: figures.Figure, text: str) -> bool:
@@ -262,9 +274,9 @@ def _topic_count(f: figures.Figure, text: str) -> bool:
 
 
 # a number a word before it makes a name: "issue 32437", "proposal #32437", "section 4.2"
-_NUMBER_NAMED = re.compile(r"(?:(?<![\w])(?:issues?|proposals?|bugs?|tickets?|PR|CL|pull\s+request|"
-                           r"sections?|chapters?|appendix|figure|table)\s+#?|#)\Z", re.I)
-_RELEASE_NAME = re.compile(r"(?<![\w'’])([A-Z][A-Za-z+#]*)\s+\Z")  # "Go 1.21", "Java 1.8"
+_NUMBER_NAMED = lazy(r"(?:(?<![\w])(?:issues?|proposals?|bugs?|tickets?|PR|CL|pull\s+request|"
+                     r"sections?|chapters?|appendix|figure|table)\s+#?|#)\Z", re.I)
+_RELEASE_NAME = lazy(r"(?<![\w'’])([A-Z][A-Za-z+#]*)\s+\Z")  # "Go 1.21", "Java 1.8"
 
 
 def _a_name(f: figures.Figure, text: str) -> bool:
@@ -313,28 +325,28 @@ def asof_flags(text: str, where: str, has_as_of: bool) -> list[Flag]:
     if not said:
         return []
     what = {"title": "the title", "heading": "a heading"}.get(where, "the thesis")
-    return [Flag("W-REVIEW-TITLE-ASOF", f"{what} states {_show(said)} with no as-of date: a reader takes it as the "
-                                        "whole period or as current; check the sources cover all of it, or say "
-                                        "when the figure stops (\"to 19 November\")")]
+    return [_flag("W-REVIEW-TITLE-ASOF", f"{what} states {_show(said)} with no as-of date: a reader takes it as the "
+                                         "whole period or as current; check the sources cover all of it, or say "
+                                         "when the figure stops (\"to 19 November\")")]
 
 
 # words that soften a statement (possibility, advice, a bound) and words that harden it
-_SOFT = re.compile(r"(?<![\w])(?:can|could|may|might|should|ought\s+to|likely|possibly|perhaps|probably|"
-                   r"in\s+the\s+worst\s+case|at\s+worst|up\s+to|usually|often|typically|generally|"
-                   r"recommend(?:s|ed)?|suggest(?:s|ed)?|expected\s+to|due\s+to|plans?\s+to|"
-                   r"может|возможно|следует|かもしれ|べき|可能|应该|可以)(?![\w])", re.I)
-_HARD = re.compile(r"(?<![\w])(?:must|requires?|required|always|never|every|all|will|guarantees?|"
-                   r"обязан|必ず|必须)(?![\w])", re.I)
+_SOFT = lazy(r"(?<![\w])(?:can|could|may|might|should|ought\s+to|likely|possibly|perhaps|probably|"
+             r"in\s+the\s+worst\s+case|at\s+worst|up\s+to|usually|often|typically|generally|"
+             r"recommend(?:s|ed)?|suggest(?:s|ed)?|expected\s+to|due\s+to|plans?\s+to|"
+             r"может|возможно|следует|かもしれ|べき|可能|应该|可以)(?![\w])", re.I)
+_HARD = lazy(r"(?<![\w])(?:must|requires?|required|always|never|every|all|will|guarantees?|"
+             r"обязан|必ず|必须)(?![\w])", re.I)
 
 
 # "can be enabled", "can be set with": what may be done to a thing (its ability, a permission),
 # not a hedge on a fact; a judgement in the passive ("can be seen as", "can be considered") still
 # softens
-_CAN_DONE = re.compile(r"\s+(?:also\s+|still\s+|now\s+|easily\s+|only\s+)?be\s+(?!(?:considered|seen|regarded|"
-                       r"viewed|expected|described|thought|called|argued|said|deemed|interpreted|understood|"
-                       r"attributed|linked|explained|traced|taken|read|judged|characteri[sz]ed)\b)"
-                       r"(?:[a-z]+ed|set|put|run|made|done|built|kept|found|given|written|turned|switched|shown|"
-                       r"used|sent|held|left|got|gotten|chosen|frozen|broken|hidden|spoken|taken|known)\b", re.I)
+_CAN_DONE = lazy(r"\s+(?:also\s+|still\s+|now\s+|easily\s+|only\s+)?be\s+(?!(?:considered|seen|regarded|"
+                 r"viewed|expected|described|thought|called|argued|said|deemed|interpreted|understood|"
+                 r"attributed|linked|explained|traced|taken|read|judged|characteri[sz]ed)\b)"
+                 r"(?:[a-z]+ed|set|put|run|made|done|built|kept|found|given|written|turned|switched|shown|"
+                 r"used|sent|held|left|got|gotten|chosen|frozen|broken|hidden|spoken|taken|known)\b", re.I)
 
 
 def _softening(text: str) -> list[str]:
@@ -363,5 +375,5 @@ def hedge_flags(sentence: str, quotes: list[str], claim_texts: list[str]) -> lis
         return []
     soft = lost or soft
     said = f"says {_show(hard)}" if hard else "does not"
-    return [Flag("W-REVIEW-HEDGE", f"its quotes say {_show(soft)} and the sentence {said}; check it keeps the "
-                                   "source's hedge or advice")]
+    return [_flag("W-REVIEW-HEDGE", f"its quotes say {_show(soft)} and the sentence {said}; check it keeps the "
+                                    "source's hedge or advice")]
