@@ -490,9 +490,9 @@ def test_plain_verify_catches_an_edited_raw_capture_and_caches_the_re_extraction
     calls = []
     real = ingest.reextract
 
-    def counting(w, rec):
+    def counting(w, rec, read=None):
         calls.append(rec["id"])
-        return real(w, rec)
+        return real(w, rec, read)
 
     monkeypatch.setattr(ingest, "reextract", counting)
     assert sb("verify", cwd=ws).rc == 0
