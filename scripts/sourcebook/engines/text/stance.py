@@ -203,7 +203,7 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     # a plan keeps its hedge in the future tense, or in the present with its date ("W3 takes
     # the pass from 1 December"): English tells a timetable so
     seen = _seen(sentence)
-    if _kept_otherwise(said, possible, seen) or (possible and _RISK.search(seen)):
+    if _kept_otherwise(said, possible, seen) or (possible and (_RISK.search(seen) or _supposed(said, seen))):
         return None
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
@@ -225,6 +225,8 @@ _PERMIT = lazy(r"\b(?:can|cannot|can['’]t|lets?|letting|allow(?:s|ed|ing)?|per
                r"(?:is|are|was|were|be|been)\s+(?:free|able|allowed|permitted)\s+to|able\s+to)\b", re.IGNORECASE)
 # what a claim says would be done ("would use the target to run the collector less often") a
 # sentence keeps as an intention ("was meant to", "is designed to", "aims to", "intended to")
+# "could" of ability or possibility is kept by "can" alone ("can run more than once"), never by "lets"
+_CAN = lazy(r"\b(?:can|cannot|can['’]t|(?:is|are)\s+able\s+to)\b", re.IGNORECASE)
 _INTENT = lazy(r"\b(?:(?:is|are|was|were|be|been|being)\s+)?(?:meant|designed|intended|supposed)\s+to\b|"
                r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE,
                needs=("meant", "designed", "intend", "supposed", "aim"))
@@ -233,28 +235,56 @@ _SMALL = frozenset("the and any not only also still then their its this that wit
                    "being have has".split())
 
 
+# a clause the sentence opens as a supposition ("even if a defer sits on a conditional path",
+# "whether or not the fare rises"): what it holds is supposed, not told as so
+_SUPPOSED = lazy(r"\b(?:even\s+if|if|whether(?:\s+or\s+not)?|in\s+case|supposing|suppose)\b", re.IGNORECASE,
+                 needs=("if", "whether", "case", "suppos"))
+
+
+def _hedged_words(said: str, at: int) -> set[str]:
+    """The words of the claim's clause its hedge governs (from ``at`` to the clause's end), by
+    their first four letters, the small words aside."""
+    end = _CLAUSE_END.search(said, at)
+    return {w.lower()[:4] for w in _WORD3.findall(said[at:end.start() if end else len(said)])
+            if w.lower() not in _SMALL}
+
+
+def _near(seen: str, at: int, n: int = 4) -> set[str]:
+    """The first ``n`` words of ``seen`` from ``at`` on, within its clause (first four letters)."""
+    end = _CLAUSE_END.search(seen, at)
+    words = [w.lower()[:4] for w in _WORD3.findall(seen[at:end.start() if end else len(seen)]) if w.lower() not in _SMALL]
+    return set(words[:n])
+
+
+def _supposed(said: str, seen: str) -> bool:
+    """A possibility the sentence holds in a supposition ("even if a defer sits on a conditional
+    path" of "a defer may be on a conditional path"): one of the first four words of the clause
+    after "if", "even if", "whether" or "in case" is one of the clause the claim's hedge governs."""
+    at = _MODAL.search(said)
+    if at is None:
+        return False
+    words = _hedged_words(said, at.end())
+    return any(words & _near(seen, m.end()) for m in _SUPPOSED.finditer(seen))
+
+
 def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
     """Whether a sentence keeps its claim's hedge in other words than a hedge: a claim whose only
-    hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), a plan
-    ("would", "plans to", "due to") by an intention ("was meant to", "is designed to"); the word
-    that keeps it stands before what the claim hedges (one of the next four words is one of the
-    hedged clause's: "can only be used" of "may only be used"), not anywhere in the sentence."""
+    hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), one whose
+    only hedges are "could" (and "may") by "can" (one modal of ability: "a defer that can run more
+    than once" of "could run more than once"), a plan ("would", "plans to", "due to") by an
+    intention ("was meant to", "is designed to"); the word that keeps it stands before what the
+    claim hedges (one of the next four words of its clause is one of the hedged clause's: "can
+    only be used" of "may only be used"), not anywhere in the sentence."""
     if possible:
-        if set(possible) != {"may"} or _CLAIM_HEDGE.search(said):
+        if not set(possible) <= {"may", "could"} or _CLAIM_HEDGE.search(said):
             return False
-        at, keeps = _MODAL.search(said), _PERMIT
+        at, keeps = _MODAL.search(said), (_PERMIT if set(possible) == {"may"} else _CAN)
     else:
         at, keeps = _CLAIM_HEDGE.search(said) or _PLAN.search(said), _INTENT
     if at is None:
         return False
-    end = _CLAUSE_END.search(said, at.end())
-    hedged_words = {w.lower()[:4] for w in _WORD3.findall(said[at.end():end.start() if end else len(said)])
-                    if w.lower() not in _SMALL}
-    for m in keeps.finditer(seen):
-        near = [w.lower()[:4] for w in _WORD3.findall(seen[m.end():]) if w.lower() not in _SMALL][:4]
-        if hedged_words & set(near):
-            return True
-    return False
+    hedged_words = _hedged_words(said, at.end())
+    return any(hedged_words & _near(seen, m.end()) for m in keeps.finditer(seen))
 
 
 # a thing told as done: "were installed", "has been fitted", "was switched on"
@@ -769,6 +799,36 @@ def _contrasted(sentence: str, backing: list[str]) -> bool:
 
 _NEVER = lazy(r"\b(?:never|not\s+ever|at\s+no\s+time)\b|n['’]t\s+ever\b", re.IGNORECASE)
 
+# a requirement ("needs a reboot", "must", "only after", 必要がある) a sentence may tell as its
+# contrapositive: a negated condition and a negated outcome ("unless it reboots, KeePass does not
+# start", 「再起動しないと、…起動しません」) say the same thing
+_REQUIRE = lazy(r"\b(?:needs?|needed|required?|requires|requiring|must|has\s+to|have\s+to|only\s+(?:if|after|once|when))\b|"
+                r"必要|なければならない|なければいけない|なくてはならない|要る|不可欠|需要|必须", re.IGNORECASE)
+# a negated condition: "unless X", "if X does not", "without X", 〜しないと, 〜なければ, 〜ずに
+_NOT_IF = lazy(r"\bunless\s+(?P<en>[^,;:.!?]{3,80})|\bif\s+(?P<en2>[^,;:.!?]{0,60}?(?:\bnot\b|n['’]t\b)[^,;:.!?]{0,40})|"
+               r"(?P<ja>[一-龯ァ-ヺー]{2,})(?:し|を?し)?(?:ないと|なければ|なくては|なきゃ|ずに)", re.IGNORECASE)
+
+
+def _required(seen: str, backing: list[str]) -> bool:
+    """A sentence that tells a claim's requirement as a negated condition and a negated outcome
+    ("Unless the PC is restarted, KeePass does not start" of "KeePass needs a restart of the PC
+    to start again"): the claim says it needs something, and what the condition negates is the
+    claim's (a word of it, or the end of the run of kanji or katakana before 〜しないと)."""
+    req = [b for b in backing if _REQUIRE.search(b)]
+    if not req:
+        return False
+    hay = " ".join(req).lower()
+    for m in _NOT_IF.finditer(seen):
+        if m.group("ja"):
+            ja = m.group("ja")  # "一度再起動": its last two characters or more ("再起動") are the claim's
+            if any(ja[i:] in hay for i in range(len(ja) - 1)):
+                return True
+            continue
+        words = [w.lower() for w in re.findall(r"[^\W\d_]{4,}", m.group("en") or m.group("en2") or "")]
+        if any(re.search(rf"\b{re.escape(w[:5])}", hay) for w in words):
+            return True
+    return False
+
 
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
@@ -779,6 +839,8 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     if word is None or any(denial(b) for b in backing):
         return None
     seen = _seen(sentence)
+    if _required(seen, backing):
+        return None  # 「再起動しないと…起動しません」 of 「…には再起動する必要がある」: the requirement, not a denial
     turned = _negated_condition(seen, backing)
     if turned is not None:
         return turned  # "not under twelve": what the claims state as it is, denied
@@ -955,6 +1017,10 @@ def _also_does(sentence: str, backing: list[str]) -> str | None:
 _QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
                  r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE,
                  needs=("couple", "few", "several", "handful", "numerous", "number"))
+# "several", "a number of" and a claim's "various" or "sundry" say one thing: more than two, how many
+# untold ("a couple of", "a few", "numerous" say more than that)
+_SOME_KINDS = lazy(r"several|a\s+number\s+of")
+_VARIOUS = lazy(r"\b(?:various|sundry|several|a\s+number\s+of)\b", re.IGNORECASE)
 _ONE = lazy(r"\b(?:(?:only|just)\s+)?(?:one|a\s+single|a\s+lone|a\s+sole)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
 _NOT_A_NOUN = frozenset(("of", "another", "way", "time", "day", "week", "month", "year", "hour", "minute", "more",
                          "less", "and", "the", "who", "that", "which", "thing", "side", "hand", "point", "place"))
@@ -966,6 +1032,8 @@ def _quantity(sentence: str, backing: list[str]) -> str | None:
     seen = _seen(sentence)
     hay = " ".join(_seen(b) for b in backing).lower()
     m = _QUANTITY.search(seen) or _FEW.search(seen)
+    if m and _SOME_KINDS.fullmatch(" ".join(m.group(0).lower().split())) and _VARIOUS.search(hay):
+        m = None  # "several alternatives" of "various other alternatives": one word of an unstated number
     if m and not _QUANTITY.search(hay) and not _SCOPE.search(hay) and not re.search(r"\bfew", hay):
         return " ".join(m.group(0).lower().split())
     for m in _ONE.finditer(seen):
@@ -1723,6 +1791,30 @@ _TIME_NOW = lazy(r"\b(?:(?:this|last|next|past)\s+(?:year|month|week|summer|wint
 
 _PRESUMES = lazy(r"\W*(?:why|how\s+come|(?:when|how)\s+(?:did|has|have|had|was|were)|how\s+long\s+(?:has|have|had|did)|"
                  r"since\s+when|ever\s+since\s+when)\b", re.IGNORECASE)
+
+
+_ASKED = lazy(r"[^?？.!。]*[?？]")
+
+
+def unasked(text: str) -> str:
+    """``text`` without the questions in it that only ask ("Inheritable by default or not? How
+    PEP 446 overturned PEP 433" keeps "How PEP 446 overturned PEP 433"): a question tells
+    nothing, so its "not" denies nothing; a "why" or "when did" question stays (``asks``)."""
+    return _ASKED.sub(lambda m: " " if asks(m.group(0)) else m.group(0), text).strip()
+
+
+def answer_turns(questions: list[str], backing: list[str]) -> bool:
+    """Whether a "No" answers the page's question as its claims do: a question asks of a word
+    ("Should descriptors be inheritable by default?") a claim says turned around by a prefix
+    ("non-inheritable", "unsafe", "impossible"), and the question does not ask of that prefixed
+    word itself ("Are descriptors non-inheritable by default?" is answered "yes" by it)."""
+    asked: set[str] = set()
+    for q in questions:
+        for part in _ASKED.findall(_seen(q)):
+            asked |= {w.lower() for w in re.findall(r"[^\W\d_][\w-]{3,}", part)}  # "non-inheritable" is one word
+    if not asked:
+        return False
+    return any(m.group("word").lower() in asked for b in backing for m in _PREFIXED.finditer(_seen(b)))
 
 
 def asks(text: str) -> bool:

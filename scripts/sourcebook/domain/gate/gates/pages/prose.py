@@ -55,6 +55,7 @@ STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 _ANSWER = lazy(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
                r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I,
                needs=("ye", "no", "はい", "いいえ", "是的", "不是", "对", "да", "нет"))
+_NO_WORDS = frozenset(("no", "nope", "いいえ", "不是", "不对", "нет"))
 # an answer word anywhere in a clause ("On route W3, yes too:")
 _YES = lazy(r"\b(?:yes|yep)\b|はい|是的|\bда\b", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
@@ -315,6 +316,7 @@ class _Judge:
         plan = any(stance.hedged(t) for t in texts)
         if self.verbatim(p.text, ids):
             return None
+        text = self.unanswered(p.text, ids)  # "No: PEP 446 makes ...": the answer is the question's
         groups = _groups(p.cites, p.text, set(ids))
         for x in ids:
             said = _cited_part(p.text, groups, x)
@@ -364,7 +366,7 @@ class _Judge:
                                                     "a plan, a schedule or a possibility stays one on the page: "
                                                     "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
         became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
-        added = stance.added_words(self.said_first(p.text, ids), self.backing(ids, quotes=True) + became, plan,
+        added = stance.added_words(self.said_first(text, ids), self.backing(ids, quotes=True) + became, plan,
                                    len(set(ids)))
         if added:
             code, what, fix = stance.ADDED[added[0]]
@@ -374,12 +376,28 @@ class _Judge:
         # children's claim does not license "not" beside the fare ("is not 3.40 marks[5], and ...[6]")
         for _at, xs in groups if len(groups) > 1 else ():
             part = _cited_part(p.text, groups, xs[0])
-            word = stance.negation_added(part, self.backing(xs, quotes=True))
+            word = stance.negation_added(self.unanswered(part, xs), self.backing(xs, quotes=True))
             if word:
                 code, what, fix = stance.ADDED["negation"]
                 return (code, f"says {word!r}, {what} that none of the claims cited right after it "
                               f"({', '.join(xs)}) or their quotes says; {fix}")
         return None
+
+    def unanswered(self, text: str, ids: list[str]) -> str:
+        """``text`` without the "No" that opens it ("No: PEP 446 makes ...", "No.") when that
+        answer is the page's question turned around as its claims turn it: the page asks of a
+        word ("Inheritable by default or not?", "Should descriptors be inheritable by default?")
+        the claims say with a negating prefix ("non-inheritable"). Any other "No" stays, for the
+        negation rules to judge."""
+        from .....engines.text import stance
+
+        m = _ANSWER.match(text)
+        if m is None or m.group(1).lower() not in _NO_WORDS:
+            return text
+        asked = [q.text for q in self.pr.pieces if q.where in ("heading", "title")] + sorted(self.titles)
+        if not stance.answer_turns(asked, self.backing(ids, quotes=True)):
+            return text
+        return " " * m.end() + text[m.end():]
 
     def day(self, sid: str) -> str | None:
         from ....ledger.provenance import source_day
@@ -960,11 +978,15 @@ class _Judge:
         from .....engines.text import stance
 
         text = p.text if text is None else text
-        denies, judged = stance.denial(text), stance.judge_words(text)
         ids = sorted(under) if under is not None else self.governed(p)
         backing = self.backing(ids, quotes=True)
+        # a question that only asks ("Inheritable by default or not?") denies nothing, and "No."
+        # that answers the page's question as its claims turn it is theirs (``unanswered``)
+        said = self.unanswered(stance.unasked(text), ids) if p.where in ("heading", "title", "prose") and not row \
+            else text
+        denies, judged = stance.denial(said), stance.judge_words(text)
         kind, word = None, ""
-        if denies and stance.negation_added(text, backing):
+        if denies and stance.negation_added(said, backing):
             kind, word = "negation", denies
         elif judged:
             said = {w[:6] for b in backing for w in stance.judge_words(b)}
