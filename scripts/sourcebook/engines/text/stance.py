@@ -213,6 +213,47 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     return possible[0] if possible else " ".join(m.group(0).lower().split())
 
 
+# a claim that tells what is to come ("1.1.0 will be released six weeks after 1.0.0") and a
+# sentence that tells it as done ("1.1.0 shipped six weeks after 1.0.0"): the claim's subject,
+# then a verb in the past
+_WILL = lazy(r"\b(?:will|shall|(?:is|are)\s+to|(?:is|are)\s+going\s+to)\b", re.IGNORECASE,
+             needs=("will", "shall", "to"))
+_PAST_VERB = lazy(r"(?:(?:was|were|had|has\s+been|have\s+been)\b|[^\W\d_]{2,}ed\b|"
+                  r"(?:came|went|began|became|took|made|got|saw|left|won|lost|ran|broke|brought|built|sent|"
+                  r"spent|shut|rose|fell|grew|drew|gave|held|kept|led|met|paid|put|said|sold|stood|told|"
+                  r"wrote|arrived|shipped|landed)\b)", re.IGNORECASE)
+_BY_THE_WAY = frozenset("then finally also soon eventually indeed duly".split())
+
+
+def future_told_done(claim_text: str, sentence: str) -> str | None:
+    """The claim's "will" when ``sentence`` tells it as done: the claim says what is to come
+    ("1.1.0 will be released six weeks after 1.0.0"), the sentence names its subject (a name
+    with digits, "1.1.0", "W3", or else the last word of four letters or more before "will")
+    and right after it a verb in the past ("1.1.0 shipped", "1.1.0 was released"), keeps no
+    hedge, future or word of plan, and restates the claim's clause. None otherwise ("1.1.0 is
+    due six weeks after 1.0.0", "1.1.0 will follow six weeks later")."""
+    said, seen = _seen(claim_text), _seen(sentence)
+    m = _WILL.search(said)
+    if m is None or hedged(said) or hedged(seen) or _FUTURE.search(seen) or _INTENT.search(seen):
+        return None
+    before = re.split(r"[,;:.!?。！？，；]\s", said[:m.start()])[-1].split()
+    named = [w.strip("()\"'“”‘’") for w in before]
+    subject = next((w for w in reversed(named) if any(ch.isdigit() for ch in w)), None) or \
+        next((w for w in reversed(named) if len(w) >= 4 and w.isalpha()), None)
+    if not subject or not _restates(said[m.end():], seen):
+        return None
+    for at in re.finditer(rf"(?<![\w.]){re.escape(subject)}(?![\w]|\.\w)", seen, re.IGNORECASE):
+        rest = [w for w in seen[at.end():].split()[:3] if w.lower() not in _BY_THE_WAY and not w.lower().endswith("ly")]
+        words = [w.strip(",;:.").lower() for w in rest]
+        if not words:
+            continue
+        perfect = words[0] in ("has", "have") and len(words) > 1 and (words[1] == "been" or words[1].endswith("ed"))
+        if perfect or (_PAST_VERB.fullmatch(words[0]) and not
+                       (len(words) > 1 and words[0] in ("was", "were") and words[1] in ("due", "set", "to"))):
+            return " ".join(m.group(0).lower().split())
+    return None
+
+
 # a possibility ("could end up running nonstop") told as a risk or a danger keeps its hedge: "the
 # risk is that the collector keeps running", "the danger of a death spiral"
 _RISK = lazy(r"\b(?:risks?|danger|threat|fear|worry|concern|possibility|chance)\s+(?:(?:is|was|being)\s+that|"
@@ -535,6 +576,29 @@ _DOCUMENT = lazy(r"\b(?:proposals?|documents?|drafts?|designs?|papers?|reports?|
                  r"standards?|white\s?papers?)\b", re.IGNORECASE,
                  needs=("proposal", "document", "draft", "design", "paper", "report", "article", "stud", "pep", "rfc",
                         "spec", "post", "memo", "note", "essay", "thes", "book", "guide", "manual", "standard"))
+
+
+# who speaks, opening a clause ("The design document itself calls", "Its author argues that",
+# "They note that"): the speaker rules judge who it is; what the clause says comes after it
+_SPEAKS = lazy(rf"{_OPENING_WHO}(?:(?:itself|themselves|himself|herself)\ )?(?:{_REPORT_VERB}|"
+               r"adds?|added|notes?|noted|concedes?|conceded|admits?|admitted|calls?|called|deems?|deemed|"
+               r"considers?|considered|describes?|described|judges?|judged|finds?|found|thinks?|thought)\b"
+               r"(?:\ that\b)?", re.IGNORECASE)
+_PRONOUN_WHO = frozenset({"it", "they", "he", "she", "we"})
+
+
+def unframed(clause: str) -> str:
+    """``clause`` without its opening speaker when the speaker is a document, its author or a
+    pronoun ("The design document itself calls growth like that likely unacceptable" reads
+    "growth like that likely unacceptable"): whether the claim says what the clause says is
+    judged on what is said, the speaker by the speaker rules. Any other clause as it is."""
+    m = _SPEAKS.match(_seen(clause))
+    if m is None:
+        return clause
+    who = m.group("who").strip()
+    if who.lower() in _PRONOUN_WHO or _DOCUMENT.search(who) or _AUTHOR.match(who):
+        return m.string[m.end():].strip()
+    return clause
 
 
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
@@ -994,6 +1058,72 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
                 if t:
                     return f"{m.group(0).lower()} for {t.group(0).lower()}"
     return None
+
+
+# a verb a claim negates ("does not change any user-facing APIs", "cannot change", "is not set
+# by default", "never reached"): after an auxiliary's "not", "cannot", "n't" or "never", past the
+# auxiliaries and adverbs, the first word; a noun phrase ("is not a ceiling") or a preposition
+# ("never in a loop") is no verb
+_NEG_VERB = lazy(r"(?:\b(?:do|does|did|is|are|was|were|will|would|can|could|may|might|must|shall|should|has|have|had)"
+                 r"\s+not|\bcannot|n['’]t|\bnever)(?:\s+(?:be|been|being|have|get|got|yet|ever|even|always|really|actually|"
+                 r"necessarily|currently|fully|directly|\w+ly))*\s+(?P<verb>[^\W\d_]{3,})\b"
+                 r"(?P<rest>[^,;:.!?()\[\]]*)", re.IGNORECASE)
+_NOT_A_VERB = frozenset("the a an any all every each only just this that these those its their his her our your my "
+                        "in on at to for of with by from into onto over under about as than so more less much many "
+                        "enough one two".split())
+# a claim that cannot change a thing and a sentence that changes it (Japanese: 変更できない, 変えられます)
+_CANT_JA = lazy(r"(?:でき|られ|れ)(?:ない|ません)")
+_CAN_JA = lazy(r"(?:でき|られ|れ)(?:る|ます)(?![かよ]?[^。！？、\s]*(?:ない|ません))")
+
+
+def _negation_dropped(sentence: str, backing: list[str]) -> str | None:
+    """A verb a claim negates, restated without its negation ("The proposal changes the
+    user-facing APIs" of "does not change any user-facing APIs"; 「このキーを変えられます」 of
+    「変更できない」): the sentence negates nothing and says no word of lack, holds the verb (by its
+    first five letters) and after it, in its clause, a word of what the claim's negated clause
+    speaks of. None when a claim or quote also says the verb without a negation ("does not
+    change the default, but adds a flag to change it")."""
+    seen = _seen(sentence)
+    if denial(seen) or _LACK.search(seen):
+        return None
+    hay = " ".join(_seen(b) for b in backing)
+    if any("\u3040" <= ch <= "\u30ff" for ch in seen):
+        if _CANT_JA.search(hay) and not _CAN_JA.search(hay):
+            m = _CAN_JA.search(seen)
+            if m and _about_the_same_ja(seen, hay):
+                return f"{m.group(0)} for {_CANT_JA.search(hay).group(0)}"
+        return None
+    for m in _NEG_VERB.finditer(hay):
+        verb = m.group("verb").lower()
+        if verb in _NOT_A_VERB:
+            continue
+        stem = verb[:5] if len(verb) > 4 else verb
+        what = {w.lower()[:4] for w in _WORD3.findall(m.group("rest")) if w.lower() not in _SMALL
+                and w.lower() not in _NOT_A_VERB}
+        said = re.search(rf"\b{re.escape(stem)}\w*", seen, re.IGNORECASE)
+        if not what or said is None:
+            continue
+        end = _CLAUSE_END.search(seen, said.end())
+        after = {w.lower()[:4] for w in _WORD3.findall(seen[said.end():end.start() if end else len(seen)])}
+        if not what & after:
+            continue
+        # the claims say the verb plainly too: the sentence may be telling that part
+        plain = [x for x in re.finditer(rf"\b{re.escape(stem)}\w*", hay, re.IGNORECASE)
+                 if not any(n.start("verb") == x.start() for n in _NEG_VERB.finditer(hay))]
+        if plain:
+            continue
+        return f"{said.group(0).lower()} for {' '.join(hay[m.start():m.end('verb')].split()).lower()}"
+    return None
+
+
+def _about_the_same_ja(a: str, b: str) -> bool:
+    """Two Japanese texts speak of the same things: a Latin name of three letters or more, or two
+    kanji or katakana in a row, in both."""
+    latin = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", a)} & {w.lower() for w in re.findall(r"[A-Za-z]{3,}", b)}
+    if latin:
+        return True
+    runs = re.findall(r"[一-龯ァ-ヺー]{2,}", a)
+    return any(r[i:i + 2] in b for r in runs for i in range(len(r) - 1))
 
 
 # a speaker or an agent added alongside: "..., as does the city council", "and so did the city"
@@ -1601,7 +1731,8 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
              and not (w == "each" and _each_of_set(sentence, backing))]
     if scope and not any(_scope_backs(scope, b) for b in backing):
         return "scope", scope[0]
-    flipped = _antonym(sentence, backing) or _turned_subordinator(sentence, backing)
+    flipped = _antonym(sentence, backing) or _turned_subordinator(sentence, backing) or \
+        _negation_dropped(sentence, backing)
     if flipped:
         return "antonym", flipped
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
