@@ -1088,10 +1088,10 @@ def _negation_dropped(sentence: str, backing: list[str]) -> str | None:
         return None
     hay = " ".join(_seen(b) for b in backing)
     if any("\u3040" <= ch <= "\u30ff" for ch in seen):
-        if _CANT_JA.search(hay) and not _CAN_JA.search(hay):
-            m = _CAN_JA.search(seen)
-            if m and _about_the_same_ja(seen, hay):
-                return f"{m.group(0)} for {_CANT_JA.search(hay).group(0)}"
+        cant = _CANT_JA.search(hay)
+        can = _CAN_JA.search(seen) if cant is not None and not _CAN_JA.search(hay) else None
+        if cant is not None and can is not None and _about_the_same_ja(seen, hay):
+            return f"{can.group(0)} for {cant.group(0)}"
         return None
     for m in _NEG_VERB.finditer(hay):
         verb = m.group("verb").lower()

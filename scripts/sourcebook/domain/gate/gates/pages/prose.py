@@ -1034,11 +1034,11 @@ class _Judge:
         backing = self.backing(ids, quotes=True)
         # a question that only asks ("Inheritable by default or not?") denies nothing, and "No."
         # that answers the page's question as its claims turn it is theirs (``unanswered``)
-        said = self.unanswered(stance.unasked(text), ids) if p.where in ("heading", "title", "prose") and not row \
+        told = self.unanswered(stance.unasked(text), ids) if p.where in ("heading", "title", "prose") and not row \
             else text
-        denies, judged = stance.denial(said), stance.judge_words(text)
+        denies, judged = stance.denial(told), stance.judge_words(text)
         kind, word = None, ""
-        if denies and stance.negation_added(said, backing):
+        if denies and stance.negation_added(told, backing):
             kind, word = "negation", denies
         elif judged:
             said = {w[:6] for b in backing for w in stance.judge_words(b)}
