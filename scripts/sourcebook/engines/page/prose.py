@@ -62,12 +62,15 @@ _HEADING = {f"h{n}": n for n in range(1, 7)}
 # does a colon when a clause with its own subject follows it ("X: it has ...").
 # a consequence (", meaning", ", which means", ", hence") is a clause of its own too: what follows
 # from a claim is not what the claim says; so is one told by a participle (", forcing riders to
-# pay cash", ", leaving", ", causing", ", making") and a relative clause with a subject of its own
+# pay cash", ", leaving", ", causing", ", making", ", keeping", ", letting", ", giving", ", adding")
+# and a relative clause with a subject of its own
 # (", which it has stopped honouring"): each states something of its own ("which" as the subject,
 # ", which runs hourly", stays part of its clause)
 _CLAUSE = lazy(r",\s+(?:and|but|while|whilst|whereas|albeit|whereby|although|though|yet|so\s+that|so|or|since|"
                r"as\s+a\s+result,?|meaning(?:\s+that)?|which\s+means(?:\s+that)?|which\s+is\s+why|therefore,?|"
                r"hence|thus|consequently,?|forcing|leaving|causing|making|prompting|obliging|compelling|"
+               r"keeping|letting|giving|adding|allowing|enabling|ensuring|sending|pushing|putting|turning|"
+               r"raising|cutting|bringing|creating|producing|triggering|costing|saving|"
                r"resulting\s+in|leading\s+to)\s+"
                r"|,\s+(?=which\s+(?:it|they|he|she|we|you|i)\s+[^\W\d_])"
                r"|,?\s+because\s+(?!of\s)|;\s+|\s+[—–]\s+|；"

@@ -265,7 +265,7 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     # a plan keeps its hedge in the future tense, or in the present with its date ("W3 takes
     # the pass from 1 December"): English tells a timetable so
     seen = _seen(sentence)
-    if _kept_otherwise(said, possible, seen) or (possible and _RISK.search(seen)):
+    if _kept_otherwise(said, possible, seen) or (possible and (_RISK.search(seen) or _supposed(said, seen))):
         return None
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
@@ -273,6 +273,47 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
     return possible[0] if possible else " ".join(m.group(0).lower().split())
+
+
+# a claim that tells what is to come ("1.1.0 will be released six weeks after 1.0.0") and a
+# sentence that tells it as done ("1.1.0 shipped six weeks after 1.0.0"): the claim's subject,
+# then a verb in the past
+_WILL = lazy(r"\b(?:will|shall|(?:is|are)\s+to|(?:is|are)\s+going\s+to)\b", re.IGNORECASE,
+             needs=("will", "shall", "to"))
+_PAST_VERB = lazy(r"(?:(?:was|were|had|has\s+been|have\s+been)\b|[^\W\d_]{2,}ed\b|"
+                  r"(?:came|went|began|became|took|made|got|saw|left|won|lost|ran|broke|brought|built|sent|"
+                  r"spent|shut|rose|fell|grew|drew|gave|held|kept|led|met|paid|put|said|sold|stood|told|"
+                  r"wrote|arrived|shipped|landed)\b)", re.IGNORECASE)
+_BY_THE_WAY = frozenset("then finally also soon eventually indeed duly".split())
+
+
+def future_told_done(claim_text: str, sentence: str) -> str | None:
+    """The claim's "will" when ``sentence`` tells it as done: the claim says what is to come
+    ("1.1.0 will be released six weeks after 1.0.0"), the sentence names its subject (a name
+    with digits, "1.1.0", "W3", or else the last word of four letters or more before "will")
+    and right after it a verb in the past ("1.1.0 shipped", "1.1.0 was released"), keeps no
+    hedge, future or word of plan, and restates the claim's clause. None otherwise ("1.1.0 is
+    due six weeks after 1.0.0", "1.1.0 will follow six weeks later")."""
+    said, seen = _seen(claim_text), _seen(sentence)
+    m = _WILL.search(said)
+    if m is None or hedged(said) or hedged(seen) or _FUTURE.search(seen) or _INTENT.search(seen):
+        return None
+    before = re.split(r"[,;:.!?。！？，；]\s", said[:m.start()])[-1].split()
+    named = [w.strip("()\"'“”‘’") for w in before]
+    subject = next((w for w in reversed(named) if any(ch.isdigit() for ch in w)), None) or \
+        next((w for w in reversed(named) if len(w) >= 4 and w.isalpha()), None)
+    if not subject or not _restates(said[m.end():], seen):
+        return None
+    for at in re.finditer(rf"(?<![\w.]){re.escape(subject)}(?![\w]|\.\w)", seen, re.IGNORECASE):
+        rest = [w for w in seen[at.end():].split()[:3] if w.lower() not in _BY_THE_WAY and not w.lower().endswith("ly")]
+        words = [w.strip(",;:.").lower() for w in rest]
+        if not words:
+            continue
+        perfect = words[0] in ("has", "have") and len(words) > 1 and (words[1] == "been" or words[1].endswith("ed"))
+        if perfect or (_PAST_VERB.fullmatch(words[0]) and not
+                       (len(words) > 1 and words[0] in ("was", "were") and words[1] in ("due", "set", "to"))):
+            return " ".join(m.group(0).lower().split())
+    return None
 
 
 # a possibility ("could end up running nonstop") told as a risk or a danger keeps its hedge: "the
@@ -287,6 +328,8 @@ _PERMIT = lazy(r"\b(?:can|cannot|can['’]t|lets?|letting|allow(?:s|ed|ing)?|per
                r"(?:is|are|was|were|be|been)\s+(?:free|able|allowed|permitted)\s+to|able\s+to)\b", re.IGNORECASE)
 # what a claim says would be done ("would use the target to run the collector less often") a
 # sentence keeps as an intention ("was meant to", "is designed to", "aims to", "intended to")
+# "could" of ability or possibility is kept by "can" alone ("can run more than once"), never by "lets"
+_CAN = lazy(r"\b(?:can|cannot|can['’]t|(?:is|are)\s+able\s+to)\b", re.IGNORECASE)
 _INTENT = lazy(r"\b(?:(?:is|are|was|were|be|been|being)\s+)?(?:meant|designed|intended|supposed)\s+to\b|"
                r"\b(?:aims?|aimed|intends?)\s+to\b", re.IGNORECASE,
                needs=("meant", "designed", "intend", "supposed", "aim"))
@@ -295,28 +338,56 @@ _SMALL = frozenset("the and any not only also still then their its this that wit
                    "being have has".split())
 
 
+# a clause the sentence opens as a supposition ("even if a defer sits on a conditional path",
+# "whether or not the fare rises"): what it holds is supposed, not told as so
+_SUPPOSED = lazy(r"\b(?:even\s+if|if|whether(?:\s+or\s+not)?|in\s+case|supposing|suppose)\b", re.IGNORECASE,
+                 needs=("if", "whether", "case", "suppos"))
+
+
+def _hedged_words(said: str, at: int) -> set[str]:
+    """The words of the claim's clause its hedge governs (from ``at`` to the clause's end), by
+    their first four letters, the small words aside."""
+    end = _CLAUSE_END.search(said, at)
+    return {w.lower()[:4] for w in _WORD3.findall(said[at:end.start() if end else len(said)])
+            if w.lower() not in _SMALL}
+
+
+def _near(seen: str, at: int, n: int = 4) -> set[str]:
+    """The first ``n`` words of ``seen`` from ``at`` on, within its clause (first four letters)."""
+    end = _CLAUSE_END.search(seen, at)
+    words = [w.lower()[:4] for w in _WORD3.findall(seen[at:end.start() if end else len(seen)]) if w.lower() not in _SMALL]
+    return set(words[:n])
+
+
+def _supposed(said: str, seen: str) -> bool:
+    """A possibility the sentence holds in a supposition ("even if a defer sits on a conditional
+    path" of "a defer may be on a conditional path"): one of the first four words of the clause
+    after "if", "even if", "whether" or "in case" is one of the clause the claim's hedge governs."""
+    at = _MODAL.search(said)
+    if at is None:
+        return False
+    words = _hedged_words(said, at.end())
+    return any(words & _near(seen, m.end()) for m in _SUPPOSED.finditer(seen))
+
+
 def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
     """Whether a sentence keeps its claim's hedge in other words than a hedge: a claim whose only
-    hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), a plan
-    ("would", "plans to", "due to") by an intention ("was meant to", "is designed to"); the word
-    that keeps it stands before what the claim hedges (one of the next four words is one of the
-    hedged clause's: "can only be used" of "may only be used"), not anywhere in the sentence."""
+    hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), one whose
+    only hedges are "could" (and "may") by "can" (one modal of ability: "a defer that can run more
+    than once" of "could run more than once"), a plan ("would", "plans to", "due to") by an
+    intention ("was meant to", "is designed to"); the word that keeps it stands before what the
+    claim hedges (one of the next four words of its clause is one of the hedged clause's: "can
+    only be used" of "may only be used"), not anywhere in the sentence."""
     if possible:
-        if set(possible) != {"may"} or _CLAIM_HEDGE.search(said):
+        if not set(possible) <= {"may", "could"} or _CLAIM_HEDGE.search(said):
             return False
-        at, keeps = _MODAL.search(said), _PERMIT
+        at, keeps = _MODAL.search(said), (_PERMIT if set(possible) == {"may"} else _CAN)
     else:
         at, keeps = _CLAIM_HEDGE.search(said) or _PLAN.search(said), _INTENT
     if at is None:
         return False
-    end = _CLAUSE_END.search(said, at.end())
-    hedged_words = {w.lower()[:4] for w in _WORD3.findall(said[at.end():end.start() if end else len(said)])
-                    if w.lower() not in _SMALL}
-    for m in keeps.finditer(seen):
-        near = [w.lower()[:4] for w in _WORD3.findall(seen[m.end():]) if w.lower() not in _SMALL][:4]
-        if hedged_words & set(near):
-            return True
-    return False
+    hedged_words = _hedged_words(said, at.end())
+    return any(hedged_words & _near(seen, m.end()) for m in keeps.finditer(seen))
 
 
 # a thing told as done: "were installed", "has been fitted", "was switched on"
@@ -605,6 +676,29 @@ def document_word(word: str) -> bool:
     return bool(_DOCUMENT.fullmatch(word))
 
 
+# who speaks, opening a clause ("The design document itself calls", "Its author argues that",
+# "They note that"): the speaker rules judge who it is; what the clause says comes after it
+_SPEAKS = lazy(rf"{_OPENING_WHO}(?:(?:itself|themselves|himself|herself)\ )?(?:{_REPORT_VERB}|"
+               r"adds?|added|notes?|noted|concedes?|conceded|admits?|admitted|calls?|called|deems?|deemed|"
+               r"considers?|considered|describes?|described|judges?|judged|finds?|found|thinks?|thought)\b"
+               r"(?:\ that\b)?", re.IGNORECASE)
+_PRONOUN_WHO = frozenset({"it", "they", "he", "she", "we"})
+
+
+def unframed(clause: str) -> str:
+    """``clause`` without its opening speaker when the speaker is a document, its author or a
+    pronoun ("The design document itself calls growth like that likely unacceptable" reads
+    "growth like that likely unacceptable"): whether the claim says what the clause says is
+    judged on what is said, the speaker by the speaker rules. Any other clause as it is."""
+    m = _SPEAKS.match(_seen(clause))
+    if m is None:
+        return clause
+    who = m.group("who").strip()
+    if who.lower() in _PRONOUN_WHO or _DOCUMENT.search(who) or _AUTHOR.match(who):
+        return m.string[m.end():].strip()
+    return clause
+
+
 # the present as the writer sees it: said of a claim dated in the past ("still switched off in
 # late September"), it tells a reader the claim holds on the day they read the page
 _NOW = lazy(r"\b(?:now|currently|at\ present|presently|these\ days|as\ things\ stand)\b|"
@@ -867,6 +961,36 @@ def _contrasted(sentence: str, backing: list[str]) -> bool:
 
 _NEVER = lazy(r"\b(?:never|not\s+ever|at\s+no\s+time)\b|n['’]t\s+ever\b", re.IGNORECASE)
 
+# a requirement ("needs a reboot", "must", "only after", 必要がある) a sentence may tell as its
+# contrapositive: a negated condition and a negated outcome ("unless it reboots, KeePass does not
+# start", 「再起動しないと、…起動しません」) say the same thing
+_REQUIRE = lazy(r"\b(?:needs?|needed|required?|requires|requiring|must|has\s+to|have\s+to|only\s+(?:if|after|once|when))\b|"
+                r"必要|なければならない|なければいけない|なくてはならない|要る|不可欠|需要|必须", re.IGNORECASE)
+# a negated condition: "unless X", "if X does not", "without X", 〜しないと, 〜なければ, 〜ずに
+_NOT_IF = lazy(r"\bunless\s+(?P<en>[^,;:.!?]{3,80})|\bif\s+(?P<en2>[^,;:.!?]{0,60}?(?:\bnot\b|n['’]t\b)[^,;:.!?]{0,40})|"
+               r"(?P<ja>[一-龯ァ-ヺー]{2,})(?:し|を?し)?(?:ないと|なければ|なくては|なきゃ|ずに)", re.IGNORECASE)
+
+
+def _required(seen: str, backing: list[str]) -> bool:
+    """A sentence that tells a claim's requirement as a negated condition and a negated outcome
+    ("Unless the PC is restarted, KeePass does not start" of "KeePass needs a restart of the PC
+    to start again"): the claim says it needs something, and what the condition negates is the
+    claim's (a word of it, or the end of the run of kanji or katakana before 〜しないと)."""
+    req = [b for b in backing if _REQUIRE.search(b)]
+    if not req:
+        return False
+    hay = " ".join(req).lower()
+    for m in _NOT_IF.finditer(seen):
+        if m.group("ja"):
+            ja = m.group("ja")  # "一度再起動": its last two characters or more ("再起動") are the claim's
+            if any(ja[i:] in hay for i in range(len(ja) - 1)):
+                return True
+            continue
+        words = [w.lower() for w in re.findall(r"[^\W\d_]{4,}", m.group("en") or m.group("en2") or "")]
+        if any(re.search(rf"\b{re.escape(w[:5])}", hay) for w in words):
+            return True
+    return False
+
 
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
@@ -877,6 +1001,8 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     if word is None or any(denial(b) for b in backing):
         return None
     seen = _seen(sentence)
+    if _required(seen, backing):
+        return None  # 「再起動しないと…起動しません」 of 「…には再起動する必要がある」: the requirement, not a denial
     turned = _negated_condition(seen, backing)
     if turned is not None:
         return turned  # "not under twelve": what the claims state as it is, denied
@@ -1032,6 +1158,72 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a verb a claim negates ("does not change any user-facing APIs", "cannot change", "is not set
+# by default", "never reached"): after an auxiliary's "not", "cannot", "n't" or "never", past the
+# auxiliaries and adverbs, the first word; a noun phrase ("is not a ceiling") or a preposition
+# ("never in a loop") is no verb
+_NEG_VERB = lazy(r"(?:\b(?:do|does|did|is|are|was|were|will|would|can|could|may|might|must|shall|should|has|have|had)"
+                 r"\s+not|\bcannot|n['’]t|\bnever)(?:\s+(?:be|been|being|have|get|got|yet|ever|even|always|really|actually|"
+                 r"necessarily|currently|fully|directly|\w+ly))*\s+(?P<verb>[^\W\d_]{3,})\b"
+                 r"(?P<rest>[^,;:.!?()\[\]]*)", re.IGNORECASE)
+_NOT_A_VERB = frozenset("the a an any all every each only just this that these those its their his her our your my "
+                        "in on at to for of with by from into onto over under about as than so more less much many "
+                        "enough one two".split())
+# a claim that cannot change a thing and a sentence that changes it (Japanese: 変更できない, 変えられます)
+_CANT_JA = lazy(r"(?:でき|られ|れ)(?:ない|ません)")
+_CAN_JA = lazy(r"(?:でき|られ|れ)(?:る|ます)(?![かよ]?[^。！？、\s]*(?:ない|ません))")
+
+
+def _negation_dropped(sentence: str, backing: list[str]) -> str | None:
+    """A verb a claim negates, restated without its negation ("The proposal changes the
+    user-facing APIs" of "does not change any user-facing APIs"; 「このキーを変えられます」 of
+    「変更できない」): the sentence negates nothing and says no word of lack, holds the verb (by its
+    first five letters) and after it, in its clause, a word of what the claim's negated clause
+    speaks of. None when a claim or quote also says the verb without a negation ("does not
+    change the default, but adds a flag to change it")."""
+    seen = _seen(sentence)
+    if denial(seen) or _LACK.search(seen):
+        return None
+    hay = " ".join(_seen(b) for b in backing)
+    if any("\u3040" <= ch <= "\u30ff" for ch in seen):
+        cant = _CANT_JA.search(hay)
+        can = _CAN_JA.search(seen) if cant is not None and not _CAN_JA.search(hay) else None
+        if cant is not None and can is not None and _about_the_same_ja(seen, hay):
+            return f"{can.group(0)} for {cant.group(0)}"
+        return None
+    for m in _NEG_VERB.finditer(hay):
+        verb = m.group("verb").lower()
+        if verb in _NOT_A_VERB:
+            continue
+        stem = verb[:5] if len(verb) > 4 else verb
+        what = {w.lower()[:4] for w in _WORD3.findall(m.group("rest")) if w.lower() not in _SMALL
+                and w.lower() not in _NOT_A_VERB}
+        said = re.search(rf"\b{re.escape(stem)}\w*", seen, re.IGNORECASE)
+        if not what or said is None:
+            continue
+        end = _CLAUSE_END.search(seen, said.end())
+        after = {w.lower()[:4] for w in _WORD3.findall(seen[said.end():end.start() if end else len(seen)])}
+        if not what & after:
+            continue
+        # the claims say the verb plainly too: the sentence may be telling that part
+        plain = [x for x in re.finditer(rf"\b{re.escape(stem)}\w*", hay, re.IGNORECASE)
+                 if not any(n.start("verb") == x.start() for n in _NEG_VERB.finditer(hay))]
+        if plain:
+            continue
+        return f"{said.group(0).lower()} for {' '.join(hay[m.start():m.end('verb')].split()).lower()}"
+    return None
+
+
+def _about_the_same_ja(a: str, b: str) -> bool:
+    """Two Japanese texts speak of the same things: a Latin name of three letters or more, or two
+    kanji or katakana in a row, in both."""
+    latin = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", a)} & {w.lower() for w in re.findall(r"[A-Za-z]{3,}", b)}
+    if latin:
+        return True
+    runs = re.findall(r"[一-龯ァ-ヺー]{2,}", a)
+    return any(r[i:i + 2] in b for r in runs for i in range(len(r) - 1))
+
+
 # a speaker or an agent added alongside: "..., as does the city council", "and so did the city"
 _ALSO_DOES = lazy(r"\b(?:as|so)\s+(?:does|did|do|has|have|had)\s+(?P<who>[^\W\d_][^,;:.!?()\[\]]{1,60}?)"
                   r"(?=\s*(?:[,;:.!?()\[\]]|$|\s(?:too|also|as\s+well)\b))", re.IGNORECASE)
@@ -1053,6 +1245,10 @@ def _also_does(sentence: str, backing: list[str]) -> str | None:
 _QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
                  r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE,
                  needs=("couple", "few", "several", "handful", "numerous", "number"))
+# "several", "a number of" and a claim's "various" or "sundry" say one thing: more than two, how many
+# untold ("a couple of", "a few", "numerous" say more than that)
+_SOME_KINDS = lazy(r"several|a\s+number\s+of")
+_VARIOUS = lazy(r"\b(?:various|sundry|several|a\s+number\s+of)\b", re.IGNORECASE)
 _ONE = lazy(r"\b(?:(?:only|just)\s+)?(?:one|a\s+single|a\s+lone|a\s+sole)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
 _NOT_A_NOUN = frozenset(("of", "another", "way", "time", "day", "week", "month", "year", "hour", "minute", "more",
                          "less", "and", "the", "who", "that", "which", "thing", "side", "hand", "point", "place"))
@@ -1064,6 +1260,8 @@ def _quantity(sentence: str, backing: list[str]) -> str | None:
     seen = _seen(sentence)
     hay = " ".join(_seen(b) for b in backing).lower()
     m = _QUANTITY.search(seen) or _FEW.search(seen)
+    if m and _SOME_KINDS.fullmatch(" ".join(m.group(0).lower().split())) and _VARIOUS.search(hay):
+        m = None  # "several alternatives" of "various other alternatives": one word of an unstated number
     if m and not _QUANTITY.search(hay) and not _SCOPE.search(hay) and not re.search(r"\bfew", hay):
         return " ".join(m.group(0).lower().split())
     for m in _ONE.finditer(seen):
@@ -1639,7 +1837,8 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
              and not (w == "each" and _each_of_set(sentence, backing))]
     if scope and not any(_scope_backs(scope, b) for b in backing):
         return "scope", scope[0]
-    flipped = _antonym(sentence, backing) or _turned_subordinator(sentence, backing)
+    flipped = _antonym(sentence, backing) or _turned_subordinator(sentence, backing) or \
+        _negation_dropped(sentence, backing)
     if flipped:
         return "antonym", flipped
     narrowed = _only_some(sentence, backing) or _other_than(sentence, backing)
@@ -1829,6 +2028,30 @@ _TIME_NOW = lazy(r"\b(?:(?:this|last|next|past)\s+(?:year|month|week|summer|wint
 
 _PRESUMES = lazy(r"\W*(?:why|how\s+come|(?:when|how)\s+(?:did|has|have|had|was|were)|how\s+long\s+(?:has|have|had|did)|"
                  r"since\s+when|ever\s+since\s+when)\b", re.IGNORECASE)
+
+
+_ASKED = lazy(r"[^?？.!。]*[?？]")
+
+
+def unasked(text: str) -> str:
+    """``text`` without the questions in it that only ask ("Inheritable by default or not? How
+    PEP 446 overturned PEP 433" keeps "How PEP 446 overturned PEP 433"): a question tells
+    nothing, so its "not" denies nothing; a "why" or "when did" question stays (``asks``)."""
+    return _ASKED.sub(lambda m: " " if asks(m.group(0)) else m.group(0), text).strip()
+
+
+def answer_turns(questions: list[str], backing: list[str]) -> bool:
+    """Whether a "No" answers the page's question as its claims do: a question asks of a word
+    ("Should descriptors be inheritable by default?") a claim says turned around by a prefix
+    ("non-inheritable", "unsafe", "impossible"), and the question does not ask of that prefixed
+    word itself ("Are descriptors non-inheritable by default?" is answered "yes" by it)."""
+    asked: set[str] = set()
+    for q in questions:
+        for part in _ASKED.findall(_seen(q)):
+            asked |= {w.lower() for w in re.findall(r"[^\W\d_][\w-]{3,}", part)}  # "non-inheritable" is one word
+    if not asked:
+        return False
+    return any(m.group("word").lower() in asked for b in backing for m in _PREFIXED.finditer(_seen(b)))
 
 
 def asks(text: str) -> bool:

@@ -55,6 +55,12 @@ STRUCTURE = frozenset({"title", "heading", "toc", "legend", "footer"})
 _ANSWER = lazy(r"\s*[\"'“‘«]?((?:yes|yep)(?=[\s,.:;!—–-])|(?:no|nope)(?=\s?[,.:;!—–])"
                r"|(?:はい|いいえ|是的|不是|对|不对|да|нет)(?=\s?[,.:;!、，。：；—–]))", re.I,
                needs=("ye", "no", "はい", "いいえ", "是的", "不是", "对", "да", "нет"))
+# who wrote or made a thing: "by the same author", "the same authors", "written by", "co-authored"
+_AUTHORED = lazy(r"\b(?:(?:written|authored|co-?authored|drafted|penned)\s+by|by\s+the\s+same\s+[^\W\d_]+|"
+                 r"(?:the\s+)?same\s+(?:authors?|writers?|person|hand|team)|co-?authored|(?:come|comes|came)\s+from\s+"
+                 r"the\s+same\s+(?:authors?|writers?|person|hand|team|pen))\b", re.I,
+                 needs=("by", "same", "authored"))
+_NO_WORDS = frozenset(("no", "nope", "いいえ", "不是", "不对", "нет"))
 # an answer word anywhere in a clause ("On route W3, yes too:")
 _YES = lazy(r"\b(?:yes|yep)\b|はい|是的|\bда\b", re.I)
 KINDS = ("cited", "inferred", "framing", "refused")
@@ -332,6 +338,7 @@ class _Judge:
         plan = any(stance.hedged(t) for t in texts)
         if self.verbatim(p.text, ids):
             return None
+        text = self.unanswered(p.text, ids)  # "No: PEP 446 makes ...": the answer is the question's
         groups = _groups(p.cites, p.text, set(ids))
         for x in ids:
             said = _cited_part(p.text, groups, x)
@@ -358,6 +365,11 @@ class _Judge:
                 if habit:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {habit!r}: the claim tells one time, the "
                                                     "sentence a habit; keep the claim's date, without the frequency")
+                done = stance.future_told_done(t, said)
+                if done:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {done!r} of what is to come, but "
+                                                    "tells it as done; a plan stays a plan on the page: keep the "
+                                                    "future tense (\"will\", \"is due to\")")
                 swapped = stance.speaker_swapped(t, self._parts(x)[1], said)
                 if swapped:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
@@ -381,7 +393,7 @@ class _Judge:
                                                     "a plan, a schedule or a possibility stays one on the page: "
                                                     "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
         became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
-        added = stance.added_words(self.said_first(p.text, ids), self.backing(ids, quotes=True) + became, plan,
+        added = stance.added_words(self.said_first(text, ids), self.backing(ids, quotes=True) + became, plan,
                                    len(set(ids)))
         if added:
             code, what, fix = stance.ADDED[added[0]]
@@ -391,12 +403,28 @@ class _Judge:
         # children's claim does not license "not" beside the fare ("is not 3.40 marks[5], and ...[6]")
         for _at, xs in groups if len(groups) > 1 else ():
             part = _cited_part(p.text, groups, xs[0])
-            word = stance.negation_added(part, self.backing(xs, quotes=True))
+            word = stance.negation_added(self.unanswered(part, xs), self.backing(xs, quotes=True))
             if word:
                 code, what, fix = stance.ADDED["negation"]
                 return (code, f"says {word!r}, {what} that none of the claims cited right after it "
                               f"({', '.join(xs)}) or their quotes says; {fix}")
         return None
+
+    def unanswered(self, text: str, ids: list[str]) -> str:
+        """``text`` without the "No" that opens it ("No: PEP 446 makes ...", "No.") when that
+        answer is the page's question turned around as its claims turn it: the page asks of a
+        word ("Inheritable by default or not?", "Should descriptors be inheritable by default?")
+        the claims say with a negating prefix ("non-inheritable"). Any other "No" stays, for the
+        negation rules to judge."""
+        from .....engines.text import stance
+
+        m = _ANSWER.match(text)
+        if m is None or m.group(1).lower() not in _NO_WORDS:
+            return text
+        asked = [q.text for q in self.pr.pieces if q.where in ("heading", "title")] + sorted(self.titles)
+        if not stance.answer_turns(asked, self.backing(ids, quotes=True)):
+            return text
+        return " " * m.end() + text[m.end():]
 
     def day(self, sid: str) -> str | None:
         from ....ledger.provenance import source_day
@@ -443,6 +471,37 @@ class _Judge:
             return p.tail
         rest = uncited_after(p.text, len(lead) + 1, [at for at, _ in p.cites])
         return "" if not rest or self.sent.is_short_label(rest) else rest
+
+    def uncited_why(self, text: str, tail: str, ids: list[str]) -> str:
+        """What an E-PAGE-CLAUSE-UNCITED finding says: the clause with no citation of its own
+        when the claims do not say it, or else the clause of the sentence they do not say (a
+        citation at the end covers the last clause; one claim backs the others only when it says
+        them all), with the words they lack."""
+        from .....engines.page.prose import clauses
+
+        backing = self.backing(ids, quotes=True)
+        cited = ", ".join(dict.fromkeys(ids))
+        unsaid = tail if not self.clause_said(tail, backing) else \
+            next((c for c in clauses(text) if not self.clause_said(c, backing)), tail)
+        if unsaid == tail:
+            return (f"holds a clause with no citation of its own (\"{safe(first_words(tail), 80)}\"), and the claims "
+                    f"the sentence cites ({cited}) do not say it{self.lacking(tail, ids)}; cite what that clause "
+                    "rests on at its end, or cut it")
+        return (f"holds a clause with no citation of its own (\"{safe(first_words(tail), 80)}\"), so the "
+                f"citation after the sentence backs every clause only if its claims ({cited}) say them all, and they "
+                f"do not say \"{safe(first_words(unsaid), 80)}\"{self.lacking(unsaid, ids)}; cite each clause at "
+                "its end, or cut the one they do not say")
+
+    def lacking(self, clause: str, ids: list[str]) -> str:
+        """The words of ``clause`` its claims and their quotes lack, as the finding shows them
+        (" (their words lack 'growth', 'design')"), or "" when it lacks none of them (a
+        negation or a rule of its own refused it)."""
+        from .....engines.text.stance import unframed
+        from ....review.preflags import missing_words
+
+        missing = missing_words(unframed(clause), self.backing(ids, quotes=True))[0]
+        shown = ", ".join(repr(w) for w in list(dict.fromkeys(missing))[:4])
+        return f" (they and their quotes lack {shown})" if missing else ""
 
     def lead_in_said(self, lead: str, ids: list[str], words_only: bool = False) -> bool:
         """A lead-in before a colon holds no fact of its own: no figure its claims do not state, no
@@ -504,10 +563,12 @@ class _Judge:
     def clause_said(clause: str, backing: list[str]) -> bool:
         """The claims (``backing``: their texts and quotes) say ``clause``: its words, compared by
         stem, are theirs but for half of them at most, and it negates only where they do."""
-        from .....engines.text.stance import negated
+        from .....engines.text.stance import negated, unframed
         from ....review.preflags import missing_words
 
-        missing, total = missing_words(clause, backing)
+        # "The design document itself calls growth like that ...": the speaker is the speaker
+        # rules' to judge, what the clause says is the claims' to say
+        missing, total = missing_words(unframed(clause), backing)
         return total > 0 and len(missing) * 2 <= total and (not negated(clause) or any(negated(b) for b in backing))
 
     def verbatim(self, text: str, ids) -> bool:
@@ -629,6 +690,15 @@ class _Judge:
         return f"the word of change {word!r}" if word else ""
 
     @staticmethod
+    def authored(text: str) -> str:
+        """Who wrote or made something, told in framing ("Both proposals are by the same author",
+        "written by Victor Stinner"): a fact of the sources' record, which a claim states and the
+        page cites. Framing that names the documents ("This page compares PEP 433 and PEP 446")
+        or their answers ("Two proposals, two answers") says no such thing."""
+        m = _AUTHORED.search(text)
+        return f"who wrote them ({' '.join(m.group(0).split())!r})" if m else ""
+
+    @staticmethod
     def answered(text: str) -> str:
         """Framing that opens with an answer ("Yes: your pass pays the fare", "No,", はい、):
         the answer is the page's main fact, so it cites the claims that give it."""
@@ -706,7 +776,8 @@ class _Judge:
         where = "" if p.where == "prose" else f" ({p.where.replace('attr:', 'the ')} text)"
         if p.framing:
             fact = self.facts(p.text, by_id=True) or self.count_fact(p) or self.named(p.text) or self.judged(p.text) or \
-                self.answered(p.text) or ("a block quotation" if p.quoted else "") or self.changed(p.text)
+                self.answered(p.text) or ("a block quotation" if p.quoted else "") or self.changed(p.text) or \
+                self.authored(p.text)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "
@@ -779,8 +850,7 @@ class _Judge:
             tail = self.uncited(p, ok)
             if tail:
                 refused = True
-                self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"holds a clause no citation covers (\"{safe(first_words(tail), 80)}\"); "
-                                                        "cite what that clause rests on at its end, or cut it")
+                self.refuse("E-PAGE-CLAUSE-UNCITED", p, self.uncited_why(p.text, tail, ok))
             elif not refused and (after := self.said_after(p, ok)):
                 refused = True
                 self.refuse("E-PAGE-CLAUSE-UNCITED", p, f"adds {after!r} after its last citation, which none of its "
@@ -977,11 +1047,15 @@ class _Judge:
         from .....engines.text import stance
 
         text = p.text if text is None else text
-        denies, judged = stance.denial(text), stance.judge_words(text)
         ids = sorted(under) if under is not None else self.governed(p)
         backing = self.backing(ids, quotes=True)
+        # a question that only asks ("Inheritable by default or not?") denies nothing, and "No."
+        # that answers the page's question as its claims turn it is theirs (``unanswered``)
+        told = self.unanswered(stance.unasked(text), ids) if p.where in ("heading", "title", "prose") and not row \
+            else text
+        denies, judged = stance.denial(told), stance.judge_words(text)
         kind, word = None, ""
-        if denies and stance.negation_added(text, backing):
+        if denies and stance.negation_added(told, backing):
             kind, word = "negation", denies
         elif judged:
             said = {w[:6] for b in backing for w in stance.judge_words(b)}
