@@ -1417,8 +1417,13 @@ def _ranked(sentence: str, backing: list[str]) -> str | None:
 # which a claim dated once ("as of 14 October 2026") does not say
 _DURATION = lazy(r"\b(?:(?:has|have|had)\s+long\s+(?:been\s+)?[^\W\d_]+|long[- ]?standing|long[- ]?established|"
                  r"long[- ]?running|for\s+(?:many\s+|several\s+|some\s+)?(?:years|decades|ages|generations)|"
-                 r"for\s+(?:a\s+long|some)\s+time|since\s+time\s+immemorial|time[- ]honou?red)\b", re.IGNORECASE)
-_LASTED = lazy(r"\b(?:since|for\s+\d+\s+(?:years?|months?|decades?)|long|years|decades)\b", re.IGNORECASE)
+                 r"for\s+(?:a\s+long|some)\s+time|since\s+time\s+immemorial|time[- ]honou?red|"
+                 # a span in words: "for a fortnight", "for a week", "for weeks", "all month"
+                 r"for\s+(?:a|one|the\s+(?:past|last|whole|entire))\s+(?:fortnight|week|month|year)|"
+                 r"for\s+(?:many\s+|several\s+|some\s+)?(?:fortnights|weeks|months)|"
+                 r"(?:all|the\s+whole|the\s+entire)\s+(?:fortnight|week|month|year))\b", re.IGNORECASE)
+_LASTED = lazy(r"\b(?:since|for\s+\d+\s+(?:years?|months?|decades?)|long|years|decades|fortnights?|weeks|months|"
+               r"for\s+(?:a|one|the\s+\w+)\s+(?:week|month|year))\b", re.IGNORECASE)
 
 
 def _duration(sentence: str, backing: list[str]) -> str | None:
@@ -2105,6 +2110,17 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
 def reports(text: str) -> bool:
     """Whether a claim itself says that someone reported it ("X said ...")."""
     return bool(_REPORTING.search(_seen(text)))
+
+
+# a claim that keeps a question a question: "asked whether", "wondered if", "a question", "?"
+_ASKS = lazy(r"\b(?:asked|asks|ask|asking|wondered|wonders|enquired|inquired|queried|questioned|question|"
+             r"questions)\b|\bwhether\b|[?？]", re.IGNORECASE)
+
+
+def keeps_question(text: str) -> bool:
+    """Whether a claim tells what it quotes as the question it is ("Councillor Okafor asked
+    whether ridership had passed 35,000"), not as a statement ("... said ridership had passed")."""
+    return _ASKS.search(text) is not None
 
 
 class Cut(NamedTuple):
