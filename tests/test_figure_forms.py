@@ -126,3 +126,22 @@ def test_a_quote_naming_another_route_is_no_corroboration():
     claim = _claim("Riders on route W3 said its readers were off.", ("op", "Riders on route W3 said the readers were off."),
                    ("forum", "On W3 the reader just showed a red light."), ("zh", "新的读卡器将于十一月安装"))
     assert corroboration(claim, SOURCES) == 3
+
+
+ROUTES = "The Tidewater Pass is accepted on routes W1 and W2."
+WEEKEND = "Weekend service on all routes starts at 08:00."
+
+
+@pytest.mark.parametrize("sentence, backing, found", [
+    # "all routes" of the weekend claim does not widen the W1/W2 claim cited in the same clause
+    ("On all routes the pass is accepted and weekend service starts at 08:00", [ROUTES, WEEKEND],
+     ("scope", "all routes")),
+    # the sentence names the set: the scope speaks of the weekend service alone
+    ("On routes W1 and W2 the pass is accepted and weekend service on all routes starts at 08:00",
+     [ROUTES, WEEKEND], None),
+    ("Weekend service on all routes starts at 08:00", [WEEKEND], None),
+])
+def test_a_scope_over_a_set_another_claim_names_is_that_set_widened(sentence, backing, found):
+    from sourcebook.engines.text.stance import added_words
+
+    assert added_words(sentence, backing, cited=len(backing)) == found

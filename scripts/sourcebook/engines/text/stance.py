@@ -1119,6 +1119,31 @@ def names_set(text: str) -> bool:
                for m in _SET.finditer(_seen(text)))
 
 
+_SCOPE_NOUN = lazy(r"\b(?P<w>all|every|each|any)\s+(?:(?:the|of\s+the|its|their)\s+)?(?P<noun>[^\W\d_]{3,})",
+                  re.IGNORECASE)
+
+
+def _scope_over_set(sentence: str, scope: list[str], backing: list[str]) -> str | None:
+    """"On all routes the pass is accepted and weekend service starts at 08:00[1][2]": a word of
+    scope over a noun that one of the claims it cites names one by one ("routes W1 and W2") is
+    that claim's set widened, whichever other cited claim says "all routes"; the sentence that
+    names the members ("On routes W1 and W2 ..., and on all routes ...") keeps the set."""
+    from .figures import find_figures
+
+    mine = {f.key for f in find_figures(sentence) if f.kind == "ident"}
+    for m in _SCOPE_NOUN.finditer(sentence):
+        if m.group("w").lower() not in scope:
+            continue
+        noun = m.group("noun").lower()
+        stem = noun[:-1] if noun.endswith("s") else noun
+        for b in backing:
+            for sm in _SET.finditer(b):
+                members = {f.key for f in find_figures(sm.group("members")) if f.kind == "ident"}
+                if len(members) >= 2 and not members & mine and sm.group("noun").lower().rstrip("s") == stem:
+                    return " ".join(m.group(0).lower().split())
+    return None
+
+
 def _set_dropped(sentence: str, backing: list[str]) -> str | None:
     """"Yes: the operator lists the water bus as taking the pass" of a claim that names a set one
     by one ("routes W1 and W2"): the sentence restates the claim (a third of its other words)
@@ -1644,6 +1669,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
              and not (w == "each" and _each_of_set(sentence, backing))]
     if scope and not any(_scope_backs(scope, b) for b in backing):
         return "scope", scope[0]
+    widened = _scope_over_set(sentence, scope_words(sentence, cited), backing)
+    if widened:
+        return "scope", widened
     flipped = _antonym(sentence, backing) or _turned_subordinator(sentence, backing)
     if flipped:
         return "antonym", flipped
