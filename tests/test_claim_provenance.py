@@ -246,7 +246,8 @@ def test_hedge_in_quote_dropped_by_claim(ws, src):
 
 @pytest.mark.parametrize(("text", "quote", "words"), [
     ("The ferry runs every 20 minutes.", "the ferry runs every 20 minutes", "said"),
-    ("Ridership had passed 35,000.", "ridership had passed 35,000", "asked whether"),
+    # a question kept a question (told as a statement it is refused: E-CLAIM-QUESTION)
+    ("Councillor Okafor asked whether ridership had passed 35,000.", "ridership had passed 35,000", "asked whether"),
     ("The readers were switched off.", "the readers were switched off", "denied that"),
 ])
 def test_quote_cut_after_report_question_or_denial(ws, src, text, quote, words):
@@ -320,8 +321,8 @@ def _both_stand(ws, src):
     a = last_id(_add(ws, "Weekday ridership averaged 38,500 passengers over the summer.", src,
                      "Weekday ridership averaged 38,500 passengers over the summer.", kind="number",
                      topic="ridership.weekday"))
-    b = last_id(_add(ws, "Ridership had passed 35,000.", src, "ridership had passed 35,000", kind="number",
-                     topic="ridership.weekday"))
+    b = last_id(_add(ws, "Councillor Okafor asked whether ridership had passed 35,000.", src,
+                     "ridership had passed 35,000", kind="number", topic="ridership.weekday"))
     decision = {"cluster_id": cluster_id("ridership.weekday"), "topic_key": "ridership.weekday",
                 "claim_ids": sorted([a, b]), "outcome": "both_stand",
                 "reason": "different periods and different counts; both are shown"}
@@ -572,10 +573,29 @@ def test_a_verified_claim_cut_from_a_question_is_refused_and_no_ack_answers_it(w
     assert sb("claim", "ack", cid, "--reason", "the councillor surely knew", cwd=ws).rc == 0
     doc = verify_json(ws)
     assert doc["rc"] == 2 and "E-CLAIM-QUESTION" in doc["codes"], doc
-    # held at reported, the cut stays a review flag that an ack answers
+    # held at reported it still tells the question as a statement; kept as a question, the cut
+    # is a review flag that an ack answers
     assert sb("claim", "set", cid, "--confidence", "reported", cwd=ws).rc == 0
     doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-QUESTION" in doc["codes"], doc
+    assert sb("claim", "retract", cid, "--reason", "a question", cwd=ws).rc == 0
+    r = _add(ws, "Councillor Okafor asked whether ridership had passed 35,000.", src, "ridership had passed 35,000",
+             kind="number", topic="ridership.asked")
+    assert r.rc == 0 and "W-CLAIM-QUESTION" not in _codes(r.err), r.both
+    doc = verify_json(ws)
     assert doc["rc"] == 0 and "W-CLAIM-CUT" in [f["code"] for f in doc["review"]], doc
+
+
+def test_a_question_told_as_a_statement_is_refused_at_any_confidence(ws, src):
+    """"Councillor Okafor asked whether ridership had passed 35,000" stored as "Councillor
+    Okafor said ridership had passed 35,000": an ack does not turn a question into a statement."""
+    r = _add(ws, "Councillor Okafor said ridership had passed 35,000.", src, "ridership had passed 35,000",
+             kind="number")
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-QUESTION" in _codes(r.err), r.both
+    assert sb("claim", "ack", cid, "--reason", "the councillor's own statement", cwd=ws).rc == 0
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-QUESTION" in doc["codes"], doc
 
 
 def test_a_verified_claim_stating_a_report_as_fact_is_refused_unless_it_says_who_said_it(ws, src):
@@ -985,3 +1005,26 @@ def test_a_latin_name_in_cjk_text_is_the_latin_word_alone(text, quote, flagged):
          "evidence": [{"source_id": "src_0123456789ab", "quote": quote}]}
     flags = _name_flags(c, lambda _sid: quote, lambda _sid: {})
     assert [re.search(r"the name '([^']+)'", f.message).group(1) for f in flags] == flagged, flags
+
+
+RU_NOTICE = "# Объявление\n\nНовые считыватели установят в ноябре 2026 года.\n"
+
+
+def test_a_verified_translation_with_an_open_flag_is_refused_until_someone_checks_it(ws):
+    """A claim in English over a Russian quote: "W3" and the past tense are the translator's,
+    the quote says "will install"; the open review flag refuses it until an ack records the
+    check. The same translation with nothing open passes."""
+    sid = make_source(ws, RU_NOTICE, name="ru", tier="A")
+    quote = "Новые считыватели установят в ноябре 2026 года"
+    r = add(ws, claim("New readers were installed on route W3 in November 2026.", confidence="verified",
+                      evidence=[ev(sid, RU_NOTICE, quote)]))
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-TRANSLATION" in _codes(r.err), r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-TRANSLATION" in doc["codes"], doc
+    assert sb("claim", "ack", cid, "--reason", "checked the translation", cwd=ws).rc == 0
+    assert "E-CLAIM-TRANSLATION" not in verify_json(ws)["codes"]
+    r = add(ws, claim("New readers will be installed in November 2026.", topic="readers.ru", confidence="verified",
+                      evidence=[ev(sid, RU_NOTICE, quote)]))
+    assert r.rc == 0 and "W-CLAIM-TRANSLATION" not in _codes(r.err), r.both
+    assert "E-CLAIM-TRANSLATION" not in verify_json(ws)["codes"]

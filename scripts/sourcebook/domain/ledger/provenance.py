@@ -28,7 +28,9 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
   date its quotes do not (``unbacked_author_text``: the same reading backs a retraction's or a
   decision's reason and a source's attestation);
 - **question**: a ``verified`` claim's quote is not cut from a question ("asked whether ...",
-  a sentence ending in "?"): a question states nothing, and no ack answers it;
+  a sentence ending in "?"): a question states nothing, and no ack answers it; a claim of any
+  confidence cut from a question keeps the question ("asked whether", "?"): "said ridership had
+  passed 35,000" of "asked whether ridership had passed 35,000" tells a question as a statement;
 - **reported**: a ``verified`` claim whose quote is cut right after a verb of report ("The
   authority says the pass works on every route"), or is the whole report ("Riders told The
   Ferry Ledger that ..."), says who said it ("The authority says ..."): the source vouches for
@@ -60,20 +62,20 @@ class Flag(NamedTuple):
 
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
-           "reported", "condition", "plan")
+           "reported", "condition", "plan", "translation")
 REVIEW = ("negation", "hedge", "cut", "words", "proposed")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
          "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED",
-         "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN"}
+         "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN", "translation": "E-CLAIM-TRANSLATION"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
            "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
            "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS",
-           "proposed": "W-CLAIM-PROPOSED"}
+           "proposed": "W-CLAIM-PROPOSED", "translation": "W-CLAIM-TRANSLATION"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
 RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
@@ -667,6 +669,14 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
             out.append(Flag("question", f"the quote from {sid} is cut from a question ({where}); a question "
                                         "states nothing, so it cannot make a claim "
                                         "checked: quote the statement, or hold the claim at reported"))
+        elif cut and cut.kind == "question" and not stance.keeps_question(said):
+            # "asked whether ridership had passed 35,000" told as "said ridership had passed
+            # 35,000": a question told as a statement, whatever the claim's confidence
+            where = "its sentence ends in a question mark" if cut.words == "?" else \
+                f"{_clip(cut.words, 40)!r} comes before it"
+            out.append(Flag("question", f"the quote from {sid} is cut from a question ({where}), and the claim "
+                                        "tells it as a statement; keep the question in the claim (\"Councillor "
+                                        "Okafor asked whether ...\"), or quote the statement"))
         elif cut and cut.kind == "reporting" and not stance.reports(said) and claim.get("confidence") == "verified":
             out.append(Flag("reported", f"the quote from {sid} is what someone is reported to say ({_clip(cut.words, 40)!r} "
                                         "comes before it), and the claim states it as fact; say who said it in the "
@@ -736,7 +746,42 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf, sources: S
     denies = any(stance.negated(q) for ev in evs for q in quotes(ev, text_of(ev.get("source_id"))))
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")), denies)
-    return out
+    return out + _translation_flags(claim, out, text_of)
+
+
+_SCRIPTS = (("latin", lazy(r"[A-Za-z\u00c0-\u024f]")), ("cyrillic", lazy(r"[\u0400-\u04ff]")),
+            ("greek", lazy(r"[\u0370-\u03ff]")), ("cjk", lazy(rf"[{_CJK}]")))
+# the review flags a translation can hide: a "not" the other language says another way, a name
+# or a figure the quote writes in its own script, a hedge
+_TRANSLATED = ("negation", "words", "hedge", "cut")
+
+
+def script_of(text: str) -> str:
+    """The script most of ``text``'s letters are written in ("latin", "cyrillic", "cjk", ...)."""
+    counts = [(len(rx.findall(text)), name) for name, rx in _SCRIPTS]
+    n, name = max(counts)
+    return name if n else ""
+
+
+def _translation_flags(claim: Mapping, flags: list[Flag], text_of: TextOf) -> list[Flag]:
+    """A ``verified`` claim whose every quote is in another script than its text is a
+    translation: a review flag on it (a negation, a name or figure, a hedge the reading of one
+    language cannot see in the other) is refused until someone records that they checked the
+    translation (``sb claim ack``)."""
+    if claim.get("confidence") != "verified":
+        return []
+    open_flags = [f for f in flags if f.rule in _TRANSLATED and f.key not in silenced(claim)]
+    if not open_flags:
+        return []
+    own = script_of(str(claim.get("text") or ""))
+    written = [script_of(q) for ev in evidence_items(claim) for q in quotes(ev, _text_if_redacted(ev, text_of))]
+    if not own or not written or any(w in ("", own) for w in written):
+        return []
+    kinds = ", ".join(dict.fromkeys(WARNING[f.rule] for f in open_flags))
+    return [Flag("translation", f"the claim translates its quotes (written in {written[0]}, the claim in {own}) "
+                                f"with {kinds} still open; check the translation says what the quotes say "
+                                "(tense, negation, names) and record it with `sb claim ack`, or quote a source "
+                                "in the claim's language")]
 
 
 def silenced(claim: Mapping) -> set[str]:

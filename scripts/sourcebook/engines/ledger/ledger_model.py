@@ -208,14 +208,38 @@ def copy_root(source_id: str, sources: Mapping[str, Mapping]) -> str:
     return cur
 
 
+def _quoted(ev: Mapping) -> list[str]:
+    parts = ev.get("parts")
+    if isinstance(parts, list):
+        return [str(p.get("quote") or "") for p in parts if isinstance(p, Mapping)]
+    return [str(ev.get("quote") or "")]
+
+
+def _names_all(text: str, quotes: list[str]) -> bool:
+    """Whether ``quotes`` name every identifier the claim's text names ("routes W1 and W2"), when
+    they name any (a quote that names none speaks of what its context names: a notice of "the
+    new readers" on the route's own page)."""
+    from ..text.figures import find_figures, unbacked
+
+    if not any(f.kind == "ident" for q in quotes for f in find_figures(q)):
+        return True
+    return not any(f.kind == "ident" for f in unbacked(text, quotes))
+
+
 def corroboration(claim: Mapping, sources: Mapping[str, Mapping]) -> int:
     """The number of independent sources behind a claim's evidence. Copies and editions of one
-    document (linked by ``same_as``) count once: each source counts as the first of its group."""
-    keys = set()
+    document (linked by ``same_as``) count once: each source counts as the first of its group.
+    A source whose quotes name identifiers but leave out one the claim names (a rider "on W1" of
+    a claim about routes W1 and W2, or about W3) backs part of it, or another thing: it does not
+    count as corroboration (the claim keeps at least one source)."""
+    said: dict[str, list[str]] = {}
     for ev in claim.get("evidence") or []:
         root = copy_root(str(ev.get("source_id")), sources)
-        keys.add(independence_key(root, sources.get(root)))
-    return len(keys)
+        said.setdefault(independence_key(root, sources.get(root)), []).extend(_quoted(ev))
+    if len(said) < 2:
+        return len(said)
+    text = str(claim.get("text") or "")
+    return max(1, sum(1 for qs in said.values() if _names_all(text, qs)))
 
 
 def derivation_text(claim: Mapping, by_id: Mapping[str, Mapping], nums: Mapping[str, int]) -> str | None:

@@ -228,6 +228,34 @@ _VERSION_BEFORE = lazy(r"(?:(?<![A-Za-z])[vV]|(?:Python|version|Version|ver\.|re
 _IDENT_BEFORE = lazy(r"(?<![A-Za-z])(PEP|RFC|ISO|ECMA|IEEE):?[\ \t]+\Z")
 _YEAR_DIGITS = lazy(r"1[5-9]\d\d|2[01]\d\d")
 
+# a number in scientific notation: "3.85e4", "3.85E+04", "3.85×10⁴", "3.85 x 10^4" (an exponent
+# written plainly after "×10" is one only with "^" or "**": "3 x 104" is a product)
+_SCI = lazy(r"(?<![\w.,])(?P<m>\d+(?:\.\d+)?)(?:[eE](?P<e>[+-]?\d{1,3})"
+            r"|\ ?[×x·*]\ ?10(?P<pow>\^|\*\*)?(?P<e2>[⁻+-]?\d{1,3}))(?![\w,]|\.\d)")
+_SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺"
+# identifiers written as a series on one prefix: "W1/2/3" and "W1/W2" are W1, W2 and W3
+_IDENT_SERIES = lazy(r"(?<![\w/.:-])(?P<p>[A-Z]{1,3})\d{1,4}(?:/(?:(?P=p))?\d{1,4})+(?![\w/]|\.\w)")
+_IDENT_PART = lazy(r"\d{1,4}")
+# a time of day in words: "midnight", "noon", "midday" (and "12 noon")
+_TIME_WORD = lazy(r"(?<![\w-])(?:12\ )?(?P<w>midnight|noon|midday)(?![\w-])", re.I,
+                  needs=("midnight", "noon", "midday"))
+# a day named for a feast or holiday: its date each year ("Christmas Day 2026" is 25 December 2026)
+_HOLIDAYS = {"christmas day": (12, 25), "christmas eve": (12, 24), "boxing day": (12, 26),
+             "new year's day": (1, 1), "new year's eve": (12, 31), "hogmanay": (12, 31),
+             "halloween": (10, 31), "valentine's day": (2, 14), "st patrick's day": (3, 17),
+             "st. patrick's day": (3, 17), "all saints' day": (11, 1), "all saints day": (11, 1)}
+_HOLIDAY = lazy(r"(?<![\w-])(?P<h>christmas\ (?:day|eve)|boxing\ day|new\ year['’]s\ (?:day|eve)|hogmanay|"
+                r"halloween|valentine['’]s\ day|st\.?\ patrick['’]s\ day|all\ saints['’]?\ day)(?![\w-])"
+                r"(?:,?\ (?P<y>1[5-9]\d\d|2[01]\d\d)(?!\d))?", re.I,
+                needs=("christmas", "boxing day", "new year", "hogmanay", "halloween", "valentine", "patrick",
+                       "all saints"))
+
+
+def has_named_time(text: str) -> bool:
+    """Whether ``text`` names a time or a day in words ("midnight", "Christmas Day")."""
+    return _TIME_WORD.search(text) is not None or _HOLIDAY.search(text) is not None
+
+
 class _Scan:
     """One pass per family, most specific first; a span taken by one is closed to the rest."""
 
@@ -237,6 +265,8 @@ class _Scan:
         self.t = self.v.t
         self.taken = bytearray(len(self.t))
         self.found: list[Figure] = []
+        self._sci()
+        self._ident_series()
         spans, idents = _blocked_spans(self.t)
         for s, e in spans:
             self._mark(s, e)
@@ -268,6 +298,35 @@ class _Scan:
             out.append(f._replace(written=text[a:b], start=a, end=b, spelled=any(v.spelled[f.start:f.end])))
         return tuple(out)
 
+    def _sci(self) -> None:
+        """Numbers in scientific notation, read before the identifiers ("85e4" is no name)."""
+        t, text, v = self.t, self.text, self.v
+        if not any(c in t for c in "eE×x·*"):
+            return
+        for m in _SCI.finditer(t):
+            if m["e"] is not None:
+                exp = m["e"]
+            else:
+                exp = m["e2"]
+                raw = text[v.starts[m.start("e2")]:v.ends[m.end("e2") - 1]] if v.t != text else exp
+                if not (m["pow"] or all(c in _SUPERSCRIPT for c in raw)):
+                    continue  # "3 x 104" is a product, not a power of ten
+                exp = exp.replace("⁻", "-")
+            value = _value(m["m"], int(exp))
+            self.add("number", value, m.start(), m.end(), self._unit(m.end(), m.start()))
+
+    def _ident_series(self) -> None:
+        """"W1/2/3": one identifier per number, on the prefix the series opens with."""
+        if "/" not in self.t:
+            return
+        for m in _IDENT_SERIES.finditer(self.t):
+            prefix, s = m["p"], m.start()
+            for part in _IDENT_PART.finditer(self.t, s + len(prefix), m.end()):
+                a = part.start()
+                a = a - len(prefix) if self.t[a - len(prefix):a] == prefix else a  # "W2" of "W1/W2"
+                self.add("ident", _ident_key(prefix + part.group(0)), a, part.end())
+            self._mark(m.start(), m.end())
+
     # relative dates -----------------------------------------------------------------------
     def relative(self) -> None:
         for m in _RELATIVE.finditer(self.t):
@@ -288,6 +347,14 @@ class _Scan:
             for m in _CJK_DATE.finditer(t):
                 self._cjk_date(m)
         self._written_dates()
+        self._holidays()
+
+    def _holidays(self) -> None:
+        for m in _HOLIDAY.finditer(self.t):
+            name = " ".join(m["h"].lower().replace("’", "'").split())
+            mo, d = _HOLIDAYS[name]
+            y = int(m["y"]) if m["y"] else None
+            self.add("date", _date_key(y, mo, d), m.start(), m.end())
 
     def _written_dates(self) -> None:
         t = self.t
@@ -368,6 +435,8 @@ class _Scan:
                     continue
                 hh = hh % 12 + (12 if ap.lower().startswith("p") else 0)
             self.add("time", f"{hh:02d}:{mm:02d}", m.start(), m.end())
+        for m in _TIME_WORD.finditer(self.t):
+            self.add("time", "00:00" if m["w"].lower() == "midnight" else "12:00", m.start(), m.end())
         for m in _CJK_TIME.finditer(self.t) if "時" in self.t else ():
             hh, mm = int(m["h"]), 30 if m["half"] else int(m["mi"] or 0)
             if m["ap"] in ("午後", "下午") and hh < 12:
@@ -555,7 +624,7 @@ def _bare(written: str) -> bool:
 @lru_cache(maxsize=8192)
 def _figures(text: str) -> tuple[Figure, ...]:
     if not any(ch.isdigit() or ch in _CJK_DIGITS or ch in _CJK_UNITS for ch in text) and not _has_month(text) \
-            and not has_number_words(text) and not _RELATIVE_HINT.search(text):
+            and not has_number_words(text) and not _RELATIVE_HINT.search(text) and not has_named_time(text):
         return ()
     sc = _Scan(text)
     sc.relative()

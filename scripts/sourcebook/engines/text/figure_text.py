@@ -92,7 +92,7 @@ _RU_SCALES.update({f: 10**6 for f in "миллион миллиона милли
 _RU_SCALES.update({f: 10**9 for f in "миллиард миллиарда миллиардов".split()})
 
 _WORDS = set(_EN_UNITS) | set(_EN_TENS) | set(_EN_SCALES) | set(_EN_ORD) | set(_EN_ORD_BIG) | set(_RU) | \
-    set(_RU_SCALES) | {"hundred", "dozen", "half", "quarter", "quarters"}
+    set(_RU_SCALES) | {"hundred", "dozen", "half", "quarter", "quarters", "score"}
 _TOKEN = lazy(r"[A-Za-z\u0400-\u04ffё]+|[-\s]+|\S", re.I)
 # Whether a text has a number word at all: a whole word (no word character or hyphen before it,
 # no word character after it) that is one of the English words, or one of the Russian ones or
@@ -134,7 +134,7 @@ def _parse_run(words: list[str]) -> tuple[str, int] | None:
     while i < len(words):
         w = words[i]
         if w in ("a", "an") and i + 1 < len(words) and words[i + 1] in ("hundred", "thousand", "million", "billion",
-                                                                             "dozen", "half", "quarter"):
+                                                                             "dozen", "half", "quarter", "score"):
             current = current if seen else 0
             if words[i + 1] == "half":
                 frac = "5"
@@ -166,6 +166,8 @@ def _parse_run(words: list[str]) -> tuple[str, int] | None:
             current = (current or 1) * 100
         elif w == "dozen":
             current = (current or 1) * 12
+        elif w == "score" and seen:  # "four score", "a score" (of years): twenty each
+            current = (current or 1) * 20
         elif w in _EN_SCALES or w in _RU_SCALES:
             if not seen:
                 break
@@ -227,6 +229,15 @@ def _is_number_word(w: str) -> bool:
     return w in _EN_UNITS or w in _EN_TENS or w in _EN_ORD or w in _RU or w in ("hundred", "dozen")
 
 
+def _score_of(toks: list[tuple[str, int, int]], i: int) -> bool:
+    """"a score of years": "score" at token ``i`` is twenty when "of" and a word that is no number
+    follow ("a score of 85" is a mark, not twenty)."""
+    if i + 4 >= len(toks) or toks[i][0].lower() != "score" or toks[i + 2][0].lower() != "of":
+        return False
+    nxt = toks[i + 4][0].lower()
+    return nxt[:1].isalpha() and not _is_number_word(nxt) and nxt not in ("a", "an")
+
+
 def _word_runs(text: str) -> list[_Run]:
     """The runs of number words in ``text`` and the digits each stands for."""
     if not _any_word(text):
@@ -242,7 +253,8 @@ def _word_runs(text: str) -> list[_Run]:
             or (lw == "half" and i + 4 < n and toks[i + 2][0].lower() in ("a", "an")
                 and toks[i + 4][0].lower() in _HALVES) \
             or (lw in ("a", "an") and i + 2 < n and toks[i + 2][0].lower() in ("hundred", "thousand", "million",
-                                                                               "billion", "dozen", "half", "quarter"))
+                                                                               "billion", "dozen", "half", "quarter")) \
+            or (lw in ("a", "an") and _score_of(toks, i + 2))
         if not starts_run or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-'’")):
             i += 1
             continue

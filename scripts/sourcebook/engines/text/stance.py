@@ -1317,6 +1317,31 @@ def names_set(text: str) -> bool:
                for m in _SET.finditer(_seen(text)))
 
 
+_SCOPE_NOUN = lazy(r"\b(?P<w>all|every|each|any)\s+(?:(?:the|of\s+the|its|their)\s+)?(?P<noun>[^\W\d_]{3,})",
+                  re.IGNORECASE)
+
+
+def _scope_over_set(sentence: str, scope: list[str], backing: list[str]) -> str | None:
+    """"On all routes the pass is accepted and weekend service starts at 08:00[1][2]": a word of
+    scope over a noun that one of the claims it cites names one by one ("routes W1 and W2") is
+    that claim's set widened, whichever other cited claim says "all routes"; the sentence that
+    names the members ("On routes W1 and W2 ..., and on all routes ...") keeps the set."""
+    from .figures import find_figures
+
+    mine = {f.key for f in find_figures(sentence) if f.kind == "ident"}
+    for m in _SCOPE_NOUN.finditer(sentence):
+        if m.group("w").lower() not in scope:
+            continue
+        noun = m.group("noun").lower()
+        stem = noun[:-1] if noun.endswith("s") else noun
+        for b in backing:
+            for sm in _SET.finditer(b):
+                members = {f.key for f in find_figures(sm.group("members")) if f.kind == "ident"}
+                if len(members) >= 2 and not members & mine and sm.group("noun").lower().rstrip("s") == stem:
+                    return " ".join(m.group(0).lower().split())
+    return None
+
+
 def _set_dropped(sentence: str, backing: list[str]) -> str | None:
     """"Yes: the operator lists the water bus as taking the pass" of a claim that names a set one
     by one ("routes W1 and W2"): the sentence restates the claim (a third of its other words)
@@ -1615,8 +1640,13 @@ def _ranked(sentence: str, backing: list[str]) -> str | None:
 # which a claim dated once ("as of 14 October 2026") does not say
 _DURATION = lazy(r"\b(?:(?:has|have|had)\s+long\s+(?:been\s+)?[^\W\d_]+|long[- ]?standing|long[- ]?established|"
                  r"long[- ]?running|for\s+(?:many\s+|several\s+|some\s+)?(?:years|decades|ages|generations)|"
-                 r"for\s+(?:a\s+long|some)\s+time|since\s+time\s+immemorial|time[- ]honou?red)\b", re.IGNORECASE)
-_LASTED = lazy(r"\b(?:since|for\s+\d+\s+(?:years?|months?|decades?)|long|years|decades)\b", re.IGNORECASE)
+                 r"for\s+(?:a\s+long|some)\s+time|since\s+time\s+immemorial|time[- ]honou?red|"
+                 # a span in words: "for a fortnight", "for a week", "for weeks", "all month"
+                 r"for\s+(?:a|one|the\s+(?:past|last|whole|entire))\s+(?:fortnight|week|month|year)|"
+                 r"for\s+(?:many\s+|several\s+|some\s+)?(?:fortnights|weeks|months)|"
+                 r"(?:all|the\s+whole|the\s+entire)\s+(?:fortnight|week|month|year))\b", re.IGNORECASE)
+_LASTED = lazy(r"\b(?:since|for\s+\d+\s+(?:years?|months?|decades?)|long|years|decades|fortnights?|weeks|months|"
+               r"for\s+(?:a|one|the\s+\w+)\s+(?:week|month|year))\b", re.IGNORECASE)
 
 
 def _duration(sentence: str, backing: list[str]) -> str | None:
@@ -1837,6 +1867,9 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
              and not (w == "each" and _each_of_set(sentence, backing))]
     if scope and not any(_scope_backs(scope, b) for b in backing):
         return "scope", scope[0]
+    widened = _scope_over_set(sentence, scope_words(sentence, cited), backing)
+    if widened:
+        return "scope", widened
     flipped = _antonym(sentence, backing) or _turned_subordinator(sentence, backing) or \
         _negation_dropped(sentence, backing)
     if flipped:
@@ -2328,6 +2361,17 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
 def reports(text: str) -> bool:
     """Whether a claim itself says that someone reported it ("X said ...")."""
     return bool(_REPORTING.search(_seen(text)))
+
+
+# a claim that keeps a question a question: "asked whether", "wondered if", "a question", "?"
+_ASKS = lazy(r"\b(?:asked|asks|ask|asking|wondered|wonders|enquired|inquired|queried|questioned|question|"
+             r"questions)\b|\bwhether\b|[?？]", re.IGNORECASE)
+
+
+def keeps_question(text: str) -> bool:
+    """Whether a claim tells what it quotes as the question it is ("Councillor Okafor asked
+    whether ridership had passed 35,000"), not as a statement ("... said ridership had passed")."""
+    return _ASKS.search(text) is not None
 
 
 class Cut(NamedTuple):
