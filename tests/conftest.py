@@ -21,6 +21,18 @@ if SCRIPTS not in sys.path:
 FIXTURES = os.path.join(ROOT, "tests", "fixtures")
 
 
+# Property tests that draw new examples on every run (not derandomized) take half the count
+# written in the test by default, never fewer than fifty: over the suite's many runs they meet
+# as many examples, and a failing one is kept in Hypothesis's example database and tried first
+# in the next run. SB_TEST_THOROUGH=1 runs every such property with its written count.
+THOROUGH = os.environ.get("SB_TEST_THOROUGH", "") not in ("", "0")
+
+
+def examples(n: int) -> int:
+    """``max_examples`` for a property that draws new examples each run and is written for ``n``."""
+    return n if THOROUGH else min(n, max(50, n // 2))
+
+
 SLOW_MARK = "mark.slow"  # how a test module marks a test slow (pytest.mark.slow), in its text
 
 
@@ -39,7 +51,7 @@ def _slow_only(config) -> bool:
     names = sorted(set(re.findall(r"\w+", markexpr)) - {"and", "or", "not", "slow"})
     for bits in range(2 ** len(names)):
         marks = {n for i, n in enumerate(names) if bits >> i & 1}
-        if expr.evaluate(lambda name, **_kw: name in marks):
+        if expr.evaluate(lambda name, _marks=marks, **_kw: name in _marks):
             return False
     return True
 
