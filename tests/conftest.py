@@ -21,6 +21,69 @@ if SCRIPTS not in sys.path:
 FIXTURES = os.path.join(ROOT, "tests", "fixtures")
 
 
+# Property tests that draw new examples on every run (not derandomized) take half the count
+# written in the test by default, never fewer than fifty: over the suite's many runs they meet
+# as many examples, and a failing one is kept in Hypothesis's example database and tried first
+# in the next run. SB_TEST_THOROUGH=1 runs every such property with its written count.
+THOROUGH = os.environ.get("SB_TEST_THOROUGH", "") not in ("", "0")
+
+
+def examples(n: int) -> int:
+    """``max_examples`` for a property that draws new examples each run and is written for ``n``."""
+    return n if THOROUGH else min(n, max(50, n // 2))
+
+
+SLOW_MARK = "mark.slow"  # how a test module marks a test slow (pytest.mark.slow), in its text
+
+
+def _slow_only(config) -> bool:
+    """Whether ``-m`` selects slow tests only: no test without the slow mark matches it, whatever
+    other marks the test carries (`make test`'s second lane: ``slow and not browser``)."""
+    markexpr = config.getoption("markexpr", "") or ""
+    if "slow" not in markexpr:
+        return False
+    try:
+        from _pytest.mark.expression import Expression
+
+        expr = Expression.compile(markexpr)
+    except Exception:  # noqa: BLE001 - another pytest, or a bad expression: collect everything
+        return False
+    names = sorted(set(re.findall(r"\w+", markexpr)) - {"and", "or", "not", "slow"})
+    for bits in range(2 ** len(names)):
+        marks = {n for i, n in enumerate(names) if bits >> i & 1}
+        if expr.evaluate(lambda name, _marks=marks, **_kw: name in _marks):
+            return False
+    return True
+
+
+def pytest_ignore_collect(collection_path, config):
+    """A run of the slow tests alone imports only the test modules that mark a test slow: the
+    slow lane would otherwise import every module (Hypothesis, jsonschema, coloraide and all the
+    kits) to run a dozen tests. ``pytest_collection_modifyitems`` below keeps this honest."""
+    name = collection_path.name
+    if name.startswith("test_") and name.endswith(".py") and _slow_only(config):
+        if SLOW_MARK not in collection_path.read_text(encoding="utf-8"):
+            return True
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects the slow tests of the other lane
+def pytest_collection_modifyitems(config, items) -> None:
+    """Every slow test sits in a module whose text says ``mark.slow``: the slow lane reads no
+    other module, so a slow mark given any other way would leave its test run by neither lane."""
+    texts: dict[str, bool] = {}
+    for item in items:
+        if item.get_closest_marker("slow") is None:
+            continue
+        path = str(item.path)
+        if path not in texts:
+            with open(path, encoding="utf-8") as fh:
+                texts[path] = SLOW_MARK in fh.read()
+        if not texts[path]:
+            raise pytest.UsageError(f"{item.nodeid} is marked slow, but its module never says "
+                                    f"{SLOW_MARK!r}: mark it with @pytest.mark.slow")
+
+
 def pytest_collection_finish(session) -> None:
     """The collected suite (pytest, Hypothesis, every test module and the package) lives until
     the end: moved out of the collector's sight, it is not walked again by every full

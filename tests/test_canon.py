@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import conftest  # noqa: F401
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +48,7 @@ _MD_LINE = st.sampled_from(["", "text here", "- item", "  more", "# head", "```"
                             "===", "---", "1. one", "plain  words", "<p>", "[x]: http://x"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(_MD_LINE, max_size=25))
 def test_markdown_reflow_is_idempotent(lines):
     once = md("\n".join(lines))
@@ -251,7 +251,7 @@ def _normalize_reference(text: str) -> str:
     return text + "\n" if text else ""
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab \t\f\v\u00a0\n\r\ufeffe\u0301.")), max_size=40))
 def test_normalize_is_the_documented_steps(text):
     # its shortcuts (no search when nothing would change) never change what it returns

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import codecs
 
-import conftest  # noqa: F401  (puts scripts/ on sys.path)
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,7 +121,7 @@ def test_parse_content_type():
     assert parse_content_type("text/plain; charset=x-weird") == ("text/plain", "x-weird")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=300), st.sampled_from([None, "text/html", "text/markdown", "application/xml"]),
        st.sampled_from([None, "utf-8", "utf-16", "latin1", "shift_jis", "bogus"]))
 def test_decoding_never_raises(raw, media, declared):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 
-from conftest import FIXTURES, sb
+from conftest import FIXTURES, examples, sb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from text_sources import add_text
@@ -74,7 +74,7 @@ def test_overlap_reaches_back_to_the_last_word_before_the_cut():
     assert chunk(text, 300, 0)[1].start == cs[0].end  # no overlap asked: chunks abut
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(list("ab .!?\n#\t") + ["# ", "## ", "\n\n", "é", "😀"]), max_size=200).map("".join),
        st.integers(1, 120), st.integers(0, 119))
 def test_chunks_tile_the_text(text, target, overlap):

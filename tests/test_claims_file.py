@@ -120,6 +120,7 @@ def test_not_utf8(ws):
 
 
 # ---- the fast check never accepts what the schema rejects ----------------------------------
+from conftest import examples  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -137,7 +138,7 @@ _BASE = {"id": "clm_0123456789ab", "text": "A claim.", "topic_key": "a.b", "kind
          "evidence": [{"source_id": "src_0123456789ab", "start": 0, "end": 3, "quote": "abc"}]}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.dictionaries(st.sampled_from(_FIELDS), st.one_of(_ANY, st.lists(st.one_of(_ANY, _EV), max_size=2),
                                                             _EV), max_size=5))
 def test_fast_check_is_never_more_lenient(overrides):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ CSS_CHARS = st.text(alphabet=st.sampled_from(list("abc-_#.:;,{}()[]@!*/\\\"' \n\
 unit = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=300), CSS_CHARS))
 def test_tokenizer_and_parser_never_raise(text):
     toks = tokenize(text)
@@ -28,7 +29,7 @@ def test_tokenizer_and_parser_never_raise(text):
     cascade(parse_html("<p class=a id=b>x</p>"), sheet)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(unit, unit, unit)
 def test_oklab_and_oklch_round_trip(r, g, b):
     back = colors.oklch_to_srgb(*colors.srgb_to_oklch(r, g, b))
@@ -37,7 +38,7 @@ def test_oklab_and_oklch_round_trip(r, g, b):
     assert all(math.isclose(x, y, abs_tol=1e-6) for x, y in zip(back, (r, g, b), strict=False))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(unit, unit, unit)
 def test_hsl_hwb_lab_lch_round_trip(r, g, b):
     for to, back in ((colors.srgb_to_hsl, colors.hsl_to_srgb), (colors.srgb_to_hwb, colors.hwb_to_srgb),
@@ -69,7 +70,7 @@ HTML_BITS = st.sampled_from(["<p>", "</p>", "<div class=a>", "</div>", "<style>"
                              ":root{--x:var(--y);--y:var(--x)}", "<h1>", "</h1>", "\x00", "<!--", "-->", "<![CDATA["])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(HTML_BITS, max_size=40), st.text(max_size=40))
 def test_lint_never_raises_on_arbitrary_markup(bits, noise):
     from sourcebook.domain.lint.runner import lint_html
@@ -79,7 +80,7 @@ def test_lint_never_raises_on_arbitrary_markup(bits, noise):
     lint_html(("".join(bits) + noise).encode("utf-8", "surrogatepass"), file="p.html")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=60))
 def test_colour_and_length_parsers_never_raise(text):
     from sourcebook.engines.css import values

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -88,7 +89,7 @@ def test_ladder_finds_nothing_for_absent_text():
     assert tolerant(TEXT, "   ") == []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet="ab *_`\u2019-\u00ad\n[]()é😀", max_size=60),
        st.text(alphabet="ab *_`'-\n[]é😀", min_size=1, max_size=8))
 def test_every_span_returned_verifies(text, needle):
@@ -99,7 +100,7 @@ def test_every_span_returned_verifies(text, needle):
         assert text[h.start:h.end] == h.text
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(alphabet="abc é😀\n", min_size=1, max_size=80), st.data())
 def test_resolved_parts_are_exact(text, data):
     i = data.draw(st.integers(0, len(text) - 1))

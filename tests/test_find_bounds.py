@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,10 +36,11 @@ PIECE = st.one_of(st.sampled_from(WORDS).map(lambda w: w + " "), st.sampled_from
                   st.sampled_from([" ", "\n", "\n\n"]))
 TEXT = st.lists(PIECE, min_size=1, max_size=70).map("".join)
 # Example counts: every generated text is made of the pieces above (each kind of markup, link and
-# view construct is one piece), and each example checks six needles at every rung, so a hundred
-# or so texts meet every piece many times over in each run. The runs are not derandomized: each
-# run draws new texts, and a text that once failed is kept in Hypothesis's example database and
-# tried first. The hand-made cases below keep the known traps (long link targets, far words).
+# view construct is one piece), and each example checks six needles at every rung, so fifty to
+# seventy-five texts (a hundred or so with SB_TEST_THOROUGH=1) meet every piece many times over in
+# each run. The runs are not derandomized: each run draws new texts, and a text that once failed
+# is kept in Hypothesis's example database and tried first. The hand-made cases below keep the
+# known traps (long link targets, far words).
 
 
 def _entries(text: str, target: int, overlap: int) -> list[tuple[dict, list, int]]:
@@ -83,7 +85,7 @@ def _needles(text: str, at: int, size: int) -> list[str]:
                         re.sub(r"\s+", " ", quote_view(text))[a % 7:a % 7 + size]} if n.strip()]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(text=TEXT, at=st.integers(0, 10_000), size=st.integers(8, 90), target=st.integers(6, 60),
        overlap=st.integers(0, 30))
 def test_every_step_that_matches_a_text_is_let_through(text, at, size, target, overlap):
@@ -107,7 +109,7 @@ def test_every_step_that_matches_a_text_is_let_through(text, at, size, target, o
             assert _admits(entries, _stage_of(ladder, nv, view=True)), (needle, "view")
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(text=TEXT, at=st.integers(0, 10_000), size=st.integers(8, 90), cuts=st.lists(st.integers(0, 10_000), max_size=12))
 def test_a_part_of_a_markup_match_counts_no_more_than_the_bound(text, at, size, cuts):
     """Rungs 2-4: any part of a match (not only a chunk) has a find count within char_bound."""
@@ -127,7 +129,7 @@ def test_a_part_of_a_markup_match_counts_no_more_than_the_bound(text, at, size, 
                 assert FT.find_count(text, m.start(), m.end(), hidden) <= bound
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(text=TEXT, at=st.integers(0, 10_000), size=st.integers(8, 90), cuts=st.lists(st.integers(0, 10_000), max_size=12))
 def test_a_part_of_a_view_match_counts_no_more_than_the_view(text, at, size, cuts):
     """The reader view: any part of the text a match shows has a find count within view_bound."""
@@ -190,7 +192,7 @@ def test_the_view_words_a_role_or_reference_makes_are_keys_of_the_chunks_showing
     assert {"~xpep", "~titles", "~textmore"} <= keys
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(text=TEXT, target=st.integers(6, 60))
 def test_every_word_of_the_view_is_held_where_it_is_shown(text, target):
     """Each word the reader view shows is held (as a term or a key) by every chunk holding whole a

@@ -10,7 +10,7 @@ import re
 import tarfile
 
 import pytest
-from conftest import ROOT, sb
+from conftest import ROOT, examples, sb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -176,7 +176,7 @@ WORDY = st.lists(st.sampled_from(list("ab cdiksI_-.\n\t") + ["ab", "kiss", "7", 
                                                           "\u0301", "日本", "the ", "Ab"]), max_size=30).map("".join)
 
 
-@settings(max_examples=150, deadline=None)  # new needles each run
+@settings(max_examples=examples(150), deadline=None)  # new needles each run
 @given(needle=WORDY, a=st.integers(0, 60), b=st.integers(0, 60))
 def test_a_part_of_a_match_holds_no_more_terms_than_the_bound(needle, a, b):
     part = needle[a:a + b]
@@ -187,7 +187,7 @@ def test_a_part_of_a_match_holds_no_more_terms_than_the_bound(needle, a, b):
     assert len(tokenize(other[a:a + b])) <= term_bound(" ".join(needle.split()), any_case=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=st.lists(st.sampled_from(list("ab .\n#") + ["word ", "\n\n", "## H\n", "```\n"]), max_size=120).map("".join),
        target=st.integers(5, 120), overlap=st.integers(0, 60))
 def test_chunks_start_and_end_in_order(text, target, overlap):

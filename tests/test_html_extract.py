@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -183,7 +184,7 @@ def test_output_is_canonical_and_deterministic():
     assert normalize(a.text) == a.text and "\u0301" not in a.text  # NFC composed
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.sampled_from(list("<>/ab pdivlu=\"'&;#\n\t\u00a0é\u0301\r") + [
     "<p>", "</p>", "<a href='/x'>", "</a>", "<li>", "<ul>", "<table>", "<td>", "<pre>", "<br>",
     "<!--", "-->", "<script>", "</div>", "<blockquote>", "&amp;", "<h2>", "<tr>"]), max_size=120).map("".join)
@@ -210,7 +211,7 @@ def test_class_and_id_words_split_on_separators_and_camel_case():
     assert "comment" not in words_of("commentary")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(["no", "non", "side", "bar", "Bar", "x2", "7", "", " ", "-", "_", ":",
                                  "comment", "É", "é", "ǅ", "paywall", "A"]), max_size=8).map("".join))
 def test_class_words_read_the_same_whichever_way_they_are_split(raw):
@@ -251,7 +252,7 @@ def test_deep_and_crafted_markup_is_handled():
         assert normalize(extract_html(crafted).text) == extract_html(crafted).text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ae K<>\n") + ["\u0301", "\u0327", "\u0338", "\u212a", "\u00e9",
                                                               "\u1100", "\u1161", "\u11a8", "\uac00", "\u0345",
                                                               "\u05b0", "\u0591", "\u3099", "\u304b"]),

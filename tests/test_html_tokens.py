@@ -5,6 +5,7 @@ measures it takes while reading equal those of a walk over the tree."""
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,7 +70,7 @@ def test_same_tree_as_htmlparser(html):
     assert in_order(parse(html)) and in_order(parse_with_stdlib(html))
 
 
-@settings(max_examples=150, deadline=None)  # markup of the pieces below, new each run
+@settings(max_examples=examples(150), deadline=None)  # markup of the pieces below, new each run
 @given(st.lists(st.sampled_from(list("<>/=\"' \nab&;#!-?") + [
     "<p", "<a", "</p>", "</a>", "<script>", "</script>", "<!--", "-->", "href", "&amp;", "<br/>",
     "<li>", "<div class=x>", "</div>", "<!doctype html>", "<b>", "</b>", "<img>", "</img>", "<p>",
@@ -127,7 +128,7 @@ def test_lean_build_reads_the_same_page(html):
     assert lean == walked
 
 
-@settings(max_examples=150, deadline=None)  # markup of the pieces below, new each run
+@settings(max_examples=examples(150), deadline=None)  # markup of the pieces below, new each run
 @given(st.lists(st.sampled_from(list("<>/=\"' \nab,&;#!-?") + [
     "<p", "<a", "</p>", "</a>", "<script>", "</script>", "<!--", "-->", "href", "&amp;", "<br/>", "<body>",
     "<li>", "<div class=x>", "</div>", "<!doctype html>", "<svg>", "<span hidden>", "</span>", "  ",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import builtins
 
-import conftest  # noqa: F401
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -117,7 +117,7 @@ def test_ligatures_unfolded_and_hyphenation_rejoined():
     assert clean_page("na\u00efve-\n\u00e9t\u00e9") == "na\u00efve\u00e9t\u00e9"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.text(alphabet=st.sampled_from("ab -\n\u00ad\ufb01\u0301\t\r\u00e9 "), max_size=40),
                 max_size=5))
 def test_joined_pages_are_canonical_and_spans_match(pages):

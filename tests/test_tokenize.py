@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,7 +60,7 @@ def test_query_and_document_share_the_function():
         assert all(t in doc for t in tokenize(q))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("aB_ 1.\n-éÉß東京タワー字ёЖ\u0301\u00ad😀the and")), max_size=80))
 def test_term_counts_equals_counting_tokens(text):
     assert dict(term_counts(text)) == dict(Counter(tokenize(text)))
