@@ -2385,7 +2385,9 @@ def sentence_start(text: str, start: int) -> int:
 
 
 def _sentence_start(text: str, start: int) -> int:
-    """Where the sentence holding ``start`` begins (a line start or just after a full stop)."""
+    """Where the sentence holding ``start`` begins (a line start or just after a full stop).
+    A start past the text's end (a recorded span of a text that changed) reads from its end."""
+    start = min(start, len(text))
     lo = max(0, start - _LOOKBACK)
     i = start - 1
     while i >= lo:
