@@ -207,6 +207,10 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
         return None
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
+    done = {m.group(0).split()[-1].lower() for m in _DONE_PAST.finditer(said)}
+    if not possible and _FUTURE.search(seen) and done and all(
+            m.group(0).split()[-1].lower() in done for m in _DONE_PAST.finditer(seen)):
+        return None  # "was signed in August and they are to be installed": the claim's own past beside its plan
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
     if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
@@ -1509,6 +1513,381 @@ _DISPUTE_BACKED = lazy(r"\b(?:disput\w*|den(?:y|ies|ied|ying|ial)|reject\w*|rebu
                        r"refus\w*|challeng\w*|object\w*|oppos\w*|disagree\w*|counter\w*)\b", re.IGNORECASE)
 
 
+# -- the author's own stance in words no claim says: attitude, stance verbs, doubt marks and
+# idioms, words that judge a time as late or early, a whole span, an obligation, a concession, a
+# counterfactual over a plan, a manner or an intent, a description or a restriction of its own,
+# a condition replaced. Each reader: (sentence, backing) -> the word, or None; a claim or quote
+# that says the word (by its first letters) backs it.
+
+def _unsaid(word: str, backing: list[str], n: int = 5) -> bool:
+    """Whether no claim or quote says ``word`` (a word that starts with its first ``n`` letters)."""
+    stem = word.lower()[:n]
+    return not any(re.search(rf"\b{re.escape(stem)}", b, re.IGNORECASE) for b in backing)
+
+
+def _words_of(text: str) -> list[str]:
+    """The content words of ``text``: words of four letters or more outside the small words."""
+    return [w.lower() for w in re.findall(r"[^\W\d_][\w-]{3,}", text)
+            if w.lower() not in _SMALL and w.lower() not in _WH and w.lower() not in _CONDITION_STOP]
+
+
+def _mostly_unsaid(text: str, backing: list[str], most: int = 3, half: bool = True) -> bool:
+    """Whether half or more (``half``; else more than half) of the first ``most`` content words of
+    ``text`` (one at least) are said by no claim or quote."""
+    words = _words_of(text)[:most]
+    unsaid = [w for w in words if _unsaid(w, backing)]
+    return bool(unsaid) and len(unsaid) * 2 + (1 if half else 0) > len(words)
+
+
+# words of the author's attitude: a sentence adverb that tells a feeling ("shockingly"), a word
+# that belittles or swells a figure ("a mere", "a whopping", "just a"), an evaluative adjective or
+# noun ("rosier", "fiasco"), a verb that says figures were bent ("spun", "fudged")
+_ATTITUDE = lazy(r"\b(?:shockingly|worryingly|alarmingly|predictably|surprisingly|unsurprisingly|disappointingly|"
+                 r"embarrassingly|sadly|unfortunately|fortunately|luckily|thankfully|regrettably|remarkably|"
+                 r"astonishingly|amazingly|incredibly|tellingly|conveniently|ironically|inexplicably|outrageously|"
+                 r"scandalously|absurdly|laughably|suspiciously|disgracefully|frustratingly|"
+                 r"mere|merely|paltry|measly|meagre|meager|whopping|staggering|scant|"
+                 r"ros(?:y|ier|iest)|gloom(?:y|ier|iest)|bleak(?:er|est)?|grim(?:mer|mest)?|(?:un)?flattering|"
+                 r"shocking|alarming|worrying|embarrassing|disappointing|dismal|abysmal|pitiful|"
+                 r"fiasco|saga|mess|scandal|debacle|farce|shambles|chaos|disaster|botch(?:ed)?|blunder|"
+                 r"mismanage\w*|nightmare|woes|snafu|boondoggle|"
+                 r"spun|spin|massag(?:e|es|ed|ing)|fudg(?:e|es|ed|ing)|doctored|rigged|cherry-?pick\w*)\b|"
+                 r"\b(?:just|merely|simply|nothing\s+but)\s+(?:a|an)\s+(?=[^\W\d_])(?!few\b|couple\b|single\b)|"
+                 r"\bjust\s+(?=\d)", re.IGNORECASE)
+
+
+def _attitude(sentence: str, backing: list[str]) -> str | None:
+    """A word of the author's attitude ("shockingly", "a mere", "rosier", "fiasco", "spun") that
+    no claim or quote says."""
+    for m in _ATTITUDE.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if w.startswith("spun") and re.match(r"\s+(?:off|out|up)\b", sentence[m.end():]):
+            continue
+        key = w.split()[-1] if w.split()[0] in ("just", "merely", "simply", "nothing") and len(w.split()) > 1 else w
+        if key in ("a", "an", "but"):
+            key = w.split()[0]
+        if _unsaid(key, backing):
+            return w
+    return None
+
+
+# a verb of report that takes a side: the speaker gives in ("conceded", "admitted"), holds out
+# ("insisted"), brags ("boasted"); not "admitted free", "is acknowledged"
+_CONCEDED = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
+                 r"(?<!\bget\s)(?<!\bgets\s)\b(?:conced(?:e|es|ed|ing)|admit(?:s|ted|ting)?|"
+                 r"acknowledg(?:e|es|ed|ing)|confess(?:es|ed|ing)?|insist(?:s|ed|ing)?|boast(?:s|ed|ing)?|"
+                 r"grudgingly|reluctantly)\b(?!\s+(?:free|for\s+free|without|at\s+no)\b)", re.IGNORECASE)
+# a factive verb that makes what someone said a thing shown ("officers showed that", "proved")
+_FACTIVE = lazy(r"\b(?:show(?:s|ed|n)?|prov(?:e|es|ed|en)|establish(?:es|ed)|demonstrat(?:e|es|ed)|"
+                r"reveal(?:s|ed)?|ma(?:de|kes?)\s+(?:it\s+)?clear)\s+(?:that|how)\b", re.IGNORECASE)
+_FACTIVE_BACKED = lazy(r"\b(?:show\w*|prov\w*|proof|establish\w*|demonstrat\w*|reveal\w*|found|finds?|"
+                       r"conclu\w*|confirm\w*|clear\w*)\b", re.IGNORECASE)
+
+
+def _stance_verb(sentence: str, backing: list[str]) -> str | None:
+    """A verb of report that takes a side ("conceded", "admitted", "insisted") or that makes a
+    report a proof ("showed that", "proved that"), which no claim or quote says."""
+    for m in _CONCEDED.finditer(sentence):
+        if _unsaid(m.group(0), backing):
+            return m.group(0).lower()
+    m = _FACTIVE.search(sentence)
+    if m and not any(_FACTIVE_BACKED.search(b) for b in backing):
+        return " ".join(m.group(0).lower().split())
+    return None
+
+
+# a mark or an idiom of doubt: "(sic!)", "(!)", "(?)"; "at least on paper", "in theory",
+# "nominally"; a hope where a claim plans ("the operator hopes"); "if ... ever", "if at all"
+_DOUBT_MARK = lazy(r"[(\[]\s*(?:sic\s*!?|[!?]+)\s*[)\]]|(?:\bat\s+least\s+)?\bon\s+paper(?=\s*(?:[,;:.!?)—–]|$))|"
+                   r"\bin\s+theory\b(?!\s+of\b)|\bat\s+least\s+(?:officially|nominally|formally)\b|"
+                   r"\b(?:nominally|ostensibly|seemingly|apparently|in\s+name\s+only)\b|"
+                   r"\b(?:hope[sd]?|hoping|hopeful(?:ly)?|wish(?:es|ed)?)\b|"
+                   r"\bif\s+(?:[^\W\d_][\w'’-]*\s+){0,6}?ever\b|\bif\s+at\s+all\b|\bif\s+and\s+when\b", re.IGNORECASE)
+
+
+def _doubt_mark(sentence: str, backing: list[str]) -> str | None:
+    """A mark or an idiom of doubt ("(sic!)", "at least on paper", "hopes", "if ... ever") that
+    no claim or quote says."""
+    hay = " ".join(backing).lower()
+    for m in _DOUBT_MARK.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if w.startswith(("(", "[")):
+            said = w.replace(" ", "") in hay.replace(" ", "")
+        elif w.startswith("if ") and w.endswith(" ever"):
+            said = re.search(r"\bever\b", hay) is not None
+        elif " " in w:
+            said = w.removeprefix("at least ") in hay
+        else:
+            said = not _unsaid(w, backing, 4)
+        if not said:
+            return w
+    return None
+
+
+# words that judge a time as late or early: "finally", "at last", "belatedly", "running late",
+# "overdue", "delayed"; "was only signed in August"; "as early as August"
+_TIMING = lazy(r"\b(?:finally|at\s+(?:long\s+)?last(?!\s+count)|belated(?:ly)?|overdue|behind\s+schedule|"
+               r"running\s+(?:late|behind)|delay(?:s|ed)?|as\s+(?:early|late|recently|soon)\s+as|"
+               r"(?:was|were|is|are|has|have|had|been)\s+only\s+(?:just\s+)?[^\W\d_]+(?:ed|en|t)\s+(?:in|on)\s+"
+               r"(?=\d|(?:january|february|march|april|may|june|july|august|september|october|november|"
+               r"december)\b))", re.IGNORECASE)
+
+
+def _timing(sentence: str, backing: list[str]) -> str | None:
+    """A word that judges a time as late or early that no claim or quote says; "Finally," that
+    opens a sentence orders what the page says, and judges nothing."""
+    hay = " ".join(backing).lower()
+    for m in _TIMING.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if w == "finally" and (not sentence[:m.start()].strip() or sentence[m.end():].lstrip().startswith(",")):
+            continue
+        if " only " in f" {w} ":
+            said = any(_ONLY.search(b) for b in backing)
+        elif " " in w:
+            said = w in hay
+        else:
+            said = not _unsaid(w, backing, 4)
+        if not said:
+            return w
+    return None
+
+
+# a whole span where a claim gives a day or part of it: "throughout September", "all through",
+# "the whole of"
+_SPAN = lazy(r"\b(?:throughout|all\s+through|(?:for\s+)?the\s+(?:whole|entire)\s+(?:of\s+)?|all\s+(?:of\s+)?)"
+             r"\s*(?:the\s+)?(?:month\s+of\s+)?(?:" + "|".join(_MONTHS) + r")\b", re.IGNORECASE)
+
+
+def _span(sentence: str, backing: list[str]) -> str | None:
+    """A whole month ("throughout September") that no claim or quote spans."""
+    m = _SPAN.search(sentence)
+    if m is None or any(re.search(r"\b(?:throughout|whole|entire|all\s+(?:of\s+|through\s+)?(?:the\s+)?"
+                                  r"(?:month|" + "|".join(_MONTHS) + r"))\b", b, re.IGNORECASE) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# an obligation where a claim allows or states: "must travel with", "have to", "are required to"
+_OBLIGED = lazy(r"\b(?:must(?!\s+have\b)|(?:has|have|had)\s+to|(?:is|are|was|were|be)\s+(?:required|obliged|"
+                r"obligated|compelled|forced)\s+to|mandatory|compulsory|obligatory)\b", re.IGNORECASE)
+_OBLIGED_BACKED = lazy(r"\b(?:must|(?:has|have|had)\s+to|requir\w*|oblig\w*|compel\w*|forc\w*|mandator\w*|"
+                       r"compulsor\w*|need\w*|only|may\s+not|cannot|can['’]t|not\s+allowed)\b", re.IGNORECASE)
+
+
+def _obliged(sentence: str, backing: list[str]) -> str | None:
+    """An obligation ("must", "have to", "are required to") that no claim or quote imposes."""
+    m = _OBLIGED.search(sentence)
+    if m is None or any(_OBLIGED_BACKED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a concession that sets one claim against another: "Despite the audit, the press reports"
+_CONCEDING = lazy(r"\b(?:despite|in\s+spite\s+of|notwithstanding|regardless\s+of)\b", re.IGNORECASE)
+_CONCEDING_BACKED = lazy(r"\b(?:despite|in\s+spite|notwithstanding|regardless|although|though|however|"
+                         r"nevertheless|nonetheless|even\s+so)\b", re.IGNORECASE)
+
+
+def _conceding(sentence: str, backing: list[str]) -> str | None:
+    """A concession ("despite", "in spite of") that no claim or quote makes."""
+    m = _CONCEDING.search(sentence)
+    if m is None or any(_CONCEDING_BACKED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a counterfactual over a plan: "would have followed", "was to have followed", "should have"
+_COUNTERFACTUAL = lazy(r"\b(?:(?:would|should|could|might)\s+have\s+(?:been\s+)?[^\W\d_]+(?:ed|en|wn|t)|"
+                       r"(?:was|were)\s+to\s+have)\b", re.IGNORECASE)
+
+
+def _counterfactual(sentence: str, backing: list[str]) -> str | None:
+    """"Route W3 would have followed" of "is due to follow": a plan told as one that no longer
+    holds, where a claim plans in the present and none tells it in the past."""
+    m = _COUNTERFACTUAL.search(sentence)
+    if m is None or not any(_PLANNED_NOW.search(b) for b in backing) or \
+            any(_COUNTERFACTUAL.search(b) or _LAPSED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a word of manner or intent on what a claim tells: "deliberately switched off", "independently
+# audited", "quietly dropped"
+_MANNER = lazy(r"\b(?:deliberately|intentionally|purposely|purposefully|knowingly|wilfully|willfully|secretly|"
+               r"quietly|covertly|independently|externally|officially|properly|rigorously|thoroughly|carefully|"
+               r"hastily|grudgingly|reluctantly|needlessly|unnecessarily|illegally|unlawfully|improperly|"
+               r"on\s+purpose)\b", re.IGNORECASE)
+
+
+def _manner(sentence: str, backing: list[str]) -> str | None:
+    """A word of manner or intent on a thing done ("deliberately switched off", "independently
+    audited": before a participle) that no claim or quote says; before a verb in the present
+    ("deliberately adds") it tells a design's choice, which the other rules read."""
+    for m in _MANNER.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if not w.startswith("on ") and not re.match(r"\s+[^\W\d_]+(?:ed|en|wn|t)\b", sentence[m.end():]):
+            continue
+        if _unsaid(w.split()[-1] if w.startswith("on ") else w, backing, 6):
+            return w
+    return None
+
+
+# a description of its own between commas ("the operator, a city-owned company, lists both"), or
+# after a figure or a name at the sentence's end ("3.40 marks, the price of a coffee"): a clause
+# of its own, which its claims must say
+_APPOSITIVE = lazy(r"(?<=[^\W_])\s*,\s+(?P<np>(?:a|an|the|its|their|one\s+of)\s+[^,;:.!?()\[\]]{2,50}?)\s*"
+                   r"(?P<end>,|$)", re.IGNORECASE)
+_NOT_APPOSITIVE = lazy(rf"\b(?:{_REPORT_VERB}|say|is|are|was|were|has|have|had|will|would|can|may|do|does|did|"
+                       r"lists?|listed|takes?|took|gives?|gave)\b|\d", re.IGNORECASE)
+
+
+_VERB_BEFORE = lazy(r"\b(?!(?:of|for|in|on|at|by|with|from|to|into|over|under|about|like|than|as|and|or|but)\b)"
+                    r"[^\W\d_]+\s+(?:the|a|an|its|their|this|that|these|those)\b", re.IGNORECASE)
+
+
+def _appositive(sentence: str, backing: list[str]) -> str | None:
+    """A noun phrase set off by commas as a description of what comes before it ("the operator,
+    a city-owned company,"; "W1 and W2, the two main routes,"; "3.40 marks, the price of a
+    coffee") whose words the claims and quotes mostly do not say. At the sentence's end it
+    follows a figure or a name; a phrase with a verb ("the operator says") is a clause the
+    other rules read."""
+    for m in _APPOSITIVE.finditer(sentence):
+        np = m.group("np")
+        if _NOT_APPOSITIVE.search(np) or len(np.split()) > 6 or _VERB_BEFORE.search(np):
+            continue
+        if not m.group("end"):
+            before = sentence[:m.start()].split()
+            last = before[-1] if before else ""
+            if not (re.search(r"\d", sentence[max(0, m.start() - 20):m.start()]) or last[:1].isupper()):
+                continue
+        if _mostly_unsaid(np, backing):
+            return np.strip()
+    return None
+
+
+# a relative clause that narrows who a claim speaks of ("children under twelve who live in the
+# city"): its first words must be the claims'
+_WHO = lazy(r"\b[^\W\d_]{3,}\s*,?\s+(?:who|whom|whose)\s+(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
+
+
+def _who_clause(sentence: str, backing: list[str]) -> str | None:
+    """A "who" clause whose first content words the claims and quotes mostly do not say."""
+    for m in _WHO.finditer(sentence):
+        if _mostly_unsaid(m.group("cl"), backing):
+            return " ".join(m.group(0).split()[1:6])
+    return None
+
+
+# a restriction of its own: "cash only", "by card only" where no claim restricts
+_ONLY_AFTER = lazy(r"\b(?P<w>[^\W\d_]{3,})\s+only(?=\s*(?:[,;:.!?)\]—–]|$))", re.IGNORECASE)
+
+
+def _only_after(sentence: str, backing: list[str]) -> str | None:
+    """"cash only": a thing restricted to a word that no claim or quote says."""
+    m = _ONLY_AFTER.search(sentence)
+    if m is None or m.group("w").lower() in ("not", "the", "and", "one", "you", "for", "but") or \
+            any(_ONLY.search(b) for b in backing) or not _unsaid(m.group("w"), backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# the condition a sentence states ("once the council approves the budget") where its claim
+# states another: the words after the subordinator must be the claim's
+_COND_OPEN = lazy(r"\b(?:once|if|unless|provided(?:\s+that)?|as\s+soon\s+as|on\s+condition\s+that)\s+"
+                  r"(?!(?:and|or|more|again|per|every|each|only|before|after|in|at|for|a|an|daily|twice|any|ever)\b)"
+                  r"(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
+
+
+def _new_condition(sentence: str, backing: list[str]) -> str | None:
+    """A condition whose first content words the claims and quotes mostly do not say (two at
+    least), in a sentence that restates a claim with a condition of its own (half the words
+    before the claim's condition are the sentence's before its own): the condition is replaced."""
+    for m in _COND_OPEN.finditer(sentence):
+        words = _words_of(m.group("cl"))[:4]
+        unsaid = [w for w in words if _unsaid(w, backing)]
+        if len(unsaid) < 2 or len(unsaid) * 2 <= len(words):
+            continue
+        frame = _words_of(sentence[:m.start()])
+        for b in backing:
+            t = _COND_OPEN.search(b)
+            if t and frame and sum(not _unsaid(w, [b[:t.start()]]) for w in frame) * 2 >= len(frame):
+                return " ".join(m.group(0).split()[:6])
+    return None
+
+
+# a purpose of its own after a date ("was signed in August to replace the faulty readers") or
+# said as one ("in order to", "so as to"): its words must be the claims'
+_PURPOSE_OF = lazy(r"(?:\bin\s+order\s+to|\bso\s+as\s+to|\b(?:" + "|".join(_MONTHS) + r"|\d{4})\s+to)\s+"
+                   r"(?P<cl>[^\W\d_]{3,}\s+[^,;:.!?()\[\]]{3,60})", re.IGNORECASE)
+
+
+def _purpose_of(sentence: str, backing: list[str]) -> str | None:
+    """A purpose whose first content words the claims and quotes mostly do not say (two at least)."""
+    for m in _PURPOSE_OF.finditer(sentence):
+        words = _words_of(m.group("cl"))[:3]
+        unsaid = [w for w in words if _unsaid(w, backing)]
+        if len(unsaid) >= 2 and len(unsaid) * 2 > len(words):
+            return " ".join(m.group(0).split()[1:6])
+    return None
+
+
+# a habit told by "every" and a time ("every morning") where no claim tells one
+_EVERY_TIME = lazy(r"\b(?:every|each)\s+(?:single\s+)?(?:morning|evening|night|day|week|weekday|weekend|month|"
+                   r"year)\b", re.IGNORECASE)
+_EVERY_BACKED = lazy(r"\b(?:every|each|daily|nightly|weekly|monthly|yearly|annual\w*|per|a\s+(?:day|week|month|"
+                     r"year)|always|regular\w*|usual\w*|often|mornings|evenings|nights|weekdays|weekends)\b",
+                     re.IGNORECASE)
+
+
+def _every_time(sentence: str, backing: list[str]) -> str | None:
+    """"switched off every morning": a habit no claim or quote tells."""
+    m = _EVERY_TIME.search(sentence)
+    if m is None or any(_EVERY_BACKED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# the readers above, in order, with the kind each finds (kinds in ``ADDED``)
+_STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark),
+                   ("timing", _timing), ("span", _span), ("obligation", _obliged), ("concession", _conceding),
+                   ("lapsed", _counterfactual), ("manner", _manner), ("description", _appositive),
+                   ("restriction", _who_clause), ("restriction", _only_after), ("new condition", _new_condition),
+                   ("cause", _purpose_of),
+                   ("habit", _every_time))
+# words a heading or a label may not add either
+_LABEL_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark), ("timing", _timing))
+
+ADDED.update({
+    "attitude": ("E-PAGE-WORD-UNBACKED", "a word of the author's attitude (\"shockingly\", \"a mere\", \"rosier\", "
+                 "\"fiasco\", \"spun\")",
+                 "say what the claim says, as plainly as it says it, or cite the claim whose quote says the word"),
+    "stance": ("E-PAGE-WORD-UNBACKED", "a verb of report that takes a side (\"conceded\", \"admitted\", \"insisted\", "
+               "\"showed that\")",
+               "say what the claim's speaker did as the claim does (\"said\"), or cite the claim whose quote says it"),
+    "timing": ("E-PAGE-WORD-UNBACKED", "a word that judges a time as late or early (\"finally\", \"running late\", "
+               "\"only signed in\", \"as early as\")",
+               "give the date as the claim gives it, or cite the claim that says it was late or early"),
+    "span": ("E-PAGE-WORD-UNBACKED", "a whole span (\"throughout September\") where the claims give a time in it",
+             "give the time as the claim gives it (\"in late September\"), or cite the claim that spans it"),
+    "obligation": ("E-PAGE-WORD-UNBACKED", "an obligation (\"must\", \"have to\", \"are required to\")",
+                   "say what the claim allows or states as it says it, or cite the claim that imposes it"),
+    "concession": ("E-PAGE-WORD-UNBACKED", "a concession (\"despite\", \"in spite of\") that sets one claim "
+                   "against another",
+                   "give each claim on its own, or cite the claim that sets them against each other"),
+    "manner": ("E-PAGE-WORD-UNBACKED", "a word of manner or intent (\"deliberately\", \"independently\")",
+               "say what was done as the claim says it, or cite the claim whose quote says how"),
+    "description": ("E-PAGE-WORD-UNBACKED", "a description of its own between commas (\", a city-owned company,\")",
+                    "a description is a clause of its own: cut it, or cite the claim that says it"),
+    "restriction": ("E-PAGE-WORD-UNBACKED", "a restriction (\"who live in the city\", \"cash only\")",
+                    "name whom and what the claim names, as it names them, or cite the claim that restricts it"),
+    "new condition": ("E-PAGE-HEDGE-DROPPED", "a condition other than the one its claim states",
+                      "keep the claim's condition in its words (\"once new readers are installed\"), or cite the "
+                      "claim that states yours"),
+    "habit": ("E-PAGE-WORD-UNBACKED", "a habit (\"every morning\")",
+              "a claim that tells one time tells no habit: keep its date, or cite the claim that tells how often"),
+})
+
+
 def _first_read(readers, sentence: str, backing: list[str]) -> tuple[str, str] | None:
     """(kind, word) of the first reader, in order, that finds a word the sentence adds to what
     backs it (each reader: ``(sentence, backing) -> word or None``), or None."""
@@ -1582,7 +1961,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
         extra = [w for w in scale if w not in said_scale]
         if extra:
             return "scale", extra[0]
-    return None
+    return _first_read(_STANCE_READERS, sentence, backing)
 
 
 # "already" before a verb of saying or foreseeing ("The memory target proposal already anticipated a
@@ -1993,7 +2372,7 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
         cond = label_condition_dropped(t, label)
         if cond:
             return "condition", cond
-    return None
+    return _first_read(_LABEL_READERS, label, backing)
 
 
 def reports(text: str) -> bool:
