@@ -74,6 +74,11 @@ PAIRS = [
     (W3, "Route W3 is due to follow on 1 December 2026, if new readers are ever fitted to its boats", "hedge",
      "if new readers are ever", "Route W3 is due to follow on 1 December 2026, once new readers are fitted to "
      "its boats"),
+    (ROUTES, "On routes W1 and W2, officially yes", "hedge", "officially", "On routes W1 and W2, yes"),
+    (ROUTES, "The operator reportedly lists routes W1 and W2", "hedge", "reportedly",
+     "The operator lists routes W1 and W2"),
+    (ROUTES, "The operator apparently lists routes W1 and W2", "hedge", "apparently",
+     "The operator lists routes W1 and W2"),
     (CONTRACT, "The W3 reader contract was only signed in August, with installation set for November", "timing",
      "was only signed in", "The W3 reader contract was signed in August, with installation set for November"),
     (CONTRACT, "The W3 reader contract was signed as early as August, with installation set for November",
@@ -126,6 +131,7 @@ def test_a_word_of_the_author_s_own_stance_is_found_and_its_honest_neighbour_pas
     (KIDS, "Children under twelve are admitted free with a paying adult"),
     (RIDERS, "Finally, riders say the W3 readers were still switched off in late September"),
     (FARE, "A single adult fare bought on board is 3.40 marks, the riders say"),
+    (RIDERS, "Riders reportedly said the W3 readers were still switched off in late September"),
     (["The operator spun off its ferry arm in 2024."], "The operator spun off its ferry arm in 2024"),
     # a habit of the thing, not of a time; "once" that counts; a design's choice in the present
     (RIDERS, "Riders say each time they boarded in late September the readers were switched off"),

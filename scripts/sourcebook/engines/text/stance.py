@@ -1600,7 +1600,8 @@ def _stance_verb(sentence: str, backing: list[str]) -> str | None:
 # "nominally"; a hope where a claim plans ("the operator hopes"); "if ... ever", "if at all"
 _DOUBT_MARK = lazy(r"[(\[]\s*(?:sic\s*!?|[!?]+)\s*[)\]]|(?:\bat\s+least\s+)?\bon\s+paper(?=\s*(?:[,;:.!?)—–]|$))|"
                    r"\bin\s+theory\b(?!\s+of\b)|\bat\s+least\s+(?:officially|nominally|formally)\b|"
-                   r"\b(?:nominally|ostensibly|seemingly|apparently|in\s+name\s+only)\b|"
+                   r"\b(?:nominally|ostensibly|seemingly|apparently|officially|technically|in\s+name\s+only)\b|"
+                   r"\b(?:reportedly|purportedly)\b|"
                    r"\b(?:hope[sd]?|hoping|hopeful(?:ly)?|wish(?:es|ed)?)\b|"
                    r"\bif\s+(?:[^\W\d_][\w'’-]*\s+){0,6}?ever\b|\bif\s+at\s+all\b|\bif\s+and\s+when\b", re.IGNORECASE)
 
@@ -1617,6 +1618,8 @@ def _doubt_mark(sentence: str, backing: list[str]) -> str | None:
             said = re.search(r"\bever\b", hay) is not None
         elif " " in w:
             said = w.removeprefix("at least ") in hay
+        elif w in ("reportedly", "purportedly"):
+            said = any(_REPORTING.search(b) for b in backing)  # a claim that reports someone saying it
         else:
             said = not _unsaid(w, backing, 4)
         if not said:
