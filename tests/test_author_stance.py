@@ -190,3 +190,13 @@ def test_the_page_gate_refuses_the_sentence_and_passes_the_page(demo, tmp_path, 
     assert old in page and _findings(demo, page, tmp_path) == []
     lines = _findings(demo, page.replace(old, new, 1), tmp_path)
     assert any(ln.startswith("E-PAGE-WORD-UNBACKED") and word in ln for ln in lines), lines
+
+
+def test_a_figure_told_as_a_peak_needs_a_claim_that_calls_it_one():
+    from sourcebook.engines.text.figure_frame import misframed
+
+    wrong = misframed("The trade press reports a summer peak of 38,500", lambda end: [("press", PRESS)])
+    assert wrong and "peak" in wrong[0][0], wrong
+    assert not misframed("The trade press reports 38,500 over the summer", lambda end: [("press", PRESS)])
+    peak = ["Weekday ridership reached a summer peak of 38,500 passengers."]
+    assert not misframed("The trade press reports a summer peak of 38,500", lambda end: [("press", peak)])
