@@ -132,6 +132,12 @@ def test_a_word_of_the_author_s_own_stance_is_found_and_its_honest_neighbour_pas
     (RIDERS, "Finally, riders say the W3 readers were still switched off in late September"),
     (FARE, "A single adult fare bought on board is 3.40 marks, the riders say"),
     (RIDERS, "Riders reportedly said the W3 readers were still switched off in late September"),
+    # a document or its author owning its own drawback; a clause of "whose"; a word that orders
+    (["The default may be too low for some clusters."], "The KEP admits that this default may be too low"),
+    (["Far more programs are hurt than helped."], "It conceded that far more programs are hurt than helped"),
+    (["The price is more release engineering."], "The price, the RFC admits, is more release engineering"),
+    (["A defer statement sets its bit."], "A defer statement sets its bit and the function whose bits are set runs"),
+    (["PEP 649 lets annotations use names defined later."], "PEP 649, the later PEP, lets annotations use names"),
     (["The operator spun off its ferry arm in 2024."], "The operator spun off its ferry arm in 2024"),
     # a habit of the thing, not of a time; "once" that counts; a design's choice in the present
     (RIDERS, "Riders say each time they boarded in late September the readers were switched off"),

@@ -1588,6 +1588,12 @@ def _stance_verb(sentence: str, backing: list[str]) -> str | None:
     """A verb of report that takes a side ("conceded", "admitted", "insisted") or that makes a
     report a proof ("showed that", "proved that"), which no claim or quote says."""
     for m in _CONCEDED.finditer(sentence):
+        # a document or its author owning its own drawback ("The KEP admits that", "It conceded
+        # that", "the RFC admits,") reports as the document does; a person or a body taking a side does not
+        who = re.split(r"[,;:(]", sentence[:m.start()])[-1].split()[-4:]
+        if who and (who[-1].lower() in ("it", "its") or _DOCUMENT.search(" ".join(who)) or
+                    re.fullmatch(r"(?:[Tt]he\s+)?(?:[A-Z]{2,}\w*|[A-Z]\w*\s+\d+)", " ".join(who[-2:]))):
+            continue
         if _unsaid(m.group(0), backing):
             return m.group(0).lower()
     m = _FACTIVE.search(sentence)
@@ -1763,14 +1769,14 @@ def _appositive(sentence: str, backing: list[str]) -> str | None:
             last = before[-1] if before else ""
             if not (re.search(r"\d", sentence[max(0, m.start() - 20):m.start()]) or last[:1].isupper()):
                 continue
-        if _mostly_unsaid(np, backing):
-            return np.strip()
+        if len(_words_of(np)) >= 2 and _mostly_unsaid(np, backing):
+            return np.strip()  # ("PEP 649, the later PEP,": one word that orders documents, no description)
     return None
 
 
 # a relative clause that narrows who a claim speaks of ("children under twelve who live in the
 # city"): its first words must be the claims'
-_WHO = lazy(r"\b[^\W\d_]{3,}\s*,?\s+(?:who|whom|whose)\s+(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
+_WHO = lazy(r"\b[^\W\d_]{3,}\s*,?\s+(?:who)\s+(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
 
 
 def _who_clause(sentence: str, backing: list[str]) -> str | None:
