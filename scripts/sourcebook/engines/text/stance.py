@@ -1596,9 +1596,9 @@ def _stance_verb(sentence: str, backing: list[str]) -> str | None:
             continue
         if _unsaid(m.group(0), backing):
             return m.group(0).lower()
-    m = _FACTIVE.search(sentence)
-    if m and not any(_FACTIVE_BACKED.search(b) for b in backing):
-        return " ".join(m.group(0).lower().split())
+    shown = _FACTIVE.search(sentence)
+    if shown and not any(_FACTIVE_BACKED.search(b) for b in backing):
+        return " ".join(shown.group(0).lower().split())
     return None
 
 
@@ -1776,12 +1776,12 @@ def _appositive(sentence: str, backing: list[str]) -> str | None:
 
 # a relative clause that narrows who a claim speaks of ("children under twelve who live in the
 # city"): its first words must be the claims'
-_WHO = lazy(r"\b[^\W\d_]{3,}\s*,?\s+(?:who)\s+(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
+_WHO_CLAUSE = lazy(r"\b[^\W\d_]{3,}\s*,?\s+(?:who)\s+(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
 
 
 def _who_clause(sentence: str, backing: list[str]) -> str | None:
     """A "who" clause whose first content words the claims and quotes mostly do not say."""
-    for m in _WHO.finditer(sentence):
+    for m in _WHO_CLAUSE.finditer(sentence):
         if _mostly_unsaid(m.group("cl"), backing):
             return " ".join(m.group(0).split()[1:6])
     return None
