@@ -206,3 +206,16 @@ def test_a_figure_told_as_a_peak_needs_a_claim_that_calls_it_one():
     assert not misframed("The trade press reports 38,500 over the summer", lambda end: [("press", PRESS)])
     peak = ["Weekday ridership reached a summer peak of 38,500 passengers."]
     assert not misframed("The trade press reports a summer peak of 38,500", lambda end: [("press", peak)])
+
+
+@pytest.mark.parametrize("text,relative", [
+    ("Where the pass works today, and W3 not this year", "this year"),
+    ("W3 follows later this month", "this month"),
+    ("Where the pass works today", None),
+    ("This proposal adds a built-in", None),
+])
+def test_this_year_is_a_date_a_reader_cannot_place(text, relative):
+    from sourcebook.engines.text.figures import find_figures
+
+    got = [f.key for f in find_figures(text) if f.kind == "relative"]
+    assert got == ([relative] if relative else []), got
