@@ -189,6 +189,7 @@ def _findings(demo, html, tmp_path) -> list[str]:
     ("the operator lists both", "the operator, a city-owned company, lists both", "a city-owned company"),
     ("children under twelve ride free", "children under twelve who live in the city ride free", "who live in"),
     ("were still switched off in late September", "were switched off throughout September", "throughout"),
+    ("A single adult fare bought on board is", "A single adult fare bought on board at Halden Quay is", "Halden Quay"),
 ])
 def test_the_page_gate_refuses_the_sentence_and_passes_the_page(demo, tmp_path, old, new, word):
     with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
@@ -219,3 +220,14 @@ def test_this_year_is_a_date_a_reader_cannot_place(text, relative):
 
     got = [f.key for f in find_figures(text) if f.kind == "relative"]
     assert got == ([relative] if relative else []), got
+
+
+@pytest.mark.parametrize("sentence,hay,place", [
+    ("A single adult fare bought on board at Halden Quay is 3.40 marks", " ".join(FARE), "Halden Quay"),
+    ("The pass works on the water bus in Calder Bay", "Can a Tidewater Pass pay the fare on the Calder Bay water bus?",
+     None),
+    ("Riders told the paper in late September", " ".join(RIDERS), None),
+    ("Riders on route W3 told The Ferry Ledger in September", " ".join(RIDERS), None),
+])
+def test_a_place_the_claims_and_the_page_never_name_is_found(sentence, hay, place):
+    assert stance.place_unsaid(sentence, hay) == place

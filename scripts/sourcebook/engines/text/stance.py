@@ -1856,6 +1856,36 @@ def _every_time(sentence: str, backing: list[str]) -> str | None:
     return " ".join(m.group(0).lower().split())
 
 
+# a place named after a preposition of place ("bought on board at Halden Quay"): a capitalised
+# name, not a month, a day or a code ("W3", "PEP")
+_PLACE = lazy(r"(?<![\w])(?:at|in|near|outside|inside|from|via|off|beside|opposite)\s+(?:the\s+)?"
+              r"(?P<name>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+|on\s+)?[A-Z][a-z][\w'’-]*){0,3})")
+
+
+def places(text: str) -> list[str]:
+    """The places a sentence names after a preposition of place ("at Halden Quay", "in Calder
+    Bay"), each as written; months and days are dates, not places."""
+    out = []
+    for m in _PLACE.finditer(_seen(text)):
+        name = m.group("name")
+        if name.split()[0].lower() in _MONTHS or name.split()[0].lower() in _DAYS:
+            continue
+        out.append(name)
+    return out
+
+
+def place_unsaid(text: str, hay: str) -> str | None:
+    """The first place ``text`` names (``places``) that ``hay`` (what backs the sentence: its
+    claims and quotes, the page's other claims, its sources' records, the question) names
+    nowhere, neither whole nor word by word, or None."""
+    low = hay.lower()
+    for name in places(text):
+        words = [w.lower() for w in re.findall(r"[^\W\d_]{3,}", name) if w.lower() not in ("the", "of", "on")]
+        if name.lower() not in low and not all(re.search(rf"\b{re.escape(w)}", low) for w in words):
+            return name
+    return None
+
+
 # the readers above, in order, with the kind each finds (kinds in ``ADDED``)
 _STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark),
                    ("timing", _timing), ("span", _span), ("obligation", _obliged), ("concession", _conceding),
@@ -1892,6 +1922,9 @@ ADDED.update({
     "new condition": ("E-PAGE-HEDGE-DROPPED", "a condition other than the one its claim states",
                       "keep the claim's condition in its words (\"once new readers are installed\"), or cite the "
                       "claim that states yours"),
+    "place": ("E-PAGE-WORD-UNBACKED", "a place (\"at Halden Quay\")",
+              "name only the places the claims, the page's claims or the sources' records name, or cite the claim "
+              "that names it"),
     "habit": ("E-PAGE-WORD-UNBACKED", "a habit (\"every morning\")",
               "a claim that tells one time tells no habit: keep its date, or cite the claim that tells how often"),
 })

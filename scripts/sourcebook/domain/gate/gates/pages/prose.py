@@ -370,6 +370,11 @@ class _Judge:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
                           f"says; {fix}")
+        place = self.place_unsaid(p.text, ids)
+        if place:
+            code, what, fix = stance.ADDED["place"]
+            return (code, f"names {place!r}, {what} that none of its claims ({', '.join(ids)}), their quotes, "
+                          f"the page's other claims or its sources' records names; {fix}")
         # a negation is judged by the claims cited in its own part of the sentence: "free" in the
         # children's claim does not license "not" beside the fare ("is not 3.40 marks[5], and ...[6]")
         for _at, xs in groups if len(groups) > 1 else ():
@@ -380,6 +385,23 @@ class _Judge:
                 return (code, f"says {word!r}, {what} that none of the claims cited right after it "
                               f"({', '.join(xs)}) or their quotes says; {fix}")
         return None
+
+    def place_unsaid(self, text: str, ids: list[str]) -> str | None:
+        """A place the sentence names ("at Halden Quay") that neither its claims and quotes, nor
+        the page's other claims, nor the records (title, publisher, author) of the sources the
+        page cites, nor the question name (``stance.place_unsaid``), or None."""
+        from .....engines.text import stance
+
+        if not stance.places(text):
+            return None
+        records = []
+        for sid in self.sources_of(self.shown_ids() + list(ids)):
+            rec = self.ctx.source(sid) or {}
+            records += [str(rec.get(k) or "") for k in ("title", "publisher", "author", "url")]
+        question = str((self.ctx.manifest or {}).get("question") or "")
+        hay = " ".join(self.backing(ids, quotes=True) + self.backing(self.shown_ids(), quotes=True) + records +
+                       [question])
+        return stance.place_unsaid(text, hay)
 
     def day(self, sid: str) -> str | None:
         from ....ledger.provenance import source_day
