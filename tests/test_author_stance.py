@@ -231,3 +231,13 @@ def test_this_year_is_a_date_a_reader_cannot_place(text, relative):
 ])
 def test_a_place_the_claims_and_the_page_never_name_is_found(sentence, hay, place):
     assert stance.place_unsaid(sentence, hay) == place
+
+
+def test_a_task_to_report_names_no_speaker():
+    claim = "Officers were to report on the W3 readers in December."
+    quotes = ["Action: officers to report on W3 readers in December."]
+    said = "The committee minutes say officers are to report on the W3 readers in December"
+    assert stance.speaker_swapped(claim, quotes, said) is None
+    # a claim that reports someone saying it still names its speaker
+    riders = "Riders on route W3 said its card readers were still switched off in late September."
+    assert stance.speaker_swapped(riders, RIDERS[1:], "The operator says the W3 readers were still switched off")

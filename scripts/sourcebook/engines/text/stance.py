@@ -391,6 +391,8 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
     if m is None:
         return None
     who = m.group("who") or m.group("who2") or ""
+    if re.search(r"\b(?:to|will|would|shall|should|must|may|might|can|could)$", who.strip(), re.IGNORECASE):
+        return None  # "Officers were to report on ...", "will report": a task to come, no one saying it
     return who, " ".join(m.group(0).split()), m.string[m.end():]
 
 
