@@ -184,6 +184,16 @@ def _findings(demo, html, tmp_path) -> list[str]:
     return [f.line() for f in next(g for g in gates() if g.name == "prose").fn(ctx).findings]
 
 
+def test_a_verb_of_report_stressed_alone_is_refused_and_other_stress_passes(demo, tmp_path):
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    old = "Riders say the W3 readers"
+    assert old in page
+    lines = _findings(demo, page.replace(old, "Riders <em>say</em> the W3 readers", 1), tmp_path)
+    assert any(ln.startswith("E-PAGE-WORD-UNBACKED") and "'say' alone in emphasis" in ln for ln in lines), lines
+    assert _findings(demo, page.replace(old, "<strong>Riders</strong> say the W3 readers", 1), tmp_path) == []
+
+
 @pytest.mark.parametrize("old,new,word", [
     ("City officers said the press figures", "City officers conceded that the press figures", "'conceded'"),
     ("the operator lists both", "the operator, a city-owned company, lists both", "a city-owned company"),

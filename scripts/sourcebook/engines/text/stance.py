@@ -1888,6 +1888,19 @@ def place_unsaid(text: str, hay: str) -> str | None:
     return None
 
 
+# a verb of report a page may stress only to doubt it ("Riders *say* ...")
+_STRESSED_REPORT = lazy(r"(?:says?|said|claims?|claimed|reports?|reported|told|tells?|insists?|insisted|believes?|"
+                        r"believed|thinks?|thought|according|allegedly|supposedly|reportedly|apparently)",
+                        re.IGNORECASE)
+
+
+def stressed_report(word: str) -> str | None:
+    """``word`` (one word a page sets alone in emphasis), lower case, when it is a verb of report
+    ("say", "claims", "according"), else None."""
+    w = word.strip(".,;:!?\"'’”“")
+    return w.lower() if _STRESSED_REPORT.fullmatch(w) else None
+
+
 # the readers above, in order, with the kind each finds (kinds in ``ADDED``)
 _STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark),
                    ("timing", _timing), ("span", _span), ("obligation", _obliged), ("concession", _conceding),
@@ -1927,6 +1940,8 @@ ADDED.update({
     "place": ("E-PAGE-WORD-UNBACKED", "a place (\"at Halden Quay\")",
               "name only the places the claims, the page's claims or the sources' records name, or cite the claim "
               "that names it"),
+    "stress": ("E-PAGE-WORD-UNBACKED", "a verb of report stressed to doubt the report",
+               "tell who says it plainly (\"Riders say\"), without emphasis"),
     "habit": ("E-PAGE-WORD-UNBACKED", "a habit (\"every morning\")",
               "a claim that tells one time tells no habit: keep its date, or cite the claim that tells how often"),
 })

@@ -1164,6 +1164,24 @@ class _Judge:
         return False
 
     # -- refused outright --
+    def stressed(self) -> None:
+        """A verb of report set alone in emphasis ("Riders *say* the readers were off"): the stress
+        doubts the report, as a one-word quotation doubts a word; a claim's report is told
+        plainly."""
+        from .....engines.text import stance
+
+        html = self.ctx.page_html(self.page)
+        for m in _STRESSED.finditer(html):
+            word = stance.stressed_report(m.group("w"))
+            if word:
+                code, what, fix = stance.ADDED["stress"]
+                line = html.count("\n", 0, m.start()) + 1
+                p = next((q for q in self.pr.pieces if q.line == line and re.search(rf"\b{re.escape(word)}\b", q.text,
+                                                                                  re.IGNORECASE)), None)
+                said = f"\"{safe(first_words(p.text), 120)}\" " if p else ""
+                self.f.append(Finding(code, f"{self.page.rel}:{line}", f"{said}sets {word!r} alone in emphasis, "
+                                                                       f"{what}; {fix}"))
+
     def outright(self) -> None:
         rel, pr = self.page.rel, self.pr
         for line, data in pr.comments:
@@ -1309,6 +1327,10 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
     return out
 
 
+# one word alone in emphasis: <em>say</em>, <strong>claims</strong>
+_STRESSED = re.compile(r"<(?P<t>em|strong|i|b)\b[^>]*>\s*(?P<w>[^<\s]{2,20})\s*</(?P=t)\s*>", re.IGNORECASE)
+
+
 def _key(ctx: GateContext, page: Page) -> str:
     from ...prose_fixed import page_kind, template_key
 
@@ -1316,7 +1338,8 @@ def _key(ctx: GateContext, page: Page) -> str:
     decisions, the plan (ordinals), the question, the sources' names and the templates."""
     srcs = ctx.memo("prose-sources", lambda c: sorted(  # a code block's lines are looked up in the texts;
         # a source is named by its date ("the 2019 proposal")
-        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid), rec.get("published_at"), rec.get("published")]
+        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid), rec.get("published_at"), rec.get("published"),
+         rec.get("publisher"), rec.get("author"), rec.get("url")]  # a place is named by the record too
         for sid, rec in c.sources.items() if isinstance(rec, dict)))
     parts = [ctx.page_sha(page), page.rel, ctx.doc_shas.get("ledger/claims.json"),
              ctx.doc_shas.get("ledger/adjudications.json"), ctx.doc_shas.get("plan.json"),
@@ -1336,6 +1359,7 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], dict[str, i
     judge = _Judge(ctx, page, ctx.page_prose(page))
     judge.run()
     judge.outright()
+    judge.stressed()
     ctx.cache.remember_page_fact("prose", key, {"findings": [[f.code, f.subject, f.message] for f in judge.f],
                                                 "counts": judge.counts})
     return judge.f, judge.counts
