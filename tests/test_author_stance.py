@@ -156,6 +156,8 @@ def test_what_a_claim_says_or_a_plain_word_of_order_passes(backing, sentence):
     ("The W3 reader fiasco", W3 + CONTRACT + RIDERS, "attitude", "fiasco"),
 ])
 def test_a_heading_that_judges_is_refused_and_a_plain_one_passes(label, backing, kind, word):
+    assert stance.period_denied("W3 not this year", backing) == "not this year"
+    assert stance.period_denied("W3 not yet", backing) is None
     assert stance.label_says(label, backing[:1], backing, 1) == (kind, word)
     plain = {"timing": "W3 follows in December", "attitude": "The W3 readers"}[kind]
     assert stance.label_says(plain, backing[:1], backing, 1) is None
@@ -200,6 +202,7 @@ def test_a_verb_of_report_stressed_alone_is_refused_and_other_stress_passes(demo
     ("children under twelve ride free", "children under twelve who live in the city ride free", "who live in"),
     ("were still switched off in late September", "were switched off throughout September", "throughout"),
     ("A single adult fare bought on board is", "A single adult fare bought on board at Halden Quay is", "Halden Quay"),
+    ("Where the pass works today</h2>", "Where the pass works today, and W3 not this year</h2>", "'not this year'"),
 ])
 def test_the_page_gate_refuses_the_sentence_and_passes_the_page(demo, tmp_path, old, new, word):
     with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
@@ -217,19 +220,6 @@ def test_a_figure_told_as_a_peak_needs_a_claim_that_calls_it_one():
     assert not misframed("The trade press reports 38,500 over the summer", lambda end: [("press", PRESS)])
     peak = ["Weekday ridership reached a summer peak of 38,500 passengers."]
     assert not misframed("The trade press reports a summer peak of 38,500", lambda end: [("press", peak)])
-
-
-@pytest.mark.parametrize("text,relative", [
-    ("Where the pass works today, and W3 not this year", "this year"),
-    ("W3 follows later this month", "this month"),
-    ("Where the pass works today", None),
-    ("This proposal adds a built-in", None),
-])
-def test_this_year_is_a_date_a_reader_cannot_place(text, relative):
-    from sourcebook.engines.text.figures import find_figures
-
-    got = [f.key for f in find_figures(text) if f.kind == "relative"]
-    assert got == ([relative] if relative else []), got
 
 
 @pytest.mark.parametrize("sentence,hay,place", [
@@ -251,3 +241,14 @@ def test_a_task_to_report_names_no_speaker():
     # a claim that reports someone saying it still names its speaker
     riders = "Riders on route W3 said its card readers were still switched off in late September."
     assert stance.speaker_swapped(riders, RIDERS[1:], "The operator says the W3 readers were still switched off")
+
+
+@pytest.mark.parametrize("line,scoff", [
+    ("Sure it will, Ben. Sure it will.", "sure it will"),
+    ("Yeah, right.", "yeah, right"),
+    ("Sure, it will be a busy December for the crews.", None),
+    ("Of course it will take a while to get used to.", None),
+    ("Ha, I like that.", None),
+])
+def test_banter_that_mocks_a_claim_is_found(line, scoff):
+    assert stance.scoffs(line) == scoff

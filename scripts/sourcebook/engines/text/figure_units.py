@@ -67,7 +67,7 @@ _CJK_COUNT = lazy(r"[人名件台隻艘]")
 # relative dates: what a reader cannot place without the day the page was written
 _WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|month|year|quarter|spring|summer|autumn|fall|winter"
 _RELATIVE = lazy(
-    rf"(?<![\w])(?:(?:next|last|coming|previous|this)\ (?:{_WEEKDAYS})"
+    rf"(?<![\w])(?:(?:next|last|coming|previous)\ (?:{_WEEKDAYS})"
     r"|(?:the\ )?day\ (?:after|before)\ (?:tomorrow|yesterday)|tomorrow|yesterday|tonight"
     r"|(?:a|one|two|three|\d+)\ (?:days?|weeks?|months?|years?)\ (?:ago|from\ now|later)"
     r"|(?:in|within)\ (?:a|two|three|\d+)\ (?:days?|weeks?|months?|fortnight)(?:'s?\ time)?"

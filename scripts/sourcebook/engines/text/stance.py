@@ -1635,6 +1635,26 @@ def _doubt_mark(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a period denied where a claim dates or plans: "W3 not this year", "not before next year"
+_NOT_PERIOD = lazy(r"\bnot\s+(?:(?:until|before|till)\s+)?(?:this|next)\s+(?:year|month|week|season|summer|"
+                   r"winter|spring|autumn)\b", re.IGNORECASE)
+
+
+def _not_period(sentence: str, backing: list[str]) -> str | None:
+    """A period denied ("not this year") that no claim or quote says: a claim's own date
+    ("1 December 2026") falls in some year the reader must work out, the page does not deny."""
+    m = _NOT_PERIOD.search(sentence)
+    if m is None or any(_NOT_PERIOD.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+def period_denied(text: str, backing: list[str]) -> str | None:
+    """A period a heading or a label denies ("W3 not this year") that no claim or quote denies,
+    lower case, or None: the label rule reads it where the heading's negation is excused."""
+    return _not_period(_seen(text), [_seen(b) for b in backing])
+
+
 # words that judge a time as late or early: "finally", "at last", "belatedly", "running late",
 # "overdue", "delayed"; "was only signed in August"; "as early as August"
 _TIMING = lazy(r"\b(?:finally|at\s+(?:long\s+)?last(?!\s+count)|belated(?:ly)?|overdue|behind\s+schedule|"
@@ -1901,15 +1921,32 @@ def stressed_report(word: str) -> str | None:
     return w.lower() if _STRESSED_REPORT.fullmatch(w) else None
 
 
+# a retort that mocks what was just said: "Sure it will.", "Yeah, right.", "As if.", "Don't hold
+# your breath", "I'll believe it when I see it"
+_SCOFF = lazy(r"\b(?:(?:sure|of\s+course)\s*,?\s+(?:it|they|he|she|you|we)\s+(?:will|would|does|do|did|is|are|"
+              r"can|has|have)(?=\s*(?:[,.!?…]|$))|yeah\s*,?\s+right|as\s+if(?=\s*[.!?…]|$)|"
+              r"don['’]?t\s+hold\s+your\s+breath|i['’]?ll\s+believe\s+it\s+when\s+i\s+see\s+it|"
+              r"pull\s+the\s+other\s+one|good\s+luck\s+with\s+that)", re.IGNORECASE)
+
+
+def scoffs(text: str) -> str | None:
+    """A retort a line that cites no claim uses to mock what a line before stated ("Sure it
+    will.", "Yeah, right."), lower case, or None."""
+    m = _SCOFF.search(_seen(text))
+    return " ".join(m.group(0).lower().split()) if m else None
+
+
 # the readers above, in order, with the kind each finds (kinds in ``ADDED``)
 _STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark),
-                   ("timing", _timing), ("span", _span), ("obligation", _obliged), ("concession", _conceding),
+                   ("timing", _timing), ("timing", _not_period), ("span", _span), ("obligation", _obliged),
+                   ("concession", _conceding),
                    ("lapsed", _counterfactual), ("manner", _manner), ("description", _appositive),
                    ("restriction", _who_clause), ("restriction", _only_after), ("new condition", _new_condition),
                    ("cause", _purpose_of),
                    ("habit", _every_time))
 # words a heading or a label may not add either
-_LABEL_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark), ("timing", _timing))
+_LABEL_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark), ("timing", _timing),
+                  ("timing", _not_period))
 
 ADDED.update({
     "attitude": ("E-PAGE-WORD-UNBACKED", "a word of the author's attitude (\"shockingly\", \"a mere\", \"rosier\", "
@@ -1942,6 +1979,9 @@ ADDED.update({
               "that names it"),
     "stress": ("E-PAGE-WORD-UNBACKED", "a verb of report stressed to doubt the report",
                "tell who says it plainly (\"Riders say\"), without emphasis"),
+    "scoff": ("E-PAGE-WORD-UNBACKED", "a retort that mocks what a line before stated (\"Sure it will\", "
+              "\"Yeah, right\")",
+              "banter may react, never doubt a claim: cut the retort, or say plainly what the claim says"),
     "habit": ("E-PAGE-WORD-UNBACKED", "a habit (\"every morning\")",
               "a claim that tells one time tells no habit: keep its date, or cite the claim that tells how often"),
 })

@@ -998,6 +998,10 @@ class _Judge:
                                     whole=p.where != "header" and not row)
             if got is not None:
                 kind, word = got
+        if kind is None and denies:
+            # "W3 not this year": a period denied, which a claim's lack ("switched off") does not back
+            word = stance.period_denied(text, backing) or ""
+            kind = "timing" if word else None
         if kind is None and p.where == "heading" and not ids and not row:
             # a heading over an empty section or slide is judged against no claim: it may name
             # a topic ("Sources", "What to do"), never say that something is so
