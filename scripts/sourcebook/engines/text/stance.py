@@ -1555,7 +1555,12 @@ _ATTITUDE = lazy(r"\b(?:shockingly|worryingly|alarmingly|predictably|surprisingl
                  r"mismanage\w*|nightmare|woes|snafu|boondoggle|"
                  r"spun|spin|massag(?:e|es|ed|ing)|fudg(?:e|es|ed|ing)|doctored|rigged|cherry-?pick\w*)\b|"
                  r"\b(?:just|merely|simply|nothing\s+but)\s+(?:a|an)\s+(?=[^\W\d_])(?!few\b|couple\b|single\b)|"
-                 r"\bjust\s+(?=\d)", re.IGNORECASE)
+                 r"\bjust\s+(?=\d)|"
+                 # "even the operator lists both": a speaker told as an unlikely witness
+                 r"\beven(?=\s+(?:the|its|their|this|that)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:lists?|listed|"
+                 r"says?|said|admits?|admitted|agrees?|agreed|concedes?|conceded|reports?|reported|accepts?|"
+                 r"accepted|acknowledges?|acknowledged|confirms?|confirmed|calls?|called|gives?|gave)\b)",
+                 re.IGNORECASE)
 
 
 def _attitude(sentence: str, backing: list[str]) -> str | None:
