@@ -392,8 +392,8 @@ class _Judge:
         page cites, nor the question name (``stance.place_unsaid``), or None."""
         from .....engines.text import stance
 
-        if not stance.places(text):
-            return None
+        if not stance.places(text) or all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
+            return None  # an inference is the author's own: a person reviews its names (W-REVIEW-NAME)
         records = []
         for sid in self.sources_of(self.shown_ids() + list(ids)):
             rec = self.ctx.source(sid) or {}
