@@ -1789,8 +1789,9 @@ def _appositive(sentence: str, backing: list[str]) -> str | None:
     other rules read."""
     for m in _APPOSITIVE.finditer(sentence):
         np = m.group("np")
-        if _NOT_APPOSITIVE.search(np) or len(np.split()) > 6 or _VERB_BEFORE.search(np):
-            continue
+        if _NOT_APPOSITIVE.search(np) or len(np.split()) > 6 or _VERB_BEFORE.search(np) or \
+                re.search(r"\b(?:first|last|second|third|final|next|latest|earliest|former|latter)\b", np, re.IGNORECASE):
+            continue  # ("..., the last of the three": a rank, which the scale rules read)
         if not m.group("end"):
             before = sentence[:m.start()].split()
             last = before[-1] if before else ""
@@ -1876,10 +1877,10 @@ _EVERY_BACKED = lazy(r"\b(?:every|each|daily|nightly|weekly|monthly|yearly|annua
 
 
 def _every_time(sentence: str, backing: list[str]) -> str | None:
-    """"switched off every morning": a habit no claim or quote tells."""
+    """"switched off every morning": a habit no claim or quote tells, where a claim is dated."""
     m = _EVERY_TIME.search(sentence)
-    if m is None or any(_EVERY_BACKED.search(b) for b in backing):
-        return None
+    if m is None or any(_EVERY_BACKED.search(b) for b in backing) or not any(_dated(b) for b in backing):
+        return None  # a claim dated once ("in late September") tells one time; an undated one no time
     return " ".join(m.group(0).lower().split())
 
 
