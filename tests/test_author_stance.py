@@ -112,6 +112,14 @@ PAIRS = [
     (W3, "Route W3 is due to follow on 1 December 2026, once the council approves the reader budget",
      "new condition", "once the council approves the reader", "Route W3 is due to follow on 1 December 2026, once "
      "new readers are fitted to its boats"),
+    (FARE, "A single adult fare bought on board is a loss-making 3.40 marks", "attitude", "loss-making",
+     "A single adult fare bought on board is 3.40 marks"),
+    (AUDIT, "The operator and the city give an audited exactly 31,000 passengers per weekday", "precision",
+     "exactly", "The operator and the city give an audited 31,000 passengers per weekday"),
+    (W3, "Route W3 is due to follow on 1 December 2026, regardless of whether new readers are fitted", "concession",
+     "regardless of", "Route W3 is due to follow on 1 December 2026, once new readers are fitted"),
+    (W3, "Route W3 is due to follow on 1 December 2026, unless new readers are fitted to its boats", "antonym",
+     "unless for once", "Route W3 is due to follow on 1 December 2026, if new readers are fitted to its boats"),
     (CONTRACT, "The W3 reader contract was signed in August to replace the faulty readers, with installation set "
      "for November", "cause", "to replace the faulty readers", "The W3 reader contract was signed in August to "
      "install readers on route W3, with installation set for November"),

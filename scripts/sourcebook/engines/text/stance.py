@@ -1454,8 +1454,8 @@ def _worth(sentence: str, backing: list[str]) -> str | None:
 
 # a subordinator that opens a condition or a time ("Until the W3 readers work, ...") turned to its
 # opposite ("Once the W3 readers work"): the same clause after it, the other word
-_SUBORDINATORS = (("until|till|before", "once|after|as\\s+soon\\s+as"),)
-_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|once|after|as\s+soon\s+as)\s+"
+_SUBORDINATORS = (("until|till|before|unless", "once|after|as\\s+soon\\s+as|if"),)
+_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|unless|once|after|as\s+soon\s+as|if)\s+"
                     r"(?P<clause>[^,;:.!?]{3,80})", re.IGNORECASE)
 
 
@@ -1556,6 +1556,9 @@ _ATTITUDE = lazy(r"\b(?:shockingly|worryingly|alarmingly|predictably|surprisingl
                  r"spun|spin|massag(?:e|es|ed|ing)|fudg(?:e|es|ed|ing)|doctored|rigged|cherry-?pick\w*)\b|"
                  r"\b(?:just|merely|simply|nothing\s+but)\s+(?:a|an)\s+(?=[^\W\d_])(?!few\b|couple\b|single\b)|"
                  r"\bjust\s+(?=\d)|"
+                 # "a loss-making 3.40 marks", "a steep 3.40": a judgement of worth set before a figure
+                 r"\b(?:loss-?making|bargain|steep|cheap|pricey|expensive|hefty|affordable|exorbitant|extortionate|"
+                 r"eye-?watering|generous|healthy|respectable|impressive|disappointing|modest)(?=\s+[£$€¥]?\d)|"
                  # "even the operator lists both": a speaker told as an unlikely witness
                  r"\beven(?=\s+(?:the|its|their|this|that)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:lists?|listed|"
                  r"says?|said|admits?|admitted|agrees?|agreed|concedes?|conceded|reports?|reported|accepts?|"
@@ -1719,8 +1722,9 @@ def _obliged(sentence: str, backing: list[str]) -> str | None:
 
 
 # a concession that sets one claim against another: "Despite the audit, the press reports"
-_CONCEDING = lazy(r"\b(?:despite|in\s+spite\s+of|notwithstanding|regardless\s+of)\b", re.IGNORECASE)
-_CONCEDING_BACKED = lazy(r"\b(?:despite|in\s+spite|notwithstanding|regardless|although|though|however|"
+_CONCEDING = lazy(r"\b(?:despite|in\s+spite\s+of|notwithstanding|regardless\s+of|irrespective\s+of|"
+                  r"no\s+matter\s+(?:whether|if|how|what))\b", re.IGNORECASE)
+_CONCEDING_BACKED = lazy(r"\b(?:despite|in\s+spite|notwithstanding|regardless|irrespective|no\s+matter|although|though|however|"
                          r"nevertheless|nonetheless|even\s+so)\b", re.IGNORECASE)
 
 
@@ -1868,6 +1872,20 @@ def _purpose_of(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
+# a word of precision on a figure ("exactly 31,000", "precisely", "a full 31,000") where the
+# claim gives it bare or as an average
+_EXACT = lazy(r"\b(?:exactly|precisely|a\s+full|fully|to\s+the\s+(?:passenger|person|penny|mark))(?=\s+[£$€¥]?\d)",
+              re.IGNORECASE)
+
+
+def _exact(sentence: str, backing: list[str]) -> str | None:
+    """"exactly 31,000" of "an average of 31,000": a precision no claim or quote gives."""
+    m = _EXACT.search(sentence)
+    if m is None or any(re.search(r"\b(?:exact\w*|precise\w*|full)\b", b, re.IGNORECASE) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
 # a habit told by "every" and a time ("every morning") where no claim tells one
 _EVERY_TIME = lazy(r"\b(?:every|each)\s+(?:single\s+)?(?:morning|evening|night|day|week|weekday|weekend|month|"
                    r"year)\b", re.IGNORECASE)
@@ -1948,7 +1966,7 @@ _STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", 
                    ("concession", _conceding),
                    ("lapsed", _counterfactual), ("manner", _manner), ("description", _appositive),
                    ("restriction", _who_clause), ("restriction", _only_after), ("new condition", _new_condition),
-                   ("cause", _purpose_of),
+                   ("cause", _purpose_of), ("precision", _exact),
                    ("habit", _every_time))
 # words a heading or a label may not add either
 _LABEL_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark), ("timing", _timing),
@@ -1988,6 +2006,9 @@ ADDED.update({
     "scoff": ("E-PAGE-WORD-UNBACKED", "a retort that mocks what a line before stated (\"Sure it will\", "
               "\"Yeah, right\")",
               "banter may react, never doubt a claim: cut the retort, or say plainly what the claim says"),
+    "precision": ("E-PAGE-WORD-UNBACKED", "a word of precision on a figure (\"exactly\", \"precisely\")",
+                  "give the figure as the claim gives it (\"an average of 31,000\"), or cite the claim that "
+                  "says it is exact"),
     "habit": ("E-PAGE-WORD-UNBACKED", "a habit (\"every morning\")",
               "a claim that tells one time tells no habit: keep its date, or cite the claim that tells how often"),
 })
