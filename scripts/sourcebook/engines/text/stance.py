@@ -1454,8 +1454,8 @@ def _worth(sentence: str, backing: list[str]) -> str | None:
 
 # a subordinator that opens a condition or a time ("Until the W3 readers work, ...") turned to its
 # opposite ("Once the W3 readers work"): the same clause after it, the other word
-_SUBORDINATORS = (("until|till|before|unless", "once|after|as\\s+soon\\s+as|if"),)
-_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|unless|once|after|as\s+soon\s+as|if)\s+"
+_SUBORDINATORS = (("until|till|before|unless", "once|after|as\\s+soon\\s+as"),)
+_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|unless|once|after|as\s+soon\s+as)\s+"
                     r"(?P<clause>[^,;:.!?]{3,80})", re.IGNORECASE)
 
 
