@@ -1522,8 +1522,11 @@ _DISPUTE_BACKED = lazy(r"\b(?:disput\w*|den(?:y|ies|ied|ying|ial)|reject\w*|rebu
 # that says the word (by its first letters) backs it.
 
 def _unsaid(word: str, backing: list[str], n: int = 5) -> bool:
-    """Whether no claim or quote says ``word`` (a word that starts with its first ``n`` letters)."""
-    stem = word.lower()[:n]
+    """Whether no claim or quote says ``word`` (a word that starts with the first ``n`` letters of
+    its root: "pays" is said by "paying")."""
+    w = word.lower()
+    root = re.sub(r"(?:ing|ed|es|s)$", "", w) if len(w) >= 4 else w
+    stem = root[:n] if len(root) >= 3 else w[:n]
     return not any(re.search(rf"\b{re.escape(stem)}", b, re.IGNORECASE) for b in backing)
 
 
@@ -1897,8 +1900,9 @@ _EVERY_BACKED = lazy(r"\b(?:every|each|daily|nightly|weekly|monthly|yearly|annua
 def _every_time(sentence: str, backing: list[str]) -> str | None:
     """"switched off every morning": a habit no claim or quote tells, where a claim is dated."""
     m = _EVERY_TIME.search(sentence)
-    if m is None or any(_EVERY_BACKED.search(b) for b in backing) or not any(_dated(b) for b in backing):
-        return None  # a claim dated once ("in late September") tells one time; an undated one no time
+    if m is None or any(_EVERY_BACKED.search(b) for b in backing) or \
+            not any(_dated(b) and re.search(r"\b(?:was|were|said|told)\b", b, re.IGNORECASE) for b in backing):
+        return None  # a claim of one past time ("were off in late September"); a state as of a date is no time
     return " ".join(m.group(0).lower().split())
 
 
