@@ -187,6 +187,10 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
             if said:
                 out.append(Finding(said[0], subject, said[1]))
         else:  # a line citing only inferences: the inference's own words bound its negations
+            scoff = stance.scoffs(text)
+            if scoff:  # banter that mocks what a line before stated ("Sure it will, Ben.")
+                code, what, fix = stance.ADDED["scoff"]
+                out.append(Finding(code, subject, f"the line says {scoff!r}, {what}; {fix}"))
             inferred = [str(claims[c].get("text") or "") for c in ids if c in claims]
             word = stance.negation_added(text, inferred) if inferred else None
             if word:

@@ -62,6 +62,9 @@ _QUALIFIERS: dict[str, tuple[str, str]] = {
     "senior": ("people", rf"{_W}(?:pensioners?|seniors?|elderly|retirees?|older\ people){_E}|пенсионер|高齢者|老人|老年人"),
     "student": ("people", rf"{_W}(?:students?|pupils?){_E}|студент|школьник|学生|生徒"),
     "infant": ("people", rf"{_W}(?:infants?|bab(?:y|ies)|toddlers?){_E}|младен|乳幼児|幼児|婴儿"),
+    # what a figure measures of its period: a peak is not an average ("a summer peak of 38,500" of
+    # a summer average of 38,500)
+    "peak": ("measure", rf"{_W}(?:peaks?|peak-time|maximum|highest|busiest){_E}|пиков|ピーク|峰值|高峰"),
     "family": ("people", rf"{_W}famil(?:y|ies){_E}|{_W}сем(?:ья|ьи|ей|ьям){_E}|家族"),
 }
 _QUAL = {k: lazy(p, re.I) for k, (_, p) in _QUALIFIERS.items()}

@@ -269,6 +269,10 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
         return None
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
+    done = {m.group(0).split()[-1].lower() for m in _DONE_PAST.finditer(said)}
+    if not possible and _FUTURE.search(seen) and done and all(
+            m.group(0).split()[-1].lower() in done for m in _DONE_PAST.finditer(seen)):
+        return None  # "was signed in August and they are to be installed": the claim's own past beside its plan
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
     if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
@@ -520,6 +524,8 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
     if m is None:
         return None
     who = m.group("who") or m.group("who2") or ""
+    if re.search(r"\b(?:to|will|would|shall|should|must|may|might|can|could)$", who.strip(), re.IGNORECASE):
+        return None  # "Officers were to report on ...", "will report": a task to come, no one saying it
     return who, " ".join(m.group(0).split()), m.string[m.end():]
 
 
@@ -1782,8 +1788,8 @@ def _worth(sentence: str, backing: list[str]) -> str | None:
 
 # a subordinator that opens a condition or a time ("Until the W3 readers work, ...") turned to its
 # opposite ("Once the W3 readers work"): the same clause after it, the other word
-_SUBORDINATORS = (("until|till|before", "once|after|as\\s+soon\\s+as"),)
-_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|once|after|as\s+soon\s+as)\s+"
+_SUBORDINATORS = (("until|till|before|unless", "once|after|as\\s+soon\\s+as"),)
+_SUBORDINATE = lazy(r"(?:^|[,;:]\s*|\b(?:and|but)\s+)(?P<w>until|till|before|unless|once|after|as\s+soon\s+as)\s+"
                     r"(?P<clause>[^,;:.!?]{3,80})", re.IGNORECASE)
 
 
@@ -1841,6 +1847,509 @@ _DISPUTE = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<
 # ... which a claim or quote backs when it tells a dispute, a denial or a refusal in its own words
 _DISPUTE_BACKED = lazy(r"\b(?:disput\w*|den(?:y|ies|ied|ying|ial)|reject\w*|rebut\w*|repudiat\w*|contest\w*|"
                        r"refus\w*|challeng\w*|object\w*|oppos\w*|disagree\w*|counter\w*)\b", re.IGNORECASE)
+
+
+# -- the author's own stance in words no claim says: attitude, stance verbs, doubt marks and
+# idioms, words that judge a time as late or early, a whole span, an obligation, a concession, a
+# counterfactual over a plan, a manner or an intent, a description or a restriction of its own,
+# a condition replaced. Each reader: (sentence, backing) -> the word, or None; a claim or quote
+# that says the word (by its first letters) backs it.
+
+def _unsaid(word: str, backing: list[str], n: int = 5) -> bool:
+    """Whether no claim or quote says ``word`` (a word that starts with the first ``n`` letters of
+    its root: "pays" is said by "paying")."""
+    w = word.lower()
+    root = re.sub(r"(?:ing|ed|es|s)$", "", w) if len(w) >= 4 else w
+    stem = root[:n] if len(root) >= 3 else w[:n]
+    return not any(re.search(rf"\b{re.escape(stem)}", b, re.IGNORECASE) for b in backing)
+
+
+def _words_of(text: str) -> list[str]:
+    """The content words of ``text``: words of four letters or more outside the small words."""
+    return [w.lower() for w in re.findall(r"[^\W\d_][\w-]{3,}", text)
+            if w.lower() not in _SMALL and w.lower() not in _WH and w.lower() not in _CONDITION_STOP]
+
+
+def _mostly_unsaid(text: str, backing: list[str], most: int = 3, half: bool = True) -> bool:
+    """Whether half or more (``half``; else more than half) of the first ``most`` content words of
+    ``text`` (one at least) are said by no claim or quote."""
+    words = _words_of(text)[:most]
+    unsaid = [w for w in words if _unsaid(w, backing)]
+    return bool(unsaid) and len(unsaid) * 2 + (1 if half else 0) > len(words)
+
+
+# words of the author's attitude: a sentence adverb that tells a feeling ("shockingly"), a word
+# that belittles or swells a figure ("a mere", "a whopping", "just a"), an evaluative adjective or
+# noun ("rosier", "fiasco"), a verb that says figures were bent ("spun", "fudged")
+_ATTITUDE = lazy(r"\b(?:shockingly|worryingly|alarmingly|predictably|surprisingly|unsurprisingly|disappointingly|"
+                 r"embarrassingly|sadly|unfortunately|fortunately|luckily|thankfully|regrettably|remarkably|"
+                 r"astonishingly|amazingly|incredibly|tellingly|conveniently|ironically|inexplicably|outrageously|"
+                 r"scandalously|absurdly|laughably|suspiciously|disgracefully|frustratingly|"
+                 r"mere|merely|paltry|measly|meagre|meager|whopping|staggering|scant|"
+                 r"ros(?:y|ier|iest)|gloom(?:y|ier|iest)|bleak(?:er|est)?|grim(?:mer|mest)?|(?:un)?flattering|"
+                 r"shocking|alarming|worrying|embarrassing|disappointing|dismal|abysmal|pitiful|"
+                 r"fiasco|saga|mess|scandal|debacle|farce|shambles|chaos|disaster|botch(?:ed)?|blunder|"
+                 r"mismanage\w*|nightmare|woes|snafu|boondoggle|"
+                 r"spun|spin|massag(?:e|es|ed|ing)|fudg(?:e|es|ed|ing)|doctored|rigged|cherry-?pick\w*)\b|"
+                 r"\b(?:just|merely|simply|nothing\s+but)\s+(?:a|an)\s+(?=[^\W\d_])(?!few\b|couple\b|single\b)|"
+                 r"\bjust\s+(?=\d)|"
+                 # "a loss-making 3.40 marks", "a steep 3.40": a judgement of worth set before a figure
+                 r"\b(?:loss-?making|bargain|steep|cheap|pricey|expensive|hefty|affordable|exorbitant|extortionate|"
+                 r"eye-?watering|generous|healthy|respectable|impressive|disappointing|modest)(?=\s+[£$€¥]?\d)|"
+                 # "even the operator lists both": a speaker told as an unlikely witness
+                 r"\beven(?=\s+(?:the|its|their|this|that)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+(?:lists?|listed|"
+                 r"says?|said|admits?|admitted|agrees?|agreed|concedes?|conceded|reports?|reported|accepts?|"
+                 r"accepted|acknowledges?|acknowledged|confirms?|confirmed|calls?|called|gives?|gave)\b)",
+                 re.IGNORECASE)
+
+
+def _attitude(sentence: str, backing: list[str]) -> str | None:
+    """A word of the author's attitude ("shockingly", "a mere", "rosier", "fiasco", "spun") that
+    no claim or quote says."""
+    for m in _ATTITUDE.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if w.startswith("spun") and re.match(r"\s+(?:off|out|up)\b", sentence[m.end():]):
+            continue
+        key = w.split()[-1] if w.split()[0] in ("just", "merely", "simply", "nothing") and len(w.split()) > 1 else w
+        if key in ("a", "an", "but"):
+            key = w.split()[0]
+        if _unsaid(key, backing):
+            return w
+    return None
+
+
+# a verb of report that takes a side: the speaker gives in ("conceded", "admitted"), holds out
+# ("insisted"), brags ("boasted"); not "admitted free", "is acknowledged"
+_CONCEDED = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
+                 r"(?<!\bget\s)(?<!\bgets\s)\b(?:conced(?:e|es|ed|ing)|admit(?:s|ted|ting)?|"
+                 r"acknowledg(?:e|es|ed|ing)|confess(?:es|ed|ing)?|insist(?:s|ed|ing)?|boast(?:s|ed|ing)?|"
+                 r"grudgingly|reluctantly)\b(?!\s+(?:free|for\s+free|without|at\s+no)\b)", re.IGNORECASE)
+# a factive verb that makes what someone said a thing shown ("officers showed that", "proved")
+_FACTIVE = lazy(r"\b(?:show(?:s|ed|n)?|prov(?:e|es|ed|en)|establish(?:es|ed)|demonstrat(?:e|es|ed)|"
+                r"reveal(?:s|ed)?|ma(?:de|kes?)\s+(?:it\s+)?clear)\s+(?:that|how)\b", re.IGNORECASE)
+_FACTIVE_BACKED = lazy(r"\b(?:show\w*|prov\w*|proof|establish\w*|demonstrat\w*|reveal\w*|found|finds?|"
+                       r"conclu\w*|confirm\w*|clear\w*)\b", re.IGNORECASE)
+
+
+def _stance_verb(sentence: str, backing: list[str]) -> str | None:
+    """A verb of report that takes a side ("conceded", "admitted", "insisted") or that makes a
+    report a proof ("showed that", "proved that"), which no claim or quote says."""
+    for m in _CONCEDED.finditer(sentence):
+        # a document or its author owning its own drawback ("The KEP admits that", "It conceded
+        # that", "the RFC admits,") reports as the document does; a person or a body taking a side does not
+        who = re.split(r"[,;:(]", sentence[:m.start()])[-1].split()[-4:]
+        if who and (who[-1].lower() in ("it", "its") or _DOCUMENT.search(" ".join(who)) or
+                    re.fullmatch(r"(?:[Tt]he\s+)?(?:[A-Z]{2,}\w*|[A-Z]\w*\s+\d+)", " ".join(who[-2:]))):
+            continue
+        if _unsaid(m.group(0), backing):
+            return m.group(0).lower()
+    shown = _FACTIVE.search(sentence)
+    if shown and not any(_FACTIVE_BACKED.search(b) for b in backing):
+        return " ".join(shown.group(0).lower().split())
+    return None
+
+
+# a mark or an idiom of doubt: "(sic!)", "(!)", "(?)"; "at least on paper", "in theory",
+# "nominally"; a hope where a claim plans ("the operator hopes"); "if ... ever", "if at all"
+_DOUBT_MARK = lazy(r"[(\[]\s*(?:sic\s*!?|[!?]+)\s*[)\]]|(?:\bat\s+least\s+)?\bon\s+paper(?=\s*(?:[,;:.!?)—–]|$))|"
+                   r"\bin\s+theory\b(?!\s+of\b)|\bat\s+least\s+(?:officially|nominally|formally)\b|"
+                   r"\b(?:nominally|ostensibly|seemingly|apparently|officially|technically|in\s+name\s+only)\b|"
+                   r"\b(?:reportedly|purportedly)\b|"
+                   r"\b(?:hope[sd]?|hoping|hopeful(?:ly)?|wish(?:es|ed)?)\b|"
+                   r"\bif\s+(?:[^\W\d_][\w'’-]*\s+){0,6}?ever\b|\bif\s+at\s+all\b|\bif\s+and\s+when\b", re.IGNORECASE)
+
+
+def _doubt_mark(sentence: str, backing: list[str]) -> str | None:
+    """A mark or an idiom of doubt ("(sic!)", "at least on paper", "hopes", "if ... ever") that
+    no claim or quote says."""
+    hay = " ".join(backing).lower()
+    for m in _DOUBT_MARK.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if w.startswith(("(", "[")):
+            said = w.replace(" ", "") in hay.replace(" ", "")
+        elif w.startswith("if ") and w.endswith(" ever"):
+            said = re.search(r"\bever\b", hay) is not None
+        elif " " in w:
+            said = w.removeprefix("at least ") in hay
+        elif w in ("reportedly", "purportedly"):
+            said = any(_REPORTING.search(b) for b in backing)  # a claim that reports someone saying it
+        else:
+            said = not _unsaid(w, backing, 4)
+        if not said:
+            return w
+    return None
+
+
+# a period denied where a claim dates or plans: "W3 not this year", "not before next year"
+_NOT_PERIOD = lazy(r"\bnot\s+(?:(?:until|before|till)\s+)?(?:this|next)\s+(?:year|month|week|season|summer|"
+                   r"winter|spring|autumn)\b", re.IGNORECASE)
+
+
+def _not_period(sentence: str, backing: list[str]) -> str | None:
+    """A period denied ("not this year") that no claim or quote says: a claim's own date
+    ("1 December 2026") falls in some year the reader must work out, the page does not deny."""
+    m = _NOT_PERIOD.search(sentence)
+    if m is None or any(_NOT_PERIOD.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+def period_denied(text: str, backing: list[str]) -> str | None:
+    """A period a heading or a label denies ("W3 not this year") that no claim or quote denies,
+    lower case, or None: the label rule reads it where the heading's negation is excused."""
+    return _not_period(_seen(text), [_seen(b) for b in backing])
+
+
+# words that judge a time as late or early: "finally", "at last", "belatedly", "running late",
+# "overdue", "delayed"; "was only signed in August"; "as early as August"
+_TIMING = lazy(r"\b(?:finally|at\s+(?:long\s+)?last(?!\s+count)|belated(?:ly)?|overdue|behind\s+schedule|"
+               r"running\s+(?:late|behind)|delay(?:s|ed)?|as\s+(?:early|late|recently|soon)\s+as|"
+               r"(?:was|were|is|are|has|have|had|been)\s+only\s+(?:just\s+)?[^\W\d_]+(?:ed|en|t)\s+(?:in|on)\s+"
+               r"(?=\d|(?:january|february|march|april|may|june|july|august|september|october|november|"
+               r"december)\b))", re.IGNORECASE)
+
+
+def _timing(sentence: str, backing: list[str]) -> str | None:
+    """A word that judges a time as late or early that no claim or quote says; "Finally," that
+    opens a sentence orders what the page says, and judges nothing."""
+    hay = " ".join(backing).lower()
+    for m in _TIMING.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if w == "finally" and (not sentence[:m.start()].strip() or sentence[m.end():].lstrip().startswith(",")):
+            continue
+        if " only " in f" {w} ":
+            said = any(_ONLY.search(b) for b in backing)
+        elif " " in w:
+            said = w in hay
+        else:
+            said = not _unsaid(w, backing, 4)
+        if not said:
+            return w
+    return None
+
+
+# a whole span where a claim gives a day or part of it: "throughout September", "all through",
+# "the whole of"
+_SPAN = lazy(r"\b(?:throughout|all\s+through|(?:for\s+)?the\s+(?:whole|entire)\s+(?:of\s+)?|all\s+(?:of\s+)?)"
+             r"\s*(?:the\s+)?(?:month\s+of\s+)?(?:" + "|".join(_MONTHS) + r")\b", re.IGNORECASE)
+
+
+def _span(sentence: str, backing: list[str]) -> str | None:
+    """A whole month ("throughout September") that no claim or quote spans."""
+    m = _SPAN.search(sentence)
+    if m is None or any(re.search(r"\b(?:throughout|whole|entire|all\s+(?:of\s+|through\s+)?(?:the\s+)?"
+                                  r"(?:month|" + "|".join(_MONTHS) + r"))\b", b, re.IGNORECASE) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# an obligation where a claim allows or states: "must travel with", "have to", "are required to"
+_OBLIGED = lazy(r"\b(?:must(?!\s+have\b)|(?:has|have|had)\s+to|(?:is|are|was|were|be)\s+(?:required|obliged|"
+                r"obligated|compelled|forced)\s+to|mandatory|compulsory|obligatory)\b", re.IGNORECASE)
+_OBLIGED_BACKED = lazy(r"\b(?:must|(?:has|have|had)\s+to|requir\w*|oblig\w*|compel\w*|forc\w*|mandator\w*|"
+                       r"compulsor\w*|need\w*|only|may\s+not|cannot|can['’]t|not\s+allowed)\b", re.IGNORECASE)
+
+
+def _obliged(sentence: str, backing: list[str]) -> str | None:
+    """An obligation ("must", "have to", "are required to") that no claim or quote imposes."""
+    m = _OBLIGED.search(sentence)
+    if m is None or any(_OBLIGED_BACKED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a concession that sets one claim against another: "Despite the audit, the press reports"
+_CONCEDING = lazy(r"\b(?:despite|in\s+spite\s+of|notwithstanding|regardless\s+of|irrespective\s+of|"
+                  r"no\s+matter\s+(?:whether|if|how|what))\b", re.IGNORECASE)
+_CONCEDING_BACKED = lazy(r"\b(?:despite|in\s+spite|notwithstanding|regardless|irrespective|no\s+matter|although|though|however|"
+                         r"nevertheless|nonetheless|even\s+so)\b", re.IGNORECASE)
+
+
+def _conceding(sentence: str, backing: list[str]) -> str | None:
+    """A concession ("despite", "in spite of") that no claim or quote makes."""
+    m = _CONCEDING.search(sentence)
+    if m is None or any(_CONCEDING_BACKED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a counterfactual over a plan: "would have followed", "was to have followed", "should have"
+_COUNTERFACTUAL = lazy(r"\b(?:(?:would|should|could|might)\s+have\s+(?:been\s+)?[^\W\d_]+(?:ed|en|wn|t)|"
+                       r"(?:was|were)\s+to\s+have)\b", re.IGNORECASE)
+
+
+def _counterfactual(sentence: str, backing: list[str]) -> str | None:
+    """"Route W3 would have followed" of "is due to follow": a plan told as one that no longer
+    holds, where a claim plans in the present and none tells it in the past."""
+    m = _COUNTERFACTUAL.search(sentence)
+    if m is None or not any(_PLANNED_NOW.search(b) for b in backing) or \
+            any(_COUNTERFACTUAL.search(b) or _LAPSED.search(b) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a word of manner or intent on what a claim tells: "deliberately switched off", "independently
+# audited", "quietly dropped"
+_MANNER = lazy(r"\b(?:deliberately|intentionally|purposely|purposefully|knowingly|wilfully|willfully|secretly|"
+               r"quietly|covertly|independently|externally|officially|properly|rigorously|thoroughly|carefully|"
+               r"hastily|grudgingly|reluctantly|needlessly|unnecessarily|illegally|unlawfully|improperly|"
+               r"on\s+purpose)\b", re.IGNORECASE)
+
+
+def _manner(sentence: str, backing: list[str]) -> str | None:
+    """A word of manner or intent on a thing done ("deliberately switched off", "independently
+    audited": before a participle) that no claim or quote says; before a verb in the present
+    ("deliberately adds") it tells a design's choice, which the other rules read."""
+    for m in _MANNER.finditer(sentence):
+        w = " ".join(m.group(0).lower().split())
+        if not w.startswith("on ") and not re.match(r"\s+[^\W\d_]+(?:ed|en|wn|t)\b", sentence[m.end():]):
+            continue
+        if _unsaid(w.split()[-1] if w.startswith("on ") else w, backing, 6):
+            return w
+    return None
+
+
+# a description of its own between commas ("the operator, a city-owned company, lists both"), or
+# after a figure or a name at the sentence's end ("3.40 marks, the price of a coffee"): a clause
+# of its own, which its claims must say
+_APPOSITIVE = lazy(r"(?<=[^\W_])\s*,\s+(?P<np>(?:a|an|the|its|their|one\s+of)\s+[^,;:.!?()\[\]]{2,50}?)\s*"
+                   r"(?P<end>,|$)", re.IGNORECASE)
+_NOT_APPOSITIVE = lazy(rf"\b(?:{_REPORT_VERB}|say|is|are|was|were|has|have|had|will|would|can|may|do|does|did|"
+                       r"lists?|listed|takes?|took|gives?|gave)\b|\d", re.IGNORECASE)
+
+
+_VERB_BEFORE = lazy(r"\b(?!(?:of|for|in|on|at|by|with|from|to|into|over|under|about|like|than|as|and|or|but)\b)"
+                    r"[^\W\d_]+\s+(?:the|a|an|its|their|this|that|these|those)\b", re.IGNORECASE)
+
+
+def _appositive(sentence: str, backing: list[str]) -> str | None:
+    """A noun phrase set off by commas as a description of what comes before it ("the operator,
+    a city-owned company,"; "W1 and W2, the two main routes,"; "3.40 marks, the price of a
+    coffee") whose words the claims and quotes mostly do not say. At the sentence's end it
+    follows a figure or a name; a phrase with a verb ("the operator says") is a clause the
+    other rules read."""
+    for m in _APPOSITIVE.finditer(sentence):
+        np = m.group("np")
+        if _NOT_APPOSITIVE.search(np) or len(np.split()) > 6 or _VERB_BEFORE.search(np) or \
+                re.search(r"\b(?:first|last|second|third|final|next|latest|earliest|former|latter)\b", np, re.IGNORECASE):
+            continue  # ("..., the last of the three": a rank, which the scale rules read)
+        if not m.group("end"):
+            before = sentence[:m.start()].split()
+            last = before[-1] if before else ""
+            if not (re.search(r"\d", sentence[max(0, m.start() - 20):m.start()]) or last[:1].isupper()):
+                continue
+        if len(_words_of(np)) >= 2 and _mostly_unsaid(np, backing):
+            return np.strip()  # ("PEP 649, the later PEP,": one word that orders documents, no description)
+    return None
+
+
+# a relative clause that narrows who a claim speaks of ("children under twelve who live in the
+# city"): its first words must be the claims'
+_WHO_CLAUSE = lazy(r"\b[^\W\d_]{3,}\s*,?\s+(?:who)\s+(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
+
+
+def _who_clause(sentence: str, backing: list[str]) -> str | None:
+    """A "who" clause whose first content words the claims and quotes mostly do not say."""
+    for m in _WHO_CLAUSE.finditer(sentence):
+        if _mostly_unsaid(m.group("cl"), backing):
+            return " ".join(m.group(0).split()[1:6])
+    return None
+
+
+# a restriction of its own: "cash only", "by card only" where no claim restricts
+_ONLY_AFTER = lazy(r"\b(?P<w>[^\W\d_]{3,})\s+only(?=\s*(?:[,;:.!?)\]—–]|$))", re.IGNORECASE)
+
+
+def _only_after(sentence: str, backing: list[str]) -> str | None:
+    """"cash only": a thing restricted to a word that no claim or quote says."""
+    m = _ONLY_AFTER.search(sentence)
+    if m is None or m.group("w").lower() in ("not", "the", "and", "one", "you", "for", "but") or \
+            any(_ONLY.search(b) for b in backing) or not _unsaid(m.group("w"), backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# the condition a sentence states ("once the council approves the budget") where its claim
+# states another: the words after the subordinator must be the claim's
+_COND_OPEN = lazy(r"\b(?:once|if|unless|provided(?:\s+that)?|as\s+soon\s+as|on\s+condition\s+that)\s+"
+                  r"(?!(?:and|or|more|again|per|every|each|only|before|after|in|at|for|a|an|daily|twice|any|ever)\b)"
+                  r"(?P<cl>[^,;:.!?()\[\]]{3,80})", re.IGNORECASE)
+
+
+def _new_condition(sentence: str, backing: list[str]) -> str | None:
+    """A condition whose first content words the claims and quotes mostly do not say (two at
+    least), in a sentence that restates a claim with a condition of its own (half the words
+    before the claim's condition are the sentence's before its own): the condition is replaced."""
+    for m in _COND_OPEN.finditer(sentence):
+        words = _words_of(m.group("cl"))[:4]
+        unsaid = [w for w in words if _unsaid(w, backing)]
+        if len(unsaid) < 2 or len(unsaid) * 2 <= len(words):
+            continue
+        frame = _words_of(sentence[:m.start()])
+        for b in backing:
+            t = _COND_OPEN.search(b)
+            if t and frame and sum(not _unsaid(w, [b[:t.start()]]) for w in frame) * 2 >= len(frame):
+                return " ".join(m.group(0).split()[:6])
+    return None
+
+
+# a purpose of its own after a date ("was signed in August to replace the faulty readers") or
+# said as one ("in order to", "so as to"): its words must be the claims'
+_PURPOSE_OF = lazy(r"(?:\bin\s+order\s+to|\bso\s+as\s+to|\b(?:" + "|".join(_MONTHS) + r"|\d{4})\s+to)\s+"
+                   r"(?P<cl>[^\W\d_]{3,}\s+[^,;:.!?()\[\]]{3,60})", re.IGNORECASE)
+
+
+def _purpose_of(sentence: str, backing: list[str]) -> str | None:
+    """A purpose whose first content words the claims and quotes mostly do not say (two at least)."""
+    for m in _PURPOSE_OF.finditer(sentence):
+        words = _words_of(m.group("cl"))[:3]
+        unsaid = [w for w in words if _unsaid(w, backing)]
+        if len(unsaid) >= 2 and len(unsaid) * 2 > len(words):
+            return " ".join(m.group(0).split()[1:6])
+    return None
+
+
+# a word of precision on a figure ("exactly 31,000", "precisely", "a full 31,000") where the
+# claim gives it bare or as an average
+_EXACT = lazy(r"\b(?:exactly|precisely|a\s+full|fully|to\s+the\s+(?:passenger|person|penny|mark))(?=\s+[£$€¥]?\d)",
+              re.IGNORECASE)
+
+
+def _exact(sentence: str, backing: list[str]) -> str | None:
+    """"exactly 31,000" of "an average of 31,000": a precision no claim or quote gives."""
+    m = _EXACT.search(sentence)
+    if m is None or any(re.search(r"\b(?:exact\w*|precise\w*|full)\b", b, re.IGNORECASE) for b in backing):
+        return None
+    return " ".join(m.group(0).lower().split())
+
+
+# a habit told by "every" and a time ("every morning") where no claim tells one
+_EVERY_TIME = lazy(r"\b(?:every|each)\s+(?:single\s+)?(?:morning|evening|night|day|week|weekday|weekend|month|"
+                   r"year)\b", re.IGNORECASE)
+_EVERY_BACKED = lazy(r"\b(?:every|each|daily|nightly|weekly|monthly|yearly|annual\w*|per|a\s+(?:day|week|month|"
+                     r"year)|always|regular\w*|usual\w*|often|mornings|evenings|nights|weekdays|weekends)\b",
+                     re.IGNORECASE)
+
+
+def _every_time(sentence: str, backing: list[str]) -> str | None:
+    """"switched off every morning": a habit no claim or quote tells, where a claim is dated."""
+    m = _EVERY_TIME.search(sentence)
+    if m is None or any(_EVERY_BACKED.search(b) for b in backing) or \
+            not any(_dated(b) and re.search(r"\b(?:was|were|said|told)\b", b, re.IGNORECASE) for b in backing):
+        return None  # a claim of one past time ("were off in late September"); a state as of a date is no time
+    return " ".join(m.group(0).lower().split())
+
+
+# a place named after a preposition of place ("bought on board at Halden Quay"): a capitalised
+# name, not a month, a day or a code ("W3", "PEP")
+_PLACE = lazy(r"(?<![\w])(?:at|in|near|outside|inside|from|via|off|beside|opposite)\s+(?:the\s+)?"
+              r"(?P<name>[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+|on\s+)?[A-Z][a-z][\w'’-]*){0,3})")
+
+
+def places(text: str) -> list[str]:
+    """The places a sentence names after a preposition of place ("at Halden Quay", "in Calder
+    Bay"), each as written; months and days are dates, not places."""
+    out = []
+    for m in _PLACE.finditer(_seen(text)):
+        name = m.group("name")
+        if name.split()[0].lower() in _MONTHS or name.split()[0].lower() in _DAYS:
+            continue
+        out.append(name)
+    return out
+
+
+def place_unsaid(text: str, hay: str) -> str | None:
+    """The first place ``text`` names (``places``) that ``hay`` (what backs the sentence: its
+    claims and quotes, the page's other claims, its sources' records, the question) names
+    nowhere, neither whole nor word by word, or None."""
+    low = hay.lower()
+    for name in places(text):
+        words = [w.lower() for w in re.findall(r"[^\W\d_]{3,}", name) if w.lower() not in ("the", "of", "on")]
+        if name.lower() not in low and not all(re.search(rf"\b{re.escape(w)}", low) for w in words):
+            return name
+    return None
+
+
+# a verb of report a page may stress only to doubt it ("Riders *say* ...")
+_STRESSED_REPORT = lazy(r"(?:says?|said|claims?|claimed|reports?|reported|told|tells?|insists?|insisted|believes?|"
+                        r"believed|thinks?|thought|according|allegedly|supposedly|reportedly|apparently)",
+                        re.IGNORECASE)
+
+
+def stressed_report(word: str) -> str | None:
+    """``word`` (one word a page sets alone in emphasis), lower case, when it is a verb of report
+    ("say", "claims", "according"), else None."""
+    w = word.strip(".,;:!?\"'’”“")
+    return w.lower() if _STRESSED_REPORT.fullmatch(w) else None
+
+
+# a retort that mocks what was just said: "Sure it will.", "Yeah, right.", "As if.", "Don't hold
+# your breath", "I'll believe it when I see it"
+_SCOFF = lazy(r"\b(?:(?:sure|of\s+course)\s*,?\s+(?:it|they|he|she|you|we)\s+(?:will|would|does|do|did|is|are|"
+              r"can|has|have)(?=\s*(?:[,.!?…]|$))|yeah\s*,?\s+right|as\s+if(?=\s*[.!?…]|$)|"
+              r"don['’]?t\s+hold\s+your\s+breath|i['’]?ll\s+believe\s+it\s+when\s+i\s+see\s+it|"
+              r"pull\s+the\s+other\s+one|good\s+luck\s+with\s+that)", re.IGNORECASE)
+
+
+def scoffs(text: str) -> str | None:
+    """A retort a line that cites no claim uses to mock what a line before stated ("Sure it
+    will.", "Yeah, right."), lower case, or None."""
+    m = _SCOFF.search(_seen(text))
+    return " ".join(m.group(0).lower().split()) if m else None
+
+
+# the readers above, in order, with the kind each finds (kinds in ``ADDED``)
+_STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark),
+                   ("timing", _timing), ("timing", _not_period), ("span", _span), ("obligation", _obliged),
+                   ("concession", _conceding),
+                   ("lapsed", _counterfactual), ("manner", _manner), ("description", _appositive),
+                   ("restriction", _who_clause), ("restriction", _only_after), ("new condition", _new_condition),
+                   ("cause", _purpose_of), ("precision", _exact),
+                   ("habit", _every_time))
+# words a heading or a label may not add either
+_LABEL_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark), ("timing", _timing),
+                  ("timing", _not_period))
+
+ADDED.update({
+    "attitude": ("E-PAGE-WORD-UNBACKED", "a word of the author's attitude (\"shockingly\", \"a mere\", \"rosier\", "
+                 "\"fiasco\", \"spun\")",
+                 "say what the claim says, as plainly as it says it, or cite the claim whose quote says the word"),
+    "stance": ("E-PAGE-WORD-UNBACKED", "a verb of report that takes a side (\"conceded\", \"admitted\", \"insisted\", "
+               "\"showed that\")",
+               "say what the claim's speaker did as the claim does (\"said\"), or cite the claim whose quote says it"),
+    "timing": ("E-PAGE-WORD-UNBACKED", "a word that judges a time as late or early (\"finally\", \"running late\", "
+               "\"only signed in\", \"as early as\")",
+               "give the date as the claim gives it, or cite the claim that says it was late or early"),
+    "span": ("E-PAGE-WORD-UNBACKED", "a whole span (\"throughout September\") where the claims give a time in it",
+             "give the time as the claim gives it (\"in late September\"), or cite the claim that spans it"),
+    "obligation": ("E-PAGE-WORD-UNBACKED", "an obligation (\"must\", \"have to\", \"are required to\")",
+                   "say what the claim allows or states as it says it, or cite the claim that imposes it"),
+    "concession": ("E-PAGE-WORD-UNBACKED", "a concession (\"despite\", \"in spite of\") that sets one claim "
+                   "against another",
+                   "give each claim on its own, or cite the claim that sets them against each other"),
+    "manner": ("E-PAGE-WORD-UNBACKED", "a word of manner or intent (\"deliberately\", \"independently\")",
+               "say what was done as the claim says it, or cite the claim whose quote says how"),
+    "description": ("E-PAGE-WORD-UNBACKED", "a description of its own between commas (\", a city-owned company,\")",
+                    "a description is a clause of its own: cut it, or cite the claim that says it"),
+    "restriction": ("E-PAGE-WORD-UNBACKED", "a restriction (\"who live in the city\", \"cash only\")",
+                    "name whom and what the claim names, as it names them, or cite the claim that restricts it"),
+    "new condition": ("E-PAGE-HEDGE-DROPPED", "a condition other than the one its claim states",
+                      "keep the claim's condition in its words (\"once new readers are installed\"), or cite the "
+                      "claim that states yours"),
+    "place": ("E-PAGE-WORD-UNBACKED", "a place (\"at Halden Quay\")",
+              "name only the places the claims, the page's claims or the sources' records name, or cite the claim "
+              "that names it"),
+    "stress": ("E-PAGE-WORD-UNBACKED", "a verb of report stressed to doubt the report",
+               "tell who says it plainly (\"Riders say\"), without emphasis"),
+    "scoff": ("E-PAGE-WORD-UNBACKED", "a retort that mocks what a line before stated (\"Sure it will\", "
+              "\"Yeah, right\")",
+              "banter may react, never doubt a claim: cut the retort, or say plainly what the claim says"),
+    "precision": ("E-PAGE-WORD-UNBACKED", "a word of precision on a figure (\"exactly\", \"precisely\")",
+                  "give the figure as the claim gives it (\"an average of 31,000\"), or cite the claim that "
+                  "says it is exact"),
+    "habit": ("E-PAGE-WORD-UNBACKED", "a habit (\"every morning\")",
+              "a claim that tells one time tells no habit: keep its date, or cite the claim that tells how often"),
+})
 
 
 def _first_read(readers, sentence: str, backing: list[str]) -> tuple[str, str] | None:
@@ -1920,7 +2429,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
         extra = [w for w in scale if w not in said_scale]
         if extra:
             return "scale", extra[0]
-    return None
+    return _first_read(_STANCE_READERS, sentence, backing)
 
 
 # "already" before a verb of saying or foreseeing ("The memory target proposal already anticipated a
@@ -2355,7 +2864,7 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
         cond = label_condition_dropped(t, label)
         if cond:
             return "condition", cond
-    return None
+    return _first_read(_LABEL_READERS, label, backing)
 
 
 def reports(text: str) -> bool:

@@ -399,6 +399,11 @@ class _Judge:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
                           f"says; {fix}")
+        place = self.place_unsaid(p.text, ids)
+        if place:
+            code, what, fix = stance.ADDED["place"]
+            return (code, f"names {place!r}, {what} that none of its claims ({', '.join(ids)}), their quotes, "
+                          f"the page's other claims or its sources' records names; {fix}")
         # a negation is judged by the claims cited in its own part of the sentence: "free" in the
         # children's claim does not license "not" beside the fare ("is not 3.40 marks[5], and ...[6]")
         for _at, xs in groups if len(groups) > 1 else ():
@@ -425,6 +430,23 @@ class _Judge:
         if not stance.answer_turns(asked, self.backing(ids, quotes=True)):
             return text
         return " " * m.end() + text[m.end():]
+
+    def place_unsaid(self, text: str, ids: list[str]) -> str | None:
+        """A place the sentence names ("at Halden Quay") that neither its claims and quotes, nor
+        the page's other claims, nor the records (title, publisher, author) of the sources the
+        page cites, nor the question name (``stance.place_unsaid``), or None."""
+        from .....engines.text import stance
+
+        if not stance.places(text) or all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
+            return None  # an inference is the author's own: a person reviews its names (W-REVIEW-NAME)
+        records = []
+        for sid in self.sources_of(self.shown_ids() + list(ids)):
+            rec = self.ctx.source(sid) or {}
+            records += [str(rec.get(k) or "") for k in ("title", "publisher", "author", "url")]
+        question = str((self.ctx.manifest or {}).get("question") or "")
+        hay = " ".join(self.backing(ids, quotes=True) + self.backing(self.shown_ids(), quotes=True) + records +
+                       [question])
+        return stance.place_unsaid(text, hay)
 
     def day(self, sid: str) -> str | None:
         from ....ledger.provenance import source_day
@@ -1067,6 +1089,10 @@ class _Judge:
                                     whole=p.where != "header" and not row)
             if got is not None:
                 kind, word = got
+        if kind is None and denies:
+            # "W3 not this year": a period denied, which a claim's lack ("switched off") does not back
+            word = stance.period_denied(text, backing) or ""
+            kind = "timing" if word else None
         if kind is None and p.where == "heading" and not ids and not row:
             # a heading over an empty section or slide is judged against no claim: it may name
             # a topic ("Sources", "What to do"), never say that something is so
@@ -1243,6 +1269,24 @@ class _Judge:
         return False
 
     # -- refused outright --
+    def stressed(self) -> None:
+        """A verb of report set alone in emphasis ("Riders *say* the readers were off"): the stress
+        doubts the report, as a one-word quotation doubts a word; a claim's report is told
+        plainly."""
+        from .....engines.text import stance
+
+        html = self.ctx.page_html(self.page)
+        for m in _STRESSED.finditer(html):
+            word = stance.stressed_report(m.group("w"))
+            if word:
+                code, what, fix = stance.ADDED["stress"]
+                line = html.count("\n", 0, m.start()) + 1
+                p = next((q for q in self.pr.pieces if q.line == line and re.search(rf"\b{re.escape(word)}\b", q.text,
+                                                                                  re.IGNORECASE)), None)
+                said = f"\"{safe(first_words(p.text), 120)}\" " if p else ""
+                self.f.append(Finding(code, f"{self.page.rel}:{line}", f"{said}sets {word!r} alone in emphasis, "
+                                                                       f"{what}; {fix}"))
+
     def outright(self) -> None:
         rel, pr = self.page.rel, self.pr
         for line, data in pr.comments:
@@ -1388,6 +1432,10 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
     return out
 
 
+# one word alone in emphasis: <em>say</em>, <strong>claims</strong>
+_STRESSED = re.compile(r"<(?P<t>em|strong|i|b)\b[^>]*>\s*(?P<w>[^<\s]{2,20})\s*</(?P=t)\s*>", re.IGNORECASE)
+
+
 def _key(ctx: GateContext, page: Page) -> str:
     from ...prose_fixed import page_kind, template_key
 
@@ -1395,7 +1443,8 @@ def _key(ctx: GateContext, page: Page) -> str:
     decisions, the plan (ordinals), the question, the sources' names and the templates."""
     srcs = ctx.memo("prose-sources", lambda c: sorted(  # a code block's lines are looked up in the texts;
         # a source is named by its date ("the 2019 proposal")
-        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid), rec.get("published_at"), rec.get("published")]
+        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid), rec.get("published_at"), rec.get("published"),
+         rec.get("publisher"), rec.get("author"), rec.get("url")]  # a place is named by the record too
         for sid, rec in c.sources.items() if isinstance(rec, dict)))
     parts = [ctx.page_sha(page), page.rel, ctx.doc_shas.get("ledger/claims.json"),
              ctx.doc_shas.get("ledger/adjudications.json"), ctx.doc_shas.get("plan.json"),
@@ -1415,6 +1464,7 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], dict[str, i
     judge = _Judge(ctx, page, ctx.page_prose(page))
     judge.run()
     judge.outright()
+    judge.stressed()
     ctx.cache.remember_page_fact("prose", key, {"findings": [[f.code, f.subject, f.message] for f in judge.f],
                                                 "counts": judge.counts})
     return judge.f, judge.counts
