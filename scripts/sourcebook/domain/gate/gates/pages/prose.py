@@ -336,7 +336,7 @@ class _Judge:
         for x in ids:
             said = _cited_part(p.text, groups, x)
             for t in self._parts(x)[0]:
-                cond = stance.condition_dropped(t, said)
+                cond = stance.condition_dropped(t, said) or stance.condition_dropped_other(t, said)
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
@@ -368,6 +368,11 @@ class _Judge:
                                                     "its quotes nor its source's record (title, author, publisher) "
                                                     "names; say who says it as the source does")
                 lost = stance.hedge_dropped(t, p.text) if plan and not advice else None
+                done = stance.plan_told_done(t, self._parts(x)[1], said) if plan and not advice and not lost else None
+                if done:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, a plan, but tells it as done ({done!r}) where the "
+                                                    "claim's quote in that language tells it as to come; keep the "
+                                                    "plan's tense or a word of plan")
                 yes = _YES.search(said) if stance.hedged(t) and not any(
                     not stance.hedged(u) for y in ids if y != x and _cited_part(p.text, groups, y) == said
                     for u in self._parts(y)[0]) else None
