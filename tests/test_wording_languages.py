@@ -10,7 +10,10 @@
 - words of doubt of those languages ("якобы", "らしい", "据说") judge a claim like "allegedly";
 - "half fare" of those languages ("半額", "за полцены") is a multiplier;
 - English: "are to be installed" keeps a plan, in its own clause, beside a past of another
-  ("the contract was signed in August").
+  ("the contract was signed in August");
+- an amount said as units then hundredths ("three marks forty") is that amount (3.40 marks);
+- "Officers were to report on ..." names a thing to do, not a speaker: a sentence that names the
+  claim's own document as who says it passes.
 
 The rules live in the prose gate that `sb check-draft` and `sb verify` share.
 """
@@ -137,3 +140,33 @@ def test_are_to_be_installed_keeps_the_plan_beside_a_past_of_another_clause(demo
     other = ("The committee was told that the contract for the W3 readers was signed in August, and the readers "
              "were installed in November and are to be switched on in December")
     refused(demo, swap(page, COMMITTEE, other), tmp_path, "E-PAGE-HEDGE-DROPPED")
+
+
+FARE = "A single adult fare bought on board is 3.40 marks"
+
+
+def test_an_amount_said_as_units_then_hundredths_is_that_amount(demo, page, tmp_path):
+    """"three marks forty" is 3.40 marks, as it is said aloud; "three marks fifty" is another fare."""
+    from sourcebook.engines.text.figures import find_figures
+
+    assert [(f.kind, f.key) for f in find_figures("the fare is three marks forty")] == [("money", "MARK:3.4")]
+    assert [(f.kind, f.key) for f in find_figures("it cost 3 marks 40 passengers")] == [("money", "MARK:3"),
+                                                                                         ("number", "40")]
+    passes(demo, swap(page, FARE, "A single adult fare bought on board is three marks forty"), tmp_path)
+    refused(demo, swap(page, FARE, "A single adult fare bought on board is three marks fifty"), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED")
+
+
+def test_a_thing_to_report_is_no_one_reporting():
+    """"Officers were to report on the readers in December" names what officers are to do, not
+    who says it: a sentence that names the claim's own document as its speaker passes; a claim
+    whose text says who said it still holds the sentence to that speaker."""
+    from sourcebook.engines.text import stance
+
+    plan = "Officers were to report on the W3 readers in December."
+    quote = ["Action: officers to report on W3 readers in December."]
+    honest = "The committee minutes say officers are to report on the W3 readers in December"
+    assert stance.speaker_swapped(plan, quote, honest) is None
+    said = "City officers said the higher ridership figures quoted in the press were summer peaks."
+    assert stance.speaker_swapped(said, ["higher figures quoted in the press referred to summer peaks only"],
+                                  "The operator says the higher figures were summer peaks")

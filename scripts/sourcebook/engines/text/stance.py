@@ -550,7 +550,13 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
     if m is None:
         return None
     who = m.group("who") or m.group("who2") or ""
+    if m.group("who") and who.split()[-1].lower() in _NOT_A_SPEAKER_END:
+        return None  # "Officers were to report on ...", "The city will report": a thing to do, no one saying it
     return who, " ".join(m.group(0).split()), m.string[m.end():]
+
+
+# the last word before a verb of report that makes it an infinitive or a modal's verb, not a frame
+_NOT_A_SPEAKER_END = frozenset("to will would shall should must may might can could".split())
 
 
 # who says it, said after what is said ("..., riders said.") or in passing ("as the trade press
