@@ -13,7 +13,8 @@
   ("the contract was signed in August");
 - an amount said as units then hundredths ("three marks forty") is that amount (3.40 marks);
 - "Officers were to report on ..." names a thing to do, not a speaker: a sentence that names the
-  claim's own document as who says it passes.
+  claim's own document as who says it passes;
+- a report sentence of two clauses is read clause by clause for a dropped condition.
 
 The rules live in the prose gate that `sb check-draft` and `sb verify` share.
 """
@@ -170,3 +171,20 @@ def test_a_thing_to_report_is_no_one_reporting():
     said = "City officers said the higher ridership figures quoted in the press were summer peaks."
     assert stance.speaker_swapped(said, ["higher figures quoted in the press referred to summer peaks only"],
                                   "The operator says the higher figures were summer peaks")
+
+
+def test_a_report_sentence_is_read_clause_by_clause_for_a_dropped_condition():
+    """A report's [n] cites a source, so a sentence is read against every claim of the sources it
+    cites; a plain claim restated in one clause ("3.40 marks") does not excuse another clause that
+    drops its claim's condition ("children under twelve ride free")."""
+    from sourcebook.engines.text.stance import hedge_dropped_among
+
+    claims = ["A single adult fare bought on board costs 3.40 marks.",
+              "Children under twelve ride free when travelling with a paying adult."]
+    dropped = "A single adult fare bought on board is 3.40 marks, and children under twelve ride free."
+    assert hedge_dropped_among(claims, dropped) == "when travelling with a paying adult"
+    kept = "A single adult fare bought on board is 3.40 marks, and children under twelve ride free with a paying adult."
+    assert hedge_dropped_among(claims, kept) is None
+    plan = ["The ticket reader contract for route W3 was signed in August 2026, with installation scheduled for "
+            "November 2026."]
+    assert hedge_dropped_among(plan, "The contract was signed in August, and installation is set for November.") is None

@@ -802,10 +802,26 @@ def condition_done(claim_text: str, sentence: str, others: list[str] | None = No
     return None
 
 
+# two clauses of one sentence, each of which may restate a claim of its own ("A single fare is
+# 3.40 marks, and children under twelve ride free")
+_JOINED_CLAUSES = lazy(r"\s*;\s*|,\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
+
+
 def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     """``hedge_dropped`` where a sentence cites a source, not a claim (a report's ``[3]``): the
     hedge of a claim it restates plainly, unless it restates as well an unhedged claim of the
-    same sources."""
+    same sources. A sentence of two clauses ("..., and children under twelve ride free") is read
+    clause by clause as well: the other clause's plain claim does not excuse this one's."""
+    lost = _hedge_dropped_among(claim_texts, sentence)
+    if lost is not None:
+        return lost
+    parts = [p for p in _JOINED_CLAUSES.split(sentence) if len(p.split()) >= 3]
+    if len(parts) < 2:
+        return None
+    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p))), None)
+
+
+def _hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence)
                                              or condition_done(t, sentence, [u for u in claim_texts if u != t])
                                              or frame_dropped(t, sentence))), None)
