@@ -191,6 +191,8 @@ def _kind_flaws(doc) -> list[list]:
         if el.tag != "p" or "kind" not in el.classes:
             continue
         known = known if known is not None else _kind_labels()
+        if not known:
+            return out  # no template to read (render's E-TEMPLATE): nothing to set the label against
         said = " ".join(el.text().split())
         if said not in known:
             out.append(["E-PAGE-MARKUP", el.line, f"the page's kind label says {said[:60]!r}, which no template "
