@@ -7,9 +7,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from test_page_prose import _entry_id, _sup_of, body, passes_prose, refused
-
 from demo_kit import EPOCH, built_demo
+from test_page_prose import _entry_id, _sup_of, body, passes_prose, refused
 
 
 @pytest.fixture(autouse=True)

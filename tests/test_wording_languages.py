@@ -22,9 +22,8 @@ The rules live in the prose gate that `sb check-draft` and `sb verify` share.
 from __future__ import annotations
 
 import pytest
-from test_page_prose import body, check, refused
-
 from demo_kit import built_demo
+from test_page_prose import check, refused
 
 
 @pytest.fixture(autouse=True)
