@@ -187,3 +187,16 @@ def test_a_report_sentence_is_read_clause_by_clause_for_a_dropped_condition():
     plan = ["The ticket reader contract for route W3 was signed in August 2026, with installation scheduled for "
             "November 2026."]
     assert hedge_dropped_among(plan, "The contract was signed in August, and installation is set for November.") is None
+
+
+@pytest.mark.parametrize("new, word", [
+    ("Проездной принимают лишь на маршруте W1", "лишь"),
+    ("Проездной принимают только на маршруте W1", "только"),
+])
+def test_only_of_a_listed_set_in_russian_is_refused(demo, page, tmp_path, new, word):
+    from sourcebook.engines.text import stance
+
+    backing = ["The Tidewater Pass is accepted on water bus routes W1 and W2."]
+    assert stance.added_words(new, backing, False, 1) == ("scope", f"{word} W1")
+    assert stance.added_words(new.replace(f"{word} ", ""), backing, False, 1) is None
+    refused(demo, swap(page, LISTS, new), tmp_path, "E-PAGE-WORD-UNBACKED")

@@ -1206,7 +1206,7 @@ def _quantity(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
-_ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
+_ONLY = lazy(r"\b(?:only|solely|exclusively|лишь|исключительно)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
 
 
 # "on routes other than W1 and W2": the set a claim names, turned inside out
