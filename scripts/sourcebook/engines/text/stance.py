@@ -464,16 +464,16 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
 # the words that open a condition in the demo languages ("取り付けられ次第", "大人と一緒なら",
 # "安装后", "когда на его суда установят")
 _CONDITION_OTHER = lazy(r"\b(?:если|когда|как\s+только|после|при|лишь|только|по\s+мере|вместе|сопровожд\w*|"
-                        r"пока|в\s+случае|с\s+[а-яё]+(?:ым|им|ом|ем|ой|ей|ами|ями))\b|たら|れば|えば|なら|次第|後|あと|際|場合|とき|時|限り|条件|ながら|一緒|同伴|"
-                        r"付き添|連れ|如果|若|一旦|待|后|之后|以后|时|条件|只要|才|陪同|随同|带着|一起|同行", re.IGNORECASE)
+                        r"пока|в\s+случае|с[о]?\s+[а-яё]+(?:ым|им|ом|ем|ой|ей|ами|ями))\b|たら|れば|えば|なら|次第|後|あと|際|場合|とき|時|限り|条件|ながら|一緒|同伴|"
+                        r"付き添|連れ|如果|若|一旦|待|后|之后|以后|时|条件|只要|才|陪同|随同|随|带着|一起|同行", re.IGNORECASE)
 _FOREIGN = lazy(r"[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]")
 _LATIN = lazy(r"[A-Za-z]")
 
 
 def condition_dropped_other(claim_text: str, sentence: str) -> str | None:
     """``condition_dropped`` for a sentence in Russian, Chinese or Japanese, whose words cannot be
-    set against the claim's: the claim states a condition ("once new ticket readers are
-    installed"), the sentence restates it (every name with digits the claim gives, and one of its
+    set against the claim's: the claim states a condition and no plan ("when travelling with a
+    paying adult"), the sentence restates it (every name with digits the claim gives, and one of its
     figures: "W3", "十二月一日") with no word of condition nor of plan in its language
     ("次第", "なら", "后", "когда"; "予定", "将", "должен"). None otherwise."""
     from .figures import find_figures
@@ -482,6 +482,10 @@ def condition_dropped_other(claim_text: str, sentence: str) -> str | None:
     m = _CONDITION.search(said)
     seen = _seen(sentence)
     if m is None or len(_FOREIGN.findall(seen)) <= len(_LATIN.findall(seen)):
+        return None
+    if hedged(said):
+        # a plan: the plain form of Japanese and Chinese is its future too ("使えるようになります",
+        # "接受"), and a plan told in the future keeps its hedge without its condition, as in English
         return None
     if hedged(seen) or _PLAN_WORDS_OTHER.search(seen) or _CONDITION_OTHER.search(seen) or _FUTURE.search(seen):
         return None
