@@ -102,6 +102,34 @@ def test_at_most_three_sources_per_sentence(ws):
     assert "on the fare[1][2][3]." in _report(ws)
 
 
+def test_a_chinese_full_stop_ends_a_sentence_for_the_citation_cap(ws):
+    """"。" ends a sentence with or without a space after it: the English sentence after a Chinese
+    one keeps its own numbers (the cap of three counts per sentence, not across both)."""
+    from ledger_helpers import claim, ev, make_source, write_claims
+
+    from sourcebook.base.ids import claim_id
+
+    refs = []
+    cs = []
+    for i in range(5):
+        text = f"Source {i} says the fare is 3.40 marks.\n"
+        sid = make_source(ws, text, name=f"s{i}", tier="A")
+        cs.append(claim(f"Claim {i}: the fare is 3.40.", f"fare.t{i}", confidence="verified",
+                        evidence=[ev(sid, text, "the fare is 3.40 marks")]))
+        refs.append(claim_id(f"Claim {i}: the fare is 3.40."))
+    write_claims(ws, cs)
+    three = "".join(f"[@{r}]" for r in refs[:3])
+    two = "".join(f"[@{r}]" for r in refs[3:])
+    for stop in ("。 ", "。"):
+        (ws / "draft.md").write_text(f"票价是3.40马克{three}{stop}The fare is 3.40 marks {two}.\n", encoding="utf-8")
+        r = sb("render", "report", cwd=ws)
+        assert r.rc == 0 and "W-CITE-CROWDED" not in r.out
+        assert f"票价是3.40马克[1][2][3]{stop}The fare is 3.40 marks[4][5]." in _report(ws)
+    (ws / "draft.md").write_text(f"「票价是3.40马克。」{three}{two}\n", encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert "W-CITE-CROWDED" in r.out  # "。」": the quotation closes, the sentence goes on
+
+
 def test_report_refuses_unknown_ids(kit):
     ws, ids = kit
     (ws / "draft.md").write_text("A claim [@clm_000000000000] and [@src_000000000000].\n", encoding="utf-8")

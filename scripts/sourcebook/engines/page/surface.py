@@ -135,6 +135,15 @@ _STRUCK = frozenset({"s", "del", "strike"})
 _HISTORY = frozenset({"history-entry", "withdrawn-entry"})
 
 
+def _in_ledger(el: Element) -> bool:
+    p = el.parent
+    while p is not None:
+        if any(c.startswith("ledger") for c in (getattr(p, "classes", ()) or ())):
+            return True
+        p = getattr(p, "parent", None)
+    return False
+
+
 def _in_history(el: Element) -> bool:
     p = el.parent
     while p is not None:
@@ -261,6 +270,16 @@ class _Surface:
             self.flaw("E-PAGE-MARKUP", el.line, f"<{tag}> is an element sourcebook never writes")
             return
         ok = self.allowed[tag]
+        if tag == "q" and not ("ledger-quote" in el.classes and _in_ledger(el)):
+            # a browser draws quotation marks around <q>: sourcebook writes it for the ledger's
+            # quotes only; in prose it puts a word in scare quotes ("an <q>audited</q> 31,000")
+            self.flaw("E-PAGE-MARKUP", el.line, "<q> outside the ledger's quotes draws quotation marks around words "
+                                                "no source is quoted for; a reader takes them for doubted")
+        if tag == "sup" and "ref" not in el.classes:
+            # sourcebook writes <sup> for citation numbers only: a raised "?" or "*" beside a
+            # figure is a mark of doubt or a footnote no claim gives
+            self.flaw("E-PAGE-MARKUP", el.line, "<sup> that is not a citation number (sup.ref) raises a mark no "
+                                                "claim gives")
         if tag in _STRUCK and not _in_history(el):
             # struck text reads as withdrawn: sourcebook strikes only the ledger's History and
             # Withdrawn entries, never a claim the page stands on

@@ -19,7 +19,9 @@ MAX_PER_SENTENCE = 3
 # inference (the tag ``sb check-draft`` and the report gate count as inferred). ``[unverified]``
 # is a different thing: a chat answer's words from the model's own knowledge, never written here.
 INFERENCE = "[inference]"
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# a full stop of Chinese or Japanese ends its sentence with no space after it ("安装。Riders say"),
+# but not before the closing mark of a quotation or bracket ("…安装。」")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])\s*(?=[^\s」』）)\]\"”’])")
 # The headings that open a Sources block, in every language a draft may be written in: the one
 # list `render report` (which replaces the block) and `check-draft` (which reads it) share.
 SOURCES_HEADINGS = ("Sources", "References", "Bibliography", "Références", "Quellen", "Literatur",

@@ -613,6 +613,35 @@ def _ranges(figs: list[Figure], t: str) -> list[Figure]:
     return out
 
 
+# what may follow the hundredths of a spoken amount ("three marks forty, and ..."): an end, or a
+# small word, not a noun the number counts ("3 marks 40 passengers")
+_SUBUNIT_TAIL = lazy(r"\s*(?:$|[,.;:!?)\]]|(?:and|or|for|each|per|on|in|at|a|an|the|when|if|with|bought|paid|"
+                     r"as|but|so|to|from|until|since)\b)", re.I)
+
+
+def _subunits(figs: list[Figure], t: str) -> list[Figure]:
+    """An amount said as its units and then its hundredths: "three marks forty" is 3.40 marks,
+    "five pounds fifty" 5.50 pounds (a whole amount with a currency word after it, then one
+    bare number from 1 to 99)."""
+    out: list[Figure] = []
+    skip = False
+    for i, a in enumerate(figs):
+        if skip:
+            skip = False
+            continue
+        b = figs[i + 1] if i + 1 < len(figs) else None
+        code, _, whole = a.key.partition(":")
+        if b is not None and a.kind == "money" and whole.isdigit() and a.written[-1:].isalpha() \
+                and b.kind == "number" and not b.unit and b.key.isdigit() and 1 <= int(b.key) <= 99 \
+                and t[a.end:b.start] == " " and _SUBUNIT_TAIL.match(t, b.end):
+            total = Decimal(whole) + Decimal(b.key) / 100
+            out.append(a._replace(key=f"{code}:{_canon(total)}", written=t[a.start:b.end], end=b.end))
+            skip = True
+            continue
+        out.append(a)
+    return out
+
+
 def _day(key: str) -> int | None:
     return int(key) if key.isdigit() and 1 <= int(key) <= 31 else None
 
@@ -633,7 +662,7 @@ def _figures(text: str) -> tuple[Figure, ...]:
     sc.cjk_numbers()
     sc.numbers()
     figs = sorted(sc.found, key=lambda f: f.start)
-    return sc.mapped(_ranges(figs, sc.t))
+    return sc.mapped(_subunits(_ranges(figs, sc.t), sc.t))
 
 
 def _has_month(text: str) -> bool:

@@ -97,10 +97,13 @@ _MULTIPLIER = lazy(
     r"(?<!latter\ )(?<!former\ )(?<!each\ )(?<!every\ )(?<!per\ )"
     r"(?:half|(?:a|one|two)\ thirds?|(?:a|one|three)\ quarters?|quarter)(?=[\ -](?:fares?|price[ds]?|rates?|costs?|"
     r"the|of|as|that|what)(?![^\W\d_])|\ an?\ (?!(?:hour|minute|second|day|week|month|year|mile|metre|meter|"
-    r"kilo\w*|dozen|century|decade)s?\b))|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?)"
-    r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番", re.I,
+    r"kilo\w*|dozen|century|decade)s?\b))|вдвое|втрое|вчетверо|в\ (?:два|три|четыре|пять|десять)\ раза?|"
+    # "half fare" of the demo languages: за полцены, половина стоимости; 半額, 半价
+    r"полцены|половин\w*\ (?:цены|стоимости|тарифа|платы))"
+    r"(?![^\W\d_])|[二两兩三四五十数]?倍|半分|一半|翻番|翻了一番|半額|半价|半價|半票", re.I,
     needs=("doubl", "twice", "tripl", "trebl", "thrice", "quadrupl", "halv", "fold", "half", "third", "quarter",
-           "вдвое", "втрое", "вчетверо", "раз", "倍", "半分", "一半", "翻番", "翻了一番"))
+           "вдвое", "втрое", "вчетверо", "раз", "полцены", "половин", "倍", "半分", "一半", "翻番", "翻了一番", "半額",
+           "半价", "半價", "半票"))
 _SMALL = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
           "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "пять": 5,
           "пяти": 5}

@@ -273,6 +273,8 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     if not possible and _FUTURE.search(seen) and done and all(
             m.group(0).split()[-1].lower() in done for m in _DONE_PAST.finditer(seen)):
         return None  # "was signed in August and they are to be installed": the claim's own past beside its plan
+    if not possible and _plan_kept_in_clause(said, seen):
+        return None  # "was signed in August and ... are to be installed in November": the past is another clause's
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
     if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
@@ -318,6 +320,72 @@ def future_told_done(claim_text: str, sentence: str) -> str | None:
                        (len(words) > 1 and words[0] in ("was", "were") and words[1] in ("due", "set", "to"))):
             return " ".join(m.group(0).lower().split())
     return None
+
+
+# a plan told as done in the demo languages, read against the claim's quote in the sentence's own
+# language: the quote's verb in a past or perfect form ("установят" -> "установили", "将于十一月
+# 安装" -> "安装了", "使えるようになります" -> "使えるようになりました")
+_PLAN_WORDS_OTHER = lazy(r"будет|будут|буд[уе]м|план\w*|должн\w*|ожида\w*|намеч\w*|предполага\w*|собира\w*|"
+                         r"予定|見込み|計画|はず|だろう|でしょう|方針|将|计划|预计|定于|拟", re.IGNORECASE)
+_RU_PAST = lazy(r"\b([а-яё]{4,}?)(?:ли|ла|ло|л|лся|лась|лось|лись)\b", re.IGNORECASE)
+_RU_PAST_END = lazy(r"(?:л|ла|ло|ли|лся|лась|лось|лись)$", re.IGNORECASE)
+_RU_WORD = lazy(r"[а-яё]{4,}", re.IGNORECASE)
+_ZH_DONE = lazy(r"([\u4e00-\u9fff]{2})了|已(?:经)?([\u4e00-\u9fff]{2})")
+_JA_PAST = lazy(r"([\u3040-\u30ff\u4e00-\u9fff]{2})(ました|でした|た)(?=\s*(?:[。！？、」.!?,;:]|$))")
+
+
+def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | None:
+    """The past or perfect form of a planned action in a Russian, Chinese or Japanese sentence
+    when the claim is a plan and a quote of its, in that language, tells the same verb as to come:
+    "установили" where the quote says "установят", "安装了" where it says "将于十一月安装",
+    "使えるようになりました" where it says "使えるようになります". A sentence that keeps a word of
+    plan ("должны", "予定", "定于") keeps the plan. None otherwise."""
+    said = _seen(claim_text)
+    if not (_PLAN.search(said) or _CLAIM_HEDGE.search(said)) or modals(said):
+        return None
+    seen = _seen(sentence)
+    if _PLAN_WORDS_OTHER.search(seen):
+        return None
+    for q in quotes:
+        q = _seen(q)
+        for m in _RU_PAST.finditer(seen):
+            stem = m.group(1).lower()[:6]
+            if len(stem) >= 5 and any(w.lower().startswith(stem) and not _RU_PAST_END.search(w)
+                                      for w in _RU_WORD.findall(q)):
+                return m.group(0)
+        for m in _ZH_DONE.finditer(seen):
+            verb = m.group(1) or m.group(2)
+            if verb in q and not re.search(re.escape(verb) + "了|已(?:经)?" + re.escape(verb), q):
+                return m.group(0)
+        for m in _JA_PAST.finditer(seen):
+            stem, past = m.group(1), m.group(2)
+            now = {"ました": "ます", "でした": "です", "た": "る"}[past]
+            if stem + now in q:
+                return m.group(0)
+    return None
+
+
+# the future of one clause ("and that they are to be installed in November"), beside a past
+# of another ("the contract was signed in August")
+_TO_COME_CLAUSE = lazy(r"\b(?:will|shall|(?:is|are)\s+(?:due\s+|set\s+|scheduled\s+)?to|going\s+to)\b", re.IGNORECASE)
+
+
+def _plan_kept_in_clause(said: str, seen: str) -> bool:
+    """Whether the words after a future of the sentence, to the end of their clause, restate
+    the claim's planned clause ("are to be installed in November" of "installation scheduled
+    for November 2026"): that clause keeps the plan, whatever past another clause tells."""
+    at = _CLAIM_HEDGE.search(said) or _PLAN.search(said)
+    if at is None:
+        return False
+    end = _CLAUSE_END.search(said, at.end())
+    planned = said[at.end():end.start() if end else len(said)]
+    if not _CONTENT.search(planned):
+        return False
+    for f in _TO_COME_CLAUSE.finditer(seen):
+        stop = _CLAUSE_END.search(seen, f.end())
+        if _restates(planned, seen[f.end():stop.start() if stop else len(seen)]):
+            return True
+    return False
 
 
 # a possibility ("could end up running nonstop") told as a risk or a danger keeps its hedge: "the
@@ -468,6 +536,43 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
     return " ".join(m.group(0).split())
 
 
+# the words that open a condition in the demo languages ("取り付けられ次第", "大人と一緒なら",
+# "安装后", "когда на его суда установят")
+_CONDITION_OTHER = lazy(r"\b(?:если|когда|как\s+только|после|при|лишь|только|по\s+мере|вместе|сопровожд\w*|"
+                        r"пока|в\s+случае|с[о]?\s+[а-яё]+(?:ым|им|ом|ем|ой|ей|ами|ями))\b|たら|れば|えば|なら|次第|後|あと|際|場合|とき|時|限り|条件|ながら|一緒|同伴|"
+                        r"付き添|連れ|如果|若|一旦|待|后|之后|以后|时|条件|只要|才|陪同|随同|随|带着|一起|同行", re.IGNORECASE)
+_FOREIGN = lazy(r"[\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff]")
+_LATIN = lazy(r"[A-Za-z]")
+
+
+def condition_dropped_other(claim_text: str, sentence: str) -> str | None:
+    """``condition_dropped`` for a sentence in Russian, Chinese or Japanese, whose words cannot be
+    set against the claim's: the claim states a condition and no plan ("when travelling with a
+    paying adult"), the sentence restates it (every name with digits the claim gives, and one of its
+    figures: "W3", "十二月一日") with no word of condition nor of plan in its language
+    ("次第", "なら", "后", "когда"; "予定", "将", "должен"). None otherwise."""
+    from .figures import find_figures
+
+    said = _seen(claim_text)
+    m = _CONDITION.search(said)
+    seen = _seen(sentence)
+    if m is None or len(_FOREIGN.findall(seen)) <= len(_LATIN.findall(seen)):
+        return None
+    if hedged(said):
+        # a plan: the plain form of Japanese and Chinese is its future too ("使えるようになります",
+        # "接受"), and a plan told in the future keeps its hedge without its condition, as in English
+        return None
+    if hedged(seen) or _PLAN_WORDS_OTHER.search(seen) or _CONDITION_OTHER.search(seen) or _FUTURE.search(seen):
+        return None
+    theirs = find_figures(said)
+    mine = {f.key[-5:] if f.kind == "date" else f.key for f in find_figures(seen)}
+    if any(f.kind == "ident" and f.key not in mine for f in theirs):
+        return None  # another thing than the claim's ("W1" of a claim about "W3")
+    if not any((f.key[-5:] if f.kind == "date" else f.key) in mine for f in theirs):
+        return None
+    return " ".join(m.group(0).split())
+
+
 _PAIR = lazy(r"\b([^\W\d_]{4,})\s+([^\W\d_]{4,})\b")
 
 
@@ -527,6 +632,8 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
     if re.search(r"\b(?:to|will|would|shall|should|must|may|might|can|could)$", who.strip(), re.IGNORECASE):
         return None  # "Officers were to report on ...", "will report": a task to come, no one saying it
     return who, " ".join(m.group(0).split()), m.string[m.end():]
+
+
 
 
 # who says it, said after what is said ("..., riders said.") or in passing ("as the trade press
@@ -795,10 +902,26 @@ def condition_done(claim_text: str, sentence: str, others: list[str] | None = No
     return None
 
 
+# two clauses of one sentence, each of which may restate a claim of its own ("A single fare is
+# 3.40 marks, and children under twelve ride free")
+_JOINED_CLAUSES = lazy(r"\s*;\s*|,\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
+
+
 def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     """``hedge_dropped`` where a sentence cites a source, not a claim (a report's ``[3]``): the
     hedge of a claim it restates plainly, unless it restates as well an unhedged claim of the
-    same sources."""
+    same sources. A sentence of two clauses ("..., and children under twelve ride free") is read
+    clause by clause as well: the other clause's plain claim does not excuse this one's."""
+    lost = _hedge_dropped_among(claim_texts, sentence)
+    if lost is not None:
+        return lost
+    parts = [p for p in _JOINED_CLAUSES.split(sentence) if len(p.split()) >= 3]
+    if len(parts) < 2:
+        return None
+    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p))), None)
+
+
+def _hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence)
                                              or condition_done(t, sentence, [u for u in claim_texts if u != t])
                                              or frame_dropped(t, sentence))), None)
@@ -853,7 +976,12 @@ _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+w
               # a figure put right by someone ("a figure the city has since corrected", "revised down")
               r"(?:(?<=since\s)|(?<=later\s)|(?<=subsequently\s)|(?<=been\s)|(?<=has\s)|(?<=have\s)|(?<=had\s)|"
               r"(?<=was\s)|(?<=were\s))(?:corrected|revised|amended)|(?:corrected|revised|amended)(?=\s+(?:down|up)(?:wards?)?\b)|"
-              r"опроверг\w*|ложн\w*|неверн\w*)\b|"
+              r"опроверг\w*|ложн\w*|неверн\w*|"
+              # "allegedly", "so-called" of the demo languages: якобы, будто бы, мол, так называемый
+              r"якобы|будто\s+бы|мол|дескать|так\s+называем\w*)\b|"
+              # 据说/据称 ("reportedly"), 所谓/号称 ("so-called"); らしい and a plain form + そうだ of
+              # hearsay ("使えるらしい", "使えるそうです"), not "素晴らしい" nor "使えそう" (a look)
+              r"据说|据称|所谓|号称|(?<![晴ずか愛鹿])らしい|(?<=[るたいだ])そう(?:だ|です)|とされ(?:る|て)|"
               # a verb of report that doubts what it reports ("the operator claims, at least, that"):
               # not the noun ("the claims that follow", "its claims")
               r"(?<![\w'’])(?<!the\s)(?<!these\s)(?<!those\s)(?<!its\s)(?<!their\s)(?<!our\s)(?<!your\s)(?<!both\s)"
@@ -1059,7 +1187,8 @@ _VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fak
                 r"supersed|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
                 r"questionabl|alleged|settled|undisputed|uncontested|indisputabl|beyond|no\s+longer|corrected|revised|"
                 r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|"
-                r"опроверг|虚偽|撤回|デマ|虚假|谣言)", re.IGNORECASE)
+                r"опроверг|虚偽|撤回|デマ|虚假|谣言|якобы|будто|мол|дескать|так\s+называем|据说|据称|所谓|号称|らしい|"
+                r"そうだ|そうです|とされ)", re.IGNORECASE)
 
 
 _ENUMERATED = lazy(r"^(?:\W+\w+){0,3}?\W+(?=[^\W_]*\d)[^\W_]+")  # "routes W1 and W2": a set named one by one
@@ -1281,7 +1410,7 @@ def _quantity(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
-_ONLY = lazy(r"\b(?:only|solely|exclusively)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
+_ONLY = lazy(r"\b(?:only|solely|exclusively|лишь|исключительно)\b|のみ|だけ|只有|仅|только", re.IGNORECASE)
 
 
 # "on routes other than W1 and W2": the set a claim names, turned inside out

@@ -343,7 +343,7 @@ class _Judge:
         for x in ids:
             said = _cited_part(p.text, groups, x)
             for t in self._parts(x)[0]:
-                cond = stance.condition_dropped(t, said)
+                cond = stance.condition_dropped(t, said) or stance.condition_dropped_other(t, said)
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
@@ -380,6 +380,11 @@ class _Judge:
                                                     "its quotes nor its source's record (title, author, publisher) "
                                                     "names; say who says it as the source does")
                 lost = stance.hedge_dropped(t, p.text) if plan and not advice else None
+                done = stance.plan_told_done(t, self._parts(x)[1], said) if plan and not advice and not lost else None
+                if done:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, a plan, but tells it as done ({done!r}) where the "
+                                                    "claim's quote in that language tells it as to come; keep the "
+                                                    "plan's tense or a word of plan")
                 yes = _YES.search(said) if stance.hedged(t) and not any(
                     not stance.hedged(u) for y in ids if y != x and _cited_part(p.text, groups, y) == said
                     for u in self._parts(y)[0]) else None
@@ -1151,6 +1156,7 @@ class _Judge:
                         self.swapped(pieces[i], cols[c], others, "column")
             for row in body:
                 self.row_says(row, heads[-1])
+                self.header_qualifies(row, heads[-1])
 
     def row_says(self, row: list, header: list) -> None:
         """A row reads as a sentence: its label, a column's header and the cell ("W3 | yes" under
@@ -1176,6 +1182,28 @@ class _Judge:
             statement = " ".join(t for t in (label, head, "" if _AFFIRM.fullmatch(core) else core) if t)
             written = " | ".join(t for _, jx in row if (t := said(jx, "row", "prose")))
             self.label_words(pieces[cell[0]], ids, statement, written)
+
+    def header_qualifies(self, row: list, header: list) -> None:
+        """A column's header stands before each figure under it ("Audited weekday average" over
+        "38,500"): read together, each cell's figure keeps the header's qualifiers only when a
+        claim the cell cites says them, as "an audited 38,500" in a sentence would."""
+        from .....engines.text.figure_frame import misframed
+
+        pieces = self.pr.pieces
+        for c, (_, ix) in enumerate(row):
+            cell = [i for i in ix if pieces[i].where == "prose" and pieces[i].refs and not pieces[i].framing]
+            ids = list(dict.fromkeys(x for i in cell for x in pieces[i].refs if self.live(x)))
+            head = " ".join(pieces[i].text for i in header[c][1] if pieces[i].where == "header")
+            if not ids or not head.strip():
+                continue
+            text = " ".join(pieces[i].text for i in cell)
+            wrong = misframed(f"{head.strip()} {text.strip()}", [(x, self.backing([x], quotes=True)) for x in ids])
+            if wrong:
+                written, why = wrong[0]
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-FIGURE-UNBACKED", pieces[cell[0]],
+                            f"is a table cell read with its column's header as {safe(head.strip() + ' ' + text.strip(), 80)!r}: "
+                            f"{safe(written, 40)!r}, but {why}; move the qualifier into the cells whose claims say it")
 
     def cell_claims(self, ix: list[int]) -> set[str]:
         return {x for i in ix for x in self.pr.pieces[i].refs + self.pr.pieces[i].history if self.live(x) or self.past(x)}

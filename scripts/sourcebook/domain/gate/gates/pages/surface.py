@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import partial
 from typing import NamedTuple
 
@@ -164,9 +165,39 @@ def _judge(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     flaws = [f.to_json() for f in read_surface(doc, sheet, inline, allowed=ELEMENTS, scripts=scripts,
                                                shipped=shipped)]
     flaws += [f.to_json() for f in restyled_marks(doc, sheet, _templates(ctx).rules, model.computed)]
+    flaws += _kind_flaws(doc)
     # what a reader sees: the style sheets a browser applies, as the linter reads them
     hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
     return flaws, hidden
+
+
+_KIND = re.compile(r'<p class="kind">([^<]*)</p>')
+
+
+def _kind_labels() -> frozenset[str]:
+    """The page kinds the templates write ("Answer", "Brief"), in every language they are given in."""
+    from ....artifacts.labels import LABELS
+
+    english = {k for t in template_texts() for k in _KIND.findall(t)}
+    return frozenset(english | {words[k] for words in LABELS.values() for k in english if k in words})
+
+
+def _kind_flaws(doc) -> list[list]:
+    """A page's kind label (``p.kind``) is sourcebook's own words, like its footer: "Official
+    operator answer" for "Answer" tells the reader whose page it is."""
+    known = None
+    out: list[list] = []
+    for el in doc.elements:
+        if el.tag != "p" or "kind" not in el.classes:
+            continue
+        known = known if known is not None else _kind_labels()
+        if not known:
+            return out  # no template to read (render's E-TEMPLATE): nothing to set the label against
+        said = " ".join(el.text().split())
+        if said not in known:
+            out.append(["E-PAGE-MARKUP", el.line, f"the page's kind label says {said[:60]!r}, which no template "
+                                                  f"writes ({', '.join(sorted(known)[:6])}, ...)"])
+    return out
 
 
 def check_page(ctx: GateContext, page: Page) -> list[Finding]:

@@ -1,0 +1,204 @@
+"""The wording rules hold in the demo's other languages as in English, and honest wording passes:
+
+- a plan told as done: the claim's quote in the sentence's language tells the verb as to come
+  ("установят", "将于十一月安装", "使えるようになります"); a past or perfect form of that verb
+  ("установили", "安装了", "使えるようになりました") is refused, a word of plan ("должны",
+  "定于", "予定") keeps it;
+- a condition stays: a sentence in Russian, Chinese or Japanese that restates a conditional claim
+  that plans nothing (its names with digits and one of its figures) keeps a word of condition
+  ("なら", "陪同", "с платящим взрослым"); a plan in the plain form is its future too, and keeps
+  its hedge as "will accept" does in English;
+- words of doubt of those languages ("якобы", "らしい", "据说") judge a claim like "allegedly";
+- "half fare" of those languages ("半額", "за полцены") is a multiplier;
+- English: "are to be installed" keeps a plan, in its own clause, beside a past of another
+  ("the contract was signed in August");
+- an amount said as units then hundredths ("three marks forty") is that amount (3.40 marks);
+- "Officers were to report on ..." names a thing to do, not a speaker: a sentence that names the
+  claim's own document as who says it passes;
+- a report sentence of two clauses is read clause by clause for a dropped condition.
+
+The rules live in the prose gate that `sb check-draft` and `sb verify` share.
+"""
+
+from __future__ import annotations
+
+import pytest
+from demo_kit import built_demo
+from test_page_prose import check, refused
+
+
+@pytest.fixture(autouse=True)
+def _demo_clock(_stable_clock, monkeypatch):
+    from demo_kit import EPOCH
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    yield from built_demo(tmp_path_factory, "languages")
+
+
+@pytest.fixture
+def page(demo):
+    import os
+
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        return fh.read()
+
+
+W3 = "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats"
+COMMITTEE = ("The city&#x27;s transport committee heard that the W3 reader contract was signed in August, with "
+             "installation set for November")
+LISTS = "On routes W1 and W2, yes: the operator lists both as taking the pass"
+CHILDREN = "children under twelve ride free with a paying adult"
+
+
+def passes(demo, html, tmp_path) -> None:
+    lines, _ = check(demo, html, tmp_path)
+    assert lines == [], lines
+
+
+def swap(page: str, old: str, new: str) -> str:
+    assert old in page, old
+    return page.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("old, new, word", [
+    (W3, "W3航路でも新しい読み取り機が取り付けられ次第、十二月一日からパスが使えるようになりました", "なりました"),
+    (COMMITTEE, "Новые считыватели для W3 установили в ноябре", "установили"),
+    (COMMITTEE, "W3航线的新读卡器十一月安装了", "安装了"),
+])
+def test_a_plan_told_as_done_in_another_language_is_refused(demo, page, tmp_path, old, new, word):
+    refused(demo, swap(page, old, new), tmp_path, "E-PAGE-HEDGE-DROPPED", repr(word))
+
+
+@pytest.mark.parametrize("old, new", [
+    (W3, "W3航路では、新しい読み取り機が取り付けられ次第、2026年12月1日からパスが使える予定です"),
+    (W3, "С 1 декабря 2026 года проездной должен заработать и на маршруте W3, когда на его суда установят "
+         "новые считыватели"),
+    (COMMITTEE, "Новые считыватели для W3 установят в ноябре"),
+    (COMMITTEE, "Новые считыватели для W3 должны установить в ноябре"),
+    (COMMITTEE, "W3航线的新读卡器定于十一月安装"),
+    (COMMITTEE, "Контракт на считыватели для W3 подписали в августе, а установят их в ноябре"),
+])
+def test_a_plan_kept_in_another_language_passes(demo, page, tmp_path, old, new):
+    passes(demo, swap(page, old, new), tmp_path)
+
+
+@pytest.mark.parametrize("old, new, cond", [
+    (CHILDREN, "дети до двенадцати лет ездят бесплатно", "when travelling with a paying adult"),
+    (CHILDREN, "十二歳未満の子どもは無料です", "when travelling with a paying adult"),
+])
+def test_a_condition_dropped_in_another_language_is_refused(demo, page, tmp_path, old, new, cond):
+    refused(demo, swap(page, old, new), tmp_path, "E-PAGE-HEDGE-DROPPED", repr(cond))
+
+
+@pytest.mark.parametrize("old, new", [
+    (CHILDREN, "дети до двенадцати лет с платящим взрослым ездят бесплатно"),
+    (CHILDREN, "十二歳未満の子どもは、料金を払う大人と一緒なら無料です"),
+    (CHILDREN, "十二岁以下儿童有付费成人陪同可免费乘坐"),
+    (CHILDREN, "дети до двенадцати лет ездят бесплатно со взрослым"),
+    # a plan in the plain form, which is its future too, keeps its hedge as "will accept" does
+    (W3, "W3航路では十二月一日からパスが使えるようになります"),
+])
+def test_a_condition_kept_in_another_language_passes(demo, page, tmp_path, old, new):
+    passes(demo, swap(page, old, new), tmp_path)
+
+
+@pytest.mark.parametrize("new, word", [
+    ("Проездной якобы принимают на маршрутах W1 и W2", "якобы"),
+    ("W1とW2航路ではパスが使えるらしいです", "らしい"),
+    ("据说W1和W2航线接受潮汐通行卡", "据说"),
+])
+def test_a_word_of_doubt_in_another_language_is_refused(demo, page, tmp_path, new, word):
+    refused(demo, swap(page, LISTS, new), tmp_path, "E-PAGE-WORD-UNBACKED", repr(word))
+
+
+@pytest.mark.parametrize("new", [
+    "Проездной принимают на маршрутах W1 и W2",
+    "W1とW2航路ではパスが使えます",
+    "W1和W2航线接受潮汐通行卡",
+])
+def test_the_same_sentence_without_the_doubt_passes(demo, page, tmp_path, new):
+    passes(demo, swap(page, LISTS, new), tmp_path)
+
+
+@pytest.mark.parametrize("new, word", [
+    ("十二歳未満の子どもは、料金を払う大人と一緒なら半額です", "半額"),
+    ("дети до двенадцати лет с платящим взрослым ездят за полцены", "полцены"),
+])
+def test_half_fare_in_another_language_is_a_multiplier(demo, page, tmp_path, new, word):
+    refused(demo, swap(page, CHILDREN, new), tmp_path, "E-PAGE-WORD-UNBACKED", word)
+
+
+def test_are_to_be_installed_keeps_the_plan_beside_a_past_of_another_clause(demo, page, tmp_path):
+    honest = ("The committee was told that the contract for the W3 readers was signed in August and that they are "
+              "to be installed in November")
+    passes(demo, swap(page, COMMITTEE, honest), tmp_path)
+    done = "The committee was told that the contract for the W3 readers was signed in August and that they were " \
+           "installed in November"
+    refused(demo, swap(page, COMMITTEE, done), tmp_path, "E-PAGE-HEDGE-DROPPED", "scheduled")
+    other = ("The committee was told that the contract for the W3 readers was signed in August, and the readers "
+             "were installed in November and are to be switched on in December")
+    refused(demo, swap(page, COMMITTEE, other), tmp_path, "E-PAGE-HEDGE-DROPPED")
+
+
+FARE = "A single adult fare bought on board is 3.40 marks"
+
+
+def test_an_amount_said_as_units_then_hundredths_is_that_amount(demo, page, tmp_path):
+    """"three marks forty" is 3.40 marks, as it is said aloud; "three marks fifty" is another fare."""
+    from sourcebook.engines.text.figures import find_figures
+
+    assert [(f.kind, f.key) for f in find_figures("the fare is three marks forty")] == [("money", "MARK:3.4")]
+    assert [(f.kind, f.key) for f in find_figures("it cost 3 marks 40 passengers")] == [("money", "MARK:3"),
+                                                                                         ("number", "40")]
+    passes(demo, swap(page, FARE, "A single adult fare bought on board is three marks forty"), tmp_path)
+    refused(demo, swap(page, FARE, "A single adult fare bought on board is three marks fifty"), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED")
+
+
+def test_a_thing_to_report_is_no_one_reporting():
+    """"Officers were to report on the readers in December" names what officers are to do, not
+    who says it: a sentence that names the claim's own document as its speaker passes; a claim
+    whose text says who said it still holds the sentence to that speaker."""
+    from sourcebook.engines.text import stance
+
+    plan = "Officers were to report on the W3 readers in December."
+    quote = ["Action: officers to report on W3 readers in December."]
+    honest = "The committee minutes say officers are to report on the W3 readers in December"
+    assert stance.speaker_swapped(plan, quote, honest) is None
+    said = "City officers said the higher ridership figures quoted in the press were summer peaks."
+    assert stance.speaker_swapped(said, ["higher figures quoted in the press referred to summer peaks only"],
+                                  "The operator says the higher figures were summer peaks")
+
+
+def test_a_report_sentence_is_read_clause_by_clause_for_a_dropped_condition():
+    """A report's [n] cites a source, so a sentence is read against every claim of the sources it
+    cites; a plain claim restated in one clause ("3.40 marks") does not excuse another clause that
+    drops its claim's condition ("children under twelve ride free")."""
+    from sourcebook.engines.text.stance import hedge_dropped_among
+
+    claims = ["A single adult fare bought on board costs 3.40 marks.",
+              "Children under twelve ride free when travelling with a paying adult."]
+    dropped = "A single adult fare bought on board is 3.40 marks, and children under twelve ride free."
+    assert hedge_dropped_among(claims, dropped) == "when travelling with a paying adult"
+    kept = "A single adult fare bought on board is 3.40 marks, and children under twelve ride free with a paying adult."
+    assert hedge_dropped_among(claims, kept) is None
+    plan = ["The ticket reader contract for route W3 was signed in August 2026, with installation scheduled for "
+            "November 2026."]
+    assert hedge_dropped_among(plan, "The contract was signed in August, and installation is set for November.") is None
+
+
+@pytest.mark.parametrize("new, word", [
+    ("Проездной принимают лишь на маршруте W1", "лишь"),
+    ("Проездной принимают только на маршруте W1", "только"),
+])
+def test_only_of_a_listed_set_in_russian_is_refused(demo, page, tmp_path, new, word):
+    from sourcebook.engines.text import stance
+
+    backing = ["The Tidewater Pass is accepted on water bus routes W1 and W2."]
+    assert stance.added_words(new, backing, False, 1) == ("scope", f"{word} W1")
+    assert stance.added_words(new.replace(f"{word} ", ""), backing, False, 1) is None
+    refused(demo, swap(page, LISTS, new), tmp_path, "E-PAGE-WORD-UNBACKED")
