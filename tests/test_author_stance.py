@@ -91,6 +91,9 @@ PAIRS = [
      "every morning", "Riders say the W3 readers were switched off on their boats in late September"),
     (KIDS, "Children under twelve must travel with a paying adult", "obligation", "must",
      "Children under twelve travel free with a paying adult"),
+    # waiting for the claim's own start date is no rule imposed on anyone
+    (W3, "W3 riders have to buy a ticket until the first of December 2026", "obligation", "have to",
+     "W3 riders have to wait until the first of December 2026, when the boats should have their new readers"),
     (AUDIT + PRESS, "Despite the audit, the trade press reports 38,500 over the summer", "concession", "despite",
      "Beside the audit, the trade press reports 38,500 over the summer"),
     (W3, "Route W3 would have followed on 1 December 2026, once new readers were fitted to its boats", "lapsed",

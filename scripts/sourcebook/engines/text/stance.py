@@ -526,13 +526,15 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
     if not cond:
         return None
     mine = _stems(sentence)
+    if len(rest & mine) * 2 < len(rest):
+        # the sentence says something else of the claim ("Adults pay 3.40 marks", a clause beside
+        # "children under twelve ride free when travelling with a paying adult"): not this statement
+        return None
     if cond & mine:
         # the condition is kept, in its words or close to them ("an adult who pays" of "a paying
         # adult"), but not with the word that narrows it gone ("with an adult": any adult)
         lost = _narrowing_dropped(m.group("c"), sentence)
         return " ".join(m.group(0).split()) if lost else None
-    if len(rest & mine) * 2 < len(rest):
-        return None  # the sentence says something else of the claim: not this statement made bare
     return " ".join(m.group(0).split())
 
 
@@ -2173,8 +2175,9 @@ def _span(sentence: str, backing: list[str]) -> str | None:
 
 
 # an obligation where a claim allows or states: "must travel with", "have to", "are required to"
-_OBLIGED = lazy(r"\b(?:must(?!\s+have\b)|(?:has|have|had)\s+to|(?:is|are|was|were|be)\s+(?:required|obliged|"
-                r"obligated|compelled|forced)\s+to|mandatory|compulsory|obligatory)\b", re.IGNORECASE)
+# ("have to wait until 1 December" is the claim's own start date seen from today: no rule imposed)
+_OBLIGED = lazy(r"\b(?:must(?!\s+have\b)(?!\s+wait\b)|(?:has|have|had)\s+to(?!\s+wait\b)|(?:is|are|was|were|be)\s+"
+                r"(?:required|obliged|obligated|compelled|forced)\s+to|mandatory|compulsory|obligatory)\b", re.IGNORECASE)
 _OBLIGED_BACKED = lazy(r"\b(?:must|(?:has|have|had)\s+to|requir\w*|oblig\w*|compel\w*|forc\w*|mandator\w*|"
                        r"compulsor\w*|need\w*|only|may\s+not|cannot|can['’]t|not\s+allowed)\b", re.IGNORECASE)
 
@@ -2377,12 +2380,14 @@ _PLACE = lazy(r"(?<![\w])(?:at|in|near|outside|inside|from|via|off|beside|opposi
 
 def places(text: str) -> list[str]:
     """The places a sentence names after a preposition of place ("at Halden Quay", "in Calder
-    Bay"), each as written; months and days are dates, not places."""
+    Bay"), each as written; months, days and feast days are dates, not places."""
+    from .figure_scan import has_named_time
+
     out = []
     for m in _PLACE.finditer(_seen(text)):
         name = m.group("name")
-        if name.split()[0].lower() in _MONTHS or name.split()[0].lower() in _DAYS:
-            continue
+        if name.split()[0].lower() in _MONTHS or name.split()[0].lower() in _DAYS or has_named_time(name):
+            continue  # "from Christmas Day 2026" names a day: the figure rules judge it
         out.append(name)
     return out
 
