@@ -69,3 +69,20 @@ def add(root, *claims: dict):
 
 def last_id(result) -> str:
     return result.out.strip().split()[-1]
+
+
+def check_draft(ws, text: str, ids: dict[str, str], *args: str):
+    """`sb check-draft` of ``text`` (its ``{name}`` places filled with the claim ids of ``ids``),
+    written as the workspace's draft.md; ``args`` go to the command (``--as brief``)."""
+    (ws / "draft.md").write_text(text.format(**ids), encoding="utf-8")
+    return sb("check-draft", "draft.md", *args, cwd=ws)
+
+
+def assert_draft_ships(ws, text: str, ids: dict[str, str], artifact: str = "answer") -> None:
+    """``text`` passes `sb check-draft`, renders as ``artifact`` and passes `sb verify` from
+    scratch: the pre-flight and the gate say the same."""
+    r = check_draft(ws, text, ids, *(("--as", artifact) if artifact != "answer" else ()))
+    assert r.rc == 0, r.both
+    assert sb("render", artifact, "--from", "draft.md", cwd=ws).rc == 0
+    v = sb("verify", "--no-cache", cwd=ws)
+    assert v.rc == 0, v.both

@@ -23,8 +23,8 @@ both pass, and the dishonest sentence of the same shape beside each, which both 
 from __future__ import annotations
 
 import pytest
-from conftest import EPOCH, built_once, copy_ws, sb
-from ledger_helpers import claim, ev, make_source, write_claims
+from conftest import EPOCH, built_once, copy_ws
+from ledger_helpers import assert_draft_ships, check_draft, claim, ev, make_source, write_claims
 
 from sourcebook.base.ids import claim_id
 from sourcebook.engines.text import stance
@@ -125,16 +125,11 @@ def ws(template, tmp_path, monkeypatch):
 
 
 def _draft(ws, text: str):
-    (ws / "draft.md").write_text(text.format(**ID), encoding="utf-8")
-    return sb("check-draft", "draft.md", cwd=ws)
+    return check_draft(ws, text, ID)
 
 
 def test_the_honest_page_passes_check_draft_and_verify_alike(ws):
-    r = _draft(ws, HONEST)
-    assert r.rc == 0, r.both
-    assert sb("render", "answer", "--from", "draft.md", cwd=ws).rc == 0
-    v = sb("verify", cwd=ws)
-    assert v.rc == 0, v.both
+    assert_draft_ships(ws, HONEST, ID)
 
 
 @pytest.mark.parametrize("answer", ["No. PEP 446 makes", "No, PEP 446 makes", "No; PEP 446 makes"])

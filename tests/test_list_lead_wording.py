@@ -15,8 +15,8 @@ next to each is still refused.
 from __future__ import annotations
 
 import pytest
-from conftest import EPOCH, built_once, copy_ws, sb
-from ledger_helpers import claim, ev, make_source, write_claims
+from conftest import EPOCH, built_once, copy_ws
+from ledger_helpers import assert_draft_ships, check_draft, claim, ev, make_source, write_claims
 
 from sourcebook.base.ids import claim_id
 from sourcebook.engines.text import stance
@@ -100,16 +100,11 @@ def ws(template, tmp_path, monkeypatch):
 
 
 def _draft(ws, text: str):
-    (ws / "draft.md").write_text(text.format(**ID), encoding="utf-8")
-    return sb("check-draft", "draft.md", "--as", "brief", cwd=ws)
+    return check_draft(ws, text, ID, "--as", "brief")
 
 
 def test_the_honest_page_passes_check_draft_and_verify_alike(ws):
-    r = _draft(ws, HONEST)
-    assert r.rc == 0, r.both
-    assert sb("render", "brief", "--from", "draft.md", cwd=ws).rc == 0
-    v = sb("verify", "--no-cache", cwd=ws)
-    assert v.rc == 0, v.both
+    assert_draft_ships(ws, HONEST, ID, "brief")
 
 
 # (honest words, the dishonest words in their place, the code, the words of the finding)
