@@ -1786,13 +1786,21 @@ _LASTED = lazy(r"\b(?:since|for\s+\d+\s+(?:years?|months?|decades?)|long|years|d
                r"for\s+(?:a|one|the\s+\w+)\s+(?:week|month|year))\b", re.IGNORECASE)
 
 
-def _duration(sentence: str, backing: list[str]) -> str | None:
-    """A word of duration ("has long listed", "for years") where no claim or quote tells how long
-    it has held (a "since", a span, "long")."""
-    m = _DURATION.search(sentence)
-    if m is None or any(_LASTED.search(b) for b in backing):
-        return None
-    return " ".join(m.group(0).lower().split())
+def _unbacked(said, backed=None, lower: bool = True):
+    """A reader of ``added_words``: the words ``said`` finds in a sentence (lower case unless
+    ``lower`` is False), unless a claim or quote says ``backed`` (``said`` itself when None)."""
+    def read(sentence: str, backing: list[str]) -> str | None:
+        m = said.search(sentence)
+        if m is None or any((backed or said).search(b) for b in backing):
+            return None
+        words = " ".join(m.group(0).split())
+        return words.lower() if lower else words
+    return read
+
+
+# a word of duration ("has long listed", "for years") where no claim or quote tells how long
+# it has held (a "since", a span, "long").
+_duration = _unbacked(_DURATION, _LASTED)
 
 
 # a plan told as lapsed: "was due to follow" where the claim plans in the present ("was scheduled
@@ -1841,13 +1849,9 @@ _DEADLINE = lazy(r"\b(?:by|before|no\s+later\s+than|at\s+the\s+latest|deadline|u
                  re.IGNORECASE)
 
 
-def _by_date(sentence: str, backing: list[str]) -> str | None:
-    """"Route W3 is due to follow by 1 December 2026" of "from 1 December 2026": "by" and a date
-    sets a deadline; only a claim that bounds its date ("by", "before", "no later than") backs it."""
-    m = _BY_DATE.search(sentence)
-    if m is None or any(_DEADLINE.search(b) for b in backing):
-        return None
-    return " ".join(m.group(0).split())
+# "Route W3 is due to follow by 1 December 2026" of "from 1 December 2026": "by" and a date
+# sets a deadline; only a claim that bounds its date ("by", "before", "no later than") backs it.
+_by_date = _unbacked(_BY_DATE, _DEADLINE, lower=False)
 
 
 # words that tell a state as temporary, about to end: "for now", "until further notice"
@@ -1858,13 +1862,9 @@ _ENDS = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|tempor
              r"trial|pilot|interim|limited\s+time|expir\w*|ends?|ending|ended|lasts?)\b", re.IGNORECASE)
 
 
-def _temporary(sentence: str, backing: list[str]) -> str | None:
-    """"Children ride free, for now": a word that tells a state will end, where no claim or
-    quote says it ends or holds only for a while."""
-    m = _TEMPORARY.search(sentence)
-    if m is None or any(_ENDS.search(b) for b in backing):
-        return None
-    return " ".join(m.group(0).lower().split())
+# "Children ride free, for now": a word that tells a state will end, where no claim or
+# quote says it ends or holds only for a while.
+_temporary = _unbacked(_TEMPORARY, _ENDS)
 
 
 # a qualifier on a month ("late August", "early November", "mid-August"): the claim's own, or a
@@ -2116,13 +2116,9 @@ _NOT_PERIOD = lazy(r"\bnot\s+(?:(?:until|before|till)\s+)?(?:this|next)\s+(?:yea
                    r"winter|spring|autumn)\b", re.IGNORECASE)
 
 
-def _not_period(sentence: str, backing: list[str]) -> str | None:
-    """A period denied ("not this year") that no claim or quote says: a claim's own date
-    ("1 December 2026") falls in some year the reader must work out, the page does not deny."""
-    m = _NOT_PERIOD.search(sentence)
-    if m is None or any(_NOT_PERIOD.search(b) for b in backing):
-        return None
-    return " ".join(m.group(0).lower().split())
+# a period denied ("not this year") that no claim or quote says: a claim's own date
+# ("1 December 2026") falls in some year the reader must work out, the page does not deny.
+_not_period = _unbacked(_NOT_PERIOD)
 
 
 def period_denied(text: str, backing: list[str]) -> str | None:
@@ -2182,12 +2178,8 @@ _OBLIGED_BACKED = lazy(r"\b(?:must|(?:has|have|had)\s+to|requir\w*|oblig\w*|comp
                        r"compulsor\w*|need\w*|only|may\s+not|cannot|can['’]t|not\s+allowed)\b", re.IGNORECASE)
 
 
-def _obliged(sentence: str, backing: list[str]) -> str | None:
-    """An obligation ("must", "have to", "are required to") that no claim or quote imposes."""
-    m = _OBLIGED.search(sentence)
-    if m is None or any(_OBLIGED_BACKED.search(b) for b in backing):
-        return None
-    return " ".join(m.group(0).lower().split())
+# an obligation ("must", "have to", "are required to") that no claim or quote imposes.
+_obliged = _unbacked(_OBLIGED, _OBLIGED_BACKED)
 
 
 # a concession that sets one claim against another: "Despite the audit, the press reports"
@@ -2197,12 +2189,8 @@ _CONCEDING_BACKED = lazy(r"\b(?:despite|in\s+spite|notwithstanding|regardless|ir
                          r"nevertheless|nonetheless|even\s+so)\b", re.IGNORECASE)
 
 
-def _conceding(sentence: str, backing: list[str]) -> str | None:
-    """A concession ("despite", "in spite of") that no claim or quote makes."""
-    m = _CONCEDING.search(sentence)
-    if m is None or any(_CONCEDING_BACKED.search(b) for b in backing):
-        return None
-    return " ".join(m.group(0).lower().split())
+# a concession ("despite", "in spite of") that no claim or quote makes.
+_conceding = _unbacked(_CONCEDING, _CONCEDING_BACKED)
 
 
 # a counterfactual over a plan: "would have followed", "was to have followed", "should have"
