@@ -269,10 +269,6 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
         return None
     if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
-    done = {m.group(0).split()[-1].lower() for m in _DONE_PAST.finditer(said)}
-    if not possible and _FUTURE.search(seen) and done and all(
-            m.group(0).split()[-1].lower() in done for m in _DONE_PAST.finditer(seen)):
-        return None  # "was signed in August and they are to be installed": the claim's own past beside its plan
     if not possible and _plan_kept_in_clause(said, seen):
         return None  # "was signed in August and ... are to be installed in November": the past is another clause's
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
