@@ -130,6 +130,32 @@ def test_a_chinese_full_stop_ends_a_sentence_for_the_citation_cap(ws):
     assert "W-CITE-CROWDED" in r.out  # "。」": the quotation closes, the sentence goes on
 
 
+def test_a_report_sentence_is_judged_by_the_claims_its_draft_cites(ws):
+    """A report's [1] stands for every claim of a source; its draft knows which claim a sentence
+    cites. "Children ride free on routes W1 and W2" citing the children's claim borrows the
+    routes of another claim of the same source: refused; each clause citing its own claim passes."""
+    from ledger_helpers import claim, ev, make_source, write_claims
+
+    from sourcebook.base.ids import claim_id
+
+    text = "The pass is accepted on routes W1 and W2. Children under twelve ride free.\n"
+    sid = make_source(ws, text, name="status", tier="A")
+    routes, kids = "The pass is accepted on routes W1 and W2.", "Children under twelve ride free."
+    write_claims(ws, [claim(routes, "pass.routes", confidence="verified", evidence=[ev(sid, text, routes)]),
+                      claim(kids, "pass.kids", confidence="verified", evidence=[ev(sid, text, kids)])])
+    r_id, k_id = claim_id(routes), claim_id(kids)
+    for sentence, refused in ((f"Children under twelve ride free on routes W1 and W2 [@{k_id}].", True),
+                              (f"Children under twelve ride free [@{k_id}], and the pass is accepted on routes "
+                               f"W1 and W2 [@{r_id}].", False)):
+        (ws / "draft.md").write_text(sentence + "\n", encoding="utf-8")
+        assert sb("render", "report", cwd=ws).rc == 0
+        v = sb("verify", "--no-cache", cwd=ws)
+        found = [line for line in v.err.splitlines() if "report.draft.json" in line]
+        assert bool(found) is refused, (sentence, v.both)
+        if refused:
+            assert found[0].startswith("E-DRAFT-FIGURE") and "W1" in found[0], found
+
+
 def test_report_refuses_unknown_ids(kit):
     ws, ids = kit
     (ws / "draft.md").write_text("A claim [@clm_000000000000] and [@src_000000000000].\n", encoding="utf-8")

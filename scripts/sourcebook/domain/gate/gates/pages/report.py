@@ -44,7 +44,7 @@ def gate(ctx: GateContext) -> GateResult | None:
                                                           "run `sb render report` again")
              for n, line in d.cited.items() if n not in by_num]
     found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", ADVICE)
-    found += _bare_sources(ctx) + _link_hosts(ctx, text)
+    found += _by_claim(ctx, a.findings) + _bare_sources(ctx) + _link_hosts(ctx, text)
     note = (f"{WHERE}: {a.sentences} sentence(s): {a.count('cited')} cited, {a.count('inferred')} inferred, "
             f"{a.count('framing')} framing, {len(a.uncited)} uncited, {a.refused} refused")
     if key and not found:
@@ -83,21 +83,51 @@ def _link_hosts(ctx: GateContext, text: str) -> list[Finding]:
     return out
 
 
-def _bare_sources(ctx: GateContext) -> list[Finding]:
-    """The report's draft (its record, which build/report.md must match) cites claims only."""
+def _record(ctx: GateContext):
+    """The report's draft record (what build/report.md was rendered from, and must match), or
+    None: the derived gate reports a missing or damaged record."""
     import json
 
-    from ....artifacts.report import DRAFT_RECORD, ReportDraft, source_citations
+    from ....artifacts.report import ReportDraft
 
     try:
         with open(ctx.ws.build_path("report.draft.json"), encoding="utf-8") as fh:
-            record = ReportDraft.from_json(json.load(fh))
+            return ReportDraft.from_json(json.load(fh))
     except (OSError, ValueError):
-        return []  # the derived gate reports a missing or damaged record
+        return None
+
+
+def _bare_sources(ctx: GateContext) -> list[Finding]:
+    """The report's draft (its record, which build/report.md must match) cites claims only."""
+    from ....artifacts.report import DRAFT_RECORD, source_citations
+
+    record = _record(ctx)
     if record is None:
         return []
     return [Finding(f.code, f"{DRAFT_RECORD} ({f.subject})", f.message + "; then `sb render report` again")
             for f in source_citations(record.draft, record.origin)]
+
+
+def _by_claim(ctx: GateContext, shown: list[Finding]) -> list[Finding]:
+    """The report's sentences judged against the claims their draft cites, not every claim of
+    the sources their ``[n]`` numbers: a report's [3] stands for all of a source's claims, so
+    "children ride free on routes W1, W2 and W3 [3]" reads as backed when another claim of that
+    source names the routes, while its draft cites the children's claim alone. What the page
+    reading already found is not said twice."""
+    from .....engines.render import draft_check
+    from .....engines.render.draft_provenance import assess
+    from ....artifacts.check_draft import draft_ledger
+    from ....artifacts.report import DRAFT_RECORD
+
+    record = _record(ctx)
+    if record is None:
+        return []
+    by_num = {n: sid for sid, n in record.numbers.items()}
+    a = assess(draft_check.read(record.draft), draft_ledger(by_num, ctx.claims, ctx.sources.keys(),
+                                                            ctx.manifest.get("question")), DRAFT_RECORD,
+               unverified_ok=False)
+    said = {(f.code, f.message) for f in shown}
+    return [f for f in a.findings if (f.code, f.message) not in said]
 
 
 def _key(ctx: GateContext, raw: bytes) -> str | None:
