@@ -1,4 +1,4 @@
-"""Generate scripts/sourcebook/base/pattern_needs.py: the words one of which every match of a
+"""Generate scripts/sourcebook/base/patterns/needs.py: the words one of which every match of a
 lazy pattern holds, read from each pattern's parse.
 
 A pattern made with ``base.patterns.lazy`` and no ``needs`` of its own takes them from that table
@@ -25,7 +25,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-OUT = os.path.join(ROOT, "scripts", "sourcebook", "base", "pattern_needs.py")
+OUT = os.path.join(ROOT, "scripts", "sourcebook", "base", "patterns", "needs.py")
 _CAP = 512  # literal endings followed at once; past this a run is given up
 
 
@@ -100,7 +100,7 @@ def _patterns() -> list[tuple[str, int]]:
 
     def record(self, source, flags):
         init(self, source, flags)
-        if type(self) is patterns._Lazy:  # noqa: SLF001 - one with needs of its own keeps them
+        if type(self) is patterns._Lazy and isinstance(source, str):  # noqa: SLF001 - one with needs of its own keeps them; bytes have none
             seen[(source, int(flags))] = None
 
     patterns._Lazy.__init__ = record  # type: ignore[method-assign]  # noqa: SLF001
@@ -132,13 +132,19 @@ def _fold_safe(chars: set[str], folded) -> set[str]:
 def _stable_patterns() -> list[tuple[str, int]]:
     """The patterns whose source is the same in every process: one built from a set's order is
     written anew by each (the order of a set of words follows the process's hash seed)."""
+    one, two = _patterns_by_seed()
+    again = set(two)
+    return [x for x in one if x in again]
+
+
+def _patterns_by_seed() -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """The patterns of two processes with different hash seeds."""
     runs = []
     for seed in ("1", "2"):
         out = subprocess.run([sys.executable, os.path.abspath(__file__), "--sources"], check=True,
                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
         runs.append([(source, flags) for source, flags in json.loads(out)])
-    again = set(runs[1])
-    return [x for x in runs[0] if x in again]
+    return runs[0], runs[1]
 
 
 def table() -> dict[str, tuple[str, ...]]:

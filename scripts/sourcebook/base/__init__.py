@@ -2,9 +2,9 @@
 
 Modules: ``errors`` (errors, findings, exit codes), ``diagnostics`` (every code with its meaning),
 ``versions``, ``ids`` (identifiers and hashing), ``patterns`` (regular expressions compiled on
-first use), ``pattern_needs`` (the words a match of each pattern holds, generated from its parse), ``jsonio`` (canonical JSON, atomic writes),
+first use, their programs kept between runs), ``jsonio`` (canonical JSON, atomic writes),
 ``batchwrite`` (many atomic writes at once), ``schema`` (the JSON Schema subset), ``lockfile``,
-``clock`` (honours SOURCE_DATE_EPOCH), ``resources`` (the shipped data folders), ``unseen``
+``clock`` (honours SOURCE_DATE_EPOCH), ``user_cache`` (the per-user cache folder), ``resources`` (the shipped data folders), ``unseen``
 (characters a reader cannot see, and what a text looks like without them), ``gc_pause`` and
 ``time_limit``.
 

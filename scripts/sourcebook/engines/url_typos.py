@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
-_SCHEME_LIKE = re.compile(r"^([A-Za-z]{2,7})(:?)(/{0,3})(.*)$", re.S)
+from ..base.patterns import lazy
+
+_SCHEME_LIKE = lazy(r"^([A-Za-z]{2,7})(:?)(/{0,3})(.*)$", re.S)
 _OTHER_SCHEMES = frozenset({"ftp", "ftps", "sftp", "file", "data", "mailto", "ssh", "git", "s3", "gs", "ws", "wss"})
-_HOSTISH = re.compile(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+([/:?#].*)?$", re.S)
+_HOSTISH = lazy(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+([/:?#].*)?$", re.S)
 
 
 def _distance(a: str, b: str) -> int:

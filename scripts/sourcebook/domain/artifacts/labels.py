@@ -12,8 +12,9 @@ so the legend and the page's marks read alike. Pure: strings in, strings out.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+
+from ...base.patterns import lazy
 
 # English words of the templates (outside their slots) -> their translation, per language
 LABELS: dict[str, dict[str, str]] = {
@@ -62,13 +63,13 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 LANGS = tuple(LABELS)
-_TAG = re.compile(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
-_HTML_LANG = re.compile(r'<html lang="[^"]*"')
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_LATIN = re.compile(r"[A-Za-z]")
-_CITE = re.compile(r"\[@[^\]]*\]|\[framing\]|https?://\S+")
+_TAG = lazy(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
+_HTML_LANG = lazy(r'<html lang="[^"]*"')
+_KANA = lazy(r"[\u3040-\u30ff]")
+_HAN = lazy(r"[\u4e00-\u9fff]")
+_CYRILLIC = lazy(r"[\u0400-\u04ff]")
+_LATIN = lazy(r"[A-Za-z]")
+_CITE = lazy(r"\[@[^\]]*\]|\[framing\]|https?://\S+")
 
 
 def is_tag(value: str) -> bool:

@@ -9,14 +9,14 @@ user down a road that undoes their work, so every page finding and ``sb status``
 from __future__ import annotations
 
 import os
-import re
 
+from ...base.patterns import lazy
 from ..workspace.layout import Workspace
 
 RENDER = "render"
 TEMPLATE = "template"
 # `sb render` names itself in the page's generator meta (a template says only "sourcebook").
-_RENDERED = re.compile(r'<meta name="generator" content="sourcebook render">')
+_RENDERED = lazy(r'<meta name="generator" content="sourcebook render">')
 
 
 def route_of(html: str) -> str:

@@ -39,6 +39,7 @@ import time
 from functools import cache
 from typing import Any
 
+from ...base import user_cache
 from ...base.jsonio import atomic_write_bytes
 from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
@@ -80,8 +81,7 @@ def tree_fingerprint(folders: tuple[str, ...]) -> str:
 
 
 def key_path() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "sourcebook", "verify.key")
+    return os.path.join(user_cache.folder(), "verify.key")
 
 
 def _load_key() -> bytes | None:

@@ -9,6 +9,7 @@ from typing import TypedDict, cast
 
 from ...base import jsonio
 from ...base.errors import SbError
+from ...base.patterns import lazy
 from ..workspace.layout import Workspace
 
 
@@ -43,7 +44,7 @@ def load_chunks(ws: Workspace, sid: str) -> list[ChunkRecord]:
     return out
 
 
-_SPAN = re.compile(r'^\{"chunk_id":"([^"\\]+)","end":(\d+),"heading_path":.*,"ordinal":\d+,"source_id":"[^"\\]+",'
+_SPAN = lazy(r'^\{"chunk_id":"([^"\\]+)","end":(\d+),"heading_path":.*,"ordinal":\d+,"source_id":"[^"\\]+",'
                    r'"start":(\d+)\}$', re.M)
 
 

@@ -14,12 +14,12 @@ two hits share a document.
 from __future__ import annotations
 
 import json
-import re
 
+from ...base.patterns import lazy
 from ..workspace.layout import Workspace
 
 SAME_PASSAGE = 0.5  # share of the shorter span's distinct words found in the other
-_WORD = re.compile(r"\w+")
+_WORD = lazy(r"\w+")
 _HOPS = 32
 
 

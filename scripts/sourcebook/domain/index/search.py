@@ -18,7 +18,6 @@ reach the k-th best are scored exactly.
 from __future__ import annotations
 
 import heapq
-import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
@@ -26,6 +25,7 @@ from itertools import compress, repeat
 from operator import add
 
 from ...base.errors import Exit, SbError
+from ...base.patterns import lazy
 from ...engines.search import bm25
 from ...engines.search.tokenize import tokenize
 from ..workspace.layout import Workspace
@@ -34,7 +34,7 @@ from .segments import FINDLEN, Segment
 
 PREVIEW = 160
 EXACT_MAX = 5000  # documents scored one by one at the end; more and all postings are summed
-_WS = re.compile(r"\s+")
+_WS = lazy(r"\s+")
 _SAFE = 1e-9  # relative slack for bounds computed in another summation order
 
 

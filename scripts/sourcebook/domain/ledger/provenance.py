@@ -237,9 +237,24 @@ def _figure_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf | None = 
 # Twitch", "Tidewater"); months and weekdays are dates, the figures' to judge. Japanese and
 # Chinese put no space between words, so a Latin name ends where kana or Han begin ("PCの設定画面",
 # "Kで起動する", "アプリKindle"): a word character here is one of no such script
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7af"
+_CJK_RANGES = ((0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0xFF66, 0xFF9F), (0xAC00, 0xD7AF))
+_CJK = "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES)  # a character class's ranges
 _NAME = lazy(rf"(?<![^\W{_CJK}]|['’])([A-ZÀ-ÖØ-ÞА-ЯЁ](?:[^\W{_CJK}]|['’-])*[^\W{_CJK}])")
 _OPENS = lazy(r"(?:^|[.!?:;]\s+|[\"“(«]\s*)$")
+
+
+def _opens_word(text: str, start: str) -> bool:
+    """``start`` occurs in ``text`` where a word begins: after no word character, or after kana,
+    Han or Hangul (``_CJK``). A search per name, not a pattern: each would be compiled afresh."""
+    i = text.find(start)
+    while i >= 0:
+        if i == 0:
+            return True
+        c = text[i - 1]
+        if not (c.isalnum() or c == "_") or any(lo <= ord(c) <= hi for lo, hi in _CJK_RANGES):
+            return True
+        i = text.find(start, i + 1)
+    return False
 _CALENDAR = frozenset("january february march april may june july august september october november december "
                       "monday tuesday wednesday thursday friday saturday sunday".split())
 
@@ -265,7 +280,7 @@ def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
             continue
         named.add(low)
         # a name's inflections ("Twitch's", "Kubernetes'") share its first letters
-        if not re.search(rf"(?<![^\W{_CJK}])" + re.escape(low[:max(4, len(low) - 2)]), seen):
+        if not _opens_word(seen, low[:max(4, len(low) - 2)]):
             out.append(Flag("words", f"the name {word!r} in the claim's text occurs in none of its quotes nor its "
                                      "sources' titles; check the quotes back it", _words_key("name", word)))
     return out

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass, field
 
+from ...base.patterns import lazy
 from ...engines.text.sentences import is_short_label
 from ..workspace.layout import Workspace
 
 REVIEW_PAGE = "review.html"  # the review page itself is never a page to review
 READ = ("prose", "title", "heading", "chart", "notes")
-_ASOF = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ASOF = lazy(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass

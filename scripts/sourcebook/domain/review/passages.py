@@ -8,9 +8,9 @@ A field a source record lacks reads ``not recorded``; the facts others may add t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
+from ...base.patterns import lazy
 from ...engines.ledger.escape import safe_url
 from ...engines.ledger.origin import origin_words
 from ...engines.ledger.quote_view import page_of, public_address, source_href
@@ -19,7 +19,7 @@ from ...engines.text.sentences import split_sentences
 
 LONG = 1200  # a paragraph longer than this is cut to two sentences either side
 EDGE = 600  # and never more than this many characters either side
-_BLANK = re.compile(r"\n[ \t]*\n")
+_BLANK = lazy(r"\n[ \t]*\n")
 
 
 def _text(v: object) -> str:

@@ -14,16 +14,16 @@ sentence lacks a current ``ok``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ...base.patterns import lazy
 from ..workspace.layout import Workspace
 from . import record
 from .pages import RawSentence, html_sentences, read_all
 
 NOT_REVIEWED = "Not reviewed by a person."
-REVIEWED = re.compile(r"Reviewed by a person: all \d+ sentences? marked ok on \d{4}-\d{2}-\d{2}\.")
+REVIEWED = lazy(r"Reviewed by a person: all \d+ sentences? marked ok on \d{4}-\d{2}-\d{2}\.")
 
 
 @dataclass

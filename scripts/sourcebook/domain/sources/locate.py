@@ -12,11 +12,11 @@ source's own text at that span.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ...base.errors import Exit, SbError
+from ...base.patterns import lazy
 from ...engines.search.find import (
     FindError,
     Hit,
@@ -129,7 +129,7 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
     return out
 
 
-_WORD = re.compile(r"\w+")
+_WORD = lazy(r"\w+")
 
 
 def _later(make) -> Iterator[tuple[str, str]]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 from dataclasses import dataclass
 from typing import Any
 
 from ...base.errors import SbError
 from ...base.ids import is_src_id
+from ...base.patterns import lazy
 from ...base.schema import check
 from .layout import MANIFEST, Workspace, new_manifest
 
@@ -56,7 +56,7 @@ def _seed_dirs(seed_from: str) -> list[str]:
 
 
 # ---- config --------------------------------------------------------------------------------
-_INT = re.compile(r"^-?\d+$")
+_INT = lazy(r"^-?\d+$")
 # Keys a user may not set by hand: they are the escalation state and the record of it.
 _PROTECTED = {"revise_count": "use `sb unblock --reason` to reset the revision count",
               "state": "the state is derived; `sb status` shows it",

@@ -7,11 +7,12 @@ with the passage's best-matching stretch and returns what each side has that the
 
 from __future__ import annotations
 
-import re
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-_WORD = re.compile(r"\S+")
+from ...base.patterns import lazy
+
+_WORD = lazy(r"\S+")
 
 
 class WordDiff(NamedTuple):

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import re
 
+from ...base.patterns import lazy
 from .canon_lines import code_span, fenced
 
-_TITLE = re.compile(r"(={1,6}|#{1,6}) +(\S.*?)(?: +\1)?$")
-_ATTR = re.compile(r":(!?[\w][\w-]*!?):(?: +(.*))?$")
-_BLOCK_ATTR = re.compile(r"\[\[?[^\]]*\]\]?$")
-_BLOCK_TITLE = re.compile(r"\.(?![.\s])(.+)$")
-_DELIM = re.compile(r"(-{4,}|\.{4,}|_{4,}|={4,}|\*{4,}|\+{4,}|/{4,}|--|\|={3,}|,={3,}|:={3,})$")
-_LIST = re.compile(r"(\*{1,5}|-|\.{1,5}|\d+\.|[a-zA-Z]\.)[ \t]+(\S.*)$")
-_LABELED = re.compile(r"(.+?)(:{2,4}|;;)(?:[ \t]+(.*))?$")
+_TITLE = lazy(r"(={1,6}|#{1,6}) +(\S.*?)(?: +\1)?$")
+_ATTR = lazy(r":(!?[\w][\w-]*!?):(?: +(.*))?$")
+_BLOCK_ATTR = lazy(r"\[\[?[^\]]*\]\]?$")
+_BLOCK_TITLE = lazy(r"\.(?![.\s])(.+)$")
+_DELIM = lazy(r"(-{4,}|\.{4,}|_{4,}|={4,}|\*{4,}|\+{4,}|/{4,}|--|\|={3,}|,={3,}|:={3,})$")
+_LIST = lazy(r"(\*{1,5}|-|\.{1,5}|\d+\.|[a-zA-Z]\.)[ \t]+(\S.*)$")
+_LABELED = lazy(r"(.+?)(:{2,4}|;;)(?:[ \t]+(.*))?$")
 
-_INLINE = re.compile(
+_INLINE = lazy(
     r"(?P<mono>`(?P<mono_t>[^`]+)`)"
     r"|(?P<pass>\+\+?(?P<pass_t>[^+]+)\+\+?)"
     r"|(?P<strong>(?<![\w*])\*(?P<strong_t>[^*\s](?:[^*]*[^*\s])?)\*(?![\w*]))"

@@ -9,12 +9,13 @@ every `sb extract --force`, so they avoid a regular expression per line).
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from itertools import repeat
 from operator import itemgetter
 
-_BLANK_RUN = re.compile(r"\n\n\n+")
+from ...base.patterns import lazy
+
+_BLANK_RUN = lazy(r"\n\n\n+")
 _LAST = itemgetter(-1)
 
 

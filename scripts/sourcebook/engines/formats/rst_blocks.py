@@ -14,21 +14,22 @@ from __future__ import annotations
 
 import re
 
+from ...base.patterns import lazy
 from .canon_lines import dedented, fenced
 from .rst_inline import InlineContext, render_inline
 
 _ADORN_CHARS = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_BULLET = re.compile(r"([-*+\u2022\u2023\u2043])( +|$)")
-_ENUM = re.compile(r"(?:(\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)([.)])|\((\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)\))( +|$)")
-_FIELD = re.compile(r":((?:[^:\\\s]|\\.)(?:[^:\\]|\\.)*):(?: +|$)")
-_OPTION = re.compile(r"-{1,2}\w[\w-]*(?:[ =]\S+)?(?:, -{1,2}\w[\w-]*(?:[ =]\S+)?)*(?:  +|$)")
-_EXPLICIT = re.compile(r"\.\.(?: +|$)")
-_DIRECTIVE = re.compile(r"\.\. +(?:\|(?P<sub>[^|]+)\| +)?(?P<name>[\w][\w:.+-]*)::(?: +(?P<args>.*))?$")
-_TARGET = re.compile(r"\.\. +_")
-_FOOTNOTE = re.compile(r"\.\. +\[(?P<label>#[\w.-]*|\d+|\*|[A-Za-z][\w.-]*)\](?: +(?P<text>.*))?$")
-_SIMPLE_TABLE = re.compile(r"=+(?: +=+)+$")
-_HEADER = re.compile(r"[A-Z][\w-]*: ")
-_OPT_LINE = re.compile(r":[\w-]+:(?: |$)")
+_BULLET = lazy(r"([-*+\u2022\u2023\u2043])( +|$)")
+_ENUM = lazy(r"(?:(\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)([.)])|\((\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)\))( +|$)")
+_FIELD = lazy(r":((?:[^:\\\s]|\\.)(?:[^:\\]|\\.)*):(?: +|$)")
+_OPTION = lazy(r"-{1,2}\w[\w-]*(?:[ =]\S+)?(?:, -{1,2}\w[\w-]*(?:[ =]\S+)?)*(?:  +|$)")
+_EXPLICIT = lazy(r"\.\.(?: +|$)")
+_DIRECTIVE = lazy(r"\.\. +(?:\|(?P<sub>[^|]+)\| +)?(?P<name>[\w][\w:.+-]*)::(?: +(?P<args>.*))?$")
+_TARGET = lazy(r"\.\. +_")
+_FOOTNOTE = lazy(r"\.\. +\[(?P<label>#[\w.-]*|\d+|\*|[A-Za-z][\w.-]*)\](?: +(?P<text>.*))?$")
+_SIMPLE_TABLE = lazy(r"=+(?: +=+)+$")
+_HEADER = lazy(r"[A-Z][\w-]*: ")
+_OPT_LINE = lazy(r":[\w-]+:(?: |$)")
 
 ADMONITIONS = {"note": "Note", "warning": "Warning", "tip": "Tip", "important": "Important",
                "caution": "Caution", "attention": "Attention", "danger": "Danger", "error": "Error",

@@ -4,12 +4,11 @@ lower-cased, trailing digits dropped, so whole words can be compared (``commenta
 
 from __future__ import annotations
 
-import re
-
+from ...base.patterns import lazy
 from .tree import Element
 
-_SPLIT = re.compile(r"[\s\-_:.,/]+")
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SPLIT = lazy(r"[\s\-_:.,/]+")
+_CAMEL = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
 
 _NEGATIONS = frozenset({"no", "non", "not", "without"})
 _word_cache: dict[str, frozenset] = {}

@@ -14,7 +14,6 @@ measured as it is read (``Document.measures``), so the article scorer needs no w
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Iterator
 from html import unescape
@@ -23,6 +22,7 @@ from itertools import repeat
 from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
+from ...base.patterns import lazy
 from .tokens import (
     CDATA_CONTENT,
     CDATA_END,
@@ -134,7 +134,7 @@ class Element:
 
 Node = Element | Text
 
-COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
+COMMAS = lazy("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
 
 
 def text_measure(d: str) -> tuple[int, int]:

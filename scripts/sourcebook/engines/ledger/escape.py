@@ -10,12 +10,13 @@ from __future__ import annotations
 import html
 import re
 
+from ...base.patterns import lazy
 from ..urls import strip_credentials
 from .visible import visible
 
-_HTTP = re.compile(r"^https?://", re.I)
-_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|~])")
+_HTTP = lazy(r"^https?://", re.I)
+_USERINFO = lazy(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
+_MD_SPECIAL = lazy(r"([\\`*_{}\[\]()#!|~])")
 
 
 def h(value: object) -> str:

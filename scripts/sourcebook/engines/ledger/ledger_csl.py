@@ -8,14 +8,14 @@ pass through untouched.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 
+from ...base.patterns import lazy
 from .escape import http_href, safe_url
 from .quote_view import license_of
 from .quote_view import reader_address as public_address
 
-_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+_DATE = lazy(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
 def _date_parts(value: object) -> dict | None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
+from ...base.patterns import lazy
 from .inject import CLOSE, OPEN
 
-_REF = re.compile(r'<sup class="ref[^"]*">(.*?)</sup>', re.S)
-_TARGET = re.compile(r'href="#c-(clm_[0-9a-f]{12})"')
+_REF = lazy(r'<sup class="ref[^"]*">(.*?)</sup>', re.S)
+_TARGET = lazy(r'href="#c-(clm_[0-9a-f]{12})"')
 
 
 def without_ledger(html: str) -> str:
@@ -33,8 +34,8 @@ def sup_order(html: str) -> list[str]:
     return out
 
 
-_LEGEND = re.compile(r'<span class="legend-item">.*?</span>[^<]*</span>', re.S)
-_MARK = re.compile(r'<span class="mark (m-[a-z]+)">')
+_LEGEND = lazy(r'<span class="legend-item">.*?</span>[^<]*</span>', re.S)
+_MARK = lazy(r'<span class="mark (m-[a-z]+)">')
 
 
 def marks_used(html: str) -> set[str]:

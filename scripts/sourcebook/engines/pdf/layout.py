@@ -13,14 +13,14 @@ hyphenated across the break). The span of each page in the joined text is record
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
+from ...base.patterns import lazy
 from ..formats.plain_reflow import reflow_lines, wrap_width
 
 EDGE = 2  # lines looked at, at the top and at the bottom of each page
-_DIGITS = re.compile(r"\d+")
-_PAGE_NUMBER = re.compile(r"(?i)^[-\u2013\u2014(\[ ]*(?:page\s+)?(?:\d+|[ivxlcdm]+)(?:\s*(?:of|/)\s*\d+)?[-\u2013\u2014)\] ]*$")
+_DIGITS = lazy(r"\d+")
+_PAGE_NUMBER = lazy(r"(?i)^[-\u2013\u2014(\[ ]*(?:page\s+)?(?:\d+|[ivxlcdm]+)(?:\s*(?:of|/)\s*\d+)?[-\u2013\u2014)\] ]*$")
 _END_OF_SENTENCE = frozenset(".!?:;\"'\u201d\u2019)]")
 
 

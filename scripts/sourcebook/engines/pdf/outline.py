@@ -18,13 +18,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...base.patterns import lazy
+
 MAX_DEPTH = 6
 TITLE_MAX = 120  # a longer line is prose, not a title
-_NUMBERED = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?[ \t]+(\S.*)$")
-_APPENDIX = re.compile(r"^(Appendix|Annex|Chapter|Section)\s+[A-Z0-9]{1,3}\b")
-_NON_WORD = re.compile(r"\W+")
-_HASH_LINE = re.compile(r"^#", re.M)
-_SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z])\.?\s+")
+_NUMBERED = lazy(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?[ \t]+(\S.*)$")
+_APPENDIX = lazy(r"^(Appendix|Annex|Chapter|Section)\s+[A-Z0-9]{1,3}\b")
+_NON_WORD = lazy(r"\W+")
+_HASH_LINE = lazy(r"^#", re.M)
+_SECTION_NUMBER = lazy(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z])\.?\s+")
 
 
 @dataclass(frozen=True)

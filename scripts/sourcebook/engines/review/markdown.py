@@ -6,13 +6,12 @@ shown in full (0: all), and every context is cut to ``CONTEXT`` characters eithe
 
 from __future__ import annotations
 
-import re
-
+from ...base.patterns import lazy
 from ..ledger.visible import visible
 from .model import ClaimView, Flag, Review, SentenceView
 
 CONTEXT = 160
-_SPECIAL = re.compile(r"([\\`*_\[\]<>])")
+_SPECIAL = lazy(r"([\\`*_\[\]<>])")
 
 
 def md(value: object) -> str:

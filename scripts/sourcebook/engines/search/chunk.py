@@ -21,6 +21,8 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple
 
+from ...base.patterns import lazy
+
 TARGET = 1600
 OVERLAP = 240
 MIN_LAST = 120
@@ -28,9 +30,9 @@ MIN_LAST = 120
 # A heading line, found after the "\n" that starts its line (the text is searched with one put in
 # front): a pattern starting with a literal is scanned for quickly, one starting with ``^`` is
 # tried at every position.
-_HEADING = re.compile(r"\n(#{1,6})[ \t]+(.+?)[ \t]*$", re.M)
-_PARA_SEP = re.compile(r"\n[ \t]*\n")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_HEADING = lazy(r"\n(#{1,6})[ \t]+(.+?)[ \t]*$", re.M)
+_PARA_SEP = lazy(r"\n[ \t]*\n")
+_SENTENCE_END = lazy(r"(?<=[.!?])\s+")
 
 
 class Chunk(NamedTuple):

@@ -41,7 +41,8 @@ _add_months(
 _ABBREV = {n for n in _MONTHS if len(n) <= 4 and n not in ("May", "June", "July", "Juni", "Juli", "Mai", "mai", "juin", "mars", "mayo", "май", "мая", "мае")}
 _MONTH_ALT = (
     "(?:"
-    + "|".join(re.escape(n) + (r"\.?" if n in _ABBREV else "") for n in sorted(_CAP_ONLY, key=len, reverse=True))
+    + "|".join(re.escape(n) + (r"\.?" if n in _ABBREV else "") for n in sorted(_CAP_ONLY, key=lambda n: (-len(n), n)))  # a set: sorted whole, so every
+    # process writes the same pattern (its compiled program and its needs are kept by its text)
     + "|(?i:"
     + "|".join(
         re.escape(n) + (r"\.?" if n in _ABBREV else "")

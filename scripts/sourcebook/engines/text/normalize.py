@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ...base.patterns import lazy
+
 _TRAILING = " \t\f\v\u00a0"
-_TRAIL = re.compile(f"[{_TRAILING}]+$", re.M)
-_MANY_NL = re.compile(r"\n{3,}")
+_TRAIL = lazy(f"[{_TRAILING}]+$", re.M)
+_MANY_NL = lazy(r"\n{3,}")
 _BEFORE_NL = tuple(c + "\n" for c in _TRAILING)
 
 

@@ -11,19 +11,19 @@ workspace's state.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ....base.errors import Finding
+from ....base.patterns import lazy
 from ....engines.render.draft_check import MARK, _readable
 from ...artifacts.render import HTML_TYPES, Composed, compose_or_findings
 from ...workspace.layout import Workspace
 from ..context import GateContext, VerifyOptions
 from ..verify import run_gates
 
-_AT = re.compile(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+)$")
-_AT_MSG = re.compile(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+): ")
-_CLAIM = re.compile(r"^clm_[0-9a-f]{12}$")
+_AT = lazy(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+)$")
+_AT_MSG = lazy(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+): ")
+_CLAIM = lazy(r"^clm_[0-9a-f]{12}$")
 
 
 @dataclass

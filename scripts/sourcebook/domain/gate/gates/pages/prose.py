@@ -1461,7 +1461,7 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
 
 
 # one word alone in emphasis: <em>say</em>, <strong>claims</strong>
-_STRESSED = re.compile(r"<(?P<t>em|strong|i|b)\b[^>]*>\s*(?P<w>[^<\s]{2,20})\s*</(?P=t)\s*>", re.IGNORECASE)
+_STRESSED = lazy(r"<(?P<t>em|strong|i|b)\b[^>]*>\s*(?P<w>[^<\s]{2,20})\s*</(?P=t)\s*>", re.IGNORECASE)
 
 
 def _key(ctx: GateContext, page: Page) -> str:

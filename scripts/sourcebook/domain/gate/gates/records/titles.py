@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from .....base.errors import Finding
+from .....base.patterns import lazy
 from ...context import GateContext, evidence
 from ...registry import GateResult, register
 
@@ -64,7 +65,7 @@ def _named(f, text: str) -> bool:
 
 
 # a host name: labels joined by dots, ending in letters ("ノート100YEN.com", "365.example.org")
-_DOMAIN = re.compile(r"(?<![\w.])[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}(?![\w.])")
+_DOMAIN = lazy(r"(?<![\w.])[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}(?![\w.])")
 
 
 def _site_name(f, title: str) -> bool:

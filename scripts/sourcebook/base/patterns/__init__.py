@@ -14,6 +14,9 @@ matches (``lazy(source, flags, needs=("rose", "fell"))``): ``search``, ``match``
 ``finditer``, ``findall`` and ``sub`` then answer a text holding none of them, compared case-folded
 as ``re.IGNORECASE`` folds, without compiling the pattern. ``tests/test_pattern_needs.py`` proves
 from each pattern's parse that every match holds one of its words.
+
+The room: ``needs`` (the words of each pattern, generated from its parse by
+``tests/gen_pattern_needs.py``) and ``cache`` (the compiled programs, kept between runs).
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import re
 import zlib
 from functools import lru_cache
 
-from .pattern_needs import NEEDS
+from .cache import build
+from .needs import NEEDS
 
 
 class _Lazy:
@@ -34,7 +38,7 @@ class _Lazy:
     @property
     def compiled(self) -> re.Pattern[str]:
         if self._pattern is None:  # kept here: re's own cache may have let it go by the next call
-            self._pattern = re.compile(self._source, self._flags)
+            self._pattern = build(self._source, self._flags)
         return self._pattern
 
     def __getattr__(self, name: str):
@@ -107,21 +111,21 @@ class _Needs(_Lazy):
 
 
 class _Read(_Needs):
-    """Needs read from ``base.pattern_needs``: they spare compiling a pattern no text of the run
+    """Needs read from ``needs``: they spare compiling a pattern no text of the run
     can match; once compiled, the pattern's own methods answer, with nothing read before them."""
 
     @property
     def compiled(self) -> re.Pattern[str]:
         pattern = self._pattern
         if pattern is None:
-            pattern = self._pattern = re.compile(self._source, self._flags)
+            pattern = self._pattern = build(self._source, self._flags)
             for name in ("search", "match", "fullmatch", "finditer", "findall", "sub"):
                 setattr(self, name, getattr(pattern, name))
         return pattern
 
 
 def needs_key(source: str, flags: int) -> str:
-    """The digest ``base.pattern_needs`` knows a pattern by: its flags, length and two checksums."""
+    """The digest ``needs`` knows a pattern by: its flags, length and two checksums."""
     data = source.encode("utf-8", "surrogatepass")
     return f"{int(flags)}:{len(source)}:{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
@@ -129,9 +133,11 @@ def needs_key(source: str, flags: int) -> str:
 def lazy(source: str, flags: int = 0, needs: tuple[str, ...] = ()) -> re.Pattern[str]:
     """A pattern compiled on first use (typed as the pattern it stands for); ``needs``: words
     in lower case, one of which every match holds (a text without any is no match, uncompiled);
-    without them, those ``base.pattern_needs`` holds for this pattern, if any."""
+    without them, those ``needs`` holds for this pattern, if any."""
     if needs:
         return _Needs(source, flags, tuple(needs))  # type: ignore[return-value]
+    if not isinstance(source, str):  # a bytes pattern: compiled on first use, nothing more
+        return _Lazy(source, flags)  # type: ignore[return-value]
     read = NEEDS.get(needs_key(source, flags))
     if read:
         return _Read(source, flags, read)  # type: ignore[return-value]
