@@ -55,19 +55,28 @@ class _Lazy:
 # Every character that re.IGNORECASE lets stand for a lower-case letter lower-cases to that letter,
 # but for the dotless i, the long s, seven variant forms of Cyrillic letters, and the dotted
 # capital I (whose lower case is two characters)
-_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u1c80": "\u0432", "\u1c81": "\u0434",
-                       "\u1c82": "\u043e", "\u1c83": "\u0441", "\u1c84": "\u0442", "\u1c85": "\u0442",
-                       "\u1c86": "\u044a"})
+_FOLD_MAP = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u1c80": "\u0432", "\u1c81": "\u0434",
+             "\u1c82": "\u043e", "\u1c83": "\u0441", "\u1c84": "\u0442", "\u1c85": "\u0442", "\u1c86": "\u044a"}
+_FOLD = str.maketrans(_FOLD_MAP)
+_FOLDED_APART = tuple(_FOLD_MAP)
 _KEPT = 1 << 16  # a longer text is folded each time it is asked for, and never kept
 
 
 def folded(text: str) -> str:
     """``text`` case-folded one character for one, as the needs of a pattern are compared."""
-    return _folded(text) if len(text) <= _KEPT else text.translate(_FOLD).lower()
+    return _folded(text) if len(text) <= _KEPT else _fold(text)
 
 
 @lru_cache(maxsize=128)
 def _folded(text: str) -> str:
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
+    # str.translate looks each character of a text up one by one: forty times slower than
+    # lower(), so it runs only on a text holding one of the characters it changes
+    if text.isascii() or not any(c in text for c in _FOLDED_APART):
+        return text.lower()
     return text.translate(_FOLD).lower()
 
 
@@ -86,10 +95,13 @@ class _Needs(_Lazy):
         last = self._last
         if text is last[0]:
             return last[1]
-        low = folded(text)
-        absent = not any(n in low for n in self.needs)
-        self._last = (text, absent)
-        return absent
+        low = _folded(text) if len(text) <= _KEPT else _fold(text)
+        for n in self.needs:  # a loop, not any(): no generator to start for each of many calls
+            if n in low:
+                self._last = (text, False)
+                return False
+        self._last = (text, True)
+        return True
 
     def search(self, string, *args, **kwargs):
         return None if self._absent(string) else self.compiled.search(string, *args, **kwargs)
@@ -110,6 +122,9 @@ class _Needs(_Lazy):
         return string if self._absent(string) else self.compiled.sub(repl, string, *args, **kwargs)
 
 
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub")
+
+
 class _Read(_Needs):
     """Needs read from ``needs``: they spare compiling a pattern no text of the run
     can match; once compiled, the pattern's own methods answer, with nothing read before them."""
@@ -119,7 +134,7 @@ class _Read(_Needs):
         pattern = self._pattern
         if pattern is None:
             pattern = self._pattern = build(self._source, self._flags)
-            for name in ("search", "match", "fullmatch", "finditer", "findall", "sub"):
+            for name in _METHODS:
                 setattr(self, name, getattr(pattern, name))
         return pattern
 
