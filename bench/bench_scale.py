@@ -34,18 +34,22 @@ SB = [sys.executable, os.path.join(REPO, "scripts", "sb.py")]
 COPIES = 10
 # a sentence in none of the files (checked below): `sb find` has to say so
 NO_MATCH = "The quarterly lantern inspection of the northern canal locks found seventeen loose hinges"
-# (row, figure before this work, target) as first measured
+# (row, the figure measured before this work, target)
 TABLE = (
     ("sb add (one call, 10,000 files)", "15.7 s", "keep"),
-    ("sb extract", "43.6 s", "keep linear (~4 ms a source)"),
-    ("sb chunk", "28.3 s", "< 10 s"),
-    ("sb index", "31.6 s, 610 MB", "< 20 s, < 250 MB"),
-    ("one more source: extract && chunk && index", "41 s", "< 3 s in all"),
-    ("sb search p50", "0.19 s", "< 0.1 s"),
-    ("sb find TEXT, all sources, no match", "32.5 s, 750 MB", "< 1 s, < 100 MB"),
-    ("sb status", "0.67 s", "< 0.3 s"),
+    ("sb extract", "52 s", "<= 35 s"),
+    ("sb chunk", "9.3 s", "<= 8 s"),
+    ("sb index", "20.0 s", "<= 15 s, < 250 MB"),
+    ("one more source: extract && chunk && index", "1.2 s", "< 3 s in all"),
+    ("sb search p50", "0.081 s", "< 0.1 s"),
+    ("sb find TEXT, all sources, no match", "5.1 s to 40 s", "<= 0.5 s each"),
+    ("sb status", "0.25 s", "< 0.3 s"),
     ("sb extract, nothing changed", "10,000 lines", "a few lines"),
 )
+# ordinary sentences that occur nowhere: every common word of theirs is in thousands of sources
+NO_MATCH_MORE = ("This sentence does not occur anywhere in the corpus at all.",
+                 "The proposal was accepted by the steering council after a long discussion.",
+                 "It is not clear whether this change will be part of the next release.")
 
 
 def data_dir() -> str:
@@ -175,7 +179,7 @@ def main(argv: list[str]) -> int:
         ext = run(SB + ["extract"], ws)
         rows[TABLE[1][0]] = f"{fmt(ext)}, {ext.wall / len(files) * 1000:.1f} ms a source" + load()
         ok[TABLE[0][0]] = add.wall < 15.7 * 1.25  # keep: within a quarter of the figure before
-        ok[TABLE[1][0]] = ext.wall / len(files) < 0.006  # about 4 ms a source
+        ok[TABLE[1][0]] = ext.wall <= 35
         with open(last, "w", encoding="utf-8") as fh:
             json.dump({"add": rows[TABLE[0][0]], "extract": rows[TABLE[1][0]],
                        "ok_add": ok[TABLE[0][0]], "ok_extract": ok[TABLE[1][0]]}, fh)
@@ -183,10 +187,10 @@ def main(argv: list[str]) -> int:
     # chunk and index from nothing
     ch = best([run_fresh_chunk(ws) for _ in range(max(1, args.best_of))])
     rows[TABLE[2][0]] = fmt(ch) + load()
-    ok[TABLE[2][0]] = ch.wall < 10
+    ok[TABLE[2][0]] = ch.wall <= 8
     ix = best([run_fresh_index(ws) for _ in range(max(1, args.best_of))])
     rows[TABLE[3][0]] = fmt(ix) + f", {du(os.path.join(ws, 'index')) / 1e6:.0f} MB on disk" + load()
-    ok[TABLE[3][0]] = ix.wall < 20 and ix.mb < 250
+    ok[TABLE[3][0]] = ix.wall <= 15 and ix.mb < 250
     # one more source
     extra = os.path.join(work, "one-more.md")
     with open(files[0], "rb") as fh:
@@ -211,10 +215,14 @@ def main(argv: list[str]) -> int:
                          + load())
     ok[TABLE[5][0]] = p50 < 0.1 and max(r.mb for r in runs) < 100
     # find, no match
-    fd = run(SB + ["find", NO_MATCH], ws, ok=(1,))
-    assert "E-FIND-NOMATCH" in fd.out, fd.out
-    rows[TABLE[6][0]] = fmt(fd) + load()
-    ok[TABLE[6][0]] = fd.wall < 1 and fd.mb < 100
+    finds = []
+    for sentence in (NO_MATCH, *NO_MATCH_MORE):
+        fd = run(SB + ["find", sentence], ws, ok=(1,))
+        assert "E-FIND-NOMATCH" in fd.out, fd.out
+        finds.append(fd)
+    rows[TABLE[6][0]] = ", ".join(f"{fd.wall:.2f}" for fd in finds) + \
+        f" s, {max(fd.mb for fd in finds):.0f} MB peak" + load()
+    ok[TABLE[6][0]] = max(fd.wall for fd in finds) <= 0.5 and max(fd.mb for fd in finds) < 100
     # status
     sts = [run(SB + ["status"], ws) for _ in range(7)]
     stw = statistics.median(r.wall for r in sts)

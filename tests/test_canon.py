@@ -165,6 +165,18 @@ def test_v1_stays_reproducible():
     assert v2.text == "Some text that wraps\n\nhere.\n"
 
 
+@settings(max_examples=examples(100), deadline=None)
+@given(st.sampled_from(["a.md", "a.rst", "a.adoc", "a.txt"]), st.sampled_from([1, 2]),
+       st.lists(st.sampled_from(["# PEP 8 -- Style", "Title: x", "PEP: 8", "= Doc", "Some words", "", "  * item",
+                                 "----", "|a|b|", "Text wraps  ", "\r"]), max_size=12))
+def test_a_re_extraction_without_the_title_gives_the_same_text(path, normalizer, lines):
+    # verify's re-extraction reads no title: the text must be the one an extraction with it gives
+    raw = "\n".join(lines).encode()
+    full, _ = extract_bytes(raw, media_type=None, path=path, normalizer=normalizer)
+    bare, _ = extract_bytes(raw, media_type=None, path=path, normalizer=normalizer, titled=False)
+    assert bare.text == full.text and bare.notes == full.notes and not (bare.meta or {}).get("title")
+
+
 # ---- the reader view ----------------------------------------------------------------------------
 
 TEXT = ("# Title\n\nSome **bold** text and `__annotate__` here.\n\nPython solved this by accepting :pep:`563`,\n"

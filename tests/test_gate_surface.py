@@ -12,7 +12,10 @@ import os
 import re
 
 import pytest
+from conftest import examples
 from demo_kit import EPOCH, built_demo
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 CONTESTED = "clm_13811f60ff01"  # the trade press's 38,500: one side of the demo's disagreement
 PRESS = "The trade press reports 38,500 over the summer"
@@ -904,3 +907,26 @@ def test_a_link_in_the_text_that_is_no_web_address_is_refused(demo, page, tmp_pa
     # a link to a place on the page, as the citation numbers are, passes
     own = page.replace(PRESS, f'<a href="#c-{CONTESTED}">{PRESS}</a>', 1)
     assert "E-PAGE-LINK-HOST" not in codes(gate_lines(demo, own, tmp_path, "html"))
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.text(alphabet=" \t\n\u00a0ab", max_size=12), max_size=5), st.booleans())
+def test_collapsing_spaces_are_read_by_runs_as_character_by_character(texts, start_collapsed):
+    # a page's texts are read run by run where every space collapses: the same widths as reading
+    # them a character at a time, carried across texts the same way
+    from sourcebook.engines.page.visibility import _SOFT_SPACES, _collapsed_blanks
+
+    def by_character(data, run, widest, collapsed):
+        for ch in data:
+            if ch in _SOFT_SPACES:
+                if not collapsed:
+                    run, collapsed = run + 1, True
+            else:
+                widest, run, collapsed = max(widest, run), 0.0, False
+        return run, widest, collapsed
+
+    a = b = (0.0, 0.0, start_collapsed)
+    for t in texts:
+        t = t.replace("\u00a0", "x")  # the run-wise reading is only for texts without hard spaces
+        a, b = _collapsed_blanks(t, *a), by_character(t, *b)
+        assert a == b

@@ -13,8 +13,10 @@ import os
 import shutil
 
 import pytest
-from conftest import sb
+from conftest import examples, sb
 from demo_kit import EPOCH, built_demo
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 FORUM = ("# Re: Tidewater Pass on the water bus?\n\nA rider wrote that route W3 readers would be switched on "
          "before Christmas, and that the crew had said so twice on the morning boats.\n")
@@ -434,3 +436,15 @@ def test_a_page_title_is_recorded_as_taken_and_a_title_set_by_hand_is_not(ws):
     assert "title_from" not in _rec(ws, sid)
     v = sb("verify", cwd=ws)
     assert "E-SOURCE-TITLE-FIGURE" in v.err and "200YEN" in v.err, v.both
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.text(alphabet="0123456789 a-٣", max_size=30), st.integers(min_value=0, max_value=999), st.booleans())
+def test_a_title_number_is_found_in_the_text_as_the_pattern_finds_it(text, n, zeros):
+    # the titles gate searches a number where it matched a pattern built for it: the same answer
+    import re
+
+    from sourcebook.domain.gate.gates.records.titles import _writes
+
+    pattern = rf"(?<!\d){'0*' if zeros else ''}{n}(?!\d)"
+    assert _writes(text, str(n), zeros=zeros) == (re.search(pattern, text) is not None)

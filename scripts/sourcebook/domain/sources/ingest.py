@@ -440,7 +440,8 @@ def reextract(ws: Workspace, rec: SourceRecord, read: tuple[str, bytes] | None =
     version = rec.get("normalizer_version")
     out, _ = extract_bytes(raw, media_type=rec.get("media_type"), path=path, charset=rec.get("charset"),
                            base_url=base_url, normalizer=version if version in NORMALIZERS else NORMALIZER,
-                           extractor=rec.get("extraction", {}).get("version"))  # as it was made
+                           extractor=rec.get("extraction", {}).get("version"),  # as it was made
+                           titled=False)
     return out.text
 
 

@@ -16,10 +16,11 @@ __all__ = ["extract_bytes", "text_canonical"]
 
 def extract_bytes(raw: bytes, *, media_type: str | None, path: str = "", charset: str | None = None,
                   base_url: str | None = None, normalizer: int = NORMALIZER,
-                  extractor: int | None = None) -> tuple[Extracted, str | None]:
+                  extractor: int | None = None, titled: bool = True) -> tuple[Extracted, str | None]:
     """Return the extraction and the charset used (None when not a text decoding). ``extractor``
     asks for an older version of the format's rules, one it still makes (``Format.reproduces``):
-    the text a source recorded at that version."""
+    the text a source recorded at that version. ``titled`` False: the text alone, no title read
+    from it (a re-extraction compares the text)."""
     from .registry import Request, format_for
 
     fmt = format_for(media_type, path)
@@ -27,4 +28,4 @@ def extract_bytes(raw: bytes, *, media_type: str | None, path: str = "", charset
         return Extracted("none", "", [f"no extractor for media type {media_type or 'unknown'}; "
                                       "write the text yourself and adopt it with sb extract --adopt"]), None
     wanted = extractor if isinstance(extractor, int) and extractor in fmt.reproduces else None
-    return fmt.convert(raw, Request(media_type, path, charset, base_url, normalizer, wanted))
+    return fmt.convert(raw, Request(media_type, path, charset, base_url, normalizer, wanted, titled))

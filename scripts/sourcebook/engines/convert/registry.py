@@ -30,6 +30,7 @@ class Request:
     base_url: str | None = None
     normalizer: int = NORMALIZER
     extractor: int | None = None  # the version of the format's rules to apply (None: its current one)
+    titled: bool = True  # also the title the text gives itself (a re-extraction compares text only)
 
 
 @dataclass(frozen=True)
@@ -49,13 +50,17 @@ class Format:
 
 def _text(raw: bytes, req: Request) -> tuple[Extracted, str | None]:
     from ..formats.binary import not_text
-    from ..formats.canon import text_canonical_titled
+    from ..formats.canon import text_canonical, text_canonical_titled
     from ..formats.charset import decode_bytes
 
     dec = decode_bytes(raw, media_type=req.media_type, declared=req.charset)
     junk = not_text(dec.text, req.media_type, dec.utf8)
     if junk:  # NULs and undecodable bytes are never canonical text
         return Extracted("sb.text", "", [junk]), dec.charset
+    if not req.titled:
+        return Extracted("sb.text", text_canonical(dec.text, media_type=req.media_type, path=req.path,
+                                                   normalizer=req.normalizer, extractor=req.extractor),
+                         list(dec.notes)), dec.charset
     text, title = text_canonical_titled(dec.text, media_type=req.media_type, path=req.path, normalizer=req.normalizer,
                                         extractor=req.extractor)
     return Extracted("sb.text", text, list(dec.notes), meta={"title": title} if title else None), dec.charset

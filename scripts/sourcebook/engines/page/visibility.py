@@ -653,6 +653,7 @@ class _Judge:
         self.known = shipped_families(shipped)
         self.memo: dict[int, str] = {}
         self.texts: dict[int, str] = {}  # id(Style) -> why text drawn with it cannot be read
+        self.blanks: dict[int, tuple[bool, float]] = {}  # id(Style) -> _kept_blanks of it
 
     def hides(self, el: Element) -> str:
         """The first reason on the element or an ancestor ("-": sourcebook's own apparatus)."""
@@ -719,17 +720,14 @@ class _Judge:
                     stack.extend(reversed(node.children))
                 continue
             st = self.c.style(node.parent) if node.parent is not None else None
-            keep, tab = (_kept_blanks(st) if st is not None else (False, 8.0))
-            for ch in node.data:
-                if ch in _HARD_SPACES:
-                    run, prev_collapsed = run + 1, False
-                elif ch in " \t\n\r\f":
-                    if keep:
-                        run += tab if ch == "\t" else 1
-                    elif not prev_collapsed:
-                        run, prev_collapsed = run + 1, True
-                else:
-                    widest, run, prev_collapsed = max(widest, run), 0.0, False
+            if st is None:
+                keep, tab = False, 8.0
+            else:
+                got = self.blanks.get(id(st))
+                if got is None:
+                    got = self.blanks[id(st)] = _kept_blanks(st)
+                keep, tab = got
+            run, widest, prev_collapsed = _blanks(node.data, keep, tab, run, widest, prev_collapsed)
         widest = max(widest, run)
         if widest > _BLANK_RUN:
             return (f"a run of blank space {widest:g} spaces wide that does not collapse (no-break spaces, "
@@ -739,7 +737,42 @@ class _Judge:
 
 _HARD_SPACES = frozenset("\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
                          "\u202f\u205f\u3000")
+_SOFT_SPACES = " \t\n\r\f"  # the spaces white-space collapses
 _BLANK_RUN = 8.0  # spaces: a gap wider than a tab stop inside a sentence reads as a break in it
+
+
+Blanks = tuple[float, float, bool]  # (the open run's width, the widest run closed, last space collapsed)
+
+
+def _blanks(data: str, keep: bool, tab: float, run: float, widest: float, collapsed: bool) -> Blanks:
+    """The blank runs of one text, carried on from the text before it."""
+    if not keep and not any(h in data for h in _HARD_SPACES):
+        return _collapsed_blanks(data, run, widest, collapsed)
+    for ch in data:
+        if ch in _HARD_SPACES:
+            run, collapsed = run + 1, False
+        elif ch in _SOFT_SPACES:
+            if keep:
+                run += tab if ch == "\t" else 1
+            elif not collapsed:
+                run, collapsed = run + 1, True
+        else:
+            widest, run, collapsed = max(widest, run), 0.0, False
+    return run, widest, collapsed
+
+
+def _collapsed_blanks(data: str, run: float, widest: float, collapsed: bool) -> Blanks:
+    """``_blanks`` of a text whose spaces all collapse: each run of them is one space wide, so
+    it is read by its runs, not character by character (a page of a thousand claims holds half a
+    million characters)."""
+    rest = data.lstrip(_SOFT_SPACES)
+    if len(rest) < len(data) and not collapsed:
+        run, collapsed = run + 1, True
+    if rest:
+        core = rest.rstrip(_SOFT_SPACES)
+        widest = max(widest, run, 1.0 if any(c in core for c in _SOFT_SPACES) else 0.0)
+        run, collapsed = (1.0, True) if len(core) < len(rest) else (0.0, False)
+    return run, widest, collapsed
 
 
 def _kept_blanks(st: Style) -> tuple[bool, float]:

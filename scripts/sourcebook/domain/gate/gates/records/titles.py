@@ -50,7 +50,7 @@ def _named(f, text: str) -> bool:
     text linking golang.org/issue/12914, "pep-0413" of "PEP: 413"): a file's own name is no figure
     it lacks."""
     if f.written.isdigit():
-        return re.search(rf"(?<!\d){f.written}(?!\d)", text) is not None
+        return _writes(text, f.written)
     # a document's label and number ("PEP 3143") of a text whose header field gives them
     # ("PEP:               3143"): the title sourcebook builds from that header names it
     labelled = re.fullmatch(r"([^\W\d_]+)\s+(\d+)", f.written) if f.kind == "version" else None
@@ -61,7 +61,23 @@ def _named(f, text: str) -> bool:
     # a file name's identifier ("pep-0413" of a text headed "PEP: 413"): each of its numbers,
     # leading zeros aside, is written in the text
     runs = re.findall(r"\d+", f.written) if f.kind == "ident" else []
-    return bool(runs) and all(re.search(rf"(?<!\d)0*{int(r)}(?!\d)", text) for r in runs)
+    return bool(runs) and all(_writes(text, str(int(r)), zeros=True) for r in runs)
+
+
+def _writes(text: str, digits: str, zeros: bool = False) -> bool:
+    """``text`` writes ``digits`` as a number of its own: no digit right before or after it (nor
+    before the zeros that may lead it, ``zeros``). Searched, not matched by a pattern: a pattern
+    for each title's number is compiled afresh, a thousand titles a run."""
+    i = text.find(digits)
+    while i >= 0:
+        j = i
+        while zeros and j > 0 and text[j - 1] == "0":
+            j -= 1
+        end = i + len(digits)
+        if (j == 0 or not text[j - 1].isdecimal()) and (end == len(text) or not text[end].isdecimal()):
+            return True
+        i = text.find(digits, i + 1)
+    return False
 
 
 # a host name: labels joined by dots, ending in letters ("ノート100YEN.com", "365.example.org")
@@ -89,7 +105,9 @@ def _near(text: str, figs: list) -> str:
         needles.update(words)
         if not runs and not words:
             return text
-    return "\n\n".join(p for p in text.split("\n\n") if any(n in p.lower() for n in needles))
+    # lower() keeps every line break where it was, so the two splits pair paragraph for paragraph
+    return "\n\n".join(p for p, low in zip(text.split("\n\n"), text.lower().split("\n\n"), strict=True)
+                         if any(n in low for n in needles))
 
 
 def _judge(ctx: GateContext) -> GateResult | None:
