@@ -225,3 +225,10 @@ def test_ascii_punctuation_matches_no_letter_or_digit_in_any_case():
     assert like and not any(c.isalnum() for c in like)
     for cls in _CLASS.values():  # rung 3's classes of quotes and dashes
         assert not any(c.isalnum() for c in re.findall(cls, every, re.IGNORECASE))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.text(alphabet="aZ9_ é漢字ー・\u0301\u00b2\u2163\u0663\U0001F600\n", max_size=40))
+def test_the_letter_mask_marks_each_letter_and_digit_of_a_plain_text(text):
+    # no markup here (no "." after a line's number, no role, link or reference): the mask is str.isalnum() character by character, beyond ASCII too
+    assert FT.hidden_spans(text).mask == bytearray(int(c.isalnum()) for c in text)

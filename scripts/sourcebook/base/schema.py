@@ -13,15 +13,15 @@ from functools import cache
 from typing import Any
 
 from .errors import SbError
-from .patterns import lazy
+from .patterns import hot
 from .patterns.cache import build
 from .resources import data_file
 
 # ASCII digits and \Z: Python's \d also matches other scripts' digits and $ matches before a
 # final newline, so "2026-01-01\n" or fullwidth digits would pass as a date.
-_DATE = lazy(r"^\d{4}-\d{2}-\d{2}\Z", re.ASCII)
-_DATETIME = lazy(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z", re.ASCII)
-_URI = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_DATE = hot(r"^\d{4}-\d{2}-\d{2}\Z", re.ASCII)
+_DATETIME = hot(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z", re.ASCII)
+_URI = hot(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 @cache

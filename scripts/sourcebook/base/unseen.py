@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .patterns import lazy
+from .patterns import hot
 
 # Bidirectional controls: embeddings, overrides, isolates, marks (LRM, RLM, ALM).
 BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -24,7 +24,7 @@ _VISIBLE_CF = frozenset("\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\u070f\u0890\
 # Blank letters that render as nothing.
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0")
 _JOINERS = frozenset("\u200c\u200d")
-ANY = lazy("[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
+ANY = hot("[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
                   "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb"
                   "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
 
@@ -72,7 +72,7 @@ def without_unseen(text: str) -> str:
 # Latin ("nоt" with a Cyrillic о) a reader sees the Latin word.
 _LOOKALIKE = str.maketrans("аеорсухіјѕԁһԛԝАВЕКМНОРСТХІЈЅοαυνκιτрΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
                            "aeopcyxijsdhqwABEKMHOPCTXIJSoauvkitpABEZHIKMNOPTYX")
-_WORD = lazy(r"\w+")
+_WORD = hot(r"\w+")
 
 
 def _latin_word(m: re.Match) -> str:

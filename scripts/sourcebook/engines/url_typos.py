@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
-from ..base.patterns import lazy
+from ..base.patterns import hot
 
-_SCHEME_LIKE = lazy(r"^([A-Za-z]{2,7})(:?)(/{0,3})(.*)$", re.S)
+_SCHEME_LIKE = hot(r"^([A-Za-z]{2,7})(:?)(/{0,3})(.*)$", re.S)
 _OTHER_SCHEMES = frozenset({"ftp", "ftps", "sftp", "file", "data", "mailto", "ssh", "git", "s3", "gs", "ws", "wss"})
-_HOSTISH = lazy(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+([/:?#].*)?$", re.S)
+_HOSTISH = hot(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+([/:?#].*)?$", re.S)
 
 
 def _distance(a: str, b: str) -> int:

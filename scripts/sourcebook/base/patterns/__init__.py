@@ -145,6 +145,18 @@ def needs_key(source: str, flags: int) -> str:
     return f"{int(flags)}:{len(source)}:{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
+class _Hot(_Lazy):
+    """A pattern run over whole texts, many times a run: no needs are read before it."""
+
+
+def hot(source: str, flags: int = 0) -> re.Pattern[str]:
+    """A pattern compiled on first use (from its kept program) and answered by its own methods
+    from then on, with no needs read first: for the patterns of the converters, the search
+    engine and the index, run over whole texts where folding the text to read the needs costs
+    more than the match (typed as the pattern it stands for)."""
+    return _Hot(source, flags)  # type: ignore[return-value]
+
+
 def lazy(source: str, flags: int = 0, needs: tuple[str, ...] = ()) -> re.Pattern[str]:
     """A pattern compiled on first use (typed as the pattern it stands for); ``needs``: words
     in lower case, one of which every match holds (a text without any is no match, uncompiled);

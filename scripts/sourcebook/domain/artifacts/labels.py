@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 # English words of the templates (outside their slots) -> their translation, per language
 LABELS: dict[str, dict[str, str]] = {
@@ -63,13 +63,13 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 LANGS = tuple(LABELS)
-_TAG = lazy(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
-_HTML_LANG = lazy(r'<html lang="[^"]*"')
-_KANA = lazy(r"[\u3040-\u30ff]")
-_HAN = lazy(r"[\u4e00-\u9fff]")
-_CYRILLIC = lazy(r"[\u0400-\u04ff]")
-_LATIN = lazy(r"[A-Za-z]")
-_CITE = lazy(r"\[@[^\]]*\]|\[framing\]|https?://\S+")
+_TAG = hot(r"^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")
+_HTML_LANG = hot(r'<html lang="[^"]*"')
+_KANA = hot(r"[\u3040-\u30ff]")
+_HAN = hot(r"[\u4e00-\u9fff]")
+_CYRILLIC = hot(r"[\u0400-\u04ff]")
+_LATIN = hot(r"[A-Za-z]")
+_CITE = hot(r"\[@[^\]]*\]|\[framing\]|https?://\S+")
 
 
 def is_tag(value: str) -> bool:

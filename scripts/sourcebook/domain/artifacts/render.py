@@ -16,7 +16,7 @@ from typing import Any, cast
 from ...base import jsonio
 from ...base.clock import today_iso
 from ...base.errors import Exit, Finding, SbError
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.ledger import ledger_html
 from ...engines.ledger import ledger_model as lm
 from ...engines.ledger.editions import footer_counts
@@ -33,7 +33,7 @@ from .render_images import image_findings, with_figures
 from .templates import load_template
 
 HTML_TYPES = ("answer", "explainer", "deck", "brief", "infographic")
-_EMPTY_VISUAL = lazy(r'\s*<figure class="visual">\s*<!-- SB:VISUAL --><!-- /SB:VISUAL -->\s*</figure>')
+_EMPTY_VISUAL = hot(r'\s*<figure class="visual">\s*<!-- SB:VISUAL --><!-- /SB:VISUAL -->\s*</figure>')
 
 
 @dataclass

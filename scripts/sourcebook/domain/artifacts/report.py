@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.ids import is_claim_id, is_src_id
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...base.versions import SCHEMA
 from ...engines.ledger import ledger_model as lm
 from ...engines.render.draft import ANY_REF, ref_ids
@@ -192,11 +192,11 @@ def rederive_report(view: LedgerView, record: ReportDraft) -> tuple[str | None, 
     return compose_report(view, record.draft, record.style, record.numbers)[0], ""
 
 
-_FENCE = lazy(r"^\s{0,3}(`{3,}|~{3,})")
-_TAG = lazy(r"<(?:!--|/?[A-Za-z][\w-]*(?=[\s/>]))")  # not an autolink <https://...>
+_FENCE = hot(r"^\s{0,3}(`{3,}|~{3,})")
+_TAG = hot(r"<(?:!--|/?[A-Za-z][\w-]*(?=[\s/>]))")  # not an autolink <https://...>
 # GitHub's strike-through: "~~words~~" (or "~words~"), which every viewer draws struck out, as <del>
-_STRIKE = lazy(r"(?<!~)(~~?)(?=[^\s~])[^~\n]*?(?<=[^\s~])\1(?!~)")
-_REMOTE_IMAGE = lazy(r"!\[[^\]]*\]\(\s*<?(?:[a-z][a-z0-9+.-]*:|//)", re.I)
+_STRIKE = hot(r"(?<!~)(~~?)(?=[^\s~])[^~\n]*?(?<=[^\s~])\1(?!~)")
+_REMOTE_IMAGE = hot(r"!\[[^\]]*\]\(\s*<?(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 
 
 def markup_problems(text: str, where: str) -> list[Finding]:

@@ -22,14 +22,14 @@ from typing import cast
 
 from ...base.errors import Finding
 from ...base.ids import claim_id, is_src_id, sha256_file
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.text.citation import problem
 from ..ledger.ledger_view import view_of
 from ..workspace.records import Claim, SourceRecord
 from .package import SIG, SUMS, sign
 from .rederive import PACKAGE, Ledgers, ledger_findings, podcast_findings, report_findings
 
-_LINE = lazy(r"^([0-9a-f]{64})  (.+)$")
+_LINE = hot(r"^([0-9a-f]{64})  (.+)$")
 
 
 @dataclass

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..workspace.layout import Workspace
 
 RENDER = "render"
 TEMPLATE = "template"
 # `sb render` names itself in the page's generator meta (a template says only "sourcebook").
-_RENDERED = lazy(r'<meta name="generator" content="sourcebook render">')
+_RENDERED = hot(r'<meta name="generator" content="sourcebook render">')
 
 
 def route_of(html: str) -> str:

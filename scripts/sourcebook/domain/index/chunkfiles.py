@@ -9,7 +9,7 @@ from typing import TypedDict, cast
 
 from ...base import jsonio
 from ...base.errors import SbError
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..workspace.layout import Workspace
 
 
@@ -44,7 +44,7 @@ def load_chunks(ws: Workspace, sid: str) -> list[ChunkRecord]:
     return out
 
 
-_SPAN = lazy(r'^\{"chunk_id":"([^"\\]+)","end":(\d+),"heading_path":.*,"ordinal":\d+,"source_id":"[^"\\]+",'
+_SPAN = hot(r'^\{"chunk_id":"([^"\\]+)","end":(\d+),"heading_path":.*,"ordinal":\d+,"source_id":"[^"\\]+",'
                    r'"start":(\d+)\}$', re.M)
 
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import json
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..workspace.layout import Workspace
 
 SAME_PASSAGE = 0.5  # share of the shorter span's distinct words found in the other
-_WORD = lazy(r"\w+")
+_WORD = hot(r"\w+")
 _HOPS = 32
 
 

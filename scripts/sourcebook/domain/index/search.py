@@ -25,7 +25,7 @@ from itertools import compress, repeat
 from operator import add
 
 from ...base.errors import Exit, SbError
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.search import bm25
 from ...engines.search.tokenize import tokenize
 from ..workspace.layout import Workspace
@@ -34,7 +34,7 @@ from .segments import FINDLEN, Segment
 
 PREVIEW = 160
 EXACT_MAX = 5000  # documents scored one by one at the end; more and all postings are summed
-_WS = lazy(r"\s+")
+_WS = hot(r"\s+")
 _SAFE = 1e-9  # relative slack for bounds computed in another summation order
 
 

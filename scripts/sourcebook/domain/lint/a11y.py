@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.css import colors, values
 from ...engines.css.paint import paint
 from ...engines.css.select import parse_selector_list
@@ -170,7 +170,7 @@ def reveal_gate(page):
                 break
 
 
-_TAP_SEL = lazy(r"(^|[\s,>+~(])(a|button|summary|\.btn|\.button|\[role=)(?![\w-])")
+_TAP_SEL = hot(r"(^|[\s,>+~(])(a|button|summary|\.btn|\.button|\[role=)(?![\w-])")
 
 
 @rule("a11y.tap-target", WARN, "a link, button or summary sized below 44px in height or width",

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot, lazy
 from .registry import WARN, Hit, rule, short
 
 _BUZZ = ("streamline empower supercharge leverage unleash seamless world-class enterprise-grade "
          "next-generation cutting-edge game-changer mission-critical unlock").split() + ["deep dive"]
-_BUZZ_RE = lazy(r"(?<![\w-])(" + "|".join(re.escape(w) for w in _BUZZ) + r")(?![\w-])", re.I)
+_BUZZ_RE = hot(r"(?<![\w-])(" + "|".join(re.escape(w) for w in _BUZZ) + r")(?![\w-])", re.I)
 _META = [lazy(p, re.I) for p in (r"\b[a-z]+ theater\b", r"\bnot just\b[^.]{0,60}\bit'?s\b",
                                        r"\b(it'?s|that'?s|this is) actually\b")]
 

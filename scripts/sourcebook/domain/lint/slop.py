@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.css import colors, values
 from ...engines.css.cascade import Style
 from ...engines.css.parse import split_top
@@ -16,7 +16,7 @@ _GENERIC = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui
             "ui-monospace", "ui-rounded", "math", "emoji", "fangsong", "-apple-system", "blinkmacsystemfont",
             "inherit", "initial", "unset", "revert"}
 _PAGE_SELECTORS = {"html", "body", ":root", ".page", ".sheet", ".paper", "main"}
-_COLOR_FN = lazy(r"(#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix)\([^()]*(?:\([^()]*\)[^()]*)*\)|\b[a-zA-Z]+\b)")
+_COLOR_FN = hot(r"(#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix)\([^()]*(?:\([^()]*\)[^()]*)*\)|\b[a-zA-Z]+\b)")
 
 
 def _colors_in(value: str) -> list[colors.RGBA]:

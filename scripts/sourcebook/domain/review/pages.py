@@ -13,13 +13,13 @@ import json
 import os
 from dataclasses import dataclass, field
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.text.sentences import is_short_label
 from ..workspace.layout import Workspace
 
 REVIEW_PAGE = "review.html"  # the review page itself is never a page to review
 READ = ("prose", "title", "heading", "chart", "notes")
-_ASOF = lazy(r"\d{4}-\d{2}-\d{2}")
+_ASOF = hot(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass

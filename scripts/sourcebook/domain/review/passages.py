@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.ledger.escape import safe_url
 from ...engines.ledger.origin import origin_words
 from ...engines.ledger.quote_view import page_of, public_address, source_href
@@ -19,7 +19,7 @@ from ...engines.text.sentences import split_sentences
 
 LONG = 1200  # a paragraph longer than this is cut to two sentences either side
 EDGE = 600  # and never more than this many characters either side
-_BLANK = lazy(r"\n[ \t]*\n")
+_BLANK = hot(r"\n[ \t]*\n")
 
 
 def _text(v: object) -> str:

@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..workspace.layout import Workspace
 from . import record
 from .pages import RawSentence, html_sentences, read_all
 
 NOT_REVIEWED = "Not reviewed by a person."
-REVIEWED = lazy(r"Reviewed by a person: all \d+ sentences? marked ok on \d{4}-\d{2}-\d{2}\.")
+REVIEWED = hot(r"Reviewed by a person: all \d+ sentences? marked ok on \d{4}-\d{2}-\d{2}\.")
 
 
 @dataclass

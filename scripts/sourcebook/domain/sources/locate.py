@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ...base.errors import Exit, SbError
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...engines.search.find import (
     FindError,
     Hit,
@@ -129,7 +129,7 @@ def find(ws: Workspace, needle: str, sid: str | None = None) -> FindOutcome:
     return out
 
 
-_WORD = lazy(r"\w+")
+_WORD = hot(r"\w+")
 
 
 def _later(make) -> Iterator[tuple[str, str]]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from urllib.parse import quote, urlsplit
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 Resolver = Callable[[str, int], Iterable[str]]
@@ -60,7 +60,7 @@ _COMPAT = ipaddress.ip_network("::/96")
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _6TO4 = ipaddress.ip_network("2002::/16")
 _TEREDO = ipaddress.ip_network("2001::/32")
-_V4_LITERAL = lazy(r"^[0-9a-fA-FxX.]+$")
+_V4_LITERAL = hot(r"^[0-9a-fA-FxX.]+$")
 
 
 class Refused(ValueError):

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...base.errors import SbError
 from ...base.ids import is_src_id
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...base.schema import check
 from .layout import MANIFEST, Workspace, new_manifest
 
@@ -56,7 +56,7 @@ def _seed_dirs(seed_from: str) -> list[str]:
 
 
 # ---- config --------------------------------------------------------------------------------
-_INT = lazy(r"^-?\d+$")
+_INT = hot(r"^-?\d+$")
 # Keys a user may not set by hand: they are the escalation state and the record of it.
 _PROTECTED = {"revise_count": "use `sb unblock --reason` to reset the revision count",
               "state": "the state is derived; `sb status` shows it",

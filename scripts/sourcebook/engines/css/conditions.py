@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 ENV = {"width": 1280.0, "height": 800.0, "device-width": 1280.0, "device-height": 800.0,
        "resolution": 1.0, "color": 8.0, "monochrome": 0.0, "color-index": 0.0, "aspect-ratio": 1.6,
@@ -23,7 +23,7 @@ KEYWORDS = {"prefers-color-scheme": "light", "prefers-reduced-motion": "no-prefe
             "overflow-block": "scroll", "overflow-inline": "scroll", "color-gamut": "srgb",
             "dynamic-range": "standard", "video-dynamic-range": "standard", "grid": "0"}
 _TYPES_TRUE = {"all", "screen"}
-_CMP = lazy(r"(<=|>=|<|>|=)")
+_CMP = hot(r"(<=|>=|<|>|=)")
 
 
 def _split(text: str, word: str) -> list[str]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
-_VAR = lazy(r"var\(", re.I)
+_VAR = hot(r"var\(", re.I)
 MAX_LEN = 20000  # substitution larger than this is refused (exponential reference trees)
 
 
@@ -85,7 +85,7 @@ def _substitute(value: str, lookup: Callable[[str], str | None]) -> str | None:
     return "".join(out).strip()
 
 
-_REF = lazy(r"var\(\s*(--[^\s,)]+)", re.I)
+_REF = hot(r"var\(\s*(--[^\s,)]+)", re.I)
 
 
 def _order(own: Mapping[str, str]) -> tuple[list[str], set[str]]:

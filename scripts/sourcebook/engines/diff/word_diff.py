@@ -10,9 +10,9 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
-_WORD = lazy(r"\S+")
+_WORD = hot(r"\S+")
 
 
 class WordDiff(NamedTuple):

@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .canon_lines import code_span, fenced
 
-_TITLE = lazy(r"(={1,6}|#{1,6}) +(\S.*?)(?: +\1)?$")
-_ATTR = lazy(r":(!?[\w][\w-]*!?):(?: +(.*))?$")
-_BLOCK_ATTR = lazy(r"\[\[?[^\]]*\]\]?$")
-_BLOCK_TITLE = lazy(r"\.(?![.\s])(.+)$")
-_DELIM = lazy(r"(-{4,}|\.{4,}|_{4,}|={4,}|\*{4,}|\+{4,}|/{4,}|--|\|={3,}|,={3,}|:={3,})$")
-_LIST = lazy(r"(\*{1,5}|-|\.{1,5}|\d+\.|[a-zA-Z]\.)[ \t]+(\S.*)$")
-_LABELED = lazy(r"(.+?)(:{2,4}|;;)(?:[ \t]+(.*))?$")
+_TITLE = hot(r"(={1,6}|#{1,6}) +(\S.*?)(?: +\1)?$")
+_ATTR = hot(r":(!?[\w][\w-]*!?):(?: +(.*))?$")
+_BLOCK_ATTR = hot(r"\[\[?[^\]]*\]\]?$")
+_BLOCK_TITLE = hot(r"\.(?![.\s])(.+)$")
+_DELIM = hot(r"(-{4,}|\.{4,}|_{4,}|={4,}|\*{4,}|\+{4,}|/{4,}|--|\|={3,}|,={3,}|:={3,})$")
+_LIST = hot(r"(\*{1,5}|-|\.{1,5}|\d+\.|[a-zA-Z]\.)[ \t]+(\S.*)$")
+_LABELED = hot(r"(.+?)(:{2,4}|;;)(?:[ \t]+(.*))?$")
 
-_INLINE = lazy(
+_INLINE = hot(
     r"(?P<mono>`(?P<mono_t>[^`]+)`)"
     r"|(?P<pass>\+\+?(?P<pass_t>[^+]+)\+\+?)"
     r"|(?P<strong>(?<![\w*])\*(?P<strong_t>[^*\s](?:[^*]*[^*\s])?)\*(?![\w*]))"

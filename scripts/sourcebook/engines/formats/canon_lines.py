@@ -13,9 +13,9 @@ import unicodedata
 from itertools import repeat
 from operator import itemgetter
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
-_BLANK_RUN = lazy(r"\n\n\n+")
+_BLANK_RUN = hot(r"\n\n\n+")
 _LAST = itemgetter(-1)
 
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
-_UNDERLINE = lazy(r"([=\-~*^#+])\1{2,}$")
-_MARKER = lazy(r"(?:[-*+\u2022o]|\d{1,3}[.)]|\(?[a-z0-9]{1,3}\)|[a-z][.)])[ \t]+\S")
-_GAP = lazy(r"\S {4,}\S")
-_LEADERS = lazy(r"\. ?\. ?\. ?\.")
+_UNDERLINE = hot(r"([=\-~*^#+])\1{2,}$")
+_MARKER = hot(r"(?:[-*+\u2022o]|\d{1,3}[.)]|\(?[a-z0-9]{1,3}\)|[a-z][.)])[ \t]+\S")
+_GAP = hot(r"\S {4,}\S")
+_LEADERS = hot(r"\. ?\. ?\. ?\.")
 
 
 def _columns(text: str) -> bool:
@@ -32,15 +32,15 @@ def _columns(text: str) -> bool:
     return bool(("    " in text and _GAP.search(text)) or _LEADERS.search(text))
 
 
-_RFC_FOOTER = lazy(r"\S.*\[Page \d+\]$")
-_RFC_HEADER = lazy(r"(?:RFC \d+|Internet-Draft)\s{2,}\S.*\s{2,}\S*\s*\d{4}$")
-_RFC_SECTION = lazy(r"(?:(\d+(?:\.\d+)*)\.?|Appendix [A-Z](?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?)\s+\S")
+_RFC_FOOTER = hot(r"\S.*\[Page \d+\]$")
+_RFC_HEADER = hot(r"(?:RFC \d+|Internet-Draft)\s{2,}\S.*\s{2,}\S*\s*\d{4}$")
+_RFC_SECTION = hot(r"(?:(\d+(?:\.\d+)*)\.?|Appendix [A-Z](?:\.\d+)*\.?|[A-Z](?:\.\d+)+\.?)\s+\S")
 _TERMINAL = frozenset(".!?:")
 _BULLETS = frozenset("-*+\u2022o")
 # A line after a block's first that might open a list item: its first character a bullet, a
 # digit (any non-ASCII character, to be safe), or "(", or its second "." or ")" (``_is_marker``
 # decides; a block with no such line is one paragraph)
-_MAYBE_ITEM = lazy(r"\n[^\S\n]*(?:[-*+o(0-9]|[^\x00-\x7f]|[^\n][.)])")
+_MAYBE_ITEM = hot(r"\n[^\S\n]*(?:[-*+o(0-9]|[^\x00-\x7f]|[^\n][.)])")
 
 
 def wrap_width(lines: list[str]) -> int:

@@ -14,22 +14,22 @@ from __future__ import annotations
 
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .canon_lines import dedented, fenced
 from .rst_inline import InlineContext, render_inline
 
 _ADORN_CHARS = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_BULLET = lazy(r"([-*+\u2022\u2023\u2043])( +|$)")
-_ENUM = lazy(r"(?:(\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)([.)])|\((\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)\))( +|$)")
-_FIELD = lazy(r":((?:[^:\\\s]|\\.)(?:[^:\\]|\\.)*):(?: +|$)")
-_OPTION = lazy(r"-{1,2}\w[\w-]*(?:[ =]\S+)?(?:, -{1,2}\w[\w-]*(?:[ =]\S+)?)*(?:  +|$)")
-_EXPLICIT = lazy(r"\.\.(?: +|$)")
-_DIRECTIVE = lazy(r"\.\. +(?:\|(?P<sub>[^|]+)\| +)?(?P<name>[\w][\w:.+-]*)::(?: +(?P<args>.*))?$")
-_TARGET = lazy(r"\.\. +_")
-_FOOTNOTE = lazy(r"\.\. +\[(?P<label>#[\w.-]*|\d+|\*|[A-Za-z][\w.-]*)\](?: +(?P<text>.*))?$")
-_SIMPLE_TABLE = lazy(r"=+(?: +=+)+$")
-_HEADER = lazy(r"[A-Z][\w-]*: ")
-_OPT_LINE = lazy(r":[\w-]+:(?: |$)")
+_BULLET = hot(r"([-*+\u2022\u2023\u2043])( +|$)")
+_ENUM = hot(r"(?:(\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)([.)])|\((\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)\))( +|$)")
+_FIELD = hot(r":((?:[^:\\\s]|\\.)(?:[^:\\]|\\.)*):(?: +|$)")
+_OPTION = hot(r"-{1,2}\w[\w-]*(?:[ =]\S+)?(?:, -{1,2}\w[\w-]*(?:[ =]\S+)?)*(?:  +|$)")
+_EXPLICIT = hot(r"\.\.(?: +|$)")
+_DIRECTIVE = hot(r"\.\. +(?:\|(?P<sub>[^|]+)\| +)?(?P<name>[\w][\w:.+-]*)::(?: +(?P<args>.*))?$")
+_TARGET = hot(r"\.\. +_")
+_FOOTNOTE = hot(r"\.\. +\[(?P<label>#[\w.-]*|\d+|\*|[A-Za-z][\w.-]*)\](?: +(?P<text>.*))?$")
+_SIMPLE_TABLE = hot(r"=+(?: +=+)+$")
+_HEADER = hot(r"[A-Z][\w-]*: ")
+_OPT_LINE = hot(r":[\w-]+:(?: |$)")
 
 ADMONITIONS = {"note": "Note", "warning": "Warning", "tip": "Tip", "important": "Important",
                "caution": "Caution", "attention": "Attention", "danger": "Danger", "error": "Error",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..text.smartquotes import educate, educate_pieces
 from .canon_lines import code_span
 
@@ -28,7 +28,7 @@ from .canon_lines import code_span
 # loops, no alternation per character). An inline literal without a backtick inside (most of
 # them) is its own alternative, so it is taken without looking at its text again; one that
 # holds a backtick falls through to the general one, which matches it the same way.
-_INLINE = lazy(
+_INLINE = hot(
     r"\\(?P<esc>[\s\S])"
     r"|``(?P<plainlit>[^\s`][^`]*)``"
     r"|``(?P<literal>\S[^`]*(?:`(?!`)[^`]*)*)``"
@@ -44,12 +44,12 @@ _INLINE = lazy(
 _CLOSER = {"'": "'", '"': '"', "<": ">", "(": ")", "[": "]", "{": "}"}
 _OPEN_LEN = {"plainlit": 2, "literal": 2, "strong": 2, "emph": 1, "rtext": 0, "itext": 1, "under": 1, "suffix": 1, "fn": 1,
              "subst": 1, "esc": 0}
-_DOUBLE_PUNCT = lazy(r"[_.+:-]{2}")
+_DOUBLE_PUNCT = hot(r"[_.+:-]{2}")
 # written to open with the underscore and look behind it (not the other way round), so a search
 # jumps from one underscore to the next instead of trying the look-behind at every character
-_REF_END = lazy(r"_(?<=[A-Za-z0-9]_)_?(?=[\s.,;:!?)\]}'\"]|$)")
+_REF_END = hot(r"_(?<=[A-Za-z0-9]_)_?(?=[\s.,;:!?)\]}'\"]|$)")
 _WORDISH = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
-_TITLE = lazy(r"^(?P<title>[\s\S]*?)\s*<(?P<target>[^<>]+)>$")
+_TITLE = hot(r"^(?P<title>[\s\S]*?)\s*<(?P<target>[^<>]+)>$")
 _CODE_ROLES = frozenset(("func", "meth", "class", "exc", "data", "attr", "mod", "obj", "const", "type",
                          "macro", "member", "var", "struct", "union", "enum", "enumerator", "expr",
                          "texpr", "function", "code", "literal", "samp", "file", "command", "program",

@@ -24,25 +24,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 MAX_TITLE = 200  # characters: a longer "title" is a paragraph
 _HEAD_BLOCKS = 4  # blocks a top-level heading may stand under (badges, a note) and still name the text
-_FIELD = lazy(r"([A-Z][A-Za-z0-9-]*):[ \t]*(.*)")
-_CONTINUED = lazy(r"[ \t]+\S")
-_H1 = lazy(r"# +(.+?)(?:[ \t]+#+)?[ \t]*")
-_H2 = lazy(r"## +(.+?)(?:[ \t]+#+)?[ \t]*")
+_FIELD = hot(r"([A-Z][A-Za-z0-9-]*):[ \t]*(.*)")
+_CONTINUED = hot(r"[ \t]+\S")
+_H1 = hot(r"# +(.+?)(?:[ \t]+#+)?[ \t]*")
+_H2 = hot(r"## +(.+?)(?:[ \t]+#+)?[ \t]*")
 # what a section is called, not a document
-_SECTION = lazy(r"(?i)(?:summary|abstract|introduction|overview|motivation|background|contents|"
+_SECTION = hot(r"(?i)(?:summary|abstract|introduction|overview|motivation|background|contents|"
                       r"table of contents|status|preface|foreword)[.:]?")
-_ANY_HEADING = lazy(r"#{1,6}[ \t]+\S")
-_ATTR = lazy(r"[ \t]*\{[ \t]*#[\w-]+[^}]*\}\Z")  # "{ #overload }" after a heading
-_IMAGE = lazy(r"!\[([^\]\n]*)\]\([^)\n]*\)")
-_LINK = lazy(r"\[([^\]\n]+)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
-_CODE = lazy(r"(`+)(.+?)\1")
-_EMPHASIS = lazy(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*_])")
-_COMMENT = lazy(r"<!--.*?-->", re.S)
-_ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")
+_ANY_HEADING = hot(r"#{1,6}[ \t]+\S")
+_ATTR = hot(r"[ \t]*\{[ \t]*#[\w-]+[^}]*\}\Z")  # "{ #overload }" after a heading
+_IMAGE = hot(r"!\[([^\]\n]*)\]\([^)\n]*\)")
+_LINK = hot(r"\[([^\]\n]+)\](?:\([^)\n]*\)|\[[^\]\n]*\])")
+_CODE = hot(r"(`+)(.+?)\1")
+_EMPHASIS = hot(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*_])")
+_COMMENT = hot(r"<!--.*?-->", re.S)
+_ESCAPE = hot(r"\\([!-/:-@\[-`{-~])")
 
 
 def text_title(text: str, fmt: str) -> str | None:
@@ -172,9 +172,9 @@ def _top_heading(blocks: list[list[str]], text: str) -> str | None:
 
 # a line that may open or close a fence, or be a heading: its first character that is not
 # white space is a backtick, a tilde or "#" (no other line changes what _heading_levels says)
-_MARKED_LINE = lazy(r"^[^\S\n]*[`~#][^\n]*", re.M)
-_FENCE = lazy(r"`{3,}|~{3,}")
-_HEADING = lazy(r"(#{1,6})[ \t]+\S")
+_MARKED_LINE = hot(r"^[^\S\n]*[`~#][^\n]*", re.M)
+_FENCE = hot(r"`{3,}|~{3,}")
+_HEADING = hot(r"(#{1,6})[ \t]+\S")
 
 
 def _heading_levels(text: str) -> Iterator[int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .names import words
 from .tree import Element, Text
 
@@ -28,7 +28,7 @@ CAPTION_WORDS = frozenset({"caption", "captions", "figcaption", "credit", "credi
 CAPTION_CHARS = 300
 _MEDIA = frozenset({"img", "picture", "video", "svg"})
 _BLOCKY = frozenset("div section article ul ol table blockquote pre h1 h2 h3 h4 h5 h6 figure".split())
-_SPAN = lazy(r"^::: caption\n(.*?)\n:::$", re.M | re.S)
+_SPAN = hot(r"^::: caption\n(.*?)\n:::$", re.M | re.S)
 
 
 def is_caption(el: Element) -> bool:

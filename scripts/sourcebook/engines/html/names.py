@@ -4,11 +4,11 @@ lower-cased, trailing digits dropped, so whole words can be compared (``commenta
 
 from __future__ import annotations
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .tree import Element
 
-_SPLIT = lazy(r"[\s\-_:.,/]+")
-_CAMEL = lazy(r"(?<=[a-z0-9])(?=[A-Z])")
+_SPLIT = hot(r"[\s\-_:.,/]+")
+_CAMEL = hot(r"(?<=[a-z0-9])(?=[A-Z])")
 
 _NEGATIONS = frozenset({"no", "non", "not", "without"})
 _word_cache: dict[str, frozenset] = {}

@@ -22,7 +22,7 @@ from itertools import repeat
 from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .tokens import (
     CDATA_CONTENT,
     CDATA_END,
@@ -134,7 +134,7 @@ class Element:
 
 Node = Element | Text
 
-COMMAS = lazy("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
+COMMAS = hot("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
 
 
 def text_measure(d: str) -> tuple[int, int]:

@@ -27,13 +27,13 @@ from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 from typing import NamedTuple
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 OPS = ("difference", "sum", "ratio", "percent_change")
 ARITY = {"difference": 2, "ratio": 2, "percent_change": 2}  # sum: two or more
 MAX_PLACES = 6
 _NOT_QUANTITY = frozenset({"date", "time", "version", "ambiguous", "year"})
-_INPUT = lazy(r"^(clm_[0-9a-f]{12})(?:=(.+))?$", re.S)
+_INPUT = hot(r"^(clm_[0-9a-f]{12})(?:=(.+))?$", re.S)
 
 
 class Quantity(NamedTuple):

@@ -10,13 +10,13 @@ from __future__ import annotations
 import html
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..urls import strip_credentials
 from .visible import visible
 
-_HTTP = lazy(r"^https?://", re.I)
-_USERINFO = lazy(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
-_MD_SPECIAL = lazy(r"([\\`*_{}\[\]()#!|~])")
+_HTTP = hot(r"^https?://", re.I)
+_USERINFO = hot(r"^([A-Za-z][A-Za-z0-9+.-]*://)[^/?#]*@")
+_MD_SPECIAL = hot(r"([\\`*_{}\[\]()#!|~])")
 
 
 def h(value: object) -> str:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .escape import http_href, safe_url
 from .quote_view import license_of
 from .quote_view import reader_address as public_address
 
-_DATE = lazy(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+_DATE = hot(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
 def _date_parts(value: object) -> dict | None:

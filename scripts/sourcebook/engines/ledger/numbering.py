@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .inject import CLOSE, OPEN
 
-_REF = lazy(r'<sup class="ref[^"]*">(.*?)</sup>', re.S)
-_TARGET = lazy(r'href="#c-(clm_[0-9a-f]{12})"')
+_REF = hot(r'<sup class="ref[^"]*">(.*?)</sup>', re.S)
+_TARGET = hot(r'href="#c-(clm_[0-9a-f]{12})"')
 
 
 def without_ledger(html: str) -> str:
@@ -34,8 +34,8 @@ def sup_order(html: str) -> list[str]:
     return out
 
 
-_LEGEND = lazy(r'<span class="legend-item">.*?</span>[^<]*</span>', re.S)
-_MARK = lazy(r'<span class="mark (m-[a-z]+)">')
+_LEGEND = hot(r'<span class="legend-item">.*?</span>[^<]*</span>', re.S)
+_MARK = hot(r'<span class="mark (m-[a-z]+)">')
 
 
 def marks_used(html: str) -> set[str]:

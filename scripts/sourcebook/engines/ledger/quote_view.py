@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from urllib.parse import quote as _pct
 from urllib.parse import urlsplit, urlunsplit
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 FREE_LICENSES = ("public-domain", "cc-by", "cc-by-sa", "own")
 LICENSES = FREE_LICENSES + ("unknown",)
@@ -64,12 +64,12 @@ def is_free(src: Mapping | None) -> bool:
 
 
 # ---- markup --------------------------------------------------------------------------------
-_INLINE = lazy(
+_INLINE = hot(
     r"(?P<code>(?P<ticks>`+)(?P<codetext>.+?)(?P=ticks))"
     r"|(?P<strong>\*\*(?=\S)(?P<strongtext>.+?)(?<=\S)\*\*)"
     r"|(?P<em>(?<![\w*])\*(?=[^\s*])(?P<emtext>.+?)(?<=[^\s*])\*(?![\w*]))"
     r"|(?P<uem>(?<![\w_])_(?=[^\s_])(?P<uemtext>.+?)(?<=[^\s_])_(?![\w_]))", re.S)
-_LINE_MARK = lazy(r"(?m)^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|)")
+_LINE_MARK = hot(r"(?m)^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,3}[.)][ \t]+|\|)")
 
 
 def tokens(text: str) -> list[tuple[str, str]]:
@@ -229,7 +229,7 @@ def evidence_start(ev: Mapping) -> object:
 
 
 # ---- links ---------------------------------------------------------------------------------
-_HTTP = lazy(r"^https?://", re.I)
+_HTTP = hot(r"^https?://", re.I)
 
 
 def _term(text: str) -> str:

@@ -18,7 +18,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ...base.time_limit import TimeLimitExceeded, time_limit
 from ..text.normalize import normalize
 
@@ -27,7 +27,7 @@ PDF_SECONDS = 120.0  # pypdf has no limit of its own: a crafted file must not ha
 
 _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
                             "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"})
-_HYPHEN_BREAK = lazy(r"(?<=\w)([-\u00ad])[ \t]*\n[ \t]*(?=\w)")
+_HYPHEN_BREAK = hot(r"(?<=\w)([-\u00ad])[ \t]*\n[ \t]*(?=\w)")
 
 
 @dataclass

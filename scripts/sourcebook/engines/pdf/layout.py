@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..formats.plain_reflow import reflow_lines, wrap_width
 
 EDGE = 2  # lines looked at, at the top and at the bottom of each page
-_DIGITS = lazy(r"\d+")
-_PAGE_NUMBER = lazy(r"(?i)^[-\u2013\u2014(\[ ]*(?:page\s+)?(?:\d+|[ivxlcdm]+)(?:\s*(?:of|/)\s*\d+)?[-\u2013\u2014)\] ]*$")
+_DIGITS = hot(r"\d+")
+_PAGE_NUMBER = hot(r"(?i)^[-\u2013\u2014(\[ ]*(?:page\s+)?(?:\d+|[ivxlcdm]+)(?:\s*(?:of|/)\s*\d+)?[-\u2013\u2014)\] ]*$")
 _END_OF_SENTENCE = frozenset(".!?:;\"'\u201d\u2019)]")
 
 

@@ -18,15 +18,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 MAX_DEPTH = 6
 TITLE_MAX = 120  # a longer line is prose, not a title
-_NUMBERED = lazy(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?[ \t]+(\S.*)$")
-_APPENDIX = lazy(r"^(Appendix|Annex|Chapter|Section)\s+[A-Z0-9]{1,3}\b")
-_NON_WORD = lazy(r"\W+")
-_HASH_LINE = lazy(r"^#", re.M)
-_SECTION_NUMBER = lazy(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z])\.?\s+")
+_NUMBERED = hot(r"^(\d{1,2}(?:\.\d{1,2}){0,4})\.?[ \t]+(\S.*)$")
+_APPENDIX = hot(r"^(Appendix|Annex|Chapter|Section)\s+[A-Z0-9]{1,3}\b")
+_NON_WORD = hot(r"\W+")
+_HASH_LINE = hot(r"^#", re.M)
+_SECTION_NUMBER = hot(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z])\.?\s+")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...base.errors import Finding
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..ledger import ledger_model as lm
 from ..text.quotations import quoted
 from .apparatus import CAPTION, speaker_note
@@ -22,7 +22,7 @@ from .draft import CLAIM_REF, FRAMING, Block, bad_refs, framing_spans, words
 
 EXPLAINER_WORDS = 60
 EXPLAINER_CLAIMS = 5
-_FIGURE = lazy(r"(?<![\w.,])\d[\d,.]*(?![\w])")  # a standalone number, not "W3"
+_FIGURE = hot(r"(?<![\w.,])\d[\d,.]*(?![\w])")  # a standalone number, not "W3"
 
 
 def reference_findings(blocks: list[Block], claims: Mapping[str, Mapping], where: str,

@@ -13,23 +13,23 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .apparatus import h, marks_html
 from .draft import CLAIM_REF, FRAMING, Block, claim_ids_in, framing_spans
 
-_CODE = lazy(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
-_ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")
-_UBOLD = lazy(r"(?<![\w_])__(?=\S)(.+?)(?<=\S)__(?![\w_])")
-_UEM = lazy(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])")
-_LINK = lazy(r"\[([^\]]+)\]\((https?://[^\s)]+)\)")
-_BOLD = lazy(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_EM = lazy(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
-_SLUG = lazy(r"[^a-z0-9]+")
+_CODE = hot(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+_ESCAPE = hot(r"\\([!-/:-@\[-`{-~])")
+_UBOLD = hot(r"(?<![\w_])__(?=\S)(.+?)(?<=\S)__(?![\w_])")
+_UEM = hot(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])")
+_LINK = hot(r"\[([^\]]+)\]\((https?://[^\s)]+)\)")
+_BOLD = hot(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_EM = hot(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
+_SLUG = hot(r"[^a-z0-9]+")
 _FRAME_OPEN, _FRAME_CLOSE = "\x01", "\x02"  # survive escaping; become the span's tags at the end
-_BEFORE_STOP = lazy(r"\s+(?=[.!?\u3002\uff01\uff1f]+$)")
+_BEFORE_STOP = hot(r"\s+(?=[.!?\u3002\uff01\uff1f]+$)")
 # the tag with the space before it where punctuation, a space or the end follows: "these
 # [framing]:" reads "these:", "the rest [framing] follows" reads "the rest follows"
-_TAG_BEFORE_MARK = lazy(
+_TAG_BEFORE_MARK = hot(
     r"\s*\[\s*framing\s*\](?=[,:;.!?\u2026)\u3001\u3002\uff01\uff1f\uff1a\uff1b]|\s|$)", re.I)
 
 
@@ -40,7 +40,7 @@ CLOSE_SEP = '<span class="ref-sep">]</span>'
 HISTORY_LABEL = "superseded"
 NBSP = "\u00a0"
 # a run of references and the closing punctuation after it (kept with the marks on one line)
-_CITE = lazy(r"((?:\[@clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*\])+)"
+_CITE = hot(r"((?:\[@clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*\])+)"
                    r"([.,;:!?\u2026\u3002\uff01\uff1f\u3001)\]\u00bb\u201d\u2019\"']*)")
 
 
@@ -230,7 +230,7 @@ def _align_attr(align: list[str], k: int) -> str:
     return f' style="text-align:{a}"' if a else ""
 
 
-_TAG = lazy(r"<[^>]*>")
+_TAG = hot(r"<[^>]*>")
 
 
 def toc_html(toc: list[tuple[str, str]]) -> str:

@@ -12,14 +12,14 @@ import binascii
 import hashlib
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 ALLOWED_LICENSES = frozenset({
     "cc0", "pd", "public domain", "cc by", "cc by 2.0", "cc by 3.0", "cc by 4.0",
     "cc by-sa", "cc by-sa 2.0", "cc by-sa 3.0", "cc by-sa 4.0", "mit", "apache-2.0", "ogl", "generated"})
 REFUSED_MARKERS = ("-nc", "-nd", "unknown", "all rights reserved")
 GENERATED_LABEL = "Generated illustration"
-_B64_JUNK = lazy(r"[^A-Za-z0-9+/]")
+_B64_JUNK = hot(r"[^A-Za-z0-9+/]")
 
 
 def data_uri_name(src: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..ledger import ledger_model as lm
 from .draft import ANY_REF, ref_ids
 from .mdtext import is_web_url, md_escape, md_link, source_name
@@ -22,14 +22,14 @@ MAX_PER_SENTENCE = 3
 INFERENCE = "[inference]"
 # a full stop of Chinese or Japanese ends its sentence with no space after it ("安装。Riders say"),
 # but not before the closing mark of a quotation or bracket ("…安装。」")
-_SENTENCE = lazy(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])\s*(?=[^\s」』）)\]\"”’])")
+_SENTENCE = hot(r"(?<=[.!?])\s+(?=\S)|(?<=[。！？])\s*(?=[^\s」』）)\]\"”’])")
 # The headings that open a Sources block, in every language a draft may be written in: the one
 # list `render report` (which replaces the block) and `check-draft` (which reads it) share.
 SOURCES_HEADINGS = ("Sources", "References", "Bibliography", "Références", "Quellen", "Literatur",
                     "Fuentes", "Referencias", "Источники", "Литература", "出典", "参考文献", "参考資料",
                     "来源", "资料来源", "參考資料", "資料來源")
 _NAMES = "|".join(re.escape(h) for h in SOURCES_HEADINGS)
-SOURCES_HEAD = lazy(rf"^(#{{1,6}}\s*(?:{_NAMES})\s*[:：]?\s*|(?:{_NAMES})\s*[:：]\s*)$", re.I)
+SOURCES_HEAD = hot(rf"^(#{{1,6}}\s*(?:{_NAMES})\s*[:：]?\s*|(?:{_NAMES})\s*[:：]\s*)$", re.I)
 
 
 def cut_sources(text: str) -> str:

@@ -6,12 +6,12 @@ shown in full (0: all), and every context is cut to ``CONTEXT`` characters eithe
 
 from __future__ import annotations
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from ..ledger.visible import visible
 from .model import ClaimView, Flag, Review, SentenceView
 
 CONTEXT = 160
-_SPECIAL = lazy(r"([\\`*_\[\]<>])")
+_SPECIAL = hot(r"([\\`*_\[\]<>])")
 
 
 def md(value: object) -> str:

@@ -21,7 +21,7 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 TARGET = 1600
 OVERLAP = 240
@@ -30,9 +30,9 @@ MIN_LAST = 120
 # A heading line, found after the "\n" that starts its line (the text is searched with one put in
 # front): a pattern starting with a literal is scanned for quickly, one starting with ``^`` is
 # tried at every position.
-_HEADING = lazy(r"\n(#{1,6})[ \t]+(.+?)[ \t]*$", re.M)
-_PARA_SEP = lazy(r"\n[ \t]*\n")
-_SENTENCE_END = lazy(r"(?<=[.!?])\s+")
+_HEADING = hot(r"\n(#{1,6})[ \t]+(.+?)[ \t]*$", re.M)
+_PARA_SEP = hot(r"\n[ \t]*\n")
+_SENTENCE_END = hot(r"(?<=[.!?])\s+")
 
 
 class Chunk(NamedTuple):

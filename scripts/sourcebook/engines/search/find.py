@@ -13,12 +13,12 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 MAX_GAP = 2000
 
 # `[...]`, `[…]`, `[ ... ]`: the marks a writer uses to elide part of a quote.
-_ELISION = lazy(r"\[\s*(?:\.{3,}|\u2026)\s*\]")
+_ELISION = hot(r"\[\s*(?:\.{3,}|\u2026)\s*\]")
 
 
 class FindError(Exception):
@@ -100,7 +100,7 @@ def resolve_parts(text: str, parts: list[str], max_gap: int = MAX_GAP) -> list[t
 
 # the marks that open a line of a code comment: "// ", "# ", " * ", "-- ", "; "
 _LEADER = r"(?://+|#+|\*+|--+|;+)"
-_LINE_LEADER = lazy(r"[ \t]*\r?\n[ \t]*" + _LEADER + r"[ \t]*")
+_LINE_LEADER = hot(r"[ \t]*\r?\n[ \t]*" + _LEADER + r"[ \t]*")
 
 
 def across_comments(text: str, needle: str) -> list[tuple[int, int]] | None:
@@ -151,7 +151,7 @@ _FOLD = {ord(c): "'" for c in _SQUOTES[1:]} | {ord(c): '"' for c in _DQUOTES[1:]
 _CLASS = {"'": "[" + _SQUOTES + "]", '"': "[" + _DQUOTES + "]", "-": "[" + re.escape(_DASHES) + "]"}
 INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"  # soft hyphen, zero-width characters, word joiner, BOM
 _INVISIBLE = INVISIBLE
-_INVISIBLE_RE = lazy("[" + _INVISIBLE + "]")
+_INVISIBLE_RE = hot("[" + _INVISIBLE + "]")
 # Markup a Markdown text may carry around words: emphasis and code marks, backslash escapes,
 # and the brackets and target of a link or image.
 _MARKUP_FILL = r"[*_`\\]|!?\[|\]\([^)\s]*\)"
@@ -159,10 +159,10 @@ _MARKUP_FILL = r"[*_`\\]|!?\[|\]\([^)\s]*\)"
 # reference link's label and the invisible characters), as one pattern: the index's find-only keys
 # and the reader view's windows remove it to find a word the source splits.
 FILL = r"\]\([^)\s]*\)|\]\[[^\]\n]*\]|!?\[|[*_`\\" + INVISIBLE + "]"
-_MD_LINK = lazy(r"!?\[([^\]]*)\]\([^)\s]*\)")
-_MD_ESCAPE = lazy(r"\\([!-/:-@\[-`{-~])")
-_MD_MARKS = lazy(r"[*_`]")
-_WS = lazy(r"\s+")
+_MD_LINK = hot(r"!?\[([^\]]*)\]\([^)\s]*\)")
+_MD_ESCAPE = hot(r"\\([!-/:-@\[-`{-~])")
+_MD_MARKS = hot(r"[*_`]")
+_WS = hot(r"\s+")
 
 
 def _prepare(needle: str, rung: int) -> str:

@@ -52,7 +52,7 @@ import bisect
 import unicodedata
 from typing import NamedTuple
 
-from ...base.patterns import lazy
+from ...base.patterns import hot, lazy
 from .find import FILL, INVISIBLE, _prepare
 from .postings import FIND_PREFIX
 from .tokenize import term_counts, tokenize
@@ -62,7 +62,7 @@ _INVISIBLE = INVISIBLE
 # What the ladder lets sit between two characters of the text (engines.search.find._MARKUP_FILL
 # and its invisible characters), as one pattern to remove.
 _FILL = FILL
-_FILL_RE = lazy(_FILL)
+_FILL_RE = hot(_FILL)
 # A fill between two characters that ASCII punctuation does not already separate. Written to
 # start with one character class (a fill character, then a look back at the one before it), so
 # the regular expression engine scans for it quickly.
@@ -70,10 +70,10 @@ _SIDE = r"[^\s!-/:-@\[-`{-~" + _INVISIBLE + "]"
 # Within one piece: a reference label holding whitespace joins two pieces, which the reader
 # view's keys take care of (``view_keys``), so a join point never runs past the piece it is in.
 _PIECE_FILL = _FILL.replace(r"\]\[[^\]\n]*\]", r"\]\[[^\]\s]*\]")
-JOIN_AT = lazy(r"[*_`\\\[\]!" + _INVISIBLE + r"](?<=" + _SIDE + ".)"
+JOIN_AT = hot(r"[*_`\\\[\]!" + _INVISIBLE + r"](?<=" + _SIDE + ".)"
                       r"(?:(?<=[*_`\\\[" + _INVISIBLE + r"])|(?<=!)\[|(?<=\])\([^)\s]*\)|(?<=\])\[[^\]\s]*\])"
                       r"(?:" + _PIECE_FILL + r")*(?=" + _SIDE + ")")
-_SPACE = lazy(r"\s")
+_SPACE = hot(r"\s")
 CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefold() does not
 
 
@@ -83,13 +83,14 @@ CASE_TRAP = "\u0131"  # dotless i: re.IGNORECASE matches it with i and I, casefo
 # ._TOKEN; a reference's text is checked below to end in a character that is not whitespace,
 # which its possessive form cannot say, and so never backtracks); and the line-start constructs,
 # code fence lines and list numbers, which no other span can hide a start of.
-_ROLE_AT = lazy(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`))")
+_ROLE_AT = hot(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`))")
 # (written without possessive quantifiers, which Python 3.10 lacks; the run stops at a newline,
 # so the two parts never compete for a character and nothing is tried twice)
-_REF_AT = lazy(r"`(?=([^`<\n]*(?:\n\s*)?<[^>\n]+>`_{0,2}))")
-_LINK_AT = lazy(r"\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
-_LINE_AT = lazy(r"\n[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
+_REF_AT = hot(r"`(?=([^`<\n]*(?:\n\s*)?<[^>\n]+>`_{0,2}))")
+_LINK_AT = hot(r"\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
+_LINE_AT = hot(r"\n[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
 _ALNUM_BYTES = bytes(int(chr(b).isalnum()) for b in range(128)) + bytes(128)
+_WIDE_ALNUM = lazy(r"[^\x00-\x7f\W_]+")  # str.isalnum() beyond ASCII: what \w holds but "_"
 
 
 class Hidden(NamedTuple):
@@ -108,12 +109,16 @@ def hidden_spans(text: str) -> Hidden:
     "ad"). Every start is tried, so every span the view's own tokens take is among them."""
     raw = text.encode("ascii", "replace")  # one byte a character: "?" for each one not ASCII
     mask = bytearray(raw.translate(_ALNUM_BYTES))
-    if not text.isascii():
+    if not text.isascii():  # each run of letters and digits beyond ASCII, matched whole in C
         i = raw.find(b"?")
         while i >= 0:
-            if text[i].isalnum():
-                mask[i] = 1
-            i = raw.find(b"?", i + 1)
+            m = _WIDE_ALNUM.match(text, i)
+            if m is None:
+                i = raw.find(b"?", i + 1)
+            else:
+                j = m.end()
+                mask[i:j] = b"\x01" * (j - i)
+                i = raw.find(b"?", j)
     spots: list[tuple[int, int]] = []
     refs: list[tuple[int, int]] = []
     for m in _ROLE_AT.finditer(text):
@@ -177,7 +182,7 @@ def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[
     return out
 
 
-_WORD_RUN = lazy(r"[^ ]+")
+_WORD_RUN = hot(r"[^ ]+")
 
 
 def _cut(text: str, i: int, refs: list[tuple[int, int]]) -> bool:
@@ -315,7 +320,7 @@ class Stage(NamedTuple):
 # The most characters one character can become under casefold() and NFKD (U+FDFA becomes a
 # whole phrase); tests check it over every code point.
 CHAR_GROWTH_MAX = 18
-_ASCII_WORD = lazy(r"[A-Za-z0-9]{2,}")
+_ASCII_WORD = hot(r"[A-Za-z0-9]{2,}")
 
 
 def char_growth(ch: str) -> int:
@@ -369,7 +374,7 @@ def exact_stage(needle: str) -> Stage:
 
 # A needle's own bracket or bang can start a fill (``][x]``, ``![``) that takes in more of the
 # needle than the same characters do in a text with fills between them: such a piece gives no term.
-_OPENS_FILL = lazy(r"[\[\]!]")
+_OPENS_FILL = hot(r"[\[\]!]")
 
 
 def markup_terms(prepared: str) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 from .find import FILL
 
 # what each token of the source becomes in the view
@@ -34,7 +34,7 @@ _FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'
                        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
                        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
                        "\u2015": "-", "\u2212": "-", "\u00a0": " "})
-_TOKEN = lazy(
+_TOKEN = hot(
     r"(?P<struct>(?m:^)[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|([=\-~^*#\"'+:.])\2{2,}[ \t]*(?=\n|$)|"
     r"(?:#{1,6}|>(?:[ \t]*>)*|[-*+]|\d{1,9}[.)])[ \t]+))"
     r"|(?P<role>:[A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?P<rtext>(?:[^`\\\n]|\\.)+)`)"
@@ -215,10 +215,10 @@ def locate_near(text: str, quote: str, word: str, cap: int = 50) -> list[tuple[i
 
 # A word the source splits with marks is one word in the view (``find.FILL``): windows look for it
 # with them removed. A superset is sound here: it only finds more places to look.
-_JOINS = lazy(FILL)
+_JOINS = hot(FILL)
 
 
-_ROLE = lazy(r":[A-Za-z][\w.+-]*:`")
+_ROLE = hot(r":[A-Za-z][\w.+-]*:`")
 
 
 def _occurrences(text: str, word: str, most: int) -> list[tuple[int, int]] | None:

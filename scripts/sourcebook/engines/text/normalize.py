@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 _TRAILING = " \t\f\v\u00a0"
-_TRAIL = lazy(f"[{_TRAILING}]+$", re.M)
-_MANY_NL = lazy(r"\n{3,}")
+_TRAIL = hot(f"[{_TRAILING}]+$", re.M)
+_MANY_NL = hot(r"\n{3,}")
 _BEFORE_NL = tuple(c + "\n" for c in _TRAILING)
 
 

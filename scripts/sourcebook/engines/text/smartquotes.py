@@ -10,16 +10,16 @@ comes in pieces; code pieces are left alone but count as context for the next pi
 
 from __future__ import annotations
 
-from ...base.patterns import lazy
+from ...base.patterns import hot
 
 OPEN_D, CLOSE_D, OPEN_S, CLOSE_S = "\u201c", "\u201d", "\u2018", "\u2019"
 
 _PUNCT = frozenset("-!\"#$%'()*+,./:;<=>?@[\\]^_`{|}~")
 _OPEN = frozenset("([{")
 _DASH = frozenset("-\u2013\u2014")
-_QUOTE = lazy("['\"]")
-_DECADE = lazy(r"\d\d(?:s)")
-_ELLIPSIS = lazy(r"\.\.\.|\. \. \.")
+_QUOTE = hot("['\"]")
+_DECADE = hot(r"\d\d(?:s)")
+_ELLIPSIS = hot(r"\.\.\.|\. \. \.")
 # The commonest quotes, curled by one substitution each before the loop below looks at the
 # rest: an apostrophe after a letter or digit (``don't``) that no double quote or digit
 # follows, a double quote after a letter or digit that no single quote follows, and one after a
@@ -29,9 +29,9 @@ _ELLIPSIS = lazy(r"\.\.\.|\. \. \.")
 # other kind, which these patterns leave out). They open with the quote and look behind it, so
 # a search jumps from one quote to the next; at the start of the text, where the character
 # before is the previous piece's, the look-behind fails and the loop decides.
-_APOSTROPHE = lazy(r"'(?<=[^\W_]')(?![\"\d])")
-_CLOSE_D_WORD = lazy(r"\"(?<=[^\W_]\")(?!')")
-_OPEN_D_WORD = lazy(r"\"(?<=\s\")(?=[A-Za-z])")
+_APOSTROPHE = hot(r"'(?<=[^\W_]')(?![\"\d])")
+_CLOSE_D_WORD = hot(r"\"(?<=[^\W_]\")(?!')")
+_OPEN_D_WORD = hot(r"\"(?<=\s\")(?=[A-Za-z])")
 
 
 def _word(ch: str) -> bool:

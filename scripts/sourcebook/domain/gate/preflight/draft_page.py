@@ -14,16 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ....base.errors import Finding
-from ....base.patterns import lazy
+from ....base.patterns import hot
 from ....engines.render.draft_check import MARK, _readable
 from ...artifacts.render import HTML_TYPES, Composed, compose_or_findings
 from ...workspace.layout import Workspace
 from ..context import GateContext, VerifyOptions
 from ..verify import run_gates
 
-_AT = lazy(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+)$")
-_AT_MSG = lazy(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+): ")
-_CLAIM = lazy(r"^clm_[0-9a-f]{12}$")
+_AT = hot(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+)$")
+_AT_MSG = hot(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+): ")
+_CLAIM = hot(r"^clm_[0-9a-f]{12}$")
 
 
 @dataclass

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, cast
 from .....base import jsonio
 from .....base.clock import today_iso
 from .....base.errors import Finding, SbError
-from .....base.patterns import lazy
+from .....base.patterns import hot
 from .....engines.render.page import close_mark, open_mark, slot_content
 from ...context import GateContext, Page
 from ...rederive import WORKSPACE, Ledgers, ledger_findings, podcast_findings, report_findings
@@ -153,9 +153,9 @@ def _doubled_marks(page: Page, html: str) -> list[Finding]:
     return out
 
 
-_SVG = lazy(r"<svg\b.*?</svg>", re.S | re.I)
-_TITLE = lazy(r"<title\b[^>]*>(.*?)</title>", re.S | re.I)
-_CLAIMS = lazy(r"""\sdata-claim\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
+_SVG = hot(r"<svg\b.*?</svg>", re.S | re.I)
+_TITLE = hot(r"<title\b[^>]*>(.*?)</title>", re.S | re.I)
+_CLAIMS = hot(r"""\sdata-claim\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
 
 
 @cache

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
-from .....base.patterns import lazy
+from .....base.patterns import hot, lazy
 from .....engines.text.quotations import cut_conditions, quoted, scare_quotes, unbacked_quotations
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
@@ -1461,7 +1461,7 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
 
 
 # one word alone in emphasis: <em>say</em>, <strong>claims</strong>
-_STRESSED = lazy(r"<(?P<t>em|strong|i|b)\b[^>]*>\s*(?P<w>[^<\s]{2,20})\s*</(?P=t)\s*>", re.IGNORECASE)
+_STRESSED = hot(r"<(?P<t>em|strong|i|b)\b[^>]*>\s*(?P<w>[^<\s]{2,20})\s*</(?P=t)\s*>", re.IGNORECASE)
 
 
 def _key(ctx: GateContext, page: Page) -> str:

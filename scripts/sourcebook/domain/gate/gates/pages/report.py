@@ -10,7 +10,7 @@ import os
 import re
 
 from .....base.errors import Finding
-from .....base.patterns import lazy
+from .....base.patterns import hot
 from ...context import GateContext
 from ...registry import GateResult, register
 
@@ -53,9 +53,9 @@ def gate(ctx: GateContext) -> GateResult | None:
     return GateResult(found, note)
 
 
-_MD_LINK = lazy(r"\[([^\]\n]*)\]\((https?://[^)\s]+)[^)]*\)|<(https?://[^>\s]+)>", re.I)
+_MD_LINK = hot(r"\[([^\]\n]*)\]\((https?://[^)\s]+)[^)]*\)|<(https?://[^>\s]+)>", re.I)
 # a link that is no web address (relative, file:, mailto:): an image (![alt](assets/...)) is no link
-_MD_LOCAL = lazy(r"(?<!!)\[([^\]\n]*)\]\(\s*<?((?!https?://|#)[^)\s>]+)[^)]*\)", re.I)
+_MD_LOCAL = hot(r"(?<!!)\[([^\]\n]*)\]\(\s*<?((?!https?://|#)[^)\s>]+)[^)]*\)", re.I)
 
 
 def _link_hosts(ctx: GateContext, text: str) -> list[Finding]:

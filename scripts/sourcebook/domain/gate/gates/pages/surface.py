@@ -24,7 +24,7 @@ from functools import partial
 from typing import NamedTuple
 
 from .....base.errors import Finding
-from .....base.patterns import lazy
+from .....base.patterns import hot
 from ...context import GateContext, Page, Recent, safe
 from ...registry import GateResult, register
 
@@ -171,7 +171,7 @@ def _judge(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
     return flaws, hidden
 
 
-_KIND = lazy(r'<p class="kind">([^<]*)</p>')
+_KIND = hot(r'<p class="kind">([^<]*)</p>')
 
 
 def _kind_labels() -> frozenset[str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .....base.errors import Finding
-from .....base.patterns import lazy
+from .....base.patterns import hot
 from ...context import GateContext, evidence
 from ...registry import GateResult, register
 
@@ -81,7 +81,7 @@ def _writes(text: str, digits: str, zeros: bool = False) -> bool:
 
 
 # a host name: labels joined by dots, ending in letters ("ノート100YEN.com", "365.example.org")
-_DOMAIN = lazy(r"(?<![\w.])[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}(?![\w.])")
+_DOMAIN = hot(r"(?<![\w.])[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}(?![\w.])")
 
 
 def _site_name(f, title: str) -> bool:
