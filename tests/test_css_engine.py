@@ -133,3 +133,38 @@ def test_long_descendant_chains_on_deep_pages_do_not_backtrack():
             + "<span>x</span>" + "</div>" * 400 + "</body></html>")
     rep = lint_html(html, file="deep.html")
     assert [f.snippet for f in rep.findings if f.rule == "a11y.contrast-body"] == ["#aaaaaa on #ffffff"]
+
+
+def test_the_templates_sheets_as_generated_are_current():
+    import gen_shipped_sheets
+
+    assert gen_shipped_sheets.main(["--check"]) == 0, "run python3 tests/gen_shipped_sheets.py"
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(min_value=1, max_value=400), st.integers(min_value=0, max_value=400))
+def test_a_templates_sheet_reads_as_its_parse_from_any_line(first_line, order_base):
+    # what a page carries is its template's sheet on some line after some rules: the generated
+    # reading, moved there, is the parse itself; any other text is parsed
+    import gen_shipped_sheets
+
+    from sourcebook.engines.css.parse import _parse_sheet, shipped_sheet
+    from sourcebook.engines.css.shipped_sheets import SHEETS
+
+    texts = gen_shipped_sheets.sheet_texts()
+    assert len(texts) == len(SHEETS) >= 6
+    for css in texts:
+        assert shipped_sheet(css, first_line, order_base) == _parse_sheet(css, first_line, order_base)
+        assert shipped_sheet(css + " ", first_line, order_base) is None
+
+
+def test_a_parser_changed_since_the_sheets_were_read_parses_them_afresh(monkeypatch):
+    from sourcebook.engines.css import parse as P
+
+    css = next(iter(__import__("gen_shipped_sheets").sheet_texts()))
+    P._shipped_table.cache_clear()
+    monkeypatch.setattr(P, "parser_digest", lambda: "another parser")
+    try:
+        assert P.shipped_sheet(css) is None
+    finally:
+        P._shipped_table.cache_clear()

@@ -11,6 +11,8 @@ the file the CSS was taken from: the caller passes the line on which the CSS tex
 from __future__ import annotations
 
 import bisect
+import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -402,7 +404,68 @@ def _parse_sheet(css: str, first_line: int, order_base: int) -> Sheet:
     return p.sheet
 
 
-_remembered_sheet = lru_cache(maxsize=64)(_parse_sheet)
+@lru_cache(maxsize=64)
+def _remembered_sheet(css: str, first_line: int, order_base: int) -> Sheet:
+    got = shipped_sheet(css, first_line, order_base)
+    return got if got is not None else _parse_sheet(css, first_line, order_base)
+
+
+# ---- the templates' sheets, parsed when sourcebook was built ------------------------------------
+# Every page sb renders carries its template's style sheet, and every verify parses it again:
+# ``shipped_sheets`` holds each template's sheet as parsed (``tests/gen_shipped_sheets.py``), by
+# the SHA-256 of its text, and is used only while the parser's own source is the one it was
+# generated with.
+
+def shipped_sheet(css: str, first_line: int = 1, order_base: int = 0) -> Sheet | None:
+    """The parse of ``css`` generated beside the parser when it is a template's sheet, moved to
+    ``first_line`` and ``order_base``; None for any other text."""
+    table = _shipped_table()
+    if not table:
+        return None
+    got = table.get(hashlib.sha256(css.encode("utf-8", "surrogatepass")).hexdigest())
+    return None if got is None else sheet_from_tuples(got, first_line - 1, order_base)
+
+
+@lru_cache(maxsize=1)
+def _shipped_table() -> dict:
+    try:
+        from . import shipped_sheets
+    except ImportError:  # pragma: no cover - a partial install
+        return {}
+    return shipped_sheets.SHEETS if shipped_sheets.PARSER == parser_digest() else {}
+
+
+def parser_digest() -> str:
+    """What the parse depends on: this module's source and the tokenizer's."""
+    h = hashlib.sha256()
+    for mod in ("parse.py", "tokens.py"):
+        try:
+            with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), mod), "rb") as fh:
+                h.update(fh.read())
+        except OSError:  # no source to compare (an install of compiled files): parse afresh
+            return ""
+    return h.hexdigest()
+
+
+def sheet_to_tuples(sheet: Sheet) -> tuple:
+    """A sheet as nested tuples of strings and numbers (what ``shipped_sheets`` holds)."""
+    def decls(ds: list[Decl]) -> tuple:
+        return tuple((d.prop, d.value, d.important, d.line) for d in ds)
+    return (tuple((r.selector, decls(r.decls), r.line, r.conditions, r.layer, r.order) for r in sheet.rules),
+            tuple((a.name, a.prelude, a.line, a.conditions, decls(a.decls)) for a in sheet.at_rules),
+            tuple((u.url, u.line, u.via) for u in sheet.urls), tuple(sheet.layers))
+
+
+def sheet_from_tuples(t: tuple, lines: int = 0, orders: int = 0) -> Sheet:
+    """``sheet_to_tuples`` read back, every line ``lines`` further down and every rule's order
+    ``orders`` later (as the parse of the same text from that line and order gives)."""
+    def decls(ds: tuple) -> list[Decl]:
+        return [Decl(p, v, imp, line + lines) for p, v, imp, line in ds]
+    rules, at_rules, urls, layers = t
+    return Sheet([StyleRule(sel, decls(ds), line + lines, conds, layer, order + orders)
+                  for sel, ds, line, conds, layer, order in rules],
+                 [AtRule(name, prelude, line + lines, conds, decls(ds)) for name, prelude, line, conds, ds in at_rules],
+                 [UrlRef(url, line + lines, via) for url, line, via in urls], list(layers))
 
 
 def _own_copy(sheet: Sheet) -> Sheet:
