@@ -160,9 +160,9 @@ class Fingerprints:
         self._put(e)
 
     @staticmethod
-    def _fill_text(e: Entry, text: str, sketch: shingles.Sketch | None = None) -> None:
+    def _fill_text(e: Entry, text: str, sketch: shingles.Sketch | None = None, text_sha: str | None = None) -> None:
         sk = sketch if sketch is not None else shingles.sketch(text)
-        e.text, e.count, e.sketch = sha256_text(text), sk.shingles, sk.to_hex()
+        e.text, e.count, e.sketch = text_sha or sha256_text(text), sk.shingles, sk.to_hex()
 
     def _put(self, e: Entry) -> None:
         old = self._mine.get(e.sid)
@@ -208,10 +208,12 @@ class Fingerprints:
         if old is None or old.raw != raw_sha:
             self._put(Entry(sid, raw_sha, *(old.text, old.count, old.sketch) if old else ()))
 
-    def extracted(self, sid: str, raw_sha: str, text: str, sketch: shingles.Sketch | None = None) -> None:
-        """Learn a source's new text (``sketch``: its sketch when already computed)."""
+    def extracted(self, sid: str, raw_sha: str, text: str, sketch: shingles.Sketch | None = None,
+                  text_sha: str | None = None) -> None:
+        """Learn a source's new text (``sketch`` and ``text_sha``: its sketch and hash when
+        already computed)."""
         e = Entry(sid, raw_sha)
-        self._fill_text(e, text, sketch)
+        self._fill_text(e, text, sketch, text_sha)
         old = self.entry(sid)
         if old is None or (old.raw, old.text, old.sketch) != (e.raw, e.text, e.sketch):
             self._put(e)

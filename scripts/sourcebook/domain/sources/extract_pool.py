@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...base import jsonio
+from ...base.ids import sha256_bytes
 from ...engines.convert.pipeline import extract_bytes
 from ...engines.formats.plain_extract import Extracted
 from ...engines.search import shingles
@@ -55,6 +56,7 @@ class Done:
     charset: str | None  # as extract_bytes found it
     sketch: shingles.Sketch | None  # None when the text is empty
     staged: str | None = None  # the text, written beside job.stage (see jsonio.stage_bytes)
+    text_sha: str | None = None  # the SHA-256 of the text's UTF-8 (``base.ids.sha256_text``)
 
 
 def compute(job: Job) -> Done:
@@ -65,8 +67,9 @@ def compute(job: Job) -> Done:
                                  charset=job.charset, base_url=job.base_url)
     if not out.text.strip():
         return Done(job, out, charset, None)
-    staged = jsonio.stage_bytes(job.stage, out.text.encode("utf-8")) if job.stage else None
-    return Done(job, out, charset, shingles.sketch(out.text), staged)
+    data = out.text.encode("utf-8")
+    staged = jsonio.stage_bytes(job.stage, data) if job.stage else None
+    return Done(job, out, charset, shingles.sketch(out.text), staged, sha256_bytes(data))
 
 
 def default_jobs() -> int:

@@ -305,7 +305,8 @@ def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | 
             line.upgraded_from = old_version if isinstance(old_version, int) else 0
     line.warnings = [("W-EXTRACT-LOSS", n) for n in notes if n.startswith(LOSS_NOTE)]
     line.warnings += _write_text(ws, rec, text, tool, notes, extracted.links, extracted.pages,
-                                 fp.get() if fp is not None else None, sketch, done.staged)
+                                 fp.get() if fp is not None else None, sketch, done.staged,
+                                 done.text_sha if done.extracted.text == text else None)
     done.staged = None  # moved in place
     if replacing and carry is not None:
         carry.accept(sid)
@@ -323,9 +324,9 @@ def _read(path: str) -> str:
 def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: list[str],
                 links: list | None = None, pages: list | None = None,
                 fp: Fingerprints | None = None, sketch: shingles.Sketch | None = None,
-                staged: str | None = None) -> list[tuple[str, str]]:
-    """Store the canonical text (``staged``: already written beside it, by a worker); returns
-    the copy warning when the text is another source's."""
+                staged: str | None = None, text_sha: str | None = None) -> list[tuple[str, str]]:
+    """Store the canonical text (``staged``: already written beside it, by a worker, with
+    ``text_sha`` its hash); returns the copy warning when the text is another source's."""
     from ...engines.convert.registry import EXTRACTOR_VERSIONS
 
     sid = rec["id"]
@@ -337,14 +338,15 @@ def _write_text(ws: Workspace, rec: SourceRecord, text: str, tool: str, notes: l
         jsonio.write_json(ws.links_path(sid), {"schema_version": 1, "links": links})
     if pages:
         jsonio.write_json(ws.pages_path(sid), {"schema_version": 1, "pages": pages})
-    rec["normalized_sha256"] = sha256_text(text)
+    text_sha = text_sha or sha256_text(text)
+    rec["normalized_sha256"] = text_sha
     rec["normalizer_version"] = NORMALIZER
     rec["extraction"] = {"tool": tool, "version": EXTRACTOR_VERSIONS.get(tool, 1), "ok": True, "notes": notes}
     rec["status"] = "ready"
     rec["error"] = None
     own = fp is None
     fp = fp or Fingerprints(ws)
-    fp.extracted(sid, str(rec.get("raw_sha256") or ""), text, sketch)
+    fp.extracted(sid, str(rec.get("raw_sha256") or ""), text, sketch, text_sha)
     warnings: list[tuple[str, str]] = []
     match = copies.detect(ws, fp, dict(rec), text=True)
     lowered = None
