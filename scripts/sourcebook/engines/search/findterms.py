@@ -125,7 +125,7 @@ def hidden_spans(text: str) -> Hidden:
         a, b = m.start(), m.end(1)
         mask[a:b] = bytes(b - a)
         spots.append((a, b))
-    if "<" in text:
+    if ">`" in text:  # every reference ends "<url>`": a text without that pair holds none
         for m in _REF_AT.finditer(text):
             a, b = m.start(), m.end(1)
             if text[a + 1:text.index("<", a)].strip():  # the reference's text: not only whitespace
