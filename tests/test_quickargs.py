@@ -19,7 +19,7 @@ from sourcebook.cli.table import COMMANDS
 
 
 def _module(name: str):
-    return importlib.import_module(f"sourcebook.cli.{COMMANDS[name].module}")
+    return importlib.import_module(COMMANDS[name].path)
 
 
 _PARSERS: dict = {}

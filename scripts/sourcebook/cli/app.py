@@ -114,7 +114,7 @@ def _run(argv: list[str], ctx: Ctx) -> int:
         ctx.out(f"sourcebook {SB_VERSION}")
         return Exit.OK
 
-    module = importlib.import_module(f"{__package__}.{cmd.module}")
+    module = importlib.import_module(cmd.path)
     # only the parser of the command that runs is built; `--dir` before the command is read here
     root_dir, extra = _root_options(head)
     args = None if extra else _quick_args(module, f"sb {name}", argv[pos + 1:])

@@ -21,6 +21,12 @@ class Command:
     def __repr__(self) -> str:
         return f"Command({self.module!r}, {self.summary!r}, {self.group!r})"
 
+    @property
+    def path(self) -> str:
+        """The handler's module as an import path: ``module`` under ``cli``, or a whole path
+        ("sourcebook.mcp.command": a command an interface above the CLI serves itself)."""
+        return self.module if self.module.startswith("sourcebook.") else f"sourcebook.cli.{self.module}"
+
 
 COMMANDS: dict[str, Command] = {
     # workspace and sources
@@ -57,7 +63,7 @@ COMMANDS: dict[str, Command] = {
     "tts-plan": Command("artifacts.cmd_tts_plan", "plan the podcast audio segments", "artifacts"),
     # agent kit
     "install": Command("agents.cmd_install", "install the skill and commands for an agent harness", "agents"),
-    "mcp": Command("agents.cmd_mcp", "serve sb as Model Context Protocol tools over stdio", "agents"),
+    "mcp": Command("sourcebook.mcp.command", "serve sb as Model Context Protocol tools over stdio", "agents"),
 }
 
 GROUPS = (("workspace", "Workspace"), ("sources", "Sources"), ("search", "Search and cite"),

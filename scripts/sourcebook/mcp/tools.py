@@ -49,7 +49,7 @@ class Tool:
 @cache
 def available(command: str) -> bool:
     cmd = COMMANDS.get(command)
-    return cmd is not None and importlib.util.find_spec(f"sourcebook.cli.{cmd.module}") is not None
+    return cmd is not None and importlib.util.find_spec(cmd.path) is not None
 
 
 @cache
@@ -58,7 +58,7 @@ def supports(command: str, flag: str) -> bool:
     import argparse
 
     try:
-        module = importlib.import_module(f"sourcebook.cli.{COMMANDS[command].module}")
+        module = importlib.import_module(COMMANDS[command].path)
         p = argparse.ArgumentParser(add_help=False)
         module.configure(p)
     except Exception:  # a command that cannot even describe itself supports nothing extra

@@ -1,4 +1,5 @@
-"""sb mcp."""
+"""sb mcp: the command that starts the server (named in the command table by its whole path, so the
+command line never imports the interface above it)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def configure(p) -> None:
 def run(args, ctx) -> int:
     import sys
 
-    from ...mcp.server import serve, stdio_streams
+    from .server import serve, stdio_streams
 
     workspace = ctx.path(ctx.dir) if ctx.dir else None
     if ctx.stdout is sys.stdout:
