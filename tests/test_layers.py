@@ -12,7 +12,7 @@ import pytest
 from conftest import ROOT, SCRIPTS
 
 PKG = os.path.join(SCRIPTS, "sourcebook")
-LAYERS = {"base": 0, "engines": 1, "domain": 2, "cli": 3, "mcp": 3}
+LAYERS = {"base": 0, "engines": 1, "domain": 2, "cli": 3, "mcp": 4}  # mcp serves the command line
 # Top-level modules (ids.py, manifest.py, collect.py, licenses.py) are thin compatibility
 # re-exports named by the contract; they sit outside the layers.
 OPTIONAL = {"pypdf"}
