@@ -21,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, HERE)
+from generated import write_or_check  # noqa: E402 - beside this script
 
 TARGET = os.path.join(ROOT, "scripts", "sourcebook", "engines", "page", "allowed.py")
 
@@ -191,20 +192,7 @@ def generate(built: str | None = None) -> str:
 
 
 def main(argv: list[str]) -> int:
-    text = generate()
-    current = ""
-    if os.path.exists(TARGET):
-        with open(TARGET, encoding="utf-8") as fh:
-            current = fh.read()
-    if "--check" in argv:
-        if current != text:
-            print(f"{os.path.relpath(TARGET, ROOT)} is stale: run python3 tests/gen_allowed.py", file=sys.stderr)
-            return 1
-        return 0
-    with open(TARGET, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    print(f"wrote {os.path.relpath(TARGET, ROOT)}")
-    return 0
+    return write_or_check(TARGET, generate(), argv, "the allow-list", "tests/gen_allowed.py")
 
 
 if __name__ == "__main__":

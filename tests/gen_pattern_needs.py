@@ -25,6 +25,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
+from generated import write_or_check  # noqa: E402 - beside this script
+
 OUT = os.path.join(ROOT, "scripts", "sourcebook", "base", "patterns", "needs.py")
 _CAP = 512  # literal endings followed at once; past this a run is given up
 
@@ -180,17 +182,7 @@ def main(argv: list[str]) -> int:
         print(json.dumps(_patterns()))
         return 0
     text = render(table())
-    old = open(OUT, encoding="utf-8").read() if os.path.exists(OUT) else ""
-    if "--check" in argv:
-        if old != text:
-            print(f"{os.path.relpath(OUT, ROOT)} is out of date: run python3 tests/gen_pattern_needs.py")
-            return 1
-        return 0
-    if old != text:
-        with open(OUT, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    print(f"{os.path.relpath(OUT, ROOT)}: {text.count(chr(10)) - 6} patterns")
-    return 0
+    return write_or_check(OUT, text, argv, f"{text.count(chr(10)) - 6} patterns", "tests/gen_pattern_needs.py")
 
 
 if __name__ == "__main__":

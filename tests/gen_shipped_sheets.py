@@ -18,6 +18,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, HERE)
+from generated import write_or_check  # noqa: E402 - beside this script
 
 TARGET = os.path.join(ROOT, "scripts", "sourcebook", "engines", "css", "shipped_sheets.py")
 
@@ -58,17 +60,7 @@ def render() -> str:
 
 def main(argv: list[str]) -> int:
     text = render()
-    old = open(TARGET, encoding="utf-8").read() if os.path.exists(TARGET) else ""
-    if "--check" in argv:
-        if old != text:
-            print(f"{os.path.relpath(TARGET, ROOT)} is out of date: run python3 tests/gen_shipped_sheets.py")
-            return 1
-        return 0
-    if old != text:
-        with open(TARGET, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    print(f"{os.path.relpath(TARGET, ROOT)}: {text.count(chr(10)) - 7} sheets")
-    return 0
+    return write_or_check(TARGET, text, argv, f"{text.count(chr(10)) - 7} sheets", "tests/gen_shipped_sheets.py")
 
 
 if __name__ == "__main__":
