@@ -390,3 +390,125 @@ def test_a_percentage_is_the_claims_bare_fraction():
 def test_older_and_newer_order_documents_in_time(sentence, refused):
     got = stance.added_words(sentence, ["PEP 649 lets annotations refer to names defined later in the module."])
     assert (got[1] if got else None) == refused, got
+
+
+# ---- an honest writer's wording from PEP 479 and PEP 8015: a "not" the claim says with a prefix,
+# "could break" of an incompatible change, a condition kept after "so that" --------------------------
+
+PEP479 = ("PEP 479 - Change StopIteration handling inside generators\n\n"
+          "Because the change is backwards incompatible, the feature is initially introduced using a "
+          "`__future__` statement.\n")
+PEP8015 = ("PEP 8015 - Organization of the Python community\n\n"
+           "The size of 5 members has been chosen for the members diversity and to ensure that the committee can "
+           "continue to work even if a member becomes unavailable for an unknown duration.\n")
+CLAIMS2 = {
+    "future": ("Because the change is backwards incompatible, it is initially introduced using a __future__ "
+               "statement.", "pep479", "Because the change is backwards incompatible, the feature is initially "
+               "introduced using a `__future__` statement."),
+    "size": ("PEP 8015 says the size of 5 members was chosen for the members' diversity and so the committee can "
+             "keep working if a member becomes unavailable.", "pep8015", "The size of 5 members has been chosen for "
+             "the members diversity and to ensure that the committee can continue to work even if a member becomes "
+             "unavailable for an unknown duration."),
+}
+ID2 = {k: claim_id(v[0]) for k, v in CLAIMS2.items()}
+
+HONEST2 = """# Two design choices, as their PEPs give them
+
+## Generators
+
+Because the change is not backward compatible, it first arrived behind a __future__ import [@{future}].
+
+## The size of the committee
+
+PEP 8015 says the size of 5 members was chosen for the members' diversity and so that the committee can keep working if a member becomes unavailable [@{size}].
+"""
+
+
+def _build2(root) -> None:
+    texts = {"pep479": PEP479, "pep8015": PEP8015}
+    src = {k: make_source(root, t, name=k, tier="A", title=t.splitlines()[0], publisher="Python")
+           for k, t in texts.items()}
+    write_claims(root, [claim(text, f"t2.{k}", confidence="verified", evidence=[ev(src[s], texts[s], q)])
+                        for k, (text, s, q) in CLAIMS2.items()])
+
+
+@pytest.fixture(scope="module")
+def template2(tmp_path_factory):
+    return built_once(tmp_path_factory, "honest-wording-2", _build2)[0]
+
+
+@pytest.fixture
+def ws2(template2, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    return copy_ws(template2, tmp_path)
+
+
+_NOT_COMPATIBLE = "Because the change is not backward compatible, it first arrived behind a __future__ import"
+
+
+@pytest.mark.parametrize("honest", [
+    HONEST2,
+    # "could break" is what an incompatible change means
+    HONEST2.replace(_NOT_COMPATIBLE, "Since old code could break, the new rule first arrived behind a __future__ "
+                                     "import"),
+    # two clauses under one citation, each said by the claim, its "incompatible" as "not ... compatible"
+    HONEST2.replace(_NOT_COMPATIBLE, "The change is not backward compatible, so it is initially introduced using a "
+                                     "__future__ statement"),
+], ids=["not compatible", "could break", "two clauses"])
+def test_the_claims_own_negation_doubt_and_condition_pass_check_draft_and_verify_alike(ws2, honest):
+    assert_draft_ships(ws2, honest, ID2)
+
+
+NEIGHBOURS2 = [
+    # the negation dropped, or turned on the prefixed word: the opposite of the claim
+    (_NOT_COMPATIBLE, "Because the change is backward compatible, it first arrived behind a __future__ import",
+     "E-PAGE-WORD-UNBACKED", "'compatible for incompatible'"),
+    (_NOT_COMPATIBLE, "Because the change is not incompatible, it first arrived behind a __future__ import",
+     "E-PAGE-NEGATION-ADDED", "'not'"),
+    # a negation of another word than the claim's
+    (_NOT_COMPATIBLE, "Because the change is not backward compatible and did not break old code, it first arrived "
+                      "behind a __future__ import", "E-PAGE-NEGATION-ADDED", "'not'"),
+    # "not fully compatible" is not "incompatible"
+    (_NOT_COMPATIBLE, "Because the change is not fully backward compatible, it first arrived behind a __future__ "
+                      "import", "E-PAGE-NEGATION-ADDED", "'not'"),
+    # doubt over something else than breaking, or a doubt of its own beside it
+    (_NOT_COMPATIBLE, "Since old code could slow down, the new rule first arrived behind a __future__ import",
+     "E-PAGE-WORD-UNBACKED", "'could'"),
+    (_NOT_COMPATIBLE, "Since old code could possibly break, the new rule first arrived behind a __future__ import",
+     "E-PAGE-WORD-UNBACKED", "'could'"),
+    # the condition told as met
+    ("so that the committee can keep working if a member becomes unavailable",
+     "so that the committee can keep working now that a member has been made unavailable",
+     "E-PAGE-HEDGE-DROPPED", "told as done"),
+]
+
+
+@pytest.mark.parametrize("honest,dishonest,code,words", NEIGHBOURS2, ids=[n[1][:40] for n in NEIGHBOURS2])
+def test_the_dishonest_neighbour_of_the_claims_own_wording_is_still_refused(ws2, honest, dishonest, code, words):
+    assert honest in HONEST2
+    r = check_draft(ws2, HONEST2.replace(honest, dishonest, 1), ID2)
+    assert r.rc != 0, r.both
+    hit = [ln for ln in r.both.splitlines() if ln.strip().startswith(code)]
+    assert hit and any(words in ln for ln in hit), r.both
+
+
+def test_a_clause_the_claim_says_with_a_prefix_lacks_no_word():
+    """"The change is not backward compatible" is said by a claim of "backwards incompatible": the
+    clause lacks no word of it, and no negation; "compatible" alone, or "not incompatible", is not."""
+    from sourcebook.domain.gate.gates.pages.prose import _Judge
+
+    backing = [CLAIMS2["future"][0], CLAIMS2["future"][2]]
+    assert stance.prefix_negations("The change is not backward compatible", backing) == \
+        "The change is     backward incompatible"
+    assert _Judge.clause_said("The change is not backward compatible", backing)
+    assert not _Judge.clause_said("The change is not incompatible", backing)
+    assert stance.prefix_negations("It did not break compatible code", backing) == "It did not break compatible code"
+
+
+def test_a_condition_kept_with_its_word_is_not_told_as_done():
+    claim_text = CLAIMS2["size"][0]
+    kept = ("PEP 8015 says the size of 5 members was chosen for the members' diversity and so that the committee "
+            "can keep working if a member becomes unavailable")
+    assert stance.condition_done(claim_text, kept) is None
+    met = kept.replace("if a member becomes unavailable", "now that a member has been made unavailable")
+    assert stance.condition_done(claim_text, met)

@@ -10,8 +10,8 @@ import json
 import os
 
 import pytest
-from conftest import built_once, copy_ws, sb
-from ledger_helpers import claim, ev, make_source, write_claims
+from conftest import EPOCH, built_once, copy_ws, sb
+from ledger_helpers import assert_draft_ships, claim, ev, make_source, write_claims
 
 from sourcebook.base.ids import claim_id
 
@@ -386,3 +386,56 @@ def test_framing_may_name_a_cited_source_by_its_identifier(kep_ws, tmp_path, fra
         assert r.rc == 0, r.both
     else:
         assert r.rc != 0 and ("E-RENDER-FRAMING" in r.err or "E-PAGE-FRAMING-FACT" in r.err), r.both
+
+
+# ---- a document named by a name with a number its title gives: "Go 2" ---------------------------
+
+GO2 = ("# Proposal: Go 2 Number Literal Changes\n\nRuss Cox\n\n## Abstract\n\n"
+       "We propose four related changes to number literals in Go:\n\n"
+       "For backwards compatibility, Go must keep the existing 0377 syntax in Go 1, so Go will have two octal "
+       "integer syntaxes.\n")
+T_FOUR = "The proposal proposes four related changes to number literals in Go."
+T_TWO = "Go will have two octal integer syntaxes."
+
+
+def _go2(root) -> dict[str, str]:
+    sid = make_source(root, GO2, name="go2", title="Proposal: Go 2 Number Literal Changes")
+    write_claims(root, [
+        claim(T_FOUR, "go2.changes", confidence="verified",
+              evidence=[ev(sid, GO2, "We propose four related changes to number literals in Go:")]),
+        claim(T_TWO, "go2.octal", confidence="verified",
+              evidence=[ev(sid, GO2, "so Go will have two octal integer syntaxes.")]),
+    ])
+    return {"four": claim_id(T_FOUR), "two": claim_id(T_TWO)}
+
+
+@pytest.fixture(scope="module")
+def go2_ws(tmp_path_factory):
+    return built_once(tmp_path_factory, "names-go2", _go2)
+
+
+# a claim of "two" syntaxes cited under the heading: "Go 2" there is no count of number literals
+GO2_PAGE = ("# What the Go 2 number literal proposal adds\n\n"
+            "The Go 2 proposal proposes four related changes to number literals in Go [@{four}]. "
+            "Go will have two octal integer syntaxes [@{two}].\n")
+
+
+def test_a_name_with_the_number_its_source_s_title_gives_passes_in_a_title_and_a_sentence(go2_ws, tmp_path,
+                                                                                         monkeypatch):
+    root, ids = go2_ws
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    assert_draft_ships(copy_ws(root, tmp_path), GO2_PAGE, ids)
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ("# What the Go 2 number", "# What the Go 3 number", "E-PAGE-STRUCTURE-FIGURE"),
+    ("The Go 2 proposal", "The Go 3 proposal", "E-PAGE-FIGURE-UNBACKED"),
+    # a number that counts is a figure, whatever name stands beside it
+    ("# What the Go 2 number literal proposal adds", "# The Go 2 proposal adds 3 number literals",
+     "E-PAGE-STRUCTURE-FIGURE"),
+])
+def test_a_number_the_title_does_not_give_stays_refused(go2_ws, tmp_path, old, new, code):
+    root, ids = go2_ws
+    root = copy_ws(root, tmp_path)
+    r = _check(root, GO2_PAGE.replace(old, new).format(**ids))
+    assert r.rc == 2 and code in r.err and "'3'" in r.err, r.both

@@ -301,6 +301,9 @@ _ID_IN_TEXT = lazy(r"(?<![^\W\d_])(PEP|RFC|ISO|ECMA|IEEE|KEP|JEP|Issue|Proposal)
 # series whose number a linked form ("rust-lang/rfcs#507", "rfc-0507", "keps/5343") states as well;
 # an issue or a proposal's link ("golang.org/issue/32437") may be another document's discussion
 _LINKED = frozenset({"pep", "rfc", "kep", "jep"})
+# the word right before a figure, as a name ("Go 2", "Python 3"): one space between, or none
+_NAME_BEFORE = lazy(r"(?<![^\W\d_])([^\W\d_]{2,})[ \t\u00a0]$")
+_NUMBER_GOES_ON = lazy(r"\w|[.,]\d")  # "Go 2" is not "Go 2.1" nor "Go 20"
 
 
 def doc_ids(text: str) -> list[tuple[str, str, int, int]]:
@@ -338,10 +341,40 @@ def _names_itself(key: str, evs: list[dict], text_of: TextOf, record_of: RecordO
 
 def names_cited_id(text: str, f: Any, sids: Any, text_of: TextOf, record_of: RecordOf | None = None) -> bool:
     """The figure ``f`` of ``text`` is the number of a document's identifier ("KEP-5343",
-    "RFC #2094", "Issue 1234") that one of the sources ``sids`` states of itself."""
+    "RFC #2094", "Issue 1234") that one of the sources ``sids`` states of itself, or of a name
+    its title gives (``title_name``: "Go 2" of "Proposal: Go 2 Number Literal Changes")."""
     evs = [{"source_id": s} for s in dict.fromkeys(sids) if isinstance(s, str)]
     return any(s <= f.start and f.end <= e and _names_itself(text[s:e], evs, text_of, record_of)
-               for _, _, s, e in doc_ids(text))
+               for _, _, s, e in doc_ids(text)) or title_name(text, f, sids, record_of)
+
+
+def title_name(text: str, f: Any, sids: Any, record_of: RecordOf | None) -> bool:
+    """The figure ``f`` of ``text`` is part of a name that the title of one of the sources
+    ``sids`` gives: a whole number or a version written in digits right after a capitalised word
+    ("Go 2", "Python 3"), the title holding that word and that number together ("Proposal: Go 2
+    Number Literal Changes"). The title names what the source is about; the number in it states
+    no fact ("the Go 3 proposal", "proposes 2 changes" are still figures). A name's number is
+    short: one of five digits or more, or grouped ("Ridership Hits 38,500"), is a count."""
+    if record_of is None or f.spelled or f.kind not in ("number", "version") or \
+            (f.kind == "number" and not (f.written.isdigit() and len(f.written) <= 4)):
+        return False
+    m = _NAME_BEFORE.search(text[:f.start])
+    if m is None or not m.group(1)[0].isupper():
+        return False
+    name = f"{m.group(1)} {f.written}".lower()
+    for s in dict.fromkeys(sids):
+        title = (record_of(s) or {}).get("title") if isinstance(s, str) else None
+        if not isinstance(title, str):
+            continue
+        said = " ".join(title.replace("\u00a0", " ").split()).lower()
+        i = said.find(name)
+        while i >= 0:
+            j = i + len(name)
+            if (i == 0 or not (said[i - 1].isalnum() or said[i - 1] == "_")) and \
+                    not _NUMBER_GOES_ON.match(said, j):
+                return True
+            i = said.find(name, i + 1)
+    return False
 
 
 def _title_words(rec: Mapping | None) -> set[str]:
@@ -662,12 +695,13 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
     claim_denies = stance.negated(said)
     quote_denies = stance.negated(quote) and not stance.reason_negation_only(quote, said)
     if (claim_denies and not quote_denies and not denies) or \
-            (quote_denies and not claim_denies and not stance.negation_prefixed(said, quote)):
+            (quote_denies and not claim_denies and not stance.negation_prefixed(said, quote)
+             and not stance.negation_contrasted(said, quote)):
         side = "the quote" if stance.negated(quote) else "the claim"
         out.append(Flag("negation", f"the claim and its quote from {sid} disagree on negation (only {side} "
                                     f"negates: {_clip(quote)!r}); check the claim says what the quote says",
                         _key("negation", ev, quote)))
-    hedges = stance.modals(quote)
+    hedges = stance.hedges_told(said, quote)  # the hedge of another sentence of the quote is not the claim's
     if hedges and not stance.hedged(said):
         out.append(Flag("hedge", f"the quote from {sid} hedges ({', '.join(repr(h) for h in hedges)}) and the "
                                  "claim does not; keep the hedge, or cite a source that states it plainly",

@@ -204,6 +204,103 @@ def negation_prefixed(claim_text: str, quote: str) -> bool:
     return bool(nots) and all(re.search(rf"\b(?:un|in|im|il|ir|non-?){re.escape(w[:5])}", said) for w in nots)
 
 
+# a negation and the words after it, up to a clause's end: "not backward compatible", "isn't possible"
+_NOT_THEN = lazy(r"(?:\b(?:not|never)\b|n['’]t\b)(?P<after>(?:[ \t\u00a0]+[^\W\d_][\w'’-]*){1,3})", re.IGNORECASE)
+_NEGATING_PREFIX = r"(?:un|in|im|il|ir|non-?)"
+# words that may stand between a negation and the word it turns ("is not a compatible change");
+# a word of degree or time does not ("not fully compatible" is not "incompatible")
+_NOT_BETWEEN = frozenset("be been being a an the".split())
+_NOT_DEGREE = lazy(r"(?:[^\W\d_]+ly|always|quite|so|very|yet|too|all|much|entirely|necessarily)$", re.IGNORECASE)
+
+
+def prefix_negations(text: str, backing: list[str]) -> str:
+    """``text`` with each "not X" that its claims and quotes (``backing``) say as one word with a
+    negating prefix ("not backward compatible" of "backwards incompatible", "not possible" of
+    "impossible", "not trivial" of "non-trivial") told as they tell it: the negation blanked and
+    X given its prefix, so the negation rules and the words of a clause read what the claims say.
+    The words between the negation and X are the claims' too ("backward"), and a claim that also
+    says X plainly keeps the negation (the claims speak of both); a negation of any other word
+    ("does not break compatible code") stays, and so does "not incompatible" (no claim says
+    "unincompatible"). Japanese, Chinese and Russian negations are left as they are."""
+    if not backing or _NOT_THEN.search(text) is None:
+        return text
+    hay = " ".join(_seen(b) for b in backing).lower()
+    known = {w.lower()[:4] for w in _CONTENT.findall(hay)}
+    out, at = [], 0
+    for m in _NOT_THEN.finditer(text):
+        for w in re.finditer(r"[^\W\d_][\w'’-]*", m.group("after")):
+            x = w.group(0).lower()
+            stem = re.escape(x[:max(5, len(x) - 3)])
+            turned = re.search(rf"(?<![\w-]){_NEGATING_PREFIX}{stem}\w*", hay) if len(x) >= 4 else None
+            if turned is not None and not re.search(rf"(?<![\w-]){stem}", hay):
+                start = m.start("after") + w.start()
+                out += [text[at:m.start()], " " * (m.start("after") - m.start()), text[m.start("after"):start],
+                        turned.group(0)]
+                at = start + len(w.group(0))
+                break
+            if _NOT_DEGREE.match(x) or (x not in _NOT_BETWEEN and x[:4] not in known):
+                break  # "does not break compatible code": the negation turns "break"
+    return "".join(out) + text[at:] if out else text
+
+
+# a quote's "not X, but (instead) Y": it sets Y against X ("specifically not proposing a central
+# singular leader, but instead a group of three people")
+_NOT_BUT = lazy(r"(?:\bnot|n['’]t)\s+(?P<x>[^,;:.!?()]{3,80}?),?\s+but\s+(?:instead\s+|rather\s+)?(?P<y>[^,;:.!?()]+)",
+                re.IGNORECASE, needs=("but",))
+# the claim's side of it: "Y instead of X", "Y rather than X", "Y, not X"
+_SET_AGAINST = lazy(r"\b(?:instead\s+of|rather\s+than|as\s+opposed\s+to|in\s+place\s+of|not)\s+(?P<x>[^,;:.!?()]+)",
+                    re.IGNORECASE)
+
+
+def negation_contrasted(claim_text: str, quote: str) -> bool:
+    """Every negation of ``quote`` sets one thing against another ("not proposing a central
+    singular leader, but instead a group of three people"), and the claim sets the same two
+    against each other ("a group of three people ..., instead of a central singular leader"):
+    what follows its "instead of" ("rather than", "not") is most of what the quote negates, and
+    the claim says most of what the quote puts in its place. The two are turned around ("a
+    central singular leader instead of a group of three") when the claim's "instead of" names
+    the quote's other side."""
+    q, said = _seen(quote), _seen(claim_text)
+    pairs = list(_NOT_BUT.finditer(q))
+    if not pairs or negated(_NOT_BUT.sub(" ", q)):
+        return False
+    against = [_stems(m.group("x")) for m in _SET_AGAINST.finditer(said)]
+    mine = _stems(said)
+    for m in pairs:
+        x, y = _stems(m.group("x")), _stems(m.group("y"))
+        if not x or not y:
+            return False
+        if not any(len(x & a) * 2 >= len(x) and len(y & a) * 2 < len(y) for a in against) or len(y & mine) * 2 < len(y):
+            return False
+    return True
+
+
+def hedges_told(claim_text: str, quote: str) -> list[str]:
+    """The hedges of ``quote`` (``modals``) that stand in what the claim tells of it: a quote of
+    several sentences ("significant reductions of memory usage could be found. For example, the
+    storage ... reduced to 2216807 bytes") lends the claim the hedges of the sentence it restates
+    most (by the share of that sentence's words of four letters or more and numbers the claim
+    says), and of any other sentence it restates half of; a quote of one sentence, all of its."""
+    from .sentences import split_sentences
+
+    found = modals(quote)
+    if not found:
+        return []
+    parts = [x.text for x in split_sentences(_seen(quote))]
+    if len(parts) < 2:
+        return found
+    mine = _stems(claim_text)
+
+    def share(part: str) -> float:
+        words = _stems(part)
+        return len(words & mine) / len(words) if words else 0.0
+
+    shares = [share(x) for x in parts]
+    best = max(shares)
+    told = [x for x, sh in zip(parts, shares, strict=True) if sh == best or sh * 2 >= 1]
+    return list(dict.fromkeys(h for x in told for h in modals(x)))
+
+
 def modals(text: str) -> list[str]:
     """The hedges in ``text`` as written (lower case), in order, each once."""
     return list(_modals(text))
@@ -236,6 +333,11 @@ _PURPOSE = lazy(r"\b(?:so|so\s+that|in\s+order\s+that)\s+(?:[^\W\d_][\w.'’-]*\
 
 
 _COULD_NOT = lazy(r"\bcould(?:\s+(?:not|never|only|no\s+longer)\b|n['’]t\b)", re.IGNORECASE, needs=("could",))
+# a change the claims call incompatible ("backwards incompatible", "not backward compatible", "a
+# breaking change") is one that can break what worked: "old code could break" says what it means
+_INCOMPATIBLE = lazy(r"\b(?:in|un|non-?)compatib\w*|\bnot\s+(?:[^\W\d_]+\s+)?compatible\b|"
+                     r"\bbreak\w*\s+(?:[^\W\d_]+\s+)?compatibility\b|\bbreaking\s+changes?\b", re.IGNORECASE)
+_MAY_BREAK = lazy(r"\b(?:could|may|might)\s+(?:(?:also|even|still)\s+)?break\b", re.IGNORECASE, needs=("break",))
 
 
 def hedge_added(sentence: str, backing: list[str]) -> str | None:
@@ -248,6 +350,8 @@ def hedge_added(sentence: str, backing: list[str]) -> str | None:
     # "control could not resume", "could only be used": a past "cannot", what was (not) possible
     # then, no doubt of the sentence's own (the negation rules judge the "not")
     seen = _COULD_NOT.sub(" ", seen)
+    if any(_INCOMPATIBLE.search(_seen(b)) for b in backing):
+        seen = _MAY_BREAK.sub(" ", seen)  # "old code could break" of "backwards incompatible"
     able = any(_ABLE.search(_seen(b)) for b in backing)
     words = [w for w in _modals(seen) if not (able and w in ("may", "could"))]
     words = [w for w in words if w not in ("likely", "expected to")] + [m.group(0).lower() for m in _DOUBT.finditer(seen)]
@@ -870,6 +974,10 @@ _OPENS_CONDITION = lazy(r"\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+
                         r"when|whenever|until|till|after|before|as\s+soon\s+as|only\s+(?:when|once|after|if))\b",
                         re.IGNORECASE)
 
+# a condition of the sentence's own, from its word to the end of its clause
+_KEPT_CONDITION = lazy(r"\b(?:if|unless|provided|providing|as\s+long\s+as|so\s+long\s+as|on\s+condition|once|when|"
+                       r"whenever|until|till|as\s+soon\s+as)\b[^,;.:!?()]*", re.IGNORECASE)
+
 
 def condition_done(claim_text: str, sentence: str, others: list[str] | None = None) -> str | None:
     """The condition a claim states on itself ("once new ticket readers are installed") that a
@@ -889,7 +997,10 @@ def condition_done(claim_text: str, sentence: str, others: list[str] | None = No
         return None  # the sentence says something else of the claim
     for part in re.split(r"[,;:()—–]", seen):
         done = _DONE_PAST.search(part)
-        if done is None or not (_stems(part) & cond):
+        # the condition's words the sentence keeps under a word of condition of its own ("was
+        # chosen ... so that the committee can keep working if a member becomes unavailable")
+        # are a condition kept, whatever verb another clause of the part tells as done
+        if done is None or not (_stems(_KEPT_CONDITION.sub(" ", part)) & cond):
             continue
         before = part[:done.start()]
         if _OPENS_CONDITION.search(before) or hedged(part) or _TO_COME.search(before):
@@ -1129,10 +1240,12 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
     both". A time bound ("not until 1 December") or "not yet" stands
     when the claims are dated or a plan."""
+    # "not backward compatible" of "backwards incompatible": the claims' own negation, in two words
+    sentence = prefix_negations(_seen(sentence), backing)
     word = denial(sentence)
     if word is None or any(denial(b) for b in backing):
         return None
-    seen = _seen(sentence)
+    seen = sentence
     if _required(seen, backing):
         return None  # 「再起動しないと…起動しません」 of 「…には再起動する必要がある」: the requirement, not a denial
     turned = _negated_condition(seen, backing)
@@ -1268,6 +1381,35 @@ def _prefixed(seen: str, hay: str) -> str | None:
     return None
 
 
+# a word whose ending makes "in-", "im-", "il-" or "ir-" before it a negation ("incompatible",
+# "invalid", "incomplete", "irrelevant"); "un-" and "non-" negate whatever they stand before
+_TURNABLE = lazy(r"(?:ible|able|ent|ant|al|id|ete|ect|ure|ive|ite)$")
+# words the prefix does not turn around: "invaluable" is very valuable, "inflammable" flammable
+_NOT_TURNED = frozenset("valuable flammable famous habitable tense vent".split())
+
+
+def _unprefixed(seen: str, backing: list[str]) -> str | None:
+    """"The change is backward compatible" where the claims say "backwards incompatible" (and
+    never "compatible"): a word the claims say only with a negating prefix ("un-", "non-"; "in-"
+    and the like before a word they turn around: ``_TURNABLE``), told as the whole word plainly,
+    no negation in the three words before it ("not backward compatible" says what they say)."""
+    hay = " ".join(_seen(b) for b in backing).lower()
+    if not _PREFIXED.search(hay):
+        return None
+    told = prefix_negations(seen, backing).lower()
+    for m in _PREFIXED.finditer(hay):
+        pre, word = m.group("pre").lower(), m.group("word").lower()
+        if pre == "dis" or len(word) < 5 or word in _NOT_TURNED or \
+                (pre not in ("un", "non") and not _TURNABLE.search(word)):
+            continue
+        if re.search(rf"(?<![\w-]){re.escape(word)}\b", hay):
+            continue  # the claims say the word plainly too
+        for w in re.finditer(rf"(?<![\w-]){re.escape(word)}\b", told):
+            if not negated(" ".join(told[:w.start()].split()[-3:])):
+                return f"{word} for {m.group(0).lower()}"
+    return None
+
+
 def _antonym(sentence: str, backing: list[str]) -> str | None:
     """A word of the sentence whose opposite its claims say, where they never say the word
     itself ("summer lows" of "summer peaks"), as "lows for peaks", or None."""
@@ -1275,7 +1417,7 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
     turned = _without(seen, " ".join(_seen(b) for b in backing)) if "without" in seen.lower() else None
     if turned:
         return turned
-    turned = _prefixed(seen, " ".join(_seen(b) for b in backing))
+    turned = _prefixed(seen, " ".join(_seen(b) for b in backing)) or _unprefixed(seen, backing)
     if turned:
         return turned
     if not _ANY_OPPOSITE.search(seen):

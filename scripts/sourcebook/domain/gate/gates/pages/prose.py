@@ -523,10 +523,11 @@ class _Judge:
         """The words of ``clause`` its claims and their quotes lack, as the finding shows them
         (" (their words lack 'growth', 'design')"), or "" when it lacks none of them (a
         negation or a rule of its own refused it)."""
-        from .....engines.text.stance import unframed
+        from .....engines.text.stance import prefix_negations, unframed
         from ....review.preflags import missing_words
 
-        missing = missing_words(unframed(clause), self.backing(ids, quotes=True))[0]
+        backing = self.backing(ids, quotes=True)
+        missing = missing_words(unframed(prefix_negations(clause, backing)), backing)[0]
         shown = ", ".join(repr(w) for w in list(dict.fromkeys(missing))[:4])
         return f" (they and their quotes lack {shown})" if missing else ""
 
@@ -590,9 +591,11 @@ class _Judge:
     def clause_said(clause: str, backing: list[str]) -> bool:
         """The claims (``backing``: their texts and quotes) say ``clause``: its words, compared by
         stem, are theirs but for half of them at most, and it negates only where they do."""
-        from .....engines.text.stance import negated, unframed
+        from .....engines.text.stance import negated, prefix_negations, unframed
         from ....review.preflags import missing_words
 
+        # "not backward compatible" of "backwards incompatible": the claims' word, negation and all
+        clause = prefix_negations(clause, backing)
         # "The design document itself calls growth like that ...": the speaker is the speaker
         # rules' to judge, what the clause says is the claims' to say
         missing, total = missing_words(unframed(clause), backing)
@@ -1263,8 +1266,8 @@ class _Judge:
         say what its number counts, so the claim backing it must name the same thing."""
         out = []
         for f in self.fig.find_figures(text):
-            if f.kind != "number" or self.fig.small_word(f):
-                continue
+            if f.kind != "number" or self.fig.small_word(f) or self.names_source(text, f, ids):
+                continue  # "Go 2 number literals" of a source titled so: a name, not a count
             m = _NOUN_AFTER.match(text, f.end)
             if not m:
                 continue
