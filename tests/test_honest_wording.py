@@ -512,3 +512,14 @@ def test_a_condition_kept_with_its_word_is_not_told_as_done():
     assert stance.condition_done(claim_text, kept) is None
     met = kept.replace("if a member becomes unavailable", "now that a member has been made unavailable")
     assert stance.condition_done(claim_text, met)
+
+
+def test_a_speaker_keeps_no_condition_a_sentence_drops():
+    # "says" tells whose word it is, not that it is a plan: the condition stays the claim's
+    claim_text = CLAIMS2["size"][0]
+    kept = ("PEP 8015 says the size of 5 members was chosen for the members' diversity and so that the committee "
+            "can keep working if a member becomes unavailable")
+    assert stance.condition_dropped(claim_text, kept) is None
+    dropped = kept.replace(" if a member becomes unavailable", "")
+    assert stance.condition_dropped(claim_text, dropped) == "if a member becomes unavailable"
+    assert stance.condition_dropped(claim_text, dropped.replace("says", "will say")) is None  # a plan kept

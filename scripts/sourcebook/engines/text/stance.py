@@ -63,6 +63,10 @@ _PLAN = lazy(r"\b(?:expects?|expected|would|should|due\s+to|plans?\s+to|planned|
 _FUTURE = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due" + _CAUSE + r"|scheduled|not\s+(?:before|until)|aims?\s+to|intends?\s+to|going\s+to|"
                r"plans?|planned|expects?|estimates?|estimated|says?|said|according\s+to)\b|予定|计划|将",
                re.IGNORECASE)
+# ``_FUTURE`` without its words of speech: what keeps a plan a plan
+_PLAN_KEPT = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due" + _CAUSE + r"|scheduled|not\s+(?:before|until)|"
+                  r"aims?\s+to|intends?\s+to|going\s+to|plans?|planned|expects?|estimates?|estimated)\b|予定|计划|将",
+                  re.IGNORECASE)
 _SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|book|books|keeping)\b)|all[- ]time|"
               r"unprecedented|highest|lowest|largest|biggest|smallest|greatest|fewest|fastest|slowest|"
               r"busiest|quietest|cheapest|costliest|longest|shortest|best|worst|"
@@ -619,8 +623,10 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
     as a bare one says more than its source. None otherwise."""
     said = _seen(claim_text)
     m = _CONDITION.search(said)
-    if m is None or hedged(sentence) or _FUTURE.search(_seen(sentence)):
-        return None  # a plan kept as a plan ("is due to", "will take the pass from 1 December") is no bare fact
+    if m is None or hedged(sentence) or _PLAN_KEPT.search(_seen(sentence)):
+        # a plan kept as a plan ("is due to", "will take the pass from 1 December") is no bare fact;
+        # a speaker is no plan: "PEP 8015 says ..." without its "if" drops the condition all the same
+        return None
     rest = _stems(said[:m.start()] + " " + said[m.end():])
     cond = _stems(m.group("c")) - rest  # "characters" of "wrapped at 72 characters" is the main clause's too
     if not cond:
