@@ -179,18 +179,15 @@ def budget_words(quote: str) -> str:
 
 
 def shown_titles(sources: Mapping[str, Mapping]) -> dict[str, tuple[str, ...]]:
-    """For each source, the names its ledger line shows: its own title and, for an edition of a
-    document read in several, the document's title (``editions.edition_names``)."""
-    from .editions import edition_names
-
-    eds = edition_names(sources)
-    out: dict[str, tuple[str, ...]] = {}
+    """For each source, the names its ledger line may show: its own title and, for an edition of
+    a document read in several, the document's title, which is one of its editions' titles
+    (``editions.document_title``)."""
+    by_doc: dict[str, list[str]] = {}
     for sid, src in sources.items():
-        names = [str(src.get("title") or "")] if isinstance(src, Mapping) else []
-        if sid in eds:
-            names.append(eds[sid][0])
-        out[sid] = tuple(n for n in names if n.strip())
-    return out
+        title = str(src.get("title") or "") if isinstance(src, Mapping) else ""
+        if title.strip():
+            by_doc.setdefault(copy_root(sid, sources), []).append(title)
+    return {sid: tuple(by_doc.get(copy_root(sid, sources), ())) for sid in sources}
 
 
 def reads_as_title(quote: str, titles: Iterable[str]) -> bool:
