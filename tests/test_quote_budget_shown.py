@@ -94,7 +94,9 @@ TITLED = ("# Proposal: Go 2 Number Literal Changes\n\n"
           "Add binary integer literals, as in 0b101.\n\n"
           "Add alternate octal integer literals, as in 0o377.\n\n"
           "Allow _ as a digit separator in number literals.\n\n"
-          "Add hexadecimal floating-point literals, as in 0x1p-1021.\n")
+          "Add hexadecimal floating-point literals, as in 0x1p-1021.\n\n"
+          "Python (as of [Python 3.7.2](https://docs.python.org/3/x)) does not support hexadecimal floating-point "
+          "literals.\n")
 
 
 def _titled(ws) -> list[str]:
@@ -178,3 +180,23 @@ def test_a_fourth_quotation_beside_the_title_is_refused_and_named(ws):
     assert _add.sid in line and "4 quotes" in line and "the budget is 3 quotes and 500 characters" in line, line
     assert all(f"clm_{cid}" in line for cid in [*ids, extra]), line
     assert '"Add hexadecimal floating-point literals' in line, line
+
+
+def test_a_quote_shown_with_its_link_read_as_text_is_still_counted(ws):
+    """The ledger shows a link in a quote as its text; a page that shows such a quote in full
+    beside three others from the source is over the budget all the same."""
+    ids = _titled(ws)
+    linked = "Python (as of [Python 3.7.2](https://docs.python.org/3/x)) does not support hexadecimal floating-point literals."
+    hexid = _add(ws, "Python 3.7.2 does not support hexadecimal floating-point literals.", [linked], "py.hex")
+    _draft(ws, [*ids, hexid])
+    assert sb("render", "answer", cwd=ws).rc == 0
+    path = os.path.join(ws, "build", "answer.html")
+    page = open(path, encoding="utf-8").read()
+    assert "[Python 3.7.2]" not in page and "docs.python.org/3/x" not in page
+    shown = "Python (as of Python 3.7.2) does not support hexadecimal floating-point literals."
+    assert shown not in page  # the source's fourth quote: an excerpt
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(page.replace("</main>", f"<p><q>{shown}</q></p></main>", 1))
+    v = sb("verify", cwd=ws)
+    line = next((x for x in v.both.splitlines() if "E-QUOTE-BUDGET" in x), "")
+    assert v.rc == 2 and "4 quotes" in line and f"clm_{hexid}" in line, v.both

@@ -9,7 +9,8 @@ them prints an offset range without words:
 - licences: a source may carry ``public-domain``, ``cc-by``, ``cc-by-sa``, ``own`` or
   ``unknown`` (the default); a free licence lifts the quote budget;
 - markup left in a quote by the canonical text (code spans, emphasis) is rendered, not shown
-  raw, and is stripped from what a link or an excerpt is built of;
+  raw, and is stripped from what a link or an excerpt is built of; a link in a quote reads as
+  its text, as the reader view reads it (no brackets, no address);
 - ``source_href``: the public address of a source (``url``, set by ``sb add --url`` or ``sb
   source set``, else an http(s) locator), with a text fragment (``#:~:text=start,end``) that
   makes a browser scroll to and highlight the quoted words, or ``#page=N`` for a PDF; a source
@@ -73,7 +74,11 @@ _LINE_MARK = hot(r"(?m)^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,3}[.)][ \
 
 
 def tokens(text: str) -> list[tuple[str, str]]:
-    """``(kind, text)`` runs: ``text``, ``code``, ``strong`` or ``em`` (no nesting)."""
+    """``(kind, text)`` runs: ``text``, ``code``, ``strong`` or ``em`` (no nesting). A link reads
+    as its text, as the reader view reads it (``reader_view.links_read``)."""
+    from ..search.reader_view import links_read
+
+    text = links_read(text)
     out: list[tuple[str, str]] = []
     pos = 0
     for m in _INLINE.finditer(text):
