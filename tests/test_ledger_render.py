@@ -213,3 +213,31 @@ def test_a_link_in_a_quote_reads_as_its_text_in_every_ledger_form(ws):
     assert not any("%5B" in h for h in hrefs), hrefs  # the page the link opens shows no brackets
     md = sb("ledger", "--md", cwd=ws).out
     assert "Python \\(as of Python 3.7.2\\) reads binary literals." in md and "docs.python.org" not in md, md
+
+
+@pytest.mark.parametrize(("quote", "shown"), [
+    # a Latin run inside Japanese is one word: never cut ("KeePas")
+    ("パスワード管理ソフトKeePassの起動ショートカットキーと同じなのです。", "パスワード管理ソフト … と同じなのです。"),
+    ("開かれたフォルダの中にあるKindleのショートカットアイコンを右クリック。", "開かれたフォルダの中にある … を右クリック。"),
+    # spaces inside a Latin name do not make Japanese a spaced text
+    ("しかもKindle for PCの設定画面からでは、このショートカットキーの設定を変更することができません。",
+     "しかもKindle for PC … 設定を変更することができません。"),
+    # a short quote shows at most its first half, cut between words: never all but whole
+    ("Windows10での操作方法です。", "Windows10 …"),
+    ("表示されるメニューから「プロパティ」をクリック。", "表示されるメニューから …"),
+    ("据Harbourside报道，渡轮每20分钟一班，周末每30分钟一班，节假日停运。", "据Harbourside报道，渡 … 周末每30分钟一班，节假日停运。"),
+    # spaced text keeps its words
+    ("Proposal: Go 2 Number Literal Changes", "Proposal: Go 2 Number …"),
+])
+def test_an_excerpt_of_text_written_without_spaces_cuts_between_words(quote, shown):
+    from sourcebook.engines.ledger.quote_view import excerpt, length_text
+
+    got = excerpt(quote)
+    assert got == shown, got
+    words = [w for w in re.findall(r"[A-Za-z0-9]+", quote)]
+    # every Latin word the excerpt shows is a whole word of the quote
+    assert all(w in words for w in re.findall(r"[A-Za-z0-9]+", got)), got
+    # what it shows is well short of the quote: the budget never counts an excerpt as the quotation
+    assert len(got.replace(" … ", "").removesuffix(" …")) <= max(len(quote) // 2, 2 * 16 + 8), got
+    if not quote.startswith("Proposal"):
+        assert length_text(quote) == f"{len(quote)} characters"  # not "3 words" for Kindle for PC
