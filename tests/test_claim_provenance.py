@@ -1102,3 +1102,42 @@ def test_a_hedge_or_a_not_of_another_part_of_the_quote_is_no_flag(ws, text, quot
     sid = make_source(ws, PEPS, name="peps", tier="A")
     r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[ev(sid, PEPS, quote)]))
     assert r.rc == 0 and (code in _codes(r.err)) == flagged, r.both
+
+
+HEXFLOAT = ("# Hexadecimal floating point\n\n"
+            "C (as of [C99](https://example.org/c99)), JavaScript (as of [ES8](https://example.org/es8)), "
+            "Python (as of [Python 3.7.2](https://example.org/py)), Ruby (as of [Ruby 2.6.0](https://example.org/rb)), "
+            "and Rust (as of [Rust 1.31.1](https://example.org/rs)) do not support hexadecimal floating-point "
+            "literals.\n\n"
+            "PHP, Perl, and Lua do not support digit separators.\n\n"
+            "Python, Ruby, and Rust (all before 2019) did not read binary floats.\n\n"
+            "Go has floats, and the Rust compiler rejects them.\n\n"
+            "Go keeps floats, Rust has none, and the C parser refuses them.\n")
+
+
+@pytest.mark.parametrize(("text", "quote", "refused"), [
+    # the gap drops the other members of the list "do not support" is said of
+    ("According to the proposal, Python as of Python 3.7.2 does not support hexadecimal floating-point literals.",
+     "Python (as of [Python 3.7.2](https://example.org/py)), [...] do not support hexadecimal floating-point "
+     "literals.", False),
+    ("Perl does not support digit separators.", "Perl, [...] do not support digit separators.", False),
+    # ... but not a qualifier the list's last member carries for all of them
+    ("Python did not read binary floats.", "Python, [...] did not read binary floats.", True),
+    # two clauses joined by ", and": one clause's subject given the other's words
+    ("Go has floats and rejects them.", "Go has floats, [...] rejects them.", True),
+    ("Go keeps floats and refuses them.", "Go keeps floats, [...] refuses them.", True),
+    # a part that is not a whole member
+    ("Python does not support hexadecimal floating-point literals.",
+     "3.7.2](https://example.org/py)), [...] do not support hexadecimal floating-point literals.", True),
+])
+def test_a_gap_that_drops_members_of_a_list_is_no_clause_splice(ws, text, quote, refused):
+    """", and" before a list's last member joins no clauses: "Python (as of 3.7.2), [...] do not
+    support ..." over "..., Python (...), Ruby (...), and Rust (...) do not support ..." keeps what
+    the sentence says of Python. A gap whose ", and" joins two clauses stays refused, and the
+    message names where the rule is written."""
+    sid = make_source(ws, HEXFLOAT, name="hexfloat", tier="A")
+    r = add(ws, claim(text, kind="fact", confidence="verified", evidence=[{"source_id": sid, "quote": quote}]))
+    assert r.rc == 0 and ("W-QUOTE-SPLICE" in _codes(r.err)) == refused, r.both
+    if refused and "different clauses" in r.err:
+        assert 'docs/verify.md, "Claims that say no more than their evidence"' in r.err, r.err
+    assert ("E-QUOTE-SPLICE" in verify_json(ws)["codes"]) == refused

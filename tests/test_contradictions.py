@@ -306,3 +306,24 @@ def test_a_change_to_the_other_claims_figure_is_no_contradiction(other, opens):
                  "rust.release.schedule", kind="fact"),
               _c(other, "rust.release.cycle", kind="fact")]
     assert bool(cross_topic(claims)) is opens, cross_topic(claims)
+
+
+def test_a_number_in_words_is_a_figure_to_the_numeric_detector():
+    """"three members" against "5 members" is the disagreement "3 members" against "5 members"
+    is: the figure readers read number words, and so does the detector."""
+    assert first_number("The trio proposal proposes three members.") == 3
+    assert first_number("PEP 8011 proposes a group of three people as the leaders.") == 3  # 8011 names the PEP
+    assert first_number("three members and 5 seats") == 3  # the first number, words or digits
+    assert first_number("a dozen seats") == 12
+    assert first_number("The two proposals differ on the size.") is None  # "two" counts nothing named
+    words = _c("The trio proposal proposes three members.", "probe.a")
+    digits = _c("The committee proposal proposes 5 members.", "probe.a")
+    [cl] = detect([words, digits], [])
+    assert cl["detectors"] == ["numeric"] and cl["status"] == "OPEN"
+    # a fact in words is compared by its amount too, as a fact in digits is
+    fact_words = _c("PEP 8011 proposes a group of three people as the leaders.", "py.size", "fact")
+    fact_digits = _c("PEP 8015 proposes a Python Steering Committee of 5 people.", "py.size", "fact")
+    assert detect([fact_words, fact_digits], [])[0]["detectors"] == ["numeric"]
+    # the same number in words and in digits agrees
+    assert detect([words, _c("The committee proposal proposes 3 members.", "probe.a")], []) == []
+    assert detect([_c("The board has three members."), _c("The board has 3 members.")], []) == []

@@ -185,3 +185,59 @@ def test_a_broken_plan_is_an_error_not_a_silent_renumbering(ws):
     (ws / "draft.md").write_text("# Answer\n\nThe card works.\n", encoding="utf-8")
     r = sb("render", "answer", cwd=ws)
     assert r.rc == 1 and "E-JSON  plan.json" in r.err and not (ws / "build" / "answer.html").exists()
+
+
+LINKED = ("C (as of [C99](https://example.org/c99)), Python (as of [Python 3.7.2](https://docs.python.org/3/x)), "
+          "Ruby (as of [Ruby 2.6.0](https://docs.ruby-lang.org/x)), and Rust (as of [Rust 1.31.1](https://doc.rust-lang.org/x)) "
+          "do not support hexadecimal floating-point literals, which several other languages have long had.\n\n"
+          "Python (as of [Python 3.7.2](https://docs.python.org/3/x)) reads binary literals.\n")
+
+
+def test_a_link_in_a_quote_reads_as_its_text_in_every_ledger_form(ws):
+    """A reader sees a link's text, never its Markdown: "Python (as of [Python 3.7.2](https://...))"
+    is shown, excerpted and linked as "Python (as of Python 3.7.2)", as the reader view reads it."""
+    sid = make_source(ws, LINKED, name="go", tier="A", locator="https://go.example/proposal", kind="url")
+    long = LINKED.split("\n")[0]
+    add(ws, claim("C, Python, Ruby and Rust lack hexadecimal floating-point literals.", "t.hex",
+                  evidence=[ev(sid, LINKED, long)]))
+    add(ws, claim("Python 3.7.2 reads binary literals.", "t.bin",
+                  evidence=[ev(sid, LINKED, "Python (as of [Python 3.7.2](https://docs.python.org/3/x)) reads binary "
+                                            "literals.")]))
+    html = sb("ledger", cwd=ws).out
+    shown = re.findall(r'<q class="ledger-quote[^"]*">(.*?)</q>', html)
+    assert shown and not any("[" in q or "](" in q or "https://" in q for q in shown), shown
+    assert "C (as of C99), … languages have long had." in shown, shown  # the excerpt
+    assert "Python (as of Python 3.7.2) reads binary literals." in shown, shown  # the quote in full
+    hrefs = re.findall(r'href="([^"]+)"', html)
+    assert any("#:~:text=Python%20%28as%20of%20Python%203%2E7%2E2%29%20reads" in h for h in hrefs), hrefs
+    assert not any("%5B" in h for h in hrefs), hrefs  # the page the link opens shows no brackets
+    md = sb("ledger", "--md", cwd=ws).out
+    assert "Python \\(as of Python 3.7.2\\) reads binary literals." in md and "docs.python.org" not in md, md
+
+
+@pytest.mark.parametrize(("quote", "shown"), [
+    # a Latin run inside Japanese is one word: never cut ("KeePas")
+    ("パスワード管理ソフトKeePassの起動ショートカットキーと同じなのです。", "パスワード管理ソフト … と同じなのです。"),
+    ("開かれたフォルダの中にあるKindleのショートカットアイコンを右クリック。", "開かれたフォルダの中にある … を右クリック。"),
+    # spaces inside a Latin name do not make Japanese a spaced text
+    ("しかもKindle for PCの設定画面からでは、このショートカットキーの設定を変更することができません。",
+     "しかもKindle for PC … 設定を変更することができません。"),
+    # a short quote shows at most its first half, cut between words: never all but whole
+    ("Windows10での操作方法です。", "Windows10 …"),
+    ("表示されるメニューから「プロパティ」をクリック。", "表示されるメニューから …"),
+    ("据Harbourside报道，渡轮每20分钟一班，周末每30分钟一班，节假日停运。", "据Harbourside报道，渡 … 周末每30分钟一班，节假日停运。"),
+    # spaced text keeps its words
+    ("Proposal: Go 2 Number Literal Changes", "Proposal: Go 2 Number …"),
+])
+def test_an_excerpt_of_text_written_without_spaces_cuts_between_words(quote, shown):
+    from sourcebook.engines.ledger.quote_view import excerpt, length_text
+
+    got = excerpt(quote)
+    assert got == shown, got
+    words = [w for w in re.findall(r"[A-Za-z0-9]+", quote)]
+    # every Latin word the excerpt shows is a whole word of the quote
+    assert all(w in words for w in re.findall(r"[A-Za-z0-9]+", got)), got
+    # what it shows is well short of the quote: the budget never counts an excerpt as the quotation
+    assert len(got.replace(" … ", "").removesuffix(" …")) <= max(len(quote) // 2, 2 * 16 + 8), got
+    if not quote.startswith("Proposal"):
+        assert length_text(quote) == f"{len(quote)} characters"  # not "3 words" for Kindle for PC

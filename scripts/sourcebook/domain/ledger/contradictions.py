@@ -35,14 +35,20 @@ RECENCY_DAYS = 180
 
 def first_number(text: str) -> float | None:
     """The first number of a text that is not part of a name ("PEP 8 limits lines to 72
-    characters" states 72: the 8 names the document)."""
-    names = [(f.start, f.end) for f in _figures(text) if f.kind in ("version", "ident")
+    characters" states 72: the 8 names the document). A number in words that counts something
+    ("three members", "a dozen seats") is a number as its digits are, as every figure reader
+    reads it; one that counts nothing named ("the two proposals") is not."""
+    figs = _figures(text)
+    names = [(f.start, f.end) for f in figs if f.kind in ("version", "ident")
              and not f.key.lstrip("v")[:1].isdigit()]  # "PEP 8", "W3"; a bare "3.10" is a number
+    from ...engines.text.figures import small_word
+
+    spelled = next((f for f in figs if f.spelled and f.kind in _AMOUNT and not small_word(f)), None)
     at = 0
     while True:
         m = numbers.NUMBER.search(text, at)
-        if m is None:
-            return None
+        if m is None or (spelled is not None and spelled.start < m.start(1)):
+            return _figure_value(spelled) if spelled is not None else None
         if not any(a <= m.start(1) < b for a, b in names):
             got = numbers.first_number(text[m.start():])
             return got.value if got else None
@@ -50,15 +56,17 @@ def first_number(text: str) -> float | None:
 
 
 _AMOUNT = ("number", "percent", "money")
-# a text with no digit that starts a number (not "W3") and no CJK numeral states no amount and
-# no dated day: the figure reader is skipped (a month named alone, "in September", is left to
-# the other detectors)
+# a text with no digit that starts a number (not "W3"), no CJK numeral and no number word
+# ("three", "a dozen", "пять") states no amount and no dated day: the figure reader is skipped
+# (a month named alone, "in September", is left to the other detectors)
 _DIGITISH = lazy(r"(?<!\w)\d|[〇一二三四五六七八九十百千万億兆]")
 
 
 @lru_cache(maxsize=4096)
 def _figures(text: str) -> tuple:
-    if not _DIGITISH.search(text):
+    from ...engines.text.figure_text import has_number_words
+
+    if not _DIGITISH.search(text) and not has_number_words(text):
         return ()
     from ...engines.text import figures  # its tables are built on first use only
 

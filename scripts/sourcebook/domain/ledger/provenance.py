@@ -550,12 +550,22 @@ def _splice_flags(ev: Mapping, text: str | None, said: str = "") -> list[Flag]:
                 break
             # whole sentences with whole sentences between them join no clauses: a clause joint
             # in a sentence left out ("..., and calls eval() ...") is none of theirs
-            join = None if whole else _CLAUSE_JOIN.search(text, gap_start, gap_end)  # type: ignore[arg-type]
+            # the joint may begin in the first part: "Go has floats, [...] rejects them" over "Go has
+            # floats, and the Rust compiler rejects them" leaves out ", and"'s clause all the same
+            lo = gap_start
+            while lo > a and text[lo - 1] in ",;:，； ":  # type: ignore[operator]
+                lo -= 1  # type: ignore[operator]
+            join = None if whole else _CLAUSE_JOIN.search(text, lo, gap_end)  # type: ignore[arg-type]
+            # "Python (as of 3.7.2), [...] do not support" over "..., Ruby (...), and Rust (...) do not
+            # support": the gap drops other members of a list, whose ", and" joins no clauses
+            if join and _list_drop(text, a, gap_start, gap_end):  # type: ignore[arg-type]
+                join = None
             if join:
                 out.append(Flag("splice", f"parts {i} and {i + 1} of the quote from {ev.get('source_id')} lie in "
                                           f"different clauses ({join.group(0).strip()!r} at offset {join.start() + 1} "
                                           "between them): the quote joins what one clause says to another's words; "
-                                          "quote the clause whole, or cite each clause as its own evidence"))
+                                          "quote the clause whole, or cite each clause as its own evidence (the "
+                                          f"rule: {SPLICE_RULE})"))
                 break
     return out
 
@@ -565,6 +575,93 @@ _CLAUSE_JOIN = lazy(r"[,;:]\s+(?:and|but|or|while|whereas|although|though|yet|so
 # a sentence ends: . ! ? (and their CJK forms) before a space and a capital or a digit, or 。！？
 _SENTENCE_END = lazy(r"[.!?…][\"”’)\]]*\s+(?=[\"“‘(\[]*[A-Z0-9À-ÖØ-ÞА-Я])|[。！？]")
 _SENTENCE_START = lazy(r"(?:^|[.!?…。！？][\"”’)\]]*\s+|\n)[\"“‘(\[*_]*\Z")
+
+
+# where docs/verify.md states the rule a clause splice breaks
+SPLICE_RULE = ('docs/verify.md, "Claims that say no more than their evidence": parts that are not whole '
+               "sentences stay within one clause, unless the gap drops only other members of a list")
+# a list's separators: ", ", ", and ", ", or ", " and ", " or "
+_LIST_SEP = lazy(r",\s+(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+_LIST_NOT = frozenset("not no never nor neither none except but without only".split())
+_LIST_MAX_WORDS = 3
+
+
+def _list_items(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
+    """``text[lo:hi]`` cut at a list's separators outside brackets: ``(start, end, separator
+    before it)`` for each piece, in order."""
+    out: list[tuple[int, int, str]] = []
+    depth, start, sep, i = 0, lo, "", lo
+    while i < hi:
+        ch = text[i]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            m = _LIST_SEP.match(text, i, hi)
+            if m:
+                out.append((start, i, sep))
+                start, sep, i = m.end(), m.group(0), m.end()
+                continue
+        i += 1
+    out.append((start, hi, sep))
+    return out
+
+
+def _unbracketed(piece: str) -> tuple[str, bool]:
+    """A piece's words outside brackets, and whether it has a bracket."""
+    depth, kept = 0, []
+    for ch in piece:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            kept.append(ch)
+    return "".join(kept), "(" in piece or "[" in piece
+
+
+def _list_item(piece: str) -> tuple[int, bool] | None:
+    """``(words, bracketed)`` of a piece that reads as one member of a list: a name of at most
+    three words (each capitalised or with a digit: "Visual Basic", "Go 2"), or a single word,
+    words in brackets aside, with no word of denial or restriction; None for anything else (a
+    clause: "Go has floats")."""
+    words, bracketed = _unbracketed(piece)
+    ws = words.split()
+    if not 1 <= len(ws) <= _LIST_MAX_WORDS or any(w.strip(".,;:!?").lower() in _LIST_NOT for w in ws):
+        return None
+    if len(ws) > 1 and not all(w[:1].isupper() or any(c.isdigit() for c in w) or not w[:1].isalpha() for w in ws):
+        return None
+    return len(ws), bracketed
+
+
+def _list_drop(text: str, a: int, gap_start: int, gap_end: int) -> bool:
+    """The gap between two parts of a quote drops only other members of a list that the part
+    before it ends with, and the part after it says what the sentence says of every member:
+    "Python (as of 3.7.2), [...] do not support ..." over "..., Python (...), Ruby (...), and
+    Rust (...) do not support ...". The quoted member is whole (the part holds it from its
+    first word) and the gap begins at the comma after it; the gap holds whole members and ends
+    with the last, after "and" or "or"; every member is a name alike (``_list_item``: as many
+    words, brackets or none alike); and the list has three or more members, counting those
+    before it (two joined by ", and" are two clauses: "Go has floats, and Rust rejects them")."""
+    lo = max(0, a - 400, text.rfind("\n", 0, a) + 1)
+    for m in _SENTENCE_END.finditer(text, lo, a):
+        lo = m.end()  # no list runs past a sentence end
+    pieces = _list_items(text, lo, gap_end)
+    k = next((k for k in range(len(pieces) - 1) if pieces[k][1] <= gap_start <= pieces[k + 1][0]), None)
+    if k is None or pieces[k][0] < a:
+        return False  # the gap begins inside a member, or the part holds only the end of one
+    dropped = pieces[k + 1:]
+    if not re.search(r"\b(?:and|or)\b", dropped[-1][2]) or any(re.search(r"\b(?:and|or)\b", sep) for _, _, sep in dropped[:-1]):
+        return False  # a list ends with its "and" before the last member, and only there
+    shape = _list_item(text[pieces[k][0]:pieces[k][1]])
+    if shape is None or any(_list_item(text[s:e]) != shape for s, e, _ in dropped):
+        return False
+    members, j = 1 + len(dropped), k
+    while members < 3 and j > 0 and not re.search(r"\b(?:and|or)\b", pieces[j][2]) \
+            and _list_item(text[pieces[j - 1][0]:pieces[j - 1][1]]) == shape:
+        members, j = members + 1, j - 1  # the members before the quoted one, in the sentence
+    return members >= 3
 
 
 def _whole_sentence(text: str, part: Mapping) -> bool:

@@ -12,5 +12,6 @@ Modules:
 - ``inject``: a rendered ledger put between a page's ledger markers;
 - ``escape``, ``visible``: escaping for every form, and characters a reader cannot see shown as such.
 
-May import: ``base``, ``engines.urls``, ``engines.text``. The render room builds on this one, never the reverse.
+May import: ``base``, ``engines.urls``, ``engines.text``, and ``engines.search.reader_view`` (a quote's links
+read as the reader view reads them). The render room builds on this one, never the reverse.
 """

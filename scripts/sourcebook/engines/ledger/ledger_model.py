@@ -123,7 +123,9 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
     source carries a free licence (public domain, CC BY, CC BY-SA, the author's own), which
     lifts the budget. A document is a source with its copies and editions (``same_as``): the
     PDF's quotes and the HTML page's count together, and the same words quoted from two of its
-    editions count once (a reader sees them once), as ``sb verify`` counts them.
+    editions count once (a reader sees them once), as ``sb verify`` counts them. A quote of the
+    source's title (``reads_as_title``) is its name, printed on every line that cites it: it is
+    shown and never counted.
     """
     from .quote_view import is_free, shown_text, word_or_two
 
@@ -133,6 +135,7 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
     shown: set[tuple] = {span_key(ev) for c in ordered_claims if is_contested(c) for ev in c.get("evidence") or []
                          if isinstance(ev, Mapping) and not ev.get("redacted") and evidence_quote(ev).strip()}
     judged: set[tuple] = set(shown)
+    titles = shown_titles(sources) if sources is not None else {}
     per_doc: dict[str, tuple[int, int]] = {}
     counted: dict[tuple[str, str], bool] = {}  # (document, words) -> shown in full
     for claim in ordered_claims:
@@ -149,6 +152,9 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
                 continue
             if word_or_two(shown_text(quote, whole=True)):
                 shown.add(key)  # a word or two is not a quotation: shown, never counted (as `sb verify` counts)
+                continue
+            if sources is not None and reads_as_title(quote, titles.get(str(ev.get("source_id")), ())):
+                shown.add(key)  # the source's name, on its line already: shown, never counted (as `sb verify`)
                 continue
             if not quote_fits(quote):
                 continue
@@ -170,6 +176,31 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
 def budget_words(quote: str) -> str:
     """A quote as the budget compares it: its words, whitespace and case aside."""
     return " ".join(quote.split()).casefold()
+
+
+def shown_titles(sources: Mapping[str, Mapping]) -> dict[str, tuple[str, ...]]:
+    """For each source, the names its ledger line may show: its own title and, for an edition of
+    a document read in several, the document's title, which is one of its editions' titles
+    (``editions.document_title``)."""
+    by_doc: dict[str, list[str]] = {}
+    for sid, src in sources.items():
+        title = str(src.get("title") or "") if isinstance(src, Mapping) else ""
+        if title.strip():
+            by_doc.setdefault(copy_root(sid, sources), []).append(title)
+    return {sid: tuple(by_doc.get(copy_root(sid, sources), ())) for sid in sources}
+
+
+def reads_as_title(quote: str, titles: Iterable[str]) -> bool:
+    """A quote whose words all lie within a title its source is shown under (``shown_titles``),
+    whitespace, case and end punctuation aside: the source's name, which the ledger prints on
+    every line citing the source. A reader reads it as the name, not as quoted text, so the
+    quote budget does not count it (``shown_spans`` and ``sb verify`` alike)."""
+    from .quote_view import plain
+
+    words = budget_words(plain(quote)).strip(" .,:;")
+    if not words:
+        return False
+    return any(f" {words} " in f" {budget_words(t)} " for t in titles)
 
 
 def independence_key(source_id: str, source: Mapping | None) -> str:

@@ -9,7 +9,8 @@ them prints an offset range without words:
 - licences: a source may carry ``public-domain``, ``cc-by``, ``cc-by-sa``, ``own`` or
   ``unknown`` (the default); a free licence lifts the quote budget;
 - markup left in a quote by the canonical text (code spans, emphasis) is rendered, not shown
-  raw, and is stripped from what a link or an excerpt is built of;
+  raw, and is stripped from what a link or an excerpt is built of; a link in a quote reads as
+  its text, as the reader view reads it (no brackets, no address);
 - ``source_href``: the public address of a source (``url``, set by ``sb add --url`` or ``sb
   source set``, else an http(s) locator), with a text fragment (``#:~:text=start,end``) that
   makes a browser scroll to and highlight the quoted words, or ``#page=N`` for a PDF; a source
@@ -27,6 +28,7 @@ from urllib.parse import quote as _pct
 from urllib.parse import urlsplit, urlunsplit
 
 from ...base.patterns import hot
+from ..text.sentences import is_cjk
 
 FREE_LICENSES = ("public-domain", "cc-by", "cc-by-sa", "own")
 LICENSES = FREE_LICENSES + ("unknown",)
@@ -73,7 +75,11 @@ _LINE_MARK = hot(r"(?m)^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,3}[.)][ \
 
 
 def tokens(text: str) -> list[tuple[str, str]]:
-    """``(kind, text)`` runs: ``text``, ``code``, ``strong`` or ``em`` (no nesting)."""
+    """``(kind, text)`` runs: ``text``, ``code``, ``strong`` or ``em`` (no nesting). A link reads
+    as its text, as the reader view reads it (``reader_view.links_read``)."""
+    from ..search.reader_view import links_read
+
+    text = links_read(text)
     out: list[tuple[str, str]] = []
     pos = 0
     for m in _INLINE.finditer(text):
@@ -122,12 +128,71 @@ def quote_md(text: str, esc) -> str:
 
 # ---- excerpts ------------------------------------------------------------------------------
 def _spaced(text: str) -> bool:
-    return len(text.split()) > 1
+    """Words are told apart by spaces: more than one, in a text not written mostly in a script
+    without spaces (Japanese, Chinese), whose only spaces sit inside Latin names ("Kindle for PC")."""
+    if len(text.split()) < 2:
+        return False
+    cjk = sum(1 for c in text if is_cjk(c))
+    return cjk * 3 < sum(1 for c in text if not c.isspace())
+
+
+def _latin(c: str) -> bool:
+    return c.isalnum() and not is_cjk(c)
+
+
+def _katakana(c: str) -> bool:
+    return "\u30a1" <= c <= "\u30fa" or c == "\u30fc" or "\uff66" <= c <= "\uff9f"
+
+
+def _units(text: str) -> list[str]:
+    """A text written without spaces as the pieces an excerpt may cut between: each Han or
+    hiragana character, each space or mark, and whole each run of Latin letters and digits
+    ("KeePass", "Windows10", "3.7.2") and each run of katakana ("ショートカットキー"): inside
+    Japanese such a run is one word."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        j = i + 1
+        if _latin(text[i]):
+            while j < n and (_latin(text[j]) or (text[j] in ".,'’_-" and j + 1 < n and _latin(text[j + 1]))):
+                j += 1
+        elif _katakana(text[i]):
+            while j < n and _katakana(text[j]):
+                j += 1
+        out.append(text[i:j])
+        i = j
+    return out
+
+
+def _unspaced_edge(text: str, limit: int, *, tail: bool) -> str:
+    """The opening (or closing) pieces of a text written without spaces, at most ``limit``
+    characters, cut only between pieces (``_units``); a first piece longer than that (a long
+    Latin word) is shown whole up to ``EDGE_CHARS``, as a spaced word is."""
+    units = _units(text)
+    if tail:
+        units.reverse()
+    out: list[str] = []
+    size = 0
+    for u in units:
+        if size + len(u) > limit:
+            if not out:
+                out.append(u if len(u) <= EDGE_CHARS else (u[-limit:] if tail else u[:limit]))
+            break
+        out.append(u)
+        size += len(u)
+    if tail:
+        out.reverse()
+        return "".join(out).strip().lstrip(_CLOSING)  # no bracket left open at a cut
+    return "".join(out).strip().rstrip(_OPENING)
+
+
+_OPENING = "「『（【〔〈《([{“‘\"'"
+_CLOSING = "」』）】〕〉》)]}”’\"'、，。"
 
 
 def _head(text: str) -> str:
     if not _spaced(text):
-        return text[:EDGE_CJK]
+        return _unspaced_edge(text, EDGE_CJK, tail=False)
     words = text.split()[:EDGE_WORDS]
     out = ""
     for w in words:
@@ -140,7 +205,7 @@ def _head(text: str) -> str:
 
 def _tail(text: str) -> str:
     if not _spaced(text):
-        return text[-EDGE_CJK:]
+        return _unspaced_edge(text, EDGE_CJK, tail=True)
     words = text.split()[-EDGE_WORDS:]
     out = ""
     for w in reversed(words):
@@ -153,18 +218,24 @@ def _tail(text: str) -> str:
 
 def excerpt(quote: str) -> str:
     """The opening and closing words of a quote with an ellipsis between them (or after the
-    opening words of a short one). Plain text: markup is stripped first."""
+    opening words of a short one). Plain text: markup is stripped first. A text written
+    without spaces is cut between characters, never inside a Latin word ("KeePass"), and a short
+    one (its two ends would meet) shows at most its first half: an excerpt never shows a
+    quotation all but whole."""
     text = " ".join(plain(quote).split())
     head, tail = _head(text), _tail(text)
     if len(head) + len(tail) + 3 < len(text):
         return f"{head} … {tail}"
+    if not _spaced(text) and len(text) > 4:
+        half = _unspaced_edge(text, min(EDGE_CJK, max(1, len(text) // 2)), tail=False)
+        if half and len(half) < len(text):
+            return f"{half} …"
+        return text[: max(1, len(text) // 2)] + " …"
     if len(head) < len(text):
         return f"{head} …"
     words = text.split()
     if len(words) > 2:
         return " ".join(words[:2]) + " …"
-    if not _spaced(text) and len(text) > 4:
-        return text[: max(1, len(text) // 2)] + " …"
     if word_or_two(text):
         return text  # a word or two: nothing to shorten, and not a quotation
     # two words too long to be "a word or two" ("Created: 01-Mar-2019"): shown whole they would be
@@ -199,7 +270,7 @@ def length_text(quote: str) -> str:
     """The full length of a quote, in words (or characters for text written without spaces)."""
     text = plain(quote)
     n = len(text.split())
-    if n > 1 and len(text) / n < 24:
+    if n > 1 and len(text) / n < 24 and _spaced(" ".join(text.split())):
         return f"{n} words"
     return f"{len(text.strip())} characters"
 

@@ -113,6 +113,26 @@ def build(text: str) -> View:
     return View(view, starts, segs, [sg[1] for sg in segs])
 
 
+def links_read(text: str) -> str:
+    """``text`` with its links as the view reads them, nothing else touched: a Markdown link or
+    image is its text (``[Python 3.7.2](https://...)`` reads "Python 3.7.2"), a
+    reStructuredText hyperlink reference its text. What a ledger shows of a quote (its excerpt,
+    the quote in full, the words its link finds on the page) is read so."""
+    if "[" not in text and "`" not in text:
+        return text
+    out: list[str] = []
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind in ("link_start", "link_end", "ref"):
+            out.append(text[pos:m.start()])
+            if kind == "ref":
+                out.append(m.group("ref_t"))
+            pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def quote_view(quote: str) -> str:
     """A pasted quote as the view it must match: composed like the canonical text (NFC), its own
     markup dropped, spaces collapsed."""

@@ -240,15 +240,15 @@ def _dates_and_legend(ctx: GateContext, page: Page, v: PageView) -> list[Finding
 def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> list[Finding]:
     f: list[Finding] = []
     seen: set[tuple] = set()
-    per_src: dict[str, list[int]] = {}
-    flagged_src: set[str] = set()
+    per_src: dict[str, list[tuple[str, str]]] = {}  # document -> (claim id, quote) shown in full, in order
     counted: set[tuple[str, str]] = set()
     order = sorted(ctx.claims_by_id.values(), key=lambda c: (ords.get(str(c.get("id")), 10**9), str(c.get("id"))))
     from .....engines.ledger.editions import document_of
-    from .....engines.ledger.ledger_model import budget_words
+    from .....engines.ledger.ledger_model import budget_words, reads_as_title, shown_titles
     from .....engines.ledger.quote_view import is_free, shown_text, word_or_two
 
     records = cast("dict[str, dict]", ctx.sources)
+    titles = shown_titles(records)
 
     flat = " ".join(v.text.split())
     # a contested claim's quotes are shown whole, outside the budget (the ledger's shown_spans)
@@ -265,6 +265,8 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
                 continue
             if is_free(ctx.source(sid)):
                 continue  # a free licence (public domain, CC BY, CC BY-SA, own) lifts the budget
+            if reads_as_title(q, titles.get(sid, ())):
+                continue  # the source's name, printed on every ledger line citing it: not quoted text
             whole = shown_text(q, whole=True)
             if q in v.text or " ".join(whole.split()) in flat:
                 seen_as = whole  # shown whole
@@ -284,16 +286,18 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
             if (doc, budget_words(q)) in counted:
                 continue
             counted.add((doc, budget_words(q)))
-            tally = per_src.setdefault(doc, [0, 0])
-            tally[0] += 1
-            tally[1] += len(q)
-            if (tally[0] > PER_SOURCE_QUOTES or tally[1] > PER_SOURCE_CHARS) and doc not in flagged_src:
-                flagged_src.add(doc)
-                group = sorted(s for s in ctx.sources if document_of(s, records) == doc)
-                what = (f"one document ({', '.join(group)}: its editions count together)" if len(group) > 1
-                        else "one source")
-                f.append(Finding("E-QUOTE-BUDGET", safe(doc), f"{page.rel}: more than {PER_SOURCE_QUOTES} quotes or "
-                                                              f"{PER_SOURCE_CHARS} characters shown from {what}"))
+            per_src.setdefault(doc, []).append((str(c.get("id")), q))
+    for doc, shown in per_src.items():
+        chars = sum(len(q) for _, q in shown)
+        if len(shown) <= PER_SOURCE_QUOTES and chars <= PER_SOURCE_CHARS:
+            continue
+        group = sorted(s for s in ctx.sources if document_of(s, records) == doc)
+        what = (f"one document ({', '.join(group)}: its editions count together)" if len(group) > 1
+                else f"one source ({doc})")
+        quotes = "; ".join(f'{safe(cid)} "{safe(" ".join(q.split()), 40)}" ({len(q)} characters)' for cid, q in shown)
+        f.append(Finding("E-QUOTE-BUDGET", safe(doc), f"{page.rel}: {len(shown)} quotes, {chars} characters shown "
+                                                      f"in full from {what}; the budget is {PER_SOURCE_QUOTES} "
+                                                      f"quotes and {PER_SOURCE_CHARS} characters: {quotes}"))
     return f
 
 
