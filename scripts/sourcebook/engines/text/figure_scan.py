@@ -49,6 +49,10 @@ from .figure_units import (
 )
 from .sentences import is_cjk
 
+_GROUPED = lazy(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")  # digits in groups of three: "31,000", "1,234.5"
+_CN_PERCENT = lazy(r"百分之(" + _CN + r"+|\d+(?:\.\d+)?)")
+_CN_RUN = lazy(_CN + "+")
+
 
 class Figure(NamedTuple):
     kind: str  # one of KINDS
@@ -158,7 +162,7 @@ _NUM = lazy(
 
 def _plain_digits(num: str) -> str:
     """Digits with grouping removed and the decimal mark as '.', exactly as written."""
-    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", num):
+    if _GROUPED.fullmatch(num):
         return num.replace(",", "")
     if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:[.,]\d+)?", num):
         return num.replace(" ", "").replace(",", ".")
@@ -458,11 +462,11 @@ class _Scan:
                 self.add("money", f"{code}:{_canon(total)}", m.start(), am.end())
             else:
                 self.add("number", _canon(total), m.start(), m.end())
-        for m in re.finditer(r"百分之(" + _CN + r"+|\d+(?:\.\d+)?)", t):
+        for m in _CN_PERCENT.finditer(t):
             g = m.group(1)
             v = _value(g) if g[0].isdigit() else str(_cjk_int(g))
             self.add("percent", v + "%", m.start(), m.end())
-        for m in re.finditer(_CN + "+", t):
+        for m in _CN_RUN.finditer(t):
             s, e = m.span()
             # a run cannot start with a big unit (万一, just in case); 百 and 千 can (百一人 is 101
             # people), but not as the idiom 千万 (by all means) with no counter after it

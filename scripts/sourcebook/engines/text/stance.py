@@ -63,6 +63,10 @@ _PLAN = lazy(r"\b(?:expects?|expected|would|should|due\s+to|plans?\s+to|planned|
 _FUTURE = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due" + _CAUSE + r"|scheduled|not\s+(?:before|until)|aims?\s+to|intends?\s+to|going\s+to|"
                r"plans?|planned|expects?|estimates?|estimated|says?|said|according\s+to)\b|予定|计划|将",
                re.IGNORECASE)
+_WORD_RUN = lazy(r"[^\W\d_][\w'’-]*")  # a word: letters first, then letters, digits, apostrophes, hyphens
+_PART_BREAK = lazy(r"[,;:()—–]")
+_CLAUSE_BREAK = lazy(r"[,;:.!?。！？，；]")
+_SENTENCE_BREAK = lazy(r"[;.!?。！？；]")
 # ``_FUTURE`` without its words of speech: what keeps a plan a plan
 _PLAN_KEPT = lazy(r"\b(?:will|shall|(?:is|are)\s+to|set\s+(?:to|for)|due" + _CAUSE + r"|scheduled|not\s+(?:before|until)|"
                   r"aims?\s+to|intends?\s+to|going\s+to|plans?|planned|expects?|estimates?|estimated)\b|予定|计划|将",
@@ -232,7 +236,7 @@ def prefix_negations(text: str, backing: list[str]) -> str:
     known = {w.lower()[:4] for w in _CONTENT.findall(hay)}
     out, at = [], 0
     for m in _NOT_THEN.finditer(text):
-        for w in re.finditer(r"[^\W\d_][\w'’-]*", m.group("after")):
+        for w in _WORD_RUN.finditer(m.group("after")):
             x = w.group(0).lower()
             stem = re.escape(x[:max(5, len(x) - 3)])
             turned = re.search(rf"(?<![\w-]){_NEGATING_PREFIX}{stem}\w*", hay) if len(x) >= 4 else None
@@ -590,7 +594,7 @@ _HEDGE_VERBS = frozenset("will would should could might must shall have been bei
 def _same_subject(before: str, sentence: str) -> bool:
     """Whether ``sentence`` is about what the hedged clause is about: the words of that clause
     before its hedge ("Route W3" of "Route W3 is due to accept ...") all stand in it."""
-    clause = re.split(r"[,;:.!?。！？，；]", before)[-1]
+    clause = _CLAUSE_BREAK.split(before)[-1]
     words = {w.lower() for w in _NAMED.findall(clause)} - _HEDGE_VERBS
     if not words or not any(any(ch.isdigit() for ch in w) for w in words):
         return False  # a subject named by a figure or a name with digits: "Route W3", "PEP 649"
@@ -870,7 +874,7 @@ def speaker_unnamed(claim_text: str, backing: list[str], sentence: str) -> str |
     known = set().union(*(_stems(b) for b in [claim_text, *backing]))
     if not mine or mine & known:
         return None
-    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", _seen(said)) if w.lower() not in _PLAIN_WHO]
+    words = [w for w in _WORD_RUN.findall(_seen(said)) if w.lower() not in _PLAIN_WHO]
     if _AUTHOR.search(_seen(said)) or words and all(_DOCUMENT.fullmatch(w) for w in words):
         return None  # the source itself speaks: "The proposal says", "Its author argues"
     return " ".join(said.split())
@@ -1001,7 +1005,7 @@ def condition_done(claim_text: str, sentence: str, others: list[str] | None = No
     seen = _seen(sentence)
     if not cond or len(rest & _stems(seen)) * 2 < len(rest):
         return None  # the sentence says something else of the claim
-    for part in re.split(r"[,;:()—–]", seen):
+    for part in _PART_BREAK.split(seen):
         done = _DONE_PAST.search(part)
         # the condition's words the sentence keeps under a word of condition of its own ("was
         # chosen ... so that the committee can keep working if a member becomes unavailable")
@@ -2926,7 +2930,7 @@ def label_plan_done(claim_text: str, label: str) -> str | None:
     m = _MODAL.search(said) or _CLAIM_HEDGE.search(said) or _PLAN.search(said)
     if m is None:
         return None
-    clause = re.split(r"[,;:.!?。！？，；]", said[:m.start()])[-1]
+    clause = _CLAUSE_BREAK.split(said[:m.start()])[-1]
     names = {w.lower() for w in _NAMED.findall(clause) if any(ch.isdigit() for ch in w)}
     if not names or not names <= {w.lower() for w in _NAMED.findall(seen)}:
         return None
@@ -3028,13 +3032,13 @@ def label_condition_dropped(claim_text: str, label: str) -> str | None:
     mine = _stems(label)
     if not cond or cond & mine:
         return None
-    clause = re.split(r"[,;:.!?。！？，；]", said[:m.start()])[-1]
+    clause = _CLAUSE_BREAK.split(said[:m.start()])[-1]
     # the word the condition governs: the last of the clause before it ("free" of "ride free when
     # ..."), or, when the condition opens the claim, the last of the clause after it, what is said
     # of the subject ("3.40" of "If you pay on board, fares cost 3.40"; "ignored" of "If GOGC is
     # off, the memory target hint is ignored": a label naming the memory target states nothing)
     before = [w.lower()[:4] for w in _CONTENT.findall(clause) if w.lower() not in _CONDITION_STOP]
-    after = [w.lower()[:4] for w in _CONTENT.findall(re.split(r"[;.!?。！？；]", said[m.end():])[0])
+    after = [w.lower()[:4] for w in _CONTENT.findall(_SENTENCE_BREAK.split(said[m.end():])[0])
              if w.lower() not in _CONDITION_STOP]
     governed = before[-1] if before else after[-1] if after else ""
     if governed not in mine or not (rest & mine) - {governed}:
