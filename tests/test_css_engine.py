@@ -168,3 +168,49 @@ def test_a_parser_changed_since_the_sheets_were_read_parses_them_afresh(monkeypa
         assert P.shipped_sheet(css) is None
     finally:
         P._shipped_table.cache_clear()
+
+
+def test_has_matches_each_relative_combinator_and_loose_reading_fails_closed():
+    from sourcebook.engines.css.select import matches, parse_selector_list, reset
+
+    doc = parse_html('<main><p id="a"><span class="c">x</span><sup>1</sup></p><p id="b"><em><b>y</b></em></p>'
+                     '<div id="d"></div></main>')
+
+    def hit(sel: str, loose: bool = False) -> list[str] | None:
+        reset()
+        cxs = parse_selector_list(sel, loose=loose)
+        if cxs is None:
+            return None
+        return [e.attrs.get("id") or e.tag for e in doc.elements if any(matches(cx, e) for cx in cxs)]
+
+    assert hit("p:has(sup)") == ["a"] and hit("p:has(> sup)") == ["a"]
+    assert hit("p:has(em b)") == ["b"] and hit("p:has(> b)") == []  # b is a grandchild
+    assert hit("p:has(+ div)") == ["b"] and hit("p:has(~ div)") == ["a", "b"]
+    assert hit("p:not(:has(sup))") == ["b"]
+    assert hit("p:has(sup) > span") == ["span"]
+    assert hit("p:has(:has(b))") is None  # not CSS: a browser drops the rule, as the gate does
+    # read loosely, what the engine cannot read counts as matching
+    assert hit("p:nth-child(1 of .x)") is None and hit("p:nth-child(1 of .x)", loose=True) == ["a", "b"]
+    assert hit("p:future-state", loose=True) == ["a", "b"]
+    assert hit("p >>> q", loose=True) == [e.attrs.get("id") or e.tag for e in doc.elements]
+
+
+def test_container_queries_are_evaluated_against_the_container_size():
+    from sourcebook.engines.css import conditions
+
+    assert conditions.applies((("container", "(min-width: 1px)"),))
+    assert conditions.applies((("container", "card (width > 20em)"),))
+    assert not conditions.applies((("container", "(max-width: 400px)"),))
+    saved = dict(conditions.CONTAINER)
+    try:
+        conditions.CONTAINER.update({"width": 399.0, "inline-size": 399.0})
+        assert conditions.applies((("container", "card (max-width: 400px)"),))
+        assert conditions.applies((("container", "style(--x: 1)"),))
+        conditions.QUERIES[0] = False
+        assert not conditions.applies((("container", "style(--x: 1)"),))
+        assert conditions.applies((("container", "not style(--x: 1)"),))
+    finally:
+        conditions.CONTAINER.clear()
+        conditions.CONTAINER.update(saved)
+        conditions.QUERIES[0] = True
+    assert not conditions.applies((("starting-style", ""),))

@@ -930,3 +930,100 @@ def test_collapsing_spaces_are_read_by_runs_as_character_by_character(texts, sta
         t = t.replace("\u00a0", "x")  # the run-wise reading is only for texts without hard spaces
         a, b = _collapsed_blanks(t, *a), by_character(t, *b)
         assert a == b
+
+
+# --- what the engine cannot lay out or read: scroll boxes, stacking, pulled boxes, :has(), @container
+
+CONDITION = "ride free with a paying adult<sup"  # the children's fare and its condition
+FARES = '<p data-claim="clm_c95bbf88e63c clm_6d8969f2b00b">'
+RIDERSHIP = '<p data-claim="clm_356077fe51e5 clm_13811f60ff01 clm_cefcab0f6732">'
+
+
+def _condition_span(page: str, attrs: str) -> str:
+    assert CONDITION in page
+    return page.replace(CONDITION, f"ride free <span {attrs}>with a paying adult</span><sup", 1)
+
+
+def test_a_scroll_box_lower_than_its_claim_text_is_refused(demo, page, tmp_path):
+    """Both contested figures below the fold of a one-line scroll box are hidden as surely as
+    cut off; a scroll box with room for its text passes."""
+    assert RIDERSHIP in page
+    low = page.replace(RIDERSHIP, RIDERSHIP[:-1] + ' style="height: 1.6em; overflow-y: auto">', 1)
+    refused(demo, low, tmp_path, "E-PAGE-INVISIBLE", "clm_13811f60ff01", "scroll box", "height: 1.6em")
+    refused(demo, page.replace(RIDERSHIP, RIDERSHIP[:-1] + ' style="max-height: 2em; overflow: scroll">', 1),
+            tmp_path, "E-PAGE-INVISIBLE", "scroll box")
+    for style in ("max-height: 30em; overflow-y: auto", "overflow-x: auto", "height: 1.6em; overflow: visible"):
+        passes(demo, page.replace(RIDERSHIP, RIDERSHIP[:-1] + f' style="{style}">', 1), tmp_path)
+
+
+def test_claim_text_drawn_under_a_background_by_a_negative_z_index_is_refused(demo, page, tmp_path):
+    """A negative z-index paints the condition under its paragraph's background (and under the
+    body's, which the page's root paints over): a stacking context of its own keeps it above."""
+    assert FARES in page
+    painted = page.replace(FARES, FARES[:-1] + ' style="background: #f5f6f3">', 1)
+    refused(demo, _condition_span(painted, 'style="position: relative; z-index: -1"'), tmp_path,
+            "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", "z-index: -1", "<p>")
+    refused(demo, _condition_span(page, 'style="position: relative; z-index: -1"'), tmp_path,
+            "E-PAGE-INVISIBLE", "z-index: -1", "<body>")
+    # a z-index above the page, and one inside a paragraph that is a stacking context of its own
+    passes(demo, _condition_span(painted, 'style="position: relative; z-index: 1"'), tmp_path)
+    own = page.replace(FARES, FARES[:-1] + ' style="background: #f5f6f3; position: relative; z-index: 0">', 1)
+    passes(demo, _condition_span(own, 'style="position: relative; z-index: -1"'), tmp_path)
+    passes(demo, _condition_span(page, 'style="z-index: -1"'), tmp_path)  # unpositioned: no z-index at all
+
+
+def test_a_box_with_a_background_pulled_over_claim_text_is_refused(demo, page, tmp_path):
+    """A paper-coloured rule pulled up over the fares paragraph's last line by a negative margin
+    covers the condition; the gate lays out no page, so any painted box pulled or moved onto its
+    neighbours further than an outline may reach is refused."""
+    h2 = '<h2 id="sec-how-many-people-ride">'
+    assert h2 in page
+    band = ('<hr style="height: 2em; border: 0; background: #f5f6f3; margin: -3.2em 0 1.2em 0; position: relative; '
+            'z-index: 2">')
+    refused(demo, page.replace(h2, band + h2, 1), tmp_path, "E-PAGE-INVISIBLE", "margin: -3.2em", "a background")
+    moved = '<hr style="height: 2em; border: 0; background: #f5f6f3; position: relative; top: -3em">'
+    refused(demo, page.replace(h2, moved + h2, 1), tmp_path, "E-PAGE-INVISIBLE", "top: -3em")
+    slid = '<div style="height: 2em; background: #f5f6f3; transform: translateY(-3em)"></div>'
+    refused(demo, page.replace(h2, slid + h2, 1), tmp_path, "E-PAGE-INVISIBLE", "translatey(-3em)")
+    # a rule in its own place, and a negative margin on a box that paints nothing, pass
+    for honest in ('<hr style="height: 2px; border: 0; background: #b9bec3; margin: 1.2em 0">',
+                   '<div style="margin-top: -2em"></div>', '<hr style="background: #b9bec3; margin: -2px 0 1em">'):
+        assert not [ln for ln in gate_lines(demo, page.replace(h2, honest + h2, 1), tmp_path)
+                    if "E-PAGE-INVISIBLE" in ln], honest
+
+
+def test_a_has_selector_is_matched(demo, page, tmp_path):
+    """``:has()`` is matched like any selector: a rule through it that hides the condition is
+    refused; one that matches nothing, or hides nothing, passes."""
+    cond = _condition_span(page, 'class="cond"')
+    refused(demo, head(cond, "<style>p:has(sup) > span.cond { opacity: 0; }</style>"), tmp_path,
+            "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", "opacity: 0", "with a paying adult")
+    refused(demo, head(cond, "<style>p:has(+ h2) span.cond, p:has(> .ref) .cond { opacity: 0 }</style>"), tmp_path,
+            "E-PAGE-INVISIBLE", "opacity: 0")
+    passes(demo, head(cond, "<style>p:has(> img) > span.cond { opacity: 0; }</style>"), tmp_path)
+    passes(demo, head(cond, "<style>p:has(sup) > span.cond { font-style: italic; }</style>"), tmp_path)
+
+
+def test_a_rule_whose_selector_the_gate_cannot_read_counts_as_matching(demo, page, tmp_path):
+    """Fail closed: a selector the engine cannot match (a namespace, ``:nth-child(of S)``, a
+    pseudo-class it does not know) may match in a browser, so its rule is judged as matching
+    what the rest of the selector matches; one that hides nothing passes."""
+    cond = _condition_span(page, 'class="cond"')
+    for sel in ("p:nth-child(1 of p) > span.cond", "*|span.cond", "p:some-future-state span.cond"):
+        refused(demo, head(cond, f"<style>{sel} {{ opacity: 0 }}</style>"), tmp_path, "E-PAGE-INVISIBLE",
+                "opacity: 0", "which the gate cannot read")
+    passes(demo, head(cond, "<style>p:some-future-state span.cond { font-style: italic }</style>"), tmp_path)
+
+
+def test_a_container_query_is_evaluated_at_every_size_it_names(demo, page, tmp_path):
+    """A container's size is not known before layout: a rule in ``@container`` that hides a claim
+    at any size either side of the sizes it names, or when a style query matches or not, is
+    refused; one that hides nothing passes."""
+    cond = _condition_span(page, 'class="cond"')
+    for query, where in (("(min-width: 1px)", "opacity: 0"), ("card (max-width: 400px)", "399px across"),
+                         ("(width > 30em) and (width < 31em)", "481px across"),
+                         ("style(--hide: 1)", "opacity: 0"), ("not style(--shown: 1)", "do not match")):
+        css = f"<style>main {{ container-type: inline-size; }} @container {query} {{ .cond {{ opacity: 0; }} }}</style>"
+        refused(demo, head(cond, css), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", where)
+    passes(demo, head(cond, "<style>main { container-type: inline-size; } @container (min-width: 1px) "
+                            "{ .cond { font-weight: bold; } }</style>"), tmp_path)

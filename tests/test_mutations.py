@@ -373,7 +373,11 @@ def test_a_spoken_line_is_read_as_a_sentence_on_a_page_is(ws, text, code):
     ("Photo: Ida Vell for the Calder Bay Water Bus Authority", False),
     ("The new W3 ticket readers, switched on and accepting the Tidewater Pass since the first week of "
      "October, photographed at the pier", True),
-], ids=["a credit", "a sentence of news dressed as a credit"])
+    ("© 2019 Ida Vell", False),
+    ("Operator photo: new W3 readers in service since November", True),
+    ("Photo: readers working on all routes", True),
+], ids=["a credit", "a sentence of news dressed as a credit", "a credit with its year",
+        "news in a credit's few words", "a word of scope in a credit"])
 def test_an_image_credit_is_a_name_not_a_place_for_news(ws, credit, refused):
     import base64
 

@@ -829,6 +829,39 @@ def test_a_status_pictograph_or_a_written_out_task_box_is_a_mark(demo, page, tmp
     passes_prose(demo, body(page, "<pre><code>routes[x] = fare</code></pre>"), tmp_path)
 
 
+@pytest.mark.parametrize("old,new,sign", [
+    ("switched off in late September<sup", "switched off in late September \U0001F5F8<sup", "light check mark"),
+    ("switched off in late September<sup", "switched off in late September \u221a<sup", "square root"),
+    ("On routes W1 and W2, yes:", "On routes W1 \u26d4 and W2 \u26d4, yes:", "no entry"),
+    ("On routes W1 and W2, yes:", "On routes W1 \u25cb and W2 \u25cb, yes:", "white circle"),
+    ("switched off in late September<sup", "switched off in late September \u2715<sup", "multiplication x"),
+    ("switched off in late September<sup", "switched off in late September \u00d7<sup", "multiplication sign"),
+], ids=["a tick off the list", "a square root as a tick", "a no-entry sign", "a Japanese yes circle",
+        "a cross", "a times sign multiplying nothing"])
+def test_any_sign_or_pictograph_beside_a_claim_is_a_mark(demo, page, tmp_path, old, new, sign):
+    """A tick, a cross or a pictograph beside a claim's words reads as a mark, whichever
+    character draws it: refused by its class (Unicode's other symbols, enclosing marks, icon
+    fonts' private use), not by a list of the ticks seen so far."""
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-MARK-STRAY", sign)
+
+
+def test_signs_of_ordinary_writing_are_no_mark():
+    """The signs ordinary writing and figures use pass: a multiplication of numbers, a root of
+    something, degrees, units, a copyright, an arrow of change (read as a word of change), a
+    bullet written out, box drawing in code, and a sign the claim's own quote holds."""
+    from sourcebook.domain.gate.gates.pages.prose import mark_sign
+
+    for text in ("3 × 4 boats", "2× the riders", "√2 is irrational", "18°C at the pier", "a 5 ㎞ route",
+                 "© 2019 Ida Vell", "31,000 → 38,500", "◦ Route W1", "「W3」は来月から"):
+        assert mark_sign(text, []) == "", text
+    assert mark_sign("├── drafts", [], code=True) == ""
+    assert mark_sign("the post read \U0001F621 riders", ["a rider posted \U0001F621 about W3"]) == ""
+    for text, sign in (("W3 \u2713", "\u2713"), ("W3 \u00d7", "\u00d7"), ("W3\u20e0", "\u20e0"),
+                       ("W3 \ue000", "\ue000"), ("\u2605\u2605\u2606 service", "\u2605")):
+        assert mark_sign(text, []) == sign, text
+
+
 def test_the_word_checked_in_a_sentence_passes(demo, page, tmp_path):
     html = page.replace("Riders say the W3 readers", "Riders who checked say the W3 readers", 1)
     assert html != page

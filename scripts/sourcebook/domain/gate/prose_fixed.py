@@ -177,9 +177,11 @@ def note_sentences(ctx: GateContext, ids: Iterable[str], ords: Mapping[str, int]
 CREDIT_WORDS = 12  # "Photo: Jane Doe for the Calder Bay Water Bus Authority" fits; a sentence of news does not
 
 
-def credit_sentences(ctx: GateContext) -> set[str]:
-    """The sentences of the image captions ``sb render`` writes from ``assets/credits.json``."""
-    def compute(ctx: GateContext) -> set[str]:
+def credit_sentences(ctx: GateContext) -> dict[str, str]:
+    """The sentences of the image captions ``sb render`` writes from ``assets/credits.json``,
+    each with the credit it was written from ("" for a generated image's label): the gate reads
+    a credit's own words apart from the licence printed after it."""
+    def compute(ctx: GateContext) -> dict[str, str]:
         from ...engines.html.tree import parse
         from ...engines.page.prose import read_prose
         from ..artifacts.licenses import load_credits
@@ -188,12 +190,18 @@ def credit_sentences(ctx: GateContext) -> set[str]:
         try:
             credits, _ = load_credits(ctx.ws)
         except Exception:  # noqa: BLE001 - an unreadable credits file is the licenses gate's finding
-            return set()
+            return {}
         # a credit names who made an image and its licence; one longer than a label is the
         # author's prose in a caption's clothes, and is read as prose
-        html = "".join(f'<figure class="image"><figcaption>{caption_html(e)}</figcaption></figure>'
-                       for e in credits.values() if isinstance(e, Mapping)
-                       and (e.get("origin") == "generated" or len(str(e.get("credit") or "").split()) <= CREDIT_WORDS))
-        return {p.text for p in read_prose(parse(html), parse(""), line_of=lambda n: n, ledger_line0=1,
-                                           styles=False).pieces}
+        out: dict[str, str] = {}
+        for e in credits.values():
+            if not isinstance(e, Mapping):
+                continue
+            generated = e.get("origin") == "generated"
+            if not generated and len(str(e.get("credit") or "").split()) > CREDIT_WORDS:
+                continue
+            html = f'<figure class="image"><figcaption>{caption_html(e)}</figcaption></figure>'
+            for p in read_prose(parse(html), parse(""), line_of=lambda n: n, ledger_line0=1, styles=False).pieces:
+                out.setdefault(p.text, "" if generated else " ".join(str(e.get("credit") or "").split()))
+        return out
     return ctx.memo("prose-credits", compute)

@@ -121,7 +121,7 @@ def _ua_sheet() -> Sheet:
 class Index:
     """The rules of a page, bucketed for matching."""
 
-    def __init__(self, sheet: Sheet):
+    def __init__(self, sheet: Sheet, loose: bool = False):
         self.buckets: dict[tuple[str, str], list[_Entry]] = {}
         self.unsupported: list[StyleRule] = []
         self.attrs: set[str] = set()  # attribute names the rightmost compound of a bucketed rule needs
@@ -133,7 +133,10 @@ class Index:
                 if cxs is None:
                     if origin:
                         self.unsupported.append(rule)
-                    continue
+                    if not (origin and loose):
+                        continue
+                    # read loosely: what the selector engine cannot read counts as matching
+                    cxs = parse_selector_list(rule.selector, loose=True) or []
                 rank = _layer_rank(sh, rule.layer)
                 for cx in cxs:
                     if any(p.never for p in cx.parts[-1:]):
@@ -229,9 +232,9 @@ def _font_shorthand(v: str) -> tuple[str | None, str | None]:
 
 
 class _Builder:
-    def __init__(self, doc: Document, sheet: Sheet, inline: dict[int, list[Decl]]):
+    def __init__(self, doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], loose: bool = False):
         self.doc = doc
-        self.index = Index(sheet)
+        self.index = Index(sheet, loose)
         self.inline = inline
         self.out = Computed(unsupported=self.index.unsupported)
         # elements matched by the same rules (and no inline style) win the same declarations
@@ -484,6 +487,9 @@ class _Builder:
                     st.unknown["background-color"] = self.unresolved(dc, "colour not resolvable")
 
 
-def cascade(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]] | None = None) -> Computed:
-    """Computed styles of every element of ``doc`` under ``sheet`` and inline declarations."""
-    return _Builder(doc, sheet, inline or {}).run()
+def cascade(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]] | None = None, *,
+            loose: bool = False) -> Computed:
+    """Computed styles of every element of ``doc`` under ``sheet`` and inline declarations;
+    ``loose``: a rule whose selector the engine cannot read counts as matching what the parts it
+    reads match (every element, when it reads none), as a browser that reads it might apply it."""
+    return _Builder(doc, sheet, inline or {}, loose).run()

@@ -1,16 +1,20 @@
-"""Which conditional rules apply: ``@media`` and ``@supports`` evaluated for one environment.
+"""Which conditional rules apply: ``@media``, ``@supports`` and ``@container`` evaluated for one environment.
 
 The page is judged as a desktop screen first renders it: 1280x800 CSS px, colour, a light
 colour scheme, no reduced-motion preference, a fine pointer that can hover. ``@supports`` is
-taken as a current browser answers it (true, unless negated). ``@container`` and
-``@starting-style`` rules are not applied: a container's size is not known statically.
+taken as a current browser answers it (true, unless negated). A container's size is not known
+statically: ``@container`` size queries are evaluated against ``CONTAINER`` (as large as the
+screen, unless a caller sets another size), and the queries nothing static can answer
+(``style()``, ``scroll-state()``) as ``QUERIES[0]`` says (true, unless a caller sets it false), so
+a caller can judge a page at every container size its rules name. ``@starting-style`` rules are
+not applied: they style an element only for the moment before a transition.
 """
 
 from __future__ import annotations
 
 import re
 
-from ...base.patterns import hot
+from ...base.patterns import hot, lazy
 
 ENV = {"width": 1280.0, "height": 800.0, "device-width": 1280.0, "device-height": 800.0,
        "resolution": 1.0, "color": 8.0, "monochrome": 0.0, "color-index": 0.0, "aspect-ratio": 1.6,
@@ -23,6 +27,11 @@ KEYWORDS = {"prefers-color-scheme": "light", "prefers-reduced-motion": "no-prefe
             "overflow-block": "scroll", "overflow-inline": "scroll", "color-gamut": "srgb",
             "dynamic-range": "standard", "video-dynamic-range": "standard", "grid": "0"}
 _TYPES_TRUE = {"all", "screen"}
+# the size of the container a @container query asks about, and whether the queries no static
+# reading can answer (style(), scroll-state()) match
+CONTAINER = {"width": 1280.0, "height": 800.0, "inline-size": 1280.0, "block-size": 800.0, "aspect-ratio": 1.6}
+CONTAINER_KEYWORDS = {"orientation": "landscape"}
+QUERIES = [True]
 _CMP = hot(r"(<=|>=|<|>|=)")
 
 
@@ -60,21 +69,23 @@ def _value(v: str) -> float | None:
     return None
 
 
-def _feature(name: str, value: str | None) -> bool:
+def _feature(name: str, value: str | None, env: dict | None = None, words: dict | None = None) -> bool:
+    sizes = ENV if env is None else env
+    keys = KEYWORDS if words is None else words
     name = name.strip().lower()
     if name.startswith("-webkit-") and name.endswith("device-pixel-ratio"):  # the older name of resolution
         name = name[len("-webkit-"):].replace("device-pixel-ratio", "resolution")
     if value is None:
-        if name in ENV:
-            return ENV[name] != 0
-        return KEYWORDS.get(name, "none") not in ("none", "no-preference", "0")
+        if name in sizes:
+            return sizes[name] != 0
+        return keys.get(name, "none") not in ("none", "no-preference", "0")
     for prefix, op in (("min-", ">="), ("max-", "<=")):
-        if name.startswith(prefix) and name[len(prefix):] in ENV:
-            return _compare(ENV[name[len(prefix):]], op, value)
-    if name in ENV:
-        return _compare(ENV[name], "=", value)
-    if name in KEYWORDS:
-        return KEYWORDS[name] == value.strip().lower()
+        if name.startswith(prefix) and name[len(prefix):] in sizes:
+            return _compare(sizes[name[len(prefix):]], op, value)
+    if name in sizes:
+        return _compare(sizes[name], "=", value)
+    if name in keys:
+        return keys[name] == value.strip().lower()
     return False
 
 
@@ -86,40 +97,54 @@ def _compare(have: float, op: str, value: str) -> bool:
             "=": abs(have - want) < 1e-9}[op]
 
 
-def _range(inner: str) -> bool:
+def _range(inner: str, env: dict | None = None) -> bool:
+    sizes = ENV if env is None else env
     parts = [p.strip() for p in _CMP.split(inner)]
     if len(parts) == 3:
         a, op, b = parts
-        if a.lower() in ENV:
-            return _compare(ENV[a.lower()], op, b)
+        if a.lower() in sizes:
+            return _compare(sizes[a.lower()], op, b)
         flip = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "="}[op]
-        return b.lower() in ENV and _compare(ENV[b.lower()], flip, a)
+        return b.lower() in sizes and _compare(sizes[b.lower()], flip, a)
     if len(parts) == 5:
         a, op1, name, op2, b = parts
-        return _range(f"{a} {op1} {name}") and _range(f"{name} {op2} {b}")
+        return _range(f"{a} {op1} {name}", env) and _range(f"{name} {op2} {b}", env)
     return False
 
 
-def _condition(text: str) -> bool:
+def _condition(text: str, env: dict | None = None, words: dict | None = None) -> bool:
     text = text.strip()
     low = text.lower()
     if low.startswith("not ") or low.startswith("not("):
-        return not _condition(text[3:])
+        return not _condition(text[3:], env, words)
     for word, combine in (("or", any), ("and", all)):
         parts = _split(text, word)
         if len(parts) > 1:
-            return combine(_condition(p) for p in parts)
+            return combine(_condition(p, env, words) for p in parts)
+    if env is not None and low.startswith(("style(", "scroll-state(")) and text.endswith(")"):
+        return QUERIES[0]  # a container's custom properties or scroll state: not known statically
     if text.startswith("(") and text.endswith(")"):
         inner = text[1:-1].strip()
-        if inner.startswith("(") or inner.lower().startswith("not"):
-            return _condition(inner)
+        if inner.startswith("(") or inner.lower().startswith(("not", "style(", "scroll-state(")):
+            return _condition(inner, env, words)
         if ":" in inner:
             name, _, value = inner.partition(":")
-            return _feature(name, value)
+            return _feature(name, value, env, words)
         if _CMP.search(inner):
-            return _range(inner)
-        return _feature(inner, None)
+            return _range(inner, env)
+        return _feature(inner, None, env, words)
     return False
+
+
+_CONTAINER_NAME = lazy(r"^\s*(?!not\b|style\(|scroll-state\()(-?[A-Za-z_][\w-]*)\s+(?=\S)", re.I)
+
+
+def container_matches(prelude: str) -> bool:
+    """Whether a container query (``@container [name] <condition>``) matches ``CONTAINER``."""
+    text = _CONTAINER_NAME.sub("", prelude, count=1).strip()
+    if not text:
+        return True  # a name alone: a query on that container's existence, taken as matching
+    return _condition(text, CONTAINER, CONTAINER_KEYWORDS)
 
 
 def media_matches(prelude: str) -> bool:
@@ -172,8 +197,10 @@ def applies(conditions: tuple[tuple[str, str], ...]) -> bool:
                 return False
             if name == "supports" and not supports_matches(prelude):
                 return False
+            if name == "container" and not container_matches(prelude):
+                return False
         except RecursionError:
             return False
-        if name in ("container", "starting-style", "document", "-moz-document"):
+        if name in ("starting-style", "document", "-moz-document"):
             return False
     return True

@@ -2,10 +2,14 @@
 
 Supported: type, universal, class, id, attribute (all operators, ``i`` flag), the descendant,
 child, next-sibling and subsequent-sibling combinators, ``:root``, ``:is() :where() :not()``,
-structural pseudo-classes (``:first-child``, ``:nth-child(2n+1)``, ...), ``:link``, ``:checked``,
-``:disabled``, ``:empty``. User-action pseudo-classes (``:hover``, ``:focus``...) and
-pseudo-elements never match: the page is judged as it first renders. A selector using anything
-else (``:has()``, namespaces) is *unsupported*: the caller counts it and it matches nothing.
+``:has()`` (relative selectors, each combinator), structural pseudo-classes (``:first-child``,
+``:nth-child(2n+1)``, ...), ``:link``, ``:checked``, ``:disabled``, ``:empty``. User-action
+pseudo-classes (``:hover``, ``:focus``...) and pseudo-elements never match: the page is judged as
+it first renders. A selector using anything else (namespaces, ``:nth-child(of S)``, a
+pseudo-class this module does not know) is *unsupported*: the caller counts it and it matches
+nothing; read ``loose`` (``parse_selector_list(..., loose=True)``) each part it cannot read
+counts as matching, and a selector it cannot parse at all matches every element, so a caller
+can judge the page as a browser that reads the rule might draw it.
 """
 
 from __future__ import annotations
@@ -162,10 +166,11 @@ def _attr_test(name: str, op: str, val: str, icase: bool) -> Callable[[Element],
 
 
 class _SelParser:
-    def __init__(self, text: str):
+    def __init__(self, text: str, loose: bool = False):
         self.src = text
         self.toks = tokenize(text)
         self.i = 0
+        self.loose = loose  # what it cannot read counts as matching
 
     def peek(self, k: int = 0) -> Token | None:
         j = self.i + k
@@ -243,7 +248,14 @@ class _SelParser:
             elif first and t.kind == "delim" and t.value == "*":
                 self.i += 1
             elif t.kind == "delim" and t.value == "|":
-                raise Unsupported("namespace")
+                if not self.loose:
+                    raise Unsupported("namespace")
+                c.tag = None  # "svg|a", "*|a": any namespace, read loosely as any element
+                self.i += 1
+                n = self.peek()
+                if n is not None and (n.kind == "ident" or n.kind == "delim" and n.value == "*"):
+                    c.tag = n.value.lower() if n.kind == "ident" else None
+                    self.i += 1
             elif t.kind == "hash":
                 c.ids.append(t.value)
                 a += 1
@@ -328,6 +340,8 @@ class _SelParser:
             if name in _STRUCTURAL:
                 c.tests.append(_structural(name))
                 return (0, 1, 0)
+            if self.loose:
+                return (0, 1, 0)
             raise Unsupported(f":{name}")
         arg = self.arg_text()
         if element:
@@ -338,9 +352,12 @@ class _SelParser:
                 raise Unsupported("selectors nested too deeply")
             _NESTING[0] += 1
             try:
-                inner = parse_selector_list(arg, forgiving=name != "not")
+                # loosely, a :not() of what cannot be read counts as matching, as the rest does
+                inner = parse_selector_list(arg, forgiving=name != "not", loose=self.loose and name != "not")
             finally:
                 _NESTING[0] -= 1
+            if inner is None and name == "not" and self.loose:
+                return (0, 1, 0)
             if not inner:
                 if name == "not":
                     raise Unsupported(":not()")
@@ -352,8 +369,12 @@ class _SelParser:
 
             c.tests.append((lambda e: not any_of(e)) if name == "not" else any_of)
             return (0, 0, 0) if name == "where" else spec
+        if name == "has":
+            return self.has(c, arg)
         if name in ("nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"):
             if " of " in f" {arg.lower()} ":
+                if self.loose:
+                    return (0, 1, 0)
                 raise Unsupported(":nth-child(of S)")
             a, b = _nth(arg)
             last = "last" in name
@@ -380,38 +401,78 @@ class _SelParser:
         if name in ("dir", "state", "host", "host-context", "nth-col"):
             c.never = True
             return (0, 1, 0)
+        if self.loose:
+            return (0, 1, 0)
         raise Unsupported(f":{name}()")
 
+    def has(self, c: Compound, arg: str) -> Spec:
+        """``:has(> a, + b, c d)``: the element has an element matching one of the relative
+        selectors, related to it by the selector's leading combinator (a descendant when none)."""
+        from .parse import split_top
 
-_CACHE: dict[tuple[str, bool], list[Complex] | None] = {}
+        if _IN_HAS[0]:
+            raise Unsupported(":has() inside :has()")  # not valid CSS: a browser drops the rule
+        rels: list[tuple[str, Complex]] = []
+        _IN_HAS[0] = True
+        try:
+            for part in split_top(arg):
+                lead, body = " ", part.strip()
+                if body[:1] in (">", "+", "~"):
+                    lead, body = body[0], body[1:].strip()
+                if not body:
+                    raise Unsupported(":has()")
+                rels.extend((lead, cx) for cx in _SelParser(body, self.loose).selector_list())
+        finally:
+            _IN_HAS[0] = False
+        if not rels:
+            raise Unsupported(":has()")
+
+        def has(e: Element, rels: list[tuple[str, Complex]] = rels) -> bool:
+            return _has(rels, e)
+        c.tests.append(has)
+        return max(cx.spec for _, cx in rels)
+
+
+_CACHE: dict[tuple[str, bool, bool], list[Complex] | None] = {}
 MAX_NESTING = 32  # :is(:is(...)) deeper than this is not supported
 _NESTING = [0]
+_IN_HAS = [False]
 
 
-def parse_selector_list(text: str, forgiving: bool = False) -> list[Complex] | None:
+def _anything(text: str) -> list[Complex]:
+    """A selector matching every element: what a selector nothing can parse is read as, loosely."""
+    return [Complex([Compound()], [], (0, 0, 0), text)]
+
+
+def parse_selector_list(text: str, forgiving: bool = False, loose: bool = False) -> list[Complex] | None:
     """The complex selectors of a selector list, or None when it uses something unsupported.
 
-    ``forgiving`` (as in ``:is()``) drops the unsupported members instead."""
-    key = (text, forgiving)
+    ``forgiving`` (as in ``:is()``) drops the unsupported members instead; ``loose`` reads what
+    is unsupported as matching (a selector that cannot be parsed at all matches everything)."""
+    key = (text, forgiving, loose)
     if key in _CACHE:
         return _CACHE[key]
     result: list[Complex] | None
     try:
-        result = _SelParser(text).selector_list()
+        result = _SelParser(text, loose).selector_list()
     except RecursionError:
-        result = None
+        result = _anything(text) if loose else None
     except Unsupported:
-        result = None
+        result = _anything(text) if loose and not _IN_HAS[0] and not _NESTING[0] else None
         if forgiving:
             from .parse import split_top
 
             kept = []
             for part in split_top(text):
                 try:
-                    kept.extend(_SelParser(part).selector_list())
+                    kept.extend(_SelParser(part, loose).selector_list())
                 except Unsupported:
+                    if loose:
+                        kept.extend(_anything(part))
                     continue
             result = kept
+    if _IN_HAS[0]:
+        return result  # read inside a :has(), where a :has() is refused: not the reading elsewhere
     if len(_CACHE) > 4096:
         _CACHE.clear()
     _CACHE[key] = result
@@ -430,12 +491,14 @@ def class_set(e: Element) -> frozenset:
 
 
 _MEMO: dict[tuple[int, int, int], bool] = {}
+_HAS: dict[tuple[int, int], tuple[Element, bool]] = {}  # (id(relative selectors), id(element)) -> (element, has)
 
 
 def reset() -> None:
     """Forget per-element caches (call around matching one document)."""
     _CLASSES.clear()
     _MEMO.clear()
+    _HAS.clear()
 
 
 def ancestor_keys(cx: Complex) -> frozenset:
@@ -520,3 +583,50 @@ def _match_at(cx: Complex, i: int, e: Element) -> bool:
 def matches(cx: Complex, e: Element) -> bool:
     """Whether element ``e`` matches the complex selector."""
     return _match_at(cx, len(cx.parts) - 1, e)
+
+
+def _match_free(cx: Complex, i: int, e: Element) -> bool:
+    """``_match_at`` without its memo: for the selectors ``:has()`` builds around one element."""
+    if not _compound_ok(cx.parts[i], e):
+        return False
+    if i == 0:
+        return True
+    comb = cx.combs[i - 1]
+    if comb == ">":
+        p = e.parent
+        return p is not None and p.tag != "#document" and _match_free(cx, i - 1, p)
+    if comb == " ":
+        p = e.parent
+        while p is not None and p.tag != "#document":
+            if _match_free(cx, i - 1, p):
+                return True
+            p = p.parent
+        return False
+    prev = _prev_siblings(e)
+    if comb == "+":
+        return bool(prev) and _match_free(cx, i - 1, prev[-1])
+    return any(_match_free(cx, i - 1, s) for s in reversed(prev))
+
+
+def _has(rels: list[tuple[str, Complex]], e: Element) -> bool:
+    """Whether ``e`` has an element matching one of the relative selectors ``rels``."""
+    key = (id(rels), id(e))
+    got = _HAS.get(key)
+    if got is not None and got[0] is e:
+        return got[1]
+    anchor = Compound()
+    anchor.tests.append(lambda x: x is e)
+    result = False
+    for lead, cx in rels:
+        whole = Complex([anchor, *cx.parts], [lead, *cx.combs], cx.spec, cx.text)
+        if lead in (" ", ">"):
+            scope: list[Element] = [d for c in e.children if isinstance(c, Element) for d in c.iter()]
+        else:
+            after = _siblings(e)[_siblings(e).index(e) + 1:]
+            scope = after[:1] if lead == "+" else after
+            scope = [d for s in scope for d in s.iter()]
+        if any(_match_free(whole, len(whole.parts) - 1, d) for d in scope):
+            result = True
+            break
+    _HAS[key] = (e, result)
+    return result

@@ -10,8 +10,9 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
   of zero with overflow hidden, an off-screen position, margin or text indent, a transform that
   scales it to nothing or under half its size, mirrors it, turns it edge-on, upside down or over, or moves it away, ``clip-path``, ``clip`` and masks,
   ``zoom`` near zero, ``filter`` contrast of zero or a blur of a pixel or more, a height with overflow hidden too
-  low for the lines its text needs, the screen-reader-only
-  pattern (the hidden / visually-hidden classes);
+  low for the lines its text needs (a scroll box too: the rest lies below a fold), a negative
+  ``z-index`` under a box between it and its stacking context that paints a background, the
+  screen-reader-only pattern (the hidden / visually-hidden classes);
 - on the text itself: a font size too small to read (under 9px, also once combined with
   ``font-size-adjust`` and the scales of its element and ancestors), letters drawn on top of each
   other (negative ``letter-spacing``) or scattered apart (letters over 1em, words over 2em), and
@@ -30,11 +31,15 @@ text (a letter or digit in it) inside a claim block or a ledger entry:
 The desktop screen the cascade assumes is judged always; when the page has conditional rules of
 its own (``@media`` with declarations the shipped style sheets lack), a phone screen, a dark
 colour scheme and paper are judged too, so a side hidden on phones only is caught, and a screen
-either side of every width those rules name, so a side hidden in a band of widths is caught.
+either side of every width those rules name, so a side hidden in a band of widths is caught;
+containers either side of every size the page's ``@container`` rules name, with ``style()``
+queries matching and not; and, when a rule of the page's own has a selector the engine cannot
+read, the page with that rule matching (fail closed: a browser may read it).
 
 sourcebook's own unseen brackets around citation numbers (``.ref-sep``) are not judged. An empty
 box with a background, positioned over the page, is reported too (``covers``): it can hide
-whatever lies under it; so are an outline or shadow that paints over the text around it and a
+whatever lies under it; so is a box with a background pulled or moved onto its neighbours (a
+negative margin, a relative offset, a translate); so are an outline or shadow that paints over the text around it and a
 relative offset or ``vertical-align`` that moves text out of its line, or a margin, padding or
 border inside a claim block
 that moves words away from the rest of their sentence, outside the shipped style sheets. Only
@@ -206,10 +211,11 @@ _INLINE = frozenset({"span", "a", "b", "i", "em", "strong", "sup", "sub", "q", "
 _GLYPH = 0.3  # em: narrower than any letter a reader can read, so a box judged too small truly is
 
 
-def _cut_box(st: Style, el: Element) -> str:
-    """Why a box with overflow hidden is too small for its own text (a "1ch wide" window on a
-    sentence), or "". Judged with the narrowest plausible letters, so only a box no honest
-    layout would draw is named; a width on an inline element draws nothing and is left alone."""
+def _cut_box(st: Style, el: Element, how: str = "overflow hidden") -> str:
+    """Why a box with overflow hidden (or a scroll box: ``how``) is too small for its own text (a
+    "1ch wide" window on a sentence), or "". Judged with the narrowest plausible letters, so only
+    a box no honest layout would draw is named; a width on an inline element draws nothing and is
+    left alone."""
     display = _value(st, "display")
     if el.tag in _INLINE and display in ("", "inline", "contents") and not _value(st, "float") \
             and _value(st, "position") not in ("absolute", "fixed"):
@@ -235,7 +241,7 @@ def _cut_box(st: Style, el: Element) -> str:
     need_w = (len(text) if nowrap else longest) * _GLYPH * font
     w = limit("width", "max-width", "inline-size", "max-inline-size")
     if w is not None and w[1] < need_w:
-        return f"{w[0]} with overflow hidden cuts its text (\"{text[:30]}\") to a sliver"
+        return f"{w[0]} with {how} cuts its text (\"{text[:30]}\") to a sliver"
     h = limit("height", "max-height", "block-size", "max-block-size")
     if h is not None:
         # a box that states no width is as wide as a reading column at most: the lines its text
@@ -247,7 +253,7 @@ def _cut_box(st: Style, el: Element) -> str:
         else:
             lines = max(1, -(-int(len(text) * _AVG_GLYPH * 100) // int(_MEASURE * 100)))
         if h[1] < 0.75 * font * lines:
-            return f"{h[0]} with overflow hidden shows less than its text"
+            return f"{h[0]} with {how} shows less than its text"
     return ""
 
 
@@ -269,7 +275,64 @@ _OVERFLOWS = frozenset({"overflow", "overflow-x", "overflow-y"})
 _MARGINS = frozenset({"margin-left", "margin-top", "margin-inline-start", "text-indent", "margin"})
 _MOVES = frozenset({"transform", "scale", "translate", "rotate", "clip-path", "mask", "mask-image", "-webkit-mask",
                     "-webkit-mask-image", "zoom"})
-_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | {"filter", "position"}
+_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | {"filter", "position", "z-index"}
+# what makes a box a stacking context of its own (besides a position with a z-index): its own
+# background is then painted under a negative z-index inside it
+_STACKING = ("transform", "scale", "translate", "rotate", "filter", "backdrop-filter", "perspective", "clip-path",
+             "mask", "mask-image", "-webkit-mask", "-webkit-mask-image")
+_CONTAINS = ("paint", "layout", "strict", "content")
+
+
+def _flex_item(st: Style) -> bool:
+    """A child of a flex or grid container: a z-index applies to it unpositioned."""
+    p = st.parent
+    return p is not None and _value(p, "display").split()[-1:] in (["flex"], ["inline-flex"], ["grid"], ["inline-grid"])
+
+
+def _stacking(st: Style) -> bool:
+    """Whether this element's box is a stacking context of its own (the usual ways; one missed
+    only makes the judge stricter)."""
+    pos = _value(st, "position")
+    if pos in ("fixed", "sticky"):
+        return True
+    if _value(st, "z-index") not in ("", "auto") and (pos in ("relative", "absolute") or _flex_item(st)):
+        return True
+    if st.opacity is not None and st.opacity < 1:
+        return True
+    if any(_value(st, p) not in _NONE for p in _STACKING) or _value(st, "mix-blend-mode") not in _NONE:
+        return True
+    if _value(st, "isolation") == "isolate" or any(w in _value(st, "contain") for w in _CONTAINS):
+        return True
+    if _value(st, "container-type") in ("size", "inline-size"):
+        return True
+    return any(w in _value(st, "will-change") for w in ("opacity", "transform", "filter", "z-index", "isolation"))
+
+
+def _behind(st: Style, el: Element) -> str:
+    """Why a negative ``z-index`` draws this element under a background painted over it, or "":
+    a box with a negative z-index is painted just above its stacking context's own background,
+    and under the backgrounds of every box between it and that context (the body's too, when
+    the root paints one of its own)."""
+    z = _value(st, "z-index")
+    try:
+        n = int(z)
+    except ValueError:
+        return ""
+    if n >= 0 or (_value(st, "position") in ("", "static") and not _flex_item(st)):
+        return ""
+    s = st.parent
+    while s is not None and s.el.tag != "html":
+        if _stacking(s):
+            return ""
+        painted = s.bg_image or s.bg is None or s.bg.a > 0.05
+        root = s.parent
+        if painted and s.el.tag == "body" and root is not None and not root.bg_image \
+                and root.bg is not None and root.bg.a == 0:
+            painted = False  # the body's background is the canvas's when the root paints none
+        if painted:
+            return f"z-index: {z} draws it under the background of its <{s.el.tag}>"
+        s = s.parent
+    return ""
 
 
 def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset()) -> str:
@@ -322,6 +385,16 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
             lhr = _len(lh) if lh and not lh.replace(".", "", 1).isdigit() else ((float(lh), float(lh)) if lh else None)
             if lhr is not None and lhr[1] <= 0.01 and not _value(st, "height"):
                 return f"line-height: {lh} with overflow hidden"
+        elif "auto" in overflow or "scroll" in overflow:
+            # a scroll box lower than its text shows the first lines; the rest sits below a fold
+            # most readers never scroll, as hidden as if it were cut
+            for p in ("height", "max-height", "width", "max-width"):
+                r = _len(_value(st, p))
+                if r is not None and r[1] <= 1:
+                    return f"{p}: {_value(st, p)} with overflow auto or scroll"
+            cut = _cut_box(st, el, "overflow auto or scroll (a scroll box)")
+            if cut:
+                return cut + ": the rest lies below a fold a reader must scroll"
     if "position" in present:
         pos = _value(st, "position")
         if pos and pos != "static":
@@ -334,6 +407,10 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
                         return f"{p}: {v} puts it off the screen"
         if pos in ("absolute", "fixed"):
             return f"position: {pos} takes it out of its sentence, where it can lie over other text"
+    if "z-index" in present:
+        why = _behind(st, el)
+        if why:
+            return why
     if not present.isdisjoint(_MARGINS):
         for p in ("margin-left", "margin-top", "margin-inline-start", "text-indent"):
             r = _len(_value(st, p))
@@ -815,23 +892,44 @@ _WIDTH_AT = lazy(r"(\d+(?:\.\d+)?)\s*(px|em|rem)\b", re.I)
 _MAX_WIDTHS = 12  # thresholds: a page's own breakpoints are a handful
 
 
-def _widths(sheet: Sheet, shipped: frozenset[tuple[str, str]]) -> list[tuple[str, dict[str, float], dict[str, str],
-                                                                             set[str] | None]]:
-    """Screens as wide as each side of every width a page's own ``@media`` rules name, so a
-    side hidden only in a band of widths (a tablet, a narrow window) is judged too."""
+def _marks(sheet: Sheet, shipped: frozenset[tuple[str, str]], kind: str, sizes: tuple[str, ...]) -> list[float]:
+    """Each side of every size (in px) the page's own ``@kind`` rules name, for the features ``sizes``."""
     marks: set[float] = set()
     for r in sheet.rules:
         if not r.conditions or all((d.prop, d.plain()) in shipped for d in r.decls):
             continue
         for name, prelude in r.conditions:
-            if name.lower() != "media" or "width" not in prelude.lower():
+            if name.lower() != kind or not any(f in prelude.lower() for f in sizes):
                 continue
             for m in _WIDTH_AT.finditer(prelude):
                 marks.add(float(m.group(1)) * (1.0 if m.group(2).lower() == "px" else 16.0))
+    return sorted({x for t in sorted(marks)[:_MAX_WIDTHS] for x in (t - 1, t, t + 1) if x >= 0})
+
+
+def _widths(sheet: Sheet, shipped: frozenset[tuple[str, str]]) -> list[tuple[str, dict[str, float], dict[str, str],
+                                                                             set[str] | None]]:
+    """Screens as wide as each side of every width a page's own ``@media`` rules name, so a
+    side hidden only in a band of widths (a tablet, a narrow window) is judged too."""
     out: list[tuple[str, dict[str, float], dict[str, str], set[str] | None]] = []
-    for w in sorted({x for t in sorted(marks)[:_MAX_WIDTHS] for x in (t - 1, t, t + 1) if x > 0}):
-        out.append((f"on a screen {w:g}px wide", {"width": w, "device-width": w, "aspect-ratio": w / 800.0,
-                                                   "device-aspect-ratio": w / 800.0}, {}, None))
+    for w in _marks(sheet, shipped, "media", ("width",)):
+        if w > 0:
+            out.append((f"on a screen {w:g}px wide", {"width": w, "device-width": w, "aspect-ratio": w / 800.0,
+                                                       "device-aspect-ratio": w / 800.0}, {}, None))
+    return out
+
+
+def _boxes(sheet: Sheet, shipped: frozenset[tuple[str, str]]) -> list[tuple[str, dict[str, float], bool]]:
+    """Containers of each size either side of every size a page's own ``@container`` rules name,
+    and with the queries no static reading answers (``style()``) both matching and not: a
+    container's size is not known before layout, so a side hidden in any of them is judged."""
+    if not any(name.lower() == "container" for r in sheet.rules for name, _ in r.conditions
+               if not all((d.prop, d.plain()) in shipped for d in r.decls)):
+        return []
+    out: list[tuple[str, dict[str, float], bool]] = [
+        ("where the page's container queries on style or scroll state do not match", {}, False)]
+    for w in _marks(sheet, shipped, "container", ("width", "height", "inline-size", "block-size")):
+        out.append((f"in a container {w:g}px across", {"width": w, "height": w, "inline-size": w, "block-size": w,
+                                                      "aspect-ratio": 1.0}, True))
     return out
 
 
@@ -953,7 +1051,48 @@ def _gapped(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
 
 # what covers reads first: an element declaring none of these paints over nothing
 _COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position",
-                          *_GAPS, *_BORDERS, "vertical-align"})
+                          *_GAPS, *_BORDERS, "vertical-align", "transform", "translate"})
+_MARGIN_SIDES = tuple(p for p in _GAPS if p.startswith("margin"))
+
+
+def _pulled_over(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a box that paints a background is drawn over the text beside it, or "": pulled onto
+    its neighbours by a negative margin, or moved onto them by a relative offset or a translate,
+    further than an outline may reach (4px), in declarations the shipped style sheets lack. The
+    gate lays out no page, so it cannot tell what lies there: a claim's last line as well as
+    empty space."""
+    if not (st.bg_image or (st.bg is not None and st.bg.a > 0.05)):
+        return ""
+    font = st.font if st.font is not None else (16.0, 16.0)
+    ctx = values.Ctx(em=font, pct=(0.0, 1280.0))  # a percentage of a box as wide as the screen, at most
+
+    def reach(v: str, negative: bool) -> bool:
+        for c in values.components(v.replace(",", " ")):
+            r = values.length(c, ctx)
+            if r is not None and (min(r[0], r[1]) < -_PAINT_OVER if negative else
+                                  max(abs(r[0]), abs(r[1])) > _PAINT_OVER):
+                return True
+        return False
+
+    for p in _MARGIN_SIDES:
+        v = _value(st, p)
+        if v not in _NONE and _foreign(st, p, shipped) and reach(v, True):
+            return f"{p}: {v} pulls a box with a background over the text beside it"
+    if _value(st, "position") in ("relative", "sticky"):
+        for p in _OFFSETS:
+            v = _value(st, p)
+            if v not in _NONE and v != "auto" and _foreign(st, p, shipped) and reach(v, False):
+                return f"position: {_value(st, 'position')}; {p}: {v} moves a box with a background over the " \
+                       "text beside it"
+    for p in ("transform", "translate"):
+        v = _value(st, p)
+        if v in _NONE or not _foreign(st, p, shipped):
+            continue
+        moves = " ".join(m.group(2) for m in _FUNC.finditer(v) if m.group(1).lower().startswith("translate")) \
+            if p == "transform" else v
+        if moves and reach(moves, False):
+            return f"{p}: {v[:40]} moves a box with a background over the text beside it"
+    return ""
 
 
 def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
@@ -967,7 +1106,7 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
         if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
         why = _paints_over(st, shipped) or _nudged(st, el, shipped) or _gapped(st, el, shipped) \
-            or _lifted(st, el, shipped)
+            or _lifted(st, el, shipped) or _pulled_over(st, el, shipped)
         if why:
             out.append(Unseen(el.line, [], f"<{el.tag}>: {why}", False, False))
             continue
@@ -982,10 +1121,10 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
 
 def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], blocks: list[Element],
                entries: list[Element], where: str = "", computed: Computed | None = None,
-               shipped: frozenset[tuple[str, str]] = frozenset()) -> list[Unseen]:
+               shipped: frozenset[tuple[str, str]] = frozenset(), loose: bool = False) -> list[Unseen]:
     from ..css.cascade import cascade
 
-    computed = computed if computed is not None else cascade(doc, sheet, inline)
+    computed = computed if computed is not None else cascade(doc, sheet, inline, loose=loose)
     judge = _Judge(computed, shipped)
     out: list[Unseen] = covers(doc, computed, shipped) if not where else []
     for ledger, els in ((False, blocks), (True, entries)):
@@ -997,11 +1136,22 @@ def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], block
     return out
 
 
+def _unread(sheet: Sheet, shipped: frozenset[tuple[str, str]]) -> list[str]:
+    """The selectors of the page's own rules the selector engine cannot read (declarations the
+    shipped style sheets lack): a browser may read them, and draw what they declare."""
+    from ..css.select import parse_selector_list
+
+    return [r.selector for r in sheet.rules if r.decls and not all((d.prop, d.plain()) in shipped for d in r.decls)
+            and parse_selector_list(r.selector) is None]
+
+
 def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
            shipped: frozenset[tuple[str, str]] = frozenset(), *, computed: Computed | None = None) -> list[Unseen]:
     """Claim blocks and ledger entries with text a reader cannot see (or folded away): on the
     desktop screen, and on a phone, in a dark scheme and on paper when the page has conditional
-    rules of its own (declarations the shipped style sheets do not have). ``computed``: the
+    rules of its own (declarations the shipped style sheets do not have), in containers of the
+    sizes its container queries name, and, when it has rules whose selector the engine cannot
+    read, with those rules matching what the rest of their selector matches. ``computed``: the
     desktop cascade of these very sheets, when the caller has it already."""
     from ..css import conditions
 
@@ -1011,10 +1161,22 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
     if not blocks and not entries:
         return []
     out = _judge_all(doc, sheet, inline, blocks, entries, computed=computed, shipped=shipped)  # the desktop
+    seen = {(u.line, u.ledger) for u in out}
+
+    def add(found: list[Unseen]) -> None:
+        for u in found:
+            if (u.line, u.ledger) not in seen and not u.folded:
+                seen.add((u.line, u.ledger))
+                out.append(u)
+
+    unread = _unread(sheet, shipped)
+    if unread:  # fail closed: a rule the engine cannot match may match in a browser
+        add(_judge_all(doc, sheet, inline, blocks, entries, f"where a browser matches the selector "
+                       f"\"{' '.join(unread[0].split())[:60]}\", which the gate cannot read", shipped=shipped,
+                       loose=True))
     own = any(r.conditions and any((d.prop, d.plain()) not in shipped for d in r.decls) for r in sheet.rules)
     if not own:
         return out
-    seen = {(u.line, u.ledger) for u in out}
 
     def applied() -> tuple[bool, ...]:  # which conditional rules the cascade takes, here
         return tuple(conditions.applies(r.conditions) for r in sheet.rules if r.decls and r.conditions)
@@ -1023,27 +1185,36 @@ def unseen(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]],
     # hide nothing that one did not (a block is reported once)
     judged = {applied()}
     env, words, types = dict(conditions.ENV), dict(conditions.KEYWORDS), conditions._TYPES_TRUE
-    try:
-        for name, e, k, t in (*_WORLDS, *_widths(sheet, shipped)):
-            conditions.ENV.update(e)
-            conditions.KEYWORDS.update(k)
-            conditions._TYPES_TRUE = t or types
-            rules = applied()
-            if rules not in judged:
-                judged.add(rules)
-                for u in _judge_all(doc, sheet, inline, blocks, entries, name, shipped=shipped):
-                    if (u.line, u.ledger) not in seen and not u.folded:
-                        seen.add((u.line, u.ledger))
-                        out.append(u)
-            conditions.ENV.clear()
-            conditions.ENV.update(env)
-            conditions.KEYWORDS.clear()
-            conditions.KEYWORDS.update(words)
-            conditions._TYPES_TRUE = types
-    finally:
+    box, queries = dict(conditions.CONTAINER), conditions.QUERIES[0]
+
+    def restore() -> None:
         conditions.ENV.clear()
         conditions.ENV.update(env)
         conditions.KEYWORDS.clear()
         conditions.KEYWORDS.update(words)
         conditions._TYPES_TRUE = types
+        conditions.CONTAINER.clear()
+        conditions.CONTAINER.update(box)
+        conditions.QUERIES[0] = queries
+
+    def judge(name: str) -> None:
+        rules = applied()
+        if rules not in judged:
+            judged.add(rules)
+            add(_judge_all(doc, sheet, inline, blocks, entries, name, shipped=shipped))
+
+    try:
+        for name, e, k, t in (*_WORLDS, *_widths(sheet, shipped)):
+            conditions.ENV.update(e)
+            conditions.KEYWORDS.update(k)
+            conditions._TYPES_TRUE = t or types
+            judge(name)
+            restore()
+        for name, size, match in _boxes(sheet, shipped):
+            conditions.CONTAINER.update(size)
+            conditions.QUERIES[0] = match
+            judge(name)
+            restore()
+    finally:
+        restore()
     return out

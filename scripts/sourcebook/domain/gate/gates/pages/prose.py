@@ -89,6 +89,56 @@ _HEADER_LABEL = lazy(r"[^.!?。！？]*[^.!?。！？\s]")  # no sentence's stop
 # a cell that only affirms its header ("yes", "✓"): the row says the header of its label
 _AFFIRM = lazy(r"(?:yes|y|true|ok|[✓✔☑✅])", re.I)
 _NOTES_LABEL = lazy(r"^Speaker notes, slide \d+$")  # the aria-label sb render gives a deck's notes
+_YEAR = lazy(r"\b(?:1[89]|20)\d\d\b")  # the year a credit may name ("© 2019 Jane Doe")
+
+
+# A sign or pictograph beside a claim's words reads as a mark too ("W1 ⛔", "in late September
+# 🗸"): refused by its class, not by a list of the ticks already seen. Every "other symbol"
+# (Unicode So: dingbats, pictographs, ballot boxes, geometric shapes, ◯ and ✕), an enclosing
+# mark drawing a sign around a letter (Me: "3⃠"), a private-use character (an icon font's
+# picture), a square root of nothing (a tick: "September √"), and a multiplication sign that
+# multiplies no number ("W3 ×") are marks; the typographic signs of ordinary writing, the units of CJK
+# writing, the arrows read as words of change (``stance.CHANGE``) and box drawing in code are not.
+_TYPOGRAPHIC = frozenset("©®™℠℗°№℃℉℅℮¦\ufffc\ufffd")  # and the replacement characters of a broken encoding
+_ROOTS = frozenset("√∛∜")
+_BULLETS = frozenset("◦▪▫")
+_ARROWS = frozenset("→⟶➔➜⇒↑↓⬆⬇↗↘▲▼⇧⇩")
+_NUMBER_BEFORE = lazy(r"(?<![^\W\d_])\d[\d.,]*\s*$")  # "2×", "3 ×": not "W3 ×"
+_NUMBER_AFTER = lazy(r"\s*\d")
+
+
+def _multiplies(text: str) -> bool:
+    """Whether every "×" in ``text`` stands beside a number (``3 × 4``, ``2×``): a multiplication."""
+    at = [i for i, c in enumerate(text) if c == "×"]
+    return all(_NUMBER_BEFORE.search(text[max(0, i - 24):i]) or _NUMBER_AFTER.match(text, i + 1) for i in at)
+
+
+def mark_sign(text: str, told: list[str], code: bool = False) -> str:
+    """The first sign or pictograph in ``text`` that reads as a mark and that no text in
+    ``told`` (what the page's claims state and quote) holds, or ""."""
+    if text.isascii():
+        return ""
+    import unicodedata
+
+    if text[:1] in _BULLETS and text[1:2].isspace():
+        text = text[2:]  # a list's bullet written out ("◦ Route W1")
+    for ch in dict.fromkeys(c for c in text if ord(c) > 0xA0):
+        if ch in _TYPOGRAPHIC or ch in _ARROWS or 0x3300 <= ord(ch) <= 0x33FF or (code and 0x2500 <= ord(ch) <= 0x259F):
+            continue
+        cat = unicodedata.category(ch)
+        if ch == "×":
+            if _multiplies(text):
+                continue
+        elif ch in _ROOTS:
+            if all(i + 1 < len(text) and (text[i + 1].isalnum() or text[i + 1] == "(")
+                   for i, c in enumerate(text) if c == ch):
+                continue  # "√2": a root of what follows it
+        elif cat not in ("So", "Me", "Co"):
+            continue
+        if any(ch in t for t in told):
+            continue  # the claim's own words hold it (a quoted post's emoji)
+        return ch
+    return ""
 
 
 def first_words(text: str, n: int = 8) -> str:
@@ -939,6 +989,17 @@ class _Judge:
                                       f"\"{safe(first_words(p.text), 120)}\" writes the mark {fake.group(0)!r} as "
                                       "text; a mark is sourcebook's <span class=\"mark\"> in a claim block, "
                                       "never words in a sentence: cut it"))
+            elif fake is None and p.text not in self.fixed and (w in ("prose", "heading", "row", "header", "chart",
+                                                                      "code") or w.startswith("attr:")) \
+                    and (sign := mark_sign(p.text, self.told(), w == "code")):
+                import unicodedata
+
+                name = unicodedata.name(sign, f"U+{ord(sign):04X}").lower()
+                self.f.append(Finding("E-PAGE-MARK-STRAY", f"{self.page.rel}:{p.line}",
+                                      f"\"{safe(first_words(p.text), 120)}\" writes the sign {sign!r} ({name}) as "
+                                      "text; a sign or pictograph beside a claim's words reads as a mark (checked, "
+                                      "refused, done), and a mark is sourcebook's <span class=\"mark\"> in a claim "
+                                      "block: cut it, or cite the claim whose words hold it"))
             if w == "title" and p.text not in own and p.text not in self.fixed and \
                     (not self.sent.is_short_label(p.text) or self.fig.find_figures(p.text)):
                 # a short label names the page ("Fixture artifact"); one with a figure or a
@@ -1004,6 +1065,13 @@ class _Judge:
             elif w == "notes" and p.text in self.notes():
                 continue
             elif w == "credit" and p.text in self.credits():
+                said = self.credit_says(self.credits()[p.text])
+                if said:
+                    self.counts["refused"] += 1
+                    self.refuse("E-PAGE-UNCITED", p, f"is an image credit, but it carries {said}, which cites no "
+                                                     "claim; a credit names who made the image (a person, an "
+                                                     "agency, a year) and sb render prints its licence: state the "
+                                                     "rest in a cited sentence, or cut it")
                 continue
             elif w.startswith("attr:") and (p.text in self.fixed or _NOTES_LABEL.match(p.text)):
                 continue
@@ -1283,7 +1351,26 @@ class _Judge:
                 out.append(f)
         return out
 
-    def credits(self) -> set[str]:
+    def credit_says(self, credit: str) -> str:
+        """What an image credit says besides who made the image, or "": a figure, a date other
+        than a bare year, an identifier ("W3"), a web address, a quotation, or a word the page's
+        sentences may only take from a claim (of scope, negation, change, judgement, ...)."""
+        if not credit:
+            return ""
+        from .....engines.text.stance import ADDED, added_words
+
+        figs = [f for f in self.fig.find_figures(credit) if not (f.kind == "date" and _YEAR.fullmatch(f.written))]
+        if figs:
+            return f"the {'identifier' if figs[0].kind == 'ident' else 'figure'} {figs[0].written!r}"
+        fact = self.facts(_YEAR.sub("", credit))  # a web address, a quotation, an amount
+        if fact:
+            return fact
+        got = added_words(credit, [])
+        if got:
+            return f"{ADDED[got[0]][1]} ({got[1]!r})"
+        return self.judged(credit) or self.changed(credit)
+
+    def credits(self) -> dict[str, str]:
         from ...prose_fixed import credit_sentences
 
         return credit_sentences(self.ctx)
