@@ -63,6 +63,13 @@ FIGURE_CASES = [
      "Route W3 takes the pass from the first of December, once its readers are fitted{w3}."),
     ("Route W3 takes the pass at midnight on 1 December 2026, once its readers are fitted{w3}.", "midnight",
      "Route W3 takes the pass on 1 December 2026, once its readers are fitted{w3}."),
+    # a time of day in words: "nine o'clock", "half eight", "at nine" where a timetable is told
+    ("Route W3 takes the pass from nine o'clock on 1 December 2026, once its readers are fitted{w3}.", "nine o'clock",
+     "Route W3 takes the pass on 1 December 2026, once its readers are fitted{w3}."),
+    ("Route W3 takes the pass from half eight on 1 December 2026, once its readers are fitted{w3}.", "half eight",
+     "Route W3 takes the pass from the first of December 2026, once its readers are fitted{w3}."),
+    ("Route W3 starts taking the pass at nine on 1 December 2026, once its readers are fitted{w3}.", "nine",
+     "Route W3 starts taking the pass on 1 December 2026, once its readers are fitted{w3}."),
     ("On routes W1/2/3 the operator lists the pass as accepted{routes}.", "3",
      "On routes W1/2 the operator lists the pass as accepted{routes}."),
     ("On routes W1/W3 the operator lists the pass as accepted{routes}.", "W3",
@@ -95,6 +102,18 @@ def test_a_span_in_words_beside_a_claim_dated_once_is_refused(demo, page, tmp_pa
     ("3 x 104 boats", [("number", "3"), ("number", "104")]),  # a product, not a power of ten
     ("commit 5e2f1a9", []),
     ("at 12 noon", [("time", "12:00")]),
+    # a time of day in words: "~" where the words do not say which half of the day
+    ("the first boats leave at nine.", [("time", "~09:00")]),
+    ("at nine o'clock", [("time", "~09:00")]),
+    ("leave at half eight.", [("time", "~08:30")]),
+    ("at quarter past seven", [("time", "~07:15")]),
+    ("ten to nine in the evening", [("time", "20:50")]),
+    ("boats run until ten at night", [("time", "22:00")]),
+    ("from five to nine boats", [("number", "5"), ("number", "9")]),  # a count, not a time
+    ("The count stood at nine.", [("number", "9")]),  # no timetable told
+    ("half eight-year-olds", [("number", "8")]),
+    ("route W\u0417", [("ident", "W3")]),  # a Cyrillic Ze beside a Latin letter draws a 3
+    ("Зима, 3 зимы", [("number", "3")]),  # a Russian word stays itself
     ("this afternoon", []),
     ("before Christmas", []),  # no day named
     ("on Boxing Day 2026", [("date", "2026-12-26")]),
@@ -106,6 +125,37 @@ def test_a_span_in_words_beside_a_claim_dated_once_is_refused(demo, page, tmp_pa
 ])
 def test_what_the_reader_makes_of_a_rare_form(text, read):
     assert [(f.kind, f.key) for f in find_figures(text)] == read
+
+
+@pytest.mark.parametrize("text, backed", [
+    ("The first boats leave at eight.", True),
+    ("The first boats leave at eight o'clock.", True),
+    ("The first boats leave at 08:00.", True),
+    ("The first boats leave at nine.", False),
+    ("The first boats leave at nine o'clock.", False),
+    ("The first boats leave at half eight.", False),
+    ("The first boats leave at quarter past seven.", False),
+    ("The first boats leave at eight in the evening.", False),
+])
+def test_a_time_of_day_in_words_is_backed_by_the_same_time(text, backed):
+    """"at eight" is 08:00 or 20:00, either backed by the claim's 08:00; "at nine", "half eight"
+    (08:30) and "eight in the evening" (20:00) are other times."""
+    from sourcebook.engines.text.figures import unbacked
+
+    claim = "Weekend service on all water bus routes starts at 08:00."
+    assert (unbacked(text, [claim]) == []) is backed
+
+
+def test_an_hour_read_off_its_sentence_is_the_claims_number_too():
+    """"at twelve" is read as a time only because its sentence tells a timetable ("start"): the
+    claim's twelve backs it ("children start paying at twelve" of "under twelve ride free"); an
+    hour in words that says it is one ("twelve o'clock") is a time alone."""
+    from sourcebook.engines.text.figures import unbacked
+
+    claim = "Children under twelve ride free when travelling with a paying adult."
+    assert unbacked("Children start paying at twelve.", [claim]) == []
+    assert unbacked("Children start paying at ten.", [claim])
+    assert unbacked("Children start paying from twelve o'clock.", [claim])
 
 
 SOURCES = {"op": {"publisher": "Operator"}, "forum": {"publisher": "Forum"}, "zh": {"publisher": "Notice"}}

@@ -150,6 +150,9 @@ PAGE_CASES = [
      "The Tidewater Pass is accepted on routes W1 and W2{routes}."),
     ("The Tidewater Pass is accepted on routes W1, W2 and WⅢ{routes}.", "WⅢ",
      "The Tidewater Pass is accepted on routes WⅠ and WⅡ{routes}."),
+    # a Cyrillic Ze drawn like a 3 beside a Latin letter: the reader sees W3
+    ("The Tidewater Pass is accepted on routes W1, W2 and W\u0417{routes}.", "W\u0417",
+     "The Tidewater Pass is accepted on routes W1 and W2{routes}."),
     ("The Tidewater Pass is accepted on routes W1 and A-12{routes}.", "A-12",
      "The Tidewater Pass is accepted on W1 and on W2{routes}."),
     # a figure only an unrelated second quote states; an as_of date out of as-of wording

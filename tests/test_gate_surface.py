@@ -303,6 +303,8 @@ def test_framing_that_counts_what_the_page_shows_passes(demo, page, tmp_path, fr
     ("Fares n\u2060ot double.", "E-PAGE-INVISIBLE-CHAR"),
     ("Fares \U000e0046\U000e0041 double.", "E-PAGE-INVISIBLE-CHAR"),  # tag characters smuggle text
     ("Fares are no\u200ct free.", "E-PAGE-INVISIBLE-CHAR"),  # a non-joiner between Latin letters joins nothing
+    ("Fares n\u034fot double.", "E-PAGE-INVISIBLE-CHAR"),  # a grapheme joiner (a mark) between two letters
+    ("Fares are\ufff0 double.", "E-PAGE-INVISIBLE-CHAR"),  # a default-ignorable code point not yet assigned
 ])
 def test_bidi_and_invisible_characters_are_refused(demo, page, tmp_path, text, code):
     refused(demo, body(page, f'<p class="framing">{text}</p>'), tmp_path, code, "U+")
@@ -310,6 +312,23 @@ def test_bidi_and_invisible_characters_are_refused(demo, page, tmp_path, text, c
 
 def test_invisible_characters_in_an_attribute_are_refused(demo, page, tmp_path):
     refused(demo, body(page, '<p><img src="x.png" alt="Fares \u202edouble"></p>'), tmp_path, "E-PAGE-BIDI", "alt=")
+
+
+_CHILDREN = "and children under twelve ride free with a paying adult<sup"
+
+
+def test_a_grapheme_joiner_that_hides_not_is_refused_and_one_before_a_mark_passes(demo, page, tmp_path):
+    """"do n\u034fot ride free": the combining grapheme joiner is drawn as nothing, like every
+    Default_Ignorable_Code_Point, and splits the "not" the negation rules read. Before a combining
+    mark it keeps that mark apart, which is what it is for: a reader sees the mark."""
+    from sourcebook.base.unseen import as_seen, hidden
+
+    assert _CHILDREN in page
+    attack = page.replace(_CHILDREN, "and children under twelve do n\u034fot ride free, even with a paying adult<sup", 1)
+    refused(demo, attack, tmp_path, "E-PAGE-INVISIBLE-CHAR", "U+034F")
+    assert as_seen("do n\u034fot ride") == "do not ride"
+    assert hidden("\u034f", "n", "o") and not hidden("\u034f", "u", "\u0308")
+    passes(demo, body(page, '<p class="framing">Zu\u034f\u0308fall.</p>'), tmp_path)
 
 
 def test_characters_given_as_references_are_refused(demo, page, tmp_path):
@@ -703,6 +722,7 @@ def test_ids_of_plain_texts_do_not_move():
 
 
 @pytest.mark.parametrize("text", ["Fares are n\u043et free.", "Fares are n\u2060ot free.", "Fares are no\u200bt free.", "Fares are ｎot free.",
+                                  "Fares are n\u034fot free.", "Fares are \u0274\u1d0f\u1d1b free.",
                                   "Проезд н\u00adе бесплатный.", "运费\u200b不免费。"])
 def test_negation_is_read_through_invisible_characters(text):
     from sourcebook.engines.text.stance import negated

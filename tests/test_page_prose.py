@@ -685,6 +685,26 @@ def test_a_not_before_the_claims_figure_is_refused_though_the_claim_says_free(de
     passes_prose(demo, page.replace(_KIDS, "children under twelve do not pay", 1), tmp_path)
 
 
+def test_a_negation_in_small_capitals_is_read_as_one(demo, page, tmp_path):
+    """"do ɴᴏᴛ ride free": Latin small capitals, which NFKC leaves alone, are read as the letters
+    they draw before the word rules; small capitals that add no word pass."""
+    assert _KIDS in page
+    refused(demo, page.replace(_KIDS, "children under twelve do \u0274\u1d0f\u1d1b ride free", 1), tmp_path,
+            "E-PAGE-NEGATION-ADDED")
+    passes_prose(demo, page.replace(_KIDS, "children under twelve ride \ua730\u0280\u1d07\u1d07", 1), tmp_path)
+
+
+def test_a_small_number_in_words_bound_to_a_comparison_is_a_figure(demo, page, tmp_path):
+    """"children under ten ride free" of a claim that says under twelve: a number word up to ten
+    bound to a comparison or an age ("under ten", "over five", "aged nine") states a limit, a
+    figure like any other; the claim's own limit in digits passes."""
+    assert _KIDS in page
+    refused(demo, page.replace(_KIDS, "children under ten ride free", 1), tmp_path, "E-PAGE-FIGURE-UNBACKED", "'ten'")
+    refused(demo, page.replace(_KIDS, "children aged up to nine ride free", 1), tmp_path, "E-PAGE-FIGURE-UNBACKED",
+            "'nine'")
+    passes_prose(demo, page.replace(_KIDS, "children under 12 ride free", 1), tmp_path)
+
+
 def test_a_count_of_time_the_claim_does_not_count_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(_KIDS, "children under twelve months ride free", 1), tmp_path,
             "E-PAGE-FIGURE-UNBACKED", "twelve months")
@@ -1759,6 +1779,18 @@ def test_scare_quotes_around_the_claims_own_word_are_refused(demo, page, tmp_pat
     refused(demo, page.replace(_AUDIT, 'give an "audited" 31,000 passengers', 1), tmp_path,
             "E-PAGE-WORD-UNBACKED", "quotation marks")
     passes_prose(demo, page.replace(_AUDIT, 'give what they call the "audited" 31,000 passengers', 1), tmp_path)
+
+
+def test_scare_quotes_around_a_few_of_the_claims_words_are_refused(demo, page, tmp_path):
+    """"an "audited average" of 31,000": two words a quote states plainly, set in marks with no
+    one named as saying them, doubt them as one-word scare quotes do; the same words given as
+    the officers' ("what officers called"), or named as words, are a quotation."""
+    assert _AUDIT in page
+    refused(demo, page.replace(_AUDIT, "give an “audited average” of 31,000 passengers", 1), tmp_path,
+            "E-PAGE-WORD-UNBACKED", "quotation marks")
+    passes_prose(demo, page.replace(_AUDIT, "give what officers called an “audited average” of 31,000 passengers", 1),
+                 tmp_path)
+    passes_prose(demo, page.replace(_AUDIT, "give, in the phrase “audited average”, 31,000 passengers", 1), tmp_path)
 
 
 def test_a_year_after_the_claims_month_is_read_off_its_sources_date(demo, page, tmp_path):

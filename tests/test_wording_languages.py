@@ -2,8 +2,11 @@
 
 - a plan told as done: the claim's quote in the sentence's language tells the verb as to come
   ("установят", "将于十一月安装", "使えるようになります"); a past or perfect form of that verb
-  ("установили", "安装了", "使えるようになりました") is refused, a word of plan ("должны",
-  "定于", "予定") keeps it;
+  ("установили", "安装了", "使えるようになりました"), or its short passive participle
+  ("установлены"), is refused, a word of plan ("должны", "будут", "定于", "予定") keeps it;
+- a report stays one: a sentence in Japanese, Russian or Chinese that tells what a claim reports
+  someone saying keeps who says it ("によると", "と話している", "по словам", "говорят", "据");
+- "всё ещё" (still) is no word of scope; "на всех маршрутах" is;
 - a condition stays: a sentence in Russian, Chinese or Japanese that restates a conditional claim
   that plans nothing (its names with digits and one of its figures) keeps a word of condition
   ("なら", "陪同", "с платящим взрослым"); a plan in the plain form is its future too, and keeps
@@ -68,6 +71,9 @@ def swap(page: str, old: str, new: str) -> str:
     (W3, "W3航路でも新しい読み取り機が取り付けられ次第、十二月一日からパスが使えるようになりました", "なりました"),
     (COMMITTEE, "Новые считыватели для W3 установили в ноябре", "установили"),
     (COMMITTEE, "W3航线的新读卡器十一月安装了", "安装了"),
+    # the short passive participle tells it done as a state
+    (COMMITTEE, "Договор на считыватели для W3 подписан в августе, а новые считыватели установлены в ноябре",
+     "установлены"),
 ])
 def test_a_plan_told_as_done_in_another_language_is_refused(demo, page, tmp_path, old, new, word):
     refused(demo, swap(page, old, new), tmp_path, "E-PAGE-HEDGE-DROPPED", repr(word))
@@ -81,6 +87,7 @@ def test_a_plan_told_as_done_in_another_language_is_refused(demo, page, tmp_path
     (COMMITTEE, "Новые считыватели для W3 должны установить в ноябре"),
     (COMMITTEE, "W3航线的新读卡器定于十一月安装"),
     (COMMITTEE, "Контракт на считыватели для W3 подписали в августе, а установят их в ноябре"),
+    (COMMITTEE, "Договор на считыватели для W3 подписан в августе, а новые считыватели будут установлены в ноябре"),
 ])
 def test_a_plan_kept_in_another_language_passes(demo, page, tmp_path, old, new):
     passes(demo, swap(page, old, new), tmp_path)
@@ -104,6 +111,41 @@ def test_a_condition_dropped_in_another_language_is_refused(demo, page, tmp_path
 ])
 def test_a_condition_kept_in_another_language_passes(demo, page, tmp_path, old, new):
     passes(demo, swap(page, old, new), tmp_path)
+
+
+RIDERS = "Riders say the W3 readers were still switched off in late September"
+
+
+@pytest.mark.parametrize("new", [
+    "W3航路の読み取り機は九月下旬にもまだ止まっていた",
+    "Считыватели на маршруте W3 в конце сентября были выключены",
+    "W3航线的读卡器在九月下旬仍然关闭",
+])
+def test_a_report_told_as_plain_fact_in_another_language_is_refused(demo, page, tmp_path, new):
+    """The riders' report, told in Japanese, Russian or Chinese with no one saying it: the English
+    speaker rule holds there too (a figure of the report, "九月下旬", "сентября", says the
+    sentence restates it)."""
+    refused(demo, swap(page, RIDERS, new), tmp_path, "E-PAGE-HEDGE-DROPPED", "Riders on route W3 said")
+
+
+@pytest.mark.parametrize("new", [
+    "乗客によると、W3航路の読み取り機は九月下旬にもまだ止まっていた",
+    "乗客は、W3航路の読み取り機は九月下旬にもまだ止まっていたと話している",
+    "По словам пассажиров, считыватели на маршруте W3 в конце сентября были выключены",
+    # "всё ещё" is "still", no word of scope
+    "Пассажиры говорят, что в конце сентября считыватели на маршруте W3 всё ещё были выключены",
+    "据乘客说，W3航线的读卡器在九月下旬仍然关闭",
+])
+def test_a_report_kept_as_one_in_another_language_passes(demo, page, tmp_path, new):
+    passes(demo, swap(page, RIDERS, new), tmp_path)
+
+
+def test_all_routes_in_russian_is_still_a_word_of_scope(demo, page, tmp_path):
+    """"всё ещё" (still) scopes nothing, "все маршруты" (all routes) widens W1 and W2."""
+    refused(demo, swap(page, LISTS, "Проездной принимают на всех маршрутах"), tmp_path, "E-PAGE-WORD-UNBACKED",
+            "'всех'")
+    refused(demo, swap(page, LISTS, "Проездной всё ещё принимают на всех маршрутах"), tmp_path,
+            "E-PAGE-WORD-UNBACKED", "'всех'")
 
 
 @pytest.mark.parametrize("new, word", [

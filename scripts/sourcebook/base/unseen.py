@@ -25,8 +25,14 @@ _VISIBLE_CF = frozenset("\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\u070f\u0890\
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0")
 _JOINERS = frozenset("\u200c\u200d")
 ANY = hot("[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
-                  "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb"
-                  "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
+                  "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb"
+                  "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+# Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties): drawn as nothing wherever they
+# stand, whatever their category (the grapheme joiner and the Mongolian selectors are marks, the
+# Khmer inherent vowels too, some are not assigned yet)
+_IGNORABLE = hot("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                 "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+                 "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
 
 
 def hidden(ch: str, before: str = "", after: str = "") -> bool:
@@ -41,8 +47,12 @@ def hidden(ch: str, before: str = "", after: str = "") -> bool:
         return not (before.isalnum() and after.isalnum()) or _non_joining(before) or _non_joining(after)
     if "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef":
         return not before or before.isascii() and before.isalnum()  # a selector after a letter does nothing
+    if ch == "\u034f":  # the grapheme joiner keeps a combining mark apart from what it follows; elsewhere
+        return not (after and unicodedata.category(after).startswith("M"))  # ("n\u034fot") it hides a break
+    if "\u180b" <= ch <= "\u180f" and ch != "\u180e":  # Mongolian variation selectors: after a Mongolian letter
+        return not "\u1820" <= before <= "\u18aa"
     cat = unicodedata.category(ch)
-    return (cat == "Cf" and ch not in _VISIBLE_CF) or cat == "Cc"
+    return (cat == "Cf" and ch not in _VISIBLE_CF) or cat == "Cc" or _IGNORABLE.match(ch) is not None
 
 
 # Scripts whose letters never join: a joiner between two of them does nothing a reader sees.
@@ -69,9 +79,25 @@ def without_unseen(text: str) -> str:
 
 
 # Cyrillic and Greek letters drawn exactly like Latin ones: inside a word that is otherwise
-# Latin ("nоt" with a Cyrillic о) a reader sees the Latin word.
-_LOOKALIKE = str.maketrans("аеорсухіјѕԁһԛԝАВЕКМНОРСТХІЈЅοαυνκιτрΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
-                           "aeopcyxijsdhqwABEKMHOPCTXIJSoauvkitpABEZHIKMNOPTYX")
+# Latin ("nоt" with a Cyrillic о) a reader sees the Latin word; letters drawn like digits (the
+# Cyrillic З, б; the ezh and yogh) beside Latin letters or digits read as those digits ("WЗ" is W3)
+DIGIT_LIKE = "ЗзӠӡƷʒȜȝб"
+_LOOKALIKE = str.maketrans("аеорсухіјѕԁһԛԝАВЕКМНОРСТХІЈЅοαυνκιτрΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" + DIGIT_LIKE,
+                           "aeopcyxijsdhqwABEKMHOPCTXIJSoauvkitpABEZHIKMNOPTYX" + "333333336")
+
+
+def _small_capitals() -> dict[int, int]:
+    """Latin small capitals (ɴᴏᴛ), which NFKC leaves alone, as the lower-case letters they draw."""
+    out = {}
+    for lo, hi in ((0x0250, 0x02b0), (0x1d00, 0x1d80), (0xa720, 0xa800), (0x1df00, 0x1e000)):
+        for cp in range(lo, hi):
+            name = unicodedata.name(chr(cp), "")
+            if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == 28:
+                out[cp] = ord(name[-1].lower())
+    return out
+
+
+_LOOKALIKE.update(_small_capitals())
 _WORD = hot(r"\w+")
 
 
@@ -80,17 +106,27 @@ def _latin_word(m: re.Match) -> str:
     if w.isascii():
         return w
     folded = w.translate(_LOOKALIKE)
-    # only a word that mixes scripts: a Russian or Greek word stays itself
-    return folded if folded.isascii() and any(c.isascii() for c in w) else w
+    # only a word that mixes scripts, or one all in Latin look-alikes (small capitals): a Russian
+    # or Greek word stays itself
+    if not folded.isascii():
+        return w
+    return folded if any(c.isascii() for c in w) or all(unicodedata.name(c, "").startswith("LATIN") for c in w) else w
+
+
+def lookalikes_read(text: str) -> str:
+    """``text`` with the look-alike letters of a word that mixes scripts (or is all Latin small
+    capitals) read as the Latin letters or digits they draw; one character for one, so offsets
+    into it are offsets into ``text``."""
+    return text if text.isascii() else _WORD.sub(_latin_word, text)
 
 
 def as_seen(text: str) -> str:
     """``text`` as a reader sees it: NFKC, without unseen characters, look-alike letters inside
-    a Latin word read as Latin."""
+    a Latin word read as Latin (and as digits: "WЗ"), Latin small capitals as their letters."""
     if text.isascii() and not ANY.search(text):
         return text
     t = without_unseen(unicodedata.normalize("NFKC", without_unseen(text)))
-    return _WORD.sub(_latin_word, t) if not t.isascii() else t
+    return lookalikes_read(t)
 
 
 def identity(text: str) -> str:

@@ -132,7 +132,7 @@ def unbacked_author_text(text: object, backing: list[str]) -> list[str]:
 
     if not isinstance(text, str) or not text.strip() or not figures.find_figures(text):
         return []
-    return [f.written for f in figures.unbacked(text, backing) if not figures.small_word(f)]
+    return [f.written for f in figures.unbacked(text, backing) if not figures.small_word(f, text)]
 
 
 def _shown(written: list[str]) -> str:

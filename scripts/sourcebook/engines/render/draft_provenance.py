@@ -226,7 +226,7 @@ def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
     bad = []
     for f in figs:
         nums, refs = own(f.end)
-        if small_word(f) or is_backed(f, backing.of(nums, refs)):
+        if small_word(f, s.text) or is_backed(f, backing.of(nums, refs)):
             continue
         if f.kind == "date" and as_of_wording(s.text, f.start, f.end) and is_backed(f, backing.as_of(refs)):
             continue

@@ -14,7 +14,7 @@ from ...base.patterns import lazy
 from . import currencies
 from .figure_dates import date_parts
 from .figure_scan import Figure, _figures, _value, exact_digits
-from .figure_units import periods_named
+from .figure_units import comparison, periods_named
 
 # --- matching -----------------------------------------------------------------------------
 
@@ -175,6 +175,11 @@ def _backed_in(f: Figure, b: _Backing) -> bool:
     if f.kind == "percent":
         return "p:" + f.key in facts
     if f.kind == "time":
+        if f.key.startswith("~"):  # "nine o'clock": 09:00 or 21:00, as the backing says
+            hh, mm = f.key[1:].split(":")
+            # "at twelve", a time read off its sentence, stands for the number twelve too
+            return any(k in facts for k in (f"t:{f.key}", f"t:{hh}:{mm}", f"t:{int(hh) + 12:02d}:{mm}",
+                                            *([f.unit] if f.unit else [])))
         return "t:" + f.key in facts
     if f.kind == "version":
         return "v:" + f.key in facts or "x:" + f.key.lstrip("v") in facts
@@ -219,10 +224,19 @@ def _date_backed(key: str, b: _Backing) -> bool:
     return False
 
 
-def small_word(f: Figure) -> bool:
+# a small number after these states a limit or an age ("aged nine", "from five")
+_BOUND_BEFORE = lazy(r"(?<![^\W\d_])(?:aged|ages?(?:\s+of)?|from|between)\s+\Z", re.I)
+
+
+def small_word(f: Figure, text: str = "") -> bool:
     """A whole number up to ten written in words that counts nothing named ("the two figures",
-    "one of three ways"): part of the language, never refused; "three travellers" is a count."""
-    return f.spelled and f.kind == "number" and not f.unit and f.key.isdigit() and int(f.key) <= 10
+    "one of three ways"): part of the language, never refused; "three travellers" is a count.
+    With the ``text`` it stands in, one bound to a comparison or an age ("under ten", "over
+    five", "aged nine", "from five") is a limit, a figure like any other."""
+    if not (f.spelled and f.kind == "number" and not f.unit and f.key.isdigit() and int(f.key) <= 10):
+        return False
+    return not text or (comparison(text, f.start, f.end) is None
+                        and _BOUND_BEFORE.search(text, max(0, f.start - 12), f.start) is None)
 
 
 def is_backed(figure: Figure, backing: Iterable[str], text: str | None = None) -> bool:
@@ -246,7 +260,7 @@ def unbacked(text: str, backing: Iterable[str]) -> list[Figure]:
     if not figs:
         return []
     sources = [_backing(b) for b in backing]
-    return [f for f in figs if not small_word(f) and not any(_backed_in(f, _spanless(text, f, b)) for b in sources)]
+    return [f for f in figs if not small_word(f, text) and not any(_backed_in(f, _spanless(text, f, b)) for b in sources)]
 
 
 def _spanless(text: str, f: Figure, b: _Backing) -> _Backing:

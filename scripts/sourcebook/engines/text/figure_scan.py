@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.unseen import DIGIT_LIKE, lookalikes_read
 from . import currencies
 from .figure_dates import (
     _CJK_DATE,
@@ -255,6 +256,41 @@ _HOLIDAY = lazy(r"(?<![\w-])(?P<h>christmas\ (?:day|eve)|boxing\ day|new\ year['
                        "all saints"))
 
 
+# a time of day told in words (read in the view, where "nine" is "9"): "nine o'clock", "half past
+# eight", "quarter to nine", "ten past seven", the British "half eight", and "at nine" (or
+# "until nine", "before nine", "after nine") where the sentence tells of a timetable; a part of
+# the day after it says which half of the clock ("nine in the evening"), else either is meant
+_HOUR = r"(?P<h>1[0-2]|0?[1-9]|one)"
+_DAYPART = r"(?:\s*(?P<ap>[ap]\.?m\b\.?|in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight))?"
+_OCLOCK = lazy(r"(?<![\w.,:-])" + _HOUR + r"\s*o['’]?\s?clock(?![\w-])" + _DAYPART, re.I)
+_PAST_TO = lazy(r"(?<![\w-])(?:(?P<half>half)|(?:a\s+)?(?P<q>quarter)|(?P<mi>[1-5]?\d)(?P<mins>\s+minutes?)?)"
+                r"\s+(?P<way>past|after|to|before)\s+" + _HOUR + r"(?![\w'’-])" + _DAYPART, re.I)
+_HALF_HOUR = lazy(r"(?<![\w-])half\s+" + _HOUR + r"(?![\w'’-])" + _DAYPART, re.I)
+_AT_HOUR = lazy(r"(?<![\w-])(?:at|until|till|before|after)\s+" + _HOUR + r"(?:\s(?P<mm>[1-5]\d))?(?![\w'’-])" +
+                _DAYPART, re.I)
+# what may follow a time in words: an end, a sign, or a small word (not a noun it counts: "at
+# nine stops", "half eight-year-olds")
+_TIME_FOLLOW = lazy(r"\s*(?:$|[^\w\s'’-]|(?:and|or|to|until|till|on|every|each|daily|sharp|at|in|from|when|with|for|"
+                    r"but|while|so|then|as|the|this|that)\b)", re.I)
+# words of a timetable: "at nine" near one of them is a time of day ("the boats leave at nine")
+_TIMETABLE = lazy(r"\b(?:leav(?:e|es|ing)|left|depart\w*|arriv\w*|start\w*|open\w*|clos(?:e|es|ed|ing)|"
+                  r"run|runs|running|ran|begin\w*|began|ends?|ended|finish\w*|sail\w*|services?|timetables?|"
+                  r"schedul\w*|morning|afternoon|evening|night|daily|every\s+day|o['’]?\s?clock|sharp)\b", re.I)
+
+
+def _clock(h: str, minutes: int, ap: str | None) -> str:
+    """The key of a time of day in words: "HH:MM", or "~HH:MM" (HH from 00 to 11) when the
+    words do not say which half of the day it is in."""
+    total = ((1 if h.lower() == "one" else int(h)) % 12) * 60 + minutes
+    hh, mm = (total // 60) % 12, total % 60
+    if not ap:
+        return f"~{hh:02d}:{mm:02d}"
+    a = " ".join(ap.lower().split())
+    later = a.startswith("p") or a.endswith(("afternoon", "evening")) or a == "tonight" or \
+        a == "at night" and hh >= 6
+    return f"{hh + 12 if later else hh:02d}:{mm:02d}"
+
+
 def has_named_time(text: str) -> bool:
     """Whether ``text`` names a time or a day in words ("midnight", "Christmas Day")."""
     return _TIME_WORD.search(text) is not None or _HOLIDAY.search(text) is not None
@@ -446,6 +482,47 @@ class _Scan:
             if m["ap"] in ("午後", "下午") and hh < 12:
                 hh += 12
             self.add("time", f"{hh:02d}:{mm:02d}", m.start(), m.end())
+        self._word_times()
+
+    def _word_times(self) -> None:
+        t, spelled = self.t, self.v.spelled
+        for m in _OCLOCK.finditer(t):
+            self.add("time", _clock(m["h"], 0, m["ap"]), m.start(), m.end())
+        for m in _PAST_TO.finditer(t):
+            # nothing counted after it: "from five to nine boats" counts, "ten past nine." is a time
+            if not (m["ap"] or _TIME_FOLLOW.match(t, m.end())):
+                continue
+            if m["mi"] is not None:
+                mi = int(m["mi"])
+                # "ten past nine", "twenty to eight" (minutes by fives, in words), any count of
+                # "minutes"; "nine to five" is a span of hours, "from five to nine" a range
+                if not (1 <= mi <= 59 if m["mins"] else mi in (5, 10, 20, 25) and any(spelled[m.start("mi"):m.end("mi")])):
+                    continue
+                if re.search(r"\b(?:from|between)\s+\Z", t[max(0, m.start() - 10):m.start()], re.I):
+                    continue
+            else:
+                mi = 30 if m["half"] else 15
+            back = m["way"].lower() in ("to", "before")
+            if back and m["half"]:
+                continue
+            self.add("time", _clock(m["h"], -mi if back else mi, m["ap"]), m.start(), m.end())
+        for m in _HALF_HOUR.finditer(t):  # the British "half eight": half past eight
+            if m["ap"] or _TIME_FOLLOW.match(t, m.end()):
+                self.add("time", _clock(m["h"], 30, m["ap"]), m.start(), m.end())
+        for m in _AT_HOUR.finditer(t):
+            # a number a reader reads as an hour: written in words, and in a sentence of a timetable
+            # (or with a part of the day): "the boats leave at nine", "until ten at night"
+            if m["h"].lower() != "one" and not any(spelled[m.start("h"):m.end("h")]):
+                continue
+            if not (m["ap"] or _TIMETABLE.search(t)) or not (m["ap"] or _TIME_FOLLOW.match(t, m.end())):
+                continue
+            if m["mm"] and not any(spelled[m.start("mm"):m.end("mm")]):
+                continue  # "at nine 30": no time told in words
+            # read from its sentence, not from its words alone: the number the words say backs it
+            # too ("children start paying at twelve" of "children under twelve ride free")
+            hour = 1 if m["h"].lower() == "one" else int(m["h"])
+            unit = "" if m["mm"] or m["ap"] else f"n:{hour}"
+            self.add("time", _clock(m["h"], int(m["mm"] or 0), m["ap"]), m.start("h"), m.end(), unit)
 
     # numbers ----------------------------------------------------------------------------
     def cjk_numbers(self) -> None:
@@ -657,7 +734,8 @@ def _bare(written: str) -> bool:
 @lru_cache(maxsize=8192)
 def _figures(text: str) -> tuple[Figure, ...]:
     if not any(ch.isdigit() or ch in _CJK_DIGITS or ch in _CJK_UNITS for ch in text) and not _has_month(text) \
-            and not has_number_words(text) and not _RELATIVE_HINT.search(text) and not has_named_time(text):
+            and not has_number_words(text) and not _RELATIVE_HINT.search(text) and not has_named_time(text) \
+            and not _digit_drawn(text):
         return ()
     sc = _Scan(text)
     sc.relative()
@@ -667,6 +745,11 @@ def _figures(text: str) -> tuple[Figure, ...]:
     sc.numbers()
     figs = sorted(sc.found, key=lambda f: f.start)
     return sc.mapped(_subunits(_ranges(figs, sc.t), sc.t))
+
+
+def _digit_drawn(text: str) -> bool:
+    """Whether a letter drawn like a digit stands where a reader reads it as one ("WЗ")."""
+    return any(ch in DIGIT_LIKE for ch in text) and any(ch.isdigit() for ch in lookalikes_read(text))
 
 
 def _has_month(text: str) -> bool:

@@ -6,7 +6,9 @@ another script compares equal to the same figure in digits, both ways.
 What it does, keeping a map from each character of the view back to the text it came from:
 - NFKC folding of digits and letters (full-width, superscript and mathematical digits: "３８",
   "⁴⁸", "𝟒𝟖" read as "38", "48", "48"), and thin, narrow and no-break spaces, full-width signs;
-- look-alikes: a letter O inside a group of digits is a zero ("48,5OO" reads as "48,500");
+- look-alikes: a letter O inside a group of digits is a zero ("48,5OO" reads as "48,500"); a
+  letter drawn like a digit or a Latin letter in a word of another script ("WЗ" with a
+  Cyrillic Ze) reads as what it draws ("W3", ``base.unseen.lookalikes_read``);
 - number words as digits: English cardinals ("forty-eight thousand", "a dozen", "two and a
   half"), ordinals ("the twentieth of December" reads as "the 20th of December"), "half" and
   "quarter" in amounts; Russian cardinals in their case forms ("сорок восемь тысяч"). Japanese
@@ -23,6 +25,7 @@ import unicodedata
 from typing import NamedTuple
 
 from ...base.patterns import folded, lazy
+from ...base.unseen import lookalikes_read
 
 # same-length folds kept from before NFKC is consulted (signs NFKC leaves alone)
 _FOLD = {"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "−": "-"}
@@ -348,8 +351,9 @@ def view(text: str) -> View:
     if text.isascii():
         chars = text
     else:
+        seen = lookalikes_read(text)  # "WЗ" with a Cyrillic Ze is read as W3, as a reader reads it
         out = []
-        for i, ch in enumerate(text):
+        for i, ch in enumerate(seen):
             f = _char(ch)
             if f in _FRACTIONS.values() and i > 0 and text[i - 1].isdigit():
                 f = f[1:]  # "2½" reads as 2.5

@@ -16,7 +16,9 @@ Kinds and keys:
   the symbol as their code because they name several currencies ("$:5", "¥:300")
 - ``date``    "2026-12-01", "2026-12" (month and year), "--12-01" (day and month), "--12" (a
   month alone, after a preposition: "in August", or 十一月), "2026" (a year)
-- ``time``    "15:30" ("3.30 p.m.", "15:30", "15h30", "15時30分")
+- ``time``    "15:30" ("3.30 p.m.", "15:30", "15h30", "15時30分", "half past three in the
+  afternoon"); "~09:00" for a time in words that does not say which half of the day ("nine
+  o'clock", "half eight", "at nine" in a sentence of a timetable), backed by 09:00 or 21:00
 - ``version`` "v3.14.1" (two or more dots, or after v/Python/version/release), "PEP 8",
   "RFC 9110", "ISO 8601"; compared exactly ("Python 3.1" != "Python 3.10")
 - ``ambiguous`` a numeric date whose day and month could swap ("01.11.2026", "01/11/2026",
@@ -76,7 +78,7 @@ def stated(text: str) -> list[Figure]:
     """The figures that text citing nothing (framing, an inference, a transition) may not carry:
     every figure but a name with digits ("W3" names a route) and a small whole number in words
     that counts nothing named ("the two figures disagree"; "three travellers" is a figure)."""
-    return [f for f in _figures(text) if f.kind != "ident" and not small_word(f)]
+    return [f for f in _figures(text) if f.kind != "ident" and not small_word(f, text)]
 
 
 # words that make a date an as-of date: a claim's as_of backs a date only after these

@@ -97,20 +97,35 @@ def _occurrences(hay: str, needle: str) -> list[int]:
     return out
 
 
-# words before a one-word quotation that name the word rather than doubt it ("the word "audited"")
-_NAMES_WORD = lazy(r"\b(?:word|term|label|call(?:s|ed)?(?:\s+(?:it|them|this|that|the|an?))?|marked|labell?ed|reads?|"
-                   r"says?|said|wrote|writes)\W*$", re.IGNORECASE)
+# words before a quotation that name its words rather than doubt them ("the word "audited"", "the
+# phrase "audited average"")
+_NAMES_WORD = lazy(r"\b(?:words?|terms?|phrases?|expressions?|wording|label|call(?:s|ed)?(?:\s+(?:it|them|this|that|the|an?))?|"
+                   r"marked|labell?ed|titled|entitled|headed|reads?|says?|said|wrote|writes)\W*$", re.IGNORECASE)
+
+
+# words before a quotation of a few words that give them as someone's ("officers called it an
+# "audited average"", "in the operator's words"): a quotation, not a doubt
+_ATTRIBUTED = lazy(r"\b(?:says?|said|saying|writes?|wrote|written|calls?|called|calling|describe[sd]?|describing|"
+                   r"terms?|termed|puts?\s+it|told|tells?|reports?|reported|stated?|states|claims?|claimed|"
+                   r"announce[sd]?|promise[sd]?|replie[sd]|reply|insist(?:s|ed)?|dubb?(?:s|ed)?|quot(?:e|es|ed|ing)|"
+                   r"according\s+to|in\s+(?:its|their|his|her|the\s+[\w'’]+)\s+(?:own\s+)?words)\b", re.IGNORECASE)
+_WORD = r"[^\W\d_][\w'-]*"
 
 
 def scare_quotes(text: str, plain: list[str]) -> list[Quotation]:
-    """One-word quotations of ``text`` ("an "audited" 31,000") of a word ``plain`` (the claims'
-    texts and quotes) states without quotation marks: the marks say the author doubts the word,
-    a judgement no source makes. A word the source sets in marks itself, or one the sentence
-    names ("the word "audited"", "marked "late""), is quoted."""
+    """Quotations of one to four words of ``text`` ("an "audited" 31,000", "an "audited
+    average" of 31,000") of words ``plain`` (the claims' texts and quotes) states without
+    quotation marks: the marks say the author doubts the words, a judgement no source makes.
+    Words the source sets in marks itself, or that the sentence names ("the word "audited"",
+    "marked "late""), are quoted; so are two to four words the sentence gives as someone's
+    ("officers called it an "audited average"", "in the operator's words")."""
     out = []
     for q in find_quotations(text):
         word = _EDGE.sub("", _words(inner(q)))
-        if not word or not re.fullmatch(r"[^\W\d_][\w'-]*", word) or _NAMES_WORD.search(text[:q.start]):
+        n = len(word.split())
+        if not word or n > 4 or not re.fullmatch(rf"{_WORD}(?: {_WORD})*", word) or _NAMES_WORD.search(text[:q.start]):
+            continue
+        if n > 1 and _ATTRIBUTED.search(text[:q.start]):
             continue
         said = [_words(p) for p in plain if re.search(rf"(?<![\w'\"]){re.escape(word)}(?![\w'\"])", _words(p))]
         if said and not any(re.search(rf"[\"'«»「“”‘’]\s*{re.escape(word)}\s*[\"'«»」“”‘’]", p) for p in said):

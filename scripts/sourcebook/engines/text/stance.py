@@ -436,7 +436,9 @@ def future_told_done(claim_text: str, sentence: str) -> str | None:
 _PLAN_WORDS_OTHER = lazy(r"будет|будут|буд[уе]м|план\w*|должн\w*|ожида\w*|намеч\w*|предполага\w*|собира\w*|"
                          r"予定|見込み|計画|はず|だろう|でしょう|方針|将|计划|预计|定于|拟", re.IGNORECASE)
 _RU_PAST = lazy(r"\b([а-яё]{4,}?)(?:ли|ла|ло|л|лся|лась|лось|лись)\b", re.IGNORECASE)
-_RU_PAST_END = lazy(r"(?:л|ла|ло|ли|лся|лась|лось|лись)$", re.IGNORECASE)
+# ... or the short passive participle, which tells it done as a state ("установлены", "подписан")
+_RU_DONE_STATE = lazy(r"\b([а-яё]{4,}?)(?:ен|ён|ена|ено|ены|ан|ана|ано|аны|ян|яна|яно|яны)\b", re.IGNORECASE)
+_RU_PAST_END = lazy(r"(?:л|ла|ло|ли|лся|лась|лось|лись|ен|ён|ена|ено|ены|ан|ана|ано|аны|ян|яна|яно|яны)$", re.IGNORECASE)
 _RU_WORD = lazy(r"[а-яё]{4,}", re.IGNORECASE)
 _ZH_DONE = lazy(r"([\u4e00-\u9fff]{2})了|已(?:经)?([\u4e00-\u9fff]{2})")
 _JA_PAST = lazy(r"([\u3040-\u30ff\u4e00-\u9fff]{2})(ました|でした|た)(?=\s*(?:[。！？、」.!?,;:]|$))")
@@ -445,7 +447,7 @@ _JA_PAST = lazy(r"([\u3040-\u30ff\u4e00-\u9fff]{2})(ました|でした|た)(?=\
 def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | None:
     """The past or perfect form of a planned action in a Russian, Chinese or Japanese sentence
     when the claim is a plan and a quote of its, in that language, tells the same verb as to come:
-    "установили" where the quote says "установят", "安装了" where it says "将于十一月安装",
+    "установили" (or the participle "установлены") where the quote says "установят", "安装了" where it says "将于十一月安装",
     "使えるようになりました" where it says "使えるようになります". A sentence that keeps a word of
     plan ("должны", "予定", "定于") keeps the plan. None otherwise."""
     said = _seen(claim_text)
@@ -456,7 +458,7 @@ def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | N
         return None
     for q in quotes:
         q = _seen(q)
-        for m in _RU_PAST.finditer(seen):
+        for m in [*_RU_PAST.finditer(seen), *_RU_DONE_STATE.finditer(seen)]:
             stem = m.group(1).lower()[:6]
             if len(stem) >= 5 and any(w.lower().startswith(stem) and not _RU_PAST_END.search(w)
                                       for w in _RU_WORD.findall(q)):
@@ -724,9 +726,15 @@ _SAID_FRAME = lazy(rf"{_OPENING_WHO}(?:{_REPORT_VERB}|{_THAT_VERB})\b"
                    r"|^\W*according\ to\ (?P<who2>[^,;:]{2,60})", re.IGNORECASE)
 # ... and a sentence keeps it by anyone saying it, or finding it so ("people on W3 found the
 # readers still off" of "riders told the paper the readers were off")
+# (in Japanese, Chinese and Russian: "によると", "と話した", "据", "说", "по словам", "говорят", "сказали")
 _ANY_FRAME = lazy(rf"\b(?:{_REPORT_VERB}|{_THAT_VERB}|according\ to|per\ the|quoted|cited|found|finds?|saw|sees|noticed|"
                   r"observed|experienced|heard|learn(?:ed|t))\b|によると|によれば|と述べ|と報じ|"
-                  r"据|表示|称|по\ словам|сообщ|заяв|говор|по\ данным", re.IGNORECASE)
+                  r"と(?:言|い)(?:っ|わ|います)|と(?:言|い)う(?=\s*(?:[。．.!！]|$|こと))|と話|と語|と報告|と伝え|"
+                  r"と指摘|とのこと|と証言|と説明|と主張|と発表|と訴え|と答え|と不満|そうだ|そうです|の話では|"
+                  r"据|表示|称|说|报道|报告|指出|反映|透露|告诉|抱怨|发现|"
+                  r"по\ словам|со\ слов|сообщ|заяв|говор|по\ данным|по\ мнению|по\ сведениям|по\ информации|"
+                  r"сказа|расска|ответи|поясни|добави|пишу|пише|писал|отмеча|отметил|жалу|пожаловал|утвержда|уверя|"
+                  r"считают|обнаруж|заметил", re.IGNORECASE)
 
 
 # a sentence that opens with a pronoun goes on from the sentence before it
@@ -808,10 +816,31 @@ def frame_dropped(claim_text: str, sentence: str, before: str = "", lead: str = 
         return None  # "PEP 649 says ... . They could not ...": the speaker of the sentence before goes on
     if lead and lead_speaker(lead, who):
         return None  # "..., according to the proposal:" over a list: each item is told as the proposal's
+    if _other_script(seen):
+        # told in another language: no word of it is the claim's, so a figure the claim reports
+        # ("W3航路の読み取り機は九月下旬にも…", "в конце сентября") says it restates the claim
+        from .figures import find_figures, is_backed
+
+        told = [f for f in find_figures(rest) if f.kind != "ambiguous"]
+        if told and not any(is_backed(f, [sentence]) for f in told):
+            return None  # the sentence says something else of the claim
+        return frame
     body = _stems(rest)
     if not body or len(body & _stems(sentence)) * 2 < len(body):
         return None  # the sentence says something else of the claim
     return frame
+
+
+_LATIN_LETTER = lazy(r"[A-Za-z\u00c0-\u024f]")
+_OTHER_LETTER = lazy(r"[\u0370-\u03ff\u0400-\u052f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _other_script(text: str) -> bool:
+    """Whether ``text`` is written mostly in a script other than the Latin one (Russian, Greek,
+    Japanese, Chinese, Korean)."""
+    if text.isascii():
+        return False
+    return len(_OTHER_LETTER.findall(text)) > len(_LATIN_LETTER.findall(text))
 
 
 # a list's lead-in that names who gives what the list holds: "The proposal lists two problems:",
@@ -1082,8 +1111,11 @@ _SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?
 _TIME_UNIT = (r"(?:\d+\s+|other\s+|single\s+)?(?:minutes?|hours?|days?|nights?|weeks?|weekdays?|weekends?|months?|"
               r"years?|mornings?|evenings?|time|season|summer|winter|year\s+round|(?:release\s+)?cycles?|releases?|"
               r"iterations?|sprints?|quarters?)")
+# set phrases that scope nothing: "at all", "in all"; "всё ещё" is "still", "всё же" and "всё-таки"
+# "even so", "всё больше" "more and more"
 _NOT_SCOPE = lazy(r"\b(?:at\s+all|all\s+but|above\s+all|after\s+all|in\s+all|all\s+right|each\s+other|any\s+more|"
-                  r"anymore|any\s+longer|if\s+any|(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
+                  r"anymore|any\s+longer|if\s+any|вс[её]\s+(?:ещ[её]|же|равно|более|больше|меньше)|вс[её]-таки|"
+                  r"(?:every|each|all|any)\s+" + _TIME_UNIT + r")\b|毎[日週月年朝晩時]|每[天日周月年]",
                   re.IGNORECASE)
 # words that judge a claim ("debunked", "retracted"): only a claim or its quote may say them
 _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+with|sided\s+with|debunk\w*|retract\w*|withdrawn|disprov\w*|discredit\w*|refut\w*|false(?:ly|hood)?|wrong(?:ly)?|"

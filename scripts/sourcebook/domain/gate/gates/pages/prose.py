@@ -237,7 +237,7 @@ class _Judge:
         bad = []
         for f in figs:
             own = ids if len(groups) < 2 else next((g for at, g in groups if at >= f.end), groups[-1][1])
-            if self.fig.small_word(f) or self.fig.is_backed(f, self.backing(own), text):
+            if self.fig.small_word(f, text) or self.fig.is_backed(f, self.backing(own), text):
                 continue
             if self.counts_claims(f, own):  # "two workarounds [1][2]": one claim for each
                 continue
@@ -911,9 +911,10 @@ class _Judge:
             scare = scare_quotes(p.text, self.backing(ok, quotes=True)) if quoted(p.text) and not invented else []
             if scare:
                 refused = True
-                self.refuse("E-PAGE-WORD-UNBACKED", p, f"sets {safe(scare[0].text, 40)} in quotation marks, a word "
-                                                       "its claim states plainly: the marks doubt it, a judgement "
-                                                       "no source makes; drop the marks")
+                self.refuse("E-PAGE-WORD-UNBACKED", p, f"sets {safe(scare[0].text, 40)} in quotation marks, words "
+                                                       "its claim states plainly: the marks doubt them, a judgement "
+                                                       "no source makes; drop the marks, or say whose words they "
+                                                       "are (\"officers called it\")")
             if p.quoted and not invented:  # a block quotation: its words are the source's
                 core = p.text.rstrip(".!?\u3002\uff01\uff1f ")
                 if unbacked_quotations(f"\u201c{core}\u201d", self.quotes(ok)):
@@ -1334,7 +1335,7 @@ class _Judge:
         say what its number counts, so the claim backing it must name the same thing."""
         out = []
         for f in self.fig.find_figures(text):
-            if f.kind != "number" or self.fig.small_word(f) or self.names_source(text, f, ids):
+            if f.kind != "number" or self.fig.small_word(f, text) or self.names_source(text, f, ids):
                 continue  # "Go 2 number literals" of a source titled so: a name, not a count
             m = _NOUN_AFTER.match(text, f.end)
             if not m:
