@@ -124,6 +124,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '0:47:044dc06a67f10e4a': ('ftp://', 'http://', 'https://'),
     '0:47:6b656847446d0dee': ('ecma\t', 'ecma ', 'ecma:\t', 'ecma: ', 'ieee\t', 'ieee ', 'ieee:\t', 'ieee: ', 'iso\t', 'iso ', 'iso:\t', 'iso: ', 'pep\t', 'pep ', 'pep:\t', 'pep: ', 'rfc\t', 'rfc ', 'rfc:\t', 'rfc: '),
     '0:48:377a3dd855600e37': (' ', '\xa0'),
+    '0:48:8e86377460e60e56': ('assets/',),
     '0:48:d74b136dc2542e0b': ('できます', 'できる', 'れます', 'れる'),
     '0:49:184b8bc04e6e14f5': ('了', '已'),
     '0:49:6e228fb0429015ad': ('o', 'о'),
