@@ -2409,6 +2409,30 @@ _SCOFF = lazy(r"\b(?:(?:sure|of\s+course)\s*,?\s+(?:it|they|he|she|you|we)\s+(?:
               r"pull\s+the\s+other\s+one|good\s+luck\s+with\s+that)", re.IGNORECASE)
 
 
+# a voice told to take a side on what it reads (scorn, doubt, mockery, anger, awe): "openly
+# scornful of the operator", "rolls eyes at every promise", "sarcastic"; a voice's own manner
+# ("calm", "brisk", "warm", "curious", "unhurried") takes none
+_VOICE_SIDE = lazy(r"\b(?:scorn\w*|contempt\w*|disdain\w*|derisi\w*|derid\w*|mock(?:s|ed|ing|ery)?|sneer\w*|snide|"
+                   r"sarcas\w*|sardonic\w*|cynic\w*|scepti\w*|skepti\w*|incredul\w*|disbeli\w*|distrust\w*|"
+                   r"mistrust\w*|suspicious\w*|dismissiv\w*|scoff\w*|jeer\w*|taunt\w*|ridicul\w*|smirk\w*|"
+                   r"condescend\w*|patroni[sz]\w*|indignan\w*|outrag\w*|disgust\w*|exasperat\w*|bitter(?:ly|ness)?|"
+                   r"resent\w*|hostil\w*|withering|scath\w*|adoring|gushing|fawning|admiring|starstruck|"
+                   r"roll(?:s|ing|ed)?\s+(?:(?:his|her|their|its|the)\s+)?eyes|eye-?roll\w*|tongue[- ]in[- ]cheek|"
+                   r"iron(?:ic|ically|y)|unimpressed|(?:angry|furious|annoyed|fed\s+up|disappointed)\s+(?:at|with|by|about))\b",
+                   re.IGNORECASE)
+
+
+def voice_takes_side(hint: str, backing: list[str]) -> str | None:
+    """A word of a voice hint that tells the voice to take a side on what it reads ("scornful
+    of the operator", "rolls eyes", "sarcastic") or a word of the author's attitude the claims
+    lack ("shockingly"), lower case, or None: the voice says every line it is given with it."""
+    seen = _seen(hint)
+    m = _VOICE_SIDE.search(seen)
+    if m:
+        return " ".join(m.group(0).lower().split())
+    return _attitude(seen, [_seen(b) for b in backing])
+
+
 def scoffs(text: str) -> str | None:
     """A retort a line that cites no claim uses to mock what a line before stated ("Sure it
     will.", "Yeah, right."), lower case, or None."""
