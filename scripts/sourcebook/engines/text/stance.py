@@ -970,6 +970,8 @@ _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+w
               r"outdated|out-of-date|obsolete|overtaken|supersed(?:ed|es|ing)|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
               r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|alleged(?:ly)?|so-called|dubious|questionabl[ey]|"
               r"settled|undisputed|uncontested|indisputabl[ey]|beyond\s+(?:doubt|dispute|question)|"
+              # one figure told as the right one ("the real count", "the true figure")
+              r"(?:real|true|actual|genuine)\s+(?:counts?|figures?|numbers?|totals?|tally|tallies|ridership|picture)|"
               r"no\s+longer\s+(?:disputed|contested|in\s+dispute)|"
               # a figure put right by someone ("a figure the city has since corrected", "revised down")
               r"(?:(?<=since\s)|(?<=later\s)|(?<=subsequently\s)|(?<=been\s)|(?<=has\s)|(?<=have\s)|(?<=had\s)|"
@@ -1184,7 +1186,7 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 _VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
                 r"supersed|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
                 r"questionabl|alleged|settled|undisputed|uncontested|indisputabl|beyond|no\s+longer|corrected|revised|"
-                r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|"
+                r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|real\s|true\s|actual\s|genuine\s|"
                 r"опроверг|虚偽|撤回|デマ|虚假|谣言|якобы|будто|мол|дескать|так\s+называем|据说|据称|所谓|号称|らしい|"
                 r"そうだ|そうです|とされ)", re.IGNORECASE)
 
@@ -2050,7 +2052,25 @@ def _attitude(sentence: str, backing: list[str]) -> str | None:
 _CONCEDED = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
                  r"(?<!\bget\s)(?<!\bgets\s)\b(?:conced(?:e|es|ed|ing)|admit(?:s|ted|ting)?|"
                  r"acknowledg(?:e|es|ed|ing)|confess(?:es|ed|ing)?|insist(?:s|ed|ing)?|boast(?:s|ed|ing)?|"
-                 r"grudgingly|reluctantly)\b(?!\s+(?:free|for\s+free|without|at\s+no)\b)", re.IGNORECASE)
+                 r"grudgingly|reluctantly|"
+                 # told as a secret given away ("the count the authority let slip to operators")
+                 r"let(?:s|ting)?\s+slip|leak(?:s|ed|ing)?(?=\s+(?:to|it|that|the|a|an|its|their)\b))"
+                 r"\b(?!\s+(?:free|for\s+free|without|at\s+no)\b)", re.IGNORECASE)
+# a motive given to a speaker for what it tells ("the figure the city prefers to publish", "would
+# rather quote"): what a body says is told, why it says it is the author's guess
+_MOTIVE = lazy(r"\b(?:prefers?|preferred|preferring|would\s+rather|(?:likes?|liked|wants?|wanted|chooses?|chose|"
+               r"tries|tried|hopes?|hoped)\s+to)\s+(?:to\s+)?(?:publish|quote|cite|use|give|report|show|present|"
+               r"announce|say|tell|talk\s+up|push|promote|hide|bury|downplay|play\s+down|stress|emphasi[sz]e|"
+               r"highlight|forget|ignore|keep\s+quiet)\w*", re.IGNORECASE)
+
+
+def _motive(sentence: str, backing: list[str]) -> str | None:
+    """A motive given to a speaker for what it tells ("prefers to publish") that no claim or quote
+    says."""
+    m = _MOTIVE.search(sentence)
+    if m and _unsaid(m.group(0).split()[0], backing):
+        return " ".join(m.group(0).lower().split())
+    return None
 # a factive verb that makes what someone said a thing shown ("officers showed that", "proved")
 _FACTIVE = lazy(r"\b(?:show(?:s|ed|n)?|prov(?:e|es|ed|en)|establish(?:es|ed)|demonstrat(?:e|es|ed)|"
                 r"reveal(?:s|ed)?|ma(?:de|kes?)\s+(?:it\s+)?clear)\s+(?:that|how)\b", re.IGNORECASE)
@@ -2441,7 +2461,7 @@ def scoffs(text: str) -> str | None:
 
 
 # the readers above, in order, with the kind each finds (kinds in ``ADDED``)
-_STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark),
+_STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("motive", _motive), ("hedge", _doubt_mark),
                    ("timing", _timing), ("timing", _not_period), ("span", _span), ("obligation", _obliged),
                    ("concession", _conceding),
                    ("lapsed", _counterfactual), ("manner", _manner), ("description", _appositive),
@@ -2459,6 +2479,9 @@ ADDED.update({
     "stance": ("E-PAGE-WORD-UNBACKED", "a verb of report that takes a side (\"conceded\", \"admitted\", \"insisted\", "
                "\"showed that\")",
                "say what the claim's speaker did as the claim does (\"said\"), or cite the claim whose quote says it"),
+    "motive": ("E-PAGE-WORD-UNBACKED", "a motive given to a speaker for what it tells (\"prefers to publish\", "
+               "\"would rather quote\")",
+               "say what the speaker said as the claim does, or cite the claim whose quote gives the reason"),
     "timing": ("E-PAGE-WORD-UNBACKED", "a word that judges a time as late or early (\"finally\", \"running late\", "
                "\"only signed in\", \"as early as\")",
                "give the date as the claim gives it, or cite the claim that says it was late or early"),
@@ -2572,6 +2595,29 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
         if extra:
             return "scale", extra[0]
     return _first_read(_STANCE_READERS, sentence, backing)
+
+
+# a verdict that says which claim is true ("bogus", "the real count"), not the words of a decision
+# ("superseded", "corrected", "withdrawn", "kept as history")
+_TRUTH_VERDICT = lazy(r"^(?:debunk|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|inflated|exaggerat|"
+                      r"overstat|understat|supposed|purported|so-called|dubious|questionabl|alleged|real\s|true\s|"
+                      r"actual\s|genuine\s)", re.IGNORECASE)
+
+
+def slanted(sentence: str, backing: list[str]) -> tuple[str, str] | None:
+    """(kind, word) of a decision's reason that takes a side its claims and quotes do not: a
+    verdict on which claim is true ("the real count", "bogus"), a word of the author's attitude
+    ("a mere"), a verb of report that takes a side ("let slip", "admitted") or a motive ("prefers
+    to publish"). A reason may say why one claim replaces another ("the operator's date stands,
+    the estimate is kept as history") and negate ("is not the operator's word"): that is what a
+    reason is for, so the other rules of a page's sentence are not read here."""
+    sentence, backing = _seen(sentence), [_seen(b) for b in backing]
+    judged = [w for w in judge_words(sentence) if _TRUTH_VERDICT.match(w + " ")]
+    said = {w[:6] for b in backing for w in judge_words(b)}
+    extra = [w for w in judged if w[:6] not in said]
+    if extra:
+        return "judgement", extra[0]
+    return _first_read((("attitude", _attitude), ("stance", _stance_verb), ("motive", _motive)), sentence, backing)
 
 
 # "already" before a verb of saying or foreseeing ("The memory target proposal already anticipated a
