@@ -842,6 +842,29 @@ def _undated_restatement(claim_text: str, seen: str) -> str | None:
     return dates[0].written
 
 
+# a state a claim dates in the past ("were still switched off in late September", "was closed"):
+# "was"/"were" before "still", "not", a word of lack or a state word
+_PAST_STATE = lazy(r"\b(?:was|were)\s+(?:still\s+|not\s+|no\s+longer\s+)?(?:still|off|on|closed|open|shut|down|out|"
+                   r"broken|suspended|unavailable|available|switched\s+(?:off|on)|turned\s+(?:off|on)|out\s+of\s+"
+                   r"(?:order|service)|in\s+(?:service|use|place)|working|running|live|full|empty|late|free|missing|"
+                   r"without)\b", re.IGNORECASE, needs=("was", "were"))
+_PRESENT_STATE = lazy(r"\b(?:is|are|isn['’]t|aren['’]t|remains?|stays?|keeps?\s+being)\b", re.IGNORECASE)
+
+
+def present_for_then(claim_text: str, sentence: str) -> str | None:
+    """A state a claim dates in its own words and tells in the past ("the readers were still
+    switched off in late September") told in the present ("are still switched off") by a sentence
+    that restates the claim without its date: the claim says then, the sentence says now. As
+    "are for late September", or None."""
+    seen = _seen(sentence)
+    past = _PAST_STATE.search(_seen(claim_text))
+    now = _PRESENT_STATE.search(seen) if past else None
+    if now is None or re.search(r"\b(?:was|were|had)\b", seen, re.IGNORECASE):
+        return None
+    date = _undated_restatement(claim_text, seen)
+    return f"{' '.join(now.group(0).lower().split())} for {date}" if date else None
+
+
 # a frequency told of a claim dated in its own words ("are often switched off" of "were still
 # switched off in late September"): the sentence tells a habit where the claim tells one time
 _HABIT = lazy(r"\b(?:often|oftentimes|usually|regularly|routinely|frequently|habitually|typically|normally|"
@@ -2019,7 +2042,12 @@ _ATTITUDE = lazy(r"\b(?:shockingly|worryingly|alarmingly|predictably|surprisingl
                  r"shocking|alarming|worrying|embarrassing|disappointing|dismal|abysmal|pitiful|"
                  r"fiasco|saga|mess|scandal|debacle|farce|shambles|chaos|disaster|botch(?:ed)?|blunder|"
                  r"mismanage\w*|nightmare|woes|snafu|boondoggle|"
+                 # a plan or a word judged as betrayed ("a broken promise", "let riders down")
+                 r"(?:broken|empty|hollow|false)\s+promises?|letdown|let-down|betray(?:al|als|s|ed|ing)?|sham|"
+                 r"rip-?off|flop|u-turn|"
                  r"spun|spin|massag(?:e|es|ed|ing)|fudg(?:e|es|ed|ing)|doctored|rigged|cherry-?pick\w*)\b|"
+                 r"\blet(?:s|ting)?\s+(?:(?:its|their|the|his|her)\s+)?(?:riders|passengers|customers|users|"
+                 r"commuters|people|us|them|everyone|the\s+public)\s+down\b|"
                  r"\b(?:just|merely|simply|nothing\s+but)\s+(?:a|an)\s+(?=[^\W\d_])(?!few\b|couple\b|single\b)|"
                  r"\bjust\s+(?=\d)|"
                  # "a loss-making 3.40 marks", "a steep 3.40": a judgement of worth set before a figure
@@ -2669,10 +2697,17 @@ def attributed(text: str, word: str) -> str | None:
 _RATED = lazy(r"\b(?:(?:more|most|less|least)\s+)?(?:reliable|trustworthy|credible|authoritative|dependable)\b|"
               r"\b(?:(?:is|are|was|were|be)\s+(?:the\s+)?(?:(?:more|most|less|least)\s+)?(?:accurate|correct|right)|"
               r"the\s+(?:(?:more|most)\s+)?(?:accurate|correct|right)(?=\s+(?:one|figure|number|count|answer|reading|"
-              r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct))\b"
+              r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct)|"
+              # which count is newer ("the higher one is the more recent count", "the outdated figure")
+              r"(?:more|most|less|least)\s+(?:recent|current|up[- ]to[- ]date)|newer|newest|latest|"
+              r"out(?:dated|[- ]of[- ]date)|up[- ]to[- ]date|stale|fresher|freshest|"
+              r"(?:the|is|are|was|were)\s+(?:older|oldest|earlier|later)(?=\s+(?:one|figure|number|count|answer|"
+              r"reading|claim|estimate|version|side)\b))\b"
               r"(?!\s*(?:-|hand|now|away|here|there|after|before))",
               re.IGNORECASE, needs=("reliable", "trustworthy", "credible", "authoritative", "dependable", "accurate",
-                                    "correct", "right"))
+                                    "correct", "right", "recent", "current", "date", "newer", "newest", "latest",
+                                    "outdated", "stale", "fresher", "freshest", "older", "oldest", "earlier",
+                                    "later"))
 # "which is correct is not for this page to say": a question left open rates nothing
 _OPEN = lazy(r"\b(?:which|whether|neither|nor|not|cannot|no|if|who|never)\b|n['’]t\b|\?", re.IGNORECASE)
 
@@ -2686,6 +2721,44 @@ def rated(text: str) -> str | None:
         if not _OPEN.search(clause):
             return " ".join(m.group(0).lower().split())
     return None
+
+
+# framing that speaks of the page: what it shows, its figures, claims and sources
+_PAGE_WORDS = lazy(r"\b(?:here|below|above|page|pages|shown|shows?|showing|follows?|following|next|first|then|"
+                   r"figures?|counts?|numbers?|sources?|claims?|accounts?|reports?|answers?|sides?|questions?|"
+                   r"documents?|proposals?|sections?|these|this|those|compare[sd]?|comparing|disagree\w*|agree\w*|"
+                   r"differ\w*|both|each|either|neither)\b", re.IGNORECASE)
+# a word that tells how things are in the world: "in practice", "still", "actually"
+_ACTUALLY = lazy(r"\b(?:in\s+practice|in\s+fact|in\s+reality|in\s+truth|actually|really|still|always|never|"
+                 r"usually|nowadays|these\s+days|today|anyway|regardless|effectively|de\s+facto|on\s+the\s+ground)\b|"
+                 r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|cannot|can['’]t|must|won['’]t|"
+                 r"doesn['’]t|don['’]t|isn['’]t|aren['’]t)\b", re.IGNORECASE)
+
+
+def framing_states(text: str, topic: list[str]) -> str | None:
+    """Framing that states how things are of what the page's claims speak of ("In practice, pass
+    holders still buy paper tickets on the boats"), as the words that tell it, or None. Framing
+    speaks of the page ("The two ridership figures disagree, and both are shown here"), asks
+    ("Does W3 take the pass?"), names a topic ("Where the pass works") or links ("First the
+    routes"): a sentence with none of the page's words, no question, two words or more the
+    page's claims say, and a verb or a word of how things are ("still", "in practice"), is a
+    fact no claim is cited for."""
+    seen = _seen(text)
+    if "?" in seen or _PAGE_WORDS.search(seen):
+        return None
+    first = _WORD_RE.match(seen.strip())
+    if first and first.group(0).lower() in ("what", "why", "how", "where", "when", "which", "who", "whose"):
+        return None
+    told = _ACTUALLY.search(seen)
+    if told is None:
+        return None
+    said = [w for w in _words_of(seen) if not _unsaid(w, topic)]
+    if len(dict.fromkeys(said)) < 2:
+        return None
+    return " ".join(told.group(0).lower().split())
+
+
+_WORD_RE = lazy(r"[^\W\d_]+")
 
 
 def is_verdict(word: str) -> bool:
