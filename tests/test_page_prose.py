@@ -1772,7 +1772,7 @@ def test_a_short_tab_title_stands_over_the_whole_page(demo, page, tmp_path):
     passes_prose(demo, page.replace(m.group(0), "<title>Water bus fares</title>", 1), tmp_path)
 
 
-_FARE = "A single adult fare bought on board is 3.40 marks<sup"
+_FARE_SUP = "A single adult fare bought on board is 3.40 marks<sup"
 
 
 @pytest.mark.parametrize("new, refused_word", [
@@ -1788,7 +1788,7 @@ def test_a_fare_told_of_another_kind_or_of_other_people_is_refused(demo, page, t
     """3.40 marks is the single fare: told as a return fare (a word of the same kind the claim
     gives otherwise) or as due from pass holders ("even for pass holders": people the claim does
     not tell it of) it is refused; "one-way" for "single" passes."""
-    html = page.replace(_FARE, new, 1)
+    html = page.replace(_FARE_SUP, new, 1)
     assert html != page
     if refused_word is None:
         passes_prose(demo, html, tmp_path)
@@ -1830,7 +1830,7 @@ def test_a_heading_that_judges_is_refused(demo, page, tmp_path, heading, refused
         refused(demo, html, tmp_path, "E-PAGE-WORD-UNBACKED", refused_word)
 
 
-_FRAMING = "The two ridership figures disagree, and both are shown here."
+_FRAMING_SPAN = "The two ridership figures disagree, and both are shown here."
 
 
 @pytest.mark.parametrize("framing, refused_word", [
@@ -1847,7 +1847,7 @@ _FRAMING = "The two ridership figures disagree, and both are shown here."
 def test_framing_states_no_fact_and_ranks_no_figure(demo, page, tmp_path, framing, refused_word):
     """Framing speaks of the page: it may say the figures disagree and are shown, ask, or name
     what follows; telling which count is newer, or how things are on the boats, is a fact."""
-    html = page.replace(_FRAMING, framing, 1)
+    html = page.replace(_FRAMING_SPAN, framing, 1)
     assert html != page
     if refused_word is None:
         passes_prose(demo, html, tmp_path)

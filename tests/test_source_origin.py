@@ -316,7 +316,7 @@ def test_a_publication_date_later_than_the_source_s_dateline_is_refused(demo, pu
 
 
 def test_a_dateline_is_a_line_that_dates_the_document():
-    from sourcebook.domain.sources.stated import dateline
+    from sourcebook.domain.gate.gates.records.source_records import dateline
 
     assert dateline("# Report\n\n*The Ferry Ledger, 2 October 2026. By Ines Marlow.*\n\nText.") == "2026-10-02"
     assert dateline("# Status\n\n*Calder Bay Water Bus Authority. Updated 14 October 2026.*\n") == "2026-10-14"
@@ -340,7 +340,7 @@ def test_a_url_that_is_another_source_s_address_is_refused(demo, who, url, refus
 
 
 def test_two_sources_at_one_address_with_different_texts_are_refused(demo):
-    from sourcebook.domain.sources.stated import address_taken
+    from sourcebook.domain.gate.gates.records.source_records import address_taken
 
     records = {"src_a": {"kind": "url", "locator": "https://x.example/p", "normalized_sha256": "1"},
                "src_b": {"kind": "file", "url": "https://x.example/p/", "normalized_sha256": "2"}}

@@ -146,7 +146,9 @@ def _notes_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
         return [Flag("notes", f"its notes state {_shown(bad)}, which none of its quotes states; notes ship in the "
                               "package's ledger.json beside the checked quote: `sb claim set "
                               f"{claim.get('id')} --notes \"...\"` without it, or cite a quote that states it")]
-    said = author_words(claim.get("notes"), [str(claim.get("text") or ""), *backing], page=True)
+    # beside a checked quote the notes read as the claim's sentence; an inference's notes are the
+    # author's word beside the author's word ("No source; author's synthesis.")
+    said = author_words(claim.get("notes"), [str(claim.get("text") or ""), *backing], page=True) if backing else None
     if said:
         return [Flag("noteswords", f"its notes say {said[1]!r}, {stance.ADDED[said[0]][1]} that neither the claim "
                                    "nor its quotes say; notes ship in the package's ledger.json beside the checked "

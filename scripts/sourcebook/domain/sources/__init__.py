@@ -8,7 +8,6 @@ Modules:
   web-archive client;
 - ``copies``: copies of one document are one source; ``edit``: ``sb source set``;
 - ``origin``: how a source's bytes arrived, and the attestation pasted text or a capture needs;
-- ``stated``: a record's title, publication date and url against its text and the other records;
 - ``extract_pool``: extraction on every core; ``pdf_support``: whether PDF text waits for pypdf;
 - ``extract_cache``: what lets ``sb extract`` skip ready sources that did not change;
 - ``chunking``: ``sb chunk`` (the ``index`` room reads chunk files and builds the index);
