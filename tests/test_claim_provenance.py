@@ -466,6 +466,48 @@ def test_a_decision_reason_states_no_figure_its_claims_do_not(ws, src):
     assert verify_json(ws)["rc"] == 0
 
 
+@pytest.mark.parametrize("reason, word", [
+    ("The trade report gives the real count the authority let slip to operators; the audited average is the "
+     "figure the city prefers to publish. Both are shown.", "real count"),
+    ("Both are shown; the summer count is the one the authority let slip to operators.", "let slip"),
+    ("Both are shown, though the city prefers to publish the lower figure.", "prefers to publish"),
+    ("Both are shown; the councillor's question is a mere aside.", "mere"),
+])
+def test_a_decision_reason_takes_no_side_its_claims_do_not(ws, src, reason, word):
+    """A decision's reason is printed under "Why:" beside both sides: one that calls one side
+    "the real count" or gives a speaker a motive is refused; a reason that says why the decision
+    stands, negation and "kept as history" included, passes."""
+    a, b, decision = _both_stand(ws, src)
+    r = sb("adjudicate", "--json", json.dumps(dict(decision, reason=reason)), cwd=ws)
+    assert r.rc == 0 and "W-AUTHOR-TEXT-WORD" in _codes(r.err), r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-WORD"] and word in json.dumps(doc), doc
+    honest = ("38,500 is a summer average, not a count of the year; the councillor only asked about 35,000: both "
+              "are shown with what each measures.")
+    r = sb("adjudicate", "--json", json.dumps(dict(decision, reason=honest)), cwd=ws)
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+
+
+@pytest.mark.parametrize("notes, refused", [
+    ("The operator has since stopped honouring this fare on weekends; do not rely on it.", True),
+    ("Every route charges this fare.", True),
+    ("The fare has risen since.", True),
+    ("The fare is the one printed at the quay for a single adult ticket.", False),
+    ("Checked against the printed notice.", False),
+])
+def test_claim_notes_are_read_as_a_sentence_beside_the_claim(ws, src, notes, refused):
+    """A claim's notes ship beside its checked quote in the package's ledger.json: read with a
+    page's word rules, a note that undercuts the claim (a negation, a scope, a change its quotes
+    lack) is refused; a note that describes it passes."""
+    cid = last_id(_add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.",
+                       kind="number"))
+    r = sb("claim", "set", cid, "--notes", notes, cwd=ws)
+    assert r.rc == 0 and (("W-AUTHOR-TEXT-WORD" in _codes(r.err)) == refused), r.both
+    doc = verify_json(ws)
+    assert (doc["codes"] == ["E-AUTHOR-TEXT-WORD"]) == refused and (doc["rc"] == 0) != refused, doc
+
+
 def test_an_attestation_states_no_figure_its_source_does_not(ws, src):
     _add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.", kind="number")
     r = sb("source", "set", src, "attest=the audit office confirmed 45,000 riders to us", cwd=ws)
@@ -518,10 +560,13 @@ def test_as_of_earlier_than_the_sources_publication_is_refused(ws):
     r = add(ws, claim("Fares were set on 1 March 2026.", topic="topic.two", volatile=True, as_of="2026-03-01",
                       recheck="https://example.org/status", evidence=[ev(sid, text, q2)]))
     assert r.rc == 0 and r.err == "", r.both
-    # a recorded published_at bounds it too
+    # a recorded published_at bounds it too (a day after the dateline: a time zone, not a contradiction)
     assert sb("claim", "set", cid, "--as-of", "2026-10-14", cwd=ws).rc == 0
-    assert sb("source", "set", sid, "published=2026-10-20", cwd=ws).rc == 0
+    assert sb("source", "set", sid, "published=2026-10-15", cwd=ws).rc == 0
     assert verify_json(ws)["codes"] == ["E-CLAIM-ASOF-EARLY"]
+    # later still, the record contradicts the text's own "Updated 14 October 2026"
+    assert sb("source", "set", sid, "published=2026-10-20", cwd=ws).rc == 0
+    assert verify_json(ws)["codes"] == ["E-CLAIM-ASOF-EARLY", "E-SOURCE-PUBLISHED-LATE"]
 
 
 @pytest.mark.parametrize(("quote", "said"), [

@@ -347,6 +347,35 @@ def test_a_podcast_transition_carries_no_figure(ws):
     assert r.rc != 0 and "E-POD-TRANSITION" in r.err, r.both
 
 
+@pytest.mark.parametrize("edit, code", [
+    (lambda d: d["speakers"][1].update(voice_hint="reporter, openly scornful of the operator, rolls eyes at every "
+                                                  "promise"), "E-POD-VOICE"),
+    (lambda d: [d["speakers"][1].update(name="Authority spokesperson")]
+     + [ln.update(speaker="Authority spokesperson") for ln in d["lines"] if ln["speaker"] == "Ben"],
+     "E-POD-SPEAKER-NAME"),
+    (lambda d: d["speakers"][1].update(voice_hint="reporter, brisk and curious"), None),
+    (lambda d: [d["speakers"][1].update(name="Ben Hale")]
+     + [ln.update(speaker="Ben Hale") for ln in d["lines"] if ln["speaker"] == "Ben"], None),
+], ids=["a scornful voice", "the reporter as the operator's spokesperson", "a brisk voice", "the reporter's name"])
+def test_a_voice_takes_no_side_and_speaks_for_no_source(ws, edit, code):
+    """The reporter voiced with scorn for the operator, or renamed as the Authority's
+    spokesperson, is refused by render and, written into the build by hand, by verify."""
+    with open(os.path.join(ws, "drafts", "podcast.json"), encoding="utf-8") as fh:
+        script = json.load(fh)
+    edit(script)
+    _write(ws, "drafts/podcast.json", json.dumps(script))
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    if code is None:
+        assert r.rc == 0 and sb("tts-plan", cwd=ws).rc == 0, r.both
+        rc, codes, doc = _verify(ws)
+        assert rc == 0, sorted(codes)
+        return
+    assert r.rc != 0 and code in r.err, r.both
+    _write(ws, "build/podcast.script.json", json.dumps(script))
+    rc, codes, doc = _verify(ws)
+    assert rc == 2 and code in codes, sorted(codes)
+
+
 @pytest.mark.parametrize("text, code", [
     ("Route W3 takes the pass too, with its new readers fitted.", "E-PAGE-HEDGE-DROPPED"),  # a plan said as done
     ("On routes W1 and W2 it cannot pay the fare.", "E-PAGE-NEGATION-ADDED"),

@@ -452,6 +452,107 @@ def test_notes_in_build_and_a_page_among_the_assets_are_not_packaged_unread(good
     os.makedirs(os.path.join(root, "assets"), exist_ok=True)
     with open(os.path.join(root, "assets", "map.svg"), "w", encoding="utf-8") as fh:
         fh.write("<svg xmlns='http://www.w3.org/2000/svg'></svg>")
-    r = sb("package", cwd=root)
+    r = sb("package", cwd=root)  # an image no page shows is a picture no gate looked at
+    assert r.rc == 2 and "E-PKG-UNCHECKED  assets/map.svg" in r.err and "map.svg (no page shows it" in r.err, r.both
+    os.unlink(os.path.join(root, "assets", "map.svg"))
+    assert sb("package", cwd=root).rc == 0
+
+
+# --------------------------------------------------------------------------- the demo's files
+
+PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from demo_kit import built_demo
+
+    yield from built_demo(tmp_path_factory, "package", full=True)
+
+
+@pytest.fixture
+def demo(built, tmp_path, monkeypatch):
+    from demo_kit import EPOCH
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    dest = str(tmp_path / "demo")
+    shutil.copytree(built, dest, ignore=shutil.ignore_patterns(".sb-cache", ".sb.lock"))
+    return dest
+
+
+def _image(root: str, name: str, credit: dict | None = None) -> None:
+    import base64
+
+    os.makedirs(os.path.join(root, "assets"), exist_ok=True)
+    with open(os.path.join(root, "assets", name), "wb") as fh:
+        fh.write(base64.b64decode(PNG))
+    if credit is not None:
+        with open(os.path.join(root, "assets", "credits.json"), "w", encoding="utf-8") as fh:
+            json.dump(credit, fh)
+
+
+def test_notes_named_like_the_ledger_ship_only_as_sb_ledger_writes_them(demo):
+    """A build/ledger.md of the author's own ("the pass now works on all three routes") is named
+    like the ledger a reader trusts and no gate reads it: refused until it is what `sb ledger
+    --md` writes."""
+    with open(os.path.join(demo, "build", "ledger.md"), "w", encoding="utf-8") as fh:
+        fh.write("# Notes\n\nThe Tidewater Pass now works on all three water bus routes; the W3 readers were "
+                 "fitted in November.\n")
+    r = sb("package", "--out", "dist", cwd=demo)
+    assert r.rc == 2 and "E-PKG-UNCHECKED  build/ledger.md" in r.err
+    assert "build/ledger.md (not what `sb ledger --md` writes now)" in r.err, r.both
+    assert sb("ledger", "--md", "--out", "build/ledger.md", cwd=demo).rc == 0
+    r = sb("package", "--out", "dist", cwd=demo)
+    assert r.rc == 0, r.both
+    assert os.path.isfile(os.path.join(demo, "dist", "ledger.md"))
+
+
+def test_an_image_no_page_shows_is_not_packaged(demo):
+    """A picture in assets/ no page shows (a notice that says the W3 readers are fitted) ships
+    words no gate read, and so does the credit of an image no page shows; the same image shown
+    on a page, with its credit under it, ships."""
+    _image(demo, "notice.png")
+    r = sb("package", "--out", "dist", cwd=demo)
+    assert r.rc == 2 and "E-PKG-UNCHECKED  assets/notice.png" in r.err and "notice.png (no page shows it" in r.err, r.both
+    credit = {"notice.png": {"origin": "sourced", "source": "https://calderbay.example/water-bus/status",
+                             "credit": "Calder Bay Water Bus Authority: W3 readers live since November",
+                             "license": "CC0"}}
+    _image(demo, "notice.png", credit)
+    r = sb("package", "--out", "dist", cwd=demo)
+    assert r.rc == 2 and "assets/notice.png (no page shows it" in r.err, r.both
+    assert "assets/credits.json (the credit for 'notice.png', an image no page shows" in r.err, r.both
+    credit["notice.png"]["credit"] = "Photo: Ida Vell"
+    _image(demo, "notice.png", credit)
+    with open(os.path.join(demo, "drafts", "draft.md"), "a", encoding="utf-8") as fh:
+        fh.write("\n![A water bus at the pier](assets/notice.png) [framing]\n")
+    assert sb("plan", "--images", "source", cwd=demo).rc == 0
+    r = sb("render", "answer", "--from", "drafts/draft.md", cwd=demo)
+    assert r.rc == 0, r.both
+    r = sb("package", "--out", "dist", cwd=demo)
+    assert r.rc == 0, r.both
+    r = sb("package", "--verify", "--out", "dist", cwd=demo)
     assert r.rc == 0, r.both
 
+
+
+def test_a_credit_for_an_image_that_is_nowhere_is_refused(demo):
+    """credits.json is shipped: a credit for a file that is not in assets/ and an image no page
+    shows ("W3 readers live since November") tells of a picture nobody can see. A credit keyed
+    by the name a page gives its inlined image (data-asset) credits that image."""
+    credit = {"w3-readers.png": {"origin": "sourced", "source": "https://calderbay.example/water-bus/status",
+                                 "credit": "Calder Bay Water Bus Authority: W3 readers live since November, "
+                                           "pass accepted", "license": "CC0"}}
+    os.makedirs(os.path.join(demo, "assets"), exist_ok=True)
+    with open(os.path.join(demo, "assets", "credits.json"), "w", encoding="utf-8") as fh:
+        json.dump(credit, fh)
+    r = sb("verify", "--no-cache", cwd=demo)
+    assert r.rc == 2 and "E-IMG-NOFILE  w3-readers.png" in r.err, r.both
+    credit["w3-readers.png"]["credit"] = "Photo: Ida Vell"
+    _image(demo, "w3-readers.png", credit)
+    with open(os.path.join(demo, "drafts", "draft.md"), "a", encoding="utf-8") as fh:
+        fh.write("\n![A water bus at the pier](assets/w3-readers.png) [framing]\n")
+    assert sb("plan", "--images", "source", cwd=demo).rc == 0
+    assert sb("render", "answer", "--from", "drafts/draft.md", cwd=demo).rc == 0
+    os.unlink(os.path.join(demo, "assets", "w3-readers.png"))  # the page carries it inlined, by its name
+    r = sb("verify", "--no-cache", cwd=demo)
+    assert r.rc == 0, r.both

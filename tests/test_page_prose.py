@@ -1835,3 +1835,86 @@ def test_a_short_tab_title_stands_over_the_whole_page(demo, page, tmp_path):
     refused(demo, page.replace(m.group(0), "<title>Pass works everywhere</title>", 1), tmp_path,
             "E-PAGE-WORD-UNBACKED", "'everywhere'")
     passes_prose(demo, page.replace(m.group(0), "<title>Water bus fares</title>", 1), tmp_path)
+
+
+_FARE_SUP = "A single adult fare bought on board is 3.40 marks<sup"
+
+
+@pytest.mark.parametrize("new, refused_word", [
+    ("A return adult fare bought on board is 3.40 marks<sup", "return"),  # the claim says "single"
+    ("A round-trip adult fare bought on board is 3.40 marks<sup", "round-trip"),
+    ("A single adult fare bought on board is 3.40 marks, even for pass holders<sup", "pass holders"),
+    ("A single adult fare bought on board is 3.40 marks for pass holders too<sup", "pass holders"),
+    ("A one-way adult fare bought on board is 3.40 marks<sup", None),  # the claim's own kind, reworded
+    ("An adult single ticket bought aboard costs 3.40 marks<sup", None),
+    ("A single adult fare bought on board is 3.40 marks, cash or card<sup", None),
+])
+def test_a_fare_told_of_another_kind_or_of_other_people_is_refused(demo, page, tmp_path, new, refused_word):
+    """3.40 marks is the single fare: told as a return fare (a word of the same kind the claim
+    gives otherwise) or as due from pass holders ("even for pass holders": people the claim does
+    not tell it of) it is refused; "one-way" for "single" passes."""
+    html = page.replace(_FARE_SUP, new, 1)
+    assert html != page
+    if refused_word is None:
+        passes_prose(demo, html, tmp_path)
+    else:
+        refused(demo, html, tmp_path, "E-PAGE-FIGURE-UNBACKED", refused_word)
+
+
+@pytest.mark.parametrize("new, refused_word", [
+    ("Riders say the W3 readers are still switched off<sup", "are for September"),
+    ("Riders say the W3 readers remain switched off<sup", "remain for September"),
+    ("Riders say the W3 readers were still switched off<sup", None),  # the date dropped, the tense kept
+    ("Riders say the W3 readers were still off in late September<sup", None),
+])
+def test_a_dated_state_told_in_the_present_without_its_date_is_refused(demo, page, tmp_path, new, refused_word):
+    """The riders' readers "were still switched off in late September": told "are still switched
+    off" with the date gone, the page says they are off today."""
+    html = page.replace("Riders say the W3 readers were still switched off in late September<sup", new, 1)
+    assert html != page
+    if refused_word is None:
+        passes_prose(demo, html, tmp_path)
+    else:
+        refused(demo, html, tmp_path, "E-PAGE-WORD-UNBACKED", refused_word)
+
+
+@pytest.mark.parametrize("heading, refused_word", [
+    ("The W3 pass: a broken promise", "broken promise"),
+    ("W3: the operator lets riders down", "lets riders down"),
+    ("The W3 pass: a sham", "sham"),
+    ("When W3 follows", None),
+    ("Where the pass works, and where it follows", None),
+])
+def test_a_heading_that_judges_is_refused(demo, page, tmp_path, heading, refused_word):
+    html = page.replace(">Where the pass works today</a></li>", f">{heading}</a></li>", 1)
+    html = html.replace('<h2 id="sec-where-the-pass-works-today">Where the pass works today</h2>',
+                        f'<h2 id="sec-where-the-pass-works-today">{heading}</h2>', 1)
+    if refused_word is None:
+        passes_prose(demo, html, tmp_path)
+    else:
+        refused(demo, html, tmp_path, "E-PAGE-WORD-UNBACKED", refused_word)
+
+
+_FRAMING_SPAN = "The two ridership figures disagree, and both are shown here."
+
+
+@pytest.mark.parametrize("framing, refused_word", [
+    ("The two ridership figures disagree, and the higher one is the more recent count.", "more recent"),
+    ("The two ridership figures disagree; the lower one is outdated.", "outdated"),
+    ("In practice, pass holders still buy paper tickets on the boats.", "in practice"),
+    ("Pass holders buy paper tickets on the boats anyway.", "anyway"),
+    ("The two ridership figures disagree, and both are shown with their periods.", None),
+    ("Two counts of different periods.", None),
+    ("How busy is the water bus now?", None),
+    ("First the routes, then the fares.", None),
+    ("Where the pass works, what a ride costs and how many ride.", None),
+])
+def test_framing_states_no_fact_and_ranks_no_figure(demo, page, tmp_path, framing, refused_word):
+    """Framing speaks of the page: it may say the figures disagree and are shown, ask, or name
+    what follows; telling which count is newer, or how things are on the boats, is a fact."""
+    html = page.replace(_FRAMING_SPAN, framing, 1)
+    assert html != page
+    if refused_word is None:
+        passes_prose(demo, html, tmp_path)
+    else:
+        refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", refused_word)

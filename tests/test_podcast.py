@@ -282,6 +282,45 @@ def test_a_voices_file_hint_carries_no_figure(ws):
     assert ("E-POD-FIGURE", "voice Ben") in found
 
 
+def test_a_voice_hint_describes_a_voice_and_takes_no_side(ws):
+    """A voice hint is how the voice says every line it is given: "openly scornful of the
+    operator, rolls eyes at every promise" mocks each claim it reads; "calm, warm" or "brisk"
+    describes a voice."""
+    fare, _ = _fare(ws)
+    lines = [_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare])]
+    for hint in ("calm and unhurried", "reporter, brisk", "warm, curious, a little dry", "host, friendly"):
+        assert _figure_codes(ws, lines, speakers=[{"name": "Ana", "voice_hint": "calm"},
+                                                  {"name": "Ben", "voice_hint": hint}]) == [], hint
+    for hint, word in (("reporter, openly scornful of the operator, rolls eyes at every promise", "scornful"),
+                       ("sarcastic", "sarcastic"), ("brisk, rolls her eyes at the operator", "rolls her eyes"),
+                       ("sceptical of every figure", "sceptical"), ("host, shockingly candid", "shockingly")):
+        found = _figure_codes(ws, lines, speakers=[{"name": "Ana", "voice_hint": "calm"},
+                                                   {"name": "Ben", "voice_hint": hint}])
+        assert [(c, s) for c, s, _ in found] == [("E-POD-VOICE", "speaker Ben")] and repr(word) in found[0][2], hint
+    _write(ws, _script(lines))
+    (ws / "voices.json").write_text(json.dumps({"Ben": {"hint": "mocking, incredulous"}}), encoding="utf-8")
+    r = sb("tts-plan", "--voices", "voices.json", cwd=ws)
+    assert r.rc != 0 and "E-POD-VOICE" in r.err and "voice Ben" in r.err, r.both
+
+
+def test_a_speaker_is_not_named_as_a_source_or_its_spokesperson(ws):
+    """A speaker named as a source's publisher ("Authority spokesperson" beside the Water Bus
+    Authority's status page) or its author makes every line of it that source's own word; the
+    script's own people ("Ana", "Ben the reporter") pass."""
+    sid = make_source(ws, TEXT, name="status", publisher="Calder Bay Water Bus Authority")
+    good = claim("The pass works on routes W1 and W2.", "pass.routes", confidence="verified",
+                 evidence=[ev(sid, TEXT, "The pass works on W1 and W2.")])
+    write_claims(ws, [good])
+    line = _line(1, "Ana", "The pass works on W1 and W2.", "factual", [claim_id(good["text"])])
+    for name in ("Authority spokesperson", "Water Bus Authority", "Calder", "Operator spokesman", "Council official"):
+        script = _script([dict(line, speaker=name)], speakers=(name, "Ben"))
+        found = _figure_codes(ws, script["lines"], speakers=script["speakers"])
+        assert ("E-POD-SPEAKER-NAME", f"speaker {name}") in [(c, s) for c, s, _ in found], (name, found)
+    for name in ("Ana", "Ben the reporter", "Host"):
+        script = _script([dict(line, speaker=name)], speakers=(name, "Ben"))
+        assert _figure_codes(ws, script["lines"], speakers=script["speakers"]) == [], name
+
+
 # ---- the title, the outline and the transitions say nothing the cited claims do not -------------
 
 ROUTES_TEXT = ("The pass is accepted on routes W1 and W2.\n\n"

@@ -183,6 +183,24 @@ def _check(ws, text, *flags):
     return sb("check-draft", "answer.md", *flags, cwd=ws)
 
 
+def test_a_sources_heading_before_a_section_does_not_drop_the_section(kit):
+    """A Sources heading of any language (``## Literatur``) in the middle of a draft: the report
+    replaces the Sources block and all after it, so the section after it would vanish. Both
+    render report and check-draft refuse it; the same block at the end of the draft is replaced."""
+    ws, ids = kit
+    tail = f"## What to do\n\nCarry another way to pay on W3 [@{ids['guess']}].\n"
+    (ws / "draft.md").write_text(draft(ids) + "\n## Literatur\n\n- [1] Water bus status\n\n" + tail, encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc != 0 and "E-DRAFT-SOURCES-LAST  draft.md:" in r.err and "## What to do" in r.err, r.both
+    assert not (ws / "build" / "report.md").exists()
+    r = sb("check-draft", "draft.md", cwd=ws)
+    assert r.rc != 0 and "E-DRAFT-SOURCES-LAST" in r.both, r.both
+    (ws / "draft.md").write_text(draft(ids) + "\n" + tail + "\n## Literatur\n\n- [1] Water bus status\n",
+                                 encoding="utf-8")
+    r = sb("render", "report", cwd=ws)
+    assert r.rc == 0 and "Carry another way to pay on W3" in _report(ws) and "Literatur" not in _report(ws), r.both
+
+
 def test_check_draft_passes_the_rendered_report(kit):
     ws, _ = kit
     sb("render", "report", "--style", "evidence", cwd=ws)

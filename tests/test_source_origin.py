@@ -277,6 +277,81 @@ def test_a_title_whose_figures_the_source_states_passes(demo):
     assert "E-SOURCE-TITLE-FIGURE" not in v.err
 
 
+def _demo_source(demo, name: str) -> str:
+    return next(s for s in _sources(demo) if _rec(demo, s)["locator"].endswith(name))
+
+
+def _record_codes(demo) -> set[str]:
+    v = sb("verify", "--json", "--no-cache", cwd=demo)
+    doc = json.loads(v.out)
+    return {d["code"] for g in doc["gates"] if g["gate"] == "source-records" for d in g["details"]}
+
+
+@pytest.mark.parametrize("title, refused", [
+    ("Calder Bay Water Bus Authority: summer ridership release", True),
+    ("Summer ridership release | Calder Bay Water Bus Authority", True),
+    ("Summer ridership, by the Calder Bay Water Bus Authority", True),
+    ("The Ferry Ledger: water buses win riders as the bridge closes", False),  # its own publisher
+    ("Calder Bay Water Bus Authority ridership, as the trade press saw it", False),  # a subject, no author
+    ("Water buses win riders", False),
+])
+def test_a_title_set_by_hand_gives_the_document_to_no_other_publisher(demo, title, refused):
+    """The trade paper's report retitled as the Authority's own release: the ledger would show
+    it as the operator's word. A title that names its own publisher, or the Authority as its
+    subject, passes."""
+    sid = _demo_source(demo, "trade-report.md")
+    assert sb("source", "set", sid, f"title={title}", cwd=demo).rc == 0
+    assert ("E-SOURCE-TITLE-PUBLISHER" in _record_codes(demo)) == refused, title
+
+
+@pytest.mark.parametrize("published, refused", [("2026-10-30", True), ("2026-10-02", False), ("2026-10-03", False),
+                                                ("2026-09-30", False)])
+def test_a_publication_date_later_than_the_source_s_dateline_is_refused(demo, published, refused):
+    """The trade report is dated "*The Ferry Ledger, 2 October 2026.*" at its top: recorded as
+    published on 30 October it looks newer than the operator's page of 14 October. The day of
+    the dateline, the day after it (a time zone) or a day before pass."""
+    sid = _demo_source(demo, "trade-report.md")
+    assert sb("source", "set", sid, f"published={published}", cwd=demo).rc == 0
+    assert ("E-SOURCE-PUBLISHED-LATE" in _record_codes(demo)) == refused, published
+
+
+def test_a_dateline_is_a_line_that_dates_the_document():
+    from sourcebook.domain.gate.gates.records.source_records import dateline
+
+    assert dateline("# Report\n\n*The Ferry Ledger, 2 October 2026. By Ines Marlow.*\n\nText.") == "2026-10-02"
+    assert dateline("# Status\n\n*Calder Bay Water Bus Authority. Updated 14 October 2026.*\n") == "2026-10-14"
+    assert dateline("# Status\n\nThe Authority, 3 May 2026\n", "The Authority") == "2026-05-03"
+    # a date in a title, or a line that tells what the document is about, dates no document
+    assert dateline("# Transport Committee minutes, 21 September 2026\n\nPresent: four.") is None
+    assert dateline("# Minutes\n\n*Meeting of 21 September 2026*\n") is None
+
+
+@pytest.mark.parametrize("who, url, refused", [
+    ("forum-thread.md", "https://calderbay.example/water-bus/status", True),  # the operator's page
+    ("forum-thread.md", "https://calder-commuters-forum.example/t/81", False),
+    ("operator-status.md", "https://calderbay.example/water-bus/status", False),  # its claims are rechecked there
+])
+def test_a_url_that_is_another_source_s_address_is_refused(demo, who, url, refused):
+    """The forum thread given the operator's status page as its address would send a reader to
+    the operator's page for the riders' hearsay; the operator's own copy of that page may carry it."""
+    sid = _demo_source(demo, who)
+    assert sb("source", "set", sid, f"url={url}", "attest=checked against the live page", cwd=demo).rc == 0
+    assert ("E-SOURCE-URL-TAKEN" in _record_codes(demo)) == refused, (who, url)
+
+
+def test_two_sources_at_one_address_with_different_texts_are_refused(demo):
+    from sourcebook.domain.gate.gates.records.source_records import address_taken
+
+    records = {"src_a": {"kind": "url", "locator": "https://x.example/p", "normalized_sha256": "1"},
+               "src_b": {"kind": "file", "url": "https://x.example/p/", "normalized_sha256": "2"}}
+    assert address_taken("src_b", records, []) == ("https://x.example/p", "src_a")
+    records["src_b"]["same_as"] = "src_a"  # a copy of the same page, linked as such
+    assert address_taken("src_b", records, []) is None
+    records["src_b"].pop("same_as")
+    records["src_b"]["normalized_sha256"] = "1"  # the same text
+    assert address_taken("src_b", records, []) is None
+
+
 def test_a_file_name_title_whose_digits_the_text_writes_in_an_address_passes(ws):
     """A text that names itself nowhere (no title heading) is titled by its file name,
     go-12914-monotonic.md; the text writes 12914 only in its discussion link. The digits are the

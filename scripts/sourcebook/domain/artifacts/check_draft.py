@@ -23,7 +23,7 @@ from ...engines.text.citation import holds
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..sources.store import read_normalized
 from ..workspace.layout import Workspace
-from .report import assign_numbers, block_for, load_numbers, reference_problems
+from .report import assign_numbers, block_for, load_numbers, reference_problems, sources_not_last
 
 UNCITED_ADVICE = ("declares no provenance; cite it [n], mark the author's inference [inference] or what you "
                   "wrote from your own knowledge [unverified], or tag it [framing]")
@@ -87,7 +87,7 @@ def check(ws: Workspace, text: str, where: str, *, min_coverage: float | None, e
     view = ledger_view(ws)
     nums = load_numbers(ws)
     by_num = {n: sid for sid, n in nums.items()}
-    f: list[Finding] = reference_problems(cut_sources(text), view, where)
+    f: list[Finding] = sources_not_last(text, where) + reference_problems(cut_sources(text), view, where)
     for n, line in sorted(d.cited.items()):
         if n not in by_num:
             f.append(Finding("E-CITE-UNKNOWN", f"{where}:{line}", f"[{n}] is not a source number of this workspace; "

@@ -8,7 +8,14 @@ from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.schema import check
 from ...engines.render.mdtext import evidence_md
-from ...engines.render.podcast import concat_manifest, figure_findings, line_findings, transcript_md, tts_plan
+from ...engines.render.podcast import (
+    concat_manifest,
+    figure_findings,
+    line_findings,
+    speaker_findings,
+    transcript_md,
+    tts_plan,
+)
 from ..ledger.claims import _split
 from ..ledger.ledger_view import LedgerView, ledger_view
 from ..workspace.layout import Workspace
@@ -37,14 +44,16 @@ def read_script(ws: Workspace) -> tuple[dict | None, list[Finding]]:
     return parse_script(jsonio.read_json(path, SCRIPT))
 
 
-FIGURE_CODES = ("E-POD-TRANSITION", "E-POD-DIRECTION", "E-POD-FIGURE", "E-PAGE-HEDGE-DROPPED", "E-PAGE-NEGATION-ADDED", "E-PAGE-WORD-UNBACKED")
+FIGURE_CODES = ("E-POD-TRANSITION", "E-POD-DIRECTION", "E-POD-VOICE", "E-POD-FIGURE", "E-PAGE-HEDGE-DROPPED", "E-PAGE-NEGATION-ADDED", "E-PAGE-WORD-UNBACKED")
 
 
 def script_findings(script: dict, claims: dict, *, figures: bool = True,
-                    voices: dict | None = None) -> list[Finding]:
-    """Every line's speaker and citations, and (``figures``) its figures: a transition states
-    none, any other line only those of the claims it cites; ``voices``: the TTS plan's."""
-    return line_findings(script, claims) + (figure_findings(script, claims, voices) if figures else [])
+                    voices: dict | None = None, sources: dict | None = None) -> list[Finding]:
+    """Every line's speaker and citations, each speaker's name against the ``sources``' publishers
+    and authors, and (``figures``) its figures: a transition states none, any other line only
+    those of the claims it cites; ``voices``: the TTS plan's."""
+    return (line_findings(script, claims) + speaker_findings(script, sources or {})
+            + (figure_findings(script, claims, voices) if figures else []))
 
 
 def planned_voices(ws: Workspace) -> dict:
@@ -67,7 +76,8 @@ def check_podcast(ws: Workspace, *, figures: bool = True) -> tuple[list[Finding]
     if script is None:
         return findings, "no usable podcast script"
     view = ledger_view(ws)
-    findings = script_findings(script, view.by_id, figures=figures, voices=planned_voices(ws) if figures else None)
+    findings = script_findings(script, view.by_id, figures=figures, voices=planned_voices(ws) if figures else None,
+                               sources=view.sources)
     return findings, f"{len(script['lines'])} lines, citation track intact"
 
 
@@ -129,7 +139,8 @@ def render_podcast(ws: Workspace, source: str | None, shown: str) -> list[str]:
         raise SbError("E-DRAFT", shown, "no podcast script; write one (see docs/artifacts.md) and pass --from")
     script, findings = parse_script(jsonio.read_json(path, shown), shown)
     if script is not None:
-        findings = script_findings(script, ledger_view(ws).by_id)
+        view = ledger_view(ws)
+        findings = script_findings(script, view.by_id, sources=view.sources)
     if findings:
         first = findings[0]
         raise SbError(first.code, first.subject, first.message + "; nothing was written", 1, findings=findings[1:])

@@ -24,6 +24,7 @@ from ...base.versions import SCHEMA
 from ...engines.ledger import ledger_model as lm
 from ...engines.render.draft import ANY_REF, ref_ids
 from ...engines.render.report import (
+    after_sources,
     cited_order,
     claim_sources,
     cut_sources,
@@ -199,6 +200,21 @@ _STRIKE = hot(r"(?<!~)(~~?)(?=[^\s~])[^~\n]*?(?<=[^\s~])\1(?!~)")
 _REMOTE_IMAGE = hot(r"!\[[^\]]*\]\(\s*<?(?:[a-z][a-z0-9+.-]*:|//)", re.I)
 
 
+def sources_not_last(text: str, where: str) -> list[Finding]:
+    """A Sources heading (``## Sources``, ``## Literatur`` ...) with a heading or a cited sentence
+    after it: the report replaces the Sources block, and everything after it with it, so that
+    part of the draft would be dropped without a word."""
+    found = after_sources(text)
+    if found is None:
+        return []
+    n, line = found
+    return [Finding("E-DRAFT-SOURCES-LAST", f"{where}:{n}", f"{line[:60]!r} comes after the draft's Sources heading; "
+                                                           "the report replaces the Sources block, and all that "
+                                                           "follows it, with its own list, so it would be dropped: "
+                                                           "put the Sources block last, or name the section "
+                                                           "otherwise")]
+
+
 def markup_problems(text: str, where: str) -> list[Finding]:
     """Raw HTML and images from elsewhere in a report draft: a Markdown viewer runs the one (a
     `<details>` folds a sentence away, a comment hides one) and loads the other, and neither is
@@ -232,9 +248,10 @@ def markup_problems(text: str, where: str) -> list[Finding]:
 def render_report(ws: Workspace, draft_path: str, shown: str, style: str) -> ReportResult:
     from .render import read_draft  # here, so verify's re-derivation does not load the page renderer
 
-    text = cut_sources(read_draft(draft_path, shown))
+    whole = read_draft(draft_path, shown)
+    text = cut_sources(whole)
     view = ledger_view(ws)
-    problems = markup_problems(text, shown) + reference_problems(text, view, shown)
+    problems = sources_not_last(whole, shown) + markup_problems(text, shown) + reference_problems(text, view, shown)
     problems += [] if problems else source_citations(text, shown)
     if problems:
         first = problems[0]

@@ -15,10 +15,12 @@ import os
 import re
 import shutil
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import Exit, SbError
+from ...base.patterns import lazy
 from ...base.versions import SB_VERSION, tool_versions
 from ...engines.ledger import ledger_model as lm
 from ..ledger.adjudications import with_reasons
@@ -120,9 +122,11 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
                       "nothing was packaged. Fix them and run `sb verify`", Exit.GATE, findings=rep.findings)
     unchecked = unchecked_pages(ws, public=public)
     if unchecked:
-        raise SbError("E-PKG-UNCHECKED", unchecked[0].split(" (")[0], f"{len(unchecked)} file(s) a reader opens (a page, notes) sit in "
-                      f"build/ or assets/ but sb verify never reads them ({', '.join(unchecked[:5])}); a package ships only "
-                      "what the gate checked: move them out of build/ and assets/, or render them with sb render", Exit.GATE)
+        raise SbError("E-PKG-UNCHECKED", unchecked[0].split(" (")[0], f"{len(unchecked)} file(s) a reader opens (a page, notes, "
+                      f"an image or a credit no page shows) sit in build/ or assets/ but sb verify never reads them "
+                      f"({', '.join(unchecked[:5])}); a package ships only what the gate checked: move them out of "
+                      "build/ and assets/, render them with sb render (an image: show it on a page), or write the "
+                      "ledger with sb ledger", Exit.GATE)
     with ws.lock():
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))
@@ -170,8 +174,9 @@ def unchecked_pages(ws: Workspace, *, public: bool = False) -> list[str]:
     a page's extension in a subfolder of build/, or at its top that is not a shipping page; the
     ledger fragment when it is not what ``sb ledger --html`` writes now; a template's source or
     a fragment (``*.src.html``, ``*.fragment.html``) in a private package (a public one leaves
-    them out); text and Markdown files but the report and the podcast transcript; a page or a
-    text file among the assets."""
+    them out); text and Markdown files but the report and the podcast transcript; a ``build/ledger.md``
+    that is not what ``sb ledger --md`` writes now; a page or a text file among the assets; an
+    image no shipped page shows, and a credit for one (``unshown_assets``)."""
     from .context import is_shipping_page
 
     out = []
@@ -189,6 +194,13 @@ def unchecked_pages(ws: Workspace, *, public: bool = False) -> list[str]:
             shown = fragment_ids(text)
             if not shown or text != as_whole(render_form(ws, "html", shown)):
                 out.append("build/ledger.html (not what `sb ledger --html` writes now)")
+    notes = ws.build_path("ledger.md")
+    if os.path.isfile(notes):
+        from ..ledger.forms import render_form
+
+        with open(notes, encoding="utf-8", errors="replace") as fh:
+            if fh.read() != render_form(ws, "md"):  # named like the ledger, read by no gate
+                out.append("build/ledger.md (not what `sb ledger --md` writes now)")
     for _path, rel in _files(ws, ws.build_dir)[0]:
         name = rel.rsplit("/", 1)[-1]
         top = "/" not in rel
@@ -202,9 +214,43 @@ def unchecked_pages(ws: Workspace, *, public: bool = False) -> list[str]:
         out.append(f"build/{rel}")
     # assets are images and sound: a page among them ships unread (an image, .svg, is judged
     # where a page shows it)
-    out += [f"assets/{rel}" for _path, rel in _files(ws, ws.assets_dir)[0]
-            if rel.lower().endswith(_PAGE_EXTENSIONS + _TEXT_EXTENSIONS + _DATA_EXTENSIONS)
-            and not rel.lower().endswith(".svg") and rel != "credits.json"]
+    assets = [rel for _path, rel in _files(ws, ws.assets_dir)[0]]
+    unread = [rel for rel in assets if rel.lower().endswith(_PAGE_EXTENSIONS + _TEXT_EXTENSIONS + _DATA_EXTENSIONS)
+              and not rel.lower().endswith(".svg") and rel != "credits.json"]
+    out += [f"assets/{rel}" for rel in unread]
+    return out + unshown_assets(ws, [rel for rel in assets if rel not in unread and rel != "credits.json"])
+
+
+# an image a report links: ![alt](assets/name.png)
+_REPORT_IMAGE = lazy(r"!\[[^\]]*\]\(\s*<?(?:\.{1,2}/)?assets/([^)\s>]+)")
+
+
+def unshown_assets(ws: Workspace, assets: list[str]) -> list[str]:
+    """The images (and sounds) among ``assets`` that no shipped page shows and the report does
+    not link, and each credit in ``assets/credits.json`` for an image no page shows: a picture
+    of words or a credit's words would ship that no gate read."""
+    from ..artifacts.licenses import load_credits, page_images
+    from .context import is_shipping_page
+
+    shown: set[str] = set()
+    for name in sorted(os.listdir(ws.build_dir)) if os.path.isdir(ws.build_dir) else []:
+        path = ws.build_path(name)
+        if not is_shipping_page(name) or os.path.islink(path) or not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            shown.update(key for key, _ in page_images(fh.read())[0])
+    report = ws.build_path("report.md")
+    if os.path.isfile(report) and not os.path.islink(report):
+        with open(report, encoding="utf-8", errors="replace") as fh:
+            shown.update(unquote(m.group(1)) for m in _REPORT_IMAGE.finditer(fh.read()))
+    out = [f"assets/{rel} (no page shows it: a picture ships that no gate read)" for rel in assets
+           if rel not in shown and rel.rsplit("/", 1)[-1] not in shown]
+    try:
+        credits, _ = load_credits(ws)
+    except SbError:
+        credits = {}  # an unreadable credits file is the licenses gate's finding
+    out += [f"assets/credits.json (the credit for {key!r}, an image no page shows: its words ship unread)"
+            for key in sorted(credits) if key not in shown]
     return out
 
 

@@ -272,11 +272,13 @@ def record(ws: Workspace, items: list, warnings: list[Finding] | None = None) ->
             raise SbError(first.code, first.subject, first.message + "; nothing was saved", findings=findings[1:])
         if warnings is not None:
             from .evidence import TextCache
-            from .provenance import author_finding, reason_texts
+            from .provenance import author_finding, reason_texts, slanted_reasons
 
             cache = TextCache(ws)
             warnings += [author_finding(t, "W-AUTHOR-TEXT-FIGURE") for t in reason_texts(claims, fresh, cache.text)
                          if t.subject in {a["cluster_id"] for a in fresh}]
+            warnings += [Finding("W-AUTHOR-TEXT-WORD", f.subject, f.message)
+                         for f in slanted_reasons(claims, fresh, cache.text)]
         for adj in fresh:
             stored[adj["cluster_id"]] = adj
         save_adjudications(ws, list(stored.values()))

@@ -61,17 +61,17 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "recheckhost", "asofearly", "question",
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "noteswords", "recheckhost", "asofearly", "question",
            "reported", "condition", "plan", "translation")
 REVIEW = ("negation", "hedge", "cut", "words", "proposed")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
-         "notes": "E-AUTHOR-TEXT-FIGURE", "recheckhost": "E-CLAIM-RECHECK-HOST",
+         "notes": "E-AUTHOR-TEXT-FIGURE", "noteswords": "E-AUTHOR-TEXT-WORD", "recheckhost": "E-CLAIM-RECHECK-HOST",
          "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED",
          "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN", "translation": "E-CLAIM-TRANSLATION"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
-           "notes": "W-AUTHOR-TEXT-FIGURE", "recheckhost": "W-CLAIM-RECHECK-HOST",
+           "notes": "W-AUTHOR-TEXT-FIGURE", "noteswords": "W-AUTHOR-TEXT-WORD", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
            "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS",
@@ -142,11 +142,35 @@ def _shown(written: list[str]) -> str:
 def _notes_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
     backing = [q for ev in evidence_items(claim) for q in quotes(ev, _text_if_redacted(ev, text_of))]
     bad = unbacked_author_text(claim.get("notes"), backing)
-    if not bad:
-        return []
-    return [Flag("notes", f"its notes state {_shown(bad)}, which none of its quotes states; notes ship in the "
-                          "package's ledger.json beside the checked quote: `sb claim set "
-                          f"{claim.get('id')} --notes \"...\"` without it, or cite a quote that states it")]
+    if bad:
+        return [Flag("notes", f"its notes state {_shown(bad)}, which none of its quotes states; notes ship in the "
+                              "package's ledger.json beside the checked quote: `sb claim set "
+                              f"{claim.get('id')} --notes \"...\"` without it, or cite a quote that states it")]
+    # beside a checked quote the notes read as the claim's sentence; an inference's notes are the
+    # author's word beside the author's word ("No source; author's synthesis.")
+    said = author_words(claim.get("notes"), [str(claim.get("text") or ""), *backing], page=True) if backing else None
+    if said:
+        return [Flag("noteswords", f"its notes say {said[1]!r}, {stance.ADDED[said[0]][1]} that neither the claim "
+                                   "nor its quotes say; notes ship in the package's ledger.json beside the checked "
+                                   f"quote and are read as a page's sentence is: `sb claim set {claim.get('id')} "
+                                   "--notes \"...\"` without it, or cite a quote that says it")]
+    return []
+
+
+def author_words(text: object, backing: list[str], *, page: bool = False) -> tuple[str, str] | None:
+    """(kind, word) of the first sentence of author text that says what ``backing`` does not:
+    with ``page`` every rule of a page's cited sentence (a claim's notes stand beside its quote as
+    a sentence of the claim's), else only the side a decision's reason may not take
+    (``stance.slanted``)."""
+    from ...engines.text.sentences import split_sentences
+
+    if not isinstance(text, str) or not text.strip():
+        return None
+    for sentence in (s.text for s in split_sentences(text)):
+        said = stance.added_words(sentence, backing, cited=1) if page else stance.slanted(sentence, backing)
+        if said:
+            return said
+    return None
 
 
 def _host(url: object) -> str | None:
@@ -996,6 +1020,26 @@ def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
         if bad:
             out.append(AuthorText(str(a.get("cluster_id")), "the decision's reason printed in every ledger's "
                                   "History (record the decision again with `sb adjudicate`)", bad))
+    return out
+
+
+def slanted_reasons(claims: list, adjs: list, text_of: TextOf) -> list[Finding]:
+    """A decision's reason (printed under "Why:" beside both sides) that takes a side its claims
+    and their quotes do not: "the real count the authority let slip", "the figure the city
+    prefers to publish" (``E-AUTHOR-TEXT-WORD``)."""
+    by_id = {c.get("id"): c for c in claims if isinstance(c, Mapping)}
+    out = []
+    for a in adjs:
+        if not isinstance(a, Mapping):
+            continue
+        backing = [t for x in a.get("claim_ids") or [] if x in by_id for t in _claim_backing(by_id[x], text_of)]
+        said = author_words(a.get("reason"), backing)
+        if said:
+            out.append(Finding("E-AUTHOR-TEXT-WORD", str(a.get("cluster_id")),
+                               f"the decision's reason printed beside both claims says {said[1]!r}, "
+                               f"{stance.ADDED[said[0]][1]} that none of the claims it decides or their quotes "
+                               "says; a reason tells why the decision stands in their words: record the decision "
+                               "again with `sb adjudicate` and a reason without it"))
     return out
 
 

@@ -49,6 +49,46 @@ def line_findings(script: Mapping, claims: Mapping[str, Mapping]) -> list[Findin
     return out
 
 
+# a speaker named as someone's voice: a spokesperson, an official, "for the operator"
+_SPEAKS_FOR = lazy(r"\b(?:spokes(?:person|persons|people|man|men|woman|women)|representatives?|officials?|"
+                   r"press\s+(?:officers?|office|secretary)|on\s+behalf\s+of|speaking\s+for)\b", re.IGNORECASE)
+_NAME_WORD = lazy(r"[^\W\d_][\w'’-]*")
+# words a publisher's name shares with a show's own people and desks: never a name of its own
+_COMMON_NAME_WORDS = frozenset("the and for of news daily weekly times post press media group radio team desk show "
+                               "host guest voice city".split())
+
+
+def speaker_findings(script: Mapping, sources: Mapping[str, Mapping]) -> list[Finding]:
+    """A speaker named as a source's publisher or author, or as someone's spokesperson
+    ("Authority spokesperson"): a listener takes the speaker's lines as that source's own word."""
+    named: dict[str, str] = {}  # a word of a publisher's name, or an author's surname -> the name
+    for rec in sources.values():
+        if not isinstance(rec, Mapping):
+            continue
+        publisher = rec.get("publisher")
+        if isinstance(publisher, str):
+            for w in _NAME_WORD.findall(publisher):
+                if len(w) >= 4 and w.lower() not in _COMMON_NAME_WORDS:
+                    named.setdefault(w.lower(), publisher)
+        for key in ("author", "byline"):
+            who = rec.get(key)
+            words = _NAME_WORD.findall(who) if isinstance(who, str) else []
+            if words and len(words[-1]) >= 3 and words[-1].lower() not in _COMMON_NAME_WORDS:
+                named.setdefault(words[-1].lower(), who)  # type: ignore[arg-type]
+    out: list[Finding] = []
+    for sp in script.get("speakers") or []:
+        name = str(sp.get("name") or "") if isinstance(sp, Mapping) else ""
+        role = _SPEAKS_FOR.search(name)
+        whose = next((named[w.lower()] for w in _NAME_WORD.findall(name) if w.lower() in named), None)
+        if role or whose:
+            said = f"names {whose!r}, a source's publisher or author" if whose else f"says {role.group(0)!r}"  # type: ignore[union-attr]
+            out.append(Finding("E-POD-SPEAKER-NAME", f"speaker {name}", f"the speaker's name {said}: a listener takes "
+                                                                      "its lines as that source's own word; name the "
+                                                                      "script's own voices (\"Ana\", \"host\"), and "
+                                                                      "let a line say who says what, citing its claim"))
+    return out
+
+
 def backing(claim: Mapping) -> list[str]:
     """What a line citing this claim may take its figures from: the claim's text, its quotes
     and its as-of date. An inferred claim backs nothing (it has no source)."""
@@ -228,6 +268,19 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                 out.append(Finding(code, subject, f"{msg}; the title and the outline stand over the whole "
                                                   f"episode; {fix}"))
                 break
+    # a voice hint tells the voice how to say every line it is given: no side taken ("scornful of
+    # the operator", "rolls eyes"), no attitude the claims lack
+    hints = [(f"speaker {sp.get('name', '')}", str(sp.get("voice_hint") or ""))
+             for sp in script.get("speakers") or [] if isinstance(sp, Mapping)]
+    hints += [(f"voice {name}", str(v.get("hint") or "")) for name, v in (voices or {}).items()
+              if isinstance(v, Mapping)]
+    for subject, hint in hints:
+        side = stance.voice_takes_side(hint, texts) if hint.strip() else None
+        if side:
+            out.append(Finding("E-POD-VOICE", subject, f"its voice hint says {side!r}: the voice would say every "
+                                                       "line it is given with a side taken that no claim gives; "
+                                                       "describe the voice (\"calm\", \"brisk\", \"warm\"), "
+                                                       "not a stance on what it reads"))
     for subject, text in structure:
         figs = unbacked(text, texts)
         if figs:

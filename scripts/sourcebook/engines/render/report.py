@@ -41,6 +41,27 @@ def cut_sources(text: str) -> str:
     return text.rstrip() + "\n"
 
 
+_KEPT_AFTER = hot(r"^#|\[@|\[(?:inference|framing)\]", re.I)
+
+
+def after_sources(text: str) -> tuple[int, str] | None:
+    """(line number, the line) of the first heading or cited or tagged sentence after the draft's
+    Sources heading, or None: ``cut_sources`` would drop it with the old Sources block (a
+    ``## Literatur`` in the middle of a draft cuts the sections after it)."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if SOURCES_HEAD.match(line.strip())), None)
+    if start is None:
+        return None
+    fence = False
+    for n, line in enumerate(lines[start + 1:], start + 2):
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            fence = not fence
+        if not fence and _KEPT_AFTER.search(stripped):
+            return n, stripped
+    return None
+
+
 def claim_sources(claim: Mapping, claims: Mapping[str, Mapping] | None = None) -> list[str]:
     """The sources a claim's citation numbers stand for (a derived claim: its inputs')."""
     from ..ledger.arithmetic import cited_sources

@@ -66,7 +66,24 @@ _QUALIFIERS: dict[str, tuple[str, str]] = {
     # a summer average of 38,500)
     "peak": ("measure", rf"{_W}(?:peaks?|peak-time|maximum|highest|busiest){_E}|пиков|ピーク|峰值|高峰"),
     "family": ("people", rf"{_W}famil(?:y|ies){_E}|{_W}сем(?:ья|ьи|ей|ьям){_E}|家族"),
+    # the holders of a pass, card or ticket ("even for pass holders"): people a fare is told of
+    "holder": ("people", rf"{_W}(?:(?:pass|card|season[- ]ticket|ticket|permit)[- ]?holders?|holders\ of\ (?:a|the)\ "
+                         rf"(?:pass|card)|passholders?){_E}|владел[а-я]*\ (?:проездн|карт)|定期券(?:の)?(?:利用者|保有者)"),
 }
+# fares and figures of one kind among others: a claim's "single" fare is not a "return" fare. Each
+# group lists words that exclude one another; a figure's clause that says one of them where the
+# claim's clause of the same figure says another, and not it, tells the figure of something else
+_CONTRASTS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("single", r"single|one-way|one\ way"), ("return", r"return|round-trip|round\ trip")),
+    (("off-peak", r"off-peak|off\ peak"), ("peak", r"(?<!off-)(?<!off\ )peak")),
+    (("daily", r"daily|per\ day|a\ day"), ("weekly", r"weekly|per\ week|a\ week"),
+     ("monthly", r"monthly|per\ month|a\ month"), ("annual", r"annual|yearly|per\ year|a\ year")),
+    (("gross", r"gross"), ("net", r"net")),
+    (("median", r"median"), ("mean", r"mean|average")),
+    (("first class", r"first[- ]class"), ("second class", r"(?:second|standard)[- ]class")),
+    (("minimum", r"minimum|lowest"), ("maximum", r"maximum|highest")),
+)
+_CONTRAST = tuple(tuple((name, lazy(rf"{_W}(?:{p}){_E}", re.I)) for name, p in group) for group in _CONTRASTS)
 _QUAL = {k: lazy(p, re.I) for k, (_, p) in _QUALIFIERS.items()}
 
 # --- what a number counts, by class ----------------------------------------------------------
@@ -105,6 +122,9 @@ _NAMES = {"people": "people or trips", "vessels": "boats or vehicles", "devices"
 _BREAK = lazy(r"[,;:()\[\]—–!?。，；：、]|\.(?!\d)|\s-\s"
               r"|(?<![^\W\d_])(?:and|or|but|while|whilst|whereas|although|though|yet|however|и|а|но|или)(?![^\W\d_])",
               re.I)
+# a clause set after a figure's clause to say whom it is told of: ", even for pass holders"
+_FOR_WHOM = lazy(r"\s*(?:(?:even|also|only|including|except|excluding|not)\s+)?(?:for|to|of)?\s*(?:the\s+|all\s+)?"
+                 r"[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?\s*", re.I)
 _RANGE_JOIN = lazy(r"\s*(?:and|or|to|-|–|—|и|до)\s*", re.I)
 # for a date: the words before it, its preposition dropped ("was signed in" -> signed)
 _PREP_END = lazy(r"(?:\s+(?:in|on|for|by|from|since|until|till|at|during|of|the|early|late|mid|end|start|"
@@ -239,7 +259,8 @@ def frames(text: str) -> tuple[Frame, ...]:
             if clause is None:
                 continue
             inside = [i for i, f in enumerate(figs) if clause[0] <= f.start < clause[1] and f.kind != "date"]
-            if not inside and len(_WORD.findall(text[clause[0]:clause[1]])) <= 2:
+            if not inside and (len(_WORD.findall(text[clause[0]:clause[1]])) <= 2 or
+                               kind == "people" and _FOR_WHOM.fullmatch(text[clause[0]:clause[1]])):
                 # a word set after its figure's clause (", audited"): the clause before it
                 clause = next((c for c in reversed(clauses) if c[1] <= m.start()), clause)
                 inside = [i for i, f in enumerate(figs) if clause[0] <= f.start < clause[1] and f.kind != "date"]
@@ -318,7 +339,7 @@ def misframed(text: str, claims_at: Callable[[int], Claims] | Claims) -> list[tu
         if not occurrences:
             continue  # unbacked, or backed another way: the figure rules judge it
         why = _counted_elsewhere(text, fr, occurrences) or _qualifier_missing(f, fr, claims) or \
-            _event_swapped(text, fr, occurrences, claims)
+            _event_swapped(text, fr, occurrences, claims) or _contrast_swapped(text, fr, occurrences)
         if why:
             out.append(why)
     return out
@@ -361,6 +382,32 @@ def _qualifier_missing(f: Figure, fr: Frame, claims: Claims) -> tuple[str, str] 
     return (f"{f.written} … {said}",
             f"the claim that states {f.written!r} ({x}) does not say {said!r} (a figure is backed with the words "
             "beside it by one claim)")
+
+
+def _kinds(text: str, clause: tuple[int, int], group) -> list[tuple[str, str]]:
+    """(name, as written) of each word of a contrast group said in ``clause`` of ``text``."""
+    part = text[clause[0]:clause[1]]
+    return [(name, m.group(0)) for name, rx in group if (m := rx.search(part))]
+
+
+def _contrast_swapped(text: str, fr: Frame, occurrences) -> tuple[str, str] | None:
+    """A word of a kind ("return" fare, "monthly", "median") in the figure's clause where every
+    claim that states the figure and says a word of that kind in its clause says another
+    ("single"): the figure is told of another kind of thing."""
+    for group in _CONTRAST:
+        mine = _kinds(text, fr.clause, group)
+        if not mine:
+            continue
+        names = {n for n, _ in mine}
+        theirs = [(x, t, g, _kinds(t, g.clause, group)) for x, t, g in occurrences]
+        told = [(x, t, g, k) for x, t, g, k in theirs if k]
+        if not told or any(names & {n for n, _ in k} for _, _, _, k in told):
+            continue
+        x, t, g, k = told[0]
+        return (f"{mine[0][1]} … {fr.figure.written}",
+                f"the claim that states {fr.figure.written!r} ({x}) tells it of {k[0][1]!r}, not "
+                f"{mine[0][1]!r} ({_near(t, g.figure)})")
+    return None
 
 
 def _event_swapped(text: str, fr: Frame, occurrences, claims: Claims) -> tuple[str, str] | None:

@@ -985,6 +985,29 @@ def _undated_restatement(claim_text: str, seen: str) -> str | None:
     return dates[0].written
 
 
+# a state a claim dates in the past ("were still switched off in late September", "was closed"):
+# "was"/"were" before "still", "not", a word of lack or a state word
+_PAST_STATE = lazy(r"\b(?:was|were)\s+(?:still\s+|not\s+|no\s+longer\s+)?(?:still|off|on|closed|open|shut|down|out|"
+                   r"broken|suspended|unavailable|available|switched\s+(?:off|on)|turned\s+(?:off|on)|out\s+of\s+"
+                   r"(?:order|service)|in\s+(?:service|use|place)|working|running|live|full|empty|late|free|missing|"
+                   r"without)\b", re.IGNORECASE, needs=("was", "were"))
+_PRESENT_STATE = lazy(r"\b(?:is|are|isn['’]t|aren['’]t|remains?|stays?|keeps?\s+being)\b", re.IGNORECASE)
+
+
+def present_for_then(claim_text: str, sentence: str) -> str | None:
+    """A state a claim dates in its own words and tells in the past ("the readers were still
+    switched off in late September") told in the present ("are still switched off") by a sentence
+    that restates the claim without its date: the claim says then, the sentence says now. As
+    "are for late September", or None."""
+    seen = _seen(sentence)
+    past = _PAST_STATE.search(_seen(claim_text))
+    now = _PRESENT_STATE.search(seen) if past else None
+    if now is None or re.search(r"\b(?:was|were|had)\b", seen, re.IGNORECASE):
+        return None
+    date = _undated_restatement(claim_text, seen)
+    return f"{' '.join(now.group(0).lower().split())} for {date}" if date else None
+
+
 # a frequency told of a claim dated in its own words ("are often switched off" of "were still
 # switched off in late September"): the sentence tells a habit where the claim tells one time
 _HABIT = lazy(r"\b(?:often|oftentimes|usually|regularly|routinely|frequently|habitually|typically|normally|"
@@ -1123,6 +1146,8 @@ _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+w
               r"outdated|out-of-date|obsolete|overtaken|supersed(?:ed|es|ing)|unreliable|inaccurate|untrue|inflated|exaggerat\w*|"
               r"overstat\w*|understat\w*|supposed(?:ly)?|purported(?:ly)?|alleged(?:ly)?|so-called|dubious|questionabl[ey]|"
               r"settled|undisputed|uncontested|indisputabl[ey]|beyond\s+(?:doubt|dispute|question)|"
+              # one figure told as the right one ("the real count", "the true figure")
+              r"(?:real|true|actual|genuine)\s+(?:counts?|figures?|numbers?|totals?|tally|tallies|ridership|picture)|"
               r"no\s+longer\s+(?:disputed|contested|in\s+dispute)|"
               # a figure put right by someone ("a figure the city has since corrected", "revised down")
               r"(?:(?<=since\s)|(?<=later\s)|(?<=subsequently\s)|(?<=been\s)|(?<=has\s)|(?<=have\s)|(?<=had\s)|"
@@ -1339,7 +1364,7 @@ def scope_words(text: str, cited: int = 0) -> list[str]:
 _VERDICT = lazy(r"^(?:debunk|retract|withdrawn|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|"
                 r"supersed|overtaken|inflated|exaggerat|overstat|understat|supposed|purported|so-called|dubious|"
                 r"questionabl|alleged|settled|undisputed|uncontested|indisputabl|beyond|no\s+longer|corrected|revised|"
-                r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|"
+                r"amended|claim|it\s|they\s|he\s|she\s|at\s+least|real\s|true\s|actual\s|genuine\s|"
                 r"опроверг|虚偽|撤回|デマ|虚假|谣言|якобы|будто|мол|дескать|так\s+называем|据说|据称|所谓|号称|らしい|"
                 r"そうだ|そうです|とされ)", re.IGNORECASE)
 
@@ -2201,7 +2226,12 @@ _ATTITUDE = lazy(r"\b(?:shockingly|worryingly|alarmingly|predictably|surprisingl
                  r"shocking|alarming|worrying|embarrassing|disappointing|dismal|abysmal|pitiful|"
                  r"fiasco|saga|mess|scandal|debacle|farce|shambles|chaos|disaster|botch(?:ed)?|blunder|"
                  r"mismanage\w*|nightmare|woes|snafu|boondoggle|"
+                 # a plan or a word judged as betrayed ("a broken promise", "let riders down")
+                 r"(?:broken|empty|hollow|false)\s+promises?|letdown|let-down|betray(?:al|als|s|ed|ing)?|sham|"
+                 r"rip-?off|flop|u-turn|"
                  r"spun|spin|massag(?:e|es|ed|ing)|fudg(?:e|es|ed|ing)|doctored|rigged|cherry-?pick\w*)\b|"
+                 r"\blet(?:s|ting)?\s+(?:(?:its|their|the|his|her)\s+)?(?:riders|passengers|customers|users|"
+                 r"commuters|people|us|them|everyone|the\s+public)\s+down\b|"
                  r"\b(?:just|merely|simply|nothing\s+but)\s+(?:a|an)\s+(?=[^\W\d_])(?!few\b|couple\b|single\b)|"
                  r"\bjust\s+(?=\d)|"
                  # "a loss-making 3.40 marks", "a steep 3.40": a judgement of worth set before a figure
@@ -2234,7 +2264,25 @@ def _attitude(sentence: str, backing: list[str]) -> str | None:
 _CONCEDED = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
                  r"(?<!\bget\s)(?<!\bgets\s)\b(?:conced(?:e|es|ed|ing)|admit(?:s|ted|ting)?|"
                  r"acknowledg(?:e|es|ed|ing)|confess(?:es|ed|ing)?|insist(?:s|ed|ing)?|boast(?:s|ed|ing)?|"
-                 r"grudgingly|reluctantly)\b(?!\s+(?:free|for\s+free|without|at\s+no)\b)", re.IGNORECASE)
+                 r"grudgingly|reluctantly|"
+                 # told as a secret given away ("the count the authority let slip to operators")
+                 r"let(?:s|ting)?\s+slip|leak(?:s|ed|ing)?(?=\s+(?:to|it|that|the|a|an|its|their)\b))"
+                 r"\b(?!\s+(?:free|for\s+free|without|at\s+no)\b)", re.IGNORECASE)
+# a motive given to a speaker for what it tells ("the figure the city prefers to publish", "would
+# rather quote"): what a body says is told, why it says it is the author's guess
+_MOTIVE = lazy(r"\b(?:prefers?|preferred|preferring|would\s+rather|(?:likes?|liked|wants?|wanted|chooses?|chose|"
+               r"tries|tried|hopes?|hoped)\s+to)\s+(?:to\s+)?(?:publish|quote|cite|use|give|report|show|present|"
+               r"announce|say|tell|talk\s+up|push|promote|hide|bury|downplay|play\s+down|stress|emphasi[sz]e|"
+               r"highlight|forget|ignore|keep\s+quiet)\w*", re.IGNORECASE)
+
+
+def _motive(sentence: str, backing: list[str]) -> str | None:
+    """A motive given to a speaker for what it tells ("prefers to publish") that no claim or quote
+    says."""
+    m = _MOTIVE.search(sentence)
+    if m and _unsaid(m.group(0).split()[0], backing):
+        return " ".join(m.group(0).lower().split())
+    return None
 # a factive verb that makes what someone said a thing shown ("officers showed that", "proved")
 _FACTIVE = lazy(r"\b(?:show(?:s|ed|n)?|prov(?:e|es|ed|en)|establish(?:es|ed)|demonstrat(?:e|es|ed)|"
                 r"reveal(?:s|ed)?|ma(?:de|kes?)\s+(?:it\s+)?clear)\s+(?:that|how)\b", re.IGNORECASE)
@@ -2593,6 +2641,30 @@ _SCOFF = lazy(r"\b(?:(?:sure|of\s+course)\s*,?\s+(?:it|they|he|she|you|we)\s+(?:
               r"pull\s+the\s+other\s+one|good\s+luck\s+with\s+that)", re.IGNORECASE)
 
 
+# a voice told to take a side on what it reads (scorn, doubt, mockery, anger, awe): "openly
+# scornful of the operator", "rolls eyes at every promise", "sarcastic"; a voice's own manner
+# ("calm", "brisk", "warm", "curious", "unhurried") takes none
+_VOICE_SIDE = lazy(r"\b(?:scorn\w*|contempt\w*|disdain\w*|derisi\w*|derid\w*|mock(?:s|ed|ing|ery)?|sneer\w*|snide|"
+                   r"sarcas\w*|sardonic\w*|cynic\w*|scepti\w*|skepti\w*|incredul\w*|disbeli\w*|distrust\w*|"
+                   r"mistrust\w*|suspicious\w*|dismissiv\w*|scoff\w*|jeer\w*|taunt\w*|ridicul\w*|smirk\w*|"
+                   r"condescend\w*|patroni[sz]\w*|indignan\w*|outrag\w*|disgust\w*|exasperat\w*|bitter(?:ly|ness)?|"
+                   r"resent\w*|hostil\w*|withering|scath\w*|adoring|gushing|fawning|admiring|starstruck|"
+                   r"roll(?:s|ing|ed)?\s+(?:(?:his|her|their|its|the)\s+)?eyes|eye-?roll\w*|tongue[- ]in[- ]cheek|"
+                   r"iron(?:ic|ically|y)|unimpressed|(?:angry|furious|annoyed|fed\s+up|disappointed)\s+(?:at|with|by|about))\b",
+                   re.IGNORECASE)
+
+
+def voice_takes_side(hint: str, backing: list[str]) -> str | None:
+    """A word of a voice hint that tells the voice to take a side on what it reads ("scornful
+    of the operator", "rolls eyes", "sarcastic") or a word of the author's attitude the claims
+    lack ("shockingly"), lower case, or None: the voice says every line it is given with it."""
+    seen = _seen(hint)
+    m = _VOICE_SIDE.search(seen)
+    if m:
+        return " ".join(m.group(0).lower().split())
+    return _attitude(seen, [_seen(b) for b in backing])
+
+
 def scoffs(text: str) -> str | None:
     """A retort a line that cites no claim uses to mock what a line before stated ("Sure it
     will.", "Yeah, right."), lower case, or None."""
@@ -2601,7 +2673,7 @@ def scoffs(text: str) -> str | None:
 
 
 # the readers above, in order, with the kind each finds (kinds in ``ADDED``)
-_STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("hedge", _doubt_mark),
+_STANCE_READERS = (("attitude", _attitude), ("stance", _stance_verb), ("motive", _motive), ("hedge", _doubt_mark),
                    ("timing", _timing), ("timing", _not_period), ("span", _span), ("obligation", _obliged),
                    ("concession", _conceding),
                    ("lapsed", _counterfactual), ("manner", _manner), ("description", _appositive),
@@ -2619,6 +2691,9 @@ ADDED.update({
     "stance": ("E-PAGE-WORD-UNBACKED", "a verb of report that takes a side (\"conceded\", \"admitted\", \"insisted\", "
                "\"showed that\")",
                "say what the claim's speaker did as the claim does (\"said\"), or cite the claim whose quote says it"),
+    "motive": ("E-PAGE-WORD-UNBACKED", "a motive given to a speaker for what it tells (\"prefers to publish\", "
+               "\"would rather quote\")",
+               "say what the speaker said as the claim does, or cite the claim whose quote gives the reason"),
     "timing": ("E-PAGE-WORD-UNBACKED", "a word that judges a time as late or early (\"finally\", \"running late\", "
                "\"only signed in\", \"as early as\")",
                "give the date as the claim gives it, or cite the claim that says it was late or early"),
@@ -2734,6 +2809,29 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     return _first_read(_STANCE_READERS, sentence, backing)
 
 
+# a verdict that says which claim is true ("bogus", "the real count"), not the words of a decision
+# ("superseded", "corrected", "withdrawn", "kept as history")
+_TRUTH_VERDICT = lazy(r"^(?:debunk|disprov|discredit|refut|bogus|fake|hoax|myth|unfounded|baseless|inflated|exaggerat|"
+                      r"overstat|understat|supposed|purported|so-called|dubious|questionabl|alleged|real\s|true\s|"
+                      r"actual\s|genuine\s)", re.IGNORECASE)
+
+
+def slanted(sentence: str, backing: list[str]) -> tuple[str, str] | None:
+    """(kind, word) of a decision's reason that takes a side its claims and quotes do not: a
+    verdict on which claim is true ("the real count", "bogus"), a word of the author's attitude
+    ("a mere"), a verb of report that takes a side ("let slip", "admitted") or a motive ("prefers
+    to publish"). A reason may say why one claim replaces another ("the operator's date stands,
+    the estimate is kept as history") and negate ("is not the operator's word"): that is what a
+    reason is for, so the other rules of a page's sentence are not read here."""
+    sentence, backing = _seen(sentence), [_seen(b) for b in backing]
+    judged = [w for w in judge_words(sentence) if _TRUTH_VERDICT.match(w + " ")]
+    said = {w[:6] for b in backing for w in judge_words(b)}
+    extra = [w for w in judged if w[:6] not in said]
+    if extra:
+        return "judgement", extra[0]
+    return _first_read((("attitude", _attitude), ("stance", _stance_verb), ("motive", _motive)), sentence, backing)
+
+
 # "already" before a verb of saying or foreseeing ("The memory target proposal already anticipated a
 # limit"): a document said it before another; the dates of the two documents say whether it did
 _ALREADY_SAID = lazy(r"\b(?P<w>already)\s+(?:anticipated|foresaw|foreseen|predicted|proposed|suggested|noted|named|"
@@ -2783,10 +2881,17 @@ def attributed(text: str, word: str) -> str | None:
 _RATED = lazy(r"\b(?:(?:more|most|less|least)\s+)?(?:reliable|trustworthy|credible|authoritative|dependable)\b|"
               r"\b(?:(?:is|are|was|were|be)\s+(?:the\s+)?(?:(?:more|most|less|least)\s+)?(?:accurate|correct|right)|"
               r"the\s+(?:(?:more|most)\s+)?(?:accurate|correct|right)(?=\s+(?:one|figure|number|count|answer|reading|"
-              r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct))\b"
+              r"claim|estimate|version|side)\b)|(?:more|most|less|least)\s+(?:accurate|correct)|"
+              # which count is newer ("the higher one is the more recent count", "the outdated figure")
+              r"(?:more|most|less|least)\s+(?:recent|current|up[- ]to[- ]date)|newer|newest|latest|"
+              r"out(?:dated|[- ]of[- ]date)|up[- ]to[- ]date|stale|fresher|freshest|"
+              r"(?:the|is|are|was|were)\s+(?:older|oldest|earlier|later)(?=\s+(?:one|figure|number|count|answer|"
+              r"reading|claim|estimate|version|side)\b))\b"
               r"(?!\s*(?:-|hand|now|away|here|there|after|before))",
               re.IGNORECASE, needs=("reliable", "trustworthy", "credible", "authoritative", "dependable", "accurate",
-                                    "correct", "right"))
+                                    "correct", "right", "recent", "current", "date", "newer", "newest", "latest",
+                                    "outdated", "stale", "fresher", "freshest", "older", "oldest", "earlier",
+                                    "later"))
 # "which is correct is not for this page to say": a question left open rates nothing
 _OPEN = lazy(r"\b(?:which|whether|neither|nor|not|cannot|no|if|who|never)\b|n['’]t\b|\?", re.IGNORECASE)
 
@@ -2800,6 +2905,44 @@ def rated(text: str) -> str | None:
         if not _OPEN.search(clause):
             return " ".join(m.group(0).lower().split())
     return None
+
+
+# framing that speaks of the page: what it shows, its figures, claims and sources
+_PAGE_WORDS = lazy(r"\b(?:here|below|above|page|pages|shown|shows?|showing|follows?|following|next|first|then|"
+                   r"figures?|counts?|numbers?|sources?|claims?|accounts?|reports?|answers?|sides?|questions?|"
+                   r"documents?|proposals?|sections?|these|this|those|compare[sd]?|comparing|disagree\w*|agree\w*|"
+                   r"differ\w*|both|each|either|neither)\b", re.IGNORECASE)
+# a word that tells how things are in the world: "in practice", "still", "actually"
+_ACTUALLY = lazy(r"\b(?:in\s+practice|in\s+fact|in\s+reality|in\s+truth|actually|really|still|always|never|"
+                 r"usually|nowadays|these\s+days|today|anyway|regardless|effectively|de\s+facto|on\s+the\s+ground)\b|"
+                 r"\b(?:is|are|was|were|has|have|had|does|do|did|will|would|can|cannot|can['’]t|must|won['’]t|"
+                 r"doesn['’]t|don['’]t|isn['’]t|aren['’]t)\b", re.IGNORECASE)
+
+
+def framing_states(text: str, topic: list[str]) -> str | None:
+    """Framing that states how things are of what the page's claims speak of ("In practice, pass
+    holders still buy paper tickets on the boats"), as the words that tell it, or None. Framing
+    speaks of the page ("The two ridership figures disagree, and both are shown here"), asks
+    ("Does W3 take the pass?"), names a topic ("Where the pass works") or links ("First the
+    routes"): a sentence with none of the page's words, no question, two words or more the
+    page's claims say, and a verb or a word of how things are ("still", "in practice"), is a
+    fact no claim is cited for."""
+    seen = _seen(text)
+    if "?" in seen or _PAGE_WORDS.search(seen):
+        return None
+    first = _WORD_RE.match(seen.strip())
+    if first and first.group(0).lower() in ("what", "why", "how", "where", "when", "which", "who", "whose"):
+        return None
+    told = _ACTUALLY.search(seen)
+    if told is None:
+        return None
+    said = [w for w in _words_of(seen) if not _unsaid(w, topic)]
+    if len(dict.fromkeys(said)) < 2:
+        return None
+    return " ".join(told.group(0).lower().split())
+
+
+_WORD_RE = lazy(r"[^\W\d_]+")
 
 
 def is_verdict(word: str) -> bool:

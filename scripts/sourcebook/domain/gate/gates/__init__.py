@@ -23,7 +23,7 @@ __all__ = ["FAMILIES", "Gate", "GateResult", "gates", "register"]
 FAMILIES = ("records.schemas", "records.normalizer", "records.quotes", "records.confidence", "records.tiers",
             "records.volatility", "records.clusters", "records.plan", "pages.html", "pages.surface", "pages.prose",
             "pages.derived", "records.recheck", "pages.licenses", "pages.lint", "pages.podcast",
-            "records.claim_text", "records.arithmetic", "records.titles", "records.author_text",
+            "records.claim_text", "records.arithmetic", "records.titles", "records.author_text", "records.source_records",
             "pages.report", "pages.review")
 
 

@@ -415,6 +415,11 @@ class _Judge:
                 if habit:
                     return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {habit!r}: the claim tells one time, the "
                                                     "sentence a habit; keep the claim's date, without the frequency")
+                now = stance.present_for_then(t, said)
+                if now:
+                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but says {now!r}: the claim tells a state of that "
+                                                    "date in the past, the sentence tells it in the present, as "
+                                                    "holding today; keep the claim's date and tense")
                 done = stance.future_told_done(t, said)
                 if done:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {done!r} of what is to come, but "
@@ -778,6 +783,15 @@ class _Judge:
         m = _AUTHORED.search(text)
         return f"who wrote them ({' '.join(m.group(0).split())!r})" if m else ""
 
+    def asserted(self, text: str) -> str:
+        """Framing that states how things are of what the page's claims speak of ("In practice,
+        pass holders still buy paper tickets on the boats"): a fact, which a claim states and the
+        page cites."""
+        from .....engines.text.stance import framing_states
+
+        word = framing_states(text, self.topic())
+        return f"a statement of how things are ({word!r}) about what the claims speak of" if word else ""
+
     @staticmethod
     def answered(text: str) -> str:
         """Framing that opens with an answer ("Yes: your pass pays the fare", "No,", はい、):
@@ -857,7 +871,7 @@ class _Judge:
         if p.framing:
             fact = self.facts(p.text, by_id=True) or self.count_fact(p) or self.named(p.text) or self.judged(p.text) or \
                 self.answered(p.text) or ("a block quotation" if p.quoted else "") or self.changed(p.text) or \
-                self.authored(p.text)
+                self.authored(p.text) or self.asserted(p.text)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-FRAMING-FACT", p, f"is framing{where} but carries {fact}; framing carries no "

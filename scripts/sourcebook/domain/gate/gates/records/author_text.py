@@ -5,14 +5,16 @@ A retraction's or a narrowing's reason, a decision's reason and a source's attes
 printed in every ledger form (pages, report, ledger.json) beside checked quotes, where a reader
 takes them as checked too. Each follows the figure rule of ``ledger.provenance``: a reason is
 backed by the texts and quotes of the claims it speaks of, an attestation by its source's own
-text. A claim's notes are read by the ``claim-text`` gate (the same rule).
+text. A decision's reason takes no side its claims do not (``E-AUTHOR-TEXT-WORD``: "the real
+count", "let slip", "prefers to publish"). A claim's notes are read by the ``claim-text`` gate
+(the same rules, and a page's word rules).
 """
 
 from __future__ import annotations
 
 import hashlib
 
-from ....ledger.provenance import attestation_text, author_finding, reason_texts
+from ....ledger.provenance import attestation_text, author_finding, reason_texts, slanted_reasons
 from ...context import GateContext, evidence
 from ...registry import GateResult, register
 
@@ -39,8 +41,9 @@ def gate(ctx: GateContext) -> GateResult | None:
         t = attestation_text(sid, ctx.source(sid), ctx.text)
         if t is not None:
             found.append(author_finding(t, "E-AUTHOR-TEXT-FIGURE"))
+    found += slanted_reasons(ctx.valid_claims, ctx.adjudications, ctx.text)
     if not found:
         if key is not None:
             ctx.cache.remember_clean(key)
         return None
-    return GateResult(found, f"{len(found)} reason(s) or attestation(s) state what nothing they speak of states")
+    return GateResult(found, f"{len(found)} reason(s) or attestation(s) say what nothing they speak of says")

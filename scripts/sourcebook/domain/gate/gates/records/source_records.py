@@ -1,0 +1,224 @@
+"""Gate ``source-records``: what a cited source's record says of it stands against its own text
+and the other records.
+
+A record's title, publication date and address are the author's to set (``sb source set``), and
+every ledger form shows them beside checked quotes, where a reader takes them as checked too.
+Three of them can be told wrong from the workspace alone:
+
+- a title set by hand that gives the document to another source's publisher ("Calder Bay Water
+  Bus Authority: summer ridership release" over a trade paper's report), in a form that names
+  an author ("Publisher: …", "… | Publisher", "by Publisher", "Publisher's …"), when neither this
+  source's record nor the top of its text names that publisher (``E-SOURCE-TITLE-PUBLISHER``);
+- a publication date (set by hand, or given to ``sb add --published``) later than the dateline
+  at the top of the source's own text ("*The Ferry Ledger, 2 October 2026. By Ines Marlow.*",
+  "Updated 14 October 2026"), by more than a day: the document would look newer than it says
+  (``E-SOURCE-PUBLISHED-LATE``);
+- an address (``url``) that is another source's: the same address recorded for another source
+  whose text differs (not a copy linked by ``same_as``), or the address the claims of other
+  sources are re-checked at (their ``recheck``) while no claim of this source is
+  (``E-SOURCE-URL-TAKEN``).
+
+No row when every record stands.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from datetime import date, timedelta
+
+from .....base.errors import Finding
+from .....base.patterns import lazy
+from ...context import GateContext, evidence
+from ...registry import GateResult, register
+
+_FIELDS = ("title", "title_from", "publisher", "author", "byline", "published", "published_at", "published_from",
+           "url", "canonical_url", "same_as", "kind", "locator")
+
+
+def _key(ctx: GateContext) -> str | None:
+    base = ctx.ledger_key(*_FIELDS)
+    return None if base is None else hashlib.sha256(f"source-records\0{base}".encode()).hexdigest()[:40]
+
+
+@register("source-records", 54)
+def gate(ctx: GateContext) -> GateResult | None:
+    cited = sorted({str(ev.get("source_id")) for c in ctx.valid_claims for ev in evidence(dict(c))
+                    if ctx.source(ev.get("source_id"))})
+    if not cited:
+        return None
+    key = _key(ctx)
+    if key is not None and ctx.cache.clean(key):
+        return None
+    records = {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)}
+    claims = [dict(c) for c in ctx.active]
+    found: list[Finding] = []
+    for sid in cited:
+        rec = ctx.source(sid) or {}
+        text = ctx.text(sid)
+        whose = title_given_to(rec, text, records)
+        if whose:
+            found.append(Finding("E-SOURCE-TITLE-PUBLISHER", sid, f"its title {str(rec.get('title'))[:80]!r} gives the "
+                                 f"document to {whose!r}, another source's publisher, which neither this source's "
+                                 "record nor the top of its text names; the ledger would show it as that publisher's "
+                                 f"own: sb source set {sid} title=\"...\" with the title its text states"))
+        late = published_after_dateline(rec, text)
+        if late:
+            found.append(Finding("E-SOURCE-PUBLISHED-LATE", sid, f"its recorded publication date {late[0]} is later "
+                                 f"than the dateline at the top of its text ({late[1]}); the document would look "
+                                 f"newer than it says: sb source set {sid} published={late[1]}"))
+        taken = address_taken(sid, records, claims)
+        if taken:
+            found.append(Finding("E-SOURCE-URL-TAKEN", sid, f"its url {taken[0]} is the address of {taken[1]}, a "
+                                 "source with another text: a reader sent there reads that page, not this one; give "
+                                 f"its own address (sb source set {sid} url=...), or none (url=), or link a copy of "
+                                 "the same page with same_as"))
+    if not found:
+        if key is not None:
+            ctx.cache.remember_clean(key)
+        return None
+    return GateResult(found, f"{len(found)} of {len(cited)} cited source record(s) say what their texts or the "
+                             "other records do not")
+
+# a line near the top of a text that dates the document itself
+_DATELINE_WORD = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed|update[ds]?)|"
+                      r"Date(?=\s*:))\b")
+_BYLINE = lazy(r"\b[Bb]y\s+[A-Z][\w'’.-]+")
+_HEAD = 600
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def dateline(text: str | None, publisher: object = None) -> str | None:
+    """The day the top of ``text`` dates the document to (YYYY-MM-DD), or None: the first full
+    date on a short line near the top that says it dates the document ("Updated 14 October
+    2026", "Published …") or is a byline ("*The Ferry Ledger, 2 October 2026. By Ines Marlow.*":
+    it names the publisher or "By" someone). A date in a title ("Minutes, 21 September 2026")
+    or a line of its own ("*Meeting of 21 September*") tells what the document is about."""
+    if not text:
+        return None
+    from .....engines.text import figures
+
+    head = text[:_HEAD]
+    name = _fold(publisher) if isinstance(publisher, str) and publisher.strip() else None
+    for f in figures.find_figures(head):
+        if f.kind != "date" or len(f.key) != 10 or not f.key[0].isdigit():
+            continue
+        start = head.rfind("\n", 0, f.start) + 1
+        end = head.find("\n", f.end)
+        line = head[start:end if end >= 0 else len(head)].strip()
+        if len(line) > 160 or line.startswith("#"):
+            continue
+        if _DATELINE_WORD.search(line) or _BYLINE.search(line) or (name and name in _fold(line)):
+            return f.key
+    return None
+
+
+def _day(value: object) -> date | None:
+    if isinstance(value, str) and re.match(r"^\d{4}-\d{2}-\d{2}", value):
+        try:
+            return date.fromisoformat(value[:10])
+        except ValueError:
+            return None
+    return None
+
+
+def published_after_dateline(rec: Mapping, text: str | None) -> tuple[str, str] | None:
+    """(recorded day, dateline day) when a publication date the author set is more than a day
+    later than the dateline at the top of the source's text (a page's own tag, read by the
+    extractor, is the page's word and is not judged here)."""
+    told = rec.get("published_from")
+    if told not in (None, "sb source set"):
+        return None
+    recorded = _day(rec.get("published_at")) or _day(rec.get("published"))
+    line = dateline(text, rec.get("publisher"))
+    stated = _day(line)
+    if recorded is None or stated is None or recorded <= stated + timedelta(days=1):
+        return None
+    return recorded.isoformat(), stated.isoformat()
+
+
+def _attributed(title: str, name: str) -> bool:
+    """Whether ``title`` gives the document to ``name`` (both folded): "Name: …", "… | Name",
+    "… - Name", "by Name", "Name's …"."""
+    n = re.escape(name)
+    return re.search(rf"(?:^{n}\s*[:|–—-]|[|–—-]\s*{n}\s*$|\bby\s+(?:the\s+)?{n}\b|{n}['’]s?\s)", title) is not None
+
+
+def title_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping]) -> str | None:
+    """The other source's publisher a title set by hand gives the document to, or None."""
+    title = rec.get("title")
+    if rec.get("title_from") or not isinstance(title, str) or not title.strip():
+        return None
+    own = {_fold(str(rec.get(k))) for k in ("publisher", "author", "byline") if isinstance(rec.get(k), str)}
+    head = _fold((text or "")[:_HEAD])
+    folded = _fold(title)
+    for other in records.values():
+        name = other.get("publisher") if isinstance(other, Mapping) else None
+        if not isinstance(name, str) or len(name.strip()) < 4:
+            continue
+        n = _fold(name)
+        if n in own or n in head or any(n in o or o in n for o in own if o):
+            continue
+        if _attributed(folded, n):
+            return name
+    return None
+
+
+def _address(url: object) -> str | None:
+    from .....engines.urls import canonical_url
+
+    if not isinstance(url, str) or not re.match(r"^https?://", url.strip(), re.IGNORECASE):
+        return None
+    try:
+        out = canonical_url(url.strip())
+    except ValueError:
+        return None
+    return out.split("#", 1)[0].rstrip("/")
+
+
+def addresses(rec: Mapping) -> set[str]:
+    """The http(s) addresses a record gives its source: its url, its canonical url and, for a
+    web page, its locator."""
+    keys = ["url", "canonical_url"] + (["locator", "canonical_locator"] if rec.get("kind") == "url" else [])
+    return {a for k in keys if (a := _address(rec.get(k))) is not None}
+
+
+def address_taken(sid: str, records: Mapping[str, Mapping], claims: Sequence[Mapping]) -> tuple[str, str] | None:
+    """(address, whose) when the url recorded for ``sid`` is another source's: another record
+    gives the same address to a different text (not a copy of this one), or the claims of other
+    sources are re-checked there while no claim of this source is."""
+    from .....engines.ledger.ledger_model import copy_root
+
+    rec = records.get(sid) or {}
+    mine = _address(rec.get("url"))
+    if mine is None:
+        return None
+    root = copy_root(sid, records)
+    text = rec.get("normalized_sha256")
+    for other, orec in sorted(records.items()):
+        if other == sid or not isinstance(orec, Mapping) or copy_root(other, records) == root:
+            continue
+        if mine in addresses(orec) and orec.get("normalized_sha256") != text:
+            return mine, other
+    cited_here = [c for c in claims if sid in _sources(c)]
+    if any(_address(c.get("recheck")) == mine for c in cited_here):
+        return None
+    for c in claims:
+        if _address(c.get("recheck")) == mine and sid not in _sources(c):
+            others = [s for s in _sources(c) if copy_root(s, records) != root]
+            if others:
+                return mine, others[0]
+    return None
+
+
+def _sources(claim: Mapping) -> list[str]:
+    out = []
+    for ev in claim.get("evidence") or []:
+        sid = ev.get("source_id") if isinstance(ev, Mapping) else None
+        if isinstance(sid, str) and sid not in out:
+            out.append(sid)
+    return out
