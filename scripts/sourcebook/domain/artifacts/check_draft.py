@@ -11,7 +11,7 @@ checks ``build/report.md`` with the same ``assess`` (``draft_ledger`` builds wha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...base.errors import Finding, SbError
 from ...engines.render import draft_check
@@ -29,8 +29,7 @@ UNCITED_ADVICE = ("declares no provenance; cite it [n], mark the author's infere
                   "wrote from your own knowledge [unverified], or tag it [framing]")
 
 
-@dataclass
-class DraftReport:
+class DraftReport(NamedTuple):
     findings: list[Finding]
     stats: str
     assessment: Assessment | None = None

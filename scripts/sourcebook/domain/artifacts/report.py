@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
@@ -47,8 +48,7 @@ class ReportResult:
     notes: list[str]
 
 
-@dataclass(frozen=True)
-class ReportDraft:
+class ReportDraft(NamedTuple):
     """What ``sb render report`` rendered ``build/report.md`` from."""
 
     draft: str  # the draft without its old Sources block

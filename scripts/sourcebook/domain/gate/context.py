@@ -12,9 +12,8 @@ import glob
 import hashlib
 import json
 import os
-from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
@@ -27,8 +26,7 @@ if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
 
 
-@dataclass
-class VerifyOptions:
+class VerifyOptions(NamedTuple):
     html: str | None = None  # absolute path of an explicit page
     artifact: str | None = None  # an artifact type: build/<type>.html
     podcast: bool = False
@@ -42,8 +40,7 @@ class VerifyOptions:
     main: bool = True  # the in-memory page is the plan's artifact (it carries the whole ledger)
 
 
-@dataclass
-class Page:
+class Page(NamedTuple):
     path: str  # absolute
     rel: str  # as shown in findings
     exists: bool

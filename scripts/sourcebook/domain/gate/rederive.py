@@ -15,8 +15,7 @@ dates are compared exactly everywhere.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
@@ -30,8 +29,7 @@ if TYPE_CHECKING:  # the renderers are loaded only when something is rendered (n
 MASK = "SBSOURCENAMEWITHHELD"  # survives HTML and Markdown escaping unchanged
 
 
-@dataclass(frozen=True)
-class Names:
+class Names(NamedTuple):
     """How the derived files are named where they are checked (``build/...`` or a package's)."""
 
     report: str
@@ -48,8 +46,7 @@ PACKAGE = Names("report.md", "report.draft.json", "podcast.md", "podcast.script.
                 "audio/concat.txt")
 
 
-@dataclass(frozen=True)
-class Ledgers:
+class Ledgers(NamedTuple):
     """The ledger to render from: as is, or (a public package) with source names masked, one
     view for the HTML ledger (publisher and locator kept: they decide corroboration) and one
     for the Markdown files."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ...base.errors import Finding
 
@@ -20,8 +21,7 @@ class GateResult:
     extra: dict = field(default_factory=dict)  # more keys for the gate's entry in --json (shown with its note)
 
 
-@dataclass(frozen=True)
-class Gate:
+class Gate(NamedTuple):
     name: str
     order: int
     fn: Callable

@@ -7,7 +7,6 @@ detail). Rule ids are stable: they are what waivers, docs and the gate name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 ERROR, WARN = "error", "warn"
@@ -19,8 +18,7 @@ class Hit(NamedTuple):
     detail: str
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     id: str
     severity: str  # "error" (blocks, cannot be waived) or "warn" (needs a written waiver)
     message: str  # what fires it

@@ -8,6 +8,7 @@ errors are never waived.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ...base.versions import RULES as RULES_VERSION
 from .catalogue import load_rules
@@ -15,8 +16,7 @@ from .page import Page
 from .registry import ERROR
 
 
-@dataclass(frozen=True)
-class LintFinding:
+class LintFinding(NamedTuple):
     rule: str
     severity: str  # "error" or "warn"
     file: str

@@ -15,7 +15,7 @@ sentence lacks a current ``ok``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...base.patterns import hot
 from ..workspace.layout import Workspace
@@ -26,8 +26,7 @@ NOT_REVIEWED = "Not reviewed by a person."
 REVIEWED = hot(r"Reviewed by a person: all \d+ sentences? marked ok on \d{4}-\d{2}-\d{2}\.")
 
 
-@dataclass
-class Judged:
+class Judged(NamedTuple):
     """One shipped sentence: its id, the digest a mark must carry, its newest mark."""
 
     raw: RawSentence
@@ -77,8 +76,7 @@ def page_footer(ws: Workspace, rel: str, html: str, claims: Mapping[str, Mapping
     return footer(judged(html_sentences(rel, html, {k: dict(v) for k, v in claims.items()}), claims, doc))
 
 
-@dataclass
-class Missing:
+class Missing(NamedTuple):
     subject: str  # a sentence id (s-...) or a claim id
     page: str
     text: str

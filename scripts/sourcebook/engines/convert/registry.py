@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...base.versions import NORMALIZER
 from ..formats.plain_extract import Extracted
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     """What a converter is given besides the bytes."""
 
     media_type: str | None
@@ -33,8 +32,7 @@ class Request:
     titled: bool = True  # also the title the text gives itself (a re-extraction compares text only)
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(NamedTuple):
     tool: str
     version: int
     media: dict[str, str]  # media type -> the extension a capture of it is stored under

@@ -11,6 +11,7 @@ A value that cannot be resolved is recorded once (by declaration site) and left 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..html.tree import Document, Element, Text
 from . import colors, select, values
@@ -73,8 +74,7 @@ _SHARED = ("color", "bg", "bg_image", "font", "weight", "display_none", "invisib
            "transform", "spacing")
 
 
-@dataclass
-class TextRun:
+class TextRun(NamedTuple):
     node: Text
     style: Style
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter
+from typing import NamedTuple
 
 from ...base.patterns import lazy
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
@@ -92,8 +92,7 @@ _MEDIA = {"img": 1, "input": 1000, "select": 1000, "textarea": 1000, "embed": 10
 TEXT, LINK, COMMAS, P, IMG, LI, INPUT, EMBED, HEAD, LIST = range(10)
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(NamedTuple):
     strict: bool = True  # drop elements named with the weak words too
     weigh_classes: bool = True
     clean: bool = True  # conditional clean-up of the chosen content
@@ -345,8 +344,7 @@ class Page:
         return Measure(text, link, commas, inline, block_child)
 
 
-@dataclass
-class Measure:
+class Measure(NamedTuple):
     text: list[int]
     link: list[int]
     commas: list[int]

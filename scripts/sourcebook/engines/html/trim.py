@@ -15,7 +15,7 @@ Link offsets are carried over to the trimmed text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .captions import CAPTION_OPEN
 
@@ -33,8 +33,7 @@ SENTENCE_HEADING = 60
 _ENDS = frozenset(".!?。…\"”»")
 
 
-@dataclass
-class _Block:
+class _Block(NamedTuple):
     start: int
     end: int  # one past the block's last character (before the blank line)
     level: int  # heading level, 0 for other blocks

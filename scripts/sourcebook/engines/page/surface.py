@@ -36,8 +36,7 @@ import base64
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote_to_bytes
 
 from ...base.patterns import lazy
@@ -96,8 +95,7 @@ _MOTION = frozenset({"animation", "animation-name", "-webkit-animation", "-webki
 _LEDGER_IDS = {"c-": "ledger-entry", "h-": "history-entry", "w-": "withdrawn-entry"}
 
 
-@dataclass
-class Flaw:
+class Flaw(NamedTuple):
     code: str
     line: int
     detail: str

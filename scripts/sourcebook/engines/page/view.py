@@ -8,7 +8,7 @@ heading elsewhere is never mistaken for one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
     from ..html.tree import Element
@@ -29,8 +29,7 @@ class Block:
     tails: list[tuple[list[str], list[str]]] = field(default_factory=list)
 
 
-@dataclass
-class Image:
+class Image(NamedTuple):
     line: int
     attrs: dict[str, str]
     in_claim_block: bool  # the image or one of its three nearest ancestors carries data-claim

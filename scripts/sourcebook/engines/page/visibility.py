@@ -49,8 +49,7 @@ plain data comes out, so a gate can cache it by the page's digest.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...base.patterns import lazy
 from ..css import colors, values
@@ -77,8 +76,7 @@ _ANGLE = lazy(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
 _APPARATUS = frozenset({"ref-sep"})
 
 
-@dataclass
-class Unseen:
+class Unseen(NamedTuple):
     line: int
     ids: list[str]
     how: str
