@@ -205,6 +205,10 @@ class GateContext:
             self._memo[key] = fn(self)
         return self._memo[key]
 
+    def recall(self, key: str) -> Any:
+        """What ``memo`` holds for ``key`` (a gate's result another gate may use), or None."""
+        return self._memo.get(key)
+
     def page_model(self, page: Page):
         """The page read once for every gate that reads its markup and style (the linter's
         model: the document, its style sheets and, on first use, the cascade)."""

@@ -375,21 +375,24 @@ def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedge
     return out
 
 
-def assess(d: DraftCitations, ledger: DraftLedger, where: str, *, unverified_ok: bool = True) -> Assessment:
+def assess(d: DraftCitations, ledger: DraftLedger, where: str, *, unverified_ok: bool = True,
+           judge: bool = True) -> Assessment:
     """Each prose sentence's kind, and the findings of figures that do not stand.
 
     ``unverified_ok``: whether ``[unverified]`` declares provenance (a chat answer checked with
-    ``sb check-draft``) or leaves the sentence uncited (the report ``sb verify`` ships)."""
+    ``sb check-draft``) or leaves the sentence uncited (the report ``sb verify`` ships).
+    ``judge`` False: the kinds only (the sentences are judged elsewhere, from their draft)."""
     backing = _Backing(ledger)
     out = Assessment()
     for s in d.prose:
         kind = _kind(s, backing, unverified_ok)
         out.kinds.append((s, kind))
-        f = _sentence_finding(s, kind, backing, where)
+        f = _sentence_finding(s, kind, backing, where) if judge else None
         if f is not None:
             out.findings.append(f)
             out.refused += 1 if f.is_error else 0
-    out.findings += _structure_findings(d, backing, ledger, where)
+    if judge:
+        out.findings += _structure_findings(d, backing, ledger, where)
     return out
 
 

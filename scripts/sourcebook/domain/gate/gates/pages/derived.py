@@ -236,6 +236,9 @@ def _text(data: bytes | None) -> str | None:
     return None if data is None else data.decode("utf-8", errors="replace")
 
 
+REPORT_AS_RECORDED = "report-as-recorded"  # memo: the digest of a build/report.md its record renders
+
+
 def files_findings(ctx: GateContext, files: dict[str, bytes | None]) -> list[Finding]:
     """The report and the podcast files, each against what sourcebook renders now."""
     out: list[Finding] = []
@@ -247,8 +250,12 @@ def files_findings(ctx: GateContext, files: dict[str, bytes | None]) -> list[Fin
         except SbError as exc:
             out.append(Finding(exc.code, exc.subject, exc.message))
         else:
-            out += report_findings(N, _text(files[N.report]) or "", _text(files[N.record]), ledgers(ctx),
-                                   REPORT_FIX, numbers)
+            found = report_findings(N, _text(files[N.report]) or "", _text(files[N.record]), ledgers(ctx),
+                                    REPORT_FIX, numbers)
+            if not found:  # the report is what its draft record renders: the report gate reads the record
+                raw = files[N.report] or b""
+                ctx.memo(REPORT_AS_RECORDED, lambda _: hashlib.sha256(raw).hexdigest())
+            out += found
     shipped = {rel: _text(files[rel]) for rel in (N.transcript, N.tts_plan, N.concat)}
     return out + podcast_findings(N, shipped, _text(files[N.script]), ledgers(ctx), PODCAST_FIXES)
 

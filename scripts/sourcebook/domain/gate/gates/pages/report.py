@@ -10,9 +10,10 @@ import os
 import re
 
 from .....base.errors import Finding
-from .....base.patterns import hot
+from .....base.patterns import hot, lazy
 from ...context import GateContext
 from ...registry import GateResult, register
+from .derived import REPORT_AS_RECORDED
 
 WHERE = "build/report.md"
 ADVICE = ("is neither cited, the author's inference nor framing; cite the claim that says it [@clm_...], "
@@ -39,15 +40,28 @@ def gate(ctx: GateContext) -> GateResult | None:
     text = raw.decode("utf-8", errors="replace")
     by_num = {n: sid for sid, n in load_numbers(ctx.ws).items()}
     d = draft_check.read(text)
+    # a report its draft record renders (the derived gate found it so) says what its record says:
+    # its sentences are judged once, from the record, by the claims each one cites
+    recorded = ctx.recall(REPORT_AS_RECORDED) == hashlib.sha256(raw).hexdigest()
     a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question")), WHERE,
-               unverified_ok=False)
+               unverified_ok=False, judge=not recorded)
     found = [Finding("E-CITE-UNKNOWN", f"{WHERE}:{line}", f"[{n}] is not a source number of this workspace; "
                                                           "run `sb render report` again")
              for n, line in d.cited.items() if n not in by_num]
+    judged = _as_recorded(ctx, d) if recorded else None
+    if recorded and judged is None:  # the record's sentences and the report's do not pair: judge both
+        a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question")), WHERE,
+                   unverified_ok=False)
     found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", ADVICE)
-    found += _by_claim(ctx, a.findings) + _bare_sources(ctx) + _link_hosts(ctx, text)
+    refused = a.refused
+    if judged is not None:
+        found += judged.findings
+        refused = judged.refused
+    else:
+        found += _by_claim(ctx, a.findings)
+    found += _bare_sources(ctx) + _link_hosts(ctx, text)
     note = (f"{WHERE}: {a.sentences} sentence(s): {a.count('cited')} cited, {a.count('inferred')} inferred, "
-            f"{a.count('framing')} framing, {len(a.uncited)} uncited, {a.refused} refused")
+            f"{a.count('framing')} framing, {len(a.uncited)} uncited, {refused} refused")
     if key and not found:
         ctx.cache.remember_page_fact("report", key, note)
     return GateResult(found, note)
@@ -129,6 +143,50 @@ def _by_claim(ctx: GateContext, shown: list[Finding]) -> list[Finding]:
                unverified_ok=False)
     said = {(f.code, f.message) for f in shown}
     return [f for f in a.findings if (f.code, f.message) not in said]
+
+
+def _untagged(text: str) -> str:
+    """A report sentence without the tags ``sb render report`` adds where it cites."""
+    from .....engines.render.report import INFERENCE
+
+    return " ".join(_TAGS.sub("", text.replace(INFERENCE, "")).split())
+
+
+_TAGS = lazy(r" \((?:superseded|contested|as of [^)]*)\)")
+
+
+def _as_recorded(ctx: GateContext, shown):
+    """The report's sentences judged from its draft record by the claims each one cites, each
+    finding named at the line of build/report.md that shows the sentence (``shown``: the report
+    read); None when the record's sentences and the report's do not pair one for one."""
+    from .....base.errors import Finding
+    from .....engines.render import draft_check
+    from .....engines.render.draft_provenance import assess
+    from ....artifacts.check_draft import draft_ledger
+    from ....artifacts.report import DRAFT_RECORD
+
+    record = _record(ctx)
+    if record is None:
+        return None
+    drafted = draft_check.read(record.draft)
+    # the report adds its own tags to a sentence's citations ("(as of 2026-11-01)", "(contested)")
+    pairs = [(a.line, b.line) for a, b in zip(drafted.prose, shown.prose, strict=False)
+             if _untagged(b.text) == _untagged(a.text)]
+    heads = [(a.line, b.line) for a, b in zip(drafted.structure, shown.structure, strict=False) if a.text == b.text]
+    if len(pairs) != len(drafted.prose) or len(pairs) != len(shown.prose) or len(heads) != len(drafted.structure):
+        return None
+    at = dict(pairs + heads)
+    by_num = {n: sid for sid, n in record.numbers.items()}
+    a = assess(drafted, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question")),
+               DRAFT_RECORD, unverified_ok=False)
+    moved = []
+    for f in a.findings:
+        line = f.subject.rpartition(":")[2]
+        if not (f.subject.startswith(DRAFT_RECORD + ":") and line.isdigit() and int(line) in at):
+            return None
+        moved.append(Finding(f.code, f"{WHERE}:{at[int(line)]}", f.message))
+    a.findings = moved
+    return a
 
 
 def _key(ctx: GateContext, raw: bytes) -> str | None:
