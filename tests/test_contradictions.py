@@ -327,3 +327,13 @@ def test_a_number_in_words_is_a_figure_to_the_numeric_detector():
     # the same number in words and in digits agrees
     assert detect([words, _c("The committee proposal proposes 3 members.", "probe.a")], []) == []
     assert detect([_c("The board has three members."), _c("The board has 3 members.")], []) == []
+
+
+def test_a_rate_and_an_amount_of_one_unit_are_no_cross_topic_candidate():
+    # "gains about five seconds a day" is a rate, "is 44 seconds ahead" an amount: two measures
+    from sourcebook.domain.ledger.contradictions import _measure
+
+    rate, amount = (_measure("Compared to the computer, my watch gains about five seconds a day."),
+                    _measure("As I write this, the watch on my wrist is 44 seconds ahead of the clock."))
+    assert rate is not None and amount is not None and rate[0] != amount[0]
+    assert _measure("My watch gains about 44 seconds a day.")[0] == rate[0]  # the same rate

@@ -212,6 +212,9 @@ def _measure(text: str) -> tuple[str, float, frozenset[str]] | None:
         after = [w.lower() for w in re.findall(r"[^\W\d_]+", text[f.end:f.end + 60])][:4]
         noun = next((w for w in after if len(w) >= 3 and w not in _STOP), "")
         per = f" per {after[after.index('per') + 1]}" if "per" in after[:-1] else ""
+        rate = f.unit.partition("/")[2]  # "five seconds a day": a rate, as the figure reader reads it
+        if rate and not per:
+            per = f" per {rate}"
         unit = f"{f.kind}:{f.key.split(':')[0] if f.kind == 'money' else ''}:{_stem(noun)}{per}"
         words = {_stem(w) for w in _WORD.findall(text[:f.start] + " " + text[f.end:]) if w.lower() not in _STOP}
         return unit, value, frozenset(words)
