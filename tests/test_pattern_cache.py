@@ -54,7 +54,9 @@ def test_a_damaged_or_foreign_file_is_ignored_and_patterns_compile_as_usual(fres
     os.makedirs(os.path.dirname(cache.path()), exist_ok=True)
     for junk in (b"not marshal at all", marshal.dumps([1, 2, 3]),
                  marshal.dumps({(SOURCES[0][0], int(SOURCES[0][1])): (0, [999999, 1], 0, {}, ())}),
-                 marshal.dumps({(SOURCES[0][0], int(SOURCES[0][1])): "program"})):
+                 marshal.dumps({(SOURCES[0][0], int(SOURCES[0][1])): "program"}),
+                 marshal.dumps({(SOURCES[0][0], int(SOURCES[0][1])): marshal.dumps((0, [999999, 1], 0, {}, ()))}),
+                 marshal.dumps({(SOURCES[0][0], int(SOURCES[0][1])): b"not marshal"})):
         with open(cache.path(), "wb") as fh:
             fh.write(junk)
         _next_run(monkeypatch)

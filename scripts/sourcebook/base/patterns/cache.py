@@ -44,13 +44,13 @@ except ImportError:  # pragma: no cover - Python 3.10
     except ImportError:
         _compiler = None  # type: ignore[assignment]
 
-_FORMAT = 1
+_FORMAT = 2  # 2: each program marshalled on its own, read only when its pattern is built
 _MAX_ENTRIES = 4000  # a file that grew past this (many versions of the code) starts again
 Key = tuple[str, int]
-Entry = tuple[int, list[int], int, dict[str, int], tuple]
+Entry = tuple[int, list[int], int, dict[str, int], tuple]  # a program, kept marshalled (bytes)
 
-_held: dict[Key, Entry] | None = None  # read on the first compile of the run
-_new: dict[Key, Entry] = {}
+_held: dict[Key, bytes] | None = None  # read on the first compile of the run
+_new: dict[Key, bytes] = {}
 
 
 def enabled() -> bool:
@@ -68,12 +68,15 @@ def build(source: str, flags: int) -> re.Pattern[str]:
         return re.compile(source, flags)
     flags = int(flags)  # re.IGNORECASE is an int subclass marshal cannot write
     held = _load()
-    entry = held.get((source, flags))
-    if entry is not None:
+    kept = held.get((source, flags))
+    if kept is not None:
         try:
-            return _sre.compile(source, *entry)
+            entry = marshal.loads(kept)
+            if _valid((source, flags), entry):
+                return _sre.compile(source, *entry)
         except Exception:  # noqa: BLE001 - not what was written: compile it as usual
-            held.pop((source, flags), None)
+            pass
+        held.pop((source, flags), None)
     pattern = re.compile(source, flags)
     entry = _program(source, flags)
     if entry is not None:
@@ -84,7 +87,7 @@ def build(source: str, flags: int) -> re.Pattern[str]:
         if same:
             if not _new:
                 atexit.register(_save)
-            _new[(source, flags)] = entry
+            _new[(source, flags)] = marshal.dumps(entry)
     return pattern
 
 
@@ -104,21 +107,22 @@ def _program(source: str, flags: int) -> Entry | None:
 
 
 def _valid(key: object, entry: object) -> bool:
+    """An entry as ``_program`` writes it, under a key of a pattern's text and flags."""
     return (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str) and isinstance(key[1], int)
             and isinstance(entry, tuple) and len(entry) == 5 and isinstance(entry[0], int)
             and isinstance(entry[1], list) and isinstance(entry[2], int) and isinstance(entry[3], dict)
             and isinstance(entry[4], tuple))
 
 
-def _load() -> dict[Key, Entry]:
+def _load() -> dict[Key, bytes]:
     global _held
     if _held is None:
         _held = {}
         try:
             with open(path(), "rb") as fh:
                 data = marshal.loads(fh.read())  # load(fh) reads item by item: ten times slower
-            if isinstance(data, dict):
-                _held = {k: v for k, v in data.items() if _valid(k, v)}
+            if isinstance(data, dict):  # each program is checked when it is read (``build``)
+                _held = {k: v for k, v in data.items() if isinstance(v, bytes)}
         except (OSError, EOFError, ValueError, TypeError):
             pass
     return _held
