@@ -551,7 +551,9 @@ def _prev_siblings(e: Element) -> list[Element]:
     return sib[:sib.index(e)]
 
 
-def _match_at(cx: Complex, i: int, e: Element) -> bool:
+def _match_at(cx: Complex, i: int, e: Element, memo: bool = True) -> bool:
+    """Whether ``e`` matches part ``i`` of ``cx`` and the parts before it its ancestors and
+    siblings. ``memo`` False: no memo (the selectors ``:has()`` builds around one element)."""
     if not _compound_ok(cx.parts[i], e):
         return False
     if i == 0:
@@ -559,53 +561,30 @@ def _match_at(cx: Complex, i: int, e: Element) -> bool:
     comb = cx.combs[i - 1]
     if comb == ">":
         p = e.parent
-        return p is not None and p.tag != "#document" and _match_at(cx, i - 1, p)
+        return p is not None and p.tag != "#document" and _match_at(cx, i - 1, p, memo)
     if comb == " ":
         p = e.parent
         while p is not None and p.tag != "#document":
-            if i > 1:  # memoized, so long descendant chains never backtrack exponentially
+            if i > 1 and memo:  # memoized, so long descendant chains never backtrack exponentially
                 key = (id(cx), i - 1, id(p))
                 hit = _MEMO.get(key)
                 if hit is None:
                     hit = _MEMO[key] = _match_at(cx, i - 1, p)
             else:
-                hit = _match_at(cx, i - 1, p)
+                hit = _match_at(cx, i - 1, p, memo)
             if hit:
                 return True
             p = p.parent
         return False
     prev = _prev_siblings(e)
     if comb == "+":
-        return bool(prev) and _match_at(cx, i - 1, prev[-1])
-    return any(_match_at(cx, i - 1, s) for s in reversed(prev))
+        return bool(prev) and _match_at(cx, i - 1, prev[-1], memo)
+    return any(_match_at(cx, i - 1, s, memo) for s in reversed(prev))
 
 
 def matches(cx: Complex, e: Element) -> bool:
     """Whether element ``e`` matches the complex selector."""
     return _match_at(cx, len(cx.parts) - 1, e)
-
-
-def _match_free(cx: Complex, i: int, e: Element) -> bool:
-    """``_match_at`` without its memo: for the selectors ``:has()`` builds around one element."""
-    if not _compound_ok(cx.parts[i], e):
-        return False
-    if i == 0:
-        return True
-    comb = cx.combs[i - 1]
-    if comb == ">":
-        p = e.parent
-        return p is not None and p.tag != "#document" and _match_free(cx, i - 1, p)
-    if comb == " ":
-        p = e.parent
-        while p is not None and p.tag != "#document":
-            if _match_free(cx, i - 1, p):
-                return True
-            p = p.parent
-        return False
-    prev = _prev_siblings(e)
-    if comb == "+":
-        return bool(prev) and _match_free(cx, i - 1, prev[-1])
-    return any(_match_free(cx, i - 1, s) for s in reversed(prev))
 
 
 def _has(rels: list[tuple[str, Complex]], e: Element) -> bool:
@@ -625,7 +604,7 @@ def _has(rels: list[tuple[str, Complex]], e: Element) -> bool:
             after = _siblings(e)[_siblings(e).index(e) + 1:]
             scope = after[:1] if lead == "+" else after
             scope = [d for s in scope for d in s.iter()]
-        if any(_match_free(whole, len(whole.parts) - 1, d) for d in scope):
+        if any(_match_at(whole, len(whole.parts) - 1, d, memo=False) for d in scope):
             result = True
             break
     _HAS[key] = (e, result)
