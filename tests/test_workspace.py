@@ -19,7 +19,13 @@ def test_init_creates_layout_and_prints_contract_lines(tmp_path):
     assert m["state"] == "INIT" and m["question"] == "Q?" and m["revise_count"] == 0
     assert m["history"][0]["note"] == "init"
     again = sb("init", cwd=tmp_path)
-    assert again.rc == 0 and again.out.startswith("workspace already exists at ")
+    assert again.rc == 0 and again.out.startswith("workspace already exists at ") and not again.err
+    # another question is not taken silently: the note names the kept one and the command
+    other = sb("init", "--question", "Another?", cwd=tmp_path)
+    assert other.rc == 0 and "--question was not used" in other.err and "'Q?'" in other.err
+    assert 'sb config set question="Another?"' in other.err
+    assert json.loads((tmp_path / "sourcebook.json").read_text())["question"] == "Q?"
+    assert not sb("init", "--question", "Q?", cwd=tmp_path).err  # the same question: nothing to say
 
 
 def test_init_from_a_file_is_e_seed(tmp_path):

@@ -6,7 +6,8 @@ from ...base.errors import Exit
 
 DESCRIPTION = """\
 Create a workspace in the current folder (or --dir): sourcebook.json plus the folders
-sources/ chunks/ index/ ledger/ assets/ build/. Running it again is harmless.
+sources/ chunks/ index/ ledger/ assets/ build/. Running it again is harmless: it changes
+nothing, and says so when its --question differs from the workspace's (sb config set question=...).
 
   sb init --question "Which ferry lines accept the Harbour card?"
   sb init --from ../old-workspace     # copy its sources (each folder with a source.json)"""
@@ -18,6 +19,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
+    import json
     import os
 
     from ...domain.gate.state import derive
@@ -32,6 +34,10 @@ def run(args, ctx) -> int:
         if seed is not None:
             ctx.err(f"note  {args.seed}  --from was not used: the workspace exists; copy sources in "
                     "with sb add, or init a new folder")
+        kept = Workspace(res.root).load_manifest().get("question") or ""
+        if args.question and args.question != kept:
+            ctx.err(f"note  --question was not used: the workspace's question stays {kept!r}; change it with "
+                    f"sb config set question={json.dumps(args.question, ensure_ascii=False)}")
     else:
         ctx.out(f"initialized {os.path.join(res.root, 'sourcebook.json')}")
         if seed is not None:
