@@ -2841,6 +2841,8 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     judged = [w for w in judge_words(sentence) if _VERDICT.match(w) or _ENDORSE.match(w)]
     if judged:
         said = {w[:6] for b in backing for w in judge_words(b)}
+        if any(_ANY_FRAME.search(b) for b in backing):
+            said |= {"そうだ", "そうです"}  # hearsay of a claim that reports ("記事によると"): "the article says", no doubt
         extra = [w for w in judged if w[:6] not in said]
         if extra:
             return "judgement", extra[0]
