@@ -238,6 +238,28 @@ def test_a_bidding_kept_by_its_header_or_question(sentence, context, kept):
     assert stance.bidding_kept(claim_text, sentence, context) is kept
 
 
+_MEANT = "The memory target was meant to run the garbage collector less often by using spare memory up front [@{would}]."
+
+
+@pytest.mark.parametrize("after,refused", [
+    # the hedge of the sentence before goes on to "That": the speaker's way
+    ("The runtime would use the memory target this way [@{would}]. That runs the garbage collector less often "
+     "by using spare memory up front [@{would}].", False),
+    # no sentence before keeps it
+    ("The memory target runs the garbage collector less often by using spare memory up front [@{would}].", True),
+    # the sentence before tells it as done: nothing to carry
+    ("The runtime used the memory target this way [@{would}]. That runs the garbage collector less often by "
+     "using spare memory up front [@{would}].", True),
+], ids=["carried", "bare", "before told as done"])
+def test_a_hedge_of_the_sentence_before_carries_over_to_that(ws, after, refused):
+    assert _MEANT in HONEST
+    r = _draft(ws, HONEST.replace(_MEANT, after, 1))
+    hit = [ln for ln in r.both.splitlines() if ln.strip().startswith("E-PAGE-HEDGE-DROPPED") and "'would'" in ln]
+    assert bool(hit) is refused, r.both
+    if not refused:
+        assert_draft_ships(ws, HONEST.replace(_MEANT, after, 1), ID)
+
+
 # ---- the readings, one by one --------------------------------------------------------------------
 
 @pytest.mark.parametrize("claim_text,sentence", [

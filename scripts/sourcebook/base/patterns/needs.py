@@ -436,6 +436,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:389:26b6c04d5df491d8': ('accept', 'contest', 'denied', 'denies', 'deny', 'dispute', 'disputing', 'rebut', 'reject', 'repudiate', 'repudiating'),
     '2:389:4f68e2d06755f612': ('answer', 'average', 'chart', 'claim', 'count', 'date', 'edition', 'estimate', 'figure', 'interpretation', 'measure', 'number', 'opinion', 'option', 'page', 'part', 'point', 'position', 'question', 'quote', 'reading', 'reason', 'section', 'sentence', 'side', 'stance', 'step', 'table', 'thing', 'total', 'version', 'view', 'way', 'верси', 'вопрос', 'ответ', 'оцен', 'точк', 'цифр', 'част', 'числ', '原因', '数', '点', '版', '理由', '答え', '答案', '見方', '説', '说法', '質問', '问题'),
     '2:38:000e9aa410370deb': ('ban', 'forbid', 'prohibit'),
+    '2:38:a37458d01b040f07': ('it', 'such', 'that', 'these', 'this', 'those'),
     '2:38:e6c8c3d625060f4f': ('support',),
     '2:395:63425f417b91a775': ('accurately', 'correctly', 'erroneously', 'falsely', 'mistakenly', 'rightly', 'truthfully', 'wrongly'),
     '2:397:284498f2d1038e6c': ('acknowledge', 'acknowledging', 'admit', 'boast', 'concede', 'conceding', 'confess', 'grudgingly', 'insist', 'leak', 'reluctantly', 'slip'),

@@ -433,6 +433,19 @@ def bidding_kept(claim_text: str, sentence: str, context: str) -> bool:
     return all(a in _NOT_VERB_BEFORE_ARTICLE for a in after)
 
 
+_POINTS_BACK = lazy(r"\W*(?:that|this|it|these|those|such)\b", re.IGNORECASE)
+
+
+def hedge_carried(lost: str, sentence: str, before: str) -> bool:
+    """Whether the sentence before keeps the hedge ``sentence`` drops, and ``sentence`` goes on
+    from it ("... would increase the size to 34.7MB. That is 6.3MB more."): a hedge carries over
+    to "that" or "it" as a speaker does. A sentence that opens on its own ("The files grow by
+    6.3MB"), or follows one that keeps another hedge or none, carries nothing."""
+    if not before or not _POINTS_BACK.match(_seen(sentence)) or not hedged(before):
+        return False
+    return bool(re.search(rf"\b{re.escape(lost)}\b", _seen(before), re.IGNORECASE))
+
+
 # a claim that tells what is to come ("1.1.0 will be released six weeks after 1.0.0") and a
 # sentence that tells it as done ("1.1.0 shipped six weeks after 1.0.0"): the claim's subject,
 # then a verb in the past
