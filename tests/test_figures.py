@@ -90,6 +90,9 @@ CASES = [
     ("三千五百万円と1億円", [("money", "JPY:35000000"), ("money", "JPY:100000000")]),
     ("一つ、十分、一緒、万一", []),
     ("一人と三人", [("number", "1"), ("number", "3")]),
+    # 千歳 of a name (新千歳空港) is no age of a thousand years; an age and a count of people are figures
+    ("新千歳空港と千歳市", []),
+    ("約千人、百歳の女性、二十歳", [("number", "1000"), ("number", "100"), ("number", "20")]),
     ("午後3時半と15時30分", [("time", "15:30"), ("time", "15:30")]),
     ("12パーセント", [("percent", "12%")]),
     # Chinese

@@ -45,6 +45,10 @@ GO = ("# User-configurable memory target\n\n"
       "optimization.\n\n"
       "Non-goals: Eliminate out-of-memory errors in 100% of cases.\n")
 
+PEP8 = ("PEP 8 - Style Guide for Python Code\n\n"
+        "Function names should be lowercase, with words separated by underscores as necessary to improve "
+        "readability.\n")
+
 DICT = ("PEP 584 - Add Union Operators To dict\n\n"
         "### Leftmost Value (First-Seen) Wins\n\n"
         "It isn't clear that this behavior has many use-cases. In fact, one can simply reverse the order of the "
@@ -82,6 +86,9 @@ CLAIMS = {
                "target is purely an optimization."),
     "nongoal": ("Eliminating out-of-memory errors in 100% of cases is a non-goal of the memory proposal.", "go",
                 "Eliminate out-of-memory errors in 100% of cases."),
+    "funcs": ("PEP 8 says function names should be lowercase, with words separated by underscores as necessary "
+              "to improve readability.", "pep8", "Function names should be lowercase, with words separated by "
+              "underscores as necessary to improve readability."),
     # a row of a table labelled with the heading its claim quotes
     "leftmost": ("For leftmost-wins, the PEP says it is unclear that it has many use-cases and that one can simply "
                  "reverse the order of the arguments.", "dict",
@@ -120,11 +127,17 @@ The proposal calls a memory target purely an optimization, unlike a memory maxim
 |---|---|
 | Leftmost value wins | The PEP says it is unclear that it has many use-cases and that one can simply reverse the order of the arguments [@{leftmost}] |
 | Concatenate into a list | Likely too specialised to be the default, and it is unclear what to do if the values are already lists [@{concat}] |
+
+## How PEP 8 names functions
+
+| Kind of name | What PEP 8 asks |
+|---|---|
+| Functions | lowercase, words separated by underscores as necessary [@{funcs}] |
 """
 
 
 def _build(root) -> None:
-    texts = {"try": TRY, "pep": PEP, "go": GO, "dict": DICT}
+    texts = {"try": TRY, "pep": PEP, "go": GO, "dict": DICT, "pep8": PEP8}
     src = {k: make_source(root, t, name=k, tier="A", title=t.splitlines()[0].lstrip("# "), publisher="Example")
            for k, t in texts.items()}
     write_claims(root, [claim(text, f"t.{k}", confidence="verified",
@@ -194,6 +207,57 @@ def test_a_heading_that_turns_the_contrast_around_is_refused(ws):
     r = _draft(ws, HONEST.replace("## An optimization, not a ceiling", "## A ceiling, not an optimization"))
     assert r.rc != 0, r.both
     assert any(ln.strip().startswith("E-PAGE-NEGATION-ADDED") and "(heading)" in ln for ln in r.both.splitlines()), r.both
+
+
+# a recommendation's "should" is kept by a column's header that bids: the cell has no verb of its own
+# (the honest page holds it: "| Functions | lowercase, ... |" under "What PEP 8 asks")
+BIDDEN = HONEST
+
+
+@pytest.mark.parametrize("cell,header", [
+    ("function names are lowercase, with words separated by underscores", "What PEP 8 asks"),
+    ("function names use lowercase, with words separated by underscores", "What PEP 8 asks"),
+    ("lowercase, words separated by underscores as necessary", "How they look"),
+], ids=["a verb of its own", "a plain verb", "a header that bids nothing"])
+def test_a_should_told_plainly_in_a_cell_is_still_refused(ws, cell, header):
+    r = _draft(ws, BIDDEN.replace("lowercase, words separated by underscores as necessary", cell, 1)
+               .replace("What PEP 8 asks", header, 1))
+    assert r.rc != 0, r.both
+    assert any(ln.strip().startswith("E-PAGE-HEDGE-DROPPED") and "'should'" in ln for ln in r.both.splitlines()), r.both
+
+
+@pytest.mark.parametrize("sentence,context,kept", [
+    ("Lowercase with underscores for functions, CapWords for classes.", "How should Python names be written?", True),
+    ("short, all-lowercase names; underscores can be used if they improve readability", "What PEP 8 asks", True),
+    ("Function names are lowercase with underscores.", "How should Python names be written?", False),
+    ("Function names follow the convention, with underscores if the name is long.", "What PEP 8 asks", False),
+    ("lowercase with underscores", "Kind of name", False),
+])
+def test_a_bidding_kept_by_its_header_or_question(sentence, context, kept):
+    claim_text = "PEP 8 says function names should be lowercase, with words separated by underscores."
+    assert stance.bidding_kept(claim_text, sentence, context) is kept
+
+
+_MEANT = "The memory target was meant to run the garbage collector less often by using spare memory up front [@{would}]."
+
+
+@pytest.mark.parametrize("after,refused", [
+    # the hedge of the sentence before goes on to "That": the speaker's way
+    ("The runtime would use the memory target this way [@{would}]. That runs the garbage collector less often "
+     "by using spare memory up front [@{would}].", False),
+    # no sentence before keeps it
+    ("The memory target runs the garbage collector less often by using spare memory up front [@{would}].", True),
+    # the sentence before tells it as done: nothing to carry
+    ("The runtime used the memory target this way [@{would}]. That runs the garbage collector less often by "
+     "using spare memory up front [@{would}].", True),
+], ids=["carried", "bare", "before told as done"])
+def test_a_hedge_of_the_sentence_before_carries_over_to_that(ws, after, refused):
+    assert _MEANT in HONEST
+    r = _draft(ws, HONEST.replace(_MEANT, after, 1))
+    hit = [ln for ln in r.both.splitlines() if ln.strip().startswith("E-PAGE-HEDGE-DROPPED") and "'would'" in ln]
+    assert bool(hit) is refused, r.both
+    if not refused:
+        assert_draft_ships(ws, HONEST.replace(_MEANT, after, 1), ID)
 
 
 # ---- the readings, one by one --------------------------------------------------------------------

@@ -148,6 +148,13 @@ def test_all_routes_in_russian_is_still_a_word_of_scope(demo, page, tmp_path):
             "E-PAGE-WORD-UNBACKED", "'всех'")
 
 
+def test_hearsay_soudesu_of_a_reported_claim_is_no_judgement(demo, page, tmp_path):
+    """「そうです」 after a plain form reports ("riders say"), as 「と伝えています」 does: a claim
+    that reports backs it. A claim that states plainly backs no hearsay (「らしい」 doubts: refused below)."""
+    passes(demo, swap(page, RIDERS, "W3航路の読み取り機は九月下旬にもまだ止まっていたそうです"), tmp_path)
+    refused(demo, swap(page, LISTS, "W1とW2航路ではパスが使えるそうです"), tmp_path, "E-PAGE-WORD-UNBACKED", "'そうです'")
+
+
 @pytest.mark.parametrize("new, word", [
     ("Проездной якобы принимают на маршрутах W1 и W2", "якобы"),
     ("W1とW2航路ではパスが使えるらしいです", "らしい"),

@@ -560,8 +560,8 @@ class _Scan:
             if not (suffix or multi):
                 continue  # 一つ, 一个, 统一, 十分
             n = _cjk_int(run)
-            if n is None:
-                continue
+            if n is None or (nxt in "歳岁" and n > 150 and not multi):
+                continue  # 新千歳空港, 千歳市: a name, no age of a thousand years
             v = str(n)
             am = _CUR_AFTER.match(t, e)
             code = _code_of(am["cur"]) if am and am.start() == e and not am["cur"][:1].isascii() else None

@@ -389,6 +389,63 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     return possible[0] if possible else " ".join(m.group(0).lower().split())
 
 
+# a header, a question or a lead-in that bids ("What PEP 8 asks", "How should names be
+# written?"): a phrase under it with no verb of its own tells what is bidden, as its claim does
+_BIDS = lazy(r"\b(?:should|ought|asks?|recommend\w*|advis\w*|advice|wants?|suggest\w*|prescrib\w*)\b",
+             re.IGNORECASE)
+# what a verbless phrase may hold: a clause of its own ("if it improves readability") and a
+# claim's own ability ("underscores can be used") tell nothing plainly of the bidden thing
+_SUBORDINATE = lazy(r"\b(?:if|when|unless|where|because|although|though|as\s+long\s+as)\b[^,;:.!?]*", re.IGNORECASE)
+_ABILITY = lazy(r"\b(?:can|may|could|might)(?:\s+not)?(?:\s+be)?\s+[^\W\d_]+", re.IGNORECASE)
+_FINITE = lazy(r"\b(?:is|are|was|were|be|been|being|am|has|have|had|does|do|did|will|shall|must|gets?|got|"
+               r"isn['’]t|aren['’]t|wasn['’]t|weren['’]t|doesn['’]t|don['’]t|didn['’]t)\b", re.IGNORECASE)
+# a word right before an article or a possessive that is no preposition is a verb ("follow the
+# class naming convention", "use the suffix")
+_BEFORE_ARTICLE = lazy(r"\b([^\W\d_]+)\s+(?:the|a|an|its|their|his|her|this|these|those|our)\b", re.IGNORECASE)
+_NOT_VERB_BEFORE_ARTICLE = frozenset(
+    "with without for of in on to by from as at into onto than like under over between about after before "
+    "across through via per and or but nor also only just all both each either".split())
+
+
+def bidding_kept(claim_text: str, sentence: str, context: str) -> bool:
+    """Whether ``sentence``, which drops its claim's "should", keeps it by where it stands: a
+    table cell under a header that bids ("What PEP 8 asks"), or a phrase answering a question
+    that does ("How should names be written?"), that itself has no verb, so tells nothing as
+    done ("lowercase with underscores", "CapWords for classes"). A sentence with a verb of its
+    own ("Function names are lowercase", "Exception names follow ... the suffix") keeps nothing."""
+    m = re.search(r"\b(?:should|ought\s+to)\s+(?:\w+ly\s+)?([^\W\d_]+)", _seen(claim_text), re.IGNORECASE)
+    if m is None or not _BIDS.search(context or ""):
+        return False
+    seen = _ABILITY.sub(" ", _SUBORDINATE.sub(" ", _seen(sentence)))
+    if _FINITE.search(seen):
+        return False
+    verb = m.group(1).lower()
+    forms = {verb, verb + "s", verb + "es", verb + "ed", verb + "d", verb[:-1] + "ies" if verb.endswith("y") else verb}
+    words = {w.lower() for w in re.findall(r"[^\W\d_]+", seen)}
+    if words & forms:
+        return False
+    if any(v.group(1).lower() not in _NOT_VERB_BEFORE_ARTICLE for v in _BEFORE_ARTICLE.finditer(seen)):
+        return False
+    # the claim's subject with a word after it is a subject and its verb ("Function names use lowercase")
+    subject = re.findall(r"[^\W\d_]+", _seen(claim_text)[:m.start()])[-1:]
+    after = [a.group(1).lower() for w in subject
+             for a in re.finditer(rf"\b{re.escape(w)}\s+([^\W\d_]+)", seen, re.IGNORECASE)]
+    return all(a in _NOT_VERB_BEFORE_ARTICLE for a in after)
+
+
+_POINTS_BACK = lazy(r"\W*(?:that|this|it|these|those|such)\b", re.IGNORECASE)
+
+
+def hedge_carried(lost: str, sentence: str, before: str) -> bool:
+    """Whether the sentence before keeps the hedge ``sentence`` drops, and ``sentence`` goes on
+    from it ("... would increase the size to 34.7MB. That is 6.3MB more."): a hedge carries over
+    to "that" or "it" as a speaker does. A sentence that opens on its own ("The files grow by
+    6.3MB"), or follows one that keeps another hedge or none, carries nothing."""
+    if not before or not _POINTS_BACK.match(_seen(sentence)) or not hedged(before):
+        return False
+    return bool(re.search(rf"\b{re.escape(lost)}\b", _seen(before), re.IGNORECASE))
+
+
 # a claim that tells what is to come ("1.1.0 will be released six weeks after 1.0.0") and a
 # sentence that tells it as done ("1.1.0 shipped six weeks after 1.0.0"): the claim's subject,
 # then a verb in the past
@@ -2797,6 +2854,8 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     judged = [w for w in judge_words(sentence) if _VERDICT.match(w) or _ENDORSE.match(w)]
     if judged:
         said = {w[:6] for b in backing for w in judge_words(b)}
+        if any(_ANY_FRAME.search(b) for b in backing):
+            said |= {"そうだ", "そうです"}  # hearsay of a claim that reports ("記事によると"): "the article says", no doubt
         extra = [w for w in judged if w[:6] not in said]
         if extra:
             return "judgement", extra[0]

@@ -216,10 +216,26 @@ class _Judge:
     def _once(self, kind: str, p: Piece, ids: list[str], fn):
         # a sentence's stance reads the sentence before it and its list's lead-in too: "They
         # could not ..." after a speaker, an item under "..., according to the proposal:"
-        key = (kind, p.text, tuple(ids), tuple(tuple(c) for c in p.cites), p.before, p.lead)
+        key = (kind, p.text, tuple(ids), tuple(tuple(c) for c in p.cites), p.before, p.lead, self.head_of(p))
         if key not in self._read:
             self._read[key] = fn(p, ids)
         return self._read[key]
+
+    def head_of(self, p: Piece) -> str:
+        """The header of the column a table cell stands in ("" for a piece in no table's body)."""
+        heads = getattr(self, "_heads", None)
+        if heads is None:
+            pieces, heads = self.pr.pieces, {}
+            for table in self.pr.tables:
+                top = [row for row in table if row and all(h for h, _ in row)][-1:]
+                for row in table if top else ():
+                    if all(h for h, _ in row) or len(row) != len(top[0]):
+                        continue
+                    for c, (_, ix) in enumerate(row):
+                        head = " ".join(pieces[i].text for i in top[0][c][1] if pieces[i].where == "header")
+                        heads.update({id(pieces[i]): head for i in ix})
+            self._heads = heads
+        return heads.get(id(p), "")
 
     def _cited_unbacked(self, p: Piece, ids: list[str]) -> list:
         """The figures of a cited sentence its citations do not back: each figure by the claims
@@ -435,6 +451,11 @@ class _Judge:
                                                     "its quotes nor its source's record (title, author, publisher) "
                                                     "names; say who says it as the source does")
                 lost = stance.hedge_dropped(t, p.text) if plan and not advice else None
+                if lost == "should" and stance.bidding_kept(t, p.text, " ".join((self.head_of(p), p.lead,
+                                                                                  self.question or ""))):
+                    lost = None  # "lowercase with underscores" under "What PEP 8 asks": the header bids
+                if lost and stance.hedge_carried(lost, said, p.before):
+                    lost = None  # "... would increase it to 34.7MB. That is 6.3MB more.": the hedge goes on
                 done = stance.plan_told_done(t, self._parts(x)[1], said) if plan and not advice and not lost else None
                 if done:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, a plan, but tells it as done ({done!r}) where the "
