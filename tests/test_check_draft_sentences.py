@@ -343,3 +343,40 @@ def test_verify_refuses_a_changed_figure_in_the_report(kit):
     path.write_text(path.read_text(encoding="utf-8").replace("3.40 marks[2]", "2.40 marks[2]"), encoding="utf-8")
     lines = _report_row(ws)["findings"]
     assert any(x.startswith("E-DRAFT-FIGURE  build/report.md:5") and "2.40" in x for x in lines), lines
+
+
+def test_report_headings_labels_rows_and_code_are_read_as_a_page_s(kit):
+    """A heading, a short label, a table row and a code block of the report say what they say,
+    as on a page: a word of scope the claims lack, an uncited row that states something, a data
+    line naming a claim's route that no source holds, are refused; their honest forms pass."""
+    ws, ids = kit
+
+    def findings(text: str) -> list[str]:
+        (ws / "draft.md").write_text(text, encoding="utf-8")
+        assert sb("render", "report", cwd=ws).rc == 0
+        return _report_row(ws)["findings"]
+
+    honest = draft(ids)
+    assert findings(honest) == []
+    # a heading: a topic passes, a heading that says the pass works on every route is refused
+    bad = findings(honest.replace("## Where the pass works", "## The pass works on every route"))
+    assert any(x.startswith("E-PAGE-WORD-UNBACKED  build/report.md:3  heading") and "'every'" in x for x in bad), bad
+    # a short label over the sentences after it: "fleet-wide" is a scope the claims lack
+    assert findings(honest.replace("## Where the pass works\n", "## Where the pass works\n\nAccepted, with limits.\n")) == []
+    bad = findings(honest.replace("## Where the pass works\n", "## Where the pass works\n\nAccepted fleet-wide.\n"))
+    assert any(x.startswith("E-PAGE-WORD-UNBACKED") and "fleet-wide" in x for x in bad), bad
+    # a table row: cited and saying what its claim says passes; citing nothing and stating scope is refused
+    ok = "| Where | Pass |\n|---|---|\n| W1 and W2 | accepted [@" + ids["pass"] + "] |\n\n"
+    assert findings(honest.replace("## How many ride", ok + "## How many ride")) == []
+    row = "| Where | Pass |\n|---|---|\n| Every route | accepted |\n\n"
+    bad = findings(honest.replace("## How many ride", row + "## How many ride"))
+    assert any(x.startswith("E-PAGE-WORD-UNBACKED") and "table row" in x for x in bad), bad
+    # a code block: a command passes; a data line naming W3 among the routes that take the pass is refused
+    cmd = "```\n$ sb verify\n```\n\n"
+    assert findings(honest.replace("## How many ride", cmd + "## How many ride")) == []
+    code = "```\npass_accepted: W1 W2 W3\n```\n\n"
+    bad = findings(honest.replace("## How many ride", code + "## How many ride"))
+    assert any(x.startswith("E-PAGE-CODE-FACT") for x in bad), bad
+    prose = "```\nNOTICE the pass is now accepted on every route\n```\n\n"
+    bad = findings(honest.replace("## How many ride", prose + "## How many ride"))
+    assert any(x.startswith("E-PAGE-CODE-PROSE") for x in bad), bad

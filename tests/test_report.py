@@ -237,7 +237,7 @@ def test_coverage_threshold_and_unverified(kit):
     sb("render", "report", cwd=ws)
     block = sb("check-draft", "--only", "1,2", cwd=ws).out
     text = ("# Title words here are ignored\n\nThe pass works on two routes [1].\nThe fare is unchanged [2].\n"
-            "Most riders seem to like the boats a lot.\n| a | b | c | d |\n```\ncode lines are not prose\n```\n\n" + block)
+            "Most riders seem to like the boats a lot.\n| a | b | c | d |\n```\nlines = are_not_prose(code)\n```\n\n" + block)
     r = _check(ws, text)  # full coverage is the default: the uncited sentence is named and fails
     assert r.rc == 2
     assert "3 prose sentence(s), 2 with provenance (2 cited, 0 inferred, 0 [unverified], 0 framing), 1 uncited" in r.out

@@ -44,10 +44,12 @@ class DraftReport(NamedTuple):
                 "findings": [f.to_json() for f in self.findings]}
 
 
-def draft_ledger(by_num: dict[int, str], claims: list, sources, question: object) -> DraftLedger:
-    """What ``assess`` checks a draft against: the numbering, the claims, the sources."""
+def draft_ledger(by_num: dict[int, str], claims: list, sources, question: object,
+                 texts: tuple[str, ...] = ()) -> DraftLedger:
+    """What ``assess`` checks a draft against: the numbering, the claims, the sources (and
+    their texts, where a code block's data lines may come from)."""
     return DraftLedger(by_num, {c["id"]: c for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)},
-                       set(sources), question if isinstance(question, str) else "")
+                       set(sources), question if isinstance(question, str) else "", texts)
 
 
 def stats_line(a: Assessment) -> str:

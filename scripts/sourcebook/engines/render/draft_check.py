@@ -6,7 +6,8 @@ items are split into sentences, and each sentence is given the markers written i
 after its stop (``[n]``, ``[@clm_...]``/``[@src_...]``, ``[inference]``, ``[unverified]``,
 ``[framing]``). A sentence never begins with a marker: ``water. [1] Next`` gives ``[1]`` to the
 sentence before. A line that ends with a marker ends its sentence even without a stop. Headings,
-table rows, code fences and everything after the Sources heading are structure, not sentences;
+table rows, code fences and everything after the Sources heading are structure, not sentences
+(a code block's text is kept, to be read as a page's is);
 so is a short label (fewer than four words, or eight CJK characters) that carries no marker.
 """
 
@@ -68,6 +69,7 @@ class DraftCitations:
     sources_line: int | None = None  # the line of the Sources heading
     entries: dict[int, tuple[int, str]] = field(default_factory=dict)  # number -> (line, text)
     crowded: list[int] = field(default_factory=list)  # lines with a sentence citing more than three
+    code: list[tuple[int, str]] = field(default_factory=list)  # code blocks: (first line, their text)
 
     @property
     def prose(self) -> list[DraftSentence]:
@@ -140,6 +142,7 @@ def read(text: str) -> DraftCitations:
     out = DraftCitations()
     fence = False
     block: list[tuple[int, str]] = []
+    code: list[str] = []
 
     def flush() -> None:
         if block:
@@ -156,8 +159,14 @@ def read(text: str) -> DraftCitations:
         if stripped.startswith("```"):
             flush()
             fence = not fence
+            if fence:
+                out.code.append((n + 1, ""))
+                code.clear()
+            else:
+                out.code[-1] = (out.code[-1][0], "\n".join(code))
             continue
         if fence:
+            code.append(line)
             continue
         if not stripped or _RULE.match(line):
             flush()
@@ -184,6 +193,8 @@ def read(text: str) -> DraftCitations:
             stripped = stripped.lstrip(">").strip()
         block.append((n, stripped))
     flush()
+    if fence and out.code:  # a fence never closed runs to the end
+        out.code[-1] = (out.code[-1][0], "\n".join(code))
     for s in out.sentences:
         if len(set(s.numbers)) > 3 and s.line not in out.crowded:
             out.crowded.append(s.line)

@@ -40,6 +40,7 @@ class DraftLedger(NamedTuple):
     claims: Mapping[str, Mapping]  # claim id -> claim, every status
     sources: Collection[str]  # the workspace's source ids
     question: str = ""  # the workspace's question: always allowed as the title
+    texts: tuple[str, ...] = ()  # the sources' texts (where a code block's data lines may come from)
 
 
 @dataclass
@@ -364,6 +365,8 @@ def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedge
             out.append(Finding("E-DRAFT-LABEL-FIGURE", f"{where}:{t.line}",
                                f'{t.kind} "{snippet(t.text)}" states {_written(bad)}, which nothing cited {place} '
                                f"states; cite the claim that gives it, or drop the figure{_ambiguous_hint(bad)}"))
+    out += _label_findings(d, backing, ledger, where, every)
+    out += _code_findings(d, backing, ledger, where, every)
     for s in d.sentences:
         if s.label and s.text and find_figures(s.text):
             bad = unbacked(s.text, backing.of(*every))
@@ -372,6 +375,111 @@ def _structure_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedge
                                    f'label "{snippet(s.text)}" states {_written(bad)}, which nothing cited in the '
                                    f"draft states; cite the claim that gives it, or drop the figure"
                                    f"{_ambiguous_hint(bad)}"))
+    return out
+
+
+def _label_says(text: str, nums: list[int], refs: list[str], backing: _Backing, every: tuple[list[int], list[str]],
+                heading: bool = False, whole: bool = True) -> tuple[str, str] | None:
+    """What a heading, a label or a table row says of the claims it stands over that they and
+    their quotes do not, as (kind, word), read as the page gate reads one: a denial, a verdict, a
+    word of scope, record, completion or change, a plan told as done, a condition dropped
+    (``stance.label_says``); over no claim, a statement at all (``stance.label_states``)."""
+    texts = backing.claim_texts(nums, refs)
+    if not texts:
+        word = stance.label_states(text)
+        return ("bare", word) if word else None
+    said = texts + backing.quotes(nums, refs)
+    told = stance.unasked(text) if heading else text
+    denies, judged = stance.denial(told), stance.judge_words(text)
+    if denies and stance.negation_added(told, said):
+        return "negation", denies
+    if judged:
+        known = {w[:6] for b in said for w in stance.judge_words(b)}
+        word = next((w for w in judged if w[:6] not in known), "")
+        return ("judgement", word) if word else None
+    if not denies:
+        topic = backing.claim_texts(*every)
+        whole_told = [" ".join(t) for _, t in backing.units(*every)] if heading else None
+        got = stance.label_says(text, texts, said, len(set(nums)) + len(set(refs)), topic, whole_told, whole=whole)
+        if got is not None:
+            return got
+    word = stance.period_denied(text, said) if denies else None
+    return ("timing", word) if word else None
+
+
+def _label_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedger, where: str,
+                    every: tuple[list[int], list[str]]) -> list[Finding]:
+    """Headings, short labels and table rows judged by their words, as on a page: a heading by
+    the claims cited under it, a row by what it cites (a row citing nothing states nothing), a
+    label by the sentences after it up to the next heading or label."""
+    out = []
+
+    def refuse(line: int, kind: str, word: str, what_: str, text: str, ids: str) -> None:
+        code, what, fix = stance.ADDED[kind]
+        over = f"the claims it stands over ({ids})" if ids else "no claim (it stands over none)"
+        why = f"is {what}: {over} say {word!r}; {fix}" if kind in ("plan", "condition") else \
+            f"says {word!r}, {what}, but {over} and their quotes do not say it; {fix}"
+        out.append(Finding(code, f"{where}:{line}", f'{what_} "{snippet(text)}" {why}'))
+
+    for i, t in enumerate(d.structure):
+        if not t.text or (t.kind == "heading" and t.text == ledger.question):
+            continue
+        if t.kind == "heading":
+            nums, refs = _section(d.structure, i, d.sentences)
+            got = _label_says(t.text, nums, refs, backing, every, heading=True)
+        else:
+            cells = [c.strip() for c in t.text.strip("|").split("|")]
+            if _header_row(d.structure, i) or not any(any(ch.isalnum() for ch in c) for c in cells):
+                continue
+            nums, refs = t.numbers, t.refs
+            got = _label_says(" ".join(c for c in cells if c), nums, refs, backing, every, whole=False)
+        if got:
+            refuse(t.line, got[0], got[1], "table row" if t.kind == "table" else "heading", t.text, _cites(nums, refs))
+    stops = sorted([t.line for t in d.structure] + [s.line for s in d.sentences if s.label])
+    for s in d.sentences:
+        if not (s.label and s.text):
+            continue
+        end = next((x for x in stops if x > s.line), None)
+        under = [x for x in d.prose if x.line > s.line and (end is None or x.line < end)]
+        nums = [n for x in under for n in x.numbers]
+        refs = [r for x in under for r in x.refs if backing.citable(r)]
+        got = _label_says(s.text, nums, refs, backing, every)
+        if got:
+            refuse(s.line, got[0], got[1], "label", s.text, _cites(nums, refs))
+    return out
+
+
+def _code_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedger, where: str,
+                   every: tuple[list[int], list[str]]) -> list[Finding]:
+    """A code block is read as a page's is: a sentence in it is prose in a box (E-PAGE-CODE-PROSE);
+    data lines that state a figure or a name what the draft cites states hold a source's own lines,
+    or they state a fact without a sentence (E-PAGE-CODE-FACT)."""
+    from ..text import sentences
+
+    out = []
+    def value(f: Figure) -> str:  # by value: the bare "3.40" of a setting is the claim's "3.40 marks"
+        return f.key.split(":", 1)[-1] if f.kind == "money" else f.key
+
+    said = {value(f) for b in backing.of(*every) + backing.quotes(*every) for f in find_figures(b)}
+    for line, text in d.code:
+        if sentences.reads_as_prose(text):
+            out.append(Finding("E-PAGE-CODE-PROSE", f"{where}:{line}",
+                               f'"{snippet(" ".join(text.split()))}" is a sentence in a code block; a code block holds '
+                               "code, commands or a source's own lines: write the sentence in the text and cite it, "
+                               "or cut it"))
+            continue
+        lines = sentences.data_lines(text)
+        named = [f.written for ln in lines for f in find_figures(ln) if value(f) in said]
+        if not named or not ledger.texts:
+            continue  # no figure of the claims, or no source text to look in
+        flat = [" ".join(x.split()) for x in ledger.texts]
+        missing = next((ln for ln in lines if not any(" ".join(ln.split()) in x for x in flat)), None)
+        if missing is not None:
+            out.append(Finding("E-PAGE-CODE-FACT", f"{where}:{line}",
+                               f"a code block whose data lines state what the cited claims state "
+                               f"({', '.join(dict.fromkeys(named))[:80]}), and no source holds the line "
+                               f"{missing[:80]!r}; a code block holds code, commands or a source's own lines: write "
+                               "it as a sentence and cite it, or quote the source's lines"))
     return out
 
 

@@ -3344,6 +3344,9 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
                  and _scopes_over(label, w, backing + (topic or []))]
         if scope and not any(_SCOPE.search(b) for b in backing):
             return "scope", scope[0]
+        wide = _WIDE.search(label)  # "Accepted fleet-wide.": a scope in one word
+        if wide and not any(_SCOPE.search(b) or _WIDE.search(b) for b in backing):
+            return "scope", wide.group(0).lower()
         narrowed = _only_some(label, backing) or _other_than(label, backing)
         if narrowed:
             return "scope", narrowed

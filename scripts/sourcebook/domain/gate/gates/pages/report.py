@@ -43,14 +43,14 @@ def gate(ctx: GateContext) -> GateResult | None:
     # a report its draft record renders (the derived gate found it so) says what its record says:
     # its sentences are judged once, from the record, by the claims each one cites
     recorded = ctx.recall(REPORT_AS_RECORDED) == hashlib.sha256(raw).hexdigest()
-    a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question")), WHERE,
+    a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)), WHERE,
                unverified_ok=False, judge=not recorded)
     found = [Finding("E-CITE-UNKNOWN", f"{WHERE}:{line}", f"[{n}] is not a source number of this workspace; "
                                                           "run `sb render report` again")
              for n, line in d.cited.items() if n not in by_num]
     judged = _as_recorded(ctx, d) if recorded else None
     if recorded and judged is None:  # the record's sentences and the report's do not pair: judge both
-        a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question")), WHERE,
+        a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)), WHERE,
                    unverified_ok=False)
     found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", ADVICE)
     refused = a.refused
@@ -139,7 +139,7 @@ def _by_claim(ctx: GateContext, shown: list[Finding]) -> list[Finding]:
         return []
     by_num = {n: sid for sid, n in record.numbers.items()}
     a = assess(draft_check.read(record.draft), draft_ledger(by_num, ctx.claims, ctx.sources.keys(),
-                                                            ctx.manifest.get("question")), DRAFT_RECORD,
+                                                            ctx.manifest.get("question"), _texts(ctx)), DRAFT_RECORD,
                unverified_ok=False)
     said = {(f.code, f.message) for f in shown}
     return [f for f in a.findings if (f.code, f.message) not in said]
@@ -177,7 +177,7 @@ def _as_recorded(ctx: GateContext, shown):
         return None
     at = dict(pairs + heads)
     by_num = {n: sid for sid, n in record.numbers.items()}
-    a = assess(drafted, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question")),
+    a = assess(drafted, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)),
                DRAFT_RECORD, unverified_ok=False)
     moved = []
     for f in a.findings:
@@ -187,6 +187,11 @@ def _as_recorded(ctx: GateContext, shown):
         moved.append(Finding(f.code, f"{WHERE}:{at[int(line)]}", f.message))
     a.findings = moved
     return a
+
+
+def _texts(ctx: GateContext) -> tuple[str, ...]:
+    """The sources' texts: where a code block's data lines in the report may come from."""
+    return tuple(ctx.memo("report-source-texts", lambda c: [t for sid in sorted(c.sources) if (t := c.text(sid))]))
 
 
 def _key(ctx: GateContext, raw: bytes) -> str | None:
