@@ -556,3 +556,20 @@ def test_a_credit_for_an_image_that_is_nowhere_is_refused(demo):
     os.unlink(os.path.join(demo, "assets", "w3-readers.png"))  # the page carries it inlined, by its name
     r = sb("verify", "--no-cache", cwd=demo)
     assert r.rc == 0, r.both
+
+
+def test_a_file_sourcebook_never_writes_is_refused_in_a_package_whatever_its_checksum(demo):
+    """A README.md added to a package with its own SHA256SUMS line ("the pass works on every
+    route") is read by no check: `sb package --verify` refuses it; the package as written passes."""
+    import hashlib
+
+    assert sb("package", "--out", "dist", cwd=demo).rc == 0
+    assert sb("package", "--verify", "--out", "dist", cwd=demo).rc == 0
+    dist = os.path.join(demo, "dist")
+    data = b"# Read me\n\nThe Tidewater Pass works on every water bus route.\n"
+    with open(os.path.join(dist, "README.md"), "wb") as fh:
+        fh.write(data)
+    with open(os.path.join(dist, "SHA256SUMS"), "a", encoding="utf-8") as fh:
+        fh.write(f"{hashlib.sha256(data).hexdigest()}  README.md\n")
+    r = sb("package", "--verify", "--out", "dist", cwd=demo)
+    assert r.rc == 2 and "E-PKG-UNCHECKED  README.md" in r.err, r.both

@@ -22,7 +22,7 @@ from typing import cast
 
 from ...base.errors import Finding
 from ...base.ids import claim_id, is_src_id, sha256_file
-from ...base.patterns import hot
+from ...base.patterns import hot, lazy
 from ...engines.text.citation import problem
 from ..ledger.ledger_view import view_of
 from ..workspace.records import Claim, SourceRecord
@@ -494,4 +494,28 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     check_review(out, res)
     check_derived(out, res, dirs)
     check_pages(out, res, dirs)
+    check_unread(out, res)
     return res
+
+
+# what `sb package` writes besides the pages (each read by a check above, or sb's own record)
+_WRITTEN = frozenset({"PROVENANCE.json", "ledger.json", "verify.json", "ledger.md", "ledger.html", "report.md", "report.draft.json",
+                      "podcast.md", "podcast.script.json", "podcast.ttsplan.json", "audio/concat.txt",
+                      "credits.json", "assets/credits.json", SUMS, SIG})
+_SOURCE_TEXT = lazy(r"sources/src_[0-9a-f]{12}/normalized\.md")
+# an image or a sound: nothing a reader reads as text (the package gate refused an unshown one)
+_MEDIA = lazy(r"(?:assets|audio)/[^/]+\.(?:png|jpe?g|gif|webp|avif|svg|wav|mp3|ogg|m4a|opus|flac)", re.I)
+
+
+def check_unread(out: str, res: CheckResult) -> None:
+    """A file a reader opens that no check of the package reads ("README.md" added with its own
+    checksum line) is refused: a package holds only what sourcebook wrote and its gates read."""
+    pages = set(_shipped_pages(out))
+    for dirpath, _, names in os.walk(out):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), out).replace(os.sep, "/")
+            if rel in _WRITTEN or rel in pages or _SOURCE_TEXT.fullmatch(rel) or _MEDIA.fullmatch(rel):
+                continue
+            res.findings.append(Finding("E-PKG-UNCHECKED", rel, "sourcebook writes no such file into a package and "
+                                                                "no check reads it, so a reader would read it unchecked; "
+                                                                "remove it and package again"))
