@@ -451,6 +451,29 @@ def test_a_box_laid_over_a_claim_and_a_claim_taken_out_of_its_sentence_are_refus
             "out of its sentence")
 
 
+@pytest.mark.parametrize("overlay,word", [
+    ("backdrop-filter:blur(7px)", "backdrop-filter"),  # blurs the text under it, with no background
+    ("height:0;border-top:1.8em solid #f5f6f3", "border-top"),  # a border the colour of the paper
+])
+def test_an_empty_overlay_that_paints_without_a_background_is_refused(demo, page, tmp_path, overlay, word):
+    block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">.*?</p>', page, re.S).group(0)
+    cover = ('<div style="position:relative">' + block +
+             f'<span style="position:absolute;left:0;bottom:0;width:100%;{overlay}"></span></div>')
+    refused(demo, page.replace(block, cover, 1), tmp_path, "E-PAGE-INVISIBLE", "can cover or blur", word)
+    # the same empty box painting nothing passes
+    plain = ('<div style="position:relative">' + block +
+             '<span style="position:absolute;left:0;bottom:0;width:100%;height:0;border-top:0 none"></span></div>')
+    passes(demo, page.replace(block, plain, 1), tmp_path)
+
+
+def test_a_box_lower_than_its_text_with_a_border_across_it_is_refused(demo, page, tmp_path):
+    # a bottom border on a box lower than its letters draws a rule through them, a strike-through
+    refused(demo, _press_span(page, style="display:inline-block;height:0.75em;border-bottom:0.1em solid currentColor"),
+            tmp_path, "E-PAGE-INVISIBLE", "lower than its text", "border-bottom")
+    # the same border under a box of its text's height (an underline) passes
+    passes(demo, _press_span(page, style="display:inline-block;border-bottom:0.1em solid currentColor"), tmp_path)
+
+
 def test_a_block_whose_own_font_size_is_zero_is_refused(demo, page, tmp_path):
     # the size is inherited by every run of its text: a reader sees none of it
     block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">', page).group(0)
