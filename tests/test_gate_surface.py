@@ -474,6 +474,21 @@ def test_a_box_lower_than_its_text_with_a_border_across_it_is_refused(demo, page
     passes(demo, _press_span(page, style="display:inline-block;border-bottom:0.1em solid currentColor"), tmp_path)
 
 
+def test_page_css_that_redraws_the_chart_is_refused(demo, tmp_path):
+    # the explainer's chart draws each bar as long as its figure: a width set in the page's own
+    # CSS draws the 38,500 bar shorter than the 31,000 one
+    with open(os.path.join(demo, "build", "explainer.html"), encoding="utf-8") as fh:
+        explainer = fh.read()
+    assert "<rect " in explainer
+    refused(demo, head(explainer, '<style>svg rect[y="94"] { width: 120px; }</style>'), tmp_path,
+            "E-PAGE-INVISIBLE", "<rect>: width: 120px", "redraws a chart")
+    refused(demo, head(explainer, "<style>svg text { transform: translateX(40px); }</style>"), tmp_path,
+            "E-PAGE-INVISIBLE", "transform")
+    # the page's own CSS that leaves the chart as drawn passes
+    passes(demo, explainer, tmp_path)
+    passes(demo, head(explainer, "<style>figure { margin-top: 1em; }</style>"), tmp_path)
+
+
 def test_a_block_whose_own_font_size_is_zero_is_refused(demo, page, tmp_path):
     # the size is inherited by every run of its text: a reader sees none of it
     block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">', page).group(0)

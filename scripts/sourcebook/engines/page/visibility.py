@@ -1102,7 +1102,16 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
     out = []
     for el in doc.elements:
         st = computed.style(el)
-        if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
+        if st is None or not st.decls or el.tag in ("html", "body"):
+            continue
+        if el.tag in _SHAPES:
+            redrawn = next((p for p in _GEOMETRY if p in st.decls and _foreign(st, p, shipped)), "")
+            if redrawn:
+                out.append(Unseen(el.line, [], f"<{el.tag}>: {redrawn}: {_value(st, redrawn)[:30]} redraws a chart "
+                                               "sourcebook draws from the figures (a bar's length, a label's place), "
+                                               "in a declaration the shipped style sheets lack", False, False))
+                continue
+        if st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
         why = _paints_over(st, shipped) or _nudged(st, el, shipped) or _gapped(st, el, shipped) \
             or _lifted(st, el, shipped) or _pulled_over(st, el, shipped)
@@ -1125,6 +1134,16 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
                                                "which can cover or blur what lies under it", False, False))
     return out
 
+
+# a chart's shapes (sourcebook draws each bar's length and each label's place from the figures) and
+# the properties that move or resize them
+_SHAPES = frozenset({"svg", "g", "rect", "line", "text", "tspan", "circle", "ellipse", "path", "polyline", "polygon",
+                     "use"})
+_GEOMETRY = ("width", "height", "x", "y", "r", "rx", "ry", "cx", "cy", "d", "transform", "translate", "scale",
+             "rotate", "zoom", "inline-size", "block-size", "min-width", "max-width", "min-height", "max-height",
+             "min-inline-size", "max-inline-size", "transform-box", "transform-origin", "font-size", "font",
+             "letter-spacing", "word-spacing", "text-anchor", "dominant-baseline", "baseline-shift", "stroke-width",
+             "stroke-dasharray", "marker", "clip-path", "mask", "overflow")
 
 _FILTERS = ("backdrop-filter", "-webkit-backdrop-filter", "filter")
 _BLANK_BORDER = lazy(r"^(?:none|hidden|0(?:\.0+)?(?:[a-z%]+)?)(?:\s+\S+)*$|(?:^|\s)(?:none|hidden)(?:\s|$)")
