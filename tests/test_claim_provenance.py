@@ -1186,3 +1186,34 @@ def test_a_gap_that_drops_members_of_a_list_is_no_clause_splice(ws, text, quote,
     if refused and "different clauses" in r.err:
         assert 'docs/verify.md, "Claims that say no more than their evidence"' in r.err, r.err
     assert ("E-QUOTE-SPLICE" in verify_json(ws)["codes"]) == refused
+
+
+PASS_PAGE = "# Tidewater Pass\n\nThe Tidewater Pass is accepted on water bus routes W1 and W2.\n"
+
+
+@pytest.mark.parametrize("text, said", [
+    # a word of scope over the set the quote names one by one
+    ("The Tidewater Pass is accepted on all water bus routes, W1 and W2 among them.", "'all'"),
+    # a name no quote has
+    ("The Tidewater Pass and the City Rail card are accepted on water bus routes W1 and W2.", "'City'"),
+])
+def test_a_verified_claim_that_says_more_than_its_quotes_is_refused_until_acked(ws, text, said):
+    """A verified claim widened past its quote ("all routes" of W1 and W2, a card no quote names)
+    would back every page sentence that says it: refused until a person acks it; the claim that
+    says what the quote says passes, and so does the widened one held at reported (a review flag)."""
+    sid = make_source(ws, PASS_PAGE, name="pass", tier="A")
+    quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+    r = add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)]))
+    assert r.rc == 0 and r.err == "", r.both
+    assert verify_json(ws)["rc"] == 0
+    r = add(ws, claim(text, topic="pass.wide", confidence="reported", evidence=[ev(sid, PASS_PAGE, quote)]))
+    assert r.rc == 0 and "W-CLAIM-FIGURE-WORDS" in _codes(r.err) and said in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 0, doc  # listed for review, not refused
+    r = add(ws, claim(text, topic="pass.wider", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)]))
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-WIDENED" not in r.err and "refused by sb verify" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-WIDENED" in doc["codes"] and said in json.dumps(doc), doc
+    assert sb("claim", "ack", cid, "--reason", "the operator's fares page says so too", cwd=ws).rc == 0
+    assert "E-CLAIM-WIDENED" not in verify_json(ws)["codes"]

@@ -451,6 +451,44 @@ def test_a_box_laid_over_a_claim_and_a_claim_taken_out_of_its_sentence_are_refus
             "out of its sentence")
 
 
+@pytest.mark.parametrize("overlay,word", [
+    ("backdrop-filter:blur(7px)", "backdrop-filter"),  # blurs the text under it, with no background
+    ("height:0;border-top:1.8em solid #f5f6f3", "border-top"),  # a border the colour of the paper
+])
+def test_an_empty_overlay_that_paints_without_a_background_is_refused(demo, page, tmp_path, overlay, word):
+    block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">.*?</p>', page, re.S).group(0)
+    cover = ('<div style="position:relative">' + block +
+             f'<span style="position:absolute;left:0;bottom:0;width:100%;{overlay}"></span></div>')
+    refused(demo, page.replace(block, cover, 1), tmp_path, "E-PAGE-INVISIBLE", "can cover or blur", word)
+    # the same empty box painting nothing passes
+    plain = ('<div style="position:relative">' + block +
+             '<span style="position:absolute;left:0;bottom:0;width:100%;height:0;border-top:0 none"></span></div>')
+    passes(demo, page.replace(block, plain, 1), tmp_path)
+
+
+def test_a_box_lower_than_its_text_with_a_border_across_it_is_refused(demo, page, tmp_path):
+    # a bottom border on a box lower than its letters draws a rule through them, a strike-through
+    refused(demo, _press_span(page, style="display:inline-block;height:0.75em;border-bottom:0.1em solid currentColor"),
+            tmp_path, "E-PAGE-INVISIBLE", "lower than its text", "border-bottom")
+    # the same border under a box of its text's height (an underline) passes
+    passes(demo, _press_span(page, style="display:inline-block;border-bottom:0.1em solid currentColor"), tmp_path)
+
+
+def test_page_css_that_redraws_the_chart_is_refused(demo, tmp_path):
+    # the explainer's chart draws each bar as long as its figure: a width set in the page's own
+    # CSS draws the 38,500 bar shorter than the 31,000 one
+    with open(os.path.join(demo, "build", "explainer.html"), encoding="utf-8") as fh:
+        explainer = fh.read()
+    assert "<rect " in explainer
+    refused(demo, head(explainer, '<style>svg rect[y="94"] { width: 120px; }</style>'), tmp_path,
+            "E-PAGE-INVISIBLE", "<rect>: width: 120px", "redraws a chart")
+    refused(demo, head(explainer, "<style>svg text { transform: translateX(40px); }</style>"), tmp_path,
+            "E-PAGE-INVISIBLE", "transform")
+    # the page's own CSS that leaves the chart as drawn passes
+    passes(demo, explainer, tmp_path)
+    passes(demo, head(explainer, "<style>figure { margin-top: 1em; }</style>"), tmp_path)
+
+
 def test_a_block_whose_own_font_size_is_zero_is_refused(demo, page, tmp_path):
     # the size is inherited by every run of its text: a reader sees none of it
     block = re.search(r'<p data-claim="clm_356077fe51e5[^"]*">', page).group(0)

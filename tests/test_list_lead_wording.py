@@ -178,3 +178,23 @@ def test_an_item_keeps_its_speaker_only_under_a_lead_in_that_names_it():
     assert stance.frame_dropped(text, item, lead="The workarounds carry problems, according to the proposal:") is None
     assert stance.frame_dropped(text, item, lead="The workarounds carry problems:")
     assert stance.frame_dropped(text, item)
+
+
+UNCITED_LEAD = HONEST.replace("The proposal describes problems with two workarounds users built [@{ballast}; @{freeze}]:",
+                              "What the proposal says of the heap ballast and FreeOSMemory:", 1)
+
+
+def test_an_uncited_lead_in_naming_who_says_the_items_is_part_of_its_list(ws):
+    # the lead-in names who says what the cited items say, and states nothing of its own
+    assert UNCITED_LEAD != HONEST
+    assert_draft_ships(ws, UNCITED_LEAD, ID, "brief")
+
+
+@pytest.mark.parametrize("lead", [
+    "Every workaround users built is broken on all platforms:",  # a scope the claims do not give
+    "What the proposal says of the heap ballast and FreeOSMemory, which the Go team denies:",
+])
+def test_an_uncited_lead_in_that_states_a_fact_of_its_own_is_refused(ws, lead):
+    r = _draft(ws, UNCITED_LEAD.replace("What the proposal says of the heap ballast and FreeOSMemory:", lead, 1))
+    assert r.rc != 0, r.both
+    assert any(ln.strip().startswith("E-PAGE-UNCITED") and lead[:20] in ln for ln in r.both.splitlines()), r.both

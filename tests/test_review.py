@@ -44,8 +44,10 @@ def test_every_planted_overreach_is_flagged_beside_its_sentence(desk):
     assert _codes(got[PLANTED["place"]]) == {"W-REVIEW-NAME"}
     assert "Montana" in got[PLANTED["place"]]["flags"][0]["message"]
     assert _codes(got[PLANTED["only"]]) == {"W-REVIEW-LINK"}
-    # "will extend" over "may extend": the claim's hedge flag, and the sentence's own
-    assert _codes(got[PLANTED["extend"]]) == {"W-CLAIM-HEDGE", "W-REVIEW-CLAIM-MORE", "W-REVIEW-HEDGE"}
+    # "will extend" over "may extend": the claim's hedge flag, and the sentence's own; "the whole
+    # northern valley", a word of scope the quote lacks, the claim's words flag
+    assert _codes(got[PLANTED["extend"]]) == {"W-CLAIM-HEDGE", "W-CLAIM-FIGURE-WORDS", "W-REVIEW-CLAIM-MORE",
+                                              "W-REVIEW-HEDGE"}
     assert "'may'" in next(f["message"] for f in got[PLANTED["extend"]]["flags"] if f["code"] == "W-REVIEW-HEDGE")
     assert _codes(got[PLANTED["framing"]]) == {"W-REVIEW-DECLARED-FACT"}
     assert _codes(got[PLANTED["inferred"]]) == {"W-REVIEW-DECLARED-FACT"}

@@ -216,5 +216,7 @@ def test_event_handler_markup_in_claim_text_is_just_text(good):
     html = page(allc, order(allc))
     assert "onerror=\"alert" not in html.replace("&quot;", "")
     write_page(root, html)
+    # its quoted words are no quote's: refused until a person acks them (E-CLAIM-WIDENED)
+    assert sb("claim", "ack", evil["id"], "--reason", "a test of escaping", cwd=root).rc == 0
     r = sb("verify", cwd=root)
     assert r.rc == 0, r.both

@@ -62,20 +62,21 @@ class Flag(NamedTuple):
 
 
 REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "noteswords", "recheckhost", "asofearly", "question",
-           "reported", "condition", "plan", "translation")
+           "reported", "condition", "plan", "translation", "widened")
 REVIEW = ("negation", "hedge", "cut", "words", "proposed")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
          "notes": "E-AUTHOR-TEXT-FIGURE", "noteswords": "E-AUTHOR-TEXT-WORD", "recheckhost": "E-CLAIM-RECHECK-HOST",
          "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED",
-         "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN", "translation": "E-CLAIM-TRANSLATION"}
+         "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN", "translation": "E-CLAIM-TRANSLATION",
+         "widened": "E-CLAIM-WIDENED"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
            "notes": "W-AUTHOR-TEXT-FIGURE", "noteswords": "W-AUTHOR-TEXT-WORD", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
            "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
            "hedge": "W-CLAIM-HEDGE", "cut": "W-CLAIM-CUT", "words": "W-CLAIM-FIGURE-WORDS",
-           "proposed": "W-CLAIM-PROPOSED", "translation": "W-CLAIM-TRANSLATION"}
+           "proposed": "W-CLAIM-PROPOSED", "translation": "W-CLAIM-TRANSLATION", "widened": "W-CLAIM-WIDENED"}
 
 TextOf = Callable[[Any], "str | None"]  # source id -> canonical text (None when unknown)
 RecordOf = Callable[[Any], "Mapping | None"]  # source id -> source record
@@ -308,6 +309,40 @@ def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
             out.append(Flag("words", f"the name {word!r} in the claim's text occurs in none of its quotes nor its "
                                      "sources' titles; check the quotes back it", _words_key("name", word)))
     return out
+
+
+def _scope_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
+    """A word of scope the claim's text gives over what its quotes say ("all water bus routes" of
+    a quote naming routes W1 and W2; "every", "any", "only W1" of "W1 and W2"), read as the page
+    rules read a sentence against its claims: a review flag, refused with the names as
+    E-CLAIM-WIDENED until someone acks it."""
+    evs = evidence_items(claim)
+    text = str(claim.get("text", ""))
+    if not evs or claim.get("confidence") == "inferred":
+        return []
+    backing = [q for ev in evs for q in quotes(ev, _text_if_redacted(ev, text_of))]
+    if not backing or script_of(text) != script_of(" ".join(backing)):
+        return []  # a translation: E-CLAIM-TRANSLATION judges its open flags
+    got = stance.added_words(text, backing, any(stance.hedged(q) for q in backing))
+    if got is None or got[0] != "scope":
+        return []
+    return [Flag("words", f"the word of scope {got[1]!r} in the claim's text is said by none of its quotes; "
+                          "check the quotes back it", _words_key("scope", got[1]))]
+
+
+def _widened_flags(claim: Mapping, flags: list[Flag]) -> list[Flag]:
+    """A ``verified`` claim whose text says more than its quotes (a name, a word of scope, a number
+    in words no quote has: an open ``words`` flag) backs no page sentence as checked until someone
+    records that they checked it (``sb claim ack``): refused, not only listed. A claim held at
+    reported shows the reader it is unchecked: its flag stays a review flag."""
+    if claim.get("confidence") != "verified" or any(f.rule == "translation" for f in flags):
+        return []
+    open_flags = [f for f in flags if f.rule == "words" and f.key not in silenced(claim)]
+    if not open_flags:
+        return []
+    return [Flag("widened", f"the claim's text says more than its quotes ({open_flags[0].message}); narrow it "
+                            "to what the quotes say (`sb claim narrow`), add the quote that says it, or, if the "
+                            "quotes do say it, record that with `sb claim ack`")]
 
 
 # the words that say a date is the date a claim holds as of: "as of D", "as at D", "Stand D",
@@ -916,7 +951,9 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf, sources: S
     denies = any(stance.negated(q) for ev in evs for q in quotes(ev, text_of(ev.get("source_id"))))
     for ev in evs:
         out += _review_flags(claim, ev, text_of(ev.get("source_id")), denies)
-    return out + _translation_flags(claim, out, text_of)
+    out += _scope_flags(claim, text_of)
+    out += _translation_flags(claim, out, text_of)
+    return out + _widened_flags(claim, out)
 
 
 _SCRIPTS = (("latin", lazy(r"[A-Za-z\u00c0-\u024f]")), ("cyrillic", lazy(r"[\u0400-\u04ff]")),
@@ -969,13 +1006,17 @@ def add_warnings(claim: Mapping, flags: list[Flag]) -> list[Finding]:
     """The flags as ``W-`` warnings of ``sb claim add``/``narrow`` (the claim is stored)."""
     cid = str(claim.get("id"))
     done = silenced(claim)
+    widened = any(f.rule == "widened" for f in flags)
     out = []
     for f in flags:
+        if f.rule == "widened":
+            continue  # the open flag it escalates is listed below
         if f.rule in REFUSED:
             out.append(Finding(WARNING[f.rule], cid, f"stored, but {f.message}; sb verify will refuse it"))
         elif f.key not in done:
-            out.append(Finding(WARNING[f.rule], cid, f"{f.message} (listed for review by sb verify until "
-                                                     f"`sb claim ack {cid} --reason \"...\"`)"))
+            out.append(Finding(WARNING[f.rule], cid, f"{f.message} (" + (
+                "refused by sb verify, the claim being verified," if f.rule == "words" and widened else
+                "listed for review by sb verify") + f" until `sb claim ack {cid} --reason \"...\"`)"))
     return out
 
 

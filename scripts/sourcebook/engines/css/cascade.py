@@ -261,14 +261,17 @@ class _Builder:
         empty: frozenset = frozenset()
         stack: list[tuple[Element, Style | None, frozenset]] = [
             (c, None, empty) for c in reversed(self.doc.root.children) if isinstance(c, Element)]
+        drawn: set[int] = set()  # the shapes inside an <svg>: styled (a chart's geometry), their text not read
         while stack:
             el, parent, anc = stack.pop()
             st = self.compute(el, parent, el is html, anc)
             self.out.styles[id(el)] = st
-            if st.display_none or el.tag in _TEXT_SKIP:
+            if st.display_none or (el.tag in _TEXT_SKIP and el.tag != "svg"):
                 continue
             st.concealed = st.sr_only or st.opacity == 0 or (parent is not None and parent.concealed)
-            if el.tag not in _TEXT_SKIP and not st.invisible and not st.concealed:
+            if el.tag == "svg" or id(el) in drawn:
+                drawn.update(id(ch) for ch in el.children if isinstance(ch, Element))
+            elif el.tag not in _TEXT_SKIP and not st.invisible and not st.concealed:
                 for ch in el.children:
                     if isinstance(ch, Text) and ch.data.strip():
                         self.out.texts.append(TextRun(ch, st))

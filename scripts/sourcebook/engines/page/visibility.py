@@ -1049,7 +1049,8 @@ def _gapped(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
 
 # what covers reads first: an element declaring none of these paints over nothing
 _COVER_PROPS = frozenset({"outline", "outline-width", "outline-offset", "box-shadow", "text-shadow", "position",
-                          *_GAPS, *_BORDERS, "vertical-align", "transform", "translate"})
+                          *_GAPS, *_BORDERS, "vertical-align", "transform", "translate", "height", "max-height",
+                          "block-size", "max-block-size"})
 _MARGIN_SIDES = tuple(p for p in _GAPS if p.startswith("margin"))
 
 
@@ -1101,20 +1102,96 @@ def covers(doc: Document, computed: Computed, shipped: frozenset[tuple[str, str]
     out = []
     for el in doc.elements:
         st = computed.style(el)
-        if st is None or not st.decls or el.tag in ("html", "body") or st.decls.keys().isdisjoint(_COVER_PROPS):
+        if st is None or not st.decls or el.tag in ("html", "body"):
+            continue
+        if el.tag in _SHAPES:
+            redrawn = next((p for p in _GEOMETRY if p in st.decls and _foreign(st, p, shipped)), "")
+            if redrawn:
+                out.append(Unseen(el.line, [], f"<{el.tag}>: {redrawn}: {_value(st, redrawn)[:30]} redraws a chart "
+                                               "sourcebook draws from the figures (a bar's length, a label's place), "
+                                               "in a declaration the shipped style sheets lack", False, False))
+                continue
+        if st.decls.keys().isdisjoint(_COVER_PROPS):
             continue
         why = _paints_over(st, shipped) or _nudged(st, el, shipped) or _gapped(st, el, shipped) \
             or _lifted(st, el, shipped) or _pulled_over(st, el, shipped)
         if why:
             out.append(Unseen(el.line, [], f"<{el.tag}>: {why}", False, False))
             continue
+        struck = _struck(st, el, shipped)
+        if struck:
+            out.append(Unseen(el.line, [], f"<{el.tag}>: {struck}", False, False))
+            continue
         if _value(st, "position") not in ("absolute", "fixed"):
             continue
         painted = st.bg_image or (st.bg is not None and st.bg.a > 0.5)
-        if painted and not any(ch.isalnum() for ch in el.text()):
-            out.append(Unseen(el.line, [], f"an empty <{el.tag}> with a background, positioned over the page, "
-                                           "can cover what lies under it", False, False))
+        if not any(ch.isalnum() for ch in el.text()):
+            if painted:
+                out.append(Unseen(el.line, [], f"an empty <{el.tag}> with a background, positioned over the page, "
+                                               "can cover what lies under it", False, False))
+            elif (how := _overlay_paint(st, shipped)):
+                out.append(Unseen(el.line, [], f"an empty <{el.tag}> positioned over the page paints {how}, "
+                                               "which can cover or blur what lies under it", False, False))
     return out
+
+
+# a chart's shapes (sourcebook draws each bar's length and each label's place from the figures) and
+# the properties that move or resize them
+_SHAPES = frozenset({"svg", "g", "rect", "line", "text", "tspan", "circle", "ellipse", "path", "polyline", "polygon",
+                     "use"})
+_GEOMETRY = ("width", "height", "x", "y", "r", "rx", "ry", "cx", "cy", "d", "transform", "translate", "scale",
+             "rotate", "zoom", "inline-size", "block-size", "min-width", "max-width", "min-height", "max-height",
+             "min-inline-size", "max-inline-size", "transform-box", "transform-origin", "font-size", "font",
+             "letter-spacing", "word-spacing", "text-anchor", "dominant-baseline", "baseline-shift", "stroke-width",
+             "stroke-dasharray", "marker", "clip-path", "mask", "overflow")
+
+_FILTERS = ("backdrop-filter", "-webkit-backdrop-filter", "filter")
+_BLANK_BORDER = lazy(r"^(?:none|hidden|0(?:\.0+)?(?:[a-z%]+)?)(?:\s+\S+)*$|(?:^|\s)(?:none|hidden)(?:\s|$)")
+
+
+def _overlay_paint(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
+    """What an empty box positioned over the page paints though it has no background (a filter
+    of what lies under it, a border, a shadow), in declarations the shipped style sheets lack, or
+    "": fail closed, as a background is."""
+    for p in _FILTERS:
+        v = _value(st, p)
+        if v not in _NONE and _foreign(st, p, shipped):
+            return f"{p}: {v[:40]}"
+    for p in (*_BORDERS, "box-shadow", "outline", "outline-width", "border-image", "border-image-source"):
+        v = _value(st, p)
+        if v in _NONE or not _foreign(st, p, shipped) or _BLANK_BORDER.search(v):
+            continue
+        return f"{p}: {v[:40]}"
+    return ""
+
+
+_HEIGHTS = ("height", "max-height", "block-size", "max-block-size")
+_EDGES = ("border", "border-top", "border-bottom", "border-block", "border-block-start", "border-block-end",
+          "border-width", "border-top-width", "border-bottom-width", "border-block-width", "box-shadow",
+          "text-decoration", "text-decoration-line", "background", "background-image")
+
+
+def _struck(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a box that holds text, made lower than one line of it (a height under its font size,
+    overflow visible), paints an edge across its letters (a bottom or top border, a shadow, a
+    background) in declarations the shipped style sheets lack, or "": a rule through the words,
+    as a strike-through draws it."""
+    if not any(ch.isalnum() for ch in el.text()):
+        return ""
+    font = st.font if st.font is not None else (16.0, 16.0)
+    ctx = values.Ctx(em=font, pct=(1e9, 1e9))
+    for p in _HEIGHTS:
+        v = _value(st, p)
+        if v in _NONE or v == "auto" or not _foreign(st, p, shipped):
+            continue
+        r = values.length(v, ctx)
+        if r is None or max(r) >= font[0]:
+            continue
+        edge = next((q for q in _EDGES if _value(st, q) not in _NONE and _foreign(st, q, shipped)
+                     and not _BLANK_BORDER.search(_value(st, q))), "")
+        if edge:
+            return f"{p}: {v[:20]} is lower than its text, and {edge}: {_value(st, edge)[:30]} paints across its letters"
+    return ""
 
 
 def _judge_all(doc: Document, sheet: Sheet, inline: dict[int, list[Decl]], blocks: list[Element],

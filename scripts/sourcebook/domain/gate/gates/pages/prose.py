@@ -607,6 +607,27 @@ class _Judge:
         shown = ", ".join(repr(w) for w in list(dict.fromkeys(missing))[:4])
         return f" (they and their quotes lack {shown})" if missing else ""
 
+    def list_lead(self, p: Piece) -> bool:
+        """A sentence ending with a colon that opens a list whose items cite claims ("Where the
+        operator says the pass is taken:") is part of that list: it passes when it says no more
+        than the items' claims (``lead_in_said``), as a lead-in before a colon in a sentence does,
+        and lacks one word of its claims and their quotes at most. A lead-in that states a fact of its own ("The pass is now taken on every route:") is still
+        uncited."""
+        if p.where != "prose" or not p.text.endswith(":"):
+            return False
+        ids = [x for q in self.pr.pieces if q is not p and q.lead == p.text for x in q.refs if self.live(x)]
+        ids = list(dict.fromkeys(ids))
+        lead = p.text.rstrip(": ")
+        if not ids or not self.lead_in_said(lead, ids):
+            return False
+        from .....engines.page.prose import ROUTE_WORDS
+        from .....engines.text.stance import unframed
+        from ....review.preflags import missing_words
+
+        # cited by nothing of its own, it may lack one word of its claims at most ("taken" of "accepted")
+        missing = missing_words(unframed(lead), self.backing(ids, quotes=True))[0]
+        return len([w for w in missing if w not in ROUTE_WORDS]) <= 1
+
     def lead_in_said(self, lead: str, ids: list[str], words_only: bool = False) -> bool:
         """A lead-in before a colon holds no fact of its own: no figure its claims do not state, no
         quotation or web address, no word of negation, scope, record, change or judgement they
@@ -1004,6 +1025,9 @@ class _Judge:
             return
         if self.sent.is_short_label(p.text):
             structure.append((p, None))
+            return
+        if self.list_lead(p):
+            self.counts["cited"] += 1
             return
         self.counts["refused"] += 1
         self.refuse("E-PAGE-UNCITED", p, f"cites no claim{where}: cite it (a sup.ref in a block naming the claim; "
