@@ -145,6 +145,13 @@ PAGE_CASES = [
      "Route W3 takes the pass from 1 December 2026, once its readers are fitted, after the status update{w3}."),
     ("Its XLVIII boats carried 38,500 passengers over the summer{summer}.", "XLVIII",
      "Its boats carried 38,500 passengers over the summer{summer}."),
+    # a Roman numeral after a bound, digits grouped by underscores, a half-dozen
+    ("Children under XIV ride free with a paying adult{children}.", "XIV",
+     "Children under XII ride free with a paying adult{children}."),
+    ("The water bus carried an audited 41_000 passengers per weekday{audited}.", "41_000",
+     "The water bus carried an audited 31_000 passengers per weekday{audited}."),
+    ("Route W3 takes the pass from 1 December 2026, once readers are fitted to its half-dozen boats{w3}.",
+     "half-dozen", "Route W3 takes the pass from 1 December 2026, once readers are fitted to its boats{w3}."),
     # identifiers
     ("The Tidewater Pass is accepted on routes W1, W2 and W3{routes}.", "W3",
      "The Tidewater Pass is accepted on routes W1 and W2{routes}."),
@@ -664,3 +671,19 @@ def test_a_date_that_ends_a_span_is_backed_only_with_its_span(sentence, refused)
     assert [f.written for f in find_figures(sentence) if not is_backed(f, [_YEAR_TO], sentence)] == refused
     # a date moved to ("postponed to 1 December 2026") ends no span
     assert unbacked("The vote is on 1 December 2026", ["The vote was postponed to 1 December 2026."]) == []
+
+
+@pytest.mark.parametrize("text, read", [
+    ("children under XIV ride free", "children under 14 ride free"),
+    ("Aged XII or over", "Aged 12 or over"),
+    ("an audited 41_000 passengers", "an audited 41,000 passengers"),
+    ("its half-dozen boats", "its 6 boats"),
+    ("half a dozen boats", "6 boats"),
+    # names, sizes and identifiers stay what they are
+    ("Henry VIII sailed after World War II", "Henry VIII sailed after World War II"),
+    ("flights from DC, sizes over XL", "flights from DC, sizes over XL"),
+    ("src_4b1d_000 and file_2026_001", "src_4b1d_000 and file_2026_001"),
+    ("the half-hearted reply", "the half-hearted reply"),
+])
+def test_roman_numerals_underscores_and_half_dozens_as_a_reader_reads_them(text, read):
+    assert normalize_figures(text) == read
