@@ -207,6 +207,11 @@ QUOTE_CASES = [
      "Riders said the card readers were “still switched off in late September”{off}."),
     ("Riders called W3 'a lost cause'{off}.", "'a lost cause'",
      "Riders said the readers were 'still switched off in late September'{off}."),
+    # marks drawn like a double quote (modifier letters, primes, the reversed mark) are quotation marks
+    ("The operator lists both as taking the pass, ˮpending reviewˮ{routes}.", "ˮpending reviewˮ",
+     "Riders said the card readers were ˮstill switched off in late Septemberˮ{off}."),
+    ("Riders called W3 ʺa lost causeʺ{off}.", "ʺa lost causeʺ",
+     "Riders said the card readers were ‟still switched off in late September”{off}."),
     ("乗客はW3を「もう駄目だ」と言いました{off}。", "「もう駄目だ」", "乗客によると、W3のカード読み取り機は9月下旬も停止していました{off}。"),
     ("Пассажиры назвали W3 «безнадёжным делом»{off}.", "«безнадёжным делом»",
      "Пассажиры сказали, что считыватели на W3 в конце сентября не работали{off}."),
@@ -687,3 +692,8 @@ def test_a_date_that_ends_a_span_is_backed_only_with_its_span(sentence, refused)
 ])
 def test_roman_numerals_underscores_and_half_dozens_as_a_reader_reads_them(text, read):
     assert normalize_figures(text) == read
+
+
+def test_primes_and_gershayim_are_no_quotation_marks():
+    from sourcebook.engines.text.quotations import find_quotations
+    assert find_quotations("screens of 12″ and 14″, and צה״ל") == []
