@@ -148,6 +148,12 @@ def test_all_routes_in_russian_is_still_a_word_of_scope(demo, page, tmp_path):
             "E-PAGE-WORD-UNBACKED", "'всех'")
 
 
+def test_each_route_in_chinese_is_a_word_of_scope(demo, page, tmp_path):
+    """"各航线均" (each route, all) widens W1 and W2 as "every route" does; the routes named pass."""
+    refused(demo, swap(page, LISTS, "各航线均接受潮汐通行卡，包括W1和W2"), tmp_path, "E-PAGE-WORD-UNBACKED", "'各航线均'")
+    passes(demo, swap(page, LISTS, "运营方列出W1和W2航线接受潮汐通行卡"), tmp_path)
+
+
 def test_hearsay_soudesu_of_a_reported_claim_is_no_judgement(demo, page, tmp_path):
     """「そうです」 after a plain form reports ("riders say"), as 「と伝えています」 does: a claim
     that reports backs it. A claim that states plainly backs no hearsay (「らしい」 doubts: refused below)."""
