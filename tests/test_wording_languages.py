@@ -1,5 +1,7 @@
 """The wording rules hold in the demo's other languages as in English, and honest wording passes:
 
+- a plan told in the plain present with no date, future, word of plan or condition
+  ("W3航线接受潮汐通行卡", "W3航路でもパスが使えます") is refused as "Route W3 takes the pass" is;
 - a plan told as done: the claim's quote in the sentence's language tells the verb as to come
   ("установят", "将于十一月安装", "使えるようになります"); a past or perfect form of that verb
   ("установили", "安装了", "使えるようになりました"), or its short passive participle
@@ -77,6 +79,28 @@ def swap(page: str, old: str, new: str) -> str:
 ])
 def test_a_plan_told_as_done_in_another_language_is_refused(demo, page, tmp_path, old, new, word):
     refused(demo, swap(page, old, new), tmp_path, "E-PAGE-HEDGE-DROPPED", repr(word))
+
+
+@pytest.mark.parametrize("new", [
+    "W3航线接受潮汐通行卡",
+    "W3航路でもタイドウォーター・パスが使えます",
+    "W3航线已开始接受潮汐通行卡",
+])
+def test_a_plan_told_in_the_present_in_another_language_is_refused(demo, page, tmp_path, new):
+    """With no date, no word of plan or future and no condition, the plain present tells a state
+    held today, as "Route W3 takes the pass" does in English."""
+    refused(demo, swap(page, W3, new), tmp_path, "E-PAGE-HEDGE-DROPPED", "'due to'")
+
+
+@pytest.mark.parametrize("new", [
+    "W3航线将接受潮汐通行卡",
+    "W3航线会接受潮汐通行卡",
+    "W3航路でもタイドウォーター・パスが使えるようになります",
+    "W3航路でも2026年12月1日からタイドウォーター・パスが使えます",
+    "W3航线自2026年12月1日起接受潮汐通行卡",
+])
+def test_a_plan_kept_by_a_date_or_a_future_in_another_language_passes(demo, page, tmp_path, new):
+    passes(demo, swap(page, W3, new), tmp_path)
 
 
 @pytest.mark.parametrize("old, new", [

@@ -373,6 +373,9 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     if not hedged(claim_text) or hedged(sentence):
         return None
     said = _seen(claim_text)
+    present = _plan_told_present_cjk(said, _seen(sentence))
+    if present:
+        return present
     possible = modals(said)
     # a plan keeps its hedge in the future tense, or in the present with its date ("W3 takes
     # the pass from 1 December"): English tells a timetable so
@@ -387,6 +390,36 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
     return possible[0] if possible else " ".join(m.group(0).lower().split())
+
+
+# what keeps a plan a plan in Chinese and Japanese: a word of plan or expectation, the future
+# (将, 会 "will", 即将), a change to come (ようになります, ことになります), a start (開始します); a
+# condition (次第, 后) or a negation (不, 未, ません, まだ) is the other rules' to judge
+_CJK_KEPT = lazy(r"ようにな|ことにな|予定|見込|計画|はず|つもり|だろう|でしょう|方針|開始|始め|"
+                 r"将|即将|就要|快要|(?<!委员)(?<!协)(?<!学)(?<!大)(?<!社)(?<!机)(?<!理事)会(?![议员社计])|"
+                 r"计划|预计|定于|拟|准备|打算|不|没|未|无|ない|ません|ず|まだ|"
+                 r"たら|れば|えば|なら|次第|後|あと|際|場合|とき|時|限り|条件|如果|若|一旦|待|后|之后|以后|时|只要|才")
+_CJK_CHAR = lazy(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _plan_told_present_cjk(said: str, seen: str) -> str | None:
+    """The plan's word ("due to") of a claim that plans, when a Chinese or Japanese sentence tells
+    its subject (the names with digits before the plan's word: "W3" of "Route W3 is due to
+    accept") in the plain present with no date, no word of plan or of the future, no condition and
+    no negation ("W3航线接受潮汐通行卡", "W3航路でもパスが使えます"): a state held today, as "Route
+    W3 takes the pass" is in English. "W3航线将接受", "使えるようになります" and "十二月一日から使えます"
+    keep the plan. None otherwise."""
+    from .figures import find_figures
+
+    if len(_CJK_CHAR.findall(seen)) <= len(_LATIN.findall(seen)) or modals(said):
+        return None
+    m = _CLAIM_HEDGE.search(said) or _PLAN.search(said)
+    if m is None or _CJK_KEPT.search(seen) or _PLAN_WORDS_OTHER.search(seen) or _FUTURE.search(seen) or _dated(seen):
+        return None
+    subject = {f.key for f in find_figures(_CLAUSE_BREAK.split(said[:m.start()])[-1]) if f.kind == "ident"}
+    if not subject or not subject <= {f.key for f in find_figures(seen) if f.kind == "ident"}:
+        return None
+    return " ".join(m.group(0).lower().split())
 
 
 # a header, a question or a lead-in that bids ("What PEP 8 asks", "How should names be
