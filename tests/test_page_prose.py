@@ -1084,6 +1084,14 @@ def test_a_plan_kept_in_other_words_passes(demo, page, tmp_path, new):
     passes_prose(demo, page.replace(_W3, new, 1), tmp_path)
 
 
+def test_a_plan_told_as_a_state_held_since_its_date_is_refused(demo, page, tmp_path):
+    """"since 1 December 2026" runs the plan's start on to today: no timetable's present, a state
+    already held; "from 1 December 2026" is the timetable's (passes above)."""
+    new = "Route W3 takes the pass since 1 December 2026, once new readers are fitted to its boats"
+    refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "'due to'")
+    passes_prose(demo, page.replace(_W3, new.replace(" since ", " from "), 1), tmp_path)
+
+
 def test_a_possibility_stated_as_a_fact_is_refused_on_the_page(demo, page, tmp_path):
     """Were the W3 claim only a possibility ("could accept"), the page's plain "takes the pass"
     would tell the reader it is settled; "may" or "could" in the sentence keeps it."""

@@ -382,7 +382,7 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     seen = _seen(sentence)
     if _kept_otherwise(said, possible, seen) or (possible and (_RISK.search(seen) or _supposed(said, seen))):
         return None
-    if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
+    if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence, start=True)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
     if not possible and _plan_kept_in_clause(said, seen):
         return None  # "was signed in August and ... are to be installed in November": the past is another clause's
@@ -694,10 +694,15 @@ def _same_subject(before: str, sentence: str) -> bool:
     return words <= said
 
 
-def _dated(text: str) -> bool:
+def _dated(text: str, start: bool = False) -> bool:
+    """Whether ``text`` holds a date ("from next Tuesday" is a timetable's too); ``start``: a date
+    that can set a plan's start, not one after "since", which tells a state held from then to
+    today ("takes the pass since 1 December 2026": already so)."""
+    from .figure_units import date_bound
     from .figures import find_figures
 
-    return any(f.kind in ("date", "relative") for f in find_figures(text))  # "from next Tuesday" is a timetable's too
+    return any(f.kind in ("date", "relative") and not (start and date_bound(text, f.start, f.end) == "since")
+               for f in find_figures(text))
 
 
 # a condition a claim states on itself ("once new readers are installed", "when travelling with a
