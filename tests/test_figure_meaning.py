@@ -146,6 +146,11 @@ PAGE_CASES = [
     ("Its XLVIII boats carried 38,500 passengers over the summer{summer}.", "XLVIII",
      "Its boats carried 38,500 passengers over the summer{summer}."),
     # a Roman numeral after a bound, digits grouped by underscores, a half-dozen
+    # a group of people added to the figure's ("and teenagers", ", teenagers too")
+    ("Children under twelve and teenagers ride free with a paying adult{children}.", "teenagers",
+     "Children under twelve ride free with a paying adult{children}."),
+    ("Children under twelve ride free with a paying adult, teenagers too{children}.", "teenagers",
+     "Children under twelve ride free, with a paying adult{children}."),
     ("Children under XIV ride free with a paying adult{children}.", "XIV",
      "Children under XII ride free with a paying adult{children}."),
     ("The water bus carried an audited 41_000 passengers per weekday{audited}.", "41_000",
