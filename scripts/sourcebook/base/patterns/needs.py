@@ -390,6 +390,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:242:55dab08799702f09': ('ами', 'вместе', 'ей', 'ем', 'если', 'им', 'когда', 'лишь', 'мере', 'ой', 'ом', 'пока', 'после', 'при', 'случае', 'сопровожд', 'только', 'ым', 'ями', 'あと', 'えば', 'たら', 'とき', 'ながら', 'なら', 'れば', '一旦', '一緒', '一起', '付き添', '只要', '同伴', '同行', '后', '場合', '如果', '带着', '待', '後', '才', '时', '時', '条件', '次第', '若', '連れ', '限り', '陪同', '随', '際'),
     '2:242:7a2ab1ca94ea648e': ('accept', 'active', 'allowed', 'are', 'cover', 'done', 'enabled', 'fitted', 'get', 'goes', 'had', 'has', 'have', 'honored', 'honoured', 'installed', 'is', 'join', 'live', 'open', 'pay', 'ready', 'run', 'start', 'supported', 'take', 'usable', 'valid', 'was', 'welcome', 'were', 'work'),
     '2:247:8d3d176530e169ce': ('due', 'estimate', 'expect', 'for', 'plan', 'scheduled', 'shall', 'to', 'until', 'will', '予定', '将', '计划'),
+    '2:248:c35d151265f362e1': ('essential', 'like', 'must', 'necessary', 'need', 'not', 'obligatory', 'optional', 'required', 'want', 'way', 'wish', 'without'),
     '2:24:3231ee87ef771008': ('ok', 'true', 'y', '☑', '✅', '✓', '✔'),
     '2:24:4f21447d4c6705eb': ('(',),
     '2:24:c95a84bf6b1208c2': ('failed', 'failure'),

@@ -739,8 +739,10 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
         return None
     if cond & mine:
         # the condition is kept, in its words or close to them ("an adult who pays" of "a paying
-        # adult"), but not with the word that narrows it gone ("with an adult": any adult)
-        lost = _narrowing_dropped(m.group("c"), sentence)
+        # adult"), but not with the word that narrows it gone ("with an adult": any adult), nor
+        # waived ("a paying adult optional", "with or without a paying adult")
+        lost = _narrowing_dropped(m.group("c"), sentence) or (_WAIVED.search(_seen(sentence)) is not None
+                                                              and _WAIVED.search(said) is None)
         return " ".join(m.group(0).split()) if lost else None
     return " ".join(m.group(0).split())
 
@@ -782,6 +784,10 @@ def condition_dropped_other(claim_text: str, sentence: str) -> str | None:
     return " ".join(m.group(0).split())
 
 
+# words that make a condition no condition: "a paying adult optional", "with or without", "either way"
+_WAIVED = lazy(r"\b(?:optional(?:ly)?|not\s+(?:needed|required|necessary|essential|a\s+must)|unnecessary|"
+               r"needless|either\s+way|or\s+not|with\s+or\s+without|whether\s+or\s+not|no\s+need|needn['’]t|"
+               r"need\s+not|not\s+obligatory|if\s+(?:they|you)\s+(?:like|wish|want))\b", re.IGNORECASE)
 _PAIR = lazy(r"\b([^\W\d_]{4,})\s+([^\W\d_]{4,})\b")
 
 
