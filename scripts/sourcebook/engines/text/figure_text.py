@@ -406,7 +406,7 @@ _ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1
 def _roman_runs(text: str) -> list[_Run]:
     """Roman numerals counting something named ("XLVIII boats") or bound by a word of comparison
     or age ("under XIV"); alone ("World War II", "Henry VIII") they are names."""
-    out = []
+    out: list[_Run] = []
     if "I" not in text and "V" not in text and "X" not in text:
         return out
     found = [(m.start(), m.end()) for m in _ROMAN.finditer(text)]
