@@ -145,6 +145,18 @@ PAGE_CASES = [
      "Route W3 takes the pass from 1 December 2026, once its readers are fitted, after the status update{w3}."),
     ("Its XLVIII boats carried 38,500 passengers over the summer{summer}.", "XLVIII",
      "Its boats carried 38,500 passengers over the summer{summer}."),
+    # a Roman numeral after a bound, digits grouped by underscores, a half-dozen
+    # a group of people added to the figure's ("and teenagers", ", teenagers too")
+    ("Children under twelve and teenagers ride free with a paying adult{children}.", "teenagers",
+     "Children under twelve ride free with a paying adult{children}."),
+    ("Children under twelve ride free with a paying adult, teenagers too{children}.", "teenagers",
+     "Children under twelve ride free, with a paying adult{children}."),
+    ("Children under XIV ride free with a paying adult{children}.", "XIV",
+     "Children under XII ride free with a paying adult{children}."),
+    ("The water bus carried an audited 41_000 passengers per weekday{audited}.", "41_000",
+     "The water bus carried an audited 31_000 passengers per weekday{audited}."),
+    ("Route W3 takes the pass from 1 December 2026, once readers are fitted to its half-dozen boats{w3}.",
+     "half-dozen", "Route W3 takes the pass from 1 December 2026, once readers are fitted to its boats{w3}."),
     # identifiers
     ("The Tidewater Pass is accepted on routes W1, W2 and W3{routes}.", "W3",
      "The Tidewater Pass is accepted on routes W1 and W2{routes}."),
@@ -165,7 +177,7 @@ PAGE_CASES = [
      "水上バスの平日の利用者は平均三万一千人{audited}。"),
     ("W3航路は来週からパスが使えます{w3}。", "来週", "W3航路は2026年12月1日からパスが使えます{w3}。"),
     ("利用者の三割が夏に乗りました{summer}。", "三割", "夏の平日の利用者は平均3万8500人でした{summer}。"),
-    ("W4航路でもパスが使えます{w3}。", "W4", "W3航路でもパスが使えます{w3}。"),
+    ("W4航路でもパスが使えます{w3}。", "W4", "W3航路でもパスが使えるようになります{w3}。"),
     ("運営者は平日3万8500人{audited}、業界紙は3万1000人{summer}と報告しています。", "3万8500",
      "運営者は平日3万1000人{audited}、業界紙は3万8500人{summer}と報告しています。"),
     # Chinese
@@ -200,6 +212,11 @@ QUOTE_CASES = [
      "Riders said the card readers were “still switched off in late September”{off}."),
     ("Riders called W3 'a lost cause'{off}.", "'a lost cause'",
      "Riders said the readers were 'still switched off in late September'{off}."),
+    # marks drawn like a double quote (modifier letters, primes, the reversed mark) are quotation marks
+    ("The operator lists both as taking the pass, ˮpending reviewˮ{routes}.", "ˮpending reviewˮ",
+     "Riders said the card readers were ˮstill switched off in late Septemberˮ{off}."),
+    ("Riders called W3 ʺa lost causeʺ{off}.", "ʺa lost causeʺ",
+     "Riders said the card readers were ‟still switched off in late September”{off}."),
     ("乗客はW3を「もう駄目だ」と言いました{off}。", "「もう駄目だ」", "乗客によると、W3のカード読み取り機は9月下旬も停止していました{off}。"),
     ("Пассажиры назвали W3 «безнадёжным делом»{off}.", "«безнадёжным делом»",
      "Пассажиры сказали, что считыватели на W3 в конце сентября не работали{off}."),
@@ -664,3 +681,24 @@ def test_a_date_that_ends_a_span_is_backed_only_with_its_span(sentence, refused)
     assert [f.written for f in find_figures(sentence) if not is_backed(f, [_YEAR_TO], sentence)] == refused
     # a date moved to ("postponed to 1 December 2026") ends no span
     assert unbacked("The vote is on 1 December 2026", ["The vote was postponed to 1 December 2026."]) == []
+
+
+@pytest.mark.parametrize("text, read", [
+    ("children under XIV ride free", "children under 14 ride free"),
+    ("Aged XII or over", "Aged 12 or over"),
+    ("an audited 41_000 passengers", "an audited 41,000 passengers"),
+    ("its half-dozen boats", "its 6 boats"),
+    ("half a dozen boats", "6 boats"),
+    # names, sizes and identifiers stay what they are
+    ("Henry VIII sailed after World War II", "Henry VIII sailed after World War II"),
+    ("flights from DC, sizes over XL", "flights from DC, sizes over XL"),
+    ("src_4b1d_000 and file_2026_001", "src_4b1d_000 and file_2026_001"),
+    ("the half-hearted reply", "the half-hearted reply"),
+])
+def test_roman_numerals_underscores_and_half_dozens_as_a_reader_reads_them(text, read):
+    assert normalize_figures(text) == read
+
+
+def test_primes_and_gershayim_are_no_quotation_marks():
+    from sourcebook.engines.text.quotations import find_quotations
+    assert find_quotations("screens of 12″ and 14″, and צה״ל") == []

@@ -14,6 +14,10 @@ _OPERATOR = "The operator lists routes W1 and W2 as taking the pass."
     ("Anywhere on the water bus, the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope", "anywhere"),
     ("Everywhere on the water, the operator lists W1 and W2 as taking the pass", _OPERATOR, 1, "scope",
      "everywhere"),
+    # 各 ... 均 / 都 (each ... all) in Chinese, 各 ... とも in Japanese
+    ("各航线均接受潮汐通行卡，包括W1和W2", _OPERATOR, 1, "scope", "各航线均"),
+    ("各路线都接受通行卡", _OPERATOR, 1, "scope", "各路线都"),
+    ("各航路ともパスが使えます", _OPERATOR, 1, "scope", "各航路とも"),
 ])
 def test_a_word_of_scope_no_claim_says_is_refused(sentence, backing, cited, kind, word):
     assert added_words(sentence, [backing], cited=cited) == (kind, word)
@@ -21,6 +25,9 @@ def test_a_word_of_scope_no_claim_says_is_refused(sentence, backing, cited, kind
 
 @pytest.mark.parametrize("sentence, backing, cited", [
     ("The operator checks the readers each day on W1 and W2", _OPERATOR, 1),
+    # 各 with no 均 or 都 after it is no scope (各种: of various kinds)
+    ("运营方列出W1和W2两条航线接受各种通行卡", _OPERATOR, 1),
+    ("运营方列出W1和W2两条航线接受通行卡", _OPERATOR, 1),
     ("Each of the two routes takes the pass, the operator says", _OPERATOR, 2),
     ("The two routes each take the pass", "The pass is accepted on each of routes W1 and W2.", 1),
     # "each" over the set the claim names, counted or named beside it

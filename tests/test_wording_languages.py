@@ -1,5 +1,7 @@
 """The wording rules hold in the demo's other languages as in English, and honest wording passes:
 
+- a plan told in the plain present with no date, future, word of plan or condition
+  ("W3航线接受潮汐通行卡", "W3航路でもパスが使えます") is refused as "Route W3 takes the pass" is;
 - a plan told as done: the claim's quote in the sentence's language tells the verb as to come
   ("установят", "将于十一月安装", "使えるようになります"); a past or perfect form of that verb
   ("установили", "安装了", "使えるようになりました"), or its short passive participle
@@ -79,6 +81,28 @@ def test_a_plan_told_as_done_in_another_language_is_refused(demo, page, tmp_path
     refused(demo, swap(page, old, new), tmp_path, "E-PAGE-HEDGE-DROPPED", repr(word))
 
 
+@pytest.mark.parametrize("new", [
+    "W3航线接受潮汐通行卡",
+    "W3航路でもタイドウォーター・パスが使えます",
+    "W3航线已开始接受潮汐通行卡",
+])
+def test_a_plan_told_in_the_present_in_another_language_is_refused(demo, page, tmp_path, new):
+    """With no date, no word of plan or future and no condition, the plain present tells a state
+    held today, as "Route W3 takes the pass" does in English."""
+    refused(demo, swap(page, W3, new), tmp_path, "E-PAGE-HEDGE-DROPPED", "'due to'")
+
+
+@pytest.mark.parametrize("new", [
+    "W3航线将接受潮汐通行卡",
+    "W3航线会接受潮汐通行卡",
+    "W3航路でもタイドウォーター・パスが使えるようになります",
+    "W3航路でも2026年12月1日からタイドウォーター・パスが使えます",
+    "W3航线自2026年12月1日起接受潮汐通行卡",
+])
+def test_a_plan_kept_by_a_date_or_a_future_in_another_language_passes(demo, page, tmp_path, new):
+    passes(demo, swap(page, W3, new), tmp_path)
+
+
 @pytest.mark.parametrize("old, new", [
     (W3, "W3航路では、新しい読み取り機が取り付けられ次第、2026年12月1日からパスが使える予定です"),
     (W3, "С 1 декабря 2026 года проездной должен заработать и на маршруте W3, когда на его суда установят "
@@ -146,6 +170,12 @@ def test_all_routes_in_russian_is_still_a_word_of_scope(demo, page, tmp_path):
             "'всех'")
     refused(demo, swap(page, LISTS, "Проездной всё ещё принимают на всех маршрутах"), tmp_path,
             "E-PAGE-WORD-UNBACKED", "'всех'")
+
+
+def test_each_route_in_chinese_is_a_word_of_scope(demo, page, tmp_path):
+    """"各航线均" (each route, all) widens W1 and W2 as "every route" does; the routes named pass."""
+    refused(demo, swap(page, LISTS, "各航线均接受潮汐通行卡，包括W1和W2"), tmp_path, "E-PAGE-WORD-UNBACKED", "'各航线均'")
+    passes(demo, swap(page, LISTS, "运营方列出W1和W2航线接受潮汐通行卡"), tmp_path)
 
 
 def test_hearsay_soudesu_of_a_reported_claim_is_no_judgement(demo, page, tmp_path):

@@ -61,6 +61,8 @@ _QUALIFIERS: dict[str, tuple[str, str]] = {
     "adult": ("people", rf"{_W}(?:adults?|grown-ups?){_E}|{_W}взросл[а-я]*|大人|おとな|成人"),
     "senior": ("people", rf"{_W}(?:pensioners?|seniors?|elderly|retirees?|older\ people){_E}|пенсионер|高齢者|老人|老年人"),
     "student": ("people", rf"{_W}(?:students?|pupils?){_E}|студент|школьник|学生|生徒"),
+    "teen": ("people", rf"{_W}(?:teen(?:ager)?s?|adolescents?|youths?|young\ (?:people|persons?|adults?)|juniors?){_E}|"
+                       r"подрост|несовершеннолетн|молод[её]ж|ティーンエイジャー|十代|若者|青少年|青年"),
     "infant": ("people", rf"{_W}(?:infants?|bab(?:y|ies)|toddlers?){_E}|младен|乳幼児|幼児|婴儿"),
     # what a figure measures of its period: a peak is not an average ("a summer peak of 38,500" of
     # a summer average of 38,500)
@@ -90,7 +92,8 @@ _QUAL = {k: lazy(p, re.I) for k, (_, p) in _QUALIFIERS.items()}
 _COUNTED: dict[str, str] = {
     # people and their trips are one count of ridership: "31,000 riders" of "31,000 passengers"
     "people": r"passengers?|riders?|people|persons?|travell?ers?|users?|visitors?|customers?|commuters?|trips?|"
-              r"journeys?|boardings?|children|adults?|pupils?|students?|members?|employees?|staff|workers?|"
+              r"journeys?|boardings?|children|adults?|pupils?|students?|teenagers?|teens|adolescents?|youths?|"
+              r"members?|employees?|staff|workers?|"
               r"residents?|pensioners?|holders?|subscribers?|owners?|пассажир[а-я]*|человек|людей|поездок|детей|взрослых",
     "vessels": r"boats?|ferr(?:y|ies)|vessels?|ships?|buses|trains?|trams?|vehicles?|coaches|судов|судна|катер[а-я]*",
     "devices": r"readers?|validators?|machines?|terminals?|devices?|gates?|считывател[а-я]*",

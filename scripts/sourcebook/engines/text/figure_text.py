@@ -6,11 +6,12 @@ another script compares equal to the same figure in digits, both ways.
 What it does, keeping a map from each character of the view back to the text it came from:
 - NFKC folding of digits and letters (full-width, superscript and mathematical digits: "３８",
   "⁴⁸", "𝟒𝟖" read as "38", "48", "48"), and thin, narrow and no-break spaces, full-width signs;
-- look-alikes: a letter O inside a group of digits is a zero ("48,5OO" reads as "48,500"); a
+- look-alikes: a letter O inside a group of digits is a zero ("48,5OO" reads as "48,500"), digits
+  grouped by underscores are grouped by commas ("41_000" reads as "41,000"); a
   letter drawn like a digit or a Latin letter in a word of another script ("WЗ" with a
   Cyrillic Ze) reads as what it draws ("W3", ``base.unseen.lookalikes_read``);
 - number words as digits: English cardinals ("forty-eight thousand", "a dozen", "two and a
-  half"), ordinals ("the twentieth of December" reads as "the 20th of December"), "half" and
+  half", "half-dozen"), ordinals ("the twentieth of December" reads as "the 20th of December"), "half" and
   "quarter" in amounts; Russian cardinals in their case forms ("сорок восемь тысяч"). Japanese
   and Chinese numerals are read by the figure scanner itself (三万一千, 十二歳, 三割).
 
@@ -133,6 +134,8 @@ def _parse_run(words: list[str]) -> tuple[str, int] | None:
     frac = ""
     if len(words) >= 3 and words[0] == "half" and words[1] in ("a", "an") and words[2] in _HALVES:
         return _canon_half(_HALVES[words[2]]), 3  # "half a million" is 500000
+    if len(words) >= 2 and words[0] == "half" and words[1] in _HALVES:
+        return _canon_half(_HALVES[words[1]]), 2  # "half-dozen" is 6
     i = 0
     while i < len(words):
         w = words[i]
@@ -255,6 +258,7 @@ def _word_runs(text: str) -> list[_Run]:
         starts_run = lw in _EN_UNITS or lw in _EN_TENS or lw in _EN_ORD or lw in _RU or lw == "dozen" \
             or (lw == "half" and i + 4 < n and toks[i + 2][0].lower() in ("a", "an")
                 and toks[i + 4][0].lower() in _HALVES) \
+            or (lw == "half" and i + 2 < n and toks[i + 1][0] == "-" and toks[i + 2][0].lower() in _HALVES) \
             or (lw in ("a", "an") and i + 2 < n and toks[i + 2][0].lower() in ("hundred", "thousand", "million",
                                                                                "billion", "dozen", "half", "quarter")) \
             or (lw in ("a", "an") and _score_of(toks, i + 2))
@@ -376,7 +380,14 @@ def view(text: str) -> View:
     return _words(_lookalikes(chars), list(range(len(chars))), list(range(1, len(chars) + 1)), text)
 
 
+# digits grouped by underscores, a token of nothing else ("41_000" reads as 41,000); a name with
+# letters ("src_4b1d", "v2_001a") keeps its underscores
+_UNDERSCORED = lazy(r"(?<![\w.,])\d{1,3}(?:_\d{3})+(?![\w.,]\d|\w)")
+
+
 def _lookalikes(t: str) -> str:
+    if "_" in t:
+        t = _UNDERSCORED.sub(lambda m: m.group(0).replace("_", ","), t)
     if "O" not in t and "o" not in t and "О" not in t and "о" not in t:
         return t
     return _LOOKALIKE_O.sub(lambda m: re.sub("[OoОо]", "0", m.group(0)), t)
@@ -384,19 +395,28 @@ def _lookalikes(t: str) -> str:
 
 _ROMAN = lazy(r"(?<![\w-])(?=[MDCLXVI]{2,}\ )M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
               r"(?=\ (?:[a-z]+\ )?(?:boats|routes|readers|passengers|riders|people|ferries|buses|stops)\b)")
+# a Roman numeral standing as a number after a word of comparison or age ("children under XIV",
+# "aged XII"): only the letters of numbers below 50 and two of them at least, so a name ("from
+# DC", "Henry VIII", "World War II") stays a name
+_ROMAN_BOUND = lazy(r"\b(?i:under|over|aged|below|above|than)\ (?P<n>(?=[XVI]{2,}(?![\w-]))"
+                    r"(?:XL|X{0,3})(?:IX|IV|V?I{0,3}))(?![\w-])")
 _ROMAN_VALUES = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
 
 
 def _roman_runs(text: str) -> list[_Run]:
-    """Roman numerals counting something named ("XLVIII boats"); alone ("World War II") they
-    are names."""
-    out = []
-    for m in _ROMAN.finditer(text) if "I" in text or "V" in text or "X" in text else ():
-        if not m.group(0):
+    """Roman numerals counting something named ("XLVIII boats") or bound by a word of comparison
+    or age ("under XIV"); alone ("World War II", "Henry VIII") they are names."""
+    out: list[_Run] = []
+    if "I" not in text and "V" not in text and "X" not in text:
+        return out
+    found = [(m.start(), m.end()) for m in _ROMAN.finditer(text)]
+    found += [(m.start("n"), m.end("n")) for m in _ROMAN_BOUND.finditer(text)]
+    for start, end in sorted(set(found)):
+        if start == end:
             continue
-        vals = [_ROMAN_VALUES[c] for c in m.group(0)]
+        vals = [_ROMAN_VALUES[c] for c in text[start:end]]
         total = sum(-v if i + 1 < len(vals) and v < vals[i + 1] else v for i, v in enumerate(vals))
-        out.append(_Run(m.start(), m.end(), str(total)))
+        out.append(_Run(start, end, str(total)))
     return out
 
 
@@ -433,4 +453,4 @@ def normalize_figures(text: str) -> str:
 
 
 def has_number_words(text: str) -> bool:
-    return _any_word(text) or _ROMAN.search(text) is not None
+    return _any_word(text) or _ROMAN.search(text) is not None or _ROMAN_BOUND.search(text) is not None

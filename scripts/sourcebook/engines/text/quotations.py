@@ -3,7 +3,8 @@
 Text that carries no claim (framing, a podcast transition) may not quote anyone: a quotation
 is evidence, and evidence belongs in a cited line. The pairs read are the straight double
 quote, curly double and single quotes, guillemets (either way round), the German low-high pair
-and CJK corner brackets, and the straight single quote when it opens at the start of a word and
+and CJK corner brackets (and marks drawn like a double quote: ˮ ʺ ″ ״ ‟ ＂, in pairs around
+words), and the straight single quote when it opens at the start of a word and
 closes at the end of one ('a lost cause'). A lone apostrophe ("it's", "the riders’ view",
 "the drivers' union") is never a quotation. Pure.
 """
@@ -16,10 +17,25 @@ from typing import NamedTuple
 from ...base.patterns import lazy
 
 # opening mark -> closing marks; the content is one line and not empty
-_PAIRS = {'"': '"', "“": "”", "„": "“”", "‘": "’", "«": "»", "»": "«", "‹": "›", "「": "」", "『": "』", "〝": "〞〟"}
+_PAIRS = {'"': '"', "“": "”", "„": "“”", "‘": "’", "«": "»", "»": "«", "‹": "›", "「": "」", "『": "』", "〝": "〞〟", "‟": "”"}
 _PATTERN = lazy("|".join([f"{re.escape(o)}[^{re.escape(c)}\\n]*?[^\\s{re.escape(c)}][^{re.escape(c)}\\n]*?[{re.escape(c)}]"
                          for o, c in _PAIRS.items()]
                         + [r"(?<![\w'’])'(?=[^\W\d_])[^'\n]*?(?<=[^\s'])'(?![\w'])"]))
+
+
+# marks drawn like a double quotation mark (modifier letters ˮ ʺ ˝, primes ″ ‶, the Hebrew ״,
+# the reversed ‟, the full-width ＂): a pair of them around words, opening at the start of a word
+# and closing at the end of one, is read as quotation marks ("12″ and 14″" and צה״ל are not)
+_LOOKALIKE_MARKS = "\u02ee\u02ba\u02dd\u2033\u2036\u05f4\u201f\uff02"
+_LOOKALIKE_PAIR = lazy(rf"(?<![\w])[{_LOOKALIKE_MARKS}](?=[^\s{_LOOKALIKE_MARKS}])[^{_LOOKALIKE_MARKS}\n]*?"
+                       rf"(?<=[^\s{_LOOKALIKE_MARKS}])[{_LOOKALIKE_MARKS}](?![\w])")
+
+
+def _marks_read(text: str) -> str:
+    """``text`` with look-alike quotation marks read as '"', one character for one."""
+    if not any(c in _LOOKALIKE_MARKS for c in text):
+        return text
+    return _LOOKALIKE_PAIR.sub(lambda m: '"' + m.group(0)[1:-1] + '"', text)
 
 
 class Quotation(NamedTuple):
@@ -30,12 +46,12 @@ class Quotation(NamedTuple):
 
 def find_quotations(text: str) -> list[Quotation]:
     """Every quotation in ``text``, in order, not overlapping."""
-    return [Quotation(m.group(0), m.start(), m.end()) for m in _PATTERN.finditer(text)]
+    return [Quotation(text[m.start():m.end()], m.start(), m.end()) for m in _PATTERN.finditer(_marks_read(text))]
 
 
 def quoted(text: str) -> bool:
     """Whether ``text`` quotes anyone: what framing, an inference or a transition may not do."""
-    return _PATTERN.search(text) is not None
+    return _PATTERN.search(_marks_read(text)) is not None
 
 
 _FOLD_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "\u00a0": " "})

@@ -373,13 +373,16 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     if not hedged(claim_text) or hedged(sentence):
         return None
     said = _seen(claim_text)
+    present = _plan_told_present_cjk(said, _seen(sentence))
+    if present:
+        return present
     possible = modals(said)
     # a plan keeps its hedge in the future tense, or in the present with its date ("W3 takes
     # the pass from 1 December"): English tells a timetable so
     seen = _seen(sentence)
     if _kept_otherwise(said, possible, seen) or (possible and (_RISK.search(seen) or _supposed(said, seen))):
         return None
-    if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence)):
+    if not possible and not _DONE_PAST.search(seen) and (_FUTURE.search(seen) or _dated(sentence, start=True)):
         return None  # ("the readers were installed in November" tells a plan as done, date or not)
     if not possible and _plan_kept_in_clause(said, seen):
         return None  # "was signed in August and ... are to be installed in November": the past is another clause's
@@ -387,6 +390,36 @@ def hedge_dropped(claim_text: str, sentence: str) -> str | None:
     if m is None or not (_restates(said[m.end():], _seen(sentence)) or _same_subject(said[:m.start()], _seen(sentence))):
         return None  # the sentence tells another part of the claim ("the contract was signed")
     return possible[0] if possible else " ".join(m.group(0).lower().split())
+
+
+# what keeps a plan a plan in Chinese and Japanese: a word of plan or expectation, the future
+# (将, 会 "will", 即将), a change to come (ようになります, ことになります), a start (開始します); a
+# condition (次第, 后) or a negation (不, 未, ません, まだ) is the other rules' to judge
+_CJK_KEPT = lazy(r"ようにな|ことにな|予定|見込|計画|はず|つもり|だろう|でしょう|方針|開始|始め|"
+                 r"将|即将|就要|快要|(?<!委员)(?<!协)(?<!学)(?<!大)(?<!社)(?<!机)(?<!理事)会(?![议员社计])|"
+                 r"计划|预计|定于|拟|准备|打算|不|没|未|无|ない|ません|ず|まだ|"
+                 r"たら|れば|えば|なら|次第|後|あと|際|場合|とき|時|限り|条件|如果|若|一旦|待|后|之后|以后|时|只要|才")
+_CJK_CHAR = lazy(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _plan_told_present_cjk(said: str, seen: str) -> str | None:
+    """The plan's word ("due to") of a claim that plans, when a Chinese or Japanese sentence tells
+    its subject (the names with digits before the plan's word: "W3" of "Route W3 is due to
+    accept") in the plain present with no date, no word of plan or of the future, no condition and
+    no negation ("W3航线接受潮汐通行卡", "W3航路でもパスが使えます"): a state held today, as "Route
+    W3 takes the pass" is in English. "W3航线将接受", "使えるようになります" and "十二月一日から使えます"
+    keep the plan. None otherwise."""
+    from .figures import find_figures
+
+    if len(_CJK_CHAR.findall(seen)) <= len(_LATIN.findall(seen)) or modals(said):
+        return None
+    m = _CLAIM_HEDGE.search(said) or _PLAN.search(said)
+    if m is None or _CJK_KEPT.search(seen) or _PLAN_WORDS_OTHER.search(seen) or _FUTURE.search(seen) or _dated(seen):
+        return None
+    subject = {f.key for f in find_figures(_CLAUSE_BREAK.split(said[:m.start()])[-1]) if f.kind == "ident"}
+    if not subject or not subject <= {f.key for f in find_figures(seen) if f.kind == "ident"}:
+        return None
+    return " ".join(m.group(0).lower().split())
 
 
 # a header, a question or a lead-in that bids ("What PEP 8 asks", "How should names be
@@ -661,10 +694,15 @@ def _same_subject(before: str, sentence: str) -> bool:
     return words <= said
 
 
-def _dated(text: str) -> bool:
+def _dated(text: str, start: bool = False) -> bool:
+    """Whether ``text`` holds a date ("from next Tuesday" is a timetable's too); ``start``: a date
+    that can set a plan's start, not one after "since", which tells a state held from then to
+    today ("takes the pass since 1 December 2026": already so)."""
+    from .figure_units import date_bound
     from .figures import find_figures
 
-    return any(f.kind in ("date", "relative") for f in find_figures(text))  # "from next Tuesday" is a timetable's too
+    return any(f.kind in ("date", "relative") and not (start and date_bound(text, f.start, f.end) == "since")
+               for f in find_figures(text))
 
 
 # a condition a claim states on itself ("once new readers are installed", "when travelling with a
@@ -701,8 +739,10 @@ def condition_dropped(claim_text: str, sentence: str) -> str | None:
         return None
     if cond & mine:
         # the condition is kept, in its words or close to them ("an adult who pays" of "a paying
-        # adult"), but not with the word that narrows it gone ("with an adult": any adult)
-        lost = _narrowing_dropped(m.group("c"), sentence)
+        # adult"), but not with the word that narrows it gone ("with an adult": any adult), nor
+        # waived ("a paying adult optional", "with or without a paying adult")
+        lost = _narrowing_dropped(m.group("c"), sentence) or (_WAIVED.search(_seen(sentence)) is not None
+                                                              and _WAIVED.search(said) is None)
         return " ".join(m.group(0).split()) if lost else None
     return " ".join(m.group(0).split())
 
@@ -744,6 +784,10 @@ def condition_dropped_other(claim_text: str, sentence: str) -> str | None:
     return " ".join(m.group(0).split())
 
 
+# words that make a condition no condition: "a paying adult optional", "with or without", "either way"
+_WAIVED = lazy(r"\b(?:optional(?:ly)?|not\s+(?:needed|required|necessary|essential|a\s+must)|unnecessary|"
+               r"needless|either\s+way|or\s+not|with\s+or\s+without|whether\s+or\s+not|no\s+need|needn['’]t|"
+               r"need\s+not|not\s+obligatory|if\s+(?:they|you)\s+(?:like|wish|want))\b", re.IGNORECASE)
 _PAIR = lazy(r"\b([^\W\d_]{4,})\s+([^\W\d_]{4,})\b")
 
 
@@ -1182,11 +1226,14 @@ _NEG_MORE = lazy(r"\b(?:neither|nor|nobody|nowhere|no\s+one)\b|\bни\b", re.IGN
 # plan not yet done ("not yet") denies nothing a dated or planned claim does not say
 _NEG_TIMING = lazy(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|until|till|before)\b)|\bno\s+earlier\s+than\b|\bне\s+раньше\b|\bещё\s+не\b|まだ",
                    re.IGNORECASE)
-# words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope)
+# words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope);
+# 各 is one only with the 均 or 都 that sums it up, as 各种 (of various kinds) and 各位 are none
 _SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|each|all|any(?:where|one)?|wher(?:ever|esoever)|always|entire(?:ly)?|whole|wholly|altogether|across\s+the\s+board|"
               r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
               r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
-              r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条",
+              r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条|"
+              # "各航线均" "各路线都" (each ... all), "各航路とも" (each ... alike)
+              r"各[^\s、。，,]{1,6}?(?:均|都|とも)",
               re.IGNORECASE)
 _TIME_UNIT = (r"(?:\d+\s+|other\s+|single\s+)?(?:minutes?|hours?|days?|nights?|weeks?|weekdays?|weekends?|months?|"
               r"years?|mornings?|evenings?|time|season|summer|winter|year\s+round|(?:release\s+)?cycles?|releases?|"
