@@ -1176,7 +1176,7 @@ def _struck(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
     overflow visible), paints an edge across its letters (a bottom or top border, a shadow, a
     background) in declarations the shipped style sheets lack, or "": a rule through the words,
     as a strike-through draws it."""
-    if not any(ch.isalnum() for ch in el.text()):
+    if not any(p in st.decls for p in _HEIGHTS):  # first the cheap test: a box's text is all its descendants'
         return ""
     font = st.font if st.font is not None else (16.0, 16.0)
     ctx = values.Ctx(em=font, pct=(1e9, 1e9))
@@ -1189,7 +1189,7 @@ def _struck(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
             continue
         edge = next((q for q in _EDGES if _value(st, q) not in _NONE and _foreign(st, q, shipped)
                      and not _BLANK_BORDER.search(_value(st, q))), "")
-        if edge:
+        if edge and any(ch.isalnum() for ch in el.text()):
             return f"{p}: {v[:20]} is lower than its text, and {edge}: {_value(st, edge)[:30]} paints across its letters"
     return ""
 
