@@ -352,6 +352,68 @@ def test_two_sources_at_one_address_with_different_texts_are_refused(demo):
     assert address_taken("src_b", records, []) is None
 
 
+@pytest.mark.parametrize("who, byline, refused", [
+    ("forum-thread.md", "Calder Bay Water Bus Authority", True),  # the riders' thread as the operator's
+    ("forum-thread.md", "Calder Bay Water Bus Authority press office", True),
+    ("forum-thread.md", "harbourcommuter", False),  # a poster the thread names
+    ("trade-report.md", "Ines Marlow", False),  # the byline its text states
+    ("operator-status.md", "Calder Bay Water Bus Authority", False),  # its own publisher
+])
+def test_a_byline_set_by_hand_names_no_other_source_s_publisher(demo, who, byline, refused):
+    """The forum thread given the Authority as its byline would read as the operator's word in
+    the ledger; a poster's name, or a byline naming the source's own publisher, passes."""
+    sid = _demo_source(demo, who)
+    assert sb("source", "set", sid, f"byline={byline}", cwd=demo).rc == 0
+    assert ("E-SOURCE-BYLINE-PUBLISHER" in _record_codes(demo)) == refused, (who, byline)
+
+
+@pytest.mark.parametrize("published, refused", [("2026-06-01", True), ("2026-09-20", True), ("2026-09-27", False),
+                                                ("2026-10-02", False)])
+def test_a_publication_date_much_earlier_than_the_source_s_dateline_is_refused(demo, published, refused):
+    """The trade report dated 2 October recorded as published on 1 June looks older than the
+    operator's page; a few days before its dateline (a print edition, a weekly issue) passes."""
+    sid = _demo_source(demo, "trade-report.md")
+    assert sb("source", "set", sid, f"published={published}", cwd=demo).rc == 0
+    assert ("E-SOURCE-PUBLISHED-EARLY" in _record_codes(demo)) == refused, published
+
+
+def test_a_revision_line_dates_no_first_publication():
+    from sourcebook.domain.gate.gates.records.source_records import published_before_dateline
+
+    text = "# Status\n\n*Calder Bay Water Bus Authority. Updated 14 October 2026.*\n"
+    rec = {"published": "2026-05-01", "published_from": "sb source set", "publisher": "Calder Bay Water Bus Authority"}
+    assert published_before_dateline(rec, text) is None  # first published long before its last update
+    assert published_before_dateline(rec, text.replace("Updated", "Published")) == ("2026-05-01", "2026-10-14")
+
+
+@pytest.mark.parametrize("who, url, refused", [
+    ("forum-thread.md", "https://calderbay.example/water-bus/forum/tidewater-pass", True),  # the operator's site
+    ("forum-thread.md", "https://calder-commuters-forum.example/t/81", False),
+    ("operator-status.md", "https://calderbay.example/water-bus/fares", False),  # its own site, another page
+    ("council-minutes.html", "https://calderbay.example/council/minutes", False),  # a site named for it too
+])
+def test_a_url_on_another_publisher_s_site_is_refused(demo, who, url, refused):
+    """The forum thread given an address on the operator's site (where the operator's claims are
+    re-checked) would look like the operator's own page; two pages of one site, or a site named
+    for the source's own publisher, pass."""
+    sid = _demo_source(demo, who)
+    assert sb("source", "set", sid, f"url={url}", "attest=checked against the live page", cwd=demo).rc == 0
+    assert ("E-SOURCE-URL-HOST" in _record_codes(demo)) == refused, (who, url)
+
+
+def test_a_host_shared_by_many_publishers_or_named_in_the_text_passes():
+    from sourcebook.domain.gate.gates.records.source_records import host_given_to
+
+    records = {"src_a": {"kind": "url", "locator": "https://calderbay.example/status", "publisher": "Calder Bay"},
+               "src_b": {"kind": "file", "url": "https://calderbay.example/forum/1", "publisher": "A forum"}}
+    assert host_given_to("src_b", records, [], "Riders write.") == (
+        "https://calderbay.example/forum/1", "Calder Bay", "src_a")
+    assert host_given_to("src_b", records, [], "Posted on calderbay.example by a rider.") is None
+    records["src_a"]["locator"] = records["src_a"]["locator"].replace("calderbay", "medium")
+    records["src_b"]["url"] = records["src_b"]["url"].replace("calderbay", "medium")
+    assert host_given_to("src_b", records, [], "Riders write.") is None  # a platform named for neither
+
+
 def test_a_file_name_title_whose_digits_the_text_writes_in_an_address_passes(ws):
     """A text that names itself nowhere (no title heading) is titled by its file name,
     go-12914-monotonic.md; the text writes 12914 only in its discussion link. The digits are the

@@ -221,6 +221,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '0:79:64da1a2989451bc8': ('<li class="history-entry" id="c-', '<li class="history-entry" id="h-', '<li class="history-entry" id="w-', '<li class="ledger-entry" id="c-', '<li class="ledger-entry" id="h-', '<li class="ledger-entry" id="w-', '<li class="withdrawn-entry" id="c-', '<li class="withdrawn-entry" id="h-', '<li class="withdrawn-entry" id="w-'),
     '0:80:cc4b6feb567b1a61': ('<span class="legend-item"><span class="mark m-',),
     '0:811:74a54fc4014f2035': ('abril', 'agosto', 'aout', 'août', 'apr', 'aug', 'avr', 'dec', 'dezember', 'dic', 'déc', 'ene', 'feb', 'fevrier', 'févr', 'jan', 'juil', 'juin', 'jul', 'jun', 'jänner', 'mai', 'mar', 'may', 'märz', 'nov', 'oct', 'oktober', 'sep', 'setiembre', 'август', 'апреле', 'апрель', 'апреля', 'декабре', 'декабрь', 'декабря', 'июле', 'июль', 'июля', 'июне', 'июнь', 'июня', 'мае', 'май', 'март', 'мая', 'ноябре', 'ноябрь', 'ноября', 'октябре', 'октябрь', 'октября', 'сентябре', 'сентябрь', 'сентября', 'феврале', 'февраль', 'февраля', 'январе', 'январь', 'января'),
+    '0:82:db45ae9efa651ee7': ('last changed', 'last update', 'modified', 'revised', 'updated'),
     '0:83:34a3237c8c863729': ('-ая', '-го', '-е', '-ий', '-й', '-м', '-ое', '-ой', '-х', '-ый', '-ю', '-я', 'e', 'nd', 'rd', 'st', 'th'),
     '0:83:4bbd80b914a818ea': ('0', 'hidden', 'none'),
     '0:87:5419cee1947c5585': ('ʺ', '˝', 'ˮ', '״', '‟', '″', '‶', '＂'),

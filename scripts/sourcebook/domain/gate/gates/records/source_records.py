@@ -3,7 +3,7 @@ and the other records.
 
 A record's title, publication date and address are the author's to set (``sb source set``), and
 every ledger form shows them beside checked quotes, where a reader takes them as checked too.
-Three of them can be told wrong from the workspace alone:
+These can be told wrong from the workspace alone:
 
 - a title set by hand that gives the document to another source's publisher ("Calder Bay Water
   Bus Authority: summer ridership release" over a trade paper's report), in a form that names
@@ -16,7 +16,15 @@ Three of them can be told wrong from the workspace alone:
 - an address (``url``) that is another source's: the same address recorded for another source
   whose text differs (not a copy linked by ``same_as``), or the address the claims of other
   sources are re-checked at (their ``recheck``) while no claim of this source is
-  (``E-SOURCE-URL-TAKEN``).
+  (``E-SOURCE-URL-TAKEN``);
+- a byline set by hand (``sb source set SRC byline=``) naming another source's publisher that
+  neither this source's publisher nor the top of its text names (``E-SOURCE-BYLINE-PUBLISHER``);
+- a publication date the author set more than a week earlier than the day the top of the text
+  says it was published (a line dating a revision, "Updated …", is passed over)
+  (``E-SOURCE-PUBLISHED-EARLY``);
+- a url set by hand on another source's publisher's own site: a host where that source's
+  address is, named for that publisher and not this one, which this source's text does not name
+  (``E-SOURCE-URL-HOST``).
 
 No row when every record stands.
 """
@@ -63,17 +71,37 @@ def gate(ctx: GateContext) -> GateResult | None:
                                  f"document to {whose!r}, another source's publisher, which neither this source's "
                                  "record nor the top of its text names; the ledger would show it as that publisher's "
                                  f"own: sb source set {sid} title=\"...\" with the title its text states"))
+        by = byline_given_to(rec, text, records)
+        if by:
+            found.append(Finding("E-SOURCE-BYLINE-PUBLISHER", sid, f"its byline {str(rec.get('byline'))[:80]!r}, set "
+                                 f"by hand, names {by!r}, another source's publisher, which neither this source's "
+                                 "publisher nor the top of its text names; the ledger would show the document as "
+                                 f"written by them: sb source set {sid} byline=\"...\" with the byline its text "
+                                 "states, or byline= to clear it"))
         late = published_after_dateline(rec, text)
         if late:
             found.append(Finding("E-SOURCE-PUBLISHED-LATE", sid, f"its recorded publication date {late[0]} is later "
                                  f"than the dateline at the top of its text ({late[1]}); the document would look "
                                  f"newer than it says: sb source set {sid} published={late[1]}"))
+        early = published_before_dateline(rec, text)
+        if early:
+            found.append(Finding("E-SOURCE-PUBLISHED-EARLY", sid, f"its recorded publication date {early[0]} is "
+                                 f"earlier than the dateline at the top of its text ({early[1]}) by more than "
+                                 f"{_EARLY_DAYS} days; the document would look older than it says: sb source set "
+                                 f"{sid} published={early[1]}"))
         taken = address_taken(sid, records, claims)
         if taken:
             found.append(Finding("E-SOURCE-URL-TAKEN", sid, f"its url {taken[0]} is the address of {taken[1]}, a "
                                  "source with another text: a reader sent there reads that page, not this one; give "
                                  f"its own address (sb source set {sid} url=...), or none (url=), or link a copy of "
                                  "the same page with same_as"))
+        host = host_given_to(sid, records, claims, text)
+        if host:
+            found.append(Finding("E-SOURCE-URL-HOST", sid, f"its url {host[0]}, set by hand, is on {host[1]!r}'s own "
+                                 f"site (the host of {host[2]}), while its publisher is {rec.get('publisher')!r} and "
+                                 "its text names neither that publisher nor that host; a reader would take it for "
+                                 f"a page of that site: sb source set {sid} url=... with the address its text was "
+                                 "taken from, or url= for none"))
     if not found:
         if key is not None:
             ctx.cache.remember_clean(key)
@@ -84,6 +112,8 @@ def gate(ctx: GateContext) -> GateResult | None:
 # a line near the top of a text that dates the document itself
 _DATELINE_WORD = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed|update[ds]?)|"
                       r"Date(?=\s*:))\b")
+# a line that dates a later revision, not the first publication
+_UPDATE_WORD = lazy(r"\b(?:[Uu]pdated|[Rr]evised|[Ll]ast (?:modified|changed|update[ds]?)|[Mm]odified)\b")
 _BYLINE = lazy(r"\b[Bb]y\s+[A-Z][\w'’.-]+")
 _HEAD = 600
 
@@ -92,11 +122,12 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def dateline(text: str | None, publisher: object = None) -> str | None:
+def dateline(text: str | None, publisher: object = None, updates: bool = True) -> str | None:
     """The day the top of ``text`` dates the document to (YYYY-MM-DD), or None: the first full
     date on a short line near the top that says it dates the document ("Updated 14 October
     2026", "Published …") or is a byline ("*The Ferry Ledger, 2 October 2026. By Ines Marlow.*":
-    it names the publisher or "By" someone). A date in a title ("Minutes, 21 September 2026")
+    it names the publisher or "By" someone); with ``updates`` False, a line that dates a revision
+    ("Updated …", "Last modified …") is passed over. A date in a title ("Minutes, 21 September 2026")
     or a line of its own ("*Meeting of 21 September*") tells what the document is about."""
     if not text:
         return None
@@ -110,7 +141,7 @@ def dateline(text: str | None, publisher: object = None) -> str | None:
         start = head.rfind("\n", 0, f.start) + 1
         end = head.find("\n", f.end)
         line = head[start:end if end >= 0 else len(head)].strip()
-        if len(line) > 160 or line.startswith("#"):
+        if len(line) > 160 or line.startswith("#") or (not updates and _UPDATE_WORD.search(line)):
             continue
         if _DATELINE_WORD.search(line) or _BYLINE.search(line) or (name and name in _fold(line)):
             return f.key
@@ -139,6 +170,47 @@ def published_after_dateline(rec: Mapping, text: str | None) -> tuple[str, str] 
     if recorded is None or stated is None or recorded <= stated + timedelta(days=1):
         return None
     return recorded.isoformat(), stated.isoformat()
+
+
+_EARLY_DAYS = 7  # a print edition, a weekly issue, a time zone: a few days before the dateline pass
+
+
+def published_before_dateline(rec: Mapping, text: str | None) -> tuple[str, str] | None:
+    """(recorded day, dateline day) when a publication date the author set is more than a week
+    earlier than the day the top of the source's text says it was published (a line dating a
+    revision, "Updated 14 October", is passed over: the first publication may be long before)."""
+    told = rec.get("published_from")
+    if told not in (None, "sb source set"):
+        return None
+    recorded = _day(rec.get("published_at")) or _day(rec.get("published"))
+    stated = _day(dateline(text, rec.get("publisher"), updates=False))
+    if recorded is None or stated is None or recorded >= stated - timedelta(days=_EARLY_DAYS):
+        return None
+    return recorded.isoformat(), stated.isoformat()
+
+
+def byline_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping]) -> str | None:
+    """The other source's publisher a byline set by hand (``sb source set SRC byline=``) names,
+    when neither this source's publisher nor the top of its text names it, or None. Another
+    source's author (a person may write for many) is not judged."""
+    from .....engines.ledger.origin import USER_SET
+
+    by = rec.get("byline")
+    if rec.get("byline_from") != USER_SET or not isinstance(by, str) or not by.strip():
+        return None
+    own = _fold(str(rec.get("publisher"))) if isinstance(rec.get("publisher"), str) else ""
+    head = _fold((text or "")[:_HEAD])
+    folded = _fold(by)
+    for other in records.values():
+        name = other.get("publisher") if isinstance(other, Mapping) else None
+        if not isinstance(name, str) or len(name.strip()) < 4:
+            continue
+        n = _fold(name)
+        if (own and (n in own or own in n)) or n in head:
+            continue
+        if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", folded):
+            return name
+    return None
 
 
 def _attributed(title: str, name: str) -> bool:
@@ -212,6 +284,61 @@ def address_taken(sid: str, records: Mapping[str, Mapping], claims: Sequence[Map
             others = [s for s in _sources(c) if copy_root(s, records) != root]
             if others:
                 return mine, others[0]
+    return None
+
+
+def _host(url: object) -> str | None:
+    from urllib.parse import urlsplit
+
+    address = _address(url)
+    host = urlsplit(address).hostname if address else None
+    return host.removeprefix("www.") if host else None
+
+
+def _spells(host: str, name: object) -> bool:
+    """Whether a label of ``host`` (less its last) spells ``name``: a run of its words run
+    together ("calderbay" for "Calder Bay Water Bus Authority"), or the initials of three or
+    more of them ("cbwba")."""
+    if not isinstance(name, str):
+        return False
+    words = [w for w in re.findall(r"[^\W_]+", name.casefold()) if w not in ("the", "of", "and", "for")]
+    labels = {label.replace("-", "") for label in host.split(".")[:-1]}
+    runs = {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)}
+    if len(words) >= 3:
+        runs.add("".join(w[0] for w in words))
+    return any(len(label) >= 4 and label in runs for label in labels)
+
+
+def host_given_to(sid: str, records: Mapping[str, Mapping], claims: Sequence[Mapping],
+                  text: str | None) -> tuple[str, str, str] | None:
+    """(url, publisher, source) when the url set by hand for ``sid`` is on the site of another
+    source's publisher: a host where that source's address is (its url, or the ``recheck`` of a
+    claim it backs), whose name spells that publisher's and not this source's, and which, with
+    that publisher, the text of ``sid`` does not name. Two pages of one site are normal: a page
+    fetched from its address, a source of the same publisher, a host named for no publisher (a
+    platform hosting many) or one named for this source's own publisher pass."""
+    from .....engines.ledger.ledger_model import copy_root
+
+    rec = records.get(sid) or {}
+    url = rec.get("url")
+    mine = _host(url)
+    if mine is None or (rec.get("kind") == "url" and _host(rec.get("locator")) == mine):
+        return None  # fetched from there: the page's own address
+    own = rec.get("publisher")
+    if _spells(mine, own):
+        return None
+    folded = _fold(text or "")
+    root = copy_root(sid, records)
+    for other, orec in sorted(records.items()):
+        name = orec.get("publisher") if isinstance(orec, Mapping) else None
+        if other == sid or not isinstance(name, str) or copy_root(other, records) == root:
+            continue
+        if isinstance(own, str) and _fold(own) == _fold(name):
+            continue
+        hosts = {_host(a) for a in addresses(orec)}
+        hosts |= {_host(c.get("recheck")) for c in claims if other in _sources(c) and sid not in _sources(c)}
+        if mine in hosts and _spells(mine, name) and _fold(name) not in folded and mine not in folded:
+            return str(_address(url)), name, other
     return None
 
 
