@@ -398,6 +398,32 @@ def test_a_spoken_line_is_read_as_a_sentence_on_a_page_is(ws, text, code):
     assert r.rc != 0 and code in r.err, r.both
 
 
+@pytest.mark.parametrize("text, code", [
+    ("And riders say the W3 readers were still off in late September; the crews let pass holders ride anyway.",
+     "E-PAGE-CLAUSE-UNCITED"),
+    ("And riders say the W3 readers were still off in late September; on W3 they saw a red light.", None),
+], ids=["an uncited clause", "a clause its quote says"])
+def test_a_spoken_line_says_every_clause_its_claims_say(ws, text, code):
+    """A line's claims stand at its end, as a citation after a page's sentence: a clause joined
+    to a cited line ("; the crews let pass holders ride anyway") that they do not say is refused
+    by render and, written into the build by hand, by verify; a clause the quotes say passes."""
+    with open(os.path.join(ws, "drafts", "podcast.json"), encoding="utf-8") as fh:
+        script = json.load(fh)
+    line = next(ln for ln in script["lines"] if "readers were still off" in ln["text"])
+    line["text"] = text
+    _write(ws, "drafts/podcast.json", json.dumps(script))
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    if code is None:
+        assert r.rc == 0 and sb("tts-plan", cwd=ws).rc == 0, r.both
+        rc, codes, doc = _verify(ws)
+        assert rc == 0, sorted(codes)
+        return
+    assert r.rc != 0 and code in r.err and "crews" in r.err, r.both
+    _write(ws, "build/podcast.script.json", json.dumps(script))
+    rc, codes, doc = _verify(ws)
+    assert rc == 2 and code in codes, sorted(codes)
+
+
 @pytest.mark.parametrize("credit,refused", [
     ("Photo: Ida Vell for the Calder Bay Water Bus Authority", False),
     ("The new W3 ticket readers, switched on and accepting the Tidewater Pass since the first week of "

@@ -9,6 +9,7 @@ from ...base.errors import Finding, SbError
 from ...base.schema import check
 from ...engines.render.mdtext import evidence_md
 from ...engines.render.podcast import (
+    backing,
     concat_manifest,
     figure_findings,
     line_findings,
@@ -52,8 +53,50 @@ def script_findings(script: dict, claims: dict, *, figures: bool = True,
     """Every line's speaker and citations, each speaker's name against the ``sources``' publishers
     and authors, and (``figures``) its figures: a transition states none, any other line only
     those of the claims it cites; ``voices``: the TTS plan's."""
-    return (line_findings(script, claims) + speaker_findings(script, sources or {})
+    return (line_findings(script, claims) + speaker_findings(script, sources or {}) + clause_findings(script, claims)
             + (figure_findings(script, claims, voices) if figures else []))
+
+
+def clause_findings(script: dict, claims: dict) -> list[Finding]:
+    """A spoken line's claims stand at its end, as a citation after a page's sentence does: a
+    sentence of a line that joins clauses ("...; the crews let pass holders ride anyway") passes
+    when its claims say every clause (``preflags.clause_said``), or the sentence is word for word
+    theirs, as the page gate's clause rule reads a cited sentence (E-PAGE-CLAUSE-UNCITED)."""
+    from ...engines.page.prose import clauses, uncited_after
+    from ...engines.text.figures import find_figures
+    from ...engines.text.sentences import is_short_label, split_sentences
+    from ..review.preflags import clause_said, content_words, missing_words
+
+    def words(clause: str) -> str:  # a figure, spelled out as a voice says it, is the figure rule's to judge
+        for f in reversed(find_figures(clause)):
+            clause = clause[:f.start] + " " + clause[f.end:] if f.kind != "ident" else clause
+        return clause
+
+    out: list[Finding] = []
+    for line in script.get("lines", []):
+        ids = [c for c in line.get("claims") or [] if isinstance(c, str) and c in claims]
+        said = [t for c in dict.fromkeys(ids) for t in backing(claims[c])]
+        if line.get("kind") == "transition" or not said:
+            continue  # a link states nothing; an inference's own words bound a line citing only it
+        folded = [" ".join(t.split()) for t in said]
+        for sentence in split_sentences(str(line.get("text") or "")):
+            text = " ".join(sentence.text.split())
+            core = text.rstrip(".!?\u3002\uff01\uff1f ")
+            first = uncited_after(text, 0, [len(text)])  # "" for a sentence of one clause
+            if not first or is_short_label(first) or any(core and core in t for t in folded):
+                continue
+            unsaid = next((c for c in clauses(text) if content_words(words(c)) and not clause_said(words(c), said)), None)
+            if unsaid is None:
+                continue
+            unsaid = unsaid.rstrip(".!?\u3002\uff01\uff1f ")
+            lack = list(dict.fromkeys(missing_words(words(unsaid), said)[0]))[:4]
+            lacking = f" (they and their quotes lack {', '.join(repr(w) for w in lack)})" if lack else ""
+            out.append(Finding("E-PAGE-CLAUSE-UNCITED", f"line {line.get('n')}",
+                               f"joins clauses, and the claims it cites ({', '.join(dict.fromkeys(ids))}) do not say "
+                               f"\"{unsaid}\"{lacking}: a line's claims back every clause of it only if they say "
+                               "them all; cut that clause, or give it a line of its own that cites its claim"))
+            break
+    return out
 
 
 def planned_voices(ws: Workspace) -> dict:

@@ -175,6 +175,19 @@ def missing_words(text: str, backing: Iterable[str]) -> tuple[list[str], int]:
     return [w for w in words if not _has_word(w, stems, prefixes)], len(words)
 
 
+def clause_said(clause: str, backing: list[str]) -> bool:
+    """The claims (``backing``: their texts and quotes) say ``clause``: its words, compared by
+    stem, are theirs but for half of them at most, and it negates only where they do."""
+    from ...engines.text.stance import negated, prefix_negations, unframed
+
+    # "not backward compatible" of "backwards incompatible": the claims' word, negation and all
+    clause = prefix_negations(clause, backing)
+    # "The design document itself calls growth like that ...": the speaker is the speaker
+    # rules' to judge, what the clause says is the claims' to say
+    missing, total = missing_words(unframed(clause), backing)
+    return total > 0 and len(missing) * 2 <= total and (not negated(clause) or any(negated(b) for b in backing))
+
+
 def _too_many(missing: list[str], total: int, share: float, floor: int) -> bool:
     return len(missing) >= floor and len(missing) / max(total, 1) > share
 

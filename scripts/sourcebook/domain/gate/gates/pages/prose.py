@@ -686,17 +686,10 @@ class _Judge:
 
     @staticmethod
     def clause_said(clause: str, backing: list[str]) -> bool:
-        """The claims (``backing``: their texts and quotes) say ``clause``: its words, compared by
-        stem, are theirs but for half of them at most, and it negates only where they do."""
-        from .....engines.text.stance import negated, prefix_negations, unframed
-        from ....review.preflags import missing_words
+        """The claims (``backing``: their texts and quotes) say ``clause`` (``preflags.clause_said``)."""
+        from ....review.preflags import clause_said
 
-        # "not backward compatible" of "backwards incompatible": the claims' word, negation and all
-        clause = prefix_negations(clause, backing)
-        # "The design document itself calls growth like that ...": the speaker is the speaker
-        # rules' to judge, what the clause says is the claims' to say
-        missing, total = missing_words(unframed(clause), backing)
-        return total > 0 and len(missing) * 2 <= total and (not negated(clause) or any(negated(b) for b in backing))
+        return clause_said(clause, backing)
 
     def verbatim(self, text: str, ids) -> bool:
         """The sentence is word for word part of what one of its claims says or quotes: it states
