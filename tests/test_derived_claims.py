@@ -183,6 +183,9 @@ def test_a_sum_is_refused_only_over_a_disagreement(first, second, code):
     ("nanotime takes around 15ns on average.", "cputicks takes 10ns.", "nanotime costs 6ns more.", "E-ARITH-MISMATCH"),
     # a name with digits glued is not a quantity ("ns3" names a simulator)
     ("ns3 runs the model.", "cputicks takes 10ns.", "The gap is 5ns.", "E-ARITH-INPUT"),
+    # one kind of figure, two units of measure: the difference would mean nothing
+    ("The new trace takes 640MiB.", "The old trace took 288MB.", "It grows by 352MiB.", "E-ARITH-INPUT"),
+    ("nanotime takes around 15ns on average.", "cputicks takes 10 ms.", "nanotime costs 5ns more.", "E-ARITH-INPUT"),
 ])
 def test_a_figure_with_its_unit_glued_is_an_input(first, second, text, code):
     from sourcebook.engines.ledger import arithmetic
@@ -195,6 +198,25 @@ def test_a_figure_with_its_unit_glued_is_an_input(first, second, text, code):
     assert [p[0] for p in problems] == ([code] if code else []), problems
     if code is None:
         assert derivation is not None and derivation.result == (352 if "MiB" in first else 5)
+        # the ledger's computation line keeps the unit the inputs are written in
+        unit = "MiB" if "MiB" in first else "ns"
+        assert arithmetic.expression(derivation).startswith(f"{derivation.result}{unit} = "), arithmetic.expression(derivation)
+
+
+def test_the_computation_line_shows_a_unit_only_when_every_input_has_it():
+    from sourcebook.engines.ledger import arithmetic
+
+    def line(first: str, second: str) -> str:
+        a, b = _route_claim("clm_aaaaaaaaaaaa", first), _route_claim("clm_bbbbbbbbbbbb", second)
+        diff = {"id": "clm_cccccccccccc", "kind": "derived", "status": "active", "confidence": "verified",
+                "evidence": [], "text": "It grows by 6.3MB.", "derived": {"op": "difference", "from": [a["id"], b["id"]], "round": 1}}
+        d, problems = arithmetic.derive(diff, {c["id"]: c for c in (a, b)})
+        assert d is not None, problems
+        return arithmetic.expression(d, ["[2]", "[3]"])
+
+    assert line("The files grow to 34.7MB.", "The files were 28.4 MB.") == "6.3MB = 34.7MB - 28.4MB [2][3]"
+    # a bare figure beside one with a unit: the line says only what both inputs say
+    assert line("The files grow to 34.7MB.", "The files were 28.4 before.") == "6.3 = 34.7 - 28.4 [2][3]"
 
 
 def test_the_mismatch_message_shows_the_computation(demo):

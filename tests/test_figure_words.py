@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from sourcebook.engines.text.figure_text import _WORDS, _any_word, has_number_words
 
 _EN = re.compile(r"(?<![\w-])(?:" + "|".join(sorted((w for w in _WORDS if w.isascii()), key=len, reverse=True))
@@ -46,3 +48,19 @@ def test_random_texts_agree_with_the_alternation():
         parts = [rnd.choice(pieces) for _ in range(rnd.randint(1, 6))]
         text = "".join(p.upper() if rnd.random() < 0.2 else p for p in parts)
         assert _any_word(text) == _by_alternation(text), text
+
+
+@pytest.mark.parametrize("text,backing,backed", [
+    # a translation writes the floor as a digit: 2階 of "on the second floor"
+    ("記事によると、2階には紋別港が見えるイートインスペースがある。",
+     "they also have an eat-in area on the second floor featuring a view of Monbetsu port", True),
+    ("The first route opened in May.", "The first route opened in May.", True),
+    ("1 route opened in May.", "The first route opened in May.", True),
+    # another floor, or "second" as a unit of time, backs nothing
+    ("3階にイートインスペースがある。", "an eat-in area on the second floor", False),
+    ("It took 2 minutes.", "wait a second, it took minutes", False),
+])
+def test_the_first_and_the_second_back_a_digit(text, backing, backed):
+    from sourcebook.engines.text.figures import unbacked
+
+    assert (unbacked(text, [backing]) == []) is backed

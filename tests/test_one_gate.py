@@ -226,6 +226,9 @@ def test_a_refused_draft_names_the_page_findings_too(demo):
     codes = sorted(ln.split()[0] for ln in r.err.splitlines() if ln.startswith("E-"))
     assert r.rc == 2 and codes == ["E-PAGE-FIGURE-UNBACKED", "E-RENDER-FRAMING"], r.both
     assert "refuses this draft" in r.err and "nothing would be written" in r.err
+    # the counts beside a refusal are the draft's, never a page's that looks written and clean
+    stats = next(ln for ln in r.out.splitlines() if ln.startswith("info: stats:"))
+    assert "would write nothing" in stats and "as `sb render answer` writes it" not in stats, stats
     before = os.path.getmtime(os.path.join(demo, "build", "answer.html"))
     r2 = sb("render", "answer", "--from", "drafts/two.md", cwd=demo)
     assert r2.rc == 1 and "nothing was written" in r2.err

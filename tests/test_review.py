@@ -393,3 +393,26 @@ def test_pre_flags_found_by_an_editor_auditing_a_real_page():
     assert P.asof_flags("Ridership in November 2019", "title", False)
     assert stance.modals("Created: 18-May-2001. It shipped in May.") == []
     assert stance.modals("The count may rise.") == ["may"]
+
+
+@pytest.mark.parametrize("sentence,flagged", [
+    ("PEP 649 computes annotations lazily on demand.", True),
+    ("Under PEP 649, annotations are computed lazily when first read.", True),
+    # the proposal kept: a word of proposing, a hedge or the future
+    ("PEP 649 proposes computing annotations lazily.", False),
+    ("Under PEP 649, annotations would be computed lazily.", False),
+    ("PEP 649 suggests a lazy mechanism for annotations.", False),
+    # another thing said of the proposer, or the proposer not named
+    ("PEP 649 was written in 2021.", False),
+    ("Annotations are computed lazily.", False),
+])
+def test_a_proposal_told_as_what_is_is_pointed_at_for_a_person(sentence, flagged):
+    """A writer's "PEP 649 computes" of a claim's "PEP 649 proposes": ordinary of an adopted
+    proposal, so an editor's question, never a refusal."""
+    from sourcebook.domain.review import preflags as P
+
+    claim = "PEP 649 proposes a new internal mechanism for lazily computing annotations."
+    got = P.proposal_flags(sentence, [claim])
+    assert [f.code for f in got] == (["W-REVIEW-PROPOSAL"] if flagged else []), got
+    if flagged:
+        assert "'proposes'" in got[0].message

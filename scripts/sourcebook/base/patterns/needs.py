@@ -45,6 +45,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '0:15:fe166df12e4305ac': ('swiss franc',),
     '0:162:fd32c9d492a83c71': ('$', 'aud', 'cad', 'chf', 'cny', 'dkk', 'eur', 'gbp', 'hkd', 'inr', 'jpy', 'krw', 'nok', 'nzd', 'rmb', 'rub', 'sek', 'sgd', 'usd', '£', '¥', '₩', '€', '₹', '₽'),
     '0:167:4418c75e27a78ca4': ('ago', 'coming', 'from now', 'in a', 'last', 'later', 'next', 'past', 'previous', 'this', 'today', 'tomorrow', 'tonight', 'yesterday', 'вчера', 'году', 'завтра', 'месяце', 'неделе', 'сегодня', 'спустя', 'через', '上', '下', '今', '先', '再', '前', '去', '后', '明', '昨', '本', '来', '翌', '这'),
+    '0:168:89f68a53eefb4575': ('g', 'h', 'kb', 'kib', 'l', 'm', 's', 't', 'v', 'w', 'x'),
     '0:16:0f92a12bfcd610ad': ('миллиард',),
     '0:16:6306c15a295e0490': ('\n.. ',),
     '0:16:bf5312122dc0054d': (']:\t', ']: '),

@@ -127,8 +127,10 @@ def _page(ws, args, text: str, ctx) -> int:
         for f in v.review:
             ctx.out(f"    {f.line()}")
     if v.coverage:
-        ctx.out(f"info: stats: {v.page} as `sb render {kind}` writes it: "
-                + ", ".join(f"{n} {k}" for k, n in v.coverage.items()))
+        # a refused draft writes no page: the counts are the draft's, not a page's
+        where = (f"the draft's sentences (`sb render {kind}` would write nothing)" if v.refused
+                 else f"{v.page} as `sb render {kind}` writes it")
+        ctx.out(f"info: stats: {where}: " + ", ".join(f"{n} {k}" for k, n in v.coverage.items()))
     if v.refused:
         rest = len(v.located) - len(v.refused)
         ctx.err(f"check-draft FAIL  {args.file}: `sb render {kind}` refuses this draft ({len(v.refused)} finding(s); "

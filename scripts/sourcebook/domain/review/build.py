@@ -111,6 +111,7 @@ def _sentence(join: _Join, raw: RawSentence, thesis: bool, page_backing: list[st
         s.flags += preflags.link_flags(raw.text, backing)
         s.flags += preflags.sentence_more_flags(raw.text, backing)
         s.flags += preflags.hedge_flags(raw.text, quoted, [c.text for c in claims])
+        s.flags += preflags.proposal_flags(raw.text, [c.text for c in claims])
         s.unbacked = preflags.missing_words(raw.text, backing)[0]
     elif kind in ("inferred", "framing"):
         s.flags += preflags.declared_flags(raw.text, kind, backing + (page_backing if kind == "framing" else []))

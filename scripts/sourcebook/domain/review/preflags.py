@@ -24,7 +24,11 @@ them is counted by ``sb verify``.
   a document's or release's name, "PEP 563", "RFC 9110", "Go 1.21", "issue 32437", is no figure);
 - **hedge** (``W-REVIEW-HEDGE``): the cited quotes hedge or advise ("can", "should", "may", "in
   the worst case") and the sentence states it plainly, or says "must"/"requires"/"always"
-  ("can be enabled", what may be done to a thing, is no hedge).
+  ("can be enabled", what may be done to a thing, is no hedge);
+- **proposal** (``W-REVIEW-PROPOSAL``): a claim says its document proposes something ("PEP 649
+  proposes a mechanism for lazily computing annotations") and the sentence tells it as what is
+  ("PEP 649 computes annotations lazily"). Describing an accepted proposal by what it does is
+  ordinary writing, so a person judges whether the proposal was adopted.
 """
 
 from __future__ import annotations
@@ -41,7 +45,8 @@ if TYPE_CHECKING:
     from ...engines.review.model import Flag
 
 CODES = ("W-REVIEW-NAME", "W-REVIEW-CLAIM-MORE", "W-REVIEW-SENTENCE-MORE", "W-REVIEW-LINK",
-         "W-REVIEW-DECLARED-FACT", "W-REVIEW-ATTRIBUTION", "W-REVIEW-TITLE-ASOF", "W-REVIEW-HEDGE")
+         "W-REVIEW-DECLARED-FACT", "W-REVIEW-ATTRIBUTION", "W-REVIEW-TITLE-ASOF", "W-REVIEW-HEDGE",
+         "W-REVIEW-PROPOSAL")
 
 # capitalised words that are not names: months and days are dates (the figures reading owns
 # them), the rest start sentences or clauses
@@ -390,3 +395,15 @@ def hedge_flags(sentence: str, quotes: list[str], claim_texts: list[str]) -> lis
     said = f"says {_show(hard)}" if hard else "does not"
     return [_flag("W-REVIEW-HEDGE", f"its quotes say {_show(soft)} and the sentence {said}; check it keeps the "
                                     "source's hedge or advice")]
+
+
+def proposal_flags(sentence: str, claim_texts: list[str]) -> list[Flag]:
+    """A claim's "proposes" that the sentence tells as what is."""
+    from ...engines.text.stance import proposal_told_as_fact
+
+    for text in claim_texts:
+        word = proposal_told_as_fact(text, sentence)
+        if word:
+            return [_flag("W-REVIEW-PROPOSAL", f"the claim says {word!r} and the sentence tells it as what is; "
+                                               "check the proposal was adopted, or keep its word (\"proposes\")")]
+    return []

@@ -40,6 +40,7 @@ class Quantity(NamedTuple):
     unit: str  # "number", "percent", "money:EUR", ... (the figure's kind, money with its currency)
     value: Decimal
     written: str  # as it stands in the text
+    symbol: str = ""  # the unit of measure written beside it ("MB" of "34.7MB"), shown in the ledger
 
 
 class Derivation(NamedTuple):
@@ -103,9 +104,16 @@ def quantity(fig) -> Quantity | None:
 
 
 def quantities(text: str) -> list[Quantity]:
+    from ..text.figure_scan import UNIT_AFTER
     from ..text.figures import find_figures
 
-    return [q for q in (quantity(f) for f in find_figures(text)) if q is not None]
+    out = []
+    for f in find_figures(text):
+        q = quantity(f)
+        if q is not None:
+            m = UNIT_AFTER.match(text, f.end)
+            out.append(q._replace(symbol=m.group(1)) if m and (m.group(1) != "x" or not m.group(0)[0].isspace()) else q)
+    return out
 
 
 def _figure_of(cid: str, claim: Mapping, pick: str | None) -> tuple[Quantity | None, str | None]:
@@ -250,6 +258,11 @@ def derive(claim: Mapping, by_id: Mapping[str, Mapping]) -> tuple[Derivation | N
         shown = ", ".join(f"{i} {q.written!r} ({q.unit})" for i, q in inputs)
         return None, [("E-ARITH-INPUT", f"{cid}: the inputs are in different units ({shown}); compute only "
                                         "figures of one unit (money in one currency)")]
+    symbols = {q.symbol for _, q in inputs} - {""}
+    if len(symbols) > 1:  # 34.7MB - 28.4GB: one kind of figure, two units of measure
+        shown = ", ".join(f"{i} {q.written}{q.symbol}" for i, q in inputs)
+        return None, [("E-ARITH-INPUT", f"{cid}: the inputs are in different units ({shown}); compute only "
+                                        "figures of one unit (convert one of them in a claim of its own first)")]
     unit = units.pop()
     summed = _sum_over_a_contest(cid, str(op), inputs, by_id)
     if summed:
@@ -382,8 +395,10 @@ _SYMBOL = {"difference": " - ", "sum": " + ", "ratio": " / "}
 
 
 def expression(d: Derivation, marks: list[str] | None = None) -> str:
-    """The computation as a reader checks it: "7,500 = 38,500 - 31,000", then the inputs' marks."""
-    pct = "%" if d.unit == "percent" else ""
+    """The computation as a reader checks it: "7,500 = 38,500 - 31,000", then the inputs' marks.
+    Inputs written with one unit of measure keep it ("6.3MB = 34.7MB - 28.4MB")."""
+    symbols = {q.symbol for _, q in d.inputs}
+    pct = "%" if d.unit == "percent" else (symbols.pop() if len(symbols) == 1 else "")
     vals = [fmt(q.value) + pct for _, q in d.inputs]
     if d.op == "percent_change":
         rhs = f"({vals[0]} - {vals[1]}) / {vals[1]} x 100"

@@ -125,6 +125,10 @@ def _span_end(text: str, f: Figure) -> bool:
     return bool(_SPAN_END.search(text[max(0, f.start - 60):f.start]))
 
 
+_ORDER = {"first": "1", "second": "2"}
+_THE_ORDINAL = lazy(r"(?<![\w-])the\s+(first|second)\s+(?=[^\W\d_])", re.IGNORECASE, needs=("first", "second"))
+
+
 @lru_cache(maxsize=8192)
 def _backing(text: str) -> _Backing:
     figs = _figures(text)
@@ -136,6 +140,9 @@ def _backing(text: str) -> _Backing:
         for m in _AFTER.finditer(text):
             said = re.sub(r"after$", "later", m.group(0), flags=re.I)
             facts |= {"rel:" + g.key for g in _figures(said) if g.kind == "relative"}
+    # "on the second floor" backs a "2" (a translation's 2階): read alone, "first" and "second"
+    # are no figures (an order, a unit of time), so only the backing reads them so
+    facts |= {"n:" + _ORDER[m.group(1).lower()] for m in _THE_ORDINAL.finditer(text)}
     periods = frozenset(periods_named(text)) if any(g.kind == "number" and not _rate(g.unit) for g in figs) \
         else frozenset()
     ends = {i for i, g in enumerate(figs) if g.kind == "date" and _span_end(text, g)}

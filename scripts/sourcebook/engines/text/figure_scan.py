@@ -84,6 +84,8 @@ _OK_GLUED = lazy(
     rf"|(?:{_CODES})\d+|\d+(?:{_CODES})"
 )
 _UNIT_GLUED = lazy(rf"(\d+(?:[.,]\d+)?)(?:{_UNITS})")
+# the unit of measure a figure is written with, glued or one space after it ("34.7MB", "12 km")
+UNIT_AFTER = lazy(rf"\ ?({_UNITS})(?![^\W\d_])")
 # identifiers a reader takes for facts: a route or model ("W3", "A-12", "Ту-154", "B2B", "3D")
 _HASHLIKE = lazy(r"(?=.*\d)(?=.*[a-f])[0-9a-f]{7,}|.*_.*")
 

@@ -150,6 +150,40 @@ def proposal_told_done(claim_text: str, quote: str, before: str = "") -> str | N
     return " ".join(m.group(0).split()) if what and _restates(what, said) else None
 
 
+def proposal_told_as_fact(claim_text: str, sentence: str) -> str | None:
+    """The claim's word of proposing when ``sentence`` tells what is proposed as what is: the
+    claim says "PEP 649 proposes a new mechanism for lazily computing annotations", the sentence
+    names its subject (a name with digits: "PEP 649") and a third of what is proposed ("PEP 649
+    computes annotations lazily") with no word of proposing, hedge or future ("PEP 649 proposes
+    computing them lazily", "PEP 649 would compute them lazily" keep it). None otherwise."""
+    said = " ".join(_seen(claim_text).split())
+    m = _PROPOSE.search(said)
+    if m is None or hedged(said[:m.start()]):
+        return None
+    seen = _seen(sentence)
+    if _KEEPS_PROPOSAL.search(seen) or hedged(seen) or _FUTURE.search(seen):
+        return None
+    # the proposer, named: "PEP 649", "RFC 9110", "The Go team" (not "It" or "This")
+    subject = [w for w in re.findall(r"[^\W_]+", _CLAUSE_BREAK.split(said[:m.start()])[-1])
+               if w.lower() not in ("the", "this", "that", "a", "an", "it", "its", "which", "who")]
+    named = {w.lower() for w in re.findall(r"[^\W_]+", seen)}
+    if not subject or not any(w[0].isupper() or w[0].isdigit() for w in subject) or \
+            not all(w.lower() in named for w in subject):
+        return None
+    what = re.split(r"(?<=[.!?])\s", said[m.end():].strip(), maxsplit=1)[0]
+    words = {_stem(w.lower()) for w in _CONTENT.findall(what)}
+    told = {_stem(w.lower()) for w in _CONTENT.findall(seen)}
+    return " ".join(m.group(0).split()) if words and len(words & told) * 3 >= len(words) else None
+
+
+def _stem(word: str) -> str:
+    """A word without its commonest English endings: "computes", "computing", "computed" meet."""
+    for end in ("ing", "es", "ed", "s", "e"):
+        if len(word) > len(end) + 3 and word.endswith(end):
+            return word[: -len(end)]
+    return word
+
+
 _STOPS = ".!?。！？"
 _LOOKBACK = 240  # characters read before a quote to find where its sentence starts
 _TAIL_WORDS = 5  # "the words just before it": this many
