@@ -200,3 +200,40 @@ def test_a_quote_shown_with_its_link_read_as_text_is_still_counted(ws):
     v = sb("verify", cwd=ws)
     line = next((x for x in v.both.splitlines() if "E-QUOTE-BUDGET" in x), "")
     assert v.rc == 2 and "4 quotes" in line and f"clm_{hexid}" in line, v.both
+
+
+def test_a_quote_the_prose_shows_counts_first_so_the_ledger_keeps_the_page_in_budget(ws):
+    """The writer's sentence repeats a short quote word for word; the ledger, filling the budget
+    in ledger order, would show three other quotes in full, and the page would show four. The
+    rendered ledger counts the quote the prose shows first and shows the last one as an
+    excerpt: `sb render` and `sb verify` pass. A draft whose prose alone repeats four quotes
+    still shows more than the budget, and is refused."""
+    _plan(ws, PLAN)
+    ids = [_add(ws, "The first release warns users who rely on the old default.",
+                ["The first release starts to warn users who rely on the old default mode."], "s.alpha"),
+           _add(ws, "The default changes for users who did not choose a mode.",
+                ["The default mode changes for every user who did not choose a mode."], "s.ga"),
+           _add(ws, "Users who set a mode see no change when they upgrade or downgrade.",
+                ["Users who chose a mode explicitly will see no change on upgrade or downgrade."], "s.explicit"),
+           _add(ws, "The validator stops accepting the oldest kernels that are out of support.",
+                ["The validator stops accepting the oldest kernels that are out of support."], "s.beta")]
+    body = "\n\n".join(f"The plan sets this out [@clm_{cid}]." for cid in ids[:3])
+    echo = f"In the second stage, the validator stops accepting the oldest kernels that are out of support [@clm_{ids[3]}]."
+    with open(os.path.join(ws, "draft.md"), "w", encoding="utf-8") as fh:
+        fh.write(f"# The plan\n\n{body}\n\n{echo}\n")
+    r = sb("render", "answer", cwd=ws)
+    assert r.rc == 0 and "E-QUOTE-BUDGET" not in r.both, r.both
+    page = open(os.path.join(ws, "build", "answer.html"), encoding="utf-8").read()
+    assert "words in full" in page  # one quote past the budget is shown as its excerpt
+    v = sb("verify", cwd=ws)
+    assert v.rc == 0 and "E-QUOTE-BUDGET" not in v.both, v.both
+    # the prose repeats all four quotes: no ledger can bring that page within the budget
+    quotes = ["The first release starts to warn users who rely on the old default mode.",
+              "The default mode changes for every user who did not choose a mode.",
+              "Users who chose a mode explicitly will see no change on upgrade or downgrade.",
+              "The validator stops accepting the oldest kernels that are out of support."]
+    body = "\n\n".join(f"The plan says: “{q}” [@clm_{cid}]" for q, cid in zip(quotes, ids, strict=True))
+    with open(os.path.join(ws, "draft.md"), "w", encoding="utf-8") as fh:
+        fh.write(f"# The plan\n\n{body}\n")
+    r = sb("check-draft", "draft.md", cwd=ws)
+    assert r.rc != 0 and "E-QUOTE-BUDGET" in r.both, r.both

@@ -139,7 +139,7 @@ _reg({
     "E-CITE-INFERRED": ("An inferred claim carries a citation number.", "Remove the <sup> ref; inferred claims cite nothing."),
     "E-ASOF-MISSING": ("A volatile claim's as-of date is not on the page.", "Inject the ledger or print the date beside the claim."),
     "E-LEGEND": ("The page does not have exactly one .mark-legend.", "Keep exactly one mark legend."),
-    "E-QUOTE-BUDGET": ("The page shows more quoted text than the quote budget allows.", "Shorten quotes; the ledger shows offsets instead."),
+    "E-QUOTE-BUDGET": ("The page shows more quoted text than the quote budget allows.", "Paraphrase where the page's prose repeats a quote word for word, or shorten quotes; a rendered ledger shows the rest as excerpts."),
     "E-IMG-EVIDENCE": ("A generated image illustrates a cited claim.", "Move the illustration out of cited blocks."),
     "E-DEEP-RAW": ("A raw capture is missing or does not hash to raw_sha256 (checked by every verify, cached by file identity).", "Restore the capture or re-add the source."),
     "E-DEEP-DRIFT": ("normalized.md differs from a fresh extraction of the raw capture (checked by every verify, cached by file identity).", "Restore it with `sb extract --force` and re-check citations."),

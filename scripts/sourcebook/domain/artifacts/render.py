@@ -132,6 +132,7 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
     beside the plan's artifact injects the entries of every claim it shows, standfirst
     included. The footer counts documents (editions of one count once) from ``view.sources``; ``source_count``
     is not read."""
+    from ...engines.page.view import body_text
     from .labels import page_lang
 
     lang = page_lang(view.plan, " ".join([title, thesis, *(b.text for b in blocks)]))
@@ -148,8 +149,9 @@ def build_page(kind: str, blocks: list[Block], view: LedgerView, title: str, the
     n_cited, n_read, editions = footer_counts(cited, ready, cast("Mapping[str, Mapping]", view.sources))
     page = fill_provenance(page, build_date=today_iso(), source_count=n_read, cited=n_cited, editions=editions)
     page = legend_for(page, marks_used(page))
+    # the quotes the page's prose shows count first against the budget: the ledger shows the rest
     return inject(page, ledger_html.render(cast("list[Mapping]", view.claims), view.sources, view.plan, only,
-                                           numbers=nums))
+                                           numbers=nums, prose=body_text(page)))
 
 
 def _compose(kind: str, blocks: list[Block], view: LedgerView, title: str, thesis: str,

@@ -165,16 +165,19 @@ def ledger_findings(rel: str, html: str, ledgers: Ledgers, only: set[str] | None
         return []
     view = ledgers.html
     numbers = None
+    prose = None
     from .route import RENDER, route_of
 
     if route_of(html) == RENDER:  # a rendered page is numbered in its reading order, its ledger too
         from ...engines.ledger.ledger_model import reading_ordinals
         from ...engines.ledger.numbering import sup_order
+        from ...engines.page.view import body_text
 
         numbers = reading_ordinals(sup_order(html), view.claims, view.plan)
+        prose = body_text(html)  # ... and its ledger counts the quotes its prose shows first
 
     def expected_for(ids: set[str] | None) -> str:
-        return injected(ledger_html.render(view.claims, view.sources, view.plan, ids, numbers=numbers))
+        return injected(ledger_html.render(view.claims, view.sources, view.plan, ids, numbers=numbers, prose=prose))
 
     def diff(expected: str) -> Finding | None:
         return drift(rel, region[0], expected, fix, first_line=region[1], what="the injected ledger",

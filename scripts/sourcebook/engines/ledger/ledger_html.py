@@ -90,7 +90,8 @@ def _limitation(claim: Mapping) -> list[str]:
 
 
 def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapping | None = None,
-           only: set[str] | None = None, withdrawn: bool = True, numbers: Mapping[str, int] | None = None) -> str:
+           only: set[str] | None = None, withdrawn: bool = True, numbers: Mapping[str, int] | None = None,
+           prose: str | None = None) -> str:
     """The ledger as HTML. ``only``: list just these claims (a page that cites a subset), still
     numbered with the whole ledger's ordinals and marked ``data-scope="cited"``.
 
@@ -98,10 +99,13 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
     (superseded claims, struck through, with what replaced them and why) and, when
     ``withdrawn``, the retracted claims in a collapsed part between ``<!-- SB:WITHDRAWN -->``
     markers, which a public package leaves out. ``numbers``: the page's own numbering (a page
-    rendered from a draft is numbered in its reading order)."""
+    rendered from a draft is numbered in its reading order). ``prose``: the text of the page
+    outside its ledger (a page rendered from a draft): the quotes it shows already, as those
+    the listed claims' texts show, count first against the quote budget
+    (``ledger_model.shown_spans``)."""
     cited, inferred, nums = lm.ledger_order(claims, plan, numbers)
     history, gone = lm.history_claims(claims), lm.withdrawn_claims(claims) if withdrawn else []
-    shown = lm.shown_spans(cited + sorted(history + gone, key=lambda c: c["id"]), sources)
+    judged = cited + sorted(history + gone, key=lambda c: c["id"])
     eds = edition_names(sources)
     by_id = {c["id"]: c for c in claims}
     if only is not None:
@@ -110,6 +114,10 @@ def render(claims: Sequence[Mapping], sources: Mapping[str, Mapping], plan: Mapp
     if only is not None:
         cited = [c for c in cited if c["id"] in only]
         inferred = [c for c in inferred if c["id"] in only]
+    # what the page shows besides the quotes (its prose, each listed claim's text): a quote whose
+    # words it shows already is on the page, and counts first against the budget
+    text = "\n".join([prose or ""] + [str(c.get("text") or "") for c in cited + inferred + history + gone])
+    shown = lm.shown_spans(judged, sources, text)
     out = ['<ol class="ledger" data-scope="cited">' if only is not None else '<ol class="ledger">']
     listed_now = {c["id"] for c in cited + inferred}
     for c in cited:

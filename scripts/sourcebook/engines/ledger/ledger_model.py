@@ -114,7 +114,8 @@ def quote_fits(quote: str) -> bool:
     return bool(quote.strip()) and len(quote) <= QUOTE_MAX_CHARS and len(quote.split()) <= QUOTE_MAX_WORDS
 
 
-def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping] | None = None) -> set[tuple]:
+def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping] | None = None,
+                prose: str | None = None) -> set[tuple]:
     """Spans whose quote may be printed in full under the render budget (8.3); the others show
     an excerpt (``quote_view.excerpt``).
 
@@ -126,8 +127,14 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
     editions count once (a reader sees them once), as ``sb verify`` counts them. A quote of the
     source's title (``reads_as_title``) is its name, printed on every line that cites it: it is
     shown and never counted.
+
+    ``prose``: the text of the page the ledger is injected into, outside the ledger. A quote
+    whose words that text already shows (``quote_view.shown_as``, as ``sb verify`` reads it) is
+    on the page whatever the ledger does: it is counted first, and shown in full; the budget
+    left is filled in ledger order. A page whose prose alone shows more than the budget stays
+    over it (``sb verify`` refuses it): the writer paraphrases.
     """
-    from .quote_view import is_free, shown_text, word_or_two
+    from .quote_view import is_free, shown_as, shown_text, word_or_two
 
     ordered_claims = list(ordered_claims)
     # a contested claim's quotes are shown whole, outside the budget: a reader weighs the two
@@ -138,38 +145,45 @@ def shown_spans(ordered_claims: Iterable[Mapping], sources: Mapping[str, Mapping
     titles = shown_titles(sources) if sources is not None else {}
     per_doc: dict[str, tuple[int, int]] = {}
     counted: dict[tuple[str, str], bool] = {}  # (document, words) -> shown in full
-    for claim in ordered_claims:
-        for ev in claim.get("evidence") or []:
-            key = span_key(ev)
-            if key in judged:
-                continue
-            judged.add(key)
-            quote = evidence_quote(ev)
-            if ev.get("redacted") or not quote.strip():
-                continue
-            if sources is not None and is_free(sources.get(str(ev.get("source_id")))):
-                shown.add(key)
-                continue
-            if word_or_two(shown_text(quote, whole=True)):
-                shown.add(key)  # a word or two is not a quotation: shown, never counted (as `sb verify` counts)
-                continue
-            if sources is not None and reads_as_title(quote, titles.get(str(ev.get("source_id")), ())):
-                shown.add(key)  # the source's name, on its line already: shown, never counted (as `sb verify`)
-                continue
-            if not quote_fits(quote):
-                continue
-            doc = copy_root(str(ev.get("source_id")), sources) if sources is not None else str(ev.get("source_id"))
-            words = budget_words(quote)
-            if (doc, words) in counted:
-                if counted[(doc, words)]:
-                    shown.add(key)  # these words are on the page already: no more of the budget
-                continue
-            count, total = per_doc.get(doc, (0, 0))
-            fits = count < SOURCE_MAX_QUOTES and total + len(quote) <= SOURCE_MAX_CHARS
-            counted[(doc, words)] = fits
-            if fits:
-                per_doc[doc] = (count + 1, total + len(quote))
-                shown.add(key)
+    text = prose or ""
+    flat = " ".join(text.split())
+    spans = [ev for claim in ordered_claims for ev in claim.get("evidence") or [] if isinstance(ev, Mapping)]
+    in_prose = {span_key(ev) for ev in spans if flat and not ev.get("redacted") and evidence_quote(ev).strip()
+                and shown_as(evidence_quote(ev), text, flat) is not None}
+    # the quotes the prose shows first, then every other in ledger order; each judged once
+    spans = [ev for ev in spans if span_key(ev) in in_prose] + [ev for ev in spans if span_key(ev) not in in_prose]
+    for ev in spans:
+        key = span_key(ev)
+        if key in judged:
+            continue
+        judged.add(key)
+        quote = evidence_quote(ev)
+        if ev.get("redacted") or not quote.strip():
+            continue
+        if sources is not None and is_free(sources.get(str(ev.get("source_id")))):
+            shown.add(key)
+            continue
+        if word_or_two(shown_text(quote, whole=True)):
+            shown.add(key)  # a word or two is not a quotation: shown, never counted (as `sb verify` counts)
+            continue
+        if sources is not None and reads_as_title(quote, titles.get(str(ev.get("source_id")), ())):
+            shown.add(key)  # the source's name, on its line already: shown, never counted (as `sb verify`)
+            continue
+        if not quote_fits(quote):
+            continue
+        doc = copy_root(str(ev.get("source_id")), sources) if sources is not None else str(ev.get("source_id"))
+        words = budget_words(quote)
+        if (doc, words) in counted:
+            if counted[(doc, words)]:
+                shown.add(key)  # these words are on the page already: no more of the budget
+            continue
+        count, total = per_doc.get(doc, (0, 0))
+        fits = count < SOURCE_MAX_QUOTES and total + len(quote) <= SOURCE_MAX_CHARS
+        fits = fits or key in in_prose  # on the page already, whatever the ledger shows
+        counted[(doc, words)] = fits
+        if fits:
+            per_doc[doc] = (count + 1, total + len(quote))
+            shown.add(key)
     return shown
 
 

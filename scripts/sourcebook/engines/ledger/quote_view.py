@@ -266,6 +266,20 @@ def shown_text(quote: str, *, whole: bool) -> str:
     return "".join(t for _, t in tokens(quote)) if whole else " ".join(plain(quote).split())
 
 
+def shown_as(quote: str, text: str, flat: str | None = None) -> str | None:
+    """What ``text`` (a page's words; ``flat``, the same with its whitespace collapsed) shows of
+    a quote: the quote whole (as stored, or with its markup rendered) or its words with the
+    markup stripped; None when it shows neither. ``sb verify`` counts a quote so shown against
+    the budget wherever on the page it stands, and the ledger counts the ones the page's own
+    prose shows before any other (``ledger_model.shown_spans``)."""
+    flat = " ".join(text.split()) if flat is None else flat
+    whole = shown_text(quote, whole=True)
+    if quote in text or " ".join(whole.split()) in flat:
+        return whole
+    cut = shown_text(quote, whole=False)
+    return cut if cut in flat else None
+
+
 def length_text(quote: str) -> str:
     """The full length of a quote, in words (or characters for text written without spaces)."""
     text = plain(quote)

@@ -160,6 +160,16 @@ def read_page(html: str) -> PageView:
     return view
 
 
+def body_text(html: str) -> str:
+    """The text of a page outside its ledger region, as ``read_page`` reads it (``PageView.text``
+    is this, then the ledger's text): what the page shows a reader besides its ledger."""
+    from ..html.tree import parse
+
+    a = html.find(OPEN)
+    b = html.find(CLOSE, a + len(OPEN)) if a >= 0 else -1
+    return parse(html[:a] + html[b:] if a >= 0 and b >= 0 else html).text()
+
+
 def _read_page(html: str) -> PageView:
     from ..html.tree import parse
     from .prose import read_prose

@@ -245,7 +245,7 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
     order = sorted(ctx.claims_by_id.values(), key=lambda c: (ords.get(str(c.get("id")), 10**9), str(c.get("id"))))
     from .....engines.ledger.editions import document_of
     from .....engines.ledger.ledger_model import budget_words, reads_as_title, shown_titles
-    from .....engines.ledger.quote_view import is_free, shown_text, word_or_two
+    from .....engines.ledger.quote_view import is_free, shown_as, word_or_two
 
     records = cast("dict[str, dict]", ctx.sources)
     titles = shown_titles(records)
@@ -267,12 +267,8 @@ def _budget(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> 
                 continue  # a free licence (public domain, CC BY, CC BY-SA, own) lifts the budget
             if reads_as_title(q, titles.get(sid, ())):
                 continue  # the source's name, printed on every ledger line citing it: not quoted text
-            whole = shown_text(q, whole=True)
-            if q in v.text or " ".join(whole.split()) in flat:
-                seen_as = whole  # shown whole
-            elif (cut := shown_text(q, whole=False)) in flat:
-                seen_as = cut  # shown as its excerpt, markup stripped
-            else:
+            seen_as = shown_as(q, v.text, flat)  # whole, or its words with the markup stripped
+            if seen_as is None:
                 continue  # shown neither as stored nor with its markup rendered
             if word_or_two(seen_as):
                 continue  # a word or two is not a quotation: measured as shown, as the ledger measures it
