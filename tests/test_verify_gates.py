@@ -223,6 +223,19 @@ def test_plan_codes(good):
     assert "E-CONTESTED-HIDDEN" in codes(r)
 
 
+def test_a_superseded_claim_in_the_plan_names_both_ways_out(good):
+    """The successor goes in the plan's section; the superseded claim may stay cited in the
+    draft's history paragraph, once it is out of plan.json's sections."""
+    root, ids, cs = good
+    _edit_claim(root, cs, 0, status="superseded", superseded_by=cs[1]["id"])
+    write_plan(root, [c["id"] for c in cs])
+    r = verify(root)
+    line = next(ln for ln in r.err.splitlines() if ln.startswith("E-PLAN-ORPHAN"))
+    assert cs[1]["id"] in line and "history paragraph" in line and "out of plan.json's sections" in line, line
+    write_plan(root, [c["id"] for c in cs[1:]])
+    assert "E-PLAN-ORPHAN" not in codes(verify(root))
+
+
 def test_normalizer_codes_at18(good):
     root, ids, cs = good
     sid = ids["trade"]

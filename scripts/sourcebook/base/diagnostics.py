@@ -127,7 +127,7 @@ _reg({
     "E-TIER-WEAK": ("A claim (of any kind) is verified without a tier A or B source.", "Hold it at reported, or cite an A/B source."),
     "E-RECHECK-SCHEME": ("A recheck URL is not http(s).", "Give an http(s) URL where a reader can check again."),
     "E-VOLATILE-UNDATED": ("A volatile claim lacks its as-of date or its recheck URL.", "Add both to the claim."),
-    "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor."),
+    "E-PLAN-ORPHAN": ("plan.json places a claim that does not exist or is not active.", "Remove it from the section or use its successor; a superseded claim may stay cited in the draft's history paragraph, out of plan.json's sections."),
     "E-CONTESTED-HIDDEN": ("An active contested claim is not shown (in the plan or on the page).", "Show both sides of the disagreement."),
     "E-HTML-MISSING": ("The artifact page to verify does not exist.", "Write it, or pass --html / --artifact."),
     "E-REF-DANGLING": ("A citation link points at no ledger entry.", "Cite an active claim and re-inject the ledger."),

@@ -38,7 +38,7 @@ _CLAIM = {
     "E-CLAIM-ASOF-LATE": "sb claim set {c} --as-of YYYY-MM-DD",
     "E-CLAIM-ID": "sb claim show {c} (restore its text, or add the new wording with sb claim narrow)",
     "E-ADJ-UNAPPLIED": "sb adjudicate --apply",
-    "E-PLAN-ORPHAN": "sb plan --show (then remove {c} from its section, or place its successor)",
+    "E-PLAN-ORPHAN": "sb plan --show (then remove {c} from its section, or place its successor; a superseded claim may stay cited in the draft's history paragraph)",
     "E-RECHECK-CHANGED": "sb recheck {c} (then narrow, supersede, retract or sb claim ack {c} --reason \"...\")",
     "E-POD-CLAIM-STALE": "sb render podcast --from script.json (citing the claim that replaced it)",
 }

@@ -36,6 +36,15 @@ def gate(ctx: GateContext) -> GateResult:
         if c is None:
             f.append(Finding("E-PLAN-ORPHAN", safe(x), "placed in plan.json but no such claim; remove it "
                                                        "from the section or add the claim"))
+        elif c.get("status") == "superseded":
+            # a superseded claim may still be cited in the draft, in a paragraph about what
+            # changed; the plan's sections hold only what the page states as standing
+            succ = c.get("superseded_by")
+            f.append(Finding("E-PLAN-ORPHAN", safe(x), "placed in plan.json but superseded; place its successor "
+                                                       f"{safe(succ) if isinstance(succ, str) else '(an active claim)'}"
+                                                       " in the section instead, or, to tell what changed, cite "
+                                                       f"{safe(x)} only in a history paragraph of the draft and take "
+                                                       "it out of plan.json's sections"))
         elif not is_active(c):
             f.append(Finding("E-PLAN-ORPHAN", safe(x), f"placed in plan.json but {c.get('status')}; "
                                                        f"use {c.get('superseded_by') or 'an active claim'} instead"))
