@@ -147,6 +147,26 @@ def test_explainer_renders_with_a_visual(kit):
     assert sb("lint", "build/explainer.html", cwd=ws).rc == 0
 
 
+def test_an_explainer_names_its_missing_thesis_when_a_claim_is_cited_only_there(kit):
+    """The explainer shows no standfirst: a claim the plan's thesis cites and the body does not
+    is uncited, and the finding says why; a claim cited nowhere keeps the plain finding."""
+    ws, ids = kit
+    (ws / "plan.json").write_text(json.dumps({
+        "schema_version": 1, "type": "explainer", "title": "Water bus",
+        "thesis": f"A single fare costs 3.40 marks [@{ids['fare']}].",
+        "sections": [{"id": "main", "heading": "Main",
+                      "claim_ids": sorted(ids[k] for k in ("pass", "fare", "ride_a", "ride_b", "guess"))}]}),
+        encoding="utf-8")
+    short = f"Riders: 31,000 [@{ids['ride_a']}] or 38,500 [@{ids['ride_b']}].\n\nMaybe more soon [@{ids['guess']}].\n"
+    (ws / "draft.md").write_text(short, encoding="utf-8")
+    r = sb("render", "explainer", cwd=ws)
+    assert r.rc == 1, r.both
+    fare = next(ln for ln in r.err.splitlines() if ln.startswith(f"E-DRAFT-UNCITED  {ids['fare']}"))
+    assert "cited only in plan.json's thesis, which an explainer does not show" in fare, fare
+    plain = next(ln for ln in r.err.splitlines() if ln.startswith(f"E-DRAFT-UNCITED  {ids['pass']}"))
+    assert "thesis" not in plain and "the ledger lists it" in plain, plain
+
+
 def test_infographic_figures_are_number_claims(kit):
     ws, ids = kit
     bad = draft(ids, "\nAbout 12 boats run.\n")

@@ -116,6 +116,12 @@ def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: Ledg
     unplaced = art.unplaced_findings(blocks, view.claims, where)
     if not is_main(kind, view):  # a page beside the main artifact may cite a subset, never hide a side
         unplaced = [f for f in unplaced if view.by_id.get(f.subject, {}).get("confidence") == "contested"]
+    if kind == "explainer" and dek is not None:  # its thesis cites, but the page never shows it
+        unplaced = [Finding(f.code, f.subject, f"not referenced in {where}: cited only in plan.json's thesis, "
+                                               "which an explainer does not show (it has no standfirst); cite "
+                                               f"it in the draft's body with [@{f.subject}], or drop it from "
+                                               "the thesis and retract it")
+                    if f.subject in dek.ids else f for f in unplaced]
     found += unplaced
     if kind == "explainer":
         found += art.explainer_findings(blocks, where)
