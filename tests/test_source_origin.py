@@ -158,6 +158,40 @@ def test_help_names_attest():
     assert "--attest" in r.out and "text pasted by the author" in r.out
 
 
+def test_a_labelled_last_updated_line_dates_a_text_source_and_a_date_in_prose_does_not(ws):
+    """A design doc's "Last updated: July 18, 2016" under its title is its date, read at extract;
+    a date in a heading or in prose ("Minutes, 21 September 2026", "we met on ...") is none."""
+    (ws / "doc.md").write_text("# Proposal: Alias declarations\n\nAuthors: R. Griesemer. Last updated: July 18, "
+                               "2016\n\nWe propose alias declarations.\n", encoding="utf-8")
+    (ws / "minutes.md").write_text("# Minutes, 21 September 2026\n\nWe met on 21 September 2026 to talk.\n",
+                                   encoding="utf-8")
+    doc = _sid(sb("add", "doc.md", "--tier", "A", "--reason", "the design doc", cwd=ws))
+    mins = _sid(sb("add", "minutes.md", "--tier", "A", "--reason", "the minutes", cwd=ws))
+    assert sb("extract", cwd=ws).rc == 0
+    rec = _rec(ws, doc)
+    assert rec["published"] == rec["published_at"] == "2016-07-18" and rec["published_from"] != "sb source set"
+    assert not _rec(ws, mins).get("published") and not _rec(ws, mins).get("published_at")
+    # the name `sb source show` prints sets the same date, as the user's reading
+    r = sb("source", "set", mins, "published_at=2026-09-22", cwd=ws)
+    assert r.rc == 0, r.both
+    rec = _rec(ws, mins)
+    assert rec["published"] == rec["published_at"] == "2026-09-22" and rec["published_from"] == "sb source set"
+    assert "published_at" in sb("source", "show", mins, cwd=ws).out
+
+
+def test_a_licence_read_as_another_name_says_so_and_help_lists_the_names(ws):
+    (ws / "doc.md").write_text("# Doc\n\nSome text.\n", encoding="utf-8")
+    sid = _sid(sb("add", "doc.md", "--tier", "A", "--reason", "the doc", cwd=ws))
+    r = sb("source", "set", sid, "license=CC0-1.0", cwd=ws)
+    assert r.rc == 0 and "CC0-1.0 is read as public-domain" in r.both, r.both
+    r = sb("source", "set", sid, "license=cc-by", cwd=ws)
+    assert r.rc == 0 and "read as" not in r.both, r.both
+    r = sb("source", "set", sid, "license=MIT", cwd=ws)  # a licence sb does not know is still refused
+    assert r.rc != 0 and "E-SOURCE-LICENSE" in r.both
+    help_text = " ".join(sb("source", "set", "--help").out.split())
+    assert "CC0-1.0" in help_text and "read as public-domain" in help_text and "published_at" in help_text
+
+
 # ---- copies take the lower tier -------------------------------------------------------------
 
 def test_a_copy_of_a_forum_post_re_added_as_tier_a_takes_tier_c(ws):

@@ -20,13 +20,17 @@ List, inspect, edit or remove sources.
                                          as with `sb add FILE --url`, the file is then a capture:
                                          tier C or D unless attest="..." says why to trust it
   sb source set SRC license=cc-by        public-domain, cc-by, cc-by-sa, own or unknown
+                                         (also read: CC0, CC0-1.0, PD, "public domain" as
+                                         public-domain; CC-BY-2.0/3.0/4.0, "CC BY 4.0" as cc-by;
+                                         CC-BY-SA-3.0/4.0, "CC BY-SA 4.0" as cc-by-sa; any case)
   sb source set SRC byline="A. Writer" published=2024-05-01 modified=2024-05-03
                                          what the page states of itself, when sb read it
                                          wrong or not at all (kept by later extractions)
   sb source rm SRC --reason "duplicate of src_..."
 
 Fields take the names `sb add` uses: tier, reason, title, author, publisher, published (or
-published_at), lang, license, url, plus charset, same_as, byline and modified. published and
+published_at: one date, the name `sb source show` prints), lang, license, url, plus charset,
+same_as, byline and modified. published and
 modified are dates (YYYY-MM-DD; a published year alone is kept as published_at only); a byline
 or date set here is marked `sb source set` in byline_from, published_from or modified_from,
 re-extraction keeps it, and an empty value (byline=) clears it. A re-add never changes a tier,
@@ -44,8 +48,12 @@ Change what is said about a source (never its text), all fields together or none
   sb source set SRC tier=B reason="bylined trade reporting"
   sb source set SRC byline="A. Writer" published=2024-05-01 modified=2024-05-03
 
-byline, published and modified are what the extractor reads from a page; set them when it read
-them wrong or not at all. Dates are YYYY-MM-DD (a published year alone is kept as published_at
+byline, published and modified are what the extractor reads from a page (of a Markdown or text
+file, a labelled line near its top: "Last updated: July 18, 2016"); set them when it read them
+wrong or not at all; published_at is the same field as published.
+license: public-domain, cc-by, cc-by-sa, own or unknown; CC0, CC0-1.0 and PD are read as
+public-domain, CC-BY-2.0/3.0/4.0 as cc-by, CC-BY-SA-3.0/4.0 as cc-by-sa (any case; the
+change printed says so). Dates are YYYY-MM-DD (a published year alone is kept as published_at
 only). A value set here is marked `sb source set` in byline_from, published_from or
 modified_from, and a later `sb extract --force` keeps it; an empty value (byline=) clears it."""
 

@@ -24,7 +24,9 @@ from .store import load_source, save_source
 
 EDITABLE = ("title", "author", "publisher", "published_at", "lang", "license", "charset", "tier", "tier_reason",
             "same_as", "url", "attest", "byline", "published", "modified")
-ALIASES = {"reason": "tier_reason"}  # the names `sb add` uses
+# the names `sb add` uses; published_at, the name `sb source show` prints, is the publication
+# date `published` sets (with published_from), never a second date beside it
+ALIASES = {"reason": "tier_reason", "published_at": "published"}
 # What a page states of itself (read by the extractor, each with the tag that said it): a value
 # set here is marked as the user's, and a later extraction keeps it.
 READER = ("byline", "published", "modified")
@@ -165,6 +167,7 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
         if key in READER:
             _set_reader(rec, key, value, sid)
             continue
+        typed = " ".join(value.split())  # as given: a licence is stored by the name sb reads it as
         if key == "url" and value.strip():
             value = check_url(value, sid)
         elif key == "license" and value.strip():
@@ -181,7 +184,10 @@ def edit_source(ws: Workspace, sid: str, pairs: list[str]) -> tuple[SourceRecord
                 notes.append(f"source {sid}: origin {rec.get('origin')!r} -> {origin!r}")
                 rec["origin"] = origin  # type: ignore[typeddict-item]
         if key in RECORDED and before != rec.get(key):
-            notes.append(f"source {sid}: {key} {before!r} -> {rec.get(key)!r}")
+            read_as = ""
+            if key == "license" and typed.casefold() != str(rec.get(key)).casefold():
+                read_as = f" ({typed} is read as {rec.get(key)})"  # an SPDX id or a spelling sb maps
+            notes.append(f"source {sid}: {key} {before!r} -> {rec.get(key)!r}{read_as}")
         if key == "publisher" and rec.get("publisher_from") and before != rec.get(key):
             rec["publisher_from"] = USER_SET  # the page's tag no longer says what is shown
         if key == "title" and before != rec.get(key):

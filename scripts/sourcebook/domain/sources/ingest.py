@@ -16,6 +16,7 @@ from ...base.clock import now_iso
 from ...base.errors import SbError
 from ...base.ids import sha256_bytes, sha256_text, src_id
 from ...base.jsonio import discard_staged
+from ...base.patterns import hot
 from ...base.versions import NORMALIZER, NORMALIZERS
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
@@ -111,6 +112,32 @@ def _job(rec: SourceRecord, raw_path: str) -> Job:
     return Job(rec["id"], raw_path, rec.get("media_type"), rec.get("charset"), base_url)
 
 
+DATELINE_FROM = "the text's dateline"  # published_from of a date read from the top of a text source
+_LABEL = hot(r"(?:^|[\s.;,|*_(])(?:[Ll]ast[ \t]+(?:[Uu]pdated|[Mm]odified|[Cc]hanged)|[Uu]pdated|[Pp]ublished|[Dd]ate)"
+             r"[ \t]*:[ \t]*[*_]*[ \t]*$")
+_LABEL_HEAD = 600
+
+
+def labelled_date(text: str) -> str | None:
+    """The day (YYYY-MM-DD) a labelled line near the top of a Markdown or plain text dates it
+    to: "Last updated: July 18, 2016", "Last modified: 2024-03-01", "Updated: ...", "Published:
+    ...", "Date: ..."; the label stands right before the date, with its colon, on a short line
+    that is no heading. The first such date is taken, as ``sb verify`` reads a dateline (a
+    date in prose or a title, "Minutes, 21 September 2026", is none); else None."""
+    from ...engines.text import figures
+
+    head = text[:_LABEL_HEAD]
+    for f in figures.find_figures(head):
+        if f.kind != "date" or len(f.key) != 10 or not f.key[0].isdigit():
+            continue
+        start = head.rfind("\n", 0, f.start) + 1
+        end = head.find("\n", f.end)
+        line = head[start:end if end >= 0 else len(head)].strip()
+        if len(line) <= 160 and not line.startswith("#") and _LABEL.search(head[start:f.start]):
+            return f.key
+    return None
+
+
 def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
     """Take the extractor's result (computed here or by a worker) and fill metadata the user
     did not give."""
@@ -133,6 +160,11 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
                 rec[key] = value  # type: ignore[literal-required]
             else:
                 rec.pop(key, None)  # type: ignore[misc]
+    if out.tool == "sb.text" and not rec.get("published") and not rec.get("published_at"):
+        day = labelled_date(out.text)  # "Last updated: July 18, 2016" under a design doc's title
+        if day:
+            rec["published"] = rec["published_at"] = day
+            rec["published_from"] = DATELINE_FROM
     if not rec.get("title") and rec.get("kind") == "file":
         rec["title"] = _stem_title(raw_path if not rec.get("locator") else rec["locator"])
         rec["title_from"] = "file name"
