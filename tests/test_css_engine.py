@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 from conftest import examples
@@ -141,17 +142,23 @@ def test_the_templates_sheets_as_generated_are_current():
     assert gen_shipped_sheets.main(["--check"]) == 0, "run python3 tests/gen_shipped_sheets.py"
 
 
+@functools.cache
+def _templates_sheets() -> tuple[str, ...]:
+    """The templates' sheets, read from the templates once (each example reads the same ones)."""
+    import gen_shipped_sheets
+
+    return tuple(gen_shipped_sheets.sheet_texts())
+
+
 @settings(max_examples=examples(60), deadline=None)
 @given(st.integers(min_value=1, max_value=400), st.integers(min_value=0, max_value=400))
 def test_a_templates_sheet_reads_as_its_parse_from_any_line(first_line, order_base):
     # what a page carries is its template's sheet on some line after some rules: the generated
     # reading, moved there, is the parse itself; any other text is parsed
-    import gen_shipped_sheets
-
     from sourcebook.engines.css.parse import _parse_sheet, shipped_sheet
     from sourcebook.engines.css.shipped_sheets import SHEETS
 
-    texts = gen_shipped_sheets.sheet_texts()
+    texts = _templates_sheets()
     assert len(texts) == len(SHEETS) >= 6
     for css in texts:
         assert shipped_sheet(css, first_line, order_base) == _parse_sheet(css, first_line, order_base)
