@@ -517,6 +517,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:61:121d6576eccb16c0': ('->', 'to', 'до', '→'),
     '2:61:8841f186572a125c': ('who',),
     '2:61:efe8f63eb1951647': ('add', 'introduc', 'phase', 'phasing'),
+    '2:62:f5701f1edc6c17f1': ('and',),
     '2:639:672d992b91b7fce5': ('admiring', 'adoring', 'angry', 'annoyed', 'bitter', 'condescend', 'contempt', 'cynic', 'derid', 'derisi', 'disappointed', 'disbeli', 'disdain', 'disgust', 'dismissiv', 'distrust', 'exasperat', 'fawning', 'fed', 'furious', 'gushing', 'hostil', 'incredul', 'indignan', 'ironic', 'irony', 'jeer', 'mistrust', 'mock', 'outrag', 'patronis', 'patroniz', 'resent', 'ridicul', 'roll', 'sarcas', 'sardonic', 'scath', 'scepti', 'scoff', 'scorn', 'skepti', 'smirk', 'sneer', 'snide', 'starstruck', 'suspicious', 'taunt', 'tongue in cheek', 'tongue in-cheek', 'tongue-in cheek', 'tongue-in-cheek', 'unimpressed', 'withering'),
     '2:63:52097b6a5b75227e': ('autumn', 'осен', '秋天', '秋季'),
     '2:64:62809357cb711bc6': ('are', 'being', 'is', 'remain', 'stay'),

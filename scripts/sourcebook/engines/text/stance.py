@@ -1224,10 +1224,25 @@ def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     parts = [p for p in _JOINED_CLAUSES.split(sentence) if len(p.split()) >= 3]
     if len(parts) < 2:
         return None
-    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p))), None)
+    # a clause may restate a plain clause of a hedged claim joined to its hedged one with a
+    # finite verb of its own ("... this is likely to cause and are doing it anyway"): the hedge
+    # stays in its own clause, which the sentence keeps (the whole sentence was read above)
+    plain = [c for t in claim_texts if hedged(t) for c in _coordinate_clauses(t)]
+    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p, plain))), None)
 
 
-def _hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
+# "... likely to cause and are doing it anyway": "and" before a finite verb opens a clause of
+# its own, which a modal before it ("may raise fares and cut W3") does not govern
+_AND_FINITE = lazy(r"\s+and\s+(?=(?:am|is|are|was|were|has|have|had|does|do|did)\b)", re.IGNORECASE)
+
+
+def _coordinate_clauses(text: str) -> list[str]:
+    """The clauses of ``text`` after its first one that "and" joins with a finite verb of their
+    own, each given only when it hedges nothing."""
+    return [c for c in _AND_FINITE.split(text)[1:] if not hedged(c) and not _CONDITION.search(_seen(c))]
+
+
+def _hedge_dropped_among(claim_texts: list[str], sentence: str, plain: list[str] | None = None) -> str | None:
     lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence)
                                              or condition_done(t, sentence, [u for u in claim_texts if u != t])
                                              or frame_dropped(t, sentence))), None)
@@ -1235,7 +1250,7 @@ def _hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
         return None
     seen = _seen(sentence)
     if any(not hedged(t) and not _CONDITION.search(_seen(t)) and not _frame(t) and _restates(_seen(t), seen)
-           for t in claim_texts):
+           for t in [*claim_texts, *(plain or [])]):
         return None
     return lost
 
