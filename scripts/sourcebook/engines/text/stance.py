@@ -353,9 +353,34 @@ def _modals(text: str) -> tuple[str, ...]:
     text = _seen(text)
     # "May" with a capital inside a sentence is the month ("released in May"), not the modal
     found = [m.group(0).lower() for m in _MODAL.finditer(text)
-             if not (m.group(0) == "May" and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "\n", "\"", "“"))]
+             if not (m.group(0) == "May" and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "\n", "\"", "“"))
+             and not _could_not_fact(text, m)]
     found += [m for m in _MODAL_CJK if m in text]
     return tuple(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+# "no consensus could be reached", "the readers could not be fitted": a negated past ability
+# tells what did not happen, a fact; "could not be ruled out", "no one could confirm" still doubt
+_COULD_NEGATED_AFTER = lazy(r"\s*(?:n['’]t\b|\s+(?:not|never)\b)", re.IGNORECASE)
+_NEGATOR_BEFORE = lazy(r"(?<![^\W\d_])(?:no|none|nothing|nobody|neither|nor|never)\s+(?:[^\W\d_][\w'’-]*\s+){0,3}\Z",
+                       re.IGNORECASE)
+_COULD_DOUBT = lazy(r"\A(?:\s*n['’]t|\s+not|\s+never)?\s+(?:\w+\s+){0,2}?(?:be\s+)?(?:rul\w*|exclud\w*|confirm\w*|"
+                    r"verif\w*|determin\w*|establish\w*|prov\w*|dismiss\w*|eliminat\w*|den\w*|say|tell|know\w*|"
+                    r"sure|certain|clear\w*|answer\w*|explain\w*|identif\w*|pinpoint\w*|trac\w*|account\w*)\b",
+                    re.IGNORECASE)
+
+
+def _could_not_fact(text: str, m: re.Match) -> bool:
+    """Whether the modal ``m`` of ``text`` is a "could" of a negated past ability: "could not",
+    "couldn't", "could never", "no consensus could be reached", "nothing could be done"; not
+    one of knowing ("could not be ruled out", "no one could confirm it")."""
+    if m.group(0).lower() != "could":
+        return False
+    after = text[m.end():m.end() + 60]
+    clause = re.split(r"[,;:.!?]", text[:m.start()])[-1]
+    if not (_COULD_NEGATED_AFTER.match(after) or _NEGATOR_BEFORE.search(clause)):
+        return False
+    return not _COULD_DOUBT.match(after)
 
 
 @lru_cache(maxsize=4096)
@@ -1706,6 +1731,31 @@ def _negation_dropped(sentence: str, backing: list[str]) -> str | None:
         if plain:
             continue
         return f"{said.group(0).lower()} for {' '.join(hay[m.start():m.end('verb')].split()).lower()}"
+    return _no_subject_dropped(seen, hay)
+
+
+# a verb a claim tells of no subject ("no consensus could be reached", "no agreement was found")
+_NO_SUBJECT_VERB = lazy(r"\bno\s+(?P<noun>[^\W\d_]{3,})\s+(?:could|can|would|will|was|were|is|are|has|have|had)"
+                        r"(?:\s+(?:be|been|ever|yet|\w+ly))*\s+(?P<verb>[^\W\d_]{3,})\b", re.IGNORECASE, needs=("no",))
+
+
+def _no_subject_dropped(seen: str, hay: str) -> str | None:
+    """"The alternatives reached consensus" of "no consensus could be reached": the sentence,
+    which negates nothing, holds the claim's verb (its first five letters) and, in the same
+    clause, the noun the claim says none of."""
+    found = list(_NO_SUBJECT_VERB.finditer(hay))
+    for m in found:
+        verb, noun = m.group("verb").lower(), m.group("noun").lower()
+        if verb in _NOT_A_VERB:
+            continue
+        stem = verb[:5] if len(verb) > 4 else verb
+        if any(not any(n.start() <= x.start() < n.end() for n in found)
+               for x in re.finditer(rf"\b{re.escape(stem)}\w*", hay, re.IGNORECASE)):
+            continue  # the claims say the verb plainly too ("reached on X, but no consensus could be reached on Y")
+        for part in _CLAUSE_BREAK.split(seen):
+            said = re.search(rf"\b{re.escape(stem)}\w*", part, re.IGNORECASE)
+            if said and re.search(rf"\b{re.escape(noun[:5])}\w*", part, re.IGNORECASE):
+                return f"{said.group(0).lower()} for {' '.join(m.group(0).split()).lower()}"
     return None
 
 
