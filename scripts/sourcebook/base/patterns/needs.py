@@ -487,6 +487,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:485:0414a8d48ca6bde7': (' acknowledge', ' add', ' admit', ' announce', ' argue', ' claim', ' concede', ' contend', ' explain', ' insist', ' maintain', ' note', ' observe', ' point out', ' pointed out', ' points out', ' report', ' said', ' say', ' state', ' stressed', ' stresses', ' tell', ' told', ' warn', ' write', ' wrote', 'according to '),
     '2:48:6014a5cda7841213': ('[',),
     '2:49:46173802d7a31320': ('formerly', 'longer', 'more', 'used'),
+    '2:49:78a7cc6dafd511e9': ('through', 'till', 'until'),
     '2:500:308f7d52e76b14a5': (' boarding', ' boat', ' buses', ' children', ' complaint', ' crew', ' customer', ' day', ' decade', ' driver', ' employee', ' ferries', ' ferry', ' fortnight', ' hour', ' household', ' journey', ' member', ' minute', ' month', ' passenger', ' people', ' person', ' reader', ' resident', ' rider', ' seat', ' second', ' staff', ' student', ' ticket', ' times', ' train', ' traveler', ' traveller', ' trip', ' user', ' vehicle', ' visitor', ' week', ' worker', ' year', ' год', ' дней', ' дня', ' лет', ' людей', ' месяц', ' недел', ' пассажир', ' поездок', ' пользовател', ' раз', ' человек'),
     '2:50:10aba01110ae13b5': ('able', 'can'),
     '2:50:1fa63b9a42be2cfd': ('л',),

@@ -559,8 +559,21 @@ def future_told_done(claim_text: str, sentence: str) -> str | None:
     due six weeks after 1.0.0", "1.1.0 will follow six weeks later")."""
     said, seen = _seen(claim_text), _seen(sentence)
     m = _WILL.search(said)
-    if m is None or hedged(said) or hedged(seen) or _FUTURE.search(seen) or _INTENT.search(seen):
+    if m is None or hedged(said):
         return None
+    if hedged(seen) or _FUTURE.search(seen) or _INTENT.search(seen):
+        return _told_lasting(said, m, seen)
+    verb = _will_verb(said, m)
+    opens = _WORD_RUN.match(seen.lstrip(" \t\"'“‘(*_`"))
+    if verb and opens and _PAST_VERB.fullmatch(opens.group(0)) and opens.group(0).lower().startswith(verb[:4]) \
+            and _restates(said[m.end():], seen):
+        # a table cell or an item with no subject of its own ("continued with its current
+        # behavior ..." in the row of `from __future__ import annotations`): the claim's own
+        # verb, told in the past, of the claim's subject
+        return " ".join(m.group(0).lower().split())
+    lasting = _told_lasting(said, m, seen)
+    if lasting:
+        return lasting
     before = re.split(r"[,;:.!?。！？，；]\s", said[:m.start()])[-1].split()
     named = [w.strip("()\"'“”‘’") for w in before]
     subject = next((w for w in reversed(named) if any(ch.isdigit() for ch in w)), None) or \
@@ -576,6 +589,41 @@ def future_told_done(claim_text: str, sentence: str) -> str | None:
         if perfect or (_PAST_VERB.fullmatch(words[0]) and not
                        (len(words) > 1 and words[0] in ("was", "were") and words[1] in ("due", "set", "to"))):
             return " ".join(m.group(0).lower().split())
+    return None
+
+
+def _will_verb(said: str, m: re.Match) -> str:
+    """The verb the claim's "will" governs ("continue" of "will continue to exist"), lower
+    case; "" when it is negated ("will not"), a passive ("will be used") or no plain word."""
+    words = [w.lower() for w in _WORD_RUN.findall(said[m.end():m.end() + 60])][:4]
+    if not words or words[0] in ("not", "be", "never"):
+        return ""
+    w = next((w for w in words if not w.endswith("ly") and w not in ("also", "still", "only", "then")), "")
+    return w if w.isalpha() and len(w) >= 3 else ""
+
+
+# "continues ... at least until Python 3.13 reaches its end-of-life" of "will continue ... until":
+# the present of the claim's own verb, and a span to come, told as holding
+_UNTIL = lazy(r"\b(?:at\s+least\s+)?(?:until|till|through\s+to)\b", re.IGNORECASE)
+
+
+def _told_lasting(said: str, m: re.Match, seen: str) -> str | None:
+    """The claim's "will" when a clause of the sentence tells its verb in the present ("continues")
+    over a span to come ("until Python 3.13 reaches its end-of-life") with no hedge, future, word
+    of plan or date of its own: the span is a promise told as holding. "will continue until ..."
+    and a present a date anchors ("takes the pass from 1 December") keep it."""
+    verb = _will_verb(said, m)
+    if not verb or not _UNTIL.search(said[m.end():]) or not _restates(said[m.end():], seen):
+        return None
+    forms = {verb + "s", verb + "es", verb[:-1] + "ies" if verb.endswith("y") else verb + "s"}
+    for part in re.split(r"[,;:.!?]\s|\s+(?:then|and\s+then)\s+", seen):
+        words = [w.lower() for w in _WORD_RUN.findall(part)]
+        at = next((i for i, w in enumerate(words) if w in forms), None)
+        if at is None or not _UNTIL.search(part) or hedged(part) or _FUTURE.search(part) or _INTENT.search(part):
+            continue
+        if _dated(part):
+            continue
+        return " ".join(m.group(0).lower().split())
     return None
 
 
