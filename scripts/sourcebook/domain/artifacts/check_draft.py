@@ -28,6 +28,11 @@ from .report import assign_numbers, block_for, load_numbers, reference_problems,
 UNCITED_ADVICE = ("declares no provenance; cite it [n], mark the author's inference [inference] or what you "
                   "wrote from your own knowledge [unverified], or tag it [framing]")
 
+# a sentence of build/report.md that declares nothing (the report gate's E-REPORT-UNCITED)
+REPORT_UNCITED_ADVICE = ("is neither cited, the author's inference nor framing; cite the claim that says it "
+                         "[@clm_...], add the inference to the ledger and cite it, or tag your own words "
+                         "[framing]; then `sb render report` again")
+
 
 class DraftReport(NamedTuple):
     findings: list[Finding]
@@ -174,9 +179,7 @@ def judge_report(ws: Workspace, text: str, where: str) -> list[Finding]:
     a = assess(draft_check.read(body), draft_ledger(by_num, view.claims, view.sources,
                                                     ws.load_manifest().get("question"), texts), where,
                unverified_ok=False)
-    from ..gate.gates.pages.report import ADVICE
-
-    return a.findings + uncited_findings(a, where, "E-REPORT-UNCITED", ADVICE)
+    return a.findings + uncited_findings(a, where, "E-REPORT-UNCITED", REPORT_UNCITED_ADVICE)
 
 
 def only_block(ws: Workspace, wanted: list[str], style: str) -> str:
