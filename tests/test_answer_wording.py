@@ -281,6 +281,29 @@ def test_a_plan_told_as_done(sentence, lost):
     assert stance.future_told_done(CLAIMS["rfc"][0], sentence) == lost
 
 
+_LASTS = ("PEP 749 says from __future__ import annotations will continue to exist with its current behavior at least "
+          "until Python 3.13 reaches its end-of-life, and will subsequently be deprecated and eventually removed.")
+
+
+@pytest.mark.parametrize("cell,lost", [
+    # a table cell in the row of the future import: no subject of its own
+    ("will continue with its current behavior at least until Python 3.13 reaches its end-of-life, then will be "
+     "deprecated and eventually removed", None),
+    ("continues with its current behavior at least until Python 3.13 reaches its end-of-life, then will be "
+     "deprecated and eventually removed", "will"),
+    ("continued with its current behavior at least until Python 3.13 reached its end-of-life", "will"),
+    ("The future import continues with its current behavior at least until Python 3.13 reaches its end-of-life",
+     "will"),
+    ("PEP 749 says the future import continues with its current behavior at least until Python 3.13 reaches its "
+     "end-of-life", None),
+])
+def test_a_promise_over_a_span_to_come_told_as_holding(cell, lost):
+    assert stance.future_told_done(_LASTS, cell) == lost
+    # the present of a design's "will" with no span to come describes the design
+    assert stance.future_told_done("In practice, the runtime will use this hint to run the garbage collector less "
+                                   "frequently.", "The runtime uses this hint to run the collector less often") is None
+
+
 def test_a_clause_that_opens_with_its_speaker_is_read_after_it():
     assert stance.unframed("The design document itself calls growth like that likely unacceptable") == \
         "growth like that likely unacceptable"

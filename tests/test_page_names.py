@@ -173,6 +173,37 @@ def test_a_year_that_is_not_the_cited_source_s_own_stays_refused(go_ws, tmp_path
     assert r.rc == 2 and "E-PAGE-FIGURE-UNBACKED" in r.err and written in r.err, r.both
 
 
+@pytest.mark.parametrize("first, ok", [
+    ("2019年のtry提案は、新しい言語構造としてのエラーハンドラを取り除いています", True),  # the try proposal's year
+    ("2019年6月の提案は、新しい言語構造としてのエラーハンドラを取り除いています", True),
+    ("2018年のtry提案は、新しい言語構造としてのエラーハンドラを取り除いています", False),  # not its year
+    ("2019年にtry提案は、新しい言語構造としてのエラーハンドラを取り除きました", False),  # dates an event
+    ("2019年の売上は、新しい言語構造としてのエラーハンドラを取り除いています", False),  # names no document
+])
+def test_a_year_naming_the_cited_source_is_one_rule_in_japanese(go_ws, tmp_path, first, ok):
+    root, ids = go_ws
+    root = copy_ws(root, tmp_path)
+    r = _check(root, _go_draft(ids, first=first))
+    if ok:
+        assert "E-PAGE-FIGURE-UNBACKED" not in r.both, r.both
+    else:
+        assert r.rc == 2 and "E-PAGE-FIGURE-UNBACKED" in r.err, r.both
+
+
+def test_a_claim_s_text_may_name_its_source_by_its_year(go_ws, tmp_path):
+    root, ids = go_ws
+    root = copy_ws(root, tmp_path)
+    quote = "The try built-in requires no new syntax."
+    for text, warned in (("The 2019 try proposal says the try built-in requires no new syntax.", False),
+                         ("2019年のtry提案は、try組み込み関数に新しい構文は不要だと述べています。", False),
+                         ("The 2018 try proposal says the try built-in requires no new syntax.", True),
+                         ("In 2019 the try built-in required no new syntax.", True)):
+        payload = {"text": text, "topic_key": f"t.{len(text)}", "kind": "fact", "confidence": "verified",
+                   "evidence": [{"source_id": ids["try"], "quote": quote}]}
+        r = sb("claim", "add", "--json", json.dumps(payload), cwd=root)
+        assert r.rc == 0 and ("W-CLAIM-FIGURE" in r.err) == warned, (text, r.both)
+
+
 def test_an_inference_may_name_a_source_by_its_year_and_title(go_ws, tmp_path):
     root, ids = go_ws
     root = copy_ws(root, tmp_path)

@@ -1137,6 +1137,31 @@ def test_a_possibility_is_not_kept_by_the_future_tense():
                          "The contract was signed in August.") is None
 
 
+def test_a_negated_past_could_is_a_fact_not_a_hedge():
+    from sourcebook.engines.text.stance import hedge_dropped, hedged
+
+    claim = ("PEP 446 describes PEP 433 as a previous attempt proposing various other alternatives on which no "
+             "consensus could be reached.")
+    assert not hedged(claim)
+    assert hedge_dropped(claim, "PEP 446 calls PEP 433 a previous attempt whose alternatives reached no consensus.") \
+        is None
+    assert not hedged("The new readers could not be fitted in time.")
+    assert not hedged("Nothing could be done about the leaked descriptors.")
+    # "could be reached", with no negation, stays a possibility; so does a "could not" of knowing
+    assert hedge_dropped("PEP 433 proposed alternatives on which consensus could be reached.",
+                         "PEP 433 proposed alternatives on which consensus was reached.") == "could"
+    assert hedged("A leak could not be ruled out.")
+    assert hedged("No one could confirm the ridership figure.")
+    # the fact is a negation: telling the consensus as reached is still refused
+    from sourcebook.engines.text.stance import added_words
+
+    assert added_words("PEP 446 calls PEP 433 a previous attempt whose alternatives reached no consensus.",
+                       [claim]) is None
+    assert added_words("PEP 446 calls PEP 433 a previous attempt whose alternatives reached consensus.",
+                       [claim]) == ("antonym", "reached for no consensus could be reached")
+    assert added_words("Consensus was reached on the alternatives of PEP 433.", [claim])[0] == "antonym"
+
+
 @pytest.mark.parametrize("new, word", [
     ("The trade press reports a record 38,500 over the summer", "record"),
     ("The trade press reports an all-time high of 38,500 over the summer", "all-time"),

@@ -321,3 +321,26 @@ def test_a_tilde_that_strikes_nothing_passes(line):
     from sourcebook.domain.artifacts.report import markup_problems
 
     assert markup_problems(f"# T\n\n{line}\n", "draft.md") == []
+
+
+def test_check_draft_of_a_page_draft_judges_the_report_rendered_from_it(kit):
+    """`sb verify` reads build/report.md beside the plan's page: check-draft of the draft the
+    report was rendered from judges that report too (as `sb render report` writes it from the
+    draft now), says which pages it judged, and names a page verify will find missing."""
+    ws, ids = kit
+    assert sb("render", "report", cwd=ws).rc == 0
+    r = sb("check-draft", "draft.md", cwd=ws)
+    assert r.rc == 0, r.both
+    assert "and build/report.md as `sb render report --from draft.md` writes it" in r.out, r.both
+    assert "note: build/answer.html is not written yet" in r.out and "E-HTML-MISSING" in r.out, r.both
+    # what only the report refuses: a page would draw it, a report viewer strikes the words out
+    (ws / "draft.md").write_text(draft(ids).replace("A single fare", "A ~~double~~ single fare"), encoding="utf-8")
+    r = sb("check-draft", "draft.md", cwd=ws)
+    assert r.rc == 2 and "E-DRAFT-SUBSET  draft.md:" in r.err, r.both
+    assert "would refuse build/answer.html and build/report.md" in r.err, r.both
+    # a report rendered from another draft is named, not judged
+    (ws / "other.md").write_text(draft(ids), encoding="utf-8")
+    assert sb("render", "report", "--from", "other.md", cwd=ws).rc == 0
+    r = sb("check-draft", "draft.md", cwd=ws)
+    assert "E-DRAFT-SUBSET" not in r.both and "rendered from other.md" in r.out, r.both
+    assert "`sb check-draft other.md`" in r.out, r.both

@@ -270,6 +270,24 @@ def test_a_report_sentence_is_read_clause_by_clause_for_a_dropped_condition():
     assert hedge_dropped_among(plan, "The contract was signed in August, and installation is set for November.") is None
 
 
+def test_a_report_clause_restating_a_plain_clause_of_a_hedged_claim_passes():
+    """"... likely to cause and are doing it anyway": the clause "and are doing it anyway" has a
+    finite verb of its own, so the claim's "likely" stays with the breakage; the sentence that
+    keeps "likely" there passes clause by clause, and one that drops it stays refused."""
+    from sourcebook.engines.text.stance import hedge_dropped_among
+
+    claims = ["PEP 446 says its authors are aware of the code breakage this is likely to cause and are doing it anyway.",
+              "PEP 446 proposes to make all file descriptors created by Python non-inheritable by default."]
+    kept = ("PEP 446 says its authors are aware of the code breakage the change is likely to cause, and are doing it "
+            "anyway [1].")
+    assert hedge_dropped_among(claims, kept) is None
+    dropped = "PEP 446 says the change causes code breakage, and its authors are doing it anyway [1]."
+    assert hedge_dropped_among(claims, dropped) == "likely"
+    # a modal before "and" and a bare verb governs both: "cut" stays a possibility
+    ellipsis = ["The operator may raise fares and cut route W3 next year."]
+    assert hedge_dropped_among(ellipsis, "The operator may raise fares, and it cuts route W3 next year [1].") == "may"
+
+
 @pytest.mark.parametrize("new, word", [
     ("Проездной принимают лишь на маршруте W1", "лишь"),
     ("Проездной принимают только на маршруте W1", "только"),

@@ -21,7 +21,10 @@ block) is rendered in memory exactly as `sb render` writes it (the plan's type, 
 same findings, each named at its draft line (or `plan.json thesis`) with its code and the fix,
 and the page line in parentheses. It passes exactly when `sb verify` would pass the page `sb render`
 writes from it; nothing is written and nothing counts toward the revision limit (only
-`sb verify` does). --as chat checks such a draft as a chat answer instead.
+`sb verify` does). When build/report.md was rendered from this draft, the report
+`sb render report --from` it would write is judged too (verify reads both); a note names a
+plan's page not written yet, or a report rendered from another draft. --as chat checks such a
+draft as a chat answer instead.
 
 A chat answer or a document cites sources with numbers [n]. Numbers are the workspace's source numbers (ledger/report_numbers.json): `sb render report`
 and `--only` assign them on first citation and never change them.
@@ -108,13 +111,23 @@ def run(args, ctx) -> int:
 
 
 def _page(ws, args, text: str, ctx) -> int:
-    """A page draft: verify's gates on the page `sb render` would write from it."""
+    """A page draft: verify's gates on the page `sb render` would write from it, and on the
+    report `sb render report` would write from it when build/report.md was rendered from it."""
+    import os
+
     from ...domain.gate.preflight.draft_page import judge_draft, page_kind
 
     kind = page_kind(ws, args.as_type if args.as_type in PAGE_TYPES else None)
     v = judge_draft(ws, kind, text, args.file)
+    report, other = _report(ws, args.file, text)
+    if report:  # `sb verify` reads build/report.md too: judged as `sb render report` writes it from this draft
+        v.located = v.located + report
+        v.findings = v.findings + [f for f in report if f.is_error]
+    unwritten = v.page if not v.refused and not os.path.isfile(ws.path(v.page)) else None
     if args.json:
         ctx.emit_json({"file": args.file, "ok": v.ok, "mode": "page", "type": kind, "page": v.page,
+                       "report": "build/report.md" if other is None and report is not None else None,
+                       "report_from": other, "unwritten": unwritten,
                        "coverage": v.coverage, "findings": [f.to_json() for f in v.located],
                        "gate_findings": [f.line() for f in v.findings],
                        "refused": [f.to_json() for f in v.refused],
@@ -131,6 +144,7 @@ def _page(ws, args, text: str, ctx) -> int:
         where = (f"the draft's sentences (`sb render {kind}` would write nothing)" if v.refused
                  else f"{v.page} as `sb render {kind}` writes it")
         ctx.out(f"info: stats: {where}: " + ", ".join(f"{n} {k}" for k, n in v.coverage.items()))
+    _notes(ctx, args.file, kind, unwritten, other)
     if v.refused:
         rest = len(v.located) - len(v.refused)
         ctx.err(f"check-draft FAIL  {args.file}: `sb render {kind}` refuses this draft ({len(v.refused)} finding(s); "
@@ -138,8 +152,38 @@ def _page(ws, args, text: str, ctx) -> int:
                 + "; fix them and check again")
         return Exit.GATE
     if not v.ok:
-        ctx.err(f"check-draft FAIL  {args.file}: `sb verify` would refuse {v.page} with these {len(v.findings)} "
+        pages = f"{v.page} and build/report.md" if any(f in v.findings for f in report or []) else v.page
+        ctx.err(f"check-draft FAIL  {args.file}: `sb verify` would refuse {pages} with these {len(v.findings)} "
                 "finding(s); fix the draft and check again")
         return Exit.GATE
-    ctx.out(f"check-draft ok  {args.file}  (`sb verify` passes {v.page} as `sb render {kind}` writes it)")
+    also = (f", and build/report.md as `sb render report --from {args.file}` writes it"
+            if report is not None and other is None else "")
+    ctx.out(f"check-draft ok  {args.file}  (`sb verify` passes {v.page} as `sb render {kind}` writes it{also})")
     return Exit.OK
+
+
+def _report(ws, shown: str, text: str) -> tuple[list | None, str | None]:
+    """(the report gate's findings on the report `sb render report --from shown` writes, None
+    when the workspace has no report rendered from this draft; the draft another report was
+    rendered from, else None)."""
+    import os
+
+    from ...domain.artifacts.check_draft import judge_report, report_origin
+
+    origin = report_origin(ws)
+    if origin is None:
+        return None, None
+    if os.path.normpath(ws.path(origin)) != os.path.normpath(ws.path(shown)):
+        return None, origin
+    return judge_report(ws, text, shown), None
+
+
+def _notes(ctx, shown: str, kind: str, unwritten: str | None, other: str | None) -> None:
+    """What `sb verify` reads that this check did not judge: a page not written yet, a report
+    rendered from another draft."""
+    if unwritten:
+        ctx.out(f"note: {unwritten} is not written yet: `sb verify` refuses it as missing (E-HTML-MISSING) until "
+                f"`sb render {kind} --from {shown}`")
+    if other:
+        ctx.out(f"note: `sb verify` also reads build/report.md, rendered from {other}, which this check did not "
+                f"judge: `sb check-draft {other}`")

@@ -28,6 +28,11 @@ from .report import assign_numbers, block_for, load_numbers, reference_problems,
 UNCITED_ADVICE = ("declares no provenance; cite it [n], mark the author's inference [inference] or what you "
                   "wrote from your own knowledge [unverified], or tag it [framing]")
 
+# a sentence of build/report.md that declares nothing (the report gate's E-REPORT-UNCITED)
+REPORT_UNCITED_ADVICE = ("is neither cited, the author's inference nor framing; cite the claim that says it "
+                         "[@clm_...], add the inference to the ledger and cite it, or tag your own words "
+                         "[framing]; then `sb render report` again")
+
 
 class DraftReport(NamedTuple):
     findings: list[Finding]
@@ -135,6 +140,46 @@ def check(ws: Workspace, text: str, where: str, *, min_coverage: float | None, e
                                               "mark the author's inference [inference] or what you wrote from your "
                                               "own knowledge [unverified], or tag framing [framing]"))
     return DraftReport(f, stats_line(a), a, threshold)
+
+
+def report_origin(ws: Workspace) -> str | None:
+    """The draft ``build/report.md`` was rendered from (its record's ``from``), or None when
+    there is no report, or no record of it."""
+    import json
+    import os
+
+    from .report import DRAFT_RECORD, ReportDraft
+
+    if not os.path.isfile(ws.build_path("report.md")):
+        return None
+    try:
+        with open(ws.path(DRAFT_RECORD), encoding="utf-8") as fh:
+            record = ReportDraft.from_json(json.load(fh))
+    except (OSError, ValueError):
+        return None
+    return record.origin if record is not None else None
+
+
+def judge_report(ws: Workspace, text: str, where: str) -> list[Finding]:
+    """The findings of ``sb verify``'s report gate on the report ``sb render report --from
+    where`` would write from ``text`` now: what the renderer refuses, then each sentence of the
+    draft judged by the claims it cites, as the gate judges a report from its draft record
+    (``gates.pages.report``); nothing is written."""
+    from ...engines.render.report import cut_sources
+    from .report import markup_problems, source_citations
+
+    body = cut_sources(text)
+    view = ledger_view(ws)
+    problems = sources_not_last(text, where) + markup_problems(body, where) + reference_problems(body, view, where)
+    problems += [] if problems else source_citations(body, where)
+    if problems:
+        return problems
+    by_num = {n: sid for sid, n in load_numbers(ws).items()}
+    texts = tuple(t for sid in sorted(view.sources) if (t := read_normalized(ws, sid)))
+    a = assess(draft_check.read(body), draft_ledger(by_num, view.claims, view.sources,
+                                                    ws.load_manifest().get("question"), texts), where,
+               unverified_ok=False)
+    return a.findings + uncited_findings(a, where, "E-REPORT-UNCITED", REPORT_UNCITED_ADVICE)
 
 
 def only_block(ws: Workspace, wanted: list[str], style: str) -> str:

@@ -228,8 +228,11 @@ def _figure_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf | None = 
         for f in figures.unbacked(text, backing):
             if f.kind == "date" and _states_as_of(text, f, claim.get("as_of")):
                 continue  # "As of 19 November 2019, ..." states the claim's own as_of
-            if names_cited_id(text, f, [ev.get("source_id") for ev in evs], text_of, record_of):
+            sids = [ev.get("source_id") for ev in evs]
+            if names_cited_id(text, f, sids, text_of, record_of):
                 continue  # "PEP 563 proposes ..." of a quote from PEP 563 ("this PEP"), "KEP-5343 ..."
+            if record_of is not None and f.kind == "date" and names_source(text, f, sids, text_of, record_of):
+                continue  # "The 2016 alias proposal ..." of a source dated 2016: its name, as on a page
             if f.spelled or f.kind in ("ident", "relative"):
                 # a number in words, a name with digits or a relative date: a reader's review,
                 # never a refusal (a claim may say "three travellers" of a quote listing them)

@@ -381,11 +381,32 @@ _PHRASE_END = lazy(r"[,.;:!?()\[\]\"“”«»]")
 _PHRASE_WORD = lazy(r"[^\W\d_][\w'’-]*")
 
 
+# Japanese and Chinese: "2016年のエイリアス宣言の提案は", "2019年的提案": the date, then の (的),
+# opens a noun phrase whose head, its last noun before a particle or a mark, is a word for a
+# document. "2016年に提案は" (in 2016) and "2016年の売上は" (2016 sales) name none.
+_CJK_DOC_WORD = lazy(r"(?:提案書?|草案|原案|設計書?|文書|文件|ドキュメント|ドラフト|プロポーザル|報告書?|报告|レポート|論文|论文|"
+                     r"記事|文章|仕様書?|规范|規格|标准|声明|発表|公告|通知|告知|指針|ガイド|指南|調査|调查|監査|审计|"
+                     r"議事録|会议纪要|PEP|RFC)$", re.I)
+_CJK_PHRASE = lazy(r"[の的]((?:[^\W\d_ぁ-ゟ]|\d|の)+)(?=[ぁ-ゟ]|[、。，,.;:!?（）()「」『』\[\]\s]|$)")
+
+
+def _cjk_document_words(text: str, end: int) -> list[str]:
+    m = _CJK_PHRASE.match(text, end)
+    if m is None:
+        return []
+    phrase = m.group(1)
+    head = _CJK_DOC_WORD.search(phrase)
+    return [w for w in phrase.split("の") if w] if head else []
+
+
 def document_words(text: str, start: int, end: int) -> list[str]:
     """The words with which the date at ``text[start:end]`` names a document ("The 2019 try
     proposal" -> ["try", "proposal"]): after a determiner or a possessive, the date stands
-    before a word for a document, within three words and the same phrase. [] when it names
-    none."""
+    before a word for a document, within three words and the same phrase. In Japanese or
+    Chinese ("2016年のエイリアス宣言の提案は" -> ["エイリアス宣言", "提案"]) the date and の (的)
+    open a noun phrase that a word for a document ends. [] when it names none."""
+    if text[end:end + 1] in ("の", "的") and text[start:end].endswith(("年", "月", "日")):
+        return _cjk_document_words(text, end)
     if not _DETERMINED.search(text[max(0, start - 12):start]):
         return []
     rest = text[end:end + 80]

@@ -353,9 +353,34 @@ def _modals(text: str) -> tuple[str, ...]:
     text = _seen(text)
     # "May" with a capital inside a sentence is the month ("released in May"), not the modal
     found = [m.group(0).lower() for m in _MODAL.finditer(text)
-             if not (m.group(0) == "May" and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "\n", "\"", "“"))]
+             if not (m.group(0) == "May" and text[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "\n", "\"", "“"))
+             and not _could_not_fact(text, m)]
     found += [m for m in _MODAL_CJK if m in text]
     return tuple(dict.fromkeys(" ".join(f.split()) for f in found))
+
+
+# "no consensus could be reached", "the readers could not be fitted": a negated past ability
+# tells what did not happen, a fact; "could not be ruled out", "no one could confirm" still doubt
+_COULD_NEGATED_AFTER = lazy(r"\s*(?:n['’]t\b|\s+(?:not|never)\b)", re.IGNORECASE)
+_NEGATOR_BEFORE = lazy(r"(?<![^\W\d_])(?:no|none|nothing|nobody|neither|nor|never)\s+(?:[^\W\d_][\w'’-]*\s+){0,3}\Z",
+                       re.IGNORECASE)
+_COULD_DOUBT = lazy(r"\A(?:\s*n['’]t|\s+not|\s+never)?\s+(?:\w+\s+){0,2}?(?:be\s+)?(?:rul\w*|exclud\w*|confirm\w*|"
+                    r"verif\w*|determin\w*|establish\w*|prov\w*|dismiss\w*|eliminat\w*|den\w*|say|tell|know\w*|"
+                    r"sure|certain|clear\w*|answer\w*|explain\w*|identif\w*|pinpoint\w*|trac\w*|account\w*)\b",
+                    re.IGNORECASE)
+
+
+def _could_not_fact(text: str, m: re.Match) -> bool:
+    """Whether the modal ``m`` of ``text`` is a "could" of a negated past ability: "could not",
+    "couldn't", "could never", "no consensus could be reached", "nothing could be done"; not
+    one of knowing ("could not be ruled out", "no one could confirm it")."""
+    if m.group(0).lower() != "could":
+        return False
+    after = text[m.end():m.end() + 60]
+    clause = re.split(r"[,;:.!?]", text[:m.start()])[-1]
+    if not (_COULD_NEGATED_AFTER.match(after) or _NEGATOR_BEFORE.search(clause)):
+        return False
+    return not _COULD_DOUBT.match(after)
 
 
 @lru_cache(maxsize=4096)
@@ -534,8 +559,21 @@ def future_told_done(claim_text: str, sentence: str) -> str | None:
     due six weeks after 1.0.0", "1.1.0 will follow six weeks later")."""
     said, seen = _seen(claim_text), _seen(sentence)
     m = _WILL.search(said)
-    if m is None or hedged(said) or hedged(seen) or _FUTURE.search(seen) or _INTENT.search(seen):
+    if m is None or hedged(said):
         return None
+    if hedged(seen) or _FUTURE.search(seen) or _INTENT.search(seen):
+        return _told_lasting(said, m, seen)
+    verb = _will_verb(said, m)
+    opens = _WORD_RUN.match(seen.lstrip(" \t\"'“‘(*_`"))
+    if verb and opens and _PAST_VERB.fullmatch(opens.group(0)) and opens.group(0).lower().startswith(verb[:4]) \
+            and _restates(said[m.end():], seen):
+        # a table cell or an item with no subject of its own ("continued with its current
+        # behavior ..." in the row of `from __future__ import annotations`): the claim's own
+        # verb, told in the past, of the claim's subject
+        return " ".join(m.group(0).lower().split())
+    lasting = _told_lasting(said, m, seen)
+    if lasting:
+        return lasting
     before = re.split(r"[,;:.!?。！？，；]\s", said[:m.start()])[-1].split()
     named = [w.strip("()\"'“”‘’") for w in before]
     subject = next((w for w in reversed(named) if any(ch.isdigit() for ch in w)), None) or \
@@ -551,6 +589,41 @@ def future_told_done(claim_text: str, sentence: str) -> str | None:
         if perfect or (_PAST_VERB.fullmatch(words[0]) and not
                        (len(words) > 1 and words[0] in ("was", "were") and words[1] in ("due", "set", "to"))):
             return " ".join(m.group(0).lower().split())
+    return None
+
+
+def _will_verb(said: str, m: re.Match) -> str:
+    """The verb the claim's "will" governs ("continue" of "will continue to exist"), lower
+    case; "" when it is negated ("will not"), a passive ("will be used") or no plain word."""
+    words = [w.lower() for w in _WORD_RUN.findall(said[m.end():m.end() + 60])][:4]
+    if not words or words[0] in ("not", "be", "never"):
+        return ""
+    w = next((w for w in words if not w.endswith("ly") and w not in ("also", "still", "only", "then")), "")
+    return w if w.isalpha() and len(w) >= 3 else ""
+
+
+# "continues ... at least until Python 3.13 reaches its end-of-life" of "will continue ... until":
+# the present of the claim's own verb, and a span to come, told as holding
+_UNTIL = lazy(r"\b(?:at\s+least\s+)?(?:until|till|through\s+to)\b", re.IGNORECASE)
+
+
+def _told_lasting(said: str, m: re.Match, seen: str) -> str | None:
+    """The claim's "will" when a clause of the sentence tells its verb in the present ("continues")
+    over a span to come ("until Python 3.13 reaches its end-of-life") with no hedge, future, word
+    of plan or date of its own: the span is a promise told as holding. "will continue until ..."
+    and a present a date anchors ("takes the pass from 1 December") keep it."""
+    verb = _will_verb(said, m)
+    if not verb or not _UNTIL.search(said[m.end():]) or not _restates(said[m.end():], seen):
+        return None
+    forms = {verb + "s", verb + "es", verb[:-1] + "ies" if verb.endswith("y") else verb + "s"}
+    for part in re.split(r"[,;:.!?]\s|\s+(?:then|and\s+then)\s+", seen):
+        words = [w.lower() for w in _WORD_RUN.findall(part)]
+        at = next((i for i, w in enumerate(words) if w in forms), None)
+        if at is None or not _UNTIL.search(part) or hedged(part) or _FUTURE.search(part) or _INTENT.search(part):
+            continue
+        if _dated(part):
+            continue
+        return " ".join(m.group(0).lower().split())
     return None
 
 
@@ -1224,10 +1297,25 @@ def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     parts = [p for p in _JOINED_CLAUSES.split(sentence) if len(p.split()) >= 3]
     if len(parts) < 2:
         return None
-    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p))), None)
+    # a clause may restate a plain clause of a hedged claim joined to its hedged one with a
+    # finite verb of its own ("... this is likely to cause and are doing it anyway"): the hedge
+    # stays in its own clause, which the sentence keeps (the whole sentence was read above)
+    plain = [c for t in claim_texts if hedged(t) for c in _coordinate_clauses(t)]
+    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p, plain))), None)
 
 
-def _hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
+# "... likely to cause and are doing it anyway": "and" before a finite verb opens a clause of
+# its own, which a modal before it ("may raise fares and cut W3") does not govern
+_AND_FINITE = lazy(r"\s+and\s+(?=(?:am|is|are|was|were|has|have|had|does|do|did)\b)", re.IGNORECASE)
+
+
+def _coordinate_clauses(text: str) -> list[str]:
+    """The clauses of ``text`` after its first one that "and" joins with a finite verb of their
+    own, each given only when it hedges nothing."""
+    return [c for c in _AND_FINITE.split(text)[1:] if not hedged(c) and not _CONDITION.search(_seen(c))]
+
+
+def _hedge_dropped_among(claim_texts: list[str], sentence: str, plain: list[str] | None = None) -> str | None:
     lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence)
                                              or condition_done(t, sentence, [u for u in claim_texts if u != t])
                                              or frame_dropped(t, sentence))), None)
@@ -1235,7 +1323,7 @@ def _hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
         return None
     seen = _seen(sentence)
     if any(not hedged(t) and not _CONDITION.search(_seen(t)) and not _frame(t) and _restates(_seen(t), seen)
-           for t in claim_texts):
+           for t in [*claim_texts, *(plain or [])]):
         return None
     return lost
 
@@ -1691,6 +1779,31 @@ def _negation_dropped(sentence: str, backing: list[str]) -> str | None:
         if plain:
             continue
         return f"{said.group(0).lower()} for {' '.join(hay[m.start():m.end('verb')].split()).lower()}"
+    return _no_subject_dropped(seen, hay)
+
+
+# a verb a claim tells of no subject ("no consensus could be reached", "no agreement was found")
+_NO_SUBJECT_VERB = lazy(r"\bno\s+(?P<noun>[^\W\d_]{3,})\s+(?:could|can|would|will|was|were|is|are|has|have|had)"
+                        r"(?:\s+(?:be|been|ever|yet|\w+ly))*\s+(?P<verb>[^\W\d_]{3,})\b", re.IGNORECASE, needs=("no",))
+
+
+def _no_subject_dropped(seen: str, hay: str) -> str | None:
+    """"The alternatives reached consensus" of "no consensus could be reached": the sentence,
+    which negates nothing, holds the claim's verb (its first five letters) and, in the same
+    clause, the noun the claim says none of."""
+    found = list(_NO_SUBJECT_VERB.finditer(hay))
+    for m in found:
+        verb, noun = m.group("verb").lower(), m.group("noun").lower()
+        if verb in _NOT_A_VERB:
+            continue
+        stem = verb[:5] if len(verb) > 4 else verb
+        if any(not any(n.start() <= x.start() < n.end() for n in found)
+               for x in re.finditer(rf"\b{re.escape(stem)}\w*", hay, re.IGNORECASE)):
+            continue  # the claims say the verb plainly too ("reached on X, but no consensus could be reached on Y")
+        for part in _CLAUSE_BREAK.split(seen):
+            said = re.search(rf"\b{re.escape(stem)}\w*", part, re.IGNORECASE)
+            if said and re.search(rf"\b{re.escape(noun[:5])}\w*", part, re.IGNORECASE):
+                return f"{said.group(0).lower()} for {' '.join(m.group(0).split()).lower()}"
     return None
 
 

@@ -16,9 +16,6 @@ from ...registry import GateResult, register
 from .derived import REPORT_AS_RECORDED
 
 WHERE = "build/report.md"
-ADVICE = ("is neither cited, the author's inference nor framing; cite the claim that says it [@clm_...], "
-          "add the inference to the ledger and cite it, or tag your own words [framing]; then "
-          "`sb render report` again")
 
 
 @register("report", 125)
@@ -34,7 +31,7 @@ def gate(ctx: GateContext) -> GateResult | None:
         return GateResult([], note)
     from .....engines.render import draft_check
     from .....engines.render.draft_provenance import assess, uncited_findings
-    from ....artifacts.check_draft import draft_ledger
+    from ....artifacts.check_draft import REPORT_UNCITED_ADVICE, draft_ledger
     from ....artifacts.report import load_numbers
 
     text = raw.decode("utf-8", errors="replace")
@@ -52,7 +49,7 @@ def gate(ctx: GateContext) -> GateResult | None:
     if recorded and judged is None:  # the record's sentences and the report's do not pair: judge both
         a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)), WHERE,
                    unverified_ok=False)
-    found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", ADVICE)
+    found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", REPORT_UNCITED_ADVICE)
     refused = a.refused
     if judged is not None:
         found += judged.findings
