@@ -22,6 +22,7 @@ import shutil
 from dataclasses import dataclass, field
 
 from ...base.errors import Exit, SbError
+from ...base.gc_pause import paused_gc
 from ...engines.search.findterms import index_entries
 from ...engines.search.postings import Builder
 from ..workspace.layout import Workspace
@@ -225,6 +226,13 @@ def _run_task(job: tuple) -> str | tuple:
 
 
 def _tokenize(ws: Workspace, base: int, group: list, keep: set[str], durable: bool = True) -> str:
+    # everything the builder holds lives until the run is written: cyclic collections would
+    # only rescan its lists again and again (a tenth of the time)
+    with paused_gc():
+        return _tokenize_run(ws, base, group, keep, durable)
+
+
+def _tokenize_run(ws: Workspace, base: int, group: list, keep: set[str], durable: bool) -> str:
     from .chunkfiles import chunk_spans
 
     builder = Builder(base)
@@ -243,7 +251,7 @@ def _tokenize(ws: Workspace, base: int, group: list, keep: set[str], durable: bo
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
     return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen, builder.findlen),
-                           W.encoded(builder.terms(), builder.tf_max), spans, builder.tf_max, base, keep, durable)
+                           builder.shards(), spans, builder.tf_max, base, keep, durable)
 
 
 def _apply_merges(idir: str, refs: list[M.SegRef], keep: set[str], progress) -> tuple[list[M.SegRef], int]:

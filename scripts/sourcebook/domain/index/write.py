@@ -16,7 +16,7 @@ import shutil
 from array import array
 from collections.abc import Iterator
 from itertools import accumulate, compress, repeat
-from operator import add
+from operator import add, mul
 
 from ...base.jsonio import fsync_dir
 from ...base.versions import INDEXER
@@ -54,14 +54,6 @@ class SourceSpan:
         return dict(self.info, docs=[self.lo + shift, self.hi + shift])
 
 
-def encoded(terms: Iterator[tuple[int, str, array, array]], tf_max: int) -> Iterator[tuple[int, str, int, bytes, bytes]]:
-    """Builder terms as the bytes ``write_segment`` takes."""
-    tcode = "H" if tf_max < 65536 else "I"
-    le = P.le
-    for shard, term, docs, tfs in terms:
-        yield shard, term, len(docs), le(docs), le(array(tcode, tfs))
-
-
 class Docs:
     """The documents of a segment being written: how many, the width of their ids, and a
     function giving, in order, blocks of (chunk ids, lengths, find counts): a merge streams them
@@ -76,14 +68,15 @@ class Docs:
                    lambda: iter([(chunk_ids, doclen, findlen)]))
 
 
-def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, int, bytes, bytes]],
+def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[str], list[int], bytes]],
                   sources: list[SourceSpan], tf_max: int, base: int = 0, keep: set[str] | None = None,
                   durable: bool = True) -> str:
-    """Write a segment from documents numbered ``base``.. and its terms in disk order, each as
-    ``(shard, term, df, docs bytes, tfs bytes)``, frequencies ``tf_width`` wide; returns its folder
-    name. ``keep``: names of live segments (an identical one is reused, never rewritten).
-    ``durable`` False: nothing is synced (a build's run, merged into another segment before any
-    commit: the manifest never names it, so a crash leaves only a stray for ``remove_stray``)."""
+    """Write a segment from documents numbered ``base``.. and its shards in disk order, each as
+    ``(shard, terms, dfs, postings bytes)`` (``postings.Builder.shards``), frequencies
+    ``tf_width`` wide; returns its folder name. ``keep``: names of live segments (an identical
+    one is reused, never rewritten). ``durable`` False: nothing is synced (a build's run, merged
+    into another segment before any commit: the manifest never names it, so a crash leaves only
+    a stray for ``remove_stray``)."""
     sync = _sync if durable else _no_sync
     tmp = os.path.join(index_dir, f"{TMP_PREFIX}{os.getpid()}-{_serial()}")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -91,27 +84,25 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
     width = 2 if tf_max < 65536 else 4
     idx = array("Q", repeat(0, P.SHARDS + 1))
     n_terms = n_keys = 0
-    shard = 0
     digest = hashlib.sha256()  # of everything written: the segment's name
     with open(os.path.join(tmp, TERMS), "wb") as tf, open(os.path.join(tmp, POSTINGS), "wb") as pf:
         pos = tpos = 0
-        lines: list[str] = []
-        blocks: list[bytes] = []
-        for s, term, df, dbytes, tbytes in terms:
-            if s != shard:
-                tpos = _flush(tf, pf, lines, blocks, digest, tpos)
-                for k in range(shard + 1, s + 1):
-                    idx[k] = tpos
-                shard = s
-            lines.append(f"{term}\t{df}\t{pos}\n")
-            blocks.append(dbytes)
-            blocks.append(tbytes)
-            pos += df * (4 + width)
-            n_keys += 1
-            if term[0] != P.FIND_PREFIX:
-                n_terms += 1
-        tpos = _flush(tf, pf, lines, blocks, digest, tpos)
-        for k in range(shard + 1, P.SHARDS + 1):
+        done = 0  # shards before this one have their dictionary offset
+        for s, terms, dfs, post in shards:
+            for k in range(done, s + 1):
+                idx[k] = tpos
+            done = s + 1
+            offsets = accumulate(map(mul, dfs, repeat(4 + width)), initial=pos)
+            data = "".join(map(_LINE.format, terms, dfs, offsets)).encode("utf-8")
+            pos += len(post)
+            tf.write(data)
+            pf.write(post)
+            digest.update(post)
+            digest.update(data)
+            tpos += len(data)
+            n_keys += len(terms)
+            n_terms += len(terms) - sum(map(str.startswith, terms, repeat(P.FIND_PREFIX)))
+        for k in range(done, P.SHARDS + 1):
             idx[k] = tpos
         sync(tf)
         sync(pf)
@@ -167,17 +158,7 @@ def write_segment(index_dir: str, docs: Docs, terms: Iterator[tuple[int, str, in
     return name
 
 
-def _flush(tf, pf, lines: list[str], blocks: list[bytes], digest, tpos: int) -> int:
-    """Write one shard's dictionary lines and postings; returns the dictionary's new size."""
-    data = "".join(lines).encode("utf-8")
-    post = b"".join(blocks)
-    tf.write(data)
-    pf.write(post)
-    digest.update(post)
-    digest.update(data)
-    lines.clear()
-    blocks.clear()
-    return tpos + len(data)
+_LINE = "{}\t{}\t{}\n"  # a dictionary line: term, df, offset
 
 
 _SERIAL = [0]
@@ -284,9 +265,10 @@ def _merged_docs(inputs: list[MergeInput]) -> Iterator[tuple[list[str], array, a
                 yield ids, lens, flens
 
 
-def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, str, int, bytes, bytes]]:
+def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, list[str], list[int], bytes]]:
     """The union of the inputs' terms in disk order, postings concatenated (renumbered, the
-    deleted documents dropped). Each input's postings file is read front to back once."""
+    deleted documents dropped), a shard at a time as ``write_segment`` takes them. Each input's
+    postings file is read front to back once."""
     handles = [seg._open(POSTINGS) for seg, *_ in plans]
     widths = [int(seg.meta["tf_width"]) for seg, *_ in plans]
     out_width = 2 if tf_max < 65536 else 4
@@ -297,6 +279,9 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, str
             for i, (seg, *_rest) in enumerate(plans):
                 for term, df, off in seg.shard_entries(n):
                     table.setdefault(term, []).append((i, df, off))
+            names: list[str] = []
+            dfs: list[int] = []
+            parts: list[bytes] = []
             for term in sorted(table):
                 dparts: list[bytes] = []
                 tparts: list[bytes] = []
@@ -330,7 +315,12 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, str
                     tparts.append(P.le(t))
                     total += len(d)
                 if total:
-                    yield n, term, total, b"".join(dparts), b"".join(tparts)
+                    names.append(term)
+                    dfs.append(total)
+                    parts += dparts
+                    parts += tparts
+            if names:
+                yield n, names, dfs, b"".join(parts)
             if progress is not None:
                 progress(n + 1, P.SHARDS)
     finally:

@@ -55,7 +55,7 @@ from typing import NamedTuple
 from ...base.patterns import hot, lazy
 from .find import FILL, INVISIBLE, _prepare
 from .postings import FIND_PREFIX
-from .tokenize import term_counts, tokenize
+from .tokenize import coarse_counts, coarse_text, tokenize
 
 ALWAYS = FIND_PREFIX + "*"
 _INVISIBLE = INVISIBLE
@@ -291,9 +291,10 @@ def index_entries(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[s
     hidden = hidden_spans(text)  # where markup may hide letters, and words only the reader view shows
     extra = view_keys(text, hidden, chunks)
     needs_keys = JOIN_AT.search
+    coarse = coarse_text(text)  # lower-cased once for the whole text: its chunks are slices of it
     for i, (s, e) in enumerate(chunks):
         piece = text[s:e]
-        counts = term_counts(piece)
+        counts = coarse_counts(coarse[s:e])
         cut = e < size and not text[e].isspace() and piece_cut(text, e, chunks[i + 1][0] if i + 1 < n else size)
         keys: list[str] = []
         if cut or needs_keys(piece) or CASE_TRAP in piece or i in extra:

@@ -70,13 +70,19 @@ def _expand(raw: str) -> tuple[str, ...]:
     return res
 
 
-def _coarse(text: str) -> list[str]:
-    """Split at ASCII punctuation and any whitespace, lower-casing ASCII letters, in C.
+def coarse_text(text: str) -> str:
+    """``text`` with ASCII letters lower-cased and the other ASCII characters that are not
+    letters or digits made spaces, in C. Non-ASCII characters pass through unchanged (UTF-8
+    continuation bytes are all >= 0x80), so each character stays one character in its place:
+    ``coarse_text(text)[i:j] == coarse_text(text[i:j])``, and a text's chunks can be cut from
+    one call."""
+    return text.encode("utf-8", "surrogatepass").translate(_BYTE_TABLE).decode("utf-8", "surrogatepass")
 
-    Non-ASCII characters pass through unchanged (UTF-8 continuation bytes are all >= 0x80), so
-    a coarse token holding any is refined by ``_expand``.
-    """
-    return text.encode("utf-8", "surrogatepass").translate(_BYTE_TABLE).decode("utf-8", "surrogatepass").split()
+
+def _coarse(text: str) -> list[str]:
+    """Split at ASCII punctuation and any whitespace, lower-casing ASCII letters; a coarse
+    token holding a non-ASCII character is refined by ``_expand``."""
+    return coarse_text(text).split()
 
 
 def tokenize(text: str) -> list[str]:
@@ -96,9 +102,14 @@ def tokenize(text: str) -> list[str]:
 
 def term_counts(text: str) -> dict[str, int]:
     """``Counter(tokenize(text))``, computed faster (the index builder calls it per chunk)."""
-    counts = Counter(_coarse(text))
+    return coarse_counts(coarse_text(text))
+
+
+def coarse_counts(coarse: str) -> dict[str, int]:
+    """``term_counts(text)`` given ``coarse_text(text)`` (or a slice of it)."""
+    counts = Counter(coarse.split())
     _consume(map(counts.pop, _ASCII_DROP_SET.intersection(counts)))
-    if text.isascii():
+    if coarse.isascii():
         return counts
     for tok in list(filterfalse(str.isascii, counts)):
         n = counts.pop(tok)
