@@ -36,6 +36,7 @@ import hmac
 import json
 import os
 import time
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -45,7 +46,7 @@ from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
 from ..workspace.layout import Workspace
 
-FORMAT = 1  # bump when a remembered fact changes meaning
+FORMAT = 2  # bump when a remembered fact changes meaning (2: a claim is keyed by its sources' whole records)
 RACY_NS = 2_000_000_000
 PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
@@ -324,6 +325,25 @@ class VerifyCache:
         if self.store:
             self.store.write(f"{kind}-{key}.json", data)
             self.store.prune(f"{kind}-", PAGES_KEPT)
+
+    # ---- facts another command established -----------------------------------------------
+    @classmethod
+    def learn_clean(cls, ws: Workspace, facts: Iterable[str]) -> None:
+        """Add content facts (keys over digests and records, true wherever they were learnt)
+        that another command established by the very rules verify runs (``sb claim add`` checks
+        each claim it stores), keeping every fact the cache holds; the next verify keeps those it
+        uses. Nothing is written without a usable key, or when every fact is known already."""
+        new = [f for f in facts if isinstance(f, str)]
+        if not new:
+            return
+        cache = cls(ws)
+        if cache.store is None or all(f in cache._clean.old for f in new):
+            return
+        cache._digests.kept = dict(cache._digests.old)
+        cache._records.kept = dict(cache._records.old)
+        cache._holds.kept = set(cache._holds.old)
+        cache._clean.kept = cache._clean.old | set(new)
+        cache.save()
 
     # ---- saving ------------------------------------------------------------------------
     def save(self) -> None:

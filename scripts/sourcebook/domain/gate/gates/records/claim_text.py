@@ -8,12 +8,16 @@ cut flags are listed for review and never fail the run; an ack (``sb claim ack``
 a flag silences it.
 
 A claim with no flag at all is remembered in the verify cache, keyed by the claim's record and
-the hash and dates of each source it cites, so a repeat run reads only what changed.
+the hash and whole record of each source it cites, so a repeat run reads only what changed;
+``sb claim add`` and ``sb claim import`` record the claims they checked under the same key, so
+the first verify after them does too.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from .....base.errors import Finding
 from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
@@ -28,17 +32,27 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
     """The cache key of "this very claim, over these very sources, raised no flag"."""
     if not ctx.cache.enabled:
         return None
+    return claim_fact(c, ctx.text_sha, ctx.source, lambda: sorted(ctx.sources.items()))
+
+
+def claim_fact(c: Mapping, text_sha: Callable[[str], str | None], source: Callable[[Any], Mapping | None],
+               every: Callable[[], Iterable[tuple[str, Mapping | None]]]) -> str | None:
+    """The key of "this claim raised no flag" over the sources it cites: the claim's record, and
+    for each source its text's SHA-256 and the record fields the rules read. ``every``: each
+    source id and record (an inferred claim may name any source). ``sb claim add`` records the
+    claims it checked under the same key, so verify after it reads only what changed since."""
     parts = [repr(sorted(c.items()))]  # parsed JSON: repr is exact
-    for sid in sorted({str(e.get("source_id")) for e in evidence(c)}):
-        sha = ctx.text_sha(sid)
+    for sid in sorted({str(e.get("source_id")) for e in evidence(dict(c))}):
+        sha = text_sha(sid)
         if sha is None:
             return None
-        rec = ctx.source(sid) or {}
-        twin = ctx.source(rec.get("same_as")) or {} if isinstance(rec.get("same_as"), str) else {}
-        parts.append(f"{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}:"
-                     f"{[[r.get(k) for k in _ADDRESS] for r in (rec, twin)]}")
+        rec = source(sid) or {}
+        twin = source(rec.get("same_as")) or {} if isinstance(rec.get("same_as"), str) else {}
+        # the whole records (parsed JSON: repr is exact): the rules read a source's title,
+        # publisher, tier, dates and addresses, and a title set since may back a name or not
+        parts.append(f"{sid}:{sha}:{sorted(rec.items())!r}:{sorted(twin.items())!r}")
     if c.get("confidence") == "inferred":  # it may name any source ("the 2018 draft"): their dates and titles
-        parts += [f"{sid}:{ctx.text_sha(sid)}:{[(rec or {}).get(k) for k in _NAMED]}" for sid, rec in sorted(ctx.sources.items())]
+        parts += [f"{sid}:{text_sha(sid)}:{[(rec or {}).get(k) for k in _NAMED]}" for sid, rec in every()]
     body = "\0".join(parts).encode("utf-8", "surrogatepass")
     return "claim-text:" + hashlib.sha256(body).hexdigest()[:32]
 
