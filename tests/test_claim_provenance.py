@@ -1252,17 +1252,23 @@ def test_a_claim_checked_by_claim_add_is_not_checked_again_by_the_first_verify(w
     assert checked == [cid] and out["rc"] == 2 and "E-CLAIM-WIDENED" in out["codes"], out
 
 
-def test_a_claim_found_clean_is_judged_again_when_its_sources_title_changes(ws):
-    """A claim naming what only its source's title names ("the City Rail card") is clean while
-    the title says it; once the title is set to something else, verify judges the claim again
-    (the remembered fact is keyed by the whole source record) and refuses it."""
+@pytest.mark.parametrize("field, before, after", [
+    ("title", "Tidewater Pass and City Rail card", "Tidewater Pass"),
+    ("publisher", "City Rail", "Tidewater Transit"),
+])
+def test_a_claim_found_clean_is_judged_again_when_its_sources_record_changes(ws, field, before, after):
+    """A claim naming what only its source's title or publisher names ("the City Rail card") is
+    clean while the record says it; once the field is set to something else, verify judges the
+    claim again (what it remembered, per claim and for the whole ledger, is keyed by the whole
+    source records) and refuses it."""
     sid = make_source(ws, PASS_PAGE, name="pass", tier="A")
-    assert sb("source", "set", sid, "title=Tidewater Pass and City Rail card", cwd=ws).rc == 0
+    assert sb("source", "set", sid, f"{field}={before}", cwd=ws).rc == 0
     quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
     text = "The Tidewater Pass and the City Rail card are accepted on water bus routes W1 and W2."
     r = add(ws, claim(text, topic="pass.wider", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)]))
     assert r.rc == 0, r.both
     first = verify_json(ws)
-    assert "E-CLAIM-WIDENED" not in first["codes"], first
-    assert sb("source", "set", sid, "title=Tidewater Pass", cwd=ws).rc == 0
+    assert first["rc"] == 0 and "E-CLAIM-WIDENED" not in first["codes"], first
+    assert verify_json(ws)["rc"] == 0  # the whole ledger remembered
+    assert sb("source", "set", sid, f"{field}={after}", cwd=ws).rc == 0
     assert "E-CLAIM-WIDENED" in verify_json(ws)["codes"]

@@ -183,15 +183,13 @@ def same_claim(text: str, by_id: Mapping[str, Mapping], identities: dict[str, st
     return by_id.get(found) if found is not None else None
 
 
-def _tell_verify(ws: Workspace, checked: list, cache: TextCache) -> None:
-    """Record in the verify cache that these claims, just checked by the rules verify's
-    claim-text gate runs, raised no flag, keyed as that gate keys them (the claim as stored, each
-    cited source's text digest and whole record), so the first verify after an import does not
-    check them again. An inferred claim (keyed by every source) is left to verify."""
+def _clean_facts(checked: list, cache: TextCache) -> list[str]:
+    """The verify cache's keys (``clean_fact``) of these claims, just found clean by the rules
+    verify's claim-text gate runs, as they are stored. An inferred claim (keyed by every
+    source) is left to verify."""
     import hashlib
 
-    from ..gate.gates.records.claim_text import claim_fact
-    from ..gate.verify_cache import VerifyCache
+    from .clean_fact import claim_fact
 
     shas: dict[str, str | None] = {}
 
@@ -209,11 +207,12 @@ def _tell_verify(ws: Workspace, checked: list, cache: TextCache) -> None:
         fact = claim_fact(stored, text_sha, cache.record, list)
         if fact is not None:
             facts.append(fact)
-    VerifyCache.learn_clean(ws, facts)
+    return facts
 
 
-def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
-    """Store every valid item; return one result per item, in input order."""
+def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None) -> list[ItemResult]:
+    """Store every valid item; return one result per item, in input order. ``learnt`` gets the
+    verify cache's keys of the stored claims the claim-text rules found clean."""
     results: list[ItemResult] = []
     with ws.lock():
         ws.load_manifest()  # a broken manifest fails here, before any ledger file is written
@@ -262,7 +261,8 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
         if stored:
             save_claims(ws, list(by_id.values()))
             append_events(ws, events)
-            _tell_verify(ws, [by_id[c] for c, ok in clean.items() if ok and c in by_id], cache)
+            if learnt is not None:
+                learnt += _clean_facts([by_id[c] for c, ok in clean.items() if ok and c in by_id], cache)
             note = f"claim {stored[0]}" if len(stored) == 1 else f"claim {stored[0]} (+{len(stored) - 1} more)"
             ws.record("GROUND", note)
     return results

@@ -9,23 +9,17 @@ a flag silences it.
 
 A claim with no flag at all is remembered in the verify cache, keyed by the claim's record and
 the hash and whole record of each source it cites, so a repeat run reads only what changed;
-``sb claim add`` and ``sb claim import`` record the claims they checked under the same key, so
-the first verify after them does too.
+``sb claim add`` and ``sb claim import`` record the claims they checked under the same key
+(``ledger.clean_fact``), so the first verify after them does too.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
-
 from .....base.errors import Finding
+from ....ledger.clean_fact import claim_fact
 from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
-from ...context import GateContext, cid, evidence
+from ...context import WHOLE, GateContext, cid
 from ...registry import GateResult, register
-
-_ADDRESS = ("url", "canonical_locator", "locator", "fetch", "same_as")  # what the recheck-host rule reads
-_NAMED = ("title", "published_at", "published")  # what names a source by its date ("the 2018 draft")
 
 
 def _fact(ctx: GateContext, c: dict) -> str | None:
@@ -35,32 +29,11 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
     return claim_fact(c, ctx.text_sha, ctx.source, lambda: sorted(ctx.sources.items()))
 
 
-def claim_fact(c: Mapping, text_sha: Callable[[str], str | None], source: Callable[[Any], Mapping | None],
-               every: Callable[[], Iterable[tuple[str, Mapping | None]]]) -> str | None:
-    """The key of "this claim raised no flag" over the sources it cites: the claim's record, and
-    for each source its text's SHA-256 and the record fields the rules read. ``every``: each
-    source id and record (an inferred claim may name any source). ``sb claim add`` records the
-    claims it checked under the same key, so verify after it reads only what changed since."""
-    parts = [repr(sorted(c.items()))]  # parsed JSON: repr is exact
-    for sid in sorted({str(e.get("source_id")) for e in evidence(dict(c))}):
-        sha = text_sha(sid)
-        if sha is None:
-            return None
-        rec = source(sid) or {}
-        twin = source(rec.get("same_as")) or {} if isinstance(rec.get("same_as"), str) else {}
-        # the whole records (parsed JSON: repr is exact): the rules read a source's title,
-        # publisher, tier, dates and addresses, and a title set since may back a name or not
-        parts.append(f"{sid}:{sha}:{sorted(rec.items())!r}:{sorted(twin.items())!r}")
-    if c.get("confidence") == "inferred":  # it may name any source ("the 2018 draft"): their dates and titles
-        parts += [f"{sid}:{text_sha(sid)}:{[(rec or {}).get(k) for k in _NAMED]}" for sid, rec in every()]
-    body = "\0".join(parts).encode("utf-8", "surrogatepass")
-    return "claim-text:" + hashlib.sha256(body).hexdigest()[:32]
-
-
 def _whole(ctx: GateContext) -> str | None:
     """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
     the common repeat run instead of one per claim."""
-    return None if ctx.claim_schema else ctx.ledger_key("published_at", "retrieved_at", *_ADDRESS, *_NAMED)
+    # every record whole: the rules read a source's title, publisher, tier and dates as well
+    return None if ctx.claim_schema else ctx.ledger_key(*WHOLE)
 
 
 @register("claim-text", 45)
