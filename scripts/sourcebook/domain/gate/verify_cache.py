@@ -7,6 +7,9 @@ Verify runs many times in a revision loop while the sources stay the same. It re
   source folder holds, keyed by the folder's identity;
 - each ``source.json`` that parsed and matched its schema, keyed the same way;
 - which evidence spans held byte for byte against which text (by the text's hash);
+- which re-extractions gave which text, by the digests of the raw bytes and of the text and every
+  input of the extraction (``sources.ingest.extraction_fact``; ``sb extract`` records them too),
+  and which claims raised no flag (``ledger.clean_fact``; ``sb claim add`` records them too);
 - what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
   rules found on it, keyed by the hash of the page's bytes.
 - which derived files matched what sourcebook writes, and which podcast scripts' figures were
