@@ -1217,3 +1217,58 @@ def test_a_verified_claim_that_says_more_than_its_quotes_is_refused_until_acked(
     assert doc["rc"] == 2 and "E-CLAIM-WIDENED" in doc["codes"] and said in json.dumps(doc), doc
     assert sb("claim", "ack", cid, "--reason", "the operator's fares page says so too", cwd=ws).rc == 0
     assert "E-CLAIM-WIDENED" not in verify_json(ws)["codes"]
+
+
+def test_a_claim_checked_by_claim_add_is_not_checked_again_by_the_first_verify(ws, monkeypatch):
+    """`sb claim add` runs the rules of the claim-text gate on each claim it stores and records
+    the clean ones in the verify cache, keyed as the gate keys them: the first verify after it
+    reads only what changed since. A claim edited in claims.json, or a source record changed,
+    is checked again."""
+    from sourcebook.domain.gate.gates.records import claim_text
+
+    sid = make_source(ws, PASS_PAGE, name="pass", tier="A")
+    quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+    r = add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)]))
+    assert r.rc == 0 and r.err == "", r.both
+    checked: list[str] = []
+    real = claim_text.check_claim
+
+    def counting(c, *a, **kw):
+        checked.append(c["id"])
+        return real(c, *a, **kw)
+
+    monkeypatch.setattr(claim_text, "check_claim", counting)
+    assert verify_json(ws)["rc"] == 0
+    assert checked == []  # known clean from `sb claim add`
+    cid = last_id(r)
+    # the claim's text edited by hand (its id no longer its hash): read and refused again
+    path = os.path.join(str(ws), "ledger", "claims.json")
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    doc["claims"][0]["text"] = "The Tidewater Pass is accepted on water bus routes W1, W2 and W9."
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    out = verify_json(ws)
+    assert checked == [cid] and out["rc"] == 2 and "E-CLAIM-WIDENED" in out["codes"], out
+
+
+@pytest.mark.parametrize("field, before, after", [
+    ("title", "Tidewater Pass and City Rail card", "Tidewater Pass"),
+    ("publisher", "City Rail", "Tidewater Transit"),
+])
+def test_a_claim_found_clean_is_judged_again_when_its_sources_record_changes(ws, field, before, after):
+    """A claim naming what only its source's title or publisher names ("the City Rail card") is
+    clean while the record says it; once the field is set to something else, verify judges the
+    claim again (what it remembered, per claim and for the whole ledger, is keyed by the whole
+    source records) and refuses it."""
+    sid = make_source(ws, PASS_PAGE, name="pass", tier="A")
+    assert sb("source", "set", sid, f"{field}={before}", cwd=ws).rc == 0
+    quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+    text = "The Tidewater Pass and the City Rail card are accepted on water bus routes W1 and W2."
+    r = add(ws, claim(text, topic="pass.wider", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)]))
+    assert r.rc == 0, r.both
+    first = verify_json(ws)
+    assert first["rc"] == 0 and "E-CLAIM-WIDENED" not in first["codes"], first
+    assert verify_json(ws)["rc"] == 0  # the whole ledger remembered
+    assert sb("source", "set", sid, f"{field}={after}", cwd=ws).rc == 0
+    assert "E-CLAIM-WIDENED" in verify_json(ws)["codes"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -184,6 +185,7 @@ def test_young_files_are_not_remembered(ws):
 
 def test_no_cache_writes_nothing_and_an_unusable_key_folder_runs_uncached(good, monkeypatch, tmp_path):
     root, ids, cs = good
+    shutil.rmtree(os.path.join(root, ".sb-cache", "verify"))  # what `sb extract` handed verify
     r = sb("verify", "--no-cache", cwd=root)
     assert r.rc == 0 and not os.path.exists(os.path.join(root, ".sb-cache", "verify"))
     blocker = tmp_path / "not-a-folder"
@@ -305,3 +307,50 @@ def test_a_run_from_scratch_reads_each_source_file_once(good):
         assert len(names) == 2
         for n in names:
             assert opened[os.path.join("sources", sid, n)] == 1, (n, opened)
+
+
+def test_the_first_run_after_extract_makes_no_extraction_again_and_still_catches_edits(ws, monkeypatch):
+    """`sb extract` hands verify what each extraction gave, keyed by the digests of the raw bytes
+    and of the text and by every input of the extraction: the first verify re-extracts nothing
+    (it hashes both files, as it must anyway). A sentence written into a canonical text with its
+    hash updated, or a capture edited with its hash updated, changes a digest and is re-extracted
+    and refused; --deep and --no-cache trust none of it."""
+    from sourcebook.domain.sources import ingest
+
+    ids, cs = good_workspace(ws)  # `sb add` and `sb extract` of three sources
+    made: list[str] = []
+    real = ingest.reextract
+
+    def counting(w, rec, read=None):
+        made.append(rec["id"])
+        return real(w, rec, read)
+
+    monkeypatch.setattr(ingest, "reextract", counting)
+    r = sb("verify", cwd=ws)
+    assert r.rc == 0 and made == [], (made, r.both)
+    assert sb("verify", "--no-cache", cwd=ws).rc == 0 and sorted(made) == sorted(ids.values())
+    made.clear()
+    sid = ids["operator"]
+    p = os.path.join(ws, "sources", sid, "normalized.md")
+    text = text_of(ws, sid) + "\nThe ferry is free on Sundays.\n"
+    with open(p, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    sj = os.path.join(ws, "sources", sid, "source.json")
+    with open(sj, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    rec["normalized_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    with open(sj, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    r = sb("verify", cwd=ws)
+    assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)
+    # the capture edited to say the same, its hash updated: extracted again, and it drifts
+    raw = [n for n in os.listdir(os.path.join(ws, "sources", sid)) if n.startswith("raw.")][0]
+    with open(os.path.join(ws, "sources", sid, raw), "ab") as fh:
+        fh.write(b"\nAnother line.\n")
+    with open(os.path.join(ws, "sources", sid, raw), "rb") as fh:
+        rec["raw_sha256"] = hashlib.sha256(fh.read()).hexdigest()
+    with open(sj, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    made.clear()
+    r = sb("verify", cwd=ws)
+    assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)

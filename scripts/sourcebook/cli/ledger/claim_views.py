@@ -34,7 +34,13 @@ def run_add(args, ctx, ws) -> int:
     if not items:
         raise SbError("E-CLAIM", "(none)", "the payload holds no claims")
     failed = 0
-    for res in add_claims(ws, items):
+    learnt: list[str] = []
+    results = add_claims(ws, items, learnt)
+    # the claims found clean, so the first verify after this does not judge them again
+    from ...domain.gate.verify_cache import VerifyCache
+
+    VerifyCache.learn_clean(ws, learnt)
+    for res in results:
         for f in res.findings:
             ctx.finding(f)
         if res.ok:

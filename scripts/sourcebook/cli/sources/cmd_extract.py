@@ -72,9 +72,14 @@ def run(args, ctx) -> int:
                 from ...domain.ledger.evidence_carry import EvidenceCarrier
 
                 carrier = EvidenceCarrier(ws, NORMALIZER)
+            learnt: list[str] = []
             with Progress(ctx.stderr, "extracting") as progress:
                 lines = ingest.extract_all(ws, force=args.force, upgrade=args.upgrade, carry=carrier,
-                                           progress=progress, jobs_wanted=args.jobs)
+                                           progress=progress, jobs_wanted=args.jobs, learnt=learnt)
+            # what each extraction gave, so verify's first run need not make it again
+            from ...domain.gate.verify_cache import VerifyCache
+
+            VerifyCache.learn_clean(ws, learnt)
             if carrier is not None:
                 carrier.commit()
         ready = [ln for ln in lines if ln.status in ("ready", "kept")]

@@ -25,6 +25,8 @@ from .verify_cache import VerifyCache, dir_sig, file_sig
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
 
+WHOLE = ("*",)  # ``ledger_key`` over each source's whole record
+
 
 class VerifyOptions(NamedTuple):
     html: str | None = None  # absolute path of an explicit page
@@ -256,8 +258,8 @@ class GateContext:
 
     def ledger_key(self, *fields: str) -> str | None:
         """A cache key for "this ledger over these sources": the claims file's digest, each
-        source's text digest and the record ``fields`` a gate reads. None when the cache is off
-        or a text is missing (a gate then judges afresh)."""
+        source's text digest and the record ``fields`` a gate reads (``*WHOLE``: the whole
+        record). None when the cache is off or a text is missing (a gate then judges afresh)."""
         doc = self.doc_shas.get("ledger/claims.json")
         if not self.cache.enabled or doc is None:
             return None
@@ -270,7 +272,8 @@ class GateContext:
             if sha is None:
                 return None
             rec = self.sources.get(sid) or {}
-            h.update(f"\0{sid}:{sha}:{':'.join(str(rec.get(f)) for f in fields)}".encode("utf-8", "surrogatepass"))
+            told = repr(sorted(rec.items())) if fields == WHOLE else ':'.join(str(rec.get(f)) for f in fields)
+            h.update(f"\0{sid}:{sha}:{told}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
 
     def text_sha(self, sid: Any) -> str | None:

@@ -7,6 +7,9 @@ Verify runs many times in a revision loop while the sources stay the same. It re
   source folder holds, keyed by the folder's identity;
 - each ``source.json`` that parsed and matched its schema, keyed the same way;
 - which evidence spans held byte for byte against which text (by the text's hash);
+- which re-extractions gave which text, by the digests of the raw bytes and of the text and every
+  input of the extraction (``sources.ingest.extraction_fact``; ``sb extract`` records them too),
+  and which claims raised no flag (``ledger.clean_fact``; ``sb claim add`` records them too);
 - what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
   rules found on it, keyed by the hash of the page's bytes.
 - which derived files matched what sourcebook writes, and which podcast scripts' figures were
@@ -36,6 +39,7 @@ import hmac
 import json
 import os
 import time
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -45,7 +49,7 @@ from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
 from ..workspace.layout import Workspace
 
-FORMAT = 1  # bump when a remembered fact changes meaning
+FORMAT = 2  # bump when a remembered fact changes meaning (2: a claim is keyed by its sources' whole records)
 RACY_NS = 2_000_000_000
 PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
@@ -324,6 +328,25 @@ class VerifyCache:
         if self.store:
             self.store.write(f"{kind}-{key}.json", data)
             self.store.prune(f"{kind}-", PAGES_KEPT)
+
+    # ---- facts another command established -----------------------------------------------
+    @classmethod
+    def learn_clean(cls, ws: Workspace, facts: Iterable[str]) -> None:
+        """Add content facts (keys over digests and records, true wherever they were learnt)
+        that another command established by the very rules verify runs (``sb claim add`` checks
+        each claim it stores), keeping every fact the cache holds; the next verify keeps those it
+        uses. Nothing is written without a usable key, or when every fact is known already."""
+        new = [f for f in facts if isinstance(f, str)]
+        if not new:
+            return
+        cache = cls(ws)
+        if cache.store is None or all(f in cache._clean.old for f in new):
+            return
+        cache._digests.kept = dict(cache._digests.old)
+        cache._records.kept = dict(cache._records.old)
+        cache._holds.kept = set(cache._holds.old)
+        cache._clean.kept = cache._clean.old | set(new)
+        cache.save()
 
     # ---- saving ------------------------------------------------------------------------
     def save(self) -> None:

@@ -2,7 +2,8 @@
 
 Modules:
 - ``claims``: the claims file and its event trail; ``provenance``: the rules that read a claim's
-  own text (it says no more than its evidence);
+  own text (it says no more than its evidence); ``clean_fact``: the verify cache's key of a claim
+  those rules found clean (``sb claim add`` hands it to verify);
 - ``claim_add``, ``claim_check``, ``claim_edit``, ``evidence``: adding, checking and changing
   claims, and resolving their evidence to exact spans;
 - ``evidence_match``: a pasted quote located once markup and spacing are ignored, and the fix a

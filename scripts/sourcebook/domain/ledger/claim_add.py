@@ -183,8 +183,36 @@ def same_claim(text: str, by_id: Mapping[str, Mapping], identities: dict[str, st
     return by_id.get(found) if found is not None else None
 
 
-def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
-    """Store every valid item; return one result per item, in input order."""
+def _clean_facts(checked: list, cache: TextCache) -> list[str]:
+    """The verify cache's keys (``clean_fact``) of these claims, just found clean by the rules
+    verify's claim-text gate runs, as they are stored. An inferred claim (keyed by every
+    source) is left to verify."""
+    import hashlib
+
+    from .clean_fact import claim_fact
+
+    shas: dict[str, str | None] = {}
+
+    def text_sha(sid: str) -> str | None:
+        if sid not in shas:
+            raw = cache.raw(sid)
+            shas[sid] = None if raw is None else hashlib.sha256(raw).hexdigest()
+        return shas[sid]
+
+    facts = []
+    for claim in checked:
+        if claim.get("confidence") == "inferred":
+            continue
+        stored = json.loads(json.dumps(claim, ensure_ascii=False, sort_keys=True))  # as save_claims writes it
+        fact = claim_fact(stored, text_sha, cache.record, list)
+        if fact is not None:
+            facts.append(fact)
+    return facts
+
+
+def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None) -> list[ItemResult]:
+    """Store every valid item; return one result per item, in input order. ``learnt`` gets the
+    verify cache's keys of the stored claims the claim-text rules found clean."""
     results: list[ItemResult] = []
     with ws.lock():
         ws.load_manifest()  # a broken manifest fails here, before any ledger file is written
@@ -193,6 +221,7 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
         cache = TextCache(ws)
         events: list[dict] = []
         identities: dict[str, str] = {}  # what each stored claim reads as -> its id (made on first need)
+        clean: dict[str, bool] = {}  # claim id -> its last check raised no flag
         for i, item in enumerate(items):
             res = ItemResult(i)
             results.append(res)
@@ -216,7 +245,9 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
                     old = by_id.get(twin["id"])
             if old is not None:
                 warnings += _merge_existing(claim, old)  # type: ignore[arg-type]
-            warnings += add_warnings(claim, check_claim(claim, cache.text, cache.record, cache.ids))  # after the acks merge
+            flags = check_claim(claim, cache.text, cache.record, cache.ids)  # after the acks merge
+            clean[claim["id"]] = not flags
+            warnings += add_warnings(claim, flags)
             warnings += long_quote_warnings(claim, cache.record)
             by_id[claim["id"]] = claim
             if identities:
@@ -230,6 +261,8 @@ def add_claims(ws: Workspace, items: list) -> list[ItemResult]:
         if stored:
             save_claims(ws, list(by_id.values()))
             append_events(ws, events)
+            if learnt is not None:
+                learnt += _clean_facts([by_id[c] for c, ok in clean.items() if ok and c in by_id], cache)
             note = f"claim {stored[0]}" if len(stored) == 1 else f"claim {stored[0]} (+{len(stored) - 1} more)"
             ws.record("GROUND", note)
     return results

@@ -57,6 +57,7 @@ class Done:
     sketch: shingles.Sketch | None  # None when the text is empty
     staged: str | None = None  # the text, written beside job.stage (see jsonio.stage_bytes)
     text_sha: str | None = None  # the SHA-256 of the text's UTF-8 (``base.ids.sha256_text``)
+    raw_sha: str | None = None  # the SHA-256 of the raw bytes extracted
 
 
 def compute(job: Job) -> Done:
@@ -69,7 +70,7 @@ def compute(job: Job) -> Done:
         return Done(job, out, charset, None)
     data = out.text.encode("utf-8")
     staged = jsonio.stage_bytes(job.stage, data) if job.stage else None
-    return Done(job, out, charset, shingles.sketch(out.text), staged, sha256_bytes(data))
+    return Done(job, out, charset, shingles.sketch(out.text), staged, sha256_bytes(data), sha256_bytes(raw))
 
 
 def default_jobs() -> int:

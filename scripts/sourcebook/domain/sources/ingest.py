@@ -7,7 +7,9 @@ canonical text version, and removing a source. Its names of the add side (``AddR
 
 from __future__ import annotations
 
+import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -172,14 +174,16 @@ def _extract_one(rec: SourceRecord, raw_path: str, done: Done) -> Extracted:
 
 
 def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
-                carry: Carrier | None = None, progress=None, jobs_wanted: int | None = None) -> list[ExtractLine]:
+                carry: Carrier | None = None, progress=None, jobs_wanted: int | None = None,
+                learnt: list[str] | None = None) -> list[ExtractLine]:
     """Extract pending sources; check ready ones for drift. ``upgrade`` re-extracts ready sources
     at an older canonical text version, ``force`` every ready source; ``carry`` moves the
     citations of a replaced text (and, without ``force``, keeps a source whose citations
     cannot all move at its old version). A ready source unchanged since it was last found
     intact is not read again (``extract_cache``); ``progress(done, total)`` follows the run.
     A batch is computed ahead in ``jobs_wanted`` processes (default: the cores; see
-    ``extract_pool``), and written here in order."""
+    ``extract_pool``), and written here in order. ``learnt`` gets the verify cache's keys
+    (``extraction_fact``) of the extractions written, for verify's re-extraction check."""
     from .extract_cache import ExtractCache
     from .extract_pool import Prefetch, default_jobs
 
@@ -211,13 +215,50 @@ def extract_all(ws: Workspace, force: bool = False, upgrade: bool = False,
             elif isinstance(got, SbError):  # a damaged record: reported, nothing read through it
                 lines.append(ExtractLine("damaged", got.subject, code=got.code, note=got.message))
             else:
-                line = _extract_source(ws, sid, got, force, upgrade, carry, fp, pre)
+                line = _extract_source(ws, sid, got, force, upgrade, carry, fp, pre, learnt)
                 if line is not None:
                     lines.append(line)
     if fp.loaded is not None:
         fp.loaded.save()
     seen.save([(ln.source_id, ln.chars, ln.tool, ln.version) for ln in lines if ln.status == "ready" and not ln.code])
     return lines
+
+
+def extraction_fact(raw_sha: str, text_sha: str, rec: Mapping, raw_path: str) -> str:
+    """The key of "re-extracting raw bytes with this SHA-256 as this record asks (``reextract``)
+    gives a text that, normalised, is the canonical text with this SHA-256": every input of the
+    extraction is in it, so it holds wherever it was learnt (``sb extract``, which made that very
+    extraction, or the normalizer gate of ``sb verify``)."""
+    ext = rec.get("extraction")
+    extraction = ext if isinstance(ext, Mapping) else {}
+    base_url = rec.get("locator") if rec.get("kind") == "url" else None
+    body = repr((raw_sha, text_sha, rec.get("media_type"), rec.get("charset"), base_url,
+                 rec.get("normalizer_version"), extraction.get("tool"), extraction.get("version"),
+                 os.path.basename(raw_path)))
+    return "extracted:" + hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _verify_fact(rec: SourceRecord, raw_path: str, done: Done) -> str | None:
+    """``extraction_fact`` of a text just extracted and written, when ``reextract`` would make
+    that very extraction from the record as written (same media type, charset, address, canonical
+    text version and extractor version; a title read or not changes no text) and the gate's
+    normalising leaves the text as it is; else None."""
+    from dataclasses import replace
+
+    from ...engines.convert.registry import format_for
+    from ...engines.text.normalize import normalize
+
+    ext = rec.get("extraction")
+    text = done.extracted.text
+    text_sha = done.text_sha or sha256_text(text)
+    if done.raw_sha is None or not isinstance(ext, dict) or replace(done.job, stage=None) != _job(rec, raw_path) \
+            or rec.get("normalizer_version") != NORMALIZER or rec.get("normalized_sha256") != text_sha:
+        return None
+    fmt = format_for(rec.get("media_type"), raw_path)
+    if fmt is None or fmt.tool != ext.get("tool") or ext.get("version") != fmt.version \
+            or fmt.version in fmt.reproduces or normalize(text) != text:
+        return None
+    return extraction_fact(done.raw_sha, text_sha, rec, raw_path)
 
 
 def _prefetchable(ws: Workspace, rec: SourceRecord, force: bool, upgrade: bool) -> Job | None:
@@ -254,7 +295,7 @@ class _LazyFingerprints:
 
 def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upgrade: bool,
                     carry: Carrier | None, fp: _LazyFingerprints | None = None,
-                    pre: Prefetch | None = None) -> ExtractLine | None:
+                    pre: Prefetch | None = None, learnt: list[str] | None = None) -> ExtractLine | None:
     """Extract one source (or check it for drift); None when there is nothing to say."""
     from .extract_pool import compute
 
@@ -288,7 +329,12 @@ def _extract_source(ws: Workspace, sid: str, rec: SourceRecord, force: bool, upg
     if done is None or done.job != job:  # not computed ahead, or for another capture
         done = compute(job)
     try:
-        return _extract_computed(ws, sid, rec, status, text_path, raws[0], renamed, done, force, carry, fp)
+        written = _extract_computed(ws, sid, rec, status, text_path, raws[0], renamed, done, force, carry, fp)
+        if learnt is not None and written is not None and written.status == "ready" and not written.code:
+            fact = _verify_fact(rec, raws[0], done)
+            if fact is not None:
+                learnt.append(fact)
+        return written
     finally:
         if done.staged:
             discard_staged(done.staged)  # written ahead but not used

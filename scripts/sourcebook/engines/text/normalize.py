@@ -14,7 +14,6 @@ from ...base.patterns import hot
 _TRAILING = " \t\f\v\u00a0"
 _TRAIL = hot(f"[{_TRAILING}]+$", re.M)
 _MANY_NL = hot(r"\n{3,}")
-_BEFORE_NL = tuple(c + "\n" for c in _TRAILING)
 
 
 def normalize(text: str) -> str:
@@ -25,9 +24,13 @@ def normalize(text: str) -> str:
         text = text[1:]
     # The regular expressions try every space of the text; most texts (an extractor's output)
     # are canonical already, which a few substring searches tell much faster.
-    if text.endswith(tuple(_TRAILING)) or any(pair in text for pair in _BEFORE_NL):
+    # A character the text lacks needs no search for it before a line break: a lone character is
+    # found at memchr speed, a pair is not (tabs, form feeds and no-break spaces are rare).
+    if text.endswith(tuple(_TRAILING)) or any(c + "\n" in text for c in _TRAILING if c in text):
         text = _TRAIL.sub("", text)
     if "\n\n\n" in text:
         text = _MANY_NL.sub("\n\n", text)
+    if text.endswith("\n") and not text.endswith("\n\n") and not text.startswith("\n"):
+        return text  # one line break at the end and none at the start: no copy to make
     text = text.strip("\n")
     return text + "\n" if text else ""

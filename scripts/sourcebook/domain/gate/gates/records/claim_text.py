@@ -8,45 +8,32 @@ cut flags are listed for review and never fail the run; an ack (``sb claim ack``
 a flag silences it.
 
 A claim with no flag at all is remembered in the verify cache, keyed by the claim's record and
-the hash and dates of each source it cites, so a repeat run reads only what changed.
+the hash and whole record of each source it cites, so a repeat run reads only what changed;
+``sb claim add`` and ``sb claim import`` record the claims they checked under the same key
+(``ledger.clean_fact``), so the first verify after them does too.
 """
 
 from __future__ import annotations
 
-import hashlib
-
 from .....base.errors import Finding
+from ....ledger.clean_fact import claim_fact
 from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
-from ...context import GateContext, cid, evidence
+from ...context import WHOLE, GateContext, cid
 from ...registry import GateResult, register
-
-_ADDRESS = ("url", "canonical_locator", "locator", "fetch", "same_as")  # what the recheck-host rule reads
-_NAMED = ("title", "published_at", "published")  # what names a source by its date ("the 2018 draft")
 
 
 def _fact(ctx: GateContext, c: dict) -> str | None:
     """The cache key of "this very claim, over these very sources, raised no flag"."""
     if not ctx.cache.enabled:
         return None
-    parts = [repr(sorted(c.items()))]  # parsed JSON: repr is exact
-    for sid in sorted({str(e.get("source_id")) for e in evidence(c)}):
-        sha = ctx.text_sha(sid)
-        if sha is None:
-            return None
-        rec = ctx.source(sid) or {}
-        twin = ctx.source(rec.get("same_as")) or {} if isinstance(rec.get("same_as"), str) else {}
-        parts.append(f"{sid}:{sha}:{rec.get('published_at')}:{rec.get('retrieved_at')}:"
-                     f"{[[r.get(k) for k in _ADDRESS] for r in (rec, twin)]}")
-    if c.get("confidence") == "inferred":  # it may name any source ("the 2018 draft"): their dates and titles
-        parts += [f"{sid}:{ctx.text_sha(sid)}:{[(rec or {}).get(k) for k in _NAMED]}" for sid, rec in sorted(ctx.sources.items())]
-    body = "\0".join(parts).encode("utf-8", "surrogatepass")
-    return "claim-text:" + hashlib.sha256(body).hexdigest()[:32]
+    return claim_fact(c, ctx.text_sha, ctx.source, lambda: sorted(ctx.sources.items()))
 
 
 def _whole(ctx: GateContext) -> str | None:
     """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
     the common repeat run instead of one per claim."""
-    return None if ctx.claim_schema else ctx.ledger_key("published_at", "retrieved_at", *_ADDRESS, *_NAMED)
+    # every record whole: the rules read a source's title, publisher, tier and dates as well
+    return None if ctx.claim_schema else ctx.ledger_key(*WHOLE)
 
 
 @register("claim-text", 45)

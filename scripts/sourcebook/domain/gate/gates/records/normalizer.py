@@ -2,7 +2,9 @@
 
 Default: the file's hash and normalizer version match ``source.json``. ``--deep`` also
 re-hashes the raw capture against ``raw_sha256`` and re-extracts it, so a sentence written
-into ``normalized.md`` (with its recorded hash updated to match) is still caught.
+into ``normalized.md`` (with its recorded hash updated to match) is still caught. A plain run
+does the same once per change: remembered by both files' identity, and by their digests
+(``extraction_fact``, which ``sb extract`` records for each text it writes).
 """
 
 from __future__ import annotations
@@ -38,15 +40,26 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
     out: list[Finding] = []
     raws = ctx.raw_files(sid)
     raw = _read(raws[0]) if raws else None  # read once: hashed here, re-extracted below
+    raw_sha = None if raw is None else hashlib.sha256(raw).hexdigest()
     recorded_raw = rec.get("raw_sha256")
     if isinstance(recorded_raw, str) and recorded_raw:
         if not raws:
             out.append(Finding("E-DEEP-RAW", sid, "the raw capture (raw.*) is missing; "
                                                   "re-add the source from its original"))
             return out, False
-        if (None if raw is None else hashlib.sha256(raw).hexdigest()) != recorded_raw:
+        if raw_sha != recorded_raw:
             out.append(Finding("E-DEEP-RAW", sid, f"{ctx.ws.rel(raws[0])} does not hash to the recorded "
                                                   "raw_sha256; the capture was changed after it was added"))
+            return out, False
+    # this very extraction was made before and gave this very text (by `sb extract`, or an
+    # earlier run): keyed by the digests of both files' bytes, as read now
+    digest = ctx.text_sha(sid)
+    known = None
+    if raws and raw_sha is not None and digest is not None and ctx.cache.enabled:
+        from ....sources.ingest import extraction_fact
+
+        known = extraction_fact(raw_sha, digest, rec, raws[0])
+        if ctx.cache.clean(known):
             return out, False
     ext = rec.get("extraction")
     extraction = ext if isinstance(ext, dict) else {}
@@ -67,6 +80,8 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
         return out, False
     fresh = normalize(fresh)
     current = ctx.text(sid)
+    if current is not None and fresh == current and known is not None:
+        ctx.cache.remember_clean(known)
     if current is not None and fresh != current:
         at = next((i for i, (a, b) in enumerate(zip(fresh, current, strict=False)) if a != b), min(len(fresh), len(current)))
         out.append(Finding("E-DEEP-DRIFT", sid,

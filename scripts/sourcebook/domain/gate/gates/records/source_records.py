@@ -60,18 +60,19 @@ def gate(ctx: GateContext) -> GateResult | None:
     if key is not None and ctx.cache.clean(key):
         return None
     records = {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)}
+    names = publishers(records)  # folded once, not once per cited source
     claims = [dict(c) for c in ctx.active]
     found: list[Finding] = []
     for sid in cited:
         rec = ctx.source(sid) or {}
         text = ctx.text(sid)
-        whose = title_given_to(rec, text, records)
+        whose = title_given_to(rec, text, records, names)
         if whose:
             found.append(Finding("E-SOURCE-TITLE-PUBLISHER", sid, f"its title {str(rec.get('title'))[:80]!r} gives the "
                                  f"document to {whose!r}, another source's publisher, which neither this source's "
                                  "record nor the top of its text names; the ledger would show it as that publisher's "
                                  f"own: sb source set {sid} title=\"...\" with the title its text states"))
-        by = byline_given_to(rec, text, records)
+        by = byline_given_to(rec, text, records, names)
         if by:
             found.append(Finding("E-SOURCE-BYLINE-PUBLISHER", sid, f"its byline {str(rec.get('byline'))[:80]!r}, set "
                                  f"by hand, names {by!r}, another source's publisher, which neither this source's "
@@ -165,9 +166,10 @@ def published_after_dateline(rec: Mapping, text: str | None) -> tuple[str, str] 
     if told not in (None, "sb source set"):
         return None
     recorded = _day(rec.get("published_at")) or _day(rec.get("published"))
-    line = dateline(text, rec.get("publisher"))
-    stated = _day(line)
-    if recorded is None or stated is None or recorded <= stated + timedelta(days=1):
+    if recorded is None:
+        return None  # no date to judge: the text's figures need no reading
+    stated = _day(dateline(text, rec.get("publisher")))
+    if stated is None or recorded <= stated + timedelta(days=1):
         return None
     return recorded.isoformat(), stated.isoformat()
 
@@ -183,13 +185,27 @@ def published_before_dateline(rec: Mapping, text: str | None) -> tuple[str, str]
     if told not in (None, "sb source set"):
         return None
     recorded = _day(rec.get("published_at")) or _day(rec.get("published"))
+    if recorded is None:
+        return None
     stated = _day(dateline(text, rec.get("publisher"), updates=False))
-    if recorded is None or stated is None or recorded >= stated - timedelta(days=_EARLY_DAYS):
+    if stated is None or recorded >= stated - timedelta(days=_EARLY_DAYS):
         return None
     return recorded.isoformat(), stated.isoformat()
 
 
-def byline_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping]) -> str | None:
+def publishers(records: Mapping[str, Mapping]) -> list[tuple[str, str]]:
+    """(name, folded name) of every publisher the records name (four characters or more), in
+    record order, each once: what a title or byline set by hand may wrongly give a document to."""
+    out: dict[str, str] = {}
+    for other in records.values():
+        name = other.get("publisher") if isinstance(other, Mapping) else None
+        if isinstance(name, str) and len(name.strip()) >= 4 and name not in out:
+            out[name] = _fold(name)
+    return list(out.items())
+
+
+def byline_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping],
+                    names: Sequence[tuple[str, str]] | None = None) -> str | None:
     """The other source's publisher a byline set by hand (``sb source set SRC byline=``) names,
     when neither this source's publisher nor the top of its text names it, or None. Another
     source's author (a person may write for many) is not judged."""
@@ -201,11 +217,7 @@ def byline_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mappin
     own = _fold(str(rec.get("publisher"))) if isinstance(rec.get("publisher"), str) else ""
     head = _fold((text or "")[:_HEAD])
     folded = _fold(by)
-    for other in records.values():
-        name = other.get("publisher") if isinstance(other, Mapping) else None
-        if not isinstance(name, str) or len(name.strip()) < 4:
-            continue
-        n = _fold(name)
+    for name, n in (publishers(records) if names is None else names):
         if (own and (n in own or own in n)) or n in head:
             continue
         if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", folded):
@@ -220,7 +232,8 @@ def _attributed(title: str, name: str) -> bool:
     return re.search(rf"(?:^{n}\s*[:|–—-]|[|–—-]\s*{n}\s*$|\bby\s+(?:the\s+)?{n}\b|{n}['’]s?\s)", title) is not None
 
 
-def title_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping]) -> str | None:
+def title_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping],
+                   names: Sequence[tuple[str, str]] | None = None) -> str | None:
     """The other source's publisher a title set by hand gives the document to, or None."""
     title = rec.get("title")
     if rec.get("title_from") or not isinstance(title, str) or not title.strip():
@@ -228,11 +241,7 @@ def title_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping
     own = {_fold(str(rec.get(k))) for k in ("publisher", "author", "byline") if isinstance(rec.get(k), str)}
     head = _fold((text or "")[:_HEAD])
     folded = _fold(title)
-    for other in records.values():
-        name = other.get("publisher") if isinstance(other, Mapping) else None
-        if not isinstance(name, str) or len(name.strip()) < 4:
-            continue
-        n = _fold(name)
+    for name, n in (publishers(records) if names is None else names):
         if n in own or n in head or any(n in o or o in n for o in own if o):
             continue
         if _attributed(folded, n):
