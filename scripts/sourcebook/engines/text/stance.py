@@ -3606,9 +3606,10 @@ _REVERSAL = lazy(r"\b(?:cancel(?:s|led|ed|ling|ing|lations?)?|scrap(?:s|ped|ping
                  r"拆除|拆掉|停用|取消|废除|廢除|撤销|撤銷|终止|終止|停止|撤除|移除|退出|暂停|暫停|中止|废止|廢止|撤掉|"
                  r"关停|關停|停运|停運|廃止|撤去|取り消|打ち切|取りやめ|取り止め|休止|解約|撤退|取り外|運休|廃線|終了",
                  re.IGNORECASE)
-# ... and what tells an ending: a verb of it, or "no longer", "phase out", "ends"
-_REVERSAL_BACKED = lazy(_REVERSAL.pattern + r"|\bno\s+longer\b|\bphas\w+\s+out\b|\bends?\b|\bended\b",
-                        re.IGNORECASE)
+# ... and what tells an ending: a verb of it, or "no longer", "phase out", "ends"; a thing told
+# off ("switched off", "out of service") backs a word of its stopping (停止していました, 停用)
+_REVERSAL_BACKED = lazy(_REVERSAL.pattern + r"|\bno\s+longer\b|\bphas\w+\s+out\b|\bends?\b|\bended\b|"
+                        r"\b(?:switched|turned|shut)\s+off\b|\bout\s+of\s+(?:service|order|use)\b", re.IGNORECASE)
 
 
 def _reversal(sentence: str, backing: list[str]) -> str | None:
@@ -3686,7 +3687,10 @@ def _finder_swapped(sentence: str, backing: list[str]) -> str | None:
     Ledger that ...": a sentence citing a reported claim that names as its finder or speaker someone
     other than the claim's speaker (the one the report was told to, or one the claims name
     nowhere), without naming the claim's speaker. None otherwise."""
-    frames = [got for b in backing if (got := _frame(b))]
+    told = _stems(sentence)
+    # the reports the sentence restates: half the words of what is reported stand in it
+    frames = [got for b in backing if (got := _frame(b)) and (body := _stems(got[2])) and
+              len(body & told) * 2 >= len(body)]
     if not frames:
         return None
     m = _FINDER.match(_seen(sentence))
