@@ -302,6 +302,39 @@ TURNED = [
 ]
 
 
+ADVICE = ["Until the W3 readers work, a Tidewater Pass holder riding W3 should carry another way to pay."]
+TURNED += [
+    (FARE, "A monthly pass bought on board is 3.40 marks", "period", "monthly pass",
+     "A single adult ticket bought on board is 3.40 marks"),
+    (ADVICE, "So on W3, just ride without paying until the readers work", "negation", "without paying",
+     "So on W3, bring another way to pay until the readers work"),
+]
+
+
+def test_a_cause_joining_two_claims_needs_a_claim_that_gives_it():
+    """", so riders say ..." joins the contract's claim to the riders' as cause and effect; two
+    sentences, or a claim that gives the cause with words of both, pass."""
+    joined = ("The committee heard that the W3 reader contract was signed in August, with installation set for "
+              "November, so riders say the W3 readers were still switched off in late September")
+    assert stance.added_words(joined, CONTRACT + RIDERS, False, 2) == ("cause", "so")
+    assert stance.added_words(joined.replace(", so riders", ". Riders"), CONTRACT + RIDERS, False, 2) is None
+    cause = ["The W3 readers were still switched off in late September because the reader contract was only "
+             "signed in August."]
+    assert stance.added_words(joined, CONTRACT + RIDERS + cause, False, 2) is None
+
+
+@pytest.mark.parametrize("label,backing,kind,word,honest", [
+    ("Why did route W3 drop the Tidewater Pass?", W3, "reversal", "drop the tidewater pass",
+     "When does route W3 take the Tidewater Pass?"),
+    ("Why did the city cancel the readers?", CONTRACT + W3, "reversal", "cancel", "Did the city cancel the readers?"),
+    ("Readers ordered and live", CONTRACT + RIDERS, "scale", "live", "Readers ordered, not yet live"),
+])
+def test_a_heading_or_title_that_takes_an_ending_or_a_plan_as_so_is_refused(label, backing, kind, word, honest):
+    claims = [b for b in backing if b[:1].isupper() and b.endswith(".")]
+    assert stance.label_says(label, claims, backing, 1) == (kind, word)
+    assert stance.label_says(honest, claims, backing, 1) is None
+
+
 @pytest.mark.parametrize("backing,dishonest,kind,word,honest", TURNED, ids=[p[3] for p in TURNED])
 def test_a_word_that_turns_what_a_claim_says_is_found_and_its_honest_neighbour_passes(backing, dishonest, kind,
                                                                                       word, honest):
@@ -316,6 +349,8 @@ def test_a_word_that_turns_what_a_claim_says_is_found_and_its_honest_neighbour_p
     (AUDIT, "The operator and the city give an audited 31,000 passengers per weekday"),
     (RIDERS, "Riders told The Ferry Ledger the W3 readers were still switched off in late September"),
     (RIDERS, "People on W3 found the readers still switched off in late September"),
+    (KIDS, "Children under twelve ride without paying when travelling with a paying adult"),
+    (FARE, "A single adult fare bought on board is 3.40 marks, the same every day of the week"),
 ])
 def test_a_word_of_ending_assurance_or_finding_the_claims_give_passes(backing, sentence):
     assert stance.added_words(sentence, backing, False, 1) is None
