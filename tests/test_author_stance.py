@@ -265,3 +265,110 @@ def test_a_task_to_report_names_no_speaker():
 ])
 def test_banter_that_mocks_a_claim_is_found(line, scoff):
     assert stance.scoffs(line) == scoff
+
+
+# --------------------------------------------------------------------------- words that turn what a claim says
+# (an ending, a particle turned, an assurance, another finder), in every language of the demo
+
+JA_W3 = ["十二月一日からW3航路でもタイドウォーター・パスが使えるようになります"]
+ZH_RU_CONTRACT = ["新的读卡器将于十一月安装", "Новые считыватели установят в ноябре"]
+
+# (backing, the dishonest sentence, its kind, the word found, an honest sentence of the same shape)
+TURNED = [
+    (CONTRACT, "The committee heard that the W3 reader contract was cancelled in August, with installation set for "
+     "November", "reversal", "cancelled", "The committee heard that the W3 reader contract was signed in August, "
+     "with installation set for November"),
+    (W3 + JA_W3, "Route W3 is due to leave the scheme on 1 December 2026, once new readers are fitted",
+     "reversal", "leave the scheme", "Route W3 is due to join the scheme on 1 December 2026, once new readers are "
+     "fitted"),
+    (CONTRACT + ZH_RU_CONTRACT, "新的读卡器将于十一月拆除", "reversal", "拆除", "新的读卡器将于十一月安装"),
+    (W3 + JA_W3, "潮汐通行卡自十二月一日起在W3航线停用", "reversal", "停用", "潮汐通行卡自十二月一日起在W3航线使用"),
+    (CONTRACT + ZH_RU_CONTRACT, "Старые считыватели снимут в ноябре", "reversal", "снимут",
+     "Новые считыватели установят в ноябре"),
+    (W3 + JA_W3, "十二月一日からW3航路のタイドウォーター・パスは廃止されます", "reversal", "廃止",
+     "十二月一日からW3航路でもタイドウォーター・パスが使えるようになります"),
+    (RIDERS, "Riders say the W3 readers were switched on in late September", "antonym",
+     "switched on for switched off", "Riders say the W3 readers were still switched off in late September"),
+    (RIDERS, "The Ferry Ledger found the W3 readers still switched off in late September", "speaker",
+     "The Ferry Ledger found for Riders on route W3",
+     "The Ferry Ledger reports that riders found the W3 readers still switched off in late September"),
+    (OFFICERS, "City officers said the audited figures were summer peaks", "assurance", "audited",
+     "City officers said the press figures were summer peaks"),
+    (PRESS, "По данным аудита, летом в будний день перевозили 38 500 пассажиров", "assurance", "аудита",
+     "По данным отраслевой прессы, летом в будний день перевозили 38 500 пассажиров"),
+    (PRESS, "审计显示夏季工作日平均客流为38,500人次", "assurance", "审计", "夏季工作日平均客流为38,500人次"),
+    (PRESS, "監査によると夏の平日の乗客は平均38,500人でした", "assurance", "監査",
+     "夏の平日の乗客は平均38,500人でした"),
+]
+
+
+ADVICE = ["Until the W3 readers work, a Tidewater Pass holder riding W3 should carry another way to pay."]
+TURNED += [
+    (FARE, "A monthly pass bought on board is 3.40 marks", "period", "monthly pass",
+     "A single adult ticket bought on board is 3.40 marks"),
+    (ADVICE, "So on W3, just ride without paying until the readers work", "negation", "without paying",
+     "So on W3, bring another way to pay until the readers work"),
+]
+
+
+def test_a_cause_joining_two_claims_needs_a_claim_that_gives_it():
+    """", so riders say ..." joins the contract's claim to the riders' as cause and effect; two
+    sentences, or a claim that gives the cause with words of both, pass."""
+    joined = ("The committee heard that the W3 reader contract was signed in August, with installation set for "
+              "November, so riders say the W3 readers were still switched off in late September")
+    assert stance.added_words(joined, CONTRACT + RIDERS, False, 2) == ("cause", "so")
+    assert stance.added_words(joined.replace(", so riders", ". Riders"), CONTRACT + RIDERS, False, 2) is None
+    cause = ["The W3 readers were still switched off in late September because the reader contract was only "
+             "signed in August."]
+    assert stance.added_words(joined, CONTRACT + RIDERS + cause, False, 2) is None
+
+
+@pytest.mark.parametrize("label,backing,kind,word,honest", [
+    ("Why did route W3 drop the Tidewater Pass?", W3, "reversal", "drop the tidewater pass",
+     "When does route W3 take the Tidewater Pass?"),
+    ("Why did the city cancel the readers?", CONTRACT + W3, "reversal", "cancel", "Did the city cancel the readers?"),
+    ("Readers ordered and live", CONTRACT + RIDERS, "scale", "live", "Readers ordered, not yet live"),
+])
+def test_a_heading_or_title_that_takes_an_ending_or_a_plan_as_so_is_refused(label, backing, kind, word, honest):
+    claims = [b for b in backing if b[:1].isupper() and b.endswith(".")]
+    assert stance.label_says(label, claims, backing, 1) == (kind, word)
+    assert stance.label_says(honest, claims, backing, 1) is None
+
+
+@pytest.mark.parametrize("backing,dishonest,kind,word,honest", TURNED, ids=[p[3] for p in TURNED])
+def test_a_word_that_turns_what_a_claim_says_is_found_and_its_honest_neighbour_passes(backing, dishonest, kind,
+                                                                                      word, honest):
+    plan = any(stance.hedged(b) for b in backing[:1])
+    assert stance.added_words(dishonest, backing, plan, 1) == (kind, word)
+    assert stance.added_words(honest, backing, plan, 1) is None
+
+
+@pytest.mark.parametrize("backing,sentence", [
+    (["The contract does not promise to stop the delays."], "The contract does not promise to stop the delays"),
+    (["The old readers will be removed in November."], "The old readers are to be removed in November"),
+    (AUDIT, "The operator and the city give an audited 31,000 passengers per weekday"),
+    (RIDERS, "Riders told The Ferry Ledger the W3 readers were still switched off in late September"),
+    (RIDERS, "People on W3 found the readers still switched off in late September"),
+    (KIDS, "Children under twelve ride without paying when travelling with a paying adult"),
+    (FARE, "A single adult fare bought on board is 3.40 marks, the same every day of the week"),
+])
+def test_a_word_of_ending_assurance_or_finding_the_claims_give_passes(backing, sentence):
+    assert stance.added_words(sentence, backing, False, 1) is None
+
+
+@pytest.mark.parametrize("old,new,word", [
+    ("contract was signed in August", "contract was cancelled in August", "'cancelled'"),
+    ("Route W3 is due to follow on", "Route W3 is due to leave the scheme on", "'leave the scheme'"),
+    ("were still switched off in late September", "were switched on in late September", "'switched on for"),
+    ("Riders say the W3 readers were still switched off", "The Ferry Ledger found the W3 readers still switched off",
+     "'The Ferry Ledger found"),
+    ("City officers said the press figures were summer peaks", "City officers said the audited figures were summer "
+     "peaks", "'audited'"),
+    ("with installation set for November", "with installation set for November; 新的读卡器将于十一月拆除", "'拆除'"),
+])
+def test_a_turned_sentence_on_the_demo_page_is_refused(demo, tmp_path, old, new, word):
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    assert old in page
+    lines = _findings(demo, page.replace(old, new, 1), tmp_path)
+    assert any(ln.startswith("E-PAGE-WORD-UNBACKED") and word in ln for ln in lines), lines

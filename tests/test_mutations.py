@@ -335,6 +335,30 @@ def test_a_podcast_link_or_outline_judges_no_claim(ws, where, text, code):
     assert r.rc != 0 and code in r.err, r.both
 
 
+@pytest.mark.parametrize("old, new, code", [
+    ("How busy is the service?", "Why did the city cancel the readers?", "E-PAGE-WORD-UNBACKED"),
+    ("So on W3, carry another way to pay until the readers work.",
+     "So on W3, just ride without paying until the readers work.", "E-PAGE-NEGATION-ADDED"),
+    ("Or take W1 and enjoy the view.", "Or take W1; the crew there wave you through without a ticket.",
+     "E-POD-UNCITED"),
+    ("How busy is the service?", "Why are the counts so far apart?", None),
+    ("So on W3, carry another way to pay until the readers work.",
+     "So on W3, bring another way to pay until the readers work.", None),
+    ("Or take W1 and enjoy the view.", "Or take W1 and enjoy the view without a care.", None),
+], ids=["a why that takes a cancelling as so", "ride without paying", "banter that waves riders through",
+        "an honest why", "honest advice", "honest banter"])
+def test_a_line_that_states_no_claim_turns_none(ws, old, new, code):
+    """A transition that asks why something ended, an opinion that says "without" what its
+    inference tells done, and banter that tells how a route's ride is paid for state facts no
+    claim gives; their honest neighbours pass."""
+    _edit(ws, "drafts/podcast.json", old, new)
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    if code is None:
+        assert r.rc == 0, r.both
+        return
+    assert r.rc != 0 and code in r.err, r.both
+
+
 def test_a_podcast_transition_carries_no_figure(ws):
     path = os.path.join(ws, "drafts", "podcast.json")
     with open(path, encoding="utf-8") as fh:

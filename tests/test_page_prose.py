@@ -676,6 +676,22 @@ def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_p
     passes_prose(demo, page.replace(old, new, 1), tmp_path)
 
 
+@pytest.mark.parametrize("new, word, honest", [
+    ("十二岁以上儿童在付费成人陪同下免费乘坐", "以上", "未满十二岁的儿童在付费成人陪同下免费乘坐"),
+    ("12歳以上の子どもは有料の大人と一緒なら無料です", "以上", "12歳未満の子どもは有料の大人と一緒なら無料です"),
+    ("дети старше двенадцати лет ездят бесплатно с платящим взрослым", "старше",
+     "дети младше двенадцати лет ездят бесплатно с платящим взрослым"),
+])
+def test_a_comparison_in_chinese_japanese_or_russian_is_read_as_the_english(demo, page, tmp_path, new, word,
+                                                                            honest):
+    """"十二岁以上" (twelve and over), "12歳以上", "старше двенадцати" of "under twelve" are
+    refused as "over twelve" is; "未满十二岁", "12歳未満", "младше двенадцати" say the claim's."""
+    old = _KIDS + " with a paying adult"
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", word)
+    passes_prose(demo, page.replace(old, honest, 1), tmp_path)
+
+
 def test_a_not_before_the_claims_figure_is_refused_though_the_claim_says_free(demo, page, tmp_path):
     """"children not under twelve ride free": the claim's "free" is a word of lack, yet the "not"
     stands before its figure and denies it. The claim's lack said with a negation passes."""

@@ -38,7 +38,8 @@ RIDERS = ["Riders on route W3 said its card readers were still switched off in l
           "Riders on route W3 told The Ferry Ledger that the card readers on its boats were still switched off in "
           "late September."]
 ADVICE = ["Until the W3 readers work, a Tidewater Pass holder riding W3 should carry another way to pay."]
-AUDITED = ["The water bus carried an average of 31,000 passengers per weekday in the twelve months to September 2026."]
+AUDITED = ["The water bus carried an average of 31,000 passengers per weekday in the twelve months to September 2026.",
+           "the audited average for the year to September was 31,000 passengers per weekday"]
 
 
 @pytest.mark.parametrize("dishonest,honest,backing,kind,word", [

@@ -166,6 +166,48 @@ def aside_unheld(text: str, backing: list[str]) -> str | None:
     return None
 
 
+def _turned_unclaimed(script: Mapping, claims: Mapping[str, Mapping]) -> list[Finding]:
+    """A line that states no claim of its own read for what it turns: a transition that takes an
+    ending as so ("Why did the city cancel the readers?"), a line citing only inferences that
+    says "without" what they tell done ("just ride without paying" of "carry another way to
+    pay"), and a banter or transition line citing nothing that tells how a ride on a route the
+    claims name is paid for ("Or take W1; the crew wave you through without a ticket")."""
+    from ..text import stance
+    from ..text.figures import find_figures
+
+    every = [c for line in script.get("lines", []) for c in line.get("claims") or [] if isinstance(c, str)]
+    texts = _claims_backing(list(dict.fromkeys(every)), claims)
+    own = [str(claims[c].get("text") or "") for c in dict.fromkeys(every)
+           if c in claims and claims[c].get("confidence") != "inferred"]
+    out: list[Finding] = []
+    for line in script.get("lines", []):
+        subject, text = f"line {line.get('n')}", str(line.get("text") or "")
+        ids = [c for c in line.get("claims") or [] if isinstance(c, str)]
+        if line.get("kind") == "transition":
+            got = stance.label_turned(text, own, texts)
+            if got:
+                code, what, fix = stance.ADDED[got[0]]
+                out.append(Finding(code, subject, f"a transition says {got[1]!r}, {what}, which none of the claims "
+                                                  f"the script cites says; it links segments and states nothing "
+                                                  f"(a \"why\" takes what it asks about as so); {fix}"))
+                continue
+        inferred = [str(claims[c].get("text") or "") for c in ids if c in claims]
+        if ids and all(claims.get(c, {}).get("confidence") == "inferred" for c in ids):
+            word = stance.without_done(text, inferred)
+            if word:
+                code, what, fix = stance.ADDED["negation"]
+                out.append(Finding(code, subject, f"the line says {word!r}, {what} of what its claims tell done; "
+                                                  f"{fix}"))
+        if not ids and line.get("kind") in ("banter", "transition"):
+            fare = stance.fare_told(text)
+            names = {f.written.lower() for f in find_figures(text) if f.kind == "ident"}
+            if fare and names and any(n in t.lower() for t in texts for n in names):
+                out.append(Finding("E-POD-UNCITED", subject, f"a {line.get('kind')} line says {fare!r} of a route the "
+                                                             "claims name: it states a fact; make it a factual line "
+                                                             "that cites the claim saying it, or cut it"))
+    return out
+
+
 def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                     voices: Mapping[str, Mapping] | None = None) -> list[Finding]:
     """A transition carries no figure, date, amount or quotation; every other line states only
@@ -180,6 +222,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
 
     out: list[Finding] = []
     cited: list[str] = []
+    out += _turned_unclaimed(script, claims)
     for line in script.get("lines", []):
         subject = f"line {line.get('n')}"
         text = str(line.get("text") or "")

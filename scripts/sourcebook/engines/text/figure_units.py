@@ -213,7 +213,7 @@ def comparison(text: str, start: int, end: int) -> Comparison | None:
         return Comparison(text[end:m.end()].strip(), "up" if w in _UP else "down", not m.group("w"))
     m = _CMP_BEFORE.search(text, max(0, start - 24), start)
     if not m:
-        return None
+        return _comparison_other(text, start, end)
     if m.group("s"):
         s = m.group("s")
         return Comparison(s, "up" if s in _UP else "down" if s in _DOWN else "about", True)
@@ -238,10 +238,40 @@ _INCLUSIVE = frozenset(("at least", "no fewer than", "no less than", "not fewer 
                         "≤", "<=", "+"))
 
 
+# the same bounds in Chinese, Japanese and Russian: after the figure and its counter ("十二岁以上",
+# "12歳未満", "十二岁左右"), before it ("未满十二岁", "超过31,000", "старше двенадцати", "не менее 31 000")
+_CMP_AFTER_CJK = lazy(r"\s*(?:周岁|周歲|岁|歲|歳|才|名|人|个月|個月|か月|个|個|位|次|天|元|円|マルク|马克|馬克)?\s*"
+                      r"(?P<w>以上|以下|未满|未滿|未満|以内|以內|を超える|を超え|超|左右|前後|前后|ぐらい|くらい|程度)")
+_CMP_BEFORE_CJK = lazy(r"(?P<w>未满|未滿|不满|不滿|不到|不足|少于|少於|低于|低於|小于|小於|超过|超過|高于|高於|多于|多於|"
+                       r"大于|大於|至少|最多|至多|大约|大約|大概|约|約)\s*\Z")
+_CMP_BEFORE_RU = lazy(r"(?<![^\W\d_])(?P<w>не\ менее|не\ более|не\ старше|не\ младше|по\ меньшей\ мере|как\ минимум|"
+                      r"старше|младше|моложе|более|больше|свыше|менее|меньше|около|примерно|приблизительно|почти|"
+                      r"максимум)\s+\Z", re.I)
+_OTHER_UP = frozenset(("以上", "を超える", "を超え", "超", "超过", "超過", "高于", "高於", "多于", "多於", "大于", "大於", "至少",
+                       "не менее", "не младше", "по меньшей мере", "как минимум", "старше", "более", "больше", "свыше"))
+_OTHER_DOWN = frozenset(("以下", "未满", "未滿", "未満", "以内", "以內", "不满", "不滿", "不到", "不足", "少于", "少於", "低于",
+                         "低於", "小于", "小於", "最多", "至多", "не более", "не старше", "младше", "моложе", "менее",
+                         "меньше", "почти", "максимум"))
+# "十二岁以下" is said for "under twelve" as often as for "twelve and under": read as "under" ("over")
+_OTHER_INCLUSIVE = frozenset(("以内", "以內", "至少", "最多", "至多", "не менее", "не более", "не старше",
+                              "не младше", "по меньшей мере", "как минимум", "максимум"))
+
+
+def _comparison_other(text: str, start: int, end: int) -> Comparison | None:
+    """The comparison bound to a figure in Chinese, Japanese or Russian words ("十二岁以上",
+    "12歳未満", "未满十二岁", "старше двенадцати"), or None."""
+    m = _CMP_AFTER_CJK.match(text, end) or _CMP_BEFORE_CJK.search(text, max(0, start - 6), start) or \
+        _CMP_BEFORE_RU.search(text, max(0, start - 24), start)
+    if not m:
+        return None
+    w = " ".join(m.group("w").lower().split())
+    return Comparison(m.group("w"), "up" if w in _OTHER_UP else "down" if w in _OTHER_DOWN else "about", False)
+
+
 def _inclusive(c: Comparison) -> bool:
     """Whether the bound takes in the figure itself ("12 and under", "at least 12", "12+")."""
     w = " ".join(c.written.lower().split())
-    return w.startswith(("or ", "and ")) or w in _INCLUSIVE
+    return w.startswith(("or ", "and ")) or w in _INCLUSIVE or w in _OTHER_INCLUSIVE
 
 
 # a date as an end ("until 1 December"), in the page; the claim's ends take "to" and "by" too

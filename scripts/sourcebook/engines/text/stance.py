@@ -3059,7 +3059,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
         extra = [w for w in scale if w not in said_scale]
         if extra:
             return "scale", extra[0]
-    return _first_read(_STANCE_READERS, sentence, backing)
+    return _first_read(_STANCE_READERS, sentence, backing) or _meaning_turned(sentence, backing, cited)
 
 
 # a verdict that says which claim is true ("bogus", "the real count"), not the words of a decision
@@ -3565,7 +3565,7 @@ def label_says(label: str, claim_texts: list[str], backing: list[str], cited: in
         cond = label_condition_dropped(t, label)
         if cond:
             return "condition", cond
-    return _first_read(_LABEL_READERS, label, backing)
+    return _first_read(_LABEL_READERS, label, backing) or label_turned(label, claim_texts, backing)
 
 
 def reports(text: str) -> bool:
@@ -3693,3 +3693,268 @@ def keeps_condition(said: str, condition: str) -> bool:
     words = {w for w in re.findall(r"[^\W\d_]{4,}", condition.lower()) if w not in _CONDITION_SMALL}
     low = said.lower()
     return not words or any(re.search(rf"\b{re.escape(w[:max(4, len(w) - 2)])}", low) for w in words)
+
+
+# --------------------------------------------------------------------------- words that turn what a claim says
+# (read by ``added_words`` after the readers above; kinds in ``ADDED``)
+
+# a verb of ending, removal or cancelling ("cancelled", "leave the scheme", "снимут", 拆除, 廃止):
+# what the claims tell as done or to come, told as undone; only a claim or quote that tells an
+# ending backs it
+_REVERSAL = lazy(r"\b(?:cancel(?:s|led|ed|ling|ing|lations?)?|scrap(?:s|ped|ping)?|abolish\w*|abolition|"
+                 r"axe[ds]?|axing|revok\w*|revocation|rescind\w*|repeal\w*|annul\w*|suspend\w*|suspension|"
+                 r"terminat\w*|discontinu\w*|dismantl\w*|decommission\w*|remov(?:e|es|ed|ing|al)|"
+                 r"withdr[ae]w[ns]?\s+from|ditch(?:es|ed|ing)?|"
+                 r"stop(?:ped|ping)|(?:will|would|to|shall|must|may|might)\s+stop|"
+                 r"stops\s+(?:accepting|taking|running|working|selling|serving|operating|honou?ring)|"
+                 r"call(?:s|ed|ing)?\s+off|pull(?:s|ed|ing)?\s+(?:out|the\s+plug)|shut(?:s|ting)?\s+down|"
+                 r"clos(?:e|es|ed|ing)\s+down|t(?:ear|ears|ore|orn|earing)\s+(?:down|out)|rip(?:s|ped|ping)?\s+out|"
+                 r"put\s+an\s+end\s+to|"
+                 r"drop(?:s|ped|ping)?\s+(?:the|its|their)\s+(?:[^\W\d_]+\s+){0,2}(?:pass|scheme|programme|program|plan|"
+                 r"project|contract|service|card|readers?)\b|"
+                 r"(?:leav(?:e|es|ing)|left|quit(?:s|ting)?|exit(?:s|ed|ing)?|drop(?:s|ped|ping)?\s+out\s+of)\s+"
+                 r"(?:the|its|their|this|that)\s+(?:[^\W\d_]+\s+)?(?:scheme|programme|program|network|system|"
+                 r"agreement|contract|deal|plan|project|pass|arrangement)|"
+                 r"сним\w*|снят\w*|снял\w*|отмен\w*|убер[уеё]\w*|убра\w*|упраздн\w*|прекрат\w*|прекращ\w*|"
+                 r"демонтир\w*|демонтаж\w*|приостанов\w*|останов(?:ят|ит|или|ил|ила|лен\w*)|расторг\w*|"
+                 r"ликвидир\w*|(?:выйд|выход|вышл|вышел)\w*\s+из|перестан\w*|перестал\w*)\b|"
+                 r"拆除|拆掉|停用|取消|废除|廢除|撤销|撤銷|终止|終止|停止|撤除|移除|退出|暂停|暫停|中止|废止|廢止|撤掉|"
+                 r"关停|關停|停运|停運|廃止|撤去|取り消|打ち切|取りやめ|取り止め|休止|解約|撤退|取り外|運休|廃線|終了",
+                 re.IGNORECASE)
+# ... and what tells an ending: a verb of it, or "no longer", "phase out", "ends"
+_REVERSAL_BACKED = lazy(_REVERSAL.pattern + r"|\bno\s+longer\b|\bphas\w+\s+out\b|\bends?\b|\bended\b",
+                        re.IGNORECASE)
+# a word of a thing at a stop (停止していました, 停用, "stopped"), which a thing told off ("switched
+# off", "out of service") backs
+_STOPPED = lazy(r"^(?:停止|停用|休止|stopped|stopping|останов\w*|приостанов\w*)$", re.IGNORECASE)
+_OFF = lazy(r"\b(?:switched|turned|shut)\s+off\b|\bout\s+of\s+(?:service|order|use)\b", re.IGNORECASE)
+
+
+def _reversal(sentence: str, backing: list[str]) -> str | None:
+    """"The W3 reader contract was cancelled in August" of "was signed in August"; 「W3航路のパスは
+    廃止されます」 of "will accept": a verb of ending, removal or cancelling that no claim or quote
+    tells, lower case, or None."""
+    if any(_REVERSAL_BACKED.search(b) for b in backing):
+        return None
+    for m in _REVERSAL.finditer(sentence):
+        if _STOPPED.match(m.group(0)) and any(_OFF.search(b) for b in backing):
+            continue  # "停止していました" of "were switched off": the same state
+        if not negated(" ".join(sentence[:m.start()].split()[-4:])):
+            return " ".join(m.group(0).lower().split())
+    return None  # "does not promise to stop it": the negation rules judge a negation
+
+
+# a phrasal verb's particle and its opposite: "switched on" of "switched off"
+_PARTICLES = {"on": "off", "off": "on", "up": "down", "down": "up", "in": "out", "out": "in"}
+_PHRASAL = lazy(r"\b(?P<v>[^\W\d_]{3,})\s+(?P<p>on|off|up|down|in|out)\b", re.IGNORECASE)
+# verbs whose particle names a place or a time, not a state ("rode on", "signed in August")
+_NOT_PHRASAL = frozenset("is are was were be been being the and or but ride rides rode riding travel travels "
+                         "travelled traveling travelling bought buy buys paid pay pays signed sign due set "
+                         "scheduled".split())
+
+
+def _particle_turned(sentence: str, backing: list[str]) -> str | None:
+    """"The readers were switched on" of "were still switched off": a verb the sentence shares
+    with its claims, told with the opposite particle (on/off, up/down, in/out) where no claim or
+    quote says it with the sentence's own, as "switched on for switched off", or None."""
+    hay = " ".join(backing)
+    for m in _PHRASAL.finditer(sentence):
+        verb, particle = m.group("v").lower(), m.group("p").lower()
+        if verb in _NOT_PHRASAL:
+            continue
+        stem = re.escape(verb[:max(4, len(verb) - 3)])
+        same = re.search(rf"\b{stem}\w*\s+{particle}\b", hay, re.IGNORECASE)
+        other = re.search(rf"\b{stem}\w*\s+{_PARTICLES[particle]}\b", hay, re.IGNORECASE)
+        if other and not same:
+            return f"{' '.join(m.group(0).lower().split())} for {' '.join(other.group(0).lower().split())}"
+    return None
+
+
+# a word of assurance on a figure or a finding ("audited", "verified", "по данным аудита", 审计, 監査):
+# how a figure was checked is the claim's to say; each family is backed only by its own words
+_ASSURANCE = (lazy(r"\baudit\w*|\bаудит\w*|\bаудир\w*|审计|審計|監査", re.IGNORECASE),
+              lazy(r"\b(?:verified|certified|independently\s+(?:checked|confirmed|verified))\b|"
+                   r"\b(?:проверенн|заверенн|удостоверенн)\w*|核实|核實|经核|經核|検証済|認証済", re.IGNORECASE))
+
+
+def _assurance(sentence: str, backing: list[str]) -> str | None:
+    """"City officers said the audited figures were summer peaks" of "the press figures": a word of
+    assurance (an audit, a verification) no claim or quote cited gives, lower case, or None."""
+    for said in _ASSURANCE:
+        m = said.search(sentence)
+        if m and not any(said.search(b) for b in backing):
+            return " ".join(m.group(0).lower().split())
+    return None
+
+
+# who found it, opening a sentence: "The Ferry Ledger found ...", "The paper confirmed ..."
+_FINDER = lazy(rf"{_OPENING_WHO}(?P<verb>found|finds|find|confirmed|confirms|verified|verifies|established|"
+               r"establishes|showed|shows|shown|discovered|discovers|determined|proved|proves|checked|observed|"
+               r"saw|sees|documented)\b", re.IGNORECASE)
+# the one a report was told to: "Riders ... told The Ferry Ledger that ..."
+_TOLD_TO = lazy(r"^\W*(?P<to>(?:[^\W\d_][\w'’.-]*\s+){0,4}?[^\W\d_][\w'’.-]*)\s+that\b", re.IGNORECASE)
+
+
+def _head_stems(who: str) -> frozenset[str]:
+    """The stems of a speaker's head ("Riders" of "Riders on route W3"): its words before a
+    preposition."""
+    head = re.split(r"\s(?:on|of|in|at|from|for|with|to)\s", " " + who + " ", maxsplit=1, flags=re.IGNORECASE)[0]
+    return _stems(head) - _ANYONE
+
+
+def _finder_swapped(sentence: str, backing: list[str]) -> str | None:
+    """"The Ferry Ledger found the W3 readers still switched off" citing "Riders ... told The Ferry
+    Ledger that ...": a sentence citing a reported claim that names as its finder or speaker someone
+    other than the claim's speaker (the one the report was told to, or one the claims name
+    nowhere), without naming the claim's speaker. None otherwise."""
+    told = _stems(sentence)
+    # the reports the sentence restates: half the words of what is reported stand in it
+    frames = [got for b in backing if (got := _frame(b)) and (body := _stems(got[2])) and
+              len(body & told) * 2 >= len(body)]
+    if not frames:
+        return None
+    m = _FINDER.match(_seen(sentence))
+    who = m.group("who") if m else _speaker(sentence)
+    if not who:
+        return None
+    mine = _stems(who) - _ANYONE
+    theirs = [_head_stems(got[0]) for got in frames]
+    if not mine or any(mine & t or t & _stems(sentence) for t in theirs):
+        return None  # the claim's speaker says or finds it ("Riders found ...", "The paper says riders saw ...")
+    if any(_AUTHOR.search(_seen(who)) and _DOCUMENT.search(_seen(got[0])) or
+           _DOCUMENT.search(_seen(who)) and _AUTHOR.search(_seen(got[0])) for got in frames):
+        return None  # a document speaks with its author's words
+    told_to: set[str] = set()
+    for got in frames:
+        t = _TOLD_TO.match(got[2]) if re.search(r"\b(?:told|tells?|telling)$", got[1], re.IGNORECASE) else None
+        if t:
+            told_to |= _stems(t.group("to"))
+    rest = set().union(*(_stems(b) for b in backing if not _frame(b)), *(_stems(got[2]) - told_to for got in frames))
+    if m is None and mine & rest:
+        return None  # another the claims name says it: ``speaker_swapped`` judges that on the page
+    verb = m.group("verb").lower() if m else "says"
+    return f"{' '.join(who.split())} {verb} for {' '.join(frames[0][0].split())}"
+
+
+def _meaning_turned(sentence: str, backing: list[str], cited: int = 0) -> tuple[str, str] | None:
+    """(kind, word) of a word that turns what the claims say (an ending, a particle turned, an
+    assurance, another finder, a period, "without" a thing they tell done; citing two claims or
+    more, a cause joining them), or None."""
+    got = _first_read((("reversal", _reversal), ("antonym", _particle_turned), ("assurance", _assurance),
+                       ("speaker", _finder_swapped), ("period", _period_added), ("negation", without_done)),
+                      sentence, backing)
+    if got is None and cited > 1:
+        word = _cause_joined(sentence, backing)
+        return ("cause", word) if word else None
+    return got
+
+
+# a period on what a figure prices or counts ("a monthly pass", "an annual fare"): a rate the
+# claims do not give; each is backed only by its own unit of time
+_PERIODIC = lazy(r"\b(?P<w>monthly|weekly|daily|annual|yearly|quarterly|fortnightly|hourly|nightly|season)\s+"
+                 r"(?:[^\W\d_]+\s+){0,2}?(?:pass(?:es)?|tickets?|fares?|cards?|passes|subscriptions?|"
+                 r"pric(?:e|es|ing)|costs?|charges?|rates?)\b", re.IGNORECASE)
+_PERIOD_UNIT = {"monthly": r"month", "weekly": r"week(?!day)", "daily": r"(?:dai|day)", "annual": r"(?:annual|year)",
+                "yearly": r"(?:annual|year)", "quarterly": r"quarter", "fortnightly": r"fortnight", "hourly": r"hour",
+                "nightly": r"night", "season": r"season"}
+
+
+def _period_added(sentence: str, backing: list[str]) -> str | None:
+    """"A monthly pass bought on board is 3.40 marks" of "a single adult fare costs 3.40 marks":
+    a period on what is priced or counted that no claim or quote gives, lower case, or None."""
+    for m in _PERIODIC.finditer(sentence):
+        unit = _PERIOD_UNIT[m.group("w").lower()]
+        if not any(re.search(rf"\b{unit}", b, re.IGNORECASE) for b in backing):
+            return " ".join(m.group(0).lower().split())
+    return None
+
+
+# "ride without paying" of "carry another way to pay": "without" and a verb the claims tell done
+_WITHOUT_ING = lazy(r"\bwithout\s+(?P<v>[^\W\d_]{2,}?)ing\b", re.IGNORECASE)
+_LACK_SAID = lazy(r"\b(?:free|without|no\s+charge|not|no|never|cannot|can['’]t|don['’]t|doesn['’]t)\b", re.IGNORECASE)
+
+
+def without_done(sentence: str, backing: list[str]) -> str | None:
+    """"Just ride without paying" of "should carry another way to pay": "without" and a verb the
+    claims or quotes tell plainly, where none of them says a lack ("free", "without", a
+    negation), lower case, or None."""
+    if any(_LACK_SAID.search(b) for b in backing):
+        return None
+    for m in _WITHOUT_ING.finditer(_seen(sentence)):
+        stem = m.group("v").lower()[:4]
+        if len(stem) >= 3 and any(re.search(rf"\b{re.escape(stem)}", b, re.IGNORECASE) for b in backing):
+            return " ".join(m.group(0).lower().split())
+    return None
+
+
+# a cause joining two clauses: ", so riders say ...", "because", "which is why", ", therefore"
+_JOINED_CAUSE = lazy(r"(?:[,;:—–]\s*(?:and\s+)?(?P<c>so|therefore|hence|thus|consequently|as\s+a\s+result)\b"
+                     r"(?!\s+(?:that|far|much|many|long|too|as)\b)|\b(?P<b>because)\b(?!\s+of\b)|"
+                     r"\b(?P<w>(?:which|that)\s+is\s+why|that['’]s\s+why))", re.IGNORECASE)
+_CAUSE_SAID = lazy(r"\b(?:so|because|therefore|hence|thus|consequently|result\w*|due\s+to|owing\s+to|caus\w*|"
+                   r"why|since|lead\w*\s+to|led\s+to|reason\w*)\b", re.IGNORECASE)
+
+
+def _cause_joined(sentence: str, backing: list[str]) -> str | None:
+    """"The contract was signed in August[3], so riders say the readers were off[4]": a cause
+    joining two clauses where no claim or quote tells a cause with words of both (two words of
+    four letters or more of each side), lower case, or None."""
+    for m in _JOINED_CAUSE.finditer(sentence):
+        before, after = _stems(sentence[:m.start()]), _stems(sentence[m.end():])
+        if not before or not after:
+            continue
+        if any(_CAUSE_SAID.search(b) and len(_stems(b) & before) >= 2 and len(_stems(b) & after) >= 2
+               for b in backing):
+            continue
+        return " ".join(m.group(0).strip(",;:—– ").lower().split())
+    return None
+
+
+# a state of working, over a plan ("Readers ordered and live" over "installation scheduled for
+# November"): a thing told as in service that the claims plan
+_LIVE = lazy(r"\b(?:live|in\s+service|in\s+use|working|operational|up\s+and\s+running|switched\s+on|active|"
+             r"in\s+place|online)\b", re.IGNORECASE)
+
+
+def label_turned(label: str, claim_texts: list[str], backing: list[str]) -> tuple[str, str] | None:
+    """(kind, word) of what a heading, a title or a link that does not only ask ("Why did route W3
+    drop the Tidewater Pass?" takes what it asks about as so) turns of the claims it stands over:
+    an ending none of them tells, or a thing told in service over a claim that plans it
+    ("Readers ordered and live"), or None."""
+    seen = _seen(label)
+    if asks(seen):
+        return None
+    word = _reversal(seen, backing)
+    if word:
+        return "reversal", word
+    m = _LIVE.search(seen)
+    if m and not negated(" ".join(seen[:m.start()].split()[-3:])) and not any(_LIVE.search(b) for b in backing) and \
+            any(hedged(t) or _PLANNED_NOUN.search(_seen(t)) for t in claim_texts):
+        return "scale", m.group(0).lower()
+    return None
+
+
+# how a ride is paid for, told of a route: "wave you through without a ticket", "ride free"
+_FARE_TOLD = lazy(r"\bwithout\s+(?:a\s+|any\s+)?(?:ticket|paying|payment|fare|pass)\b|"
+                  r"\b(?:ride|rides|riding|travel|travels|go|goes)\s+(?:for\s+)?free\b|\bfor\s+free\b|"
+                  r"\bfree\s+of\s+charge\b|\bwaves?d?\s+(?:\w+\s+)?through\b|\bno\s+(?:ticket|fare)s?\s+needed\b",
+                  re.IGNORECASE)
+
+
+def fare_told(text: str) -> str | None:
+    """Words that tell how a ride is paid for ("without a ticket", "ride free", "wave you
+    through"), lower case, or None: a line that names a route with them states a fact."""
+    m = _FARE_TOLD.search(_seen(text))
+    return " ".join(m.group(0).lower().split()) if m else None
+
+
+ADDED.update({
+    "period": ("E-PAGE-WORD-UNBACKED", "a period on what is priced or counted (\"a monthly pass\", \"an annual "
+               "fare\")", "name what the claim prices as it names it, or cite the claim that gives the period"),
+    "reversal": ("E-PAGE-WORD-UNBACKED", "a verb of ending, removal or cancelling (\"cancelled\", \"leave the "
+                 "scheme\", \"removed\")",
+                 "say what the claim says was done or is to come, or cite the claim that tells it ended"),
+    "assurance": ("E-PAGE-WORD-UNBACKED", "a word of assurance (\"audited\", \"verified\") on what the claims "
+                  "give without it",
+                  "say how a figure was checked only as its claim says it, or cite the claim whose quote says so"),
+})
