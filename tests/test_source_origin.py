@@ -304,6 +304,29 @@ def test_a_title_set_by_hand_gives_the_document_to_no_other_publisher(demo, titl
     assert ("E-SOURCE-TITLE-PUBLISHER" in _record_codes(demo)) == refused, title
 
 
+@pytest.mark.parametrize("who, publisher, refused", [
+    ("trade-report.md", "Calder Bay Water Bus Authority", True),  # its dateline says The Ferry Ledger
+    ("trade-report.md", "The Ferry Ledger", False),  # the name its dateline opens with
+    ("trade-report.md", "Ferry Ledger Media", False),  # no other source's publisher
+    ("operator-status.md", "Calder Bay Water Bus Authority", False),  # its own
+])
+def test_a_publisher_the_source_s_dateline_contradicts_is_refused(demo, who, publisher, refused):
+    """The trade paper's report given the operator as its publisher would read as the operator's
+    own word in every ledger form, though the top of its text says "*The Ferry Ledger, 2 October
+    2026*"; the name the dateline gives, or a name no other source has, passes."""
+    sid = _demo_source(demo, who)
+    assert sb("source", "set", sid, f"publisher={publisher}", cwd=demo).rc == 0
+    assert ("E-SOURCE-PUBLISHER-DATELINE" in _record_codes(demo)) == refused, (who, publisher)
+
+
+def test_a_dateline_names_whose_the_document_is():
+    from sourcebook.domain.gate.gates.records.source_records import dateline_name
+
+    assert dateline_name("# Report\n\n*The Ferry Ledger, 2 October 2026. By Ines Marlow.*\n") == "The Ferry Ledger"
+    assert dateline_name("# Thread\n\nPosted by admin on 2 October 2026\n") is None
+    assert dateline_name("# Minutes\n\n*Meeting of 21 September 2026*\n") is None
+
+
 @pytest.mark.parametrize("published, refused", [("2026-10-30", True), ("2026-10-02", False), ("2026-10-03", False),
                                                 ("2026-09-30", False)])
 def test_a_publication_date_later_than_the_source_s_dateline_is_refused(demo, published, refused):
