@@ -608,3 +608,38 @@ def test_a_title_number_is_found_in_the_text_as_the_pattern_finds_it(text, n, ze
 
     pattern = rf"(?<!\d){'0*' if zeros else ''}{n}(?!\d)"
     assert _writes(text, str(n), zeros=zeros) == (re.search(pattern, text) is not None)
+
+
+def _tier_codes(demo) -> dict[str, set[str]]:
+    v = sb("verify", "--json", "--no-cache", cwd=demo)
+    doc = json.loads(v.out)
+    out: dict[str, set[str]] = {}
+    for g in doc["gates"]:
+        if g["gate"] == "tiers":
+            for d in g["details"]:
+                out.setdefault(d["code"], set()).add(d.get("subject") or d.get("id") or json.dumps(d))
+    return out
+
+
+@pytest.mark.parametrize("reason, tier, codes", [
+    ("the operator's own status page", "A", {"E-TIER-REASON-COPIED", "E-TIER-REPLY"}),  # the operator's reason
+    ("the operator's own status page", "B", {"E-TIER-REASON-COPIED"}),
+    ("a rider's first-hand report", "A", {"E-TIER-REPLY"}),  # a reply in a thread is no primary document
+    ("a rider's first-hand report, read and checked", "B", set()),  # its own words, attested
+])
+def test_a_forum_reply_rated_with_another_source_s_reason_is_refused(demo, reason, tier, codes):
+    """The riders' forum thread re-rated A with the operator's page's reason, word for word: the
+    ledger shows the hearsay as if the operator's. Its own reason at tier B, attested, passes."""
+    sid = _demo_source(demo, "forum-thread.md")
+    r = sb("source", "set", sid, f"tier={tier}", f"reason={reason}", "attest=read and checked by the author", cwd=demo)
+    assert r.rc == 0, r.both
+    got = _tier_codes(demo)
+    assert set(got) & {"E-TIER-REASON-COPIED", "E-TIER-REPLY"} == codes, got
+
+
+def test_one_publisher_s_sources_may_share_a_reason(demo):
+    """Two notices of the same operator may give one reason."""
+    ja, ru = _demo_source(demo, "ja-notice.md"), _demo_source(demo, "ru-notice.md")
+    for sid in (ja, ru):
+        assert sb("source", "set", sid, "reason=the operator's own notice", cwd=demo).rc == 0
+    assert "E-TIER-REASON-COPIED" not in _tier_codes(demo)
