@@ -643,3 +643,11 @@ def test_one_publisher_s_sources_may_share_a_reason(demo):
     for sid in (ja, ru):
         assert sb("source", "set", sid, "reason=the operator's own notice", cwd=demo).rc == 0
     assert "E-TIER-REASON-COPIED" not in _tier_codes(demo)
+
+
+def test_a_field_line_names_no_publisher():
+    from sourcebook.domain.gate.gates.records.source_records import dateline_name
+
+    assert dateline_name("- Start Date: 2014-10-27\n\n# Release channels\n") is None
+    assert dateline_name("# Status\n\n*Calder Bay Water Bus Authority. Updated 14 October 2026.*\n") == \
+        "Calder Bay Water Bus Authority"

@@ -126,6 +126,7 @@ _DATELINE_WORD = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast 
 _UPDATE_WORD = lazy(r"\b(?:[Uu]pdated|[Rr]evised|[Ll]ast (?:modified|changed|update[ds]?)|[Mm]odified)\b")
 _BYLINE = lazy(r"\b[Bb]y\s+[A-Z][\w'’.-]+")
 _HEAD = 600
+_DATELINE_NAME = lazy(r"([A-Z][\w'’&.-]*(?:\s+[\w'’&.-]+){0,5}?)\s*[,.|–—-]\s*")
 
 
 def _fold(text: str) -> str:
@@ -240,10 +241,12 @@ def dateline_name(text: str | None) -> str | None:
         line = head[start:end if end >= 0 else len(head)].strip()
         if len(line) > 160 or line.startswith("#") or not (_DATELINE_WORD.search(line) or _BYLINE.search(line)):
             continue
-        before = _DATELINE_WORD.sub(" ", head[start:f.start])
-        name = re.sub(r"\b(?:on|by|at|the|am|dated)\s*$", "", " ".join(before.split()).strip(" *_,;:.-–—|()"),
-                      flags=re.I).strip(" *_,;:.-–—|()")
-        return name if re.search(r"[A-Z]", name) and len(name) >= 4 else None
+        before = " ".join(_DATELINE_WORD.sub(" ", head[start:f.start]).split()).lstrip("*_ ")
+        # the line opens with a name and a mark before the date: "The Ferry Ledger, 2 October
+        # 2026", "Calder Bay Water Bus Authority. Updated 14 October 2026" (a field, "- Start
+        # Date: 2014-10-27", or words around the date, name no one)
+        m = _DATELINE_NAME.fullmatch(before)
+        return m.group(1) if m and len(m.group(1)) >= 4 else None
     return None
 
 
