@@ -411,6 +411,25 @@ def test_a_claim_stored_with_another_as_of_than_its_quote_is_warned(ws):
     assert r.rc == 0 and "W-CLAIM-ASOF-QUOTE" in r.err, r.both
 
 
+def test_a_claim_whose_quote_dates_it_cannot_be_set_standing(ws):
+    text = "# Status\n\nThe pass is accepted on routes W1 and W2 as of 14 October 2026.\n"
+    sid = make_source(ws, text, name="status-v")
+    quote = "The pass is accepted on routes W1 and W2 as of 14 October 2026."
+    r = add(ws, claim("The pass is accepted on routes W1 and W2.", volatile=True, as_of="2026-10-14",
+                      recheck="https://example.org/status", evidence=[ev(sid, text, quote)]))
+    assert r.rc == 0 and r.err == "", r.both
+    cid = last_id(r)
+    # the source says it holds as of a day: set standing, the page drops the moving mark and the date
+    r = sb("claim", "set", cid, "--volatile", "false", "--reason", "standing policy", cwd=ws)
+    assert "W-CLAIM-ASOF-DROPPED" in r.err, r.both
+    doc = verify_json(ws)
+    assert doc["codes"] == ["E-CLAIM-ASOF-DROPPED"] and "14 October 2026" in json.dumps(doc), doc
+    # the date written into the claim's own text keeps it true for good: it may stand
+    r = add(ws, claim("As of 14 October 2026, the pass is accepted on routes W1 and W2.",
+                      evidence=[ev(sid, text, quote)]))
+    assert r.rc == 0 and "ASOF-DROPPED" not in r.err, r.both
+
+
 # ---- author-written text beside checked quotes --------------------------------------------------
 
 def test_notes_state_no_figure_or_date_the_quotes_do_not(ws, src):

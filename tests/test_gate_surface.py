@@ -390,6 +390,16 @@ def _press_span(page: str, style: str = "", cls: str = "") -> str:
     ("display:inline-block;transform:matrix(-1,0,0,1,0,0)", "mirrors it"),
     ("display:inline-block;scale:-1 1", "mirrors it"),
     ("display:inline-block;rotate:200deg", "upside down"),
+    # every letter drawn, the words unreadable: sideways, blotted, overprinted, broken into columns
+    ("writing-mode:vertical-rl;font-size:9px", "sideways"),
+    ("display:inline-block;transform:rotate(90deg)", "off their line"),
+    ("display:inline-block;rotate:-45deg", "off their line"),
+    ("text-shadow:2px 0 0 currentColor,-2px 0 0 currentColor,0 2px 0 currentColor,0 -2px 0 currentColor",
+     "blotting"),
+    ("display:block;line-height:0.1", "over each other"),
+    ("display:block;columns:60", "columns a few letters wide"),
+    ("display:block;column-width:1px", "columns a few letters wide"),
+    ("display:inline-block;width:0;white-space:nowrap", "over the words beside it"),
 ])
 def test_a_contested_side_a_reader_cannot_see_is_refused(demo, page, tmp_path, style, word):
     refused(demo, _press_span(page, style=style), tmp_path, "E-PAGE-INVISIBLE", word)
@@ -410,6 +420,17 @@ def test_a_claim_block_cut_to_fewer_lines_than_its_text_needs_is_refused(demo, p
 def test_a_slight_turn_or_an_enlarging_scale_passes(demo, page, tmp_path):
     for style in ("display:inline-block;transform:rotate(-3deg)", "display:inline-block;transform:scale(1.1)",
                   "display:inline-block;rotate:360deg", "display:inline-block;transform:rotateY(20deg)"):
+        assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path, "surface")
+                    if "E-PAGE-INVISIBLE" in ln], style
+
+
+def test_an_ordinary_layout_of_a_contested_side_passes(demo, page, tmp_path):
+    # a slight tilt, a faint shadow, ordinary leading, two columns, a box wide enough, a sup's
+    # line-height 0, a horizontal writing mode: the words still read along their line
+    for style in ("display:inline-block;transform:rotate(8deg)", "text-shadow:0 1px 2px rgba(0, 0, 0, .15)",
+                  "text-shadow:0 0 1px currentColor", "display:block;line-height:1.4", "display:block;column-count:2",
+                  "display:inline-block;width:30em;white-space:nowrap", "line-height:0",
+                  "writing-mode:horizontal-tb"):
         assert not [ln for ln in gate_lines(demo, _press_span(page, style=style), tmp_path, "surface")
                     if "E-PAGE-INVISIBLE" in ln], style
 

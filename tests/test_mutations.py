@@ -495,3 +495,50 @@ def test_a_link_in_the_text_leads_to_a_source_or_is_refused(ws):
           "https://calderbay.example/water-bus/news/w3-takes-the-pass-now")
     rc, codes, doc = _verify(ws)
     assert rc == 2 and "E-PAGE-LINK-HOST" in codes, sorted(codes)
+
+
+# --------------------------------------------------------------------------- digits of another script
+
+@pytest.mark.parametrize("fare, code", [
+    ("3.৪0", "E-PAGE-DIGIT-SCRIPT"),  # a Bengali four, drawn like an 8: read as 3.40, seen as 3.80
+    ("3.४0", "E-PAGE-DIGIT-SCRIPT"),  # a Devanagari four
+    ("३.40", "E-PAGE-DIGIT-SCRIPT"),  # a Devanagari three
+    ("３.４０", None),  # full-width digits are drawn as the digits they are
+], ids=["bengali four", "devanagari four", "devanagari three", "full-width"])
+def test_a_digit_of_another_script_in_a_latin_sentence_is_refused(ws, fare, code):
+    _edit(ws, "build/answer.html", "is 3.40 marks", f"is {fare} marks")
+    rc, codes, doc = _verify(ws)
+    if code is None:
+        assert rc == 0 and not codes, sorted(codes)
+    else:
+        assert rc == 2 and code in codes, sorted(codes)
+
+
+def test_a_digit_of_another_script_is_refused_in_a_draft_a_podcast_line_and_a_claim(ws):
+    draft = _read(ws, "drafts/draft.md")
+    assert "3.40 marks" in draft
+    _write(ws, "drafts/draft-copy.md", draft.replace("3.40 marks", "3.৪0 marks", 1))
+    r = sb("check-draft", "drafts/draft-copy.md", cwd=ws)
+    assert r.rc != 0 and "E-PAGE-DIGIT-SCRIPT" in r.err, r.both
+    with open(os.path.join(ws, "drafts", "podcast.json"), encoding="utf-8") as fh:
+        script = json.load(fh)
+    line = next(ln for ln in script["lines"] if ln["kind"] == "banter")
+    line["text"] = line["text"] + " Route ৪ is next."
+    _write(ws, "drafts/podcast.json", json.dumps(script))
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    assert r.rc != 0 and "E-PAGE-DIGIT-SCRIPT" in r.err, r.both
+    src = _source(ws, "operator-status.md")
+    r = _add(ws, {"text": "A single adult fare bought on board is 3.৪0 marks.", "topic_key": "fares.mutant",
+                  "kind": "number", "confidence": "reported", "evidence": [{"source_id": src, "quote": "3.40"}]})
+    assert r.rc != 0 and "E-CLAIM-DIGIT-SCRIPT" in r.err, r.both
+
+
+def test_a_scripts_own_digits_in_its_own_text_are_read_as_written():
+    from sourcebook.engines.text.figure_text import foreign_digit
+
+    assert foreign_digit("الأجرة ٣٫٤٠ مارك") == ""  # Arabic-Indic digits in Arabic
+    assert foreign_digit("کرایه ۳٫۴۰ مارک است") == ""  # Extended Arabic-Indic digits in Persian
+    assert foreign_digit("किराया ३.४० मार्क है") == ""  # Devanagari digits in Hindi
+    assert foreign_digit("The fare is 𝟑.40 marks") == ""  # a mathematical digit is drawn as the digit
+    assert foreign_digit("The fare is ٣.40 marks") == "٣"
+    assert foreign_digit("The fare is 3.৪0 marks") == "৪"

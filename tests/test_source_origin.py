@@ -338,6 +338,29 @@ def test_a_title_set_by_hand_gives_the_document_to_no_other_publisher(demo, titl
     assert ("E-SOURCE-TITLE-PUBLISHER" in _record_codes(demo)) == refused, title
 
 
+@pytest.mark.parametrize("who, publisher, refused", [
+    ("trade-report.md", "Calder Bay Water Bus Authority", True),  # its dateline says The Ferry Ledger
+    ("trade-report.md", "The Ferry Ledger", False),  # the name its dateline opens with
+    ("trade-report.md", "Ferry Ledger Media", False),  # no other source's publisher
+    ("operator-status.md", "Calder Bay Water Bus Authority", False),  # its own
+])
+def test_a_publisher_the_source_s_dateline_contradicts_is_refused(demo, who, publisher, refused):
+    """The trade paper's report given the operator as its publisher would read as the operator's
+    own word in every ledger form, though the top of its text says "*The Ferry Ledger, 2 October
+    2026*"; the name the dateline gives, or a name no other source has, passes."""
+    sid = _demo_source(demo, who)
+    assert sb("source", "set", sid, f"publisher={publisher}", cwd=demo).rc == 0
+    assert ("E-SOURCE-PUBLISHER-DATELINE" in _record_codes(demo)) == refused, (who, publisher)
+
+
+def test_a_dateline_names_whose_the_document_is():
+    from sourcebook.domain.gate.gates.records.source_records import dateline_name
+
+    assert dateline_name("# Report\n\n*The Ferry Ledger, 2 October 2026. By Ines Marlow.*\n") == "The Ferry Ledger"
+    assert dateline_name("# Thread\n\nPosted by admin on 2 October 2026\n") is None
+    assert dateline_name("# Minutes\n\n*Meeting of 21 September 2026*\n") is None
+
+
 @pytest.mark.parametrize("published, refused", [("2026-10-30", True), ("2026-10-02", False), ("2026-10-03", False),
                                                 ("2026-09-30", False)])
 def test_a_publication_date_later_than_the_source_s_dateline_is_refused(demo, published, refused):
@@ -619,3 +642,46 @@ def test_a_title_number_is_found_in_the_text_as_the_pattern_finds_it(text, n, ze
 
     pattern = rf"(?<!\d){'0*' if zeros else ''}{n}(?!\d)"
     assert _writes(text, str(n), zeros=zeros) == (re.search(pattern, text) is not None)
+
+
+def _tier_codes(demo) -> dict[str, set[str]]:
+    v = sb("verify", "--json", "--no-cache", cwd=demo)
+    doc = json.loads(v.out)
+    out: dict[str, set[str]] = {}
+    for g in doc["gates"]:
+        if g["gate"] == "tiers":
+            for d in g["details"]:
+                out.setdefault(d["code"], set()).add(d.get("subject") or d.get("id") or json.dumps(d))
+    return out
+
+
+@pytest.mark.parametrize("reason, tier, codes", [
+    ("the operator's own status page", "A", {"E-TIER-REASON-COPIED", "E-TIER-REPLY"}),  # the operator's reason
+    ("the operator's own status page", "B", {"E-TIER-REASON-COPIED"}),
+    ("a rider's first-hand report", "A", {"E-TIER-REPLY"}),  # a reply in a thread is no primary document
+    ("a rider's first-hand report, read and checked", "B", set()),  # its own words, attested
+])
+def test_a_forum_reply_rated_with_another_source_s_reason_is_refused(demo, reason, tier, codes):
+    """The riders' forum thread re-rated A with the operator's page's reason, word for word: the
+    ledger shows the hearsay as if the operator's. Its own reason at tier B, attested, passes."""
+    sid = _demo_source(demo, "forum-thread.md")
+    r = sb("source", "set", sid, f"tier={tier}", f"reason={reason}", "attest=read and checked by the author", cwd=demo)
+    assert r.rc == 0, r.both
+    got = _tier_codes(demo)
+    assert set(got) & {"E-TIER-REASON-COPIED", "E-TIER-REPLY"} == codes, got
+
+
+def test_one_publisher_s_sources_may_share_a_reason(demo):
+    """Two notices of the same operator may give one reason."""
+    ja, ru = _demo_source(demo, "ja-notice.md"), _demo_source(demo, "ru-notice.md")
+    for sid in (ja, ru):
+        assert sb("source", "set", sid, "reason=the operator's own notice", cwd=demo).rc == 0
+    assert "E-TIER-REASON-COPIED" not in _tier_codes(demo)
+
+
+def test_a_field_line_names_no_publisher():
+    from sourcebook.domain.gate.gates.records.source_records import dateline_name
+
+    assert dateline_name("- Start Date: 2014-10-27\n\n# Release channels\n") is None
+    assert dateline_name("# Status\n\n*Calder Bay Water Bus Authority. Updated 14 October 2026.*\n") == \
+        "Calder Bay Water Bus Authority"

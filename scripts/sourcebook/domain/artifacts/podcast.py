@@ -54,7 +54,23 @@ def script_findings(script: dict, claims: dict, *, figures: bool = True,
     and authors, and (``figures``) its figures: a transition states none, any other line only
     those of the claims it cites; ``voices``: the TTS plan's."""
     return (line_findings(script, claims) + speaker_findings(script, sources or {}) + clause_findings(script, claims)
-            + (figure_findings(script, claims, voices) if figures else []))
+            + digit_findings(script) + (figure_findings(script, claims, voices) if figures else []))
+
+
+def digit_findings(script: dict) -> list[Finding]:
+    """A line (of any kind) writing a digit of a script its text is not written in: read by its
+    value, seen (and spoken) as another glyph (E-PAGE-DIGIT-SCRIPT, as on a page)."""
+    from ...engines.text.figure_text import digit_named, foreign_digit
+
+    out: list[Finding] = []
+    for line in script.get("lines", []):
+        odd = foreign_digit(str(line.get("text") or ""))
+        if odd:
+            out.append(Finding("E-PAGE-DIGIT-SCRIPT", f"line {line.get('n')}",
+                               f"writes the digit {digit_named(odd)} in text not written in that digit's script: "
+                               "the figure is read by its value while a reader sees another glyph; write the "
+                               "figure in the line's own digits"))
+    return out
 
 
 def clause_findings(script: dict, claims: dict) -> list[Finding]:

@@ -15,6 +15,7 @@ from ...base.errors import Finding, SbError
 from ...base.ids import claim_id
 from ...base.schema import load_schema, validate
 from ...base.unseen import identity, without_unseen
+from ...engines.text.figure_text import digit_named, foreign_digit
 from ..workspace.layout import Workspace
 from ..workspace.records import Claim
 from .claim_check import claim_ok
@@ -68,6 +69,12 @@ def build_claim(item: object, index: int, cache: TextCache) -> tuple[Claim, list
     text = item.get("text")
     if not isinstance(text, str) or not text.strip():
         raise SbError("E-CLAIM", "(none)", f"item {index} has no text; every claim states one sentence")
+    odd = foreign_digit(text)
+    if odd:
+        raise SbError("E-CLAIM-DIGIT-SCRIPT", "(none)", f"item {index} writes the digit {digit_named(odd)} in text not "
+                                                        "written in that digit's script: a reader sees another glyph "
+                                                        "while the figure is read by its value; write the figure in "
+                                                        "the text's own digits")
     claim: dict = {k: v for k, v in item.items() if k != "id"}
     warnings: list[Finding] = []
     seen = without_unseen(text)

@@ -21,6 +21,10 @@ One reading, two callers: ``sb claim add``/``import``/``narrow`` store the claim
 - **asofquote**: when a quote states its own as-of date ("as of 14 October 2026"), ``as_of``
   is one of the dates the quotes state so (a claim cannot be true as of a day its source
   does not speak for);
+- **asofdropped**: a claim each of whose evidence items dates what it says ("accepted on routes
+  W1 and W2 as of 14 October 2026") is ``volatile`` (the page shows its moving mark and as-of
+  date), or states a date in its own text ("As of 14 October 2026, ..."): its sources say it can
+  change (a reason given to settle it is the author's word; a source stating it undated settles it);
 - **recheckhost**: a ``recheck`` URL (the reader's way to see whether the claim still holds) is
   on the host of one of its evidence sources' addresses (or of a ``same_as`` edition's), when
   any of them has one;
@@ -61,17 +65,19 @@ class Flag(NamedTuple):
     key: str = ""  # review flags: what an ack records to silence this very flag
 
 
-REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "notes", "noteswords", "recheckhost", "asofearly", "question",
+REFUSED = ("figure", "ambiguous", "inferred", "splice", "asof", "asofquote", "asofdropped", "notes", "noteswords", "recheckhost", "asofearly", "question",
            "reported", "condition", "plan", "translation", "widened")
 REVIEW = ("negation", "hedge", "cut", "words", "proposed")
 ERROR = {"figure": "E-CLAIM-FIGURE", "ambiguous": "E-CLAIM-DATE-AMBIGUOUS", "inferred": "E-CLAIM-INFERRED",
          "splice": "E-QUOTE-SPLICE", "asof": "E-CLAIM-ASOF-LATE", "asofquote": "E-CLAIM-ASOF-QUOTE",
+         "asofdropped": "E-CLAIM-ASOF-DROPPED",
          "notes": "E-AUTHOR-TEXT-FIGURE", "noteswords": "E-AUTHOR-TEXT-WORD", "recheckhost": "E-CLAIM-RECHECK-HOST",
          "asofearly": "E-CLAIM-ASOF-EARLY", "question": "E-CLAIM-QUESTION", "reported": "E-CLAIM-REPORTED",
          "condition": "E-CLAIM-CONDITION", "plan": "E-CLAIM-PLAN", "translation": "E-CLAIM-TRANSLATION",
          "widened": "E-CLAIM-WIDENED"}
 WARNING = {"figure": "W-CLAIM-FIGURE", "ambiguous": "W-CLAIM-DATE-AMBIGUOUS", "inferred": "W-CLAIM-INFERRED",
            "splice": "W-QUOTE-SPLICE", "asof": "W-CLAIM-ASOF-LATE", "asofquote": "W-CLAIM-ASOF-QUOTE",
+           "asofdropped": "W-CLAIM-ASOF-DROPPED",
            "notes": "W-AUTHOR-TEXT-FIGURE", "noteswords": "W-AUTHOR-TEXT-WORD", "recheckhost": "W-CLAIM-RECHECK-HOST",
            "asofearly": "W-CLAIM-ASOF-EARLY", "question": "W-CLAIM-QUESTION", "reported": "W-CLAIM-REPORTED",
            "condition": "W-CLAIM-CONDITION", "plan": "W-CLAIM-PLAN", "negation": "W-CLAIM-NEGATION",
@@ -828,6 +834,28 @@ def _asof_quote_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
                               "set --as-of to the date the quote speaks for")]
 
 
+def _asof_dropped_flags(claim: Mapping, text_of: TextOf) -> list[Flag]:
+    if claim.get("volatile") is True:
+        return []
+    from ...engines.text import figures
+
+    if any(f.kind == "date" for f in figures.find_figures(str(claim.get("text") or ""))):
+        return []  # "As of 14 October 2026, ...": dated in its own words, it stays true
+    dated: list[str] = []
+    for ev in evidence_items(claim):
+        stated = [q[f.start:f.end] for q in quotes(ev, text_of(ev.get("source_id")))
+                  for f in figures.find_figures(q) if f.kind == "date" and figures.as_of_wording(q, f.start, f.end)]
+        if not stated:
+            return []  # a source that says it without a day it holds as of may settle it
+        dated.append(stated[0])
+    if not dated:
+        return []
+    return [Flag("asofdropped", f"its evidence says what holds as of {dated[0]}, which can change, but the claim "
+                                "is not volatile and its text states no date: a reader takes it as standing; "
+                                f"`sb claim set {claim.get('id')} --volatile true --as-of YYYY-MM-DD --recheck URL`, "
+                                "write the date into the claim's text, or cite a source that states it undated")]
+
+
 def _key(rule: str, ev: Mapping, quote: str) -> str:
     digest = hashlib.sha256(f"{ev.get('source_id')}\n{quote}".encode()).hexdigest()[:12]
     return f"{WARNING[rule]}:{digest}"
@@ -946,7 +974,7 @@ def check_claim(claim: Mapping, text_of: TextOf, record_of: RecordOf, sources: S
     for ev in evs:
         if _parts(ev) is not None:
             out += _splice_flags(ev, text_of(ev.get("source_id")), str(claim.get("text") or ""))
-    out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of)
+    out += _asof_flags(claim, text_of, record_of) + _asof_quote_flags(claim, text_of) + _asof_dropped_flags(claim, text_of)
     out += _asof_early_flags(claim, text_of, record_of)
     out += _notes_flags(claim, text_of) + _recheck_flags(claim, record_of) + _name_flags(claim, text_of, record_of)
     # a claim's negation may rest on any one of its quotes ("... when the container has no

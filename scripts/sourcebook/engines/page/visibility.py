@@ -209,7 +209,7 @@ _INLINE = frozenset({"span", "a", "b", "i", "em", "strong", "sup", "sub", "q", "
 _GLYPH = 0.3  # em: narrower than any letter a reader can read, so a box judged too small truly is
 
 
-def _cut_box(st: Style, el: Element, how: str = "overflow hidden") -> str:
+def _cut_box(st: Style, el: Element, how: str = "overflow hidden", widths: bool = False) -> str:
     """Why a box with overflow hidden (or a scroll box: ``how``) is too small for its own text (a
     "1ch wide" window on a sentence), or "". Judged with the narrowest plausible letters, so only
     a box no honest layout would draw is named; a width on an inline element draws nothing and is
@@ -240,6 +240,8 @@ def _cut_box(st: Style, el: Element, how: str = "overflow hidden") -> str:
     w = limit("width", "max-width", "inline-size", "max-inline-size")
     if w is not None and w[1] < need_w:
         return f"{w[0]} with {how} cuts its text (\"{text[:30]}\") to a sliver"
+    if widths:
+        return ""
     h = limit("height", "max-height", "block-size", "max-block-size")
     if h is not None:
         # a box that states no width is as wide as a reading column at most: the lines its text
@@ -333,6 +335,137 @@ def _behind(st: Style, el: Element) -> str:
     return ""
 
 
+_TILT = 15.0  # degrees: text turned further than this either way no longer reads along its line
+_TIGHT_LINES = 0.8  # em: lines set closer than this are drawn over each other (and over the next block's)
+_NARROW_COLUMN = 8.0  # em: a column narrower than this holds a few letters a line, the words broken apart
+_HALO = 0.1  # em: a shadow in the text's own colour reaching this far thickens its letters into blots
+_HORIZONTAL = frozenset({"horizontal-tb", "lr", "lr-tb", "rl", "rl-tb"})
+_LAYOUT_PROPS = frozenset({"writing-mode", "transform", "rotate", "text-shadow", "line-height", "columns",
+                           "column-count", "column-width", "width", "inline-size", "max-width", "max-inline-size"})
+
+
+def _split_top(v: str) -> list[str]:
+    """A comma-separated value's items, commas inside parentheses kept (``rgba(0, 0, 0, .2)``)."""
+    out: list[str] = []
+    cur: list[str] = []
+    depth = 0
+    for ch in v:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    return out + ["".join(cur)]
+
+
+def _tilt(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a rotation in a declaration the shipped style sheets lack turns text off its line
+    (further than ``_TILT`` degrees either way: a quarter turn sets the words sideways), or ""
+    (a turn past a quarter is named by ``_own`` as upside down)."""
+    import math
+
+    v = _value(st, "transform")
+    if v not in _NONE and _foreign(st, "transform", shipped):
+        for m in _FUNC.finditer(v):
+            name, args = m.group(1).lower(), [a for a in re.split(r"[,\s]+", m.group(2).strip()) if a]
+            deg = None
+            if name in ("rotate", "rotatez") and args:
+                deg = _degrees(args[0])
+            elif name == "rotate3d" and len(args) == 4 and (_factor(args[0]) or 0) == 0 \
+                    and (_factor(args[1]) or 0) == 0:
+                deg = _degrees(args[3])
+            elif name == "matrix" and len(args) == 6:
+                a, b = _factor(args[0]), _factor(args[1])
+                deg = math.degrees(math.atan2(b, a)) if a is not None and b is not None else None
+            if deg is not None and _TILT < deg % 360 < 360 - _TILT and not 92 < deg % 360 < 268:
+                return f"transform: {m.group(0)[:40]} turns its words off their line"
+    r = _value(st, "rotate")
+    turn = r.split() if r not in _NONE else []
+    if turn and _foreign(st, "rotate", shipped) and (len(turn) == 1 or turn[0] == "z"):
+        deg = _degrees(turn[-1])
+        if deg is not None and _TILT < deg % 360 < 360 - _TILT and not 92 < deg % 360 < 268:
+            return f"rotate: {r} turns its words off their line"
+    return ""
+
+
+def _halo(st: Style, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why text shadows in the text's own colour (``currentColor``, no colour, or one a reader
+    cannot tell from it), in a declaration the shipped style sheets lack, blot the letters: each
+    paints a copy of the glyphs, and copies reaching ``_HALO`` em away run the strokes together."""
+    v = _value(st, "text-shadow")
+    if v in _NONE or not _foreign(st, "text-shadow", shipped) or st.font is None:
+        return ""
+    ctx = values.Ctx(em=st.font, pct=(0.0, 0.0))
+    ground, _ = paint(st, None)
+    blots = 0
+    for shadow in _split_top(v):
+        lens, colour = [], []
+        for tok in values.components(shadow):
+            r = values.length(tok, ctx)
+            if r is not None:
+                lens.append(max(abs(r[0]), abs(r[1])))
+            else:
+                colour.append(tok)
+        c = " ".join(colour)
+        rgba = st.color if c in ("", "currentcolor") else colors.parse_color(c)
+        if not isinstance(rgba, colors.RGBA) or st.color is None or rgba.a < 0.3:
+            continue
+        if ground is not None and colors.contrast(colors.over(rgba, ground), colors.over(st.color, ground)) \
+                >= _SAME_COLOUR:
+            continue
+        reach = max(lens[:2], default=0.0) + (lens[2] / 2 if len(lens) > 2 else 0.0)
+        if reach >= _HALO * st.font[0]:
+            blots += 1
+    if blots:
+        return f"text-shadow: {v[:40]} paints copies of the letters in their own colour around them, blotting them"
+    return ""
+
+
+def _laid_out(st: Style, el: Element, shipped: frozenset[tuple[str, str]]) -> str:
+    """Why a layout declaration the shipped style sheets lack makes the text inside unreadable
+    though every letter is drawn, or "": words set sideways (a vertical ``writing-mode`` inside
+    the page, a rotation beyond ``_TILT``), letters blotted by shadows of their own colour, lines
+    drawn over each other (a ``line-height`` under ``_TIGHT_LINES`` on a block), columns a few
+    letters wide, or a box narrower than its unbreakable text with overflow visible (the text
+    runs over the words beside it)."""
+    wm = _value(st, "writing-mode")
+    if wm not in _NONE and wm not in _HORIZONTAL and _foreign(st, "writing-mode", shipped) \
+            and el.tag not in ("html", "body"):
+        return f"writing-mode: {wm} sets its words sideways inside a horizontal page"
+    why = _tilt(st, shipped) or _halo(st, shipped)
+    if why:
+        return why
+    font = st.font if st.font is not None else (16.0, 16.0)
+    ctx = values.Ctx(em=font, pct=(0.0, 0.0))
+    lh = _value(st, "line-height")
+    display = _value(st, "display")
+    inline = el.tag in _INLINE and display in ("", "inline", "contents")
+    if lh not in _NONE and not inline and _foreign(st, "line-height", shipped):
+        n = _factor(lh) if not lh.endswith("%") else None
+        r = (n * font[0], n * font[1]) if n is not None else values.length(lh, values.Ctx(em=font, pct=font))
+        if r is not None and max(r) < _TIGHT_LINES * font[0]:
+            return f"line-height: {lh} draws its lines over each other"
+    cols = " ".join(_value(st, p) for p in ("columns", "column-count", "column-width")
+                    if _value(st, p) not in _NONE and _value(st, p) != "auto" and _foreign(st, p, shipped))
+    if cols:
+        width = _MEASURE * font[0]
+        for tok in cols.split():
+            if tok.isdigit():  # a count: the reading column shared out among that many columns
+                width = min(width, _MEASURE * font[0] / max(int(tok), 1))
+            elif (r := values.length(tok, ctx)) is not None and r[1] > 0:  # a width (the least a column is)
+                width = min(width, r[1])
+        if width < _NARROW_COLUMN * font[0]:
+            return f"columns ({cols}) set its text in columns a few letters wide"
+    if not inline and _value(st, "overflow") in ("", "visible") and any(
+            _value(st, p) not in _NONE and _foreign(st, p, shipped)
+            for p in ("width", "inline-size", "max-width", "max-inline-size")):
+        cut = _cut_box(st, el, "overflow visible", widths=True)
+        if cut:
+            return cut.split(" with ")[0] + " with overflow visible draws its text over the words beside it"
+    return ""
+
+
 def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset()) -> str:
     """Why this element hides everything inside it, or ""."""
     if "ref-sep" in el.classes:
@@ -344,6 +477,10 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
     decls = st.decls
     if not decls:
         return ""
+    if not decls.keys().isdisjoint(_LAYOUT_PROPS):
+        why = _laid_out(st, el, shipped)
+        if why:
+            return why
     present = decls.keys() & _OWN_PROPS
     if not present:
         return ""

@@ -25,6 +25,7 @@ from ...base.errors import Finding
 from ..ledger import ledger_model as lm
 from ..ledger.arithmetic import cited_sources
 from ..text import stance
+from ..text.figure_text import digit_named, foreign_digit
 from ..text.figures import Figure, as_of_wording, find_figures, is_backed, small_word, stated, unbacked
 from ..text.quotations import unbacked_quotations
 from .draft_check import DraftCitations, DraftSentence, StructureLine
@@ -263,6 +264,11 @@ def _kind(s: DraftSentence, backing: _Backing, unverified_ok: bool) -> str:
 
 def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str) -> Finding | None:
     at, said = f"{where}:{s.line}", f'"{snippet(s.text)}"'
+    odd = foreign_digit(s.text)
+    if odd:
+        return Finding("E-PAGE-DIGIT-SCRIPT", at, f"{said} writes the digit {digit_named(odd)} in text not written in "
+                                                  "that digit's script: a reader sees another glyph while the figure "
+                                                  "is read by its value; write the figure in the text's own digits")
     if kind == "cited":
         bad = _cited_unbacked(s, backing)
         if bad:

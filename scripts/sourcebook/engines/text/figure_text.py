@@ -454,3 +454,45 @@ def normalize_figures(text: str) -> str:
 
 def has_number_words(text: str) -> bool:
     return _any_word(text) or _ROMAN.search(text) is not None or _ROMAN_BOUND.search(text) is not None
+
+
+# --- digits of another script ---------------------------------------------------------------
+
+def _digit_script(ch: str) -> str:
+    """The script a decimal digit belongs to, by its Unicode name ("BENGALI DIGIT FOUR" ->
+    "BENGALI"; the Arabic-Indic digits, plain and extended, are the Arabic script's)."""
+    name = unicodedata.name(ch, "")
+    head = name.split(" DIGIT ")[0] if " DIGIT " in name else name.split(" ")[0]
+    return "ARABIC" if head.endswith("ARABIC-INDIC") else head.split(" ")[0]
+
+
+def _letter_script(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return name.split(" ")[0] if name else ""
+
+
+def foreign_digit(text: str) -> str:
+    """The first decimal digit of ``text`` a reader does not read as the digit the figure readers
+    take it for: a digit (Unicode category Nd) that is neither an ASCII digit nor one drawn as an
+    ASCII digit (NFKC folds it to one: full-width "４", mathematical "𝟒"), and whose script is not
+    the one most of ``text``'s letters are written in. A Bengali "৪" (four, drawn like an 8) in
+    "3.৪0 marks" is one; Arabic-Indic digits in an Arabic sentence, Devanagari digits in a Hindi
+    one are not. "" when there is none."""
+    if text.isascii():
+        return ""
+    odd = [ch for ch in text if not ch.isascii() and unicodedata.category(ch) == "Nd"
+           and not unicodedata.normalize("NFKC", ch).isascii()]
+    if not odd:
+        return ""
+    counts: dict[str, int] = {}
+    for ch in text:
+        if ch.isalpha() or unicodedata.category(ch) in ("Mn", "Mc"):
+            s = "LATIN" if ch.isascii() else _letter_script(ch)
+            counts[s] = counts.get(s, 0) + 1
+    own = max(counts, key=lambda s: counts[s]) if counts else ""
+    return next((ch for ch in odd if _digit_script(ch) != own), "")
+
+
+def digit_named(ch: str) -> str:
+    """A digit as a finding names it: the character, its code point and name."""
+    return f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, '').lower()}, read as {unicodedata.decimal(ch, '?')})"

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 from .....base.errors import Finding
 from .....base.ids import is_claim_id
 from .....base.patterns import hot, lazy
+from .....engines.text.figure_text import digit_named, foreign_digit
 from .....engines.text.quotations import cut_conditions, quoted, scare_quotes, unbacked_quotations
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
@@ -1036,6 +1037,12 @@ class _Judge:
             {t for t in (self.question, self.plan_title) if t}
         for p in self.pr.pieces:
             w = p.where
+            if p.text not in self.fixed and (odd := foreign_digit(p.text)):
+                self.f.append(Finding("E-PAGE-DIGIT-SCRIPT", f"{self.page.rel}:{p.line}",
+                                      f"\"{safe(first_words(p.text), 120)}\" writes the digit {digit_named(odd)} "
+                                      "in text not written in that digit's script: a reader sees another "
+                                      "glyph (a Bengali four is drawn like an 8) while the figure is read by "
+                                      "its value; write the figure in the text's own digits"))
             fake = _FAKE_MARK.search(p.text) if w in ("prose", "heading", "row", "header", "chart", "code") or w.startswith("attr:") else None
             if fake and p.text not in self.fixed:
                 self.f.append(Finding("E-PAGE-MARK-STRAY", f"{self.page.rel}:{p.line}",

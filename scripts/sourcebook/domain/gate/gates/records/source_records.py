@@ -22,6 +22,9 @@ These can be told wrong from the workspace alone:
 - a publication date the author set more than a week earlier than the day the top of the text
   says it was published (a line dating a revision, "Updated …", is passed over)
   (``E-SOURCE-PUBLISHED-EARLY``);
+- a publisher that is another source's, which the top of the text never names, while the
+  dateline there opens with another name ("*The Ferry Ledger, 2 October 2026*" under the
+  operator's name) (``E-SOURCE-PUBLISHER-DATELINE``);
 - a url set by hand on another source's publisher's own site: a host where that source's
   address is, named for that publisher and not this one, which this source's text does not name
   (``E-SOURCE-URL-HOST``).
@@ -72,6 +75,13 @@ def gate(ctx: GateContext) -> GateResult | None:
                                  f"document to {whose!r}, another source's publisher, which neither this source's "
                                  "record nor the top of its text names; the ledger would show it as that publisher's "
                                  f"own: sb source set {sid} title=\"...\" with the title its text states"))
+        given = publisher_given_to(sid, rec, text, records)
+        if given:
+            found.append(Finding("E-SOURCE-PUBLISHER-DATELINE", sid, f"its publisher {given[0]!r} is another source's "
+                                 f"publisher, but the dateline at the top of its text gives the document to "
+                                 f"{given[1]!r} and the top of its text never names {given[0]!r}; the ledger would "
+                                 f"show it as that publisher's own: sb source set {sid} publisher=\"...\" with the "
+                                 "publisher its dateline names"))
         by = byline_given_to(rec, text, records, names)
         if by:
             found.append(Finding("E-SOURCE-BYLINE-PUBLISHER", sid, f"its byline {str(rec.get('byline'))[:80]!r}, set "
@@ -117,6 +127,7 @@ _DATELINE_WORD = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast 
 _UPDATE_WORD = lazy(r"\b(?:[Uu]pdated|[Rr]evised|[Ll]ast (?:modified|changed|update[ds]?)|[Mm]odified)\b")
 _BYLINE = lazy(r"\b[Bb]y\s+[A-Z][\w'’.-]+")
 _HEAD = 600
+_DATELINE_NAME = lazy(r"([A-Z][\w'’&.-]*(?:\s+[\w'’&.-]+){0,5}?)\s*[,.|–—-]\s*")
 
 
 def _fold(text: str) -> str:
@@ -223,6 +234,56 @@ def byline_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mappin
         if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", folded):
             return name
     return None
+
+
+def dateline_name(text: str | None) -> str | None:
+    """The name a dateline near the top of ``text`` opens with, before its date ("*The Ferry
+    Ledger, 2 October 2026. By Ines Marlow.*" -> "The Ferry Ledger"), or None: a line that dates
+    the document ("Updated …", "Published …") or carries a byline, as ``dateline`` reads it."""
+    if not text:
+        return None
+    from .....engines.text import figures
+
+    head = text[:_HEAD]
+    for f in figures.find_figures(head):
+        if f.kind != "date" or len(f.key) != 10 or not f.key[0].isdigit():
+            continue
+        start = head.rfind("\n", 0, f.start) + 1
+        end = head.find("\n", f.end)
+        line = head[start:end if end >= 0 else len(head)].strip()
+        if len(line) > 160 or line.startswith("#") or not (_DATELINE_WORD.search(line) or _BYLINE.search(line)):
+            continue
+        before = " ".join(_DATELINE_WORD.sub(" ", head[start:f.start]).split()).lstrip("*_ ")
+        # the line opens with a name and a mark before the date: "The Ferry Ledger, 2 October
+        # 2026", "Calder Bay Water Bus Authority. Updated 14 October 2026" (a field, "- Start
+        # Date: 2014-10-27", or words around the date, name no one)
+        m = _DATELINE_NAME.fullmatch(before)
+        return m.group(1) if m and len(m.group(1)) >= 4 else None
+    return None
+
+
+def publisher_given_to(sid: str, rec: Mapping, text: str | None,
+                       records: Mapping[str, Mapping]) -> tuple[str, str] | None:
+    """(publisher, dateline name) when this source's publisher is another source's publisher,
+    the top of its text never names it, and its dateline opens with another name ("*The Ferry
+    Ledger, 2 October 2026*" under a publisher set to the operator's): the text says whose the
+    document is, and the record says otherwise."""
+    pub = rec.get("publisher")
+    if not isinstance(pub, str) or len(pub.strip()) < 4:
+        return None
+    p = _fold(pub)
+    if not any(o is not rec and other != sid and isinstance(o.get("publisher"), str) and _fold(o["publisher"]) == p
+               for other, o in records.items()):
+        return None
+    if p in _fold((text or "")[:_HEAD]):
+        return None
+    name = dateline_name(text)
+    if name is None:
+        return None
+    n = _fold(name)
+    if n in p or p in n:
+        return None
+    return pub, name
 
 
 def _attributed(title: str, name: str) -> bool:

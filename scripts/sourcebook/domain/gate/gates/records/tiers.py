@@ -9,12 +9,17 @@ that outcome impossible to ship.
 
 Sources too: pasted text and supplied captures rated A or B need a person's attestation
 (``E-TIER-ORIGIN``), a copy is rated no better than what it copies (``E-TIER-COPY``), and a
-copy the user declared shares the text of what it copies (``E-SAME-AS``).
+copy the user declared shares the text of what it copies (``E-SAME-AS``). A tier reason that
+says whose the document is cannot be copied word for word to another publisher's source
+(``E-TIER-REASON-COPIED``), and a reply in a thread ("Re: ...") is not tier A (``E-TIER-REPLY``).
 """
 
 from __future__ import annotations
 
+import re
+
 from .....base.errors import Finding
+from .....base.patterns import lazy
 from ....workspace.records import CONF_RANK
 from ...context import GateContext, cid, evidence
 from ...registry import GateResult, register
@@ -71,6 +76,47 @@ def _origin_findings(ctx: GateContext) -> list[Finding]:
     return f
 
 
+# a reason that says whose the document is ("the operator's own status page", "the city's minutes")
+_WHOSE = lazy(r"\w['’]s?\b|\bown\b", re.IGNORECASE)
+# a title that opens as a reply in a thread ("Re: Tidewater Pass on the water bus?")
+_REPLY = lazy(r"^\s*(?:\[[^\]]*\]\s*)?(?:re|aw|sv|antw|rif|r)\s*(?:\[\d+\])?\s*[:：]|^\s*回复\s*[:：]", re.IGNORECASE)
+
+
+def _fold(v: object) -> str:
+    return " ".join(v.casefold().split()) if isinstance(v, str) else ""
+
+
+def _borrowed_findings(ctx: GateContext) -> list[Finding]:
+    """A tier A or B source whose reason is, word for word, the reason of a source of another
+    publisher and says whose the document is ("the operator's own status page" on a forum
+    thread): it says of this source what is so of the other (``E-TIER-REASON-COPIED``); and a
+    reply in a thread (a title opening "Re:") rated A, which is for a primary or official
+    document (``E-TIER-REPLY``)."""
+    f: list[Finding] = []
+    records = {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)}
+    for sid, rec in sorted(records.items()):
+        if rec.get("tier") not in ("A", "B"):
+            continue
+        reason, pub = _fold(rec.get("tier_reason")), _fold(rec.get("publisher"))
+        if reason and _WHOSE.search(reason):
+            other = next((o for o, r in sorted(records.items()) if o != sid and _fold(r.get("tier_reason")) == reason
+                          and _fold(r.get("publisher")) != pub), None)
+            if other:
+                f.append(Finding("E-TIER-REASON-COPIED", sid, f"its tier reason {rec.get('tier_reason')!r} is, word "
+                                 f"for word, that of {other} (published by {records[other].get('publisher')!r}), "
+                                 f"while this one is published by {rec.get('publisher')!r}; a reason that says whose "
+                                 "the document is holds of one of them only, and a reader takes it as said of each: "
+                                 f"sb source set {sid} tier=... reason=\"why this source has its tier\" (its own "
+                                 "words)"))
+        title = rec.get("title")
+        if rec.get("tier") == "A" and isinstance(title, str) and _REPLY.match(title):
+            f.append(Finding("E-TIER-REPLY", sid, f"its title {title[:60]!r} is a reply in a thread, rated tier A (a "
+                                                  "primary or official document); a post in a thread is the "
+                                                  f"poster's word: sb source set {sid} tier=C (or B with attest=\"who "
+                                                  "posted it and how you know\")"))
+    return f
+
+
 @register("tiers", 50)
 def gate(ctx: GateContext) -> GateResult:
     f: list[Finding] = []
@@ -80,7 +126,7 @@ def gate(ctx: GateContext) -> GateResult:
             if not isinstance(reason, str) or not reason.strip():
                 f.append(Finding("E-TIER-REASON", sid, f"tier {rec['tier']} needs a reason; re-add with "
                                                        "--reason \"why this tier\""))
-    f += _origin_findings(ctx)
+    f += _origin_findings(ctx) + _borrowed_findings(ctx)
     held = 0
     both_stand = _both_stand_ids(ctx)
     for c in ctx.active:
