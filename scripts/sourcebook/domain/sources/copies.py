@@ -264,18 +264,25 @@ class Fingerprints:
         cands = self._band_hits(sid, me.sketch)
         mine = self._sketch(me)
         out = []
-        seen: dict[tuple[str, int], shingles.Likeness] = {}
+        seen: dict[tuple[str, int], float | None] = {}  # the containment of a near one, else None
         # a templated family (say, hundreds of proposals from one template) shares bands with
         # every member: sizes settle most pairs, and each sketch is parsed once per command
         for o in sorted(cands):
             e = self.entry(o)
-            if e is None or not e.sketch or not shingles.may_be_near(me.count, e.count) or not self._live(o):
+            if e is None or not e.sketch:
                 continue
-            like = seen.get((e.sketch, e.count))
-            if like is None:
-                like = seen[(e.sketch, e.count)] = shingles.likeness(mine, self._sketch(e))
-            if like.near:
-                out.append((like.containment, o))
+            key = (e.sketch, e.count)
+            if key in seen:
+                share = seen[key]
+            else:
+                share = None
+                if shingles.may_be_near(me.count, e.count):
+                    like = shingles.likeness(mine, self._sketch(e))
+                    if like.near:
+                        share = like.containment
+                seen[key] = share
+            if share is not None and self._live(o):
+                out.append((share, o))
         out.sort(key=lambda t: (-t[0], t[1]))
         self._near_memo = (sid, me, self._learnt, tuple(out))
         return out
