@@ -553,3 +553,31 @@ def test_fingerprinting_every_source_again_reports_progress(ws):
     assert [(d, t) for d, t, _ in seen] == [(0, 3), (1, 3), (2, 3)]
     assert "fingerprinting" in seen[0][2]
     assert all(fp.entry(sid) is not None and fp.entry(sid).sketch for sid in ids)
+
+
+def test_near_answers_follow_what_the_fingerprints_learn(ws):
+    """Copies with one sketch are compared once, and an answer asked again is the same until an
+    entry is learnt: then the new copy is among the near-duplicates."""
+    from sourcebook.domain.sources.copies import Fingerprints
+    from sourcebook.domain.workspace.layout import Workspace
+    from sourcebook.engines.search import shingles
+
+    a = _add(ws, "rules.md", DOC).out.split()[1]
+    b = _add(ws, "rules-copy.md", DOC.replace("# Harbour card rules", "# Harbour card rules (copy)")).out.split()[1]
+    c = _add(ws, "rules-2026.md", DOC.replace("two working days", "three working days")).out.split()[1]
+    fp = Fingerprints(Workspace(str(ws)))
+    fp.added(a, "a" * 64)
+    fp.extracted(a, "a" * 64, DOC)
+    fp.extracted(b, "b" * 64, DOC + " copy")
+    first = fp.near(a)
+    assert [o for _, o in first] == [b] and fp.near(a) == first
+    edition = DOC.replace("two working days", "three working days")
+    fp.extracted(c, "c" * 64, edition)
+    again = fp.near(a)
+    assert sorted(o for _, o in again) == sorted([b, c])
+    for share, o in again:
+        other = fp.entry(o)
+        me = fp.entry(a)
+        want = shingles.likeness(shingles.Sketch.from_hex(me.count, me.sketch),
+                                 shingles.Sketch.from_hex(other.count, other.sketch))
+        assert share == want.containment

@@ -116,6 +116,8 @@ class Fingerprints:
         self._index: dict[str, dict[str, set[str]]] | None = None  # see _file_index
         self._sketches: dict[str, shingles.Sketch] = {}  # parsed sketches, by their hex
         self._alive: set[str] = set()
+        self._learnt = 0  # entries learnt so far (a ``near`` answer holds until the next)
+        self._near_memo: tuple[str, Entry, int, tuple[tuple[float, str], ...]] | None = None
         missing = sorted(self.present - self._known)
         for k, sid in enumerate(missing):
             if progress is not None:
@@ -179,6 +181,7 @@ class Fingerprints:
                 else:
                     ids.discard(e.sid)
         self._mine[e.sid] = e
+        self._learnt += 1
         self.present.add(e.sid)
         self._pending.append(e)
 
@@ -246,23 +249,43 @@ class Fingerprints:
         return self._matching(sid, "text", me.text) if me is not None and me.text else []
 
     def near(self, sid: str) -> list[tuple[float, str]]:
-        """(estimated containment, id) of near-duplicates of a source, best first."""
+        """(estimated containment, id) of near-duplicates of a source, best first.
+
+        Asked twice for one source in a row (a copy found, then the strays beside it), the
+        answer is the one already found: nothing it depends on was learnt in between. Among the
+        candidates, entries with the same sketch and count (copies of one document, which a
+        workspace with many copies has by the hundred) are compared once."""
         me = self.entry(sid)
         if me is None or not me.sketch:
             return []
+        memo = self._near_memo
+        if memo is not None and memo[0] == sid and memo[1] is me and memo[2] == self._learnt:
+            return list(memo[3])
         cands = self._band_hits(sid, me.sketch)
         mine = self._sketch(me)
         out = []
+        seen: dict[tuple[str, int], float | None] = {}  # the containment of a near one, else None
         # a templated family (say, hundreds of proposals from one template) shares bands with
         # every member: sizes settle most pairs, and each sketch is parsed once per command
         for o in sorted(cands):
             e = self.entry(o)
-            if e is None or not e.sketch or not shingles.may_be_near(me.count, e.count) or not self._live(o):
+            if e is None or not e.sketch:
                 continue
-            like = shingles.likeness(mine, self._sketch(e))
-            if like.near:
-                out.append((like.containment, o))
-        return sorted(out, key=lambda t: (-t[0], t[1]))
+            key = (e.sketch, e.count)
+            if key in seen:
+                share = seen[key]
+            else:
+                share = None
+                if shingles.may_be_near(me.count, e.count):
+                    like = shingles.likeness(mine, self._sketch(e))
+                    if like.near:
+                        share = like.containment
+                seen[key] = share
+            if share is not None and self._live(o):
+                out.append((share, o))
+        out.sort(key=lambda t: (-t[0], t[1]))
+        self._near_memo = (sid, me, self._learnt, tuple(out))
+        return out
 
     def _file_index(self) -> dict[str, dict[str, set[str]]] | None:
         """The file's entries indexed by raw hash, text hash and band, once a command has made
