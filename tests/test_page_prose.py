@@ -359,6 +359,12 @@ def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
     refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", "quotation")
     html = page.replace("carry another way to pay on W3<span", "carry another way to pay on W3 until 2027<span")
     refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "2027")
+    # the advice moved to a route the inference does not name (W1 is named elsewhere on the page)
+    html = page.replace("carry another way to pay on W3<span", "carry another way to pay on W1<span")
+    refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "'W1'")
+    # ... while the route it names, said again in other words, passes
+    html = page.replace("carry another way to pay on W3<span", "on route W3 keep another way to pay at hand<span")
+    assert check(demo, html, tmp_path)[0] == []
     # a block declared framing as a whole, and a framing span over an uncited sentence
     lines, cov = check(demo, body(page, '<p class="framing">What follows is what the sources say.</p>'), tmp_path)
     assert lines == [] and cov["framing"] == 2

@@ -995,11 +995,17 @@ class _Judge:
             # not widen, negate, judge or change it ("avoid the water bus altogether" of "carry
             # another way to pay on W3")
             advice = all((self.live(x) or {}).get("kind") == "recommendation" for x in inferred)
-            said = None if fact else self.stance(p, inferred, advice)
+            stray = None if fact else self.stray_name(p.text, inferred)
+            said = None if fact or stray else self.stance(p, inferred, advice)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but carries {fact}; "
                                                        "an inference states no figure, date, amount or quotation")
+            elif stray:
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but names {stray!r}, "
+                                                       "which the inference does not: the advice would move to another "
+                                                       "thing; name what the inference names")
             elif said:
                 self.counts["refused"] += 1
                 self.refuse(said[0], p, said[1])
@@ -1027,6 +1033,17 @@ class _Judge:
         self.refuse("E-PAGE-UNCITED", p, f"cites no claim{where}: cite it (a sup.ref in a block naming the claim; "
                                          "[@clm_...] in a draft), declare it framing ([framing]; class=\"framing\"), "
                                          "or cut it")
+
+    def stray_name(self, text: str, inferred: list[str]) -> str | None:
+        """A name with digits ("W1") in an inference's sentence that its inferred claims do not
+        name: "carry another way to pay on W1" of an inference about W3 (the other names on the
+        page back nothing here: an inference speaks only of what it names)."""
+        said = [f for f in self.fig.find_figures(text) if f.kind == "ident"]
+        if not said:
+            return None
+        named = {f.key for x in inferred for f in self.fig.find_figures(str((self.live(x) or {}).get("text") or ""))
+                 if f.kind == "ident"}
+        return next((f.written for f in said if f.key not in named), None)
 
     def run(self) -> None:
         heads: list[tuple[int, set[str]]] = []  # open headings: (level, claims cited under it)
