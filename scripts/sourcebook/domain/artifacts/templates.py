@@ -26,9 +26,35 @@ def shared_css() -> str:
     return jsonio.read_text(path, SHARED_CSS)
 
 
+# load_template's answers by (kind, lang) and the files they were read from, as each file was
+# (path, inode, size, modification time): the gates ask for each template in every language for
+# every page, and each asking read and completed the template and the shared sheet again
+_LOADED: dict[tuple, str] = {}
+
+
+def _read_as(path: str) -> tuple:
+    st = os.stat(path)
+    return path, st.st_ino, st.st_size, st.st_mtime_ns
+
+
 def load_template(kind: str, lang: str | None = None) -> str:
     """The template's text with the shared stylesheet in place; in ``lang`` when given (its
     ``<html lang>`` and fixed words: ``labels``)."""
+    try:
+        key: tuple | None = (kind, lang, _read_as(template_path(kind)), _read_as(data_file("templates", SHARED_CSS)))
+    except OSError:  # a file missing: read as ever, to say which
+        key = None
+    got = _LOADED.get(key) if key is not None else None
+    if got is None:
+        got = _load_template(kind, lang)
+        if key is not None:
+            if len(_LOADED) >= 256:
+                _LOADED.clear()
+            _LOADED[key] = got
+    return got
+
+
+def _load_template(kind: str, lang: str | None) -> str:
     if lang is not None:
         from .labels import localize
 

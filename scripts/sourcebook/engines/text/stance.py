@@ -31,9 +31,9 @@ Pure functions over strings; English word lists, plus the short forms of the dem
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from functools import lru_cache
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from functools import lru_cache, wraps
+from typing import Any, NamedTuple, TypeVar, cast
 
 from ...base.patterns import lazy
 from ...base.unseen import as_seen
@@ -2990,6 +2990,30 @@ def _first_read(readers, sentence: str, backing: list[str]) -> tuple[str, str] |
     return None
 
 
+_Read = TypeVar("_Read", bound=Callable[..., Any])
+
+
+def _remembered(read: _Read) -> _Read:
+    """``read`` remembered by its texts (a bounded memo): the pages of a run, the report and the
+    pre-flight ask the same sentence against the same claims again and again, and each asking
+    runs every reader. The reading is a pure function of its arguments, and its answer a tuple
+    of strings, which no caller can change."""
+    @lru_cache(maxsize=4096)
+    def kept(sentence: str, backing: tuple[str, ...], plan: bool, cited: int) -> tuple[str, str] | None:
+        return read(sentence, list(backing), plan, cited)
+
+    @wraps(read)
+    def asked(sentence: str, backing: list[str], plan: bool = False, cited: int = 0) -> tuple[str, str] | None:
+        texts = tuple(backing)
+        try:
+            hash((sentence, texts))
+        except TypeError:  # something unhashable among the texts: read afresh
+            return read(sentence, backing, plan, cited)
+        return kept(sentence, texts, plan, cited)
+    return cast(_Read, asked)
+
+
+@_remembered
 def added_words(sentence: str, backing: list[str], plan: bool = False, cited: int = 0) -> tuple[str, str] | None:
     """What a cited sentence says that none of what it cites says, as (kind, word): kind
     ``negation`` ("neither"), ``scope`` ("every route"), ``judgement`` ("the debunked figure"),
