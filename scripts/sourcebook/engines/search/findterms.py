@@ -49,6 +49,7 @@ A count that is too low is always safe: it only widens the windows find looks in
 from __future__ import annotations
 
 import bisect
+import re
 import unicodedata
 from typing import NamedTuple
 
@@ -254,9 +255,13 @@ def _joined_terms(piece: str) -> tuple[str, ...]:
 
 def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
+    return _chunk_keys(chunk, plain, split_at_end, JOIN_AT.search(chunk))
+
+
+def _chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool, first: re.Match | None) -> list[str]:
+    """``chunk_keys`` given the first match of ``JOIN_AT`` in the chunk (or None)."""
     keys: set[str] = set()
     end = -1
-    first = JOIN_AT.search(chunk)
     for m in JOIN_AT.finditer(chunk, first.start()) if first else ():
         p = m.start()
         if p < end:
@@ -297,8 +302,9 @@ def index_entries(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[s
         counts = coarse_counts(coarse[s:e])
         cut = e < size and not text[e].isspace() and piece_cut(text, e, chunks[i + 1][0] if i + 1 < n else size)
         keys: list[str] = []
-        if cut or needs_keys(piece) or CASE_TRAP in piece or i in extra:
-            keys = chunk_keys(piece, counts, cut)
+        first = needs_keys(piece)
+        if cut or first or CASE_TRAP in piece or i in extra:
+            keys = _chunk_keys(piece, counts, cut, first)
             more = {FIND_PREFIX + t for t in extra.get(i, ()) if t not in counts}
             if more:
                 keys = sorted(more.union(keys))

@@ -72,14 +72,15 @@ class Builder:
         count."""
         doc = self.base + len(self.doclen)
         tfs = counts.values()
-        self.doclen.append(sum(tfs))
+        n = sum(tfs)
+        self.doclen.append(n)
         self.findlen.append(find_count)
         get = self._post.__getitem__
         _consume(map(_extend, map(get, counts), zip(repeat(doc), tfs)))
         if find_only:  # keys the ranking terms do not hold (engines.search.findterms.chunk_keys)
             _consume(map(_extend, map(get, find_only), repeat((doc, 1))))
         self.postings += len(counts) + len(find_only)
-        if counts:
+        if n > self.tf_max:  # no frequency exceeds the document's length
             top = max(tfs)
             if top > self.tf_max:
                 self.tf_max = top

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter, deque
+from collections import _count_elements, deque  # type: ignore[attr-defined]
 from itertools import filterfalse
 
 STOP_WORDS = frozenset("""
@@ -107,12 +107,14 @@ def term_counts(text: str) -> dict[str, int]:
 
 def coarse_counts(coarse: str) -> dict[str, int]:
     """``term_counts(text)`` given ``coarse_text(text)`` (or a slice of it)."""
-    counts = Counter(coarse.split())
+    counts: dict[str, int] = {}
+    _count_elements(counts, coarse.split())  # Counter's own counting loop, without its checks
     _consume(map(counts.pop, _ASCII_DROP_SET.intersection(counts)))
     if coarse.isascii():
         return counts
+    get = counts.get
     for tok in list(filterfalse(str.isascii, counts)):
         n = counts.pop(tok)
         for t in _expand(tok):
-            counts[t] += n
+            counts[t] = get(t, 0) + n
     return counts
