@@ -47,9 +47,12 @@ _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
 
 # "may" the modal, not "May" the month (a day or a year next to it says which)
 _MODAL = lazy(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
-              r"может|возможно|ожидается)\b", re.IGNORECASE,
-              needs=("may", "might", "could", "possibly", "likely", "expected", "может", "возможно", "ожидается"))
-_MODAL_CJK = ("かもしれ", "見込み", "可能", "预计")
+              r"может|могут|мог|могла|могло|могли|возможно|вероятно|ожидается)\b", re.IGNORECASE,
+              needs=("may", "might", "could", "possibly", "likely", "expected", "может", "мог", "возможно", "вероятно",
+                     "ожидается"))
+# "ありうる"/"あり得る" (can happen), "可能" (possible, also "可能性がある"), "也许"/"或许" (perhaps)
+_MODAL_CJK = ("かもしれ", "見込み", "可能", "预计", "ありうる", "ありえる", "あり得る", "ありえます", "あり得ます",
+              "也许", "或许")
 # a claim that hedges in any of these words keeps its quote's hedge
 # "due to" + a verb plans ("is due to accept"); "due to the new readers" gives a cause, no plan
 _CAUSE = r"(?!\s+to\s+(?:the|a|an|its|their|this|that|these|those|his|her|our)\b)"
