@@ -485,6 +485,20 @@ def test_a_decision_reason_states_no_figure_its_claims_do_not(ws, src):
     assert verify_json(ws)["rc"] == 0
 
 
+@pytest.mark.parametrize("reason, flagged", [
+    # the source the decision's claims cite states it, though neither claim does
+    ("Both are shown; the same notice says route W3 boats carry 80 people.", False),
+    # no source the decision cites states it
+    ("Both are shown; the same notice says route W3 boats carry 90 people.", True),
+])
+def test_a_decision_reason_may_state_what_its_claims_sources_state(ws, src, reason, flagged):
+    a, b, decision = _both_stand(ws, src)
+    r = sb("adjudicate", "--json", json.dumps(dict(decision, reason=reason)), cwd=ws)
+    assert r.rc == 0 and ("W-AUTHOR-TEXT-FIGURE" in _codes(r.err)) == flagged, r.both
+    doc = verify_json(ws)
+    assert (doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"]) == flagged and (doc["rc"] == 0) != flagged, doc
+
+
 @pytest.mark.parametrize("reason, word", [
     ("The trade report gives the real count the authority let slip to operators; the audited average is the "
      "figure the city prefers to publish. Both are shown.", "real count"),
