@@ -2513,11 +2513,15 @@ def _attitude(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
-# a verb of report that takes a side: the speaker gives in ("conceded", "admitted"), holds out
+# a verb of report that takes a side: the speaker gives in ("conceded", "admitted", "grants that"), holds out
 # ("insisted"), brags ("boasted"); not "admitted free", "is acknowledged"
 _CONCEDED = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
                  r"(?<!\bget\s)(?<!\bgets\s)\b(?:conced(?:e|es|ed|ing)|admit(?:s|ted|ting)?|"
                  r"acknowledg(?:e|es|ed|ing)|confess(?:es|ed|ing)?|insist(?:s|ed|ing)?|boast(?:s|ed|ing)?|"
+                 # "grants that" gives a point ("PEP 649 itself grants that ..."); not "granted a licence",
+                 # "granted that request", "take for granted that"
+                 r"(?<!\bfor\s)grant(?:s|ed|ing)?(?=\s+that\b)(?!\s+that\s+(?:rights?|requests?|permissions?|licen[cs]es?|"
+                 r"access|wish(?:es)?|exemptions?|waivers?|status|powers?|privileges?|appeals?|applications?)\b)|"
                  r"grudgingly|reluctantly|"
                  # told as a secret given away ("the count the authority let slip to operators")
                  r"let(?:s|ting)?\s+slip|leak(?:s|ed|ing)?(?=\s+(?:to|it|that|the|a|an|its|their)\b))"
@@ -2544,15 +2548,29 @@ _FACTIVE_BACKED = lazy(r"\b(?:show\w*|prov\w*|proof|establish\w*|demonstrat\w*|r
                        r"conclu\w*|confirm\w*|clear\w*)\b", re.IGNORECASE)
 
 
+_DOC_ID = lazy(r"\b[A-Z]{2,}[\s-]#?(\d+)\b")
+
+
+def _names_other_document(who: str, after: str) -> bool:
+    """Whether the clause ``after`` a verb of report names a document by an identifier ("PEP
+    563") that is not the speaker's (``who``: "PEP 649 itself")."""
+    own = {m.group(0).replace("-", " ") for m in _DOC_ID.finditer(who)}
+    clause = re.split(r"[;:.!?]", after)[0]
+    return any(m.group(0).replace("-", " ") not in own for m in _DOC_ID.finditer(clause))
+
+
 def _stance_verb(sentence: str, backing: list[str]) -> str | None:
     """A verb of report that takes a side ("conceded", "admitted", "insisted") or that makes a
     report a proof ("showed that", "proved that"), which no claim or quote says."""
     for m in _CONCEDED.finditer(sentence):
         # a document or its author owning its own drawback ("The KEP admits that", "It conceded
-        # that", "the RFC admits,") reports as the document does; a person or a body taking a side does not
+        # that", "the RFC admits,") reports as the document does; a person or a body taking a side
+        # does not, nor a document granting a point of another it names ("PEP 649 itself grants
+        # that PEP 563 stringized annotations were a boon")
         who = re.split(r"[,;:(]", sentence[:m.start()])[-1].split()[-4:]
         if who and (who[-1].lower() in ("it", "its") or _DOCUMENT.search(" ".join(who)) or
-                    re.fullmatch(r"(?:[Tt]he\s+)?(?:[A-Z]{2,}\w*|[A-Z]\w*\s+\d+)", " ".join(who[-2:]))):
+                    re.fullmatch(r"(?:[Tt]he\s+)?(?:[A-Z]{2,}\w*|[A-Z]\w*\s+\d+)", " ".join(who[-2:]))) \
+                and not _names_other_document(" ".join(who), sentence[m.end():]):
             continue
         if _unsaid(m.group(0), backing):
             return m.group(0).lower()
