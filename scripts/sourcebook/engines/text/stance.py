@@ -277,7 +277,8 @@ def prefix_negations(text: str, backing: list[str]) -> str:
             x = w.group(0).lower()
             stem = re.escape(x[:max(5, len(x) - 3)])
             turned = re.search(rf"(?<![\w-]){_NEGATING_PREFIX}{stem}\w*", hay) if len(x) >= 4 else None
-            if turned is not None and not re.search(rf"(?<![\w-]){stem}", hay):
+            if turned is not None and (not re.search(rf"(?<![\w-]){stem}", hay) or
+                                       _told_as_prefixed(m, w, text, hay, stem)):
                 start = m.start("after") + w.start()
                 out += [text[at:m.start()], " " * (m.start("after") - m.start()), text[m.start("after"):start],
                         turned.group(0)]
@@ -286,6 +287,29 @@ def prefix_negations(text: str, backing: list[str]) -> str:
             if _NOT_DEGREE.match(x) or (x not in _NOT_BETWEEN and x[:4] not in known):
                 break  # "does not break compatible code": the negation turns "break"
     return "".join(out) + text[at:] if out else text
+
+
+def _words_after(text: str, end: int, stem: str) -> set[str]:
+    """The first five letters of the content words among the four words after ``end`` in its
+    sentence, but a word of ``stem`` ("error" and "non-error" of "error")."""
+    run = _WORD_RUN.findall(_SENTENCE_BREAK.split(text[end:], maxsplit=1)[0])[:4]
+    return {x.lower()[:5] for x in run if len(x) >= 4 and x.lower() not in _SMALL and not re.search(stem, x.lower())}
+
+
+def _told_as_prefixed(m: re.Match, w: re.Match, text: str, hay: str, stem: str) -> bool:
+    """Whether "not a X" of ``text`` is the claims' "non-X" though they say X plainly too ("a type
+    that is not an error, Option for example" of "an error case into a "non-error" type such as
+    Option"): the negation, one article and X, and a word of the four after X is one of the four
+    after a prefixed X of the claims and none of the four after a plain X ("not an error case" of
+    "an error case" stays a negation)."""
+    words = _WORD_RUN.findall(m.group("after")[:w.end()])
+    if len(words) != 2 or words[0].lower() not in ("a", "an", "the"):
+        return False
+    after = _words_after(text, m.start("after") + w.end(), stem)
+    turned = set().union(*[_words_after(hay, t.end(), stem)
+                           for t in re.finditer(rf"(?<![\w-]){_NEGATING_PREFIX}{stem}\w*", hay)])
+    plain = set().union(*[_words_after(hay, t.end(), stem) for t in re.finditer(rf"(?<![\w-]){stem}\w*", hay)])
+    return bool(after & turned) and not after & plain
 
 
 # a quote's "not X, but (instead) Y": it sets Y against X ("specifically not proposing a central
