@@ -46,6 +46,8 @@ PRESS = ["Weekday ridership averaged 38,500 passengers over the summer.",
          "Weekday ridership averaged 38,500 passengers over the summer"]
 OFFICERS = ["City officers said the higher ridership figures quoted in the press were summer peaks.",
             "higher figures quoted in the press referred to summer peaks only"]
+BOON = ["PEP 649 says PEP 563 stringized annotations were a boon for tools that mechanically construct documentation.",
+        "PEP 563 stringized annotations were a boon for tools that mechanically construct documentation."]
 
 # (backing, the dishonest sentence, its kind, the word found, an honest sentence of the same shape)
 PAIRS = [
@@ -65,6 +67,11 @@ PAIRS = [
      "City officers told the committee that the press figures were summer peaks"),
     (ROUTES, "On routes W1 and W2 it can. The operator admits so on its status page", "stance", "admits",
      "On routes W1 and W2 it can. The operator says so on its status page"),
+    # a document granting a point of another it names gives in as a person does; the claim says "says"
+    (BOON, "PEP 649 itself grants that PEP 563 stringized annotations were a boon for tools", "stance", "grants",
+     "PEP 649 itself says that PEP 563 stringized annotations were a boon for tools"),
+    (BOON, "PEP 649 acknowledges that PEP 563 stringized annotations were a boon for tools", "stance",
+     "acknowledges", "PEP 649 notes that PEP 563 stringized annotations were a boon for tools"),
     (OFFICERS, "City officers showed that the press figures were summer peaks", "stance", "showed that",
      "City officers said that the press figures were summer peaks"),
     (PRESS, "The trade press reports 38,500 (sic!) over the summer", "hedge", "(sic!)",
@@ -149,6 +156,13 @@ def test_a_word_of_the_author_s_own_stance_is_found_and_its_honest_neighbour_pas
     (["The default may be too low for some clusters."], "The KEP admits that this default may be too low"),
     (["Far more programs are hurt than helped."], "It conceded that far more programs are hurt than helped"),
     (["The price is more release engineering."], "The price, the RFC admits, is more release engineering"),
+    # the claim's own "acknowledges" or "grants that"; a right granted; a document owning its own point
+    (["PEP 649 acknowledges that PEP 563 stringized annotations were a boon."],
+     "PEP 649 itself acknowledges that PEP 563 stringized annotations were a boon"),
+    (["PEP 649 grants that PEP 563 stringized annotations were a boon."],
+     "PEP 649 itself grants that PEP 563 stringized annotations were a boon"),
+    (["The council gave riders the right to a refund."], "The council granted that right to riders"),
+    (["PEP 649 costs more at import time."], "PEP 649 grants that it costs more at import time"),
     (["A defer statement sets its bit."], "A defer statement sets its bit and the function whose bits are set runs"),
     (["PEP 649 lets annotations use names defined later."], "PEP 649, the later PEP, lets annotations use names"),
     (["The operator spun off its ferry arm in 2024."], "The operator spun off its ferry arm in 2024"),

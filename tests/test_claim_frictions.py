@@ -1,6 +1,6 @@
 """Small frictions of grounding: a claim may state its own as-of date, an inferred claim is
 recorded (it has no quote to store), a disagreement the detector cannot see is linked by hand,
-and W-QUOTE-LONG says what to do when a source states no licence."""
+and W-QUOTE-LONG says, once a command, that nothing is to be done unless the whole quote is wanted."""
 
 from __future__ import annotations
 
@@ -77,7 +77,26 @@ def test_quote_long_says_what_to_do_without_a_licence(ws):
     quote = text[text.index("The ferry"):text.index("word40")].strip()
     _, said = _add(ws, text="The ferry carried 31,000 riders a day in November 2019.", topic_key="long",
                    kind="number", confidence="reported", evidence=[{"source_id": sid, "quote": quote}])
-    assert "W-QUOTE-LONG" in said and "states no licence, leave it unknown" in said
+    warned = [ln for ln in said.splitlines() if ln.startswith("W-QUOTE-LONG")]
+    assert len(warned) == 1 and "nothing to do unless you want the whole quote in the ledger" in warned[0], said
+    assert len(warned[0]) < 320, warned[0]  # one short line
+
+
+def test_quote_long_is_said_once_for_a_command_that_stores_many(ws):
+    """Several claims with long quotes in one `sb claim add`: one W-QUOTE-LONG line names them
+    all, after the claims; a claim whose quote fits raises none."""
+    sid = _source(ws)
+    text = (ws / "sources" / sid / "normalized.md").read_text(encoding="utf-8")
+    quote = text[text.index("The ferry"):text.index("word40")].strip()
+    items = [{"text": "The ferry carried 31,000 riders a day in November 2019.", "topic_key": f"long.{i}",
+              "kind": "number", "confidence": "reported", "evidence": [{"source_id": sid, "quote": quote}]}
+             for i in range(3)]
+    items[1]["text"] = "The ferry carried 31,000 riders a day in November 2019, the survey says."
+    items[2]["text"] = "In November 2019 the ferry carried 31,000 riders a day."
+    r = sb("claim", "add", "--json", json.dumps(items), cwd=ws)
+    warned = [ln for ln in r.err.splitlines() if ln.startswith("W-QUOTE-LONG")]
+    assert r.rc == 0 and len(warned) == 1 and warned[0].startswith("W-QUOTE-LONG  3 claims"), r.both
+    assert "nothing to do unless you want whole quotes in the ledger" in warned[0]
 
 
 def _claims(ws) -> dict:

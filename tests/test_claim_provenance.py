@@ -485,6 +485,20 @@ def test_a_decision_reason_states_no_figure_its_claims_do_not(ws, src):
     assert verify_json(ws)["rc"] == 0
 
 
+@pytest.mark.parametrize("reason, flagged", [
+    # the source the decision's claims cite states it, though neither claim does
+    ("Both are shown; the same notice says route W3 boats carry 80 people.", False),
+    # no source the decision cites states it
+    ("Both are shown; the same notice says route W3 boats carry 90 people.", True),
+])
+def test_a_decision_reason_may_state_what_its_claims_sources_state(ws, src, reason, flagged):
+    a, b, decision = _both_stand(ws, src)
+    r = sb("adjudicate", "--json", json.dumps(dict(decision, reason=reason)), cwd=ws)
+    assert r.rc == 0 and ("W-AUTHOR-TEXT-FIGURE" in _codes(r.err)) == flagged, r.both
+    doc = verify_json(ws)
+    assert (doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"]) == flagged and (doc["rc"] == 0) != flagged, doc
+
+
 @pytest.mark.parametrize("reason, word", [
     ("The trade report gives the real count the authority let slip to operators; the audited average is the "
      "figure the city prefers to publish. Both are shown.", "real count"),
@@ -1092,6 +1106,31 @@ def test_a_verified_translation_with_an_open_flag_is_refused_until_someone_check
                       evidence=[ev(sid, RU_NOTICE, quote)]))
     assert r.rc == 0 and "W-CLAIM-TRANSLATION" not in _codes(r.err), r.both
     assert "E-CLAIM-TRANSLATION" not in verify_json(ws)["codes"]
+
+
+GOMEM = ("# Memory target\n\nIf we choose to also adopt an API for setting a memory limit in the runtime, it would "
+         "necessarily always need to override a memory target, though both could plausibly be active "
+         "simultaneously.\n")
+_GOMEM_QUOTE = ("If we choose to also adopt an API for setting a memory limit in the runtime, it would necessarily "
+                "always need to override a memory target, though both could plausibly be active simultaneously.")
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    # ありうる ("can happen") keeps "could plausibly"; so do 可能性がある and Russian "могут"
+    ("メモリ目標の提案は、メモリ制限を設定するAPIも採用するなら、そのメモリ制限は常にメモリ目標より優先される必要があるが、"
+     "両方が同時に有効になることもありうると述べている。", False),
+    ("メモリ目標の提案は、メモリ制限は常にメモリ目標より優先される必要があるが、両方が同時に有効になる可能性があると述べている。",
+     False),
+    ("Предложение говорит, что лимит памяти должен всегда иметь приоритет, но оба могут действовать одновременно.",
+     False),
+    # the same claim stating plainly that both are active drops the hedge
+    ("メモリ目標の提案は、メモリ制限は常にメモリ目標より優先される必要があるが、両方が同時に有効になると述べている。", True),
+    ("Предложение говорит, что лимит памяти должен всегда иметь приоритет, но оба действуют одновременно.", True),
+])
+def test_a_translated_claim_keeps_the_hedge_in_its_own_words(ws, text, flagged):
+    sid = make_source(ws, GOMEM, name="gomem", tier="A")
+    r = add(ws, claim(text, kind="interpretation", confidence="verified", evidence=[ev(sid, GOMEM, _GOMEM_QUOTE)]))
+    assert r.rc == 0 and ("W-CLAIM-HEDGE" in _codes(r.err)) == flagged, r.both
 
 
 # ---- a name its source's title gives; a hedge or a "not" of another part of the quote ---------

@@ -29,7 +29,9 @@ def _merged(args: list[str], cwd) -> tuple[int, str]:
 @pytest.mark.slow
 def test_warnings_and_an_error_each_start_a_line_in_the_order_said(tmp_path):
     n = 30
-    sentences = [f"Finding number {i} of the survey says that the harbour ferry on route {i} carried more "
+    # each quote hedges ("could") and its claim does not: a W-CLAIM-HEDGE before each claim stored;
+    # the long quotes are said once, in one W-QUOTE-LONG line after them
+    sentences = [f"Finding number {i} of the survey says that the harbour ferry on route {i} could carry more "
                  f"passengers in the spring than in any other season of the year, because the weather on "
                  f"the bay was calm and the timetable added a late crossing on every weekday evening." for i in range(n)]
     (tmp_path / "survey.md").write_text("# Survey\n\n" + "\n\n".join(sentences) + "\n", encoding="utf-8")
@@ -51,10 +53,12 @@ def test_warnings_and_an_error_each_start_a_line_in_the_order_said(tmp_path):
     for line in lines:
         for m in CODE.finditer(line):
             assert m.start() == 0, f"a code in the middle of a line: {line[:200]!r}"
-    warned = [i for i, line in enumerate(lines) if line.startswith("W-QUOTE-LONG")]
+    warned = [i for i, line in enumerate(lines) if line.startswith("W-CLAIM-HEDGE")]
     stored = [i for i, line in enumerate(lines) if line.startswith("claim clm_")]
     errors = [i for i, line in enumerate(lines) if line.startswith("E-")]
+    long = [i for i, line in enumerate(lines) if line.startswith("W-QUOTE-LONG")]
     assert len(warned) == n and len(stored) == n and errors
+    assert len(long) == 1 and long[0] > max(stored) and f"W-QUOTE-LONG  {n} claims" in lines[long[0]]
     # in the order said: each claim's warning, then the claim it belongs to, then the next
     # claim's warning; the refusal of the last item comes after every claim stored before it
     for w, c in zip(warned, stored, strict=True):

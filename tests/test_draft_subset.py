@@ -77,6 +77,8 @@ def test_lists_tables_quotes_and_code_render_as_such():
     ("Text\n---\n", 2, "setext"),
     ("<div>raw</div>\n", 1, "raw HTML"),
     ("A <b>bold</b> word.\n", 1, "raw HTML"),
+    # a type name outside backticks: still refused, the message says the fix
+    ("It may become an Option<T> value.\n", 1, "put code and type names in backticks: `Option<T>`"),
     ("- a\n\n- b\n", 3, "loose list"),
     ("- a\n-\n", 2, "empty list item"),
     ("> > nested\n", 1, "block quote inside a block quote"),
@@ -91,6 +93,10 @@ def test_constructs_outside_the_subset_are_refused_with_their_line(draft, line, 
     assert problems and problems[0].line == line and words in problems[0].message, problems
     with pytest.raises(DraftSyntaxError):
         parse(draft)
+
+
+def test_a_type_name_in_backticks_is_code():
+    assert problems_in("It may become an `Option<T>` value.\n") == []
 
 
 def test_render_refuses_and_writes_nothing(ws):

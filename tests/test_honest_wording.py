@@ -569,6 +569,30 @@ def test_a_clause_the_claim_says_with_a_prefix_lacks_no_word():
     assert stance.prefix_negations("It did not break compatible code", backing) == "It did not break compatible code"
 
 
+_NON_ERROR = ["RFC 1859 says that if ? is used to convert an error case into a \"non-error\" type such as Option, "
+              "there is a risk that users accidentally overlook error cases.",
+              "thus if `?` is used to convert an error case into a \"non-error\" type (e.g., `Option`), there is a risk "
+              "that users accidentally overlook error cases."]
+
+
+@pytest.mark.parametrize(("sentence", "negated"), [
+    # "not an error" followed by what the claim's "non-error" is followed by: the claim's word
+    ("They warn that letting ? turn an error into a type that is not an error, Option for example, risks users "
+     "missing error cases", False),
+    # followed by what the claim's plain "error" is followed by: a negation of the claim's "error case"
+    ("They warn that letting ? turn an error into Option, which is not an error case", True),
+    ("They warn that users may overlook what is not an error case", True),
+    # no article: the rule for a negation of another word holds
+    ("They warn that letting ? turn an error into Option does not convert error cases", True),
+])
+def test_not_an_x_is_the_claims_non_x_only_where_the_words_after_it_agree(sentence, negated):
+    """A claim that says both "an error case" and "a "non-error" type such as Option": "a type
+    that is not an error, Option for example" is its "non-error" (the words after agree with
+    those after "non-error"), "not an error case" negates its "error case"."""
+    assert (stance.negation_added(sentence, _NON_ERROR) is not None) == negated
+    assert stance.prefix_negations("It did not break compatible code", _NON_ERROR) == "It did not break compatible code"
+
+
 def test_a_condition_kept_with_its_word_is_not_told_as_done():
     claim_text = CLAIMS2["size"][0]
     kept = ("PEP 8015 says the size of 5 members was chosen for the members' diversity and so that the committee "

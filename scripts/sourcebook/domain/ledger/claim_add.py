@@ -112,6 +112,28 @@ def _merge_existing(new: dict, old: Claim) -> list[Finding]:
     return []
 
 
+# what W-QUOTE-LONG asks of the writer: nothing, unless the whole quote is wanted in the ledger
+QUOTE_LONG_NOTHING_TO_DO = ("nothing to do unless you want the whole quote in the ledger (quote less, or record a "
+                            "free licence the source states)")
+
+
+def quote_long_once(findings: list[Finding]) -> list[Finding]:
+    """The W-QUOTE-LONG findings of one command said once: a single one as it is, several as one
+    line naming their claims (a long quote is no fault: the ledger shows an excerpt)."""
+    long = [f for f in findings if f.code == "W-QUOTE-LONG"]
+    if len(long) < 2:
+        return findings
+    ids = list(dict.fromkeys(f.subject for f in long))
+    shown = ", ".join(ids[:5]) + (f" (+{len(ids) - 5} more)" if len(ids) > 5 else "")
+    from ...engines.ledger import ledger_model as lm
+
+    said = Finding("W-QUOTE-LONG", f"{len(ids)} claims",
+                   f"stored; their quotes ({shown}) are over the budget of {lm.QUOTE_MAX_CHARS} characters or "
+                   f"{lm.QUOTE_MAX_WORDS} words a quote; "
+                   f"the ledger shows excerpts, {QUOTE_LONG_NOTHING_TO_DO.replace('the whole quote', 'whole quotes')}")
+    return [f for f in findings if f.code != "W-QUOTE-LONG"] + [said]
+
+
 def long_quote_warnings(claim: Mapping, record) -> list[Finding]:
     """Say at `claim add`, not after rendering, when a quote is over the ledger's budget: the
     ledger will show an excerpt of it (a free licence lifts the budget)."""
@@ -132,12 +154,8 @@ def long_quote_warnings(claim: Mapping, record) -> list[Finding]:
         has = " and ".join(f"{n} {unit}" for n, _, unit in over)
         budget = " and ".join(f"{limit} {unit}" for _, limit, unit in over)
         out.append(Finding("W-QUOTE-LONG", claim["id"],
-                           f"stored; its quote from {ev.get('source_id')} has {has}, over the budget of "
-                           f"{budget} a quote ({lm.SOURCE_MAX_QUOTES} quotes, "
-                           f"{lm.SOURCE_MAX_CHARS} characters a source): the ledger shows its opening and closing "
-                           "words only. Quote the words that state the claim, or, if the source states a free licence, "
-                           f"record it (sb source set {ev.get('source_id')} license=...); when the source states "
-                           "no licence, leave it unknown: the excerpt is what may ship, and nothing else is to do"))
+                           f"stored; its quote from {ev.get('source_id')} has {has}, over the budget of {budget} "
+                           f"a quote; the ledger shows an excerpt, {QUOTE_LONG_NOTHING_TO_DO}"))
     return out
 
 

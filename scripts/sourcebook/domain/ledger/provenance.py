@@ -1066,7 +1066,7 @@ def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
     """The reasons every ledger prints or a package ships that state a figure or date the claims
     they speak of do not: a retraction's or a narrowing's reason and an ack's (backed by the
     claim's own text and quotes), a decision's reason (backed by the texts and quotes of the
-    claims it decides)."""
+    claims it decides and by the texts of the sources they cite)."""
     by_id = {c.get("id"): c for c in claims if isinstance(c, Mapping)}
     out = []
     for c in by_id.values():
@@ -1087,8 +1087,12 @@ def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
     for a in adjs:
         if not isinstance(a, Mapping):
             continue
-        backing = [t for x in a.get("claim_ids") or [] if x in by_id for t in _claim_backing(by_id[x], text_of)]
+        decided = [by_id[x] for x in a.get("claim_ids") or [] if x in by_id]
+        backing = [t for c in decided for t in _claim_backing(c, text_of)]
         bad = unbacked_author_text(a.get("reason"), backing)
+        if bad:  # a reason may name what the cited sources' own texts state ("PEP 749" of their Resolution)
+            sids = dict.fromkeys(str(ev.get("source_id")) for c in decided for ev in evidence_items(c))
+            bad = unbacked_author_text(a.get("reason"), backing + [t for sid in sids if (t := text_of(sid))])
         if bad:
             out.append(AuthorText(str(a.get("cluster_id")), "the decision's reason printed in every ledger's "
                                   "History (record the decision again with `sb adjudicate`)", bad))

@@ -168,8 +168,16 @@ class _Parser:
                               "links only to the web: write [text](https://...)")
         m = _INLINE_HTML.search(stripped)
         if m:
+            # a type's parameter glued to its name ("Option<T>", "Vec<u8>") is code, not a tag
+            name = re.search(r"[A-Za-z_][\w.:]*$", stripped[:m.start()]) if m.group(0)[1:2].isalpha() else None
+            if name:
+                typed = name.group(0) + m.group(0)
+                self.refuse(line, f"{typed[:40]!r} reads as raw HTML ({m.group(0)[:30]!r} is a tag to a page): put "
+                                  f"code and type names in backticks: `{typed[:40]}`")
+                return
             self.refuse(line, f"{m.group(0)[:30]!r} is raw HTML or an autolink, which a draft does not use: "
-                              "write [text](https://...) for a link, and plain words for the rest")
+                              "write [text](https://...) for a link, `code` in backticks (a type name too: "
+                              "`Option<T>`), and plain words for the rest")
 
     def run(self, lines: list[str], first: int, quote: int) -> None:
         para: list[str] = []

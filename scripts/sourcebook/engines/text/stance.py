@@ -47,9 +47,12 @@ _NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
 
 # "may" the modal, not "May" the month (a day or a year next to it says which)
 _MODAL = lazy(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
-              r"может|возможно|ожидается)\b", re.IGNORECASE,
-              needs=("may", "might", "could", "possibly", "likely", "expected", "может", "возможно", "ожидается"))
-_MODAL_CJK = ("かもしれ", "見込み", "可能", "预计")
+              r"может|могут|мог|могла|могло|могли|возможно|вероятно|ожидается)\b", re.IGNORECASE,
+              needs=("may", "might", "could", "possibly", "likely", "expected", "может", "мог", "возможно", "вероятно",
+                     "ожидается"))
+# "ありうる"/"あり得る" (can happen), "可能" (possible, also "可能性がある"), "也许"/"或许" (perhaps)
+_MODAL_CJK = ("かもしれ", "見込み", "可能", "预计", "ありうる", "ありえる", "あり得る", "ありえます", "あり得ます",
+              "也许", "或许")
 # a claim that hedges in any of these words keeps its quote's hedge
 # "due to" + a verb plans ("is due to accept"); "due to the new readers" gives a cause, no plan
 _CAUSE = r"(?!\s+to\s+(?:the|a|an|its|their|this|that|these|those|his|her|our)\b)"
@@ -274,7 +277,8 @@ def prefix_negations(text: str, backing: list[str]) -> str:
             x = w.group(0).lower()
             stem = re.escape(x[:max(5, len(x) - 3)])
             turned = re.search(rf"(?<![\w-]){_NEGATING_PREFIX}{stem}\w*", hay) if len(x) >= 4 else None
-            if turned is not None and not re.search(rf"(?<![\w-]){stem}", hay):
+            if turned is not None and (not re.search(rf"(?<![\w-]){stem}", hay) or
+                                       _told_as_prefixed(m, w, text, hay, stem)):
                 start = m.start("after") + w.start()
                 out += [text[at:m.start()], " " * (m.start("after") - m.start()), text[m.start("after"):start],
                         turned.group(0)]
@@ -283,6 +287,29 @@ def prefix_negations(text: str, backing: list[str]) -> str:
             if _NOT_DEGREE.match(x) or (x not in _NOT_BETWEEN and x[:4] not in known):
                 break  # "does not break compatible code": the negation turns "break"
     return "".join(out) + text[at:] if out else text
+
+
+def _words_after(text: str, end: int, stem: str) -> set[str]:
+    """The first five letters of the content words among the four words after ``end`` in its
+    sentence, but a word of ``stem`` ("error" and "non-error" of "error")."""
+    run = _WORD_RUN.findall(_SENTENCE_BREAK.split(text[end:], maxsplit=1)[0])[:4]
+    return {x.lower()[:5] for x in run if len(x) >= 4 and x.lower() not in _SMALL and not re.search(stem, x.lower())}
+
+
+def _told_as_prefixed(m: re.Match, w: re.Match, text: str, hay: str, stem: str) -> bool:
+    """Whether "not a X" of ``text`` is the claims' "non-X" though they say X plainly too ("a type
+    that is not an error, Option for example" of "an error case into a "non-error" type such as
+    Option"): the negation, one article and X, and a word of the four after X is one of the four
+    after a prefixed X of the claims and none of the four after a plain X ("not an error case" of
+    "an error case" stays a negation)."""
+    words = _WORD_RUN.findall(m.group("after")[:w.end()])
+    if len(words) != 2 or words[0].lower() not in ("a", "an", "the"):
+        return False
+    after = _words_after(text, m.start("after") + w.end(), stem)
+    turned = set().union(*[_words_after(hay, t.end(), stem)
+                           for t in re.finditer(rf"(?<![\w-]){_NEGATING_PREFIX}{stem}\w*", hay)])
+    plain = set().union(*[_words_after(hay, t.end(), stem) for t in re.finditer(rf"(?<![\w-]){stem}\w*", hay)])
+    return bool(after & turned) and not after & plain
 
 
 # a quote's "not X, but (instead) Y": it sets Y against X ("specifically not proposing a central
@@ -2510,11 +2537,15 @@ def _attitude(sentence: str, backing: list[str]) -> str | None:
     return None
 
 
-# a verb of report that takes a side: the speaker gives in ("conceded", "admitted"), holds out
+# a verb of report that takes a side: the speaker gives in ("conceded", "admitted", "grants that"), holds out
 # ("insisted"), brags ("boasted"); not "admitted free", "is acknowledged"
 _CONCEDED = lazy(r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)(?<!\bbeing\s)"
                  r"(?<!\bget\s)(?<!\bgets\s)\b(?:conced(?:e|es|ed|ing)|admit(?:s|ted|ting)?|"
                  r"acknowledg(?:e|es|ed|ing)|confess(?:es|ed|ing)?|insist(?:s|ed|ing)?|boast(?:s|ed|ing)?|"
+                 # "grants that" gives a point ("PEP 649 itself grants that ..."); not "granted a licence",
+                 # "granted that request", "take for granted that"
+                 r"(?<!\bfor\s)grant(?:s|ed|ing)?(?=\s+that\b)(?!\s+that\s+(?:rights?|requests?|permissions?|licen[cs]es?|"
+                 r"access|wish(?:es)?|exemptions?|waivers?|status|powers?|privileges?|appeals?|applications?)\b)|"
                  r"grudgingly|reluctantly|"
                  # told as a secret given away ("the count the authority let slip to operators")
                  r"let(?:s|ting)?\s+slip|leak(?:s|ed|ing)?(?=\s+(?:to|it|that|the|a|an|its|their)\b))"
@@ -2541,15 +2572,29 @@ _FACTIVE_BACKED = lazy(r"\b(?:show\w*|prov\w*|proof|establish\w*|demonstrat\w*|r
                        r"conclu\w*|confirm\w*|clear\w*)\b", re.IGNORECASE)
 
 
+_DOC_ID = lazy(r"\b[A-Z]{2,}[\s-]#?(\d+)\b")
+
+
+def _names_other_document(who: str, after: str) -> bool:
+    """Whether the clause ``after`` a verb of report names a document by an identifier ("PEP
+    563") that is not the speaker's (``who``: "PEP 649 itself")."""
+    own = {m.group(0).replace("-", " ") for m in _DOC_ID.finditer(who)}
+    clause = re.split(r"[;:.!?]", after)[0]
+    return any(m.group(0).replace("-", " ") not in own for m in _DOC_ID.finditer(clause))
+
+
 def _stance_verb(sentence: str, backing: list[str]) -> str | None:
     """A verb of report that takes a side ("conceded", "admitted", "insisted") or that makes a
     report a proof ("showed that", "proved that"), which no claim or quote says."""
     for m in _CONCEDED.finditer(sentence):
         # a document or its author owning its own drawback ("The KEP admits that", "It conceded
-        # that", "the RFC admits,") reports as the document does; a person or a body taking a side does not
+        # that", "the RFC admits,") reports as the document does; a person or a body taking a side
+        # does not, nor a document granting a point of another it names ("PEP 649 itself grants
+        # that PEP 563 stringized annotations were a boon")
         who = re.split(r"[,;:(]", sentence[:m.start()])[-1].split()[-4:]
         if who and (who[-1].lower() in ("it", "its") or _DOCUMENT.search(" ".join(who)) or
-                    re.fullmatch(r"(?:[Tt]he\s+)?(?:[A-Z]{2,}\w*|[A-Z]\w*\s+\d+)", " ".join(who[-2:]))):
+                    re.fullmatch(r"(?:[Tt]he\s+)?(?:[A-Z]{2,}\w*|[A-Z]\w*\s+\d+)", " ".join(who[-2:]))) \
+                and not _names_other_document(" ".join(who), sentence[m.end():]):
             continue
         if _unsaid(m.group(0), backing):
             return m.group(0).lower()
