@@ -1530,6 +1530,10 @@ def test_a_comparison_with_something_no_claim_names_is_refused(demo, page, tmp_p
     assert added_words("Docstrings wrap 7 characters sooner than code lines",
                        ["Docstrings wrap at 72 characters and code lines at 79."]) is None
     assert added_words("Carry cash rather than a card", ["Carry cash."]) is None
+    # "little more than X" says X, essentially: it compares X with nothing
+    just = ["By an exception, RFC 243 for now essentially just means the Err variant of a Result."]
+    assert added_words("An exception amounts to little more than the Err variant of a Result", just) is None
+    assert added_words("An exception costs more than the Err case of a Result", just) is not None
     assert added_words("Kids younger than twelve go free alongside an adult who pays",
                        ["Children under twelve travel free with a paying adult."]) is None
     assert added_words("The fare is 3.40 marks, cheaper than any bus fare",

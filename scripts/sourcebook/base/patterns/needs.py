@@ -418,6 +418,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:252:75034dd3b86e65c4': (' checked', ' confirmed', ' confirms', ' determined', ' discovered', ' discovers', ' documented', ' established', ' establishes', ' find', ' found', ' observed', ' proved', ' proves', ' saw', ' sees', ' showed', ' shown', ' shows', ' verified', ' verifies'),
     '2:255:831639469efc67f4': ('afternoon', 'arriv', 'began', 'begin', 'clock', 'close', 'closing', 'daily', 'depart', 'end', 'evening', 'every', 'finish', 'leave', 'leaving', 'left', 'morning', 'night', 'open', 'ran', 'run', 'sail', 'schedul', 'service', 'sharp', 'start', 'timetable'),
     '2:256:8059c689fee66289': ('come', 'ed', 'here', 'in', 'live', 'on', 'place', 'ready'),
+    '2:25:d9cd39f7777c093a': ('little', 'nothing'),
     '2:260:aae8d4e10ce7660e': ('beyond', 'bound', 'certain', 'definitely', 'doubt', 'guarantee', 'inevitable', 'inevitably', 'sure', 'unquestionably', 'without'),
     '2:260:f20f91eb4cb463c6': (' announce', ' argue', ' claim', ' insist', ' maintain', ' report', ' said', ' say', ' state', ' tell', ' told', ' write', ' wrote', 'according to '),
     '2:262:9d63230b893066d9': ('advocat', 'aim', 'argue', 'call', 'could', 'forward', 'intend', 'offer', 'plan', 'proposal', 'propose', 'proposing', 'recommend', 'seek', 'should', 'suggest', 'want', 'would'),

@@ -2181,6 +2181,7 @@ def wrong_weekday(text: str) -> str | None:
 _THAN = lazy(r"\b(?P<w>more|less|fewer|[^\W\d_]{3,}er)\s+than\s+(?P<what>[^,.;:!?()\[\]]{2,60})",
              re.IGNORECASE, needs=("than",))
 _NOT_COMPARING = frozenset(("rather", "other", "sooner", "later", "earlier"))
+_IDIOM_JUST = lazy(r"\b(?:little|nothing)\s+\Z", re.IGNORECASE)
 # "more names than the older one": the other of two things the page speaks of, named by its place
 # in time or order, is no new thing compared with
 _ANOTHER = frozenset(("one", "ones", "older", "newer", "earlier", "later", "previous", "former", "latter", "first",
@@ -2213,6 +2214,8 @@ def _compared_with(sentence: str, backing: list[str]) -> str | None:
     for m in _THAN.finditer(sentence):
         if m.group("w").lower() in _NOT_COMPARING:
             continue
+        if m.group("w").lower() == "more" and _IDIOM_JUST.search(sentence[:m.start()]):
+            continue  # "little more than the Err case": the Err case, essentially; nothing compared with it
         what = m.group("what")
         if any(ch.isdigit() for ch in what):
             continue
