@@ -276,3 +276,36 @@ def test_pruned_ranking_equals_scoring_every_posting(tmp_path):
             S._accumulate(idx, every, t)
         assert S.top(idx, S.rank(idx, terms, k), k) == S.top(idx, list(every.items()), k), (terms, k)
     idx.close()
+
+
+def test_span_reader_gives_the_code_points_of_the_whole_text_decoded(tmp_path):
+    """A hit's span is read only up to its end and decoded piece by piece: the same code points
+    as the whole text decoded at once, broken bytes and characters cut between reads included."""
+    import random
+
+    from sourcebook.domain.index.editions_fold import Reader
+
+    rng = random.Random(7)
+    pieces = ["plain words ", "Паромы Нортлайн ", "東京の図書館 ", "𝔘𝔫𝔦 ", "\u201cq\u201d ", "\n"]
+    body = "".join(rng.choice(pieces) for _ in range(3000)).encode()
+    broken = body[:5000] + b"\xe2\x80 \xff\xc3" + body[5000:9001] + b"\xed\xa0\x80" + body[9001:] + b"\xf0\x9f"
+    class Ws:
+        def __init__(self, path):
+            self.path = str(path)
+
+        def normalized_path(self, sid: str) -> str:
+            return self.path
+
+    for n, data in enumerate((body, broken, b"ascii only " * 900, b"")):
+        path = tmp_path / f"t{n}.md"
+        path.write_bytes(data)
+
+        whole = data.decode("utf-8", errors="replace")
+        rd = Reader(Ws(path))  # type: ignore[arg-type]
+        for _ in range(60):  # one reader: spans asked in any order, further on and back again
+            a = rng.randrange(len(whole) + 3)
+            b = a + rng.randrange(9000)
+            assert rd.span("s", a, b) == whole[a:b]
+        assert Reader(Ws(path)).span("s", 0, len(whole) + 10) == whole  # type: ignore[arg-type]
+    gone = Reader(Ws(tmp_path / "none"))  # type: ignore[arg-type]
+    assert gone.span("s", 0, 10) == ""

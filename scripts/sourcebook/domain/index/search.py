@@ -329,17 +329,20 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
     The same passage found in several editions of one document is one hit (the best ranked),
     which names the others in ``also_in`` (see ``editions_fold``); the ``k`` hits are ``k``
     passages."""
-    from .editions_fold import fold
+    from .editions_fold import Reader, fold
 
+    rd = Reader(ws)  # each source record, chunk file and text read once for all the tries
     want = k
     for _ in range(4):
-        hits, gone = _search(ws, query, want, prefix)
-        kept = fold(ws, hits)
+        hits, gone = _search(ws, query, want, prefix, rd)
+        kept = fold(ws, hits, rd)
         if len(kept) >= k or len(hits) < want:
             break
         want += k + (len(hits) - len(kept))  # folding took some: ask for as many more
     for n, hit in enumerate(kept[:k], 1):
         hit.rank = n
+        if hit.end > hit.start:  # only the hits shown get a preview
+            hit.preview = _WS.sub(" ", rd.span(hit.source_id, hit.start, hit.end)).strip()[:PREVIEW]
     return kept[:k], gone
 
 
@@ -377,10 +380,10 @@ def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) ->
             ids = idx.chunk_ids([key for key, _ in batch])
             for cid, s in sorted(zip(ids, (s for _, s in batch), strict=True), key=lambda cv: (-cv[1], cv[0])):
                 sid = cid.partition("#")[0]
-                if not ws.has_source(sid):
+                if not rd.has_source(sid):
                     continue  # removed after the index was built
                 hit = SearchHit(0, cid, s, sid, 0, 0)
-                rec = _chunk_record(ws, sid, cid)
+                rec = _chunk_record(ws, sid, cid, rd.chunk_lines)
                 if rec is not None:  # else the chunk file changed since indexing; the hit still stands
                     hit.start, hit.end = rec["start"], rec["end"]
                     hit.heading_path = list(rec.get("heading_path") or [])
@@ -401,7 +404,7 @@ def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) ->
     return taken
 
 
-def _search(ws: Workspace, query: str, k: int, prefix: str | None) -> tuple[list[SearchHit], set[str]]:
+def _search(ws: Workspace, query: str, k: int, prefix: str | None, rd) -> tuple[list[SearchHit], set[str]]:
     terms = sorted(set(tokenize(query)))
     if k < 1 or not terms:
         Index(ws).close()  # still refuse when there is no index
@@ -418,7 +421,7 @@ def _search(ws: Workspace, query: str, k: int, prefix: str | None) -> tuple[list
                 found = []
                 for cid, s in best:
                     sid = cid.partition("#")[0]
-                    if ws.has_source(sid):
+                    if rd.has_source(sid):
                         found.append((cid, s))
                     else:
                         gone.add(sid)
@@ -433,7 +436,7 @@ def _search(ws: Workspace, query: str, k: int, prefix: str | None) -> tuple[list
         finally:
             idx.close()
     _refuse_stale_chunks(ws, idx, found[:k])
-    return _hits(ws, found[:k]), gone
+    return _hits(rd, found[:k]), gone
 
 
 def _refuse_stale_chunks(ws: Workspace, idx: Index, found: list[tuple[str, float]]) -> None:
@@ -470,32 +473,36 @@ def _same_manifest(ws: Workspace, idx: Index) -> bool:
     return now is not None and [r.name for r in now.segments] == [r.name for r in idx.refs]
 
 
-def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:
-    """Attach spans, heading paths and previews, reading only each hit's line of its chunk file
-    and the start of its source's text."""
+def _hits(rd, found: list[tuple[str, float]]) -> list[SearchHit]:
+    """Attach spans and heading paths, reading only each hit's chunk file (its preview is the
+    caller's: only the hits shown need their text)."""
     out = []
     for rank_, (cid, score_) in enumerate(found, 1):
         sid = cid.partition("#")[0]
         hit = SearchHit(rank_, cid, score_, sid, 0, 0)
         out.append(hit)
-        rec = _chunk_record(ws, sid, cid)
+        rec = _chunk_record(rd.ws, sid, cid, rd.chunk_lines)
         if rec is None:  # the chunk file changed since indexing; the hit still stands
             continue
         hit.start, hit.end = rec["start"], rec["end"]
         hit.heading_path = list(rec.get("heading_path") or [])
-        hit.preview = _WS.sub(" ", _span(ws, sid, hit.start, hit.end)).strip()[:PREVIEW]
     return out
 
 
-def _chunk_record(ws: Workspace, sid: str, cid: str) -> dict | None:
-    """A chunk's record: the line of its ordinal when it is there, else found by id."""
+def _chunk_record(ws: Workspace, sid: str, cid: str, cache: dict | None = None) -> dict | None:
+    """A chunk's record: the line of its ordinal when it is there, else found by id.
+    ``cache``: each source's chunk lines, kept for the query's other hits."""
     import json
 
-    try:
-        with open(ws.chunks_path(sid), "rb") as fh:
-            lines = fh.read().split(b"\n")
-    except OSError:
-        return None
+    lines = cache.get(sid) if cache is not None else None
+    if lines is None:
+        try:
+            with open(ws.chunks_path(sid), "rb") as fh:
+                lines = fh.read().split(b"\n")
+        except OSError:
+            return None
+        if cache is not None:
+            cache[sid] = lines
     try:
         n = int(cid.rpartition("#c")[2])
         rec = json.loads(lines[n]) if n < len(lines) else None
@@ -509,17 +516,3 @@ def _chunk_record(ws: Workspace, sid: str, cid: str) -> dict | None:
     except ValueError:
         return None
     return None
-
-
-def _span(ws: Workspace, sid: str, start: int, end: int) -> str:
-    """``normalized.md[start:end]`` (code points); when the text is ASCII up to ``end``, bytes
-    are code points and only that much is read."""
-    try:
-        with open(ws.normalized_path(sid), "rb") as fh:
-            head = fh.read(end)
-            if len(head) == end and head.isascii():
-                return head[start:end].decode("ascii")
-            head += fh.read()
-    except OSError:
-        return ""
-    return head.decode("utf-8", errors="replace")[start:end]
