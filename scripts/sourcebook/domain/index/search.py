@@ -257,7 +257,10 @@ def _kth(scores: dict[int, float], k: int) -> float:
 def rank(idx: Index, terms: list[str], k: int, prefix: str | None = None) -> list[tuple[int, float]]:
     """``(document key, exact score)`` of every document that can be among the ``k`` best
     (all documents tied with the k-th included), in no particular order."""
-    ts = _terms(idx, terms, prefix)
+    return _rank(idx, _terms(idx, terms, prefix), k)
+
+
+def _rank(idx: Index, ts: list[_Term], k: int) -> list[tuple[int, float]]:
     if not ts:
         return []
     partial: dict[int, float] = {}
@@ -352,8 +355,9 @@ NEAREST_BATCH = 32  # chunk ids looked up at a time, best first
 def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) -> list[SearchHit]:
     """The passages nearest a paste found nowhere (``sb find``'s hints), each document once.
 
-    One BM25 pass scores every chunk holding a query term (the arithmetic of a full sum, so the
-    scores are ``rank``'s); the chunks are then taken best first (ties by chunk id), and a chunk
+    The chunks are ranked as a search ranks them (``rank``: the ``4 * NEAREST_BATCH`` best,
+    then four times as many while the hints need more, with the arithmetic of a full sum);
+    they are then taken best first (ties by chunk id), and a chunk
     of a document already named is left out: another passage of it, or the same passage in
     another edition or copy, which the named hit lists in ``also_in`` (see ``editions_fold``;
     editions ranked after the k-th document are listed as far as its batch of chunks goes).
@@ -364,15 +368,19 @@ def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) ->
     idx = Index(ws)  # no index: E-SEARCH, as for a search
     try:
         idx.check()
-        scores: dict[int, float] = {}
-        for t in _terms(idx, terms, prefix) if k > 0 else []:
-            _accumulate(idx, scores, t)
-        ordered = sorted(scores.items(), key=lambda kv: -kv[1])
+        ts = _terms(idx, terms, prefix) if k > 0 else []
+        want = 4 * NEAREST_BATCH
+        ordered, whole = _best_first(idx, ts, want)
         rd = Reader(ws)
         taken: list[SearchHit] = []
         named: dict[str, SearchHit] = {}  # document (one source: chunk) -> its hit
         n = 0
-        while n < len(ordered) and len(taken) < k:
+        while len(taken) < k:
+            while not whole and n + NEAREST_BATCH > len(ordered):
+                want *= 4  # the next batch may reach past the chunks ranked so far
+                ordered, whole = _best_first(idx, ts, want)
+            if n >= len(ordered):
+                break
             m = min(len(ordered), n + NEAREST_BATCH)
             while m < len(ordered) and ordered[m][1] == ordered[m - 1][1]:
                 m += 1  # a batch ends between two scores, so ties are ordered by chunk id
@@ -402,6 +410,21 @@ def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) ->
     finally:
         idx.close()
     return taken
+
+
+def _best_first(idx: Index, ts: list[_Term], want: int) -> tuple[list[tuple[int, float]], bool]:
+    """The ``want`` best (document key, score), best first, with every document tied with the
+    last of them (ties in no particular order), and whether that is every document scored.
+    The scores are a full sum's (``rank``), with no more work than the ``want`` best need."""
+    scored = _rank(idx, ts, want)
+    ordered = sorted(scored, key=lambda kv: -kv[1])
+    if len(ordered) < want:
+        return ordered, True  # fewer than asked for: all there are
+    last = want
+    while last < len(ordered) and ordered[last][1] == ordered[want - 1][1]:
+        last += 1
+    # further on, ``rank`` may have kept some documents that were not sure to be out, not all
+    return ordered[:last], False
 
 
 def _search(ws: Workspace, query: str, k: int, prefix: str | None, rd) -> tuple[list[SearchHit], set[str]]:
