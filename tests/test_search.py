@@ -309,3 +309,39 @@ def test_span_reader_gives_the_code_points_of_the_whole_text_decoded(tmp_path):
         assert Reader(Ws(path)).span("s", 0, len(whole) + 10) == whole  # type: ignore[arg-type]
     gone = Reader(Ws(tmp_path / "none"))  # type: ignore[arg-type]
     assert gone.span("s", 0, 10) == ""
+
+
+def test_search_ranked_ahead_answers_as_ranked_for_each_try(ws, monkeypatch):
+    # copies of one document fold into one hit, so a search asks again for more: hits taken
+    # from one ranking of more than it asked for are those of a ranking for each try
+    import random
+
+    from sourcebook.domain.index import search as S
+    from sourcebook.domain.workspace.layout import Workspace
+
+    assert sb("config", "set", "config.chunk_target=200", cwd=ws).rc == 0
+    assert sb("config", "set", "config.chunk_overlap=20", cwd=ws).rc == 0
+    rng = random.Random(5)
+    words = "harbour ferry pass route kiosk pier ticket tide lantern canal lock hinge".split()
+    names = []
+    for n in range(12):
+        paras = [" ".join(rng.choice(words) for _ in range(rng.randrange(4, 24))).capitalize() + "."
+                 for _ in range(10)]
+        body = f"# Notes {n}\n\n" + "\n\n".join(paras) + "\n"
+        for copy in range(5 if n % 3 else 1):
+            (ws / f"n{n}-{copy}.md").write_text(body)
+            names.append(f"n{n}-{copy}.md")
+    assert sb("add", *names, "--tier", "B", "--reason", "r", cwd=ws).rc == 0
+    for cmd in ("extract", "chunk", "index"):
+        assert sb(cmd, cwd=ws).rc == 0
+    w = Workspace(str(ws))
+    folded = 0
+    for query in ("harbour ferry lantern", "the tide at the canal lock", "pier", "ticket kiosk hinge pass route"):
+        for k in (1, 3, 8, 20):
+            got = [h.to_json() for h in S.search(w, query, k)]
+            with monkeypatch.context() as m:
+                m.setattr(S, "RANK_AHEAD", 1)
+                want = [h.to_json() for h in S.search(w, query, k)]
+            assert got == want, (query, k)
+            folded += sum(len(h.get("also_in", [])) for h in got)
+    assert folded > 50

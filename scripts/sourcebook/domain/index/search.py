@@ -335,13 +335,17 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
     from .editions_fold import Reader, fold
 
     rd = Reader(ws)  # each source record, chunk file and text read once for all the tries
+    held = _Open()  # and the index, with its terms' postings
     want = k
-    for _ in range(4):
-        hits, gone = _search(ws, query, want, prefix, rd)
-        kept = fold(ws, hits, rd)
-        if len(kept) >= k or len(hits) < want:
-            break
-        want += k + (len(hits) - len(kept))  # folding took some: ask for as many more
+    try:
+        for _ in range(4):
+            hits, gone = _search(ws, query, want, prefix, rd, held)
+            kept = fold(ws, hits, rd)
+            if len(kept) >= k or len(hits) < want:
+                break
+            want += k + (len(hits) - len(kept))  # folding took some: ask for as many more
+    finally:
+        held.close()
     for n, hit in enumerate(kept[:k], 1):
         hit.rank = n
         if hit.end > hit.start:  # only the hits shown get a preview
@@ -349,6 +353,7 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
     return kept[:k], gone
 
 
+RANK_AHEAD = 4  # a search ranks this many times as many as it asks for: folding editions may want more
 NEAREST_BATCH = 32  # chunk ids looked up at a time, best first
 
 
@@ -427,20 +432,51 @@ def _best_first(idx: Index, ts: list[_Term], want: int) -> tuple[list[tuple[int,
     return ordered[:last], False
 
 
-def _search(ws: Workspace, query: str, k: int, prefix: str | None, rd) -> tuple[list[SearchHit], set[str]]:
+class _Open:
+    """The index a query read and its terms' postings, kept for the query's next try."""
+
+    __slots__ = ("idx", "ts", "ranked", "upto")
+
+    def __init__(self) -> None:
+        self.idx: Index | None = None
+        self.ts: list[_Term] = []
+        self.ranked: list[tuple[str, float]] = []  # ``top`` of the ``upto`` best
+        self.upto = 0
+
+    def top(self, idx: Index, want: int) -> list[tuple[str, float]]:
+        """``top(idx, rank(idx, terms, want), want)``: the first ``want`` of a longer ranking
+        when there is one (ties are ordered by chunk id, so the first of the ``n`` best are
+        the best), else ranked anew for ``RANK_AHEAD`` times as many, which the next try may
+        want."""
+        if want > self.upto:
+            self.upto = RANK_AHEAD * want
+            self.ranked = top(idx, _rank(idx, self.ts, self.upto), self.upto)
+        return self.ranked[:want]
+
+    def close(self) -> None:
+        if self.idx is not None:
+            self.idx.close()
+            self.idx = None
+
+
+def _search(ws: Workspace, query: str, k: int, prefix: str | None, rd,
+            held: _Open) -> tuple[list[SearchHit], set[str]]:
     terms = sorted(set(tokenize(query)))
     if k < 1 or not terms:
         Index(ws).close()  # still refuse when there is no index
         return [], set()
     for attempt in (1, 2):
-        idx = Index(ws)
+        idx = held.idx if attempt == 1 and held.idx is not None else None
+        held.idx = None
         try:
-            idx.check()
+            if idx is None:
+                idx = Index(ws)
+                idx.check()
+                held.ts, held.upto = _terms(idx, terms, prefix), 0
             want = k
             gone: set[str] = set()
             while True:
-                scored = rank(idx, terms, want, prefix)
-                best = top(idx, scored, want)
+                best = held.top(idx, want)
                 found = []
                 for cid, s in best:
                     sid = cid.partition("#")[0]
@@ -451,13 +487,19 @@ def _search(ws: Workspace, query: str, k: int, prefix: str | None, rd) -> tuple[
                 if len(found) >= k or len(best) < want:
                     break
                 want *= 4
+            held.idx = idx  # open for the next try
             break
         except SbError:
-            if attempt == 2 or _same_manifest(ws, idx):
+            if idx is not None:
+                idx.close()
+            if attempt == 2 or idx is None or _same_manifest(ws, idx):
                 raise
             # a writer committed a new index while this query read the old one: read again
-        finally:
-            idx.close()
+        except BaseException:
+            if idx is not None:
+                idx.close()
+            raise
+    assert idx is not None  # the loop ends on a read that went through, or raises
     _refuse_stale_chunks(ws, idx, found[:k])
     return _hits(rd, found[:k]), gone
 
