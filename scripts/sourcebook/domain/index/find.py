@@ -157,6 +157,7 @@ class _Picker:
         self.srcs = _Sources(idx, live)
         self.always = (self.srcs.holding(ALWAYS, None) & current) | unindexed
         self.order = {sid: i for i, sid in enumerate(ready)}
+        self._got: dict[int, tuple[Stage, set[str] | None]] = {}  # a step's candidates, by the step
 
     @classmethod
     def open(cls, ws: Workspace, facts: dict, ready: list[str]) -> _Picker | None:
@@ -179,11 +180,19 @@ class _Picker:
     def found(self, got: set[str]) -> list[str]:
         return sorted((got & self.current) | self.always, key=self.order.__getitem__)
 
+    def candidates(self, stage: Stage) -> set[str] | None:
+        """``_candidates`` of a step, worked out once: the ladder asks again for the exact
+        step and for its first rung."""
+        had = self._got.get(id(stage))
+        if had is None or had[0] is not stage:
+            had = self._got[id(stage)] = (stage, _candidates(self.idx, self.srcs, stage))
+        return had[1]
+
     def pick(self, stages: list[Stage]) -> list[str] | None:
         """The sources to read for a match at any of ``stages`` (None: every source)."""
         found: set[str] = set()
         for stage in stages:
-            got = _candidates(self.idx, self.srcs, stage)
+            got = self.candidates(stage)
             if got is None:
                 return None
             found |= got
