@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable, Iterator
+from itertools import compress
 
 from ...base.errors import SbError
 from ...engines.search.find import has_elision, split_elided
@@ -300,10 +301,11 @@ def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int
     one it ends and the one it starts); a source is kept while some window holds every term so
     far (``windows_of``)."""
     longs: dict[str, list[int]] = {}
+    above = bound.__lt__
     for sid in cands:
         i, lo, hi = srcs.ranges[sid]
         lens = idx.findlen(i) if joined else idx.doclen(i)
-        longs[sid] = [k for k in range(hi - lo) if lens[lo + k] > bound]
+        longs[sid] = list(compress(range(hi - lo), map(above, lens[lo:hi])))
     alive: dict[str, set[int] | None] = dict.fromkeys(cands)
     for term in terms:
         by_seg = _docs(srcs, term, joined)
@@ -313,8 +315,7 @@ def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int
             if docs is None:
                 del alive[sid]
                 continue
-            here = windows_of(longs[sid], (docs[j] - lo for j in range(bisect.bisect_left(docs, lo),
-                                                                       bisect.bisect_left(docs, hi))))
+            here = windows_in(longs[sid], docs, bisect.bisect_left(docs, lo), bisect.bisect_left(docs, hi), lo)
             have = alive[sid]
             kept = here if have is None else have & here
             if kept:
@@ -324,6 +325,24 @@ def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int
         if not alive:
             break
     return set(alive)
+
+
+def windows_in(big: list[int], docs, a: int, b: int, lo: int) -> set[int]:
+    """``windows_of(big, (docs[j] - lo for j in range(a, b)))``, for ``docs`` in order: chunk by
+    chunk when there are fewer chunks than windows, else window by window (window ``w`` holds
+    the chunks from ``w`` through the next long chunk, both included)."""
+    if b - a <= len(big) + 1:
+        return windows_of(big, (docs[j] - lo for j in range(a, b)))
+    here: set[int] = set()
+    w = -1
+    for nxt in big:
+        j = bisect.bisect_left(docs, lo + w, a, b)
+        if j < b and docs[j] <= lo + nxt:
+            here.add(w)
+        w = nxt
+    if bisect.bisect_left(docs, lo + w, a, b) < b:
+        here.add(w)
+    return here
 
 
 def windows_of(big: list[int], chunks: Iterable[int]) -> set[int]:
