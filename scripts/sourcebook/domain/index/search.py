@@ -353,7 +353,7 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
     return kept[:k], gone
 
 
-RANK_AHEAD = 4  # a search ranks this many times as many as it asks for: folding editions may want more
+RANK_AHEAD = 16  # a search ranks this many times as many as it asks for: folding editions may want more
 NEAREST_BATCH = 32  # chunk ids looked up at a time, best first
 
 
