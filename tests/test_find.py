@@ -327,3 +327,46 @@ def test_nearest_passages_name_each_document_once(ws):
     anchors = json.loads(r.out)["anchors"]
     assert len(anchors) == 3 and {x["source_id"] for x in anchors} == {a}
     assert len({x["chunk_id"] for x in anchors}) == 3
+
+
+def test_nearest_ranks_only_as_far_as_the_hints_need_with_a_full_sums_answer(ws, monkeypatch):
+    # hundreds of chunks hold the paste's words, many tied, many in copies of one document: the
+    # hints taken from the best chunks ranked a batch at a time are those of every chunk scored
+    import random
+
+    from sourcebook.domain.index import search as S
+    from sourcebook.domain.workspace.layout import Workspace
+
+    assert sb("config", "set", "config.chunk_target=200", cwd=ws).rc == 0
+    assert sb("config", "set", "config.chunk_overlap=20", cwd=ws).rc == 0
+    rng = random.Random(11)
+    words = "harbour ferry pass route kiosk pier ticket tide lantern canal lock hinge".split()
+    names = []
+    for n in range(24):
+        paras = [" ".join(rng.choice(words) for _ in range(rng.randrange(4, 30))).capitalize() + "."
+                 for _ in range(16)]
+        body = f"# Notes {n}\n\n" + "\n\n".join(paras) + "\n"
+        for copy in range(3 if n % 4 == 0 else 1):  # copies: one document, named once
+            name = f"n{n}-{copy}.md"
+            (ws / name).write_text(body)
+            names.append(name)
+    assert sb("add", *names, "--tier", "B", "--reason", "r", cwd=ws).rc == 0
+    for cmd in ("extract", "chunk", "index"):
+        assert sb(cmd, cwd=ws).rc == 0
+    w = Workspace(str(ws))
+
+    def every_chunk(idx, ts, want):
+        scores: dict[int, float] = {}
+        for t in ts:
+            S._accumulate(idx, scores, t)
+        return sorted(scores.items(), key=lambda kv: -kv[1]), True
+
+    pastes = ("harbour ferry lantern", "the tide at the canal lock", "pier", "ticket kiosk hinge pass route")
+    for paste in pastes:
+        for k in (1, 3, 12, 40):
+            got = [h.to_json() for h in S.nearest(w, paste, k)]
+            with monkeypatch.context() as m:
+                m.setattr(S, "_best_first", every_chunk)
+                want = [h.to_json() for h in S.nearest(w, paste, k)]
+            assert got == want and len(got) == min(k, 24), (paste, k)
+    assert [h.to_json() for h in S.nearest(w, "harbour", 3, prefix=S.nearest(w, "harbour", 1)[0].source_id)]

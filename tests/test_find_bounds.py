@@ -232,3 +232,13 @@ def test_ascii_punctuation_matches_no_letter_or_digit_in_any_case():
 def test_the_letter_mask_marks_each_letter_and_digit_of_a_plain_text(text):
     # no markup here (no "." after a line's number, no role, link or reference): the mask is str.isalnum() character by character, beyond ASCII too
     assert FT.hidden_spans(text).mask == bytearray(int(c.isalnum()) for c in text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 60), unique=True), st.lists(st.integers(0, 60), unique=True), st.integers(0, 5))
+def test_windows_window_by_window_are_the_windows_chunk_by_chunk(big, chunks, lo):
+    from sourcebook.domain.index.find import windows_in
+
+    big, chunks = sorted(big), sorted(chunks)
+    docs = list(range(lo)) + [c + lo for c in chunks] + [10_000]  # other sources' documents around them
+    assert windows_in(big, docs, lo, lo + len(chunks), lo) == windows_of(big, chunks)

@@ -369,3 +369,22 @@ def test_the_ladder_is_planned_again_when_the_index_changed_meanwhile(tmp_path, 
     monkeypatch.setattr(find_index, "_ladder", gone)
     p = find_index.plan(ws, needle)
     assert p.tolerant == want and len(want) == 1 and len(calls) == 2 and calls[0] is not calls[1]
+
+
+def test_a_plan_works_out_each_steps_candidates_once(tmp_path, monkeypatch):
+    # the ladder asks again for the exact step and for its first rung: the answers are kept
+    _workspace(tmp_path, {"a.md": "Old notes.\n\nSet the snake_case option before the ferry leaves.\n",
+                          "b.md": "Set the snakecase option before the ferry leaves.\n"})
+    ws = Workspace(str(tmp_path))
+    needle = "Set the snakecase option before the ferry leaves, twice"
+    want = find_index.plan(ws, needle).tolerant
+    real, asked = find_index._candidates, []
+
+    def counted(idx, srcs, stage):
+        asked.append(stage)
+        return real(idx, srcs, stage)
+
+    monkeypatch.setattr(find_index, "_candidates", counted)
+    p = find_index.plan(ws, needle)
+    assert p.tolerant == want and p.spaced is not None and len(p.spaced) == 1
+    assert len(asked) == len({id(s) for s in asked}) >= 2

@@ -276,3 +276,72 @@ def test_pruned_ranking_equals_scoring_every_posting(tmp_path):
             S._accumulate(idx, every, t)
         assert S.top(idx, S.rank(idx, terms, k), k) == S.top(idx, list(every.items()), k), (terms, k)
     idx.close()
+
+
+def test_span_reader_gives_the_code_points_of_the_whole_text_decoded(tmp_path):
+    """A hit's span is read only up to its end and decoded piece by piece: the same code points
+    as the whole text decoded at once, broken bytes and characters cut between reads included."""
+    import random
+
+    from sourcebook.domain.index.editions_fold import Reader
+
+    rng = random.Random(7)
+    pieces = ["plain words ", "Паромы Нортлайн ", "東京の図書館 ", "𝔘𝔫𝔦 ", "\u201cq\u201d ", "\n"]
+    body = "".join(rng.choice(pieces) for _ in range(3000)).encode()
+    broken = body[:5000] + b"\xe2\x80 \xff\xc3" + body[5000:9001] + b"\xed\xa0\x80" + body[9001:] + b"\xf0\x9f"
+    class Ws:
+        def __init__(self, path):
+            self.path = str(path)
+
+        def normalized_path(self, sid: str) -> str:
+            return self.path
+
+    for n, data in enumerate((body, broken, b"ascii only " * 900, b"")):
+        path = tmp_path / f"t{n}.md"
+        path.write_bytes(data)
+
+        whole = data.decode("utf-8", errors="replace")
+        rd = Reader(Ws(path))  # type: ignore[arg-type]
+        for _ in range(60):  # one reader: spans asked in any order, further on and back again
+            a = rng.randrange(len(whole) + 3)
+            b = a + rng.randrange(9000)
+            assert rd.span("s", a, b) == whole[a:b]
+        assert Reader(Ws(path)).span("s", 0, len(whole) + 10) == whole  # type: ignore[arg-type]
+    gone = Reader(Ws(tmp_path / "none"))  # type: ignore[arg-type]
+    assert gone.span("s", 0, 10) == ""
+
+
+def test_search_ranked_ahead_answers_as_ranked_for_each_try(ws, monkeypatch):
+    # copies of one document fold into one hit, so a search asks again for more: hits taken
+    # from one ranking of more than it asked for are those of a ranking for each try
+    import random
+
+    from sourcebook.domain.index import search as S
+    from sourcebook.domain.workspace.layout import Workspace
+
+    assert sb("config", "set", "config.chunk_target=200", cwd=ws).rc == 0
+    assert sb("config", "set", "config.chunk_overlap=20", cwd=ws).rc == 0
+    rng = random.Random(5)
+    words = "harbour ferry pass route kiosk pier ticket tide lantern canal lock hinge".split()
+    names = []
+    for n in range(12):
+        paras = [" ".join(rng.choice(words) for _ in range(rng.randrange(4, 24))).capitalize() + "."
+                 for _ in range(10)]
+        body = f"# Notes {n}\n\n" + "\n\n".join(paras) + "\n"
+        for copy in range(5 if n % 3 else 1):
+            (ws / f"n{n}-{copy}.md").write_text(body)
+            names.append(f"n{n}-{copy}.md")
+    assert sb("add", *names, "--tier", "B", "--reason", "r", cwd=ws).rc == 0
+    for cmd in ("extract", "chunk", "index"):
+        assert sb(cmd, cwd=ws).rc == 0
+    w = Workspace(str(ws))
+    folded = 0
+    for query in ("harbour ferry lantern", "the tide at the canal lock", "pier", "ticket kiosk hinge pass route"):
+        for k in (1, 3, 8, 20):
+            got = [h.to_json() for h in S.search(w, query, k)]
+            with monkeypatch.context() as m:
+                m.setattr(S, "RANK_AHEAD", 1)
+                want = [h.to_json() for h in S.search(w, query, k)]
+            assert got == want, (query, k)
+            folded += sum(len(h.get("also_in", [])) for h in got)
+    assert folded > 50

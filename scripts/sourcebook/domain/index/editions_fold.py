@@ -24,12 +24,20 @@ _HOPS = 32
 
 
 class Reader:
-    """Source records, page lists and span words, each read once per query."""
+    """Source records, chunk files, texts and span words, each read once per query."""
 
     def __init__(self, ws: Workspace):
         self.ws = ws
         self.records: dict[str, dict] = {}
-        self.texts: dict[str, str] = {}
+        self.texts: dict[str, _Prefix] = {}
+        self.spans: dict[tuple[str, int, int], set[str]] = {}
+        self.chunk_lines: dict[str, list[bytes]] = {}  # a source's chunk file, split (search)
+        self.present: dict[str, bool] = {}
+
+    def has_source(self, sid: str) -> bool:
+        if sid not in self.present:
+            self.present[sid] = self.ws.has_source(sid)
+        return self.present[sid]
 
     def record(self, sid: str) -> dict:
         if sid not in self.records:
@@ -55,23 +63,19 @@ class Reader:
 
     def words(self, sid: str, start: int, end: int) -> set[str]:
         """The distinct words of ``normalized.md[start:end]``."""
-        return {w.casefold() for w in _WORD.findall(self.span(sid, start, end))}
+        key = (sid, start, end)
+        got = self.spans.get(key)
+        if got is None:
+            got = self.spans[key] = {w.casefold() for w in _WORD.findall(self.span(sid, start, end))}
+        return got
 
     def span(self, sid: str, start: int, end: int) -> str:
-        """``normalized.md[start:end]`` (code points): when the text is ASCII up to ``end`` only
-        that much is read, else the whole text, once."""
-        span = None
-        if sid not in self.texts:
-            try:
-                with open(self.ws.normalized_path(sid), "rb") as fh:
-                    head = fh.read(end)
-                    if len(head) == end and head.isascii():
-                        span = head[start:end].decode("ascii")
-                    else:
-                        self.texts[sid] = (head + fh.read()).decode("utf-8", errors="replace")
-            except OSError:
-                self.texts[sid] = ""
-        return self.texts[sid][start:end] if span is None else span
+        """``normalized.md[start:end]`` (code points). Only the text up to ``end`` is read and
+        decoded, once per source: a later span further on decodes only what follows."""
+        got = self.texts.get(sid)
+        if got is None or (len(got.text) < end and not got.done):
+            got = self.texts[sid] = _Prefix.upto(self.ws.normalized_path(sid), end, got)
+        return got.text[start:end]
 
     def where(self, hit) -> dict:
         return _where(self, hit)
@@ -86,17 +90,59 @@ class Reader:
         return pages if isinstance(pages, list) else None
 
 
+class _Prefix:
+    """The start of a source's text, decoded: ``text`` is its first code points (at least the
+    ones asked for, unless ``done``: the whole text), ``pos`` the bytes read, ``rest`` the
+    bytes of a character cut at ``pos``. UTF-8 decoded piece by piece with errors replaced
+    gives the code points of the whole text decoded at once."""
+
+    __slots__ = ("text", "pos", "rest", "done")
+
+    def __init__(self, text: str, pos: int, rest: bytes, done: bool):
+        self.text, self.pos, self.rest, self.done = text, pos, rest, done
+
+    @classmethod
+    def upto(cls, path: str, end: int, got: _Prefix | None) -> _Prefix:
+        """``got`` read on until it holds ``end`` code points or the whole text."""
+        from codecs import utf_8_decode
+
+        text, pos, rest = (got.text, got.pos, got.rest) if got is not None else ("", 0, b"")
+        parts = [text]
+        have = len(text)
+        try:
+            with open(path, "rb") as fh:
+                if pos:
+                    fh.seek(pos)
+                while have < end:
+                    # a code point is at least one byte: this many bytes never overshoot by much
+                    data = fh.read(end - have + 4096)
+                    if not data:
+                        tail = utf_8_decode(rest, "replace", True)[0] if rest else ""
+                        parts.append(tail)
+                        return cls("".join(parts), pos, b"", True)
+                    pos += len(data)
+                    data = rest + data if rest else data
+                    piece, used = utf_8_decode(data, "replace", False)
+                    rest = data[used:]
+                    parts.append(piece)
+                    have += len(piece)
+        except OSError:
+            return cls(text, pos, b"", True)  # unreadable: what was read, and no more
+        return cls("".join(parts), pos, rest, False)
+
+
 def same_passage(a: set[str], b: set[str]) -> bool:
     small = min(len(a), len(b))
     return small > 0 and len(a & b) >= SAME_PASSAGE * small
 
 
-def fold(ws: Workspace, hits: list) -> list:
+def fold(ws: Workspace, hits: list, rd: Reader | None = None) -> list:
     """The hits with each one found again in another edition folded into the best ranked one
-    (its ``also_in`` names where else it is); the order of the others is kept."""
+    (its ``also_in`` names where else it is); the order of the others is kept. ``rd``: the
+    query's reader, when it has one (what it read is not read again)."""
     if len(hits) < 2:
         return hits
-    rd = Reader(ws)
+    rd = rd or Reader(ws)
     doc = {h.source_id: rd.document(h.source_id) for h in hits}
     if len(set(doc.values())) == len(doc):
         return hits  # no two sources of one document among the hits

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable, Iterator
+from itertools import compress
 
 from ...base.errors import SbError
 from ...engines.search.find import has_elision, split_elided
@@ -157,6 +158,7 @@ class _Picker:
         self.srcs = _Sources(idx, live)
         self.always = (self.srcs.holding(ALWAYS, None) & current) | unindexed
         self.order = {sid: i for i, sid in enumerate(ready)}
+        self._got: dict[int, tuple[Stage, set[str] | None]] = {}  # a step's candidates, by the step
 
     @classmethod
     def open(cls, ws: Workspace, facts: dict, ready: list[str]) -> _Picker | None:
@@ -179,11 +181,19 @@ class _Picker:
     def found(self, got: set[str]) -> list[str]:
         return sorted((got & self.current) | self.always, key=self.order.__getitem__)
 
+    def candidates(self, stage: Stage) -> set[str] | None:
+        """``_candidates`` of a step, worked out once: the ladder asks again for the exact
+        step and for its first rung."""
+        had = self._got.get(id(stage))
+        if had is None or had[0] is not stage:
+            had = self._got[id(stage)] = (stage, _candidates(self.idx, self.srcs, stage))
+        return had[1]
+
     def pick(self, stages: list[Stage]) -> list[str] | None:
         """The sources to read for a match at any of ``stages`` (None: every source)."""
         found: set[str] = set()
         for stage in stages:
-            got = _candidates(self.idx, self.srcs, stage)
+            got = self.candidates(stage)
             if got is None:
                 return None
             found |= got
@@ -291,10 +301,11 @@ def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int
     one it ends and the one it starts); a source is kept while some window holds every term so
     far (``windows_of``)."""
     longs: dict[str, list[int]] = {}
+    above = bound.__lt__
     for sid in cands:
         i, lo, hi = srcs.ranges[sid]
         lens = idx.findlen(i) if joined else idx.doclen(i)
-        longs[sid] = [k for k in range(hi - lo) if lens[lo + k] > bound]
+        longs[sid] = list(compress(range(hi - lo), map(above, lens[lo:hi])))
     alive: dict[str, set[int] | None] = dict.fromkeys(cands)
     for term in terms:
         by_seg = _docs(srcs, term, joined)
@@ -304,8 +315,7 @@ def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int
             if docs is None:
                 del alive[sid]
                 continue
-            here = windows_of(longs[sid], (docs[j] - lo for j in range(bisect.bisect_left(docs, lo),
-                                                                       bisect.bisect_left(docs, hi))))
+            here = windows_in(longs[sid], docs, bisect.bisect_left(docs, lo), bisect.bisect_left(docs, hi), lo)
             have = alive[sid]
             kept = here if have is None else have & here
             if kept:
@@ -315,6 +325,24 @@ def _together(idx, srcs: _Sources, terms: list[str], cands: set[str], bound: int
         if not alive:
             break
     return set(alive)
+
+
+def windows_in(big: list[int], docs, a: int, b: int, lo: int) -> set[int]:
+    """``windows_of(big, (docs[j] - lo for j in range(a, b)))``, for ``docs`` in order: chunk by
+    chunk when there are fewer chunks than windows, else window by window (window ``w`` holds
+    the chunks from ``w`` through the next long chunk, both included)."""
+    if b - a <= len(big) + 1:
+        return windows_of(big, (docs[j] - lo for j in range(a, b)))
+    here: set[int] = set()
+    w = -1
+    for nxt in big:
+        j = bisect.bisect_left(docs, lo + w, a, b)
+        if j < b and docs[j] <= lo + nxt:
+            here.add(w)
+        w = nxt
+    if bisect.bisect_left(docs, lo + w, a, b) < b:
+        here.add(w)
+    return here
 
 
 def windows_of(big: list[int], chunks: Iterable[int]) -> set[int]:

@@ -257,7 +257,10 @@ def _kth(scores: dict[int, float], k: int) -> float:
 def rank(idx: Index, terms: list[str], k: int, prefix: str | None = None) -> list[tuple[int, float]]:
     """``(document key, exact score)`` of every document that can be among the ``k`` best
     (all documents tied with the k-th included), in no particular order."""
-    ts = _terms(idx, terms, prefix)
+    return _rank(idx, _terms(idx, terms, prefix), k)
+
+
+def _rank(idx: Index, ts: list[_Term], k: int) -> list[tuple[int, float]]:
     if not ts:
         return []
     partial: dict[int, float] = {}
@@ -329,28 +332,37 @@ def search_skipping(ws: Workspace, query: str, k: int = 8,
     The same passage found in several editions of one document is one hit (the best ranked),
     which names the others in ``also_in`` (see ``editions_fold``); the ``k`` hits are ``k``
     passages."""
-    from .editions_fold import fold
+    from .editions_fold import Reader, fold
 
+    rd = Reader(ws)  # each source record, chunk file and text read once for all the tries
+    held = _Open()  # and the index, with its terms' postings
     want = k
-    for _ in range(4):
-        hits, gone = _search(ws, query, want, prefix)
-        kept = fold(ws, hits)
-        if len(kept) >= k or len(hits) < want:
-            break
-        want += k + (len(hits) - len(kept))  # folding took some: ask for as many more
+    try:
+        for _ in range(4):
+            hits, gone = _search(ws, query, want, prefix, rd, held)
+            kept = fold(ws, hits, rd)
+            if len(kept) >= k or len(hits) < want:
+                break
+            want += k + (len(hits) - len(kept))  # folding took some: ask for as many more
+    finally:
+        held.close()
     for n, hit in enumerate(kept[:k], 1):
         hit.rank = n
+        if hit.end > hit.start:  # only the hits shown get a preview
+            hit.preview = _WS.sub(" ", rd.span(hit.source_id, hit.start, hit.end)).strip()[:PREVIEW]
     return kept[:k], gone
 
 
+RANK_AHEAD = 16  # a search ranks this many times as many as it asks for: folding editions may want more
 NEAREST_BATCH = 32  # chunk ids looked up at a time, best first
 
 
 def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) -> list[SearchHit]:
     """The passages nearest a paste found nowhere (``sb find``'s hints), each document once.
 
-    One BM25 pass scores every chunk holding a query term (the arithmetic of a full sum, so the
-    scores are ``rank``'s); the chunks are then taken best first (ties by chunk id), and a chunk
+    The chunks are ranked as a search ranks them (``rank``: the ``4 * NEAREST_BATCH`` best,
+    then four times as many while the hints need more, with the arithmetic of a full sum);
+    they are then taken best first (ties by chunk id), and a chunk
     of a document already named is left out: another passage of it, or the same passage in
     another edition or copy, which the named hit lists in ``also_in`` (see ``editions_fold``;
     editions ranked after the k-th document are listed as far as its batch of chunks goes).
@@ -361,15 +373,19 @@ def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) ->
     idx = Index(ws)  # no index: E-SEARCH, as for a search
     try:
         idx.check()
-        scores: dict[int, float] = {}
-        for t in _terms(idx, terms, prefix) if k > 0 else []:
-            _accumulate(idx, scores, t)
-        ordered = sorted(scores.items(), key=lambda kv: -kv[1])
+        ts = _terms(idx, terms, prefix) if k > 0 else []
+        want = 4 * NEAREST_BATCH
+        ordered, whole = _best_first(idx, ts, want)
         rd = Reader(ws)
         taken: list[SearchHit] = []
         named: dict[str, SearchHit] = {}  # document (one source: chunk) -> its hit
         n = 0
-        while n < len(ordered) and len(taken) < k:
+        while len(taken) < k:
+            while not whole and n + NEAREST_BATCH > len(ordered):
+                want *= 4  # the next batch may reach past the chunks ranked so far
+                ordered, whole = _best_first(idx, ts, want)
+            if n >= len(ordered):
+                break
             m = min(len(ordered), n + NEAREST_BATCH)
             while m < len(ordered) and ordered[m][1] == ordered[m - 1][1]:
                 m += 1  # a batch ends between two scores, so ties are ordered by chunk id
@@ -377,10 +393,10 @@ def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) ->
             ids = idx.chunk_ids([key for key, _ in batch])
             for cid, s in sorted(zip(ids, (s for _, s in batch), strict=True), key=lambda cv: (-cv[1], cv[0])):
                 sid = cid.partition("#")[0]
-                if not ws.has_source(sid):
+                if not rd.has_source(sid):
                     continue  # removed after the index was built
                 hit = SearchHit(0, cid, s, sid, 0, 0)
-                rec = _chunk_record(ws, sid, cid)
+                rec = _chunk_record(ws, sid, cid, rd.chunk_lines)
                 if rec is not None:  # else the chunk file changed since indexing; the hit still stands
                     hit.start, hit.end = rec["start"], rec["end"]
                     hit.heading_path = list(rec.get("heading_path") or [])
@@ -401,39 +417,91 @@ def nearest(ws: Workspace, query: str, k: int = 3, prefix: str | None = None) ->
     return taken
 
 
-def _search(ws: Workspace, query: str, k: int, prefix: str | None) -> tuple[list[SearchHit], set[str]]:
+def _best_first(idx: Index, ts: list[_Term], want: int) -> tuple[list[tuple[int, float]], bool]:
+    """The ``want`` best (document key, score), best first, with every document tied with the
+    last of them (ties in no particular order), and whether that is every document scored.
+    The scores are a full sum's (``rank``), with no more work than the ``want`` best need."""
+    scored = _rank(idx, ts, want)
+    ordered = sorted(scored, key=lambda kv: -kv[1])
+    if len(ordered) < want:
+        return ordered, True  # fewer than asked for: all there are
+    last = want
+    while last < len(ordered) and ordered[last][1] == ordered[want - 1][1]:
+        last += 1
+    # further on, ``rank`` may have kept some documents that were not sure to be out, not all
+    return ordered[:last], False
+
+
+class _Open:
+    """The index a query read and its terms' postings, kept for the query's next try."""
+
+    __slots__ = ("idx", "ts", "ranked", "upto")
+
+    def __init__(self) -> None:
+        self.idx: Index | None = None
+        self.ts: list[_Term] = []
+        self.ranked: list[tuple[str, float]] = []  # ``top`` of the ``upto`` best
+        self.upto = 0
+
+    def top(self, idx: Index, want: int) -> list[tuple[str, float]]:
+        """``top(idx, rank(idx, terms, want), want)``: the first ``want`` of a longer ranking
+        when there is one (ties are ordered by chunk id, so the first of the ``n`` best are
+        the best), else ranked anew for ``RANK_AHEAD`` times as many, which the next try may
+        want."""
+        if want > self.upto:
+            self.upto = RANK_AHEAD * want
+            self.ranked = top(idx, _rank(idx, self.ts, self.upto), self.upto)
+        return self.ranked[:want]
+
+    def close(self) -> None:
+        if self.idx is not None:
+            self.idx.close()
+            self.idx = None
+
+
+def _search(ws: Workspace, query: str, k: int, prefix: str | None, rd,
+            held: _Open) -> tuple[list[SearchHit], set[str]]:
     terms = sorted(set(tokenize(query)))
     if k < 1 or not terms:
         Index(ws).close()  # still refuse when there is no index
         return [], set()
     for attempt in (1, 2):
-        idx = Index(ws)
+        idx = held.idx if attempt == 1 and held.idx is not None else None
+        held.idx = None
         try:
-            idx.check()
+            if idx is None:
+                idx = Index(ws)
+                idx.check()
+                held.ts, held.upto = _terms(idx, terms, prefix), 0
             want = k
             gone: set[str] = set()
             while True:
-                scored = rank(idx, terms, want, prefix)
-                best = top(idx, scored, want)
+                best = held.top(idx, want)
                 found = []
                 for cid, s in best:
                     sid = cid.partition("#")[0]
-                    if ws.has_source(sid):
+                    if rd.has_source(sid):
                         found.append((cid, s))
                     else:
                         gone.add(sid)
                 if len(found) >= k or len(best) < want:
                     break
                 want *= 4
+            held.idx = idx  # open for the next try
             break
         except SbError:
-            if attempt == 2 or _same_manifest(ws, idx):
+            if idx is not None:
+                idx.close()
+            if attempt == 2 or idx is None or _same_manifest(ws, idx):
                 raise
             # a writer committed a new index while this query read the old one: read again
-        finally:
-            idx.close()
+        except BaseException:
+            if idx is not None:
+                idx.close()
+            raise
+    assert idx is not None  # the loop ends on a read that went through, or raises
     _refuse_stale_chunks(ws, idx, found[:k])
-    return _hits(ws, found[:k]), gone
+    return _hits(rd, found[:k]), gone
 
 
 def _refuse_stale_chunks(ws: Workspace, idx: Index, found: list[tuple[str, float]]) -> None:
@@ -470,32 +538,36 @@ def _same_manifest(ws: Workspace, idx: Index) -> bool:
     return now is not None and [r.name for r in now.segments] == [r.name for r in idx.refs]
 
 
-def _hits(ws: Workspace, found: list[tuple[str, float]]) -> list[SearchHit]:
-    """Attach spans, heading paths and previews, reading only each hit's line of its chunk file
-    and the start of its source's text."""
+def _hits(rd, found: list[tuple[str, float]]) -> list[SearchHit]:
+    """Attach spans and heading paths, reading only each hit's chunk file (its preview is the
+    caller's: only the hits shown need their text)."""
     out = []
     for rank_, (cid, score_) in enumerate(found, 1):
         sid = cid.partition("#")[0]
         hit = SearchHit(rank_, cid, score_, sid, 0, 0)
         out.append(hit)
-        rec = _chunk_record(ws, sid, cid)
+        rec = _chunk_record(rd.ws, sid, cid, rd.chunk_lines)
         if rec is None:  # the chunk file changed since indexing; the hit still stands
             continue
         hit.start, hit.end = rec["start"], rec["end"]
         hit.heading_path = list(rec.get("heading_path") or [])
-        hit.preview = _WS.sub(" ", _span(ws, sid, hit.start, hit.end)).strip()[:PREVIEW]
     return out
 
 
-def _chunk_record(ws: Workspace, sid: str, cid: str) -> dict | None:
-    """A chunk's record: the line of its ordinal when it is there, else found by id."""
+def _chunk_record(ws: Workspace, sid: str, cid: str, cache: dict | None = None) -> dict | None:
+    """A chunk's record: the line of its ordinal when it is there, else found by id.
+    ``cache``: each source's chunk lines, kept for the query's other hits."""
     import json
 
-    try:
-        with open(ws.chunks_path(sid), "rb") as fh:
-            lines = fh.read().split(b"\n")
-    except OSError:
-        return None
+    lines = cache.get(sid) if cache is not None else None
+    if lines is None:
+        try:
+            with open(ws.chunks_path(sid), "rb") as fh:
+                lines = fh.read().split(b"\n")
+        except OSError:
+            return None
+        if cache is not None:
+            cache[sid] = lines
     try:
         n = int(cid.rpartition("#c")[2])
         rec = json.loads(lines[n]) if n < len(lines) else None
@@ -509,17 +581,3 @@ def _chunk_record(ws: Workspace, sid: str, cid: str) -> dict | None:
     except ValueError:
         return None
     return None
-
-
-def _span(ws: Workspace, sid: str, start: int, end: int) -> str:
-    """``normalized.md[start:end]`` (code points); when the text is ASCII up to ``end``, bytes
-    are code points and only that much is read."""
-    try:
-        with open(ws.normalized_path(sid), "rb") as fh:
-            head = fh.read(end)
-            if len(head) == end and head.isascii():
-                return head[start:end].decode("ascii")
-            head += fh.read()
-    except OSError:
-        return ""
-    return head.decode("utf-8", errors="replace")[start:end]
