@@ -150,6 +150,18 @@ def test_what_sourcebook_never_writes_is_refused(demo, page, tmp_path, extra, co
     refused(demo, body(page, extra), tmp_path, code, word)
 
 
+def test_cdata_is_refused(demo, page, tmp_path):
+    # "<![CDATA[>do not" shows "do not" in a browser: the section is a comment that ends at ">"
+    said = "children under twelve ride free"
+    assert said in page
+    lie = page.replace(said, "children under twelve <![CDATA[>do not <i title=]]></i>ride free", 1)
+    refused(demo, lie, tmp_path, "E-PAGE-CDATA", "CDATA")
+    refused(demo, body(page, "<p><![CDATA[ x > Update: the pass now works on every route. ]]></p>"), tmp_path,
+            "E-PAGE-CDATA")
+    # the same words written as text, escaped as sourcebook writes them, pass
+    passes(demo, page.replace(said, "children under twelve ride free (&lt;![CDATA[ is markup)", 1), tmp_path)
+
+
 def test_data_urls_are_refused(demo, page, tmp_path):
     svg = '<svg xmlns="http://www.w3.org/2000/svg"><text x="0" y="10">Fares double in 2027</text></svg>'
     b64 = base64.b64encode(svg.encode()).decode()

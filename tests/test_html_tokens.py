@@ -170,3 +170,19 @@ def test_text_broken_by_many_comments_keeps_its_text():
     doc = parse("<p>" + "<!--a-->b" * 30000 + "</p>")
     (p,) = [el for el in doc.elements if el.tag == "p"]
     assert "".join(getattr(c, "data", "") for c in p.children) == "b" * 30000
+
+
+@pytest.mark.parametrize("html,text", [
+    # in HTML, "<![CDATA[" is a comment that ends at the first ">": the rest is shown, as in browsers
+    ("<p>children under twelve <![CDATA[>do not <i title=]]></i>ride free</p>",
+     "children under twelve do not ride free"),
+    ("<p><![CDATA[ x > Update: works everywhere. ]]></p>", " Update: works everywhere. ]]>"),
+    ("<p><![if !IE]>new<![endif]></p>", "new"),
+    # inside svg or math a CDATA section is text, markup and all
+    ("<svg><text><![CDATA[a<b>c]]></text></svg><p>x</p>", "a<b>cx"),
+    # HTML inside svg's foreignObject is HTML again
+    ("<svg><foreignObject><div><![CDATA[a>b]]></div></foreignObject></svg>", "b]]>"),
+])
+def test_cdata_is_read_as_browsers_read_it(html, text):
+    for build in (parse, parse_with_stdlib, parse_lean):
+        assert build(html).text() == text, build

@@ -44,9 +44,7 @@ _LOCATE_END = lazy(r"""
 """, re.VERBOSE)
 _ENDTAGFIND = lazy(r"</\s*([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>")
 COMMENT_CLOSE = _COMMENTCLOSE = lazy(r"--\s*>")
-_MARKEDCLOSE = lazy(r"]\s*]\s*>")
-_MSCLOSE = lazy(r"]\s*>")
-_MARKED_NAME = lazy(r"\s*([a-zA-Z][-_.a-zA-Z0-9]*)")
+_CDATA_SECTION_CLOSE = lazy(r"]]>")
 CDATA_CONTENT = ("script", "style")
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyz=/ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -88,6 +86,7 @@ class Sink(Protocol):
     def handle_data(self, data: str) -> None: ...
     def handle_comment(self, data: str) -> None: ...
     def handle_decl(self, decl: str) -> None: ...
+    def in_foreign(self) -> bool: ...
 
 
 class Tokenizer:
@@ -320,11 +319,16 @@ def _comment(raw: str, i: int, sink: Sink, at, ahead: _Ahead) -> int:
 
 
 def _declaration(raw: str, i: int, sink: Sink, at, ahead: _Ahead) -> int:
-    if raw.startswith("<![", i):
-        name = _MARKED_NAME.match(raw, i + 3)
-        close = _MSCLOSE if name and name.group(1).lower() in ("if", "else", "endif") else _MARKEDCLOSE
-        m = ahead.search(close, i + 3)
-        return m.end() if m else -1
+    # A CDATA section exists only in foreign content (inside svg or math), where its text is
+    # text; in HTML content "<![CDATA[" (or any "<![") is a bogus comment that ends at the first
+    # ">", and what follows is shown, as browsers do (the HTML standard's tokenizer).
+    if raw.startswith("<![CDATA[", i) and sink.in_foreign():
+        m = ahead.search(_CDATA_SECTION_CLOSE, i + 9)
+        if not m:
+            return -1
+        sink.lineno = at(i)
+        sink.handle_data(raw[i + 9:m.start()])
+        return m.end()
     if raw[i:i + 9].lower() == "<!doctype":
         gt = ahead.find_gt(i + 9)
         if gt < 0:

@@ -53,6 +53,9 @@ _CLOSES_P = frozenset(
 _P = frozenset({"p"})
 # Implied closes look this far up the open elements at most (absurdly deep markup stays linear).
 _SEARCH_DEPTH = 512
+_FOREIGN_ROOTS = frozenset({"svg", "math"})
+# Elements of svg and math whose children are HTML again (the HTML standard's integration points).
+_INTEGRATION_POINTS = frozenset({"foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext", "annotation-xml"})
 _P_SCOPE = frozenset({"button", "table", "div", "section", "article", "body"})
 _SELF_SIBLING = {"li": {"li"}, "dt": {"dt", "dd"}, "dd": {"dt", "dd"}, "tr": {"tr"},
                  "td": {"td", "th"}, "th": {"td", "th"}, "option": {"option"}}
@@ -261,6 +264,35 @@ class _Builder(HTMLParser):
     def handle_decl(self, decl: str) -> None:
         if decl.lower().startswith("doctype"):
             self.doctype = decl
+
+    def in_foreign(self) -> bool:
+        """Whether the current node is foreign content (svg or math, not an HTML element inside
+        one of their integration points): the only place where ``<![CDATA[`` opens a section."""
+        if not (self.open.get("svg") or self.open.get("math")):
+            return False
+        stack = self.stack
+        crossed = False
+        for i in range(len(stack) - 1, max(0, len(stack) - 1 - _SEARCH_DEPTH), -1):
+            tag = stack[i].tag
+            if tag in _FOREIGN_ROOTS:
+                return not crossed
+            if i < len(stack) - 1 and tag in _INTEGRATION_POINTS:
+                crossed = True  # the current node is HTML inside svg's foreignObject, math's mtext, ...
+        return False
+
+    def parse_html_declaration(self, i: int) -> int:
+        """HTMLParser's reading, but ``<![`` as in browsers (see ``tokens._declaration``): a CDATA
+        section in foreign content, elsewhere a bogus comment that ends at the first ``>``."""
+        raw = self.rawdata
+        if not raw.startswith("<![", i):
+            return super().parse_html_declaration(i)
+        if raw.startswith("<![CDATA[", i) and self.in_foreign():
+            j = raw.find("]]>", i + 9)
+            if j < 0:
+                return -1
+            self.handle_data(raw[i + 9:j])
+            return j + 3
+        return self.parse_bogus_comment(i)
 
 
 def _first_wins(attrs: list) -> dict[str, str]:

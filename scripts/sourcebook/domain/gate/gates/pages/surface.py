@@ -42,6 +42,7 @@ _FIX = {
     "E-PAGE-BIDI": "remove the control character; write the text in the order it is read",
     "E-PAGE-INVISIBLE-CHAR": "remove the character",
     "E-PAGE-MARK-STYLE": "remove the style: a mark looks the same wherever it stands",
+    "E-PAGE-CDATA": "remove it: write the text in the page, cited",
 }
 
 
@@ -166,9 +167,29 @@ def _judge(ctx: GateContext, page: Page) -> tuple[list[list], list[list]]:
                                                shipped=shipped)]
     flaws += [f.to_json() for f in restyled_marks(doc, sheet, _templates(ctx).rules, model.computed)]
     flaws += _kind_flaws(doc)
+    flaws += _marked_sections(ctx.page_html(page))
     # what a reader sees: the style sheets a browser applies, as the linter reads them
     hidden = [u.to_json() for u in unseen(doc, model.sheet, model.inline, shipped, computed=model.computed)]
     return flaws, hidden
+
+
+_MARKED = hot(r"<!\[")
+
+
+def _marked_sections(html: str) -> list[list]:
+    """``<![CDATA[`` (or any ``<![``), which sourcebook never writes: in HTML a browser reads it
+    as a comment that ends at the first ``>`` and shows what follows (inside svg or math, a
+    section of text), so the page would not say what its author reads in it."""
+    out: list[list] = []
+    line, at = 1, 0
+    for m in _MARKED.finditer(html):
+        line += html.count("\n", at, m.start())
+        at = m.start()
+        said = " ".join(html[at:at + 60].split())
+        out.append(["E-PAGE-CDATA", line, f"a marked section {said!r}, which sourcebook never writes: a browser "
+                                          "reads \"<![CDATA[\" in HTML as a comment that ends at the first \">\" "
+                                          "and shows the rest"])
+    return out
 
 
 _KIND = hot(r'<p class="kind">([^<]*)</p>')
