@@ -386,3 +386,20 @@ def test_a_turned_sentence_on_the_demo_page_is_refused(demo, tmp_path, old, new,
     assert old in page
     lines = _findings(demo, page.replace(old, new, 1), tmp_path)
     assert any(ln.startswith("E-PAGE-WORD-UNBACKED") and word in ln for ln in lines), lines
+
+
+def test_a_negated_particle_of_the_opposite_is_the_same_state(demo, tmp_path):
+    """"Weren't switched on" of "were still switched off" tells the same state: the particle rule
+    does not fire under a negation. Turned without one, or negated where the claim is not, it is
+    refused."""
+    assert stance.added_words("Riders said the W3 readers still weren't switched on in late September", RIDERS,
+                              False, 1) is None
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    old = "were still switched off in late September"
+    assert old in page
+    assert _findings(demo, page.replace(old, "still weren't switched on in late September", 1), tmp_path) == []
+    lines = _findings(demo, page.replace(old, "were switched on in late September", 1), tmp_path)
+    assert any(ln.startswith("E-PAGE-WORD-UNBACKED") and "'switched on for" in ln for ln in lines), lines
+    lines = _findings(demo, page.replace(old, "weren't switched off in late September", 1), tmp_path)
+    assert any(ln.startswith("E-PAGE-NEGATION-ADDED") for ln in lines), lines

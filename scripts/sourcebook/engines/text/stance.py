@@ -3838,6 +3838,8 @@ def _particle_turned(sentence: str, backing: list[str]) -> str | None:
         same = re.search(rf"\b{stem}\w*\s+{particle}\b", hay, re.IGNORECASE)
         other = re.search(rf"\b{stem}\w*\s+{_PARTICLES[particle]}\b", hay, re.IGNORECASE)
         if other and not same:
+            if negated(" ".join(sentence[:m.start()].split()[-4:])):
+                continue  # "weren't switched on" of "switched off": the same state; the negation rules judge it
             return f"{' '.join(m.group(0).lower().split())} for {' '.join(other.group(0).lower().split())}"
     return None
 
