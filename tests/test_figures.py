@@ -3,6 +3,8 @@ and the other demo languages, backing by meaning, and its laws (property-based).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -98,6 +100,13 @@ CASES = [
     # Chinese
     ("新的读卡器将于十一月安装。W3航路也一样！", [("date", "--11"), ("ident", "W3")]),
     ("三万一千人", [("number", "31000")]),
+    # a last digit after a unit counts the next unit down, as Chinese says it; not after 十 or 零
+    ("约三万八千五", [("number", "38500")]),
+    ("约三万八", [("number", "38000")]),
+    ("一百五", [("number", "150")]),
+    ("三万零八人、十五人", [("number", "30008"), ("number", "15")]),
+    # Japanese reads it as written
+    ("平均三万八千五人でした", [("number", "38005")]),
     ("十二月一日", [("date", "--12-01")]),
     ("百分之十二", [("percent", "12%")]),
     ("一个 统一 第一", []),
@@ -257,7 +266,10 @@ def _styles(n: int) -> list[str]:
     if n >= 1_000_000:
         out.append(comma.replace(",", "."))  # German grouping, unambiguous with two groups
     if n < 10**8:
-        out.append(_cjk(n) + "人")  # a lone CJK numeral needs its counter
+        # a lone CJK numeral needs its counter; in Japanese (kana near it) 三百一 is read as written,
+        # 301, while Chinese says 三百零一: its 三百一 is 310, as 三万八 is 38,000
+        out.append(_cjk(n) + "人です")
+        out.append(re.sub(r"([百千万])([一二三四五六七八九])$", r"\1零\2", _cjk(n)) + "人")
     if 10_000 <= n < 10**8:
         out.append(f"{n // 10000}万{n % 10000 or ''}人")  # 3万1000人
     if n % 1000 == 0 and n:

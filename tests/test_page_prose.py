@@ -1984,3 +1984,13 @@ def test_framing_states_no_fact_and_ranks_no_figure(demo, page, tmp_path, framin
         passes_prose(demo, html, tmp_path)
     else:
         refused(demo, html, tmp_path, "E-PAGE-FRAMING-FACT", refused_word)
+
+
+def test_a_colloquial_chinese_figure_is_read_as_said(demo, page, tmp_path):
+    """三万八千五 is 38,500 in Chinese (as 三万八 is 38,000): it passes for a claim of 38,500; a
+    figure the claim does not give is refused."""
+    old = "The trade press reports 38,500 over the summer"
+    assert old in page
+    passes_prose(demo, page.replace(old, "据行业媒体报道，夏季工作日平均客流约三万八千五", 1), tmp_path)
+    refused(demo, page.replace(old, "据行业媒体报道，夏季工作日平均客流约三万八", 1), tmp_path,
+            "E-PAGE-FIGURE-UNBACKED", "三万八")

@@ -109,8 +109,10 @@ _MIXED_CJK = lazy(r"(?<![\d.,])((?:\d+(?:\.\d+)?[兆億亿万萬])+)(\d+(?![\d.,
 _MIXED_PART = lazy(r"(\d+(?:\.\d+)?)([兆億亿万萬])")
 
 
-def _cjk_int(s: str) -> int | None:
-    """A CJK numeral read as an integer: 三万一千 -> 31000, 二〇二六 -> 2026, 十二 -> 12."""
+def _cjk_int(s: str, colloquial: bool = False) -> int | None:
+    """A CJK numeral read as an integer: 三万一千 -> 31000, 二〇二六 -> 2026, 十二 -> 12.
+    ``colloquial`` reads a last digit right after 百, 千, 万 or 亿 as a count of the next unit
+    down, as Chinese says it: 三万八 -> 38000, 三万八千五 -> 38500, 一百五 -> 150 (三万零八 is 30008)."""
     if not s:
         return None
     if s.isdigit() and s.isascii():
@@ -135,6 +137,10 @@ def _cjk_int(s: str) -> int | None:
             section, num = 0, None
         else:
             return None
+    if colloquial and num is not None and num < 10 and len(s) > 1 and s[-1] in digits:
+        unit = small.get(s[-2]) or big.get(s[-2])
+        if unit is not None and unit >= 100:
+            return total + section + num * unit // 10
     return total + section + (num or 0)
 
 

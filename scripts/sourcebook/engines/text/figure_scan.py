@@ -212,6 +212,7 @@ _NEEDS_MONEY = {"K", "m", "M"}  # "4K video", "5m long": scale only in an amount
 _SCALE_WORD = lazy(r"\ ?(?:" + "|".join(p for p, _ in _SCALES) + r")(?![A-Za-z\u0400-\u04ff])",
                    needs=("thousand", "billion", "trillion", "mln", "mn", "bn", "mio", "mrd", "mil", "тыс", "млн",
                           "млрд", "миллион", "миллиард"))
+_KANA = lazy(r"[\u3041-\u30ff]")
 _SCALE_GLUED = lazy(r"(?:bn|mn|млрд|млн|тыс|[kKmM万萬億亿千兆])(?![A-Za-z\u0400-\u04ff])")
 _SCALE_EXP = [(lazy(p + r"\Z"), x) for p, x in _SCALES]
 
@@ -561,7 +562,8 @@ class _Scan:
             multi = len(run) > 1 and (any(c in _CJK_UNITS for c in run) or "〇" in run or "零" in run)
             if not (suffix or multi):
                 continue  # 一つ, 一个, 统一, 十分
-            n = _cjk_int(run)
+            # 三万八千五 is 38,500 in Chinese; Japanese (a text with kana) reads it as written
+            n = _cjk_int(run, colloquial=not _KANA.search(t))
             if n is None or (nxt in "歳岁" and n > 150 and not multi):
                 continue  # 新千歳空港, 千歳市: a name, no age of a thousand years
             v = str(n)
