@@ -74,6 +74,9 @@ FIGURE_CASES = [
      "On routes W1/2 the operator lists the pass as accepted{routes}."),
     ("On routes W1/W3 the operator lists the pass as accepted{routes}.", "W3",
      "On routes W1/W2 the operator lists the pass as accepted{routes}."),
+    # a number word closing a list of route names is the next name: "three" is W3
+    ("On routes W1, W2 and three, the operator lists the pass as accepted{routes}.", "three",
+     "On routes W1 and W2, the operator lists the pass as accepted{routes}."),
 ]
 
 
@@ -120,6 +123,9 @@ def test_a_span_in_words_beside_a_claim_dated_once_is_refused(demo, page, tmp_pa
     ("a score of 85", [("number", "85")]),  # a mark, not twenty
     ("four score and seven", [("number", "87")]),
     ("routes W1/W2", [("ident", "W1"), ("ident", "W2")]),
+    ("On routes W1, W2 and three, yes", [("ident", "W1"), ("ident", "W2"), ("ident", "W3")]),
+    ("routes W1, W2 or 3.", [("ident", "W1"), ("ident", "W2"), ("ident", "W3")]),
+    ("W1, W2 and three other routes", [("ident", "W1"), ("ident", "W2"), ("number", "3")]),  # a count of routes
     ("https://example.org/W1/2", []),
     ("24/7 service", [("number", "24"), ("number", "7")]),
 ])

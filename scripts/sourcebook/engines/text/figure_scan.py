@@ -244,6 +244,9 @@ _SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺"
 # identifiers written as a series on one prefix: "W1/2/3" and "W1/W2" are W1, W2 and W3
 _IDENT_SERIES = lazy(r"(?<![\w/.:-])(?P<p>[A-Z]{1,3})\d{1,4}(?:/(?:(?P=p))?\d{1,4})+(?![\w/]|\.\w)")
 _IDENT_PART = lazy(r"\d{1,4}")
+# a bare number closing a list of identifiers on one prefix: "W1, W2 and three" names W3
+_IDENT_LIST = lazy(r"(?<![\w/.:-])(?P<p>[A-Z]{1,3})\d{1,4}(?:,\s*(?P=p)\d{1,4})*(?:,\s*|,?\s+(?:and|or|&)\s+)"
+                   r"(?P<n>\d{1,4})(?=\s*(?:[,.;:!?)]|$))")
 # a time of day in words: "midnight", "noon", "midday" (and "12 noon")
 _TIME_WORD = lazy(r"(?<![\w-])(?:12\ )?(?P<w>midnight|noon|midday)(?![\w-])", re.I,
                   needs=("midnight", "noon", "midday"))
@@ -310,6 +313,7 @@ class _Scan:
         self.found: list[Figure] = []
         self._sci()
         self._ident_series()
+        self._ident_list()
         spans, idents = _blocked_spans(self.t)
         for s, e in spans:
             self._mark(s, e)
@@ -369,6 +373,12 @@ class _Scan:
                 a = a - len(prefix) if self.t[a - len(prefix):a] == prefix else a  # "W2" of "W1/W2"
                 self.add("ident", _ident_key(prefix + part.group(0)), a, part.end())
             self._mark(m.start(), m.end())
+
+    def _ident_list(self) -> None:
+        """"On routes W1, W2 and three": a number that closes a list of names with digits on one
+        prefix is the next name of the list (W3), and is backed as one."""
+        for m in _IDENT_LIST.finditer(self.t):
+            self.add("ident", _ident_key(m["p"] + m["n"]), m.start("n"), m.end("n"))
 
     # relative dates -----------------------------------------------------------------------
     def relative(self) -> None:
