@@ -687,11 +687,13 @@ def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_p
     ("12歳以上の子どもは有料の大人と一緒なら無料です", "以上", "12歳未満の子どもは有料の大人と一緒なら無料です"),
     ("дети старше двенадцати лет ездят бесплатно с платящим взрослым", "старше",
      "дети младше двенадцати лет ездят бесплатно с платящим взрослым"),
+    # "十二歳まで" (up to twelve) takes in the twelve-year-olds, as "up to twelve" does
+    ("十二歳までの子どもは、有料の大人と一緒なら無料です", "まで", "十二歳未満の子どもは、有料の大人と一緒なら無料です"),
 ])
 def test_a_comparison_in_chinese_japanese_or_russian_is_read_as_the_english(demo, page, tmp_path, new, word,
                                                                             honest):
     """"十二岁以上" (twelve and over), "12歳以上", "старше двенадцати" of "under twelve" are
-    refused as "over twelve" is; "未满十二岁", "12歳未満", "младше двенадцати" say the claim's."""
+    refused as "over twelve" is, "十二歳まで" as "up to twelve" is; "未满十二岁", "12歳未満", "младше двенадцати" say the claim's."""
     old = _KIDS + " with a paying adult"
     assert old in page
     refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", word)

@@ -668,6 +668,44 @@ _ZH_DONE = lazy(r"([\u4e00-\u9fff]{2})了|已(?:经)?([\u4e00-\u9fff]{2})")
 _JA_PAST = lazy(r"([\u3040-\u30ff\u4e00-\u9fff]{2})(ました|でした|た)(?=\s*(?:[。！？、」.!?,;:]|$))")
 
 
+# a Chinese verb with a complement of result ("装好了", "装完了"): done, whatever verb the quote uses
+# around it ("安装")
+_ZH_RESULT = lazy(r"([\u4e00-\u9fff])(?:好|完|成|上)了")
+# the month a claim plans a thing for ("installation scheduled for November 2026") in a Japanese or
+# Chinese sentence, and a past, perfect or finished form after it in the same clause ("十一月に設置
+# されました", "十一月就装好了"): the plan's own date told as passed, with no quote in that language needed
+_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december")
+_MONTH_EN = lazy(r"\b(?:" + "|".join(_MONTHS_EN) + r")\b", re.IGNORECASE)
+_CJK_NUM = ("一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二")
+_DONE_AFTER_DATE = lazy(r"ました|された|されて(?:い)?ます|済み|完了|了|已(?:经)?|完成")
+_QUOTED_BY = lazy(r"と|说|称|表示|宣布|発表")
+
+
+def _planned_month_told_done(said: str, seen: str) -> str | None:
+    """A Japanese or Chinese clause that names the month the claim's planned clause
+    names ("scheduled for November 2026") and tells it done after it ("十一月に設置されました"),
+    with no word of plan and no word that reports it ("と発表されました")."""
+    at = _CLAIM_HEDGE.search(said) or _PLAN.search(said)
+    if at is None:
+        return None
+    end = _CLAUSE_END.search(said, at.end())
+    month = _MONTH_EN.search(said[at.end():end.start() if end else len(said)])
+    if month is None:
+        return None
+    n = _MONTHS_EN.index(month.group(0).lower())
+    rx = rf"(?<![一二三四五六七八九十\d])(?:{_CJK_NUM[n]}|{n + 1})月"
+    for m in re.finditer(rx, seen, re.IGNORECASE):
+        stop = re.search(r"[,;:.!?。！？，；、]", seen[m.end():])
+        clause = seen[m.end():m.end() + stop.start() if stop else len(seen)]
+        if _QUOTED_BY.search(clause):
+            continue
+        done = _DONE_AFTER_DATE.search(clause)
+        if done:
+            return m.group(0) + clause[:done.end()]
+    return None
+
+
 def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | None:
     """The past or perfect form of a planned action in a Russian, Chinese or Japanese sentence
     when the claim is a plan and a quote of its, in that language, tells the same verb as to come:
@@ -696,7 +734,11 @@ def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | N
             now = {"ました": "ます", "でした": "です", "た": "る"}[past]
             if stem + now in q:
                 return m.group(0)
-    return None
+        for m in _ZH_RESULT.finditer(seen):
+            if re.search(r"[\u4e00-\u9fff]?" + re.escape(m.group(1)), q) and not re.search(
+                    re.escape(m.group(1)) + r"[\u4e00-\u9fff]?了", q) and re.search(r"将|要|会|计划|预计", q):
+                return m.group(0)
+    return _planned_month_told_done(said, seen)
 
 
 # the future of one clause ("and that they are to be installed in November"), beside a past
