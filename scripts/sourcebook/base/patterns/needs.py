@@ -433,6 +433,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:26:2963a6ef7de4096d': ('allow', 'permit'),
     '2:26:7075518177dc0945': (':first-letter', ':first-line'),
     '2:273:0bd1120a0f7c7469': ('due', 'estimate', 'expect', 'for', 'plan', 'said', 'say', 'scheduled', 'shall', 'to', 'until', 'will', '予定', '将', '计划'),
+    '2:274:6787b6e955ea6c31': ('til',),
     '2:279:6ca72ea301f1991d': ('can', 'case', 'could', 'generally', 'likely', 'may', 'might', 'often', 'perhaps', 'possibly', 'probably', 'recommend', 'should', 'suggest', 'to', 'typically', 'usually', 'worst', 'возможно', 'может', 'следует', 'かもしれ', 'べき', '可以', '可能', '应该'),
     '2:27:929a63c8858b0985': ('//', 'file:', 'ftp:', 'http:', 'https:'),
     '2:28:9d52a43b54e21383': ('yep', 'yes', 'да', 'はい', '是的'),

@@ -2395,6 +2395,23 @@ _ENDS = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|tempor
 _temporary = _unbacked(_TEMPORARY, _ENDS)
 
 
+# a state bounded by "until" ("switched off until late September", "closed till June"): it tells
+# the state ended then, where the claim tells it only as held on its date ("still switched off in
+# late September"); "not ... until" tells a start, and is read elsewhere
+_STATE_UNTIL = lazy(r"(?<!\bnot\s)\b(?:(?:switched|turned|shut|closed|locked)\s+)?(?:off|on|closed|open|shut|suspended|disabled|down|offline|online|idle|"
+                    r"out\s+of\s+(?:use|service|order)|in\s+(?:use|service)|(?:switch|turn|shut|clos|suspend|"
+                    r"disabl|block|stopp|pause|halt)ed)\s+(?:until|till|til)\b", re.IGNORECASE)
+_state_until = _unbacked(_STATE_UNTIL, _ENDS)
+
+
+def _temporary_or_ended(sentence: str, backing: list[str]) -> str | None:
+    """A word that tells a state as temporary ("for now"), or as bounded by an end ("switched off
+    until late September"), that no claim or quote backs with a word of its end."""
+    if re.search(r"\bnot\b[^.;:!?]{0,60}\buntil\b", sentence, re.IGNORECASE):
+        return _temporary(sentence, backing)
+    return _temporary(sentence, backing) or _state_until(sentence, backing)
+
+
 # a qualifier on a month ("late August", "early November", "mid-August"): the claim's own, or a
 # day of the month in the part of it the qualifier names
 _PART_MONTH = lazy(rf"\b(?P<q>early|late|mid|the\s+(?:end|start|beginning|middle)\s+of)[-\s]+(?P<m>{_MONTH})\b",
@@ -3151,7 +3168,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     if disputed and not any(_DISPUTE.search(b) or _DISPUTE_BACKED.search(b) or denial(b) for b in backing):
         return "dispute", " ".join(disputed.group(0).lower().split())
     added = _first_read((("duration", _duration), ("lapsed", _lapsed), ("cause", _cause), ("deadline", _by_date),
-                         ("temporary", _temporary), ("month", _part_of_month), ("worth", _worth)), sentence, backing)
+                         ("temporary", _temporary_or_ended), ("month", _part_of_month), ("worth", _worth)), sentence, backing)
     if added:
         return added
     judged_report = _JUDGED_REPORT.search(sentence)
