@@ -365,6 +365,12 @@ def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
     # ... while the route it names, said again in other words, passes
     html = page.replace("carry another way to pay on W3<span", "on route W3 keep another way to pay at hand<span")
     assert check(demo, html, tmp_path)[0] == []
+    # a recommendation told as a fact of what others do: no claim says crews let the pass through
+    html = page.replace("carry another way to pay on W3<span", "crews wave pass holders through on W3<span")
+    refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "crews wave pass holders")
+    # ... while advice in other words passes
+    html = page.replace("carry another way to pay on W3<span", "bring cash or a card for W3<span")
+    assert check(demo, html, tmp_path)[0] == []
     # a block declared framing as a whole, and a framing span over an uncited sentence
     lines, cov = check(demo, body(page, '<p class="framing">What follows is what the sources say.</p>'), tmp_path)
     assert lines == [] and cov["framing"] == 2

@@ -373,6 +373,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:181:2073a84c1f4d470b': ('call', 'expression', 'headed', 'label', 'marked', 'phrase', 'read', 'said', 'say', 'term', 'titled', 'word', 'writes', 'wrote'),
     '2:182:82152cbd507053cb': ('hardly', "n't", 'never', 'no', 'n’t', 'scarcely', 'не', 'никогда'),
     '2:182:b164a5f8137945b1': ('\\', 'content', 'display', 'visibility'),
+    '2:182:e6649ea09d094c85': ('advis', 'always', 'avoid', 'best', 'better', "don't", 'don’t', 'have', 'make', 'must', 'need', 'never', 'not', 'ought', 'please', 'recommend', 'should', 'worth', 'you'),
     '2:183:d3abe86896ca4507': ('compelled', 'compulsory', 'forced', 'had', 'has', 'have', 'mandatory', 'must', 'obligated', 'obligatory', 'obliged', 'required'),
     '2:184:f1351d976d814018': ('each',),
     '2:186:40d7dd09a28445f3': ('to',),

@@ -552,6 +552,46 @@ def bidding_kept(claim_text: str, sentence: str, context: str) -> bool:
     return all(a in _NOT_VERB_BEFORE_ARTICLE for a in after)
 
 
+# advice kept as advice: a word that bids, or a clause that opens on a verb of bidding
+_BIDDING = lazy(r"\b(?:should|shouldn['’]t|ought|must|need(?:s)?\s+to|have\s+to|had\s+better|better|best|advis\w*|"
+                r"recommend\w*|worth|make\s+sure|you|your|please|don['’]t|do\s+not|never|always|avoid)\b", re.IGNORECASE)
+_IMPERATIVE = frozenset("bring carry take keep have use buy get pay plan check pack allow expect try make hold board ride "
+                        "show ask consider remember note be do stick choose prefer wait go come switch write name set "
+                        "call read install run pin treat count budget book leave give look mind follow add put "
+                        "rely skip".split())
+_LEAD_CLAUSE = lazy(r"^\s*(?:(?:so|then|meanwhile|until\s+then|for\s+now|in\s+the\s+meantime)\b,?\s*)?"
+                    r"(?:(?:until|till|before|unless|once|after|if|when|while|on|for|in|as\s+long\s+as)\b[^,;:]*,\s*)?",
+                    re.IGNORECASE)
+
+
+def advice_told_as_fact(claim_text: str, sentence: str) -> str | None:
+    """The clause of an English sentence that tells a recommendation ("a pass holder riding W3
+    should carry another way to pay") as a fact of what others do ("crews wave pass holders
+    through on W3"): no word that bids and no clause that opens on a verb of bidding ("carry",
+    "bring", the claim's own verb). None when the advice is kept, or the claim bids nothing."""
+    said = _seen(claim_text)
+    m = re.search(r"\b(?:should|ought\s+to|must|need\s+to|had\s+better)\s+(?:\w+ly\s+)?([^\W\d_]+)", said,
+                  re.IGNORECASE)
+    seen = _seen(sentence)
+    if m is None or not re.search(r"[A-Za-z]", seen) or re.search(r"[^\x00-\u024f\u2000-\u206f]", seen):
+        return None
+    if _BIDDING.search(seen):
+        return None
+    verbs = _IMPERATIVE | {m.group(1).lower()}
+    for part in re.split(r"[;:]|\.\s", seen):
+        rest = part[_LEAD_CLAUSE.match(part).end():]  # type: ignore[union-attr]
+        words = re.findall(r"[^\W\d_]+", rest)
+        if not words:
+            continue
+        low = [w.lower() for w in words]
+        if low[0] in verbs or low[0] in ("and", "or", "but"):
+            return None
+        # "on route W3 keep another way to pay at hand": a place before the verb that bids
+        if low[0] in ("on", "for", "in", "at", "aboard", "when", "while") and any(w in verbs for w in low[1:5]):
+            return None
+    return " ".join(_LEAD_CLAUSE.sub("", seen.split(";")[0]).split()[:6])
+
+
 _POINTS_BACK = lazy(r"\W*(?:that|this|it|these|those|such)\b", re.IGNORECASE)
 
 
