@@ -776,6 +776,7 @@ def test_a_dot_group_read_two_ways_must_be_backed_both_ways(demo, page, tmp_path
 
 
 _FARE = "A single adult fare bought on board is 3.40 marks"
+_LISTS = "On routes W1 and W2, yes: the operator lists both as taking the pass"
 _LISTS = "yes: the operator lists both as taking the pass"
 
 
@@ -1030,6 +1031,9 @@ _FARE = "A single adult fare bought on board is 3.40 marks"
     (_PRESS, "Weekday ridership averaged 38,500 over the summer, as the city council found", "the city council"),
     # the operator's and the paper's fare, told as the city's
     (_FARE, "The city says a single adult fare bought on board is 3.40 marks", "The city"),
+    # the operator's words quoted as the city minutes', after the answer and its colon
+    (_LISTS, 'On routes W1 and W2, yes: the city minutes say the pass "is accepted on routes W1 and W2"',
+     "the city minutes"),
 ])
 def test_a_speaker_the_claims_source_is_not_is_refused(demo, page, tmp_path, old, new, who):
     """A claim whose text and quote name no one saying it is its source's word: a sentence that
@@ -1045,6 +1049,7 @@ def test_a_speaker_the_claims_source_is_not_is_refused(demo, page, tmp_path, old
     (_FARE, "The operator says a single adult fare bought on board is 3.40 marks"),
     (_FARE, "According to the Calder Bay Water Bus Authority, a single adult fare bought on board is 3.40 marks"),
     (_RIDERS, "Riders say the W3 readers were still switched off in late September"),
+    (_LISTS, 'On routes W1 and W2, yes: the operator says the pass "is accepted on routes W1 and W2"'),
 ])
 def test_a_speaker_the_claims_source_is_passes(demo, page, tmp_path, old, new):
     assert old in page

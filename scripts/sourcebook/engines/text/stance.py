@@ -1213,7 +1213,7 @@ def speaker_unnamed(claim_text: str, backing: list[str], sentence: str) -> str |
     is for the source's record to say (its title, author, publisher). None otherwise."""
     if _frame(claim_text) or any(_frame(b) for b in backing):
         return None  # the claim names its speaker: ``speaker_swapped`` judges
-    said = _speaker(sentence)
+    said = _speaker(sentence) or _speaker_after_answer(sentence)
     if said is None:
         return None
     mine = _stems(said) - _ANYONE
@@ -1224,6 +1224,13 @@ def speaker_unnamed(claim_text: str, backing: list[str], sentence: str) -> str |
     if _AUTHOR.search(_seen(said)) or words and all(_DOCUMENT.fullmatch(w) for w in words):
         return None  # the source itself speaks: "The proposal says", "Its author argues"
     return " ".join(said.split())
+
+
+def _speaker_after_answer(sentence: str) -> str | None:
+    """The speaker of the clause after an answer or a lead-in and its colon ("On routes W1 and
+    W2, yes: the city minutes say ..."): the clause speaks as a sentence of its own."""
+    at = sentence.rfind(": ")
+    return _speaker(sentence[at + 2:]) if at > 0 else None
 
 
 # words of a speaker that name no one in particular: "They say", "Others found", "The city itself"
