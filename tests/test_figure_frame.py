@@ -78,6 +78,13 @@ CASES = [
      "Ridership was 31,000 passengers per weekday over the year, and 38,500 over the summer{audited}{summer}."),
     ("Ridership was between 31,000 and 38,500 passengers per weekday, audited{audited}{summer}.", "audited",
      "Ridership was 31,000 passengers per weekday, audited{audited}."),
+    # a period the claim does not give: a decade or a quarter of the claim's twelve months
+    ("The operator and the city give an audited 31,000 passengers per weekday for the decade to September{audited}.",
+     "decade",
+     "The operator and the city give an audited 31,000 passengers per weekday for the year to September{audited}."),
+    ("The operator and the city give an audited 31,000 passengers per weekday for the quarter to September"
+     "{audited}.", "quarter",
+     "The operator and the city give an audited 31,000 passengers per weekday in the year to September{audited}."),
     # an assurance the claim does not give
     ("The trade press reports an audited 38,500 passengers over the summer{summer}.", "audited",
      "The trade press reports 38,500 passengers over the summer{summer}."),

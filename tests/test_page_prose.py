@@ -365,6 +365,12 @@ def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
     # ... while the route it names, said again in other words, passes
     html = page.replace("carry another way to pay on W3<span", "on route W3 keep another way to pay at hand<span")
     assert check(demo, html, tmp_path)[0] == []
+    # a recommendation told as a fact of what others do: no claim says crews let the pass through
+    html = page.replace("carry another way to pay on W3<span", "crews wave pass holders through on W3<span")
+    refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "crews wave pass holders")
+    # ... while advice in other words passes
+    html = page.replace("carry another way to pay on W3<span", "bring cash or a card for W3<span")
+    assert check(demo, html, tmp_path)[0] == []
     # a block declared framing as a whole, and a framing span over an uncited sentence
     lines, cov = check(demo, body(page, '<p class="framing">What follows is what the sources say.</p>'), tmp_path)
     assert lines == [] and cov["framing"] == 2
@@ -687,11 +693,13 @@ def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_p
     ("12歳以上の子どもは有料の大人と一緒なら無料です", "以上", "12歳未満の子どもは有料の大人と一緒なら無料です"),
     ("дети старше двенадцати лет ездят бесплатно с платящим взрослым", "старше",
      "дети младше двенадцати лет ездят бесплатно с платящим взрослым"),
+    # "十二歳まで" (up to twelve) takes in the twelve-year-olds, as "up to twelve" does
+    ("十二歳までの子どもは、有料の大人と一緒なら無料です", "まで", "十二歳未満の子どもは、有料の大人と一緒なら無料です"),
 ])
 def test_a_comparison_in_chinese_japanese_or_russian_is_read_as_the_english(demo, page, tmp_path, new, word,
                                                                             honest):
     """"十二岁以上" (twelve and over), "12歳以上", "старше двенадцати" of "under twelve" are
-    refused as "over twelve" is; "未满十二岁", "12歳未満", "младше двенадцати" say the claim's."""
+    refused as "over twelve" is, "十二歳まで" as "up to twelve" is; "未满十二岁", "12歳未満", "младше двенадцати" say the claim's."""
     old = _KIDS + " with a paying adult"
     assert old in page
     refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", word)
@@ -768,6 +776,7 @@ def test_a_dot_group_read_two_ways_must_be_backed_both_ways(demo, page, tmp_path
 
 
 _FARE = "A single adult fare bought on board is 3.40 marks"
+_LISTS = "On routes W1 and W2, yes: the operator lists both as taking the pass"
 _LISTS = "yes: the operator lists both as taking the pass"
 
 
@@ -1022,6 +1031,9 @@ _FARE = "A single adult fare bought on board is 3.40 marks"
     (_PRESS, "Weekday ridership averaged 38,500 over the summer, as the city council found", "the city council"),
     # the operator's and the paper's fare, told as the city's
     (_FARE, "The city says a single adult fare bought on board is 3.40 marks", "The city"),
+    # the operator's words quoted as the city minutes', after the answer and its colon
+    (_LISTS, 'On routes W1 and W2, yes: the city minutes say the pass "is accepted on routes W1 and W2"',
+     "the city minutes"),
 ])
 def test_a_speaker_the_claims_source_is_not_is_refused(demo, page, tmp_path, old, new, who):
     """A claim whose text and quote name no one saying it is its source's word: a sentence that
@@ -1037,6 +1049,7 @@ def test_a_speaker_the_claims_source_is_not_is_refused(demo, page, tmp_path, old
     (_FARE, "The operator says a single adult fare bought on board is 3.40 marks"),
     (_FARE, "According to the Calder Bay Water Bus Authority, a single adult fare bought on board is 3.40 marks"),
     (_RIDERS, "Riders say the W3 readers were still switched off in late September"),
+    (_LISTS, 'On routes W1 and W2, yes: the operator says the pass "is accepted on routes W1 and W2"'),
 ])
 def test_a_speaker_the_claims_source_is_passes(demo, page, tmp_path, old, new):
     assert old in page

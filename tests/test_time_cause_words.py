@@ -8,7 +8,8 @@ the podcast: ``stance.added_words``):
 - a cause named by a preposition ("thanks to the fare freeze", "because of", "owing to") whose
   words no claim has;
 - "by" and a date (a deadline) where the claim gives the day a thing starts;
-- a word of temporariness ("for now", "temporarily", "until further notice") no claim says;
+- a word of temporariness ("for now", "temporarily", "until further notice") no claim says, or a
+  state bounded by "until" ("switched off until late September") that no claim ends;
 - a word of worth ("useless", "worthless") no claim says, in a cited or an inferred sentence;
 - a part of a month ("late August") the claim does not give;
 - a subordinator turned to its opposite ("Once" for "Until") over the same clause;
@@ -67,6 +68,10 @@ AUDITED = ["The water bus carried an average of 31,000 passengers per weekday in
      (CHILDREN, CHILDREN + ["The free travel for children is a trial until March."]), "temporary", "for now"),
     ("Children under twelve temporarily ride free with a paying adult.",
      "Children under twelve ride free with a paying adult.", (CHILDREN, CHILDREN), "temporary", "temporarily"),
+    # "until" on a state tells it ended then: the riders told it only as held in late September
+    ("Riders say the W3 readers were switched off until late September.",
+     "Riders say the W3 readers were still switched off in late September.", (RIDERS, RIDERS), "temporary",
+     "switched off until"),
     ("The W3 reader contract was signed in late August, with installation set for November.",
      "The W3 reader contract was signed in late August, with installation set for November.",
      (CONTRACT, CONTRACT + ["The contract was signed on 28 August."]), "month", "late August"),
@@ -104,6 +109,8 @@ def test_a_word_no_claim_says_is_refused_and_its_honest_neighbour_passes(dishone
     ("A few riders say the readers were off.", ["A few riders said the readers were off."]),
     ("Few riders use W3 at night.", ["Few riders use route W3 at night."]),
     ("Because of the new readers, W3 waits until December.", W3),
+    ("The pass is not accepted on W3 until 1 December 2026.", W3),
+    ("The bridge stays closed until June.", ["The bridge will be closed until June."]),
     ("The tool writes a temporary file to the cache.", ["The tool writes a temporary file to its cache."]),
     ("City officers say the bigger number is a summer peak.",
      ["City officers said the higher ridership figures quoted in the press were summer peaks."]),

@@ -5,7 +5,9 @@
 - a plan told as done: the claim's quote in the sentence's language tells the verb as to come
   ("установят", "将于十一月安装", "使えるようになります"); a past or perfect form of that verb
   ("установили", "安装了", "使えるようになりました"), or its short passive participle
-  ("установлены"), is refused, a word of plan ("должны", "будут", "定于", "予定") keeps it;
+  ("установлены"), is refused, as is a Chinese verb with a complement of result ("装好了") and,
+  in Japanese or Chinese, a past or finished form after the plan's own month ("十一月に設置されました")
+  with no quote in that language; a word of plan ("должны", "будут", "定于", "予定") keeps it;
 - a report stays one: a sentence in Japanese, Russian or Chinese that tells what a claim reports
   someone saying keeps who says it ("によると", "と話している", "по словам", "говорят", "据");
 - "всё ещё" (still) is no word of scope; "на всех маршрутах" is;
@@ -73,6 +75,10 @@ def swap(page: str, old: str, new: str) -> str:
     (W3, "W3航路でも新しい読み取り機が取り付けられ次第、十二月一日からパスが使えるようになりました", "なりました"),
     (COMMITTEE, "Новые считыватели для W3 установили в ноябре", "установили"),
     (COMMITTEE, "W3航线的新读卡器十一月安装了", "安装了"),
+    # a verb with a complement of result ("装好了" of the quote's "安装"), and the plan's month told as
+    # passed in Japanese, where the claim has no Japanese quote
+    (COMMITTEE, "新读卡器十一月就装好了", "装好了"),
+    (COMMITTEE, "W3の新しい読み取り機は十一月に設置されました", "十一月に設置されました"),
     # the short passive participle tells it done as a state
     (COMMITTEE, "Договор на считыватели для W3 подписан в августе, а новые считыватели установлены в ноябре",
      "установлены"),
@@ -110,6 +116,9 @@ def test_a_plan_kept_by_a_date_or_a_future_in_another_language_passes(demo, page
     (COMMITTEE, "Новые считыватели для W3 установят в ноябре"),
     (COMMITTEE, "Новые считыватели для W3 должны установить в ноябре"),
     (COMMITTEE, "W3航线的新读卡器定于十一月安装"),
+    (COMMITTEE, "W3の新しい読み取り機は十一月に設置されます"),
+    (COMMITTEE, "W3の読み取り機の契約は八月に結ばれ、設置は十一月に予定されています"),
+    (COMMITTEE, "新读卡器将于十一月装好"),
     (COMMITTEE, "Контракт на считыватели для W3 подписали в августе, а установят их в ноябре"),
     (COMMITTEE, "Договор на считыватели для W3 подписан в августе, а новые считыватели будут установлены в ноябре"),
 ])

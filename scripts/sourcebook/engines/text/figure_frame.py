@@ -54,6 +54,15 @@ _QUALIFIERS: dict[str, tuple[str, str]] = {
                        r"during|in)\ the\ (?:(?:whole|full|entire|past|last)\ )?year(?!\ \d)|year[- ]round|"
                        r"annual(?:ly)?|yearly|per\ (?:year|annum)|(?:twelve|12)[- ]months?|calendar\ year|financial\ year)"
                        rf"{_E}|за\ год|в\ год|круглый\ год|годов(?:ой|ая|ое)|年間|通年|全年|一年中|一年間"),
+    # periods other than a year bound to a figure: "for the decade to September", "for the quarter" of
+    # a claim's "twelve months" tells the figure of another span ("a quarter of riders" is a share)
+    "decade": ("period", rf"{_W}(?:decades?|ten[- ]year){_E}|десятилет[а-я]*|十年間|十年来|十年"),
+    "quarter": ("period", rf"{_W}(?:(?:over|for|across|throughout|through|during|in|of)\ the\ (?:(?:first|second|third|"
+                          r"fourth|last|past|latest|whole|full|fiscal|financial)\ )?quarter|quarterly|per\ quarter|"
+                          rf"three[- ]months?|3[- ]months?){_E}|квартал[а-я]*|四半期|季度"),
+    "half-year": ("period", rf"{_W}(?:half[- ]year(?:ly)?|six[- ]months?|6[- ]months?|semi-?annual(?:ly)?){_E}|"
+                            r"полугоди[а-я]*|半期|上半期|下半期|半年"),
+    "fortnight": ("period", rf"{_W}fortnight(?:s|ly)?{_E}"),
     "weekday": ("period", rf"{_W}(?:weekdays?|working\ days?|business\ days?){_E}|{_W}будн[а-я]*|平日|工作日"),
     "weekend": ("period", rf"{_W}weekends?{_E}|{_W}выходн[а-я]*|週末|周末"),
     "child": ("people", rf"{_W}(?:child|children|kids?|minors?|under-(?:twelves|\d+s)){_E}|{_W}дет(?:и|ей|ям|ьми)"

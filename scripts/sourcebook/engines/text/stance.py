@@ -552,6 +552,46 @@ def bidding_kept(claim_text: str, sentence: str, context: str) -> bool:
     return all(a in _NOT_VERB_BEFORE_ARTICLE for a in after)
 
 
+# advice kept as advice: a word that bids, or a clause that opens on a verb of bidding
+_BIDDING = lazy(r"\b(?:should|shouldn['’]t|ought|must|need(?:s)?\s+to|have\s+to|had\s+better|better|best|advis\w*|"
+                r"recommend\w*|worth|make\s+sure|you|your|please|don['’]t|do\s+not|never|always|avoid)\b", re.IGNORECASE)
+_IMPERATIVE = frozenset("bring carry take keep have use buy get pay plan check pack allow expect try make hold board ride "
+                        "show ask consider remember note be do stick choose prefer wait go come switch write name set "
+                        "call read install run pin treat count budget book leave give look mind follow add put "
+                        "rely skip".split())
+_LEAD_CLAUSE = lazy(r"^\s*(?:(?:so|then|meanwhile|until\s+then|for\s+now|in\s+the\s+meantime)\b,?\s*)?"
+                    r"(?:(?:until|till|before|unless|once|after|if|when|while|on|for|in|as\s+long\s+as)\b[^,;:]*,\s*)?",
+                    re.IGNORECASE)
+
+
+def advice_told_as_fact(claim_text: str, sentence: str) -> str | None:
+    """The clause of an English sentence that tells a recommendation ("a pass holder riding W3
+    should carry another way to pay") as a fact of what others do ("crews wave pass holders
+    through on W3"): no word that bids and no clause that opens on a verb of bidding ("carry",
+    "bring", the claim's own verb). None when the advice is kept, or the claim bids nothing."""
+    said = _seen(claim_text)
+    m = re.search(r"\b(?:should|ought\s+to|must|need\s+to|had\s+better)\s+(?:\w+ly\s+)?([^\W\d_]+)", said,
+                  re.IGNORECASE)
+    seen = _seen(sentence)
+    if m is None or not re.search(r"[A-Za-z]", seen) or re.search(r"[^\x00-\u024f\u2000-\u206f]", seen):
+        return None
+    if _BIDDING.search(seen):
+        return None
+    verbs = _IMPERATIVE | {m.group(1).lower()}
+    for part in re.split(r"[;:]|\.\s", seen):
+        rest = part[_LEAD_CLAUSE.match(part).end():]  # type: ignore[union-attr]
+        words = re.findall(r"[^\W\d_]+", rest)
+        if not words:
+            continue
+        low = [w.lower() for w in words]
+        if low[0] in verbs or low[0] in ("and", "or", "but"):
+            return None
+        # "on route W3 keep another way to pay at hand": a place before the verb that bids
+        if low[0] in ("on", "for", "in", "at", "aboard", "when", "while") and any(w in verbs for w in low[1:5]):
+            return None
+    return " ".join(_LEAD_CLAUSE.sub("", seen.split(";")[0]).split()[:6])
+
+
 _POINTS_BACK = lazy(r"\W*(?:that|this|it|these|those|such)\b", re.IGNORECASE)
 
 
@@ -668,6 +708,44 @@ _ZH_DONE = lazy(r"([\u4e00-\u9fff]{2})了|已(?:经)?([\u4e00-\u9fff]{2})")
 _JA_PAST = lazy(r"([\u3040-\u30ff\u4e00-\u9fff]{2})(ました|でした|た)(?=\s*(?:[。！？、」.!?,;:]|$))")
 
 
+# a Chinese verb with a complement of result ("装好了", "装完了"): done, whatever verb the quote uses
+# around it ("安装")
+_ZH_RESULT = lazy(r"([\u4e00-\u9fff])(?:好|完|成|上)了")
+# the month a claim plans a thing for ("installation scheduled for November 2026") in a Japanese or
+# Chinese sentence, and a past, perfect or finished form after it in the same clause ("十一月に設置
+# されました", "十一月就装好了"): the plan's own date told as passed, with no quote in that language needed
+_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december")
+_MONTH_EN = lazy(r"\b(?:" + "|".join(_MONTHS_EN) + r")\b", re.IGNORECASE)
+_CJK_NUM = ("一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二")
+_DONE_AFTER_DATE = lazy(r"ました|された|されて(?:い)?ます|済み|完了|了|已(?:经)?|完成")
+_QUOTED_BY = lazy(r"と|说|称|表示|宣布|発表")
+
+
+def _planned_month_told_done(said: str, seen: str) -> str | None:
+    """A Japanese or Chinese clause that names the month the claim's planned clause
+    names ("scheduled for November 2026") and tells it done after it ("十一月に設置されました"),
+    with no word of plan and no word that reports it ("と発表されました")."""
+    at = _CLAIM_HEDGE.search(said) or _PLAN.search(said)
+    if at is None:
+        return None
+    end = _CLAUSE_END.search(said, at.end())
+    month = _MONTH_EN.search(said[at.end():end.start() if end else len(said)])
+    if month is None:
+        return None
+    n = _MONTHS_EN.index(month.group(0).lower())
+    rx = rf"(?<![一二三四五六七八九十\d])(?:{_CJK_NUM[n]}|{n + 1})月"
+    for m in re.finditer(rx, seen, re.IGNORECASE):
+        stop = re.search(r"[,;:.!?。！？，；、]", seen[m.end():])
+        clause = seen[m.end():m.end() + stop.start() if stop else len(seen)]
+        if _QUOTED_BY.search(clause):
+            continue
+        done = _DONE_AFTER_DATE.search(clause)
+        if done:
+            return m.group(0) + clause[:done.end()]
+    return None
+
+
 def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | None:
     """The past or perfect form of a planned action in a Russian, Chinese or Japanese sentence
     when the claim is a plan and a quote of its, in that language, tells the same verb as to come:
@@ -696,7 +774,11 @@ def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | N
             now = {"ました": "ます", "でした": "です", "た": "る"}[past]
             if stem + now in q:
                 return m.group(0)
-    return None
+        for m in _ZH_RESULT.finditer(seen):
+            if re.search(r"[\u4e00-\u9fff]?" + re.escape(m.group(1)), q) and not re.search(
+                    re.escape(m.group(1)) + r"[\u4e00-\u9fff]?了", q) and re.search(r"将|要|会|计划|预计", q):
+                return m.group(0)
+    return _planned_month_told_done(said, seen)
 
 
 # the future of one clause ("and that they are to be installed in November"), beside a past
@@ -1131,7 +1213,7 @@ def speaker_unnamed(claim_text: str, backing: list[str], sentence: str) -> str |
     is for the source's record to say (its title, author, publisher). None otherwise."""
     if _frame(claim_text) or any(_frame(b) for b in backing):
         return None  # the claim names its speaker: ``speaker_swapped`` judges
-    said = _speaker(sentence)
+    said = _speaker(sentence) or _speaker_after_answer(sentence)
     if said is None:
         return None
     mine = _stems(said) - _ANYONE
@@ -1142,6 +1224,13 @@ def speaker_unnamed(claim_text: str, backing: list[str], sentence: str) -> str |
     if _AUTHOR.search(_seen(said)) or words and all(_DOCUMENT.fullmatch(w) for w in words):
         return None  # the source itself speaks: "The proposal says", "Its author argues"
     return " ".join(said.split())
+
+
+def _speaker_after_answer(sentence: str) -> str | None:
+    """The speaker of the clause after an answer or a lead-in and its colon ("On routes W1 and
+    W2, yes: the city minutes say ..."): the clause speaks as a sentence of its own."""
+    at = sentence.rfind(": ")
+    return _speaker(sentence[at + 2:]) if at > 0 else None
 
 
 # words of a speaker that name no one in particular: "They say", "Others found", "The city itself"
@@ -2353,6 +2442,23 @@ _ENDS = lazy(r"\b(?:for\s+now|for\s+the\s+(?:time\s+being|moment|present)|tempor
 _temporary = _unbacked(_TEMPORARY, _ENDS)
 
 
+# a state bounded by "until" ("switched off until late September", "closed till June"): it tells
+# the state ended then, where the claim tells it only as held on its date ("still switched off in
+# late September"); "not ... until" tells a start, and is read elsewhere
+_STATE_UNTIL = lazy(r"(?<!\bnot\s)\b(?:(?:switched|turned|shut|closed|locked)\s+)?(?:off|on|closed|open|shut|suspended|disabled|down|offline|online|idle|"
+                    r"out\s+of\s+(?:use|service|order)|in\s+(?:use|service)|(?:switch|turn|shut|clos|suspend|"
+                    r"disabl|block|stopp|pause|halt)ed)\s+(?:until|till|til)\b", re.IGNORECASE)
+_state_until = _unbacked(_STATE_UNTIL, _ENDS)
+
+
+def _temporary_or_ended(sentence: str, backing: list[str]) -> str | None:
+    """A word that tells a state as temporary ("for now"), or as bounded by an end ("switched off
+    until late September"), that no claim or quote backs with a word of its end."""
+    if re.search(r"\bnot\b[^.;:!?]{0,60}\buntil\b", sentence, re.IGNORECASE):
+        return _temporary(sentence, backing)
+    return _temporary(sentence, backing) or _state_until(sentence, backing)
+
+
 # a qualifier on a month ("late August", "early November", "mid-August"): the claim's own, or a
 # day of the month in the part of it the qualifier names
 _PART_MONTH = lazy(rf"\b(?P<q>early|late|mid|the\s+(?:end|start|beginning|middle)\s+of)[-\s]+(?P<m>{_MONTH})\b",
@@ -3109,7 +3215,7 @@ def added_words(sentence: str, backing: list[str], plan: bool = False, cited: in
     if disputed and not any(_DISPUTE.search(b) or _DISPUTE_BACKED.search(b) or denial(b) for b in backing):
         return "dispute", " ".join(disputed.group(0).lower().split())
     added = _first_read((("duration", _duration), ("lapsed", _lapsed), ("cause", _cause), ("deadline", _by_date),
-                         ("temporary", _temporary), ("month", _part_of_month), ("worth", _worth)), sentence, backing)
+                         ("temporary", _temporary_or_ended), ("month", _part_of_month), ("worth", _worth)), sentence, backing)
     if added:
         return added
     judged_report = _JUDGED_REPORT.search(sentence)

@@ -997,6 +997,8 @@ class _Judge:
             advice = all((self.live(x) or {}).get("kind") == "recommendation" for x in inferred)
             stray = None if fact else self.stray_name(p.text, inferred)
             said = None if fact or stray else self.stance(p, inferred, advice)
+            if advice and not (fact or stray or said):
+                said = self.advice_as_fact(p.text, inferred)
             if fact:
                 self.counts["refused"] += 1
                 self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but carries {fact}; "
@@ -1033,6 +1035,20 @@ class _Judge:
         self.refuse("E-PAGE-UNCITED", p, f"cites no claim{where}: cite it (a sup.ref in a block naming the claim; "
                                          "[@clm_...] in a draft), declare it framing ([framing]; class=\"framing\"), "
                                          "or cut it")
+
+    def advice_as_fact(self, text: str, inferred: list[str]) -> tuple[str, str] | None:
+        """An inferred recommendation told as a fact of what others do ("crews wave pass holders
+        through" of "should carry another way to pay"): the inference bids, and the sentence keeps
+        no bidding of its own."""
+        from .....engines.text import stance
+
+        for x in inferred:
+            told = stance.advice_told_as_fact(str((self.live(x) or {}).get("text") or ""), text)
+            if told:
+                return ("E-PAGE-INFERRED-FACT", f"is the author's inference ({x}), a recommendation, but tells "
+                                                f"{told!r} as a fact no claim states; give the advice as the "
+                                                "inference does (\"carry\", \"should\"), or cite the claim that says it")
+        return None
 
     def stray_name(self, text: str, inferred: list[str]) -> str | None:
         """A name with digits ("W1") in an inference's sentence that its inferred claims do not
