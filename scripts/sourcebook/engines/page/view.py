@@ -57,6 +57,7 @@ class PageView:
     # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
     # that reuses the gate's result never loads it), so None when the view came from the cache
     prose: PageProse | None = None
+    body_chars: int = -1  # how much of ``text`` is the body's (outside the ledger); -1: unknown
 
     def to_json(self) -> dict:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
@@ -66,7 +67,7 @@ class PageView:
                            for b in self.blocks],
                 "anchors": sorted(self.anchors), "text": self.text, "legends": self.legends,
                 "images": [img(i) for i in self.images], "ledger_images": [img(i) for i in self.ledger_images],
-                "history_links": self.history_links, "outside": self.outside}
+                "history_links": self.history_links, "outside": self.outside, "body_chars": self.body_chars}
 
     @classmethod
     def from_json(cls, d: dict) -> PageView:
@@ -77,7 +78,7 @@ class PageView:
                           [(list(i), list(m)) for i, m in (b[6] if len(b) > 6 else [])]) for b in d["blocks"]],
                    set(d["anchors"]),
                    d["text"], d["legends"], [img(r) for r in d["images"]], [img(r) for r in d["ledger_images"]],
-                   d["history_links"], pairs(d.get("outside") or []))
+                   d["history_links"], pairs(d.get("outside") or []), body_chars=d.get("body_chars", -1))
 
 
 def _own_elements(block: Element):
@@ -163,6 +164,9 @@ def read_page(html: str) -> PageView:
 def body_text(html: str) -> str:
     """The text of a page outside its ledger region, as ``read_page`` reads it (``PageView.text``
     is this, then the ledger's text): what the page shows a reader besides its ledger."""
+    view = read_page(html)  # the gates have read this page already: its body is parsed once
+    if view.body_chars >= 0:
+        return view.text[:view.body_chars]
     from ..html.tree import parse
 
     a = html.find(OPEN)
@@ -217,7 +221,8 @@ def _read_page(html: str) -> PageView:
         if "data-claim" in attrs:
             view.blocks.append(_block(el))
     view.legends += sum("mark-legend" in el.classes for el in ledger.iter())
-    view.text = body.text() + "\n" + ledger.text()
+    shown = body.text()
+    view.text, view.body_chars = shown + "\n" + ledger.text(), len(shown)
     view.prose = read_prose(body, ledger, line_of=lambda n: n + removed if has_region and n > cut else n,
                             ledger_line0=html.count("\n", 0, a + len(OPEN)) + 1 if has_region else 1)
     return view
