@@ -58,6 +58,9 @@ class Done:
     staged: str | None = None  # the text, written beside job.stage (see jsonio.stage_bytes)
     text_sha: str | None = None  # the SHA-256 of the text's UTF-8 (``base.ids.sha256_text``)
     raw_sha: str | None = None  # the SHA-256 of the raw bytes extracted
+    # the verify gate's normalising leaves the text as it is (worked out here, in the worker,
+    # so the process that writes the records does not read every text again)
+    stable: bool | None = None
 
 
 def compute(job: Job) -> Done:
@@ -70,7 +73,10 @@ def compute(job: Job) -> Done:
         return Done(job, out, charset, None)
     data = out.text.encode("utf-8")
     staged = jsonio.stage_bytes(job.stage, data) if job.stage else None
-    return Done(job, out, charset, shingles.sketch(out.text), staged, sha256_bytes(data), sha256_bytes(raw))
+    from ...engines.text.normalize import normalize
+
+    return Done(job, out, charset, shingles.sketch(out.text), staged, sha256_bytes(data), sha256_bytes(raw),
+                normalize(out.text) == out.text)
 
 
 def default_jobs() -> int:
