@@ -143,21 +143,28 @@ def dateline(text: str | None, publisher: object = None, updates: bool = True) -
     or a line of its own ("*Meeting of 21 September*") tells what the document is about."""
     if not text:
         return None
+    name = _fold(publisher) if isinstance(publisher, str) and publisher.strip() else None
+    for f, _start, line in _dated_lines(text[:_HEAD]):
+        if not updates and _UPDATE_WORD.search(line):
+            continue
+        if _DATELINE_WORD.search(line) or _BYLINE.search(line) or (name and name in _fold(line)):
+            return f.key
+    return None
+
+
+def _dated_lines(head: str):
+    """(date, where its line starts, the line) for each whole day written in ``head`` on a
+    short line that is no heading: where a dateline can stand."""
     from .....engines.text import figures
 
-    head = text[:_HEAD]
-    name = _fold(publisher) if isinstance(publisher, str) and publisher.strip() else None
     for f in figures.find_figures(head):
         if f.kind != "date" or len(f.key) != 10 or not f.key[0].isdigit():
             continue
         start = head.rfind("\n", 0, f.start) + 1
         end = head.find("\n", f.end)
         line = head[start:end if end >= 0 else len(head)].strip()
-        if len(line) > 160 or line.startswith("#") or (not updates and _UPDATE_WORD.search(line)):
-            continue
-        if _DATELINE_WORD.search(line) or _BYLINE.search(line) or (name and name in _fold(line)):
-            return f.key
-    return None
+        if len(line) <= 160 and not line.startswith("#"):
+            yield f, start, line
 
 
 def _day(value: object) -> date | None:
@@ -242,16 +249,9 @@ def dateline_name(text: str | None) -> str | None:
     the document ("Updated …", "Published …") or carries a byline, as ``dateline`` reads it."""
     if not text:
         return None
-    from .....engines.text import figures
-
     head = text[:_HEAD]
-    for f in figures.find_figures(head):
-        if f.kind != "date" or len(f.key) != 10 or not f.key[0].isdigit():
-            continue
-        start = head.rfind("\n", 0, f.start) + 1
-        end = head.find("\n", f.end)
-        line = head[start:end if end >= 0 else len(head)].strip()
-        if len(line) > 160 or line.startswith("#") or not (_DATELINE_WORD.search(line) or _BYLINE.search(line)):
+    for f, start, line in _dated_lines(head):
+        if not (_DATELINE_WORD.search(line) or _BYLINE.search(line)):
             continue
         before = " ".join(_DATELINE_WORD.sub(" ", head[start:f.start]).split()).lstrip("*_ ")
         # the line opens with a name and a mark before the date: "The Ferry Ledger, 2 October
