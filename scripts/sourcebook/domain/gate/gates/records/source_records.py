@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 
@@ -64,6 +65,7 @@ def gate(ctx: GateContext) -> GateResult | None:
         return None
     records = {sid: rec for sid, rec in ctx.sources.items() if isinstance(rec, dict)}
     names = publishers(records)  # folded once, not once per cited source
+    shared = publisher_counts(records)
     claims = [dict(c) for c in ctx.active]
     found: list[Finding] = []
     for sid in cited:
@@ -75,7 +77,7 @@ def gate(ctx: GateContext) -> GateResult | None:
                                  f"document to {whose!r}, another source's publisher, which neither this source's "
                                  "record nor the top of its text names; the ledger would show it as that publisher's "
                                  f"own: sb source set {sid} title=\"...\" with the title its text states"))
-        given = publisher_given_to(sid, rec, text, records)
+        given = publisher_given_to(sid, rec, text, records, shared)
         if given:
             found.append(Finding("E-SOURCE-PUBLISHER-DATELINE", sid, f"its publisher {given[0]!r} is another source's "
                                  f"publisher, but the dateline at the top of its text gives the document to "
@@ -262,8 +264,14 @@ def dateline_name(text: str | None) -> str | None:
     return None
 
 
-def publisher_given_to(sid: str, rec: Mapping, text: str | None,
-                       records: Mapping[str, Mapping]) -> tuple[str, str] | None:
+def publisher_counts(records: Mapping[str, Mapping]) -> Counter[str]:
+    """How many records name each publisher, folded: counted once per run, not once per source."""
+    return Counter(_fold(o["publisher"]) for o in records.values()
+                   if isinstance(o, Mapping) and isinstance(o.get("publisher"), str))
+
+
+def publisher_given_to(sid: str, rec: Mapping, text: str | None, records: Mapping[str, Mapping],
+                       counts: Counter[str] | None = None) -> tuple[str, str] | None:
     """(publisher, dateline name) when this source's publisher is another source's publisher,
     the top of its text never names it, and its dateline opens with another name ("*The Ferry
     Ledger, 2 October 2026*" under a publisher set to the operator's): the text says whose the
@@ -272,8 +280,11 @@ def publisher_given_to(sid: str, rec: Mapping, text: str | None,
     if not isinstance(pub, str) or len(pub.strip()) < 4:
         return None
     p = _fold(pub)
-    if not any(o is not rec and other != sid and isinstance(o.get("publisher"), str) and _fold(o["publisher"]) == p
-               for other, o in records.items()):
+    if counts is None:
+        counts = publisher_counts(records)
+    mine = records.get(sid)  # this source, counted among the records when it is one of them
+    own = isinstance(mine, Mapping) and isinstance(mine.get("publisher"), str) and _fold(mine["publisher"]) == p
+    if counts[p] - own < 1:  # no other record names it
         return None
     if p in _fold((text or "")[:_HEAD]):
         return None
