@@ -371,6 +371,23 @@ def test_a_podcast_transition_carries_no_figure(ws):
     assert r.rc != 0 and "E-POD-TRANSITION" in r.err, r.both
 
 
+def _podcast_judged(ws, script: dict, code: str | None, named: str = "") -> None:
+    """Render ``script`` as the podcast draft: with no ``code`` it renders and verifies clean;
+    else render refuses it with ``code`` (naming ``named``), and the same script written into
+    the build by hand is refused by verify with that code."""
+    _write(ws, "drafts/podcast.json", json.dumps(script))
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    if code is None:
+        assert r.rc == 0 and sb("tts-plan", cwd=ws).rc == 0, r.both
+        rc, codes, doc = _verify(ws)
+        assert rc == 0, sorted(codes)
+        return
+    assert r.rc != 0 and code in r.err and named in r.err, r.both
+    _write(ws, "build/podcast.script.json", json.dumps(script))
+    rc, codes, doc = _verify(ws)
+    assert rc == 2 and code in codes, sorted(codes)
+
+
 @pytest.mark.parametrize("edit, code", [
     (lambda d: d["speakers"][1].update(voice_hint="reporter, openly scornful of the operator, rolls eyes at every "
                                                   "promise"), "E-POD-VOICE"),
@@ -387,17 +404,7 @@ def test_a_voice_takes_no_side_and_speaks_for_no_source(ws, edit, code):
     with open(os.path.join(ws, "drafts", "podcast.json"), encoding="utf-8") as fh:
         script = json.load(fh)
     edit(script)
-    _write(ws, "drafts/podcast.json", json.dumps(script))
-    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
-    if code is None:
-        assert r.rc == 0 and sb("tts-plan", cwd=ws).rc == 0, r.both
-        rc, codes, doc = _verify(ws)
-        assert rc == 0, sorted(codes)
-        return
-    assert r.rc != 0 and code in r.err, r.both
-    _write(ws, "build/podcast.script.json", json.dumps(script))
-    rc, codes, doc = _verify(ws)
-    assert rc == 2 and code in codes, sorted(codes)
+    _podcast_judged(ws, script, code)
 
 
 @pytest.mark.parametrize("text, code", [
@@ -435,17 +442,7 @@ def test_a_spoken_line_says_every_clause_its_claims_say(ws, text, code):
         script = json.load(fh)
     line = next(ln for ln in script["lines"] if "readers were still off" in ln["text"])
     line["text"] = text
-    _write(ws, "drafts/podcast.json", json.dumps(script))
-    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
-    if code is None:
-        assert r.rc == 0 and sb("tts-plan", cwd=ws).rc == 0, r.both
-        rc, codes, doc = _verify(ws)
-        assert rc == 0, sorted(codes)
-        return
-    assert r.rc != 0 and code in r.err and "crews" in r.err, r.both
-    _write(ws, "build/podcast.script.json", json.dumps(script))
-    rc, codes, doc = _verify(ws)
-    assert rc == 2 and code in codes, sorted(codes)
+    _podcast_judged(ws, script, code, "crews")
 
 
 @pytest.mark.parametrize("credit,refused", [
