@@ -215,6 +215,10 @@ def test_various_backs_several_and_a_number_of_but_no_other_count():
     assert stance.added_words("PEP 433 tried numerous alternatives.", backing) == ("quantity", "numerous")
     assert stance.added_words("PEP 433 tried several alternatives.", ["PEP 433 tried other alternatives."]) == \
         ("quantity", "several")
+    # a claim's "multiple" is such a word too ("multiple hacks" told as "several hacks")
+    hacks = ["The new parser would allow the elimination of multiple hacks in the current grammar."]
+    assert stance.added_words("The parser lets the grammar drop several hacks.", hacks) is None
+    assert stance.added_words("The parser lets the grammar drop a couple of hacks.", hacks) == ("quantity", "a couple of")
 
 
 def test_a_no_answers_the_question_its_claims_turn_around():

@@ -1522,11 +1522,13 @@ CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\
               r"[→⟶➔➜⇒↑↓⬆⬇↗↘▲▼⇧⇩]",
               re.IGNORECASE)
 # a claim that compares, or tells a change in other words ("extended or contracted by the reset
-# amount"), backs a sentence's word of change ("stretches or shrinks")
+# amount", "the elimination of multiple hacks"), backs a sentence's word of change ("stretches or
+# shrinks", "drops several hacks")
 _COMPARED = lazy(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|compared|previous|earlier|"
                  r"before|after|from|extend\w*|contract(?:s|ed|ing|ion)|expand\w*|stretch\w*|lengthen\w*|"
                  r"shorten\w*|widen\w*|narrow\w*|doubl\w*|halv\w*|increment\w*|decrement\w*|rais(?:e|es|ed|ing)|reduc\w*|"
-                 r"bump\w*|advanc\w*|upgrad\w*|downgrad\w*)\b|前年|比", re.IGNORECASE)
+                 r"bump\w*|advanc\w*|upgrad\w*|downgrad\w*|eliminat\w*|remov(?:e|es|ed|ing|al))\b|前年|比",
+                 re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -1954,10 +1956,10 @@ def _also_does(sentence: str, backing: list[str]) -> str | None:
 _QUANTITY = lazy(r"\b(?:a\s+couple\s+of|(?:quite\s+|only\s+|just\s+)?a\s+few|several|a\s+handful\s+of|numerous|"
                  r"a\s+number\s+of|a\s+small\s+number\s+of)\b", re.IGNORECASE,
                  needs=("couple", "few", "several", "handful", "numerous", "number"))
-# "several", "a number of" and a claim's "various" or "sundry" say one thing: more than two, how many
-# untold ("a couple of", "a few", "numerous" say more than that)
+# "several", "a number of" and a claim's "various", "sundry" or "multiple" say one thing: more
+# than one or two, how many untold ("a couple of", "a few", "numerous" say more than that)
 _SOME_KINDS = lazy(r"several|a\s+number\s+of")
-_VARIOUS = lazy(r"\b(?:various|sundry|several|a\s+number\s+of)\b", re.IGNORECASE)
+_VARIOUS = lazy(r"\b(?:various|sundry|multiple|several|a\s+number\s+of)\b", re.IGNORECASE)
 _ONE = lazy(r"\b(?:(?:only|just)\s+)?(?:one|a\s+single|a\s+lone|a\s+sole)\s+(?P<noun>[^\W\d_]{3,})\b", re.IGNORECASE)
 _NOT_A_NOUN = frozenset(("of", "another", "way", "time", "day", "week", "month", "year", "hour", "minute", "more",
                          "less", "and", "the", "who", "that", "which", "thing", "side", "hand", "point", "place"))
