@@ -230,6 +230,8 @@ def test_a_verb_of_report_stressed_alone_is_refused_and_other_stress_passes(demo
     ("were still switched off in late September", "were switched off throughout September", "throughout"),
     ("A single adult fare bought on board is", "A single adult fare bought on board at Halden Quay is", "Halden Quay"),
     ("Where the pass works today</h2>", "Where the pass works today, and W3 not this year</h2>", "'not this year'"),
+    # a name the page's other claims give moved onto the fare's sentence: the pass is not the fare
+    ("A single adult fare bought on board is", "A Tidewater Pass bought on board is", "'Tidewater Pass'"),
 ])
 def test_the_page_gate_refuses_the_sentence_and_passes_the_page(demo, tmp_path, old, new, word):
     with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
@@ -258,6 +260,20 @@ def test_a_figure_told_as_a_peak_needs_a_claim_that_calls_it_one():
 ])
 def test_a_place_the_claims_and_the_page_never_name_is_found(sentence, hay, place):
     assert stance.place_unsaid(sentence, hay) == place
+
+
+@pytest.mark.parametrize("sentence,own,moved", [
+    ("A Tidewater Pass bought on board is 3.40 marks", FARE, "Tidewater Pass"),
+    ("The Tidewater Pass is accepted on routes W1 and W2", ["The Tidewater Pass is accepted on W1 and W2."], None),
+    # a name no other claim gives is the place rule's or a person's to judge, not this one's
+    ("A Harbour Card bought on board is 3.40 marks", FARE, None),
+    # the words that open a sentence are not part of a name; one capitalised word is no name
+    ("The fare bought on board is 3.40 marks", FARE, None),
+    ("A single fare on board is 3.40 marks, Tidewater says", FARE, None),
+])
+def test_a_name_the_other_claims_give_is_not_moved_onto_a_claim_that_never_names_it(sentence, own, moved):
+    others = ["The Tidewater Pass is accepted on water bus routes W1 and W2."]
+    assert stance.name_moved(sentence, list(own), others) == moved
 
 
 def test_a_task_to_report_names_no_speaker():

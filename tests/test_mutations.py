@@ -214,6 +214,20 @@ def test_an_invented_sentence_in_the_draft_is_refused_by_check_draft(ws):
     assert r.rc != 0 and "E-DRAFT-FIGURE" in r.err, r.both
 
 
+def test_check_draft_passes_the_draft_verify_passes_and_refuses_the_same_draft_edited(ws):
+    # one truth: the demo's draft holds a sentence citing a superseded claim, which the report
+    # tells as history ("[3] (superseded)"); check-draft judges the report as it is written
+    r = sb("check-draft", "drafts/draft.md", cwd=ws)
+    assert r.rc == 0 and "build/report.md" in r.out, r.both
+    assert _verify(ws)[0] == 0
+    _edit(ws, "drafts/draft.md", "A single adult fare bought on board is", "A Tidewater Pass bought on board is")
+    r = sb("check-draft", "drafts/draft.md", cwd=ws)
+    assert r.rc == 2 and "E-PAGE-WORD-UNBACKED" in r.err and "'Tidewater Pass'" in r.err, r.both
+    sb("render", "answer", "--from", "drafts/draft.md", cwd=ws)
+    rc, codes, _ = _verify(ws)
+    assert rc == 2 and "E-PAGE-WORD-UNBACKED" in codes, sorted(codes)
+
+
 def test_an_invented_sentence_rendered_from_the_draft_is_refused_by_verify(ws):
     draft = _read(ws, "drafts/draft.md")
     _write(ws, "drafts/draft.md", draft.rstrip("\n") + f"\n\n{INVENTED}\n")
@@ -345,8 +359,11 @@ def test_a_podcast_link_or_outline_judges_no_claim(ws, where, text, code):
     ("So on W3, carry another way to pay until the readers work.",
      "So on W3, bring another way to pay until the readers work.", None),
     ("Or take W1 and enjoy the view.", "Or take W1 and enjoy the view without a care.", None),
+    ("Or take W1 and enjoy the view.", "Or just wave your pass at the W3 crew.", "E-POD-UNCITED"),
+    ("Or take W1 and enjoy the view.", "Or sit up top on W2 and enjoy the view.", None),
 ], ids=["a why that takes a cancelling as so", "ride without paying", "banter that waves riders through",
-        "an honest why", "honest advice", "honest banter"])
+        "an honest why", "honest advice", "honest banter", "banter that tells the pass of W3",
+        "honest banter naming a route"])
 def test_a_line_that_states_no_claim_turns_none(ws, old, new, code):
     """A transition that asks why something ended, an opinion that says "without" what its
     inference tells done, and banter that tells how a route's ride is paid for state facts no

@@ -178,7 +178,7 @@ def judge_report(ws: Workspace, text: str, where: str) -> list[Finding]:
     texts = tuple(t for sid in sorted(view.sources) if (t := read_normalized(ws, sid)))
     a = assess(draft_check.read(body), draft_ledger(by_num, view.claims, view.sources,
                                                     ws.load_manifest().get("question"), texts), where,
-               unverified_ok=False)
+               unverified_ok=False, history=True)
     return a.findings + uncited_findings(a, where, "E-REPORT-UNCITED", REPORT_UNCITED_ADVICE)
 
 

@@ -105,8 +105,9 @@ def _quotes(claim: Mapping) -> list[str]:
 class _Backing:
     """Backing texts by source and by claim, computed once per draft."""
 
-    def __init__(self, ledger: DraftLedger):
+    def __init__(self, ledger: DraftLedger, history: bool = False):
         self.ledger = ledger
+        self.history = history
         self.by_source: dict[str, list[str]] = {}
         self.quotes_by_source: dict[str, list[str]] = {}
         self.claims_by_source: dict[str, list[str]] = {}
@@ -130,6 +131,21 @@ class _Backing:
         c = self.ledger.claims.get(rid)
         return c is not None and lm.is_citable(c)
 
+    def told(self, refs: Iterable[str]) -> list[str]:
+        """``refs`` as the report shows them: a superseded claim is told as history, cited by its
+        sources' numbers with "(superseded)", so it stands for those sources (``history``: the
+        report; a chat answer's provenance is what stands, never history)."""
+        if not self.history:
+            return list(refs)
+        out: list[str] = []
+        for rid in refs:
+            c = self.ledger.claims.get(rid)
+            if c is not None and c.get("status") == "superseded":
+                out += [sid for sid in cited_sources(c, self.ledger.claims) if sid in self.ledger.sources]
+            else:
+                out.append(rid)
+        return out
+
     def inferred(self, rid: str) -> bool:
         c = self.ledger.claims.get(rid)
         return c is not None and lm.is_active(c) and c.get("confidence") == "inferred"
@@ -144,7 +160,7 @@ class _Backing:
         for n in numbers:
             sid = self.ledger.by_num.get(n)
             out += self.quotes_by_source.get(sid, []) if sid else []
-        for rid in refs:
+        for rid in self.told(refs):
             if rid.startswith("src_"):
                 out += self.quotes_by_source.get(rid, [])
             elif self.citable(rid):
@@ -162,7 +178,7 @@ class _Backing:
         for n in numbers:
             sid = self.ledger.by_num.get(n)
             out += by_source.get(sid, []) if sid else []
-        for rid in refs:
+        for rid in self.told(refs):
             if rid.startswith("src_"):
                 out += by_source.get(rid, [])
             elif self.citable(rid):
@@ -179,7 +195,7 @@ class _Backing:
         for n in numbers:
             sid = self.ledger.by_num.get(n)
             out += self.units_by_source.get(sid, []) if sid else []
-        for rid in refs:
+        for rid in self.told(refs):
             if rid.startswith("src_"):
                 out += self.units_by_source.get(rid, [])
             elif self.citable(rid):
@@ -251,7 +267,7 @@ def _cites(numbers: list[int], refs: list[str]) -> str:
 
 
 def _kind(s: DraftSentence, backing: _Backing, unverified_ok: bool) -> str:
-    if s.numbers or any(backing.citable(r) for r in s.refs):
+    if s.numbers or any(backing.citable(r) for r in backing.told(s.refs)):
         return "cited"
     if "inference" in s.tags or any(backing.inferred(r) for r in s.refs):
         return "inferred"
@@ -490,13 +506,14 @@ def _code_findings(d: DraftCitations, backing: _Backing, ledger: DraftLedger, wh
 
 
 def assess(d: DraftCitations, ledger: DraftLedger, where: str, *, unverified_ok: bool = True,
-           judge: bool = True) -> Assessment:
+           judge: bool = True, history: bool = False) -> Assessment:
     """Each prose sentence's kind, and the findings of figures that do not stand.
 
     ``unverified_ok``: whether ``[unverified]`` declares provenance (a chat answer checked with
     ``sb check-draft``) or leaves the sentence uncited (the report ``sb verify`` ships).
-    ``judge`` False: the kinds only (the sentences are judged elsewhere, from their draft)."""
-    backing = _Backing(ledger)
+    ``judge`` False: the kinds only (the sentences are judged elsewhere, from their draft).
+    ``history``: a report, which tells a cited superseded claim as history of its sources."""
+    backing = _Backing(ledger, history)
     out = Assessment()
     for s in d.prose:
         kind = _kind(s, backing, unverified_ok)

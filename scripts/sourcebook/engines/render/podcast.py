@@ -166,6 +166,31 @@ def aside_unheld(text: str, backing: list[str]) -> str | None:
     return None
 
 
+# the words that only say what a route name names ("route W3", "the W3 line"): no fact of it
+_ROUTE_NOUNS = frozenset("route routes line lines service services boat boats bus buses water".split())
+
+
+def _route_told(text: str, names: set[str], texts: list[str]) -> tuple[str, str] | None:
+    """(route, word) when a line citing nothing names a route (``names``, lower case) together
+    with a word that a claim naming that route tells of it ("wave your pass at the W3 crew" of
+    "Route W3 is due to accept the Tidewater Pass"), else None. A word a line shares with no
+    claim of that route ("Or take W1 and enjoy the view") is the line's own."""
+    import re
+
+    from ..search.tokenize import STOP_WORDS
+
+    if not names or text.rstrip().endswith("?"):
+        return None  # a question asks; it tells nothing
+    words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", text)} - STOP_WORDS - _ROUTE_NOUNS
+    for name in sorted(names):
+        about = [t for t in texts if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", t, re.IGNORECASE)]
+        said = {w.lower()[:4] for t in about for w in re.findall(r"[^\W\d_]{3,}", t)}
+        hit = next((w for w in sorted(words) if w[:4] in said), None)
+        if hit:
+            return name.upper(), hit
+    return None
+
+
 def _turned_unclaimed(script: Mapping, claims: Mapping[str, Mapping]) -> list[Finding]:
     """A line that states no claim of its own read for what it turns: a transition that takes an
     ending as so ("Why did the city cancel the readers?"), a line citing only inferences that
@@ -205,6 +230,11 @@ def _turned_unclaimed(script: Mapping, claims: Mapping[str, Mapping]) -> list[Fi
                 out.append(Finding("E-POD-UNCITED", subject, f"a {line.get('kind')} line says {fare!r} of a route the "
                                                              "claims name: it states a fact; make it a factual line "
                                                              "that cites the claim saying it, or cut it"))
+            elif line.get("kind") == "banter" and (told := _route_told(text, names, texts)):
+                out.append(Finding("E-POD-UNCITED", subject, f"a banter line names {told[0]!r} with {told[1]!r}, a "
+                                                             f"word the claims tell of {told[0]}: it states a fact "
+                                                             "about the route; make it a factual line that cites "
+                                                             "the claim saying it, or cut it"))
     return out
 
 

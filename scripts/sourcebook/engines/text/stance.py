@@ -3027,6 +3027,32 @@ def place_unsaid(text: str, hay: str) -> str | None:
     return None
 
 
+# a proper name of two capitalised words or more ("Tidewater Pass", "Harbour Transit Authority");
+# the words that open a sentence ("A", "The", "This") are not part of it
+_NAME = lazy(r"(?<![\w'’-])[A-Z][a-z][\w'’-]*(?:\s+(?:of\s+|on\s+|de\s+)?[A-Z][a-z][\w'’-]*)+")
+_NAME_OPENERS = frozenset("a an the this that these those its their our his her my your every each no some "
+                          "on in at for from by with after before when while if once".split())
+
+
+def name_moved(text: str, own: list[str], others: list[str]) -> str | None:
+    """A proper name ``text`` gives ("A Tidewater Pass bought on board is 3.40 marks") that the
+    page's other claims (``others``) give to something, while what backs the sentence
+    (``own``: its claims, their quotes, their sources' records) never names it: the sentence
+    moves a fact onto another thing the page speaks of. The name as written, or None."""
+    low = " ".join(own).lower()
+    elsewhere = " ".join(others)
+    for m in _NAME.finditer(_seen(text)):
+        words = m.group(0).split()
+        while words and words[0].lower() in _NAME_OPENERS:
+            words = words[1:]
+        if len(words) < 2:
+            continue
+        name = " ".join(words)
+        if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", elsewhere) and name.lower() not in low:
+            return name
+    return None
+
+
 # a verb of report a page may stress only to doubt it ("Riders *say* ...")
 _STRESSED_REPORT = lazy(r"(?:says?|said|claims?|claimed|reports?|reported|told|tells?|insists?|insisted|believes?|"
                         r"believed|thinks?|thought|according|allegedly|supposedly|reportedly|apparently)",

@@ -481,6 +481,12 @@ class _Judge:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
                           f"says; {fix}")
+        moved = self.name_moved(p.text, ids)
+        if moved:
+            return ("E-PAGE-WORD-UNBACKED", f"names {moved!r}, a name the page's other claims give, but none of its "
+                                            f"claims ({', '.join(ids)}), their quotes or their sources' records names "
+                                            "it: the sentence moves what they say onto another thing; name what "
+                                            "the claims name, or cite the claim that names it")
         place = self.place_unsaid(p.text, ids)
         if place:
             code, what, fix = stance.ADDED["place"]
@@ -529,6 +535,20 @@ class _Judge:
         hay = " ".join(self.backing(ids, quotes=True) + self.backing(self.shown_ids(), quotes=True) + records +
                        [question])
         return stance.place_unsaid(text, hay)
+
+    def name_moved(self, text: str, ids: list[str]) -> str | None:
+        """A proper name the page's other claims give that this sentence's claims, their quotes
+        and their sources' records do not (``stance.name_moved``), or None."""
+        from .....engines.text import stance
+
+        if all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
+            return None  # an inference is the author's own: its names are stray_name's to judge
+        own = self.backing(ids, quotes=True) + [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
+        for sid in self.sources_of(list(ids)):
+            rec = self.ctx.source(sid) or {}
+            own += [str(rec.get(k) or "") for k in ("title", "publisher", "author")]
+        others = [t for t in self.topic() if t not in own]
+        return stance.name_moved(text, own, others)
 
     def day(self, sid: str) -> str | None:
         from ....ledger.provenance import source_day

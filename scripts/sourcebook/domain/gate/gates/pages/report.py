@@ -41,14 +41,14 @@ def gate(ctx: GateContext) -> GateResult | None:
     # its sentences are judged once, from the record, by the claims each one cites
     recorded = ctx.recall(REPORT_AS_RECORDED) == hashlib.sha256(raw).hexdigest()
     a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)), WHERE,
-               unverified_ok=False, judge=not recorded)
+               unverified_ok=False, history=True, judge=not recorded)
     found = [Finding("E-CITE-UNKNOWN", f"{WHERE}:{line}", f"[{n}] is not a source number of this workspace; "
                                                           "run `sb render report` again")
              for n, line in d.cited.items() if n not in by_num]
     judged = _as_recorded(ctx, d) if recorded else None
     if recorded and judged is None:  # the record's sentences and the report's do not pair: judge both
         a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)), WHERE,
-                   unverified_ok=False)
+                   unverified_ok=False, history=True)
     found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", REPORT_UNCITED_ADVICE)
     refused = a.refused
     if judged is not None:
@@ -137,7 +137,7 @@ def _by_claim(ctx: GateContext, shown: list[Finding]) -> list[Finding]:
     by_num = {n: sid for sid, n in record.numbers.items()}
     a = assess(draft_check.read(record.draft), draft_ledger(by_num, ctx.claims, ctx.sources.keys(),
                                                             ctx.manifest.get("question"), _texts(ctx)), DRAFT_RECORD,
-               unverified_ok=False)
+               unverified_ok=False, history=True)
     said = {(f.code, f.message) for f in shown}
     return [f for f in a.findings if (f.code, f.message) not in said]
 
@@ -175,7 +175,7 @@ def _as_recorded(ctx: GateContext, shown):
     at = dict(pairs + heads)
     by_num = {n: sid for sid, n in record.numbers.items()}
     a = assess(drafted, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)),
-               DRAFT_RECORD, unverified_ok=False)
+               DRAFT_RECORD, unverified_ok=False, history=True)
     moved = []
     for f in a.findings:
         line = f.subject.rpartition(":")[2]
