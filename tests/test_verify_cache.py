@@ -354,3 +354,17 @@ def test_the_first_run_after_extract_makes_no_extraction_again_and_still_catches
     made.clear()
     r = sb("verify", cwd=ws)
     assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)
+
+
+def test_the_whole_record_key_moves_with_any_edit_of_a_source_record(good):
+    """Gates that read a whole source record (the claim-text gate) remember their verdict under a
+    key naming each record by its file's identity: any edit of a record moves it."""
+    from sourcebook.domain.gate.context import WHOLE, GateContext, VerifyOptions
+    from sourcebook.domain.workspace.layout import Workspace
+
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    before = GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE)
+    assert before and before == GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE)
+    edit(os.path.join(root, "sources", ids["trade"], "source.json"), '"tier": "B"', '"tier": "C"')
+    assert GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE) not in (None, before)

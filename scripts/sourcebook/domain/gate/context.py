@@ -271,8 +271,13 @@ class GateContext:
         for sid, sha in texts:
             if sha is None:
                 return None
-            rec = self.sources.get(sid) or {}
-            told = repr(sorted(rec.items())) if fields == WHOLE else ':'.join(str(rec.get(f)) for f in fields)
+            if fields == WHOLE:
+                # the whole record by its file's identity, the identity the record cache trusts
+                # (a record read afresh has one too): no need to print a thousand records
+                told = repr(self.source_sigs.get(sid))
+            else:
+                rec = self.sources.get(sid) or {}
+                told = ':'.join(str(rec.get(f)) for f in fields)
             h.update(f"\0{sid}:{sha}:{told}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
 
