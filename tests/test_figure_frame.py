@@ -55,6 +55,10 @@ CASES = [
      "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats{w3}{children}."),
     ("The water bus carried 31,000 boats per weekday{audited}.", "31,000 boats",
      "The water bus carried 31,000 riders a weekday{audited}."),
+    # households are not riders: the claim counts passengers
+    ("The operator and the city give an audited 31,000 households per weekday for the year to September{audited}.",
+     "31,000 households",
+     "The operator and the city give an audited 31,000 travellers per weekday for the year to September{audited}."),
     # which of a thing it counts: words inside the figure's unit phrase
     ("The operator and the city give an audited 31,000 bus and tram passengers per weekday{audited}.", "tram",
      "The operator and the city give an audited 31,000 water bus passengers per weekday{audited}."),
@@ -150,6 +154,11 @@ POD = [
      "half thousand over the summer."),
     ("Children under twelve with a paying adult pay 3.40 marks on board.", "Children",
      "Adults pay 3.40 marks on board, and children under twelve ride free when travelling with a paying adult."),
+    # the audited count told of households, not of passengers
+    ("That depends on whom you ask: an audited thirty-one thousand households a weekday over the year, or "
+     "thirty-eight and a half thousand over the summer.", "households",
+     "That depends on whom you ask: an audited thirty-one thousand riders a weekday over the year, or "
+     "thirty-eight and a half thousand over the summer."),
 ]
 
 

@@ -111,6 +111,8 @@ _COUNTED: dict[str, str] = {
     "routes": r"routes?|lines|маршрут[а-я]*",
     "stops": r"stops|piers?|stations?|landings?|причал[а-я]*|станци[а-я]*",
     "complaints": r"complaints?|жалоб[а-я]*",
+    # a household is no rider: "31,000 households a weekday" of "31,000 passengers" counts another thing
+    "households": r"households?|homes|dwellings?|families|домохозяйств[а-я]*|семей",
     "age": r"years?\ old|year-olds?|-year-olds?",
 }
 _COUNT_AFTER = lazy(r"(?:[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?|-)(?:" +
@@ -128,7 +130,7 @@ _AGE_BEFORE = lazy(r"(?:(?:child|children|kids?|minors?|people|passengers?|rider
                    r"\baged|\bages|\bage)\s+\Z", re.I)
 _AGE_AFTER_CJK = lazy(r"(?:歳|岁|才)")
 _NAMES = {"people": "people or trips", "vessels": "boats or vehicles", "devices": "devices", "seats": "seats",
-          "tickets": "tickets", "routes": "routes", "stops": "stops", "complaints": "complaints", "age": "an age"}
+          "tickets": "tickets", "routes": "routes", "stops": "stops", "complaints": "complaints", "households": "households", "age": "an age"}
 
 # --- clauses ---------------------------------------------------------------------------------
 _BREAK = lazy(r"[,;:()\[\]—–!?。，；：、]|\.(?!\d)|\s-\s"
