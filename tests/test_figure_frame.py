@@ -89,6 +89,11 @@ CASES = [
     ("The operator and the city give an audited 31,000 passengers per weekday for the quarter to September"
      "{audited}.", "quarter",
      "The operator and the city give an audited 31,000 passengers per weekday in the year to September{audited}."),
+    # an approximation of a figure the claim gives audited: the audit dropped, the figure an estimate
+    ("How many ride is disputed: a rough 31,000 a weekday{audited}.", "rough",
+     "How many ride is disputed: 31,000 a weekday, audited{audited}."),
+    ("The water bus carried approximately 31,000 passengers per weekday{audited}.", "approximately",
+     "The water bus carried 31,000 passengers per weekday{audited}."),
     # an assurance the claim does not give
     ("The trade press reports an audited 38,500 passengers over the summer{summer}.", "audited",
      "The trade press reports 38,500 passengers over the summer{summer}."),
@@ -122,6 +127,8 @@ HONEST = [
     "12-year-olds and younger children ride free with a paying adult{children}.",
     "The water bus carried 31,000 passengers a weekday in the year to September{audited}.",  # "per weekday"
     "The operator and the city give an audited 31,000{audited}.",  # "audited" is in the claim's quote
+    "Weekday ridership averaged roughly 38,500 passengers over the summer{summer}.",  # a bare figure, no audit
+    "The water bus carried about 31,000 passengers per weekday{audited}.",  # "about" only rounds
     "An adult pays 3.40 marks on board{fare}, and a child under twelve rides free with a paying adult{children}.",
     "Weekday ridership averaged 31,000 passengers over the year{audited} against 38,500 over the summer{summer}.",
     "Weekday ridership averaged 31,000 passengers in the year to September and 38,500 over the summer"
