@@ -974,6 +974,11 @@ def test_a_plan_told_as_done_is_refused(demo, page, tmp_path):
      "when travelling with a paying adult"),
     ("children under twelve ride free with a paying adult", "children under twelve ride free with or without a "
      "paying adult", "when travelling with a paying adult"),
+    # the claim's bound of age dropped: children of any age ride free
+    ("children under twelve ride free with a paying adult", "children ride free with a paying adult",
+     "Children under twelve"),
+    ("children under twelve ride free with a paying adult", "kids ride free with a paying adult",
+     "Children under twelve"),
 ])
 def test_a_condition_dropped_from_its_claim_is_refused(demo, page, tmp_path, old, new, lost):
     """A conditional fact told without its condition says more than its source: W3 is due "once
@@ -1110,6 +1115,11 @@ def test_a_report_kept_as_one_passes(demo, page, tmp_path, new):
      "who pays"),
     ("children under twelve ride free with a paying adult", "children under twelve ride free, but only with a "
      "paying adult"),
+    # the bound of age kept in other words
+    ("children under twelve ride free with a paying adult", "children under 12 ride free with a paying adult"),
+    ("children under twelve ride free with a paying adult", "children aged under twelve ride free with a paying "
+     "adult"),
+    ("children under twelve ride free with a paying adult", "under-twelves ride free with a paying adult"),
 ])
 def test_a_condition_kept_in_other_words_passes(demo, page, tmp_path, old, new):
     passes_prose(demo, page.replace(old, new, 1), tmp_path)
