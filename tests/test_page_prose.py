@@ -362,6 +362,9 @@ def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
     # the advice moved to a route the inference does not name (W1 is named elsewhere on the page)
     html = page.replace("carry another way to pay on W3<span", "carry another way to pay on W1<span")
     refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "'W1'")
+    # a feast day the inference does not name dates it (the superseded "before Christmas" estimate)
+    html = page.replace("Until the W3 readers work, carry another way", "Until Christmas, carry another way")
+    refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "'Christmas'")
     # ... while the route it names, said again in other words, passes
     html = page.replace("carry another way to pay on W3<span", "on route W3 keep another way to pay at hand<span")
     assert check(demo, html, tmp_path)[0] == []

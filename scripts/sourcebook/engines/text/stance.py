@@ -3042,6 +3042,31 @@ def _every_time(sentence: str, backing: list[str]) -> str | None:
     return " ".join(m.group(0).lower().split())
 
 
+# a time named by a feast, a holiday or a season ("until Christmas", "by Easter", "before the
+# summer"): a date in words. "Lent" and "advent" are left out ("lent a hand", "the advent of")
+_NAMED_TIME = lazy(r"(?<![\w-])(?:christmas(?:time)?|xmas|easter|new\ year|thanksgiving|halloween|hogmanay|"
+                   r"whitsun(?:tide)?|pentecost|hanukk?ah|chanukah|diwali|ramadan|eid|passover|midsummer|michaelmas|"
+                   r"(?:the|this|next)\ holidays|(?:bank|public)\ holidays?|half[- ]term|golden\ week|"
+                   r"(?<=until\ )(?:the\ )?(?:summer|winter|spring|autumn|fall)|"
+                   r"(?<=by\ )(?:the\ )?(?:summer|winter|spring|autumn|fall)|"
+                   r"(?<=before\ )(?:the\ )?(?:summer|winter|spring|autumn|fall)|"
+                   r"(?<=after\ )(?:the\ )?(?:summer|winter|spring|autumn|fall))(?![\w-])"
+                   r"|クリスマス|正月|お盆|ゴールデンウィーク|圣诞|春节|国庆|рождеств\w*|пасх\w*|нов\w+\ год\w*",
+                   re.IGNORECASE)
+
+
+def time_unsaid(text: str, backing: list[str]) -> str | None:
+    """A feast, a holiday or a season ``text`` names as a time ("until Christmas") that none of
+    ``backing`` names, as written, or None: a date no claim gives."""
+    hay = " ".join(_seen(b) for b in backing).lower()
+    for m in _NAMED_TIME.finditer(_seen(text)):
+        word = m.group(0)
+        key = word.lower().removeprefix("the ")
+        if key[:5] not in hay:
+            return word
+    return None
+
+
 # a place named after a preposition of place ("bought on board at Halden Quay"): a capitalised
 # name, not a month, a day or a code ("W3", "PEP")
 _PLACE = lazy(r"(?<![\w])(?:at|in|near|outside|inside|from|via|off|beside|opposite)\s+(?:the\s+)?"
