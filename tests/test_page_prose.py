@@ -691,6 +691,17 @@ def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_p
     passes_prose(demo, page.replace(old, new, 1), tmp_path)
 
 
+def test_over_the_months_of_a_span_is_no_bound(demo, page, tmp_path):
+    """"over the twelve months to September" tells the span a figure covers, not "more than
+    twelve": it passes; "over twelve" bound to the children's age is still refused."""
+    old = "give an audited 31,000 passengers per weekday for the year to September"
+    assert old in page
+    passes_prose(demo, page.replace(old, "give an audited 31 thousand passengers a weekday over the twelve months "
+                                         "to September", 1), tmp_path)
+    refused(demo, page.replace(_KIDS, "children over twelve ride free", 1), tmp_path, "E-PAGE-FIGURE-COMPARISON",
+            "over twelve")
+
+
 @pytest.mark.parametrize("new, word, honest", [
     ("十二岁以上儿童在付费成人陪同下免费乘坐", "以上", "未满十二岁的儿童在付费成人陪同下免费乘坐"),
     ("12歳以上の子どもは有料の大人と一緒なら無料です", "以上", "12歳未満の子どもは有料の大人と一緒なら無料です"),

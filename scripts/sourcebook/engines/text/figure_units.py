@@ -214,11 +214,19 @@ def comparison(text: str, start: int, end: int) -> Comparison | None:
     m = _CMP_BEFORE.search(text, max(0, start - 24), start)
     if not m:
         return _comparison_other(text, start, end)
+    if m.group("w") and _SPAN_THE.search(m.group(0)) and _SPAN_AFTER.match(text, end):
+        return None  # "over the twelve months to September": a span of time, no bound
     if m.group("s"):
         s = m.group("s")
         return Comparison(s, "up" if s in _UP else "down" if s in _DOWN else "about", True)
     w = " ".join(m.group("w").lower().split())
     return Comparison(m.group("w"), "up" if w in _UP else "down" if w in _DOWN else "about", False)
+
+
+# "over the twelve months", "across the past 12 weeks": "the" before a figure of time after it
+_SPAN_THE = lazy(r"\ the\ \Z", re.I)
+_SPAN_AFTER = lazy(r"[\ \u00a0-](?:(?:calendar|full|whole|working)\ )?(?:days?|weeks?|fortnights?|months?|quarters?|"
+                   r"years?|decades?)(?![^\W\d_])", re.I)
 
 
 def agrees(page: Comparison | None, claim: Comparison | None) -> bool:
