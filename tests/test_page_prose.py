@@ -691,6 +691,21 @@ def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_p
     passes_prose(demo, page.replace(old, new, 1), tmp_path)
 
 
+@pytest.mark.parametrize("new, code, word", [
+    ("children aged twelve or younger ride free", "E-PAGE-FIGURE-COMPARISON", "twelve or younger"),
+    ("children aged eleven or older ride free", "E-PAGE-FIGURE-UNBACKED", "eleven"),
+    ("children aged ten or younger ride free", "E-PAGE-FIGURE-UNBACKED", "ten"),
+])
+def test_a_whole_year_age_bound_one_year_on_is_the_claims(demo, page, tmp_path, new, code, word):
+    """"aged eleven or younger" and "11 and under" take in the same children as the claim's
+    "under twelve": they pass; "twelve or younger" takes in the twelve-year-olds, and "eleven or
+    older" or "ten or younger" other children, refused."""
+    assert _KIDS in page
+    refused(demo, page.replace(_KIDS, new, 1), tmp_path, code, word)
+    passes_prose(demo, page.replace(_KIDS, "children aged eleven or younger ride free", 1), tmp_path)
+    passes_prose(demo, page.replace(_KIDS, "children 11 and under ride free", 1), tmp_path)
+
+
 def test_over_the_months_of_a_span_is_no_bound(demo, page, tmp_path):
     """"over the twelve months to September" tells the span a figure covers, not "more than
     twelve": it passes; "over twelve" bound to the children's age is still refused."""

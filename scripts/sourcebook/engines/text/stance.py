@@ -953,6 +953,7 @@ def age_bound_dropped(claim_text: str, sentence: str) -> str | None:
     tells the claim of every child. "Children under 12", "aged eleven or younger" give an age (the
     figure rules judge its value). None otherwise."""
     from .figure_frame import _says, frames
+    from .figure_units import comparison
 
     said, seen = _seen(claim_text), _seen(sentence)
     for fr in frames(said):
@@ -966,7 +967,8 @@ def age_bound_dropped(claim_text: str, sentence: str) -> str | None:
             continue  # not told of the same people
         if not keys and m.group("who").lower()[:4] not in _stems(seen):
             continue
-        if any(g.counted in ("attribute", "age") or g.figure.kind == "number" and g.figure.key == fr.figure.key
+        if any(g.counted in ("attribute", "age") or g.figure.kind == "number" and (
+                g.figure.key == fr.figure.key or comparison(seen, g.figure.start, g.figure.end) is not None)
                for g in frames(seen)) or _UNDER_NS.search(seen):
             continue  # an age is given: its value is the figure rules' to judge
         at = max(0, fr.figure.start - 40) + m.start()
