@@ -55,6 +55,10 @@ CASES = [
      "Route W3 is due to follow on 1 December 2026, once new readers are fitted to its boats{w3}{children}."),
     ("The water bus carried 31,000 boats per weekday{audited}.", "31,000 boats",
      "The water bus carried 31,000 riders a weekday{audited}."),
+    # households are not riders: the claim counts passengers
+    ("The operator and the city give an audited 31,000 households per weekday for the year to September{audited}.",
+     "31,000 households",
+     "The operator and the city give an audited 31,000 travellers per weekday for the year to September{audited}."),
     # which of a thing it counts: words inside the figure's unit phrase
     ("The operator and the city give an audited 31,000 bus and tram passengers per weekday{audited}.", "tram",
      "The operator and the city give an audited 31,000 water bus passengers per weekday{audited}."),
@@ -85,6 +89,11 @@ CASES = [
     ("The operator and the city give an audited 31,000 passengers per weekday for the quarter to September"
      "{audited}.", "quarter",
      "The operator and the city give an audited 31,000 passengers per weekday in the year to September{audited}."),
+    # an approximation of a figure the claim gives audited: the audit dropped, the figure an estimate
+    ("How many ride is disputed: a rough 31,000 a weekday{audited}.", "rough",
+     "How many ride is disputed: 31,000 a weekday, audited{audited}."),
+    ("The water bus carried approximately 31,000 passengers per weekday{audited}.", "approximately",
+     "The water bus carried 31,000 passengers per weekday{audited}."),
     # an assurance the claim does not give
     ("The trade press reports an audited 38,500 passengers over the summer{summer}.", "audited",
      "The trade press reports 38,500 passengers over the summer{summer}."),
@@ -118,6 +127,8 @@ HONEST = [
     "12-year-olds and younger children ride free with a paying adult{children}.",
     "The water bus carried 31,000 passengers a weekday in the year to September{audited}.",  # "per weekday"
     "The operator and the city give an audited 31,000{audited}.",  # "audited" is in the claim's quote
+    "Weekday ridership averaged roughly 38,500 passengers over the summer{summer}.",  # a bare figure, no audit
+    "The water bus carried about 31,000 passengers per weekday{audited}.",  # "about" only rounds
     "An adult pays 3.40 marks on board{fare}, and a child under twelve rides free with a paying adult{children}.",
     "Weekday ridership averaged 31,000 passengers over the year{audited} against 38,500 over the summer{summer}.",
     "Weekday ridership averaged 31,000 passengers in the year to September and 38,500 over the summer"
@@ -150,6 +161,11 @@ POD = [
      "half thousand over the summer."),
     ("Children under twelve with a paying adult pay 3.40 marks on board.", "Children",
      "Adults pay 3.40 marks on board, and children under twelve ride free when travelling with a paying adult."),
+    # the audited count told of households, not of passengers
+    ("That depends on whom you ask: an audited thirty-one thousand households a weekday over the year, or "
+     "thirty-eight and a half thousand over the summer.", "households",
+     "That depends on whom you ask: an audited thirty-one thousand riders a weekday over the year, or "
+     "thirty-eight and a half thousand over the summer."),
 ]
 
 

@@ -361,9 +361,11 @@ def test_a_podcast_link_or_outline_judges_no_claim(ws, where, text, code):
     ("Or take W1 and enjoy the view.", "Or take W1 and enjoy the view without a care.", None),
     ("Or take W1 and enjoy the view.", "Or just wave your pass at the W3 crew.", "E-POD-UNCITED"),
     ("Or take W1 and enjoy the view.", "Or sit up top on W2 and enjoy the view.", None),
+    ("So on W3, carry another way to pay until the readers work.",
+     "So on W3, carry another way to pay until Christmas.", "E-PAGE-INFERRED-FACT"),
 ], ids=["a why that takes a cancelling as so", "ride without paying", "banter that waves riders through",
         "an honest why", "honest advice", "honest banter", "banter that tells the pass of W3",
-        "honest banter naming a route"])
+        "honest banter naming a route", "advice that dates the inference"])
 def test_a_line_that_states_no_claim_turns_none(ws, old, new, code):
     """A transition that asks why something ended, an opinion that says "without" what its
     inference tells done, and banter that tells how a route's ride is paid for state facts no
@@ -460,6 +462,26 @@ def test_a_spoken_line_says_every_clause_its_claims_say(ws, text, code):
     line = next(ln for ln in script["lines"] if "readers were still off" in ln["text"])
     line["text"] = text
     _podcast_judged(ws, script, code, "crews")
+
+
+@pytest.mark.parametrize("text, code", [
+    ("My guess is the W3 readers will be working by Christmas.", "E-POD-UNCITED"),
+    ("My guess is the wait will feel long to W3 riders.", None),
+    ("I'd carry cash on W3, just in case.", None),
+], ids=["a guess that dates the W3 readers", "a guess about the wait", "an uncited aside"])
+def test_an_uncited_opinion_line_foretells_no_fact(ws, text, code):
+    """An opinion line citing nothing that foretells what becomes of a route the claims name, in
+    their words or with a time ("the W3 readers will be working by Christmas"), states a fact
+    no claim gives (a superseded estimate, here); a guess of no fact passes."""
+    with open(os.path.join(ws, "drafts", "podcast.json"), encoding="utf-8") as fh:
+        script = json.load(fh)
+    lines = script["lines"]
+    at = next(i for i, ln in enumerate(lines) if ln["kind"] == "banter")
+    lines.insert(at, {"claims": [], "kind": "opinion", "n": 0, "segment": lines[at]["segment"], "speaker": "Ana",
+                      "text": text})
+    for i, ln in enumerate(lines):
+        ln["n"] = i + 1
+    _podcast_judged(ws, script, code, "W3" if code else "")
 
 
 @pytest.mark.parametrize("credit,refused", [

@@ -362,6 +362,9 @@ def test_framing_and_inferences_carry_no_facts(demo, page, tmp_path):
     # the advice moved to a route the inference does not name (W1 is named elsewhere on the page)
     html = page.replace("carry another way to pay on W3<span", "carry another way to pay on W1<span")
     refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "'W1'")
+    # a feast day the inference does not name dates it (the superseded "before Christmas" estimate)
+    html = page.replace("Until the W3 readers work, carry another way", "Until Christmas, carry another way")
+    refused(demo, html, tmp_path, "E-PAGE-INFERRED-FACT", "'Christmas'")
     # ... while the route it names, said again in other words, passes
     html = page.replace("carry another way to pay on W3<span", "on route W3 keep another way to pay at hand<span")
     assert check(demo, html, tmp_path)[0] == []
@@ -688,6 +691,32 @@ def test_a_softened_figure_or_the_claims_own_comparison_passes(demo, page, tmp_p
     passes_prose(demo, page.replace(old, new, 1), tmp_path)
 
 
+@pytest.mark.parametrize("new, code, word", [
+    ("children aged twelve or younger ride free", "E-PAGE-FIGURE-COMPARISON", "twelve or younger"),
+    ("children aged eleven or older ride free", "E-PAGE-FIGURE-UNBACKED", "eleven"),
+    ("children aged ten or younger ride free", "E-PAGE-FIGURE-UNBACKED", "ten"),
+])
+def test_a_whole_year_age_bound_one_year_on_is_the_claims(demo, page, tmp_path, new, code, word):
+    """"aged eleven or younger" and "11 and under" take in the same children as the claim's
+    "under twelve": they pass; "twelve or younger" takes in the twelve-year-olds, and "eleven or
+    older" or "ten or younger" other children, refused."""
+    assert _KIDS in page
+    refused(demo, page.replace(_KIDS, new, 1), tmp_path, code, word)
+    passes_prose(demo, page.replace(_KIDS, "children aged eleven or younger ride free", 1), tmp_path)
+    passes_prose(demo, page.replace(_KIDS, "children 11 and under ride free", 1), tmp_path)
+
+
+def test_over_the_months_of_a_span_is_no_bound(demo, page, tmp_path):
+    """"over the twelve months to September" tells the span a figure covers, not "more than
+    twelve": it passes; "over twelve" bound to the children's age is still refused."""
+    old = "give an audited 31,000 passengers per weekday for the year to September"
+    assert old in page
+    passes_prose(demo, page.replace(old, "give an audited 31 thousand passengers a weekday over the twelve months "
+                                         "to September", 1), tmp_path)
+    refused(demo, page.replace(_KIDS, "children over twelve ride free", 1), tmp_path, "E-PAGE-FIGURE-COMPARISON",
+            "over twelve")
+
+
 @pytest.mark.parametrize("new, word, honest", [
     ("十二岁以上儿童在付费成人陪同下免费乘坐", "以上", "未满十二岁的儿童在付费成人陪同下免费乘坐"),
     ("12歳以上の子どもは有料の大人と一緒なら無料です", "以上", "12歳未満の子どもは有料の大人と一緒なら無料です"),
@@ -974,6 +1003,11 @@ def test_a_plan_told_as_done_is_refused(demo, page, tmp_path):
      "when travelling with a paying adult"),
     ("children under twelve ride free with a paying adult", "children under twelve ride free with or without a "
      "paying adult", "when travelling with a paying adult"),
+    # the claim's bound of age dropped: children of any age ride free
+    ("children under twelve ride free with a paying adult", "children ride free with a paying adult",
+     "Children under twelve"),
+    ("children under twelve ride free with a paying adult", "kids ride free with a paying adult",
+     "Children under twelve"),
 ])
 def test_a_condition_dropped_from_its_claim_is_refused(demo, page, tmp_path, old, new, lost):
     """A conditional fact told without its condition says more than its source: W3 is due "once
@@ -1110,6 +1144,11 @@ def test_a_report_kept_as_one_passes(demo, page, tmp_path, new):
      "who pays"),
     ("children under twelve ride free with a paying adult", "children under twelve ride free, but only with a "
      "paying adult"),
+    # the bound of age kept in other words
+    ("children under twelve ride free with a paying adult", "children under 12 ride free with a paying adult"),
+    ("children under twelve ride free with a paying adult", "children aged under twelve ride free with a paying "
+     "adult"),
+    ("children under twelve ride free with a paying adult", "under-twelves ride free with a paying adult"),
 ])
 def test_a_condition_kept_in_other_words_passes(demo, page, tmp_path, old, new):
     passes_prose(demo, page.replace(old, new, 1), tmp_path)

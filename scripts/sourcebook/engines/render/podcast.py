@@ -167,7 +167,9 @@ def aside_unheld(text: str, backing: list[str]) -> str | None:
 
 
 # the words that only say what a route name names ("route W3", "the W3 line"): no fact of it
-_ROUTE_NOUNS = frozenset("route routes line lines service services boat boats bus buses water".split())
+# (and the people who ride it: "W3 riders")
+_ROUTE_NOUNS = frozenset("route routes line lines service services boat boats bus buses water riders rider "
+                         "passengers passenger people".split())
 
 
 def _route_told(text: str, names: set[str], texts: list[str]) -> tuple[str, str] | None:
@@ -189,6 +191,11 @@ def _route_told(text: str, names: set[str], texts: list[str]) -> tuple[str, str]
         if hit:
             return name.upper(), hit
     return None
+
+
+# a line that foretells: "will", "'ll", "going to", "by Christmas", "soon", "expect", "bet"
+_PREDICTS = lazy(r"\b(?:will|won['’]t|going\s+to|gonna|soon|expects?|expected|bet|predicts?|reckon|by\s+(?:then|"
+                 r"christmas|easter|the\s+(?:new\s+)?year|spring|summer|autumn|winter))\b|['’]ll\b", re.IGNORECASE)
 
 
 def _turned_unclaimed(script: Mapping, claims: Mapping[str, Mapping]) -> list[Finding]:
@@ -235,6 +242,18 @@ def _turned_unclaimed(script: Mapping, claims: Mapping[str, Mapping]) -> list[Fi
                                                              f"word the claims tell of {told[0]}: it states a fact "
                                                              "about the route; make it a factual line that cites "
                                                              "the claim saying it, or cut it"))
+        elif not ids and line.get("kind") == "opinion" and _PREDICTS.search(text):
+            # "My guess is the W3 readers will be working by Christmas": a guess of what becomes of
+            # a route the claims name, in their words or with a time, tells when it happens
+            names = {f.written.lower() for f in find_figures(text) if f.kind == "ident"}
+            told = _route_told(text, names, texts) if any(n in t.lower() for t in texts for n in names) else None
+            when = stance.time_unsaid(text, texts) if told or names else None
+            if told or when:
+                said = f"{told[1]!r}, a word the claims tell of {told[0]}" if told else f"{when!r}, a time"
+                out.append(Finding("E-POD-UNCITED", subject, f"an opinion line citing nothing foretells {said}: "
+                                                             "a guess of what becomes of a route states a fact (a "
+                                                             "date, a plan); make it a factual line that cites the "
+                                                             "claim saying it, or cut it"))
     return out
 
 
@@ -305,6 +324,11 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                 code, what, fix = stance.ADDED["scoff"]
                 out.append(Finding(code, subject, f"the line says {scoff!r}, {what}; {fix}"))
             inferred = [str(claims[c].get("text") or "") for c in ids if c in claims]
+            when = stance.time_unsaid(text, inferred) if inferred else None
+            if when:  # "carry another way to pay until Christmas" of "until the W3 readers work"
+                out.append(Finding("E-PAGE-INFERRED-FACT", subject, f"the line names {when!r}, a time its inferred "
+                                                                    "claims do not name: an inference carries no "
+                                                                    "date; keep the inference's own words for when"))
             word = stance.negation_added(text, inferred) if inferred else None
             if word:
                 code, what, fix = stance.ADDED["negation"]

@@ -45,6 +45,9 @@ _QUALIFIERS: dict[str, tuple[str, str]] = {
     "unaudited": ("assurance", rf"{_W}un-?audited{_E}|неаудир|未監査|未经审计"),
     "estimated": ("assurance", rf"{_W}estimat(?:e|es|ed|ion){_E}|по\ оценк|推定|推計|估计|估算"),
     "projected": ("assurance", rf"{_W}(?:project(?:ed|ion|ions)|forecasts?|forecast(?:ed)?){_E}|прогноз|予測|预测"),
+    # an approximation set on a figure ("a rough 31,000", "roughly", "approximately", "ballpark"):
+    # an estimate, which an audited figure is not (judged only against a claim that says "audited")
+    "rough": ("approximation", rf"{_W}(?:rough(?:ly)?|approximate(?:ly)?|ball-?park){_E}|приблизительн|概算|粗略"),
     "provisional": ("assurance", rf"{_W}(?:provisional(?:ly)?|preliminary){_E}|предварительн|暫定|速報|初步|暂定"),
     "summer": ("period", rf"{_W}summer(?:s|time)?{_E}|{_W}лет(?:ом|о|а|н[а-я]*){_E}|夏"),
     "winter": ("period", rf"{_W}winters?{_E}|{_W}зим[а-я]*|冬"),
@@ -111,6 +114,8 @@ _COUNTED: dict[str, str] = {
     "routes": r"routes?|lines|маршрут[а-я]*",
     "stops": r"stops|piers?|stations?|landings?|причал[а-я]*|станци[а-я]*",
     "complaints": r"complaints?|жалоб[а-я]*",
+    # a household is no rider: "31,000 households a weekday" of "31,000 passengers" counts another thing
+    "households": r"households?|homes|dwellings?|families|домохозяйств[а-я]*|семей",
     "age": r"years?\ old|year-olds?|-year-olds?",
 }
 _COUNT_AFTER = lazy(r"(?:[ \u00a0]+(?:[^\W\d_]+[ \u00a0]+)?|-)(?:" +
@@ -128,7 +133,7 @@ _AGE_BEFORE = lazy(r"(?:(?:child|children|kids?|minors?|people|passengers?|rider
                    r"\baged|\bages|\bage)\s+\Z", re.I)
 _AGE_AFTER_CJK = lazy(r"(?:歳|岁|才)")
 _NAMES = {"people": "people or trips", "vessels": "boats or vehicles", "devices": "devices", "seats": "seats",
-          "tickets": "tickets", "routes": "routes", "stops": "stops", "complaints": "complaints", "age": "an age"}
+          "tickets": "tickets", "routes": "routes", "stops": "stops", "complaints": "complaints", "households": "households", "age": "an age"}
 
 # --- clauses ---------------------------------------------------------------------------------
 _BREAK = lazy(r"[,;:()\[\]—–!?。，；：、]|\.(?!\d)|\s-\s"
@@ -383,7 +388,8 @@ def _qualifier_missing(f: Figure, fr: Frame, claims: Claims) -> tuple[str, str] 
     best: tuple[int, str, str] | None = None
     for x, texts in backers:
         stems = set().union(*(_stems(t) for t in texts))
-        missing = [fr.said[q] for q in sorted(fr.qualifiers) if not any(_says(t, q) for t in texts)]
+        missing = [fr.said[q] for q in sorted(fr.qualifiers) if not any(_says(t, q) for t in texts)
+                   and (q != "rough" or _exact(texts))]
         missing += [w for w in fr.modifiers if _stem(w) not in stems]
         if not missing:
             return None
@@ -391,9 +397,19 @@ def _qualifier_missing(f: Figure, fr: Frame, claims: Claims) -> tuple[str, str] 
             best = (len(missing), x, missing[0])
     assert best is not None
     _, x, said = best
+    if _says(said, "rough"):
+        return (f"{f.written} … {said}", f"the claim that states {f.written!r} ({x}) gives it audited, not as an "
+                                         f"estimate: {said!r} makes an audited figure a rough one")
     return (f"{f.written} … {said}",
             f"the claim that states {f.written!r} ({x}) does not say {said!r} (a figure is backed with the words "
             "beside it by one claim)")
+
+
+def _exact(texts: Sequence[str]) -> bool:
+    """Whether a claim's texts give its figure as audited and nowhere as an estimate: "rough" or
+    "approximately" of it turns the audited figure into one (a bare figure takes them)."""
+    return any(_says(t, "audited") for t in texts) and not any(_says(t, "estimated") or _says(t, "rough")
+                                                                for t in texts)
 
 
 def _kinds(text: str, clause: tuple[int, int], group) -> list[tuple[str, str]]:

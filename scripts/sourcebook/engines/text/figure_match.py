@@ -252,7 +252,34 @@ def is_backed(figure: Figure, backing: Iterable[str], text: str | None = None) -
     sentence says a span too)."""
     if text is None:
         return any(_backed_in(figure, _backing(b)) for b in backing)
-    return any(_backed_in(figure, _spanless(text, figure, _backing(b))) for b in backing)
+    backing = list(backing)
+    return any(_backed_in(figure, _spanless(text, figure, _backing(b))) for b in backing) or \
+        _age_bound_backed(text, figure, backing)
+
+
+# a whole-year age bound that takes in its own figure ("aged eleven or younger", "11 and under"):
+# the same children as the next year's exclusive bound ("under twelve"), and the other way round
+_AGE_INCLUSIVE = lazy(r"(?:\ years?(?:\ old)?)?\ (?:or|and)\ (?P<w>younger|under|below|older|over|above)(?![^\W\d_])",
+                      re.I)
+_AGE_CONTEXT = lazy(r"(?<![^\W\d_])(?:aged|ages?|child|children|kids?|minors?)(?![^\W\d_])", re.I)
+
+
+def _age_bound_backed(text: str, f: Figure, backing: Iterable[str]) -> bool:
+    """Whether ``f``, a whole-year age told with its own year taken in ("children aged eleven or
+    younger"), is backed by a claim's exclusive bound one year on ("children under twelve")."""
+    m = _AGE_INCLUSIVE.match(text, f.end)
+    if f.kind != "number" or not f.key.isdigit() or m is None or not _AGE_CONTEXT.search(text[max(0, f.start - 30):f.start]):
+        return False
+    down = m.group("w").lower() in ("younger", "under", "below")
+    want = str(int(f.key) + (1 if down else -1))
+    for b in backing:
+        for g in _figures(b):
+            c = comparison(b, g.start, g.end) if g.kind == "number" and g.key == want else None
+            if c is not None and c.way == ("down" if down else "up") and not c.sign and \
+                    not c.written.lower().startswith(("or ", "and ", "at ", "up ", "no ", "not ", "a ")) and \
+                    _AGE_CONTEXT.search(b[max(0, g.start - 30):g.start]):
+                return True
+    return False
 
 
 def unbacked(text: str, backing: Iterable[str]) -> list[Figure]:
@@ -266,8 +293,10 @@ def unbacked(text: str, backing: Iterable[str]) -> list[Figure]:
     figs = _figures(text)
     if not figs:
         return []
+    backing = list(backing)
     sources = [_backing(b) for b in backing]
-    return [f for f in figs if not small_word(f, text) and not any(_backed_in(f, _spanless(text, f, b)) for b in sources)]
+    return [f for f in figs if not small_word(f, text) and not any(_backed_in(f, _spanless(text, f, b)) for b in sources)
+            and not _age_bound_backed(text, f, backing)]
 
 
 def _spanless(text: str, f: Figure, b: _Backing) -> _Backing:

@@ -184,18 +184,18 @@ _CMP_BEFORE = lazy(
     r"nearly|almost|just\ under|just\ over|"
     r"about|around|some|roughly|approximately|circa|ca\.|c\.|an\ estimated|an\ approximate)"
     r"(?:\ (?:a|an|the))?\ \Z|(?P<s>[≥≤><~≈]|>=|<=)\ ?\Z", re.I)
-_CMP_AFTER = lazy(r"(?:\+(?![\d+])|\ ?(?:or|and)\ (?P<w>more|over|above|upwards|fewer|less|under|below)(?![^\W\d_]))",
-                  re.I)
+_CMP_AFTER = lazy(r"(?:\+(?![\d+])|(?:\ years?(?:\ old)?)?\ ?(?:or|and)\ (?P<w>more|over|above|upwards|fewer|less|under|"
+                  r"below|older|younger)(?![^\W\d_]))", re.I)
 _UP = frozenset(("more than", "greater than", "higher than", "over", "above", "in excess of", "upwards of", "exceeding",
                  "at least", "no fewer than", "no less than", "not fewer than", "not less than", "a minimum of",
                  "as many as", "just over", "north of", "well over", "well above", "comfortably over",
                  "comfortably above", "a little over", "a little above", "a bit over", "a bit above", "slightly over",
-                 "slightly above", ">", "≥", ">=", "+", "more", "upwards"))
+                 "slightly above", ">", "≥", ">=", "+", "more", "upwards", "older"))
 _DOWN = frozenset(("fewer than", "less than", "lower than", "under", "below", "up to", "at most", "no more than",
                    "not more than", "a maximum of", "nearly", "almost", "just under", "south of", "shy of",
                    "just shy of", "a little shy of", "slightly shy of", "short of", "just short of", "a little short of",
                    "slightly short of", "well under", "well below", "a little under", "a little below", "a bit under",
-                   "a bit below", "slightly under", "slightly below", "<", "≤", "<=", "fewer", "less"))
+                   "a bit below", "slightly under", "slightly below", "<", "≤", "<=", "fewer", "less", "younger"))
 
 
 class Comparison(NamedTuple):
@@ -210,15 +210,24 @@ def comparison(text: str, start: int, end: int) -> Comparison | None:
     m = _CMP_AFTER.match(text, end)
     if m:
         w = (m.group("w") or "+").lower()
-        return Comparison(text[end:m.end()].strip(), "up" if w in _UP else "down", not m.group("w"))
+        said = re.sub(r"^years?(?:\s+old)?\s+", "", text[end:m.end()].strip(), flags=re.I)  # "12 years or older"
+        return Comparison(said, "up" if w in _UP else "down", not m.group("w"))
     m = _CMP_BEFORE.search(text, max(0, start - 24), start)
     if not m:
         return _comparison_other(text, start, end)
+    if m.group("w") and _SPAN_THE.search(m.group(0)) and _SPAN_AFTER.match(text, end):
+        return None  # "over the twelve months to September": a span of time, no bound
     if m.group("s"):
         s = m.group("s")
         return Comparison(s, "up" if s in _UP else "down" if s in _DOWN else "about", True)
     w = " ".join(m.group("w").lower().split())
     return Comparison(m.group("w"), "up" if w in _UP else "down" if w in _DOWN else "about", False)
+
+
+# "over the twelve months", "across the past 12 weeks": "the" before a figure of time after it
+_SPAN_THE = lazy(r"\ the\ \Z", re.I)
+_SPAN_AFTER = lazy(r"[\ \u00a0-](?:(?:calendar|full|whole|working)\ )?(?:days?|weeks?|fortnights?|months?|quarters?|"
+                   r"years?|decades?)(?![^\W\d_])", re.I)
 
 
 def agrees(page: Comparison | None, claim: Comparison | None) -> bool:

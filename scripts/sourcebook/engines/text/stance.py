@@ -934,6 +934,55 @@ _CONDITION_STOP = frozenset("that this these those with from their there they th
 
 
 def condition_dropped(claim_text: str, sentence: str) -> str | None:
+    """``_condition_dropped``, or the bound of age a claim sets on the people it tells of
+    (``age_bound_dropped``): both narrow whom the claim is true of."""
+    return _condition_dropped(claim_text, sentence) or age_bound_dropped(claim_text, sentence)
+
+
+# the people a claim's age bound narrows, right before it ("children under twelve", "people over 65")
+_AGED_PEOPLE = lazy(r"(?<![^\W\d_])(?P<who>children|child|kids?|minors?|people|passengers?|riders?|adults?|persons?|"
+                    r"pensioners?|travell?ers?)\s+(?:aged\s+)?(?P<bound>under|over|below|above|up\s+to|aged)\s+\Z",
+                    re.IGNORECASE)
+_PEOPLE_KEYS = ("child", "adult", "senior", "student", "teen", "infant")
+
+
+def age_bound_dropped(claim_text: str, sentence: str) -> str | None:
+    """The bound of age a claim sets on the people it tells of ("children under twelve ride free
+    ...") when ``sentence`` restates the claim (half of its other words), names those people
+    ("children", "kids") and gives no age at all ("children ride free with a paying adult"): it
+    tells the claim of every child. "Children under 12", "aged eleven or younger" give an age (the
+    figure rules judge its value). None otherwise."""
+    from .figure_frame import _says, frames
+    from .figure_units import comparison
+
+    said, seen = _seen(claim_text), _seen(sentence)
+    for fr in frames(said):
+        if fr.counted not in ("attribute", "age"):
+            continue
+        m = _AGED_PEOPLE.search(said[max(0, fr.figure.start - 40):fr.figure.start])
+        if m is None:
+            continue
+        keys = [k for k in _PEOPLE_KEYS if _says(m.group("who"), k)]
+        if keys and not any(_says(seen, k) for k in keys):
+            continue  # not told of the same people
+        if not keys and m.group("who").lower()[:4] not in _stems(seen):
+            continue
+        if any(g.counted in ("attribute", "age") or g.figure.kind == "number" and (
+                g.figure.key == fr.figure.key or comparison(seen, g.figure.start, g.figure.end) is not None)
+               for g in frames(seen)) or _UNDER_NS.search(seen):
+            continue  # an age is given: its value is the figure rules' to judge
+        at = max(0, fr.figure.start - 40) + m.start()
+        phrase = said[at:fr.figure.end]
+        rest = _stems(said[:at] + " " + said[fr.figure.end:]) | _stems(m.group("who"))
+        if len(rest & _stems(seen)) * 2 >= len(rest):
+            return " ".join(phrase.split())
+    return None
+
+
+_UNDER_NS = lazy(r"(?<![^\W\d_])(?:under|over)-?(?:\d+s|[^\W\d_]+s)(?![^\W\d_])", re.IGNORECASE)
+
+
+def _condition_dropped(claim_text: str, sentence: str) -> str | None:
     """The condition a claim states ("once new ticket readers are installed") when ``sentence``,
     which restates the claim with no hedge of its own, keeps none of its words ("Route W3 takes
     the pass from 1 December 2026", "children under twelve ride free"): a conditional fact told
@@ -2993,6 +3042,31 @@ def _every_time(sentence: str, backing: list[str]) -> str | None:
             not any(_dated(b) and re.search(r"\b(?:was|were|said|told)\b", b, re.IGNORECASE) for b in backing):
         return None  # a claim of one past time ("were off in late September"); a state as of a date is no time
     return " ".join(m.group(0).lower().split())
+
+
+# a time named by a feast, a holiday or a season ("until Christmas", "by Easter", "before the
+# summer"): a date in words. "Lent" and "advent" are left out ("lent a hand", "the advent of")
+_NAMED_TIME = lazy(r"(?<![\w-])(?:christmas(?:time)?|xmas|easter|new\ year|thanksgiving|halloween|hogmanay|"
+                   r"whitsun(?:tide)?|pentecost|hanukk?ah|chanukah|diwali|ramadan|eid|passover|midsummer|michaelmas|"
+                   r"(?:the|this|next)\ holidays|(?:bank|public)\ holidays?|half[- ]term|golden\ week|"
+                   r"(?<=until\ )(?:the\ )?(?:summer|winter|spring|autumn|fall)|"
+                   r"(?<=by\ )(?:the\ )?(?:summer|winter|spring|autumn|fall)|"
+                   r"(?<=before\ )(?:the\ )?(?:summer|winter|spring|autumn|fall)|"
+                   r"(?<=after\ )(?:the\ )?(?:summer|winter|spring|autumn|fall))(?![\w-])"
+                   r"|クリスマス|正月|お盆|ゴールデンウィーク|圣诞|春节|国庆|рождеств\w*|пасх\w*|нов\w+\ год\w*",
+                   re.IGNORECASE)
+
+
+def time_unsaid(text: str, backing: list[str]) -> str | None:
+    """A feast, a holiday or a season ``text`` names as a time ("until Christmas") that none of
+    ``backing`` names, as written, or None: a date no claim gives."""
+    hay = " ".join(_seen(b) for b in backing).lower()
+    for m in _NAMED_TIME.finditer(_seen(text)):
+        word = m.group(0)
+        key = word.lower().removeprefix("the ")
+        if key[:5] not in hay:
+            return word
+    return None
 
 
 # a place named after a preposition of place ("bought on board at Halden Quay"): a capitalised

@@ -40,6 +40,8 @@ def gate(ctx: GateContext) -> GateResult | None:
     key = _figures_key(ctx)
     known = key is not None and ctx.cache.clean(key)
     findings, note = check_podcast(ctx.ws, figures=not known)
-    if key and not known and not any(f.code in FIGURE_CODES for f in findings):
+    # the figure checks give uncited and inference findings too (a banter line stating a fact):
+    # the script is remembered clean only when nothing at all was refused
+    if key and not known and not any(f.code in FIGURE_CODES or f.code.startswith("E-") for f in findings):
         ctx.cache.remember_clean(key)
     return GateResult(findings, note)

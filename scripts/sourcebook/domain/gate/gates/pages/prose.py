@@ -1016,7 +1016,11 @@ class _Judge:
             # another way to pay on W3")
             advice = all((self.live(x) or {}).get("kind") == "recommendation" for x in inferred)
             stray = None if fact else self.stray_name(p.text, inferred)
-            said = None if fact or stray else self.stance(p, inferred, advice)
+            from .....engines.text.stance import time_unsaid
+
+            when = None if fact or stray else time_unsaid(
+                p.text, [str((self.live(x) or {}).get("text") or "") for x in inferred])
+            said = None if fact or stray or when else self.stance(p, inferred, advice)
             if advice and not (fact or stray or said):
                 said = self.advice_as_fact(p.text, inferred)
             if fact:
@@ -1028,6 +1032,11 @@ class _Judge:
                 self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but names {stray!r}, "
                                                        "which the inference does not: the advice would move to another "
                                                        "thing; name what the inference names")
+            elif when:
+                self.counts["refused"] += 1
+                self.refuse("E-PAGE-INFERRED-FACT", p, f"is the author's inference ({inferred[0]}) but names {when!r}, "
+                                                       "a time the inference does not name: an inference carries no "
+                                                       "date; keep the inference's own words for when")
             elif said:
                 self.counts["refused"] += 1
                 self.refuse(said[0], p, said[1])
