@@ -147,6 +147,8 @@ def test_values_never_become_options():
                                          "text": "--t"}) == \
         [["claim", "narrow", "clm_000000000000", "--reason=-r", "--text=--t"]]
     assert BY_NAME["plan"].build({}) == [["plan", "--show"]]
+    assert BY_NAME["plan"].build({"sections_from": "drafts/draft.md"}) == \
+        [["plan", "--sections-from=drafts/draft.md"]]
     with pytest.raises(ValueError):
         BY_NAME["recheck"].build({})
 

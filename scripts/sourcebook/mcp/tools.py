@@ -146,6 +146,7 @@ def _plan(a: dict) -> Steps:
     argv = ["plan"]
     for key in ("type", "title", "thesis", "audience", "images"):
         _opt(argv, f"--{key}", a.get(key))
+    _opt(argv, "--sections-from", a.get("sections_from"))
     return [argv if len(argv) > 1 else ["plan", "--show"]]
 
 
@@ -274,10 +275,13 @@ TOOLS: tuple[Tool, ...] = (
           "id": {"type": "string", "pattern": "^clm_[0-9a-f]{12}$"}, "reason": {"type": "string", "minLength": 1},
           "text": {"type": "string", "description": "narrow: the narrower claim text"}},
          ("action", "id", "reason"), _claim_change, ("claim",)),
-    Tool("plan", "Write or show the plan", "Write plan.json (artifact type, title, thesis, audience, images); "
+    Tool("plan", "Write or show the plan", "Write plan.json (artifact type, title, thesis, audience, images; "
+         "sections_from: the sections and their claim ids from a draft's ## headings and citations); "
          "with no arguments, show it.",
          {"type": {"type": "string", "enum": _ARTIFACTS[:-1]}, "title": S, "thesis": S, "audience": S,
-          "images": {"type": "string", "enum": ["none", "source", "generate"]}}, (), _plan, ("plan",)),
+          "images": {"type": "string", "enum": ["none", "source", "generate"]},
+          "sections_from": {"type": "string", "description": "a draft file, relative to the workspace"}},
+         (), _plan, ("plan",)),
     Tool("recheck", "Re-check citations", "Read cited sources again and compare each citation with the fresh "
          "text (R-MATCHES, R-EDITED, R-INTACT, R-MOVED, R-CHANGED, R-UNAVAILABLE, R-UNVERIFIABLE).",
          {"targets": {"type": "array", "items": S, "description": "source or claim ids"}, "all": B,

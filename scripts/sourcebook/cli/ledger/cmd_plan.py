@@ -15,11 +15,19 @@ Write or show plan.json: the artifact's type, title, thesis and sections.
                                    (skip link, Contents, Ledger, legend) in Japanese; ja, zh, ru are
                                    translated, another tag sets lang only. Unset: read from the
                                    draft (kana: ja, Han: zh, Cyrillic: ru, else en)
+  sb plan --sections-from drafts/draft.md
+                                   the sections from the draft: one per ## heading (its text as
+                                   written), each listing the claim ids cited under it, in the
+                                   order first cited; a heading the plan already has keeps its
+                                   section id. No ## heading: one section named after the title
   sb plan --show                   print plan.json
 
 Flags win over the stored plan, the stored plan over defaults (title falls back to the
 workspace question, thesis to a TODO placeholder). A plan that fails its schema is reported
-(E-SCHEMA lines) and NOT written; exit 1. Sections and their claim_ids are edited in plan.json."""
+(E-SCHEMA lines) and NOT written; exit 1. With --sections-from, only active claims are placed: a
+superseded claim the draft cites as history stays out of the sections (the plan gate refuses it
+there), and a citation of an unknown or retracted claim is E-CLAIM-UNKNOWN with its draft line,
+nothing written. Without it, sections are kept as they are (or edited in plan.json)."""
 
 
 def configure(p) -> None:
@@ -34,6 +42,9 @@ def configure(p) -> None:
                    help="required: sb verify refuses while a shipped sentence lacks a person's current ok mark")
     p.add_argument("--lang", help="the page's language, a tag such as ja, zh, ru, pt-BR: <html lang> and the "
                                   "template's own words (unset: read from the draft's text; \"\" unsets it)")
+    p.add_argument("--sections-from", dest="sections_from", metavar="DRAFT",
+                   help="set the sections from a Markdown draft: one per ## heading, with the claim ids cited "
+                        "under it (relative to this folder)")
     p.add_argument("--show", action="store_true", help="print plan.json and change nothing")
 
 
@@ -43,7 +54,7 @@ def run(args, ctx) -> int:
 
     ws = ctx.workspace()
     edits = any(v is not None for v in (args.type_, args.title, args.thesis, args.audience, args.images,
-                                        args.review, args.lang))
+                                        args.review, args.lang, args.sections_from))
     current = load_plan(ws)
     if args.show or not edits:
         if current is None:
@@ -54,12 +65,33 @@ def run(args, ctx) -> int:
     type_ = args.type_ or (current or {}).get("type")
     if type_ is None or not isinstance(type_, str):
         raise SbError("E-USAGE", "sb plan", "no plan.json yet: pass --type (answer, explainer, deck, brief, infographic, podcast)")
+    draft = None
+    if args.sections_from is not None:
+        from ...domain.artifacts.render import read_draft
+
+        draft = (read_draft(ctx.path(args.sections_from), args.sections_from), args.sections_from)
     res = write_plan(ws, type_=type_, title=args.title, thesis=args.thesis, audience=args.audience, images=args.images,
-                     review=args.review, lang=args.lang)
+                     review=args.review, lang=args.lang, sections_from=draft)
     for f in res.problems:
         ctx.finding(f)
     if not res.written:
         ctx.err(f"plan.json not written: {len(res.problems)} problem(s); fix the flags and run again")
         return Exit.USAGE
-    ctx.out(f"wrote plan.json (type={type_}). Next: place claim ids in its sections, then compose build/{type_}.html")
+    if res.drafted is None:
+        ctx.out(f"wrote plan.json (type={type_}). Next: place claim ids in its sections "
+                f"(sb plan --sections-from DRAFT), then compose build/{type_}.html")
+        return Exit.OK
+    secs = res.drafted.sections
+    placed = sum(len(s["claim_ids"]) for s in secs)
+    ctx.out(f"wrote plan.json (type={type_}): {len(secs)} section(s), {placed} claim(s) placed, "
+            f"from {args.sections_from}")
+    width = max(len(s["id"]) for s in secs)
+    for s in secs:
+        ctx.out(f"  {s['id']:<{width}}  {len(s['claim_ids'])} claim(s)  {s['heading']}")
+    for x, succ in res.drafted.history:
+        ctx.out(f"  not placed: {x} is superseded{f' by {succ}' if succ else ''}; cited as history, it stays "
+                "out of the sections")
+    for x in res.drafted.hidden:
+        ctx.err(f"warning: contested claim {x} is cited nowhere in {args.sections_from}; sb verify refuses "
+                "it (E-CONTESTED-HIDDEN) until a section places it beside the claim it disputes")
     return Exit.OK

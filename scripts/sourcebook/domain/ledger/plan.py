@@ -3,24 +3,117 @@
 A plan that does not validate is reported and not written, so a half-made plan never replaces a
 good one. Flags always win over what is stored (``--images`` included), stored values over
 defaults.
+
+``sb plan --sections-from DRAFT``: the sections read from a Markdown draft. One section per ``##``
+heading, its text as written; under it the claim ids the draft cites there, in the order they are
+first cited, each once (a claim cited before the first ``##`` goes to the first section; a claim
+cited under two headings stays where it was first cited). A section whose heading the plan
+already has keeps that section's id and intent, so nothing that refers to it breaks; a new one
+gets a short slug of its heading. A draft without ``##`` headings gives one section named after
+the plan's title. What the plan gate asks decides what is placed: only active claims. A
+superseded claim the draft cites (a paragraph telling what changed) is left out and named, with
+its successor; a citation of a claim the ledger does not hold, or holds as retracted, is an error
+naming it and its line, and nothing is written.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
+from ...base.patterns import lazy
 from ...base.schema import check
 from ...base.versions import SCHEMA
 from ..workspace.layout import Workspace
-from .claims import _split, inside
+from .claims import _split, claims_by_id, inside, load_claims
 
 PLAN_FILE = "plan.json"
 THESIS_PLACEHOLDER = "TODO: state the thesis in one sentence"
 DEFAULT_CONSTRAINTS = {"palette_strategy": "committed", "motion": "minimal", "breakpoints": [360, 768, 1200]}
+
+_SLUG = lazy(r"[^a-z0-9]+")
+_SLUG_WORDS = 4  # a short id: the heading's first words
+_SLUG_CHARS = 32
+
+
+class DraftSections(NamedTuple):
+    sections: list[dict]
+    history: list[tuple[str, str | None]]  # superseded claims cited but not placed: (id, successor)
+    hidden: list[str]  # contested active claims the draft cites nowhere (the plan gate refuses these)
+
+
+def slug(heading: str, taken: set[str]) -> str:
+    """A short section id (``^[a-z0-9-]+$``) from the heading's first words, unique in ``taken``."""
+    words = [w for w in _SLUG.split(heading.lower()) if w][:_SLUG_WORDS]
+    base = "-".join(words)[:_SLUG_CHARS].strip("-") or "section"
+    out, n = base, 2
+    while out in taken:
+        out, n = f"{base}-{n}", n + 1
+    taken.add(out)
+    return out
+
+
+def _key(heading: str) -> str:
+    return " ".join(heading.split()).casefold()
+
+
+def sections_from_draft(text: str, shown: str, claims: Mapping[str, Mapping], existing: list[dict],
+                        title: str) -> DraftSections:
+    """The sections of the draft ``text`` (shown as ``shown`` in errors), placing the ``claims``
+    (id -> claim, every status); ``existing`` are the plan's current sections, ``title`` its title."""
+    from ...engines.render import draft_check
+
+    read = draft_check.read(text)
+    # every citation in reading order: (line, heading text or None, claim ids)
+    items: list[tuple[int, str | None, list[str]]] = [(s.line, None, s.refs) for s in read.sentences]
+    items += [(t.line, t.text if t.kind == "heading" and t.level == 2 else None, t.refs) for t in read.structure]
+    items.sort(key=lambda i: i[0])  # stable: sentences sharing a line keep their order
+    heads: list[str] = []
+    placed: list[list[str]] = []
+    seen: set[str] = set()
+    history: list[tuple[str, str | None]] = []
+    pending: list[str] = []  # cited before the first ## heading
+    for line, heading, refs in items:
+        if heading is not None:
+            heads.append(heading)
+            placed.append(pending if not placed else [])
+            pending = []
+        for x in refs:
+            if x.startswith("src_") or x in seen:
+                continue  # a source citation places no claim
+            c = claims.get(x)
+            if c is None:
+                raise SbError("E-CLAIM-UNKNOWN", f"{shown}:{line}", f"cites {x[:80]}, which no claim in the "
+                              "ledger has; fix the citation (`sb claim list` shows the ids); plan.json was not written")
+            status = c.get("status", "active")
+            if status == "retracted":
+                raise SbError("E-CLAIM-UNKNOWN", f"{shown}:{line}", f"cites {x}, which is retracted; take the "
+                              "citation out of the draft; plan.json was not written")
+            seen.add(x)
+            if status == "superseded":
+                succ = c.get("superseded_by")
+                history.append((x, succ if isinstance(succ, str) else None))
+                continue
+            (placed[-1] if placed else pending).append(x)
+    if not heads:
+        heads, placed = [title], [pending]
+    kept = {_key(str(s.get("heading", ""))): s for s in existing if isinstance(s.get("id"), str)}
+    taken = {str(s["id"]) for h in heads if (s := kept.get(_key(h)))}
+    sections: list[dict] = []
+    for heading, ids in zip(heads, placed, strict=True):
+        old = kept.pop(_key(heading), None)  # a heading written twice keeps the old id once
+        section: dict = {"id": old["id"] if old else slug(heading, taken), "heading": heading}
+        if old and isinstance(old.get("intent"), str):
+            section["intent"] = old["intent"]
+        section["claim_ids"] = ids
+        sections.append(section)
+    hidden = sorted(str(i) for i, c in claims.items() if c.get("status", "active") == "active"
+                    and c.get("confidence") == "contested" and i not in seen)
+    return DraftSections(sections, history, hidden)
 
 
 def load_plan(ws: Workspace) -> dict | None:
@@ -43,6 +136,7 @@ class PlanResult(NamedTuple):
     plan: dict
     problems: list[Finding]
     written: bool
+    drafted: DraftSections | None = None  # with ``sections_from``: what the draft placed and left out
 
 
 def merge(existing: dict | None, question: str, *, type_: str, title: str | None, thesis: str | None,
@@ -73,15 +167,25 @@ def merge(existing: dict | None, question: str, *, type_: str, title: str | None
 
 def write_plan(ws: Workspace, *, type_: str, title: str | None = None, thesis: str | None = None,
                audience: str | None = None, images: str | None = None, review: str | None = None,
-               lang: str | None = None) -> PlanResult:
+               lang: str | None = None, sections_from: tuple[str, str] | None = None) -> PlanResult:
+    """Merge the flags into the stored plan and write it when it validates; ``sections_from`` is
+    a draft's (text, name as shown): its ``##`` headings and citations become the sections."""
+    drafted = None
     with ws.lock():
         manifest = ws.load_manifest()
-        plan = merge(load_plan(ws), str(manifest.get("question") or ""), type_=type_, title=title,
+        existing = load_plan(ws)
+        plan = merge(existing, str(manifest.get("question") or ""), type_=type_, title=title,
                      thesis=thesis, audience=audience, images=images, review=review, lang=lang)
+        if sections_from is not None:
+            old = existing.get("sections") if existing else None
+            drafted = sections_from_draft(sections_from[0], sections_from[1], claims_by_id(load_claims(ws)),
+                                          [s for s in old if isinstance(s, dict)] if isinstance(old, list) else [],
+                                          str(plan["title"]))
+            plan["sections"] = drafted.sections
         problems = [Finding(*_split(p)) for p in check(plan, "plan", PLAN_FILE)]
         if problems:
-            return PlanResult(plan, problems, False)
+            return PlanResult(plan, problems, False, drafted)
         jsonio.write_json(inside(ws, ws.plan_path), plan)
         manifest["artifact_type"] = type_
         ws.save_manifest(manifest)
-    return PlanResult(plan, [], True)
+    return PlanResult(plan, [], True, drafted)
