@@ -1118,3 +1118,19 @@ def test_a_container_query_is_evaluated_at_every_size_it_names(demo, page, tmp_p
         refused(demo, head(cond, css), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", where)
     passes(demo, head(cond, "<style>main { container-type: inline-size; } @container (min-width: 1px) "
                             "{ .cond { font-weight: bold; } }</style>"), tmp_path)
+
+
+def _fares(page: str, style: str) -> str:
+    assert FARES in page
+    return page.replace(FARES, FARES[:-1] + f' style="{style}">', 1)
+
+
+def test_a_font_size_in_viewport_units_is_judged_on_a_phone(demo, page, tmp_path):
+    """0.6vw is about 11px on a wide desktop and 2px on a phone 320px wide: text a reader on a
+    phone cannot read is refused as any size under 9px is; a fluid size that stays readable on
+    the narrowest screen passes."""
+    refused(demo, _fares(page, "font-size:0.6vw"), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c",
+            "320px wide")
+    refused(demo, _fares(page, "font-size:clamp(0.4rem, 1vw, 1.2rem)"), tmp_path, "E-PAGE-INVISIBLE", "320px wide")
+    for style in ("font-size:calc(0.9rem + 0.3vw)", "font-size:clamp(1rem, 2vw, 1.4rem)", "font-size:4vw"):
+        passes(demo, _fares(page, style), tmp_path)

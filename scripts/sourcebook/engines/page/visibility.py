@@ -687,8 +687,11 @@ def _filtered(st: Style, fg, ground):
 def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
                  known: frozenset[str] = _GENERIC) -> str:
     """Why text drawn with this style cannot be read, or ""."""
-    if st.font is not None and st.font[1] < _SMALL_FONT:
-        return f"font-size {st.font[1]:g}px"
+    if st.font is not None and st.font[0] < _SMALL_FONT:
+        if st.font[0] == st.font[1]:
+            return f"font-size {st.font[1]:g}px"
+        # a size in viewport units is as small as the narrowest screen draws it (a phone)
+        return f"font-size {st.font[0]:.3g}px on a screen {values.VIEWPORT_W[0]:g}px wide (viewport units)"
     if st.spacing not in ("normal", "", "0") and st.font is not None:
         gap = values.length(st.spacing, values.Ctx(em=st.font))
         if gap is not None and gap[1] <= -0.4 * st.font[0]:
@@ -779,7 +782,7 @@ def _small_drawn(st: Style) -> str:
     scales of the element and its ancestors, ``font-size-adjust``), or ""."""
     if st.font is None:
         return ""
-    size, how = st.font[1], []
+    size, how = st.font[0], []
     got = _inherited(st, "font-size-adjust")
     if got is not None:
         v = _value(got[0], "font-size-adjust").split()
@@ -798,7 +801,7 @@ def _small_drawn(st: Style) -> str:
         s = s.parent
     size *= k
     if how and size < _SMALL_FONT:
-        return f"font-size {st.font[1]:g}px drawn at {size:.3g}px ({', '.join(how)})"
+        return f"font-size {st.font[0]:.3g}px drawn at {size:.3g}px ({', '.join(how)})"
     return ""
 
 
