@@ -1134,3 +1134,19 @@ def test_a_font_size_in_viewport_units_is_judged_on_a_phone(demo, page, tmp_path
     refused(demo, _fares(page, "font-size:clamp(0.4rem, 1vw, 1.2rem)"), tmp_path, "E-PAGE-INVISIBLE", "320px wide")
     for style in ("font-size:calc(0.9rem + 0.3vw)", "font-size:clamp(1rem, 2vw, 1.4rem)", "font-size:4vw"):
         passes(demo, _fares(page, style), tmp_path)
+
+
+def test_paint_containment_clips_as_overflow_hidden_does(demo, page, tmp_path):
+    """``contain: paint`` (and ``strict``, ``content``) clips what overflows the box: a box 2px
+    high cuts the condition away, and ``contain: strict`` with no height sizes the box as if it
+    were empty; containment on a box with room for its text passes."""
+    tail = "and children under twelve ride free with a paying adult<sup"
+    assert tail in page
+    for contain in ("paint", "strict", "content"):
+        cut = page.replace(tail, "and children under twelve ride free<span style=\"display:inline-block;height:2px;"
+                                 f"contain:{contain};vertical-align:bottom\"> with a paying adult</span><sup", 1)
+        refused(demo, cut, tmp_path, "E-PAGE-INVISIBLE", f"contain: {contain}", "paying adult")
+    refused(demo, _fares(page, "contain:strict"), tmp_path, "E-PAGE-INVISIBLE", "as if it were empty")
+    for style in ("contain:content", "contain:paint", "contain:strict;height:20em", "contain:layout;height:2px",
+                  "contain:strict;contain-intrinsic-size:auto 10em"):
+        passes(demo, _fares(page, style), tmp_path)

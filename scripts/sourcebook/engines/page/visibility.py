@@ -271,7 +271,10 @@ _LINE_CHARS = 40  # letters a line holds on a phone screen: a clamp to fewer lin
 # others a step reads are only looked at when one of these is declared): a step none of whose
 # properties the element declares finds nothing, and is passed over
 _BLEND_CLAMP = frozenset({"mix-blend-mode", "background-blend-mode", "-webkit-line-clamp", "line-clamp"})
-_OVERFLOWS = frozenset({"overflow", "overflow-x", "overflow-y"})
+_OVERFLOWS = frozenset({"overflow", "overflow-x", "overflow-y", "contain"})
+_CLIPS = frozenset({"paint", "strict", "content"})  # containment that clips the box's contents as overflow hidden
+_SIZED = ("height", "block-size", "min-height", "min-block-size", "contain-intrinsic-size",
+          "contain-intrinsic-height", "contain-intrinsic-block-size")  # what gives a size-contained box a height
 _MARGINS = frozenset({"margin-left", "margin-top", "margin-inline-start", "text-indent", "margin"})
 _MOVES = frozenset({"transform", "scale", "translate", "rotate", "clip-path", "mask", "mask-image", "-webkit-mask",
                     "-webkit-mask-image", "zoom"})
@@ -508,12 +511,23 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
                 return f"filter: {m.group(0)} blurs it beyond reading"
     if not present.isdisjoint(_OVERFLOWS):
         overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
+        contain = _value(st, "contain").split()
+        how = "overflow hidden"
+        if not ("hidden" in overflow or "clip" in overflow) and not _CLIPS.isdisjoint(contain):
+            # paint containment clips what overflows the box, as overflow hidden does; size
+            # containment (strict) with no height of its own sizes the box as if it were empty
+            how = f"contain: {' '.join(contain)} (which clips as overflow hidden does)"
+            overflow = "clip"
+            inline = el.tag in _INLINE and _value(st, "display") in ("", "inline", "contents")
+            if ("strict" in contain or "size" in contain) and not inline and not any(
+                    _value(st, p) not in _NONE | {"auto", "0", "none"} for p in _SIZED):
+                return f"{how} with no height sizes its box as if it were empty"
         if "hidden" in overflow or "clip" in overflow:
             for p in ("height", "max-height", "width", "max-width"):
                 r = _len(_value(st, p))
                 if r is not None and r[1] <= 1:
-                    return f"{p}: {_value(st, p)} with overflow hidden"
-            cut = _cut_box(st, el)
+                    return f"{p}: {_value(st, p)} with {how}"
+            cut = _cut_box(st, el, how)
             if cut:
                 return cut
             lh = _value(st, "line-height")
