@@ -1150,3 +1150,18 @@ def test_paint_containment_clips_as_overflow_hidden_does(demo, page, tmp_path):
     for style in ("contain:content", "contain:paint", "contain:strict;height:20em", "contain:layout;height:2px",
                   "contain:strict;contain-intrinsic-size:auto 10em"):
         passes(demo, _fares(page, style), tmp_path)
+
+
+def test_a_height_in_lines_cuts_a_paragraph_to_those_lines(demo, page, tmp_path):
+    """``max-height: 1lh`` with overflow hidden shows one line of the fares paragraph, the child
+    fare and its condition cut away (an ``lh`` is the element's own line height, ``rlh`` the
+    root's): judged as a line clamp is, 40 letters a line on a phone; so is a box whose stated
+    width lets its text need more lines than its height shows. Room for every line passes."""
+    for style in ("max-width:22em;max-height:1lh;overflow:hidden", "max-height:2rlh;overflow:hidden",
+                  "line-height:1.6;height:calc(1lh + 2px);overflow:hidden"):
+        refused(demo, _fares(page, style), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", "its text needs")
+    refused(demo, _fares(page, "max-width:22em;max-height:1.5em;overflow:hidden"), tmp_path, "E-PAGE-INVISIBLE",
+            "less than its text")
+    for style in ("max-width:22em;max-height:6lh;overflow:hidden", "max-height:8rlh;overflow:hidden",
+                  "max-width:22em;max-height:12em;overflow:hidden"):
+        passes(demo, _fares(page, style), tmp_path)

@@ -222,7 +222,8 @@ def _cut_box(st: Style, el: Element, how: str = "overflow hidden", widths: bool 
     if not any(ch.isalnum() for ch in text):
         return ""
     font = st.font[0] if st.font is not None else 16.0
-    ctx = values.Ctx(em=(font, font))
+    line = _line_height(st, font)
+    ctx = values.Ctx(em=(font, font), lh=(line, line))
 
     def limit(*props: str) -> tuple[str, float] | None:
         best = None
@@ -244,17 +245,39 @@ def _cut_box(st: Style, el: Element, how: str = "overflow hidden", widths: bool 
         return ""
     h = limit("height", "max-height", "block-size", "max-block-size")
     if h is not None:
-        # a box that states no width is as wide as a reading column at most: the lines its text
-        # needs there (ordinary letters) must fit, or the height cuts sentences away
+        if _LINES.search(h[0]) and not nowrap:
+            # a height in lines (lh, rlh) is a line clamp: a line holds _LINE_CHARS letters on a phone
+            shown, need = h[1] / line, -(-len(text) // _LINE_CHARS)
+            if shown + 0.01 < need:
+                return (f"{h[0]} with {how} shows {shown:.2g} line{'s' if shown != 1 else ''} of the {need} "
+                        "its text needs")
+        # the lines its text needs (ordinary letters) in its width, or in a reading column when
+        # it states none (or a wider one), must fit, or the height cuts sentences away
         if nowrap:
             lines = 1
-        elif w is not None and w[1] > 0:
-            lines = max(1, int(len(text) * _GLYPH * font // max(w[1], 1.0)))
         else:
-            lines = max(1, -(-int(len(text) * _AVG_GLYPH * 100) // int(_MEASURE * 100)))
+            column = min(w[1], _MEASURE * font) if w is not None and w[1] > 0 else _MEASURE * font
+            lines = max(1, -(-int(len(text) * _AVG_GLYPH * font * 100) // max(int(column * 100), 1)))
         if h[1] < 0.75 * font * lines:
             return f"{h[0]} with {how} shows less than its text"
     return ""
+
+
+_LINES = lazy(r"\d(?:r?lh)\b", re.I)
+
+
+def _line_height(st: Style, font: float) -> float:
+    """The height of one line of ``st``'s text in px (a normal line, 1.2em, when none is stated)."""
+    got = _inherited(st, "line-height")
+    v = _value(got[0], "line-height") if got is not None else ""
+    if v in _NONE:
+        return 1.2 * font
+    n = _factor(v)
+    if n is not None and not v.endswith("%"):
+        return n * font  # a number is inherited as a number: a multiple of this text's own size
+    own = got[0].font[0] if got is not None and got[0].font is not None else font
+    r = values.length(v, values.Ctx(em=(own, own), pct=(own, own)))
+    return r[1] if r is not None and r[1] > 0 else 1.2 * font
 
 
 def _foreign(st: Style, prop: str, shipped: frozenset[tuple[str, str]]) -> bool:
