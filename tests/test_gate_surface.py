@@ -1165,3 +1165,20 @@ def test_a_height_in_lines_cuts_a_paragraph_to_those_lines(demo, page, tmp_path)
     for style in ("max-width:22em;max-height:6lh;overflow:hidden", "max-height:8rlh;overflow:hidden",
                   "max-width:22em;max-height:12em;overflow:hidden"):
         passes(demo, _fares(page, style), tmp_path)
+
+
+def test_claim_text_kept_on_one_line_wider_than_a_phone_is_refused(demo, page, tmp_path):
+    """``white-space: nowrap`` on the fares paragraph keeps it on one line: on a phone the child
+    fare and its condition run off the right edge, and a box that clips it at a narrower width
+    cuts them; a short label kept whole passes."""
+    for style in ("white-space:nowrap", "text-wrap:nowrap", "white-space:pre"):
+        refused(demo, _fares(page, style), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", "on one line wider")
+    tail = "and children under twelve ride free with a paying adult<sup"
+    boxed = page.replace(FARES, FARES[:-1] + ' style="max-width:5em;overflow:hidden">', 1).replace(
+        tail, 'and children under twelve ride free <span style="white-space:nowrap">with a paying adult</span><sup', 1)
+    refused(demo, boxed, tmp_path, "E-PAGE-INVISIBLE", "that clips it")
+    short = page.replace("is 3.40 marks<sup", 'is <span style="white-space:nowrap">3.40 marks</span><sup', 1)
+    assert short != page
+    passes(demo, short, tmp_path)
+    passes(demo, page.replace(tail, 'and children under twelve ride free <span style="white-space:nowrap">with a '
+                                    'paying adult</span><sup', 1), tmp_path)

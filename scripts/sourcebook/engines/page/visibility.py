@@ -301,7 +301,8 @@ _SIZED = ("height", "block-size", "min-height", "min-block-size", "contain-intri
 _MARGINS = frozenset({"margin-left", "margin-top", "margin-inline-start", "text-indent", "margin"})
 _MOVES = frozenset({"transform", "scale", "translate", "rotate", "clip-path", "mask", "mask-image", "-webkit-mask",
                     "-webkit-mask-image", "zoom"})
-_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | {"filter", "position", "z-index"}
+_NOWRAPS = frozenset({"white-space", "text-wrap", "text-wrap-mode"})
+_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | _NOWRAPS | {"filter", "position", "z-index"}
 # what makes a box a stacking context of its own (besides a position with a z-index): its own
 # background is then painted under a negative z-index inside it
 _STACKING = ("transform", "scale", "translate", "rotate", "filter", "backdrop-filter", "perspective", "clip-path",
@@ -567,6 +568,10 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
             cut = _cut_box(st, el, "overflow auto or scroll (a scroll box)")
             if cut:
                 return cut + ": the rest lies below a fold a reader must scroll"
+    if not present.isdisjoint(_NOWRAPS):
+        why = _unwrapped(st, el)
+        if why:
+            return why
     if "position" in present:
         pos = _value(st, "position")
         if pos and pos != "static":
@@ -621,6 +626,41 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
         zoom = _factor(_value(st, "zoom") or "1")
         if zoom is not None and 0 <= zoom < 0.05 and _value(st, "zoom") not in ("", "normal"):
             return f"zoom: {_value(st, 'zoom')}"
+    return ""
+
+
+def _unwrapped(st: Style, el: Element) -> str:
+    """Why text kept on one line (``white-space: nowrap`` or ``pre``, ``text-wrap: nowrap``) is
+    wider than the room it has, or "": the narrowest screen (a phone 320px wide), or a box
+    around it that clips (overflow hidden, paint containment) and states a narrower width. The
+    rest of the line runs off the right edge of the screen or is cut at the box's. Judged with
+    the narrowest letters, so a short label kept whole (a date, a figure with its unit) passes."""
+    ws = _value(st, "white-space").split()
+    nowrap = "nowrap" in ws or "nowrap" in _value(st, "text-wrap").split() or _value(st, "text-wrap-mode") == "nowrap"
+    pre = ws == ["pre"]
+    if not nowrap and not pre:
+        return ""
+    raw = el.text()
+    longest = max((" ".join(ln.split()) for ln in (raw.split("\n") if pre else [raw])), key=len, default="")
+    if not any(ch.isalnum() for ch in longest):
+        return ""
+    font = st.font[0] if st.font is not None else 16.0
+    room, where = values.VIEWPORT_W[0], f"a phone screen {values.VIEWPORT_W[0]:g}px wide"
+    s = st.parent
+    while s is not None:
+        overflow = " ".join(_value(s, p) for p in ("overflow", "overflow-x"))
+        if "hidden" in overflow or "clip" in overflow or not _CLIPS.isdisjoint(_value(s, "contain").split()):
+            f = s.font[0] if s.font is not None else 16.0
+            for p in ("width", "max-width", "inline-size", "max-inline-size"):
+                v = _value(s, p)
+                r = values.length(v, values.Ctx(em=(f, f))) if v and "%" not in v else None
+                if r is not None and r[1] < room:
+                    room, where = r[1], f"the <{s.el.tag}> around it ({p}: {v}) that clips it"
+        s = s.parent
+    if len(longest) * _GLYPH * font > room:
+        how = f"white-space: {' '.join(ws)}" if "nowrap" in ws or pre else "text-wrap: nowrap"
+        return (f"{how} keeps its text (\"{longest[:30]}\") on one line wider than {where}: the rest runs "
+                "off the edge")
     return ""
 
 
