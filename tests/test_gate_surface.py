@@ -1118,3 +1118,67 @@ def test_a_container_query_is_evaluated_at_every_size_it_names(demo, page, tmp_p
         refused(demo, head(cond, css), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", where)
     passes(demo, head(cond, "<style>main { container-type: inline-size; } @container (min-width: 1px) "
                             "{ .cond { font-weight: bold; } }</style>"), tmp_path)
+
+
+def _fares(page: str, style: str) -> str:
+    assert FARES in page
+    return page.replace(FARES, FARES[:-1] + f' style="{style}">', 1)
+
+
+def test_a_font_size_in_viewport_units_is_judged_on_a_phone(demo, page, tmp_path):
+    """0.6vw is about 11px on a wide desktop and 2px on a phone 320px wide: text a reader on a
+    phone cannot read is refused as any size under 9px is; a fluid size that stays readable on
+    the narrowest screen passes."""
+    refused(demo, _fares(page, "font-size:0.6vw"), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c",
+            "320px wide")
+    refused(demo, _fares(page, "font-size:clamp(0.4rem, 1vw, 1.2rem)"), tmp_path, "E-PAGE-INVISIBLE", "320px wide")
+    for style in ("font-size:calc(0.9rem + 0.3vw)", "font-size:clamp(1rem, 2vw, 1.4rem)", "font-size:4vw"):
+        passes(demo, _fares(page, style), tmp_path)
+
+
+def test_paint_containment_clips_as_overflow_hidden_does(demo, page, tmp_path):
+    """``contain: paint`` (and ``strict``, ``content``) clips what overflows the box: a box 2px
+    high cuts the condition away, and ``contain: strict`` with no height sizes the box as if it
+    were empty; containment on a box with room for its text passes."""
+    tail = "and children under twelve ride free with a paying adult<sup"
+    assert tail in page
+    for contain in ("paint", "strict", "content"):
+        cut = page.replace(tail, "and children under twelve ride free<span style=\"display:inline-block;height:2px;"
+                                 f"contain:{contain};vertical-align:bottom\"> with a paying adult</span><sup", 1)
+        refused(demo, cut, tmp_path, "E-PAGE-INVISIBLE", f"contain: {contain}", "paying adult")
+    refused(demo, _fares(page, "contain:strict"), tmp_path, "E-PAGE-INVISIBLE", "as if it were empty")
+    for style in ("contain:content", "contain:paint", "contain:strict;height:20em", "contain:layout;height:2px",
+                  "contain:strict;contain-intrinsic-size:auto 10em"):
+        passes(demo, _fares(page, style), tmp_path)
+
+
+def test_a_height_in_lines_cuts_a_paragraph_to_those_lines(demo, page, tmp_path):
+    """``max-height: 1lh`` with overflow hidden shows one line of the fares paragraph, the child
+    fare and its condition cut away (an ``lh`` is the element's own line height, ``rlh`` the
+    root's): judged as a line clamp is, 40 letters a line on a phone; so is a box whose stated
+    width lets its text need more lines than its height shows. Room for every line passes."""
+    for style in ("max-width:22em;max-height:1lh;overflow:hidden", "max-height:2rlh;overflow:hidden",
+                  "line-height:1.6;height:calc(1lh + 2px);overflow:hidden"):
+        refused(demo, _fares(page, style), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", "its text needs")
+    refused(demo, _fares(page, "max-width:22em;max-height:1.5em;overflow:hidden"), tmp_path, "E-PAGE-INVISIBLE",
+            "less than its text")
+    for style in ("max-width:22em;max-height:6lh;overflow:hidden", "max-height:8rlh;overflow:hidden",
+                  "max-width:22em;max-height:12em;overflow:hidden"):
+        passes(demo, _fares(page, style), tmp_path)
+
+
+def test_claim_text_kept_on_one_line_wider_than_a_phone_is_refused(demo, page, tmp_path):
+    """``white-space: nowrap`` on the fares paragraph keeps it on one line: on a phone the child
+    fare and its condition run off the right edge, and a box that clips it at a narrower width
+    cuts them; a short label kept whole passes."""
+    for style in ("white-space:nowrap", "text-wrap:nowrap", "white-space:pre"):
+        refused(demo, _fares(page, style), tmp_path, "E-PAGE-INVISIBLE", "clm_c95bbf88e63c", "on one line wider")
+    tail = "and children under twelve ride free with a paying adult<sup"
+    boxed = page.replace(FARES, FARES[:-1] + ' style="max-width:5em;overflow:hidden">', 1).replace(
+        tail, 'and children under twelve ride free <span style="white-space:nowrap">with a paying adult</span><sup', 1)
+    refused(demo, boxed, tmp_path, "E-PAGE-INVISIBLE", "that clips it")
+    short = page.replace("is 3.40 marks<sup", 'is <span style="white-space:nowrap">3.40 marks</span><sup', 1)
+    assert short != page
+    passes(demo, short, tmp_path)
+    passes(demo, page.replace(tail, 'and children under twelve ride free <span style="white-space:nowrap">with a '
+                                    'paying adult</span><sup', 1), tmp_path)

@@ -300,6 +300,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:123:8fde1337b6ba2d0d': (' day', ' decade', ' fortnight', ' month', ' quarter', ' week', ' year', '-day', '-decade', '-fortnight', '-month', '-quarter', '-week', '-year', '\xa0day', '\xa0decade', '\xa0fortnight', '\xa0month', '\xa0quarter', '\xa0week', '\xa0year'),
     '2:125:69aad447e9c8471d': ('6 month', '6-month', 'half year', 'half-year', 'semi-annual', 'semiannual', 'six month', 'six-month', 'полугоди', '半年', '半期'),
     '2:125:7655593d02a62e8d': ('due', 'expected', 'planned', 'scheduled', 'set', 'slated'),
+    '2:12:b5036953182803ce': ('lh',),
     '2:130:ba654fef8b414c4c': ('expect', 'for', 'planned', 'projected', 'scheduled', 'should', 'to', 'would', 'ожидается', '予定', '计划'),
     '2:130:bc2e0a40785c33ac': ('futile', 'hopeless', 'meaningless', 'nothing', 'pointless', 'use', 'waste', 'worthless'),
     '2:131:a0a4fa8993883756': ('before', 'by', 'day', 'end', 'expires', 'expiring', 'through', 'thru', 'til', 'to', 'до', 'по'),

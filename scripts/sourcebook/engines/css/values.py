@@ -24,12 +24,14 @@ FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0
 
 
 class Ctx:
-    """What relative units refer to: the font size (em), root font size (rem), % base."""
+    """What relative units refer to: the font size (em), root font size (rem), % base, and the
+    line height (lh; 1.2em, a normal line, when not known)."""
 
-    __slots__ = ("em", "rem", "pct")
+    __slots__ = ("em", "rem", "pct", "lh")
 
-    def __init__(self, em: Range = (16.0, 16.0), rem: Range = (16.0, 16.0), pct: Range | None = None):
-        self.em, self.rem, self.pct = em, rem, pct
+    def __init__(self, em: Range = (16.0, 16.0), rem: Range = (16.0, 16.0), pct: Range | None = None,
+                 lh: Range | None = None):
+        self.em, self.rem, self.pct, self.lh = em, rem, pct, lh
 
 
 DEFAULT = Ctx()
@@ -72,7 +74,7 @@ class _Eval:
             return _scale((tok.num, tok.num), ABSOLUTE[u]), True
         base = {"em": self.ctx.em, "rem": self.ctx.rem, "ex": _scale(self.ctx.em, 0.5),
                 "ch": _scale(self.ctx.em, 0.5), "cap": _scale(self.ctx.em, 0.7), "ic": self.ctx.em,
-                "lh": _scale(self.ctx.em, 1.2), "rlh": _scale(self.ctx.rem, 1.2)}.get(u)
+                "lh": self.ctx.lh or _scale(self.ctx.em, 1.2), "rlh": _scale(self.ctx.rem, 1.2)}.get(u)
         if base is None:
             if u in ("vw", "svw", "lvw", "dvw", "vi", "svi", "lvi", "dvi"):
                 base = VIEWPORT_W
@@ -182,7 +184,7 @@ _LENGTHS: dict[tuple, Range | None] = {}  # a page says "1rem" and "0.8em" hundr
 
 def length(text: str, ctx: Ctx = DEFAULT, *, unitless_zero: bool = True) -> Range | None:
     """The pixel range of one length value (a single component), or None."""
-    key = (text, ctx.em, ctx.rem, ctx.pct, unitless_zero)
+    key = (text, ctx.em, ctx.rem, ctx.pct, ctx.lh, unitless_zero)
     try:
         return _LENGTHS[key]
     except KeyError:

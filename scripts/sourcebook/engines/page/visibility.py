@@ -222,7 +222,8 @@ def _cut_box(st: Style, el: Element, how: str = "overflow hidden", widths: bool 
     if not any(ch.isalnum() for ch in text):
         return ""
     font = st.font[0] if st.font is not None else 16.0
-    ctx = values.Ctx(em=(font, font))
+    line = _line_height(st, font)
+    ctx = values.Ctx(em=(font, font), lh=(line, line))
 
     def limit(*props: str) -> tuple[str, float] | None:
         best = None
@@ -244,17 +245,39 @@ def _cut_box(st: Style, el: Element, how: str = "overflow hidden", widths: bool 
         return ""
     h = limit("height", "max-height", "block-size", "max-block-size")
     if h is not None:
-        # a box that states no width is as wide as a reading column at most: the lines its text
-        # needs there (ordinary letters) must fit, or the height cuts sentences away
+        if _LINES.search(h[0]) and not nowrap:
+            # a height in lines (lh, rlh) is a line clamp: a line holds _LINE_CHARS letters on a phone
+            shown, need = h[1] / line, -(-len(text) // _LINE_CHARS)
+            if shown + 0.01 < need:
+                return (f"{h[0]} with {how} shows {shown:.2g} line{'s' if shown != 1 else ''} of the {need} "
+                        "its text needs")
+        # the lines its text needs (ordinary letters) in its width, or in a reading column when
+        # it states none (or a wider one), must fit, or the height cuts sentences away
         if nowrap:
             lines = 1
-        elif w is not None and w[1] > 0:
-            lines = max(1, int(len(text) * _GLYPH * font // max(w[1], 1.0)))
         else:
-            lines = max(1, -(-int(len(text) * _AVG_GLYPH * 100) // int(_MEASURE * 100)))
+            column = min(w[1], _MEASURE * font) if w is not None and w[1] > 0 else _MEASURE * font
+            lines = max(1, -(-int(len(text) * _AVG_GLYPH * font * 100) // max(int(column * 100), 1)))
         if h[1] < 0.75 * font * lines:
             return f"{h[0]} with {how} shows less than its text"
     return ""
+
+
+_LINES = lazy(r"\d(?:r?lh)\b", re.I)
+
+
+def _line_height(st: Style, font: float) -> float:
+    """The height of one line of ``st``'s text in px (a normal line, 1.2em, when none is stated)."""
+    got = _inherited(st, "line-height")
+    v = _value(got[0], "line-height") if got is not None else ""
+    if v in _NONE:
+        return 1.2 * font
+    n = _factor(v)
+    if n is not None and not v.endswith("%"):
+        return n * font  # a number is inherited as a number: a multiple of this text's own size
+    own = got[0].font[0] if got is not None and got[0].font is not None else font
+    r = values.length(v, values.Ctx(em=(own, own), pct=(own, own)))
+    return r[1] if r is not None and r[1] > 0 else 1.2 * font
 
 
 def _foreign(st: Style, prop: str, shipped: frozenset[tuple[str, str]]) -> bool:
@@ -271,11 +294,15 @@ _LINE_CHARS = 40  # letters a line holds on a phone screen: a clamp to fewer lin
 # others a step reads are only looked at when one of these is declared): a step none of whose
 # properties the element declares finds nothing, and is passed over
 _BLEND_CLAMP = frozenset({"mix-blend-mode", "background-blend-mode", "-webkit-line-clamp", "line-clamp"})
-_OVERFLOWS = frozenset({"overflow", "overflow-x", "overflow-y"})
+_OVERFLOWS = frozenset({"overflow", "overflow-x", "overflow-y", "contain"})
+_CLIPS = frozenset({"paint", "strict", "content"})  # containment that clips the box's contents as overflow hidden
+_SIZED = ("height", "block-size", "min-height", "min-block-size", "contain-intrinsic-size",
+          "contain-intrinsic-height", "contain-intrinsic-block-size")  # what gives a size-contained box a height
 _MARGINS = frozenset({"margin-left", "margin-top", "margin-inline-start", "text-indent", "margin"})
 _MOVES = frozenset({"transform", "scale", "translate", "rotate", "clip-path", "mask", "mask-image", "-webkit-mask",
                     "-webkit-mask-image", "zoom"})
-_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | {"filter", "position", "z-index"}
+_NOWRAPS = frozenset({"white-space", "text-wrap", "text-wrap-mode"})
+_OWN_PROPS = _BLEND_CLAMP | _OVERFLOWS | _MARGINS | _MOVES | _NOWRAPS | {"filter", "position", "z-index"}
 # what makes a box a stacking context of its own (besides a position with a z-index): its own
 # background is then painted under a negative z-index inside it
 _STACKING = ("transform", "scale", "translate", "rotate", "filter", "backdrop-filter", "perspective", "clip-path",
@@ -508,12 +535,23 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
                 return f"filter: {m.group(0)} blurs it beyond reading"
     if not present.isdisjoint(_OVERFLOWS):
         overflow = " ".join(_value(st, p) for p in ("overflow", "overflow-x", "overflow-y"))
+        contain = _value(st, "contain").split()
+        how = "overflow hidden"
+        if not ("hidden" in overflow or "clip" in overflow) and not _CLIPS.isdisjoint(contain):
+            # paint containment clips what overflows the box, as overflow hidden does; size
+            # containment (strict) with no height of its own sizes the box as if it were empty
+            how = f"contain: {' '.join(contain)} (which clips as overflow hidden does)"
+            overflow = "clip"
+            inline = el.tag in _INLINE and _value(st, "display") in ("", "inline", "contents")
+            if ("strict" in contain or "size" in contain) and not inline and not any(
+                    _value(st, p) not in _NONE | {"auto", "0", "none"} for p in _SIZED):
+                return f"{how} with no height sizes its box as if it were empty"
         if "hidden" in overflow or "clip" in overflow:
             for p in ("height", "max-height", "width", "max-width"):
                 r = _len(_value(st, p))
                 if r is not None and r[1] <= 1:
-                    return f"{p}: {_value(st, p)} with overflow hidden"
-            cut = _cut_box(st, el)
+                    return f"{p}: {_value(st, p)} with {how}"
+            cut = _cut_box(st, el, how)
             if cut:
                 return cut
             lh = _value(st, "line-height")
@@ -530,6 +568,10 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
             cut = _cut_box(st, el, "overflow auto or scroll (a scroll box)")
             if cut:
                 return cut + ": the rest lies below a fold a reader must scroll"
+    if not present.isdisjoint(_NOWRAPS):
+        why = _unwrapped(st, el)
+        if why:
+            return why
     if "position" in present:
         pos = _value(st, "position")
         if pos and pos != "static":
@@ -584,6 +626,41 @@ def _own(st: Style, el: Element, shipped: frozenset[tuple[str, str]] = frozenset
         zoom = _factor(_value(st, "zoom") or "1")
         if zoom is not None and 0 <= zoom < 0.05 and _value(st, "zoom") not in ("", "normal"):
             return f"zoom: {_value(st, 'zoom')}"
+    return ""
+
+
+def _unwrapped(st: Style, el: Element) -> str:
+    """Why text kept on one line (``white-space: nowrap`` or ``pre``, ``text-wrap: nowrap``) is
+    wider than the room it has, or "": the narrowest screen (a phone 320px wide), or a box
+    around it that clips (overflow hidden, paint containment) and states a narrower width. The
+    rest of the line runs off the right edge of the screen or is cut at the box's. Judged with
+    the narrowest letters, so a short label kept whole (a date, a figure with its unit) passes."""
+    ws = _value(st, "white-space").split()
+    nowrap = "nowrap" in ws or "nowrap" in _value(st, "text-wrap").split() or _value(st, "text-wrap-mode") == "nowrap"
+    pre = ws == ["pre"]
+    if not nowrap and not pre:
+        return ""
+    raw = el.text()
+    longest = max((" ".join(ln.split()) for ln in (raw.split("\n") if pre else [raw])), key=len, default="")
+    if not any(ch.isalnum() for ch in longest):
+        return ""
+    font = st.font[0] if st.font is not None else 16.0
+    room, where = values.VIEWPORT_W[0], f"a phone screen {values.VIEWPORT_W[0]:g}px wide"
+    s = st.parent
+    while s is not None:
+        overflow = " ".join(_value(s, p) for p in ("overflow", "overflow-x"))
+        if "hidden" in overflow or "clip" in overflow or not _CLIPS.isdisjoint(_value(s, "contain").split()):
+            f = s.font[0] if s.font is not None else 16.0
+            for p in ("width", "max-width", "inline-size", "max-inline-size"):
+                v = _value(s, p)
+                r = values.length(v, values.Ctx(em=(f, f))) if v and "%" not in v else None
+                if r is not None and r[1] < room:
+                    room, where = r[1], f"the <{s.el.tag}> around it ({p}: {v}) that clips it"
+        s = s.parent
+    if len(longest) * _GLYPH * font > room:
+        how = f"white-space: {' '.join(ws)}" if "nowrap" in ws or pre else "text-wrap: nowrap"
+        return (f"{how} keeps its text (\"{longest[:30]}\") on one line wider than {where}: the rest runs "
+                "off the edge")
     return ""
 
 
@@ -687,8 +764,11 @@ def _filtered(st: Style, fg, ground):
 def _text_reason(st: Style, shipped: frozenset[tuple[str, str]] = frozenset(),
                  known: frozenset[str] = _GENERIC) -> str:
     """Why text drawn with this style cannot be read, or ""."""
-    if st.font is not None and st.font[1] < _SMALL_FONT:
-        return f"font-size {st.font[1]:g}px"
+    if st.font is not None and st.font[0] < _SMALL_FONT:
+        if st.font[0] == st.font[1]:
+            return f"font-size {st.font[1]:g}px"
+        # a size in viewport units is as small as the narrowest screen draws it (a phone)
+        return f"font-size {st.font[0]:.3g}px on a screen {values.VIEWPORT_W[0]:g}px wide (viewport units)"
     if st.spacing not in ("normal", "", "0") and st.font is not None:
         gap = values.length(st.spacing, values.Ctx(em=st.font))
         if gap is not None and gap[1] <= -0.4 * st.font[0]:
@@ -779,7 +859,7 @@ def _small_drawn(st: Style) -> str:
     scales of the element and its ancestors, ``font-size-adjust``), or ""."""
     if st.font is None:
         return ""
-    size, how = st.font[1], []
+    size, how = st.font[0], []
     got = _inherited(st, "font-size-adjust")
     if got is not None:
         v = _value(got[0], "font-size-adjust").split()
@@ -798,7 +878,7 @@ def _small_drawn(st: Style) -> str:
         s = s.parent
     size *= k
     if how and size < _SMALL_FONT:
-        return f"font-size {st.font[1]:g}px drawn at {size:.3g}px ({', '.join(how)})"
+        return f"font-size {st.font[0]:.3g}px drawn at {size:.3g}px ({', '.join(how)})"
     return ""
 
 
