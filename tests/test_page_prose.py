@@ -1585,6 +1585,16 @@ def test_a_start_date_told_as_an_end_is_refused(demo, page, tmp_path):
     refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", "until 1 December 2026")
 
 
+@pytest.mark.parametrize("new, ok", [
+    # a date written without its year is the claim's date all the same: "十二月一日まで" ends there
+    ("W3航路では十二月一日までタイドウォーター・パスが使えるようになります",
+     "W3航路では十二月一日からタイドウォーター・パスが使えるようになります"),
+])
+def test_a_start_date_told_as_an_end_without_its_year_is_refused(demo, page, tmp_path, new, ok):
+    refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", "十二月一日")
+    passes_prose(demo, page.replace(_W3, ok, 1), tmp_path)
+
+
 @pytest.mark.parametrize("old, new, written", [
     # the claim's date bare: "since" runs it on to today, "at the latest" makes it a deadline
     (_RIDERS, "Riders say the W3 readers have been switched off since late September", "since September"),
