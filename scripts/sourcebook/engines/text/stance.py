@@ -2469,9 +2469,74 @@ _PART_DAYS = {"early": range(1, 11), "start": range(1, 11), "beginning": range(1
               "middle": range(10, 22), "late": range(20, 32), "end": range(20, 32)}
 
 
+# ... and in Chinese, Japanese ("十一月下旬", "11月初め", "11月末") and Russian ("в начале ноября",
+# "в конце ноября"): early, mid or late in a month; Japanese "11月中" (within November) names no part
+_CJK_MONTH_NO = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+                 "十一": 11, "十二": 12}
+_PART_MONTH_CJK = lazy(r"(?P<m>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\s*月\s*(?:の\s*)?"
+                       r"(?P<q>上旬|初旬|初め|はじめ|初頭|初(?!て)|中旬|中頃|半ば|なかば|下旬|末|底)")
+_RU_MONTHS = ("январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр", "октябр", "ноябр", "декабр")
+_PART_MONTH_RU = lazy(r"(?<![^\W\d_])(?P<q>начал[оауе]|первых\s+числах|первой\s+половин[еы]|"
+                      r"середин[аеуы]|кон(?:ец|ца|це|цу)|последних\s+числах|второй\s+половин[еы])\s+"
+                      r"(?P<m>января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)"
+                      r"(?![^\W\d_])", re.IGNORECASE)
+_PART_EARLY = ("上旬", "初旬", "初め", "はじめ", "初頭", "初", "начал", "первых", "первой")
+_PART_LATE = ("下旬", "末", "底", "кон", "последних", "второй")
+_PART_WORDS_EN = {"early": "early", "start": "early", "beginning": "early", "mid": "mid", "middle": "mid",
+                  "late": "late", "end": "late"}
+
+
+def _month_parts(text: str) -> list[tuple[str, str, int]]:
+    """The parts of a month a text names in Chinese, Japanese or Russian words, and in English:
+    (as written, "early" | "mid" | "late", the month's number)."""
+    found: list[tuple[str, str, int]] = []
+    for m in _PART_MONTH_CJK.finditer(text):
+        no = int(m.group("m")) if m.group("m").isdigit() else _CJK_MONTH_NO[m.group("m")]
+        q = m.group("q")
+        found.append((m.group(0), "early" if q in _PART_EARLY else "late" if q in _PART_LATE else "mid", no))
+    for m in _PART_MONTH_RU.finditer(text):
+        q = m.group("q").lower()
+        no = next(i for i, stem in enumerate(_RU_MONTHS, 1) if m.group("m").lower().startswith(stem))
+        found.append((" ".join(m.group(0).split()), "early" if q.startswith(_PART_EARLY) else
+                      "late" if q.startswith(_PART_LATE) else "mid", no))
+    for m in _PART_MONTH.finditer(text):
+        words = m.group("q").lower().split()
+        no = _MONTH_NAMES.index(m.group("m").lower()) + 1
+        found.append((m.group(0), _PART_WORDS_EN[words[1] if words[0] == "the" else words[0]], no))
+    return found
+
+
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
+_PART_RANGE = {"early": range(1, 11), "mid": range(10, 22), "late": range(20, 32)}
+
+
+def _part_of_month_other(sentence: str, backing: list[str]) -> str | None:
+    """"十一月下旬", "в начале ноября" of a claim's "in November": a part of the month no claim or
+    quote gives, in any of these languages nor as a day that falls in it."""
+    from .figure_dates import date_parts
+    from .figures import find_figures
+
+    said = {(part, no) for b in backing for _, part, no in _month_parts(b)}
+    for written, part, no in _month_parts(sentence):
+        if written[:1].isascii() and written[:1].isalpha():
+            continue  # English words: read by _part_of_month
+        if (part, no) in said:
+            continue
+        days = [d for b in backing for f in find_figures(b) if f.kind == "date"
+                for _, mo, d in [date_parts(f.key)] if mo == no and d is not None]
+        if days and all(d in _PART_RANGE[part] for d in days):
+            continue
+        return written
+    return None
+
+
 def _part_of_month(sentence: str, backing: list[str]) -> str | None:
     """"Signed in late August" of "signed in August": a part of the month no claim or quote gives,
     neither in words ("late August") nor as a day that falls in it ("28 August")."""
+    other = _part_of_month_other(sentence, backing)
+    if other:
+        return other
     hay = " ".join(backing).lower()
     for m in _PART_MONTH.finditer(sentence):
         words, month = m.group("q").lower().split(), m.group("m").lower()
