@@ -299,6 +299,7 @@ class _Judge:
         ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
         something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
         need a number in the range they name."""
+        from .....engines.text.figure_dates import date_parts
         from .....engines.text.figure_units import (
             agrees,
             comparison,
@@ -309,7 +310,6 @@ class _Judge:
             periods_named,
             until,
         )
-        from .....engines.text.figure_dates import date_parts
 
         def same_day(key: str, theirs: str) -> bool:
             # a date without its year ("十二月一日") is the claim's date of that month and day
