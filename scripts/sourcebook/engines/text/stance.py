@@ -1000,6 +1000,40 @@ def condition_dropped_other(claim_text: str, sentence: str) -> str | None:
     return " ".join(m.group(0).split())
 
 
+# the people an age bound sets ("children under twelve", "12歳未満の子ども", "дети до двенадцати лет")
+_CHILDREN_EN = lazy(r"\b(?:children|child|kids?|minors?|infants?|juniors?)\b", re.IGNORECASE)
+_CHILDREN_OTHER = lazy(r"子ども|子供|こども|児童|小児|儿童|孩子|小孩|幼児|дет(?:и|ей|ям|ьми|ях)|ребён\w*|ребен\w*|"
+                       r"несовершеннолетн\w*", re.IGNORECASE)
+
+
+def age_bound_dropped_other(claim_text: str, sentence: str) -> str | None:
+    """A sentence in Russian, Chinese or Japanese that tells of children ("子どもは...無料です")
+    where its claim bounds them by age ("children under twelve"): the bound, read as a figure's
+    comparison is read ("under twelve"), when the sentence gives no figure of it at all. None
+    otherwise; a sentence that gives the age ("12歳未満の子ども") is judged by its figure."""
+    from .figure_units import comparison
+    from .figures import find_figures
+
+    said = _seen(claim_text)
+    seen = _seen(sentence)
+    if len(_FOREIGN.findall(seen)) <= len(_LATIN.findall(seen)) or not _CHILDREN_OTHER.search(seen):
+        return None
+    mine = {f.key for f in find_figures(seen) if f.kind == "number"}
+    for f in find_figures(said):
+        if f.kind != "number":
+            continue
+        cmp = comparison(said, f.start, f.end)
+        near = said[max(0, f.start - 40):f.end + 30]
+        if cmp is None or not (_CHILDREN_EN.search(near) or _CHILDREN_OTHER.search(near)):
+            continue
+        if f.key in mine:
+            return None
+        if cmp.written not in said[f.end:f.end + 6]:
+            return f"{cmp.written} {f.written}"
+        return f.written + (" " if cmp.written[:1].isascii() else "") + cmp.written
+    return None
+
+
 # words that make a condition no condition: "a paying adult optional", "with or without", "either way"
 _WAIVED = lazy(r"\b(?:optional(?:ly)?|not\s+(?:needed|required|necessary|essential|a\s+must)|unnecessary|"
                r"needless|either\s+way|or\s+not|with\s+or\s+without|whether\s+or\s+not|no\s+need|needn['’]t|"

@@ -421,6 +421,10 @@ class _Judge:
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
+                age = stance.age_bound_dropped_other(t, said)
+                if age:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text bounds it by age ({age!r}), but tells "
+                                                    "it of children of any age; keep the age bound on the page")
                 others = [u for y in ids if y != x and _cited_part(p.text, groups, y) == said for u in self._parts(y)[0]]
                 met = stance.condition_done(t, said, others)
                 if met:
