@@ -746,6 +746,44 @@ def _planned_month_told_done(said: str, seen: str) -> str | None:
     return None
 
 
+# an English claim that tells a thing done: a passive or a perfect ("were installed", "has been
+# fitted"), or a verb in the past after its subject ("the operator installed the readers")
+_DONE_EN = lazy(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?[a-z]{3,}(?:ed|en|t)\b|"
+                r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bits\s)(?<!\btheir\s)\b(?:installed|fitted|opened|"
+                r"completed|finished|signed|launched|introduced|started|began|replaced|extended|switched|"
+                r"accepted|arrived|delivered|built|closed|moved)\b(?!\s+(?:by|for|to)\s+\d)", re.IGNORECASE)
+# a quote in Russian, Chinese or Japanese that tells what is to come: a word of plan or the future
+# ("будут", "将", "予定"), or a Russian perfective verb in the non-past ("установят", "подпишут",
+# "откроют"), whose present is a future; an imperfective present ("устанавливают", "принимает") is none
+_RU_PERFECTIVE_FUTURE = lazy(r"(?<![^\W\d_])(?:у|за|по|на|вы|при|от|пере|об|под|раз|рас|до|про|вз|вос)"
+                             r"[а-яё]{3,}?(?<!ива)(?<!ыва)(?<![аяе]в)(?<![аяеуо])(?:ят|ут|ют|ит|ёт)(?![^\W\d_])",
+                             re.IGNORECASE)
+_RU_STATE_VERBS = ("завис", "выгляд", "принадлеж", "содерж", "относ", "подход", "проход", "продолж", "наход",
+                   "происход", "прибыва", "получа", "обслуж", "позвол", "предусматр", "подлеж")
+_FUTURE_OTHER = lazy(r"будет|будут|буд[уе]м|план\w*|должн\w*|намер\w*|собира\w*|предполага\w*|ожида\w*|"
+                     r"予定|見込み|計画|方針|将(?!来)|计划|预计|定于|拟|将于|即将", re.IGNORECASE)
+
+
+def future_quote_told_done(claim_text: str, quote: str) -> str | None:
+    """An English claim that tells as done ("The new readers were installed in November") what
+    its quote in Russian, Chinese or Japanese tells as to come ("Новые считыватели установят в
+    ноябре", "将于十一月安装", "設置される予定"): the quote's word of the future, or None. A claim
+    that keeps a future, a plan or a hedge of its own says what the quote says."""
+    said, q = _seen(claim_text), _seen(quote)
+    if len(_FOREIGN.findall(q)) <= len(_LATIN.findall(q)) or len(_LATIN.findall(said)) <= len(_FOREIGN.findall(said)):
+        return None
+    if hedged(said) or _FUTURE.search(said) or _WILL.search(said) or not _DONE_EN.search(said):
+        return None
+    m = _FUTURE_OTHER.search(q)
+    if m:
+        return m.group(0)
+    for m in _RU_PERFECTIVE_FUTURE.finditer(q):
+        w = m.group(0).lower()
+        if not any(stem in w for stem in _RU_STATE_VERBS):
+            return m.group(0)
+    return None
+
+
 def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | None:
     """The past or perfect form of a planned action in a Russian, Chinese or Japanese sentence
     when the claim is a plan and a quote of its, in that language, tells the same verb as to come:
