@@ -113,6 +113,7 @@ _reg({
     "E-ADJ-WINNER": ("A decision's winner is not one of the claims it names.", "Pick the winner from the cluster's claim_ids."),
     "E-ADJ-CLUSTER": ("A decision's cluster_id is not the id of its topic_key.", "Copy cluster_id and topic_key from `sb contradictions --json`."),
     "E-ADJ-MEMBER": ("A decision names a claim that does not exist or has another topic.", "Name only the cluster's claims, as listed by `sb contradictions`."),
+    "E-ADJ-TIER": ("A supersede or retract decision sets aside a claim whose sources are of a higher tier than the winner's (an audited tier-A figure superseded by tier-B trade press), and its reason does not say what is wrong with the better-sourced claim (corrected, withdrawn, an error, outdated) and whose word that is (a word of a decided claim's source: publisher, title or author); \"the more recent account\" says neither.", "Name the evidence in the reason (\"the authority withdrew the audited figure in its November release\"), or record both_stand or scope_split."),
     "E-ADJ-UNAPPLIED": ("A recorded decision still owes a claim its change.", "Run `sb adjudicate --apply`."),
     # verify gates (compatibility: verify codes and the stricter checks beside them)
     "E-CLAIM-ID": ("A claim's id is not the hash of its text, or appears twice: the text was edited in place.", "Restore the text, or add the new wording as a new claim (`sb claim narrow`)."),

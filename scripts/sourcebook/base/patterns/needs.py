@@ -487,6 +487,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:408:746754edde1fa768': ('be',),
     '2:40:073f8b251eaf0e8e': (';', 'and', 'but', 'whereas', 'while'),
     '2:40:4a7d73edf56c0c16': ('http://', 'https://', 'www.'),
+    '2:412:69728f97011f9d87': ('amended', 'amendment', 'amends', 'corrected', 'correction', 'corrects', 'counted', 'date', 'disavowed', 'disavows', 'disowned', 'disowns', 'errata', 'erratum', 'erroneous', 'error', 'faulty', 'flaw', 'invalid', 'miscalculated', 'miscalculation', 'miscount', 'misprint', 'mistake', 'overturned', 'overturns', 'restated', 'restatement', 'restates', 'retracted', 'retraction', 'retracts', 'revised', 'revises', 'revising', 'revision', 'typo', 'withdrawn', 'withdraws', 'withdrew', 'wrong'),
     '2:41:20bcd79047d8253e': ('audit', 'аудир', 'аудит', '审计', '審計', '監査'),
     '2:41:432d12a80e6a0d31': ('average', 'mean'),
     '2:426:ac552e9216d1a02f': ('(', '[', 'all', 'apparently', 'ever', 'hope', 'hoping', 'name', 'ostensibly', 'paper', 'purportedly', 'reportedly', 'seemingly', 'theory', 'when', 'wish'),
