@@ -1089,12 +1089,12 @@ RU_NOTICE = "# Объявление\n\nНовые считыватели уст�
 
 
 def test_a_verified_translation_with_an_open_flag_is_refused_until_someone_checks_it(ws):
-    """A claim in English over a Russian quote: "W3" and the past tense are the translator's,
-    the quote says "will install"; the open review flag refuses it until an ack records the
-    check. The same translation with nothing open passes."""
+    """A claim in English over a Russian quote: "W3" is the translator's, the quote does not
+    write it; the open review flag refuses it until an ack records the check. The same
+    translation with nothing open passes."""
     sid = make_source(ws, RU_NOTICE, name="ru", tier="A")
     quote = "Новые считыватели установят в ноябре 2026 года"
-    r = add(ws, claim("New readers were installed on route W3 in November 2026.", confidence="verified",
+    r = add(ws, claim("New readers will be installed on route W3 in November 2026.", confidence="verified",
                       evidence=[ev(sid, RU_NOTICE, quote)]))
     cid = last_id(r)
     assert r.rc == 0 and "W-CLAIM-TRANSLATION" in _codes(r.err), r.both
@@ -1106,6 +1106,33 @@ def test_a_verified_translation_with_an_open_flag_is_refused_until_someone_check
                       evidence=[ev(sid, RU_NOTICE, quote)]))
     assert r.rc == 0 and "W-CLAIM-TRANSLATION" not in _codes(r.err), r.both
     assert "E-CLAIM-TRANSLATION" not in verify_json(ws)["codes"]
+
+
+@pytest.mark.parametrize("quote, text", [
+    ("Новые считыватели установят в ноябре 2026 года", "Новые считыватели установят в ноябре 2026 года."),
+    ("Новые считыватели будут установлены в ноябре 2026 года", "Новые считыватели будут установлены в ноябре 2026 года."),
+    ("新的读卡器将于2026年11月安装", "新的读卡器将于2026年11月安装。"),
+    ("新しい読み取り機は2026年11月に設置される予定です", "新しい読み取り機は2026年11月に設置される予定です。"),
+])
+def test_a_translation_telling_the_quotes_future_as_done_is_refused_though_acked(ws, quote, text):
+    """"The new readers were installed in November" of "Новые считыватели установят в ноябре"
+    (will install): the translation tells as done what the quote tells as to come, as a claim
+    that tells a quote cut after "will" as done does; an ack does not answer it. The future
+    kept ("are to be installed") passes."""
+    notice = f"# Notice\n\n{text}\n"
+    sid = make_source(ws, notice, name="notice", tier="A")
+    r = add(ws, claim("The new readers were installed in November 2026.", confidence="verified",
+                      evidence=[ev(sid, notice, quote)]))
+    cid = last_id(r)
+    assert r.rc == 0 and "W-CLAIM-PLAN" in _codes(r.err), r.both
+    sb("claim", "ack", cid, "--reason", "Translation checked against the notice.", cwd=ws)
+    doc = verify_json(ws)
+    assert doc["rc"] == 2 and "E-CLAIM-PLAN" in doc["codes"], doc
+    sb("claim", "retract", cid, "--reason", "mistranslated", cwd=ws)
+    r = add(ws, claim("The new readers are to be installed in November 2026.", topic="readers.planned",
+                      confidence="verified", evidence=[ev(sid, notice, quote)]))
+    assert r.rc == 0 and "PLAN" not in r.err, r.both
+    assert "E-CLAIM-PLAN" not in verify_json(ws)["codes"]
 
 
 GOMEM = ("# Memory target\n\nIf we choose to also adopt an API for setting a memory limit in the runtime, it would "

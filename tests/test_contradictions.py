@@ -231,6 +231,36 @@ def test_supersede_and_retract_apply(ws):
     assert events[-1]["event"] == "adjudicate-apply" and events[-1]["claim_id"] == b
 
 
+@pytest.mark.parametrize("reason, refused", [
+    ("The trade report is the more recent account of capacity; it replaces the earlier figure.", True),
+    ("The operator withdrew its 120 in a corrected harbour status notice; the trade report's 150 stands.", False),
+])
+def test_a_lower_tier_claim_superseding_a_higher_one_must_name_the_evidence(ws, reason, refused):
+    """A tier-B trade report made to stand over the operator's tier-A figure: "more recent" says
+    nothing of what is wrong with the better-sourced claim, and is refused with nothing saved; a
+    reason that names the evidence (a correction, and whose: the harbour status notice) passes."""
+    a, b = _numeric_pair(ws)
+    r = sb("adjudicate", "--json", json.dumps(dict(_decision(a, b, "supersede", b), reason=reason)), "--apply",
+           cwd=ws)
+    if refused:
+        assert r.rc == 1 and "E-ADJ-TIER" in r.err and "nothing was saved" in r.err, r.both
+        assert not (ws / "ledger" / "adjudications.json").exists()
+        assert _claims(ws)[a]["status"] == "active"
+    else:
+        assert r.rc == 0 and _claims(ws)[a]["status"] == "superseded", r.both
+    # the higher tier superseding the lower needs no such word
+    r = sb("adjudicate", "--json", json.dumps(dict(_decision(a, b, "supersede", a), reason=reason)), "--apply", cwd=ws)
+    assert r.rc == 0, r.both
+
+
+def test_a_hand_edited_lower_tier_supersede_is_refused_by_the_gate(ws):
+    a, b = _numeric_pair(ws)
+    adj = dict(_decision(a, b, "supersede", b), reason="The trade report is newer.", decided_at="2026-01-01T00:00:00Z")
+    (ws / "ledger" / "adjudications.json").write_text(json.dumps({"schema_version": 1, "adjudications": [adj]}))
+    r = sb("verify", "--json", cwd=ws)
+    assert r.rc == 2 and "E-ADJ-TIER" in r.out, r.both
+
+
 def test_tampered_adjudications_file(ws):
     a, b = _numeric_pair(ws)
     path = ws / "ledger" / "adjudications.json"

@@ -32,9 +32,10 @@ def disputed(ws):
     return ws, cs, trade, forum
 
 
-def _decide(ws, outcome: str, trade: dict, forum: dict, winner: str | None, apply: bool = True):
+def _decide(ws, outcome: str, trade: dict, forum: dict, winner: str | None, apply: bool = True,
+            reason: str = REASON):
     adj = {"cluster_id": cluster_id("ferry.riders"), "topic_key": "ferry.riders",
-           "claim_ids": sorted([trade["id"], forum["id"]]), "outcome": outcome, "reason": REASON, "winner": winner}
+           "claim_ids": sorted([trade["id"], forum["id"]]), "outcome": outcome, "reason": reason, "winner": winner}
     args = ["adjudicate", "--json", json.dumps(adj)] + (["--apply"] if apply else [])
     return sb(*args, cwd=ws)
 
@@ -145,7 +146,9 @@ def test_both_stand_then_supersede_restores_the_winners_confidence(disputed):
     now = _claims(ws)
     assert now[forum["id"]]["status"] == "superseded"
     assert now[trade["id"]]["confidence"] == "reported"  # what it was before the both_stand decision
-    r = _decide(ws, "supersede", trade, forum, forum["id"])  # the other side wins after all
+    # the other side wins after all: the forum's tier-C figure over the trade paper's tier B names why
+    r = _decide(ws, "supersede", trade, forum, forum["id"],
+                reason="Ferry Weekly corrected its survey: its count was an error, and the forum figure stands.")
     assert r.rc == 0, r.both
     now = _claims(ws)
     assert now[forum["id"]]["status"] == "active"

@@ -735,6 +735,21 @@ def test_a_comparison_in_chinese_japanese_or_russian_is_read_as_the_english(demo
     passes_prose(demo, page.replace(old, honest, 1), tmp_path)
 
 
+@pytest.mark.parametrize("new, honest", [
+    ("子どもは有料の大人と一緒なら無料です", "12歳未満の子どもは有料の大人と一緒なら無料です"),
+    ("儿童在付费成人陪同下免费乘坐", "未满十二岁的儿童在付费成人陪同下免费乘坐"),
+    ("дети ездят бесплатно с платящим взрослым", "дети младше двенадцати лет ездят бесплатно с платящим взрослым"),
+])
+def test_children_told_without_the_claims_age_bound_in_other_languages_are_refused(demo, page, tmp_path, new,
+                                                                                    honest):
+    """"子どもは...無料です" of "children under twelve ride free": the sentence keeps the condition
+    (a paying adult) but tells it of children of any age; the age bound given passes."""
+    old = _KIDS + " with a paying adult"
+    assert old in page
+    refused(demo, page.replace(old, new, 1), tmp_path, "E-PAGE-HEDGE-DROPPED", "under twelve")
+    passes_prose(demo, page.replace(old, honest, 1), tmp_path)
+
+
 def test_a_not_before_the_claims_figure_is_refused_though_the_claim_says_free(demo, page, tmp_path):
     """"children not under twelve ride free": the claim's "free" is a word of lack, yet the "not"
     stands before its figure and denies it. The claim's lack said with a negation passes."""
@@ -1622,6 +1637,16 @@ def test_a_label_that_judges_or_denies_what_it_stands_over_is_refused(demo, page
 def test_a_start_date_told_as_an_end_is_refused(demo, page, tmp_path):
     new = "Route W3 accepts the pass only until 1 December 2026, when new readers are fitted to its boats"
     refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", "until 1 December 2026")
+
+
+@pytest.mark.parametrize("new, ok", [
+    # a date written without its year is the claim's date all the same: "十二月一日まで" ends there
+    ("W3航路では十二月一日までタイドウォーター・パスが使えるようになります",
+     "W3航路では十二月一日からタイドウォーター・パスが使えるようになります"),
+])
+def test_a_start_date_told_as_an_end_without_its_year_is_refused(demo, page, tmp_path, new, ok):
+    refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-FIGURE-COMPARISON", "十二月一日")
+    passes_prose(demo, page.replace(_W3, ok, 1), tmp_path)
 
 
 @pytest.mark.parametrize("old, new, written", [

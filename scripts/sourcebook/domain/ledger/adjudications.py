@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import copy
 import os
+import re
+from collections.abc import Callable, Mapping
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.ids import cluster_id
+from ...base.patterns import lazy
 from ...base.schema import check
 from ...base.versions import SCHEMA
 from ..workspace.layout import Workspace
@@ -78,6 +81,57 @@ def cross_check(adj: Adjudication, by_id: dict[str, Claim]) -> list[Finding]:
         out.append(Finding("E-ADJ-WINNER", cls, f"winner {winner} is not one of the cluster's claim_ids; "
                            "the winner must be a member of the cluster it decides"))
     return out
+
+
+# the words a reason gives for setting a better-sourced claim aside: what is wrong with it
+_WHY_WRONG = lazy(r"\b(?:correct(?:ed|s|ion|ions)|revis(?:ed|es|ing|ion|ions)|errat(?:um|a)|errors?|erroneous(?:ly)?|"
+                  r"mistak(?:e|en|es|enly)|wrong(?:ly)?|withdr(?:awn|ew|aws)|retract(?:ed|s|ion)|outdated|"
+                  r"out\s+of\s+date|restat(?:ed|es|ement)|amend(?:ed|s|ment)|misprint(?:ed|s)?|typos?|"
+                  r"miscount(?:ed|s)?|double[-\s]counted|miscalculat(?:ed|ion)|disown(?:ed|s)|disavow(?:ed|s)|"
+                  r"overturn(?:ed|s)|invalid(?:ated)?|flaw(?:ed|s)?|faulty)\b", re.IGNORECASE)
+_RECORD_WORD = lazy(r"[^\W\d_]{4,}")
+_STOP = frozenset("the and for with from that this page report reports news official".split())
+_TIER_RANK = {"A": 0, "B": 1, "C": 2, "D": 3}
+
+
+def _tier(claim: Mapping, record_of: Callable[[str], Mapping | None]) -> int:
+    """The best tier of the sources a claim cites, as a rank (A = 0); unknown ones rank last."""
+    ranks = [_TIER_RANK.get(str((record_of(str(ev.get("source_id"))) or {}).get("tier")), 4)
+             for ev in claim.get("evidence") or [] if isinstance(ev, Mapping)]
+    return min(ranks, default=4)
+
+
+def tier_unexplained(adj: Adjudication, by_id: Mapping[str, Claim],
+                     record_of: Callable[[str], Mapping | None]) -> list[Finding]:
+    """``E-ADJ-TIER``: a supersede or retract whose winner cites only sources of a lower tier
+    than a claim it sets aside (trade press over an audit) must say why in its reason, in words
+    that name the evidence: what is wrong with the set-aside claim ("corrected", "withdrawn",
+    "an error", "outdated") and whose word that is (a word of a decided claim's source record:
+    its publisher, title or author). "More recent", "replaces the earlier figure" say neither."""
+    winner = adj.get("winner")
+    if adj["outcome"] not in ("supersede", "retract") or not winner or winner not in by_id:
+        return []
+    mine = _tier(by_id[winner], record_of)
+    better = [cid for cid in adj["claim_ids"] if cid != winner and cid in by_id and _tier(by_id[cid], record_of) < mine]
+    if not better:
+        return []
+    reason = str(adj.get("reason") or "")
+    named: set[str] = set()
+    for cid in adj["claim_ids"]:
+        for ev in by_id[cid].get("evidence") or [] if cid in by_id else []:
+            rec = record_of(str(ev.get("source_id"))) if isinstance(ev, Mapping) else None
+            for field in ("publisher", "title", "author"):
+                named |= {w.lower() for w in _RECORD_WORD.findall(str((rec or {}).get(field) or ""))}
+    said = {w.lower() for w in _RECORD_WORD.findall(reason)}
+    if _WHY_WRONG.search(reason) and (said & (named - _STOP)):
+        return []
+    ranks = "ABCD?"
+    return [Finding("E-ADJ-TIER", adj["cluster_id"],
+                    f"{adj['outcome']} makes {winner} (best source tier {ranks[mine]}) stand over {', '.join(better)} "
+                    f"(tier {ranks[_tier(by_id[better[0]], record_of)]}), and the reason does not say what is wrong "
+                    "with the better-sourced claim and whose word that is; name the evidence (\"the authority "
+                    "withdrew the audited figure\", \"the council's corrected minutes\"), or record both_stand "
+                    "or scope_split")]
 
 
 def effect(adj: Adjudication, claim: Claim) -> str | None:
@@ -267,6 +321,13 @@ def record(ws: Workspace, items: list, warnings: list[Finding] | None = None) ->
         by_id = claims_by_id(claims)
         findings = [f for adj in fresh for f in cross_check(adj, by_id)]
         findings += conflicts(claims, fresh)  # a record the claims could never follow is not saved
+        if not findings:
+            from ..sources.store import try_load_source
+
+            def record_of(sid: str) -> Mapping | None:
+                return try_load_source(ws, sid) if ws.has_source(sid) else None
+
+            findings += [f for adj in fresh for f in tier_unexplained(adj, by_id, record_of)]
         if findings:
             first = findings[0]
             raise SbError(first.code, first.subject, first.message + "; nothing was saved", findings=findings[1:])

@@ -938,6 +938,17 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
                                     "tells it as decided; say it as the proposal it is (\"The proposal proposes ...\", "
                                     "\"would\"), or quote where the source says it was decided",
                         _key("proposed", ev, quote)))
+    # "were installed" of "Новые считыватели установят в ноябре": a translation that tells as
+    # done what its quote, in another language, tells as to come
+    coming = stance.future_quote_told_done(said, quote)
+    if coming and claim.get("confidence") == "verified":
+        out.append(Flag("plan", f"the quote from {sid} tells it as to come ({coming!r}), and the claim, translating "
+                                "it, tells it as done; say it as the plan it is (\"are to be installed\", \"will\"), "
+                                "or quote where the source says it was done"))
+    elif coming:
+        out.append(Flag("hedge", f"the quote from {sid} tells it as to come ({coming!r}), and the claim, translating "
+                                 "it, tells it as done; check the translation keeps the future",
+                        _key("hedge", ev, quote)))
     # the quote stops right before a condition its sentence goes on to ("travel free" + "with a
     # paying adult"), and the claim leaves it out: the claim says more than the source
     cond = stance.condition_after(text, end) if text is not None and _int(end) else ""  # type: ignore[arg-type]

@@ -746,6 +746,44 @@ def _planned_month_told_done(said: str, seen: str) -> str | None:
     return None
 
 
+# an English claim that tells a thing done: a passive or a perfect ("were installed", "has been
+# fitted"), or a verb in the past after its subject ("the operator installed the readers")
+_DONE_EN = lazy(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?[a-z]{3,}(?:ed|en|t)\b|"
+                r"(?<!\bthe\s)(?<!\ban\s)(?<!\ba\s)(?<!\bits\s)(?<!\btheir\s)\b(?:installed|fitted|opened|"
+                r"completed|finished|signed|launched|introduced|started|began|replaced|extended|switched|"
+                r"accepted|arrived|delivered|built|closed|moved)\b(?!\s+(?:by|for|to)\s+\d)", re.IGNORECASE)
+# a quote in Russian, Chinese or Japanese that tells what is to come: a word of plan or the future
+# ("будут", "将", "予定"), or a Russian perfective verb in the non-past ("установят", "подпишут",
+# "откроют"), whose present is a future; an imperfective present ("устанавливают", "принимает") is none
+_RU_PERFECTIVE_FUTURE = lazy(r"(?<![^\W\d_])(?:у|за|по|на|вы|при|от|пере|об|под|раз|рас|до|про|вз|вос)"
+                             r"[а-яё]{3,}?(?<!ива)(?<!ыва)(?<![аяе]в)(?<![аяеуо])(?:ят|ут|ют|ит|ёт)(?![^\W\d_])",
+                             re.IGNORECASE)
+_RU_STATE_VERBS = ("завис", "выгляд", "принадлеж", "содерж", "относ", "подход", "проход", "продолж", "наход",
+                   "происход", "прибыва", "получа", "обслуж", "позвол", "предусматр", "подлеж")
+_FUTURE_OTHER = lazy(r"будет|будут|буд[уе]м|план\w*|должн\w*|намер\w*|собира\w*|предполага\w*|ожида\w*|"
+                     r"予定|見込み|計画|方針|将(?!来)|计划|预计|定于|拟|将于|即将", re.IGNORECASE)
+
+
+def future_quote_told_done(claim_text: str, quote: str) -> str | None:
+    """An English claim that tells as done ("The new readers were installed in November") what
+    its quote in Russian, Chinese or Japanese tells as to come ("Новые считыватели установят в
+    ноябре", "将于十一月安装", "設置される予定"): the quote's word of the future, or None. A claim
+    that keeps a future, a plan or a hedge of its own says what the quote says."""
+    said, q = _seen(claim_text), _seen(quote)
+    if len(_FOREIGN.findall(q)) <= len(_LATIN.findall(q)) or len(_LATIN.findall(said)) <= len(_FOREIGN.findall(said)):
+        return None
+    if hedged(said) or _FUTURE.search(said) or _WILL.search(said) or not _DONE_EN.search(said):
+        return None
+    m = _FUTURE_OTHER.search(q)
+    if m:
+        return m.group(0)
+    for m in _RU_PERFECTIVE_FUTURE.finditer(q):
+        w = m.group(0).lower()
+        if not any(stem in w for stem in _RU_STATE_VERBS):
+            return m.group(0)
+    return None
+
+
 def plan_told_done(claim_text: str, quotes: list[str], sentence: str) -> str | None:
     """The past or perfect form of a planned action in a Russian, Chinese or Japanese sentence
     when the claim is a plan and a quote of its, in that language, tells the same verb as to come:
@@ -1047,6 +1085,40 @@ def condition_dropped_other(claim_text: str, sentence: str) -> str | None:
     if not any((f.key[-5:] if f.kind == "date" else f.key) in mine for f in theirs):
         return None
     return " ".join(m.group(0).split())
+
+
+# the people an age bound sets ("children under twelve", "12歳未満の子ども", "дети до двенадцати лет")
+_CHILDREN_EN = lazy(r"\b(?:children|child|kids?|minors?|infants?|juniors?)\b", re.IGNORECASE)
+_CHILDREN_OTHER = lazy(r"子ども|子供|こども|児童|小児|儿童|孩子|小孩|幼児|дет(?:и|ей|ям|ьми|ях)|ребён\w*|ребен\w*|"
+                       r"несовершеннолетн\w*", re.IGNORECASE)
+
+
+def age_bound_dropped_other(claim_text: str, sentence: str) -> str | None:
+    """A sentence in Russian, Chinese or Japanese that tells of children ("子どもは...無料です")
+    where its claim bounds them by age ("children under twelve"): the bound, read as a figure's
+    comparison is read ("under twelve"), when the sentence gives no figure of it at all. None
+    otherwise; a sentence that gives the age ("12歳未満の子ども") is judged by its figure."""
+    from .figure_units import comparison
+    from .figures import find_figures
+
+    said = _seen(claim_text)
+    seen = _seen(sentence)
+    if len(_FOREIGN.findall(seen)) <= len(_LATIN.findall(seen)) or not _CHILDREN_OTHER.search(seen):
+        return None
+    mine = {f.key for f in find_figures(seen) if f.kind == "number"}
+    for f in find_figures(said):
+        if f.kind != "number":
+            continue
+        cmp = comparison(said, f.start, f.end)
+        near = said[max(0, f.start - 40):f.end + 30]
+        if cmp is None or not (_CHILDREN_EN.search(near) or _CHILDREN_OTHER.search(near)):
+            continue
+        if f.key in mine:
+            return None
+        if cmp.written not in said[f.end:f.end + 6]:
+            return f"{cmp.written} {f.written}"
+        return f.written + (" " if cmp.written[:1].isascii() else "") + cmp.written
+    return None
 
 
 # words that make a condition no condition: "a paying adult optional", "with or without", "either way"
@@ -2518,9 +2590,74 @@ _PART_DAYS = {"early": range(1, 11), "start": range(1, 11), "beginning": range(1
               "middle": range(10, 22), "late": range(20, 32), "end": range(20, 32)}
 
 
+# ... and in Chinese, Japanese ("十一月下旬", "11月初め", "11月末") and Russian ("в начале ноября",
+# "в конце ноября"): early, mid or late in a month; Japanese "11月中" (within November) names no part
+_CJK_MONTH_NO = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+                 "十一": 11, "十二": 12}
+_PART_MONTH_CJK = lazy(r"(?P<m>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])\s*月\s*(?:の\s*)?"
+                       r"(?P<q>上旬|初旬|初め|はじめ|初頭|初(?!て)|中旬|中頃|半ば|なかば|下旬|末|底)")
+_RU_MONTHS = ("январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр", "октябр", "ноябр", "декабр")
+_PART_MONTH_RU = lazy(r"(?<![^\W\d_])(?P<q>начал[оауе]|первых\s+числах|первой\s+половин[еы]|"
+                      r"середин[аеуы]|кон(?:ец|ца|це|цу)|последних\s+числах|второй\s+половин[еы])\s+"
+                      r"(?P<m>января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)"
+                      r"(?![^\W\d_])", re.IGNORECASE)
+_PART_EARLY = ("上旬", "初旬", "初め", "はじめ", "初頭", "初", "начал", "первых", "первой")
+_PART_LATE = ("下旬", "末", "底", "кон", "последних", "второй")
+_PART_WORDS_EN = {"early": "early", "start": "early", "beginning": "early", "mid": "mid", "middle": "mid",
+                  "late": "late", "end": "late"}
+
+
+def _month_parts(text: str) -> list[tuple[str, str, int]]:
+    """The parts of a month a text names in Chinese, Japanese or Russian words, and in English:
+    (as written, "early" | "mid" | "late", the month's number)."""
+    found: list[tuple[str, str, int]] = []
+    for m in _PART_MONTH_CJK.finditer(text):
+        no = int(m.group("m")) if m.group("m").isdigit() else _CJK_MONTH_NO[m.group("m")]
+        q = m.group("q")
+        found.append((m.group(0), "early" if q in _PART_EARLY else "late" if q in _PART_LATE else "mid", no))
+    for m in _PART_MONTH_RU.finditer(text):
+        q = m.group("q").lower()
+        no = next(i for i, stem in enumerate(_RU_MONTHS, 1) if m.group("m").lower().startswith(stem))
+        found.append((" ".join(m.group(0).split()), "early" if q.startswith(_PART_EARLY) else
+                      "late" if q.startswith(_PART_LATE) else "mid", no))
+    for m in _PART_MONTH.finditer(text):
+        words = m.group("q").lower().split()
+        no = _MONTH_NAMES.index(m.group("m").lower()) + 1
+        found.append((m.group(0), _PART_WORDS_EN[words[1] if words[0] == "the" else words[0]], no))
+    return found
+
+
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
+_PART_RANGE = {"early": range(1, 11), "mid": range(10, 22), "late": range(20, 32)}
+
+
+def _part_of_month_other(sentence: str, backing: list[str]) -> str | None:
+    """"十一月下旬", "в начале ноября" of a claim's "in November": a part of the month no claim or
+    quote gives, in any of these languages nor as a day that falls in it."""
+    from .figure_dates import date_parts
+    from .figures import find_figures
+
+    said = {(part, no) for b in backing for _, part, no in _month_parts(b)}
+    for written, part, no in _month_parts(sentence):
+        if written[:1].isascii() and written[:1].isalpha():
+            continue  # English words: read by _part_of_month
+        if (part, no) in said:
+            continue
+        days = [d for b in backing for f in find_figures(b) if f.kind == "date"
+                for _, mo, d in [date_parts(f.key)] if mo == no and d is not None]
+        if days and all(d in _PART_RANGE[part] for d in days):
+            continue
+        return written
+    return None
+
+
 def _part_of_month(sentence: str, backing: list[str]) -> str | None:
     """"Signed in late August" of "signed in August": a part of the month no claim or quote gives,
     neither in words ("late August") nor as a day that falls in it ("28 August")."""
+    other = _part_of_month_other(sentence, backing)
+    if other:
+        return other
     hay = " ".join(backing).lower()
     for m in _PART_MONTH.finditer(sentence):
         words, month = m.group("q").lower().split(), m.group("m").lower()

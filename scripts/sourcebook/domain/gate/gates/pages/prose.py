@@ -299,6 +299,7 @@ class _Judge:
         ("twelve months") or an amount ("12 marks") is not backed by the claim's number of
         something else ("under twelve ride free"); magnitude words ("hundreds of thousands")
         need a number in the range they name."""
+        from .....engines.text.figure_dates import date_parts
         from .....engines.text.figure_units import (
             agrees,
             comparison,
@@ -309,6 +310,12 @@ class _Judge:
             periods_named,
             until,
         )
+
+        def same_day(key: str, theirs: str) -> bool:
+            # a date without its year ("十二月一日") is the claim's date of that month and day
+            y, m, d = date_parts(key)
+            gy, gm, gd = date_parts(theirs)
+            return key == theirs or (m is not None and (m, d) == (gm, gd) and (y is None or y == gy))
 
         text = p.text
         found = self.fig.find_figures(text)
@@ -353,7 +360,7 @@ class _Judge:
             if f.kind != "date" or not until(text, f.start, f.end):
                 continue
             same = [(b, g) for b in self.backing(own(f.end)) for g in self.fig.find_figures(b)
-                    if g.kind == "date" and g.key == f.key]
+                    if g.kind == "date" and same_day(f.key, g.key)]
             if same and not any(until(b, g.start, g.end, claim=True) for b, g in same):
                 compared.append((f"until {f.written}", f"the claim cited after it gives {same[0][1].written!r} as "
                                                        "no end"))
@@ -364,7 +371,7 @@ class _Judge:
             if not bound:
                 continue
             same = [(b, g) for b in self.backing(own(f.end)) for g in self.fig.find_figures(b)
-                    if g.kind == "date" and g.key == f.key]
+                    if g.kind == "date" and same_day(f.key, g.key)]
             if same and not any(date_bound(b, g.start, g.end, claim=True) == bound for b, g in same):
                 written = f"since {f.written}" if bound == "since" else f"{f.written} {bound}"
                 compared.append((written, f"the claim cited after it gives {same[0][1].written!r} with no such "
@@ -414,6 +421,10 @@ class _Judge:
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
                                                     "condition; a conditional fact keeps its condition on the page")
+                age = stance.age_bound_dropped_other(t, said)
+                if age:
+                    return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text bounds it by age ({age!r}), but tells "
+                                                    "it of children of any age; keep the age bound on the page")
                 others = [u for y in ids if y != x and _cited_part(p.text, groups, y) == said for u in self._parts(y)[0]]
                 met = stance.condition_done(t, said, others)
                 if met:

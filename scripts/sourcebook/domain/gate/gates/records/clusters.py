@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 
 from .....base.errors import Finding
-from ....ledger.adjudications import cross_check, unapplied
+from ....ledger.adjudications import cross_check, tier_unexplained, unapplied
 from ....ledger.contradictions import detect, open_findings
 from ...context import GateContext
 from ...registry import GateResult, register
@@ -24,7 +24,8 @@ def gate(ctx: GateContext) -> GateResult:
     by_id = {c["id"]: c for c in claims}
     f: list[Finding] = []
     for a in adjs:
-        f += cross_check(a, by_id)
+        checked = cross_check(a, by_id)
+        f += checked or tier_unexplained(a, by_id, ctx.source)
     clusters = _detect(ctx, claims, adjs)
     f += open_findings(clusters)
     if adjs:  # nothing can be owed without a decision
