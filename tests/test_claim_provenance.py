@@ -1135,6 +1135,33 @@ def test_a_translation_telling_the_quotes_future_as_done_is_refused_though_acked
     assert "E-CLAIM-PLAN" not in verify_json(ws)["codes"]
 
 
+EN_NOTICE = ("# Notice\n\nRoute W3 will accept the pass from 1 December 2026, once the new ticket readers are "
+             "installed on its four boats. The reader contract was signed in August, and fitting will follow in "
+             "November.\n")
+
+
+@pytest.mark.parametrize("text, quote, flagged", [
+    ("Route W3 accepted the pass from 1 December 2026.",
+     "Route W3 will accept the pass from 1 December 2026", True),
+    ("The new ticket readers were installed on the four W3 boats.",
+     "once the new ticket readers are installed on its four boats", True),
+    ("Fitting of the readers followed in November.", "fitting will follow in November", True),
+    # the quote's own past, and the future kept
+    ("The reader contract was signed in August.", "The reader contract was signed in August, and fitting will "
+                                                  "follow in November", False),
+    ("Route W3 is due to accept the pass from 1 December 2026.",
+     "Route W3 will accept the pass from 1 December 2026", False),
+])
+def test_an_english_claim_telling_its_quotes_future_as_done_is_refused(ws, text, quote, flagged):
+    """"Route W3 accepted the pass" of "Route W3 will accept the pass", and "the readers were
+    installed" of "once the new readers are installed": the claim tells as done the very verb its
+    quote tells as to come, as a translation can; the quote's own past and a kept future pass."""
+    sid = make_source(ws, EN_NOTICE, name="notice-en", tier="A")
+    r = add(ws, claim(text, confidence="verified", evidence=[ev(sid, EN_NOTICE, quote)]))
+    assert r.rc == 0 and ("W-CLAIM-PLAN" in _codes(r.err)) == flagged, r.both
+    assert ("E-CLAIM-PLAN" in verify_json(ws)["codes"]) == flagged
+
+
 GOMEM = ("# Memory target\n\nIf we choose to also adopt an API for setting a memory limit in the runtime, it would "
          "necessarily always need to override a memory target, though both could plausibly be active "
          "simultaneously.\n")

@@ -764,15 +764,56 @@ _FUTURE_OTHER = lazy(r"будет|будут|буд[уе]м|план\w*|долж
                      r"予定|見込み|計画|方針|将(?!来)|计划|预计|定于|拟|将于|即将", re.IGNORECASE)
 
 
-def future_quote_told_done(claim_text: str, quote: str) -> str | None:
-    """An English claim that tells as done ("The new readers were installed in November") what
-    its quote in Russian, Chinese or Japanese tells as to come ("Новые считыватели установят в
-    ноябре", "将于十一月安装", "設置される予定"): the quote's word of the future, or None. A claim
-    that keeps a future, a plan or a hedge of its own says what the quote says."""
-    said, q = _seen(claim_text), _seen(quote)
-    if len(_FOREIGN.findall(q)) <= len(_LATIN.findall(q)) or len(_LATIN.findall(said)) <= len(_FOREIGN.findall(said)):
+# what an English quote tells as to come, with its verb: "will accept", "is due to open", "are to
+# be fitted", and the verb of a condition still to be met ("once the new readers are installed")
+_COMING_EN = lazy(r"\b(?:will|shall)\s+(?:not\s+)?(?:be\s+|have\s+been\s+)?(?P<a>[a-z]{3,})|"
+                  r"\b(?:is|are)\s+(?:due|set|scheduled|expected|planned|going)?\s*to\s+(?:be\s+)?(?P<b>[a-z]{3,})|"
+                  r"\b(?:once|until|when|after|before)\s+(?:[\w'’-]+\s+){0,6}?(?:is|are)\s+(?P<c>[a-z]{3,}(?:ed|en|t))\b",
+                  re.IGNORECASE)
+_DONE_VERB_EN = lazy(r"\b(?:(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?)?"
+                     r"(?P<v>[a-z]{3,}(?:ed|en|t))\b", re.IGNORECASE)
+
+
+def _future_told_done_en(said: str, q: str) -> str | None:
+    """``future_quote_told_done`` for a quote in English: the quote's words of what is to come
+    ("will accept", "once ... are installed") when the claim tells that very verb as done
+    ("accepted", "were installed"), or None. A verb the claim tells in the past that the
+    quote tells in the past too ("the contract was signed in August; fitting will follow") is
+    the quote's own past."""
+    coming: dict[str, str] = {}
+    for m in _COMING_EN.finditer(q):
+        verb = (m.group("a") or m.group("b") or m.group("c") or "").lower()
+        if verb not in ("be", "have", "been", "not"):
+            coming.setdefault(verb[:5], " ".join(m.group(0).split()))
+    if not coming:
         return None
-    if hedged(said) or _FUTURE.search(said) or _WILL.search(said) or not _DONE_EN.search(said):
+    for m in _DONE_VERB_EN.finditer(_COMING_EN.sub(" ", said)):  # the claim's own "until ... are examined" keeps it
+        word = m.group("v").lower()
+        if not (word.endswith("ed") or m.group(0).lower() != word):
+            continue  # "accept" alone, "often": no past; a passive or a perfect, or a word in -ed
+        told = coming.get(word[:5])
+        if told and not re.search(rf"\b(?:was|were|had|has\s+been|have\s+been)\s+{re.escape(word[:5])}\w*", q,
+                                  re.IGNORECASE) and not re.search(rf"(?<!\bbe\s){re.escape(word)}\b(?!\s+on\b)",
+                                                                   _COMING_EN.sub(" ", q), re.IGNORECASE):
+            return told
+    return None
+
+
+def future_quote_told_done(claim_text: str, quote: str) -> str | None:
+    """A claim in English that tells as done ("The new readers were installed in November",
+    "Route W3 accepted the pass") what its quote tells as to come: in Russian, Chinese or
+    Japanese ("Новые считыватели установят в ноябре", "将于十一月安装", "設置される予定"), or in
+    English, the same verb ("will accept", "once the new readers are installed"). The quote's
+    word of the future, or None. A claim that keeps a future, a plan or a hedge of its own says
+    what the quote says."""
+    said, q = _seen(claim_text), _seen(quote)
+    if len(_LATIN.findall(said)) <= len(_FOREIGN.findall(said)):
+        return None
+    if hedged(said) or _FUTURE.search(said) or _WILL.search(said):
+        return None
+    if len(_FOREIGN.findall(q)) <= len(_LATIN.findall(q)):
+        return _future_told_done_en(said, q)
+    if not _DONE_EN.search(said):
         return None
     m = _FUTURE_OTHER.search(q)
     if m:
