@@ -476,7 +476,8 @@ def _shipped_pages(out: str) -> list[str]:
                   and not os.path.islink(os.path.join(out, n)))
 
 
-def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None) -> CheckResult:
+def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None,
+                   workspace_root: str | None = None) -> CheckResult:
     res = CheckResult()
     check_sums(out, res, label)
     if any(f.code == "E-PKG-NOSUMS" for f in res.findings):
@@ -492,10 +493,140 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     if dirs == [shipped]:
         check_shipped_sources(out, res, workspace_sources)
     check_review(out, res)
+    check_records(out, res, dirs, workspace_root)
     check_derived(out, res, dirs)
     check_pages(out, res, dirs)
     check_unread(out, res)
     return res
+
+
+def _first_gate_difference(shipped: object, recorded: object,
+                           against: str = "PROVENANCE.json's gate report") -> str:
+    """The first gate whose note (or result) differs between two gate reports, in words."""
+    a = shipped.get("gates") if isinstance(shipped, dict) else None
+    b = recorded.get("gates") if isinstance(recorded, dict) else None
+    if isinstance(a, list) and isinstance(b, list):
+        for x, y in zip(a, b, strict=False):
+            if x != y and isinstance(x, dict) and isinstance(y, dict):
+                if x.get("note") != y.get("note"):
+                    return (f"the {x.get('gate')!r} gate's note ships as {_short(x.get('note'))} where "
+                            f"{against} says {_short(y.get('note'))}")
+                return f"the {x.get('gate')!r} gate's result differs from {against}"
+    return f"it is not {against}"
+
+
+def _short(value: object, n: int = 90) -> str:
+    text = str(value)
+    return repr(text if len(text) <= n else text[: n - 1] + "\u2026")
+
+
+_DRIFT_FIX = "the file was edited after packaging (or, checked inside its workspace, the workspace changed since); package again"
+# the fields a ledger entry copies from its claim record (the rest are derived by sourcebook)
+_RECORD_FIELDS = ("text", "kind", "notes", "as_of", "confidence", "status", "status_reason", "superseded_by",
+                  "topic_key", "volatile", "recheck", "limitation", "derived", "narrowed_from", "narrowed_to",
+                  "acks", "contradicts", "unpublished")
+
+
+def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_root: str | None) -> None:
+    """The machine-readable files a package ships say what sourcebook wrote for them.
+
+    - ``verify.json`` is the gate report ``PROVENANCE.json`` records (``gate_report``): a gate
+      note rewritten in one of them is refused.
+    - Each excerpt of a quote in ``ledger.json`` (and its length) is what sourcebook writes for
+      that quote: the shipped quote, or a withheld one read back from its source text when its
+      hash agrees.
+    - Checked inside its workspace, the question ``PROVENANCE.json`` carries is the workspace's,
+      and every field a ledger entry copies from its claim record (its note, status, dates,
+      topic) is what the workspace's claim record holds: a package's JSON cannot be re-derived
+      from the package alone, so its workspace is the reference (away from it, only a signature
+      vouches for them)."""
+    from ...engines.ledger.quote_view import excerpt, length_text
+    from .package_redact import public_url
+
+    prov, led = _json(out, "PROVENANCE.json"), _json(out, "verify.json")
+    if isinstance(prov, dict) and os.path.isfile(os.path.join(out, "verify.json")):
+        if led != prov.get("gate_report"):
+            res.findings.append(Finding("E-PKG-DRIFT", "verify.json", f"{_first_gate_difference(led, prov.get('gate_report'))}; "
+                                        f"{_DRIFT_FIX}"))
+    doc = _json(out, "ledger.json")
+    if not isinstance(doc, dict):
+        return  # check_ledger reports it
+    entries: list[dict] = []
+    for part in ("ledger", "history", "withdrawn"):
+        got = doc.get(part)
+        entries += [e for e in got if isinstance(e, dict)] if isinstance(got, list) else []
+    for e in entries:
+        cid = str(e.get("id"))[:40]
+        for ev in e.get("evidence") or []:
+            if not isinstance(ev, dict) or "excerpt" not in ev:
+                continue
+            item = ev
+            if ev.get("redacted"):
+                sid = ev.get("source_id")
+                text = _source_text(sid, source_dirs) if isinstance(sid, str) else None
+                item = (_unredact(ev, text) if text is not None else None) or {}
+            quote = lm_quote(item)
+            if not quote:
+                continue  # withheld and no source text at hand: its hash is all the package holds
+            want = excerpt(quote)
+            if ev.get("excerpt") != want or ("shown_length" in ev and ev.get("shown_length") != length_text(quote)) \
+                    or ("length" in ev and ev.get("length") != len(quote)):
+                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"{ev.get('source_id')}: the excerpt "
+                                            f"ships as {_short(ev.get('excerpt'))} (length {_short(ev.get('shown_length') or ev.get('length'))}) "
+                                            f"where sourcebook writes {_short(want)} ({length_text(quote)}) for the quote "
+                                            f"it stands for; {_DRIFT_FIX}"))
+    if not workspace_root:
+        return
+    from ...base import jsonio
+    from ...base.errors import SbError
+    from ..workspace.layout import Workspace
+
+    ws = Workspace(workspace_root)
+    try:
+        question = ws.load_manifest().get("question", "")
+    except (SbError, OSError, ValueError, AttributeError):
+        question = None
+    if isinstance(prov, dict) and question is not None and prov.get("question") != question:
+        res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"its question is {_short(prov.get('question'))} "
+                                    f"where the workspace asks {_short(question)}; {_DRIFT_FIX}"))
+    last = _json(workspace_root, "build/verify.json")
+    if isinstance(prov, dict) and isinstance(last, dict) and isinstance(prov.get("gate_report"), dict):
+        def timeless(report: dict) -> dict:
+            return {k: v for k, v in report.items() if k != "generated_at"}
+
+        if timeless(prov["gate_report"]) != timeless(last):
+            said = _first_gate_difference(prov["gate_report"], last, "the workspace's last gate run (build/verify.json)")
+            res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"its gate report: {said}; {_DRIFT_FIX}"))
+    try:
+        stored = jsonio.read_json(ws.claims_path, "ledger/claims.json")
+    except SbError:
+        return
+    records = stored.get("claims") if isinstance(stored, dict) else None
+    by_id = {c["id"]: c for c in records if isinstance(c, dict) and isinstance(c.get("id"), str)} \
+        if isinstance(records, list) else {}
+    public = doc.get("visibility") == "public"
+    for e in entries:
+        cid = str(e.get("id"))[:40]
+        rec = by_id.get(cid)
+        if rec is None:
+            res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", "no claim of the workspace has this id; "
+                                        f"{_DRIFT_FIX}"))
+            continue
+        for key in _RECORD_FIELDS:
+            held: object = rec.get(key)
+            if key == "recheck" and public:
+                held = public_url(held)
+            if e.get(key) != held and not (e.get(key) in (None, "", []) and held in (None, "", [])):
+                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"its {key!r} field ships as "
+                                            f"{_short(e.get(key))} where the workspace's claim record holds "
+                                            f"{_short(held)}; {_DRIFT_FIX}"))
+                break
+
+
+def lm_quote(ev: dict) -> str:
+    from ...engines.ledger.ledger_model import evidence_quote
+
+    return evidence_quote(ev) if ev else ""
 
 
 # what `sb package` writes besides the pages (each read by a check above, or sb's own record)
