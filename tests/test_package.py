@@ -615,13 +615,33 @@ def test_verify_refuses_a_question_rewritten_in_provenance(good):
     assert r.rc == 2 and "E-PKG-DRIFT  PROVENANCE.json" in r.err and "where the workspace asks" in r.err, r.both
 
 
+@pytest.mark.parametrize("flags", [(), ("--public",)])
+def test_verify_refuses_a_source_record_rewritten_in_provenance(good, flags):
+    """A source's record in PROVENANCE.json is what sourcebook writes from the workspace's record
+    of it: a council attestation given to a trade paper (a field no page shows) is refused."""
+    root, ids, cs = good
+    assert sb("package", *flags, cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    assert sb("package", "--verify", cwd=root).rc == 0
+
+    def attest(doc):
+        for rec in doc["sources"]:
+            if rec["id"] == ids["operator"]:
+                rec["tier_reason"] = "audited by the city council"
+    _edit_json(os.path.join(dist, "PROVENANCE.json"), attest)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and f"E-PKG-DRIFT  PROVENANCE.json  {ids['operator']}: its 'tier_reason'" in r.err, r.both
+
+
 def test_verify_refuses_a_gate_note_rewritten_in_verify_json(good):
     """verify.json is the gate report PROVENANCE.json records, which (inside the workspace) is
     the workspace's last gate run: a note rewritten in one, or in both, is refused."""
     root, ids, cs = good
     assert sb("package", cwd=root).rc == 0
     dist = os.path.join(root, "dist")
-    assert sb("verify", cwd=root).rc == 0  # a later passing gate run changes only its time
+    # a later passing gate run changes no gate's note, only its time
+    assert sb("verify", "--no-cache", cwd=root).rc == 0
     assert sb("package", "--verify", cwd=root).rc == 0
 
     def claim_audit(doc):

@@ -516,6 +516,8 @@ def _first_gate_difference(shipped: object, recorded: object,
 
 
 def _short(value: object, n: int = 90) -> str:
+    if value is None:
+        return "nothing"
     text = str(value)
     return repr(text if len(text) <= n else text[: n - 1] + "\u2026")
 
@@ -591,12 +593,34 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
                                     f"where the workspace asks {_short(question)}; {_DRIFT_FIX}"))
     last = _json(workspace_root, "build/verify.json")
     if isinstance(prov, dict) and isinstance(last, dict) and isinstance(prov.get("gate_report"), dict):
-        def timeless(report: dict) -> dict:
-            return {k: v for k, v in report.items() if k != "generated_at"}
+        # gate by gate, by name: a later run with other options (--podcast, --deep) adds or
+        # leaves out gates, never rewords the note of one that ran both times on the same work
+        ran = {g.get("gate"): g.get("note") for g in last.get("gates") or [] if isinstance(g, dict)}
+        for g in prov["gate_report"].get("gates") or []:
+            if isinstance(g, dict) and g.get("gate") in ran and ran[g.get("gate")] != g.get("note"):
+                res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"its gate report: the {g.get('gate')!r} "
+                                            f"gate's note ships as {_short(g.get('note'))} where the workspace's last "
+                                            f"gate run (build/verify.json) says {_short(ran[g.get('gate')])}; {_DRIFT_FIX}"))
+                break
+    if isinstance(prov, dict) and isinstance(prov.get("sources"), list):
+        from .package_redact import provenance_source
 
-        if timeless(prov["gate_report"]) != timeless(last):
-            said = _first_gate_difference(prov["gate_report"], last, "the workspace's last gate run (build/verify.json)")
-            res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"its gate report: {said}; {_DRIFT_FIX}"))
+        public_prov = prov.get("visibility") == "public"
+        for rec in prov["sources"]:
+            sid = rec.get("id") if isinstance(rec, dict) else None
+            if not isinstance(sid, str) or not is_src_id(sid):
+                continue
+            own = _json(workspace_root, f"sources/{sid}/source.json")
+            if not isinstance(own, dict):
+                res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"{sid}: no source of the workspace has "
+                                            f"this id; {_DRIFT_FIX}"))
+                continue
+            want_rec = json.loads(json.dumps(provenance_source(own, public_prov)))
+            diff = sorted(k for k in set(rec) | set(want_rec) if rec.get(k) != want_rec.get(k))
+            if diff:
+                res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"{sid}: its {diff[0]!r} ships as "
+                                            f"{_short(rec.get(diff[0]))} where the workspace's record of the source "
+                                            f"gives {_short(want_rec.get(diff[0]))}; {_DRIFT_FIX}"))
     try:
         stored = jsonio.read_json(ws.claims_path, "ledger/claims.json")
     except SbError:
