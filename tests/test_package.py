@@ -599,6 +599,16 @@ def test_verify_refuses_a_claim_note_rewritten_in_ledger_json(good, flags):
     _resum(dist)
     r = sb("package", "--verify", cwd=root)
     assert r.rc == 2 and "E-PKG-DRIFT  ledger.json:" in r.err and "'notes' field" in r.err, r.both
+    assert "workspace's claim record holds" in r.err
+
+    # a field sourcebook derives (how many independent sources back the claim) is written again
+    def corroborate(doc):
+        doc["ledger"][0]["notes"] = ""
+        doc["ledger"][0]["corroboration"] = "3 independent sources"
+    _edit_json(os.path.join(dist, "ledger.json"), corroborate)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "'corroboration' field ships as '3 independent sources'" in r.err, r.both
 
 
 def test_verify_refuses_a_question_rewritten_in_provenance(good):

@@ -537,13 +537,13 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
     - Each excerpt of a quote in ``ledger.json`` (and its length) is what sourcebook writes for
       that quote: the shipped quote, or a withheld one read back from its source text when its
       hash agrees.
-    - Checked inside its workspace, the question ``PROVENANCE.json`` carries is the workspace's,
-      and every field a ledger entry copies from its claim record (its note, status, dates,
-      topic) is what the workspace's claim record holds: a package's JSON cannot be re-derived
-      from the package alone, so its workspace is the reference (away from it, only a signature
-      vouches for them)."""
+    - Checked inside its workspace, the question and each source record ``PROVENANCE.json``
+      carries are what the workspace's records give, each gate's note is that gate's note in the
+      workspace's last gate run, and ``ledger.json`` is what ``sb package`` writes from the
+      workspace now (a claim's note, status, corroboration, origin): a package's JSON cannot be
+      re-derived from the package alone, so its workspace is the reference (away from it, only a
+      signature vouches for them)."""
     from ...engines.ledger.quote_view import excerpt, length_text
-    from .package_redact import public_url
 
     prov, led = _json(out, "PROVENANCE.json"), _json(out, "verify.json")
     if isinstance(prov, dict) and os.path.isfile(os.path.join(out, "verify.json")):
@@ -579,7 +579,6 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
                                             f"it stands for; {_DRIFT_FIX}"))
     if not workspace_root:
         return
-    from ...base import jsonio
     from ...base.errors import SbError
     from ..workspace.layout import Workspace
 
@@ -622,29 +621,54 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
                                             f"{_short(rec.get(diff[0]))} where the workspace's record of the source "
                                             f"gives {_short(want_rec.get(diff[0]))}; {_DRIFT_FIX}"))
     try:
-        stored = jsonio.read_json(ws.claims_path, "ledger/claims.json")
-    except SbError:
-        return
-    records = stored.get("claims") if isinstance(stored, dict) else None
-    by_id = {c["id"]: c for c in records if isinstance(c, dict) and isinstance(c.get("id"), str)} \
-        if isinstance(records, list) else {}
-    public = doc.get("visibility") == "public"
-    for e in entries:
-        cid = str(e.get("id"))[:40]
-        rec = by_id.get(cid)
-        if rec is None:
-            res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", "no claim of the workspace has this id; "
-                                        f"{_DRIFT_FIX}"))
+        from .package import ledger_document
+
+        want_doc = json.loads(json.dumps(ledger_document(ws, doc.get("visibility") == "public")))
+    except (SbError, OSError, ValueError):
+        return  # the workspace cannot be read: the package's files are checked against each other only
+    ledger_difference(doc, want_doc, res)
+
+
+def ledger_difference(doc: dict, want: dict, res: CheckResult) -> None:
+    """The first entry (and field) where the shipped ``ledger.json`` is not what sourcebook
+    writes from the workspace now: a note, a status, a corroboration, an origin, an excerpt."""
+    for part in ("ledger", "history", "withdrawn"):
+        got, exp = doc.get(part), want.get(part)
+        got = got if isinstance(got, list) else []
+        exp = exp if isinstance(exp, list) else []
+        if got == exp:
             continue
-        for key in _RECORD_FIELDS:
-            held: object = rec.get(key)
-            if key == "recheck" and public:
-                held = public_url(held)
-            if e.get(key) != held and not (e.get(key) in (None, "", []) and held in (None, "", [])):
-                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"its {key!r} field ships as "
-                                            f"{_short(e.get(key))} where the workspace's claim record holds "
-                                            f"{_short(held)}; {_DRIFT_FIX}"))
-                break
+        exp_by = {e.get("id"): e for e in exp if isinstance(e, dict)}
+        for e in got:
+            cid = str(e.get("id"))[:40] if isinstance(e, dict) else "?"
+            w = exp_by.get(cid)
+            if not isinstance(e, dict) or w is None:
+                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"its {part} holds an entry the "
+                                            f"workspace's {part} does not; {_DRIFT_FIX}"))
+                return
+            if e != w:
+                if any(f.subject == f"ledger.json:{cid}" for f in res.findings):
+                    return  # its excerpt is already refused
+                key = next(k for k in sorted(set(e) | set(w), key=lambda k: (k != "notes", k)) if e.get(k) != w.get(k))
+                held = "the workspace's claim record holds" if key in _RECORD_FIELDS else "sourcebook writes from the workspace"
+                name, a, b = f"{key!r} field", e.get(key), w.get(key)
+                if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+                    for n, (x, y) in enumerate(zip(a, b, strict=True), 1):
+                        if x != y and isinstance(x, dict) and isinstance(y, dict):
+                            sub = next(k for k in sorted(set(x) | set(y)) if x.get(k) != y.get(k))
+                            name, a, b = f"{key} item {n}'s {sub!r}", x.get(sub), y.get(sub)
+                            break
+                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"its {name} ships as "
+                                            f"{_short(a)} where {held} {_short(b)}; {_DRIFT_FIX}"))
+                return
+        res.findings.append(Finding("E-PKG-DRIFT", "ledger.json", f"its {part} ({len(got)} entries) is not the one "
+                                    f"sourcebook writes from the workspace ({len(exp)} entries, in its order); "
+                                    f"{_DRIFT_FIX}"))
+        return
+    rest = sorted(k for k in set(doc) | set(want) if k not in ("ledger", "history", "withdrawn") and doc.get(k) != want.get(k))
+    if rest:
+        res.findings.append(Finding("E-PKG-DRIFT", "ledger.json", f"its {rest[0]!r} ships as {_short(doc.get(rest[0]))} "
+                                    f"where sourcebook writes {_short(want.get(rest[0]))}; {_DRIFT_FIX}"))
 
 
 def lm_quote(ev: dict) -> str:
