@@ -573,3 +573,128 @@ def test_a_file_sourcebook_never_writes_is_refused_in_a_package_whatever_its_che
         fh.write(f"{hashlib.sha256(data).hexdigest()}  README.md\n")
     r = sb("package", "--verify", "--out", "dist", cwd=demo)
     assert r.rc == 2 and "E-PKG-UNCHECKED  README.md" in r.err, r.both
+
+
+def _edit_json(path, change):
+    doc = json.load(open(path, encoding="utf-8"))
+    change(doc)
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh, ensure_ascii=False, indent=2, sort_keys=True)
+
+
+@pytest.mark.parametrize("flags", [(), ("--public",)])
+def test_verify_refuses_a_claim_note_rewritten_in_ledger_json(good, flags):
+    """A claim's note in ledger.json is copied from its claim record; a note rewritten there
+    (SHA256SUMS written again) is not what the workspace's record holds. The untouched package,
+    public or not, passes."""
+    root, ids, cs = good
+    assert sb("package", *flags, cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 0 and "E-PKG-DRIFT" not in r.both, r.both
+
+    def note(doc):
+        doc["ledger"][0]["notes"] = "The line has since reopened on every route."
+    _edit_json(os.path.join(dist, "ledger.json"), note)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-DRIFT  ledger.json:" in r.err and "'notes' field" in r.err, r.both
+    assert "workspace's claim record holds" in r.err
+
+    # a field sourcebook derives (how many independent sources back the claim) is written again
+    def corroborate(doc):
+        doc["ledger"][0]["notes"] = ""
+        doc["ledger"][0]["corroboration"] = "3 independent sources"
+    _edit_json(os.path.join(dist, "ledger.json"), corroborate)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "'corroboration' field ships as '3 independent sources'" in r.err, r.both
+
+
+def test_verify_refuses_a_question_rewritten_in_provenance(good):
+    root, ids, cs = good
+    assert sb("package", cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    assert sb("package", "--verify", cwd=root).rc == 0
+
+    def ask(doc):
+        doc["question"] = "Why did the operator stop taking Harbour cards?"
+    _edit_json(os.path.join(dist, "PROVENANCE.json"), ask)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-DRIFT  PROVENANCE.json" in r.err and "where the workspace asks" in r.err, r.both
+
+
+@pytest.mark.parametrize("flags", [(), ("--public",)])
+def test_verify_refuses_a_source_record_rewritten_in_provenance(good, flags):
+    """A source's record in PROVENANCE.json is what sourcebook writes from the workspace's record
+    of it: a council attestation given to a trade paper (a field no page shows) is refused."""
+    root, ids, cs = good
+    assert sb("package", *flags, cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    assert sb("package", "--verify", cwd=root).rc == 0
+
+    def attest(doc):
+        for rec in doc["sources"]:
+            if rec["id"] == ids["operator"]:
+                rec["tier_reason"] = "audited by the city council"
+    _edit_json(os.path.join(dist, "PROVENANCE.json"), attest)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and f"E-PKG-DRIFT  PROVENANCE.json  {ids['operator']}: its 'tier_reason'" in r.err, r.both
+
+
+def test_verify_refuses_a_gate_note_rewritten_in_verify_json(good):
+    """verify.json is the gate report PROVENANCE.json records, which (inside the workspace) is
+    the workspace's last gate run: a note rewritten in one, or in both, is refused."""
+    root, ids, cs = good
+    assert sb("package", cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    # a later passing gate run changes no gate's note, only its time
+    assert sb("verify", "--no-cache", cwd=root).rc == 0
+    assert sb("package", "--verify", cwd=root).rc == 0
+
+    def claim_audit(doc):
+        for g in doc["gates"]:
+            if g["gate"] == "quotes":
+                g["note"] += "; every figure audited by the council"
+    _edit_json(os.path.join(dist, "verify.json"), claim_audit)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-DRIFT  verify.json" in r.err and "audited by the council" in r.err, r.both
+    _edit_json(os.path.join(dist, "PROVENANCE.json"), lambda doc: claim_audit(doc["gate_report"]))
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and "E-PKG-DRIFT  PROVENANCE.json" in r.err and "build/verify.json" in r.err, r.both
+    assert "E-PKG-DRIFT  verify.json" not in r.err
+
+
+def test_verify_refuses_a_rewritten_excerpt_of_a_withheld_quote(good):
+    """A public package withholds an over-budget quote but shows its opening and closing words;
+    the excerpt rewritten ("with" to "without") is not the one sourcebook writes for the quote,
+    read back from its source text by its hash. The untouched package passes."""
+    root, ids, cs = good
+    long_q = "The Northline ferry accepts Harbour cards on every route since 2025-03-01.\n\nSingle fares rose by 12% in 2025."
+    longc = claim(root, "Cards work and fares rose.", ids["operator"], long_q, topic="ferry.both")
+    night = claim(root, "Night service is weekends only.", ids["operator"], "The night service runs on weekends only.",
+                  topic="ferry.night")
+    allc = cs + [night, longc]
+    write_claims(root, allc)
+    order = [c["id"] for c in allc]
+    write_plan(root, order)
+    write_page(root, page(allc, order))
+    assert sb("package", "--public", cwd=root).rc == 0
+    dist = os.path.join(root, "dist")
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 0, r.both
+
+    def reword(doc):
+        for e in doc["ledger"]:
+            for ev in e["evidence"]:
+                if ev.get("redacted"):
+                    assert ev["excerpt"].endswith("… by 12% in 2025.")
+                    ev["excerpt"] = ev["excerpt"].replace("by 12%", "fell by 12%")
+    _edit_json(os.path.join(dist, "ledger.json"), reword)
+    _resum(dist)
+    r = sb("package", "--verify", cwd=root)
+    assert r.rc == 2 and f"E-PKG-DRIFT  ledger.json:{longc['id']}" in r.err and "fell by 12%" in r.err, r.both

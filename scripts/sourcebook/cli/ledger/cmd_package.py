@@ -65,14 +65,14 @@ def _verify(args, ctx) -> int:
 
     try:
         ws = ctx.workspace()
-        base, ws_sources = ws.root, ws.sources_dir
+        base, ws_sources, ws_root = ws.root, ws.sources_dir, ws.root
     except SbError:
-        base, ws_sources = ctx.cwd, None  # a package can be checked without its workspace
+        base, ws_sources, ws_root = ctx.cwd, None, None  # a package can be checked without its workspace
     out = os.path.normpath(os.path.join(base, args.out))
     if not os.path.isdir(out):
         raise SbError("E-PKG-NOSUMS", args.out, "no such package folder; run `sb package` first")
     sources = ctx.path(args.sources) if args.sources else None
-    res = verify_package(out, args.out, sources=sources, workspace_sources=ws_sources)
+    res = verify_package(out, args.out, sources=sources, workspace_sources=ws_sources, workspace_root=ws_root)
     for f in res.findings:
         ctx.finding(f)
     if res.findings:

@@ -130,15 +130,7 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
     with ws.lock():
         write_report(ws, rep)
         ctx = GateContext(ws, VerifyOptions(cache=False))
-        shown_sources = for_display(ws, {k: v for k, v in ctx.sources.items() if v})
-        # the claims with the decisions' reasons (History's, and each contested pair's)
-        told = with_reasons(ws, list(ctx.valid_claims))
-        entries = json.loads(json.dumps(lm.entries(told, shown_sources,
-                                                   ctx.plan)))  # a deep copy: redaction edits it
-        parts = json.loads(json.dumps(lm.history_parts(told, shown_sources, ctx.plan, withdrawn=not public)))
-        redacted = redact_entries(entries) if public else 0
-        if public:
-            redacted += redact_entries(parts.get("history", []))
+        entries, parts, redacted = ledger_parts(ws, ctx, public)
         parent = os.path.dirname(target)
         os.makedirs(parent, exist_ok=True)
         tmp = jsonio.make_temp_dir(parent, os.path.basename(target))
@@ -157,6 +149,27 @@ def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = No
         ws.add_history(m, "PACKAGE", f"packaged {files} file(s) into {out}")
         ws.save_manifest(m)
     return PackageResult(out, files, redacted, public, bool(signed), skipped)
+
+
+def ledger_parts(ws: Workspace, ctx: GateContext, public: bool) -> tuple[list, dict, int]:
+    """What ``ledger.json`` holds: the ledger's entries, its History (and, private, Withdrawn)
+    parts, and how many quotes a public package withholds."""
+    shown_sources = for_display(ws, {k: v for k, v in ctx.sources.items() if v})
+    # the claims with the decisions' reasons (History's, and each contested pair's)
+    told = with_reasons(ws, list(ctx.valid_claims))
+    entries = json.loads(json.dumps(lm.entries(told, shown_sources,
+                                               ctx.plan)))  # a deep copy: redaction edits it
+    parts = json.loads(json.dumps(lm.history_parts(told, shown_sources, ctx.plan, withdrawn=not public)))
+    redacted = redact_entries(entries) if public else 0
+    if public:
+        redacted += redact_entries(parts.get("history", []))
+    return entries, parts, redacted
+
+
+def ledger_document(ws: Workspace, public: bool) -> dict:
+    """``ledger.json`` as ``sb package`` writes it from the workspace now."""
+    entries, parts, _ = ledger_parts(ws, GateContext(ws, VerifyOptions(cache=False)), public)
+    return {"schema_version": 1, "visibility": "public" if public else "private", "ledger": entries, **parts}
 
 
 # What a browser shows as a page (and so can carry text a reader takes as checked).

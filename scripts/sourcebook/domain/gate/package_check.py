@@ -476,7 +476,8 @@ def _shipped_pages(out: str) -> list[str]:
                   and not os.path.islink(os.path.join(out, n)))
 
 
-def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None) -> CheckResult:
+def verify_package(out: str, label: str, *, sources: str | None, workspace_sources: str | None,
+                   workspace_root: str | None = None) -> CheckResult:
     res = CheckResult()
     check_sums(out, res, label)
     if any(f.code == "E-PKG-NOSUMS" for f in res.findings):
@@ -492,10 +493,188 @@ def verify_package(out: str, label: str, *, sources: str | None, workspace_sourc
     if dirs == [shipped]:
         check_shipped_sources(out, res, workspace_sources)
     check_review(out, res)
+    check_records(out, res, dirs, workspace_root)
     check_derived(out, res, dirs)
     check_pages(out, res, dirs)
     check_unread(out, res)
     return res
+
+
+def _first_gate_difference(shipped: object, recorded: object,
+                           against: str = "PROVENANCE.json's gate report") -> str:
+    """The first gate whose note (or result) differs between two gate reports, in words."""
+    a = shipped.get("gates") if isinstance(shipped, dict) else None
+    b = recorded.get("gates") if isinstance(recorded, dict) else None
+    if isinstance(a, list) and isinstance(b, list):
+        for x, y in zip(a, b, strict=False):
+            if x != y and isinstance(x, dict) and isinstance(y, dict):
+                if x.get("note") != y.get("note"):
+                    return (f"the {x.get('gate')!r} gate's note ships as {_short(x.get('note'))} where "
+                            f"{against} says {_short(y.get('note'))}")
+                return f"the {x.get('gate')!r} gate's result differs from {against}"
+    return f"it is not {against}"
+
+
+def _short(value: object, n: int = 90) -> str:
+    if value is None:
+        return "nothing"
+    text = str(value)
+    return repr(text if len(text) <= n else text[: n - 1] + "\u2026")
+
+
+_DRIFT_FIX = "the file was edited after packaging (or, checked inside its workspace, the workspace changed since); package again"
+# the fields a ledger entry copies from its claim record (the rest are derived by sourcebook)
+_RECORD_FIELDS = ("text", "kind", "notes", "as_of", "confidence", "status", "status_reason", "superseded_by",
+                  "topic_key", "volatile", "recheck", "limitation", "derived", "narrowed_from", "narrowed_to",
+                  "acks", "contradicts", "unpublished")
+
+
+def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_root: str | None) -> None:
+    """The machine-readable files a package ships say what sourcebook wrote for them.
+
+    - ``verify.json`` is the gate report ``PROVENANCE.json`` records (``gate_report``): a gate
+      note rewritten in one of them is refused.
+    - Each excerpt of a quote in ``ledger.json`` (and its length) is what sourcebook writes for
+      that quote: the shipped quote, or a withheld one read back from its source text when its
+      hash agrees.
+    - Checked inside its workspace, the question and each source record ``PROVENANCE.json``
+      carries are what the workspace's records give, each gate's note is that gate's note in the
+      workspace's last gate run, and ``ledger.json`` is what ``sb package`` writes from the
+      workspace now (a claim's note, status, corroboration, origin): a package's JSON cannot be
+      re-derived from the package alone, so its workspace is the reference (away from it, only a
+      signature vouches for them)."""
+    from ...engines.ledger.quote_view import excerpt, length_text
+
+    prov, led = _json(out, "PROVENANCE.json"), _json(out, "verify.json")
+    if isinstance(prov, dict) and os.path.isfile(os.path.join(out, "verify.json")):
+        if led != prov.get("gate_report"):
+            res.findings.append(Finding("E-PKG-DRIFT", "verify.json", f"{_first_gate_difference(led, prov.get('gate_report'))}; "
+                                        f"{_DRIFT_FIX}"))
+    doc = _json(out, "ledger.json")
+    if not isinstance(doc, dict):
+        return  # check_ledger reports it
+    entries: list[dict] = []
+    for part in ("ledger", "history", "withdrawn"):
+        got = doc.get(part)
+        entries += [e for e in got if isinstance(e, dict)] if isinstance(got, list) else []
+    for e in entries:
+        cid = str(e.get("id"))[:40]
+        for ev in e.get("evidence") or []:
+            if not isinstance(ev, dict) or "excerpt" not in ev:
+                continue
+            item = ev
+            if ev.get("redacted"):
+                sid = ev.get("source_id")
+                text = _source_text(sid, source_dirs) if isinstance(sid, str) else None
+                item = (_unredact(ev, text) if text is not None else None) or {}
+            quote = lm_quote(item)
+            if not quote:
+                continue  # withheld and no source text at hand: its hash is all the package holds
+            want = excerpt(quote)
+            if ev.get("excerpt") != want or ("shown_length" in ev and ev.get("shown_length") != length_text(quote)) \
+                    or ("length" in ev and ev.get("length") != len(quote)):
+                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"{ev.get('source_id')}: the excerpt "
+                                            f"ships as {_short(ev.get('excerpt'))} (length {_short(ev.get('shown_length') or ev.get('length'))}) "
+                                            f"where sourcebook writes {_short(want)} ({length_text(quote)}) for the quote "
+                                            f"it stands for; {_DRIFT_FIX}"))
+    if not workspace_root:
+        return
+    from ...base.errors import SbError
+    from ..workspace.layout import Workspace
+
+    ws = Workspace(workspace_root)
+    try:
+        question = ws.load_manifest().get("question", "")
+    except (SbError, OSError, ValueError, AttributeError):
+        question = None
+    if isinstance(prov, dict) and question is not None and prov.get("question") != question:
+        res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"its question is {_short(prov.get('question'))} "
+                                    f"where the workspace asks {_short(question)}; {_DRIFT_FIX}"))
+    last = _json(workspace_root, "build/verify.json")
+    if isinstance(prov, dict) and isinstance(last, dict) and isinstance(prov.get("gate_report"), dict):
+        # gate by gate, by name: a later run with other options (--podcast, --deep) adds or
+        # leaves out gates, never rewords the note of one that ran both times on the same work
+        ran = {g.get("gate"): g.get("note") for g in last.get("gates") or [] if isinstance(g, dict)}
+        for g in prov["gate_report"].get("gates") or []:
+            if isinstance(g, dict) and g.get("gate") in ran and ran[g.get("gate")] != g.get("note"):
+                res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"its gate report: the {g.get('gate')!r} "
+                                            f"gate's note ships as {_short(g.get('note'))} where the workspace's last "
+                                            f"gate run (build/verify.json) says {_short(ran[g.get('gate')])}; {_DRIFT_FIX}"))
+                break
+    if isinstance(prov, dict) and isinstance(prov.get("sources"), list):
+        from .package_redact import provenance_source
+
+        public_prov = prov.get("visibility") == "public"
+        for rec in prov["sources"]:
+            sid = rec.get("id") if isinstance(rec, dict) else None
+            if not isinstance(sid, str) or not is_src_id(sid):
+                continue
+            own = _json(workspace_root, f"sources/{sid}/source.json")
+            if not isinstance(own, dict):
+                res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"{sid}: no source of the workspace has "
+                                            f"this id; {_DRIFT_FIX}"))
+                continue
+            want_rec = json.loads(json.dumps(provenance_source(own, public_prov)))
+            diff = sorted(k for k in set(rec) | set(want_rec) if rec.get(k) != want_rec.get(k))
+            if diff:
+                res.findings.append(Finding("E-PKG-DRIFT", "PROVENANCE.json", f"{sid}: its {diff[0]!r} ships as "
+                                            f"{_short(rec.get(diff[0]))} where the workspace's record of the source "
+                                            f"gives {_short(want_rec.get(diff[0]))}; {_DRIFT_FIX}"))
+    try:
+        from .package import ledger_document
+
+        want_doc = json.loads(json.dumps(ledger_document(ws, doc.get("visibility") == "public")))
+    except (SbError, OSError, ValueError):
+        return  # the workspace cannot be read: the package's files are checked against each other only
+    ledger_difference(doc, want_doc, res)
+
+
+def ledger_difference(doc: dict, want: dict, res: CheckResult) -> None:
+    """The first entry (and field) where the shipped ``ledger.json`` is not what sourcebook
+    writes from the workspace now: a note, a status, a corroboration, an origin, an excerpt."""
+    for part in ("ledger", "history", "withdrawn"):
+        got, exp = doc.get(part), want.get(part)
+        got = got if isinstance(got, list) else []
+        exp = exp if isinstance(exp, list) else []
+        if got == exp:
+            continue
+        exp_by = {e.get("id"): e for e in exp if isinstance(e, dict)}
+        for e in got:
+            cid = str(e.get("id"))[:40] if isinstance(e, dict) else "?"
+            w = exp_by.get(cid)
+            if not isinstance(e, dict) or w is None:
+                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"its {part} holds an entry the "
+                                            f"workspace's {part} does not; {_DRIFT_FIX}"))
+                return
+            if e != w:
+                if any(f.subject == f"ledger.json:{cid}" for f in res.findings):
+                    return  # its excerpt is already refused
+                key = next(k for k in sorted(set(e) | set(w), key=lambda k: (k != "notes", k)) if e.get(k) != w.get(k))
+                held = "the workspace's claim record holds" if key in _RECORD_FIELDS else "sourcebook writes from the workspace"
+                name, a, b = f"{key!r} field", e.get(key), w.get(key)
+                if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+                    for n, (x, y) in enumerate(zip(a, b, strict=True), 1):
+                        if x != y and isinstance(x, dict) and isinstance(y, dict):
+                            sub = next(k for k in sorted(set(x) | set(y)) if x.get(k) != y.get(k))
+                            name, a, b = f"{key} item {n}'s {sub!r}", x.get(sub), y.get(sub)
+                            break
+                res.findings.append(Finding("E-PKG-DRIFT", f"ledger.json:{cid}", f"its {name} ships as "
+                                            f"{_short(a)} where {held} {_short(b)}; {_DRIFT_FIX}"))
+                return
+        res.findings.append(Finding("E-PKG-DRIFT", "ledger.json", f"its {part} ({len(got)} entries) is not the one "
+                                    f"sourcebook writes from the workspace ({len(exp)} entries, in its order); "
+                                    f"{_DRIFT_FIX}"))
+        return
+    rest = sorted(k for k in set(doc) | set(want) if k not in ("ledger", "history", "withdrawn") and doc.get(k) != want.get(k))
+    if rest:
+        res.findings.append(Finding("E-PKG-DRIFT", "ledger.json", f"its {rest[0]!r} ships as {_short(doc.get(rest[0]))} "
+                                    f"where sourcebook writes {_short(want.get(rest[0]))}; {_DRIFT_FIX}"))
+
+
+def lm_quote(ev: dict) -> str:
+    from ...engines.ledger.ledger_model import evidence_quote
+
+    return evidence_quote(ev) if ev else ""
 
 
 # what `sb package` writes besides the pages (each read by a check above, or sb's own record)
