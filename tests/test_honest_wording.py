@@ -611,3 +611,16 @@ def test_a_speaker_keeps_no_condition_a_sentence_drops():
     dropped = kept.replace(" if a member becomes unavailable", "")
     assert stance.condition_dropped(claim_text, dropped) == "if a member becomes unavailable"
     assert stance.condition_dropped(claim_text, dropped.replace("says", "will say")) is None  # a plan kept
+
+
+@pytest.mark.parametrize("sentence,dropped", [
+    ("For docstrings and comments, PEP 8 asks for a shorter limit: 72 characters", None),
+    ("PEP 8 recommends limiting docstrings to 72 characters", None),
+    ("PEP 8 asks for 79 characters in code and 72 in docstrings and comments", None),
+    # the bidding verb must govern what the claim bids, and a plain statement keeps nothing
+    ("Docstrings and comments get a shorter limit: 72 characters", "should"),
+    ("PEP 8 asks for docstrings, which are limited to 72 characters", "should"),
+])
+def test_a_should_told_by_a_verb_of_bidding_keeps_the_claims_hedge(sentence, dropped):
+    claim_text = "For docstrings and comments, PEP 8 says the line length should be limited to 72 characters."
+    assert stance.hedge_dropped(claim_text, sentence) == dropped

@@ -28,6 +28,15 @@ def test_init_creates_layout_and_prints_contract_lines(tmp_path):
     assert not sb("init", "--question", "Q?", cwd=tmp_path).err  # the same question: nothing to say
 
 
+def test_init_takes_the_question_alone_as_it_takes_it_after_the_flag(tmp_path):
+    r = sb("init", "What line length does PEP 8 set?", cwd=tmp_path)
+    assert r.rc == 0, r.both
+    assert json.loads((tmp_path / "sourcebook.json").read_text())["question"] == "What line length does PEP 8 set?"
+    both = sb("init", "A?", "--question", "B?", "--dir", str(tmp_path / "other"), cwd=tmp_path)
+    assert both.rc == 1 and both.err.startswith("E-USAGE") and "two different questions" in both.err
+    assert not (tmp_path / "other" / "sourcebook.json").exists()
+
+
 def test_init_from_a_file_is_e_seed(tmp_path):
     f = tmp_path / "x.txt"
     f.write_text("hi")

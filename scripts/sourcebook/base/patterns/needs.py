@@ -629,6 +629,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     '2:92:fdff4b1185061ff4': (' and above', ' and below', ' and older', ' and over', ' and under', ' and younger', ' or above', ' or below', ' or older', ' or over', ' or under', ' or younger'),
     '2:934:79ed81c9184cf5c6': ('adolescent', 'adult', 'boarding', 'boat', 'buses', 'children', 'coaches', 'commuter', 'complaint', 'customer', 'device', 'dwelling', 'employee', 'families', 'ferries', 'ferry', 'gate', 'holder', 'homes', 'household', 'journey', 'landing', 'lines', 'machine', 'member', 'owner', 'passenger', 'passes', 'pensioner', 'people', 'person', 'pier', 'pupil', 'reader', 'resident', 'rider', 'route', 'seat', 'ship', 'staff', 'station', 'stops', 'student', 'subscriber', 'teenager', 'teens', 'terminal', 'ticket', 'train', 'tram', 'traveler', 'traveller', 'trip', 'user', 'validator', 'vehicle', 'vessel', 'visitor', 'worker', 'year old', 'year-old', 'years old', 'youth', 'билет', 'взрослых', 'детей', 'домохозяйств', 'жалоб', 'катер', 'людей', 'маршрут', 'мест', 'пассажир', 'поездок', 'причал', 'семей', 'станци', 'судна', 'судов', 'считывател', 'человек'),
     '2:93:49450956131826b8': ('april', 'august', 'december', 'february', 'january', 'july', 'june', 'march', 'may', 'november', 'october', 'september'),
+    '2:95:7e98a80f9dda2444': ('advise', 'ask', 'call', 'prescribe', 'recommend', 'suggest', 'urge'),
     '2:96:32d73717be8c2536': ('each', 'every'),
     '2:97:12bacee914751efd': (',',),
     '2:97:c417a7a3f1852885': ('exactly', 'full', 'mark', 'passenger', 'penny', 'person', 'precisely'),

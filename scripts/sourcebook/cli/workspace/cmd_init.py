@@ -10,10 +10,13 @@ sources/ chunks/ index/ ledger/ assets/ build/. Running it again is harmless: it
 nothing, and says so when its --question differs from the workspace's (sb config set question=...).
 
   sb init --question "Which ferry lines accept the Harbour card?"
+  sb init "Which ferry lines accept the Harbour card?"      # the same: the question may stand alone
   sb init --from ../old-workspace     # copy its sources (each folder with a source.json)"""
 
 
 def configure(p) -> None:
+    p.add_argument("asked", nargs="?", default="", metavar="QUESTION",
+                   help="the question this workspace answers (the same as --question)")
     p.add_argument("--question", default="", help="the question this workspace answers")
     p.add_argument("--from", dest="seed", metavar="DIR", help="copy sources from another workspace or sources/ folder")
 
@@ -22,10 +25,15 @@ def run(args, ctx) -> int:
     import json
     import os
 
+    from ...base.errors import SbError
     from ...domain.gate.state import derive
     from ...domain.workspace.layout import Workspace
     from ...domain.workspace.setup import init_workspace
 
+    if args.asked and args.question and args.asked != args.question:
+        raise SbError("E-USAGE", "sb init", "two different questions given (one alone, one after --question); "
+                                           "give one of them")
+    args.question = args.question or args.asked
     root = ctx.path(ctx.dir) if ctx.dir else ctx.cwd
     seed = ctx.path(args.seed) if args.seed else None
     res = init_workspace(root, args.question, seed)

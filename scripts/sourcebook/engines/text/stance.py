@@ -937,6 +937,11 @@ def _supposed(said: str, seen: str) -> bool:
     return any(words & _near(seen, m.end()) for m in _SUPPOSED.finditer(seen))
 
 
+# a verb that bids, as "should" does: "asks for", "recommends", "advises"
+_BID_VERB = lazy(r"\b(?:asks?(?:\s+for|\s+that)?|recommends?|advises?|urges?|suggests?|calls?\s+for|prescribes?)\b",
+                re.IGNORECASE)
+
+
 def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
     """Whether a sentence keeps its claim's hedge in other words than a hedge: a claim whose only
     hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), one whose
@@ -951,6 +956,10 @@ def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
         at, keeps = _MODAL.search(said), (_PERMIT if set(possible) == {"may"} else _CAN)
     else:
         at, keeps = _CLAIM_HEDGE.search(said) or _PLAN.search(said), _INTENT
+        if at is not None and at.group(0).lower().split()[0] in ("should", "ought"):
+            # a bidding told by a verb of bidding ("PEP 8 asks for a shorter limit: 72 characters"
+            # of "the line length should be limited to 72 characters"): the sentence bids too
+            keeps = _BID_VERB
     if at is None:
         return False
     hedged_words = _hedged_words(said, at.end())
