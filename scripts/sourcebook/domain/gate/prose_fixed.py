@@ -122,6 +122,19 @@ def page_kind(rel: str) -> str | None:
     return kind if kind in TYPES else None
 
 
+_TEMPLATES: dict[tuple[str, str | None, str], Template] = {}  # one reading per process and file
+
+
+def _template(ctx: GateContext, kind: str, lang: str | None) -> Template:
+    """``Template(kind, lang)``, read once per process while the template's files (and the labels
+    it is translated with) keep their identity: every verify of a process reads the same ones."""
+    key = (kind, lang, template_key(ctx, kind))
+    got = _TEMPLATES.get(key)
+    if got is None:
+        got = _TEMPLATES[key] = Template(kind, lang)
+    return got
+
+
 class Fixed:
     """What the page's template (every template, when its type is unknown) and the renderer's
     charts write themselves."""
@@ -130,7 +143,7 @@ class Fixed:
         from ..artifacts.labels import LANGS
 
         kinds = [kind] if kind else list(TYPES)
-        self.templates = [ctx.memo(f"prose-template-{k}-{lang}", lambda _c, k=k, lang=lang: Template(k, lang))
+        self.templates = [ctx.memo(f"prose-template-{k}-{lang}", lambda c, k=k, lang=lang: _template(c, k, lang))
                           for k in kinds for lang in (None, *LANGS)]
         self.generated = _generated()
         self.css = frozenset(v for t in self.templates for v in t.css)

@@ -24,6 +24,7 @@ the page's text, so it is cached with the page view.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...base.patterns import lazy
@@ -643,12 +644,19 @@ _CSS_SCAN = lazy(r"/\*.*?(?:\*/|\Z)|\"(?:\\.|[^\"\\\n])*\"?|'(?:\\.|[^'\\\n])*'?
 def sheet_rules(css: str, first_line: int) -> list:
     """The rules of a style sheet that could hide or add text; the ``content`` of an at-rule's
     declarations (``@page`` and its margin boxes, which print text on every page) comes as a
-    rule of its own whose selector is the at-rule's name."""
-    from ..css.parse import StyleRule, parse_sheet
-
+    rule of its own whose selector is the at-rule's name. Read once per process for the same
+    sheet at the same line (every page of a run carries the templates' sheet; nothing changes
+    the rules read)."""
     if not _LOOSE_CSS.search(css):
         return []
-    out = []
+    return list(_sheet_rules(css, first_line))
+
+
+@lru_cache(maxsize=64)
+def _sheet_rules(css: str, first_line: int) -> tuple:
+    from ..css.parse import StyleRule, parse_sheet
+
+    out: list = []
 
     def take(chunk: str, line: int) -> None:
         sh = parse_sheet(chunk, line)
@@ -673,7 +681,7 @@ def sheet_rules(css: str, first_line: int) -> list:
     rest = css[start:]
     if rest.strip() and _LOOSE_CSS.search(rest):
         take(rest, first_line + css.count("\n", 0, start))
-    return out
+    return tuple(out)
 
 
 def _hides(prop: str, value: str) -> bool:
