@@ -10,6 +10,7 @@ A value that cannot be resolved is recorded once (by declaration site) and left 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..html.tree import Document, Element, Text
@@ -41,59 +42,30 @@ _TEXT_SKIP = frozenset({"script", "style", "svg", "math", "option", "select", "t
 _ROOT_FONT = (16.0, 16.0)
 
 
+@dataclass
 class Style:
-    """The computed values of one element that the rules use.
+    """The computed values of one element that the rules use."""
 
-    A plain class with what ``@dataclass`` would write for it (the constructor, ``repr`` and
-    ``==`` over the same fields): ``sb verify`` imports the CSS engine for every page, and
-    building a dataclass of twenty fields costs more at import than the cascade of a page."""
-
-    __match_args__ = ("el", "parent", "custom", "decls", "color", "bg", "bg_image", "font", "weight",
-                      "display_none", "invisible", "opacity", "sr_only", "concealed", "transform", "spacing",
-                      "unknown", "_simple", "_ground", "plain")
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value: not hashable
-
-    def __init__(self, el: Element, parent: Style | None, custom: dict, decls: dict,
-                 color: colors.RGBA | None = None, bg: colors.RGBA | None = colors.TRANSPARENT,
-                 bg_image: bool = False, font: values.Range | None = (16.0, 16.0), weight: int | None = 400,
-                 display_none: bool = False, invisible: bool = False, opacity: float | None = 1.0,
-                 sr_only: bool = False, concealed: bool = False, transform: str = "none",
-                 spacing: str = "normal", unknown: dict | None = None, _simple: bool | None = None,
-                 _ground: colors.RGBA | None = None, plain: dict | None = None) -> None:
-        self.el = el
-        self.parent = parent
-        self.custom = custom
-        self.decls = decls  # property -> winning Decl (var() not yet substituted)
-        self.color = color
-        self.bg = bg
-        self.bg_image = bg_image
-        self.font = font
-        self.weight = weight
-        self.display_none = display_none
-        self.invisible = invisible
-        self.opacity = opacity
-        self.sr_only = sr_only
-        self.concealed = concealed  # screen-reader-only or fully transparent, itself or an ancestor
-        self.transform = transform  # text-transform (inherited)
-        self.spacing = spacing  # letter-spacing as declared (inherited)
-        self.unknown = {} if unknown is None else unknown  # what is unresolved here: name -> site key
-        self._simple = _simple
-        self._ground = _ground
-        self.plain = {} if plain is None else plain  # property -> var()-substituted value as judged
-
-    def _compared(self) -> tuple:
-        return (self.el, self.parent, self.custom, self.decls, self.color, self.bg, self.bg_image, self.font,
-                self.weight, self.display_none, self.invisible, self.opacity, self.sr_only, self.concealed,
-                self.transform, self.spacing, self.unknown, self._simple, self._ground)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._compared() == other._compared()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__match_args__[:17])
-        return f"{type(self).__qualname__}({shown})"
+    el: Element
+    parent: Style | None
+    custom: dict
+    decls: dict  # property -> winning Decl (var() not yet substituted)
+    color: colors.RGBA | None = None
+    bg: colors.RGBA | None = colors.TRANSPARENT
+    bg_image: bool = False
+    font: values.Range | None = (16.0, 16.0)
+    weight: int | None = 400
+    display_none: bool = False
+    invisible: bool = False
+    opacity: float | None = 1.0
+    sr_only: bool = False
+    concealed: bool = False  # screen-reader-only or fully transparent, itself or an ancestor
+    transform: str = "none"  # text-transform (inherited)
+    spacing: str = "normal"  # letter-spacing as declared (inherited)
+    unknown: dict = field(default_factory=dict)  # what is unresolved here: name -> site key
+    _simple: bool | None = field(default=None, repr=False)
+    _ground: colors.RGBA | None = field(default=None, repr=False)
+    plain: dict = field(default_factory=dict, repr=False, compare=False)  # property -> var()-substituted value as judged
 
 
 # what compute works out from the rules and the parent (concealed, and paint's memos, are the
@@ -107,29 +79,13 @@ class TextRun(NamedTuple):
     style: Style
 
 
+@dataclass
 class Computed:
-    """The styles of a page (a plain class, as ``Style``, with what ``@dataclass`` would write)."""
-
-    __match_args__ = ("styles", "texts", "unresolved", "unsupported", "pending")
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(self, styles: dict | None = None, texts: list | None = None, unresolved: dict | None = None,
-                 unsupported: list | None = None, pending: dict | None = None) -> None:
-        self.styles = {} if styles is None else styles  # id(Element) -> Style
-        self.texts = [] if texts is None else texts  # TextRun for each visible, non-blank text node
-        self.unresolved = {} if unresolved is None else unresolved  # site key -> description
-        self.unsupported = [] if unsupported is None else unsupported  # StyleRule whose selector is not understood
-        self.pending = {} if pending is None else pending  # site key -> description, counted once it decides a judgement
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return (self.styles, self.texts, self.unresolved, self.unsupported, self.pending) == \
-                (other.styles, other.texts, other.unresolved, other.unsupported, other.pending)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__match_args__)
-        return f"{type(self).__qualname__}({shown})"
+    styles: dict = field(default_factory=dict)  # id(Element) -> Style
+    texts: list = field(default_factory=list)  # TextRun for each visible, non-blank text node
+    unresolved: dict = field(default_factory=dict)  # site key -> description
+    unsupported: list = field(default_factory=list)  # StyleRule whose selector is not understood
+    pending: dict = field(default_factory=dict)  # site key -> description, counted once it decides a judgement
 
     def style(self, el: Element) -> Style | None:
         return self.styles.get(id(el))

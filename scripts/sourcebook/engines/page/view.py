@@ -7,6 +7,7 @@ heading elsewhere is never mistaken for one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
@@ -16,41 +17,16 @@ if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a c
 OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
 
 
-def _fields(obj: Block | PageView) -> tuple:
-    return tuple(getattr(obj, k) for k in obj.__match_args__)
-
-
-def _repr(obj: Block | PageView) -> str:
-    return f"{type(obj).__qualname__}({', '.join(f'{k}={getattr(obj, k)!r}' for k in obj.__match_args__)})"
-
-
+@dataclass
 class Block:
-    """A claim block of a page (a plain class with what ``@dataclass`` would write for it: the
-    constructor, ``repr`` and ``==``; building dataclasses costs every run of verify at import)."""
-
-    __match_args__ = ("line", "ids", "marks", "refs", "history", "as_history", "tails")
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(self, line: int, ids: list[str], marks: set[str], refs: list[tuple[str, str]],
-                 history: list[str] | None = None, as_history: bool = False,
-                 tails: list[tuple[list[str], list[str]]] | None = None) -> None:
-        self.line = line
-        self.ids = ids
-        self.marks = marks
-        self.refs = refs  # (claim id, visible text) of the block's own sup.ref links
-        self.history = [] if history is None else history  # claims it cites as history (links to #h-<id>)
-        # the block, or an element around it below the next claim block, has class "history"
-        self.as_history = as_history
-        # (claim ids of a run of sup.ref links, the m-* marks right after it with no word between)
-        self.tails = [] if tails is None else tails
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return _fields(self) == _fields(other)
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return _repr(self)
+    line: int
+    ids: list[str]
+    marks: set[str]
+    refs: list[tuple[str, str]]  # (claim id, visible text) of the block's own sup.ref links
+    history: list[str] = field(default_factory=list)  # claims it cites as history (links to #h-<id>)
+    as_history: bool = False  # the block, or an element around it below the next claim block, has class "history"
+    # (claim ids of a run of sup.ref links, the m-* marks right after it with no word between)
+    tails: list[tuple[list[str], list[str]]] = field(default_factory=list)
 
 
 class Image(NamedTuple):
@@ -59,50 +35,29 @@ class Image(NamedTuple):
     in_claim_block: bool  # the image or one of its three nearest ancestors carries data-claim
 
 
+@dataclass
 class PageView:
     """What the gates need from a page, as plain data: a pure function of the page's text, so
-    a repeat verify of an unchanged page can reuse it (see ``to_json``/``from_json``). A plain
-    class with what ``@dataclass`` would write for it, as ``Block``."""
+    a repeat verify of an unchanged page can reuse it (see ``to_json``/``from_json``)."""
 
-    __match_args__ = ("has_region", "has_ledger", "subset", "entries", "links", "sup_refs", "blocks", "anchors",
-                      "text", "legends", "images", "ledger_images", "history_links", "outside", "prose",
-                      "body_chars")
-    __hash__ = None  # type: ignore[assignment]
-
-    def __init__(self, has_region: bool, has_ledger: bool, subset: bool = False,
-                 entries: dict[str, str] | None = None, links: list[str] | None = None,
-                 sup_refs: list[tuple[str, str]] | None = None, blocks: list[Block] | None = None,
-                 anchors: set[str] | None = None, text: str = "", legends: int = 0,
-                 images: list[Image] | None = None, ledger_images: list[Image] | None = None,
-                 history_links: list[str] | None = None, outside: list[tuple[int, str]] | None = None,
-                 prose: PageProse | None = None, body_chars: int = -1) -> None:
-        self.has_region = has_region
-        self.has_ledger = has_ledger
-        self.subset = subset  # the ledger lists only the claims this page cites (data-scope="cited")
-        self.entries = {} if entries is None else entries  # claim id -> value attribute of its li.ledger-entry
-        self.links = [] if links is None else links  # #c- targets of <a> outside the ledger
-        self.sup_refs = [] if sup_refs is None else sup_refs  # (target, text) of every sup.ref link
-        self.blocks = [] if blocks is None else blocks
-        self.anchors = set() if anchors is None else anchors  # every id attribute on the page
-        self.text = text
-        self.legends = legends
-        self.images = [] if images is None else images  # outside the ledger
-        self.ledger_images = [] if ledger_images is None else ledger_images
-        self.history_links = [] if history_links is None else history_links  # #h- targets of <a> outside the ledger
-        # (line, href) of links off the page outside the ledger
-        self.outside = [] if outside is None else outside
-        # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
-        # that reuses the gate's result never loads it), so None when the view came from the cache
-        self.prose = prose
-        self.body_chars = body_chars  # how much of ``text`` is the body's (outside the ledger); -1: unknown
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return _fields(self) == _fields(other)
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return _repr(self)
+    has_region: bool
+    has_ledger: bool
+    subset: bool = False  # the ledger lists only the claims this page cites (data-scope="cited")
+    entries: dict[str, str] = field(default_factory=dict)  # claim id -> value attribute of its li.ledger-entry
+    links: list[str] = field(default_factory=list)  # #c- targets of <a> outside the ledger
+    sup_refs: list[tuple[str, str]] = field(default_factory=list)  # (target, text) of every sup.ref link
+    blocks: list[Block] = field(default_factory=list)
+    anchors: set[str] = field(default_factory=set)  # every id attribute on the page
+    text: str = ""
+    legends: int = 0
+    images: list[Image] = field(default_factory=list)  # outside the ledger
+    ledger_images: list[Image] = field(default_factory=list)
+    history_links: list[str] = field(default_factory=list)  # #h- targets of <a> outside the ledger
+    outside: list[tuple[int, str]] = field(default_factory=list)  # (line, href) of links off the page outside the ledger
+    # every sentence, for the prose gate: kept apart from the rest in the cache (a repeat verify
+    # that reuses the gate's result never loads it), so None when the view came from the cache
+    prose: PageProse | None = None
+    body_chars: int = -1  # how much of ``text`` is the body's (outside the ledger); -1: unknown
 
     def to_json(self) -> dict:
         img = lambda i: [i.line, i.attrs, i.in_claim_block]  # noqa: E731
