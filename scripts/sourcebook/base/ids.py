@@ -100,3 +100,12 @@ def is_src_id(s: object) -> bool:
 
 def is_claim_id(s: object) -> bool:
     return isinstance(s, str) and bool(CLM_ID_RE.match(s))
+
+
+def unique_in(base: str, taken: set[str]) -> str:
+    """``base``, or ``base-2``, ``base-3``, ... the first not in ``taken``; added to it."""
+    out, n = base, 2
+    while out in taken:
+        out, n = f"{base}-{n}", n + 1
+    taken.add(out)
+    return out

@@ -543,6 +543,7 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
       workspace now (a claim's note, status, corroboration, origin): a package's JSON cannot be
       re-derived from the package alone, so its workspace is the reference (away from it, only a
       signature vouches for them)."""
+    from ...engines.ledger.ledger_model import evidence_quote
     from ...engines.ledger.quote_view import excerpt, length_text
 
     prov, led = _json(out, "PROVENANCE.json"), _json(out, "verify.json")
@@ -567,7 +568,7 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
                 sid = ev.get("source_id")
                 text = _source_text(sid, source_dirs) if isinstance(sid, str) else None
                 item = (_unredact(ev, text) if text is not None else None) or {}
-            quote = lm_quote(item)
+            quote = evidence_quote(item) if item else ""
             if not quote:
                 continue  # withheld and no source text at hand: its hash is all the package holds
             want = excerpt(quote)
@@ -669,12 +670,6 @@ def ledger_difference(doc: dict, want: dict, res: CheckResult) -> None:
     if rest:
         res.findings.append(Finding("E-PKG-DRIFT", "ledger.json", f"its {rest[0]!r} ships as {_short(doc.get(rest[0]))} "
                                     f"where sourcebook writes {_short(want.get(rest[0]))}; {_DRIFT_FIX}"))
-
-
-def lm_quote(ev: dict) -> str:
-    from ...engines.ledger.ledger_model import evidence_quote
-
-    return evidence_quote(ev) if ev else ""
 
 
 # what `sb package` writes besides the pages (each read by a check above, or sb's own record)

@@ -49,12 +49,9 @@ class DraftSections(NamedTuple):
 def slug(heading: str, taken: set[str]) -> str:
     """A short section id (``^[a-z0-9-]+$``) from the heading's first words, unique in ``taken``."""
     words = [w for w in _SLUG.split(heading.lower()) if w][:_SLUG_WORDS]
-    base = "-".join(words)[:_SLUG_CHARS].strip("-") or "section"
-    out, n = base, 2
-    while out in taken:
-        out, n = f"{base}-{n}", n + 1
-    taken.add(out)
-    return out
+    from ...base.ids import unique_in
+
+    return unique_in("-".join(words)[:_SLUG_CHARS].strip("-") or "section", taken)
 
 
 def _key(heading: str) -> str:

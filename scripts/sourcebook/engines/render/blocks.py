@@ -127,12 +127,9 @@ def claim_attr(block: Block) -> str:
 
 def slug(text: str, taken: set[str]) -> str:
     """A section id: lower-case ASCII words, never in the ledger's ``c-`` namespace, unique."""
-    base = "sec-" + (_SLUG.sub("-", CLAIM_REF.sub("", text).lower()).strip("-") or "part")
-    out, n = base, 2
-    while out in taken:
-        out, n = f"{base}-{n}", n + 1
-    taken.add(out)
-    return out
+    from ...base.ids import unique_in
+
+    return unique_in("sec-" + (_SLUG.sub("-", CLAIM_REF.sub("", text).lower()).strip("-") or "part"), taken)
 
 
 def render_blocks(blocks: list[Block], claims: Mapping[str, Mapping], ordinals: Mapping[str, int],

@@ -230,30 +230,31 @@ def _turned_unclaimed(script: Mapping, claims: Mapping[str, Mapping]) -> list[Fi
                 code, what, fix = stance.ADDED["negation"]
                 out.append(Finding(code, subject, f"the line says {word!r}, {what} of what its claims tell done; "
                                                   f"{fix}"))
-        if not ids and line.get("kind") in ("banter", "transition"):
-            fare = stance.fare_told(text)
+        kind = line.get("kind")
+        if not ids and (kind in ("banter", "transition") or (kind == "opinion" and _PREDICTS.search(text))):
             names = {f.written.lower() for f in find_figures(text) if f.kind == "ident"}
-            if fare and names and any(n in t.lower() for t in texts for n in names):
-                out.append(Finding("E-POD-UNCITED", subject, f"a {line.get('kind')} line says {fare!r} of a route the "
+            named = {n for n in names if any(n in t.lower() for t in texts)}  # routes the claims name
+            fare = stance.fare_told(text) if kind != "opinion" else None
+            if fare and named:
+                out.append(Finding("E-POD-UNCITED", subject, f"a {kind} line says {fare!r} of a route the "
                                                              "claims name: it states a fact; make it a factual line "
                                                              "that cites the claim saying it, or cut it"))
-            elif line.get("kind") == "banter" and (told := _route_told(text, names, texts)):
+            elif kind == "banter" and (told := _route_told(text, named, texts)):
                 out.append(Finding("E-POD-UNCITED", subject, f"a banter line names {told[0]!r} with {told[1]!r}, a "
                                                              f"word the claims tell of {told[0]}: it states a fact "
                                                              "about the route; make it a factual line that cites "
                                                              "the claim saying it, or cut it"))
-        elif not ids and line.get("kind") == "opinion" and _PREDICTS.search(text):
-            # "My guess is the W3 readers will be working by Christmas": a guess of what becomes of
-            # a route the claims name, in their words or with a time, tells when it happens
-            names = {f.written.lower() for f in find_figures(text) if f.kind == "ident"}
-            told = _route_told(text, names, texts) if any(n in t.lower() for t in texts for n in names) else None
-            when = stance.time_unsaid(text, texts) if told or names else None
-            if told or when:
-                said = f"{told[1]!r}, a word the claims tell of {told[0]}" if told else f"{when!r}, a time"
-                out.append(Finding("E-POD-UNCITED", subject, f"an opinion line citing nothing foretells {said}: "
-                                                             "a guess of what becomes of a route states a fact (a "
-                                                             "date, a plan); make it a factual line that cites the "
-                                                             "claim saying it, or cut it"))
+            elif kind == "opinion":
+                # "My guess is the W3 readers will be working by Christmas": a guess of what becomes
+                # of a route the claims name, in their words or with a time, tells when it happens
+                told = _route_told(text, named, texts)
+                when = stance.time_unsaid(text, texts) if told or names else None
+                if told or when:
+                    said = f"{told[1]!r}, a word the claims tell of {told[0]}" if told else f"{when!r}, a time"
+                    out.append(Finding("E-POD-UNCITED", subject, f"an opinion line citing nothing foretells {said}: "
+                                                                 "a guess of what becomes of a route states a fact "
+                                                                 "(a date, a plan); make it a factual line that "
+                                                                 "cites the claim saying it, or cut it"))
     return out
 
 

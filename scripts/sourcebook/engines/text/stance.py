@@ -508,10 +508,12 @@ def _plan_told_present_cjk(said: str, seen: str) -> str | None:
     return " ".join(m.group(0).lower().split())
 
 
-# a header, a question or a lead-in that bids ("What PEP 8 asks", "How should names be
-# written?"): a phrase under it with no verb of its own tells what is bidden, as its claim does
-_BIDS = lazy(r"\b(?:should|ought|asks?|recommend\w*|advis\w*|advice|wants?|suggest\w*|prescrib\w*)\b",
-             re.IGNORECASE)
+# a word that bids, as "should" does: in a header, a question or a lead-in ("What PEP 8 asks",
+# "How should names be written?") a phrase under it with no verb of its own tells what is
+# bidden, as its claim does; in a sentence, the words right after it ("asks for a shorter
+# limit", "recommends limiting") are the bidden thing ("asks for", "asks that" read whole)
+_BIDS = lazy(r"\b(?:should|ought|asks?(?:\s+for|\s+that)?|recommend\w*|advis\w*|advice|wants?|suggest\w*|"
+             r"prescrib\w*|urg(?:es?|ed|ing)|calls?\s+for)\b", re.IGNORECASE)
 # what a verbless phrase may hold: a clause of its own ("if it improves readability") and a
 # claim's own ability ("underscores can be used") tell nothing plainly of the bidden thing
 _SUBORDINATE = lazy(r"\b(?:if|when|unless|where|because|although|though|as\s+long\s+as)\b[^,;:.!?]*", re.IGNORECASE)
@@ -937,11 +939,6 @@ def _supposed(said: str, seen: str) -> bool:
     return any(words & _near(seen, m.end()) for m in _SUPPOSED.finditer(seen))
 
 
-# a verb that bids, as "should" does: "asks for", "recommends", "advises"
-_BID_VERB = lazy(r"\b(?:asks?(?:\s+for|\s+that)?|recommends?|advises?|urges?|suggests?|calls?\s+for|prescribes?)\b",
-                re.IGNORECASE)
-
-
 def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
     """Whether a sentence keeps its claim's hedge in other words than a hedge: a claim whose only
     hedge is "may" by a word of ability or permission ("can", "lets", "is allowed to"), one whose
@@ -959,7 +956,7 @@ def _kept_otherwise(said: str, possible: list[str], seen: str) -> bool:
         if at is not None and at.group(0).lower().split()[0] in ("should", "ought"):
             # a bidding told by a verb of bidding ("PEP 8 asks for a shorter limit: 72 characters"
             # of "the line length should be limited to 72 characters"): the sentence bids too
-            keeps = _BID_VERB
+            keeps = _BIDS
     if at is None:
         return False
     hedged_words = _hedged_words(said, at.end())

@@ -538,10 +538,7 @@ class _Judge:
 
         if not stance.places(text) or all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
             return None  # an inference is the author's own: a person reviews its names (W-REVIEW-NAME)
-        records = []
-        for sid in self.sources_of(self.shown_ids() + list(ids)):
-            rec = self.ctx.source(sid) or {}
-            records += [str(rec.get(k) or "") for k in ("title", "publisher", "author", "url")]
+        records = self.records(self.shown_ids() + list(ids), "title", "publisher", "author", "url")
         question = str((self.ctx.manifest or {}).get("question") or "")
         hay = " ".join(self.backing(ids, quotes=True) + self.backing(self.shown_ids(), quotes=True) + records +
                        [question])
@@ -555,9 +552,7 @@ class _Judge:
         if all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
             return None  # an inference is the author's own: its names are stray_name's to judge
         own = self.backing(ids, quotes=True) + [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
-        for sid in self.sources_of(list(ids)):
-            rec = self.ctx.source(sid) or {}
-            own += [str(rec.get(k) or "") for k in ("title", "publisher", "author")]
+        own += self.records(ids, "title", "publisher", "author")
         others = [t for t in self.topic() if t not in own]
         return stance.name_moved(text, own, others)
 
@@ -764,6 +759,10 @@ class _Judge:
 
         return speaker_of(who, self.sources_of([x]), self.ctx.text, self.ctx.source, described=True,
                           records=self.ctx.sources)
+
+    def records(self, ids, *fields: str) -> list[str]:
+        """The ``fields`` of the records of the sources behind the claims ``ids``, as text."""
+        return [str((self.ctx.source(sid) or {}).get(k) or "") for sid in self.sources_of(list(ids)) for k in fields]
 
     def sources_of(self, ids) -> list[str]:
         """The sources the claims ``ids`` quote."""
