@@ -2,8 +2,8 @@
 
     python3 bench/bench_ledger.py [--size S|M|L] [--claims 1000]
 
-Builds a workspace under bench-work/ledger-<size>/ whose sources are the corpus files (written
-as ready sources), one quoted sentence per file, then times each section in a fresh `sb`
+Builds a workspace under bench-work/ledger-<size>/ whose sources are the corpus files (added and
+extracted by `sb add` and `sb extract`), one quoted sentence per file, then times each section in a fresh `sb`
 process and prints one line per figure. Sections are plain functions listed in SECTIONS, so
 more can be appended.
 """
@@ -29,6 +29,8 @@ WORK = os.path.join(ROOT, "bench-work")
 SB = [sys.executable, os.path.join(ROOT, "scripts", "sb.py")]
 # Each sb process times as an installed one runs: from compiled bytecode (kept in a folder of its
 # own, even where PYTHONDONTWRITEBYTECODE is set), not compiling its hundred modules again.
+# the verify cache as the user's own commands (`sb add`, `sb extract`) left it
+KEPT = os.path.join(WORK, "ledger-verify-kept")
 ENV = dict({k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
            PYTHONPYCACHEPREFIX=os.path.join(WORK, "pycache"))
 # a sentence of prose: it starts a line or follows a full stop, holds no markup, a link or an
@@ -66,41 +68,35 @@ def _writable(sentence: str) -> bool:
 
 
 def build_workspace(size: str, n_claims: int) -> tuple[str, list[dict]]:
-    """A workspace with the corpus as ready sources and ``n_claims`` claim payloads (not added)."""
-    from sourcebook.base.ids import sha256_text, src_id
-    from sourcebook.domain.sources.add import _stem_title
-    from sourcebook.engines.formats.canon import text_format
-    from sourcebook.engines.formats.text_title import text_title
-    from sourcebook.engines.text.normalize import normalize
-
+    """A workspace whose sources are the corpus files, added and extracted as a user does (one
+    `sb add` of them all, then `sb extract`), and ``n_claims`` claim payloads (not added) quoting
+    the canonical texts those commands wrote."""
     root = os.path.join(WORK, f"ledger-{size}")
     shutil.rmtree(root, ignore_errors=True)
     subprocess.run(SB + ["init", "--dir", root, "--question", "bench"], check=True, capture_output=True, env=ENV)
-    claims: list[dict] = []
-    written: list[tuple[str, str, str]] = []
     files = corpus_files(size)
+    # the files the user collected, in the workspace
+    os.makedirs(os.path.join(root, "corpus"))
     for path in files:
-        with open(path, "rb") as fh:
-            text = normalize(fh.read().decode("utf-8", errors="replace"))
-        loc = "corpus/" + os.path.basename(path)
-        sid = src_id(loc, sha256_text(text))
-        d = os.path.join(root, "sources", sid)
-        os.makedirs(d, exist_ok=True)
-        with open(os.path.join(d, "normalized.md"), "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        with open(os.path.join(d, "raw.md"), "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        # the title `sb add` records for the file: the one its text gives itself, else its name's words
-        title = text_title(text, text_format(text, "text/markdown", path)) or _stem_title(path)
-        rec = {"schema_version": 1, "id": sid, "kind": "file", "locator": loc, "canonical_locator": loc,
-               "tier": "B", "tier_reason": "benchmark corpus", "retrieved_at": "2026-01-01T00:00:00Z",
-               "status": "ready", "error": None, "title": title, "publisher": None,
-               "media_type": "text/markdown", "charset": None, "raw_sha256": sha256_text(text),
-               "normalized_sha256": sha256_text(text), "normalizer_version": 1,
-               "extraction": {"tool": "sb.text", "version": 1, "ok": True, "notes": []}}
-        with open(os.path.join(d, "source.json"), "w", encoding="utf-8") as fh:
-            json.dump(rec, fh, indent=2, sort_keys=True)
-        written.append((path, sid, text))
+        shutil.copyfile(path, os.path.join(root, "corpus", os.path.basename(path)))
+    subprocess.run(SB + ["add", *("corpus/" + os.path.basename(p) for p in files), "--tier", "B",
+                         "--reason", "benchmark corpus"], cwd=root, check=True, capture_output=True, env=ENV)
+    subprocess.run(SB + ["extract"], cwd=root, check=True, capture_output=True, env=ENV)
+    # what those commands recorded for verify, put back before the import (see section_claim_import)
+    shutil.rmtree(KEPT, ignore_errors=True)
+    if os.path.isdir(os.path.join(root, ".sb-cache", "verify")):
+        shutil.copytree(os.path.join(root, ".sb-cache", "verify"), KEPT)
+    # each source's id and canonical text, read back from the workspace
+    by_locator: dict[str, str] = {}
+    for sid in sorted(os.listdir(os.path.join(root, "sources"))):
+        with open(os.path.join(root, "sources", sid, "source.json"), encoding="utf-8") as fh:
+            by_locator[json.load(fh)["locator"]] = sid
+    written: list[tuple[str, str, str]] = []
+    for path in files:
+        sid = by_locator["corpus/" + os.path.basename(path)]
+        with open(os.path.join(root, "sources", sid, "normalized.md"), encoding="utf-8", newline="") as fh:
+            written.append((path, sid, fh.read()))
+    claims: list[dict] = []
     # a sentence that more documents share (a template's) is no document's own
     shared = Counter(q for _, _, text in written for q in {m.group(0) for m in _SENTENCE.finditer(text)})
     own: list[tuple[str, str, list[str]]] = []
@@ -162,7 +158,10 @@ def section_claim_import(root: str, claims: list[dict]) -> None:
     path = os.path.join(root, "bench-claims.json")
     with open(path, "w", encoding="utf-8") as fh:
         json.dump({"claims": claims}, fh)
-    shutil.rmtree(os.path.join(root, ".sb-cache", "verify"), ignore_errors=True)  # what `verify` with no claims kept
+    # what `verify` with no claims kept is dropped; what `sb add` and `sb extract` recorded stays
+    shutil.rmtree(os.path.join(root, ".sb-cache", "verify"), ignore_errors=True)
+    if os.path.isdir(KEPT):
+        shutil.copytree(KEPT, os.path.join(root, ".sb-cache", "verify"))
     secs, proc = timed(["claim", "import", "--file", path], root)
     stored = proc.stdout.count("claim clm_")
     _retitle(root)
