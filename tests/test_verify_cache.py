@@ -356,6 +356,45 @@ def test_the_first_run_after_extract_makes_no_extraction_again_and_still_catches
     assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)
 
 
+def test_a_text_with_a_byte_order_mark_is_not_extracted_again_by_the_first_verify(ws, monkeypatch):
+    """A file starting with a UTF-8 byte-order mark records the charset its extraction found
+    (utf-8); extracting it again with that charset named is the same extraction (the mark decides
+    the decoding either way), so `sb extract` tells verify what it gave: the first verify makes
+    no extraction. An edit of it is still re-extracted and refused."""
+    from sourcebook.domain.sources import ingest
+
+    (ws / "notes.md").write_bytes("\ufeff# Ferry notes\n\nThe ferry runs every 20 minutes from the pier.\n".encode())
+    r = sb("add", "notes.md", "--tier", "B", "--reason", "r", cwd=ws)
+    sid = r.out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
+    with open(os.path.join(ws, "sources", sid, "source.json"), encoding="utf-8") as fh:
+        assert json.load(fh)["charset"] == "utf-8"
+    made: list[str] = []
+    real = ingest.reextract
+
+    def counting(w, rec, read=None):
+        made.append(rec["id"])
+        return real(w, rec, read)
+
+    monkeypatch.setattr(ingest, "reextract", counting)
+    r = sb("verify", cwd=ws)
+    assert made == [], (made, r.both)
+    assert sb("verify", "--no-cache", cwd=ws).rc == r.rc and made == [sid]
+    made.clear()
+    p = os.path.join(ws, "sources", sid, "normalized.md")
+    text = text_of(ws, sid) + "\nThe ferry is free on Sundays.\n"
+    with open(p, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    sj = os.path.join(ws, "sources", sid, "source.json")
+    with open(sj, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    rec["normalized_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    with open(sj, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    r = sb("verify", cwd=ws)
+    assert "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)
+
+
 def test_the_whole_record_key_moves_with_any_edit_of_a_source_record(good):
     """Gates that read a whole source record (the claim-text gate) remember their verdict under a
     key naming each record by its file's identity: any edit of a record moves it."""

@@ -61,6 +61,8 @@ class Done:
     # the verify gate's normalising leaves the text as it is (worked out here, in the worker,
     # so the process that writes the records does not read every text again)
     stable: bool | None = None
+    # the raw bytes start with a byte-order mark: they are decoded by it, whatever charset is asked
+    bom: bool = False
 
 
 def compute(job: Job) -> Done:
@@ -73,10 +75,11 @@ def compute(job: Job) -> Done:
         return Done(job, out, charset, None)
     data = out.text.encode("utf-8")
     staged = jsonio.stage_bytes(job.stage, data) if job.stage else None
+    from ...engines.formats.charset import sniff_bom
     from ...engines.text.normalize import normalize
 
     return Done(job, out, charset, shingles.sketch(out.text), staged, sha256_bytes(data), sha256_bytes(raw),
-                normalize(out.text) == out.text)
+                normalize(out.text) == out.text, sniff_bom(raw) is not None)
 
 
 def default_jobs() -> int:

@@ -259,7 +259,12 @@ def _verify_fact(rec: SourceRecord, raw_path: str, done: Done) -> str | None:
     ext = rec.get("extraction")
     text = done.extracted.text
     text_sha = done.text_sha or sha256_text(text)
-    if done.raw_sha is None or not isinstance(ext, dict) or replace(done.job, stage=None) != _job(rec, raw_path) \
+    made = replace(done.job, stage=None)
+    if done.bom:
+        # bytes with a byte-order mark are decoded by it, whatever charset is asked (the one the
+        # extraction found, recorded since, included): only a charset differs, the text cannot
+        made = replace(made, charset=rec.get("charset"))
+    if done.raw_sha is None or not isinstance(ext, dict) or made != _job(rec, raw_path) \
             or rec.get("normalizer_version") != NORMALIZER or rec.get("normalized_sha256") != text_sha:
         return None
     fmt = format_for(rec.get("media_type"), raw_path)
