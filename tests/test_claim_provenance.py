@@ -1364,6 +1364,32 @@ def test_a_claim_checked_by_claim_add_is_not_checked_again_by_the_first_verify(w
     assert checked == [cid] and out["rc"] == 2 and "E-CLAIM-WIDENED" in out["codes"], out
 
 
+def test_the_titles_of_sources_a_claim_add_cites_are_not_judged_again_by_the_first_verify(ws, monkeypatch):
+    """`sb claim add` judges the titles of the sources its claims cite by the titles gate's rules,
+    over the whole ledger, and records the clean ones keyed by the title, the text's digest and
+    what the claims say: the first verify after it reads no title's figures. A title set since
+    is judged again, and one stating a figure its text does not is refused."""
+    from sourcebook.domain.gate.gates.records import titles
+
+    sid = make_source(ws, PASS_PAGE, name="pass", tier="A")
+    assert sb("source", "set", sid, "title=Tidewater Pass on routes W1 and W2", cwd=ws).rc == 0
+    quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+    assert add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)])).rc == 0
+    judged: list[str] = []
+    real = titles.unbacked_figures
+
+    def counting(rec, *a, **kw):
+        judged.append(rec["title"])
+        return real(rec, *a, **kw)
+
+    monkeypatch.setattr(titles, "unbacked_figures", counting)
+    assert verify_json(ws)["rc"] == 0
+    assert judged == []  # known clean from `sb claim add`
+    assert sb("source", "set", sid, "title=Tidewater Pass on route W9", cwd=ws).rc == 0
+    out = verify_json(ws)
+    assert judged == ["Tidewater Pass on route W9"] and "E-SOURCE-TITLE-FIGURE" in out["codes"], out
+
+
 @pytest.mark.parametrize("field, before, after", [
     ("title", "Tidewater Pass and City Rail card", "Tidewater Pass"),
     ("publisher", "City Rail", "Tidewater Transit"),

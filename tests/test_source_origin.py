@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from types import SimpleNamespace
 
 import pytest
 from conftest import examples, sb
@@ -538,6 +539,7 @@ class _TitleCtx:
     def __init__(self, title: str, text: str, quote: str, title_from: str | None = None) -> None:
         self._title, self._text, self._from = title, text, title_from
         self.active = [{"text": "x", "evidence": [{"source_id": "s", "quote": quote}]}]
+        self.cache = SimpleNamespace(enabled=False)  # nothing remembered: every title is judged
 
     def source(self, _sid):
         return {"title": self._title, **({"title_from": self._from} if self._from else {})}

@@ -208,12 +208,14 @@ def same_claim(text: str, by_id: Mapping[str, Mapping], identities: dict[str, st
     return by_id.get(found) if found is not None else None
 
 
-def _clean_facts(checked: list, cache: TextCache) -> list[str]:
-    """The verify cache's keys (``clean_fact``) of these claims, just found clean by the rules
-    verify's claim-text gate runs, as they are stored. An inferred claim (keyed by every
-    source) is left to verify."""
+def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list) -> list[str]:
+    """The verify cache's keys (``clean_fact``) of the ``checked`` claims, just found clean by the
+    rules verify's claim-text gate runs, as they are stored (an inferred claim, keyed by every
+    source, is left to verify); and those of the titles of the sources the ``added`` claims cite
+    that the titles gate finds clean over the whole ``ledger`` (those claims back them now)."""
     import hashlib
 
+    from ..gate.gates.records.titles import judged_clean
     from .clean_fact import claim_fact
 
     shas: dict[str, str | None] = {}
@@ -224,7 +226,8 @@ def _clean_facts(checked: list, cache: TextCache) -> list[str]:
             shas[sid] = None if raw is None else hashlib.sha256(raw).hexdigest()
         return shas[sid]
 
-    facts = []
+    cited = {str(e.get("source_id")) for c in added for e in c.get("evidence") or [] if isinstance(e, dict)}
+    facts = judged_clean(ledger, cited, cache.record, cache.text, text_sha)
     for claim in checked:
         if claim.get("confidence") == "inferred":
             continue
@@ -287,7 +290,8 @@ def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None) -> l
             save_claims(ws, list(by_id.values()))
             append_events(ws, events)
             if learnt is not None:
-                learnt += _clean_facts([by_id[c] for c, ok in clean.items() if ok and c in by_id], cache)
+                learnt += _clean_facts([by_id[c] for c, ok in clean.items() if ok and c in by_id], cache,
+                                       [by_id[c] for c in clean if c in by_id], list(by_id.values()))
             note = f"claim {stored[0]}" if len(stored) == 1 else f"claim {stored[0]} (+{len(stored) - 1} more)"
             ws.record("GROUND", note)
     return results

@@ -16,11 +16,13 @@ refused.
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Callable
 
 from .....base.errors import Finding
 from .....base.patterns import hot
-from ...context import GateContext, evidence
+from ...context import GateContext, evidence, is_active
 from ...registry import GateResult, register
 
 _NONE = "-"  # remembered: no cited source's title states a figure (the gate has no row)
@@ -110,11 +112,11 @@ def _near(text: str, figs: list) -> str:
                          if any(n in low for n in needles))
 
 
-def _judge(ctx: GateContext) -> GateResult | None:
-    from .....engines.text import figures
-
+def backing_of(claims: list[dict]) -> dict[str, list[str]]:
+    """What states a cited source's figures besides its text: the text and quotes of the
+    (active) ``claims`` citing it, by source id."""
     backing: dict[str, list[str]] = {}
-    for c in ctx.active:
+    for c in claims:
         for ev in evidence(c):
             sid = ev.get("source_id")
             if isinstance(sid, str):
@@ -122,36 +124,103 @@ def _judge(ctx: GateContext) -> GateResult | None:
                 got.append(str(c.get("text") or ""))
                 if isinstance(ev.get("quote"), str):
                     got.append(ev["quote"])
+    return backing
+
+
+def title_fact(rec: dict, text_sha: str, backing: list[str]) -> str:
+    """The verify cache's key of "this title states figures, and none this text and this backing
+    do not": every input of ``unbacked_figures`` (whether sourcebook took the title itself,
+    the text by its digest, the claims' texts and quotes as a set: one backing is as good as
+    another, in any order)."""
+    body = repr((rec.get("title"), bool(rec.get("title_from")), text_sha, sorted(set(backing))))
+    return "title:" + hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def plain_fact(title: str) -> str:
+    """The verify cache's key of "this title states no figure at all"."""
+    return "title-plain:" + hashlib.sha256(title.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def unbacked_figures(rec: dict, text: str, backing: list[str]) -> list:
+    """The figures of a source's title that neither its text nor ``backing`` states."""
+    from .....engines.text import figures
+
+    title = rec["title"]
+    # the claims and quotes first, then the paragraphs of the text that hold the digits or words
+    # of what they leave, and the whole text only for what is still left ("half a dozen" far
+    # from any "12"): a long RFC's whole text read for figures costs a second
+    bad = figures.unbacked(title, backing)
+    # what is refused below is always among these figures, and never one whose digits the
+    # text writes: when that leaves none, no figure of the text needs reading (a regex over
+    # the text is a hundredth of reading its figures)
+    if bad and all(_named(f, text) for f in bad):
+        bad = []
+    if bad:
+        bad = [f for f in figures.unbacked(title, [_near(text, bad), *backing]) if not _named(f, text)]
+    # an identifier or a version is only ever stated with its digits, which the paragraphs hold
+    if any(f.kind not in ("ident", "version") for f in bad):
+        bad = [f for f in figures.unbacked(title, [text, *backing]) if not _named(f, text)]
+    if bad and rec.get("title_from"):
+        bad = [f for f in bad if not _site_name(f, title)]
+    return bad
+
+
+def judged_clean(claims: list[dict], sids: set[str], record: Callable[[str], dict | None],
+                 text: Callable[[str], str | None], text_sha: Callable[[str], str | None]) -> list[str]:
+    """The keys (``title_fact``, ``plain_fact``) of the titles of sources ``sids`` that the gate
+    finds clean, judged by its very rules over the active ones of ``claims`` (the whole ledger):
+    for ``sb claim add``, whose claims change what backs the titles of the sources they cite, so
+    the first verify after it judges them no more."""
+    from .....engines.text import figures
+
+    backing = backing_of([c for c in claims if is_active(c)])
+    out: list[str] = []
+    for sid in sorted(sids & backing.keys()):
+        rec = record(sid)
+        title = rec.get("title") if rec else None
+        sha = text_sha(sid)
+        if not rec or not isinstance(title, str) or sha is None:
+            continue
+        if not figures.find_figures(title):
+            out.append(plain_fact(title))
+        elif not unbacked_figures(rec, text(sid) or "", backing[sid]):
+            out.append(title_fact(rec, sha, backing[sid]))
+    return out
+
+
+def _judge(ctx: GateContext) -> GateResult | None:
+    from .....engines.text import figures
+
+    backing = backing_of(ctx.active)
     found: list[Finding] = []
     checked = 0
     for sid in sorted(backing):
         rec = ctx.source(sid)
         title = rec.get("title") if rec else None
-        if not isinstance(title, str) or not figures.find_figures(title):
+        if not rec or not isinstance(title, str):
+            continue
+        # judged before, by this or another command (``sb claim add``), over the same inputs
+        sha = ctx.text_sha(sid) if ctx.cache.enabled else None
+        fact = title_fact(rec, sha, backing[sid]) if sha else None
+        if fact and ctx.cache.clean(fact):
+            checked += 1
+            continue
+        plain = plain_fact(title) if ctx.cache.enabled else None
+        if plain and ctx.cache.clean(plain):
+            continue
+        if not figures.find_figures(title):
+            if plain:
+                ctx.cache.remember_clean(plain)
             continue
         checked += 1
-        text = ctx.text(sid) or ""
-        # the claims and quotes first, then the paragraphs of the text that hold the digits or words
-        # of what they leave, and the whole text only for what is still left ("half a dozen" far
-        # from any "12"): a long RFC's whole text read for figures costs a second
-        bad = figures.unbacked(title, backing[sid])
-        # what is refused below is always among these figures, and never one whose digits the
-        # text writes: when that leaves none, no figure of the text needs reading (a regex over
-        # the text is a hundredth of reading its figures)
-        if bad and all(_named(f, text) for f in bad):
-            bad = []
-        if bad:
-            bad = [f for f in figures.unbacked(title, [_near(text, bad), *backing[sid]]) if not _named(f, text)]
-        # an identifier or a version is only ever stated with its digits, which the paragraphs hold
-        if any(f.kind not in ("ident", "version") for f in bad):
-            bad = [f for f in figures.unbacked(title, [text, *backing[sid]]) if not _named(f, text)]
-        if bad and rec and rec.get("title_from"):
-            bad = [f for f in bad if not _site_name(f, title)]
+        bad = unbacked_figures(rec, ctx.text(sid) or "", backing[sid])
         if bad:
             shown = ", ".join(repr(f.written) for f in bad[:3])
             found.append(Finding("E-SOURCE-TITLE-FIGURE", sid,
                                  f"its title {title[:80]!r} states {shown}, which its text does not; the title is "
                                  f"shown beside checked quotes: sb source set {sid} title=\"...\" without it"))
+        elif fact:
+            ctx.cache.remember_clean(fact)
     if not checked:
         return None
     return GateResult(found, f"{checked - len(found)}/{checked} title(s) with figures stated by their sources")
