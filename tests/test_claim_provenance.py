@@ -1364,6 +1364,35 @@ def test_a_claim_checked_by_claim_add_is_not_checked_again_by_the_first_verify(w
     assert checked == [cid] and out["rc"] == 2 and "E-CLAIM-WIDENED" in out["codes"], out
 
 
+def test_the_quotes_a_claim_add_stores_are_not_checked_again_by_the_first_verify(ws, monkeypatch):
+    """`sb claim add` records each stored span that holds byte for byte, keyed by the span and its
+    text's digest: the first verify after it compares no quote. A span edited in claims.json is
+    compared again and refused."""
+    from sourcebook.domain.gate.gates.records import quotes
+
+    sid = make_source(ws, PASS_PAGE, name="pass", tier="A")
+    quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+    assert add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)])).rc == 0
+    compared: list[str] = []
+    real = quotes.problem
+
+    def counting(text, e):
+        compared.append(e["quote"])
+        return real(text, e)
+
+    monkeypatch.setattr(quotes, "problem", counting)
+    assert verify_json(ws)["rc"] == 0
+    assert compared == []  # known to hold from `sb claim add`
+    path = os.path.join(str(ws), "ledger", "claims.json")
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    doc["claims"][0]["evidence"][0]["end"] -= 1
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh)
+    out = verify_json(ws)
+    assert compared == [quote] and "E-QUOTE-MISMATCH" in out["codes"], out
+
+
 def test_the_titles_of_sources_a_claim_add_cites_are_not_judged_again_by_the_first_verify(ws, monkeypatch):
     """`sb claim add` judges the titles of the sources its claims cite by the titles gate's rules,
     over the whole ledger, and records the clean ones keyed by the title, the text's digest and

@@ -53,6 +53,7 @@ FORMAT = 2  # bump when a remembered fact changes meaning (2: a claim is keyed b
 RACY_NS = 2_000_000_000
 PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
+HELD = "held:"  # a fact another command hands ``learn_clean``: this evidence held (``hold_key``)
 
 
 @cache
@@ -335,17 +336,20 @@ class VerifyCache:
         """Add content facts (keys over digests and records, true wherever they were learnt)
         that another command established by the very rules verify runs (``sb claim add`` checks
         each claim it stores), keeping every fact the cache holds; the next verify keeps those it
-        uses. Nothing is written without a usable key, or when every fact is known already."""
+        uses. A fact ``HELD`` + a ``hold_key`` says an evidence span held. Nothing is written
+        without a usable key, or when every fact is known already."""
         new = [f for f in facts if isinstance(f, str)]
+        clean = {f for f in new if not f.startswith(HELD)}
+        holds = {f[len(HELD):] for f in new if f.startswith(HELD)}
         if not new:
             return
         cache = cls(ws)
-        if cache.store is None or all(f in cache._clean.old for f in new):
+        if cache.store is None or (clean <= cache._clean.old and holds <= cache._holds.old):
             return
         cache._digests.kept = dict(cache._digests.old)
         cache._records.kept = dict(cache._records.old)
-        cache._holds.kept = set(cache._holds.old)
-        cache._clean.kept = cache._clean.old | set(new)
+        cache._holds.kept = cache._holds.old | holds
+        cache._clean.kept = cache._clean.old | clean
         cache.save()
 
     # ---- saving ------------------------------------------------------------------------

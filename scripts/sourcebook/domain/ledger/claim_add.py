@@ -228,6 +228,7 @@ def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list) -> 
 
     cited = {str(e.get("source_id")) for c in added for e in c.get("evidence") or [] if isinstance(e, dict)}
     facts = judged_clean(ledger, cited, cache.record, cache.text, text_sha)
+    facts += _held(added, cache, text_sha)
     for claim in checked:
         if claim.get("confidence") == "inferred":
             continue
@@ -236,6 +237,28 @@ def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list) -> 
         if fact is not None:
             facts.append(fact)
     return facts
+
+
+def _held(added: list, cache: TextCache, text_sha) -> list[str]:
+    """The verify cache's facts (``HELD`` + ``hold_key``) of the evidence spans of the ``added``
+    claims, as they are stored, that hold byte for byte against their texts by the quotes gate's
+    own rule (``citation.problem``)."""
+    from ...engines.text.citation import problem
+    from ..gate.verify_cache import HELD, hold_key
+
+    out = []
+    for claim in added:
+        stored = json.loads(json.dumps(claim.get("evidence"), ensure_ascii=False, sort_keys=True))
+        for ev in stored if isinstance(stored, list) else []:
+            if not isinstance(ev, dict) or ("parts" in ev and not (isinstance(ev["parts"], list) and ev["parts"])):
+                continue
+            sid = ev.get("source_id")
+            if not isinstance(sid, str):
+                continue
+            sha, text = text_sha(sid), cache.text(sid)
+            if sha is not None and text is not None and problem(text, ev) is None:
+                out.append(HELD + hold_key(sha, ev))
+    return out
 
 
 def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None) -> list[ItemResult]:
