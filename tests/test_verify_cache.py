@@ -9,7 +9,9 @@ import shutil
 import time
 
 import pytest
-from conftest import sb
+from conftest import examples, sb
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from verify_kit import good_workspace, manifest, page, text_of, write_page
 
 from sourcebook.domain.gate import verify_cache
@@ -407,3 +409,15 @@ def test_the_whole_record_key_moves_with_any_edit_of_a_source_record(good):
     assert before and before == GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE)
     edit(os.path.join(root, "sources", ids["trade"], "source.json"), '"tier": "B"', '"tier": "C"')
     assert GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE) not in (None, before)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from([b"a", b"\n", "é".encode(), "€".encode(), "𝄞".encode(), b"\xff", b"\xe2\x82",
+                                 b"\xf0\x9d", b"\x80", b"\xef\xbb\xbf"]), max_size=120).map(b"".join),
+       st.integers(0, 40))
+def test_the_top_of_a_text_decodes_as_the_whole_text_does(data, n):
+    """The source-records gate reads only the top of each text, decoded from the bytes that can
+    hold it: the same characters, invalid and cut sequences included, as the whole text's."""
+    from sourcebook.domain.gate.context import decoded_head
+
+    assert decoded_head(data, n) == data.decode("utf-8", errors="replace")[:n]

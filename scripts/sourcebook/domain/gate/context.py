@@ -322,6 +322,14 @@ class GateContext:
             self._texts[sid] = None if data is None else data.decode("utf-8", errors="replace")
         return self._texts.get(sid)
 
+    def text_head(self, sid: Any, n: int) -> str | None:
+        """The first ``n`` characters of ``text(sid)`` (``decoded_head``)."""
+        if sid in self._texts:
+            got = self._texts[sid]
+            return None if got is None else got[:n]
+        data = self.raw_text(sid)
+        return None if data is None else decoded_head(data, n)
+
     # ---- the artifact pages ------------------------------------------------------------
     @cached_property
     def plan_type(self) -> str | None:
@@ -454,6 +462,15 @@ def shipping_pages(ws: Workspace) -> list[str]:
     """Every ``build/*.html`` that a package ships: not the bare ledger, sources or fragments."""
     return [p for p in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*.html")))
             if is_shipping_page(os.path.basename(p)) and os.path.isfile(p)]
+
+
+def decoded_head(data: bytes, n: int) -> str:
+    """``data.decode("utf-8", errors="replace")[:n]``, decoding only the bytes that can hold
+    those characters: a character takes at most four bytes, and the decoder settles each one by
+    the few bytes that make it up, so all but the last three bytes of a prefix decode as they do
+    in the whole."""
+    cut = 4 * n + 8
+    return data[:cut].decode("utf-8", errors="replace")[:n]
 
 
 def is_active(claim: dict) -> bool:

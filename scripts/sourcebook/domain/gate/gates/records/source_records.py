@@ -70,7 +70,9 @@ def gate(ctx: GateContext) -> GateResult | None:
     found: list[Finding] = []
     for sid in cited:
         rec = ctx.source(sid) or {}
-        text = ctx.text(sid)
+        # every rule but the url's reads only the top of the text (``_HEAD``): a thousand whole
+        # texts need not be decoded for that
+        text = ctx.text_head(sid, _HEAD)
         whose = title_given_to(rec, text, records, names)
         if whose:
             found.append(Finding("E-SOURCE-TITLE-PUBLISHER", sid, f"its title {str(rec.get('title'))[:80]!r} gives the "
@@ -108,7 +110,7 @@ def gate(ctx: GateContext) -> GateResult | None:
                                  "source with another text: a reader sent there reads that page, not this one; give "
                                  f"its own address (sb source set {sid} url=...), or none (url=), or link a copy of "
                                  "the same page with same_as"))
-        host = host_given_to(sid, records, claims, text)
+        host = host_given_to(sid, records, claims, ctx.text(sid)) if rec.get("url") else None
         if host:
             found.append(Finding("E-SOURCE-URL-HOST", sid, f"its url {host[0]}, set by hand, is on {host[1]!r}'s own "
                                  f"site (the host of {host[2]}), while its publisher is {rec.get('publisher')!r} and "
