@@ -13,6 +13,7 @@ import re
 import pytest
 from conftest import sb
 from ledger_helpers import add, claim, ev, last_id, make_source
+from verify_kit import text_of
 
 from sourcebook.base.ids import claim_id, cluster_id
 from sourcebook.engines.text import stance
@@ -1362,6 +1363,59 @@ def test_a_claim_checked_by_claim_add_is_not_checked_again_by_the_first_verify(w
         json.dump(doc, fh)
     out = verify_json(ws)
     assert checked == [cid] and out["rc"] == 2 and "E-CLAIM-WIDENED" in out["codes"], out
+
+
+def test_the_first_verify_after_claim_add_reads_no_cited_text_it_read(ws, monkeypatch):
+    """`sb claim add` hands verify the digest of each text it read, keyed by the identity the file
+    had just before (as verify keys its own, and only for a file older than the racy window then):
+    after `sb add`, `sb extract` and `sb claim add`, the first verify reads no whole canonical
+    text, and a text edited since is read again."""
+    import time
+
+    from sourcebook.domain.gate import verify_cache
+    from sourcebook.domain.gate.context import GateContext
+
+    os.makedirs(os.path.join(str(ws), "input"))
+    with open(os.path.join(str(ws), "input", "pass.md"), "w", encoding="utf-8") as fh:
+        fh.write(PASS_PAGE)
+    sid = sb("add", "input/pass.md", "--tier", "A", "--reason", "the operator's page", cwd=ws).out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
+    text = text_of(ws, sid)
+    quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+    monkeypatch.setattr(verify_cache, "RACY_NS", 0)  # the text is older than the window (a test's clock)
+    assert add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, text, quote)])).rc == 0
+    read: list[str] = []
+    real = GateContext.raw_text
+
+    def reading(self, s):
+        if s not in self._bytes:
+            read.append(s)
+        return real(self, s)
+
+    monkeypatch.setattr(GateContext, "raw_text", reading)
+    assert verify_json(ws)["rc"] == 0
+    assert read == []
+    time.sleep(0.05)
+    with open(os.path.join(str(ws), "sources", sid, "normalized.md"), "ab") as fh:
+        fh.write(b"\nThe ferry is free on Sundays.\n")
+    out = verify_json(ws)
+    assert read == [sid] and "E-NORM-DRIFT" in out["codes"], out
+
+
+def test_claim_add_remembers_no_digest_of_a_text_written_a_moment_before(ws):
+    """A text whose file changed within the racy window when `sb claim add` read it (a second
+    write in the same clock tick would keep its identity) is not remembered by its identity."""
+    os.makedirs(os.path.join(str(ws), "input"))
+    with open(os.path.join(str(ws), "input", "pass.md"), "w", encoding="utf-8") as fh:
+        fh.write(PASS_PAGE)
+    sid = sb("add", "input/pass.md", "--tier", "A", "--reason", "the operator's page", cwd=ws).out.split()[1]
+    assert sb("extract", cwd=ws).rc == 0
+    quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
+    r = add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, text_of(ws, sid), quote)]))
+    assert r.rc == 0
+    with open(os.path.join(str(ws), ".sb-cache", "verify", "sources.json"), "rb") as fh:
+        doc = json.loads(fh.read().partition(b"\n")[2])["data"]
+    assert doc["clean"] and f"sources/{sid}/normalized.md" not in doc["digests"]
 
 
 def test_the_quotes_a_claim_add_stores_are_not_checked_again_by_the_first_verify(ws, monkeypatch):

@@ -35,11 +35,12 @@ def run_add(args, ctx, ws) -> int:
         raise SbError("E-CLAIM", "(none)", "the payload holds no claims")
     failed = 0
     learnt: list[str] = []
-    results = add_claims(ws, items, learnt)
+    digests: list = []
+    results = add_claims(ws, items, learnt, digests)
     # the claims found clean, so the first verify after this does not judge them again
     from ...domain.gate.verify_cache import VerifyCache
 
-    VerifyCache.learn_clean(ws, learnt)
+    VerifyCache.learn_clean(ws, learnt, digests)
     # several long quotes are said once, after the claims (nothing is to be done about them)
     long = [f for res in results for f in res.findings if f.code == "W-QUOTE-LONG"]
     once = len(long) > 1

@@ -327,8 +327,15 @@ class GateContext:
         if sid in self._texts:
             got = self._texts[sid]
             return None if got is None else got[:n]
-        data = self.raw_text(sid)
-        return None if data is None else decoded_head(data, n)
+        if sid in self._bytes or not is_src_id(sid):
+            data = self.raw_text(sid)
+            return None if data is None else decoded_head(data, n)
+        # no gate read the whole text: only the bytes that can hold the head are read
+        try:
+            with open(self.ws.normalized_path(sid), "rb") as fh:  # buffered: reads all it is asked
+                return decoded_head(fh.read(4 * n + 8), n)
+        except OSError:
+            return None
 
     # ---- the artifact pages ------------------------------------------------------------
     @cached_property
@@ -469,8 +476,7 @@ def decoded_head(data: bytes, n: int) -> str:
     those characters: a character takes at most four bytes, and the decoder settles each one by
     the few bytes that make it up, so all but the last three bytes of a prefix decode as they do
     in the whole."""
-    cut = 4 * n + 8
-    return data[:cut].decode("utf-8", errors="replace")[:n]
+    return data[:4 * n + 8].decode("utf-8", errors="replace")[:n]
 
 
 def is_active(claim: dict) -> bool:

@@ -332,21 +332,27 @@ class VerifyCache:
 
     # ---- facts another command established -----------------------------------------------
     @classmethod
-    def learn_clean(cls, ws: Workspace, facts: Iterable[str]) -> None:
+    def learn_clean(cls, ws: Workspace, facts: Iterable[str],
+                    digests: Iterable[tuple[str, list[int], int, str]] = ()) -> None:
         """Add content facts (keys over digests and records, true wherever they were learnt)
         that another command established by the very rules verify runs (``sb claim add`` checks
         each claim it stores), keeping every fact the cache holds; the next verify keeps those it
-        uses. A fact ``HELD`` + a ``hold_key`` says an evidence span held. Nothing is written
-        without a usable key, or when every fact is known already."""
+        uses. A fact ``HELD`` + a ``hold_key`` says an evidence span held. ``digests`` are
+        (path, identity, time, SHA-256) of files the command read, each taken with the file's
+        identity just before the read at that time: kept as verify keeps its own, only for a file
+        whose ctime was older than ``RACY_NS`` then. Nothing is written without a usable key, or
+        when every fact is known already."""
         new = [f for f in facts if isinstance(f, str)]
         clean = {f for f in new if not f.startswith(HELD)}
         holds = {f[len(HELD):] for f in new if f.startswith(HELD)}
-        if not new:
+        files = {rel: [sig, sha] for rel, sig, at, sha in digests if settled(sig, at)}
+        if not new and not files:
             return
         cache = cls(ws)
-        if cache.store is None or (clean <= cache._clean.old and holds <= cache._holds.old):
+        if cache.store is None or (clean <= cache._clean.old and holds <= cache._holds.old
+                                   and all(cache._digests.old.get(rel) == v for rel, v in files.items())):
             return
-        cache._digests.kept = dict(cache._digests.old)
+        cache._digests.kept = dict(cache._digests.old) | files
         cache._records.kept = dict(cache._records.old)
         cache._holds.kept = cache._holds.old | holds
         cache._clean.kept = cache._clean.old | clean

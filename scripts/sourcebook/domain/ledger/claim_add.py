@@ -208,11 +208,13 @@ def same_claim(text: str, by_id: Mapping[str, Mapping], identities: dict[str, st
     return by_id.get(found) if found is not None else None
 
 
-def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list) -> list[str]:
+def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list,
+                 digests: list | None = None) -> list[str]:
     """The verify cache's keys (``clean_fact``) of the ``checked`` claims, just found clean by the
     rules verify's claim-text gate runs, as they are stored (an inferred claim, keyed by every
     source, is left to verify); and those of the titles of the sources the ``added`` claims cite
-    that the titles gate finds clean over the whole ``ledger`` (those claims back them now)."""
+    that the titles gate finds clean over the whole ``ledger`` (those claims back them now).
+    ``digests`` gets (path, file identity, time read, SHA-256) of each text hashed for them."""
     import hashlib
 
     from ..gate.gates.records.titles import judged_clean
@@ -229,6 +231,9 @@ def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list) -> 
     cited = {str(e.get("source_id")) for c in added for e in c.get("evidence") or [] if isinstance(e, dict)}
     facts = judged_clean(ledger, cited, cache.record, cache.text, text_sha)
     facts += _held(added, cache, text_sha)
+    if digests is not None:  # each text hashed here, by the identity its file had when read
+        digests += [(f"sources/{sid}/normalized.md", *cache.read_as[sid], sha) for sid, sha in shas.items()
+                    if sha is not None and sid in cache.read_as]
     for claim in checked:
         if claim.get("confidence") == "inferred":
             continue
@@ -261,9 +266,11 @@ def _held(added: list, cache: TextCache, text_sha) -> list[str]:
     return out
 
 
-def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None) -> list[ItemResult]:
+def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None,
+               digests: list | None = None) -> list[ItemResult]:
     """Store every valid item; return one result per item, in input order. ``learnt`` gets the
-    verify cache's keys of the stored claims the claim-text rules found clean."""
+    verify cache's keys of what its gates would find of the stored claims (``_clean_facts``),
+    ``digests`` the texts hashed for those keys (``VerifyCache.learn_clean``)."""
     results: list[ItemResult] = []
     with ws.lock():
         ws.load_manifest()  # a broken manifest fails here, before any ledger file is written
@@ -314,7 +321,7 @@ def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None) -> l
             append_events(ws, events)
             if learnt is not None:
                 learnt += _clean_facts([by_id[c] for c, ok in clean.items() if ok and c in by_id], cache,
-                                       [by_id[c] for c in clean if c in by_id], list(by_id.values()))
+                                       [by_id[c] for c in clean if c in by_id], list(by_id.values()), digests)
             note = f"claim {stored[0]}" if len(stored) == 1 else f"claim {stored[0]} (+{len(stored) - 1} more)"
             ws.record("GROUND", note)
     return results

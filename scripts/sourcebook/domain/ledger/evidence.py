@@ -12,6 +12,9 @@ so the agent's work is never lost to a typo.
 
 from __future__ import annotations
 
+import os
+import time
+
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
 from ...engines.search.find import FindError, resolve_parts, split_elided
@@ -42,6 +45,9 @@ class TextCache:
         self.located: list[Located] = []  # quotes stored from a tolerant match, to be shown
         self._views: dict[str, View] = {}
         self._ids: list[str] | None = None
+        # each text's file identity (size, mtime, ctime, inode, device) just before it was read,
+        # and the time then: what the verify cache keys a text's digest by (``verify_cache``)
+        self.read_as: dict[str, tuple[list[int], int]] = {}
 
     def known(self, sid: object) -> bool:
         return is_src_id(sid) and self.ws.has_source(str(sid))
@@ -54,8 +60,11 @@ class TextCache:
             data = None
             if self.ws.has_source(key):
                 try:
+                    now = time.time_ns()
+                    st = os.stat(self.ws.normalized_path(key))
                     with open(self.ws.normalized_path(key), "rb") as fh:
                         data = fh.read()
+                    self.read_as[key] = ([st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev], now)
                 except OSError:
                     data = None
             self._raw[key] = data
