@@ -141,8 +141,9 @@ def plain_fact(title: str) -> str:
     return "title-plain:" + hashlib.sha256(title.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def unbacked_figures(rec: dict, text: str, backing: list[str]) -> list:
-    """The figures of a source's title that neither its text nor ``backing`` states."""
+def unbacked_figures(rec: dict, text: str, backing: list[str], whole: bool = True) -> list | None:
+    """The figures of a source's title that neither its text nor ``backing`` states; with
+    ``whole`` False, None where that takes reading the whole text's figures."""
     from .....engines.text import figures
 
     title = rec["title"]
@@ -159,6 +160,8 @@ def unbacked_figures(rec: dict, text: str, backing: list[str]) -> list:
         bad = [f for f in figures.unbacked(title, [_near(text, bad), *backing]) if not _named(f, text)]
     # an identifier or a version is only ever stated with its digits, which the paragraphs hold
     if any(f.kind not in ("ident", "version") for f in bad):
+        if not whole:
+            return None
         bad = [f for f in figures.unbacked(title, [text, *backing]) if not _named(f, text)]
     if bad and rec.get("title_from"):
         bad = [f for f in bad if not _site_name(f, title)]
@@ -183,7 +186,9 @@ def judged_clean(claims: list[dict], sids: set[str], record: Callable[[str], dic
             continue
         if not figures.find_figures(title):
             out.append(plain_fact(title))
-        elif not unbacked_figures(rec, text(sid) or "", backing[sid]):
+        # a title only the whole text's figures could back is most often refused: left to verify,
+        # which reads them once, where it reports what it finds
+        elif unbacked_figures(rec, text(sid) or "", backing[sid], whole=False) == []:
             out.append(title_fact(rec, sha, backing[sid]))
     return out
 
@@ -213,7 +218,7 @@ def _judge(ctx: GateContext) -> GateResult | None:
                 ctx.cache.remember_clean(plain)
             continue
         checked += 1
-        bad = unbacked_figures(rec, ctx.text(sid) or "", backing[sid])
+        bad = unbacked_figures(rec, ctx.text(sid) or "", backing[sid]) or []
         if bad:
             shown = ", ".join(repr(f.written) for f in bad[:3])
             found.append(Finding("E-SOURCE-TITLE-FIGURE", sid,
