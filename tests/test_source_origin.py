@@ -556,9 +556,10 @@ def test_a_title_figure_is_looked_for_near_its_digits_then_in_the_whole_text():
 
     text = ("# Notes\n\nIntroduction without numbers.\n\nThe 2019 draft was long.\n\n"
             "A dozen projects call it.\n")
+    from sourcebook.domain.ledger.clean_fact import _near
     from sourcebook.engines.text.figures import find_figures
 
-    near = titles._near(text, find_figures("The 2019 notes"))
+    near = _near(text, find_figures("The 2019 notes"))
     assert "2019" in near and "Introduction" not in near
     for title, refused in (("The 2019 notes", False), ("Twelve projects", False), ("The 2020 notes", True)):
         res = titles._judge(_TitleCtx(title, text, "Introduction"))
@@ -640,7 +641,7 @@ def test_a_title_number_is_found_in_the_text_as_the_pattern_finds_it(text, n, ze
     # the titles gate searches a number where it matched a pattern built for it: the same answer
     import re
 
-    from sourcebook.domain.gate.gates.records.titles import _writes
+    from sourcebook.domain.ledger.clean_fact import _writes
 
     pattern = rf"(?<!\d){'0*' if zeros else ''}{n}(?!\d)"
     assert _writes(text, str(n), zeros=zeros) == (re.search(pattern, text) is not None)

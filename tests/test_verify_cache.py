@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from verify_kit import good_workspace, manifest, page, text_of, write_page
 
 from sourcebook.domain.gate import verify_cache
+from sourcebook.domain.ledger.clean_fact import hold_key
 
 
 @pytest.fixture
@@ -129,7 +130,7 @@ def test_a_hand_edited_cache_is_ignored(good):
         head, _, body = fh.read().partition(b"\n")
     doc = json.loads(body)
     sha = doc["data"]["digests"][f"sources/{sid}/normalized.md"][1]
-    doc["data"]["holds"].append(verify_cache.hold_key(sha, bad))
+    doc["data"]["holds"].append(hold_key(sha, bad))
     with open(path, "wb") as fh:  # the old signature no longer matches the body
         fh.write(head + b"\n" + json.dumps(doc).encode())
     claims_path = os.path.join(root, "ledger", "claims.json")
@@ -165,7 +166,7 @@ def test_the_ship_gate_and_no_cache_trust_no_cache(good):
     cache = verify_cache.VerifyCache(_ws(root))
     doc = cache_doc(root)
     sha = doc["digests"][f"sources/{sid}/normalized.md"][1]
-    doc["holds"].append(verify_cache.hold_key(sha, bad))
+    doc["holds"].append(hold_key(sha, bad))
     assert cache.store is not None
     cache.store.write("sources.json", doc)
     edit(os.path.join(root, "ledger", "claims.json"), cs[0]["evidence"][0]["quote"], bad["quote"])

@@ -47,13 +47,13 @@ from ...base import user_cache
 from ...base.jsonio import atomic_write_bytes
 from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
+from ..ledger.clean_fact import HELD
 from ..workspace.layout import Workspace
 
 FORMAT = 2  # bump when a remembered fact changes meaning (2: a claim is keyed by its sources' whole records)
 RACY_NS = 2_000_000_000
 PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
-HELD = "held:"  # a fact another command hands ``learn_clean``: this evidence held (``hold_key``)
 
 
 @cache
@@ -145,12 +145,6 @@ def dir_sig(path: str) -> list[int] | None:
 def settled(sig: list[int] | None, now_ns: int) -> bool:
     """True when the file last changed long enough ago that its identity can be trusted."""
     return sig is not None and sig[2] < now_ns - RACY_NS
-
-
-def hold_key(text_sha: str, ev: dict) -> str:
-    """The key of "this evidence holds against the text with this hash"."""
-    body = repr(sorted(ev.items()))  # evidence is parsed JSON: repr is exact and cheaper than dumps
-    return hashlib.sha256(f"{text_sha}\0{body}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 class _Store:
@@ -306,7 +300,7 @@ class VerifyCache:
 
     # ---- evidence, and whole files by content ---------------------------------------------
     def holds(self, key: str) -> bool:
-        """True when this evidence held against this text in an earlier run (see ``hold_key``)."""
+        """True when this evidence held against this text in an earlier run (see ``ledger.clean_fact.hold_key``)."""
         return self._holds.has(key)
 
     def remember_hold(self, key: str) -> None:

@@ -3,7 +3,8 @@
 Modules:
 - ``claims``: the claims file and its event trail; ``provenance``: the rules that read a claim's
   own text (it says no more than its evidence); ``clean_fact``: the verify cache's key of a claim
-  those rules found clean (``sb claim add`` hands it to verify);
+  those rules found clean, of a quote that held and of a title the titles gate's rules (kept there)
+  find clean (``sb claim add`` hands them to verify);
 - ``claim_add``, ``claim_check``, ``claim_edit``, ``evidence``: adding, checking and changing
   claims, and resolving their evidence to exact spans;
 - ``evidence_match``: a pasted quote located once markup and spacing are ignored, and the fix a

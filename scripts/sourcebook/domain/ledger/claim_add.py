@@ -217,8 +217,7 @@ def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list,
     ``digests`` gets (path, file identity, time read, SHA-256) of each text hashed for them."""
     import hashlib
 
-    from ..gate.gates.records.titles import judged_clean
-    from .clean_fact import claim_fact
+    from .clean_fact import claim_fact, judged_clean
 
     shas: dict[str, str | None] = {}
 
@@ -249,7 +248,7 @@ def _held(added: list, cache: TextCache, text_sha) -> list[str]:
     claims, as they are stored, that hold byte for byte against their texts by the quotes gate's
     own rule (``citation.problem``)."""
     from ...engines.text.citation import problem
-    from ..gate.verify_cache import HELD, hold_key
+    from .clean_fact import HELD, hold_key
 
     out = []
     for claim in added:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from .....base.errors import Finding
 from .....engines.text.citation import problem
+from ....ledger.clean_fact import hold_key
 from ...context import GateContext, cid, evidence, safe
 from ...registry import GateResult, register
-from ...verify_cache import hold_key
 
 CODE = {"range": "E-QUOTE-RANGE", "empty": "E-QUOTE-EMPTY", "mismatch": "E-QUOTE-MISMATCH",
         "hash": "E-QUOTE-MISMATCH", "gap": "E-QUOTE-PARTS"}
