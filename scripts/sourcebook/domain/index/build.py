@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 from ...base.errors import Exit, SbError
 from ...base.gc_pause import paused_gc
-from ...engines.search.findterms import index_entries
+from ...engines.search.findterms import index_entries_dropped_first
 from ...engines.search.postings import Builder
+from ...engines.search.tokenize import DROPPED_FIRST
 from ..workspace.layout import Workspace
 from . import manifest as M
 from . import segments as S
@@ -245,9 +246,9 @@ def _tokenize_run(ws: Workspace, base: int, group: list, keep: set[str], durable
         if len(recs) != n:
             raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", Exit.GATE)
         lo = len(chunk_ids)
-        for (cid, _s, _e), (counts, keys, flen) in zip(recs, index_entries(text, [(s, e) for _, s, e in recs]),
-                                                      strict=True):
-            add(counts, keys, flen)
+        for (cid, _s, _e), (counts, keys, flen) in zip(
+                recs, index_entries_dropped_first(text, [(s, e) for _, s, e in recs]), strict=True):
+            add(counts, keys, flen, DROPPED_FIRST)
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
     return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen, builder.findlen),

@@ -51,12 +51,13 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from itertools import islice
 from typing import NamedTuple
 
 from ...base.patterns import hot, lazy
 from .find import FILL, INVISIBLE, _prepare
 from .postings import FIND_PREFIX
-from .tokenize import coarse_counts, coarse_text, tokenize
+from .tokenize import DROPPED_FIRST, coarse_text, dropped_first_counts, tokenize
 
 ALWAYS = FIND_PREFIX + "*"
 _INVISIBLE = INVISIBLE
@@ -291,6 +292,14 @@ def piece_cut(text: str, end: int, next_start: int) -> bool:
 def index_entries(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[str, int], list[str], int]]:
     """What the index holds of each chunk ``text[start:end]`` of a text (``chunks`` in order):
     its ranking terms with their counts, its find-only keys and its find count."""
+    return [(dict(islice(counts.items(), DROPPED_FIRST, None)), keys, n)
+            for counts, keys, n in index_entries_dropped_first(text, chunks)]
+
+
+def index_entries_dropped_first(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[str, int], list[str], int]]:
+    """``index_entries``, each chunk's counts after ``DROPPED_FIRST`` entries of words the
+    tokenizer drops (``tokenize.dropped_first_counts``), which a reader skips: what the index
+    builder takes."""
     out: list[tuple[dict[str, int], list[str], int]] = []
     size, n = len(text), len(chunks)
     hidden = hidden_spans(text)  # where markup may hide letters, and words only the reader view shows
@@ -299,7 +308,7 @@ def index_entries(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[s
     coarse = coarse_text(text)  # lower-cased once for the whole text: its chunks are slices of it
     for i, (s, e) in enumerate(chunks):
         piece = text[s:e]
-        counts = coarse_counts(coarse[s:e])
+        counts = dropped_first_counts(coarse[s:e])  # a dropped word is never a term or key: "in counts" holds
         cut = e < size and not text[e].isspace() and piece_cut(text, e, chunks[i + 1][0] if i + 1 < n else size)
         keys: list[str] = []
         first = needs_keys(piece)

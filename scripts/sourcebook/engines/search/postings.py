@@ -24,7 +24,7 @@ import zlib
 from array import array
 from collections import defaultdict, deque
 from collections.abc import Iterator
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, islice, repeat
 from operator import floordiv, mod, mul
 
 SHARDS = 256
@@ -67,21 +67,22 @@ class Builder:
         self.postings = 0
         self.tf_max = 1
 
-    def add(self, counts: dict[str, int], find_only: list[str] | tuple = (), find_count: int = 0) -> int:
-        """Add one document: its ranking terms with their counts, find-only keys, and its find
-        count."""
+    def add(self, counts: dict[str, int], find_only: list[str] | tuple = (), find_count: int = 0,
+            skip: int = 0) -> int:
+        """Add one document: its ranking terms with their counts (after ``skip`` entries that
+        are not terms: ``tokenize.dropped_first_counts``), find-only keys, and its find count."""
         doc = self.base + len(self.doclen)
         tfs = counts.values()
-        n = sum(tfs)
+        n = sum(islice(tfs, skip, None))
         self.doclen.append(n)
         self.findlen.append(find_count)
         get = self._post.__getitem__
-        _consume(map(_extend, map(get, counts), zip(repeat(doc), tfs)))
+        _consume(map(_extend, map(get, islice(counts, skip, None)), zip(repeat(doc), islice(tfs, skip, None))))
         if find_only:  # keys the ranking terms do not hold (engines.search.findterms.chunk_keys)
             _consume(map(_extend, map(get, find_only), repeat((doc, 1))))
-        self.postings += len(counts) + len(find_only)
+        self.postings += len(counts) - skip + len(find_only)
         if n > self.tf_max:  # no frequency exceeds the document's length
-            top = max(tfs)
+            top = max(islice(tfs, skip, None))
             if top > self.tf_max:
                 self.tf_max = top
         return doc
