@@ -51,6 +51,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from collections.abc import Iterator
 from itertools import islice
 from typing import NamedTuple
 
@@ -128,7 +129,7 @@ def hidden_spans(text: str) -> Hidden:
         mask[a:b] = bytes(b - a)
         spots.append((a, b))
     if ">`" in text:  # every reference ends "<url>`": a text without that pair holds none
-        for m in _REF_AT.finditer(text):
+        for m in _ref_matches(text):
             a, b = m.start(), m.end(1)
             if text[a + 1:text.index("<", a)].strip():  # the reference's text: not only whitespace
                 mask[a:b] = bytes(b - a)
@@ -144,6 +145,28 @@ def hidden_spans(text: str) -> Hidden:
         mask[a:b] = bytes(b - a)
     spots.sort()
     return Hidden(mask, spots, refs)
+
+
+def _ref_matches(text: str) -> Iterator[re.Match]:
+    """``_REF_AT.finditer(text)``, trying only the backticks that can start a reference: one
+    ending "<url>`" at a ">`" has its "<" on that line, and begins on that line or on the last
+    line before it that is not blank (only whitespace may lie between its line's end and the
+    "<"), so the backticks of those lines before each ">`" are tried, each once, in order."""
+    done = 0
+    q = text.find(">`")
+    while q >= 0:
+        line = text.rfind("\n", 0, q) + 1
+        j = line - 1
+        while j >= 0 and text[j].isspace():
+            j -= 1
+        p = text.find("`", max(done, text.rfind("\n", 0, j) + 1 if j >= 0 else 0), q)
+        while p >= 0:
+            m = _REF_AT.match(text, p)
+            if m is not None:
+                yield m
+            p = text.find("`", p + 1, q)
+        done = q
+        q = text.find(">`", q + 1)
 
 
 def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[int, set[str]]:
