@@ -91,7 +91,10 @@ _ROLE_AT = hot(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`
 # so the two parts never compete for a character and nothing is tried twice)
 _REF_AT = hot(r"`(?=([^`<\n]*(?:\n\s*)?<[^>\n]+>`_{0,2}))")
 _LINK_AT = hot(r"\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
-_LINE_AT = hot(r"\n[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
+# (the look ahead fails at most line starts before the alternatives are tried)
+_LINE = r"(?=[ \t]*[`~\d])[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))"
+_LINE_AT = hot(r"\n" + _LINE)
+_FIRST_LINE = hot(_LINE)
 _ALNUM_BYTES = bytes(int(chr(b).isalnum()) for b in range(128)) + bytes(128)
 _WIDE_ALNUM = lazy(r"[^\x00-\x7f\W_]+")  # str.isalnum() beyond ASCII: what \w holds but "_"
 
@@ -140,8 +143,11 @@ def hidden_spans(text: str) -> Hidden:
         mask[a:b] = bytes(b - a)
         if text[a + 1] == "[" and _SPACE.search(text, a, b):
             spots.append((a, b))
-    for m in _LINE_AT.finditer("\n" + text):  # a line's start is at its "\n"
-        a, b = m.start(), m.end() - 1
+    m = _FIRST_LINE.match(text)
+    if m is not None:
+        mask[:m.end()] = bytes(m.end())
+    for m in _LINE_AT.finditer(text):  # from each line's "\n"
+        a, b = m.start() + 1, m.end()
         mask[a:b] = bytes(b - a)
     spots.sort()
     return Hidden(mask, spots, refs)
