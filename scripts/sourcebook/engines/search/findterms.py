@@ -285,14 +285,15 @@ def _joined_terms(piece: str) -> tuple[str, ...]:
 
 def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
-    return _chunk_keys(chunk, plain, split_at_end, JOIN_AT.search(chunk))
+    first = JOIN_AT.search(chunk)
+    return _chunk_keys(chunk, plain, split_at_end, None if first is None else first.start())
 
 
-def _chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool, first: re.Match | None) -> list[str]:
-    """``chunk_keys`` given the first match of ``JOIN_AT`` in the chunk (or None)."""
+def _chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool, first: int | None) -> list[str]:
+    """``chunk_keys`` given where the first match of ``JOIN_AT`` in the chunk starts (or None)."""
     keys: set[str] = set()
     end = -1
-    for m in JOIN_AT.finditer(chunk, first.start()) if first else ():
+    for m in JOIN_AT.finditer(chunk, first) if first is not None else ():
         p = m.start()
         if p < end:
             continue
@@ -334,15 +335,19 @@ def index_entries_dropped_first(text: str, chunks: list[tuple[int, int]]) -> lis
     hidden = hidden_spans(text)  # where markup may hide letters, and words only the reader view shows
     extra = view_keys(text, hidden, chunks)
     needs_keys = JOIN_AT.search
+    trap = CASE_TRAP in text
     coarse = coarse_text(text)  # lower-cased once for the whole text: its chunks are slices of it
     for i, (s, e) in enumerate(chunks):
-        piece = text[s:e]
         counts = dropped_first_counts(coarse[s:e])  # a dropped word is never a term or key: "in counts" holds
         cut = e < size and not text[e].isspace() and piece_cut(text, e, chunks[i + 1][0] if i + 1 < n else size)
         keys: list[str] = []
-        first = needs_keys(piece)
-        if cut or first or CASE_TRAP in piece or i in extra:
-            keys = _chunk_keys(piece, counts, cut, first)
+        # JOIN_AT in text[s:e], searched in place: its look back sees the character before s,
+        # which the chunk lacks, so a match at s itself is not the chunk's
+        first = needs_keys(text, s, e)
+        if first is not None and first.start() == s:
+            first = needs_keys(text, s + 1, e)
+        if cut or first or (trap and text.find(CASE_TRAP, s, e) >= 0) or i in extra:
+            keys = _chunk_keys(text[s:e], counts, cut, None if first is None else first.start() - s)
             more = {FIND_PREFIX + t for t in extra.get(i, ()) if t not in counts}
             if more:
                 keys = sorted(more.union(keys))
