@@ -80,8 +80,9 @@ class Builder:
         _consume(map(_extend, map(get, islice(counts, skip, None)), zip(repeat(doc), islice(tfs, skip, None))))
         if find_only:  # keys the ranking terms do not hold (engines.search.findterms.chunk_keys)
             _consume(map(_extend, map(get, find_only), repeat((doc, 1))))
-        self.postings += len(counts) - skip + len(find_only)
-        if n > self.tf_max:  # no frequency exceeds the document's length
+        distinct = len(counts) - skip
+        self.postings += distinct + len(find_only)
+        if n - distinct >= self.tf_max:  # each other term takes one of the n: no frequency exceeds n - distinct + 1
             top = max(islice(tfs, skip, None))
             if top > self.tf_max:
                 self.tf_max = top
