@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 from ...base.errors import Exit, SbError
 from ...base.gc_pause import paused_gc
-from ...engines.search.findterms import index_entries
+from ...engines.search.findterms import index_entries_dropped_first
 from ...engines.search.postings import Builder
+from ...engines.search.tokenize import DROPPED_FIRST
 from ..workspace.layout import Workspace
 from . import manifest as M
 from . import segments as S
@@ -133,18 +134,27 @@ def build_index(ws: Workspace, rebuild: bool = False, workers: int | None = None
 
 
 def _plan(ws: Workspace, sids: list[str], facts: dict) -> list[_Item]:
+    """Each source's chunk count (its documents' numbers follow from it) and work; the task
+    that indexes a source hashes the chunk file it reads (``_tokenize_run``)."""
     items = []
     for sid in sids:
         with open(ws.chunks_path(sid), "rb") as fh:
-            data = fh.read()
-        n = sum(1 for line in data.split(b"\n") if line.strip())
+            n = _records(fh.read())
         try:
             work = os.path.getsize(ws.normalized_path(sid)) + 200 * n
         except OSError:
             work = 200 * n
-        items.append(_Item(sid, n, {"chunks": n, "chunks_sha256": hashlib.sha256(data).hexdigest(),
-                                    "size": len(data), "text_sha256": facts[sid].text_sha256}, work))
+        items.append(_Item(sid, n, {"text_sha256": facts[sid].text_sha256}, work))
     return items
+
+
+def _records(data: bytes) -> int:
+    """The lines of a chunk file that are not blank."""
+    lines = data.count(b"\n") + (not data.endswith(b"\n") and len(data) > 0)
+    # each line a record, as `sb chunk` writes (a longer word is counted faster)
+    if data.count(b'\n{"chunk_id":') + data.startswith(b'{"chunk_id":') == lines:
+        return lines
+    return sum(1 for line in data.split(b"\n") if line.strip())
 
 
 def _tasks(items: list[_Item], workers: int) -> list[tuple[int, list[_Item]]]:
@@ -241,13 +251,19 @@ def _tokenize_run(ws: Workspace, base: int, group: list, keep: set[str], durable
     spans: list[W.SourceSpan] = []
     for sid, n, info in group:
         text = read_text(ws, sid)
-        recs = chunk_spans(ws, sid)
-        if len(recs) != n:
+        try:
+            with open(ws.chunks_path(sid), "rb") as fh:
+                data = fh.read()
+        except OSError:
+            data = None  # chunk_spans says what is wrong
+        recs = chunk_spans(ws, sid, data)
+        if len(recs) != n or data is None:
             raise SbError("E-INDEX", sid, "the chunk file changed while indexing; run `sb index` again", Exit.GATE)
+        info = dict(info, chunks=n, chunks_sha256=hashlib.sha256(data).hexdigest(), size=len(data))
         lo = len(chunk_ids)
-        for (cid, _s, _e), (counts, keys, flen) in zip(recs, index_entries(text, [(s, e) for _, s, e in recs]),
-                                                      strict=True):
-            add(counts, keys, flen)
+        for (cid, _s, _e), (counts, keys, flen) in zip(
+                recs, index_entries_dropped_first(text, [(s, e) for _, s, e in recs]), strict=True):
+            add(counts, keys, flen, DROPPED_FIRST)
             chunk_ids.append(cid)
         spans.append(W.SourceSpan(sid, lo, len(chunk_ids), info))
     return W.write_segment(ws.index_dir, W.Docs.of(chunk_ids, builder.doclen, builder.findlen),

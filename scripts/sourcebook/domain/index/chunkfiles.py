@@ -48,12 +48,16 @@ _SPAN = hot(r'^\{"chunk_id":"([^"\\]+)","end":(\d+),"heading_path":.*,"ordinal":
                    r'"start":(\d+)\}$', re.M)
 
 
-def chunk_spans(ws: Workspace, sid: str) -> list[tuple[str, int, int]]:
-    """``(chunk_id, start, end)`` of a source's chunks, sorted by chunk id. Files in the form
-    `sb chunk` writes are read with one pattern; anything else goes through ``load_chunks``."""
+def chunk_spans(ws: Workspace, sid: str, data: bytes | None = None) -> list[tuple[str, int, int]]:
+    """``(chunk_id, start, end)`` of a source's chunks, sorted by chunk id (``data``: the chunk
+    file's bytes, when read already). Files in the form `sb chunk` writes are read with one
+    pattern; anything else goes through ``load_chunks``."""
+    text: str | None
     try:
-        with open(ws.chunks_path(sid), encoding="utf-8") as fh:
-            text = fh.read()
+        if data is None:
+            with open(ws.chunks_path(sid), "rb") as fh:
+                data = fh.read()
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError):
         text = None
     if text is not None:

@@ -159,6 +159,13 @@ class Segment:
         except ValueError as exc:
             raise damaged(self.rel(TERMS), exc) from None
 
+    def shard_columns(self, n: int) -> tuple[list[str], list[int], list[int]]:
+        """``shard_entries`` as three columns: terms, dfs, offsets."""
+        try:
+            return P.shard_columns(self._shard(n))
+        except ValueError as exc:
+            raise damaged(self.rel(TERMS), exc) from None
+
     def intact(self) -> bool:
         """Every file present with the size meta.json recorded (a cheap check `sb index` runs)."""
         return self.damage() is None

@@ -15,7 +15,7 @@ import os
 import shutil
 from array import array
 from collections.abc import Iterator
-from itertools import accumulate, compress, repeat
+from itertools import accumulate, chain, compress, repeat
 from operator import add, mul
 
 from ...base.jsonio import fsync_dir
@@ -273,8 +273,19 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, lis
     widths = [int(seg.meta["tf_width"]) for seg, *_ in plans]
     out_width = 2 if tf_max < 65536 else 4
     tcode = "H" if out_width == 2 else "I"
+    # inputs whose postings are copied as they are (a build's runs: numbered in place, none
+    # deleted, frequencies as wide): each shard is then merged in C, not term by term
+    whole = all(live is None and in_base == out_base and w == out_width
+                for (_seg, in_base, out_base, live, _remap), w in zip(plans, widths, strict=True))
     try:
         for n in range(P.SHARDS):
+            if whole:
+                merged = _merged_shard(n, [seg for seg, *_ in plans], handles, widths)
+                if merged is not None:
+                    yield merged
+                if progress is not None:
+                    progress(n + 1, P.SHARDS)
+                continue
             table: dict[str, list] = {}
             for i, (seg, *_rest) in enumerate(plans):
                 for term, df, off in seg.shard_entries(n):
@@ -326,6 +337,41 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, lis
     finally:
         for fh in handles:
             fh.close()
+
+
+def _merged_shard(n: int, segs: list[Segment], handles: list, widths: list[int]
+                  ) -> tuple[int, list[str], list[int], bytes] | None:
+    """Shard ``n`` of inputs whose postings are kept byte for byte: each input's block of the
+    shard is read at once and cut into its terms' documents and frequencies, and each term's
+    parts are joined in input order (its documents from every input, then its frequencies)."""
+    names: set[str] = set()
+    cols = []
+    for seg, fh, w in zip(segs, handles, widths, strict=True):
+        terms, dfs, offs = seg.shard_columns(n)
+        if not terms:
+            continue
+        start = offs[0]
+        cuts = list(accumulate(map(mul, dfs, repeat(4 + w)), initial=0))
+        if fh.tell() != start or list(map(add, cuts[:-1], repeat(start))) != offs:
+            raise damaged(seg.rel(TERMS), "postings out of order")
+        data = fh.read(cuts[-1])
+        if len(data) != cuts[-1]:
+            raise damaged(seg.rel(POSTINGS), "truncated")
+        mids = list(map(add, cuts, map(mul, dfs, repeat(4))))
+        cols.append((dict(zip(terms, dfs, strict=True)),
+                     dict(zip(terms, map(data.__getitem__, map(slice, cuts, mids)), strict=True)),
+                     dict(zip(terms, map(data.__getitem__, map(slice, mids, cuts[1:])), strict=True))))
+        names.update(terms)
+    if not names:
+        return None
+    order = sorted(names)
+    totals = list(map(sum, zip(*[map(c[0].get, order, repeat(0)) for c in cols], strict=True)))
+    rows = zip(*[map(c[1].get, order) for c in cols], *[map(c[2].get, order) for c in cols], strict=True)
+    data = b"".join(filter(None, chain.from_iterable(rows)))
+    if 0 in totals:  # a term no input holds a document of
+        keep = list(map(bool, totals))
+        order, totals = list(compress(order, keep)), list(compress(totals, keep))
+    return n, order, totals, data
 
 
 def remove_stray(index_dir: str, live: set[str]) -> None:

@@ -51,12 +51,14 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from collections.abc import Iterator
+from itertools import islice
 from typing import NamedTuple
 
 from ...base.patterns import hot, lazy
 from .find import FILL, INVISIBLE, _prepare
 from .postings import FIND_PREFIX
-from .tokenize import coarse_counts, coarse_text, tokenize
+from .tokenize import DROPPED_FIRST, coarse_text, dropped_first_counts, tokenize
 
 ALWAYS = FIND_PREFIX + "*"
 _INVISIBLE = INVISIBLE
@@ -89,7 +91,10 @@ _ROLE_AT = hot(r":(?=([A-Za-z][\w.+-]*(?::[A-Za-z][\w.+-]*)*:`(?:[^`\\\n]|\\.)+`
 # so the two parts never compete for a character and nothing is tried twice)
 _REF_AT = hot(r"`(?=([^`<\n]*(?:\n\s*)?<[^>\n]+>`_{0,2}))")
 _LINK_AT = hot(r"\](?=(\[[^\]\n]*\]|\([^)\s]*\)))")
-_LINE_AT = hot(r"\n[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))")
+# (the look ahead fails at most line starts before the alternatives are tried)
+_LINE = r"(?=[ \t]*[`~\d])[ \t]*(?:(?:`{3,}|~{3,})[^\n]*|\d{1,9}[.)](?=[ \t]))"
+_LINE_AT = hot(r"\n" + _LINE)
+_FIRST_LINE = hot(_LINE)
 _ALNUM_BYTES = bytes(int(chr(b).isalnum()) for b in range(128)) + bytes(128)
 _WIDE_ALNUM = lazy(r"[^\x00-\x7f\W_]+")  # str.isalnum() beyond ASCII: what \w holds but "_"
 
@@ -127,7 +132,7 @@ def hidden_spans(text: str) -> Hidden:
         mask[a:b] = bytes(b - a)
         spots.append((a, b))
     if ">`" in text:  # every reference ends "<url>`": a text without that pair holds none
-        for m in _REF_AT.finditer(text):
+        for m in _ref_matches(text):
             a, b = m.start(), m.end(1)
             if text[a + 1:text.index("<", a)].strip():  # the reference's text: not only whitespace
                 mask[a:b] = bytes(b - a)
@@ -138,11 +143,36 @@ def hidden_spans(text: str) -> Hidden:
         mask[a:b] = bytes(b - a)
         if text[a + 1] == "[" and _SPACE.search(text, a, b):
             spots.append((a, b))
-    for m in _LINE_AT.finditer("\n" + text):  # a line's start is at its "\n"
-        a, b = m.start(), m.end() - 1
+    m = _FIRST_LINE.match(text)
+    if m is not None:
+        mask[:m.end()] = bytes(m.end())
+    for m in _LINE_AT.finditer(text):  # from each line's "\n"
+        a, b = m.start() + 1, m.end()
         mask[a:b] = bytes(b - a)
     spots.sort()
     return Hidden(mask, spots, refs)
+
+
+def _ref_matches(text: str) -> Iterator[re.Match]:
+    """``_REF_AT.finditer(text)``, trying only the backticks that can start a reference: one
+    ending "<url>`" at a ">`" has its "<" on that line, and begins on that line or on the last
+    line before it that is not blank (only whitespace may lie between its line's end and the
+    "<"), so the backticks of those lines before each ">`" are tried, each once, in order."""
+    done = 0
+    q = text.find(">`")
+    while q >= 0:
+        line = text.rfind("\n", 0, q) + 1
+        j = line - 1
+        while j >= 0 and text[j].isspace():
+            j -= 1
+        p = text.find("`", max(done, text.rfind("\n", 0, j) + 1 if j >= 0 else 0), q)
+        while p >= 0:
+            m = _REF_AT.match(text, p)
+            if m is not None:
+                yield m
+            p = text.find("`", p + 1, q)
+        done = q
+        q = text.find(">`", q + 1)
 
 
 def view_keys(text: str, hidden: Hidden, chunks: list[tuple[int, int]]) -> dict[int, set[str]]:
@@ -255,14 +285,15 @@ def _joined_terms(piece: str) -> tuple[str, ...]:
 
 def chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool = False) -> list[str]:
     """The find-only keys of one chunk, given its ranking terms ``plain``."""
-    return _chunk_keys(chunk, plain, split_at_end, JOIN_AT.search(chunk))
+    first = JOIN_AT.search(chunk)
+    return _chunk_keys(chunk, plain, split_at_end, None if first is None else first.start())
 
 
-def _chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool, first: re.Match | None) -> list[str]:
-    """``chunk_keys`` given the first match of ``JOIN_AT`` in the chunk (or None)."""
+def _chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool, first: int | None) -> list[str]:
+    """``chunk_keys`` given where the first match of ``JOIN_AT`` in the chunk starts (or None)."""
     keys: set[str] = set()
     end = -1
-    for m in JOIN_AT.finditer(chunk, first.start()) if first else ():
+    for m in JOIN_AT.finditer(chunk, first) if first is not None else ():
         p = m.start()
         if p < end:
             continue
@@ -291,20 +322,32 @@ def piece_cut(text: str, end: int, next_start: int) -> bool:
 def index_entries(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[str, int], list[str], int]]:
     """What the index holds of each chunk ``text[start:end]`` of a text (``chunks`` in order):
     its ranking terms with their counts, its find-only keys and its find count."""
+    return [(dict(islice(counts.items(), DROPPED_FIRST, None)), keys, n)
+            for counts, keys, n in index_entries_dropped_first(text, chunks)]
+
+
+def index_entries_dropped_first(text: str, chunks: list[tuple[int, int]]) -> list[tuple[dict[str, int], list[str], int]]:
+    """``index_entries``, each chunk's counts after ``DROPPED_FIRST`` entries of words the
+    tokenizer drops (``tokenize.dropped_first_counts``), which a reader skips: what the index
+    builder takes."""
     out: list[tuple[dict[str, int], list[str], int]] = []
     size, n = len(text), len(chunks)
     hidden = hidden_spans(text)  # where markup may hide letters, and words only the reader view shows
     extra = view_keys(text, hidden, chunks)
     needs_keys = JOIN_AT.search
+    trap = CASE_TRAP in text
     coarse = coarse_text(text)  # lower-cased once for the whole text: its chunks are slices of it
     for i, (s, e) in enumerate(chunks):
-        piece = text[s:e]
-        counts = coarse_counts(coarse[s:e])
+        counts = dropped_first_counts(coarse[s:e])  # a dropped word is never a term or key: "in counts" holds
         cut = e < size and not text[e].isspace() and piece_cut(text, e, chunks[i + 1][0] if i + 1 < n else size)
         keys: list[str] = []
-        first = needs_keys(piece)
-        if cut or first or CASE_TRAP in piece or i in extra:
-            keys = _chunk_keys(piece, counts, cut, first)
+        # JOIN_AT in text[s:e], searched in place: its look back sees the character before s,
+        # which the chunk lacks, so a match at s itself is not the chunk's
+        first = needs_keys(text, s, e)
+        if first is not None and first.start() == s:
+            first = needs_keys(text, s + 1, e)
+        if cut or first or (trap and text.find(CASE_TRAP, s, e) >= 0) or i in extra:
+            keys = _chunk_keys(text[s:e], counts, cut, None if first is None else first.start() - s)
             more = {FIND_PREFIX + t for t in extra.get(i, ()) if t not in counts}
             if more:
                 keys = sorted(more.union(keys))

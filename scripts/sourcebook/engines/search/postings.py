@@ -24,7 +24,7 @@ import zlib
 from array import array
 from collections import defaultdict, deque
 from collections.abc import Iterator
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, islice, repeat
 from operator import floordiv, mod, mul
 
 SHARDS = 256
@@ -67,21 +67,23 @@ class Builder:
         self.postings = 0
         self.tf_max = 1
 
-    def add(self, counts: dict[str, int], find_only: list[str] | tuple = (), find_count: int = 0) -> int:
-        """Add one document: its ranking terms with their counts, find-only keys, and its find
-        count."""
+    def add(self, counts: dict[str, int], find_only: list[str] | tuple = (), find_count: int = 0,
+            skip: int = 0) -> int:
+        """Add one document: its ranking terms with their counts (after ``skip`` entries that
+        are not terms: ``tokenize.dropped_first_counts``), find-only keys, and its find count."""
         doc = self.base + len(self.doclen)
         tfs = counts.values()
-        n = sum(tfs)
+        n = sum(islice(tfs, skip, None))
         self.doclen.append(n)
         self.findlen.append(find_count)
         get = self._post.__getitem__
-        _consume(map(_extend, map(get, counts), zip(repeat(doc), tfs)))
+        _consume(map(_extend, map(get, islice(counts, skip, None)), zip(repeat(doc), islice(tfs, skip, None))))
         if find_only:  # keys the ranking terms do not hold (engines.search.findterms.chunk_keys)
             _consume(map(_extend, map(get, find_only), repeat((doc, 1))))
-        self.postings += len(counts) + len(find_only)
-        if n > self.tf_max:  # no frequency exceeds the document's length
-            top = max(tfs)
+        distinct = len(counts) - skip
+        self.postings += distinct + len(find_only)
+        if n - distinct >= self.tf_max:  # each other term takes one of the n: no frequency exceeds n - distinct + 1
+            top = max(islice(tfs, skip, None))
             if top > self.tf_max:
                 self.tf_max = top
         return doc
@@ -135,6 +137,17 @@ def parse_shard(text: str) -> Iterator[tuple[str, int, int]]:
     for line in text.splitlines():
         term, df, off = line.split("\t")
         yield term, int(df), int(off)
+
+
+def shard_columns(text: str) -> tuple[list[str], list[int], list[int]]:
+    """``parse_shard`` as three columns (terms, dfs, offsets), split in C. Raises ValueError
+    when a line does not hold three fields."""
+    if not text:
+        return [], [], []
+    flat = text.replace("\n", "\t").split("\t")  # the text ends with "\n": an empty last field
+    if flat[-1] or len(flat) != 3 * text.count("\n") + 1:
+        raise ValueError("a dictionary line does not hold three fields")
+    return flat[0:-1:3], list(map(int, flat[1::3])), list(map(int, flat[2::3]))
 
 
 def lookup(shard_text: str, term: str) -> tuple[int, int] | None:

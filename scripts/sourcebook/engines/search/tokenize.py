@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import _count_elements, deque  # type: ignore[attr-defined]
-from itertools import filterfalse
+from collections import _count_elements  # type: ignore[attr-defined]
+from itertools import filterfalse, islice
 
 STOP_WORDS = frozenset("""
 a an and are as at be been but by can for from had has have he her his how in into is it its
@@ -37,7 +37,6 @@ _ASCII_DROP_SET = STOP_WORDS | frozenset("abcdefghijklmnopqrstuvwxyz0123456789_"
 _BYTE_TABLE = bytes(b + 32 if 65 <= b <= 90 else b if 48 <= b <= 57 or 97 <= b <= 122 or b >= 128 else 32
                     for b in range(256))
 _CACHE: dict[str, tuple[str, ...]] = {}
-_consume = deque[object](maxlen=0).extend
 
 
 def fold(text: str) -> str:
@@ -107,9 +106,21 @@ def term_counts(text: str) -> dict[str, int]:
 
 def coarse_counts(coarse: str) -> dict[str, int]:
     """``term_counts(text)`` given ``coarse_text(text)`` (or a slice of it)."""
-    counts: dict[str, int] = {}
+    return dict(islice(dropped_first_counts(coarse).items(), DROPPED_FIRST, None))
+
+
+# The ASCII words tokenize() drops, in a fixed order: a count starts from them, so they are
+# counted in place and skipped after, rather than looked for and removed from each count.
+_DROP_FIRST = dict.fromkeys(sorted(_ASCII_DROP_SET), 0)
+DROPPED_FIRST = len(_DROP_FIRST)
+
+
+def dropped_first_counts(coarse: str) -> dict[str, int]:
+    """``coarse_counts(coarse)`` after ``DROPPED_FIRST`` entries of words it drops (each with
+    its count, 0 if absent), which a reader skips (``islice``); the index builder calls it
+    per chunk."""
+    counts = _DROP_FIRST.copy()
     _count_elements(counts, coarse.split())  # Counter's own counting loop, without its checks
-    _consume(map(counts.pop, _ASCII_DROP_SET.intersection(counts)))
     if coarse.isascii():
         return counts
     get = counts.get
