@@ -323,6 +323,30 @@ def test_a_speaker_named_in_the_sentence_before_goes_on():
                                 "The pass adds route W3 from December.")
 
 
+
+PEP8_TEAM = ("For code maintained exclusively or primarily by a team that can reach agreement on this issue, "
+             "it is okay to increase the line length limit up to 99 characters.")
+
+
+@pytest.mark.parametrize("claim_text", [PEP8_TEAM, PEP8_TEAM.replace("exclusively or primarily ", "")])
+def test_a_thing_kept_by_someone_is_no_one_saying_it(claim_text):
+    # "maintained by a team" is what the team does to the code, not a report of the team's
+    assert stance.frame_dropped(claim_text, "A team that can reach agreement on this issue may increase the "
+                                            "line length limit up to 99 characters.") is None
+    sentence = "For code maintained by a team that can agree on it, the limit may be raised up to 99 characters."
+    assert stance.added_words(sentence, [claim_text]) is None
+
+
+def test_a_speaker_who_maintains_it_still_reports_it():
+    claim_text = "The operator maintained that the pass works on route W3."
+    assert stance.frame_dropped(claim_text, "The pass works on route W3.")
+    assert stance.frame_dropped("At least three riders reported that the readers were off.",
+                                "The readers were off.")
+    # a passive report names its speaker after "by": the crew told the riders
+    assert stance.frame_dropped("Riders were told by W3 crew that the readers were off.", "The readers were off.")
+    # a second speaker is still one, however the claim's thing is kept
+    assert stance.added_words("For code maintained by a team, the limit is 99 characters, as does the city council.",
+                              [PEP8_TEAM])
 @pytest.mark.parametrize("sentence,backing", [
     ("It also concedes that having no dedicated construct for wrapping errors may disappoint some people.",
      list(CLAIMS["absence"][::2])),

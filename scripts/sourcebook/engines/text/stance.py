@@ -1236,7 +1236,18 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
     who = m.group("who") or m.group("who2") or ""
     if re.search(r"\b(?:to|will|would|shall|should|must|may|might|can|could)$", who.strip(), re.IGNORECASE):
         return None  # "Officers were to report on ...", "will report": a task to come, no one saying it
+    if m.group("who") and _PASSIVE_AFTER.match(m.string, m.end()) and _PARTICIPLE.search(m.group(0)) \
+            and not _BE_LAST.search(who):
+        return None  # "For code maintained by a team ...": a thing someone keeps, no one saying it
     return who, " ".join(m.group(0).split()), m.string[m.end():]
+
+
+# a verb of saying as a participle done by someone ("code maintained by a team", "the figure
+# stated by the operator"): the words before it name a thing, not a speaker
+_PARTICIPLE = lazy(r"(?:ed|told)$", re.IGNORECASE)
+# ... but "Riders were told by W3 crew that ...": told them, by the one after "by"
+_BE_LAST = lazy(r"\b(?:was|were|is|are|been|being|be|get|got|gets)$", re.IGNORECASE)
+_PASSIVE_AFTER = lazy(r"(?:\s+[^\W\d_]+ly(?:\s+(?:or|and)\s+[^\W\d_]+ly)?)?\s+by\b", re.IGNORECASE)
 
 
 
