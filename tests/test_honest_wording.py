@@ -648,3 +648,52 @@ def test_a_speaker_keeps_no_condition_a_sentence_drops():
 def test_a_should_told_by_a_verb_of_bidding_keeps_the_claims_hedge(sentence, dropped):
     claim_text = "For docstrings and comments, PEP 8 says the line length should be limited to 72 characters."
     assert stance.hedge_dropped(claim_text, sentence) == dropped
+
+
+BREAK = ("PEP 8 - Style Guide for Python Code\n\n"
+         "Following the tradition from mathematics, displayed formulas always break before binary operations.\n\n"
+         "In Python code, it is permissible to break before or after a binary operator, as long as the "
+         "convention is consistent locally. For new code Knuth's style is suggested.\n")
+TWO = ("It is permissible to break before or after a binary operator, as long as the convention is consistent "
+       "locally; for new code Knuth's style of breaking before the operator is suggested.")
+
+
+def _build_two(root) -> None:
+    sid = make_source(root, BREAK, name="pep8break", tier="A", title="PEP 8 - Style Guide for Python Code",
+                      publisher="Python")
+    write_claims(root, [claim(TWO, "t3.break", confidence="verified", evidence=[
+        ev(sid, BREAK, "In Python code, it is permissible to break before or after a binary operator, as long as "
+                       "the convention is consistent locally. For new code Knuth's style is suggested."),
+        ev(sid, BREAK, "displayed formulas always break before binary operations")])])
+
+
+@pytest.fixture(scope="module")
+def template3(tmp_path_factory):
+    return built_once(tmp_path_factory, "honest-wording-3", _build_two)[0]
+
+
+def test_a_condition_lent_by_a_claim_of_two_assertions_says_how_to_split_it(template3, tmp_path, monkeypatch):
+    """The claim's condition governs its first assertion; a sentence that restates the second is
+    refused for the claim's shape, and the message says so: two claims, each cited where it is said."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    ws = copy_ws(template3, tmp_path)
+    ids = {"two": claim_id(TWO)}
+    r = check_draft(ws, "# Breaking lines\n\nFor new code, Knuth's style of breaking before the operator is suggested [@{two}].\n", ids, "--as", "brief")
+    found = [ln for ln in r.both.splitlines() if ln.strip().startswith("E-PAGE-HEDGE-DROPPED")]
+    assert found and "two assertions" in found[0] and "sb claim add" in found[0], r.both
+    # the assertion the condition governs: refused without it, passed with it
+    r = check_draft(ws, "# Breaking lines\n\nIt is permissible to break before or after a binary operator [@{two}].\n",
+                    ids, "--as", "brief")
+    assert any(ln.strip().startswith("E-PAGE-HEDGE-DROPPED") for ln in r.both.splitlines()), r.both
+    r = check_draft(ws, "# Breaking lines\n\nIt is permissible to break before or after a binary operator, as long "
+                        "as the convention is consistent locally [@{two}].\n", ids, "--as", "brief")
+    assert r.rc == 0, r.both
+
+
+def test_a_claim_of_one_assertion_is_told_apart_from_one_of_two():
+    from sourcebook.domain.gate.gates.pages.prose import _asserts_twice
+
+    assert _asserts_twice(TWO)
+    assert _asserts_twice("Route W3 takes the pass. Route W4 does not.")
+    assert not _asserts_twice("Children under twelve travel free with a paying adult.")
+    assert not _asserts_twice("PEP 8 says lines are limited to 79 characters, e.g. in the standard library.")

@@ -151,6 +151,18 @@ def first_words(text: str, n: int = 8) -> str:
 
 
 
+# A claim of two assertions ("X is allowed as long as Y; for new code Z is suggested") lends its
+# condition to a sentence that restates only the other one: the fix is the claim's, and the
+# message says so rather than leave the writer to guess.
+_TWO_ASSERTIONS = ("; if it governs only another part of the claim, the claim holds two assertions: add each as "
+                   "a claim of its own (sb claim add), retract this one, and cite each where it is said")
+_ASSERTIONS = lazy(r";\s|[.!?]\s+(?=[A-Z])")
+
+
+def _asserts_twice(text: str) -> bool:
+    return _ASSERTIONS.search(text.strip()) is not None
+
+
 class _Judge:
     """One page's sentences against the ledger."""
 
@@ -410,8 +422,6 @@ class _Judge:
 
         texts = self.backing(ids)
         plan = any(stance.hedged(t) for t in texts)
-        if self.verbatim(p.text, ids):
-            return None
         text = self.unanswered(p.text, ids)  # "No: PEP 446 makes ...": the answer is the question's
         groups = _groups(p.cites, p.text, set(ids))
         for x in ids:
@@ -420,7 +430,8 @@ class _Judge:
                 cond = stance.condition_dropped(t, said) or stance.condition_dropped_other(t, said)
                 if cond:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {cond!r}, but states it without that "
-                                                    "condition; a conditional fact keeps its condition on the page")
+                                                    "condition; a conditional fact keeps its condition on the page"
+                                                    + (_TWO_ASSERTIONS if _asserts_twice(t) else ""))
                 age = stance.age_bound_dropped_other(t, said)
                 if age:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text bounds it by age ({age!r}), but tells "
@@ -485,6 +496,11 @@ class _Judge:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {lost!r}, but states it plainly; "
                                                     "a plan, a schedule or a possibility stays one on the page: "
                                                     "keep the claim's hedge (\"is due to\", \"will\", \"may\")")
+        # a sentence word for word part of what its claims say or quote adds nothing; it can still
+        # leave out their condition or speaker ("It is permissible to break before or after a binary
+        # operator" of "..., as long as the convention is consistent locally"): the rules above read it
+        if self.verbatim(p.text, ids):
+            return None
         became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         added = stance.added_words(self.said_first(text, ids), self.backing(ids, quotes=True) + became, plan,
                                    len(set(ids)))
