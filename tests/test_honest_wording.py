@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import EPOCH, built_once, copy_ws
+from conftest import EPOCH, built_once, copy_ws, sb
 from ledger_helpers import assert_draft_ships, check_draft, claim, ev, make_source, write_claims
 
 from sourcebook.base.ids import claim_id
@@ -322,8 +322,6 @@ def test_a_speaker_named_in_the_sentence_before_goes_on():
     assert stance.frame_dropped("The authority says the pass covers route W3 from December.",
                                 "The pass adds route W3 from December.")
 
-
-
 PEP8_TEAM = ("For code maintained exclusively or primarily by a team that can reach agreement on this issue, "
              "it is okay to increase the line length limit up to 99 characters.")
 
@@ -347,6 +345,8 @@ def test_a_speaker_who_maintains_it_still_reports_it():
     # a second speaker is still one, however the claim's thing is kept
     assert stance.added_words("For code maintained by a team, the limit is 99 characters, as does the city council.",
                               [PEP8_TEAM])
+
+
 @pytest.mark.parametrize("sentence,backing", [
     ("It also concedes that having no dedicated construct for wrapping errors may disappoint some people.",
      list(CLAIMS["absence"][::2])),
@@ -650,6 +650,116 @@ def test_a_should_told_by_a_verb_of_bidding_keeps_the_claims_hedge(sentence, dro
     assert stance.hedge_dropped(claim_text, sentence) == dropped
 
 
+# --------------------------------------------------------------------------- an inference's own clause
+
+DEFER = ("# Proposal: Low-cost defers through inline code\n\n"
+         "As of Go 1.13, most `defer` operations take about 35ns. In contrast, a direct call takes about 6ns.\n")
+CLAIMS3 = {
+    "cost": ("As of Go 1.13, most defer operations take about 35ns.", "As of Go 1.13, most `defer` operations take "
+             "about 35ns"),
+    "accepted": ("The design document does not say whether the proposal was accepted.", None),
+}
+ID3 = {k: claim_id(v[0]) for k, v in CLAIMS3.items()}
+
+# a fact clause cited by its claim, and a clause cited by the author's inference: each judged by its own
+HONEST3 = """# Open-coded defers
+
+Most defer operations take about 35ns [@{cost}], but the document does not say whether the proposal was accepted [@{accepted}].
+"""
+
+
+def _build3(root) -> None:
+    sid = make_source(root, DEFER, name="defer", tier="A", title="Proposal: Low-cost defers through inline code",
+                      publisher="Go")
+    write_claims(root, [claim(CLAIMS3["cost"][0], "t3.cost", kind="number", confidence="verified",
+                              evidence=[ev(sid, DEFER, CLAIMS3["cost"][1])]),
+                        claim(CLAIMS3["accepted"][0], "t3.accepted", kind="interpretation", confidence="inferred")])
+
+
+@pytest.fixture(scope="module")
+def template3(tmp_path_factory):
+    return built_once(tmp_path_factory, "honest-wording-3", _build3)[0]
+
+
+@pytest.fixture
+def ws3(template3, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    return copy_ws(template3, tmp_path)
+
+
+@pytest.mark.parametrize("honest", [
+    HONEST3,
+    # the inference first, the fact after it
+    HONEST3.replace("Most defer operations take about 35ns [@{cost}], but the document does not say whether the "
+                    "proposal was accepted [@{accepted}]", "The document does not say whether the proposal was "
+                    "accepted [@{accepted}], but most defer operations take about 35ns [@{cost}]"),
+], ids=["fact then inference", "inference then fact"])
+def test_a_clause_cited_with_an_inference_passes_check_draft_and_verify_alike(ws3, honest):
+    assert_draft_ships(ws3, honest, ID3)
+    # ... and the report rendered from the same draft passes the report gate, in check-draft and verify
+    assert sb("render", "report", "--from", "draft.md", cwd=ws3).rc == 0
+    r = sb("check-draft", "draft.md", "--as", "answer", cwd=ws3)
+    assert r.rc == 0 and "build/report.md" in r.out, r.both
+    v = sb("verify", "--no-cache", cwd=ws3)
+    assert v.rc == 0, v.both
+
+
+_SAID = ("Most defer operations take about 35ns [@{cost}], but the document does not say whether the proposal was "
+         "accepted [@{accepted}]")
+NEIGHBOURS3 = [
+    # a fact clause with no citation of its own
+    (_SAID, "Most defer operations take about 35ns [@{cost}], and the Go team later dropped the proposal, but the "
+            "document does not say whether the proposal was accepted [@{accepted}]", "E-PAGE-CLAUSE-UNCITED",
+     "the Go team later dropped"),
+    # a negation added to the fact clause
+    (_SAID, _SAID.replace("operations take", "operations do not take"), "E-PAGE-NEGATION-ADDED", "'not'"),
+    # the inference's clause carries a figure its claim does not state, or the fact claim's figure
+    (_SAID, _SAID.replace("was accepted [@", "was accepted in 2020 [@"), "E-PAGE-INFERRED-FACT", "'2020'"),
+    (_SAID, "Most defer operations are costly [@{cost}], but the document does not say whether cutting the 35ns "
+            "was accepted [@{accepted}]", "E-PAGE-INFERRED-FACT", "'35'"),
+    # the inference's citation over a fact its text does not say
+    (_SAID, _SAID.replace("the document does not say whether the proposal was accepted",
+                          "the proposal was accepted"), "E-PAGE-HEDGE-DROPPED", "The proposal was accepted"),
+]
+
+
+@pytest.mark.parametrize("honest,dishonest,code,words", NEIGHBOURS3, ids=[n[2] + " " + n[3] for n in NEIGHBOURS3])
+def test_the_dishonest_neighbour_of_an_inference_s_clause_is_still_refused(ws3, honest, dishonest, code, words):
+    assert honest in HONEST3
+    r = check_draft(ws3, HONEST3.replace(honest, dishonest, 1), ID3)
+    assert r.rc != 0, r.both
+    hit = [ln for ln in r.both.splitlines() if ln.strip().startswith(code)]
+    assert hit and any(words in ln for ln in hit), r.both
+
+
+@pytest.mark.parametrize("said,code", [
+    ("Most defer operations take about 35ns[1], but the document does not say whether the proposal was "
+     "accepted[inference].", None),
+    ("Most defer operations do not take about 35ns[1], but the document does not say whether the proposal was "
+     "accepted[inference].", "E-PAGE-NEGATION-ADDED"),
+    ("Most defer operations take about 35ns[1], but the document does not say whether the proposal was "
+     "accepted in 2020[inference].", "E-DRAFT-INFERENCE"),
+    # without the inference's tag the clause is the fact claim's, which does not say it
+    ("Most defer operations take about 35ns[1], but the document does not say whether the proposal was "
+     "accepted.", "E-PAGE-NEGATION-ADDED"),
+])
+def test_the_report_gate_reads_an_inference_s_clause_by_its_tag(said, code):
+    """build/report.md tells an inference's citation as "[inference]": the report gate judges the
+    clause it closes as the page gate does, the rest of the sentence by the source cited in it."""
+    from sourcebook.domain.artifacts.check_draft import draft_ledger
+    from sourcebook.engines.render import draft_check
+    from sourcebook.engines.render.draft_provenance import assess
+
+    claims = [dict(claim(CLAIMS3["cost"][0], kind="number", confidence="verified",
+                         evidence=[{"source_id": "src_defer", "quote": CLAIMS3["cost"][1]}]),
+                   id=ID3["cost"], status="active"),
+              dict(claim(CLAIMS3["accepted"][0], kind="interpretation", confidence="inferred"),
+                   id=ID3["accepted"], status="active")]
+    a = assess(draft_check.read(f"# Open-coded defers\n\n{said}\n"), draft_ledger({1: "src_defer"}, claims,
+                                                                                  ["src_defer"], ""), "report.md")
+    assert [f.code for f in a.findings if f.is_error] == ([code] if code else []), [f.line() for f in a.findings]
+
+
 BREAK = ("PEP 8 - Style Guide for Python Code\n\n"
          "Following the tradition from mathematics, displayed formulas always break before binary operations.\n\n"
          "In Python code, it is permissible to break before or after a binary operator, as long as the "
@@ -668,15 +778,15 @@ def _build_two(root) -> None:
 
 
 @pytest.fixture(scope="module")
-def template3(tmp_path_factory):
-    return built_once(tmp_path_factory, "honest-wording-3", _build_two)[0]
+def template_two(tmp_path_factory):
+    return built_once(tmp_path_factory, "honest-wording-two", _build_two)[0]
 
 
-def test_a_condition_lent_by_a_claim_of_two_assertions_says_how_to_split_it(template3, tmp_path, monkeypatch):
+def test_a_condition_lent_by_a_claim_of_two_assertions_says_how_to_split_it(template_two, tmp_path, monkeypatch):
     """The claim's condition governs its first assertion; a sentence that restates the second is
     refused for the claim's shape, and the message says so: two claims, each cited where it is said."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-    ws = copy_ws(template3, tmp_path)
+    ws = copy_ws(template_two, tmp_path)
     ids = {"two": claim_id(TWO)}
     r = check_draft(ws, "# Breaking lines\n\nFor new code, Knuth's style of breaking before the operator is suggested [@{two}].\n", ids, "--as", "brief")
     found = [ln for ln in r.both.splitlines() if ln.strip().startswith("E-PAGE-HEDGE-DROPPED")]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...base.patterns import lazy
 from ..html.tree import Text
@@ -140,12 +140,13 @@ class Piece:
     """One sentence to judge (plain slots, not a dataclass: a repeat verify loads thousands)."""
 
     __slots__ = ("where", "line", "text", "level", "refs", "tail", "thin", "framing", "block", "history", "cites",
-                 "quoted", "before", "lead")
+                 "quoted", "before", "lead", "thin_at")
 
     def __init__(self, where: str, line: int, text: str, level: int = 0, refs: list[str] | None = None,
                  tail: str = "", thin: list[str] | None = None, framing: bool = False,
                  block: list[str] | None = None, history: list[str] | None = None,
-                 cites: list[list] | None = None, quoted: bool = False, before: str = "", lead: str = ""):
+                 cites: list[list] | None = None, quoted: bool = False, before: str = "", lead: str = "",
+                 thin_at: list[int] | None = None):
         self.where = where  # prose | title | heading | toc | legend | footer | chart | notes | credit | as-of | attr:<name>
         self.line = line
         self.text = text  # normalized
@@ -160,15 +161,17 @@ class Piece:
         self.quoted = quoted  # it stands in a <blockquote>: its words are shown as a quotation
         self.before = before  # the sentence before it in the same paragraph ("" for the first)
         self.lead = lead  # in a list: the sentence before the list, when it ends with a colon ("" otherwise)
+        self.thin_at = thin_at or []  # the offset in text of each attached m-thin mark (an inference's citation)
 
     def to_json(self) -> list:
         return [self.where, self.line, self.text, self.level, self.refs, self.tail, self.thin, self.framing,
-                self.block, self.history, self.cites, self.quoted, self.before, self.lead]
+                self.block, self.history, self.cites, self.quoted, self.before, self.lead, self.thin_at]
 
     @classmethod
     def from_json(cls, r: list) -> Piece:
         return cls(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], bool(r[11]) if len(r) > 11 else False,
-                   str(r[12]) if len(r) > 12 else "", str(r[13]) if len(r) > 13 else "")
+                   str(r[12]) if len(r) > 12 else "", str(r[13]) if len(r) > 13 else "",
+                   [int(x) for x in r[14]] if len(r) > 14 else [])
 
 
 class PageProse:
@@ -312,6 +315,7 @@ class _Reader:
             # where each citation stands in the sentence's text: a figure is backed by the
             # citation after it in its clause
             cites = [[len(norm(text[s.start:min(o, s.end)])), x] for o, x in sorted(refs + hist)]
+            thin_at = [len(norm(text[s.start:min(o, s.end)])) for o, _ in run.thin if s.start < o <= nxt]
             self.out.pieces.append(Piece(run.ctx.where, self.line_of(_line(run, s.start)), norm(s.text),
                                          run.ctx.level, list(dict.fromkeys(x for _, x in refs)), tail,
                                          list(dict.fromkeys(thin)), _framed(run, s.start, s.end, text),
@@ -319,7 +323,8 @@ class _Reader:
                                          history=list(dict.fromkeys(x for _, x in hist)), cites=cites,
                                          quoted=run.ctx.quoted,
                                          before=norm(sentences[i - 1].text) if i and run.ctx.where == "prose" else "",
-                                         lead=self.leads[-1] if self.leads and run.ctx.where == "prose" else ""))
+                                         lead=self.leads[-1] if self.leads and run.ctx.where == "prose" else "",
+                                         thin_at=thin_at))
 
     # -- elements --
     def element(self, el: Element, ctx: _Ctx, stack: list) -> None:
@@ -793,11 +798,9 @@ def _hidden_by_rules(rules, blocks: list[Element], entries: list[Element], body:
                 c.parent = ledger.root
 
 
-def _uncited_clause(text: str, start: int, end: int, nxt: int, offsets: list[int]) -> str:
-    """The first clause of the sentence ``text[start:end]`` that no citation covers, or "".
-
-    A ref covers the clause it sits in; the last clause is also covered by a ref right after the
-    sentence's stop (before ``nxt``), which is where hand-composed pages put it."""
+def clause_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The clauses of the sentence ``text[start:end]`` as the clause rule splits it, each as
+    (start, end) in ``text``; what joins two clauses (", but ") lies between them."""
     bounds = [start]
     for m in _CLAUSE.finditer(text, start, end):
         bounds += [m.start(), m.end()]
@@ -813,8 +816,75 @@ def _uncited_clause(text: str, start: int, end: int, nxt: int, offsets: list[int
             clauses.append((a, b))
     if len(clauses) > 1 and len(text[clauses[0][0]:clauses[0][1]].split()) < 4:
         clauses[0:2] = [(clauses[0][0], clauses[1][1])]
+    return clauses
+
+
+def _uncited_clause(text: str, start: int, end: int, nxt: int, offsets: list[int]) -> str:
+    """The first clause of the sentence ``text[start:end]`` that no citation covers, or "".
+
+    A ref covers the clause it sits in; the last clause is also covered by a ref right after the
+    sentence's stop (before ``nxt``), which is where hand-composed pages put it."""
+    clauses = clause_spans(text, start, end)
     for i, (a, b) in enumerate(clauses):
         stop = nxt if i == len(clauses) - 1 else b
         if not any(a < o <= stop for o in offsets):
             return norm(text[a:b])
     return ""
+
+
+class InferredSplit(NamedTuple):
+    """A sentence whose clauses are cited apart, one or more by an inferred claim's citation
+    alone: ``rest`` is the sentence without those clauses (what its other citations back),
+    ``shift`` moves an offset of the sentence to ``rest``, ``clauses`` are the inference's."""
+
+    rest: str
+    cuts: list[tuple[int, int]]
+    clauses: list[str]
+
+    def shift(self, at: int) -> int:
+        return at - sum(min(b, at) - a for a, b in self.cuts if a < at)
+
+
+_STOP = ".!?\u3002\uff01\uff1f"
+
+
+def inferred_split(text: str, cited: list[int], inferred: list[int]) -> InferredSplit | None:
+    """The clauses of a sentence that a citation of an inferred claim covers and no other
+    citation does ("X[1], but the document does not say Y[inference]"): each is the inference's
+    clause, judged as a sentence of its own inference is, and the rest of the sentence by the
+    claims cited in it; None when no clause is the inference's alone (a clause a fact's citation
+    covers too is that fact's). ``cited`` and ``inferred``: where each citation stands in
+    ``text`` (one at its end covers the last clause)."""
+    spans = clause_spans(text, 0, len(text))
+    if len(spans) < 2 or not inferred:
+        return None
+
+    def covered(i: int, offsets: list[int]) -> bool:
+        a, b = spans[i]
+        stop = len(text) + 1 if i == len(spans) - 1 else b
+        return any(a < o <= stop for o in offsets)
+
+    own = [i for i in range(len(spans)) if covered(i, inferred) and not covered(i, cited)]
+    if not own or len(own) == len(spans):
+        return None
+    cuts: list[tuple[int, int]] = []
+    for i in own:  # the clause with what joins it to the one before (the first: to the one after)
+        a, b = (spans[i - 1][1], spans[i][1]) if i else (spans[0][0], spans[1][0])
+        if cuts and a <= cuts[-1][1]:
+            cuts[-1] = (cuts[-1][0], max(b, cuts[-1][1]))
+        else:
+            cuts.append((a, b))
+    rest, at = "", 0
+    for a, b in cuts:
+        rest, at = rest + text[at:a], b
+    rest += text[at:]
+    stop = text[len(text.rstrip(_STOP)):]
+    if own[-1] == len(spans) - 1 and stop:
+        rest = rest.rstrip() + stop  # the sentence's stop went with its last clause
+    if own[0] == 0:
+        rest = rest[:1].upper() + rest[1:]
+    words = []
+    for i in own:
+        c = text[spans[i][0]:spans[i][1]].strip(" ,;:\u2014\u2013").rstrip(_STOP).rstrip()
+        words.append(c[:1].upper() + c[1:] + (stop or "."))
+    return InferredSplit(rest, cuts, words)

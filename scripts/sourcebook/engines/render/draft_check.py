@@ -49,6 +49,7 @@ class DraftSentence:
     label: bool = False  # a short label without markers: structure, not prose
     # where each citation stands in ``text``: (offset, source number or None, claim id or "")
     at: list[tuple[int, int | None, str]] = field(default_factory=list)
+    tag_at: list[tuple[int, str]] = field(default_factory=list)  # where each tag stands: (offset, tag)
 
 
 @dataclass
@@ -127,6 +128,7 @@ def _block_sentences(lines: list[tuple[int, str]]) -> list[DraftSentence]:
             s.at += [(at, None, x) for x in ids]
         else:
             s.tags.add(mark[1:-1].lower())
+            s.tag_at.append((at, mark[1:-1].lower()))
     for s in out:
         s.label = not s.text or (not (s.numbers or s.refs or s.tags) and is_short_label(s.text))
     return [s for s in out if s.text or s.numbers or s.refs or s.tags]

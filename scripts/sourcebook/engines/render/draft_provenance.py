@@ -278,6 +278,32 @@ def _kind(s: DraftSentence, backing: _Backing, unverified_ok: bool) -> str:
     return "uncited"
 
 
+def _inferred_parts(s: DraftSentence, backing: _Backing, unverified_ok: bool) -> list[tuple[DraftSentence, str]]:
+    """A cited sentence with a clause that an inference's citation alone covers ("Most defers
+    take about 35ns [@clm_a], but the document does not say whether it was accepted [@clm_b]",
+    the report's "[inference]"), as its parts, as the page gate reads it
+    (``engines.page.prose.inferred_split``): the rest of the sentence with its kind, judged by
+    what is cited in it, then each such clause, judged as a sentence of its own inference is. []
+    when there is none."""
+    from ..page.prose import inferred_split
+
+    def inference(num: int | None, rid: str) -> bool:
+        return num is None and backing.inferred(rid)
+
+    inferred = [at for at, num, rid in s.at if inference(num, rid)] + [at for at, t in s.tag_at if t == "inference"]
+    if not inferred:
+        return []
+    split = inferred_split(s.text, [at for at, num, rid in s.at if not inference(num, rid)], inferred)
+    if split is None:
+        return []
+    at = [(split.shift(o), num, rid) for o, num, rid in s.at if not inference(num, rid)]
+    rest = DraftSentence(s.line, split.rest, [n for _, n, _ in at if n is not None], [r for _, n, r in at if n is None],
+                         s.tags - {"inference"}, at=at)
+    refs = [rid for _, num, rid in s.at if inference(num, rid)]
+    return [(rest, _kind(rest, backing, unverified_ok))] + \
+        [(DraftSentence(s.line, c, refs=refs, tags={"inference"}), "inferred") for c in split.clauses]
+
+
 def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str) -> Finding | None:
     at, said = f"{where}:{s.line}", f'"{snippet(s.text)}"'
     odd = foreign_digit(s.text)
@@ -518,10 +544,10 @@ def assess(d: DraftCitations, ledger: DraftLedger, where: str, *, unverified_ok:
     for s in d.prose:
         kind = _kind(s, backing, unverified_ok)
         out.kinds.append((s, kind))
-        f = _sentence_finding(s, kind, backing, where) if judge else None
-        if f is not None:
-            out.findings.append(f)
-            out.refused += 1 if f.is_error else 0
+        parts = (_inferred_parts(s, backing, unverified_ok) if kind == "cited" else []) or [(s, kind)]
+        found = [f for part, k in parts if (f := _sentence_finding(part, k, backing, where)) is not None] if judge else []
+        out.findings += found
+        out.refused += 1 if any(f.is_error for f in found) else 0
     if judge:
         out.findings += _structure_findings(d, backing, ledger, where)
     return out

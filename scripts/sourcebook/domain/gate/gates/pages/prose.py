@@ -961,6 +961,10 @@ class _Judge:
             else:
                 self.counts["framing"] += 1
             return
+        if (p.refs or p.history) and (parts := self.inferred_parts(p)):
+            for part in parts:  # "X[1], but the document does not say Y[thin]": each clause by what cites it
+                self.prose(part, heads, structure)
+            return
         if p.refs or p.history:
             ok = [x for x in p.refs if self.live(x)]
             told = [x for x in p.history if self.past(x)]  # the html gate checks it is told as history
@@ -1090,6 +1094,26 @@ class _Judge:
         self.refuse("E-PAGE-UNCITED", p, f"cites no claim{where}: cite it (a sup.ref in a block naming the claim; "
                                          "[@clm_...] in a draft), declare it framing ([framing]; class=\"framing\"), "
                                          "or cut it")
+
+    def inferred_parts(self, p: Piece) -> list[Piece]:
+        """A cited sentence with a clause that an inference's thin mark alone covers ("Most
+        defers take about 35ns[1], but the document does not say whether it was accepted
+        [thin]"), as its parts: the rest of the sentence, judged by the claims cited in it, then
+        each such clause, judged as a sentence of its own inference is (no figure, date or name
+        the inference does not say, no word its recorded text lacks). [] when there is none."""
+        if not p.thin_at or not any((self.live(x) or {}).get("confidence") == "inferred" for x in p.thin):
+            return []
+        from .....engines.page.prose import Piece, inferred_split, uncited_after
+
+        split = inferred_split(p.text, [at for at, _ in p.cites], p.thin_at)
+        if split is None:
+            return []
+        cites = [[split.shift(at), x] for at, x in p.cites]
+        rest = Piece(p.where, p.line, split.rest, p.level, p.refs, uncited_after(split.rest, 0, [at for at, _ in cites]),
+                     [], p.framing, block=p.block, history=p.history, cites=cites, quoted=p.quoted, before=p.before,
+                     lead=p.lead)
+        return [rest] + [Piece(p.where, p.line, c, p.level, thin=p.thin, block=p.block, quoted=p.quoted,
+                               before=p.before, lead=p.lead) for c in split.clauses]
 
     def advice_as_fact(self, text: str, inferred: list[str]) -> tuple[str, str] | None:
         """An inferred recommendation told as a fact of what others do ("crews wave pass holders
