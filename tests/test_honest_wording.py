@@ -624,3 +624,99 @@ def test_a_speaker_keeps_no_condition_a_sentence_drops():
 def test_a_should_told_by_a_verb_of_bidding_keeps_the_claims_hedge(sentence, dropped):
     claim_text = "For docstrings and comments, PEP 8 says the line length should be limited to 72 characters."
     assert stance.hedge_dropped(claim_text, sentence) == dropped
+
+
+# the page gate and the report gate read a cited sentence alike ------------------------------------------
+
+PEP8LINES = ("PEP 8 - Style Guide for Python Code\n\n"
+             "For flowing long blocks of text with fewer structural restrictions (docstrings or comments), the line "
+             "length should be limited to 72 characters.\n\n"
+             "For code maintained exclusively or primarily by a team that can reach agreement on this issue, it is "
+             "okay to increase the line length limit up to 99 characters, provided that comments and docstrings are "
+             "still wrapped at 72 characters.\n")
+CLAIMS3 = {
+    "docs": ("For flowing long blocks of text such as docstrings or comments, PEP 8 says the line length should be "
+             "limited to 72 characters.", "For flowing long blocks of text with fewer structural restrictions "
+             "(docstrings or comments), the line length should be limited to 72 characters."),
+    # the claim's text never names the PEP: its source's title does
+    "team": ("For code maintained by a team that can reach agreement on this issue, it is okay to increase the line "
+             "length limit up to 99 characters.", "For code maintained exclusively or primarily by a team that can "
+             "reach agreement on this issue, it is okay to increase the line length limit up to 99 characters"),
+}
+ID3 = {k: claim_id(v[0]) for k, v in CLAIMS3.items()}
+_TEAM = ("PEP 8 says a team that can reach agreement on this issue may increase the line length limit up to 99 "
+         "characters [@{team}].")
+_DOCS = "- Docstrings and comments: 72 characters [@{docs}]."
+HONEST3 = f"""# How long PEP 8 lets a line run
+
+{_TEAM}
+
+{_DOCS}
+"""
+
+
+def _build3(root) -> None:
+    import json
+
+    sid = make_source(root, PEP8LINES, name="pep8", tier="A", title="PEP 8 – Style Guide for Python Code",
+                      publisher="Python")
+    write_claims(root, [claim(text, f"t3.{k}", confidence="verified", evidence=[ev(sid, PEP8LINES, q)])
+                        for k, (text, q) in CLAIMS3.items()])
+    path = root / "sourcebook.json"  # the question the page answers bids, as the writer's did
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest["question"] = "How long should a line of Python be?"
+    path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def template3(tmp_path_factory):
+    return built_once(tmp_path_factory, "honest-wording-3", _build3)[0]
+
+
+@pytest.fixture
+def ws3(template3, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    return copy_ws(template3, tmp_path)
+
+
+def _with_report(ws, text: str):
+    """`sb check-draft` of ``text`` once `sb render report` has rendered it: the page gate and the
+    report gate both judge it."""
+    from conftest import sb
+
+    (ws / "draft.md").write_text(text.format(**ID3), encoding="utf-8")
+    assert sb("render", "report", "--from", "draft.md", cwd=ws).rc == 0
+    return check_draft(ws, text, ID3)
+
+
+@pytest.mark.parametrize("honest", [
+    HONEST3.replace(_DOCS, "- PEP 8 says docstrings and comments should be limited to 72 characters [@{docs}]."),
+], ids=["the source's name"])
+def test_the_page_and_report_gates_pass_the_honest_line_alike(ws3, honest):
+    """"PEP 8" names the source whose title states it, in the report as on the page."""
+    from conftest import sb
+
+    r = _with_report(ws3, honest)
+    assert r.rc == 0 and "build/report.md" in r.both, r.both
+    assert sb("render", "answer", "--from", "draft.md", cwd=ws3).rc == 0
+    v = sb("verify", "--no-cache", cwd=ws3)
+    assert v.rc == 0, v.both
+
+
+@pytest.mark.parametrize("honest,dishonest,code,words", [
+    # another document's identifier, or a number neither the source's identifier nor the claim's
+    (_TEAM, _TEAM.replace("PEP 8 says", "PEP 9 says"), "E-DRAFT-FIGURE", "PEP 9"),
+    (_TEAM, _TEAM.replace("99 characters", "120 characters"), "E-DRAFT-FIGURE", "120"),
+    (_TEAM, _TEAM.replace("PEP 8 says", "PEP 8 says, in its 12th section,"), "E-DRAFT-FIGURE", "12th"),
+    # a bidding told plainly, in a sentence or an item with a verb of its own
+    (_DOCS, "Docstrings are limited to 72 characters [@{docs}].", "E-PAGE-HEDGE-DROPPED", "'should'"),
+    (_DOCS, "- Docstrings and comments are limited to 72 characters [@{docs}].", "E-PAGE-HEDGE-DROPPED", "'should'"),
+], ids=["another PEP", "another number", "a number of its own", "a sentence", "an item with a verb"])
+def test_the_page_and_report_gates_still_refuse_the_dishonest_neighbour(ws3, honest, dishonest, code, words):
+    assert honest in HONEST3
+    r = _with_report(ws3, HONEST3.replace(honest, dishonest, 1))
+    assert r.rc != 0, r.both
+    hit = [ln for ln in r.both.splitlines() if words in ln and ln.strip().startswith(("E-PAGE-", "E-DRAFT-"))]
+    # the page gate names the page's line, the report gate the draft's alone
+    assert any("build/answer.html" in ln for ln in hit), r.both
+    assert any(ln.strip().startswith(code) and "build/answer.html" not in ln for ln in hit), r.both
