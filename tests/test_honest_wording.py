@@ -238,6 +238,16 @@ def test_a_bidding_kept_by_its_header_or_question(sentence, context, kept):
     assert stance.bidding_kept(claim_text, sentence, context) is kept
 
 
+@pytest.mark.parametrize("sentence,context,lost", [
+    ("Docstrings and comments: 72 characters.", "How long should a line be?", None),
+    ("Docstrings and comments: 72 characters.", "How long is a line?", "should"),
+    ("Docstrings are limited to 72 characters.", "How long should a line be?", "should"),
+])
+def test_the_report_gate_keeps_a_bidding_as_the_page_gate_does(sentence, context, lost):
+    claim_text = CLAIMS3["docs"][0]
+    assert stance.hedge_dropped_among([claim_text], sentence, context) == lost
+
+
 _MEANT = "The memory target was meant to run the garbage collector less often by using spare memory up front [@{would}]."
 
 
@@ -691,9 +701,12 @@ def _with_report(ws, text: str):
 
 @pytest.mark.parametrize("honest", [
     HONEST3.replace(_DOCS, "- PEP 8 says docstrings and comments should be limited to 72 characters [@{docs}]."),
-], ids=["the source's name"])
+    HONEST3,
+], ids=["the source's name", "a verbless item answering a question that bids"])
 def test_the_page_and_report_gates_pass_the_honest_line_alike(ws3, honest):
-    """"PEP 8" names the source whose title states it, in the report as on the page."""
+    """"PEP 8" names the source whose title states it, in the report as on the page; an item with
+    no verb of its own ("Docstrings and comments: 72 characters") answering a question that bids
+    ("How long should a line be?") keeps its claim's "should" in both."""
     from conftest import sb
 
     r = _with_report(ws3, honest)
@@ -720,3 +733,12 @@ def test_the_page_and_report_gates_still_refuse_the_dishonest_neighbour(ws3, hon
     # the page gate names the page's line, the report gate the draft's alone
     assert any("build/answer.html" in ln for ln in hit), r.both
     assert any(ln.strip().startswith(code) and "build/answer.html" not in ln for ln in hit), r.both
+
+
+def test_a_verbless_item_under_a_question_that_bids_nothing_is_refused_by_both_gates(ws3):
+    path = ws3 / "sourcebook.json"
+    path.write_text(path.read_text(encoding="utf-8").replace("How long should a line of Python be?",
+                                                             "How long is a line of Python?"), encoding="utf-8")
+    r = _with_report(ws3, HONEST3)
+    hit = [ln for ln in r.both.splitlines() if ln.startswith("E-PAGE-HEDGE-DROPPED") and "'should'" in ln]
+    assert r.rc != 0 and len(hit) == 2 and sum("build/answer.html" in ln for ln in hit) == 1, r.both

@@ -356,7 +356,7 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
     from ..text import stance
 
     texts = backing.claim_texts(s.numbers, s.refs)
-    lost = stance.hedge_dropped_among(texts, s.text)
+    lost = stance.hedge_dropped_among(texts, s.text, backing.ledger.question)
     if lost:
         return Finding("E-PAGE-HEDGE-DROPPED", at, f"{said}: what it cites says {lost!r}, and the sentence states it "
                                                    "plainly; keep the hedge (\"is due to\", \"will\", \"may\")")
