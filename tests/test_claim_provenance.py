@@ -843,7 +843,8 @@ def test_a_kep_naming_itself_backs_its_identifier_and_another_kep_does_not(ws):
     ("Issue 32437", "# Proposal: A built-in Go error check function, try\n\nDiscussion at golang.org/issue/32437\n", False),
 ])
 def test_a_document_names_itself_by_the_identifier_of_its_series(name, head, ok):
-    from sourcebook.domain.ledger.provenance import _names_itself, doc_ids
+    from sourcebook.engines.ledger.source_names import doc_ids
+    from sourcebook.engines.ledger.source_names import names_itself as _names_itself
 
     assert [(s, e) for _, _, s, e in doc_ids(name)] == [(0, len(name))]
     assert _names_itself(name, [{"source_id": "src_000000000001"}], lambda sid: head) is ok
@@ -1221,7 +1222,7 @@ def test_a_number_of_a_name_the_source_s_title_gives_needs_no_quote(ws, text, fl
     ("Ridership Hits 38500", "Ridership Hits 38500", False),
 ])
 def test_a_title_name_is_the_word_and_the_number_together(text, title, ok):
-    from sourcebook.domain.ledger.provenance import title_name
+    from sourcebook.engines.ledger.source_names import title_name
     from sourcebook.engines.text import figures
 
     f = next(g for g in figures.find_figures(text) if g.written[0].isdigit())

@@ -446,7 +446,7 @@ def test_the_normaliser_is_idempotent_and_keeps_offsets(text):
 def test_a_document_names_itself_by_its_pull_request():
     """RFC 507's text never writes "RFC 507"; its header links "rust-lang/rfcs#507". A claim
     that names the RFC it quotes is attribution, not an unbacked figure; another number is."""
-    from sourcebook.domain.ledger.provenance import _names_itself
+    from sourcebook.engines.ledger.source_names import names_itself as _names_itself
 
     head = "- Start Date: 2014-10-27\n- RFC PR: [rust-lang/rfcs#507](https://github.com/rust-lang/rfcs/pull/507)\n"
     ev = [{"source_id": "src_000000000001"}]

@@ -238,6 +238,16 @@ def test_a_bidding_kept_by_its_header_or_question(sentence, context, kept):
     assert stance.bidding_kept(claim_text, sentence, context) is kept
 
 
+@pytest.mark.parametrize("sentence,context,lost", [
+    ("Docstrings and comments: 72 characters.", "How long should a line be?", None),
+    ("Docstrings and comments: 72 characters.", "How long is a line?", "should"),
+    ("Docstrings are limited to 72 characters.", "How long should a line be?", "should"),
+])
+def test_the_report_gate_keeps_a_bidding_as_the_page_gate_does(sentence, context, lost):
+    claim_text = CLAIMS4["docs"][0]
+    assert stance.hedge_dropped_among([claim_text], sentence, context) == lost
+
+
 _MEANT = "The memory target was meant to run the garbage collector less often by using spare memory up front [@{would}]."
 
 
@@ -807,3 +817,111 @@ def test_a_claim_of_one_assertion_is_told_apart_from_one_of_two():
     assert _asserts_twice("Route W3 takes the pass. Route W4 does not.")
     assert not _asserts_twice("Children under twelve travel free with a paying adult.")
     assert not _asserts_twice("PEP 8 says lines are limited to 79 characters, e.g. in the standard library.")
+
+
+# the page gate and the report gate read a cited sentence alike ------------------------------------------
+
+PEP8LINES = ("PEP 8 - Style Guide for Python Code\n\n"
+             "For flowing long blocks of text with fewer structural restrictions (docstrings or comments), the line "
+             "length should be limited to 72 characters.\n\n"
+             "For code maintained exclusively or primarily by a team that can reach agreement on this issue, it is "
+             "okay to increase the line length limit up to 99 characters, provided that comments and docstrings are "
+             "still wrapped at 72 characters.\n")
+CLAIMS4 = {
+    "docs": ("For flowing long blocks of text such as docstrings or comments, PEP 8 says the line length should be "
+             "limited to 72 characters.", "For flowing long blocks of text with fewer structural restrictions "
+             "(docstrings or comments), the line length should be limited to 72 characters."),
+    # the claim's text never names the PEP: its source's title does
+    "team": ("For code maintained by a team that can reach agreement on this issue, it is okay to increase the line "
+             "length limit up to 99 characters.", "For code maintained exclusively or primarily by a team that can "
+             "reach agreement on this issue, it is okay to increase the line length limit up to 99 characters"),
+}
+ID4 = {k: claim_id(v[0]) for k, v in CLAIMS4.items()}
+_TEAM = ("PEP 8 says a team that can reach agreement on this issue may increase the line length limit up to 99 "
+         "characters [@{team}].")
+_DOCS = "- Docstrings and comments: 72 characters [@{docs}]."
+HONEST4 = f"""# How long PEP 8 lets a line run
+
+{_TEAM}
+
+{_DOCS}
+"""
+
+
+def _build4(root) -> None:
+    import json
+
+    sid = make_source(root, PEP8LINES, name="pep8", tier="A", title="PEP 8 – Style Guide for Python Code",
+                      publisher="Python")
+    write_claims(root, [claim(text, f"t3.{k}", confidence="verified", evidence=[ev(sid, PEP8LINES, q)])
+                        for k, (text, q) in CLAIMS4.items()])
+    path = root / "sourcebook.json"  # the question the page answers bids, as the writer's did
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest["question"] = "How long should a line of Python be?"
+    path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def template4(tmp_path_factory):
+    return built_once(tmp_path_factory, "honest-wording-4", _build4)[0]
+
+
+@pytest.fixture
+def ws4(template4, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    return copy_ws(template4, tmp_path)
+
+
+def _with_report(ws, text: str):
+    """`sb check-draft` of ``text`` once `sb render report` has rendered it: the page gate and the
+    report gate both judge it."""
+    from conftest import sb
+
+    (ws / "draft.md").write_text(text.format(**ID4), encoding="utf-8")
+    assert sb("render", "report", "--from", "draft.md", cwd=ws).rc == 0
+    return check_draft(ws, text, ID4)
+
+
+@pytest.mark.parametrize("honest", [
+    HONEST4.replace(_DOCS, "- PEP 8 says docstrings and comments should be limited to 72 characters [@{docs}]."),
+    HONEST4,
+], ids=["the source's name", "a verbless item answering a question that bids"])
+def test_the_page_and_report_gates_pass_the_honest_line_alike(ws4, honest):
+    """"PEP 8" names the source whose title states it, in the report as on the page; an item with
+    no verb of its own ("Docstrings and comments: 72 characters") answering a question that bids
+    ("How long should a line be?") keeps its claim's "should" in both."""
+    from conftest import sb
+
+    r = _with_report(ws4, honest)
+    assert r.rc == 0 and "build/report.md" in r.both, r.both
+    assert sb("render", "answer", "--from", "draft.md", cwd=ws4).rc == 0
+    v = sb("verify", "--no-cache", cwd=ws4)
+    assert v.rc == 0, v.both
+
+
+@pytest.mark.parametrize("honest,dishonest,code,words", [
+    # another document's identifier, or a number neither the source's identifier nor the claim's
+    (_TEAM, _TEAM.replace("PEP 8 says", "PEP 9 says"), "E-DRAFT-FIGURE", "PEP 9"),
+    (_TEAM, _TEAM.replace("99 characters", "120 characters"), "E-DRAFT-FIGURE", "120"),
+    (_TEAM, _TEAM.replace("PEP 8 says", "PEP 8 says, in its 12th section,"), "E-DRAFT-FIGURE", "12th"),
+    # a bidding told plainly, in a sentence or an item with a verb of its own
+    (_DOCS, "Docstrings are limited to 72 characters [@{docs}].", "E-PAGE-HEDGE-DROPPED", "'should'"),
+    (_DOCS, "- Docstrings and comments are limited to 72 characters [@{docs}].", "E-PAGE-HEDGE-DROPPED", "'should'"),
+], ids=["another PEP", "another number", "a number of its own", "a sentence", "an item with a verb"])
+def test_the_page_and_report_gates_still_refuse_the_dishonest_neighbour(ws4, honest, dishonest, code, words):
+    assert honest in HONEST4
+    r = _with_report(ws4, HONEST4.replace(honest, dishonest, 1))
+    assert r.rc != 0, r.both
+    hit = [ln for ln in r.both.splitlines() if words in ln and ln.strip().startswith(("E-PAGE-", "E-DRAFT-"))]
+    # the page gate names the page's line, the report gate the draft's alone
+    assert any("build/answer.html" in ln for ln in hit), r.both
+    assert any(ln.strip().startswith(code) and "build/answer.html" not in ln for ln in hit), r.both
+
+
+def test_a_verbless_item_under_a_question_that_bids_nothing_is_refused_by_both_gates(ws4):
+    path = ws4 / "sourcebook.json"
+    path.write_text(path.read_text(encoding="utf-8").replace("How long should a line of Python be?",
+                                                             "How long is a line of Python?"), encoding="utf-8")
+    r = _with_report(ws4, HONEST4)
+    hit = [ln for ln in r.both.splitlines() if ln.startswith("E-PAGE-HEDGE-DROPPED") and "'should'" in ln]
+    assert r.rc != 0 and len(hit) == 2 and sum("build/answer.html" in ln for ln in hit) == 1, r.both

@@ -10,7 +10,7 @@ checks ``build/report.md`` with the same ``assess`` (``draft_ledger`` builds wha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from ...base.errors import Finding, SbError
@@ -21,7 +21,7 @@ from ...engines.render.mdtext import source_name
 from ...engines.render.report import cut_sources
 from ...engines.text.citation import holds
 from ..ledger.ledger_view import LedgerView, ledger_view
-from ..sources.store import read_normalized
+from ..sources.store import read_normalized, text_heads
 from ..workspace.layout import Workspace
 from .report import assign_numbers, block_for, load_numbers, reference_problems, sources_not_last
 
@@ -50,11 +50,13 @@ class DraftReport(NamedTuple):
 
 
 def draft_ledger(by_num: dict[int, str], claims: list, sources, question: object,
-                 texts: tuple[str, ...] = ()) -> DraftLedger:
+                 texts: tuple[str, ...] = (), *, text_of: Callable[[str], str | None] | None = None,
+                 record_of: Callable[[str], Mapping | None] | None = None) -> DraftLedger:
     """What ``assess`` checks a draft against: the numbering, the claims, the sources (and
-    their texts, where a code block's data lines may come from)."""
+    their texts, where a code block's data lines may come from; ``text_of`` and ``record_of``:
+    a source's text and record by id, where a figure that names a cited source is read from)."""
     return DraftLedger(by_num, {c["id"]: c for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)},
-                       set(sources), question if isinstance(question, str) else "", texts)
+                       set(sources), question if isinstance(question, str) else "", texts, text_of, record_of)
 
 
 def stats_line(a: Assessment) -> str:
@@ -129,7 +131,8 @@ def check(ws: Workspace, text: str, where: str, *, min_coverage: float | None, e
                 f.append(Finding("E-EVIDENCE-MISSING", f"{where}:{line}", f"[{n}] ({sid}) has no verified quote behind "
                                                                           "an active claim; pin a quote with `sb find` "
                                                                           "and `sb claim add`"))
-    a = assess(d, draft_ledger(by_num, view.claims, view.sources, ws.load_manifest().get("question")), where)
+    a = assess(d, draft_ledger(by_num, view.claims, view.sources, ws.load_manifest().get("question"),
+                               text_of=text_heads(ws), record_of=view.source), where)
     f += a.findings
     f += uncited_findings(a, where, "W-DRAFT-UNCITED-SENTENCE", UNCITED_ADVICE, "; --json lists every one")
     threshold = 1.0 if min_coverage is None else min_coverage
@@ -177,7 +180,8 @@ def judge_report(ws: Workspace, text: str, where: str) -> list[Finding]:
     by_num = {n: sid for sid, n in load_numbers(ws).items()}
     texts = tuple(t for sid in sorted(view.sources) if (t := read_normalized(ws, sid)))
     a = assess(draft_check.read(body), draft_ledger(by_num, view.claims, view.sources,
-                                                    ws.load_manifest().get("question"), texts), where,
+                                                    ws.load_manifest().get("question"), texts,
+                                                    text_of=text_heads(ws), record_of=view.source), where,
                unverified_ok=False, history=True)
     return a.findings + uncited_findings(a, where, "E-REPORT-UNCITED", REPORT_UNCITED_ADVICE)
 

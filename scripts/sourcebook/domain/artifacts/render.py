@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from ...base import jsonio
 from ...base.clock import today_iso
@@ -85,22 +85,13 @@ def thesis_block(view: LedgerView) -> Block | None:
 
 def _names_cited(ws: Workspace, view: LedgerView, blocks: list[Block]):
     """Whether a figure of a sentence is the identifier ("PEP 498", "KEP-5343") of a source the
-    page cites, which that source's header or title states (``ledger.provenance.names_cited_id``)."""
-    from ..ledger.provenance import names_cited_id
+    page cites, which that source's header or title states (``engines.ledger.source_names.names_cited_id``)."""
+    from ...engines.ledger.source_names import names_cited_id
+    from ..sources.store import text_heads
 
     sids = sorted({str(e.get("source_id")) for b in blocks for cid in b.ids
                    for e in (view.by_id.get(cid) or {}).get("evidence") or [] if isinstance(e, dict)})
-    heads: dict[str, str | None] = {}
-
-    def text_of(sid: Any) -> str | None:
-        if sid not in heads:
-            try:
-                with open(ws.normalized_path(str(sid)), encoding="utf-8", errors="replace") as fh:
-                    heads[sid] = fh.read(4096)
-            except (OSError, ValueError, SbError):  # a missing text or a bad id names nothing
-                heads[sid] = None
-        return heads[sid]
-
+    text_of = text_heads(ws)
     return lambda sentence, f: names_cited_id(sentence, f, sids, text_of, view.source)
 
 

@@ -11,6 +11,8 @@ from ..workspace.records import record_problem  # noqa: F401  (re-exported: the 
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (~10 ms of start-up)
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..workspace.records import SourceRecord
 
 
@@ -109,6 +111,23 @@ def read_normalized(ws: Workspace, sid: str) -> str | None:
     except OSError:
         return None
     return data.decode("utf-8", errors="replace")
+
+
+def text_heads(ws: Workspace) -> Callable[[str], str | None]:
+    """A source's text by id, its head only (where its identifier, title and dateline stand),
+    each read once; None for a source with no text."""
+    heads: dict[str, str | None] = {}
+
+    def text_of(sid: str) -> str | None:
+        if sid not in heads:
+            try:
+                with open(ws.normalized_path(str(sid)), encoding="utf-8", errors="replace") as fh:
+                    heads[sid] = fh.read(4096)
+            except (OSError, ValueError, SbError):  # a missing text or a bad id names nothing
+                heads[sid] = None
+        return heads[sid]
+
+    return text_of
 
 
 def citing_claims(ws: Workspace, sid: str) -> list[str]:

@@ -6,6 +6,8 @@ Modules:
 - ``ledger_html``, ``ledger_md``, ``ledger_json``, ``ledger_csl``, ``ledger_sources``: the forms;
 - ``arithmetic``: a derived claim's figure computed from its inputs' figures, and shown as a sum;
 - ``origin``: where a source's text came from, in words (fetched, a supplied capture, pasted);
+- ``source_names``: a figure that names a source ("PEP 8", "the 2019 try proposal") rather than
+  states a fact, one reading for the claim rules, the page gate and the report gate;
 - ``quote_view``: how a quote reaches a reader (its words, excerpt, page and link);
 - ``editions``: copies and editions of one document as a reader meets them (one document, its
   editions named, an edition's borrowed link);

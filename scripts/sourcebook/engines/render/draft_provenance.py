@@ -8,8 +8,10 @@ the author's words, no claim) or **uncited**.
 
 Figures and dates (``engines.text.figures``) must stand: in a cited sentence every one occurs in
 what backs it (the text, quotes and ``as_of`` of the active claims whose evidence comes from the
-sources it cites, or of the claims it cites); an uncited, inferred or framing sentence carries
-none, and framing and inference carry no quotation either. Headings, table rows and short labels
+sources it cites, or of the claims it cites), save a name of a source it cites ("PEP 8" of the
+source whose header or title states it), read as the page gate reads it
+(``engines.ledger.source_names``); an uncited, inferred or framing sentence carries none, and
+framing and inference carry no quotation either. Headings, table rows and short labels
 are structure, but their figures too must occur in what is cited: under the heading for a
 heading, in the row (else anywhere in the draft) for a row or a label. The workspace's own
 question as the title needs no citation, but its figures and dates stand like any heading's.
@@ -17,13 +19,14 @@ question as the title needs no citation, but its figures and dates stand like an
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...base.errors import Finding
 from ..ledger import ledger_model as lm
 from ..ledger.arithmetic import cited_sources
+from ..ledger.source_names import source_named
 from ..text import stance
 from ..text.figure_text import digit_named, foreign_digit
 from ..text.figures import Figure, as_of_wording, find_figures, is_backed, small_word, stated, unbacked
@@ -42,6 +45,10 @@ class DraftLedger(NamedTuple):
     sources: Collection[str]  # the workspace's source ids
     question: str = ""  # the workspace's question: always allowed as the title
     texts: tuple[str, ...] = ()  # the sources' texts (where a code block's data lines may come from)
+    # a source's canonical text and its record, by source id: where a figure that names a cited
+    # source ("PEP 8" of the source whose header or title states it) is read from
+    text_of: Callable[[str], str | None] | None = None
+    record_of: Callable[[str], Mapping | None] | None = None
 
 
 @dataclass
@@ -146,6 +153,26 @@ class _Backing:
                 out.append(rid)
         return out
 
+    def sources(self, numbers: Iterable[int], refs: Iterable[str]) -> list[str]:
+        """The sources of what is cited: by number, by id, and those the cited claims quote."""
+        out = [sid for n in numbers if (sid := self.ledger.by_num.get(n))]
+        for rid in self.told(refs):
+            if rid.startswith("src_"):
+                out.append(rid)
+            elif self.citable(rid):
+                out += cited_sources(self.ledger.claims[rid], self.ledger.claims)
+        return list(dict.fromkeys(out))
+
+    def names_source(self, text: str, f: Figure, numbers: Iterable[int], refs: Iterable[str]) -> bool:
+        """The figure ``f`` names a source of what is cited ("PEP 8", "the 2019 try proposal") or is
+        the year of a month it states, read off a source's date, as the page gate reads it
+        (``engines.ledger.source_names.source_named``)."""
+        text_of, record_of = self.ledger.text_of, self.ledger.record_of
+        if text_of is None or record_of is None:
+            return False
+        numbers, refs = list(numbers), list(refs)
+        return source_named(text, f, self.sources(numbers, refs), self.of(numbers, refs), text_of, record_of)
+
     def inferred(self, rid: str) -> bool:
         c = self.ledger.claims.get(rid)
         return c is not None and lm.is_active(c) and c.get("confidence") == "inferred"
@@ -247,6 +274,8 @@ def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
         if small_word(f, s.text) or is_backed(f, backing.of(nums, refs)):
             continue
         if f.kind == "date" and as_of_wording(s.text, f.start, f.end) and is_backed(f, backing.as_of(refs)):
+            continue
+        if backing.names_source(s.text, f, nums, refs):  # "PEP 8", "the 2019 try proposal": a source's name
             continue
         bad.append(f)
     return bad
@@ -353,7 +382,7 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
     from ..text import stance
 
     texts = backing.claim_texts(s.numbers, s.refs)
-    lost = stance.hedge_dropped_among(texts, s.text)
+    lost = stance.hedge_dropped_among(texts, s.text, backing.ledger.question)
     if lost:
         return Finding("E-PAGE-HEDGE-DROPPED", at, f"{said}: what it cites says {lost!r}, and the sentence states it "
                                                    "plainly; keep the hedge (\"is due to\", \"will\", \"may\")")

@@ -1581,12 +1581,14 @@ def condition_done(claim_text: str, sentence: str, others: list[str] | None = No
 _JOINED_CLAUSES = lazy(r"\s*;\s*|,\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
 
 
-def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
+def hedge_dropped_among(claim_texts: list[str], sentence: str, context: str = "") -> str | None:
     """``hedge_dropped`` where a sentence cites a source, not a claim (a report's ``[3]``): the
     hedge of a claim it restates plainly, unless it restates as well an unhedged claim of the
     same sources. A sentence of two clauses ("..., and children under twelve ride free") is read
-    clause by clause as well: the other clause's plain claim does not excuse this one's."""
-    lost = _hedge_dropped_among(claim_texts, sentence)
+    clause by clause as well: the other clause's plain claim does not excuse this one's.
+    ``context``: what the sentence answers (the workspace's question), whose bidding keeps a
+    claim's "should" in a phrase with no verb of its own (``bidding_kept``), as on a page."""
+    lost = _hedge_dropped_among(claim_texts, sentence, None, context)
     if lost is not None:
         return lost
     parts = [p for p in _JOINED_CLAUSES.split(sentence) if len(p.split()) >= 3]
@@ -1596,7 +1598,7 @@ def hedge_dropped_among(claim_texts: list[str], sentence: str) -> str | None:
     # finite verb of its own ("... this is likely to cause and are doing it anyway"): the hedge
     # stays in its own clause, which the sentence keeps (the whole sentence was read above)
     plain = [c for t in claim_texts if hedged(t) for c in _coordinate_clauses(t)]
-    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p, plain))), None)
+    return next((h for p in parts if (h := _hedge_dropped_among(claim_texts, p, plain, context))), None)
 
 
 # "... likely to cause and are doing it anyway": "and" before a finite verb opens a clause of
@@ -1610,8 +1612,9 @@ def _coordinate_clauses(text: str) -> list[str]:
     return [c for c in _AND_FINITE.split(text)[1:] if not hedged(c) and not _CONDITION.search(_seen(c))]
 
 
-def _hedge_dropped_among(claim_texts: list[str], sentence: str, plain: list[str] | None = None) -> str | None:
-    lost = next((h for t in claim_texts if (h := hedge_dropped(t, sentence) or condition_dropped(t, sentence)
+def _hedge_dropped_among(claim_texts: list[str], sentence: str, plain: list[str] | None = None,
+                         context: str = "") -> str | None:
+    lost = next((h for t in claim_texts if (h := _bid_dropped(t, sentence, context) or condition_dropped(t, sentence)
                                              or condition_done(t, sentence, [u for u in claim_texts if u != t])
                                              or frame_dropped(t, sentence))), None)
     if lost is None:
@@ -1619,6 +1622,14 @@ def _hedge_dropped_among(claim_texts: list[str], sentence: str, plain: list[str]
     seen = _seen(sentence)
     if any(not hedged(t) and not _CONDITION.search(_seen(t)) and not _frame(t) and _restates(_seen(t), seen)
            for t in [*claim_texts, *(plain or [])]):
+        return None
+    return lost
+
+
+def _bid_dropped(claim_text: str, sentence: str, context: str) -> str | None:
+    """``hedge_dropped``, save a "should" that where the sentence stands keeps (``bidding_kept``)."""
+    lost = hedge_dropped(claim_text, sentence)
+    if lost == "should" and context and bidding_kept(claim_text, sentence, context):
         return None
     return lost
 

@@ -272,9 +272,7 @@ class _Judge:
                 continue
             if f.kind == "date" and self.fig.as_of_wording(text, f.start, f.end) and self.fig.is_backed(f, self.as_of(own)):
                 continue
-            if self.names_source(text, f, own):  # "the 2019 try proposal", "PEP 563": the cited source's name
-                continue
-            if self.year_of_source(f, own, text):
+            if self.source_named(text, f, own):  # "the 2019 try proposal", "PEP 563": the cited source's name
                 continue
             bad.append(f)
         return bad
@@ -289,20 +287,13 @@ class _Judge:
         return f.spelled and f.kind == "number" and f.unit == "count" and f.key.isdigit() and \
             2 <= int(f.key) <= 10 and int(f.key) == n and not any(names_set(b) for b in self.backing(ids))
 
-    def year_of_source(self, f, ids: list[str], text: str | None = None) -> bool:
-        """"late September 2026" where the claim says "late September" and the source it quotes is
-        dated 2 October 2026: the year is the source's, read off its date, when that date is in the
-        year written or within twelve months after the month (a year that does not fit is refused)."""
-        m = re.fullmatch(r"(\d{4})-(\d{2})", f.key) if f.kind == "date" else None
-        if m is None or not self.fig.is_backed(f._replace(key=f"--{m.group(2)}"), self.backing(ids), text):
-            return False
-        year, month = int(m.group(1)), m.group(2)
-        for sid in self.sources_of(ids):
-            day = self.day(sid) or ""
-            if re.match(r"\d{4}-\d{2}-\d{2}$", day) and (
-                    day[:4] == str(year) or f"{year}-{month}" <= day[:7] < f"{year + 1}-{month}"):
-                return True
-        return False
+    def source_named(self, text: str, f, ids: list[str]) -> bool:
+        """The figure ``f`` of a cited sentence names a source of the claims ``ids`` ("the 2019 try
+        proposal", "PEP 563") or is the year of a month they state, read off a source's date
+        (``engines.ledger.source_names.source_named``: the report gate reads it the same way)."""
+        from .....engines.ledger.source_names import source_named
+
+        return source_named(text, f, self.sources_of(ids), self.backing(ids), self.ctx.text, self.ctx.source)
 
     def _misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         """What a cited sentence makes of figures its claims do state: (comparisons, others),
@@ -573,7 +564,7 @@ class _Judge:
         return stance.name_moved(text, own, others)
 
     def day(self, sid: str) -> str | None:
-        from ....ledger.provenance import source_day
+        from .....engines.ledger.source_names import source_day
 
         return source_day(self.ctx.source(sid), None) or source_day(None, self.ctx.text(sid))
 
@@ -789,10 +780,10 @@ class _Judge:
     def names_source(self, text: str, f, ids, *, titled: bool = False) -> bool:
         """The figure ``f`` names a source of these claims ("the 2019 try proposal" of a source
         dated 2019, "PEP 563" of the PEP, "KEP-5343" of the KEP): a name, not a fact
-        (``ledger.provenance.names_source``)."""
+        (``engines.ledger.source_names.names_source``)."""
         if f.kind not in ("date", "version", "ident", "number"):
             return False
-        from ....ledger.provenance import names_source
+        from .....engines.ledger.source_names import names_source
 
         return names_source(text, f, self.sources_of(ids), self.ctx.text, self.ctx.source, titled=titled)
 
@@ -833,7 +824,7 @@ class _Judge:
     def cited_id(self, text: str, f) -> bool:
         """The figure ``f`` is the identifier ("PEP 498", "KEP-5343") of a source the page cites,
         which that source's header or title states: it names a document, as a title would."""
-        from ....ledger.provenance import names_cited_id
+        from .....engines.ledger.source_names import names_cited_id
 
         return names_cited_id(text, f, self.sources_of(self.shown_ids()), self.ctx.text, self.ctx.source)
 

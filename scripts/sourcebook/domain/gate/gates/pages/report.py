@@ -31,7 +31,7 @@ def gate(ctx: GateContext) -> GateResult | None:
         return GateResult([], note)
     from .....engines.render import draft_check
     from .....engines.render.draft_provenance import assess, uncited_findings
-    from ....artifacts.check_draft import REPORT_UNCITED_ADVICE, draft_ledger
+    from ....artifacts.check_draft import REPORT_UNCITED_ADVICE
     from ....artifacts.report import load_numbers
 
     text = raw.decode("utf-8", errors="replace")
@@ -40,14 +40,14 @@ def gate(ctx: GateContext) -> GateResult | None:
     # a report its draft record renders (the derived gate found it so) says what its record says:
     # its sentences are judged once, from the record, by the claims each one cites
     recorded = ctx.recall(REPORT_AS_RECORDED) == hashlib.sha256(raw).hexdigest()
-    a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)), WHERE,
+    a = assess(d, _ledger(ctx, by_num), WHERE,
                unverified_ok=False, history=True, judge=not recorded)
     found = [Finding("E-CITE-UNKNOWN", f"{WHERE}:{line}", f"[{n}] is not a source number of this workspace; "
                                                           "run `sb render report` again")
              for n, line in d.cited.items() if n not in by_num]
     judged = _as_recorded(ctx, d) if recorded else None
     if recorded and judged is None:  # the record's sentences and the report's do not pair: judge both
-        a = assess(d, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)), WHERE,
+        a = assess(d, _ledger(ctx, by_num), WHERE,
                    unverified_ok=False, history=True)
     found += a.findings + uncited_findings(a, WHERE, "E-REPORT-UNCITED", REPORT_UNCITED_ADVICE)
     refused = a.refused
@@ -128,15 +128,13 @@ def _by_claim(ctx: GateContext, shown: list[Finding]) -> list[Finding]:
     reading already found is not said twice."""
     from .....engines.render import draft_check
     from .....engines.render.draft_provenance import assess
-    from ....artifacts.check_draft import draft_ledger
     from ....artifacts.report import DRAFT_RECORD
 
     record = _record(ctx)
     if record is None:
         return []
     by_num = {n: sid for sid, n in record.numbers.items()}
-    a = assess(draft_check.read(record.draft), draft_ledger(by_num, ctx.claims, ctx.sources.keys(),
-                                                            ctx.manifest.get("question"), _texts(ctx)), DRAFT_RECORD,
+    a = assess(draft_check.read(record.draft), _ledger(ctx, by_num), DRAFT_RECORD,
                unverified_ok=False, history=True)
     said = {(f.code, f.message) for f in shown}
     return [f for f in a.findings if (f.code, f.message) not in said]
@@ -159,7 +157,6 @@ def _as_recorded(ctx: GateContext, shown):
     from .....base.errors import Finding
     from .....engines.render import draft_check
     from .....engines.render.draft_provenance import assess
-    from ....artifacts.check_draft import draft_ledger
     from ....artifacts.report import DRAFT_RECORD
 
     record = _record(ctx)
@@ -174,7 +171,7 @@ def _as_recorded(ctx: GateContext, shown):
         return None
     at = dict(pairs + heads)
     by_num = {n: sid for sid, n in record.numbers.items()}
-    a = assess(drafted, draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx)),
+    a = assess(drafted, _ledger(ctx, by_num),
                DRAFT_RECORD, unverified_ok=False, history=True)
     moved = []
     for f in a.findings:
@@ -184,6 +181,15 @@ def _as_recorded(ctx: GateContext, shown):
         moved.append(Finding(f.code, f"{WHERE}:{at[int(line)]}", f.message))
     a.findings = moved
     return a
+
+
+def _ledger(ctx: GateContext, by_num: dict[int, str]):
+    """What the report's sentences are judged against (``check_draft.draft_ledger``): the
+    claims, the sources, their texts and records, as the page gate reads them."""
+    from ....artifacts.check_draft import draft_ledger
+
+    return draft_ledger(by_num, ctx.claims, ctx.sources.keys(), ctx.manifest.get("question"), _texts(ctx),
+                        text_of=ctx.text, record_of=ctx.source)
 
 
 def _texts(ctx: GateContext) -> tuple[str, ...]:
