@@ -334,16 +334,7 @@ def test_the_first_run_after_extract_makes_no_extraction_again_and_still_catches
     assert sb("verify", "--no-cache", cwd=ws).rc == 0 and sorted(made) == sorted(ids.values())
     made.clear()
     sid = ids["operator"]
-    p = os.path.join(ws, "sources", sid, "normalized.md")
-    text = text_of(ws, sid) + "\nThe ferry is free on Sundays.\n"
-    with open(p, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    sj = os.path.join(ws, "sources", sid, "source.json")
-    with open(sj, encoding="utf-8") as fh:
-        rec = json.load(fh)
-    rec["normalized_sha256"] = hashlib.sha256(text.encode()).hexdigest()
-    with open(sj, "w", encoding="utf-8") as fh:
-        json.dump(rec, fh)
+    sj, rec = _edit_text(ws, sid)
     r = sb("verify", cwd=ws)
     assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)
     # the capture edited to say the same, its hash updated: extracted again, and it drifts
@@ -357,6 +348,22 @@ def test_the_first_run_after_extract_makes_no_extraction_again_and_still_catches
     made.clear()
     r = sb("verify", cwd=ws)
     assert r.rc == 2 and "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)
+
+
+
+def _edit_text(ws, sid: str) -> tuple[str, dict]:
+    """Add a sentence to a source's canonical text and record its new hash, as a hand edit that
+    covers its tracks would: (the record's path, the record)."""
+    text = text_of(ws, sid) + "\nThe ferry is free on Sundays.\n"
+    with open(os.path.join(ws, "sources", sid, "normalized.md"), "w", encoding="utf-8") as fh:
+        fh.write(text)
+    sj = os.path.join(ws, "sources", sid, "source.json")
+    with open(sj, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    rec["normalized_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    with open(sj, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    return sj, rec
 
 
 def test_a_text_with_a_byte_order_mark_is_not_extracted_again_by_the_first_verify(ws, monkeypatch):
@@ -384,16 +391,7 @@ def test_a_text_with_a_byte_order_mark_is_not_extracted_again_by_the_first_verif
     assert made == [], (made, r.both)
     assert sb("verify", "--no-cache", cwd=ws).rc == r.rc and made == [sid]
     made.clear()
-    p = os.path.join(ws, "sources", sid, "normalized.md")
-    text = text_of(ws, sid) + "\nThe ferry is free on Sundays.\n"
-    with open(p, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    sj = os.path.join(ws, "sources", sid, "source.json")
-    with open(sj, encoding="utf-8") as fh:
-        rec = json.load(fh)
-    rec["normalized_sha256"] = hashlib.sha256(text.encode()).hexdigest()
-    with open(sj, "w", encoding="utf-8") as fh:
-        json.dump(rec, fh)
+    _edit_text(ws, sid)
     r = sb("verify", cwd=ws)
     assert "E-DEEP-DRIFT" in codes(r) and made == [sid], (made, r.both)
 
