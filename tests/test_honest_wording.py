@@ -350,6 +350,10 @@ def test_a_speaker_who_maintains_it_still_reports_it():
     assert stance.frame_dropped(claim_text, "The pass works on route W3.")
     assert stance.frame_dropped("At least three riders reported that the readers were off.",
                                 "The readers were off.")
+    # a figure reported by someone stays their report: only keeping or taking ("maintained",
+    # "claimed") is also done to things
+    assert stance.report_frame("Weekday ridership reported by the trade press averaged 38,500 passengers.")
+    assert stance.report_frame("For code maintained by a team, the limit is 99 characters.") is None
     # a passive report names its speaker after "by": the crew told the riders
     assert stance.frame_dropped("Riders were told by W3 crew that the readers were off.", "The readers were off.")
     # a second speaker is still one, however the claim's thing is kept

@@ -1242,9 +1242,10 @@ def _frame(text: str, said: bool = False) -> tuple[str, str, str] | None:
     return who, " ".join(m.group(0).split()), m.string[m.end():]
 
 
-# a verb of saying as a participle done by someone ("code maintained by a team", "the figure
-# stated by the operator"): the words before it name a thing, not a speaker
-_PARTICIPLE = lazy(r"(?:ed|told)$", re.IGNORECASE)
+# a verb that also means keeping or taking, as a participle done by someone ("code maintained by
+# a team", "land claimed by the city"): the words before it name a thing, not a speaker ("the
+# figure reported by the press" stays the press's report)
+_PARTICIPLE = lazy(r"\b(?:maintained|claimed)$", re.IGNORECASE)
 # ... but "Riders were told by W3 crew that ...": told them, by the one after "by"
 _BE_LAST = lazy(r"\b(?:was|were|is|are|been|being|be|get|got|gets)$", re.IGNORECASE)
 _PASSIVE_AFTER = lazy(r"(?:\s+[^\W\d_]+ly(?:\s+(?:or|and)\s+[^\W\d_]+ly)?)?\s+by\b", re.IGNORECASE)
