@@ -470,6 +470,12 @@ def test_an_ack_reason_states_no_figure_its_claim_does_not(ws, src):
     assert sb("claim", "ack", cid, "--reason", "the readers were switched on on 3 October 2026", cwd=ws).rc == 0
     doc = verify_json(ws)
     assert doc["rc"] == 2 and doc["codes"] == ["E-AUTHOR-TEXT-FIGURE"] and "ack" in json.dumps(doc), doc
+    # acking again, as the message says, replaces the refused reason; the sound one stays
+    assert sb("claim", "ack", cid, "--reason", "the readers were switched on, a rider says", cwd=ws).rc == 0
+    assert verify_json(ws)["rc"] == 0
+    shown = json.loads(sb("claim", "show", cid, "--json", cwd=ws).out)
+    reasons = [a["reason"] for a in shown["acks"]]
+    assert reasons == ["looked at the fare table; it stands", "the readers were switched on, a rider says"], reasons
 
 
 def test_a_decision_reason_states_no_figure_its_claims_do_not(ws, src):

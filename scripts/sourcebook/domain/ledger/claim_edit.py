@@ -19,12 +19,21 @@ from ...base.ids import claim_id, is_claim_id
 from ...base.schema import validate
 from ...base.unseen import without_unseen
 from ..workspace.layout import Workspace
-from ..workspace.records import Claim
+from ..workspace.records import Ack, Claim
 from .adjudications import contest_refusal, load_adjudications, standing_contest
 from .claim_add import _claim_schema, same_claim
 from .claims import append_events, claims_by_id, event, load_claims, save_claims, schema_error
 from .evidence import TextCache
-from .provenance import REVIEW, add_warnings, author_finding, check_claim, dated_quote, reason_texts
+from .provenance import (
+    REVIEW,
+    add_warnings,
+    author_finding,
+    check_claim,
+    claim_backing,
+    dated_quote,
+    reason_texts,
+    unbacked_author_text,
+)
 
 
 def _get(by_id: dict[str, Claim], cid: str) -> Claim:
@@ -282,10 +291,16 @@ def ack(ws: Workspace, cid: str, reason: str | None) -> tuple[Claim, list[str]]:
         claim = _get(by_id, cid)
         cache = TextCache(ws)
         flags = sorted({f.key for f in check_claim(claim, cache.text, cache.record, cache.ids) if f.rule in REVIEW})
-        entry: dict = {"at": now_iso(), "reason": why}
+        entry: Ack = {"at": now_iso(), "reason": why}
         if flags:
             entry["flags"] = flags
-        claim.setdefault("acks", []).append(entry)  # type: ignore[arg-type]
+        # an earlier ack whose reason states a figure or date the claim does not (the author-text
+        # gate refuses it, and every package ships it) is replaced by this one: acking again is
+        # the fix that gate names, and no other command rewrites an ack
+        backing = claim_backing(claim, cache.text)
+        kept = [a for a in claim.get("acks") or [] if not (isinstance(a, dict) and unbacked_author_text(
+            a.get("reason"), backing))]
+        claim["acks"] = [*kept, entry]
         save_claims(ws, list(by_id.values()))
         append_events(ws, [event("ack", cid, reason=why, flags=flags or None)])
     return claim, flags

@@ -919,7 +919,8 @@ class AuthorText(NamedTuple):
     bad: list[str]  # its figures and dates that nothing it speaks of states
 
 
-def _claim_backing(claim: Mapping, text_of: TextOf) -> list[str]:
+def claim_backing(claim: Mapping, text_of: TextOf) -> list[str]:
+    """A claim's text and its quotes: what an ack's, a retraction's or a narrowing's reason may state."""
     return [str(claim.get("text") or "")] + [q for ev in evidence_items(claim)
                                               for q in quotes(ev, _text_if_redacted(ev, text_of))]
 
@@ -934,23 +935,23 @@ def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
     for c in by_id.values():
         why = c.get("status_reason")
         if c.get("status") in ("retracted", "superseded") and isinstance(why, str) and " by adjudication of " not in why:
-            bad = unbacked_author_text(why, _claim_backing(c, text_of))
+            bad = unbacked_author_text(why, claim_backing(c, text_of))
             if bad:
                 what = "retraction" if c.get("status") == "retracted" else "narrowing"
                 out.append(AuthorText(str(c.get("id")), f"the {what} reason printed in every ledger's History", bad))
         acks = c.get("acks")
         for ack in acks if isinstance(acks, list) else []:  # shipped in every package's ledger.json
             bad = unbacked_author_text(ack.get("reason") if isinstance(ack, Mapping) else None,
-                                       _claim_backing(c, text_of))
+                                       claim_backing(c, text_of))
             if bad:
                 out.append(AuthorText(str(c.get("id")), "an ack's reason (shipped in the package's ledger.json; "
-                                                        "ack again with a reason that states no figure or date)", bad))
+                                                        "ack again with a reason that states no figure or date: the new ack replaces it)", bad))
                 break
     for a in adjs:
         if not isinstance(a, Mapping):
             continue
         decided = [by_id[x] for x in a.get("claim_ids") or [] if x in by_id]
-        backing = [t for c in decided for t in _claim_backing(c, text_of)]
+        backing = [t for c in decided for t in claim_backing(c, text_of)]
         bad = unbacked_author_text(a.get("reason"), backing)
         if bad:  # a reason may name what the cited sources' own texts state ("PEP 749" of their Resolution)
             sids = dict.fromkeys(str(ev.get("source_id")) for c in decided for ev in evidence_items(c))
@@ -970,7 +971,7 @@ def slanted_reasons(claims: list, adjs: list, text_of: TextOf) -> list[Finding]:
     for a in adjs:
         if not isinstance(a, Mapping):
             continue
-        backing = [t for x in a.get("claim_ids") or [] if x in by_id for t in _claim_backing(by_id[x], text_of)]
+        backing = [t for x in a.get("claim_ids") or [] if x in by_id for t in claim_backing(by_id[x], text_of)]
         said = author_words(a.get("reason"), backing)
         if said:
             out.append(Finding("E-AUTHOR-TEXT-WORD", str(a.get("cluster_id")),
