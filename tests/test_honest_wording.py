@@ -929,3 +929,23 @@ def test_a_verbless_item_under_a_question_that_bids_nothing_is_refused_by_both_g
     r = _with_report(ws4, HONEST4)
     hit = [ln for ln in r.both.splitlines() if ln.startswith("E-PAGE-HEDGE-DROPPED") and "'should'" in ln]
     assert r.rc != 0 and len(hit) == 2 and sum("build/answer.html" in ln for ln in hit) == 1, r.both
+
+
+NARRATOR = "The narrator told the porter his place was seat seven, car three."
+
+
+def test_giving_a_thing_as_so_tells_it_as_said():
+    # "gave his place as" is telling it: the claim's report is kept
+    assert stance.frame_dropped(NARRATOR, "He gave his place as seat seven, car three.") is None
+    assert stance.frame_dropped(NARRATOR, "His place was seat seven, car three.")
+    assert stance.frame_dropped(NARRATOR, "He gave away his place in seat seven, car three.")
+
+
+def test_a_frame_dropped_is_mended_by_naming_who_says_it_not_by_a_hedge():
+    from sourcebook.engines.render.podcast import _stance_finding
+
+    code, message = _stance_finding("His place was seat seven, car three.", [NARRATOR], [NARRATOR], 1)
+    assert code == "E-PAGE-HEDGE-DROPPED" and "keep who says it" in message and "will" not in message, message
+    plan = "The operator may raise fares in 2027."
+    code, message = _stance_finding("The operator raises fares in 2027.", [plan], [plan], 1)
+    assert code == "E-PAGE-HEDGE-DROPPED" and "keep the hedge" in message, message

@@ -384,8 +384,9 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
     texts = backing.claim_texts(s.numbers, s.refs)
     lost = stance.hedge_dropped_among(texts, s.text, backing.ledger.question)
     if lost:
+        _did, fix = stance.lost_advice(lost, texts)
         return Finding("E-PAGE-HEDGE-DROPPED", at, f"{said}: what it cites says {lost!r}, and the sentence states it "
-                                                   "plainly; keep the hedge (\"is due to\", \"will\", \"may\")")
+                                                   f"plainly; {fix}")
     added = stance.added_words(s.text, texts + backing.quotes(s.numbers, s.refs), any(stance.hedged(t) for t in texts),
                                len(set(s.numbers)) + len(set(s.refs)))
     if added:

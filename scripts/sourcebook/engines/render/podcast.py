@@ -133,8 +133,8 @@ def _stance_finding(line: str, claim_texts: list[str], backing: list[str], cited
 
     lost = stance.hedge_dropped_among(claim_texts, line)
     if lost:
-        return ("E-PAGE-HEDGE-DROPPED", f"the line states plainly what its claims only plan or allow ({lost!r}); "
-                                        "keep the hedge (\"is due to\", \"will\", \"may\")")
+        did, fix = stance.lost_advice(lost, claim_texts)
+        return ("E-PAGE-HEDGE-DROPPED", f"the line {did} ({lost!r}); {fix}")
     added = stance.added_words(line, backing, any(stance.hedged(t) for t in claim_texts), cited)
     if added:
         code, what, fix = stance.ADDED[added[0]]

@@ -1213,7 +1213,7 @@ _SAID_FRAME = lazy(rf"{_OPENING_WHO}(?:{_REPORT_VERB}|{_THAT_VERB})\b"
 # readers still off" of "riders told the paper the readers were off")
 # (in Japanese, Chinese and Russian: "によると", "と話した", "据", "说", "по словам", "говорят", "сказали")
 _ANY_FRAME = lazy(rf"\b(?:{_REPORT_VERB}|{_THAT_VERB}|according\ to|per\ the|quoted|cited|found|finds?|saw|sees|noticed|"
-                  r"observed|experienced|heard|learn(?:ed|t))\b|によると|によれば|と述べ|と報じ|"
+                  r"observed|experienced|heard|learn(?:ed|t)|(?:gave|gives?|giving)\ (?:[^\W\d_]+\ ){1,3}?as)\b|によると|によれば|と述べ|と報じ|"
                   r"と(?:言|い)(?:っ|わ|います)|と(?:言|い)う(?=\s*(?:[。．.!！]|$|こと))|と話|と語|と報告|と伝え|"
                   r"と指摘|とのこと|と証言|と説明|と主張|と発表|と訴え|と答え|と不満|そうだ|そうです|の話では|"
                   r"据|表示|称|说|报道|报告|指出|反映|透露|告诉|抱怨|发现|"
@@ -1580,6 +1580,15 @@ def condition_done(claim_text: str, sentence: str, others: list[str] | None = No
 # two clauses of one sentence, each of which may restate a claim of its own ("A single fare is
 # 3.40 marks, and children under twelve ride free")
 _JOINED_CLAUSES = lazy(r"\s*;\s*|,\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
+
+
+def lost_advice(lost: str, claim_texts: list[str]) -> tuple[str, str]:
+    """(what the sentence did, how to mend it) for what ``hedge_dropped_among`` found lost: a
+    claim's frame ("The narrator told") is who says it, anything else a hedge or a plan."""
+    if any(report_frame(t) == lost or (f := _frame(t)) is not None and f[1] == lost for t in claim_texts):
+        return ("states as plain fact what its claims report", "keep who says it (\"riders say\", \"according to "
+                "the operator\")")
+    return ("states plainly what its claims only plan or allow", "keep the hedge (\"is due to\", \"will\", \"may\")")
 
 
 def hedge_dropped_among(claim_texts: list[str], sentence: str, context: str = "") -> str | None:
