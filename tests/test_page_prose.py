@@ -1936,6 +1936,62 @@ def test_scare_quotes_around_a_few_of_the_claims_words_are_refused(demo, page, t
     passes_prose(demo, page.replace(_AUDIT, "give, in the phrase “audited average”, 31,000 passengers", 1), tmp_path)
 
 
+_CHRISTMAS = "the readers would come before Christmas<sup"
+
+
+def test_words_the_source_sets_in_quotation_marks_keep_them(demo, page, tmp_path):
+    """The forum's crew said the readers are coming "before Christmas", in the source's own marks;
+    the claim's text drops them. The page that repeats the source's marks doubts nothing; marks
+    around words the quote states plainly ("readers"), or around a part of the source's quoted
+    words ("Christmas"), still do."""
+    assert _CHRISTMAS in page
+    for marks in ('"before Christmas"', "“before Christmas”", "«before Christmas»"):
+        passes_prose(demo, page.replace(_CHRISTMAS, f"the readers would come {marks}<sup", 1), tmp_path)
+    for scare in ('the readers would come before "Christmas"<sup', "the “readers” would come before Christmas<sup"):
+        refused(demo, page.replace(_CHRISTMAS, scare, 1), tmp_path, "E-PAGE-WORD-UNBACKED", "quotation marks")
+
+
+def test_check_draft_passes_the_source_s_own_quotation_marks(demo, tmp_path):
+    """`sb check-draft` judges the draft as the page gate does: the source's marks around "before
+    Christmas" pass, marks around a word the quote states plainly are refused."""
+    ws = shutil.copytree(demo, tmp_path / "ws")
+    with open(os.path.join(ws, "drafts", "draft.md"), encoding="utf-8") as fh:
+        text = fh.read()
+    plain = "the readers would come before Christmas ["
+    assert plain in text
+    for honest in ('the readers would come "before Christmas" [', "the readers would come “before Christmas” ["):
+        (ws / "draft.md").write_text(text.replace(plain, honest, 1), encoding="utf-8")
+        r = sb("check-draft", "draft.md", cwd=ws)
+        assert r.rc == 0 and "E-PAGE-WORD-UNBACKED" not in r.both, r.both
+    (ws / "draft.md").write_text(text.replace(plain, 'the "readers" would come before Christmas [', 1),
+                                 encoding="utf-8")
+    r = sb("check-draft", "draft.md", cwd=ws)
+    assert r.rc == 2 and "E-PAGE-WORD-UNBACKED" in r.err and '"readers"' in r.err, r.both
+
+
+def test_scare_quotes_read_the_marks_a_quote_or_claim_sets():
+    """One rule for every gate: words set in marks pass when a quote (or a claim's text) sets the
+    same words in marks, in any style; words a quote holds only plainly are refused; words no
+    quote holds are left to the invented-quotation rule."""
+    from sourcebook.engines.text.quotations import scare_quotes, unbacked_quotations
+
+    claim = "If that comparison fails, the request is rejected as 400 Bad Request."
+    quote = 'If that comparison fails, the request is rejected as 400 "Bad Request".'
+    for marks in ('"Bad Request"', "“Bad Request”", "'Bad Request'", "‘Bad Request’", "«Bad Request»", "「Bad Request」"):
+        assert scare_quotes(f"The request is rejected as 400 {marks}.", [claim, quote]) == [], marks
+        assert scare_quotes("The request is rejected as 400 \"Bad Request\".", [claim, quote.replace('"', marks[0], 1)
+                                                                                 .replace('"', marks[-1], 1)]) == [], marks
+    nested = "The doc says \"a failed check is rejected as 'Bad Request' at once\"."
+    assert scare_quotes('The request is rejected as "Bad Request".', [claim, nested]) == []
+    assert scare_quotes('The "request" is rejected as 400 "Bad Request".', [claim, quote])[0].text == '"request"'
+    plain = ["The pass is accepted on routes W1 and W2."]
+    assert [q.text for q in scare_quotes('The pass is "accepted" on W1.', plain)] == ['"accepted"']
+    # marks a quote sets around other words back none of these
+    assert scare_quotes('The pass is "accepted" on W1.', plain + ['The operator said "accepted on W1".']) != []
+    invented = 'The pass is "welcome" on W1.'
+    assert scare_quotes(invented, plain) == [] and unbacked_quotations(invented, plain) != []
+
+
 def test_a_year_after_the_claims_month_is_read_off_its_sources_date(demo, page, tmp_path):
     """"late September 2026" of a claim that says "late September", quoting a report dated in
     October 2026: the year is the report's. A year its date does not fit is a figure no claim states."""

@@ -128,14 +128,26 @@ _ATTRIBUTED = lazy(r"\b(?:says?|said|saying|writes?|wrote|written|calls?|called|
 _WORD = r"[^\W\d_][\w'-]*"
 
 
+def _in_marks(text: str) -> list[str]:
+    """The words ``text`` sets in quotation marks, a quotation within a quotation too."""
+    out = []
+    for q in find_quotations(text):
+        out.append(_EDGE.sub("", _words(inner(q))))
+        out += _in_marks(inner(q))
+    return out
+
+
 def scare_quotes(text: str, plain: list[str]) -> list[Quotation]:
     """Quotations of one to four words of ``text`` ("an "audited" 31,000", "an "audited
     average" of 31,000") of words ``plain`` (the claims' texts and quotes) states without
     quotation marks: the marks say the author doubts the words, a judgement no source makes.
-    Words the source sets in marks itself, or that the sentence names ("the word "audited"",
-    "marked "late""), are quoted; so are two to four words the sentence gives as someone's
-    ("officers called it an "audited average"", "in the operator's words")."""
+    Words a quote or a claim's text sets in marks itself (any style: "…", “…”, ‘…’, «…», 「…」;
+    ``rejected as 400 "Bad Request"``), though a claim's text drops the marks, repeat the
+    source's marks; words the sentence names ("the word "audited"", "marked "late"") are quoted;
+    so are two to four words the sentence gives as someone's ("officers called it an "audited
+    average"", "in the operator's words")."""
     out = []
+    marked = {w for p in plain for w in _in_marks(p)}
     for q in find_quotations(text):
         word = _EDGE.sub("", _words(inner(q)))
         n = len(word.split())
@@ -144,6 +156,6 @@ def scare_quotes(text: str, plain: list[str]) -> list[Quotation]:
         if n > 1 and _ATTRIBUTED.search(text[:q.start]):
             continue
         said = [_words(p) for p in plain if re.search(rf"(?<![\w'\"]){re.escape(word)}(?![\w'\"])", _words(p))]
-        if said and not any(re.search(rf"[\"'«»「“”‘’]\s*{re.escape(word)}\s*[\"'«»」“”‘’]", p) for p in said):
+        if said and word not in marked:
             out.append(q)
     return out
