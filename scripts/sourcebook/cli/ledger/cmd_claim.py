@@ -16,6 +16,7 @@ Add, list, change, narrow, retract and acknowledge claims (ledger/claims.json).
   sb claim retract clm_0123456789ab --reason "the source withdrew the figure"
   sb claim narrow clm_0123456789ab --text "The ferry carries 120 cars in summer." --reason "quote is seasonal"
   sb claim ack clm_0123456789ab --reason "re-read: the reworded page still says 120"
+                          (replaces an earlier ack whose reason verify refuses: E-AUTHOR-TEXT-FIGURE)
   sb claim add --text "The ferry carries 120 cars." --source src_0123456789ab --quote "carries 120 cars" --topic ferry.capacity
   sb claim evidence clm_0123456789ab --source src_0123456789ab --quote "carries 120 cars"
   sb claim evidence clm_0123456789ab --json '[{"source_id": "src_0123456789ab", "quote": "carries 120 cars"},
