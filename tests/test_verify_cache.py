@@ -318,17 +318,9 @@ def test_the_first_run_after_extract_makes_no_extraction_again_and_still_catches
     (it hashes both files, as it must anyway). A sentence written into a canonical text with its
     hash updated, or a capture edited with its hash updated, changes a digest and is re-extracted
     and refused; --deep and --no-cache trust none of it."""
-    from sourcebook.domain.sources import ingest
 
     ids, cs = good_workspace(ws)  # `sb add` and `sb extract` of three sources
-    made: list[str] = []
-    real = ingest.reextract
-
-    def counting(w, rec, read=None):
-        made.append(rec["id"])
-        return real(w, rec, read)
-
-    monkeypatch.setattr(ingest, "reextract", counting)
+    made = _count_extractions(monkeypatch)
     r = sb("verify", cwd=ws)
     assert r.rc == 0 and made == [], (made, r.both)
     assert sb("verify", "--no-cache", cwd=ws).rc == 0 and sorted(made) == sorted(ids.values())
@@ -351,6 +343,21 @@ def test_the_first_run_after_extract_makes_no_extraction_again_and_still_catches
 
 
 
+
+def _count_extractions(monkeypatch) -> list[str]:
+    """The ids of the sources verify extracts again from now on, in order."""
+    from sourcebook.domain.sources import ingest
+
+    made: list[str] = []
+    real = ingest.reextract
+
+    def counting(w, rec, read=None):
+        made.append(rec["id"])
+        return real(w, rec, read)
+
+    monkeypatch.setattr(ingest, "reextract", counting)
+    return made
+
 def _edit_text(ws, sid: str) -> tuple[str, dict]:
     """Add a sentence to a source's canonical text and record its new hash, as a hand edit that
     covers its tracks would: (the record's path, the record)."""
@@ -371,7 +378,6 @@ def test_a_text_with_a_byte_order_mark_is_not_extracted_again_by_the_first_verif
     (utf-8); extracting it again with that charset named is the same extraction (the mark decides
     the decoding either way), so `sb extract` tells verify what it gave: the first verify makes
     no extraction. An edit of it is still re-extracted and refused."""
-    from sourcebook.domain.sources import ingest
 
     (ws / "notes.md").write_bytes("\ufeff# Ferry notes\n\nThe ferry runs every 20 minutes from the pier.\n".encode())
     r = sb("add", "notes.md", "--tier", "B", "--reason", "r", cwd=ws)
@@ -379,14 +385,7 @@ def test_a_text_with_a_byte_order_mark_is_not_extracted_again_by_the_first_verif
     assert sb("extract", cwd=ws).rc == 0
     with open(os.path.join(ws, "sources", sid, "source.json"), encoding="utf-8") as fh:
         assert json.load(fh)["charset"] == "utf-8"
-    made: list[str] = []
-    real = ingest.reextract
-
-    def counting(w, rec, read=None):
-        made.append(rec["id"])
-        return real(w, rec, read)
-
-    monkeypatch.setattr(ingest, "reextract", counting)
+    made = _count_extractions(monkeypatch)
     r = sb("verify", cwd=ws)
     assert made == [], (made, r.both)
     assert sb("verify", "--no-cache", cwd=ws).rc == r.rc and made == [sid]
