@@ -416,6 +416,6 @@ def test_the_whole_record_key_moves_with_any_edit_of_a_source_record(good):
 def test_the_top_of_a_text_decodes_as_the_whole_text_does(data, n):
     """The source-records gate reads only the top of each text, decoded from the bytes that can
     hold it: the same characters, invalid and cut sequences included, as the whole text's."""
-    from sourcebook.domain.gate.context import decoded_head
+    from sourcebook.domain.sources.store import decoded_head
 
     assert decoded_head(data, n) == data.decode("utf-8", errors="replace")[:n]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
 from ...engines.page.view import PageView, read_page
+from ..sources.store import decoded_head, read_head
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
 from .verify_cache import VerifyCache, dir_sig, file_sig
@@ -330,12 +331,7 @@ class GateContext:
         if sid in self._bytes or not is_src_id(sid):
             data = self.raw_text(sid)
             return None if data is None else decoded_head(data, n)
-        # no gate read the whole text: only the bytes that can hold the head are read
-        try:
-            with open(self.ws.normalized_path(sid), "rb") as fh:  # buffered: reads all it is asked
-                return decoded_head(fh.read(4 * n + 8), n)
-        except OSError:
-            return None
+        return read_head(self.ws, sid, n)  # no gate read the whole text: only its head is read
 
     # ---- the artifact pages ------------------------------------------------------------
     @cached_property
@@ -469,14 +465,6 @@ def shipping_pages(ws: Workspace) -> list[str]:
     """Every ``build/*.html`` that a package ships: not the bare ledger, sources or fragments."""
     return [p for p in sorted(glob.glob(os.path.join(glob.escape(ws.build_dir), "*.html")))
             if is_shipping_page(os.path.basename(p)) and os.path.isfile(p)]
-
-
-def decoded_head(data: bytes, n: int) -> str:
-    """``data.decode("utf-8", errors="replace")[:n]``, decoding only the bytes that can hold
-    those characters: a character takes at most four bytes, and the decoder settles each one by
-    the few bytes that make it up, so all but the last three bytes of a prefix decode as they do
-    in the whole."""
-    return data[:4 * n + 8].decode("utf-8", errors="replace")[:n]
 
 
 def is_active(claim: dict) -> bool:

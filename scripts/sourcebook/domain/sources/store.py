@@ -120,14 +120,28 @@ def text_heads(ws: Workspace) -> Callable[[str], str | None]:
 
     def text_of(sid: str) -> str | None:
         if sid not in heads:
-            try:
-                with open(ws.normalized_path(str(sid)), encoding="utf-8", errors="replace") as fh:
-                    heads[sid] = fh.read(4096)
-            except (OSError, ValueError, SbError):  # a missing text or a bad id names nothing
-                heads[sid] = None
+            heads[sid] = read_head(ws, sid, 4096)
         return heads[sid]
 
     return text_of
+
+
+def read_head(ws: Workspace, sid: str, n: int) -> str | None:
+    """The first ``n`` characters of a source's canonical text, reading only the bytes that can
+    hold them; None for a missing text or a bad id."""
+    try:
+        with open(ws.normalized_path(str(sid)), "rb") as fh:
+            return decoded_head(fh.read(4 * n + 8), n)
+    except (OSError, ValueError, SbError):
+        return None
+
+
+def decoded_head(data: bytes, n: int) -> str:
+    """``data.decode("utf-8", errors="replace")[:n]``, decoding only the bytes that can hold
+    those characters: a character takes at most four bytes, and the decoder settles each one by
+    the few bytes that make it up, so all but the last three bytes of a prefix decode as they do
+    in the whole."""
+    return data[:4 * n + 8].decode("utf-8", errors="replace")[:n]
 
 
 def citing_claims(ws: Workspace, sid: str) -> list[str]:
