@@ -7,7 +7,7 @@ from ...base.errors import Exit
 DESCRIPTION = """\
 Write or show plan.json: the artifact's type, title, thesis and sections.
 
-  sb plan --type answer --title "Which ferries take the card?" --thesis "Two of three lines do, since May."
+  sb plan --type answer --title "Which ferries take the card?" --thesis "Two of three lines do [@clm_4be01c9a2f31]."
   sb plan --images source          change one field; the rest of the plan is kept
   sb plan --review required        sb verify refuses until a person marked every shipped
                                    sentence ok (sb review --ok ID --note ...); optional: the default
@@ -35,7 +35,8 @@ def configure(p) -> None:
 
     p.add_argument("--type", dest="type_", choices=ARTIFACT_TYPES, help="the artifact type")
     p.add_argument("--title")
-    p.add_argument("--thesis")
+    p.add_argument("--thesis", help="the one-sentence answer, shown under the title; cited as a draft's "
+                                    "sentence is ([@clm_...]), or verify refuses it (E-PAGE-UNCITED)")
     p.add_argument("--audience")
     p.add_argument("--images", choices=("none", "source", "generate"), help="image mode (default none)")
     p.add_argument("--review", choices=("required", "optional"),
