@@ -154,18 +154,26 @@ def shipped_text() -> str:
     gate reads it instead of parsing those style sheets on every run."""
     import json
 
-    from sourcebook.domain.gate.gates.pages.surface import _read_templates, template_texts, texts_digest
+    from sourcebook.domain.gate.gates.pages.surface import _read_templates
+    from sourcebook.domain.gate.prose_fixed import prose_digest, template_readings, template_texts, texts_digest
 
     texts = template_texts()
     got = _read_templates(texts)
     doc = json.dumps({"scripts": sorted(got.scripts), "decls": sorted(got.decls), "rules": sorted(got.rules)},
                      ensure_ascii=True, separators=(",", ":"))
+    return (_chunked("\n# What the templates whose texts hash to SHIPPED_DIGEST write themselves (their scripts by "
+                     "digest,\n# their style sheets' declarations and rules), as JSON: read instead of parsing the "
+                     f"sheets again.\nSHIPPED_DIGEST = {texts_digest(texts)!r}\n", "SHIPPED_JSON", doc)
+            + _chunked("\n# Each template's own text in each language (its words, its style sheets' content values, "
+                       "its\n# legend), as the prose gate reads it, when the templates and labels hash to "
+                       f"PROSE_DIGEST.\nPROSE_DIGEST = {prose_digest(texts)!r}\n", "PROSE_JSON",
+                       json.dumps(template_readings(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)))
+
+
+def _chunked(head: str, name: str, doc: str) -> str:
     chunks = [doc[i:i + 96] for i in range(0, len(doc), 96)]
     body = "\n".join(f"    {c!r}" for c in chunks)
-    return ("\n# What the templates whose texts hash to SHIPPED_DIGEST write themselves (their scripts by digest,\n"
-            "# their style sheets' declarations and rules), as JSON: read instead of parsing the sheets again.\n"
-            f"SHIPPED_DIGEST = {texts_digest(texts)!r}\n"
-            f"SHIPPED_JSON = (\n{body}\n)\n")
+    return f"{head}{name} = (\n{body}\n)\n"
 
 
 def generate(built: str | None = None) -> str:

@@ -1182,3 +1182,20 @@ def test_claim_text_kept_on_one_line_wider_than_a_phone_is_refused(demo, page, t
     passes(demo, short, tmp_path)
     passes(demo, page.replace(tail, 'and children under twelve ride free <span style="white-space:nowrap">with a '
                                     'paying adult</span><sup', 1), tmp_path)
+
+
+def test_the_generated_template_readings_are_the_readings_themselves(monkeypatch):
+    """The prose gate reads each template's own text, in every language, from the generated
+    module when the templates and labels are the ones it was generated from; an edited label or
+    template is read afresh."""
+    from sourcebook.domain.artifacts import labels
+    from sourcebook.domain.gate import prose_fixed as pf
+
+    got = pf._generated_templates()
+    assert {key: t.to_json() for key, t in got.items()} == pf.template_readings()
+    assert {"answer:", "answer:ja", "deck:ru"} <= set(got)
+    edited = {lang: dict(words) for lang, words in labels.LABELS.items()}
+    lang = next(iter(edited))
+    edited[lang][next(iter(edited[lang]))] = "a word no template was generated with"
+    monkeypatch.setattr(labels, "LABELS", edited)
+    assert pf._generated_templates() == {}

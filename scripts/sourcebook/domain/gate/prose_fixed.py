@@ -57,11 +57,47 @@ _RIGHT = frozenset('<"\'')
 _LEGEND_ITEM = lazy(r'<span class="legend-item"><span class="mark m-[a-z]+">[^<]*</span>([^<]*)</span>')
 
 
+def template_texts() -> list[str]:
+    """The completed English templates, in ``TYPES`` order (one left out when it is missing)."""
+    from ..artifacts.templates import load_template
+
+    texts = []
+    for kind in TYPES:
+        try:
+            texts.append(load_template(kind))
+        except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
+            continue
+    return texts
+
+
+def texts_digest(texts: list[str]) -> str:
+    h = hashlib.sha256()
+    for t in texts:
+        h.update(t.encode("utf-8", "surrogatepass") + b"\0")
+    return h.hexdigest()
+
+
+def prose_digest(texts: list[str]) -> str:
+    """The digest of what every ``Template`` is read from: the English templates and the words
+    they are translated with."""
+    from ..artifacts.labels import LABELS
+
+    return hashlib.sha256((texts_digest(texts) + json.dumps(LABELS, sort_keys=True)).encode()).hexdigest()
+
+
 class Template:
     """A shipped template's own text (markup, attributes and entities as written, style and
-    script left out, white space collapsed) and its style sheets' ``content`` values."""
+    script left out, white space collapsed), its style sheets' ``content`` values and the words
+    of its marks' legend."""
 
-    def __init__(self, kind: str, lang: str | None = None):
+    def __init__(self, text: str, css: Iterable[str], legend: list[str]):
+        self.text = text
+        self.css = frozenset(css)
+        self.legend = legend  # each item's words, in order (``sb render`` keeps the items of the marks a page uses)
+
+    @classmethod
+    def read(cls, kind: str, lang: str | None = None) -> Template:
+        """The template of ``kind`` in ``lang`` read afresh from its files."""
         from html import unescape
 
         from ..artifacts.templates import load_template
@@ -70,26 +106,18 @@ class Template:
             raw = load_template(kind, lang)
         except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
             raw = ""
-        self.css: set[str] = set()
+        css: set[str] = set()
         for m in _STYLE_BODY.finditer(raw):
             if _CONTENT.search(m.group(1)):
                 from ...engines.page.prose import sheet_rules
 
-                self.css.update(d.value.strip() for r in sheet_rules(m.group(1), 1) for d in r.decls
-                                if d.prop == "content")
-        self.text = " ".join(unescape(_STYLE.sub(" ", raw)).split())
-        self._raw = raw
-        self._legend: list[str] | None = None
+                css.update(d.value.strip() for r in sheet_rules(m.group(1), 1) for d in r.decls
+                           if d.prop == "content")
+        legend = [" ".join(unescape(m.group(1)).split()) for m in _LEGEND_ITEM.finditer(raw)]
+        return cls(" ".join(unescape(_STYLE.sub(" ", raw)).split()), css, legend)
 
-    @property
-    def legend(self) -> list[str]:
-        """The words of each item of the template's marks' legend, in order (``sb render`` keeps
-        the items of the marks a page uses)."""
-        if self._legend is None:
-            from html import unescape
-
-            self._legend = [" ".join(unescape(m.group(1)).split()) for m in _LEGEND_ITEM.finditer(self._raw)]
-        return self._legend
+    def to_json(self) -> list:
+        return [self.text, sorted(self.css), self.legend]
 
     def legend_holds(self, text: str) -> bool:
         """``text`` is some of the legend's items, in the template's order, as a page reads them."""
@@ -115,6 +143,35 @@ class Template:
         return False
 
 
+def template_readings() -> dict[str, list]:
+    """Every template in every language, read afresh: ``"<kind>:<lang>"`` -> ``Template.to_json()``
+    (what ``tests/gen_allowed.py`` writes beside the allow-list)."""
+    from ..artifacts.labels import LANGS
+
+    return {f"{kind}:{lang or ''}": Template.read(kind, lang).to_json() for kind in TYPES for lang in (None, *LANGS)}
+
+
+_GENERATED: dict[str, dict[str, Template]] = {}  # by the digest of the templates' texts and labels
+
+
+def _generated_templates() -> dict[str, Template]:
+    """The readings generated beside the allow-list, when they were generated from the templates
+    and labels as they are now (an edited template or label is read afresh): reading them is a
+    fraction of reading sixteen templates."""
+    from ...engines.page import allowed
+
+    digest = prose_digest(template_texts())
+    got = _GENERATED.get(digest)
+    if got is None:
+        got = {}
+        if getattr(allowed, "PROSE_DIGEST", None) == digest:
+            doc = json.loads("".join(allowed.PROSE_JSON))
+            got = {key: Template(text, css, legend) for key, (text, css, legend) in doc.items()}
+        _GENERATED.clear()
+        _GENERATED[digest] = got
+    return got
+
+
 def page_kind(rel: str) -> str | None:
     """The template a page was made from, by its name (build/answer.html: answer)."""
     name = os.path.basename(rel)
@@ -131,7 +188,8 @@ def _template(ctx: GateContext, kind: str, lang: str | None) -> Template:
     key = (kind, lang, template_key(ctx, kind))
     got = _TEMPLATES.get(key)
     if got is None:
-        got = _TEMPLATES[key] = Template(kind, lang)
+        shipped = ctx.memo("prose-templates-generated", lambda _c: _generated_templates())
+        got = _TEMPLATES[key] = shipped.get(f"{kind}:{lang or ''}") or Template.read(kind, lang)
     return got
 
 

@@ -26,6 +26,7 @@ from typing import NamedTuple
 from .....base.errors import Finding
 from .....base.patterns import hot
 from ...context import GateContext, Page, Recent, safe
+from ...prose_fixed import template_texts, texts_digest
 from ...registry import GateResult, register
 
 _FIX = {
@@ -70,26 +71,6 @@ def _templates(ctx: GateContext) -> _Shipped:
             _READ[key] = got
         return got
     return ctx.memo("surface-shipped", compute)
-
-
-def template_texts() -> list[str]:
-    from ....artifacts.templates import load_template
-    from ...prose_fixed import TYPES
-
-    texts = []
-    for kind in TYPES:
-        try:
-            texts.append(load_template(kind))
-        except Exception:  # noqa: BLE001 - a missing template is render's E-TEMPLATE, not the gate's
-            continue
-    return texts
-
-
-def texts_digest(texts: list[str]) -> str:
-    h = hashlib.sha256()
-    for t in texts:
-        h.update(t.encode("utf-8", "surrogatepass") + b"\0")
-    return h.hexdigest()
 
 
 def _generated(texts: list[str]) -> _Shipped | None:
