@@ -22,8 +22,7 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from dataclasses import asdict
-
+    from ...base.record import as_dict
     from ...domain.index.build import build_index
     from ..progress import Progress
 
@@ -33,7 +32,7 @@ def run(args, ctx) -> int:
         ctx.err(f"W-INDEX-REPAIRED  index/{seg}  damaged (a file missing or of the wrong size); "
                 f"its {n} source(s) were indexed again")
     if args.json:
-        ctx.emit_json(asdict(st))
+        ctx.emit_json(as_dict(st))
         return Exit.OK
     ctx.out(f"indexed  {st.n_docs} chunks  {st.n_terms} terms  avgdl={st.avgdl:.4f}")
     if st.unchanged:

@@ -48,10 +48,9 @@ def configure(p) -> None:
 
 
 def run(args, ctx) -> int:
-    from dataclasses import asdict
-
     from ...base.errors import SbError
     from ...base.jsonio import read_text
+    from ...base.record import as_dict
     from ...base.versions import NORMALIZER
     from ...domain.sources import ingest
     from ..listing import bounded, small
@@ -87,7 +86,7 @@ def run(args, ctx) -> int:
         if ready and not problems:
             ws.record("EXTRACT", f"extracted {len(ready)} source(s)")
     if args.json:
-        ctx.emit_json([asdict(ln) for ln in lines])
+        ctx.emit_json([as_dict(ln) for ln in lines])
     elif small(len(lines), args.verbose):
         for ln in lines:
             text = _text(ln)

@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import cast
 
 from ...base import jsonio
 from ...base.clock import today_iso
 from ...base.errors import Exit, Finding, SbError
 from ...base.patterns import hot
+from ...base.record import record
 from ...engines.ledger import ledger_html
 from ...engines.ledger import ledger_model as lm
 from ...engines.ledger.editions import footer_counts
@@ -36,7 +36,7 @@ HTML_TYPES = ("answer", "explainer", "deck", "brief", "infographic")
 _EMPTY_VISUAL = hot(r'\s*<figure class="visual">\s*<!-- SB:VISUAL --><!-- /SB:VISUAL -->\s*</figure>')
 
 
-@dataclass
+@record
 class Rendered:
     path: str
     notes: list[str]
@@ -184,7 +184,7 @@ def is_main(kind: str, view: LedgerView) -> bool:
     return kind == (plan_type or "answer")
 
 
-@dataclass
+@record
 class Composed:
     """A page as ``sb render`` would write it, not yet written."""
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.ids import is_claim_id, is_src_id
 from ...base.patterns import hot
+from ...base.record import record
 from ...base.versions import SCHEMA
 from ...engines.ledger import ledger_model as lm
 from ...engines.render.draft import ANY_REF, ref_ids
@@ -41,7 +41,7 @@ DRAFT_RECORD = "build/report.draft.json"
 STYLES = ("markdown", "plain", "evidence")
 
 
-@dataclass
+@record
 class ReportResult:
     path: str
     count: int

@@ -14,13 +14,13 @@ import json
 import os
 import re
 import shutil
-from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import Exit, SbError
 from ...base.patterns import lazy
+from ...base.record import field, record
 from ...base.versions import SB_VERSION, tool_versions
 from ...engines.ledger import ledger_model as lm
 from ..ledger.adjudications import with_reasons
@@ -34,7 +34,7 @@ SUMS, SIG = "SHA256SUMS", "SHA256SUMS.sig"
 PUBLIC_SKIP = (".src.html", ".fragment.html")
 
 
-@dataclass
+@record
 class PackageResult:
     out: str  # as given, for messages
     files: int

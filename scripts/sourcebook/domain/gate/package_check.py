@@ -17,12 +17,12 @@ import hmac
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from typing import cast
 
 from ...base.errors import Finding
 from ...base.ids import claim_id, is_src_id, sha256_file
 from ...base.patterns import hot, lazy
+from ...base.record import field, record
 from ...engines.text.citation import problem
 from ..ledger.ledger_view import view_of
 from ..workspace.records import Claim, SourceRecord
@@ -32,7 +32,7 @@ from .rederive import PACKAGE, Ledgers, ledger_findings, podcast_findings, repor
 _LINE = hot(r"^([0-9a-f]{64})  (.+)$")
 
 
-@dataclass
+@record
 class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     checksums: int = 0

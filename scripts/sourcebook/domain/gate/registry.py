@@ -7,13 +7,13 @@ families. Neither imports the other back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...base.errors import Finding
+from ...base.record import field, record
 
 
-@dataclass
+@record
 class GateResult:
     findings: list[Finding] = field(default_factory=list)
     note: str = ""

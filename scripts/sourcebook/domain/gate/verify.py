@@ -11,11 +11,11 @@ so a pass there leaves the state and the counter as they are and says how to lea
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 
 from ...base import jsonio
 from ...base.clock import now_iso
 from ...base.errors import Finding, SbError
+from ...base.record import field, record
 from ...base.versions import SB_VERSION
 from ..workspace.layout import Workspace
 from .context import GateContext, VerifyOptions
@@ -27,7 +27,7 @@ HELD_NEXT = ("the gates pass, but the workspace stays BLOCKED until a person dec
              "sb unblock --reason \"<what the user decided>\"")
 
 
-@dataclass
+@record
 class Row:
     gate: str
     findings: list[Finding]
@@ -40,7 +40,7 @@ class Row:
         return not self.findings
 
 
-@dataclass
+@record
 class Report:
     root: str
     rows: list[Row]

@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from dataclasses import dataclass, field
 
 from ...base.errors import Exit, SbError
 from ...base.gc_pause import paused_gc
+from ...base.record import field, record
 from ...engines.search.findterms import index_entries_dropped_first
 from ...engines.search.postings import Builder
 from ...engines.search.tokenize import DROPPED_FIRST
@@ -37,7 +37,7 @@ PARALLEL_MIN_DOCS = 6_000  # below this a second process costs more than it save
 OLD_FILES = ("meta.json", "sources.json", "docs.txt", "doclen.bin", "shards")  # index format 2
 
 
-@dataclass
+@record
 class IndexStats:
     n_docs: int
     n_terms: int

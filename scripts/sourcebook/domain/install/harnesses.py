@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...base import jsonio
 from ...base.errors import Exit, SbError
+from ...base.record import field, record
 from ...base.resources import KIT_ROOT, data_dir
 
 # Harness-specific tool names: a portable skill names `sb` commands and plain actions only.
@@ -49,13 +49,13 @@ Run `sb status` first; it prints the one next command. Nothing ships unless `sb 
 """
 
 
-@dataclass
+@record
 class Change:
     path: str  # relative to dest, POSIX
     action: str  # installed | updated | unchanged | linked | removed
 
 
-@dataclass
+@record
 class Report:
     dest: str
     harnesses: list[str]

@@ -4,8 +4,7 @@ page, its ledger and the gate agree on what entry 3 is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from ...base.record import field, record
 from ...engines.ledger.ledger_model import ledger_order, shown_spans
 from ..sources.store import all_sources, for_display
 from ..workspace.layout import Workspace
@@ -14,7 +13,7 @@ from .claims import load_claims
 from .plan import load_plan
 
 
-@dataclass
+@record
 class LedgerView:
     claims: list[Claim]
     by_id: dict[str, Claim]

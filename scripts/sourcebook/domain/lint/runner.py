@@ -7,9 +7,9 @@ errors are never waived.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ...base.record import field, record
 from ...base.versions import RULES as RULES_VERSION
 from .catalogue import load_rules
 from .page import Page
@@ -34,7 +34,7 @@ class LintFinding(NamedTuple):
         return f"{self.rule}  {self.file}:{self.line}  {self.detail}"
 
 
-@dataclass
+@record
 class LintReport:
     file: str
     findings: list[LintFinding] = field(default_factory=list)

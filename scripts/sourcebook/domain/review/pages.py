@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 
 from ...base.patterns import hot
+from ...base.record import field, record
 from ...engines.text.sentences import is_short_label
 from ..workspace.layout import Workspace
 
@@ -22,7 +22,7 @@ READ = ("prose", "title", "heading", "chart", "notes")
 _ASOF = hot(r"\d{4}-\d{2}-\d{2}")
 
 
-@dataclass
+@record
 class RawSentence:
     page: str
     order: int

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from urllib.parse import quote
 
 from ...base.errors import SbError
+from ...base.record import record
 
 DEFAULT_CDX = "https://web.archive.org/cdx/search/cdx"
 DEFAULT_REPLAY = "https://web.archive.org/web/{timestamp}id_/{url}"
 
 
-@dataclass
+@record
 class Capture:
     timestamp: str  # YYYYMMDDhhmmss
     original: str

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 
 from ...base import jsonio
 from ...base.errors import Exit, Finding, SbError
 from ...base.ids import chunk_id
+from ...base.record import record
 from ...base.versions import CHUNKER
 from ...engines.search.chunk import check_sizes, chunk
 from ..index.chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
@@ -29,7 +29,7 @@ PARALLEL_MIN = 200  # sources to chunk before a second process pays for itself
 BATCH = 100  # sources per task (progress moves per task)
 
 
-@dataclass
+@record
 class Chunked:
     source_id: str
     chunks: int

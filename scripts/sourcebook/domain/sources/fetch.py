@@ -21,10 +21,10 @@ import ssl
 import threading
 import time
 import zlib
-from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
 from ...base.errors import SbError
+from ...base.record import field, record
 from ...base.versions import SB_VERSION
 from ...engines.convert.registry import sniff
 from ...engines.formats.charset import parse_content_type
@@ -40,7 +40,7 @@ _REDIRECTS = (301, 302, 303, 307, 308)
 _READ = 65536
 
 
-@dataclass
+@record
 class Fetched:
     url: str
     final_url: str
@@ -232,7 +232,7 @@ def _read_body(resp: http.client.HTTPResponse, sock: socket.socket, deadline: _D
     return decoder.finish()
 
 
-@dataclass
+@record
 class _Response:
     status: int
     reason: str

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from ...base import jsonio
@@ -19,6 +18,7 @@ from ...base.errors import SbError
 from ...base.ids import sha256_bytes, sha256_text, src_id
 from ...base.jsonio import discard_staged
 from ...base.patterns import hot
+from ...base.record import field, record
 from ...base.versions import NORMALIZER, NORMALIZERS
 from ..workspace.layout import Workspace
 from ..workspace.records import SourceRecord
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 
 # ---- extract ------------------------------------------------------------------------------
-@dataclass
+@record
 class ExtractLine:
     status: str  # ready | needs-extraction | pending | drift | skipped | kept
     source_id: str

@@ -5,17 +5,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from dataclasses import dataclass
 from typing import Any
 
 from ...base.errors import SbError
 from ...base.ids import is_src_id
 from ...base.patterns import hot
+from ...base.record import record
 from ...base.schema import check
 from .layout import MANIFEST, Workspace, new_manifest
 
 
-@dataclass
+@record
 class InitResult:
     root: str
     created: bool

@@ -10,9 +10,9 @@ A value that cannot be resolved is recorded once (by declaration site) and left 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ...base.record import field, record
 from ..html.tree import Document, Element, Text
 from . import colors, select, values
 from .conditions import applies
@@ -42,7 +42,7 @@ _TEXT_SKIP = frozenset({"script", "style", "svg", "math", "option", "select", "t
 _ROOT_FONT = (16.0, 16.0)
 
 
-@dataclass
+@record
 class Style:
     """The computed values of one element that the rules use."""
 
@@ -79,7 +79,7 @@ class TextRun(NamedTuple):
     style: Style
 
 
-@dataclass
+@record
 class Computed:
     styles: dict = field(default_factory=dict)  # id(Element) -> Style
     texts: list = field(default_factory=list)  # TextRun for each visible, non-blank text node

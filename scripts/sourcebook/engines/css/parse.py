@@ -14,9 +14,9 @@ import bisect
 import hashlib
 import os
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ...base.record import field, record
 from .tokens import Token, tokenize
 
 _GROUPS = frozenset({"media", "supports", "layer", "container", "scope", "starting-style", "document",
@@ -28,7 +28,7 @@ _OPEN = {"{": "}", "(": ")", "[": "]", "function": ")"}
 MAX_DEPTH = 100  # nesting deeper than this is ignored
 
 
-@dataclass
+@record
 class Decl:
     prop: str
     value: str
@@ -49,7 +49,7 @@ class Decl:
         return got
 
 
-@dataclass
+@record
 class StyleRule:
     selector: str
     decls: list[Decl]
@@ -75,7 +75,7 @@ class StyleRule:
         return " ".join(f"@{n} {p}".strip() for n, p in self.conditions)
 
 
-@dataclass
+@record
 class AtRule:
     name: str
     prelude: str
@@ -84,14 +84,14 @@ class AtRule:
     decls: list[Decl] = field(default_factory=list)
 
 
-@dataclass
+@record
 class UrlRef:
     url: str
     line: int
     via: str  # "url" for url()/src()/image-set(), "import" for @import "..."
 
 
-@dataclass
+@record
 class Sheet:
     rules: list[StyleRule] = field(default_factory=list)
     at_rules: list[AtRule] = field(default_factory=list)

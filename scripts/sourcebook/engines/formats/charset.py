@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass, field
+
+from ...base.record import field, record
 
 # canonical (WHATWG) name -> (Python codec, labels). Names are what a record stores.
 _ENCODINGS: dict[str, tuple[str, str]] = {
@@ -89,7 +90,7 @@ _XML_DECL = re.compile(rb"""^<\?xml[^>]*?\sencoding\s*=\s*["']([^"']+)["']""")
 _HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.I)
 
 
-@dataclass
+@record
 class Decoded:
     text: str
     charset: str | None  # the canonical name used; None when nothing declared it (plain UTF-8)

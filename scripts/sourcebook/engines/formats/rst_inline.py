@@ -13,9 +13,9 @@ quotes, dashes and ellipses (``smartquotes``), code spans and code-like roles ex
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from ...base.patterns import hot
+from ...base.record import field, record
 from ..text.smartquotes import educate, educate_pieces
 from .canon_lines import code_span
 
@@ -57,7 +57,7 @@ _CODE_ROLES = frozenset(("func", "meth", "class", "exc", "data", "attr", "mod", 
 _CALLABLE = frozenset(("func", "meth", "function"))
 
 
-@dataclass
+@record
 class InlineContext:
     """What a document defines once and its inline markup refers to."""
 

@@ -12,11 +12,11 @@ whose article sits in oddly named markup), looser passes keep more, and the long
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
 from itertools import compress
 from operator import attrgetter
 
 from ...base.gc_pause import paused_gc
+from ...base.record import field, record
 from ..formats.extract_notes import LOSS_NOTE
 from ..text.normalize import normalize
 from .blocks import Renderer, absolute_http
@@ -39,7 +39,7 @@ PASSES = (Pass(), Pass(strict=False), Pass(strict=False, weigh_classes=False),
           Pass(strict=False, weigh_classes=False, clean=False))
 
 
-@dataclass
+@record
 class HtmlResult:
     text: str
     links: list[dict] = field(default_factory=list)

@@ -7,8 +7,9 @@ heading elsewhere is never mistaken for one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
+
+from ...base.record import field, record
 
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
     from ..html.tree import Element
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a c
 OPEN, CLOSE = "<!-- SB:LEDGER -->", "<!-- /SB:LEDGER -->"
 
 
-@dataclass
+@record
 class Block:
     line: int
     ids: list[str]
@@ -35,7 +36,7 @@ class Image(NamedTuple):
     in_claim_block: bool  # the image or one of its three nearest ancestors carries data-claim
 
 
-@dataclass
+@record
 class PageView:
     """What the gates need from a page, as plain data: a pure function of the page's text, so
     a repeat verify of an unchanged page can reuse it (see ``to_json``/``from_json``)."""

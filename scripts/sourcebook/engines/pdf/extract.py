@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass, field
 
 from ...base.patterns import hot
+from ...base.record import field, record
 from ...base.time_limit import TimeLimitExceeded, time_limit
 from ..text.normalize import normalize
 
@@ -30,7 +30,7 @@ _LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\uf
 _HYPHEN_BREAK = hot(r"(?<=\w)([-\u00ad])[ \t]*\n[ \t]*(?=\w)")
 
 
-@dataclass
+@record
 class PdfResult:
     text: str
     pages: list[dict] = field(default_factory=list)  # {"page": n (1-based), "start", "end"[, "label"]}

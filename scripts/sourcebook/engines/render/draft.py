@@ -15,9 +15,9 @@ line so an error can name it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from ...base.patterns import lazy
+from ...base.record import field, record
 
 CLAIM_REF = lazy(r"\[@(clm_[0-9a-f]{12}(?:\s*;\s*@clm_[0-9a-f]{12})*)\]")
 ANY_REF = lazy(r"\[@([^\]\s;]*)((?:\s*;\s*@[^\]\s;]*)*)\]")
@@ -38,7 +38,7 @@ _OTHER_LINK = lazy(r"\]\((?!https?://)[^)]*\)")
 _CODE_SPAN = lazy(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 
 
-@dataclass
+@record
 class Block:
     kind: str  # h1-h6 p li quote break img code table (raw: HTML made by sb itself, never from a draft)
     text: str

@@ -14,9 +14,9 @@ so is a short label (fewer than four words, or eight CJK characters) that carrie
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from ...base.patterns import lazy
+from ...base.record import field, record
 from ..text.sentences import is_short_label, split_sentences
 from .report import SOURCES_HEAD
 
@@ -39,7 +39,7 @@ def _readable(line: str) -> str:
     return _URL.sub(" ", _LINK.sub(lambda m: m.group(1), line))
 
 
-@dataclass
+@record
 class DraftSentence:
     line: int  # the line the sentence starts on
     text: str  # the sentence with its markers removed (what a reader reads)
@@ -52,7 +52,7 @@ class DraftSentence:
     tag_at: list[tuple[int, str]] = field(default_factory=list)  # where each tag stands: (offset, tag)
 
 
-@dataclass
+@record
 class StructureLine:
     line: int
     kind: str  # "heading" | "table"
@@ -62,7 +62,7 @@ class StructureLine:
     refs: list[str] = field(default_factory=list)
 
 
-@dataclass
+@record
 class DraftCitations:
     sentences: list[DraftSentence] = field(default_factory=list)  # prose sentences and short labels
     structure: list[StructureLine] = field(default_factory=list)  # headings and table rows

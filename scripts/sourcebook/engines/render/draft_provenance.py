@@ -20,10 +20,10 @@ question as the title needs no citation, but its figures and dates stand like an
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...base.errors import Finding
+from ...base.record import field, record
 from ..ledger import ledger_model as lm
 from ..ledger.arithmetic import cited_sources
 from ..ledger.source_names import source_named
@@ -51,7 +51,7 @@ class DraftLedger(NamedTuple):
     record_of: Callable[[str], Mapping | None] | None = None
 
 
-@dataclass
+@record
 class Assessment:
     kinds: list[tuple[DraftSentence, str]] = field(default_factory=list)  # prose sentences only
     findings: list[Finding] = field(default_factory=list)

@@ -11,10 +11,9 @@ workspace's state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ....base.errors import Finding
 from ....base.patterns import hot
+from ....base.record import field, record
 from ....engines.render.draft_check import MARK, _readable
 from ...artifacts.render import HTML_TYPES, Composed, compose_or_findings
 from ...workspace.layout import Workspace
@@ -26,7 +25,7 @@ _AT_MSG = hot(r"^(?P<rel>[^\s:]+\.html):(?P<line>\d+): ")
 _CLAIM = hot(r"^clm_[0-9a-f]{12}$")
 
 
-@dataclass
+@record
 class PageVerdict:
     kind: str
     page: str  # where sb render writes it (relative to the workspace)
