@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 from demo_kit import EPOCH, built_demo
 
-from sourcebook.base.record import as_dict, field, record
+from sourcebook.base.record import TupleRecord, as_dict, field, record
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,41 @@ def test_a_field_without_a_default_after_one_with_a_default_is_refused():
 
 def test_as_dict_gives_the_fields_in_order():
     assert as_dict(Point(1, 2, ["a"])) == {"x": 1, "y": 2, "tags": ["a"], "_memo": None}
+
+
+class Span(TupleRecord):
+    """A tuple record: a named tuple, as typing.NamedTuple makes one."""
+
+    start: int
+    end: int = 0
+
+    def width(self) -> int:
+        return self.end - self.start
+
+
+def test_a_tuple_record_is_the_named_tuple_namedtuple_makes():
+    s = Span(2, 5)
+    assert s == (2, 5) and isinstance(s, tuple) and s.width() == 3
+    assert Span(2) == Span(start=2, end=0)
+    assert Span._fields == ("start", "end") and s._replace(end=9) == (2, 9)
+    assert repr(s) == "Span(start=2, end=5)" and Span.__doc__.startswith("A tuple record")
+    assert Span.__annotations__ == {"start": "int", "end": "int"}
+    import pickle
+
+    assert pickle.loads(pickle.dumps(s)) == s
+
+
+def test_a_tuple_record_refuses_what_namedtuple_refuses():
+    with pytest.raises(TypeError):
+        class Bad(TupleRecord):
+            a: int = 0
+            b: int  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        class Worse(TupleRecord):
+            a: int
+
+            def _replace(self, **kw):  # type: ignore[override]
+                return self
 
 
 def test_verify_never_imports_dataclasses(demo_ws):

@@ -7,10 +7,10 @@ Keep each area's codes in its own block so additions merge cleanly.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from .record import TupleRecord
 
 
-class Code(NamedTuple):
+class Code(TupleRecord):
     meaning: str
     remedy: str
 

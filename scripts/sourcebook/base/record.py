@@ -1,4 +1,5 @@
-"""``record``: a typed record class, as ``@dataclass`` makes one, for a fraction of the cost.
+"""``record`` and ``TupleRecord``: typed records, as ``@dataclass`` and ``typing.NamedTuple``
+make them, for a fraction of the cost.
 
 ``sb verify`` imports some forty modules that define records. ``dataclasses`` imports
 ``inspect`` (and with it ``ast``, ``dis`` and ``tokenize``), and compiles three or four
@@ -12,13 +13,18 @@ and ``repr`` are by the fields, as a dataclass's are, and a record is unhashable
 non-frozen dataclass is. Type checkers read ``record`` as ``dataclass`` itself, so a record is
 checked exactly as a dataclass would be. A frozen record, or one read by ``dataclasses.asdict``,
 stays a dataclass.
+
+``TupleRecord`` is ``typing.NamedTuple`` without its checks of each field's annotation (under
+``from __future__ import annotations`` each one is a string it compiles): the class is the
+``collections.namedtuple`` that ``NamedTuple`` would make, with the class body's methods.
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["as_dict", "field", "record"]
+__all__ = ["TupleRecord", "as_dict", "field", "record"]
 
 _MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "MISSING"})()
 
@@ -100,8 +106,40 @@ def as_dict(obj: Any) -> dict[str, Any]:
     return {n: getattr(obj, n) for n in type(obj).__record_fields__}
 
 
+# as typing.NamedTuple: what a class body may not set, and what it sets that is not copied
+_PROHIBITED = frozenset(("__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make",
+                         "_replace", "_asdict", "_source"))
+_SPECIAL = frozenset(("__module__", "__name__", "__annotations__", "__qualname__"))
+
+
+class _TupleMeta(type):
+    """Makes ``class P(TupleRecord): x: int; y: int = 0`` the named tuple ``NamedTuple`` would."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
+        if not bases:  # TupleRecord itself
+            return super().__new__(mcls, name, bases, ns)
+        annotations = dict(ns.get("__annotations__", {}))
+        defaults = []
+        for field_name in annotations:
+            if field_name in ns:
+                defaults.append(ns[field_name])
+            elif defaults:
+                raise TypeError(f"{name}: non-default field {field_name!r} follows a default field")
+        cls = namedtuple(name, list(annotations), defaults=defaults, module=ns.get("__module__"))  # type: ignore[misc]
+        cls.__qualname__ = ns.get("__qualname__", name)
+        cls.__annotations__ = annotations
+        for key, value in ns.items():
+            if key in _PROHIBITED:
+                raise AttributeError(f"{name}: cannot overwrite the named tuple's {key}")
+            if key not in _SPECIAL and key not in annotations:
+                setattr(cls, key, value)
+        return cls
+
+
 if TYPE_CHECKING:
     from dataclasses import dataclass as record
     from dataclasses import field
+    from typing import NamedTuple as TupleRecord
 else:
     record, field = _record, _field
+    TupleRecord = _TupleMeta("TupleRecord", (), {"__module__": __name__, "__doc__": "A typed named tuple."})

@@ -11,9 +11,9 @@ checks ``build/report.md`` with the same ``assess`` (``draft_ledger`` builds wha
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
 
 from ...base.errors import Finding, SbError
+from ...base.record import TupleRecord
 from ...engines.render import draft_check
 from ...engines.render.draft_editions import same_document_findings
 from ...engines.render.draft_provenance import Assessment, DraftLedger, assess, uncited_findings
@@ -34,7 +34,7 @@ REPORT_UNCITED_ADVICE = ("is neither cited, the author's inference nor framing; 
                          "[framing]; then `sb render report` again")
 
 
-class DraftReport(NamedTuple):
+class DraftReport(TupleRecord):
     findings: list[Finding]
     stats: str
     assessment: Assessment | None = None

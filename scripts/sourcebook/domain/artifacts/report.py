@@ -14,13 +14,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.ids import is_claim_id, is_src_id
 from ...base.patterns import hot
-from ...base.record import record
+from ...base.record import TupleRecord, record
 from ...base.versions import SCHEMA
 from ...engines.ledger import ledger_model as lm
 from ...engines.render.draft import ANY_REF, ref_ids
@@ -48,7 +47,7 @@ class ReportResult:
     notes: list[str]
 
 
-class ReportDraft(NamedTuple):
+class ReportDraft(TupleRecord):
     """What ``sb render report`` rendered ``build/report.md`` from."""
 
     draft: str  # the draft without its old Sources block

@@ -13,10 +13,11 @@ import hashlib
 import json
 import os
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
+from ...base.record import TupleRecord
 from ...engines.page.view import PageView, read_page
 from ..sources.store import decoded_head, read_head
 from ..workspace.layout import MANIFEST, Workspace
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 WHOLE = ("*",)  # ``ledger_key`` over each source's whole record
 
 
-class VerifyOptions(NamedTuple):
+class VerifyOptions(TupleRecord):
     html: str | None = None  # absolute path of an explicit page
     artifact: str | None = None  # an artifact type: build/<type>.html
     podcast: bool = False
@@ -43,7 +44,7 @@ class VerifyOptions(NamedTuple):
     main: bool = True  # the in-memory page is the plan's artifact (it carries the whole ledger)
 
 
-class Page(NamedTuple):
+class Page(TupleRecord):
     path: str  # absolute
     rel: str  # as shown in findings
     exists: bool

@@ -15,11 +15,12 @@ dates are compared exactly everywhere.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ...engines.ledger.inject import CLOSE, OPEN
 
 if TYPE_CHECKING:  # the renderers are loaded only when something is rendered (not on a cached run)
@@ -29,7 +30,7 @@ if TYPE_CHECKING:  # the renderers are loaded only when something is rendered (n
 MASK = "SBSOURCENAMEWITHHELD"  # survives HTML and Markdown escaping unchanged
 
 
-class Names(NamedTuple):
+class Names(TupleRecord):
     """How the derived files are named where they are checked (``build/...`` or a package's)."""
 
     report: str
@@ -46,7 +47,7 @@ PACKAGE = Names("report.md", "report.draft.json", "podcast.md", "podcast.script.
                 "audio/concat.txt")
 
 
-class Ledgers(NamedTuple):
+class Ledgers(TupleRecord):
     """The ledger to render from: as is, or (a public package) with source names masked, one
     view for the HTML ledger (publisher and locator kept: they decide corroboration) and one
     for the Markdown files."""

@@ -7,10 +7,9 @@ families. Neither imports the other back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from ...base.errors import Finding
-from ...base.record import field, record
+from ...base.record import TupleRecord, field, record
 
 
 @record
@@ -21,7 +20,7 @@ class GateResult:
     extra: dict = field(default_factory=dict)  # more keys for the gate's entry in --json (shown with its note)
 
 
-class Gate(NamedTuple):
+class Gate(TupleRecord):
     name: str
     order: int
     fn: Callable

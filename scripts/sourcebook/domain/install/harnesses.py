@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import NamedTuple
 
 from ...base import jsonio
 from ...base.errors import Exit, SbError
-from ...base.record import field, record
+from ...base.record import TupleRecord, field, record
 from ...base.resources import KIT_ROOT, data_dir
 
 # Harness-specific tool names: a portable skill names `sb` commands and plain actions only.
 FORBIDDEN = ("WebFetch", "Bash(", "str_replace", "read_file", "apply_patch", "mcp__")
 
 
-class Layout(NamedTuple):
+class Layout(TupleRecord):
     skill: str  # folder that receives a copy of skills/sourcebook
     commands: str | None  # folder that receives commands/*.md (None: the harness has none)
 

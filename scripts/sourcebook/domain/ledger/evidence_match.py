@@ -14,9 +14,9 @@ replaces the claim's evidence.
 from __future__ import annotations
 
 import shlex
-from typing import NamedTuple
 
 from ...base.errors import SbError
+from ...base.record import TupleRecord
 from ...engines.search.reader_view import View, build, quote_view, spans_of
 from ...engines.text.citation import MAX_GAP
 
@@ -25,7 +25,7 @@ build_view = build
 CAP = 50
 
 
-class Located(NamedTuple):
+class Located(TupleRecord):
     """A quote stored from a tolerant match: where, and what was stored."""
 
     subject: str

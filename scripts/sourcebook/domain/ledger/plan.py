@@ -21,11 +21,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ...base.schema import check
 from ...base.versions import SCHEMA
 from ..workspace.layout import Workspace
@@ -40,7 +40,7 @@ _SLUG_WORDS = 4  # a short id: the heading's first words
 _SLUG_CHARS = 32
 
 
-class DraftSections(NamedTuple):
+class DraftSections(TupleRecord):
     sections: list[dict]
     history: list[tuple[str, str | None]]  # superseded claims cited but not placed: (id, successor)
     hidden: list[str]  # contested active claims the draft cites nowhere (the plan gate refuses these)
@@ -129,7 +129,7 @@ def load_plan_quiet(ws: Workspace) -> dict | None:
         return None
 
 
-class PlanResult(NamedTuple):
+class PlanResult(TupleRecord):
     plan: dict
     problems: list[Finding]
     written: bool

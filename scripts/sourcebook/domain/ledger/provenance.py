@@ -52,10 +52,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...base.errors import Finding
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ...engines.ledger.source_names import HEAD as _HEAD
 from ...engines.ledger.source_names import doc_ids, names_cited_id, names_source
 from ...engines.ledger.source_names import names_itself as _names_itself
@@ -63,7 +64,7 @@ from ...engines.ledger.source_names import published as _published
 from ...engines.text import stance
 
 
-class Flag(NamedTuple):
+class Flag(TupleRecord):
     rule: str  # one of REFUSED or REVIEW
     message: str  # what is wrong, naming the figure, quote or date
     key: str = ""  # review flags: what an ack records to silence this very flag
@@ -913,7 +914,7 @@ def add_warnings(claim: Mapping, flags: list[Flag]) -> list[Finding]:
     return out
 
 
-class AuthorText(NamedTuple):
+class AuthorText(TupleRecord):
     subject: str  # the claim, decision or source it is shown for
     where: str  # what the reader sees it as, and the command that changes it
     bad: list[str]  # its figures and dates that nothing it speaks of states

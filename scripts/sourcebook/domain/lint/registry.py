@@ -7,18 +7,19 @@ detail). Rule ids are stable: they are what waivers, docs and the gate name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+
+from ...base.record import TupleRecord
 
 ERROR, WARN = "error", "warn"
 
 
-class Hit(NamedTuple):
+class Hit(TupleRecord):
     line: int
     snippet: str
     detail: str
 
 
-class Rule(NamedTuple):
+class Rule(TupleRecord):
     id: str
     severity: str  # "error" (blocks, cannot be waived) or "warn" (needs a written waiver)
     message: str  # what fires it

@@ -7,16 +7,14 @@ errors are never waived.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from ...base.record import field, record
+from ...base.record import TupleRecord, field, record
 from ...base.versions import RULES as RULES_VERSION
 from .catalogue import load_rules
 from .page import Page
 from .registry import ERROR
 
 
-class LintFinding(NamedTuple):
+class LintFinding(TupleRecord):
     rule: str
     severity: str  # "error" or "warn"
     file: str

@@ -15,9 +15,9 @@ sentence lacks a current ``ok``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from ...base.patterns import hot
+from ...base.record import TupleRecord
 from ..workspace.layout import Workspace
 from . import record
 from .pages import RawSentence, html_sentences, read_all
@@ -26,7 +26,7 @@ NOT_REVIEWED = "Not reviewed by a person."
 REVIEWED = hot(r"Reviewed by a person: all \d+ sentences? marked ok on \d{4}-\d{2}-\d{2}\.")
 
 
-class Judged(NamedTuple):
+class Judged(TupleRecord):
     """One shipped sentence: its id, the digest a mark must carry, its newest mark."""
 
     raw: RawSentence
@@ -76,7 +76,7 @@ def page_footer(ws: Workspace, rel: str, html: str, claims: Mapping[str, Mapping
     return footer(judged(html_sentences(rel, html, {k: dict(v) for k, v in claims.items()}), claims, doc))
 
 
-class Missing(NamedTuple):
+class Missing(TupleRecord):
     subject: str  # a sentence id (s-...) or a claim id
     page: str
     text: str

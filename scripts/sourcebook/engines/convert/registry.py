@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import NamedTuple
 
+from ...base.record import TupleRecord
 from ...base.versions import NORMALIZER
 from ..formats.plain_extract import Extracted
 
 
-class Request(NamedTuple):
+class Request(TupleRecord):
     """What a converter is given besides the bytes."""
 
     media_type: str | None
@@ -32,7 +32,7 @@ class Request(NamedTuple):
     titled: bool = True  # also the title the text gives itself (a re-extraction compares text only)
 
 
-class Format(NamedTuple):
+class Format(TupleRecord):
     tool: str
     version: int
     media: dict[str, str]  # media type -> the extension a capture of it is stored under

@@ -10,9 +10,7 @@ A value that cannot be resolved is recorded once (by declaration site) and left 
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from ...base.record import field, record
+from ...base.record import TupleRecord, field, record
 from ..html.tree import Document, Element, Text
 from . import colors, select, values
 from .conditions import applies
@@ -74,7 +72,7 @@ _SHARED = ("color", "bg", "bg_image", "font", "weight", "display_none", "invisib
            "transform", "spacing")
 
 
-class TextRun(NamedTuple):
+class TextRun(TupleRecord):
     node: Text
     style: Style
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import re
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from .colorspace import (  # noqa: F401  (re-exported: the colour API lives here)
     D50,
     D50_TO_D65,
@@ -40,7 +40,7 @@ from .colorspace import (  # noqa: F401  (re-exported: the colour API lives here
 from .namedcolors import NAMED
 
 
-class RGBA(NamedTuple):
+class RGBA(TupleRecord):
     r: float
     g: float
     b: float

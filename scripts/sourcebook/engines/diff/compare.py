@@ -7,12 +7,11 @@ number of occurrences), and ``changed`` when the words are gone.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ...base.record import TupleRecord
 from ..search.find import find_all
 
 
-class SpanFate(NamedTuple):
+class SpanFate(TupleRecord):
     outcome: str  # intact | moved | changed
     start: int | None
     end: int | None

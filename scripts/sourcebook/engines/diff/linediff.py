@@ -7,12 +7,13 @@ ships; a reader fixing a difference needs the line and both versions, not a whol
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+
+from ...base.record import TupleRecord
 
 SHOWN = 72  # characters of each version a finding shows
 
 
-class LineDiff(NamedTuple):
+class LineDiff(TupleRecord):
     line: int  # 1-based, in the texts compared
     shipped: str  # that line as it ships (shortened), "(end of file)" past the last line
     expected: str  # that line as sourcebook writes it (shortened)

@@ -8,14 +8,14 @@ with the passage's best-matching stretch and returns what each side has that the
 from __future__ import annotations
 
 from difflib import SequenceMatcher
-from typing import NamedTuple
 
 from ...base.patterns import hot
+from ...base.record import TupleRecord
 
 _WORD = hot(r"\S+")
 
 
-class WordDiff(NamedTuple):
+class WordDiff(TupleRecord):
     pasted: list[str]  # words of the paste that the passage does not have there
     source: list[str]  # the passage's words in their place
     start: int  # the aligned stretch of the passage (code points into the text given)

@@ -16,9 +16,9 @@ import re
 from collections.abc import Iterator
 from itertools import repeat
 from operator import attrgetter
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from .blocks import BLOCKS, HEADINGS, SILENT, is_data_table, silent
 from .names import words, words_of
 from .tree import COMMAS as _COMMAS
@@ -92,7 +92,7 @@ _MEDIA = {"img": 1, "input": 1000, "select": 1000, "textarea": 1000, "embed": 10
 TEXT, LINK, COMMAS, P, IMG, LI, INPUT, EMBED, HEAD, LIST = range(10)
 
 
-class Pass(NamedTuple):
+class Pass(TupleRecord):
     strict: bool = True  # drop elements named with the weak words too
     weigh_classes: bool = True
     clean: bool = True  # conditional clean-up of the chosen content
@@ -344,7 +344,7 @@ class Page:
         return Measure(text, link, commas, inline, block_child)
 
 
-class Measure(NamedTuple):
+class Measure(TupleRecord):
     text: list[int]
     link: list[int]
     commas: list[int]

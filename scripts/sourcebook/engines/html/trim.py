@@ -15,8 +15,7 @@ Link offsets are carried over to the trimmed text.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ...base.record import TupleRecord
 from .captions import CAPTION_OPEN
 
 TAIL_CHARS = 100  # a trailing block longer than this is kept, whatever it looks like
@@ -33,7 +32,7 @@ SENTENCE_HEADING = 60
 _ENDS = frozenset(".!?。…\"”»")
 
 
-class _Block(NamedTuple):
+class _Block(TupleRecord):
     start: int
     end: int  # one past the block's last character (before the blank line)
     level: int  # heading level, 0 for other blocks

@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
-from typing import NamedTuple
 
 from ...base.patterns import hot
+from ...base.record import TupleRecord
 
 OPS = ("difference", "sum", "ratio", "percent_change")
 ARITY = {"difference": 2, "ratio": 2, "percent_change": 2}  # sum: two or more
@@ -36,14 +36,14 @@ _NOT_QUANTITY = frozenset({"date", "time", "version", "ambiguous", "year"})
 _INPUT = hot(r"^(clm_[0-9a-f]{12})(?:=(.+))?$", re.S)
 
 
-class Quantity(NamedTuple):
+class Quantity(TupleRecord):
     unit: str  # "number", "percent", "money:EUR", ... (the figure's kind, money with its currency)
     value: Decimal
     written: str  # as it stands in the text
     symbol: str = ""  # the unit of measure written beside it ("MB" of "34.7MB"), shown in the ledger
 
 
-class Derivation(NamedTuple):
+class Derivation(TupleRecord):
     op: str
     inputs: list[tuple[str, Quantity]]  # (claim id, its figure), in the order given
     result: Decimal  # rounded to ``places``

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ..html.tree import Text
 
 if TYPE_CHECKING:
@@ -832,7 +833,7 @@ def _uncited_clause(text: str, start: int, end: int, nxt: int, offsets: list[int
     return ""
 
 
-class InferredSplit(NamedTuple):
+class InferredSplit(TupleRecord):
     """A sentence whose clauses are cited apart, one or more by an inferred claim's citation
     alone: ``rest`` is the sentence without those clauses (what its other citations back),
     ``shift`` moves an offset of the sentence to ``rest``, ``clauses`` are the inference's."""

@@ -36,10 +36,11 @@ import base64
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 from urllib.parse import unquote_to_bytes
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ...base.unseen import ANY, BIDI, hidden
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ _MOTION = frozenset({"animation", "animation-name", "-webkit-animation", "-webki
 _LEDGER_IDS = {"c-": "ledger-entry", "h-": "history-entry", "w-": "withdrawn-entry"}
 
 
-class Flaw(NamedTuple):
+class Flaw(TupleRecord):
     code: str
     line: int
     detail: str

@@ -7,9 +7,9 @@ heading elsewhere is never mistaken for one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from ...base.record import field, record
+from ...base.record import TupleRecord, field, record
 
 if TYPE_CHECKING:  # the tree is imported only when a page is read, not when a cached view is reused
     from ..html.tree import Element
@@ -30,7 +30,7 @@ class Block:
     tails: list[tuple[list[str], list[str]]] = field(default_factory=list)
 
 
-class Image(NamedTuple):
+class Image(TupleRecord):
     line: int
     attrs: dict[str, str]
     in_claim_block: bool  # the image or one of its three nearest ancestors carries data-claim

@@ -49,9 +49,10 @@ plain data comes out, so a gate can cache it by the page's digest.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ..css import colors, values
 from ..css.paint import paint
 from ..css.vars import has_var, substitute
@@ -76,7 +77,7 @@ _ANGLE = lazy(r"^(-?[\d.]+)(deg|turn|rad|grad)?$")
 _APPARATUS = frozenset({"ref-sep"})
 
 
-class Unseen(NamedTuple):
+class Unseen(TupleRecord):
     line: int
     ids: list[str]
     how: str

@@ -20,10 +20,9 @@ question as the title needs no citation, but its figures and dates stand like an
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import NamedTuple
 
 from ...base.errors import Finding
-from ...base.record import field, record
+from ...base.record import TupleRecord, field, record
 from ..ledger import ledger_model as lm
 from ..ledger.arithmetic import cited_sources
 from ..ledger.source_names import source_named
@@ -37,7 +36,7 @@ KINDS = ("cited", "inferred", "unverified", "framing", "uncited")
 LIST_LIMIT = 20  # uncited sentences named one by one; the rest are counted
 
 
-class DraftLedger(NamedTuple):
+class DraftLedger(TupleRecord):
     """What a draft's sentences are checked against."""
 
     by_num: Mapping[int, str]  # report number -> source id

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import NamedTuple
 
 from ...base.patterns import hot
+from ...base.record import TupleRecord
 
 TARGET = 1600
 OVERLAP = 240
@@ -35,14 +35,14 @@ _PARA_SEP = hot(r"\n[ \t]*\n")
 _SENTENCE_END = hot(r"(?<=[.!?])\s+")
 
 
-class Chunk(NamedTuple):
+class Chunk(TupleRecord):
     ordinal: int
     start: int
     end: int
     heading_path: tuple[str, ...]
 
 
-class Block(NamedTuple):
+class Block(TupleRecord):
     start: int
     end: int
     level: int  # 1-3 for a heading line, 0 for a paragraph

@@ -11,9 +11,9 @@ import json
 import re
 import unicodedata
 from functools import lru_cache
-from typing import NamedTuple
 
 from ...base.patterns import hot
+from ...base.record import TupleRecord
 
 MAX_GAP = 2000
 
@@ -35,7 +35,7 @@ class FindError(Exception):
         self.candidates = candidates or []
 
 
-class Hit(NamedTuple):
+class Hit(TupleRecord):
     start: int
     end: int
     level: str

@@ -53,9 +53,9 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from itertools import islice
-from typing import NamedTuple
 
 from ...base.patterns import hot, lazy
+from ...base.record import TupleRecord
 from .find import FILL, INVISIBLE, _prepare
 from .postings import FIND_PREFIX
 from .tokenize import DROPPED_FIRST, coarse_text, dropped_first_counts, tokenize
@@ -99,7 +99,7 @@ _ALNUM_BYTES = bytes(int(chr(b).isalnum()) for b in range(128)) + bytes(128)
 _WIDE_ALNUM = lazy(r"[^\x00-\x7f\W_]+")  # str.isalnum() beyond ASCII: what \w holds but "_"
 
 
-class Hidden(NamedTuple):
+class Hidden(TupleRecord):
     """What markup in a text may hide from find (``hidden_spans``)."""
 
     mask: bytearray  # per character: 1 for a letter or digit outside every hidden span, else 0
@@ -355,7 +355,7 @@ def index_entries_dropped_first(text: str, chunks: list[tuple[int, int]]) -> lis
     return out
 
 
-class Stage(NamedTuple):
+class Stage(TupleRecord):
     """The terms a text must hold for one step of find to match there (``joined``: each term
     may be held as a find-only ``~`` key instead). ``terms`` empty: no indexed term, so every
     text must be read. ``bound``: the most a chunk lying wholly inside a match can hold (None: no

@@ -22,9 +22,9 @@ import re
 import unicodedata
 from bisect import bisect_right
 from functools import lru_cache
-from typing import NamedTuple
 
 from ...base.patterns import hot
+from ...base.record import TupleRecord
 from .find import FILL
 
 # what each token of the source becomes in the view
@@ -50,7 +50,7 @@ _TOKEN = hot(
 )
 
 
-class View(NamedTuple):
+class View(TupleRecord):
     text: str  # the reader view
     starts: list[int]  # view offset where each segment begins
     segs: list[tuple[int, int, int, int]]  # (view start, source start, source end, kind)

@@ -8,12 +8,11 @@ Pure data and the lists derived from it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 
 
-class Currency(NamedTuple):
+class Currency(TupleRecord):
     code: str  # ISO 4217, or a symbol standing for a family ("$", "¥"), or "MARK"
     symbols: tuple[str, ...] = ()  # written before or after the amount ("€", "US$")
     words: tuple[str, ...] = ()  # regex fragments of its names, written after the amount

@@ -28,9 +28,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from .figure_dates import date_parts
 from .figure_match import is_backed, small_word
 from .figure_scan import Figure, _figures, _value
@@ -154,7 +154,7 @@ _STOP = frozenset(
     "could do does did so such just only very now still yet set due".split())
 
 
-class Frame(NamedTuple):
+class Frame(TupleRecord):
     figure: Figure
     clause: tuple[int, int]  # the figure's clause: offsets into the text
     counted: str  # what it counts: a class of _COUNTED, "duration", "attribute" (an age), or ""

@@ -8,9 +8,9 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from . import currencies
 from .figure_dates import date_parts
 from .figure_scan import Figure, _figures, _value, exact_digits
@@ -99,7 +99,7 @@ _AFTER = lazy(r"(?<![\w])(?:a|one|two|three|four|five|six|seven|eight|nine|ten|t
               r"(?:days?|weeks?|months?|years?)\s+(?:after|later)(?![\w])", re.I)
 
 
-class _Backing(NamedTuple):
+class _Backing(TupleRecord):
     figures: tuple[Figure, ...]
     facts: frozenset[str]
     periods: frozenset[str]  # the periods the text names anywhere ("weekday ridership")

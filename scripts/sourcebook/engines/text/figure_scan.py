@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ...base.unseen import DIGIT_LIKE, lookalikes_read
 from . import currencies
 from .figure_dates import (
@@ -55,7 +55,7 @@ _CN_PERCENT = lazy(r"百分之(" + _CN + r"+|\d+(?:\.\d+)?)")
 _CN_RUN = lazy(_CN + "+")
 
 
-class Figure(NamedTuple):
+class Figure(TupleRecord):
     kind: str  # one of KINDS
     key: str  # canonical comparable form
     written: str  # as it stands in the text

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import NamedTuple
 
 from ...base.patterns import folded, lazy
+from ...base.record import TupleRecord
 from ...base.unseen import lookalikes_read
 
 # same-length folds kept from before NFKC is consulted (signs NFKC leaves alone)
@@ -35,7 +35,7 @@ _SIGNS = {"％": "%", "＄": "$", "￥": "¥"}
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75"}
 
 
-class View(NamedTuple):
+class View(TupleRecord):
     t: str  # the view
     starts: tuple[int, ...]  # per character of the view: where it starts in the text
     ends: tuple[int, ...]  # per character of the view: where it ends in the text
@@ -119,7 +119,7 @@ def _any_word(text: str) -> bool:
         _OGO.search(low) is not None or any(low[m.start():m.end()] in _RU_WORDS for m in _WORD_RUN.finditer(text)))
 
 
-class _Run(NamedTuple):
+class _Run(TupleRecord):
     start: int
     end: int
     digits: str

@@ -6,9 +6,9 @@ reader cannot place ("next Tuesday", 来週, завтра). Pure data and one fu
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from .sentences import is_cjk
 
 # --- units: what is counted, and per what -------------------------------------------------
@@ -136,7 +136,7 @@ _POINTED = lazy(r"(?<![^\W\d_])(?:these|those|the|both)\s+\Z", re.I)
 _DOCUMENTS = lazy(r"^(?:documents?|sources?|proposals?|peps?|rfcs?|drafts?)$", re.I)
 
 
-class Count(NamedTuple):
+class Count(TupleRecord):
     written: str
     n: int  # 0 for a multiplier
     kind: str  # "multiplier" | "sources" | "apparatus" | "thing" | "none"
@@ -198,7 +198,7 @@ _DOWN = frozenset(("fewer than", "less than", "lower than", "under", "below", "u
                    "a bit below", "slightly under", "slightly below", "<", "≤", "<=", "fewer", "less", "younger"))
 
 
-class Comparison(NamedTuple):
+class Comparison(TupleRecord):
     written: str  # the word or sign as it stands ("under", "+", "≥")
     way: str  # "up" (over, at least, +), "down" (under, up to, nearly), "about" (about, ~)
     sign: bool  # written as a sign: "~38,500" says more than "about 38,500"
@@ -382,7 +382,7 @@ _MAGNITUDE = lazy(
 _MAG_VALUE = {"dozens": 12, "scores": 20, "hundreds": 100, "thousands": 10**3, "millions": 10**6, "billions": 10**9}
 
 
-class Magnitude(NamedTuple):
+class Magnitude(TupleRecord):
     written: str
     low: int  # the least number the words can mean ("hundreds" -> 200)
     high: int  # the first number they no longer mean ("hundreds" -> 1000)

@@ -4,15 +4,15 @@ the contradiction detector compares the values, the charts plot them."""
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 
 NUMBER = lazy(r"(-?\d[\d,]*(?:\.\d+)?)\s*(%|k\b|m\b|bn\b|b\b|million|billion|thousand)?", re.I)
 SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
 
 
-class Number(NamedTuple):
+class Number(TupleRecord):
     written: str  # as it stands in the text
     value: float  # scaled: "2.5 million" is 2500000.0
     suffix: str  # lower-case suffix ("%", "k", "million", ...) or ""

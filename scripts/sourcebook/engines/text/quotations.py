@@ -12,9 +12,9 @@ closes at the end of one ('a lost cause'). A lone apostrophe ("it's", "the rider
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 
 # opening mark -> closing marks; the content is one line and not empty
 _PAIRS = {'"': '"', "“": "”", "„": "“”", "‘": "’", "«": "»", "»": "«", "‹": "›", "「": "」", "『": "』", "〝": "〞〟", "‟": "”"}
@@ -38,7 +38,7 @@ def _marks_read(text: str) -> str:
     return _LOOKALIKE_PAIR.sub(lambda m: '"' + m.group(0)[1:-1] + '"', text)
 
 
-class Quotation(NamedTuple):
+class Quotation(TupleRecord):
     text: str  # the marks and what they enclose
     start: int
     end: int

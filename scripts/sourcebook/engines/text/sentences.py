@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import math
 import re
-from typing import NamedTuple
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 
 
-class Sentence(NamedTuple):
+class Sentence(TupleRecord):
     start: int  # code-point offsets into the text given, whitespace trimmed
     end: int
     text: str  # text[start:end]

@@ -33,9 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache, wraps
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from ...base.patterns import lazy
+from ...base.record import TupleRecord
 from ...base.unseen import as_seen
 
 # "No. 5" is a number, not a negation; "n't" is glued to its verb.
@@ -4080,7 +4081,7 @@ def keeps_question(text: str) -> bool:
     return _ASKS.search(text) is not None
 
 
-class Cut(NamedTuple):
+class Cut(TupleRecord):
     kind: str  # "reporting" | "question" | "negation" | "plan"
     words: str  # the words before the quote (or the question mark) that say so
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import partial
-from typing import NamedTuple
 
 from .....base.errors import Finding
 from .....base.patterns import hot
+from .....base.record import TupleRecord
 from ...context import GateContext, Page, Recent, safe
 from ...prose_fixed import template_texts, texts_digest
 from ...registry import GateResult, register
@@ -47,7 +47,7 @@ _FIX = {
 }
 
 
-class _Shipped(NamedTuple):
+class _Shipped(TupleRecord):
     """What the templates themselves write: their scripts by digest, every declaration of their
     style sheets, and each rule's (selector, property, value)."""
     scripts: frozenset[str]
