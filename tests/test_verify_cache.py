@@ -419,3 +419,105 @@ def test_the_top_of_a_text_decodes_as_the_whole_text_does(data, n):
     from sourcebook.domain.sources.store import decoded_head
 
     assert decoded_head(data, n) == data.decode("utf-8", errors="replace")[:n]
+
+
+def _count_record_checks(monkeypatch) -> list[str]:
+    """The source records the schemas gate checks against their schema from now on."""
+    from sourcebook.domain.gate.gates.records import schemas
+
+    checked: list[str] = []
+    real = schemas.schema_findings
+
+    def counting(instance, name, subject):
+        if name == "source":
+            checked.append(subject)
+        return real(instance, name, subject)
+
+    monkeypatch.setattr(schemas, "schema_findings", counting)
+    return checked
+
+
+def test_records_written_by_add_and_extract_are_not_checked_again_and_an_edit_still_is(ws, monkeypatch):
+    """`sb add` and `sb extract` tell the cache of each record they write that passes the record
+    checks, keyed by its bytes (files written a moment ago cannot be remembered by identity): the
+    first verify checks none of them again. A record edited since is checked, and refused."""
+    ids, cs = good_workspace(ws)  # default RACY_NS: everything here was written just now
+    checked = _count_record_checks(monkeypatch)
+    r = sb("verify", cwd=ws)
+    assert r.rc == 0 and checked == [], (checked, r.both)
+    assert sb("verify", "--no-cache", cwd=ws).rc == 0 and len(checked) == 3
+    checked.clear()
+    sj = os.path.join(ws, "sources", ids["trade"], "source.json")
+    edit(sj, '"tier": "B"', '"tier": "Z"')
+    r = sb("verify", cwd=ws)
+    assert r.rc == 2 and "E-SCHEMA" in codes(r), r.both
+    assert checked == [f"sources/{ids['trade']}/source.json"], checked
+    # put back by `sb source set`: told to the cache again, and passes unchecked
+    checked.clear()
+    edit(sj, '"tier": "Z"', '"tier": "B"')
+    assert sb("source", "set", ids["trade"], "title=Trade", cwd=ws).rc == 0
+    r = sb("verify", cwd=ws)
+    assert r.rc == 0 and checked == [], (checked, r.both)
+
+
+def _count_raw_reads(monkeypatch) -> list[str]:
+    """The raw captures verify reads (to hash or extract them) from now on."""
+    from sourcebook.domain.gate.context import GateContext
+
+    read: list[str] = []
+    real = GateContext.read_raw
+
+    def counting(path):
+        read.append(os.path.basename(os.path.dirname(path)))
+        return real(path)
+
+    monkeypatch.setattr(GateContext, "read_raw", staticmethod(counting))
+    return read
+
+
+def test_claim_import_tells_verify_the_captures_of_the_sources_it_cites(good, monkeypatch):
+    """`sb claim import` reads the texts its claims cite, long after they were written, and hashes
+    their raw captures for verify: the first verify after it does not read those captures. A
+    capture edited since is read, and refused."""
+    root, ids, cs = good  # no verify yet: the cache holds what `sb add` and `sb extract` told it
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    read = _count_raw_reads(monkeypatch)
+    sb("verify", cwd=root)
+    assert ids["trade"] not in read and sorted(read) == sorted([ids["operator"], ids["forum"]]), read
+    raw = [n for n in os.listdir(os.path.join(root, "sources", ids["trade"])) if n.startswith("raw.")][0]
+    edit(os.path.join(root, "sources", ids["trade"], raw), "Analysts", "ANALYSTS")  # same size
+    read.clear()
+    r = sb("verify", cwd=root)
+    assert "E-DEEP-RAW" in codes(r) and read == [ids["trade"]], (read, r.both)
+
+
+def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still_judged(good, monkeypatch):
+    """`sb claim import` judges the claims file it has just written as verify does (its schema,
+    each id against its text) and tells the cache, keyed by the file's digest: the first verify
+    after it checks neither again. An edit of the file since is checked, and refused."""
+    from sourcebook.domain.gate import context
+
+    root, ids, cs = good
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    judged: list[str] = []
+    real = context._valid
+
+    def counting(pairs, schema, rel, key):
+        judged.append(schema)
+        return real(pairs, schema, rel, key)
+
+    monkeypatch.setattr(context, "_valid", counting)
+    sb("verify", cwd=root)
+    assert "claims" not in judged, judged
+    edit(os.path.join(root, "ledger", "claims.json"), '"confidence": "reported"', '"confidence": "sure"')
+    judged.clear()
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-SCHEMA" in codes(r) and "claims" in judged, (judged, r.both)

@@ -134,7 +134,27 @@ def _run(argv: list[str], ctx: Ctx) -> int:
             raise SbError("E-USAGE", p.prog, f"unrecognized arguments: {' '.join(extra)}{_near_flag(p, extra)}; "
                                              f"see `{p.prog} --help`")
     ctx.dir = root_dir if root_dir is not None else getattr(args, "sub_dir", None)
-    return int(module.run(args, ctx) or 0)
+    try:
+        return int(module.run(args, ctx) or 0)
+    finally:
+        _hand_over_records()
+
+
+def _hand_over_records() -> None:
+    """Source records this command wrote that the schemas gate passes, told to verify's cache
+    (``sources.store.record_fact``), so its first run does not judge them again."""
+    store = sys.modules.get(__name__.rsplit(".", 2)[0] + ".domain.sources.store")
+    if store is None or not store._WRITTEN:
+        return
+    from ..domain.gate.verify_cache import VerifyCache
+    from ..domain.workspace.layout import Workspace
+
+    for root in list(store._WRITTEN):
+        facts = store.take_written(root)
+        try:
+            VerifyCache.learn_clean(Workspace(root), facts)
+        except (OSError, SbError):
+            pass  # a cache that cannot be written: verify judges the records itself
 
 
 def _quick_args(module, prog: str, argv: list[str]):

@@ -37,10 +37,16 @@ def run_add(args, ctx, ws) -> int:
     learnt: list[str] = []
     digests: list = []
     results = add_claims(ws, items, learnt, digests)
-    # the claims found clean, so the first verify after this does not judge them again
-    from ...domain.gate.verify_cache import VerifyCache
+    # the claims found clean, so the first verify after this does not judge them again; the
+    # raw captures of the sources whose texts were read, which its normalizer gate would hash,
+    # and the claims file just written (its schema, its ids)
+    from ...domain.gate.gates.records.schemas import claims_file_facts
+    from ...domain.gate.verify_cache import VerifyCache, capture_facts
 
-    VerifyCache.learn_clean(ws, learnt, digests)
+    cited = sorted({rel.split("/")[1] for rel, *_ in digests if rel.endswith("/normalized.md")})
+    if any(res.ok for res in results):
+        learnt += claims_file_facts(ws)
+    VerifyCache.learn_clean(ws, learnt, digests + capture_facts(ws, cited))
     # several long quotes are said once, after the claims (nothing is to be done about them)
     long = [f for res in results for f in res.findings if f.code == "W-QUOTE-LONG"]
     once = len(long) > 1

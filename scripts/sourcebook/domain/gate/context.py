@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
 from ...engines.page.view import PageView, read_page
-from ..sources.store import decoded_head, read_head
+from ..sources.store import decoded_head, read_head, record_fact
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
 from .verify_cache import VerifyCache, dir_sig, file_sig
@@ -50,14 +50,17 @@ class Page(NamedTuple):
     selected: bool  # the artifact named by --html/--artifact/plan.type
 
 
-def _load_json(path: str, rel: str, problems: list[Finding], shas: dict[str, str] | None = None) -> Any:
+def _load_json(path: str, rel: str, problems: list[Finding], shas: dict[str, str] | None = None,
+               read: list[bytes] | None = None) -> Any:
     """The parsed file, or None (with a finding) when it cannot be read or parsed. ``shas``
-    collects the SHA-256 of the bytes read, by ``rel``."""
+    collects the SHA-256 of the bytes read, by ``rel``; ``read`` gets the bytes."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
         if shas is not None:
             shas[rel] = hashlib.sha256(data).hexdigest()
+        if read is not None:
+            read.append(data)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -142,11 +145,17 @@ class GateContext:
                 self.sources[sid] = rec
                 continue
             rel = f"sources/{sid}/source.json"
-            rec = _load_json(path, rel, self.problems)
+            read: list[bytes] = []
+            rec = _load_json(path, rel, self.problems, read=read if self.cache.enabled else None)
             if rec is not None and not isinstance(rec, dict):
                 self.problems.append(Finding("E-SCHEMA", rel + "/", f"expected an object, found {type(rec).__name__}"))
                 rec = None
             self.sources[sid] = rec
+            # these very bytes passed the record checks before (``sb add`` and ``sb extract``
+            # tell the cache of the records they write): kept by identity from now on
+            if rec is not None and read and self.cache.clean(record_fact(sid, read[0])):
+                self.trusted.add(sid)
+                self.cache.remember_record(sid, sig, rec)
         self.doc_shas: dict[str, str] = {}
         self.claims_doc = _load_json(ws.claims_path, "ledger/claims.json", self.problems, self.doc_shas)
         pairs = _items(self.claims_doc, "claims", "ledger/claims.json", self.problems)
@@ -300,6 +309,23 @@ class GateContext:
                     self.cache.remember_digest(rel, sig, sha)
             self._shas[sid] = sha
         return self._shas[sid]
+
+    def raw_sha(self, sid: str, path: str) -> str | None:
+        """The SHA-256 of a raw capture learnt earlier (``sb claim add`` records those of the
+        sources it cites), while the file keeps the identity it had then; else None."""
+        if not self.cache.enabled:
+            return None
+        return self.cache.digest(f"sources/{sid}/{os.path.basename(path)}", file_sig(path))
+
+    @staticmethod
+    def read_raw(path: str) -> tuple[bytes | None, str | None]:
+        """A raw capture's bytes and their SHA-256 (None, None when it cannot be read)."""
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return None, None
+        return data, hashlib.sha256(data).hexdigest()
 
     def raw_files(self, sid: str) -> list[str]:
         """``Workspace.raw_files``, listed once per run, and reused from an earlier run while the

@@ -147,6 +147,35 @@ def settled(sig: list[int] | None, now_ns: int) -> bool:
     return sig is not None and sig[2] < now_ns - RACY_NS
 
 
+def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[int], int, Any]]:
+    """What the normalizer gate looks up of each source's raw capture, read now as it reads them:
+    the ``raw.*`` names its folder holds (by the folder's identity) and the first one's SHA-256
+    (by the file's identity), each with its identity taken just before the read and the time
+    then: ``digests`` for ``VerifyCache.learn_clean``. A folder or file younger than
+    ``RACY_NS`` is not read (it would not be kept)."""
+    out: list[tuple[str, list[int], int, Any]] = []
+    for sid in sids:
+        now = time.time_ns()
+        sig = dir_sig(ws.source_dir(sid))
+        if sig is None or not settled(sig, now):
+            continue
+        raws = ws.raw_files(sid)
+        out.append((f"sources/{sid}/raw.*", sig, now, [os.path.basename(p) for p in raws]))
+        if not raws:
+            continue
+        now = time.time_ns()
+        sig = file_sig(raws[0])
+        if sig is None or not settled(sig, now):
+            continue
+        try:
+            with open(raws[0], "rb") as fh:
+                data = fh.read()
+        except OSError:
+            continue
+        out.append((f"sources/{sid}/{os.path.basename(raws[0])}", sig, now, hashlib.sha256(data).hexdigest()))
+    return out
+
+
 class _Store:
     """Signed JSON documents in one folder; a document that fails its signature is absent."""
 
@@ -327,7 +356,7 @@ class VerifyCache:
     # ---- facts another command established -----------------------------------------------
     @classmethod
     def learn_clean(cls, ws: Workspace, facts: Iterable[str],
-                    digests: Iterable[tuple[str, list[int], int, str]] = ()) -> None:
+                    digests: Iterable[tuple[str, list[int], int, Any]] = ()) -> None:
         """Add content facts (keys over digests and records, true wherever they were learnt)
         that another command established by the very rules verify runs (``sb claim add`` checks
         each claim it stores), keeping every fact the cache holds; the next verify keeps those it
@@ -335,7 +364,8 @@ class VerifyCache:
         (path, identity, time, SHA-256) of files the command read, each taken with the file's
         identity just before the read at that time: kept as verify keeps its own, only for a file
         whose ctime was older than ``RACY_NS`` then. Nothing is written without a usable key, or
-        when every fact is known already."""
+        when every fact is known already. A digest's value may also be a folder's listing
+        (``capture_facts``)."""
         new = [f for f in facts if isinstance(f, str)]
         clean = {f for f in new if not f.startswith(HELD)}
         holds = {f[len(HELD):] for f in new if f.startswith(HELD)}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from .....base.errors import Finding
 from .....base.ids import claim_id
 from ....sources.store import record_problem
-from ...context import GateContext, safe
+from ....workspace.layout import Workspace
+from ...context import GateContext, _items, _load_json, _valid, safe
 from ...registry import GateResult, register
 from ...schema_check import schema_findings
 
@@ -39,6 +40,24 @@ def _claim_ids(ctx: GateContext) -> list[Finding]:
     if fact and not found:
         ctx.cache.remember_clean(fact)
     return found
+
+
+def claims_file_facts(ws: Workspace) -> list[str]:
+    """The verify cache's facts about ``ledger/claims.json`` as it is now, judged as verify judges
+    it: "these very bytes match the claims schema" (``GateContext._valid``) and "every id in them
+    matches its text" (``_claim_ids``); for ``sb claim add``, which has just written the file.
+    Keyed by the file's digest, they hold wherever they were learnt."""
+    rel, problems, shas = "ledger/claims.json", [], {}  # type: ignore[var-annotated]
+    doc = _load_json(ws.claims_path, rel, problems, shas)
+    pairs = _items(doc, "claims", rel, problems)
+    if doc is None or problems or rel not in shas:
+        return []
+    out = []
+    if not _valid(pairs, "claims", rel, "claims")[1]:
+        out.append(f"claims:{shas[rel]}")
+    if not claim_id_findings([c for _, c in pairs]):
+        out.append(f"claim-ids:{shas[rel]}")
+    return out
 
 
 def _top_level(doc: dict, key: str, rel: str) -> list[Finding]:
