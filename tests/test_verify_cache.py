@@ -497,8 +497,9 @@ def test_claim_import_tells_verify_the_captures_of_the_sources_it_cites(good, mo
 
 def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still_judged(good, monkeypatch):
     """`sb claim import` judges the claims file it has just written as verify does (its schema,
-    each id against its text) and tells the cache, keyed by the file's digest: the first verify
-    after it checks neither again. An edit of the file since is checked, and refused."""
+    each id against its text, its clusters) and tells the cache, keyed by the file's digest: the
+    first verify after it does none of it again. An edit of the file since is judged afresh, and
+    refused."""
     from sourcebook.domain.gate import context
 
     root, ids, cs = good
@@ -515,9 +516,14 @@ def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still
         return real(pairs, schema, rel, key)
 
     monkeypatch.setattr(context, "_valid", counting)
+    from sourcebook.domain.gate.gates.records import clusters
+
+    detected: list[int] = []
+    real_detect = clusters.detect
+    monkeypatch.setattr(clusters, "detect", lambda c, a: detected.append(len(c)) or real_detect(c, a))
     sb("verify", cwd=root)
-    assert "claims" not in judged, judged
+    assert "claims" not in judged and detected == [], (judged, detected)
     edit(os.path.join(root, "ledger", "claims.json"), '"confidence": "reported"', '"confidence": "sure"')
     judged.clear()
     r = sb("verify", cwd=root)
-    assert r.rc == 2 and "E-SCHEMA" in codes(r) and "claims" in judged, (judged, r.both)
+    assert r.rc == 2 and "E-SCHEMA" in codes(r) and "claims" in judged and detected, (judged, detected, r.both)

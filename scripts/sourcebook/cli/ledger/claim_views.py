@@ -39,14 +39,13 @@ def run_add(args, ctx, ws) -> int:
     results = add_claims(ws, items, learnt, digests)
     # the claims found clean, so the first verify after this does not judge them again; the
     # raw captures of the sources whose texts were read, which its normalizer gate would hash,
-    # and the claims file just written (its schema, its ids)
-    from ...domain.gate.gates.records.schemas import claims_file_facts
+    # the claims file just written (its schema, its ids) and the clusters found over it
+    from ...domain.gate.gates.records.schemas import ledger_facts
     from ...domain.gate.verify_cache import VerifyCache, capture_facts
 
     cited = sorted({rel.split("/")[1] for rel, *_ in digests if rel.endswith("/normalized.md")})
-    if any(res.ok for res in results):
-        learnt += claims_file_facts(ws)
-    VerifyCache.learn_clean(ws, learnt, digests + capture_facts(ws, cited))
+    facts, pages = ledger_facts(ws) if any(res.ok for res in results) else ([], [])
+    VerifyCache.learn_clean(ws, learnt + facts, digests + capture_facts(ws, cited), pages)
     # several long quotes are said once, after the claims (nothing is to be done about them)
     long = [f for res in results for f in res.findings if f.code == "W-QUOTE-LONG"]
     once = len(long) > 1

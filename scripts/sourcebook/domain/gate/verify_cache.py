@@ -356,7 +356,8 @@ class VerifyCache:
     # ---- facts another command established -----------------------------------------------
     @classmethod
     def learn_clean(cls, ws: Workspace, facts: Iterable[str],
-                    digests: Iterable[tuple[str, list[int], int, Any]] = ()) -> None:
+                    digests: Iterable[tuple[str, list[int], int, Any]] = (),
+                    pages: Iterable[tuple[str, str, Any]] = ()) -> None:
         """Add content facts (keys over digests and records, true wherever they were learnt)
         that another command established by the very rules verify runs (``sb claim add`` checks
         each claim it stores), keeping every fact the cache holds; the next verify keeps those it
@@ -365,14 +366,18 @@ class VerifyCache:
         identity just before the read at that time: kept as verify keeps its own, only for a file
         whose ctime was older than ``RACY_NS`` then. Nothing is written without a usable key, or
         when every fact is known already. A digest's value may also be a folder's listing
-        (``capture_facts``)."""
+        (``capture_facts``). ``pages`` are (kind, key, data) facts keyed by content, as
+        ``remember_page_fact`` keeps them (the clusters of a claims file: ``ledger_facts``)."""
         new = [f for f in facts if isinstance(f, str)]
         clean = {f for f in new if not f.startswith(HELD)}
         holds = {f[len(HELD):] for f in new if f.startswith(HELD)}
         files = {rel: [sig, sha] for rel, sig, at, sha in digests if settled(sig, at)}
-        if not new and not files:
+        pages = list(pages)
+        if not new and not files and not pages:
             return
         cache = cls(ws)
+        for kind, key, data in pages if cache.store is not None else ():
+            cache.remember_page_fact(kind, key, data)
         if cache.store is None or (clean <= cache._clean.old and holds <= cache._holds.old
                                    and all(cache._digests.old.get(rel) == v for rel, v in files.items())):
             return

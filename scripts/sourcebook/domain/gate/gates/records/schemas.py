@@ -1,6 +1,11 @@
-"""Gate ``schemas``: every workspace file matches its schema, and claim ids match their text."""
+"""Gate ``schemas``: every workspace file matches its schema, and claim ids match their text.
+
+``ledger_facts`` judges a claims file just written by these rules (and the clusters gate's), for
+``sb claim add`` to tell verify's cache."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from .....base.errors import Finding
 from .....base.ids import claim_id
@@ -42,22 +47,39 @@ def _claim_ids(ctx: GateContext) -> list[Finding]:
     return found
 
 
-def claims_file_facts(ws: Workspace) -> list[str]:
-    """The verify cache's facts about ``ledger/claims.json`` as it is now, judged as verify judges
-    it: "these very bytes match the claims schema" (``GateContext._valid``) and "every id in them
-    matches its text" (``_claim_ids``); for ``sb claim add``, which has just written the file.
-    Keyed by the file's digest, they hold wherever they were learnt."""
-    rel, problems, shas = "ledger/claims.json", [], {}  # type: ignore[var-annotated]
-    doc = _load_json(ws.claims_path, rel, problems, shas)
-    pairs = _items(doc, "claims", rel, problems)
-    if doc is None or problems or rel not in shas:
-        return []
-    out = []
-    if not _valid(pairs, "claims", rel, "claims")[1]:
-        out.append(f"claims:{shas[rel]}")
+_CLAIMS = "ledger/claims.json"
+_ADJS = "ledger/adjudications.json"
+
+
+def ledger_facts(ws: Workspace) -> tuple[list[str], list[tuple[str, str, Any]]]:
+    """What ``sb claim add`` and ``sb claim import`` tell the cache of the ledger they have just
+    written, judged by verify's own rules over the files as they are now, each keyed by the
+    digests of the files' bytes (an edit since changes a digest). (content facts, page facts):
+    "these very bytes match the claims schema" (``GateContext._valid``), "every id in them matches
+    its text" (the schemas gate's ``_claim_ids``), and the clusters gate's clusters over them
+    (``clusters._detect``). Nothing when a file cannot be read or does not match its schema."""
+    from ....ledger.contradictions import detect
+    from .clusters import clusters_key
+
+    problems: list = []
+    shas: dict[str, str] = {}
+    doc = _load_json(ws.claims_path, _CLAIMS, problems, shas)
+    pairs = _items(doc, "claims", _CLAIMS, problems)
+    if doc is None or problems or _CLAIMS not in shas:
+        return [], []
+    facts: list[str] = []
+    claims, found = _valid(pairs, "claims", _CLAIMS, "claims")
+    if found:
+        return [], []
+    facts.append(f"claims:{shas[_CLAIMS]}")
     if not claim_id_findings([c for _, c in pairs]):
-        out.append(f"claim-ids:{shas[rel]}")
-    return out
+        facts.append(f"claim-ids:{shas[_CLAIMS]}")
+    adj_doc = _load_json(ws.adjudications_path, _ADJS, problems, shas)
+    apairs = _items(adj_doc, "adjudications", _ADJS, problems)
+    adjs, adj_found = _valid(apairs, "adjudications", _ADJS, "adjudications")
+    if problems or adj_found:
+        return facts, []
+    return facts, [("clusters", clusters_key(shas), detect(claims, adjs))]  # type: ignore[arg-type]
 
 
 def _top_level(doc: dict, key: str, rel: str) -> list[Finding]:
