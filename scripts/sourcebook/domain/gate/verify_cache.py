@@ -4,14 +4,20 @@ Verify runs many times in a revision loop while the sources stay the same. It re
 ``.sb-cache/verify/`` (never shipped):
 
 - the SHA-256 of each ``normalized.md``, keyed by the file's identity, and the raw captures a
-  source folder holds, keyed by the folder's identity;
-- each ``source.json`` that parsed and matched its schema, keyed the same way;
+  source folder holds, keyed by the folder's identity (``sb claim add`` records both, and each
+  capture's SHA-256 by its identity, for the sources it cites: ``capture_facts``);
+- each ``source.json`` that parsed and matched its schema, keyed the same way, and by content
+  (``sources.store.record_fact``: its bytes and folder), which ``sb add``, ``sb extract`` and
+  ``sb source set`` record for each record they write that passes, while it is too young to be
+  kept by identity;
 - which evidence spans held byte for byte against which text (by the text's hash);
 - which re-extractions gave which text, by the digests of the raw bytes and of the text and every
   input of the extraction (``sources.ingest.extraction_fact``; ``sb extract`` records them too),
   and which claims raised no flag (``ledger.clean_fact``; ``sb claim add`` records them too);
 - what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
   rules found on it, keyed by the hash of the page's bytes.
+- the claims file's schema and ids, and its clusters, by the digests of the ledger files, which
+  ``sb claim add`` records for the file it wrote (the schemas gate's ``ledger_facts``).
 - which derived files matched what sourcebook writes, and which podcast scripts' figures were
   backed, as ``clean`` facts keyed by the hash of every input (gates ``derived``, ``podcast``).
 
@@ -22,6 +28,11 @@ Why this cannot be used to slip a change past the gate:
 - A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
   second write within the same timestamp tick would otherwise keep the identity unchanged. Two
   seconds covers the coarsest common granularity (FAT's two-second timestamps).
+- A fact another command hands over (``learn_clean``) is established by the very checks verify
+  runs, over the bytes as they were read or written (a record is parsed back from the bytes
+  written, a claims file read back once written): one keyed by content holds whatever the
+  file's age; one keyed by identity is kept only for a file settled when it was read, its
+  identity taken just before the read, as verify keeps its own.
 - Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
   (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
   edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
