@@ -179,6 +179,7 @@ class GateContext:
         self._shas: dict[str, str | None] = {}
         self.text_sigs: dict[str, list[int] | None] = {}  # normalized.md's identity, by source id
         self._raws: dict[str, list[str]] = {}
+        self._raw_sigs: dict[str, list[int] | None] = {}
         self._pages_html: dict[str, str] = {}
         self._pages_sha: dict[str, str] = {}
         self._views: dict[str, PageView] = {}
@@ -287,7 +288,7 @@ class GateContext:
                 told = repr(self.source_sigs.get(sid))
             else:
                 rec = self.sources.get(sid) or {}
-                told = ':'.join(str(rec.get(f)) for f in fields)
+                told = ':'.join(map(str, map(rec.get, fields)))
             h.update(f"\0{sid}:{sha}:{told}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
 
@@ -310,12 +311,18 @@ class GateContext:
             self._shas[sid] = sha
         return self._shas[sid]
 
+    def raw_sig(self, path: str) -> list[int] | None:
+        """A raw capture's identity, taken once per run (before any read of it)."""
+        if path not in self._raw_sigs:
+            self._raw_sigs[path] = file_sig(path)
+        return self._raw_sigs[path]
+
     def raw_sha(self, sid: str, path: str) -> str | None:
         """The SHA-256 of a raw capture learnt earlier (``sb claim add`` records those of the
         sources it cites), while the file keeps the identity it had then; else None."""
         if not self.cache.enabled:
             return None
-        return self.cache.digest(f"sources/{sid}/{os.path.basename(path)}", file_sig(path))
+        return self.cache.digest(f"sources/{sid}/{os.path.basename(path)}", self.raw_sig(path))
 
     @staticmethod
     def read_raw(path: str) -> tuple[bytes | None, str | None]:

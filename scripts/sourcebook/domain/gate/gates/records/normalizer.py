@@ -97,7 +97,7 @@ def _pair_sig(ctx: GateContext, sid: str) -> list[int] | None:
     """The identity of the raw capture and normalized.md together; its third field is the later
     of their ctimes, so the cache's racy-write rule holds for both files."""
     raws = ctx.raw_files(sid)
-    a = file_sig(raws[0]) if raws else None
+    a = ctx.raw_sig(raws[0]) if raws else None
     b = ctx.text_sigs.get(sid) or file_sig(ctx.ws.normalized_path(sid))  # as text_sha found it
     if a is None or b is None:
         return None
