@@ -527,3 +527,24 @@ def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still
     judged.clear()
     r = sb("verify", cwd=root)
     assert r.rc == 2 and "E-SCHEMA" in codes(r) and "claims" in judged and detected, (judged, detected, r.both)
+
+
+def test_a_claim_added_alone_to_a_long_ledger_leaves_the_claims_file_to_verify(good, monkeypatch):
+    """Judging the whole claims file costs time in proportion to the ledger: a batch that is a
+    small share of it (here, with the share set so that one claim of four is too few) hands over
+    no fact about the file, and verify judges it."""
+    from sourcebook.cli.ledger import claim_views
+    from sourcebook.domain.gate import context
+
+    monkeypatch.setattr(claim_views, "LEDGER_SHARE", 1)
+    root, ids, cs = good
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "add", "--json", json.dumps(item), cwd=root).rc == 0
+    judged: list[str] = []
+    real = context._valid
+    monkeypatch.setattr(context, "_valid", lambda p, s, r, k: judged.append(s) or real(p, s, r, k))
+    sb("verify", cwd=root)
+    assert "claims" in judged, judged
