@@ -140,9 +140,16 @@ def _run(argv: list[str], ctx: Ctx) -> int:
         _hand_over_records()
 
 
+# records written by a command are told to verify's cache when they are at least 1/RECORD_SHARE
+# of the workspace's sources: the cache is read and written whole (about 10 µs a source), and
+# verify checks a record in some 25 µs
+RECORD_SHARE = 4
+
+
 def _hand_over_records() -> None:
     """Source records this command wrote that the schemas gate passes, told to verify's cache
-    (``sources.store.record_fact``), so its first run does not judge them again."""
+    (``sources.store.record_fact``), so its first run does not judge them again: a batch (`sb
+    add` of many files); one record set by hand in a large workspace is left to verify."""
     store = sys.modules.get(__name__.rsplit(".", 2)[0] + ".domain.sources.store")
     if store is None or not store._WRITTEN:
         return
@@ -151,8 +158,10 @@ def _hand_over_records() -> None:
 
     for root in list(store._WRITTEN):
         facts = store.take_written(root)
+        ws = Workspace(root)
         try:
-            VerifyCache.learn_clean(Workspace(root), facts)
+            if len(facts) * RECORD_SHARE >= len(ws.source_dir_names()):
+                VerifyCache.learn_clean(ws, facts)
         except (OSError, SbError):
             pass  # a cache that cannot be written: verify judges the records itself
 
