@@ -492,6 +492,10 @@ def test_claim_import_tells_verify_the_captures_of_the_sources_it_cites(good, mo
     read.clear()
     r = sb("verify", cwd=root)
     assert "E-DEEP-RAW" in codes(r) and read == [ids["trade"]], (read, r.both)
+    # a capture removed since the import: the folder's listing the import recorded is not used
+    os.unlink(os.path.join(root, "sources", ids["trade"], raw))
+    r = sb("verify", cwd=root)
+    assert "E-DEEP-RAW" in codes(r) and "missing" in r.err, r.both
 
 
 def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still_judged(good, monkeypatch):
@@ -526,6 +530,12 @@ def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still
     judged.clear()
     r = sb("verify", cwd=root)
     assert r.rc == 2 and "E-SCHEMA" in codes(r) and "claims" in judged and detected, (judged, detected, r.both)
+    # a claim's text edited under its id: the ids are checked again, and refused
+    path = os.path.join(root, "ledger", "claims.json")
+    edit(path, '"confidence": "sure"', '"confidence": "reported"')
+    edit(path, "Harbour card acceptance began", "Harbour card acceptance ended")
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-CLAIM-ID" in codes(r), r.both
 
 
 def test_a_claim_added_alone_to_a_long_ledger_leaves_the_claims_file_to_verify(good, monkeypatch):

@@ -21,7 +21,7 @@ from ...engines.page.view import PageView, read_page
 from ..sources.store import decoded_head, read_head, record_fact
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
-from .verify_cache import VerifyCache, dir_sig, file_sig
+from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig
 
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
@@ -322,7 +322,7 @@ class GateContext:
         sources it cites), while the file keeps the identity it had then; else None."""
         if not self.cache.enabled:
             return None
-        return self.cache.digest(f"sources/{sid}/{os.path.basename(path)}", self.raw_sig(path))
+        return self.cache.digest(capture_key(sid, path), self.raw_sig(path))
 
     @staticmethod
     def read_raw(path: str) -> tuple[bytes | None, str | None]:

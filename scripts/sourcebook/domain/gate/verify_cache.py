@@ -183,8 +183,14 @@ def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[in
                 data = fh.read()
         except OSError:
             continue
-        out.append((f"sources/{sid}/{os.path.basename(raws[0])}", sig, now, hashlib.sha256(data).hexdigest()))
+        out.append((capture_key(sid, raws[0]), sig, now, hashlib.sha256(data).hexdigest()))
     return out
+
+
+def capture_key(sid: str, path: str) -> str:
+    """The cache key of a raw capture's SHA-256 (apart from the folder's ``raw.*`` listing, even
+    for a capture named so)."""
+    return f"sources/{sid}/{os.path.basename(path)}#sha256"
 
 
 class _Store:
