@@ -438,9 +438,9 @@ def _count_record_checks(monkeypatch) -> list[str]:
 
 
 def test_records_written_by_add_and_extract_are_not_checked_again_and_an_edit_still_is(ws, monkeypatch):
-    """`sb add` and `sb extract` tell the cache of each record they write that passes the record
-    checks, keyed by its bytes (files written a moment ago cannot be remembered by identity): the
-    first verify checks none of them again. A record edited since is checked, and refused."""
+    """`sb extract` tells the cache of each record it writes that passes the record checks, keyed
+    by its bytes (files written a moment ago cannot be remembered by identity): the first verify
+    checks none of them again. A record edited since is checked, and refused."""
     ids, cs = good_workspace(ws)  # default RACY_NS: everything here was written just now
     checked = _count_record_checks(monkeypatch)
     r = sb("verify", cwd=ws)

@@ -148,8 +148,9 @@ RECORD_SHARE = 4
 
 def _hand_over_records() -> None:
     """Source records this command wrote that the schemas gate passes, told to verify's cache
-    (``sources.store.record_fact``), so its first run does not judge them again: a batch (`sb
-    add` of many files); one record set by hand in a large workspace is left to verify."""
+    (``sources.store.record_fact``), so its first run does not judge them again: a batch; one
+    record set by hand in a large workspace is left to verify, and so is a pending record (`sb
+    add`), which `sb extract` writes again."""
     store = sys.modules.get(__name__.rsplit(".", 2)[0] + ".domain.sources.store")
     if store is None or not store._WRITTEN:
         return
@@ -157,13 +158,13 @@ def _hand_over_records() -> None:
     from ..domain.workspace.layout import Workspace
 
     for root in list(store._WRITTEN):
-        facts = store.take_written(root)
         ws = Workspace(root)
         try:
-            if len(facts) * RECORD_SHARE >= len(ws.source_dir_names()):
-                VerifyCache.learn_clean(ws, facts)
+            if store.written_count(root) * RECORD_SHARE >= len(ws.source_dir_names()):
+                VerifyCache.learn_clean(ws, store.take_written(root))
         except (OSError, SbError):
             pass  # a cache that cannot be written: verify judges the records itself
+        store._WRITTEN.pop(root, None)
 
 
 def _quick_args(module, prog: str, argv: list[str]):

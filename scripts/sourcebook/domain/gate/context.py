@@ -151,7 +151,7 @@ class GateContext:
                 self.problems.append(Finding("E-SCHEMA", rel + "/", f"expected an object, found {type(rec).__name__}"))
                 rec = None
             self.sources[sid] = rec
-            # these very bytes passed the record checks before (``sb add`` and ``sb extract``
+            # these very bytes passed the record checks before (``sb extract`` and other batches
             # tell the cache of the records they write): kept by identity from now on
             if rec is not None and read and self.cache.clean(record_fact(sid, read[0])):
                 self.trusted.add(sid)

@@ -7,8 +7,8 @@ Verify runs many times in a revision loop while the sources stay the same. It re
   source folder holds, keyed by the folder's identity (``sb claim add`` records both, and each
   capture's SHA-256 by its identity, for the sources it cites: ``capture_facts``);
 - each ``source.json`` that parsed and matched its schema, keyed the same way, and by content
-  (``sources.store.record_fact``: its bytes and folder), which ``sb add`` and ``sb extract``
-  record for each record they write that passes (``cli.app`` hands over a batch), while it is
+  (``sources.store.record_fact``: its bytes and folder), which ``sb extract`` records for each
+  record it writes that passes (``cli.app`` hands over other commands' batches), while it is
   too young to be kept by identity;
 - which evidence spans held byte for byte against which text (by the text's hash);
 - which re-extractions gave which text, by the digests of the raw bytes and of the text and every

@@ -40,19 +40,19 @@ def try_load_source(ws: Workspace, sid: str) -> SourceRecord | None:
 
 def save_source(ws: Workspace, rec: SourceRecord, *, durable: bool = True) -> None:
     """Write a record (atomically; ``durable=False``: without its own fsync, for a caller that
-    makes the whole batch durable at once). A record written that the schemas gate passes is
-    noted for verify's cache (``record_fact``, handed over by ``take_written``)."""
+    makes the whole batch durable at once). A record written past ``pending`` is noted for
+    verify's cache (``record_fact`` of those that pass the record checks: ``take_written``)."""
     rec.pop("_pages", None)  # type: ignore[typeddict-item]  # display-only, never stored
     rec.pop("_link", None)  # type: ignore[typeddict-item]
     rec.pop("_edition", None)  # type: ignore[typeddict-item]
     data = jsonio.dumps(rec).encode("utf-8")  # what write_json writes
     jsonio.atomic_write_bytes(ws.source_json(rec["id"]), data, durable=durable)
-    if record_passes(data, rec["id"]):
-        _WRITTEN.setdefault(ws.root, []).append(record_fact(rec["id"], data))
+    if rec.get("status") != "pending":  # a pending record is written again once extracted
+        _WRITTEN.setdefault(ws.root, []).append((rec["id"], data))
 
 
-# the verify cache's facts about the records this process wrote, by workspace root
-_WRITTEN: dict[str, list[str]] = {}
+# the records this process wrote (id, bytes), by workspace root, for verify's cache
+_WRITTEN: dict[str, list[tuple[str, bytes]]] = {}
 
 
 def record_fact(sid: str, data: bytes) -> str:
@@ -86,8 +86,13 @@ def record_passes(data: bytes, sid: str) -> bool:
 
 def take_written(ws_root: str) -> list[str]:
     """The ``record_fact`` keys of the records this process wrote in the workspace at
-    ``ws_root`` since the last call (for ``VerifyCache.learn_clean``)."""
-    return _WRITTEN.pop(ws_root, [])
+    ``ws_root`` since the last call that pass the record checks (for ``VerifyCache.learn_clean``)."""
+    return [record_fact(sid, data) for sid, data in _WRITTEN.pop(ws_root, []) if record_passes(data, sid)]
+
+
+def written_count(ws_root: str) -> int:
+    """How many records ``take_written`` holds for the workspace at ``ws_root``."""
+    return len(_WRITTEN.get(ws_root, ()))
 
 
 def all_sources(ws: Workspace) -> list[SourceRecord]:
