@@ -571,3 +571,17 @@ def test_a_record_set_alone_in_a_large_workspace_is_left_to_verify(ws, monkeypat
     checked = _count_record_checks(monkeypatch)
     sb("verify", cwd=ws)
     assert checked == [f"sources/{ids['trade']}/source.json"], checked
+
+
+def test_a_capture_known_by_its_digest_is_read_once_to_be_extracted_again(good, monkeypatch):
+    """A capture whose digest the cache holds (from `sb claim add`) but whose extraction it does
+    not is read once, to be extracted again, and passes; the others are read to be hashed."""
+    root, ids, cs = good
+    shutil.rmtree(os.path.join(root, ".sb-cache", "verify"), ignore_errors=True)  # no extraction known
+    sid = ids["trade"]
+    verify_cache.VerifyCache.learn_clean(_ws(root), [], verify_cache.capture_facts(_ws(root), [sid]))
+    made = _count_extractions(monkeypatch)
+    read = _count_raw_reads(monkeypatch)
+    r = sb("verify", cwd=root)
+    assert r.rc == 0, r.both
+    assert sorted(made) == sorted(ids.values()) and sorted(read) == sorted(ids.values()), (made, read)

@@ -37,7 +37,8 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict, known_raw: bool = True)
     # those of the sources it cites, long after they were written); else it is read once:
     # hashed here, re-extracted below
     raw_sha = ctx.raw_sha(sid, raws[0]) if raws and known_raw else None
-    if raws and raw_sha is None:
+    cached = raw_sha is not None
+    if raws and not cached:
         raw, raw_sha = ctx.read_raw(raws[0])
     recorded_raw = rec.get("raw_sha256")
     if isinstance(recorded_raw, str) and recorded_raw:
@@ -69,9 +70,9 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict, known_raw: bool = True)
 
         if not pypdf_available():
             return out, False  # the extractor is not here to repeat (never a false drift)
-    if raw is None:  # known by its digest until now: the bytes re-extracted are the bytes judged
+    if cached:  # known by its digest until now: the bytes re-extracted are the bytes judged
         raw, read_sha = ctx.read_raw(raws[0])
-        if read_sha != raw_sha:  # changed since: judged afresh from what was read
+        if read_sha != raw_sha:  # changed since: judged afresh, from one reading
             return deep_findings(ctx, sid, rec, known_raw=False)
     try:
         fresh = reextract(ctx.ws, rec, (raws[0], raw) if raw is not None else None)
