@@ -444,6 +444,33 @@ def test_a_revision_line_dates_no_first_publication():
     assert published_before_dateline(rec, text.replace("Updated", "Published")) == ("2026-05-01", "2026-10-14")
 
 
+def test_the_record_rules_read_the_top_of_a_text_only_when_its_record_calls_for_it():
+    """The source-records gate hands each rule what reads the top of the text: a record whose
+    fields give no rule anything to judge (a title the page gave, no date, byline or shared
+    publisher) reads nothing; one that does reads it once, and the rules judge it as they judge
+    the text itself."""
+    from sourcebook.domain.gate.gates.records import source_records as sr
+
+    text = "# Status\n\n*Calder Bay Water Bus Authority. Published 14 October 2026.*\n"
+    reads: list[int] = []
+
+    def head():
+        reads.append(1)
+        return text
+
+    quiet = {"title": "Status", "title_from": "page", "publisher": "Calder Bay Water Bus Authority"}
+    records = {"src_a": quiet, "src_b": {"publisher": "The Ferry Ledger"}}
+    for rule in (sr.published_after_dateline, sr.published_before_dateline):
+        assert rule(quiet, head) is None
+    assert sr.title_given_to(quiet, head, records) is None and sr.byline_given_to(quiet, head, records) is None
+    assert sr.publisher_given_to("src_a", quiet, head, records) is None
+    assert reads == []
+    dated = dict(quiet, published="2026-11-20", published_from="sb source set")
+    assert sr.published_after_dateline(dated, head) == sr.published_after_dateline(dated, text) == \
+        ("2026-11-20", "2026-10-14")
+    assert reads == [1]
+
+
 @pytest.mark.parametrize("who, url, refused", [
     ("forum-thread.md", "https://calderbay.example/water-bus/forum/tidewater-pass", True),  # the operator's site
     ("forum-thread.md", "https://calder-commuters-forum.example/t/81", False),

@@ -419,3 +419,169 @@ def test_the_top_of_a_text_decodes_as_the_whole_text_does(data, n):
     from sourcebook.domain.sources.store import decoded_head
 
     assert decoded_head(data, n) == data.decode("utf-8", errors="replace")[:n]
+
+
+def _count_record_checks(monkeypatch) -> list[str]:
+    """The source records the schemas gate checks against their schema from now on."""
+    from sourcebook.domain.gate.gates.records import schemas
+
+    checked: list[str] = []
+    real = schemas.schema_findings
+
+    def counting(instance, name, subject):
+        if name == "source":
+            checked.append(subject)
+        return real(instance, name, subject)
+
+    monkeypatch.setattr(schemas, "schema_findings", counting)
+    return checked
+
+
+def test_records_written_by_add_and_extract_are_not_checked_again_and_an_edit_still_is(ws, monkeypatch):
+    """`sb extract` tells the cache of each record it writes that passes the record checks, keyed
+    by its bytes (files written a moment ago cannot be remembered by identity): the first verify
+    checks none of them again. A record edited since is checked, and refused."""
+    ids, cs = good_workspace(ws)  # default RACY_NS: everything here was written just now
+    checked = _count_record_checks(monkeypatch)
+    r = sb("verify", cwd=ws)
+    assert r.rc == 0 and checked == [], (checked, r.both)
+    assert sb("verify", "--no-cache", cwd=ws).rc == 0 and len(checked) == 3
+    checked.clear()
+    sj = os.path.join(ws, "sources", ids["trade"], "source.json")
+    edit(sj, '"tier": "B"', '"tier": "Z"')
+    r = sb("verify", cwd=ws)
+    assert r.rc == 2 and "E-SCHEMA" in codes(r), r.both
+    assert checked == [f"sources/{ids['trade']}/source.json"], checked
+    # put back: checked once more (the run that refused it kept no fact of other bytes), and passes
+    checked.clear()
+    edit(sj, '"tier": "Z"', '"tier": "B"')
+    r = sb("verify", cwd=ws)
+    assert r.rc == 0 and checked == [f"sources/{ids['trade']}/source.json"], (checked, r.both)
+
+
+def _count_raw_reads(monkeypatch) -> list[str]:
+    """The raw captures verify reads (to hash or extract them) from now on."""
+    from sourcebook.domain.gate.context import GateContext
+
+    read: list[str] = []
+    real = GateContext.read_raw
+
+    def counting(path):
+        read.append(os.path.basename(os.path.dirname(path)))
+        return real(path)
+
+    monkeypatch.setattr(GateContext, "read_raw", staticmethod(counting))
+    return read
+
+
+def test_claim_import_tells_verify_the_captures_of_the_sources_it_cites(good, monkeypatch):
+    """`sb claim import` reads the texts its claims cite, long after they were written, and hashes
+    their raw captures for verify: the first verify after it does not read those captures. A
+    capture edited since is read, and refused."""
+    root, ids, cs = good  # no verify yet: the cache holds what `sb add` and `sb extract` told it
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    read = _count_raw_reads(monkeypatch)
+    sb("verify", cwd=root)
+    assert ids["trade"] not in read and sorted(read) == sorted([ids["operator"], ids["forum"]]), read
+    raw = [n for n in os.listdir(os.path.join(root, "sources", ids["trade"])) if n.startswith("raw.")][0]
+    edit(os.path.join(root, "sources", ids["trade"], raw), "Analysts", "ANALYSTS")  # same size
+    read.clear()
+    r = sb("verify", cwd=root)
+    assert "E-DEEP-RAW" in codes(r) and read == [ids["trade"]], (read, r.both)
+    # a capture removed since the import: the folder's listing the import recorded is not used
+    os.unlink(os.path.join(root, "sources", ids["trade"], raw))
+    r = sb("verify", cwd=root)
+    assert "E-DEEP-RAW" in codes(r) and "missing" in r.err, r.both
+
+
+def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still_judged(good, monkeypatch):
+    """`sb claim import` judges the claims file it has just written as verify does (its schema,
+    each id against its text, its clusters) and tells the cache, keyed by the file's digest: the
+    first verify after it does none of it again. An edit of the file since is judged afresh, and
+    refused."""
+    from sourcebook.domain.gate import context
+
+    root, ids, cs = good
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    judged: list[str] = []
+    real = context._valid
+
+    def counting(pairs, schema, rel, key):
+        judged.append(schema)
+        return real(pairs, schema, rel, key)
+
+    monkeypatch.setattr(context, "_valid", counting)
+    from sourcebook.domain.gate.gates.records import clusters
+
+    detected: list[int] = []
+    real_detect = clusters.detect
+    monkeypatch.setattr(clusters, "detect", lambda c, a: detected.append(len(c)) or real_detect(c, a))
+    sb("verify", cwd=root)
+    assert "claims" not in judged and detected == [], (judged, detected)
+    edit(os.path.join(root, "ledger", "claims.json"), '"confidence": "reported"', '"confidence": "sure"')
+    judged.clear()
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-SCHEMA" in codes(r) and "claims" in judged and detected, (judged, detected, r.both)
+    # a claim's text edited under its id: the ids are checked again, and refused
+    path = os.path.join(root, "ledger", "claims.json")
+    edit(path, '"confidence": "sure"', '"confidence": "reported"')
+    edit(path, "Harbour card acceptance began", "Harbour card acceptance ended")
+    r = sb("verify", cwd=root)
+    assert r.rc == 2 and "E-CLAIM-ID" in codes(r), r.both
+
+
+def test_a_claim_added_alone_to_a_long_ledger_leaves_the_claims_file_to_verify(good, monkeypatch):
+    """Judging the whole claims file costs time in proportion to the ledger: a batch that is a
+    small share of it (here, with the share set so that one claim of four is too few) hands over
+    no fact about the file, and verify judges it."""
+    from sourcebook.cli.ledger import claim_views
+    from sourcebook.domain.gate import context
+
+    monkeypatch.setattr(claim_views, "LEDGER_SHARE", 1)
+    root, ids, cs = good
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "add", "--json", json.dumps(item), cwd=root).rc == 0
+    judged: list[str] = []
+    real = context._valid
+    monkeypatch.setattr(context, "_valid", lambda p, s, r, k: judged.append(s) or real(p, s, r, k))
+    sb("verify", cwd=root)
+    assert "claims" in judged, judged
+
+
+def test_a_record_set_alone_in_a_large_workspace_is_left_to_verify(ws, monkeypatch):
+    """The cache is read and written whole: one record written in a workspace of many sources
+    (here, with the share set so that one of three is too few) is not told to it, and the
+    first verify checks that record (and only it)."""
+    from sourcebook.cli import app
+
+    ids, cs = good_workspace(ws)
+    monkeypatch.setattr(app, "RECORD_SHARE", 1)
+    assert sb("source", "set", ids["trade"], "title=Trade report", cwd=ws).rc == 0
+    checked = _count_record_checks(monkeypatch)
+    sb("verify", cwd=ws)
+    assert checked == [f"sources/{ids['trade']}/source.json"], checked
+
+
+def test_a_capture_known_by_its_digest_is_read_once_to_be_extracted_again(good, monkeypatch):
+    """A capture whose digest the cache holds (from `sb claim add`) but whose extraction it does
+    not is read once, to be extracted again, and passes; the others are read to be hashed."""
+    root, ids, cs = good
+    shutil.rmtree(os.path.join(root, ".sb-cache", "verify"), ignore_errors=True)  # no extraction known
+    sid = ids["trade"]
+    verify_cache.VerifyCache.learn_clean(_ws(root), [], verify_cache.capture_facts(_ws(root), [sid]))
+    made = _count_extractions(monkeypatch)
+    read = _count_raw_reads(monkeypatch)
+    r = sb("verify", cwd=root)
+    assert r.rc == 0, r.both
+    assert sorted(made) == sorted(ids.values()) and sorted(read) == sorted(ids.values()), (made, read)

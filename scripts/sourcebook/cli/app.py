@@ -134,7 +134,37 @@ def _run(argv: list[str], ctx: Ctx) -> int:
             raise SbError("E-USAGE", p.prog, f"unrecognized arguments: {' '.join(extra)}{_near_flag(p, extra)}; "
                                              f"see `{p.prog} --help`")
     ctx.dir = root_dir if root_dir is not None else getattr(args, "sub_dir", None)
-    return int(module.run(args, ctx) or 0)
+    try:
+        return int(module.run(args, ctx) or 0)
+    finally:
+        _hand_over_records()
+
+
+# records written by a command are told to verify's cache when they are at least 1/RECORD_SHARE
+# of the workspace's sources: the cache is read and written whole (about 10 µs a source), and
+# verify checks a record in some 25 µs
+RECORD_SHARE = 4
+
+
+def _hand_over_records() -> None:
+    """Source records this command wrote that the schemas gate passes, told to verify's cache
+    (``sources.store.record_fact``), so its first run does not judge them again: a batch; one
+    record set by hand in a large workspace is left to verify, and so is a pending record (`sb
+    add`), which `sb extract` writes again."""
+    store = sys.modules.get(__name__.rsplit(".", 2)[0] + ".domain.sources.store")
+    if store is None or not store._WRITTEN:
+        return
+    from ..domain.gate.verify_cache import VerifyCache
+    from ..domain.workspace.layout import Workspace
+
+    for root in list(store._WRITTEN):
+        ws = Workspace(root)
+        try:
+            if store.written_count(root) * RECORD_SHARE >= len(ws.source_dir_names()):
+                VerifyCache.learn_clean(ws, store.take_written(root))
+        except (OSError, SbError):
+            pass  # a cache that cannot be written: verify judges the records itself
+        store._WRITTEN.pop(root, None)
 
 
 def _quick_args(module, prog: str, argv: list[str]):

@@ -76,9 +76,11 @@ def run(args, ctx) -> int:
                 lines = ingest.extract_all(ws, force=args.force, upgrade=args.upgrade, carry=carrier,
                                            progress=progress, jobs_wanted=args.jobs, learnt=learnt)
             # what each extraction gave, so verify's first run need not make it again
+            # and the records it wrote that the schemas gate passes (``store.record_fact``)
             from ...domain.gate.verify_cache import VerifyCache
+            from ...domain.sources.store import take_written
 
-            VerifyCache.learn_clean(ws, learnt)
+            VerifyCache.learn_clean(ws, learnt + take_written(ws.root))
             if carrier is not None:
                 carrier.commit()
         ready = [ln for ln in lines if ln.status in ("ready", "kept")]

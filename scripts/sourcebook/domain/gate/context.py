@@ -19,10 +19,10 @@ from ...base.errors import Finding, SbError
 from ...base.ids import is_src_id
 from ...base.record import TupleRecord
 from ...engines.page.view import PageView, read_page
-from ..sources.store import decoded_head, read_head
+from ..sources.store import decoded_head, read_head, record_fact
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
-from .verify_cache import VerifyCache, dir_sig, file_sig
+from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig
 
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
@@ -51,14 +51,17 @@ class Page(TupleRecord):
     selected: bool  # the artifact named by --html/--artifact/plan.type
 
 
-def _load_json(path: str, rel: str, problems: list[Finding], shas: dict[str, str] | None = None) -> Any:
+def _load_json(path: str, rel: str, problems: list[Finding], shas: dict[str, str] | None = None,
+               read: list[bytes] | None = None) -> Any:
     """The parsed file, or None (with a finding) when it cannot be read or parsed. ``shas``
-    collects the SHA-256 of the bytes read, by ``rel``."""
+    collects the SHA-256 of the bytes read, by ``rel``; ``read`` gets the bytes."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
         if shas is not None:
             shas[rel] = hashlib.sha256(data).hexdigest()
+        if read is not None:
+            read.append(data)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -143,11 +146,17 @@ class GateContext:
                 self.sources[sid] = rec
                 continue
             rel = f"sources/{sid}/source.json"
-            rec = _load_json(path, rel, self.problems)
+            read: list[bytes] = []
+            rec = _load_json(path, rel, self.problems, read=read if self.cache.enabled else None)
             if rec is not None and not isinstance(rec, dict):
                 self.problems.append(Finding("E-SCHEMA", rel + "/", f"expected an object, found {type(rec).__name__}"))
                 rec = None
             self.sources[sid] = rec
+            # these very bytes passed the record checks before (``sb extract`` and other batches
+            # tell the cache of the records they write): kept by identity from now on
+            if rec is not None and read and self.cache.clean(record_fact(sid, read[0])):
+                self.trusted.add(sid)
+                self.cache.remember_record(sid, sig, rec)
         self.doc_shas: dict[str, str] = {}
         self.claims_doc = _load_json(ws.claims_path, "ledger/claims.json", self.problems, self.doc_shas)
         pairs = _items(self.claims_doc, "claims", "ledger/claims.json", self.problems)
@@ -171,6 +180,7 @@ class GateContext:
         self._shas: dict[str, str | None] = {}
         self.text_sigs: dict[str, list[int] | None] = {}  # normalized.md's identity, by source id
         self._raws: dict[str, list[str]] = {}
+        self._raw_sigs: dict[str, list[int] | None] = {}
         self._pages_html: dict[str, str] = {}
         self._pages_sha: dict[str, str] = {}
         self._views: dict[str, PageView] = {}
@@ -279,7 +289,7 @@ class GateContext:
                 told = repr(self.source_sigs.get(sid))
             else:
                 rec = self.sources.get(sid) or {}
-                told = ':'.join(str(rec.get(f)) for f in fields)
+                told = ':'.join(map(str, map(rec.get, fields)))
             h.update(f"\0{sid}:{sha}:{told}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
 
@@ -301,6 +311,29 @@ class GateContext:
                     self.cache.remember_digest(rel, sig, sha)
             self._shas[sid] = sha
         return self._shas[sid]
+
+    def raw_sig(self, path: str) -> list[int] | None:
+        """A raw capture's identity, taken once per run (before any read of it)."""
+        if path not in self._raw_sigs:
+            self._raw_sigs[path] = file_sig(path)
+        return self._raw_sigs[path]
+
+    def raw_sha(self, sid: str, path: str) -> str | None:
+        """The SHA-256 of a raw capture learnt earlier (``sb claim add`` records those of the
+        sources it cites), while the file keeps the identity it had then; else None."""
+        if not self.cache.enabled:
+            return None
+        return self.cache.digest(capture_key(sid, path), self.raw_sig(path))
+
+    @staticmethod
+    def read_raw(path: str) -> tuple[bytes | None, str | None]:
+        """A raw capture's bytes and their SHA-256 (None, None when it cannot be read)."""
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return None, None
+        return data, hashlib.sha256(data).hexdigest()
 
     def raw_files(self, sid: str) -> list[str]:
         """``Workspace.raw_files``, listed once per run, and reused from an earlier run while the

@@ -4,14 +4,20 @@ Verify runs many times in a revision loop while the sources stay the same. It re
 ``.sb-cache/verify/`` (never shipped):
 
 - the SHA-256 of each ``normalized.md``, keyed by the file's identity, and the raw captures a
-  source folder holds, keyed by the folder's identity;
-- each ``source.json`` that parsed and matched its schema, keyed the same way;
+  source folder holds, keyed by the folder's identity (``sb claim add`` records both, and each
+  capture's SHA-256 by its identity, for the sources it cites: ``capture_facts``);
+- each ``source.json`` that parsed and matched its schema, keyed the same way, and by content
+  (``sources.store.record_fact``: its bytes and folder), which ``sb extract`` records for each
+  record it writes that passes (``cli.app`` hands over other commands' batches), while it is
+  too young to be kept by identity;
 - which evidence spans held byte for byte against which text (by the text's hash);
 - which re-extractions gave which text, by the digests of the raw bytes and of the text and every
   input of the extraction (``sources.ingest.extraction_fact``; ``sb extract`` records them too),
   and which claims raised no flag (``ledger.clean_fact``; ``sb claim add`` records them too);
 - what an artifact page contains (its ledger entries, refs, blocks, text) and what the design
   rules found on it, keyed by the hash of the page's bytes.
+- the claims file's schema and ids, and its clusters, by the digests of the ledger files, which
+  ``sb claim add`` records for the file it wrote (the schemas gate's ``ledger_facts``).
 - which derived files matched what sourcebook writes, and which podcast scripts' figures were
   backed, as ``clean`` facts keyed by the hash of every input (gates ``derived``, ``podcast``).
 
@@ -22,6 +28,11 @@ Why this cannot be used to slip a change past the gate:
 - A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
   second write within the same timestamp tick would otherwise keep the identity unchanged. Two
   seconds covers the coarsest common granularity (FAT's two-second timestamps).
+- A fact another command hands over (``learn_clean``) is established by the very checks verify
+  runs, over the bytes as they were read or written (a record is parsed back from the bytes
+  written, a claims file read back once written): one keyed by content holds whatever the
+  file's age; one keyed by identity is kept only for a file settled when it was read, its
+  identity taken just before the read, as verify keeps its own.
 - Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
   (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
   edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
@@ -147,6 +158,41 @@ def settled(sig: list[int] | None, now_ns: int) -> bool:
     return sig is not None and sig[2] < now_ns - RACY_NS
 
 
+def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[int], int, Any]]:
+    """What the normalizer gate looks up of each source's raw capture, read now as it reads them:
+    the ``raw.*`` names its folder holds (by the folder's identity) and the first one's SHA-256
+    (by the file's identity), each with its identity taken just before the read and the time
+    then: ``digests`` for ``VerifyCache.learn_clean``. A folder or file younger than
+    ``RACY_NS`` is not read (it would not be kept)."""
+    out: list[tuple[str, list[int], int, Any]] = []
+    for sid in sids:
+        now = time.time_ns()
+        sig = dir_sig(ws.source_dir(sid))
+        if sig is None or not settled(sig, now):
+            continue
+        raws = ws.raw_files(sid)
+        out.append((f"sources/{sid}/raw.*", sig, now, [os.path.basename(p) for p in raws]))
+        if not raws:
+            continue
+        now = time.time_ns()
+        sig = file_sig(raws[0])
+        if sig is None or not settled(sig, now):
+            continue
+        try:
+            with open(raws[0], "rb") as fh:
+                data = fh.read()
+        except OSError:
+            continue
+        out.append((capture_key(sid, raws[0]), sig, now, hashlib.sha256(data).hexdigest()))
+    return out
+
+
+def capture_key(sid: str, path: str) -> str:
+    """The cache key of a raw capture's SHA-256 (apart from the folder's ``raw.*`` listing, even
+    for a capture named so)."""
+    return f"sources/{sid}/{os.path.basename(path)}#sha256"
+
+
 class _Store:
     """Signed JSON documents in one folder; a document that fails its signature is absent."""
 
@@ -185,8 +231,9 @@ class _Store:
         return doc.get("data")
 
     def write(self, name: str, data: Any) -> None:
-        body = json.dumps({"format": FORMAT, "sb": code_fingerprint(), "data": data}, ensure_ascii=False,
-                          separators=(",", ":")).encode("utf-8", "surrogatepass")
+        # ASCII with escapes: the C encoder writes it a fifth faster than UTF-8, and it reads the same
+        body = json.dumps({"format": FORMAT, "sb": code_fingerprint(), "data": data},
+                          separators=(",", ":")).encode("ascii")
         mac = self._mac(name, body)
         try:
             # no fsync: a torn or lost cache file fails its signature and is recomputed
@@ -327,7 +374,8 @@ class VerifyCache:
     # ---- facts another command established -----------------------------------------------
     @classmethod
     def learn_clean(cls, ws: Workspace, facts: Iterable[str],
-                    digests: Iterable[tuple[str, list[int], int, str]] = ()) -> None:
+                    digests: Iterable[tuple[str, list[int], int, Any]] = (),
+                    pages: Iterable[tuple[str, str, Any]] = ()) -> None:
         """Add content facts (keys over digests and records, true wherever they were learnt)
         that another command established by the very rules verify runs (``sb claim add`` checks
         each claim it stores), keeping every fact the cache holds; the next verify keeps those it
@@ -335,14 +383,19 @@ class VerifyCache:
         (path, identity, time, SHA-256) of files the command read, each taken with the file's
         identity just before the read at that time: kept as verify keeps its own, only for a file
         whose ctime was older than ``RACY_NS`` then. Nothing is written without a usable key, or
-        when every fact is known already."""
+        when every fact is known already. A digest's value may also be a folder's listing
+        (``capture_facts``). ``pages`` are (kind, key, data) facts keyed by content, as
+        ``remember_page_fact`` keeps them (the clusters of a claims file: ``ledger_facts``)."""
         new = [f for f in facts if isinstance(f, str)]
         clean = {f for f in new if not f.startswith(HELD)}
         holds = {f[len(HELD):] for f in new if f.startswith(HELD)}
         files = {rel: [sig, sha] for rel, sig, at, sha in digests if settled(sig, at)}
-        if not new and not files:
+        pages = list(pages)
+        if not new and not files and not pages:
             return
         cache = cls(ws)
+        for kind, key, data in pages if cache.store is not None else ():
+            cache.remember_page_fact(kind, key, data)
         if cache.store is None or (clean <= cache._clean.old and holds <= cache._holds.old
                                    and all(cache._digests.old.get(rel) == v for rel, v in files.items())):
             return

@@ -266,10 +266,11 @@ def _held(added: list, cache: TextCache, text_sha) -> list[str]:
 
 
 def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None,
-               digests: list | None = None) -> list[ItemResult]:
+               digests: list | None = None, ledger: list[int] | None = None) -> list[ItemResult]:
     """Store every valid item; return one result per item, in input order. ``learnt`` gets the
     verify cache's keys of what its gates would find of the stored claims (``_clean_facts``),
-    ``digests`` the texts hashed for those keys (``VerifyCache.learn_clean``)."""
+    ``digests`` the texts hashed for those keys (``VerifyCache.learn_clean``), ``ledger`` the
+    number of claims the ledger holds once they are stored."""
     results: list[ItemResult] = []
     with ws.lock():
         ws.load_manifest()  # a broken manifest fails here, before any ledger file is written
@@ -317,6 +318,8 @@ def add_claims(ws: Workspace, items: list, learnt: list[str] | None = None,
         stored = [r.claim_id for r in results if r.ok]
         if stored:
             save_claims(ws, list(by_id.values()))
+            if ledger is not None:
+                ledger.append(len(by_id))
             append_events(ws, events)
             if learnt is not None:
                 learnt += _clean_facts([by_id[c] for c, ok in clean.items() if ok and c in by_id], cache,

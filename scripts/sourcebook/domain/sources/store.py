@@ -40,11 +40,59 @@ def try_load_source(ws: Workspace, sid: str) -> SourceRecord | None:
 
 def save_source(ws: Workspace, rec: SourceRecord, *, durable: bool = True) -> None:
     """Write a record (atomically; ``durable=False``: without its own fsync, for a caller that
-    makes the whole batch durable at once)."""
+    makes the whole batch durable at once). A record written past ``pending`` is noted for
+    verify's cache (``record_fact`` of those that pass the record checks: ``take_written``)."""
     rec.pop("_pages", None)  # type: ignore[typeddict-item]  # display-only, never stored
     rec.pop("_link", None)  # type: ignore[typeddict-item]
     rec.pop("_edition", None)  # type: ignore[typeddict-item]
-    jsonio.write_json(ws.source_json(rec["id"]), rec, durable=durable)
+    data = jsonio.dumps(rec).encode("utf-8")  # what write_json writes
+    jsonio.atomic_write_bytes(ws.source_json(rec["id"]), data, durable=durable)
+    if rec.get("status") != "pending":  # a pending record is written again once extracted
+        _WRITTEN.setdefault(ws.root, []).append((rec["id"], data))
+
+
+# the records this process wrote (id, bytes), by workspace root, for verify's cache
+_WRITTEN: dict[str, list[tuple[str, bytes]]] = {}
+
+
+def record_fact(sid: str, data: bytes) -> str:
+    """The verify cache's key of "a ``source.json`` with these very bytes, in the folder of
+    ``sid``, passes the schemas gate's checks of a record" (``record_passes``). Keyed by content,
+    it holds wherever it was learnt, whenever the file was written."""
+    import hashlib
+
+    return "source-record:" + hashlib.sha256(sid.encode("utf-8", "surrogatepass") + b"\0" + data).hexdigest()[:32]
+
+
+def record_passes(data: bytes, sid: str) -> bool:
+    """Whether these bytes of ``sources/<sid>/source.json`` pass the schemas gate's checks of a
+    record, judged as the gate judges them: parsed as it parses them, then its schema, its id
+    (its folder's) and ``record_problem``."""
+    import json
+
+    from ...base.schema import check
+
+    try:
+        rec = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    if not isinstance(rec, dict) or rec.get("id") != sid or record_problem(rec, sid) is not None:
+        return False
+    try:
+        return not check(rec, "source", f"sources/{sid}/source.json")
+    except SbError:  # no schema to judge by: nothing is vouched for
+        return False
+
+
+def take_written(ws_root: str) -> list[str]:
+    """The ``record_fact`` keys of the records this process wrote in the workspace at
+    ``ws_root`` since the last call that pass the record checks (for ``VerifyCache.learn_clean``)."""
+    return [record_fact(sid, data) for sid, data in _WRITTEN.pop(ws_root, []) if record_passes(data, sid)]
+
+
+def written_count(ws_root: str) -> int:
+    """How many records ``take_written`` holds for the workspace at ``ws_root``."""
+    return len(_WRITTEN.get(ws_root, ()))
 
 
 def all_sources(ws: Workspace) -> list[SourceRecord]:

@@ -34,12 +34,17 @@ def gate(ctx: GateContext) -> GateResult:
     return GateResult(f, f"{len(clusters)} open or decided cluster(s); {len(adjs)} decision(s) on record")
 
 
+def clusters_key(shas: dict[str, str]) -> str:
+    """The cache key of the clusters found over the claims and decisions files with these digests."""
+    body = f"{shas['ledger/claims.json']}:{shas.get('ledger/adjudications.json', '-')}"
+    return hashlib.sha256(body.encode()).hexdigest()[:40]
+
+
 def _detect(ctx: GateContext, claims: list, adjs: list) -> list[dict]:
     shas = ctx.doc_shas
     key = None
     if ctx.cache.enabled and "ledger/claims.json" in shas:
-        body = f"{shas['ledger/claims.json']}:{shas.get('ledger/adjudications.json', '-')}"
-        key = hashlib.sha256(body.encode()).hexdigest()[:40]
+        key = clusters_key(shas)
         known = ctx.cache.page_fact("clusters", key)
         if isinstance(known, list) and all(isinstance(c, dict) for c in known):
             return known

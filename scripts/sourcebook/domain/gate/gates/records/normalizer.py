@@ -19,14 +19,6 @@ from ...registry import GateResult, register
 from ...verify_cache import file_sig
 
 
-def _read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except OSError:
-        return None
-
-
 def _reextractor():
     try:
         from ....sources.ingest import reextract
@@ -35,12 +27,19 @@ def _reextractor():
     return reextract
 
 
-def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding], bool]:
-    """(findings, re-extracted?) for one ready source."""
+def deep_findings(ctx: GateContext, sid: str, rec: dict, known_raw: bool = True) -> tuple[list[Finding], bool]:
+    """(findings, re-extracted?) for one ready source. ``known_raw``: the raw capture's digest may
+    come from the cache (``GateContext.raw_sha``), its bytes then read only to re-extract them."""
     out: list[Finding] = []
     raws = ctx.raw_files(sid)
-    raw = _read(raws[0]) if raws else None  # read once: hashed here, re-extracted below
-    raw_sha = None if raw is None else hashlib.sha256(raw).hexdigest()
+    raw = None
+    # the capture's digest, learnt while the file keeps its identity (`sb claim add` records
+    # those of the sources it cites, long after they were written); else it is read once:
+    # hashed here, re-extracted below
+    raw_sha = ctx.raw_sha(sid, raws[0]) if raws and known_raw else None
+    cached = raw_sha is not None
+    if raws and not cached:
+        raw, raw_sha = ctx.read_raw(raws[0])
     recorded_raw = rec.get("raw_sha256")
     if isinstance(recorded_raw, str) and recorded_raw:
         if not raws:
@@ -71,6 +70,10 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict) -> tuple[list[Finding],
 
         if not pypdf_available():
             return out, False  # the extractor is not here to repeat (never a false drift)
+    if cached:  # known by its digest until now: the bytes re-extracted are the bytes judged
+        raw, read_sha = ctx.read_raw(raws[0])
+        if read_sha != raw_sha:  # changed since: judged afresh, from one reading
+            return deep_findings(ctx, sid, rec, known_raw=False)
     try:
         fresh = reextract(ctx.ws, rec, (raws[0], raw) if raw is not None else None)
     except SbError as exc:
@@ -95,7 +98,7 @@ def _pair_sig(ctx: GateContext, sid: str) -> list[int] | None:
     """The identity of the raw capture and normalized.md together; its third field is the later
     of their ctimes, so the cache's racy-write rule holds for both files."""
     raws = ctx.raw_files(sid)
-    a = file_sig(raws[0]) if raws else None
+    a = ctx.raw_sig(raws[0]) if raws else None
     b = ctx.text_sigs.get(sid) or file_sig(ctx.ws.normalized_path(sid))  # as text_sha found it
     if a is None or b is None:
         return None

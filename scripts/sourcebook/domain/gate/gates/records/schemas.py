@@ -1,11 +1,17 @@
-"""Gate ``schemas``: every workspace file matches its schema, and claim ids match their text."""
+"""Gate ``schemas``: every workspace file matches its schema, and claim ids match their text.
+
+``ledger_facts`` judges a claims file just written by these rules (and the clusters gate's), for
+``sb claim add`` to tell verify's cache."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from .....base.errors import Finding
 from .....base.ids import claim_id
 from ....sources.store import record_problem
-from ...context import GateContext, safe
+from ....workspace.layout import Workspace
+from ...context import GateContext, _items, _load_json, _valid, safe
 from ...registry import GateResult, register
 from ...schema_check import schema_findings
 
@@ -39,6 +45,41 @@ def _claim_ids(ctx: GateContext) -> list[Finding]:
     if fact and not found:
         ctx.cache.remember_clean(fact)
     return found
+
+
+_CLAIMS = "ledger/claims.json"
+_ADJS = "ledger/adjudications.json"
+
+
+def ledger_facts(ws: Workspace) -> tuple[list[str], list[tuple[str, str, Any]]]:
+    """What ``sb claim add`` and ``sb claim import`` tell the cache of the ledger they have just
+    written, judged by verify's own rules over the files as they are now, each keyed by the
+    digests of the files' bytes (an edit since changes a digest). (content facts, page facts):
+    "these very bytes match the claims schema" (``GateContext._valid``), "every id in them matches
+    its text" (the schemas gate's ``_claim_ids``), and the clusters gate's clusters over them
+    (``clusters._detect``). Nothing when a file cannot be read or does not match its schema."""
+    from ....ledger.contradictions import detect
+    from .clusters import clusters_key
+
+    problems: list = []
+    shas: dict[str, str] = {}
+    doc = _load_json(ws.claims_path, _CLAIMS, problems, shas)
+    pairs = _items(doc, "claims", _CLAIMS, problems)
+    if doc is None or problems or _CLAIMS not in shas:
+        return [], []
+    facts: list[str] = []
+    claims, found = _valid(pairs, "claims", _CLAIMS, "claims")
+    if found:
+        return [], []
+    facts.append(f"claims:{shas[_CLAIMS]}")
+    if not claim_id_findings([c for _, c in pairs]):
+        facts.append(f"claim-ids:{shas[_CLAIMS]}")
+    adj_doc = _load_json(ws.adjudications_path, _ADJS, problems, shas)
+    apairs = _items(adj_doc, "adjudications", _ADJS, problems)
+    adjs, adj_found = _valid(apairs, "adjudications", _ADJS, "adjudications")
+    if problems or adj_found:
+        return facts, []
+    return facts, [("clusters", clusters_key(shas), detect(claims, adjs))]  # type: ignore[arg-type]
 
 
 def _top_level(doc: dict, key: str, rel: str) -> list[Finding]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, timedelta
 
 from .....base.errors import Finding
@@ -71,8 +71,9 @@ def gate(ctx: GateContext) -> GateResult | None:
     for sid in cited:
         rec = ctx.source(sid) or {}
         # every rule but the url's reads only the top of the text (``_HEAD``): a thousand whole
-        # texts need not be decoded for that
-        text = ctx.text_head(sid, _HEAD)
+        # texts need not be decoded for that, and it is read only when a rule's record fields
+        # call for it (a title set by hand, a date, a byline, a publisher another record names)
+        text = _Head(ctx, sid)
         whose = title_given_to(rec, text, records, names)
         if whose:
             found.append(Finding("E-SOURCE-TITLE-PUBLISHER", sid, f"its title {str(rec.get('title'))[:80]!r} gives the "
@@ -123,6 +124,26 @@ def gate(ctx: GateContext) -> GateResult | None:
         return None
     return GateResult(found, f"{len(found)} of {len(cited)} cited source record(s) say what their texts or the "
                              "other records do not")
+
+class _Head:
+    """The top of a source's text (``_HEAD`` characters), read on the first call."""
+
+    def __init__(self, ctx: GateContext, sid: str) -> None:
+        self.ctx, self.sid, self.read = ctx, sid, False
+        self.text: str | None = None
+
+    def __call__(self) -> str | None:
+        if not self.read:
+            self.text, self.read = self.ctx.text_head(self.sid, _HEAD), True
+        return self.text
+
+
+Text = str | None | Callable[[], str | None]  # a text, or what reads it when first needed
+
+
+def _read(text: Text) -> str | None:
+    return text() if callable(text) else text
+
 
 # a line near the top of a text that dates the document itself
 _DATELINE_WORD = lazy(r"\b(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Dd]ated|[Ll]ast (?:modified|changed|update[ds]?)|"
@@ -180,7 +201,7 @@ def _day(value: object) -> date | None:
     return None
 
 
-def published_after_dateline(rec: Mapping, text: str | None) -> tuple[str, str] | None:
+def published_after_dateline(rec: Mapping, text: Text) -> tuple[str, str] | None:
     """(recorded day, dateline day) when a publication date the author set is more than a day
     later than the dateline at the top of the source's text (a page's own tag, read by the
     extractor, is the page's word and is not judged here)."""
@@ -190,7 +211,7 @@ def published_after_dateline(rec: Mapping, text: str | None) -> tuple[str, str] 
     recorded = _day(rec.get("published_at")) or _day(rec.get("published"))
     if recorded is None:
         return None  # no date to judge: the text's figures need no reading
-    stated = _day(dateline(text, rec.get("publisher")))
+    stated = _day(dateline(_read(text), rec.get("publisher")))
     if stated is None or recorded <= stated + timedelta(days=1):
         return None
     return recorded.isoformat(), stated.isoformat()
@@ -199,7 +220,7 @@ def published_after_dateline(rec: Mapping, text: str | None) -> tuple[str, str] 
 _EARLY_DAYS = 7  # a print edition, a weekly issue, a time zone: a few days before the dateline pass
 
 
-def published_before_dateline(rec: Mapping, text: str | None) -> tuple[str, str] | None:
+def published_before_dateline(rec: Mapping, text: Text) -> tuple[str, str] | None:
     """(recorded day, dateline day) when a publication date the author set is more than a week
     earlier than the day the top of the source's text says it was published (a line dating a
     revision, "Updated 14 October", is passed over: the first publication may be long before)."""
@@ -209,7 +230,7 @@ def published_before_dateline(rec: Mapping, text: str | None) -> tuple[str, str]
     recorded = _day(rec.get("published_at")) or _day(rec.get("published"))
     if recorded is None:
         return None
-    stated = _day(dateline(text, rec.get("publisher"), updates=False))
+    stated = _day(dateline(_read(text), rec.get("publisher"), updates=False))
     if stated is None or recorded >= stated - timedelta(days=_EARLY_DAYS):
         return None
     return recorded.isoformat(), stated.isoformat()
@@ -226,7 +247,7 @@ def publishers(records: Mapping[str, Mapping]) -> list[tuple[str, str]]:
     return list(out.items())
 
 
-def byline_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping],
+def byline_given_to(rec: Mapping, text: Text, records: Mapping[str, Mapping],
                     names: Sequence[tuple[str, str]] | None = None) -> str | None:
     """The other source's publisher a byline set by hand (``sb source set SRC byline=``) names,
     when neither this source's publisher nor the top of its text names it, or None. Another
@@ -237,7 +258,7 @@ def byline_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mappin
     if rec.get("byline_from") != USER_SET or not isinstance(by, str) or not by.strip():
         return None
     own = _fold(str(rec.get("publisher"))) if isinstance(rec.get("publisher"), str) else ""
-    head = _fold((text or "")[:_HEAD])
+    head = _fold((_read(text) or "")[:_HEAD])
     folded = _fold(by)
     for name, n in (publishers(records) if names is None else names):
         if (own and (n in own or own in n)) or n in head:
@@ -272,7 +293,7 @@ def publisher_counts(records: Mapping[str, Mapping]) -> Counter[str]:
                    if isinstance(o, Mapping) and isinstance(o.get("publisher"), str))
 
 
-def publisher_given_to(sid: str, rec: Mapping, text: str | None, records: Mapping[str, Mapping],
+def publisher_given_to(sid: str, rec: Mapping, text: Text, records: Mapping[str, Mapping],
                        counts: Counter[str] | None = None) -> tuple[str, str] | None:
     """(publisher, dateline name) when this source's publisher is another source's publisher,
     the top of its text never names it, and its dateline opens with another name ("*The Ferry
@@ -288,6 +309,7 @@ def publisher_given_to(sid: str, rec: Mapping, text: str | None, records: Mappin
     own = isinstance(mine, Mapping) and isinstance(mine.get("publisher"), str) and _fold(mine["publisher"]) == p
     if counts[p] - own < 1:  # no other record names it
         return None
+    text = _read(text)
     if p in _fold((text or "")[:_HEAD]):
         return None
     name = dateline_name(text)
@@ -306,14 +328,14 @@ def _attributed(title: str, name: str) -> bool:
     return re.search(rf"(?:^{n}\s*[:|–—-]|[|–—-]\s*{n}\s*$|\bby\s+(?:the\s+)?{n}\b|{n}['’]s?\s)", title) is not None
 
 
-def title_given_to(rec: Mapping, text: str | None, records: Mapping[str, Mapping],
+def title_given_to(rec: Mapping, text: Text, records: Mapping[str, Mapping],
                    names: Sequence[tuple[str, str]] | None = None) -> str | None:
     """The other source's publisher a title set by hand gives the document to, or None."""
     title = rec.get("title")
     if rec.get("title_from") or not isinstance(title, str) or not title.strip():
         return None
     own = {_fold(str(rec.get(k))) for k in ("publisher", "author", "byline") if isinstance(rec.get(k), str)}
-    head = _fold((text or "")[:_HEAD])
+    head = _fold((_read(text) or "")[:_HEAD])
     folded = _fold(title)
     for name, n in (publishers(records) if names is None else names):
         if n in own or n in head or any(n in o or o in n for o in own if o):
