@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 from array import array
 from collections.abc import Iterator
@@ -74,9 +75,9 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
     """Write a segment from documents numbered ``base``.. and its shards in disk order, each as
     ``(shard, terms, dfs, postings bytes)`` (``postings.Builder.shards``), frequencies
     ``tf_width`` wide; returns its folder name. ``keep``: names of live segments (an identical
-    one is reused, never rewritten). ``durable`` False: nothing is synced (a build's run, merged
-    into another segment before any commit: the manifest never names it, so a crash leaves only
-    a stray for ``remove_stray``)."""
+    one is reused, never rewritten). ``durable`` False: nothing is synced or hashed, and the name
+    is ``seg-run-<pid>-<n>`` (a build's run, merged into another segment before any commit: the
+    manifest never names it, so a crash leaves only a stray for ``remove_stray``)."""
     sync = _sync if durable else _no_sync
     tmp = os.path.join(index_dir, f"{TMP_PREFIX}{os.getpid()}-{_serial()}")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -84,7 +85,10 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
     width = 2 if tf_max < 65536 else 4
     idx = array("Q", repeat(0, P.SHARDS + 1))
     n_terms = n_keys = 0
-    digest = hashlib.sha256()  # of everything written: the segment's name
+    # of everything written: the segment's name (a run is merged away unread: its name need
+    # only be unique)
+    new_hash = hashlib.sha256 if durable else _NoHash
+    digest = new_hash()
     with open(os.path.join(tmp, TERMS), "wb") as tf, open(os.path.join(tmp, POSTINGS), "wb") as pf:
         pos = tpos = 0
         done = 0  # shards before this one have their dictionary offset
@@ -108,13 +112,14 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
         sync(pf)
     id_width = docs.id_width
     total = count = 0
-    ids_digest, lens_digest, find_digest = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
+    ids_digest, lens_digest, find_digest = new_hash(), new_hash(), new_hash()
     with (open(os.path.join(tmp, DOCS), "wb") as df_, open(os.path.join(tmp, DOCLEN), "wb") as lf,
           open(os.path.join(tmp, FINDLEN), "wb") as ff):
         for ids, lens, flens in docs.blocks():
-            if len(flens) != len(ids) or len(lens) != len(ids):
+            if len(flens) != len(lens) or (len(ids) if isinstance(ids, list) else ids.count(b"\n")) != len(lens):
                 raise damaged(f"{os.path.basename(tmp)}/{FINDLEN}", "the documents written do not match their count")
-            data = "".join([c.ljust(id_width) + "\n" for c in ids]).encode("utf-8")
+            # a block of ids, or the lines of an input's docs.txt already as wide (copied as they are)
+            data = ids if isinstance(ids, bytes) else "".join([c.ljust(id_width) + "\n" for c in ids]).encode("utf-8")
             df_.write(data)
             ids_digest.update(data)
             data = P.le(lens)
@@ -145,7 +150,7 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
     if durable:
         fsync_dir(tmp)
     digest.update(meta_bytes)
-    name = PREFIX + digest.hexdigest()[:16]
+    name = PREFIX + (digest.hexdigest()[:16] if durable else f"run-{os.getpid()}-{_serial()}")
     final = os.path.join(index_dir, name)
     if os.path.isdir(final):
         if keep is not None and name in keep:
@@ -162,6 +167,19 @@ _LINE = "{}\t{}\t{}\n"  # a dictionary line: term, df, offset
 
 
 _SERIAL = [0]
+
+
+class _NoHash:
+    """Stands in for a hash of what a run is written with (``write_segment``, not durable)."""
+
+    def update(self, data: bytes) -> None:
+        pass
+
+    def digest(self) -> bytes:
+        return b""
+
+    def hexdigest(self) -> str:
+        return ""
 
 
 def _serial() -> int:
@@ -226,7 +244,7 @@ def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None
         out_base += inp.n_live
     tf_max = max((int(i.seg.meta.get("tf_max", 1)) for i in inputs), default=1)
     width = max((int(i.seg.meta.get("id_width", 1)) for i in inputs), default=1)
-    docs = Docs(out_base, width, lambda: _merged_docs(inputs))
+    docs = Docs(out_base, width, lambda: _merged_docs(inputs, width))
     name = write_segment(index_dir, docs, _merged_terms(plans, tf_max, progress), sources, tf_max, 0, keep)
     for inp in inputs:
         inp.seg.close()
@@ -236,11 +254,18 @@ def merge(index_dir: str, inputs: list[MergeInput], keep: set[str] | None = None
 BLOCK = 65_536  # documents read at a time from each input's docs.txt and doclen.bin
 
 
-def _merged_docs(inputs: list[MergeInput]) -> Iterator[tuple[list[str], array, array]]:
+_CHUNK_LINE = rb"#c[^\n]*\n"  # matches once in each line of docs.txt that holds a chunk id
+
+
+def _merged_docs(inputs: list[MergeInput], out_width: int) -> Iterator[tuple[list[str] | bytes, array, array]]:
+    """Blocks of the documents of ``inputs`` (``Docs.blocks``): an input with nothing deleted
+    whose ids are ``out_width`` wide gives its docs.txt lines as they are (checked as the lines
+    would be: one per document, UTF-8, each holding a chunk id)."""
     for inp in inputs:
         seg = inp.seg
         n = seg.n_docs
         width = int(seg.meta["id_width"])
+        raw_copy = inp.live is None and width == out_width
         with seg._open(DOCS) as dfh, seg._open(DOCLEN) as lfh, seg._open(FINDLEN) as ffh:
             for start in range(0, n, BLOCK):
                 count = min(BLOCK, n - start)
@@ -249,6 +274,17 @@ def _merged_docs(inputs: list[MergeInput]) -> Iterator[tuple[list[str], array, a
                 fdata = ffh.read(count * 4)
                 if len(raw) != count * (width + 1) or len(data) != count * 4 or len(fdata) != count * 4:
                     raise damaged(seg.rel(DOCS), "shorter than meta.json says")
+                if raw_copy:
+                    if raw.count(b"\n") != count or raw[width::width + 1].count(b"\n") != count:
+                        raise damaged(seg.rel(DOCS), "a record is not a chunk id")
+                    try:
+                        raw.decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        raise damaged(seg.rel(DOCS), exc) from None
+                    if len(re.findall(_CHUNK_LINE, raw)) != count:
+                        raise damaged(seg.rel(DOCS), "a record is not a chunk id")
+                    yield raw, P.from_le("I", data), P.from_le("I", fdata)
+                    continue
                 try:
                     ids = [line.rstrip() for line in raw.decode("utf-8").split("\n")[:-1]]
                 except UnicodeDecodeError as exc:
