@@ -394,16 +394,23 @@ def _merged_shard(n: int, segs: list[Segment], handles: list, widths: list[int]
         if len(data) != cuts[-1]:
             raise damaged(seg.rel(POSTINGS), "truncated")
         mids = list(map(add, cuts, map(mul, dfs, repeat(4))))
-        cols.append((dict(zip(terms, dfs, strict=True)),
-                     dict(zip(terms, map(data.__getitem__, map(slice, cuts, mids)), strict=True)),
-                     dict(zip(terms, map(data.__getitem__, map(slice, mids, cuts[1:])), strict=True))))
+        # each column ends with a stand-in (no documents) that a term the input lacks points at
+        k = len(terms)
+        dfs.append(0)
+        dparts = list(map(data.__getitem__, map(slice, cuts, mids)))
+        dparts.append(b"")
+        tparts = list(map(data.__getitem__, map(slice, mids, cuts[1:])))
+        tparts.append(b"")
+        cols.append((dict(zip(terms, range(k), strict=True)), k, dfs, dparts, tparts))
         names.update(terms)
     if not names:
         return None
     order = sorted(names)
-    totals = list(map(sum, zip(*[map(c[0].get, order, repeat(0)) for c in cols], strict=True)))
-    rows = zip(*[map(c[1].get, order) for c in cols], *[map(c[2].get, order) for c in cols], strict=True)
-    data = b"".join(filter(None, chain.from_iterable(rows)))
+    at = [list(map(c[0].get, order, repeat(c[1]))) for c in cols]  # each term's row in each input
+    totals = list(map(sum, zip(*[map(c[2].__getitem__, i) for c, i in zip(cols, at, strict=True)], strict=True)))
+    rows = zip(*[map(c[3].__getitem__, i) for c, i in zip(cols, at, strict=True)],
+               *[map(c[4].__getitem__, i) for c, i in zip(cols, at, strict=True)], strict=True)
+    data = b"".join(chain.from_iterable(rows))
     if 0 in totals:  # a term no input holds a document of
         keep = list(map(bool, totals))
         order, totals = list(compress(order, keep)), list(compress(totals, keep))
