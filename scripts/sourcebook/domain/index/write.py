@@ -12,8 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
+import queue
 import re
 import shutil
+import signal
+import threading
 from array import array
 from collections.abc import Iterator
 from itertools import accumulate, chain, compress, repeat
@@ -92,20 +96,26 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
     with open(os.path.join(tmp, TERMS), "wb") as tf, open(os.path.join(tmp, POSTINGS), "wb") as pf:
         pos = tpos = 0
         done = 0  # shards before this one have their dictionary offset
-        for s, terms, dfs, post in shards:
-            for k in range(done, s + 1):
-                idx[k] = tpos
-            done = s + 1
-            offsets = accumulate(map(mul, dfs, repeat(4 + width)), initial=pos)
-            data = "".join(map(_LINE.format, terms, dfs, offsets)).encode("utf-8")
-            pos += len(post)
-            tf.write(data)
-            pf.write(post)
-            digest.update(post)
-            digest.update(data)
-            tpos += len(data)
-            n_keys += len(terms)
-            n_terms += len(terms) - sum(map(str.startswith, terms, repeat(P.FIND_PREFIX)))
+        sink = _Sink(pf, tf, digest) if durable else None
+        try:
+            for s, terms, dfs, post in shards:
+                for k in range(done, s + 1):
+                    idx[k] = tpos
+                done = s + 1
+                offsets = accumulate(map(mul, dfs, repeat(4 + width)), initial=pos)
+                data = "".join(map(_LINE.format, terms, dfs, offsets)).encode("utf-8")
+                pos += len(post)
+                if sink is not None:
+                    sink.put(post, data)
+                else:
+                    pf.write(post)
+                    tf.write(data)
+                tpos += len(data)
+                n_keys += len(terms)
+                n_terms += len(terms) - sum(map(str.startswith, terms, repeat(P.FIND_PREFIX)))
+        finally:
+            if sink is not None:
+                sink.close()
         for k in range(done, P.SHARDS + 1):
             idx[k] = tpos
         sync(tf)
@@ -164,6 +174,43 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
 
 
 _LINE = "{}\t{}\t{}\n"  # a dictionary line: term, df, offset
+
+
+class _Sink:
+    """Writes each shard's postings and dictionary lines, and hashes them, in that order, in a
+    thread of its own: writing and hashing large blocks let go of the interpreter lock, so the
+    next shard is made meanwhile (a merge: on another core). A failure is raised by ``put`` or
+    ``close``, which waits for everything to be written."""
+
+    def __init__(self, pf, tf, digest) -> None:
+        self._queue: queue.Queue[tuple[bytes, bytes] | None] = queue.Queue(maxsize=2)
+        self._failed: list[BaseException] = []
+        self._thread = threading.Thread(target=self._drain, args=(pf, tf, digest), daemon=True)
+        self._thread.start()
+
+    def _drain(self, pf, tf, digest) -> None:
+        while (item := self._queue.get()) is not None:
+            if self._failed:
+                continue  # drained unwritten: the writer raises
+            post, data = item
+            try:
+                pf.write(post)
+                tf.write(data)
+                digest.update(post)
+                digest.update(data)
+            except BaseException as exc:  # noqa: BLE001 - handed to the writer's thread
+                self._failed.append(exc)
+
+    def put(self, post: bytes, data: bytes) -> None:
+        if self._failed:
+            raise self._failed[0]
+        self._queue.put((post, data))
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join()
+        if self._failed:
+            raise self._failed[0]
 
 
 _SERIAL = [0]
@@ -314,14 +361,10 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, lis
     whole = all(live is None and in_base == out_base and w == out_width
                 for (_seg, in_base, out_base, live, _remap), w in zip(plans, widths, strict=True))
     try:
+        if whole:
+            yield from _merged_whole([seg for seg, *_ in plans], handles, widths, progress)
+            return
         for n in range(P.SHARDS):
-            if whole:
-                merged = _merged_shard(n, [seg for seg, *_ in plans], handles, widths)
-                if merged is not None:
-                    yield merged
-                if progress is not None:
-                    progress(n + 1, P.SHARDS)
-                continue
             table: dict[str, list] = {}
             for i, (seg, *_rest) in enumerate(plans):
                 for term, df, off in seg.shard_entries(n):
@@ -373,6 +416,126 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, lis
     finally:
         for fh in handles:
             fh.close()
+
+
+PART_MIN_BYTES = 32 << 20  # postings below this are merged in one process (a fork costs more)
+
+
+def _merged_whole(segs: list[Segment], handles: list, widths: list[int], progress
+                  ) -> Iterator[tuple[int, list[str], list[int], bytes]]:
+    """Every shard of inputs whose postings are kept byte for byte (``_merged_shard``). Large
+    inputs on a machine of several cores: a forked process merges the upper half of the shards
+    into a file meanwhile, read back once this process has merged the lower half (if it fails,
+    this process merges that half itself and raises what is wrong)."""
+    split = P.SHARDS
+    if sum(os.fstat(fh.fileno()).st_size for fh in handles) >= PART_MIN_BYTES and _cores() > 1:
+        split = P.SHARDS // 2
+    part = _fork_part(segs, widths, split) if split < P.SHARDS else None
+    try:
+        for n in range(P.SHARDS):
+            if n == split and part is not None:
+                got = part.result()
+                if got is not None:  # the upper half, as the forked process wrote it
+                    meta, path = got
+                    with open(path, "rb") as fh:
+                        for k, names, dfs, size in meta:
+                            data = fh.read(size)
+                            if len(data) != size:
+                                raise OSError(f"{path}: truncated")
+                            yield k, names, dfs, data
+                    if progress is not None:
+                        progress(P.SHARDS, P.SHARDS)
+                    return
+            merged = _merged_shard(n, segs, handles, widths)
+            if merged is not None:
+                yield merged
+            if progress is not None:
+                progress(n + 1, P.SHARDS)
+    finally:
+        if part is not None:
+            part.discard()
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class _Part:
+    """Shards ``split``.. of a merge, made by a forked process into ``dir`` (``_fork_part``)."""
+
+    def __init__(self, pid: int, folder: str):
+        self.pid, self.folder = pid, folder
+
+    def result(self) -> tuple[list, str] | None:
+        """``(meta, postings file)``: per shard holding a term ``(shard, terms, dfs, size)``
+        and the file holding their postings one after another; None when the process failed."""
+        pid, self.pid = self.pid, 0
+        try:
+            _, status = os.waitpid(pid, 0)
+            if status != 0:
+                return None
+            with open(os.path.join(self.folder, "meta.pickle"), "rb") as fh:
+                meta = pickle.load(fh)
+        except (OSError, EOFError, pickle.UnpicklingError):
+            return None
+        return meta, os.path.join(self.folder, POSTINGS)
+
+    def discard(self) -> None:
+        if self.pid:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except OSError:
+                pass
+            self.pid = 0
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _fork_part(segs: list[Segment], widths: list[int], split: int) -> _Part | None:
+    """Start a process merging shards ``split``.. into a folder of its own (None: no fork here)."""
+    if not hasattr(os, "fork") or not segs:
+        return None
+    folder = os.path.join(os.path.dirname(segs[0].path), f"{TMP_PREFIX}{os.getpid()}-{_serial()}")
+    try:
+        os.makedirs(folder)
+        pid = os.fork()
+    except OSError:
+        shutil.rmtree(folder, ignore_errors=True)
+        return None
+    if pid == 0:  # the forked process: writes its files, then leaves without any clean-up of this one's
+        code = 1
+        try:
+            _write_part(segs, widths, split, folder)
+            code = 0
+        finally:
+            os._exit(code)
+    return _Part(pid, folder)
+
+
+def _write_part(segs: list[Segment], widths: list[int], split: int, folder: str) -> None:
+    handles = []
+    for seg in segs:
+        fh = seg._open(POSTINGS)
+        handles.append(fh)
+        for n in range(split, P.SHARDS):  # the input's postings of its first term from shard split on
+            _terms, _dfs, offs = seg.shard_columns(n)
+            if offs:
+                fh.seek(offs[0])
+                break
+        else:
+            fh.seek(0, os.SEEK_END)
+    meta = []
+    with open(os.path.join(folder, POSTINGS), "wb") as out:
+        for n in range(split, P.SHARDS):
+            merged = _merged_shard(n, segs, handles, widths)
+            if merged is not None:
+                out.write(merged[3])
+                meta.append((n, merged[1], merged[2], len(merged[3])))
+    with open(os.path.join(folder, "meta.pickle"), "wb") as fh:
+        pickle.dump(meta, fh, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _merged_shard(n: int, segs: list[Segment], handles: list, widths: list[int]
