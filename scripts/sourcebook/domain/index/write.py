@@ -418,7 +418,7 @@ def _merged_terms(plans: list, tf_max: int, progress) -> Iterator[tuple[int, lis
             fh.close()
 
 
-PART_MIN_BYTES = 32 << 20  # postings below this are merged in one process (a fork costs more)
+PART_MIN_BYTES = 8 << 20  # postings below this are merged in one process (a fork costs more)
 
 
 def _merged_whole(segs: list[Segment], handles: list, widths: list[int], progress
