@@ -5,6 +5,7 @@ process failing), and damage in a run still refused."""
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
 
@@ -63,19 +64,21 @@ def idir(tmp_path):
     return str(d)
 
 
-@pytest.mark.parametrize("fork", ["none", "forked", "forked-fails"])
+@pytest.mark.parametrize("fork", ["none", "forked", "forked-fails", "forked-short"])
 def test_merged_runs_are_the_segment_written_at_once(idir, monkeypatch, fork):
     docs = _docs(120)
     whole = _segment(idir, docs, 0)
     runs = _runs(idir, docs, [8, 52, 56, 96])
     assert all(r.startswith("seg-run-") for r in runs)  # runs are named, not hashed
-    forked = []
+    forked: list = []
+    threads: list[int] = []
     if fork != "none":
         monkeypatch.setattr(W, "PART_MIN_BYTES", 0)
         monkeypatch.setattr(W, "_cores", lambda: 2)
         real = W._fork_part
 
         def spy(*a):
+            threads.append(threading.active_count())  # a fork while no other thread runs
             part = real(*a)
             forked.append(part)
             return part
@@ -84,11 +87,20 @@ def test_merged_runs_are_the_segment_written_at_once(idir, monkeypatch, fork):
         def fail(*a):
             raise RuntimeError("the forked process fails")
         monkeypatch.setattr(W, "_write_part", fail)
+    if fork == "forked-short":  # the forked process's postings come back shorter than it says
+        write_part = W._write_part
+
+        def short(segs, widths, split, folder):
+            write_part(segs, widths, split, folder)
+            with open(os.path.join(folder, S.POSTINGS), "r+b") as fh:
+                fh.truncate(os.path.getsize(fh.name) - 1)
+        monkeypatch.setattr(W, "_write_part", short)
     name = W.merge(idir, [W.MergeInput(S.Segment(idir, r)) for r in runs], {whole})
     assert name == whole
     assert _bytes(idir, name) == _bytes(idir, whole)
     assert (fork == "none") == (forked == [])
     assert forked == [] or forked[0] is not None
+    assert threads == ([] if fork == "none" else [1])
     assert not any(n.startswith(W.TMP_PREFIX) for n in os.listdir(idir))
 
 

@@ -96,7 +96,7 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
     with open(os.path.join(tmp, TERMS), "wb") as tf, open(os.path.join(tmp, POSTINGS), "wb") as pf:
         pos = tpos = 0
         done = 0  # shards before this one have their dictionary offset
-        sink = _Sink(pf, tf, digest) if durable else None
+        sink: _Sink | None = None
         try:
             for s, terms, dfs, post in shards:
                 for k in range(done, s + 1):
@@ -105,7 +105,9 @@ def write_segment(index_dir: str, docs: Docs, shards: Iterator[tuple[int, list[s
                 offsets = accumulate(map(mul, dfs, repeat(4 + width)), initial=pos)
                 data = "".join(map(_LINE.format, terms, dfs, offsets)).encode("utf-8")
                 pos += len(post)
-                if sink is not None:
+                if durable:
+                    if sink is None:  # started once the first shard is made (a merge forks before: no thread runs then)
+                        sink = _Sink(pf, tf, digest)
                     sink.put(post, data)
                 else:
                     pf.write(post)
@@ -464,7 +466,7 @@ def _cores() -> int:
 
 
 class _Part:
-    """Shards ``split``.. of a merge, made by a forked process into ``dir`` (``_fork_part``)."""
+    """Shards ``split``.. of a merge, made by a forked process into ``folder`` (``_fork_part``)."""
 
     def __init__(self, pid: int, folder: str):
         self.pid, self.folder = pid, folder
@@ -479,9 +481,12 @@ class _Part:
                 return None
             with open(os.path.join(self.folder, "meta.pickle"), "rb") as fh:
                 meta = pickle.load(fh)
+            path = os.path.join(self.folder, POSTINGS)
+            if os.path.getsize(path) != sum(size for *_, size in meta):
+                return None
         except (OSError, EOFError, pickle.UnpicklingError):
             return None
-        return meta, os.path.join(self.folder, POSTINGS)
+        return meta, path
 
     def discard(self) -> None:
         if self.pid:
