@@ -301,8 +301,7 @@ def _chunk_keys(chunk: str, plain: dict[str, int] | set[str], split_at_end: bool
         space = _SPACE.search(chunk, p)
         end = space.start() if space else len(chunk)
         keys.update(_joined_terms(chunk[start:end]))
-    keys.difference_update(plain)
-    out = sorted(FIND_PREFIX + t for t in keys)
+    out = sorted(FIND_PREFIX + t for t in keys if t not in plain)  # (plain may be long, keys are few)
     if split_at_end or CASE_TRAP in chunk:
         out.append(ALWAYS)
     return out
