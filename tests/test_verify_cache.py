@@ -409,6 +409,32 @@ def test_the_whole_record_key_moves_with_any_edit_of_a_source_record(good):
     assert GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE) not in (None, before)
 
 
+def test_a_young_record_is_named_by_its_content_in_the_whole_record_key(ws):
+    """A record rewritten within one clock tick keeps its identity (size, times, inode): while it
+    is that young, the whole-record key names it by what was read of it, so a same-size rewrite
+    the identity cannot show still moves the key."""
+    from sourcebook.domain.gate.context import WHOLE, GateContext, VerifyOptions
+    from sourcebook.domain.workspace.layout import Workspace
+
+    ids, _ = good_workspace(ws)
+    first = GateContext(Workspace(ws), VerifyOptions())
+    before = first.ledger_key(*WHOLE)
+    path = os.path.join(ws, "sources", ids["trade"], "source.json")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    assert '"tier": "B"' in text
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text.replace('"tier": "B"', '"tier": "C"'))  # the same size
+    second = GateContext(Workspace(ws), VerifyOptions())
+    second.source_sigs = dict(first.source_sigs)  # as if the rewrite fell in the same tick
+    assert before and second.ledger_key(*WHOLE) not in (None, before)
+    # a settled record is named by its identity alone
+    for ctx in (first, second):
+        ctx.cache.now_ns = time.time_ns() + 10 * verify_cache.RACY_NS
+        ctx._memo.clear()
+    assert first.ledger_key(*WHOLE) == second.ledger_key(*WHOLE)
+
+
 @settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from([b"a", b"\n", "é".encode(), "€".encode(), "𝄞".encode(), b"\xff", b"\xe2\x82",
                                  b"\xf0\x9d", b"\x80", b"\xef\xbb\xbf"]), max_size=120).map(b"".join),

@@ -22,7 +22,7 @@ from ...engines.page.view import PageView, read_page
 from ..sources.store import decoded_head, read_head, record_fact
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
-from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig
+from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig, settled
 
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
@@ -285,8 +285,12 @@ class GateContext:
                 return None
             if fields == WHOLE:
                 # the whole record by its file's identity, the identity the record cache trusts
-                # (a record read afresh has one too): no need to print a thousand records
-                told = repr(self.source_sigs.get(sid))
+                # (a record read afresh has one too): no need to print a thousand records. A
+                # record written too recently for its identity to count (a second write in the
+                # same clock tick keeps it) is named by what was read of it instead.
+                sig = self.source_sigs.get(sid)
+                told = (f"id{sig!r}" if settled(sig, self.cache.now_ns)
+                        else f"rec{sorted((self.sources.get(sid) or {}).items())!r}")
             else:
                 rec = self.sources.get(sid) or {}
                 told = ':'.join(map(str, map(rec.get, fields)))
