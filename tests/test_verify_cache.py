@@ -398,27 +398,27 @@ def test_a_text_with_a_byte_order_mark_is_not_extracted_again_by_the_first_verif
 def test_the_whole_record_key_moves_with_any_edit_of_a_source_record(good):
     """Gates that read a whole source record (the claim-text gate) remember their verdict under a
     key naming each record by its file's identity: any edit of a record moves it."""
-    from sourcebook.domain.gate.context import WHOLE, GateContext, VerifyOptions
+    from sourcebook.domain.gate.context import GateContext, VerifyOptions
     from sourcebook.domain.workspace.layout import Workspace
 
     root, ids, cs = good
     assert sb("verify", cwd=root).rc == 0
-    before = GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE)
-    assert before and before == GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE)
+    before = GateContext(Workspace(root), VerifyOptions()).ledger_key()
+    assert before and before == GateContext(Workspace(root), VerifyOptions()).ledger_key()
     edit(os.path.join(root, "sources", ids["trade"], "source.json"), '"tier": "B"', '"tier": "C"')
-    assert GateContext(Workspace(root), VerifyOptions()).ledger_key(*WHOLE) not in (None, before)
+    assert GateContext(Workspace(root), VerifyOptions()).ledger_key() not in (None, before)
 
 
 def test_a_young_record_is_named_by_its_content_in_the_whole_record_key(ws):
     """A record rewritten within one clock tick keeps its identity (size, times, inode): while it
     is that young, the whole-record key names it by what was read of it, so a same-size rewrite
     the identity cannot show still moves the key."""
-    from sourcebook.domain.gate.context import WHOLE, GateContext, VerifyOptions
+    from sourcebook.domain.gate.context import GateContext, VerifyOptions
     from sourcebook.domain.workspace.layout import Workspace
 
     ids, _ = good_workspace(ws)
     first = GateContext(Workspace(ws), VerifyOptions())
-    before = first.ledger_key(*WHOLE)
+    before = first.ledger_key()
     path = os.path.join(ws, "sources", ids["trade"], "source.json")
     with open(path, encoding="utf-8") as fh:
         text = fh.read()
@@ -427,12 +427,12 @@ def test_a_young_record_is_named_by_its_content_in_the_whole_record_key(ws):
         fh.write(text.replace('"tier": "B"', '"tier": "C"'))  # the same size
     second = GateContext(Workspace(ws), VerifyOptions())
     second.source_sigs = dict(first.source_sigs)  # as if the rewrite fell in the same tick
-    assert before and second.ledger_key(*WHOLE) not in (None, before)
+    assert before and second.ledger_key() not in (None, before)
     # a settled record is named by its identity alone
     for ctx in (first, second):
         ctx.cache.now_ns = time.time_ns() + 10 * verify_cache.RACY_NS
         ctx._memo.clear()
-    assert first.ledger_key(*WHOLE) == second.ledger_key(*WHOLE)
+    assert first.ledger_key() == second.ledger_key()
 
 
 @settings(max_examples=examples(400), deadline=None)

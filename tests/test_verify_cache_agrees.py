@@ -135,3 +135,42 @@ def test_plain_verify_agrees_with_no_cache_after_any_sequence(template, tmp_path
         plain = _verdict(root)
         assert plain == _verdict(root, "--no-cache"), (steps, name, who)
     shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def demo_master(tmp_path_factory):
+    from demo_kit import built_demo
+
+    yield from built_demo(tmp_path_factory, "agree-demo", full=True)
+
+
+def _demo_source(root: str, needle: str) -> str:
+    import json
+
+    for sid in sorted(os.listdir(os.path.join(root, "sources"))):
+        with open(os.path.join(root, "sources", sid, "source.json"), encoding="utf-8") as fh:
+            if needle in json.dumps(json.load(fh)):
+                return sid
+    raise AssertionError(needle)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("reason", "bylined, dated reporting"),  # the pages name "the trade press" by this reason
+    ("publisher", "Harbour Weekly"),
+    ("title", "Ferry notes"),
+])
+def test_a_record_set_after_a_run_is_read_again_by_every_page_gate(demo_master, tmp_path, monkeypatch, field, value):
+    """The demo's pages, report and podcast script are read against every source record whole:
+    a record changed after a passing run gets the verdict a run from scratch gives."""
+    from demo_kit import EPOCH
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    root = str(tmp_path / "demo")
+    shutil.copytree(demo_master, root)
+    assert _verdict(root, "--podcast")[0] == 0
+    sid = _demo_source(root, "trade reporting")
+    time.sleep(0.02)
+    extra = ["tier=B"] if field == "reason" else []  # a reason is set with its tier
+    assert sb("source", "set", sid, *extra, f"{field}={value}", cwd=root).rc == 0
+    assert _verdict(root, "--podcast") == _verdict(root, "--podcast", "--no-cache")

@@ -27,7 +27,6 @@ from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig, settled
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
 
-WHOLE = ("*",)  # ``ledger_key`` over each source's whole record
 
 
 class VerifyOptions(TupleRecord):
@@ -268,34 +267,46 @@ class GateContext:
                 self._bytes[sid] = None
         return self._bytes[sid]
 
-    def ledger_key(self, *fields: str) -> str | None:
-        """A cache key for "this ledger over these sources": the claims file's digest, each
-        source's text digest and the record ``fields`` a gate reads (``*WHOLE``: the whole
-        record). None when the cache is off or a text is missing (a gate then judges afresh)."""
+    def ledger_key(self) -> str | None:
+        """A cache key for "this ledger over these sources": the claims file's digest, and each
+        source's text digest and whole record. Every gate that remembers a verdict over the
+        ledger keys it on this (or on ``world_key``), never on a list of the record fields it
+        reads: a field its rules come to read later cannot be left out. None when the cache is
+        off or a text is missing (a gate then judges afresh)."""
         doc = self.doc_shas.get("ledger/claims.json")
         if not self.cache.enabled or doc is None:
             return None
-        return self.memo(f"ledger-key:{fields!r}", lambda ctx: ctx._ledger_key(doc, fields))
+        return self.memo("ledger-key", lambda ctx: ctx._ledger_key(doc))
 
-    def _ledger_key(self, doc: str, fields: tuple[str, ...]) -> str | None:
+    def _ledger_key(self, doc: str) -> str | None:
         texts = self.memo("text-shas", lambda ctx: [(sid, ctx.text_sha(sid)) for sid in sorted(ctx.sources)])
         h = hashlib.sha256(doc.encode("ascii"))
         for sid, sha in texts:
             if sha is None:
                 return None
-            if fields == WHOLE:
-                # the whole record by its file's identity, the identity the record cache trusts
-                # (a record read afresh has one too): no need to print a thousand records. A
-                # record written too recently for its identity to count (a second write in the
-                # same clock tick keeps it) is named by what was read of it instead.
-                sig = self.source_sigs.get(sid)
-                told = (f"id{sig!r}" if settled(sig, self.cache.now_ns)
-                        else f"rec{sorted((self.sources.get(sid) or {}).items())!r}")
-            else:
-                rec = self.sources.get(sid) or {}
-                told = ':'.join(map(str, map(rec.get, fields)))
+            # the whole record by its file's identity, the identity the record cache trusts (a
+            # record read afresh has one too): no need to print a thousand records. A record
+            # written too recently for its identity to count (a second write in the same clock
+            # tick keeps it) is named by what was read of it instead.
+            sig = self.source_sigs.get(sid)
+            told = (f"id{sig!r}" if settled(sig, self.cache.now_ns)
+                    else f"rec{sorted((self.sources.get(sid) or {}).items())!r}")
             h.update(f"\0{sid}:{sha}:{told}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
+
+    def world_key(self) -> str | None:
+        """``ledger_key`` and everything else a page, a report or a podcast script is read
+        against: the decisions, the plan and the question. None as ``ledger_key``."""
+        return self.memo("world-key", lambda ctx: ctx._world_key())
+
+    def _world_key(self) -> str | None:
+        led = self.ledger_key()
+        if led is None:
+            return None
+        question = self.manifest.get("question") if isinstance(self.manifest, dict) else None
+        body = json.dumps([led, self.doc_shas.get("ledger/adjudications.json"), self.doc_shas.get("plan.json"),
+                           question], ensure_ascii=False, default=str)
+        return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
     def text_sha(self, sid: Any) -> str | None:
         """SHA-256 of a source's normalized.md (from the cache when the file is unchanged), or None."""

@@ -309,7 +309,7 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], tuple[int, 
 def _budget_once(ctx: GateContext, page: Page, v: PageView, ords: dict[str, int]) -> list[Finding]:
     """``_budget``, skipped when an earlier run found this very page within the budget over
     the same claims, plan and sources (their licences and copies: what lifts or joins a budget)."""
-    ledger = ctx.ledger_key("license", "same_as")
+    ledger = ctx.ledger_key()
     key = None
     if ledger is not None:
         body = f"{ledger}\0{ctx.page_sha(page)}\0{page.rel}\0{ctx.doc_shas.get('plan.json', '-')}"

@@ -2,7 +2,8 @@
 every figure is backed by the claims its line cites, via ``domain.podcast``. A row only with
 ``--podcast`` or when the plan's type is podcast.
 
-The figure check is remembered by a key over the script's, the TTS plan's and the claims' bytes, so a
+The figure check is remembered by a key over the script's and the TTS plan's bytes and the ledger
+over every source's text and whole record (``GateContext.world_key``), so a
 repeat run of an unchanged script and ledger does not read its figures again.
 """
 
@@ -15,8 +16,8 @@ from ...registry import GateResult, register
 
 
 def _figures_key(ctx: GateContext) -> str | None:
-    claims = ctx.doc_shas.get("ledger/claims.json")
-    if not ctx.cache.enabled or not claims:
+    claims = ctx.world_key()  # the ledger over every source's text and whole record, and the decisions
+    if claims is None:
         return None
     try:
         with open(ctx.ws.build_path("podcast.script.json"), "rb") as fh:

@@ -1717,26 +1717,22 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
 _STRESSED = hot(r"<(?P<t>em|strong|i|b)\b[^>]*>\s*(?P<w>[^<\s]{2,20})\s*</(?P=t)\s*>", re.IGNORECASE)
 
 
-def _key(ctx: GateContext, page: Page) -> str:
+def _key(ctx: GateContext, page: Page) -> str | None:
+    """Everything a page's result depends on besides the code: the page, the ledger over every
+    source's text and whole record, the decisions, the plan (ordinals), the question, the
+    templates and the image credits. None (judged afresh, nothing kept) without a cache."""
     from ...prose_fixed import page_kind, template_key
 
-    """Everything a page's result depends on besides the code: the page, the ledger, the
-    decisions, the plan (ordinals), the question, the sources' names and the templates."""
-    srcs = ctx.memo("prose-sources", lambda c: sorted(  # a code block's lines are looked up in the texts;
-        # a source is named by its date ("the 2019 proposal")
-        [sid, rec.get("title"), rec.get("tier"), c.text_sha(sid), rec.get("published_at"), rec.get("published"),
-         rec.get("publisher"), rec.get("author"), rec.get("url")]  # a place is named by the record too
-        for sid, rec in c.sources.items() if isinstance(rec, dict)))
-    parts = [ctx.page_sha(page), page.rel, ctx.doc_shas.get("ledger/claims.json"),
-             ctx.doc_shas.get("ledger/adjudications.json"), ctx.doc_shas.get("plan.json"),
-             ctx.manifest.get("question") if isinstance(ctx.manifest, dict) else None, srcs, template_key(ctx, page_kind(page.rel)),
-             file_sig(ctx.ws.credits_path)]
+    world = ctx.world_key()
+    if world is None:
+        return None
+    parts = [ctx.page_sha(page), page.rel, world, template_key(ctx, page_kind(page.rel)), file_sig(ctx.ws.credits_path)]
     return hashlib.sha256(json.dumps(parts, ensure_ascii=False, default=str).encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
 
 def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], dict[str, int]]:
     key = _key(ctx, page)
-    got = ctx.cache.page_fact("prose", key)
+    got = ctx.cache.page_fact("prose", key) if key else None
     if isinstance(got, dict) and isinstance(got.get("findings"), list) and isinstance(got.get("counts"), dict):
         try:
             return [Finding(*r) for r in got["findings"]], {k: int(got["counts"][k]) for k in KINDS}
@@ -1746,8 +1742,9 @@ def check_page(ctx: GateContext, page: Page) -> tuple[list[Finding], dict[str, i
     judge.run()
     judge.outright()
     judge.stressed()
-    ctx.cache.remember_page_fact("prose", key, {"findings": [[f.code, f.subject, f.message] for f in judge.f],
-                                                "counts": judge.counts})
+    if key:
+        ctx.cache.remember_page_fact("prose", key, {"findings": [[f.code, f.subject, f.message] for f in judge.f],
+                                                    "counts": judge.counts})
     return judge.f, judge.counts
 
 

@@ -198,9 +198,11 @@ def _texts(ctx: GateContext) -> tuple[str, ...]:
 
 
 def _key(ctx: GateContext, raw: bytes) -> str | None:
-    """What the verdict depends on: the report's bytes, the claims, the source numbers, the
-    workspace's sources and question. None when there is no cache to keep it in."""
-    if not ctx.cache.enabled or "ledger/claims.json" not in ctx.doc_shas:
+    """What the verdict depends on: the report's bytes, the source numbers, and the ledger over
+    every source's text and whole record, the decisions, the plan and the question
+    (``world_key``). None when there is no cache to keep it in."""
+    world = ctx.world_key()
+    if world is None:
         return None
     try:
         with open(ctx.ws.report_numbers_path, "rb") as fh:
@@ -208,7 +210,6 @@ def _key(ctx: GateContext, raw: bytes) -> str | None:
     except OSError:
         numbers = b""
     h = hashlib.sha256(raw)
-    for part in (ctx.doc_shas["ledger/claims.json"], hashlib.sha256(numbers).hexdigest(),
-                 " ".join(sorted(ctx.sources)), str(ctx.manifest.get("question"))):
+    for part in (world, hashlib.sha256(numbers).hexdigest()):
         h.update(b"\0" + part.encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:40]

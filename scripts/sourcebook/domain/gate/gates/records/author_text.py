@@ -22,7 +22,7 @@ from ...registry import GateResult, register
 def _key(ctx: GateContext) -> str | None:
     """"These claims, decisions and sources said nothing unbacked": remembered, so a repeat run
     reads no reason again (attestations live in the source records)."""
-    base = ctx.ledger_key("attestation")
+    base = ctx.ledger_key()
     if base is None:
         return None
     adj = ctx.doc_shas.get("ledger/adjudications.json") or "-"

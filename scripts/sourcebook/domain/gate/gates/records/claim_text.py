@@ -18,7 +18,7 @@ from __future__ import annotations
 from .....base.errors import Finding
 from ....ledger.clean_fact import claim_fact
 from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
-from ...context import WHOLE, GateContext, cid
+from ...context import GateContext, cid
 from ...registry import GateResult, register
 
 
@@ -33,7 +33,7 @@ def _whole(ctx: GateContext) -> str | None:
     """The cache key of "this whole ledger, over these sources, raised nothing": one lookup for
     the common repeat run instead of one per claim."""
     # every record whole: the rules read a source's title, publisher, tier and dates as well
-    return None if ctx.claim_schema else ctx.ledger_key(*WHOLE)
+    return None if ctx.claim_schema else ctx.ledger_key()
 
 
 @register("claim-text", 45)

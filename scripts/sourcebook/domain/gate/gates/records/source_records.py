@@ -45,12 +45,9 @@ from .....base.patterns import lazy
 from ...context import GateContext, evidence
 from ...registry import GateResult, register
 
-_FIELDS = ("title", "title_from", "publisher", "author", "byline", "published", "published_at", "published_from",
-           "url", "canonical_url", "same_as", "kind", "locator")
-
 
 def _key(ctx: GateContext) -> str | None:
-    base = ctx.ledger_key(*_FIELDS)
+    base = ctx.ledger_key()
     return None if base is None else hashlib.sha256(f"source-records\0{base}".encode()).hexdigest()[:40]
 
 

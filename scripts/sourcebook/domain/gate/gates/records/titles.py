@@ -32,7 +32,7 @@ def _whole(ctx: GateContext) -> str | None:
     """The cache key of "these claims over these sources, with these titles, raised nothing": a
     repeat run looks it up instead of reading figures (whose patterns cost a tenth of a second
     to compile)."""
-    return ctx.ledger_key("title")
+    return ctx.ledger_key()
 
 
 @register("titles", 52)
