@@ -232,6 +232,9 @@ def test_a_verb_of_report_stressed_alone_is_refused_and_other_stress_passes(demo
     ("Where the pass works today</h2>", "Where the pass works today, and W3 not this year</h2>", "'not this year'"),
     # a name the page's other claims give moved onto the fare's sentence: the pass is not the fare
     ("A single adult fare bought on board is", "A Tidewater Pass bought on board is", "'Tidewater Pass'"),
+    # a group of people another claim speaks of moved onto the routes' sentence
+    ("the operator lists both as taking the pass", "the operator lists both as taking the pass, for adults and "
+                                                   "children alike", "'children'"),
 ])
 def test_the_page_gate_refuses_the_sentence_and_passes_the_page(demo, tmp_path, old, new, word):
     with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
@@ -274,6 +277,24 @@ def test_a_place_the_claims_and_the_page_never_name_is_found(sentence, hay, plac
 def test_a_name_the_other_claims_give_is_not_moved_onto_a_claim_that_never_names_it(sentence, own, moved):
     others = ["The Tidewater Pass is accepted on water bus routes W1 and W2."]
     assert stance.name_moved(sentence, list(own), others) == moved
+
+
+@pytest.mark.parametrize("sentence,own,moved", [
+    ("W1 and W2 take the pass, for adults and children alike", ["The Tidewater Pass is accepted on W1 and W2."],
+     "children"),
+    ("W1 and W2 take the pass for adults", ["The Tidewater Pass is accepted on W1 and W2."], "adults"),
+    ("Дети ездят по маршрутам W1 и W2 с картой", ["The Tidewater Pass is accepted on W1 and W2."], "Дети"),
+    ("W1とW2では子どもも使える", ["The Tidewater Pass is accepted on W1 and W2."], "子ども"),
+    ("W1和W2的儿童也可以使用", ["The Tidewater Pass is accepted on W1 and W2."], "儿童"),
+    # the claims cited name the group, in any of its forms
+    ("A child under twelve rides free with a paying adult", KIDS, None),
+    ("Kids under twelve ride free with an adult who pays", KIDS, None),
+    # no other claim speaks of the group: the place and word rules judge it, not this one
+    ("Students take the pass on W1 and W2", ["The Tidewater Pass is accepted on W1 and W2."], None),
+])
+def test_a_group_another_claim_speaks_of_is_not_moved_onto_a_claim_that_never_names_it(sentence, own, moved):
+    ledger = KIDS + ROUTES
+    assert stance.group_moved(sentence, list(own), ledger) == moved
 
 
 def test_a_task_to_report_names_no_speaker():

@@ -3344,6 +3344,36 @@ def name_moved(text: str, own: list[str], others: list[str]) -> str | None:
     return None
 
 
+# groups of people a fact may hold for ("children", "adults", "students"), each with its forms in
+# the languages sourcebook reads: a sentence giving a group that the page's other claims speak of,
+# while its own claims never name it, moves their fact onto that group ("W1 and W2 take the
+# pass, for adults and children alike" of a claim that speaks of no one in particular)
+_GROUPS: dict[str, Any] = {
+    "children": lazy(r"(?<![\w])(?:child(?:ren)?|kids?)(?![\w])|子ども|子供|こども|児童|小児|儿童|孩子|小孩|"
+                     r"(?<![\w])(?:дет(?:и|ей|ям|ьми|ях)|ребён\w*|ребен\w*)", re.IGNORECASE),
+    "adults": lazy(r"(?<![\w])adults?(?![\w])|大人|成人|(?<![\w])взросл\w*", re.IGNORECASE),
+    "students": lazy(r"(?<![\w])(?:students?|pupils?)(?![\w])|学生|生徒|(?<![\w])(?:студент\w*|школьник\w*)",
+                     re.IGNORECASE),
+    "seniors": lazy(r"(?<![\w])(?:seniors?|pensioners?|retirees?|elderly)(?![\w])|高齢者|老人|(?<![\w])пенсионер\w*",
+                    re.IGNORECASE),
+    "teenagers": lazy(r"(?<![\w])teen(?:ager)?s?(?![\w])|(?<![\w])подрост\w*", re.IGNORECASE),
+    "infants": lazy(r"(?<![\w])(?:infants?|babies|toddlers?)(?![\w])|乳児|幼児|婴儿|(?<![\w])младен\w*", re.IGNORECASE),
+}
+
+
+def group_moved(text: str, own: list[str], others: list[str]) -> str | None:
+    """A group of people ``text`` names (``_GROUPS``) that other claims of the ledger
+    (``others``) name while what backs the sentence (``own``) never does, as written, or None."""
+    seen = _seen(text)
+    mine = " ".join(own)
+    elsewhere = " ".join(others)
+    for pattern in _GROUPS.values():
+        m = pattern.search(seen)
+        if m is not None and pattern.search(elsewhere) and not pattern.search(mine):
+            return m.group(0)
+    return None
+
+
 # a verb of report a page may stress only to doubt it ("Riders *say* ...")
 _STRESSED_REPORT = lazy(r"(?:says?|said|claims?|claimed|reports?|reported|told|tells?|insists?|insisted|believes?|"
                         r"believed|thinks?|thought|according|allegedly|supposedly|reportedly|apparently)",

@@ -552,8 +552,9 @@ class _Judge:
         return stance.place_unsaid(text, hay)
 
     def name_moved(self, text: str, ids: list[str]) -> str | None:
-        """A proper name the page's other claims give that this sentence's claims, their quotes
-        and their sources' records do not (``stance.name_moved``), or None."""
+        """A proper name the page's other claims give, or a group of people another claim of the
+        ledger speaks of, that this sentence's claims, their quotes and their sources' records do
+        not (``stance.name_moved``, ``stance.group_moved``), or None."""
         from .....engines.text import stance
 
         if all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
@@ -561,7 +562,9 @@ class _Judge:
         own = self.backing(ids, quotes=True) + [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         own += self.records(ids, "title", "publisher", "author")
         others = [t for t in self.topic() if t not in own]
-        return stance.name_moved(text, own, others)
+        # a group of people ("children") another claim of the ledger speaks of, on the page or not
+        ledger = [str(c.get("text")) for c in self.ctx.active if c.get("id") not in ids]
+        return stance.name_moved(text, own, others) or stance.group_moved(text, own, ledger)
 
     def day(self, sid: str) -> str | None:
         from .....engines.ledger.source_names import source_day
