@@ -244,6 +244,28 @@ def test_the_page_gate_refuses_the_sentence_and_passes_the_page(demo, tmp_path, 
     assert any(ln.startswith("E-PAGE-WORD-UNBACKED") and word in ln for ln in lines), lines
 
 
+@pytest.mark.parametrize("joined", ["Between 31,000 and 38,500 passengers ride each weekday",
+                                    "31,000 to 38,500 passengers ride each weekday",
+                                    "31,000–38,500 passengers ride each weekday"])
+def test_a_range_joining_the_two_sides_of_a_disagreement_is_refused(demo, tmp_path, joined):
+    """The audited year's 31,000 and the press's summer 38,500 made one range: one measure that
+    varies, where two sources measure different things. Each figure told with its own claim
+    (the page as built) passes."""
+    with open(os.path.join(demo, "build", "answer.html"), encoding="utf-8") as fh:
+        page = fh.read()
+    first = "The operator and the city give an audited 31,000 passengers per weekday for the year to September<sup"
+    second = ('<span class="cite-tail">\u00a0<span class="mark m-contested">contested</span>.</span> The trade press '
+              "reports 38,500 over the summer")
+    assert first in page and second in page and _findings(demo, page, tmp_path) == []
+    merged = page.replace(first, joined + "<sup", 1).replace(second, "", 1)
+    lines = _findings(demo, merged, tmp_path)
+    assert any(ln.startswith("E-PAGE-FIGURE-RANGE") for ln in lines), lines
+    # two figures listed, not joined into a range, are each backed by its own claim
+    listed = page.replace(first, "The audited 31,000 and the summer 38,500 passengers per weekday differ<sup", 1)
+    assert not any(ln.startswith("E-PAGE-FIGURE-RANGE") for ln in _findings(demo, listed.replace(second, "", 1),
+                                                                             tmp_path))
+
+
 def test_a_figure_told_as_a_peak_needs_a_claim_that_calls_it_one():
     from sourcebook.engines.text.figure_frame import misframed
 
