@@ -303,6 +303,12 @@ REPORT_CASES = [
      "A single adult fare costs 3.40 marks[@{fare}]."),
     ("Riders called W3 “a lost cause”[@{off}].", "E-DRAFT-QUOTE",
      "Riders said the readers were “still switched off in late September”[@{off}]."),
+    ("The operator reports 38,500 passengers over the summer[@{summer}].", "E-PAGE-WORD-UNBACKED",
+     "The trade press reports 38,500 passengers over the summer[@{summer}]."),
+    ("> the ticket reader contract for route W3 was signed in August[@{contract}]\n"
+     "Route W3 takes the pass from 1 December 2026, once its readers are fitted[@{w3}].", "E-DRAFT-QUOTE-LAZY",
+     "> the ticket reader contract for route W3 was signed in August[@{contract}]\n\n"
+     "Route W3 takes the pass from 1 December 2026, once its readers are fitted[@{w3}]."),
     ("W3航路は来週からパスが使えます[@{w3}]。", "E-DRAFT-FIGURE", "W3航路は2026年12月1日からパスが使えます[@{w3}]。"),
     ("W3航线下周开始接受通行证[@{w3}]。", "E-DRAFT-FIGURE", "W3航线将于2026年12月1日开始接受通行证[@{w3}]。"),
     ("Водный автобус перевозил сорок восемь тысяч пассажиров в будний день[1].", "E-DRAFT-FIGURE",

@@ -378,6 +378,20 @@ def test_a_line_that_states_no_claim_turns_none(ws, old, new, code):
     assert r.rc != 0 and code in r.err, r.both
 
 
+def test_a_podcast_line_names_the_speaker_its_claim_has(ws):
+    """As on a page: a speaker a line names ("by the operator's own count") is named by the claim
+    it cites, its quotes or its source's record; the trade press's summer figure is not the
+    operator's count."""
+    old = "or thirty-eight and a half thousand over the summer."
+    _edit(ws, "drafts/podcast.json", old, "or, by the operator's own count, thirty-eight and a half thousand over the summer.")
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    assert r.rc != 0 and "E-PAGE-WORD-UNBACKED" in r.err and "the operator" in r.err, r.both
+    _edit(ws, "drafts/podcast.json", "or, by the operator's own count, thirty-eight",
+          "or, in the trade press, thirty-eight")
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    assert r.rc == 0, r.both
+
+
 def test_a_podcast_transition_carries_no_figure(ws):
     path = os.path.join(ws, "drafts", "podcast.json")
     with open(path, encoding="utf-8") as fh:

@@ -55,8 +55,29 @@ def draft_ledger(by_num: dict[int, str], claims: list, sources, question: object
     """What ``assess`` checks a draft against: the numbering, the claims, the sources (and
     their texts, where a code block's data lines may come from; ``text_of`` and ``record_of``:
     a source's text and record by id, where a figure that names a cited source is read from)."""
-    return DraftLedger(by_num, {c["id"]: c for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)},
-                       set(sources), question if isinstance(question, str) else "", texts, text_of, record_of)
+    by_id = {c["id"]: c for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)}
+    return DraftLedger(by_num, by_id, set(sources), question if isinstance(question, str) else "", texts, text_of,
+                       record_of, _spoken_by(by_id, set(sources), text_of, record_of))
+
+
+def _spoken_by(by_id: Mapping[str, Mapping], sources: set[str], text_of: Callable[[str], str | None] | None,
+               record_of: Callable[[str], Mapping | None] | None) -> Callable[[str, str], bool] | None:
+    """Whether a speaker a sentence names is the source of a claim it cites, by the source's
+    record, as the page gate reads it (``ledger.provenance.speaker_of``); None without records."""
+    if text_of is None or record_of is None:
+        return None
+    from ..ledger.provenance import speaker_of
+
+    records: dict[str, Mapping] = {}
+
+    def spoken_by(who: str, cid: str) -> bool:
+        if not records:
+            records.update({sid: rec for sid in sorted(sources) if (rec := record_of(sid)) is not None})
+        sids = sorted({str(e.get("source_id")) for e in by_id.get(cid, {}).get("evidence") or []
+                       if isinstance(e, Mapping)})
+        return speaker_of(who, sids, text_of, record_of, described=True, records=records)
+
+    return spoken_by
 
 
 def stats_line(a: Assessment) -> str:

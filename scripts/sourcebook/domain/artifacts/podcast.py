@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from ...base import jsonio
 from ...base.errors import Finding, SbError
@@ -19,6 +20,7 @@ from ...engines.render.podcast import (
 )
 from ..ledger.claims import _split
 from ..ledger.ledger_view import LedgerView, ledger_view
+from ..sources.store import text_heads
 from ..workspace.layout import Workspace
 
 SCRIPT = "build/podcast.script.json"
@@ -49,12 +51,29 @@ FIGURE_CODES = ("E-POD-TRANSITION", "E-POD-DIRECTION", "E-POD-VOICE", "E-POD-FIG
 
 
 def script_findings(script: dict, claims: dict, *, figures: bool = True,
-                    voices: dict | None = None, sources: dict | None = None) -> list[Finding]:
+                    voices: dict | None = None, sources: dict | None = None,
+                    text_of: Callable[[str], str | None] | None = None) -> list[Finding]:
     """Every line's speaker and citations, each speaker's name against the ``sources``' publishers
     and authors, and (``figures``) its figures: a transition states none, any other line only
-    those of the claims it cites; ``voices``: the TTS plan's."""
+    those of the claims it cites; ``voices``: the TTS plan's. A speaker a line names ("by the
+    operator's own count") is judged by the sources' records, as on a page (``text_of``: a
+    source's text, where a document's own name is read)."""
+    spoken_by = _spoken_by(claims, sources or {}, text_of or (lambda _sid: None)) if sources else None
     return (line_findings(script, claims) + speaker_findings(script, sources or {}) + clause_findings(script, claims)
-            + digit_findings(script) + (figure_findings(script, claims, voices) if figures else []))
+            + digit_findings(script) + (figure_findings(script, claims, voices, spoken_by) if figures else []))
+
+
+def _spoken_by(claims: dict, sources: dict, text_of: Callable[[str], str | None]) -> Callable[[str, str], bool]:
+    """Whether a speaker a line names is the source of a claim it cites, by the source's record
+    (``ledger.provenance.speaker_of``, as the page gate reads it)."""
+    from ..ledger.provenance import speaker_of
+
+    def spoken_by(who: str, cid: str) -> bool:
+        sids = sorted({str(e.get("source_id")) for e in (claims.get(cid) or {}).get("evidence") or []
+                       if isinstance(e, dict)})
+        return speaker_of(who, sids, text_of, sources.get, described=True, records=sources)
+
+    return spoken_by
 
 
 def digit_findings(script: dict) -> list[Finding]:
@@ -136,7 +155,7 @@ def check_podcast(ws: Workspace, *, figures: bool = True) -> tuple[list[Finding]
         return findings, "no usable podcast script"
     view = ledger_view(ws)
     findings = script_findings(script, view.by_id, figures=figures, voices=planned_voices(ws) if figures else None,
-                               sources=view.sources)
+                               sources=view.sources, text_of=text_heads(ws))
     return findings, f"{len(script['lines'])} lines, citation track intact"
 
 
@@ -199,7 +218,7 @@ def render_podcast(ws: Workspace, source: str | None, shown: str) -> list[str]:
     script, findings = parse_script(jsonio.read_json(path, shown), shown)
     if script is not None:
         view = ledger_view(ws)
-        findings = script_findings(script, view.by_id, sources=view.sources)
+        findings = script_findings(script, view.by_id, sources=view.sources, text_of=text_heads(ws))
     if findings:
         first = findings[0]
         raise SbError(first.code, first.subject, first.message + "; nothing was written", 1, findings=findings[1:])

@@ -71,6 +71,9 @@ class DraftCitations:
     entries: dict[int, tuple[int, str]] = field(default_factory=dict)  # number -> (line, text)
     crowded: list[int] = field(default_factory=list)  # lines with a sentence citing more than three
     code: list[tuple[int, str]] = field(default_factory=list)  # code blocks: (first line, their text)
+    # lines of text right after a block quote's line with no blank line between: CommonMark's lazy
+    # continuation shows them inside the quotation, as the quoted source's words
+    lazy_quoted: list[int] = field(default_factory=list)
 
     @property
     def prose(self) -> list[DraftSentence]:
@@ -145,6 +148,7 @@ def read(text: str) -> DraftCitations:
     fence = False
     block: list[tuple[int, str]] = []
     code: list[str] = []
+    quoted = False  # the line before is a block quote's (or its lazy continuation)
 
     def flush() -> None:
         if block:
@@ -158,6 +162,7 @@ def read(text: str) -> DraftCitations:
             if m:
                 out.entries.setdefault(int(m.group(1)), (n, m.group(2)))
             continue
+        was_quoted, quoted = quoted, False
         if stripped.startswith("```"):
             flush()
             fence = not fence
@@ -193,6 +198,10 @@ def read(text: str) -> DraftCitations:
             continue
         if stripped.startswith(">"):
             stripped = stripped.lstrip(">").strip()
+            quoted = True
+        elif was_quoted:
+            out.lazy_quoted.append(n)
+            quoted = True
         block.append((n, stripped))
     flush()
     if fence and out.code:  # a fence never closed runs to the end

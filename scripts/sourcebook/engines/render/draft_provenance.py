@@ -20,6 +20,7 @@ question as the title needs no citation, but its figures and dates stand like an
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import partial
 
 from ...base.errors import Finding
 from ...base.record import TupleRecord, field, record
@@ -48,6 +49,9 @@ class DraftLedger(TupleRecord):
     # source ("PEP 8" of the source whose header or title states it) is read from
     text_of: Callable[[str], str | None] | None = None
     record_of: Callable[[str], Mapping | None] | None = None
+    # whether a speaker a sentence names ("The operator reports") is the source of a claim, by
+    # its record: (speaker, claim id) -> bool; None: a speaker no claim names is not judged
+    spoken_by: Callable[[str, str], bool] | None = None
 
 
 @record
@@ -386,11 +390,58 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
         _did, fix = stance.lost_advice(lost, texts)
         return Finding("E-PAGE-HEDGE-DROPPED", at, f"{said}: what it cites says {lost!r}, and the sentence states it "
                                                    f"plainly; {fix}")
+    who = _speaker_finding(s, backing)
+    if who:
+        return Finding(who[0], at, f"{said} {who[1]}")
     added = stance.added_words(s.text, texts + backing.quotes(s.numbers, s.refs), any(stance.hedged(t) for t in texts),
                                len(set(s.numbers)) + len(set(s.refs)))
     if added:
         code, what, fix = stance.ADDED[added[0]]
         return Finding(code, at, f"{said} says {added[1]!r}, {what} that nothing it cites says; {fix}")
+    return None
+
+
+def _part_citing(s: DraftSentence, rid: str) -> str:
+    """The part of a sentence that ends at claim ``rid``'s citation and starts after the one before
+    it, as the page gate reads it; the whole sentence when it cites in one place."""
+    groups: list[tuple[int, list[str]]] = []
+    last = -1
+    for at, _num, ref in sorted(s.at, key=lambda x: x[0]):
+        if groups and not any(ch.isalnum() for ch in s.text[last:at]):
+            groups[-1][1].append(ref)
+        else:
+            groups.append((at, [ref]))
+        last = at
+    if len(groups) < 2:
+        return s.text
+    start = 0
+    for i, (at, refs) in enumerate(groups):
+        if rid in refs:
+            return s.text[start:] if i == len(groups) - 1 else s.text[start:at]
+        start = at
+    return s.text
+
+
+def _spoken(spoken_by: Callable[[str, str], bool], rid: str, who: str) -> bool:
+    return spoken_by(who, rid)
+
+
+def _speaker_finding(s: DraftSentence, backing: _Backing) -> tuple[str, str] | None:
+    """A speaker the sentence names that a claim it cites by id, its quotes and its source's record
+    do not (``engines.page.claim_speaker``, the page gate's rule)."""
+    from ..page.claim_speaker import speaker_unbacked
+
+    spoken_by = backing.ledger.spoken_by
+    if spoken_by is None:
+        return None
+    for rid in dict.fromkeys(s.refs):
+        c = backing.ledger.claims.get(rid)
+        if c is None or not lm.is_citable(c):
+            continue
+        got = speaker_unbacked(rid, str(c.get("text") or ""), _quotes(c), _part_citing(s, rid),
+                               partial(_spoken, spoken_by, rid))
+        if got:
+            return got
     return None
 
 
@@ -579,7 +630,18 @@ def assess(d: DraftCitations, ledger: DraftLedger, where: str, *, unverified_ok:
         out.refused += 1 if any(f.is_error for f in found) else 0
     if judge:
         out.findings += _structure_findings(d, backing, ledger, where)
+        out.findings += lazy_quote_findings(d, where)
     return out
+
+
+def lazy_quote_findings(d: DraftCitations, where: str) -> list[Finding]:
+    """A line of text right after a block quote's line (``> ...``) with no blank line between:
+    CommonMark (and every Markdown viewer) continues the quotation with it ("lazy continuation"),
+    so the author's own words show as the quoted source's."""
+    return [Finding("E-DRAFT-QUOTE-LAZY", f"{where}:{n}",
+                    "this line follows a block quote (\">\") with no blank line between, so Markdown shows it "
+                    "inside the quotation, as the quoted source's words; leave a blank line after the quote")
+            for n in d.lazy_quoted]
 
 
 def uncited_findings(a: Assessment, where: str, code: str, advice: str, more: str = "",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ...base.errors import Finding
@@ -142,6 +143,28 @@ def _stance_finding(line: str, claim_texts: list[str], backing: list[str], cited
     return None
 
 
+def _spoken(spoken_by: Callable[[str, str], bool], cid: str, who: str) -> bool:
+    return spoken_by(who, cid)
+
+
+def _speaker_finding(line: str, ids: list[str], claims: Mapping[str, Mapping],
+                     spoken_by: Callable[[str, str], bool]) -> tuple[str, str] | None:
+    """A speaker the line names ("by the operator's own count") that a claim it cites, its quotes
+    and its source's record do not (``engines.page.claim_speaker``, the page gate's rule; a line
+    cites at its end, so the whole line is each claim's part)."""
+    from ..page.claim_speaker import speaker_unbacked
+
+    for cid in dict.fromkeys(ids):
+        c = claims.get(cid)
+        if c is None or c.get("confidence") == "inferred":
+            continue
+        quotes = [q for ev in c.get("evidence") or [] if isinstance(ev, Mapping) and (q := evidence_quote(ev))]
+        got = speaker_unbacked(cid, str(c.get("text") or ""), quotes, line, partial(_spoken, spoken_by, cid))
+        if got:
+            return (got[0], "the line " + got[1])
+    return None
+
+
 # a word that tells a thing as done or arrived ("have arrived", "are installed", "now live")
 _DONE_LINK = lazy(r"\b(?:ha(?:s|ve|d)\s+(?:now\s+|just\s+|finally\s+|already\s+)?(?:arrived|come|landed|"
                   r"[^\W\d_]+ed)|(?:is|are|was|were)\s+(?:now\s+|finally\s+)?(?:here|in|installed|fitted|live|"
@@ -259,7 +282,8 @@ def _turned_unclaimed(script: Mapping, claims: Mapping[str, Mapping]) -> list[Fi
 
 
 def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
-                    voices: Mapping[str, Mapping] | None = None) -> list[Finding]:
+                    voices: Mapping[str, Mapping] | None = None,
+                    spoken_by: Callable[[str, str], bool] | None = None) -> list[Finding]:
     """A transition carries no figure, date, amount or quotation; every other line states only
     figures and dates its cited claims state; the episode title, the outline, the segment names and the voice hints
     (the script's and a voices file's: a voice reads from them) only those of the claims some
@@ -317,6 +341,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
                                                             "the claim does, or cite the claim that says it"))
         if texts:
             said = _stance_finding(text, [str(claims[c].get("text") or "") for c in ids if c in claims], texts, len(ids))
+            said = said or (_speaker_finding(text, ids, claims, spoken_by) if spoken_by else None)
             if said:
                 out.append(Finding(said[0], subject, said[1]))
         else:  # a line citing only inferences: the inference's own words bound its negations

@@ -1262,7 +1262,10 @@ _TRAILING_FRAME = lazy(rf",\ {_WHO}\ (?:{_REPORT_VERB}|say|added|complained)(?:\
                                              " maintain", " report", " said", " say", " state", " tell", " told",
                                              " write", " wrote"))
 _PASSING_FRAME = lazy(rf"(?:^|[\s,;(—–])as\ {_WHO}\ (?:{_REPORT_VERB}|say|found|finds?|discovered|showed|shows|"
-                      r"established|confirmed|noted|notes|learn(?:ed|t))\b|\baccording\ to\ (?P<who2>[^,;:.]{2,60})",
+                      r"established|confirmed|noted|notes|learn(?:ed|t))\b|\baccording\ to\ (?P<who2>[^,;:.]{2,60})"
+                      # "by the operator's own count", "on the city's figures": whose count it is
+                      r"|\b(?:by|on|in)\ (?P<who3>(?:[^\W\d_][\w.-]*\ ){0,4}?[^\W\d_][\w.-]*)['’]s?\ (?:own\ )?"
+                      r"(?:count|counts|figures?|reckoning|tally|estimates?|numbers|data)\b",
                       re.IGNORECASE)
 
 
@@ -1291,7 +1294,7 @@ def _speaker(text: str) -> str | None:
         return got[0]
     seen = _seen(text)
     m = _TRAILING_FRAME.search(seen) or _PASSING_FRAME.search(seen)
-    return (m.group("who") or m.groupdict().get("who2")) if m else None
+    return (m.group("who") or m.groupdict().get("who2") or m.groupdict().get("who3")) if m else None
 
 
 def frame_dropped(claim_text: str, sentence: str, before: str = "", lead: str = "") -> str | None:

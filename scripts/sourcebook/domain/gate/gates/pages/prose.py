@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import partial
 from typing import TYPE_CHECKING
 
 from .....base.errors import Finding
@@ -434,6 +435,7 @@ class _Judge:
         become "takes"), or that adds a word of record, superlative or completion ("a record 38,500") none of
         its claims and quotes says: (code, what) or None. ``advice``: the claims are recommendations,
         whose "should" a sentence may give as a bidding ("carry another way to pay")."""
+        from .....engines.page.claim_speaker import speaker_unbacked
         from .....engines.text import stance
 
         texts = self.backing(ids)
@@ -480,15 +482,9 @@ class _Judge:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {done!r} of what is to come, but "
                                                     "tells it as done; a plan stays a plan on the page: keep the "
                                                     "future tense (\"will\", \"is due to\")")
-                swapped = stance.speaker_swapped(t, self._parts(x)[1], said)
-                if swapped:
-                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
-                                                    "says it as the claim does")
-                who = stance.speaker_unnamed(t, self._parts(x)[1], said)
-                if who and not self.spoken_by(who, x):
-                    return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names a speaker ({who!r}) that neither the claim, "
-                                                    "its quotes nor its source's record (title, author, publisher) "
-                                                    "names; say who says it as the source does")
+                unbacked = speaker_unbacked(x, t, self._parts(x)[1], said, partial(self.spoken_of, x))
+                if unbacked:
+                    return unbacked
                 lost = stance.hedge_dropped(t, p.text) if plan and not advice else None
                 if lost == "should" and stance.bidding_kept(t, p.text, " ".join((self.head_of(p), p.lead,
                                                                                   self.question or ""))):
@@ -787,6 +783,9 @@ class _Judge:
             text, qs, dates = self._parts(x)
             out += text + (qs if quotes else []) + (dates if as_of else [])
         return out
+
+    def spoken_of(self, x: str, who: str) -> bool:
+        return self.spoken_by(who, x)
 
     def spoken_by(self, who: str, x: str) -> bool:
         """Whether the speaker ``who`` is the source of the claim ``x``: a word of its record."""
