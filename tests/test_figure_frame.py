@@ -106,7 +106,7 @@ CASES = [
      "Installation of the W3 readers was scheduled for November 2026{contract}."),
     # Japanese, Chinese, Russian
     ("夏の平日の利用者は平均3万1000人でした{audited}。", "夏", "夏の平日の利用者は平均3万8500人でした{summer}。"),
-    ("十二隻の船に新しい読み取り機が付きます{w3}{children}。", "十二", "十二歳未満の子供は、大人と一緒なら無料です{children}。"),
+    ("十二隻の船に新しい読み取り機が付きます{w3}{children}。", "十二", "十二歳未満の子供は、有料の大人と一緒なら無料です{children}。"),
     ("儿童单程票价为3.40马克{fare}。", "儿童", "成人单程票价为3.40马克{fare}。"),
     ("Летом в будни ездили 31 000 пассажиров{audited}.", "Летом", "Летом в будни ездили 38 500 пассажиров{summer}."),
 ]
@@ -135,9 +135,9 @@ HONEST = [
     "{audited}{summer}.",
     "The W3 reader contract was signed in August, with installation scheduled for November 2026{contract}.",
     "Installation is set for November, after the W3 reader contract was signed in August{contract}.",
-    "十二歳未満の子供は、大人と一緒なら無料です{children}。",
-    "十二岁以下的儿童随成人免费乘坐{children}。",
-    "Дети до 12 лет ездят бесплатно со взрослым{children}.",
+    "十二歳未満の子供は、有料の大人と一緒なら無料です{children}。",
+    "十二岁以下的儿童随付费成人免费乘坐{children}。",
+    "Дети до 12 лет ездят бесплатно с платящим взрослым{children}.",
     "平日の利用者は平均3万1000人{audited}、夏は平均3万8500人でした{summer}。",
 ]
 

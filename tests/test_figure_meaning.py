@@ -245,10 +245,10 @@ def test_quotation_marks_in_framing_are_refused_in_any_style(demo, page, tmp_pat
 
 HONEST = [
     "Children under 12 ride free with a paying adult{children}.",  # the claim says "twelve"
-    "十二歳未満の子供は、大人と一緒なら無料です{children}。",
-    "十二岁以下的儿童随成人免费乘坐{children}。",
-    "Дети до 12 лет ездят бесплатно со взрослым{children}.",
-    "Дети до двенадцати лет ездят бесплатно со взрослым{children}.",
+    "十二歳未満の子供は、有料の大人と一緒なら無料です{children}。",
+    "十二岁以下的儿童随付费成人免费乘坐{children}。",
+    "Дети до 12 лет ездят бесплатно с платящим взрослым{children}.",
+    "Дети до двенадцати лет ездят бесплатно с платящим взрослым{children}.",
     "The two ridership figures differ: 31,000 a weekday{audited} against 38,500 over the summer{summer}.",
     "Route W3 signed its reader contract in August 2026{contract}.",
     "Route W3 takes the pass from 1 December 2026 once its readers are fitted{w3}, one of two routes still waiting.",

@@ -228,6 +228,22 @@ def test_check_draft_passes_the_draft_verify_passes_and_refuses_the_same_draft_e
     assert rc == 2 and "E-PAGE-WORD-UNBACKED" in codes, sorted(codes)
 
 
+@pytest.mark.parametrize("sentence, refused", [
+    ("十二歳未満の子供は大人と一緒なら無料です", True),
+    ("十二歳未満の子供は運賃を払う大人と一緒なら無料です", False),
+], ids=["any adult", "a paying adult"])
+def test_a_report_sentence_in_another_language_that_drops_paying_is_refused(ws, sentence, refused):
+    """"大人と一緒なら" (with an adult) of "with a paying adult" in the report: any adult."""
+    old = "children under twelve ride free with a paying adult [@clm_6d8969f2b00b]."
+    _edit(ws, "drafts/draft.md", old, f"{old} {sentence} [@clm_6d8969f2b00b].")
+    sb("render", "report", "--from", "drafts/draft.md", "--style", "evidence", cwd=ws)
+    rc, codes, _ = _verify(ws)
+    if refused:
+        assert rc == 2 and "E-PAGE-HEDGE-DROPPED" in codes, sorted(codes)
+    else:
+        assert rc == 0, sorted(codes)
+
+
 def test_an_invented_sentence_rendered_from_the_draft_is_refused_by_verify(ws):
     draft = _read(ws, "drafts/draft.md")
     _write(ws, "drafts/draft.md", draft.rstrip("\n") + f"\n\n{INVENTED}\n")

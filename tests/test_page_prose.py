@@ -1384,6 +1384,15 @@ def _entry_id(page: str, words: str) -> str:
     (_W3, "W3航路では2026年12月1日以降もタイドウォーター・パスは使えません", "ません"),
     (_W3, "W3航线在2026年12月1日以后也不能使用通票", "不"),
     (_W3, "Маршрут W3 не примет проездной и после 1 December 2026", "не"),
+    # "no need to wait", a condition said as failing ("even without", "even if ... not yet"): no
+    # "not yet" beside a plan excuses them
+    (_W3, "W3航线将于十二月一日起接受潮汐通行卡，无需等待新读卡器", "无需"),
+    (_W3, "W3航路では十二月一日から、新しい読み取り機がなくてもパスが使えるようになります", "なくても"),
+    (_W3, "Маршрут W3 начнёт принимать проездной с 1 декабря 2026 года, даже если новые считыватели ещё не "
+          "установят", "даже если новые считыватели ещё не"),
+    (_W3, "Маршрут W3 начнёт принимать проездной с 1 декабря 2026 года, даже без новых считывателей", "даже без"),
+    (_W3, "W3航线将于十二月一日起接受潮汐通行卡，即使没有新读卡器", "即使没有"),
+    (_W3, "Route W3 is due to follow on 1 December 2026, even without new readers on its boats", "even without"),
 ])
 def test_a_negation_no_claim_says_is_refused(demo, page, tmp_path, old, new, word):
     assert old in page
@@ -1395,6 +1404,27 @@ def test_a_negation_no_claim_says_is_refused(demo, page, tmp_path, old, new, wor
     "Route W3 will not take the pass before 1 December 2026, once new readers are fitted to its boats",
 ])
 def test_not_until_a_claim_s_date_is_no_added_negation(demo, page, tmp_path, new):
+    passes_prose(demo, page.replace(_W3, new, 1), tmp_path)
+
+
+@pytest.mark.parametrize("new, word", [
+    ("Маршрут W3 начнёт принимать проездной с 1 декабря 2026 года, независимо от того, установят ли новые "
+     "считыватели", "независимо от"),
+    ("W3航线将于十二月一日起接受潮汐通行卡，无论是否安装新读卡器", "无论"),
+    ("W3航路では十二月一日から、新しい読み取り機の有無に関わらずパスが使えるようになります", "に関わらず"),
+])
+def test_whether_or_not_in_another_language_is_a_concession(demo, page, tmp_path, new, word):
+    """"Regardless of whether the readers are fitted" in Russian, Chinese and Japanese: the
+    claim's condition waived, as in English."""
+    refused(demo, page.replace(_W3, new, 1), tmp_path, "E-PAGE-WORD-UNBACKED", repr(word))
+
+
+@pytest.mark.parametrize("new", [
+    "W3航线将于十二月一日起接受潮汐通行卡，但需等待新读卡器安装之后",
+    "W3航路では、新しい読み取り機が取り付けられ次第、十二月一日からパスが使えるようになります",
+    "Маршрут W3 начнёт принимать проездной с 1 декабря 2026 года, когда установят новые считыватели",
+])
+def test_a_condition_kept_in_another_language_is_no_added_negation(demo, page, tmp_path, new):
     passes_prose(demo, page.replace(_W3, new, 1), tmp_path)
 
 
@@ -1759,6 +1789,22 @@ def test_now_beside_a_plan_is_a_plan_told_as_done(demo, page, tmp_path):
     # the same route's plan told in the present without a date or a hedge: refused as such
     refused(demo, page.replace(_W3, "Route W3 takes the pass too, with its new readers fitted", 1), tmp_path,
             "E-PAGE-HEDGE-DROPPED")
+
+
+def test_now_in_the_part_of_a_fact_beside_a_plan_passes_as_today_does(demo, page, tmp_path):
+    """"Yes on routes W1 and W2 now[1]; on W3 not before its new readers arrive, due on 1 December
+    2026[2]": "now" stands in the part of the dated fact, as "today" does in the standfirst; a
+    word of completion in the plan's own part is still refused."""
+    today = "Yes on routes W1 and W2 today<sup"
+    assert today in page
+    passes_prose(demo, page.replace(today, "Yes on routes W1 and W2 now<sup", 1), tmp_path)
+    passes_prose(demo, page.replace(today, "Yes on routes W1 and W2 already<sup", 1), tmp_path)
+    plan = "on W3 not before its new readers arrive, due on 1 December 2026<sup"
+    assert plan in page
+    refused(demo, page.replace(plan, "on W3 now too, its new readers in place since 1 December 2026<sup", 1),
+            tmp_path, "E-PAGE-WORD-UNBACKED", "'now'")
+    refused(demo, page.replace(today, "Yes on routes W1 and W2 now<sup", 1).replace(
+        plan, "and on W3 already, due on 1 December 2026<sup", 1), tmp_path, "E-PAGE-WORD-UNBACKED")
 
 
 def test_a_negation_that_turns_a_claim_s_lack_around_is_refused(demo, page, tmp_path):

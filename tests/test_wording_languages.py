@@ -13,7 +13,8 @@
 - "всё ещё" (still) is no word of scope; "на всех маршрутах" is;
 - a condition stays: a sentence in Russian, Chinese or Japanese that restates a conditional claim
   that plans nothing (its names with digits and one of its figures) keeps a word of condition
-  ("なら", "陪同", "с платящим взрослым"); a plan in the plain form is its future too, and keeps
+  ("なら", "陪同", "с платящим взрослым"), with the word that narrows it ("со взрослым", "大人と一緒なら",
+  "有成人陪同" drop "paying": any adult); a plan in the plain form is its future too, and keeps
   its hedge as "will accept" does in English;
 - words of doubt of those languages ("якобы", "らしい", "据说") judge a claim like "allegedly";
 - "half fare" of those languages ("半額", "за полцены") is a multiplier;
@@ -22,7 +23,8 @@
 - an amount said as units then hundredths ("three marks forty") is that amount (3.40 marks);
 - "Officers were to report on ..." names a thing to do, not a speaker: a sentence that names the
   claim's own document as who says it passes;
-- a report sentence of two clauses is read clause by clause for a dropped condition.
+- a report sentence of two clauses is read clause by clause for a dropped condition; one in another
+  language keeps the word that narrows its condition ("運賃を払う大人", not "大人").
 
 The rules live in the prose gate that `sb check-draft` and `sb verify` share.
 """
@@ -129,6 +131,12 @@ def test_a_plan_kept_in_another_language_passes(demo, page, tmp_path, old, new):
 @pytest.mark.parametrize("old, new, cond", [
     (CHILDREN, "дети до двенадцати лет ездят бесплатно", "when travelling with a paying adult"),
     (CHILDREN, "十二歳未満の子どもは無料です", "when travelling with a paying adult"),
+    # "paying" dropped: the adult kept, any adult
+    (CHILDREN, "дети до двенадцати лет ездят бесплатно со взрослым", "when travelling with a paying adult"),
+    (CHILDREN, "Дети до двенадцати лет ездят бесплатно в сопровождении взрослого", "when travelling with a paying adult"),
+    (CHILDREN, "十二歳未満の子供は大人と一緒なら無料です", "when travelling with a paying adult"),
+    (CHILDREN, "十二岁以下儿童有成人陪同可免费乘坐", "when travelling with a paying adult"),
+    (CHILDREN, "дети до двенадцати лет ездят бесплатно с неплатящим взрослым", "when travelling with a paying adult"),
 ])
 def test_a_condition_dropped_in_another_language_is_refused(demo, page, tmp_path, old, new, cond):
     refused(demo, swap(page, old, new), tmp_path, "E-PAGE-HEDGE-DROPPED", repr(cond))
@@ -138,7 +146,10 @@ def test_a_condition_dropped_in_another_language_is_refused(demo, page, tmp_path
     (CHILDREN, "дети до двенадцати лет с платящим взрослым ездят бесплатно"),
     (CHILDREN, "十二歳未満の子どもは、料金を払う大人と一緒なら無料です"),
     (CHILDREN, "十二岁以下儿童有付费成人陪同可免费乘坐"),
-    (CHILDREN, "дети до двенадцати лет ездят бесплатно со взрослым"),
+    (CHILDREN, "дети до двенадцати лет ездят бесплатно со взрослым, который платит за проезд"),
+    (CHILDREN, "Дети до двенадцати лет ездят бесплатно в сопровождении платящего взрослого"),
+    (CHILDREN, "十二歳未満の子供は運賃を払う大人と一緒なら無料です"),
+    (CHILDREN, "十二岁以下儿童有付费成人陪同可免费乘坐"),
     # a plan in the plain form, which is its future too, keeps its hedge as "will accept" does
     (W3, "W3航路では十二月一日からパスが使えるようになります"),
 ])
@@ -277,6 +288,23 @@ def test_a_report_sentence_is_read_clause_by_clause_for_a_dropped_condition():
     plan = ["The ticket reader contract for route W3 was signed in August 2026, with installation scheduled for "
             "November 2026."]
     assert hedge_dropped_among(plan, "The contract was signed in August, and installation is set for November.") is None
+
+
+@pytest.mark.parametrize("sentence, dropped", [
+    ("十二歳未満の子供は大人と一緒なら無料です", True),
+    ("Дети до двенадцати лет ездят бесплатно со взрослым", True),
+    ("十二岁以下儿童有成人陪同可免费乘坐", True),
+    ("十二歳未満の子供は運賃を払う大人と一緒なら無料です", False),
+    ("Дети до двенадцати лет ездят бесплатно со взрослым, который платит за проезд", False),
+    ("十二岁以下儿童有付费成人陪同可免费乘坐", False),
+])
+def test_a_report_sentence_in_another_language_keeps_the_word_that_narrows_its_condition(sentence, dropped):
+    """The report reads a sentence in Russian, Chinese or Japanese as the pages do: "with an adult"
+    of "with a paying adult" drops "paying"."""
+    from sourcebook.engines.text.stance import hedge_dropped_among
+
+    claims = ["Children under twelve ride free when travelling with a paying adult."]
+    assert hedge_dropped_among(claims, sentence) == ("when travelling with a paying adult" if dropped else None)
 
 
 def test_a_report_clause_restating_a_plain_clause_of_a_hedged_claim_passes():

@@ -42,9 +42,17 @@ from ...base.unseen import as_seen
 # "No. 5" is a number, not a negation; "n't" is glued to its verb.
 # "no" of an idiom denies nothing a claim says: "for no good reason" (spurious), "no matter", "no doubt"
 _NEG_WORDS = lazy(r"\b(?:not|never|none|cannot|hardly|scarcely|no(?!\.\s*\d)(?!\s+(?:(?:good|apparent|real|obvious|particular)\s+)?"
-                  r"reason|\s+matter|\s+doubt|\s+wonder))\b|n['’]t\b|\b(?:не|нет|никогда)\b",
+                  r"reason|\s+matter|\s+doubt|\s+wonder))\b|n['’]t\b|\b(?:не|нет|никогда|незачем)\b",
                   re.IGNORECASE)
-_NEG_CJK = ("ない", "ません", "なかっ", "不", "没")
+# 无需/无须/毋须 "no need to" (不需要 and 不必 are 不)
+_NEG_CJK = ("ない", "ません", "なかっ", "不", "没", "无需", "无须", "毋须", "毋需")
+# a condition said as failing ("even without the new readers", "even if they are not fitted"):
+# the sentence tells the claim true where its condition does not hold, "not yet" or not;
+# 少なくても ("at least") is no negation
+_NEG_EVEN = lazy(r"\beven\s+without\b|\beven\s+(?:if|though|when)\b(?:\s+[^\s.,;:]+){0,6}?\s+(?:not|never|no)\b|"
+                 r"\bдаже\s+без\b|\bдаже\s+(?:если|когда)\b(?:\s+[^\s.,;:]+){0,6}?\s+не\b|"
+                 r"(?<!少)(?:な|無)くても|(?:な|無)しでも|(?:即使|即便|哪怕|就算)(?:没有|没|不|无)",
+                 re.IGNORECASE, needs=("even", "даже", "くても", "しでも", "即使", "即便", "哪怕", "就算"))
 
 # "may" the modal, not "May" the month (a day or a year next to it says which)
 _MODAL = lazy(r"(?<!\d[\s-])\bmay\b(?![\s-]+\d)|\b(?:might|could|possibly|likely|expected\s+to|"
@@ -208,7 +216,7 @@ _UNCHANGED = lazy(r"\b(?:unchanged|unaltered|steady|flat|stable|the\s+same\s+as|
 @lru_cache(maxsize=4096)
 def negated(text: str) -> bool:
     text = _seen(text)
-    return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK)
+    return bool(_NEG_WORDS.search(text)) or any(m in text for m in _NEG_CJK) or bool(_NEG_EVEN.search(text))
 
 
 # a subordinate clause of reason or cause: "... as postponed evaluation using local names is not
@@ -1022,7 +1030,8 @@ _CONDITION_STOP = frozenset("that this these those with from their there they th
 def condition_dropped(claim_text: str, sentence: str) -> str | None:
     """``_condition_dropped``, or the bound of age a claim sets on the people it tells of
     (``age_bound_dropped``): both narrow whom the claim is true of."""
-    return _condition_dropped(claim_text, sentence) or age_bound_dropped(claim_text, sentence)
+    return (_condition_dropped(claim_text, sentence) or age_bound_dropped(claim_text, sentence)
+            or narrowing_dropped_other(claim_text, sentence))
 
 
 # the people a claim's age bound narrows, right before it ("children under twelve", "people over 65")
@@ -1188,6 +1197,35 @@ def _narrowing_dropped(cond: str, sentence: str) -> bool:
         if second[:3] in seen and first[:3] not in seen:
             return True
     return False
+
+
+# a condition's narrowing word and the word it narrows in the demo languages, by the English
+# word's first three letters ("paying" of "a paying adult": платящим, оплачивающим, 有料,
+# 運賃を払う, 付费; "adult": взрослый, 大人, 成人); "бесплатно" and "неплатящий" pay nothing
+_NARROWING_OTHER = {
+    "pay": lazy(r"(?<![а-яё])(?:о|за|у)?пла[тч]|билет|有料|払|料金|運賃|有償|切符|乗車券|付费|付款|付钱|票|缴费|交费",
+                re.IGNORECASE),
+    "adu": lazy(r"взросл|大人|成人|おとな|成年", re.IGNORECASE),
+}
+
+
+def narrowing_dropped_other(claim_text: str, sentence: str) -> str | None:
+    """``_narrowing_dropped`` for a sentence in Russian, Chinese or Japanese: it keeps the word a
+    claim's condition narrows ("adult" of "with a paying adult": "со взрослым", "大人と一緒なら",
+    "有成人陪同") without the word that narrows it ("paying"): any adult. The condition, or None."""
+    said = _seen(claim_text)
+    m = _CONDITION.search(said)
+    seen = _seen(sentence)
+    if m is None or len(_FOREIGN.findall(seen)) <= len(_LATIN.findall(seen)):
+        return None
+    for pair in _PAIR.finditer(_seen(m.group("c"))):
+        first, second = pair.group(1).lower(), pair.group(2).lower()
+        if first in _CONDITION_STOP or second in _CONDITION_STOP or not first.endswith(("ing", "ed")):
+            continue
+        narrow, noun = _NARROWING_OTHER.get(first[:3]), _NARROWING_OTHER.get(second[:3])
+        if narrow is not None and noun is not None and noun.search(seen) and not narrow.search(seen):
+            return " ".join(m.group(0).split())
+    return None
 
 
 @lru_cache(maxsize=4096)  # a claim's text is read for each sentence citing it, by four checks
@@ -1739,7 +1777,7 @@ _COMPARED = lazy(r"\b(?:up|down|higher|lower|more|fewer|less|than|since|growth|c
 def denial(text: str) -> str | None:
     """The first word of negation in ``text`` (lower case), or None."""
     text = _seen(text)
-    m = _NEG_WORDS.search(text) or _NEG_MORE.search(text)
+    m = _NEG_EVEN.search(text) or _NEG_WORDS.search(text) or _NEG_MORE.search(text)
     if m:
         return " ".join(m.group(0).lower().split())
     return next((w for w in _NEG_CJK if w in text), None)
@@ -1863,6 +1901,11 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
     seen = sentence
     if _required(seen, backing):
         return None  # 「再起動しないと…起動しません」 of 「…には再起動する必要がある」: the requirement, not a denial
+    even = _NEG_EVEN.search(seen)
+    if even is not None:
+        # "even without new readers", "даже если ... ещё не установят": the claim's condition
+        # waived, which no "not yet" beside a plan excuses
+        return " ".join(even.group(0).lower().split())
     turned = _negated_condition(seen, backing)
     if turned is not None:
         return turned  # "not under twelve": what the claims state as it is, denied
@@ -3087,10 +3130,19 @@ _obliged = _unbacked(_OBLIGED, _OBLIGED_BACKED)
 
 
 # a concession that sets one claim against another: "Despite the audit, the press reports"
+# ("независимо от того", "无论是否", "に関わらず": "regardless of whether")
 _CONCEDING = lazy(r"\b(?:despite|in\s+spite\s+of|notwithstanding|regardless\s+of|irrespective\s+of|"
-                  r"no\s+matter\s+(?:whether|if|how|what))\b", re.IGNORECASE)
+                  r"no\s+matter\s+(?:whether|if|how|what)|независимо\s+от|вне\s+зависимости\s+от|несмотря\s+на)\b|"
+                  r"无论|不论|不管|(?:に|と)(?:関わらず|かかわらず|関係なく)", re.IGNORECASE,
+                  needs=("despite", "spite", "notwithstanding", "regardless", "irrespective", "matter", "независимо",
+                         "зависимости", "несмотря", "无论", "不论", "不管", "関わらず", "かかわらず", "関係なく"))
 _CONCEDING_BACKED = lazy(r"\b(?:despite|in\s+spite|notwithstanding|regardless|irrespective|no\s+matter|although|though|however|"
-                         r"nevertheless|nonetheless|even\s+so)\b", re.IGNORECASE)
+                         r"nevertheless|nonetheless|even\s+so|независимо|вне\s+зависимости|несмотря|хотя|однако)\b|"
+                         r"无论|不论|不管|尽管|虽然|関わらず|かかわらず|関係なく|けれども|ものの", re.IGNORECASE,
+                         needs=("despite", "spite", "notwithstanding", "regardless", "irrespective", "matter", "though",
+                                "however", "nevertheless", "nonetheless", "even", "независимо", "зависимости",
+                                "несмотря", "хотя", "однако", "无论", "不论", "不管", "尽管", "虽然", "関わらず",
+                                "かかわらず", "関係なく", "けれども", "ものの"))
 
 
 # a concession ("despite", "in spite of") that no claim or quote makes.

@@ -516,6 +516,14 @@ class _Judge:
         became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         added = stance.added_words(self.said_first(text, ids), self.backing(ids, quotes=True) + became, plan,
                                    len(set(ids)))
+        if added and added[0] == "scale" and plan and len(groups) > 1 and not any(
+                set(stance.scale_words(part, True)) - set(stance.scale_words(part, False))
+                for part in (_cited_part(p.text, groups, xs[0]) for _at, xs in groups
+                             if any(stance.hedged(t) for t in self.backing(xs)))):
+            # "W1 and W2 take the pass now[1], and W3 is due to follow[2]": words of completion in
+            # the part of a claim of fact, none in a plan's part: read as the fact's alone are
+            added = stance.added_words(self.said_first(text, ids), self.backing(ids, quotes=True) + became, False,
+                                       len(set(ids)))
         if added:
             code, what, fix = stance.ADDED[added[0]]
             return (code, f"says {added[1]!r}, {what} that none of its claims ({', '.join(ids)}) or their quotes "
