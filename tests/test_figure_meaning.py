@@ -305,6 +305,12 @@ REPORT_CASES = [
      "Riders said the readers were “still switched off in late September”[@{off}]."),
     ("The operator reports 38,500 passengers over the summer[@{summer}].", "E-PAGE-WORD-UNBACKED",
      "The trade press reports 38,500 passengers over the summer[@{summer}]."),
+    # a range joining the two sides of the disagreement, and a group another claim speaks of
+    ("Between 31,000 and 38,500 passengers ride each weekday[@{audited}; @{summer}].", "E-PAGE-FIGURE-RANGE",
+     "The audited average is 31,000 passengers per weekday[@{audited}]; the trade press reports 38,500 over the "
+     "summer[@{summer}]."),
+    ("Routes W1 and W2 take the pass, for adults and children alike[@{routes}].", "E-PAGE-WORD-UNBACKED",
+     "Routes W1 and W2 take the pass[@{routes}]."),
     ("> the ticket reader contract for route W3 was signed in August[@{contract}]\n"
      "Route W3 takes the pass from 1 December 2026, once its readers are fitted[@{w3}].", "E-DRAFT-QUOTE-LAZY",
      "> the ticket reader contract for route W3 was signed in August[@{contract}]\n\n"

@@ -393,12 +393,62 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
     who = _speaker_finding(s, backing)
     if who:
         return Finding(who[0], at, f"{said} {who[1]}")
+    span = _range_across(s, backing)
+    if span:
+        return Finding("E-PAGE-FIGURE-RANGE", at, f"{said} writes {snippet(span[0], 40)!r}, a range from a figure of "
+                                                  f"{span[1]} to a figure of {span[2]}, two sides of a disagreement: "
+                                                  "a range tells one measure that varies; give each figure with its "
+                                                  "own claim and what it measures")
+    group = _group_moved(s, backing, texts)
+    if group:
+        return Finding("E-PAGE-WORD-UNBACKED", at, f"{said} names {group!r}, a group of people another claim speaks "
+                                                   "of, but nothing it cites names it: the sentence moves what they "
+                                                   "say onto that group; name what the claims name, or cite the claim "
+                                                   "that names it")
     added = stance.added_words(s.text, texts + backing.quotes(s.numbers, s.refs), any(stance.hedged(t) for t in texts),
                                len(set(s.numbers)) + len(set(s.refs)))
     if added:
         code, what, fix = stance.ADDED[added[0]]
         return Finding(code, at, f"{said} says {added[1]!r}, {what} that nothing it cites says; {fix}")
     return None
+
+
+def _active(backing: _Backing) -> list[Mapping]:
+    return [c for c in backing.ledger.claims.values() if c.get("status", "active") == "active"]
+
+
+def _range_across(s: DraftSentence, backing: _Backing) -> tuple[str, str, str] | None:
+    """A range whose two ends are two contested claims' figures (``figures.range_across``, as
+    the page gate reads it); the claims a draft is read against contest each other on a topic."""
+    from ..text import figures
+
+    refs = [r for r in dict.fromkeys(s.refs) if r in backing.ledger.claims]
+    if len(refs) < 2:
+        return None
+    contested: dict[str, set[str]] = {}
+    for c in _active(backing):
+        if c.get("confidence") == "contested" and isinstance(c.get("id"), str):
+            contested.setdefault(str(c.get("topic_key")), set()).add(c["id"])
+
+    def rivals(x: str) -> set[str]:
+        c = backing.ledger.claims.get(x) or {}
+        return contested.get(str(c.get("topic_key")), set()) - {x} if c.get("confidence") == "contested" else set()
+
+    return figures.range_across(s.text, refs, lambda x: [str((backing.ledger.claims.get(x) or {}).get("text") or "")],
+                                rivals)
+
+
+def _group_moved(s: DraftSentence, backing: _Backing, texts: list[str]) -> str | None:
+    """A group of people another claim of the ledger speaks of, named in a sentence whose cited
+    claims and quotes never name it (``stance.group_moved``, as the page gate reads it)."""
+    from ..text import stance
+
+    if not s.refs:
+        return None
+    own = texts + backing.quotes(s.numbers, s.refs)
+    cited = set(s.refs)
+    others = [str(c.get("text") or "") for c in _active(backing) if c.get("id") not in cited]
+    return stance.group_moved(s.text, own, others)
 
 
 def _part_citing(s: DraftSentence, rid: str) -> str:

@@ -52,6 +52,7 @@ relative dates), ``figure_scan`` (the scanner),
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ...base.patterns import lazy
 from .figure_dates import date_parts
@@ -60,7 +61,7 @@ from .figure_scan import KINDS, Figure, _figures, exact_digits
 from .figure_text import normalize_figures
 
 __all__ = ["KINDS", "Figure", "ambiguous", "as_of_wording", "date_parts", "exact_digits", "find_figures", "is_backed",
-           "normalize_figures", "small_word", "stated", "unbacked"]
+           "normalize_figures", "range_across", "small_word", "stated", "unbacked"]
 
 
 def find_figures(text: str) -> list[Figure]:
@@ -90,3 +91,33 @@ def as_of_wording(text: str, start: int, end: int) -> bool:
     """Whether the date at ``text[start:end]`` is worded as an as-of date ("as of 14 October
     2026", "2026年10月14日時点", "по состоянию на 14 октября")."""
     return bool(_AS_OF_BEFORE.search(text, max(0, start - 30), start)) or text.startswith(("時点", "现在", "現在"), end)
+
+
+# what joins the two ends of a range: "to", a dash, "до" (от ... до), 至, 到, から, 〜; "and" or "и"
+# only after "between" or "между" (else it lists two figures: "the audited 31,000 and ...")
+_RANGE_JOIN = lazy(r"\s*(?:to|–|—|-|~|〜|～|至|到|から|до)\s*", re.IGNORECASE)
+_RANGE_AND = lazy(r"\s*(?:and|и)\s*", re.IGNORECASE)
+_RANGE_BETWEEN = lazy(r"(?:between|между)\s+$", re.IGNORECASE)
+
+
+def range_across(text: str, ids: list[str], backing: Callable[[str], list[str]],
+                 rivals: Callable[[str], set[str]]) -> tuple[str, str, str] | None:
+    """A range in ``text`` ("between 31,000 and 38,500", "31,000 to 38,500", "от 31 000 до 38 500")
+    whose two ends are stated by two of the claims ``ids`` it cites that stand on either side of a
+    disagreement (``rivals(x)``: the claims contesting ``x``; ``backing(x)``: the texts stating
+    ``x``'s figures): (the range as written, one claim, the other), or None. A range tells one
+    measure that varies; two sources that measure different things, or disagree, are not one."""
+    if len(set(ids)) < 2 or not any(rivals(x) for x in ids):
+        return None
+    found = [f for f in _figures(text) if f.kind in ("number", "percent", "money")]
+    for a, b in zip(found, found[1:], strict=False):
+        join = text[a.end:b.start]
+        if not (_RANGE_JOIN.fullmatch(join) or (_RANGE_AND.fullmatch(join) and _RANGE_BETWEEN.search(text, 0, a.start))):
+            continue
+        left = [x for x in ids if is_backed(a, backing(x), text)]
+        right = [x for x in ids if is_backed(b, backing(x), text)]
+        for x in left:
+            for y in right:
+                if x != y and y in rivals(x) and x not in right and y not in left:
+                    return text[max(0, a.start - 8):b.end].strip(), x, y
+    return None

@@ -220,29 +220,12 @@ class _Judge:
         return self._once("unbacked", p, ids, self._cited_unbacked)
 
     def range_across(self, p: Piece, ids: list[str]) -> tuple[str, str, str] | None:
-        """A range ("between 31,000 and 38,500", "31,000 to 38,500", "от 31 000 до 38 500") whose
-        two ends are stated by two claims on either side of a disagreement (contested on one
-        topic, or weighed by one decision): (the range as written, one claim, the other), or None."""
+        """A range whose two ends are stated by two claims on either side of a disagreement
+        (contested on one topic, or weighed by one decision: ``figures.range_across``)."""
         from .....engines.text import figures
 
-        if len(set(ids)) < 2:
-            return None
         mates = self.ctx.memo("prose-contest-mates", _mates)
-        if not any(mates.get(x) for x in ids):
-            return None
-        found = [f for f in figures.find_figures(p.text) if f.kind in ("number", "percent", "money")]
-        for a, b in zip(found, found[1:], strict=False):
-            join = p.text[a.end:b.start]
-            if not (_RANGE_JOIN.fullmatch(join) or
-                    (_RANGE_AND.fullmatch(join) and _RANGE_BETWEEN.search(p.text, 0, a.start))):
-                continue
-            left = [x for x in ids if figures.is_backed(a, self.backing([x]), p.text)]
-            right = [x for x in ids if figures.is_backed(b, self.backing([x]), p.text)]
-            for x in left:
-                for y in right:
-                    if x != y and y in mates.get(x, set()) and x not in right and y not in left:
-                        return p.text[max(0, a.start - 8):b.end].strip(), x, y
-        return None
+        return figures.range_across(p.text, ids, lambda x: self.backing([x]), lambda x: mates.get(x, set()))
 
     def misread(self, p: Piece, ids: list[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         return self._once("misread", p, ids, self._misread)
@@ -1734,13 +1717,6 @@ def _within(core: str, text: str) -> bool:
             return True
         i = text.find(core, i + 1)
     return False
-
-
-# what joins the two ends of a range: "to", a dash, "до" (от ... до), 至, 到, から, 〜; "and" or "и"
-# only after "between" or "между" (else it lists two figures: "the audited 31,000 and ...")
-_RANGE_JOIN = hot(r"\s*(?:to|–|—|-|~|〜|～|至|到|から|до)\s*", re.IGNORECASE)
-_RANGE_AND = hot(r"\s*(?:and|и)\s*", re.IGNORECASE)
-_RANGE_BETWEEN = hot(r"(?:between|между)\s+$", re.IGNORECASE)
 
 
 def _mates(ctx: GateContext) -> dict[str, set[str]]:
