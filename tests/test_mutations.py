@@ -408,6 +408,22 @@ def test_a_podcast_line_names_the_speaker_its_claim_has(ws):
     assert r.rc == 0, r.both
 
 
+@pytest.mark.parametrize("old,new,code", [
+    ("On routes W1 and W2 it can.", "On routes W1 and W2 it can, for adults and children alike.",
+     "E-PAGE-WORD-UNBACKED"),
+    ("On routes W1 and W2 it can.", "On routes W1 and W2, yes, it can.", None),
+])
+def test_a_podcast_line_moves_no_group_onto_its_claim(ws, old, new, code):
+    """As on a page: a group of people another claim speaks of ("children") is not named in a
+    line whose claim never names it."""
+    _edit(ws, "drafts/podcast.json", old, new)
+    r = sb("render", "podcast", "--from", "drafts/podcast.json", cwd=ws)
+    if code is None:
+        assert r.rc == 0, r.both
+        return
+    assert r.rc != 0 and code in r.err and "children" in r.err, r.both
+
+
 def test_a_podcast_transition_carries_no_figure(ws):
     path = os.path.join(ws, "drafts", "podcast.json")
     with open(path, encoding="utf-8") as fh:

@@ -48,6 +48,16 @@ def is_contested(claim: Mapping) -> bool:
     return is_active(claim) and claim.get("confidence") == "contested"
 
 
+def contest_rivals(claims: Iterable[Mapping]) -> dict[str, set[str]]:
+    """Each active contested claim's rivals: the other active contested claims of its topic (the
+    two sides a page must show together)."""
+    by_topic: dict[str, set[str]] = {}
+    for c in claims:
+        if is_active(c) and c.get("confidence") == "contested" and isinstance(c.get("id"), str):
+            by_topic.setdefault(str(c.get("topic_key")), set()).add(c["id"])
+    return {x: ids - {x} for ids in by_topic.values() for x in ids}
+
+
 def adjudication_of(claim: Mapping) -> Mapping | None:
     """The decision on an active claim's contradiction (``_adjudication``, attached by the
     workspace layer; ``adjudication`` in a package's ledger.json), or None."""

@@ -425,17 +425,9 @@ def _range_across(s: DraftSentence, backing: _Backing) -> tuple[str, str, str] |
     refs = [r for r in dict.fromkeys(s.refs) if r in backing.ledger.claims]
     if len(refs) < 2:
         return None
-    contested: dict[str, set[str]] = {}
-    for c in _active(backing):
-        if c.get("confidence") == "contested" and isinstance(c.get("id"), str):
-            contested.setdefault(str(c.get("topic_key")), set()).add(c["id"])
-
-    def rivals(x: str) -> set[str]:
-        c = backing.ledger.claims.get(x) or {}
-        return contested.get(str(c.get("topic_key")), set()) - {x} if c.get("confidence") == "contested" else set()
-
+    rivals = lm.contest_rivals(backing.ledger.claims.values())
     return figures.range_across(s.text, refs, lambda x: [str((backing.ledger.claims.get(x) or {}).get("text") or "")],
-                                rivals)
+                                lambda x: rivals.get(x, set()))
 
 
 def _group_moved(s: DraftSentence, backing: _Backing, texts: list[str]) -> str | None:

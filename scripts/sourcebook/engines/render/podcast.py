@@ -165,6 +165,30 @@ def _speaker_finding(line: str, ids: list[str], claims: Mapping[str, Mapping],
     return None
 
 
+def _moved_finding(line: str, ids: list[str], claims: Mapping[str, Mapping], texts: list[str]) -> tuple[str, str] | None:
+    """A range joining the two sides of a disagreement, or a group of people another claim speaks
+    of that the line's claims never name, as the page gate reads a sentence (``figures.range_across``,
+    ``stance.group_moved``)."""
+    from ..ledger.ledger_model import contest_rivals, is_active
+    from ..text import figures, stance
+
+    cited = [c for c in dict.fromkeys(ids) if c in claims]
+    rivals = contest_rivals(claims.values())
+    span = figures.range_across(line, cited, lambda x: [str(claims[x].get("text") or "")],
+                                lambda x: rivals.get(x, set()))
+    if span:
+        return ("E-PAGE-FIGURE-RANGE", f"the line says {span[0]!r}, a range from a figure of {span[1]} to a figure of "
+                                       f"{span[2]}, two sides of a disagreement: give each figure with its own claim "
+                                       "and what it measures")
+    others = [str(c.get("text") or "") for k, c in claims.items() if k not in cited and is_active(c)]
+    group = stance.group_moved(line, texts, others)
+    if group:
+        return ("E-PAGE-WORD-UNBACKED", f"the line names {group!r}, a group of people another claim speaks of, but "
+                                        "none of its claims or their quotes names it; name what the claims name, or "
+                                        "cite the claim that names it")
+    return None
+
+
 # a word that tells a thing as done or arrived ("have arrived", "are installed", "now live")
 _DONE_LINK = lazy(r"\b(?:ha(?:s|ve|d)\s+(?:now\s+|just\s+|finally\s+|already\s+)?(?:arrived|come|landed|"
                   r"[^\W\d_]+ed)|(?:is|are|was|were)\s+(?:now\s+|finally\s+)?(?:here|in|installed|fitted|live|"
@@ -342,6 +366,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
         if texts:
             said = _stance_finding(text, [str(claims[c].get("text") or "") for c in ids if c in claims], texts, len(ids))
             said = said or (_speaker_finding(text, ids, claims, spoken_by) if spoken_by else None)
+            said = said or _moved_finding(text, ids, claims, texts)
             if said:
                 out.append(Finding(said[0], subject, said[1]))
         else:  # a line citing only inferences: the inference's own words bound its negations
