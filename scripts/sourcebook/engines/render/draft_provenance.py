@@ -20,7 +20,7 @@ question as the title needs no citation, but its figures and dates stand like an
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from functools import partial
+from functools import cached_property, partial
 
 from ...base.errors import Finding
 from ...base.record import TupleRecord, field, record
@@ -134,6 +134,11 @@ class _Backing:
                 self.quotes_by_source.setdefault(sid, []).extend(_quotes(c))
                 self.claims_by_source.setdefault(sid, []).extend(claim_own(c) + stance.became(c))
                 self.units_by_source.setdefault(sid, []).append((str(c.get("id")), texts))
+
+    @cached_property
+    def rivals(self) -> dict[str, set[str]]:
+        """Each contested claim's rivals (``ledger_model.contest_rivals``), once per draft."""
+        return lm.contest_rivals(self.ledger.claims.values())
 
     def citable(self, rid: str) -> bool:
         if rid.startswith("src_"):
@@ -425,9 +430,8 @@ def _range_across(s: DraftSentence, backing: _Backing) -> tuple[str, str, str] |
     refs = [r for r in dict.fromkeys(s.refs) if r in backing.ledger.claims]
     if len(refs) < 2:
         return None
-    rivals = lm.contest_rivals(backing.ledger.claims.values())
     return figures.range_across(s.text, refs, lambda x: [str((backing.ledger.claims.get(x) or {}).get("text") or "")],
-                                lambda x: rivals.get(x, set()))
+                                lambda x: backing.rivals.get(x, set()))
 
 
 def _group_moved(s: DraftSentence, backing: _Backing, texts: list[str]) -> str | None:
@@ -435,7 +439,7 @@ def _group_moved(s: DraftSentence, backing: _Backing, texts: list[str]) -> str |
     claims and quotes never name it (``stance.group_moved``, as the page gate reads it)."""
     from ..text import stance
 
-    if not s.refs:
+    if not s.refs or not stance.names_group(s.text):
         return None
     own = texts + backing.quotes(s.numbers, s.refs)
     cited = set(s.refs)

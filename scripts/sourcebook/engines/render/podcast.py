@@ -165,21 +165,23 @@ def _speaker_finding(line: str, ids: list[str], claims: Mapping[str, Mapping],
     return None
 
 
-def _moved_finding(line: str, ids: list[str], claims: Mapping[str, Mapping], texts: list[str]) -> tuple[str, str] | None:
+def _moved_finding(line: str, ids: list[str], claims: Mapping[str, Mapping], texts: list[str],
+                   rivals: dict[str, set[str]]) -> tuple[str, str] | None:
     """A range joining the two sides of a disagreement, or a group of people another claim speaks
     of that the line's claims never name, as the page gate reads a sentence (``figures.range_across``,
     ``stance.group_moved``)."""
-    from ..ledger.ledger_model import contest_rivals, is_active
+    from ..ledger.ledger_model import is_active
     from ..text import figures, stance
 
     cited = [c for c in dict.fromkeys(ids) if c in claims]
-    rivals = contest_rivals(claims.values())
     span = figures.range_across(line, cited, lambda x: [str(claims[x].get("text") or "")],
                                 lambda x: rivals.get(x, set()))
     if span:
         return ("E-PAGE-FIGURE-RANGE", f"the line says {span[0]!r}, a range from a figure of {span[1]} to a figure of "
                                        f"{span[2]}, two sides of a disagreement: give each figure with its own claim "
                                        "and what it measures")
+    if not stance.names_group(line):
+        return None
     others = [str(c.get("text") or "") for k, c in claims.items() if k not in cited and is_active(c)]
     group = stance.group_moved(line, texts, others)
     if group:
@@ -312,11 +314,14 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
     figures and dates its cited claims state; the episode title, the outline, the segment names and the voice hints
     (the script's and a voices file's: a voice reads from them) only those of the claims some
     line cites."""
+    from ..ledger.ledger_model import contest_rivals
     from ..text import stance
     from ..text.figure_frame import misframed
     from ..text.figures import find_figures, stated, unbacked
     from ..text.quotations import find_quotations
     from ..text.stance import change_told, judge_words
+
+    rivals = contest_rivals(claims.values())  # each contested claim's other side, for ranges
 
     out: list[Finding] = []
     cited: list[str] = []
@@ -366,7 +371,7 @@ def figure_findings(script: Mapping, claims: Mapping[str, Mapping],
         if texts:
             said = _stance_finding(text, [str(claims[c].get("text") or "") for c in ids if c in claims], texts, len(ids))
             said = said or (_speaker_finding(text, ids, claims, spoken_by) if spoken_by else None)
-            said = said or _moved_finding(text, ids, claims, texts)
+            said = said or _moved_finding(text, ids, claims, texts, rivals)
             if said:
                 out.append(Finding(said[0], subject, said[1]))
         else:  # a line citing only inferences: the inference's own words bound its negations

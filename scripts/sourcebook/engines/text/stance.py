@@ -3416,15 +3416,23 @@ _GROUPS: dict[str, Any] = {
 }
 
 
+def names_group(text: str) -> bool:
+    """Whether ``text`` names a group of people (``_GROUPS``): ``group_moved`` has work only then."""
+    seen = _seen(text)
+    return any(p.search(seen) for p in _GROUPS.values())
+
+
 def group_moved(text: str, own: list[str], others: list[str]) -> str | None:
     """A group of people ``text`` names (``_GROUPS``) that other claims of the ledger
     (``others``) name while what backs the sentence (``own``) never does, as written, or None."""
     seen = _seen(text)
+    named = [(p, m) for p in _GROUPS.values() if (m := p.search(seen)) is not None]
+    if not named:
+        return None
     mine = " ".join(own)
     elsewhere = " ".join(others)
-    for pattern in _GROUPS.values():
-        m = pattern.search(seen)
-        if m is not None and pattern.search(elsewhere) and not pattern.search(mine):
+    for pattern, m in named:
+        if pattern.search(elsewhere) and not pattern.search(mine):
             return m.group(0)
     return None
 

@@ -574,9 +574,12 @@ class _Judge:
         own = self.backing(ids, quotes=True) + [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         own += self.records(ids, "title", "publisher", "author")
         others = [t for t in self.topic() if t not in own]
+        moved = stance.name_moved(text, own, others)
+        if moved or not stance.names_group(text):
+            return moved
         # a group of people ("children") another claim of the ledger speaks of, on the page or not
         ledger = [str(c.get("text")) for c in self.ctx.active if c.get("id") not in ids]
-        return stance.name_moved(text, own, others) or stance.group_moved(text, own, ledger)
+        return stance.group_moved(text, own, ledger)
 
     def day(self, sid: str) -> str | None:
         from .....engines.ledger.source_names import source_day
