@@ -313,9 +313,13 @@ def test_a_name_the_other_claims_give_is_not_moved_onto_a_claim_that_never_names
     ("Kids under twelve ride free with an adult who pays", KIDS, None),
     # no other claim speaks of the group: the place and word rules judge it, not this one
     ("Students take the pass on W1 and W2", ["The Tidewater Pass is accepted on W1 and W2."], None),
+    # a child of a thing is no person, and "senior" before a noun is no group
+    ("The child process inherits every descriptor", ["A new process inherits every descriptor."], None),
+    ("Senior members of the crew check the pass", ["The Tidewater Pass is accepted on W1 and W2."], None),
 ])
 def test_a_group_another_claim_speaks_of_is_not_moved_onto_a_claim_that_never_names_it(sentence, own, moved):
-    ledger = KIDS + ROUTES
+    ledger = KIDS + ROUTES + ["A child process of the server runs the crew's checks.",
+                              "The senior crew member checks each pass."]
     assert stance.group_moved(sentence, list(own), ledger) == moved
 
 

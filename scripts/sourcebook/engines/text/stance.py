@@ -3403,13 +3403,21 @@ def name_moved(text: str, own: list[str], others: list[str]) -> str | None:
 # the languages sourcebook reads: a sentence giving a group that the page's other claims speak of,
 # while its own claims never name it, moves their fact onto that group ("W1 and W2 take the
 # pass, for adults and children alike" of a claim that speaks of no one in particular)
+# "child" of a thing is no person: "a child process", "child elements", "the child class"
+_CHILD_OF_THING = (r"process(?:es)?|groups?|class(?:es)?|elements?|nodes?|threads?|tasks?|devices?|controllers?|"
+                   r"resources?|objects?|programs?|windows?|widgets?|director(?:y|ies)|tables?|keys?|records?|spans?|"
+                   r"items?|components?|cmdline|pids?|types?|modules?|packages?|commits?|pages?|entr(?:y|ies)|"
+                   r"interpreters?|loops?|contexts?|scopes?|tags?|fields?|frames?|containers?|pods?|jobs?|workers?|"
+                   r"streams?|sections?|blocks?|tokens?|rules?|loggers?|widgets?|views?|handles?|fds?")
 _GROUPS: dict[str, Any] = {
-    "children": lazy(r"(?<![\w])(?:child(?:ren)?|kids?)(?![\w])|子ども|子供|こども|児童|小児|儿童|孩子|小孩|"
+    "children": lazy(r"(?<![\w])(?:child(?:ren)?|kids?)(?![\w])(?!\s+(?:" + _CHILD_OF_THING + r")(?![\w]))|"
+                     r"子ども|子供|こども|児童|小児|儿童|孩子|小孩|"
                      r"(?<![\w])(?:дет(?:и|ей|ям|ьми|ях)|ребён\w*|ребен\w*)", re.IGNORECASE),
     "adults": lazy(r"(?<![\w])adults?(?![\w])|大人|成人|(?<![\w])взросл\w*", re.IGNORECASE),
     "students": lazy(r"(?<![\w])(?:students?|pupils?)(?![\w])|学生|生徒|(?<![\w])(?:студент\w*|школьник\w*)",
                      re.IGNORECASE),
-    "seniors": lazy(r"(?<![\w])(?:seniors?|pensioners?|retirees?|elderly)(?![\w])|高齢者|老人|(?<![\w])пенсионер\w*",
+    "seniors": lazy(r"(?<![\w])(?:seniors|senior\s+citizens?|pensioners?|retirees?|elderly)(?![\w])|高齢者|老人|"
+                    r"(?<![\w])пенсионер\w*",
                     re.IGNORECASE),
     "teenagers": lazy(r"(?<![\w])teen(?:ager)?s?(?![\w])|(?<![\w])подрост\w*", re.IGNORECASE),
     "infants": lazy(r"(?<![\w])(?:infants?|babies|toddlers?)(?![\w])|乳児|幼児|婴儿|(?<![\w])младен\w*", re.IGNORECASE),
