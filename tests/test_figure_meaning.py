@@ -305,6 +305,11 @@ REPORT_CASES = [
      "Riders said the readers were “still switched off in late September”[@{off}]."),
     ("The operator reports 38,500 passengers over the summer[@{summer}].", "E-PAGE-WORD-UNBACKED",
      "The trade press reports 38,500 passengers over the summer[@{summer}]."),
+    # "now" in the part of a sentence citing a fact passes beside a plan's part, not in the plan's
+    ("Routes W1 and W2 take the pass[@{routes}], and route W3 is now due to follow on 1 December 2026, once "
+     "new readers are fitted[@{w3}].", "E-PAGE-WORD-UNBACKED",
+     "Routes W1 and W2 take the pass now[@{routes}], and route W3 is due to follow on 1 December 2026, once "
+     "new readers are fitted[@{w3}]."),
     # a range joining the two sides of the disagreement, and a group another claim speaks of
     ("Between 31,000 and 38,500 passengers ride each weekday[@{audited}; @{summer}].", "E-PAGE-FIGURE-RANGE",
      "The audited average is 31,000 passengers per weekday[@{audited}]; the trade press reports 38,500 over the "

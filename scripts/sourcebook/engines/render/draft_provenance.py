@@ -410,8 +410,14 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
                                                    "of, but nothing it cites names it: the sentence moves what they "
                                                    "say onto that group; name what the claims name, or cite the claim "
                                                    "that names it")
-    added = stance.added_words(s.text, texts + backing.quotes(s.numbers, s.refs), any(stance.hedged(t) for t in texts),
-                               len(set(s.numbers)) + len(set(s.refs)))
+    plan = any(stance.hedged(t) for t in texts)
+    said_by = texts + backing.quotes(s.numbers, s.refs)
+    cited = len(set(s.numbers)) + len(set(s.refs))
+    added = stance.added_words(s.text, said_by, plan, cited)
+    if added and added[0] == "scale" and plan and _completion_only_beside_plans(s, backing):
+        # "W1 and W2 take the pass now [@fact], and W3 is due to follow [@plan]": words of
+        # completion in the part of a claim of fact, none in a plan's part, as the page reads it
+        added = stance.added_words(s.text, said_by, False, cited)
     if added:
         code, what, fix = stance.ADDED[added[0]]
         return Finding(code, at, f"{said} says {added[1]!r}, {what} that nothing it cites says; {fix}")
@@ -445,6 +451,22 @@ def _group_moved(s: DraftSentence, backing: _Backing, texts: list[str]) -> str |
     cited = set(s.refs)
     others = [str(c.get("text") or "") for c in _active(backing) if c.get("id") not in cited]
     return stance.group_moved(s.text, own, others)
+
+
+def _completion_only_beside_plans(s: DraftSentence, backing: _Backing) -> bool:
+    """The sentence cites in several places, and no part citing a plan or a possibility holds a
+    word of completion ("now", "already"): those words stand in the parts citing facts."""
+    from ..text import stance
+
+    refs = [r for r in dict.fromkeys(s.refs) if r in backing.ledger.claims]
+    parts = {rid: _part_citing(s, rid) for rid in refs}
+    if not refs or all(part == s.text for part in parts.values()):
+        return False
+    for rid, part in parts.items():
+        if stance.hedged(str((backing.ledger.claims.get(rid) or {}).get("text") or "")) and \
+                set(stance.scale_words(part, True)) - set(stance.scale_words(part, False)):
+            return False
+    return True
 
 
 def _part_citing(s: DraftSentence, rid: str) -> str:
