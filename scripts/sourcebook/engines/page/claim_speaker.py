@@ -14,17 +14,17 @@ from ..text import stance
 
 
 def speaker_unbacked(x: str, claim_text: str, quotes: list[str], said: str,
-                     spoken_by: Callable[[str], bool]) -> tuple[str, str] | None:
+                     spoken_by: Callable[[str, str], bool]) -> tuple[str, str] | None:
     """(code, message) when ``said`` (the part of a sentence that cites claim ``x``) names a
     speaker that claim ``x`` (its ``claim_text`` and ``quotes``) does not: another speaker than the
     one the claim names, or one it leaves unnamed that its source's record does not name either
-    (``spoken_by(who)``: whether ``who`` is the claim's source). None otherwise."""
+    (``spoken_by(who, x)``: whether ``who`` is the source of claim ``x``). None otherwise."""
     swapped = stance.speaker_swapped(claim_text, quotes, said)
     if swapped:
         return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names another speaker ({swapped!r}); say who "
                                         "says it as the claim does")
     who = stance.speaker_unnamed(claim_text, quotes, said)
-    if who and not spoken_by(who):
+    if who and not spoken_by(who, x):
         return ("E-PAGE-WORD-UNBACKED", f"cites {x} but names a speaker ({who!r}) that neither the claim, "
                                         "its quotes nor its source's record (title, author, publisher) "
                                         "names; say who says it as the source does")

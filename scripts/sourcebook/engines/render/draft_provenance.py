@@ -20,7 +20,7 @@ question as the title needs no citation, but its figures and dates stand like an
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from functools import cached_property, partial
+from functools import cached_property
 
 from ...base.errors import Finding
 from ...base.record import TupleRecord, field, record
@@ -400,16 +400,12 @@ def _stance_finding(s: DraftSentence, backing: _Backing, at: str, said: str) -> 
         return Finding(who[0], at, f"{said} {who[1]}")
     span = _range_across(s, backing)
     if span:
-        return Finding("E-PAGE-FIGURE-RANGE", at, f"{said} writes {snippet(span[0], 40)!r}, a range from a figure of "
-                                                  f"{span[1]} to a figure of {span[2]}, two sides of a disagreement: "
-                                                  "a range tells one measure that varies; give each figure with its "
-                                                  "own claim and what it measures")
+        from ..text.figures import range_refusal
+
+        return Finding("E-PAGE-FIGURE-RANGE", at, f"{said}: {range_refusal(span, snippet(span[0], 40))}")
     group = _group_moved(s, backing, texts)
     if group:
-        return Finding("E-PAGE-WORD-UNBACKED", at, f"{said} names {group!r}, a group of people another claim speaks "
-                                                   "of, but nothing it cites names it: the sentence moves what they "
-                                                   "say onto that group; name what the claims name, or cite the claim "
-                                                   "that names it")
+        return Finding("E-PAGE-WORD-UNBACKED", at, f"{said}: {stance.group_refusal(group)}")
     plan = any(stance.hedged(t) for t in texts)
     said_by = texts + backing.quotes(s.numbers, s.refs)
     cited = len(set(s.numbers)) + len(set(s.refs))
@@ -454,19 +450,14 @@ def _group_moved(s: DraftSentence, backing: _Backing, texts: list[str]) -> str |
 
 
 def _completion_only_beside_plans(s: DraftSentence, backing: _Backing) -> bool:
-    """The sentence cites in several places, and no part citing a plan or a possibility holds a
-    word of completion ("now", "already"): those words stand in the parts citing facts."""
+    """``stance.completion_beside_plans_only`` over the parts of a sentence that cites in
+    several places, as the page gate reads it."""
     from ..text import stance
 
     refs = [r for r in dict.fromkeys(s.refs) if r in backing.ledger.claims]
-    parts = {rid: _part_citing(s, rid) for rid in refs}
-    if not refs or all(part == s.text for part in parts.values()):
-        return False
-    for rid, part in parts.items():
-        if stance.hedged(str((backing.ledger.claims.get(rid) or {}).get("text") or "")) and \
-                set(stance.scale_words(part, True)) - set(stance.scale_words(part, False)):
-            return False
-    return True
+    parts = [(_part_citing(s, rid), stance.hedged(str((backing.ledger.claims.get(rid) or {}).get("text") or "")))
+             for rid in refs]
+    return all(part != s.text for part, _ in parts) and stance.completion_beside_plans_only(parts)
 
 
 def _part_citing(s: DraftSentence, rid: str) -> str:
@@ -490,10 +481,6 @@ def _part_citing(s: DraftSentence, rid: str) -> str:
     return s.text
 
 
-def _spoken(spoken_by: Callable[[str, str], bool], rid: str, who: str) -> bool:
-    return spoken_by(who, rid)
-
-
 def _speaker_finding(s: DraftSentence, backing: _Backing) -> tuple[str, str] | None:
     """A speaker the sentence names that a claim it cites by id, its quotes and its source's record
     do not (``engines.page.claim_speaker``, the page gate's rule)."""
@@ -507,7 +494,7 @@ def _speaker_finding(s: DraftSentence, backing: _Backing) -> tuple[str, str] | N
         if c is None or not lm.is_citable(c):
             continue
         got = speaker_unbacked(rid, str(c.get("text") or ""), _quotes(c), _part_citing(s, rid),
-                               partial(_spoken, spoken_by, rid))
+                               spoken_by)
         if got:
             return got
     return None

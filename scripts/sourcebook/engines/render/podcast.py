@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import TYPE_CHECKING
 
 from ...base.errors import Finding
@@ -143,10 +142,6 @@ def _stance_finding(line: str, claim_texts: list[str], backing: list[str], cited
     return None
 
 
-def _spoken(spoken_by: Callable[[str, str], bool], cid: str, who: str) -> bool:
-    return spoken_by(who, cid)
-
-
 def _speaker_finding(line: str, ids: list[str], claims: Mapping[str, Mapping],
                      spoken_by: Callable[[str, str], bool]) -> tuple[str, str] | None:
     """A speaker the line names ("by the operator's own count") that a claim it cites, its quotes
@@ -159,7 +154,7 @@ def _speaker_finding(line: str, ids: list[str], claims: Mapping[str, Mapping],
         if c is None or c.get("confidence") == "inferred":
             continue
         quotes = [q for ev in c.get("evidence") or [] if isinstance(ev, Mapping) and (q := evidence_quote(ev))]
-        got = speaker_unbacked(cid, str(c.get("text") or ""), quotes, line, partial(_spoken, spoken_by, cid))
+        got = speaker_unbacked(cid, str(c.get("text") or ""), quotes, line, spoken_by)
         if got:
             return (got[0], "the line " + got[1])
     return None
@@ -177,17 +172,13 @@ def _moved_finding(line: str, ids: list[str], claims: Mapping[str, Mapping], tex
     span = figures.range_across(line, cited, lambda x: [str(claims[x].get("text") or "")],
                                 lambda x: rivals.get(x, set()))
     if span:
-        return ("E-PAGE-FIGURE-RANGE", f"the line says {span[0]!r}, a range from a figure of {span[1]} to a figure of "
-                                       f"{span[2]}, two sides of a disagreement: give each figure with its own claim "
-                                       "and what it measures")
+        return ("E-PAGE-FIGURE-RANGE", "in the line, " + figures.range_refusal(span, span[0]))
     if not stance.names_group(line):
         return None
     others = [str(c.get("text") or "") for k, c in claims.items() if k not in cited and is_active(c)]
     group = stance.group_moved(line, texts, others)
     if group:
-        return ("E-PAGE-WORD-UNBACKED", f"the line names {group!r}, a group of people another claim speaks of, but "
-                                        "none of its claims or their quotes names it; name what the claims name, or "
-                                        "cite the claim that names it")
+        return ("E-PAGE-WORD-UNBACKED", "in the line, " + stance.group_refusal(group))
     return None
 
 

@@ -61,7 +61,7 @@ from .figure_scan import KINDS, Figure, _figures, exact_digits
 from .figure_text import normalize_figures
 
 __all__ = ["KINDS", "Figure", "ambiguous", "as_of_wording", "date_parts", "exact_digits", "find_figures", "is_backed",
-           "normalize_figures", "range_across", "small_word", "stated", "unbacked"]
+           "normalize_figures", "range_across", "range_refusal", "small_word", "stated", "unbacked"]
 
 
 def find_figures(text: str) -> list[Figure]:
@@ -98,6 +98,14 @@ def as_of_wording(text: str, start: int, end: int) -> bool:
 _RANGE_JOIN = lazy(r"\s*(?:to|–|—|-|~|〜|～|至|到|から|до)\s*", re.IGNORECASE)
 _RANGE_AND = lazy(r"\s*(?:and|и)\s*", re.IGNORECASE)
 _RANGE_BETWEEN = lazy(r"(?:between|между)\s+$", re.IGNORECASE)
+
+
+def range_refusal(span: tuple[str, str, str], written: str) -> str:
+    """Why a range ``range_across`` found is refused, and the fix (``written``: the range as the
+    message shows it, cut to length by the caller)."""
+    return (f"{written!r} is a range from a figure of {span[1]} to a figure of {span[2]}, two sides of a "
+            "disagreement: a range tells one measure that varies; give each figure with its own claim and what it "
+            "measures")
 
 
 def range_across(text: str, ids: list[str], backing: Callable[[str], list[str]],

@@ -1686,6 +1686,15 @@ def _bid_dropped(claim_text: str, sentence: str, context: str) -> str | None:
     return lost
 
 
+def completion_beside_plans_only(parts: list[tuple[str, bool]]) -> bool:
+    """``parts``: each part of a sentence that cites in several places, with whether what it
+    cites is a plan or a possibility. True when no plan's part holds a word of completion
+    ("now", "already"): such words stand in the parts citing facts ("W1 and W2 take the pass
+    now[1], and W3 is due to follow[2]"), which are read as the facts' alone."""
+    return len(parts) > 1 and not any(set(scale_words(part, True)) - set(scale_words(part, False))
+                                      for part, plan in parts if plan)
+
+
 def scale_words(text: str, plan: bool = False) -> list[str]:
     """Words of record or superlative in ``text`` ("a record", "the busiest"), and with ``plan``
     (what is cited is a plan or a possibility) of completion ("already"), lower case, each once
@@ -3422,6 +3431,13 @@ _GROUPS: dict[str, Any] = {
     "teenagers": lazy(r"(?<![\w])teen(?:ager)?s?(?![\w])|(?<![\w])подрост\w*", re.IGNORECASE),
     "infants": lazy(r"(?<![\w])(?:infants?|babies|toddlers?)(?![\w])|乳児|幼児|婴儿|(?<![\w])младен\w*", re.IGNORECASE),
 }
+
+
+def group_refusal(group: str) -> str:
+    """Why a group ``group_moved`` found is refused, and the fix."""
+    return (f"{group!r} is a group of people another claim speaks of, but none of the claims cited, nor their "
+            "quotes, names it: the sentence moves what they say onto that group; name what the claims name, or "
+            "cite the claim that names it")
 
 
 def names_group(text: str) -> bool:

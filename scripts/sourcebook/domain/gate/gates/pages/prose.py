@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from functools import partial
 from typing import TYPE_CHECKING
 
 from .....base.errors import Finding
@@ -465,7 +464,7 @@ class _Judge:
                     return ("E-PAGE-HEDGE-DROPPED", f"cites {x}, whose text says {done!r} of what is to come, but "
                                                     "tells it as done; a plan stays a plan on the page: keep the "
                                                     "future tense (\"will\", \"is due to\")")
-                unbacked = speaker_unbacked(x, t, self._parts(x)[1], said, partial(self.spoken_of, x))
+                unbacked = speaker_unbacked(x, t, self._parts(x)[1], said, self.spoken_by)
                 if unbacked:
                     return unbacked
                 lost = stance.hedge_dropped(t, p.text) if plan and not advice else None
@@ -499,12 +498,9 @@ class _Judge:
         became = [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         added = stance.added_words(self.said_first(text, ids), self.backing(ids, quotes=True) + became, plan,
                                    len(set(ids)))
-        if added and added[0] == "scale" and plan and len(groups) > 1 and not any(
-                set(stance.scale_words(part, True)) - set(stance.scale_words(part, False))
-                for part in (_cited_part(p.text, groups, xs[0]) for _at, xs in groups
-                             if any(stance.hedged(t) for t in self.backing(xs)))):
-            # "W1 and W2 take the pass now[1], and W3 is due to follow[2]": words of completion in
-            # the part of a claim of fact, none in a plan's part: read as the fact's alone are
+        if added and added[0] == "scale" and plan and stance.completion_beside_plans_only(
+                [(_cited_part(p.text, groups, xs[0]), any(stance.hedged(t) for t in self.backing(xs)))
+                 for _at, xs in groups]):
             added = stance.added_words(self.said_first(text, ids), self.backing(ids, quotes=True) + became, False,
                                        len(set(ids)))
         if added:
@@ -517,6 +513,9 @@ class _Judge:
                                             f"claims ({', '.join(ids)}), their quotes or their sources' records names "
                                             "it: the sentence moves what they say onto another thing; name what "
                                             "the claims name, or cite the claim that names it")
+        group = self.group_moved(p.text, ids)
+        if group:
+            return ("E-PAGE-WORD-UNBACKED", stance.group_refusal(group))
         place = self.place_unsaid(p.text, ids)
         if place:
             code, what, fix = stance.ADDED["place"]
@@ -564,9 +563,8 @@ class _Judge:
         return stance.place_unsaid(text, hay)
 
     def name_moved(self, text: str, ids: list[str]) -> str | None:
-        """A proper name the page's other claims give, or a group of people another claim of the
-        ledger speaks of, that this sentence's claims, their quotes and their sources' records do
-        not (``stance.name_moved``, ``stance.group_moved``), or None."""
+        """A proper name the page's other claims give that this sentence's claims, their quotes
+        and their sources' records do not (``stance.name_moved``), or None."""
         from .....engines.text import stance
 
         if all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
@@ -574,12 +572,18 @@ class _Judge:
         own = self.backing(ids, quotes=True) + [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         own += self.records(ids, "title", "publisher", "author")
         others = [t for t in self.topic() if t not in own]
-        moved = stance.name_moved(text, own, others)
-        if moved or not stance.names_group(text):
-            return moved
-        # a group of people ("children") another claim of the ledger speaks of, on the page or not
+        return stance.name_moved(text, own, others)
+
+    def group_moved(self, text: str, ids: list[str]) -> str | None:
+        """A group of people ("children") another claim of the ledger speaks of, on the page or
+        not, that this sentence's claims and their quotes never name (``stance.group_moved``)."""
+        from .....engines.text import stance
+
+        if not stance.names_group(text) or all((self.live(x) or {}).get("confidence") == "inferred" for x in ids):
+            return None
+        own = self.backing(ids, quotes=True) + [w for x in dict.fromkeys(ids) for w in stance.became(self.past(x) or {})]
         ledger = [str(c.get("text")) for c in self.ctx.active if c.get("id") not in ids]
-        return stance.group_moved(text, own, ledger)
+        return stance.group_moved(text, own + self.records(ids, "title", "publisher", "author"), ledger)
 
     def day(self, sid: str) -> str | None:
         from .....engines.ledger.source_names import source_day
@@ -777,9 +781,6 @@ class _Judge:
             text, qs, dates = self._parts(x)
             out += text + (qs if quotes else []) + (dates if as_of else [])
         return out
-
-    def spoken_of(self, x: str, who: str) -> bool:
-        return self.spoken_by(who, x)
 
     def spoken_by(self, who: str, x: str) -> bool:
         """Whether the speaker ``who`` is the source of the claim ``x``: a word of its record."""
@@ -1004,10 +1005,7 @@ class _Judge:
             span = self.range_across(p, ok) if not bad else None
             if span:
                 refused = True
-                self.refuse("E-PAGE-FIGURE-RANGE", p, f"writes {safe(span[0], 40)!r}, a range from a figure of {span[1]} "
-                                                      f"to a figure of {span[2]}, two sides of a disagreement: a range "
-                                                      "tells one measure that varies; give each figure with its own "
-                                                      "claim and what it measures")
+                self.refuse("E-PAGE-FIGURE-RANGE", p, self.fig.range_refusal(span, safe(span[0], 40)))
             if others and not bad:
                 refused = True
                 written, why = others[0]
@@ -1731,13 +1729,10 @@ def _mates(ctx: GateContext) -> dict[str, set[str]]:
         ids = [y for y in a.get("claim_ids") or [] if y in live]
         for y in ids:
             out.setdefault(y, set()).update(z for z in ids if z != y)
-    topics: dict[str, list[str]] = {}
-    for c in ctx.active:
-        if c.get("confidence") == "contested" and isinstance(c.get("id"), str):
-            topics.setdefault(str(c.get("topic_key")), []).append(c["id"])
-    for ids in topics.values():
-        for y in ids:
-            out.setdefault(y, set()).update(z for z in ids if z != y)
+    from .....engines.ledger.ledger_model import contest_rivals
+
+    for y, rivals in contest_rivals(ctx.active).items():
+        out.setdefault(y, set()).update(rivals)
     return out
 
 
