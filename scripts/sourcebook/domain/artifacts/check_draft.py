@@ -63,21 +63,14 @@ def draft_ledger(by_num: dict[int, str], claims: list, sources, question: object
 def _spoken_by(by_id: Mapping[str, Mapping], sources: set[str], text_of: Callable[[str], str | None] | None,
                record_of: Callable[[str], Mapping | None] | None) -> Callable[[str, str], bool] | None:
     """Whether a speaker a sentence names is the source of a claim it cites, by the source's
-    record, as the page gate reads it (``ledger.provenance.speaker_of``); None without records."""
+    record (``ledger.provenance.claims_spoken_by``); None without records."""
     if text_of is None or record_of is None:
         return None
-    from ..ledger.provenance import speaker_of
+    from ..ledger.provenance import claims_spoken_by
 
-    records: dict[str, Mapping] = {}
-
-    def spoken_by(who: str, cid: str) -> bool:
-        if not records:
-            records.update({sid: rec for sid in sorted(sources) if (rec := record_of(sid)) is not None})
-        sids = sorted({str(e.get("source_id")) for e in by_id.get(cid, {}).get("evidence") or []
-                       if isinstance(e, Mapping)})
-        return speaker_of(who, sids, text_of, record_of, described=True, records=records)
-
-    return spoken_by
+    found = record_of
+    return claims_spoken_by(by_id, text_of, record_of,
+                            lambda: {sid: rec for sid in sorted(sources) if (rec := found(sid)) is not None})
 
 
 def stats_line(a: Assessment) -> str:

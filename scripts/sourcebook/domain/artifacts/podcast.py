@@ -58,22 +58,13 @@ def script_findings(script: dict, claims: dict, *, figures: bool = True,
     those of the claims it cites; ``voices``: the TTS plan's. A speaker a line names ("by the
     operator's own count") is judged by the sources' records, as on a page (``text_of``: a
     source's text, where a document's own name is read)."""
-    spoken_by = _spoken_by(claims, sources or {}, text_of or (lambda _sid: None)) if sources else None
+    spoken_by = None
+    if sources:
+        from ..ledger.provenance import claims_spoken_by
+
+        spoken_by = claims_spoken_by(claims, text_of or (lambda _sid: None), sources.get, lambda: sources)
     return (line_findings(script, claims) + speaker_findings(script, sources or {}) + clause_findings(script, claims)
             + digit_findings(script) + (figure_findings(script, claims, voices, spoken_by) if figures else []))
-
-
-def _spoken_by(claims: dict, sources: dict, text_of: Callable[[str], str | None]) -> Callable[[str, str], bool]:
-    """Whether a speaker a line names is the source of a claim it cites, by the source's record
-    (``ledger.provenance.speaker_of``, as the page gate reads it)."""
-    from ..ledger.provenance import speaker_of
-
-    def spoken_by(who: str, cid: str) -> bool:
-        sids = sorted({str(e.get("source_id")) for e in (claims.get(cid) or {}).get("evidence") or []
-                       if isinstance(e, dict)})
-        return speaker_of(who, sids, text_of, sources.get, described=True, records=sources)
-
-    return spoken_by
 
 
 def digit_findings(script: dict) -> list[Finding]:

@@ -365,6 +365,23 @@ _AS_OF_BEFORE = lazy(r"(?:\b[Aa]s\s+(?:of|at)|\bStand|截至|по\s+состоя
 _AS_OF_AFTER = lazy(r"\s*(?:時点|現在)")
 
 
+def claims_spoken_by(claims: Mapping[str, Mapping], text_of: TextOf, record_of: RecordOf,
+                     records: Callable[[], Mapping[str, Any]]) -> Callable[[str, str], bool]:
+    """``spoken_by(who, claim id)``: whether ``who`` names a source the claim cites
+    (``speaker_of`` with ``described``), as the page gate reads a speaker; ``records`` gives
+    every source's record, read on the first question only."""
+    every: list[Mapping[str, Any]] = []
+
+    def spoken_by(who: str, cid: str) -> bool:
+        if not every:
+            every.append(records())
+        sids = sorted({str(e.get("source_id")) for e in (claims.get(cid) or {}).get("evidence") or []
+                       if isinstance(e, Mapping)})
+        return speaker_of(who, sids, text_of, record_of, described=True, records=every[0])
+
+    return spoken_by
+
+
 def speaker_of(who: str, sids: Any, text_of: TextOf, record_of: RecordOf, *, described: bool = False,
                records: Mapping[str, Any] | None = None) -> bool:
     """Whether ``who`` ("PEP 649", "the city", "the try proposal") names one of the sources
