@@ -152,6 +152,45 @@ def test_runs_and_processes_give_the_same_bytes(ws, monkeypatch):
         assert _tree(ws) == one
 
 
+def test_the_plan_takes_the_counts_sb_chunk_recorded(ws, monkeypatch):
+    """Chunk files as `sb chunk` left them are not read to be counted: the index plans from
+    the counts it recorded, and builds the same bytes."""
+    from sourcebook.domain.workspace.layout import Workspace
+
+    for s in range(4):
+        add_text(ws, _text(s, 80))
+    assert sb("chunk", "--target", "200", "--overlap", "20", cwd=ws).rc == 0
+    indexing.build_index(Workspace(str(ws)), rebuild=True, workers=1)
+    one = _tree(ws)
+
+    def counted(data):
+        raise AssertionError("a chunk file was read to be counted")
+
+    monkeypatch.setattr(indexing, "_records", counted)
+    indexing.build_index(Workspace(str(ws)), rebuild=True, workers=1)
+    assert _tree(ws) == one
+
+
+def test_a_recorded_count_that_is_wrong_is_counted_again(ws, monkeypatch):
+    """A chunk file changed behind `sb chunk`'s back while keeping its size and time: the
+    recorded count no longer holds, and the build counts the files and gives the right index."""
+    from sourcebook.domain.workspace.layout import Workspace
+
+    for s in range(4):
+        add_text(ws, _text(s, 80))
+    assert sb("chunk", "--target", "200", "--overlap", "20", cwd=ws).rc == 0
+    indexing.build_index(Workspace(str(ws)), rebuild=True, workers=1)
+    one, want = _tree(ws), _results(ws)
+    path = ws / ".sb-cache" / "chunks.json"
+    cache = json.loads(path.read_text())
+    for entry in cache["sources"].values():
+        entry[4] += 1  # every recorded count one too many
+    path.write_text(json.dumps(cache))
+    stats = indexing.build_index(Workspace(str(ws)), rebuild=True, workers=1)
+    assert stats.n_docs == json.loads((ws / "index" / "lexical.json").read_text())["n_docs"]
+    assert _tree(ws) == one and _results(ws) == want
+
+
 def test_one_more_source_writes_a_small_segment(ws):
     for s in range(5):
         add_text(ws, _text(s, 200))

@@ -22,6 +22,20 @@ class ChunkRecord(TypedDict):
     start: int
 
 
+def chunk_cache(ws: Workspace) -> tuple[object, dict[str, list]]:
+    """What ``sb chunk`` recorded in ``.sb-cache/chunks.json``: the sizes it chunked with, and
+    per source ``[text size, text mtime_ns, chunk file size, chunk file mtime_ns, chunks]``
+    (``{}`` when the file is missing or not of this form)."""
+    try:
+        with open(ws.chunk_cache_path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return None, {}
+    if not isinstance(data, dict) or not isinstance(data.get("sources"), dict):
+        return None, {}
+    return data.get("settings"), {k: v for k, v in data["sources"].items() if isinstance(v, list) and len(v) == 5}
+
+
 def load_chunks(ws: Workspace, sid: str) -> list[ChunkRecord]:
     """A source's chunk records; E-JSON names the file and line when one is malformed."""
     path = ws.chunks_path(sid)

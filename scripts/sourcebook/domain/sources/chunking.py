@@ -12,7 +12,6 @@ files are written through ``base.batchwrite`` (fsyncs in parallel).
 
 from __future__ import annotations
 
-import json
 import os
 
 from ...base import jsonio
@@ -21,7 +20,7 @@ from ...base.ids import chunk_id
 from ...base.record import record
 from ...base.versions import CHUNKER
 from ...engines.search.chunk import check_sizes, chunk
-from ..index.chunkfiles import ChunkRecord, load_chunks  # noqa: F401  (re-exported)
+from ..index.chunkfiles import ChunkRecord, chunk_cache, load_chunks  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 from .store import read_normalized
 
@@ -198,14 +197,8 @@ def _chunk_batch(job: tuple) -> list[tuple]:
 
 
 def _load_cache(ws: Workspace, settings: list) -> dict[str, list]:
-    try:
-        with open(ws.chunk_cache_path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict) or data.get("settings") != settings or not isinstance(data.get("sources"), dict):
-        return {}
-    return {k: v for k, v in data["sources"].items() if isinstance(v, list) and len(v) == 5}
+    recorded, sources = chunk_cache(ws)
+    return sources if recorded == settings else {}
 
 
 def _save_cache(ws: Workspace, settings: list, sources: dict[str, list]) -> None:
