@@ -1379,8 +1379,8 @@ def test_the_first_verify_after_claim_add_reads_no_cited_text_it_read(ws, monkey
     text, and a text edited since is read again."""
     import time
 
-    from sourcebook.domain.gate import verify_cache
     from sourcebook.domain.gate.context import GateContext
+    from sourcebook.domain.workspace import identity
 
     os.makedirs(os.path.join(str(ws), "input"))
     with open(os.path.join(str(ws), "input", "pass.md"), "w", encoding="utf-8") as fh:
@@ -1389,7 +1389,7 @@ def test_the_first_verify_after_claim_add_reads_no_cited_text_it_read(ws, monkey
     assert sb("extract", cwd=ws).rc == 0
     text = text_of(ws, sid)
     quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)  # the text is older than the window (a test's clock)
+    monkeypatch.setattr(identity, "RACY_NS", 0)  # the text is older than the window (a test's clock)
     assert add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, text, quote)])).rc == 0
     read: list[str] = []
     real = GateContext.raw_text

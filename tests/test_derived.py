@@ -14,7 +14,7 @@ import pytest
 from conftest import built_once, copy_ws, sb
 from render_kit import build, draft
 
-from sourcebook.domain.gate import verify_cache
+from sourcebook.domain.workspace import identity
 from sourcebook.engines.diff.linediff import END, first_difference, shorten
 
 
@@ -298,7 +298,7 @@ def test_a_source_retitled_after_rendering(built):
 
 def test_a_repeat_run_sees_an_edit(built, monkeypatch):
     ws, _ = built
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)  # remember files written a moment ago
+    monkeypatch.setattr(identity, "RACY_NS", 0)  # remember files written a moment ago
     assert _verify(ws).rc == 0
     assert _verify(ws).rc == 0  # from the cache
     line = _edit(ws / "build" / "answer.html", "3.40 marks.</q>", "3.41 marks.</q>")
@@ -308,7 +308,7 @@ def test_a_repeat_run_sees_an_edit(built, monkeypatch):
 
 def test_a_repeat_run_sees_a_claim_change(built, monkeypatch):
     ws, ids = built
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    monkeypatch.setattr(identity, "RACY_NS", 0)
     assert _verify(ws).rc == 0
     time.sleep(0.01)
     path = ws / "ledger" / "claims.json"

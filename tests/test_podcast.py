@@ -236,9 +236,9 @@ def test_render_podcast_refuses_an_unbacked_figure(ws):
 
 
 def test_a_repeat_verify_reads_figures_again_after_an_edit(ws, monkeypatch):
-    from sourcebook.domain.gate import verify_cache
+    from sourcebook.domain.workspace import identity
 
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    monkeypatch.setattr(identity, "RACY_NS", 0)
     fare, _ = _fare(ws)
     _write(ws, _script([_line(1, "Ben", "A single fare costs 3.40 marks.", "factual", [fare])]))
     assert sb("verify", "--podcast", cwd=ws).rc == 0

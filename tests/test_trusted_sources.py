@@ -13,7 +13,7 @@ import pytest
 from conftest import FIXTURES, sb
 from verify_kit import claim, good_workspace, write_claims
 
-from sourcebook.domain.gate import verify_cache
+from sourcebook.domain.workspace import identity
 
 DOC = ("# Harbour card rules\n\n"
        "The Northline ferry accepts Harbour cards on every route from the first of March, and the operator "
@@ -477,7 +477,7 @@ def test_bytes_that_are_not_text_need_extraction(ws, payload):
 @pytest.fixture
 def remembered(ws, monkeypatch):
     ids, cs = good_workspace(ws)
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    monkeypatch.setattr(identity, "RACY_NS", 0)
     return ws, ids
 
 

@@ -16,6 +16,7 @@ from verify_kit import good_workspace, manifest, page, text_of, write_page
 
 from sourcebook.domain.gate import verify_cache
 from sourcebook.domain.ledger.clean_fact import hold_key
+from sourcebook.domain.workspace import identity
 
 
 @pytest.fixture
@@ -23,7 +24,7 @@ def good(ws, monkeypatch):
     ids, cs = good_workspace(ws)
     # Files written a moment ago are normally never remembered (same clock tick); the tests
     # remember them, and wait a little before each edit so the edit moves the ctime.
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    monkeypatch.setattr(identity, "RACY_NS", 0)
     return ws, ids, cs
 
 
@@ -430,8 +431,9 @@ def test_a_young_record_is_named_by_its_content_in_the_whole_record_key(ws):
     assert before and second.ledger_key() not in (None, before)
     # a settled record is named by its identity alone
     for ctx in (first, second):
-        ctx.cache.now_ns = time.time_ns() + 10 * verify_cache.RACY_NS
+        ctx.cache.now_ns = time.time_ns() + 10 * identity.RACY_NS
         ctx._memo.clear()
+        ctx._told.clear()
     assert first.ledger_key() == second.ledger_key()
 
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from verify_kit import good_workspace
 
-from sourcebook.domain.gate import verify_cache
+from sourcebook.domain.workspace import identity
 
 _COUNTER = itertools.count()
 
@@ -118,7 +118,7 @@ def template(ws, monkeypatch):
     ids, _ = good_workspace(root)
     # files are remembered at once, as on a file system with fine timestamps: edits then rely
     # only on each write moving the change time (each op waits a tick before writing)
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    monkeypatch.setattr(identity, "RACY_NS", 0)
     return root, ids
 
 
@@ -165,7 +165,7 @@ def test_a_record_set_after_a_run_is_read_again_by_every_page_gate(demo_master, 
     from demo_kit import EPOCH
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-    monkeypatch.setattr(verify_cache, "RACY_NS", 0)
+    monkeypatch.setattr(identity, "RACY_NS", 0)
     root = str(tmp_path / "demo")
     shutil.copytree(demo_master, root)
     assert _verdict(root, "--podcast")[0] == 0

@@ -20,9 +20,10 @@ from ...base.ids import is_src_id
 from ...base.record import TupleRecord
 from ...engines.page.view import PageView, read_page
 from ..sources.store import decoded_head, read_head, record_fact
+from ..workspace.identity import record_told
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
-from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig, settled
+from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig
 
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
@@ -184,6 +185,7 @@ class GateContext:
         self._pages_sha: dict[str, str] = {}
         self._views: dict[str, PageView] = {}
         self._memo: dict[str, Any] = {}
+        self._told: dict[Any, str] = {}
 
     def _clean_fact(self, schema: str, rel: str) -> str | None:
         """The cache key of "these very bytes of ``rel`` match ``schema``" (None: not read)."""
@@ -284,15 +286,18 @@ class GateContext:
         for sid, sha in texts:
             if sha is None:
                 return None
-            # the whole record by its file's identity, the identity the record cache trusts (a
-            # record read afresh has one too): no need to print a thousand records. A record
-            # written too recently for its identity to count (a second write in the same clock
-            # tick keeps it) is named by what was read of it instead.
-            sig = self.source_sigs.get(sid)
-            told = (f"id{sig!r}" if settled(sig, self.cache.now_ns)
-                    else f"rec{sorted((self.sources.get(sid) or {}).items())!r}")
-            h.update(f"\0{sid}:{sha}:{told}".encode("utf-8", "surrogatepass"))
+            h.update(f"\0{sid}:{sha}:{self.record_told(sid)}".encode("utf-8", "surrogatepass"))
         return h.hexdigest()[:40]
+
+    def record_told(self, sid: Any) -> str:
+        """A source's whole record as a cache key names it (``workspace.identity.record_told``):
+        by its file's identity, the identity the record cache trusts (a record read afresh has
+        one too), so no thousand records need be printed; one written too recently for its
+        identity to count is named by what was read of it. Computed once per run."""
+        told = self._told.get(sid)
+        if told is None:
+            told = self._told[sid] = record_told(self.source_sigs.get(sid), self.cache.now_ns, self.source(sid))
+        return told
 
     def world_key(self) -> str | None:
         """``ledger_key`` and everything else a page, a report or a podcast script is read

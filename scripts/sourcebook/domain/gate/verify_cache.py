@@ -23,11 +23,11 @@ Verify runs many times in a revision loop while the sources stay the same. It re
 
 Why this cannot be used to slip a change past the gate:
 
-- A file's identity is its size, mtime, ctime, inode and device. Any write moves the ctime,
-  and no user-space call sets a ctime back, so an edited file is always read again.
+- A file's identity is its size, mtime, ctime, inode and device (``workspace.identity``). Any
+  write moves the ctime, and no user-space call sets a ctime back, so an edited file is always
+  read again.
 - A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
-  second write within the same timestamp tick would otherwise keep the identity unchanged. Two
-  seconds covers the coarsest common granularity (FAT's two-second timestamps).
+  second write within the same timestamp tick would otherwise keep the identity unchanged.
 - A fact another command hands over (``learn_clean``) is established by the very checks verify
   runs, over the bytes as they were read or written (a record is parsed back from the bytes
   written, a claims file read back once written): one keyed by content holds whatever the
@@ -59,10 +59,10 @@ from ...base.jsonio import atomic_write_bytes
 from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
 from ..ledger.clean_fact import HELD
+from ..workspace.identity import RACY_NS, dir_sig, file_sig, settled  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 
 FORMAT = 2  # bump when a remembered fact changes meaning (2: a claim is keyed by its sources' whole records)
-RACY_NS = 2_000_000_000
 PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
 
@@ -128,34 +128,6 @@ def _load_key() -> bytes | None:
         return key if len(key) >= 32 else None
     except OSError:
         return None
-
-
-def file_sig(path: str) -> list[int] | None:
-    """A file's identity (size, mtime, ctime, inode, device), or None when it is not a file."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    if (st.st_mode & 0o170000) != 0o100000:
-        return None
-    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
-
-
-def dir_sig(path: str) -> list[int] | None:
-    """A folder's identity (as ``file_sig``): adding, removing or renaming an entry moves its
-    mtime and ctime. None when it is not a folder."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    if (st.st_mode & 0o170000) != 0o040000:
-        return None
-    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
-
-
-def settled(sig: list[int] | None, now_ns: int) -> bool:
-    """True when the file last changed long enough ago that its identity can be trusted."""
-    return sig is not None and sig[2] < now_ns - RACY_NS
 
 
 def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[int], int, Any]]:

@@ -237,7 +237,7 @@ def _clean_facts(checked: list, cache: TextCache, added: list, ledger: list,
         if claim.get("confidence") == "inferred":
             continue
         stored = json.loads(json.dumps(claim, ensure_ascii=False, sort_keys=True))  # as save_claims writes it
-        fact = claim_fact(stored, text_sha, cache.record, list)
+        fact = claim_fact(stored, text_sha, cache.record, list, cache.record_told)
         if fact is not None:
             facts.append(fact)
     return facts

@@ -8,7 +8,8 @@ The verify cache's claim-text gate remembers a clean claim under it, and ``sb cl
 runs the same rules on every claim it stores) hands the keys of the clean ones to the same cache,
 so the first verify after an import reads only what changed since. Every input of the rules is
 in the key: the claim as stored (parsed JSON: its ``repr`` is exact), and for each source it
-cites the SHA-256 of its canonical text and its whole record; for an inferred claim, which may
+cites the SHA-256 of its canonical text and its whole record (named by its file's identity
+once that is settled: ``workspace.identity.record_told``); for an inferred claim, which may
 name any source ("the 2018 draft"), every source's text digest, dates and title.
 """
 
@@ -25,9 +26,10 @@ NAMED = ("title", "published_at", "published")  # what names a source by its dat
 
 
 def claim_fact(c: Mapping, text_sha: Callable[[str], str | None], source: Callable[[Any], Mapping | None],
-               every: Callable[[], Iterable[tuple[str, Mapping | None]]]) -> str | None:
+               every: Callable[[], Iterable[tuple[str, Mapping | None]]], told: Callable[[str], str]) -> str | None:
     """The key for claim ``c``; ``text_sha`` and ``source`` give a cited source's text digest and
-    record, ``every`` each source id and record. None when a cited text is missing."""
+    record, ``told`` its whole record as a key names it (``workspace.identity.record_told``),
+    ``every`` each source id and record. None when a cited text is missing."""
     parts = [repr(sorted(c.items()))]
     ev = c.get("evidence")
     cited = {str(e.get("source_id")) for e in ev if isinstance(e, dict)} if isinstance(ev, list) else set()
@@ -35,11 +37,10 @@ def claim_fact(c: Mapping, text_sha: Callable[[str], str | None], source: Callab
         sha = text_sha(sid)
         if sha is None:
             return None
-        rec = source(sid) or {}
-        twin = source(rec.get("same_as")) or {} if isinstance(rec.get("same_as"), str) else {}
+        twin = (source(sid) or {}).get("same_as")
         # the whole records: the rules read a source's title, publisher, tier, dates and
         # addresses, and a title set since may back a name or not
-        parts.append(f"{sid}:{sha}:{sorted(rec.items())!r}:{sorted(twin.items())!r}")
+        parts.append(f"{sid}:{sha}:{told(sid)}:{told(twin) if isinstance(twin, str) else ''}")
     if c.get("confidence") == "inferred":
         parts += [f"{sid}:{text_sha(sid)}:{[(rec or {}).get(k) for k in NAMED]}" for sid, rec in every()]
     body = "\0".join(parts).encode("utf-8", "surrogatepass")

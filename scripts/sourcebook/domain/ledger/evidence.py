@@ -20,6 +20,7 @@ from ...base.ids import is_src_id
 from ...engines.search.find import FindError, resolve_parts, split_elided
 from ...engines.text.citation import problem
 from ..sources.store import try_load_source
+from ..workspace.identity import file_sig, record_told
 from ..workspace.layout import Workspace
 from .evidence_match import Located, View, build_view, mismatch_fix, resolve_tolerant, tolerant_chain
 from .evidence_match import spans_shown as _where
@@ -42,6 +43,7 @@ class TextCache:
         self._raw: dict[str, bytes | None] = {}
         self._texts: dict[str, str | None] = {}
         self._records: dict[str, dict | None] = {}
+        self._record_as: dict[str, tuple[list[int] | None, int]] = {}
         self.located: list[Located] = []  # quotes stored from a tolerant match, to be shown
         self._views: dict[str, View] = {}
         self._ids: list[str] | None = None
@@ -83,9 +85,17 @@ class TextCache:
             return None
         key = str(sid)
         if key not in self._records:
+            # its file's identity just before the read, and the time then (``record_told``)
+            self._record_as[key] = (file_sig(self.ws.source_json(key)), time.time_ns())
             rec = try_load_source(self.ws, key)
             self._records[key] = dict(rec) if rec is not None else None
         return self._records[key]
+
+    def record_told(self, sid: object) -> str:
+        """A source's whole record as the verify cache's keys name it, as read here."""
+        rec = self.record(sid)
+        sig, at = self._record_as.get(str(sid), (None, 0))
+        return record_told(sig, at, rec)
 
     def ids(self) -> list[str]:
         """The workspace's source ids (read once)."""

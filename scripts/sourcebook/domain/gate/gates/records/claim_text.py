@@ -26,7 +26,7 @@ def _fact(ctx: GateContext, c: dict) -> str | None:
     """The cache key of "this very claim, over these very sources, raised no flag"."""
     if not ctx.cache.enabled:
         return None
-    return claim_fact(c, ctx.text_sha, ctx.source, lambda: sorted(ctx.sources.items()))
+    return claim_fact(c, ctx.text_sha, ctx.source, lambda: sorted(ctx.sources.items()), ctx.record_told)
 
 
 def _whole(ctx: GateContext) -> str | None:

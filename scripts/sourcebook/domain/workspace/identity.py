@@ -1,0 +1,48 @@
+"""A file's identity, and when it can be trusted to name the file's content.
+
+A file's identity is its size, mtime, ctime, inode and device. Any write moves the ctime, and no
+user-space call sets a ctime back, so a fact keyed by a file's identity is looked up again once
+the file is written. A file whose ctime is younger than ``RACY_NS`` is not *settled*: a second
+write within the same timestamp tick would keep its identity, so nothing is keyed by it then.
+Two seconds covers the coarsest common granularity (FAT's two-second timestamps).
+"""
+
+from __future__ import annotations
+
+import os
+
+RACY_NS = 2_000_000_000
+
+
+def _sig(path: str, kind: int) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if (st.st_mode & 0o170000) != kind:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+
+
+def file_sig(path: str) -> list[int] | None:
+    """A file's identity (size, mtime, ctime, inode, device), or None when it is not a file."""
+    return _sig(path, 0o100000)
+
+
+def dir_sig(path: str) -> list[int] | None:
+    """A folder's identity (as ``file_sig``): adding, removing or renaming an entry moves its
+    mtime and ctime. None when it is not a folder."""
+    return _sig(path, 0o040000)
+
+
+def settled(sig: list[int] | None, now_ns: int) -> bool:
+    """True when the file last changed long enough ago that its identity can be trusted."""
+    return sig is not None and sig[2] < now_ns - RACY_NS
+
+
+def record_told(sig: list[int] | None, now_ns: int, rec: dict | None) -> str:
+    """A source record named in a cache key: by its file's identity when that is settled (read
+    at ``now_ns``: no record need be printed), else by what was read of it."""
+    if settled(sig, now_ns):
+        return f"id{sig!r}"
+    return f"rec{sorted((rec or {}).items())!r}"
