@@ -1420,9 +1420,14 @@ def test_claim_add_remembers_no_digest_of_a_text_written_a_moment_before(ws):
     quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
     r = add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, text_of(ws, sid), quote)]))
     assert r.rc == 0
-    with open(os.path.join(str(ws), ".sb-cache", "verify", "sources.json"), "rb") as fh:
-        doc = json.loads(fh.read().partition(b"\n")[2])["data"]
-    assert doc["clean"] and f"sources/{sid}/normalized.md" not in doc["digests"]
+    folder = os.path.join(str(ws), ".sb-cache", "verify")
+    with open(os.path.join(folder, "facts.json"), "rb") as fh:
+        assert json.loads(fh.read().partition(b"\n")[2])["data"]["clean"]
+    digests = {}
+    if os.path.exists(os.path.join(folder, "digests.json")):
+        with open(os.path.join(folder, "digests.json"), "rb") as fh:
+            digests = json.loads(fh.read().partition(b"\n")[2])["data"]
+    assert f"sources/{sid}/normalized.md" not in digests
 
 
 def test_the_quotes_a_claim_add_stores_are_not_checked_again_by_the_first_verify(ws, monkeypatch):

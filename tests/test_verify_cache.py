@@ -32,11 +32,24 @@ def codes(r) -> list[str]:
     return [ln.split()[0] for ln in r.err.splitlines() if ln.startswith(("E-", "W-"))]
 
 
-def cache_doc(root) -> dict:
-    with open(os.path.join(root, ".sb-cache", "verify", "sources.json"), "rb") as fh:
+def _cache_part(root, name: str):
+    path = os.path.join(root, ".sb-cache", "verify", name)
+    if not os.path.exists(path):
+        return None
+    with open(path, "rb") as fh:
         head, _, body = fh.read().partition(b"\n")
     assert head.startswith(b"sb-verify-cache ")
     return json.loads(body)["data"]
+
+
+def cache_doc(root) -> dict:
+    """Every part of the sources cache, as one document (digests, records, holds, clean)."""
+    facts = _cache_part(root, "facts.json") or {}
+    records: dict = {}
+    for shard in "0123456789abcdef":
+        records.update(_cache_part(root, f"records-{shard}.json") or {})
+    return {"digests": _cache_part(root, "digests.json") or {}, "records": records,
+            "holds": facts.get("holds", []), "clean": facts.get("clean", [])}
 
 
 def edit(path: str, old: str, new: str) -> None:
@@ -126,11 +139,11 @@ def test_a_hand_edited_cache_is_ignored(good):
     assert sb("verify", cwd=root).rc == 0
     sid = ids["operator"]
     bad = dict(cs[0]["evidence"][0], quote="The Northline ferry refuses Harbour cards on every route")
-    path = os.path.join(root, ".sb-cache", "verify", "sources.json")
+    sha = cache_doc(root)["digests"][f"sources/{sid}/normalized.md"][1]
+    path = os.path.join(root, ".sb-cache", "verify", "facts.json")
     with open(path, "rb") as fh:
         head, _, body = fh.read().partition(b"\n")
     doc = json.loads(body)
-    sha = doc["data"]["digests"][f"sources/{sid}/normalized.md"][1]
     doc["data"]["holds"].append(hold_key(sha, bad))
     with open(path, "wb") as fh:  # the old signature no longer matches the body
         fh.write(head + b"\n" + json.dumps(doc).encode())
@@ -144,7 +157,7 @@ def test_a_good_pages_facts_filed_under_a_bad_pages_name_are_ignored(good):
     root, ids, cs = good
     assert sb("verify", cwd=root).rc == 0
     folder = os.path.join(root, ".sb-cache", "verify")
-    good_files = {n: open(os.path.join(folder, n), "rb").read() for n in os.listdir(folder) if n != "sources.json"}
+    good_files = {n: open(os.path.join(folder, n), "rb").read() for n in os.listdir(folder) if n.startswith(("view-", "lint-"))}
     order = [c["id"] for c in cs]
     write_page(root, page(cs, order).replace(f'href="#c-{cs[0]["id"]}">1</a>', f'href="#c-{cs[0]["id"]}">7</a>'))
     assert sb("verify", cwd=root).rc == 2
@@ -169,7 +182,7 @@ def test_the_ship_gate_and_no_cache_trust_no_cache(good):
     sha = doc["digests"][f"sources/{sid}/normalized.md"][1]
     doc["holds"].append(hold_key(sha, bad))
     assert cache.store is not None
-    cache.store.write("sources.json", doc)
+    cache.store.write("facts.json", {"holds": doc["holds"], "clean": doc["clean"]})
     edit(os.path.join(root, "ledger", "claims.json"), cs[0]["evidence"][0]["quote"], bad["quote"])
     edit(os.path.join(root, "build", "answer.html"), cs[0]["evidence"][0]["quote"], bad["quote"])  # as re-rendered
     assert sb("verify", cwd=root).rc == 0  # the forged fact was used: this is what the signature guards
@@ -524,6 +537,122 @@ def test_claim_import_tells_verify_the_captures_of_the_sources_it_cites(good, mo
     os.unlink(os.path.join(root, "sources", ids["trade"], raw))
     r = sb("verify", cwd=root)
     assert "E-DEEP-RAW" in codes(r) and "missing" in r.err, r.both
+
+
+def _count_record_reads(monkeypatch) -> list[str]:
+    """The source records verify reads from their files (not from its cache) from now on."""
+    from sourcebook.domain.gate import context
+
+    read: list[str] = []
+    real = context._load_json
+
+    def counting(path, rel, *a, **kw):
+        if rel.endswith("/source.json"):
+            read.append(rel.split("/")[1])
+        return real(path, rel, *a, **kw)
+
+    monkeypatch.setattr(context, "_load_json", counting)
+    return read
+
+
+def test_claim_import_tells_verify_the_records_of_the_sources_it_cites(good, monkeypatch):
+    """`sb claim import` hands verify the records of the sources it cites, parsed and keyed by
+    their identity, when the cache knows their very bytes pass the record checks: the first verify
+    after it does not read them. A record edited since is read again, and judged."""
+    root, ids, cs = good  # no verify yet: the cache holds what `sb add` and `sb extract` told it
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    assert set(cache_doc(root)["records"]) == {ids["trade"]}
+    read = _count_record_reads(monkeypatch)
+    sb("verify", cwd=root)  # (the page now lacks the new claim: that is not what is looked at)
+    assert ids["trade"] not in read and sorted(read) == sorted([ids["operator"], ids["forum"]]), read
+    path = os.path.join(root, "sources", ids["trade"], "source.json")
+    edit(path, '"tier": "B"', '"tier": "X"')  # the same size, and no tier
+    read.clear()
+    r = sb("verify", cwd=root)
+    assert read == [ids["trade"]] and r.rc == 2 and "E-SCHEMA" in codes(r), (read, r.both)
+
+
+def test_claim_import_tells_verify_the_extraction_checks_of_the_sources_it_cites(good, monkeypatch):
+    """`sb claim import`, which hashes the texts and captures of the sources it cites, also tells
+    verify what its normalizer gate would find checking each of them once (the capture's recorded
+    digest, an extraction of those bytes into that text known clean): the first verify after it
+    checks only the others. A text edited since (its recorded hash updated to match) is caught."""
+    from sourcebook.domain.gate.gates.records import normalizer
+
+    root, ids, cs = good
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    checked: list[str] = []
+    real = normalizer.deep_findings
+
+    def counting(ctx, sid, *a, **kw):
+        checked.append(sid)
+        return real(ctx, sid, *a, **kw)
+
+    monkeypatch.setattr(normalizer, "deep_findings", counting)
+    sb("verify", cwd=root)
+    assert sorted(checked) == sorted([ids["operator"], ids["forum"]]), checked
+    # a sentence written into the text, its recorded hash updated to match: checked, and caught
+    text_path = os.path.join(root, "sources", ids["trade"], "normalized.md")
+    edit(text_path, "Ferry operators", "Ferry operators (and the city)")
+    with open(text_path, "rb") as fh:
+        sha = hashlib.sha256(fh.read()).hexdigest()
+    rec_path = os.path.join(root, "sources", ids["trade"], "source.json")
+    with open(rec_path, encoding="utf-8") as fh:
+        rec = json.load(fh)
+    rec["normalized_sha256"] = sha
+    with open(rec_path, "w", encoding="utf-8") as fh:
+        json.dump(rec, fh)
+    checked.clear()
+    r = sb("verify", cwd=root)
+    assert checked == [ids["trade"]] and "E-DEEP-DRIFT" in codes(r), (checked, r.both)
+
+
+def test_a_run_that_learns_nothing_writes_no_cache_file(good):
+    """A repeat verify learns nothing and writes none of the cache's files; facts it did not use
+    (a source removed since) stay until a run learns something, and are dropped then."""
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    folder = os.path.join(root, ".sb-cache", "verify")
+
+    def files() -> dict:
+        return {n: (os.stat(os.path.join(folder, n)).st_mtime_ns, open(os.path.join(folder, n), "rb").read())
+                for n in os.listdir(folder)}
+
+    before = files()
+    time.sleep(0.05)
+    assert sb("verify", cwd=root).rc == 0
+    assert files() == before
+    gone = cache_doc(root)["digests"][f"sources/{ids['forum']}/normalized.md"]
+    assert sb("source", "rm", ids["forum"], "--reason", "not needed", cwd=root).rc == 0
+    sb("verify", cwd=root)
+    edit(os.path.join(root, "sources", ids["trade"], "normalized.md"), "Ferry", "Ferry")  # a write: learnt again
+    sb("verify", cwd=root)
+    assert f"sources/{ids['forum']}/normalized.md" not in cache_doc(root)["digests"] and gone
+
+
+def test_a_record_set_since_writes_only_its_part_of_the_cache_again(good):
+    """The records verify keeps are split by source id: after `sb source set` on one source, the
+    next verify writes that part again and leaves the others as they were."""
+    root, ids, cs = good
+    assert sb("verify", cwd=root).rc == 0
+    folder = os.path.join(root, ".sb-cache", "verify")
+    before = {n: open(os.path.join(folder, n), "rb").read() for n in os.listdir(folder) if n.startswith("records-")}
+    assert len(before) == len({sid[-1] for sid in ids.values()})
+    time.sleep(0.05)
+    assert sb("source", "set", ids["trade"], "title=Ferry card acceptance, by the trade press", cwd=root).rc == 0
+    sb("verify", cwd=root)  # (the page still shows the old title: that is not what is looked at)
+    after = {n: open(os.path.join(folder, n), "rb").read() for n in os.listdir(folder) if n.startswith("records-")}
+    changed = sorted(n for n in after if after[n] != before.get(n))
+    assert changed == [f"records-{ids['trade'][-1]}.json"], changed
+    assert cache_doc(root)["records"][ids["trade"]][1]["title"] == "Ferry card acceptance, by the trade press"
 
 
 def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still_judged(good, monkeypatch):

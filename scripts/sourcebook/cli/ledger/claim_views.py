@@ -44,16 +44,16 @@ def run_add(args, ctx, ws) -> int:
     results = add_claims(ws, items, learnt, digests, size)
     # the claims found clean, so the first verify after this does not judge them again; the
     # raw captures of the sources whose texts were read, which its normalizer gate would hash;
-    # and, for a batch that is a good share of the ledger (an import), the claims file just
+    # their records, which it would read and parse; and, for a batch that is a good share of the ledger (an import), the claims file just
     # written (its schema, its ids) and the clusters found over it: judging the whole file costs
     # time in proportion to the ledger, which a claim added alone to a long ledger should not pay
     from ...domain.gate.gates.records.schemas import ledger_facts
-    from ...domain.gate.verify_cache import VerifyCache, capture_facts
+    from ...domain.gate.verify_cache import VerifyCache, capture_facts, record_reads
 
     cited = sorted({rel.split("/")[1] for rel, *_ in digests if rel.endswith("/normalized.md")})
     stored = sum(1 for res in results if res.ok)
     facts, pages = ledger_facts(ws) if size and stored * LEDGER_SHARE >= size[0] else ([], [])
-    VerifyCache.learn_clean(ws, learnt + facts, digests + capture_facts(ws, cited), pages)
+    VerifyCache.learn_clean(ws, learnt + facts, digests + capture_facts(ws, cited), pages, record_reads(ws, cited))
     # several long quotes are said once, after the claims (nothing is to be done about them)
     long = [f for res in results for f in res.findings if f.code == "W-QUOTE-LONG"]
     once = len(long) > 1

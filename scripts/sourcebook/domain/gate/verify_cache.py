@@ -1,7 +1,8 @@
 """What ``sb verify`` already established, so a repeat run reads only what changed.
 
 Verify runs many times in a revision loop while the sources stay the same. It remembers, in
-``.sb-cache/verify/`` (never shipped):
+``.sb-cache/verify/`` (never shipped; each part in files of its own, written only when a run
+learnt something in it):
 
 - the SHA-256 of each ``normalized.md``, keyed by the file's identity, and the raw captures a
   source folder holds, keyed by the folder's identity (``sb claim add`` records both, and each
@@ -9,7 +10,9 @@ Verify runs many times in a revision loop while the sources stay the same. It re
 - each ``source.json`` that parsed and matched its schema, keyed the same way, and by content
   (``sources.store.record_fact``: its bytes and folder), which ``sb extract`` records for each
   record it writes that passes (``cli.app`` hands over other commands' batches), while it is
-  too young to be kept by identity;
+  too young to be kept by identity; ``sb claim add`` hands over the records of the sources it
+  cites, and what the normalizer gate's once-per-change check would find of them
+  (``record_reads``, ``checked_elsewhere``);
 - which evidence spans held byte for byte against which text (by the text's hash);
 - which re-extractions gave which text, by the digests of the raw bytes and of the text and every
   input of the extraction (``sources.ingest.extraction_fact``; ``sb extract`` records them too),
@@ -159,6 +162,66 @@ def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[in
     return out
 
 
+def record_reads(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[int], int, bytes]]:
+    """The ``source.json`` of each source as verify reads it: (id, identity taken just before
+    the read, the time then, bytes), ``records`` for ``VerifyCache.learn_clean``. A record
+    younger than ``RACY_NS`` is not read (it would not be kept)."""
+    out = []
+    for sid in sids:
+        now = time.time_ns()
+        path = ws.source_json(sid)
+        sig = file_sig(path)
+        if sig is None or not settled(sig, now):
+            continue
+        try:
+            with open(path, "rb") as fh:
+                out.append((sid, sig, now, fh.read()))
+        except OSError:
+            continue
+    return out
+
+
+def pair_sig(raw: list[int] | None, text: list[int] | None) -> list[int] | None:
+    """The identity of a raw capture and its normalized.md together; its third field is the
+    later of their ctimes, so the cache's racy-write rule holds for both files."""
+    if raw is None or text is None:
+        return None
+    return [raw[0], raw[1], max(raw[2], text[2]), raw[3], raw[4], *text]
+
+
+def checked_key(sid: str) -> str:
+    """Where the cache keeps "the ``--deep`` checks found nothing" of a source (by ``pair_sig``)."""
+    return f"sources/{sid}/re-extracted"
+
+
+def checked_fact(digest: str, rec: dict) -> str:
+    """What that entry holds: the text's digest and every field of the record the checks read."""
+    return hashlib.sha256(repr((digest, rec.get("raw_sha256"), rec.get("charset"), rec.get("media_type"),
+                                rec.get("locator"), rec.get("kind"))).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def checked_elsewhere(sid: str, rec: dict, text: tuple, listing: tuple, capture: tuple | None,
+                      clean: set[str]) -> tuple[str, list[int], int, str] | None:
+    """The entry the normalizer gate's ``_checked_once`` would remember for a source, from what another command read of
+    it (``sb claim import``, which hashes the texts and captures of the sources it cites): each of
+    ``text``, ``listing`` and ``capture`` is (identity, time, value) as ``VerifyCache.learn_clean``
+    takes them (the value a SHA-256, or the ``raw.*`` names). Only the way its ``deep_findings`` finds
+    nothing without reading a byte: the recorded capture digest matches, and an extraction of
+    these very bytes into this very text is known clean (``clean``); else None (left to verify)."""
+    from ..sources.ingest import extraction_fact
+
+    names = listing[2]
+    if not names or capture is None:
+        return None
+    recorded = rec.get("raw_sha256")
+    if isinstance(recorded, str) and recorded and recorded != capture[2]:
+        return None
+    if extraction_fact(capture[2], text[2], rec, names[0]) not in clean:
+        return None
+    sig = pair_sig(capture[0], text[0])
+    return None if sig is None else (checked_key(sid), sig, max(capture[1], text[1]), checked_fact(text[2], rec))
+
+
 def capture_key(sid: str, path: str) -> str:
     """The cache key of a raw capture's SHA-256 (apart from the folder's ``raw.*`` listing, even
     for a capture named so)."""
@@ -213,6 +276,12 @@ class _Store:
         except OSError:
             pass  # a read-only workspace: no cache, same answers
 
+    def remove(self, name: str) -> None:
+        try:
+            os.unlink(self._path(name))
+        except OSError:
+            pass
+
     def prune(self, prefix: str, keep: int) -> None:
         """Keep the ``keep`` most recently written documents whose names start with ``prefix``."""
         try:
@@ -228,7 +297,8 @@ class _Store:
 
 class _ByIdentity:
     """Facts about files, each valid while the file keeps the identity it had when learnt.
-    Only facts this run used or learnt are kept, so facts about gone or changed files drop out."""
+    Only facts this run used or learnt are kept, so facts about gone or changed files drop out
+    (the next time a run learns something: ``_learnt``)."""
 
     def __init__(self, stored: Any, now_ns: int):
         self.old: dict[str, list] = stored if isinstance(stored, dict) else {}
@@ -249,7 +319,14 @@ class _ByIdentity:
 
     @property
     def changed(self) -> bool:
-        return self.kept != self.old
+        return _learnt(self.kept, self.old)
+
+
+def _learnt(kept: dict, old: dict) -> bool:
+    """Whether ``kept`` holds a fact ``old`` lacks. Only then is a part written (what this run
+    used, which drops the rest): a fact left unused is never wrong (its key names a file or a
+    content), so a run that learnt nothing leaves the file as it is."""
+    return any(old.get(k) != v for k, v in kept.items())
 
 
 class _ByContent:
@@ -271,7 +348,14 @@ class _ByContent:
 
     @property
     def changed(self) -> bool:
-        return self.kept != self.old
+        return not self.kept <= self.old
+
+
+RECORD_SHARDS = "0123456789abcdef"  # the last character of a source id (``src_`` and 12 hex digits)
+
+
+def _record_shard(sid: str) -> str:
+    return sid[-1:] if sid[-1:] in RECORD_SHARDS else "0"
 
 
 class VerifyCache:
@@ -281,10 +365,19 @@ class VerifyCache:
         self.now_ns = time.time_ns()
         key = _load_key() if enabled else None
         self.store = _Store(ws.path(".sb-cache", "verify"), key) if key else None
-        doc = self.store.read("sources.json") if self.store else None
+        # each part in files of its own, so a run writes only the parts it changed: the digests
+        # of files; the parsed records (the largest part) in shards by id, so a record set
+        # since is not the thousand others written again; and the facts by content
+        read = self.store.read if self.store else (lambda name: None)
+        self._digests = _ByIdentity(read("digests.json"), self.now_ns)
+        records: dict = {}
+        for shard in RECORD_SHARDS:
+            part = read(f"records-{shard}.json")
+            if isinstance(part, dict):
+                records.update((k, v) for k, v in part.items() if _record_shard(k) == shard)
+        self._records = _ByIdentity(records, self.now_ns)
+        doc = read("facts.json")
         doc = doc if isinstance(doc, dict) else {}
-        self._digests = _ByIdentity(doc.get("digests"), self.now_ns)
-        self._records = _ByIdentity(doc.get("records"), self.now_ns)
         self._holds = _ByContent(doc.get("holds"))
         self._clean = _ByContent(doc.get("clean"))
 
@@ -347,7 +440,8 @@ class VerifyCache:
     @classmethod
     def learn_clean(cls, ws: Workspace, facts: Iterable[str],
                     digests: Iterable[tuple[str, list[int], int, Any]] = (),
-                    pages: Iterable[tuple[str, str, Any]] = ()) -> None:
+                    pages: Iterable[tuple[str, str, Any]] = (),
+                    records: Iterable[tuple[str, list[int], int, bytes]] = ()) -> None:
         """Add content facts (keys over digests and records, true wherever they were learnt)
         that another command established by the very rules verify runs (``sb claim add`` checks
         each claim it stores), keeping every fact the cache holds; the next verify keeps those it
@@ -357,31 +451,69 @@ class VerifyCache:
         whose ctime was older than ``RACY_NS`` then. Nothing is written without a usable key, or
         when every fact is known already. A digest's value may also be a folder's listing
         (``capture_facts``). ``pages`` are (kind, key, data) facts keyed by content, as
-        ``remember_page_fact`` keeps them (the clusters of a claims file: ``ledger_facts``)."""
+        ``remember_page_fact`` keeps them (the clusters of a claims file: ``ledger_facts``).
+        ``records`` are (source id, identity, time, bytes) of ``source.json`` files the command
+        read (``record_reads``): a record whose very bytes the cache knows to pass the record
+        checks (``sources.store.record_fact``) is kept by its identity, parsed, as verify keeps
+        the records it reads."""
         new = [f for f in facts if isinstance(f, str)]
         clean = {f for f in new if not f.startswith(HELD)}
         holds = {f[len(HELD):] for f in new if f.startswith(HELD)}
         files = {rel: [sig, sha] for rel, sig, at, sha in digests if settled(sig, at)}
         pages = list(pages)
-        if not new and not files and not pages:
+        reads = [r for r in records if settled(r[1], r[2])]
+        if not new and not files and not pages and not reads:
             return
         cache = cls(ws)
         for kind, key, data in pages if cache.store is not None else ():
             cache.remember_page_fact(kind, key, data)
-        if cache.store is None or (clean <= cache._clean.old and holds <= cache._holds.old
-                                   and all(cache._digests.old.get(rel) == v for rel, v in files.items())):
+        if cache.store is None:
+            return
+        from ..sources.store import record_fact
+
+        known = cache._clean.old | clean
+        recs = {}
+        told = {rel: (sig, at, value) for rel, sig, at, value in digests if settled(sig, at)}
+        for sid, sig, _at, data in reads:
+            if record_fact(sid, data) not in known:
+                continue
+            try:
+                rec = json.loads(data.decode("utf-8"))  # as verify parses a record it reads
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                continue
+            if not isinstance(rec, dict):
+                continue
+            if cache._records.old.get(sid, [None])[0] != sig:
+                recs[sid] = [sig, rec]
+            # and what the normalizer gate would find checking this source once
+            text, listing = told.get(f"sources/{sid}/normalized.md"), told.get(f"sources/{sid}/raw.*")
+            if text is None or listing is None or not isinstance(listing[2], list) or not listing[2]:
+                continue
+            capture = told.get(capture_key(sid, str(listing[2][0])))
+            entry = checked_elsewhere(sid, rec, text, listing, capture, known)
+            if entry is not None:
+                files[entry[0]] = [entry[1], entry[3]]
+        if (clean <= cache._clean.old and holds <= cache._holds.old and not recs
+                and all(cache._digests.old.get(rel) == v for rel, v in files.items())):
             return
         cache._digests.kept = dict(cache._digests.old) | files
-        cache._records.kept = dict(cache._records.old)
+        cache._records.kept = dict(cache._records.old) | recs
         cache._holds.kept = cache._holds.old | holds
-        cache._clean.kept = cache._clean.old | clean
+        cache._clean.kept = known
         cache.save()
 
     # ---- saving ------------------------------------------------------------------------
     def save(self) -> None:
         """Write what this run used and learnt, when that differs from what was read."""
-        parts = (self._digests, self._records, self._holds, self._clean)
-        if not self.store or not any(p.changed for p in parts):
+        if not self.store:
             return
-        self.store.write("sources.json", {"digests": self._digests.kept, "records": self._records.kept,
-                                          "holds": sorted(self._holds.kept), "clean": sorted(self._clean.kept)})
+        if self._digests.changed:
+            self.store.write("digests.json", self._digests.kept)
+        if self._records.changed:
+            for shard in RECORD_SHARDS:
+                kept = {k: v for k, v in self._records.kept.items() if _record_shard(k) == shard}
+                if _learnt(kept, self._records.old):
+                    self.store.write(f"records-{shard}.json", kept)
+        if self._holds.changed or self._clean.changed:
+            self.store.write("facts.json", {"holds": sorted(self._holds.kept), "clean": sorted(self._clean.kept)})
+            self.store.remove("sources.json")  # the one file earlier versions kept all of this in

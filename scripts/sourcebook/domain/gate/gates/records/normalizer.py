@@ -9,14 +9,12 @@ does the same once per change: remembered by both files' identity, and by their 
 
 from __future__ import annotations
 
-import hashlib
-
 from .....base.errors import Finding, SbError
 from .....base.versions import NORMALIZER, NORMALIZERS
 from .....engines.text.normalize import normalize
 from ...context import GateContext
 from ...registry import GateResult, register
-from ...verify_cache import file_sig
+from ...verify_cache import checked_fact, checked_key, file_sig, pair_sig
 
 
 def _reextractor():
@@ -95,14 +93,11 @@ def deep_findings(ctx: GateContext, sid: str, rec: dict, known_raw: bool = True)
 
 
 def _pair_sig(ctx: GateContext, sid: str) -> list[int] | None:
-    """The identity of the raw capture and normalized.md together; its third field is the later
-    of their ctimes, so the cache's racy-write rule holds for both files."""
+    """The identity of the raw capture and normalized.md together (``pair_sig``)."""
     raws = ctx.raw_files(sid)
     a = ctx.raw_sig(raws[0]) if raws else None
     b = ctx.text_sigs.get(sid) or file_sig(ctx.ws.normalized_path(sid))  # as text_sha found it
-    if a is None or b is None:
-        return None
-    return [a[0], a[1], max(a[2], b[2]), a[3], a[4], *b]
+    return pair_sig(a, b)
 
 
 def _checked_once(ctx: GateContext, sid: str, rec: dict, digest: str) -> list[Finding]:
@@ -110,9 +105,8 @@ def _checked_once(ctx: GateContext, sid: str, rec: dict, digest: str) -> list[Fi
     normalized.md with its hash updated, or a raw capture edited after extraction, is caught by
     plain ``sb verify``; only the first run after a change pays for the re-extraction."""
     sig = _pair_sig(ctx, sid) if ctx.cache.enabled else None
-    fact = hashlib.sha256(repr((digest, rec.get("raw_sha256"), rec.get("charset"), rec.get("media_type"),
-                                rec.get("locator"), rec.get("kind"))).encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    rel = f"sources/{sid}/re-extracted"
+    fact = checked_fact(digest, rec)
+    rel = checked_key(sid)
     if sig is not None and ctx.cache.digest(rel, sig) == fact:
         return []
     found, _ = deep_findings(ctx, sid, rec)
