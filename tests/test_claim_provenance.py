@@ -1344,20 +1344,20 @@ def test_a_claim_checked_by_claim_add_is_not_checked_again_by_the_first_verify(w
     the clean ones in the verify cache, keyed as the gate keys them: the first verify after it
     reads only what changed since. A claim edited in claims.json, or a source record changed,
     is checked again."""
-    from sourcebook.domain.gate.gates.records import claim_text
+    from sourcebook.domain.ledger import provenance
 
     sid = make_source(ws, PASS_PAGE, name="pass", tier="A")
     quote = "The Tidewater Pass is accepted on water bus routes W1 and W2."
     r = add(ws, claim(quote, topic="pass.honest", confidence="verified", evidence=[ev(sid, PASS_PAGE, quote)]))
     assert r.rc == 0 and r.err == "", r.both
     checked: list[str] = []
-    real = claim_text.check_claim
+    real = provenance.check_claim
 
     def counting(c, *a, **kw):
         checked.append(c["id"])
         return real(c, *a, **kw)
 
-    monkeypatch.setattr(claim_text, "check_claim", counting)
+    monkeypatch.setattr(provenance, "check_claim", counting)
     assert verify_json(ws)["rc"] == 0
     assert checked == []  # known clean from `sb claim add`
     cid = last_id(r)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 
-from ....ledger.provenance import attestation_text, author_finding, reason_texts, slanted_reasons
 from ...context import GateContext, evidence
 from ...registry import GateResult, register
 
@@ -34,6 +33,8 @@ def gate(ctx: GateContext) -> GateResult | None:
     key = _key(ctx)
     if key is not None and ctx.cache.clean(key):
         return None
+    from ....ledger.provenance import attestation_text, author_finding, reason_texts, slanted_reasons
+
     found = [author_finding(t, "E-AUTHOR-TEXT-FIGURE")
              for t in reason_texts(ctx.valid_claims, ctx.adjudications, ctx.text)]
     sids = sorted({str(ev.get("source_id")) for c in ctx.valid_claims for ev in evidence(dict(c))})

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from .....base.errors import Finding
 from ....ledger.clean_fact import claim_fact
-from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
 from ...context import GateContext, cid
 from ...registry import GateResult, register
 
@@ -42,6 +41,9 @@ def gate(ctx: GateContext) -> GateResult:
     note = ctx.cache.page_fact("claim-text", whole) if whole else None
     if isinstance(note, str):
         return GateResult([], note)
+    # the rules, loaded only when a claim is judged (a repeat run over the same ledger judges none)
+    from ....ledger.provenance import ERROR, REFUSED, WARNING, check_claim, silenced
+
     found: list[Finding] = []
     review: list[Finding] = []
 
