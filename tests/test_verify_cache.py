@@ -500,6 +500,15 @@ def test_records_written_by_add_and_extract_are_not_checked_again_and_an_edit_st
     assert r.rc == 0 and checked == [f"sources/{ids['trade']}/source.json"], (checked, r.both)
 
 
+def _import_trade_claim(root, ids) -> None:
+    """`sb claim import` of one claim quoting the trade press's source."""
+    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
+            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
+            "evidence": [{"source_id": ids["trade"],
+                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
+    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+
+
 def _count_raw_reads(monkeypatch) -> list[str]:
     """The raw captures verify reads (to hash or extract them) from now on."""
     from sourcebook.domain.gate.context import GateContext
@@ -520,11 +529,7 @@ def test_claim_import_tells_verify_the_captures_of_the_sources_it_cites(good, mo
     their raw captures for verify: the first verify after it does not read those captures. A
     capture edited since is read, and refused."""
     root, ids, cs = good  # no verify yet: the cache holds what `sb add` and `sb extract` told it
-    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
-            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
-            "evidence": [{"source_id": ids["trade"],
-                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
-    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    _import_trade_claim(root, ids)
     read = _count_raw_reads(monkeypatch)
     sb("verify", cwd=root)
     assert ids["trade"] not in read and sorted(read) == sorted([ids["operator"], ids["forum"]]), read
@@ -560,11 +565,7 @@ def test_claim_import_tells_verify_the_records_of_the_sources_it_cites(good, mon
     their identity, when the cache knows their very bytes pass the record checks: the first verify
     after it does not read them. A record edited since is read again, and judged."""
     root, ids, cs = good  # no verify yet: the cache holds what `sb add` and `sb extract` told it
-    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
-            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
-            "evidence": [{"source_id": ids["trade"],
-                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
-    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    _import_trade_claim(root, ids)
     assert set(cache_doc(root)["records"]) == {ids["trade"]}
     read = _count_record_reads(monkeypatch)
     sb("verify", cwd=root)  # (the page now lacks the new claim: that is not what is looked at)
@@ -584,11 +585,7 @@ def test_claim_import_tells_verify_the_extraction_checks_of_the_sources_it_cites
     from sourcebook.domain.gate.gates.records import normalizer
 
     root, ids, cs = good
-    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
-            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
-            "evidence": [{"source_id": ids["trade"],
-                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
-    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    _import_trade_claim(root, ids)
     checked: list[str] = []
     real = normalizer.deep_findings
 
@@ -663,11 +660,7 @@ def test_claim_import_tells_verify_the_claims_file_it_wrote_and_an_edit_is_still
     from sourcebook.domain.gate import context
 
     root, ids, cs = good
-    item = {"text": "Ferry operators reported that Harbour card acceptance began in March 2025.",
-            "topic_key": "ferry.cards.trade", "kind": "fact", "confidence": "reported",
-            "evidence": [{"source_id": ids["trade"],
-                          "quote": "Ferry operators reported that Harbour card acceptance began in March 2025."}]}
-    assert sb("claim", "import", "--json", json.dumps({"claims": [item]}), cwd=root).rc == 0
+    _import_trade_claim(root, ids)
     judged: list[str] = []
     real = context._valid
 
