@@ -202,12 +202,13 @@ def checked_fact(digest: str, rec: dict) -> str:
 
 def checked_elsewhere(sid: str, rec: dict, text: tuple, listing: tuple, capture: tuple | None,
                       clean: set[str]) -> tuple[str, list[int], int, str] | None:
-    """The entry the normalizer gate's ``_checked_once`` would remember for a source, from what another command read of
-    it (``sb claim import``, which hashes the texts and captures of the sources it cites): each of
-    ``text``, ``listing`` and ``capture`` is (identity, time, value) as ``VerifyCache.learn_clean``
-    takes them (the value a SHA-256, or the ``raw.*`` names). Only the way its ``deep_findings`` finds
-    nothing without reading a byte: the recorded capture digest matches, and an extraction of
-    these very bytes into this very text is known clean (``clean``); else None (left to verify)."""
+    """The entry the normalizer gate's ``_checked_once`` would remember for a source, from what
+    another command read of it (``sb claim import``, which hashes the texts and captures of the
+    sources it cites): each of ``text``, ``listing`` and ``capture`` is (identity, time, value)
+    as ``VerifyCache.learn_clean`` takes them (the value a SHA-256, or the ``raw.*`` names). Only
+    the way its ``deep_findings`` finds nothing without reading a byte: the recorded capture
+    digest matches, and an extraction of these very bytes into this very text is known clean
+    (``clean``); else None (left to verify)."""
     from ..sources.ingest import extraction_fact
 
     names = listing[2]
@@ -504,7 +505,7 @@ class VerifyCache:
 
     # ---- saving ------------------------------------------------------------------------
     def save(self) -> None:
-        """Write what this run used and learnt, when that differs from what was read."""
+        """Write each part this run learnt something in (``_learnt``): what it used and learnt."""
         if not self.store:
             return
         if self._digests.changed:
