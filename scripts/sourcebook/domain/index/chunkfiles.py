@@ -75,7 +75,7 @@ def chunk_spans(ws: Workspace, sid: str, data: bytes | None = None) -> list[tupl
     except (OSError, UnicodeDecodeError):
         text = None
     if text is not None:
-        found = [(m.group(1), int(m.group(3)), int(m.group(2))) for m in _SPAN.finditer(text)]
+        found = [(cid, int(start), int(end)) for cid, end, start in _SPAN.findall(text)]
         if len(found) == sum(1 for line in text.split("\n") if line.strip()):
             return sorted(found)
     return sorted((r["chunk_id"], r["start"], r["end"]) for r in load_chunks(ws, sid))

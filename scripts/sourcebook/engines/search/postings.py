@@ -18,7 +18,6 @@ BM25 and by the term count.
 
 from __future__ import annotations
 
-import bisect
 import sys
 import zlib
 from array import array
@@ -98,19 +97,20 @@ class Builder:
         in C (no Python step per term or posting). Read once: each shard's lists are let go as
         its bytes are made."""
         post = self._post
-        terms = sorted(post)
-        shard_ids = list(map(mod, map(zlib.crc32, map(str.encode, terms)), repeat(SHARDS)))  # shard_of
-        ordered = sorted(range(len(terms)), key=shard_ids.__getitem__)  # by shard, then by term (stable)
-        shard_ids = list(map(shard_ids.__getitem__, ordered))
-        terms = list(map(terms.__getitem__, ordered))
+        # each term into its shard's list (shard_of), then each shard's sorted: smaller sorts
+        # than one of every term
+        terms = list(post)
+        groups: list[list[str]] = [[] for _ in range(SHARDS)]
+        shard_ids = map(mod, map(zlib.crc32, map(str.encode, terms)), repeat(SHARDS))
+        _consume(map(list.append, map(groups.__getitem__, shard_ids), terms))
+        del terms
         wide = self.tf_max >= 65536
         width = 4 if wide else 2
         pop = post.pop
-        hi = 0
-        while hi < len(terms):
-            shard = shard_ids[hi]
-            lo, hi = hi, bisect.bisect_right(shard_ids, shard, hi)
-            names = terms[lo:hi]
+        for shard, names in enumerate(groups):
+            if not names:
+                continue
+            names.sort()
             lists = list(map(pop, names))
             flat: list[int] = []
             _consume(map(flat.extend, lists))

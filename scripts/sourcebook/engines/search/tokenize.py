@@ -124,7 +124,7 @@ def dropped_first_counts(coarse: str) -> dict[str, int]:
     if coarse.isascii():
         return counts
     get = counts.get
-    for tok in list(filterfalse(str.isascii, counts)):
+    for tok in list(filterfalse(str.isascii, islice(counts, DROPPED_FIRST, None))):  # (the first are ASCII)
         n = counts.pop(tok)
         for t in _expand(tok):
             counts[t] = get(t, 0) + n
