@@ -44,9 +44,10 @@ def run_add(args, ctx, ws) -> int:
     results = add_claims(ws, items, learnt, digests, size)
     # the claims found clean, so the first verify after this does not judge them again; the
     # raw captures of the sources whose texts were read, which its normalizer gate would hash;
-    # their records, which it would read and parse; and, for a batch that is a good share of the ledger (an import), the claims file just
-    # written (its schema, its ids) and the clusters found over it: judging the whole file costs
-    # time in proportion to the ledger, which a claim added alone to a long ledger should not pay
+    # their records, which it would read and parse; and, for a batch that is a good share of the
+    # ledger (an import), the claims file just written (its schema, its ids) and the clusters
+    # found over it: judging the whole file costs time in proportion to the ledger, which a
+    # claim added alone to a long ledger should not pay
     from ...domain.gate.gates.records.schemas import ledger_facts
     from ...domain.gate.verify_cache import VerifyCache, capture_facts, record_reads
 

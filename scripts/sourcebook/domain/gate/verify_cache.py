@@ -62,7 +62,7 @@ from ...base.jsonio import atomic_write_bytes
 from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
 from ..ledger.clean_fact import HELD
-from ..workspace.identity import RACY_NS, dir_sig, file_sig, settled  # noqa: F401  (re-exported)
+from ..workspace.identity import RACY_NS, dir_sig, file_sig, read_settled, settled  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 
 FORMAT = 2  # bump when a remembered fact changes meaning (2: a claim is keyed by its sources' whole records)
@@ -147,18 +147,9 @@ def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[in
             continue
         raws = ws.raw_files(sid)
         out.append((f"sources/{sid}/raw.*", sig, now, [os.path.basename(p) for p in raws]))
-        if not raws:
-            continue
-        now = time.time_ns()
-        sig = file_sig(raws[0])
-        if sig is None or not settled(sig, now):
-            continue
-        try:
-            with open(raws[0], "rb") as fh:
-                data = fh.read()
-        except OSError:
-            continue
-        out.append((capture_key(sid, raws[0]), sig, now, hashlib.sha256(data).hexdigest()))
+        read = read_settled(raws[0]) if raws else None
+        if read is not None:
+            out.append((capture_key(sid, raws[0]), read[0], read[1], hashlib.sha256(read[2]).hexdigest()))
     return out
 
 
@@ -166,19 +157,7 @@ def record_reads(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[int
     """The ``source.json`` of each source as verify reads it: (id, identity taken just before
     the read, the time then, bytes), ``records`` for ``VerifyCache.learn_clean``. A record
     younger than ``RACY_NS`` is not read (it would not be kept)."""
-    out = []
-    for sid in sids:
-        now = time.time_ns()
-        path = ws.source_json(sid)
-        sig = file_sig(path)
-        if sig is None or not settled(sig, now):
-            continue
-        try:
-            with open(path, "rb") as fh:
-                out.append((sid, sig, now, fh.read()))
-        except OSError:
-            continue
-    return out
+    return [(sid, *read) for sid in sids if (read := read_settled(ws.source_json(sid))) is not None]
 
 
 def pair_sig(raw: list[int] | None, text: list[int] | None) -> list[int] | None:
@@ -474,7 +453,7 @@ class VerifyCache:
 
         known = cache._clean.old | clean
         recs = {}
-        told = {rel: (sig, at, value) for rel, sig, at, value in digests if settled(sig, at)}
+        seen = {rel: (sig, at, value) for rel, sig, at, value in digests if settled(sig, at)}
         for sid, sig, _at, data in reads:
             if record_fact(sid, data) not in known:
                 continue
@@ -487,10 +466,10 @@ class VerifyCache:
             if cache._records.old.get(sid, [None])[0] != sig:
                 recs[sid] = [sig, rec]
             # and what the normalizer gate would find checking this source once
-            text, listing = told.get(f"sources/{sid}/normalized.md"), told.get(f"sources/{sid}/raw.*")
+            text, listing = seen.get(f"sources/{sid}/normalized.md"), seen.get(f"sources/{sid}/raw.*")
             if text is None or listing is None or not isinstance(listing[2], list) or not listing[2]:
                 continue
-            capture = told.get(capture_key(sid, str(listing[2][0])))
+            capture = seen.get(capture_key(sid, str(listing[2][0])))
             entry = checked_elsewhere(sid, rec, text, listing, capture, known)
             if entry is not None:
                 files[entry[0]] = [entry[1], entry[3]]

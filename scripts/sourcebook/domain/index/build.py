@@ -147,21 +147,15 @@ def _plan(ws: Workspace, sids: list[str], facts: dict, trust_cache: bool = True)
     chunk`` recorded for a chunk file of this very size and time is taken as it is (reading
     ten thousand files to count their lines is a third of a second); a task finding another
     count says so, and the build is planned again from the files (``_build``)."""
-    from .chunkfiles import chunk_cache
+    from .chunkfiles import chunk_cache, size_and_time
 
     _settings, cached = chunk_cache(ws) if trust_cache else (None, {})
     items = []
     for sid in sids:
         path = ws.chunks_path(sid)
         hit = cached.get(sid)
-        if hit is not None:
-            try:
-                st = os.stat(path)
-            except OSError:
-                hit = None
-            else:
-                if [st.st_size, st.st_mtime_ns] != hit[2:4] or not isinstance(hit[4], int):
-                    hit = None
+        if hit is not None and (size_and_time(path) != hit[2:4] or not isinstance(hit[4], int)):
+            hit = None
         if hit is not None:
             n = hit[4]
             work = (hit[0] if isinstance(hit[0], int) else 0) + 200 * n

@@ -4,6 +4,7 @@ which only reads them, does not load the chunking code."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import TypedDict, cast
 
@@ -20,6 +21,15 @@ class ChunkRecord(TypedDict):
     ordinal: int
     source_id: str
     start: int
+
+
+def size_and_time(path: str) -> list[int] | None:
+    """``[size, mtime_ns]`` of a file, as ``.sb-cache/chunks.json`` records them, or None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
 
 
 def chunk_cache(ws: Workspace) -> tuple[object, dict[str, list]]:

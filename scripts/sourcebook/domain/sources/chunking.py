@@ -12,15 +12,13 @@ files are written through ``base.batchwrite`` (fsyncs in parallel).
 
 from __future__ import annotations
 
-import os
-
 from ...base import jsonio
 from ...base.errors import Exit, Finding, SbError
 from ...base.ids import chunk_id
 from ...base.record import record
 from ...base.versions import CHUNKER
 from ...engines.search.chunk import check_sizes, chunk
-from ..index.chunkfiles import ChunkRecord, chunk_cache, load_chunks  # noqa: F401  (re-exported)
+from ..index.chunkfiles import ChunkRecord, chunk_cache, load_chunks, size_and_time  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 from .store import read_normalized
 
@@ -95,14 +93,6 @@ def render(sid: str, text: str, target: int, overlap: int, headings: bool = True
     return "".join(lines), len(lines)
 
 
-def _stat(path: str) -> list[int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return [st.st_size, st.st_mtime_ns]
-
-
 def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | None = None, progress=None,
                     workers: int | None = None) -> tuple[list[Chunked], list[Finding], tuple[int, int]]:
     """Chunk every ready source whose text, chunk file or sizes changed. ``progress(done,
@@ -119,7 +109,8 @@ def chunk_workspace(ws: Workspace, target: int | None = None, overlap: int | Non
         fresh: dict[str, list] = {}
         for sid in ids:
             hit = cache.get(sid)
-            if hit is not None and hit[:2] == _stat(ws.normalized_path(sid)) and hit[2:4] == _stat(ws.chunks_path(sid)):
+            if (hit is not None and hit[:2] == size_and_time(ws.normalized_path(sid))
+                    and hit[2:4] == size_and_time(ws.chunks_path(sid))):
                 done.append(Chunked(sid, hit[4], False))
                 fresh[sid] = hit
             else:
@@ -190,7 +181,7 @@ def _chunk_batch(job: tuple) -> list[tuple]:
             out.append((sid, n, changed, "", None))
     for i, (sid, n, changed, problem, _) in enumerate(out):
         if not problem:
-            text_st, chunk_st = _stat(ws.normalized_path(sid)), _stat(ws.chunks_path(sid))
+            text_st, chunk_st = size_and_time(ws.normalized_path(sid)), size_and_time(ws.chunks_path(sid))
             if text_st and chunk_st:
                 out[i] = (sid, n, changed, problem, text_st + chunk_st + [n])
     return out

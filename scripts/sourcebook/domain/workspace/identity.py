@@ -10,6 +10,7 @@ Two seconds covers the coarsest common granularity (FAT's two-second timestamps)
 from __future__ import annotations
 
 import os
+import time
 
 RACY_NS = 2_000_000_000
 
@@ -38,6 +39,21 @@ def dir_sig(path: str) -> list[int] | None:
 def settled(sig: list[int] | None, now_ns: int) -> bool:
     """True when the file last changed long enough ago that its identity can be trusted."""
     return sig is not None and sig[2] < now_ns - RACY_NS
+
+
+def read_settled(path: str) -> tuple[list[int], int, bytes] | None:
+    """A file's identity taken just before it is read, the time then, and its bytes: what a
+    command hands the verify cache of a file it read. None when the file is missing, unreadable
+    or not settled (it would not be kept)."""
+    now = time.time_ns()
+    sig = file_sig(path)
+    if sig is None or not settled(sig, now):
+        return None
+    try:
+        with open(path, "rb") as fh:
+            return sig, now, fh.read()
+    except OSError:
+        return None
 
 
 def record_told(sig: list[int] | None, now_ns: int, rec: dict | None) -> str:
