@@ -490,8 +490,10 @@ class VerifyCache:
         if self._digests.changed:
             self.store.write("digests.json", self._digests.kept)
         if self._records.changed:
-            for shard in RECORD_SHARDS:
-                kept = {k: v for k, v in self._records.kept.items() if _record_shard(k) == shard}
+            shards: dict[str, dict] = {shard: {} for shard in RECORD_SHARDS}
+            for k, v in self._records.kept.items():
+                shards[_record_shard(k)][k] = v
+            for shard, kept in shards.items():
                 if _learnt(kept, self._records.old):
                     self.store.write(f"records-{shard}.json", kept)
         if self._holds.changed or self._clean.changed:
