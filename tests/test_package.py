@@ -150,7 +150,7 @@ def test_at17_public_redaction_by_budget_and_inferred_kept(good):
 
 
 def test_redaction_dedupes_spans_like_the_ledger():
-    from sourcebook.domain.gate.package_redact import redact_entries
+    from sourcebook.domain.gate.package.redact import redact_entries
 
     ev = {"source_id": "src_aaaaaaaaaaaa", "start": 0, "end": 5, "quote": "hello"}
     entries = [{"id": f"clm_{i:012x}", "evidence": [dict(ev)]} for i in range(5)]
@@ -158,7 +158,7 @@ def test_redaction_dedupes_spans_like_the_ledger():
 
 
 def test_public_urls_lose_credentials_and_file_titles():
-    from sourcebook.domain.gate.package_redact import provenance_source, redact_entries
+    from sourcebook.domain.gate.package.redact import provenance_source, redact_entries
 
     rec = {"id": "src_aaaaaaaaaaaa", "kind": "url", "locator": "https://user:secret@example.org/a",
            "canonical_locator": "https://user:secret@example.org/a", "title": "A page"}

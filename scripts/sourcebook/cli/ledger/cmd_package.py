@@ -45,7 +45,7 @@ def run(args, ctx) -> int:
     if args.sign and not key:
         raise SbError("E-PKG-NOKEY", "SB_SIGNING_KEY", "--sign needs the key in the SB_SIGNING_KEY environment "
                       "variable; nothing was packaged")
-    from ...domain.gate.package import build_package
+    from ...domain.gate.package.build import build_package
 
     res = build_package(ctx.workspace(), args.out, public=args.public and not args.private, key=key)
     for rel in res.skipped:
@@ -61,7 +61,7 @@ def _verify(args, ctx) -> int:
     import os
 
     from ...base.errors import SbError
-    from ...domain.gate.package_check import verify_package
+    from ...domain.gate.package.check import verify_package
 
     try:
         ws = ctx.workspace()

@@ -12,7 +12,7 @@ Modules:
   what re-rendering it gives, and the one command that fixes a failed verify's first code;
 - ``state``: the state machine derived from the files (``sb status``, ``sb unblock``);
 - ``digests``: the digests of the built pages that a package records;
-- ``package``, ``package_check``, ``package_redact``: ``sb package`` and ``sb package --verify``.
+- ``package/``: ``sb package`` and ``sb package --verify``.
 
 May import: every other domain room except ``install``. Only the interface imports this room.
 """

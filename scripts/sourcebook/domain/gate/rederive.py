@@ -61,7 +61,7 @@ class Ledgers(TupleRecord):
         """Whether ``span`` (what a page shows where a withheld title stands) is one of them."""
         import html as html_lib
 
-        from .package_redact import title_digest
+        from .package.redact import title_digest
 
         return title_digest(html_lib.unescape(span)) in self.withheld
 

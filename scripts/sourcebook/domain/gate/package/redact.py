@@ -11,8 +11,8 @@ import os
 import re
 from collections.abc import Mapping
 
-from ...engines.ledger import ledger_model as lm
-from ...engines.urls import strip_credentials
+from ....engines.ledger import ledger_model as lm
+from ....engines.urls import strip_credentials
 
 SOURCE_FIELDS = ("id", "kind", "locator", "canonical_locator", "url", "license", "media_type", "title", "publisher", "tier", "tier_reason",
                  "published_at", "published", "author", "byline", "retrieved_at", "raw_sha256", "normalized_sha256",
@@ -27,7 +27,7 @@ def _hide(item: dict) -> None:
     quote = item.pop("quote", "") or ""
     href = item.get("href")
     if isinstance(href, str) and "#:~:text=" in href:  # the link never says more than the excerpt
-        from ...engines.ledger.quote_view import excerpt, excerpt_terms, text_fragment
+        from ....engines.ledger.quote_view import excerpt, excerpt_terms, text_fragment
 
         base = href.split("#", 1)[0]
         item["href"] = base + "#" + text_fragment(excerpt_terms(item.get("excerpt") or excerpt(quote)))
@@ -83,7 +83,7 @@ def _file_title(rec: Mapping) -> bool:
 
 
 def provenance_source(rec: Mapping, public: bool) -> dict:
-    from ...engines.ledger.origin import attestation, origin_of, origin_words
+    from ....engines.ledger.origin import attestation, origin_of, origin_words
 
     out = {k: rec.get(k) for k in SOURCE_FIELDS}
     # where the bytes came from, in the words every ledger uses
@@ -109,7 +109,7 @@ def provenance_source(rec: Mapping, public: bool) -> dict:
 
 def title_digest(title: str) -> str:
     """The digest a public package records of a title it withholds (its words, spaces collapsed)."""
-    from ...base.ids import sha256_text
+    from ....base.ids import sha256_text
 
     return sha256_text(" ".join(title.split()))
 
@@ -121,7 +121,7 @@ def public_markdown(text: str, sources: Mapping[str, Mapping | None]) -> str:
     """A report or transcript for a public package: each source's local path (the locator a
     Markdown Sources list prints in brackets) becomes "a local file", as PROVENANCE.json withholds
     it; web addresses stay."""
-    from ...engines.ledger.escape import md, safe_url
+    from ....engines.ledger.escape import md, safe_url
 
     for rec in sources.values():
         for key in ("canonical_locator", "locator"):

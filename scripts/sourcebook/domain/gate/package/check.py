@@ -19,15 +19,15 @@ import os
 import re
 from typing import cast
 
-from ...base.errors import Finding
-from ...base.ids import claim_id, is_src_id, sha256_file
-from ...base.patterns import hot, lazy
-from ...base.record import field, record
-from ...engines.text.citation import problem
-from ..ledger.ledger_view import view_of
-from ..workspace.records import Claim, SourceRecord
-from .package import SIG, SUMS, sign
-from .rederive import PACKAGE, Ledgers, ledger_findings, podcast_findings, report_findings
+from ....base.errors import Finding
+from ....base.ids import claim_id, is_src_id, sha256_file
+from ....base.patterns import hot, lazy
+from ....base.record import field, record
+from ....engines.text.citation import problem
+from ...ledger.ledger_view import view_of
+from ...workspace.records import Claim, SourceRecord
+from ..rederive import PACKAGE, Ledgers, ledger_findings, podcast_findings, report_findings
+from .build import SIG, SUMS, sign
 
 _LINE = hot(r"^([0-9a-f]{64})  (.+)$")
 
@@ -305,8 +305,8 @@ _FIX = "the file was edited after packaging; package again from a verified build
 
 
 def check_derived(out: str, res: CheckResult, source_dirs: list[str] | None = None) -> None:
-    from ...engines.page.view import read_page
-    from .context import is_shipping_page
+    from ....engines.page.view import read_page
+    from ..context import is_shipping_page
 
     ledgers = package_ledgers(out, source_dirs)
     if ledgers is None:
@@ -333,7 +333,7 @@ PAGE_GATES = ("html", "surface", "prose", "licenses", "podcast")
 
 def _schema_keys() -> tuple[set[str], set[str], set[str]]:
     """The fields a claim, an evidence item and a part may hold (the claims schema)."""
-    from ...base.schema import load_schema
+    from ....base.schema import load_schema
 
     item = load_schema("claims")["properties"]["claims"]["items"]
     ev = item["properties"]["evidence"]["items"]
@@ -366,10 +366,10 @@ def check_pages(out: str, res: CheckResult, source_dirs: list[str]) -> None:
     import shutil
     import tempfile
 
-    from ...base import jsonio
-    from ..workspace.layout import Workspace, new_manifest
-    from .context import GateContext, VerifyOptions
-    from .gates import gates
+    from ....base import jsonio
+    from ...workspace.layout import Workspace, new_manifest
+    from ..context import GateContext, VerifyOptions
+    from ..gates import gates
 
     names = _shipped_pages(out)
     led, prov = _json(out, "ledger.json"), _json(out, "PROVENANCE.json")
@@ -439,13 +439,13 @@ def check_review(out: str, res: CheckResult) -> None:
     current, and a page that says "Not reviewed by a person." is no reviewed page."""
     import re
 
-    from ..review.status import NOT_REVIEWED
+    from ...review.status import NOT_REVIEWED
 
     prov = _json(out, "PROVENANCE.json")
     review = prov.get("review") if isinstance(prov, dict) else None
     if not isinstance(review, dict):
         return
-    from ..review.record import latest_marks
+    from ...review.record import latest_marks
 
     newest = latest_marks({"marks": review.get("marks") or []})  # a sentence's newest mark decides it
     ok = sum(1 for t, m in newest.items() if t.startswith("s-") and m.get("verdict") == "ok" and m.get("current") is True)
@@ -468,7 +468,7 @@ def check_review(out: str, res: CheckResult) -> None:
 
 def _shipped_pages(out: str) -> list[str]:
     """The package's pages, sorted (a symlinked page is already E-PKG-PATH: never followed)."""
-    from .context import is_shipping_page
+    from ..context import is_shipping_page
 
     if not os.path.isdir(out):
         return []
@@ -543,8 +543,8 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
       workspace now (a claim's note, status, corroboration, origin): a package's JSON cannot be
       re-derived from the package alone, so its workspace is the reference (away from it, only a
       signature vouches for them)."""
-    from ...engines.ledger.ledger_model import evidence_quote
-    from ...engines.ledger.quote_view import excerpt, length_text
+    from ....engines.ledger.ledger_model import evidence_quote
+    from ....engines.ledger.quote_view import excerpt, length_text
 
     prov, led = _json(out, "PROVENANCE.json"), _json(out, "verify.json")
     if isinstance(prov, dict) and os.path.isfile(os.path.join(out, "verify.json")):
@@ -580,8 +580,8 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
                                             f"it stands for; {_DRIFT_FIX}"))
     if not workspace_root:
         return
-    from ...base.errors import SbError
-    from ..workspace.layout import Workspace
+    from ....base.errors import SbError
+    from ...workspace.layout import Workspace
 
     ws = Workspace(workspace_root)
     try:
@@ -603,7 +603,7 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
                                             f"gate run (build/verify.json) says {_short(ran[g.get('gate')])}; {_DRIFT_FIX}"))
                 break
     if isinstance(prov, dict) and isinstance(prov.get("sources"), list):
-        from .package_redact import provenance_source
+        from .redact import provenance_source
 
         public_prov = prov.get("visibility") == "public"
         for rec in prov["sources"]:
@@ -622,7 +622,7 @@ def check_records(out: str, res: CheckResult, source_dirs: list[str], workspace_
                                             f"{_short(rec.get(diff[0]))} where the workspace's record of the source "
                                             f"gives {_short(want_rec.get(diff[0]))}; {_DRIFT_FIX}"))
     try:
-        from .package import ledger_document
+        from .build import ledger_document
 
         want_doc = json.loads(json.dumps(ledger_document(ws, doc.get("visibility") == "public")))
     except (SbError, OSError, ValueError):

@@ -16,19 +16,19 @@ import re
 import shutil
 from urllib.parse import unquote
 
-from ...base import jsonio
-from ...base.clock import now_iso
-from ...base.errors import Exit, SbError
-from ...base.patterns import lazy
-from ...base.record import field, record
-from ...base.versions import SB_VERSION, tool_versions
-from ...engines.ledger import ledger_model as lm
-from ..ledger.adjudications import with_reasons
-from ..sources.store import for_display
-from ..workspace.layout import SUBDIRS, Workspace
-from .context import GateContext, VerifyOptions
-from .digests import page_digests, sha_file
-from .package_redact import provenance_source, redact_entries
+from ....base import jsonio
+from ....base.clock import now_iso
+from ....base.errors import Exit, SbError
+from ....base.patterns import lazy
+from ....base.record import field, record
+from ....base.versions import SB_VERSION, tool_versions
+from ....engines.ledger import ledger_model as lm
+from ...ledger.adjudications import with_reasons
+from ...sources.store import for_display
+from ...workspace.layout import SUBDIRS, Workspace
+from ..context import GateContext, VerifyOptions
+from ..digests import page_digests, sha_file
+from .redact import provenance_source, redact_entries
 
 SUMS, SIG = "SHA256SUMS", "SHA256SUMS.sig"
 PUBLIC_SKIP = (".src.html", ".fragment.html")
@@ -105,10 +105,10 @@ def sign(sums: bytes, key: str) -> str:
 
 
 def build_package(ws: Workspace, out: str, *, public: bool, key: str | None = None) -> PackageResult:
-    from .verify import verify, write_report
+    from ..verify import verify, write_report
 
     target = resolve_out(ws, out)
-    from .state import is_blocked
+    from ..state import is_blocked
 
     if is_blocked(ws.load_manifest()):
         raise SbError("E-STATE", "sourcebook.json", "the workspace is BLOCKED after three failed verify runs; "
@@ -190,26 +190,26 @@ def unchecked_pages(ws: Workspace, *, public: bool = False) -> list[str]:
     them out); text and Markdown files but the report and the podcast transcript; a ``build/ledger.md``
     that is not what ``sb ledger --md`` writes now; a page or a text file among the assets; an
     image no shipped page shows, and a credit for one (``unshown_assets``)."""
-    from .context import is_shipping_page
+    from ..context import is_shipping_page
 
     out = []
     ledger = ws.build_path("ledger.html")
     if os.path.isfile(ledger):
-        from ..ledger.forms import render_form
+        from ...ledger.forms import render_form
 
         with open(ledger, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
         if text != render_form(ws, "html"):
             # written before later claims were recorded: the entries it shows, each as
             # sourcebook writes it now (as a page's injected ledger is judged)
-            from .rederive import as_whole, fragment_ids
+            from ..rederive import as_whole, fragment_ids
 
             shown = fragment_ids(text)
             if not shown or text != as_whole(render_form(ws, "html", shown)):
                 out.append("build/ledger.html (not what `sb ledger --html` writes now)")
     notes = ws.build_path("ledger.md")
     if os.path.isfile(notes):
-        from ..ledger.forms import render_form
+        from ...ledger.forms import render_form
 
         with open(notes, encoding="utf-8", errors="replace") as fh:
             if fh.read() != render_form(ws, "md"):  # named like the ledger, read by no gate
@@ -242,8 +242,8 @@ def unshown_assets(ws: Workspace, assets: list[str]) -> list[str]:
     """The images (and sounds) among ``assets`` that no shipped page shows and the report does
     not link, and each credit in ``assets/credits.json`` for an image no page shows: a picture
     of words or a credit's words would ship that no gate read."""
-    from ..artifacts.licenses import load_credits, page_images
-    from .context import is_shipping_page
+    from ...artifacts.licenses import load_credits, page_images
+    from ..context import is_shipping_page
 
     shown: set[str] = set()
     for name in sorted(os.listdir(ws.build_dir)) if os.path.isdir(ws.build_dir) else []:
@@ -270,7 +270,7 @@ def unshown_assets(ws: Workspace, assets: list[str]) -> list[str]:
 def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool, redacted: int,
           parts: dict | None = None) -> list[str]:
     skip = PUBLIC_SKIP if public else ()
-    from .package_redact import withheld_titles
+    from .redact import withheld_titles
 
     withheld = withheld_titles(ctx.sources) if public else {}
     build_files, skipped = _files(ws, ws.build_dir, skip)
@@ -280,7 +280,7 @@ def _fill(ws: Workspace, ctx: GateContext, tmp: str, entries: list, public: bool
             if public and rel.endswith(".html"):
                 _copy_public_page(src, os.path.join(tmp, rel), withheld)
             elif public and rel in ("report.md", "podcast.md"):
-                from .package_redact import public_markdown
+                from .redact import public_markdown
 
                 with open(src, encoding="utf-8", errors="surrogateescape") as fh:
                     text = public_markdown(fh.read(), ctx.sources)
@@ -314,7 +314,7 @@ def _copy_public_page(src: str, dest: str, withheld: dict[str, str]) -> None:
         data = fh.read()
     out = re.sub(rb"\n?<!-- SB:WITHDRAWN -->.*?<!-- /SB:WITHDRAWN -->", b"", data, flags=re.S)
     if withheld:
-        from .package_redact import notes_without_titles
+        from .redact import notes_without_titles
 
         out = notes_without_titles(out, withheld)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
@@ -343,7 +343,7 @@ def provenance(ws: Workspace, ctx: GateContext, entries: list, public: bool, red
 
 def _review(ws: Workspace, ctx: GateContext) -> dict:
     """The review record: who marked which sentence ok or fix, when, bound to which digest, why."""
-    from ..review.status import provenance as review_provenance
+    from ...review.status import provenance as review_provenance
 
     return review_provenance(ws, isinstance(ctx.plan, dict) and ctx.plan.get("review") == "required")
 
