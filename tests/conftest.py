@@ -171,6 +171,12 @@ def _stable_clock(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
     # the verify cache's signing key lives in the user's cache folder: never the real one
     monkeypatch.setenv("XDG_CACHE_HOME", _user_cache(tmp_path_factory))
+    # a file a test wrote is young for the same two seconds on every file system, so whether
+    # verify may remember it never hangs on how fast the test ran (tests of the fine window
+    # set it back: tests/test_verdict_memo.py)
+    from sourcebook.domain.workspace import identity
+
+    monkeypatch.setattr(identity, "RACY_FINE_NS", identity.RACY_NS)
 
 
 def _init(root) -> None:

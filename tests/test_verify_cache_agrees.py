@@ -1,7 +1,8 @@
 """Plain ``sb verify`` (which reuses what earlier runs and other commands established) reaches
 the same verdict as ``sb verify --no-cache`` after any sequence of a user's commands and edits:
 edits made and put back, commands that hand facts to the cache (``sb extract``, ``sb claim add``,
-``sb source set``), same-size rewrites, times put back."""
+``sb source set``), same-size rewrites, times put back, files added, and runs that change
+nothing (which replay the last run's verdict)."""
 
 from __future__ import annotations
 
@@ -92,6 +93,21 @@ class Ops:
         sb("claim", "add", "--text", "The night service runs on weekends only.", "--topic", "ferry.night",
            "--kind", "fact", "--confidence", "reported", "--source", self.ids["operator"],
            "--quote", "The night service runs on weekends only.", cwd=self.root)
+
+    def question_changed(self, who: str) -> None:
+        p = self._path("sourcebook.json")
+        self._edit(p, _read(p).replace(b"What is tested?", b"What is asked?"))
+
+    def trail_added(self, who: str) -> None:
+        """A file appears in a source folder (a re-check trail nobody can read)."""
+        p = self._path("sources", self.ids[who], "rechecks.jsonl")
+        if not os.path.exists(p):
+            time.sleep(0.02)
+            with open(p, "w", encoding="utf-8") as fh:
+                fh.write("not a trail\n")
+
+    def nothing(self, who: str) -> None:
+        """Verify again with nothing changed (a run that may replay the last verdict)."""
 
     def extract_again(self, who: str) -> None:
         sb("extract", "--force", cwd=self.root)

@@ -45,6 +45,36 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def sha256_ctor():
+    """A SHA-256 constructor for a few small hashes: OpenSSL's once ``hashlib`` is loaded, else
+    the interpreter's own, so a command that hashes little never loads OpenSSL."""
+    if "hashlib" not in sys.modules:
+        small = _small_sha256()
+        if small is not None:
+            return small
+    import hashlib
+
+    return hashlib.sha256
+
+
+def hmac_sha256(key: bytes, msg: bytes) -> str:
+    """HMAC-SHA256 of ``msg`` (RFC 2104, hex), as ``hmac.new(key, msg, "sha256")`` gives it; the
+    ``hmac`` module loads OpenSSL on import, which a command that checks one signature need not."""
+    sha = sha256_ctor()
+    if len(key) > 64:
+        key = sha(key).digest()
+    key = key.ljust(64, b"\0")
+    inner = sha(key.translate(_IPAD))
+    inner.update(msg)
+    outer = sha(key.translate(_OPAD))
+    outer.update(inner.digest())
+    return outer.hexdigest()
+
+
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
+
+
 def sha256_text(s: str) -> str:
     return _sha256(s.encode("utf-8"))
 

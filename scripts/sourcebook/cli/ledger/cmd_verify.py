@@ -25,7 +25,8 @@ would ship is checked too.
 A repeat run reuses what an earlier one established about files that have not changed since
 (hashes of sources, quotes that held, what a page contains), kept in .sb-cache/verify/ and
 signed with a per-user key outside the workspace; any write to a file makes it be read again.
---deep, --no-cache and `sb package` trust no cache.
+A run over the very same files as the last one (same options, same day) replays its verdict
+without running the gates. --deep, --no-cache and `sb package` trust no cache.
 
 A failed run counts a revision; the third in a row blocks the workspace until a person decides
 (`sb unblock --reason "..."`); a run that passes while the workspace is BLOCKED says so and
@@ -47,7 +48,7 @@ def configure(p) -> None:
 
 def run(args, ctx) -> int:
     from ...base.errors import SbError
-    from ...domain.gate.context import VerifyOptions
+    from ...domain.gate.options import VerifyOptions
     from ...domain.gate.verify import HELD_NEXT, report_lines, verify
 
     if args.artifact is not None and (not args.artifact or "/" in args.artifact or "\\" in args.artifact

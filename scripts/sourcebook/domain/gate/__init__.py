@@ -1,7 +1,9 @@
 """The gate room: deciding whether a build may ship, and shipping it.
 
 Modules:
-- ``verify``, ``verify_cache``: ``sb verify`` and the facts a repeat run reuses;
+- ``verify``, ``options``, ``verify_cache``, ``verdict_memo``: ``sb verify``, what it is asked to
+  judge, the facts a repeat run reuses, and a whole run's verdict, replayed while nothing it
+  could read has changed;
 - ``preflight/``: verify's gates on a page a draft renders to, before it is written
   (``sb check-draft``, ``sb render``);
 - ``gates/``: the gates themselves (gates only), one family per module, registered in ``registry``;

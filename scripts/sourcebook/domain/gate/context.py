@@ -23,25 +23,12 @@ from ..sources.store import decoded_head, read_head, record_fact
 from ..workspace.identity import record_told
 from ..workspace.layout import MANIFEST, Workspace
 from ..workspace.records import Adjudication, Claim
+from .options import VerifyOptions
 from .verify_cache import VerifyCache, capture_key, dir_sig, file_sig
 
 if TYPE_CHECKING:
     from ...engines.page.prose import PageProse
 
-
-
-class VerifyOptions(TupleRecord):
-    html: str | None = None  # absolute path of an explicit page
-    artifact: str | None = None  # an artifact type: build/<type>.html
-    podcast: bool = False
-    deep: bool = False
-    cache: bool = True  # reuse what an earlier run established (never with deep)
-    # The selected page held in memory (``html`` names where it would be written): it is judged
-    # alone, without the other pages, the report or the podcast, and nothing is read from or
-    # written to that path. How ``sb check-draft`` and ``sb render`` run verify's own gates on
-    # the page a draft renders to.
-    page_text: str | None = None
-    main: bool = True  # the in-memory page is the plan's artifact (it carries the whole ledger)
 
 
 class Page(TupleRecord):

@@ -18,9 +18,13 @@ from ...base.errors import Finding, SbError
 from ...base.record import field, record
 from ...base.versions import SB_VERSION
 from ..workspace.layout import Workspace
-from .context import GateContext, VerifyOptions
-from .gates import GateResult, gates
+from . import verdict_memo
+from .options import VerifyOptions
 from .state import ESCALATION, MAX_REVISIONS, is_blocked
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .context import GateContext
 
 HELD_NEXT = ("the gates pass, but the workspace stays BLOCKED until a person decides: report the "
              "earlier failures to the user, then record their decision with "
@@ -90,6 +94,8 @@ class Report:
 
 
 def run_gates(ctx: GateContext) -> list[Row]:
+    from .gates import GateResult, gates
+
     rows = []
     for g in gates():
         try:
@@ -107,13 +113,39 @@ def run_gates(ctx: GateContext) -> list[Row]:
 
 
 def verify(ws: Workspace, opts: VerifyOptions | None = None, *, settle: bool = True) -> Report:
-    ctx = GateContext(ws, opts)
-    rep = Report(ws.root, run_gates(ctx), [p.rel for p in ctx.pages], ctx.opts.deep)
-    ctx.cache.save()
+    """Run the gates (or replay a verdict kept over the very same files: ``verdict_memo``), then
+    settle the state and write the report when ``settle``."""
+    opts = opts or VerifyOptions()
+    memo = settle and verdict_memo.eligible(ws, opts)
+    kept = verdict_memo.replay(ws, opts) if memo else None
+    if kept is not None:
+        rep = _from_verdict(ws, kept)
+    else:
+        from .context import GateContext  # the gates' machinery: not loaded to replay a verdict
+
+        snap = verdict_memo.take(ws) if memo else None
+        ctx = GateContext(ws, opts)
+        rep = Report(ws.root, run_gates(ctx), [p.rel for p in ctx.pages], ctx.opts.deep)
+        ctx.cache.save()
     if settle:
         settle_state(ws, rep)
         write_report(ws, rep)
+    if kept is None and snap is not None and ctx.cache.enabled:
+        verdict_memo.keep(ws, opts, snap, _verdict(rep))
     return rep
+
+
+def _verdict(rep: Report) -> dict:
+    """What a verdict keeps of a run: its rows and the pages it judged."""
+    return {"pages": rep.pages, "rows": [{"gate": r.gate, "note": r.note, "findings": [f.to_json() for f in r.findings],
+                                          "review": [f.to_json() for f in r.review], "extra": r.extra}
+                                         for r in rep.rows]}
+
+
+def _from_verdict(ws: Workspace, kept: dict) -> Report:
+    rows = [Row(r["gate"], verdict_memo.findings(r["findings"]), r["note"], verdict_memo.findings(r["review"]),
+                r["extra"]) for r in kept["rows"]]
+    return Report(ws.root, rows, list(kept["pages"]), False)
 
 
 def settle_state(ws: Workspace, rep: Report) -> None:

@@ -29,8 +29,9 @@ Why this cannot be used to slip a change past the gate:
 - A file's identity is its size, mtime, ctime, inode and device (``workspace.identity``). Any
   write moves the ctime, and no user-space call sets a ctime back, so an edited file is always
   read again.
-- A file whose ctime is younger than ``RACY_NS`` when it is looked at is never remembered: a
-  second write within the same timestamp tick would otherwise keep the identity unchanged.
+- A file whose ctime is too young when it is looked at (not ``settled``: two seconds, or 0.1 s
+  on a file system with fine timestamps) is never remembered: a second write within the same
+  timestamp tick would otherwise keep the identity unchanged.
 - A fact another command hands over (``learn_clean``) is established by the very checks verify
   runs, over the bytes as they were read or written (a record is parsed back from the bytes
   written, a claims file read back once written): one keyed by content holds whatever the
@@ -43,25 +44,28 @@ Why this cannot be used to slip a change past the gate:
   code, even under the same version number, starts from scratch.
 - ``sb verify --no-cache``, ``--deep`` and ``sb package`` check everything from scratch.
 
+A whole run's verdict is kept beside these facts, named by every file the gates could read
+(``verdict_memo``).
+
 Without a usable key (a read-only home) verify simply runs uncached.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
+import stat
 import time
+from _operator import _compare_digest as compare_digest  # hmac's own (importing hmac loads OpenSSL)
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 from ...base import user_cache
+from ...base.ids import hmac_sha256, sha256_bytes, sha256_ctor
 from ...base.jsonio import atomic_write_bytes
 from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
-from ..ledger.clean_fact import HELD
 from ..workspace.identity import RACY_NS, dir_sig, file_sig, read_settled, settled  # noqa: F401  (re-exported)
 from ..workspace.layout import Workspace
 
@@ -84,19 +88,28 @@ def code_fingerprint() -> str:
 def tree_fingerprint(folders: tuple[str, ...]) -> str:
     """The version, and the relative path, size and mtime of every module and schema under
     ``folders``."""
-    h = hashlib.sha256(SB_VERSION.encode())
+    lines: list[str] = [SB_VERSION]
     for folder in folders:
-        for dirpath, dirs, files in os.walk(folder):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".py", ".json")):
-                    try:
-                        st = os.stat(os.path.join(dirpath, name))
-                    except OSError:
-                        continue
-                    h.update(f"{os.path.relpath(os.path.join(dirpath, name), folder)}\0{st.st_size}\0"
-                             f"{st.st_mtime_ns}\n".encode("utf-8", "surrogatepass"))
-    return h.hexdigest()[:32]
+        _fingerprint_lines(folder, "", lines)
+    return sha256_ctor()("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _fingerprint_lines(path: str, rel: str, out: list[str]) -> None:
+    try:
+        entries = sorted(os.scandir(path), key=lambda e: e.name)
+    except OSError:
+        return
+    for e in entries:
+        if e.name.endswith((".py", ".json")):
+            try:
+                st = e.stat()
+            except OSError:
+                continue
+            if not stat.S_ISDIR(st.st_mode):
+                out.append(f"{rel}{e.name}\0{st.st_size}\0{st.st_mtime_ns}")
+                continue
+        if e.name != "__pycache__" and e.is_dir():
+            _fingerprint_lines(e.path, f"{rel}{e.name}/", out)
 
 
 def key_path() -> str:
@@ -137,8 +150,8 @@ def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[in
     """What the normalizer gate looks up of each source's raw capture, read now as it reads them:
     the ``raw.*`` names its folder holds (by the folder's identity) and the first one's SHA-256
     (by the file's identity), each with its identity taken just before the read and the time
-    then: ``digests`` for ``VerifyCache.learn_clean``. A folder or file younger than
-    ``RACY_NS`` is not read (it would not be kept)."""
+    then: ``digests`` for ``VerifyCache.learn_clean``. A folder or file that
+    is not settled is not read (it would not be kept)."""
     out: list[tuple[str, list[int], int, Any]] = []
     for sid in sids:
         now = time.time_ns()
@@ -149,14 +162,14 @@ def capture_facts(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[in
         out.append((f"sources/{sid}/raw.*", sig, now, [os.path.basename(p) for p in raws]))
         read = read_settled(raws[0]) if raws else None
         if read is not None:
-            out.append((capture_key(sid, raws[0]), read[0], read[1], hashlib.sha256(read[2]).hexdigest()))
+            out.append((capture_key(sid, raws[0]), read[0], read[1], sha256_bytes(read[2])))
     return out
 
 
 def record_reads(ws: Workspace, sids: Iterable[str]) -> list[tuple[str, list[int], int, bytes]]:
     """The ``source.json`` of each source as verify reads it: (id, identity taken just before
     the read, the time then, bytes), ``records`` for ``VerifyCache.learn_clean``. A record
-    younger than ``RACY_NS`` is not read (it would not be kept)."""
+    that is not settled is not read (it would not be kept)."""
     return [(sid, *read) for sid in sids if (read := read_settled(ws.source_json(sid))) is not None]
 
 
@@ -175,8 +188,8 @@ def checked_key(sid: str) -> str:
 
 def checked_fact(digest: str, rec: dict) -> str:
     """What that entry holds: the text's digest and every field of the record the checks read."""
-    return hashlib.sha256(repr((digest, rec.get("raw_sha256"), rec.get("charset"), rec.get("media_type"),
-                                rec.get("locator"), rec.get("kind"))).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    fields = (digest, rec.get("raw_sha256"), rec.get("charset"), rec.get("media_type"), rec.get("locator"), rec.get("kind"))
+    return sha256_ctor()(repr(fields).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def checked_elsewhere(sid: str, rec: dict, text: tuple, listing: tuple, capture: tuple | None,
@@ -223,7 +236,7 @@ class _Store:
         # view of a good page filed under a bad page's hash) or copied from another workspace
         # fails its signature.
         msg = f"{self.folder}\0{name}\0".encode("utf-8", "surrogatepass") + body
-        return hmac.new(self.key, msg, hashlib.sha256).hexdigest().encode()
+        return hmac_sha256(self.key, msg).encode()
 
     def read(self, name: str) -> Any:
         try:
@@ -235,7 +248,7 @@ class _Store:
         parts = head.split(b" ")
         if len(parts) != 2 or parts[0] != _MAGIC:
             return None
-        if not hmac.compare_digest(self._mac(name, body), parts[1]):
+        if not compare_digest(self._mac(name, body), parts[1]):
             return None
         try:
             doc = json.loads(body)
@@ -273,6 +286,12 @@ class _Store:
                 os.unlink(self._path(n))
         except OSError:
             pass
+
+
+def signed_store(ws: Workspace) -> _Store | None:
+    """The workspace's signed cache folder, or None without a usable key."""
+    key = _load_key()
+    return _Store(ws.path(".sb-cache", "verify"), key) if key else None
 
 
 class _ByIdentity:
@@ -428,7 +447,7 @@ class VerifyCache:
         uses. A fact ``HELD`` + a ``hold_key`` says an evidence span held. ``digests`` are
         (path, identity, time, SHA-256) of files the command read, each taken with the file's
         identity just before the read at that time: kept as verify keeps its own, only for a file
-        whose ctime was older than ``RACY_NS`` then. Nothing is written without a usable key, or
+        that was settled then. Nothing is written without a usable key, or
         when every fact is known already. A digest's value may also be a folder's listing
         (``capture_facts``). ``pages`` are (kind, key, data) facts keyed by content, as
         ``remember_page_fact`` keeps them (the clusters of a claims file: ``ledger_facts``).
@@ -436,6 +455,8 @@ class VerifyCache:
         read (``record_reads``): a record whose very bytes the cache knows to pass the record
         checks (``sources.store.record_fact``) is kept by its identity, parsed, as verify keeps
         the records it reads."""
+        from ..ledger.clean_fact import HELD
+
         new = [f for f in facts if isinstance(f, str)]
         clean = {f for f in new if not f.startswith(HELD)}
         holds = {f[len(HELD):] for f in new if f.startswith(HELD)}

@@ -4,7 +4,13 @@ A file's identity is its size, mtime, ctime, inode and device. Any write moves t
 user-space call sets a ctime back, so a fact keyed by a file's identity is looked up again once
 the file is written. A file whose ctime is younger than ``RACY_NS`` is not *settled*: a second
 write within the same timestamp tick would keep its identity, so nothing is keyed by it then.
-Two seconds covers the coarsest common granularity (FAT's two-second timestamps).
+
+How long that is follows the file system's timestamps. Two seconds covers the coarsest common
+granularity (FAT's two-second timestamps, the whole seconds of ext3, HFS+ and SFTP), and is
+the window for a ctime on a whole second. A ctime with sub-second digits comes from a file
+system that keeps fine timestamps (ext4, XFS, Btrfs, tmpfs, APFS, NTFS), whose tick is the
+kernel's clock tick (at most 10 ms) or finer: ``RACY_FINE_NS``, ten times that, is its window.
+A ctime that falls on a whole second by chance only gets the longer window.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import os
 import time
 
 RACY_NS = 2_000_000_000
+RACY_FINE_NS = 100_000_000  # for a ctime with sub-second digits (never more than RACY_NS)
 
 
 def _sig(path: str, kind: int) -> list[int] | None:
@@ -38,7 +45,10 @@ def dir_sig(path: str) -> list[int] | None:
 
 def settled(sig: list[int] | None, now_ns: int) -> bool:
     """True when the file last changed long enough ago that its identity can be trusted."""
-    return sig is not None and sig[2] < now_ns - RACY_NS
+    if sig is None:
+        return False
+    window = RACY_NS if sig[2] % 1_000_000_000 == 0 else min(RACY_NS, RACY_FINE_NS)
+    return sig[2] < now_ns - window
 
 
 def read_settled(path: str) -> tuple[list[int], int, bytes] | None:
