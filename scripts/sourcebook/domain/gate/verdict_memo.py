@@ -10,14 +10,15 @@ named by what the gates could have read:
   ``build/verify.json`` (its own report). Not its own cache and lock, nor the search index and
   chunks, nor a folder of the user's own (``corpus/``, ``drafts/``). A folder's identity moves
   when an entry is added, removed or renamed, a file's with any write;
-- what a file or folder holds, instead, while it is too young for its identity to be trusted
-  (a file only up to ``CONTENT_MAX``; a larger young file keeps no verdict), and always for the
-  manifest, which the run itself may write (``keep``);
+- what a folder lists, instead, while it is too young for its identity to be trusted, and
+  always for the top and ``build/``, which the run itself writes into (``BY_LISTING``); and the
+  manifest as the gates parsed it, which the run itself may rewrite (``keep``). A young file
+  keeps no verdict: bytes read to name it need not be the bytes a gate read a moment later;
 - the code (the verify cache's fingerprint, and the Python running it), the options, the root
   and today's date (the derived gate's build line may not be after today).
 
-A verdict is kept only when each of those was settled, or named by its content, when it was
-listed: a later write then moves what names it, and the next run judges again. It is signed
+A verdict is kept only when each file was settled when it was listed: a later write then moves
+what names it, and the next run judges again. It is signed
 like every cache file, and ``--no-cache``, ``--deep``, a page held in memory (``sb
 check-draft``) and a page outside the workspace never use one. What the gates open is tested
 against this list (``tests/test_verdict_memo.py`` audits every file a run opens).
@@ -35,7 +36,7 @@ from array import array
 from ...base.clock import today_iso
 from ...base.errors import Finding
 from ...base.ids import sha256_ctor
-from ..workspace.identity import settled
+from ..workspace.identity import settled_ctime
 from ..workspace.layout import MANIFEST, Workspace
 
 TYPE_CHECKING = False
@@ -49,7 +50,6 @@ UNREAD = ("build/verify.json",)
 # entry), named by the entries they list (less ``UNREAD`` and the top's dot names) whatever
 # their age, so writing the report or the state does not make the next run judge again
 BY_LISTING = ("", "build")
-CONTENT_MAX = 1 << 20
 MAX_ENTRIES = 200_000  # past this a workspace keeps no verdict: listing it would cost more than it saves
 KEPT = 4  # verdicts of this many different option sets
 
@@ -58,13 +58,12 @@ class Snapshot:
     """What the gates could read, listed before they run: the paths named by identity (in the
     order listed) with their identities, and those named by content."""
 
-    __slots__ = ("paths", "sigs", "content", "manifest")
+    __slots__ = ("paths", "sigs", "content")
 
     def __init__(self) -> None:
         self.paths: list[str] = []
         self.sigs: list[tuple[int, int, int, int]] = []
-        self.content: dict[str, str] = {}
-        self.manifest: bytes | None = None  # as listed: what settling the state may rewrite
+        self.content: dict[str, str] = {}  # a folder (``rel/``) by its listing, the manifest by its parse
 
 
 def covers(rel: str) -> bool:
@@ -101,17 +100,18 @@ def _sha(data: bytes) -> str:
     return sha256_ctor()(data).hexdigest()
 
 
-def _listing(ws: Workspace, rel: str) -> list[str]:
-    names = sorted(os.listdir(os.path.join(ws.root, rel) if rel else ws.root))
+def _kept_names(rel: str, names: list[str]) -> list[str]:
+    """The entries of a folder named by its listing, sorted: at the top not the dot names, in
+    ``build/`` not ``UNREAD``."""
     if rel == "":
-        return [n for n in names if not n.startswith(".")]
+        return sorted(n for n in names if not n.startswith("."))
     if rel == "build":
-        return [n for n in names if f"build/{n}" not in UNREAD]
-    return names
+        return sorted(n for n in names if f"build/{n}" not in UNREAD)
+    return sorted(names)
 
 
-def _listed(names: list[str]) -> str:
-    return _sha("\0".join(names).encode("utf-8", "surrogateescape"))
+def _listed(rel: str, names: list[str]) -> str:
+    return _sha("\0".join(_kept_names(rel, names)).encode("utf-8", "surrogateescape"))
 
 
 def take(ws: Workspace) -> Snapshot | None:
@@ -121,42 +121,40 @@ def take(ws: Workspace) -> Snapshot | None:
     snap = Snapshot()
     now = time.time_ns()
     seen_dirs: set[tuple[int, int]] = set()
-    stack = [""]
     try:
+        stack = [("", ws.root, os.stat(ws.root))]
         while stack:
-            rel = stack.pop()
-            path = os.path.join(ws.root, rel) if rel else ws.root
-            st = os.stat(path)
+            rel, path, st = stack.pop()
             if (st.st_dev, st.st_ino) in seen_dirs:
                 return None  # a folder linked into itself
             seen_dirs.add((st.st_dev, st.st_ino))
-            names = _listing(ws, rel)
-            if rel not in BY_LISTING and settled([st.st_size, st.st_mtime_ns, st.st_ctime_ns], now):
+            with os.scandir(path) as it:
+                entries = list(it)
+            if rel not in BY_LISTING and settled_ctime(st.st_ctime_ns, now):
                 snap.paths.append(rel)
                 snap.sigs.append(_sig(st))
             else:
-                snap.content[rel + "/"] = _listed(names)
-            for name in reversed(names):
+                snap.content[rel + "/"] = _listed(rel, [e.name for e in entries])
+            for e in entries:
+                name = e.name
+                if not rel and name.startswith("."):
+                    continue
                 child = f"{rel}/{name}" if rel else name
                 if child in UNREAD:
                     continue
-                cst = os.stat(os.path.join(ws.root, child))
+                cst = e.stat()  # through a link, as the gates read
                 if stat.S_ISDIR(cst.st_mode):
                     if rel or name in READ_DIRS:
-                        stack.append(child)
+                        stack.append((child, e.path, cst))
                 elif not stat.S_ISREG(cst.st_mode):
                     return None
-                elif child != MANIFEST and settled([cst.st_size, cst.st_mtime_ns, cst.st_ctime_ns], now):
+                elif child == MANIFEST:
+                    continue  # named by what the gates parsed of it (``keep``)
+                elif settled_ctime(cst.st_ctime_ns, now):
                     snap.paths.append(child)
                     snap.sigs.append(_sig(cst))
-                elif cst.st_size <= CONTENT_MAX:
-                    with open(os.path.join(ws.root, child), "rb") as fh:
-                        data = fh.read()
-                    snap.content[child] = _sha(data)
-                    if child == MANIFEST:
-                        snap.manifest = data
                 else:
-                    return None
+                    return None  # bytes read now need not be the bytes the gates read
             if len(snap.paths) + len(snap.content) > MAX_ENTRIES:
                 return None
     except (OSError, ValueError):
@@ -196,11 +194,10 @@ def replay(ws: Workspace, opts: VerifyOptions) -> dict | None:
         if _digest(sigs) != doc.get("sigs"):
             return None
         for rel, digest in (doc.get("content") or {}).items():
-            if rel.endswith("/"):
-                now = _listed(_listing(ws, rel[:-1]))
+            if rel == MANIFEST:
+                now = _manifest_digest(_parsed_manifest(ws))
             else:
-                with open(os.path.join(root, rel), "rb") as fh:
-                    now = _sha(fh.read())
+                now = _listed(rel[:-1], os.listdir(os.path.join(root, rel[:-1]) if rel != "/" else root))
             if now != digest:
                 return None
     except (OSError, ValueError, TypeError, AttributeError):
@@ -217,30 +214,40 @@ def _state_free(manifest: object) -> object:
     return {k: v for k, v in manifest.items() if k not in ("state", "revise_count", "history")}
 
 
-def keep(ws: Workspace, opts: VerifyOptions, snap: Snapshot, verdict: dict) -> None:
-    """Keep a run's verdict, named by ``snap``. When settling the run's state rewrote it since, the verdict is kept under the new one only if
-    the gates would read the same from it (the state, the count and the history, which no gate
-    reads but the schema check, are all that moved, and the schema check says the same of both)."""
+def keep(ws: Workspace, opts: VerifyOptions, snap: Snapshot, verdict: dict, seen: dict) -> None:
+    """Keep a run's verdict, named by ``snap`` and by ``seen``, the manifest as the gates parsed
+    it. When settling the run's state rewrote the manifest since, the verdict is named by the new
+    one only if the gates would read the same from it (the state, the count and the history,
+    which no gate reads but the schema check, are all that moved, and the schema check says the
+    same of both)."""
     store = _store(ws)
     if store is None:
         return
     try:
-        with open(ws.manifest_path, "rb") as fh:
-            after = fh.read()
-    except OSError:
+        now = _parsed_manifest(ws)
+    except (OSError, ValueError):
         return
-    if snap.manifest != after:
-        try:
-            old, new = json.loads(snap.manifest or b"null"), json.loads(after)
-        except ValueError:
-            return
-        if _state_free(old) != _state_free(new) or _schema_lines(old) != _schema_lines(new):
-            return
-        snap.content[MANIFEST] = _sha(after)
+    if now != seen and (_state_free(now) != _state_free(seen) or _schema_lines(now) != _schema_lines(seen)):
+        return
+    snap.content[MANIFEST] = _manifest_digest(now)
     key = _key(ws, opts)
     store.write(f"verdict-{key}.json", {"key": key, "paths": "\n".join(snap.paths), "sigs": _digest(snap.sigs),
                                         "content": snap.content, "verdict": verdict})
     store.prune("verdict-", KEPT)
+
+
+def copied(manifest: dict) -> dict:
+    """The manifest as the gates were given it, kept apart from them."""
+    return json.loads(json.dumps(manifest))
+
+
+def _parsed_manifest(ws: Workspace) -> object:
+    with open(ws.manifest_path, "rb") as fh:
+        return json.loads(fh.read())
+
+
+def _manifest_digest(manifest: object) -> str:
+    return _sha(json.dumps(manifest, sort_keys=True).encode("utf-8", "surrogatepass"))
 
 
 def _schema_lines(manifest: object) -> list[str]:

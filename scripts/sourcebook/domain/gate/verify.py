@@ -125,13 +125,14 @@ def verify(ws: Workspace, opts: VerifyOptions | None = None, *, settle: bool = T
 
         snap = verdict_memo.take(ws) if memo else None
         ctx = GateContext(ws, opts)
+        seen = verdict_memo.copied(ctx.manifest) if snap is not None else None
         rep = Report(ws.root, run_gates(ctx), [p.rel for p in ctx.pages], ctx.opts.deep)
         ctx.cache.save()
     if settle:
         settle_state(ws, rep)
         write_report(ws, rep)
-    if kept is None and snap is not None and ctx.cache.enabled:
-        verdict_memo.keep(ws, opts, snap, _verdict(rep))
+    if kept is None and snap is not None and seen and ctx.cache.enabled:  # seen: {} when unreadable
+        verdict_memo.keep(ws, opts, snap, _verdict(rep), seen)
     return rep
 
 

@@ -45,10 +45,13 @@ def dir_sig(path: str) -> list[int] | None:
 
 def settled(sig: list[int] | None, now_ns: int) -> bool:
     """True when the file last changed long enough ago that its identity can be trusted."""
-    if sig is None:
-        return False
-    window = RACY_NS if sig[2] % 1_000_000_000 == 0 else min(RACY_NS, RACY_FINE_NS)
-    return sig[2] < now_ns - window
+    return sig is not None and settled_ctime(sig[2], now_ns)
+
+
+def settled_ctime(ctime_ns: int, now_ns: int) -> bool:
+    """``settled`` of a file with this ctime."""
+    window = RACY_NS if ctime_ns % 1_000_000_000 == 0 else min(RACY_NS, RACY_FINE_NS)
+    return ctime_ns < now_ns - window
 
 
 def read_settled(path: str) -> tuple[list[int], int, bytes] | None:
