@@ -18,10 +18,10 @@ named by what the gates could have read:
   and today's date (the derived gate's build line may not be after today).
 
 A verdict is kept only when each file was settled when it was listed: a later write then moves
-what names it, and the next run judges again. It is signed
-like every cache file, and ``--no-cache``, ``--deep``, a page held in memory (``sb
-check-draft``) and a page outside the workspace never use one. What the gates open is tested
-against this list (``tests/test_verdict_memo.py`` audits every file a run opens).
+what names it, and the next run judges again. It is signed like every cache file, and
+``--no-cache``, ``--deep``, a page held in memory (``sb check-draft``) and a page outside what
+``covers`` names never use one. What the gates open is tested against this list
+(``tests/test_verdict_memo.py`` audits every file a run opens).
 """
 
 from __future__ import annotations
@@ -116,8 +116,8 @@ def _listed(rel: str, names: list[str]) -> str:
 
 def take(ws: Workspace) -> Snapshot | None:
     """List the workspace as it is before the gates read it; None when no verdict can be kept
-    (a young file too large to name by its content, something that is neither file nor folder,
-    too many entries, an unreadable folder)."""
+    (a young file, something that is neither file nor folder, a folder linked into itself, too
+    many entries, an unreadable folder)."""
     snap = Snapshot()
     now = time.time_ns()
     seen_dirs: set[tuple[int, int]] = set()
