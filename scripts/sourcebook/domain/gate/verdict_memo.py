@@ -135,6 +135,7 @@ def take(ws: Workspace) -> Snapshot | None:
                 snap.sigs.append(_sig(st))
             else:
                 snap.content[rel + "/"] = _listed(rel, [e.name for e in entries])
+            young: list[tuple[str, str, os.stat_result]] = []
             for e in entries:
                 name = e.name
                 if not rel and name.startswith("."):
@@ -145,7 +146,7 @@ def take(ws: Workspace) -> Snapshot | None:
                 cst = e.stat()  # through a link, as the gates read
                 if stat.S_ISDIR(cst.st_mode):
                     if rel or name in READ_DIRS:
-                        stack.append((child, e.path, cst))
+                        (stack if settled_ctime(cst.st_ctime_ns, now) else young).append((child, e.path, cst))
                 elif not stat.S_ISREG(cst.st_mode):
                     return None
                 elif child == MANIFEST:
@@ -155,6 +156,9 @@ def take(ws: Workspace) -> Snapshot | None:
                     snap.sigs.append(_sig(cst))
                 else:
                     return None  # bytes read now need not be the bytes the gates read
+            # a young folder is listed next: sourcebook replaces a file through a new entry, so a
+            # folder written in just now most likely holds the young file that ends the listing
+            stack += young
             if len(snap.paths) + len(snap.content) > MAX_ENTRIES:
                 return None
     except (OSError, ValueError):
