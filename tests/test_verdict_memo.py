@@ -99,7 +99,8 @@ def test_a_file_added_to_a_source_folder_is_judged_again(good, runs):
         fh.write("not a re-check trail\n")
     plain = sb("verify", cwd=root)
     assert runs[0] == 2
-    assert (plain.rc, plain.out) == (sb("verify", "--no-cache", cwd=root).rc, sb("verify", "--no-cache", cwd=root).out)
+    scratch = sb("verify", "--no-cache", cwd=root)
+    assert (plain.rc, plain.out) == (scratch.rc, scratch.out)
 
 
 def test_what_verify_never_reads_leaves_the_verdict_standing(good, runs):
