@@ -2,7 +2,7 @@
 
 A file's identity is its size, mtime, ctime, inode and device. Any write moves the ctime, and no
 user-space call sets a ctime back, so a fact keyed by a file's identity is looked up again once
-the file is written. A file whose ctime is younger than ``RACY_NS`` is not *settled*: a second
+the file is written. A file whose ctime is younger than its window is not *settled*: a second
 write within the same timestamp tick would keep its identity, so nothing is keyed by it then.
 
 How long that is follows the file system's timestamps. Two seconds covers the coarsest common
