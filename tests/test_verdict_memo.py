@@ -255,11 +255,15 @@ def test_every_file_a_run_opens_is_one_its_verdict_is_named_by(demo, cache):
     file or folder of the workspace a run opens or lists is one ``covers`` names (or verify's
     own cache), so no gate reads what a kept verdict would not notice changing."""
     global _OPENED
+    from sourcebook.base import schema
+    from sourcebook.domain.artifacts import templates
     from sourcebook.domain.gate.options import VerifyOptions
     from sourcebook.domain.gate.verify import verify
     from sourcebook.domain.workspace.layout import Workspace
 
     root = os.path.realpath(demo)
+    templates._LOADED.clear()  # what earlier tests in this process read is read again, and seen
+    schema.load_schema.cache_clear()
     sys.addaudithook(_listen)
     _OPENED = []
     try:
@@ -268,10 +272,25 @@ def test_every_file_a_run_opens_is_one_its_verdict_is_named_by(demo, cache):
         seen = list(_OPENED)
     finally:
         _OPENED = None
-    inside = {(ev, os.path.relpath(os.path.realpath(p), root).replace(os.sep, "/")) for ev, p in seen
-              if os.path.realpath(p).startswith(root + os.sep) or os.path.realpath(p) == root}
+    real = [(ev, os.path.realpath(p)) for ev, p in seen]
+    inside = {(ev, os.path.relpath(p, root).replace(os.sep, "/")) for ev, p in real
+              if p.startswith(root + os.sep) or p == root}
     assert any(rel.startswith("sources/") for _, rel in inside) and any(rel.startswith("build/") for _, rel in inside)
     stray = sorted((ev, rel) for ev, rel in inside
                    if not (verdict_memo.covers(rel) or rel == "." or rel in verdict_memo.READ_DIRS
                            or rel.startswith(".sb-cache/verify")))
     assert not stray
+    # and outside it, only what the code fingerprint follows (the package, the schemas, the
+    # templates), the Python running it, and the user's cache folder (the signing key, the
+    # compiled patterns, which hold no verdict)
+    from sourcebook.base import user_cache
+    from sourcebook.base.resources import data_dir
+    from sourcebook.domain.gate.verify_cache import code_folders
+
+    known = tuple(os.path.realpath(f) + os.sep for f in (*code_folders(), sys.prefix, sys.base_prefix,
+                                                          user_cache.folder()))
+    elsewhere = sorted({p for _, p in real if not (p.startswith(root + os.sep) or p == root)
+                        and not p.startswith(known) and not p.endswith(".pyc")})
+    assert not elsewhere
+    templates_dir = os.path.realpath(data_dir("templates")) + os.sep
+    assert any(p.startswith(templates_dir) for _, p in real)  # the templates were read, and are followed

@@ -40,8 +40,9 @@ Why this cannot be used to slip a change past the gate:
 - Each cache file is signed (HMAC-SHA256) with a per-user key kept outside the workspace
   (``$XDG_CACHE_HOME/sourcebook/verify.key``), over its folder, name and content; a cache file
   edited by hand, renamed or copied from elsewhere fails its signature and is ignored.
-- Facts carry the fingerprint of the code that established them (``code_fingerprint``); other
-  code, even under the same version number, starts from scratch.
+- Facts carry the fingerprint of the code that established them (``code_fingerprint``: the
+  package, the schemas and the templates); other code, even under the same version number,
+  starts from scratch.
 - ``sb verify --no-cache``, ``--deep`` and ``sb package`` check everything from scratch.
 
 A whole run's verdict is kept beside these facts, named by every file the gates could read
@@ -74,20 +75,31 @@ PAGES_KEPT = 8  # page views and lint results of this many recent pages
 _MAGIC = b"sb-verify-cache"
 
 
-@cache
-def code_fingerprint() -> str:
-    """Which sb wrote a fact: its version, plus the size and mtime of every module and schema,
-    so facts from other code (an upgrade, a checkout of another commit) are never reused even
-    when the version number stayed the same."""
+# the shipped data folders the gates read (schemas; the templates, whose fixed texts and build
+# line the page gates compare a page with), fingerprinted with the package
+READ_DATA = ("schemas", "templates")
+_FINGERPRINTED = (".py", ".json", ".html", ".css")
+
+
+def code_folders() -> tuple[str, ...]:
+    """The package and the shipped data folders the gates read."""
     # the whole package (this file is sourcebook/domain/gate/verify_cache.py): a fact depends on
     # the engines that read pages and figures as much as on the gates
     pkg = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    return tree_fingerprint((pkg, data_dir("schemas")))
+    return (pkg, *map(data_dir, READ_DATA))
+
+
+@cache
+def code_fingerprint() -> str:
+    """Which sb wrote a fact: its version, plus the size and mtime of every module, schema and
+    template, so facts from other code (an upgrade, a checkout of another commit) are never
+    reused even when the version number stayed the same."""
+    return tree_fingerprint(code_folders())
 
 
 def tree_fingerprint(folders: tuple[str, ...]) -> str:
-    """The version, and the relative path, size and mtime of every module and schema under
-    ``folders``."""
+    """The version, and the relative path, size and mtime of every module, schema and template
+    under ``folders``."""
     lines: list[str] = [SB_VERSION]
     for folder in folders:
         _fingerprint_lines(folder, "", lines)
@@ -100,7 +112,7 @@ def _fingerprint_lines(path: str, rel: str, out: list[str]) -> None:
     except OSError:
         return
     for e in entries:
-        if e.name.endswith((".py", ".json")):
+        if e.name.endswith(_FINGERPRINTED):
             try:
                 st = e.stat()
             except OSError:
