@@ -59,6 +59,15 @@ def _rewrite(path: str, old: bytes, new: bytes, keep_times: bool = False) -> Non
         os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
 
 
+def _judged_again_as_from_scratch(root: str, runs: list[int]) -> None:
+    """The next plain run judges the workspace again (no verdict replayed) and says what a run
+    from scratch says."""
+    plain = sb("verify", cwd=root)
+    assert runs[0] == 2
+    scratch = sb("verify", "--no-cache", cwd=root)
+    assert (plain.rc, plain.out) == (scratch.rc, scratch.out)
+
+
 def test_a_repeat_run_replays_the_verdict_without_running_a_gate(good, runs):
     root, ids, cs = good
     first = sb("verify", "--json", cwd=root)
@@ -85,10 +94,7 @@ def test_any_write_to_what_the_gates_read_is_judged_again(good, runs, rel, old, 
     root, ids, cs = good
     assert sb("verify", cwd=root).rc == 0 and runs[0] == 1
     _rewrite(os.path.join(root, rel.format(**ids)), old, new, keep_times)
-    plain = sb("verify", cwd=root)
-    assert runs[0] == 2
-    scratch = sb("verify", "--no-cache", cwd=root)
-    assert (plain.rc, plain.out) == (scratch.rc, scratch.out)
+    _judged_again_as_from_scratch(root, runs)
 
 
 def test_a_file_added_to_a_source_folder_is_judged_again(good, runs):
@@ -97,10 +103,7 @@ def test_a_file_added_to_a_source_folder_is_judged_again(good, runs):
     _tick()
     with open(os.path.join(root, "sources", ids["trade"], "rechecks.jsonl"), "w", encoding="utf-8") as fh:
         fh.write("not a re-check trail\n")
-    plain = sb("verify", cwd=root)
-    assert runs[0] == 2
-    scratch = sb("verify", "--no-cache", cwd=root)
-    assert (plain.rc, plain.out) == (scratch.rc, scratch.out)
+    _judged_again_as_from_scratch(root, runs)
 
 
 def test_what_verify_never_reads_leaves_the_verdict_standing(good, runs):
