@@ -158,6 +158,17 @@ def test_the_manifest_is_named_by_what_the_gates_parsed(good, runs):
     assert plain.out == sb("verify", "--no-cache", cwd=root).out
 
 
+def test_a_name_holding_a_line_break_keeps_no_verdict(good, runs):
+    """The kept list of paths is one a line: a name that breaks a line could name two others."""
+    root, ids, cs = good
+    with open(os.path.join(root, "build", "a\nb.txt"), "w", encoding="utf-8") as fh:
+        fh.write("x")
+    time.sleep(0.01)
+    assert sb("verify", cwd=root).rc == 0
+    assert sb("verify", cwd=root).rc == 0
+    assert runs[0] == 2 and not _verdicts(root)
+
+
 def test_another_day_is_judged_again(good, runs, monkeypatch):
     """The derived gate refuses a build line dated after today: a verdict holds for its day."""
     root, ids, cs = good

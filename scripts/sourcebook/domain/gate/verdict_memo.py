@@ -116,8 +116,8 @@ def _listed(rel: str, names: list[str]) -> str:
 
 def take(ws: Workspace) -> Snapshot | None:
     """List the workspace as it is before the gates read it; None when no verdict can be kept
-    (a young file, something that is neither file nor folder, a folder linked into itself, too
-    many entries, an unreadable folder)."""
+    (a young file, something that is neither file nor folder, a name holding a line break, a
+    folder linked into itself, too many entries, an unreadable folder)."""
     snap = Snapshot()
     now = time.time_ns()
     seen_dirs: set[tuple[int, int]] = set()
@@ -143,6 +143,8 @@ def take(ws: Workspace) -> Snapshot | None:
                 child = f"{rel}/{name}" if rel else name
                 if child in UNREAD:
                     continue
+                if "\n" in name:
+                    return None  # the kept list of paths is one per line
                 cst = e.stat()  # through a link, as the gates read
                 if stat.S_ISDIR(cst.st_mode):
                     if rel or name in READ_DIRS:
