@@ -43,7 +43,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .context import VerifyOptions
 
-FORMAT = 1
+FORMAT = 2  # 2: a path's mtime is part of what names it
 READ_DIRS = ("sources", "ledger", "assets", "build")  # the folders at the top verify reads in
 UNREAD = ("build/verify.json",)
 # folders the run itself writes into (the manifest, the report: each replaced through a new
@@ -52,6 +52,7 @@ UNREAD = ("build/verify.json",)
 BY_LISTING = ("", "build")
 MAX_ENTRIES = 200_000  # past this a workspace keeps no verdict: listing it would cost more than it saves
 KEPT = 4  # verdicts of this many different option sets
+_ENTRY_IDS = os.name != "nt"  # a listed entry's stat holds its inode and device (Windows gives zeros)
 
 
 class Snapshot:
@@ -62,7 +63,7 @@ class Snapshot:
 
     def __init__(self) -> None:
         self.paths: list[str] = []
-        self.sigs: list[tuple[int, int, int, int]] = []
+        self.sigs: list[tuple[int, int, int, int, int]] = []
         self.content: dict[str, str] = {}  # a folder (``rel/``) by its listing, the manifest by its parse
 
 
@@ -86,13 +87,14 @@ def _key(ws: Workspace, opts: VerifyOptions) -> str:
     return _sha(json.dumps(parts).encode("utf-8", "surrogatepass"))[:32]
 
 
-def _sig(st: os.stat_result) -> tuple[int, int, int, int]:
-    # the ctime moves with any write (and the mtime and size with it), the inode and device with
-    # a file put in another's place
-    return st.st_ctime_ns, st.st_ino, st.st_dev, st.st_size
+def _sig(st: os.stat_result) -> tuple[int, int, int, int, int]:
+    # the ctime moves with any write (where it is the change time: on Windows it is the time the
+    # file was made, so the mtime and size are named too), the inode and device with a file put
+    # in another's place
+    return st.st_ctime_ns, st.st_mtime_ns, st.st_ino, st.st_dev, st.st_size
 
 
-def _digest(sigs: list[tuple[int, int, int, int]]) -> str:
+def _digest(sigs: list[tuple[int, int, int, int, int]]) -> str:
     return _sha(array("Q", [v for sig in sigs for v in sig]).tobytes())
 
 
@@ -145,7 +147,7 @@ def take(ws: Workspace) -> Snapshot | None:
                     continue
                 if "\n" in name:
                     return None  # the kept list of paths is one per line
-                cst = e.stat()  # through a link, as the gates read
+                cst = e.stat() if _ENTRY_IDS else os.stat(e.path)  # through a link, as the gates read
                 if stat.S_ISDIR(cst.st_mode):
                     if rel or name in READ_DIRS:
                         (stack if settled_ctime(cst.st_ctime_ns, now) else young).append((child, e.path, cst))
@@ -168,7 +170,7 @@ def take(ws: Workspace) -> Snapshot | None:
     return snap
 
 
-def _stat_all(root: str, rels: list[str]) -> list[tuple[int, int, int, int]]:
+def _stat_all(root: str, rels: list[str]) -> list[tuple[int, int, int, int, int]]:
     if os.stat not in os.supports_dir_fd:
         return [_sig(os.stat(os.path.join(root, rel))) for rel in rels]
     fd = os.open(root, os.O_RDONLY)
