@@ -223,6 +223,10 @@ def test_a_failing_verdict_replays_under_the_state_its_run_wrote(good, runs):
     again = sb("verify", cwd=root)
     assert again.rc == 2 and again.out == first.out and runs[0] == 1
     assert manifest(root)["revise_count"] == 2
+    # every field of every finding, as the run from scratch reports it (Finding.from_json)
+    replayed, scratch = sb("verify", "--json", cwd=root), sb("verify", "--json", "--no-cache", cwd=root)
+    assert runs[0] == 2 and json.loads(replayed.out) == json.loads(scratch.out)
+    assert any(d for g in json.loads(replayed.out)["gates"] for d in g["details"])
 
 
 def test_a_hand_edit_of_the_state_is_judged_again(good, runs):

@@ -63,6 +63,12 @@ class Finding:
         out.update(self.extra)
         return out
 
+    @classmethod
+    def from_json(cls, doc: dict) -> Finding:
+        """The finding ``to_json`` gave, read back."""
+        extra = {k: v for k, v in doc.items() if k not in ("code", "subject", "message")}
+        return cls(doc["code"], doc["subject"], doc["message"], extra)
+
 
 class SbError(Exception):
     """A refusal: a stable code, the subject it concerns, what to do, and the exit status."""

@@ -34,8 +34,7 @@ import time
 from array import array
 
 from ...base.clock import today_iso
-from ...base.errors import Finding
-from ...base.ids import sha256_ctor
+from ...base.ids import sha256_bytes
 from ..workspace.identity import settled_ctime
 from ..workspace.layout import MANIFEST, Workspace
 
@@ -84,7 +83,7 @@ def eligible(ws: Workspace, opts: VerifyOptions) -> bool:
 
 def _key(ws: Workspace, opts: VerifyOptions) -> str:
     parts = [FORMAT, ws.root, opts.html, opts.artifact, opts.podcast, today_iso(), sys.version]
-    return _sha(json.dumps(parts).encode("utf-8", "surrogatepass"))[:32]
+    return sha256_bytes(json.dumps(parts).encode("utf-8", "surrogatepass"))[:32]
 
 
 def _sig(st: os.stat_result) -> tuple[int, int, int, int, int]:
@@ -95,25 +94,19 @@ def _sig(st: os.stat_result) -> tuple[int, int, int, int, int]:
 
 
 def _digest(sigs: list[tuple[int, int, int, int, int]]) -> str:
-    return _sha(array("Q", [v for sig in sigs for v in sig]).tobytes())
-
-
-def _sha(data: bytes) -> str:
-    return sha256_ctor()(data).hexdigest()
+    return sha256_bytes(array("Q", [v for sig in sigs for v in sig]).tobytes())
 
 
 def _kept_names(rel: str, names: list[str]) -> list[str]:
-    """The entries of a folder named by its listing, sorted: at the top not the dot names, in
-    ``build/`` not ``UNREAD``."""
+    """The entries of a folder named by its listing, sorted: at the top not the dot names,
+    elsewhere not ``UNREAD``."""
     if rel == "":
         return sorted(n for n in names if not n.startswith("."))
-    if rel == "build":
-        return sorted(n for n in names if f"build/{n}" not in UNREAD)
-    return sorted(names)
+    return sorted(n for n in names if f"{rel}/{n}" not in UNREAD)
 
 
 def _listed(rel: str, names: list[str]) -> str:
-    return _sha("\0".join(_kept_names(rel, names)).encode("utf-8", "surrogateescape"))
+    return sha256_bytes("\0".join(_kept_names(rel, names)).encode("utf-8", "surrogateescape"))
 
 
 def take(ws: Workspace) -> Snapshot | None:
@@ -187,31 +180,48 @@ def _store(ws: Workspace):
     return signed_store(ws)
 
 
-def replay(ws: Workspace, opts: VerifyOptions) -> dict | None:
+class Kept:
+    """A verdict found to hold (``replay``): the kept document, and the manifest as it was
+    parsed then, which settling the replayed run's state may rewrite (``carry``)."""
+
+    __slots__ = ("doc", "manifest")
+
+    def __init__(self, doc: dict, manifest: object) -> None:
+        self.doc = doc
+        self.manifest = manifest
+
+    @property
+    def verdict(self) -> dict:
+        return self.doc["verdict"]
+
+
+def replay(ws: Workspace, opts: VerifyOptions) -> Kept | None:
     """The verdict a run kept over this very workspace, or None."""
     store = _store(ws)
     if store is None:
         return None
     key = _key(ws, opts)
     doc = store.read(f"verdict-{key}.json")
-    if not isinstance(doc, dict) or doc.get("key") != key or not isinstance(doc.get("paths"), str):
+    if not isinstance(doc, dict) or doc.get("key") != key or not isinstance(doc.get("paths"), str) \
+            or not isinstance(doc.get("verdict"), dict) or not isinstance(doc.get("content"), dict):
         return None
     root = ws.root
+    manifest: object = None
     try:
         sigs = _stat_all(root, doc["paths"].split("\n") if doc["paths"] else [])
         if _digest(sigs) != doc.get("sigs"):
             return None
-        for rel, digest in (doc.get("content") or {}).items():
+        for rel, digest in doc["content"].items():
             if rel == MANIFEST:
-                now = _manifest_digest(_parsed_manifest(ws))
+                manifest = _parsed_manifest(ws)
+                now = _manifest_digest(manifest)
             else:
                 now = _listed(rel[:-1], os.listdir(os.path.join(root, rel[:-1]) if rel != "/" else root))
             if now != digest:
                 return None
     except (OSError, ValueError, TypeError, AttributeError):
         return None
-    verdict = doc.get("verdict")
-    return verdict if isinstance(verdict, dict) else None
+    return Kept(doc, manifest)
 
 
 def _state_free(manifest: object) -> object:
@@ -224,10 +234,28 @@ def _state_free(manifest: object) -> object:
 
 def keep(ws: Workspace, opts: VerifyOptions, snap: Snapshot, verdict: dict, seen: dict) -> None:
     """Keep a run's verdict, named by ``snap`` and by ``seen``, the manifest as the gates parsed
-    it. When settling the run's state rewrote the manifest since, the verdict is named by the new
-    one only if the gates would read the same from it (the state, the count and the history,
-    which no gate reads but the schema check, are all that moved, and the schema check says the
-    same of both)."""
+    it (``_name_manifest``)."""
+    _write(ws, opts, {"paths": "\n".join(snap.paths), "sigs": _digest(snap.sigs), "content": snap.content,
+                      "verdict": verdict}, seen)
+
+
+def carry(ws: Workspace, opts: VerifyOptions, kept: Kept) -> None:
+    """After a replayed run settled its state: when that rewrote the manifest (a failed run
+    counts a revision), the verdict is named by the new one (``_name_manifest``), so the next
+    run replays it too."""
+    try:
+        if _parsed_manifest(ws) == kept.manifest:
+            return
+    except (OSError, ValueError):
+        return
+    _write(ws, opts, dict(kept.doc, content=dict(kept.doc["content"])), kept.manifest)
+
+
+def _write(ws: Workspace, opts: VerifyOptions, doc: dict, seen: object) -> None:
+    """Write a verdict named by the manifest as it is now. When settling the run's state
+    rewrote it since the gates parsed it (``seen``), only if the gates would read the same from
+    it: the state, the count and the history, which no gate reads but the schema check, are all
+    that moved, and the schema check says the same of both."""
     store = _store(ws)
     if store is None:
         return
@@ -237,10 +265,9 @@ def keep(ws: Workspace, opts: VerifyOptions, snap: Snapshot, verdict: dict, seen
         return
     if now != seen and (_state_free(now) != _state_free(seen) or _schema_lines(now) != _schema_lines(seen)):
         return
-    snap.content[MANIFEST] = _manifest_digest(now)
     key = _key(ws, opts)
-    store.write(f"verdict-{key}.json", {"key": key, "paths": "\n".join(snap.paths), "sigs": _digest(snap.sigs),
-                                        "content": snap.content, "verdict": verdict})
+    doc["content"][MANIFEST] = _manifest_digest(now)
+    store.write(f"verdict-{key}.json", dict(doc, key=key))
     store.prune("verdict-", KEPT)
 
 
@@ -255,19 +282,10 @@ def _parsed_manifest(ws: Workspace) -> object:
 
 
 def _manifest_digest(manifest: object) -> str:
-    return _sha(json.dumps(manifest, sort_keys=True).encode("utf-8", "surrogatepass"))
+    return sha256_bytes(json.dumps(manifest, sort_keys=True).encode("utf-8", "surrogatepass"))
 
 
 def _schema_lines(manifest: object) -> list[str]:
     from .schema_check import schema_findings
 
     return sorted(f.line() for f in schema_findings(manifest, "manifest", MANIFEST))
-
-
-def findings(rows: list) -> list[Finding]:
-    """Findings as a verdict keeps them (``Finding.to_json``), read back."""
-    out = []
-    for d in rows:
-        d = dict(d)
-        out.append(Finding(d.pop("code"), d.pop("subject"), d.pop("message"), d))
-    return out

@@ -119,7 +119,7 @@ def verify(ws: Workspace, opts: VerifyOptions | None = None, *, settle: bool = T
     memo = settle and verdict_memo.eligible(ws, opts)
     kept = verdict_memo.replay(ws, opts) if memo else None
     if kept is not None:
-        rep = _from_verdict(ws, kept)
+        rep = _from_verdict(ws, kept.verdict)
     else:
         from .context import GateContext  # the gates' machinery: not loaded to replay a verdict
 
@@ -131,7 +131,9 @@ def verify(ws: Workspace, opts: VerifyOptions | None = None, *, settle: bool = T
     if settle:
         settle_state(ws, rep)
         write_report(ws, rep)
-    if kept is None and snap is not None and seen and ctx.cache.enabled:  # seen: {} when unreadable
+    if kept is not None:
+        verdict_memo.carry(ws, opts, kept)
+    elif snap is not None and seen and ctx.cache.enabled:  # seen: {} when unreadable
         verdict_memo.keep(ws, opts, snap, _verdict(rep), seen)
     return rep
 
@@ -144,8 +146,8 @@ def _verdict(rep: Report) -> dict:
 
 
 def _from_verdict(ws: Workspace, kept: dict) -> Report:
-    rows = [Row(r["gate"], verdict_memo.findings(r["findings"]), r["note"], verdict_memo.findings(r["review"]),
-                r["extra"]) for r in kept["rows"]]
+    rows = [Row(r["gate"], list(map(Finding.from_json, r["findings"])), r["note"],
+                list(map(Finding.from_json, r["review"])), r["extra"]) for r in kept["rows"]]
     return Report(ws.root, rows, list(kept["pages"]), False)
 
 

@@ -63,7 +63,7 @@ from functools import cache
 from typing import Any
 
 from ...base import user_cache
-from ...base.ids import hmac_sha256, sha256_bytes, sha256_ctor
+from ...base.ids import hmac_sha256, sha256_bytes
 from ...base.jsonio import atomic_write_bytes
 from ...base.resources import data_dir
 from ...base.versions import SB_VERSION
@@ -103,7 +103,7 @@ def tree_fingerprint(folders: tuple[str, ...]) -> str:
     lines: list[str] = [SB_VERSION]
     for folder in folders:
         _fingerprint_lines(folder, "", lines)
-    return sha256_ctor()("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return sha256_bytes("\n".join(lines).encode("utf-8", "surrogatepass"))[:32]
 
 
 def _fingerprint_lines(path: str, rel: str, out: list[str]) -> None:
@@ -201,7 +201,7 @@ def checked_key(sid: str) -> str:
 def checked_fact(digest: str, rec: dict) -> str:
     """What that entry holds: the text's digest and every field of the record the checks read."""
     fields = (digest, rec.get("raw_sha256"), rec.get("charset"), rec.get("media_type"), rec.get("locator"), rec.get("kind"))
-    return sha256_ctor()(repr(fields).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return sha256_bytes(repr(fields).encode("utf-8", "surrogatepass"))[:32]
 
 
 def checked_elsewhere(sid: str, rec: dict, text: tuple, listing: tuple, capture: tuple | None,
@@ -374,8 +374,7 @@ class VerifyCache:
 
     def __init__(self, ws: Workspace, enabled: bool = True):
         self.now_ns = time.time_ns()
-        key = _load_key() if enabled else None
-        self.store = _Store(ws.path(".sb-cache", "verify"), key) if key else None
+        self.store = signed_store(ws) if enabled else None
         # each part in files of its own, so a run writes only the parts it changed: the digests
         # of files; the parsed records (the largest part) in shards by id, so a record set
         # since is not the thousand others written again; and the facts by content
