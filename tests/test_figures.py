@@ -38,6 +38,9 @@ CASES = [
     ("10–12% of €10–20", [("percent", "10%"), ("percent", "12%"), ("money", "EUR:10"), ("money", "EUR:20")]),
     ("at 10:30 or 10 a.m.", [("time", "10:30"), ("time", "10:00")]),
     ("it fell −3% to -5", [("percent", "-3%"), ("number", "-5")]),
+    # a minus sign after a code mark or an opening quote; a hyphen joins words and ranges
+    ("for `INT_MIN` and `-1`, \"-2\" or “-3”", [("number", "-1"), ("number", "-2"), ("number", "-3")]),
+    ("pre-1990 cars, pages 10-20", [("date", "1990"), ("number", "10"), ("number", "20")]),
     ("3.4 and 3.40", [("number", "3.4"), ("number", "3.4")]),
     ("1.234.567 and 38.500,5", [("number", "1234567"), ("number", "38500.5")]),
     ("1'000 and 1 000 000", [("number", "1000"), ("number", "1000000")]),

@@ -55,6 +55,8 @@ _CN_PERCENT = lazy(r"百分之(" + _CN + r"+|\d+(?:\.\d+)?)")
 _CN_RUN = lazy(_CN + "+")
 
 
+_BEFORE_SIGN = " ([{\n\t`\"'“‘«„"  # what may stand before a minus sign
+
 class Figure(TupleRecord):
     kind: str  # one of KINDS
     key: str  # canonical comparable form
@@ -596,7 +598,9 @@ class _Scan:
             s, e = m.span()
             if not self._free(s, e):
                 continue
-            neg = s > 0 and t[s - 1] == "-" and (s == 1 or t[s - 2] in " ([\n\t") and self._free(s - 1, s)
+            # a minus sign opens a word (after a space, a bracket or an opening quote or code mark:
+            # "`-1`"), where a hyphen joins one ("pre-1990", "10-20")
+            neg = s > 0 and t[s - 1] == "-" and (s == 1 or t[s - 2] in _BEFORE_SIGN) and self._free(s - 1, s)
             self._number(m.group(0), s - 1 if neg else s, e, neg)
 
     def _number(self, num: str, s: int, e: int, neg: bool) -> None:
