@@ -522,6 +522,20 @@ def test_a_file_name_title_whose_digits_the_text_writes_in_an_address_passes(ws)
     assert "E-SOURCE-TITLE-FIGURE" in v.err, v.both
 
 
+def test_a_file_name_number_led_by_zeros_is_named_by_the_number_its_text_writes():
+    """rfc-0560-integer-overflow.md, whose text writes 560 only in its pull request's address:
+    "0560" of the title sourcebook took is the number 560, which the text writes; 0561 is not,
+    and neither 1560 nor 5600 writes 560."""
+    from sourcebook.domain.ledger.clean_fact import unbacked_figures
+
+    text = "- RFC PR #: https://github.com/rust-lang/rfcs/pull/560\n\n## Summary\n\nOverflow is checked.\n"
+    assert unbacked_figures({"title": "rfc 0560 integer overflow", "title_from": "file name"}, text, []) == []
+    wrong = unbacked_figures({"title": "rfc 0561 integer overflow", "title_from": "file name"}, text, [])
+    assert [f.written for f in wrong] == ["0561"]
+    other = unbacked_figures({"title": "rfc 0560 integer overflow"}, "See 1560 and 5600.", [])
+    assert [f.written for f in other] == ["0560"]
+
+
 # ---- a figure filed under another topic key ---------------------------------------------------
 
 def test_a_conflicting_figure_under_another_topic_opens_a_candidate(demo):

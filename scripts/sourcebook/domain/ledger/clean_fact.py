@@ -70,8 +70,8 @@ def _named(f, text: str) -> bool:
     """Digits the source writes anywhere, an address included, name it ("go-12914-monotonic" of a
     text linking golang.org/issue/12914, "pep-0413" of "PEP: 413"): a file's own name is no figure
     it lacks."""
-    if f.written.isdigit():
-        return _writes(text, f.written)
+    if f.written.isdigit():  # "0560" of a file named rfc-0560-...: the number 560, however led by zeros
+        return _writes(text, f.written) or (f.written[0] == "0" and _writes(text, str(int(f.written)), zeros=True))
     # a document's label and number ("PEP 3143") of a text whose header field gives them
     # ("PEP:               3143"): the title sourcebook builds from that header names it
     labelled = re.fullmatch(r"([^\W\d_]+)\s+(\d+)", f.written) if f.kind == "version" else None
