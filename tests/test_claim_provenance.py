@@ -1170,6 +1170,26 @@ def test_an_english_claim_telling_its_quotes_future_as_done_is_refused(ws, text,
     assert ("E-CLAIM-PLAN" in verify_json(ws)["codes"]) == flagged
 
 
+CHECKS = ("# Overflow\n\n- The operations `+`, `-`, `*`, can underflow and overflow. When checking is enabled this "
+          "will panic. When checking is disabled this will two's complement wrap.\n")
+_CHECKS_QUOTE = "When checking is enabled this will panic. When checking is disabled this will two's complement wrap."
+
+
+@pytest.mark.parametrize("text, flagged", [
+    # "with checking enabled" keeps the quote's condition "when checking is enabled" as a condition
+    ("With checking enabled, overflow of +, - and * panics; with checking disabled, it wraps.", False),
+    ("Without checking enabled, overflow of +, - and * wraps.", False),
+    # told as done: the checking was enabled
+    ("Checking was enabled, and overflow of +, - and * panics.", True),
+])
+def test_a_condition_kept_as_a_condition_is_not_told_as_done(ws, text, flagged):
+    sid = make_source(ws, CHECKS, name="checks", tier="A")
+    r = add(ws, claim(text, confidence="verified", evidence=[ev(sid, CHECKS, _CHECKS_QUOTE)]))
+    assert r.rc == 0 and ("W-CLAIM-PLAN" in _codes(r.err)) == flagged, r.both
+    # the claim and its quote are both English: nothing is said of a translation
+    assert "translating" not in r.err
+
+
 GOMEM = ("# Memory target\n\nIf we choose to also adopt an API for setting a memory limit in the runtime, it would "
          "necessarily always need to override a memory target, though both could plausibly be active "
          "simultaneously.\n")

@@ -651,6 +651,24 @@ def test_a_speaker_keeps_no_condition_a_sentence_drops():
     assert stance.condition_dropped(claim_text, dropped.replace("says", "will say")) is None  # a plan kept
 
 
+_DEFAULT_CLAIM = "In debug builds, overflow checking is enabled by default unless the user explicitly requests otherwise."
+
+
+@pytest.mark.parametrize("sentence,dropped", [
+    # "by default" already says the user may choose otherwise
+    ("In debug builds overflow checking is on by default.", None),
+    ("Overflow checking defaults to on in debug builds.", None),
+    # told as always, or with no word of a default: the condition is dropped
+    ("In debug builds overflow checking is always enabled.", "unless the user explicitly requests otherwise"),
+    ("In debug builds overflow checking is enabled.", "unless the user explicitly requests otherwise"),
+])
+def test_a_default_keeps_the_choice_to_do_otherwise(sentence, dropped):
+    assert stance.condition_dropped(_DEFAULT_CLAIM, sentence) == dropped
+    # a condition of another kind is not a default's
+    other = "In debug builds, overflow checking is enabled by default unless the code runs on embedded targets."
+    assert stance.condition_dropped(other, "In debug builds overflow checking is on by default.") is not None
+
+
 @pytest.mark.parametrize("sentence,dropped", [
     ("For docstrings and comments, PEP 8 asks for a shorter limit: 72 characters", None),
     ("PEP 8 recommends limiting docstrings to 72 characters", None),

@@ -810,13 +810,14 @@ def _review_flags(claim: Mapping, ev: Mapping, text: str | None, denies: bool = 
     # "were installed" of "Новые считыватели установят в ноябре": a translation that tells as
     # done what its quote, in another language, tells as to come
     coming = stance.future_quote_told_done(said, quote)
+    translating = ", translating it," if coming and stance.other_script(quote) else ""
     if coming and claim.get("confidence") == "verified":
-        out.append(Flag("plan", f"the quote from {sid} tells it as to come ({coming!r}), and the claim, translating "
-                                "it, tells it as done; say it as the plan it is (\"are to be installed\", \"will\"), "
+        out.append(Flag("plan", f"the quote from {sid} tells it as to come ({coming!r}), and the claim{translating} "
+                                "tells it as done; say it as the plan it is (\"are to be installed\", \"will\"), "
                                 "or quote where the source says it was done"))
     elif coming:
-        out.append(Flag("hedge", f"the quote from {sid} tells it as to come ({coming!r}), and the claim, translating "
-                                 "it, tells it as done; check the translation keeps the future",
+        out.append(Flag("hedge", f"the quote from {sid} tells it as to come ({coming!r}), and the claim{translating} "
+                                 "tells it as done; check it keeps the future",
                         _key("hedge", ev, quote)))
     # the quote stops right before a condition its sentence goes on to ("travel free" + "with a
     # paying adult"), and the claim leaves it out: the claim says more than the source

@@ -785,6 +785,11 @@ _DONE_VERB_EN = lazy(r"\b(?:(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:
                      r"(?P<v>[a-z]{3,}(?:ed|en|t))\b", re.IGNORECASE)
 
 
+# a participle in an absolute construction ("with checking enabled, ..."): a condition, as the
+# quote's "when checking is enabled" is, not a thing told as done
+_WITH_BEFORE = lazy(r"\b(?:with|without)\s+(?:[\w'’-]+\s+){0,3}$", re.IGNORECASE, needs=("with",))
+
+
 def _future_told_done_en(said: str, q: str) -> str | None:
     """``future_quote_told_done`` for a quote in English: the quote's words of what is to come
     ("will accept", "once ... are installed") when the claim tells that very verb as done
@@ -792,22 +797,33 @@ def _future_told_done_en(said: str, q: str) -> str | None:
     quote tells in the past too ("the contract was signed in August; fitting will follow") is
     the quote's own past."""
     coming: dict[str, str] = {}
+    condition: set[str] = set()  # verbs the quote tells in a condition ("when checking is enabled")
     for m in _COMING_EN.finditer(q):
         verb = (m.group("a") or m.group("b") or m.group("c") or "").lower()
         if verb not in ("be", "have", "been", "not"):
             coming.setdefault(verb[:5], " ".join(m.group(0).split()))
+            if m.group("c"):
+                condition.add(verb[:5])
     if not coming:
         return None
-    for m in _DONE_VERB_EN.finditer(_COMING_EN.sub(" ", said)):  # the claim's own "until ... are examined" keeps it
+    own = _COMING_EN.sub(" ", said)  # the claim's own "until ... are examined" keeps it
+    for m in _DONE_VERB_EN.finditer(own):
         word = m.group("v").lower()
         if not (word.endswith("ed") or m.group(0).lower() != word):
             continue  # "accept" alone, "often": no past; a passive or a perfect, or a word in -ed
+        if word[:5] in condition and m.group(0).lower() == word and _WITH_BEFORE.search(own, 0, m.start()):
+            continue  # "with checking enabled" of "when checking is enabled": the condition kept as one
         told = coming.get(word[:5])
         if told and not re.search(rf"\b(?:was|were|had|has\s+been|have\s+been)\s+{re.escape(word[:5])}\w*", q,
                                   re.IGNORECASE) and not re.search(rf"(?<!\bbe\s){re.escape(word)}\b(?!\s+on\b)",
                                                                    _COMING_EN.sub(" ", q), re.IGNORECASE):
             return told
     return None
+
+
+def other_script(text: str) -> bool:
+    """Whether ``text`` is mostly Cyrillic, kana or Han rather than Latin letters."""
+    return len(_FOREIGN.findall(text)) > len(_LATIN.findall(text))
 
 
 def future_quote_told_done(claim_text: str, quote: str) -> str | None:
@@ -822,7 +838,7 @@ def future_quote_told_done(claim_text: str, quote: str) -> str | None:
         return None
     if hedged(said) or _FUTURE.search(said) or _WILL.search(said):
         return None
-    if len(_FOREIGN.findall(q)) <= len(_LATIN.findall(q)):
+    if not other_script(q):
         return _future_told_done_en(said, q)
     if not _DONE_EN.search(said):
         return None
@@ -1077,6 +1093,13 @@ def age_bound_dropped(claim_text: str, sentence: str) -> str | None:
 _UNDER_NS = lazy(r"(?<![^\W\d_])(?:under|over)-?(?:\d+s|[^\W\d_]+s)(?![^\W\d_])", re.IGNORECASE)
 
 
+# a condition that only lets someone choose otherwise ("unless the user explicitly requests
+# otherwise", "unless they opt out"), which a setting "by default" already says
+_OVERRIDE = lazy(r"unless\b(?:\s+[\w'’-]+){0,6}?\s+(?:otherwise|opts?\s+out|turns?\s+it\s+off)\b", re.IGNORECASE,
+                 needs=("unless",))
+_DEFAULT = lazy(r"\bby\s+default\b|\bdefaults?\s+to\b", re.IGNORECASE, needs=("default",))
+
+
 def _condition_dropped(claim_text: str, sentence: str) -> str | None:
     """The condition a claim states ("once new ticket readers are installed") when ``sentence``,
     which restates the claim with no hedge of its own, keeps none of its words ("Route W3 takes
@@ -1092,6 +1115,8 @@ def _condition_dropped(claim_text: str, sentence: str) -> str | None:
     cond = _stems(m.group("c")) - rest  # "characters" of "wrapped at 72 characters" is the main clause's too
     if not cond:
         return None
+    if _OVERRIDE.match(said, m.start()) and _DEFAULT.search(said) and _DEFAULT.search(_seen(sentence)):
+        return None  # "on by default" of "enabled by default unless the user asks otherwise": "default" says it
     mine = _stems(sentence)
     if len(rest & mine) * 2 < len(rest):
         # the sentence says something else of the claim ("Adults pay 3.40 marks", a clause beside
