@@ -810,3 +810,18 @@ def test_an_asterisk_in_a_link_url_stays_in_the_href():
     # the renderer holds a link's address while emphasis is read (once a known gap)
     draft = "See [the list](https://example.com/*all*) here.\n"
     assert norm(ours(draft)) == norm(MD.render(draft))
+
+
+@pytest.mark.parametrize("quote", [
+    "We introduce a new Job API field, called `.spec.backoffLimitPerIndex`. When set it limits retries.",
+    "Use `a` and `b`, or **both** at *once*, as `c`\nsays.",
+    "`x` opens it and `y` ends it",
+])
+def test_a_quote_keeps_its_spaces_around_code_and_emphasis_in_markdown(quote):
+    """A report's evidence style shows each quote as Markdown: "called `.spec.x`" must not render
+    as "called.spec.x" (the text around a code span kept its spaces only in HTML)."""
+    from sourcebook.engines.ledger.quote_view import quote_md
+
+    rendered = markdown_it.MarkdownIt().render(quote_md(quote, escape.md))
+    shown = html.unescape(re.sub(r"<[^>]+>", "", rendered)).strip()
+    assert shown == " ".join(re.sub(r"[`*]", "", quote).split())

@@ -121,8 +121,10 @@ def quote_md(text: str, esc) -> str:
             out.append(f"**{esc(t)}**")
         elif k == "em":
             out.append(f"*{esc(t)}*")
-        else:
-            out.append(esc(t))
+        else:  # the escape folds whitespace to single spaces inside; the spaces at its ends are the quote's too
+            core = esc(t)
+            lead, trail = (" " if t[:1].isspace() else ""), (" " if t[-1:].isspace() else "")
+            out.append(lead + core + trail if core else lead or trail)
     return "".join(out)
 
 
