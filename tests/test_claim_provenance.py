@@ -460,6 +460,22 @@ def test_a_retraction_reason_states_no_figure_its_claim_does_not(ws, src):
     assert [d["subject"] for g in doc["gates"] for d in g["details"]] == [cid], doc
 
 
+@pytest.mark.parametrize("reason, flagged", [
+    # the source the claim cites states it, though the claim's quote does not
+    ("restated elsewhere; the same notice says route W3 boats carry 80 people", False),
+    # no source the claim cites states it
+    ("restated elsewhere; the same notice says route W3 boats carry 90 people", True),
+])
+def test_a_retraction_reason_may_state_what_its_claims_source_states(ws, src, reason, flagged):
+    """As a decision's reason may: "KEP-2322" of a retraction reason, where the cited source's
+    own heading reads "KEP-2322", is checked against that source."""
+    cid = last_id(_add(ws, "A single adult fare is 3.40 marks.", src, "A single adult fare is 3.40 marks.",
+                       kind="number"))
+    r = sb("claim", "retract", cid, "--reason", reason, cwd=ws)
+    assert r.rc == 0 and ("W-AUTHOR-TEXT-FIGURE" in _codes(r.err)) == flagged, r.both
+    assert ("E-AUTHOR-TEXT-FIGURE" in verify_json(ws)["codes"]) == flagged
+
+
 def test_an_ack_reason_states_no_figure_its_claim_does_not(ws, src):
     """An ack's reason ships in every package's ledger.json: "switched on on 3 October 2026" is a
     date no quote states."""

@@ -954,14 +954,13 @@ def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
     for c in by_id.values():
         why = c.get("status_reason")
         if c.get("status") in ("retracted", "superseded") and isinstance(why, str) and " by adjudication of " not in why:
-            bad = unbacked_author_text(why, claim_backing(c, text_of))
+            bad = _unbacked_reason(why, [c], text_of)
             if bad:
                 what = "retraction" if c.get("status") == "retracted" else "narrowing"
                 out.append(AuthorText(str(c.get("id")), f"the {what} reason printed in every ledger's History", bad))
         acks = c.get("acks")
         for ack in acks if isinstance(acks, list) else []:  # shipped in every package's ledger.json
-            bad = unbacked_author_text(ack.get("reason") if isinstance(ack, Mapping) else None,
-                                       claim_backing(c, text_of))
+            bad = _unbacked_reason(ack.get("reason") if isinstance(ack, Mapping) else None, [c], text_of)
             if bad:
                 out.append(AuthorText(str(c.get("id")), "an ack's reason (shipped in the package's ledger.json; "
                                                         "ack again with a reason that states no figure or date: the new ack replaces it)", bad))
@@ -970,15 +969,23 @@ def reason_texts(claims: list, adjs: list, text_of: TextOf) -> list[AuthorText]:
         if not isinstance(a, Mapping):
             continue
         decided = [by_id[x] for x in a.get("claim_ids") or [] if x in by_id]
-        backing = [t for c in decided for t in claim_backing(c, text_of)]
-        bad = unbacked_author_text(a.get("reason"), backing)
-        if bad:  # a reason may name what the cited sources' own texts state ("PEP 749" of their Resolution)
-            sids = dict.fromkeys(str(ev.get("source_id")) for c in decided for ev in evidence_items(c))
-            bad = unbacked_author_text(a.get("reason"), backing + [t for sid in sids if (t := text_of(sid))])
+        bad = _unbacked_reason(a.get("reason"), decided, text_of)
         if bad:
             out.append(AuthorText(str(a.get("cluster_id")), "the decision's reason printed in every ledger's "
                                   "History (record the decision again with `sb adjudicate`)", bad))
     return out
+
+
+def _unbacked_reason(reason: object, speaks_of: list[Mapping], text_of: TextOf) -> list[str]:
+    """The figures and dates of a reason that neither the claims it speaks of (their texts and
+    quotes) nor the texts of the sources they cite state: a reason may name what a cited
+    source's own text states ("PEP 749" of its Resolution, "KEP-2322" of its heading)."""
+    backing = [t for c in speaks_of for t in claim_backing(c, text_of)]
+    bad = unbacked_author_text(reason, backing)
+    if bad:
+        sids = dict.fromkeys(str(ev.get("source_id")) for c in speaks_of for ev in evidence_items(c))
+        bad = unbacked_author_text(reason, backing + [t for sid in sids if (t := text_of(sid))])
+    return bad
 
 
 def slanted_reasons(claims: list, adjs: list, text_of: TextOf) -> list[Finding]:
