@@ -17,6 +17,13 @@ def test_no_plan_yet(ws):
     assert sb("plan", "--show", cwd=ws).rc == 1
 
 
+def test_a_report_is_planned_as_its_page(ws):
+    """No plan type "report": the error says how a report is made instead of listing the choices."""
+    r = sb("plan", "--type", "report", cwd=ws)
+    assert r.rc == 1 and "E-USAGE" in r.err and "sb render report --from draft.md" in r.err, r.both
+    assert "sb plan --type answer" in r.err and not (ws / "plan.json").exists()
+
+
 def test_defaults_and_merge(ws):
     r = sb("plan", "--type", "answer", cwd=ws)
     assert r.rc == 0 and r.out.startswith("wrote plan.json (type=answer).")

@@ -30,10 +30,21 @@ there), and a citation of an unknown or retracted claim is E-CLAIM-UNKNOWN with 
 nothing written. Without it, sections are kept as they are (or edited in plan.json)."""
 
 
+def _artifact_type(value: str) -> str:
+    """``--type``: a Markdown report has no plan of its own, which the choices alone cannot say."""
+    if value == "report":
+        from argparse import ArgumentTypeError
+
+        raise ArgumentTypeError("a report has no plan type: it is rendered from the draft of a page, so plan the "
+                                "page (sb plan --type answer), then sb render report --from draft.md")
+    return value
+
+
 def configure(p) -> None:
     from ...domain.workspace.records import ARTIFACT_TYPES
 
-    p.add_argument("--type", dest="type_", choices=ARTIFACT_TYPES, help="the artifact type")
+    p.add_argument("--type", dest="type_", type=_artifact_type, choices=ARTIFACT_TYPES,
+                   help="the artifact type (a Markdown report is rendered from a page's draft: plan the page)")
     p.add_argument("--title")
     p.add_argument("--thesis", help="the one-sentence answer, shown under the title; cited as a draft's "
                                     "sentence is ([@clm_...]), or verify refuses it (E-PAGE-UNCITED)")
