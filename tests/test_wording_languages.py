@@ -336,3 +336,18 @@ def test_only_of_a_listed_set_in_russian_is_refused(demo, page, tmp_path, new, w
     assert stance.added_words(new, backing, False, 1) == ("scope", f"{word} W1")
     assert stance.added_words(new.replace(f"{word} ", ""), backing, False, 1) is None
     refused(demo, swap(page, LISTS, new), tmp_path, "E-PAGE-WORD-UNBACKED")
+
+
+@pytest.mark.parametrize("sentence, words", [
+    # 最大, 最多 before a number are a cap ("up to 79", "at most 3"), which the figure rules judge
+    ("PEP 8 は、すべての行を最大79文字に制限するよう求めています。", []),
+    ("最大で３割の便が遅れます。", []),
+    ("每行最多79个字符。", []),
+    # before anything else they rank, and a sentence saying so needs a claim that does
+    ("W3は最大の路線です。", ["最大"]),
+    ("過去最高の利用者数でした。", ["過去最高"]),
+])
+def test_a_cap_before_a_number_is_no_word_of_record(sentence, words):
+    from sourcebook.engines.text import stance
+
+    assert stance.scale_words(sentence) == words

@@ -91,7 +91,10 @@ _SCALE = lazy(r"\b(?:record(?:[- ](?:breaking|setting|high|low))?(?!\s+(?:of|boo
               r"(?<=the\s)(?:first|last|only|sole)(?=\s+(?!(?:way|step|steps|time|place|part|half|quarter|day|week|"
               r"month|year|page|section|line|column|row|figure|sentence|claim|paragraph|item|entry|thing|things|"
               r"one|two|three|four|five)\b)[^\W\d_]+\s+(?:to|that|which|who|with|where)\b)|"
-              r"рекорд\w*|наибольш\w*|наименьш\w*)\b|過去最\w|史上最|最高|最多|最大|最低|创纪录|纪录|历史最",
+              r"рекорд\w*|наибольш\w*|наименьш\w*)\b|過去最\w|史上最|"
+              # 最大 and its kin before a number are a cap ("最大79文字", "最多3个": up to 79, at most 3),
+              # no record
+              r"(?:最高|最多|最大|最低)(?![ \t]*[でにはも]?[ \t]*[0-9０-９〇一二三四五六七八九十百千万])|创纪录|纪录|历史最",
               re.IGNORECASE)
 # "already" turns a plan into a thing done ("its new readers already fitted")
 _DONE = lazy(r"\b(?:already|now|currently|at\s+present|presently|these\s+days|bereits|déjà|уже|сейчас|теперь)\b|"
