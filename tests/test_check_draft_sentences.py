@@ -7,6 +7,7 @@ the claims of the sources a sentence cites. Every known attack is refused here."
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from conftest import sb
@@ -380,3 +381,36 @@ def test_report_headings_labels_rows_and_code_are_read_as_a_page_s(kit):
     prose = "```\nNOTICE the pass is now accepted on every route\n```\n\n"
     bad = findings(honest.replace("## How many ride", prose + "## How many ride"))
     assert any(x.startswith("E-PAGE-CODE-PROSE") for x in bad), bad
+
+
+# ---- a comparison bound to a figure, read in a report as on a page ---------------------------
+
+PEP8 = "# Maximum Line Length\n\nLimit all lines to a maximum of 79 characters.\n"
+
+
+@pytest.fixture
+def capped(ws):
+    (ws / "pep8.md").write_text(PEP8, encoding="utf-8")
+    assert sb("add", "pep8.md", "--tier", "A", "--reason", "the style guide itself", cwd=ws).rc == 0
+    assert sb("extract", cwd=ws).rc == 0
+    sid = next(n for n in os.listdir(ws / "sources") if n.startswith("src_"))
+    quote = "Limit all lines to a maximum of 79 characters."
+    claims = {"claims": [{"text": "PEP 8 says to limit all lines to a maximum of 79 characters.",
+                          "topic_key": "pep8.line_length", "kind": "number", "confidence": "verified",
+                          "evidence": [{"source_id": sid, "quote": quote}]}]}
+    (ws / "c.json").write_text(json.dumps(claims), encoding="utf-8")
+    assert sb("claim", "add", "--file", "c.json", cwd=ws).rc == 0
+    assert sb("check-draft", "--only", sid, cwd=ws).rc == 0
+    return ws
+
+
+@pytest.mark.parametrize("sentence, refused", [
+    ("PEP 8 asks for lines of at least 79 characters [1].", True),
+    ("PEP 8 asks for lines of at most 79 characters [1].", False),
+    # 最低 is a floor ("at least"), 最大 a cap ("up to"), as in the claim
+    ("PEP 8 は、すべての行を最低79文字にするよう求めています[1]。", True),
+    ("PEP 8 は、すべての行を最大79文字に制限するよう求めています[1]。", False),
+])
+def test_a_comparison_bound_to_a_figure_is_read_in_a_report_as_on_a_page(capped, sentence, refused):
+    r = _check(capped, sentence + "\n\n" + _block(capped, numbers="1"), "--strict", "--evidence")
+    assert ("E-PAGE-FIGURE-COMPARISON" in r.err) == refused and (r.rc != 0) == refused, r.both

@@ -269,6 +269,19 @@ def _misframed(s: DraftSentence, backing: _Backing) -> tuple[str, str] | None:
     return wrong[0] if wrong else None
 
 
+def _compared(s: DraftSentence, backing: _Backing) -> tuple[str, str] | None:
+    """A comparison bound to a figure ("at least 79") that what is cited right after it makes
+    another way ("a maximum of 79"), read as the page gate reads it."""
+    from ..text.figure_units import comparison_refused
+
+    own = _cited_at(s)
+    for f in find_figures(s.text):
+        got = comparison_refused(s.text, f, backing.of(*own(f.end)), find_figures)
+        if got:
+            return got
+    return None
+
+
 def _cited_unbacked(s: DraftSentence, backing: _Backing) -> list[Figure]:
     """The figures of a cited sentence that what is cited right after each does not back (two
     figures swapped between their citations are both refused)."""
@@ -358,6 +371,12 @@ def _sentence_finding(s: DraftSentence, kind: str, backing: _Backing, where: str
         if wrong:
             return Finding("E-DRAFT-FIGURE", at, f"{said} states {snippet(wrong[0], 40)!r}, but {wrong[1]}; write it "
                                                  "as the source gives it, or cite the source that says it")
+        compared = _compared(s, backing)
+        if compared:
+            return Finding("E-PAGE-FIGURE-COMPARISON", at, f"{said} writes {snippet(compared[0], 40)!r}, but what "
+                                                           f"{_cites(s.numbers, s.refs)} cites says {compared[1]}: a "
+                                                           "comparison bound to a figure must be the claims'; write "
+                                                           "the figure as they state it")
         invented = unbacked_quotations(s.text, backing.quotes(s.numbers, s.refs))
         if invented:
             return Finding("E-DRAFT-QUOTE", at, f"{said} sets {snippet(invented[0].text, 40)} in quotation marks, but "

@@ -224,6 +224,30 @@ def comparison(text: str, start: int, end: int) -> Comparison | None:
     return Comparison(m.group("w"), "up" if w in _UP else "down" if w in _DOWN else "about", False)
 
 
+def comparison_refused(text: str, f, backing: list[str], figures_of) -> tuple[str, str] | None:
+    """(what is written, what the backing says) when a comparison bound to the figure ``f`` of
+    ``text`` ("at least 79") is made by none of the ``backing`` texts stating its value ("a
+    maximum of 79"), each
+    read by ``figures_of``; None when it is bare, agrees, or nothing states its value (refused,
+    or backed another way, elsewhere). One reading for the page gate and the report's."""
+    if f.kind not in ("number", "money", "percent"):
+        return None
+    cmp = comparison(text, f.start, f.end)
+    if cmp is None:
+        return None
+    value = f.key.rsplit(":", 1)[-1]
+    same = [(b, g) for b in backing for g in figures_of(b)
+            if g.kind in ("number", "money", "percent") and g.key.rsplit(":", 1)[-1] == value]
+    if not same or any(agrees(cmp, comparison(b, g.start, g.end)) for b, g in same):
+        return None
+    said = next((c for b, g in same if (c := comparison(b, g.start, g.end))), None)
+    g = same[0][1]
+    written = f.written + cmp.written if cmp.sign and cmp.written == "+" else \
+        (f"{f.written} {cmp.written}" if cmp.written.lower().startswith(("or ", "and ")) else
+         f"{cmp.written} {f.written}".replace(f"{cmp.written} ", cmp.written, cmp.sign))
+    return written, f"{said.written + ' ' if said else ''}{g.written!r}" + ("" if said else ", bare")
+
+
 # "over the twelve months", "across the past 12 weeks": "the" before a figure of time after it
 _SPAN_THE = lazy(r"\ the\ \Z", re.I)
 _SPAN_AFTER = lazy(r"[\ \u00a0-](?:(?:calendar|full|whole|working)\ )?(?:days?|weeks?|fortnights?|months?|quarters?|"
@@ -251,19 +275,22 @@ _INCLUSIVE = frozenset(("at least", "no fewer than", "no less than", "not fewer 
 # "12歳未満", "十二岁左右"), before it ("未满十二岁", "超过31,000", "старше двенадцати", "не менее 31 000")
 _CMP_AFTER_CJK = lazy(r"\s*(?:周岁|周歲|岁|歲|歳|才|名|人|个月|個月|か月|个|個|位|次|天|元|円|マルク|马克|馬克)?\s*"
                       r"(?P<w>以上|以下|未满|未滿|未満|以内|以內|まで|迄|を超える|を超え|超|左右|前後|前后|ぐらい|くらい|程度)")
+# (最大, 最高, 最多 before a figure are its cap, "up to"; 最低, 最小, 最少 its floor, "at least"; a
+# Japanese で may stand between: "最大で79文字")
 _CMP_BEFORE_CJK = lazy(r"(?P<w>未满|未滿|不满|不滿|不到|不足|少于|少於|低于|低於|小于|小於|超过|超過|高于|高於|多于|多於|"
-                       r"大于|大於|至少|最多|至多|大约|大約|大概|约|約)\s*\Z")
+                       r"大于|大於|至少|最多|至多|最大|最高|最低|最小|最少|大约|大約|大概|约|約)(?:で)?\s*\Z")
 _CMP_BEFORE_RU = lazy(r"(?<![^\W\d_])(?P<w>не\ менее|не\ более|не\ старше|не\ младше|по\ меньшей\ мере|как\ минимум|"
                       r"старше|младше|моложе|более|больше|свыше|менее|меньше|около|примерно|приблизительно|почти|"
                       r"максимум)\s+\Z", re.I)
 _OTHER_UP = frozenset(("以上", "を超える", "を超え", "超", "超过", "超過", "高于", "高於", "多于", "多於", "大于", "大於", "至少",
+                       "最低", "最小", "最少",
                        "не менее", "не младше", "по меньшей мере", "как минимум", "старше", "более", "больше", "свыше"))
 _OTHER_DOWN = frozenset(("以下", "まで", "迄", "未满", "未滿", "未満", "以内", "以內", "不满", "不滿", "不到", "不足", "少于", "少於", "低于",
-                         "低於", "小于", "小於", "最多", "至多", "не более", "не старше", "младше", "моложе", "менее",
+                         "低於", "小于", "小於", "最多", "至多", "最大", "最高", "не более", "не старше", "младше", "моложе", "менее",
                          "меньше", "почти", "максимум"))
 # "十二岁以下" is said for "under twelve" as often as for "twelve and under": read as "under" ("over")
 # "十二歳まで" ("up to twelve") takes in the twelve-year-olds, as "up to" does
-_OTHER_INCLUSIVE = frozenset(("以内", "以內", "まで", "迄", "至少", "最多", "至多", "не менее", "не более", "не старше",
+_OTHER_INCLUSIVE = frozenset(("以内", "以內", "まで", "迄", "至少", "最多", "至多", "最大", "最高", "最低", "最小", "最少", "не менее", "не более", "не старше",
                               "не младше", "по меньшей мере", "как минимум", "максимум"))
 
 

@@ -312,8 +312,8 @@ class _Judge:
         need a number in the range they name."""
         from .....engines.text.figure_dates import date_parts
         from .....engines.text.figure_units import (
-            agrees,
             comparison,
+            comparison_refused,
             date_bound,
             duration_after,
             duration_near,
@@ -351,15 +351,9 @@ class _Judge:
                     if g.kind in ("number", "money", "percent") and _value(g.key) == _value(f.key)]
             if not same:
                 continue  # not backed at all (refused as such), or backed another way (a rate)
-            cmp = comparison(text, f.start, f.end)
-            if cmp is not None and not any(agrees(cmp, comparison(b, g.start, g.end)) for b, g in same):
-                said = next((c for b, g in same if (c := comparison(b, g.start, g.end))), None)
-                g = same[0][1]
-                written = f.written + cmp.written if cmp.sign and cmp.written == "+" else \
-                    (f"{f.written} {cmp.written}" if cmp.written.lower().startswith(("or ", "and ")) else
-                     f"{cmp.written} {f.written}".replace(f"{cmp.written} ", cmp.written, cmp.sign))
-                compared.append((written, f"the claim cited after it says {said.written + ' ' if said else ''}"
-                                          f"{g.written!r}" + ("" if said else ", bare")))
+            refused = comparison_refused(text, f, [b for b, _ in same], self.fig.find_figures)
+            if refused:
+                compared.append((refused[0], f"the claim cited after it says {refused[1]}"))
                 continue
             unit = duration_after(text, f.end) if f.kind == "number" else ""
             if unit and not any(duration_near(b, g.start, g.end) == unit for b, g in same):
