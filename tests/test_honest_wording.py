@@ -967,3 +967,18 @@ def test_a_frame_dropped_is_mended_by_naming_who_says_it_not_by_a_hedge():
     plan = "The operator may raise fares in 2027."
     code, message = _stance_finding("The operator raises fares in 2027.", [plan], [plan], 1)
     assert code == "E-PAGE-HEDGE-DROPPED" and "keep the hedge" in message, message
+
+
+@pytest.mark.parametrize("sentence, change", [
+    # a thing removed: "drop" with its object
+    ("Optimized builds drop the checks.", False),
+    ("Python 3.12 dropped support for distutils.", False),
+    # a level that fell
+    ("Ridership dropped 10% in a year.", True),
+    ("Fares drop in winter.", True),
+    ("The count dropped to 31,000.", True),
+    ("The operator drops the fare to 3.40 marks.", True),
+    ("The operator dropped its fares by 10% in May.", True),
+])
+def test_drop_with_an_object_removes_a_thing_and_tells_no_change(sentence, change):
+    assert (stance.CHANGE.search(sentence) is not None) == change

@@ -1793,7 +1793,11 @@ _JUDGE = lazy(r"\b(?:confirm\w*|corroborat\w*|endors\w*|agreed\s+with|agrees\s+w
 
 # a change over time ("rose", "fell"): only a claim that tells a change, or compares, says it
 CHANGE = lazy(r"\b(?:rose|risen|rises?|rising|grew|grown|grows?|growing|increas\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
-              r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
+              # "drops the checks", "dropped support for 3.8": a thing removed, not a level that fell
+              # ("drops the fare to 3.40 marks" is one)
+              r"fell|fallen|falls?|falling|drop(?:s|ped|ping)?(?!\s+(?:the|a|an|its|their|his|her|our|your|this|that|"
+              r"these|those|support|all|any|every|each)\b(?![^.;:!?]*?\b(?:to|by|from|below|under)\s+"
+              r"(?:[^\W\d_]+\s+)?[\d€$£¥]))|declin\w*|decreas\w*|plung\w*|shr[aiu]nk\w*|"
               r"(?:went|gone|go(?:es|ing)?)\s+(?:up|down)|phas(?:e|es|ed|ing)\s+(?:out|in)|used\s+to|no\s+longer|formerly|previously|in\s+the\s+past|any\s?more|"
               r"again|once\s+more|anew|resum(?:e|es|ed|ing)|restor(?:e|es|ed|ing)|(?:switched|turned|came|come|comes|"
               r"coming|went|go|goes|going|is|are|was|were|be|been|now)\s+back\s+on|вырос\w*|упал\w*|снизил\w*)\b|増加|減少|増え|減っ|增长|下降|减少|"
