@@ -982,3 +982,17 @@ def test_a_frame_dropped_is_mended_by_naming_who_says_it_not_by_a_hedge():
 ])
 def test_drop_with_an_object_removes_a_thing_and_tells_no_change(sentence, change):
     assert (stance.CHANGE.search(sentence) is not None) == change
+
+
+@pytest.mark.parametrize("sentence, added", [
+    # "unconditionally", "invariably" say "always": each backs the other
+    ("Dividing INT_MIN by minus one always panics.", None),
+    ("Dividing INT_MIN by minus one panics in every case.", None),
+    # a word of scope the claim lacks is still one
+    ("Every division by minus one always panics.", None),
+])
+def test_unconditionally_is_a_word_of_scope_that_backs_always(sentence, added):
+    claim = "Division and remainder of INT_MIN by -1 panic unconditionally, for legacy reasons."
+    assert stance.added_words(sentence, [claim]) == added
+    # without the claim's word of scope, "always" says more than it
+    assert stance.added_words(sentence, ["Division of INT_MIN by -1 panics, for legacy reasons."]) is not None

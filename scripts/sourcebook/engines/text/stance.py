@@ -1746,7 +1746,7 @@ _NEG_TIMING = lazy(r"(?:\bnot\b|n['’]t\b)(?=(?:\s+[^\s.,;:]+){0,6}?\s+(?:yet|u
 # words of scope: "every route" says more than "W1 and W2" (a frequency, "every day", is no scope);
 # 各 is one only with the 均 or 都 that sums it up, as 各种 (of various kinds) and 各位 are none
 _SCOPE = lazy(r"(?<!the )(?<!at )\bmost\b|(?<!how )(?<!so )(?<!as )\bmany\b|\b(?:majority|mostly|every(?:one|body|where|thing)?|each|all|any(?:where|one)?|wher(?:ever|esoever)|always|entire(?:ly)?|whole|wholly|altogether|across\s+the\s+board|"
-              r"without\s+exception|universal(?:ly)?|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
+              r"without\s+exception|universal(?:ly)?|unconditional(?:ly)?|invariabl[ey]|все|всех|всем|всё|каждый|каждая|каждое|каждом|каждого|"
               r"всегда|везде|любой|любом|любого)\b|全て|すべて|全部|全線|全航路|いつでも|所有|一律|"
               r"(?:どの|いずれの)[^\s、。]{1,6}でも|任何|每个|每條|每条|"
               # "各航线均" "各路线都" (each ... all), "各航路とも" (each ... alike)
