@@ -406,3 +406,18 @@ def test_the_plan_sets_the_page_language_and_the_page_verifies(kit, lang):
     assert sb("plan", "--lang", "", cwd=ws).rc == 0
     assert sb("render", "answer", cwd=ws).rc == 0
     assert '<html lang="en"' in (ws / "build" / "answer.html").read_text(encoding="utf-8")
+
+
+def test_a_draft_of_a_cited_table_has_prose_and_one_of_headings_has_none(kit):
+    """An infographic's figures may stand in a table alone: a table whose cells cite claims carries
+    the page; a draft of headings (or of a table citing nothing) is still refused as empty."""
+    ws, ids = kit
+    table = ("# Fares\n\n## The fare\n\n| What | Fare |\n|---|---|\n"
+             f"| A single adult ride | A single adult fare is 3.40 marks [@{ids['fare']}]. |\n")
+    (ws / "table.md").write_text(table, encoding="utf-8")
+    r = sb("check-draft", "table.md", "--as", "infographic", cwd=ws)
+    assert "no prose" not in r.err, r.both
+    (ws / "bare.md").write_text("# Fares\n\n## The fare\n\n| What | Fare |\n|---|---|\n| A ride | fares vary |\n",
+                                encoding="utf-8")
+    r = sb("check-draft", "bare.md", "--as", "infographic", cwd=ws)
+    assert r.rc != 0 and "E-DRAFT" in r.err and "no prose" in r.err, r.both

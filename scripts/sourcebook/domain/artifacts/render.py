@@ -96,8 +96,10 @@ def _names_cited(ws: Workspace, view: LedgerView, blocks: list[Block]):
 
 
 def check_draft_blocks(ws: Workspace, kind: str, blocks: list[Block], view: LedgerView, where: str) -> list[Finding]:
-    if not any(b.kind in ("p", "li", "quote") for b in blocks):
-        return [Finding("E-DRAFT", where, "the draft has no prose; write paragraphs that cite claims with [@clm_...]")]
+    # a table of cited cells carries the page as prose does (an infographic's figures)
+    if not any(b.kind in ("p", "li", "quote") or (b.kind == "table" and b.ids) for b in blocks):
+        return [Finding("E-DRAFT", where, "the draft has no prose; write paragraphs (or a table) that cite claims "
+                                          "with [@clm_...]")]
     dek = thesis_block(view)
     names = _names_cited(ws, view, blocks + ([dek] if dek is not None else []))
     found = art.reference_findings(blocks, view.by_id, where) + art.framing_findings(blocks, where, names)
