@@ -139,6 +139,8 @@ def test_the_templates_own_hidden_parts_pass(demo, page, tmp_path):
     ('<ol start="48000"><li class="framing">riders a weekday</li></ol>', "E-PAGE-MARKUP", "list number"),
     # a machine's date and the reader's differ
     ('<p class="framing"><time datetime="2026-10-01">1 December 2026</time></p>', "E-PAGE-MARKUP", "<time"),
+    # a machine's date where the reader sees none
+    ('<p class="framing">Over the <time datetime="2031-06-01">summer</time>.</p>', "E-PAGE-MARKUP", "does not show"),
     # beyond where the lists before it stopped: "38." and "39." under "riders (thousands)"
     ('<ol start="38"><li class="framing">audited</li><li class="framing">in the press</li></ol>', "E-PAGE-MARKUP",
      "list number"),

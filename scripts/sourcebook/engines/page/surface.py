@@ -318,7 +318,13 @@ class _Surface:
 
         shown = [f.key for f in find_figures(el.text()) if f.kind == "date"]
         machine = [f.key for f in find_figures(el.attrs["datetime"][:10]) if f.kind == "date"]
-        if shown and machine and not any(k.startswith(machine[0]) or machine[0].startswith(k) for k in shown):
+        if machine and not shown:
+            # "<time datetime="2031-06-01">over the summer</time>": a date no reader sees, which
+            # a machine reads as the page's
+            self.flaw("E-PAGE-MARKUP", el.line, f"<time datetime=\"{_short(el.attrs['datetime'], 20)}\"> gives a date "
+                                                f"its text ({_short(el.text().strip(), 30)!r}) does not show; a "
+                                                "machine reads a date no reader sees")
+        elif shown and machine and not any(k.startswith(machine[0]) or machine[0].startswith(k) for k in shown):
             self.flaw("E-PAGE-MARKUP", el.line, f"<time datetime=\"{_short(el.attrs['datetime'], 20)}\"> says another "
                                                 f"day than its text ({_short(el.text().strip(), 30)!r}); a machine "
                                                 "reads one date and a reader the other")
