@@ -1109,6 +1109,23 @@ def test_a_latin_name_in_cjk_text_is_the_latin_word_alone(text, quote, flagged):
     assert [re.search(r"the name '([^']+)'", f.message).group(1) for f in flags] == flagged, flags
 
 
+@pytest.mark.parametrize("text, quote, flagged", [
+    # an acronym another language writes its own way is the same name
+    ("Debt equalled 102.6% of GDP.", "lo que equivale al 102,6 % del producto interior bruto (PIB) del país", []),
+    ("Долг равен 102,6 % GDP.", "долг равен 102,6 % ВВП страны", []),
+    ("The EU fined the firm.", "L'UE a infligé une amende.", []),
+    # a name the quote lacks in any language is still flagged
+    ("Debt equalled 102.6% of GDP, the IMF says.", "equivale al 102,6 % del PIB", ["IMF"]),
+])
+def test_an_acronym_in_another_language_is_the_same_name(text, quote, flagged):
+    from sourcebook.domain.ledger.provenance import _name_flags
+
+    c = {"id": "clm_0123456789ab", "text": text, "confidence": "reported",
+         "evidence": [{"source_id": "src_0123456789ab", "quote": quote}]}
+    flags = _name_flags(c, lambda _sid: quote, lambda _sid: {})
+    assert [re.search(r"the name '([^']+)'", f.message).group(1) for f in flags] == flagged, flags
+
+
 RU_NOTICE = "# Объявление\n\nНовые считыватели установят в ноябре 2026 года.\n"
 
 

@@ -298,6 +298,19 @@ _CALENDAR = frozenset("january february march april may june july august septemb
                       "monday tuesday wednesday thursday friday saturday sunday".split())
 
 
+# Acronyms of public bodies and measures that other languages write their own way: a claim in
+# English naming "GDP" translates a quote's "PIB" (Spanish, French, Portuguese), "BIP", "ВВП".
+_ACRONYMS = {
+    "gdp": ("pib", "bip", "pil", "ввп", "国内総生産", "国内生产总值"),
+    "eu": ("ue", "ес", "欧州連合", "欧盟"),
+    "un": ("onu", "uno", "оон", "国連", "国际连合", "联合国"),
+    "nato": ("otan", "нато", "北大西洋条約機構", "北约"),
+    "who": ("oms", "воз", "世界保健機関", "世界卫生组织"),
+    "imf": ("fmi", "iwf", "мвф", "国際通貨基金", "国际货币基金组织"),
+    "vat": ("iva", "tva", "mwst", "ндс", "付加価値税", "增值税"),
+}
+
+
 def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
     """A name the claim's text gives that none of its quotes, nor its sources' titles, publishers
     or headers, has: a reader's review (the claim may say more than its quotes), never a refusal."""
@@ -318,8 +331,10 @@ def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
         if len(word) < 2 or low in _CALENDAR or low in named or _OPENS.search(text[:m.start()]):
             continue
         named.add(low)
-        # a name's inflections ("Twitch's", "Kubernetes'") share its first letters
-        if not _opens_word(seen, low[:max(4, len(low) - 2)]):
+        # a name's inflections ("Twitch's", "Kubernetes'") share its first letters; an acronym
+        # another language writes its own way ("GDP" of a quote saying "PIB") is the same name
+        if not _opens_word(seen, low[:max(4, len(low) - 2)]) and \
+                not any(_opens_word(seen, alias) for alias in _ACRONYMS.get(low, ())):
             out.append(Flag("words", f"the name {word!r} in the claim's text occurs in none of its quotes nor its "
                                      "sources' titles; check the quotes back it", _words_key("name", word)))
     return out
