@@ -1116,6 +1116,8 @@ def test_a_latin_name_in_cjk_text_is_the_latin_word_alone(text, quote, flagged):
     ("The EU fined the firm.", "L'UE a infligé une amende.", []),
     # a name the quote lacks in any language is still flagged
     ("Debt equalled 102.6% of GDP, the IMF says.", "equivale al 102,6 % del PIB", ["IMF"]),
+    # the other language's acronym as a word of its own, not the start of another word
+    ("Debt equalled 102.6% of GDP.", "the pills cost 102.6% more", ["GDP"]),
 ])
 def test_an_acronym_in_another_language_is_the_same_name(text, quote, flagged):
     from sourcebook.domain.ledger.provenance import _name_flags

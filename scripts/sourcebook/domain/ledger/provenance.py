@@ -303,12 +303,26 @@ _CALENDAR = frozenset("january february march april may june july august septemb
 _ACRONYMS = {
     "gdp": ("pib", "bip", "pil", "ввп", "国内総生産", "国内生产总值"),
     "eu": ("ue", "ес", "欧州連合", "欧盟"),
-    "un": ("onu", "uno", "оон", "国連", "国际连合", "联合国"),
+    "un": ("onu", "оон", "国連", "联合国"),
     "nato": ("otan", "нато", "北大西洋条約機構", "北约"),
     "who": ("oms", "воз", "世界保健機関", "世界卫生组织"),
     "imf": ("fmi", "iwf", "мвф", "国際通貨基金", "国际货币基金组织"),
     "vat": ("iva", "tva", "mwst", "ндс", "付加価値税", "增值税"),
 }
+
+
+def _whole_word(text: str, word: str) -> bool:
+    """``word`` stands in ``text`` as a word of its own ("pib", never the start of "pibe"); a
+    word in Han or kana is found anywhere, as those scripts put no space between words."""
+    if any(lo <= ord(word[0]) <= hi for lo, hi in _CJK_RANGES):
+        return word in text
+    i = text.find(word)
+    while i >= 0:
+        j = i + len(word)
+        if (i == 0 or not text[i - 1].isalnum()) and (j == len(text) or not text[j].isalnum()):
+            return True
+        i = text.find(word, i + 1)
+    return False
 
 
 def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:
@@ -334,7 +348,7 @@ def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Fl
         # a name's inflections ("Twitch's", "Kubernetes'") share its first letters; an acronym
         # another language writes its own way ("GDP" of a quote saying "PIB") is the same name
         if not _opens_word(seen, low[:max(4, len(low) - 2)]) and \
-                not any(_opens_word(seen, alias) for alias in _ACRONYMS.get(low, ())):
+                not any(_whole_word(seen, alias) for alias in _ACRONYMS.get(low, ())):
             out.append(Flag("words", f"the name {word!r} in the claim's text occurs in none of its quotes nor its "
                                      "sources' titles; check the quotes back it", _words_key("name", word)))
     return out
