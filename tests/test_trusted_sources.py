@@ -581,3 +581,29 @@ def test_near_answers_follow_what_the_fingerprints_learn(ws):
         want = shingles.likeness(shingles.Sketch.from_hex(me.count, me.sketch),
                                  shingles.Sketch.from_hex(other.count, other.sketch))
         assert share == want.containment
+
+
+_STORY = ("<html><head><title>Ferry fares</title>{link}</head><body><article><h1>Ferry fares rise</h1>"
+          "<p>The single adult fare on the harbour ferry rises to 3.40 marks from 1 December 2026, the operator "
+          "said on Monday in a notice to riders and staff.</p><p>Children under twelve keep riding free with a "
+          "paying adult, and the day pass stays at its current price for the winter season.</p></article>"
+          "</body></html>")
+
+
+@pytest.mark.parametrize("canonical, warned", [
+    ("https://www.harbourpost.example/fares-rise", True),  # another site: the url given may be wrong
+    ("https://news.example.org/fares-rise", False),  # the same site
+    ("https://m.example.org/fares", False),  # its mobile host
+    (None, False),  # no canonical link
+])
+def test_a_page_naming_itself_on_another_site_than_its_url_is_warned(ws, canonical, warned):
+    link = f'<link rel="canonical" href="{canonical}">' if canonical else ""
+    (ws / "story.html").write_text(_STORY.format(link=link), encoding="utf-8")
+    r = sb("add", "story.html", "--url", "https://example.org/fares", "--tier", "C", "--reason", "a news page",
+           cwd=ws)
+    sid = r.out.split()[1]
+    r = sb("extract", cwd=ws)
+    assert r.rc == 0, r.both
+    assert ("W-SOURCE-URL-ELSEWHERE" in r.err) == warned, r.both
+    if warned:
+        assert f"sb source set {sid} url={canonical}" in r.err

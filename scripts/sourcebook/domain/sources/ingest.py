@@ -395,6 +395,9 @@ def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | 
         if old_version != NORMALIZER:
             line.upgraded_from = old_version if isinstance(old_version, int) else 0
     line.warnings = [("W-EXTRACT-LOSS", n) for n in notes if n.startswith(LOSS_NOTE)]
+    elsewhere = url_elsewhere(rec)
+    if elsewhere:
+        line.warnings.append(("W-SOURCE-URL-ELSEWHERE", elsewhere))
     line.warnings += _write_text(ws, rec, text, tool, notes, extracted.links, extracted.pages,
                                  fp.get() if fp is not None else None, sketch, done.staged,
                                  done.text_sha if done.extracted.text == text else None)
@@ -405,6 +408,35 @@ def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | 
         line.code = "E-UPGRADE-CARRY"
         line.note = f"{len(line.findings)} citation(s) could not be carried over (listed above)"
     return line
+
+
+def _site(url: str) -> str | None:
+    """The host a URL names, without the prefixes one site serves its pages under."""
+    from urllib.parse import urlsplit
+
+    try:
+        host = (urlsplit(url.strip()).hostname or "").lower().rstrip(".")
+    except ValueError:
+        return None
+    for prefix in ("www.", "m.", "amp.", "mobile."):
+        host = host.removeprefix(prefix)
+    return host or None
+
+
+def url_elsewhere(rec: SourceRecord) -> str | None:
+    """What to say when a saved page names itself (its canonical link) on another site than the
+    url given for it (``--url``): the ledger links that url to recheck the quotes, and a url
+    given from memory is the one a reader cannot follow. A page syndicated from another site
+    names its first home: then the given url stands."""
+    given, own = rec.get("url"), rec.get("canonical_url")
+    if not isinstance(given, str) or not isinstance(own, str) or not own.lower().startswith(("http://", "https://")):
+        return None
+    mine, theirs = _site(given), _site(own)
+    if not mine or not theirs or mine == theirs or mine.endswith("." + theirs) or theirs.endswith("." + mine):
+        return None
+    return (f"the page names itself at {own} (its canonical link), another site than the url given for it "
+            f"({given}); the ledger links the given url to recheck its quotes: if the page lives there, "
+            f"sb source set {rec.get('id')} url={own}; if it was syndicated from there, nothing")
 
 
 def _read(path: str) -> str:
