@@ -314,15 +314,11 @@ _ACRONYMS = {
 def _whole_word(text: str, word: str) -> bool:
     """``word`` stands in ``text`` as a word of its own ("pib", never the start of "pibe"); a
     word in Han or kana is found anywhere, as those scripts put no space between words."""
+    from ...engines.text.words import occurs_as_word
+
     if any(lo <= ord(word[0]) <= hi for lo, hi in _CJK_RANGES):
         return word in text
-    i = text.find(word)
-    while i >= 0:
-        j = i + len(word)
-        if (i == 0 or not text[i - 1].isalnum()) and (j == len(text) or not text[j].isalnum()):
-            return True
-        i = text.find(word, i + 1)
-    return False
+    return occurs_as_word(word, text)
 
 
 def _name_flags(claim: Mapping, text_of: TextOf, record_of: RecordOf) -> list[Flag]:

@@ -43,6 +43,7 @@ from .....base.ids import is_claim_id
 from .....base.patterns import hot, lazy
 from .....engines.text.figure_text import digit_named, foreign_digit
 from .....engines.text.quotations import cut_conditions, quoted, scare_quotes, unbacked_quotations
+from .....engines.text.words import occurs_as_word as _within
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
 from ...verify_cache import file_sig
@@ -1701,17 +1702,6 @@ def _cited_part(text: str, groups: list[tuple[int, list[str]]], x: str) -> str:
             return text[start:] if i == len(groups) - 1 else text[start:at]
         start = at
     return text
-
-
-def _within(core: str, text: str) -> bool:
-    """``core`` occurs in ``text`` as whole words."""
-    i = text.find(core)
-    while i >= 0:
-        j = i + len(core)
-        if (i == 0 or not text[i - 1].isalnum()) and (j == len(text) or not text[j].isalnum()):
-            return True
-        i = text.find(core, i + 1)
-    return False
 
 
 def _mates(ctx: GateContext) -> dict[str, set[str]]:
