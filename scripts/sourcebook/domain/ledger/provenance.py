@@ -314,7 +314,7 @@ _ACRONYMS = {
 def _whole_word(text: str, word: str) -> bool:
     """``word`` stands in ``text`` as a word of its own ("pib", never the start of "pibe"); a
     word in Han or kana is found anywhere, as those scripts put no space between words."""
-    from ...engines.text.words import occurs_as_word
+    from ...engines.text.quotations import occurs_as_word
 
     if any(lo <= ord(word[0]) <= hi for lo, hi in _CJK_RANGES):
         return word in text

@@ -105,6 +105,17 @@ def cut_conditions(text: str, quotes: list[str]) -> list[tuple[Quotation, str]]:
     return out
 
 
+def occurs_as_word(word: str, text: str) -> bool:
+    """``word`` stands in ``text`` with no letter or digit on either side ("pib" in "del PIB",
+    never in "pibe"): the test a quoted word, a quote's core or a name passes. Searched, not
+    matched by a pattern: a pattern per word would be compiled afresh for each."""
+    for i in _occurrences(text, word):
+        j = i + len(word)
+        if (i == 0 or not text[i - 1].isalnum()) and (j == len(text) or not text[j].isalnum()):
+            return True
+    return False
+
+
 def _occurrences(hay: str, needle: str) -> list[int]:
     out, i = [], hay.find(needle)
     while i >= 0:

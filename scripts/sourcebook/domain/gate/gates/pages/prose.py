@@ -43,7 +43,7 @@ from .....base.ids import is_claim_id
 from .....base.patterns import hot, lazy
 from .....engines.text.figure_text import digit_named, foreign_digit
 from .....engines.text.quotations import cut_conditions, quoted, scare_quotes, unbacked_quotations
-from .....engines.text.words import occurs_as_word as _within
+from .....engines.text.quotations import occurs_as_word as _within  # (one name for the gate's many calls)
 from ...context import GateContext, Page, is_active, safe
 from ...registry import GateResult, register
 from ...verify_cache import file_sig
