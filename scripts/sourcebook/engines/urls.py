@@ -57,6 +57,22 @@ def canonical_url(url: str) -> str:
     return urlunsplit((scheme, host, path, query, ""))
 
 
+def web_host(url: object, also: tuple[str, ...] = ()) -> str | None:
+    """The host an http(s) URL names, in lower case, without ``www.`` (nor any prefix in
+    ``also``, such as a site's mobile host ``m.``); None for anything else."""
+    from urllib.parse import urlsplit
+
+    if not isinstance(url, str) or not url.strip().lower().startswith(("http://", "https://")):
+        return None
+    try:
+        host = (urlsplit(url.strip()).hostname or "").lower().rstrip(".")
+    except ValueError:
+        return None
+    for prefix in ("www.", *also):
+        host = host.removeprefix(prefix)
+    return host or None
+
+
 def strip_credentials(url: str) -> str:
     """The URL without ``user:password@`` (for display and links)."""
     from urllib.parse import urlsplit, urlunsplit

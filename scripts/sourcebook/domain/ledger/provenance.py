@@ -62,6 +62,7 @@ from ...engines.ledger.source_names import doc_ids, names_cited_id, names_source
 from ...engines.ledger.source_names import names_itself as _names_itself
 from ...engines.ledger.source_names import published as _published
 from ...engines.text import stance
+from ...engines.urls import web_host
 
 
 class Flag(TupleRecord):
@@ -185,18 +186,6 @@ def author_words(text: object, backing: list[str], *, page: bool = False) -> tup
     return None
 
 
-def _host(url: object) -> str | None:
-    from urllib.parse import urlsplit
-
-    if not isinstance(url, str) or not url.lower().startswith(("http://", "https://")):
-        return None
-    try:
-        host = (urlsplit(url.strip()).hostname or "").lower().rstrip(".")
-    except ValueError:
-        return None
-    return host.removeprefix("www.") or None
-
-
 def _source_hosts(rec: Mapping | None) -> set[str]:
     if not rec:
         return set()
@@ -204,11 +193,11 @@ def _source_hosts(rec: Mapping | None) -> set[str]:
     fetch = rec.get("fetch")
     if isinstance(fetch, Mapping):
         urls.append(fetch.get("final_url"))
-    return {h for h in map(_host, urls) if h}
+    return {h for h in map(web_host, urls) if h}
 
 
 def _recheck_flags(claim: Mapping, record_of: RecordOf) -> list[Flag]:
-    host = _host(claim.get("recheck"))
+    host = web_host(claim.get("recheck"))
     if host is None:
         return []  # none, or not http(s): the volatility gate says so
     hosts: set[str] = set()

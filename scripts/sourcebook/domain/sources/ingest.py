@@ -410,17 +410,7 @@ def _extract_computed(ws: Workspace, sid: str, rec: SourceRecord, status: str | 
     return line
 
 
-def _site(url: str) -> str | None:
-    """The host a URL names, without the prefixes one site serves its pages under."""
-    from urllib.parse import urlsplit
-
-    try:
-        host = (urlsplit(url.strip()).hostname or "").lower().rstrip(".")
-    except ValueError:
-        return None
-    for prefix in ("www.", "m.", "amp.", "mobile."):
-        host = host.removeprefix(prefix)
-    return host or None
+_SAME_SITE = ("m.", "amp.", "mobile.")
 
 
 def url_elsewhere(rec: SourceRecord) -> str | None:
@@ -428,10 +418,11 @@ def url_elsewhere(rec: SourceRecord) -> str | None:
     url given for it (``--url``): the ledger links that url to recheck the quotes, and a url
     given from memory is the one a reader cannot follow. A page syndicated from another site
     names its first home: then the given url stands."""
+    from ...engines.urls import web_host
+
     given, own = rec.get("url"), rec.get("canonical_url")
-    if not isinstance(given, str) or not isinstance(own, str) or not own.lower().startswith(("http://", "https://")):
-        return None
-    mine, theirs = _site(given), _site(own)
+    # the prefixes one site serves its pages under: its mobile and AMP hosts are no other site
+    mine, theirs = web_host(given, _SAME_SITE), web_host(own, _SAME_SITE)
     if not mine or not theirs or mine == theirs or mine.endswith("." + theirs) or theirs.endswith("." + mine):
         return None
     return (f"the page names itself at {own} (its canonical link), another site than the url given for it "

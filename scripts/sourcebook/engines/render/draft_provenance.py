@@ -272,11 +272,11 @@ def _misframed(s: DraftSentence, backing: _Backing) -> tuple[str, str] | None:
 def _compared(s: DraftSentence, backing: _Backing) -> tuple[str, str] | None:
     """A comparison bound to a figure ("at least 79") that what is cited right after it makes
     another way ("a maximum of 79"), read as the page gate reads it."""
-    from ..text.figure_units import comparison_refused
+    from ..text.figure_units import comparison_refused, same_value
 
     own = _cited_at(s)
     for f in find_figures(s.text):
-        got = comparison_refused(s.text, f, backing.of(*own(f.end)), find_figures)
+        got = comparison_refused(s.text, f, same_value(f, backing.of(*own(f.end)), find_figures))
         if got:
             return got
     return None

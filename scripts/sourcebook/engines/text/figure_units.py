@@ -6,10 +6,27 @@ reader cannot place ("next Tuesday", 来週, завтра). Pure data and one fu
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ...base.patterns import lazy
 from ...base.record import TupleRecord
 from .sentences import is_cjk
+
+
+class Figure(Protocol):
+    """What the comparison rules read of a figure (``figure_scan.Figure``, which imports this module)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+    @property
+    def written(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
 
 # --- units: what is counted, and per what -------------------------------------------------
 
@@ -224,21 +241,24 @@ def comparison(text: str, start: int, end: int) -> Comparison | None:
     return Comparison(m.group("w"), "up" if w in _UP else "down" if w in _DOWN else "about", False)
 
 
-def comparison_refused(text: str, f, backing: list[str], figures_of) -> tuple[str, str] | None:
+def same_value(f: Figure, backing: list[str], figures_of: Callable[[str], Sequence[Figure]]) -> list[tuple[str, Figure]]:
+    """Each text of ``backing`` with a figure (a number, an amount, a share) of the value of the
+    figure ``f``, read by ``figures_of``: what could back ``f``."""
+    value = f.key.rsplit(":", 1)[-1]
+    return [(b, g) for b in backing for g in figures_of(b)
+            if g.kind in ("number", "money", "percent") and g.key.rsplit(":", 1)[-1] == value]
+
+
+def comparison_refused(text: str, f: Figure, same: list[tuple[str, Figure]]) -> tuple[str, str] | None:
     """(what is written, what the backing says) when a comparison bound to the figure ``f`` of
-    ``text`` ("at least 79") is made by none of the ``backing`` texts stating its value ("a
-    maximum of 79"), each
-    read by ``figures_of``; None when it is bare, agrees, or nothing states its value (refused,
-    or backed another way, elsewhere). One reading for the page gate and the report's."""
-    if f.kind not in ("number", "money", "percent"):
+    ``text`` ("at least 79") is made by none of ``same`` (``same_value``: the backing texts
+    stating its value, "a maximum of 79"); None when it is bare, agrees, or nothing states its
+    value (refused, or backed another way, elsewhere). One reading for the page gate and the
+    report's."""
+    if f.kind not in ("number", "money", "percent") or not same:
         return None
     cmp = comparison(text, f.start, f.end)
-    if cmp is None:
-        return None
-    value = f.key.rsplit(":", 1)[-1]
-    same = [(b, g) for b in backing for g in figures_of(b)
-            if g.kind in ("number", "money", "percent") and g.key.rsplit(":", 1)[-1] == value]
-    if not same or any(agrees(cmp, comparison(b, g.start, g.end)) for b, g in same):
+    if cmp is None or any(agrees(cmp, comparison(b, g.start, g.end)) for b, g in same):
         return None
     said = next((c for b, g in same if (c := comparison(b, g.start, g.end))), None)
     g = same[0][1]

@@ -320,6 +320,7 @@ class _Judge:
             duration_near,
             magnitudes,
             periods_named,
+            same_value,
             until,
         )
 
@@ -348,11 +349,10 @@ class _Judge:
             if self.fig.small_word(f) and not comparison(text, f.start, f.end):
                 continue
             backs = self.backing(own(f.end))
-            same = [(b, g) for b in backs for g in self.fig.find_figures(b)
-                    if g.kind in ("number", "money", "percent") and _value(g.key) == _value(f.key)]
+            same = same_value(f, backs, self.fig.find_figures)
             if not same:
                 continue  # not backed at all (refused as such), or backed another way (a rate)
-            refused = comparison_refused(text, f, [b for b, _ in same], self.fig.find_figures)
+            refused = comparison_refused(text, f, same)
             if refused:
                 compared.append((refused[0], f"the claim cited after it says {refused[1]}"))
                 continue
