@@ -996,3 +996,31 @@ def test_unconditionally_is_a_word_of_scope_that_backs_always(sentence, added):
     assert stance.added_words(sentence, [claim]) == added
     # without the claim's word of scope, "always" says more than it
     assert stance.added_words(sentence, ["Division of INT_MIN by -1 panics, for legacy reasons."]) is not None
+
+
+_BAN = "Unparenthesized assignment expressions are prohibited at the top level of an expression statement."
+
+
+@pytest.mark.parametrize("sentence, kind", [
+    # a permission denied says what the claim's ban says
+    ("Unparenthesized assignment expressions are not allowed at the top level of an expression statement.", None),
+    ("Unparenthesized assignment expressions are not permitted at the top level of an expression statement.", None),
+    # the permission granted, the ban denied, or denied everywhere: the opposite of the claim
+    ("Unparenthesized assignment expressions are allowed at the top level of an expression statement.", "antonym"),
+    ("Unparenthesized assignment expressions are not prohibited at the top level of an expression statement.",
+     "negation"),
+    ("Assignment expressions are no longer forbidden at the top level of an expression statement.", "negation"),
+    ("Assignment expressions are not allowed anywhere in a program.", "antonym"),
+])
+def test_a_permission_denied_says_what_a_ban_says(sentence, kind):
+    got = stance.added_words(sentence, [_BAN])
+    assert (got[0] if got else None) == kind, got
+
+
+def test_a_heading_denying_permission_stands_over_claims_of_a_ban():
+    """"Where they are not allowed" over the claims of a ban says what they say; over claims of
+    another kind it adds a negation."""
+    bans = [_BAN, "They are also prohibited for the value of a keyword argument in a call."]
+    assert stance.added_words("Where they are not allowed", bans) is None
+    other = ["Assignment expressions are used at the top level of a comprehension."]
+    assert stance.added_words("Where they are not allowed", other)[0] == "negation"

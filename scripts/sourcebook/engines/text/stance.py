@@ -1839,7 +1839,8 @@ _LACK = lazy(r"\b(?:off|closed|shut|stopped|halt\w*|stall\w*|stuck|suspend\w*|br
 _FLIPPED = lazy(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)(?:\s+(?:be|been|being|was|were|is|are|get|got|yet|ever|"
                 r"still|actually|really))*(?:\s+(?:ride|rides|travel|travels|go|goes|run|runs|stay|stays|remain|"
                 r"remains|come|comes|work|works))?\s+(?:switched\s+off|turned\s+off|off|closed|shut|stopped|suspended|"
-                r"broken|free|banned|cancell?ed|withdrawn|excluded|scrapped|stall(?:s|ed)?|stuck)\b", re.IGNORECASE)
+                r"broken|free|banned|prohibited|forbidden|disallowed|disabled|cancell?ed|withdrawn|excluded|scrapped|"
+                r"stall(?:s|ed)?|stuck)\b", re.IGNORECASE)
 
 
 # a negation right before a figure or a condition ("not under twelve", "not with a paying adult",
@@ -1929,6 +1930,13 @@ def _required(seen: str, backing: list[str]) -> bool:
     return False
 
 
+# a permission denied ("not allowed", "never permitted") says what a claim's ban says
+# ("prohibited", "forbidden", "disallowed", "invalid")
+_PERMIT_DENIED = lazy(r"(?:\b(?:not|never|no\s+longer)\b|n['’]t\b)\s+(?:be\s+|been\s+)?(?:allowed|permitted)\b",
+                      re.IGNORECASE, needs=("allowed", "permitted"))
+_PROHIBITS = lazy(r"\b(?:prohibit\w*|forbid\w*|disallow\w*|banned|invalid)\b", re.IGNORECASE)
+
+
 def negation_added(sentence: str, backing: list[str]) -> str | None:
     """The negation of a sentence that none of what it cites (claim texts and quotes) negates,
     or says in words of lack ("switched off", "free", "only"): "lists neither" for "lists
@@ -1952,6 +1960,8 @@ def negation_added(sentence: str, backing: list[str]) -> str | None:
         return turned  # "not under twelve": what the claims state as it is, denied
     if _contrasted(seen, backing):
         return None  # "an optimization, not a ceiling" of "unlike a memory maximum, ... purely an optimization"
+    if _PERMIT_DENIED.search(seen) and any(_PROHIBITS.search(_seen(b)) for b in backing):
+        return None  # "where they are not allowed" over claims that say "prohibited": the claims' ban, in other words
     flipped = _FLIPPED.search(seen)
     # "never" is a word of time too: a lack told of a date ("switched off in late September") is
     # not a lack at every time ("never switched on")
@@ -2109,6 +2119,10 @@ def _unprefixed(seen: str, backing: list[str]) -> str | None:
     return None
 
 
+_NEGATED_BEFORE = lazy(r"(?:\b(?:not|never)|n['’]t)\s+(?:(?:be|been|being|ever)\s+)?\Z", re.IGNORECASE)
+_ANY_AFTER = lazy(r"\b(?:any\w*|at\s+all|whatsoever|ever)\b", re.IGNORECASE)
+
+
 def _antonym(sentence: str, backing: list[str]) -> str | None:
     """A word of the sentence whose opposite its claims say, where they never say the word
     itself ("summer lows" of "summer peaks"), as "lows for peaks", or None."""
@@ -2125,6 +2139,10 @@ def _antonym(sentence: str, backing: list[str]) -> str | None:
     for a, b in _OPPOSITE_RX:
         for mine, theirs in ((a, b), (b, a)):
             m = mine.search(seen)
+            if m and _NEGATED_BEFORE.search(seen, 0, m.start()) and not _ANY_AFTER.search(seen, m.end()):
+                # "not allowed" of "prohibited": the opposite denied says the claim's word (the "not"
+                # is judged as a negation); "not allowed anywhere" says more than the claim's ban
+                continue
             if m and not mine.search(hay):
                 t = theirs.search(hay)
                 if t:
